@@ -1,0 +1,37 @@
+import { useEffect } from "react";
+import { Toaster, toast as showToast } from "sonner";
+import { TOAST_DURATION_MS, type Toast } from "~/domain/toast";
+
+const STYLE: Record<Toast["type"], string> = {
+  success: "border-green-600 bg-green-50 text-green-900",
+  error: "border-red-600 bg-red-50 text-red-900",
+  warning: "border-amber-500 bg-amber-50 text-amber-900",
+  info: "border-slate-400 bg-slate-50 text-slate-900",
+};
+
+/** Shows the toast flashed by the last redirect; top right, 5 s. */
+export function FlashToaster({ toast }: { toast: Toast | null }) {
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "info" ? showToast : showToast[toast.type];
+    // Without a title the description is the message itself.
+    show(toast.title ?? toast.description, {
+      id: toast.id,
+      description: toast.title ? toast.description : undefined,
+      duration: TOAST_DURATION_MS,
+    });
+  }, [toast]);
+  return <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />;
+}
+
+/** Without JavaScript the flashed message still shows, as a banner. */
+export function NoScriptToast({ toast }: { toast: Toast }) {
+  return (
+    <noscript>
+      <div role={toast.type === "error" ? "alert" : "status"} className={`fixed right-4 top-4 z-50 max-w-sm rounded-md border-l-4 p-4 shadow ${STYLE[toast.type]}`}>
+        {toast.title ? <p className="font-semibold">{toast.title}</p> : null}
+        <p>{toast.description}</p>
+      </div>
+    </noscript>
+  );
+}

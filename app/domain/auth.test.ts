@@ -1,0 +1,14 @@
+import { safeRedirectPath } from "./auth";
+
+describe("safeRedirectPath", () => {
+  it("keeps same-site paths with their query", () => {
+    expect(safeRedirectPath("/dashboard/scan?x=1")).toBe("/dashboard/scan?x=1");
+  });
+  it("rejects other origins, protocol-relative and login loops", () => {
+    expect(safeRedirectPath("https://evil.example")).toBe("/dashboard");
+    expect(safeRedirectPath("//evil.example")).toBe("/dashboard");
+    expect(safeRedirectPath("/\\evil.example")).toBe("/dashboard");
+    expect(safeRedirectPath("/dashboard/login?redirectTo=/x")).toBe("/dashboard");
+    expect(safeRedirectPath(undefined, "/")).toBe("/");
+  });
+});

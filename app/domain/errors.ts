@@ -1,0 +1,28 @@
+/** The spec's error texts (§2, §8). */
+export const ERROR_MESSAGES = {
+  notFound: "This page could not be found",
+  defaultMessage: "Page not found",
+  errorPageFailed: "An error occurred while showing the error page",
+  serverError: "Server error",
+  unexpected: "Something went wrong on our side. Please try again in a moment.",
+} as const;
+
+export const DEFAULT_ERROR_STATUS = 500;
+
+/** Status and message an error page shows for whatever was thrown. */
+export function describeError(error: unknown): { status: number; message: string } {
+  if (isResponseLike(error)) {
+    const status = error.status || DEFAULT_ERROR_STATUS;
+    const data = error.data as { message?: unknown } | string | undefined;
+    const explicit = typeof data === "string" ? data : typeof data?.message === "string" ? data.message : undefined;
+    if (explicit) return { status, message: explicit };
+    if (status === 404) return { status, message: ERROR_MESSAGES.notFound };
+    if (status >= 500) return { status, message: ERROR_MESSAGES.unexpected };
+    return { status, message: error.statusText || ERROR_MESSAGES.defaultMessage };
+  }
+  return { status: DEFAULT_ERROR_STATUS, message: ERROR_MESSAGES.unexpected };
+}
+
+function isResponseLike(error: unknown): error is { status: number; statusText: string; data: unknown } {
+  return typeof error === "object" && error !== null && "status" in error && "data" in error;
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** The spec's shared form messages (§5), word for word. */
+export const MESSAGES = {
+  required: "Field is required",
+  requiredCheckbox: "Field is required.",
+  email: "Invalid Email",
+  decimal: "Only decimals",
+  minLength: (n: number) => `Must be at least ${n} symbols`,
+  maxLength: (n: number) => `Must be no more ${n} symbols`,
+  minValue: (n: number) => `Min value: ${n}`,
+  maxValue: (n: number) => `Max value: ${n}`,
+  moreThan2: "It seems you put the wrong company name. Please verify.",
+  latitude: "Degrees decimal, digital, 3-4 decimal places. Range: -90/90.",
+  longitude: "Degrees decimal, digital, 3-4 decimal places. Range: -180/180.",
+} as const;
+
+const requiredString = () =>
+  z
+    .string({ required_error: MESSAGES.required, invalid_type_error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required);
+
+export const field = {
+  required: requiredString,
+  email: () => requiredString().max(254, MESSAGES.maxLength(254)).email(MESSAGES.email).toLowerCase(),
+  text: (min: number, max: number) =>
+    requiredString().min(Math.max(min, 1), MESSAGES.minLength(min)).max(max, MESSAGES.maxLength(max)),
+  optionalText: (max: number) => z.string().trim().max(max, MESSAGES.maxLength(max)).optional().default(""),
+  checkbox: () =>
+    z
+      .union([z.literal("on"), z.literal("true"), z.boolean()], {
+        required_error: MESSAGES.requiredCheckbox,
+        invalid_type_error: MESSAGES.requiredCheckbox,
+      })
+      .transform(() => true as const),
+  /** Company names of fewer than 3 characters are almost always typos. */
+  companyName: () => requiredString().min(3, MESSAGES.moreThan2).max(200, MESSAGES.maxLength(200)),
+  decimal: () => z.coerce.number({ invalid_type_error: MESSAGES.decimal }).refine(Number.isFinite, MESSAGES.decimal),
+  number: (min: number, max: number) =>
+    z.coerce
+      .number({ required_error: MESSAGES.required, invalid_type_error: MESSAGES.decimal })
+      .refine(Number.isFinite, MESSAGES.decimal)
+      .pipe(z.number().min(min, MESSAGES.minValue(min)).max(max, MESSAGES.maxValue(max))),
+  latitude: () => coordinate(-90, 90, MESSAGES.latitude),
+  longitude: () => coordinate(-180, 180, MESSAGES.longitude),
+};
+
+/** Decimal degrees with up to 4 decimals and a leading sign; anything else gets the spec's message. */
+const DECIMAL_DEGREES = /^[-+]?\d{1,3}(\.\d{1,4})?$/;
+function coordinate(min: number, max: number, message: string) {
+  return z
+    .union([z.string(), z.number()], { required_error: MESSAGES.required })
+    .transform((v) => String(v).trim())
+    .refine((v) => v.length > 0, MESSAGES.required)
+    .refine((v) => DECIMAL_DEGREES.test(v) && Number(v) >= min && Number(v) <= max, message)
+    .transform(Number);
+}
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const passwordField = () => field.text(PASSWORD_MIN, PASSWORD_MAX);

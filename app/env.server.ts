@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/** "true"/"1" → true, "false"/"0" → false, unset or empty → undefined (the caller's default). */
+const booleanish = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .url("DATABASE_URL must be a postgres:// URL")
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  PUBLIC_URL: z.string().url("PUBLIC_URL must be an absolute URL").default("http://localhost:3000"),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default("Climate Risk <no-reply@climaterisk.local>"),
+  TEAM_MAILBOX: z.string().email("TEAM_MAILBOX must be an e-mail address").default("team@climaterisk.local"),
+  MAIL_OUTBOX_PAGE: z.enum(["off", "admin", "public"]).optional(),
+  MAP_TILE_URL: z
+    .string()
+    .refine((v) => v.startsWith("https://") && v.includes("{z}"), "MAP_TILE_URL must be an https URL with {z}/{x}/{y}")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO_ACCOUNTS: booleanish,
+  DISABLE_RATE_LIMIT: booleanish,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** Parses process.env once; a bad configuration is reported in full and the process exits. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "env"}: ${i.message}`);
+    console.error(`Invalid environment configuration:\n${lines.join("\n")}`);
+    if (process.env.VITEST) throw new Error("Invalid environment configuration");
+    process.exit(1);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export function isProduction() {
+  return getEnv().NODE_ENV === "production";
+}
+
+/** Who may read the development mail outbox page. */
+export function outboxPageAccess(): "off" | "admin" | "public" {
+  const env = getEnv();
+  if (env.MAIL_OUTBOX_PAGE) return env.MAIL_OUTBOX_PAGE;
+  if (env.SMTP_URL) return "off";
+  return env.NODE_ENV === "production" ? "admin" : "public";
+}
+
+/** Demo accounts with published passwords: on by default only for the embedded database. */
+export function shouldSeedDemoAccounts() {
+  const env = getEnv();
+  return env.SEED_DEMO_ACCOUNTS ?? !env.DATABASE_URL;
+}
+
+export function resetEnvCacheForTesting() {
+  cached = undefined;
+}

@@ -1,0 +1,68 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LoadingBar } from "~/components/layout/loading-bar";
+import { FlashToaster, NoScriptToast } from "~/components/layout/toaster";
+import { SITE_NAME, SITE_TAGLINE } from "~/domain/site";
+import { readToast } from "~/services/toast.server";
+import tailwindHref from "~/styles/tailwind.css";
+import { useNonce } from "~/utils/nonce-provider";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tailwindHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: SITE_NAME },
+  { name: "description", content: SITE_TAGLINE },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = readToast(request);
+  return json({ toast }, { headers });
+}
+
+function Document({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <LoadingBar />
+        {data?.toast ? <NoScriptToast toast={data.toast} /> : null}
+        {children}
+        <FlashToaster toast={data?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Document>
+      <GeneralErrorBoundary />
+    </Document>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { serialize } from "cookie";
+import { z } from "zod";
+import { safeRedirectPath } from "~/domain/auth";
+import { ACCEPT_ALL, CONSENT_COOKIE_NAME, CONSENT_MAX_AGE_SECONDS, NECESSARY_ONLY, serializeConsent, type Consent } from "~/domain/cookie-consent";
+import { isProduction } from "~/env.server";
+import { toastHeader } from "~/services/toast.server";
+
+const ConsentForm = z.object({
+  choice: z.enum(["all", "necessary", "custom"]),
+  analytics: z.literal("on").optional(),
+  marketing: z.literal("on").optional(),
+  returnTo: z.string().optional(),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = ConsentForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return new Response("Invalid cookie choice", { status: 400 });
+  const form = parsed.data;
+  const consent: Consent =
+    form.choice === "all"
+      ? ACCEPT_ALL
+      : form.choice === "necessary"
+        ? NECESSARY_ONLY
+        : { necessary: true, analytics: Boolean(form.analytics), marketing: Boolean(form.marketing) };
+  const headers = new Headers();
+  headers.append(
+    "Set-Cookie",
+    serialize(CONSENT_COOKIE_NAME, serializeConsent(consent), {
+      path: "/",
+      sameSite: "lax",
+      secure: isProduction(),
+      maxAge: CONSENT_MAX_AGE_SECONDS,
+    }),
+  );
+  headers.append("Set-Cookie", toastHeader({ type: "success", description: "Your cookie settings are saved" })["Set-Cookie"]);
+  return redirect(safeRedirectPath(form.returnTo, "/"), { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

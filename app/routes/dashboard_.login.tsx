@@ -1,0 +1,120 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getClientIPAddress } from "remix-utils/get-client-ip-address";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AuthPanel, authViewTitle } from "~/components/forms/auth-forms";
+import { Modal } from "~/components/ui/modal";
+import { AUTH_MESSAGES, safeRedirectPath } from "~/domain/auth";
+import { AuthActionSchema, parseAuthView } from "~/domain/auth-forms";
+import { SITE_NAME } from "~/domain/site";
+import { checkPasswordResetToken, logIn, requestPasswordReset, resetPassword, signUp } from "~/services/auth.server";
+import { isAppError } from "~/services/errors.server";
+import { replyWithServiceError } from "~/services/form-errors.server";
+import { getSessionUser, serializeSessionCookie } from "~/services/session.server";
+import { redirectWithToast, toastHeader } from "~/services/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? authViewTitle(data.view) : "Log in"} | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const view = parseAuthView(url.searchParams.get("view"));
+  const redirectTo = url.searchParams.get("redirectTo") ?? undefined;
+  if (view !== "reset" && (await getSessionUser(request))) {
+    throw redirect(safeRedirectPath(redirectTo));
+  }
+  let resetToken: string | undefined;
+  let resetTokenError: string | undefined;
+  if (view === "reset") {
+    resetToken = url.searchParams.get("token") ?? undefined;
+    if (!resetToken) resetTokenError = AUTH_MESSAGES.resetInvalid;
+    else {
+      try {
+        await checkPasswordResetToken(resetToken);
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        resetTokenError = error.message;
+      }
+    }
+  }
+  return json({ view, redirectTo: redirectTo ? safeRedirectPath(redirectTo) : undefined, resetToken, resetTokenError });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: AuthActionSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  }
+  const value = submission.value;
+  const userAgent = request.headers.get("user-agent");
+  try {
+    switch (value.intent) {
+      case "login": {
+        const { token } = await logIn({
+          email: value.email,
+          password: value.password,
+          ip: getClientIPAddress(request) ?? "unknown",
+          userAgent,
+        });
+        return redirect(safeRedirectPath(value.redirectTo), {
+          headers: [
+            ["Set-Cookie", serializeSessionCookie(token)],
+            ["Set-Cookie", toastHeader({ type: "success", description: AUTH_MESSAGES.loggedIn })["Set-Cookie"]],
+          ],
+        });
+      }
+      case "signup": {
+        const { token } = await signUp(value, userAgent);
+        return redirect(safeRedirectPath(value.redirectTo), {
+          headers: [
+            ["Set-Cookie", serializeSessionCookie(token)],
+            ["Set-Cookie", toastHeader({ type: "success", description: AUTH_MESSAGES.signedUp })["Set-Cookie"]],
+          ],
+        });
+      }
+      case "forgot":
+        await requestPasswordReset(value.email);
+        return redirectWithToast("/dashboard/login", { type: "success", description: AUTH_MESSAGES.resetSent });
+      case "reset":
+        await resetPassword(value.token, value.password);
+        return redirectWithToast("/dashboard/login", { type: "success", description: AUTH_MESSAGES.passwordChanged });
+    }
+  } catch (error) {
+    const { reply, status, headers } = replyWithServiceError(submission, error, ["password", "confirmPassword"]);
+    return json(reply, { status, headers });
+  }
+}
+
+export default function LoginPage() {
+  const { view, redirectTo, resetToken, resetTokenError } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-100">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
+          <Link to="/" className="text-lg font-bold text-brand-700">
+            {SITE_NAME}
+          </Link>
+          <Link to="/" className="text-sm text-slate-700 underline">
+            Back to the website
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <h1 className="sr-only">{authViewTitle(view)}</h1>
+        <Modal title={authViewTitle(view)} closeHref="/">
+          <AuthPanel view={view} lastResult={lastResult} redirectTo={redirectTo} resetToken={resetToken} resetTokenError={resetTokenError} />
+        </Modal>
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

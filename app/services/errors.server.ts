@@ -1,0 +1,48 @@
+/** Typed service errors; routes map them to HTTP status and messages in one place (`errorStatus`). */
+export class AppError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class BadRequestError extends AppError {
+  constructor(message: string, field?: string) {
+    super(message, 400, field);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = "Authentication required") {
+    super(message, 401);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(message, 403);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = "This page could not be found") {
+    super(message, 404);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string, field?: string) {
+    super(message, 409, field);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 429);
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,39 @@
+import { getEnv, isProduction } from "~/env.server";
+
+/** Content-Security-Policy plus the usual hardening headers, applied to every document and data response. */
+export function applySecurityHeaders(headers: Headers, nonce?: string) {
+  const tileOrigin = tileServerOrigin();
+  const dev = !isProduction();
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${tileOrigin ? ` ${tileOrigin}` : ""}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws://localhost:* ws://127.0.0.1:*" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  headers.set("Content-Security-Policy", directives.join("; "));
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  if (isProduction() && getEnv().PUBLIC_URL.startsWith("https://")) {
+    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+  return headers;
+}
+
+function tileServerOrigin() {
+  const url = getEnv().MAP_TILE_URL;
+  if (!url) return undefined;
+  try {
+    return new URL(url.replace(/\{[a-z]\}/g, "0")).origin;
+  } catch {
+    return undefined;
+  }
+}

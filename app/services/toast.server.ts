@@ -1,0 +1,41 @@
+import { parse, serialize } from "cookie";
+import { redirect } from "@remix-run/node";
+import { TOAST_COOKIE_NAME, toastSchema, type Toast, type ToastInput } from "~/domain/toast";
+import { isProduction } from "~/env.server";
+
+function serializeToast(toast: ToastInput | null) {
+  const value = toast ? Buffer.from(JSON.stringify(toastSchema.parse(toast))).toString("base64url") : "";
+  return serialize(TOAST_COOKIE_NAME, value, {
+    httpOnly: true,
+    secure: isProduction(),
+    sameSite: "lax",
+    path: "/",
+    maxAge: toast ? 60 : 0,
+  });
+}
+
+export function toastHeader(toast: ToastInput) {
+  return { "Set-Cookie": serializeToast(toast) };
+}
+
+/** Reads the flashed toast (if any) and the header that clears it. */
+export function readToast(request: Request): { toast: Toast | null; headers: HeadersInit | undefined } {
+  const raw = parse(request.headers.get("Cookie") ?? "")[TOAST_COOKIE_NAME];
+  if (!raw) return { toast: null, headers: undefined };
+  let toast: Toast | null = null;
+  try {
+    const parsed = toastSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    toast = parsed.success ? parsed.data : null;
+  } catch {
+    toast = null;
+  }
+  return { toast, headers: { "Set-Cookie": serializeToast(null) } };
+}
+
+export function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", serializeToast(toast));
+  return redirect(url, { ...init, headers });
+}
+
+export type { Toast };

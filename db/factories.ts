@@ -1,0 +1,45 @@
+import crypto from "node:crypto";
+import { plans, users, type User } from "#db/schema/index";
+import { PLAN_DEFINITIONS, type PlanCode } from "~/domain/plans";
+import type { Database } from "~/services/db.server";
+import { hashPassword } from "~/services/password.server";
+
+export async function upsertPlans(db: Database) {
+  for (const plan of PLAN_DEFINITIONS) {
+    const { code, ...rest } = plan;
+    await db
+      .insert(plans)
+      .values({ code, ...rest })
+      .onConflictDoUpdate({ target: plans.code, set: rest });
+  }
+}
+
+export interface UserInput {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  planCode?: PlanCode;
+  role?: User["role"];
+}
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${crypto.randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** Creates a user; existing e-mail addresses are left untouched (returns undefined). */
+export async function createUser(db: Database, input: UserInput = {}) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: (input.email ?? uniqueEmail()).toLowerCase(),
+      passwordHash: await hashPassword(input.password ?? "Correct-horse-9"),
+      firstName: input.firstName ?? "Test",
+      lastName: input.lastName ?? "User",
+      planCode: input.planCode ?? "DISCOVERY",
+      role: input.role ?? "user",
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const plans = pgTable("plans", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  priceMinor: integer("price_minor").notNull(),
+  currency: text("currency").notNull().default("EUR"),
+  limitCountry: integer("limit_country").notNull(),
+  limitRegion: integer("limit_region").notNull(),
+  limitHexagon: integer("limit_hexagon").notNull(),
+  apiAccess: boolean("api_access").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+  planCode: text("plan_code")
+    .notNull()
+    .references(() => plans.code),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** sha256 of the token the browser holds; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_user_idx").on(t.userId)],
+);
+
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rate_limit_key_time_idx").on(t.key, t.createdAt)],
+);
+
+export type MailAttachmentRecord = { filename: string; contentType: string; contentBase64: string };
+
+export const mailOutbox = pgTable("mail_outbox", {
+  id: serial("id").primaryKey(),
+  to: text("to").notNull(),
+  from: text("from").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  attachments: jsonb("attachments").$type<MailAttachmentRecord[]>().notNull().default(sql`'[]'::jsonb`),
+  transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Plan = typeof plans.$inferSelect;
