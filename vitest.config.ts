@@ -12,6 +12,7 @@ export default defineConfig({
     globals: true,
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["./tests/setup-vitest.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { MESSAGES, field } from "./validation";
 
 function firstError(schema: z.ZodTypeAny, value: unknown) {

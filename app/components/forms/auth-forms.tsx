@@ -95,7 +95,7 @@ function LoginForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<s
   const [form, fields] = useAuthForm("login-form", LoginSchema, lastResult);
   const pending = usePending("login");
   return (
-    <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
+    <Form method="post" action={viewHref("login", redirectTo)} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="login" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
@@ -114,7 +114,7 @@ function SignupForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
   const [form, fields] = useAuthForm("signup-form", SignupSchema, lastResult);
   const pending = usePending("signup");
   return (
-    <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
+    <Form method="post" action={viewHref("signup", redirectTo)} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="signup" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
@@ -143,7 +143,7 @@ function ForgotForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   const [form, fields] = useAuthForm("forgot-form", ForgotPasswordSchema, lastResult);
   const pending = usePending("forgot");
   return (
-    <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
+    <Form method="post" action={viewHref("forgot")} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="forgot" />
       <p className="mb-4 text-sm text-slate-700">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <ErrorList id={form.errorId} errors={form.errors} />
@@ -157,7 +157,7 @@ function ResetForm({ lastResult, token }: { lastResult?: SubmissionResult<string
   const [form, fields] = useAuthForm("reset-form", ResetPasswordSchema, lastResult);
   const pending = usePending("reset");
   return (
-    <Form method="post" action={AUTH_ACTION} {...getFormProps(form)}>
+    <Form method="post" action={`${viewHref("reset")}&token=${encodeURIComponent(token)}`} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="token" value={token} />
       <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />

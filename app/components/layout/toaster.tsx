@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Toaster, toast as showToast } from "sonner";
 import { TOAST_DURATION_MS, type Toast } from "~/domain/toast";
 
@@ -24,14 +25,14 @@ export function FlashToaster({ toast }: { toast: Toast | null }) {
   return <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />;
 }
 
-/** Without JavaScript the flashed message still shows, as a banner. */
+/** Without JavaScript the flashed message still shows, as a banner; once hydrated, sonner takes over. */
 export function NoScriptToast({ toast }: { toast: Toast }) {
+  const hydrated = useHydrated();
+  if (hydrated) return null;
   return (
-    <noscript>
-      <div role={toast.type === "error" ? "alert" : "status"} className={`fixed right-4 top-4 z-50 max-w-sm rounded-md border-l-4 p-4 shadow ${STYLE[toast.type]}`}>
-        {toast.title ? <p className="font-semibold">{toast.title}</p> : null}
-        <p>{toast.description}</p>
-      </div>
-    </noscript>
+    <div role={toast.type === "error" ? "alert" : "status"} className={`fixed right-4 top-4 z-50 max-w-sm rounded-md border-l-4 p-4 shadow ${STYLE[toast.type]}`}>
+      {toast.title ? <p className="font-semibold">{toast.title}</p> : null}
+      <p>{toast.description}</p>
+    </div>
   );
 }

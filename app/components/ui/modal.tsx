@@ -100,9 +100,10 @@ function trapFocus(panel: HTMLElement, event: KeyboardEvent) {
 }
 
 /** The current URL without the given query parameters: the close target of a query-opened modal. */
-export function withoutParams(url: URL | string, ...names: string[]) {
-  const u = new URL(url, "http://x");
-  for (const name of names) u.searchParams.delete(name);
-  const query = u.searchParams.toString();
-  return `${u.pathname}${query ? `?${query}` : ""}`;
+export function withoutParams(pathWithQuery: string, ...names: string[]) {
+  const [pathname = "/", search = ""] = pathWithQuery.split("?", 2);
+  const params = new URLSearchParams(search);
+  for (const name of names) params.delete(name);
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ""}`;
 }

@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { passwordResetTokens, sessions, users } from "#db/schema/index";
+import { createUser } from "#db/factories";
+import { setupTestDatabase } from "#db/testing";
+import { AUTH_MESSAGES, LOGIN_LIMITS } from "~/domain/auth";
+import { changePassword, logIn, requestPasswordReset, resetPassword, signUp } from "./auth.server";
+import { listOutbox } from "./mail.server";
+import { getSessionUser, revokeSessionToken } from "./session.server";
+
+const getDb = setupTestDatabase();
+
+function requestWithCookie(token: string) {
+  return new Request("http://localhost/dashboard", { headers: { Cookie: `weather_token=${token}` } });
+}
+
+describe("accounts", () => {
+  it("signs up on the free plan, stores a hashed password and opens a session", async () => {
+    const { user, token } = await signUp({ email: "Ann@Example.com", password: "long-enough-1", firstName: "Ann", lastName: "Lee" });
+    expect(user.email).toBe("ann@example.com");
+    expect(user.planCode).toBe("DISCOVERY");
+    expect(user.passwordHash).toMatch(/^scrypt\$/);
+    expect(user.passwordHash).not.toContain("long-enough-1");
+    expect((await getSessionUser(requestWithCookie(token)))?.email).toBe("ann@example.com");
+    const [stored] = await getDb().select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(stored?.id).not.toBe(token);
+  });
+
+  it("refuses a duplicate sign-up with a clear message", async () => {
+    await createUser(getDb(), { email: "dup@example.com" });
+    await expect(signUp({ email: "DUP@example.com", password: "long-enough-1", firstName: "A", lastName: "B" })).rejects.toMatchObject({
+      message: AUTH_MESSAGES.emailTaken,
+      status: 409,
+      field: "email",
+    });
+  });
+
+  it("tells an unknown e-mail from a wrong password", async () => {
+    await createUser(getDb(), { email: "known@example.com", password: "right-password" });
+    await expect(logIn({ email: "nobody@example.com", password: "x", ip: "1.1.1.1" })).rejects.toMatchObject({ message: AUTH_MESSAGES.unknownEmail, field: "email" });
+    await expect(logIn({ email: "known@example.com", password: "wrong", ip: "1.1.1.1" })).rejects.toMatchObject({ message: AUTH_MESSAGES.wrongPassword, field: "password" });
+    const { token } = await logIn({ email: "Known@example.com", password: "right-password", ip: "1.1.1.1" });
+    expect(token).toHaveLength(43);
+  });
+
+  it("locks an account after repeated failures, even with the right password", async () => {
+    await createUser(getDb(), { email: "target@example.com", password: "right-password" });
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      await expect(logIn({ email: "target@example.com", password: "wrong", ip: `10.0.0.${i}` })).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(logIn({ email: "target@example.com", password: "right-password", ip: "10.0.1.1" })).rejects.toMatchObject({
+      status: 429,
+      message: AUTH_MESSAGES.tooManyAttempts(LOGIN_LIMITS.windowMinutes),
+    });
+  });
+
+  it("limits failures per IP address across accounts", async () => {
+    await createUser(getDb(), { email: "victim@example.com", password: "right-password" });
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
+      await expect(logIn({ email: `probe${i}@example.com`, password: "x", ip: "6.6.6.6" })).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(logIn({ email: "victim@example.com", password: "right-password", ip: "6.6.6.6" })).rejects.toMatchObject({ status: 429 });
+    await expect(logIn({ email: "victim@example.com", password: "right-password", ip: "7.7.7.7" })).resolves.toBeTruthy();
+  });
+
+  it("logout revokes the session row", async () => {
+    const user = await createUser(getDb(), { password: "right-password" });
+    const { token } = await logIn({ email: user!.email, password: "right-password", ip: "1.1.1.1" });
+    await revokeSessionToken(token);
+    expect(await getSessionUser(requestWithCookie(token))).toBeNull();
+  });
+
+  it("accepts the token as a Bearer header", async () => {
+    const user = await createUser(getDb(), { password: "right-password" });
+    const { token } = await logIn({ email: user!.email, password: "right-password", ip: "1.1.1.1" });
+    const request = new Request("http://localhost/api/x", { headers: { Authorization: `Bearer ${token}` } });
+    expect((await getSessionUser(request))?.id).toBe(user!.id);
+  });
+});
+
+describe("password reset", () => {
+  function tokenFromOutbox(text: string) {
+    const link = text.match(/https?:\/\/\S+/)?.[0];
+    return new URL(link!).searchParams.get("token")!;
+  }
+
+  it("e-mails a single-use link that sets a new password and revokes sessions", async () => {
+    const user = await createUser(getDb(), { email: "reset@example.com", password: "old-password" });
+    const { token: sessionToken } = await logIn({ email: "reset@example.com", password: "old-password", ip: "1.1.1.1" });
+    await requestPasswordReset("Reset@example.com");
+    const [mail] = await listOutbox(1);
+    expect(mail?.to).toBe("reset@example.com");
+    const token = tokenFromOutbox(mail!.text);
+    await resetPassword(token, "new-password-1");
+    expect(await getSessionUser(requestWithCookie(sessionToken))).toBeNull();
+    await expect(logIn({ email: "reset@example.com", password: "new-password-1", ip: "1.1.1.1" })).resolves.toBeTruthy();
+    await expect(resetPassword(token, "another-one-1")).rejects.toMatchObject({ message: AUTH_MESSAGES.resetUsed });
+    expect(user).toBeTruthy();
+  });
+
+  it("rejects expired and unknown links with their own messages", async () => {
+    await createUser(getDb(), { email: "late@example.com" });
+    await requestPasswordReset("late@example.com");
+    const [mail] = await listOutbox(1);
+    const token = tokenFromOutbox(mail!.text);
+    await getDb().update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    await expect(resetPassword(token, "new-password-1")).rejects.toMatchObject({ message: AUTH_MESSAGES.resetExpired });
+    await expect(resetPassword("made-up", "new-password-1")).rejects.toMatchObject({ message: AUTH_MESSAGES.resetInvalid });
+  });
+
+  it("says so when no account has the e-mail", async () => {
+    await expect(requestPasswordReset("ghost@example.com")).rejects.toMatchObject({ message: AUTH_MESSAGES.unknownEmail });
+  });
+
+  it("changing the password keeps only the current session", async () => {
+    const user = await createUser(getDb(), { password: "old-password" });
+    const first = await logIn({ email: user!.email, password: "old-password", ip: "1.1.1.1" });
+    const second = await logIn({ email: user!.email, password: "old-password", ip: "1.1.1.1" });
+    await changePassword(user!.id, "old-password", "brand-new-pass", second.token);
+    expect(await getSessionUser(requestWithCookie(first.token))).toBeNull();
+    expect(await getSessionUser(requestWithCookie(second.token))).not.toBeNull();
+    const [row] = await getDb().select().from(users).where(eq(users.id, user!.id));
+    expect(row?.updatedAt).toBeTruthy();
+  });
+});

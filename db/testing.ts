@@ -1,0 +1,113 @@
+import crypto from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "#db/schema/index";
+import { seedDatabase } from "#db/seed";
+import { MIGRATIONS_FOLDER, setDbForTesting, type Database } from "~/services/db.server";
+
+export interface TestDatabase {
+  db: Database;
+  close: () => Promise<void>;
+}
+
+let pgliteSnapshot: Promise<Blob> | undefined;
+
+/** Migrated and seeded once per worker; every test then starts from a copy in well under a second. */
+async function snapshot(): Promise<Blob> {
+  const client = new PGlite();
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  await seedDatabase(db, { demoAccounts: false });
+  const dump = await client.dumpDataDir("none");
+  await client.close();
+  return dump;
+}
+
+async function createPgliteDatabase(): Promise<TestDatabase> {
+  pgliteSnapshot ??= snapshot();
+  const client = new PGlite({ loadDataDir: await pgliteSnapshot });
+  await client.waitReady;
+  return { db: drizzlePglite(client, { schema }) as unknown as Database, close: () => client.close() };
+}
+
+/** With DATABASE_URL: a fresh database per test, cloned from a migrated template made once per worker. */
+let templateName: Promise<string> | undefined;
+
+function adminUrl(databaseUrl: string, database: string) {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function createTemplate(databaseUrl: string): Promise<string> {
+  const name = `crtpl_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const client = new pg.Client({ connectionString: adminUrl(databaseUrl, name) });
+  await client.connect();
+  const db = drizzlePg(client, { schema }) as unknown as Database;
+  await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  await seedDatabase(db, { demoAccounts: false });
+  await client.end();
+  return name;
+}
+
+async function createPostgresDatabase(databaseUrl: string): Promise<TestDatabase> {
+  templateName ??= createTemplate(databaseUrl);
+  const template = await templateName;
+  const name = `crtest_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${template}"`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: adminUrl(databaseUrl, name), max: 4 });
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Database,
+    close: async () => {
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}"`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  return url ? createPostgresDatabase(url) : createPgliteDatabase();
+}
+
+/** Gives each test of a file its own database, installed as the app's database. */
+export function setupTestDatabase() {
+  let current: TestDatabase | undefined;
+  beforeEach(async () => {
+    current = await createTestDatabase();
+    setDbForTesting(current.db);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error("setupTestDatabase: no database outside a test");
+    return current.db;
+  };
+}
+
+/** Drops the per-worker template database (PostgreSQL mode). */
+export async function dropTemplate() {
+  const url = process.env.DATABASE_URL;
+  if (!url || !templateName) return;
+  const name = await templateName;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop database if exists "${name}"`);
+  await client.end();
+}

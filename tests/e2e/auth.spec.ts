@@ -1,0 +1,122 @@
+import { expect, test } from "@playwright/test";
+import { acceptCookies, logInAs, skipTour, uniqueEmail } from "./helpers";
+
+test.describe("accounts", () => {
+  test("sign up, log out, log in, 404, reset password through the outbox", async ({ page, context }) => {
+    const email = uniqueEmail("journey");
+    await page.goto("/");
+    await acceptCookies(page);
+
+    // Guard: the dashboard needs a session and remembers where we were going.
+    await page.goto("/dashboard/scan");
+    await expect(page).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard%2Fscan/);
+    await expect(page.getByRole("dialog", { name: "Log in" })).toBeVisible();
+
+    await page.getByRole("link", { name: "New here? Create an account" }).click();
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("Last name").fill("Hopper");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("first-password-1");
+    await page.getByLabel("Repeat password").fill("first-password-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/scan$/);
+    await skipTour(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Portfolio Scan" })).toBeVisible();
+    await expect(page.getByText("This option is not available for DISCOVERY plan").first()).toBeVisible();
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name.includes("weather_token"));
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await context.cookies()).find((c) => c.name.includes("weather_token"))).toBeUndefined();
+
+    // Wrong password, then the right one.
+    await page.goto("/dashboard/login");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText("The password is incorrect. Try again or reset it.")).toBeVisible();
+    await logInAs(page, email, "first-password-1");
+    await expect(page.getByRole("heading", { level: 1, name: "Scenario Analysis for One Location" })).toBeVisible();
+
+    // Unknown routes inside and outside the dashboard.
+    const missing = await page.goto("/dashboard/no-such-page");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByText("This page could not be found")).toBeVisible();
+    const missingPublic = await page.goto("/no/such/page");
+    expect(missingPublic?.status()).toBe(404);
+    await expect(page.getByRole("link", { name: "Go home" })).toBeVisible();
+
+    // Reset the password through the e-mailed link.
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.goto("/dashboard/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText("We have e-mailed you a link to reset your password").first()).toBeVisible();
+
+    await page.goto("/dev/outbox");
+    const mail = page.getByRole("article").filter({ hasText: email }).first();
+    await expect(mail).toContainText("Reset your password");
+    const link = await mail.getByRole("link").first().getAttribute("href");
+    expect(link).toContain("view=reset");
+    await page.goto(link!);
+    await page.getByLabel("New password", { exact: true }).fill("second-password-2");
+    await page.getByLabel("Repeat new password").fill("second-password-2");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page.getByText("Your password has been changed. Please log in.").first()).toBeVisible();
+
+    // The link is single use.
+    await page.goto(link!);
+    await expect(page.getByText("This password reset link has already been used. Request a new one.")).toBeVisible();
+
+    await logInAs(page, email, "second-password-2");
+  });
+
+  test("clear messages for unknown e-mail, duplicate sign-up and bad input", async ({ page }) => {
+    await page.goto("/dashboard/login");
+    await page.getByLabel("E-mail").fill(uniqueEmail("ghost"));
+    await page.getByLabel("Password").fill("whatever-1");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText("No account uses this e-mail address. Check it or sign up.")).toBeVisible();
+
+    await page.goto("/dashboard/login?view=signup");
+    await page.getByLabel("First name").fill("Dup");
+    await page.getByLabel("Last name").fill("User");
+    await page.getByLabel("E-mail").fill("discovery@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("another-pass-1");
+    await page.getByLabel("Repeat password").fill("another-pass-1");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("An account with this e-mail address already exists. Log in instead.")).toBeVisible();
+
+    await page.goto("/dashboard/login?view=signup");
+    await page.getByLabel("E-mail").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Invalid Email")).toBeVisible();
+    await expect(page.getByText("Must be at least 8 symbols")).toBeVisible();
+    await expect(page.getByText("Field is required").first()).toBeVisible();
+
+    await page.goto("/dashboard/login?view=reset&token=made-up");
+    await expect(page.getByText("This password reset link is not valid. Request a new one.")).toBeVisible();
+  });
+
+  test("the demo account logs in and the tour closes after its last slide", async ({ page }) => {
+    await logInAs(page, "premium@example.com", "Demo-password-2026");
+    const tour = page.getByRole("dialog");
+    await expect(tour).toBeVisible();
+    for (let slide = 1; slide < 8; slide++) {
+      await expect(tour).toContainText(`Slide ${slide} of 8`);
+      await tour.getByRole("link", { name: "Next" }).click();
+    }
+    await expect(tour).toContainText("Slide 8 of 8");
+    await tour.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Analysis mode" }).getByRole("link", { name: "Corporate Sustainability Reporting and Audit" })).toBeVisible();
+  });
+});
