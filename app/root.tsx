@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadingBar } from "~/components/layout/loading-bar";
 import { FlashToaster, NoScriptToast } from "~/components/layout/toaster";
 import { SITE_NAME, SITE_TAGLINE } from "~/domain/site";
+import { getEnv } from "~/env.server";
 import { readToast } from "~/services/toast.server";
 import tailwindHref from "~/styles/tailwind.css";
 import { useNonce } from "~/utils/nonce-provider";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = readToast(request);
-  return json({ toast }, { headers });
+  return json({ toast, origin: getEnv().PUBLIC_URL }, { headers });
 }
 
 function Document({ children }: { children: React.ReactNode }) {
