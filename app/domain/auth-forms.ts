@@ -54,3 +54,14 @@ export const AuthActionSchema = z.discriminatedUnion("intent", [
   ForgotPasswordSchema,
   ResetPasswordSchema.innerType(),
 ]);
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: field.required(),
+    password: passwordField(),
+    confirmPassword: field.required(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: AUTH_MESSAGES.passwordsDiffer,
+  });

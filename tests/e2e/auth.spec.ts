@@ -120,3 +120,41 @@ test.describe("accounts", () => {
     await expect(page.getByRole("navigation", { name: "Analysis mode" }).getByRole("link", { name: "Corporate Sustainability Reporting and Audit" })).toBeVisible();
   });
 });
+
+test("changing the password signs out other devices", async ({ page, browser }) => {
+  const email = `change-${Date.now()}@example.com`;
+  await page.goto("/dashboard/login?view=signup");
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Byron");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("original-pass-1");
+  await page.getByLabel("Repeat password").fill("original-pass-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto("/dashboard/login");
+  await otherPage.getByLabel("E-mail").fill(email);
+  await otherPage.getByLabel("Password").fill("original-pass-1");
+  await otherPage.getByRole("button", { name: "Log in" }).click();
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/dashboard/account");
+  await page.getByRole("button", { name: "Skip tour" }).click();
+  await page.getByLabel("Current password").fill("wrong-one");
+  await page.getByLabel("New password", { exact: true }).fill("replaced-pass-2");
+  await page.getByLabel("Repeat new password").fill("replaced-pass-2");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("The password is incorrect. Try again or reset it.")).toBeVisible();
+
+  await page.getByLabel("Current password").fill("original-pass-1");
+  await page.getByLabel("New password", { exact: true }).fill("replaced-pass-2");
+  await page.getByLabel("Repeat new password").fill("replaced-pass-2");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password has been changed. Other devices have been signed out.").first()).toBeVisible();
+
+  await otherPage.goto("/dashboard/account");
+  await expect(otherPage).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard%2Faccount/);
+  await other.close();
+});
