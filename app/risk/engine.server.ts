@@ -1,0 +1,41 @@
+/** Loads the committed dataset into typed arrays once (lazy singleton). Server-only: reads files. */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { decodeDataset, type GeoFile } from "./dataset";
+import { RiskEngine } from "./engine";
+import { RiskDatasetError } from "./errors";
+
+export { RiskEngine } from "./engine";
+export { RiskInputError, RiskNotFoundError, RiskDatasetError } from "./errors";
+export type * from "./types";
+
+export function defaultDataDir(): string {
+  return process.env.RISK_DATA_DIR ?? path.resolve(process.cwd(), "data");
+}
+
+export function loadRiskEngine(dataDir = defaultDataDir()): RiskEngine {
+  const t0 = performance.now();
+  const cellsFile = path.join(dataDir, "risk-cells.bin.gz");
+  const geoFile = path.join(dataDir, "geo.json.gz");
+  if (!existsSync(cellsFile) || !existsSync(geoFile))
+    throw new RiskDatasetError(
+      `risk dataset not found in ${dataDir} (expected risk-cells.bin.gz and geo.json.gz; run npm run data:build)`,
+    );
+  const { header, arrays } = decodeDataset(gunzipSync(readFileSync(cellsFile)));
+  const geo = JSON.parse(gunzipSync(readFileSync(geoFile)).toString("utf8")) as GeoFile;
+  return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0));
+}
+
+let singleton: RiskEngine | null = null;
+
+/** The process-wide engine, loaded on first use. */
+export function getRiskEngine(): RiskEngine {
+  if (!singleton) singleton = loadRiskEngine();
+  return singleton;
+}
+
+/** For tests: drop the cached engine. */
+export function resetRiskEngine(): void {
+  singleton = null;
+}

@@ -1,0 +1,160 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "./engine.server";
+
+const dataDir = path.resolve(__dirname, "../../data");
+const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
+
+describe.skipIf(!has)("risk engine on the committed dataset", () => {
+  let e: RiskEngine;
+  beforeAll(() => {
+    e = loadRiskEngine(dataDir);
+  });
+
+  it("lists countries and regions", () => {
+    const cs = e.countries();
+    expect(cs.length).toBeGreaterThan(200);
+    expect(cs.find((c) => c.country_code === "GB")?.country_name).toMatch(/United Kingdom/);
+    const rs = e.regions("gb");
+    expect(rs.length).toBeGreaterThan(50);
+    for (const r of rs) expect(r.region_code).toMatch(/^GB-[A-Z0-9]{1,3}$/);
+    expect(() => e.regions("ZZ")).toThrow(RiskNotFoundError);
+    expect(() => e.regions("GBR")).toThrow(RiskInputError);
+  });
+
+  it("locates London in GB, a GB region and a res-4 hexagon", () => {
+    const r = e.locate(51.5074, -0.1278);
+    expect(r.status).toBe("ok");
+    if (r.status !== "ok") return;
+    expect(r.country_code).toBe("GB");
+    expect(r.region_code).toMatch(/^GB-/);
+    expect(r.hexagon_code).toMatch(/^84[0-9a-f]{13}$/);
+    expect(e.cellRow(r.hexagon_code)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("reports sea points and bad coordinates", () => {
+    const sea = e.locate(0, -140);
+    expect(sea).toMatchObject({ status: "out_of_range", reason: "at_sea" });
+    if (sea.status === "out_of_range") expect(sea.message).toMatch(/at sea/);
+    for (const [la, lo] of [
+      [91, 0],
+      [0, 181],
+      [NaN, 0],
+      [0, Infinity],
+      ["x", 0],
+    ] as [unknown, unknown][])
+      expect(e.locate(la, lo)).toMatchObject({ status: "out_of_range", reason: "invalid_coordinates" });
+  });
+
+  it("small islands and micro-states get values", () => {
+    for (const [la, lo, cc] of [
+      [-18.14, 178.44, "FJ"],
+      [35.9, 14.5, "MT"],
+      [43.745, 7.41, "MC"],
+      [1.35, 103.82, "SG"],
+    ] as const) {
+      const r = e.pointHazards(la, lo, "hist");
+      expect(r.status, `${cc}`).toBe("ok");
+      if (r.status === "ok") expect(r.country_code).toBe(cc);
+      const s = e.scores(cc, "rcp45", "2050");
+      expect(s.hazards.some((h) => h.value !== null)).toBe(true);
+    }
+  });
+
+  it("hexagon 84194adffffffff exists and scores all hazards", () => {
+    expect(e.cellRow("84194adffffffff")).toBeGreaterThanOrEqual(0);
+    const s = e.scores("84194adffffffff", "rcp85", "2050");
+    expect(s.location_type).toBe("hexagon");
+    expect(s.hazards).toHaveLength(11);
+    expect(s.hazards.map((h) => h.hazard_id)).not.toContain("AL");
+    expect(s.aggregate.hazard_id).toBe("AL");
+    for (const h of s.hazards) {
+      if (h.value === null) expect(h.score).toBeNull();
+      else {
+        expect(h.value).toBeGreaterThanOrEqual(0);
+        expect(h.value).toBeLessThanOrEqual(1);
+        expect(h.score).toBeGreaterThanOrEqual(1);
+        expect(h.level).toMatch(/^[LMHSE]$/);
+      }
+    }
+  });
+
+  it("scores by country and region, with spec scenario names", () => {
+    const a = e.scores("GB", "RCP8.5", "2050");
+    expect(a).toMatchObject({ location_type: "country", scenario: "rcp85", period: "2050", warming_c: 2.31 });
+    const region = e.locate(51.5074, -0.1278);
+    if (region.status === "ok" && region.region_code)
+      expect(e.scores(region.region_code, "ssp245", "2030").location_type).toBe("region");
+    expect(e.scores("gb", "hist").period).toBe("hist");
+  });
+
+  it("rejects bad parameters with typed errors", () => {
+    expect(() => e.scores("GB", "rcp60", "2050")).toThrow(RiskInputError);
+    try {
+      e.scores("GB", "rcp85", "2060");
+    } catch (err) {
+      expect(err).toBeInstanceOf(RiskInputError);
+      expect((err as RiskInputError).param).toBe("period");
+    }
+    expect(() => e.scores("GB", "hist", "2050")).toThrow(RiskInputError);
+    expect(() => e.scores("GB", "rcp45", "hist")).toThrow(RiskInputError);
+    expect(() => e.scores("!!", "hist")).toThrow(RiskInputError);
+    expect(() => e.scores("ZZ", "hist")).toThrow(RiskNotFoundError);
+    expect(() => e.scores("GB-ZZZ", "hist")).toThrow(RiskNotFoundError);
+    expect(() => e.scores("123456789abcdef", "hist")).toThrow(RiskInputError);
+    expect(() => e.scores("8400001ffffffff", "hist")).toThrow(RiskNotFoundError);
+    expect(() => e.scores("85194ad3fffffff", "hist")).toThrow(RiskInputError);
+  });
+
+  it("sea-only hazards are not applicable far inland", () => {
+    const s = e.pointHazards(47.37, 8.54, "rcp85", "2050");
+    expect(s.status).toBe("ok");
+    if (s.status !== "ok") return;
+    for (const id of ["SS", "SL"]) {
+      const h = s.hazards.find((x) => x.hazard_id === id)!;
+      expect(h.applicable).toBe(false);
+      expect(h.value).toBeNull();
+      expect(h.state).toBe("not_applicable");
+    }
+  });
+
+  it("explains a hexagon score with inputs and steps that reproduce it", () => {
+    const r = e.pointHazards(23.81, 90.41, "rcp85", "2050", { explain: true });
+    expect(r.status).toBe("ok");
+    if (r.status !== "ok") return;
+    const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
+    expect(fd.explanation?.inputs.tJul?.unit).toBe("°C");
+    const last = fd.explanation!.steps.at(-1)!;
+    expect(last.name).toBe("value");
+    expect(Math.abs(last.value - fd.value!)).toBeLessThanOrEqual(0.003);
+  });
+
+  it("moves with warming and passes dataset-wide sanity checks", () => {
+    const s = e.sanity();
+    expect(s).toEqual({ hwViolations: 0, csViolations: 0, scenarioViolations: 0, inlandCoastal: 0 });
+    const h = e.scores("SA", "hist").hazards.find((x) => x.hazard_id === "HW")!.value!;
+    const f = e.scores("SA", "rcp85", "2050").hazards.find((x) => x.hazard_id === "HW")!.value!;
+    expect(f).toBeGreaterThan(h);
+  });
+
+  it("known places", () => {
+    const v = (lat: number, lon: number, id: string, sc = "hist", p?: string) => {
+      const r = e.pointHazards(lat, lon, sc, p);
+      if (r.status !== "ok") throw new Error(r.message);
+      return r.hazards.find((h) => h.hazard_id === id)!.value ?? -1;
+    };
+    expect(v(62.03, 129.73, "CS")).toBeGreaterThanOrEqual(0.8); // Yakutsk
+    expect(v(24.71, 46.68, "HW")).toBeGreaterThanOrEqual(0.8); // Riyadh
+    expect(v(14.6, 120.98, "TC")).toBeGreaterThanOrEqual(0.6); // Manila
+    expect(v(24, 5, "FD")).toBeLessThan(0.2); // Sahara
+    expect(v(-22.9, -43.2, "TC")).toBe(0); // Rio: no South Atlantic cyclones
+    expect(v(52.37, 4.9, "SL", "rcp85", "2050")).toBeGreaterThanOrEqual(0.8); // Amsterdam
+  });
+
+  it("statistic summarises the dataset", () => {
+    const s = e.statistic();
+    expect(s.cells).toBeGreaterThan(50000);
+    expect(s.slots).toBe(10);
+    expect(s.hist_distribution.SS!.na).toBeGreaterThan(0.3);
+  });
+});

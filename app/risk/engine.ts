@@ -1,0 +1,497 @@
+/** In-memory risk engine over a decoded dataset: lookups by code or point. No I/O here. */
+import { cellToLatLng, getResolution, gridDisk, h3IndexToSplitLong, isValidCell, latLngToCell } from "h3-js";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode } from "~/domain/risk-levels";
+import {
+  GLOBAL_WARMING_LEVEL,
+  SLOT_COUNT,
+  parsePeriod,
+  parseScenario,
+  seaLevelRise,
+  slotIndex,
+  warmingAboveBaseline,
+  type FuturePeriodId,
+  type PeriodId,
+  type ScenarioId,
+} from "~/domain/scenarios";
+import {
+  CODE_NA,
+  FIELDS,
+  NONE16,
+  VALUE_SCALE,
+  dequantiseField,
+  type DatasetArrays,
+  type DatasetHeader,
+  type GeoFile,
+} from "./dataset";
+import { RiskInputError, RiskNotFoundError } from "./errors";
+import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
+import { PolygonIndex, haversineKm } from "./geo";
+import type {
+  CountryItem,
+  DatasetStatistic,
+  HazardExplanation,
+  HazardScoreItem,
+  HazardScoresResult,
+  LocateResult,
+  PointHazardsResult,
+  RegionItem,
+} from "./types";
+
+const INPUT_LABELS: Record<string, [string, string]> = {
+  elevMean: ["mean land elevation", "m"],
+  elevMin: ["lowest elevation in the cell", "m"],
+  relief: ["relief (max − min land elevation)", "m"],
+  slopeMean: ["mean slope", "°"],
+  landShare: ["land share of the cell", "1"],
+  lowShare: ["share of land at or below 10 m", "1"],
+  tJul: ["July mean temperature", "°C"],
+  tDec: ["December mean temperature", "°C"],
+  pJul: ["July precipitation", "mm"],
+  pDec: ["December precipitation", "mm"],
+  coastKm: ["distance to the sea", "km"],
+  riverKm: ["distance to a mapped river", "km"],
+  riverLenKm: ["length of that river", "km"],
+  tideM: ["tidal range at the nearest station", "m"],
+  coastalPlain: ["coastal or low-lying coastal plain (1/0)", "1"],
+  population: ["population of places (GeoNames)", "people"],
+};
+
+export interface ScoresOptions {
+  explain?: boolean;
+}
+
+export class RiskEngine {
+  readonly header: DatasetHeader;
+  private readonly a: DatasetArrays;
+  private readonly geo: GeoFile;
+  private readonly countryByCode = new Map<string, number>();
+  private readonly regionByCode = new Map<string, number>();
+  private readonly regionsByCountry = new Map<string, number[]>();
+  private countryIndex: PolygonIndex | null = null;
+  /** Per-country index over that country's regions only, built on first use. */
+  private readonly regionIndexes = new Map<string, { index: PolygonIndex; ids: number[] }>();
+  readonly loadMs: number;
+  readonly memoryBytes: number;
+
+  constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0) {
+    this.header = header;
+    this.a = arrays;
+    this.geo = geo;
+    geo.countries.forEach((c, i) => this.countryByCode.set(c.code, i));
+    geo.regions.forEach((r, i) => {
+      this.regionByCode.set(r.code, i);
+      const l = this.regionsByCountry.get(r.country) ?? [];
+      l.push(i);
+      this.regionsByCountry.set(r.country, l);
+    });
+    this.loadMs = loadMs;
+    let bytes = 0;
+    for (const t of [
+      arrays.cellHi,
+      arrays.cellLo,
+      arrays.cellCountry,
+      arrays.cellRegion,
+      arrays.values,
+      arrays.countryValues,
+      arrays.regionValues,
+      ...Object.values(arrays.fields),
+    ])
+      bytes += t.byteLength;
+    this.memoryBytes = bytes;
+  }
+
+  get cellCount(): number {
+    return this.header.nCells;
+  }
+
+  countries(): CountryItem[] {
+    return this.geo.countries
+      .map((c) => ({ country_code: c.code, country_name: c.name }))
+      .sort((x, y) => x.country_name.localeCompare(y.country_name, "en"));
+  }
+
+  private countryIdx(code: unknown): number {
+    if (typeof code !== "string" || !/^[A-Za-z]{2}$/.test(code.trim()))
+      throw new RiskInputError("country_code", "country_code must be an ISO 3166-1 alpha-2 code");
+    const c = code.trim().toUpperCase();
+    const i = this.countryByCode.get(c);
+    if (i === undefined) throw new RiskNotFoundError("country", c);
+    return i;
+  }
+
+  regions(countryCode: unknown): RegionItem[] {
+    const ci = this.countryIdx(countryCode);
+    const code = this.geo.countries[ci]!.code;
+    return (this.regionsByCountry.get(code) ?? [])
+      .map((r) => ({ region_code: this.geo.regions[r]!.code, region_name: this.geo.regions[r]!.name }))
+      .sort((x, y) => x.region_name.localeCompare(y.region_name, "en"));
+  }
+
+  /** Dataset row of an H3 cell, or -1. Binary search on the sorted (hi, lo) split index. */
+  cellRow(h3: string): number {
+    const [lo32, hi32] = h3IndexToSplitLong(h3);
+    const hi = hi32 >>> 0,
+      lo = lo32 >>> 0;
+    let a = 0,
+      b = this.a.cellHi.length - 1;
+    while (a <= b) {
+      const m = (a + b) >>> 1;
+      const mh = this.a.cellHi[m]!,
+        ml = this.a.cellLo[m]!;
+      if (mh < hi || (mh === hi && ml < lo)) a = m + 1;
+      else if (mh > hi || ml > lo) b = m - 1;
+      else return m;
+    }
+    return -1;
+  }
+
+  private ensureIndexes(): void {
+    if (!this.countryIndex)
+      this.countryIndex = new PolygonIndex(
+        this.geo.countries.map((c) => c.rings),
+        0.1,
+      );
+  }
+
+  private regionAt(countryCode: string, lon: number, lat: number): number {
+    let entry = this.regionIndexes.get(countryCode);
+    if (!entry) {
+      const ids = this.regionsByCountry.get(countryCode) ?? [];
+      entry = {
+        index: new PolygonIndex(
+          ids.map((r) => this.geo.regions[r]!.rings),
+          0.05,
+        ),
+        ids,
+      };
+      this.regionIndexes.set(countryCode, entry);
+    }
+    const q = entry.index.first(lon, lat);
+    return q >= 0 ? entry.ids[q]! : -1;
+  }
+
+  static checkCoordinates(lat: unknown, lon: unknown): { lat: number; lon: number } | string {
+    const la = typeof lat === "string" && lat.trim() !== "" ? Number(lat) : lat;
+    const lo = typeof lon === "string" && lon.trim() !== "" ? Number(lon) : lon;
+    if (typeof la !== "number" || !Number.isFinite(la)) return "lat must be a finite number";
+    if (typeof lo !== "number" || !Number.isFinite(lo)) return "lon must be a finite number";
+    if (la < -90 || la > 90) return "lat must be within -90..90";
+    if (lo < -180 || lo > 180) return "lon must be within -180..180";
+    return { lat: la, lon: lo };
+  }
+
+  locate(lat: unknown, lon: unknown): LocateResult {
+    const c = RiskEngine.checkCoordinates(lat, lon);
+    if (typeof c === "string") return { status: "out_of_range", reason: "invalid_coordinates", message: c };
+    this.ensureIndexes();
+    const countries = this.countryIndex!.query(c.lon, c.lat);
+    if (!countries.length)
+      return {
+        status: "out_of_range",
+        reason: "at_sea",
+        message: "The point is at sea (outside every country outline)",
+      };
+    const ci = countries[0]!;
+    const country = this.geo.countries[ci]!;
+    let hex = latLngToCell(c.lat, c.lon, 4);
+    let row = this.cellRow(hex);
+    if (row < 0) {
+      // the outline and the cell set differ by the outline simplification: take the nearest land cell
+      let best = Infinity;
+      for (const h of gridDisk(hex, 2)) {
+        const r = this.cellRow(h);
+        if (r < 0) continue;
+        const [la, lo] = cellToLatLng(h);
+        const d = haversineKm(c.lat, c.lon, la, lo);
+        if (d < best) {
+          best = d;
+          row = r;
+          hex = h;
+        }
+      }
+    }
+    let ri = this.regionAt(country.code, c.lon, c.lat);
+    if (ri < 0 && row >= 0 && this.a.cellRegion[row] !== NONE16 && this.a.cellCountry[row] === ci)
+      ri = this.a.cellRegion[row]!;
+    const region = ri >= 0 ? this.geo.regions[ri]! : null;
+    return {
+      status: "ok",
+      hexagon_code: hex,
+      region_code: region?.code ?? null,
+      country_code: country.code,
+      country_name: country.name,
+      region_name: region?.name ?? null,
+    };
+  }
+
+  private parseSlot(scenario: unknown, period: unknown): { scenario: ScenarioId; period: PeriodId; slot: number } {
+    const s = parseScenario(scenario ?? "hist");
+    if (!s)
+      throw new RiskInputError(
+        "scenario",
+        `unknown scenario ${JSON.stringify(scenario)}; use hist, rcp26, rcp45 or rcp85`,
+      );
+    const p =
+      period === undefined || period === null || period === "" ? (s === "hist" ? "hist" : null) : parsePeriod(period);
+    if (!p)
+      throw new RiskInputError(
+        "period",
+        `unknown or missing period ${JSON.stringify(period)}; use hist, 2030, 2040 or 2050`,
+      );
+    if (s === "hist" && p !== "hist")
+      throw new RiskInputError("period", "scenario hist has only the historical period");
+    if (s !== "hist" && p === "hist")
+      throw new RiskInputError("period", `scenario ${s} has periods 2030, 2040 and 2050`);
+    return { scenario: s, period: p, slot: slotIndex(s, p) };
+  }
+
+  private item(h: HazardId, code: number): HazardScoreItem {
+    const info = HAZARDS[h];
+    const confidence = h === "AL" ? "proxy" : HAZARD_FORMULAS[h].confidence;
+    if (code > VALUE_SCALE) {
+      const na = code === CODE_NA;
+      return {
+        hazard_id: h,
+        name: info.name,
+        colour: info.colour,
+        value: null,
+        score: null,
+        level: null,
+        confidence,
+        applicable: !na,
+        state: na ? "not_applicable" : "no_data",
+      };
+    }
+    const value = code / VALUE_SCALE;
+    const score = scoreFromValue(value);
+    return {
+      hazard_id: h,
+      name: info.name,
+      colour: info.colour,
+      value,
+      score,
+      level: levelForScore(score).code,
+      confidence,
+      applicable: true,
+      state: "ok",
+    };
+  }
+
+  /** Decoded explanation inputs of a dataset row. */
+  cellInputs(row: number): CellInputs {
+    const inp = {} as Record<string, number>;
+    for (const f of FIELDS) inp[f.name] = dequantiseField(f, this.a.fields[f.name]![row]!);
+    const h = this.hexOfRow(row);
+    const [lat, lon] = cellToLatLng(h);
+    inp.lat = lat;
+    inp.lon = lon;
+    return inp as unknown as CellInputs;
+  }
+
+  private hexOfRow(row: number): string {
+    const hi = this.a.cellHi[row]!,
+      lo = this.a.cellLo[row]!;
+    return hi.toString(16).padStart(8, "0").replace(/^0+/, "") + lo.toString(16).padStart(8, "0");
+  }
+
+  scores(locationCode: unknown, scenario?: unknown, period?: unknown, opts: ScoresOptions = {}): HazardScoresResult {
+    if (typeof locationCode !== "string" || !locationCode.trim())
+      throw new RiskInputError("location_code", "location_code is required");
+    const code = locationCode.trim();
+    const { scenario: s, period: p, slot } = this.parseSlot(scenario, period);
+    const H = HAZARD_IDS.length;
+    let codes: (h: number) => number;
+    let type: HazardScoresResult["location_type"];
+    let outCode: string;
+    let name: string;
+    let explainFor: ((h: HazardId) => HazardExplanation) | null = null;
+    if (/^[A-Za-z]{2}$/.test(code)) {
+      const ci = this.countryIdx(code);
+      type = "country";
+      outCode = this.geo.countries[ci]!.code;
+      name = this.geo.countries[ci]!.name;
+      codes = (h) => this.a.countryValues[(ci * H + h) * SLOT_COUNT + slot]!;
+      explainFor = () => rollupExplanation("country");
+    } else if (/^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/.test(code)) {
+      const rc = code.toUpperCase();
+      const ri = this.regionByCode.get(rc);
+      if (ri === undefined) throw new RiskNotFoundError("region", rc);
+      type = "region";
+      outCode = rc;
+      name = this.geo.regions[ri]!.name;
+      codes = (h) => this.a.regionValues[(ri * H + h) * SLOT_COUNT + slot]!;
+      explainFor = () => rollupExplanation("region");
+    } else if (/^[0-9a-fA-F]{15}$/.test(code)) {
+      const hex = code.toLowerCase();
+      if (!isValidCell(hex)) throw new RiskInputError("location_code", `${code} is not a valid H3 cell`);
+      if (getResolution(hex) !== 4)
+        throw new RiskInputError(
+          "location_code",
+          `hexagon ${code} has resolution ${getResolution(hex)}; resolution 4 is required`,
+        );
+      const row = this.cellRow(hex);
+      if (row < 0) throw new RiskNotFoundError("hexagon", hex, `hexagon ${hex} is not over land in the dataset`);
+      type = "hexagon";
+      outCode = hex;
+      name = hex;
+      const n = this.header.nCells;
+      codes = (h) => this.a.values[(h * SLOT_COUNT + slot) * n + row]!;
+      if (opts.explain) {
+        const inp = this.cellInputs(row);
+        const ctx = { dT: warmingAboveBaseline(s, p), slr: seaLevelRise(s, p), hist: s === "hist" };
+        explainFor = (h) => cellExplanation(h, inp, ctx);
+      }
+    } else {
+      throw new RiskInputError(
+        "location_code",
+        "location_code must be a country (alpha-2), a region (ISO 3166-2) or an H3 resolution-4 hexagon id",
+      );
+    }
+    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem =>
+      opts.explain && explainFor ? { ...it, explanation: explainFor(h) } : it;
+    const hazards = PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes(HAZARD_IDS.indexOf(h)))));
+    return {
+      location_code: outCode,
+      location_type: type,
+      location_name: name,
+      scenario: s,
+      period: p,
+      warming_c: s === "hist" ? null : GLOBAL_WARMING_LEVEL[s][p as FuturePeriodId],
+      hazards,
+      aggregate: withExplain("AL", this.item("AL", codes(0))),
+    };
+  }
+
+  pointHazards(
+    lat: unknown,
+    lon: unknown,
+    scenario?: unknown,
+    period?: unknown,
+    opts: ScoresOptions = {},
+  ): PointHazardsResult | Extract<LocateResult, { status: "out_of_range" }> {
+    const loc = this.locate(lat, lon);
+    if (loc.status !== "ok") return loc;
+    const r = this.scores(loc.hexagon_code, scenario, period, opts);
+    return {
+      status: "ok",
+      lat: Number(lat),
+      lon: Number(lon),
+      hexagon_code: loc.hexagon_code,
+      region_code: loc.region_code,
+      country_code: loc.country_code,
+      ...r,
+    };
+  }
+
+  /** ISO alpha-3 of a country code, or null. */
+  a3Of(countryCode: string): string | null {
+    const i = this.countryByCode.get(countryCode);
+    return i === undefined ? null : this.geo.countries[i]!.a3;
+  }
+
+  /** Whole-dataset monotonicity and applicability checks used by the validation script and tests. */
+  sanity(): { hwViolations: number; csViolations: number; scenarioViolations: number; inlandCoastal: number } {
+    const n = this.header.nCells;
+    const v = this.a.values;
+    const at = (h: HazardId, slot: number, k: number) => v[(HAZARD_IDS.indexOf(h) * SLOT_COUNT + slot) * n + k]!;
+    const s26 = slotIndex("rcp26", "2050"),
+      s85 = slotIndex("rcp85", "2050");
+    let hw = 0,
+      cs = 0,
+      sc = 0,
+      inland = 0;
+    const coast = this.a.fields.coastKm!;
+    for (let k = 0; k < n; k++) {
+      if (at("HW", s85, k) < at("HW", 0, k)) hw++;
+      if (at("CS", s85, k) > at("CS", 0, k)) cs++;
+      for (const h of ["HW", "DR", "ER", "WF", "SL", "SS", "TC", "PC"] as HazardId[]) {
+        const a = at(h, s85, k),
+          b = at(h, s26, k);
+        if (a <= VALUE_SCALE && b <= VALUE_SCALE && a < b) sc++;
+      }
+      if (coast[k]! > 200 && (at("SS", 0, k) !== CODE_NA || at("SL", 0, k) !== CODE_NA)) inland++;
+    }
+    return { hwViolations: hw, csViolations: cs, scenarioViolations: sc, inlandCoastal: inland };
+  }
+
+  statistic(): DatasetStatistic {
+    const n = this.header.nCells;
+    const dist: DatasetStatistic["hist_distribution"] = {};
+    HAZARD_IDS.forEach((h, hi) => {
+      const counts: Record<RiskLevelCode | "na" | "nodata", number> = {
+        L: 0,
+        M: 0,
+        H: 0,
+        S: 0,
+        E: 0,
+        na: 0,
+        nodata: 0,
+      };
+      const base = hi * SLOT_COUNT * n;
+      for (let k = 0; k < n; k++) {
+        const c = this.a.values[base + k]!;
+        if (c === CODE_NA) counts.na++;
+        else if (c > VALUE_SCALE) counts.nodata++;
+        else counts[RISK_LEVELS[scoreFromValue(c / VALUE_SCALE) - 1]!.code]++;
+      }
+      for (const k of Object.keys(counts) as (keyof typeof counts)[])
+        counts[k] = Math.round((counts[k] / n) * 1e4) / 1e4;
+      dist[h] = counts;
+    });
+    return {
+      cells: n,
+      countries: this.header.nCountries,
+      regions: this.header.nRegions,
+      hazards: HAZARD_IDS.length,
+      slots: SLOT_COUNT,
+      generator: this.header.generator,
+      load_ms: this.loadMs,
+      memory_bytes: this.memoryBytes,
+      hist_distribution: dist,
+    };
+  }
+}
+
+function rollupExplanation(kind: "country" | "region"): HazardExplanation {
+  return {
+    formula: "Σ w·v over applicable land cells, w = ½/N + ½·population share",
+    inputs: {},
+    steps: [],
+    note: `A ${kind} value is the rollup of its H3 resolution-4 cells: the mean of the area mean and the population-weighted mean (GeoNames places), over cells where the hazard applies and has data. Explain a hexagon for the physical inputs.`,
+  };
+}
+
+function cellExplanation(
+  h: HazardId,
+  inp: CellInputs,
+  ctx: { dT: number; slr: number; hist: boolean },
+): HazardExplanation {
+  const inputs: HazardExplanation["inputs"] = {};
+  for (const [k, [label, unit]] of Object.entries(INPUT_LABELS)) {
+    const v = (inp as unknown as Record<string, number>)[k]!;
+    inputs[k] = { value: Number.isFinite(v) ? v : null, unit, label };
+  }
+  const steps: Step[] = [
+    { name: "global warming above the baseline climatology", value: Math.round(ctx.dT * 100) / 100, unit: "°C" },
+  ];
+  if (h === "AL") {
+    const vals: HazardValue[] = PER_HAZARD_IDS.map((x) => HAZARD_FORMULAS[x].fn(inp, ctx));
+    PER_HAZARD_IDS.forEach((x, i) => {
+      const v = vals[i]!;
+      if (typeof v === "number") steps.push({ name: x, value: Math.round(v * 1000) / 1000 });
+    });
+    const agg = aggregate(vals);
+    if (typeof agg === "number") steps.push({ name: "mean of the top three", value: Math.round(agg * 1000) / 1000 });
+    return { formula: "mean of the three highest applicable hazard values", inputs, steps };
+  }
+  const f = HAZARD_FORMULAS[h];
+  const v = f.fn(inp, ctx, steps);
+  if (typeof v === "number") steps.push({ name: "value", value: Math.round(v * 1000) / 1000 });
+  return {
+    formula: f.formula,
+    inputs,
+    steps,
+    note: v === "na" ? "not applicable here (no coastline or coastal low-lying plain within 200 km)" : undefined,
+  };
+}

@@ -1,0 +1,203 @@
+import {
+  HAZARD_FORMULAS,
+  NOT_APPLICABLE,
+  NO_DATA,
+  aggregate,
+  coldSpell,
+  drought,
+  extremeRainfall,
+  heatWave,
+  landslide,
+  precipitationChange,
+  ramp,
+  riverFlood,
+  seaLevelRiseHazard,
+  stormSurge,
+  tcBasin,
+  tropicalCyclone,
+  wildfire,
+  type CellInputs,
+} from "./formulas";
+
+const base: CellInputs = {
+  lat: 45,
+  lon: 10,
+  elevMean: 200,
+  elevMin: 100,
+  relief: 200,
+  slopeMean: 1,
+  landShare: 1,
+  lowShare: 0,
+  tJul: 20,
+  tDec: 2,
+  pJul: 70,
+  pDec: 70,
+  coastKm: 300,
+  riverKm: 500,
+  riverLenKm: 0,
+  tideM: NaN,
+  coastalPlain: 0,
+  population: 0,
+};
+const cell = (o: Partial<CellInputs>): CellInputs => ({ ...base, ...o });
+const hist = { dT: 0, slr: 0.2, hist: true };
+const warm = (dT: number, slr = 0.4) => ({ dT, slr, hist: false });
+const num = (v: unknown) => {
+  expect(typeof v).toBe("number");
+  return v as number;
+};
+
+describe("ramp", () => {
+  it("clamps and works both ways", () => {
+    expect(ramp(5, 0, 10)).toBe(0.5);
+    expect(ramp(-1, 0, 10)).toBe(0);
+    expect(ramp(11, 0, 10)).toBe(1);
+    expect(ramp(-15, 0, -30)).toBe(0.5);
+  });
+});
+
+describe("heat and cold", () => {
+  it("HW thresholds 22 → 0, 36 → 1 on the hottest month", () => {
+    expect(heatWave(cell({ tJul: 22 }), hist)).toBe(0);
+    expect(heatWave(cell({ tJul: 36 }), hist)).toBe(1);
+    expect(num(heatWave(cell({ tJul: 29 }), hist))).toBeCloseTo(0.5);
+    expect(num(heatWave(cell({ tJul: 10, tDec: 29 }), hist))).toBeCloseTo(0.5);
+  });
+  it("HW rises and CS falls with warming (land amplification 1.45)", () => {
+    const c = cell({ tJul: 30, tDec: -15 });
+    expect(num(heatWave(c, warm(1)))).toBeCloseTo(num(heatWave(c, hist)) + 1.45 / 14);
+    expect(num(coldSpell(c, warm(2)))).toBeLessThan(num(coldSpell(c, hist)));
+    expect(coldSpell(cell({ tDec: -30 }), hist)).toBe(1);
+    expect(coldSpell(cell({ tDec: 5 }), hist)).toBe(0);
+  });
+  it("no data when temperature is missing", () => {
+    expect(heatWave(cell({ tJul: NaN }), hist)).toBe(NO_DATA);
+    expect(coldSpell(cell({ tDec: NaN }), hist)).toBe(NO_DATA);
+  });
+});
+
+describe("water hazards", () => {
+  it("DR: arid high, humid low, rises with warming", () => {
+    const desert = cell({ tJul: 34, tDec: 15, pJul: 1, pDec: 5 });
+    const humid = cell({ tJul: 18, tDec: 6, pJul: 90, pDec: 100 });
+    expect(num(drought(desert, hist))).toBeGreaterThan(0.8);
+    expect(num(drought(humid, hist))).toBeLessThan(0.2);
+    const semi = cell({ tJul: 28, tDec: 10, pJul: 15, pDec: 50 });
+    expect(num(drought(semi, warm(2)))).toBeGreaterThanOrEqual(num(drought(semi, hist)));
+  });
+  it("ER follows the wettest month with 7 %/°C", () => {
+    expect(extremeRainfall(cell({ pJul: 60, pDec: 10 }), hist)).toBe(0);
+    expect(extremeRainfall(cell({ pJul: 450 }), hist)).toBe(1);
+    const c = cell({ pJul: 200 });
+    expect(num(extremeRainfall(c, warm(2)))).toBeGreaterThan(num(extremeRainfall(c, hist)));
+  });
+  it("FD: big river on a wet flat plain is high, dry desert is low, islands low", () => {
+    const delta = cell({ riverKm: 0, riverLenKm: 3000, relief: 20, pJul: 350, lowShare: 0.5, coastKm: 100 });
+    expect(num(riverFlood(delta, hist))).toBeGreaterThan(0.8);
+    const sahara = cell({ riverKm: 800, pJul: 1, pDec: 2, relief: 300, coastKm: 800 });
+    expect(num(riverFlood(sahara, hist))).toBeLessThan(0.2);
+    const island = cell({ coastKm: 0, riverKm: 2000, pJul: 300, relief: 100 });
+    expect(num(riverFlood(island, hist))).toBeLessThan(0.2);
+  });
+  it("LS: steep, high-relief, wet terrain is high; plains are low", () => {
+    expect(num(landslide(cell({ slopeMean: 5, relief: 3000, pJul: 400 }), hist))).toBeGreaterThan(0.9);
+    expect(num(landslide(cell({ slopeMean: 0.2, relief: 50 }), hist))).toBeLessThan(0.05);
+  });
+  it("WF: hot dry summer with fuel is high; wet tropics low; desert low", () => {
+    expect(num(wildfire(cell({ tJul: 28, pJul: 2, pDec: 80 }), hist))).toBeGreaterThan(0.8);
+    expect(num(wildfire(cell({ tJul: 27, tDec: 27, pJul: 250, pDec: 250 }), hist))).toBe(0);
+    expect(num(wildfire(cell({ tJul: 35, pJul: 0, pDec: 2 }), hist))).toBe(0);
+  });
+  it("PC is not applicable in the historical slot and grows with warming", () => {
+    expect(precipitationChange(base, hist)).toBe(NOT_APPLICABLE);
+    expect(num(precipitationChange(base, warm(1.9)))).toBeGreaterThan(num(precipitationChange(base, warm(1.0))));
+  });
+});
+
+describe("coastal hazards", () => {
+  const coastal = cell({ coastalPlain: 1, coastKm: 0, lowShare: 0.6, lat: 52, lon: 5, tideM: 2 });
+  it("SS and SL are not applicable inland (never a silent 1)", () => {
+    expect(stormSurge(base, hist)).toBe(NOT_APPLICABLE);
+    expect(seaLevelRiseHazard(base, warm(2))).toBe(NOT_APPLICABLE);
+  });
+  it("SS and SL rise with sea level", () => {
+    expect(num(seaLevelRiseHazard(coastal, warm(1, 0.43)))).toBeGreaterThan(num(seaLevelRiseHazard(coastal, hist)));
+    expect(num(stormSurge(coastal, warm(1, 0.43)))).toBeGreaterThan(num(stormSurge(coastal, hist)));
+    expect(num(stormSurge(coastal, hist))).toBeGreaterThan(0.5);
+  });
+  it("cliffs (no low-lying land) have low SL", () => {
+    expect(seaLevelRiseHazard({ ...coastal, lowShare: 0 }, warm(1, 0.43))).toBe(0);
+  });
+});
+
+describe("tropical cyclones", () => {
+  it("basins: none in the South Atlantic or SE Pacific", () => {
+    expect(tcBasin(-23, -43)).toBeNull();
+    expect(tcBasin(-12, -77)).toBeNull();
+    expect(tcBasin(14.6, 121)?.name).toBe("West Pacific");
+    expect(tcBasin(25.8, -80.2)?.name).toMatch(/Atlantic/);
+  });
+  it("coastal warm low latitude is high, decays inland, zero at the equator and poleward", () => {
+    const manila = cell({ lat: 14.6, lon: 121, tJul: 28, tDec: 26, coastKm: 0, elevMean: 10 });
+    expect(num(tropicalCyclone(manila, hist))).toBeGreaterThan(0.8);
+    expect(num(tropicalCyclone({ ...manila, coastKm: 500 }, hist))).toBeLessThan(0.3);
+    expect(tropicalCyclone({ ...manila, lat: 1 }, hist)).toBe(0);
+    expect(tropicalCyclone({ ...manila, lat: 50 }, hist)).toBe(0);
+    expect(num(tropicalCyclone({ ...manila, coastKm: 100 }, warm(2)))).toBeGreaterThan(
+      num(tropicalCyclone({ ...manila, coastKm: 100 }, hist)),
+    );
+  });
+});
+
+describe("aggregate", () => {
+  it("mean of the top three applicable values", () => {
+    expect(aggregate([0.9, 0.1, NOT_APPLICABLE, 0.6, 0.3])).toBeCloseTo(0.6);
+    expect(aggregate([0.5, NOT_APPLICABLE])).toBe(0.5);
+    expect(aggregate([NOT_APPLICABLE, NOT_APPLICABLE])).toBe(NOT_APPLICABLE);
+    expect(aggregate([NO_DATA, NOT_APPLICABLE])).toBe(NO_DATA);
+  });
+  it("every per-hazard id has a formula and a confidence", () => {
+    expect(Object.keys(HAZARD_FORMULAS).sort()).toEqual([
+      "CS",
+      "DR",
+      "ER",
+      "FD",
+      "HW",
+      "LS",
+      "PC",
+      "SL",
+      "SS",
+      "TC",
+      "WF",
+    ]);
+    for (const f of Object.values(HAZARD_FORMULAS)) expect(["grounded", "proxy"]).toContain(f.confidence);
+  });
+  it("values stay in [0, 1] for extreme inputs", () => {
+    const extremes = [
+      cell({
+        tJul: 60,
+        tDec: -80,
+        pJul: 5000,
+        pDec: 0,
+        relief: 9000,
+        slopeMean: 40,
+        coastKm: 0,
+        coastalPlain: 1,
+        lowShare: 1,
+        tideM: 15,
+        lat: 20,
+        lon: 130,
+        riverKm: 0,
+        riverLenKm: 7000,
+      }),
+    ];
+    for (const c of extremes)
+      for (const f of Object.values(HAZARD_FORMULAS)) {
+        const v = f.fn(c, warm(3, 1));
+        if (typeof v === "number") {
+          expect(v).toBeGreaterThanOrEqual(0);
+          expect(v).toBeLessThanOrEqual(1);
+        }
+      }
+  });
+});

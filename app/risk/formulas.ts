@@ -1,0 +1,354 @@
+/**
+ * Hazard formulas: physical inputs of one H3 cell + a warming context → a value in [0, 1],
+ * "not applicable" or "no data". Pure, shared by the dataset build and the engine's explanations.
+ */
+import type { PerHazardId } from "~/domain/hazards";
+
+export interface CellInputs {
+  lat: number;
+  lon: number;
+  /** Mean land elevation, m (ETOPO5). */
+  elevMean: number;
+  /** Lowest elevation in the cell (ETOPO5 points, land and sea), m. */
+  elevMin: number;
+  /** Max minus min land elevation, m. */
+  relief: number;
+  /** Mean land slope from the 5′ grid, degrees. */
+  slopeMean: number;
+  /** Share of ETOPO5 points in the cell above sea level. */
+  landShare: number;
+  /** Share of land points at or below 10 m. */
+  lowShare: number;
+  /** July and December mean air temperature, °C (Legates & Willmott via Marble, legend-calibrated). */
+  tJul: number;
+  tDec: number;
+  /** July and December precipitation, mm/month (legend-calibrated; treat as ordinal). */
+  pJul: number;
+  pDec: number;
+  /** Distance from the cell to the sea, km (0 for cells on the coast). */
+  coastKm: number;
+  /** Distance to the nearest mapped river (Natural Earth 50m), km. */
+  riverKm: number;
+  /** Length of that river feature, km: a proxy for its upstream size. */
+  riverLenKm: number;
+  /** Tidal range at the nearest usable tide station within 300 km, m; NaN when none. */
+  tideM: number;
+  /** 1 when the cell touches the sea or is joined to it by low-lying (<10 m) land within 200 km. */
+  coastalPlain: number;
+  /** Population of GeoNames places (≥1000 people) in the cell. */
+  population: number;
+}
+
+export interface SlotContext {
+  /** Global warming of the slot above the baseline climatology, °C. */
+  dT: number;
+  /** Global mean sea-level rise since 1900 used for the slot, m. */
+  slr: number;
+  /** true for the historical slot. */
+  hist: boolean;
+}
+
+export const NOT_APPLICABLE = "na" as const;
+export const NO_DATA = "nodata" as const;
+export type HazardValue = number | typeof NOT_APPLICABLE | typeof NO_DATA;
+
+export interface Step {
+  name: string;
+  value: number;
+  unit?: string;
+}
+
+export type Confidence = "grounded" | "proxy";
+
+/** Land warms faster than the global mean (AR6 WGI: land/global ratio ≈ 1.4-1.5). */
+export const LAND_AMPLIFICATION = 1.45;
+/** Clausius-Clapeyron scaling of heavy precipitation per °C of local warming. */
+export const CC_SCALING = 0.07;
+/** Tropical cyclone intensity proxy gain per °C of global warming (share of intense storms rises). */
+export const TC_WARMING_GAIN = 0.05;
+
+/** Linear ramp: 0 at lo, 1 at hi (works with hi < lo for decreasing ramps), clamped. */
+export function ramp(x: number, lo: number, hi: number): number {
+  const t = (x - lo) / (hi - lo);
+  return t <= 0 ? 0 : t >= 1 ? 1 : t;
+}
+
+export const clamp01 = (x: number): number => (x <= 0 ? 0 : x >= 1 ? 1 : x);
+
+type Trace = Step[] | undefined;
+const put = (t: Trace, name: string, value: number, unit?: string) => {
+  if (t)
+    t.push(
+      unit ? { name, value: Math.round(value * 1000) / 1000, unit } : { name, value: Math.round(value * 1000) / 1000 },
+    );
+};
+
+const hasClimate = (c: CellInputs) => Number.isFinite(c.tJul) && Number.isFinite(c.tDec);
+const hasPrecip = (c: CellInputs) => Number.isFinite(c.pJul) && Number.isFinite(c.pDec);
+const hasElev = (c: CellInputs) => Number.isFinite(c.elevMean) && Number.isFinite(c.relief);
+
+const landWarming = (ctx: SlotContext) => ctx.dT * LAND_AMPLIFICATION;
+
+/** Annual precipitation estimated from the two months available (mean × 12), mm. */
+export function annualPrecip(c: CellInputs): number {
+  return 6 * (c.pJul + c.pDec);
+}
+
+/**
+ * Temperature-only potential evapotranspiration, mm/yr: 300·e^(0.075·T), an exponential fit of the Thornthwaite
+ * shape through typical values (≈300 mm at 0 °C, ≈700 mm at 11 °C, ≈2100 mm at 26 °C).
+ */
+export function potentialEvap(tMean: number): number {
+  return 300 * Math.exp(0.075 * tMean);
+}
+
+export function heatWave(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!hasClimate(c)) return NO_DATA;
+  const tHot = Math.max(c.tJul, c.tDec) + landWarming(ctx);
+  put(t, "hottest-month mean temperature incl. warming", tHot, "°C");
+  return ramp(tHot, 22, 36);
+}
+
+export function coldSpell(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!hasClimate(c)) return NO_DATA;
+  const tCold = Math.min(c.tJul, c.tDec) + landWarming(ctx);
+  put(t, "coldest-month mean temperature incl. warming", tCold, "°C");
+  return ramp(tCold, 0, -30);
+}
+
+function aridity(c: CellInputs, ctx: SlotContext, t?: Trace): { ai: number; pAnn: number; pet: number } {
+  const tMean = (c.tJul + c.tDec) / 2 + landWarming(ctx);
+  const pAnn = annualPrecip(c);
+  const pet = potentialEvap(tMean);
+  const ai = pAnn / Math.max(pet, 1);
+  put(t, "annual precipitation estimate (6 × (Jul + Dec))", pAnn, "mm");
+  put(t, "potential evapotranspiration 300·e^(0.075·Tmean)", pet, "mm");
+  put(t, "aridity index P/PET", ai);
+  return { ai, pAnn, pet };
+}
+
+function seasonality(c: CellInputs): number {
+  const hi = Math.max(c.pJul, c.pDec);
+  return hi <= 0 ? 1 : 1 - Math.min(c.pJul, c.pDec) / hi;
+}
+
+export function drought(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!hasClimate(c) || !hasPrecip(c)) return NO_DATA;
+  const { ai } = aridity(c, ctx, t);
+  const fArid = ramp(ai, 1.0, 0.2);
+  const s = seasonality(c);
+  put(t, "aridity factor", fArid);
+  put(t, "seasonality 1 − Pmin/Pmax", s);
+  // a marked dry season matters most where the climate is sub-humid or semi-arid
+  const v = 0.75 * fArid + 0.25 * s * ramp(ai, 2.5, 0.5);
+  return clamp01(v);
+}
+
+export function wettestMonth(c: CellInputs, ctx: SlotContext): number {
+  return Math.max(c.pJul, c.pDec) * (1 + CC_SCALING * landWarming(ctx));
+}
+
+export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!hasPrecip(c) || !hasElev(c) || !hasClimate(c)) return NO_DATA;
+  const size = c.riverLenKm > 0 ? Math.max(0.3, ramp(Math.log10(c.riverLenKm), 2, 3.5)) : 0;
+  const near = Math.exp(-c.riverKm / 60);
+  // streams absent from the 50m map still flood; the land they drain grows with distance from the sea
+  const fCatch = 0.3 * ramp(c.coastKm, 20, 300);
+  const fRiver = Math.max(fCatch, near * size);
+  const fFlat = ramp(c.relief, 500, 50);
+  const pWet = wettestMonth(c, ctx);
+  const fWet = ramp(pWet, 30, 300);
+  const fLow = ramp(c.lowShare, 0, 0.4);
+  // steep, wet catchments add flash floods regardless of the mapped river network
+  const fFlash = ramp(c.relief, 300, 2000) * fWet;
+  put(t, "distance to mapped river", c.riverKm, "km");
+  put(t, "river length (upstream size proxy)", c.riverLenKm, "km");
+  put(t, "unmapped-catchment factor 0.3·ramp(coast distance, 20, 300 km)", fCatch);
+  put(t, "river factor", fRiver);
+  put(t, "cell relief", c.relief, "m");
+  put(t, "flatness factor", fFlat);
+  put(t, "wettest of Jul/Dec precipitation incl. 7 %/°C", pWet, "mm");
+  put(t, "wetness factor", fWet);
+  put(t, "low-lying share factor", fLow);
+  put(t, "flash-flood factor", fFlash);
+  return clamp01(1.4 * fRiver * (0.3 * fFlat + 0.5 * fWet + 0.2 * fLow) + 0.2 * fFlash);
+}
+
+export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!hasPrecip(c) || !hasElev(c) || !hasClimate(c)) return NO_DATA;
+  const fSlope = ramp(c.slopeMean, 0.5, 4);
+  const fRelief = ramp(c.relief, 100, 1500);
+  const pWet = wettestMonth(c, ctx);
+  const fWet = ramp(pWet, 30, 300);
+  put(t, "mean slope (5′ grid, ~9 km baseline)", c.slopeMean, "°");
+  put(t, "slope factor", fSlope);
+  put(t, "relief factor", fRelief);
+  put(t, "wettest-month precipitation incl. 7 %/°C", pWet, "mm");
+  put(t, "wetness factor", fWet);
+  return clamp01((0.6 * fSlope + 0.4 * fRelief) * (0.35 + 0.65 * fWet));
+}
+
+export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
+  const julHot = c.tJul >= c.tDec;
+  const tHot = (julHot ? c.tJul : c.tDec) + landWarming(ctx);
+  const pHot = julHot ? c.pJul : c.pDec;
+  // higher evaporative demand dries fuels: about 4 mm/month per °C of land warming
+  const pEff = pHot - 4 * landWarming(ctx);
+  const pAnn = annualPrecip(c);
+  const fHeat = ramp(tHot, 12, 30);
+  const fDry = ramp(pEff, 60, 10);
+  const fFuel = ramp(pAnn, 100, 400) * ramp(pAnn, 3000, 1500);
+  put(t, "warm-season temperature incl. warming", tHot, "°C");
+  put(t, "warm-season precipitation less evaporative demand", pEff, "mm");
+  put(t, "annual precipitation estimate (fuel)", pAnn, "mm");
+  put(t, "heat factor", fHeat);
+  put(t, "dryness factor", fDry);
+  put(t, "fuel factor", fFuel);
+  return clamp01(Math.sqrt(fHeat) * fDry * fFuel);
+}
+
+export function extremeRainfall(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
+  const pWet = wettestMonth(c, ctx);
+  put(t, "wettest of Jul/Dec precipitation incl. 7 %/°C", pWet, "mm");
+  return ramp(pWet, 60, 450);
+}
+
+/** Cyclone basins (prior weights from climatological storm frequency); none in the South Atlantic or SE Pacific. */
+export function tcBasin(lat: number, lon: number): { name: string; weight: number; poleward: [number, number] } | null {
+  if (lat >= 0) {
+    if (lon >= -180 && lon < -10) return { name: "North Atlantic / East Pacific", weight: 0.85, poleward: [30, 45] };
+    if (lon >= 100 && lon <= 180) return { name: "West Pacific", weight: 1, poleward: [30, 45] };
+    // the Bay of Bengal sees several times more cyclones than the Arabian Sea
+    if (lon >= 78 && lon < 100) return { name: "North Indian (Bay of Bengal)", weight: 0.8, poleward: [25, 38] };
+    if (lon >= 40 && lon < 78) return { name: "North Indian (Arabian Sea)", weight: 0.4, poleward: [25, 38] };
+    return null;
+  }
+  if (lon >= 30 && lon < 110) return { name: "South Indian", weight: 0.65, poleward: [25, 38] };
+  if (lon >= 110 || lon < -130) return { name: "Australia / South Pacific", weight: 0.7, poleward: [25, 38] };
+  return null;
+}
+
+/** Cyclone exposure at the coast, without the inland decay. */
+export function tcCoastalExposure(c: CellInputs, t?: Trace): number {
+  const basin = tcBasin(c.lat, c.lon);
+  if (!basin) {
+    put(t, "cyclone basin weight (none here)", 0);
+    return 0;
+  }
+  const a = Math.abs(c.lat);
+  const fLat = ramp(a, 4, 10) * ramp(a, basin.poleward[1], basin.poleward[0]);
+  const tSea = Math.max(c.tJul, c.tDec) + 0.0065 * Math.max(0, c.elevMean);
+  const fWarm = ramp(tSea, 21, 27);
+  put(t, `basin weight (${basin.name})`, basin.weight);
+  put(t, "latitude factor", fLat);
+  put(t, "warm-season temperature at sea level (SST proxy)", tSea, "°C");
+  put(t, "warmth factor", fWarm);
+  return basin.weight * fLat * fWarm;
+}
+
+export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!hasClimate(c) || !hasElev(c)) return NO_DATA;
+  const coast = tcCoastalExposure(c, t);
+  const fInland = Math.exp(-c.coastKm / 250);
+  put(t, "distance to coast", c.coastKm, "km");
+  put(t, "inland decay exp(−d/250 km)", fInland);
+  return clamp01(coast * fInland * (1 + TC_WARMING_GAIN * ctx.dT));
+}
+
+export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!c.coastalPlain) return NOT_APPLICABLE;
+  if (!hasElev(c) || !hasClimate(c)) return NO_DATA;
+  const fLow = ramp(c.lowShare, 0, 0.4);
+  const fTc = tcCoastalExposure(c);
+  const fEtc = 0.8 * ramp(Math.abs(c.lat), 35, 55);
+  const fStorm = Math.max(fTc, fEtc);
+  const fTide = Number.isFinite(c.tideM) ? ramp(c.tideM, 0.5, 5) : 0;
+  const fInland = Math.exp(-c.coastKm / 150);
+  put(t, "low-lying (≤10 m) share of land", c.lowShare);
+  put(t, "low-lying factor", fLow);
+  put(t, "storm factor max(tropical, extratropical)", fStorm);
+  put(t, "tidal range", Number.isFinite(c.tideM) ? c.tideM : -1, "m");
+  put(t, "tide factor", fTide);
+  put(t, "sea-level rise since 1900", ctx.slr, "m");
+  const base = fLow * (0.25 + 0.5 * fStorm + 0.25 * fTide);
+  return clamp01((base + fLow * (ctx.slr - 0.2)) * (0.4 + 0.6 * fInland));
+}
+
+export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (!c.coastalPlain) return NOT_APPLICABLE;
+  if (!hasElev(c)) return NO_DATA;
+  const fLow = Math.pow(ramp(c.lowShare, 0, 0.5), 0.7);
+  const fSlr = ramp(ctx.slr, 0, 0.45);
+  put(t, "low-lying (≤10 m) share of land", c.lowShare);
+  put(t, "exposure factor", fLow);
+  put(t, "global mean sea-level rise since 1900", ctx.slr, "m");
+  put(t, "sea-level factor", fSlr);
+  return clamp01(fLow * fSlr);
+}
+
+export function precipitationChange(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
+  if (ctx.hist) return NOT_APPLICABLE;
+  if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
+  const { ai } = aridity(c, { ...ctx, dT: 0 }, t);
+  const s = seasonality(c);
+  const r = landWarming(ctx) * (0.02 + 0.04 * s + 0.03 * ramp(ai, 1.2, 0.2));
+  put(t, "seasonality", s);
+  put(t, "screening relative precipitation change", r);
+  return ramp(r, 0.03, 0.3);
+}
+
+export type HazardFn = (c: CellInputs, ctx: SlotContext, t?: Trace) => HazardValue;
+
+export const HAZARD_FORMULAS: Readonly<Record<PerHazardId, { fn: HazardFn; confidence: Confidence; formula: string }>> =
+  {
+    CS: { fn: coldSpell, confidence: "grounded", formula: "ramp(Tcold + 1.45·ΔT, 0 °C → 0, −30 °C → 1)" },
+    HW: { fn: heatWave, confidence: "grounded", formula: "ramp(Thot + 1.45·ΔT, 22 °C → 0, 36 °C → 1)" },
+    LS: {
+      fn: landslide,
+      confidence: "proxy",
+      formula: "(0.6·ramp(slope,0.5°,4°) + 0.4·ramp(relief,100,1500 m)) × (0.35 + 0.65·ramp(Pwet,30,300 mm))",
+    },
+    WF: {
+      fn: wildfire,
+      confidence: "proxy",
+      formula: "√ramp(Thot,12,30 °C) × ramp(Phot − 4·ΔTland, 60 → 10 mm) × fuel(Pann)",
+    },
+    FD: {
+      fn: riverFlood,
+      confidence: "proxy",
+      formula:
+        "1.4 × max(0.3·ramp(dcoast,20,300 km), e^(−driver/60 km)·size) × (0.3·flat + 0.5·wet + 0.2·low) + 0.2·ramp(relief,300,2000 m)·wet",
+    },
+    DR: {
+      fn: drought,
+      confidence: "proxy",
+      formula: "0.75·ramp(P/PET, 1.0 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5)",
+    },
+    SS: {
+      fn: stormSurge,
+      confidence: "proxy",
+      formula: "low·(0.25 + 0.5·storm + 0.25·tide) + low·(SLR − 0.2 m), × inland decay",
+    },
+    ER: { fn: extremeRainfall, confidence: "proxy", formula: "ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm)" },
+    TC: { fn: tropicalCyclone, confidence: "proxy", formula: "basin × lat × warmth × e^(−d/250 km) × (1 + 0.05·ΔT)" },
+    PC: {
+      fn: precipitationChange,
+      confidence: "proxy",
+      formula: "ramp(1.45·ΔT·(0.02 + 0.04·seasonality + 0.03·aridity), 0.03 → 0.3)",
+    },
+    SL: {
+      fn: seaLevelRiseHazard,
+      confidence: "grounded",
+      formula: "ramp(lowShare,0,0.5)^0.7 × ramp(SLR since 1900, 0 → 0.45 m)",
+    },
+  };
+
+/** Aggregate rule: mean of the three highest applicable hazard values (fewer if fewer apply). */
+export function aggregate(values: readonly HazardValue[]): HazardValue {
+  const nums = values.filter((v): v is number => typeof v === "number").sort((a, b) => b - a);
+  if (!nums.length) return values.some((v) => v === NO_DATA) ? NO_DATA : NOT_APPLICABLE;
+  const top = nums.slice(0, 3);
+  return top.reduce((s, v) => s + v, 0) / top.length;
+}

