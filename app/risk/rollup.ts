@@ -16,3 +16,26 @@ export function rollup(cells: readonly { code: number; population: number }[]): 
   }
   return Math.round(v);
 }
+
+/**
+ * Rollups of every hazard and slot for a list of entities (countries or regions), each given by its member cells.
+ * `values` is laid out [hazard][slot][cell]; the result is [entity][hazard][slot].
+ */
+export function rollupEntities(
+  values: Uint8Array,
+  population: ArrayLike<number>,
+  members: readonly (readonly number[])[],
+  hazardCount: number,
+  slotCount: number,
+): Uint8Array {
+  const nCells = population.length;
+  const out = new Uint8Array(members.length * hazardCount * slotCount);
+  members.forEach((list, e) => {
+    for (let h = 0; h < hazardCount; h++)
+      for (let s = 0; s < slotCount; s++) {
+        const base = (h * slotCount + s) * nCells;
+        out[(e * hazardCount + h) * slotCount + s] = rollup(list.map((k) => ({ code: values[base + k]!, population: population[k]! })));
+      }
+  });
+  return out;
+}

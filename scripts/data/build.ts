@@ -6,7 +6,7 @@ import { HAZARD_IDS, PER_HAZARD_IDS } from "../../app/domain/hazards";
 import { SLOTS, SLOT_COUNT, seaLevelRise, warmingAboveBaseline, BASELINE_WARMING_C, GLOBAL_WARMING_LEVEL, GLOBAL_SLR_M, HISTORICAL_SLR_M } from "../../app/domain/scenarios";
 import { FIELDS, NONE16, decodeValue, dequantiseField, encodeDataset, encodeValue, quantiseField, type GeoFile } from "../../app/risk/dataset";
 import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type SlotContext } from "../../app/risk/formulas";
-import { rollup } from "../../app/risk/rollup";
+import { rollupEntities } from "../../app/risk/rollup";
 import { PolygonIndex } from "../../app/risk/geo";
 import { buildCells, loadCountries, loadRegions } from "./geography";
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
@@ -82,17 +82,7 @@ async function main(): Promise<void> {
   };
   const cMembers = members(cells.country, countries.length, cells.countryEdgeCells);
   const rMembers = members(cells.region, regions.length, cells.regionEdgeCells);
-  const roll = (mem: number[][]) => {
-    const out = new Uint8Array(mem.length * H * SLOT_COUNT);
-    mem.forEach((list, e) => {
-      for (let h = 0; h < H; h++)
-        for (let s = 0; s < SLOT_COUNT; s++) {
-          const base = (h * SLOT_COUNT + s) * n;
-          out[(e * H + h) * SLOT_COUNT + s] = rollup(list.map((k) => ({ code: values[base + k]!, population: popArr[k]! })));
-        }
-    });
-    return out;
-  };
+  const roll = (mem: number[][]) => rollupEntities(values, popArr, mem, H, SLOT_COUNT);
   const countryValues = roll(cMembers);
   const regionValues = roll(rMembers);
   const missingCountries = countries.filter((_, i) => !cMembers[i]!.length).map((c) => c.code);
