@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadingBar } from "~/components/layout/loading-bar";
 import { FlashToaster, NoScriptToast } from "~/components/layout/toaster";
@@ -25,9 +25,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ toast, origin: getEnv().PUBLIC_URL }, { headers });
 }
 
+/**
+ * Pages whose route handle says `{ hydrate: false }` are served as plain HTML without the script bundle: reading
+ * content needs no JavaScript, and links and forms work as they do with JavaScript off.
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+function useHydrationWanted() {
+  return !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+}
+
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const hydrate = useHydrationWanted();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -44,8 +57,12 @@ function Document({ children }: { children: React.ReactNode }) {
         {data?.toast ? <NoScriptToast toast={data.toast} /> : null}
         {children}
         <FlashToaster toast={data?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

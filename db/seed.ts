@@ -1,5 +1,7 @@
 import type { PlanCode } from "~/domain/plans";
 import type { Database } from "~/services/db.server";
+import { seedContent } from "./content-seed";
+import { seedDemoEntitlements } from "./entitlements-seed";
 import { createUser, upsertPlans } from "./factories";
 
 /** Published in the README: sign in with any of these on the embedded default. */
@@ -15,9 +17,11 @@ export const DEMO_ACCOUNTS: { email: string; planCode: PlanCode; role: "user" | 
 /** Idempotent: safe on every start. */
 export async function seedDatabase(db: Database, options: { demoAccounts: boolean }) {
   await upsertPlans(db);
+  await seedContent(db);
   if (options.demoAccounts) {
     for (const account of DEMO_ACCOUNTS) {
       await createUser(db, { ...account, lastName: "Demo", password: DEMO_PASSWORD });
     }
+    await seedDemoEntitlements(db, DEMO_ACCOUNTS);
   }
 }

@@ -1,1 +1,4 @@
 export * from "./accounts";
+export * from "./content";
+export * from "./marketing";
+export * from "./entitlements";

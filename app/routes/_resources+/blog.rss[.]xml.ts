@@ -1,0 +1,3 @@
+import { blogFeedResponse } from "~/services/feeds.server";
+
+export const loader = () => blogFeedResponse();

@@ -1,0 +1,3 @@
+import { robotsResponse } from "~/services/feeds.server";
+
+export const loader = () => robotsResponse();

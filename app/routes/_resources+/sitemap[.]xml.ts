@@ -1,0 +1,3 @@
+import { sitemapResponse } from "~/services/feeds.server";
+
+export const loader = () => sitemapResponse();

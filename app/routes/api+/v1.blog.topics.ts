@@ -1,0 +1,3 @@
+import { blogTopicsResponse } from "~/services/content-api.server";
+
+export const loader = () => blogTopicsResponse();

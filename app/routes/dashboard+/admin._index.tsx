@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/ui/page-header";
+import { adminListPath, CONTENT_TYPES, type ContentType } from "~/domain/content";
+import { requireAdmin } from "~/services/admin.server";
+import { adminListContent } from "~/services/content.server";
+import { pageTitle } from "~/utils/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Content") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const types = Object.keys(CONTENT_TYPES) as ContentType[];
+  const sections = await Promise.all(
+    types.map(async (type) => {
+      const rows = await adminListContent(type);
+      return { type, label: CONTENT_TYPES[type].label, total: rows.length, published: rows.filter((r) => r.published).length };
+    }),
+  );
+  return json({ sections }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function AdminContent() {
+  const { sections } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Content" lead="Blog posts, topics, FAQ, news and team members shown on the public site." />
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {sections.map((s) => (
+          <li key={s.type} className="card">
+            <h2 className="text-lg font-semibold">
+              <Link to={adminListPath(s.type)} className="text-brand-700 hover:underline">
+                {s.label}
+              </Link>
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              {s.published} published of {s.total}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,45 @@
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import { ERROR_MESSAGES } from "~/domain/errors";
+import { BadRequestError, isAppError } from "./errors.server";
+import { logger } from "./logger.server";
+
+export interface ApiErrorBody {
+  error: string;
+  field?: string;
+}
+
+/** JSON success response for the public API; callers add headers (Cache-Control…) through `init`. */
+export function apiJson<T>(data: T, init?: number | ResponseInit) {
+  const base: ResponseInit = typeof init === "number" ? { status: init } : (init ?? {});
+  const headers = new Headers(base.headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return json(data, { ...base, headers });
+}
+
+/**
+ * The one place that turns a thrown value into an API error response: typed AppErrors keep their status and
+ * message; anything else is logged and becomes a 500 with a generic message so no stack or SQL leaks out.
+ */
+export function apiError(error: unknown) {
+  if (isAppError(error)) {
+    const body: ApiErrorBody = { error: error.message };
+    if (error.field) body.field = error.field;
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    if ("retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
+      headers.set("Retry-After", String(error.retryAfterSeconds));
+    }
+    return json(body, { status: error.status, headers });
+  }
+  logger.error({ err: error }, "unexpected error in API route");
+  return json<ApiErrorBody>({ error: ERROR_MESSAGES.serverError }, { status: 500, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Reads the query string with a zod schema; the first problem becomes a 400 whose message names the parameter. */
+export function parseQuery<S extends z.ZodTypeAny>(schema: S, request: Request): z.output<S> {
+  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = typeof issue.path[0] === "string" ? issue.path[0] : undefined;
+  throw new BadRequestError(issue.message, field);
+}

@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { LOCATION_KINDS } from "../../app/domain/entitlements";
+import { users } from "./accounts";
+
+/** API keys: only the sha256 of the key is stored; `prefix` lets the owner recognise a key without revealing it. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyHash: text("key_hash").notNull().unique(),
+    prefix: text("prefix").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("api_keys_user_idx").on(t.userId),
+    // At most one live key per user, even when two rotations race.
+    uniqueIndex("api_keys_one_active_per_user").on(t.userId).where(sql`revoked_at is null`),
+  ],
+);
+
+export const ENTITLEMENT_SOURCES = ["order", "grant", "seed"] as const;
+
+/** Append-only ledger of the codes a user may read; a retried grant hits the unique key and changes nothing. */
+export const locationEntitlements = pgTable(
+  "location_entitlements",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: LOCATION_KINDS }).notNull(),
+    code: text("code").notNull(),
+    source: text("source", { enum: ENTITLEMENT_SOURCES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("location_entitlements_user_kind_code").on(t.userId, t.kind, t.code)],
+);
+
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type LocationEntitlement = typeof locationEntitlements.$inferSelect;
