@@ -23,6 +23,11 @@ export const SIDEBAR_TOOLS: SidebarItem[] = [
   { label: "Cart", to: "/dashboard/cart" },
 ];
 
+export const ADMIN_ITEMS: SidebarItem[] = [
+  { label: "Content", to: "/dashboard/admin" },
+  { label: "Mail outbox", to: "/dev/outbox" },
+];
+
 export const ACCOUNT_TOP_BAR = [
   { label: "Credit Balance", to: "/dashboard/account" },
   { label: "Account Billing Info", to: "/dashboard/account/billing" },

@@ -7,6 +7,7 @@ import {
   SCENARIO_SWITCH_LINKS,
   SIDEBAR_ITEMS,
   SIDEBAR_TOOLS,
+  ADMIN_ITEMS,
   topBarKind,
   type SidebarItem,
 } from "~/domain/dashboard-nav";
@@ -71,7 +72,7 @@ function SidebarLink({ item, plan }: { item: SidebarItem; plan: string }) {
   );
 }
 
-export function DashboardSidebar({ plan }: { plan: string }) {
+export function DashboardSidebar({ plan, isAdmin }: { plan: string; isAdmin: boolean }) {
   return (
     <aside className="w-full border-b border-slate-200 bg-slate-50 md:w-60 md:border-b-0 md:border-r">
       <nav aria-label="Dashboard" className="p-3">
@@ -93,6 +94,16 @@ export function DashboardSidebar({ plan }: { plan: string }) {
             <SidebarLink key={item.to} item={item} plan={plan} />
           ))}
         </ul>
+        {isAdmin ? (
+          <>
+            <h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Administration</h2>
+            <ul className="mt-1 space-y-1">
+              {ADMIN_ITEMS.map((item) => (
+                <SidebarLink key={item.to} item={item} plan={plan} />
+              ))}
+            </ul>
+          </>
+        ) : null}
       </nav>
     </aside>
   );

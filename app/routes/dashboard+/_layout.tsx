@@ -26,7 +26,7 @@ export default function DashboardLayout() {
     <div className="flex min-h-screen flex-col">
       <DashboardTopBar userName={name} plan={user.planCode} />
       <div className="flex flex-1 flex-col md:flex-row">
-        <DashboardSidebar plan={user.planCode} />
+        <DashboardSidebar plan={user.planCode} isAdmin={user.role === "admin"} />
         <main id="main" className="flex-1 p-6">
           <Outlet />
         </main>
