@@ -9,12 +9,18 @@ export interface ApiErrorBody {
   field?: string;
 }
 
+/** JSON is never rendered as a page: no sniffing, no framing, no sub-resources. */
+function withApiHeaders(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  return headers;
+}
+
 /** JSON success response for the public API; callers add headers (Cache-Control…) through `init`. */
 export function apiJson<T>(data: T, init?: number | ResponseInit) {
   const base: ResponseInit = typeof init === "number" ? { status: init } : (init ?? {});
-  const headers = new Headers(base.headers);
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  return json(data, { ...base, headers });
+  return json(data, { ...base, headers: withApiHeaders(new Headers(base.headers)) });
 }
 
 /**
@@ -25,14 +31,14 @@ export function apiError(error: unknown) {
   if (isAppError(error)) {
     const body: ApiErrorBody = { error: error.message };
     if (error.field) body.field = error.field;
-    const headers = new Headers({ "Cache-Control": "no-store" });
+    const headers = withApiHeaders(new Headers());
     if ("retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
       headers.set("Retry-After", String(error.retryAfterSeconds));
     }
     return json(body, { status: error.status, headers });
   }
   logger.error({ err: error }, "unexpected error in API route");
-  return json<ApiErrorBody>({ error: ERROR_MESSAGES.serverError }, { status: 500, headers: { "Cache-Control": "no-store" } });
+  return json<ApiErrorBody>({ error: ERROR_MESSAGES.serverError }, { status: 500, headers: withApiHeaders(new Headers()) });
 }
 
 /** Reads the query string with a zod schema; the first problem becomes a 400 whose message names the parameter. */

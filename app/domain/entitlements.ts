@@ -1,0 +1,101 @@
+/**
+ * Who may read which location: the pure rule shared by the API, the dashboard and the commerce flow.
+ * No I/O here: the entitlement service loads the plan, limits and ledger rows and asks these functions.
+ */
+import { getResolution, isValidCell } from "h3-js";
+import { API_KEY_PLAN, type PlanCode } from "./plans";
+
+export const LOCATION_KINDS = ["country", "region", "hexagon"] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+
+/** The hex grid of the dataset. */
+export const HEXAGON_RESOLUTION = 4;
+
+/**
+ * Countries anyone may read at country level, signed in or not (the DISCOVERY plan's data).
+ * Chosen to cover the sample default (London, GB), the two other markets the product is sold in (FR, DE) and three
+ * large countries on other continents (US, IN, BR) so a visitor can compare climates before buying.
+ */
+export const FREE_COUNTRY_CODES = ["GB", "FR", "DE", "US", "IN", "BR"] as const;
+
+export const API_KEY_FORBIDDEN_MESSAGE = "Only users with the PREMIUM Subscription Plan can use this option";
+
+export const ENTITLEMENT_MESSAGES = {
+  signInRequired: "Sign in or send an API key to read this location",
+  notEntitled: (kind: LocationKind, code: string) => `Your plan does not include the ${kind} ${code}; order it to see its scores`,
+  invalidCode:
+    "location_code must be a country (ISO 3166-1 alpha-2, e.g. GB), a region (ISO 3166-2, e.g. GB-LND) or an H3 resolution-4 hexagon id",
+} as const;
+
+/** The UI flags that open the purchase dialogs (spec §2 modal flags). */
+export type PurchaseModal = "buyDataModal" | "addCreditsModal";
+
+export interface LocationRef {
+  kind: LocationKind;
+  code: string;
+}
+
+/** Classifies a location code by its shape and normalises its case; null when it is none of the three. */
+export function classifyLocationCode(raw: unknown): LocationRef | null {
+  if (typeof raw !== "string") return null;
+  const code = raw.trim();
+  if (/^[A-Za-z]{2}$/.test(code)) return { kind: "country", code: code.toUpperCase() };
+  if (/^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/.test(code)) return { kind: "region", code: code.toUpperCase() };
+  if (/^[0-9a-fA-F]{15}$/.test(code)) {
+    const hex = code.toLowerCase();
+    if (isValidCell(hex) && getResolution(hex) === HEXAGON_RESOLUTION) return { kind: "hexagon", code: hex };
+  }
+  return null;
+}
+
+/** The country a region code belongs to ('GB-LND' → 'GB'). */
+export function countryOfRegion(regionCode: string): string {
+  return regionCode.slice(0, 2).toUpperCase();
+}
+
+export type CodeLists = Record<LocationKind, readonly string[]>;
+
+export const FREE_CODES: CodeLists = { country: FREE_COUNTRY_CODES, region: [], hexagon: [] };
+
+export interface AccessContext {
+  /** null for an anonymous caller. */
+  plan: PlanCode | null;
+  /** What the caller may still order of each kind (plan limit minus codes already ordered). */
+  limits: Record<LocationKind, number>;
+  ordered: CodeLists;
+  free: CodeLists;
+  /** The request carries a valid API key (only PREMIUM users hold one). */
+  viaApiKey?: boolean;
+}
+
+export type AccessDecision =
+  | { allowed: true; reason: "free" | "ordered" | "country_ordered" | "api_key" }
+  | { allowed: false; reason: "sign_in"; modal: null }
+  | { allowed: false; reason: "not_entitled"; modal: PurchaseModal };
+
+/** The modal the UI opens for a location the user may not read yet: buy from the allowance, else buy credits. */
+export function purchaseModalFor(limits: AccessContext["limits"], kind: LocationKind): PurchaseModal {
+  return limits[kind] > 0 ? "buyDataModal" : "addCreditsModal";
+}
+
+/**
+ * The access rule:
+ * - free codes are open to everyone, anonymous callers included;
+ * - otherwise the code must be in the user's ordered list;
+ * - COUNTRY+ reads every region of its ordered countries (its plan promise);
+ * - a PREMIUM API key reads any hexagon (the API product), while countries and regions follow the ordered lists.
+ */
+export function canAccess(ctx: AccessContext, kind: LocationKind, code: string): AccessDecision {
+  const c = kind === "hexagon" ? code.toLowerCase() : code.toUpperCase();
+  if (ctx.free[kind].includes(c)) return { allowed: true, reason: "free" };
+  if (ctx.plan === null) return { allowed: false, reason: "sign_in", modal: null };
+  if (ctx.ordered[kind].includes(c)) return { allowed: true, reason: "ordered" };
+  if (kind === "region" && ctx.plan === "COUNTRY+" && ctx.ordered.country.includes(countryOfRegion(c)))
+    return { allowed: true, reason: "country_ordered" };
+  if (kind === "hexagon" && ctx.viaApiKey && ctx.plan === API_KEY_PLAN) return { allowed: true, reason: "api_key" };
+  return { allowed: false, reason: "not_entitled", modal: purchaseModalFor(ctx.limits, kind) };
+}
+
+export function canUseApiKey(plan: string | null | undefined): boolean {
+  return plan === API_KEY_PLAN;
+}

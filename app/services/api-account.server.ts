@@ -1,0 +1,41 @@
+/** Response handlers of the signed-in JSON endpoints: available locations and the API key (both key paths). */
+import { apiError, apiJson } from "./api-response.server";
+import { requireApiCaller } from "./api-auth.server";
+import { getOrCreateApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
+import { getAvailableLocations } from "./entitlements.server";
+import { ForbiddenError } from "./errors.server";
+
+export async function availableLocationsLoader({ request }: { request: Request }) {
+  try {
+    const caller = await requireApiCaller(request);
+    return apiJson(await getAvailableLocations(caller.user));
+  } catch (error) {
+    return apiError(error);
+  }
+}
+
+/** GET: the live key's name, or a new key (shown once) when the user has none. */
+export async function appKeyLoader({ request }: { request: Request }) {
+  try {
+    const caller = await requireApiCaller(request);
+    return apiJson({ status: "ok", ...(await getOrCreateApiKey(caller.user)) });
+  } catch (error) {
+    return apiError(error);
+  }
+}
+
+/**
+ * POST rotates (the new key is shown once), DELETE revokes. Only a signed-in session may do either: a leaked key
+ * must not be able to replace itself and lock its owner out.
+ */
+export async function appKeyAction({ request }: { request: Request }) {
+  try {
+    const caller = await requireApiCaller(request);
+    if (caller.via !== "session") throw new ForbiddenError("Sign in to rotate or revoke the API key");
+    if (request.method === "POST") return apiJson({ status: "ok", ...(await rotateApiKey(caller.user)) });
+    if (request.method === "DELETE") return apiJson({ status: "ok", revoked: await revokeApiKey(caller.user.id) });
+    return apiJson({ error: `Method ${request.method} is not allowed` }, { status: 405, headers: { Allow: "GET, POST, DELETE" } });
+  } catch (error) {
+    return apiError(error);
+  }
+}

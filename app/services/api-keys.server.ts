@@ -1,0 +1,101 @@
+/** API keys (PREMIUM only): stored as sha256, shown in full once, at creation or rotation. */
+import crypto from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { apiKeys, users } from "#db/schema/index";
+import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/entitlements";
+import { getDb } from "./db.server";
+import { ForbiddenError } from "./errors.server";
+import { hashToken } from "./password.server";
+import type { SessionUser } from "./session.server";
+
+/** Recognisable in logs and secret scanners, and tells an API key from a session token in `Authorization`. */
+export const API_KEY_PREFIX = "crk_";
+/** How much of a key is kept in clear to name it in the UI ("crk_AbCd1234…"). */
+const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+
+export function isApiKeyShaped(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX) && token.length > DISPLAY_PREFIX_LENGTH;
+}
+
+export interface ApiKeyView {
+  /** The full key: only in the response that created it, null afterwards. */
+  key: string | null;
+  prefix: string;
+  created_at: string;
+}
+
+type KeyOwner = Pick<SessionUser, "id" | "planCode">;
+
+function assertMayHoldKey(user: KeyOwner) {
+  if (!canUseApiKey(user.planCode)) throw new ForbiddenError(API_KEY_FORBIDDEN_MESSAGE);
+}
+
+function newKey() {
+  const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
+  return { key, hash: hashToken(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
+}
+
+export async function getActiveApiKey(userId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Revokes the live key (if any) and issues a new one; the caller sees the new key once. */
+export async function rotateApiKey(user: KeyOwner): Promise<ApiKeyView> {
+  assertMayHoldKey(user);
+  const db = await getDb();
+  const { key, hash, prefix } = newKey();
+  const row = await db.transaction(async (tx) => {
+    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
+    const [created] = await tx.insert(apiKeys).values({ userId: user.id, keyHash: hash, prefix }).returning();
+    return created!;
+  });
+  return { key, prefix: row.prefix, created_at: row.createdAt.toISOString() };
+}
+
+/**
+ * What `GET get_app_key` answers: the live key's name, or a new key when there is none yet. It never rotates, so
+ * a cross-site link (a top-level GET carries the Lax cookie) cannot invalidate the key an integration uses.
+ */
+export async function getOrCreateApiKey(user: KeyOwner): Promise<ApiKeyView> {
+  assertMayHoldKey(user);
+  const active = await getActiveApiKey(user.id);
+  if (active) return { key: null, prefix: active.prefix, created_at: active.createdAt.toISOString() };
+  try {
+    return await rotateApiKey(user);
+  } catch (error) {
+    // Two first requests at once: the partial unique index lets one win; show the winner's name.
+    const winner = await getActiveApiKey(user.id);
+    if (winner) return { key: null, prefix: winner.prefix, created_at: winner.createdAt.toISOString() };
+    throw error;
+  }
+}
+
+export async function revokeApiKey(userId: string): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length;
+}
+
+/** The owner of a live key, or null. A key stops working when its owner leaves the PREMIUM plan. */
+export async function verifyApiKey(key: string): Promise<SessionUser | null> {
+  if (!isApiKeyShaped(key)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, planCode: users.planCode })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, hashToken(key)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row || !canUseApiKey(row.planCode)) return null;
+  return row;
+}

@@ -1,0 +1,188 @@
+/**
+ * The one entitlement service: which countries, regions and hexagons a caller may read, what they may still order,
+ * and the ledger writes commerce uses when an order is paid.
+ */
+import { and, eq } from "drizzle-orm";
+import { locationEntitlements, plans, users } from "#db/schema/index";
+import {
+  ENTITLEMENT_MESSAGES, FREE_CODES, LOCATION_KINDS, canAccess, classifyLocationCode,
+  type AccessContext, type AccessDecision, type CodeLists, type LocationKind, type LocationRef, type PurchaseModal,
+} from "~/domain/entitlements";
+import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/plans";
+import { getRiskEngine } from "~/risk/engine.server";
+import { getDb } from "./db.server";
+import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.server";
+
+export type EntitlementSource = (typeof locationEntitlements.$inferInsert)["source"];
+
+/** Who is asking: a signed-in user (cookie or Bearer session token) or the holder of an API key. */
+export interface AccessCaller {
+  user: { id: string; planCode: string };
+  viaApiKey: boolean;
+}
+
+/** 403 for a location the user has not ordered; carries the dialog the UI should open (spec §4). */
+export class NotEntitledError extends ForbiddenError {
+  constructor(
+    readonly kind: LocationKind,
+    readonly code: string,
+    readonly modal: PurchaseModal,
+  ) {
+    super(ENTITLEMENT_MESSAGES.notEntitled(kind, code));
+  }
+}
+
+/** The plan's limit of that kind is used up. */
+export class LimitReachedError extends AppError {
+  constructor(
+    readonly kind: LocationKind,
+    readonly modal: PurchaseModal = "addCreditsModal",
+  ) {
+    super(`The ${kind} limit of your plan is used up; add credits to order more`, 403);
+  }
+}
+
+/** Ledger sources that use up the plan's allowance; a 'grant' (support gesture) does not. */
+const COUNTED_SOURCES: EntitlementSource[] = ["order", "seed"];
+
+type Limits = Record<LocationKind, number>;
+
+async function planLimits(planCode: string): Promise<Limits> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ country: plans.limitCountry, region: plans.limitRegion, hexagon: plans.limitHexagon })
+    .from(plans)
+    .where(eq(plans.code, planCode));
+  if (row) return row;
+  const def = PLAN_DEFINITIONS.find((p) => p.code === planCode);
+  return { country: def?.limitCountry ?? 0, region: def?.limitRegion ?? 0, hexagon: def?.limitHexagon ?? 0 };
+}
+
+async function ledger(userId: string) {
+  const db = await getDb();
+  return db
+    .select({ kind: locationEntitlements.kind, code: locationEntitlements.code, source: locationEntitlements.source })
+    .from(locationEntitlements)
+    .where(eq(locationEntitlements.userId, userId))
+    .orderBy(locationEntitlements.id);
+}
+
+export interface UserEntitlements {
+  plan: PlanCode;
+  /** Plan limit per kind. */
+  planLimits: Limits;
+  /** What is left to order per kind (never negative). */
+  remaining: Limits;
+  ordered: Record<LocationKind, string[]>;
+}
+
+export async function getUserEntitlements(user: AccessCaller["user"]): Promise<UserEntitlements> {
+  const plan: PlanCode = isPlanCode(user.planCode) ? user.planCode : "DISCOVERY";
+  const [limits, rows] = await Promise.all([planLimits(plan), ledger(user.id)]);
+  const ordered: Record<LocationKind, string[]> = { country: [], region: [], hexagon: [] };
+  const used: Limits = { country: 0, region: 0, hexagon: 0 };
+  for (const r of rows) {
+    ordered[r.kind].push(r.code);
+    if (COUNTED_SOURCES.includes(r.source)) used[r.kind]++;
+  }
+  const remaining = Object.fromEntries(LOCATION_KINDS.map((k) => [k, Math.max(0, limits[k] - used[k])])) as Limits;
+  return { plan, planLimits: limits, remaining, ordered };
+}
+
+export async function accessContextFor(caller: AccessCaller | null): Promise<AccessContext> {
+  if (!caller) return { plan: null, limits: { country: 0, region: 0, hexagon: 0 }, ordered: { country: [], region: [], hexagon: [] }, free: FREE_CODES };
+  const e = await getUserEntitlements(caller.user);
+  return { plan: e.plan, limits: e.remaining, ordered: e.ordered, free: FREE_CODES, viaApiKey: caller.viaApiKey };
+}
+
+/** Spec §3 "Available locations"; `order_list` includes the free codes, which `free_order_list` marks. */
+export interface AvailableLocations {
+  status: "ok";
+  limit_country: number;
+  limit_region: number;
+  limit_hexagon: number;
+  order_list: CodeLists;
+  free_order_list: CodeLists;
+  tariff: { name: PlanCode };
+}
+
+export async function getAvailableLocations(user: AccessCaller["user"]): Promise<AvailableLocations> {
+  const e = await getUserEntitlements(user);
+  const merge = (k: LocationKind) => [...new Set([...FREE_CODES[k], ...e.ordered[k]])];
+  return {
+    status: "ok",
+    limit_country: e.remaining.country,
+    limit_region: e.remaining.region,
+    limit_hexagon: e.remaining.hexagon,
+    order_list: { country: merge("country"), region: merge("region"), hexagon: merge("hexagon") },
+    free_order_list: { country: [...FREE_CODES.country], region: [...FREE_CODES.region], hexagon: [...FREE_CODES.hexagon] },
+    tariff: { name: e.plan },
+  };
+}
+
+export function parseLocationCode(locationCode: unknown): LocationRef {
+  const ref = classifyLocationCode(locationCode);
+  if (!ref) throw new BadRequestError(ENTITLEMENT_MESSAGES.invalidCode, "location_code");
+  return ref;
+}
+
+/** Free codes need no database; everything else loads the caller's plan and ledger. */
+export async function checkAccess(caller: AccessCaller | null, ref: LocationRef): Promise<AccessDecision> {
+  if (FREE_CODES[ref.kind].includes(ref.code)) return { allowed: true, reason: "free" };
+  return canAccess(await accessContextFor(caller), ref.kind, ref.code);
+}
+
+/**
+ * Throws 400 for a malformed code, 401 for an anonymous caller asking for a paid code, 403 (NotEntitledError,
+ * with the modal to open) for a signed-in user who has not ordered it. Returns the classified code otherwise.
+ */
+export async function assertCanAccess(caller: AccessCaller | null, locationCode: unknown): Promise<LocationRef & { reason: string }> {
+  const ref = parseLocationCode(locationCode);
+  const decision = await checkAccess(caller, ref);
+  if (decision.allowed) return { ...ref, reason: decision.reason };
+  if (decision.reason === "sign_in") throw new UnauthorizedError(ENTITLEMENT_MESSAGES.signInRequired);
+  throw new NotEntitledError(ref.kind, ref.code, decision.modal);
+}
+
+function assertKnownToDataset(ref: LocationRef) {
+  const engine = getRiskEngine();
+  const known =
+    ref.kind === "country"
+      ? engine.a3Of(ref.code) !== null
+      : ref.kind === "hexagon"
+        ? engine.cellRow(ref.code) >= 0
+        : engine.regions(ref.code.slice(0, 2)).some((r) => r.region_code === ref.code);
+  if (!known) throw new NotFoundError(`unknown ${ref.kind} code ${ref.code}`);
+}
+
+/**
+ * Adds a code to a user's ledger. Idempotent: granting a code twice changes nothing and reports `created: false`,
+ * so a retried payment webhook is harmless. An 'order' must fit in what the plan has left.
+ */
+export async function grantLocation(
+  userId: string,
+  locationCode: string,
+  source: EntitlementSource = "grant",
+): Promise<{ created: boolean; kind: LocationKind; code: string }> {
+  const ref = parseLocationCode(locationCode);
+  assertKnownToDataset(ref);
+  const db = await getDb();
+  const existing = await db
+    .select({ id: locationEntitlements.id })
+    .from(locationEntitlements)
+    .where(and(eq(locationEntitlements.userId, userId), eq(locationEntitlements.kind, ref.kind), eq(locationEntitlements.code, ref.code)));
+  if (existing.length) return { created: false, ...ref };
+  if (COUNTED_SOURCES.includes(source)) {
+    const [user] = await db.select({ planCode: users.planCode }).from(users).where(eq(users.id, userId));
+    if (!user) throw new NotFoundError("unknown user");
+    const e = await getUserEntitlements({ id: userId, planCode: user.planCode });
+    if (e.remaining[ref.kind] <= 0) throw new LimitReachedError(ref.kind);
+  }
+  const inserted = await db
+    .insert(locationEntitlements)
+    .values({ userId, kind: ref.kind, code: ref.code, source })
+    .onConflictDoNothing()
+    .returning({ id: locationEntitlements.id });
+  return { created: inserted.length > 0, ...ref };
+}
+

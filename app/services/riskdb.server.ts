@@ -1,0 +1,181 @@
+/**
+ * The riskdb JSON API (spec §7): query parsing, entitlement checks and calls to the hazard engine. Each endpoint
+ * has a data function (usable from dashboard loaders) and a Response handler (used by the api+ routes), which adds
+ * CORS, cache headers and the error mapping.
+ */
+import { json } from "@remix-run/node";
+import { latLngToCell } from "h3-js";
+import { FREE_CODES, HEXAGON_RESOLUTION } from "~/domain/entitlements";
+import { HAZARDS, PER_HAZARD_IDS } from "~/domain/hazards";
+import {
+  SAMPLE_DEFAULT_LOCATION, hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema,
+  regionsParamsSchema, type HazardScoresParams, type PointHazardsParams,
+} from "~/domain/riskdb-params";
+import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type ScenarioId } from "~/domain/scenarios";
+import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.server";
+import { apiError, apiJson, parseQuery } from "./api-response.server";
+import { resolveApiCaller } from "./api-auth.server";
+import { NotEntitledError, assertCanAccess, parseLocationCode } from "./entitlements.server";
+import { BadRequestError, NotFoundError } from "./errors.server";
+
+/** The dataset only changes with a deployment, so list answers may sit in any cache for an hour. */
+const PUBLIC_CACHE = "public, max-age=3600";
+
+/** Public read-only API: any origin may GET it, but never with the visitor's cookies (no Allow-Credentials). */
+const CORS_HEADERS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  "Access-Control-Max-Age": "86400",
+};
+
+export function withCors(response: Response): Response {
+  for (const [k, v] of Object.entries(CORS_HEADERS)) response.headers.set(k, v);
+  return response;
+}
+
+function preflight(): Response {
+  return withCors(new Response(null, { status: 204 }));
+}
+
+/** Route `action` of every riskdb route: this API is read-only. */
+export function riskdbMethodNotAllowed({ request }: { request: Request }): Response {
+  if (request.method === "OPTIONS") return preflight();
+  return withCors(json({ error: `Method ${request.method} is not allowed; use GET` }, { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } }));
+}
+
+/** Engine errors become the service's typed errors (400 naming the parameter, 404). */
+function engine<T>(fn: (e: ReturnType<typeof getRiskEngine>) => T): T {
+  try {
+    return fn(getRiskEngine());
+  } catch (error) {
+    if (error instanceof RiskInputError) throw new BadRequestError(error.message, error.param);
+    if (error instanceof RiskNotFoundError) throw new NotFoundError(error.message);
+    throw error;
+  }
+}
+
+export function riskdbErrorResponse(error: unknown): Response {
+  if (error instanceof Response) return withCors(error);
+  if (error instanceof NotEntitledError) {
+    return withCors(
+      json(
+        { error: error.message, field: "location_code", kind: error.kind, code: error.code, modal: error.modal },
+        { status: 403, headers: { "Cache-Control": "no-store" } },
+      ),
+    );
+  }
+  return withCors(apiError(error));
+}
+
+interface Answer {
+  body: unknown;
+  /** Cache-Control; absent → no-store. */
+  cache?: string;
+}
+
+async function respond(fn: () => Answer | Promise<Answer>): Promise<Response> {
+  try {
+    const { body, cache } = await fn();
+    return withCors(apiJson(body, cache ? { headers: { "Cache-Control": cache } } : undefined));
+  } catch (error) {
+    return riskdbErrorResponse(error);
+  }
+}
+
+// ---------- data functions ----------
+
+export function listCountries() {
+  return { status: "ok" as const, countries: engine((e) => e.countries()) };
+}
+
+export function listRegions(countryCode: string) {
+  return { status: "ok" as const, country_code: countryCode.trim().toUpperCase(), regions: engine((e) => e.regions(countryCode)) };
+}
+
+export function listDurations() {
+  return { status: "ok" as const, durations: DURATIONS.map((d) => ({ id: d.id, name: d.name })) };
+}
+
+/** Every scenario including hist (the UI drops hist from its selector); ids are the RCP ones, no ssp245 entry. */
+export function listScenarios() {
+  return {
+    status: "ok" as const,
+    scenarios: SCENARIO_IDS.map((id) => ({ id, name: SCENARIOS[id].name, ssp: SCENARIOS[id].ssp, narrative: SCENARIOS[id].narrative })),
+  };
+}
+
+export function listHazardIds() {
+  const view = (id: keyof typeof HAZARDS) => ({ hazard_id: id, name: HAZARDS[id].name, colour: HAZARDS[id].colour });
+  return { status: "ok" as const, hazards: PER_HAZARD_IDS.map(view), aggregate: view("AL") };
+}
+
+export function listPeriods(scenario: ScenarioId, duration: string) {
+  return { status: "ok" as const, scenario, duration, periods: periodsForScenario(scenario).map((p) => ({ id: p, name: PERIODS[p].name })) };
+}
+
+export function locationCodes(lat: number, lon: number) {
+  const r = engine((e) => e.locate(lat, lon));
+  if (r.status !== "ok") return { status: r.status, reason: r.reason, message: r.message, hexagon_code: null, region_code: null, country_code: null };
+  return r;
+}
+
+export function datasetStatistic() {
+  const { lat, lon, country, city } = SAMPLE_DEFAULT_LOCATION;
+  return { status: "ok" as const, statistic: { geography: { lat, lon, country, city }, dataset: engine((e) => e.statistic()) } };
+}
+
+export function pointHazards(p: PointHazardsParams) {
+  const r = engine((e) => e.pointHazards(p.lat, p.lon, p.scenario, p.period, { explain: p.explain }));
+  if (r.status !== "ok") return { status: r.status, reason: r.reason, message: r.message, hazards: null };
+  return r;
+}
+
+/**
+ * Scores of a country, region or hexagon for one scenario and period. Free codes are open to anyone; other codes go
+ * through the entitlement service. A hexagon also needs lat and lon of a point inside it (spec §7).
+ */
+export async function hazardScores(request: Request, p: HazardScoresParams) {
+  const ref = parseLocationCode(p.location_code);
+  const result = engine((e) => e.scores(ref.code, p.scenario, p.period, { explain: p.explain }));
+  // Free codes skip the caller lookup: no database work on the most common anonymous request.
+  const free = FREE_CODES[ref.kind].includes(ref.code);
+  if (!free) await assertCanAccess(await resolveApiCaller(request), ref.code);
+  if (ref.kind === "hexagon") {
+    if (p.lat === undefined) throw new BadRequestError("lat is required for a hexagon location_code", "lat");
+    if (p.lon === undefined) throw new BadRequestError("lon is required for a hexagon location_code", "lon");
+    if (latLngToCell(p.lat, p.lon, HEXAGON_RESOLUTION) !== ref.code)
+      throw new BadRequestError(`lat/lon ${p.lat}, ${p.lon} do not lie in hexagon ${ref.code}`, "lat");
+  }
+  return { body: { status: "ok" as const, ...result }, free };
+}
+
+// ---------- Response handlers for the api+ routes ----------
+
+/** Remix sends OPTIONS to the loader of a resource route: answer the CORS preflight there. */
+const endpoint =
+  (fn: (request: Request) => Answer | Promise<Answer>) =>
+  (request: Request): Promise<Response> =>
+    request.method === "OPTIONS" ? Promise.resolve(preflight()) : respond(() => fn(request));
+
+export const riskdbHandlers = {
+  countries: endpoint(() => ({ body: listCountries(), cache: PUBLIC_CACHE })),
+  regions: endpoint((request) => ({ body: listRegions(parseQuery(regionsParamsSchema, request).country_code), cache: PUBLIC_CACHE })),
+  durations: endpoint(() => ({ body: listDurations(), cache: PUBLIC_CACHE })),
+  scenarios: endpoint(() => ({ body: listScenarios(), cache: PUBLIC_CACHE })),
+  hazardIds: endpoint(() => ({ body: listHazardIds(), cache: PUBLIC_CACHE })),
+  periods: endpoint((request) => {
+    const q = parseQuery(periodsParamsSchema, request);
+    return { body: listPeriods(q.scenario, q.duration), cache: PUBLIC_CACHE };
+  }),
+  hazardScores: endpoint(async (request) => {
+    const { body, free } = await hazardScores(request, parseQuery(hazardScoresParamsSchema, request));
+    return { body, cache: free ? PUBLIC_CACHE : undefined };
+  }),
+  locationCodes: endpoint((request) => {
+    const q = parseQuery(locationCodesParamsSchema, request);
+    return { body: locationCodes(q.lat, q.lon), cache: PUBLIC_CACHE };
+  }),
+  statistic: endpoint(() => ({ body: datasetStatistic(), cache: PUBLIC_CACHE })),
+  pointHazards: endpoint((request) => ({ body: pointHazards(parseQuery(pointHazardsParamsSchema, request)), cache: PUBLIC_CACHE })),
+};
