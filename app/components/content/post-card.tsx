@@ -16,7 +16,7 @@ export function PostMeta({ post }: { post: Pick<PostCardData, "publishedAt" | "a
     <p className="text-sm text-slate-600">
       <time dateTime={post.publishedAt}>{formatContentDate(post.publishedAt)}</time>
       {post.author ? <> · {post.author}</> : null} ·{" "}
-      <Link to={post.topic.url} className="text-brand-700 underline-offset-2 hover:underline">
+      <Link to={post.topic.url} className="text-brand-700 underline underline-offset-2">
         {post.topic.title}
       </Link>
     </p>

@@ -4,19 +4,49 @@ import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { parse } from "cookie";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AuthPanel, authViewTitle } from "~/components/forms/auth-forms";
-import { COOKIE_SETTINGS_QUERY, PublicFooter } from "~/components/layout/public-footer";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { COOKIE_SETTINGS_QUERY, NEWSLETTER_QUERY, PublicFooter } from "~/components/layout/public-footer";
 import { PublicHeader } from "~/components/layout/public-header";
 import { CookieConsentModal, CookieSettingsModal } from "~/components/modals/cookie-modals";
+import { MailCollectModal } from "~/components/modals/mail-collect-modal";
 import { Modal, withoutParams } from "~/components/ui/modal";
 import { parseAuthView } from "~/domain/auth-forms";
 import { CONSENT_COOKIE_NAME, parseConsent } from "~/domain/cookie-consent";
+import { findDocument } from "~/domain/documents";
+import { NEWSLETTER_FORM_ID } from "~/domain/newsletter";
+import { DOCUMENT_QUERY_PARAM, OFFICES_TEXT, SITE_NAME, SOCIAL_LINKS } from "~/domain/site";
 import { getEnv } from "~/env.server";
+import { readDocumentsSent } from "~/services/documents.server";
+import { readFormFlash } from "~/services/form-flash.server";
+import { useNonce } from "~/utils/nonce-provider";
 
 export const PUBLIC_LAYOUT_ID = "routes/_public+/_layout";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const consent = parseConsent(parse(request.headers.get("Cookie") ?? "")[CONSENT_COOKIE_NAME]);
-  return json({ consent, contactEmail: getEnv().TEAM_MAILBOX });
+  const { flash, headers } = readFormFlash(request);
+  const env = getEnv();
+  return json(
+    { consent, contactEmail: env.TEAM_MAILBOX, origin: env.PUBLIC_URL, documentsSent: readDocumentsSent(request), formFlash: flash },
+    { headers },
+  );
+}
+
+function OrganizationJsonLd({ origin, email }: { origin: string; email: string }) {
+  const nonce = useNonce();
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: SITE_NAME,
+    url: origin,
+    logo: new URL("/favicon.svg", origin).toString(),
+    email,
+    description: "Physical climate risk scores for any inland location, under three scenarios to 2050.",
+    address: OFFICES_TEXT.split(" - ").map((city) => ({ "@type": "PostalAddress", addressLocality: city })),
+    sameAs: SOCIAL_LINKS.map((s) => s.href),
+  };
+  // "<" is escaped so text inside the JSON can never close the script element.
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
 }
 
 function PublicChrome({ children }: { children: React.ReactNode }) {
@@ -27,19 +57,44 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
   const returnTo = withoutParams(here, COOKIE_SETTINGS_QUERY, "auth");
   const authView = params.get("auth");
   const showSettings = params.has(COOKIE_SETTINGS_QUERY);
+  const document = findDocument(params.get(DOCUMENT_QUERY_PARAM));
+  const showNewsletter = params.has(NEWSLETTER_QUERY);
+  const flash = data?.formFlash ?? null;
+  // Only one modal at a time; consent comes first because it blocks the page until answered.
+  const canShowModal = !showSettings && Boolean(data?.consent);
   return (
     <>
       <PublicHeader />
       {children}
       <PublicFooter contactEmail={data?.contactEmail ?? ""} />
+      {data ? <OrganizationJsonLd origin={data.origin} email={data.contactEmail} /> : null}
       {showSettings ? (
         <CookieSettingsModal returnTo={returnTo} consent={data?.consent ?? null} closeHref={data?.consent ? returnTo : undefined} />
       ) : data && !data.consent ? (
         <CookieConsentModal returnTo={returnTo} settingsHref={`${returnTo}${returnTo.includes("?") ? "&" : "?"}${COOKIE_SETTINGS_QUERY}=1`} />
       ) : null}
-      {authView && !showSettings && data?.consent ? (
+      {authView && canShowModal ? (
         <Modal title={authViewTitle(parseAuthView(authView))} closeHref={withoutParams(here, "auth")}>
           <AuthPanel view={parseAuthView(authView)} redirectTo="/dashboard" />
+        </Modal>
+      ) : document && canShowModal && !authView ? (
+        <MailCollectModal
+          key={document.id}
+          document={document}
+          returnTo={withoutParams(here, "edit")}
+          closeHref={withoutParams(here, DOCUMENT_QUERY_PARAM, "edit")}
+          sentTo={data?.documentsSent[document.id]}
+          editing={params.has("edit")}
+          lastResult={flash?.form === `document:${document.id}` ? flash.result : null}
+        />
+      ) : showNewsletter && canShowModal && !authView ? (
+        <Modal title="Newsletter" closeHref={withoutParams(here, NEWSLETTER_QUERY)}>
+          <p className="mb-4 text-slate-700">Articles on physical climate risk, product news and methodology notes, about once a month.</p>
+          <NewsletterForm
+            doneHref={withoutParams(here, NEWSLETTER_QUERY)}
+            lastResult={flash?.form === NEWSLETTER_FORM_ID ? flash.result : null}
+            idSuffix="modal"
+          />
         </Modal>
       ) : null}
     </>

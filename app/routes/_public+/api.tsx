@@ -1,0 +1,40 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ApiReference } from "~/components/api/api-reference";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
+import { buildOpenApiDocument } from "~/domain/openapi";
+import { getEnv } from "~/env.server";
+import { publicCacheHeaders } from "~/services/cache-headers.server";
+import { getPage } from "~/services/pages.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const page = await getPage("api");
+  return json(
+    {
+      title: page.title,
+      description: page.description,
+      updatedAt: page.updatedAt,
+      html: page.html,
+      // The same document /api/openapi.json serves.
+      openapi: buildOpenApiDocument(getEnv().PUBLIC_URL),
+    },
+    { headers: publicCacheHeaders(request) },
+  );
+}
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta = contentPageMeta("/api", "API");
+
+export default function ApiPage() {
+  const { openapi } = useLoaderData<typeof loader>();
+  return (
+    <ContentPageView wide>
+      <ApiReference doc={openapi as unknown as Parameters<typeof ApiReference>[0]["doc"]} />
+    </ContentPageView>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,77 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, HoneypotField, SubmitButton, TextareaField } from "~/components/forms/fields";
+import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, ContactSchema } from "~/domain/contact";
+import { HONEYPOT_FIELD } from "~/domain/public-forms";
+import { sendContactMessage } from "~/services/contact.server";
+import { replyWithServiceError } from "~/services/form-errors.server";
+import { loadContentPage } from "~/services/pages.server";
+import { clientIp } from "~/services/public-forms.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, "contact");
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
+export const meta = contentPageMeta("/contact", "Contact");
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  try {
+    await sendContactMessage({ ...submission.value, ip: clientIp(request), honeypot: formData.get(HONEYPOT_FIELD) });
+  } catch (error) {
+    const { reply, status, headers } = replyWithServiceError(submission, error);
+    return json(reply, { status, headers });
+  }
+  return redirectWithToast("/contact", { type: "success", description: CONTACT_MESSAGES.sent });
+}
+
+function ContactForm() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult,
+    constraint: getZodConstraint(ContactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
+  return (
+    <section aria-labelledby="contact-form-title" className="card mt-10">
+      <h2 id="contact-form-title" className="text-xl font-semibold">
+        Send us a message
+      </h2>
+      <Form method="post" className="mt-4" {...getFormProps(form)}>
+        <HoneypotField name={HONEYPOT_FIELD} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field label="First name" inputProps={{ ...getInputProps(fields.firstname, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstname.errors} />
+          <Field label="Last name" inputProps={{ ...getInputProps(fields.lastname, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastname.errors} />
+        </div>
+        <Field label="E-mail" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        <TextareaField label="Message" textareaProps={{ ...getTextareaProps(fields.message), maxLength: CONTACT_MESSAGE_MAX }} errors={fields.message.errors} />
+        <SubmitButton pending={navigation.state === "submitting"} className="btn-primary">
+          Send message
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+export default function ContactPage() {
+  return (
+    <ContentPageView>
+      <ContactForm />
+    </ContentPageView>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,13 @@
+import { buildOpenApiDocument } from "~/domain/openapi";
+import { getEnv } from "~/env.server";
+
+/** GET /api/openapi.json: the OpenAPI 3.1 document of the public API. */
+export function loader() {
+  return new Response(JSON.stringify(buildOpenApiDocument(getEnv().PUBLIC_URL), null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+      "Access-Control-Allow-Origin": "*",
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { withoutParams } from "~/components/ui/modal";
+import { NEWSLETTER_QUERY } from "~/components/layout/public-footer";
+import { safeRedirectPath } from "~/domain/auth";
+import { NEWSLETTER_FORM_ID, NEWSLETTER_MESSAGES, NewsletterSchema } from "~/domain/newsletter";
+import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
+import { apiError, apiJson } from "~/services/api-response.server";
+import { isAppError } from "~/services/errors.server";
+import { readBody, redirectWithFormFlash } from "~/services/form-flash.server";
+import { logger } from "~/services/logger.server";
+import { subscribeToNewsletter } from "~/services/newsletter.server";
+import { clientIp } from "~/services/public-forms.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export function loader() {
+  return apiJson({ error: "Use POST with {email, first_name}" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST /api/v1/blog/newsletter/subscribe/ {email, first_name} → {message}; starts the double opt-in. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  const { values, formData } = await readBody(request);
+  const back = values[REDIRECT_FIELD];
+  if (formData && typeof back === "string") return pageFormAction(request, formData, safeRedirectPath(back, "/"));
+  const parsed = NewsletterSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = parsed.error.flatten().fieldErrors;
+    const [field, messages] = Object.entries(errors)[0] ?? ["email", [NEWSLETTER_MESSAGES.error]];
+    return apiJson({ error: messages?.[0] ?? NEWSLETTER_MESSAGES.error, field, ...errors }, 400);
+  }
+  try {
+    const result = await subscribeToNewsletter({
+      email: parsed.data.email,
+      firstName: parsed.data.first_name,
+      ip: clientIp(request),
+      honeypot: values[HONEYPOT_FIELD],
+    });
+    return apiJson({ message: result.message });
+  } catch (error) {
+    return apiError(error);
+  }
+}
+
+async function pageFormAction(request: Request, formData: FormData, back: string) {
+  const submission = parseWithZod(formData, { schema: NewsletterSchema });
+  if (submission.status !== "success") return redirectWithFormFlash(back, { form: NEWSLETTER_FORM_ID, result: submission.reply() });
+  try {
+    const result = await subscribeToNewsletter({
+      email: submission.value.email,
+      firstName: submission.value.first_name,
+      ip: clientIp(request),
+      honeypot: formData.get(HONEYPOT_FIELD),
+    });
+    return redirectWithToast(withoutParams(back, NEWSLETTER_QUERY), { type: "success", description: result.message });
+  } catch (error) {
+    if (!isAppError(error)) logger.error({ err: error }, "newsletter subscription failed");
+    const message = isAppError(error) ? error.message : NEWSLETTER_MESSAGES.error;
+    return redirectWithFormFlash(back, { form: NEWSLETTER_FORM_ID, result: submission.reply({ formErrors: [message] }) });
+  }
+}

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { CONTACT_MESSAGES, ContactSchema } from "~/domain/contact";
+import { HONEYPOT_FIELD } from "~/domain/public-forms";
+import { apiError, apiJson } from "~/services/api-response.server";
+import { sendContactMessage } from "~/services/contact.server";
+import { BadRequestError } from "~/services/errors.server";
+import { readBody } from "~/services/form-flash.server";
+import { clientIp } from "~/services/public-forms.server";
+
+export function loader() {
+  return apiJson({ error: "Use POST with {message, firstname, lastname, email}" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST /api/v1/contact {message, firstname, lastname, email}: stored and mailed to the team. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  try {
+    const { values } = await readBody(request);
+    const parsed = ContactSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new BadRequestError(issue.message, String(issue.path[0] ?? "message"));
+    }
+    await sendContactMessage({ ...parsed.data, ip: clientIp(request), honeypot: values[HONEYPOT_FIELD] });
+    return apiJson({ status: "success", message: CONTACT_MESSAGES.apiSent });
+  } catch (error) {
+    return apiError(error);
+  }
+}

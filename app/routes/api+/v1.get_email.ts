@@ -1,0 +1,61 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { withoutParams } from "~/components/ui/modal";
+import { safeRedirectPath } from "~/domain/auth";
+import { DOCUMENT_MESSAGES, DocumentRequestSchema, MailCollectSchema } from "~/domain/documents";
+import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
+import { DOCUMENT_QUERY_PARAM } from "~/domain/site";
+import { apiError, apiJson } from "~/services/api-response.server";
+import { documentsSentCookie, listDocuments, requestDocument, requireDocument } from "~/services/documents.server";
+import { BadRequestError, isAppError } from "~/services/errors.server";
+import { readBody, redirectWithFormFlash } from "~/services/form-flash.server";
+import { logger } from "~/services/logger.server";
+import { clientIp } from "~/services/public-forms.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/** GET /api/v1/get_email: the documents that can be requested (spec §3: documentation item name, id). */
+export function loader() {
+  return apiJson({ results: listDocuments() }, { headers: { "Cache-Control": "public, max-age=300" } });
+}
+
+/** POST /api/v1/get_email?document_id=ID {email}: e-mails the document as a PDF; answers {status: 'success'}. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+  const documentId = new URL(request.url).searchParams.get("document_id");
+  const { values, formData } = await readBody(request);
+  const back = values[REDIRECT_FIELD];
+  if (formData && typeof back === "string") return pageFormAction(request, formData, documentId, safeRedirectPath(back, "/"));
+  try {
+    const document = requireDocument(documentId);
+    const parsed = DocumentRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new BadRequestError(issue.message, String(issue.path[0] ?? "email"));
+    }
+    const ip = clientIp(request);
+    await requestDocument({ documentId: document.id, email: parsed.data.email, ip, honeypot: values[HONEYPOT_FIELD] });
+    return apiJson({ status: "success" }, { headers: { "Set-Cookie": documentsSentCookie(request, document.id, parsed.data.email) } });
+  } catch (error) {
+    return apiError(error);
+  }
+}
+
+/** The modal's form without JavaScript: success closes the modal with a toast; errors go back into it. */
+async function pageFormAction(request: Request, formData: FormData, documentId: string | null, back: string) {
+  const submission = parseWithZod(formData, { schema: MailCollectSchema });
+  const form = `document:${documentId ?? ""}`;
+  if (submission.status !== "success") return redirectWithFormFlash(back, { form, result: submission.reply() });
+  try {
+    const document = requireDocument(documentId);
+    await requestDocument({ documentId: document.id, email: submission.value.email, ip: clientIp(request), honeypot: formData.get(HONEYPOT_FIELD) });
+    return redirectWithToast(
+      withoutParams(back, DOCUMENT_QUERY_PARAM, "resend"),
+      { type: "success", description: DOCUMENT_MESSAGES.sent },
+      { headers: { "Set-Cookie": documentsSentCookie(request, document.id, submission.value.email) } },
+    );
+  } catch (error) {
+    if (!isAppError(error)) logger.error({ err: error }, "document request failed");
+    const message = isAppError(error) ? error.message : DOCUMENT_MESSAGES.tryLater;
+    return redirectWithFormFlash(back, { form, result: submission.reply({ formErrors: [message] }) });
+  }
+}
