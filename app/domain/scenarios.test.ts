@@ -61,7 +61,7 @@ describe("scenarios", () => {
     expect(seaLevelRise("rcp85", "2050")).toBeGreaterThan(seaLevelRise("rcp26", "2050"));
     expect(seaLevelRise("rcp26", "2030")).toBeGreaterThan(seaLevelRise("hist", "hist"));
   });
-  const dir = "/work/shared/validation";
+  const dir = process.env.VALIDATION_DIR ?? `${process.cwd()}/../shared/validation`;
   it.skipIf(!existsSync(`${dir}/Top_panel_SSP5-85.csv`))("matches the SPM.10 medians in the shared series", () => {
     const files = {
       rcp26: "Top_panel_SSP1-26.csv",
