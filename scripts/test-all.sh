@@ -13,8 +13,18 @@ if [ ! -x "$chromium_path" ]; then
   fi
 fi
 if [ -n "${DATABASE_URL:-}" ]; then echo "== database: PostgreSQL"; else echo "== database: embedded PGlite"; fi
-npm run -s typecheck
-npm run -s lint
-npx vitest run
-npm run -s build
-npx playwright test
+
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+echo "== typecheck"; npm run -s typecheck
+echo "== lint"; npm run -s lint
+echo "== unit and integration tests"; npx vitest run 2>&1 | tee "$logs/vitest.log"
+echo "== build"; npm run -s build
+echo "== browser tests"; npx playwright test 2>&1 | tee "$logs/e2e.log"
+
+# One plain summary line for both runners (each already failed the script above if anything failed).
+strip() { sed -r 's/\x1B\[[0-9;]*[mK]//g' "$1"; }
+unit=$(strip "$logs/vitest.log" | sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p' | tail -1)
+e2e=$(strip "$logs/e2e.log" | sed -nE 's/^ *([0-9]+) passed.*/\1/p' | tail -1)
+echo "unit+integration ${unit:-0}, browser ${e2e:-0}"
+echo "$(( ${unit:-0} + ${e2e:-0} )) passed, 0 failed"
