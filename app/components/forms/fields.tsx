@@ -141,3 +141,31 @@ export function Spinner() {
     </svg>
   );
 }
+
+interface SelectFieldProps {
+  id: string;
+  name: string;
+  label: ReactNode;
+  options: readonly { value: string; label: string }[];
+  defaultValue?: string;
+  /** An extra first option, e.g. "World" for no filter. */
+  emptyOption?: string;
+}
+
+export function SelectField({ id, name, label, options, defaultValue, emptyOption }: SelectFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} className="field-input">
+        {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -5,6 +5,7 @@ import leafletCss from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SelectField } from "~/components/forms/fields";
 import { FloodLegend } from "~/components/map/flood-legend";
 import { StaticFloodMap } from "~/components/map/static-flood-map";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
@@ -45,43 +46,28 @@ function SelectionForm() {
   const { selection, countries } = useLoaderData<typeof loader>();
   return (
     <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" preventScrollReset>
-      <div>
-        <label htmlFor="fm-scenario" className="field-label">
-          Scenario
-        </label>
-        <select id="fm-scenario" name="scenario" defaultValue={selection.scenario} className="field-input">
-          {SCENARIO_OPTIONS.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="fm-period" className="field-label">
-          Period (future scenarios)
-        </label>
-        <select id="fm-period" name="period" defaultValue={selection.period === "hist" ? "2050" : selection.period} className="field-input">
-          {PERIOD_OPTIONS.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="fm-country" className="field-label">
-          Country
-        </label>
-        <select id="fm-country" name="country" defaultValue={selection.country ?? ""} className="field-input">
-          <option value="">World</option>
-          {countries.map((c) => (
-            <option key={c.country_code} value={c.country_code}>
-              {c.country_name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="fm-scenario"
+        name="scenario"
+        label="Scenario"
+        defaultValue={selection.scenario}
+        options={SCENARIO_OPTIONS.map((o) => ({ value: o.id, label: o.name }))}
+      />
+      <SelectField
+        id="fm-period"
+        name="period"
+        label="Period (future scenarios)"
+        defaultValue={selection.period === "hist" ? "2050" : selection.period}
+        options={PERIOD_OPTIONS.map((o) => ({ value: o.id, label: o.name }))}
+      />
+      <SelectField
+        id="fm-country"
+        name="country"
+        label="Country"
+        defaultValue={selection.country ?? ""}
+        emptyOption="World"
+        options={countries.map((c) => ({ value: c.country_code, label: c.country_name }))}
+      />
       <button type="submit" className="btn-primary">
         Show map
       </button>
