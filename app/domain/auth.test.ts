@@ -1,4 +1,4 @@
-import { safeRedirectPath } from "./auth";
+import { parseAuthNotice, safeRedirectPath } from "./auth";
 
 describe("safeRedirectPath", () => {
   it("keeps same-site paths with their query", () => {
@@ -10,5 +10,15 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/\\evil.example")).toBe("/dashboard");
     expect(safeRedirectPath("/dashboard/login?redirectTo=/x")).toBe("/dashboard");
     expect(safeRedirectPath(undefined, "/")).toBe("/");
+  });
+});
+
+describe("parseAuthNotice", () => {
+  it("accepts only known notices", () => {
+    expect(parseAuthNotice("reset-sent")).toBe("reset-sent");
+    expect(parseAuthNotice("password-changed")).toBe("password-changed");
+    expect(parseAuthNotice("<script>")).toBeUndefined();
+    expect(parseAuthNotice(null)).toBeUndefined();
+    expect(parseAuthNotice("toString")).toBeUndefined();
   });
 });

@@ -26,6 +26,17 @@ export const AUTH_MESSAGES = {
   loggedOut: "You have been logged out",
 } as const;
 
+/** Confirmations shown inside the login page after a redirect (a toast alone is gone after 5 s). */
+export const AUTH_NOTICES = {
+  "reset-sent": AUTH_MESSAGES.resetSent,
+  "password-changed": AUTH_MESSAGES.passwordChanged,
+} as const;
+export type AuthNotice = keyof typeof AUTH_NOTICES;
+
+export function parseAuthNotice(value: string | null | undefined): AuthNotice | undefined {
+  return value && Object.hasOwn(AUTH_NOTICES, value) ? (value as AuthNotice) : undefined;
+}
+
 /** Only same-site relative paths may be used as a post-login destination. */
 export function safeRedirectPath(target: unknown, fallback = "/dashboard"): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {

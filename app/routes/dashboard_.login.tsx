@@ -6,7 +6,7 @@ import { getClientIPAddress } from "remix-utils/get-client-ip-address";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AuthPanel, authViewTitle } from "~/components/forms/auth-forms";
 import { Modal } from "~/components/ui/modal";
-import { AUTH_MESSAGES, safeRedirectPath } from "~/domain/auth";
+import { AUTH_MESSAGES, AUTH_NOTICES, parseAuthNotice, safeRedirectPath } from "~/domain/auth";
 import { AuthActionSchema, parseAuthView } from "~/domain/auth-forms";
 import { SITE_NAME } from "~/domain/site";
 import { checkPasswordResetToken, logIn, requestPasswordReset, resetPassword, signUp } from "~/services/auth.server";
@@ -41,7 +41,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     }
   }
-  return json({ view, redirectTo: redirectTo ? safeRedirectPath(redirectTo) : undefined, resetToken, resetTokenError });
+  const notice = parseAuthNotice(url.searchParams.get("notice"));
+  return json({
+    view,
+    redirectTo: redirectTo ? safeRedirectPath(redirectTo) : undefined,
+    resetToken,
+    resetTokenError,
+    notice: notice ? AUTH_NOTICES[notice] : undefined,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -79,10 +86,13 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "forgot":
         await requestPasswordReset(value.email);
-        return redirectWithToast("/dashboard/login", { type: "success", description: AUTH_MESSAGES.resetSent });
+        return redirectWithToast("/dashboard/login?notice=reset-sent", { type: "success", description: AUTH_MESSAGES.resetSent });
       case "reset":
         await resetPassword(value.token, value.password);
-        return redirectWithToast("/dashboard/login", { type: "success", description: AUTH_MESSAGES.passwordChanged });
+        return redirectWithToast("/dashboard/login?notice=password-changed", {
+          type: "success",
+          description: AUTH_MESSAGES.passwordChanged,
+        });
     }
   } catch (error) {
     const { reply, status, headers } = replyWithServiceError(submission, error, ["password", "confirmPassword"]);
@@ -91,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { view, redirectTo, resetToken, resetTokenError } = useLoaderData<typeof loader>();
+  const { view, redirectTo, resetToken, resetTokenError, notice } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="flex min-h-screen flex-col bg-slate-100">
@@ -108,6 +118,11 @@ export default function LoginPage() {
       <main id="main" className="flex-1">
         <h1 className="sr-only">{authViewTitle(view)}</h1>
         <Modal title={authViewTitle(view)} closeHref="/">
+          {notice ? (
+            <p role="status" className="mb-4 rounded-md border-l-4 border-green-600 bg-green-50 p-3 text-sm text-green-900">
+              {notice}
+            </p>
+          ) : null}
           <AuthPanel view={view} lastResult={lastResult} redirectTo={redirectTo} resetToken={resetToken} resetTokenError={resetTokenError} />
         </Modal>
       </main>

@@ -45,7 +45,8 @@ test.describe("content admin", () => {
 
     await page.goto("/dashboard/admin/faq");
     await page.getByRole("button", { name: `Publish ${question}` }).click();
-    await expect(page.getByText("Published").first()).toBeVisible();
+    // The row's button flips once the action has committed.
+    await expect(page.getByRole("button", { name: `Unpublish ${question}` })).toBeVisible();
     await page.goto(`/faq/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: question })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Exports" })).toBeVisible();

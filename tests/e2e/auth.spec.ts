@@ -54,6 +54,8 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await page.goto("/dashboard/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    // Both views have an E-mail field: wait for the forgot-password view before typing.
+    await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByText("We have e-mailed you a link to reset your password").first()).toBeVisible();
