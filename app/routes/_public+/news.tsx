@@ -2,12 +2,11 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/content/breadcrumbs";
 import { ContentError } from "~/components/content/content-error";
-import { rootOrigin } from "~/components/content/meta";
+import { sectionPage } from "~/components/content/meta";
 import { Prose } from "~/components/content/prose";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatContentDate } from "~/domain/content";
 import { loadNews } from "~/services/content-pages.server";
-import { breadcrumbJsonLd, seoMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/root";
 
 /** Reading needs no JavaScript: served without the script bundle. */
@@ -15,17 +14,12 @@ export const handle: RouteHandle = { hydrate: false };
 
 const TITLE = "News";
 const DESCRIPTION = "Product updates: new data, new features and changes to the platform.";
-const CRUMBS = [
-  { name: "Home", path: "/" },
-  { name: TITLE, path: "/news" },
-];
+const PAGE = sectionPage(TITLE, DESCRIPTION, "/news");
+const CRUMBS = PAGE.crumbs;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadNews(request);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const origin = rootOrigin(matches);
-  return seoMeta({ title: TITLE, description: DESCRIPTION, origin, path: "/news", noindex: Boolean(data?.error), jsonLd: breadcrumbJsonLd(origin, CRUMBS) });
-};
+export const meta: MetaFunction<typeof loader> = PAGE.meta;
 
 export default function News() {
   const { news, error } = useLoaderData<typeof loader>();

@@ -2,12 +2,11 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/content/breadcrumbs";
 import { ContentError } from "~/components/content/content-error";
-import { rootOrigin } from "~/components/content/meta";
+import { sectionPage } from "~/components/content/meta";
 import { Prose } from "~/components/content/prose";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OFFICES_TEXT } from "~/domain/site";
 import { loadTeam } from "~/services/content-pages.server";
-import { breadcrumbJsonLd, seoMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/root";
 
 /** Reading needs no JavaScript: served without the script bundle. */
@@ -15,17 +14,12 @@ export const handle: RouteHandle = { hydrate: false };
 
 const TITLE = "Team";
 const DESCRIPTION = `The people behind the platform, in ${OFFICES_TEXT.replace(" - ", " and ")}: climate science, risk, data engineering and product.`;
-const CRUMBS = [
-  { name: "Home", path: "/" },
-  { name: TITLE, path: "/team" },
-];
+const PAGE = sectionPage(TITLE, DESCRIPTION, "/team");
+const CRUMBS = PAGE.crumbs;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadTeam(request);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const origin = rootOrigin(matches);
-  return seoMeta({ title: TITLE, description: DESCRIPTION, origin, path: "/team", noindex: Boolean(data?.error), jsonLd: breadcrumbJsonLd(origin, CRUMBS) });
-};
+export const meta: MetaFunction<typeof loader> = PAGE.meta;
 
 export default function Team() {
   const { team, error } = useLoaderData<typeof loader>();
