@@ -1,26 +1,73 @@
 import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, HandleDocumentRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import { createReadableStreamFromReadable, json } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { isPrivatePath } from "~/domain/cache-policy";
+import { CROSS_SITE_MESSAGE, checkRequestOrigin } from "~/domain/request-origin";
 import { getEnv } from "~/env.server";
-import { getDb } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
+import { PRIVATE_CACHE_CONTROL, withoutSharedCachingWhenSettingCookies } from "~/services/cache-headers.server";
+import { closeDb, getDb, leaveShutdownToServer } from "~/services/db.server";
+import { logger, redactUrl } from "~/services/logger.server";
+import { startMailWorker } from "~/services/mail.server";
+import { publicPageCache } from "~/services/page-cache.server";
+import { riskdbRepliesByPath } from "~/services/riskdb.server";
+import { startReportWorkers } from "~/services/portfolio/report.server";
 import { applySecurityHeaders } from "~/services/security-headers.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
 // Refuse to start on a bad configuration, and open (migrate, seed) the database before the first request.
 getEnv();
 if (!process.env.VITEST) {
-  getDb().catch((error) => {
-    logger.fatal({ err: error }, "database failed to open");
-    process.exit(1);
-  });
+  getDb()
+    .then(() => startMailWorker())
+    .catch((error) => {
+      logger.fatal({ err: error }, "database failed to open");
+      process.exit(1);
+    });
+  startReportWorkers().catch((error) => logger.error({ err: error }, "job queue failed to start"));
 }
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * What the production server entry (server.ts) uses from the app: the same module instances the routes use (one
+ * database, one engine, one page cache), reached through the server build.
+ */
+export const serverRuntime = {
+  getDb,
+  closeDb,
+  leaveShutdownToServer,
+  logger,
+  redactUrl,
+  publicPageCache,
+  riskdbRepliesByPath,
+  checkRequestOrigin,
+  publicUrl: () => getEnv().PUBLIC_URL,
+};
+export type ServerRuntime = typeof serverRuntime;
+
+/**
+ * The cross-site refusal of a state-changing request. The server entry applies it before any action runs; here it
+ * covers remix-serve in development (the response is refused, though the action has already run).
+ */
+function crossSiteRefusal(request: Request, asJson = false): Response | null {
+  const verdict = checkRequestOrigin({
+    method: request.method,
+    origin: request.headers.get("Origin"),
+    secFetchSite: request.headers.get("Sec-Fetch-Site"),
+    host: request.headers.get("Host") ?? new URL(request.url).host,
+    publicUrl: getEnv().PUBLIC_URL,
+  });
+  if (verdict.allowed) return null;
+  logger.warn({ method: request.method, url: redactUrl(request.url), reason: verdict.reason }, "cross-site request refused");
+  const headers = applySecurityHeaders(new Headers({ "Cache-Control": "no-store" }));
+  if (asJson) return json({ error: CROSS_SITE_MESSAGE }, { status: 403, headers });
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(CROSS_SITE_MESSAGE, { status: 403, headers });
+}
 
 const handleRequest: HandleDocumentRequestFunction = (
   request: Request,
@@ -28,6 +75,9 @@ const handleRequest: HandleDocumentRequestFunction = (
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) => {
+  const refused = crossSiteRefusal(request);
+  if (refused) return refused;
+  withoutSharedCachingWhenSettingCookies(responseHeaders);
   const nonce = crypto.randomBytes(16).toString("base64");
   const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
@@ -44,6 +94,7 @@ const handleRequest: HandleDocumentRequestFunction = (
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, nonce);
+          applyPrivateCaching(request, responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -67,12 +118,21 @@ const handleRequest: HandleDocumentRequestFunction = (
 
 export default handleRequest;
 
-export function handleDataRequest(response: Response) {
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  const refused = crossSiteRefusal(request, true);
+  if (refused) return refused;
+  withoutSharedCachingWhenSettingCookies(response.headers);
   applySecurityHeaders(response.headers);
+  applyPrivateCaching(request, response.headers);
   return response;
+}
+
+/** One place for private pages: no shared or browser cache keeps the dashboard, the login page or the outbox. */
+function applyPrivateCaching(request: Request, headers: Headers) {
+  if (isPrivatePath(new URL(request.url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
 }
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, url: request.url, method: request.method }, "unhandled route error");
+  logger.error({ err: error, url: redactUrl(request.url), method: request.method }, "unhandled route error");
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "~/domain/client-address";
 
 /** "true"/"1" → true, "false"/"0" → false, unset or empty → undefined (the caller's default). */
 const booleanish = z
@@ -30,9 +31,31 @@ const envSchema = z.object({
     .refine((v) => v.startsWith("https://") && v.includes("{z}"), "MAP_TILE_URL must be an https URL with {z}/{x}/{y}")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .refine((v) => /^(sk|rk)_(test|live)_/.test(v), "STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .refine((v) => v.startsWith("whsec_"), "STRIPE_WEBHOOK_SECRET must start with whsec_")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO_ACCOUNTS: booleanish,
   DISABLE_RATE_LIMIT: booleanish,
+  /** Proxies whose X-Forwarded-For we believe: a hop count or a comma-separated list of addresses/CIDR ranges. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `TRUST_PROXY must be a hop count or a list of IP addresses/CIDR ranges (${(error as Error).message})` });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,11 +88,18 @@ export function outboxPageAccess(): "off" | "admin" | "public" {
   return env.NODE_ENV === "production" ? "admin" : "public";
 }
 
-/** Demo accounts with published passwords: on by default only for the embedded database. */
+/**
+ * Demo accounts with published passwords. In production only when SEED_DEMO_ACCOUNTS=true is set explicitly;
+ * elsewhere on by default for the embedded database.
+ */
 export function shouldSeedDemoAccounts() {
   const env = getEnv();
+  if (env.NODE_ENV === "production") return env.SEED_DEMO_ACCOUNTS === true;
   return env.SEED_DEMO_ACCOUNTS ?? !env.DATABASE_URL;
 }
+
+export const DEMO_ACCOUNTS_WARNING =
+  "SEED_DEMO_ACCOUNTS=true: demo accounts with the password published in the README (an admin among them) can log in. Never use this on a public server.";
 
 export function resetEnvCacheForTesting() {
   cached = undefined;

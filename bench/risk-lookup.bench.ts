@@ -27,6 +27,22 @@ console.log(
   `memory delta: rss ${mb(after.rss - before.rss)}, heap ${mb(after.heapUsed - before.heapUsed)}, external+arrayBuffers ${mb(after.external + after.arrayBuffers - before.external - before.arrayBuffers)}`,
 );
 
+// what the shoreline mask adds on its own (the point lookups' 1′ land/water test and snapping)
+{
+  const { readFileSync } = await import("node:fs");
+  const { gunzipSync } = await import("node:zlib");
+  const { LandMask } = await import("../app/risk/landmask");
+  const { defaultDataDir } = await import("../app/risk/engine.server");
+  global.gc?.();
+  const m0 = process.memoryUsage();
+  const mask = new LandMask(gunzipSync(readFileSync(`${defaultDataDir()}/landmask.bin.gz`)));
+  global.gc?.();
+  const m1 = process.memoryUsage();
+  console.log(
+    `land mask: ${mb(mask.byteLength)} of typed arrays; added heap+arrayBuffers ${mb(m1.heapUsed + m1.arrayBuffers - m0.heapUsed - m0.arrayBuffers)} (target: server idle RSS ≤ 250 MB)`,
+  );
+}
+
 // deterministic pseudo-random points over land-ish latitudes
 let seed = 42;
 const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -42,6 +58,13 @@ bench("cellRow (hex → row, binary search)", 500_000, (i) => e.cellRow(hexes[i 
 bench("locate(lat, lon)", 100_000, (i) => e.locate(pts[i % pts.length]![0], pts[i % pts.length]![1]));
 bench("scores(hexagon, rcp85, 2050)", 200_000, (i) => e.scores(hexes[i % hexes.length]!, "rcp85", "2050"));
 bench("scores(country, rcp45, 2030)", 200_000, (i) => e.scores(countries[i % countries.length]!, "rcp45", "2030"));
+const shore = [
+  [55.7, 12.65],
+  [41.02, 29.0],
+  [-12.47, 130.83],
+  [22.3, 91.8],
+] as const;
+bench("locate(point just off the shore → snap)", 50_000, (i) => e.locate(shore[i % 4]![0], shore[i % 4]![1]));
 bench("pointHazards(lat, lon, hist)", 100_000, (i) =>
   e.pointHazards(pts[i % pts.length]![0], pts[i % pts.length]![1], "hist"),
 );

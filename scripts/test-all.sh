@@ -18,8 +18,9 @@ logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
 echo "== typecheck"; npm run -s typecheck
 echo "== lint"; npm run -s lint
-echo "== unit and integration tests"; npx vitest run 2>&1 | tee "$logs/vitest.log"
+# The build comes first: integration tests start the built production server entry.
 echo "== build"; npm run -s build
+echo "== unit and integration tests"; npx vitest run 2>&1 | tee "$logs/vitest.log"
 echo "== browser tests"; npx playwright test 2>&1 | tee "$logs/e2e.log"
 
 # One plain summary line for both runners (each already failed the script above if anything failed).

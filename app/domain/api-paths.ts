@@ -48,6 +48,7 @@ export const API_PATHS = {
   blogItem: (id: number | string) => `/v1/blog/item/${id}/`,
   blogTopics: "/v1/blog/topics/",
   contact: "/v1/contact",
+  stripeWebhook: "/v1/payments/stripe_webhook",
 } as const;
 
 export function apiUrl(path: string) {

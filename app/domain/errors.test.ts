@@ -20,3 +20,11 @@ describe("describeError", () => {
     expect(describeError({ status: 418, statusText: "", data: undefined }).message).toBe(ERROR_MESSAGES.defaultMessage);
   });
 });
+
+describe("router errors never show framework internals", () => {
+  it("a POST to a route without an action is a 405 with our message", async () => {
+    const { UNSAFE_ErrorResponseImpl: ErrorResponseImpl } = await import("@remix-run/router");
+    const error = new ErrorResponseImpl(405, "Method Not Allowed", new Error('You made a POST request to "/" but did not provide an `action` for route "routes/_public+/_index", so there is no way to handle the request.'), true);
+    expect(describeError(error)).toEqual({ status: 405, message: ERROR_MESSAGES.methodNotAllowed });
+  });
+});

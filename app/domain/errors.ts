@@ -5,6 +5,14 @@ export const ERROR_MESSAGES = {
   errorPageFailed: "An error occurred while showing the error page",
   serverError: "Server error",
   unexpected: "Something went wrong on our side. Please try again in a moment.",
+  methodNotAllowed: "This page cannot take that kind of request. Go back and use the page's own form or links.",
+  badRequest: "The request could not be read. Go back and try again.",
+  reportFailed: "Error loading report",
+} as const;
+
+export const FORM_BODY_MESSAGES = {
+  unsupportedType: "This form accepts only form submissions (application/x-www-form-urlencoded or multipart/form-data).",
+  malformed: "The form data could not be read. Go back and send the form again.",
 } as const;
 
 export const DEFAULT_ERROR_STATUS = 500;
@@ -13,10 +21,14 @@ export const DEFAULT_ERROR_STATUS = 500;
 export function describeError(error: unknown): { status: number; message: string } {
   if (isResponseLike(error)) {
     const status = error.status || DEFAULT_ERROR_STATUS;
-    const data = error.data as { message?: unknown } | string | undefined;
+    // The router's own errors ("did not provide an action"…) speak of internals: never show their text.
+    const internal = "internal" in error && (error as { internal?: unknown }).internal === true;
+    const data = internal ? undefined : (error.data as { message?: unknown } | string | undefined);
     const explicit = typeof data === "string" ? data : typeof data?.message === "string" ? data.message : undefined;
     if (explicit) return { status, message: explicit };
     if (status === 404) return { status, message: ERROR_MESSAGES.notFound };
+    if (status === 405) return { status, message: ERROR_MESSAGES.methodNotAllowed };
+    if (status === 400 && internal) return { status, message: ERROR_MESSAGES.badRequest };
     if (status >= 500) return { status, message: ERROR_MESSAGES.unexpected };
     return { status, message: error.statusText || ERROR_MESSAGES.defaultMessage };
   }

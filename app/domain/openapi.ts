@@ -211,8 +211,9 @@ const riskOps: ApiOperation[] = [
     security: "none",
     parameters: [lonParam(), latParam()],
     response: {
-      description: "Codes of the point; points at sea answer status out_of_range with null codes.",
-      example: { status: "ok", hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", country_name: "United Kingdom", region_name: "England" },
+      description:
+        "Codes of the point. A point in the water within 10 km of the shore is scored at the nearest land and snapped_to_land gives that land point ({ lat, lon, distance_km }; null on land); points further out at sea answer status out_of_range with null codes.",
+      example: { status: "ok", hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", country_name: "United Kingdom", region_name: "England", snapped_to_land: null },
     },
     errors: [badParam("lat", "lat must be a number within -90..90")],
   },
@@ -236,12 +237,13 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskPointHazards,
     tag: "Risk data",
     summary: "Hazard scores of a point",
-    description: "A point takes the scores of the hexagon that contains it.",
+    description:
+      "A point takes the scores of the hexagon that contains it. A point in the water within 10 km of the shore takes the scores of the nearest land, and snapped_to_land says where that is.",
     security: "none",
     parameters: [latParam(), lonParam(), scenarioParam(false), periodParam(false), explainParam],
     response: {
       description: "Scores with the point's codes.",
-      example: { ...scoresExample, lat: 51.507, lon: -0.128, hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", location_code: "84194adffffffff", location_type: "hexagon" },
+      example: { ...scoresExample, lat: 51.507, lon: -0.128, hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", snapped_to_land: null, location_code: "84194adffffffff", location_type: "hexagon" },
     },
     errors: [badParam("lon", "lon must be a number within -180..180")],
   },
@@ -333,8 +335,14 @@ const orderOps: ApiOperation[] = [
   }),
   simple("packageRegister", "get", API_PATHS.packageRegister, "Orders", "Data packages", { example: { Country: [{ id: 1, price: "100.00", get_name: "1 country", is_custom: false }], Region: [], Granular: [] } }),
   simple("buyProducts", "post", API_PATHS.buyProducts, "Orders", "Buy country, region or hexagon credits", {
-    description: "type: 1 country, 2 region, 3 hexagon.",
+    description: "type: 1 country, 2 region, 3 hexagon. Send an Idempotency-Key header: a retry with the same key replays the first answer and never charges twice.",
     requestBody: body({ type: 1, amount: 2 }, ["type", "amount"]),
+    example: { status: "paid", order_id: 12, lead_id: null, total: "300.00", invoice_number: 5, checkout_url: null, test_payment: true },
+  }),
+  simple("stripeWebhook", "post", API_PATHS.stripeWebhook, "Orders", "Stripe payment events", {
+    description: "Called by Stripe with a signed event (Stripe-Signature header); an order settles once however often the event is delivered.",
+    security: "none",
+    example: { received: true },
   }),
 ];
 

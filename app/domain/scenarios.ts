@@ -153,7 +153,9 @@ const SCENARIO_ALIASES: Record<string, ScenarioId> = {
 /** Accepts ids and display names ('rcp85', 'RCP8.5', 'ssp585', 'SSP5-8.5', 'Historical'); null otherwise. */
 export function parseScenario(v: unknown): ScenarioId | null {
   if (typeof v !== "string") return null;
-  return SCENARIO_ALIASES[v.trim().toLowerCase().replace(/\s+/g, "")] ?? null;
+  const key = v.trim().toLowerCase().replace(/\s+/g, "");
+  // Own keys only: "__proto__" or "constructor" must not find Object.prototype.
+  return Object.hasOwn(SCENARIO_ALIASES, key) ? SCENARIO_ALIASES[key]! : null;
 }
 
 /** Accepts 'hist', 'historical', '2030', '2040', '2050' (and the years as numbers); null otherwise. */

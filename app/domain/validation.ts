@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
 
 /** The spec's shared form messages (§5), word for word. */
 export const MESSAGES = {
@@ -13,20 +14,27 @@ export const MESSAGES = {
   moreThan2: "It seems you put the wrong company name. Please verify.",
   latitude: "Degrees decimal, digital, 3-4 decimal places. Range: -90/90.",
   longitude: "Degrees decimal, digital, 3-4 decimal places. Range: -180/180.",
+  controlCharacters: "Remove the invisible control characters (such as NUL) from this field",
 } as const;
+
+/** No C0 controls other than tab, line feed and carriage return, and no DEL: never typed, and PostgreSQL refuses NUL. */
+// eslint-disable-next-line no-control-regex
+export const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 const requiredString = () =>
   z
     .string({ required_error: MESSAGES.required, invalid_type_error: MESSAGES.required })
     .trim()
-    .min(1, MESSAGES.required);
+    .min(1, MESSAGES.required)
+    .regex(WITHOUT_CONTROL_CHARACTERS, MESSAGES.controlCharacters);
 
 export const field = {
   required: requiredString,
   email: () => requiredString().max(254, MESSAGES.maxLength(254)).email(MESSAGES.email).toLowerCase(),
   text: (min: number, max: number) =>
     requiredString().min(Math.max(min, 1), MESSAGES.minLength(min)).max(max, MESSAGES.maxLength(max)),
-  optionalText: (max: number) => z.string().trim().max(max, MESSAGES.maxLength(max)).optional().default(""),
+  optionalText: (max: number) =>
+    z.string().trim().max(max, MESSAGES.maxLength(max)).regex(WITHOUT_CONTROL_CHARACTERS, MESSAGES.controlCharacters).optional().default(""),
   checkbox: () =>
     z
       .union([z.literal("on"), z.literal("true"), z.boolean()], {
@@ -59,4 +67,5 @@ function coordinate(min: number, max: number, message: string) {
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const passwordField = () => field.text(PASSWORD_MIN, PASSWORD_MAX);
+/** A new password: long enough and not one of the common ones. */
+export const passwordField = () => field.text(PASSWORD_MIN, PASSWORD_MAX).refine((v) => !isCommonPassword(v), COMMON_PASSWORD_MESSAGE);

@@ -55,6 +55,11 @@ export const FIELDS: readonly FieldSpec[] = [
   { name: "tideM", kind: "u16", scale: 100, missing: 65535 },
   { name: "coastalPlain", kind: "u8", scale: 1, missing: null },
   { name: "population", kind: "u32", scale: 1, missing: null },
+  // v2: twelve-month inputs (appended so older files keep their layout)
+  { name: "tHotOffset", kind: "u8", scale: 10, missing: 255 },
+  { name: "tColdOffset", kind: "u8", scale: 10, missing: 255 },
+  { name: "tMeanOffset", kind: "i16", scale: 10, missing: -32768 },
+  { name: "sstMonths", kind: "u8", scale: 10, missing: 255 },
 ];
 
 const LIMITS: Record<ArrayKind, [number, number]> = {
@@ -175,6 +180,9 @@ export function decodeDataset(buf: Uint8Array): { header: DatasetHeader; arrays:
   }
   const fields: Record<string, Typed> = {};
   for (const f of header.fields) fields[f.name] = out[`field:${f.name}`]!;
+  // fields added after a file was built read as "no data"
+  for (const f of FIELDS)
+    if (!fields[f.name]) fields[f.name] = new CTORS[f.kind](header.nCells).fill(f.missing ?? 0);
   return {
     header,
     arrays: {

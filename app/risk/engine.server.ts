@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { decodeDataset, type GeoFile } from "./dataset";
 import { RiskEngine } from "./engine";
 import { RiskDatasetError } from "./errors";
+import { LandMask } from "./landmask";
 
 export { RiskEngine } from "./engine";
 export { RiskInputError, RiskNotFoundError, RiskDatasetError } from "./errors";
@@ -24,7 +25,10 @@ export function loadRiskEngine(dataDir = defaultDataDir()): RiskEngine {
     );
   const { header, arrays } = decodeDataset(gunzipSync(readFileSync(cellsFile)));
   const geo = JSON.parse(gunzipSync(readFileSync(geoFile)).toString("utf8")) as GeoFile;
-  return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0));
+  // optional so datasets from before the shoreline mask still load (points then resolve by outline only)
+  const maskFile = path.join(dataDir, "landmask.bin.gz");
+  const mask = existsSync(maskFile) ? new LandMask(gunzipSync(readFileSync(maskFile))) : null;
+  return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0), mask);
 }
 
 let singleton: RiskEngine | null = null;

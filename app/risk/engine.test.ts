@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { readFileSync } from "node:fs";
 import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "./engine.server";
+import { KNOWN_PLACES, meetsCheck, parseCheck } from "./known-places";
 
 const dataDir = path.resolve(__dirname, "../../data");
 const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
@@ -44,6 +46,65 @@ describe.skipIf(!has)("risk engine on the committed dataset", () => {
       ["x", 0],
     ] as [unknown, unknown][])
       expect(e.locate(la, lo)).toMatchObject({ status: "out_of_range", reason: "invalid_coordinates" });
+  });
+
+  it("resolves coastal city centres that generalised outlines leave at sea", () => {
+    for (const [la, lo, cc] of [
+      [55.676, 12.568, "DK"],
+      [41.008, 28.978, "TR"],
+      [-12.463, 130.846, "AU"],
+      [22.357, 91.783, "BD"],
+    ] as const) {
+      const r = e.locate(la, lo);
+      expect(r, `${la},${lo}`).toMatchObject({ status: "ok", country_code: cc, snapped_to_land: null });
+    }
+  });
+
+  it("snaps a point just off the shore to land and says so; further out it is at sea", () => {
+    const r = e.pointHazards(55.7, 12.65, "hist");
+    expect(r.status).toBe("ok");
+    if (r.status !== "ok") return;
+    expect(r.country_code).toBe("DK");
+    expect(r.snapped_to_land).not.toBeNull();
+    expect(r.snapped_to_land!.distance_km).toBeGreaterThan(0);
+    expect(r.snapped_to_land!.distance_km).toBeLessThanOrEqual(10);
+    expect(e.locate(r.snapped_to_land!.lat, r.snapped_to_land!.lon)).toMatchObject({ status: "ok", snapped_to_land: null });
+    expect(e.locate(55.5, 5.0)).toMatchObject({ status: "out_of_range", reason: "at_sea" });
+  });
+
+  it("every GeoNames city of 500,000 or more within 10 km of the sea resolves to its country and a cell", () => {
+    const cities = JSON.parse(readFileSync(path.join(dataDir, "coastal-cities.json"), "utf8")) as {
+      name: string;
+      country: string;
+      lat: number;
+      lon: number;
+    }[];
+    expect(cities.length).toBeGreaterThan(200);
+    const failed = cities.filter((c) => {
+      const r = e.locate(c.lat, c.lon);
+      return r.status !== "ok" || e.cellRow(r.hexagon_code) < 0;
+    });
+    expect(failed.map((c) => c.name)).toEqual([]);
+  });
+
+  it("meets the hand-checked expectations of well-known places", () => {
+    expect(KNOWN_PLACES.length).toBeGreaterThanOrEqual(60);
+    const failures: string[] = [];
+    for (const p of KNOWN_PLACES) {
+      const r = e.pointHazards(p.lat, p.lon, "hist");
+      if (r.status !== "ok" || r.country_code !== p.country) {
+        failures.push(`${p.name}: not resolved to ${p.country}`);
+        continue;
+      }
+      const known = new Set((p.miss ?? []).map((m) => m.check));
+      for (const c of p.checks) {
+        if (known.has(c)) continue;
+        const pc = parseCheck(c);
+        const item = r.hazards.find((h) => h.hazard_id === pc.hazard)!;
+        if (!meetsCheck(pc, item)) failures.push(`${p.name}: ${c} (score ${item.score ?? "n/a"})`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it("small islands and micro-states get values", () => {

@@ -27,12 +27,14 @@ import {
 import { RiskInputError, RiskNotFoundError } from "./errors";
 import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
 import { PolygonIndex, haversineKm } from "./geo";
+import type { LandMask } from "./landmask";
 import type {
   CountryItem,
   DatasetStatistic,
   HazardExplanation,
   HazardScoreItem,
   HazardScoresResult,
+  LandSnap,
   LocateResult,
   PointHazardsResult,
   RegionItem,
@@ -55,7 +57,16 @@ const INPUT_LABELS: Record<string, [string, string]> = {
   tideM: ["tidal range at the nearest station", "m"],
   coastalPlain: ["coastal or low-lying coastal plain (1/0)", "1"],
   population: ["population of places (GeoNames)", "people"],
+  tHotOffset: ["hottest month above the warmer of July/December", "°C"],
+  tColdOffset: ["coldest month below the colder of July/December", "°C"],
+  tMeanOffset: ["annual mean minus the July/December mean", "°C"],
+  sstMonths: ["months with sea-surface temperature ≥ 26.5 °C offshore", "months"],
 };
+
+/** A point at sea this close to the shore is scored at the nearest land pixel (and says so). */
+export const SNAP_TO_LAND_KM = 10;
+/** Land by the shoreline mask but outside every generalised outline: the nearest outline within this distance. */
+export const NEAREST_OUTLINE_KM = 10;
 
 export interface ScoresOptions {
   explain?: boolean;
@@ -73,11 +84,13 @@ export class RiskEngine {
   private readonly regionIndexes = new Map<string, { index: PolygonIndex; ids: number[] }>();
   readonly loadMs: number;
   readonly memoryBytes: number;
+  private readonly landMask: LandMask | null;
 
-  constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0) {
+  constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0, landMask: LandMask | null = null) {
     this.header = header;
     this.a = arrays;
     this.geo = geo;
+    this.landMask = landMask;
     geo.countries.forEach((c, i) => this.countryByCode.set(c.code, i));
     geo.regions.forEach((r, i) => {
       this.regionByCode.set(r.code, i);
@@ -98,7 +111,7 @@ export class RiskEngine {
       ...Object.values(arrays.fields),
     ])
       bytes += t.byteLength;
-    this.memoryBytes = bytes;
+    this.memoryBytes = bytes + (landMask?.byteLength ?? 0);
   }
 
   get cellCount(): number {
@@ -168,7 +181,9 @@ export class RiskEngine {
       this.regionIndexes.set(countryCode, entry);
     }
     const q = entry.index.first(lon, lat);
-    return q >= 0 ? entry.ids[q]! : -1;
+    if (q >= 0) return entry.ids[q]!;
+    const n = entry.index.nearest(lon, lat, NEAREST_OUTLINE_KM);
+    return n.feature >= 0 ? entry.ids[n.feature]! : -1;
   }
 
   static checkCoordinates(lat: unknown, lon: unknown): { lat: number; lon: number } | string {
@@ -185,8 +200,35 @@ export class RiskEngine {
     const c = RiskEngine.checkCoordinates(lat, lon);
     if (typeof c === "string") return { status: "out_of_range", reason: "invalid_coordinates", message: c };
     this.ensureIndexes();
-    const countries = this.countryIndex!.query(c.lon, c.lat);
-    if (!countries.length)
+    let q = { lat: c.lat, lon: c.lon };
+    let snapped: LandSnap | null = null;
+    let countries = this.countryIndex!.query(q.lon, q.lat);
+    const mask = this.landMask;
+    if (mask) {
+      // the shoreline mask is exact to 1′ where the generalised outlines are off by kilometres
+      if (!countries.length && !mask.isLand(q.lat, q.lon)) {
+        const near = mask.nearestLand(q.lat, q.lon, SNAP_TO_LAND_KM);
+        if (!near)
+          return {
+            status: "out_of_range",
+            reason: "at_sea",
+            message: `The point is at sea (more than ${SNAP_TO_LAND_KM} km from land)`,
+          };
+        q = { lat: near.lat, lon: near.lon };
+        snapped = { lat: round5(near.lat), lon: round5(near.lon), distance_km: Math.round(near.distanceKm * 100) / 100 };
+        countries = this.countryIndex!.query(q.lon, q.lat);
+      }
+      if (!countries.length) {
+        const n = this.countryIndex!.nearest(q.lon, q.lat, NEAREST_OUTLINE_KM);
+        if (n.feature < 0)
+          return {
+            status: "out_of_range",
+            reason: "at_sea",
+            message: `The point is at sea (no country within ${NEAREST_OUTLINE_KM} km)`,
+          };
+        countries = [n.feature];
+      }
+    } else if (!countries.length)
       return {
         status: "out_of_range",
         reason: "at_sea",
@@ -194,7 +236,7 @@ export class RiskEngine {
       };
     const ci = countries[0]!;
     const country = this.geo.countries[ci]!;
-    let hex = latLngToCell(c.lat, c.lon, 4);
+    let hex = latLngToCell(q.lat, q.lon, 4);
     let row = this.cellRow(hex);
     if (row < 0) {
       // the outline and the cell set differ by the outline simplification: take the nearest land cell
@@ -203,7 +245,7 @@ export class RiskEngine {
         const r = this.cellRow(h);
         if (r < 0) continue;
         const [la, lo] = cellToLatLng(h);
-        const d = haversineKm(c.lat, c.lon, la, lo);
+        const d = haversineKm(q.lat, q.lon, la, lo);
         if (d < best) {
           best = d;
           row = r;
@@ -211,7 +253,7 @@ export class RiskEngine {
         }
       }
     }
-    let ri = this.regionAt(country.code, c.lon, c.lat);
+    let ri = this.regionAt(country.code, q.lon, q.lat);
     if (ri < 0 && row >= 0 && this.a.cellRegion[row] !== NONE16 && this.a.cellCountry[row] === ci)
       ri = this.a.cellRegion[row]!;
     const region = ri >= 0 ? this.geo.regions[ri]! : null;
@@ -222,6 +264,7 @@ export class RiskEngine {
       country_code: country.code,
       country_name: country.name,
       region_name: region?.name ?? null,
+      snapped_to_land: snapped,
     };
   }
 
@@ -380,8 +423,33 @@ export class RiskEngine {
       hexagon_code: loc.hexagon_code,
       region_code: loc.region_code,
       country_code: loc.country_code,
+      snapped_to_land: loc.snapped_to_land,
       ...r,
     };
+  }
+
+  /** Value code (0..VALUE_SCALE, or CODE_NA / no data above it) of a dataset row for a hazard index and slot. */
+  valueCode(row: number, hazardIdx: number, slot: number): number {
+    return this.a.values[(hazardIdx * SLOT_COUNT + slot) * this.header.nCells + row]!;
+  }
+
+  /** Country code and name of a dataset row, or null for a cell outside every country outline. */
+  countryOfRow(row: number): { code: string; name: string } | null {
+    const ci = this.a.cellCountry[row]!;
+    if (ci === NONE16) return null;
+    const c = this.geo.countries[ci]!;
+    return { code: c.code, name: c.name };
+  }
+
+  /** Region code of a dataset row, or null. */
+  regionOfRow(row: number): string | null {
+    const ri = this.a.cellRegion[row]!;
+    return ri === NONE16 ? null : this.geo.regions[ri]!.code;
+  }
+
+  /** Population of places (GeoNames) inside the cell of a dataset row. */
+  populationOfRow(row: number): number {
+    return this.a.fields.population![row]!;
   }
 
   /** ISO alpha-3 of a country code, or null. */
@@ -452,6 +520,8 @@ export class RiskEngine {
     };
   }
 }
+
+const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
 function rollupExplanation(kind: "country" | "region"): HazardExplanation {
   return {

@@ -38,6 +38,10 @@ const base: CellInputs = {
   tideM: NaN,
   coastalPlain: 0,
   population: 0,
+  tHotOffset: 0,
+  tColdOffset: 0,
+  tMeanOffset: 0,
+  sstMonths: 0,
 };
 const cell = (o: Partial<CellInputs>): CellInputs => ({ ...base, ...o });
 const hist = { dT: 0, slr: 0.2, hist: true };
@@ -114,6 +118,18 @@ describe("water hazards", () => {
   });
 });
 
+describe("hottest and coldest months", () => {
+  it("the seasonal shape moves heat and cold beyond July and December", () => {
+    const sahel = cell({ tJul: 29, tDec: 24 });
+    expect(num(heatWave({ ...sahel, tHotOffset: 5 }, hist))).toBeCloseTo(ramp(34, 22, 36));
+    expect(num(heatWave({ ...sahel, tHotOffset: 5 }, hist))).toBeGreaterThan(num(heatWave(sahel, hist)));
+    const steppe = cell({ tJul: 20, tDec: -15 });
+    expect(num(coldSpell({ ...steppe, tColdOffset: 5 }, hist))).toBeCloseTo(ramp(-20, 0, -30));
+    // an offset with no data leaves the July/December value
+    expect(num(heatWave({ ...sahel, tHotOffset: NaN }, hist))).toBe(num(heatWave(sahel, hist)));
+  });
+});
+
 describe("coastal hazards", () => {
   const coastal = cell({ coastalPlain: 1, coastKm: 0, lowShare: 0.6, lat: 52, lon: 5, tideM: 2 });
   it("SS and SL are not applicable inland (never a silent 1)", () => {
@@ -137,12 +153,27 @@ describe("tropical cyclones", () => {
     expect(tcBasin(14.6, 121)?.name).toBe("West Pacific");
     expect(tcBasin(25.8, -80.2)?.name).toMatch(/Atlantic/);
   });
+  it("basins follow landfalls: none on the West African coast, the Gulf of Aden or the Gulf of Thailand", () => {
+    expect(tcBasin(14.7, -17.4)).toBeNull(); // Dakar
+    expect(tcBasin(12.8, 45)).toBeNull(); // Aden
+    expect(tcBasin(10.6, 103.5)).toBeNull(); // Sihanoukville
+    expect(tcBasin(22.3, 91.8)?.name).toMatch(/Bay of Bengal/);
+  });
+  it("warm sea drives exposure: no warm months, no cyclone in the deep tropics; recurving storms reach cool coasts", () => {
+    const coast = cell({ lat: 15, lon: 121, coastKm: 0 });
+    expect(tropicalCyclone({ ...coast, sstMonths: 0 }, hist)).toBe(0);
+    expect(num(tropicalCyclone({ ...coast, sstMonths: 3 }, hist))).toBeGreaterThan(0.4);
+    expect(num(tropicalCyclone({ ...coast, sstMonths: 8 }, hist))).toBeGreaterThan(0.95);
+    const korea = cell({ lat: 35.1, lon: 129, coastKm: 0, sstMonths: 0 });
+    expect(num(tropicalCyclone(korea, hist))).toBeGreaterThan(0.1);
+    expect(num(tropicalCyclone(korea, hist))).toBeLessThan(0.4);
+  });
   it("coastal warm low latitude is high, decays inland, zero at the equator and poleward", () => {
-    const manila = cell({ lat: 14.6, lon: 121, tJul: 28, tDec: 26, coastKm: 0, elevMean: 10 });
+    const manila = cell({ lat: 14.6, lon: 121, tJul: 28, tDec: 26, coastKm: 0, elevMean: 10, sstMonths: 11 });
     expect(num(tropicalCyclone(manila, hist))).toBeGreaterThan(0.8);
     expect(num(tropicalCyclone({ ...manila, coastKm: 500 }, hist))).toBeLessThan(0.3);
     expect(tropicalCyclone({ ...manila, lat: 1 }, hist)).toBe(0);
-    expect(tropicalCyclone({ ...manila, lat: 50 }, hist)).toBe(0);
+    expect(tropicalCyclone({ ...manila, lat: 51 }, hist)).toBe(0);
     expect(num(tropicalCyclone({ ...manila, coastKm: 100 }, warm(2)))).toBeGreaterThan(
       num(tropicalCyclone({ ...manila, coastKm: 100 }, hist)),
     );

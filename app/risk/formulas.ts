@@ -37,6 +37,14 @@ export interface CellInputs {
   coastalPlain: number;
   /** Population of GeoNames places (≥1000 people) in the cell. */
   population: number;
+  /** Hottest month minus the warmer of July and December, °C, from the shape of the year (one model year). */
+  tHotOffset: number;
+  /** Colder of July and December minus the coldest month, °C (same source). */
+  tColdOffset: number;
+  /** Annual mean minus the mean of July and December, °C (same source). */
+  tMeanOffset: number;
+  /** Months with sea-surface temperature ≥ 26.5 °C on the nearest coast's sea (COADS climatology). */
+  sstMonths: number;
 }
 
 export interface SlotContext {
@@ -88,6 +96,18 @@ const hasPrecip = (c: CellInputs) => Number.isFinite(c.pJul) && Number.isFinite(
 const hasElev = (c: CellInputs) => Number.isFinite(c.elevMean) && Number.isFinite(c.relief);
 
 const landWarming = (ctx: SlotContext) => ctx.dT * LAND_AMPLIFICATION;
+/** An offset with no data counts as 0: the July/December value stands. */
+const orZero = (v: number) => (Number.isFinite(v) ? v : 0);
+
+/** Hottest-month mean temperature of the baseline climatology, °C. */
+export function hottestMonth(c: CellInputs): number {
+  return Math.max(c.tJul, c.tDec) + orZero(c.tHotOffset);
+}
+
+/** Coldest-month mean temperature of the baseline climatology, °C. */
+export function coldestMonth(c: CellInputs): number {
+  return Math.min(c.tJul, c.tDec) - orZero(c.tColdOffset);
+}
 
 /** Annual precipitation estimated from the two months available (mean × 12), mm. */
 export function annualPrecip(c: CellInputs): number {
@@ -104,20 +124,22 @@ export function potentialEvap(tMean: number): number {
 
 export function heatWave(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasClimate(c)) return NO_DATA;
-  const tHot = Math.max(c.tJul, c.tDec) + landWarming(ctx);
+  const tHot = hottestMonth(c) + landWarming(ctx);
+  put(t, "hottest month above the warmer of Jul/Dec (shape of the year)", orZero(c.tHotOffset), "°C");
   put(t, "hottest-month mean temperature incl. warming", tHot, "°C");
   return ramp(tHot, 22, 36);
 }
 
 export function coldSpell(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasClimate(c)) return NO_DATA;
-  const tCold = Math.min(c.tJul, c.tDec) + landWarming(ctx);
+  const tCold = coldestMonth(c) + landWarming(ctx);
+  put(t, "coldest month below the colder of Jul/Dec (shape of the year)", orZero(c.tColdOffset), "°C");
   put(t, "coldest-month mean temperature incl. warming", tCold, "°C");
   return ramp(tCold, 0, -30);
 }
 
 function aridity(c: CellInputs, ctx: SlotContext, t?: Trace): { ai: number; pAnn: number; pet: number } {
-  const tMean = (c.tJul + c.tDec) / 2 + landWarming(ctx);
+  const tMean = (c.tJul + c.tDec) / 2 + orZero(c.tMeanOffset) + landWarming(ctx);
   const pAnn = annualPrecip(c);
   const pet = potentialEvap(tMean);
   const ai = pAnn / Math.max(pet, 1);
@@ -215,20 +237,36 @@ export function extremeRainfall(c: CellInputs, ctx: SlotContext, t?: Trace): Haz
   return ramp(pWet, 60, 450);
 }
 
-/** Cyclone basins (prior weights from climatological storm frequency); none in the South Atlantic or SE Pacific. */
+/** Months of ≥ 26.5 °C sea offshore mapped to the warm-sea factor (0 at the first, 1 at the second). */
+export const TC_SST_MONTHS: readonly [number, number] = [0.5, 5];
+
+/**
+ * Cyclone basins (prior weights from climatological storm frequency); none in the South Atlantic or SE Pacific.
+ * Edges follow where storms make landfall, not where they form: Atlantic hurricanes strengthen west of 25° W
+ * (none reach West Africa), Arabian Sea cyclones rarely enter the Gulf of Aden (west of 52° E), and typhoons
+ * rarely enter the Gulf of Thailand (west of 105° E).
+ */
 export function tcBasin(lat: number, lon: number): { name: string; weight: number; poleward: [number, number] } | null {
   if (lat >= 0) {
-    if (lon >= -180 && lon < -10) return { name: "North Atlantic / East Pacific", weight: 0.85, poleward: [30, 45] };
-    if (lon >= 100 && lon <= 180) return { name: "West Pacific", weight: 1, poleward: [30, 45] };
+    if (lon >= -180 && lon < -25) return { name: "North Atlantic / East Pacific", weight: 0.85, poleward: [30, 50] };
+    if (lon >= 105 && lon <= 180) return { name: "West Pacific", weight: 1, poleward: [30, 50] };
     // the Bay of Bengal sees several times more cyclones than the Arabian Sea
     if (lon >= 78 && lon < 100) return { name: "North Indian (Bay of Bengal)", weight: 0.8, poleward: [25, 38] };
-    if (lon >= 40 && lon < 78) return { name: "North Indian (Arabian Sea)", weight: 0.4, poleward: [25, 38] };
+    if (lon >= 52 && lon < 78) return { name: "North Indian (Arabian Sea)", weight: 0.4, poleward: [25, 38] };
     return null;
   }
   if (lon >= 30 && lon < 110) return { name: "South Indian", weight: 0.65, poleward: [25, 38] };
   if (lon >= 110 || lon < -130) return { name: "Australia / South Pacific", weight: 0.7, poleward: [25, 38] };
   return null;
 }
+
+/** Latitudes (°) between which cyclones go from absent (no Coriolis spin-up near the equator) to fully possible. */
+export const TC_EQUATOR_LAT: readonly [number, number] = [7, 14];
+/**
+ * Poleward of 20-30° storms arrive after recurving from warm water far to the south: this share of full
+ * exposure stands even where the nearby sea is never 26.5 °C.
+ */
+export const TC_RECURVATURE = 0.35;
 
 /** Cyclone exposure at the coast, without the inland decay. */
 export function tcCoastalExposure(c: CellInputs, t?: Trace): number {
@@ -238,13 +276,14 @@ export function tcCoastalExposure(c: CellInputs, t?: Trace): number {
     return 0;
   }
   const a = Math.abs(c.lat);
-  const fLat = ramp(a, 4, 10) * ramp(a, basin.poleward[1], basin.poleward[0]);
-  const tSea = Math.max(c.tJul, c.tDec) + 0.0065 * Math.max(0, c.elevMean);
-  const fWarm = ramp(tSea, 21, 27);
+  // no cyclone forms or makes landfall within a few degrees of the equator (no Coriolis spin-up)
+  const fLat = ramp(a, TC_EQUATOR_LAT[0], TC_EQUATOR_LAT[1]) * ramp(a, basin.poleward[1], basin.poleward[0]);
+  const months = orZero(c.sstMonths);
+  const fWarm = Math.max(ramp(months, TC_SST_MONTHS[0], TC_SST_MONTHS[1]), TC_RECURVATURE * ramp(a, 20, 30));
   put(t, `basin weight (${basin.name})`, basin.weight);
   put(t, "latitude factor", fLat);
-  put(t, "warm-season temperature at sea level (SST proxy)", tSea, "°C");
-  put(t, "warmth factor", fWarm);
+  put(t, "months with sea-surface temperature ≥ 26.5 °C offshore", months);
+  put(t, "warm-sea factor", fWarm);
   return basin.weight * fLat * fWarm;
 }
 
@@ -303,8 +342,8 @@ export type HazardFn = (c: CellInputs, ctx: SlotContext, t?: Trace) => HazardVal
 
 export const HAZARD_FORMULAS: Readonly<Record<PerHazardId, { fn: HazardFn; confidence: Confidence; formula: string }>> =
   {
-    CS: { fn: coldSpell, confidence: "grounded", formula: "ramp(Tcold + 1.45·ΔT, 0 °C → 0, −30 °C → 1)" },
-    HW: { fn: heatWave, confidence: "grounded", formula: "ramp(Thot + 1.45·ΔT, 22 °C → 0, 36 °C → 1)" },
+    CS: { fn: coldSpell, confidence: "grounded", formula: "ramp(Tcoldest month + 1.45·ΔT, 0 °C → 0, −30 °C → 1)" },
+    HW: { fn: heatWave, confidence: "grounded", formula: "ramp(Thottest month + 1.45·ΔT, 22 °C → 0, 36 °C → 1)" },
     LS: {
       fn: landslide,
       confidence: "proxy",
@@ -332,7 +371,7 @@ export const HAZARD_FORMULAS: Readonly<Record<PerHazardId, { fn: HazardFn; confi
       formula: "low·(0.25 + 0.5·storm + 0.25·tide) + low·(SLR − 0.2 m), × inland decay",
     },
     ER: { fn: extremeRainfall, confidence: "proxy", formula: "ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm)" },
-    TC: { fn: tropicalCyclone, confidence: "proxy", formula: "basin × lat × warmth × e^(−d/250 km) × (1 + 0.05·ΔT)" },
+    TC: { fn: tropicalCyclone, confidence: "proxy", formula: "basin × lat × max(ramp(months of SST ≥ 26.5 °C, 0.5 → 5), 0.35·ramp(|lat|, 20°, 30°)) × e^(−d/250 km) × (1 + 0.05·ΔT)" },
     PC: {
       fn: precipitationChange,
       confidence: "proxy",

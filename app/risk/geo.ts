@@ -97,6 +97,44 @@ export class PolygonIndex {
     return out.sort((a, b2) => a - b2);
   }
 
+  /**
+   * Feature with the boundary edge nearest to the point within maxKm (local equirectangular distance), or -1.
+   * For points just outside a generalised outline.
+   */
+  nearest(lon: number, lat: number, maxKm: number): { feature: number; km: number } | { feature: -1; km: number } {
+    const kmLat = 111.2;
+    const kmLon = kmLat * Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+    const dLat = maxKm / kmLat;
+    const dLon = maxKm / kmLon;
+    const a = this.band(lat - dLat),
+      b = this.band(lat + dLat);
+    let best = -1,
+      bestKm = Infinity;
+    const seen = new Set<number>();
+    for (let band = a; band <= b; band++)
+      for (let i = this.bandStart[band]!; i < this.bandStart[band + 1]!; i++) {
+        const k = this.bandEdges[i]!;
+        // edges wholly east or west of the search window cannot be nearer than maxKm
+        if (Math.min(this.x1[k]!, this.x2[k]!) > lon + dLon || Math.max(this.x1[k]!, this.x2[k]!) < lon - dLon) continue;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const ax = (this.x1[k]! - lon) * kmLon,
+          ay = (this.y1[k]! - lat) * kmLat;
+        const bx = (this.x2[k]! - lon) * kmLon,
+          by = (this.y2[k]! - lat) * kmLat;
+        const dx = bx - ax,
+          dy = by - ay;
+        const len2 = dx * dx + dy * dy;
+        const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2));
+        const d = Math.hypot(ax + t * dx, ay + t * dy);
+        if (d < bestKm) {
+          bestKm = d;
+          best = this.feat[k]!;
+        }
+      }
+    return bestKm <= maxKm ? { feature: best, km: bestKm } : { feature: -1, km: bestKm };
+  }
+
   /** First containing feature or -1. */
   first(lon: number, lat: number): number {
     const q = this.query(lon, lat);

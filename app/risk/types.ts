@@ -13,6 +13,13 @@ export interface RegionItem {
   region_name: string;
 }
 
+/** Where a point just off the shore was moved to: the centre of the nearest 1′ land pixel. */
+export interface LandSnap {
+  lat: number;
+  lon: number;
+  distance_km: number;
+}
+
 export type LocateResult =
   | {
       status: "ok";
@@ -21,6 +28,8 @@ export type LocateResult =
       country_code: string;
       country_name: string;
       region_name: string | null;
+      /** null when the point itself is on land; otherwise the land point that was scored instead. */
+      snapped_to_land: LandSnap | null;
     }
   | { status: "out_of_range"; reason: "invalid_coordinates" | "at_sea"; message: string };
 
@@ -67,6 +76,8 @@ export interface PointHazardsResult extends HazardScoresResult {
   hexagon_code: string;
   region_code: string | null;
   country_code: string;
+  /** null when the point itself is on land; otherwise the land point that was scored instead. */
+  snapped_to_land: LandSnap | null;
 }
 
 export interface DatasetStatistic {

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getClientIPAddress } from "remix-utils/get-client-ip-address";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AuthPanel, authViewTitle } from "~/components/forms/auth-forms";
 import { Modal } from "~/components/ui/modal";
@@ -10,10 +9,12 @@ import { AUTH_MESSAGES, AUTH_NOTICES, parseAuthNotice, safeRedirectPath } from "
 import { AuthActionSchema, parseAuthView } from "~/domain/auth-forms";
 import { SITE_NAME } from "~/domain/site";
 import { checkPasswordResetToken, logIn, requestPasswordReset, resetPassword, signUp } from "~/services/auth.server";
+import { requestClientAddress } from "~/services/client-address.server";
 import { isAppError } from "~/services/errors.server";
 import { replyWithServiceError } from "~/services/form-errors.server";
 import { getSessionUser, serializeSessionCookie } from "~/services/session.server";
 import { redirectWithToast, toastHeader } from "~/services/toast.server";
+import { readFormData } from "~/services/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? authViewTitle(data.view) : "Log in"} | ${SITE_NAME}` },
@@ -51,21 +52,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: AuthActionSchema });
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
   const value = submission.value;
   const userAgent = request.headers.get("user-agent");
+  const client = requestClientAddress(request, context);
   try {
     switch (value.intent) {
       case "login": {
         const { token } = await logIn({
           email: value.email,
           password: value.password,
-          ip: getClientIPAddress(request) ?? "unknown",
+          ip: client,
           userAgent,
         });
         return redirect(safeRedirectPath(value.redirectTo), {
@@ -76,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       }
       case "signup": {
-        const { token } = await signUp(value, userAgent);
+        const { token } = await signUp(value, userAgent, client);
         return redirect(safeRedirectPath(value.redirectTo), {
           headers: [
             ["Set-Cookie", serializeSessionCookie(token)],
@@ -85,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       }
       case "forgot":
-        await requestPasswordReset(value.email);
+        await requestPasswordReset(value.email, client);
         return redirectWithToast("/dashboard/login?notice=reset-sent", { type: "success", description: AUTH_MESSAGES.resetSent });
       case "reset":
         await resetPassword(value.token, value.password);

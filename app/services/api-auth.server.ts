@@ -1,4 +1,5 @@
 /** Who is calling the JSON API: the session cookie, a Bearer session token or a Bearer API key. */
+import { enforceApiKeyRateLimit } from "./api-key-rate-limit.server";
 import { isApiKeyShaped, verifyApiKey } from "./api-keys.server";
 import type { AccessCaller } from "./entitlements.server";
 import { UnauthorizedError } from "./errors.server";
@@ -27,6 +28,7 @@ export async function resolveApiCaller(request: Request): Promise<ApiCaller | nu
   if (bearer && isApiKeyShaped(bearer)) {
     const user = await verifyApiKey(bearer);
     if (!user) throw new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential);
+    await enforceApiKeyRateLimit(bearer);
     return { user, via: "api_key", viaApiKey: true };
   }
   const user = await getSessionUser(request);

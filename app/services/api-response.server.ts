@@ -10,10 +10,14 @@ export interface ApiErrorBody {
 }
 
 /** JSON is never rendered as a page: no sniffing, no framing, no sub-resources. */
+export const API_RESPONSE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+} as const;
+
 function withApiHeaders(headers: Headers) {
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) headers.set(name, value);
   return headers;
 }
 

@@ -1,14 +1,15 @@
-import { and, eq, isNull } from "drizzle-orm";
-import { passwordResetTokens, users } from "#db/schema/index";
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { apiKeys, passwordResetTokens, users } from "#db/schema/index";
 import { createUser } from "#db/factories";
-import { AUTH_MESSAGES, LOGIN_LIMITS, PASSWORD_RESET_TTL_MINUTES } from "~/domain/auth";
+import { AUTH_MESSAGES, LOGIN_LIMITS, PASSWORD_RESET_LIMITS, PASSWORD_RESET_TTL_MINUTES, SIGNUP_LIMITS, loginSlowDownMs } from "~/domain/auth";
 import { FREE_PLAN } from "~/domain/plans";
 import { getEnv } from "~/env.server";
 import { getDb } from "./db.server";
 import { BadRequestError, ConflictError, TooManyRequestsError } from "./errors.server";
-import { sendMail } from "./mail.server";
+import { RecipientLimitError, sendMail } from "./mail.server";
 import { createOpaqueToken, hashPassword, hashToken, verifyPassword } from "./password.server";
-import { clearEvents, isLimited, recordEvent } from "./rate-limit.server";
+import { clearEvents, countRecent, isLimited, recordEvent } from "./rate-limit.server";
 import { createSession, revokeUserSessions } from "./session.server";
 
 export interface SignupInput {
@@ -18,7 +19,12 @@ export interface SignupInput {
   lastName: string;
 }
 
-export async function signUp(input: SignupInput, userAgent?: string | null) {
+export async function signUp(input: SignupInput, userAgent?: string | null, client = "unknown") {
+  const key = `signup:client:${client}`;
+  if (await isLimited(key, SIGNUP_LIMITS.perClient, SIGNUP_LIMITS.windowMinutes)) {
+    throw new TooManyRequestsError(AUTH_MESSAGES.tooManySignups(SIGNUP_LIMITS.windowMinutes), SIGNUP_LIMITS.windowMinutes * 60);
+  }
+  await recordEvent(key);
   const db = await getDb();
   const user = await createUser(db, { ...input, planCode: FREE_PLAN });
   if (!user) throw new ConflictError(AUTH_MESSAGES.emailTaken, "email");
@@ -27,25 +33,33 @@ export async function signUp(input: SignupInput, userAgent?: string | null) {
 }
 
 const accountKey = (email: string) => `login:account:${email.toLowerCase()}`;
-const ipKey = (ip: string) => `login:ip:${ip}`;
+const pairKey = (email: string, client: string) => `login:pair:${email.toLowerCase()}:${client}`;
+const clientKey = (client: string) => `login:ip:${client}`;
 
+/** Compared against when the e-mail is unknown, so both failures take as long (no timing oracle). */
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Failures lock the (account, client) pair and, across accounts, the client; the account itself is only slowed
+ * down, so a stranger can never lock its owner out. An unknown e-mail and a wrong password get the same answer.
+ */
 export async function logIn(input: { email: string; password: string; ip: string; userAgent?: string | null }) {
   const email = input.email.toLowerCase();
-  const { windowMinutes, perAccount, perIp } = LOGIN_LIMITS;
-  if ((await isLimited(accountKey(email), perAccount, windowMinutes)) || (await isLimited(ipKey(input.ip), perIp, windowMinutes))) {
+  const { windowMinutes, perAccountAndClient, perClient } = LOGIN_LIMITS;
+  if ((await isLimited(pairKey(email, input.ip), perAccountAndClient, windowMinutes)) || (await isLimited(clientKey(input.ip), perClient, windowMinutes))) {
     throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts(windowMinutes), windowMinutes * 60);
   }
+  const delay = getEnv().DISABLE_RATE_LIMIT ? 0 : loginSlowDownMs(await countRecent(accountKey(email), windowMinutes));
+  if (delay) await sleep(delay);
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user) {
-    await recordEvent(accountKey(email), ipKey(input.ip));
-    throw new BadRequestError(AUTH_MESSAGES.unknownEmail, "email");
+  dummyHash ??= hashPassword("not-a-real-password");
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
+  if (!user || !ok) {
+    await recordEvent(accountKey(email), pairKey(email, input.ip), clientKey(input.ip));
+    throw new BadRequestError(AUTH_MESSAGES.invalidCredentials, "password");
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    await recordEvent(accountKey(email), ipKey(input.ip));
-    throw new BadRequestError(AUTH_MESSAGES.wrongPassword, "password");
-  }
-  await clearEvents(accountKey(email));
+  await clearEvents(pairKey(email, input.ip));
   const token = await createSession(user.id, input.userAgent);
   return { user, token };
 }
@@ -57,21 +71,35 @@ export function passwordResetUrl(token: string) {
   return url.toString();
 }
 
-export async function requestPasswordReset(emailInput: string) {
+/**
+ * Sends a reset link when an account uses the address, and answers the same either way (no account enumeration).
+ * Limited per client and per address; a new link invalidates every older one.
+ */
+export async function requestPasswordReset(emailInput: string, client = "unknown") {
   const email = emailInput.toLowerCase();
+  const { windowMinutes, perClient, perEmail } = PASSWORD_RESET_LIMITS;
+  const byClient = `reset:client:${client}`;
+  const byEmail = `reset:email:${email}`;
+  if ((await isLimited(byClient, perClient, windowMinutes)) || (await isLimited(byEmail, perEmail, windowMinutes))) {
+    throw new TooManyRequestsError(AUTH_MESSAGES.tooManyResets(windowMinutes), windowMinutes * 60);
+  }
+  await recordEvent(byClient, byEmail);
   const db = await getDb();
   const [user] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, email));
-  if (!user) throw new BadRequestError(AUTH_MESSAGES.unknownEmail, "email");
+  if (!user) return;
   const { token, hash } = createOpaqueToken();
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
   await db.insert(passwordResetTokens).values({
     id: hash,
     userId: user.id,
     expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
   });
   const link = passwordResetUrl(token);
-  await sendMail({
+  try {
+    await sendMail({
     to: email,
     subject: "Reset your password",
+    kind: "password-reset",
     text: [
       `Hello ${user.firstName || ""},`.trim(),
       "",
@@ -82,7 +110,17 @@ export async function requestPasswordReset(emailInput: string) {
       "If you did not ask for this, ignore this e-mail: your password stays as it is.",
     ].join("\n"),
     html: `<p>Someone (hopefully you) asked to reset the password of your Climate Risk account.</p><p><a href="${link}">Choose a new password</a> (valid for ${PASSWORD_RESET_TTL_MINUTES} minutes).</p><p>If you did not ask for this, ignore this e-mail.</p>`,
-  });
+    });
+  } catch (error) {
+    // The same answer as for any address: the limit must not tell a stranger that this account exists.
+    if (!(error instanceof RecipientLimitError)) throw error;
+  }
+}
+
+/** Revokes every API key of a user: a password change or reset is when a leaked credential is cut off. */
+async function revokeApiKeys(userId: string) {
+  const db = await getDb();
+  await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
 }
 
 /** Checks a reset token without using it, so the form can say at once whether the link still works. */
@@ -110,6 +148,8 @@ export async function resetPassword(token: string, newPassword: string) {
     .where(eq(users.id, row.userId))
     .returning({ email: users.email });
   await revokeUserSessions(row.userId);
+  await revokeApiKeys(row.userId);
+  await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), ne(passwordResetTokens.id, row.id)));
   if (user) await clearEvents(accountKey(user.email));
 }
 
@@ -124,4 +164,6 @@ export async function changePassword(userId: string, currentPassword: string, ne
     .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
     .where(eq(users.id, userId));
   await revokeUserSessions(userId, keepToken);
+  await revokeApiKeys(userId);
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }

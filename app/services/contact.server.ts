@@ -21,6 +21,7 @@ export async function sendContactMessage(input: ContactInput & { ip: string; hon
     to: getEnv().TEAM_MAILBOX,
     replyTo: input.email,
     subject: `[${SITE_NAME} contact] Message from ${name}`,
+    kind: "team",
     text: [`From: ${name} <${input.email}>`, `Message #${row?.id ?? "?"}`, "", input.message].join("\n"),
   });
   return { id: row?.id ?? null };

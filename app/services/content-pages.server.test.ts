@@ -1,5 +1,6 @@
 import { vi } from "vitest";
 import { CONTENT_MESSAGES } from "~/domain/content";
+import { PUBLIC_CACHE_CONTROL } from "./cache-headers.server";
 import { loadBlogList, loadBlogPost, loadFaqItem, loadFaqList } from "./content-pages.server";
 import * as content from "./content.server";
 import { NotFoundError } from "./errors.server";
@@ -49,7 +50,8 @@ describe("content page loaders", () => {
     vi.mocked(content.listTopics).mockResolvedValue([]);
     vi.mocked(content.listPosts).mockResolvedValue({ count: 0, page: 1, pageSize: 10, pageCount: 1, results: [] });
     const anonymous = await loadBlogList(request(), {});
-    expect(anonymous.headers.get("Cache-Control")).toBe("public, max-age=60, stale-while-revalidate=600");
+    expect(anonymous.headers.get("Cache-Control")).toBe(PUBLIC_CACHE_CONTROL);
+    expect(PUBLIC_CACHE_CONTROL).toContain("s-maxage=");
     expect(anonymous.headers.get("Vary")).toBe("Cookie");
     const signedIn = await loadBlogList(request("weather_token=abc"), {});
     expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");

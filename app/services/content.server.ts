@@ -17,6 +17,7 @@ import { slugify } from "~/domain/slug";
 import { getDb } from "./db.server";
 import { BadRequestError, NotFoundError } from "./errors.server";
 import { renderMarkdown } from "./markdown.server";
+import { invalidatePublicPages } from "./page-cache.server";
 
 export interface TopicLink {
   id: number;
@@ -398,6 +399,7 @@ export async function saveContent<T extends ContentType>(type: T, id: number | n
   const stamp = { editedAt: new Date(), updatedAt: new Date() };
   const finish = (rows: { id: number }[]) => {
     if (!rows[0]) throw new NotFoundError();
+    invalidatePublicPages();
     return rows[0].id;
   };
   switch (type) {
@@ -460,7 +462,8 @@ export async function setContentPublished(type: ContentType, id: number, publish
   const set = { published, editedAt: new Date(), updatedAt: new Date() };
   const table = { posts: blogPosts, topics: blogTopics, faq: faqItems, news: newsItems, team: teamMembers }[type];
   const rows = await db.update(table).set(set).where(eq(table.id, id)).returning({ id: table.id });
-  if (!rows[0]) throw new NotFoundError();
+  if (!rows[0]) throw new NotFoundError(`There is no ${type} item with id ${id}; it may have been deleted.`);
+  invalidatePublicPages();
 }
 
 /** Server-side preview of a Markdown body, sanitised exactly as a saved item would be. */

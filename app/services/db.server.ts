@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "#db/schema/index";
 import { seedDatabase } from "#db/seed";
-import { getEnv, shouldSeedDemoAccounts } from "~/env.server";
+import { DEMO_ACCOUNTS_WARNING, getEnv, isProduction, shouldSeedDemoAccounts } from "~/env.server";
 import { logger } from "~/services/logger.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,13 +26,27 @@ const MIGRATION_LOCK_ID = 727_274_001;
 
 let connection: Promise<Connection> | undefined;
 
+/** Whether to seed the demo accounts; says so loudly when a production server does. */
+export function demoAccountsEnabled(): boolean {
+  const seed = shouldSeedDemoAccounts();
+  if (seed && isProduction()) logger.warn({ security: true }, DEMO_ACCOUNTS_WARNING);
+  return seed;
+}
+
+/**
+ * PGlite's default 128 MB of shared buffers are all touched and stay resident (about 120 MB of RSS). The embedded
+ * database is small and sits in the OS page cache anyway, so 16 MB serves it as fast.
+ */
+const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=16MB"];
+
 async function openPglite(dataDir: string): Promise<Connection> {
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  await seedDatabase(db, { demoAccounts: shouldSeedDemoAccounts() });
+  const seeded = await seedDatabase(db, { demoAccounts: demoAccountsEnabled() });
+  logger.info({ seeded }, seeded ? "seed ran" : "seed unchanged: skipped");
   return { db, mode: "pglite", close: () => client.close() };
 }
 
@@ -43,7 +57,7 @@ async function openPostgres(url: string): Promise<Connection> {
     await setup.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     const setupDb = drizzlePg(setup, { schema }) as unknown as Database;
     await migratePg(setupDb as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    await seedDatabase(setupDb, { demoAccounts: shouldSeedDemoAccounts() });
+    await seedDatabase(setupDb, { demoAccounts: demoAccountsEnabled() });
     await setup.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
   } finally {
     await setup.end();
@@ -77,8 +91,16 @@ export async function getDbMode(): Promise<Connection["mode"]> {
   return (await connection).mode;
 }
 
+const beforeCloseHooks: (() => Promise<void>)[] = [];
+
+/** Work that must stop before the database closes (job queue workers). */
+export function onBeforeCloseDb(hook: () => Promise<void>) {
+  beforeCloseHooks.push(hook);
+}
+
 export async function closeDb() {
   if (!connection) return;
+  for (const hook of beforeCloseHooks.splice(0)) await hook().catch((error) => logger.error({ err: error }, "error before closing the database"));
   const open = connection;
   connection = undefined;
   await (await open).close();
@@ -90,12 +112,20 @@ export function setDbForTesting(db: Database) {
 }
 
 let shutdownRegistered = false;
+let shutdownOwnedByServer = false;
+
+/** The production server entry drains in-flight requests first and then calls closeDb itself. */
+export function leaveShutdownToServer() {
+  shutdownOwnedByServer = true;
+}
+
 function registerShutdown() {
   if (shutdownRegistered || process.env.VITEST) return;
   shutdownRegistered = true;
   // PGlite keeps the event loop alive; without closing it the server never exits.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
+      if (shutdownOwnedByServer) return;
       logger.info({ signal }, "shutting down");
       closeDb()
         .catch((error) => logger.error({ err: error }, "error while closing the database"))

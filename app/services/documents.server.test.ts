@@ -11,6 +11,7 @@ import { PUBLIC_FORM_LIMIT, rateLimitMessage } from "~/domain/public-forms";
 import { resetEnvCacheForTesting } from "~/env.server";
 import { startSmtpCapture, type SmtpCapture } from "../../tests/support/smtp-capture";
 import { buildDocument, listDocuments, pricingMarkdown, requestDocument } from "./documents.server";
+import { clearPageCacheForTesting } from "./pages.server";
 
 const getDb = setupTestDatabase();
 let smtp: SmtpCapture;
@@ -40,17 +41,11 @@ beforeAll(async () => {
   smtp = await startSmtpCapture();
   process.env.SMTP_URL = smtp.url;
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "methodology-"));
-  process.env.METHODOLOGY_PATH = path.join(tmp, "methodology.md");
-  fs.writeFileSync(
-    process.env.METHODOLOGY_PATH,
-    "# Methodology\n\n## River flood (FD)\n\nThe river-flood value combines **low-lying land** and distance to a river − a proxy.\n\n| Band | Range |\n|---|---|\n| Low | 0–0.2 |\n",
-  );
   resetEnvCacheForTesting();
 });
 
 afterAll(async () => {
   delete process.env.SMTP_URL;
-  delete process.env.METHODOLOGY_PATH;
   resetEnvCacheForTesting();
   await smtp.close();
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -82,8 +77,9 @@ describe("document requests", () => {
     expect(pdf.contentType).toBe("application/pdf");
     expect(pdf.content.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdfText(pdf.content);
-    expect(text).toContain("River flood (FD)");
-    expect(text).toContain("low-lying land");
+    // the customer document: every hazard in plain words, and none of the engineering notes
+    for (const words of ["Tropical cyclone", "Storm surge", "Sea-level rise", "Confidence and limits", "Grounded"]) expect(text).toContain(words);
+    for (const jargon of ["scripts/", ".ts", "grey", "npm run", "ramp("]) expect(text).not.toContain(jargon);
     const rows = await getDb().select().from(documentRequests).where(eq(documentRequests.email, "reader@example.com"));
     expect(rows.map((r) => r.documentId)).toEqual(["methodology"]);
   });
@@ -116,13 +112,16 @@ describe("document requests", () => {
     await expect(requestDocument({ documentId: null, email: "a@example.com", ip: "10.1.1.2" })).rejects.toMatchObject({ status: 400, field: "document_id" });
   });
 
-  it("says clearly when the methodology file does not exist yet", async () => {
-    const saved = process.env.METHODOLOGY_PATH;
-    process.env.METHODOLOGY_PATH = path.join(tmp, "missing.md");
+  it("says clearly when the methodology page does not exist", async () => {
+    const saved = process.env.CONTENT_DIR;
+    process.env.CONTENT_DIR = path.join(tmp, "no-content");
+    clearPageCacheForTesting();
     try {
       await expect(buildDocument("methodology")).rejects.toMatchObject({ status: 503, message: DOCUMENT_MESSAGES.methodologyUnavailable });
     } finally {
-      process.env.METHODOLOGY_PATH = saved;
+      if (saved === undefined) delete process.env.CONTENT_DIR;
+      else process.env.CONTENT_DIR = saved;
+      clearPageCacheForTesting();
     }
   });
 

@@ -1,7 +1,4 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { asc } from "drizzle-orm";
-import matter from "gray-matter";
 import { documentRequests, plans, type Plan } from "#db/schema/index";
 import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import {
@@ -24,11 +21,6 @@ import { sendMail, type MailAttachment } from "./mail.server";
 import { getPage } from "./pages.server";
 import { buildPdf, pdfSafeText, renderMarkdownIntoPdf } from "./pdf.server";
 import { guardPublicForm, isHoneypotFilled } from "./public-forms.server";
-
-/** The methodology is written alongside the code; it is read when requested so an edit needs no restart. */
-export function methodologyPath() {
-  return path.resolve(process.env.METHODOLOGY_PATH ?? path.join(process.cwd(), "docs", "methodology.md"));
-}
 
 export class DocumentUnavailableError extends AppError {
   constructor(message: string) {
@@ -61,22 +53,17 @@ async function cached(id: string, key: string, make: () => Promise<Buffer>): Pro
   return content;
 }
 
+/** The customer methodology is the public /methodology page (content/pages/methodology.md). */
 async function methodologyPdf(): Promise<Buffer> {
-  const file = methodologyPath();
-  let stat;
+  let page;
   try {
-    stat = await fs.stat(file);
+    page = await getPage("methodology");
   } catch {
     throw new DocumentUnavailableError(DOCUMENT_MESSAGES.methodologyUnavailable);
   }
-  return cached("methodology", `${stat.mtimeMs}:${stat.size}`, async () => {
-    const { data, content } = matter(await fs.readFile(file, "utf8"));
-    // The file's own "# Title" heading becomes the cover title.
-    const heading = content.match(/^#\s+(.+)$/m);
-    const title = typeof data.title === "string" ? data.title : heading?.[1]?.trim() ?? "Methodology";
-    const body = heading ? content.replace(heading[0], "") : content;
-    return buildPdf({ title, subtitle: "How every hazard score is made", siteName: SITE_NAME }, (doc) => renderMarkdownIntoPdf(doc, body));
-  });
+  return cached("methodology", page.markdown, () =>
+    buildPdf({ title: page.title, subtitle: "How every hazard score is made", siteName: SITE_NAME }, (doc) => renderMarkdownIntoPdf(doc, page.markdown)),
+  );
 }
 
 async function technicalDocumentationPdf(): Promise<Buffer> {
@@ -140,6 +127,7 @@ export async function requestDocument(input: { documentId: string | null; email:
   await sendMail({
     to: input.email,
     subject: `Your ${document.name} from ${SITE_NAME}`,
+    kind: "document",
     text: pdfSafeText(text),
     html: `<p>Hello,</p><p>As requested, the <strong>${document.name}</strong> is attached to this e-mail as a PDF (${attachment.filename}).</p><p>Questions about it? Reply to this message or write to us from <a href="${origin}/contact">our contact page</a>.</p><p>The ${SITE_NAME} team</p>`,
     attachments: [attachment],

@@ -3,13 +3,14 @@
  * and the ledger writes commerce uses when an order is paid.
  */
 import { and, eq } from "drizzle-orm";
-import { locationEntitlements, plans, users } from "#db/schema/index";
+import { locationEntitlements, plans } from "#db/schema/index";
 import {
   ENTITLEMENT_MESSAGES, FREE_CODES, LOCATION_KINDS, canAccess, classifyLocationCode,
   type AccessContext, type AccessDecision, type CodeLists, type LocationKind, type LocationRef, type PurchaseModal,
 } from "~/domain/entitlements";
 import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/plans";
 import { getRiskEngine } from "~/risk/engine.server";
+import { lockUser, purchasedCredits, remainingInTx } from "./commerce/ledger.server";
 import { getDb } from "./db.server";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.server";
 
@@ -71,6 +72,10 @@ export interface UserEntitlements {
   plan: PlanCode;
   /** Plan limit per kind. */
   planLimits: Limits;
+  /** Added by purchased packages (credit ledger). */
+  purchased: Limits;
+  /** Plan limits plus purchased packages: everything the user may order in total. */
+  granted: Limits;
   /** What is left to order per kind (never negative). */
   remaining: Limits;
   ordered: Record<LocationKind, string[]>;
@@ -78,15 +83,16 @@ export interface UserEntitlements {
 
 export async function getUserEntitlements(user: AccessCaller["user"]): Promise<UserEntitlements> {
   const plan: PlanCode = isPlanCode(user.planCode) ? user.planCode : "DISCOVERY";
-  const [limits, rows] = await Promise.all([planLimits(plan), ledger(user.id)]);
+  const [limits, rows, purchased] = await Promise.all([planLimits(plan), ledger(user.id), purchasedCredits(user.id)]);
+  const granted = Object.fromEntries(LOCATION_KINDS.map((k) => [k, limits[k] + purchased[k]])) as Limits;
   const ordered: Record<LocationKind, string[]> = { country: [], region: [], hexagon: [] };
   const used: Limits = { country: 0, region: 0, hexagon: 0 };
   for (const r of rows) {
     ordered[r.kind].push(r.code);
     if (COUNTED_SOURCES.includes(r.source)) used[r.kind]++;
   }
-  const remaining = Object.fromEntries(LOCATION_KINDS.map((k) => [k, Math.max(0, limits[k] - used[k])])) as Limits;
-  return { plan, planLimits: limits, remaining, ordered };
+  const remaining = Object.fromEntries(LOCATION_KINDS.map((k) => [k, Math.max(0, granted[k] - used[k])])) as Limits;
+  return { plan, planLimits: limits, purchased, granted, remaining, ordered };
 }
 
 export async function accessContextFor(caller: AccessCaller | null): Promise<AccessContext> {
@@ -144,6 +150,52 @@ export async function assertCanAccess(caller: AccessCaller | null, locationCode:
   throw new NotEntitledError(ref.kind, ref.code, decision.modal);
 }
 
+/** The codes of a point at each level (what the hazard engine's locate answers). */
+export interface PointCodes {
+  hexagon_code: string;
+  region_code: string | null;
+  country_code: string;
+}
+
+/** Finest first: the order in which a point's levels are offered to a caller. */
+const POINT_LEVELS = ["hexagon", "region", "country"] as const satisfies readonly LocationKind[];
+
+const pointLevelCode = (point: PointCodes, kind: LocationKind) =>
+  kind === "hexagon" ? point.hexagon_code : kind === "region" ? point.region_code : point.country_code;
+
+/**
+ * THE access rule for values at a point (API, pages, map layers, exports): the point's hexagon when the caller may
+ * read it (ordered, or a PREMIUM API key), else its region, else its country; null when none of them. Never a
+ * hexagon's values to a caller who has not bought it.
+ */
+export async function finestAccessibleLevel(caller: AccessCaller | null, point: PointCodes): Promise<LocationRef | null> {
+  const ctx = await accessContextFor(caller);
+  for (const kind of POINT_LEVELS) {
+    const code = pointLevelCode(point, kind);
+    if (code && canAccess(ctx, kind, code).allowed) return { kind, code };
+  }
+  return null;
+}
+
+/** Like finestAccessibleLevel, but a caller who may read none of the point's levels gets 401 or 403 (with the modal). */
+export async function assertFinestAccessibleLevel(caller: AccessCaller | null, point: PointCodes): Promise<LocationRef> {
+  const level = await finestAccessibleLevel(caller, point);
+  if (level) return level;
+  const denied = await assertCanAccess(caller, point.country_code).catch((error: unknown) => error);
+  if (denied instanceof Error) throw denied;
+  throw new NotEntitledError("country", point.country_code, "buyDataModal");
+}
+
+/** A synchronous "may this caller see this hexagon's own values?" for code that checks many cells (map layers). */
+export async function hexagonVisibilityFor(caller: AccessCaller | null): Promise<(hexagonCode: string) => boolean> {
+  const ctx = await accessContextFor(caller);
+  return (hex) => canAccess(ctx, "hexagon", hex).allowed;
+}
+
+export async function canSeeHexagon(caller: AccessCaller | null, hexagonCode: string): Promise<boolean> {
+  return (await hexagonVisibilityFor(caller))(hexagonCode);
+}
+
 function assertKnownToDataset(ref: LocationRef) {
   const engine = getRiskEngine();
   const known =
@@ -172,17 +224,19 @@ export async function grantLocation(
     .from(locationEntitlements)
     .where(and(eq(locationEntitlements.userId, userId), eq(locationEntitlements.kind, ref.kind), eq(locationEntitlements.code, ref.code)));
   if (existing.length) return { created: false, ...ref };
-  if (COUNTED_SOURCES.includes(source)) {
-    const [user] = await db.select({ planCode: users.planCode }).from(users).where(eq(users.id, userId));
+  // The check and the insert share one transaction holding the user's row lock: parallel orders cannot overspend.
+  const inserted = await db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
     if (!user) throw new NotFoundError("unknown user");
-    const e = await getUserEntitlements({ id: userId, planCode: user.planCode });
-    if (e.remaining[ref.kind] <= 0) throw new LimitReachedError(ref.kind);
-  }
-  const inserted = await db
-    .insert(locationEntitlements)
-    .values({ userId, kind: ref.kind, code: ref.code, source })
-    .onConflictDoNothing()
-    .returning({ id: locationEntitlements.id });
+    if (COUNTED_SOURCES.includes(source) && (await remainingInTx(tx, userId, user.planCode))[ref.kind] <= 0) {
+      throw new LimitReachedError(ref.kind);
+    }
+    return tx
+      .insert(locationEntitlements)
+      .values({ userId, kind: ref.kind, code: ref.code, source })
+      .onConflictDoNothing()
+      .returning({ id: locationEntitlements.id });
+  });
   return { created: inserted.length > 0, ...ref };
 }
 

@@ -46,3 +46,9 @@ export class TooManyRequestsError extends AppError {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** For page loaders and actions: a typed service error becomes a Response with its status (the error page shows the message). */
+export function rethrowAsResponse(error: unknown): never {
+  if (isAppError(error)) throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  throw error;
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { cellToBoundary, polygonToCells } from "h3-js";
+import { cellToBoundary, cellToLatLng, polygonToCells } from "h3-js";
 import {
   FLOOD_HAZARD_ID, WORLD_BOUNDS, levelColour, levelLabel, projector, ringsToPath, type Bounds, type FloodLevel, type FloodSelection,
 } from "~/domain/flood-map";
@@ -148,10 +148,11 @@ function levelProps(code: string, name: string, s: FloodSelection) {
 export const MAX_HEXAGONS = 4000;
 
 /**
- * GeoJSON for the interactive map: countries (world), regions (a country), or H3 cells with their own levels
- * (a country small enough to list its cells).
+ * GeoJSON for the interactive map: countries (world), regions (a country), or H3 cells (a country small enough to
+ * list its cells). A cell carries its own level only when `mayShowHexagon` says the viewer bought it (the
+ * entitlement rule); every other cell shows the level of its region, else its country.
  */
-export function floodGeoJson(s: FloodSelection, layer: "areas" | "hexagons") {
+export function floodGeoJson(s: FloodSelection, layer: "areas" | "hexagons", mayShowHexagon: (hexagonCode: string) => boolean = () => false) {
   const data = geoFile();
   const features: Feature[] = [];
   if (!s.country) {
@@ -178,6 +179,12 @@ export function floodGeoJson(s: FloodSelection, layer: "areas" | "hexagons") {
     if (cells.size > MAX_HEXAGONS) break;
   }
   const engine = getRiskEngine();
+  const areaLevels = new Map<string, ReturnType<typeof levelProps>>();
+  const levelOfArea = (code: string) => {
+    let props = areaLevels.get(code);
+    if (!props) areaLevels.set(code, (props = levelProps(code, code, s)));
+    return props;
+  };
   let truncated = false;
   for (const cell of cells) {
     if (features.length >= MAX_HEXAGONS) {
@@ -185,9 +192,16 @@ export function floodGeoJson(s: FloodSelection, layer: "areas" | "hexagons") {
       break;
     }
     if (engine.cellRow(cell) < 0) continue;
-    let props;
+    let props: Record<string, unknown>;
     try {
-      props = levelProps(cell, cell, s);
+      if (mayShowHexagon(cell)) props = { ...levelProps(cell, cell, s), location_type: "hexagon" };
+      else {
+        const [lat, lon] = cellToLatLng(cell);
+        const at = engine.locate(lat, lon);
+        const area = at.status === "ok" ? (at.region_code ?? at.country_code) : country.code;
+        const level = levelOfArea(area);
+        props = { code: cell, name: cell, colour: level.colour, label: level.label, score: level.score, location_type: area.length === 2 ? "country" : "region", area_code: area };
+      }
     } catch (error) {
       if (error instanceof RiskNotFoundError) continue;
       throw error;

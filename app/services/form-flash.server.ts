@@ -3,6 +3,7 @@ import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { isProduction } from "~/env.server";
+import { readFormData } from "./form-body.server";
 
 /**
  * When a page form without JavaScript posts to a JSON API route, the route answers with a redirect back to the page.
@@ -46,7 +47,7 @@ export async function readBody(request: Request): Promise<{ values: Record<strin
     return { values: typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}, formData: null };
   }
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const formData = await request.formData();
+    const formData = await readFormData(request);
     return { values: Object.fromEntries(formData), formData };
   }
   return { values: {}, formData: null };

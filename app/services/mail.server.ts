@@ -1,9 +1,18 @@
+/**
+ * All mail goes through a queue in the `mail_outbox` table: a request stores its message and is answered at once;
+ * a worker delivers it by SMTP with retries and backoff. Rows are claimed with `FOR UPDATE SKIP LOCKED` and a
+ * lease, so two server instances never send the same row. Without SMTP_URL the row is simply kept (`stored`) for the
+ * development outbox page.
+ */
 import nodemailer, { type Transporter } from "nodemailer";
-import { desc } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { mailOutbox, type MailAttachmentRecord } from "#db/schema/index";
+import { MAIL_MESSAGES, OUTBOX_RETENTION, RECIPIENT_LIMITS, nextRetryDelaySeconds, type MailKind } from "~/domain/mail";
 import { getEnv } from "~/env.server";
 import { getDb } from "./db.server";
+import { TooManyRequestsError } from "./errors.server";
 import { logger } from "./logger.server";
+import { isLimited, recordEvent } from "./rate-limit.server";
 
 export interface MailAttachment {
   filename: string;
@@ -18,6 +27,15 @@ export interface MailMessage {
   html?: string;
   attachments?: MailAttachment[];
   replyTo?: string;
+  /** Decides the per-recipient limit; `team` is our own mailbox. */
+  kind?: MailKind;
+}
+
+/** Too many messages of one kind to one address in the window. */
+export class RecipientLimitError extends TooManyRequestsError {
+  constructor(windowMinutes: number) {
+    super(MAIL_MESSAGES.recipientLimited, windowMinutes * 60);
+  }
 }
 
 let transporter: Transporter | undefined;
@@ -31,46 +49,159 @@ function smtpTransport(url: string): Transporter {
   return transporter;
 }
 
+/** Counts one message of this kind to this address; throws RecipientLimitError when the window is full. */
+export async function guardRecipient(kind: MailKind, to: string) {
+  const limit = RECIPIENT_LIMITS[kind];
+  if (!limit) return;
+  const key = `mail:${kind}:${to.trim().toLowerCase()}`;
+  if (await isLimited(key, limit.perRecipient, limit.windowMinutes)) throw new RecipientLimitError(limit.windowMinutes);
+  await recordEvent(key);
+}
+
+/** Lease on a claimed row: a worker that dies mid-send frees it after this long. */
+const LEASE_SECONDS = 120;
+const BATCH_SIZE = 10;
+
 /**
- * Sends through SMTP when SMTP_URL is set; otherwise the message is kept in the outbox table,
- * where the development outbox page shows it.
+ * Stores the message (after the per-recipient limit) and, with SMTP, wakes the worker. Resolves once the row is
+ * stored: an SMTP outage never fails the request that asked for the mail.
  */
-export async function sendMail(message: MailMessage): Promise<{ transport: "smtp" | "outbox" }> {
+export async function sendMail(message: MailMessage): Promise<{ id: number; queued: boolean }> {
   const env = getEnv();
-  if (env.SMTP_URL) {
-    await smtpTransport(env.SMTP_URL).sendMail({
-      from: env.MAIL_FROM,
-      to: message.to,
-      replyTo: message.replyTo,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      attachments: message.attachments?.map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: a.content,
-      })),
-    });
-    logger.info({ to: message.to, subject: message.subject }, "mail sent via smtp");
-    return { transport: "smtp" };
-  }
+  const kind = message.kind ?? "other";
+  await guardRecipient(kind, message.to);
   const db = await getDb();
   const attachments: MailAttachmentRecord[] = (message.attachments ?? []).map((a) => ({
     filename: a.filename,
     contentType: a.contentType,
     contentBase64: a.content.toString("base64"),
   }));
-  await db.insert(mailOutbox).values({
-    to: message.to,
-    from: env.MAIL_FROM,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    attachments,
-    transport: "outbox",
+  const smtp = Boolean(env.SMTP_URL);
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: message.to,
+      from: env.MAIL_FROM,
+      replyTo: message.replyTo ?? null,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      attachments,
+      transport: smtp ? "smtp" : "outbox",
+      kind,
+      status: smtp ? "pending" : "stored",
+    })
+    .returning({ id: mailOutbox.id });
+  logger.info({ id: row!.id, kind, subject: message.subject }, smtp ? "mail queued" : "mail stored in outbox");
+  if (smtp) void wakeMailWorker();
+  if (Math.random() < 0.05) void pruneOutbox().catch((error) => logger.error({ err: error }, "outbox prune failed"));
+  return { id: row!.id, queued: smtp };
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** Claims due rows (pending and due, or sending with an expired lease) for this worker, atomically. */
+async function claimDueMail(): Promise<OutboxRow[]> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    update ${mailOutbox} set status = 'sending', attempts = attempts + 1,
+      locked_until = now() + make_interval(secs => ${LEASE_SECONDS}::double precision)
+    where id in (
+      select id from ${mailOutbox}
+      where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
+      order by id limit ${BATCH_SIZE}
+      for update skip locked
+    )
+    returning id`);
+  const ids = (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(mailOutbox.id);
+}
+
+async function deliver(row: OutboxRow, url: string) {
+  const db = await getDb();
+  try {
+    await smtpTransport(url).sendMail({
+      from: row.from,
+      to: row.to,
+      replyTo: row.replyTo ?? undefined,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? undefined,
+      attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
+    });
+    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
+    logger.info({ id: row.id, kind: row.kind }, "mail sent via smtp");
+  } catch (error) {
+    const delay = nextRetryDelaySeconds(row.attempts);
+    const lastError = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+    await db
+      .update(mailOutbox)
+      .set(
+        delay === null
+          ? { status: "failed", lockedUntil: null, lastError }
+          : { status: "pending", lockedUntil: null, lastError, nextAttemptAt: new Date(Date.now() + delay * 1000) },
+      )
+      .where(eq(mailOutbox.id, row.id));
+    logger.warn({ id: row.id, attempts: row.attempts, retryInSeconds: delay, err: lastError }, delay === null ? "mail failed for good" : "mail delivery failed; will retry");
+  }
+}
+
+/** One worker pass: delivers every due message; returns how many it tried. Safe to run on many instances at once. */
+export async function deliverDueMail(): Promise<number> {
+  const url = getEnv().SMTP_URL;
+  if (!url) return 0;
+  let tried = 0;
+  for (;;) {
+    const batch = await claimDueMail();
+    if (!batch.length) return tried;
+    for (const row of batch) await deliver(row, url);
+    tried += batch.length;
+  }
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+
+/** Runs a worker pass soon (coalesced: at most one pass at a time per process). */
+export function wakeMailWorker(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      await deliverDueMail().catch((error) => logger.error({ err: error }, "mail worker pass failed"));
+    } while (again);
+  })().finally(() => {
+    running = null;
   });
-  logger.info({ to: message.to, subject: message.subject }, "mail stored in outbox");
-  return { transport: "outbox" };
+  return running;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Retries and leftovers of other instances: a pass every 30 s while SMTP is configured. */
+export function startMailWorker(intervalMs = 30_000) {
+  if (timer || !getEnv().SMTP_URL) return;
+  timer = setInterval(() => void wakeMailWorker(), intervalMs);
+  timer.unref();
+  void wakeMailWorker();
+}
+
+export function stopMailWorker() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}
+
+/** Caps the outbox: delivered and stored rows older than the retention, and any beyond the newest maxRows, go. */
+export async function pruneOutbox() {
+  const db = await getDb();
+  const done = inArray(mailOutbox.status, ["sent", "stored", "failed"]);
+  await db.delete(mailOutbox).where(and(done, lt(mailOutbox.createdAt, new Date(Date.now() - OUTBOX_RETENTION.maxAgeDays * 86_400_000))));
+  const [edge] = await db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).offset(OUTBOX_RETENTION.maxRows).limit(1);
+  if (edge) await db.delete(mailOutbox).where(and(done, lt(mailOutbox.id, edge.id + 1)));
 }
 
 export async function listOutbox(limit = 50) {

@@ -56,6 +56,7 @@ export async function subscribeToNewsletter(input: SubscribeInput): Promise<{ me
   await sendMail({
     to: email,
     subject: `Confirm your subscription to the ${SITE_NAME} newsletter`,
+    kind: "newsletter-confirmation",
     text: [
       greeting,
       "",

@@ -26,6 +26,7 @@ export const PAGE_SLUGS = [
   "contact",
   "cookies-policy",
   "flood-map",
+  "methodology",
   "pricing",
   "privacy-policy",
   "products",

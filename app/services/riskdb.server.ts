@@ -5,6 +5,7 @@
  */
 import { json } from "@remix-run/node";
 import { latLngToCell } from "h3-js";
+import { API_PATHS, API_PREFIX } from "~/domain/api-paths";
 import { FREE_CODES, HEXAGON_RESOLUTION } from "~/domain/entitlements";
 import { HAZARDS, PER_HAZARD_IDS } from "~/domain/hazards";
 import {
@@ -13,9 +14,9 @@ import {
 } from "~/domain/riskdb-params";
 import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type ScenarioId } from "~/domain/scenarios";
 import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.server";
-import { apiError, apiJson, parseQuery } from "./api-response.server";
+import { API_RESPONSE_HEADERS, apiError, parseQuery } from "./api-response.server";
 import { resolveApiCaller } from "./api-auth.server";
-import { NotEntitledError, assertCanAccess, parseLocationCode } from "./entitlements.server";
+import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "./entitlements.server";
 import { BadRequestError, NotFoundError } from "./errors.server";
 
 /** The dataset only changes with a deployment, so list answers may sit in any cache for an hour. */
@@ -72,16 +73,45 @@ interface Answer {
   body: unknown;
   /** Cache-Control; absent → no-store. */
   cache?: string;
+  /** Request headers the answer depends on. */
+  vary?: string;
 }
 
-async function respond(fn: () => Answer | Promise<Answer>): Promise<Response> {
+/**
+ * An endpoint's answer before it becomes a Response: the api+ routes wrap it in one, the production server entry
+ * writes it to the socket directly (no Response body stream to read back).
+ */
+export interface RiskdbReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+async function reply(fn: () => Answer | Promise<Answer>): Promise<RiskdbReply> {
   try {
-    const { body, cache } = await fn();
-    return withCors(apiJson(body, cache ? { headers: { "Cache-Control": cache } } : undefined));
+    const { body, cache, vary } = await fn();
+    return {
+      status: 200,
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": cache ?? "no-store",
+        ...(vary ? { Vary: vary } : {}),
+        ...API_RESPONSE_HEADERS,
+        ...CORS_HEADERS,
+      },
+      body: JSON.stringify(body),
+    };
   } catch (error) {
-    return riskdbErrorResponse(error);
+    const response = riskdbErrorResponse(error);
+    return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
   }
 }
+
+function toResponse(r: RiskdbReply): Response {
+  return new Response(r.body, { status: r.status, headers: r.headers });
+}
+
+const PREFLIGHT_REPLY: RiskdbReply = { status: 204, headers: CORS_HEADERS, body: null };
 
 // ---------- data functions ----------
 
@@ -120,15 +150,37 @@ export function locationCodes(lat: number, lon: number) {
   return r;
 }
 
+/** The dataset is immutable while an engine is loaded, and its summary scans every cell: computed once per engine. */
+const statisticByEngine = new WeakMap<object, ReturnType<ReturnType<typeof getRiskEngine>["statistic"]>>();
+
 export function datasetStatistic() {
   const { lat, lon, country, city } = SAMPLE_DEFAULT_LOCATION;
-  return { status: "ok" as const, statistic: { geography: { lat, lon, country, city }, dataset: engine((e) => e.statistic()) } };
+  const dataset = engine((e) => {
+    let summary = statisticByEngine.get(e);
+    if (!summary) statisticByEngine.set(e, (summary = e.statistic()));
+    return summary;
+  });
+  return { status: "ok" as const, statistic: { geography: { lat, lon, country, city }, dataset } };
 }
 
-export function pointHazards(p: PointHazardsParams) {
-  const r = engine((e) => e.pointHazards(p.lat, p.lon, p.scenario, p.period, { explain: p.explain }));
-  if (r.status !== "ok") return { status: r.status, reason: r.reason, message: r.message, hazards: null };
-  return r;
+/**
+ * Hazards at a point, at the finest level the caller may read (the entitlement rule): the hexagon when bought or
+ * with a PREMIUM key, else the region, else the country; `location_type` says which. `explain` follows the same rule.
+ */
+export async function pointHazards(caller: AccessCaller | null, p: PointHazardsParams) {
+  const loc = engine((e) => e.locate(p.lat, p.lon));
+  if (loc.status !== "ok") return { status: loc.status, reason: loc.reason, message: loc.message, hazards: null };
+  const level = await assertFinestAccessibleLevel(caller, loc);
+  const r = engine((e) => e.scores(level.code, p.scenario, p.period, { explain: p.explain }));
+  return {
+    status: "ok" as const,
+    lat: p.lat,
+    lon: p.lon,
+    hexagon_code: loc.hexagon_code,
+    region_code: loc.region_code,
+    country_code: loc.country_code,
+    ...r,
+  };
 }
 
 /**
@@ -155,10 +207,10 @@ export async function hazardScores(request: Request, p: HazardScoresParams) {
 /** Remix sends OPTIONS to the loader of a resource route: answer the CORS preflight there. */
 const endpoint =
   (fn: (request: Request) => Answer | Promise<Answer>) =>
-  (request: Request): Promise<Response> =>
-    request.method === "OPTIONS" ? Promise.resolve(preflight()) : respond(() => fn(request));
+  (request: Request): Promise<RiskdbReply> =>
+    request.method === "OPTIONS" ? Promise.resolve(PREFLIGHT_REPLY) : reply(() => fn(request));
 
-export const riskdbHandlers = {
+const riskdbReplies = {
   countries: endpoint(() => ({ body: listCountries(), cache: PUBLIC_CACHE })),
   regions: endpoint((request) => ({ body: listRegions(parseQuery(regionsParamsSchema, request).country_code), cache: PUBLIC_CACHE })),
   durations: endpoint(() => ({ body: listDurations(), cache: PUBLIC_CACHE })),
@@ -177,5 +229,31 @@ export const riskdbHandlers = {
     return { body: locationCodes(q.lat, q.lon), cache: PUBLIC_CACHE };
   }),
   statistic: endpoint(() => ({ body: datasetStatistic(), cache: PUBLIC_CACHE })),
-  pointHazards: endpoint((request) => ({ body: pointHazards(parseQuery(pointHazardsParamsSchema, request)), cache: PUBLIC_CACHE })),
+  pointHazards: endpoint(async (request) => {
+    const params = parseQuery(pointHazardsParamsSchema, request);
+    const caller = await resolveApiCaller(request);
+    // The answer depends on who asks: only the anonymous one may sit in a shared cache.
+    return { body: await pointHazards(caller, params), cache: caller ? undefined : PUBLIC_CACHE, vary: "Authorization, Cookie" };
+  }),
 };
+
+type RiskdbEndpoint = keyof typeof riskdbReplies;
+
+/** Loaders of the api+ riskdb routes. */
+export const riskdbHandlers = Object.fromEntries(
+  Object.entries(riskdbReplies).map(([name, fn]) => [name, async (request: Request) => toResponse(await fn(request))]),
+) as Record<RiskdbEndpoint, (request: Request) => Promise<Response>>;
+
+/** The riskdb GET endpoints by full path, for the server entry's fast path (same code as the api+ routes). */
+export const riskdbRepliesByPath: ReadonlyMap<string, (request: Request) => Promise<RiskdbReply>> = new Map([
+  [API_PREFIX + API_PATHS.riskCountries, riskdbReplies.countries],
+  [API_PREFIX + API_PATHS.riskRegions, riskdbReplies.regions],
+  [API_PREFIX + API_PATHS.riskDurations, riskdbReplies.durations],
+  [API_PREFIX + API_PATHS.riskScenarios, riskdbReplies.scenarios],
+  [API_PREFIX + API_PATHS.riskHazardIds, riskdbReplies.hazardIds],
+  [API_PREFIX + API_PATHS.riskPeriods, riskdbReplies.periods],
+  [API_PREFIX + API_PATHS.riskHazardScores, riskdbReplies.hazardScores],
+  [API_PREFIX + API_PATHS.riskLocationCodes, riskdbReplies.locationCodes],
+  [API_PREFIX + API_PATHS.riskStatistic, riskdbReplies.statistic],
+  [API_PREFIX + API_PATHS.riskPointHazards, riskdbReplies.pointHazards],
+]);

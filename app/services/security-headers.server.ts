@@ -37,3 +37,25 @@ function tileServerOrigin() {
     return undefined;
   }
 }
+
+/** Headers every resource route answer carries (feeds, PDFs, health): no sniffing, no framing. */
+export function applyResourceHeaders(headers: Headers) {
+  headers.set("X-Content-Type-Options", "nosniff");
+  if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  return headers;
+}
+
+/** Wraps a resource route's loader or action so its Response (returned or thrown) gets applyResourceHeaders. */
+export function resourceHandler<A extends unknown[]>(handler: (...args: A) => Response | Promise<Response>) {
+  return async (...args: A): Promise<Response> => {
+    try {
+      const response = await handler(...args);
+      applyResourceHeaders(response.headers);
+      return response;
+    } catch (thrown) {
+      if (thrown instanceof Response) applyResourceHeaders(thrown.headers);
+      throw thrown;
+    }
+  };
+}

@@ -69,17 +69,33 @@ export const rateLimitEvents = pgTable(
 
 export type MailAttachmentRecord = { filename: string; contentType: string; contentBase64: string };
 
-export const mailOutbox = pgTable("mail_outbox", {
-  id: serial("id").primaryKey(),
-  to: text("to").notNull(),
-  from: text("from").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  html: text("html"),
-  attachments: jsonb("attachments").$type<MailAttachmentRecord[]>().notNull().default(sql`'[]'::jsonb`),
-  transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Every message is stored here first. With SMTP a worker claims due rows (`status` pending → sending → sent, retried
+ * with backoff, `failed` after the last attempt); without SMTP the row stays `stored` for the outbox page.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    from: text("from").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attachments: jsonb("attachments").$type<MailAttachmentRecord[]>().notNull().default(sql`'[]'::jsonb`),
+    transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    kind: text("kind").notNull().default("other"),
+    replyTo: text("reply_to"),
+    status: text("status", { enum: ["stored", "pending", "sending", "sent", "failed"] }).notNull().default("stored"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_idx").on(t.createdAt)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Plan = typeof plans.$inferSelect;

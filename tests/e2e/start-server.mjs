@@ -1,13 +1,36 @@
-// Starts the built server for the browser tests: a fresh embedded database per run (or the DATABASE_URL given).
+// Starts the built production server entry (build/server.js) for the browser tests: a fresh embedded database per run (or the DATABASE_URL given).
+import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SMTPServer } from "smtp-server";
 
 const dataDir = path.resolve("tests/.tmp/e2e-data");
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+// A real SMTP server: mail goes out through the queue as in production, and the tests read it from this file
+// (a production outbox page hides reset links).
+const mailFile = path.resolve("tests/.tmp/e2e-mail.jsonl");
+fs.rmSync(mailFile, { force: true });
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on("data", (c) => chunks.push(c));
+    stream.on("end", () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      fs.appendFileSync(mailFile, `${JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") })}\n`);
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+const smtpPort = smtp.server.address().port;
+
+const child = spawn(process.execPath, ["build/server.js"], {
   stdio: "inherit",
   env: {
     ...process.env,
@@ -17,9 +40,10 @@ const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.j
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3210"}`,
     MAIL_OUTBOX_PAGE: "public",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     SEED_DEMO_ACCOUNTS: "true",
     LOG_LEVEL: "warn",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code) => smtp.close(() => process.exit(code ?? 0)));

@@ -113,6 +113,10 @@ describe("riskdb lists", () => {
     expect((await get(locationCodes, API_PATHS.riskLocationCodes, { lat: "0", lon: "-30" })).body).toMatchObject({
       status: "out_of_range", reason: "at_sea", hexagon_code: null, region_code: null,
     });
+    // just off Copenhagen's shore: scored on the nearest land, and the answer says so
+    expect((await get(locationCodes, API_PATHS.riskLocationCodes, { lat: "55.7", lon: "12.65" })).body).toMatchObject({
+      status: "ok", country_code: "DK", snapped_to_land: { distance_km: expect.any(Number) },
+    });
     expect(await get(locationCodes, API_PATHS.riskLocationCodes, { lat: "95", lon: "0" })).toMatchObject({
       status: 400, body: { error: "lat must be a number within -90..90", field: "lat" },
     });

@@ -28,6 +28,11 @@ export function PublicFooter({ contactEmail }: { contactEmail: string }) {
                 </a>
               </li>
             ))}
+            <li>
+              <Link to="/methodology" className="hover:underline">
+                How the scores are made
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Legal">

@@ -22,7 +22,15 @@ export function FlashToaster({ toast }: { toast: Toast | null }) {
       duration: TOAST_DURATION_MS,
     });
   }, [toast]);
-  return <Toaster position="top-right" duration={TOAST_DURATION_MS} closeButton richColors />;
+  // Our own colours (the same as the no-script banner): sonner's rich colours fall below WCAG AA contrast.
+  return (
+    <Toaster
+      position="top-right"
+      duration={TOAST_DURATION_MS}
+      closeButton
+      toastOptions={{ classNames: { toast: "border-l-4", title: "font-semibold", description: "!text-inherit", ...STYLE } }}
+    />
+  );
 }
 
 /** Without JavaScript the flashed message still shows, as a banner; once hydrated, sonner takes over. */

@@ -1,11 +1,14 @@
 import type { Feature, FeatureCollection, Geometry } from "geojson";
-import type { Layer, PathOptions } from "leaflet";
-import { useEffect, useState } from "react";
-import { GeoJSON, MapContainer, TileLayer, useMap } from "react-leaflet";
-import { floodQuery, type FloodSelection } from "~/domain/flood-map";
+import { geoJSON, type Layer, type PathOptions } from "leaflet";
+import { useEffect, useMemo, useState } from "react";
+import { GeoJSON, MapContainer } from "react-leaflet";
+import { floodQuery, WORLD_BOUNDS, type Bounds, type FloodSelection } from "~/domain/flood-map";
+import { Basemap, FitToBounds } from "./map-parts.client";
 
 interface Props {
   selection: FloodSelection;
+  /** Bounds of the chosen country's main land; the map fits them with the spec's padding. */
+  countryBounds: Bounds | null;
   tileUrl: string | null;
   onSelectCountry: (code: string) => void;
 }
@@ -13,25 +16,20 @@ interface Props {
 type Properties = { code: string; name: string; colour: string; label: string };
 type Collection = FeatureCollection<Geometry, Properties> & { truncated?: boolean };
 
-function FitBounds({ data }: { data: Collection | null }) {
-  const map = useMap();
-  useEffect(() => {
-    if (!data?.features.length) return;
-    import("leaflet").then(({ geoJSON }) => {
-      const bounds = geoJSON(data).getBounds();
-      // Spec §9: map bounds padding 5%.
-      if (bounds.isValid()) map.fitBounds(bounds.pad(0.05));
-    });
-  }, [data, map]);
-  return null;
+function boundsOf(data: Collection | null): Bounds | null {
+  if (!data?.features.length) return null;
+  const b = geoJSON(data).getBounds();
+  return b.isValid() ? { west: b.getWest(), east: b.getEast(), south: b.getSouth(), north: b.getNorth() } : null;
 }
 
 /** Interactive river-flood map: countries, then a country's regions or hexagons. Loaded only in the browser. */
-export default function FloodMapClient({ selection, tileUrl, onSelectCountry }: Props) {
+export default function FloodMapClient({ selection, countryBounds, tileUrl, onSelectCountry }: Props) {
   const [layer, setLayer] = useState<"areas" | "hexagons">("areas");
   const [data, setData] = useState<Collection | null>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "error">("loading");
   const query = floodQuery(selection);
+  const dataBounds = useMemo(() => boundsOf(data), [data]);
+  const bounds = selection.country ? (countryBounds ?? dataBounds) : WORLD_BOUNDS;
   const effectiveLayer = selection.country ? layer : "areas";
 
   useEffect(() => {
@@ -80,10 +78,10 @@ export default function FloodMapClient({ selection, tileUrl, onSelectCountry }: 
       </p>
       {status === "error" ? <p className="mb-2 text-sm text-red-700">The interactive map could not be loaded. The static map above shows the same levels.</p> : null}
       {data?.truncated ? <p className="mb-2 text-sm text-slate-700">Showing the first hexagons only; zoom into regions for the rest.</p> : null}
-      <MapContainer center={[20, 0]} zoom={2} minZoom={1} worldCopyJump style={{ height: 480, background: "#f0f9ff" }} className="rounded-md border border-slate-200">
-        {tileUrl ? <TileLayer url={tileUrl} attribution="Map tiles" /> : null}
+      <MapContainer center={[20, 0]} zoom={2} minZoom={1} worldCopyJump style={{ height: 480, background: "#e0f2fe" }} className="rounded-md border border-slate-200">
+        <Basemap tileUrl={tileUrl} />
         {data ? <GeoJSON key={`${query}-${effectiveLayer}-${data.features.length}`} data={data} style={style} onEachFeature={onEachFeature} /> : null}
-        <FitBounds data={data} />
+        <FitToBounds bounds={bounds} />
       </MapContainer>
     </div>
   );

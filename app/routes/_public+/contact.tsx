@@ -13,17 +13,18 @@ import { replyWithServiceError } from "~/services/form-errors.server";
 import { loadContentPage } from "~/services/pages.server";
 import { clientIp } from "~/services/public-forms.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { readFormData } from "~/services/form-body.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, "contact");
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
 export const meta = contentPageMeta("/contact", "Contact");
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
-    await sendContactMessage({ ...submission.value, ip: clientIp(request), honeypot: formData.get(HONEYPOT_FIELD) });
+    await sendContactMessage({ ...submission.value, ip: clientIp(request, context), honeypot: formData.get(HONEYPOT_FIELD) });
   } catch (error) {
     const { reply, status, headers } = replyWithServiceError(submission, error);
     return json(reply, { status, headers });

@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { ERROR_MESSAGES } from "~/domain/errors";
-import { outboxPageAccess } from "~/env.server";
+import { hideResetTokens } from "~/domain/redaction";
+import { isProduction, outboxPageAccess } from "~/env.server";
 import { listOutbox } from "~/services/mail.server";
 import { requireUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
@@ -18,18 +19,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (user.role !== "admin") throw new Response(ERROR_MESSAGES.notFound, { status: 404 });
   }
   const messages = await listOutbox(50);
+  // A reset link logs in as its owner: a production server shows it to nobody, administrators included.
+  const visible = isProduction() ? hideResetTokens : (text: string) => text;
   return json(
     {
       messages: messages.map((m) => ({
         id: m.id,
         to: m.to,
         subject: m.subject,
-        text: m.text,
+        text: visible(m.text),
         createdAt: m.createdAt.toISOString(),
         attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: Math.floor((a.contentBase64.length * 3) / 4) })),
       })),
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 

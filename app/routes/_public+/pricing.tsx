@@ -2,6 +2,9 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
+import { PACKAGE_GROUP_NAMES, PACKAGES } from "~/domain/commerce";
+import { formatMinorUnits } from "~/domain/money";
+import { PLAN_DEFINITIONS } from "~/domain/plans";
 import { documentModalHref } from "~/domain/site";
 import { loadContentPage } from "~/services/pages.server";
 import type { RouteHandle } from "~/root";
@@ -17,6 +20,7 @@ export default function PricingPage() {
   const { pathname } = useLocation();
   return (
     <ContentPageView
+      wide
       aside={
         <p className="mt-6">
           <Link to={documentModalHref(pathname, "pricing")} preventScrollReset className="btn-primary">
@@ -24,7 +28,71 @@ export default function PricingPage() {
           </Link>
         </p>
       }
-    />
+    >
+      <PlansAndPackages />
+    </ContentPageView>
+  );
+}
+
+/** Every plan and package with its price and a button into the cart (sign-in first when signed out). */
+function PlansAndPackages() {
+  return (
+    <>
+      <section aria-labelledby="plans-heading" className="mt-10">
+        <h2 id="plans-heading" className="text-2xl font-bold">
+          Plans
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {PLAN_DEFINITIONS.map((p) => (
+            <li key={p.code} className="card flex flex-col">
+              <h3 className="text-lg font-semibold">{p.name}</h3>
+              <p className="mt-1 text-2xl font-bold">
+                {formatMinorUnits(p.priceMinor)} EUR<span className="text-sm font-normal"> / year</span>
+              </p>
+              <p className="mt-2 flex-1 text-sm text-slate-700">{p.description}</p>
+              <ul className="mt-2 text-sm">
+                <li>{p.limitCountry} countries</li>
+                <li>{p.limitRegion} regions</li>
+                <li>{p.limitHexagon} hexagons</li>
+                <li>{p.apiAccess ? "API key included" : "No API key"}</li>
+              </ul>
+              <Link to={`/dashboard/cart?plan=${encodeURIComponent(p.code)}`} className="btn-primary mt-4 text-center" aria-label={p.priceMinor ? `Upgrade to ${p.name}` : `Start with ${p.name}`}>
+                {p.priceMinor ? "Upgrade" : "Start free"}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="packages-heading" className="mt-10">
+        <h2 id="packages-heading" className="text-2xl font-bold">
+          Data packages
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Add countries, regions or hexagons to any plan. Prices exclude VAT, which follows your billing country.</p>
+        <div className="mt-4 grid gap-4 sm:grid-cols-3">
+          {(["country", "region", "hexagon"] as const).map((kind) => (
+            <div key={kind} className="card">
+              <h3 className="text-lg font-semibold">{PACKAGE_GROUP_NAMES[kind]}</h3>
+              <ul className="mt-2 text-sm">
+                {PACKAGES.filter((p) => p.kind === kind)
+                  .slice()
+                  .sort((a, b) => a.priceMinor - b.priceMinor)
+                  .map((p) => (
+                    <li key={p.id} className="flex justify-between gap-2 border-b py-1">
+                      <span>{p.name}</span>
+                      <span>
+                        {formatMinorUnits(p.priceMinor)} EUR{p.locations === null ? " each" : ""}
+                      </span>
+                    </li>
+                  ))}
+              </ul>
+              <Link to={`/dashboard/cart?add=${kind}`} className="btn-secondary mt-4 inline-block">
+                Buy {PACKAGE_GROUP_NAMES[kind].toLowerCase()} package
+              </Link>
+            </div>
+          ))}
+        </div>
+      </section>
+    </>
   );
 }
 

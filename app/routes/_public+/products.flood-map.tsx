@@ -13,6 +13,7 @@ import { floodQuery, parseFloodSelection, PERIOD_OPTIONS, SCENARIO_OPTIONS, sele
 import { getEnv } from "~/env.server";
 import { publicCacheHeaders } from "~/services/cache-headers.server";
 import { countryOptions, floodMapView, topFloodAreas } from "~/services/flood-map.server";
+import { countryBounds } from "~/services/map-data.server";
 import { getPage } from "~/services/pages.server";
 
 // Leaflet is loaded only in the browser, and only on this page.
@@ -35,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       top: topFloodAreas(view),
       countries: countryOptions(),
       tileUrl: getEnv().MAP_TILE_URL ?? null,
+      countryBounds: selection.country ? countryBounds(selection.country) : null,
     },
     { headers: publicCacheHeaders(request) },
   );
@@ -76,7 +78,7 @@ function SelectionForm() {
 }
 
 function FloodMaps() {
-  const { selection, view, top, tileUrl } = useLoaderData<typeof loader>();
+  const { selection, view, top, tileUrl, countryBounds } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const place = view.country ? view.country.name : "the world";
   const title = `River-flood levels in ${place}, ${selectionLabel(selection)}`;
@@ -134,6 +136,7 @@ function FloodMaps() {
             <Suspense fallback={<p className="text-sm text-slate-700">Loading the interactive map…</p>}>
               <FloodMapClient
                 selection={selection}
+                countryBounds={countryBounds}
                 tileUrl={tileUrl}
                 onSelectCountry={(code) => navigate(`?${floodQuery({ ...selection, country: code })}`, { preventScrollReset: true })}
               />

@@ -1,3 +1,4 @@
+import { resourceHandler } from "~/services/security-headers.server";
 import { blogFeedResponse } from "~/services/feeds.server";
 
-export const loader = () => blogFeedResponse();
+export const loader = resourceHandler(() => blogFeedResponse());

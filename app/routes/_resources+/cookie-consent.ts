@@ -6,6 +6,7 @@ import { safeRedirectPath } from "~/domain/auth";
 import { ACCEPT_ALL, CONSENT_COOKIE_NAME, CONSENT_MAX_AGE_SECONDS, NECESSARY_ONLY, serializeConsent, type Consent } from "~/domain/cookie-consent";
 import { isProduction } from "~/env.server";
 import { toastHeader } from "~/services/toast.server";
+import { readFormData } from "~/services/form-body.server";
 
 const ConsentForm = z.object({
   choice: z.enum(["all", "necessary", "custom"]),
@@ -15,7 +16,7 @@ const ConsentForm = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = ConsentForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ConsentForm.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return new Response("Invalid cookie choice", { status: 400 });
   const form = parsed.data;
   const consent: Consent =

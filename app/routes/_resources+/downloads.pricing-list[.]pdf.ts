@@ -1,4 +1,5 @@
+import { resourceHandler } from "~/services/security-headers.server";
 import { documentDownloadResponse } from "~/services/document-download.server";
 
 /** GET /downloads/pricing-list.pdf */
-export const loader = () => documentDownloadResponse("pricing");
+export const loader = resourceHandler(() => documentDownloadResponse("pricing"));

@@ -1,4 +1,5 @@
+import { resourceHandler } from "~/services/security-headers.server";
 import { documentDownloadResponse } from "~/services/document-download.server";
 
 /** GET /downloads/technical-documentation.pdf */
-export const loader = () => documentDownloadResponse("technical-documentation");
+export const loader = resourceHandler(() => documentDownloadResponse("technical-documentation"));

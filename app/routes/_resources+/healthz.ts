@@ -2,8 +2,10 @@ import { json } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { getDb, getDbMode } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { resourceHandler } from "~/services/security-headers.server";
 
-export async function loader() {
+/** GET /healthz: the database answers. */
+async function health() {
   const started = performance.now();
   try {
     const db = await getDb();
@@ -17,3 +19,5 @@ export async function loader() {
     return json({ status: "error", database: "unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
   }
 }
+
+export const loader = resourceHandler(health);

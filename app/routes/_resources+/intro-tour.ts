@@ -4,9 +4,10 @@ import { serialize } from "cookie";
 import { safeRedirectPath } from "~/domain/auth";
 import { INTRO_TOUR_COOKIE } from "~/domain/dashboard-nav";
 import { isProduction } from "~/env.server";
+import { readFormData } from "~/services/form-body.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const returnTo = safeRedirectPath(form.get("returnTo"), "/dashboard");
   return redirect(returnTo, {
     headers: {

@@ -1,3 +1,4 @@
+import { resourceHandler } from "~/services/security-headers.server";
 import { robotsResponse } from "~/services/feeds.server";
 
-export const loader = () => robotsResponse();
+export const loader = resourceHandler(() => robotsResponse());

@@ -1,3 +1,4 @@
+import { resourceHandler } from "~/services/security-headers.server";
 import { sitemapResponse } from "~/services/feeds.server";
 
-export const loader = () => sitemapResponse();
+export const loader = resourceHandler(() => sitemapResponse());

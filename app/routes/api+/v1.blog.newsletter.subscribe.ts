@@ -18,11 +18,11 @@ export function loader() {
 }
 
 /** POST /api/v1/blog/newsletter/subscribe/ {email, first_name} → {message}; starts the double opt-in. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const { values, formData } = await readBody(request);
   const back = values[REDIRECT_FIELD];
-  if (formData && typeof back === "string") return pageFormAction(request, formData, safeRedirectPath(back, "/"));
+  if (formData && typeof back === "string") return pageFormAction(request, clientIp(request, context), formData, safeRedirectPath(back, "/"));
   const parsed = NewsletterSchema.safeParse(values);
   if (!parsed.success) {
     const errors = parsed.error.flatten().fieldErrors;
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await subscribeToNewsletter({
       email: parsed.data.email,
       firstName: parsed.data.first_name,
-      ip: clientIp(request),
+      ip: clientIp(request, context),
       honeypot: values[HONEYPOT_FIELD],
     });
     return apiJson({ message: result.message });
@@ -42,14 +42,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-async function pageFormAction(request: Request, formData: FormData, back: string) {
+async function pageFormAction(request: Request, ip: string, formData: FormData, back: string) {
   const submission = parseWithZod(formData, { schema: NewsletterSchema });
   if (submission.status !== "success") return redirectWithFormFlash(back, { form: NEWSLETTER_FORM_ID, result: submission.reply() });
   try {
     const result = await subscribeToNewsletter({
       email: submission.value.email,
       firstName: submission.value.first_name,
-      ip: clientIp(request),
+      ip,
       honeypot: formData.get(HONEYPOT_FIELD),
     });
     return redirectWithToast(withoutParams(back, NEWSLETTER_QUERY), { type: "success", description: result.message });

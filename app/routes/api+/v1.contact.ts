@@ -12,7 +12,7 @@ export function loader() {
 }
 
 /** POST /api/v1/contact {message, firstname, lastname, email}: stored and mailed to the team. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   try {
     const { values } = await readBody(request);
@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const issue = parsed.error.issues[0]!;
       throw new BadRequestError(issue.message, String(issue.path[0] ?? "message"));
     }
-    await sendContactMessage({ ...parsed.data, ip: clientIp(request), honeypot: values[HONEYPOT_FIELD] });
+    await sendContactMessage({ ...parsed.data, ip: clientIp(request, context), honeypot: values[HONEYPOT_FIELD] });
     return apiJson({ status: "success", message: CONTACT_MESSAGES.apiSent });
   } catch (error) {
     return apiError(error);

@@ -19,12 +19,12 @@ export function loader() {
 }
 
 /** POST /api/v1/get_email?document_id=ID {email}: e-mails the document as a PDF; answers {status: 'success'}. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
   const documentId = new URL(request.url).searchParams.get("document_id");
   const { values, formData } = await readBody(request);
   const back = values[REDIRECT_FIELD];
-  if (formData && typeof back === "string") return pageFormAction(request, formData, documentId, safeRedirectPath(back, "/"));
+  if (formData && typeof back === "string") return pageFormAction(request, clientIp(request, context), formData, documentId, safeRedirectPath(back, "/"));
   try {
     const document = requireDocument(documentId);
     const parsed = DocumentRequestSchema.safeParse(values);
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const issue = parsed.error.issues[0]!;
       throw new BadRequestError(issue.message, String(issue.path[0] ?? "email"));
     }
-    const ip = clientIp(request);
+    const ip = clientIp(request, context);
     await requestDocument({ documentId: document.id, email: parsed.data.email, ip, honeypot: values[HONEYPOT_FIELD] });
     return apiJson({ status: "success" }, { headers: { "Set-Cookie": documentsSentCookie(request, document.id, parsed.data.email) } });
   } catch (error) {
@@ -41,13 +41,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** The modal's form without JavaScript: success closes the modal with a toast; errors go back into it. */
-async function pageFormAction(request: Request, formData: FormData, documentId: string | null, back: string) {
+async function pageFormAction(request: Request, ip: string, formData: FormData, documentId: string | null, back: string) {
   const submission = parseWithZod(formData, { schema: MailCollectSchema });
   const form = `document:${documentId ?? ""}`;
   if (submission.status !== "success") return redirectWithFormFlash(back, { form, result: submission.reply() });
   try {
     const document = requireDocument(documentId);
-    await requestDocument({ documentId: document.id, email: submission.value.email, ip: clientIp(request), honeypot: formData.get(HONEYPOT_FIELD) });
+    await requestDocument({ documentId: document.id, email: submission.value.email, ip, honeypot: formData.get(HONEYPOT_FIELD) });
     return redirectWithToast(
       withoutParams(back, DOCUMENT_QUERY_PARAM, "resend"),
       { type: "success", description: DOCUMENT_MESSAGES.sent },

@@ -1,10 +1,23 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import crypto from "node:crypto";
+import { ApiKeyModal, CreditBalance, DocumentsTable, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
+import { API_KEY_MODAL_PARAM, accountIntent } from "~/domain/account";
+import { COMMERCE_MESSAGES, PACKAGE_TYPES } from "~/domain/commerce";
+import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/entitlements";
+import { getActiveApiKey, revokeApiKey, rotateApiKey } from "~/services/api-keys.server";
+import { getTermsConsent, setTermsConsent } from "~/services/commerce/billing.server";
+import { invoiceNumberText, listReports, mergedDocuments } from "~/services/commerce/documents.server";
+import { buyLocationCredits } from "~/services/commerce/orders.server";
+import { getPaymentProvider } from "~/services/commerce/payments.server";
+import { getUserEntitlements } from "~/services/entitlements.server";
+import { isAppError } from "~/services/errors.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
+import { AUTH_MESSAGES } from "~/domain/auth";
 import { ChangePasswordSchema } from "~/domain/auth-forms";
 import { PLAN_DEFINITIONS } from "~/domain/plans";
 import { changePassword } from "~/services/auth.server";
@@ -12,18 +25,70 @@ import { replyWithServiceError } from "~/services/form-errors.server";
 import { readSessionToken, requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/services/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Credit Balance") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const plan = PLAN_DEFINITIONS.find((p) => p.code === user.planCode);
-  return json({ user, plan });
+  const [entitlements, documents, reports, terms, apiKey] = await Promise.all([
+    getUserEntitlements(user),
+    mergedDocuments(user.id),
+    listReports(user.id),
+    getTermsConsent(user.id),
+    getActiveApiKey(user.id),
+  ]);
+  return json({
+    user,
+    plan,
+    entitlements,
+    documents,
+    reports,
+    terms,
+    apiKey: apiKey ? { prefix: apiKey.prefix, createdAt: apiKey.createdAt.toISOString() } : null,
+    mayHoldKey: canUseApiKey(user.planCode),
+    testPayments: getPaymentProvider().isTest,
+    idempotencyKey: crypto.randomUUID(),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordSchema });
+  const formData = await readFormData(request);
+  const intent = accountIntent(formData.get("intent"));
+  const back = (toast: string, type: "success" | "error" = "success") => redirectWithToast("/dashboard/account", { type, description: toast });
+  try {
+    switch (intent) {
+      case "create_key":
+      case "rotate_key": {
+        const key = await rotateApiKey(user);
+        return json({ apiKey: { key: key.key, error: null as string | null } });
+      }
+      case "revoke_key":
+        await revokeApiKey(user.id);
+        return back("API key revoked");
+      case "terms":
+        await setTermsConsent(user.id, formData.get("terms_conditions") === "on");
+        return back(COMMERCE_MESSAGES.termsSaved);
+      case "buy_credits": {
+        const type = Number(formData.get("type")) as 1 | 2 | 3;
+        const amount = Number.parseInt(String(formData.get("amount") ?? ""), 10);
+        if (!PACKAGE_TYPES[type]) return back("Choose countries, regions or hexagons", "error");
+        const result = await buyLocationCredits({ userId: user.id, kind: PACKAGE_TYPES[type], amount, idempotencyKey: String(formData.get("idempotency_key") ?? "") });
+        if (result.checkout_url) return redirect(result.checkout_url);
+        return back(`${COMMERCE_MESSAGES.purchased} Invoice ${invoiceNumberText(result.invoice_number ?? 0)}, total ${result.total}.${result.test_payment ? ` ${COMMERCE_MESSAGES.testPayment}` : ""}`);
+      }
+      case "password":
+        break;
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (intent === "create_key" || intent === "rotate_key") return json({ apiKey: { key: null as string | null, error: error.message } }, { status: error.status });
+    if (error.field === "billing_info") return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent("/dashboard/account")}`);
+    return back(error.message, "error");
+  }
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }), { status: 400 });
   }
@@ -35,14 +100,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return redirectWithToast("/dashboard/account", {
     type: "success",
-    description: "Your password has been changed. Other devices have been signed out.",
+    description: AUTH_MESSAGES.passwordChangedSignedIn,
   });
 }
 
 export default function AccountPage() {
-  const { user, plan } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useLoaderData<typeof loader>();
+  const { user, plan, entitlements } = data;
+  const actionData = useActionData<typeof action>();
+  const keyResult = actionData && "apiKey" in actionData ? actionData.apiKey : null;
+  const lastResult = actionData && !("apiKey" in actionData) ? actionData : undefined;
   const navigation = useNavigation();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const showKeyModal = params.has(API_KEY_MODAL_PARAM) || keyResult !== null;
   const [form, fields] = useForm({
     id: "change-password",
     lastResult,
@@ -52,35 +123,71 @@ export default function AccountPage() {
   });
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Credit Balance" lead="Your plan, what it includes and your sign-in settings." />
+      <PageHeader title="Credit Balance" lead="Your plan, what it grants and what remains, invoices, API key and sign-in settings." />
       <section aria-labelledby="plan-heading" className="card mb-6">
         <h2 id="plan-heading" className="text-lg font-semibold">
           Plan: {user.planCode}
         </h2>
-        {plan ? (
-          <>
-            <p className="mt-1 text-slate-700">{plan.description}</p>
-            <dl className="mt-4 grid grid-cols-3 gap-4 text-center">
-              {[
-                ["Countries", plan.limitCountry],
-                ["Regions", plan.limitRegion],
-                ["Hexagons", plan.limitHexagon],
-              ].map(([label, value]) => (
-                <div key={label} className="rounded-md bg-slate-50 p-3">
-                  <dt className="text-sm text-slate-600">{label}</dt>
-                  <dd className="text-2xl font-bold">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </>
-        ) : null}
+        {plan ? <p className="mt-1 text-slate-700">{plan.description}</p> : null}
+        <CreditBalance e={entitlements} />
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link to="/dashboard/cart" className="btn-primary">
+            Upgrade plan or buy packages
+          </Link>
+          <Link to="/pricing" className="btn-secondary">
+            See prices
+          </Link>
+        </div>
+        <BuyCreditsForm idempotencyKey={data.idempotencyKey} testPayments={data.testPayments} />
         <p className="mt-4 text-sm text-slate-600">Signed in as {user.email}</p>
       </section>
+      <section aria-labelledby="documents-heading" className="card mb-6">
+        <h2 id="documents-heading" className="mb-2 text-lg font-semibold">
+          Invoices and receipts
+        </h2>
+        <DocumentsTable documents={data.documents} />
+      </section>
+      <section aria-labelledby="reports-heading" className="card mb-6">
+        <h2 id="reports-heading" className="mb-2 text-lg font-semibold">
+          Reports
+        </h2>
+        <ReportsTable reports={data.reports} />
+      </section>
+      <section aria-labelledby="apikey-heading" className="card mb-6">
+        <h2 id="apikey-heading" className="mb-2 text-lg font-semibold">
+          API key
+        </h2>
+        {data.mayHoldKey ? (
+          <p className="mb-2 text-sm">{data.apiKey ? `Active key ${data.apiKey.prefix}…` : "No key yet."}</p>
+        ) : (
+          <p className="mb-2 text-sm">{API_KEY_FORBIDDEN_MESSAGE}</p>
+        )}
+        <Link to={`?${API_KEY_MODAL_PARAM}=1`} preventScrollReset className="btn-secondary">
+          Manage API key
+        </Link>
+      </section>
+      <section aria-labelledby="terms-heading" className="card mb-6">
+        <h2 id="terms-heading" className="mb-2 text-lg font-semibold">
+          Terms consent
+        </h2>
+        <TermsConsentForm terms={data.terms} />
+      </section>
+      {showKeyModal ? (
+        <ApiKeyModal
+          closeHref="/dashboard/account"
+          mayHoldKey={data.mayHoldKey}
+          forbiddenMessage={API_KEY_FORBIDDEN_MESSAGE}
+          current={data.apiKey}
+          created={keyResult?.key ?? null}
+          error={keyResult?.error ?? null}
+        />
+      ) : null}
       <section aria-labelledby="password-heading" className="card">
         <h2 id="password-heading" className="mb-4 text-lg font-semibold">
           Change password
         </h2>
         <Form method="post" {...getFormProps(form)} className="max-w-sm">
+          <input type="hidden" name="intent" value="password" />
           <ErrorList id={form.errorId} errors={form.errors} />
           <Field label="Current password" inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={fields.currentPassword.errors} />
           <Field label="New password" hint="At least 8 characters." inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} errors={fields.password.errors} />

@@ -13,6 +13,7 @@ import { isAppError } from "~/services/errors.server";
 import { replyWithServiceError } from "~/services/form-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/services/form-body.server";
 
 /** `{type}` must be a content type and `{id}` a positive id or `new`. */
 function target(params: { type?: string; id?: string }): { type: ContentType; id: number | null } {
@@ -50,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const { type, id } = target(params);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: CONTENT_TYPES[type].schema });
   if (formData.get("intent") === "preview") {
     return json({ result: submission.reply(), previewHtml: previewMarkdown(String(formData.get("body") ?? "")) });

@@ -10,6 +10,8 @@ import { requireAdmin } from "~/services/admin.server";
 import { adminListContent, setContentPublished } from "~/services/content.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
+import { readFormData } from "~/services/form-body.server";
+import { rethrowAsResponse } from "~/services/errors.server";
 
 function contentType(param: string | undefined) {
   if (!isContentType(param)) throw new Response(ERROR_MESSAGES.notFound, { status: 404 });
@@ -25,15 +27,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ type, label: CONTENT_TYPES[type].label, singular: CONTENT_TYPES[type].singular, rows }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const PublishSchema = z.object({ id: z.coerce.number().int().positive(), intent: z.enum(["publish", "unpublish"]) });
+const PublishSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), intent: z.enum(["publish", "unpublish"]) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const type = contentType(params.type);
-  const parsed = PublishSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = PublishSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const publish = parsed.data.intent === "publish";
-  await setContentPublished(type, parsed.data.id, publish);
+  await setContentPublished(type, parsed.data.id, publish).catch(rethrowAsResponse);
   return redirectWithToast(adminListPath(type), { type: "success", description: publish ? CONTENT_MESSAGES.published : CONTENT_MESSAGES.unpublished });
 }
 

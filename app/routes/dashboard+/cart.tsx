@@ -1,9 +1,201 @@
-import type { MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import crypto from "node:crypto";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { ErrorList, SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
+import { CART_ADD_KINDS, CartSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, defaultPackageFor } from "~/domain/cart";
+import { COMMERCE_MESSAGES, PACKAGE_GROUP_NAMES, packageRegister } from "~/domain/commerce";
+import { classifyLocationCode, type LocationKind } from "~/domain/entitlements";
+import { formatMinorUnits } from "~/domain/money";
+import { PLAN_DEFINITIONS, isPlanCode } from "~/domain/plans";
+import { getBillingInfo } from "~/services/commerce/billing.server";
+import { invoiceNumberText } from "~/services/commerce/documents.server";
+import { purchasePackages } from "~/services/commerce/orders.server";
+import { getPaymentProvider } from "~/services/commerce/payments.server";
+import { isAppError } from "~/services/errors.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Cart") }];
 
-export default function Page() {
-  return <PageHeader title="Cart" lead="Data packages and reports you are about to buy." />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const add = params.get("add");
+  const addKind = (CART_ADD_KINDS as readonly string[]).includes(add ?? "") ? (add as LocationKind) : null;
+  const pendingRef = classifyLocationCode(params.get("pending"));
+  const plan = params.get("plan");
+  const num = (name: string) => Number.parseInt(params.get(name) ?? "", 10) || 0;
+  const selected = {
+    plan: plan && isPlanCode(plan) ? plan : user.planCode,
+    country_package: num("country_package") || (addKind === "country" ? defaultPackageFor("country") : 0),
+    country_count: num("country_count"),
+    region_package: num("region_package") || (addKind === "region" ? defaultPackageFor("region") : 0),
+    region_count: num("region_count"),
+    hexagon_package: num("hexagon_package") || (addKind === "hexagon" ? defaultPackageFor("hexagon") : 0),
+    hexagon_count: num("hexagon_count"),
+  };
+  const billing = await getBillingInfo(user.id);
+  return json({
+    currentPlan: user.planCode,
+    selected,
+    pending: pendingRef && (!addKind || pendingRef.kind === addKind) ? pendingRef.code : null,
+    billing: { filled: billing.filled, country: billing.company.country || null, vatNumber: billing.company.vat_number || null },
+    groups: packageRegister(),
+    testPayments: getPaymentProvider().isTest,
+    idempotencyKey: crypto.randomUUID(),
+    cartUrl: `/dashboard/cart${new URL(request.url).search}`,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: CartSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const v = submission.value;
+  if (!countsValid(v)) return json(submission.reply({ formErrors: ["Enter how many locations the custom package should hold"] }), { status: 400 });
+  const billing = await getBillingInfo(user.id);
+  if (!billing.filled) {
+    const back = `/dashboard/cart?${new URLSearchParams({ plan: v.plan ?? user.planCode, country_package: String(v.country_package), region_package: String(v.region_package), hexagon_package: String(v.hexagon_package), country_count: String(v.country_count), region_count: String(v.region_count), hexagon_count: String(v.hexagon_count), ...(v.pending ? { pending: v.pending } : {}) })}`;
+    return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent(back)}`);
+  }
+  try {
+    const result = await purchasePackages({
+      userId: user.id,
+      currentPlan: user.planCode,
+      planCode: v.plan,
+      packages: cartChoices(v),
+      idempotencyKey: v[IDEMPOTENCY_FIELD],
+      pendingLocation: v.pending ? (classifyLocationCode(v.pending)?.code ?? null) : null,
+    });
+    if (result.checkout_url) return redirect(result.checkout_url);
+    const description = `${COMMERCE_MESSAGES.purchased} Invoice ${result.invoice_number ? invoiceNumberText(result.invoice_number) : ""}, total ${result.total}.${result.test_payment ? ` ${COMMERCE_MESSAGES.testPayment}` : ""}`;
+    const pending = v.pending ? classifyLocationCode(v.pending) : null;
+    const to = pending ? `/dashboard?location_code=${encodeURIComponent(pending.code)}` : "/dashboard/account";
+    return redirectWithToast(to, { type: "success", description });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json(submission.reply({ formErrors: [error.message] }), { status: error.status });
+  }
+}
+
+export default function CartPage() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [sel, setSel] = useState(data.selected);
+  const totals = cartTotals(data.currentPlan, isPlanCode(sel.plan) ? sel.plan : undefined, cartChoices(sel), data.billing.country, data.billing.vatNumber);
+  const valid = countsValid(sel);
+  const update = (name: keyof typeof sel) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setSel((s) => ({ ...s, [name]: name === "plan" ? e.target.value : Number.parseInt(e.target.value, 10) || 0 }));
+  const formErrors = lastResult && "error" in lastResult ? (lastResult.error?.[""] ?? null) : null;
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Cart" lead="Choose a plan and data packages; the total updates as you choose." />
+      {data.testPayments ? (
+        <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          <strong>Test payments.</strong> {COMMERCE_MESSAGES.testPayment}
+        </p>
+      ) : null}
+      {data.pending ? (
+        <p className="mb-4 rounded-md bg-sky-50 p-3 text-sky-900">
+          After payment, <strong>{data.pending}</strong> is ordered from your new allowance and opened on the dashboard.
+        </p>
+      ) : null}
+      {!data.billing.filled ? (
+        <p className="mb-4 rounded-md bg-slate-50 p-3">
+          {COMMERCE_MESSAGES.billingRequired}{" "}
+          <Link className="underline" to={`/dashboard/account/billing?redirectTo=${encodeURIComponent(data.cartUrl)}`}>
+            Fill in billing info
+          </Link>
+        </p>
+      ) : null}
+      <Form method="get" id="cart-preview" />
+      <Form method="post" className="card" aria-describedby="cart-total">
+        <ErrorList errors={formErrors ?? undefined} />
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={data.idempotencyKey} />
+        {data.pending ? <input type="hidden" name="pending" value={data.pending} form={undefined} /> : null}
+        <fieldset className="mb-6">
+          <legend className="mb-2 text-lg font-semibold">Plan</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {PLAN_DEFINITIONS.map((p) => (
+              <label key={p.code} className="flex items-start gap-2 rounded-md border p-3">
+                <input type="radio" name="plan" value={p.code} checked={sel.plan === p.code} onChange={update("plan")} className="mt-1" />
+                <span>
+                  <span className="font-semibold">{p.name}</span> {p.code === data.currentPlan ? <em className="text-sm">(current)</em> : null}
+                  <br />
+                  <span className="text-sm">
+                    {formatMinorUnits(p.priceMinor)} EUR / year · {p.limitCountry} countries, {p.limitRegion} regions, {p.limitHexagon} hexagons
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {data.groups.map((g) => {
+          const kind = g.kind;
+          const pkgName = `${kind}_package` as const;
+          const countName = `${kind}_count` as const;
+          const chosen = g.packages.find((p) => p.id === sel[pkgName]);
+          return (
+            <fieldset key={kind} className="mb-4 grid gap-3 sm:grid-cols-2">
+              <legend className="mb-2 font-semibold">{PACKAGE_GROUP_NAMES[kind]} packages</legend>
+              <div>
+                <label htmlFor={pkgName} className="field-label">
+                  {g.group} package
+                </label>
+                <select id={pkgName} name={pkgName} value={sel[pkgName]} onChange={update(pkgName)} className="field-input">
+                  {g.packages.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.get_name}
+                      {p.id ? ` — ${p.price} EUR${p.is_custom ? " per location" : ""}` : ""}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={countName} className="field-label">
+                  Custom count ({g.group.toLowerCase()})
+                </label>
+                <input id={countName} name={countName} type="number" min={0} step={1} inputMode="numeric" value={sel[countName] || ""} onChange={update(countName)} className="field-input" aria-describedby={`${countName}-hint`} />
+                <p id={`${countName}-hint`} className="mt-1 text-xs text-slate-600">
+                  {chosen?.is_custom ? "How many locations the custom package holds." : "Only used with a custom package."}
+                </p>
+              </div>
+            </fieldset>
+          );
+        })}
+        <dl id="cart-total" className="mt-4 grid grid-cols-2 gap-1 rounded-md bg-slate-50 p-3" aria-live="polite">
+          <dt>Plan</dt>
+          <dd className="text-right">{formatMinorUnits(totals.planMinor)} EUR</dd>
+          {totals.packages.map((p) => (
+            <div key={p.id} className="contents">
+              <dt>{p.name}</dt>
+              <dd className="text-right">{formatMinorUnits(p.priceMinor)} EUR</dd>
+            </div>
+          ))}
+          <dt>Subtotal</dt>
+          <dd className="text-right">{totals.cost.SUBTOTAL} EUR</dd>
+          <dt>VAT ({totals.cost["TAX RATE"]}%)</dt>
+          <dd className="text-right">{totals.cost.VAT} EUR</dd>
+          <dt className="font-bold">Total</dt>
+          <dd className="text-right font-bold" data-testid="cart-total">
+            {totals.cost.TOTAL} EUR
+          </dd>
+        </dl>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="submit" formMethod="get" formAction="/dashboard/cart" className="btn-secondary">
+            Update total
+          </button>
+          <SubmitButton pending={navigation.state === "submitting" && navigation.formMethod === "POST"}>
+            {valid ? `Pay ${totals.cost.TOTAL} EUR` : "Pay"}
+          </SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
 }

@@ -1,9 +1,281 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { SelectField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
+import { CorporateExportSchema, CorporateQuerySchema } from "~/domain/reports/corporate-forms";
+import {
+  DISCLOSURE_TABLES,
+  TAXONOMY_CATEGORIES,
+  TAXONOMY_HAZARD_MAP,
+  TAXONOMY_TYPES,
+  cellFor,
+  formatShare,
+  slotLabel,
+} from "~/domain/reports/disclosure";
+import { HAZARDS } from "~/domain/hazards";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS } from "~/domain/scenarios";
+import { isAppError } from "~/services/errors.server";
+import { disclosureFor, exportDisclosure } from "~/services/reports/corporate.server";
+import { listUserPortfolios } from "~/services/reports/portfolios.server";
+import { requireUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Corporate Sustainability Reporting and Audit") }];
 
-export default function Page() {
-  return <PageHeader title="Corporate Sustainability Reporting and Audit" lead="Physical-risk material for ESRS E1 and IFRS S2 disclosures." />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const query = CorporateQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const portfolios = await listUserPortfolios(user.id);
+  const chosen = query.portfolio ?? portfolios[0]?.id;
+  let disclosure: Awaited<ReturnType<typeof disclosureFor>> | null = null;
+  if (chosen) {
+    try {
+      disclosure = await disclosureFor(user.id, chosen);
+    } catch (error) {
+      if (isAppError(error) && error.status === 404) throw new Response("This page could not be found", { status: 404 });
+      throw error;
+    }
+  }
+  return json({ portfolios, chosen: chosen ?? null, scenario: query.scenario, period: query.period, disclosure });
+}
+
+/** Export: writes the PDF or XLSX, stores it in the user's reports, then downloads it. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = CorporateExportSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Choose a portfolio and a format", { status: 400 });
+  const { portfolio, format, scenario, period } = parsed.data;
+  try {
+    const id = await exportDisclosure(user.id, portfolio, format, { scenario, period });
+    return redirect(`/dashboard/${format === "pdf" ? "pdf" : "xls"}?id=${id}`);
+  } catch (error) {
+    if (isAppError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+function MapsTo({ table }: { table: keyof typeof DISCLOSURE_TABLES }) {
+  return (
+    <div className="mb-3 rounded border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+      <p className="font-semibold">Maps to</p>
+      <ul className="ml-5 list-disc">
+        {DISCLOSURE_TABLES[table].mapsTo.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const th = "border-b border-slate-300 px-2 py-1 text-left font-semibold";
+const td = "border-b border-slate-200 px-2 py-1";
+const num = `${td} text-right tabular-nums`;
+
+export default function CorporatePage() {
+  const { portfolios, chosen, scenario, period, disclosure } = useLoaderData<typeof loader>();
+  const slot = slotLabel(scenario, period);
+  return (
+    <div>
+      <PageHeader
+        title="Corporate Sustainability Reporting and Audit"
+        lead="Physical-risk tables for ESRS E1, IFRS S2, the EU Taxonomy climate-risk classification and California SB 261, from one of your assessed portfolios."
+      />
+      {portfolios.length === 0 ? (
+        <p className="text-slate-700">
+          No assessed portfolio yet. Upload your locations on <a className="underline" href="/dashboard/scan">Portfolio Scan</a>; once the full
+          report is ready its disclosure tables appear here.
+        </p>
+      ) : (
+        <form method="get" className="mb-6 flex flex-wrap items-end gap-4" aria-label="Choose portfolio and scenario">
+          <SelectField
+            id="portfolio"
+            name="portfolio"
+            label="Portfolio"
+            defaultValue={chosen ?? undefined}
+            options={portfolios.map((p) => ({ value: p.id, label: `${p.fileName} (${p.assets} assets, ${p.createdAt.slice(0, 10)})` }))}
+          />
+          <SelectField id="scenario" name="scenario" label="Scenario" defaultValue={scenario} options={FUTURE_SCENARIO_IDS.map((s) => ({ value: s, label: `${SCENARIOS[s].name} (${SCENARIOS[s].ssp})` }))} />
+          <SelectField id="period" name="period" label="Horizon" defaultValue={period} options={FUTURE_PERIOD_IDS.map((p) => ({ value: p, label: p }))} />
+          <button type="submit" className="btn-primary">
+            Show tables
+          </button>
+        </form>
+      )}
+      {disclosure && chosen ? (
+        <div className="space-y-10">
+          <div className="flex flex-wrap gap-3">
+            {(["pdf", "xlsx"] as const).map((format) => (
+              <form method="post" key={format}>
+                <input type="hidden" name="portfolio" value={chosen} />
+                <input type="hidden" name="scenario" value={scenario} />
+                <input type="hidden" name="period" value={period} />
+                <input type="hidden" name="format" value={format} />
+                <button type="submit" className="btn-secondary">
+                  Export {format.toUpperCase()}
+                </button>
+              </form>
+            ))}
+          </div>
+          <p className="text-sm text-slate-700">
+            Material physical risk = level {disclosure.tables.threshold} (High) or above. Shares count every assessed asset; weighted shares use the
+            weighting column ({disclosure.metadata.weightingColumn ?? "none: each asset weighs 1"}). Under ESRS 1 para 77 the horizons 2030-2050 are
+            long-term.
+          </p>
+
+          <section aria-labelledby="t-hazards">
+            <h2 id="t-hazards" className="mb-2 text-xl font-semibold">
+              {DISCLOSURE_TABLES.hazards.title}
+            </h2>
+            <MapsTo table="hazards" />
+            <div className="overflow-x-auto">
+              <table className="text-sm">
+                <thead>
+                  <tr>
+                    <th scope="col" className={th}>Hazard</th>
+                    <th scope="col" className={th}>Assets, historical</th>
+                    <th scope="col" className={th}>Assets, {slot}</th>
+                    <th scope="col" className={th}>Weighted value, historical</th>
+                    <th scope="col" className={th}>Weighted value, {slot}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {disclosure.tables.hazards.map((r) => {
+                    const h = cellFor(r.cells, "hist", "hist")!;
+                    const f = cellFor(r.cells, scenario, period)!;
+                    return (
+                      <tr key={r.hazardId}>
+                        <th scope="row" className={td}>{r.hazardName}</th>
+                        <td className={num}>{formatShare(h.shareAssets)} ({h.assetsAtRisk})</td>
+                        <td className={num}>{formatShare(f.shareAssets)} ({f.assetsAtRisk})</td>
+                        <td className={num}>{formatShare(h.shareWeight)}</td>
+                        <td className={num}>{formatShare(f.shareWeight)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <section aria-labelledby="t-taxonomy">
+            <h2 id="t-taxonomy" className="mb-2 text-xl font-semibold">
+              {DISCLOSURE_TABLES.taxonomy.title}
+            </h2>
+            <MapsTo table="taxonomy" />
+            <div className="overflow-x-auto">
+              <table className="text-sm">
+                <thead>
+                  <tr>
+                    <th scope="col" className={th}>Category</th>
+                    <th scope="col" className={th}>Type</th>
+                    <th scope="col" className={th}>Our hazards (Appendix A hazard)</th>
+                    <th scope="col" className={th}>Assets, historical</th>
+                    <th scope="col" className={th}>Assets, {slot}</th>
+                    <th scope="col" className={th}>Weighted value, {slot}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {disclosure.tables.taxonomy.map((r) => {
+                    const h = cellFor(r.cells, "hist", "hist")!;
+                    const f = cellFor(r.cells, scenario, period)!;
+                    return (
+                      <tr key={`${r.category}-${r.type}`}>
+                        <th scope="row" className={td}>{TAXONOMY_CATEGORIES.find((c) => c.id === r.category)!.name}</th>
+                        <td className={td}>{TAXONOMY_TYPES.find((t) => t.id === r.type)!.name}</td>
+                        <td className={td}>
+                          {r.hazards.length ? r.hazards.map((x) => `${HAZARDS[x].name} (${TAXONOMY_HAZARD_MAP[x].appendixHazard})`).join("; ") : r.notCovered}
+                        </td>
+                        <td className={num}>{r.hazards.length ? formatShare(h.shareAssets) : "not scored"}</td>
+                        <td className={num}>{r.hazards.length ? formatShare(f.shareAssets) : ""}</td>
+                        <td className={num}>{r.hazards.length ? formatShare(f.shareWeight) : ""}</td>
+                      </tr>
+                    );
+                  })}
+                  {disclosure.tables.acuteChronic.map((r) => {
+                    const h = cellFor(r.cells, "hist", "hist")!;
+                    const f = cellFor(r.cells, scenario, period)!;
+                    return (
+                      <tr key={r.type} className="font-semibold">
+                        <th scope="row" className={td}>All</th>
+                        <td className={td}>{TAXONOMY_TYPES.find((t) => t.id === r.type)!.name}</td>
+                        <td className={td}>{r.hazards.join(", ")}</td>
+                        <td className={num}>{formatShare(h.shareAssets)}</td>
+                        <td className={num}>{formatShare(f.shareAssets)}</td>
+                        <td className={num}>{formatShare(f.shareWeight)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <section aria-labelledby="t-countries">
+            <h2 id="t-countries" className="mb-2 text-xl font-semibold">
+              {DISCLOSURE_TABLES.countries.title} ({slot})
+            </h2>
+            <MapsTo table="countries" />
+            <div className="overflow-x-auto">
+              <table className="text-sm">
+                <thead>
+                  <tr>
+                    <th scope="col" className={th}>Country</th>
+                    <th scope="col" className={th}>Assets</th>
+                    {disclosure.tables.hazards.map((r) => (
+                      <th scope="col" key={r.hazardId} className={th} title={r.hazardName}>
+                        {r.hazardId}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {disclosure.tables.countries.map((c) => (
+                    <tr key={c.countryCode}>
+                      <th scope="row" className={td}>{c.countryCode} {c.countryName}</th>
+                      <td className={num}>{c.assets}</td>
+                      {c.hazards.map((r) => {
+                        const f = cellFor(r.cells, scenario, period)!;
+                        return (
+                          <td key={r.hazardId} className={num} title={`weighted value: ${formatShare(f.shareWeight)}`}>
+                            {formatShare(f.shareAssets)}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="mt-1 text-xs text-slate-600">Share of the country&apos;s assets at High or above; the exports also give the weighted-value share for every scenario and horizon.</p>
+          </section>
+
+          <section aria-labelledby="t-audit">
+            <h2 id="t-audit" className="mb-2 text-xl font-semibold">
+              {DISCLOSURE_TABLES.audit.title}
+            </h2>
+            <MapsTo table="audit" />
+            <dl className="grid max-w-3xl grid-cols-[14rem_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="font-semibold">Prepared for</dt>
+              <dd>{disclosure.tables.audit.preparedBy}</dd>
+              <dt className="font-semibold">Report created</dt>
+              <dd>{disclosure.tables.audit.createdAt}</dd>
+              <dt className="font-semibold">Input file</dt>
+              <dd>{disclosure.tables.audit.inputFileName}</dd>
+              <dt className="font-semibold">Input file SHA-256</dt>
+              <dd className="break-all font-mono text-xs">{disclosure.tables.audit.inputFileSha256}</dd>
+              <dt className="font-semibold">Risk dataset version</dt>
+              <dd>{disclosure.tables.audit.datasetVersion}</dd>
+              <dt className="font-semibold">Methodology version</dt>
+              <dd>{disclosure.tables.audit.methodologyVersion}</dd>
+              <dt className="font-semibold">Rows / assessed / left out</dt>
+              <dd>
+                {disclosure.tables.totals.rows} / {disclosure.tables.totals.validAssets} / {disclosure.tables.totals.excludedAssets}
+              </dd>
+            </dl>
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
 }

@@ -1,9 +1,163 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { SubmitButton } from "~/components/forms/fields";
+import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-view";
+import { ReportView } from "~/components/portfolio/report-view";
+import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
+import { ERROR_MESSAGES } from "~/domain/errors";
+import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
+import { isAppError } from "~/services/errors.server";
+import { generateReport } from "~/services/portfolio/api.server";
+import { previewFromMultipart } from "~/services/portfolio/preview.server";
+import { confirmReportPurchase, orderReport } from "~/services/portfolio/purchase.server";
+import { loadScanPage } from "~/services/portfolio/scan-page.server";
+import { findUpload, setWeightColumn } from "~/services/portfolio/uploads.server";
+import { requireUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Portfolio Scan") }];
+/** Seconds between refreshes while the report job runs (works without JavaScript). */
+const REFRESH_SECONDS = 2;
 
-export default function Page() {
-  return <PageHeader title="Portfolio Scan" lead="Upload a list of locations to screen a whole portfolio at once." />;
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const status = data && "report" in data ? data.report?.status : undefined;
+  const running = status === "queued" || status === "running";
+  return [{ title: pageTitle("Portfolio Scan") }, ...(running ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) } as const] : [])];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const page = await loadScanPage(user.id, url.searchParams.get("upload"), url.searchParams.get("step") === "order");
+  return json({ ...page, step: url.searchParams.get("step"), plan: user.planCode });
+}
+
+const IntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("weight"), upload_id: z.string().uuid(), weight_column: z.string().min(1).max(200) }),
+  z.object({ intent: z.literal("report"), upload_id: z.string().uuid() }),
+  z.object({ intent: z.literal("order"), upload_id: z.string().uuid() }),
+  z.object({ intent: z.literal("confirm"), upload_id: z.string().uuid(), order_id: z.coerce.number().int().positive() }),
+]);
+
+function errorMessage(error: unknown) {
+  return isAppError(error) ? error.message : ERROR_MESSAGES.reportFailed;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    try {
+      const { result } = await previewFromMultipart(request, user);
+      return redirect(`/dashboard/scan?upload=${result.upload_id}&step=columns`);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return json({ uploadError: errorMessage(error) }, { status: isAppError(error) ? error.status : 500 });
+    }
+  }
+  const parsed = IntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ uploadError: "The form was not complete; try again" }, { status: 400 });
+  const data = parsed.data;
+  try {
+    const upload = await findUpload(data.upload_id, { userId: user.id });
+    if (data.intent === "weight") await setWeightColumn(upload, data.weight_column);
+    else if (data.intent === "order") {
+      await orderReport(upload, user.id);
+      return redirect(`/dashboard/scan?upload=${upload.id}&step=order`);
+    } else if (data.intent === "confirm") {
+      const purchase = await confirmReportPurchase(upload, user.id, data.order_id);
+      if (purchase.status !== "paid" && purchase.checkout_url) return redirect(purchase.checkout_url);
+      await generateReport(upload, user.id);
+    } else await generateReport(upload, user.id);
+    return redirect(`/dashboard/scan?upload=${upload.id}`);
+  } catch (error) {
+    return json({ uploadError: errorMessage(error) }, { status: isAppError(error) ? error.status : 500 });
+  }
+}
+
+export default function ScanPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const uploading = navigation.state !== "idle" && navigation.formEncType === "multipart/form-data";
+  const maxRows = PORTFOLIO_MAX_ROWS[(data.plan as keyof typeof PORTFOLIO_MAX_ROWS) ?? "DISCOVERY"] ?? VISITOR_MAX_ROWS;
+  return (
+    <div>
+      <PageHeader
+        title="Portfolio Scan"
+        lead="Upload a list of locations (CSV or XLSX with latitude and longitude columns) to screen a whole portfolio at once."
+      />
+      <section aria-labelledby="upload-title" className="mb-6 rounded border border-slate-200 p-4">
+        <h2 id="upload-title" className="mb-2 text-lg font-semibold">
+          Upload a portfolio
+        </h2>
+        <Form method="post" encType="multipart/form-data" replace>
+          <label htmlFor="portfolio-file" className="field-label">
+            Portfolio file (CSV or XLSX)
+          </label>
+          <input
+            id="portfolio-file"
+            name="file"
+            type="file"
+            required
+            accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-describedby="portfolio-file-hint upload-error"
+            className="block w-full text-sm"
+          />
+          <p id="portfolio-file-hint" className="mt-1 text-sm text-slate-600">
+            Up to {formatBytes(UPLOAD_MAX_BYTES)} and {maxRows.toLocaleString("en")} rows. Semicolon or comma separated, comma or point
+            decimals; your own columns (asset ids, values) are kept.
+          </p>
+          {actionData?.uploadError ? (
+            <p id="upload-error" role="alert" className="mt-2 rounded bg-red-50 p-2 text-sm text-red-800">
+              {actionData.uploadError}
+            </p>
+          ) : null}
+          <div className="mt-3 w-60">
+            <SubmitButton pending={uploading}>{uploading ? "Uploading…" : "Upload and preview"}</SubmitButton>
+          </div>
+        </Form>
+      </section>
+
+      {data.upload && data.preview ? (
+        <>
+          <PreviewCounts preview={data.preview} />
+          <section aria-labelledby="weighting-title" className="mb-6">
+            <h2 id="weighting-title" className="text-lg font-semibold">
+              Weighting
+            </h2>
+            <p className="text-sm text-slate-700">
+              Weighted by <strong data-testid="weight-column">{data.upload.weightColumn}</strong>.{" "}
+              <Link to={`?upload=${data.upload.id}&step=columns`} className="underline">
+                Choose the weighting column
+              </Link>
+            </p>
+          </section>
+          <PreviewCharts preview={data.preview} />
+          <ReportView uploadId={data.upload.id} paid={data.paid} order={data.order} report={data.report} outputs={data.outputs} files={data.files} />
+          {data.step === "columns" ? (
+            <Modal title="Choose the weighting column" closeHref={`/dashboard/scan?upload=${data.upload.id}`}>
+              <Form method="post" replace>
+                <input type="hidden" name="intent" value="weight" />
+                <input type="hidden" name="upload_id" value={data.upload.id} />
+                <fieldset>
+                  <legend className="mb-2 text-sm text-slate-700">Each location&apos;s share in the weighted results comes from this column.</legend>
+                  {data.upload.weightedBy.map((c) => (
+                    <label key={c} className="flex items-center gap-2 py-1">
+                      <input type="radio" name="weight_column" value={c} defaultChecked={c === data.upload!.weightColumn} />
+                      {c}
+                    </label>
+                  ))}
+                </fieldset>
+                <div className="mt-3 w-48">
+                  <SubmitButton pending={navigation.state !== "idle"}>Use this column</SubmitButton>
+                </div>
+              </Form>
+            </Modal>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,250 @@
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { Modal } from "~/components/ui/modal";
+import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
+
+type Limits = Record<LocationKind, number>;
+const LABEL: Record<LocationKind, string> = { country: "Countries", region: "Regions", hexagon: "Hexagons" };
+
+export function CreditBalance({ e }: { e: { planLimits: Limits; purchased: Limits; granted: Limits; remaining: Limits; ordered: Record<LocationKind, string[]> } }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="mt-4 w-full text-left text-sm">
+        <caption className="sr-only">Granted and remaining locations</caption>
+        <thead>
+          <tr className="border-b">
+            <th scope="col" className="py-2">
+              Kind
+            </th>
+            <th scope="col">Plan</th>
+            <th scope="col">Purchased</th>
+            <th scope="col">Granted</th>
+            <th scope="col">Ordered</th>
+            <th scope="col">Remaining</th>
+          </tr>
+        </thead>
+        <tbody>
+          {LOCATION_KINDS.map((k) => (
+            <tr key={k} className="border-b" data-testid={`balance-${k}`}>
+              <th scope="row" className="py-2">
+                {LABEL[k]}
+              </th>
+              <td>{e.planLimits[k]}</td>
+              <td>{e.purchased[k]}</td>
+              <td>{e.granted[k]}</td>
+              <td>{e.ordered[k].length}</td>
+              <td className="font-bold">{e.remaining[k]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-slate-600">Remaining = plan + purchased packages − ordered; the same figures the API answers as limit_country, limit_region and limit_hexagon.</p>
+      {LOCATION_KINDS.some((k) => e.ordered[k].length) ? (
+        <ul className="mt-3 text-sm">
+          {LOCATION_KINDS.filter((k) => e.ordered[k].length).map((k) => (
+            <li key={k}>
+              <strong>{LABEL[k]} ordered:</strong> {e.ordered[k].join(", ")}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function BuyCreditsForm({ idempotencyKey, testPayments }: { idempotencyKey: string; testPayments: boolean }) {
+  return (
+    <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Buy credits">
+      <input type="hidden" name="intent" value="buy_credits" />
+      <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+      <div>
+        <label htmlFor="credit-type" className="field-label">
+          Credits for
+        </label>
+        <select id="credit-type" name="type" className="field-input" defaultValue="1">
+          <option value="1">Countries</option>
+          <option value="2">Regions</option>
+          <option value="3">Hexagons</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor="credit-amount" className="field-label">
+          Amount
+        </label>
+        <input id="credit-amount" name="amount" type="number" min={1} step={1} required defaultValue={1} className="field-input w-28" />
+      </div>
+      <button type="submit" className="btn-primary">
+        Buy credits
+      </button>
+      {testPayments ? <p className="w-full text-xs text-amber-800">{COMMERCE_MESSAGES.testPayment}</p> : null}
+    </Form>
+  );
+}
+
+export function DocumentsTable({ documents }: { documents: { number: number; date: string; total_price: string; currency: string; invoice: boolean; receipt: boolean; test_payment: boolean }[] }) {
+  if (!documents.length) return <p className="text-sm text-slate-600">No invoices yet.</p>;
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">Invoices and receipts</caption>
+      <thead>
+        <tr className="border-b">
+          <th scope="col" className="py-2">
+            Number
+          </th>
+          <th scope="col">Date</th>
+          <th scope="col">Total</th>
+          <th scope="col">Documents</th>
+        </tr>
+      </thead>
+      <tbody>
+        {documents.map((d) => (
+          <tr key={d.number} className="border-b">
+            <td className="py-2">{`INV-${String(d.number).padStart(6, "0")}`}</td>
+            <td>{d.date}</td>
+            <td>
+              {d.total_price} {d.currency}
+              {d.test_payment ? <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">test payment</span> : null}
+            </td>
+            <td className="space-x-3">
+              {d.invoice ? (
+                <a href={`/dashboard/account/invoices/${d.number}`} download className="underline">
+                  Invoice PDF
+                </a>
+              ) : null}
+              {d.receipt ? (
+                <a href={`/dashboard/account/invoices/${d.number}?kind=receipt`} download className="underline">
+                  Receipt PDF
+                </a>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ReportsTable({ reports }: { reports: { id: number; name: string; locations: number; date: string; total_price: string }[] }) {
+  if (!reports.length) return <p className="text-sm text-slate-600">No reports bought yet.</p>;
+  return (
+    <ul className="text-sm">
+      {reports.map((r) => (
+        <li key={r.id}>
+          {r.date}: {r.name} ({r.locations} locations), {r.total_price} EUR
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TermsConsentForm({ terms }: { terms: { terms_conditions: boolean; accepted_at: string | null; current_version: string } }) {
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="intent" value="terms" />
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="terms_conditions" defaultChecked={terms.terms_conditions} />
+        I accept the{" "}
+        <a href="/terms" target="_blank" rel="noreferrer" className="underline">
+          Terms &amp; Conditions
+        </a>{" "}
+        (version {terms.current_version})
+      </label>
+      <button type="submit" className="btn-secondary">
+        Save consent
+      </button>
+      {terms.accepted_at ? <p className="w-full text-xs text-slate-600">Last answer recorded {terms.accepted_at.slice(0, 10)}.</p> : null}
+    </Form>
+  );
+}
+
+export function ApiKeyModal({
+  closeHref,
+  mayHoldKey,
+  forbiddenMessage,
+  current,
+  created,
+  error,
+}: {
+  closeHref: string;
+  mayHoldKey: boolean;
+  forbiddenMessage: string;
+  current: { prefix: string; createdAt: string } | null;
+  created: string | null;
+  error: string | null;
+}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Modal title="API key" closeHref={closeHref}>
+      {!mayHoldKey ? (
+        <p role="alert" className="text-red-700">
+          {forbiddenMessage}
+        </p>
+      ) : (
+        <div className="space-y-4">
+          {error ? (
+            <p role="alert" className="text-red-700">
+              {error}
+            </p>
+          ) : null}
+          {created ? (
+            <div>
+              <label htmlFor="new-api-key" className="field-label">
+                Your new API key (shown only now: copy it somewhere safe)
+              </label>
+              <div className="flex gap-2">
+                <input id="new-api-key" readOnly value={created} className="field-input font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => {
+                    void navigator.clipboard?.writeText(created).then(() => setCopied(true));
+                  }}
+                >
+                  {copied ? "Copied" : "Copy"}
+                </button>
+              </div>
+              <p className="mt-1 text-xs text-slate-600">Send it as Authorization: Bearer &lt;key&gt;.</p>
+            </div>
+          ) : current ? (
+            <p>
+              Active key <code>{current.prefix}…</code>, created {current.createdAt.slice(0, 10)}.
+            </p>
+          ) : (
+            <p>You have no API key yet.</p>
+          )}
+          <div className="flex flex-wrap gap-3">
+            {current || created ? (
+              <>
+                <Form method="post" action={`${closeHref}${closeHref.includes("?") ? "&" : "?"}apiKeyModal=1`}>
+                  <input type="hidden" name="intent" value="rotate_key" />
+                  <button type="submit" className="btn-primary">
+                    Rotate key
+                  </button>
+                </Form>
+                <Form method="post" action={closeHref}>
+                  <input type="hidden" name="intent" value="revoke_key" />
+                  <button type="submit" className="btn-secondary">
+                    Revoke key
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <Form method="post" action={`${closeHref}${closeHref.includes("?") ? "&" : "?"}apiKeyModal=1`}>
+                <input type="hidden" name="intent" value="create_key" />
+                <button type="submit" className="btn-primary">
+                  Create key
+                </button>
+              </Form>
+            )}
+          </div>
+        </div>
+      )}
+      <p className="mt-4">
+        <Link to={closeHref} className="underline">
+          Close
+        </Link>
+      </p>
+    </Modal>
+  );
+}

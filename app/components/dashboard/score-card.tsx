@@ -1,0 +1,115 @@
+import { useId, useRef, useState } from "react";
+import { RISK_LEVELS } from "~/domain/risk-levels";
+import type { HazardScoreItem } from "~/risk/types";
+
+function levelOf(score: number | null) {
+  return score ? RISK_LEVELS[score - 1] : undefined;
+}
+
+/** Info tooltip: opens on hover and keyboard focus; flips to the other side when it would leave the viewport. */
+export function InfoTooltip({ text, label }: { text: string; label: string }) {
+  const id = useId();
+  const ref = useRef<HTMLSpanElement>(null);
+  const [flip, setFlip] = useState<{ x: boolean; y: boolean }>({ x: false, y: false });
+  const measure = () => {
+    const r = ref.current?.getBoundingClientRect();
+    if (!r) return;
+    setFlip({ x: r.left + 260 > window.innerWidth, y: r.top < 140 });
+  };
+  return (
+    <span ref={ref} className="group relative inline-block" onMouseEnter={measure} onFocus={measure}>
+      <button type="button" aria-describedby={id} aria-label={label} className="rounded-full border border-slate-400 px-1.5 text-xs leading-4 text-slate-600">
+        i
+      </button>
+      <span
+        id={id}
+        role="tooltip"
+        className={`pointer-events-none absolute z-20 hidden w-60 rounded bg-slate-900 p-2 text-xs text-white group-hover:block group-focus-within:block ${flip.x ? "right-0" : "left-0"} ${flip.y ? "top-6" : "bottom-6"}`}
+      >
+        {text}
+      </span>
+    </span>
+  );
+}
+
+function ScoreLine({ item, label, warming }: { item: HazardScoreItem; label: string; warming?: string | null }) {
+  const level = levelOf(item.score);
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-medium uppercase text-slate-500">{label}</p>
+      {warming ? <p className="text-xs text-slate-500">{warming}</p> : null}
+      {item.state === "ok" && level ? (
+        <p className="mt-1 flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full" style={{ background: level.colour }} />
+          <span className="font-semibold">
+            {item.score} · {level.label}
+          </span>
+        </p>
+      ) : (
+        <p className="mt-1 font-semibold text-slate-500">{item.state === "not_applicable" ? "Not applicable" : "No data"}</p>
+      )}
+      <p className="text-xs text-slate-600">
+        Value {item.value === null ? "—" : item.value.toFixed(2)} · Confidence {item.confidence}
+      </p>
+    </div>
+  );
+}
+
+function Explanation({ item, datasetVersion }: { item: HazardScoreItem; datasetVersion: string }) {
+  const e = item.explanation;
+  return (
+    <details className="mt-2 text-xs">
+      <summary className="cursor-pointer text-brand-700 underline">Why this score</summary>
+      <div className="mt-2 space-y-1 text-slate-700">
+        {e ? <p>{e.formula}</p> : null}
+        {e && Object.keys(e.inputs).length ? (
+          <ul className="list-disc pl-4">
+            {Object.entries(e.inputs).map(([k, v]) => (
+              <li key={k}>
+                {v.label}: {v.value === null ? "—" : Number(v.value.toFixed(3))} {v.unit === "1" ? "" : v.unit}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {e?.steps.length ? (
+          <ul className="list-disc pl-4">
+            {e.steps.map((s) => (
+              <li key={s.name}>
+                {s.name}: {Number(s.value.toFixed(3))} {s.unit ?? ""}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {e?.note ? <p>{e.note}</p> : null}
+        <p>
+          Thresholds: {RISK_LEVELS.map((l) => `${l.label} ≥ ${l.min}`).join(", ")}. Confidence: {item.confidence}. Dataset {datasetVersion}.
+        </p>
+      </div>
+    </details>
+  );
+}
+
+/** One hazard: historical and the chosen future slot side by side. */
+export function ScoreCard({
+  hist, future, futureLabel, warming, datasetVersion,
+}: { hist: HazardScoreItem; future: HazardScoreItem; futureLabel: string; warming: string | null; datasetVersion: string }) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm" data-testid="score-card" data-hazard={hist.hazard_id}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="flex items-center gap-2 font-semibold">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: hist.colour }} />
+          {hist.name}
+        </h3>
+        <InfoTooltip
+          label={`About ${hist.name}`}
+          text={`${hist.name}: 1 Low to 5 Extreme from a value in 0-1 (bands of 0.2). Confidence "${future.confidence}" says whether the inputs measure the hazard directly (grounded) or stand in for it (proxy).`}
+        />
+      </div>
+      <div className="mt-2 grid grid-cols-2 gap-2">
+        <ScoreLine item={hist} label="Historical" />
+        <ScoreLine item={future} label={futureLabel} warming={warming} />
+      </div>
+      <Explanation item={future} datasetVersion={datasetVersion} />
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import type { LeafletMouseEvent, PathOptions } from "leaflet";
+import { Fragment } from "react";
+import { CircleMarker, MapContainer, Pane, Polygon, Tooltip } from "react-leaflet";
+import { toLatLngBounds, padBounds, type LocationMapData, type MapArea } from "~/domain/location-map";
+import { Basemap, FitToBounds } from "./map-parts.client";
+
+export interface MapPick {
+  /** Hexagon id or region code of the clicked area. */
+  id: string;
+  kind: MapArea["kind"];
+  lat: number;
+  lon: number;
+}
+
+export interface LocationMapProps {
+  data: LocationMapData;
+  /** Called when the user clicks an area (hexagon or region). */
+  onPick?: (pick: MapPick) => void;
+  /** Optional XYZ tile URL (env MAP_TILE_URL); without it the basemap is the app's Natural Earth shapes. */
+  tileUrl?: string | null;
+  /** The area drawn highlighted (the chosen hexagon); defaults to the place's own code. */
+  selectedId?: string | null;
+  height?: number;
+  /** Accessible name of the map region. */
+  label: string;
+}
+
+const latLngs = (a: Pick<MapArea, "rings">) => a.rings.map((ring) => ring.map(([lon, lat]) => [lat, lon] as [number, number]));
+
+/** Interactive map of a place (Leaflet, browser only): basemap, outline, coloured areas, click to pick. */
+export default function LocationMap({ data, onPick, tileUrl = null, selectedId, height = 420, label }: LocationMapProps) {
+  const selected = selectedId === undefined ? data.place.code : selectedId;
+  const style = (a: MapArea): PathOptions => ({
+    fillColor: a.colour,
+    fillOpacity: 0.75,
+    color: a.id === selected ? "#0f172a" : "#475569",
+    weight: a.id === selected ? 3 : a.kind === "hexagon" ? 0.4 : 0.8,
+  });
+  return (
+    <div role="region" aria-label={label} data-testid="location-map">
+      <MapContainer
+        bounds={toLatLngBounds(padBounds(data.bounds))}
+        minZoom={1}
+        style={{ height, background: "#e0f2fe" }}
+        className="rounded-md border border-slate-200"
+      >
+        <Basemap tileUrl={tileUrl} />
+        <Pane name="outline" style={{ zIndex: 350 }}>
+          {data.outline.length ? <Polygon positions={latLngs({ rings: data.outline })} interactive={false} pathOptions={{ color: "#1e293b", weight: 1.5, fill: false }} /> : null}
+        </Pane>
+        {data.areas.map((a) => (
+          <Fragment key={a.id}>
+            <Polygon
+              positions={latLngs(a)}
+              pathOptions={style(a)}
+              eventHandlers={
+                onPick
+                  ? { click: (e: LeafletMouseEvent) => onPick({ id: a.id, kind: a.kind, lat: e.latlng.lat, lon: e.latlng.lng }) }
+                  : undefined
+              }
+            >
+              <Tooltip sticky>{`${a.name}: ${a.label}`}</Tooltip>
+            </Polygon>
+          </Fragment>
+        ))}
+        {data.point ? <CircleMarker center={[data.point.lat, data.point.lon]} radius={6} pathOptions={{ color: "#0f172a", fillColor: "#ffffff", fillOpacity: 1 }} /> : null}
+        <FitToBounds bounds={data.bounds} />
+      </MapContainer>
+      {data.truncated ? <p className="mt-2 text-sm text-slate-700">The map shows the first {data.areas.length} hexagons of this place.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId } from "react";
+import { fitProjection, ringsToSvgPath, type LocationMapData, type MapArea } from "~/domain/location-map";
+import { MapLegend } from "./map-legend";
+
+export interface StaticLocationMapProps {
+  data: LocationMapData;
+  /** Link of an area: picking it without JavaScript. null leaves the area unlinked. */
+  pickHref?: (area: MapArea) => string | null;
+  /** Accessible title and description of the SVG. */
+  title: string;
+  description: string;
+  /** Legend heading, e.g. "Aggregate level". */
+  legendTitle?: string;
+  selectedId?: string | null;
+  width?: number;
+}
+
+/** Server-rendered SVG of the same place and areas as the interactive map; works without JavaScript. */
+export function StaticLocationMap({ data, pickHref, title, description, legendTitle = "Risk level", selectedId, width = 640 }: StaticLocationMapProps) {
+  const id = useId();
+  const p = fitProjection(data.bounds, width, Math.round(width * 0.9));
+  const selected = selectedId === undefined ? data.place.code : selectedId;
+  const chosen = data.areas.find((a) => a.id === selected);
+  return (
+    <figure>
+      <svg
+        viewBox={`0 0 ${p.width} ${p.height}`}
+        className="h-auto w-full rounded-md border border-slate-200 bg-sky-50"
+        role="img"
+        aria-labelledby={`${id}-t ${id}-d`}
+        data-testid="static-location-map"
+      >
+        <title id={`${id}-t`}>{title}</title>
+        <desc id={`${id}-d`}>{description}</desc>
+        <path d={ringsToSvgPath(data.outline, p)} fill="#f8fafc" stroke="none" fillRule="evenodd" />
+        {data.areas.map((a) => {
+          const shape = (
+            <path d={ringsToSvgPath(a.rings, p)} fill={a.colour} fillOpacity={0.85} stroke="#475569" strokeWidth={a.kind === "hexagon" ? 0.3 : 0.6} fillRule="evenodd">
+              <title>{`${a.name}: ${a.label}`}</title>
+            </path>
+          );
+          const href = pickHref?.(a) ?? null;
+          return href ? (
+            <a key={a.id} href={href} aria-label={`${a.name}: ${a.label}`}>
+              {shape}
+            </a>
+          ) : (
+            <g key={a.id}>{shape}</g>
+          );
+        })}
+        <path d={ringsToSvgPath(data.outline, p)} fill="none" stroke="#1e293b" strokeWidth={1.2} fillRule="evenodd" />
+        {chosen ? <path d={ringsToSvgPath(chosen.rings, p)} fill="none" stroke="#0f172a" strokeWidth={2.5} /> : null}
+        {data.point ? <circle cx={p.x(data.point.lon)} cy={p.y(data.point.lat)} r={5} fill="#ffffff" stroke="#0f172a" strokeWidth={2} /> : null}
+      </svg>
+      <figcaption className="mt-3">
+        <MapLegend title={legendTitle} />
+        {data.hiddenCount > 0 ? (
+          <p className="mt-2 text-sm text-slate-700">{data.hiddenCount} hexagons of this place are not in your plan and are not shown.</p>
+        ) : null}
+        {data.truncated ? <p className="mt-2 text-sm text-slate-700">The map shows the first {data.areas.length} hexagons of this place.</p> : null}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,152 @@
+import { RiskPie, type LevelCountsView } from "~/components/charts/risk-pie";
+import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
+
+interface PreviewView {
+  file_name: string;
+  total_locations: number;
+  valid_locations: number;
+  invalid_locations: number;
+  out_of_range_locations: number;
+  duplicate_locations: number;
+  blank_rows: number;
+  invalid: { row: number; reason: string }[];
+  out_of_range: { row: number; reason: string }[];
+  duplicates: { row: number; duplicate_of: number }[];
+  issues_truncated: boolean;
+  detected: { lat: string; lon: string; name: string | null; id: string | null; swapped: boolean };
+  warnings: string[];
+  portfolio_limits: { max_rows: number; max_bytes: number };
+  piecharts: { hazard_id: HazardId; counts: LevelCountsView }[];
+  summary_table: { hazard_id: HazardId; scenario: string; period: string; at_risk_share: number | null }[];
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded border border-slate-200 p-3">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-2xl font-semibold" data-stat={label}>
+        {value.toLocaleString("en")}
+      </dd>
+    </div>
+  );
+}
+
+export function PreviewCounts({ preview }: { preview: PreviewView }) {
+  return (
+    <section aria-labelledby="preview-counts" className="mb-6">
+      <h2 id="preview-counts" className="mb-2 text-lg font-semibold">
+        Preview of {preview.file_name}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <Stat label="Total locations" value={preview.total_locations} />
+        <Stat label="Valid locations" value={preview.valid_locations} />
+        <Stat label="Invalid locations" value={preview.invalid_locations} />
+        <Stat label="Out of range locations" value={preview.out_of_range_locations} />
+        <Stat label="Duplicate locations" value={preview.duplicate_locations} />
+      </dl>
+      <p className="mt-2 text-sm text-slate-700">
+        Columns read: latitude <strong>{preview.detected.lat}</strong>, longitude <strong>{preview.detected.lon}</strong>
+        {preview.detected.name ? (
+          <>
+            , name <strong>{preview.detected.name}</strong>
+          </>
+        ) : null}
+        {preview.detected.id ? (
+          <>
+            , asset id <strong>{preview.detected.id}</strong>
+          </>
+        ) : null}
+        . {preview.blank_rows ? `${preview.blank_rows} blank rows skipped.` : null}
+      </p>
+      {preview.warnings.map((w) => (
+        <p key={w} role="status" className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
+          {w}
+        </p>
+      ))}
+      <IssueList title="Invalid rows" rows={preview.invalid.map((i) => ({ row: i.row, text: i.reason }))} />
+      <IssueList title="Out of range rows" rows={preview.out_of_range.map((i) => ({ row: i.row, text: i.reason }))} />
+      <IssueList title="Duplicate locations" rows={preview.duplicates.map((d) => ({ row: d.row, text: `same location as row ${d.duplicate_of}` }))} />
+      {preview.issues_truncated ? <p className="text-sm text-slate-600">Only the first rows of each list are shown; the report lists them all.</p> : null}
+    </section>
+  );
+}
+
+function IssueList({ title, rows }: { title: string; rows: { row: number; text: string }[] }) {
+  if (!rows.length) return null;
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-sm font-medium">
+        {title} ({rows.length})
+      </summary>
+      <table className="mt-1 text-sm">
+        <thead>
+          <tr>
+            <th className="pr-4 text-left">Row</th>
+            <th className="text-left">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.row}-${r.text}`}>
+              <td className="pr-4">{r.row}</td>
+              <td>{r.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+export function PreviewCharts({ preview }: { preview: PreviewView }) {
+  const ids: HazardId[] = ["AL", ...PER_HAZARD_IDS];
+  const cell = (h: HazardId, scenario: string, period: string) => {
+    const r = preview.summary_table.find((x) => x.hazard_id === h && x.scenario === scenario && x.period === period);
+    return r?.at_risk_share === null || r?.at_risk_share === undefined ? "—" : `${Math.round(r.at_risk_share * 100)}%`;
+  };
+  return (
+    <section aria-labelledby="preview-charts" className="mb-6">
+      <h2 id="preview-charts" className="mb-2 text-lg font-semibold">
+        Locations by risk level (historical)
+      </h2>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {ids.map((h) => {
+          const p = preview.piecharts.find((x) => x.hazard_id === h);
+          return p ? <RiskPie key={h} title={HAZARDS[h].name} counts={p.counts} /> : null;
+        })}
+      </div>
+      <div className="mt-4 overflow-x-auto">
+        <table className="min-w-full text-sm">
+          <caption className="mb-2 text-left font-semibold">Share of locations at High or above, by hazard, year and scenario</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="pr-3 text-left">
+                Hazard
+              </th>
+              {SLOTS.map((s) => (
+                <th scope="col" key={s.index} className="px-2 text-right">
+                  {s.scenario === "hist" ? "Present" : `${SCENARIOS[s.scenario].name} ${PERIODS[s.period].name}`}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {ids.map((h) => (
+              <tr key={h} className="border-t border-slate-100">
+                <th scope="row" className="pr-3 text-left font-normal">
+                  {HAZARDS[h].name}
+                </th>
+                {SLOTS.map((s) => (
+                  <td key={s.index} className="px-2 text-right">
+                    {cell(h, s.scenario, s.period)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,230 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { SubmitButton } from "~/components/forms/fields";
+import { HAZARDS, isHazardId } from "~/domain/hazards";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS } from "~/domain/scenarios";
+import type { ReportOutputs } from "~/services/portfolio/report.server";
+
+interface Progress {
+  status: string;
+  processed: number;
+  total: number;
+  percent: number;
+  error?: string | null;
+}
+
+interface OrderView {
+  order_id: number;
+  lead_id: number;
+  total_locations: number;
+  valid_locations: number;
+  cost: { SUBTOTAL: string; "TAX RATE": number; VAT: string; TOTAL: string };
+  products: { code: string; name: string; quantity: number; price: string; total: string }[];
+}
+
+interface Props {
+  uploadId: string;
+  paid: boolean;
+  order: OrderView | null;
+  report: Progress;
+  outputs: ReportOutputs | null;
+  files: { kind: string; path: string; name: string; bytes: number }[];
+}
+
+export function ReportView({ uploadId, paid, order, report, outputs, files }: Props) {
+  const navigation = useNavigation();
+  const running = report.status === "queued" || report.status === "running";
+  return (
+    <section aria-labelledby="report-title" className="mb-6 rounded border border-slate-200 p-4">
+      <h2 id="report-title" className="mb-2 text-lg font-semibold">
+        Full portfolio report
+      </h2>
+      {!paid ? (
+        <div>
+          <p className="text-sm text-slate-700" data-testid="report-needs-purchase">
+            The full report (every location with its own id, all hazards, scenarios and horizons, PDF and XLSX) is available once this
+            portfolio is purchased.
+          </p>
+          {order ? <OrderSummary uploadId={uploadId} order={order} pending={navigation.state !== "idle"} /> : (
+            <Form method="post" replace className="mt-2 w-56">
+              <input type="hidden" name="intent" value="order" />
+              <input type="hidden" name="upload_id" value={uploadId} />
+              <SubmitButton pending={navigation.state !== "idle"}>Order the full report</SubmitButton>
+            </Form>
+          )}
+        </div>
+      ) : report.status === "not_requested" || report.status === "failed" ? (
+        <Form method="post" replace>
+          <input type="hidden" name="intent" value="report" />
+          <input type="hidden" name="upload_id" value={uploadId} />
+          {report.status === "failed" ? (
+            <p role="alert" className="mb-2 text-sm text-red-800">
+              {report.error ?? "Error loading report"}
+            </p>
+          ) : null}
+          <div className="w-56">
+            <SubmitButton pending={navigation.state !== "idle"}>Build the full report</SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+      {running ? (
+        <div>
+          <label htmlFor="report-progress" className="text-sm">
+            Building the report: {report.processed.toLocaleString("en")} of {report.total.toLocaleString("en")} rows ({report.percent}%)
+          </label>
+          <progress id="report-progress" className="block h-3 w-full" max={100} value={report.percent} aria-valuetext={`${report.percent}%`}>
+            {report.percent}%
+          </progress>
+          <p className="text-xs text-slate-600">This page refreshes by itself until the report is ready.</p>
+        </div>
+      ) : null}
+      {outputs ? <ReportOutputsView outputs={outputs} files={files} /> : null}
+    </section>
+  );
+}
+
+function OrderSummary({ uploadId, order, pending }: { uploadId: string; order: OrderView; pending: boolean }) {
+  return (
+    <div className="mt-3 rounded bg-slate-50 p-3" data-testid="order-summary">
+      <h3 className="font-semibold">Your order</h3>
+      <ul className="text-sm">
+        {order.products.map((p) => (
+          <li key={p.code}>
+            {p.name}: {p.quantity} × {p.price} = {p.total}
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 grid w-72 grid-cols-2 text-sm">
+        <dt>SUBTOTAL</dt>
+        <dd className="text-right">{order.cost.SUBTOTAL}</dd>
+        <dt>TAX RATE</dt>
+        <dd className="text-right">{order.cost["TAX RATE"]}%</dd>
+        <dt>VAT</dt>
+        <dd className="text-right">{order.cost.VAT}</dd>
+        <dt className="font-semibold">TOTAL</dt>
+        <dd className="text-right font-semibold" data-testid="order-total">
+          {order.cost.TOTAL}
+        </dd>
+      </dl>
+      <Form method="post" replace className="mt-2 w-56">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="upload_id" value={uploadId} />
+        <input type="hidden" name="order_id" value={order.order_id} />
+        <SubmitButton pending={pending}>Confirm purchase</SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: Props["files"] }) {
+  const s = outputs.output_request_stats;
+  const o = outputs.output_risks_overall_estimate;
+  return (
+    <div data-testid="report-ready">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+        {(
+          [
+            ["Assets", s.asset_number],
+            ["Hexagons", s.hexagon_number],
+            ["Countries", s.country_number],
+            ["New hexagons", s.new_hexagon_request],
+            ["Report cost (credits)", s.report_cost],
+          ] as const
+        ).map(([k, v]) => (
+          <div key={k} className="rounded border border-slate-200 p-3">
+            <dt className="text-sm text-slate-600">{k}</dt>
+            <dd className="text-xl font-semibold">{v.toLocaleString("en")}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-4 font-semibold">Overall estimate (weighted by {outputs.weighting.column})</h3>
+      {outputs.weighting.note ? <p className="text-sm text-slate-600">{outputs.weighting.note}</p> : null}
+      <table className="mt-1 text-sm">
+        <thead>
+          <tr>
+            <th className="pr-3 text-left">Scenario</th>
+            <th className="px-2">Present</th>
+            {FUTURE_PERIOD_IDS.map((p) => (
+              <th key={p} className="px-2">
+                {p}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {FUTURE_SCENARIO_IDS.map((sc) => (
+            <tr key={sc}>
+              <th scope="row" className="pr-3 text-left font-normal">
+                {SCENARIOS[sc].name}
+              </th>
+              <td className="px-2 text-center">{o.hist.score ?? "—"}</td>
+              {FUTURE_PERIOD_IDS.map((p) => (
+                <td key={p} className="px-2 text-center">
+                  {o.future[sc][p].score ?? "—"}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="mt-4 font-semibold">Diversity: locations at High or above per hazard</h3>
+      <ul className="flex flex-wrap gap-3 text-sm">
+        {Object.entries(outputs.output_risks_diversity).map(([h, n]) => (
+          <li key={h}>
+            {isHazardId(h) ? HAZARDS[h].name : h}: <strong>{n}</strong>
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-4 font-semibold">Intensity: locations per aggregate score</h3>
+      <ul className="flex gap-3 text-sm">
+        {outputs.output_risks_intensity.map(([score, count]) => (
+          <li key={score}>
+            {score === 0 ? "no score" : `score ${score}`}: <strong>{count}</strong>
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-4 font-semibold">Social and economic exposure by country</h3>
+      <table className="mt-1 text-sm">
+        <thead>
+          <tr>
+            <th className="pr-3 text-left">Country</th>
+            <th className="px-2 text-right">Assets</th>
+            <th className="px-2 text-right">Population at risk</th>
+            <th className="px-2 text-left">Electricity consumption at risk</th>
+            <th className="px-2 text-left">Agricultural land at risk</th>
+          </tr>
+        </thead>
+        <tbody>
+          {outputs.social_by_country_sum.map((c) => (
+            <tr key={c.country_code}>
+              <th scope="row" className="pr-3 text-left font-normal">
+                {c.country_name}
+              </th>
+              <td className="px-2 text-right">{c.asset_number}</td>
+              <td className="px-2 text-right">{c.population_at_risk.toLocaleString("en")}</td>
+              <td className="px-2">Not available</td>
+              <td className="px-2">Not available</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-1 text-xs text-slate-600">
+        Population at risk: people in places (GeoNames) inside the hexagons of your assets where the aggregate risk is High or above.{" "}
+        {outputs.not_available.electricity_consumption_at_risk}; {outputs.not_available.agricultural_land_total_surface_at_risk}.
+      </p>
+      <h3 className="mt-4 font-semibold">Report files</h3>
+      {files.length ? (
+        <ul className="text-sm">
+          {files.map((f) => (
+            <li key={f.path}>
+              <a href={f.path} className="underline" download>
+                {f.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">No files yet.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** The cart / upgrade form: one schema for the page and its action, and the totals it shows. */
+import { z } from "zod";
+import { PACKAGES, costOf, upgradeSubtotal, vatRateFor, type PackageChoice } from "./commerce";
+import { LOCATION_KINDS, type LocationKind } from "./entitlements";
+import { PLAN_CODES, type PlanCode } from "./plans";
+
+export const CART_ADD_KINDS = LOCATION_KINDS;
+export const IDEMPOTENCY_FIELD = "idempotency_key";
+
+const packageId = (kind: LocationKind) =>
+  z.coerce
+    .number()
+    .int()
+    .refine((id) => id === 0 || PACKAGES.some((p) => p.id === id && p.kind === kind), "Choose a package from the list")
+    .default(0);
+/** Spec §5: the custom count is parsed as an integer; empty means 0. */
+const customCount = z.preprocess((v) => (v === "" || v === undefined ? 0 : v), z.coerce.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, "Min value: 0").max(10_000, "Max value: 10000"));
+
+export const CartSchema = z.object({
+  plan: z.enum(PLAN_CODES).optional(),
+  country_package: packageId("country"),
+  country_count: customCount,
+  region_package: packageId("region"),
+  region_count: customCount,
+  hexagon_package: packageId("hexagon"),
+  hexagon_count: customCount,
+  pending: z.string().max(20).optional(),
+  [IDEMPOTENCY_FIELD]: z.string().min(8).max(200),
+});
+export type CartForm = z.infer<typeof CartSchema>;
+
+export function cartChoices(f: Pick<CartForm, "country_package" | "country_count" | "region_package" | "region_count" | "hexagon_package" | "hexagon_count">): PackageChoice[] {
+  return [
+    { id: f.country_package, count: f.country_count },
+    { id: f.region_package, count: f.region_count },
+    { id: f.hexagon_package, count: f.hexagon_count },
+  ];
+}
+
+/** The counts are valid (spec: the upgrade form is valid only then) when each custom package has a count ≥ 1. */
+export function countsValid(f: Parameters<typeof cartChoices>[0]): boolean {
+  return LOCATION_KINDS.every((k) => {
+    const id = f[`${k}_package`];
+    const def = PACKAGES.find((p) => p.id === id);
+    return !def || def.locations !== null || f[`${k}_count`] > 0;
+  });
+}
+
+/** Totals of the cart as shown before paying: a plan is charged only when it differs from the current one. */
+export function cartTotals(currentPlan: string, plan: PlanCode | undefined, choices: PackageChoice[], billingCountry: string | null, vatNumber: string | null) {
+  const newPlan = plan && plan !== currentPlan ? plan : null;
+  const { planMinor, packages, subtotalMinor } = upgradeSubtotal(newPlan ?? "DISCOVERY", choices);
+  const { rateBp } = vatRateFor(billingCountry, vatNumber);
+  return { newPlan, planMinor: newPlan ? planMinor : 0, packages, subtotalMinor, ...costOf(subtotalMinor, rateBp) };
+}
+
+/** The smallest fixed package of a kind: what `?add=kind` preselects. */
+export function defaultPackageFor(kind: LocationKind): number {
+  return PACKAGES.filter((p) => p.kind === kind && p.locations !== null).sort((a, b) => a.priceMinor - b.priceMinor)[0]!.id;
+}

@@ -1,0 +1,88 @@
+import {
+  EMPTY_COST, PACKAGES, costOf, formatDocumentDate, packageRegister, parseCustomCount, parsePackageChoices, planByTariffId, priceLocationAmount,
+  pricePackage, upgradeSubtotal, vatAmount, vatRateFor,
+} from "./commerce";
+
+describe("packages", () => {
+  it("groups Country, Region, Granular with the id-0 placeholder first, then by price ascending", () => {
+    const groups = packageRegister();
+    expect(groups.map((g) => g.group)).toEqual(["Country", "Region", "Granular"]);
+    for (const g of groups) {
+      expect(g.packages[0]).toEqual({ id: 0, price: "0.00", get_name: "Select a package", is_custom: false });
+      const prices = g.packages.slice(1).map((p) => Number(p.price.replace(/ /g, "")));
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    }
+    expect(groups[0]!.packages.map((p) => [p.id, p.price, p.is_custom])).toEqual([
+      [0, "0.00", false],
+      [101, "150.00", false],
+      [103, "150.00", true],
+      [102, "600.00", false],
+    ]);
+  });
+
+  it("parses a custom count as an integer; 0 or garbage costs 0 and adds nothing", () => {
+    expect(parseCustomCount("7")).toBe(7);
+    expect(parseCustomCount("7.9")).toBe(7);
+    expect(parseCustomCount(" 12 ")).toBe(12);
+    expect(parseCustomCount("abc")).toBe(0);
+    expect(parseCustomCount("-3")).toBe(0);
+    expect(pricePackage({ id: 203, count: 0 })).toBeNull();
+    expect(pricePackage({ id: 203, count: 3 })).toMatchObject({ kind: "region", locations: 3, priceMinor: 13_500 });
+    expect(pricePackage({ id: 0 })).toBeNull();
+    expect(pricePackage({ id: 999 })).toBeNull();
+  });
+
+  it("buy_products uses the fixed package of that size, else the custom unit price", () => {
+    expect(priceLocationAmount("hexagon", 100)).toMatchObject({ id: 302, priceMinor: 60_000 });
+    expect(priceLocationAmount("hexagon", 7)).toMatchObject({ id: 303, priceMinor: 6_300, locations: 7 });
+    expect(priceLocationAmount("country", 1)).toMatchObject({ id: 101, priceMinor: 15_000 });
+  });
+
+  it("every package price is a positive whole number of cents", () => {
+    for (const p of PACKAGES) expect(Number.isInteger(p.priceMinor) && p.priceMinor > 0).toBe(true);
+  });
+});
+
+describe("upgrade total", () => {
+  it("is the plan price plus the country, region and hexagon package prices", () => {
+    const t = upgradeSubtotal("PREMIUM", [{ id: 101 }, { id: 201 }, { id: 303, count: 4 }]);
+    expect(t.planMinor).toBe(99_000);
+    expect(t.subtotalMinor).toBe(99_000 + 15_000 + 20_000 + 3_600);
+    expect(upgradeSubtotal("DISCOVERY", []).subtotalMinor).toBe(0);
+  });
+
+  it("reads purchased_packages as a list or as one choice per kind", () => {
+    expect(parsePackageChoices([{ id: 101 }, 201])).toEqual([{ id: 101, count: 0 }, { id: 201 }]);
+    expect(parsePackageChoices({ country: { id: 103, count: "2" } })).toEqual([{ id: 103, count: 2 }]);
+    expect(parsePackageChoices(undefined)).toEqual([]);
+    expect(planByTariffId(2)).toBe("PREMIUM");
+    expect(planByTariffId(9)).toBeNull();
+  });
+});
+
+describe("VAT", () => {
+  it.each([
+    [null, "", 0, "no_country"],
+    ["FR", "", 2000, "domestic"],
+    ["FR", "FR12345678901", 2000, "domestic"],
+    ["DE", "", 1900, "eu_consumer"],
+    ["de", "DE123456789", 0, "eu_reverse_charge"],
+    ["FI", "", 2550, "eu_consumer"],
+    ["GB", "", 0, "export"],
+    ["US", "", 0, "export"],
+  ])("%s with VAT number %j → %i bp (%s)", (country, vat, rateBp, rule) => {
+    expect(vatRateFor(country, vat)).toEqual({ rateBp, rule });
+  });
+
+  it("rounds half up to the cent and formats the cost block", () => {
+    expect(vatAmount(1_001, 2550)).toBe(255); // 255.255
+    expect(vatAmount(1_002, 2550)).toBe(256); // 255.51
+    expect(vatAmount(10, 500)).toBe(1); // 0.5 → 1
+    expect(costOf(1_234_500, 2000).cost).toEqual({ SUBTOTAL: "12 345.00", "TAX RATE": 20, VAT: "2 469.00", TOTAL: "14 814.00" });
+    expect(costOf(0, 0).cost).toEqual(EMPTY_COST);
+  });
+});
+
+it("dates use the ru locale", () => {
+  expect(formatDocumentDate("2026-11-23T10:00:00Z")).toBe("23.11.2026");
+});

@@ -1,0 +1,221 @@
+/**
+ * What can be bought and what it costs: data packages, self-service products, plan upgrades, VAT.
+ * Money is integer minor units (cents, EUR). Pure: used by the services, the API, the pages and the PDFs.
+ */
+import type { LocationKind } from "./entitlements";
+import { formatMinorUnits } from "./money";
+import { PLAN_DEFINITIONS, type PlanCode } from "./plans";
+
+export const CURRENCY = "EUR";
+
+/** buy_products `type` (spec §7): 1 country, 2 region, 3 hexagon. */
+export const PACKAGE_TYPES: Record<1 | 2 | 3, LocationKind> = { 1: "country", 2: "region", 3: "hexagon" };
+export const PACKAGE_GROUP_NAMES: Record<LocationKind, "Country" | "Region" | "Granular"> = {
+  country: "Country",
+  region: "Region",
+  hexagon: "Granular",
+};
+
+export interface PackageDefinition {
+  id: number;
+  kind: LocationKind;
+  /** Locations the package adds; null for the custom package, whose count the buyer chooses. */
+  locations: number | null;
+  /** Package price, or the price per location for the custom package. */
+  priceMinor: number;
+  name: string;
+}
+
+export const PACKAGES: readonly PackageDefinition[] = [
+  { id: 101, kind: "country", locations: 1, priceMinor: 15_000, name: "1 country" },
+  { id: 102, kind: "country", locations: 5, priceMinor: 60_000, name: "5 countries" },
+  { id: 103, kind: "country", locations: null, priceMinor: 15_000, name: "Custom number of countries" },
+  { id: 201, kind: "region", locations: 5, priceMinor: 20_000, name: "5 regions" },
+  { id: 202, kind: "region", locations: 20, priceMinor: 64_000, name: "20 regions" },
+  { id: 203, kind: "region", locations: null, priceMinor: 4_500, name: "Custom number of regions" },
+  { id: 301, kind: "hexagon", locations: 10, priceMinor: 9_000, name: "10 hexagons" },
+  { id: 302, kind: "hexagon", locations: 100, priceMinor: 60_000, name: "100 hexagons" },
+  { id: 303, kind: "hexagon", locations: null, priceMinor: 900, name: "Custom number of hexagons" },
+];
+
+/** Spec §9: select lists start with a placeholder of id 0 and price 0. */
+export const PLACEHOLDER_ITEM = { id: 0, price: "0.00", get_name: "Select a package", is_custom: false } as const;
+
+export interface PackageItem {
+  id: number;
+  price: string;
+  get_name: string;
+  is_custom: boolean;
+}
+
+/** package_register: the three groups, each with the placeholder first and then sorted by price ascending. */
+export function packageRegister(): { group: "Country" | "Region" | "Granular"; kind: LocationKind; packages: PackageItem[] }[] {
+  return (["country", "region", "hexagon"] as const).map((kind) => ({
+    group: PACKAGE_GROUP_NAMES[kind],
+    kind,
+    packages: [
+      { ...PLACEHOLDER_ITEM },
+      ...PACKAGES.filter((p) => p.kind === kind)
+        .slice()
+        .sort((a, b) => a.priceMinor - b.priceMinor || a.id - b.id)
+        .map((p) => ({ id: p.id, price: formatMinorUnits(p.priceMinor), get_name: p.name, is_custom: p.locations === null })),
+    ],
+  }));
+}
+
+export function findPackage(id: number): PackageDefinition | undefined {
+  return PACKAGES.find((p) => p.id === id);
+}
+
+/** Spec §5: a custom count is parsed as an integer; anything unparsable or negative counts as 0. */
+export function parseCustomCount(raw: unknown): number {
+  const n = typeof raw === "number" ? Math.trunc(raw) : Number.parseInt(String(raw ?? "").trim(), 10);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+export interface PackageChoice {
+  id: number;
+  /** Only for the custom package. */
+  count?: number;
+}
+
+export interface PricedPackage {
+  id: number;
+  kind: LocationKind;
+  name: string;
+  locations: number;
+  priceMinor: number;
+}
+
+/** The price and size of one chosen package; the placeholder and a custom count of 0 cost 0 and add nothing. */
+export function pricePackage(choice: PackageChoice): PricedPackage | null {
+  if (choice.id === 0) return null;
+  const def = findPackage(choice.id);
+  if (!def) return null;
+  if (def.locations === null) {
+    const count = parseCustomCount(choice.count);
+    if (count === 0) return null;
+    return { id: def.id, kind: def.kind, name: `${count} × ${def.name}`, locations: count, priceMinor: def.priceMinor * count };
+  }
+  return { id: def.id, kind: def.kind, name: def.name, locations: def.locations, priceMinor: def.priceMinor };
+}
+
+/** buy_products {type, amount}: a fixed package of exactly that size, else the custom package's unit price. */
+export function priceLocationAmount(kind: LocationKind, amount: number): PricedPackage | null {
+  const fixed = PACKAGES.find((p) => p.kind === kind && p.locations === amount);
+  if (fixed) return pricePackage({ id: fixed.id });
+  const custom = PACKAGES.find((p) => p.kind === kind && p.locations === null)!;
+  return pricePackage({ id: custom.id, count: amount });
+}
+
+export function planPrice(code: PlanCode): number {
+  return PLAN_DEFINITIONS.find((p) => p.code === code)?.priceMinor ?? 0;
+}
+
+/** Spec §9: the upgrade total is the plan price plus the country, region and hexagon package prices. */
+export function upgradeSubtotal(plan: PlanCode, packages: readonly PackageChoice[]): { planMinor: number; packages: PricedPackage[]; subtotalMinor: number } {
+  const priced = packages.map(pricePackage).filter((p): p is PricedPackage => p !== null);
+  const planMinor = planPrice(plan);
+  return { planMinor, packages: priced, subtotalMinor: planMinor + priced.reduce((s, p) => s + p.priceMinor, 0) };
+}
+
+/** Self-service products (spec §4): a per-location portfolio report and a single-location PDF. */
+export const SELF_SERVICE_PRODUCTS = [
+  { id: 1, code: "portfolio_report", name: "Portfolio climate risk report (per location)", priceMinor: 1_400, perLocation: true },
+  { id: 2, code: "single_pdf", name: "Single-location climate risk report (PDF)", priceMinor: 4_900, perLocation: false },
+] as const;
+export type SelfServiceProductCode = (typeof SELF_SERVICE_PRODUCTS)[number]["code"];
+
+export function findSelfServiceProduct(ref: number | string) {
+  return SELF_SERVICE_PRODUCTS.find((p) => p.id === Number(ref) || p.code === ref);
+}
+
+/** The seller is established in France; standard VAT rates of the EU member states in basis points. */
+export const SELLER_COUNTRY = "FR";
+export const EU_VAT_RATES_BP: Record<string, number> = {
+  AT: 2000, BE: 2100, BG: 2000, HR: 2500, CY: 1900, CZ: 2100, DK: 2500, EE: 2400, FI: 2550, FR: 2000, DE: 1900,
+  GR: 2400, HU: 2700, IE: 2300, IT: 2200, LV: 2100, LT: 2100, LU: 1700, MT: 1800, NL: 2100, PL: 2300, PT: 2300,
+  RO: 2100, SK: 2300, SI: 2200, ES: 2100, SE: 2500,
+};
+
+export type VatRule = "no_country" | "domestic" | "eu_reverse_charge" | "eu_consumer" | "export";
+
+/**
+ * VAT from the billing country:
+ * - none given: 0 (spec §9 default tax rate);
+ * - the seller's country: its rate;
+ * - another EU country with a VAT number: reverse charge, 0;
+ * - another EU country without one: that country's rate (OSS);
+ * - outside the EU: export, 0.
+ */
+export function vatRateFor(country: string | null | undefined, vatNumber?: string | null): { rateBp: number; rule: VatRule } {
+  const c = (country ?? "").trim().toUpperCase();
+  if (!c) return { rateBp: 0, rule: "no_country" };
+  const rate = EU_VAT_RATES_BP[c];
+  if (rate === undefined) return { rateBp: 0, rule: "export" };
+  if (c === SELLER_COUNTRY) return { rateBp: rate, rule: "domestic" };
+  if ((vatNumber ?? "").trim()) return { rateBp: 0, rule: "eu_reverse_charge" };
+  return { rateBp: rate, rule: "eu_consumer" };
+}
+
+/** VAT rounded half up to the cent. */
+export function vatAmount(subtotalMinor: number, rateBp: number): number {
+  return Math.floor((subtotalMinor * rateBp + 5_000) / 10_000);
+}
+
+export interface Cost {
+  SUBTOTAL: string;
+  "TAX RATE": number;
+  VAT: string;
+  TOTAL: string;
+}
+
+/** Spec §9 default portfolio cost. */
+export const EMPTY_COST: Cost = { SUBTOTAL: "0.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "0.00" };
+
+export function costOf(subtotalMinor: number, rateBp: number): { cost: Cost; vatMinor: number; totalMinor: number } {
+  const vatMinor = vatAmount(subtotalMinor, rateBp);
+  const totalMinor = subtotalMinor + vatMinor;
+  return {
+    vatMinor,
+    totalMinor,
+    cost: { SUBTOTAL: formatMinorUnits(subtotalMinor), "TAX RATE": rateBp / 100, VAT: formatMinorUnits(vatMinor), TOTAL: formatMinorUnits(totalMinor) },
+  };
+}
+
+/** Dates as the spec shows them: the `ru` locale (e.g. 23.11.2026). */
+export function formatDocumentDate(date: Date | string): string {
+  return new Date(date).toLocaleDateString("ru-RU", { timeZone: "UTC" });
+}
+
+export const TERMS_VERSION = "2026-01";
+
+export const COMMERCE_MESSAGES = {
+  purchased: "Payment received. Thank you!",
+  testPayment: "Test payment: no real money is charged.",
+  billingRequired: "Please fill in your billing info before buying.",
+  billingSaved: "Billing info saved",
+  termsSaved: "Terms consent saved",
+  supportSent: "Your message has been sent to technical support",
+  nothingToBuy: "Choose at least one package",
+  keyInProgress: "A request with this Idempotency-Key is still being processed; retry in a moment",
+  leadNotFound: "Unknown lead",
+  orderNotFound: "Unknown order",
+  alreadyOnPlan: "You are already on this plan",
+} as const;
+
+/** Tariff ids of the API (spec "Tariff plan: id, price, name") are the plans' sort order. */
+export function tariffList() {
+  return PLAN_DEFINITIONS.map((p) => ({ id: p.sortOrder, name: p.name, price: formatMinorUnits(p.priceMinor), limit_country: p.limitCountry, limit_region: p.limitRegion, limit_hexagon: p.limitHexagon, api_access: p.apiAccess }));
+}
+export function planByTariffId(id: number): PlanCode | null {
+  return PLAN_DEFINITIONS.find((p) => p.sortOrder === id)?.code ?? null;
+}
+
+/** purchased_packages of the upgrade call: [{id, count?}] or {country: {id, count?}, region: …, hexagon: …}. */
+export function parsePackageChoices(raw: unknown): PackageChoice[] {
+  const list = Array.isArray(raw) ? raw : raw && typeof raw === "object" ? Object.values(raw) : [];
+  return list
+    .map((v) => (typeof v === "number" ? { id: v } : v && typeof v === "object" ? { id: Number((v as { id?: unknown }).id), count: parseCustomCount((v as { count?: unknown }).count) } : null))
+    .filter((c): c is PackageChoice => c !== null && Number.isInteger(c.id));
+}

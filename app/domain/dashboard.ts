@@ -1,0 +1,101 @@
+/**
+ * The /dashboard selection (spec §4): which place, scenario, period and duration, read from URL search params named
+ * as in the API, with the spec's defaults. Pure: shared by the loader, the page and tests.
+ */
+import { z } from "zod";
+import { classifyLocationCode, type CodeLists, type LocationRef } from "./entitlements";
+import { MESSAGES } from "./validation";
+import { SAMPLE_DEFAULT_LOCATION } from "./riskdb-params";
+import {
+  DURATIONS, FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, parseDuration, parsePeriod, parseScenario,
+  type FuturePeriodId, type FutureScenarioId,
+} from "./scenarios";
+
+export const CANT_GET_HAZARD_SCORES = "Can`t get hazard scores hexagon";
+
+/** Rounds to 3 decimals and names the hemisphere: 51.507°N, 0.128°W. */
+export function formatCoordinates(lat: number, lon: number): string {
+  const part = (v: number, pos: string, neg: string) => `${Math.abs(v).toFixed(3)}°${v < 0 ? neg : pos}`;
+  return `${part(lat, "N", "S")}, ${part(lon, "E", "W")}`;
+}
+
+export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId): string {
+  return `+${GLOBAL_WARMING_LEVEL[scenario][period].toFixed(2)} °C global warming`;
+}
+
+const DECIMAL_DEGREES = /^[-+]?\d{1,3}(\.\d{1,4})?$/;
+
+/** The spec's latitude/longitude rule (3-4 decimals allowed; fewer decimals accepted too so a link "51.5" works). */
+export function parseCoordinate(raw: string | null, limit: 90 | 180): { value?: number; error?: string } {
+  if (raw === null || raw.trim() === "") return {};
+  const v = raw.trim();
+  const message = limit === 90 ? MESSAGES.latitude : MESSAGES.longitude;
+  if (!DECIMAL_DEGREES.test(v)) return { error: message };
+  const n = Number(v);
+  return n >= -limit && n <= limit ? { value: n } : { error: message };
+}
+
+export interface DashboardSelection {
+  location: LocationRef | null;
+  /** The raw location_code when it could not be classified. */
+  invalidLocationCode: string | null;
+  lat?: number;
+  lon?: number;
+  latError?: string;
+  lonError?: string;
+  scenario: FutureScenarioId;
+  period: FuturePeriodId;
+  duration: string;
+  q: string;
+}
+
+/** Reads the URL; unknown scenario/period/duration fall back to the spec's defaults (first scenario, first future period). */
+export function parseDashboardSelection(params: URLSearchParams): DashboardSelection {
+  const rawCode = params.get("location_code")?.trim() ?? "";
+  const location = rawCode ? classifyLocationCode(rawCode) : null;
+  const lat = parseCoordinate(params.get("lat"), 90);
+  const lon = parseCoordinate(params.get("lon"), 180);
+  const s = parseScenario(params.get("scenario"));
+  const p = parsePeriod(params.get("period"));
+  return {
+    location,
+    invalidLocationCode: rawCode && !location ? rawCode : null,
+    lat: lat.value,
+    lon: lon.value,
+    latError: lat.error,
+    lonError: lon.error,
+    scenario: s && s !== "hist" ? s : FUTURE_SCENARIO_IDS[0]!,
+    period: p && p !== "hist" ? p : FUTURE_PERIOD_IDS[0]!,
+    duration: parseDuration(params.get("duration")) ?? DURATIONS[0]!.id,
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+  };
+}
+
+/** First ordered code, preferring the configured default when it is ordered (spec §4). */
+export function defaultCode(ordered: readonly string[], preferred: string): string | null {
+  return ordered.includes(preferred) ? preferred : (ordered[0] ?? null);
+}
+
+/** Default location on load: a country from the ordered list, preferring GB; same rule for hexagons. */
+export function defaultLocation(orderList: CodeLists): { country: string | null; hexagon: string | null } {
+  return {
+    country: defaultCode(orderList.country, SAMPLE_DEFAULT_LOCATION.country),
+    hexagon: defaultCode(orderList.hexagon, SAMPLE_DEFAULT_LOCATION.hexagon),
+  };
+}
+
+export const dashboardOrderSchema = z.object({
+  intent: z.literal("order"),
+  location_code: z.string().trim().min(1, MESSAGES.required),
+});
+
+/** Builds a /dashboard URL from the current params with some replaced (undefined/empty removes). */
+export function dashboardHref(current: URLSearchParams, changes: Record<string, string | undefined>): string {
+  const next = new URLSearchParams(current);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined || v === "") next.delete(k);
+    else next.set(k, v);
+  }
+  const s = next.toString();
+  return s ? `/dashboard?${s}` : "/dashboard";
+}

@@ -1,0 +1,169 @@
+/**
+ * Reading a table of locations the way real exports look: title lines and merged group headers above the column
+ * header, coordinates in any common header spelling, comma decimals, swapped latitude and longitude columns.
+ */
+import { HEADER_SEARCH_ROWS, ROW_REASONS } from "./limits";
+
+export type Cell = string | number | null | undefined;
+
+const LAT_RE = /^(lat|lat\.|latitude|latitud|breite|breitengrad|y|lat_?dd|lat_?deg|latitude_?deg(rees)?|geo_?lat|gps_?lat)$/;
+const LON_RE =
+  /^(lon|lng|long|lon\.|longitude|longitud|länge|laenge|längengrad|x|lon_?dd|lng_?dd|lon_?deg|longitude_?deg(rees)?|geo_?lon|geo_?lng|gps_?lon|gps_?lng)$/;
+const NAME_RE = /^(name|site|site_?name|asset_?name|facility|facility_?name|property|property_?name|location|location_?name|building|address|city|description)$/;
+const ID_RE = /^(id|asset_?id|asset_?(no|number|ref|code)|site_?id|site_?code|facility_?id|property_?id|ref|reference|code|location_?id)$/;
+
+export function normaliseHeader(h: Cell): string {
+  return String(h ?? "")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\(.*?\)\s*/g, "")
+    .replace(/[\s\-/]+/g, "_")
+    .replace(/_+$/, "");
+}
+
+function isLat(h: string) {
+  return LAT_RE.test(h) || /(^|_)latitude($|_)/.test(h);
+}
+function isLon(h: string) {
+  return LON_RE.test(h) || /(^|_)(longitude|lng)($|_)/.test(h);
+}
+
+export interface ColumnMap {
+  /** Column names as shown to the user (group header prefixed when a merged header row sits above). */
+  names: string[];
+  lat: number;
+  lon: number;
+  name: number | null;
+  id: number | null;
+  /** Index of the header row among the rows read (0-based); rows above it are titles or group headers. */
+  headerRow: number;
+}
+
+/**
+ * Finds the column header row among the first rows: the first row with a latitude and a longitude header.
+ * Rows above are titles or merged group headers; a group header fills its label to the right over its empty cells
+ * and prefixes the names it spans when a name would otherwise repeat.
+ */
+export function detectColumns(rows: readonly Cell[][]): ColumnMap | null {
+  const limit = Math.min(rows.length, HEADER_SEARCH_ROWS);
+  for (let r = 0; r < limit; r++) {
+    const norm = rows[r]!.map(normaliseHeader);
+    const lat = norm.findIndex(isLat);
+    const lon = norm.findIndex(isLon);
+    if (lat < 0 || lon < 0 || lat === lon) continue;
+    const groups = r > 0 ? fillRight(rows[r - 1]!, norm.length) : [];
+    const raw = rows[r]!.map((c, i) => String(c ?? "").replace(/^\uFEFF/, "").trim() || `column ${i + 1}`);
+    const counts = new Map<string, number>();
+    raw.forEach((n) => counts.set(n.toLowerCase(), (counts.get(n.toLowerCase()) ?? 0) + 1));
+    const names = raw.map((n, i) => {
+      const g = groups[i];
+      return counts.get(n.toLowerCase())! > 1 && g ? `${g} ${n}` : n;
+    });
+    const name = norm.findIndex((h) => NAME_RE.test(h));
+    const id = norm.findIndex((h) => ID_RE.test(h));
+    return { names: dedupe(names), lat, lon, name: name >= 0 ? name : null, id: id >= 0 ? id : null, headerRow: r };
+  }
+  return null;
+}
+
+function fillRight(row: readonly Cell[], width: number): string[] {
+  const out: string[] = [];
+  let last = "";
+  for (let i = 0; i < width; i++) {
+    const v = String(row[i] ?? "").trim();
+    if (v) last = v;
+    out.push(last);
+  }
+  return out;
+}
+
+function dedupe(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((n) => {
+    const k = seen.get(n) ?? 0;
+    seen.set(n, k + 1);
+    return k ? `${n} (${k + 1})` : n;
+  });
+}
+
+/**
+ * Parses a number as written in spreadsheets: "51.5", "51,5" (comma decimal), "1 234,5", "1,234.5", "12°".
+ * Returns null for an empty cell and NaN for text that is not a number.
+ */
+export function parseNumberCell(v: Cell): number | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "number") return Number.isFinite(v) ? v : NaN;
+  let s = v.replace(/[\u00a0\u202f\s']/g, "").replace(/°$/, "");
+  if (s === "") return null;
+  if (/^[+-]?\d+,\d+$/.test(s)) s = s.replace(",", ".");
+  else if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(s)) s = s.replace(/\./g, "").replace(",", ".");
+  else if (/^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, "");
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return NaN;
+  return Number(s);
+}
+
+/**
+ * Columns the user may weight by: at least 80% of the non-empty sampled values are numbers.
+ * Coordinates and the id column are not offered.
+ */
+export function numericColumns(map: ColumnMap, sample: readonly Cell[][]): string[] {
+  const out: string[] = [];
+  map.names.forEach((name, i) => {
+    if (i === map.lat || i === map.lon || i === map.id) return;
+    let filled = 0,
+      numbers = 0;
+    for (const row of sample) {
+      const n = parseNumberCell(row[i]);
+      if (n === null) continue;
+      filled++;
+      if (!Number.isNaN(n)) numbers++;
+    }
+    if (filled > 0 && numbers / filled >= 0.8) out.push(name);
+  });
+  return out;
+}
+
+/**
+ * Columns are swapped when latitudes beyond ±90 appear while every longitude fits in ±90: evidence from the
+ * sample decides, a single odd row does not.
+ */
+export function looksSwapped(map: ColumnMap, sample: readonly Cell[][]): boolean {
+  let latBeyond = 0,
+    lonBeyond = 0;
+  for (const row of sample) {
+    const la = parseNumberCell(row[map.lat]);
+    const lo = parseNumberCell(row[map.lon]);
+    if (la === null || lo === null || Number.isNaN(la) || Number.isNaN(lo)) continue;
+    if (Math.abs(la) > 90 && Math.abs(la) <= 180) latBeyond++;
+    if (Math.abs(lo) > 90) lonBeyond++;
+  }
+  return latBeyond > 0 && lonBeyond === 0;
+}
+
+export type RowCheck =
+  | { ok: true; lat: number; lon: number }
+  | { ok: false; reason: string; kind: "invalid" | "out_of_range" };
+
+/** Coordinates of one row, or why the row cannot be used. */
+export function checkCoordinates(latCell: Cell, lonCell: Cell): RowCheck {
+  const lat = parseNumberCell(latCell);
+  const lon = parseNumberCell(lonCell);
+  if (lat === null) return { ok: false, kind: "invalid", reason: ROW_REASONS.missingLat };
+  if (lon === null) return { ok: false, kind: "invalid", reason: ROW_REASONS.missingLon };
+  if (Number.isNaN(lat)) return { ok: false, kind: "invalid", reason: ROW_REASONS.textLat };
+  if (Number.isNaN(lon)) return { ok: false, kind: "invalid", reason: ROW_REASONS.textLon };
+  if (lat === 0 && lon === 0) return { ok: false, kind: "invalid", reason: ROW_REASONS.nullIsland };
+  if (lat < -90 || lat > 90) return { ok: false, kind: "out_of_range", reason: ROW_REASONS.latRange };
+  if (lon < -180 || lon > 180) return { ok: false, kind: "out_of_range", reason: ROW_REASONS.lonRange };
+  return { ok: true, lat, lon };
+}
+
+export function isBlankRow(row: readonly Cell[]): boolean {
+  return row.every((c) => c === null || c === undefined || (typeof c === "string" && c.trim() === ""));
+}
+
+/** Key of a location for duplicate detection: coordinates to 5 decimals (about a metre). */
+export function locationKey(lat: number, lon: number): string {
+  return `${lat.toFixed(5)},${lon.toFixed(5)}`;
+}

@@ -1,0 +1,79 @@
+/** Upload and portfolio limits: the one place every check, message and page reads them from. */
+import type { PlanCode } from "../plans";
+
+/** Largest upload body accepted by the preview endpoint (the server entry caps request bodies above this). */
+export const UPLOAD_MAX_BYTES = 48 * 1024 * 1024;
+/** A visitor (not signed in) may preview a small file only. */
+export const VISITOR_MAX_BYTES = 1024 * 1024;
+/** Longest CSV record: anything longer is not a table of locations (csv-parse max_record_size). */
+export const CSV_MAX_RECORD_BYTES = 64 * 1024;
+/** XLSX: declared uncompressed total and per-entry compression ratio above which the archive is refused. */
+export const XLSX_MAX_UNCOMPRESSED_BYTES = 600 * 1024 * 1024;
+export const XLSX_MAX_RATIO = 200;
+/** How many leading rows may hold titles or group headers before the column header row. */
+export const HEADER_SEARCH_ROWS = 10;
+/** Rows, issues and duplicates returned in the preview answer (the rest stay in the stored upload). */
+export const PREVIEW_ROWS_MAX = 1000;
+export const PREVIEW_ISSUES_MAX = 1000;
+/** Rows per stored chunk of an upload. */
+export const UPLOAD_CHUNK_ROWS = 5000;
+
+export const VISITOR_MAX_ROWS = 500;
+
+/** Largest portfolio per plan (rows of the file); a visitor previews up to VISITOR_MAX_ROWS. */
+export const PORTFOLIO_MAX_ROWS: Readonly<Record<PlanCode, number>> = {
+  DISCOVERY: 10_000,
+  PREMIUM: 1_000_000,
+  GRANULAR: 1_000_000,
+  "COUNTRY+": 1_000_000,
+};
+
+export interface PortfolioLimits {
+  max_rows: number;
+  max_bytes: number;
+}
+
+export function portfolioLimitsFor(plan: PlanCode | null): PortfolioLimits {
+  if (!plan) return { max_rows: VISITOR_MAX_ROWS, max_bytes: VISITOR_MAX_BYTES };
+  return { max_rows: PORTFOLIO_MAX_ROWS[plan], max_bytes: UPLOAD_MAX_BYTES };
+}
+
+/** Default weighting option (spec §9). Without such a column in the file every location weighs 1. */
+export const DEFAULT_WEIGHTING_COLUMN = "local GDP per Capita equivalent";
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  return `${n} bytes`;
+}
+
+export const UPLOAD_MESSAGES = {
+  noFile: "Choose a CSV or XLSX file to upload",
+  badType: "Only CSV and XLSX files can be uploaded",
+  tooLarge: (limit: number) => `The file is larger than ${formatBytes(limit)}; split it or sign in for larger files`,
+  tooManyRows: (limit: number) =>
+    `The file has more than ${limit.toLocaleString("en")} rows, the limit of your plan; split it or upgrade`,
+  binary: "The file is not a text CSV file (it contains binary data); export it again as CSV or XLSX",
+  notZip: "The file is not a valid XLSX workbook; save it again from Excel as .xlsx",
+  zipBomb: "The workbook expands to far more data than it holds (a compressed bomb); it was not read",
+  recordTooLong: (limit: number) =>
+    `A line of the file is longer than ${formatBytes(limit)}; this does not look like a table of locations`,
+  noHeader: "No header row with latitude and longitude columns was found in the first rows",
+  noColumns: "Latitude and longitude columns were not found; name them lat and lon (or latitude and longitude)",
+  empty: "The file holds no location rows",
+  unreadable: "The file could not be read as a table",
+  swapped: "The latitude and longitude columns look swapped (latitudes beyond ±90); they were read the other way round",
+} as const;
+
+export const ROW_REASONS = {
+  missingLat: "latitude is empty",
+  missingLon: "longitude is empty",
+  textLat: "latitude is not a number",
+  textLon: "longitude is not a number",
+  latRange: "latitude outside -90..90",
+  lonRange: "longitude outside -180..180",
+  nullIsland: "0/0 is not a real location (empty coordinates exported as zero)",
+  atSea: "the point is at sea (not inland)",
+  duplicate: (row: number) => `duplicate of row ${row}`,
+  badWeight: "weighting value is not a number",
+} as const;

@@ -1,0 +1,232 @@
+/**
+ * Portfolio statistics over assessed locations: preview pies and summary table, request stats, overall estimate,
+ * diversity, intensity and exposure by country. Pure: fed one location at a time, so a million rows need no more
+ * memory than the distinct hexagons and countries they fall in.
+ */
+import { HAZARD_IDS, type HazardId } from "../hazards";
+import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode, type RiskScore } from "../risk-levels";
+import { SLOTS, SLOT_COUNT, FUTURE_SCENARIO_IDS, FUTURE_PERIOD_IDS, type FuturePeriodId, type FutureScenarioId } from "../scenarios";
+
+/** Scores at or above this count as "at risk" (High). */
+export const AT_RISK_SCORE: RiskScore = 3;
+/** Credits per hexagon the user has not ordered yet. */
+export const CREDITS_PER_NEW_HEXAGON = 1;
+
+export interface AssessedPoint {
+  country: string;
+  countryName: string;
+  hexagon: string;
+  weight: number;
+  /** hazard-major values: values[h * SLOT_COUNT + slot], NaN when not applicable or no data. */
+  values: Float32Array;
+  /** Population of places in the point's hexagon. */
+  population: number;
+}
+
+const H = HAZARD_IDS.length;
+const AL = HAZARD_IDS.indexOf("AL");
+
+export interface LevelCounts {
+  L: number;
+  M: number;
+  H: number;
+  S: number;
+  E: number;
+  /** Not applicable here or no data. */
+  none: number;
+}
+
+export interface ScoreSummary {
+  value: number | null;
+  score: RiskScore | null;
+  level: RiskLevelCode | null;
+}
+
+export interface CountryExposure {
+  country_code: string;
+  country_name: string;
+  asset_number: number;
+  hexagon_number: number;
+  population_at_risk: number;
+  electricity_consumption_at_risk: null;
+  agricultural_land_total_surface_at_risk: null;
+}
+
+export const NOT_AVAILABLE_REASONS = {
+  electricity_consumption_at_risk:
+    "not available: the dataset holds no sub-national electricity consumption data from an installable open source",
+  agricultural_land_total_surface_at_risk:
+    "not available: the dataset holds no agricultural land cover from an installable open source",
+} as const;
+
+function emptyCounts(): LevelCounts {
+  return { L: 0, M: 0, H: 0, S: 0, E: 0, none: 0 };
+}
+
+function summary(sum: number, weight: number): ScoreSummary {
+  if (weight <= 0) return { value: null, score: null, level: null };
+  const value = Math.min(1, Math.max(0, sum / weight));
+  const score = scoreFromValue(value);
+  return { value: Math.round(value * 1000) / 1000, score, level: levelForScore(score).code };
+}
+
+interface HexagonEntry {
+  country: string;
+  population: number;
+  values: Float32Array;
+  count: number;
+  weight: number;
+}
+
+/**
+ * Adds are O(1): locations are grouped by hexagon (they share its values), and the per-hazard × slot tallies are
+ * made once per hexagon when a result is asked for.
+ */
+export class PortfolioAccumulator {
+  assets = 0;
+  private readonly hexagons = new Map<string, HexagonEntry>();
+  private readonly countries = new Map<string, { name: string; assets: number }>();
+  private tallied: { counts: LevelCounts[]; weightedSum: Float64Array; weightTotal: Float64Array } | null = null;
+
+  add(p: AssessedPoint): void {
+    this.assets++;
+    this.tallied = null;
+    let h = this.hexagons.get(p.hexagon);
+    if (!h) {
+      h = { country: p.country, population: p.population, values: p.values, count: 0, weight: 0 };
+      this.hexagons.set(p.hexagon, h);
+    }
+    h.count++;
+    h.weight += p.weight;
+    const c = this.countries.get(p.country);
+    if (c) c.assets++;
+    else this.countries.set(p.country, { name: p.countryName, assets: 1 });
+  }
+
+  private tally() {
+    if (this.tallied) return this.tallied;
+    const counts = Array.from({ length: H * SLOT_COUNT }, emptyCounts);
+    const weightedSum = new Float64Array(H * SLOT_COUNT);
+    const weightTotal = new Float64Array(H * SLOT_COUNT);
+    for (const hx of this.hexagons.values()) {
+      for (let i = 0; i < H * SLOT_COUNT; i++) {
+        const v = hx.values[i]!;
+        const c = counts[i]!;
+        if (Number.isNaN(v)) {
+          c.none += hx.count;
+          continue;
+        }
+        c[RISK_LEVELS[scoreFromValue(v) - 1]!.code] += hx.count;
+        weightedSum[i]! += v * hx.weight;
+        weightTotal[i]! += hx.weight;
+      }
+    }
+    this.tallied = { counts, weightedSum, weightTotal };
+    return this.tallied;
+  }
+
+  private get counts() {
+    return this.tally().counts;
+  }
+  private get weightedSum() {
+    return this.tally().weightedSum;
+  }
+  private get weightTotal() {
+    return this.tally().weightTotal;
+  }
+
+  levelCounts(hazard: HazardId, slot: number): LevelCounts {
+    return { ...this.counts[HAZARD_IDS.indexOf(hazard) * SLOT_COUNT + slot]! };
+  }
+
+  /** Per hazard: locations by risk level, historical slot (the preview pies). */
+  pies(): { hazard_id: HazardId; counts: LevelCounts }[] {
+    return HAZARD_IDS.map((h) => ({ hazard_id: h, counts: this.levelCounts(h, 0) }));
+  }
+
+  /** Per hazard × scenario × period: locations by level, share at High or above and the weighted mean. */
+  summaryTable() {
+    return HAZARD_IDS.flatMap((h, hi) =>
+      SLOTS.map((s) => {
+        const c = this.counts[hi * SLOT_COUNT + s.index]!;
+        const scored = c.L + c.M + c.H + c.S + c.E;
+        return {
+          hazard_id: h,
+          scenario: s.scenario,
+          period: s.period,
+          counts: { ...c },
+          at_risk_share: scored ? Math.round(((c.H + c.S + c.E) / scored) * 1000) / 1000 : null,
+          weighted: summary(this.weightedSum[hi * SLOT_COUNT + s.index]!, this.weightTotal[hi * SLOT_COUNT + s.index]!),
+        };
+      }),
+    );
+  }
+
+  requestStats(ownedHexagons: ReadonlySet<string>) {
+    const newHex = [...this.hexagons.keys()].filter((h) => !ownedHexagons.has(h)).length;
+    return {
+      asset_number: this.assets,
+      hexagon_number: this.hexagons.size,
+      country_number: this.countries.size,
+      locations: {
+        countries: [...this.countries.entries()]
+          .map(([code, c]) => ({ country_code: code, country_name: c.name, asset_number: c.assets }))
+          .sort((a, b) => b.asset_number - a.asset_number || a.country_code.localeCompare(b.country_code)),
+        hexagons: [...this.hexagons.keys()].sort(),
+      },
+      report_cost: newHex * CREDITS_PER_NEW_HEXAGON,
+      new_hexagon_request: newHex,
+    };
+  }
+
+  /** Weighted mean of the aggregate hazard: historical, and each scenario × horizon. */
+  overallEstimate() {
+    const at = (slot: number) => summary(this.weightedSum[AL * SLOT_COUNT + slot]!, this.weightTotal[AL * SLOT_COUNT + slot]!);
+    const future = {} as Record<FutureScenarioId, Record<FuturePeriodId, ScoreSummary>>;
+    for (const s of SLOTS) {
+      if (s.scenario === "hist") continue;
+      (future[s.scenario] ??= {} as Record<FuturePeriodId, ScoreSummary>)[s.period as FuturePeriodId] = at(s.index);
+    }
+    return { hist: at(0), future };
+  }
+
+  /** Per hazard code: locations at High or above, historical. */
+  diversity(): Record<HazardId, number> {
+    const out = {} as Record<HazardId, number>;
+    HAZARD_IDS.forEach((h, hi) => {
+      const c = this.counts[hi * SLOT_COUNT]!;
+      out[h] = c.H + c.S + c.E;
+    });
+    return out;
+  }
+
+  /** (score, count) pairs of the aggregate hazard, historical; score 0 counts locations without a score. */
+  intensity(): [number, number][] {
+    const c = this.counts[AL * SLOT_COUNT]!;
+    return [[1, c.L], [2, c.M], [3, c.H], [4, c.S], [5, c.E], [0, c.none]];
+  }
+
+  /** Per country: assets, hexagons and the population of places in the hexagons at High or above (aggregate). */
+  socialByCountry(): CountryExposure[] {
+    const out = new Map<string, CountryExposure>();
+    for (const [code, c] of this.countries)
+      out.set(code, {
+        country_code: code,
+        country_name: c.name,
+        asset_number: c.assets,
+        hexagon_number: 0,
+        population_at_risk: 0,
+        electricity_consumption_at_risk: null,
+        agricultural_land_total_surface_at_risk: null,
+      });
+    for (const hx of this.hexagons.values()) {
+      const e = out.get(hx.country)!;
+      e.hexagon_number++;
+      const al = hx.values[AL * SLOT_COUNT]!;
+      if (!Number.isNaN(al) && scoreFromValue(al) >= AT_RISK_SCORE) e.population_at_risk += hx.population;
+    }
+    return [...out.values()].sort((a, b) => b.population_at_risk - a.population_at_risk || a.country_code.localeCompare(b.country_code));
+  }
+}
+
+export { FUTURE_SCENARIO_IDS, FUTURE_PERIOD_IDS };

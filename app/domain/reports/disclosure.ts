@@ -1,0 +1,316 @@
+/**
+ * Physical-risk disclosure tables (ESRS E1, IFRS S2, EU Taxonomy hazard classification, California SB 261) from a
+ * portfolio report. Pure, and fed one location at a time, so a large portfolio needs memory only per country.
+ */
+import { HAZARDS, PER_HAZARD_IDS, type PerHazardId } from "../hazards";
+import type { RiskScore } from "../risk-levels";
+import { SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type ScenarioId } from "../scenarios";
+import { openLocations, type AssessedLocation, type PortfolioAggregates, type PortfolioReportSource, type ReportMetadata } from "./types";
+
+/** "Material physical risk" threshold: level High (3) or above. */
+export const MATERIAL_RISK_LEVEL: RiskScore = 3;
+
+export type TaxonomyCategory = "temperature" | "wind" | "water" | "solid_mass";
+export type TaxonomyType = "chronic" | "acute";
+
+export const TAXONOMY_CATEGORIES: readonly { id: TaxonomyCategory; name: string }[] = [
+  { id: "temperature", name: "Temperature-related" },
+  { id: "wind", name: "Wind-related" },
+  { id: "water", name: "Water-related" },
+  { id: "solid_mass", name: "Solid mass-related" },
+];
+export const TAXONOMY_TYPES: readonly { id: TaxonomyType; name: string }[] = [
+  { id: "chronic", name: "Chronic" },
+  { id: "acute", name: "Acute" },
+];
+
+/**
+ * Our hazards on the grid of Regulation (EU) 2021/2139, Annex I, Appendix A ("Classification of climate-related
+ * hazards"), with the Appendix A hazard each one stands for.
+ */
+export const TAXONOMY_HAZARD_MAP: Readonly<
+  Record<PerHazardId, { category: TaxonomyCategory; type: TaxonomyType; appendixHazard: string }>
+> = {
+  HW: { category: "temperature", type: "acute", appendixHazard: "Heat wave" },
+  CS: { category: "temperature", type: "acute", appendixHazard: "Cold wave/frost" },
+  WF: { category: "temperature", type: "acute", appendixHazard: "Wildfire" },
+  TC: { category: "wind", type: "acute", appendixHazard: "Cyclone, hurricane, typhoon" },
+  FD: { category: "water", type: "acute", appendixHazard: "Flood (fluvial)" },
+  SS: { category: "water", type: "acute", appendixHazard: "Flood (coastal)" },
+  ER: { category: "water", type: "acute", appendixHazard: "Heavy precipitation (rain)" },
+  DR: { category: "water", type: "acute", appendixHazard: "Drought" },
+  PC: { category: "water", type: "chronic", appendixHazard: "Changing precipitation patterns and types" },
+  SL: { category: "water", type: "chronic", appendixHazard: "Sea level rise" },
+  LS: { category: "solid_mass", type: "acute", appendixHazard: "Landslide" },
+};
+
+/** Appendix A cells none of our hazards covers, stated rather than shown as zero risk. */
+export const TAXONOMY_NOT_COVERED: Readonly<Partial<Record<`${TaxonomyCategory}:${TaxonomyType}`, string>>> = {
+  "temperature:chronic":
+    "Changing temperature, heat stress, temperature variability, permafrost thawing: not scored separately (warming enters the acute temperature hazards)",
+  "wind:chronic": "Changing wind patterns: not scored",
+  "solid_mass:chronic": "Coastal erosion, soil degradation, soil erosion, solifluction: not scored",
+};
+
+export function taxonomyHazards(category: TaxonomyCategory, type: TaxonomyType): PerHazardId[] {
+  return PER_HAZARD_IDS.filter((h) => TAXONOMY_HAZARD_MAP[h].category === category && TAXONOMY_HAZARD_MAP[h].type === type);
+}
+
+/** What each table answers, by standard and paragraph / datapoint. Shown on the page and in the exports. */
+export const DISCLOSURE_TABLES = {
+  hazards: {
+    title: "Assets at High or above by hazard, scenario and horizon",
+    mapsTo: [
+      "ESRS E1-9 para 66(a): proportion of assets at material physical risk, before adaptation actions",
+      "ESRS E1 IRO-1 para 20(b) and AR 11: climate-related physical hazards screened over time horizons and scenarios",
+      "IFRS S2 para 29(b): amount and percentage of assets vulnerable to climate-related physical risks",
+      "IFRS S2 para 22: climate resilience under scenario analysis",
+      "SB 261 (Cal. Health & Safety Code §38533(b)(1)(A)) via TCFD Strategy (b), (c) and Metrics and Targets (a)",
+    ],
+  },
+  countries: {
+    title: "Assets at High or above by country",
+    mapsTo: [
+      "ESRS E1-9 para 66(c): location of significant assets at material physical risk",
+      "IFRS S2 para 13(b): where climate-related risks are concentrated (geographical areas)",
+      "SB 261 via TCFD Strategy (a): climate-related risks over the short, medium and long term",
+    ],
+  },
+  taxonomy: {
+    title: "EU Taxonomy climate-related hazard classification (chronic / acute)",
+    mapsTo: [
+      "Regulation (EU) 2021/2139 Annex I, Appendix A: classification of climate-related hazards",
+      "ESRS E1 AR 11(a): hazards classified per that appendix",
+      "ESRS E1-9 para 66(a): assets at material physical risk disaggregated by acute and chronic physical risk",
+    ],
+  },
+  audit: {
+    title: "Audit trail",
+    mapsTo: [
+      "ESRS 2 BP-2 paras 10-11: sources of estimation and measurement uncertainty of metrics",
+      "IFRS S1 paras 74-82 (applied with IFRS S2): judgements and measurement uncertainty",
+      "CSRD Art. 34 limited assurance: reproducible inputs (file checksum, dataset and methodology version)",
+    ],
+  },
+} as const;
+
+export interface ExposureCell {
+  scenario: ScenarioId;
+  period: PeriodId;
+  /** Valid locations in scope. */
+  assets: number;
+  assetsAtRisk: number;
+  /** Locations without a score for every hazard of the row (no data); counted in assets, never at risk. */
+  noData: number;
+  /** assetsAtRisk / assets, 0..1; null with no assets. */
+  shareAssets: number | null;
+  weight: number;
+  weightAtRisk: number;
+  /** weightAtRisk / weight, 0..1; null when the total weight is 0. */
+  shareWeight: number | null;
+}
+
+export interface HazardExposureRow {
+  hazardId: PerHazardId;
+  hazardName: string;
+  cells: ExposureCell[];
+}
+
+export interface CountryExposureTable {
+  countryCode: string;
+  countryName: string;
+  assets: number;
+  weight: number;
+  hazards: HazardExposureRow[];
+}
+
+export interface TaxonomyRow {
+  category: TaxonomyCategory;
+  type: TaxonomyType;
+  hazards: PerHazardId[];
+  /** Set when none of our hazards covers the cell. */
+  notCovered: string | null;
+  cells: ExposureCell[];
+}
+
+export interface DisclosureTables {
+  threshold: RiskScore;
+  totals: { rows: number; validAssets: number; excludedAssets: number; weight: number; missingWeight: number };
+  hazards: HazardExposureRow[];
+  countries: CountryExposureTable[];
+  taxonomy: TaxonomyRow[];
+  /** Any acute / any chronic hazard at High or above. */
+  acuteChronic: { type: TaxonomyType; hazards: PerHazardId[]; cells: ExposureCell[] }[];
+  audit: {
+    reportId: string;
+    preparedBy: string;
+    createdAt: string;
+    datasetVersion: string;
+    methodologyVersion: string;
+    inputFileName: string;
+    inputFileSha256: string;
+    weightingColumn: string | null;
+  };
+}
+
+/** Risk keys: single hazards, then the taxonomy cells, then acute and chronic totals. */
+const TAXONOMY_KEYS = TAXONOMY_CATEGORIES.flatMap((c) => TAXONOMY_TYPES.map((t) => ({ category: c.id, type: t.id })));
+const KEYS: PerHazardId[][] = [
+  ...PER_HAZARD_IDS.map((h) => [h]),
+  ...TAXONOMY_KEYS.map((k) => taxonomyHazards(k.category, k.type)),
+  ...TAXONOMY_TYPES.map((t) => PER_HAZARD_IDS.filter((h) => TAXONOMY_HAZARD_MAP[h].type === t.id)),
+];
+const K = KEYS.length;
+/** Per key × slot: assets at risk, no data, weight at risk. */
+const FIELDS = 3;
+
+class Counters {
+  assets = 0;
+  weight = 0;
+  readonly data = new Float64Array(K * SLOT_COUNT * FIELDS);
+}
+
+function ratio(a: number, b: number): number | null {
+  return b > 0 ? a / b : null;
+}
+
+export class DisclosureAccumulator {
+  private rows = 0;
+  private excluded = 0;
+  private missingWeight = 0;
+  private readonly total = new Counters();
+  private readonly byCountry = new Map<string, Counters>();
+
+  add(loc: AssessedLocation): void {
+    this.rows++;
+    if (loc.status !== "valid" || !loc.scores) {
+      this.excluded++;
+      return;
+    }
+    const weight = loc.weight ?? 0;
+    if (loc.weight === null) this.missingWeight++;
+    const country = loc.countryCode ?? "";
+    let c = this.byCountry.get(country);
+    if (!c) this.byCountry.set(country, (c = new Counters()));
+    for (const target of [this.total, c]) {
+      target.assets++;
+      target.weight += weight;
+    }
+    for (let k = 0; k < K; k++) {
+      const hazards = KEYS[k]!;
+      for (let s = 0; s < SLOT_COUNT; s++) {
+        let atRisk = false;
+        let scored = false;
+        for (const h of hazards) {
+          const level = loc.scores[h]?.[s]?.level ?? null;
+          if (level !== null || loc.scores[h]?.[s]?.applicable === false) scored = true;
+          if (level !== null && level >= MATERIAL_RISK_LEVEL) atRisk = true;
+        }
+        const i = (k * SLOT_COUNT + s) * FIELDS;
+        for (const target of [this.total.data, c.data]) {
+          if (atRisk) {
+            target[i]! += 1;
+            target[i + 2]! += weight;
+          }
+          if (!scored) target[i + 1]! += 1;
+        }
+      }
+    }
+  }
+
+  private cells(c: Counters, k: number): ExposureCell[] {
+    return SLOTS.map((slot) => {
+      const i = (k * SLOT_COUNT + slot.index) * FIELDS;
+      const assetsAtRisk = c.data[i]!;
+      const weightAtRisk = c.data[i + 2]!;
+      return {
+        scenario: slot.scenario,
+        period: slot.period,
+        assets: c.assets,
+        assetsAtRisk,
+        noData: c.data[i + 1]!,
+        shareAssets: ratio(assetsAtRisk, c.assets),
+        weight: c.weight,
+        weightAtRisk,
+        shareWeight: ratio(weightAtRisk, c.weight),
+      };
+    });
+  }
+
+  private hazardRows(c: Counters): HazardExposureRow[] {
+    return PER_HAZARD_IDS.map((h, k) => ({ hazardId: h, hazardName: HAZARDS[h].name, cells: this.cells(c, k) }));
+  }
+
+  result(metadata: ReportMetadata, aggregates?: Pick<PortfolioAggregates, "output_request_stats">): DisclosureTables {
+    const names = new Map(
+      (aggregates?.output_request_stats.locations.countries ?? []).map((c) => [c.country_code, c.country_name]),
+    );
+    const countries = [...this.byCountry.entries()]
+      .map(([code, c]) => ({
+        countryCode: code,
+        countryName: names.get(code) ?? (code || "Unknown"),
+        assets: c.assets,
+        weight: c.weight,
+        hazards: this.hazardRows(c),
+      }))
+      .sort((a, b) => b.assets - a.assets || a.countryCode.localeCompare(b.countryCode));
+    const taxonomyBase = PER_HAZARD_IDS.length;
+    return {
+      threshold: MATERIAL_RISK_LEVEL,
+      totals: {
+        rows: this.rows,
+        validAssets: this.total.assets,
+        excludedAssets: this.excluded,
+        weight: this.total.weight,
+        missingWeight: this.missingWeight,
+      },
+      hazards: this.hazardRows(this.total),
+      countries,
+      taxonomy: TAXONOMY_KEYS.map((key, j) => ({
+        category: key.category,
+        type: key.type,
+        hazards: KEYS[taxonomyBase + j]!,
+        notCovered: TAXONOMY_NOT_COVERED[`${key.category}:${key.type}`] ?? null,
+        cells: this.cells(this.total, taxonomyBase + j),
+      })),
+      acuteChronic: TAXONOMY_TYPES.map((t, j) => ({
+        type: t.id,
+        hazards: KEYS[taxonomyBase + TAXONOMY_KEYS.length + j]!,
+        cells: this.cells(this.total, taxonomyBase + TAXONOMY_KEYS.length + j),
+      })),
+      audit: {
+        reportId: metadata.reportId,
+        preparedBy: metadata.user.name ? `${metadata.user.name} <${metadata.user.email}>` : metadata.user.email,
+        createdAt: metadata.createdAt,
+        datasetVersion: metadata.datasetVersion,
+        methodologyVersion: metadata.methodologyVersion,
+        inputFileName: metadata.inputFile.name,
+        inputFileSha256: metadata.inputFile.sha256,
+        weightingColumn: metadata.weightingColumn,
+      },
+    };
+  }
+}
+
+/** Disclosure tables of a whole report (locations as an array or a stream). */
+export async function computeDisclosure(
+  report: Pick<PortfolioReportSource, "metadata" | "locations"> & Partial<Pick<PortfolioAggregates, "output_request_stats">>,
+): Promise<DisclosureTables> {
+  const acc = new DisclosureAccumulator();
+  for await (const loc of openLocations(report)) acc.add(loc);
+  return acc.result(report.metadata, report.output_request_stats ? { output_request_stats: report.output_request_stats } : undefined);
+}
+
+export function slotLabel(scenario: ScenarioId, period: PeriodId): string {
+  return scenario === "hist" ? "Historical" : `${SCENARIOS[scenario].name} ${period}`;
+}
+
+export function formatShare(share: number | null): string {
+  return share === null ? "n/a" : `${(Math.round(share * 1000) / 10).toFixed(1)}%`;
+}
+
+/** The cell of a row for one slot. */
+export function cellFor(cells: readonly ExposureCell[], scenario: ScenarioId, period: PeriodId): ExposureCell | undefined {
+  return cells.find((c) => c.scenario === scenario && c.period === period);
+}
+

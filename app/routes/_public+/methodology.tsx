@@ -1,0 +1,19 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
+import { loadContentPage } from "~/services/pages.server";
+import type { RouteHandle } from "~/root";
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, "methodology");
+/** Static text: nothing here needs script. */
+export const handle: RouteHandle = { hydrate: false };
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta = contentPageMeta("/methodology", "Methodology");
+
+export default function MethodologyPage() {
+  return <ContentPageView />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

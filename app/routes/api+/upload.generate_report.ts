@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson } from "~/services/api-response.server";
+import { requireApiCaller } from "~/services/api-auth.server";
+import { generateReport, resolveUpload } from "~/services/portfolio/api.server";
+
+/** GET /api/upload/generate_report[?upload_id]: starts the paid report's job; answers its progress and report_files. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  try {
+    const caller = await requireApiCaller(request);
+    const upload = await resolveUpload(new URL(request.url).searchParams, caller.user.id);
+    return apiJson(await generateReport(upload, caller.user.id));
+  } catch (error) {
+    return apiError(error);
+  }
+}

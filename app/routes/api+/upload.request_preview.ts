@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson } from "~/services/api-response.server";
+import { resolveApiCaller } from "~/services/api-auth.server";
+import { readBody } from "~/services/form-flash.server";
+import { requestPreview, resolveUpload } from "~/services/portfolio/api.server";
+
+export function loader() {
+  return apiJson({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST /api/upload/request_preview: preview charts, or the output blocks once the report is built. */
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    const caller = await resolveApiCaller(request);
+    const params = new URL(request.url).searchParams;
+    const { values } = await readBody(request);
+    for (const [k, v] of Object.entries(values)) if (typeof v === "string" && !params.has(k)) params.set(k, v);
+    const upload = await resolveUpload(params, caller?.user.id ?? null);
+    return apiJson(await requestPreview(upload));
+  } catch (error) {
+    return apiError(error);
+  }
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson } from "~/services/api-response.server";
+import { resolveApiCaller } from "~/services/api-auth.server";
+import { previewFromMultipart } from "~/services/portfolio/preview.server";
+
+export function loader() {
+  return apiJson({ error: "Use POST with a multipart form holding the file in the field 'file'" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST /api/upload/upload_preview (multipart `file`): open to visitors for a small file. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  try {
+    const caller = await resolveApiCaller(request);
+    const { result } = await previewFromMultipart(request, caller?.user ?? null);
+    return apiJson(result);
+  } catch (error) {
+    return apiError(error);
+  }
+}

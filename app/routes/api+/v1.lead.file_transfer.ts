@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson } from "~/services/api-response.server";
+import { resolveApiCaller } from "~/services/api-auth.server";
+import { readBody } from "~/services/form-flash.server";
+import { resolveUpload } from "~/services/portfolio/api.server";
+import { fileTransfer } from "~/services/portfolio/purchase.server";
+
+export function loader() {
+  return apiJson({ error: "Use POST with {upload_id, access_token}" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST /api/v1/lead/file_transfer {upload_id, access_token}: the uploaded portfolio becomes a lead (lead_id). */
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    const caller = await resolveApiCaller(request);
+    const params = new URLSearchParams();
+    const { values } = await readBody(request);
+    for (const [k, v] of Object.entries(values)) if (typeof v === "string" || typeof v === "number") params.set(k, String(v));
+    const upload = await resolveUpload(params, caller?.user.id ?? null);
+    return apiJson({ status: "ok", lead_id: await fileTransfer(upload, caller?.user.id ?? null) });
+  } catch (error) {
+    return apiError(error);
+  }
+}

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { PostalAddressLeadSchema } from "~/domain/reports/single-location";
+import { ENTITLEMENT_MESSAGES } from "~/domain/entitlements";
+import { apiError, apiJson } from "~/services/api-response.server";
+import { resolveApiCaller } from "~/services/api-auth.server";
+import { createPostalAddressLead } from "~/services/commerce/location-lead.server";
+import { BadRequestError, UnauthorizedError } from "~/services/errors.server";
+import { readBody } from "~/services/form-flash.server";
+
+export function loader() {
+  return apiJson({ error: "Use POST with {postal_address, lat, lon}" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST /api/v1/lead/postal_address {postal_address, lat, lon}: a point and its address become a lead (lead_id). */
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    const caller = await resolveApiCaller(request);
+    if (!caller) throw new UnauthorizedError(ENTITLEMENT_MESSAGES.signInRequired);
+    const { values } = await readBody(request);
+    const parsed = PostalAddressLeadSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new BadRequestError(issue.message, String(issue.path[0] ?? ""));
+    }
+    return apiJson(await createPostalAddressLead(caller, parsed.data));
+  } catch (error) {
+    return apiError(error);
+  }
+}

@@ -1,0 +1,4 @@
+import { buyProducts as handler } from "~/services/commerce/api.server";
+
+export const loader = handler.loader;
+export const action = handler.action;

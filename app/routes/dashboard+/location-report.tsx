@@ -1,0 +1,140 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
+import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
+import { PageHeader } from "~/components/ui/page-header";
+import { SingleLocationConfirmSchema, SingleLocationOrderSchema } from "~/domain/reports/single-location";
+import { confirmPurchase } from "~/services/commerce/orders.server";
+import { isAppError } from "~/services/errors.server";
+import { replyWithServiceError } from "~/services/form-errors.server";
+import { orderSingleLocationReport, singleLocationReportFile } from "~/services/reports/single-location.server";
+import { requireUser } from "~/services/session.server";
+import { pageTitle } from "~/utils/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Single-location report") }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const lead = Number(url.searchParams.get("lead"));
+  let ready: { fileId: string; fileName: string } | null = null;
+  let pending: string | null = null;
+  if (Number.isInteger(lead) && lead > 0) {
+    try {
+      const file = await singleLocationReportFile(user, lead);
+      ready = { fileId: file.id, fileName: file.fileName };
+    } catch (error) {
+      if (isAppError(error) && error.status === 403) pending = error.message;
+      else if (isAppError(error)) throw new Response(error.message, { status: error.status });
+      else throw error;
+    }
+  }
+  return json({
+    lat: url.searchParams.get("lat") ?? "",
+    lon: url.searchParams.get("lon") ?? "",
+    idempotencyKey: randomUUID(),
+    ready,
+    pending,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "confirm") {
+    const parsed = SingleLocationConfirmSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) throw new Response("Bad request", { status: 400 });
+    const result = await confirmPurchase({ userId: user.id, ...parsed.data });
+    if (result.status === "requires_payment" && result.checkout_url) return redirect(result.checkout_url);
+    return redirect(`/dashboard/location-report?lead=${parsed.data.leadId}`);
+  }
+  const submission = parseWithZod(formData, { schema: SingleLocationOrderSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), order: null }, { status: 400 });
+  try {
+    const { order, place } = await orderSingleLocationReport(user, submission.value);
+    return json({
+      result: submission.reply(),
+      order: { ...order, place: [place.region_name, place.country_name].filter(Boolean).join(", ") },
+      confirmKey: randomUUID(),
+    });
+  } catch (error) {
+    const { reply, status } = replyWithServiceError(submission, error);
+    return json({ result: reply, order: null }, { status });
+  }
+}
+
+export default function LocationReportPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "single-location",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SingleLocationOrderSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SingleLocationOrderSchema }),
+    defaultValue: { lat: data.lat, lon: data.lon },
+  });
+  const order = actionData && "order" in actionData ? actionData.order : null;
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        title="Single-location report"
+        lead="Set a point and its postal address, buy its PDF report and download it: every hazard, scenario and horizon for that point."
+      />
+      {data.ready ? (
+        <div role="status" className="card mb-6">
+          <p className="font-semibold">Your report is ready.</p>
+          <a className="btn-primary mt-3 inline-block" href={`/dashboard/pdf?id=${data.ready.fileId}`} download={data.ready.fileName}>
+            Download PDF
+          </a>
+        </div>
+      ) : null}
+      {data.pending ? (
+        <p role="alert" className="mb-6 text-amber-800">
+          {data.pending}
+        </p>
+      ) : null}
+      {order ? (
+        <section aria-labelledby="order-heading" className="card mb-6">
+          <h2 id="order-heading" className="text-lg font-semibold">
+            Order {order.order_id}: {order.place}
+          </h2>
+          <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-y-1 text-sm">
+            {(["SUBTOTAL", "TAX RATE", "VAT", "TOTAL"] as const).map((k) => (
+              <div key={k} className="contents">
+                <dt className="font-semibold">{k}</dt>
+                <dd>{String(order.cost[k])}</dd>
+              </div>
+            ))}
+          </dl>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="leadId" value={order.lead_id} />
+            <input type="hidden" name="orderId" value={order.order_id} />
+            <input type="hidden" name="idempotencyKey" value={"confirmKey" in actionData! ? actionData.confirmKey : ""} />
+            <SubmitButton pending={navigation.state !== "idle"}>Confirm purchase</SubmitButton>
+          </Form>
+        </section>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="card space-y-4">
+          <input type="hidden" name="intent" value="order" />
+          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Latitude" inputProps={{ ...getInputProps(fields.lat, { type: "text" }), inputMode: "decimal" }} errors={fields.lat.errors} />
+            <Field label="Longitude" inputProps={{ ...getInputProps(fields.lon, { type: "text" }), inputMode: "decimal" }} errors={fields.lon.errors} />
+          </div>
+          <Field label="Postal address" inputProps={{ ...getInputProps(fields.postalAddress, { type: "text" }), autoComplete: "street-address" }} errors={fields.postalAddress.errors} />
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <SubmitButton pending={navigation.state !== "idle"}>Order the report</SubmitButton>
+        </Form>
+      )}
+      <p className="mt-6 text-sm text-slate-700">
+        Prefer to talk to us first? <a className="underline" href="/contact">Send a contact request</a> and we will prepare the report with you.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/** Response handlers of the commerce API calls (spec §7); the route files only bind them to paths. */
+import { z } from "zod";
+import { BillingFormSchema, billingFromForm, flattenBillingBody } from "~/domain/billing";
+import { PACKAGE_TYPES, packageRegister, parsePackageChoices, planByTariffId, tariffList } from "~/domain/commerce";
+import { apiError, apiJson } from "../api-response.server";
+import { requireApiCaller, resolveApiCaller } from "../api-auth.server";
+import { getUserEntitlements } from "../entitlements.server";
+import { BadRequestError } from "../errors.server";
+import { readBody } from "../form-flash.server";
+import { getBillingInfo, getTermsConsent, saveBillingInfo, setTermsConsent } from "./billing.server";
+import { listInvoices, listReceipts, listReports } from "./documents.server";
+import { idempotencyKeyOf } from "./idempotency.server";
+import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
+import { getPaymentProvider } from "./payments.server";
+import { withIdempotency } from "./idempotency.server";
+
+type Handler = (request: Request) => Promise<Response>;
+
+/** Wraps a handler so every failure becomes the API's JSON error. */
+const handle = (fn: Handler) => async ({ request }: { request: Request }) => {
+  try {
+    return await fn(request);
+  } catch (error) {
+    return apiError(error);
+  }
+};
+
+function methodNotAllowed(allow: string) {
+  return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
+}
+/** Binds GET/POST/PUT handlers of one path; other methods get a JSON 405. */
+export function methods(map: Partial<Record<"GET" | "POST" | "PUT", Handler>>) {
+  const allow = Object.keys(map).join(", ");
+  const dispatch = handle(async (request) => {
+    const fn = map[request.method as keyof typeof map];
+    return fn ? fn(request) : methodNotAllowed(allow);
+  });
+  return { loader: dispatch, action: dispatch };
+}
+
+function parse<S extends z.ZodTypeAny>(schema: S, values: unknown): z.output<S> {
+  const r = schema.safeParse(values);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw new BadRequestError(issue.message, typeof issue.path[0] === "string" ? issue.path[0] : undefined);
+}
+
+const int = (name: string, min = 0) => z.coerce.number({ invalid_type_error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
+
+export const selfServiceProducts = methods({ GET: async () => apiJson(listSelfServiceProducts()) });
+
+export const selfServiceCreateOrder = methods({
+  POST: async (request) => {
+    const caller = await resolveApiCaller(request);
+    const { values } = await readBody(request);
+    const body = parse(
+      z.object({
+        products: z.array(z.union([z.number(), z.string()]), { required_error: "products is required" }),
+        lead_id: int("lead_id", 1),
+        total_locations: int("total_locations").default(0),
+        valid_locations: int("valid_locations").default(0),
+      }),
+      values,
+    );
+    const order = await createSelfServiceOrder({
+      userId: caller?.user.id ?? null,
+      leadId: body.lead_id,
+      products: body.products,
+      totalLocations: Math.max(body.total_locations, body.valid_locations),
+      validLocations: body.valid_locations,
+      idempotencyKey: idempotencyKeyOf(request, values),
+    });
+    return apiJson({ status: "ok", ...order });
+  },
+});
+
+export const leadConfirmPurchase = methods({
+  POST: async (request) => {
+    const caller = await resolveApiCaller(request);
+    const { values } = await readBody(request);
+    const body = parse(z.object({ lead_id: int("lead_id", 1), order_id: int("order_id", 1) }), values);
+    const result = await confirmPurchase({ userId: caller?.user.id ?? null, leadId: body.lead_id, orderId: body.order_id, idempotencyKey: idempotencyKeyOf(request, values) });
+    return apiJson(result);
+  },
+});
+
+export const leadPaymentStatus = methods({
+  GET: async (request) => {
+    const caller = await resolveApiCaller(request);
+    const leadId = parse(int("lead_id", 1), new URL(request.url).searchParams.get("lead_id") ?? undefined);
+    return apiJson(await leadPayment(caller?.user.id ?? null, leadId));
+  },
+});
+
+export const packageRegisterHandler = methods({
+  GET: async () => {
+    const groups = packageRegister();
+    return apiJson({ status: "ok", ...Object.fromEntries(groups.map((g) => [g.group, g.packages])) });
+  },
+});
+
+export const buyProducts = methods({
+  POST: async (request) => {
+    const caller = await requireApiCaller(request);
+    const { values } = await readBody(request);
+    const body = parse(z.object({ type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1) }), values);
+    const result = await buyLocationCredits({ userId: caller.user.id, kind: PACKAGE_TYPES[body.type], amount: body.amount, idempotencyKey: idempotencyKeyOf(request, values) });
+    return apiJson(result);
+  },
+});
+
+export const currentSubscription = methods({
+  GET: async (request) => {
+    const caller = await requireApiCaller(request);
+    const e = await getUserEntitlements(caller.user);
+    return apiJson({
+      status: "ok",
+      tariff: { name: e.plan },
+      limits: e.granted,
+      remaining: e.remaining,
+      upgrade_subscription_plan: tariffList(),
+      test_payments: getPaymentProvider().isTest,
+    });
+  },
+});
+
+export const tariffUpgrade = methods({
+  POST: async (request) => {
+    const caller = await requireApiCaller(request);
+    const { values } = await readBody(request);
+    const body = parse(z.object({ tariff_id: int("tariff_id", 1), payment_type: z.string().default("card"), purchased_packages: z.unknown().optional() }), values);
+    const plan = planByTariffId(body.tariff_id);
+    if (!plan) throw new BadRequestError("Unknown tariff_id", "tariff_id");
+    const result = await purchasePackages({
+      userId: caller.user.id,
+      currentPlan: caller.user.planCode,
+      planCode: plan,
+      packages: parsePackageChoices(body.purchased_packages),
+      idempotencyKey: idempotencyKeyOf(request, values),
+    });
+    return apiJson(result);
+  },
+});
+
+export const reportsList = methods({ GET: async (request) => apiJson({ status: "ok", results: await listReports((await requireApiCaller(request)).user.id) }) });
+export const invoicesList = methods({ GET: async (request) => apiJson({ status: "ok", results: await listInvoices((await requireApiCaller(request)).user.id) }) });
+export const receiptsList = methods({ GET: async (request) => apiJson({ status: "ok", results: await listReceipts((await requireApiCaller(request)).user.id) }) });
+
+export const billingInfoHandler = methods({
+  GET: async (request) => apiJson({ status: "ok", ...(await getBillingInfo((await requireApiCaller(request)).user.id)) }),
+  PUT: async (request) => {
+    const caller = await requireApiCaller(request);
+    const { values } = await readBody(request);
+    const form = parse(BillingFormSchema, flattenBillingBody(values));
+    return apiJson({ status: "ok", ...(await saveBillingInfo(caller.user.id, billingFromForm(form))) });
+  },
+});
+
+export const termsHandler = methods({
+  GET: async (request) => apiJson({ status: "ok", ...(await getTermsConsent((await requireApiCaller(request)).user.id)) }),
+  PUT: async (request) => {
+    const caller = await requireApiCaller(request);
+    const { values } = await readBody(request);
+    const v = values.terms_conditions;
+    if (typeof v !== "boolean" && v !== "true" && v !== "false" && v !== "on") throw new BadRequestError("terms_conditions must be true or false", "terms_conditions");
+    return apiJson({ status: "ok", ...(await setTermsConsent(caller.user.id, v === true || v === "true" || v === "on")) });
+  },
+});
+
+/** Stripe → us: a signed event; the order settles once however often Stripe retries. */
+export const stripeWebhook = methods({
+  POST: async (request) => {
+    const payload = await request.text();
+    const event = getPaymentProvider().parseWebhook(payload, request.headers.get("Stripe-Signature"));
+    if (event.type !== "paid" || event.orderId === null) return apiJson({ received: true });
+    const orderId = event.orderId;
+    await withIdempotency(null, event.eventId, "stripe_webhook", () => settleOrder(orderId, "stripe", event.reference));
+    return apiJson({ received: true });
+  },
+});

@@ -1,0 +1,120 @@
+/** Invoices, receipts (merged per number on the account page), their PDFs, the reports list and support requests. */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { invoices, orders, receipts, supportRequests, users } from "#db/schema/index";
+import { formatDocumentDate } from "~/domain/commerce";
+import { formatMinorUnits, formatPrice } from "~/domain/money";
+import { getEnv } from "~/env.server";
+import { getDb } from "../db.server";
+import { NotFoundError } from "../errors.server";
+import { sendMail } from "../mail.server";
+import { buildPdf, pdfSafeText } from "../pdf.server";
+import { SITE_NAME } from "~/domain/site";
+
+export interface DocumentRow {
+  number: number;
+  created_at: string;
+  total_price: string;
+  currency: string;
+  order_id: number;
+}
+
+export async function listInvoices(userId: string): Promise<DocumentRow[]> {
+  const db = await getDb();
+  const rows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.number));
+  return rows.map((r) => ({ number: r.number, created_at: r.createdAt.toISOString(), total_price: formatMinorUnits(r.totalMinor), currency: r.currency, order_id: r.orderId }));
+}
+
+export async function listReceipts(userId: string): Promise<(DocumentRow & { provider: string })[]> {
+  const db = await getDb();
+  const rows = await db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(desc(receipts.number));
+  return rows.map((r) => ({ number: r.number, created_at: r.createdAt.toISOString(), total_price: formatMinorUnits(r.totalMinor), currency: r.currency, order_id: r.orderId, provider: r.provider }));
+}
+
+export interface MergedDocument {
+  number: number;
+  date: string;
+  total_price: string;
+  currency: string;
+  invoice: boolean;
+  receipt: boolean;
+  test_payment: boolean;
+}
+
+/** One line per number: the invoice and its receipt side by side. */
+export async function mergedDocuments(userId: string): Promise<MergedDocument[]> {
+  const [inv, rec] = await Promise.all([listInvoices(userId), listReceipts(userId)]);
+  const byNumber = new Map<number, MergedDocument>();
+  for (const i of inv) byNumber.set(i.number, { number: i.number, date: formatDocumentDate(i.created_at), total_price: i.total_price, currency: i.currency, invoice: true, receipt: false, test_payment: false });
+  for (const r of rec) {
+    const m = byNumber.get(r.number) ?? { number: r.number, date: formatDocumentDate(r.created_at), total_price: r.total_price, currency: r.currency, invoice: false, receipt: false, test_payment: false };
+    m.receipt = true;
+    m.test_payment = r.provider === "test";
+    byNumber.set(r.number, m);
+  }
+  return [...byNumber.values()].sort((a, b) => b.number - a.number);
+}
+
+export function invoiceNumberText(n: number) {
+  return `INV-${String(n).padStart(6, "0")}`;
+}
+
+/** The invoice or receipt of one number as a PDF; only its owner may download it. */
+export async function documentPdf(userId: string, number: number, kind: "invoice" | "receipt"): Promise<{ filename: string; content: Buffer }> {
+  const db = await getDb();
+  const [inv] = await db.select().from(invoices).where(and(eq(invoices.number, number), eq(invoices.userId, userId)));
+  if (!inv) throw new NotFoundError();
+  const [rec] = await db.select().from(receipts).where(eq(receipts.number, number));
+  if (kind === "receipt" && !rec) throw new NotFoundError();
+  const [order] = await db.select().from(orders).where(eq(orders.id, inv.orderId));
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const title = `${kind === "invoice" ? "Invoice" : "Receipt"} ${invoiceNumberText(number)}`;
+  const content = await buildPdf({ title, subtitle: `Date: ${formatDocumentDate(inv.createdAt)}`, siteName: SITE_NAME, date: inv.createdAt }, (doc) => {
+    doc.fontSize(11).text(pdfSafeText(`Billed to: ${user?.email ?? ""}`));
+    if (order?.billingCountry) doc.text(`Billing country: ${order.billingCountry}`);
+    doc.moveDown();
+    for (const item of order?.items ?? []) {
+      doc.text(pdfSafeText(`${item.quantity} x ${item.name}: ${formatPrice(item.totalMinor, inv.currency)}`));
+    }
+    doc.moveDown();
+    doc.text(`Subtotal: ${formatPrice(order?.subtotalMinor ?? inv.totalMinor, inv.currency)}`);
+    doc.text(`VAT (${(order?.taxRateBp ?? 0) / 100}%): ${formatPrice(order?.vatMinor ?? 0, inv.currency)}`);
+    doc.font("Helvetica-Bold").text(`Total: ${formatPrice(inv.totalMinor, inv.currency)}`).font("Helvetica");
+    if (kind === "receipt" && rec) {
+      doc.moveDown();
+      doc.text(`Paid on ${formatDocumentDate(rec.createdAt)} via ${rec.provider === "test" ? "test payment (no money charged)" : rec.provider}`);
+    }
+  });
+  return { filename: `${kind}-${invoiceNumberText(number)}.pdf`, content };
+}
+
+/** Reports bought by the user: paid self-service orders and what they cover. */
+export async function listReports(userId: string) {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.kind, "self_service"), inArray(orders.status, ["paid"])))
+    .orderBy(desc(orders.id));
+  return rows.map((o) => ({
+    id: o.id,
+    lead_id: o.leadId,
+    name: o.items.map((i) => i.name).join(", "),
+    locations: o.validLocations ?? 0,
+    created_at: (o.paidAt ?? o.createdAt).toISOString(),
+    date: formatDocumentDate(o.paidAt ?? o.createdAt),
+    total_price: formatMinorUnits(o.totalMinor),
+    status: o.status,
+  }));
+}
+
+export async function submitSupportRequest(user: { id: string; email: string }, input: { subject: string; message: string }) {
+  const db = await getDb();
+  const [row] = await db.insert(supportRequests).values({ userId: user.id, subject: input.subject, message: input.message }).returning({ id: supportRequests.id });
+  await sendMail({
+    to: getEnv().TEAM_MAILBOX,
+    replyTo: user.email,
+    subject: `[Support #${row!.id}] ${input.subject}`,
+    text: `From: ${user.email}\n\n${input.message}`,
+  });
+  return { id: row!.id };
+}

@@ -1,0 +1,56 @@
+/**
+ * Idempotency, stated once: the first request with a key runs and its answer is stored; any later request with the
+ * same owner, scope and key gets that answer back without running again. The row is inserted before the work
+ * starts, so two racing requests cannot both run it (the unique key lets exactly one insert win).
+ */
+import { and, eq } from "drizzle-orm";
+import { idempotencyKeys } from "#db/schema/index";
+import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { getDb } from "../db.server";
+import { BadRequestError, ConflictError } from "../errors.server";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
+/** How long a repeat waits for the first request to finish before answering 409. */
+const WAIT_MS = 10_000;
+const POLL_MS = 50;
+
+export function assertIdempotencyKey(key: unknown): string {
+  if (typeof key !== "string" || !KEY_PATTERN.test(key)) {
+    throw new BadRequestError(`${IDEMPOTENCY_HEADER} must be 8-200 letters, digits or - _ : .`, "idempotency_key");
+  }
+  return key;
+}
+
+/** The key of an API request: the header, else an `idempotency_key` field of the body. */
+export function idempotencyKeyOf(request: Request, body?: Record<string, unknown>): string {
+  return assertIdempotencyKey(request.headers.get(IDEMPOTENCY_HEADER) ?? body?.idempotency_key);
+}
+
+export async function withIdempotency<T>(ownerId: string | null, key: string, scope: string, run: () => Promise<T>): Promise<T> {
+  assertIdempotencyKey(key);
+  const db = await getDb();
+  const owner = ownerId ?? "anonymous";
+  const where = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  const claimed = await db.insert(idempotencyKeys).values({ owner, scope, key }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  if (claimed.length) {
+    let result: T;
+    try {
+      result = await run();
+    } catch (error) {
+      // Nothing was done (the work is transactional), so a retry with the same key may run again.
+      await db.delete(idempotencyKeys).where(where);
+      throw error;
+    }
+    await db.update(idempotencyKeys).set({ state: "done", response: (result ?? null) as unknown }).where(where);
+    return result;
+  }
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const [row] = await db.select().from(idempotencyKeys).where(where);
+    if (row?.state === "done") return row.response as T;
+    if (!row) return withIdempotency(ownerId, key, scope, run);
+    if (Date.now() > deadline) throw new ConflictError(COMMERCE_MESSAGES.keyInProgress);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}

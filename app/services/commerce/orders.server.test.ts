@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { createUser } from "#db/factories";
+import { invoices, receipts, users } from "#db/schema/index";
+import { setupTestDatabase } from "#db/testing";
+import { getAvailableLocations, getUserEntitlements } from "../entitlements.server";
+import { saveBillingInfo } from "./billing.server";
+import { createLead, getLead } from "./leads.server";
+import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, isLeadPaid, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
+import { setPaymentProviderForTesting, testPaymentProvider, type PaymentProvider } from "./payments.server";
+
+const getDb = setupTestDatabase();
+afterEach(() => setPaymentProviderForTesting(undefined));
+
+const billing = (country: string, vat = "") => ({
+  appeal: "Ms",
+  email: "ana@example.org",
+  first_name: "Ana",
+  last_name: "Lopez",
+  phone: "+33 1 23 45 67 89",
+  company: { name: "Acme SA", country, zip: "75001", city: "Paris", street: "1 rue de Rivoli", vat_number: vat },
+});
+
+describe("self-service orders", () => {
+  it("lists a per-location portfolio report and a single PDF with real prices", () => {
+    const { products } = listSelfServiceProducts();
+    expect(products.map((p) => [p.code, p.price, p.per_location])).toEqual([
+      ["portfolio_report", "14.00", true],
+      ["single_pdf", "49.00", false],
+    ]);
+  });
+
+  it("prices per valid location, takes VAT from the billing country and replays the same key", async () => {
+    const { leadId } = await createLead({ userId: null, kind: "portfolio", reference: "upload-1" });
+    expect((await getLead(leadId))?.reference).toBe("upload-1");
+    const input = { userId: null, leadId, products: ["portfolio_report"], totalLocations: 1000, validLocations: 990, billingCountry: "DE", idempotencyKey: "order-key-0001" };
+    const order = await createSelfServiceOrder(input);
+    expect(order).toMatchObject({ lead_id: leadId, total_locations: 1000, valid_locations: 990 });
+    expect(order.cost).toEqual({ SUBTOTAL: "13 860.00", "TAX RATE": 19, VAT: "2 633.40", TOTAL: "16 493.40" });
+    expect(await createSelfServiceOrder(input)).toEqual(order);
+  });
+
+  it("answers the spec's default cost with no products or no billing country", async () => {
+    const { leadId } = await createLead({ userId: null, kind: "single_location", postalAddress: "10 Downing St", lat: 51.503, lon: -0.128 });
+    const empty = await createSelfServiceOrder({ userId: null, leadId, products: [], totalLocations: 1, validLocations: 1, idempotencyKey: "order-key-0002" });
+    expect(empty.cost).toEqual({ SUBTOTAL: "0.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "0.00" });
+    const pdf = await createSelfServiceOrder({ userId: null, leadId, products: [2], totalLocations: 1, validLocations: 1, idempotencyKey: "order-key-0003" });
+    expect(pdf.cost).toEqual({ SUBTOTAL: "49.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "49.00" });
+  });
+
+  it("confirming pays once, marks the lead paid and issues one invoice", async () => {
+    const user = (await createUser(getDb()))!;
+    const { leadId } = await createLead({ userId: user.id, kind: "single_location" });
+    const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["single_pdf"], totalLocations: 1, validLocations: 1, idempotencyKey: "order-key-0004" });
+    expect(await isLeadPaid(leadId)).toBe(false);
+    const confirm = { userId: user.id, leadId, orderId: order.order_id, idempotencyKey: "confirm-key-0001" };
+    const [a, b] = await Promise.all([confirmPurchase(confirm), confirmPurchase(confirm)]);
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ status: "paid", test_payment: true, checkout_url: null });
+    expect(await isLeadPaid(leadId)).toBe(true);
+    expect(await getDb().select().from(invoices)).toHaveLength(1);
+    expect((await leadPayment(user.id, leadId)).paid).toBe(true);
+  });
+});
+
+describe("packages, upgrades and the ledger", () => {
+  it("an upgrade with a country package changes the plan and raises the limits", async () => {
+    const user = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
+    await expect(purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", planCode: "PREMIUM", packages: [{ id: 101 }], idempotencyKey: "upgrade-key-01" })).rejects.toThrow(
+      "Please fill in your billing info before buying.",
+    );
+    await saveBillingInfo(user.id, billing("FR"));
+    const result = await purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", planCode: "PREMIUM", packages: [{ id: 101 }, { id: 0 }, { id: 203, count: 0 }], idempotencyKey: "upgrade-key-02" });
+    expect(result).toMatchObject({ status: "paid", total: "1 368.00", invoice_number: 1 });
+    const [row] = await getDb().select({ planCode: users.planCode }).from(users).where(eq(users.id, user.id));
+    expect(row!.planCode).toBe("PREMIUM");
+    const e = await getUserEntitlements({ id: user.id, planCode: "PREMIUM" });
+    expect(e.granted).toEqual({ country: 6, region: 20, hexagon: 50 });
+    expect((await getAvailableLocations({ id: user.id, planCode: "PREMIUM" })).limit_country).toBe(6);
+  });
+
+  it("the same key twice charges once; parallel purchases each add their credits", async () => {
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await saveBillingInfo(user.id, billing("GB"));
+    const same = { userId: user.id, kind: "region" as const, amount: 5, idempotencyKey: "credits-key-1" };
+    const [a, b] = await Promise.all([buyLocationCredits(same), buyLocationCredits(same)]);
+    expect(a).toEqual(b);
+    await Promise.all([1, 2, 3].map((i) => buyLocationCredits({ userId: user.id, kind: "hexagon", amount: 10, idempotencyKey: `credits-par-${i}` })));
+    const e = await getUserEntitlements({ id: user.id, planCode: "PREMIUM" });
+    expect(e.purchased).toEqual({ country: 0, region: 5, hexagon: 30 });
+    const numbers = (await getDb().select({ n: invoices.number }).from(invoices)).map((r) => r.n).sort((x, y) => x - y);
+    expect(numbers).toEqual([1, 2, 3, 4]);
+    expect(await getDb().select().from(receipts)).toHaveLength(4);
+  });
+
+  it("a redirecting provider leaves the order pending until it settles, and settling twice applies once", async () => {
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await saveBillingInfo(user.id, billing("GB"));
+    const redirecting: PaymentProvider = { ...testPaymentProvider, name: "stripe", isTest: false, start: async (r) => ({ status: "redirect", url: `https://checkout.example/${r.orderId}`, reference: "cs_1" }) };
+    setPaymentProviderForTesting(redirecting);
+    const r = await buyLocationCredits({ userId: user.id, kind: "country", amount: 1, idempotencyKey: "credits-redirect" });
+    expect(r).toMatchObject({ status: "requires_payment", checkout_url: `https://checkout.example/${r.order_id}` });
+    expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(0);
+    const [s1, s2] = await Promise.all([settleOrder(r.order_id, "stripe", "cs_1"), settleOrder(r.order_id, "stripe", "cs_1")]);
+    expect([s1.applied, s2.applied].sort()).toEqual([false, true]);
+    expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(1);
+  });
+
+  it("a package bought from the cart orders the pending location once paid", async () => {
+    const user = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
+    await saveBillingInfo(user.id, billing("GB"));
+    const r = await purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", packages: [{ id: 101 }], idempotencyKey: "cart-pending-1", pendingLocation: "ES" });
+    expect(r.status).toBe("paid");
+    const e = await getUserEntitlements({ id: user.id, planCode: "DISCOVERY" });
+    expect(e.ordered.country).toEqual(["ES"]);
+    expect(e.remaining.country).toBe(0);
+    await expect(purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", packages: [{ id: 0 }], idempotencyKey: "cart-pending-2" })).rejects.toThrow("Choose at least one package");
+  });
+});

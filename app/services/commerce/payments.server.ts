@@ -1,0 +1,102 @@
+/**
+ * One payment provider interface. The built-in test provider settles at once (the UI labels it as test payments);
+ * the Stripe adapter sends the buyer to Stripe Checkout and settles when a correctly signed webhook arrives.
+ */
+import Stripe from "stripe";
+import { getEnv } from "~/env.server";
+import { BadRequestError } from "../errors.server";
+
+export interface PaymentRequest {
+  orderId: number;
+  totalMinor: number;
+  currency: string;
+  description: string;
+  customerEmail?: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type PaymentStart =
+  | { status: "paid"; reference: string }
+  | { status: "redirect"; url: string; reference: string };
+
+/** A settled payment reported by the provider (webhook). */
+export interface PaymentEvent {
+  eventId: string;
+  type: "paid" | "ignored";
+  orderId: number | null;
+  reference: string | null;
+}
+
+export interface PaymentProvider {
+  name: "test" | "stripe";
+  /** True for the built-in provider: no money moves. */
+  isTest: boolean;
+  start(request: PaymentRequest): Promise<PaymentStart>;
+  parseWebhook(payload: string, signature: string | null): PaymentEvent;
+}
+
+export const testPaymentProvider: PaymentProvider = {
+  name: "test",
+  isTest: true,
+  async start(request) {
+    return { status: "paid", reference: `test_${request.orderId}` };
+  },
+  parseWebhook() {
+    throw new BadRequestError("The test payment provider takes no webhooks");
+  },
+};
+
+export function stripePaymentProvider(secretKey: string, webhookSecret: string, client = new Stripe(secretKey)): PaymentProvider {
+  return {
+    name: "stripe",
+    isTest: false,
+    async start(request) {
+      const session = await client.checkout.sessions.create({
+        mode: "payment",
+        client_reference_id: String(request.orderId),
+        metadata: { order_id: String(request.orderId) },
+        customer_email: request.customerEmail ?? undefined,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: request.currency.toLowerCase(), unit_amount: request.totalMinor, product_data: { name: request.description } },
+          },
+        ],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new Error("Stripe Checkout returned no URL");
+      return { status: "redirect", url: session.url, reference: session.id };
+    },
+    parseWebhook(payload, signature) {
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(payload, signature ?? "", webhookSecret);
+      } catch {
+        throw new BadRequestError("Invalid Stripe webhook signature");
+      }
+      if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+        const session = event.data.object;
+        if (session.payment_status !== "paid") return { eventId: event.id, type: "ignored", orderId: null, reference: session.id };
+        const orderId = Number(session.metadata?.order_id ?? session.client_reference_id);
+        return { eventId: event.id, type: "paid", orderId: Number.isInteger(orderId) ? orderId : null, reference: session.id };
+      }
+      return { eventId: event.id, type: "ignored", orderId: null, reference: null };
+    },
+  };
+}
+
+let override: PaymentProvider | undefined;
+
+/** Stripe when both of its keys are configured, otherwise the built-in test provider. */
+export function getPaymentProvider(): PaymentProvider {
+  if (override) return override;
+  const env = getEnv();
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return stripePaymentProvider(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET);
+  return testPaymentProvider;
+}
+
+export function setPaymentProviderForTesting(provider: PaymentProvider | undefined) {
+  override = provider;
+}

@@ -1,0 +1,221 @@
+/**
+ * What a location map draws: the outline of the place, its hexagons or regions coloured by level (only those the
+ * caller may read), and the bounds to fit. Shared by the dashboard map, the regional view and their static SVGs.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { cellToBoundary, cellToLatLng, polygonToCells } from "h3-js";
+import { canAccess, HEXAGON_RESOLUTION } from "~/domain/entitlements";
+import type { HazardId } from "~/domain/hazards";
+import { boundsOfRings, mapLevelColour, mapLevelLabel, type LocationMapData, type LonLatRing, type MapArea, type MapLevel } from "~/domain/location-map";
+import type { PeriodId, ScenarioId } from "~/domain/scenarios";
+import type { GeoFile } from "~/risk/dataset";
+import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
+import { simplifyRing } from "~/risk/geo";
+import { accessContextFor, type AccessCaller } from "./entitlements.server";
+import { BadRequestError, NotFoundError } from "./errors.server";
+
+/** More cells than this make the page heavy on a slow connection; the map says it shows a part. */
+export const MAX_MAP_HEXAGONS = 1500;
+
+let geo: GeoFile | null = null;
+function geoFile(): GeoFile {
+  geo ??= JSON.parse(gunzipSync(readFileSync(path.join(defaultDataDir(), "geo.json.gz"))).toString("utf8")) as GeoFile;
+  return geo;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+function flatToRing(flat: number[]): LonLatRing {
+  const ring: LonLatRing = [];
+  for (let i = 0; i < flat.length; i += 2) ring.push([round2(flat[i]!), round2(flat[i + 1]!)]);
+  return ring;
+}
+
+function ringArea(ring: number[]) {
+  let a = 0;
+  for (let i = 0, n = ring.length / 2; i < n; i++) {
+    const j = (i + 1) % n;
+    a += ring[2 * i]! * ring[2 * j + 1]! - ring[2 * j]! * ring[2 * i + 1]!;
+  }
+  return Math.abs(a / 2);
+}
+
+/** Simplified to about 1/500 of the place's span: finer than a pixel on any map we draw. */
+function outlineRings(rings: number[][]): LonLatRing[] {
+  const b = boundsOfRings(rings.map(flatToRing));
+  const span = b ? Math.max(b.east - b.west, b.north - b.south) : 1;
+  return rings
+    .map((r) => simplifyRing(r, span / 500))
+    .filter((r) => r.length >= 8 && ringArea(r) >= (span / 400) ** 2)
+    .map(flatToRing);
+}
+
+/** Bounds of the main land: islands smaller than 2 % of the largest ring do not stretch the view. */
+function mainBounds(rings: number[][]) {
+  const largest = Math.max(0, ...rings.map(ringArea));
+  const main = rings.filter((r) => ringArea(r) >= largest * 0.02);
+  return boundsOfRings((main.length ? main : rings).map(flatToRing))!;
+}
+
+function levelOf(code: string, hazardId: HazardId, scenario: ScenarioId, period: PeriodId): MapLevel {
+  const result = getRiskEngine().scores(code, scenario, period);
+  const item = hazardId === "AL" ? result.aggregate : result.hazards.find((h) => h.hazard_id === hazardId);
+  return item ? { score: item.score, state: item.state } : { score: null, state: "no_data" };
+}
+
+function area(kind: MapArea["kind"], id: string, name: string, rings: LonLatRing[], centre: [number, number], level: MapLevel): MapArea {
+  return { id, name, kind, rings, centre, score: level.score, state: level.state, colour: mapLevelColour(level), label: mapLevelLabel(level) };
+}
+
+function hexagonArea(cell: string, level: MapLevel): MapArea {
+  const ring = cellToBoundary(cell, true).map(([lon, lat]) => [round2(lon), round2(lat)] as [number, number]);
+  const [lat, lon] = cellToLatLng(cell);
+  return area("hexagon", cell, cell, [ring], [round2(lat), round2(lon)], level);
+}
+
+function cellsIn(rings: number[][]): string[] {
+  const engine = getRiskEngine();
+  const cells = new Set<string>();
+  for (const ring of rings) {
+    const loop: number[][] = [];
+    for (let i = 0; i < ring.length; i += 2) loop.push([ring[i + 1]!, ring[i]!]);
+    for (const cell of polygonToCells(loop, HEXAGON_RESOLUTION)) if (engine.cellRow(cell) >= 0) cells.add(cell);
+  }
+  return [...cells].sort();
+}
+
+export interface MapPlaceQuery {
+  /** Country (GB), region (GB-LND) or hexagon id; ignored when lat and lon are given. */
+  locationCode?: string | null;
+  lat?: number | null;
+  lon?: number | null;
+  scenario: ScenarioId;
+  period: PeriodId;
+  /** The hazard whose level colours the map; AL (aggregate) by default. */
+  hazardId?: HazardId;
+}
+
+/**
+ * The place's map: a country or region shows its hexagons; a hexagon or a point shows the hexagons of its region
+ * (or country), the picked one among them. Hexagons the caller has not ordered are left off and counted.
+ */
+export async function locationMapData(caller: AccessCaller | null, q: MapPlaceQuery): Promise<LocationMapData> {
+  const engine = getRiskEngine();
+  const data = geoFile();
+  const hazardId = q.hazardId ?? "AL";
+  let kind: LocationMapData["place"]["kind"];
+  let code: string;
+  let point: LocationMapData["point"] = null;
+  let areaCode: string;
+  if (q.lat != null && q.lon != null) {
+    const located = engine.locate(q.lat, q.lon);
+    if (located.status !== "ok") throw new BadRequestError(located.message, "lat");
+    kind = "point";
+    code = located.hexagon_code;
+    point = { lat: q.lat, lon: q.lon };
+    areaCode = located.region_code ?? located.country_code;
+  } else {
+    code = (q.locationCode ?? "").trim();
+    if (/^[A-Za-z]{2}$/.test(code)) {
+      kind = "country";
+      code = code.toUpperCase();
+      areaCode = code;
+    } else if (/^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/.test(code)) {
+      kind = "region";
+      code = code.toUpperCase();
+      areaCode = code;
+    } else if (/^[0-9a-fA-F]{15}$/.test(code)) {
+      kind = "hexagon";
+      code = code.toLowerCase();
+      if (engine.cellRow(code) < 0) throw new NotFoundError(`Unknown hexagon ${code}`);
+      const [lat, lon] = cellToLatLng(code);
+      const located = engine.locate(lat, lon);
+      areaCode = located.status === "ok" ? (located.region_code ?? located.country_code) : code;
+    } else throw new BadRequestError("location_code must be a country, region or hexagon code", "location_code");
+  }
+
+  const shape = areaCode.length === 2 ? data.countries.find((c) => c.code === areaCode) : data.regions.find((r) => r.code === areaCode);
+  let name = kind === "point" || kind === "hexagon" ? code : (shape?.name ?? code);
+  if (!shape && kind !== "hexagon") throw new NotFoundError(`Unknown location ${areaCode}`);
+
+  const ctx = await accessContextFor(caller);
+  const cells = shape ? cellsIn(shape.rings) : [code];
+  if ((kind === "hexagon" || kind === "point") && !cells.includes(code)) cells.unshift(code);
+  const visible = cells.filter((cell) => canAccess(ctx, "hexagon", cell).allowed);
+  const picked = kind === "hexagon" || kind === "point" ? code : null;
+  // The picked hexagon first, so truncation never drops it.
+  const ordered = picked && visible.includes(picked) ? [picked, ...visible.filter((c) => c !== picked)] : visible;
+  const areas: MapArea[] = [];
+  for (const cell of ordered.slice(0, MAX_MAP_HEXAGONS)) {
+    try {
+      areas.push(hexagonArea(cell, levelOf(cell, hazardId, q.scenario, q.period)));
+    } catch (error) {
+      if (!(error instanceof RiskNotFoundError)) throw error;
+    }
+  }
+  if (kind === "point") name = `${q.lat!.toFixed(3)}, ${q.lon!.toFixed(3)}`;
+  const outline = shape ? outlineRings(shape.rings) : (areas[0]?.rings ?? []);
+  return {
+    place: { kind, code, name },
+    outline,
+    areas,
+    bounds: shape ? mainBounds(shape.rings) : boundsOfRings(outline)!,
+    truncated: ordered.length > MAX_MAP_HEXAGONS,
+    point,
+    hazardId,
+    hiddenCount: cells.length - visible.length,
+  };
+}
+
+/** The regional view's choropleth: every region of a country coloured by one hazard. */
+export function regionalMapData(countryCode: string, hazardId: HazardId, scenario: ScenarioId, period: PeriodId): LocationMapData {
+  const data = geoFile();
+  const country = data.countries.find((c) => c.code === countryCode.toUpperCase());
+  if (!country) throw new NotFoundError(`Unknown country code ${countryCode}`);
+  const areas = data.regions
+    .filter((r) => r.country === country.code)
+    .map((r) => {
+      const rings = outlineRings(r.rings);
+      const b = mainBounds(r.rings);
+      return area("region", r.code, r.name, rings, [round2((b.north + b.south) / 2), round2((b.east + b.west) / 2)], levelOf(r.code, hazardId, scenario, period));
+    })
+    .filter((a) => a.rings.length > 0);
+  return {
+    place: { kind: "country", code: country.code, name: country.name },
+    outline: outlineRings(country.rings),
+    areas,
+    bounds: mainBounds(country.rings),
+    truncated: false,
+    point: null,
+    hazardId,
+    hiddenCount: 0,
+  };
+}
+
+let basemap: string | null = null;
+/** Natural Earth country shapes for the map's background, simplified to about 0.1° (a few hundred KB). */
+export function basemapGeoJson(): string {
+  basemap ??= JSON.stringify({
+    type: "FeatureCollection",
+    features: geoFile().countries.flatMap((c) => {
+      const rings = c.rings.map((r) => simplifyRing(r, 0.1)).filter((r) => r.length >= 8 && ringArea(r) >= 0.01);
+      if (!rings.length) return [];
+      const coordinates = rings.map((r) => {
+        const ring = flatToRing(r).map(([lon, lat]) => [Math.round(lon * 10) / 10, Math.round(lat * 10) / 10]);
+        ring.push(ring[0]!);
+        return [ring];
+      });
+      return [{ type: "Feature", properties: { code: c.code, name: c.name }, geometry: { type: "MultiPolygon", coordinates } }];
+    }),
+  });
+  return basemap;
+}
+
+
+/** Bounds of a country's main land (small far islands left out), or null for an unknown code. */
+export function countryBounds(code: string) {
+  const country = geoFile().countries.find((c) => c.code === code.toUpperCase());
+  return country ? mainBounds(country.rings) : null;
+}

@@ -1,0 +1,65 @@
+/** One location against the hazard engine: inland check, cell, country and every hazard × scenario × period. */
+import { latLngToCell } from "h3-js";
+import { HAZARD_IDS } from "~/domain/hazards";
+import { HEXAGON_RESOLUTION } from "~/domain/entitlements";
+import { SLOT_COUNT } from "~/domain/scenarios";
+import type { AssessedPoint } from "~/domain/portfolio/stats";
+import type { RiskEngine } from "~/risk/engine";
+import { VALUE_SCALE } from "~/risk/dataset";
+
+export interface Assessment extends AssessedPoint {
+  region: string | null;
+}
+
+const H = HAZARD_IDS.length;
+
+type CellAssessment = Omit<Assessment, "weight">;
+
+/** Cells already read, per engine: portfolios cluster, so most rows reuse a cell's values. Bounded. */
+const CACHE_MAX = 50_000;
+const caches = new WeakMap<RiskEngine, Map<number, CellAssessment>>();
+
+function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellAssessment | null {
+  let cache = caches.get(engine);
+  if (!cache) caches.set(engine, (cache = new Map()));
+  const hit = cache.get(row);
+  if (hit) return hit;
+  const country = engine.countryOfRow(row);
+  if (!country) return null;
+  const values = new Float32Array(H * SLOT_COUNT);
+  for (let h = 0; h < H; h++)
+    for (let s = 0; s < SLOT_COUNT; s++) {
+      const code = engine.valueCode(row, h, s);
+      values[h * SLOT_COUNT + s] = code > VALUE_SCALE ? NaN : code / VALUE_SCALE;
+    }
+  const cell = {
+    country: country.code,
+    countryName: country.name,
+    region: engine.regionOfRow(row),
+    hexagon,
+    values,
+    population: engine.populationOfRow(row),
+  };
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(row, cell);
+  return cell;
+}
+
+/**
+ * The point's land cell, or null at sea. The fast path is the cell itself; a point whose cell is not over land in
+ * the dataset falls back to the outline lookup, which takes the nearest land cell along simplified coasts.
+ * The values array is shared between points of one cell: read it, never write it.
+ */
+export function assessPoint(engine: RiskEngine, lat: number, lon: number, weight = 1): Assessment | null {
+  let hexagon = latLngToCell(lat, lon, HEXAGON_RESOLUTION);
+  let row = engine.cellRow(hexagon);
+  if (row < 0) {
+    const loc = engine.locate(lat, lon);
+    if (loc.status !== "ok") return null;
+    hexagon = loc.hexagon_code;
+    row = engine.cellRow(hexagon);
+    if (row < 0) return null;
+  }
+  const cell = cellAssessment(engine, row, hexagon);
+  return cell ? { ...cell, weight } : null;
+}

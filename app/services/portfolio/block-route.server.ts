@@ -1,0 +1,25 @@
+/** The shared handler of the five /api/riskdb/upload/* routes. */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson } from "../api-response.server";
+import { requireApiCaller } from "../api-auth.server";
+import { readBody } from "../form-flash.server";
+import { reportBlock, resolveUpload, type ReportBlock } from "./api.server";
+
+export function reportBlockLoader() {
+  return apiJson({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST with upload_id (form, JSON or query; the latest upload when absent): the block, or 202 while the job runs. */
+export async function reportBlockAction({ request }: ActionFunctionArgs, block: ReportBlock) {
+  try {
+    const caller = await requireApiCaller(request);
+    const query = new URL(request.url).searchParams;
+    const { values } = await readBody(request);
+    for (const [k, v] of Object.entries(values)) if (typeof v === "string" && !query.has(k)) query.set(k, v);
+    const upload = await resolveUpload(query, caller.user.id);
+    const { status, body } = await reportBlock(upload, caller.user.id, block);
+    return apiJson(body, status);
+  } catch (error) {
+    return apiError(error);
+  }
+}

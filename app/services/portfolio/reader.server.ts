@@ -1,0 +1,241 @@
+/**
+ * Streams an uploaded CSV or XLSX file into raw rows without holding the file in memory. CSV is parsed by
+ * csv-parse as the bytes arrive; XLSX goes to a temporary file first (a zip's directory sits at its end), its
+ * declared sizes are checked against zip bombs, then exceljs reads it row by row.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { parse } from "csv-parse";
+import ExcelJS from "exceljs";
+import type { Cell } from "~/domain/portfolio/columns";
+import {
+  CSV_MAX_RECORD_BYTES, UPLOAD_MESSAGES, XLSX_MAX_RATIO, XLSX_MAX_UNCOMPRESSED_BYTES,
+} from "~/domain/portfolio/limits";
+import { UploadRefusedError } from "./errors.server";
+
+export interface RawRow {
+  /** 1-based row (line) number in the file as a spreadsheet shows it. */
+  rowNo: number;
+  cells: Cell[];
+}
+
+export type FileKind = "csv" | "xlsx";
+
+export function fileKindOf(fileName: string): FileKind | null {
+  const ext = path.extname(fileName).toLowerCase();
+  if (ext === ".csv" || ext === ".txt" || ext === ".tsv") return "csv";
+  if (ext === ".xlsx") return "xlsx";
+  return null;
+}
+
+/** Counts bytes and hashes them as they pass; refuses the upload once it is larger than the limit. */
+export class ByteMeter {
+  bytes = 0;
+  private readonly hash = crypto.createHash("sha256");
+  constructor(private readonly limit: number) {}
+  async *pass(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source) {
+      this.bytes += chunk.byteLength;
+      if (this.bytes > this.limit) throw new UploadRefusedError(UPLOAD_MESSAGES.tooLarge(this.limit), 413);
+      this.hash.update(chunk);
+      yield chunk;
+    }
+  }
+  digest(): string {
+    return this.hash.digest("hex");
+  }
+}
+
+const SNIFF_BYTES = 64 * 1024;
+
+/** NUL bytes or many control characters in the first bytes: not a text table. */
+export function looksBinary(head: Uint8Array): boolean {
+  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return true;
+  let control = 0;
+  const n = Math.min(head.length, 8192);
+  for (let i = 0; i < n; i++) {
+    const b = head[i]!;
+    if (b === 0) return true;
+    if (b < 9 || (b > 13 && b < 32)) control++;
+  }
+  return n > 0 && control / n > 0.05;
+}
+
+/** Tab, then semicolon, then comma: the first that splits the leading lines into the same number of fields. */
+export function sniffDelimiter(text: string): string {
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "")
+    .slice(0, 20);
+  if (lines.length === 0) return ",";
+  const count = (line: string, d: string) => {
+    let n = 0,
+      quoted = false;
+    for (const ch of line) {
+      if (ch === '"') quoted = !quoted;
+      else if (ch === d && !quoted) n++;
+    }
+    return n;
+  };
+  for (const d of ["\t", ";"]) {
+    const counts = lines.map((l) => count(l, d));
+    const withIt = counts.filter((c) => c > 0).length;
+    if (withIt >= Math.ceil(lines.length * 0.8)) return d;
+  }
+  return ",";
+}
+
+async function* withHead(head: Uint8Array[], rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for (const c of head) yield c;
+  for (;;) {
+    const r = await rest.next();
+    if (r.done) return;
+    yield r.value;
+  }
+}
+
+/** Rows of a CSV stream. Refuses binary data and records longer than CSV_MAX_RECORD_BYTES. */
+export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<RawRow> {
+  const it = source[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  while (headBytes < SNIFF_BYTES) {
+    const r = await it.next();
+    if (r.done) break;
+    head.push(r.value);
+    headBytes += r.value.byteLength;
+  }
+  const headBuf = Buffer.concat(head);
+  if (looksBinary(headBuf)) throw new UploadRefusedError(UPLOAD_MESSAGES.binary, 415);
+  const delimiter = sniffDelimiter(headBuf.subarray(0, SNIFF_BYTES).toString("utf8"));
+  const parser = Readable.from(withHead(head, it), { objectMode: false }).pipe(
+    parse({
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      max_record_size: CSV_MAX_RECORD_BYTES,
+    }),
+  );
+  // The row number is the record number: what a spreadsheet shows, even when a quoted cell spans lines.
+  let rowNo = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      yield { rowNo: ++rowNo, cells: record };
+    }
+  } catch (error) {
+    if (error instanceof UploadRefusedError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === "CSV_MAX_RECORD_SIZE") throw new UploadRefusedError(UPLOAD_MESSAGES.recordTooLong(CSV_MAX_RECORD_BYTES), 422);
+    throw new UploadRefusedError(`${UPLOAD_MESSAGES.unreadable}: ${(error as Error).message}`, 422);
+  }
+}
+
+/** Streams the upload into a temporary file; the caller removes it. */
+export async function saveToTempFile(source: AsyncIterable<Uint8Array>): Promise<string> {
+  const file = path.join(os.tmpdir(), `upload-${crypto.randomUUID()}.xlsx`);
+  const out = fs.createWriteStream(file);
+  try {
+    for await (const chunk of source) {
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
+    }
+  } finally {
+    await new Promise<void>((resolve) => out.end(resolve));
+  }
+  return file;
+}
+
+export interface ZipCheck {
+  entries: number;
+  uncompressed: number;
+}
+
+/**
+ * Reads the zip's central directory and refuses archives whose declared uncompressed size or per-entry
+ * compression ratio is out of bounds, before a single entry is inflated.
+ */
+export function checkZipDirectory(file: string): ZipCheck {
+  const size = fs.statSync(file).size;
+  const fd = fs.openSync(file, "r");
+  try {
+    const tailLen = Math.min(size, 22 + 65_535);
+    const tail = Buffer.alloc(tailLen);
+    fs.readSync(fd, tail, 0, tailLen, size - tailLen);
+    let eocd = -1;
+    for (let i = tailLen - 22; i >= 0; i--) {
+      if (tail.readUInt32LE(i) === 0x06054b50) {
+        eocd = i;
+        break;
+      }
+    }
+    if (eocd < 0) throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+    const count = tail.readUInt16LE(eocd + 10);
+    const dirSize = tail.readUInt32LE(eocd + 12);
+    const dirOffset = tail.readUInt32LE(eocd + 16);
+    if (dirOffset === 0xffffffff || dirSize === 0xffffffff || dirOffset + dirSize > size)
+      throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+    const dir = Buffer.alloc(dirSize);
+    fs.readSync(fd, dir, 0, dirSize, dirOffset);
+    let p = 0,
+      total = 0;
+    for (let k = 0; k < count; k++) {
+      if (p + 46 > dir.length || dir.readUInt32LE(p) !== 0x02014b50) throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+      const compressed = dir.readUInt32LE(p + 20);
+      const uncompressed = dir.readUInt32LE(p + 24);
+      if (compressed === 0xffffffff || uncompressed === 0xffffffff) throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
+      total += uncompressed;
+      if (uncompressed > 1024 * 1024 && uncompressed / Math.max(1, compressed) > XLSX_MAX_RATIO)
+        throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
+      if (total > XLSX_MAX_UNCOMPRESSED_BYTES) throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
+      p += 46 + dir.readUInt16LE(p + 28) + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32);
+    }
+    return { entries: count, uncompressed: total };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function cellValue(v: ExcelJS.CellValue): Cell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "number" || typeof v === "string") return v;
+  if (typeof v === "boolean") return String(v);
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === "object") {
+    if ("result" in v) return cellValue((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    if ("richText" in v) return (v as ExcelJS.CellRichTextValue).richText.map((t) => t.text).join("");
+    if ("text" in v) return String((v as ExcelJS.CellHyperlinkValue).text);
+    if ("error" in v) return null;
+  }
+  return String(v as unknown);
+}
+
+/** Rows of the first worksheet of an XLSX file (checked with checkZipDirectory first). */
+export async function* readXlsx(file: string): AsyncGenerator<RawRow> {
+  checkZipDirectory(file);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    worksheets: "emit",
+    entries: "emit",
+  });
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+        const values = row.values as ExcelJS.CellValue[];
+        const cells: Cell[] = [];
+        for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
+        yield { rowNo: row.number, cells };
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof UploadRefusedError) throw error;
+    throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+  }
+}

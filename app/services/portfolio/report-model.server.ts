@@ -1,0 +1,96 @@
+/**
+ * The stored upload and its finished job as the shared report model (domain/reports/types): every row of the
+ * user's file as an AssessedLocation, valid with its scores or excluded with the reason, streamed chunk by chunk.
+ */
+import type { PortfolioReport as ReportRow, PortfolioUpload } from "#db/schema/index";
+import { HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { scoreFromValue } from "~/domain/risk-levels";
+import { SLOT_COUNT } from "~/domain/scenarios";
+import type { AssessedLocation, LocationScores, PortfolioReportSource, SlotScore } from "~/domain/reports/types";
+import type { RiskEngine } from "~/risk/engine";
+import { CODE_NA, VALUE_SCALE } from "~/risk/dataset";
+import { getRiskEngine } from "~/risk/engine.server";
+import { assessPoint } from "./assess.server";
+import type { ReportOutputs } from "./report.server";
+import { ROW_STATUS, uploadRows, weightOf, type StoredRow } from "./uploads.server";
+
+/** Methodology version the scores follow (docs/methodology.md). */
+export const METHODOLOGY_VERSION = "1";
+
+function text(v: unknown): string {
+  return v === null || v === undefined ? "" : String(v);
+}
+
+function scoresOf(engine: RiskEngine, hexagon: string): LocationScores | null {
+  const row = engine.cellRow(hexagon);
+  if (row < 0) return null;
+  const out = {} as LocationScores;
+  HAZARD_IDS.forEach((h: HazardId, hi) => {
+    const slots: SlotScore[] = [];
+    for (let s = 0; s < SLOT_COUNT; s++) {
+      const code = engine.valueCode(row, hi, s);
+      if (code > VALUE_SCALE) slots.push({ value: null, level: null, applicable: code !== CODE_NA });
+      else {
+        const value = code / VALUE_SCALE;
+        slots.push({ value, level: scoreFromValue(value), applicable: true });
+      }
+    }
+    out[h] = slots;
+  });
+  return out;
+}
+
+export function toAssessedLocation(engine: RiskEngine, upload: PortfolioUpload, row: StoredRow): AssessedLocation {
+  const [rowNumber, status, reason, lat, lon, cells] = row;
+  const userColumns: Record<string, string> = {};
+  upload.columns.forEach((c, i) => (userColumns[c] = text(cells[i])));
+  const base = {
+    rowNumber,
+    assetId: upload.idColumn !== null ? text(cells[upload.idColumn]).trim() : "",
+    name: upload.nameColumn !== null ? text(cells[upload.nameColumn]).trim() : "",
+    lat,
+    lon,
+    userColumns,
+  };
+  const weightCol = upload.weightColumn ? upload.columns.indexOf(upload.weightColumn) : -1;
+  const weight = weightCol < 0 ? 1 : weightOf(upload, cells);
+  if (status !== ROW_STATUS.valid || lat === null || lon === null) {
+    return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason, scores: null };
+  }
+  const a = assessPoint(engine, lat, lon, weight);
+  if (!a) return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: "the point is at sea (not inland)", scores: null };
+  return { ...base, countryCode: a.country, regionCode: a.region, hexagon: a.hexagon, weight, status: "valid", reason: null, scores: scoresOf(engine, a.hexagon) };
+}
+
+export async function* assessedLocations(upload: PortfolioUpload): AsyncGenerator<AssessedLocation> {
+  const engine = getRiskEngine();
+  for await (const row of uploadRows(upload.id)) yield toAssessedLocation(engine, upload, row);
+}
+
+/** The finished report as the generators' source: aggregates from the job, locations streamed from the upload. */
+export function reportSource(
+  report: ReportRow,
+  upload: PortfolioUpload,
+  user: { id: string; email: string; name?: string | null },
+): PortfolioReportSource {
+  const r = report.result as unknown as ReportOutputs;
+  return {
+    metadata: {
+      reportId: report.id,
+      user,
+      createdAt: (report.finishedAt ?? report.createdAt).toISOString(),
+      datasetVersion: r.dataset.version,
+      methodologyVersion: METHODOLOGY_VERSION,
+      inputFile: { name: upload.fileName, sha256: upload.fileSha256, bytes: upload.fileBytes },
+      weightingColumn: upload.weightColumn && upload.columns.includes(upload.weightColumn) ? upload.weightColumn : null,
+      columns: upload.columns,
+    },
+    output_request_stats: r.output_request_stats,
+    output_risks_overall_estimate: r.output_risks_overall_estimate,
+    output_risks_diversity: r.output_risks_diversity,
+    output_risks_intensity: r.output_risks_intensity,
+    social_by_country_sum: r.social_by_country_sum,
+    not_available_reasons: r.not_available,
+    locations: () => assessedLocations(upload),
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The full portfolio report: a background job reads the stored rows chunk by chunk, assesses every valid row with
+ * its weight and keeps only aggregates in memory, writing its progress so the page can show a bar.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { portfolioReports, portfolioUploads, users, type PortfolioReport, type PortfolioUpload } from "#db/schema/index";
+import { ERROR_MESSAGES } from "~/domain/errors";
+import { DEFAULT_WEIGHTING_COLUMN } from "~/domain/portfolio/limits";
+import { NOT_AVAILABLE_REASONS, PortfolioAccumulator } from "~/domain/portfolio/stats";
+import { getRiskEngine } from "~/risk/engine.server";
+import { getDb } from "../db.server";
+import { getUserEntitlements } from "../entitlements.server";
+import { defineQueue, sendJob, startJobs } from "../jobs.server";
+import { logger } from "../logger.server";
+import { storeReportFile } from "../reports/files.server";
+import { writePortfolioPdf } from "../reports/pdf.server";
+import { setPortfolioReportStore } from "../reports/portfolios.server";
+import { writePortfolioXlsx } from "../reports/xlsx.server";
+import { assessPoint } from "./assess.server";
+import { reportSource } from "./report-model.server";
+import { ROW_STATUS, uploadRows, weightOf } from "./uploads.server";
+
+export const REPORT_QUEUE = "portfolio-report";
+/** Rows between two progress writes. */
+const PROGRESS_EVERY = 5000;
+
+export interface ReportOutputs {
+  output_request_stats: ReturnType<PortfolioAccumulator["requestStats"]>;
+  output_risks_overall_estimate: ReturnType<PortfolioAccumulator["overallEstimate"]>;
+  output_risks_diversity: ReturnType<PortfolioAccumulator["diversity"]>;
+  output_risks_intensity: ReturnType<PortfolioAccumulator["intensity"]>;
+  social_by_country_sum: ReturnType<PortfolioAccumulator["socialByCountry"]>;
+  not_available: typeof NOT_AVAILABLE_REASONS;
+  weighting: { column: string; note: string | null };
+  dataset: { generator: string; version: string };
+  piecharts: ReturnType<PortfolioAccumulator["pies"]>;
+  summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
+}
+
+defineQueue(REPORT_QUEUE, { expireInSeconds: 900, retryLimit: 3 }, async (data) => {
+  await buildReport(String(data.reportId));
+});
+
+/** Creates the report of an upload (once) and queues its job; a failed report is queued again. */
+export async function requestReport(upload: PortfolioUpload, userId: string): Promise<PortfolioReport> {
+  const db = await getDb();
+  const total = Number((upload.summary as { total_locations?: number }).total_locations ?? 0);
+  await db
+    .insert(portfolioReports)
+    .values({ uploadId: upload.id, userId, total, weightColumn: upload.weightColumn })
+    .onConflictDoNothing({ target: portfolioReports.uploadId });
+  const [report] = await db.select().from(portfolioReports).where(eq(portfolioReports.uploadId, upload.id));
+  if (report!.status === "failed" || !report!.jobId) {
+    const jobId = await sendJob(REPORT_QUEUE, { reportId: report!.id }, report!.id);
+    const [queued] = await db
+      .update(portfolioReports)
+      .set({ status: "queued", jobId: jobId ?? report!.jobId, error: null, processed: 0 })
+      .where(eq(portfolioReports.id, report!.id))
+      .returning();
+    return queued!;
+  }
+  return report!;
+}
+
+export async function reportOfUpload(uploadId: string): Promise<PortfolioReport | null> {
+  const db = await getDb();
+  const [r] = await db.select().from(portfolioReports).where(eq(portfolioReports.uploadId, uploadId)).limit(1);
+  return r ?? null;
+}
+
+/** Runs the report; safe to run again after a crash (it starts over from the stored rows). */
+export async function buildReport(reportId: string): Promise<void> {
+  const db = await getDb();
+  const [report] = await db.select().from(portfolioReports).where(eq(portfolioReports.id, reportId));
+  if (!report || report.status === "done") return;
+  const [upload] = await db.select().from(portfolioUploads).where(eq(portfolioUploads.id, report.uploadId));
+  if (!upload) return;
+  await db.update(portfolioReports).set({ status: "running", processed: 0, startedAt: new Date(), error: null }).where(eq(portfolioReports.id, reportId));
+  try {
+    const engine = getRiskEngine();
+    const acc = new PortfolioAccumulator();
+    let processed = 0;
+    for await (const row of uploadRows(upload.id)) {
+      processed++;
+      if (row[1] === ROW_STATUS.valid) {
+        const a = assessPoint(engine, row[3]!, row[4]!, weightOf(upload, row[5]));
+        if (a) acc.add(a);
+      }
+      if (processed % PROGRESS_EVERY === 0)
+        await db.update(portfolioReports).set({ processed }).where(eq(portfolioReports.id, reportId));
+    }
+    const owned = new Set((await getUserEntitlements({ id: report.userId, planCode: "DISCOVERY" })).ordered.hexagon);
+    const column = upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN;
+    const hasColumn = upload.columns.includes(column);
+    const result: ReportOutputs = {
+      output_request_stats: acc.requestStats(owned),
+      output_risks_overall_estimate: acc.overallEstimate(),
+      output_risks_diversity: acc.diversity(),
+      output_risks_intensity: acc.intensity(),
+      social_by_country_sum: acc.socialByCountry(),
+      not_available: NOT_AVAILABLE_REASONS,
+      weighting: {
+        column,
+        note: hasColumn ? null : `The file has no column "${column}" and the dataset holds no such figure: every location weighs 1`,
+      },
+      dataset: { generator: engine.header.generator, version: engine.header.version },
+      piecharts: acc.pies(),
+      summary_table: acc.summaryTable(),
+    };
+    const finished = { ...report, result: result as unknown as Record<string, unknown>, finishedAt: new Date() };
+    const files = await writeReportFiles(finished, upload);
+    await db
+      .update(portfolioReports)
+      .set({ status: "done", processed, result: finished.result, files, finishedAt: finished.finishedAt })
+      .where(eq(portfolioReports.id, reportId));
+  } catch (error) {
+    logger.error({ err: error, reportId }, "portfolio report failed");
+    await db
+      .update(portfolioReports)
+      .set({ status: "failed", error: ERROR_MESSAGES.reportFailed, finishedAt: new Date() })
+      .where(eq(portfolioReports.id, reportId));
+    throw error;
+  }
+}
+
+/** The PDF and the XLSX of a finished report, stored as the user's report files (listed on /dashboard/pdf, /dashboard/xls). */
+async function writeReportFiles(report: PortfolioReport, upload: PortfolioUpload) {
+  const db = await getDb();
+  const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, report.userId));
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ") || null;
+  const source = reportSource(report, upload, { id: report.userId, email: user?.email ?? "", name });
+  const base = `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`;
+  const title = `Portfolio report: ${upload.fileName}`;
+  const pdf = await storeReportFile({ userId: report.userId, kind: "portfolio_pdf", sourceId: report.id, title, baseName: base }, (p) => writePortfolioPdf(source, p));
+  const xlsx = await storeReportFile({ userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id, title, baseName: base }, (p) =>
+    writePortfolioXlsx(source, p),
+  );
+  return [
+    { kind: "pdf", path: `/dashboard/pdf?id=${pdf.id}`, name: pdf.fileName, bytes: pdf.bytes },
+    { kind: "xlsx", path: `/dashboard/xls?id=${xlsx.id}`, name: xlsx.fileName, bytes: xlsx.bytes },
+  ];
+}
+
+/** Finished reports as the report views (downloads, corporate disclosure) read them. */
+setPortfolioReportStore({
+  async list(userId) {
+    const db = await getDb();
+    const rows = await db
+      .select({ id: portfolioReports.id, fileName: portfolioUploads.fileName, createdAt: portfolioReports.createdAt, result: portfolioReports.result })
+      .from(portfolioReports)
+      .innerJoin(portfolioUploads, eq(portfolioUploads.id, portfolioReports.uploadId))
+      .where(and(eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")))
+      .orderBy(desc(portfolioReports.createdAt));
+    return rows.map((r) => ({
+      id: r.id,
+      fileName: r.fileName,
+      createdAt: r.createdAt.toISOString(),
+      assets: (r.result as unknown as ReportOutputs).output_request_stats.asset_number,
+    }));
+  },
+  async load(userId, id) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const db = await getDb();
+    const [row] = await db
+      .select({ report: portfolioReports, upload: portfolioUploads, email: users.email })
+      .from(portfolioReports)
+      .innerJoin(portfolioUploads, eq(portfolioUploads.id, portfolioReports.uploadId))
+      .innerJoin(users, eq(users.id, portfolioReports.userId))
+      .where(and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")));
+    return row ? reportSource(row.report, row.upload, { id: userId, email: row.email }) : null;
+  },
+});
+
+/** Starts the report workers with the server (the queue stops before the database closes). */
+export function startReportWorkers(): Promise<unknown> {
+  return startJobs();
+}

@@ -1,0 +1,36 @@
+/** View model of /dashboard/scan: the user's upload, its preview, the purchase state and the report's progress. */
+import { DEFAULT_WEIGHTING_COLUMN } from "~/domain/portfolio/limits";
+import { HAZARDS, type HazardId } from "~/domain/hazards";
+import type { PortfolioUpload } from "#db/schema/index";
+import { reportProgress } from "./api.server";
+import { isReportPaid, orderReport } from "./purchase.server";
+import { reportOfUpload, type ReportOutputs } from "./report.server";
+import { findUpload, latestUpload, type PreviewResult } from "./uploads.server";
+
+export type StoredPreview = Omit<PreviewResult, "access_token">;
+
+export async function loadScanPage(userId: string, uploadId: string | null, showOrder = false) {
+  const upload: PortfolioUpload | null = uploadId ? await findUpload(uploadId, { userId }) : await latestUpload(userId);
+  if (!upload) return { upload: null };
+  const preview = upload.summary as unknown as StoredPreview;
+  const report = await reportOfUpload(upload.id);
+  const paid = await isReportPaid(upload, userId);
+  const order = !paid && showOrder ? await orderReport(upload, userId) : null;
+  return {
+    upload: {
+      id: upload.id,
+      fileName: upload.fileName,
+      leadId: upload.leadId,
+      weightColumn: upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN,
+      weightedBy: preview.weighted_by,
+      createdAt: upload.createdAt.toISOString(),
+    },
+    preview,
+    hazardNames: Object.fromEntries(Object.entries(HAZARDS).map(([id, h]) => [id, h.name])) as Record<HazardId, string>,
+    paid,
+    order,
+    report: reportProgress(report),
+    outputs: report?.status === "done" ? (report.result as unknown as ReportOutputs) : null,
+    files: report?.files ?? [],
+  };
+}

@@ -1,0 +1,91 @@
+import { setupTestDatabase } from "#db/testing";
+import { DEFAULT_WEIGHTING_COLUMN, UPLOAD_MESSAGES, VISITOR_MAX_ROWS } from "~/domain/portfolio/limits";
+import {
+  AT_SEA, LAND_SITES, binaryFile, largeCsvLines, mergedHeaderXlsx, semicolonCsv, singleHugeLine, swappedCsv, zipBomb,
+} from "../../../tests/support/portfolio-files";
+import { UploadRefusedError } from "./errors.server";
+import { ingestUpload, uploadRows, ROW_STATUS } from "./uploads.server";
+
+setupTestDatabase();
+
+async function* chunked(buf: Buffer | string, size = 16 * 1024): AsyncGenerator<Uint8Array> {
+  const b = typeof buf === "string" ? Buffer.from(buf, "utf8") : buf;
+  for (let i = 0; i < b.length; i += size) yield b.subarray(i, i + size);
+}
+
+const member = { userId: null, plan: "PREMIUM" as const };
+
+describe("ingestUpload", () => {
+  it("reads a semicolon CSV with comma decimals, a BOM, blank and duplicate rows, and accounts for every row", async () => {
+    const f = semicolonCsv();
+    const r = await ingestUpload({ fileName: "export.csv", data: chunked(f.text, 50), owner: member });
+    expect(r.detected).toMatchObject({ lat: "Latitude", lon: "Longitude", name: "Site name", id: "Asset ID", swapped: false });
+    expect(r.total_locations).toBe(f.rows);
+    expect(r.valid_locations).toBe(f.valid);
+    expect(r.invalid.map((i) => i.row)).toEqual(f.invalidRows);
+    expect(r.invalid[0]!.reason).toMatch(/not a number/);
+    expect(r.invalid[1]!.reason).toMatch(/0\/0/);
+    expect(r.out_of_range).toEqual([{ row: 15, reason: expect.stringMatching(/at sea/) }]);
+    expect(r.duplicates).toEqual([{ row: 11, duplicate_of: 2 }]);
+    expect(r.blank_rows).toBe(2);
+    expect(r.valid_locations + r.invalid_locations + r.out_of_range_locations).toBe(r.total_locations);
+    expect(r.data[0]).toEqual({ row: 2, lat: 51.5074, lon: -0.1278, name: "London office" });
+    expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value (EUR)"]);
+    const pie = r.piecharts.find((p) => p.hazard_id === "HW")!;
+    const c = pie.counts;
+    expect(c.L + c.M + c.H + c.S + c.E + c.none).toBe(r.valid_locations);
+
+    const stored = [];
+    for await (const row of uploadRows(r.upload_id)) stored.push(row);
+    expect(stored.map((s) => s[0])).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 15]);
+    expect(stored.filter((s) => s[1] === ROW_STATUS.valid)).toHaveLength(f.valid);
+    expect(stored[0]![5]).toEqual(["LDN-01", "London office", "51,5074", "-0,1278", "1200000,5", "ok"]);
+  });
+
+  it("finds the header under merged group headers in an Excel file and offers the GDP column", async () => {
+    const buf = await mergedHeaderXlsx();
+    const r = await ingestUpload({ fileName: "portfolio.xlsx", data: chunked(buf), owner: member });
+    expect(r.header_rows).toBe(3);
+    expect(r.detected).toMatchObject({ lat: "Latitude", lon: "Longitude", id: "Asset ID", name: "Name" });
+    expect(r.total_locations).toBe(LAND_SITES.length + 2);
+    expect(r.valid_locations).toBe(LAND_SITES.length);
+    expect(r.out_of_range).toEqual([{ row: 4 + LAND_SITES.length, reason: expect.stringMatching(/at sea/) }]);
+    expect(r.invalid).toEqual([{ row: 5 + LAND_SITES.length, reason: "latitude is not a number" }]);
+    expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value"]);
+  });
+
+  it("detects swapped latitude and longitude columns and reports it", async () => {
+    const r = await ingestUpload({ fileName: "sites.csv", data: chunked(swappedCsv()), owner: member });
+    expect(r.detected.swapped).toBe(true);
+    expect(r.warnings).toContain(UPLOAD_MESSAGES.swapped);
+    expect(r.valid_locations).toBe(LAND_SITES.length);
+    expect(r.data[0]).toMatchObject({ lat: 51.5074, lon: -0.1278 });
+  });
+
+  it.each([
+    ["binary.csv", () => binaryFile(), UPLOAD_MESSAGES.binary],
+    ["bomb.xlsx", () => zipBomb(), UPLOAD_MESSAGES.zipBomb],
+    ["renamed.xlsx", () => Buffer.from("lat,lon\n1,2\n"), UPLOAD_MESSAGES.notZip],
+    ["line.csv", () => singleHugeLine(), /longer than 64 KB/],
+    ["photo.png", () => Buffer.from("x"), UPLOAD_MESSAGES.badType],
+    ["nocoords.csv", () => Buffer.from("a,b\n1,2\n"), UPLOAD_MESSAGES.noColumns],
+  ])("refuses %s with a clear message", async (name, make, message) => {
+    const p = ingestUpload({ fileName: name, data: chunked(make(), 256 * 1024), owner: member });
+    await expect(p).rejects.toBeInstanceOf(UploadRefusedError);
+    await expect(ingestUpload({ fileName: name, data: chunked(make(), 256 * 1024), owner: member })).rejects.toThrow(message);
+  });
+
+  it("limits a visitor to a small file", async () => {
+    const lines = [...largeCsvLines(VISITOR_MAX_ROWS + 1)].join("");
+    await expect(ingestUpload({ fileName: "big.csv", data: chunked(lines), owner: { userId: null, plan: null } })).rejects.toThrow(
+      /more than 500 rows/,
+    );
+  });
+
+  it("keeps points at sea out of the valid set", async () => {
+    const text = `lat,lon\n${AT_SEA.map((s) => `${s.lat},${s.lon}`).join("\n")}\n`;
+    const r = await ingestUpload({ fileName: "sea.csv", data: chunked(text), owner: member });
+    expect(r.valid_locations).toBe(0);
+    expect(r.out_of_range_locations).toBe(2);
+  });
+});

@@ -1,0 +1,357 @@
+/**
+ * Upload preview: reads the file as a stream, detects the columns, checks and assesses every row, stores all rows
+ * (valid or not, with the reason) in compressed chunks for the full report, and answers the preview.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { portfolioUploadChunks, portfolioUploads, type PortfolioUpload } from "#db/schema/index";
+import {
+  checkCoordinates, detectColumns, isBlankRow, looksSwapped, numericColumns, parseNumberCell, type Cell, type ColumnMap,
+} from "~/domain/portfolio/columns";
+import {
+  DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX, ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES,
+  portfolioLimitsFor, type PortfolioLimits,
+} from "~/domain/portfolio/limits";
+import { PortfolioAccumulator } from "~/domain/portfolio/stats";
+import type { PlanCode } from "~/domain/plans";
+import { getRiskEngine } from "~/risk/engine.server";
+import { getDb } from "../db.server";
+import { NotFoundError } from "../errors.server";
+import { assessPoint } from "./assess.server";
+import { UploadRefusedError } from "./errors.server";
+import { ByteMeter, fileKindOf, readCsv, readXlsx, saveToTempFile, type RawRow } from "./reader.server";
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+export const ROW_STATUS = { valid: 0, invalid: 1, outOfRange: 2 } as const;
+export type RowStatus = (typeof ROW_STATUS)[keyof typeof ROW_STATUS];
+
+/** One stored row: row number, status, reason, lat, lon, the row's own cells, and the row it duplicates. */
+export type StoredRow = [number, RowStatus, string | null, number | null, number | null, Cell[], number | null];
+
+export interface RowIssue {
+  row: number;
+  reason: string;
+}
+
+export interface UploadOwner {
+  userId: string | null;
+  plan: PlanCode | null;
+}
+
+export interface PreviewResult {
+  status: "ok";
+  upload_id: string;
+  file_name: string;
+  total_locations: number;
+  valid_locations: number;
+  invalid_locations: number;
+  out_of_range_locations: number;
+  duplicate_locations: number;
+  blank_rows: number;
+  header_rows: number;
+  invalid: RowIssue[];
+  out_of_range: RowIssue[];
+  duplicates: { row: number; duplicate_of: number }[];
+  issues_truncated: boolean;
+  limits: { limit_country: number; limit_region: number; limit_hexagon: number } | null;
+  portfolio_limits: PortfolioLimits;
+  data: { row: number; lat: number; lon: number; name: string | null }[];
+  data_truncated: boolean;
+  access_token: string;
+  lead_id: number | null;
+  columns: string[];
+  detected: { lat: string; lon: string; name: string | null; id: string | null; swapped: boolean };
+  weighted_by: string[];
+  weight_column: string;
+  warnings: string[];
+  piecharts: ReturnType<PortfolioAccumulator["pies"]>;
+  summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
+}
+
+const SAMPLE_ROWS = 200;
+
+export function hashAccessToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+function cellText(c: Cell): string | null {
+  if (c === null || c === undefined) return null;
+  const s = String(c).trim();
+  return s === "" ? null : s;
+}
+
+/** Numeric key of coordinates at 5 decimals: a Map of numbers stays small for a million rows. */
+function coordKey(lat: number, lon: number): number {
+  return Math.round((lat + 90) * 1e5) * 4e7 + Math.round((lon + 180) * 1e5);
+}
+
+export interface IngestInput {
+  fileName: string;
+  data: AsyncIterable<Uint8Array>;
+  owner: UploadOwner;
+  /** Plan limits of the signed-in user, echoed in the answer. */
+  planLimits?: PreviewResult["limits"];
+}
+
+export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
+  const kind = fileKindOf(input.fileName);
+  if (!kind) throw new UploadRefusedError(UPLOAD_MESSAGES.badType, 415);
+  const limits = portfolioLimitsFor(input.owner.plan);
+  const meter = new ByteMeter(limits.max_bytes);
+  let tempFile: string | null = null;
+  let uploadId: string | null = null;
+  const db = await getDb();
+  try {
+    let rows: AsyncIterable<RawRow>;
+    if (kind === "csv") rows = readCsv(meter.pass(input.data));
+    else {
+      tempFile = await saveToTempFile(meter.pass(input.data));
+      rows = readXlsx(tempFile);
+    }
+    const engine = getRiskEngine();
+    const acc = new PortfolioAccumulator();
+    const accessToken = crypto.randomBytes(24).toString("base64url");
+    const it = rows[Symbol.asyncIterator]();
+
+    // Header: the first rows until one names latitude and longitude.
+    const lead: RawRow[] = [];
+    let map: ColumnMap | null = null;
+    while (!map) {
+      const r = await it.next();
+      if (r.done) break;
+      lead.push(r.value);
+      const nonBlank = lead.filter((x) => !isBlankRow(x.cells));
+      map = detectColumns(nonBlank.map((x) => x.cells));
+      if (!map && nonBlank.length >= 10) break;
+    }
+    if (!map) {
+      const nonBlank = lead.filter((x) => !isBlankRow(x.cells));
+      throw new UploadRefusedError(nonBlank.length === 0 ? UPLOAD_MESSAGES.empty : UPLOAD_MESSAGES.noColumns, 422);
+    }
+    const headerRows = lead.filter((x) => !isBlankRow(x.cells)).length;
+    const pending: RawRow[] = [];
+    while (pending.length < SAMPLE_ROWS) {
+      const r = await it.next();
+      if (r.done) break;
+      pending.push(r.value);
+    }
+    const sample = pending.filter((x) => !isBlankRow(x.cells)).map((x) => x.cells);
+    const swapped = looksSwapped(map, sample);
+    const latCol = swapped ? map.lon : map.lat;
+    const lonCol = swapped ? map.lat : map.lon;
+    const numeric = numericColumns(map, sample);
+    const weightedBy = [DEFAULT_WEIGHTING_COLUMN, ...numeric.filter((n) => n !== DEFAULT_WEIGHTING_COLUMN)];
+
+    const [created] = await db
+      .insert(portfolioUploads)
+      .values({
+        userId: input.owner.userId,
+        accessTokenHash: hashAccessToken(accessToken),
+        fileName: input.fileName.slice(0, 200),
+        fileKind: kind,
+        fileSha256: "",
+        fileBytes: 0,
+        columns: map.names,
+        numericColumns: numeric,
+        latColumn: latCol,
+        lonColumn: lonCol,
+        nameColumn: map.name,
+        idColumn: map.id,
+        swapped,
+        weightColumn: DEFAULT_WEIGHTING_COLUMN,
+        summary: {},
+      })
+      .returning({ id: portfolioUploads.id });
+    uploadId = created!.id;
+
+    let total = 0,
+      valid = 0,
+      invalidCount = 0,
+      outCount = 0,
+      dupCount = 0,
+      blank = 0,
+      seq = 0;
+    const invalid: RowIssue[] = [];
+    const outOfRange: RowIssue[] = [];
+    const duplicates: { row: number; duplicate_of: number }[] = [];
+    const data: PreviewResult["data"] = [];
+    const seen = new Map<number, number>();
+    let chunk: StoredRow[] = [];
+    const flush = async () => {
+      if (!chunk.length) return;
+      const rowsOut = chunk;
+      chunk = [];
+      const packed = await gzipAsync(JSON.stringify(rowsOut), { level: 1 });
+      await db.insert(portfolioUploadChunks).values({ uploadId: uploadId!, seq: seq++, rowCount: rowsOut.length, data: packed });
+    };
+
+    /** Synchronous per row; true when a chunk is full and must be written. */
+    const handle = (raw: RawRow): boolean => {
+      if (isBlankRow(raw.cells)) {
+        blank++;
+        return false;
+      }
+      total++;
+      if (total > limits.max_rows) throw new UploadRefusedError(UPLOAD_MESSAGES.tooManyRows(limits.max_rows), 413);
+      const check = checkCoordinates(raw.cells[latCol], raw.cells[lonCol]);
+      if (!check.ok) {
+        const issue = { row: raw.rowNo, reason: check.reason };
+        if (check.kind === "invalid") {
+          invalidCount++;
+          if (invalid.length < PREVIEW_ISSUES_MAX) invalid.push(issue);
+        } else {
+          outCount++;
+          if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push(issue);
+        }
+        chunk.push([raw.rowNo, check.kind === "invalid" ? ROW_STATUS.invalid : ROW_STATUS.outOfRange, check.reason, null, null, raw.cells, null]);
+      } else {
+        const a = assessPoint(engine, check.lat, check.lon);
+        if (!a) {
+          outCount++;
+          if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push({ row: raw.rowNo, reason: ROW_REASONS.atSea });
+          chunk.push([raw.rowNo, ROW_STATUS.outOfRange, ROW_REASONS.atSea, check.lat, check.lon, raw.cells, null]);
+        } else {
+          valid++;
+          acc.add(a);
+          const key = coordKey(check.lat, check.lon);
+          const first = seen.get(key);
+          if (first === undefined) seen.set(key, raw.rowNo);
+          else {
+            dupCount++;
+            if (duplicates.length < PREVIEW_ISSUES_MAX) duplicates.push({ row: raw.rowNo, duplicate_of: first });
+          }
+          if (data.length < PREVIEW_ROWS_MAX)
+            data.push({ row: raw.rowNo, lat: check.lat, lon: check.lon, name: map.name !== null ? cellText(raw.cells[map.name]) : null });
+          chunk.push([raw.rowNo, ROW_STATUS.valid, null, check.lat, check.lon, raw.cells, first ?? null]);
+        }
+      }
+      return chunk.length >= UPLOAD_CHUNK_ROWS;
+    };
+
+    for (const r of pending) if (handle(r)) await flush();
+    for (;;) {
+      const r = await it.next();
+      if (r.done) break;
+      if (handle(r.value)) await flush();
+    }
+    await flush();
+    if (total === 0) throw new UploadRefusedError(UPLOAD_MESSAGES.empty, 422);
+
+    const warnings: string[] = [];
+    if (swapped) warnings.push(UPLOAD_MESSAGES.swapped);
+    const result: PreviewResult = {
+      status: "ok",
+      upload_id: uploadId,
+      file_name: input.fileName,
+      total_locations: total,
+      valid_locations: valid,
+      invalid_locations: invalidCount,
+      out_of_range_locations: outCount,
+      duplicate_locations: dupCount,
+      blank_rows: blank,
+      header_rows: headerRows,
+      invalid,
+      out_of_range: outOfRange,
+      duplicates,
+      issues_truncated: invalidCount > invalid.length || outCount > outOfRange.length || dupCount > duplicates.length,
+      limits: input.planLimits ?? null,
+      portfolio_limits: limits,
+      data,
+      data_truncated: valid > data.length,
+      access_token: accessToken,
+      lead_id: null,
+      columns: map.names,
+      detected: {
+        lat: map.names[latCol]!,
+        lon: map.names[lonCol]!,
+        name: map.name !== null ? map.names[map.name]! : null,
+        id: map.id !== null ? map.names[map.id]! : null,
+        swapped,
+      },
+      weighted_by: weightedBy,
+      weight_column: DEFAULT_WEIGHTING_COLUMN,
+      warnings,
+      piecharts: acc.pies(),
+      summary_table: acc.summaryTable(),
+    };
+    const { access_token: _omit, ...stored } = result;
+    void _omit;
+    await db
+      .update(portfolioUploads)
+      .set({ fileSha256: meter.digest(), fileBytes: meter.bytes, summary: stored as unknown as Record<string, unknown> })
+      .where(eq(portfolioUploads.id, uploadId));
+    return result;
+  } catch (error) {
+    if (uploadId) await db.delete(portfolioUploads).where(eq(portfolioUploads.id, uploadId));
+    throw error;
+  } finally {
+    if (tempFile) fs.rm(tempFile, { force: true }, () => {});
+  }
+}
+
+/** The upload, if the caller owns it (signed-in owner) or holds its access token. */
+export async function findUpload(id: string, access: { userId?: string | null; accessToken?: string | null }): Promise<PortfolioUpload> {
+  const db = await getDb();
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("Upload not found");
+  const [u] = await db.select().from(portfolioUploads).where(eq(portfolioUploads.id, id)).limit(1);
+  if (!u) throw new NotFoundError("Upload not found");
+  const byUser = access.userId && u.userId === access.userId;
+  const byToken = access.accessToken && hashAccessToken(access.accessToken) === u.accessTokenHash;
+  if (!byUser && !byToken) throw new NotFoundError("Upload not found");
+  return u;
+}
+
+/** The user's latest upload, or null. */
+export async function latestUpload(userId: string): Promise<PortfolioUpload | null> {
+  const db = await getDb();
+  const [u] = await db
+    .select()
+    .from(portfolioUploads)
+    .where(eq(portfolioUploads.userId, userId))
+    .orderBy(desc(portfolioUploads.createdAt))
+    .limit(1);
+  return u ?? null;
+}
+
+/** A visitor's upload becomes the user's when they sign in with its token. */
+export async function claimUpload(upload: PortfolioUpload, userId: string): Promise<void> {
+  if (upload.userId) return;
+  const db = await getDb();
+  await db.update(portfolioUploads).set({ userId }).where(and(eq(portfolioUploads.id, upload.id)));
+}
+
+export async function setWeightColumn(upload: PortfolioUpload, column: string): Promise<void> {
+  const allowed = column === DEFAULT_WEIGHTING_COLUMN || upload.numericColumns.includes(column);
+  if (!allowed) throw new UploadRefusedError(`Unknown weighting column: ${column}`, 400);
+  const db = await getDb();
+  await db.update(portfolioUploads).set({ weightColumn: column }).where(eq(portfolioUploads.id, upload.id));
+}
+
+/** Weight of a stored row for the chosen column: 1 when the column is absent, empty or not a positive number. */
+export function weightOf(upload: PortfolioUpload, cells: Cell[]): number {
+  const col = upload.weightColumn ? upload.columns.indexOf(upload.weightColumn) : -1;
+  if (col < 0) return 1;
+  const n = parseNumberCell(cells[col]);
+  return n !== null && Number.isFinite(n) && n > 0 ? n : 1;
+}
+
+/** Every stored row of an upload in file order, one chunk in memory at a time. */
+export async function* uploadRows(uploadId: string): AsyncGenerator<StoredRow> {
+  const db = await getDb();
+  for (let seq = 0; ; seq++) {
+    const [c] = await db
+      .select({ data: portfolioUploadChunks.data })
+      .from(portfolioUploadChunks)
+      .where(and(eq(portfolioUploadChunks.uploadId, uploadId), eq(portfolioUploadChunks.seq, seq)))
+      .orderBy(asc(portfolioUploadChunks.seq))
+      .limit(1);
+    if (!c) return;
+    const rows = JSON.parse((await gunzipAsync(c.data)).toString("utf8")) as StoredRow[];
+    for (const r of rows) yield r;
+  }
+}

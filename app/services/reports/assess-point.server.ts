@@ -1,0 +1,61 @@
+/** One point through the risk engine into the report model (single-location reports, benches). */
+import { HAZARD_IDS } from "~/domain/hazards";
+import type { AssessedLocation, LocationScores, SlotScore } from "~/domain/reports/types";
+import { SLOTS } from "~/domain/scenarios";
+import type { RiskEngine } from "~/risk/engine";
+import type { HazardScoreItem } from "~/risk/types";
+
+function slotScore(item: HazardScoreItem): SlotScore {
+  return { value: item.value, level: item.score, applicable: item.applicable };
+}
+
+/** Every hazard (AL included) in every slot of an H3 resolution-4 cell. */
+export function hexagonScores(engine: RiskEngine, hexagon: string): LocationScores {
+  const out = Object.fromEntries(HAZARD_IDS.map((h) => [h, [] as SlotScore[]])) as LocationScores;
+  for (const slot of SLOTS) {
+    const r = engine.scores(hexagon, slot.scenario, slot.period);
+    out.AL[slot.index] = slotScore(r.aggregate);
+    for (const item of r.hazards) out[item.hazard_id][slot.index] = slotScore(item);
+  }
+  return out;
+}
+
+export interface PointInput {
+  rowNumber: number;
+  assetId: string;
+  name: string;
+  lat: number;
+  lon: number;
+  weight?: number | null;
+  userColumns?: Record<string, string>;
+}
+
+/** A point assessed, or excluded with the engine's reason (at sea, invalid coordinates). */
+export function assessPoint(engine: RiskEngine, p: PointInput, cache?: Map<string, LocationScores>): AssessedLocation {
+  const base = {
+    rowNumber: p.rowNumber,
+    assetId: p.assetId,
+    name: p.name,
+    lat: p.lat,
+    lon: p.lon,
+    userColumns: p.userColumns ?? {},
+    weight: p.weight === undefined ? 1 : p.weight,
+  };
+  const loc = engine.locate(p.lat, p.lon);
+  if (loc.status !== "ok")
+    return { ...base, countryCode: null, regionCode: null, hexagon: null, status: "excluded", reason: loc.message, scores: null };
+  let scores = cache?.get(loc.hexagon_code);
+  if (!scores) {
+    scores = hexagonScores(engine, loc.hexagon_code);
+    cache?.set(loc.hexagon_code, scores);
+  }
+  return {
+    ...base,
+    countryCode: loc.country_code,
+    regionCode: loc.region_code,
+    hexagon: loc.hexagon_code,
+    status: "valid",
+    reason: null,
+    scores,
+  };
+}

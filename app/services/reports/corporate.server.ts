@@ -1,0 +1,38 @@
+/** Corporate disclosure: the tables of a chosen portfolio, and their PDF / XLSX exports stored as report files. */
+import { computeDisclosure, type DisclosureTables } from "~/domain/reports/disclosure";
+import type { ReportMetadata } from "~/domain/reports/types";
+import type { PeriodId, ScenarioId } from "~/domain/scenarios";
+import type { Database } from "../db.server";
+import { storeReportFile, type ReportFormat } from "./files.server";
+import { loadUserPortfolio } from "./portfolios.server";
+import { writeDisclosurePdf } from "./pdf.server";
+import { writeDisclosureXlsx } from "./xlsx.server";
+
+export async function disclosureFor(userId: string, portfolioId: string): Promise<{ metadata: ReportMetadata; tables: DisclosureTables }> {
+  const report = await loadUserPortfolio(userId, portfolioId);
+  return { metadata: report.metadata, tables: await computeDisclosure(report) };
+}
+
+/** Writes the disclosure export and records it in the user's reports; returns the file id. */
+export async function exportDisclosure(
+  userId: string,
+  portfolioId: string,
+  format: ReportFormat,
+  slot: { scenario: ScenarioId; period: PeriodId },
+  db?: Database,
+): Promise<string> {
+  const { metadata, tables } = await disclosureFor(userId, portfolioId);
+  const base = `disclosure-${metadata.inputFile.name.replace(/\.[^.]+$/, "")}`;
+  const file = await storeReportFile(
+    {
+      userId,
+      kind: format === "pdf" ? "corporate_pdf" : "corporate_xlsx",
+      sourceId: portfolioId,
+      title: `Physical climate risk disclosure: ${metadata.inputFile.name}`,
+      baseName: base,
+    },
+    (target) => (format === "pdf" ? writeDisclosurePdf(metadata, tables, target, slot) : writeDisclosureXlsx({ metadata }, tables, target)),
+    db,
+  );
+  return file.id;
+}

@@ -1,0 +1,152 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import { afterAll, describe, expect, it } from "vitest";
+import { computeDisclosure } from "~/domain/reports/disclosure";
+import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
+import { SLOT_COUNT } from "~/domain/scenarios";
+import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
+import { writeDisclosurePdf, writePortfolioPdf } from "./pdf.server";
+import { writeDisclosureXlsx, writePortfolioXlsx } from "./xlsx.server";
+
+const dir = mkdtempSync(path.join(tmpdir(), "report-gen-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const columns = ["Site ref", "Site", "lat", "lon", "Insured value", "Comment"];
+const locations = [
+  assessedLocation({
+    rowNumber: 2,
+    assetId: "=HYPERLINK(\"http://evil\")",
+    name: "Lyon depot",
+    countryCode: "FR",
+    weight: 250,
+    userColumns: { "Site ref": "=HYPERLINK(\"http://evil\")", Site: "Lyon depot", lat: "45.76", lon: "4.84", "Insured value": "250", Comment: "+cmd|calc" },
+    scores: locationScores(0.1, { FD: [0.1, ...Array(SLOT_COUNT - 1).fill(0.45)], SS: "na", SL: null }),
+  }),
+  assessedLocation({
+    rowNumber: 3,
+    assetId: "WH-2",
+    name: "Hamburg port",
+    countryCode: "DE",
+    weight: 750,
+    userColumns: { "Site ref": "WH-2", Site: "Hamburg port", lat: "53.55", lon: "9.99", "Insured value": "750", Comment: "-0.5" },
+    scores: locationScores(0.1, { SS: 0.85 }),
+  }),
+  assessedLocation({
+    rowNumber: 4,
+    assetId: "SEA-1",
+    name: "Offshore",
+    status: "excluded",
+    reason: "The point is at sea (outside every country outline)",
+    scores: null,
+    countryCode: null,
+    hexagon: null,
+    userColumns: { "Site ref": "SEA-1", Site: "Offshore", lat: "0", lon: "0", "Insured value": "", Comment: "" },
+  }),
+];
+const report = portfolioReport(locations, { columns, weightingColumn: "Insured value", inputFile: { name: "sites;semicolon.csv", sha256: "c".repeat(64) } });
+
+async function readXlsx(file: string) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  return wb;
+}
+
+function rowValues(ws: ExcelJS.Worksheet, n: number): unknown[] {
+  return (ws.getRow(n).values as unknown[]).slice(1);
+}
+
+describe("portfolio XLSX", () => {
+  it("writes one row per input row with the user's id and columns, every hazard × slot, neutralised text", async () => {
+    const file = path.join(dir, "p.xlsx");
+    const { rows } = await writePortfolioXlsx(report, file);
+    expect(rows).toBe(3);
+    const wb = await readXlsx(file);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Locations", "Exposure by hazard", "Exposure by country", "EU Taxonomy", "Legend"]);
+    const ws = wb.getWorksheet("Locations")!;
+    const header = rowValues(ws, 1) as string[];
+    expect(header.slice(0, 3)).toEqual(["Row", "Asset id", "Name"]);
+    for (const c of columns) expect(header).toContain(c);
+    // 12 hazards × 10 slots × (level, value)
+    expect(header.filter((h) => / \| level$/.test(h))).toHaveLength(120);
+    expect(header).toContain("FD River flood | RCP4.5 2030 | level");
+    const lyon = rowValues(ws, 2);
+    expect(lyon[0]).toBe(2);
+    expect(lyon[1]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(lyon[header.indexOf("Site ref")]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(lyon[header.indexOf("Comment")]).toBe("'+cmd|calc");
+    expect(lyon[header.indexOf("FD River flood | Historical | level")]).toBe(1);
+    expect(lyon[header.indexOf("FD River flood | RCP8.5 2050 | level")]).toBe(3);
+    expect(lyon[header.indexOf("FD River flood | RCP8.5 2050 | value")]).toBe(0.45);
+    expect(lyon[header.indexOf("SS Storm surge | Historical | level")]).toBe("n/a");
+    expect(lyon[header.indexOf("SL Sea-level rise | Historical | level")]).toBe("no data");
+    const hamburg = rowValues(ws, 3);
+    expect(hamburg[header.indexOf("Comment")]).toBe("-0.5");
+    expect(hamburg[header.indexOf("SS Storm surge | RCP2.6 2040 | level")]).toBe(5);
+    const sea = rowValues(ws, 4);
+    expect(sea[3]).toBe("excluded");
+    expect(sea[4]).toMatch(/at sea/);
+    expect(ws.rowCount).toBe(4);
+
+    const summary = wb.getWorksheet("Summary")!;
+    const summaryText = JSON.stringify(summary.getSheetValues());
+    expect(summaryText).toContain("c".repeat(64));
+    expect(summaryText).toContain("Insured value");
+
+    const hz = wb.getWorksheet("Exposure by hazard")!;
+    const fdRows = (hz.getSheetValues() as unknown[][]).filter((r) => r && r[1] === "FD River flood");
+    expect(fdRows).toHaveLength(SLOT_COUNT);
+    // RCP8.5 2050: Lyon (250 of 1000) at High or above → 50 % of assets, 25 % of value
+    const rcp85 = fdRows.find((r) => r[2] === "RCP8.5 2050")!;
+    expect(rcp85.slice(3, 9)).toEqual([2, 1, 50, 1000, 250, 25]);
+  });
+
+  it("writes the disclosure workbook", async () => {
+    const file = path.join(dir, "d.xlsx");
+    await writeDisclosureXlsx(report, await computeDisclosure(report), file);
+    const wb = await readXlsx(file);
+    const tx = JSON.stringify(wb.getWorksheet("EU Taxonomy")!.getSheetValues());
+    expect(tx).toContain("Regulation (EU) 2021/2139");
+    expect(tx).toContain("Water-related");
+    expect(tx).toContain("Sea level rise");
+    const ct = JSON.stringify(wb.getWorksheet("Exposure by country")!.getSheetValues());
+    expect(ct).toContain("ESRS E1-9 para 66(c)");
+    expect(ct).toContain("DE DE");
+  });
+});
+
+describe("portfolio PDF", () => {
+  it("has the cover, summary, per-hazard tables, methodology and a row per location in the appendix", async () => {
+    const file = path.join(dir, "p.pdf");
+    await writePortfolioPdf(report, file);
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const pages = await pdfPages(bytes);
+    expect(pages.length).toBeGreaterThan(4);
+    const text = pages.join("\n");
+    expect(pages[0]).toContain("Portfolio climate risk report");
+    expect(pages[0]).toContain("sites;semicolon.csv");
+    expect(pages[0]).toContain("c".repeat(64));
+    expect(text).toContain("Locations by aggregate risk level, historical");
+    expect(text).toContain("FD River flood");
+    expect(text).toContain("Methodology and dataset");
+    expect(text).toContain("dataset version 1.0.0");
+    const appendix = pages.at(-1)!;
+    expect(appendix).toContain("Lyon depot");
+    expect(appendix).toContain("WH-2");
+    expect(appendix).toContain("at sea");
+    expect(appendix).toContain("1/3");
+    expect(text).toContain("ESRS E1-9 para 66(a)");
+  });
+
+  it("writes the disclosure PDF with the audit trail", async () => {
+    const file = path.join(dir, "d.pdf");
+    await writeDisclosurePdf(report.metadata, await computeDisclosure(report), file);
+    const text = await pdfText(readFileSync(file));
+    expect(text).toContain("Physical climate risk disclosure");
+    expect(text).toContain("Risk Team <risk@example.com>");
+    expect(text).toContain("EU Taxonomy climate-related hazard classification");
+    expect(text).toContain("IFRS S2 para 29(b)");
+  });
+});

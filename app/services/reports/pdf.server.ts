@@ -1,0 +1,547 @@
+/**
+ * PDF report files drawn with pdfkit and written page by page to a file or stream (no page buffering), so a long
+ * per-location appendix does not grow memory. Charts are vector shapes drawn with pdfkit primitives.
+ */
+import { createWriteStream } from "node:fs";
+import type { Writable } from "node:stream";
+import PDFDocument from "pdfkit";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import {
+  DISCLOSURE_TABLES,
+  DisclosureAccumulator,
+  MATERIAL_RISK_LEVEL,
+  TAXONOMY_CATEGORIES,
+  TAXONOMY_HAZARD_MAP,
+  TAXONOMY_TYPES,
+  cellFor,
+  formatShare,
+  slotLabel,
+  type DisclosureTables,
+} from "~/domain/reports/disclosure";
+import { LevelCountAccumulator } from "~/domain/reports/level-counts";
+import { openLocations, type AssessedLocation, type PortfolioReportSource, type ReportMetadata, type SlotScore } from "~/domain/reports/types";
+import { RISK_LEVELS } from "~/domain/risk-levels";
+import { GLOBAL_WARMING_LEVEL, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import { SITE_NAME } from "~/domain/site";
+import { pdfSafeText } from "~/services/pdf.server";
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+const BRAND = "#0f5a4f";
+const TEXT = "#1e293b";
+const MUTED = "#475569";
+const RULE = "#cbd5e1";
+const NA_COLOUR = "#cbd5e1";
+
+/** Future slot shown beside the historical one in the appendix. */
+const APPENDIX_FUTURE: { scenario: ScenarioId; period: PeriodId } = { scenario: "rcp85", period: "2050" };
+
+function t(s: string | number | null | undefined): string {
+  return pdfSafeText(s === null || s === undefined ? "" : String(s));
+}
+
+function formatDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+function levelText(s: SlotScore | undefined | null): string {
+  if (!s) return "";
+  if (s.level !== null) return String(s.level);
+  return s.applicable ? "-" : "n/a";
+}
+
+function openDoc(target: string | Writable, title: string): { doc: Doc; done: Promise<void> } {
+  const stream = typeof target === "string" ? createWriteStream(target) : target;
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: 50, bottom: 56, left: 50, right: 50 },
+    info: { Title: t(title), Author: SITE_NAME, Creator: SITE_NAME },
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on("finish", () => resolve());
+    stream.on("close", () => resolve());
+    stream.on("error", reject);
+    doc.on("error", reject);
+  });
+  doc.pipe(stream);
+  let page = 1;
+  const footer = () => {
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const { x, y } = doc;
+    doc
+      .font("Helvetica")
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(`${SITE_NAME} - ${t(title)} - page ${page++}`, doc.page.margins.left, doc.page.height - 34, {
+        width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+        align: "center",
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+    doc.x = x;
+    doc.y = y;
+    doc.fillColor(TEXT);
+  };
+  footer();
+  doc.on("pageAdded", footer);
+  return { doc, done };
+}
+
+function contentWidth(doc: Doc) {
+  return doc.page.width - doc.page.margins.left - doc.page.margins.right;
+}
+
+function ensureSpace(doc: Doc, height: number, layout?: "landscape" | "portrait") {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage(layout ? { layout } : {});
+}
+
+function heading(doc: Doc, text: string, size = 15) {
+  ensureSpace(doc, size * 3);
+  doc.moveDown(0.4).font("Helvetica-Bold").fontSize(size).fillColor(BRAND).text(t(text), doc.page.margins.left);
+  doc.moveDown(0.3).font("Helvetica").fontSize(9.5).fillColor(TEXT);
+}
+
+function para(doc: Doc, text: string, opts: { size?: number; colour?: string } = {}) {
+  doc
+    .font("Helvetica")
+    .fontSize(opts.size ?? 9.5)
+    .fillColor(opts.colour ?? TEXT)
+    .text(t(text), doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.3);
+}
+
+interface Column {
+  header: string;
+  width: number;
+  align?: "left" | "right" | "center";
+}
+
+/** The text cut to fit a width in the current font, with "..." when cut. */
+function fit(doc: Doc, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let lo = 0,
+    hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (doc.widthOfString(`${text.slice(0, mid)}...`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}...`;
+}
+
+/** A simple grid table; repeats its header on a new page. */
+function table(doc: Doc, columns: Column[], rows: string[][], opts: { size?: number; layout?: "landscape" | "portrait" } = {}) {
+  const size = opts.size ?? 8;
+  const rowH = size + 6;
+  const left = doc.page.margins.left;
+  const drawRow = (cells: string[], bold: boolean) => {
+    ensureSpace(doc, rowH + 2, opts.layout);
+    const y = doc.y;
+    let x = left;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(TEXT);
+    columns.forEach((c, i) => {
+      if (i >= cells.length) return;
+      // a short row's last cell spans the remaining columns
+      const width = i === cells.length - 1 ? columns.slice(i).reduce((a, col) => a + col.width, 0) : c.width;
+      doc.text(fit(doc, t(cells[i] ?? ""), width - 4), x + 2, y + 3, { width: width - 4, align: i === cells.length - 1 && width !== c.width ? "left" : (c.align ?? "left"), lineBreak: false });
+      x += c.width;
+    });
+    const total = columns.reduce((a, c) => a + c.width, 0);
+    doc.moveTo(left, y + rowH).lineTo(left + total, y + rowH).lineWidth(0.4).strokeColor(RULE).stroke();
+    doc.x = left;
+    doc.y = y + rowH;
+  };
+  drawRow(columns.map((c) => c.header), true);
+  for (const r of rows) {
+    if (doc.y + rowH + 2 > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage(opts.layout ? { layout: opts.layout } : {});
+      drawRow(columns.map((c) => c.header), true);
+    }
+    drawRow(r, false);
+  }
+  doc.moveDown(0.6);
+}
+
+/** Horizontal grouped bars: share of assets at High or above per hazard, for a few slots. */
+function barChart(doc: Doc, tables: DisclosureTables, slots: { scenario: ScenarioId; period: PeriodId; colour: string }[]) {
+  const left = doc.page.margins.left;
+  const labelW = 110;
+  const barMax = contentWidth(doc) - labelW - 50;
+  const barH = 5;
+  const groupH = barH * slots.length + 6;
+  ensureSpace(doc, groupH * tables.hazards.length + 40);
+  let y = doc.y;
+  // legend
+  slots.forEach((s, i) => {
+    const x = left + labelW + i * 120;
+    doc.rect(x, y, 8, 8).fill(s.colour);
+    doc.font("Helvetica").fontSize(8).fillColor(TEXT).text(t(slotLabel(s.scenario, s.period)), x + 12, y, { lineBreak: false });
+  });
+  y += 16;
+  for (const row of tables.hazards) {
+    doc.font("Helvetica").fontSize(8).fillColor(TEXT).text(t(row.hazardName), left, y + 2, { width: labelW - 6, lineBreak: false });
+    slots.forEach((s, i) => {
+      const share = cellFor(row.cells, s.scenario, s.period)?.shareAssets ?? 0;
+      const by = y + i * barH;
+      doc.rect(left + labelW, by, Math.max(0.5, share * barMax), barH - 1).fill(s.colour);
+      if (i === slots.length - 1 || share > 0)
+        doc
+          .font("Helvetica")
+          .fontSize(6)
+          .fillColor(MUTED)
+          .text(formatShare(share), left + labelW + share * barMax + 3, by - 1, { lineBreak: false });
+    });
+    y += groupH;
+  }
+  doc.moveTo(left + labelW, doc.y).fillColor(TEXT);
+  doc.x = left;
+  doc.y = y + 6;
+}
+
+/** A pie of locations by level, with its legend. */
+function pieChart(doc: Doc, counts: { label: string; colour: string; count: number }[], title: string) {
+  const total = counts.reduce((a, c) => a + c.count, 0);
+  ensureSpace(doc, 150);
+  const left = doc.page.margins.left;
+  const top = doc.y;
+  const r = 55;
+  const cx = left + r + 10;
+  const cy = top + r + 16;
+  doc.font("Helvetica-Bold").fontSize(9).fillColor(TEXT).text(t(title), left, top, { lineBreak: false });
+  if (total === 0) {
+    doc.circle(cx, cy, r).fill(NA_COLOUR);
+  } else {
+    let a0 = -Math.PI / 2;
+    for (const c of counts) {
+      if (!c.count) continue;
+      const a1 = a0 + (c.count / total) * Math.PI * 2;
+      if (c.count === total) doc.circle(cx, cy, r).fill(c.colour);
+      else {
+        const large = a1 - a0 > Math.PI ? 1 : 0;
+        const x0 = cx + r * Math.cos(a0),
+          y0 = cy + r * Math.sin(a0),
+          x1 = cx + r * Math.cos(a1),
+          y1 = cy + r * Math.sin(a1);
+        doc.path(`M ${cx} ${cy} L ${x0} ${y0} A ${r} ${r} 0 ${large} 1 ${x1} ${y1} Z`).fill(c.colour);
+      }
+      a0 = a1;
+    }
+  }
+  let ly = top + 20;
+  for (const c of counts) {
+    doc.rect(cx + r + 20, ly, 8, 8).fill(c.colour);
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(TEXT)
+      .text(`${t(c.label)}: ${c.count} (${formatShare(total ? c.count / total : null)})`, cx + r + 32, ly, { lineBreak: false });
+    ly += 13;
+  }
+  doc.x = left;
+  doc.y = Math.max(cy + r, ly) + 12;
+}
+
+function auditRows(m: ReportMetadata): string[][] {
+  return [
+    ["Report id", m.reportId],
+    ["Prepared for", m.user.name ? `${m.user.name} <${m.user.email}>` : m.user.email],
+    ["Created", formatDate(m.createdAt)],
+    ["Input file", m.inputFile.name],
+    ["Input file SHA-256", m.inputFile.sha256],
+    ["Weighting column", m.weightingColumn ?? "none (each location weighs 1)"],
+    ["Risk dataset version", m.datasetVersion],
+    ["Methodology version", m.methodologyVersion],
+  ];
+}
+
+function cover(doc: Doc, title: string, m: ReportMetadata) {
+  doc.font("Helvetica-Bold").fontSize(10).fillColor(BRAND).text(SITE_NAME.toUpperCase(), { characterSpacing: 1 });
+  doc.moveDown(4);
+  doc.font("Helvetica-Bold").fontSize(26).fillColor(TEXT).text(t(title));
+  doc.moveDown(0.5);
+  doc.font("Helvetica").fontSize(12).fillColor(MUTED).text(t(m.inputFile.name));
+  doc.moveDown(2);
+  table(doc, [
+    { header: "", width: 140 },
+    { header: "", width: contentWidth(doc) - 140 },
+  ], auditRows(m), { size: 9 });
+}
+
+function methodology(doc: Doc, m: ReportMetadata) {
+  heading(doc, "Methodology and dataset");
+  para(
+    doc,
+    `Scores come from the ${SITE_NAME} hazard engine, dataset version ${m.datasetVersion}, methodology version ${m.methodologyVersion}. Each location is placed in its H3 resolution-4 cell (about 1,770 km2) and takes that cell's value in [0, 1] for each hazard, scenario and horizon. The values are relative screening indices, not probabilities: a 1950-1999 observed climatology shifted by the IPCC AR6 assessed global warming of each scenario and horizon, plus AR6 global sea-level rise.`,
+  );
+  table(
+    doc,
+    [
+      { header: "Level", width: 50 },
+      { header: "Name", width: 90 },
+      { header: "Value range", width: 120 },
+    ],
+    RISK_LEVELS.map((l) => [String(l.score), l.label, `${l.min} to ${l.score === 5 ? "1" : `< ${l.max}`}`]),
+  );
+  table(
+    doc,
+    [
+      { header: "Scenario", width: 80 },
+      { header: "SSP used", width: 80 },
+      { header: "Warming 2030 / 2040 / 2050 (C above 1850-1900)", width: 240 },
+    ],
+    (["rcp26", "rcp45", "rcp85"] as const).map((s) => [
+      SCENARIOS[s].name,
+      SCENARIOS[s].ssp ?? "",
+      (["2030", "2040", "2050"] as FuturePeriodId[]).map((p) => GLOBAL_WARMING_LEVEL[s][p].toFixed(2)).join(" / "),
+    ]),
+  );
+  para(
+    doc,
+    `"n/a" means the hazard does not apply at the location (for example storm surge far inland); "-" means the dataset holds no value there. Neither is counted as a low score. The aggregate (AL) is the mean of the three highest applicable hazards. The full methodology, inputs and licences are in the methodology document.`,
+    { colour: MUTED, size: 8.5 },
+  );
+}
+
+function hazardTables(doc: Doc, levels: LevelCountAccumulator) {
+  heading(doc, "Locations by risk level, per hazard");
+  const w = contentWidth(doc);
+  const cols: Column[] = [
+    { header: "Scenario / horizon", width: w - 8 * 48 },
+    ...RISK_LEVELS.map((l) => ({ header: l.label, width: 48, align: "right" as const })),
+    { header: "n/a", width: 48, align: "right" },
+    { header: "no data", width: 48, align: "right" },
+    { header: `>= ${RISK_LEVELS[MATERIAL_RISK_LEVEL - 1]!.label}`, width: 48, align: "right" },
+  ];
+  for (const h of HAZARD_IDS) {
+    ensureSpace(doc, 14 * 12 + 30);
+    doc.font("Helvetica-Bold").fontSize(10.5).fillColor(HAZARDS[h].colour).text(`${h} ${t(HAZARDS[h].name)}`, doc.page.margins.left);
+    doc.moveDown(0.2);
+    table(
+      doc,
+      cols,
+      SLOTS.map((s) => {
+        const r = levels.row(h, s.index);
+        const scored = r[0] + r[1] + r[2] + r[3] + r[4] + r[5] + r[6];
+        const atRisk = r[2] + r[3] + r[4];
+        return [slotLabel(s.scenario, s.period), ...r.map(String), formatShare(scored ? atRisk / scored : null)];
+      }),
+    );
+  }
+}
+
+/** Disclosure sections shared by the portfolio report and the corporate export. */
+function disclosureSections(doc: Doc, tables: DisclosureTables, countrySlot: { scenario: ScenarioId; period: PeriodId }) {
+  const w = contentWidth(doc);
+  const mapsTo = (key: keyof typeof DISCLOSURE_TABLES) => {
+    for (const line of DISCLOSURE_TABLES[key].mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
+  };
+  heading(doc, DISCLOSURE_TABLES.hazards.title);
+  mapsTo("hazards");
+  const shareCols: Column[] = [
+    { header: "Hazard", width: 120 },
+    ...SLOTS.map((s) => ({ header: s.scenario === "hist" ? "Hist." : `${SCENARIOS[s.scenario].name.replace("RCP", "")} ${s.period.slice(2)}`, width: (w - 120) / SLOTS.length, align: "right" as const })),
+  ];
+  para(doc, "Share of assets at High or above (column: RCP and year).", { size: 8.5 });
+  table(doc, shareCols, tables.hazards.map((r) => [r.hazardName, ...r.cells.map((c) => formatShare(c.shareAssets))]), { size: 7 });
+  para(doc, "Share of weighted value at High or above.", { size: 8.5 });
+  table(doc, shareCols, tables.hazards.map((r) => [r.hazardName, ...r.cells.map((c) => (c.weight ? formatShare(c.shareWeight) : "n/a"))]), { size: 7 });
+
+  heading(doc, DISCLOSURE_TABLES.taxonomy.title);
+  mapsTo("taxonomy");
+  const si = slotIndex(countrySlot.scenario, countrySlot.period);
+  table(
+    doc,
+    [
+      { header: "Category", width: 95 },
+      { header: "Type", width: 50 },
+      { header: "Our hazards", width: w - 95 - 50 - 3 * 62 },
+      { header: "Assets hist.", width: 62, align: "right" },
+      { header: `Assets ${slotLabel(countrySlot.scenario, countrySlot.period)}`, width: 62, align: "right" },
+      { header: "Value hist.", width: 62, align: "right" },
+    ],
+    [
+      ...tables.taxonomy.map((r) => [
+        TAXONOMY_CATEGORIES.find((c) => c.id === r.category)!.name,
+        TAXONOMY_TYPES.find((x) => x.id === r.type)!.name,
+        r.hazards.length ? r.hazards.map((h) => `${HAZARDS[h].name} (${TAXONOMY_HAZARD_MAP[h].appendixHazard})`).join(", ") : (r.notCovered ?? ""),
+        r.hazards.length ? formatShare(r.cells[0]!.shareAssets) : "not scored",
+        r.hazards.length ? formatShare(r.cells[si]!.shareAssets) : "",
+        r.hazards.length ? formatShare(r.cells[0]!.shareWeight) : "",
+      ]),
+      ...tables.acuteChronic.map((r) => [
+        "All",
+        TAXONOMY_TYPES.find((x) => x.id === r.type)!.name,
+        r.hazards.join(", "),
+        formatShare(r.cells[0]!.shareAssets),
+        formatShare(r.cells[si]!.shareAssets),
+        formatShare(r.cells[0]!.shareWeight),
+      ]),
+    ],
+    { size: 7 },
+  );
+
+  heading(doc, `${DISCLOSURE_TABLES.countries.title} (${slotLabel(countrySlot.scenario, countrySlot.period)})`);
+  mapsTo("countries");
+  const cw = (w - 110) / PER_HAZARD_IDS.length;
+  table(
+    doc,
+    [{ header: "Country (assets)", width: 110 }, ...PER_HAZARD_IDS.map((h) => ({ header: h, width: cw, align: "right" as const }))],
+    tables.countries.map((c) => [
+      `${c.countryCode} ${c.countryName} (${c.assets})`,
+      ...c.hazards.map((r) => formatShare(r.cells[si]!.shareAssets)),
+    ]),
+    { size: 6.5 },
+  );
+}
+
+async function appendix(doc: Doc, source: Pick<PortfolioReportSource, "locations">) {
+  doc.addPage({ layout: "landscape" });
+  heading(doc, "Appendix: every row of the input file");
+  para(
+    doc,
+    `Levels per hazard as "historical/${slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period)}"; n/a = not applicable, - = no data. Rows left out show the reason.`,
+    { size: 8 },
+  );
+  const w = contentWidth(doc);
+  const hw = 30;
+  const fixed = w - hw * HAZARD_IDS.length;
+  const cols: Column[] = [
+    { header: "Row", width: 32 },
+    { header: "Asset id", width: 78 },
+    { header: "Name", width: fixed - 32 - 78 - 40 - 78 },
+    { header: "Country", width: 40 },
+    { header: "Lat, lon", width: 78 },
+    ...HAZARD_IDS.map((h) => ({ header: h, width: hw, align: "center" as const })),
+  ];
+  const fi = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
+  const batch: string[][] = [];
+  const flush = () => {
+    if (batch.length) table(doc, cols, batch.splice(0), { size: 6.5, layout: "landscape" });
+  };
+  let n = 0;
+  for await (const loc of openLocations(source)) {
+    batch.push(appendixRow(loc, fi));
+    if (batch.length >= 500) flush();
+    if (++n % 500 === 0) await new Promise((r) => setImmediate(r));
+  }
+  flush();
+}
+
+function appendixRow(loc: AssessedLocation, futureSlot: number): string[] {
+  const coords = loc.lat !== null && loc.lon !== null ? `${loc.lat.toFixed(3)}, ${loc.lon.toFixed(3)}` : "";
+  const head = [String(loc.rowNumber), loc.assetId, loc.name, loc.countryCode ?? "", coords];
+  if (loc.status !== "valid" || !loc.scores) return [...head, `Left out: ${loc.reason ?? "no reason recorded"}`];
+  return [
+    ...head,
+    ...HAZARD_IDS.map((h: HazardId) => {
+      const hist = levelText(loc.scores![h]?.[0]);
+      const future = levelText(loc.scores![h]?.[futureSlot]);
+      return hist === future && !/^\d$/.test(hist) ? hist : `${hist}/${future}`;
+    }),
+  ];
+}
+
+/**
+ * The portfolio report: cover, summary, charts, per-hazard tables, disclosure tables, methodology and dataset
+ * version, and the per-location appendix. Reads the locations twice (totals, then the appendix).
+ */
+export async function writePortfolioPdf(
+  report: PortfolioReportSource,
+  target: string | Writable,
+  title = "Portfolio climate risk report",
+): Promise<void> {
+  const levels = new LevelCountAccumulator();
+  const disclosure = new DisclosureAccumulator();
+  for await (const loc of openLocations(report)) {
+    levels.add(loc);
+    disclosure.add(loc);
+  }
+  const tables = disclosure.result(report.metadata, report);
+  const { doc, done } = openDoc(target, title);
+  cover(doc, title, report.metadata);
+
+  doc.addPage();
+  heading(doc, "Summary");
+  const st = report.output_request_stats;
+  table(
+    doc,
+    [
+      { header: "Rows in the file", width: 100, align: "right" },
+      { header: "Assessed", width: 80, align: "right" },
+      { header: "Left out", width: 80, align: "right" },
+      { header: "Countries", width: 80, align: "right" },
+      { header: "Hexagons", width: 80, align: "right" },
+    ],
+    [[String(tables.totals.rows), String(tables.totals.validAssets), String(tables.totals.excludedAssets), String(st.country_number), String(st.hexagon_number)]],
+    { size: 9 },
+  );
+  const o = report.output_risks_overall_estimate;
+  const est = (s: { value: number | null; score: number | null }) => (s.value === null ? "no data" : `${s.value.toFixed(3)} (level ${s.score})`);
+  para(doc, "Overall estimate: weighted mean of the aggregate hazard (AL).", { size: 9 });
+  table(
+    doc,
+    [
+      { header: "Scenario / horizon", width: 160 },
+      { header: "Value (level)", width: 140 },
+    ],
+    [
+      ["Historical", est(o.hist)],
+      ...SLOTS.filter((s) => s.scenario !== "hist").map((s) => {
+        const v = o.future[s.scenario as "rcp26"]?.[s.period as FuturePeriodId];
+        return [slotLabel(s.scenario, s.period), v ? est(v) : "no data"];
+      }),
+    ],
+  );
+  const al = levels.row("AL", 0);
+  pieChart(
+    doc,
+    [
+      ...RISK_LEVELS.map((l, i) => ({ label: l.label, colour: l.colour, count: al[i]! })),
+      { label: "No score", colour: NA_COLOUR, count: al[5] + al[6] },
+    ],
+    "Locations by aggregate risk level, historical",
+  );
+
+  heading(doc, "Share of assets at High or above, by hazard");
+  barChart(doc, tables, [
+    { scenario: "hist", period: "hist", colour: "#94a3b8" },
+    { scenario: "rcp45", period: "2050", colour: "#f59e0b" },
+    { scenario: "rcp85", period: "2050", colour: "#dc2626" },
+  ]);
+
+  doc.addPage();
+  hazardTables(doc, levels);
+  doc.addPage();
+  disclosureSections(doc, tables, { scenario: "rcp45", period: "2050" });
+  doc.addPage();
+  methodology(doc, report.metadata);
+  await appendix(doc, report);
+  doc.end();
+  await done;
+}
+
+/** The corporate disclosure export: audit trail, then the disclosure tables for the chosen slot. */
+export async function writeDisclosurePdf(
+  metadata: ReportMetadata,
+  tables: DisclosureTables,
+  target: string | Writable,
+  countrySlot: { scenario: ScenarioId; period: PeriodId } = { scenario: "rcp45", period: "2050" },
+): Promise<void> {
+  const title = "Physical climate risk disclosure";
+  const { doc, done } = openDoc(target, title);
+  cover(doc, title, metadata);
+  heading(doc, DISCLOSURE_TABLES.audit.title, 12);
+  for (const line of DISCLOSURE_TABLES.audit.mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
+  para(
+    doc,
+    `${tables.totals.rows} rows in the input file; ${tables.totals.validAssets} assessed; ${tables.totals.excludedAssets} left out; ${tables.totals.missingWeight} assessed without a weight. Material physical risk: level ${tables.threshold} (High) or above.`,
+  );
+  doc.addPage();
+  disclosureSections(doc, tables, countrySlot);
+  doc.addPage();
+  methodology(doc, metadata);
+  doc.end();
+  await done;
+}

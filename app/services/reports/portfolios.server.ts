@@ -1,0 +1,37 @@
+/**
+ * Assessed portfolios as the report views read them. The portfolio service owns the storage and fills this in
+ * through setPortfolioReportStore(); until a store is set a user simply has no assessed portfolio.
+ */
+import type { PortfolioReportSource } from "~/domain/reports/types";
+import { NotFoundError } from "../errors.server";
+
+export interface PortfolioListItem {
+  id: string;
+  fileName: string;
+  createdAt: string;
+  assets: number;
+}
+
+export interface PortfolioReportStore {
+  /** The user's finished portfolio reports, newest first. */
+  list(userId: string): Promise<PortfolioListItem[]>;
+  /** One of the user's finished reports, or null when it is not theirs or not finished. */
+  load(userId: string, id: string): Promise<PortfolioReportSource | null>;
+}
+
+let store: PortfolioReportStore | null = null;
+
+export function setPortfolioReportStore(next: PortfolioReportStore | null): void {
+  store = next;
+}
+
+export async function listUserPortfolios(userId: string): Promise<PortfolioListItem[]> {
+  return store ? store.list(userId) : [];
+}
+
+/** NotFoundError unless the report exists, is finished and belongs to the user. */
+export async function loadUserPortfolio(userId: string, id: string): Promise<PortfolioReportSource> {
+  const report = store ? await store.load(userId, id) : null;
+  if (!report) throw new NotFoundError();
+  return report;
+}

@@ -1,0 +1,293 @@
+/**
+ * XLSX report files written with the exceljs streaming writer: rows go to the file as they come, so a 100k-row
+ * portfolio never sits in memory. Every text cell from the user's file passes the formula guard.
+ */
+import { createWriteStream } from "node:fs";
+import type { Writable } from "node:stream";
+import ExcelJS from "exceljs";
+import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
+import {
+  DISCLOSURE_TABLES,
+  DisclosureAccumulator,
+  MATERIAL_RISK_LEVEL,
+  TAXONOMY_CATEGORIES,
+  TAXONOMY_HAZARD_MAP,
+  TAXONOMY_TYPES,
+  slotLabel,
+  type DisclosureTables,
+  type ExposureCell,
+} from "~/domain/reports/disclosure";
+import { safeCellValue } from "~/domain/reports/spreadsheet-cell";
+import { openLocations, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
+import { RISK_LEVELS } from "~/domain/risk-levels";
+import { SLOTS } from "~/domain/scenarios";
+
+type Sheet = ExcelJS.Worksheet;
+type Value = string | number | null;
+
+/**
+ * Workbooks are written without a style table: exceljs styles cost about 3x the write time per cell, which
+ * matters at 100k rows × 250 columns. Shares are written as percentages (0-100).
+ */
+function addRow(sheet: Sheet, values: Value[], _heading = false) {
+  sheet.addRow(values.map(safeCellValue)).commit();
+}
+
+function percent(share: number | null): number | null {
+  return share === null ? null : Math.round(share * 1000) / 10;
+}
+
+function levelCell(s: SlotScore | undefined): Value {
+  if (!s) return null;
+  if (s.level !== null) return s.level;
+  return s.applicable ? "no data" : "n/a";
+}
+
+function valueCell(s: SlotScore | undefined): Value {
+  return s?.value === null || s?.value === undefined ? null : Math.round(s.value * 1000) / 1000;
+}
+
+/** Two columns per hazard × slot: the level 1-5 and the value 0-1. */
+const HAZARD_SLOT_HEADERS = HAZARD_IDS.flatMap((h) =>
+  SLOTS.flatMap((s) => {
+    const label = `${h} ${HAZARDS[h].name} | ${slotLabel(s.scenario, s.period)}`;
+    return [`${label} | level`, `${label} | value`];
+  }),
+);
+
+function writeMetadataSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, report: Pick<PortfolioReportSource, "metadata">, title: string) {
+  const m = report.metadata;
+  const sheet = wb.addWorksheet("Summary");
+  sheet.columns = [{ width: 34 }, { width: 70 }];
+  addRow(sheet, [title], true);
+  addRow(sheet, []);
+  const rows: [string, Value][] = [
+    ["Report id", m.reportId],
+    ["Prepared for", m.user.name ? `${m.user.name} <${m.user.email}>` : m.user.email],
+    ["Created at (UTC)", m.createdAt],
+    ["Input file", m.inputFile.name],
+    ["Input file SHA-256", m.inputFile.sha256],
+    ["Weighting column", m.weightingColumn ?? "none (each location weighs 1)"],
+    ["Risk dataset version", m.datasetVersion],
+    ["Methodology version", m.methodologyVersion],
+  ];
+  for (const r of rows) addRow(sheet, r);
+  return sheet;
+}
+
+function writeAggregates(sheet: Sheet, report: PortfolioReportSource) {
+  const st = report.output_request_stats;
+  addRow(sheet, []);
+  addRow(sheet, ["Request statistics"], true);
+  addRow(sheet, ["Assets", st.asset_number]);
+  addRow(sheet, ["Hexagons", st.hexagon_number]);
+  addRow(sheet, ["Countries", st.country_number]);
+  addRow(sheet, ["New hexagons requested", st.new_hexagon_request]);
+  addRow(sheet, ["Report cost", typeof st.report_cost === "number" ? st.report_cost : String(st.report_cost)]);
+  addRow(sheet, []);
+  addRow(sheet, ["Overall estimate (aggregate hazard, weighted mean)", "value | level"], true);
+  const o = report.output_risks_overall_estimate;
+  const fmt = (s: { value: number | null; score: number | null }) => (s.value === null ? "no data" : `${s.value} | ${s.score}`);
+  addRow(sheet, ["Historical", fmt(o.hist)]);
+  for (const s of SLOTS) {
+    if (s.scenario === "hist") continue;
+    const v = o.future[s.scenario]?.[s.period as "2030"];
+    if (v) addRow(sheet, [slotLabel(s.scenario, s.period), fmt(v)]);
+  }
+  addRow(sheet, []);
+  addRow(sheet, ["Diversity: locations at High or above (historical)", "count"], true);
+  for (const h of HAZARD_IDS) {
+    const n = report.output_risks_diversity[h];
+    if (n !== undefined) addRow(sheet, [`${h} ${HAZARDS[h].name}`, n]);
+  }
+  addRow(sheet, []);
+  addRow(sheet, ["Intensity: aggregate score (0 = no score)", "locations"], true);
+  for (const [score, count] of report.output_risks_intensity) addRow(sheet, [score, count]);
+  addRow(sheet, []);
+  addRow(sheet, ["Social and economic exposure by country"], true);
+  addRow(sheet, ["Country", "Assets", "Hexagons", "Population at risk", "Electricity consumption at risk", "Agricultural land at risk"], true);
+  const na = (v: number | null) => (v === null ? "not available" : v);
+  for (const c of report.social_by_country_sum)
+    addRow(sheet, [
+      `${c.country_code} ${c.country_name}`,
+      c.asset_number,
+      c.hexagon_number,
+      na(c.population_at_risk),
+      na(c.electricity_consumption_at_risk),
+      na(c.agricultural_land_total_surface_at_risk),
+    ]);
+  for (const [field, reason] of Object.entries(report.not_available_reasons ?? {})) addRow(sheet, [field, reason ?? ""]);
+}
+
+function exposureHeader(sheet: Sheet, first: string[]) {
+  addRow(sheet, [...first, "Scenario / horizon", "Assets", `Assets at level >= ${MATERIAL_RISK_LEVEL}`, "Share of assets (%)", "Weighted value", "Weighted value at risk", "Share of weighted value (%)", "No data"], true);
+}
+
+function exposureRow(sheet: Sheet, first: Value[], c: ExposureCell) {
+  sheet
+    .addRow([...first.map(safeCellValue), slotLabel(c.scenario, c.period), c.assets, c.assetsAtRisk, percent(c.shareAssets), c.weight, c.weightAtRisk, percent(c.shareWeight), c.noData])
+    .commit();
+}
+
+function mapsTo(sheet: Sheet, key: keyof typeof DISCLOSURE_TABLES) {
+  addRow(sheet, [DISCLOSURE_TABLES[key].title], true);
+  for (const line of DISCLOSURE_TABLES[key].mapsTo) addRow(sheet, [`Maps to: ${line}`]);
+  addRow(sheet, []);
+}
+
+/** Disclosure sheets shared by the portfolio workbook and the corporate export. */
+function writeDisclosureSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: DisclosureTables) {
+  const hz = wb.addWorksheet("Exposure by hazard");
+  hz.columns = [{ width: 26 }, { width: 18 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
+  mapsTo(hz, "hazards");
+  exposureHeader(hz, ["Hazard"]);
+  for (const r of t.hazards) for (const c of r.cells) exposureRow(hz, [`${r.hazardId} ${r.hazardName}`], c);
+  hz.commit();
+
+  const ct = wb.addWorksheet("Exposure by country");
+  ct.columns = [{ width: 24 }, { width: 24 }, { width: 18 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
+  mapsTo(ct, "countries");
+  exposureHeader(ct, ["Country", "Hazard"]);
+  for (const country of t.countries)
+    for (const r of country.hazards)
+      for (const c of r.cells) exposureRow(ct, [`${country.countryCode} ${country.countryName}`, `${r.hazardId} ${r.hazardName}`], c);
+  ct.commit();
+
+  const tx = wb.addWorksheet("EU Taxonomy");
+  tx.columns = [{ width: 22 }, { width: 10 }, { width: 46 }, { width: 18 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
+  mapsTo(tx, "taxonomy");
+  exposureHeader(tx, ["Category", "Type", "Our hazards (Appendix A hazard)"]);
+  for (const r of t.taxonomy) {
+    const cat = TAXONOMY_CATEGORIES.find((c) => c.id === r.category)!.name;
+    const type = TAXONOMY_TYPES.find((x) => x.id === r.type)!.name;
+    if (!r.hazards.length) {
+      addRow(tx, [cat, type, r.notCovered ?? "not covered"]);
+      continue;
+    }
+    const names = r.hazards.map((h) => `${h} ${HAZARDS[h].name} (${TAXONOMY_HAZARD_MAP[h].appendixHazard})`).join("; ");
+    for (const c of r.cells) exposureRow(tx, [cat, type, names], c);
+  }
+  addRow(tx, []);
+  addRow(tx, ["Acute and chronic totals (ESRS E1-9 para 66(a))"], true);
+  exposureHeader(tx, ["Type", "", "Our hazards"]);
+  for (const r of t.acuteChronic)
+    for (const c of r.cells) exposureRow(tx, [TAXONOMY_TYPES.find((x) => x.id === r.type)!.name, "", r.hazards.join(", ")], c);
+  tx.commit();
+}
+
+function writeLegend(wb: ExcelJS.stream.xlsx.WorkbookWriter) {
+  const sheet = wb.addWorksheet("Legend");
+  sheet.columns = [{ width: 14 }, { width: 14 }, { width: 60 }];
+  addRow(sheet, ["Level", "Name", "Value range (0-1)"], true);
+  for (const l of RISK_LEVELS) addRow(sheet, [l.score, l.label, `${l.min} to ${l.score === 5 ? "1" : `< ${l.max}`}`]);
+  addRow(sheet, ["n/a", "", "The hazard does not apply at this location (e.g. storm surge far inland)"]);
+  addRow(sheet, ["no data", "", "The dataset holds no value for this hazard here"]);
+  sheet.commit();
+}
+
+function openTarget(target: string | Writable): { stream: Writable; done: Promise<void> } {
+  const stream = typeof target === "string" ? createWriteStream(target) : target;
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on("finish", () => resolve());
+    stream.on("close", () => resolve());
+    stream.on("error", reject);
+  });
+  return { stream, done };
+}
+
+/**
+ * The portfolio workbook: Summary, Locations (one row per input row: the user's id and columns, then the level
+ * and the 0-1 value of every hazard × scenario × period), the disclosure sheets and a legend.
+ */
+export async function writePortfolioXlsx(report: PortfolioReportSource, target: string | Writable): Promise<{ rows: number }> {
+  const { stream, done } = openTarget(target);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  wb.creator = "Climate risk platform";
+  wb.created = new Date(report.metadata.createdAt);
+
+  const summary = writeMetadataSheet(wb, report, "Portfolio climate risk report");
+  writeAggregates(summary, report);
+  summary.commit();
+
+  const userColumns = report.metadata.columns;
+  const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Weight"];
+  const locSheet = wb.addWorksheet("Locations", { views: [{ state: "frozen", xSplit: 2, ySplit: 1 }] });
+  addRow(locSheet, [...fixed, ...userColumns, ...HAZARD_SLOT_HEADERS], true);
+
+  const acc = new DisclosureAccumulator();
+  let rows = 0;
+  for await (const loc of openLocations(report)) {
+    acc.add(loc);
+    rows++;
+    const scores: Value[] = [];
+    for (const h of HAZARD_IDS) {
+      const slots = loc.scores?.[h];
+      for (const s of SLOTS) {
+        scores.push(loc.scores ? levelCell(slots?.[s.index]) : null, valueCell(slots?.[s.index]));
+      }
+    }
+    locSheet.addRow([
+      loc.rowNumber,
+      safeCellValue(loc.assetId),
+      safeCellValue(loc.name),
+      loc.status,
+      safeCellValue(loc.reason ?? ""),
+      loc.countryCode,
+      loc.regionCode,
+      loc.hexagon,
+      loc.lat,
+      loc.lon,
+      loc.weight,
+      ...userColumns.map((c) => safeCellValue(loc.userColumns[c] ?? "")),
+      ...scores,
+    ]).commit();
+    await backpressure(locSheet, rows);
+  }
+  locSheet.commit();
+
+  writeDisclosureSheets(wb, acc.result(report.metadata, report));
+  writeLegend(wb);
+  await wb.commit();
+  await done;
+  return { rows };
+}
+
+/** The corporate disclosure workbook: audit trail, then the disclosure tables. */
+export async function writeDisclosureXlsx(
+  report: Pick<PortfolioReportSource, "metadata">,
+  tables: DisclosureTables,
+  target: string | Writable,
+): Promise<void> {
+  const { stream, done } = openTarget(target);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const summary = writeMetadataSheet(wb, report, "Physical climate risk disclosure");
+  addRow(summary, []);
+  for (const line of DISCLOSURE_TABLES.audit.mapsTo) addRow(summary, ["Maps to", line]);
+  addRow(summary, []);
+  addRow(summary, ["Rows in the input file", tables.totals.rows]);
+  addRow(summary, ["Assessed assets", tables.totals.validAssets]);
+  addRow(summary, ["Rows left out (see the portfolio report for reasons)", tables.totals.excludedAssets]);
+  addRow(summary, ["Total weighted value", tables.totals.weight]);
+  addRow(summary, ["Assets without a weight", tables.totals.missingWeight]);
+  addRow(summary, ["Material risk threshold", `level >= ${tables.threshold} (High)`]);
+  summary.commit();
+  writeDisclosureSheets(wb, tables);
+  writeLegend(wb);
+  await wb.commit();
+  await done;
+}
+
+/** Unread 64 KB buffers allowed in a sheet stream before the writer waits for the zip to catch up. */
+const MAX_PENDING_BUFFERS = 32;
+
+/**
+ * exceljs queues committed rows in the sheet's stream buffer whatever the zip's pace (no backpressure), so a
+ * fast producer piles up hundreds of MB. Wait while the queue is long; also lets the server keep answering.
+ */
+async function backpressure(sheet: Sheet, n: number) {
+  if (n % 100 !== 0) return;
+  const pending = (sheet as unknown as { stream?: { buffers?: unknown[] } }).stream?.buffers;
+  while (pending && pending.length > MAX_PENDING_BUFFERS) await new Promise((r) => setTimeout(r, 2));
+  if (n % 2000 === 0) await new Promise((r) => setImmediate(r));
+}
+

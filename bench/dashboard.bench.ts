@@ -1,0 +1,76 @@
+/**
+ * /dashboard on a slow connection (400 kbit/s, 400 ms RTT), measured in Chromium through the DevTools protocol.
+ *
+ *   npx remix build && npx tsx bench/dashboard.bench.ts
+ *
+ * Logs in as the seeded DISCOVERY demo account (unthrottled), then loads /dashboard cold under throttling and prints
+ * the compressed bytes of HTML, CSS and JS and the time until the first score card is visible.
+ * Targets: cards visible in under 5 s; HTML+CSS+JS under 120 KB.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+
+const RTT_MS = 400;
+const THROUGHPUT = (400 * 1000) / 8;
+const PORT = Number(process.env.BENCH_PORT ?? 3398);
+
+async function main() {
+  if (!fs.existsSync("build/index.js")) throw new Error("build/index.js is missing: run `npx remix build` first");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-dash-"));
+  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${PORT}`, SEED_DEMO_ACCOUNTS: "true", LOG_LEVEL: "warn" },
+  });
+  const url = `http://127.0.0.1:${PORT}`;
+  try {
+    for (let i = 0; i < 240; i++) {
+      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${url}/dashboard/login`);
+    await page.getByLabel("E-mail").fill("discovery@example.com");
+    await page.getByLabel("Password").fill("Demo-password-2026");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await context.addCookies([{ name: "intro_tour_seen", value: "1", url }]);
+    await page.goto("about:blank");
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: RTT_MS, downloadThroughput: THROUGHPUT, uploadThroughput: THROUGHPUT });
+    const types = new Map<string, string>();
+    const bytes = { html: 0, css: 0, js: 0, other: 0 };
+    cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
+    cdp.on("Network.loadingFinished", (e) => {
+      const t = types.get(e.requestId);
+      const k = t === "Document" ? "html" : t === "Stylesheet" ? "css" : t === "Script" ? "js" : "other";
+      bytes[k] += e.encodedDataLength;
+    });
+    const start = Date.now();
+    await page.goto(`${url}/dashboard`, { waitUntil: "commit" });
+    await page.getByTestId("score-card").first().waitFor({ state: "visible", timeout: 60_000 });
+    const cardsMs = Date.now() - start;
+    await page.waitForLoadState("networkidle");
+    const total = bytes.html + bytes.css + bytes.js;
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    console.log(`/dashboard at 400 kbit/s, ${RTT_MS} ms RTT (DISCOVERY, United Kingdom)`);
+    console.log(`  html ${kb(bytes.html)} KB  css ${kb(bytes.css)} KB  js ${kb(bytes.js)} KB  total ${kb(total)} KB (target < 120 KB) ${total < 120 * 1024 ? "OK" : "OVER"}`);
+    console.log(`  score cards visible after ${(cardsMs / 1000).toFixed(2)} s (target < 5 s) ${cardsMs < 5000 ? "OK" : "OVER"}`);
+    await browser.close();
+  } finally {
+    child.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

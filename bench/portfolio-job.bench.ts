@@ -1,0 +1,100 @@
+/**
+ * A large portfolio through the background job (pg-boss queue, report built from the stored chunks), on the
+ * embedded database and on PostgreSQL, each in its own process so the RSS figures do not mix.
+ * Targets: PostgreSQL peak RSS ≤ 400 MB; PGlite ≤ 300 MB above the idle RSS (database open, dataset loaded).
+ * Run: npx tsx bench/portfolio-job.bench.ts   (ROWS=… to change the size; BENCH_PG_URL for the server)
+ */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const PG_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+
+async function runOne(mode: "pglite" | "postgres") {
+  if (mode === "postgres") process.env.DATABASE_URL = PG_URL;
+  else delete process.env.DATABASE_URL;
+  const { createTestDatabase } = await import("../db/testing");
+  const { setDbForTesting } = await import("../app/services/db.server");
+  const { getRiskEngine } = await import("../app/risk/engine.server");
+  const { ingestUpload, findUpload } = await import("../app/services/portfolio/uploads.server");
+  const { requestReport, reportOfUpload } = await import("../app/services/portfolio/report.server");
+  const { startJobs, stopJobs } = await import("../app/services/jobs.server");
+  const { createUser } = await import("../db/factories");
+  const { largeCsvLines } = await import("../tests/support/portfolio-files");
+
+  getRiskEngine();
+  const test = await createTestDatabase();
+  setDbForTesting(test.db);
+  const user = await createUser(test.db, {});
+  await startJobs();
+  global.gc?.();
+  const idle = process.memoryUsage().rss;
+  let peak = idle;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+
+  async function* source() {
+    let batch: string[] = [];
+    for (const line of largeCsvLines(ROWS)) {
+      batch.push(line);
+      if (batch.length === 2000) {
+        yield Buffer.from(batch.join(""));
+        batch = [];
+      }
+    }
+    if (batch.length) yield Buffer.from(batch.join(""));
+  }
+  const t0 = performance.now();
+  const preview = await ingestUpload({ fileName: "million.csv", data: source(), owner: { userId: user.id, plan: "PREMIUM" } });
+  const ingestMs = performance.now() - t0;
+  const ingestPeak = peak;
+  const upload = await findUpload(preview.upload_id, { userId: user.id });
+  const t1 = performance.now();
+  await requestReport(upload, user.id);
+  let report = await reportOfUpload(upload.id);
+  while (report && report.status !== "done" && report.status !== "failed") {
+    await new Promise((r) => setTimeout(r, 250));
+    report = await reportOfUpload(upload.id);
+  }
+  const jobMs = performance.now() - t1;
+  clearInterval(timer);
+  const result = {
+    mode,
+    rows: ROWS,
+    status: report?.status,
+    processed: report?.processed,
+    idle,
+    ingestMs,
+    ingestPeak,
+    jobMs,
+    peak: Math.max(peak, process.memoryUsage().rss),
+  };
+  await stopJobs();
+  await test.close();
+  console.log(JSON.stringify(result));
+}
+
+const child = process.argv[2];
+if (child === "pglite" || child === "postgres") {
+  await runOne(child);
+  process.exit(0);
+} else {
+  const self = fileURLToPath(import.meta.url);
+  console.log(`portfolio job, ${ROWS.toLocaleString("en")} rows`);
+  for (const mode of ["pglite", "postgres"] as const) {
+    const out = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", self, mode], { encoding: "utf8", env: process.env, maxBuffer: 1 << 24 });
+    const line = out.stdout.trim().split("\n").pop() ?? "";
+    let r: Record<string, number | string>;
+    try {
+      r = JSON.parse(line) as Record<string, number | string>;
+    } catch {
+      console.log(`  ${mode}: failed\n${out.stderr.slice(-2000)}`);
+      continue;
+    }
+    const above = (Number(r.peak) - Number(r.idle));
+    const target = mode === "postgres" ? `peak RSS ${mb(Number(r.peak))} (target ≤ 400 MB)` : `peak ${mb(above)} above idle (target ≤ 300 MB)`;
+    console.log(
+      `  ${mode}: upload+preview ${(Number(r.ingestMs) / 1000).toFixed(1)} s, job ${(Number(r.jobMs) / 1000).toFixed(1)} s (${r.status}, ${r.processed} rows); idle RSS ${mb(Number(r.idle))}, peak during upload ${mb(Number(r.ingestPeak))}, overall peak ${mb(Number(r.peak))}; ${target}`,
+    );
+  }
+}

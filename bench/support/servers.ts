@@ -1,0 +1,116 @@
+/** Starting and measuring built servers for the benches: free ports, health waits, RSS, autocannon runs. */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon, { type Options } from "autocannon";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The two ways to run the built app: remix-serve (the entry used before server.ts) and the server entry. */
+export const SERVER_COMMANDS = {
+  "remix-serve": [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), path.join(ROOT, "build/index.js")],
+  "server.ts": [path.join(ROOT, "build/server.js")],
+} as const;
+export type ServerKind = keyof typeof SERVER_COMMANDS;
+
+export function assertBuilt() {
+  for (const file of ["build/index.js", "build/server.js"]) {
+    if (!fs.existsSync(path.join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first (npm run bench does)`);
+  }
+}
+
+export interface StartedServer {
+  child: ChildProcess;
+  url: string;
+  /** Milliseconds from spawn to the first healthy answer. */
+  startMs: number;
+  stop: () => Promise<void>;
+}
+
+export function newDataDir(prefix: string) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startServer(kind: ServerKind, port: number, dataDir: string, env: Record<string, string> = {}): Promise<StartedServer> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...SERVER_COMMANDS[kind]], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      SEED_DEMO_ACCOUNTS: "true",
+      DISABLE_RATE_LIMIT: "true",
+      LOG_LEVEL: "info",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    // The access log goes nowhere, but it is written: the cost is part of the figure.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, child);
+  const startMs = performance.now() - started;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  return { child, url, startMs, stop };
+}
+
+export async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before answering ${url}/healthz`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${url}/healthz`);
+}
+
+/** Resident set size of a process in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+export interface Measured {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  total: number;
+  errors: number;
+}
+
+export async function measure(options: Options): Promise<Measured> {
+  const result = await autocannon(options);
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    // Failed connections, timeouts and 4xx/5xx answers; a redirect (a login's 302) is a success.
+    errors:
+      result.errors +
+      result.timeouts +
+      (result.statusCodeStats
+        ? Object.entries(result.statusCodeStats).reduce((n, [code, s]) => (Number(code) >= 400 ? n + s.count : n), 0)
+        : result.non2xx),
+  };
+}
+
+export function formatRow(name: string, m: Measured) {
+  return `${name.padEnd(34)} ${m.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(5)} ms   ${m.total} requests, ${m.errors} errors/non-2xx`;
+}

@@ -1,0 +1,75 @@
+/**
+ * Synthetic portfolios for the report benches: real points scored by the real engine. A pool of land points is
+ * drawn once; the portfolio cycles through it with small offsets (as real books repeat sites in one area), and
+ * its locations come as a lazy generator so the bench measures the writers, not a big array.
+ */
+import { reportMetadata } from "../../app/domain/reports/fixtures";
+import type { AssessedLocation, LocationScores, PortfolioReportSource } from "../../app/domain/reports/types";
+import type { RiskEngine } from "../../app/risk/engine";
+import { assessPoint } from "../../app/services/reports/assess-point.server";
+
+export function landPoints(engine: RiskEngine, count: number, seed = 7): { lat: number; lon: number }[] {
+  let s = seed;
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const out: { lat: number; lon: number }[] = [];
+  while (out.length < count) {
+    const lat = rnd() * 120 - 55;
+    const lon = rnd() * 360 - 180;
+    if (engine.locate(lat, lon).status === "ok") out.push({ lat: Math.round(lat * 1e4) / 1e4, lon: Math.round(lon * 1e4) / 1e4 });
+  }
+  return out;
+}
+
+export function syntheticPortfolio(engine: RiskEngine, size: number, poolSize = 2000): PortfolioReportSource {
+  const pool = landPoints(engine, Math.min(poolSize, size));
+  const cache = new Map<string, LocationScores>();
+  const columns = ["Site ID", "Site name", "Latitude", "Longitude", "Insured value", "Notes"];
+  function* locations(): Generator<AssessedLocation> {
+    for (let i = 0; i < size; i++) {
+      const p = pool[i % pool.length]!;
+      const lat = p.lat + ((i % 7) - 3) * 1e-3;
+      const lon = p.lon + ((i % 5) - 2) * 1e-3;
+      const value = 100_000 + ((i * 7919) % 900_000);
+      yield assessPoint(
+        engine,
+        {
+          rowNumber: i + 2,
+          assetId: `SITE-${String(i + 1).padStart(6, "0")}`,
+          name: `Site ${i + 1}`,
+          lat,
+          lon,
+          weight: value,
+          userColumns: {
+            "Site ID": `SITE-${String(i + 1).padStart(6, "0")}`,
+            "Site name": `Site ${i + 1}`,
+            Latitude: String(lat),
+            Longitude: String(lon),
+            "Insured value": String(value),
+            Notes: i % 1000 === 0 ? "=HYPERLINK(\"http://example.com\")" : "",
+          },
+        },
+        cache,
+      );
+    }
+  }
+  const empty = { value: null, score: null, level: null };
+  const future = Object.fromEntries(
+    ["rcp26", "rcp45", "rcp85"].map((sc) => [sc, Object.fromEntries(["2030", "2040", "2050"].map((p) => [p, empty]))]),
+  ) as PortfolioReportSource["output_risks_overall_estimate"]["future"];
+  return {
+    metadata: reportMetadata({ columns, weightingColumn: "Insured value", datasetVersion: engine.header.version }),
+    locations,
+    output_request_stats: {
+      asset_number: size,
+      hexagon_number: 0,
+      country_number: 0,
+      locations: { countries: [], hexagons: [] },
+      report_cost: "0.00",
+      new_hexagon_request: 0,
+    },
+    output_risks_overall_estimate: { hist: empty, future },
+    output_risks_diversity: {},
+    output_risks_intensity: [],
+    social_by_country_sum: [],
+  };
+}

@@ -1,0 +1,169 @@
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { LOCATION_KINDS } from "../../app/domain/entitlements";
+import { users } from "./accounts";
+
+/** Append-only: each purchased package adds `amount` to what a user may order of `kind`. */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: LOCATION_KINDS }).notNull(),
+    amount: integer("amount").notNull(),
+    orderId: integer("order_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("credit_ledger_user_idx").on(t.userId)],
+);
+
+/** The first answer to a request with a given key; a repeat replays it instead of running again. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    owner: text("owner").notNull(),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    state: text("state", { enum: ["pending", "done"] }).notNull().default("pending"),
+    response: jsonb("response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "idempotency_keys_pk", columns: [t.owner, t.scope, t.key] })],
+);
+
+export const LEAD_KINDS = ["portfolio", "single_location"] as const;
+
+export const leads = pgTable("leads", {
+  id: serial("id").primaryKey(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  kind: text("kind", { enum: LEAD_KINDS }).notNull(),
+  reference: text("reference"),
+  postalAddress: text("postal_address"),
+  lat: doublePrecision("lat"),
+  lon: doublePrecision("lon"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ORDER_KINDS = ["self_service", "packages", "upgrade"] as const;
+export const ORDER_STATUSES = ["pending", "paid", "cancelled"] as const;
+
+export interface OrderItemRecord {
+  code: string;
+  name: string;
+  quantity: number;
+  unitMinor: number;
+  totalMinor: number;
+  /** For data packages: the kind and number of locations it adds. */
+  kind?: (typeof LOCATION_KINDS)[number];
+  locations?: number;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ORDER_KINDS }).notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    items: jsonb("items").$type<OrderItemRecord[]>().notNull().default([]),
+    planCode: text("plan_code"),
+    totalLocations: integer("total_locations"),
+    validLocations: integer("valid_locations"),
+    subtotalMinor: integer("subtotal_minor").notNull(),
+    taxRateBp: integer("tax_rate_bp").notNull().default(0),
+    vatMinor: integer("vat_minor").notNull().default(0),
+    totalMinor: integer("total_minor").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    billingCountry: text("billing_country"),
+    /** A location to order from the new allowance once paid (cart `pending`). */
+    pendingLocation: text("pending_location"),
+    provider: text("provider"),
+    providerReference: text("provider_reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [index("orders_user_idx").on(t.userId), index("orders_lead_idx").on(t.leadId)],
+);
+
+/** One row per numbered document series; bumped in the transaction that issues the document, so numbers have no gaps. */
+export const documentCounters = pgTable("document_counters", {
+  name: text("name").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    number: integer("number").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    userId: uuid("user_id"),
+    totalMinor: integer("total_minor").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("invoices_order_unique").on(t.orderId)],
+);
+
+/** The proof of payment of an invoice; shares its number. */
+export const receipts = pgTable("receipts", {
+  number: integer("number")
+    .primaryKey()
+    .references(() => invoices.number, { onDelete: "restrict" }),
+  orderId: integer("order_id").notNull(),
+  userId: uuid("user_id"),
+  totalMinor: integer("total_minor").notNull(),
+  currency: text("currency").notNull().default("EUR"),
+  provider: text("provider").notNull(),
+  providerReference: text("provider_reference"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const billingInfo = pgTable("billing_info", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  appeal: text("appeal").notNull().default(""),
+  email: text("email").notNull().default(""),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  companyName: text("company_name").notNull().default(""),
+  companyCountry: text("company_country").notNull().default(""),
+  companyZip: text("company_zip").notNull().default(""),
+  companyCity: text("company_city").notNull().default(""),
+  companyStreet: text("company_street").notNull().default(""),
+  companyVatNumber: text("company_vat_number").notNull().default(""),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Append-only: the latest row is the current consent. */
+export const termsConsents = pgTable(
+  "terms_consents",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accepted: boolean("accepted").notNull(),
+    version: text("version").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("terms_consents_user_idx").on(t.userId)],
+);
+
+export const supportRequests = pgTable("support_requests", {
+  id: serial("id").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Order = typeof orders.$inferSelect;
+export type Lead = typeof leads.$inferSelect;

@@ -1,0 +1,80 @@
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** An uploaded portfolio file: its detected columns and the preview answer. Visitors' uploads have no user. */
+export const portfolioUploads = pgTable(
+  "portfolio_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** sha256 of the access token handed to the uploader; the token itself is never stored. */
+    accessTokenHash: text("access_token_hash").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    fileKind: text("file_kind", { enum: ["csv", "xlsx"] }).notNull(),
+    fileSha256: text("file_sha256").notNull(),
+    fileBytes: integer("file_bytes").notNull(),
+    columns: jsonb("columns").$type<string[]>().notNull(),
+    numericColumns: jsonb("numeric_columns").$type<string[]>().notNull(),
+    latColumn: integer("lat_column").notNull(),
+    lonColumn: integer("lon_column").notNull(),
+    nameColumn: integer("name_column"),
+    idColumn: integer("id_column"),
+    swapped: boolean("swapped").notNull().default(false),
+    weightColumn: text("weight_column"),
+    summary: jsonb("summary").$type<Record<string, unknown>>().notNull(),
+    leadId: text("lead_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("portfolio_uploads_user_idx").on(t.userId)],
+);
+
+/** Every row of an upload, in order, gzip-compressed JSON chunks: the job streams them back one at a time. */
+export const portfolioUploadChunks = pgTable(
+  "portfolio_upload_chunks",
+  {
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => portfolioUploads.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    rowCount: integer("row_count").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.seq] })],
+);
+
+export const REPORT_STATUSES = ["queued", "running", "done", "failed"] as const;
+
+/** A full report of an upload, built by a background job; progress counts processed rows. */
+export const portfolioReports = pgTable(
+  "portfolio_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    uploadId: uuid("upload_id")
+      .notNull()
+      .unique()
+      .references(() => portfolioUploads.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    weightColumn: text("weight_column"),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("queued"),
+    processed: integer("processed").notNull().default(0),
+    total: integer("total").notNull(),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    files: jsonb("files").$type<{ kind: string; path: string; name: string; bytes: number }[]>(),
+    error: text("error"),
+    jobId: text("job_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("portfolio_reports_user_idx").on(t.userId)],
+);
+
+export type PortfolioUpload = typeof portfolioUploads.$inferSelect;
+export type PortfolioReport = typeof portfolioReports.$inferSelect;

@@ -1,0 +1,405 @@
+/**
+ * Production HTTP server: static assets with long cache headers, the read-only riskdb API answered before the page
+ * router, request body limits and the cross-site check before any action runs, an in-process cache of anonymous
+ * public pages, a JSON access log and a graceful shutdown. Everything else goes to Remix's request handler.
+ * Compiled to build/server.js by `npm run build`; `npm start` runs it. docs/decisions/005-server-entry.md says why.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import serveStatic from "serve-static";
+import { CONSENT_COOKIE_NAME } from "~/domain/cookie-consent";
+import { FieldCounter, bodyLimitFor, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimit } from "~/domain/request-limits";
+import { CROSS_SITE_MESSAGE } from "~/domain/request-origin";
+import type { ServerRuntime } from "~/entry.server";
+import type { RiskdbReply } from "~/services/riskdb.server";
+
+const ROOT = process.cwd();
+const BUILD_PATH = path.resolve(ROOT, "build/index.js");
+const PUBLIC_DIR = path.resolve(ROOT, "public");
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST || undefined;
+/** In-flight requests get this long to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const gzip = promisify(zlib.gzip);
+
+const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild & { entry: { module: { serverRuntime: ServerRuntime } } };
+const app = build.entry.module.serverRuntime;
+const { logger } = app;
+app.leaveShutdownToServer();
+const remixHandler = createRequestHandler(build, "production");
+
+// ---------- static files ----------
+
+/** Fingerprinted build output: cached for a year. */
+const serveBuildAssets = serveStatic(path.join(PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false, fallthrough: false });
+/** Other files in public/ (favicon, robots images): an hour. */
+const servePublicFiles = serveStatic(PUBLIC_DIR, { maxAge: "1h", index: false });
+/** Top-level public files, listed once so a page request never touches the disk to look for one. */
+const publicFiles = new Set(
+  fs.existsSync(PUBLIC_DIR)
+    ? fs.readdirSync(PUBLIC_DIR, { recursive: true, withFileTypes: false }).map((f) => `/${String(f).split(path.sep).join("/")}`)
+    : [],
+);
+
+// ---------- helpers ----------
+
+type Req = http.IncomingMessage;
+type Res = http.ServerResponse;
+
+function pathnameOf(url: string) {
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function requestHeaders(req: Req): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  return headers;
+}
+
+/** Node joins repeated request headers already; only Set-Cookie stays a list, and requests do not carry it. */
+function plainHeaders(req: Req): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name in req.headers) {
+    const value = req.headers[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return headers;
+}
+
+function origin(req: Req) {
+  return `http://${req.headers.host ?? `localhost:${PORT}`}`;
+}
+
+/** A short refusal: JSON under /api/, a small text page elsewhere. The connection closes if a body is unread. */
+function refuse(req: Req, res: Res, status: number, message: string, closeConnection = false) {
+  if (res.headersSent) return;
+  const api = req.url?.startsWith("/api/");
+  const body = api ? JSON.stringify({ error: message }) : `${message}\n`;
+  res.writeHead(status, {
+    "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    ...(closeConnection ? { Connection: "close" } : {}),
+  });
+  res.end(body);
+}
+
+async function sendResponse(req: Req, res: Res, response: Response) {
+  res.statusCode = response.status;
+  res.statusMessage = response.statusText || http.STATUS_CODES[response.status] || "";
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  if (req.method === "HEAD" || !response.body) {
+    res.end();
+    return;
+  }
+  await writeReadableStreamToWritable(response.body, res);
+}
+
+// ---------- body limits ----------
+
+/**
+ * The request body as a stream that stops at the route's byte and field limits. Over a limit it answers 413
+ * itself and cuts the stream, so the app never buffers more than the limit.
+ */
+function limitedBody(req: Req, res: Res, limit: BodyLimit): Transform {
+  const fields = new FieldCounter(req.headers["content-type"]);
+  let bytes = 0;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      if (bytes > limit.maxBytes) return callback(overLimit(bodyTooLargeMessage(limit)));
+      if (fields.push(chunk) > limit.maxFields) return callback(overLimit(tooManyFieldsMessage(limit)));
+      callback(null, chunk);
+    },
+  });
+  const overLimit = (message: string) => {
+    refuse(req, res, 413, message, true);
+    req.unpipe(guard);
+    req.resume();
+    return new Error(message);
+  };
+  req.pipe(guard);
+  return guard;
+}
+
+// ---------- anonymous page cache ----------
+
+const NONCE_PATTERN = /'nonce-([^']+)'/;
+const CACHEABLE_COOKIES = new Set([CONSENT_COOKIE_NAME]);
+
+/** Cache key of an anonymous page request, or null when the visitor carries anything personal. */
+function pageCacheKey(req: Req, pathname: string): string | null {
+  if (req.method !== "GET" || req.headers.authorization) return null;
+  if (pathname.startsWith("/api/") || pathname.startsWith("/dashboard") || req.url!.includes("_data=")) return null;
+  let consent = "";
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    const name = part.slice(0, eq === -1 ? undefined : eq).trim();
+    if (!name) continue;
+    if (!CACHEABLE_COOKIES.has(name)) return null;
+    consent = part.slice(eq + 1).trim();
+  }
+  return `${consent}\n${req.headers.host ?? ""}\n${req.url}`;
+}
+
+function isCacheablePage(response: Response) {
+  return (
+    response.status === 200 &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "") &&
+    !response.headers.has("Set-Cookie")
+  );
+}
+
+function etagOf(body: string, nonce: string | null) {
+  const canonical = nonce ? body.replaceAll(nonce, "") : body;
+  return `W/"${crypto.createHash("sha1").update(canonical).digest("base64url")}"`;
+}
+
+function matchesEtag(req: Req, etag: string) {
+  const header = req.headers["if-none-match"];
+  return Boolean(header && header.split(",").some((t) => t.trim() === etag || t.trim() === "*"));
+}
+
+/** Sends a stored page with a fresh CSP nonce, or 304 when the browser already has it. */
+function sendCachedPage(req: Req, res: Res, page: { status: number; headers: [string, string][]; body: string; nonce: string | null; etag: string }) {
+  if (matchesEtag(req, page.etag)) {
+    // No CSP here: a 304 refreshes the stored headers, and the stored body carries the old nonce.
+    const keep = page.headers.filter(([name]) => name === "cache-control" || name === "vary");
+    res.writeHead(304, Object.fromEntries([...keep, ["etag", page.etag]]));
+    res.end();
+    return;
+  }
+  const nonce = page.nonce ? crypto.randomBytes(16).toString("base64") : null;
+  const body = page.nonce && nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
+  for (const [name, value] of page.headers) res.setHeader(name, page.nonce && nonce ? value.replaceAll(page.nonce, nonce) : value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.statusCode = page.status;
+  res.end(body);
+}
+
+async function storeAndSendPage(req: Req, res: Res, key: string, generation: number, response: Response) {
+  const body = await response.text();
+  const nonce = NONCE_PATTERN.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? null;
+  const headers = [...response.headers].filter(([name]) => name !== "content-length" && name !== "date") as [string, string][];
+  const page = { status: response.status, headers, body, nonce, etag: etagOf(body, nonce) };
+  app.publicPageCache.set(key, page, generation);
+  if (matchesEtag(req, page.etag)) return sendCachedPage(req, res, page);
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.statusCode = page.status;
+  res.end(body);
+}
+
+// ---------- request handling ----------
+
+let shuttingDown = false;
+let inFlight = 0;
+
+async function handle(req: Req, res: Res) {
+  const url = req.url ?? "/";
+  const pathname = pathnameOf(url);
+  const method = req.method ?? "GET";
+
+  if (method === "GET" || method === "HEAD") {
+    if (pathname.startsWith("/build/")) {
+      req.url = url.slice("/build".length);
+      return serveBuildAssets(req, res, () => refuse(req, res, 404, "Not found"));
+    }
+    if (publicFiles.has(pathname)) return servePublicFiles(req, res, () => void handleApp(req, res, url, pathname, method));
+  }
+
+  return handleApp(req, res, url, pathname, method);
+}
+
+/** The read-only riskdb API, before the page router and compression: same handlers as the api+ routes. */
+function riskdbHandlerFor(req: Req) {
+  const method = req.method ?? "GET";
+  if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return undefined;
+  return app.riskdbRepliesByPath.get(pathnameOf(req.url ?? "/"));
+}
+
+interface StoredReply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+  gzipped?: Promise<Buffer>;
+  expires: number;
+}
+
+/**
+ * Answers the API marked `Cache-Control: public` (the same for every caller) kept in-process for their max-age,
+ * at most five minutes, exactly as a shared cache in front of the server would. Callers with credentials skip it.
+ */
+const publicReplies = new Map<string, StoredReply>();
+const PUBLIC_REPLY_MAX_ENTRIES = 5_000;
+const PUBLIC_REPLY_MAX_SECONDS = 300;
+
+function publicReplyTtlMs(reply: RiskdbReply): number {
+  const cacheControl = reply.headers["Cache-Control"] ?? "";
+  if (reply.status !== 200 || !/\bpublic\b/.test(cacheControl)) return 0;
+  const maxAge = Number(/max-age=(\d+)/.exec(cacheControl)?.[1] ?? 0);
+  return Math.min(maxAge, PUBLIC_REPLY_MAX_SECONDS) * 1000;
+}
+
+async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => Promise<RiskdbReply>) {
+  const shareable = req.method === "GET" && !req.headers.authorization && !req.headers.cookie;
+  const key = req.url ?? "/";
+  let stored = shareable ? publicReplies.get(key) : undefined;
+  if (stored && stored.expires < Date.now()) {
+    publicReplies.delete(key);
+    stored = undefined;
+  }
+  if (!stored) {
+    const reply = await endpoint(new Request(origin(req) + req.url, { method: req.method, headers: plainHeaders(req) }));
+    stored = { status: reply.status, headers: reply.headers, body: reply.body === null ? null : Buffer.from(reply.body), expires: 0 };
+    const ttl = shareable ? publicReplyTtlMs(reply) : 0;
+    if (ttl) {
+      stored.expires = Date.now() + ttl;
+      if (publicReplies.size >= PUBLIC_REPLY_MAX_ENTRIES) publicReplies.delete(publicReplies.keys().next().value!);
+      publicReplies.set(key, stored);
+    }
+  }
+  for (const name in stored.headers) res.setHeader(name, stored.headers[name]!);
+  res.setHeader("Vary", "Accept-Encoding");
+  let body = req.method === "HEAD" ? null : stored.body;
+  if (body && body.length > 1024 && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+    stored.gzipped ??= gzip(body);
+    body = await stored.gzipped;
+    res.setHeader("Content-Encoding", "gzip");
+  }
+  if (body) res.setHeader("Content-Length", body.length);
+  res.statusCode = stored.status;
+  res.end(body);
+}
+
+async function handleApp(req: Req, res: Res, url: string, pathname: string, method: string) {
+  let body: ReadableStream | undefined;
+  if (!SAFE_METHODS.has(method)) {
+    const verdict = app.checkRequestOrigin({
+      method,
+      origin: req.headers.origin,
+      secFetchSite: req.headers["sec-fetch-site"] as string | undefined,
+      host: req.headers.host,
+      publicUrl: app.publicUrl(),
+    });
+    if (!verdict.allowed) {
+      logger.warn({ method, url: app.redactUrl(url), reason: verdict.reason }, "cross-site request refused");
+      return refuse(req, res, 403, CROSS_SITE_MESSAGE, true);
+    }
+    const limit = bodyLimitFor(pathname);
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > limit.maxBytes) return refuse(req, res, 413, bodyTooLargeMessage(limit), true);
+    body = createReadableStreamFromReadable(limitedBody(req, res, limit));
+  }
+
+  const cacheKey = pageCacheKey(req, pathname);
+  if (cacheKey) {
+    const cached = app.publicPageCache.get(cacheKey);
+    if (cached) return sendCachedPage(req, res, cached);
+  }
+  const generation = app.publicPageCache.generation;
+
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const request = new Request(origin(req) + url, {
+    method,
+    headers: requestHeaders(req),
+    body,
+    signal: controller.signal,
+    ...(body ? { duplex: "half" } : {}),
+  } as RequestInit);
+  const response = await remixHandler(request, { remoteAddress: req.socket.remoteAddress });
+  // A body limit already answered 413.
+  if (res.headersSent) return;
+  if (body && !req.complete) {
+    // The app answered without reading the whole body: discard the rest (bounded by Content-Length, already
+    // checked), or close the connection when the length is unknown.
+    if (req.headers["content-length"] === undefined) res.setHeader("Connection", "close");
+    req.unpipe();
+    req.resume();
+  }
+  if (cacheKey && isCacheablePage(response)) return storeAndSendPage(req, res, cacheKey, generation, response);
+  return sendResponse(req, res, response);
+}
+
+const compress = compression();
+
+const server = http.createServer((req, res) => {
+  const started = performance.now();
+  inFlight++;
+  if (shuttingDown) res.setHeader("Connection", "close");
+  res.once("close", () => {
+    inFlight--;
+    logger.info(
+      {
+        method: req.method,
+        url: app.redactUrl(req.url ?? "/"),
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        remoteAddress: req.socket.remoteAddress,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      },
+      "request",
+    );
+    if (shuttingDown) server.closeIdleConnections();
+  });
+  const fail = (error: unknown) => {
+    logger.error({ err: error, method: req.method, url: app.redactUrl(req.url ?? "/") }, "request failed");
+    if (!res.headersSent) refuse(req, res, 500, "Something went wrong on our side. Please try again.");
+    else res.destroy();
+  };
+  const riskdb = riskdbHandlerFor(req);
+  if (riskdb) return void handleRiskdb(req, res, riskdb).catch(fail);
+  compress(req as never, res as never, () => {
+    handle(req, res).catch(fail);
+  });
+});
+
+server.listen(PORT, HOST, () => logger.info({ port: PORT, host: HOST ?? "all interfaces" }, "server listening"));
+
+// ---------- graceful shutdown ----------
+
+function shutdown(signal: NodeJS.Signals) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal, inFlight }, "shutting down: finishing in-flight requests");
+  const force = setTimeout(() => {
+    logger.warn({ inFlight }, "grace period over: closing the remaining connections");
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  server.close(() => {
+    clearTimeout(force);
+    app
+      .closeDb()
+      .catch((error: unknown) => logger.error({ err: error }, "error while closing the database"))
+      .finally(() => {
+        logger.info("stopped");
+        process.exit(0);
+      });
+  });
+  server.closeIdleConnections();
+}
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => shutdown(signal));

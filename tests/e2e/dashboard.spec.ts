@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, logInAs } from "./helpers";
+
+const cards = (page: Page) => page.getByTestId("score-card");
+
+async function enter(page: Page, email: string) {
+  await logInAs(page, email, DEMO_PASSWORD);
+  // A fresh browser has not seen the tour yet.
+  await page.getByRole("button", { name: "Skip tour" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+}
+
+test.describe("scenario analysis for one location", () => {
+  test("a DISCOVERY user lands on London's country, changes scenario and period, and meets the add-credits modal", async ({ page }) => {
+    await enter(page, "discovery@example.com");
+    await expect(page.getByRole("heading", { name: /Hazard scores: United Kingdom/ })).toBeVisible();
+    await expect(cards(page)).toHaveCount(12);
+    await expect(page.getByText("RCP2.6 2030").first()).toBeVisible();
+    await expect(page.getByText("+1.43 °C global warming").first()).toBeVisible();
+
+    await page.locator('select[name="scenario"]').selectOption("rcp85");
+    await page.locator('select[name="period"]').selectOption("2050");
+    // With JavaScript a change submits by itself; without it the Apply button does.
+    if (!/period=2050/.test(page.url())) await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/scenario=rcp85/);
+    await expect(page).toHaveURL(/period=2050/);
+    await expect(page.getByText("+2.31 °C global warming").first()).toBeVisible();
+
+    // A locked country (the plan has no country orders left) opens the add-credits modal with the pending pick.
+    await page.goto("/dashboard?location_code=ES");
+    const modal = page.getByRole("dialog", { name: "Add credits" });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole("link", { name: "Add credits" })).toHaveAttribute("href", "/dashboard/cart?add=country&pending=ES");
+    await expect(cards(page)).toHaveCount(0);
+  });
+
+  test("a PREMIUM user picks a point by coordinates and a hexagon by id; both show the same scores", async ({ page }) => {
+    await enter(page, "premium@example.com");
+    await page.getByLabel("Latitude").fill("51.5074");
+    await page.getByLabel("Longitude").fill("-0.1278");
+    await page.getByRole("button", { name: "Show point" }).click();
+    await expect(page.getByRole("heading", { name: /51\.507°N, 0\.128°W/ })).toBeVisible();
+    await expect(cards(page)).toHaveCount(12);
+    const pointText = await page.getByRole("list", { name: "Hazards" }).innerText();
+
+    await page.goto("/dashboard");
+    await page.getByLabel("Hexagon id").fill("84194adffffffff");
+    await page.getByRole("button", { name: "Show hexagon" }).click();
+    await expect(page.getByRole("heading", { name: /84194adffffffff/ })).toBeVisible();
+    expect(await page.getByRole("list", { name: "Hazards" }).innerText()).toBe(pointText);
+
+    await page.getByLabel("Latitude").fill("91");
+    await page.getByRole("button", { name: "Show point" }).click();
+    await expect(page.getByText("Degrees decimal, digital, 3-4 decimal places. Range: -90/90.")).toBeVisible();
+  });
+
+  test("a buyable region opens buy data; ordering it shows its scores", async ({ page, javaScriptEnabled }) => {
+    // Each project orders its own region: the server's database is shared by both runs.
+    const region = javaScriptEnabled ? "GB-MAN" : "GB-LIV";
+    await enter(page, "premium@example.com");
+    await page.goto(`/dashboard?location_code=${region}`);
+    const modal = page.getByRole("dialog", { name: "Buy data" });
+    await expect(modal).toBeVisible();
+    await modal.getByRole("button", { name: `Order ${region}` }).click();
+    await expect(page).toHaveURL(new RegExp(`location_code=${region}`));
+    await expect(page.getByRole("dialog", { name: "Buy data" })).toBeHidden();
+    await expect(cards(page)).toHaveCount(12);
+  });
+
+  test("the tour runs through its 8 slides; axe finds no serious violations; the keyboard reaches the cards", async ({ page, javaScriptEnabled }) => {
+    await logInAs(page, "granular@example.com", DEMO_PASSWORD);
+    for (let n = 1; n <= 8; n++) {
+      await expect(page.getByText(`Slide ${n} of 8`)).toBeVisible();
+      await page.getByRole("dialog").getByRole(n === 8 ? "button" : "link", { name: "Next" }).click();
+    }
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(cards(page).first()).toBeVisible();
+    // axe and focus events run in the page's script.
+    if (!javaScriptEnabled) return;
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    await page.getByRole("button", { name: /^About / }).first().focus();
+    await expect(page.getByRole("tooltip").first()).toBeVisible();
+  });
+});

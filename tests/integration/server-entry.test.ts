@@ -1,0 +1,285 @@
+/**
+ * The built production server (build/server.js, from `npm run build`) started as a real process: body limits,
+ * the cross-site check before any action, the riskdb fast path, the anonymous page cache, the access log and a
+ * graceful shutdown. Status codes are asserted, not speed; the time bounds are generous.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { CROSS_SITE_MESSAGE } from "~/domain/request-origin";
+import { FORM_MAX_FIELDS } from "~/domain/request-limits";
+
+const ROOT = path.resolve(__dirname, "../..");
+const SERVER = path.join(ROOT, "build/server.js");
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  logs: string[];
+  dataDir: string;
+}
+
+async function startServer(port: number, env: Record<string, string> = {}): Promise<Running> {
+  if (!fs.existsSync(SERVER)) throw new Error("build/server.js is missing: run `npm run build` first");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "server-entry-"));
+  const childEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("VITEST") && k !== "NODE_ENV") childEnv[k] = v;
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: {
+      ...childEnv,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.DATABASE_URL ?? "",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const logs: string[] = [];
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => logs.push(...chunk.split("\n").filter(Boolean)));
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 110_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { child, base, port, logs, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not become healthy");
+}
+
+async function stopServer(server: Running | undefined) {
+  if (!server) return;
+  if (server.child.exitCode === null) {
+    const exited = new Promise((r) => server.child.once("exit", r));
+    server.child.kill("SIGTERM");
+    await exited;
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** A raw request: resolves on the response even if the server stops reading the body early. */
+function rawRequest(
+  base: string,
+  options: { method: string; path: string; headers?: Record<string, string | number>; body?: Buffer; chunked?: boolean },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${options.path}`, { method: options.method, headers: options.headers });
+    let responded = false;
+    req.on("response", (res) => {
+      responded = true;
+      let body = "";
+      res.setEncoding("utf8").on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res.on("error", reject);
+    });
+    // The server may close the connection while a large body is still being sent, after it answered.
+    req.on("error", (error) => (responded ? undefined : reject(error)));
+    if (options.body && options.chunked) {
+      const body = options.body;
+      let at = 0;
+      const next = () => {
+        while (at < body.length) {
+          const ok = req.write(body.subarray(at, (at += 64 * 1024)));
+          if (!ok) return void req.once("drain", next);
+        }
+        req.end();
+      };
+      next();
+    } else {
+      req.end(options.body);
+    }
+  });
+}
+
+function hugeUrlencodedBody() {
+  // 2 million fields, about 20 MB: the body that froze the server.
+  return Buffer.from(Array.from({ length: 2_000_000 }, (_, i) => `f${i % 1000}=123456`).join("&"));
+}
+
+describe("production server entry", () => {
+  let server: Running | undefined;
+
+  beforeAll(async () => {
+    server = await startServer(3314);
+  }, 120_000);
+  afterAll(async () => stopServer(server), 30_000);
+
+  it("A3: answers a 20 MB, 2-million-field login POST with 413 while /healthz stays responsive", async () => {
+    const body = hugeUrlencodedBody();
+    const headers = { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length };
+    const big = rawRequest(server!.base, { method: "POST", path: "/dashboard/login", headers, body });
+    const health = (async () => {
+      const started = Date.now();
+      const res = await fetch(`${server!.base}/healthz`);
+      return { status: res.status, ms: Date.now() - started };
+    })();
+    const [bigResult, healthResult] = await Promise.all([big, health]);
+    expect(bigResult.status).toBe(413);
+    expect(bigResult.body).toContain("too large");
+    expect(bigResult.body).toContain("64 KB");
+    expect(healthResult.status).toBe(200);
+    expect(healthResult.ms).toBeLessThan(10_000);
+  });
+
+  it("A3: stops a chunked body without a length at the limit, and answers JSON under /api/", async () => {
+    const body = Buffer.from(`message=${"x".repeat(2_000_000)}`);
+    const headers = { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" };
+    const page = await rawRequest(server!.base, { method: "POST", path: "/dashboard/login", headers, body, chunked: true });
+    expect(page.status).toBe(413);
+    expect(page.body).toContain("too large");
+    const api = await rawRequest(server!.base, { method: "POST", path: "/api/v1/contact", headers, body, chunked: true });
+    expect(api.status).toBe(413);
+    expect(api.headers["content-type"]).toContain("application/json");
+    expect(JSON.parse(api.body).error).toContain("too large");
+  });
+
+  it("A3: refuses a small body with too many fields", async () => {
+    const body = Buffer.from(Array.from({ length: FORM_MAX_FIELDS + 1 }, () => "a=1").join("&"));
+    const res = await rawRequest(server!.base, {
+      method: "POST",
+      path: "/dashboard/login",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toContain("too many fields");
+  });
+
+  it("A3: lets an upload route take more than a form may (its own 50 MB limit)", async () => {
+    const body = Buffer.alloc(200 * 1024, "a");
+    const upload = await rawRequest(server!.base, {
+      method: "POST",
+      path: "/api/upload/upload_preview",
+      headers: { "Content-Type": "application/octet-stream", "Content-Length": body.length },
+      body,
+    });
+    expect(upload.status).not.toBe(413);
+    const tooBig = await rawRequest(server!.base, {
+      method: "POST",
+      path: "/dashboard/scan",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": 60 * 1024 * 1024 },
+    });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toContain("50 MB");
+  });
+
+  it("A5: refuses state-changing requests from a foreign Origin (document, _data, resource route, API) with 403", async () => {
+    const form = "email=admin%40example.com&password=x";
+    const evil = { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" };
+    for (const target of ["/dashboard/login", "/dashboard/login?_data=routes%2Fdashboard_.login", "/logout", "/dashboard/account", "/api/v1/contact"]) {
+      const res = await fetch(`${server!.base}${target}`, { method: "POST", headers: evil, body: form, redirect: "manual" });
+      expect(res.status, target).toBe(403);
+      expect(await res.text(), target).toContain(CROSS_SITE_MESSAGE);
+    }
+    const fetchMetadata = await fetch(`${server!.base}/logout`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" }, redirect: "manual" });
+    expect(fetchMetadata.status).toBe(403);
+  });
+
+  it("A5: lets same-origin posts and header-less clients through to the app", async () => {
+    const form = "email=nobody%40example.com&password=wrong-password";
+    const headers = { "Content-Type": "application/x-www-form-urlencoded" };
+    const same = await fetch(`${server!.base}/dashboard/login`, { method: "POST", headers: { ...headers, Origin: server!.base, "Sec-Fetch-Site": "same-origin" }, body: form, redirect: "manual" });
+    expect(same.status).not.toBe(403);
+    const curl = await fetch(`${server!.base}/dashboard/login`, { method: "POST", headers, body: form, redirect: "manual" });
+    expect(curl.status).not.toBe(403);
+  });
+
+  it("answers the riskdb API from the fast path with the route's JSON and CORS headers", async () => {
+    const res = await fetch(`${server!.base}/api/riskdb/hazard_scores?location_code=GB&scenario=rcp85&period=2050`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect((await res.json()).status).toBe("ok");
+    const bad = await fetch(`${server!.base}/api/riskdb/hazard_scores?location_code=GB&scenario=nope&period=2050`);
+    expect(bad.status).toBe(400);
+    const post = await fetch(`${server!.base}/api/riskdb/countries`, { method: "POST" });
+    expect(post.status).toBe(405);
+  });
+
+  it("caches anonymous public pages: ETag, 304, s-maxage, a fresh CSP nonce per response, never for a session", async () => {
+    const first = await fetch(`${server!.base}/faq`);
+    const second = await fetch(`${server!.base}/faq`);
+    const etag = first.headers.get("ETag");
+    expect(first.status).toBe(200);
+    expect(etag).toBeTruthy();
+    expect(second.headers.get("ETag")).toBe(etag);
+    expect(first.headers.get("Cache-Control")).toContain("s-maxage=");
+    const nonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(nonce(first)).toBeTruthy();
+    expect(nonce(second)).not.toBe(nonce(first));
+    const html = await second.text();
+    expect(html).toContain(`nonce="${nonce(second)}"`);
+
+    const revalidated = await fetch(`${server!.base}/faq`, { headers: { "If-None-Match": etag! } });
+    expect(revalidated.status).toBe(304);
+
+    const signedIn = await fetch(`${server!.base}/faq`, { headers: { Cookie: "weather_token=not-a-session" } });
+    expect(signedIn.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(signedIn.headers.get("ETag")).toBeNull();
+  });
+
+  it("serves fingerprinted build assets with a year-long immutable cache", async () => {
+    const html = await (await fetch(`${server!.base}/faq`)).text();
+    const asset = /href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${server!.base}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toContain("immutable");
+    expect(res.headers.get("Cache-Control")).toContain("max-age=31536000");
+  });
+
+  it("A6: writes a JSON access log without secrets from the URL", async () => {
+    await fetch(`${server!.base}/newsletter/confirm?token=SECRET-TOKEN-123`);
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = server!.logs.filter((l) => l.includes('"msg":"request"'));
+    const line = lines.find((l) => l.includes("/newsletter/confirm"));
+    expect(line).toBeTruthy();
+    expect(line).not.toContain("SECRET-TOKEN-123");
+    expect(JSON.parse(line!)).toMatchObject({ method: "GET", url: "/newsletter/confirm?token=[redacted]" });
+  });
+});
+
+describe("graceful shutdown (A7)", () => {
+  let server: Running | undefined;
+  beforeAll(async () => {
+    server = await startServer(3315);
+  }, 120_000);
+  afterAll(async () => stopServer(server), 30_000);
+
+  it("finishes a slow in-flight request after SIGTERM, then closes the database and exits 0", async () => {
+    const body = Buffer.from("email=nobody%40example.com&password=wrong-password");
+    const exited = new Promise<number | null>((resolve) => server!.child.once("exit", (code) => resolve(code)));
+    const response = new Promise<number>((resolve, reject) => {
+      const req = http.request(`${server!.base}/dashboard/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.length },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode!));
+      });
+      req.on("error", reject);
+      // Half the body now, SIGTERM, the rest a second later: the request is in flight across the signal.
+      req.write(body.subarray(0, 10));
+      setTimeout(() => server!.child.kill("SIGTERM"), 300);
+      setTimeout(() => req.end(body.subarray(10)), 1_300);
+    });
+    const status = await response;
+    expect(status).toBeGreaterThanOrEqual(200);
+    expect(status).toBeLessThan(500);
+    expect(await exited).toBe(0);
+    expect(server!.logs.some((l) => l.includes("shutting down"))).toBe(true);
+    await expect(fetch(`${server!.base}/healthz`)).rejects.toThrow();
+  }, 60_000);
+});

@@ -1,0 +1,127 @@
+/**
+ * Portfolio files shaped like real exports, built in the test itself: Excel with merged group headers,
+ * semicolon CSV with comma decimals and a BOM, blank and duplicate rows, swapped columns, points at sea, 0/0, text
+ * in number cells, and files that are not what they claim (binary renamed .csv, zip bomb renamed .xlsx, one
+ * 10 MB line).
+ */
+import zlib from "node:zlib";
+import ExcelJS from "exceljs";
+
+/** Real places on land, with lat/lon. */
+export const LAND_SITES = [
+  { id: "LDN-01", name: "London office", lat: 51.5074, lon: -0.1278, value: 1200000 },
+  { id: "PAR-02", name: "Paris warehouse", lat: 48.8566, lon: 2.3522, value: 830000 },
+  { id: "BER-03", name: "Berlin plant", lat: 52.52, lon: 13.405, value: 450000 },
+  { id: "MAD-04", name: "Madrid depot", lat: 40.4168, lon: -3.7038, value: 310000 },
+  { id: "TYO-05", name: "Tokyo branch", lat: 35.6762, lon: 139.6503, value: 990000 },
+  { id: "SYD-06", name: "Sydney site", lat: -33.8688, lon: 151.2093, value: 275000 },
+  { id: "DEL-07", name: "Delhi farm", lat: 28.7041, lon: 77.1025, value: 150000 },
+  { id: "SAO-08", name: "São Paulo store", lat: -23.5505, lon: -46.6333, value: 420000 },
+] as const;
+
+export const AT_SEA = [
+  { id: "SEA-01", name: "Mid-Atlantic", lat: 30.0, lon: -40.0 },
+  { id: "SEA-02", name: "Pacific", lat: -10.0, lon: -140.0 },
+] as const;
+
+const comma = (n: number) => String(n).replace(".", ",");
+
+/**
+ * Semicolon-separated, comma decimals, UTF-8 BOM, a title line, blank rows, a duplicate row, extra columns,
+ * text in a number cell, 0/0 and a point at sea. 8 land rows + 1 duplicate + 1 text + 1 zero + 1 sea = 12 rows.
+ */
+export function semicolonCsv(): { text: string; rows: number; valid: number; invalidRows: number[]; seaRows: number[] } {
+  const lines = ["Asset ID;Site name;Latitude;Longitude;Insured value (EUR);Notes"];
+  for (const s of LAND_SITES) lines.push(`${s.id};${s.name};${comma(s.lat)};${comma(s.lon)};${comma(s.value + 0.5)};ok`);
+  lines.push("");
+  const dup = LAND_SITES[0];
+  lines.push(`${dup.id}-B;${dup.name} annex;${comma(dup.lat)};${comma(dup.lon)};1000;same site`);
+  lines.push("BAD-01;Typo site;fifty-one;-0,12;10;text in number");
+  lines.push("ZERO-01;Unknown;0;0;10;empty coordinates exported as zero");
+  lines.push(";;;;;");
+  lines.push(`SEA-01;${AT_SEA[0].name};${comma(AT_SEA[0].lat)};${comma(AT_SEA[0].lon)};5;at sea`);
+  // file lines: 1 header, 2..9 land, 10 blank, 11 dup, 12 text, 13 zero, 14 blank (;;;;;), 15 sea
+  return { text: `\uFEFF${lines.join("\r\n")}\r\n`, rows: 12, valid: 9, invalidRows: [12, 13], seaRows: [15] };
+}
+
+/** Comma CSV whose lat and lon headers are the wrong way round. */
+export function swappedCsv(): string {
+  const lines = ["id,name,lat,lon"];
+  for (const s of LAND_SITES) lines.push(`${s.id},${s.name},${s.lon},${s.lat}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** Excel export: a title row and merged group headers above the column headers, own ids and a GDP column. */
+export async function mergedHeaderXlsx(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Portfolio");
+  ws.addRow(["Portfolio export 2026"]);
+  ws.mergeCells("A1:F1");
+  ws.addRow(["Asset", null, "Location", null, "Financials", null]);
+  ws.mergeCells("A2:B2");
+  ws.mergeCells("C2:D2");
+  ws.mergeCells("E2:F2");
+  ws.addRow(["Asset ID", "Name", "Latitude", "Longitude", "local GDP per Capita equivalent", "Insured value"]);
+  LAND_SITES.forEach((s, i) => ws.addRow([s.id, s.name, s.lat, s.lon, 20000 + i * 1000, s.value]));
+  ws.addRow(["SEA-02", AT_SEA[1].name, AT_SEA[1].lat, AT_SEA[1].lon, 1, 1]);
+  ws.addRow(["TXT-01", "Text cell", "n/a", 2.35, 1, 1]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Random bytes with NULs, named .csv. */
+export function binaryFile(): Buffer {
+  const b = Buffer.alloc(64 * 1024);
+  let x = 7;
+  for (let i = 0; i < b.length; i++) b[i] = (x = (x * 1103515245 + 12345) >>> 0) & 0xff;
+  b.write("\x89PNG\r\n\x1a\n", 0, "latin1");
+  return b;
+}
+
+/** A zip whose one entry inflates 50 MB of zeros from a few KB: a compression bomb named .xlsx. */
+export function zipBomb(uncompressedBytes = 50 * 1024 * 1024): Buffer {
+  const data = Buffer.alloc(uncompressedBytes);
+  const deflated = zlib.deflateRawSync(data, { level: 9 });
+  const crc = zlib.crc32(data);
+  const name = Buffer.from("xl/worksheets/sheet1.xml");
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(0, 6);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(deflated.length, 18);
+  local.writeUInt32LE(uncompressedBytes, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(deflated.length, 20);
+  central.writeUInt32LE(uncompressedBytes, 24);
+  central.writeUInt16LE(name.length, 28);
+  const dirOffset = local.length + name.length + deflated.length;
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(1, 8);
+  eocd.writeUInt16LE(1, 10);
+  eocd.writeUInt32LE(central.length + name.length, 12);
+  eocd.writeUInt32LE(dirOffset, 16);
+  return Buffer.concat([local, name, deflated, central, name, eocd]);
+}
+
+/** A header then one 10 MB line. */
+export function singleHugeLine(bytes = 10 * 1024 * 1024): Buffer {
+  return Buffer.concat([Buffer.from("lat,lon,name\n"), Buffer.alloc(bytes, "7")]);
+}
+
+/** A large CSV of land points (repeating real sites with small offsets), for benchmarks and job tests. */
+export function* largeCsvLines(rows: number): Generator<string> {
+  yield "id,name,lat,lon,value\n";
+  for (let i = 0; i < rows; i++) {
+    const s = LAND_SITES[i % LAND_SITES.length]!;
+    const d = ((i * 7919) % 1000) / 10000;
+    yield `A${i},${s.name} ${i},${(s.lat + d).toFixed(5)},${(s.lon - d).toFixed(5)},${1000 + (i % 97)}\n`;
+  }
+}
