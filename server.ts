@@ -104,6 +104,8 @@ async function sendResponse(req: Req, res: Res, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  // Again here: a static file that failed (serve-static clears the headers) falls through to the app.
+  res.setHeader("X-Content-Type-Options", "nosniff");
   if (req.method === "HEAD" || !response.body) {
     res.end();
     return;
@@ -305,7 +307,7 @@ async function handleApp(req: Req, res: Res, url: string, pathname: string, meth
       logger.warn({ method, url: app.redactUrl(url), reason: verdict.reason }, "cross-site request refused");
       return refuse(req, res, 403, CROSS_SITE_MESSAGE, true);
     }
-    const limit = bodyLimitFor(pathname);
+    const limit = bodyLimitFor(pathname, req.headers["content-type"]);
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit.maxBytes) return refuse(req, res, 413, bodyTooLargeMessage(limit), true);
     body = createReadableStreamFromReadable(limitedBody(req, res, limit));
@@ -348,6 +350,8 @@ const compress = compression();
 const server = http.createServer((req, res) => {
   const started = performance.now();
   inFlight++;
+  // Every answer, static files and resource routes included: set first, so anything written later keeps it.
+  res.setHeader("X-Content-Type-Options", "nosniff");
   if (shuttingDown) res.setHeader("Connection", "close");
   res.once("close", () => {
     inFlight--;

@@ -1,4 +1,5 @@
 import type { Config } from "tailwindcss";
+import { TOAST_DURATION_MS } from "./app/domain/toast";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],
@@ -13,6 +14,13 @@ export default {
           700: "#0f5a4f",
           900: "#0b332d",
         },
+      },
+      // The no-script toast banner leaves after the toast time without JavaScript, so it never covers the header.
+      keyframes: {
+        "toast-out": { to: { opacity: "0", visibility: "hidden" } },
+      },
+      animation: {
+        "toast-out": `toast-out 300ms ease-in ${TOAST_DURATION_MS}ms forwards`,
       },
       fontFamily: {
         sans: ["system-ui", "-apple-system", "Segoe UI", "Roboto", "Helvetica Neue", "Arial", "sans-serif"],

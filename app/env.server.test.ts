@@ -29,6 +29,32 @@ describe("environment validation", () => {
     errors.mockRestore();
   });
 
+  it("refuses one Stripe variable without the other, naming both", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const [key, value] of [
+      ["STRIPE_SECRET_KEY", "sk_test_abc"],
+      ["STRIPE_WEBHOOK_SECRET", "whsec_abc"],
+    ] as const) {
+      delete process.env.STRIPE_SECRET_KEY;
+      delete process.env.STRIPE_WEBHOOK_SECRET;
+      process.env[key] = value;
+      resetEnvCacheForTesting();
+      errors.mockClear();
+      expect(() => getEnv()).toThrow("Invalid environment configuration");
+      const printed = errors.mock.calls.flat().join("\n");
+      expect(printed).toContain("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
+    }
+    errors.mockRestore();
+    process.env.STRIPE_SECRET_KEY = "sk_test_abc";
+    process.env.STRIPE_WEBHOOK_SECRET = "whsec_abc";
+    resetEnvCacheForTesting();
+    expect(getEnv().STRIPE_WEBHOOK_SECRET).toBe("whsec_abc");
+    process.env.STRIPE_SECRET_KEY = "";
+    process.env.STRIPE_WEBHOOK_SECRET = "";
+    resetEnvCacheForTesting();
+    expect(getEnv().STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
   it("does not seed demo accounts on a server database unless asked", () => {
     process.env.DATABASE_URL = "postgres://u@localhost:5432/db";
     resetEnvCacheForTesting();

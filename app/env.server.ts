@@ -56,6 +56,16 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+}).superRefine((env, ctx) => {
+  // Stripe needs both: without the webhook secret no payment could ever settle, without the key none could start.
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    const missing = env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+    ctx.addIssue({
+      code: "custom",
+      path: [missing],
+      message: "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (both for Stripe payments, neither for the built-in test payments)",
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

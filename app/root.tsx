@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadingBar } from "~/components/layout/loading-bar";
 import { FlashToaster, NoScriptToast } from "~/components/layout/toaster";
@@ -41,6 +42,10 @@ function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = useHydrationWanted();
+  // Marks the page interactive: a form control changed before hydration is reset by it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" className="h-full">
       <head>

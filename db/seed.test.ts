@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { seedState } from "#db/schema/index";
+import { inArray } from "drizzle-orm";
+import { seedState, users } from "#db/schema/index";
+import { verifyPassword } from "~/services/password.server";
 import { setupTestDatabase } from "#db/testing";
 import { CONTENT_DIR } from "./content-seed";
-import { seedDatabase, seedFingerprint } from "./seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, LOCKED_PASSWORD_HASH, lockDemoAccounts, seedDatabase, seedFingerprint } from "./seed";
 
 const getDb = setupTestDatabase();
 
@@ -19,6 +21,24 @@ describe("seedDatabase", () => {
   it("runs when the demo-account setting changes", async () => {
     expect(await seedDatabase(getDb(), { demoAccounts: true })).toBe(true);
     expect(await seedDatabase(getDb(), { demoAccounts: true })).toBe(false);
+  });
+});
+
+describe("demo accounts switched off after an earlier seed", () => {
+  const demoHashes = async () =>
+    (await getDb().select({ hash: users.passwordHash }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)))).map((r) => r.hash);
+
+  it("locks them on every start without them (one cheap statement), and gives the password back when they return", async () => {
+    await seedDatabase(getDb(), { demoAccounts: true });
+    expect(await seedDatabase(getDb(), { demoAccounts: false })).toBe(true);
+    expect(await demoHashes()).toEqual(DEMO_ACCOUNTS.map(() => LOCKED_PASSWORD_HASH));
+    expect(await verifyPassword(DEMO_PASSWORD, LOCKED_PASSWORD_HASH)).toBe(false);
+    expect(await lockDemoAccounts(getDb())).toBe(0);
+
+    await seedDatabase(getDb(), { demoAccounts: true });
+    const restored = await demoHashes();
+    expect(restored).toHaveLength(DEMO_ACCOUNTS.length);
+    for (const hash of restored) expect(await verifyPassword(DEMO_PASSWORD, hash)).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 /** Billing info form (spec §3, §5): one zod schema for the page, the API and the service. */
 import { z } from "zod";
+import { normaliseRedirectPath } from "./safe-redirect";
 import { MESSAGES, field } from "./validation";
 
 export interface BillingInfoValue {
@@ -66,4 +67,13 @@ export function flattenBillingBody(body: Record<string, unknown>): Record<string
   for (const k of ["name", "country", "zip", "city", "street", "vat_number"]) if (company[k] !== undefined) out[`company_${k}`] = company[k];
   if (out.appeal === "") delete out.appeal;
   return out;
+}
+
+/**
+ * Where the billing form sends the buyer back to (the cart, a purchase): a same-site dashboard path only,
+ * normalised first, so CR/LF, control or non-Latin-1 characters can never reach the Location header.
+ */
+export function billingReturnPath(value: unknown): string | null {
+  const path = normaliseRedirectPath(value);
+  return path && /^\/dashboard(?:[/?#]|$)/.test(path) ? path : null;
 }

@@ -1,6 +1,6 @@
 /** The cart / upgrade form: one schema for the page and its action, and the totals it shows. */
 import { z } from "zod";
-import { PACKAGES, costOf, upgradeSubtotal, vatRateFor, type PackageChoice } from "./commerce";
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, PACKAGES, costOf, planChange, upgradeSubtotal, vatRateFor, type PackageChoice } from "./commerce";
 import { LOCATION_KINDS, type LocationKind } from "./entitlements";
 import { PLAN_CODES, type PlanCode } from "./plans";
 
@@ -25,7 +25,7 @@ export const CartSchema = z.object({
   hexagon_package: packageId("hexagon"),
   hexagon_count: customCount,
   pending: z.string().max(20).optional(),
-  [IDEMPOTENCY_FIELD]: z.string().min(8).max(200),
+  [IDEMPOTENCY_FIELD]: z.string().regex(IDEMPOTENCY_KEY_PATTERN, `The form token ${IDEMPOTENCY_KEY_MESSAGE}; reload the page`),
 });
 export type CartForm = z.infer<typeof CartSchema>;
 
@@ -46,9 +46,9 @@ export function countsValid(f: Parameters<typeof cartChoices>[0]): boolean {
   });
 }
 
-/** Totals of the cart as shown before paying: a plan is charged only when it differs from the current one. */
+/** Totals of the cart as shown before paying: a plan is charged only when it is above the current one. */
 export function cartTotals(currentPlan: string, plan: PlanCode | undefined, choices: PackageChoice[], billingCountry: string | null, vatNumber: string | null) {
-  const newPlan = plan && plan !== currentPlan ? plan : null;
+  const newPlan = planChange(currentPlan, plan).plan;
   const { planMinor, packages, subtotalMinor } = upgradeSubtotal(newPlan ?? "DISCOVERY", choices);
   const { rateBp } = vatRateFor(billingCountry, vatNumber);
   return { newPlan, planMinor: newPlan ? planMinor : 0, packages, subtotalMinor, ...costOf(subtotalMinor, rateBp) };

@@ -1,5 +1,5 @@
 import {
-  EMPTY_COST, PACKAGES, costOf, formatDocumentDate, packageRegister, parseCustomCount, parsePackageChoices, planByTariffId, priceLocationAmount,
+  COMMERCE_MESSAGES, EMPTY_COST, PACKAGES, costOf, formatDocumentDate, packageRegister, parseCustomCount, parsePackageChoices, planByTariffId, planChange, priceLocationAmount,
   pricePackage, upgradeSubtotal, vatAmount, vatRateFor,
 } from "./commerce";
 
@@ -85,4 +85,15 @@ describe("VAT", () => {
 
 it("dates use the ru locale", () => {
   expect(formatDocumentDate("2026-11-23T10:00:00Z")).toBe("23.11.2026");
+});
+
+describe("plan changes", () => {
+  it("only go up: the same plan changes nothing, a lower one is refused", () => {
+    expect(planChange("DISCOVERY", "PREMIUM")).toEqual({ plan: "PREMIUM", error: null });
+    expect(planChange("PREMIUM", "COUNTRY+")).toEqual({ plan: "COUNTRY+", error: null });
+    expect(planChange("PREMIUM", "PREMIUM")).toEqual({ plan: null, error: null });
+    expect(planChange("PREMIUM", undefined)).toEqual({ plan: null, error: null });
+    expect(planChange("PREMIUM", planByTariffId(1))).toEqual({ plan: null, error: COMMERCE_MESSAGES.planNotAbove });
+    expect(planChange("COUNTRY+", "GRANULAR")).toEqual({ plan: null, error: COMMERCE_MESSAGES.planNotAbove });
+  });
 });

@@ -4,7 +4,7 @@
  */
 import type { LocationKind } from "./entitlements";
 import { formatMinorUnits } from "./money";
-import { PLAN_DEFINITIONS, type PlanCode } from "./plans";
+import { PLAN_DEFINITIONS, planRank, type PlanCode } from "./plans";
 
 export const CURRENCY = "EUR";
 
@@ -190,6 +190,10 @@ export function formatDocumentDate(date: Date | string): string {
 
 export const TERMS_VERSION = "2026-01";
 
+/** Idempotency keys (API header and the forms' hidden token): printable ASCII only, so no NUL or control byte reaches the database. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
+export const IDEMPOTENCY_KEY_MESSAGE = "must be 8-200 letters, digits or - _ : .";
+
 export const COMMERCE_MESSAGES = {
   purchased: "Payment received. Thank you!",
   testPayment: "Test payment: no real money is charged.",
@@ -202,7 +206,19 @@ export const COMMERCE_MESSAGES = {
   leadNotFound: "Unknown lead",
   orderNotFound: "Unknown order",
   alreadyOnPlan: "You are already on this plan",
+  planNotAbove: "You can only upgrade to a plan above your current one",
+  nothingToPay: "This order has nothing to pay",
 } as const;
+
+/**
+ * The plan an order changes to: only upwards. The current plan changes nothing (packages alone may still be bought);
+ * a lower plan is refused, so a "downgrade" can never become a free plan change or a 0.00 invoice.
+ */
+export function planChange(currentPlan: string, requested: PlanCode | null | undefined): { plan: PlanCode | null; error: string | null } {
+  if (!requested || requested === currentPlan) return { plan: null, error: null };
+  if (planRank(requested) <= planRank(currentPlan)) return { plan: null, error: COMMERCE_MESSAGES.planNotAbove };
+  return { plan: requested, error: null };
+}
 
 /** Tariff ids of the API (spec "Tariff plan: id, price, name") are the plans' sort order. */
 export function tariffList() {

@@ -69,4 +69,3 @@ export const INTRO_TOUR_SLIDES = [
   { title: "Talk to us", body: "Questions about a location or a portfolio? Our team answers from London and Paris." },
 ] as const;
 
-export const INTRO_TOUR_COOKIE = "intro_tour_seen";

@@ -84,6 +84,70 @@ export function defaultLocation(orderList: CodeLists): { country: string | null;
   };
 }
 
+/** The hexagon field's value: the hexagon on show, else the user's default ordered hexagon (spec §4), else empty. */
+export function hexagonFieldValue(location: LocationRef | null, isPoint: boolean, defaultHexagon: string | null): string {
+  if (location?.kind === "hexagon" && !isPoint) return location.code;
+  return defaultHexagon ?? "";
+}
+
+/** The parts of a hazard score the dashboard pairs and shows; structural so the domain needs no engine types. */
+export interface ScoreItemLike {
+  hazard_id: string;
+  value: number | null;
+  score: number | null;
+  level: string | null;
+  state: "ok" | "not_applicable" | "no_data";
+  explanation?: unknown;
+}
+export interface ScoresLike<T extends ScoreItemLike> {
+  hazards: T[];
+  aggregate: T;
+}
+
+/** A scores response that has a hazards list to show. */
+export function hasHazardList(r: { hazards?: unknown } | null | undefined): boolean {
+  return !!r && Array.isArray(r.hazards) && r.hazards.length > 0;
+}
+
+/** Spec §5: 'Can`t get hazard scores hexagon' shows only when neither the historical nor the future response has a hazards list. */
+export function cantGetHazardScores(hist: { hazards?: unknown } | null | undefined, future: { hazards?: unknown } | null | undefined): boolean {
+  return !hasHazardList(hist) && !hasHazardList(future);
+}
+
+/** The side that failed to load: the same hazard in its own "no data" state, never a made-up level. */
+export function noDataLike<T extends ScoreItemLike>(other: T): T {
+  return { ...other, value: null, score: null, level: null, state: "no_data", explanation: undefined };
+}
+
+export interface ScorePair<T> {
+  hist: T;
+  future: T;
+}
+
+/**
+ * Historical and future items side by side, matched by hazard id. When one response failed, the other still shows,
+ * its missing side marked "no data". Empty when neither has a hazards list.
+ */
+export function pairHazardScores<T extends ScoreItemLike>(
+  hist: ScoresLike<T> | null | undefined,
+  future: ScoresLike<T> | null | undefined,
+): { aggregate: ScorePair<T> | null; hazards: ScorePair<T>[] } {
+  const h = hasHazardList(hist) ? hist! : null;
+  const f = hasHazardList(future) ? future! : null;
+  if (!h && !f) return { aggregate: null, hazards: [] };
+  const pair = (a: T | undefined, b: T | undefined): ScorePair<T> => ({ hist: a ?? noDataLike(b!), future: b ?? noDataLike(a!) });
+  const ids = [...new Set([...(h?.hazards ?? []), ...(f?.hazards ?? [])].map((x) => x.hazard_id))];
+  return {
+    aggregate: pair(h?.aggregate, f?.aggregate),
+    hazards: ids.map((id) => pair(h?.hazards.find((x) => x.hazard_id === id), f?.hazards.find((x) => x.hazard_id === id))),
+  };
+}
+
+/** Picking an area on the map: its code as location_code, keeping scenario and period, dropping a point's lat/lon. */
+export function mapPickHref(current: URLSearchParams, sel: Pick<DashboardSelection, "scenario" | "period">, code: string): string {
+  return dashboardHref(current, { location_code: code, lat: undefined, lon: undefined, scenario: sel.scenario, period: sel.period });
+}
+
 export const dashboardOrderSchema = z.object({
   intent: z.literal("order"),
   location_code: z.string().trim().min(1, MESSAGES.required),

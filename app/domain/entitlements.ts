@@ -2,7 +2,7 @@
  * Who may read which location: the pure rule shared by the API, the dashboard and the commerce flow.
  * No I/O here: the entitlement service loads the plan, limits and ledger rows and asks these functions.
  */
-import { getResolution, isValidCell } from "h3-js";
+import { h3CellResolution } from "./h3-cell";
 import { API_KEY_PLAN, type PlanCode } from "./plans";
 
 export const LOCATION_KINDS = ["country", "region", "hexagon"] as const;
@@ -43,7 +43,7 @@ export function classifyLocationCode(raw: unknown): LocationRef | null {
   if (/^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/.test(code)) return { kind: "region", code: code.toUpperCase() };
   if (/^[0-9a-fA-F]{15}$/.test(code)) {
     const hex = code.toLowerCase();
-    if (isValidCell(hex) && getResolution(hex) === HEXAGON_RESOLUTION) return { kind: "hexagon", code: hex };
+    if (h3CellResolution(hex) === HEXAGON_RESOLUTION) return { kind: "hexagon", code: hex };
   }
   return null;
 }

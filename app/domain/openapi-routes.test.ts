@@ -1,23 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
+import { apiPathOfRouteFile, withoutTrailingSlash } from "./api-route-files";
 import { buildOpenApiDocument } from "./openapi";
 
-/** The API path a flat-routes file under app/routes/api+ answers, or null for the catch-all and the document itself. */
-function routePath(file: string): string | null {
-  const name = file.replace(/\.tsx?$/, "");
-  if (name === "$" || name === "openapi[.]json") return null;
-  const segments = name.split(".").filter((s) => s !== "_index").map((s) => (s.startsWith("$") ? `{${s.slice(1)}}` : s.replace(/\[\.\]/g, ".")));
-  return `/${segments.join("/")}`;
-}
-const normalise = (p: string) => p.replace(/\/+$/, "");
+const ROUTES_DIR = path.resolve(process.cwd(), "app/routes/api+");
 
 /** Documented calls whose routes belong to the single-location lead intake, not built in this tree yet. */
 const DOCUMENTED_NOT_YET_ROUTED: string[] = [];
 
+interface RouteModule {
+  loader?: unknown;
+  action?: unknown;
+}
+
 describe("the OpenAPI document and the API routes", () => {
-  const files = fs.readdirSync(path.resolve(process.cwd(), "app/routes/api+")).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
-  const routes = new Set(files.map(routePath).filter((p): p is string => p !== null).map(normalise));
-  const documented = new Set(Object.keys(buildOpenApiDocument("https://example.org").paths).map(normalise));
+  const files = fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
+  const routes = new Set(files.map(apiPathOfRouteFile).filter((p): p is string => p !== null).map(withoutTrailingSlash));
+  const doc = buildOpenApiDocument("https://example.org");
+  const documented = new Set(Object.keys(doc.paths).map(withoutTrailingSlash));
 
   it("documents every route file", () => {
     expect([...routes].filter((r) => !documented.has(r))).toEqual([]);
@@ -26,4 +26,19 @@ describe("the OpenAPI document and the API routes", () => {
   it("has a route for every documented path, apart from the listed ones still to come", () => {
     expect([...documented].filter((d) => !routes.has(d)).sort()).toEqual([...DOCUMENTED_NOT_YET_ROUTED].sort());
   });
+
+  it("every documented {path, method} has the export Remix calls for it: loader for GET, action for the rest", async () => {
+    const fileOf = new Map(files.map((f) => [withoutTrailingSlash(apiPathOfRouteFile(f) ?? ""), f]));
+    const missing: string[] = [];
+    for (const [apiPath, ops] of Object.entries(doc.paths)) {
+      const file = fileOf.get(withoutTrailingSlash(apiPath));
+      if (!file) continue;
+      const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, file))) as RouteModule;
+      for (const method of Object.keys(ops)) {
+        const handler = method === "get" ? mod.loader : mod.action;
+        if (typeof handler !== "function") missing.push(`${method.toUpperCase()} ${apiPath} (${file})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  }, 60_000);
 });

@@ -22,7 +22,7 @@ export interface ApiParameter {
 
 export interface ApiOperation {
   id: string;
-  method: "get" | "post" | "put";
+  method: "get" | "post" | "put" | "delete";
   path: string;
   tag: string;
   summary: string;
@@ -61,6 +61,23 @@ const explainParam = q("explain", "1 to add each score's formula, inputs and ste
 const badParam = (param: string, message: string) => ({ status: 400, description: `A parameter is missing or invalid; \`field\` names it.`, example: { error: message, field: param } });
 const unauthorized = { status: 401, description: "Credentials are missing or not valid.", example: { error: "Authentication required" } };
 const notFound = (message: string) => ({ status: 404, description: "The code is well-formed but unknown.", example: { error: message } });
+/** Every purchase call replays its first answer for the same key (app/services/commerce/idempotency.server.ts). */
+const idempotencyKeyParam: ApiParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: true,
+  description:
+    "8-200 letters, digits or - _ : . chosen by the client, one per purchase: a retry with the same key replays the first answer and never charges twice. An `idempotency_key` body field is accepted instead.",
+  type: "string",
+  example: "6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e",
+};
+/** Keys are shown once; later answers carry only the prefix (crk_ and 8 characters). */
+const apiKeyExample = (shown: boolean) => ({
+  status: "ok",
+  key: shown ? "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3" : null,
+  prefix: "crk_Q2xpbWF0",
+  created_at: "2026-11-01T10:00:00.000Z",
+});
 const rateLimited = { status: 429, description: "Too many submissions from this IP address; see Retry-After.", example: { error: "Too many requests from your connection. Please try again in 10 minutes." } };
 
 const hazardItem = (id: (typeof PER_HAZARD_IDS)[number], value: number | null, state: "ok" | "not_applicable" = "ok") => {
@@ -276,20 +293,43 @@ const body = (example: Record<string, unknown>, required: string[], contentTypes
   description,
 });
 
+/** GET shows (or first creates) the key, POST rotates it, DELETE revokes it; the last two need a signed-in session. */
+function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
+  const premiumOnly = "Answers 403 'Only users with the PREMIUM Subscription Plan can use this option' for other plans.";
+  return [
+    simple(id, "get", path, "Account", `API key (PREMIUM only)${suffix}`, {
+      description: `The key itself only in the answer that creates it; afterwards key is null and prefix names it. ${premiumOnly}`,
+      example: apiKeyExample(true),
+    }),
+    simple(`${id}Rotate`, "post", path, "Account", `Rotate the API key${suffix}`, {
+      description: `Revokes the current key and answers a new one, shown once. Needs the session (cookie or Bearer session token), not an API key. ${premiumOnly}`,
+      example: apiKeyExample(true),
+    }),
+    simple(`${id}Revoke`, "delete", path, "Account", `Revoke the API key${suffix}`, {
+      description: "Needs the session (cookie or Bearer session token), not an API key. revoked counts the keys revoked (0 or 1).",
+      example: { status: "ok", revoked: 1 },
+    }),
+  ];
+}
+
 const accountOps: ApiOperation[] = [
   simple("availableLocations", "get", API_PATHS.availableLocations, "Account", "Locations the user may open", {
     example: { limit_country: 5, limit_region: 20, limit_hexagon: 50, order_list: { country: ["GB"], region: [], hexagon: [] }, free_order_list: { country: ["GB"], region: [], hexagon: [] }, tariff: { name: "PREMIUM" } },
   }),
   simple("currentSubscription", "get", API_PATHS.currentSubscription, "Account", "Current plan and upgrade options", { example: { upgrade_subscription_plan: [{ id: 2, name: "PREMIUM", price: "990.00" }] } }),
-  simple("tariffUpgrade", "post", API_PATHS.tariffUpgrade, "Account", "Change plan", { requestBody: body({ tariff_id: 2, payment_type: "card", purchased_packages: [] }, ["tariff_id", "payment_type"]) }),
-  simple("reportsList", "get", API_PATHS.reportsList, "Account", "Reports of the user", { example: { results: [] } }),
-  simple("invoices", "get", API_PATHS.invoices, "Account", "Invoices", { example: { results: [{ number: "INV-2026-0001", created_at: "2026-11-01T10:00:00Z", total_price: "1 188.00" }] } }),
-  simple("receipts", "get", API_PATHS.receipts, "Account", "Receipts", { example: { results: [] } }),
-  simple("customerAppKey", "get", API_PATHS.customerAppKey, "Account", "API key (PREMIUM only)", {
-    description: "Answers 403 'Only users with the PREMIUM Subscription Plan can use this option' for other plans.",
-    example: { key: "ck_live_…" },
+  simple("tariffUpgrade", "post", API_PATHS.tariffUpgrade, "Account", "Upgrade the plan, optionally with data packages", {
+    description: "Only to a plan above the current one (tariff_id as in upgrade_subscription_plan); the current plan with packages buys the packages alone. A lower plan or nothing to buy answers 400.",
+    parameters: [idempotencyKeyParam],
+    requestBody: body({ tariff_id: 2, payment_type: "card", purchased_packages: [{ id: 101 }] }, ["tariff_id", "payment_type"]),
+    example: { status: "paid", order_id: 11, lead_id: null, total: "1 368.00", invoice_number: 4, checkout_url: null, test_payment: true },
   }),
-  simple("appKey", "get", API_PATHS.appKey, "Account", "API key (PREMIUM only), alternative path", { example: { key: "ck_live_…" } }),
+  simple("reportsList", "get", API_PATHS.reportsList, "Account", "Reports of the user", { example: { results: [] } }),
+  simple("invoices", "get", API_PATHS.invoices, "Account", "Invoices", { example: { status: "ok", results: [{ number: 1, created_at: "2026-11-01T10:00:00.000Z", total_price: "1 188.00", currency: "EUR", order_id: 7 }] } }),
+  simple("receipts", "get", API_PATHS.receipts, "Account", "Receipts", {
+    example: { status: "ok", results: [{ number: 1, created_at: "2026-11-01T10:00:00.000Z", total_price: "1 188.00", currency: "EUR", order_id: 7, provider: "test" }] },
+  }),
+  ...appKeyOps("customerAppKey", API_PATHS.customerAppKey, ""),
+  ...appKeyOps("appKey", API_PATHS.appKey, ", alternative path"),
   simple("billingInfoGet", "get", API_PATHS.billingInfo, "Account", "Billing information", {
     example: { appeal: "Ms", email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", phone: "+44 20 0000 0000", company: { name: "Analytical Ltd", country: "GB", zip: "EC1A 1AA", city: "London", street: "1 Example Street", vat_number: "GB123456789" } },
   }),
@@ -325,17 +365,50 @@ const orderOps: ApiOperation[] = [
     requestBody: body({ postal_address: "10 Downing Street, London", lat: 51.503, lon: -0.128 }, ["postal_address", "lat", "lon"]),
     example: { lead_id: 43 },
   }),
-  simple("leadConfirmPurchase", "post", API_PATHS.leadConfirmPurchase, "Orders", "Confirm a purchase", { requestBody: body({ lead_id: 42, order_id: 7 }, ["lead_id", "order_id"]) }),
-  simple("leadPayment", "get", API_PATHS.leadPayment, "Orders", "Payment status of a lead"),
-  simple("selfServiceProducts", "get", API_PATHS.selfServiceProducts, "Orders", "Self-service products", { security: "optional-bearer", example: { products: [{ id: 1, name: "single_pdf", price: "49.00" }] } }),
+  simple("leadConfirmPurchase", "post", API_PATHS.leadConfirmPurchase, "Orders", "Confirm a purchase", {
+    security: "optional-bearer",
+    description: "Pays the order. A signed-in buyer needs filled billing info first; VAT follows its country.",
+    parameters: [idempotencyKeyParam],
+    requestBody: body({ lead_id: 42, order_id: 7 }, ["lead_id", "order_id"]),
+    example: { status: "paid", order_id: 7, lead_id: 42, total: "16.80", invoice_number: 3, checkout_url: null, test_payment: true },
+  }),
+  simple("leadPayment", "get", API_PATHS.leadPayment, "Orders", "Payment status of a lead", {
+    security: "optional-bearer",
+    parameters: [q("lead_id", "The lead's id (from file_transfer or postal_address).", { type: "integer", example: 42 })],
+    example: { status: "ok", lead_id: 42, paid: true, order_id: 7, order_status: "paid", total: "16.80", invoice_number: 3 },
+  }),
+  simple("selfServiceProducts", "get", API_PATHS.selfServiceProducts, "Orders", "Self-service products", {
+    security: "optional-bearer",
+    example: {
+      status: "ok",
+      products: [
+        { id: 1, code: "portfolio_report", name: "Portfolio climate risk report (per location)", price: "14.00", price_minor: 1400, currency: "EUR", per_location: true },
+        { id: 2, code: "single_pdf", name: "Single-location climate risk report (PDF)", price: "49.00", price_minor: 4900, currency: "EUR", per_location: false },
+      ],
+    },
+  }),
   simple("selfServiceCreateOrder", "post", API_PATHS.selfServiceCreateOrder, "Orders", "Create a self-service order", {
     security: "optional-bearer",
+    parameters: [idempotencyKeyParam],
     requestBody: body({ products: [1], lead_id: 42, total_locations: 19, valid_locations: 17 }, ["products", "lead_id"]),
     example: { order_id: 7, lead_id: 42, total_locations: 19, valid_locations: 17, cost: { SUBTOTAL: "14.00", "TAX RATE": 20, VAT: "2.80", TOTAL: "16.80" }, products: [] },
   }),
-  simple("packageRegister", "get", API_PATHS.packageRegister, "Orders", "Data packages", { example: { Country: [{ id: 1, price: "100.00", get_name: "1 country", is_custom: false }], Region: [], Granular: [] } }),
+  simple("packageRegister", "get", API_PATHS.packageRegister, "Orders", "Data packages", {
+    example: {
+      status: "ok",
+      Country: [
+        { id: 0, price: "0.00", get_name: "Select a package", is_custom: false },
+        { id: 101, price: "150.00", get_name: "1 country", is_custom: false },
+        { id: 103, price: "150.00", get_name: "Custom number of countries", is_custom: true },
+        { id: 102, price: "600.00", get_name: "5 countries", is_custom: false },
+      ],
+      Region: [{ id: 0, price: "0.00", get_name: "Select a package", is_custom: false }],
+      Granular: [{ id: 0, price: "0.00", get_name: "Select a package", is_custom: false }],
+    },
+  }),
   simple("buyProducts", "post", API_PATHS.buyProducts, "Orders", "Buy country, region or hexagon credits", {
-    description: "type: 1 country, 2 region, 3 hexagon. Send an Idempotency-Key header: a retry with the same key replays the first answer and never charges twice.",
+    description: "type: 1 country, 2 region, 3 hexagon. Needs filled billing info; VAT follows its country.",
+    parameters: [idempotencyKeyParam],
     requestBody: body({ type: 1, amount: 2 }, ["type", "amount"]),
     example: { status: "paid", order_id: 12, lead_id: null, total: "300.00", invoice_number: 5, checkout_url: null, test_payment: true },
   }),

@@ -71,6 +71,11 @@ export const PLAN_DEFINITIONS: readonly PlanDefinition[] = [
   },
 ];
 
+/** Where a plan stands in the ladder (DISCOVERY lowest); 0 for an unknown code. */
+export function planRank(code: string): number {
+  return PLAN_DEFINITIONS.find((p) => p.code === code)?.sortOrder ?? 0;
+}
+
 export function isPlanCode(value: string): value is PlanCode {
   return (PLAN_CODES as readonly string[]).includes(value);
 }

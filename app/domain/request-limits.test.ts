@@ -1,13 +1,23 @@
-import { FieldCounter, FORM_BODY_MAX_BYTES, UPLOAD_BODY_MAX_BYTES, bodyLimitFor, bodyTooLargeMessage } from "./request-limits";
+import { FieldCounter, FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS, UPLOAD_BODY_MAX_BYTES, bodyLimitFor, bodyTooLargeMessage } from "./request-limits";
 
 describe("bodyLimitFor", () => {
-  it("gives forms 64 KB and the two upload routes 50 MB", () => {
-    expect(bodyLimitFor("/dashboard/login").maxBytes).toBe(FORM_BODY_MAX_BYTES);
-    expect(bodyLimitFor("/contact").maxBytes).toBe(FORM_BODY_MAX_BYTES);
-    expect(bodyLimitFor("/api/upload/upload_preview").maxBytes).toBe(UPLOAD_BODY_MAX_BYTES);
-    expect(bodyLimitFor("/dashboard/scan/").maxBytes).toBe(UPLOAD_BODY_MAX_BYTES);
-    expect(bodyTooLargeMessage(bodyLimitFor("/dashboard/login"))).toContain("64 KB");
-    expect(bodyTooLargeMessage(bodyLimitFor("/dashboard/scan"))).toContain("50 MB");
+  const multipart = "multipart/form-data; boundary=x";
+  const urlencoded = "application/x-www-form-urlencoded";
+
+  it("gives forms 64 KB and multipart bodies on the two upload routes 50 MB", () => {
+    expect(bodyLimitFor("/dashboard/login", urlencoded).maxBytes).toBe(FORM_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/contact", multipart).maxBytes).toBe(FORM_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/api/upload/upload_preview", multipart).maxBytes).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/dashboard/scan/", "Multipart/Form-Data; boundary=y").maxBytes).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyTooLargeMessage(bodyLimitFor("/dashboard/login", urlencoded))).toContain("64 KB");
+    expect(bodyTooLargeMessage(bodyLimitFor("/dashboard/scan", multipart))).toContain("50 MB");
+  });
+
+  it("gives any other body on an upload route the form limit", () => {
+    for (const type of [urlencoded, "application/json", "application/octet-stream", "text/plain", "", null, undefined]) {
+      expect(bodyLimitFor("/dashboard/scan", type), String(type)).toEqual({ maxBytes: FORM_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS });
+      expect(bodyLimitFor("/api/upload/upload_preview", type).maxBytes, String(type)).toBe(FORM_BODY_MAX_BYTES);
+    }
   });
 });
 

@@ -23,9 +23,19 @@ function stripTrailingSlash(pathname: string) {
   return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
 }
 
-export function bodyLimitFor(pathname: string): BodyLimit {
+function isMultipart(contentType: string | null | undefined) {
+  return (contentType ?? "").trimStart().toLowerCase().startsWith("multipart/form-data");
+}
+
+/**
+ * The upload limit is for a file in a multipart form on an upload route; any other body there (urlencoded, JSON,
+ * raw bytes) is a form and gets the form limit, so the large limit cannot be borrowed for something else.
+ */
+export function bodyLimitFor(pathname: string, contentType: string | null | undefined): BodyLimit {
   const path = stripTrailingSlash(pathname);
-  if ((UPLOAD_PATHS as readonly string[]).includes(path)) return { maxBytes: UPLOAD_BODY_MAX_BYTES, maxFields: UPLOAD_MAX_FIELDS };
+  if ((UPLOAD_PATHS as readonly string[]).includes(path) && isMultipart(contentType)) {
+    return { maxBytes: UPLOAD_BODY_MAX_BYTES, maxFields: UPLOAD_MAX_FIELDS };
+  }
   return { maxBytes: FORM_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS };
 }
 

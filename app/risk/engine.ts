@@ -1,5 +1,5 @@
 /** In-memory risk engine over a decoded dataset: lookups by code or point. No I/O here. */
-import { cellToLatLng, getResolution, gridDisk, h3IndexToSplitLong, isValidCell, latLngToCell } from "h3-js";
+import { cellToLatLng, getResolution, gridDisk, h3IndexToSplitLong, isValidCell, latLngToCell, splitLongToH3Index } from "h3-js";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode } from "~/domain/risk-levels";
 import {
@@ -139,6 +139,11 @@ export class RiskEngine {
     return (this.regionsByCountry.get(code) ?? [])
       .map((r) => ({ region_code: this.geo.regions[r]!.code, region_name: this.geo.regions[r]!.name }))
       .sort((x, y) => x.region_name.localeCompare(y.region_name, "en"));
+  }
+
+  /** The H3 cell id of a dataset row. */
+  cellIdOfRow(row: number): string {
+    return splitLongToH3Index(this.a.cellLo[row]!, this.a.cellHi[row]!);
   }
 
   /** Dataset row of an H3 cell, or -1. Binary search on the sorted (hi, lo) split index. */

@@ -104,7 +104,9 @@ describe("water hazards", () => {
     expect(num(riverFlood(island, hist))).toBeLessThan(0.2);
   });
   it("LS: steep, high-relief, wet terrain is high; plains are low", () => {
-    expect(num(landslide(cell({ slopeMean: 5, relief: 3000, pJul: 400 }), hist))).toBeGreaterThan(0.9);
+    expect(num(landslide(cell({ slopeMean: 8, relief: 3000, pJul: 400 }), hist))).toBeGreaterThan(0.9);
+    // thresholds are on the 2′ slope scale: 4° (steep on the old 5′ grid) is only half-way now
+    expect(num(landslide(cell({ slopeMean: 4, relief: 50, pJul: 400 }), hist))).toBeCloseTo(0.6 * (3 / 7), 2);
     expect(num(landslide(cell({ slopeMean: 0.2, relief: 50 }), hist))).toBeLessThan(0.05);
   });
   it("WF: hot dry summer with fuel is high; wet tropics low; desert low", () => {

@@ -13,7 +13,7 @@ export interface CellInputs {
   elevMin: number;
   /** Max minus min land elevation, m. */
   relief: number;
-  /** Mean land slope from the 5′ grid, degrees. */
+  /** Mean land slope from the 2′ relief (calibrated Marble srtm theme), degrees. */
   slopeMean: number;
   /** Share of ETOPO5 points in the cell above sea level. */
   landShare: number;
@@ -198,11 +198,13 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
 
 export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasElev(c) || !hasClimate(c)) return NO_DATA;
-  const fSlope = ramp(c.slopeMean, 0.5, 4);
+  // the v1 thresholds 0.5°-4° were set on ETOPO5's 5′ slopes; on the 2′ relief the same terrain measures
+  // ≈ 2× steeper (quantile ratio over all land, manifest calibration.relief), so the thresholds scale with it
+  const fSlope = ramp(c.slopeMean, 1, 8);
   const fRelief = ramp(c.relief, 100, 1500);
   const pWet = wettestMonth(c, ctx);
   const fWet = ramp(pWet, 30, 300);
-  put(t, "mean slope (5′ grid, ~9 km baseline)", c.slopeMean, "°");
+  put(t, "mean slope (2′ relief, ~3.7 km baseline)", c.slopeMean, "°");
   put(t, "slope factor", fSlope);
   put(t, "relief factor", fRelief);
   put(t, "wettest-month precipitation incl. 7 %/°C", pWet, "mm");
@@ -347,7 +349,7 @@ export const HAZARD_FORMULAS: Readonly<Record<PerHazardId, { fn: HazardFn; confi
     LS: {
       fn: landslide,
       confidence: "proxy",
-      formula: "(0.6·ramp(slope,0.5°,4°) + 0.4·ramp(relief,100,1500 m)) × (0.35 + 0.65·ramp(Pwet,30,300 mm))",
+      formula: "(0.6·ramp(slope,1°,8°) + 0.4·ramp(relief,100,1500 m)) × (0.35 + 0.65·ramp(Pwet,30,300 mm))",
     },
     WF: {
       fn: wildfire,

@@ -7,9 +7,13 @@ import { cellToLatLng } from "h3-js";
 import { countryOfRegion, type LocationRef, type PurchaseModal } from "~/domain/entitlements";
 import { defaultLocation, type DashboardSelection } from "~/domain/dashboard";
 import { FUTURE_PERIOD_IDS, SLOTS } from "~/domain/scenarios";
+import type { LocationMapData } from "~/domain/location-map";
 import type { HazardScoresResult } from "~/risk/types";
-import { getRiskEngine } from "~/risk/engine.server";
+import { cellLevelDistribution } from "~/risk/cell-distribution";
+import { getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
 import { checkAccess, getAvailableLocations } from "./entitlements.server";
+import { isAppError } from "./errors.server";
+import { locationMapData } from "./map-data.server";
 import { listCountries, listDurations, listHazardIds, listPeriods, listRegions, listScenarios, locationCodes } from "./riskdb.server";
 
 export interface DashboardUser {
@@ -73,20 +77,30 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
       purchase = { modal: decision.modal ?? "addCreditsModal", kind: location.kind, code: location.code };
     } else {
       const engine = getRiskEngine();
+      const code = location.code;
+      const errors: string[] = [];
+      const failed = (error: unknown) => errors.push(error instanceof Error ? error.message : String(error));
+      // Each read on its own: a failing future slot must not hide the historical scores, nor the other way round.
       try {
-        hist = engine.scores(location.code, "hist", "hist", { explain: true });
-        future = engine.scores(location.code, sel.scenario, sel.period, { explain: true });
-        series = SLOTS.map((slot) => {
-          const r = engine.scores(location!.code, slot.scenario, slot.period);
-          return {
-            scenario: slot.scenario,
-            period: slot.period,
-            scores: Object.fromEntries([r.aggregate, ...r.hazards].map((h) => [h.hazard_id, h.score])),
-          };
-        });
+        hist = engine.scores(code, "hist", "hist", { explain: true });
       } catch (error) {
-        notFound = error instanceof Error ? error.message : String(error);
+        failed(error);
       }
+      try {
+        future = engine.scores(code, sel.scenario, sel.period, { explain: true });
+      } catch (error) {
+        failed(error);
+      }
+      series = SLOTS.flatMap((slot) => {
+        try {
+          const r = engine.scores(code, slot.scenario, slot.period);
+          return [{ scenario: slot.scenario, period: slot.period, scores: Object.fromEntries([r.aggregate, ...r.hazards].map((h) => [h.hazard_id, h.score])) }];
+        } catch (error) {
+          failed(error);
+          return [];
+        }
+      });
+      notFound = errors[0] ?? null;
     }
   }
   const distribution = location && location.kind !== "hexagon" && !purchase ? levelDistribution(location, sel) : null;
@@ -101,6 +115,8 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     periods,
     futurePeriodIds: FUTURE_PERIOD_IDS,
     location,
+    /** The user's default ordered hexagon (spec §4), prefilled in the hexagon field. */
+    defaultHexagon: defaults.hexagon,
     country,
     point,
     pointError,
@@ -112,6 +128,29 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     notFound,
     datasetVersion: getRiskEngine().header.version,
   };
+}
+
+/**
+ * The chosen place's map: its outline and the hexagons the user may see (the entitlement rule is applied by
+ * locationMapData), coloured by aggregate level for the chosen slot. null when there is no place to draw.
+ */
+export async function loadDashboardMap(
+  user: DashboardUser,
+  place: { location: LocationRef | null; point: { lat: number; lon: number } | null },
+  sel: Pick<DashboardSelection, "scenario" | "period">,
+): Promise<LocationMapData | null> {
+  if (!place.location) return null;
+  const slot = { scenario: sel.scenario, period: sel.period };
+  try {
+    return await locationMapData(
+      { user, viaApiKey: false },
+      place.point ? { ...slot, lat: place.point.lat, lon: place.point.lon } : { ...slot, locationCode: place.location.code },
+    );
+  } catch (error) {
+    // An unknown or unlocated place has no map; the page already says why it has no scores.
+    if (isAppError(error) || error instanceof RiskNotFoundError) return null;
+    throw error;
+  }
 }
 
 function safe<T>(fn: () => T): T | null {
@@ -128,22 +167,12 @@ function hexagonCountry(hex: string): string | null {
   return r && r.status === "ok" ? (r.country_code ?? null) : null;
 }
 
-/** Share of the place's regions at each risk level, per hazard, for the chosen future slot (the "pies"). */
-function levelDistribution(location: LocationRef, sel: DashboardSelection): Record<string, number[]> | null {
-  if (location.kind !== "country") return null;
-  const engine = getRiskEngine();
-  const regions = safe(() => engine.regions(location.code)) ?? [];
-  if (regions.length === 0) return null;
-  const out: Record<string, number[]> = {};
-  for (const r of regions) {
-    const s = safe(() => engine.scores(r.region_code, sel.scenario, sel.period));
-    if (!s) continue;
-    for (const h of [s.aggregate, ...s.hazards]) {
-      const counts = (out[h.hazard_id] ??= [0, 0, 0, 0, 0]);
-      if (h.score) counts[h.score - 1]!++;
-    }
-  }
-  return out;
+/** The place's H3 cells at each risk level, per hazard, for the chosen future slot (the "pies"). */
+function levelDistribution(location: LocationRef, sel: DashboardSelection) {
+  const counts = safe(() => cellLevelDistribution(getRiskEngine(), location.code, sel.scenario, sel.period));
+  if (!counts) return null;
+  const { L, M, H, S, E, none } = counts.AL;
+  return { scenario: sel.scenario, period: sel.period, cells: L + M + H + S + E + none, counts };
 }
 
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;

@@ -17,6 +17,11 @@ export interface QueueSetup {
   /** Seconds before an active job is considered lost (crashed worker) and retried. */
   expireInSeconds: number;
   retryLimit: number;
+  /**
+   * pg-boss queue policy. 'stately': at most one job per state (queued, retry, active) for one singleton key,
+   * so a key's job is never queued twice nor run by two workers at once.
+   */
+  policy?: PgBoss.QueuePolicy;
 }
 
 function adapterFor(db: Database): PgBoss.Db {
@@ -49,7 +54,10 @@ async function startBoss(): Promise<PgBoss> {
 }
 
 async function attach(boss: PgBoss, name: string, handler: Handler, options: QueueSetup) {
-  await boss.createQueue(name, { name, expireInSeconds: options.expireInSeconds, retryLimit: options.retryLimit, retryDelay: 5 });
+  const queue = { name, policy: options.policy ?? "standard", expireInSeconds: options.expireInSeconds, retryLimit: options.retryLimit, retryDelay: 5 };
+  await boss.createQueue(name, queue);
+  // createQueue leaves an existing queue as it was: bring its policy and expiry up to date.
+  await boss.updateQueue(name, queue);
   await boss.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await handler(job.data, { id: job.id, retryCount: (job as unknown as { retryCount?: number }).retryCount ?? 0 });
   });

@@ -9,10 +9,10 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { mailOutbox, type MailAttachmentRecord } from "#db/schema/index";
 import { MAIL_MESSAGES, OUTBOX_RETENTION, RECIPIENT_LIMITS, nextRetryDelaySeconds, type MailKind } from "~/domain/mail";
 import { getEnv } from "~/env.server";
-import { getDb } from "./db.server";
+import { getDb, onBeforeCloseDb } from "./db.server";
 import { TooManyRequestsError } from "./errors.server";
 import { logger } from "./logger.server";
-import { isLimited, recordEvent } from "./rate-limit.server";
+import { isOverLimit, recordEvent } from "./rate-limit.server";
 
 export interface MailAttachment {
   filename: string;
@@ -49,12 +49,15 @@ function smtpTransport(url: string): Transporter {
   return transporter;
 }
 
-/** Counts one message of this kind to this address; throws RecipientLimitError when the window is full. */
+/**
+ * Counts one message of this kind to this address; throws RecipientLimitError when the window is full. The inbox
+ * belongs to someone else, so DISABLE_RATE_LIMIT does not lift this.
+ */
 export async function guardRecipient(kind: MailKind, to: string) {
   const limit = RECIPIENT_LIMITS[kind];
   if (!limit) return;
   const key = `mail:${kind}:${to.trim().toLowerCase()}`;
-  if (await isLimited(key, limit.perRecipient, limit.windowMinutes)) throw new RecipientLimitError(limit.windowMinutes);
+  if (await isOverLimit(key, limit.perRecipient, limit.windowMinutes)) throw new RecipientLimitError(limit.windowMinutes);
   await recordEvent(key);
 }
 
@@ -147,33 +150,66 @@ async function deliver(row: OutboxRow, url: string) {
   }
 }
 
+/** Set while the worker stops: the send in flight finishes, nothing new is claimed. */
+let stopping = false;
+
+/** Claimed rows the worker will not send now go back to the queue at once, instead of waiting out the lease. */
+async function release(rows: OutboxRow[]) {
+  if (!rows.length) return;
+  const db = await getDb();
+  await db
+    .update(mailOutbox)
+    .set({ status: "pending", lockedUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
+    .where(and(inArray(mailOutbox.id, rows.map((r) => r.id)), eq(mailOutbox.status, "sending")));
+}
+
 /** One worker pass: delivers every due message; returns how many it tried. Safe to run on many instances at once. */
 export async function deliverDueMail(): Promise<number> {
   const url = getEnv().SMTP_URL;
   if (!url) return 0;
   let tried = 0;
-  for (;;) {
+  while (!stopping) {
     const batch = await claimDueMail();
     if (!batch.length) return tried;
-    for (const row of batch) await deliver(row, url);
-    tried += batch.length;
+    for (const [i, row] of batch.entries()) {
+      if (stopping) {
+        await release(batch.slice(i));
+        return tried;
+      }
+      await deliver(row, url);
+      tried++;
+    }
   }
+  return tried;
 }
 
 let running: Promise<void> | null = null;
 let again = false;
+let closeHookRegistered = false;
+
+/** The database must outlive the worker: a shutdown stops it and waits for its send before closing. */
+function stopBeforeDbCloses() {
+  if (closeHookRegistered) return;
+  closeHookRegistered = true;
+  onBeforeCloseDb(async () => {
+    closeHookRegistered = false;
+    await stopMailWorker();
+  });
+}
 
 /** Runs a worker pass soon (coalesced: at most one pass at a time per process). */
 export function wakeMailWorker(): Promise<void> {
+  if (stopping) return running ?? Promise.resolve();
   if (running) {
     again = true;
     return running;
   }
+  stopBeforeDbCloses();
   running = (async () => {
     do {
       again = false;
       await deliverDueMail().catch((error) => logger.error({ err: error }, "mail worker pass failed"));
-    } while (again);
+    } while (again && !stopping);
   })().finally(() => {
     running = null;
   });
@@ -185,14 +221,22 @@ let timer: NodeJS.Timeout | undefined;
 /** Retries and leftovers of other instances: a pass every 30 s while SMTP is configured. */
 export function startMailWorker(intervalMs = 30_000) {
   if (timer || !getEnv().SMTP_URL) return;
+  stopBeforeDbCloses();
   timer = setInterval(() => void wakeMailWorker(), intervalMs);
   timer.unref();
   void wakeMailWorker();
 }
 
-export function stopMailWorker() {
+/** Stops the periodic passes and waits for the message being sent; unsent claimed rows go back to the queue. */
+export async function stopMailWorker(): Promise<void> {
   if (timer) clearInterval(timer);
   timer = undefined;
+  stopping = true;
+  try {
+    await running;
+  } finally {
+    stopping = false;
+  }
 }
 
 /** Caps the outbox: delivered and stored rows older than the retention, and any beyond the newest maxRows, go. */

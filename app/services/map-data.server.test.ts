@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { createUser } from "#db/factories";
+import { setupTestDatabase } from "#db/testing";
 import { RISK_LEVELS } from "~/domain/risk-levels";
+import { grantLocation } from "./entitlements.server";
 import { basemapGeoJson, countryBounds, locationMapData, regionalMapData } from "./map-data.server";
+
+const getDb = setupTestDatabase();
+const LONDON = "84194adffffffff";
 
 describe("map data", () => {
   it("leaves off the hexagons an anonymous caller has not ordered, keeping outline and bounds", async () => {
@@ -11,6 +17,25 @@ describe("map data", () => {
     expect(data.outline.length).toBeGreaterThan(0);
     expect(data.bounds.west).toBeGreaterThan(-9);
     expect(data.bounds.north).toBeLessThan(59);
+  });
+  it("shows a signed-in user exactly the hexagons they ordered, the rest counted as hidden", async () => {
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    const caller = { user, viaApiKey: false };
+    const before = await locationMapData(caller, { locationCode: "GB", scenario: "rcp45", period: "2050" });
+    expect(before.areas).toEqual([]);
+    await grantLocation(user.id, LONDON, "order");
+    const after = await locationMapData(caller, { locationCode: "GB", scenario: "rcp45", period: "2050" });
+    expect(after.areas.map((a) => a.id)).toEqual([LONDON]);
+    expect(after.areas[0]).toMatchObject({ kind: "hexagon", name: LONDON });
+    expect(after.hiddenCount).toBe(before.hiddenCount - 1);
+    // The cached shape is shared between calls, never changed by one.
+    expect(after.outline).toEqual(before.outline);
+    expect(after.bounds).toEqual(before.bounds);
+  });
+  it("labels a point with the shared coordinate format and picks its hexagon", async () => {
+    const data = await locationMapData(null, { lat: 51.5074, lon: -0.1278, scenario: "rcp45", period: "2050" });
+    expect(data.place).toEqual({ kind: "point", code: LONDON, name: "51.507°N, 0.128°W" });
+    expect(data.point).toEqual({ lat: 51.5074, lon: -0.1278 });
   });
   it("colours every region of a country by the chosen hazard", () => {
     const data = regionalMapData("GB", "FD", "rcp85", "2050");

@@ -5,12 +5,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { cellToBoundary, cellToLatLng, polygonToCells } from "h3-js";
-import { canAccess, HEXAGON_RESOLUTION } from "~/domain/entitlements";
+import { cellToBoundary, cellToLatLng } from "h3-js";
+import { formatCoordinates } from "~/domain/dashboard";
+import { canAccess } from "~/domain/entitlements";
 import type { HazardId } from "~/domain/hazards";
-import { boundsOfRings, mapLevelColour, mapLevelLabel, type LocationMapData, type LonLatRing, type MapArea, type MapLevel } from "~/domain/location-map";
+import { boundsOfRings, mapLevelColour, mapLevelLabel, type Bounds, type LocationMapData, type LonLatRing, type MapArea, type MapLevel } from "~/domain/location-map";
 import type { PeriodId, ScenarioId } from "~/domain/scenarios";
 import type { GeoFile } from "~/risk/dataset";
+import { cellRowsOf } from "~/risk/cell-distribution";
 import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
 import { simplifyRing } from "~/risk/geo";
 import { accessContextFor, type AccessCaller } from "./entitlements.server";
@@ -75,15 +77,28 @@ function hexagonArea(cell: string, level: MapLevel): MapArea {
   return area("hexagon", cell, cell, [ring], [round2(lat), round2(lon)], level);
 }
 
-function cellsIn(rings: number[][]): string[] {
-  const engine = getRiskEngine();
-  const cells = new Set<string>();
-  for (const ring of rings) {
-    const loop: number[][] = [];
-    for (let i = 0; i < ring.length; i += 2) loop.push([ring[i + 1]!, ring[i]!]);
-    for (const cell of polygonToCells(loop, HEXAGON_RESOLUTION)) if (engine.cellRow(cell) >= 0) cells.add(cell);
+interface AreaShape {
+  cells: string[];
+  outline: LonLatRing[];
+  bounds: Bounds;
+}
+const areaShapes = new Map<string, AreaShape>();
+/** Cells, outline and bounds of a country or region: cached, since simplifying a large outline takes a while. */
+function areaShape(areaCode: string, rings: number[][]): AreaShape {
+  let s = areaShapes.get(areaCode);
+  if (!s) {
+    s = { cells: cellsOf(areaCode), outline: outlineRings(rings), bounds: mainBounds(rings) };
+    areaShapes.set(areaCode, s);
   }
-  return [...cells].sort();
+  return s;
+}
+
+/** The dataset's own cells of the place: the same membership its scores and rollups are built from. */
+function cellsOf(areaCode: string): string[] {
+  const engine = getRiskEngine();
+  return cellRowsOf(engine, areaCode)
+    .map((row) => engine.cellIdOfRow(row))
+    .sort();
 }
 
 export interface MapPlaceQuery {
@@ -141,7 +156,8 @@ export async function locationMapData(caller: AccessCaller | null, q: MapPlaceQu
   if (!shape && kind !== "hexagon") throw new NotFoundError(`Unknown location ${areaCode}`);
 
   const ctx = await accessContextFor(caller);
-  const cells = shape ? cellsIn(shape.rings) : [code];
+  const cached = shape ? areaShape(areaCode, shape.rings) : null;
+  const cells = cached ? [...cached.cells] : [code];
   if ((kind === "hexagon" || kind === "point") && !cells.includes(code)) cells.unshift(code);
   const visible = cells.filter((cell) => canAccess(ctx, "hexagon", cell).allowed);
   const picked = kind === "hexagon" || kind === "point" ? code : null;
@@ -155,13 +171,13 @@ export async function locationMapData(caller: AccessCaller | null, q: MapPlaceQu
       if (!(error instanceof RiskNotFoundError)) throw error;
     }
   }
-  if (kind === "point") name = `${q.lat!.toFixed(3)}, ${q.lon!.toFixed(3)}`;
-  const outline = shape ? outlineRings(shape.rings) : (areas[0]?.rings ?? []);
+  if (kind === "point") name = formatCoordinates(q.lat!, q.lon!);
+  const outline = cached ? cached.outline : (areas[0]?.rings ?? []);
   return {
     place: { kind, code, name },
     outline,
     areas,
-    bounds: shape ? mainBounds(shape.rings) : boundsOfRings(outline)!,
+    bounds: cached ? cached.bounds : boundsOfRings(outline)!,
     truncated: ordered.length > MAX_MAP_HEXAGONS,
     point,
     hazardId,

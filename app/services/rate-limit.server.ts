@@ -1,7 +1,21 @@
 import { and, count, eq, gte, lt } from "drizzle-orm";
 import { rateLimitEvents } from "#db/schema/index";
-import { getEnv } from "~/env.server";
+import { getEnv, isProduction } from "~/env.server";
 import { getDb } from "./db.server";
+import { logger } from "./logger.server";
+
+export const RATE_LIMITS_DISABLED_WARNING =
+  "DISABLE_RATE_LIMIT=true: login, sign-up, password-reset and form limits are off, so anyone may guess passwords without limit. For load tests only; never on a public server. Per-recipient mail limits stay on.";
+
+/** Whether DISABLE_RATE_LIMIT is set; says so loudly on a production server. */
+export function warnIfRateLimitsDisabled(): boolean {
+  const disabled = getEnv().DISABLE_RATE_LIMIT === true;
+  if (disabled && isProduction()) logger.warn({ security: true }, RATE_LIMITS_DISABLED_WARNING);
+  return disabled;
+}
+
+// At start: the server bundle evaluates this module once when it boots.
+if (!process.env.VITEST) warnIfRateLimitsDisabled();
 
 /** Counts events per key in a sliding window; rows live in the database so every instance shares them. */
 export async function countRecent(key: string, windowMinutes: number): Promise<number> {
@@ -28,7 +42,13 @@ export async function clearEvents(key: string) {
   await db.delete(rateLimitEvents).where(eq(rateLimitEvents.key, key));
 }
 
+/** Limits that protect the caller's own service; DISABLE_RATE_LIMIT (load tests) turns them off. */
 export async function isLimited(key: string, limit: number, windowMinutes: number): Promise<boolean> {
   if (getEnv().DISABLE_RATE_LIMIT) return false;
+  return isOverLimit(key, limit, windowMinutes);
+}
+
+/** Limits that protect third parties (mail to someone's address): on whatever DISABLE_RATE_LIMIT says. */
+export async function isOverLimit(key: string, limit: number, windowMinutes: number): Promise<boolean> {
   return (await countRecent(key, windowMinutes)) >= limit;
 }

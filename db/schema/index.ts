@@ -6,3 +6,4 @@ export * from "./performance";
 export * from "./commerce";
 export * from "./portfolio";
 export * from "./reports";
+export * from "./tour";

@@ -1,5 +1,5 @@
 /** Builds data/risk-cells.bin.gz, data/geo.json.gz and data/manifest.json from the cached inputs. */
-import { writeFileSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, writeFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { HAZARD_IDS, PER_HAZARD_IDS } from "../../app/domain/hazards";
@@ -13,8 +13,11 @@ import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces,
 import { ensureGshhgMask } from "./landmask";
 import { readSeasonalShape, readSst, warmSeaMonths } from "./seasons";
 import { LandMask, encodeLandMask } from "../../app/risk/landmask";
+import { readEtopo5 } from "./rasters";
+import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
+import { SRTM_LEVEL, calibrateRelief, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
 
-export const GENERATOR_VERSION = "1.0.0";
+export const GENERATOR_VERSION = "2.0.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -65,7 +68,15 @@ async function main(): Promise<void> {
   log(`${countries.length} countries, ${regions.length} regions, ${n} land cells (${Math.round(performance.now() - t0)} ms)`);
 
   const clim = loadClimate(inputs.marbleData);
-  const terr = terrainAndClimate(inputs.etopo5, clim, cells, (lat, lon) => gshhg.fractions(lat, lon, 2));
+  // 2′ relief from the Marble srtm theme, calibrated against ETOPO5 on points that are all land by GSHHG
+  const greyRelief = readSrtmTheme(inputs.marbleData);
+  const etopo = readEtopo5(inputs.etopo5);
+  const reliefCal = calibrateRelief(greyRelief, etopo, (lat, lon) => gshhg.fractions(lat, lon, 2).land >= 1);
+  const slope2 = slopeGrid(greyRelief, reliefCal.lut);
+  const slopeScale = slopeScaleRatio(etopo, slope2);
+  log(`2′ / 5′ slope quantile ratios ${slopeScale.ratios.join(", ")} (median ${slopeScale.median})`);
+  log(`2′ relief calibrated on ${reliefCal.samples} points: r = ${reliefCal.r.toFixed(3)}, RMSE ${reliefCal.rmseM.toFixed(0)} m, median |error| ${reliefCal.medianAbsErrM.toFixed(0)} m (${Math.round(performance.now() - t0)} ms)`);
+  const terr = terrainAndClimate(inputs.etopo5, clim, cells, (lat, lon) => gshhg.fractions(lat, lon, 2), (lat, lon) => slopeAt(slope2, lat, lon));
   log(`terrain and climatology (${Math.round(performance.now() - t0)} ms)`);
   const co = coast(cells, terr.lowShare, terr.elevMin, terr.oceanShare);
   const rv = rivers(inputs.saneTopojson, cells);
@@ -73,12 +84,17 @@ async function main(): Promise<void> {
   const tideM = nearestTide(cells, tides.stations, co.coastalPlain);
   const places = readPlaces(inputs.cities);
   const pop = population(places, cells);
-  const coastal = coastalCities(places, landMask);
+  const nePlaces = readNePlaces(inputs.nePlaces);
+  const metro = metroPopulation(nePlaces, cells, pop.pop);
+  const geonamesCoastal = coastalCities(places, landMask);
+  const neCoastal = extraCoastalMetros(nePlaces, geonamesCoastal, landMask);
+  const coastal = [...geonamesCoastal.map((c) => ({ ...c, source: "geonames" })), ...neCoastal.map((c) => ({ ...c, source: "naturalearth" }))];
+  log(`Natural Earth: ${nePlaces.length} places, metro population raises ${metro.raised} cells, ${neCoastal.length} coastal metros added`);
   log(`coast, rivers, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
   const twelve = seasonalInputs(inputs.coads, inputs.tas, cells.lat, cells.lon, co.shoreCell);
   log(`sea-surface temperature and the shape of the year (${Math.round(performance.now() - t0)} ms)`);
   const { oceanShare: _ocean, ...terrFields } = terr;
-  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, ...rv, tideM, population: pop.pop, ...twelve };
+  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, ...rv, tideM, population: metro.pop, ...twelve };
 
   // quantise first, then compute every score from the stored inputs so explanations reproduce them exactly
   const fields: Record<string, Typed> = {};
@@ -141,7 +157,7 @@ async function main(): Promise<void> {
     "geo.json.gz": gzipSync(Buffer.from(JSON.stringify(geo)), { level: 9 }),
     "landmask.bin.gz": gzipSync(landMaskBin, { level: 9 }),
     // the cities every point lookup must resolve (checked by data:validate and the engine tests)
-    "coastal-cities.json": Buffer.from(`${JSON.stringify(coastal.map((c) => ({ name: c.name, country: c.country, population: c.population, lat: c.lat, lon: c.lon })), null, 0).replace(/\},\{/g, "},\n{")}\n`),
+    "coastal-cities.json": Buffer.from(`${JSON.stringify(coastal.map((c) => ({ name: c.name, country: c.country, population: c.population, lat: c.lat, lon: c.lon, source: c.source })), null, 0).replace(/\},\{/g, "},\n{")}\n`),
   };
   for (const [f, b] of Object.entries(outFiles)) writeFileSync(path.join(DATA, f), b);
 
@@ -155,16 +171,29 @@ async function main(): Promise<void> {
       precipitation: "grey level → palette position → legend label (0, 10, 40, 63, 89, 127, 256, 512, 1024 mm), log-linear between labels, saturating at 1024 mm",
       temperature_legend_anchors: clim.tJul.calibration.anchors,
       precipitation_legend_anchors: clim.pJul.calibration.anchors,
+      relief: {
+        source: `marble-qt-data maps/earth/srtm level ${SRTM_LEVEL} (16 × 8 JPEG tiles of 675 px = 2′ global grey image)`,
+        method: "isotonic (pool-adjacent-violators) regression of ETOPO5 metres on the mean grey of the 3 × 3 pixels around each ETOPO5 5′ point that is all land by GSHHG; used only for 2′ slopes (central differences, sea clamped to 0 m), heights stay ETOPO5",
+        samples: reliefCal.samples,
+        pearson_r: Math.round(reliefCal.r * 1000) / 1000,
+        rmse_m: Math.round(reliefCal.rmseM),
+        median_abs_error_m: Math.round(reliefCal.medianAbsErrM),
+        grey_to_m: Array.from(reliefCal.lut, (v) => Math.round(v)),
+        slope_2min_over_5min_quantile_ratios: Object.fromEntries(slopeScale.quantiles.map((q, i) => [`q${Math.round(q * 100)}`, slopeScale.ratios[i]])),
+        slope_ratio_median: slopeScale.median,
+      },
     },
     constants: { baseline_warming_c: BASELINE_WARMING_C, global_warming_level_c: GLOBAL_WARMING_LEVEL, global_slr_m_rel_1995_2014: GLOBAL_SLR_M, historical_slr_m: HISTORICAL_SLR_M },
     counts: {
       cells: n, countries: countries.length, regions: regions.length, tide_stations_used: tides.stations.length,
-      tide_stations_skipped_non_commercial: tides.skippedNonCommercial, places: pop.places, coastal_cities: coastal.length, landmask_bytes_in_memory: landMask.byteLength, countries_without_cells: missingCountries,
+      tide_stations_skipped_non_commercial: tides.skippedNonCommercial, places: pop.places, natural_earth_places: nePlaces.length, cells_raised_to_metro_population: metro.raised, coastal_cities: coastal.length, coastal_cities_natural_earth: neCoastal.length, landmask_bytes_in_memory: landMask.byteLength, countries_without_cells: missingCountries,
     },
     encoding: { values: "uint8: code/200 for 0..200, 254 not applicable, 255 no data; layout [hazard][slot][cell]", hazards: HAZARD_IDS, slots: SLOTS },
     outputs: Object.fromEntries(Object.keys(outFiles).map((f) => [f, { bytes: outFiles[f as keyof typeof outFiles].length, sha256: sha256File(path.join(DATA, f)) }])),
   };
-  writeFileSync(path.join(DATA, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  // data:places writes its own entry; a dataset build keeps it.
+  const previous = existsSync(path.join(DATA, "manifest.json")) ? (JSON.parse(readFileSync(path.join(DATA, "manifest.json"), "utf8")) as { places?: unknown }) : {};
+  writeFileSync(path.join(DATA, "manifest.json"), `${JSON.stringify({ ...manifest, ...(previous.places ? { places: previous.places } : {}) }, null, 2)}\n`);
   log(`done in ${Math.round(performance.now() - t0)} ms → ${DATA} (cache ${path.relative(ROOT, CACHE)})`);
 }
 

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { calibrate, greyToValue, readLegend, readPalette, sampleClimate } from "./rasters";
 import { parseCsv, spearman } from "./validate";
+import { isotonic, slopeAt, slopeGrid, SRTM_HEIGHT, SRTM_WIDTH } from "./relief";
+import { readDbf } from "./ne-places";
 
 describe("legend calibration", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "leg-"));
@@ -41,5 +43,56 @@ describe("validation helpers", () => {
   });
   it("parses quoted CSV", () => {
     expect(parseCsv('a,"b,c",d\n1,"x ""y""",3\n')).toEqual([["a", "b,c", "d"], ["1", 'x "y"', "3"]]);
+  });
+});
+
+describe("relief calibration", () => {
+  it("isotonic regression pools violators and fills empty grey levels", () => {
+    expect(isotonic([1, 3, 2, 4], [1, 1, 1, 1])).toEqual([1, 2.5, 2.5, 4]);
+    // weights move the pooled value towards the heavier level
+    expect(isotonic([0, 10, 4], [1, 1, 3])).toEqual([0, 5.5, 5.5]);
+    // levels without samples take their neighbour's value, so the table stays non-decreasing
+    expect(isotonic([5, 0, 9, 0], [1, 0, 1, 0])).toEqual([5, 5, 9, 9]);
+    const fit = isotonic([3, 1, 2, 8, 7, 9], [1, 2, 1, 1, 1, 1]);
+    for (let i = 1; i < fit.length; i++) expect(fit[i]!).toBeGreaterThanOrEqual(fit[i - 1]!);
+  });
+
+  it("derives slopes from calibrated heights: flat is 0°, a 100 m step per pixel follows the pixel size", () => {
+    // a coarse 30′ global grid: slopeGrid takes the pixel size from the grid's own dimensions
+    const W = 720, H = 360;
+    const grey = new Uint8Array(W * H).fill(10);
+    const lut = Float64Array.from({ length: 256 }, (_, g) => g * 100);
+    const y = H / 2;
+    for (let x = W / 2 - 5; x < W / 2 + 5; x++) grey[y * W + x] = 20 + (x - W / 2);
+    const slope = slopeGrid({ width: W, height: H, grey }, lut);
+    expect(slope[10 * W + 100]).toBe(0);
+    const px = (0.5 * Math.PI * 6371008.8) / 180;
+    expect(slope[y * W + W / 2]!).toBeCloseTo((Math.atan(100 / (px * Math.cos((0.25 * Math.PI) / 180))) * 180) / Math.PI, 2);
+    expect(slopeAt(slope, 60, 100, W, H)).toBe(0);
+    expect([SRTM_WIDTH, SRTM_HEIGHT]).toEqual([10800, 5400]);
+  });
+});
+
+describe("Natural Earth places table", () => {
+  it("reads dBASE III fields by name and skips deleted records", () => {
+    const fields = [["name", 10], ["pop_max", 9]] as const;
+    const recLen = 1 + 10 + 9;
+    const headerLen = 32 + 32 * fields.length + 1;
+    const b = Buffer.alloc(headerLen + 2 * recLen);
+    b[0] = 3;
+    b.writeUInt32LE(2, 4);
+    b.writeUInt16LE(headerLen, 8);
+    b.writeUInt16LE(recLen, 10);
+    fields.forEach(([n, len], i) => {
+      b.write(n, 32 + 32 * i, "latin1");
+      b[32 + 32 * i + 11] = n === "name" ? 67 : 78;
+      b[32 + 32 * i + 16] = len;
+    });
+    b[headerLen - 1] = 0x0d;
+    b.write(" Lagos      15000000", headerLen, "utf8");
+    b.write("*Gone                1", headerLen + recLen, "utf8");
+    const f = path.join(mkdtempSync(path.join(tmpdir(), "dbf-")), "t.dbf");
+    writeFileSync(f, b);
+    expect(readDbf(f)).toEqual([{ name: "Lagos", pop_max: "15000000" }]);
   });
 });

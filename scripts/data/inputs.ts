@@ -39,7 +39,7 @@ const DEBS = [
     licence: "Map content CC BY-SA 3.0 (Legates & Willmott); marble files LGPL-2.1+",
     provenance:
       "Legates, D.R. & Willmott, C.J. 1989, Average Monthly Surface Air Temperature and Precipitation, as rendered by KDE Marble (temp-july, temp-dec, precip-july, precip-dec themes)",
-    used: "temperature and precipitation July/December climatology images, tempcolors.leg, precipcolors.leg, *.dgml legends",
+    used: "temperature and precipitation July/December climatology images, tempcolors.leg, precipcolors.leg, *.dgml legends; maps/earth/srtm level 3 (2′ relief grey image, Marble's DEM texture for its Atlas theme, declared public domain (Natural Earth) in srtm.dgml): only for slopes, calibrated to metres against ETOPO5",
   },
   {
     pkg: "libncarg-data",
@@ -48,6 +48,13 @@ const DEBS = [
     provenance:
       "MPI-ESM-LR CMIP5 historical run, monthly near-surface air temperature (tas) for one year (2005) on a 1.875° grid, as shipped in the NCL examples",
     used: "usr/share/ncarg/data/nug/tas_rectilinear_grid_2D.nc: only the shape of the year (hottest/coldest month and annual mean relative to July/December)",
+  },
+  {
+    pkg: "libmagics++-data",
+    version: "4.13.0-1",
+    licence: "Natural Earth data: public domain (packaged by ECMWF Magics, Apache-2.0)",
+    provenance: "Natural Earth 10m populated places 2.0.0 (simple), metropolitan population pop_max",
+    used: "usr/share/magics/10m/ne_10m_populated_places_simple.dbf: metro population as exposure weight (larger of GeoNames and pop_max per cell) and coastal metros ≥ 500,000 missing from the GeoNames list",
   },
 ] as const;
 
@@ -183,6 +190,7 @@ export interface Inputs {
   saneTopojson: string;
   tideModule: string;
   cities: string;
+  nePlaces: string;
   records: InputRecord[];
 }
 
@@ -190,6 +198,7 @@ export function ensureInputs(): Inputs {
   const ferret = ensureDeb(DEBS[0]);
   const marble = ensureDeb(DEBS[1]);
   const ncarg = ensureDeb(DEBS[2]);
+  const magics = ensureDeb(DEBS[3]);
   const places = ensureNpm(NPMS[0]);
   const sane = ensureNpm(NPMS[1]);
   const tide = ensureNpm(NPMS[2]);
@@ -204,6 +213,7 @@ export function ensureInputs(): Inputs {
     saneTopojson: sane.dir,
     tideModule,
     cities: path.join(cities.dir, "cities.pbf"),
-    records: [ferret.record, marble.record, ncarg.record, places.record, sane.record, tide.record, cities.record],
+    nePlaces: path.join(magics.dir, "usr/share/magics/10m/ne_10m_populated_places_simple.dbf"),
+    records: [ferret.record, marble.record, ncarg.record, places.record, sane.record, tide.record, cities.record, magics.record],
   };
 }

@@ -50,7 +50,14 @@ export function loadClimate(marbleData: string): ClimateSet {
 }
 
 /** One pass over the 5′ ETOPO5 grid: each point goes to its H3 cell. */
-export function terrainAndClimate(etopoFile: string, clim: ClimateSet, cells: CellSet, fractions: (lat: number, lon: number) => { land: number; ocean: number }): Omit<RawInputs, "coastKm" | "riverKm" | "riverLenKm" | "tideM" | "coastalPlain" | "population" | "tHotOffset" | "tColdOffset" | "tMeanOffset" | "sstMonths"> & { oceanShare: Float64Array } {
+export function terrainAndClimate(
+  etopoFile: string,
+  clim: ClimateSet,
+  cells: CellSet,
+  fractions: (lat: number, lon: number) => { land: number; ocean: number },
+  /** Slope (°) around a 5′ point from a finer relief; without it slopes come from the 5′ grid itself. */
+  finerSlope?: (lat: number, lon: number) => number,
+): Omit<RawInputs, "coastKm" | "riverKm" | "riverLenKm" | "tideM" | "coastalPlain" | "population" | "tHotOffset" | "tColdOffset" | "tMeanOffset" | "sstMonths"> & { oceanShare: Float64Array } {
   const e = readEtopo5(etopoFile);
   const n = cells.cells.length;
   const cnt = new Float64Array(n), land = new Float64Array(n), low = new Float64Array(n), ocean = new Float64Array(n);
@@ -90,11 +97,14 @@ export function terrainAndClimate(etopoFile: string, clim: ClimateSet, cells: Ce
         if (z <= 10) low[k]! += w;
         if (z < minLand[k]!) minLand[k] = z;
         if (z > maxLand[k]!) maxLand[k] = z;
-        const at = (q: number) => Math.max(e.z[q]!, 0);
-        const zl = at(row + ((i + e.nx - 1) % e.nx)), zr = at(row + ((i + 1) % e.nx));
-        const zd = j > 0 ? at(row - e.nx + i) : Math.max(z, 0), zu = j < e.ny - 1 ? at(row + e.nx + i) : Math.max(z, 0);
-        const gx = (zr - zl) / (2 * dx), gy = (zu - zd) / (2 * dy);
-        sumSlope[k]! += (w * (Math.atan(Math.hypot(gx, gy)) * 180)) / Math.PI;
+        if (finerSlope) sumSlope[k]! += w * finerSlope(lat, lon);
+        else {
+          const at = (q: number) => Math.max(e.z[q]!, 0);
+          const zl = at(row + ((i + e.nx - 1) % e.nx)), zr = at(row + ((i + 1) % e.nx));
+          const zd = j > 0 ? at(row - e.nx + i) : Math.max(z, 0), zu = j < e.ny - 1 ? at(row + e.nx + i) : Math.max(z, 0);
+          const gx = (zr - zl) / (2 * dx), gy = (zu - zd) / (2 * dy);
+          sumSlope[k]! += (w * (Math.atan(Math.hypot(gx, gy)) * 180)) / Math.PI;
+        }
         for (let q = 0; q < 4; q++) cl[q]![k]! += w * vals[q]!;
       }
     }

@@ -80,7 +80,7 @@ function countryValue(e: RiskEngine, code: string, h: HazardId): number | null {
   return it.value;
 }
 
-/** Share of the committed coastal cities (GeoNames ≥ 500,000 within 10 km of the sea) that resolve to a cell. */
+/** Share of the committed coastal cities (GeoNames ≥ 500,000 or Natural Earth metros ≥ 500,000 within 10 km of water) that resolve to a cell. */
 export function coastalCityResolution(e: RiskEngine, dataDir: string): { total: number; resolved: number; wrongCountry: string[]; failed: string[] } {
   const file = path.join(dataDir, "coastal-cities.json");
   const cities = JSON.parse(readFileSync(file, "utf8")) as { name: string; country: string; lat: number; lon: number }[];
@@ -126,7 +126,9 @@ function main(): void {
     if (a3) a3ToA2.set(a3, code);
   }
   const targets: string[] = [];
-  const target = (label: string, rho: number, min: number) => targets.push(`${rho >= min ? "PASS" : "FAIL"}  ${label}: ρ = ${rho.toFixed(2)} (target ≥ ${min})`);
+  // INFORM targets are reported, never gating: the references measure the model, they do not define it
+  const target = (label: string, rho: number, min: number) =>
+    targets.push(`${rho >= min ? "PASS" : "FAIL"}  target (not gating) ${label}: ρ = ${rho.toFixed(3)} (target ≥ ${min})`);
   const pairs: [HazardId, string][] = [["FD", "Flood"], ["TC", "Tropical Cyclone"], ["DR", "Drought"], ["AL", "Natural"]];
   out.push(markdown ? "| Ours | INFORM 2015 | n | Spearman ρ |\n|---|---|---|---|" : "ours  reference                         n    rho");
   if (existsSync(informFile)) {
@@ -146,7 +148,7 @@ function main(): void {
       }
       const rho = spearman(a, b);
       if (h !== "AL") target(`${h} vs INFORM 2015 ${col}`, rho, 0.6);
-      out.push(markdown ? `| ${h} | ${col} | ${a.length} | ${rho.toFixed(2)} |` : `${h.padEnd(5)} ${col.padEnd(32)} ${String(a.length).padStart(4)}  ${rho.toFixed(2)}`);
+      out.push(markdown ? `| ${h} | ${col} | ${a.length} | ${rho.toFixed(3)} |` : `${h.padEnd(5)} ${col.padEnd(32)} ${String(a.length).padStart(4)}  ${rho.toFixed(3)}`);
     }
   } else out.push(`(INFORM 2015 file not found in ${VALIDATION})`);
   const fixture = path.join(VALIDATION, "inform_risk_index_2025_fixture.csv");
@@ -169,11 +171,11 @@ function main(): void {
       const rho = spearman(a, b);
       if (h === "SS" || h === "SL") target(`${h} vs INFORM 2025 ${ind}`, rho, 0.5);
       const label = `2025: ${ind}`.slice(0, 60);
-      out.push(markdown ? `| ${h} | ${label} | ${a.length} | ${rho.toFixed(2)} |` : `${h.padEnd(5)} ${label.padEnd(32)} ${String(a.length).padStart(4)}  ${rho.toFixed(2)}`);
+      out.push(markdown ? `| ${h} | ${label} | ${a.length} | ${rho.toFixed(3)} |` : `${h.padEnd(5)} ${label.padEnd(32)} ${String(a.length).padStart(4)}  ${rho.toFixed(3)}`);
     }
   }
 
-  // sanity checks over all land cells
+  // hard checks: any failure fails the process (sanity of the formulas, point resolution, hand-checked places)
   const checks: [string, boolean, string][] = [];
   const st = e.sanity();
   checks.push(["HW rises with warming (every cell: rcp85 2050 ≥ hist)", st.hwViolations === 0, `${st.hwViolations} violations`]);
@@ -181,20 +183,36 @@ function main(): void {
   checks.push(["RCP8.5 ≥ RCP2.6 in 2050 for HW, DR, ER, WF, SL, SS, TC, PC", st.scenarioViolations === 0, `${st.scenarioViolations} violations`]);
   checks.push(["no SS/SL on cells > 200 km from the sea", st.inlandCoastal === 0, `${st.inlandCoastal} cells`]);
   checks.push(["Switzerland has no SS/SL", e.scores("CH", "hist").hazards.filter((x) => x.hazard_id === "SS" || x.hazard_id === "SL").every((x) => !x.applicable), ""]);
-  out.push("");
-  for (const [name, ok, detail] of checks) out.push(`${ok ? "PASS" : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
 
   const coastal = coastalCityResolution(e, defaultDataDir());
   const pct = (100 * coastal.resolved) / Math.max(1, coastal.total);
-  checks.push([`coastal cities (GeoNames ≥ 500,000 within 10 km of the sea) resolve to a country and a cell: ${coastal.resolved}/${coastal.total} = ${pct.toFixed(1)} % (target 100 %)`, coastal.resolved === coastal.total, coastal.failed.slice(0, 10).join(", ")]);
+  checks.push([
+    `coastal cities (GeoNames ≥ 500,000 people, or a Natural Earth metro ≥ 500,000, within 10 km of water) resolve to a country and a cell: ${coastal.resolved}/${coastal.total} = ${pct.toFixed(1)} % (target 100 %)`,
+    coastal.total > 0 && coastal.resolved === coastal.total,
+    coastal.failed.length ? `unresolved: ${coastal.failed.slice(0, 20).join(", ")}` : "",
+  ]);
+  // informational: GeoNames' country code and the Natural Earth outline can legitimately differ (disputed areas)
+  const countryNote = `coastal cities resolved to another country than GeoNames': ${coastal.wrongCountry.length}${coastal.wrongCountry.length ? ` (${coastal.wrongCountry.slice(0, 10).join(", ")})` : ""}`;
+
   const pc = placeChecks(e);
   const nChecks = pc.reduce((s2, p) => s2 + p.place.checks.length, 0);
   const nFailed = pc.reduce((s2, p) => s2 + p.failed.length, 0);
   const nKnown = pc.reduce((s2, p) => s2 + p.knownMisses.length, 0);
-  checks.push([`hand-checked places: ${pc.length} places, ${nChecks - nFailed - nKnown}/${nChecks} checks met, ${nKnown} known misses`, nFailed === 0 && pc.every((p) => p.resolved), pc.filter((p) => p.failed.length || !p.resolved).map((p) => `${p.place.name}: ${p.failed.join(" ")}`).join("; ")]);
+  const unresolved = pc.filter((p) => !p.resolved).map((p) => p.place.name);
+  checks.push([`≥ 60 hand-checked places: ${pc.length} places`, pc.length >= 60, ""]);
+  checks.push([`hand-checked places resolve to their country: ${pc.length - unresolved.length}/${pc.length}`, unresolved.length === 0, unresolved.join(", ")]);
+  checks.push([
+    `hand-checked places: ${nChecks - nFailed - nKnown}/${nChecks} checks met, ${nKnown} known misses (recorded with their reason), ${nFailed} unexpected misses`,
+    nFailed === 0,
+    pc.filter((p) => p.failed.length).map((p) => `${p.place.name}: ${p.failed.join(" ")}`).join("; "),
+  ]);
   out.push("");
-  for (const [name, ok, detail] of checks.slice(-2)) out.push(`${ok ? "PASS" : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
+  for (const [name, ok, detail] of checks) out.push(`${ok ? "PASS" : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
+  out.push(`INFO  ${countryNote}`);
   for (const t of targets) out.push(t);
+  const hardFailures = checks.filter((c) => !c[1]).length;
+  out.push(`${hardFailures ? "FAIL" : "PASS"}  hard checks: ${checks.length - hardFailures}/${checks.length} pass; INFORM targets met: ${targets.filter((t) => t.startsWith("PASS")).length}/${targets.length} (targets do not fail the run)`);
+  if (hardFailures) process.exitCode = 1;
 
   out.push("");
   const ids = ["AL", ...PER_HAZARD_IDS];

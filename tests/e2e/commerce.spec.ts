@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { acceptCookies, skipTour, uniqueEmail } from "./helpers";
+import { acceptCookies, skipTour, uniqueEmail, waitForHydration } from "./helpers";
 
 const LONDON_HEXAGON = "84194adffffffff";
 
-test("billing info, upgrade with a country package, invoice PDF, API key, idempotent credits", async ({ page, playwright, baseURL }) => {
+test("billing info, upgrade with a country package, invoice PDF, API key, idempotent credits", async ({ page, playwright, baseURL, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   await page.goto("/");
   await acceptCookies(page);
@@ -39,6 +39,7 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   await page.getByRole("link", { name: "Upgrade to PREMIUM" }).click();
   await expect(page).toHaveURL(/\/dashboard\/cart\?plan=PREMIUM/);
   await expect(page.getByText("Test payments.")).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
   await page.getByLabel("Country package").selectOption({ label: "1 country — 150.00 EUR" });
   await page.getByRole("button", { name: "Update total" }).click();
   await expect(page.getByTestId("cart-total")).toHaveText("1 368.00 EUR");
@@ -54,6 +55,14 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   const pdf = await page.request.get(pdfHref!);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
+
+  // A plan below the current one cannot be bought: the free plan's button leads to sign-up, the cart disables it.
+  await page.goto("/pricing");
+  await expect(page.getByRole("link", { name: "Start with DISCOVERY" })).toHaveAttribute("href", /^\/dashboard\/login\?view=signup/);
+  await page.goto("/dashboard/cart?plan=DISCOVERY");
+  await expect(page.getByRole("radio", { name: /DISCOVERY/ })).toBeDisabled();
+  await expect(page.getByRole("radio", { name: /PREMIUM/ })).toBeChecked();
+  await page.goto("/dashboard/account");
 
   // API key: created in the dialog, shown once, used against the hazard API.
   await page.getByRole("link", { name: "Manage API key" }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, logInAs } from "./helpers";
+import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "./helpers";
 
 const cards = (page: Page) => page.getByTestId("score-card");
 
@@ -53,6 +53,58 @@ test.describe("scenario analysis for one location", () => {
     await page.getByLabel("Latitude").fill("91");
     await page.getByRole("button", { name: "Show point" }).click();
     await expect(page.getByText("Degrees decimal, digital, 3-4 decimal places. Range: -90/90.")).toBeVisible();
+  });
+
+  test("a PREMIUM user picks a hexagon on the map; with JavaScript the interactive map draws the same hexagons", async ({ page, javaScriptEnabled }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+    await acceptCookies(page);
+    await skipTour(page);
+    await page.goto("/dashboard?location_code=GB&scenario=rcp45&period=2050");
+    await expect(page.getByRole("heading", { name: /Hazard scores: United Kingdom/ })).toBeVisible();
+
+    // The server-rendered SVG: only the hexagon this plan has ordered (London) is drawn, as a link that picks it.
+    const staticMap = page.getByTestId("static-location-map");
+    await expect(staticMap).toBeVisible();
+    const london = staticMap.locator('a[data-area="84194adffffffff"]');
+    await expect(london).toHaveAttribute("aria-label", /^84194adffffffff: /);
+    await expect(london).toHaveAttribute("href", /location_code=84194adffffffff/);
+    if (javaScriptEnabled) await expect(page.getByTestId("location-map").locator(".leaflet-overlay-pane path").first()).toBeAttached();
+
+    await london.click();
+    await expect(page.getByRole("heading", { name: /Hazard scores: .*84194adffffffff/ })).toBeVisible();
+    await expect(cards(page)).toHaveCount(12);
+    // Scenario and period were kept by the pick.
+    await expect(cards(page).first()).toContainText("RCP4.5 2050");
+    await expect(cards(page).first()).toContainText("+1.91 °C global warming");
+    await expect(page.getByTestId("static-location-map").locator('a[data-area="84194adffffffff"]')).toBeVisible();
+    if (javaScriptEnabled) await expect(page.getByTestId("location-map").locator(".leaflet-overlay-pane path").first()).toBeAttached();
+    expect(errors).toEqual([]);
+  });
+
+  test("the scenario select keeps keyboard focus when an arrow key changes it", async ({ page, javaScriptEnabled }) => {
+    await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+    await acceptCookies(page);
+    await skipTour(page);
+    await page.goto("/dashboard?location_code=GB&scenario=rcp26&period=2030");
+    await expect(cards(page).first()).toContainText("+1.43 °C global warming");
+    const scenario = page.locator('select[name="scenario"]');
+    await scenario.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(scenario).toHaveValue("rcp45");
+    if (!javaScriptEnabled) {
+      // Without JavaScript nothing submits until Apply; the select still has focus and the new value.
+      await expect(scenario).toBeFocused();
+      await page.getByRole("button", { name: "Apply" }).click();
+    }
+    // The page has updated to the new scenario…
+    await expect(cards(page).first()).toContainText("RCP4.5 2030");
+    await expect(cards(page).first()).toContainText("+1.45 °C global warming");
+    await expect(page.locator("[data-flag]")).toHaveCount(0);
+    await expect(scenario).toHaveValue("rcp45");
+    // …and with JavaScript the select was updated in place, not remounted, so focus stayed on it.
+    if (javaScriptEnabled) await expect(scenario).toBeFocused();
   });
 
   test("a buyable region opens buy data; ordering it shows its scores", async ({ page, javaScriptEnabled }) => {

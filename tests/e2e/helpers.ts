@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { INTRO_TOUR_COOKIE } from "../../app/domain/dashboard-nav";
 
 export const DEMO_PASSWORD = "Demo-password-2026";
 
@@ -18,19 +17,19 @@ export async function acceptCookies(page: Page) {
   }
 }
 
-/** Closes the intro tour once per browser context; waits for it, since a client navigation may still be rendering. */
+/** Closes the intro tour if the dashboard layout says it is open (the layout marks it on `data-intro-tour`). */
 export async function skipTour(page: Page) {
-  const seen = (await page.context().cookies()).some((c) => c.name === INTRO_TOUR_COOKIE && c.value === "1");
-  if (seen) return;
+  const layout = page.locator("[data-intro-tour]");
+  await layout.waitFor({ state: "attached", timeout: 10_000 });
+  if ((await layout.getAttribute("data-intro-tour")) !== "open") return;
   const skip = page.getByRole("button", { name: "Skip tour" });
-  const shown = await skip.waitFor({ state: "visible", timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (shown) {
-    await skip.click();
-    await expect(skip).toBeHidden();
-  }
+  await skip.click();
+  await expect(skip).toBeHidden();
+}
+
+/** With JavaScript on, waits until React has hydrated the page: form controls changed before that are reset. */
+export async function waitForHydration(page: Page, javaScriptEnabled: boolean | undefined) {
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 export async function logInAs(page: Page, email: string, password: string) {

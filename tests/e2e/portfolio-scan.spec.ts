@@ -1,6 +1,15 @@
-import { expect, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "./helpers";
-import { binaryFile, mergedHeaderXlsx, semicolonCsv } from "../support/portfolio-files";
+import { pdfText } from "../support/pdf-text";
+import { AT_SEA, LAND_SITES, binaryFile, mergedHeaderXlsx, semicolonCsv } from "../support/portfolio-files";
+
+/** Clicks a report file link and returns the downloaded bytes. */
+async function download(page: Page, link: Locator) {
+  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  return readFile((await file.path())!);
+}
 
 test.describe("portfolio scan", () => {
   test("upload, choose the weighting column, see the preview; a bad file is refused and the page still works", async ({ page }) => {
@@ -60,8 +69,38 @@ test.describe("portfolio scan", () => {
     await expect(ready).toContainText("Assets");
     await expect(ready.getByRole("table").last()).toContainText("Japan");
     await expect(ready).toContainText("Population at risk");
-    // The report files are listed; their content is checked by the report downloads journey.
-    await expect(ready.getByRole("link", { name: /\.pdf$/ })).toHaveAttribute("href", /\/dashboard\/pdf\?id=/);
-    await expect(ready.getByRole("link", { name: /\.xlsx$/ })).toHaveAttribute("href", /\/dashboard\/xls\?id=/);
+    // The report files are listed and downloadable.
+    const pdfLink = ready.getByRole("link", { name: /\.pdf$/ });
+    const xlsxLink = ready.getByRole("link", { name: /\.xlsx$/ });
+    await expect(pdfLink).toHaveAttribute("href", /\/dashboard\/pdf\?id=/);
+    await expect(xlsxLink).toHaveAttribute("href", /\/dashboard\/xls\?id=/);
+
+    // Every row of the uploaded workbook comes back in the XLSX with its own id, or with the reason it was left out.
+    const uploadedIds = [...LAND_SITES.map((s) => s.id), AT_SEA[1].id, "TXT-01"];
+    const wb = new ExcelJS.Workbook();
+    const xlsx = await download(page, xlsxLink);
+    await wb.xlsx.load(xlsx.buffer.slice(xlsx.byteOffset, xlsx.byteOffset + xlsx.byteLength) as ArrayBuffer);
+    const sheet = wb.getWorksheet("Locations")!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const col = (name: string) => header.indexOf(name);
+    const rows = (sheet.getSheetValues() as unknown[][]).slice(2).filter(Boolean).map((r) => r.slice(1));
+    expect(rows.map((r) => r[col("Asset id")]).sort()).toEqual([...uploadedIds].sort());
+    const byId = (id: string) => rows.find((r) => r[col("Asset id")] === id)!;
+    expect(byId("LDN-01")[col("Status")]).toBe("valid");
+    expect(byId("LDN-01")[col("Country")]).toBe("GB");
+    expect(byId("TXT-01")[col("Status")]).toBe("excluded");
+    expect(byId("TXT-01")[col("Reason")]).toBe("latitude is not a number");
+    expect(byId(AT_SEA[1].id)[col("Status")]).toBe("excluded");
+    expect(String(byId(AT_SEA[1].id)[col("Reason")])).toContain("at sea");
+
+    // The PDF names the file, has the appendix with every row id and gives the reason for the rows left out.
+    const pdf = await download(page, pdfLink);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await pdfText(pdf);
+    expect(text).toContain("Portfolio climate risk report");
+    expect(text).toContain("portfolio.xlsx");
+    expect(text).toContain("Appendix: every row of the input file");
+    for (const id of uploadedIds) expect(text).toContain(id);
+    expect(text).toContain("Left out: latitude is not a number");
   });
 });

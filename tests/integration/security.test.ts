@@ -6,9 +6,10 @@ import { AUTH_MESSAGES, LOGIN_LIMITS, PASSWORD_RESET_LIMITS, loginSlowDownMs } f
 import { verifyApiKey } from "~/services/api-keys.server";
 import { changePassword, logIn, requestPasswordReset, resetPassword } from "~/services/auth.server";
 import { listOutbox } from "~/services/mail.server";
-import { demoAccountsEnabled } from "~/services/db.server";
+import { closeDb, demoAccountsEnabled, setDbForTesting } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
-import { createSession } from "~/services/session.server";
+import { createSession, getSessionUser } from "~/services/session.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "#db/seed";
 import { API_PATHS, apiUrl } from "~/domain/api-paths";
 import { getRiskEngine } from "~/risk/engine.server";
 import { rotateApiKey } from "~/services/api-keys.server";
@@ -18,8 +19,13 @@ import { contactMessages, mailOutbox } from "#db/schema/index";
 import { MAIL_MESSAGES, RECIPIENT_LIMITS } from "~/domain/mail";
 import { PUBLIC_FORM_LIMIT, rateLimitMessage } from "~/domain/public-forms";
 import { sendContactMessage } from "~/services/contact.server";
+import { faqListResponse } from "~/services/content-api.server";
+import { NEWSLETTER_CONFIRM_PATH, subscribeToNewsletter } from "~/services/newsletter.server";
 import { deliverDueMail, pruneOutbox, sendMail, wakeMailWorker } from "~/services/mail.server";
+import { RATE_LIMITS_DISABLED_WARNING, warnIfRateLimitsDisabled } from "~/services/rate-limit.server";
 import { startSmtpCapture } from "../support/smtp-capture";
+import { SMTPServer } from "smtp-server";
+import type { AddressInfo } from "node:net";
 import * as outbox from "../../app/routes/_public+/dev.outbox";
 import * as getEmail from "../../app/routes/api+/v1.get_email";
 import * as login from "../../app/routes/dashboard_.login";
@@ -80,6 +86,23 @@ describe("A1: demo accounts and reset links in production", () => {
     expect(warn).toHaveBeenCalledWith(expect.anything(), DEMO_ACCOUNTS_WARNING);
   });
 
+  it("a production start without the flag locks demo accounts an earlier seed left: password, sessions and keys", async () => {
+    await seedDatabase(getDb(), { demoAccounts: true });
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === "admin")!;
+    const { user, token } = await logIn({ email: admin.email, password: DEMO_PASSWORD, ip: "203.0.113.40" });
+    const { key } = await rotateApiKey(user);
+    await requestPasswordReset(admin.email, "203.0.113.40");
+    const resetToken = new URL(/https?:\/\/\S+/.exec((await listOutbox(1))[0]!.text)![0]).searchParams.get("token")!;
+
+    setEnv({ NODE_ENV: "production", DATABASE_URL: undefined, SEED_DEMO_ACCOUNTS: undefined });
+    await seedDatabase(getDb(), { demoAccounts: demoAccountsEnabled() });
+
+    await expect(logIn({ email: admin.email, password: DEMO_PASSWORD, ip: "203.0.113.41" })).rejects.toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
+    expect(await getSessionUser(new Request("http://localhost/", { headers: { Cookie: `weather_token=${token}` } }))).toBeNull();
+    expect(await verifyApiKey(key!)).toBeNull();
+    await expect(resetPassword(resetToken, "Taken-over-123")).rejects.toMatchObject({ message: AUTH_MESSAGES.resetInvalid });
+  });
+
   it("the production outbox page never shows a reset token, not even to an administrator", async () => {
     setEnv({ NODE_ENV: "production", MAIL_OUTBOX_PAGE: undefined, SMTP_URL: undefined });
     const victim = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
@@ -91,6 +114,17 @@ describe("A1: demo accounts and reset links in production", () => {
     const body = (await res.json()) as { messages: { to: string; text: string }[] };
     const mail = body.messages.find((m) => m.to === victim.email)!;
     expect(mail.text).toContain("view=reset&token=[redacted]");
+    expect(mail.text).not.toMatch(/token=[A-Za-z0-9_-]{10,}/);
+  });
+
+  it("the production outbox page hides newsletter-confirmation tokens too", async () => {
+    setEnv({ NODE_ENV: "production", MAIL_OUTBOX_PAGE: undefined, SMTP_URL: undefined });
+    await subscribeToNewsletter({ email: "someone-else@example.com", firstName: "", ip: "203.0.113.31" });
+    const admin = (await createUser(getDb(), { planCode: "PREMIUM", role: "admin" }))!;
+    const res = await callLoader(outbox, "http://localhost/dev/outbox", { Cookie: `weather_token=${await createSession(admin.id)}` });
+    const body = (await res.json()) as { messages: { to: string; text: string }[] };
+    const mail = body.messages.find((m) => m.to === "someone-else@example.com")!;
+    expect(mail.text).toContain(`${NEWSLETTER_CONFIRM_PATH}?token=[redacted]`);
     expect(mail.text).not.toMatch(/token=[A-Za-z0-9_-]{10,}/);
   });
 });
@@ -198,6 +232,26 @@ describe("A4: limits keyed by the socket address, per-recipient mail limits, a c
     expect(rows).toHaveLength(limit);
   });
 
+  it("DISABLE_RATE_LIMIT (load tests) leaves the per-recipient mail limits on, and a production server says so loudly", async () => {
+    setEnv({ DISABLE_RATE_LIMIT: "true" });
+    const limit = RECIPIENT_LIMITS.document!.perRecipient;
+    for (let i = 0; i < limit; i++) expect((await documentPost({}, "203.0.113.60")).status).toBe(200);
+    const refused = await documentPost({}, "203.0.113.60");
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toBe(MAIL_MESSAGES.recipientLimited);
+    const reset = RECIPIENT_LIMITS["password-reset"]!.perRecipient;
+    await createUser(getDb(), { email: "reset-target@example.com" });
+    for (let i = 0; i < reset + 2; i++) await requestPasswordReset("reset-target@example.com", "203.0.113.61");
+    expect((await listOutbox(50)).filter((m) => m.to === "reset-target@example.com")).toHaveLength(reset);
+
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined as never);
+    expect(warnIfRateLimitsDisabled()).toBe(true);
+    expect(warn).not.toHaveBeenCalled();
+    setEnv({ NODE_ENV: "production" });
+    expect(warnIfRateLimitsDisabled()).toBe(true);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ security: true }), RATE_LIMITS_DISABLED_WARNING);
+  });
+
   it("the outbox is capped: old delivered rows are pruned", async () => {
     await sendMail({ to: "old@example.com", subject: "old", text: "x", kind: "other" });
     await getDb().update(mailOutbox).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) });
@@ -236,6 +290,55 @@ describe("A6: mail is queued; an SMTP outage never fails a stored request and no
       expect(row).toMatchObject({ status: "sent", attempts: 2 });
       expect(await deliverDueMail()).toBe(0);
       expect(smtp.messages).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe("A7: the mail worker stops before the database closes", () => {
+  /** An SMTP server that takes a while over each message and says when one has started arriving. */
+  async function slowSmtp(delayMs: number) {
+    let received = 0;
+    let signalStarted!: () => void;
+    const started = new Promise<void>((resolve) => (signalStarted = resolve));
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, _session, callback) {
+        signalStarted();
+        stream.resume();
+        stream.on("end", () =>
+          setTimeout(() => {
+            received++;
+            callback();
+          }, delayMs),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.server.address() as AddressInfo;
+    return { url: `smtp://127.0.0.1:${port}`, started, received: () => received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  }
+
+  it("closing the database waits for the message being sent and hands the other claimed ones back", async () => {
+    const smtp = await slowSmtp(400);
+    try {
+      setEnv({ SMTP_URL: smtp.url });
+      const row = (to: string) => ({ to, from: "a@example.com", subject: "s", text: "x", transport: "smtp" as const, status: "pending" as const });
+      await getDb().insert(mailOutbox).values([row("first@example.com"), row("second@example.com")]);
+      void wakeMailWorker();
+      await smtp.started;
+      const db = getDb();
+      await closeDb();
+      setDbForTesting(db);
+      const rows = await db.select().from(mailOutbox).orderBy(mailOutbox.id);
+      expect(rows.map((r) => [r.to, r.status, r.attempts])).toEqual([
+        ["first@example.com", "sent", 1],
+        ["second@example.com", "pending", 0],
+      ]);
+      expect(smtp.received()).toBe(1);
     } finally {
       await smtp.close();
     }
@@ -317,6 +420,15 @@ describe("A6: every bad input is a clear 4xx, secrets stay out of logs, nosniff 
     const res = await callAction(contactPage, "http://localhost/contact", form({ firstname: "A\u0000b", lastname: "B", email: "a@example.com", message: "Hello\u0000 there, a long enough message." }));
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain(MESSAGES.controlCharacters);
+  });
+
+  it("a NUL byte in the FAQ category filter is a 400 naming the parameter", async () => {
+    for (const category of ["\u0000", "Plans\u0000 & Billing"]) {
+      const res = await faqListResponse(new Request(`http://localhost/api/v1/faq/?${new URLSearchParams({ category })}`));
+      expect(res.status, JSON.stringify(category)).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toContain("category");
+    }
+    expect((await faqListResponse(new Request("http://localhost/api/v1/faq/?category=Plans%20%26%20Billing"))).status).toBe(200);
   });
 
   it("sign-up refuses a common password with a clear message", async () => {

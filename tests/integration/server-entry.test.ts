@@ -9,7 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { CROSS_SITE_MESSAGE } from "~/domain/request-origin";
-import { FORM_MAX_FIELDS } from "~/domain/request-limits";
+import { FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS } from "~/domain/request-limits";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SERVER = path.join(ROOT, "build/server.js");
@@ -103,6 +103,12 @@ function rawRequest(
   });
 }
 
+function multipartFile(boundary: string, filename: string, content: string) {
+  return Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+  );
+}
+
 function hugeUrlencodedBody() {
   // 2 million fields, about 20 MB: the body that froze the server.
   return Buffer.from(Array.from({ length: 2_000_000 }, (_, i) => `f${i % 1000}=123456`).join("&"));
@@ -157,15 +163,17 @@ describe("production server entry", () => {
     expect(res.body).toContain("too many fields");
   });
 
-  it("A3: lets an upload route take more than a form may (its own 50 MB limit)", async () => {
-    const body = Buffer.alloc(200 * 1024, "a");
+  it("A3: lets a multipart upload take more than a form may (its own 50 MB limit)", async () => {
+    // About 125 KB, well past the 64 KB form limit, yet within a visitor's preview limits (400 rows, under 1 MB).
+    const body = multipartFile("x", "portfolio.csv", `name,lat,lon\n${`"${"x".repeat(300)}",52.5200,13.4050\n`.repeat(400)}`);
+    expect(body.length).toBeGreaterThan(1.5 * FORM_BODY_MAX_BYTES);
     const upload = await rawRequest(server!.base, {
       method: "POST",
       path: "/api/upload/upload_preview",
-      headers: { "Content-Type": "application/octet-stream", "Content-Length": body.length },
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": body.length },
       body,
     });
-    expect(upload.status).not.toBe(413);
+    expect(upload.status).toBe(200);
     const tooBig = await rawRequest(server!.base, {
       method: "POST",
       path: "/dashboard/scan",
@@ -173,6 +181,17 @@ describe("production server entry", () => {
     });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toContain("50 MB");
+  });
+
+  it("A3: gives any other content type on an upload route the form limit", async () => {
+    const body = Buffer.alloc(200 * 1024, "a");
+    for (const type of ["application/octet-stream", "application/x-www-form-urlencoded", "application/json"]) {
+      for (const target of ["/api/upload/upload_preview", "/dashboard/scan"]) {
+        const res = await rawRequest(server!.base, { method: "POST", path: target, headers: { "Content-Type": type, "Content-Length": body.length }, body });
+        expect(res.status, `${type} ${target}`).toBe(413);
+        expect(res.body, `${type} ${target}`).toContain("64 KB");
+      }
+    }
   });
 
   it("A5: refuses state-changing requests from a foreign Origin (document, _data, resource route, API) with 403", async () => {
@@ -237,6 +256,24 @@ describe("production server entry", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toContain("immutable");
     expect(res.headers.get("Cache-Control")).toContain("max-age=31536000");
+  });
+
+  it("A6: sends nosniff on every answer: resource routes, public and build files, the API, 304s and refusals", async () => {
+    const html = await (await fetch(`${server!.base}/faq`)).text();
+    const asset = /href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const etag = (await fetch(`${server!.base}/faq`)).headers.get("ETag")!;
+    const answers: [string, Response][] = [
+      ["/map/basemap.geojson", await fetch(`${server!.base}/map/basemap.geojson`)],
+      ["/favicon.svg", await fetch(`${server!.base}/favicon.svg`)],
+      [asset!, await fetch(`${server!.base}${asset}`)],
+      ["/build/missing.js", await fetch(`${server!.base}/build/missing.js`)],
+      ["/api/riskdb/countries", await fetch(`${server!.base}/api/riskdb/countries`)],
+      ["/faq 304", await fetch(`${server!.base}/faq`, { headers: { "If-None-Match": etag } })],
+      ["/no-such-page", await fetch(`${server!.base}/no-such-page`)],
+    ];
+    expect(answers.map(([, r]) => r.status)).toEqual([200, 200, 200, 404, 200, 304, 404]);
+    for (const [name, res] of answers) expect(res.headers.get("X-Content-Type-Options"), name).toBe("nosniff");
   });
 
   it("A6: writes a JSON access log without secrets from the URL", async () => {

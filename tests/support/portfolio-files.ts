@@ -77,9 +77,11 @@ export function binaryFile(): Buffer {
   return b;
 }
 
-/** A zip whose one entry inflates 50 MB of zeros from a few KB: a compression bomb named .xlsx. */
-export function zipBomb(uncompressedBytes = 50 * 1024 * 1024): Buffer {
-  const data = Buffer.alloc(uncompressedBytes);
+/**
+ * A zip of one deflated entry. `declaredBytes` is the uncompressed size written in the local header and the
+ * central directory: the real size for an honest bomb, a small lie for one that hides its size.
+ */
+function oneEntryZip(data: Buffer, declaredBytes: number): Buffer {
   const deflated = zlib.deflateRawSync(data, { level: 9 });
   const crc = zlib.crc32(data);
   const name = Buffer.from("xl/worksheets/sheet1.xml");
@@ -90,7 +92,7 @@ export function zipBomb(uncompressedBytes = 50 * 1024 * 1024): Buffer {
   local.writeUInt16LE(8, 8);
   local.writeUInt32LE(crc, 14);
   local.writeUInt32LE(deflated.length, 18);
-  local.writeUInt32LE(uncompressedBytes, 22);
+  local.writeUInt32LE(declaredBytes, 22);
   local.writeUInt16LE(name.length, 26);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
@@ -99,7 +101,7 @@ export function zipBomb(uncompressedBytes = 50 * 1024 * 1024): Buffer {
   central.writeUInt16LE(8, 10);
   central.writeUInt32LE(crc, 16);
   central.writeUInt32LE(deflated.length, 20);
-  central.writeUInt32LE(uncompressedBytes, 24);
+  central.writeUInt32LE(declaredBytes, 24);
   central.writeUInt16LE(name.length, 28);
   const dirOffset = local.length + name.length + deflated.length;
   const eocd = Buffer.alloc(22);
@@ -109,6 +111,41 @@ export function zipBomb(uncompressedBytes = 50 * 1024 * 1024): Buffer {
   eocd.writeUInt32LE(central.length + name.length, 12);
   eocd.writeUInt32LE(dirOffset, 16);
   return Buffer.concat([local, name, deflated, central, name, eocd]);
+}
+
+/** A zip whose one entry inflates 50 MB of zeros from a few KB: a compression bomb named .xlsx. */
+export function zipBomb(uncompressedBytes = 50 * 1024 * 1024): Buffer {
+  return oneEntryZip(Buffer.alloc(uncompressedBytes), uncompressedBytes);
+}
+
+/**
+ * A bomb that lies: its headers and central directory declare a 4 KB sheet, so the declared sizes and ratio pass,
+ * but the entry inflates to `realBytes` of worksheet XML.
+ */
+export function lyingZipBomb(realBytes = 64 * 1024 * 1024): Buffer {
+  const head = '<?xml version="1.0" encoding="UTF-8"?><worksheet><sheetData>';
+  const data = Buffer.alloc(realBytes, "<row/>");
+  data.write(head, 0, "utf8");
+  return oneEntryZip(data, 4096);
+}
+
+/** Nothing but line breaks: no header, no rows (a DoS shape: a million blank rows). */
+export function blankLinesCsv(bytes = 1024 * 1024): Buffer {
+  return Buffer.alloc(bytes, "\n");
+}
+
+/** A header, then `blank` empty lines, then one real row. */
+export function blankRowsAfterHeaderCsv(blank: number): string {
+  const s = LAND_SITES[0];
+  return `lat,lon,name\n${"\n".repeat(blank)}${s.lat},${s.lon},${s.name}\n`;
+}
+
+/** An Excel sheet of `rows` rows whose only cell is a space: blank rows as an export writes them. */
+export async function emptyRowsXlsx(rows = 20_000): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Empty");
+  for (let i = 0; i < rows; i++) ws.addRow([" "]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** A header then one 10 MB line. */

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { Modal } from "~/components/ui/modal";
-import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { COMMERCE_MESSAGES, formatDocumentDate } from "~/domain/commerce";
 import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
 
 type Limits = Record<LocationKind, number>;
@@ -153,7 +153,7 @@ export function TermsConsentForm({ terms }: { terms: { terms_conditions: boolean
       <button type="submit" className="btn-secondary">
         Save consent
       </button>
-      {terms.accepted_at ? <p className="w-full text-xs text-slate-600">Last answer recorded {terms.accepted_at.slice(0, 10)}.</p> : null}
+      {terms.accepted_at ? <p className="w-full text-xs text-slate-600">Last answer recorded {formatDocumentDate(terms.accepted_at)}.</p> : null}
     </Form>
   );
 }
@@ -208,7 +208,7 @@ export function ApiKeyModal({
             </div>
           ) : current ? (
             <p>
-              Active key <code>{current.prefix}…</code>, created {current.createdAt.slice(0, 10)}.
+              Active key <code>{current.prefix}…</code>, created {formatDocumentDate(current.createdAt)}.
             </p>
           ) : (
             <p>You have no API key yet.</p>

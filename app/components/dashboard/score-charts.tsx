@@ -1,9 +1,14 @@
-import { HAZARDS, HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { SCENARIO_BAR_COLOURS } from "~/components/charts/colours";
+import { StaticChart } from "~/components/charts/static-chart";
+import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
 import { RISK_LEVELS } from "~/domain/risk-levels";
-import { PERIODS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
-import type { SlotScore } from "~/services/dashboard.server";
+import { PERIODS, SCENARIOS, SCENARIO_IDS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import type { DashboardData, SlotScore } from "~/services/dashboard.server";
 
-/** Each hazard across periods and scenarios: a table coloured by level, readable without script or colour. */
+const slotName = (s: { scenario: string; period: string }) =>
+  s.scenario === "hist" ? "Historical" : `${SCENARIOS[s.scenario as ScenarioId].name} ${PERIODS[s.period as PeriodId].name}`;
+
+/** Each hazard across periods and scenarios: a small bar chart per hazard, with the same figures as a table. */
 export function HazardSeriesTable({ series }: { series: SlotScore[] }) {
   if (series.length === 0) return null;
   return (
@@ -11,70 +16,84 @@ export function HazardSeriesTable({ series }: { series: SlotScore[] }) {
       <h2 id="series-title" className="text-lg font-semibold">
         Each hazard across periods and scenarios
       </h2>
-      <div className="mt-2 overflow-x-auto">
-        <table className="min-w-full text-xs">
-          <caption className="sr-only">Risk level 1-5 per hazard for the historical period and each scenario and period</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="p-1 text-left">Hazard</th>
-              {series.map((s) => (
-                <th key={`${s.scenario}-${s.period}`} scope="col" className="p-1">
-                  {s.scenario === "hist" ? "Historical" : `${SCENARIOS[s.scenario as ScenarioId].name} ${PERIODS[s.period as PeriodId].name}`}
+      <ul className="mt-2 flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Bar colours">
+        {SCENARIO_IDS.map((id) => (
+          <li key={id} className="flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: SCENARIO_BAR_COLOURS[id] }} />
+            {SCENARIOS[id].name}
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Charts by hazard">
+        {HAZARD_IDS.map((h) => (
+          <li key={h} className="overflow-x-auto rounded border border-slate-200 p-2">
+            <p className="text-sm font-semibold text-slate-800">{HAZARDS[h].name}</p>
+            <StaticChart
+              kind="hazardBars"
+              className="h-[170px] w-[280px]"
+              props={{ title: HAZARDS[h].name, points: series.map((s) => ({ scenario: s.scenario, period: s.period, score: s.scores[h] ?? null })) }}
+            />
+          </li>
+        ))}
+      </ul>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium">The same scores as a table</summary>
+        <div className="mt-2 overflow-x-auto">
+          <table className="min-w-full text-xs">
+            <caption className="sr-only">Risk level 1-5 per hazard for the historical period and each scenario and period</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="p-1 text-left">
+                  Hazard
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {HAZARD_IDS.map((h) => (
-              <tr key={h}>
-                <th scope="row" className="p-1 text-left font-medium">
-                  {HAZARDS[h].name}
-                </th>
-                {series.map((s) => {
-                  const score = s.scores[h] ?? null;
-                  const level = score ? RISK_LEVELS[score - 1] : undefined;
-                  return (
-                    <td key={`${s.scenario}-${s.period}`} className="p-1 text-center" style={level ? { background: `${level.colour}55` } : undefined}>
-                      {score ?? "–"}
-                    </td>
-                  );
-                })}
+                {series.map((s) => (
+                  <th key={`${s.scenario}-${s.period}`} scope="col" className="p-1">
+                    {slotName(s)}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {HAZARD_IDS.map((h) => (
+                <tr key={h}>
+                  <th scope="row" className="p-1 text-left font-medium">
+                    {HAZARDS[h].name}
+                  </th>
+                  {series.map((s) => {
+                    const score = s.scores[h] ?? null;
+                    const level = score ? RISK_LEVELS[score - 1] : undefined;
+                    return (
+                      <td key={`${s.scenario}-${s.period}`} className="p-1 text-center" style={level ? { background: `${level.colour}55` } : undefined}>
+                        {score ?? "–"}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
     </section>
   );
 }
 
-/** Share of the country's regions at each level, per hazard (a stacked bar with its numbers in text). */
-export function LevelDistribution({ distribution }: { distribution: Record<string, number[]> | null }) {
+/** The place's H3 cells by risk level, one pie per hazard, for the chosen scenario and period. */
+export function LevelDistribution({ distribution }: { distribution: DashboardData["distribution"] }) {
   if (!distribution) return null;
-  const ids = HAZARD_IDS.filter((h) => distribution[h]?.some((n) => n > 0));
+  const ids = HAZARD_IDS.filter((h) => distribution.counts[h]);
   if (ids.length === 0) return null;
   return (
     <section aria-labelledby="dist-title" className="mt-6">
       <h2 id="dist-title" className="text-lg font-semibold">
-        Risk-level distribution of the regions
+        Risk-level distribution of the {distribution.cells} hexagons, {slotName(distribution)}
       </h2>
-      <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-        {ids.map((h: HazardId) => {
-          const counts = distribution[h]!;
-          const total = counts.reduce((a, b) => a + b, 0);
-          const text = RISK_LEVELS.map((l, i) => `${l.label} ${counts[i]}`).join(", ");
-          return (
-            <li key={h} className="text-xs">
-              <p className="font-medium">{HAZARDS[h].name}</p>
-              <div className="flex h-3 w-full overflow-hidden rounded" role="img" aria-label={`${HAZARDS[h].name}: ${text}`}>
-                {RISK_LEVELS.map((l, i) =>
-                  counts[i] ? <span key={l.code} style={{ width: `${(100 * counts[i]!) / total}%`, background: l.colour }} /> : null,
-                )}
-              </div>
-              <p className="text-slate-600">{text}</p>
-            </li>
-          );
-        })}
+      <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Pies by hazard">
+        {ids.map((h) => (
+          <li key={h}>
+            <StaticChart kind="riskPie" props={{ title: HAZARDS[h].name, counts: distribution.counts[h] }} />
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -21,7 +21,7 @@ export function DashboardTopBar({ userName, plan }: { userName: string; plan: st
   const kind = topBarKind(pathname);
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
         <Link to="/" className="text-lg font-bold text-brand-700">
           {SITE_NAME}
         </Link>
@@ -72,10 +72,25 @@ function SidebarLink({ item, plan }: { item: SidebarItem; plan: string }) {
   );
 }
 
+/** Below md the sidebar folds behind a <details> toggle (the nav is its CSS peer), so it works without JavaScript. */
 export function DashboardSidebar({ plan, isAdmin }: { plan: string; isAdmin: boolean }) {
   return (
-    <aside className="w-full border-b border-slate-200 bg-slate-50 md:w-60 md:border-b-0 md:border-r">
-      <nav aria-label="Dashboard" className="p-3">
+    <aside className="w-full border-b border-slate-200 bg-slate-50 md:w-60 md:shrink-0 md:border-b-0 md:border-r">
+      <details className="group/sidebar peer md:hidden">
+        <summary
+          aria-controls="dashboard-nav"
+          className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden"
+        >
+          <span aria-hidden="true" className="group-open/sidebar:hidden">
+            ☰
+          </span>
+          <span aria-hidden="true" className="hidden group-open/sidebar:inline">
+            ✕
+          </span>
+          Dashboard menu
+        </summary>
+      </details>
+      <nav id="dashboard-nav" aria-label="Dashboard" className="hidden p-3 pt-0 peer-open:block md:block md:pt-3">
         <ul className="space-y-1">
           {SIDEBAR_ITEMS.map((item) => (
             <SidebarLink key={item.to} item={item} plan={plan} />

@@ -16,50 +16,69 @@ function MenuLink({ item, pathname, className }: { item: MenuItem; pathname: str
   );
 }
 
-/** Public header: the spec's menu; groups are <details> so they open by keyboard and without JavaScript. */
+/**
+ * Public header: the spec's menu; groups are <details> so they open by keyboard and without JavaScript. Below md
+ * the menu folds behind a "Menu" <details> toggle (the panel is its CSS peer), so phones get one compact bar.
+ */
 export function PublicHeader() {
   const { pathname } = useLocation();
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-3">
         <Link to="/" className="text-lg font-bold text-brand-700">
           {SITE_NAME}
         </Link>
-        <nav aria-label="Main" className="order-3 w-full md:order-none md:w-auto">
-          <ul className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
-            {HEADER_MENU.map((entry) =>
-              isGroup(entry) ? (
-                <li key={entry.label} className="relative">
-                  <details className="group">
-                    <summary className="cursor-pointer list-none hover:text-brand-700">
-                      {entry.label} <span aria-hidden="true">▾</span>
-                    </summary>
-                    <ul className="absolute left-0 z-30 mt-2 w-60 rounded-md border border-slate-200 bg-white py-2 shadow-lg">
-                      {entry.items.map((item) => (
-                        <li key={item.label}>
-                          <MenuLink item={item} pathname={pathname} className="block px-4 py-2 hover:bg-slate-50" />
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                </li>
-              ) : (
-                <li key={entry.label}>
-                  <MenuLink item={entry} pathname={pathname} className="hover:text-brand-700" />
-                </li>
-              ),
-            )}
-          </ul>
-        </nav>
-        <div className="flex items-center gap-2">
-          {HEADER_BUTTONS.map((button, index) => (
-            <Link key={button.label} to={button.to} className={index === 0 ? "btn-primary" : "btn-secondary"}>
-              {button.label}
+        <details className="group/menu peer md:hidden">
+          <summary aria-controls="site-menu" className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+            <span aria-hidden="true" className="group-open/menu:hidden">
+              ☰
+            </span>
+            <span aria-hidden="true" className="hidden group-open/menu:inline">
+              ✕
+            </span>
+            Menu
+          </summary>
+        </details>
+        <div
+          id="site-menu"
+          className="hidden w-full flex-col gap-4 peer-open:flex md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:justify-between"
+        >
+          <nav aria-label="Main" className="md:mx-auto">
+            <ul className="flex flex-col gap-y-1 text-sm md:flex-row md:flex-wrap md:items-center md:gap-x-5 md:gap-y-2">
+              {HEADER_MENU.map((entry) =>
+                isGroup(entry) ? (
+                  <li key={entry.label} className="relative">
+                    <details className="group">
+                      <summary className="cursor-pointer list-none py-2 hover:text-brand-700 md:py-0">
+                        {entry.label} <span aria-hidden="true">▾</span>
+                      </summary>
+                      <ul className="z-30 border-l-2 border-slate-200 pl-3 md:absolute md:left-0 md:mt-2 md:w-60 md:rounded-md md:border md:bg-white md:py-2 md:pl-0 md:shadow-lg">
+                        {entry.items.map((item) => (
+                          <li key={item.label}>
+                            <MenuLink item={item} pathname={pathname} className="block px-4 py-2 hover:bg-slate-50" />
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                ) : (
+                  <li key={entry.label}>
+                    <MenuLink item={entry} pathname={pathname} className="block py-2 hover:text-brand-700 md:inline md:py-0" />
+                  </li>
+                ),
+              )}
+            </ul>
+          </nav>
+          <div className="flex flex-wrap items-center gap-2">
+            {HEADER_BUTTONS.map((button, index) => (
+              <Link key={button.label} to={button.to} className={index === 0 ? "btn-primary" : "btn-secondary"}>
+                {button.label}
+              </Link>
+            ))}
+            <Link to="?auth=login" preventScrollReset className="ml-2 text-sm text-slate-700 underline">
+              Log in
             </Link>
-          ))}
-          <Link to="?auth=login" preventScrollReset className="ml-2 text-sm text-slate-700 underline">
-            Log in
-          </Link>
+          </div>
         </div>
       </div>
     </header>

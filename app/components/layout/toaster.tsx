@@ -33,12 +33,15 @@ export function FlashToaster({ toast }: { toast: Toast | null }) {
   );
 }
 
-/** Without JavaScript the flashed message still shows, as a banner; once hydrated, sonner takes over. */
+/**
+ * Without JavaScript the flashed message still shows, as a banner that fades out after the toast time (a CSS
+ * animation, the same 5 s as TOAST_DURATION_MS); once hydrated, sonner takes over.
+ */
 export function NoScriptToast({ toast }: { toast: Toast }) {
   const hydrated = useHydrated();
   if (hydrated) return null;
   return (
-    <div role={toast.type === "error" ? "alert" : "status"} className={`fixed right-4 top-4 z-50 max-w-sm rounded-md border-l-4 p-4 shadow ${STYLE[toast.type]}`}>
+    <div role={toast.type === "error" ? "alert" : "status"} className={`fixed right-4 top-4 z-50 max-w-sm animate-toast-out rounded-md border-l-4 p-4 shadow ${STYLE[toast.type]}`}>
       {toast.title ? <p className="font-semibold">{toast.title}</p> : null}
       <p>{toast.description}</p>
     </div>

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { fitProjection, ringsToSvgPath, type LocationMapData, type MapArea } from "~/domain/location-map";
 import { MapLegend } from "./map-legend";
@@ -21,13 +22,17 @@ export function StaticLocationMap({ data, pickHref, title, description, legendTi
   const p = fitProjection(data.bounds, width, Math.round(width * 0.9));
   const selected = selectedId === undefined ? data.place.code : selectedId;
   const chosen = data.areas.find((a) => a.id === selected);
+  const hrefs = new Map(data.areas.map((a) => [a.id, pickHref?.(a) ?? null]));
+  // An img's children are presentational: with links inside, the map is a group so the links stay reachable.
+  const linked = [...hrefs.values()].some(Boolean);
   return (
     <figure>
       <svg
         viewBox={`0 0 ${p.width} ${p.height}`}
         className="h-auto w-full rounded-md border border-slate-200 bg-sky-50"
-        role="img"
-        aria-labelledby={`${id}-t ${id}-d`}
+        role={linked ? "group" : "img"}
+        aria-labelledby={linked ? `${id}-t` : `${id}-t ${id}-d`}
+        aria-describedby={linked ? `${id}-d` : undefined}
         data-testid="static-location-map"
       >
         <title id={`${id}-t`}>{title}</title>
@@ -39,11 +44,11 @@ export function StaticLocationMap({ data, pickHref, title, description, legendTi
               <title>{`${a.name}: ${a.label}`}</title>
             </path>
           );
-          const href = pickHref?.(a) ?? null;
+          const href = hrefs.get(a.id);
           return href ? (
-            <a key={a.id} href={href} aria-label={`${a.name}: ${a.label}`}>
+            <Link key={a.id} to={href} aria-label={`${a.name}: ${a.label}`} data-area={a.id}>
               {shape}
-            </a>
+            </Link>
           ) : (
             <g key={a.id}>{shape}</g>
           );

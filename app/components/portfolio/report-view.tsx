@@ -138,6 +138,12 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
       </dl>
       <h3 className="mt-4 font-semibold">Overall estimate (weighted by {outputs.weighting.column})</h3>
       {outputs.weighting.note ? <p className="text-sm text-slate-600">{outputs.weighting.note}</p> : null}
+      {outputs.weighting.missing > 0 ? (
+        <p className="text-sm text-amber-800">
+          {outputs.weighting.missing.toLocaleString("en")} {outputs.weighting.missing === 1 ? "row has" : "rows have"} no usable weight (empty, text or not positive) and
+          count as 0 in the weighted figures.
+        </p>
+      ) : null}
       <table className="mt-1 text-sm">
         <thead>
           <tr>

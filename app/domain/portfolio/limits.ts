@@ -12,6 +12,8 @@ export const XLSX_MAX_UNCOMPRESSED_BYTES = 600 * 1024 * 1024;
 export const XLSX_MAX_RATIO = 200;
 /** How many leading rows may hold titles or group headers before the column header row. */
 export const HEADER_SEARCH_ROWS = 10;
+/** Rows read (blank ones included) before giving up on finding the header: a file of empty lines ends here. */
+export const HEADER_SCAN_MAX_ROWS = 1000;
 /** Rows, issues and duplicates returned in the preview answer (the rest stay in the stored upload). */
 export const PREVIEW_ROWS_MAX = 1000;
 export const PREVIEW_ISSUES_MAX = 1000;
@@ -49,6 +51,7 @@ export function formatBytes(n: number): string {
 
 export const UPLOAD_MESSAGES = {
   noFile: "Choose a CSV or XLSX file to upload",
+  malformed: "The upload could not be read: the multipart form is malformed or cut short; send the file again in the field 'file'",
   badType: "Only CSV and XLSX files can be uploaded",
   tooLarge: (limit: number) => `The file is larger than ${formatBytes(limit)}; split it or sign in for larger files`,
   tooManyRows: (limit: number) =>
@@ -59,6 +62,8 @@ export const UPLOAD_MESSAGES = {
   recordTooLong: (limit: number) =>
     `A line of the file is longer than ${formatBytes(limit)}; this does not look like a table of locations`,
   noHeader: "No header row with latitude and longitude columns was found in the first rows",
+  noHeaderWithin: (rows: number) =>
+    `No header row with latitude and longitude columns was found in the first ${rows.toLocaleString("en")} rows (blank rows included)`,
   noColumns: "Latitude and longitude columns were not found; name them lat and lon (or latitude and longitude)",
   empty: "The file holds no location rows",
   unreadable: "The file could not be read as a table",

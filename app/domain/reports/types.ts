@@ -39,11 +39,16 @@ export interface AssessedLocation {
   regionCode: string | null;
   /** H3 resolution-4 cell. */
   hexagon: string | null;
-  /** Value of the weighting column; 1 when no weighting column is chosen; null when the cell is empty or not a number. */
+  /**
+   * Value of the weighting column; 1 when no weighting column is chosen; null when the cell is empty, not a
+   * number or not positive (the row then adds nothing to weighted figures and its reason says so).
+   */
   weight: number | null;
   status: LocationStatus;
-  /** Why the row was left out (null for valid rows). */
+  /** Why the row was left out; for a valid row, what is wrong with it (an unusable weight), else null. */
   reason: string | null;
+  /** Row number of the earlier row at the same coordinates, when this row repeats a location. */
+  duplicateOf?: number | null;
   /** null for excluded rows. */
   scores: LocationScores | null;
 }

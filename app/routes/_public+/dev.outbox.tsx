@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { ERROR_MESSAGES } from "~/domain/errors";
-import { hideResetTokens } from "~/domain/redaction";
+import { redactSecretParams } from "~/domain/redaction";
 import { isProduction, outboxPageAccess } from "~/env.server";
 import { listOutbox } from "~/services/mail.server";
 import { requireUser } from "~/services/session.server";
@@ -19,8 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (user.role !== "admin") throw new Response(ERROR_MESSAGES.notFound, { status: 404 });
   }
   const messages = await listOutbox(50);
-  // A reset link logs in as its owner: a production server shows it to nobody, administrators included.
-  const visible = isProduction() ? hideResetTokens : (text: string) => text;
+  // A reset link logs in as its owner and a confirmation link subscribes someone else's address: a production
+  // server shows no secret of a link to anybody, administrators included.
+  const visible = isProduction() ? redactSecretParams : (text: string) => text;
   return json(
     {
       messages: messages.map((m) => ({

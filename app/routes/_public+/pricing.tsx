@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
 import { PACKAGE_GROUP_NAMES, PACKAGES } from "~/domain/commerce";
 import { formatMinorUnits } from "~/domain/money";
-import { PLAN_DEFINITIONS } from "~/domain/plans";
+import { FREE_PLAN, PLAN_DEFINITIONS } from "~/domain/plans";
 import { documentModalHref } from "~/domain/site";
 import { loadContentPage } from "~/services/pages.server";
 import type { RouteHandle } from "~/root";
@@ -34,6 +34,8 @@ export default function PricingPage() {
   );
 }
 
+const START_FREE_HREF = `/dashboard/login?view=signup&redirectTo=${encodeURIComponent("/dashboard")}`;
+
 /** Every plan and package with its price and a button into the cart (sign-in first when signed out). */
 function PlansAndPackages() {
   return (
@@ -56,8 +58,13 @@ function PlansAndPackages() {
                 <li>{p.limitHexagon} hexagons</li>
                 <li>{p.apiAccess ? "API key included" : "No API key"}</li>
               </ul>
-              <Link to={`/dashboard/cart?plan=${encodeURIComponent(p.code)}`} className="btn-primary mt-4 text-center" aria-label={p.priceMinor ? `Upgrade to ${p.name}` : `Start with ${p.name}`}>
-                {p.priceMinor ? "Upgrade" : "Start free"}
+              {/* The free plan is never bought: it is where a new account starts (signed-in users land on the dashboard). */}
+              <Link
+                to={p.code === FREE_PLAN ? START_FREE_HREF : `/dashboard/cart?plan=${encodeURIComponent(p.code)}`}
+                className="btn-primary mt-4 text-center"
+                aria-label={p.code === FREE_PLAN ? `Start with ${p.name}` : `Upgrade to ${p.name}`}
+              >
+                {p.code === FREE_PLAN ? "Start free" : "Upgrade"}
               </Link>
             </li>
           ))}

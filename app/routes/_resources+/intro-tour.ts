@@ -1,24 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { serialize } from "cookie";
 import { safeRedirectPath } from "~/domain/auth";
-import { INTRO_TOUR_COOKIE } from "~/domain/dashboard-nav";
-import { isProduction } from "~/env.server";
 import { readFormData } from "~/services/form-body.server";
+import { markTourSeen } from "~/services/intro-tour.server";
+import { requireUser } from "~/services/session.server";
 
+/** Skip, or Next on the last slide: remembered for the user (every browser), then back to the page. */
 export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
   const form = await readFormData(request);
-  const returnTo = safeRedirectPath(form.get("returnTo"), "/dashboard");
-  return redirect(returnTo, {
-    headers: {
-      "Set-Cookie": serialize(INTRO_TOUR_COOKIE, "1", {
-        path: "/",
-        sameSite: "lax",
-        secure: isProduction(),
-        maxAge: 365 * 24 * 60 * 60,
-      }),
-    },
-  });
+  await markTourSeen(user);
+  return redirect(safeRedirectPath(form.get("returnTo"), "/dashboard"));
 }
 
 export function loader() {

@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from "~/domain/openapi";
 import { getEnv } from "~/env.server";
+import { getOnlyAction } from "~/services/api-fallback.server";
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the public API. */
 export function loader() {
@@ -11,3 +12,6 @@ export function loader() {
     },
   });
 }
+
+/** Reads only: any other method gets the API's JSON 405. */
+export const action = getOnlyAction;

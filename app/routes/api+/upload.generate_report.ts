@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getOnlyAction } from "~/services/api-fallback.server";
 import { apiError, apiJson } from "~/services/api-response.server";
 import { requireApiCaller } from "~/services/api-auth.server";
 import { generateReport, resolveUpload } from "~/services/portfolio/api.server";
@@ -13,3 +14,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return apiError(error);
   }
 }
+
+export const action = getOnlyAction;

@@ -1,15 +1,17 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiMethodNotAllowed } from "~/services/api-fallback.server";
 import { apiError, apiJson } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { readBody } from "~/services/form-flash.server";
 import { requestPreview, resolveUpload } from "~/services/portfolio/api.server";
 
-export function loader() {
-  return apiJson({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiMethodNotAllowed(request, ["POST"]);
 }
 
 /** POST /api/upload/request_preview: preview charts, or the output blocks once the report is built. */
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiMethodNotAllowed(request, ["POST"]);
   try {
     const caller = await resolveApiCaller(request);
     const params = new URL(request.url).searchParams;

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiMethodNotAllowed } from "~/services/api-fallback.server";
 import { apiError, apiJson } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { readBody } from "~/services/form-flash.server";
@@ -11,6 +12,7 @@ export function loader() {
 
 /** POST /api/v1/lead/file_transfer {upload_id, access_token}: the uploaded portfolio becomes a lead (lead_id). */
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiMethodNotAllowed(request, ["POST"]);
   try {
     const caller = await resolveApiCaller(request);
     const params = new URLSearchParams();

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PostalAddressLeadSchema } from "~/domain/reports/single-location";
 import { ENTITLEMENT_MESSAGES } from "~/domain/entitlements";
+import { apiMethodNotAllowed } from "~/services/api-fallback.server";
 import { apiError, apiJson } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { createPostalAddressLead } from "~/services/commerce/location-lead.server";
@@ -13,6 +14,7 @@ export function loader() {
 
 /** POST /api/v1/lead/postal_address {postal_address, lat, lon}: a point and its address become a lead (lead_id). */
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiMethodNotAllowed(request, ["POST"]);
   try {
     const caller = await resolveApiCaller(request);
     if (!caller) throw new UnauthorizedError(ENTITLEMENT_MESSAGES.signInRequired);

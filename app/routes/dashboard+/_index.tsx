@@ -1,33 +1,61 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import leafletCss from "leaflet/dist/leaflet.css";
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from "react";
+import { ClientOnly } from "remix-utils/client-only";
+import { StaticLocationMap } from "~/components/map/static-location-map";
 import { PageHeader } from "~/components/ui/page-header";
 import { Modal } from "~/components/ui/modal";
+import { PlaceSearch } from "~/components/dashboard/place-search";
 import { ScoreCard } from "~/components/dashboard/score-card";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/score-charts";
 import {
-  CANT_GET_HAZARD_SCORES, dashboardHref, dashboardOrderSchema, formatCoordinates, parseDashboardSelection, warmingLabel,
+  CANT_GET_HAZARD_SCORES, cantGetHazardScores, dashboardHref, dashboardOrderSchema, formatCoordinates, hexagonFieldValue, mapPickHref,
+  pairHazardScores, parseDashboardSelection, warmingLabel,
 } from "~/domain/dashboard";
+import { HAZARDS } from "~/domain/hazards";
+import { SAMPLE_DEFAULT_LOCATION } from "~/domain/riskdb-params";
 import { PERIODS, SCENARIOS } from "~/domain/scenarios";
-import { loadDashboard } from "~/services/dashboard.server";
+import { getEnv } from "~/env.server";
+import { loadDashboard, loadDashboardMap } from "~/services/dashboard.server";
 import { LimitReachedError, grantLocation } from "~/services/entitlements.server";
+import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
 
+// Leaflet loads only in the browser, and only when the map is shown.
+const LocationMap = lazy(() => import("~/components/map/location-map.client"));
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 export const meta: MetaFunction = () => [{ title: pageTitle("Scenario Analysis for One Location") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const sel = parseDashboardSelection(new URL(request.url).searchParams);
   const data = await loadDashboard(user, sel);
-  return json({ ...data, sel }, { headers: { "Cache-Control": "private, no-store" } });
+  const map = await loadDashboardMap(user, data, sel);
+  return json({ ...data, sel, map, tileUrl: getEnv().MAP_TILE_URL ?? null }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * A select's value that follows the loader but keeps the user's pick while the page updates. Controlled and never
+ * remounted, so an auto-submitting select keeps keyboard focus.
+ */
+function useFieldValue(fromLoader: string) {
+  const [value, setValue] = useState(fromLoader);
+  const [seen, setSeen] = useState(fromLoader);
+  if (seen !== fromLoader) {
+    setSeen(fromLoader);
+    setValue(fromLoader);
+  }
+  return { value, onChange: (e: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => setValue(e.target.value) };
 }
 
 /** Ordering a location from the plan's allowance (buyDataModal). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const parsed = dashboardOrderSchema.safeParse(form);
   if (!parsed.success) return redirect("/dashboard");
   const params = new URLSearchParams({ location_code: parsed.data.location_code });
@@ -50,6 +78,15 @@ export default function Page() {
   const changingHexagon = !!pending && (pending.get("lat") !== params.get("lat") || /^[0-9a-f]{15}$/i.test(pending.get("location_code") ?? ""));
   const changingCountryPeriod = !!pending && !changingHexagon;
   const autoSubmit = (e: FormEvent<HTMLFormElement>) => submit(e.currentTarget, { preventScrollReset: true, replace: true });
+  const navigate = useNavigate();
+  const scenario = useFieldValue(d.sel.scenario);
+  const period = useFieldValue(d.sel.period);
+  const duration = useFieldValue(d.sel.duration);
+  const countryField = useFieldValue(d.country ?? "");
+  const regionField = useFieldValue(d.location?.kind === "region" ? d.location.code : (d.country ?? ""));
+  const hexagonField = useFieldValue(hexagonFieldValue(d.location, !!d.point, d.defaultHexagon));
+  const scores = pairHazardScores(d.hist, d.future);
+  const pickHref = (code: string) => mapPickHref(params, d.sel, code);
 
   const keep = (form: "slot" | "place") => (
     <>
@@ -85,13 +122,16 @@ export default function Page() {
   return (
     <div>
       <PageHeader title="Scenario Analysis for One Location" lead="Choose a place, a scenario and a horizon to see its hazard scores." />
+      <div className="mt-4">
+        <PlaceSearch defaultQuery={d.sel.q} />
+      </div>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <Form method="get" className="flex flex-wrap items-end gap-3" onChange={autoSubmit} aria-label="Scenario and period">
           {keep("slot")}
           <label className="text-sm">
             <span className="block font-medium">Scenario</span>
-            <select name="scenario" defaultValue={d.sel.scenario} key={`s-${d.sel.scenario}`} className="rounded border-slate-300">
+            <select name="scenario" {...scenario} className="rounded border-slate-300">
               {d.scenarios.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name} ({s.narrative})
@@ -101,7 +141,7 @@ export default function Page() {
           </label>
           <label className="text-sm">
             <span className="block font-medium">Period</span>
-            <select name="period" defaultValue={d.sel.period} key={`p-${d.sel.period}`} className="rounded border-slate-300">
+            <select name="period" {...period} className="rounded border-slate-300">
               {d.periods.future.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -111,7 +151,7 @@ export default function Page() {
           </label>
           <label className="text-sm">
             <span className="block font-medium">Duration</span>
-            <select name="duration" defaultValue={d.sel.duration} className="rounded border-slate-300">
+            <select name="duration" {...duration} className="rounded border-slate-300">
               {d.durations.map((x) => (
                 <option key={x.id} value={x.id}>
                   {x.name}
@@ -129,7 +169,7 @@ export default function Page() {
             {keep("place")}
             <label className="text-sm">
               <span className="block font-medium">Country</span>
-              <select name="location_code" defaultValue={d.country ?? ""} key={`c-${d.country}`} className="max-w-[14rem] rounded border-slate-300">
+              <select name="location_code" {...countryField} className="max-w-[14rem] rounded border-slate-300">
                 {d.countries.map((c) => (
                   <option key={c.country_code} value={c.country_code}>
                     {label("country", c.country_code, c.country_name)}
@@ -146,12 +186,7 @@ export default function Page() {
               {keep("place")}
               <label className="text-sm">
                 <span className="block font-medium">Region</span>
-                <select
-                  name="location_code"
-                  defaultValue={d.location?.kind === "region" ? d.location.code : ""}
-                  key={`r-${d.location?.code}`}
-                  className="max-w-[14rem] rounded border-slate-300"
-                >
+                <select name="location_code" {...regionField} className="max-w-[14rem] rounded border-slate-300">
                   <option value={d.country ?? ""}>Whole country</option>
                   {d.regions.map((r) => (
                     <option key={r.region_code} value={r.region_code}>
@@ -173,9 +208,10 @@ export default function Page() {
             <span className="block font-medium">Hexagon id</span>
             <input
               name="location_code"
-              defaultValue={d.location?.kind === "hexagon" && !d.point ? d.location.code : ""}
+              {...hexagonField}
               pattern="[0-9a-fA-F]{15}"
-              placeholder="84194adffffffff"
+              // An example of the format only when the user has no ordered hexagon to prefill.
+              placeholder={d.defaultHexagon ? undefined : SAMPLE_DEFAULT_LOCATION.hexagon}
               className="rounded border-slate-300 font-mono"
             />
           </label>
@@ -243,27 +279,54 @@ export default function Page() {
         <h2 id="scores-title" className="text-xl font-semibold">
           {placeName ? `Hazard scores: ${placeName}` : "Hazard scores"}
         </h2>
-        {d.hist && d.future ? (
+        {scores.hazards.length ? (
           <>
-            <div className="mt-3 max-w-md">
-              <ul aria-label="Aggregate">
-                <ScoreCard hist={d.hist.aggregate} future={d.future.aggregate} futureLabel={futureLabel} warming={warming} datasetVersion={d.datasetVersion} />
-              </ul>
-            </div>
+            {scores.aggregate ? (
+              <div className="mt-3 max-w-md">
+                <ul aria-label="Aggregate">
+                  <ScoreCard hist={scores.aggregate.hist} future={scores.aggregate.future} futureLabel={futureLabel} warming={warming} datasetVersion={d.datasetVersion} />
+                </ul>
+              </div>
+            ) : null}
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Hazards">
-              {d.hist.hazards.map((h, i) => (
-                <ScoreCard key={h.hazard_id} hist={h} future={d.future!.hazards[i]!} futureLabel={futureLabel} warming={warming} datasetVersion={d.datasetVersion} />
+              {scores.hazards.map((p) => (
+                <ScoreCard key={p.hist.hazard_id} hist={p.hist} future={p.future} futureLabel={futureLabel} warming={warming} datasetVersion={d.datasetVersion} />
               ))}
             </ul>
           </>
         ) : d.purchase ? (
           <p className="mt-2 text-slate-600">This {d.purchase.kind} is not in your plan yet.</p>
-        ) : d.location || d.notFound ? (
+        ) : (d.location || d.notFound) && cantGetHazardScores(d.hist, d.future) ? (
           <p role="alert" className="mt-2 text-red-700">
             {CANT_GET_HAZARD_SCORES}
           </p>
         ) : null}
       </section>
+
+      {d.map ? (
+        <section aria-labelledby="map-title" className="mt-8">
+          <h2 id="map-title" className="text-xl font-semibold">
+            Map
+          </h2>
+          {d.map.areas.length ? <p className="mt-1 text-sm text-slate-700">Pick a hexagon on the map to see its scores.</p> : null}
+          <div className="mt-3 grid gap-6 lg:grid-cols-2">
+            <StaticLocationMap
+              data={d.map}
+              title={`${HAZARDS.AL.name} level map of ${d.map.place.name}`}
+              description={`${d.map.areas.length} hexagon(s) of ${d.map.place.name} in your plan, coloured by ${HAZARDS.AL.name.toLowerCase()} level, ${futureLabel}.${d.map.areas.length ? " Each links to its scores." : ""}`}
+              legendTitle={`${HAZARDS.AL.name} level`}
+              pickHref={(a) => pickHref(a.id)}
+            />
+            <ClientOnly fallback={null}>
+              {() => (
+                <Suspense fallback={<p className="text-sm text-slate-700">Loading the interactive map…</p>}>
+                  <LocationMap data={d.map!} label={`Interactive map of ${d.map!.place.name}`} tileUrl={d.tileUrl} onPick={(pick) => navigate(pickHref(pick.id))} />
+                </Suspense>
+              )}
+            </ClientOnly>
+          </div>
+        </section>
+      ) : null}
 
       <HazardSeriesTable series={d.series} />
       <LevelDistribution distribution={d.distribution} />

@@ -1,20 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { parse } from "cookie";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DashboardFooter, DashboardSidebar, DashboardTopBar } from "~/components/layout/dashboard-chrome";
 import { IntroTour } from "~/components/tour/intro-tour";
-import { INTRO_TOUR_COOKIE } from "~/domain/dashboard-nav";
+import { isTourDue } from "~/services/intro-tour.server";
 import { requireUser } from "~/services/session.server";
 
 export const DASHBOARD_LAYOUT_ID = "routes/dashboard+/_layout";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const tourSeen = parse(request.headers.get("Cookie") ?? "")[INTRO_TOUR_COOKIE] === "1";
+  const showTour = await isTourDue(request, user);
   return json(
-    { user, showTour: !tourSeen },
+    { user, showTour },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -23,11 +22,11 @@ export default function DashboardLayout() {
   const { user, showTour } = useLoaderData<typeof loader>();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col" data-intro-tour={showTour ? "open" : "closed"}>
       <DashboardTopBar userName={name} plan={user.planCode} />
       <div className="flex flex-1 flex-col md:flex-row">
         <DashboardSidebar plan={user.planCode} isAdmin={user.role === "admin"} />
-        <main id="main" className="flex-1 p-6">
+        <main id="main" className="min-w-0 flex-1 p-4 md:p-6">
           <Outlet />
         </main>
       </div>

@@ -5,33 +5,29 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
-import { APPEALS, BillingFormSchema, billingFromForm } from "~/domain/billing";
+import { APPEALS, BillingFormSchema, billingFromForm, billingReturnPath } from "~/domain/billing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce";
 import { getBillingInfo, saveBillingInfo } from "~/services/commerce/billing.server";
+import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Account Billing Info") }];
 
-/** Only same-site dashboard paths: the form never sends the user elsewhere. */
-function safeReturn(value: FormDataEntryValue | string | null): string | null {
-  return typeof value === "string" && value.startsWith("/dashboard") && !value.startsWith("//") ? value : null;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const billing = await getBillingInfo(user.id);
-  return json({ billing, email: user.email, returnTo: safeReturn(new URL(request.url).searchParams.get("redirectTo")) });
+  return json({ billing, email: user.email, returnTo: billingReturnPath(new URL(request.url).searchParams.get("redirectTo")) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: BillingFormSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await saveBillingInfo(user.id, billingFromForm(submission.value));
-  return redirectWithToast(safeReturn(formData.get("redirectTo")) ?? "/dashboard/account/billing", { type: "success", description: COMMERCE_MESSAGES.billingSaved });
+  return redirectWithToast(billingReturnPath(formData.get("redirectTo")) ?? "/dashboard/account/billing", { type: "success", description: COMMERCE_MESSAGES.billingSaved });
 }
 
 export default function BillingPage() {

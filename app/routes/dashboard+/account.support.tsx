@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { COMMERCE_MESSAGES } from "~/domain/commerce";
 import { SupportSchema } from "~/domain/support";
 import { submitSupportRequest } from "~/services/commerce/documents.server";
+import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: SupportSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: SupportSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await submitSupportRequest(user, submission.value);
   return redirectWithToast("/dashboard/account/support", { type: "success", description: COMMERCE_MESSAGES.supportSent });

@@ -7,15 +7,16 @@ import { useState } from "react";
 import { ErrorList, SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { CART_ADD_KINDS, CartSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, defaultPackageFor } from "~/domain/cart";
-import { COMMERCE_MESSAGES, PACKAGE_GROUP_NAMES, packageRegister } from "~/domain/commerce";
+import { COMMERCE_MESSAGES, PACKAGE_GROUP_NAMES, packageRegister, planChange } from "~/domain/commerce";
 import { classifyLocationCode, type LocationKind } from "~/domain/entitlements";
 import { formatMinorUnits } from "~/domain/money";
-import { PLAN_DEFINITIONS, isPlanCode } from "~/domain/plans";
+import { PLAN_DEFINITIONS, isPlanCode, planRank } from "~/domain/plans";
 import { getBillingInfo } from "~/services/commerce/billing.server";
 import { invoiceNumberText } from "~/services/commerce/documents.server";
 import { purchasePackages } from "~/services/commerce/orders.server";
 import { getPaymentProvider } from "~/services/commerce/payments.server";
 import { isAppError } from "~/services/errors.server";
+import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
@@ -31,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const plan = params.get("plan");
   const num = (name: string) => Number.parseInt(params.get(name) ?? "", 10) || 0;
   const selected = {
-    plan: plan && isPlanCode(plan) ? plan : user.planCode,
+    // A plan below the current one cannot be bought: the cart opens on the current plan instead.
+    plan: plan && isPlanCode(plan) && planChange(user.planCode, plan).plan ? plan : user.planCode,
     country_package: num("country_package") || (addKind === "country" ? defaultPackageFor("country") : 0),
     country_count: num("country_count"),
     region_package: num("region_package") || (addKind === "region" ? defaultPackageFor("region") : 0),
@@ -54,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: CartSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: CartSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const v = submission.value;
   if (!countsValid(v)) return json(submission.reply({ formErrors: ["Enter how many locations the custom package should hold"] }), { status: 400 });
@@ -67,7 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await purchasePackages({
       userId: user.id,
       currentPlan: user.planCode,
-      planCode: v.plan,
+      // The radio group always sends a plan; the current one means "packages only".
+      planCode: v.plan === user.planCode ? null : v.plan,
       packages: cartChoices(v),
       idempotencyKey: v[IDEMPOTENCY_FIELD],
       pendingLocation: v.pending ? (classifyLocationCode(v.pending)?.code ?? null) : null,
@@ -124,9 +127,18 @@ export default function CartPage() {
           <div className="grid gap-2 sm:grid-cols-2">
             {PLAN_DEFINITIONS.map((p) => (
               <label key={p.code} className="flex items-start gap-2 rounded-md border p-3">
-                <input type="radio" name="plan" value={p.code} checked={sel.plan === p.code} onChange={update("plan")} className="mt-1" />
+                <input
+                  type="radio"
+                  name="plan"
+                  value={p.code}
+                  checked={sel.plan === p.code}
+                  onChange={update("plan")}
+                  disabled={planRank(p.code) < planRank(data.currentPlan)}
+                  className="mt-1"
+                />
                 <span>
                   <span className="font-semibold">{p.name}</span> {p.code === data.currentPlan ? <em className="text-sm">(current)</em> : null}
+                  {planRank(p.code) < planRank(data.currentPlan) ? <em className="text-sm"> (below your plan)</em> : null}
                   <br />
                   <span className="text-sm">
                     {formatMinorUnits(p.priceMinor)} EUR / year · {p.limitCountry} countries, {p.limitRegion} regions, {p.limitHexagon} hexagons

@@ -16,6 +16,7 @@ import {
 import { HAZARDS } from "~/domain/hazards";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS } from "~/domain/scenarios";
 import { isAppError } from "~/services/errors.server";
+import { readFormData } from "~/services/form-body.server";
 import { disclosureFor, exportDisclosure } from "~/services/reports/corporate.server";
 import { listUserPortfolios } from "~/services/reports/portfolios.server";
 import { requireUser } from "~/services/session.server";
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Export: writes the PDF or XLSX, stores it in the user's reports, then downloads it. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const parsed = CorporateExportSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CorporateExportSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response("Choose a portfolio and a format", { status: 400 });
   const { portfolio, format, scenario, period } = parsed.data;
   try {

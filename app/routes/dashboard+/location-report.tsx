@@ -9,9 +9,11 @@ import { PageHeader } from "~/components/ui/page-header";
 import { SingleLocationConfirmSchema, SingleLocationOrderSchema } from "~/domain/reports/single-location";
 import { confirmPurchase } from "~/services/commerce/orders.server";
 import { isAppError } from "~/services/errors.server";
+import { readFormData } from "~/services/form-body.server";
 import { replyWithServiceError } from "~/services/form-errors.server";
 import { orderSingleLocationReport, singleLocationReportFile } from "~/services/reports/single-location.server";
 import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Single-location report") }];
@@ -43,13 +45,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "confirm") {
     const parsed = SingleLocationConfirmSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    const result = await confirmPurchase({ userId: user.id, ...parsed.data });
-    if (result.status === "requires_payment" && result.checkout_url) return redirect(result.checkout_url);
-    return redirect(`/dashboard/location-report?lead=${parsed.data.leadId}`);
+    const here = `/dashboard/location-report?lead=${parsed.data.leadId}`;
+    try {
+      const result = await confirmPurchase({ userId: user.id, ...parsed.data });
+      if (result.status === "requires_payment" && result.checkout_url) return redirect(result.checkout_url);
+      return redirect(here);
+    } catch (error) {
+      // The purchase needs billing info first: send the buyer there and back.
+      if (isAppError(error) && error.field === "billing_info") {
+        return redirectWithToast(`/dashboard/account/billing?redirectTo=${encodeURIComponent(here)}`, { type: "warning", description: error.message });
+      }
+      throw error;
+    }
   }
   const submission = parseWithZod(formData, { schema: SingleLocationOrderSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), order: null }, { status: 400 });

@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
 import { isAppError } from "~/services/errors.server";
+import { readFormData } from "~/services/form-body.server";
 import { generateReport } from "~/services/portfolio/api.server";
 import { previewFromMultipart } from "~/services/portfolio/preview.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/purchase.server";
@@ -46,7 +47,8 @@ function errorMessage(error: unknown) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const type = request.headers.get("Content-Type") ?? "";
+  // The upload streams through the preview reader; every other form is small and read with readFormData.
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
     try {
       const { result } = await previewFromMultipart(request, user);
@@ -56,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ uploadError: errorMessage(error) }, { status: isAppError(error) ? error.status : 500 });
     }
   }
-  const parsed = IntentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = IntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return json({ uploadError: "The form was not complete; try again" }, { status: 400 });
   const data = parsed.data;
   try {

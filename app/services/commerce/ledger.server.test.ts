@@ -3,7 +3,7 @@ import { idempotencyKeys } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { getAvailableLocations, getUserEntitlements, grantLocation } from "../entitlements.server";
 import { saveBillingInfo } from "./billing.server";
-import { withIdempotency } from "./idempotency.server";
+import { STALE_PENDING_MS, withIdempotency } from "./idempotency.server";
 import { buyLocationCredits } from "./orders.server";
 
 const getDb = setupTestDatabase();
@@ -55,5 +55,32 @@ describe("withIdempotency", () => {
 
   it("refuses a missing or malformed key", async () => {
     await expect(withIdempotency("o", "short", "test", async () => 1)).rejects.toThrow(/Idempotency-Key/);
+    await expect(withIdempotency("o", "abcd\u0000efgh", "test", async () => 1)).rejects.toThrow(/Idempotency-Key/);
+  });
+
+  it("takes over a key left pending by a crashed request, once among racing retries", async () => {
+    const crashedAt = new Date(Date.now() - STALE_PENDING_MS - 60_000);
+    await getDb().insert(idempotencyKeys).values({ owner: "owner-1", scope: "test", key: "crashed-key-01", createdAt: crashedAt });
+    let runs = 0;
+    const work = async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 100));
+      return { charged: runs };
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => withIdempotency("owner-1", "crashed-key-01", "test", work)));
+    expect(runs).toBe(1);
+    expect(answers).toEqual([{ charged: 1 }, { charged: 1 }, { charged: 1 }]);
+    const [row] = await getDb().select().from(idempotencyKeys);
+    expect(row).toMatchObject({ state: "done", response: { charged: 1 } });
+  });
+
+  it("does not take over a key whose first request is still at work", async () => {
+    await getDb().insert(idempotencyKeys).values({ owner: "owner-1", scope: "test", key: "working-key-01" });
+    const work = vi.fn(async () => "ran twice");
+    const waiting = withIdempotency("owner-1", "working-key-01", "test", work);
+    await new Promise((r) => setTimeout(r, 300));
+    await getDb().update(idempotencyKeys).set({ state: "done", response: "first answer" });
+    expect(await waiting).toBe("first answer");
+    expect(work).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { createUser } from "#db/factories";
-import { invoices, receipts, users } from "#db/schema/index";
+import { invoices, orders, receipts, users } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { getAvailableLocations, getUserEntitlements } from "../entitlements.server";
 import { saveBillingInfo } from "./billing.server";
@@ -49,6 +49,7 @@ describe("self-service orders", () => {
 
   it("confirming pays once, marks the lead paid and issues one invoice", async () => {
     const user = (await createUser(getDb()))!;
+    await saveBillingInfo(user.id, billing("GB"));
     const { leadId } = await createLead({ userId: user.id, kind: "single_location" });
     const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["single_pdf"], totalLocations: 1, validLocations: 1, idempotencyKey: "order-key-0004" });
     expect(await isLeadPaid(leadId)).toBe(false);
@@ -114,5 +115,71 @@ describe("packages, upgrades and the ledger", () => {
     expect(e.ordered.country).toEqual(["ES"]);
     expect(e.remaining.country).toBe(0);
     await expect(purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", packages: [{ id: 0 }], idempotencyKey: "cart-pending-2" })).rejects.toThrow("Choose at least one package");
+  });
+});
+
+describe("plan changes only go up, and nothing is paid for nothing", () => {
+  it("refuses a downgrade with a 400 and makes no order or invoice", async () => {
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await saveBillingInfo(user.id, billing("FR"));
+    const start = vi.fn(testPaymentProvider.start);
+    setPaymentProviderForTesting({ ...testPaymentProvider, start });
+    const down = purchasePackages({ userId: user.id, currentPlan: "PREMIUM", planCode: "DISCOVERY", packages: [], idempotencyKey: "downgrade-key-1" });
+    await expect(down).rejects.toMatchObject({ status: 400, message: "You can only upgrade to a plan above your current one", field: "tariff_id" });
+    const downWithPackage = purchasePackages({ userId: user.id, currentPlan: "PREMIUM", planCode: "DISCOVERY", packages: [{ id: 101 }], idempotencyKey: "downgrade-key-2" });
+    await expect(downWithPackage).rejects.toMatchObject({ status: 400 });
+    const same = purchasePackages({ userId: user.id, currentPlan: "PREMIUM", planCode: "PREMIUM", packages: [], idempotencyKey: "same-plan-key-1" });
+    await expect(same).rejects.toMatchObject({ status: 400, message: "You are already on this plan" });
+    expect(start).not.toHaveBeenCalled();
+    expect(await getDb().select().from(orders)).toHaveLength(0);
+    expect(await getDb().select().from(invoices)).toHaveLength(0);
+    const [row] = await getDb().select({ planCode: users.planCode }).from(users).where(eq(users.id, user.id));
+    expect(row!.planCode).toBe("PREMIUM");
+  });
+
+  it("the current plan with a package buys the package alone", async () => {
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await saveBillingInfo(user.id, billing("GB"));
+    const r = await purchasePackages({ userId: user.id, currentPlan: "PREMIUM", planCode: "PREMIUM", packages: [{ id: 101 }], idempotencyKey: "same-plan-key-2" });
+    expect(r).toMatchObject({ status: "paid", total: "150.00" });
+  });
+
+  it("never asks the provider for a zero total", async () => {
+    const user = (await createUser(getDb()))!;
+    await saveBillingInfo(user.id, billing("FR"));
+    const start = vi.fn(testPaymentProvider.start);
+    setPaymentProviderForTesting({ ...testPaymentProvider, start });
+    const { leadId } = await createLead({ userId: user.id, kind: "portfolio", reference: "upload-zero" });
+    const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["portfolio_report"], totalLocations: 3, validLocations: 0, idempotencyKey: "zero-order-1" });
+    expect(order.cost.TOTAL).toBe("0.00");
+    await expect(confirmPurchase({ userId: user.id, leadId, orderId: order.order_id, idempotencyKey: "zero-confirm-1" })).rejects.toMatchObject({ status: 400, message: "This order has nothing to pay" });
+    expect(start).not.toHaveBeenCalled();
+    expect(await getDb().select().from(invoices)).toHaveLength(0);
+  });
+});
+
+describe("self-service purchases of a signed-in user", () => {
+  it("need filled billing info, then pay with VAT from the billing country", async () => {
+    const user = (await createUser(getDb()))!;
+    const { leadId } = await createLead({ userId: user.id, kind: "single_location" });
+    const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["single_pdf"], totalLocations: 1, validLocations: 1, idempotencyKey: "self-billing-1" });
+    expect(order.cost).toEqual({ SUBTOTAL: "49.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "49.00" });
+    const confirm = { userId: user.id, leadId, orderId: order.order_id };
+    await expect(confirmPurchase({ ...confirm, idempotencyKey: "self-confirm-1" })).rejects.toMatchObject({ status: 400, message: "Please fill in your billing info before buying." });
+    expect(await isLeadPaid(leadId)).toBe(false);
+    await saveBillingInfo(user.id, billing("DE"));
+    const paid = await confirmPurchase({ ...confirm, idempotencyKey: "self-confirm-2" });
+    expect(paid).toMatchObject({ status: "paid", total: "58.31" });
+    const [row] = await getDb().select().from(orders).where(eq(orders.id, order.order_id));
+    expect(row).toMatchObject({ taxRateBp: 1900, vatMinor: 931, totalMinor: 5831, billingCountry: "DE" });
+    const [invoice] = await getDb().select().from(invoices);
+    expect(invoice!.totalMinor).toBe(5831);
+  });
+
+  it("an anonymous lead keeps the spec's default cost and pays without billing info", async () => {
+    const { leadId } = await createLead({ userId: null, kind: "single_location" });
+    const order = await createSelfServiceOrder({ userId: null, leadId, products: ["single_pdf"], totalLocations: 1, validLocations: 1, idempotencyKey: "anon-order-1" });
+    expect(order.cost).toEqual({ SUBTOTAL: "49.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "49.00" });
+    expect(await confirmPurchase({ userId: null, leadId, orderId: order.order_id, idempotencyKey: "anon-confirm-1" })).toMatchObject({ status: "paid", total: "49.00" });
   });
 });

@@ -6,12 +6,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { documentCounters, invoices, orders, receipts, users, type Order, type OrderItemRecord } from "#db/schema/index";
 import {
-  COMMERCE_MESSAGES, CURRENCY, EMPTY_COST, SELF_SERVICE_PRODUCTS, costOf, findSelfServiceProduct, planPrice, priceLocationAmount,
+  COMMERCE_MESSAGES, CURRENCY, EMPTY_COST, SELF_SERVICE_PRODUCTS, costOf, findSelfServiceProduct, planChange, planPrice, priceLocationAmount,
   upgradeSubtotal, vatRateFor, type Cost, type PackageChoice, type PricedPackage,
 } from "~/domain/commerce";
 import type { LocationKind } from "~/domain/entitlements";
 import { formatMinorUnits } from "~/domain/money";
-import { isPlanCode, type PlanCode } from "~/domain/plans";
+import { isPlanCode, planRank, type PlanCode } from "~/domain/plans";
 import { getEnv } from "~/env.server";
 import { getDb } from "../db.server";
 import { grantLocation } from "../entitlements.server";
@@ -156,6 +156,8 @@ async function pay(order: Order, urls?: { successUrl?: string; cancelUrl?: strin
   const base = { order_id: order.id, lead_id: order.leadId, total: formatMinorUnits(order.totalMinor), test_payment: provider.isTest };
   if (order.status === "paid") return { ...base, status: "paid", invoice_number: await invoiceNumberOf(order.id), checkout_url: null };
   if (order.status !== "pending") throw new ConflictError("This order can no longer be paid");
+  // No provider is ever asked for 0.00 or less: such an order would make up an invoice for nothing.
+  if (!Number.isInteger(order.totalMinor) || order.totalMinor <= 0) throw new BadRequestError(COMMERCE_MESSAGES.nothingToPay, "order_id");
   const publicUrl = getEnv().PUBLIC_URL.replace(/\/$/, "");
   let email: string | null = null;
   if (order.userId) {
@@ -199,7 +201,11 @@ export async function settleOrder(orderId: number, provider: string, reference: 
     if (pending.userId && (pending.kind === "packages" || pending.kind === "upgrade")) {
       await lockUser(tx, pending.userId);
       if (pending.kind === "upgrade" && pending.planCode) {
-        await tx.update(users).set({ planCode: pending.planCode, updatedAt: now }).where(eq(users.id, pending.userId));
+        // Two upgrades paid out of order (e.g. Stripe): the later, lower one must not take the higher plan away.
+        const [owner] = await tx.select({ planCode: users.planCode }).from(users).where(eq(users.id, pending.userId));
+        if (!owner || planRank(pending.planCode) > planRank(owner.planCode)) {
+          await tx.update(users).set({ planCode: pending.planCode, updatedAt: now }).where(eq(users.id, pending.userId));
+        }
       }
       for (const item of pending.items) {
         if (item.kind && item.locations) await addCredits(tx, pending.userId, item.kind, item.locations * item.quantity, orderId);
@@ -236,8 +242,22 @@ export async function confirmPurchase(input: {
   return withIdempotency(input.userId, input.idempotencyKey, "confirm_purchase", async () => {
     const order = await loadOrder(input.orderId);
     if (order.leadId !== input.leadId || (order.userId && order.userId !== input.userId)) throw new NotFoundError(COMMERCE_MESSAGES.orderNotFound);
+    if (order.status === "pending" && order.userId) return pay(await repriceForBuyer(order, order.userId));
     return pay(order);
   });
+}
+
+/**
+ * A signed-in buyer pays like every other purchase: billing info filled first, VAT from its country as it is now
+ * (the quote may have been made before the billing info was complete). Anonymous leads keep the quoted cost.
+ */
+async function repriceForBuyer(order: Order, userId: string): Promise<Order> {
+  const priced = await pricedForUser(userId, order.subtotalMinor);
+  if (priced.taxRateBp === order.taxRateBp && priced.totalMinor === order.totalMinor && priced.billingCountry === order.billingCountry) return order;
+  const db = await getDb();
+  const values = { ...priced, taxRateBp: order.items.length ? priced.taxRateBp : 0 };
+  const [updated] = await db.update(orders).set(values).where(and(eq(orders.id, order.id), eq(orders.status, "pending"))).returning();
+  return updated ?? loadOrder(order.id);
 }
 
 export async function isLeadPaid(leadId: number): Promise<boolean> {
@@ -278,7 +298,7 @@ async function pricedForUser(userId: string, subtotal: number) {
   if (!billing.filled) throw new BadRequestError(COMMERCE_MESSAGES.billingRequired, "billing_info");
   const { rateBp } = vatRateFor(billing.company.country, billing.company.vat_number);
   const { vatMinor, totalMinor } = costOf(subtotal, rateBp);
-  return { taxRateBp: rateBp, vatMinor, totalMinor, billingCountry: billing.company.country };
+  return { taxRateBp: rateBp, vatMinor, totalMinor, billingCountry: billing.company.country.toUpperCase() };
 }
 
 /** buy_products {type, amount}: more locations of one kind. */
@@ -307,10 +327,14 @@ export async function purchasePackages(input: {
   pendingLocation?: string | null;
 }) {
   return withIdempotency(input.userId, input.idempotencyKey, "purchase_packages", async () => {
-    const plan = input.planCode && input.planCode !== input.currentPlan ? input.planCode : null;
     if (input.planCode && !isPlanCode(input.planCode)) throw new BadRequestError("Unknown plan", "tariff_id");
+    const change = planChange(input.currentPlan, input.planCode);
+    if (change.error) throw new BadRequestError(change.error, "tariff_id");
+    const plan = change.plan;
     const { packages, subtotalMinor } = plan ? upgradeSubtotal(plan, input.packages) : upgradeSubtotal("DISCOVERY", input.packages);
-    if (!plan && packages.length === 0) throw new BadRequestError(COMMERCE_MESSAGES.nothingToBuy, "packages");
+    if (!plan && packages.length === 0) {
+      throw new BadRequestError(input.planCode ? COMMERCE_MESSAGES.alreadyOnPlan : COMMERCE_MESSAGES.nothingToBuy, input.planCode ? "tariff_id" : "packages");
+    }
     const items: OrderItemRecord[] = packages.map(packageItem);
     if (plan) items.unshift({ code: `plan_${plan}`, name: `Plan ${plan}`, quantity: 1, unitMinor: planPrice(plan), totalMinor: planPrice(plan) });
     return insertAndPay({

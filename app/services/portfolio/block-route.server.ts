@@ -1,16 +1,18 @@
 /** The shared handler of the five /api/riskdb/upload/* routes. */
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiMethodNotAllowed } from "../api-fallback.server";
 import { apiError, apiJson } from "../api-response.server";
 import { requireApiCaller } from "../api-auth.server";
 import { readBody } from "../form-flash.server";
 import { reportBlock, resolveUpload, type ReportBlock } from "./api.server";
 
-export function reportBlockLoader() {
-  return apiJson({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
+export function reportBlockLoader({ request }: { request: Request }) {
+  return apiMethodNotAllowed(request, ["POST"]);
 }
 
 /** POST with upload_id (form, JSON or query; the latest upload when absent): the block, or 202 while the job runs. */
 export async function reportBlockAction({ request }: ActionFunctionArgs, block: ReportBlock) {
+  if (request.method !== "POST") return apiMethodNotAllowed(request, ["POST"]);
   try {
     const caller = await requireApiCaller(request);
     const query = new URL(request.url).searchParams;

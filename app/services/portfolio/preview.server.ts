@@ -7,6 +7,7 @@ import {
 import { isPlanCode } from "~/domain/plans";
 import { UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
 import { getUserEntitlements } from "../entitlements.server";
+import { isAppError } from "../errors.server";
 import { UploadRefusedError } from "./errors.server";
 import { fileTransfer } from "./purchase.server";
 import { findUpload, ingestUpload, type PreviewResult } from "./uploads.server";
@@ -14,6 +15,26 @@ import { findUpload, ingestUpload, type PreviewResult } from "./uploads.server";
 export interface PreviewCaller {
   id: string;
   planCode: string;
+}
+
+/** The multipart parser's own failures (no boundary, cut-short body, stray boundary) are the client's: a 400. */
+async function readMultipart(...args: Parameters<typeof parseMultipartFormData>): Promise<FormData> {
+  try {
+    return await parseMultipartFormData(...args);
+  } catch (error) {
+    if (isAppError(error) || error instanceof Response) throw error;
+    throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
+  }
+}
+
+/** A file part whose body breaks off mid-stream is refused the same way, whichever reader is consuming it. */
+async function* guardPart(data: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of data) yield chunk;
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
+  }
 }
 
 export async function previewFromMultipart(
@@ -25,7 +46,7 @@ export async function previewFromMultipart(
   const plan = caller && isPlanCode(caller.planCode) ? caller.planCode : caller ? "DISCOVERY" : null;
   const limits = caller ? (await getUserEntitlements(caller)).remaining : null;
   let result: PreviewResult | null = null;
-  const fields = await parseMultipartFormData(
+  const fields = await readMultipart(
     request,
     composeUploadHandlers(async (part) => {
       if (part.name !== "file") return undefined;
@@ -36,7 +57,7 @@ export async function previewFromMultipart(
       if (result) throw new UploadRefusedError("Upload one file at a time", 400);
       result = await ingestUpload({
         fileName: part.filename,
-        data: part.data,
+        data: guardPart(part.data),
         owner: { userId: caller?.id ?? null, plan },
         planLimits: limits ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon } : null,
       });

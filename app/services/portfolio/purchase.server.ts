@@ -1,6 +1,6 @@
 /**
  * The self-service purchase of a portfolio report through commerce: the file transfer gives the upload a lead,
- * an order prices the report for the valid locations, confirming it pays; a paid lead opens the full report.
+ * an order prices the report for the unique valid locations, confirming it pays; a paid lead opens the full report.
  */
 import { eq } from "drizzle-orm";
 import { portfolioUploads, type PortfolioUpload } from "#db/schema/index";
@@ -8,7 +8,7 @@ import { createLead } from "../commerce/leads.server";
 import { confirmPurchase, createSelfServiceOrder, isLeadPaid } from "../commerce/orders.server";
 import { getDb } from "../db.server";
 
-/** The self-service product of a portfolio report (priced per valid location). */
+/** The self-service product of a portfolio report (priced per unique valid location). */
 export const PORTFOLIO_REPORT_PRODUCT = "portfolio_report";
 
 export async function isReportPaid(upload: PortfolioUpload, userId: string): Promise<boolean> {
@@ -26,9 +26,11 @@ export async function fileTransfer(upload: PortfolioUpload, userId: string | nul
   return leadId;
 }
 
-function counts(upload: PortfolioUpload) {
-  const s = upload.summary as { total_locations?: number; valid_locations?: number };
-  return { totalLocations: s.total_locations ?? 0, validLocations: s.valid_locations ?? 0 };
+/** Priced locations: valid rows less those repeating an earlier row's coordinates (one location is assessed once). */
+export function pricedLocations(upload: PortfolioUpload) {
+  const s = upload.summary as { total_locations?: number; valid_locations?: number; duplicate_locations?: number };
+  const valid = s.valid_locations ?? 0;
+  return { totalLocations: s.total_locations ?? 0, validLocations: Math.max(0, valid - (s.duplicate_locations ?? 0)) };
 }
 
 /** The report order of an upload; the same one on every call (idempotent per upload). */
@@ -38,7 +40,7 @@ export async function orderReport(upload: PortfolioUpload, userId: string) {
     userId,
     leadId,
     products: [PORTFOLIO_REPORT_PRODUCT],
-    ...counts(upload),
+    ...pricedLocations(upload),
     idempotencyKey: `portfolio-order-${upload.id}`,
   });
 }

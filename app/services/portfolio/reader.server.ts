@@ -1,13 +1,14 @@
 /**
  * Streams an uploaded CSV or XLSX file into raw rows without holding the file in memory. CSV is parsed by
  * csv-parse as the bytes arrive; XLSX goes to a temporary file first (a zip's directory sits at its end), its
- * declared sizes are checked against zip bombs, then exceljs reads it row by row.
+ * declared sizes and then its real inflated sizes are checked against zip bombs, then exceljs reads it row by row.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import zlib from "node:zlib";
 import { parse } from "csv-parse";
 import ExcelJS from "exceljs";
 import type { Cell } from "~/domain/portfolio/columns";
@@ -150,9 +151,20 @@ export async function saveToTempFile(source: AsyncIterable<Uint8Array>): Promise
   return file;
 }
 
-export interface ZipCheck {
-  entries: number;
+export interface ZipEntry {
+  name: string;
+  method: number;
+  flags: number;
+  localOffset: number;
+  compressed: number;
   uncompressed: number;
+}
+
+export interface ZipCheck {
+  entries: ZipEntry[];
+  /** Declared uncompressed total. */
+  uncompressed: number;
+  dirOffset: number;
 }
 
 /**
@@ -183,6 +195,7 @@ export function checkZipDirectory(file: string): ZipCheck {
     fs.readSync(fd, dir, 0, dirSize, dirOffset);
     let p = 0,
       total = 0;
+    const entries: ZipEntry[] = [];
     for (let k = 0; k < count; k++) {
       if (p + 46 > dir.length || dir.readUInt32LE(p) !== 0x02014b50) throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
       const compressed = dir.readUInt32LE(p + 20);
@@ -192,11 +205,83 @@ export function checkZipDirectory(file: string): ZipCheck {
       if (uncompressed > 1024 * 1024 && uncompressed / Math.max(1, compressed) > XLSX_MAX_RATIO)
         throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
       if (total > XLSX_MAX_UNCOMPRESSED_BYTES) throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
-      p += 46 + dir.readUInt16LE(p + 28) + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32);
+      const nameLen = dir.readUInt16LE(p + 28);
+      entries.push({
+        name: dir.toString("utf8", p + 46, p + 46 + nameLen),
+        flags: dir.readUInt16LE(p + 8),
+        method: dir.readUInt16LE(p + 10),
+        compressed,
+        uncompressed,
+        localOffset: dir.readUInt32LE(p + 42),
+      });
+      p += 46 + nameLen + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32);
     }
-    return { entries: count, uncompressed: total };
+    return { entries, uncompressed: total, dirOffset };
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/** Inflates `length` raw-deflate bytes at `start`, counting the output; stops as soon as it passes `budget`. */
+async function inflatedBytes(file: string, start: number, length: number, budget: number): Promise<number> {
+  if (length === 0) return 0;
+  const source = fs.createReadStream(file, { start, end: start + length - 1 });
+  const inflate = zlib.createInflateRaw();
+  source.on("error", (error) => inflate.destroy(error));
+  source.pipe(inflate);
+  let n = 0;
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+      n += chunk.byteLength;
+      if (n > budget) break;
+    }
+  } catch {
+    throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+  } finally {
+    source.destroy();
+    inflate.destroy();
+  }
+  return n;
+}
+
+/**
+ * Inflates every entry once, counting bytes, and refuses the archive as soon as an entry yields more than its
+ * directory declares or the whole more than XLSX_MAX_UNCOMPRESSED_BYTES: a directory that lies about sizes is
+ * caught without expanding the bomb. The entries must tile the file up to the directory, so no hidden entry
+ * (which a streaming unzip would read) escapes the count.
+ */
+export async function checkZipInflation(file: string, zip: ZipCheck): Promise<void> {
+  const fd = fs.openSync(file, "r");
+  const header = Buffer.alloc(30);
+  const spans: { dataStart: number; entry: ZipEntry }[] = [];
+  let cursor = 0;
+  try {
+    for (const entry of [...zip.entries].sort((a, b) => a.localOffset - b.localOffset)) {
+      if (entry.localOffset !== cursor) throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+      if (fs.readSync(fd, header, 0, 30, cursor) !== 30 || header.readUInt32LE(0) !== 0x04034b50)
+        throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+      const dataStart = cursor + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+      cursor = dataStart + entry.compressed;
+      if (entry.flags & 0x08) {
+        // Data descriptor after the data: 12 bytes, or 16 with its optional signature.
+        const sig = Buffer.alloc(4);
+        fs.readSync(fd, sig, 0, 4, cursor);
+        cursor += sig.readUInt32LE(0) === 0x08074b50 ? 16 : 12;
+      }
+      spans.push({ dataStart, entry });
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (cursor !== zip.dirOffset) throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+  let total = 0;
+  for (const { dataStart, entry } of spans) {
+    let actual: number;
+    if (entry.method === 0) actual = entry.compressed;
+    else if (entry.method === 8) actual = await inflatedBytes(file, dataStart, entry.compressed, entry.uncompressed);
+    else throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+    total += actual;
+    if (actual > entry.uncompressed || total > XLSX_MAX_UNCOMPRESSED_BYTES) throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
   }
 }
 
@@ -214,9 +299,9 @@ function cellValue(v: ExcelJS.CellValue): Cell {
   return String(v as unknown);
 }
 
-/** Rows of the first worksheet of an XLSX file (checked with checkZipDirectory first). */
+/** Rows of the first worksheet of an XLSX file, once its directory and its real inflated sizes are checked. */
 export async function* readXlsx(file: string): AsyncGenerator<RawRow> {
-  checkZipDirectory(file);
+  await checkZipInflation(file, checkZipDirectory(file));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: "cache",
     hyperlinks: "ignore",

@@ -4,6 +4,7 @@
  */
 import type { PortfolioReport as ReportRow, PortfolioUpload } from "#db/schema/index";
 import { HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { scoreFromValue } from "~/domain/risk-levels";
 import { SLOT_COUNT } from "~/domain/scenarios";
 import type { AssessedLocation, LocationScores, PortfolioReportSource, SlotScore } from "~/domain/reports/types";
@@ -41,7 +42,7 @@ function scoresOf(engine: RiskEngine, hexagon: string): LocationScores | null {
 }
 
 export function toAssessedLocation(engine: RiskEngine, upload: PortfolioUpload, row: StoredRow): AssessedLocation {
-  const [rowNumber, status, reason, lat, lon, cells] = row;
+  const [rowNumber, status, reason, lat, lon, cells, duplicateOf] = row;
   const userColumns: Record<string, string> = {};
   upload.columns.forEach((c, i) => (userColumns[c] = text(cells[i])));
   const base = {
@@ -51,15 +52,24 @@ export function toAssessedLocation(engine: RiskEngine, upload: PortfolioUpload, 
     lat,
     lon,
     userColumns,
+    duplicateOf: duplicateOf ?? null,
   };
-  const weightCol = upload.weightColumn ? upload.columns.indexOf(upload.weightColumn) : -1;
-  const weight = weightCol < 0 ? 1 : weightOf(upload, cells);
+  const weight = weightOf(upload, cells);
   if (status !== ROW_STATUS.valid || lat === null || lon === null) {
     return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason, scores: null };
   }
-  const a = assessPoint(engine, lat, lon, weight);
-  if (!a) return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: "the point is at sea (not inland)", scores: null };
-  return { ...base, countryCode: a.country, regionCode: a.region, hexagon: a.hexagon, weight, status: "valid", reason: null, scores: scoresOf(engine, a.hexagon) };
+  const a = assessPoint(engine, lat, lon, weight ?? 0);
+  if (!a) return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: ROW_REASONS.atSea, scores: null };
+  return {
+    ...base,
+    countryCode: a.country,
+    regionCode: a.region,
+    hexagon: a.hexagon,
+    weight,
+    status: "valid",
+    reason: weight === null ? ROW_REASONS.badWeight : null,
+    scores: scoresOf(engine, a.hexagon),
+  };
 }
 
 export async function* assessedLocations(upload: PortfolioUpload): AsyncGenerator<AssessedLocation> {

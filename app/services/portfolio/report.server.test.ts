@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
-import { portfolioReports } from "#db/schema/index";
+import { eq, sql } from "drizzle-orm";
+import { portfolioReports, reportFiles } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { createUser } from "#db/factories";
 import { stopJobs, startJobs } from "../jobs.server";
+import { computeDisclosure } from "~/domain/reports/disclosure";
+import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { mergedHeaderXlsx, LAND_SITES, semicolonCsv } from "../../../tests/support/portfolio-files";
-import { assessedLocations } from "./report-model.server";
-import { buildReport, reportOfUpload, requestReport, type ReportOutputs } from "./report.server";
+import { orderReport } from "./purchase.server";
+import { assessedLocations, reportSource } from "./report-model.server";
+import { REPORT_JOB_EXPIRE_SECONDS, REPORT_QUEUE, buildReport, reportOfUpload, requestReport, type ReportOutputs } from "./report.server";
 import { findUpload, ingestUpload, setWeightColumn } from "./uploads.server";
 
 const getDb = setupTestDatabase();
@@ -43,7 +46,7 @@ describe("portfolio report job", () => {
     expect(r.output_request_stats.asset_number).toBe(LAND_SITES.length);
     expect(r.output_request_stats.country_number).toBe(LAND_SITES.length);
     expect(r.output_request_stats.new_hexagon_request).toBe(r.output_request_stats.hexagon_number);
-    expect(r.weighting).toEqual({ column: "local GDP per Capita equivalent", note: null });
+    expect(r.weighting).toEqual({ column: "local GDP per Capita equivalent", note: null, missing: 0, missing_rows: [] });
     expect(r.output_risks_intensity.reduce((s, [, n]) => s + n, 0)).toBe(LAND_SITES.length);
     expect(Object.keys(r.output_risks_diversity)).toContain("AL");
     expect(r.social_by_country_sum.map((c) => c.country_code).sort()).toEqual(["AU", "BR", "DE", "ES", "FR", "GB", "IN", "JP"]);
@@ -85,5 +88,75 @@ describe("portfolio report job", () => {
       [13, expect.stringMatching(/0\/0/)],
       [15, "the point is at sea (not inland)"],
     ]);
+  });
+
+  it("two workers given the same report at once build it once", async () => {
+    const db = getDb();
+    const user = await createUser(db, {});
+    const preview = await ingestUpload({ fileName: "p.xlsx", data: once(await mergedHeaderXlsx()), owner: { userId: user.id, plan: "PREMIUM" } });
+    const upload = await findUpload(preview.upload_id, { userId: user.id });
+    const [row] = await db.insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: 10 }).returning();
+    await Promise.all([buildReport(row!.id), buildReport(row!.id)]);
+    const files = await db.select({ kind: reportFiles.kind }).from(reportFiles).where(eq(reportFiles.sourceId, row!.id));
+    expect(files.map((f) => f.kind).sort()).toEqual(["portfolio_pdf", "portfolio_xlsx"]);
+    expect((await reportOfUpload(upload.id))!.status).toBe("done");
+  });
+
+  it("two requests for the same report at once queue one job, on a stately queue that outlives a long run", async () => {
+    const db = getDb();
+    const user = await createUser(db, {});
+    const preview = await ingestUpload({ fileName: "p.xlsx", data: once(await mergedHeaderXlsx()), owner: { userId: user.id, plan: "PREMIUM" } });
+    const upload = await findUpload(preview.upload_id, { userId: user.id });
+    const [a, b] = await Promise.all([requestReport(upload, user.id), requestReport(upload, user.id)]);
+    expect(a.id).toBe(b.id);
+    const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(await rows(sql`SELECT id FROM pgboss.job WHERE name = ${REPORT_QUEUE} AND data->>'reportId' = ${a.id}`)).toHaveLength(1);
+    const [queue] = await rows(sql`SELECT policy, expire_seconds FROM pgboss.queue WHERE name = ${REPORT_QUEUE}`);
+    expect(queue).toMatchObject({ policy: "stately", expire_seconds: REPORT_JOB_EXPIRE_SECONDS });
+  });
+
+  it("a row whose weighting cell is empty, text or not positive has no weight, is reported, and adds nothing to weighted shares", async () => {
+    const db = getDb();
+    const user = await createUser(db, {});
+    const good = LAND_SITES.map((s) => `${s.id},${s.lat},${s.lon},${s.value}`);
+    const bad = ["", "n/a", "0"].map((v, i) => `BAD-${i},${LAND_SITES[i]!.lat + 0.5},${LAND_SITES[i]!.lon + 0.5},${v}`);
+    const text = ["id,lat,lon,value", ...good, ...bad].join("\n");
+    const preview = await ingestUpload({ fileName: "w.csv", data: once(Buffer.from(text)), owner: { userId: user.id, plan: "PREMIUM" } });
+    let upload = await findUpload(preview.upload_id, { userId: user.id });
+    await setWeightColumn(upload, "value");
+    upload = await findUpload(preview.upload_id, { userId: user.id });
+    const badRows = [10, 11, 12];
+
+    const rows = [];
+    for await (const l of assessedLocations(upload)) rows.push(l);
+    const weightless = rows.filter((r) => r.weight === null);
+    expect(weightless.map((r) => [r.rowNumber, r.status, r.reason])).toEqual(badRows.map((n) => [n, "valid", ROW_REASONS.badWeight]));
+    expect(rows.filter((r) => r.weight !== null).every((r) => r.reason === null)).toBe(true);
+
+    const [row] = await db.insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: 11 }).returning();
+    await buildReport(row!.id);
+    const done = (await reportOfUpload(upload.id))!;
+    const result = done.result as unknown as ReportOutputs;
+    expect(result.weighting).toMatchObject({ column: "value", missing: 3, missing_rows: badRows.map((n) => ({ row: n, reason: ROW_REASONS.badWeight })) });
+    expect(result.output_request_stats.asset_number).toBe(LAND_SITES.length + 3);
+
+    const tables = await computeDisclosure(reportSource(done, upload, { id: user.id, email: user.email }));
+    expect(tables.totals.missingWeight).toBe(3);
+    expect(tables.totals.weight).toBe(LAND_SITES.reduce((sum, s) => sum + s.value, 0));
+    for (const h of tables.hazards) for (const c of h.cells) expect(c.weightAtRisk).toBeLessThanOrEqual(c.weight);
+  });
+
+  it("carries duplicate_of into the report model and prices the order on unique valid locations", async () => {
+    const db = getDb();
+    const user = await createUser(db, {});
+    const f = semicolonCsv();
+    const preview = await ingestUpload({ fileName: "e.csv", data: once(Buffer.from(f.text)), owner: { userId: user.id, plan: "PREMIUM" } });
+    const upload = await findUpload(preview.upload_id, { userId: user.id });
+    const rows = [];
+    for await (const l of assessedLocations(upload)) rows.push(l);
+    expect(rows.find((r) => r.rowNumber === 11)!.duplicateOf).toBe(2);
+    expect(rows.filter((r) => r.duplicateOf).map((r) => r.rowNumber)).toEqual([11]);
+    const order = await orderReport(upload, user.id);
+    expect(order).toMatchObject({ total_locations: f.rows, valid_locations: f.valid - 1 });
   });
 });

@@ -2,10 +2,10 @@
  * The full portfolio report: a background job reads the stored rows chunk by chunk, assesses every valid row with
  * its weight and keeps only aggregates in memory, writing its progress so the page can show a bar.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { portfolioReports, portfolioUploads, users, type PortfolioReport, type PortfolioUpload } from "#db/schema/index";
 import { ERROR_MESSAGES } from "~/domain/errors";
-import { DEFAULT_WEIGHTING_COLUMN } from "~/domain/portfolio/limits";
+import { DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, ROW_REASONS } from "~/domain/portfolio/limits";
 import { NOT_AVAILABLE_REASONS, PortfolioAccumulator } from "~/domain/portfolio/stats";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../db.server";
@@ -18,7 +18,7 @@ import { setPortfolioReportStore } from "../reports/portfolios.server";
 import { writePortfolioXlsx } from "../reports/xlsx.server";
 import { assessPoint } from "./assess.server";
 import { reportSource } from "./report-model.server";
-import { ROW_STATUS, uploadRows, weightOf } from "./uploads.server";
+import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "./uploads.server";
 
 export const REPORT_QUEUE = "portfolio-report";
 /** Rows between two progress writes. */
@@ -31,17 +31,30 @@ export interface ReportOutputs {
   output_risks_intensity: ReturnType<PortfolioAccumulator["intensity"]>;
   social_by_country_sum: ReturnType<PortfolioAccumulator["socialByCountry"]>;
   not_available: typeof NOT_AVAILABLE_REASONS;
-  weighting: { column: string; note: string | null };
+  /** missing: assessed rows whose weighting cell is empty, text or not positive (listed up to PREVIEW_ISSUES_MAX). */
+  weighting: { column: string; note: string | null; missing: number; missing_rows: RowIssue[] };
   dataset: { generator: string; version: string };
   piecharts: ReturnType<PortfolioAccumulator["pies"]>;
   summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
 }
 
-defineQueue(REPORT_QUEUE, { expireInSeconds: 900, retryLimit: 3 }, async (data) => {
+/**
+ * Longest a report job may stay active before the queue takes it for lost and retries it: a 1M-row portfolio
+ * with both files takes minutes, so this leaves a wide margin (pg-boss allows less than 24 hours).
+ */
+export const REPORT_JOB_EXPIRE_SECONDS = 4 * 60 * 60;
+
+defineQueue(REPORT_QUEUE, { expireInSeconds: REPORT_JOB_EXPIRE_SECONDS, retryLimit: 3, policy: "stately" }, async (data) => {
   await buildReport(String(data.reportId));
 });
 
-/** Creates the report of an upload (once) and queues its job; a failed report is queued again. */
+/** job_id while the one caller that won the right to queue the job is sending it. */
+const JOB_SENDING = "sending";
+
+/**
+ * Creates the report of an upload (once) and queues its job; a failed report is queued again. The right to queue
+ * is taken by one conditional update, so two requests at the same moment send one job.
+ */
 export async function requestReport(upload: PortfolioUpload, userId: string): Promise<PortfolioReport> {
   const db = await getDb();
   const total = Number((upload.summary as { total_locations?: number }).total_locations ?? 0);
@@ -49,16 +62,27 @@ export async function requestReport(upload: PortfolioUpload, userId: string): Pr
     .insert(portfolioReports)
     .values({ uploadId: upload.id, userId, total, weightColumn: upload.weightColumn })
     .onConflictDoNothing({ target: portfolioReports.uploadId });
-  const [report] = await db.select().from(portfolioReports).where(eq(portfolioReports.uploadId, upload.id));
-  if (report!.status === "failed" || !report!.jobId) {
-    const jobId = await sendJob(REPORT_QUEUE, { reportId: report!.id }, report!.id);
-    const [queued] = await db
-      .update(portfolioReports)
-      .set({ status: "queued", jobId: jobId ?? report!.jobId, error: null, processed: 0 })
-      .where(eq(portfolioReports.id, report!.id))
-      .returning();
-    return queued!;
+  const [claimed] = await db
+    .update(portfolioReports)
+    .set({ status: "queued", jobId: JOB_SENDING, error: null, processed: 0 })
+    .where(and(eq(portfolioReports.uploadId, upload.id), or(eq(portfolioReports.status, "failed"), isNull(portfolioReports.jobId))))
+    .returning();
+  if (claimed) {
+    try {
+      const jobId = await sendJob(REPORT_QUEUE, { reportId: claimed.id }, claimed.id);
+      // null: the stately queue already holds a queued job for this report, which will run it.
+      const [queued] = await db
+        .update(portfolioReports)
+        .set({ jobId: jobId ?? `${REPORT_QUEUE}:${claimed.id}` })
+        .where(and(eq(portfolioReports.id, claimed.id), eq(portfolioReports.jobId, JOB_SENDING)))
+        .returning();
+      return queued ?? claimed;
+    } catch (error) {
+      await db.update(portfolioReports).set({ jobId: null }).where(and(eq(portfolioReports.id, claimed.id), eq(portfolioReports.jobId, JOB_SENDING)));
+      throw error;
+    }
   }
+  const [report] = await db.select().from(portfolioReports).where(eq(portfolioReports.uploadId, upload.id));
   return report!;
 }
 
@@ -68,23 +92,57 @@ export async function reportOfUpload(uploadId: string): Promise<PortfolioReport 
   return r ?? null;
 }
 
-/** Runs the report; safe to run again after a crash (it starts over from the stored rows). */
+/**
+ * Takes the report for this worker: one conditional update, so of two workers (or two instances) only one runs
+ * it. A report left "running" longer than the job expiry belongs to a worker that died and may be taken again.
+ */
+async function claimReport(reportId: string): Promise<PortfolioReport | null> {
+  const db = await getDb();
+  const stale = new Date(Date.now() - REPORT_JOB_EXPIRE_SECONDS * 1000);
+  const [claimed] = await db
+    .update(portfolioReports)
+    .set({ status: "running", processed: 0, startedAt: new Date(), error: null })
+    .where(
+      and(
+        eq(portfolioReports.id, reportId),
+        or(
+          inArray(portfolioReports.status, ["queued", "failed"]),
+          and(eq(portfolioReports.status, "running"), or(isNull(portfolioReports.startedAt), lt(portfolioReports.startedAt, stale))),
+        ),
+      ),
+    )
+    .returning();
+  return claimed ?? null;
+}
+
+/** Runs the report once; safe to run again after a crash (it starts over from the stored rows). */
 export async function buildReport(reportId: string): Promise<void> {
   const db = await getDb();
-  const [report] = await db.select().from(portfolioReports).where(eq(portfolioReports.id, reportId));
-  if (!report || report.status === "done") return;
-  const [upload] = await db.select().from(portfolioUploads).where(eq(portfolioUploads.id, report.uploadId));
+  const [current] = await db.select({ uploadId: portfolioReports.uploadId }).from(portfolioReports).where(eq(portfolioReports.id, reportId));
+  if (!current) return;
+  const [upload] = await db.select().from(portfolioUploads).where(eq(portfolioUploads.id, current.uploadId));
   if (!upload) return;
-  await db.update(portfolioReports).set({ status: "running", processed: 0, startedAt: new Date(), error: null }).where(eq(portfolioReports.id, reportId));
+  const report = await claimReport(reportId);
+  if (!report) return;
   try {
     const engine = getRiskEngine();
     const acc = new PortfolioAccumulator();
     let processed = 0;
+    let missingWeight = 0;
+    const missingWeightRows: RowIssue[] = [];
     for await (const row of uploadRows(upload.id)) {
       processed++;
       if (row[1] === ROW_STATUS.valid) {
-        const a = assessPoint(engine, row[3]!, row[4]!, weightOf(upload, row[5]));
-        if (a) acc.add(a);
+        const weight = weightOf(upload, row[5]);
+        // A row without a usable weight counts as an asset but adds nothing to weighted figures.
+        const a = assessPoint(engine, row[3]!, row[4]!, weight ?? 0);
+        if (a) {
+          acc.add(a);
+          if (weight === null) {
+            missingWeight++;
+            if (missingWeightRows.length < PREVIEW_ISSUES_MAX) missingWeightRows.push({ row: row[0], reason: ROW_REASONS.badWeight });
+          }
+        }
       }
       if (processed % PROGRESS_EVERY === 0)
         await db.update(portfolioReports).set({ processed }).where(eq(portfolioReports.id, reportId));
@@ -102,6 +160,8 @@ export async function buildReport(reportId: string): Promise<void> {
       weighting: {
         column,
         note: hasColumn ? null : `The file has no column "${column}" and the dataset holds no such figure: every location weighs 1`,
+        missing: missingWeight,
+        missing_rows: missingWeightRows,
       },
       dataset: { generator: engine.header.generator, version: engine.header.version },
       piecharts: acc.pies(),
@@ -112,13 +172,13 @@ export async function buildReport(reportId: string): Promise<void> {
     await db
       .update(portfolioReports)
       .set({ status: "done", processed, result: finished.result, files, finishedAt: finished.finishedAt })
-      .where(eq(portfolioReports.id, reportId));
+      .where(and(eq(portfolioReports.id, reportId), eq(portfolioReports.status, "running")));
   } catch (error) {
     logger.error({ err: error, reportId }, "portfolio report failed");
     await db
       .update(portfolioReports)
       .set({ status: "failed", error: ERROR_MESSAGES.reportFailed, finishedAt: new Date() })
-      .where(eq(portfolioReports.id, reportId));
+      .where(and(eq(portfolioReports.id, reportId), eq(portfolioReports.status, "running")));
     throw error;
   }
 }

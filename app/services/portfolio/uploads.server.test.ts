@@ -1,10 +1,11 @@
 import { setupTestDatabase } from "#db/testing";
-import { DEFAULT_WEIGHTING_COLUMN, UPLOAD_MESSAGES, VISITOR_MAX_ROWS } from "~/domain/portfolio/limits";
+import { DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, UPLOAD_MESSAGES, VISITOR_MAX_ROWS } from "~/domain/portfolio/limits";
 import {
-  AT_SEA, LAND_SITES, binaryFile, largeCsvLines, mergedHeaderXlsx, semicolonCsv, singleHugeLine, swappedCsv, zipBomb,
+  AT_SEA, LAND_SITES, binaryFile, blankLinesCsv, blankRowsAfterHeaderCsv, emptyRowsXlsx, largeCsvLines, lyingZipBomb,
+  mergedHeaderXlsx, semicolonCsv, singleHugeLine, swappedCsv, zipBomb,
 } from "../../../tests/support/portfolio-files";
 import { UploadRefusedError } from "./errors.server";
-import { ingestUpload, uploadRows, ROW_STATUS } from "./uploads.server";
+import { ingestUpload, uploadRows, ROW_STATUS, type UploadOwner } from "./uploads.server";
 
 setupTestDatabase();
 
@@ -87,5 +88,43 @@ describe("ingestUpload", () => {
     const r = await ingestUpload({ fileName: "sea.csv", data: chunked(text), owner: member });
     expect(r.valid_locations).toBe(0);
     expect(r.out_of_range_locations).toBe(2);
+  });
+
+  describe("files shaped to exhaust the server", () => {
+    /** Refused with the message, quickly: the event loop is never held for long. */
+    async function refusedFast(fileName: string, data: Buffer | string, message: string | RegExp, owner: UploadOwner = member) {
+      const started = performance.now();
+      const error = await ingestUpload({ fileName, data: chunked(data, 64 * 1024), owner }).catch((e: unknown) => e);
+      const ms = performance.now() - started;
+      expect(error).toBeInstanceOf(UploadRefusedError);
+      expect((error as Error).message).toMatch(message);
+      expect(ms).toBeLessThan(5000);
+    }
+
+    it("refuses a 1 MB file of line breaks after the header search limit", async () => {
+      await refusedFast("blank.csv", blankLinesCsv(), UPLOAD_MESSAGES.noHeaderWithin(HEADER_SCAN_MAX_ROWS));
+    });
+
+    it("refuses an Excel sheet of empty rows after the header search limit", async () => {
+      await refusedFast("empty.xlsx", await emptyRowsXlsx(), UPLOAD_MESSAGES.noHeaderWithin(HEADER_SCAN_MAX_ROWS));
+    });
+
+    it("counts blank rows against the plan's row limit", async () => {
+      await refusedFast("gaps.csv", blankRowsAfterHeaderCsv(VISITOR_MAX_ROWS + 100), /more than 500 rows/, { userId: null, plan: null });
+    });
+
+    it("refuses a zip bomb whose directory lies about its sizes, without expanding it", async () => {
+      await refusedFast("liar.xlsx", lyingZipBomb(), UPLOAD_MESSAGES.zipBomb);
+    });
+  });
+
+  it("counts leading blank rows among the blank rows: every input row is accounted for", async () => {
+    const text = `\n\n,,\n${blankRowsAfterHeaderCsv(2)}`;
+    const r = await ingestUpload({ fileName: "lead.csv", data: chunked(text), owner: member });
+    // 3 blank lines above the header, 2 below it, 1 header, 1 location: 7 lines
+    expect(r.blank_rows).toBe(5);
+    expect(r.header_rows).toBe(1);
+    expect(r.total_locations).toBe(1);
+    expect(r.blank_rows + r.header_rows + r.total_locations).toBe(text.split("\n").length - 1);
   });
 });

@@ -12,7 +12,7 @@ import {
   checkCoordinates, detectColumns, isBlankRow, looksSwapped, numericColumns, parseNumberCell, type Cell, type ColumnMap,
 } from "~/domain/portfolio/columns";
 import {
-  DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX, ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES,
+  DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, HEADER_SEARCH_ROWS, PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX, ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES,
   portfolioLimitsFor, type PortfolioLimits,
 } from "~/domain/portfolio/limits";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
@@ -118,22 +118,26 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     const accessToken = crypto.randomBytes(24).toString("base64url");
     const it = rows[Symbol.asyncIterator]();
 
-    // Header: the first rows until one names latitude and longitude.
+    // Header: the first non-blank rows until one names latitude and longitude. Blank rows are counted, never
+    // kept, and the search stops after HEADER_SCAN_MAX_ROWS rows: a file of empty lines is refused at once.
     const lead: RawRow[] = [];
     let map: ColumnMap | null = null;
+    let leadingBlank = 0;
+    let scanned = 0;
     while (!map) {
       const r = await it.next();
       if (r.done) break;
+      if (++scanned > HEADER_SCAN_MAX_ROWS) throw new UploadRefusedError(UPLOAD_MESSAGES.noHeaderWithin(HEADER_SCAN_MAX_ROWS), 422);
+      if (isBlankRow(r.value.cells)) {
+        leadingBlank++;
+        continue;
+      }
       lead.push(r.value);
-      const nonBlank = lead.filter((x) => !isBlankRow(x.cells));
-      map = detectColumns(nonBlank.map((x) => x.cells));
-      if (!map && nonBlank.length >= 10) break;
+      map = detectColumns(lead.map((x) => x.cells));
+      if (!map && lead.length >= HEADER_SEARCH_ROWS) break;
     }
-    if (!map) {
-      const nonBlank = lead.filter((x) => !isBlankRow(x.cells));
-      throw new UploadRefusedError(nonBlank.length === 0 ? UPLOAD_MESSAGES.empty : UPLOAD_MESSAGES.noColumns, 422);
-    }
-    const headerRows = lead.filter((x) => !isBlankRow(x.cells)).length;
+    if (!map) throw new UploadRefusedError(lead.length === 0 ? UPLOAD_MESSAGES.empty : UPLOAD_MESSAGES.noColumns, 422);
+    const headerRows = lead.length;
     const pending: RawRow[] = [];
     while (pending.length < SAMPLE_ROWS) {
       const r = await it.next();
@@ -174,7 +178,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       invalidCount = 0,
       outCount = 0,
       dupCount = 0,
-      blank = 0,
+      blank = leadingBlank,
       seq = 0;
     const invalid: RowIssue[] = [];
     const outOfRange: RowIssue[] = [];
@@ -192,12 +196,14 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
 
     /** Synchronous per row; true when a chunk is full and must be written. */
     const handle = (raw: RawRow): boolean => {
+      // Blank rows count against the plan's row limit too, so a file of empty lines cannot run on unbounded.
       if (isBlankRow(raw.cells)) {
         blank++;
+        if (blank + total > limits.max_rows) throw new UploadRefusedError(UPLOAD_MESSAGES.tooManyRows(limits.max_rows), 413);
         return false;
       }
       total++;
-      if (total > limits.max_rows) throw new UploadRefusedError(UPLOAD_MESSAGES.tooManyRows(limits.max_rows), 413);
+      if (blank + total > limits.max_rows) throw new UploadRefusedError(UPLOAD_MESSAGES.tooManyRows(limits.max_rows), 413);
       const check = checkCoordinates(raw.cells[latCol], raw.cells[lonCol]);
       if (!check.ok) {
         const issue = { row: raw.rowNo, reason: check.reason };
@@ -332,12 +338,15 @@ export async function setWeightColumn(upload: PortfolioUpload, column: string): 
   await db.update(portfolioUploads).set({ weightColumn: column }).where(eq(portfolioUploads.id, upload.id));
 }
 
-/** Weight of a stored row for the chosen column: 1 when the column is absent, empty or not a positive number. */
-export function weightOf(upload: PortfolioUpload, cells: Cell[]): number {
+/**
+ * Weight of a stored row for the chosen column: 1 when the file has no such column (every location weighs 1),
+ * null when the row's cell is empty, text or not positive, so weighted figures use real weights only.
+ */
+export function weightOf(upload: PortfolioUpload, cells: Cell[]): number | null {
   const col = upload.weightColumn ? upload.columns.indexOf(upload.weightColumn) : -1;
   if (col < 0) return 1;
   const n = parseNumberCell(cells[col]);
-  return n !== null && Number.isFinite(n) && n > 0 ? n : 1;
+  return n !== null && Number.isFinite(n) && n > 0 ? n : null;
 }
 
 /** Every stored row of an upload in file order, one chunk in memory at a time. */

@@ -30,6 +30,7 @@ const locations = [
     name: "Hamburg port",
     countryCode: "DE",
     weight: 750,
+    duplicateOf: 2,
     userColumns: { "Site ref": "WH-2", Site: "Hamburg port", lat: "53.55", lon: "9.99", "Insured value": "750", Comment: "-0.5" },
     scores: locationScores(0.1, { SS: 0.85 }),
   }),
@@ -84,6 +85,8 @@ describe("portfolio XLSX", () => {
     const hamburg = rowValues(ws, 3);
     expect(hamburg[header.indexOf("Comment")]).toBe("-0.5");
     expect(hamburg[header.indexOf("SS Storm surge | RCP2.6 2040 | level")]).toBe(5);
+    expect(hamburg[header.indexOf("Duplicate of row")]).toBe(2);
+    expect(lyon[header.indexOf("Duplicate of row")] ?? null).toBeNull();
     const sea = rowValues(ws, 4);
     expect(sea[3]).toBe("excluded");
     expect(sea[4]).toMatch(/at sea/);
@@ -137,6 +140,8 @@ describe("portfolio PDF", () => {
     expect(appendix).toContain("WH-2");
     expect(appendix).toContain("at sea");
     expect(appendix).toContain("1/3");
+    expect(appendix).toContain("Dup. of");
+    expect(appendix).toMatch(/WH-2\s+Hamburg port\s+row 2\b/);
     expect(text).toContain("ESRS E1-9 para 66(a)");
   });
 

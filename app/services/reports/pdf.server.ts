@@ -401,18 +401,19 @@ async function appendix(doc: Doc, source: Pick<PortfolioReportSource, "locations
   heading(doc, "Appendix: every row of the input file");
   para(
     doc,
-    `Levels per hazard as "historical/${slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period)}"; n/a = not applicable, - = no data. Rows left out show the reason.`,
+    `Levels per hazard as "historical/${slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period)}"; n/a = not applicable, - = no data. Rows left out show the reason; "Dup. of" names the earlier row at the same coordinates.`,
     { size: 8 },
   );
   const w = contentWidth(doc);
-  const hw = 30;
+  const hw = 28;
   const fixed = w - hw * HAZARD_IDS.length;
   const cols: Column[] = [
     { header: "Row", width: 32 },
-    { header: "Asset id", width: 78 },
-    { header: "Name", width: fixed - 32 - 78 - 40 - 78 },
+    { header: "Asset id", width: 64 },
+    { header: "Name", width: fixed - 32 - 64 - 32 - 40 - 70 },
+    { header: "Dup. of", width: 32 },
     { header: "Country", width: 40 },
-    { header: "Lat, lon", width: 78 },
+    { header: "Lat, lon", width: 70 },
     ...HAZARD_IDS.map((h) => ({ header: h, width: hw, align: "center" as const })),
   ];
   const fi = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
@@ -431,7 +432,7 @@ async function appendix(doc: Doc, source: Pick<PortfolioReportSource, "locations
 
 function appendixRow(loc: AssessedLocation, futureSlot: number): string[] {
   const coords = loc.lat !== null && loc.lon !== null ? `${loc.lat.toFixed(3)}, ${loc.lon.toFixed(3)}` : "";
-  const head = [String(loc.rowNumber), loc.assetId, loc.name, loc.countryCode ?? "", coords];
+  const head = [String(loc.rowNumber), loc.assetId, loc.name, loc.duplicateOf ? `row ${loc.duplicateOf}` : "", loc.countryCode ?? "", coords];
   if (loc.status !== "valid" || !loc.scores) return [...head, `Left out: ${loc.reason ?? "no reason recorded"}`];
   return [
     ...head,

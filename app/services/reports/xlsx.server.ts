@@ -210,7 +210,7 @@ export async function writePortfolioXlsx(report: PortfolioReportSource, target: 
   summary.commit();
 
   const userColumns = report.metadata.columns;
-  const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Weight"];
+  const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Duplicate of row", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Weight"];
   const locSheet = wb.addWorksheet("Locations", { views: [{ state: "frozen", xSplit: 2, ySplit: 1 }] });
   addRow(locSheet, [...fixed, ...userColumns, ...HAZARD_SLOT_HEADERS], true);
 
@@ -232,6 +232,7 @@ export async function writePortfolioXlsx(report: PortfolioReportSource, target: 
       safeCellValue(loc.name),
       loc.status,
       safeCellValue(loc.reason ?? ""),
+      loc.duplicateOf ?? null,
       loc.countryCode,
       loc.regionCode,
       loc.hexagon,

@@ -1,0 +1,18 @@
+/** Every chart StaticChart can draw, by kind. Imports nivo: reach it only through render.server or a lazy import. */
+import { createElement, type FunctionComponent } from "react";
+import { HazardBars, type HazardBarsProps } from "./hazard-bars";
+import { RiskPie, type LevelCountsView } from "./risk-pie";
+
+interface ChartPropsByKind {
+  hazardBars: HazardBarsProps;
+  riskPie: { title: string; counts: LevelCountsView };
+}
+
+export type ChartKind = keyof ChartPropsByKind;
+export type ChartProps<K extends ChartKind> = ChartPropsByKind[K];
+
+const CHARTS: { [K in ChartKind]: FunctionComponent<ChartPropsByKind[K]> } = { hazardBars: HazardBars, riskPie: RiskPie };
+
+export default function RegisteredChart<K extends ChartKind>({ kind, props }: { kind: K; props: ChartProps<K> }) {
+  return createElement(CHARTS[kind] as FunctionComponent<ChartProps<K>>, props);
+}

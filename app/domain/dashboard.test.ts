@@ -1,0 +1,83 @@
+import {
+  CANT_GET_HAZARD_SCORES, cantGetHazardScores, defaultLocation, formatCoordinates, hasHazardList, hexagonFieldValue, mapPickHref,
+  noDataLike, pairHazardScores, type ScoreItemLike,
+} from "./dashboard";
+
+const item = (hazard_id: string, score: number | null): ScoreItemLike & { name: string } => ({
+  hazard_id,
+  name: `Hazard ${hazard_id}`,
+  value: score === null ? null : score / 5 - 0.1,
+  score,
+  level: score === null ? null : `L${score}`,
+  state: score === null ? "not_applicable" : "ok",
+  explanation: { formula: "f" },
+});
+const scores = (...items: ReturnType<typeof item>[]) => ({ aggregate: item("AL", 3), hazards: items });
+
+describe("coordinates", () => {
+  it("rounds to 3 decimals and names the hemispheres", () => {
+    expect(formatCoordinates(51.5074, -0.1278)).toBe("51.507°N, 0.128°W");
+    expect(formatCoordinates(-33.8688, 151.2093)).toBe("33.869°S, 151.209°E");
+  });
+});
+
+describe("default hexagon in the hexagon field", () => {
+  it("shows the hexagon on show, else the default ordered hexagon, else nothing", () => {
+    expect(hexagonFieldValue({ kind: "hexagon", code: "841fb47ffffffff" }, false, "84194adffffffff")).toBe("841fb47ffffffff");
+    expect(hexagonFieldValue({ kind: "country", code: "GB" }, false, "84194adffffffff")).toBe("84194adffffffff");
+    // A point resolves to a hexagon, but the field then offers the default rather than the point's cell.
+    expect(hexagonFieldValue({ kind: "hexagon", code: "841fb47ffffffff" }, true, "84194adffffffff")).toBe("84194adffffffff");
+    expect(hexagonFieldValue({ kind: "country", code: "GB" }, false, null)).toBe("");
+  });
+  it("prefers the configured default hexagon among the ordered ones, else the first", () => {
+    expect(defaultLocation({ country: [], region: [], hexagon: ["841fb47ffffffff", "84194adffffffff"] }).hexagon).toBe("84194adffffffff");
+    expect(defaultLocation({ country: [], region: [], hexagon: ["841fb47ffffffff"] }).hexagon).toBe("841fb47ffffffff");
+    expect(defaultLocation({ country: [], region: [], hexagon: [] }).hexagon).toBeNull();
+  });
+});
+
+describe("hazard scores message and pairs", () => {
+  it("keeps the spec's message text", () => {
+    expect(CANT_GET_HAZARD_SCORES).toBe("Can`t get hazard scores hexagon");
+  });
+  it("shows the message only when neither response has a hazards list", () => {
+    expect(cantGetHazardScores(null, null)).toBe(true);
+    expect(cantGetHazardScores({ hazards: [] }, {})).toBe(true);
+    expect(cantGetHazardScores(scores(item("FD", 2)), null)).toBe(false);
+    expect(cantGetHazardScores(null, scores(item("FD", 2)))).toBe(false);
+    expect(hasHazardList({ hazards: "FD" })).toBe(false);
+  });
+  it("pairs by hazard id and shows one side when the other failed, marked no data", () => {
+    const hist = scores(item("FD", 2), item("HW", null));
+    expect(pairHazardScores(null, null)).toEqual({ aggregate: null, hazards: [] });
+
+    const onlyHist = pairHazardScores(hist, null);
+    expect(onlyHist.hazards.map((p) => p.hist.hazard_id)).toEqual(["FD", "HW"]);
+    expect(onlyHist.hazards[0]!.hist).toBe(hist.hazards[0]);
+    expect(onlyHist.hazards[0]!.future).toMatchObject({ hazard_id: "FD", name: "Hazard FD", score: null, value: null, level: null, state: "no_data" });
+    expect(onlyHist.hazards[0]!.future.explanation).toBeUndefined();
+    expect(onlyHist.aggregate!.future).toEqual(noDataLike(hist.aggregate));
+
+    const future = scores(item("HW", 4), item("FD", 5));
+    const both = pairHazardScores(hist, future);
+    expect(both.hazards.map((p) => [p.hist.hazard_id, p.hist.score, p.future.score])).toEqual([
+      ["FD", 2, 5],
+      ["HW", null, 4],
+    ]);
+    const onlyFuture = pairHazardScores({ ...hist, hazards: [] }, future);
+    expect(onlyFuture.hazards.map((p) => [p.hist.state, p.future.score])).toEqual([
+      ["no_data", 4],
+      ["no_data", 5],
+    ]);
+  });
+});
+
+describe("picking on the map", () => {
+  it("sets location_code, keeps scenario, period and other params, and drops a point's lat/lon", () => {
+    const current = new URLSearchParams("lat=51.5074&lon=-0.1278&duration=5&scenario=rcp26");
+    const href = mapPickHref(current, { scenario: "rcp85", period: "2050" }, "84194adffffffff");
+    const url = new URL(href, "http://x");
+    expect(url.pathname).toBe("/dashboard");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ duration: "5", scenario: "rcp85", period: "2050", location_code: "84194adffffffff" });
+  });
+});

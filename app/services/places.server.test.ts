@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { loadPlaceIndex, searchPlaces } from "./places.server";
+
+describe("place search over data/places.json.gz", () => {
+  it("ranks London, United Kingdom first for “lon”", () => {
+    const results = searchPlaces("lon");
+    expect(results).toHaveLength(8);
+    expect(results[0]).toMatchObject({ name: "London", country_code: "GB", country_name: "United Kingdom" });
+    expect(results[0]!.lat).toBeCloseTo(51.51, 1);
+    expect(results[0]!.lon).toBeCloseTo(-0.13, 1);
+    const pops = results.map((r) => r.population);
+    expect(pops[0]).toBe(Math.max(...pops));
+  });
+  it("finds São Paulo by “sao paulo”", () => {
+    const [first] = searchPlaces("sao paulo", 3);
+    expect(first).toMatchObject({ name: "São Paulo", country_code: "BR", country_name: "Brazil" });
+  });
+  it("holds only places of 15,000 people or more, largest first, with 4-decimal coordinates", () => {
+    const { places } = loadPlaceIndex();
+    expect(places.length).toBeGreaterThan(20_000);
+    expect(places.every((p) => p.population >= 15_000)).toBe(true);
+    expect(places.every((p, i) => i === 0 || places[i - 1]!.population >= p.population)).toBe(true);
+    expect(places.every((p) => Math.round(p.lat * 1e4) / 1e4 === p.lat && Math.round(p.lon * 1e4) / 1e4 === p.lon)).toBe(true);
+  });
+  it("answers nothing for a one-letter query", () => {
+    expect(searchPlaces("l")).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+/** Place-name search over data/places.json.gz (built by scripts/data/places.ts), loaded once on first search. */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import {
+  PLACE_SEARCH_LIMIT, buildPlaceIndex, placeFromRow, searchPlaceIndex, type PlaceIndex, type PlaceResult, type PlaceRow,
+} from "~/domain/places";
+import { defaultDataDir, getRiskEngine } from "~/risk/engine.server";
+
+interface PlacesFile {
+  source: Record<string, string>;
+  rows: PlaceRow[];
+}
+
+export function loadPlaceIndex(file = path.join(defaultDataDir(), "places.json.gz")): PlaceIndex {
+  if (!existsSync(file)) throw new Error(`place list not found at ${file} (run npx tsx scripts/data/places.ts)`);
+  const parsed = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8")) as PlacesFile;
+  return buildPlaceIndex(parsed.rows.map(placeFromRow));
+}
+
+let index: PlaceIndex | null = null;
+let countryNames: Map<string, string> | null = null;
+
+function countryName(code: string): string {
+  if (!countryNames) countryNames = new Map(getRiskEngine().countries().map((c) => [c.country_code, c.country_name]));
+  const name = countryNames.get(code);
+  if (name) return name;
+  // places in territories the hazard dataset has no outline for (e.g. Gibraltar) still get a readable country
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Places whose name starts with the query (whole name first, then any word), largest first, with country names. */
+export function searchPlaces(q: string, limit = PLACE_SEARCH_LIMIT): PlaceResult[] {
+  if (!index) index = loadPlaceIndex();
+  return searchPlaceIndex(index, q, limit).map((p) => ({
+    name: p.name,
+    country_code: p.countryCode,
+    country_name: countryName(p.countryCode),
+    admin1_code: p.admin1Code,
+    lat: p.lat,
+    lon: p.lon,
+    population: p.population,
+  }));
+}

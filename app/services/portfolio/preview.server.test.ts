@@ -1,0 +1,30 @@
+import { setupTestDatabase } from "#db/testing";
+import { UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
+import { UploadRefusedError } from "./errors.server";
+import { previewFromMultipart } from "./preview.server";
+
+setupTestDatabase();
+
+function post(contentType: string, body: string): Request {
+  return new Request("http://localhost/api/upload/upload_preview", { method: "POST", headers: { "Content-Type": contentType }, body });
+}
+
+const part = (body: string) => `--xyz\r\nContent-Disposition: form-data; name="file"; filename="sites.csv"\r\nContent-Type: text/csv\r\n\r\n${body}`;
+
+describe("previewFromMultipart", () => {
+  it.each([
+    ["no boundary", post("multipart/form-data", "lat,lon\n51.5,-0.12\n")],
+    ["a body cut short inside the file part", post("multipart/form-data; boundary=xyz", part("lat,lon\n51.5,-0.12\n"))],
+    ["a part without its blank line", post("multipart/form-data; boundary=xyz", '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nlat,lon\n1,2\r\n--xyz--\r\n')],
+  ])("answers a malformed multipart body (%s) with a 400 and a clear message", async (_, request) => {
+    const error = await previewFromMultipart(request, null).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadRefusedError);
+    expect(error).toMatchObject({ status: 400, message: UPLOAD_MESSAGES.malformed });
+  });
+
+  it("still reads a well-formed upload", async () => {
+    const { result } = await previewFromMultipart(post("multipart/form-data; boundary=xyz", `${part("lat,lon\n51.5074,-0.1278\n")}\r\n--xyz--\r\n`), null);
+    expect(result.total_locations).toBe(1);
+    expect(result.valid_locations).toBe(1);
+  });
+});
