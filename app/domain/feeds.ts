@@ -22,6 +22,7 @@ export const SITEMAP_STATIC_PATHS = [
   "/products_old",
   "/products/new",
   "/products/flood-map",
+  "/products/portfolio-preview",
   "/methodology",
   "/cookies_policy",
   "/privacy_policy",

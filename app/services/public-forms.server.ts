@@ -1,14 +1,7 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { HONEYPOT_FIELD, PUBLIC_FORM_LIMIT, rateLimitMessage, type PublicForm } from "~/domain/public-forms";
-import { requestClientAddress } from "./client-address.server";
 import { TooManyRequestsError } from "./errors.server";
 import { logger } from "./logger.server";
 import { isLimited, recordEvent } from "./rate-limit.server";
-
-/** The caller's address for rate limits (never a header the client chose; see requestClientAddress). */
-export function clientIp(request: Request, context: AppLoadContext | undefined): string {
-  return requestClientAddress(request, context);
-}
 
 /** True when the hidden honeypot field was filled: the caller answers as if all went well and does nothing. */
 export function isHoneypotFilled(values: Record<string, unknown>): boolean {

@@ -1,8 +1,11 @@
 /** Upload and portfolio limits: the one place every check, message and page reads them from. */
 import type { PlanCode } from "../plans";
 
-/** Largest upload body accepted by the preview endpoint (the server entry caps request bodies above this). */
-export const UPLOAD_MAX_BYTES = 48 * 1024 * 1024;
+/**
+ * Largest upload body accepted by the preview endpoint (the server entry caps request bodies above this). Room for
+ * a million rows with a few columns of the customer's own (about 50-150 bytes a row); it is streamed, never held.
+ */
+export const UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 /** A visitor (not signed in) may preview a small file only. */
 export const VISITOR_MAX_BYTES = 1024 * 1024;
 /** Longest CSV record: anything longer is not a table of locations (csv-parse max_record_size). */
@@ -21,6 +24,8 @@ export const PREVIEW_ISSUES_MAX = 1000;
 export const UPLOAD_CHUNK_ROWS = 5000;
 
 export const VISITOR_MAX_ROWS = 500;
+/** Previews a visitor (not signed in) may run per client address and hour: each one is stored and assessed. */
+export const VISITOR_PREVIEWS_PER_HOUR = 20;
 
 /** Largest portfolio per plan (rows of the file); a visitor previews up to VISITOR_MAX_ROWS. */
 export const PORTFOLIO_MAX_ROWS: Readonly<Record<PlanCode, number>> = {
@@ -51,6 +56,7 @@ export function formatBytes(n: number): string {
 
 export const UPLOAD_MESSAGES = {
   noFile: "Choose a CSV or XLSX file to upload",
+  tooManyVisitorPreviews: (n: number) => `Visitors can preview ${n} files an hour; sign in to preview more`,
   malformed: "The upload could not be read: the multipart form is malformed or cut short; send the file again in the field 'file'",
   badType: "Only CSV and XLSX files can be uploaded",
   tooLarge: (limit: number) => `The file is larger than ${formatBytes(limit)}; split it or sign in for larger files`,

@@ -11,7 +11,7 @@ import { HONEYPOT_FIELD } from "~/domain/public-forms";
 import { sendContactMessage } from "~/services/contact.server";
 import { replyWithServiceError } from "~/services/form-errors.server";
 import { loadContentPage } from "~/services/pages.server";
-import { clientIp } from "~/services/public-forms.server";
+import { requestClientAddress } from "~/services/client-address.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readFormData } from "~/services/form-body.server";
 
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
-    await sendContactMessage({ ...submission.value, ip: clientIp(request, context), honeypot: formData.get(HONEYPOT_FIELD) });
+    await sendContactMessage({ ...submission.value, ip: requestClientAddress(request, context), honeypot: formData.get(HONEYPOT_FIELD) });
   } catch (error) {
     const { reply, status, headers } = replyWithServiceError(submission, error);
     return json(reply, { status, headers });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
+import { requestClientAddress } from "~/services/client-address.server";
 import { previewFromMultipart } from "~/services/portfolio/preview.server";
 
 export function loader() {
@@ -8,11 +9,11 @@ export function loader() {
 }
 
 /** POST /api/upload/upload_preview (multipart `file`): open to visitors for a small file. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   try {
     const caller = await resolveApiCaller(request);
-    const { result } = await previewFromMultipart(request, caller?.user ?? null);
+    const { result } = await previewFromMultipart(request, caller?.user ?? null, requestClientAddress(request, context));
     return apiJson(result);
   } catch (error) {
     return apiError(error);

@@ -10,7 +10,7 @@ import { isAppError } from "~/services/errors.server";
 import { readBody, redirectWithFormFlash } from "~/services/form-flash.server";
 import { logger } from "~/services/logger.server";
 import { subscribeToNewsletter } from "~/services/newsletter.server";
-import { clientIp } from "~/services/public-forms.server";
+import { requestClientAddress } from "~/services/client-address.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export function loader() {
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const { values, formData } = await readBody(request);
   const back = values[REDIRECT_FIELD];
-  if (formData && typeof back === "string") return pageFormAction(request, clientIp(request, context), formData, safeRedirectPath(back, "/"));
+  if (formData && typeof back === "string") return pageFormAction(request, requestClientAddress(request, context), formData, safeRedirectPath(back, "/"));
   const parsed = NewsletterSchema.safeParse(values);
   if (!parsed.success) {
     const errors = parsed.error.flatten().fieldErrors;
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await subscribeToNewsletter({
       email: parsed.data.email,
       firstName: parsed.data.first_name,
-      ip: clientIp(request, context),
+      ip: requestClientAddress(request, context),
       honeypot: values[HONEYPOT_FIELD],
     });
     return apiJson({ message: result.message });

@@ -5,7 +5,7 @@ import { apiError, apiJson } from "~/services/api-response.server";
 import { sendContactMessage } from "~/services/contact.server";
 import { BadRequestError } from "~/services/errors.server";
 import { readBody } from "~/services/form-flash.server";
-import { clientIp } from "~/services/public-forms.server";
+import { requestClientAddress } from "~/services/client-address.server";
 
 export function loader() {
   return apiJson({ error: "Use POST with {message, firstname, lastname, email}" }, { status: 405, headers: { Allow: "POST" } });
@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const issue = parsed.error.issues[0]!;
       throw new BadRequestError(issue.message, String(issue.path[0] ?? "message"));
     }
-    await sendContactMessage({ ...parsed.data, ip: clientIp(request, context), honeypot: values[HONEYPOT_FIELD] });
+    await sendContactMessage({ ...parsed.data, ip: requestClientAddress(request, context), honeypot: values[HONEYPOT_FIELD] });
     return apiJson({ status: "success", message: CONTACT_MESSAGES.apiSent });
   } catch (error) {
     return apiError(error);

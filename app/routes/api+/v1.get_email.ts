@@ -10,7 +10,7 @@ import { documentsSentCookie, listDocuments, requestDocument, requireDocument } 
 import { BadRequestError, isAppError } from "~/services/errors.server";
 import { readBody, redirectWithFormFlash } from "~/services/form-flash.server";
 import { logger } from "~/services/logger.server";
-import { clientIp } from "~/services/public-forms.server";
+import { requestClientAddress } from "~/services/client-address.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /** GET /api/v1/get_email: the documents that can be requested (spec §3: documentation item name, id). */
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const documentId = new URL(request.url).searchParams.get("document_id");
   const { values, formData } = await readBody(request);
   const back = values[REDIRECT_FIELD];
-  if (formData && typeof back === "string") return pageFormAction(request, clientIp(request, context), formData, documentId, safeRedirectPath(back, "/"));
+  if (formData && typeof back === "string") return pageFormAction(request, requestClientAddress(request, context), formData, documentId, safeRedirectPath(back, "/"));
   try {
     const document = requireDocument(documentId);
     const parsed = DocumentRequestSchema.safeParse(values);
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const issue = parsed.error.issues[0]!;
       throw new BadRequestError(issue.message, String(issue.path[0] ?? "email"));
     }
-    const ip = clientIp(request, context);
+    const ip = requestClientAddress(request, context);
     await requestDocument({ documentId: document.id, email: parsed.data.email, ip, honeypot: values[HONEYPOT_FIELD] });
     return apiJson({ status: "success" }, { headers: { "Set-Cookie": documentsSentCookie(request, document.id, parsed.data.email) } });
   } catch (error) {

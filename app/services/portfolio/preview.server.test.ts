@@ -1,5 +1,5 @@
 import { setupTestDatabase } from "#db/testing";
-import { UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
+import { UPLOAD_MESSAGES, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
 import { UploadRefusedError } from "./errors.server";
 import { previewFromMultipart } from "./preview.server";
 
@@ -27,4 +27,13 @@ describe("previewFromMultipart", () => {
     expect(result.total_locations).toBe(1);
     expect(result.valid_locations).toBe(1);
   });
+
+  it("gives a visitor's address a few previews an hour, then a 429; another address is not affected", async () => {
+    const upload = () => post("multipart/form-data; boundary=xyz", `${part("lat,lon\n51.5074,-0.1278\n")}\r\n--xyz--\r\n`);
+    for (let i = 0; i < VISITOR_PREVIEWS_PER_HOUR; i++) await previewFromMultipart(upload(), null, "203.0.113.7");
+    const refused = await previewFromMultipart(upload(), null, "203.0.113.7").catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 429, message: UPLOAD_MESSAGES.tooManyVisitorPreviews(VISITOR_PREVIEWS_PER_HOUR) });
+    const other = await previewFromMultipart(upload(), null, "203.0.113.8");
+    expect(other.result.valid_locations).toBe(1);
+  }, 60_000);
 });

@@ -5,9 +5,10 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from "@remix-run/node";
 import { isPlanCode } from "~/domain/plans";
-import { UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
+import { UPLOAD_MESSAGES, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
 import { getUserEntitlements } from "../entitlements.server";
 import { isAppError } from "../errors.server";
+import { isLimited, recordEvent } from "../rate-limit.server";
 import { UploadRefusedError } from "./errors.server";
 import { fileTransfer } from "./purchase.server";
 import { findUpload, ingestUpload, type PreviewResult } from "./uploads.server";
@@ -37,12 +38,24 @@ async function* guardPart(data: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8
   }
 }
 
+/** Every visitor preview is stored and assessed: a client without an account gets a few an hour. */
+async function limitVisitorPreviews(clientAddress: string) {
+  const key = `upload-preview:${clientAddress}`;
+  if (await isLimited(key, VISITOR_PREVIEWS_PER_HOUR, 60)) {
+    throw new UploadRefusedError(UPLOAD_MESSAGES.tooManyVisitorPreviews(VISITOR_PREVIEWS_PER_HOUR), 429);
+  }
+  await recordEvent(key);
+}
+
+/** `clientAddress` keys the visitors' limit (a signed-in caller has none). */
 export async function previewFromMultipart(
   request: Request,
   caller: PreviewCaller | null,
+  clientAddress = "unknown",
 ): Promise<{ result: PreviewResult; fields: FormData }> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
+  if (!caller) await limitVisitorPreviews(clientAddress);
   const plan = caller && isPlanCode(caller.planCode) ? caller.planCode : caller ? "DISCOVERY" : null;
   const limits = caller ? (await getUserEntitlements(caller)).remaining : null;
   let result: PreviewResult | null = null;

@@ -1,0 +1,103 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SubmitButton } from "~/components/forms/fields";
+import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-view";
+import { PageHeader } from "~/components/ui/page-header";
+import { ERROR_MESSAGES } from "~/domain/errors";
+import { formatBytes, PORTFOLIO_MAX_ROWS, VISITOR_MAX_BYTES, VISITOR_MAX_ROWS, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
+import type { RouteHandle } from "~/root";
+import { requestClientAddress } from "~/services/client-address.server";
+import { isAppError } from "~/services/errors.server";
+import { previewFromMultipart } from "~/services/portfolio/preview.server";
+import { getSessionUser } from "~/services/session.server";
+import { pageTitle } from "~/utils/meta";
+
+/** A plain form and a server-rendered answer: nothing here needs script (spec §6: visitors may preview a file). */
+export const handle: RouteHandle = { hydrate: false };
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Portfolio preview") },
+  { name: "description", content: "Upload a small list of locations and see how many are at risk from each physical climate hazard, free and without an account." },
+];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Signed-in customers have their own, larger scan in the dashboard; here everyone previews as a visitor.
+  const signedIn = Boolean(await getSessionUser(request));
+  try {
+    const { result } = await previewFromMultipart(request, null, requestClientAddress(request, context));
+    return json({ preview: result, error: null, signedIn });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = isAppError(error) ? error.message : ERROR_MESSAGES.reportFailed;
+    return json({ preview: null, error: message, signedIn }, { status: isAppError(error) ? error.status : 500 });
+  }
+}
+
+export default function PortfolioPreviewPage() {
+  const data = useActionData<typeof action>();
+  const uploading = useNavigation().state !== "idle";
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
+      <PageHeader
+        title="Portfolio preview"
+        lead={`Upload a list of locations — a CSV or XLSX file with latitude and longitude columns — and see, hazard by hazard, how many are at risk. Free, without an account: up to ${VISITOR_MAX_ROWS.toLocaleString("en")} rows and ${formatBytes(VISITOR_MAX_BYTES)}.`}
+      />
+      <section aria-labelledby="preview-upload" className="mb-8 rounded border border-slate-200 p-4">
+        <h2 id="preview-upload" className="mb-2 text-lg font-semibold">
+          Your file
+        </h2>
+        <Form method="post" encType="multipart/form-data">
+          <label htmlFor="preview-file" className="field-label">
+            Portfolio file (CSV or XLSX)
+          </label>
+          <input
+            id="preview-file"
+            name="file"
+            type="file"
+            required
+            accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-describedby="preview-file-hint preview-error"
+            className="block w-full text-sm"
+          />
+          <p id="preview-file-hint" className="mt-1 text-sm text-slate-600">
+            Semicolon or comma separated, comma or point decimals; other columns are ignored in the preview. {VISITOR_PREVIEWS_PER_HOUR} previews an
+            hour.
+          </p>
+          {data?.error ? (
+            <p id="preview-error" role="alert" className="mt-2 rounded bg-red-50 p-2 text-sm text-red-800">
+              {data.error}
+            </p>
+          ) : null}
+          <div className="mt-3 w-60">
+            <SubmitButton pending={uploading}>{uploading ? "Uploading…" : "Upload and preview"}</SubmitButton>
+          </div>
+        </Form>
+      </section>
+      {data?.preview ? (
+        <>
+          <PreviewCounts preview={data.preview} />
+          <PreviewCharts preview={data.preview} />
+          <section aria-labelledby="preview-next" className="mt-8 rounded-md bg-brand-50 p-4">
+            <h2 id="preview-next" className="text-lg font-semibold">
+              The full report
+            </h2>
+            <p className="mt-1">
+              With an account, Portfolio Scan takes up to {PORTFOLIO_MAX_ROWS.PREMIUM.toLocaleString("en")} rows, keeps your own columns and asset
+              ids, and builds the full report as PDF and XLSX: every location, hazard, scenario and horizon.
+            </p>
+            <p className="mt-2">
+              <Link to={data.signedIn ? "/dashboard/scan" : "/dashboard/login?view=signup&redirectTo=%2Fdashboard%2Fscan"} className="btn-primary">
+                {data.signedIn ? "Open Portfolio Scan" : "Create an account to scan the whole portfolio"}
+              </Link>
+            </p>
+          </section>
+        </>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
