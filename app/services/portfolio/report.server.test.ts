@@ -144,6 +144,8 @@ describe("portfolio report job", () => {
     expect(tables.totals.missingWeight).toBe(3);
     expect(tables.totals.weight).toBe(LAND_SITES.reduce((sum, s) => sum + s.value, 0));
     for (const h of tables.hazards) for (const c of h.cells) expect(c.weightAtRisk).toBeLessThanOrEqual(c.weight);
+    // The job keeps the disclosure tables with the report, so the corporate page does not read every row again.
+    expect((done.result as { disclosure?: unknown }).disclosure).toEqual(JSON.parse(JSON.stringify(tables)));
   });
 
   it("carries duplicate_of into the report model and prices the order on unique valid locations", async () => {

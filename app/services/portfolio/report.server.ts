@@ -2,7 +2,7 @@
  * The full portfolio report: a background job reads the stored rows chunk by chunk, assesses every valid row with
  * its weight and keeps only aggregates in memory, writing its progress so the page can show a bar.
  */
-import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { portfolioReports, portfolioUploads, users, type PortfolioReport, type PortfolioUpload } from "#db/schema/index";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, ROW_REASONS } from "~/domain/portfolio/limits";
@@ -12,6 +12,7 @@ import { getDb } from "../db.server";
 import { getUserEntitlements } from "../entitlements.server";
 import { defineQueue, sendJob, startJobs } from "../jobs.server";
 import { logger } from "../logger.server";
+import { disclosureFor } from "../reports/corporate.server";
 import { storeReportFile } from "../reports/files.server";
 import { writePortfolioPdf } from "../reports/pdf.server";
 import { setPortfolioReportStore } from "../reports/portfolios.server";
@@ -19,6 +20,7 @@ import { writePortfolioXlsx } from "../reports/xlsx.server";
 import { assessPoint } from "./assess.server";
 import { reportSource } from "./report-model.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "./uploads.server";
+import type { DisclosureTables } from "~/domain/reports/disclosure";
 
 export const REPORT_QUEUE = "portfolio-report";
 /** Rows between two progress writes. */
@@ -173,6 +175,8 @@ export async function buildReport(reportId: string): Promise<void> {
       .update(portfolioReports)
       .set({ status: "done", processed, result: finished.result, files, finishedAt: finished.finishedAt })
       .where(and(eq(portfolioReports.id, reportId), eq(portfolioReports.status, "running")));
+    // The corporate disclosure view reads every location: do it now, so the page opens at once.
+    await disclosureFor(report.userId, reportId).catch((err: unknown) => logger.error({ err, reportId }, "disclosure tables not kept"));
   } catch (error) {
     logger.error({ err: error, reportId }, "portfolio report failed");
     await db
@@ -228,6 +232,22 @@ setPortfolioReportStore({
       .innerJoin(users, eq(users.id, portfolioReports.userId))
       .where(and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")));
     return row ? reportSource(row.report, row.upload, { id: userId, email: row.email }) : null;
+  },
+  async storedDisclosure(userId, id) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const db = await getDb();
+    const [row] = await db
+      .select({ result: portfolioReports.result })
+      .from(portfolioReports)
+      .where(and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")));
+    return (row?.result as { disclosure?: DisclosureTables } | null | undefined)?.disclosure ?? null;
+  },
+  async storeDisclosure(userId, id, tables) {
+    const db = await getDb();
+    await db
+      .update(portfolioReports)
+      .set({ result: sql`${portfolioReports.result} || ${JSON.stringify({ disclosure: tables })}::jsonb` })
+      .where(and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")));
   },
 });
 

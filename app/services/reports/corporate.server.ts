@@ -4,13 +4,21 @@ import type { ReportMetadata } from "~/domain/reports/types";
 import type { PeriodId, ScenarioId } from "~/domain/scenarios";
 import type { Database } from "../db.server";
 import { storeReportFile, type ReportFormat } from "./files.server";
-import { loadUserPortfolio } from "./portfolios.server";
+import { loadUserPortfolio, storedDisclosure, storeDisclosure } from "./portfolios.server";
 import { writeDisclosurePdf } from "./pdf.server";
 import { writeDisclosureXlsx } from "./xlsx.server";
 
+/**
+ * The tables are computed from every location once, then kept with the report: a million-row portfolio is read
+ * once (the report job does it as it finishes), not on every view of the page.
+ */
 export async function disclosureFor(userId: string, portfolioId: string): Promise<{ metadata: ReportMetadata; tables: DisclosureTables }> {
   const report = await loadUserPortfolio(userId, portfolioId);
-  return { metadata: report.metadata, tables: await computeDisclosure(report) };
+  const stored = await storedDisclosure(userId, portfolioId);
+  if (stored) return { metadata: report.metadata, tables: stored };
+  const tables = await computeDisclosure(report);
+  await storeDisclosure(userId, portfolioId, tables);
+  return { metadata: report.metadata, tables };
 }
 
 /** Writes the disclosure export and records it in the user's reports; returns the file id. */

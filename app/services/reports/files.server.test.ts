@@ -5,7 +5,8 @@ import ExcelJS from "exceljs";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
-import { exportDisclosure } from "./corporate.server";
+import type { DisclosureTables } from "~/domain/reports/disclosure";
+import { disclosureFor, exportDisclosure } from "./corporate.server";
 import { getOwnedReportFile, listReportFiles, reportFileResponse, safeFileName, storeReportFile } from "./files.server";
 import { listUserPortfolios, loadUserPortfolio, setPortfolioReportStore } from "./portfolios.server";
 
@@ -68,9 +69,16 @@ describe("corporate export", () => {
       [assessedLocation({ rowNumber: 2, countryCode: "FR", weight: 10, scores: locationScores(0.1, { FD: 0.5 }) })],
       { reportId: "p-1", inputFile: { name: "book.xlsx", sha256: "d".repeat(64) } },
     );
+    const kept = new Map<string, DisclosureTables>();
+    let computed = 0;
     setPortfolioReportStore({
       list: async (userId) => (userId === owner.id ? [{ id: "p-1", fileName: "book.xlsx", createdAt: report.metadata.createdAt, assets: 1 }] : []),
       load: async (userId, id) => (userId === owner.id && id === "p-1" ? report : null),
+      storedDisclosure: async (userId, id) => kept.get(`${userId}/${id}`) ?? null,
+      storeDisclosure: async (userId, id, tables) => {
+        computed++;
+        kept.set(`${userId}/${id}`, tables);
+      },
     });
     expect(await listUserPortfolios(owner.id)).toHaveLength(1);
     await expect(loadUserPortfolio(other.id, "p-1")).rejects.toMatchObject({ status: 404 });
@@ -84,5 +92,10 @@ describe("corporate export", () => {
     await wb.xlsx.readFile(path.join(dataDir, "reports", file.storagePath));
     const fd = (wb.getWorksheet("Exposure by hazard")!.getSheetValues() as unknown[][]).find((r) => r && r[1] === "FD River flood" && r[2] === "Historical")!;
     expect(fd.slice(3, 6)).toEqual([1, 1, 100]);
+
+    // The tables are computed from the locations once, then read back from the report.
+    const again = await disclosureFor(owner.id, "p-1");
+    expect(computed).toBe(1);
+    expect(again.tables).toEqual(kept.get(`${owner.id}/p-1`));
   });
 });

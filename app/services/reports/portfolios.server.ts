@@ -2,6 +2,7 @@
  * Assessed portfolios as the report views read them. The portfolio service owns the storage and fills this in
  * through setPortfolioReportStore(); until a store is set a user simply has no assessed portfolio.
  */
+import type { DisclosureTables } from "~/domain/reports/disclosure";
 import type { PortfolioReportSource } from "~/domain/reports/types";
 import { NotFoundError } from "../errors.server";
 
@@ -17,6 +18,9 @@ export interface PortfolioReportStore {
   list(userId: string): Promise<PortfolioListItem[]>;
   /** One of the user's finished reports, or null when it is not theirs or not finished. */
   load(userId: string, id: string): Promise<PortfolioReportSource | null>;
+  /** The disclosure tables kept with a finished report (computed once: a report never changes), or null. */
+  storedDisclosure(userId: string, id: string): Promise<DisclosureTables | null>;
+  storeDisclosure(userId: string, id: string, tables: DisclosureTables): Promise<void>;
 }
 
 let store: PortfolioReportStore | null = null;
@@ -34,4 +38,12 @@ export async function loadUserPortfolio(userId: string, id: string): Promise<Por
   const report = store ? await store.load(userId, id) : null;
   if (!report) throw new NotFoundError();
   return report;
+}
+
+export async function storedDisclosure(userId: string, id: string): Promise<DisclosureTables | null> {
+  return store ? store.storedDisclosure(userId, id) : null;
+}
+
+export async function storeDisclosure(userId: string, id: string, tables: DisclosureTables): Promise<void> {
+  if (store) await store.storeDisclosure(userId, id, tables);
 }
