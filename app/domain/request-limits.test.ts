@@ -4,13 +4,14 @@ describe("bodyLimitFor", () => {
   const multipart = "multipart/form-data; boundary=x";
   const urlencoded = "application/x-www-form-urlencoded";
 
-  it("gives forms 64 KB and multipart bodies on the two upload routes 50 MB", () => {
+  it("gives forms 64 KB and multipart bodies on the upload routes 202 MB", () => {
     expect(bodyLimitFor("/dashboard/login", urlencoded).maxBytes).toBe(FORM_BODY_MAX_BYTES);
     expect(bodyLimitFor("/contact", multipart).maxBytes).toBe(FORM_BODY_MAX_BYTES);
     expect(bodyLimitFor("/api/upload/upload_preview", multipart).maxBytes).toBe(UPLOAD_BODY_MAX_BYTES);
     expect(bodyLimitFor("/dashboard/scan/", "Multipart/Form-Data; boundary=y").maxBytes).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/products/portfolio-preview", multipart).maxBytes).toBe(UPLOAD_BODY_MAX_BYTES);
     expect(bodyTooLargeMessage(bodyLimitFor("/dashboard/login", urlencoded))).toContain("64 KB");
-    expect(bodyTooLargeMessage(bodyLimitFor("/dashboard/scan", multipart))).toContain("50 MB");
+    expect(bodyTooLargeMessage(bodyLimitFor("/dashboard/scan", multipart))).toContain("202 MB");
   });
 
   it("gives any other body on an upload route the form limit", () => {

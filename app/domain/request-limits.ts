@@ -12,7 +12,7 @@ export const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 2 * 1024 * 1024;
 export const UPLOAD_MAX_FIELDS = 100;
 
 /** Routes that accept a file upload (portfolio spreadsheets). */
-export const UPLOAD_PATHS = ["/api/upload/upload_preview", "/dashboard/scan"] as const;
+export const UPLOAD_PATHS = ["/api/upload/upload_preview", "/dashboard/scan", "/products/portfolio-preview"] as const;
 
 export interface BodyLimit {
   maxBytes: number;

@@ -130,6 +130,8 @@ test.describe("scenario analysis for one location", () => {
     await expect(cards(page).first()).toBeVisible();
     // axe and focus events run in the page's script.
     if (!javaScriptEnabled) return;
+    // The sign-in toast fades in and out (opacity): axe would measure its colours mid-animation.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);

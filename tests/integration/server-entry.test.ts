@@ -9,7 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { CROSS_SITE_MESSAGE } from "~/domain/request-origin";
-import { FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS } from "~/domain/request-limits";
+import { FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS, UPLOAD_BODY_MAX_BYTES } from "~/domain/request-limits";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SERVER = path.join(ROOT, "build/server.js");
@@ -163,7 +163,7 @@ describe("production server entry", () => {
     expect(res.body).toContain("too many fields");
   });
 
-  it("A3: lets a multipart upload take more than a form may (its own 50 MB limit)", async () => {
+  it("A3: lets a multipart upload take more than a form may (its own 202 MB limit)", async () => {
     // About 125 KB, well past the 64 KB form limit, yet within a visitor's preview limits (400 rows, under 1 MB).
     const body = multipartFile("x", "portfolio.csv", `name,lat,lon\n${`"${"x".repeat(300)}",52.5200,13.4050\n`.repeat(400)}`);
     expect(body.length).toBeGreaterThan(1.5 * FORM_BODY_MAX_BYTES);
@@ -177,10 +177,10 @@ describe("production server entry", () => {
     const tooBig = await rawRequest(server!.base, {
       method: "POST",
       path: "/dashboard/scan",
-      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": 60 * 1024 * 1024 },
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": UPLOAD_BODY_MAX_BYTES + 1 },
     });
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body).toContain("50 MB");
+    expect(tooBig.body).toContain("202 MB");
   });
 
   it("A3: gives any other content type on an upload route the form limit", async () => {
