@@ -2,10 +2,9 @@
  * The /dashboard selection (spec §4): which place, scenario, period and duration, read from URL search params named
  * as in the API, with the spec's defaults. Pure: shared by the loader, the page and tests.
  */
-import { z } from "zod";
 import { classifyLocationCode, type CodeLists, type LocationRef } from "./entitlements";
-import { MESSAGES } from "./validation";
-import { SAMPLE_DEFAULT_LOCATION } from "./riskdb-params";
+import { MESSAGES } from "./validation-messages";
+import { SAMPLE_DEFAULT_LOCATION } from "./default-location";
 import {
   DURATIONS, FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, parseDuration, parsePeriod, parseScenario,
   type FuturePeriodId, type FutureScenarioId,
@@ -147,11 +146,6 @@ export function pairHazardScores<T extends ScoreItemLike>(
 export function mapPickHref(current: URLSearchParams, sel: Pick<DashboardSelection, "scenario" | "period">, code: string): string {
   return dashboardHref(current, { location_code: code, lat: undefined, lon: undefined, scenario: sel.scenario, period: sel.period });
 }
-
-export const dashboardOrderSchema = z.object({
-  intent: z.literal("order"),
-  location_code: z.string().trim().min(1, MESSAGES.required),
-});
 
 /** Builds a /dashboard URL from the current params with some replaced (undefined/empty removes). */
 export function dashboardHref(current: URLSearchParams, changes: Record<string, string | undefined>): string {

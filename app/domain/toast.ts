@@ -1,14 +1,12 @@
-import { z } from "zod";
-
+/** Toast constants and shape, free of zod so the client bundle of every page stays small (toast-schema.ts parses). */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_COOKIE_NAME = "toast";
 
-export const toastSchema = z.object({
-  id: z.string().default(() => Math.random().toString(36).slice(2)),
-  type: z.enum(["success", "error", "warning", "info"]).default("info"),
-  title: z.string().max(200).optional(),
-  description: z.string().max(1000),
-});
+export const TOAST_TYPES = ["success", "error", "warning", "info"] as const;
 
-export type Toast = z.infer<typeof toastSchema>;
-export type ToastInput = z.input<typeof toastSchema>;
+export interface Toast {
+  id: string;
+  type: (typeof TOAST_TYPES)[number];
+  title?: string;
+  description: string;
+}

@@ -1,6 +1,7 @@
 import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
-import { TOAST_COOKIE_NAME, toastSchema, type Toast, type ToastInput } from "~/domain/toast";
+import { TOAST_COOKIE_NAME, type Toast } from "~/domain/toast";
+import { toastSchema, type ToastInput } from "~/domain/toast-schema";
 import { isProduction } from "~/env.server";
 
 function serializeToast(toast: ToastInput | null) {

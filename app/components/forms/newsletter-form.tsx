@@ -2,13 +2,12 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/toaster";
 import { ErrorList, Field, HoneypotField, SubmitButton } from "~/components/forms/fields";
 import { postJson } from "~/components/forms/public-api-submit";
 import { apiUrl, API_PATHS } from "~/domain/api-paths";
 import { NEWSLETTER_FORM_ID, newsletterResultMessage, NewsletterSchema } from "~/domain/newsletter";
 import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
-import { TOAST_DURATION_MS } from "~/domain/toast";
 
 export const NEWSLETTER_ACTION = apiUrl(API_PATHS.newsletterSubscribe);
 /** Same id as the public layout route: read here without importing the route module. */
@@ -47,11 +46,11 @@ export function NewsletterForm({ doneHref, lastResult, idSuffix = "box" }: Newsl
       setPending(false);
       setStatus(result);
       if (result.success) {
-        toast.success(result.message, { duration: TOAST_DURATION_MS });
+        notify({ type: "success", title: result.message });
         form.reset();
         if (doneHref) navigate(doneHref, { replace: true, preventScrollReset: true });
       } else {
-        toast.error(result.message, { duration: TOAST_DURATION_MS });
+        notify({ type: "error", title: result.message });
       }
     },
   });

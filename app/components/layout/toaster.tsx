@@ -1,35 +1,53 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Toaster, toast as showToast } from "sonner";
-import { TOAST_DURATION_MS, type Toast } from "~/domain/toast";
+import type { Toast } from "~/domain/toast";
+import { TOAST_STYLE } from "./toast-style";
 
-const STYLE: Record<Toast["type"], string> = {
-  success: "border-green-600 bg-green-50 text-green-900",
-  error: "border-red-600 bg-red-50 text-red-900",
-  warning: "border-amber-500 bg-amber-50 text-amber-900",
-  info: "border-slate-400 bg-slate-50 text-slate-900",
-};
+/** A toast to show: the title line, an optional second line. */
+export interface Notice {
+  type: Toast["type"];
+  title: string;
+  description?: string;
+  id?: string;
+}
 
-/** Shows the toast flashed by the last redirect; top right, 5 s. */
+// sonner (about 10 KB compressed) loads on the first toast, not with every page.
+const SonnerToaster = lazy(() => import("./sonner-toaster.client"));
+const waiting: Notice[] = [];
+const wakers = new Set<() => void>();
+let showNow: ((notice: Notice) => void) | null = null;
+
+/** Shows a toast top right for 5 s (spec §8); the first call loads the toaster, and nothing said meanwhile is lost. */
+export function notify(notice: Notice) {
+  if (showNow) return showNow(notice);
+  waiting.push(notice);
+  for (const wake of wakers) wake();
+}
+
+/** Mounts the toaster when there is something to show, and shows the toast flashed by the last redirect. */
 export function FlashToaster({ toast }: { toast: Toast | null }) {
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "info" ? showToast : showToast[toast.type];
+    const wake = () => setWanted(true);
+    wakers.add(wake);
+    if (waiting.length) wake();
+    return () => {
+      wakers.delete(wake);
+    };
+  }, []);
+  useEffect(() => {
     // Without a title the description is the message itself.
-    show(toast.title ?? toast.description, {
-      id: toast.id,
-      description: toast.title ? toast.description : undefined,
-      duration: TOAST_DURATION_MS,
-    });
+    if (toast) notify({ type: toast.type, title: toast.title ?? toast.description, description: toast.title ? toast.description : undefined, id: toast.id });
   }, [toast]);
-  // Our own colours (the same as the no-script banner): sonner's rich colours fall below WCAG AA contrast.
+  const onReady = useCallback((show: (notice: Notice) => void) => {
+    showNow = show;
+    for (const notice of waiting.splice(0)) show(notice);
+  }, []);
+  if (!wanted) return null;
   return (
-    <Toaster
-      position="top-right"
-      duration={TOAST_DURATION_MS}
-      closeButton
-      toastOptions={{ classNames: { toast: "border-l-4", title: "font-semibold", description: "!text-inherit", ...STYLE } }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster onReady={onReady} />
+    </Suspense>
   );
 }
 
@@ -41,7 +59,7 @@ export function NoScriptToast({ toast }: { toast: Toast }) {
   const hydrated = useHydrated();
   if (hydrated) return null;
   return (
-    <div role={toast.type === "error" ? "alert" : "status"} className={`fixed right-4 top-4 z-50 max-w-sm animate-toast-out rounded-md border-l-4 p-4 shadow ${STYLE[toast.type]}`}>
+    <div role={toast.type === "error" ? "alert" : "status"} className={`fixed right-4 top-4 z-50 max-w-sm animate-toast-out rounded-md border-l-4 p-4 shadow ${TOAST_STYLE[toast.type]}`}>
       {toast.title ? <p className="font-semibold">{toast.title}</p> : null}
       <p>{toast.description}</p>
     </div>

@@ -3,14 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Link, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { toast } from "sonner";
+import { notify } from "~/components/layout/toaster";
 import { CheckboxField, ErrorList, Field, HoneypotField, Spinner, SubmitButton } from "~/components/forms/fields";
 import { postJson } from "~/components/forms/public-api-submit";
 import { Modal } from "~/components/ui/modal";
 import { apiUrl, API_PATHS } from "~/domain/api-paths";
 import { documentResultMessage, mailCollectText, MailCollectSchema, type DocumentInfo } from "~/domain/documents";
 import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
-import { TOAST_DURATION_MS } from "~/domain/toast";
 
 export function documentAction(documentId: string) {
   return `${apiUrl(API_PATHS.getEmail)}?document_id=${encodeURIComponent(documentId)}`;
@@ -57,11 +56,11 @@ function useSendDocument(document: DocumentInfo, closeHref: string) {
     const result = documentResultMessage(ok, body);
     setPending(false);
     if (result.success) {
-      toast.success(result.message, { duration: TOAST_DURATION_MS });
+      notify({ type: "success", title: result.message });
       navigate(closeHref, { replace: true, preventScrollReset: true });
     } else {
       setError(result.message);
-      toast.error(result.message, { duration: TOAST_DURATION_MS });
+      notify({ type: "error", title: result.message });
     }
   }
   return { send, pending, error };

@@ -11,11 +11,12 @@ import { PlaceSearch } from "~/components/dashboard/place-search";
 import { ScoreCard } from "~/components/dashboard/score-card";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/score-charts";
 import {
-  CANT_GET_HAZARD_SCORES, cantGetHazardScores, dashboardHref, dashboardOrderSchema, formatCoordinates, hexagonFieldValue, mapPickHref,
+  CANT_GET_HAZARD_SCORES, cantGetHazardScores, dashboardHref, formatCoordinates, hexagonFieldValue, mapPickHref,
   pairHazardScores, parseDashboardSelection, warmingLabel,
 } from "~/domain/dashboard";
 import { HAZARDS } from "~/domain/hazards";
-import { SAMPLE_DEFAULT_LOCATION } from "~/domain/riskdb-params";
+import { SAMPLE_DEFAULT_LOCATION } from "~/domain/default-location";
+import { dashboardOrderSchema } from "~/domain/dashboard-order";
 import { PERIODS, SCENARIOS } from "~/domain/scenarios";
 import { getEnv } from "~/env.server";
 import { loadDashboard, loadDashboardMap } from "~/services/dashboard.server";
