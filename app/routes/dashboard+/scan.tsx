@@ -4,6 +4,7 @@ import { z } from "zod";
 import { SubmitButton } from "~/components/forms/fields";
 import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-view";
 import { ReportView } from "~/components/portfolio/report-view";
+import { PortfolioUploadForm } from "~/components/portfolio/upload-form";
 import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
 import { ERROR_MESSAGES } from "~/domain/errors";
@@ -94,32 +95,11 @@ export default function ScanPage() {
         <h2 id="upload-title" className="mb-2 text-lg font-semibold">
           Upload a portfolio
         </h2>
-        <Form method="post" encType="multipart/form-data" replace>
-          <label htmlFor="portfolio-file" className="field-label">
-            Portfolio file (CSV or XLSX)
-          </label>
-          <input
-            id="portfolio-file"
-            name="file"
-            type="file"
-            required
-            accept=".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-describedby="portfolio-file-hint upload-error"
-            className="block w-full text-sm"
-          />
-          <p id="portfolio-file-hint" className="mt-1 text-sm text-slate-600">
-            Up to {formatBytes(UPLOAD_MAX_BYTES)} and {maxRows.toLocaleString("en")} rows. Semicolon or comma separated, comma or point
-            decimals; your own columns (asset ids, values) are kept.
-          </p>
-          {actionData?.uploadError ? (
-            <p id="upload-error" role="alert" className="mt-2 rounded bg-red-50 p-2 text-sm text-red-800">
-              {actionData.uploadError}
-            </p>
-          ) : null}
-          <div className="mt-3 w-60">
-            <SubmitButton pending={uploading}>{uploading ? "Uploading…" : "Upload and preview"}</SubmitButton>
-          </div>
-        </Form>
+        <PortfolioUploadForm
+          hint={`Up to ${formatBytes(UPLOAD_MAX_BYTES)} and ${maxRows.toLocaleString("en")} rows. Semicolon or comma separated, comma or point decimals; your own columns (asset ids, values) are kept.`}
+          error={actionData?.uploadError}
+          uploading={uploading}
+        />
       </section>
 
       {data.upload && data.preview ? (
