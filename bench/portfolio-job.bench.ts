@@ -83,14 +83,13 @@ if (child === "pglite" || child === "postgres") {
   console.log(`portfolio job, ${ROWS.toLocaleString("en")} rows`);
   for (const mode of ["pglite", "postgres"] as const) {
     const out = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", self, mode], { encoding: "utf8", env: process.env, maxBuffer: 1 << 24 });
-    const line = out.stdout.trim().split("\n").pop() ?? "";
-    let r: Record<string, number | string>;
-    try {
-      r = JSON.parse(line) as Record<string, number | string>;
-    } catch {
-      console.log(`  ${mode}: failed\n${out.stderr.slice(-2000)}`);
+    // The child's stdout also carries the app's JSON log lines: its figures are the line that names the mode.
+    const line = out.stdout.trim().split("\n").reverse().find((l) => l.startsWith(`{"mode":"${mode}"`));
+    if (!line) {
+      console.log(`  ${mode}: failed\n${out.stdout.slice(-1000)}\n${out.stderr.slice(-2000)}`);
       continue;
     }
+    const r = JSON.parse(line) as Record<string, number | string>;
     const above = (Number(r.peak) - Number(r.idle));
     const target = mode === "postgres" ? `peak RSS ${mb(Number(r.peak))} (target ≤ 400 MB)` : `peak ${mb(above)} above idle (target ≤ 300 MB)`;
     console.log(
