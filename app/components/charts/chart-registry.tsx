@@ -1,11 +1,12 @@
 /** Every chart StaticChart can draw, by kind. Imports nivo: reach it only through render.server or a lazy import. */
 import { createElement, type FunctionComponent } from "react";
 import { HazardBars, type HazardBarsProps } from "./hazard-bars";
-import { RiskPie, type LevelCountsView } from "./risk-pie";
+import { RiskPie } from "./risk-pie";
+import type { LevelCounts } from "~/domain/portfolio/stats";
 
 interface ChartPropsByKind {
   hazardBars: HazardBarsProps;
-  riskPie: { title: string; counts: LevelCountsView };
+  riskPie: { title: string; counts: LevelCounts };
 }
 
 export type ChartKind = keyof ChartPropsByKind;

@@ -1,20 +1,12 @@
 import { Pie } from "@nivo/pie";
+import type { LevelCounts } from "~/domain/portfolio/stats";
 import { RISK_LEVELS } from "~/domain/risk-levels";
-
-export interface LevelCountsView {
-  L: number;
-  M: number;
-  H: number;
-  S: number;
-  E: number;
-  none: number;
-}
 
 const NONE_COLOUR = "#cbd5e1";
 const SIZE = 180;
 
 /** Locations by risk level for one hazard; fixed size so the server renders the same SVG the browser shows. */
-export function RiskPie({ title, counts }: { title: string; counts: LevelCountsView }) {
+export function RiskPie({ title, counts }: { title: string; counts: LevelCounts }) {
   const data = [
     ...RISK_LEVELS.map((l) => ({ id: l.code, label: l.label, value: counts[l.code], color: l.colour })),
     { id: "none", label: "No score", value: counts.none, color: NONE_COLOUR },

@@ -1,4 +1,5 @@
-import { RiskPie, type LevelCountsView } from "~/components/charts/risk-pie";
+import { RiskPie } from "~/components/charts/risk-pie";
+import type { LevelCounts } from "~/domain/portfolio/stats";
 import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
 
@@ -17,7 +18,7 @@ interface PreviewView {
   detected: { lat: string; lon: string; name: string | null; id: string | null; swapped: boolean };
   warnings: string[];
   portfolio_limits: { max_rows: number; max_bytes: number };
-  piecharts: { hazard_id: HazardId; counts: LevelCountsView }[];
+  piecharts: { hazard_id: HazardId; counts: LevelCounts }[];
   summary_table: { hazard_id: HazardId; scenario: string; period: string; at_risk_share: number | null }[];
 }
 
