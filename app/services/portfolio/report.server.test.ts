@@ -4,10 +4,12 @@ import { setupTestDatabase } from "#db/testing";
 import { createUser } from "#db/factories";
 import { stopJobs, startJobs } from "../jobs.server";
 import { computeDisclosure } from "~/domain/reports/disclosure";
+import { disclosureFor } from "../reports/corporate.server";
+import { loadUserPortfolio } from "../reports/portfolios.server";
 import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { mergedHeaderXlsx, LAND_SITES, semicolonCsv } from "../../../tests/support/portfolio-files";
 import { orderReport } from "./purchase.server";
-import { assessedLocations, reportSource } from "./report-model.server";
+import { assessedLocations } from "./report-model.server";
 import { REPORT_JOB_EXPIRE_SECONDS, REPORT_QUEUE, buildReport, reportOfUpload, requestReport, type ReportOutputs } from "./report.server";
 import { findUpload, ingestUpload, setWeightColumn } from "./uploads.server";
 
@@ -140,12 +142,36 @@ describe("portfolio report job", () => {
     expect(result.weighting).toMatchObject({ column: "value", missing: 3, missing_rows: badRows.map((n) => ({ row: n, reason: ROW_REASONS.badWeight })) });
     expect(result.output_request_stats.asset_number).toBe(LAND_SITES.length + 3);
 
-    const tables = await computeDisclosure(reportSource(done, upload, { id: user.id, email: user.email }));
+    // A fresh computation over every row of the report as the corporate view loads it.
+    const tables = await computeDisclosure(await loadUserPortfolio(user.id, done.id));
     expect(tables.totals.missingWeight).toBe(3);
     expect(tables.totals.weight).toBe(LAND_SITES.reduce((sum, s) => sum + s.value, 0));
     for (const h of tables.hazards) for (const c of h.cells) expect(c.weightAtRisk).toBeLessThanOrEqual(c.weight);
-    // The job keeps the disclosure tables with the report, so the corporate page does not read every row again.
-    expect((done.result as { disclosure?: unknown }).disclosure).toEqual(JSON.parse(JSON.stringify(tables)));
+    // The job keeps the disclosure tables with "done", so the corporate page does not read every row again.
+    expect(result.disclosure).toEqual(JSON.parse(JSON.stringify(tables)));
+  });
+
+  it("keeps the disclosure tables in the update that marks the report done, as the corporate view computes them", async () => {
+    const db = getDb();
+    const user = await createUser(db, { firstName: "Ada", lastName: "Lovelace" });
+    const preview = await ingestUpload({ fileName: "p.xlsx", data: once(await mergedHeaderXlsx()), owner: { userId: user.id, plan: "PREMIUM" } });
+    const upload = await findUpload(preview.upload_id, { userId: user.id });
+    // Whoever sees "done" (a page, a shutdown closing the database) must find the tables already there.
+    await db.execute(
+      sql`ALTER TABLE portfolio_reports ADD CONSTRAINT done_with_disclosure CHECK (status <> 'done' OR result -> 'disclosure' IS NOT NULL)`,
+    );
+    const [row] = await db.insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: 10 }).returning();
+    await buildReport(row!.id);
+    const done = (await reportOfUpload(upload.id))!;
+    expect(done.status).toBe("done");
+    const kept = (done.result as unknown as ReportOutputs).disclosure!;
+    expect(kept.audit).toMatchObject({ reportId: row!.id, preparedBy: `Ada Lovelace <${user.email}>` });
+    expect(kept.totals.rows).toBe(LAND_SITES.length + 2);
+
+    const view = await disclosureFor(user.id, row!.id);
+    expect(view.metadata.user.name).toBe("Ada Lovelace");
+    expect(view.tables).toEqual(kept);
+    expect(kept).toEqual(JSON.parse(JSON.stringify(await computeDisclosure(await loadUserPortfolio(user.id, row!.id)))));
   });
 
   it("carries duplicate_of into the report model and prices the order on unique valid locations", async () => {

@@ -12,7 +12,6 @@ import { getDb } from "../db.server";
 import { getUserEntitlements } from "../entitlements.server";
 import { defineQueue, sendJob, startJobs } from "../jobs.server";
 import { logger } from "../logger.server";
-import { disclosureFor } from "../reports/corporate.server";
 import { storeReportFile } from "../reports/files.server";
 import { writePortfolioPdf } from "../reports/pdf.server";
 import { setPortfolioReportStore } from "../reports/portfolios.server";
@@ -38,6 +37,8 @@ export interface ReportOutputs {
   dataset: { generator: string; version: string };
   piecharts: ReturnType<PortfolioAccumulator["pies"]>;
   summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
+  /** Kept by the job with "done"; absent on older reports until the corporate view computes it (disclosureFor). */
+  disclosure?: DisclosureTables;
 }
 
 /**
@@ -170,13 +171,13 @@ export async function buildReport(reportId: string): Promise<void> {
       summary_table: acc.summaryTable(),
     };
     const finished = { ...report, result: result as unknown as Record<string, unknown>, finishedAt: new Date() };
-    const files = await writeReportFiles(finished, upload);
+    const { files, disclosure } = await writeReportFiles(finished, upload);
+    // The disclosure tables come with "done" in one update: the corporate page opens at once, and nothing runs
+    // after "done" that a shutdown waiting for it could cut off.
     await db
       .update(portfolioReports)
-      .set({ status: "done", processed, result: finished.result, files, finishedAt: finished.finishedAt })
+      .set({ status: "done", processed, result: { ...finished.result, disclosure }, files, finishedAt: finished.finishedAt })
       .where(and(eq(portfolioReports.id, reportId), eq(portfolioReports.status, "running")));
-    // The corporate disclosure view reads every location: do it now, so the page opens at once.
-    await disclosureFor(report.userId, reportId).catch((err: unknown) => logger.error({ err, reportId }, "disclosure tables not kept"));
   } catch (error) {
     logger.error({ err: error, reportId }, "portfolio report failed");
     await db
@@ -187,22 +188,33 @@ export async function buildReport(reportId: string): Promise<void> {
   }
 }
 
-/** The PDF and the XLSX of a finished report, stored as the user's report files (listed on /dashboard/pdf, /dashboard/xls). */
+/** The report's owner as its metadata names them: the same for the job's files and the corporate view. */
+function reportUser(id: string, user: { email: string; firstName: string | null; lastName: string | null } | undefined) {
+  return { id, email: user?.email ?? "", name: [user?.firstName, user?.lastName].filter(Boolean).join(" ") || null };
+}
+
+/**
+ * The PDF and the XLSX of a finished report, stored as the user's report files (listed on /dashboard/pdf,
+ * /dashboard/xls), and the disclosure tables the XLSX computed as it wrote every row.
+ */
 async function writeReportFiles(report: PortfolioReport, upload: PortfolioUpload) {
   const db = await getDb();
-  const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, report.userId));
-  const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ") || null;
-  const source = reportSource(report, upload, { id: report.userId, email: user?.email ?? "", name });
+  const [user] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, report.userId));
+  const source = reportSource(report, upload, reportUser(report.userId, user));
   const base = `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`;
   const title = `Portfolio report: ${upload.fileName}`;
   const pdf = await storeReportFile({ userId: report.userId, kind: "portfolio_pdf", sourceId: report.id, title, baseName: base }, (p) => writePortfolioPdf(source, p));
-  const xlsx = await storeReportFile({ userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id, title, baseName: base }, (p) =>
-    writePortfolioXlsx(source, p),
-  );
-  return [
+  const written: { disclosure?: DisclosureTables } = {};
+  const xlsx = await storeReportFile({ userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id, title, baseName: base }, async (p) => {
+    written.disclosure = (await writePortfolioXlsx(source, p)).disclosure;
+  });
+  const { disclosure } = written;
+  if (!disclosure) throw new Error("the XLSX writer returned no disclosure tables");
+  const files = [
     { kind: "pdf", path: `/dashboard/pdf?id=${pdf.id}`, name: pdf.fileName, bytes: pdf.bytes },
     { kind: "xlsx", path: `/dashboard/xls?id=${xlsx.id}`, name: xlsx.fileName, bytes: xlsx.bytes },
   ];
+  return { files, disclosure };
 }
 
 /** Finished reports as the report views (downloads, corporate disclosure) read them. */
@@ -226,12 +238,12 @@ setPortfolioReportStore({
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
     const db = await getDb();
     const [row] = await db
-      .select({ report: portfolioReports, upload: portfolioUploads, email: users.email })
+      .select({ report: portfolioReports, upload: portfolioUploads, email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(portfolioReports)
       .innerJoin(portfolioUploads, eq(portfolioUploads.id, portfolioReports.uploadId))
       .innerJoin(users, eq(users.id, portfolioReports.userId))
       .where(and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")));
-    return row ? reportSource(row.report, row.upload, { id: userId, email: row.email }) : null;
+    return row ? reportSource(row.report, row.upload, reportUser(userId, row)) : null;
   },
   async storedDisclosure(userId, id) {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;

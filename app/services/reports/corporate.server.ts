@@ -9,8 +9,9 @@ import { writeDisclosurePdf } from "./pdf.server";
 import { writeDisclosureXlsx } from "./xlsx.server";
 
 /**
- * The tables are computed from every location once, then kept with the report: a million-row portfolio is read
- * once (the report job does it as it finishes), not on every view of the page.
+ * The tables are computed from every location once, then kept with the report: the report job keeps those its
+ * XLSX pass computed, so a million-row portfolio is not read again on a view of the page. Reports built before
+ * the job kept them are computed here on the first view, then kept.
  */
 export async function disclosureFor(userId: string, portfolioId: string): Promise<{ metadata: ReportMetadata; tables: DisclosureTables }> {
   const report = await loadUserPortfolio(userId, portfolioId);

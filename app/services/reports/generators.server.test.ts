@@ -61,8 +61,10 @@ function rowValues(ws: ExcelJS.Worksheet, n: number): unknown[] {
 describe("portfolio XLSX", () => {
   it("writes one row per input row with the user's id and columns, every hazard × slot, neutralised text", async () => {
     const file = path.join(dir, "p.xlsx");
-    const { rows } = await writePortfolioXlsx(report, file);
+    const { rows, disclosure } = await writePortfolioXlsx(report, file);
     expect(rows).toBe(3);
+    // The tables it wrote, from the same pass: what the corporate view computes from the same rows.
+    expect(disclosure).toEqual(await computeDisclosure(report));
     const wb = await readXlsx(file);
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Locations", "Exposure by hazard", "Exposure by country", "EU Taxonomy", "Legend"]);
     const ws = wb.getWorksheet("Locations")!;

@@ -197,9 +197,13 @@ function openTarget(target: string | Writable): { stream: Writable; done: Promis
 
 /**
  * The portfolio workbook: Summary, Locations (one row per input row: the user's id and columns, then the level
- * and the 0-1 value of every hazard × scenario × period), the disclosure sheets and a legend.
+ * and the 0-1 value of every hazard × scenario × period), the disclosure sheets and a legend. Returns the
+ * disclosure tables it wrote, so the report job keeps them without reading every row again.
  */
-export async function writePortfolioXlsx(report: PortfolioReportSource, target: string | Writable): Promise<{ rows: number }> {
+export async function writePortfolioXlsx(
+  report: PortfolioReportSource,
+  target: string | Writable,
+): Promise<{ rows: number; disclosure: DisclosureTables }> {
   const { stream, done } = openTarget(target);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   wb.creator = "Climate risk platform";
@@ -246,11 +250,12 @@ export async function writePortfolioXlsx(report: PortfolioReportSource, target: 
   }
   locSheet.commit();
 
-  writeDisclosureSheets(wb, acc.result(report.metadata, report));
+  const disclosure = acc.result(report.metadata, report);
+  writeDisclosureSheets(wb, disclosure);
   writeLegend(wb);
   await wb.commit();
   await done;
-  return { rows };
+  return { rows, disclosure };
 }
 
 /** The corporate disclosure workbook: audit trail, then the disclosure tables. */
