@@ -193,8 +193,8 @@ describe.skipIf(!has)("risk engine on the committed dataset", () => {
   it("moves with warming and passes dataset-wide sanity checks", () => {
     const s = e.sanity();
     expect(s).toEqual({ hwViolations: 0, csViolations: 0, scenarioViolations: 0, inlandCoastal: 0 });
-    const h = e.scores("SA", "hist").hazards.find((x) => x.hazard_id === "HW")!.value!;
-    const f = e.scores("SA", "rcp85", "2050").hazards.find((x) => x.hazard_id === "HW")!.value!;
+    const h = e.scores("FR", "hist").hazards.find((x) => x.hazard_id === "HW")!.value!;
+    const f = e.scores("FR", "rcp85", "2050").hazards.find((x) => x.hazard_id === "HW")!.value!;
     expect(f).toBeGreaterThan(h);
   });
 

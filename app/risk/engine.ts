@@ -27,6 +27,7 @@ import {
 import { RiskInputError, RiskNotFoundError } from "./errors";
 import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
 import { PolygonIndex, haversineKm } from "./geo";
+import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
 import type {
   CountryItem,
@@ -530,10 +531,10 @@ const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
 function rollupExplanation(kind: "country" | "region"): HazardExplanation {
   return {
-    formula: "Σ w·v over applicable land cells, w = ½/N + ½·population share",
+    formula: `weighted mean over the most exposed ${ROLLUP_TOP_SHARE * 100} % of applicable land cells, w = ½/N + ½·population share`,
     inputs: {},
     steps: [],
-    note: `A ${kind} value is the rollup of its H3 resolution-4 cells: the mean of the area mean and the population-weighted mean (GeoNames places), over cells where the hazard applies and has data. Explain a hexagon for the physical inputs.`,
+    note: `A ${kind} value is the rollup of its H3 resolution-4 cells where the hazard applies and has data. Each cell weighs half for its area and half for its people (GeoNames and Natural Earth places); the value is the weighted mean over the most exposed ${ROLLUP_TOP_SHARE * 100} % of that weight, cells taken from the highest value down. The level counts of its cells show the whole distribution. Explain a hexagon for the physical inputs.`,
   };
 }
 

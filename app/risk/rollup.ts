@@ -1,20 +1,30 @@
 /**
- * Country/region rollup of cell value codes. Rule: weight = ½·(1/N) + ½·(population share), i.e. the mean of the
- * area mean (H3 res-4 cells are near-equal area) and the population-weighted mean; only applicable cells with data
- * count. All cells not applicable → not applicable; otherwise no usable cell → no data.
+ * Country/region rollup of cell value codes. Each cell where the hazard applies and has data weighs
+ * ½·(1/N) + ½·(population share): half for its area (H3 res-4 cells are near-equal area), half for its people.
+ * The value is the weighted mean over the most exposed fifth of that weight, cells taken from the highest value
+ * down (the last one by the fraction it contributes). A country's hazard is that of its exposed part, not diluted
+ * by its unaffected land: a delta among cliffs, a flood plain among hills. The level counts of the cells show the
+ * whole distribution. All cells not applicable → not applicable; otherwise no usable cell → no data.
  */
 import { CODE_NA, CODE_NODATA, VALUE_SCALE } from "./dataset";
 
+/** Share of an entity's weight (half area, half people) whose mean is the entity's value. */
+export const ROLLUP_TOP_SHARE = 0.2;
+
 export function rollup(cells: readonly { code: number; population: number }[]): number {
-  const ok = cells.filter((c) => c.code <= VALUE_SCALE);
+  const ok = cells.filter((c) => c.code <= VALUE_SCALE).sort((a, b) => b.code - a.code);
   if (!ok.length) return cells.length && cells.every((c) => c.code === CODE_NA) ? CODE_NA : CODE_NODATA;
   const totalPop = ok.reduce((s, c) => s + c.population, 0);
-  let v = 0;
+  let need = ROLLUP_TOP_SHARE;
+  let sum = 0;
   for (const c of ok) {
     const w = totalPop > 0 ? 0.5 / ok.length + (0.5 * c.population) / totalPop : 1 / ok.length;
-    v += w * c.code;
+    const take = Math.min(w, need);
+    sum += take * c.code;
+    need -= take;
+    if (need <= 1e-12) break;
   }
-  return Math.round(v);
+  return Math.round(sum / (ROLLUP_TOP_SHARE - Math.max(0, need)));
 }
 
 /**

@@ -17,7 +17,7 @@ import { readEtopo5 } from "./rasters";
 import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
 import { SRTM_LEVEL, calibrateRelief, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
 
-export const GENERATOR_VERSION = "2.0.0";
+export const GENERATOR_VERSION = "2.1.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   log(`2′ relief calibrated on ${reliefCal.samples} points: r = ${reliefCal.r.toFixed(3)}, RMSE ${reliefCal.rmseM.toFixed(0)} m, median |error| ${reliefCal.medianAbsErrM.toFixed(0)} m (${Math.round(performance.now() - t0)} ms)`);
   const terr = terrainAndClimate(inputs.etopo5, clim, cells, (lat, lon) => gshhg.fractions(lat, lon, 2), (lat, lon) => slopeAt(slope2, lat, lon));
   log(`terrain and climatology (${Math.round(performance.now() - t0)} ms)`);
-  const co = coast(cells, terr.lowShare, terr.elevMin, terr.oceanShare);
+  const co = coast(cells, terr.lowShare, terr.seaLinked, terr.oceanShare, (lat, lon) => gshhg.fractions(lat, lon, 2).ocean >= 0.5);
   const rv = rivers(inputs.saneTopojson, cells);
   const tides = await tideStations(inputs.tideModule);
   const tideM = nearestTide(cells, tides.stations, co.coastalPlain);
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   log(`coast, rivers, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
   const twelve = seasonalInputs(inputs.coads, inputs.tas, cells.lat, cells.lon, co.shoreCell);
   log(`sea-surface temperature and the shape of the year (${Math.round(performance.now() - t0)} ms)`);
-  const { oceanShare: _ocean, ...terrFields } = terr;
+  const { oceanShare: _ocean, seaLinked: _linked, ...terrFields } = terr;
   const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, ...rv, tideM, population: metro.pop, ...twelve };
 
   // quantise first, then compute every score from the stored inputs so explanations reproduce them exactly
@@ -125,7 +125,6 @@ async function main(): Promise<void> {
   }
   log(`hazards (${Math.round(performance.now() - t0)} ms)`);
 
-  const popArr = fields.population as Uint32Array;
   const members = (primary: Uint16Array, count: number, edge: Map<number, number[]>): number[][] => {
     const m: number[][] = Array.from({ length: count }, () => []);
     for (let k = 0; k < n; k++) if (primary[k] !== NONE16) m[primary[k]!]!.push(k);
@@ -134,7 +133,7 @@ async function main(): Promise<void> {
   };
   const cMembers = members(cells.country, countries.length, cells.countryEdgeCells);
   const rMembers = members(cells.region, regions.length, cells.regionEdgeCells);
-  const roll = (mem: number[][]) => rollupEntities(values, popArr, mem, H, SLOT_COUNT);
+  const roll = (mem: number[][]) => rollupEntities(values, fields.population as Uint32Array, mem, H, SLOT_COUNT);
   const countryValues = roll(cMembers);
   const regionValues = roll(rMembers);
   const missingCountries = countries.filter((_, i) => !cMembers[i]!.length).map((c) => c.code);

@@ -1,7 +1,7 @@
 /** Per-cell physical inputs: elevation statistics, climatology, coast and river distances, tides, population. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { gridDisk, latLngToCell } from "h3-js";
+import { cellToLatLng, gridDisk, latLngToCell } from "h3-js";
 import { feature } from "topojson-client";
 import type { Topology, GeometryCollection } from "topojson-specification";
 import { haversineKm } from "../../app/risk/geo";
@@ -50,6 +50,56 @@ export function loadClimate(marbleData: string): ClimateSet {
   };
 }
 
+/** Land at or below this height counts as low-lying (SS, SL, FD). */
+export const LOW_LYING_M = 10;
+/** Land at or below this height carries the coastal plain inland (the plain's own rule, in `coast`). */
+export const COASTAL_PLAIN_M = 20;
+
+/**
+ * 5′ points joined to the open sea through points at or below `maxZ` metres (8-neighbour flood fill from points
+ * that are mostly ocean by the shoreline mask). Land below sea level behind higher ground (the Caspian shores at
+ * −28 m, the Afar and Qattara depressions, the Dead Sea) is not reached: the ocean's level does not set theirs.
+ * Lakes are not a path.
+ */
+export function seaConnected(e: { nx: number; ny: number; lat0: number; dLat: number; lon0: number; dLon: number; z: Float32Array }, fractions: (lat: number, lon: number) => { land: number; ocean: number }, maxZ: number): Uint8Array {
+  const n = e.nx * e.ny;
+  // 0 blocked, 1 passable, 2 reached
+  const state = new Uint8Array(n);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let j = 0; j < e.ny; j++) {
+    const lat = e.lat0 + j * e.dLat;
+    for (let i = 0; i < e.nx; i++) {
+      let lon = e.lon0 + i * e.dLon;
+      if (lon >= 180) lon -= 360;
+      const p = j * e.nx + i;
+      const fr = fractions(lat, lon);
+      if (fr.ocean >= 0.5) {
+        state[p] = 2;
+        queue[tail++] = p;
+      } else if (fr.ocean > 0 || (fr.land > 0 && e.z[p]! <= maxZ)) state[p] = 1;
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head]!;
+    const j = Math.floor(p / e.nx), i = p - j * e.nx;
+    for (let dj = -1; dj <= 1; dj++) {
+      const jj = j + dj;
+      if (jj < 0 || jj >= e.ny) continue;
+      for (let di = -1; di <= 1; di++) {
+        const q = jj * e.nx + ((i + di + e.nx) % e.nx);
+        if (state[q] === 1) {
+          state[q] = 2;
+          queue[tail++] = q;
+        }
+      }
+    }
+  }
+  const out = new Uint8Array(n);
+  for (let p = 0; p < n; p++) out[p] = state[p] === 2 ? 1 : 0;
+  return out;
+}
+
 /** One pass over the 5′ ETOPO5 grid: each point goes to its H3 cell. */
 export function terrainAndClimate(
   etopoFile: string,
@@ -58,9 +108,12 @@ export function terrainAndClimate(
   fractions: (lat: number, lon: number) => { land: number; ocean: number },
   /** Slope (°) around a 5′ point from a finer relief; without it slopes come from the 5′ grid itself. */
   finerSlope?: (lat: number, lon: number) => number,
-): Omit<RawInputs, "coastKm" | "riverKm" | "riverLenKm" | "tideM" | "coastalPlain" | "population" | "tHotOffset" | "tColdOffset" | "tMeanOffset" | "sstMonths"> & { oceanShare: Float64Array } {
+): Omit<RawInputs, "coastKm" | "riverKm" | "riverLenKm" | "tideM" | "coastalPlain" | "population" | "tHotOffset" | "tColdOffset" | "tMeanOffset" | "sstMonths"> & { oceanShare: Float64Array; seaLinked: Uint8Array } {
   const e = readEtopo5(etopoFile);
   const n = cells.cells.length;
+  const lowLinked = seaConnected(e, fractions, LOW_LYING_M);
+  const plainLinked = seaConnected(e, fractions, COASTAL_PLAIN_M);
+  const seaLinked = new Uint8Array(n);
   const cnt = new Float64Array(n), land = new Float64Array(n), low = new Float64Array(n), ocean = new Float64Array(n);
   const sumZ = new Float64Array(n), minZ = new Float64Array(n).fill(Infinity);
   const minLand = new Float64Array(n).fill(Infinity), maxLand = new Float64Array(n).fill(-Infinity);
@@ -95,7 +148,8 @@ export function terrainAndClimate(
         const z = Math.max(zRaw, -10);
         land[k]! += w;
         sumZ[k]! += w * z;
-        if (z <= 10) low[k]! += w;
+        if (z <= LOW_LYING_M && lowLinked[row + i]) low[k]! += w;
+        if (plainLinked[row + i]) seaLinked[k] = 1;
         if (z < minLand[k]!) minLand[k] = z;
         if (z > maxLand[k]!) maxLand[k] = z;
         if (finerSlope) sumSlope[k]! += w * finerSlope(lat, lon);
@@ -111,6 +165,7 @@ export function terrainAndClimate(
     }
   }
   const out = {
+    seaLinked,
     elevMean: new Float64Array(n), elevMin: new Float64Array(n), relief: new Float64Array(n), slopeMean: new Float64Array(n),
     landShare: new Float64Array(n), lowShare: new Float64Array(n), oceanShare: new Float64Array(n),
     tJul: new Float64Array(n), tDec: new Float64Array(n), pJul: new Float64Array(n), pDec: new Float64Array(n),
@@ -118,7 +173,7 @@ export function terrainAndClimate(
   const names = ["tJul", "tDec", "pJul", "pDec"] as const;
   for (let k = 0; k < n; k++) {
     if (!cnt[k]) {
-      for (const key of Object.keys(out) as (keyof typeof out)[]) out[key][k] = NaN;
+      for (const key of Object.keys(out) as (keyof typeof out)[]) if (key !== "seaLinked") out[key][k] = NaN;
       continue;
     }
     const hasLand = land[k]! > 0;
@@ -170,15 +225,31 @@ function bfsDistance(cells: CellSet, sources: number[], maxKm: number, pass?: (k
 /** Share of open sea in a cell from which the cell is on the shore (lakes do not count). */
 export const SHORE_WATER_SHARE = 0.02;
 
-export function coast(cells: CellSet, lowShare: Float64Array, elevMin: Float64Array, oceanShare: Float64Array): { coastKm: Float64Array; coastalPlain: Float64Array; shoreCell: Int32Array } {
+export function coast(
+  cells: CellSet,
+  lowShare: Float64Array,
+  seaLinked: Uint8Array,
+  oceanShare: Float64Array,
+  isOpenSea: (lat: number, lon: number) => boolean,
+): { coastKm: Float64Array; coastalPlain: Float64Array; shoreCell: Int32Array } {
   const n = cells.cells.length;
   const sources: number[] = [];
-  // on the shore: next to a cell with no land, or holding open sea by the 1′ shoreline mask (estuaries, bays)
+  // on the shore: holding open sea by the 1′ shoreline mask (estuaries, bays), or next to a cell with no land
+  // whose centre is open sea (not a lake such as the Caspian, which the country outlines leave out)
   for (let k = 0; k < n; k++)
-    if (oceanShare[k]! >= SHORE_WATER_SHARE || gridDisk(cells.cells[k]!, 1).some((h) => !cells.index.has(h))) sources.push(k);
+    if (
+      oceanShare[k]! >= SHORE_WATER_SHARE ||
+      gridDisk(cells.cells[k]!, 1).some((h) => {
+        if (cells.index.has(h)) return false;
+        const [lat, lon] = cellToLatLng(h);
+        return isOpenSea(lat, lon);
+      })
+    )
+      sources.push(k);
   const { dist, src: shoreCell } = bfsDistance(cells, sources, 5000);
   const coastKm = dist.map((d) => (Number.isFinite(d) ? d : 5000));
-  const plain = bfsDistance(cells, sources, 200, (k) => lowShare[k]! >= 0.15 || elevMin[k]! <= 20);
+  // the plain runs inland over cells with low-lying land, or land joined to the sea below COASTAL_PLAIN_M
+  const plain = bfsDistance(cells, sources, 200, (k) => lowShare[k]! >= 0.15 || seaLinked[k] === 1);
   const coastalPlain = plain.dist.map((d) => (Number.isFinite(d) ? 1 : 0));
   return { coastKm, coastalPlain, shoreCell };
 }
