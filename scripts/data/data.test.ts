@@ -5,6 +5,7 @@ import { calibrate, greyToValue, readLegend, readPalette, sampleClimate } from "
 import { parseCsv, spearman } from "./validate";
 import { isotonic, slopeAt, slopeGrid, SRTM_HEIGHT, SRTM_WIDTH } from "./relief";
 import { readDbf } from "./ne-places";
+import { seaConnected } from "./physical";
 
 describe("legend calibration", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "leg-"));
@@ -94,5 +95,24 @@ describe("Natural Earth places table", () => {
     const f = path.join(mkdtempSync(path.join(tmpdir(), "dbf-")), "t.dbf");
     writeFileSync(f, b);
     expect(readDbf(f)).toEqual([{ name: "Lagos", pop_max: "15000000" }]);
+  });
+});
+
+describe("sea-joined low land", () => {
+  // one row of 9 points, 1° apart, the last one next to the first across the date line: ocean, shore at 2 m,
+  // plain at 5 m, ridge at 40 m, depression at −28 m, a lake, low land between the lake and a 30 m ridge,
+  // and low land reached only across the date line
+  const z = Float32Array.from([-50, 2, 5, 40, -28, -28, 3, 30, 5]);
+  const kind = ["ocean", "land", "land", "land", "land", "lake", "land", "land", "land"] as const;
+  const grid = { nx: 9, ny: 1, lat0: 0, dLat: 1, lon0: 0, dLon: 1, z };
+  const fractions = (_lat: number, lon: number) => {
+    const k = kind[Math.round(lon < 0 ? lon + 360 : lon)]!;
+    return { land: k === "land" ? 1 : 0, ocean: k === "ocean" ? 1 : 0 };
+  };
+  it("reaches low land from the sea, not depressions behind higher ground or through lakes", () => {
+    expect(Array.from(seaConnected(grid, fractions, 10))).toEqual([1, 1, 1, 0, 0, 0, 0, 0, 1]);
+  });
+  it("crosses the ridge when the threshold is above it", () => {
+    expect(Array.from(seaConnected(grid, fractions, 50))).toEqual([1, 1, 1, 1, 1, 0, 1, 1, 1]);
   });
 });
