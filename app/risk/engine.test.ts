@@ -60,6 +60,20 @@ describe.skipIf(!has)("risk engine on the committed dataset", () => {
     }
   });
 
+  it("resolves an atoll islet narrower than the shoreline mask, and a micro-state inside its neighbour", () => {
+    // Funafuti's islets are a few hundred metres wide: no 1′ land pixel within 10 km, only the outline
+    const funafuti = e.locate(-8.5211, 179.1983);
+    expect(funafuti).toMatchObject({ status: "ok", country_code: "TV" });
+    if (funafuti.status === "ok") expect(e.cellRow(funafuti.hexagon_code)).toBeGreaterThanOrEqual(0);
+    // St Peter's Square is in the Vatican, not in Italy (Natural Earth draws the Vatican as the square's
+    // surroundings, ≈ 130 m across); San Marino and Monaco likewise
+    expect(e.locate(41.9033, 12.4535)).toMatchObject({ status: "ok", country_code: "VA" });
+    expect(e.locate(43.9424, 12.4578)).toMatchObject({ status: "ok", country_code: "SM" });
+    expect(e.locate(43.7384, 7.4246)).toMatchObject({ status: "ok", country_code: "MC" });
+    // the open Pacific 30 km off Funafuti stays at sea
+    expect(e.locate(-8.52, 179.5)).toMatchObject({ status: "out_of_range", reason: "at_sea" });
+  });
+
   it("snaps a point just off the shore to land and says so; further out it is at sea", () => {
     const r = e.pointHazards(55.7, 12.65, "hist");
     expect(r.status).toBe("ok");

@@ -68,6 +68,8 @@ const INPUT_LABELS: Record<string, [string, string]> = {
 export const SNAP_TO_LAND_KM = 10;
 /** Land by the shoreline mask but outside every generalised outline: the nearest outline within this distance. */
 export const NEAREST_OUTLINE_KM = 10;
+/** A point at sea with no land pixel near takes a country outline this close: islets the 1′ mask cannot hold. */
+export const ATOLL_OUTLINE_KM = 3;
 
 export interface ScoresOptions {
   explain?: boolean;
@@ -214,15 +216,21 @@ export class RiskEngine {
       // the shoreline mask is exact to 1′ where the generalised outlines are off by kilometres
       if (!countries.length && !mask.isLand(q.lat, q.lon)) {
         const near = mask.nearestLand(q.lat, q.lon, SNAP_TO_LAND_KM);
-        if (!near)
-          return {
-            status: "out_of_range",
-            reason: "at_sea",
-            message: `The point is at sea (more than ${SNAP_TO_LAND_KM} km from land)`,
-          };
-        q = { lat: near.lat, lon: near.lon };
-        snapped = { lat: round5(near.lat), lon: round5(near.lon), distance_km: Math.round(near.distanceKm * 100) / 100 };
-        countries = this.countryIndex!.query(q.lon, q.lat);
+        if (near) {
+          q = { lat: near.lat, lon: near.lon };
+          snapped = { lat: round5(near.lat), lon: round5(near.lon), distance_km: Math.round(near.distanceKm * 100) / 100 };
+          countries = this.countryIndex!.query(q.lon, q.lat);
+        } else {
+          // atoll islets narrower than the mask's 1′ pixel (Funafuti) exist only as outlines
+          const islet = this.countryIndex!.nearest(q.lon, q.lat, ATOLL_OUTLINE_KM);
+          if (islet.feature < 0)
+            return {
+              status: "out_of_range",
+              reason: "at_sea",
+              message: `The point is at sea (more than ${SNAP_TO_LAND_KM} km from land)`,
+            };
+          countries = [islet.feature];
+        }
       }
       if (!countries.length) {
         const n = this.countryIndex!.nearest(q.lon, q.lat, NEAREST_OUTLINE_KM);
@@ -240,7 +248,8 @@ export class RiskEngine {
         reason: "at_sea",
         message: "The point is at sea (outside every country outline)",
       };
-    const ci = countries[0]!;
+    // an enclave such as the Vatican can lie inside its neighbour's generalised outline too: the smaller one wins
+    const ci = countries.length > 1 ? this.smallestCountry(countries) : countries[0]!;
     const country = this.geo.countries[ci]!;
     let hex = latLngToCell(q.lat, q.lon, 4);
     let row = this.cellRow(hex);
@@ -272,6 +281,28 @@ export class RiskEngine {
       region_name: region?.name ?? null,
       snapped_to_land: snapped,
     };
+  }
+
+  private countryExtent: Float64Array | null = null;
+
+  private smallestCountry(list: readonly number[]): number {
+    if (!this.countryExtent)
+      this.countryExtent = Float64Array.from(this.geo.countries, (c) => {
+        let area = 0;
+        for (const r of c.rings) {
+          let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+          for (let i = 0; i < r.length; i += 2) {
+            x0 = Math.min(x0, r[i]!);
+            x1 = Math.max(x1, r[i]!);
+            y0 = Math.min(y0, r[i + 1]!);
+            y1 = Math.max(y1, r[i + 1]!);
+          }
+          area += (x1 - x0) * (y1 - y0);
+        }
+        return area;
+      });
+    const extent = this.countryExtent;
+    return list.reduce((best, c) => (extent[c]! < extent[best]! ? c : best), list[0]!);
   }
 
   private parseSlot(scenario: unknown, period: unknown): { scenario: ScenarioId; period: PeriodId; slot: number } {

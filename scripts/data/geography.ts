@@ -27,6 +27,9 @@ function ringsOf(geom: Feature["geometry"]): FeatureRings {
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
+const round5 = (v: number) => Math.round(v * 100000) / 100000;
+/** Rings smaller than this (degrees of diagonal) keep 5 decimals: 0.001° would fold a micro-state such as the Vatican. */
+const SMALL_RING_DEG = 0.1;
 
 function ringDiagonal(r: number[]): number {
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
@@ -41,7 +44,12 @@ function ringDiagonal(r: number[]): number {
 
 /** Tolerance shrinks for small rings so micro-states and islets keep their shape. */
 function simplifyFeature(rings: FeatureRings, tol: number): FeatureRings {
-  return rings.map((r) => simplifyRing(r, Math.min(tol, ringDiagonal(r) / 40)).map(round3)).filter((r) => r.length >= 6);
+  return rings
+    .map((r) => {
+      const diagonal = ringDiagonal(r);
+      return simplifyRing(r, Math.min(tol, diagonal / 40)).map(diagonal < SMALL_RING_DEG ? round5 : round3);
+    })
+    .filter((r) => r.length >= 6);
 }
 
 export interface Country {
