@@ -4,10 +4,14 @@ import {
   NO_DATA,
   aggregate,
   coldSpell,
+  dayLengthHours,
   drought,
+  heatIndex,
   extremeRainfall,
   heatWave,
   landslide,
+  monthlyTemperatures,
+  potentialEvap,
   precipitationChange,
   ramp,
   riverFlood,
@@ -88,6 +92,37 @@ describe("water hazards", () => {
     expect(num(drought(humid, hist))).toBeLessThan(0.2);
     const semi = cell({ tJul: 28, tDec: 10, pJul: 15, pDec: 50 });
     expect(num(drought(semi, warm(2)))).toBeGreaterThanOrEqual(num(drought(semi, hist)));
+  });
+  it("PET by Thornthwaite: his fixed curve in the hot tropics, nothing below freezing, more with warming", () => {
+    // 27 °C all year on the equator: 12 × (−415.85 + 32.24·27 − 0.43·27²) ≈ 1,694 mm before the day-length and
+    // month-length corrections (12.1 h, 365/360 days)
+    const tropical = potentialEvap(Array.from({ length: 12 }, () => 27), 0);
+    expect(tropical).toBeGreaterThan(1694 * 1.0);
+    expect(tropical).toBeLessThan(1694 * 1.05);
+    expect(potentialEvap(Array.from({ length: 12 }, () => -5), 60)).toBe(0);
+    // a temperate year (London-like): 5 to 17 °C gives ≈ 600-700 mm
+    const temperate = monthlyTemperatures(cell({ lat: 51.5, tJul: 17, tDec: 6, tHotOffset: 0.5, tColdOffset: 1 }), 0);
+    expect(Math.max(...temperate)).toBeCloseTo(17.5, 5);
+    expect(Math.min(...temperate)).toBeCloseTo(5, 5);
+    expect(temperate.indexOf(Math.max(...temperate))).toBe(6);
+    const london = potentialEvap(temperate, 51.5);
+    expect(london).toBeGreaterThan(550);
+    expect(london).toBeLessThan(750);
+    // warming is measured against the place's baseline heat index, so it always raises PET
+    const londonIndex = heatIndex(temperate);
+    expect(potentialEvap(monthlyTemperatures(cell({ lat: 51.5, tJul: 17, tDec: 6, tHotOffset: 0.5, tColdOffset: 1 }), 2), 51.5, londonIndex)).toBeGreaterThan(london);
+    const gulf = monthlyTemperatures(cell({ lat: 29, tJul: 37, tDec: 17, tHotOffset: 0.5 }), 0);
+    let previous = 0;
+    for (const dT of [0, 1, 2, 3, 4, 6]) {
+      const next = potentialEvap(gulf.map((t) => t + dT), 29, heatIndex(gulf));
+      expect(next).toBeGreaterThanOrEqual(previous);
+      previous = next;
+    }
+    // the southern summer peaks in January
+    const south = monthlyTemperatures(cell({ lat: -34, tJul: 12, tDec: 22 }), 0);
+    expect(south.indexOf(Math.max(...south))).toBe(0);
+    expect(dayLengthHours(0, 80)).toBeCloseTo(12, 0);
+    expect(dayLengthHours(70, 172)).toBe(24);
   });
   it("ER follows the wettest month with 7 %/°C", () => {
     expect(extremeRainfall(cell({ pJul: 60, pDec: 10 }), hist)).toBe(0);

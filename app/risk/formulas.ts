@@ -114,12 +114,53 @@ export function annualPrecip(c: CellInputs): number {
   return 6 * (c.pJul + c.pDec);
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const MONTH_MID_DAY = [15, 46, 74, 105, 135, 166, 196, 227, 258, 288, 319, 349] as const;
+
+/** Hours of daylight at a latitude on a day of the year (solar declination, sunset hour angle). */
+export function dayLengthHours(lat: number, dayOfYear: number): number {
+  const decl = 0.409 * Math.sin((2 * Math.PI * dayOfYear) / 365 - 1.39);
+  const x = -Math.tan((lat * Math.PI) / 180) * Math.tan(decl);
+  return (24 / Math.PI) * Math.acos(x <= -1 ? -1 : x >= 1 ? 1 : x);
+}
+
 /**
- * Temperature-only potential evapotranspiration, mm/yr: 300·e^(0.075·T), an exponential fit of the Thornthwaite
- * shape through typical values (≈300 mm at 0 °C, ≈700 mm at 11 °C, ≈2100 mm at 26 °C).
+ * Twelve monthly mean temperatures, °C: a sinusoid from the coldest to the hottest month, the hottest in July
+ * north of the equator and in January south of it. Only the spread of the year is known, not its exact timing.
  */
-export function potentialEvap(tMean: number): number {
-  return 300 * Math.exp(0.075 * tMean);
+export function monthlyTemperatures(c: CellInputs, warming: number): number[] {
+  const hot = hottestMonth(c) + warming, cold = coldestMonth(c) + warming;
+  const hotMonth = c.lat >= 0 ? 6 : 0;
+  return MONTH_DAYS.map((_, m) => (hot + cold) / 2 + ((hot - cold) / 2) * Math.cos((2 * Math.PI * (m - hotMonth)) / 12));
+}
+
+/** Thornthwaite's heat index of a year of monthly temperatures. */
+export function heatIndex(monthlyT: readonly number[]): number {
+  return monthlyT.reduce((s, t) => s + (t > 0 ? Math.pow(t / 5, 1.514) : 0), 0);
+}
+
+/** Where Thornthwaite's fixed hot-month curve peaks (≈ 188 mm/month); hotter months are held there. */
+const THORNTHWAITE_CURVE_TOP_C = 37.5;
+
+/**
+ * Potential evapotranspiration, mm/yr, by Thornthwaite (1948) from monthly temperatures, with his fixed curve at
+ * and above 26.5 °C and the day-length correction. The heat index is the place's baseline one, so that warming
+ * raises PET (with the index recomputed, a warmer year can come out lower). Temperature-only: it reads low in hot
+ * dry climates, where rainfall is the smaller term anyway.
+ */
+export function potentialEvap(monthlyT: readonly number[], lat: number, baselineHeatIndex = heatIndex(monthlyT)): number {
+  const I = baselineHeatIndex;
+  if (I <= 0) return 0;
+  const a = 6.75e-7 * I ** 3 - 7.71e-5 * I ** 2 + 1.792e-2 * I + 0.49239;
+  const power = (t: number) => 16 * Math.pow((10 * t) / I, a);
+  const hot = (t: number) => -415.85 + 32.24 * t - 0.43 * t * t;
+  let pet = 0;
+  monthlyT.forEach((t, m) => {
+    if (t <= 0) return;
+    const unadjusted = t < 26.5 ? power(t) : Math.max(power(26.5), hot(Math.min(t, THORNTHWAITE_CURVE_TOP_C)));
+    pet += unadjusted * (dayLengthHours(lat, MONTH_MID_DAY[m]!) / 12) * (MONTH_DAYS[m]! / 30);
+  });
+  return pet;
 }
 
 export function heatWave(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
@@ -139,12 +180,11 @@ export function coldSpell(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVal
 }
 
 function aridity(c: CellInputs, ctx: SlotContext, t?: Trace): { ai: number; pAnn: number; pet: number } {
-  const tMean = (c.tJul + c.tDec) / 2 + orZero(c.tMeanOffset) + landWarming(ctx);
   const pAnn = annualPrecip(c);
-  const pet = potentialEvap(tMean);
+  const pet = potentialEvap(monthlyTemperatures(c, landWarming(ctx)), c.lat, heatIndex(monthlyTemperatures(c, 0)));
   const ai = pAnn / Math.max(pet, 1);
   put(t, "annual precipitation estimate (6 × (Jul + Dec))", pAnn, "mm");
-  put(t, "potential evapotranspiration 300·e^(0.075·Tmean)", pet, "mm");
+  put(t, "potential evapotranspiration (Thornthwaite, 12 months from the coldest to the hottest)", pet, "mm");
   put(t, "aridity index P/PET", ai);
   return { ai, pAnn, pet };
 }
@@ -365,7 +405,7 @@ export const HAZARD_FORMULAS: Readonly<Record<PerHazardId, { fn: HazardFn; confi
     DR: {
       fn: drought,
       confidence: "proxy",
-      formula: "0.75·ramp(P/PET, 1.0 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5)",
+      formula: "0.75·ramp(P/PET, 1.0 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5), PET by Thornthwaite",
     },
     SS: {
       fn: stormSurge,
