@@ -26,7 +26,7 @@ import {
 } from "./dataset";
 import { RiskInputError, RiskNotFoundError } from "./errors";
 import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
-import { PolygonIndex, haversineKm } from "./geo";
+import { PolygonIndex, haversineKm, ringBounds } from "./geo";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
 import type {
@@ -287,20 +287,12 @@ export class RiskEngine {
 
   private smallestCountry(list: readonly number[]): number {
     if (!this.countryExtent)
-      this.countryExtent = Float64Array.from(this.geo.countries, (c) => {
-        let area = 0;
-        for (const r of c.rings) {
-          let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-          for (let i = 0; i < r.length; i += 2) {
-            x0 = Math.min(x0, r[i]!);
-            x1 = Math.max(x1, r[i]!);
-            y0 = Math.min(y0, r[i + 1]!);
-            y1 = Math.max(y1, r[i + 1]!);
-          }
-          area += (x1 - x0) * (y1 - y0);
-        }
-        return area;
-      });
+      this.countryExtent = Float64Array.from(this.geo.countries, (c) =>
+        c.rings.reduce((area, r) => {
+          const b = ringBounds(r);
+          return area + (b.x1 - b.x0) * (b.y1 - b.y0);
+        }, 0),
+      );
     const extent = this.countryExtent;
     return list.reduce((best, c) => (extent[c]! < extent[best]! ? c : best), list[0]!);
   }

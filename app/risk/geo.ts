@@ -142,6 +142,18 @@ export class PolygonIndex {
   }
 }
 
+/** Bounding box of a flat [lon, lat, …] ring, degrees. */
+export function ringBounds(r: FlatRing): { x0: number; x1: number; y0: number; y1: number } {
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (let i = 0; i < r.length; i += 2) {
+    x0 = Math.min(x0, r[i]!);
+    x1 = Math.max(x1, r[i]!);
+    y0 = Math.min(y0, r[i + 1]!);
+    y1 = Math.max(y1, r[i + 1]!);
+  }
+  return { x0, x1, y0, y1 };
+}
+
 /** Douglas-Peucker simplification of a closed ring; rings that would collapse keep a minimal 4-point outline. */
 export function simplifyRing(ring: FlatRing, tolerance: number): FlatRing {
   const n = ring.length / 2;

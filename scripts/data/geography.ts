@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cellToChildren, cellToLatLng, getRes0Cells, h3IndexToSplitLong, latLngToCell } from "h3-js";
-import { PolygonIndex, simplifyRing, type FeatureRings } from "../../app/risk/geo";
+import { PolygonIndex, ringBounds, simplifyRing, type FeatureRings } from "../../app/risk/geo";
 
 export const H3_RES = 4;
 
@@ -32,14 +32,8 @@ const round5 = (v: number) => Math.round(v * 100000) / 100000;
 const SMALL_RING_DEG = 0.1;
 
 function ringDiagonal(r: number[]): number {
-  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-  for (let i = 0; i < r.length; i += 2) {
-    x0 = Math.min(x0, r[i]!);
-    x1 = Math.max(x1, r[i]!);
-    y0 = Math.min(y0, r[i + 1]!);
-    y1 = Math.max(y1, r[i + 1]!);
-  }
-  return Math.hypot(x1 - x0, y1 - y0);
+  const b = ringBounds(r);
+  return Math.hypot(b.x1 - b.x0, b.y1 - b.y0);
 }
 
 /** Tolerance shrinks for small rings so micro-states and islets keep their shape. */
