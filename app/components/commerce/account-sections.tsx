@@ -1,29 +1,34 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { Modal } from "~/components/ui/modal";
+import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/account";
 import { COMMERCE_MESSAGES, formatDocumentDate } from "~/domain/commerce";
 import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
 
 type Limits = Record<LocationKind, number>;
 const LABEL: Record<LocationKind, string> = { country: "Countries", region: "Regions", hexagon: "Hexagons" };
 
+/** The header row of the account tables; the first column carries the row padding. */
+function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr className="border-b">
+        {columns.map((c, i) => (
+          <th scope="col" key={c} className={i === 0 ? "py-2" : undefined}>
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export function CreditBalance({ e }: { e: { planLimits: Limits; purchased: Limits; granted: Limits; remaining: Limits; ordered: Record<LocationKind, string[]> } }) {
   return (
     <div className="overflow-x-auto">
       <table className="mt-4 w-full text-left text-sm">
         <caption className="sr-only">Granted and remaining locations</caption>
-        <thead>
-          <tr className="border-b">
-            <th scope="col" className="py-2">
-              Kind
-            </th>
-            <th scope="col">Plan</th>
-            <th scope="col">Purchased</th>
-            <th scope="col">Granted</th>
-            <th scope="col">Ordered</th>
-            <th scope="col">Remaining</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Kind", "Plan", "Purchased", "Granted", "Ordered", "Remaining"]} />
         <tbody>
           {LOCATION_KINDS.map((k) => (
             <tr key={k} className="border-b" data-testid={`balance-${k}`}>
@@ -87,16 +92,7 @@ export function DocumentsTable({ documents }: { documents: { number: number; dat
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">Invoices and receipts</caption>
-      <thead>
-        <tr className="border-b">
-          <th scope="col" className="py-2">
-            Number
-          </th>
-          <th scope="col">Date</th>
-          <th scope="col">Total</th>
-          <th scope="col">Documents</th>
-        </tr>
-      </thead>
+      <TableHead columns={["Number", "Date", "Total", "Documents"]} />
       <tbody>
         {documents.map((d) => (
           <tr key={d.number} className="border-b">
@@ -158,6 +154,17 @@ export function TermsConsentForm({ terms }: { terms: { terms_conditions: boolean
   );
 }
 
+function KeyActionForm({ action, intent, label, primary = false }: { action: string; intent: AccountIntent; label: string; primary?: boolean }) {
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={primary ? "btn-primary" : "btn-secondary"}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 export function ApiKeyModal({
   closeHref,
   mayHoldKey,
@@ -174,6 +181,8 @@ export function ApiKeyModal({
   error: string | null;
 }) {
   const [copied, setCopied] = useState(false);
+  // Creating or rotating keeps the dialog open so the new key can be copied.
+  const keepOpen = `${closeHref}${closeHref.includes("?") ? "&" : "?"}${API_KEY_MODAL_PARAM}=1`;
   return (
     <Modal title="API key" closeHref={closeHref}>
       {!mayHoldKey ? (
@@ -216,26 +225,11 @@ export function ApiKeyModal({
           <div className="flex flex-wrap gap-3">
             {current || created ? (
               <>
-                <Form method="post" action={`${closeHref}${closeHref.includes("?") ? "&" : "?"}apiKeyModal=1`}>
-                  <input type="hidden" name="intent" value="rotate_key" />
-                  <button type="submit" className="btn-primary">
-                    Rotate key
-                  </button>
-                </Form>
-                <Form method="post" action={closeHref}>
-                  <input type="hidden" name="intent" value="revoke_key" />
-                  <button type="submit" className="btn-secondary">
-                    Revoke key
-                  </button>
-                </Form>
+                <KeyActionForm action={keepOpen} intent="rotate_key" label="Rotate key" primary />
+                <KeyActionForm action={closeHref} intent="revoke_key" label="Revoke key" />
               </>
             ) : (
-              <Form method="post" action={`${closeHref}${closeHref.includes("?") ? "&" : "?"}apiKeyModal=1`}>
-                <input type="hidden" name="intent" value="create_key" />
-                <button type="submit" className="btn-primary">
-                  Create key
-                </button>
-              </Form>
+              <KeyActionForm action={keepOpen} intent="create_key" label="Create key" primary />
             )}
           </div>
         </div>

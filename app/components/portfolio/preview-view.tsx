@@ -1,26 +1,28 @@
 import { RiskPie } from "~/components/charts/risk-pie";
-import type { LevelCounts } from "~/domain/portfolio/stats";
 import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
+import type { PreviewResult } from "~/services/portfolio/uploads.server";
 
-interface PreviewView {
-  file_name: string;
-  total_locations: number;
-  valid_locations: number;
-  invalid_locations: number;
-  out_of_range_locations: number;
-  duplicate_locations: number;
-  blank_rows: number;
-  invalid: { row: number; reason: string }[];
-  out_of_range: { row: number; reason: string }[];
-  duplicates: { row: number; duplicate_of: number }[];
-  issues_truncated: boolean;
-  detected: { lat: string; lon: string; name: string | null; id: string | null; swapped: boolean };
-  warnings: string[];
-  portfolio_limits: { max_rows: number; max_bytes: number };
-  piecharts: { hazard_id: HazardId; counts: LevelCounts }[];
-  summary_table: { hazard_id: HazardId; scenario: string; period: string; at_risk_share: number | null }[];
-}
+/** What the preview shows of an upload's answer. */
+type PreviewView = Pick<
+  PreviewResult,
+  | "file_name"
+  | "total_locations"
+  | "valid_locations"
+  | "invalid_locations"
+  | "out_of_range_locations"
+  | "duplicate_locations"
+  | "blank_rows"
+  | "invalid"
+  | "out_of_range"
+  | "duplicates"
+  | "issues_truncated"
+  | "detected"
+  | "warnings"
+  | "portfolio_limits"
+  | "piecharts"
+  | "summary_table"
+>;
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (

@@ -119,6 +119,10 @@ export default function Page() {
   const label = (kind: "country" | "region", code: string, name: string) =>
     `${name}${free(kind, code) ? " (free)" : ordered(kind, code) ? "" : " (locked)"}`;
   const closeHref = dashboardHref(params, { location_code: undefined, lat: undefined, lon: undefined });
+  const pointFields = [
+    { name: "lat", label: "Latitude", error: d.sel.latError },
+    { name: "lon", label: "Longitude", error: d.sel.lonError },
+  ];
 
   return (
     <div>
@@ -223,41 +227,29 @@ export default function Page() {
 
         <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Point" noValidate>
           {keep("place")}
-          <label className="text-sm">
-            <span className="block font-medium">Latitude</span>
-            <input
-              name="lat"
-              inputMode="decimal"
-              defaultValue={params.get("lat") ?? ""}
-              aria-invalid={d.sel.latError ? true : undefined}
-              aria-describedby={d.sel.latError ? "lat-error" : undefined}
-              className="w-28 rounded border-slate-300"
-            />
-          </label>
-          <label className="text-sm">
-            <span className="block font-medium">Longitude</span>
-            <input
-              name="lon"
-              inputMode="decimal"
-              defaultValue={params.get("lon") ?? ""}
-              aria-invalid={d.sel.lonError ? true : undefined}
-              aria-describedby={d.sel.lonError ? "lon-error" : undefined}
-              className="w-28 rounded border-slate-300"
-            />
-          </label>
+          {pointFields.map((f) => (
+            <label key={f.name} className="text-sm">
+              <span className="block font-medium">{f.label}</span>
+              <input
+                name={f.name}
+                inputMode="decimal"
+                defaultValue={params.get(f.name) ?? ""}
+                aria-invalid={f.error ? true : undefined}
+                aria-describedby={f.error ? `${f.name}-error` : undefined}
+                className="w-28 rounded border-slate-300"
+              />
+            </label>
+          ))}
           <button type="submit" className="btn-secondary">
             Show point
           </button>
-          {d.sel.latError ? (
-            <p id="lat-error" className="w-full text-sm text-red-700">
-              {d.sel.latError}
-            </p>
-          ) : null}
-          {d.sel.lonError ? (
-            <p id="lon-error" className="w-full text-sm text-red-700">
-              {d.sel.lonError}
-            </p>
-          ) : null}
+          {pointFields.map((f) =>
+            f.error ? (
+              <p key={f.name} id={`${f.name}-error`} className="w-full text-sm text-red-700">
+                {f.error}
+              </p>
+            ) : null,
+          )}
         </Form>
       </div>
 

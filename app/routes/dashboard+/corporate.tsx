@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SelectField } from "~/components/forms/fields";
+import { DISCLOSURE_CELL as td, DISCLOSURE_NUMBER_CELL as num, DisclosureSection, DisclosureTable } from "~/components/reports/disclosure-section";
 import { PageHeader } from "~/components/ui/page-header";
 import { CorporateExportSchema, CorporateQuerySchema } from "~/domain/reports/corporate-forms";
 import {
@@ -12,9 +13,10 @@ import {
   cellFor,
   formatShare,
   slotLabel,
+  type ExposureCell,
 } from "~/domain/reports/disclosure";
 import { HAZARDS } from "~/domain/hazards";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS } from "~/domain/scenarios";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import { isAppError } from "~/services/errors.server";
 import { readFormData } from "~/services/form-body.server";
 import { disclosureFor, exportDisclosure } from "~/services/reports/corporate.server";
@@ -56,22 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-function MapsTo({ table }: { table: keyof typeof DISCLOSURE_TABLES }) {
-  return (
-    <div className="mb-3 rounded border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
-      <p className="font-semibold">Maps to</p>
-      <ul className="ml-5 list-disc">
-        {DISCLOSURE_TABLES[table].mapsTo.map((m) => (
-          <li key={m}>{m}</li>
-        ))}
-      </ul>
-    </div>
-  );
+/** The historical cell and the chosen scenario × horizon cell of a row. */
+function slotCells(cells: readonly ExposureCell[], scenario: ScenarioId, period: PeriodId) {
+  return { h: cellFor(cells, "hist", "hist")!, f: cellFor(cells, scenario, period)! };
 }
-
-const th = "border-b border-slate-300 px-2 py-1 text-left font-semibold";
-const td = "border-b border-slate-200 px-2 py-1";
-const num = `${td} text-right tabular-nums`;
 
 export default function CorporatePage() {
   const { portfolios, chosen, scenario, period, disclosure } = useLoaderData<typeof loader>();
@@ -124,138 +114,77 @@ export default function CorporatePage() {
             long-term.
           </p>
 
-          <section aria-labelledby="t-hazards">
-            <h2 id="t-hazards" className="mb-2 text-xl font-semibold">
-              {DISCLOSURE_TABLES.hazards.title}
-            </h2>
-            <MapsTo table="hazards" />
-            <div className="overflow-x-auto">
-              <table className="text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>Hazard</th>
-                    <th scope="col" className={th}>Assets, historical</th>
-                    <th scope="col" className={th}>Assets, {slot}</th>
-                    <th scope="col" className={th}>Weighted value, historical</th>
-                    <th scope="col" className={th}>Weighted value, {slot}</th>
+          <DisclosureSection table="hazards">
+            <DisclosureTable columns={["Hazard", "Assets, historical", `Assets, ${slot}`, "Weighted value, historical", `Weighted value, ${slot}`]}>
+              {disclosure.tables.hazards.map((r) => {
+                const { h, f } = slotCells(r.cells, scenario, period);
+                return (
+                  <tr key={r.hazardId}>
+                    <th scope="row" className={td}>{r.hazardName}</th>
+                    <td className={num}>{formatShare(h.shareAssets)} ({h.assetsAtRisk})</td>
+                    <td className={num}>{formatShare(f.shareAssets)} ({f.assetsAtRisk})</td>
+                    <td className={num}>{formatShare(h.shareWeight)}</td>
+                    <td className={num}>{formatShare(f.shareWeight)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {disclosure.tables.hazards.map((r) => {
-                    const h = cellFor(r.cells, "hist", "hist")!;
-                    const f = cellFor(r.cells, scenario, period)!;
-                    return (
-                      <tr key={r.hazardId}>
-                        <th scope="row" className={td}>{r.hazardName}</th>
-                        <td className={num}>{formatShare(h.shareAssets)} ({h.assetsAtRisk})</td>
-                        <td className={num}>{formatShare(f.shareAssets)} ({f.assetsAtRisk})</td>
-                        <td className={num}>{formatShare(h.shareWeight)}</td>
-                        <td className={num}>{formatShare(f.shareWeight)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </section>
+                );
+              })}
+            </DisclosureTable>
+          </DisclosureSection>
 
-          <section aria-labelledby="t-taxonomy">
-            <h2 id="t-taxonomy" className="mb-2 text-xl font-semibold">
-              {DISCLOSURE_TABLES.taxonomy.title}
-            </h2>
-            <MapsTo table="taxonomy" />
-            <div className="overflow-x-auto">
-              <table className="text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>Category</th>
-                    <th scope="col" className={th}>Type</th>
-                    <th scope="col" className={th}>Our hazards (Appendix A hazard)</th>
-                    <th scope="col" className={th}>Assets, historical</th>
-                    <th scope="col" className={th}>Assets, {slot}</th>
-                    <th scope="col" className={th}>Weighted value, {slot}</th>
+          <DisclosureSection table="taxonomy">
+            <DisclosureTable columns={["Category", "Type", "Our hazards (Appendix A hazard)", "Assets, historical", `Assets, ${slot}`, `Weighted value, ${slot}`]}>
+              {disclosure.tables.taxonomy.map((r) => {
+                const { h, f } = slotCells(r.cells, scenario, period);
+                return (
+                  <tr key={`${r.category}-${r.type}`}>
+                    <th scope="row" className={td}>{TAXONOMY_CATEGORIES.find((c) => c.id === r.category)!.name}</th>
+                    <td className={td}>{TAXONOMY_TYPES.find((t) => t.id === r.type)!.name}</td>
+                    <td className={td}>
+                      {r.hazards.length ? r.hazards.map((x) => `${HAZARDS[x].name} (${TAXONOMY_HAZARD_MAP[x].appendixHazard})`).join("; ") : r.notCovered}
+                    </td>
+                    <td className={num}>{r.hazards.length ? formatShare(h.shareAssets) : "not scored"}</td>
+                    <td className={num}>{r.hazards.length ? formatShare(f.shareAssets) : ""}</td>
+                    <td className={num}>{r.hazards.length ? formatShare(f.shareWeight) : ""}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {disclosure.tables.taxonomy.map((r) => {
-                    const h = cellFor(r.cells, "hist", "hist")!;
-                    const f = cellFor(r.cells, scenario, period)!;
-                    return (
-                      <tr key={`${r.category}-${r.type}`}>
-                        <th scope="row" className={td}>{TAXONOMY_CATEGORIES.find((c) => c.id === r.category)!.name}</th>
-                        <td className={td}>{TAXONOMY_TYPES.find((t) => t.id === r.type)!.name}</td>
-                        <td className={td}>
-                          {r.hazards.length ? r.hazards.map((x) => `${HAZARDS[x].name} (${TAXONOMY_HAZARD_MAP[x].appendixHazard})`).join("; ") : r.notCovered}
-                        </td>
-                        <td className={num}>{r.hazards.length ? formatShare(h.shareAssets) : "not scored"}</td>
-                        <td className={num}>{r.hazards.length ? formatShare(f.shareAssets) : ""}</td>
-                        <td className={num}>{r.hazards.length ? formatShare(f.shareWeight) : ""}</td>
-                      </tr>
-                    );
-                  })}
-                  {disclosure.tables.acuteChronic.map((r) => {
-                    const h = cellFor(r.cells, "hist", "hist")!;
-                    const f = cellFor(r.cells, scenario, period)!;
-                    return (
-                      <tr key={r.type} className="font-semibold">
-                        <th scope="row" className={td}>All</th>
-                        <td className={td}>{TAXONOMY_TYPES.find((t) => t.id === r.type)!.name}</td>
-                        <td className={td}>{r.hazards.join(", ")}</td>
-                        <td className={num}>{formatShare(h.shareAssets)}</td>
-                        <td className={num}>{formatShare(f.shareAssets)}</td>
-                        <td className={num}>{formatShare(f.shareWeight)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </section>
+                );
+              })}
+              {disclosure.tables.acuteChronic.map((r) => {
+                const { h, f } = slotCells(r.cells, scenario, period);
+                return (
+                  <tr key={r.type} className="font-semibold">
+                    <th scope="row" className={td}>All</th>
+                    <td className={td}>{TAXONOMY_TYPES.find((t) => t.id === r.type)!.name}</td>
+                    <td className={td}>{r.hazards.join(", ")}</td>
+                    <td className={num}>{formatShare(h.shareAssets)}</td>
+                    <td className={num}>{formatShare(f.shareAssets)}</td>
+                    <td className={num}>{formatShare(f.shareWeight)}</td>
+                  </tr>
+                );
+              })}
+            </DisclosureTable>
+          </DisclosureSection>
 
-          <section aria-labelledby="t-countries">
-            <h2 id="t-countries" className="mb-2 text-xl font-semibold">
-              {DISCLOSURE_TABLES.countries.title} ({slot})
-            </h2>
-            <MapsTo table="countries" />
-            <div className="overflow-x-auto">
-              <table className="text-sm">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>Country</th>
-                    <th scope="col" className={th}>Assets</th>
-                    {disclosure.tables.hazards.map((r) => (
-                      <th scope="col" key={r.hazardId} className={th} title={r.hazardName}>
-                        {r.hazardId}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {disclosure.tables.countries.map((c) => (
-                    <tr key={c.countryCode}>
-                      <th scope="row" className={td}>{c.countryCode} {c.countryName}</th>
-                      <td className={num}>{c.assets}</td>
-                      {c.hazards.map((r) => {
-                        const f = cellFor(r.cells, scenario, period)!;
-                        return (
-                          <td key={r.hazardId} className={num} title={`weighted value: ${formatShare(f.shareWeight)}`}>
-                            {formatShare(f.shareAssets)}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          <DisclosureSection table="countries" heading={`${DISCLOSURE_TABLES.countries.title} (${slot})`}>
+            <DisclosureTable columns={["Country", "Assets", ...disclosure.tables.hazards.map((r) => ({ label: r.hazardId, title: r.hazardName }))]}>
+              {disclosure.tables.countries.map((c) => (
+                <tr key={c.countryCode}>
+                  <th scope="row" className={td}>{c.countryCode} {c.countryName}</th>
+                  <td className={num}>{c.assets}</td>
+                  {c.hazards.map((r) => {
+                    const f = cellFor(r.cells, scenario, period)!;
+                    return (
+                      <td key={r.hazardId} className={num} title={`weighted value: ${formatShare(f.shareWeight)}`}>
+                        {formatShare(f.shareAssets)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </DisclosureTable>
             <p className="mt-1 text-xs text-slate-600">Share of the country&apos;s assets at High or above; the exports also give the weighted-value share for every scenario and horizon.</p>
-          </section>
+          </DisclosureSection>
 
-          <section aria-labelledby="t-audit">
-            <h2 id="t-audit" className="mb-2 text-xl font-semibold">
-              {DISCLOSURE_TABLES.audit.title}
-            </h2>
-            <MapsTo table="audit" />
+          <DisclosureSection table="audit">
             <dl className="grid max-w-3xl grid-cols-[14rem_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="font-semibold">Prepared for</dt>
               <dd>{disclosure.tables.audit.preparedBy}</dd>
@@ -274,7 +203,7 @@ export default function CorporatePage() {
                 {disclosure.tables.totals.rows} / {disclosure.tables.totals.validAssets} / {disclosure.tables.totals.excludedAssets}
               </dd>
             </dl>
-          </section>
+          </DisclosureSection>
         </div>
       ) : null}
     </div>
