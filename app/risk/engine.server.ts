@@ -25,10 +25,14 @@ export function loadRiskEngine(dataDir = defaultDataDir()): RiskEngine {
     );
   const { header, arrays } = decodeDataset(gunzipSync(readFileSync(cellsFile)));
   const geo = JSON.parse(gunzipSync(readFileSync(geoFile)).toString("utf8")) as GeoFile;
-  // optional so datasets from before the shoreline mask still load (points then resolve by outline only)
-  const maskFile = path.join(dataDir, "landmask.bin.gz");
-  const mask = existsSync(maskFile) ? new LandMask(gunzipSync(readFileSync(maskFile))) : null;
+  const mask = loadLandMask(dataDir);
   return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0), mask);
+}
+
+/** The shoreline mask, or null: optional so datasets from before it still load (points then resolve by outline only). */
+export function loadLandMask(dataDir = defaultDataDir()): LandMask | null {
+  const maskFile = path.join(dataDir, "landmask.bin.gz");
+  return existsSync(maskFile) ? new LandMask(gunzipSync(readFileSync(maskFile))) : null;
 }
 
 let singleton: RiskEngine | null = null;

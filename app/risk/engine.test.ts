@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { readFileSync } from "node:fs";
-import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "./engine.server";
+import { sampleLandPoints } from "./landmask";
+import { RiskInputError, RiskNotFoundError, loadLandMask, loadRiskEngine, type RiskEngine } from "./engine.server";
 import { KNOWN_PLACES, meetsCheck, parseCheck } from "./known-places";
 
 const dataDir = path.resolve(__dirname, "../../data");
@@ -72,6 +73,25 @@ describe.skipIf(!has)("risk engine on the committed dataset", () => {
     expect(e.locate(43.7384, 7.4246)).toMatchObject({ status: "ok", country_code: "MC" });
     // the open Pacific 30 km off Funafuti stays at sea
     expect(e.locate(-8.52, 179.5)).toMatchObject({ status: "out_of_range", reason: "at_sea" });
+  });
+
+  it("never calls land by the shoreline mask 'at sea'", () => {
+    const mask = loadLandMask(dataDir)!;
+    const points = sampleLandPoints(mask, 60_000);
+    expect(points.length).toBeGreaterThan(15_000);
+    // every land point resolves, but for floating Antarctic ice shelves, which say what they are
+    const refused = points
+      .map((p) => ({ ...p, r: e.locate(p.lat, p.lon) }))
+      .filter(({ lat, r }) => r.status !== "ok" && (lat > -60 || r.reason !== "not_covered"))
+      .map(({ lat, lon, r }) => `${lat},${lon}: ${r.status === "ok" ? "" : r.reason}`);
+    expect(refused).toEqual([]);
+    // Antarctic land far from the generalised outline takes its land cell's country
+    expect(e.locate(-70.04, 18.41)).toMatchObject({ status: "ok", country_code: "AQ", snapped_to_land: null });
+    // the floating Ross Ice Shelf, land to the mask but outside every cell, says so
+    const shelf = e.locate(-81.0, -175.0);
+    expect(mask.isLand(-81.0, -175.0)).toBe(true);
+    expect(shelf).toMatchObject({ status: "out_of_range", reason: "not_covered" });
+    if (shelf.status === "out_of_range") expect(shelf.message).toMatch(/ice shelf/);
   });
 
   it("snaps a point just off the shore to land and says so; further out it is at sea", () => {

@@ -71,6 +71,9 @@ export const NEAREST_OUTLINE_KM = 10;
 /** A point at sea with no land pixel near takes a country outline this close: islets the 1′ mask cannot hold. */
 export const ATOLL_OUTLINE_KM = 3;
 
+/** South of this the only land the cell set can miss is floating ice shelves, which the shoreline mask counts as land. */
+const ANTARCTIC_LAT = -60;
+
 export interface ScoresOptions {
   explain?: boolean;
 }
@@ -234,13 +237,22 @@ export class RiskEngine {
       }
       if (!countries.length) {
         const n = this.countryIndex!.nearest(q.lon, q.lat, NEAREST_OUTLINE_KM);
-        if (n.feature < 0)
-          return {
-            status: "out_of_range",
-            reason: "at_sea",
-            message: `The point is at sea (no country within ${NEAREST_OUTLINE_KM} km)`,
-          };
-        countries = [n.feature];
+        if (n.feature >= 0) countries = [n.feature];
+        else {
+          // land by the mask but far from every generalised outline (Antarctic ice shelves): its land cell's country
+          const cell = this.landCell(q.lat, q.lon);
+          const ci = cell ? this.a.cellCountry[cell.row]! : NONE16;
+          if (ci === NONE16)
+            return {
+              status: "out_of_range",
+              reason: "not_covered",
+              message:
+                q.lat < ANTARCTIC_LAT
+                  ? "The point is on an Antarctic ice shelf (floating ice), outside the land we score"
+                  : `The point is on land outside every country we cover (none within ${NEAREST_OUTLINE_KM} km)`,
+            };
+          countries = [ci];
+        }
       }
     } else if (!countries.length)
       return {
@@ -251,23 +263,9 @@ export class RiskEngine {
     // an enclave such as the Vatican can lie inside its neighbour's generalised outline too: the smaller one wins
     const ci = countries.length > 1 ? this.smallestCountry(countries) : countries[0]!;
     const country = this.geo.countries[ci]!;
-    let hex = latLngToCell(q.lat, q.lon, 4);
-    let row = this.cellRow(hex);
-    if (row < 0) {
-      // the outline and the cell set differ by the outline simplification: take the nearest land cell
-      let best = Infinity;
-      for (const h of gridDisk(hex, 2)) {
-        const r = this.cellRow(h);
-        if (r < 0) continue;
-        const [la, lo] = cellToLatLng(h);
-        const d = haversineKm(q.lat, q.lon, la, lo);
-        if (d < best) {
-          best = d;
-          row = r;
-          hex = h;
-        }
-      }
-    }
+    const cell = this.landCell(q.lat, q.lon);
+    const hex = cell?.hex ?? latLngToCell(q.lat, q.lon, 4);
+    const row = cell?.row ?? -1;
     let ri = this.regionAt(country.code, q.lon, q.lat);
     if (ri < 0 && row >= 0 && this.a.cellRegion[row] !== NONE16 && this.a.cellCountry[row] === ci)
       ri = this.a.cellRegion[row]!;
@@ -281,6 +279,29 @@ export class RiskEngine {
       region_name: region?.name ?? null,
       snapped_to_land: snapped,
     };
+  }
+
+  /**
+   * The point's cell or, where the cell set differs at the shore (outline simplification, mask pixels), the nearest
+   * cell of the set within two rings; null when there is none.
+   */
+  private landCell(lat: number, lon: number): { hex: string; row: number } | null {
+    const own = latLngToCell(lat, lon, 4);
+    const ownRow = this.cellRow(own);
+    if (ownRow >= 0) return { hex: own, row: ownRow };
+    let best: { hex: string; row: number } | null = null;
+    let bestKm = Infinity;
+    for (const h of gridDisk(own, 2)) {
+      const r = this.cellRow(h);
+      if (r < 0) continue;
+      const [la, lo] = cellToLatLng(h);
+      const d = haversineKm(lat, lon, la, lo);
+      if (d < bestKm) {
+        bestKm = d;
+        best = { hex: h, row: r };
+      }
+    }
+    return best;
   }
 
   private countryExtent: Float64Array | null = null;

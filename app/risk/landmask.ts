@@ -172,3 +172,19 @@ export class LandMask {
     return best;
   }
 }
+
+/**
+ * A fixed pseudo-random sample of land points, uniform over the sphere: `tries` points drawn, those on land kept.
+ * Deterministic for a seed, so a check on it is repeatable.
+ */
+export function sampleLandPoints(mask: LandMask, tries: number, seed = 20261124): { lat: number; lon: number }[] {
+  let state = seed % 2147483648;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const points: { lat: number; lon: number }[] = [];
+  for (let k = 0; k < tries; k++) {
+    const lat = (Math.asin(2 * next() - 1) * 180) / Math.PI;
+    const lon = next() * 360 - 180;
+    if (mask.isLand(lat, lon)) points.push({ lat, lon });
+  }
+  return points;
+}

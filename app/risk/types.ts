@@ -31,7 +31,7 @@ export type LocateResult =
       /** null when the point itself is on land; otherwise the land point that was scored instead. */
       snapped_to_land: LandSnap | null;
     }
-  | { status: "out_of_range"; reason: "invalid_coordinates" | "at_sea"; message: string };
+  | { status: "out_of_range"; reason: "invalid_coordinates" | "at_sea" | "not_covered"; message: string };
 
 export interface HazardExplanation {
   formula: string;

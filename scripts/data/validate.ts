@@ -10,7 +10,11 @@ import { loadRiskEngine } from "../../app/risk/engine.server";
 import type { RiskEngine } from "../../app/risk/engine";
 import { ROOT } from "./inputs";
 import { KNOWN_PLACES, meetsCheck, parseCheck, type KnownPlace } from "../../app/risk/known-places";
-import { defaultDataDir } from "../../app/risk/engine.server";
+import { defaultDataDir, loadLandMask } from "../../app/risk/engine.server";
+import { sampleLandPoints } from "../../app/risk/landmask";
+
+/** Points drawn for the land-mask check (≈ 29 % land): enough to reach small islands and every coast. */
+const LAND_SAMPLE_TRIES = 400_000;
 
 const VALIDATION = process.env.VALIDATION_DIR ?? path.resolve(ROOT, "../shared/validation");
 
@@ -191,6 +195,18 @@ function main(): void {
     coastal.total > 0 && coastal.resolved === coastal.total,
     coastal.failed.length ? `unresolved: ${coastal.failed.slice(0, 20).join(", ")}` : "",
   ]);
+  const mask = loadLandMask(defaultDataDir());
+  if (mask) {
+    const land = sampleLandPoints(mask, LAND_SAMPLE_TRIES);
+    const results = land.map((p) => e.locate(p.lat, p.lon));
+    const atSea = results.filter((r) => r.status !== "ok" && r.reason === "at_sea").length;
+    const shelf = results.filter((r) => r.status !== "ok" && r.reason === "not_covered").length;
+    checks.push([
+      `land by the GSHHG mask is never refused as at sea: ${land.length} land points sampled uniformly over the sphere, ${atSea} refused as at sea`,
+      atSea === 0,
+      `${shelf} on floating Antarctic ice shelves outside the cell set, answered as such`,
+    ]);
+  } else checks.push(["land by the GSHHG mask is never refused as at sea", false, "data/landmask.bin.gz is missing"]);
   // informational: GeoNames' country code and the Natural Earth outline can legitimately differ (disputed areas)
   const countryNote = `coastal cities resolved to another country than GeoNames': ${coastal.wrongCountry.length}${coastal.wrongCountry.length ? ` (${coastal.wrongCountry.slice(0, 10).join(", ")})` : ""}`;
 
