@@ -17,7 +17,7 @@ import { readEtopo5 } from "./rasters";
 import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
 import { SRTM_LEVEL, calibrateRelief, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
 
-export const GENERATOR_VERSION = "2.1.0";
+export const GENERATOR_VERSION = "2.1.1";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 

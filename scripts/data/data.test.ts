@@ -6,6 +6,7 @@ import { parseCsv, spearman } from "./validate";
 import { isotonic, slopeAt, slopeGrid, SRTM_HEIGHT, SRTM_WIDTH } from "./relief";
 import { readDbf } from "./ne-places";
 import { seaConnected } from "./physical";
+import { regionName } from "./geography";
 
 describe("legend calibration", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "leg-"));
@@ -114,5 +115,17 @@ describe("sea-joined low land", () => {
   });
   it("crosses the ridge when the threshold is above it", () => {
     expect(Array.from(seaConnected(grid, fractions, 50))).toEqual([1, 1, 1, 1, 1, 0, 1, 1, 1]);
+  });
+});
+
+describe("admin-1 region names", () => {
+  it("take the English name, but not where Natural Earth put the country's name there", () => {
+    expect(regionName({ name: "Sjaælland", name_en: "Zealand", admin: "Denmark" }, "DK-85")).toBe("Zealand");
+    expect(regionName({ name: "Hovedstaden", name_en: "Denmark", admin: "Denmark" }, "DK-84")).toBe("Hovedstaden");
+    expect(regionName({ name: "Distrito Federal", name_en: "Mexico", admin: "Mexico" }, "MX-DIF")).toBe("Distrito Federal");
+    // a region really named like its country keeps the name
+    expect(regionName({ name: "Djibouti", name_en: "Djibouti", admin: "Djibouti" }, "DJ-DJ")).toBe("Djibouti");
+    expect(regionName({ name: "Bavaria" }, "DE-BY")).toBe("Bavaria");
+    expect(regionName({}, "XX-1")).toBe("XX-1");
   });
 });

@@ -74,6 +74,17 @@ export function loadCountries(placesDir: string): Country[] {
   return out.sort((a, b) => (a.code < b.code ? -1 : 1));
 }
 
+/**
+ * The English name of an admin-1 region, else its own. Natural Earth gives a few capital regions the country's name
+ * as their English name (Hovedstaden → "Denmark", Distrito Federal → "Mexico"): there the region's own name stands.
+ */
+export function regionName(p: Record<string, unknown>, code: string): string {
+  const own = typeof p.name === "string" && p.name ? p.name : code;
+  const english = typeof p.name_en === "string" && p.name_en ? p.name_en : null;
+  if (!english || (english === p.admin && own !== p.admin)) return own;
+  return english;
+}
+
 export function loadRegions(placesDir: string, countryCodes: Set<string>): Region[] {
   const fc = JSON.parse(readFileSync(path.join(placesDir, "data/states/admin1.json"), "utf8")) as { features: Feature[] };
   const byCode = new Map<string, Region>();
@@ -83,7 +94,7 @@ export function loadRegions(placesDir: string, countryCodes: Set<string>): Regio
     const country = String(p.iso_a2 ?? "");
     if (!/^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(code) || !countryCodes.has(country) || !code.startsWith(`${country}-`)) continue;
     const rings = simplifyFeature(ringsOf(f.geometry), 0.02);
-    const name = String(p.name_en ?? p.name ?? code);
+    const name = regionName(p, code);
     const r = byCode.get(code);
     if (r) r.rings.push(...rings);
     else byCode.set(code, { code, name, country, rings });
