@@ -224,6 +224,19 @@ describe.skipIf(!has)("risk engine on the committed dataset", () => {
     expect(Math.abs(last.value - fd.value!)).toBeLessThanOrEqual(0.003);
   });
 
+  it("says why a hazard does not apply, in the hazard's own terms", () => {
+    const note = (lat: number, lon: number, id: string) => {
+      const r = e.pointHazards(lat, lon, "hist", "hist", { explain: true });
+      if (r.status !== "ok") throw new Error(r.message);
+      return r.hazards.find((h) => h.hazard_id === id)!.explanation?.note;
+    };
+    // Zurich: storm surge and sea level cannot reach it; precipitation change has no historical value
+    expect(note(47.37, 8.54, "SS")).toMatch(/neither on the coast nor on low land/);
+    expect(note(47.37, 8.54, "SL")).toMatch(/neither on the coast nor on low land/);
+    expect(note(47.37, 8.54, "PC")).toMatch(/historical period/);
+    expect(note(47.37, 8.54, "HW")).toBeUndefined();
+  });
+
   it("moves with warming and passes dataset-wide sanity checks", () => {
     const s = e.sanity();
     expect(s).toEqual({ hwViolations: 0, csViolations: 0, scenarioViolations: 0, inlandCoastal: 0 });

@@ -25,7 +25,7 @@ import {
   type GeoFile,
 } from "./dataset";
 import { RiskInputError, RiskNotFoundError } from "./errors";
-import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
+import { HAZARD_FORMULAS, NOT_APPLICABLE, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
@@ -612,6 +612,6 @@ function cellExplanation(
     formula: f.formula,
     inputs,
     steps,
-    note: v === "na" ? "not applicable here (no coastline or coastal low-lying plain within 200 km)" : undefined,
+    note: v === NOT_APPLICABLE ? (f.notApplicable ?? "not applicable here") : undefined,
   };
 }

@@ -382,7 +382,12 @@ export function precipitationChange(c: CellInputs, ctx: SlotContext, t?: Trace):
 
 export type HazardFn = (c: CellInputs, ctx: SlotContext, t?: Trace) => HazardValue;
 
-export const HAZARD_FORMULAS: Readonly<Record<PerHazardId, { fn: HazardFn; confidence: Confidence; formula: string }>> =
+/** Where a hazard cannot occur, why (the explanation's note). */
+const COASTAL_ONLY = "not applicable here: the cell is neither on the coast nor on low land (≤ 20 m) joined to it within 200 km";
+
+export const HAZARD_FORMULAS: Readonly<
+  Record<PerHazardId, { fn: HazardFn; confidence: Confidence; formula: string; notApplicable?: string }>
+> =
   {
     CS: { fn: coldSpell, confidence: "grounded", formula: "ramp(Tcoldest month + 1.45·ΔT, 0 °C → 0, −30 °C → 1)" },
     HW: { fn: heatWave, confidence: "grounded", formula: "ramp(Thottest month + 1.45·ΔT, 22 °C → 0, 36 °C → 1)" },
@@ -411,6 +416,7 @@ export const HAZARD_FORMULAS: Readonly<Record<PerHazardId, { fn: HazardFn; confi
       fn: stormSurge,
       confidence: "proxy",
       formula: "low·(0.25 + 0.5·storm + 0.25·tide) + low·(SLR − 0.2 m), × inland decay",
+      notApplicable: COASTAL_ONLY,
     },
     ER: { fn: extremeRainfall, confidence: "proxy", formula: "ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm)" },
     TC: { fn: tropicalCyclone, confidence: "proxy", formula: "basin × lat × max(ramp(months of SST ≥ 26.5 °C, 0.5 → 5), 0.35·ramp(|lat|, 20°, 30°)) × e^(−d/250 km) × (1 + 0.05·ΔT)" },
@@ -418,11 +424,13 @@ export const HAZARD_FORMULAS: Readonly<Record<PerHazardId, { fn: HazardFn; confi
       fn: precipitationChange,
       confidence: "proxy",
       formula: "ramp(1.45·ΔT·(0.02 + 0.04·seasonality + 0.03·aridity), 0.03 → 0.3)",
+      notApplicable: "not applicable in the historical period: change is measured from it",
     },
     SL: {
       fn: seaLevelRiseHazard,
       confidence: "grounded",
       formula: "ramp(lowShare,0,0.5)^0.7 × ramp(SLR since 1900, 0 → 0.45 m)",
+      notApplicable: COASTAL_ONLY,
     },
   };
 
