@@ -1,5 +1,5 @@
 import {
-  CANT_GET_HAZARD_SCORES, cantGetHazardScores, defaultLocation, formatCoordinates, hasHazardList, hexagonFieldValue, mapPickHref,
+  CANT_GET_HAZARD_SCORES, cantGetHazardScores, defaultLocation, formatCoordinates, snappedToLandNote, hasHazardList, hexagonFieldValue, mapPickHref,
   noDataLike, pairHazardScores, type ScoreItemLike,
 } from "./dashboard";
 
@@ -79,5 +79,14 @@ describe("picking on the map", () => {
     const url = new URL(href, "http://x");
     expect(url.pathname).toBe("/dashboard");
     expect(Object.fromEntries(url.searchParams)).toEqual({ duration: "5", scenario: "rcp85", period: "2050", location_code: "84194adffffffff" });
+  });
+});
+
+describe("snappedToLandNote", () => {
+  it("says how far the point was from land and where it was scored", () => {
+    expect(snappedToLandNote({ lat: 55.69167, lon: 12.625, distance_km: 2.349 })).toBe(
+      "This point is in the water, 2.3 km from land: the scores are those of the nearest land, at 55.692°N, 12.625°E.",
+    );
+    expect(snappedToLandNote({ lat: -33.9, lon: 18.4, distance_km: 0.4 })).toMatch(/less than 1 km from land/);
   });
 });

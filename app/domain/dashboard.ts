@@ -18,6 +18,12 @@ export function formatCoordinates(lat: number, lon: number): string {
   return `${part(lat, "N", "S")}, ${part(lon, "E", "W")}`;
 }
 
+/** A point picked in the water near the shore is scored at the nearest land; the page says so. */
+export function snappedToLandNote(snap: { lat: number; lon: number; distance_km: number }): string {
+  const km = snap.distance_km < 1 ? "less than 1 km" : `${snap.distance_km.toFixed(1)} km`;
+  return `This point is in the water, ${km} from land: the scores are those of the nearest land, at ${formatCoordinates(snap.lat, snap.lon)}.`;
+}
+
 export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId): string {
   return `+${GLOBAL_WARMING_LEVEL[scenario][period].toFixed(2)} °C global warming`;
 }

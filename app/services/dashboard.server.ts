@@ -8,7 +8,7 @@ import { countryOfRegion, type LocationRef, type PurchaseModal } from "~/domain/
 import { defaultLocation, type DashboardSelection } from "~/domain/dashboard";
 import { FUTURE_PERIOD_IDS, SLOTS } from "~/domain/scenarios";
 import type { LocationMapData } from "~/domain/location-map";
-import type { HazardScoresResult } from "~/risk/types";
+import type { HazardScoresResult, LandSnap } from "~/risk/types";
 import { cellLevelDistribution } from "~/risk/cell-distribution";
 import { getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
 import { checkAccess, getAvailableLocations } from "./entitlements.server";
@@ -49,13 +49,13 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
   const defaults = defaultLocation(available.order_list);
 
   let pointError: string | null = null;
-  let point: { lat: number; lon: number } | null = null;
+  let point: { lat: number; lon: number; snappedToLand: LandSnap | null } | null = null;
   let location: LocationRef | null = sel.location;
   // A point picked by coordinates resolves to its hexagon; the hexagon's access rule then applies.
   if (sel.lat !== undefined && sel.lon !== undefined && (!location || location.kind === "hexagon")) {
     const r = locationCodes(sel.lat, sel.lon);
     if (r.status === "ok" && r.hexagon_code) {
-      point = { lat: sel.lat, lon: sel.lon };
+      point = { lat: sel.lat, lon: sel.lon, snappedToLand: r.snapped_to_land };
       if (!location || location.code !== r.hexagon_code) location = { kind: "hexagon", code: r.hexagon_code };
     } else {
       pointError = "message" in r && r.message ? r.message : "This point is outside the covered land area";

@@ -53,6 +53,11 @@ test.describe("scenario analysis for one location", () => {
     await page.getByLabel("Latitude").fill("91");
     await page.getByRole("button", { name: "Show point" }).click();
     await expect(page.getByText("Degrees decimal, digital, 3-4 decimal places. Range: -90/90.")).toBeVisible();
+
+    // A point in Copenhagen's harbour is scored at the nearest land, and the page says so.
+    await page.goto("/dashboard?lat=55.7&lon=12.65");
+    await expect(page.getByRole("status").filter({ hasText: /This point is in the water, [\d.]+ km from land/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /55\.700°N, 12\.650°E/ })).toBeVisible();
   });
 
   test("a PREMIUM user picks a hexagon on the map; with JavaScript the interactive map draws the same hexagons", async ({ page, javaScriptEnabled }) => {

@@ -52,6 +52,18 @@ describe("/dashboard loader", () => {
     expect(point.map!.place).toEqual({ kind: "point", code: LONDON, name: "51.507°N, 0.128°W" });
   });
 
+  it("says when a point in the water is scored at the nearest land, and why an Antarctic ice shelf has no score", async () => {
+    const { cookie } = await signedIn("PREMIUM");
+    const harbour = await load(cookie, "?lat=55.7&lon=12.65");
+    expect(harbour.point?.snappedToLand).toMatchObject({ distance_km: expect.any(Number) });
+    expect(harbour.pointError).toBeNull();
+    const land = await load(cookie, "?lat=51.5074&lon=-0.1278");
+    expect(land.point?.snappedToLand).toBeNull();
+    const shelf = await load(cookie, "?lat=-81.0&lon=-175.0");
+    expect(shelf.point).toBeNull();
+    expect(shelf.pointError).toMatch(/ice shelf/);
+  });
+
   it("shows the historical scores when the future slot fails, and the message only when both fail", async () => {
     const { cookie } = await signedIn("DISCOVERY");
     const engine = getRiskEngine();

@@ -12,7 +12,7 @@ import { ScoreCard } from "~/components/dashboard/score-card";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/score-charts";
 import {
   CANT_GET_HAZARD_SCORES, cantGetHazardScores, dashboardHref, formatCoordinates, hexagonFieldValue, mapPickHref,
-  pairHazardScores, parseDashboardSelection, warmingLabel,
+  pairHazardScores, parseDashboardSelection, snappedToLandNote, warmingLabel,
 } from "~/domain/dashboard";
 import { HAZARDS } from "~/domain/hazards";
 import { SAMPLE_DEFAULT_LOCATION } from "~/domain/default-location";
@@ -257,6 +257,11 @@ export default function Page() {
         {changingCountryPeriod ? <p data-flag="changing-country-period">Loading scores…</p> : null}
         {changingHexagon ? <p data-flag="changing-hexagon">Loading hexagon scores…</p> : null}
       </div>
+      {d.point?.snappedToLand ? (
+        <p role="status" className="mt-2 text-sm text-slate-700">
+          {snappedToLandNote(d.point.snappedToLand)}
+        </p>
+      ) : null}
       {d.pointError ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {d.pointError}
