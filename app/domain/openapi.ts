@@ -201,7 +201,7 @@ const riskOps: ApiOperation[] = [
     tag: "Risk data",
     summary: "Hazard scores of a country, region or hexagon",
     description:
-      "Scores 1 (Low) to 5 (Extreme) with the underlying value in [0, 1]. 'not_applicable' and 'no_data' items have value, score and level null. Country and region codes outside the free list, and every H3 resolution-4 hexagon, need credentials: a PREMIUM API key or session token in `Authorization: Bearer`, or a signed-in user whose plan or packages include the location. A hexagon also needs lat and lon of a point inside it.",
+      "Scores 1 (Low) to 5 (Extreme) with the underlying value in [0, 1]. 'not_applicable' and 'no_data' items have value, score and level null. Country and region codes outside the free list, and every H3 resolution-4 hexagon, need credentials: a PREMIUM API key or session token in `Authorization: Bearer`, or a signed-in user whose plan or packages include the location. A hexagon also needs lat and lon of a point inside it (or of a point location_codes places in it, such as a point in the water scored at the nearest land).",
     security: "optional-bearer",
     parameters: [
       q("location_code", "Country (alpha-2), region (ISO 3166-2) or H3 resolution-4 hexagon id.", { example: "GB" }),
@@ -229,7 +229,7 @@ const riskOps: ApiOperation[] = [
     parameters: [lonParam(), latParam()],
     response: {
       description:
-        "Codes of the point. A point in the water within 10 km of the shore is scored at the nearest land and snapped_to_land gives that land point ({ lat, lon, distance_km }; null on land); points further out at sea answer status out_of_range with null codes.",
+        "Codes of the point. A point in the water within 10 km of the shore is scored at the nearest land and snapped_to_land gives that land point ({ lat, lon, distance_km }; null on land); points further out at sea answer status out_of_range, reason at_sea, with null codes, and points on a floating Antarctic ice shelf reason not_covered.",
       example: { status: "ok", hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", country_name: "United Kingdom", region_name: "England", snapped_to_land: null },
     },
     errors: [badParam("lat", "lat must be a number within -90..90")],

@@ -179,8 +179,19 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
     hexagon_code: loc.hexagon_code,
     region_code: loc.region_code,
     country_code: loc.country_code,
+    snapped_to_land: loc.snapped_to_land,
     ...r,
   };
+}
+
+/**
+ * Whether a point belongs to a hexagon: it lies in it, or location_codes resolves it there (a point in the water
+ * snapped to the nearest land, or a shore point whose own cell is not over land).
+ */
+function pointScoredInHexagon(lat: number, lon: number, hexagon: string): boolean {
+  if (latLngToCell(lat, lon, HEXAGON_RESOLUTION) === hexagon) return true;
+  const located = engine((e) => e.locate(lat, lon));
+  return located.status === "ok" && located.hexagon_code === hexagon;
 }
 
 /**
@@ -196,7 +207,7 @@ export async function hazardScores(request: Request, p: HazardScoresParams) {
   if (ref.kind === "hexagon") {
     if (p.lat === undefined) throw new BadRequestError("lat is required for a hexagon location_code", "lat");
     if (p.lon === undefined) throw new BadRequestError("lon is required for a hexagon location_code", "lon");
-    if (latLngToCell(p.lat, p.lon, HEXAGON_RESOLUTION) !== ref.code)
+    if (!pointScoredInHexagon(p.lat, p.lon, ref.code))
       throw new BadRequestError(`lat/lon ${p.lat}, ${p.lon} do not lie in hexagon ${ref.code}`, "lat");
   }
   return { body: { status: "ok" as const, ...result }, free };

@@ -203,6 +203,12 @@ describe("hazard scores", () => {
     const elsewhere = await get(hazardScores, API_PATHS.riskHazardScores, { ...q, lat: "48.857", lon: "2.352" }, withKey);
     expect(elsewhere).toMatchObject({ status: 400, body: { field: "lat" } });
     expect(elsewhere.body.error).toContain(LONDON_HEX);
+    // a point in the sea off Brighton lies in a sea cell: it is scored in the land hexagon location_codes gives it
+    const offBrighton = { lat: "50.8", lon: "-0.14" };
+    const located = (await get(locationCodes, API_PATHS.riskLocationCodes, offBrighton)).body;
+    expect(located).toMatchObject({ status: "ok", country_code: "GB", snapped_to_land: { distance_km: expect.any(Number) } });
+    const snapped = await get(hazardScores, API_PATHS.riskHazardScores, { ...q, location_code: located.hexagon_code, ...offBrighton }, withKey);
+    expect(snapped).toMatchObject({ status: 200, body: { status: "ok", location_code: located.hexagon_code } });
     // a GRANULAR user reads the hexagons they ordered, with their session
     const granular = await userWith("GRANULAR");
     await grantLocation(granular.user.id, LONDON_HEX, "order");
@@ -217,7 +223,11 @@ describe("point hazards", () => {
     expect(r.body.hazards).toHaveLength(PER_HAZARD_IDS.length);
     expect(r.body.hazards[0].explanation).toBeDefined();
     const hist = await get(pointHazards, API_PATHS.riskPointHazards, LONDON);
-    expect(hist.body).toMatchObject({ scenario: "hist", period: "hist" });
+    expect(hist.body).toMatchObject({ scenario: "hist", period: "hist", snapped_to_land: null });
+    // in the sea off Brighton: scored on the nearest land, and the answer says where and how far
+    const sea = await get(pointHazards, API_PATHS.riskPointHazards, { lat: "50.8", lon: "-0.14" });
+    expect(sea.body).toMatchObject({ status: "ok", country_code: "GB", snapped_to_land: { lat: expect.any(Number), lon: expect.any(Number), distance_km: expect.any(Number) } });
+    expect(sea.body.snapped_to_land.distance_km).toBeLessThanOrEqual(10);
     expect((await get(pointHazards, API_PATHS.riskPointHazards, { lat: "0", lon: "-30" })).body).toMatchObject({ status: "out_of_range", hazards: null });
     expect(await get(pointHazards, API_PATHS.riskPointHazards, { lat: "51.5" })).toMatchObject({ status: 400, body: { field: "lon" } });
     expect(await get(pointHazards, API_PATHS.riskPointHazards, { lat: "abc", lon: "0" })).toMatchObject({ status: 400, body: { field: "lat" } });
