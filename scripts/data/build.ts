@@ -15,15 +15,19 @@ import { readSeasonalShape, readSst, warmSeaMonths } from "./seasons";
 import { LandMask, encodeLandMask } from "../../app/risk/landmask";
 import { readEtopo5 } from "./rasters";
 import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
-import { SRTM_LEVEL, calibrateRelief, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
+import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
+import { latLngToCell } from "h3-js";
 
-export const GENERATOR_VERSION = "2.1.1";
+export const GENERATOR_VERSION = "2.2.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
 export function slotContexts(): SlotContext[] {
   return SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s.period), slr: seaLevelRise(s.scenario, s.period), hist: s.scenario === "hist" }));
 }
+
+/** A cell's 2′ low-lying share counts from this many 2′ land pixels on (a cell holds ≈ 130). */
+const MIN_LOW2_PIXELS = 4;
 
 /** Radius around a shore cell searched for warm sea: storms reach a coast from warm water a few days away. */
 const SST_SEARCH_KM = 500;
@@ -93,6 +97,16 @@ async function main(): Promise<void> {
   log(`coast, rivers, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
   const twelve = seasonalInputs(inputs.coads, inputs.tas, cells.lat, cells.lon, co.shoreCell);
   log(`sea-surface temperature and the shape of the year (${Math.round(performance.now() - t0)} ms)`);
+  // low-lying land: the larger of what ETOPO5 (metres, 5′) and the 2′ relief image (finer, grey steps) see
+  const low2 = lowLyingShare2(greyRelief, (lat, lon) => gshhg.fractions(lat, lon, 1), (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n);
+  let raisedLow = 0;
+  for (let k = 0; k < n; k++) {
+    const s2 = low2.share[k]!;
+    if (low2.landPixels[k]! < MIN_LOW2_PIXELS || !(s2 > terr.lowShare[k]!)) continue;
+    terr.lowShare[k] = s2;
+    raisedLow++;
+  }
+  log(`2′ low-lying land: shore grey ${low2.shoreGrey}, low up to grey ${low2.maxGrey}; raises the low-lying share of ${raisedLow} cells (${Math.round(performance.now() - t0)} ms)`);
   const { oceanShare: _ocean, seaLinked: _linked, ...terrFields } = terr;
   const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, ...rv, tideM, population: metro.pop, ...twelve };
 
@@ -172,7 +186,14 @@ async function main(): Promise<void> {
       precipitation_legend_anchors: clim.pJul.calibration.anchors,
       relief: {
         source: `marble-qt-data maps/earth/srtm level ${SRTM_LEVEL} (16 × 8 JPEG tiles of 675 px = 2′ global grey image)`,
-        method: "isotonic (pool-adjacent-violators) regression of ETOPO5 metres on the mean grey of the 3 × 3 pixels around each ETOPO5 5′ point that is all land by GSHHG; used only for 2′ slopes (central differences, sea clamped to 0 m), heights stay ETOPO5",
+        method: "isotonic (pool-adjacent-violators) regression of ETOPO5 metres on the mean grey of the 3 × 3 pixels around each ETOPO5 5′ point that is all land by GSHHG; used for 2′ slopes (central differences, sea clamped to 0 m); heights stay ETOPO5",
+        low_lying: {
+          method: "2′ land pixels (GSHHG) at most one grey step above the shore's grey, joined to the open sea through such pixels or sea (8 neighbours); a cell's low-lying share is the larger of this share (from 4 land pixels on) and ETOPO5's share of land ≤ 10 m joined to the sea",
+          shore_grey: low2.shoreGrey,
+          shore_grey_rule: "most common grey of 2′ land pixels next to open sea, 60° S-60° N",
+          max_low_grey: low2.maxGrey,
+          cells_raised: raisedLow,
+        },
         samples: reliefCal.samples,
         pearson_r: Math.round(reliefCal.r * 1000) / 1000,
         rmse_m: Math.round(reliefCal.rmseM),

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { calibrate, greyToValue, readLegend, readPalette, sampleClimate } from "./rasters";
 import { parseCsv, spearman } from "./validate";
-import { isotonic, slopeAt, slopeGrid, SRTM_HEIGHT, SRTM_WIDTH } from "./relief";
+import { isotonic, lowLyingShare2, slopeAt, slopeGrid, SRTM_HEIGHT, SRTM_WIDTH } from "./relief";
 import { readDbf } from "./ne-places";
 import { seaConnected } from "./physical";
 import { regionName } from "./geography";
@@ -127,5 +127,32 @@ describe("admin-1 region names", () => {
     expect(regionName({ name: "Djibouti", name_en: "Djibouti", admin: "Djibouti" }, "DJ-DJ")).toBe("Djibouti");
     expect(regionName({ name: "Bavaria" }, "DE-BY")).toBe("Bavaria");
     expect(regionName({}, "XX-1")).toBe("XX-1");
+  });
+});
+
+describe("low-lying land on the 2′ relief image", () => {
+  // 12 × 12 pixels: columns 0-3 open sea; land from column 4: the shore (grey 98), one step up (99), a ridge (110),
+  // a depression behind it below the shore's grey (97), high ground (120)
+  const W = 12, H = 12;
+  const columnGrey = [90, 90, 90, 90, 98, 98, 99, 110, 97, 97, 120, 120];
+  const grey = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) grey[y * W + x] = columnGrey[x]!;
+  const col = (lon: number) => Math.floor(((lon + 180) / 360) * W);
+  const row = (lat: number) => Math.floor(((90 - lat) / 180) * H);
+  const sea = (lat: number, lon: number) => col(lon) < 4 || (row(lat) === 0 && col(lon) === 5);
+  const fractions = (lat: number, lon: number) => (sea(lat, lon) ? { land: 0, ocean: 1 } : { land: 1, ocean: 0 });
+  const r = lowLyingShare2({ width: W, height: H, grey }, fractions, (lat) => (lat > 0 ? 0 : 1), 2);
+
+  it("takes the shore's grey from land next to the sea and counts one grey step above it", () => {
+    expect(r.shoreGrey).toBe(98);
+    expect(r.maxGrey).toBe(99);
+  });
+
+  it("counts low land joined to the sea, not the depression behind the ridge", () => {
+    // northern cell: 6 rows of 8 land columns, less one sea pixel; low and joined: columns 4-6
+    expect(r.landPixels[0]).toBe(47);
+    expect(r.share[0]).toBeCloseTo(17 / 47, 6);
+    expect(r.landPixels[1]).toBe(48);
+    expect(r.share[1]).toBeCloseTo(18 / 48, 6);
   });
 });

@@ -202,3 +202,105 @@ export function slopeScaleRatio(e: Etopo, slope: Float32Array): { quantiles: num
   const sorted = [...ratios].sort((a, b) => a - b);
   return { quantiles, ratios: ratios.map((r) => Math.round(r * 100) / 100), median: Math.round(sorted[sorted.length >> 1]! * 100) / 100 };
 }
+
+export interface LowLying2 {
+  /** Grey of the shore: the most common grey of 2′ land pixels next to open sea (60° S-60° N). */
+  shoreGrey: number;
+  /** Highest grey counted as low-lying: the shore's level and one grey step above it. */
+  maxGrey: number;
+  /** Per cell: share of its 2′ land pixels that are low-lying and joined to the open sea; NaN without land pixels. */
+  share: Float64Array;
+  /** Per cell: number of 2′ land pixels. */
+  landPixels: Uint16Array;
+}
+
+/**
+ * Low-lying land on the 2′ relief image: pixels at most one grey step (≈ 9 m near sea level) above the shore's
+ * own grey, reached from the open sea through such pixels or water (8 neighbours, longitudes wrapping; lakes are
+ * not a path). ETOPO5's 5′ points and ~30 m steps cannot see a delta; the 2′ image, whose lowest grey levels
+ * separate polders and deltas from the land behind them, can. Counted per H3 cell over its land pixels.
+ */
+export function lowLyingShare2(
+  g: GreyRelief,
+  fractions: (lat: number, lon: number) => { land: number; ocean: number },
+  cellOf: (lat: number, lon: number) => number | undefined,
+  cellCount: number,
+): LowLying2 {
+  const { width: W, height: H, grey } = g;
+  const n = W * H;
+  // 0 other (lakes, mixed land and lake), 1 land, 2 open sea, 3 shore pixel with some open sea
+  const kind = new Uint8Array(n);
+  const latOf = (y: number) => 90 - ((y + 0.5) * 180) / H;
+  const lonOf = (x: number) => -180 + ((x + 0.5) * 360) / W;
+  for (let y = 0; y < H; y++) {
+    const lat = latOf(y);
+    for (let x = 0; x < W; x++) {
+      const fr = fractions(lat, lonOf(x));
+      kind[y * W + x] = fr.land >= 0.5 ? 1 : fr.ocean >= 0.5 ? 2 : fr.ocean > 0 ? 3 : 0;
+    }
+  }
+  // the shore's level is the most common grey of land pixels next to open sea, between 60° S and 60° N (ice
+  // fronts and ice-capped coasts stand high); cliffs and pixels that reach up a slope make the long upper tail
+  const hist = new Float64Array(256);
+  for (let y = Math.ceil(H / 6); y < Math.floor((5 * H) / 6); y++)
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (kind[p] !== 1) continue;
+      let shore = false;
+      for (let dy = -1; dy <= 1 && !shore; dy++)
+        for (let dx = -1; dx <= 1; dx++)
+          if (kind[(y + dy) * W + ((x + dx + W) % W)] === 2) {
+            shore = true;
+            break;
+          }
+      if (shore) hist[grey[p]!]!++;
+    }
+  let shoreGrey = 0;
+  for (let v = 1; v < 256; v++) if (hist[v]! > hist[shoreGrey]!) shoreGrey = v;
+  const maxGrey = shoreGrey + 1;
+  // 0 blocked, 1 passable, 2 reached
+  const state = new Uint8Array(n);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let p = 0; p < n; p++) {
+    const k = kind[p]!;
+    if (k === 2) {
+      state[p] = 2;
+      queue[tail++] = p;
+    } else if (k === 3 || (k === 1 && grey[p]! <= maxGrey)) state[p] = 1;
+  }
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head]!;
+    const y = Math.floor(p / W), x = p - y * W;
+    for (let dy = -1; dy <= 1; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= H) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const q = yy * W + ((x + dx + W) % W);
+        if (state[q] === 1) {
+          state[q] = 2;
+          queue[tail++] = q;
+        }
+      }
+    }
+  }
+  const land = new Uint32Array(cellCount), low = new Uint32Array(cellCount);
+  for (let y = 0; y < H; y++) {
+    const lat = latOf(y);
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (kind[p] !== 1) continue;
+      const k = cellOf(lat, lonOf(x));
+      if (k === undefined) continue;
+      land[k]!++;
+      if (state[p] === 2) low[k]!++;
+    }
+  }
+  const share = new Float64Array(cellCount);
+  const landPixels = new Uint16Array(cellCount);
+  for (let k = 0; k < cellCount; k++) {
+    share[k] = land[k]! ? low[k]! / land[k]! : NaN;
+    landPixels[k] = Math.min(65535, land[k]!);
+  }
+  return { shoreGrey, maxGrey, share, landPixels };
+}

@@ -111,7 +111,11 @@ export function placeChecks(e: RiskEngine): { place: KnownPlace; failed: string[
     for (const c of place.checks) {
       const pc = parseCheck(c);
       const item = r.hazards.find((h) => h.hazard_id === pc.hazard)!;
-      if (meetsCheck(pc, item)) continue;
+      if (meetsCheck(pc, item)) {
+        // a recorded miss that the model now meets is a stale record: reported like a miss so it gets updated
+        if (missed.has(c)) failed.push(`${c} (met, but recorded as a known miss)`);
+        continue;
+      }
       (missed.has(c) ? knownMisses : failed).push(c);
     }
     return { place, failed, knownMisses, resolved: r.country_code === place.country };
