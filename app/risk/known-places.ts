@@ -102,7 +102,15 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
   { name: "Santo Domingo", lat: 18.49, lon: -69.93, country: "DO", checks: ["TC>=3"], why: "Caribbean hurricane track" },
   { name: "Acapulco", lat: 16.85, lon: -99.82, country: "MX", checks: ["TC>=3"], why: "East Pacific hurricanes (Otis 2023)" },
   { name: "Manila", lat: 14.6, lon: 120.98, country: "PH", checks: ["TC>=4"], why: "about 20 typhoons a year reach the Philippines" },
-  { name: "Hong Kong", lat: 22.32, lon: 114.17, country: "HK", checks: ["TC>=4"], why: "South China Sea typhoons" },
+  {
+    name: "Hong Kong",
+    lat: 22.32,
+    lon: 114.17,
+    country: "HK",
+    checks: ["TC>=4", "LS>=3"],
+    why: "South China Sea typhoons; steep hills rising 500-900 m from the harbour under typhoon and monsoon rain, hundreds of landslides a year before its slope-safety programme",
+    miss: [{ check: "LS>=3", reason: "the cell is 40 % sea and its land reads low and gentle on both grids (ETOPO5 relief 132 m, mean 2′ slope 1.0°), so landslide scores 1 Low" }],
+  },
   { name: "Guangzhou", lat: 23.13, lon: 113.26, country: "CN", checks: ["TC>=3"], why: "Pearl River delta typhoons" },
   { name: "Naha (Okinawa)", lat: 26.21, lon: 127.68, country: "JP", checks: ["TC>=4"], why: "typhoon alley" },
   { name: "Taipei", lat: 25.03, lon: 121.56, country: "TW", checks: ["TC>=3"], why: "several typhoons a year" },
@@ -128,7 +136,15 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
   { name: "Jakarta", lat: -6.2, lon: 106.85, country: "ID", checks: ["TC<=1", "DR<=2"], why: "equatorial Java Sea; about 1,800 mm of rain a year" },
   { name: "Colombo", lat: 6.93, lon: 79.85, country: "LK", checks: ["TC<=2"], why: "cyclones usually pass north of Sri Lanka" },
   { name: "Lagos", lat: 6.52, lon: 3.38, country: "NG", checks: ["TC<=1", "SS!=na", "DR<=2"], why: "Gulf of Guinea: no tropical cyclones; about 1,500 mm of rain a year" },
-  { name: "Rio de Janeiro", lat: -22.9, lon: -43.2, country: "BR", checks: ["TC<=1"], why: "South Atlantic: one hurricane on record (2004)" },
+  {
+    name: "Rio de Janeiro",
+    lat: -22.9,
+    lon: -43.2,
+    country: "BR",
+    checks: ["TC<=1", "LS>=3"],
+    why: "South Atlantic: one hurricane on record (2004); granite hills and hillside favelas, deadly landslides in 1966, 1988 and 2010",
+    miss: [{ check: "LS>=3", reason: "the hills are 1-3 km across in a cell that is 40 % bay (ETOPO5 relief 162 m, mean 2′ slope 1.3°), so landslide scores 1 Low" }],
+  },
   { name: "Buenos Aires", lat: -34.61, lon: -58.38, country: "AR", checks: ["TC<=1", "CS<=1"], why: "Río de la Plata estuary, temperate" },
 ];
 
