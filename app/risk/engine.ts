@@ -214,6 +214,8 @@ export class RiskEngine {
     let q = { lat: c.lat, lon: c.lon };
     let snapped: LandSnap | null = null;
     let countries = this.countryIndex!.query(q.lon, q.lat);
+    /** Found while placing land far from every outline; otherwise looked up below. */
+    let shelfCell: { hex: string; row: number } | null = null;
     const mask = this.landMask;
     if (mask) {
       // the shoreline mask is exact to 1′ where the generalised outlines are off by kilometres
@@ -240,8 +242,8 @@ export class RiskEngine {
         if (n.feature >= 0) countries = [n.feature];
         else {
           // land by the mask but far from every generalised outline (Antarctic ice shelves): its land cell's country
-          const cell = this.landCell(q.lat, q.lon);
-          const ci = cell ? this.a.cellCountry[cell.row]! : NONE16;
+          shelfCell = this.landCell(q.lat, q.lon);
+          const ci = shelfCell ? this.a.cellCountry[shelfCell.row]! : NONE16;
           if (ci === NONE16)
             return {
               status: "out_of_range",
@@ -263,7 +265,7 @@ export class RiskEngine {
     // an enclave such as the Vatican can lie inside its neighbour's generalised outline too: the smaller one wins
     const ci = countries.length > 1 ? this.smallestCountry(countries) : countries[0]!;
     const country = this.geo.countries[ci]!;
-    const cell = this.landCell(q.lat, q.lon);
+    const cell = shelfCell ?? this.landCell(q.lat, q.lon);
     const hex = cell?.hex ?? latLngToCell(q.lat, q.lon, 4);
     const row = cell?.row ?? -1;
     let ri = this.regionAt(country.code, q.lon, q.lat);
