@@ -61,6 +61,29 @@ export const COASTAL_PLAIN_M = 20;
  * −28 m, the Afar and Qattara depressions, the Dead Sea) is not reached: the ocean's level does not set theirs.
  * Lakes are not a path.
  */
+/**
+ * Breadth-first flood fill on a global grid (8 neighbours, columns wrapping at the date line): from the first
+ * `seeds` entries of `queue` (state 2), every reachable passable cell (state 1) becomes 2.
+ */
+export function floodFill8(state: Uint8Array, queue: Int32Array, seeds: number, nx: number, ny: number): void {
+  let tail = seeds;
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head]!;
+    const j = Math.floor(p / nx), i = p - j * nx;
+    for (let dj = -1; dj <= 1; dj++) {
+      const jj = j + dj;
+      if (jj < 0 || jj >= ny) continue;
+      for (let di = -1; di <= 1; di++) {
+        const q = jj * nx + ((i + di + nx) % nx);
+        if (state[q] === 1) {
+          state[q] = 2;
+          queue[tail++] = q;
+        }
+      }
+    }
+  }
+}
+
 export function seaConnected(e: { nx: number; ny: number; lat0: number; dLat: number; lon0: number; dLon: number; z: Float32Array }, fractions: (lat: number, lon: number) => { land: number; ocean: number }, maxZ: number): Uint8Array {
   const n = e.nx * e.ny;
   // 0 blocked, 1 passable, 2 reached
@@ -80,21 +103,7 @@ export function seaConnected(e: { nx: number; ny: number; lat0: number; dLat: nu
       } else if (fr.ocean > 0 || (fr.land > 0 && e.z[p]! <= maxZ)) state[p] = 1;
     }
   }
-  for (let head = 0; head < tail; head++) {
-    const p = queue[head]!;
-    const j = Math.floor(p / e.nx), i = p - j * e.nx;
-    for (let dj = -1; dj <= 1; dj++) {
-      const jj = j + dj;
-      if (jj < 0 || jj >= e.ny) continue;
-      for (let di = -1; di <= 1; di++) {
-        const q = jj * e.nx + ((i + di + e.nx) % e.nx);
-        if (state[q] === 1) {
-          state[q] = 2;
-          queue[tail++] = q;
-        }
-      }
-    }
-  }
+  floodFill8(state, queue, tail, e.nx, e.ny);
   const out = new Uint8Array(n);
   for (let p = 0; p < n; p++) out[p] = state[p] === 2 ? 1 : 0;
   return out;

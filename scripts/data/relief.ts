@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import jpeg from "jpeg-js";
 import type { Etopo } from "./rasters";
+import { floodFill8 } from "./physical";
 
 export const SRTM_LEVEL = 3;
 const TILE = 675;
@@ -269,21 +270,7 @@ export function lowLyingShare2(
       queue[tail++] = p;
     } else if (k === 3 || (k === 1 && grey[p]! <= maxGrey)) state[p] = 1;
   }
-  for (let head = 0; head < tail; head++) {
-    const p = queue[head]!;
-    const y = Math.floor(p / W), x = p - y * W;
-    for (let dy = -1; dy <= 1; dy++) {
-      const yy = y + dy;
-      if (yy < 0 || yy >= H) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const q = yy * W + ((x + dx + W) % W);
-        if (state[q] === 1) {
-          state[q] = 2;
-          queue[tail++] = q;
-        }
-      }
-    }
-  }
+  floodFill8(state, queue, tail, W, H);
   const land = new Uint32Array(cellCount), low = new Uint32Array(cellCount);
   for (let y = 0; y < H; y++) {
     const lat = latOf(y);
