@@ -65,6 +65,13 @@ const shore = [
   [22.3, 91.8],
 ] as const;
 bench("locate(point just off the shore → snap)", 50_000, (i) => e.locate(shore[i % 4]![0], shore[i % 4]![1]));
+{
+  // land by the shoreline mask, uniform over the sphere: coasts, small islands and Antarctica in their true shares
+  const { loadLandMask } = await import("../app/risk/engine.server");
+  const { sampleLandPoints } = await import("../app/risk/landmask");
+  const land = sampleLandPoints(loadLandMask()!, 40_000);
+  bench("locate(land point by the mask)", 100_000, (i) => e.locate(land[i % land.length]!.lat, land[i % land.length]!.lon));
+}
 bench("pointHazards(lat, lon, hist)", 100_000, (i) =>
   e.pointHazards(pts[i % pts.length]![0], pts[i % pts.length]![1], "hist"),
 );
