@@ -50,3 +50,22 @@ test("regional view: sortable table, CSV download and map", async ({ page, javaS
   expect(records[0]).toMatchObject({ hazard_id: "FD", scenario: "rcp85", period: "2050" });
   expect(errors).toEqual([]);
 });
+
+test("a modal over the map covers it, zoom buttons included", async ({ page, javaScriptEnabled }) => {
+  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await acceptCookies(page);
+  await skipTour(page);
+  // a hexagon outside the plan opens the buy-data modal over the page and its map
+  await page.goto("/dashboard?lat=55.7&lon=12.65");
+  await expect(page.getByRole("dialog", { name: "Buy data" })).toBeVisible();
+  await expect(page.getByTestId("static-location-map")).toBeAttached();
+  if (!javaScriptEnabled) return;
+  const zoomIn = page.getByTestId("location-map").locator(".leaflet-control-zoom-in");
+  await expect(zoomIn).toBeAttached();
+  const onTop = await zoomIn.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return top === el || el.contains(top);
+  });
+  expect(onTop).toBe(false);
+});

@@ -78,7 +78,7 @@ export default function FloodMapClient({ selection, countryBounds, tileUrl, onSe
       </p>
       {status === "error" ? <p className="mb-2 text-sm text-red-700">The interactive map could not be loaded. The static map above shows the same levels.</p> : null}
       {data?.truncated ? <p className="mb-2 text-sm text-slate-700">Showing the first hexagons only; zoom into regions for the rest.</p> : null}
-      <MapContainer center={[20, 0]} zoom={2} minZoom={1} worldCopyJump style={{ height: 480, background: "#e0f2fe" }} className="rounded-md border border-slate-200">
+      <MapContainer center={[20, 0]} zoom={2} minZoom={1} worldCopyJump style={{ height: 480, background: "#e0f2fe" }} className="isolate rounded-md border border-slate-200">
         <Basemap tileUrl={tileUrl} />
         {data ? <GeoJSON key={`${query}-${effectiveLayer}-${data.features.length}`} data={data} style={style} onEachFeature={onEachFeature} /> : null}
         <FitToBounds bounds={bounds} />

@@ -42,7 +42,8 @@ export default function LocationMap({ data, onPick, tileUrl = null, selectedId, 
         bounds={toLatLngBounds(padBounds(data.bounds))}
         minZoom={1}
         style={{ height, background: "#e0f2fe" }}
-        className="rounded-md border border-slate-200"
+        // its own stacking context: Leaflet's panes and zoom buttons (z-index 400-1000) stay under modals
+        className="isolate rounded-md border border-slate-200"
       >
         <Basemap tileUrl={tileUrl} />
         <Pane name="outline" style={{ zIndex: 350 }}>
