@@ -33,6 +33,8 @@ export interface LocationMapData {
   place: { kind: "country" | "region" | "hexagon" | "point"; code: string; name: string };
   /** The country or region outline. */
   outline: LonLatRing[];
+  /** Code of the country or region the outline is of (the interactive map draws it from the basemap); null for a bare hexagon. */
+  outlineCode: string | null;
   areas: MapArea[];
   /** Bounds of the place, without padding (the map adds MAP_BOUNDS_PADDING). */
   bounds: Bounds;

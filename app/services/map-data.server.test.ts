@@ -3,6 +3,7 @@ import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { grantLocation } from "./entitlements.server";
+import { BASEMAP_LEVELS } from "~/domain/basemap";
 import { basemapGeoJson, countryBounds, locationMapData, regionalMapData } from "./map-data.server";
 
 const getDb = setupTestDatabase();
@@ -50,5 +51,26 @@ describe("map data", () => {
     const basemap = JSON.parse(basemapGeoJson()) as { features: { properties: { code: string } }[] };
     expect(basemap.features.length).toBeGreaterThan(150);
     expect(basemap.features.some((f) => f.properties.code === "GB")).toBe(true);
+  });
+
+  it("draws a country's outline from the very points of its land at every level, only inside the box asked for", () => {
+    type Feature = { properties: { kind: string; code?: string; name: string }; geometry: { type: string; coordinates: number[][][][] | number[] } };
+    for (const level of BASEMAP_LEVELS.slice(1)) {
+      const bbox = { west: 8, south: 54, east: 14, north: 58 };
+      const fc = JSON.parse(basemapGeoJson({ level, bbox, outline: "DK" })) as { features: Feature[] };
+      const land = fc.features.find((f) => f.properties.kind === "land" && f.properties.code === "DK")!;
+      const outline = fc.features.find((f) => f.properties.kind === "outline")!;
+      expect(outline.geometry.coordinates).toEqual(land.geometry.coordinates);
+      const points = fc.features.filter((f) => f.properties.kind === "land").flatMap((f) => (f.geometry.coordinates as number[][][][]).flat(2));
+      for (const [lon, lat] of points as unknown as [number, number][]) {
+        expect(lon).toBeGreaterThanOrEqual(bbox.west);
+        expect(lon).toBeLessThanOrEqual(bbox.east);
+        expect(lat).toBeGreaterThanOrEqual(bbox.south);
+        expect(lat).toBeLessThanOrEqual(bbox.north);
+      }
+      expect(fc.features.some((f) => f.properties.kind === "land" && f.properties.code === "US")).toBe(false);
+    }
+    const fine = JSON.parse(basemapGeoJson({ level: BASEMAP_LEVELS.at(-1)!, bbox: { west: 12, south: 55, east: 13, north: 56 } })) as { features: Feature[] };
+    expect(fine.features.filter((f) => f.properties.kind === "label").map((f) => f.properties.name)).toContain("Copenhagen");
   });
 });

@@ -15,6 +15,8 @@ import type { GeoFile } from "~/risk/dataset";
 import { cellRowsOf } from "~/risk/cell-distribution";
 import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
 import { simplifyRing } from "~/risk/geo";
+import { BASEMAP_LEVELS, BASEMAP_MAX_LABELS, boundsIntersect, clipRing, roundRing, type BasemapLevel } from "~/domain/basemap";
+import { largestPlacesIn } from "./places.server";
 import { accessContextFor, type AccessCaller } from "./entitlements.server";
 import { BadRequestError, NotFoundError } from "./errors.server";
 
@@ -176,6 +178,7 @@ export async function locationMapData(caller: AccessCaller | null, q: MapPlaceQu
   return {
     place: { kind, code, name },
     outline,
+    outlineCode: shape ? areaCode : null,
     areas,
     bounds: cached ? cached.bounds : boundsOfRings(outline)!,
     truncated: ordered.length > MAX_MAP_HEXAGONS,
@@ -201,6 +204,7 @@ export function regionalMapData(countryCode: string, hazardId: HazardId, scenari
   return {
     place: { kind: "country", code: country.code, name: country.name },
     outline: outlineRings(country.rings),
+    outlineCode: country.code,
     areas,
     bounds: mainBounds(country.rings),
     truncated: false,
@@ -210,25 +214,79 @@ export function regionalMapData(countryCode: string, hazardId: HazardId, scenari
   };
 }
 
-let basemap: string | null = null;
-/** Natural Earth country shapes for the map's background, simplified to about 0.1° (a few hundred KB). */
-export function basemapGeoJson(): string {
-  basemap ??= JSON.stringify({
-    type: "FeatureCollection",
-    features: geoFile().countries.flatMap((c) => {
-      const rings = c.rings.map((r) => simplifyRing(r, 0.1)).filter((r) => r.length >= 8 && ringArea(r) >= 0.01);
-      if (!rings.length) return [];
-      const coordinates = rings.map((r) => {
-        const ring = flatToRing(r).map(([lon, lat]) => [Math.round(lon * 10) / 10, Math.round(lat * 10) / 10]);
-        ring.push(ring[0]!);
-        return [ring];
-      });
-      return [{ type: "Feature", properties: { code: c.code, name: c.name }, geometry: { type: "MultiPolygon", coordinates } }];
-    }),
-  });
-  return basemap;
+const worldBasemaps = new Map<number, string>();
+/** Simplified rings per level and country or region code: simplifying a large country takes a while. */
+const simplifiedShapes = new Map<string, { rings: LonLatRing[]; bounds: Bounds[] }>();
+
+function simplifiedShape(code: string, rings: number[][], level: BasemapLevel) {
+  const key = `${level.level}:${code}`;
+  let s = simplifiedShapes.get(key);
+  if (!s) {
+    const kept = rings
+      .map((r) => simplifyRing(r, level.tolerance))
+      .filter((r) => r.length >= 8 && ringArea(r) >= level.tolerance ** 2)
+      .map((r) => roundRing(flatToRingExact(r), level.step))
+      .filter((r) => r.length >= 3);
+    s = { rings: kept, bounds: kept.map((r) => boundsOfRings([r])!) };
+    simplifiedShapes.set(key, s);
+  }
+  return s;
 }
 
+function flatToRingExact(flat: number[]): LonLatRing {
+  const ring: LonLatRing = [];
+  for (let i = 0; i < flat.length; i += 2) ring.push([flat[i]!, flat[i + 1]!]);
+  return ring;
+}
+
+function shapeIn(code: string, rings: number[][], level: BasemapLevel, box: Bounds | null): number[][][] {
+  const s = simplifiedShape(code, rings, level);
+  const out: number[][][] = [];
+  s.rings.forEach((ring, i) => {
+    if (box && !boundsIntersect(s.bounds[i]!, box)) return;
+    const clipped = box ? roundRing(clipRing(ring, box), level.step) : ring;
+    if (clipped.length < 3) return;
+    out.push([...clipped, clipped[0]!]);
+  });
+  return out;
+}
+
+export interface BasemapQuery {
+  level: BasemapLevel;
+  /** Only what lies in this box; the whole world when null. */
+  bbox: Bounds | null;
+  /** A country or region whose outline is drawn over the land at the same detail. */
+  outline?: string | null;
+}
+
+/**
+ * GeoJSON under an interactive map: land by country ("land"), the place's outline ("outline") and labels of the
+ * largest places in view ("label"), all from the dataset the scores use, at the detail of the zoom.
+ */
+export function basemapGeoJson(query: BasemapQuery = { level: BASEMAP_LEVELS[0]!, bbox: null }): string {
+  const { level, bbox } = query;
+  const whole = !bbox && !query.outline;
+  const cached = whole ? worldBasemaps.get(level.level) : undefined;
+  if (cached) return cached;
+  const data = geoFile();
+  const features: unknown[] = [];
+  for (const c of data.countries) {
+    const coordinates = shapeIn(c.code, c.rings, level, bbox).map((ring) => [ring]);
+    if (coordinates.length) features.push({ type: "Feature", properties: { kind: "land", code: c.code, name: c.name }, geometry: { type: "MultiPolygon", coordinates } });
+  }
+  const outlineCode = query.outline?.toUpperCase();
+  const outlineShape = outlineCode ? (outlineCode.length === 2 ? data.countries.find((c) => c.code === outlineCode) : data.regions.find((r) => r.code === outlineCode)) : undefined;
+  if (outlineShape) {
+    const coordinates = shapeIn(outlineShape.code, outlineShape.rings, level, bbox).map((ring) => [ring]);
+    if (coordinates.length) features.push({ type: "Feature", properties: { kind: "outline", code: outlineShape.code, name: outlineShape.name }, geometry: { type: "MultiPolygon", coordinates } });
+  }
+  for (const p of largestPlacesIn(bbox, level.minPopulation, BASEMAP_MAX_LABELS)) {
+    features.push({ type: "Feature", properties: { kind: "label", name: p.name, population: p.population }, geometry: { type: "Point", coordinates: [p.lon, p.lat] } });
+  }
+  const body = JSON.stringify({ type: "FeatureCollection", features });
+  if (whole) worldBasemaps.set(level.level, body);
+  return body;
+}
 
 /** Bounds of a country's main land (small far islands left out), or null for an unknown code. */
 export function countryBounds(code: string) {

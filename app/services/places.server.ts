@@ -6,6 +6,8 @@ import {
   PLACE_SEARCH_LIMIT, buildPlaceIndex, placeFromRow, searchPlaceIndex, type PlaceIndex, type PlaceResult, type PlaceRow,
 } from "~/domain/places";
 import { defaultDataDir, getRiskEngine } from "~/risk/engine.server";
+import { pickLabels, WORLD, type LabelPlace } from "~/domain/basemap";
+import type { Bounds } from "~/domain/flood-map";
 
 interface PlacesFile {
   source: Record<string, string>;
@@ -45,4 +47,10 @@ export function searchPlaces(q: string, limit = PLACE_SEARCH_LIMIT): PlaceResult
     lon: p.lon,
     population: p.population,
   }));
+}
+
+/** Places of a box for map labels, largest first (the index is already sorted by population). */
+export function largestPlacesIn(box: Bounds | null, minPopulation: number, limit: number): LabelPlace[] {
+  if (!index) index = loadPlaceIndex();
+  return pickLabels(index.places, box ?? WORLD, minPopulation, limit).map((p) => ({ name: p.name, lat: p.lat, lon: p.lon, population: p.population }));
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { readFile } from "node:fs/promises";
 import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "./helpers";
@@ -30,8 +30,7 @@ test("regional view: sortable table, CSV download and map", async ({ page, javaS
   await skipTour(page);
   await page.goto("/dashboard/regional?location_code=GB&hazard_id=FD&scenario=rcp85&period=2050");
   await expect(page.getByRole("heading", { name: "River flood by region in United Kingdom" })).toBeVisible();
-  await expect(page.getByTestId("static-location-map")).toBeVisible();
-  if (javaScriptEnabled) await expect(page.getByTestId("location-map").locator(".leaflet-overlay-pane path").first()).toBeAttached();
+  await expectOneMap(page, javaScriptEnabled);
 
   const table = page.getByTestId("regional-table");
   await table.getByRole("link", { name: "Region" }).click();
@@ -58,7 +57,7 @@ test("a modal over the map covers it, zoom buttons included", async ({ page, jav
   // a hexagon outside the plan opens the buy-data modal over the page and its map
   await page.goto("/dashboard?lat=55.7&lon=12.65");
   await expect(page.getByRole("dialog", { name: "Buy data" })).toBeVisible();
-  await expect(page.getByTestId("static-location-map")).toBeAttached();
+  await expectOneMap(page, javaScriptEnabled);
   if (!javaScriptEnabled) return;
   const zoomIn = page.getByTestId("location-map").locator(".leaflet-control-zoom-in");
   await expect(zoomIn).toBeAttached();
@@ -68,4 +67,55 @@ test("a modal over the map covers it, zoom buttons included", async ({ page, jav
     return top === el || el.contains(top);
   });
   expect(onTop).toBe(false);
+});
+
+/** Never both maps: the interactive one with JavaScript, the static SVG without. */
+async function expectOneMap(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    await expect(page.getByTestId("location-map").locator(".leaflet-overlay-pane path").first()).toBeAttached();
+    await expect(page.getByTestId("static-location-map")).toHaveCount(0);
+  } else {
+    await expect(page.getByTestId("static-location-map")).toBeAttached();
+    await expect(page.getByTestId("location-map")).toHaveCount(0);
+  }
+}
+
+test("the map draws land, the place's outline and labels at the zoom's detail, with fit and reset controls", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the interactive map needs JavaScript");
+  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await acceptCookies(page);
+  await skipTour(page);
+  const basemaps: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/map/basemap.geojson")) basemaps.push(r.url());
+  });
+  await page.goto("/dashboard?location_code=GB&scenario=rcp45&period=2050");
+  const map = page.getByTestId("location-map");
+  await expect(map.locator(".leaflet-overlay-pane path").first()).toBeAttached();
+  await expect(map.locator(".map-label", { hasText: "London" })).toBeVisible();
+  const firstLevel = Number(new URL(basemaps.at(-1)!).searchParams.get("level"));
+  expect(new URL(basemaps.at(-1)!).searchParams.get("outline")).toBe("GB");
+
+  await map.locator(".leaflet-control-zoom-in").click();
+  await map.locator(".leaflet-control-zoom-in").click();
+  await map.locator(".leaflet-control-zoom-in").click();
+  await expect.poll(() => Number(new URL(basemaps.at(-1)!).searchParams.get("level"))).toBeGreaterThan(firstLevel);
+
+  const zoomOf = async () => Number(await map.locator(".leaflet-container").getAttribute("data-zoom"));
+  const zoomedIn = await zoomOf();
+  await map.getByRole("button", { name: "Reset view" }).click();
+  await expect.poll(zoomOf).toBeLessThan(zoomedIn);
+  await map.getByRole("button", { name: "Fit to place" }).click();
+});
+
+test("a map whose code cannot load leaves the static map, not an error page", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "only a browser running scripts loads the map's code");
+  await page.route(/location-map\.client-[A-Z0-9]+\.js$/, (route) => route.abort());
+  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await acceptCookies(page);
+  await skipTour(page);
+  await page.goto("/dashboard?location_code=GB&scenario=rcp45&period=2050");
+  await expect(page.getByRole("heading", { name: /Hazard scores: United Kingdom/ })).toBeVisible();
+  await expect(page.getByTestId("static-location-map")).toBeVisible();
+  await expect(page.getByText(/Error 500|Application Error/)).toHaveCount(0);
 });

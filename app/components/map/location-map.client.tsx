@@ -1,8 +1,8 @@
 import type { LeafletMouseEvent, PathOptions } from "leaflet";
 import { Fragment } from "react";
 import { CircleMarker, MapContainer, Pane, Polygon, Tooltip } from "react-leaflet";
-import { toLatLngBounds, padBounds, type LocationMapData, type MapArea } from "~/domain/location-map";
-import { Basemap, FitToBounds } from "./map-parts.client";
+import { boundsOfRings, toLatLngBounds, padBounds, type LocationMapData, type MapArea } from "~/domain/location-map";
+import { Basemap, FitToBounds, MapViewControls } from "./map-parts.client";
 
 export interface MapPick {
   /** Hexagon id or region code of the clicked area. */
@@ -30,6 +30,7 @@ const latLngs = (a: Pick<MapArea, "rings">) => a.rings.map((ring) => ring.map(([
 /** Interactive map of a place (Leaflet, browser only): basemap, outline, coloured areas, click to pick. */
 export default function LocationMap({ data, onPick, tileUrl = null, selectedId, height = 420, label }: LocationMapProps) {
   const selected = selectedId === undefined ? data.place.code : selectedId;
+  const selectedArea = data.areas.find((a) => a.id === selected) ?? null;
   const style = (a: MapArea): PathOptions => ({
     fillColor: a.colour,
     fillOpacity: 0.75,
@@ -45,14 +46,18 @@ export default function LocationMap({ data, onPick, tileUrl = null, selectedId, 
         // its own stacking context: Leaflet's panes and zoom buttons (z-index 400-1000) stay under modals
         className="isolate rounded-md border border-slate-200"
       >
-        <Basemap tileUrl={tileUrl} />
-        <Pane name="outline" style={{ zIndex: 350 }}>
-          {data.outline.length ? <Polygon positions={latLngs({ rings: data.outline })} interactive={false} pathOptions={{ color: "#1e293b", weight: 1.5, fill: false }} /> : null}
-        </Pane>
+        <Basemap tileUrl={tileUrl} outline={data.outlineCode} />
+        {data.outlineCode === null && data.outline.length ? (
+          <Pane name="outline-own" style={{ zIndex: 450, pointerEvents: "none" }}>
+            <Polygon positions={latLngs({ rings: data.outline })} interactive={false} pathOptions={{ color: "#1e293b", weight: 1.5, fill: false }} />
+          </Pane>
+        ) : null}
         {data.areas.map((a) => (
           <Fragment key={a.id}>
             <Polygon
               positions={latLngs(a)}
+              // lets tests and user styles find an area's path (Leaflet reads className only when it creates the path)
+              className={`map-area map-area-${a.id}`}
               pathOptions={style(a)}
               eventHandlers={
                 onPick
@@ -66,8 +71,8 @@ export default function LocationMap({ data, onPick, tileUrl = null, selectedId, 
         ))}
         {data.point ? <CircleMarker center={[data.point.lat, data.point.lon]} radius={6} pathOptions={{ color: "#0f172a", fillColor: "#ffffff", fillOpacity: 1 }} /> : null}
         <FitToBounds bounds={data.bounds} />
+        <MapViewControls place={data.bounds} selected={selectedArea ? boundsOfRings(selectedArea.rings) : null} />
       </MapContainer>
-      {data.truncated ? <p className="mt-2 text-sm text-slate-700">The map shows the first {data.areas.length} hexagons of this place.</p> : null}
     </div>
   );
 }

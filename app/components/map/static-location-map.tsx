@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { fitProjection, ringsToSvgPath, type LocationMapData, type MapArea } from "~/domain/location-map";
-import { MapLegend } from "./map-legend";
 
 export interface StaticLocationMapProps {
   data: LocationMapData;
@@ -10,14 +9,12 @@ export interface StaticLocationMapProps {
   /** Accessible title and description of the SVG. */
   title: string;
   description: string;
-  /** Legend heading, e.g. "Aggregate level". */
-  legendTitle?: string;
   selectedId?: string | null;
   width?: number;
 }
 
 /** Server-rendered SVG of the same place and areas as the interactive map; works without JavaScript. */
-export function StaticLocationMap({ data, pickHref, title, description, legendTitle = "Risk level", selectedId, width = 640 }: StaticLocationMapProps) {
+export function StaticLocationMap({ data, pickHref, title, description, selectedId, width = 640 }: StaticLocationMapProps) {
   const id = useId();
   const p = fitProjection(data.bounds, width, Math.round(width * 0.9));
   const selected = selectedId === undefined ? data.place.code : selectedId;
@@ -26,7 +23,7 @@ export function StaticLocationMap({ data, pickHref, title, description, legendTi
   // An img's children are presentational: with links inside, the map is a group so the links stay reachable.
   const linked = [...hrefs.values()].some(Boolean);
   return (
-    <figure>
+    <>
       <svg
         viewBox={`0 0 ${p.width} ${p.height}`}
         className="h-auto w-full rounded-md border border-slate-200 bg-sky-50"
@@ -57,13 +54,6 @@ export function StaticLocationMap({ data, pickHref, title, description, legendTi
         {chosen ? <path d={ringsToSvgPath(chosen.rings, p)} fill="none" stroke="#0f172a" strokeWidth={2.5} /> : null}
         {data.point ? <circle cx={p.x(data.point.lon)} cy={p.y(data.point.lat)} r={5} fill="#ffffff" stroke="#0f172a" strokeWidth={2} /> : null}
       </svg>
-      <figcaption className="mt-3">
-        <MapLegend title={legendTitle} />
-        {data.hiddenCount > 0 ? (
-          <p className="mt-2 text-sm text-slate-700">{data.hiddenCount} hexagons of this place are not in your plan and are not shown.</p>
-        ) : null}
-        {data.truncated ? <p className="mt-2 text-sm text-slate-700">The map shows the first {data.areas.length} hexagons of this place.</p> : null}
-      </figcaption>
-    </figure>
+    </>
   );
 }

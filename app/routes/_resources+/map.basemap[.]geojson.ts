@@ -1,8 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseBasemapQuery } from "~/domain/basemap";
 import { basemapGeoJson } from "~/services/map-data.server";
 
-/** GET /map/basemap.geojson: the land and country shapes every interactive map draws under its data. */
-export function loader() {
-  return new Response(basemapGeoJson(), {
+/**
+ * GET /map/basemap.geojson[?level&bbox&outline]: the land, the place's outline and the labels every interactive map
+ * draws under its data, for the box in view at the zoom's detail. Without parameters: the whole world, coarse.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const query = parseBasemapQuery(new URL(request.url).searchParams);
+  if (!query.success) return new Response(query.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(basemapGeoJson(query.data), {
     headers: { "Content-Type": "application/geo+json; charset=utf-8", "Cache-Control": "public, max-age=86400" },
   });
 }

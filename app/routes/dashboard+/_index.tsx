@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
-import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from "react";
-import { ClientOnly } from "remix-utils/client-only";
-import { StaticLocationMap } from "~/components/map/static-location-map";
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import { PlaceMap } from "~/components/map/place-map";
 import { PageHeader } from "~/components/ui/page-header";
 import { Modal } from "~/components/ui/modal";
 import { PlaceSearch } from "~/components/dashboard/place-search";
@@ -25,8 +24,6 @@ import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
 
-// Leaflet loads only in the browser, and only when the map is shown.
-const LocationMap = lazy(() => import("~/components/map/location-map.client"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 export const meta: MetaFunction = () => [{ title: pageTitle("Scenario Analysis for One Location") }];
@@ -307,21 +304,16 @@ export default function Page() {
             Map
           </h2>
           {d.map.areas.length ? <p className="mt-1 text-sm text-slate-700">Pick a hexagon on the map to see its scores.</p> : null}
-          <div className="mt-3 grid gap-6 lg:grid-cols-2">
-            <StaticLocationMap
+          <div className="mt-3 max-w-3xl">
+            <PlaceMap
               data={d.map}
               title={`${HAZARDS.AL.name} level map of ${d.map.place.name}`}
               description={`${d.map.areas.length} hexagon(s) of ${d.map.place.name} in your plan, coloured by ${HAZARDS.AL.name.toLowerCase()} level, ${futureLabel}.${d.map.areas.length ? " Each links to its scores." : ""}`}
               legendTitle={`${HAZARDS.AL.name} level`}
               pickHref={(a) => pickHref(a.id)}
+              onPick={(href) => navigate(href)}
+              tileUrl={d.tileUrl}
             />
-            <ClientOnly fallback={null}>
-              {() => (
-                <Suspense fallback={<p className="text-sm text-slate-700">Loading the interactive map…</p>}>
-                  <LocationMap data={d.map!} label={`Interactive map of ${d.map!.place.name}`} tileUrl={d.tileUrl} onPick={(pick) => navigate(pickHref(pick.id))} />
-                </Suspense>
-              )}
-            </ClientOnly>
           </div>
         </section>
       ) : null}

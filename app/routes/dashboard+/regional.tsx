@@ -2,11 +2,10 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
-import { lazy, Suspense } from "react";
-import { ClientOnly } from "remix-utils/client-only";
+
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SelectField } from "~/components/forms/fields";
-import { StaticLocationMap } from "~/components/map/static-location-map";
+import { PlaceMap } from "~/components/map/place-map";
 import { PageHeader } from "~/components/ui/page-header";
 import { HAZARD_IDS, HAZARDS } from "~/domain/hazards";
 import { PERIOD_OPTIONS, SCENARIO_OPTIONS } from "~/domain/flood-map";
@@ -18,8 +17,6 @@ import { regionalView } from "~/services/regional.server";
 import { requireUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
 
-// Leaflet loads only in the browser, and only when the map is shown.
-const LocationMap = lazy(() => import("~/components/map/location-map.client"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 export const meta: MetaFunction = () => [{ title: pageTitle("Country-regional climate risk") }];
@@ -141,29 +138,16 @@ export default function RegionalPage() {
           </p>
           <div className="mt-4 grid gap-8 lg:grid-cols-2">
             <div>
-              <StaticLocationMap
+              <PlaceMap
                 data={view.map}
                 title={title}
                 description={`Choropleth of ${view.rows.length} regions of ${view.countryName}, ${hazard.toLowerCase()} level, scenario ${query.scenario}, period ${query.period}.`}
                 legendTitle={`${hazard} level`}
                 selectedId={null}
                 pickHref={(a) => `/dashboard?location_code=${encodeURIComponent(a.id)}&scenario=${query.scenario}&period=${query.period}`}
+                onPick={(href) => navigate(href)}
+                tileUrl={tileUrl}
               />
-              <div className="mt-6">
-                <ClientOnly fallback={null}>
-                  {() => (
-                    <Suspense fallback={<p className="text-sm text-slate-700">Loading the interactive map…</p>}>
-                      <LocationMap
-                        data={view.map}
-                        label={`Interactive map: ${title}`}
-                        tileUrl={tileUrl}
-                        selectedId={null}
-                        onPick={(pick) => navigate(`/dashboard?location_code=${encodeURIComponent(pick.id)}&scenario=${query.scenario}&period=${query.period}`)}
-                      />
-                    </Suspense>
-                  )}
-                </ClientOnly>
-              </div>
             </div>
             <RegionTable />
           </div>
