@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTrustProxy } from "~/domain/client-address";
+import { parseSocialLinks, SOCIAL_LINKS_FORMAT } from "~/domain/site";
 
 /** "true"/"1" → true, "false"/"0" → false, unset or empty → undefined (the caller's default). */
 const booleanish = z
@@ -25,6 +26,16 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default("Climate Risk <no-reply@climaterisk.local>"),
   TEAM_MAILBOX: z.string().email("TEAM_MAILBOX must be an e-mail address").default("team@climaterisk.local"),
+  SOCIAL_LINKS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseSocialLinks(v);
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: SOCIAL_LINKS_FORMAT });
+      }
+    }),
   MAIL_OUTBOX_PAGE: z.enum(["off", "admin", "public"]).optional(),
   MAP_TILE_URL: z
     .string()

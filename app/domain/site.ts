@@ -53,10 +53,27 @@ export const PARTNER_SITES = [
   { label: "GeoNames", href: "https://www.geonames.org/" },
 ] as const;
 
-export const SOCIAL_LINKS = [
-  { label: "LinkedIn", href: "https://www.linkedin.com/" },
-  { label: "GitHub", href: "https://github.com/" },
-] as const;
+export interface SocialLink {
+  label: string;
+  href: string;
+}
+
+export const SOCIAL_LINKS_FORMAT = "SOCIAL_LINKS must be Label=https://… pairs separated by commas";
+
+/**
+ * The company's own pages, from SOCIAL_LINKS ("LinkedIn=https://www.linkedin.com/company/x,GitHub=https://github.com/x").
+ * Unset: no social links at all, rather than links to the networks' home pages. Throws on a malformed value.
+ */
+export function parseSocialLinks(raw: string | undefined): SocialLink[] {
+  if (!raw || !raw.trim()) return [];
+  return raw.split(",").map((pair) => {
+    const at = pair.indexOf("=");
+    const label = pair.slice(0, at).trim();
+    const href = pair.slice(at + 1).trim();
+    if (at < 1 || !label || !/^https:\/\/[^\s]+$/.test(href)) throw new Error(SOCIAL_LINKS_FORMAT);
+    return { label, href };
+  });
+}
 
 export const LEGAL_LINKS = [
   { label: "Privacy Policy", to: "/privacy_policy" },

@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
-import { LEGAL_LINKS, OFFICES_TEXT, PARTNER_SITES, SITE_NAME, SOCIAL_LINKS } from "~/domain/site";
+import { LEGAL_LINKS, OFFICES_TEXT, PARTNER_SITES, SITE_NAME, type SocialLink } from "~/domain/site";
 
 export const NEWSLETTER_QUERY = "newsletter";
 export const COOKIE_SETTINGS_QUERY = "cookie-settings";
 
-export function PublicFooter({ contactEmail }: { contactEmail: string }) {
+export function PublicFooter({ contactEmail, socialLinks }: { contactEmail: string; socialLinks: SocialLink[] }) {
   return (
     <footer className="mt-auto border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -62,15 +62,18 @@ export function PublicFooter({ contactEmail }: { contactEmail: string }) {
           <Link to={`?${NEWSLETTER_QUERY}=1`} preventScrollReset className="btn-secondary mt-2">
             Newsletter
           </Link>
-          <ul className="mt-4 flex gap-4">
-            {SOCIAL_LINKS.map((s) => (
-              <li key={s.href}>
-                <a href={s.href} rel="noopener noreferrer" target="_blank" className="hover:underline">
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socialLinks.length ? (
+            <ul className="mt-4 flex gap-4">
+              {socialLinks.map((s) => (
+                <li key={s.href}>
+                  <a href={s.href} rel="noopener noreferrer me" target="_blank" className="hover:underline">
+                    {s.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-500">

@@ -14,7 +14,7 @@ import { parseAuthView } from "~/domain/auth-forms";
 import { CONSENT_COOKIE_NAME, parseConsent } from "~/domain/cookie-consent";
 import { findDocument } from "~/domain/documents";
 import { NEWSLETTER_FORM_ID } from "~/domain/newsletter";
-import { DOCUMENT_QUERY_PARAM, OFFICES_TEXT, SITE_NAME, SOCIAL_LINKS } from "~/domain/site";
+import { DOCUMENT_QUERY_PARAM, OFFICES_TEXT, parseSocialLinks, SITE_NAME } from "~/domain/site";
 import { getEnv } from "~/env.server";
 import { readDocumentsSent } from "~/services/documents.server";
 import { readFormFlash } from "~/services/form-flash.server";
@@ -27,12 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, headers } = readFormFlash(request);
   const env = getEnv();
   return json(
-    { consent, contactEmail: env.TEAM_MAILBOX, origin: env.PUBLIC_URL, documentsSent: readDocumentsSent(request), formFlash: flash },
+    { consent, contactEmail: env.TEAM_MAILBOX, socialLinks: parseSocialLinks(env.SOCIAL_LINKS), origin: env.PUBLIC_URL, documentsSent: readDocumentsSent(request), formFlash: flash },
     { headers },
   );
 }
 
-function OrganizationJsonLd({ origin, email }: { origin: string; email: string }) {
+function OrganizationJsonLd({ origin, email, sameAs }: { origin: string; email: string; sameAs: string[] }) {
   const nonce = useNonce();
   const data = {
     "@context": "https://schema.org",
@@ -43,7 +43,7 @@ function OrganizationJsonLd({ origin, email }: { origin: string; email: string }
     email,
     description: "Physical climate risk scores for any inland location, under three scenarios to 2050.",
     address: OFFICES_TEXT.split(" - ").map((city) => ({ "@type": "PostalAddress", addressLocality: city })),
-    sameAs: SOCIAL_LINKS.map((s) => s.href),
+    ...(sameAs.length ? { sameAs } : {}),
   };
   // "<" is escaped so text inside the JSON can never close the script element.
   return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
@@ -66,8 +66,8 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
     <>
       <PublicHeader />
       {children}
-      <PublicFooter contactEmail={data?.contactEmail ?? ""} />
-      {data ? <OrganizationJsonLd origin={data.origin} email={data.contactEmail} /> : null}
+      <PublicFooter contactEmail={data?.contactEmail ?? ""} socialLinks={data?.socialLinks ?? []} />
+      {data ? <OrganizationJsonLd origin={data.origin} email={data.contactEmail} sameAs={data.socialLinks.map((s) => s.href)} /> : null}
       {showSettings ? (
         <CookieSettingsModal returnTo={returnTo} consent={data?.consent ?? null} closeHref={data?.consent ? returnTo : undefined} />
       ) : data && !data.consent ? (
