@@ -17,6 +17,7 @@ import {
   type DisclosureTables,
   type ExposureCell,
 } from "~/domain/reports/disclosure";
+import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { safeCellValue } from "~/domain/reports/spreadsheet-cell";
 import { openLocations, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
@@ -67,7 +68,7 @@ function writeMetadataSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, report: Pick
     ["Created at (UTC)", m.createdAt],
     ["Input file", m.inputFile.name],
     ["Input file SHA-256", m.inputFile.sha256],
-    ["Weighting column", m.weightingColumn ?? "none (each location weighs 1)"],
+    ["Weighting column", m.weightingColumn ?? WEIGHTING_TEXT.none],
     ["Risk dataset version", m.datasetVersion],
     ["Methodology version", m.methodologyVersion],
   ];
