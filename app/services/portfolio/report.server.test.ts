@@ -85,6 +85,9 @@ describe("portfolio report job", () => {
     expect(london.userColumns["Insured value (EUR)"]).toBe("1200000,5");
     expect(london.scores!.HW).toHaveLength(10);
     expect(london.scores!.HW[0]!.level).toBeGreaterThanOrEqual(1);
+    // each point in its own region, as the location API answers, not its hexagon's majority region
+    expect(rows.find((r) => r.assetId === "PAR-02")).toMatchObject({ countryCode: "FR", regionCode: "FR-75" });
+    expect(rows.find((r) => r.assetId === "BER-03")).toMatchObject({ countryCode: "DE", regionCode: "DE-BE" });
     const excluded = rows.filter((r) => r.status === "excluded");
     expect(excluded.map((r) => [r.rowNumber, r.reason])).toEqual([
       [12, "latitude is not a number"],
