@@ -59,19 +59,40 @@ export interface Region {
   rings: FeatureRings;
 }
 
+/**
+ * Natural Earth units that the country list files under their host's ISO code, so the host's outline (CU.json,
+ * CY.json, PS.json) came out named after the unit: Havana read "US Naval Base Guantanamo Bay". The outline is the
+ * whole country's; the country keeps its own name and alpha-3.
+ */
+export const SUB_UNITS_NAMED_FOR_HOST: Readonly<Record<string, { a3: string; name: string; unit: string }>> = {
+  USG: { a3: "CUB", name: "Cuba", unit: "US Naval Base Guantanamo Bay (leased by the United States)" },
+  ESB: { a3: "CYP", name: "Cyprus", unit: "Dhekelia Sovereign Base Area (British)" },
+  PSX: { a3: "PSE", name: "Palestine", unit: "Gaza Strip (one of Palestine's two parts)" },
+};
+
+export interface CountryListEntry {
+  country_a2: string;
+  country_a3: string;
+  country_name: string;
+}
+
+/** The country an entry of the list stands for: a sub-unit filed under its host's code becomes the host. */
+export function countryIdentity(entry: CountryListEntry): { code: string; a3: string; name: string } {
+  const host = SUB_UNITS_NAMED_FOR_HOST[entry.country_a3];
+  if (host) return { code: entry.country_a2, a3: host.a3, name: host.name };
+  return { code: entry.country_a2, a3: entry.country_a3, name: entry.country_name };
+}
+
 export function loadCountries(placesDir: string): Country[] {
-  const list = JSON.parse(readFileSync(path.join(placesDir, "data/countries/countries.json"), "utf8")) as {
-    country_a2: string;
-    country_a3: string;
-    country_name: string;
-  }[];
-  const out: Country[] = [];
+  const list = JSON.parse(readFileSync(path.join(placesDir, "data/countries/countries.json"), "utf8")) as CountryListEntry[];
+  const byCode = new Map<string, Country>();
   for (const c of list) {
     const f = JSON.parse(readFileSync(path.join(placesDir, "data/countries", `${c.country_a2}.json`), "utf8")) as Feature;
     const rings = simplifyFeature(ringsOf(f.geometry), 0.01);
-    if (rings.length) out.push({ code: c.country_a2, a3: c.country_a3, name: c.country_name, rings });
+    // one outline file per code: a code listed twice (host and sub-unit) is one country
+    if (rings.length && !byCode.has(c.country_a2)) byCode.set(c.country_a2, { ...countryIdentity(c), rings });
   }
-  return out.sort((a, b) => (a.code < b.code ? -1 : 1));
+  return [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : 1));
 }
 
 /**

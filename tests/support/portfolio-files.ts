@@ -28,9 +28,10 @@ const comma = (n: number) => String(n).replace(".", ",");
 
 /**
  * Semicolon-separated, comma decimals, UTF-8 BOM, a title line, blank rows, a duplicate row, extra columns,
- * text in a number cell, 0/0 and a point at sea. 8 land rows + 1 duplicate + 1 text + 1 zero + 1 sea = 12 rows.
+ * text in a number cell, 0/0 and a point at sea. 8 land rows + 1 duplicate + 1 text + 1 zero + 1 sea = 12 rows:
+ * 8 valid, 1 duplicate, 2 invalid, 1 out of range.
  */
-export function semicolonCsv(): { text: string; rows: number; valid: number; invalidRows: number[]; seaRows: number[] } {
+export function semicolonCsv(): { text: string; rows: number; valid: number; duplicates: number; invalidRows: number[]; seaRows: number[] } {
   const lines = ["Asset ID;Site name;Latitude;Longitude;Insured value (EUR);Notes"];
   for (const s of LAND_SITES) lines.push(`${s.id};${s.name};${comma(s.lat)};${comma(s.lon)};${comma(s.value + 0.5)};ok`);
   lines.push("");
@@ -41,13 +42,21 @@ export function semicolonCsv(): { text: string; rows: number; valid: number; inv
   lines.push(";;;;;");
   lines.push(`SEA-01;${AT_SEA[0].name};${comma(AT_SEA[0].lat)};${comma(AT_SEA[0].lon)};5;at sea`);
   // file lines: 1 header, 2..9 land, 10 blank, 11 dup, 12 text, 13 zero, 14 blank (;;;;;), 15 sea
-  return { text: `\uFEFF${lines.join("\r\n")}\r\n`, rows: 12, valid: 9, invalidRows: [12, 13], seaRows: [15] };
+  return { text: `\uFEFF${lines.join("\r\n")}\r\n`, rows: 12, valid: 8, duplicates: 1, invalidRows: [12, 13], seaRows: [15] };
 }
 
 /** Comma CSV whose lat and lon headers are the wrong way round. */
 export function swappedCsv(): string {
   const lines = ["id,name,lat,lon"];
   for (const s of LAND_SITES) lines.push(`${s.id},${s.name},${s.lon},${s.lat}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** Six good rows in Europe and one with a latitude of 95: the columns are as named, the one row is out of range. */
+export function oneBadLatitudeCsv(): string {
+  const lines = ["id,name,lat,lon"];
+  for (const s of LAND_SITES.slice(0, 4)) lines.push(`${s.id},${s.name},${s.lat},${s.lon}`);
+  lines.push("MIL-05,Milan,45.4642,9.19", "BRU-06,Brussels,50.8503,4.3517", "BAD-07,Typo,95,10.5");
   return `${lines.join("\n")}\n`;
 }
 

@@ -1,5 +1,6 @@
 import { RiskPie } from "~/components/charts/risk-pie";
 import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { PREVIEW_TEXT } from "~/domain/portfolio/limits";
 import { PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
 import type { PreviewResult } from "~/services/portfolio/uploads.server";
 
@@ -22,7 +23,18 @@ type PreviewView = Pick<
   | "portfolio_limits"
   | "piecharts"
   | "summary_table"
->;
+> &
+  /** Absent from previews stored before it was added. */
+  Partial<Pick<PreviewResult, "billed_locations">>;
+
+/**
+ * Previews stored before the counts partitioned the rows counted duplicates among the valid ones: taken apart here
+ * so every stored preview adds up.
+ */
+function partition(p: PreviewView) {
+  const valid = p.billed_locations === undefined ? p.valid_locations - p.duplicate_locations : p.valid_locations;
+  return { total: p.total_locations, valid, duplicate: p.duplicate_locations, invalid: p.invalid_locations, outOfRange: p.out_of_range_locations };
+}
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -36,18 +48,22 @@ function Stat({ label, value }: { label: string; value: number }) {
 }
 
 export function PreviewCounts({ preview }: { preview: PreviewView }) {
+  const counts = partition(preview);
   return (
     <section aria-labelledby="preview-counts" className="mb-6">
       <h2 id="preview-counts" className="mb-2 text-lg font-semibold">
         Preview of {preview.file_name}
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        <Stat label="Total locations" value={preview.total_locations} />
-        <Stat label="Valid locations" value={preview.valid_locations} />
-        <Stat label="Invalid locations" value={preview.invalid_locations} />
-        <Stat label="Out of range locations" value={preview.out_of_range_locations} />
-        <Stat label="Duplicate locations" value={preview.duplicate_locations} />
+        <Stat label="Total locations" value={counts.total} />
+        <Stat label="Valid locations" value={counts.valid} />
+        <Stat label="Duplicate locations" value={counts.duplicate} />
+        <Stat label="Invalid locations" value={counts.invalid} />
+        <Stat label="Out of range locations" value={counts.outOfRange} />
       </dl>
+      <p className="mt-2 text-sm text-slate-700" data-testid="preview-partition">
+        {PREVIEW_TEXT.partition(counts)} {PREVIEW_TEXT.billed(counts.valid)}
+      </p>
       <p className="mt-2 text-sm text-slate-700">
         Columns read: latitude <strong>{preview.detected.lat}</strong>, longitude <strong>{preview.detected.lon}</strong>
         {preview.detected.name ? (

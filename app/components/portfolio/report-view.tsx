@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms/fields";
 import { HAZARDS, isHazardId } from "~/domain/hazards";
+import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS } from "~/domain/scenarios";
 import type { ReportOutputs } from "~/services/portfolio/report.server";
 
@@ -136,7 +137,7 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
           </div>
         ))}
       </dl>
-      <h3 className="mt-4 font-semibold">Overall estimate (weighted by {outputs.weighting.column})</h3>
+      <h3 className="mt-4 font-semibold">Overall estimate (weighted by {outputs.weighting.note ? WEIGHTING_TEXT.none : outputs.weighting.column})</h3>
       {outputs.weighting.note ? <p className="text-sm text-slate-600">{outputs.weighting.note}</p> : null}
       {outputs.weighting.missing > 0 ? (
         <p className="text-sm text-amber-800">

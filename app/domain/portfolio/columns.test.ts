@@ -1,4 +1,4 @@
-import { checkCoordinates, detectColumns, looksSwapped, numericColumns, parseNumberCell } from "./columns";
+import { checkCoordinates, columnOrderEvidence, detectColumns, numericColumns, parseNumberCell, readsSwapped } from "./columns";
 
 describe("parseNumberCell", () => {
   it.each([
@@ -37,14 +37,40 @@ describe("detectColumns", () => {
   });
 });
 
-describe("numericColumns and looksSwapped", () => {
+describe("numericColumns and the column order", () => {
   const map = detectColumns([["id", "lat", "lon", "value", "note"]])!;
   it("offers numeric columns only, not coordinates or the id", () => {
     expect(numericColumns(map, [["A", "1", "2", "10,5", "x"], ["B", "1", "2", "", "y"]])).toEqual(["value"]);
   });
-  it("needs a latitude beyond ±90 and every longitude within ±90", () => {
-    expect(looksSwapped(map, [["A", "139.6", "35.6"], ["B", "-0.12", "51.5"]])).toBe(true);
-    expect(looksSwapped(map, [["A", "35.6", "139.6"]])).toBe(false);
+
+  /** Land in this test: a box around Europe and one around Japan. */
+  const onLand = (lat: number, lon: number) => (lat > 35 && lat < 60 && lon > -10 && lon < 30) || (lat > 30 && lat < 45 && lon > 130 && lon < 145);
+  const europe = [
+    ["A", "51.5", "-0.12"],
+    ["B", "48.85", "2.35"],
+    ["C", "52.52", "13.4"],
+    ["D", "40.4", "-3.7"],
+    ["E", "45.46", "9.19"],
+    ["F", "50.85", "4.35"],
+  ];
+
+  it("keeps the order when one row has a latitude of 95: six rows fit only as named", () => {
+    const evidence = columnOrderEvidence(map, [...europe, ["G", "95", "10"]], onLand);
+    expect(evidence).toEqual({ asNamed: 6, swapped: 0 });
+    expect(readsSwapped(evidence)).toBe(false);
+  });
+
+  it("turns the columns round when most rows fit only that way", () => {
+    const swapped = europe.map(([id, lat, lon]) => [id, lon, lat]);
+    const evidence = columnOrderEvidence(map, [...swapped, ["T", "139.6", "35.6"], ["X", "95", "10"]], onLand);
+    expect(evidence.swapped).toBe(7);
+    expect(readsSwapped(evidence)).toBe(true);
+  });
+
+  it("lets rows that fit both readings, or neither, say nothing", () => {
+    const both = (lat: number, lon: number) => Math.abs(lat) <= 90 && Math.abs(lon) <= 90;
+    expect(columnOrderEvidence(map, [["A", "10", "20"], ["B", "x", "1"], ["C", "200", "300"]], both)).toEqual({ asNamed: 0, swapped: 0 });
+    expect(readsSwapped({ asNamed: 3, swapped: 3 })).toBe(false);
   });
 });
 

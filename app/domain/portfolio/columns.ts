@@ -124,21 +124,39 @@ export function numericColumns(map: ColumnMap, sample: readonly Cell[][]): strin
   return out;
 }
 
+/** Rows of the sample that fit only the columns as named, and rows that fit only with them swapped. */
+export interface ColumnOrderEvidence {
+  asNamed: number;
+  swapped: number;
+}
+
 /**
- * Columns are swapped when latitudes beyond ±90 appear while every longitude fits in ±90: evidence from the
- * sample decides, a single odd row does not.
+ * Counts, row by row, which reading of the two columns gives a real place: coordinates in range and `isPlace`
+ * (on land) true. A row that fits both readings or neither says nothing about the order, so one row with a
+ * latitude of 95 cannot turn the file round.
  */
-export function looksSwapped(map: ColumnMap, sample: readonly Cell[][]): boolean {
-  let latBeyond = 0,
-    lonBeyond = 0;
+export function columnOrderEvidence(
+  map: Pick<ColumnMap, "lat" | "lon">,
+  sample: readonly Cell[][],
+  isPlace: (lat: number, lon: number) => boolean,
+): ColumnOrderEvidence {
+  const fits = (lat: number, lon: number) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0) && isPlace(lat, lon);
+  const evidence = { asNamed: 0, swapped: 0 };
   for (const row of sample) {
-    const la = parseNumberCell(row[map.lat]);
-    const lo = parseNumberCell(row[map.lon]);
-    if (la === null || lo === null || Number.isNaN(la) || Number.isNaN(lo)) continue;
-    if (Math.abs(la) > 90 && Math.abs(la) <= 180) latBeyond++;
-    if (Math.abs(lo) > 90) lonBeyond++;
+    const a = parseNumberCell(row[map.lat]);
+    const b = parseNumberCell(row[map.lon]);
+    if (a === null || b === null || Number.isNaN(a) || Number.isNaN(b)) continue;
+    const named = fits(a, b);
+    const swapped = fits(b, a);
+    if (named && !swapped) evidence.asNamed++;
+    else if (swapped && !named) evidence.swapped++;
   }
-  return latBeyond > 0 && lonBeyond === 0;
+  return evidence;
+}
+
+/** The columns are read the other way round when more rows fit only that way than fit only as named. */
+export function readsSwapped(evidence: ColumnOrderEvidence): boolean {
+  return evidence.swapped > evidence.asNamed;
 }
 
 export type RowCheck =

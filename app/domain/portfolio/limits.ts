@@ -73,7 +73,18 @@ export const UPLOAD_MESSAGES = {
   noColumns: "Latitude and longitude columns were not found; name them lat and lon (or latitude and longitude)",
   empty: "The file holds no location rows",
   unreadable: "The file could not be read as a table",
-  swapped: "The latitude and longitude columns look swapped (latitudes beyond ±90); they were read the other way round",
+  swapped: (swapped: number, asNamed: number) =>
+    `The latitude and longitude columns are read the other way round: ${swapped.toLocaleString("en")} sampled rows are real places only that way, ${asNamed.toLocaleString("en")} only as named`,
+  notSwapped: (asNamed: number, swapped: number) =>
+    `The latitude and longitude columns are read as named: ${asNamed.toLocaleString("en")} sampled rows are real places only that way, ${swapped.toLocaleString("en")} only the other way round; each row is checked as it stands`,
+} as const;
+
+/** The preview's counts are one partition of the rows read; the order bills the valid locations, each once. */
+export const PREVIEW_TEXT = {
+  partition: (c: { total: number; valid: number; duplicate: number; invalid: number; outOfRange: number }) =>
+    `${c.valid.toLocaleString("en")} valid + ${c.duplicate.toLocaleString("en")} duplicate + ${c.invalid.toLocaleString("en")} invalid + ${c.outOfRange.toLocaleString("en")} out of range = ${c.total.toLocaleString("en")} locations read.`,
+  billed: (n: number) =>
+    `A report order bills the ${n.toLocaleString("en")} valid ${n === 1 ? "location" : "locations"}, each once; duplicate, invalid and out-of-range rows are not billed.`,
 } as const;
 
 export const ROW_REASONS = {

@@ -65,10 +65,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: SingleLocationOrderSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), order: null }, { status: 400 });
   try {
-    const { order, place } = await orderSingleLocationReport(user, submission.value);
+    const { order, address, area } = await orderSingleLocationReport(user, submission.value);
     return json({
       result: submission.reply(),
-      order: { ...order, place: [place.region_name, place.country_name].filter(Boolean).join(", ") },
+      order: { ...order, address, area },
       confirmKey: randomUUID(),
     });
   } catch (error) {
@@ -112,8 +112,9 @@ export default function LocationReportPage() {
       {order ? (
         <section aria-labelledby="order-heading" className="card mb-6">
           <h2 id="order-heading" className="text-lg font-semibold">
-            Order {order.order_id}: {order.place}
+            Order {order.order_id}: <span data-testid="order-address">{order.address}</span>
           </h2>
+          <p className="text-sm text-slate-700">{order.area}</p>
           <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-y-1 text-sm">
             {(["SUBTOTAL", "TAX RATE", "VAT", "TOTAL"] as const).map((k) => (
               <div key={k} className="contents">

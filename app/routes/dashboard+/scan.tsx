@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (type.startsWith("multipart/form-data")) {
     try {
       const { result } = await previewFromMultipart(request, user);
-      return redirect(`/dashboard/scan?upload=${result.upload_id}&step=columns`);
+      return redirect(`/dashboard/scan?upload=${result.upload_id}`);
     } catch (error) {
       if (error instanceof Response) throw error;
       return json({ uploadError: errorMessage(error) }, { status: isAppError(error) ? error.status : 500 });
@@ -110,7 +110,7 @@ export default function ScanPage() {
               Weighting
             </h2>
             <p className="text-sm text-slate-700">
-              Weighted by <strong data-testid="weight-column">{data.upload.weightColumn}</strong>.{" "}
+              Weighted by <strong data-testid="weight-column">{data.upload.weighting.text}</strong>.{" "}
               <Link to={`?upload=${data.upload.id}&step=columns`} className="underline">
                 Choose the weighting column
               </Link>
@@ -126,9 +126,9 @@ export default function ScanPage() {
                 <fieldset>
                   <legend className="mb-2 text-sm text-slate-700">Each location&apos;s share in the weighted results comes from this column.</legend>
                   {data.upload.weightedBy.map((c) => (
-                    <label key={c} className="flex items-center gap-2 py-1">
-                      <input type="radio" name="weight_column" value={c} defaultChecked={c === data.upload!.weightColumn} />
-                      {c}
+                    <label key={c.column} className="flex items-center gap-2 py-1">
+                      <input type="radio" name="weight_column" value={c.column} defaultChecked={c.column === data.upload!.weightColumn} />
+                      {c.label}
                     </label>
                   ))}
                 </fieldset>

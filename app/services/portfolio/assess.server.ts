@@ -48,18 +48,22 @@ function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellA
 /**
  * The point's land cell, or null at sea. The fast path is the cell itself; a point whose cell is not over land in
  * the dataset falls back to the outline lookup, which takes the nearest land cell along simplified coasts.
+ * Scores are the cell's; country and region are the point's own (its polygon, as the API's location lookup answers):
+ * a hexagon near a border holds land of two regions, and the cell's majority region is not where the point is.
  * The values array is shared between points of one cell: read it, never write it.
  */
 export function assessPoint(engine: RiskEngine, lat: number, lon: number, weight = 1): Assessment | null {
+  const place = engine.locate(lat, lon);
   let hexagon = latLngToCell(lat, lon, HEXAGON_RESOLUTION);
   let row = engine.cellRow(hexagon);
   if (row < 0) {
-    const loc = engine.locate(lat, lon);
-    if (loc.status !== "ok") return null;
-    hexagon = loc.hexagon_code;
+    if (place.status !== "ok") return null;
+    hexagon = place.hexagon_code;
     row = engine.cellRow(hexagon);
     if (row < 0) return null;
   }
   const cell = cellAssessment(engine, row, hexagon);
-  return cell ? { ...cell, weight } : null;
+  if (!cell) return null;
+  if (place.status !== "ok") return { ...cell, weight };
+  return { ...cell, country: place.country_code, countryName: place.country_name, region: place.region_code, weight };
 }

@@ -26,11 +26,14 @@ export async function fileTransfer(upload: PortfolioUpload, userId: string | nul
   return leadId;
 }
 
-/** Priced locations: valid rows less those repeating an earlier row's coordinates (one location is assessed once). */
+/**
+ * Priced locations: the preview's billed locations, the valid ones each once (a row repeating an earlier row's
+ * coordinates is not billed again). Previews stored before billed_locations counted duplicates among the valid.
+ */
 export function pricedLocations(upload: PortfolioUpload) {
-  const s = upload.summary as { total_locations?: number; valid_locations?: number; duplicate_locations?: number };
-  const valid = s.valid_locations ?? 0;
-  return { totalLocations: s.total_locations ?? 0, validLocations: Math.max(0, valid - (s.duplicate_locations ?? 0)) };
+  const s = upload.summary as { total_locations?: number; valid_locations?: number; duplicate_locations?: number; billed_locations?: number };
+  const billed = s.billed_locations ?? Math.max(0, (s.valid_locations ?? 0) - (s.duplicate_locations ?? 0));
+  return { totalLocations: s.total_locations ?? 0, validLocations: billed };
 }
 
 /** The report order of an upload; the same one on every call (idempotent per upload). */

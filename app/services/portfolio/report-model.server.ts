@@ -5,6 +5,7 @@
 import type { PortfolioReport as ReportRow, PortfolioUpload } from "#db/schema/index";
 import { HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { ROW_REASONS } from "~/domain/portfolio/limits";
+import { effectiveWeightColumn } from "~/domain/portfolio/weighting";
 import { scoreFromValue } from "~/domain/risk-levels";
 import { SLOT_COUNT } from "~/domain/scenarios";
 import type { AssessedLocation, LocationScores, PortfolioReportSource, SlotScore } from "~/domain/reports/types";
@@ -92,7 +93,7 @@ export function reportSource(
       datasetVersion: r.dataset.version,
       methodologyVersion: METHODOLOGY_VERSION,
       inputFile: { name: upload.fileName, sha256: upload.fileSha256, bytes: upload.fileBytes },
-      weightingColumn: upload.weightColumn && upload.columns.includes(upload.weightColumn) ? upload.weightColumn : null,
+      weightingColumn: effectiveWeightColumn(upload.weightColumn, upload.columns),
       columns: upload.columns,
     },
     output_request_stats: r.output_request_stats,

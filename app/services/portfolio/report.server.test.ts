@@ -78,12 +78,16 @@ describe("portfolio report job", () => {
     const rows = [];
     for await (const l of assessedLocations(upload)) rows.push(l);
     expect(rows).toHaveLength(f.rows);
-    expect(rows.filter((r) => r.status === "valid")).toHaveLength(f.valid);
+    // a duplicate row is a valid point of the report too; the preview counts it apart and the order does not bill it
+    expect(rows.filter((r) => r.status === "valid")).toHaveLength(f.valid + f.duplicates);
     const london = rows[0]!;
     expect(london).toMatchObject({ rowNumber: 2, assetId: "LDN-01", name: "London office", countryCode: "GB", status: "valid" });
     expect(london.userColumns["Insured value (EUR)"]).toBe("1200000,5");
     expect(london.scores!.HW).toHaveLength(10);
     expect(london.scores!.HW[0]!.level).toBeGreaterThanOrEqual(1);
+    // each point in its own region, as the location API answers, not its hexagon's majority region
+    expect(rows.find((r) => r.assetId === "PAR-02")).toMatchObject({ countryCode: "FR", regionCode: "FR-75" });
+    expect(rows.find((r) => r.assetId === "BER-03")).toMatchObject({ countryCode: "DE", regionCode: "DE-BE" });
     const excluded = rows.filter((r) => r.status === "excluded");
     expect(excluded.map((r) => [r.rowNumber, r.reason])).toEqual([
       [12, "latitude is not a number"],
@@ -185,6 +189,7 @@ describe("portfolio report job", () => {
     expect(rows.find((r) => r.rowNumber === 11)!.duplicateOf).toBe(2);
     expect(rows.filter((r) => r.duplicateOf).map((r) => r.rowNumber)).toEqual([11]);
     const order = await orderReport(upload, user.id);
-    expect(order).toMatchObject({ total_locations: f.rows, valid_locations: f.valid - 1 });
+    expect(order).toMatchObject({ total_locations: f.rows, valid_locations: f.valid });
+    expect(order.valid_locations).toBe(preview.billed_locations);
   });
 });

@@ -7,6 +7,7 @@ import { portfolioReports, portfolioUploads, users, type PortfolioReport, type P
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, ROW_REASONS } from "~/domain/portfolio/limits";
 import { NOT_AVAILABLE_REASONS, PortfolioAccumulator } from "~/domain/portfolio/stats";
+import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../db.server";
 import { getUserEntitlements } from "../entitlements.server";
@@ -162,7 +163,7 @@ export async function buildReport(reportId: string): Promise<void> {
       not_available: NOT_AVAILABLE_REASONS,
       weighting: {
         column,
-        note: hasColumn ? null : `The file has no column "${column}" and the dataset holds no such figure: every location weighs 1`,
+        note: hasColumn ? null : WEIGHTING_TEXT.missingColumn(column),
         missing: missingWeight,
         missing_rows: missingWeightRows,
       },

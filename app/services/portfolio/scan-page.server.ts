@@ -1,5 +1,6 @@
 /** View model of /dashboard/scan: the user's upload, its preview, the purchase state and the report's progress. */
 import { DEFAULT_WEIGHTING_COLUMN } from "~/domain/portfolio/limits";
+import { WEIGHTING_TEXT, weightingSummary } from "~/domain/portfolio/weighting";
 import { HAZARDS, type HazardId } from "~/domain/hazards";
 import type { PortfolioUpload } from "#db/schema/index";
 import { reportProgress } from "./api.server";
@@ -22,7 +23,12 @@ export async function loadScanPage(userId: string, uploadId: string | null, show
       fileName: upload.fileName,
       leadId: upload.leadId,
       weightColumn: upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN,
-      weightedBy: preview.weighted_by,
+      /** The column that really weighs the locations (null: none, each weighs 1) and how the page says it. */
+      weighting: weightingSummary(upload.weightColumn, upload.columns),
+      weightedBy: preview.weighted_by.map((column) => ({
+        column,
+        label: upload.columns.includes(column) ? column : WEIGHTING_TEXT.absentOption(column),
+      })),
       createdAt: upload.createdAt.toISOString(),
     },
     preview,

@@ -2,7 +2,7 @@ import { setupTestDatabase } from "#db/testing";
 import { DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, UPLOAD_MESSAGES, VISITOR_MAX_ROWS } from "~/domain/portfolio/limits";
 import {
   AT_SEA, LAND_SITES, binaryFile, blankLinesCsv, blankRowsAfterHeaderCsv, emptyRowsXlsx, largeCsvLines, lyingZipBomb,
-  mergedHeaderXlsx, semicolonCsv, singleHugeLine, swappedCsv, zipBomb,
+  mergedHeaderXlsx, oneBadLatitudeCsv, semicolonCsv, singleHugeLine, swappedCsv, zipBomb,
 } from "../../../tests/support/portfolio-files";
 import { UploadRefusedError } from "./errors.server";
 import { ingestUpload, uploadRows, ROW_STATUS, type UploadOwner } from "./uploads.server";
@@ -29,17 +29,20 @@ describe("ingestUpload", () => {
     expect(r.out_of_range).toEqual([{ row: 15, reason: expect.stringMatching(/at sea/) }]);
     expect(r.duplicates).toEqual([{ row: 11, duplicate_of: 2 }]);
     expect(r.blank_rows).toBe(2);
-    expect(r.valid_locations + r.invalid_locations + r.out_of_range_locations).toBe(r.total_locations);
+    expect(r.duplicate_locations).toBe(f.duplicates);
+    // one partition of the rows read: each row in exactly one count
+    expect(r.valid_locations + r.duplicate_locations + r.invalid_locations + r.out_of_range_locations).toBe(r.total_locations);
+    expect(r.billed_locations).toBe(f.valid);
     expect(r.data[0]).toEqual({ row: 2, lat: 51.5074, lon: -0.1278, name: "London office" });
     expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value (EUR)"]);
     const pie = r.piecharts.find((p) => p.hazard_id === "HW")!;
     const c = pie.counts;
-    expect(c.L + c.M + c.H + c.S + c.E + c.none).toBe(r.valid_locations);
+    expect(c.L + c.M + c.H + c.S + c.E + c.none).toBe(r.valid_locations + r.duplicate_locations);
 
     const stored = [];
     for await (const row of uploadRows(r.upload_id)) stored.push(row);
     expect(stored.map((s) => s[0])).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 15]);
-    expect(stored.filter((s) => s[1] === ROW_STATUS.valid)).toHaveLength(f.valid);
+    expect(stored.filter((s) => s[1] === ROW_STATUS.valid)).toHaveLength(f.valid + f.duplicates);
     expect(stored[0]![5]).toEqual(["LDN-01", "London office", "51,5074", "-0,1278", "1200000,5", "ok"]);
   });
 
@@ -58,9 +61,22 @@ describe("ingestUpload", () => {
   it("detects swapped latitude and longitude columns and reports it", async () => {
     const r = await ingestUpload({ fileName: "sites.csv", data: chunked(swappedCsv()), owner: member });
     expect(r.detected.swapped).toBe(true);
-    expect(r.warnings).toContain(UPLOAD_MESSAGES.swapped);
+    expect(r.detected.column_order).toEqual({ as_named: 0, swapped: LAND_SITES.length });
+    expect(r.warnings).toContain(UPLOAD_MESSAGES.swapped(LAND_SITES.length, 0));
     expect(r.valid_locations).toBe(LAND_SITES.length);
     expect(r.data[0]).toMatchObject({ lat: 51.5074, lon: -0.1278 });
+  });
+
+  it("does not let one row with a latitude of 95 turn six good rows round", async () => {
+    const r = await ingestUpload({ fileName: "sites.csv", data: chunked(oneBadLatitudeCsv()), owner: member });
+    expect(r.detected.swapped).toBe(false);
+    // Madrid read the other way round (−3.7, 40.4) is on the Kenyan coast: it fits both readings and says nothing
+    const { as_named, swapped } = r.detected.column_order;
+    expect(as_named).toBeGreaterThanOrEqual(5);
+    expect(as_named).toBeGreaterThan(swapped);
+    expect(r.valid_locations).toBe(6);
+    expect(r.out_of_range).toEqual([{ row: 8, reason: "latitude outside -90..90" }]);
+    expect(r.warnings).toEqual(swapped > 0 ? [UPLOAD_MESSAGES.notSwapped(as_named, swapped)] : []);
   });
 
   it.each([

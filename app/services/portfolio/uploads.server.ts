@@ -9,7 +9,7 @@ import { gunzip, gzip } from "node:zlib";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { portfolioUploadChunks, portfolioUploads, type PortfolioUpload } from "#db/schema/index";
 import {
-  checkCoordinates, detectColumns, isBlankRow, looksSwapped, numericColumns, parseNumberCell, type Cell, type ColumnMap,
+  checkCoordinates, columnOrderEvidence, detectColumns, isBlankRow, numericColumns, parseNumberCell, readsSwapped, type Cell, type ColumnMap,
 } from "~/domain/portfolio/columns";
 import {
   DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, HEADER_SEARCH_ROWS, PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX, ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES,
@@ -43,6 +43,15 @@ export interface UploadOwner {
   plan: PlanCode | null;
 }
 
+/**
+ * The upload preview. The location counts partition the rows read (blank and header rows aside):
+ * total_locations = valid_locations + duplicate_locations + invalid_locations + out_of_range_locations.
+ * - valid: a usable point on land, the first row at its coordinates (5 decimals);
+ * - duplicate: a usable point whose coordinates an earlier valid row already has;
+ * - invalid: coordinates missing, not numbers, or 0/0;
+ * - out of range: coordinates outside ±90/±180, or at sea.
+ * billed_locations is what a report order charges for: the valid locations, each once.
+ */
 export interface PreviewResult {
   status: "ok";
   upload_id: string;
@@ -52,6 +61,7 @@ export interface PreviewResult {
   invalid_locations: number;
   out_of_range_locations: number;
   duplicate_locations: number;
+  billed_locations: number;
   blank_rows: number;
   header_rows: number;
   invalid: RowIssue[];
@@ -65,7 +75,15 @@ export interface PreviewResult {
   access_token: string;
   lead_id: number | null;
   columns: string[];
-  detected: { lat: string; lon: string; name: string | null; id: string | null; swapped: boolean };
+  detected: {
+    lat: string;
+    lon: string;
+    name: string | null;
+    id: string | null;
+    swapped: boolean;
+    /** Sampled rows that are real places only as the columns are named, and only the other way round. */
+    column_order: { as_named: number; swapped: number };
+  };
   weighted_by: string[];
   weight_column: string;
   warnings: string[];
@@ -145,7 +163,8 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       pending.push(r.value);
     }
     const sample = pending.filter((x) => !isBlankRow(x.cells)).map((x) => x.cells);
-    const swapped = looksSwapped(map, sample);
+    const order = columnOrderEvidence(map, sample, (lat, lon) => assessPoint(engine, lat, lon) !== null);
+    const swapped = readsSwapped(order);
     const latCol = swapped ? map.lon : map.lat;
     const lonCol = swapped ? map.lat : map.lon;
     const numeric = numericColumns(map, sample);
@@ -222,12 +241,13 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
           if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push({ row: raw.rowNo, reason: ROW_REASONS.atSea });
           chunk.push([raw.rowNo, ROW_STATUS.outOfRange, ROW_REASONS.atSea, check.lat, check.lon, raw.cells, null]);
         } else {
-          valid++;
           acc.add(a);
           const key = coordKey(check.lat, check.lon);
           const first = seen.get(key);
-          if (first === undefined) seen.set(key, raw.rowNo);
-          else {
+          if (first === undefined) {
+            seen.set(key, raw.rowNo);
+            valid++;
+          } else {
             dupCount++;
             if (duplicates.length < PREVIEW_ISSUES_MAX) duplicates.push({ row: raw.rowNo, duplicate_of: first });
           }
@@ -249,7 +269,8 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     if (total === 0) throw new UploadRefusedError(UPLOAD_MESSAGES.empty, 422);
 
     const warnings: string[] = [];
-    if (swapped) warnings.push(UPLOAD_MESSAGES.swapped);
+    if (swapped) warnings.push(UPLOAD_MESSAGES.swapped(order.swapped, order.asNamed));
+    else if (order.swapped > 0) warnings.push(UPLOAD_MESSAGES.notSwapped(order.asNamed, order.swapped));
     const result: PreviewResult = {
       status: "ok",
       upload_id: uploadId,
@@ -259,6 +280,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       invalid_locations: invalidCount,
       out_of_range_locations: outCount,
       duplicate_locations: dupCount,
+      billed_locations: valid,
       blank_rows: blank,
       header_rows: headerRows,
       invalid,
@@ -268,7 +290,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       limits: input.planLimits ?? null,
       portfolio_limits: limits,
       data,
-      data_truncated: valid > data.length,
+      data_truncated: valid + dupCount > data.length,
       access_token: accessToken,
       lead_id: null,
       columns: map.names,
@@ -278,6 +300,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
         name: map.name !== null ? map.names[map.name]! : null,
         id: map.id !== null ? map.names[map.id]! : null,
         swapped,
+        column_order: { as_named: order.asNamed, swapped: order.swapped },
       },
       weighted_by: weightedBy,
       weight_column: DEFAULT_WEIGHTING_COLUMN,

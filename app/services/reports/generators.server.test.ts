@@ -85,7 +85,10 @@ describe("portfolio XLSX", () => {
     expect(lyon[header.indexOf("SS Storm surge | Historical | level")]).toBe("n/a");
     expect(lyon[header.indexOf("SL Sea-level rise | Historical | level")]).toBe("no data");
     const hamburg = rowValues(ws, 3);
-    expect(hamburg[header.indexOf("Comment")]).toBe("-0.5");
+    // the user's numbers come back as numbers
+    expect(hamburg[header.indexOf("Comment")]).toBe(-0.5);
+    expect(hamburg[header.indexOf("Insured value")]).toBe(750);
+    expect(lyon[header.indexOf("lat")]).toBe(45.76);
     expect(hamburg[header.indexOf("SS Storm surge | RCP2.6 2040 | level")]).toBe(5);
     expect(hamburg[header.indexOf("Duplicate of row")]).toBe(2);
     expect(lyon[header.indexOf("Duplicate of row")] ?? null).toBeNull();
@@ -105,6 +108,39 @@ describe("portfolio XLSX", () => {
     // RCP8.5 2050: Lyon (250 of 1000) at High or above → 50 % of assets, 25 % of value
     const rcp85 = fdRows.find((r) => r[2] === "RCP8.5 2050")!;
     expect(rcp85.slice(3, 9)).toEqual([2, 1, 50, 1000, 250, 25]);
+  });
+
+  it("reads as a spreadsheet: one column per name, widths, a frozen header row, no column without values", async () => {
+    const own = ["Country", "Asset code", "Value (EUR)"];
+    const book = portfolioReport(
+      [
+        assessedLocation({ rowNumber: 2, countryCode: "FR", userColumns: { Country: "France", "Asset code": "007", "Value (EUR)": "1 200 000,5" } }),
+        assessedLocation({ rowNumber: 3, countryCode: "DE", userColumns: { Country: "Germany", "Asset code": "0815", "Value (EUR)": "830000" } }),
+      ],
+      { columns: own },
+    );
+    const file = path.join(dir, "s.xlsx");
+    await writePortfolioXlsx(book, file);
+    const wb = await readXlsx(file);
+    const ws = wb.getWorksheet("Locations")!;
+    const header = rowValues(ws, 1) as string[];
+    expect(header.filter((h) => h === "Country")).toHaveLength(1);
+    expect(header).toContain("Country (your file)");
+    expect(new Set(header).size).toBe(header.length);
+    const paris = rowValues(ws, 2);
+    expect(paris[header.indexOf("Country")]).toBe("FR");
+    expect(paris[header.indexOf("Country (your file)")]).toBe("France");
+    expect(paris[header.indexOf("Value (EUR)")]).toBe(1200000.5);
+    expect(paris[header.indexOf("Asset code")]).toBe("007");
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(ws.getColumn(header.indexOf("Name") + 1).width).toBeGreaterThanOrEqual(20);
+    expect(ws.getColumn(header.indexOf("Value (EUR)") + 1).width).toBeGreaterThanOrEqual(10);
+    const missing = header.filter((_, i) => !(Number(ws.getColumn(i + 1).width) > 0));
+    expect(missing).toEqual([]);
+    // electricity and farmland at risk have no values anywhere: they are not in the workbook
+    const summaryText = JSON.stringify(wb.getWorksheet("Summary")!.getSheetValues());
+    expect(summaryText).not.toMatch(/Electricity|Agricultural|not available/);
+    expect(summaryText).toContain("Population at risk");
   });
 
   it("writes the disclosure workbook", async () => {

@@ -18,6 +18,7 @@ import {
   slotLabel,
   type DisclosureTables,
 } from "~/domain/reports/disclosure";
+import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { LevelCountAccumulator } from "~/domain/reports/level-counts";
 import { openLocations, type AssessedLocation, type PortfolioReportSource, type ReportMetadata, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
@@ -250,7 +251,7 @@ function auditRows(m: ReportMetadata): string[][] {
     ["Created", formatDate(m.createdAt)],
     ["Input file", m.inputFile.name],
     ["Input file SHA-256", m.inputFile.sha256],
-    ["Weighting column", m.weightingColumn ?? "none (each location weighs 1)"],
+    ["Weighting column", m.weightingColumn ?? WEIGHTING_TEXT.none],
     ["Risk dataset version", m.datasetVersion],
     ["Methodology version", m.methodologyVersion],
   ];

@@ -31,7 +31,9 @@ export async function orderSingleLocationReport(
     validLocations: 1,
     idempotencyKey: input.idempotencyKey,
   });
-  return { order, place: located };
+  // The order is for the address the buyer typed; the region and country only say where that point lies.
+  const area = [located.region_name, located.country_name].filter(Boolean).join(", ");
+  return { order, address: input.postalAddress, area };
 }
 
 /** The stored PDF of a paid single-location lead, written on first request. */

@@ -17,7 +17,9 @@ import {
   type DisclosureTables,
   type ExposureCell,
 } from "~/domain/reports/disclosure";
+import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { safeCellValue } from "~/domain/reports/spreadsheet-cell";
+import { userCellValue, userColumnHeader } from "~/domain/reports/user-cell";
 import { openLocations, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { SLOTS } from "~/domain/scenarios";
@@ -67,7 +69,7 @@ function writeMetadataSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, report: Pick
     ["Created at (UTC)", m.createdAt],
     ["Input file", m.inputFile.name],
     ["Input file SHA-256", m.inputFile.sha256],
-    ["Weighting column", m.weightingColumn ?? "none (each location weighs 1)"],
+    ["Weighting column", m.weightingColumn ?? WEIGHTING_TEXT.none],
     ["Risk dataset version", m.datasetVersion],
     ["Methodology version", m.methodologyVersion],
   ];
@@ -105,18 +107,26 @@ function writeAggregates(sheet: Sheet, report: PortfolioReportSource) {
   for (const [score, count] of report.output_risks_intensity) addRow(sheet, [score, count]);
   addRow(sheet, []);
   addRow(sheet, ["Social and economic exposure by country"], true);
-  addRow(sheet, ["Country", "Assets", "Hexagons", "Population at risk", "Electricity consumption at risk", "Agricultural land at risk"], true);
-  const na = (v: number | null) => (v === null ? "not available" : v);
+  // Electricity and farmland at risk have no source in the dataset (null for every country): no column of blanks.
+  addRow(sheet, ["Country", "Assets", "Hexagons", "Population at risk"], true);
   for (const c of report.social_by_country_sum)
-    addRow(sheet, [
-      `${c.country_code} ${c.country_name}`,
-      c.asset_number,
-      c.hexagon_number,
-      na(c.population_at_risk),
-      na(c.electricity_consumption_at_risk),
-      na(c.agricultural_land_total_surface_at_risk),
-    ]);
-  for (const [field, reason] of Object.entries(report.not_available_reasons ?? {})) addRow(sheet, [field, reason ?? ""]);
+    addRow(sheet, [`${c.country_code} ${c.country_name}`, c.asset_number, c.hexagon_number, c.population_at_risk ?? "not available"]);
+}
+
+/** Column widths in characters: wide enough for what each column holds, never the whole of a long header. */
+const LOCATION_WIDTHS: Readonly<Record<string, number>> = {
+  Row: 7, "Asset id": 14, Name: 28, Status: 10, Reason: 40, "Duplicate of row": 10, Country: 10, Region: 10, Hexagon: 17,
+  Latitude: 11, Longitude: 11, Weight: 12,
+};
+const USER_COLUMN_WIDTH = { min: 10, max: 40 };
+const HAZARD_COLUMN_WIDTH = 14;
+
+function locationWidths(fixed: readonly string[], userHeaders: readonly string[]): { width: number }[] {
+  return [
+    ...fixed.map((h) => ({ width: LOCATION_WIDTHS[h] ?? 12 })),
+    ...userHeaders.map((h) => ({ width: Math.min(USER_COLUMN_WIDTH.max, Math.max(USER_COLUMN_WIDTH.min, h.length + 2)) })),
+    ...HAZARD_SLOT_HEADERS.map(() => ({ width: HAZARD_COLUMN_WIDTH })),
+  ];
 }
 
 function exposureHeader(sheet: Sheet, first: string[]) {
@@ -215,8 +225,10 @@ export async function writePortfolioXlsx(
 
   const userColumns = report.metadata.columns;
   const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Duplicate of row", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Weight"];
+  const userHeaders = userColumns.map((c) => userColumnHeader(c, fixed));
   const locSheet = wb.addWorksheet("Locations", { views: [{ state: "frozen", xSplit: 2, ySplit: 1 }] });
-  addRow(locSheet, [...fixed, ...userColumns, ...HAZARD_SLOT_HEADERS], true);
+  locSheet.columns = locationWidths(fixed, userHeaders);
+  addRow(locSheet, [...fixed, ...userHeaders, ...HAZARD_SLOT_HEADERS], true);
 
   const acc = new DisclosureAccumulator();
   let rows = 0;
@@ -243,7 +255,7 @@ export async function writePortfolioXlsx(
       loc.lat,
       loc.lon,
       loc.weight,
-      ...userColumns.map((c) => safeCellValue(loc.userColumns[c] ?? "")),
+      ...userColumns.map((c) => safeCellValue(userCellValue(loc.userColumns[c] ?? ""))),
       ...scores,
     ]).commit();
     await backpressure(locSheet, rows);

@@ -1,0 +1,15 @@
+import { DEFAULT_WEIGHTING_COLUMN } from "./limits";
+import { WEIGHTING_TEXT, effectiveWeightColumn, weightingSummary } from "./weighting";
+
+describe("the weighting column", () => {
+  it("is none when the file has no column of that name, even the spec's default", () => {
+    expect(effectiveWeightColumn(DEFAULT_WEIGHTING_COLUMN, ["lat", "lon", "name"])).toBeNull();
+    expect(effectiveWeightColumn(null, ["lat", "lon"])).toBeNull();
+    expect(weightingSummary(DEFAULT_WEIGHTING_COLUMN, ["lat", "lon"])).toEqual({ column: null, text: WEIGHTING_TEXT.none });
+  });
+
+  it("is the chosen column when the file has it", () => {
+    expect(effectiveWeightColumn("Insured value", ["lat", "lon", "Insured value"])).toBe("Insured value");
+    expect(effectiveWeightColumn(null, ["lat", "lon", DEFAULT_WEIGHTING_COLUMN])).toBe(DEFAULT_WEIGHTING_COLUMN);
+  });
+});

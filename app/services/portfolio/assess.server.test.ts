@@ -1,0 +1,27 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { loadRiskEngine, type RiskEngine } from "~/risk/engine.server";
+import { assessPoint } from "./assess.server";
+
+const dataDir = path.resolve(__dirname, "../../../data");
+const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
+
+describe.skipIf(!has)("a portfolio point's country and region", () => {
+  let engine: RiskEngine;
+  beforeAll(() => {
+    engine = loadRiskEngine(dataDir);
+  });
+
+  it.each([
+    ["Paris", 48.8566, 2.3522, "FR", "FR-75"],
+    ["Berlin", 52.52, 13.405, "DE", "DE-BE"],
+    ["Havana", 23.1136, -82.3666, "CU", "CU-03"],
+  ])("%s lies in its own region, as the location lookup answers", (_name, lat, lon, country, region) => {
+    const a = assessPoint(engine, lat, lon);
+    const located = engine.locate(lat, lon);
+    expect(located).toMatchObject({ status: "ok", country_code: country, region_code: region });
+    expect(a).toMatchObject({ country, region });
+    if (located.status === "ok") expect(a?.countryName).toBe(located.country_name);
+  });
+
+});
