@@ -58,7 +58,7 @@ let stopping: Promise<void> | null = null;
 /** Set by the server's shutdown: from then on nothing starts the queue again in this process. */
 let shutDown = false;
 let stopController = new AbortController();
-let housekeepingTimers: NodeJS.Timeout[] = [];
+const housekeepingTimers: NodeJS.Timeout[] = [];
 
 /** Thrown by sendJob once the queue is stopping: the caller's row stays queued and is recovered on the next start. */
 export class JobQueueStoppedError extends Error {
