@@ -53,28 +53,55 @@ function adapterFor(db: Database): PgBoss.Db {
   };
 }
 
-let started: Promise<PgBoss> | null = null;
+let opened: Promise<PgBoss> | null = null;
+let working: Promise<PgBoss> | null = null;
 let stopping: Promise<void> | null = null;
 /** Set by the server's shutdown: from then on nothing starts the queue again in this process. */
 let shutDown = false;
 let stopController = new AbortController();
 const housekeepingTimers: NodeJS.Timeout[] = [];
 
-/** Thrown by sendJob once the queue is stopping: the caller's row stays queued and is recovered on the next start. */
+/** Thrown once the queue is stopping: the caller's row stays queued and is recovered on the next start. */
 export class JobQueueStoppedError extends Error {
   constructor() {
     super("the job queue is stopping");
   }
 }
 
-async function startBoss(): Promise<PgBoss> {
+/** The queue, ready to send and read jobs; workers are started apart (startJobs). */
+async function openBoss(): Promise<PgBoss> {
   const db = await getDb();
-  stopController = new AbortController();
   const boss = new PgBoss({ db: adapterFor(db), schedule: false, supervise: true, maintenanceIntervalSeconds: 300 });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
-  for (const [name, { handler, options }] of handlers) await attach(boss, name, handler, options);
+  for (const [name, { options }] of handlers) {
+    const queue = { name, policy: options.policy ?? "standard", expireInSeconds: options.expireInSeconds, retryLimit: options.retryLimit, retryDelay: 5 };
+    await boss.createQueue(name, queue);
+    // createQueue leaves an existing queue as it was: bring its policy and expiry up to date.
+    await boss.updateQueue(name, queue);
+  }
   onBeforeCloseDb(() => stopJobs());
+  return boss;
+}
+
+function openQueue(): Promise<PgBoss> {
+  if (stopping || shutDown) return Promise.reject(new JobQueueStoppedError());
+  opened ??= openBoss().catch((error) => {
+    opened = null;
+    throw error;
+  });
+  return opened;
+}
+
+async function startWorkers(): Promise<PgBoss> {
+  const boss = await openQueue();
+  stopController = new AbortController();
+  const { signal } = stopController;
+  for (const [name, { handler }] of handlers) {
+    await boss.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+      if (job) await handler(job.data, { id: job.id, retryCount: (job as unknown as { retryCount?: number }).retryCount ?? 0, signal });
+    });
+  }
   for (const { name, everySeconds, task } of housekeeping) {
     const run = () => task().catch((error: unknown) => logger.error({ err: error, task: name }, "job housekeeping failed"));
     void run();
@@ -84,45 +111,34 @@ async function startBoss(): Promise<PgBoss> {
   return boss;
 }
 
-async function attach(boss: PgBoss, name: string, handler: Handler, options: QueueSetup) {
-  const queue = { name, policy: options.policy ?? "standard", expireInSeconds: options.expireInSeconds, retryLimit: options.retryLimit, retryDelay: 5 };
-  await boss.createQueue(name, queue);
-  // createQueue leaves an existing queue as it was: bring its policy and expiry up to date.
-  await boss.updateQueue(name, queue);
-  await boss.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (job) await handler(job.data, { id: job.id, retryCount: (job as unknown as { retryCount?: number }).retryCount ?? 0, signal: stopController.signal });
-  });
-}
-
 /** Declares a queue and its worker; workers run once the queue is started. */
 export function defineQueue(name: string, options: QueueSetup, handler: Handler) {
   handlers.set(name, { handler, options });
 }
 
-/** Runs `task` when the queue starts and every `everySeconds` while it runs (on every instance). */
+/** Runs `task` when the workers start and every `everySeconds` while they run (on every instance). */
 export function defineHousekeeping(name: string, everySeconds: number, task: () => Promise<void>) {
   housekeeping.push({ name, everySeconds, task });
 }
 
-/** Starts the queue (idempotent): on server start and before the first job is sent. */
+/** Starts the workers (idempotent): on server start. */
 export function startJobs(): Promise<PgBoss> {
   if (stopping || shutDown) return Promise.reject(new JobQueueStoppedError());
-  started ??= startBoss().catch((error) => {
-    started = null;
+  working ??= startWorkers().catch((error) => {
+    working = null;
     throw error;
   });
-  return started;
+  return working;
 }
 
 export async function sendJob(name: string, data: Record<string, unknown>, singletonKey?: string): Promise<string | null> {
-  if (stopping || shutDown) throw new JobQueueStoppedError();
-  const boss = await startJobs();
+  const boss = await openQueue();
   return boss.send(name, data, singletonKey ? { singletonKey } : {});
 }
 
 /** Queued or retrying jobs of that key: someone will run them. */
 export async function hasWaitingJob(name: string, singletonKey: string): Promise<boolean> {
-  const boss = await startJobs();
+  const boss = await openQueue();
   const { rows } = await boss.getDb().executeSql(
     `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') LIMIT 1`,
     [name, singletonKey],
@@ -135,7 +151,7 @@ export async function hasWaitingJob(name: string, singletonKey: string): Promise
  * stay active until it expires and only then be retried.
  */
 export async function cancelActiveJobs(name: string, singletonKey: string): Promise<number> {
-  const boss = await startJobs();
+  const boss = await openQueue();
   const { rows } = await boss.getDb().executeSql(
     `SELECT id FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'active'`,
     [name, singletonKey],
@@ -156,9 +172,10 @@ export function stopJobs(): Promise<void> {
   stopping ??= (async () => {
     stopController.abort();
     for (const timer of housekeepingTimers.splice(0)) clearInterval(timer);
-    const boss = started;
+    const boss = opened;
     if (boss) await (await boss.catch(() => null))?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
-    started = null;
+    opened = null;
+    working = null;
   })().finally(() => {
     stopping = null;
   });
