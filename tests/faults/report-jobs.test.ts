@@ -11,7 +11,7 @@ import { LAND_SITES } from "../support/portfolio-files";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
 /** Enough rows that the job runs for several seconds: long enough to be killed in the middle of it. */
-const PORTFOLIO_ROWS = 30_000;
+const PORTFOLIO_ROWS = 20_000;
 const DELIVERY_LIMIT_MS = 120_000;
 const SERVER_ENV = { SEED_DEMO_ACCOUNTS: "true" };
 
