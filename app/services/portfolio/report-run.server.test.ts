@@ -64,9 +64,24 @@ describe("report runs and their recovery", () => {
     }
   });
 
+  it("a run beats its heartbeat while it works, even between checkpoints", async () => {
+    const { report } = await newReport();
+    const run = (await claimReport(report.id, alive, { heartbeatSeconds: 0.05 }))!;
+    try {
+      await silentFor(report.id, REPORT_STALE_SECONDS + 1);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await recoverReports()).toEqual([]);
+      expect((await reportRow(report.id)).runId).toBe(run.runId);
+    } finally {
+      run.end();
+    }
+  });
+
   it("a running report whose heartbeat went stale is queued again, its dead job cancelled, and the old run loses it", async () => {
     const { user, report } = await newReport();
-    const dead = (await claimReport(report.id, alive, { heartbeatSeconds: 0 }))!;
+    const dead = (await claimReport(report.id, alive, { heartbeatSeconds: 0.001 }))!;
+    // The worker freezes: no more timer beats, until it runs again at its next checkpoint.
+    dead.end();
     try {
       await sendJob(REPORT_QUEUE, { reportId: report.id }, report.id);
       await getDb().execute(sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = ${REPORT_QUEUE} AND singleton_key = ${report.id}`);

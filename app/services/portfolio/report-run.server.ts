@@ -3,7 +3,7 @@
  * the truth, not the queue: a run claims the row under a fresh run id, beats a heartbeat into it while it works and
  * writes "done" (with its files) only while it still holds it. A row left queued or running with a stale heartbeat
  * belongs to nobody: the recovery sweep, run on every instance at start and every few seconds, queues it again.
- * docs/decisions/011-report-job-recovery.md gives the timings and why.
+ * docs/decisions/010-report-job-recovery.md gives the timings and why.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
