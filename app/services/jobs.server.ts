@@ -7,6 +7,7 @@ import PgBoss from "pg-boss";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { getDb, onBeforeCloseDb, type Database } from "./db.server";
+import { AppError } from "./errors.server";
 import { logger } from "./logger.server";
 
 export interface JobContext {
@@ -61,10 +62,14 @@ let shutDown = false;
 let stopController = new AbortController();
 const housekeepingTimers: NodeJS.Timeout[] = [];
 
-/** Thrown once the queue is stopping: the caller's row stays queued and is recovered on the next start. */
-export class JobQueueStoppedError extends Error {
+/**
+ * Thrown once the queue is stopping (the server is shutting down): the caller's row stays queued and is recovered
+ * on the next start; a request that hit it may simply be sent again.
+ */
+export class JobQueueStoppedError extends AppError {
+  readonly retryAfterSeconds = 60;
   constructor() {
-    super("the job queue is stopping");
+    super("The server is restarting; please try again in a minute", 503);
   }
 }
 

@@ -130,7 +130,8 @@ export async function claimReport(
       if (Date.now() - lastBeat >= heartbeatMs) return beat().then(check);
     },
     async finish(complete) {
-      check();
+      // A shutdown that arrives now does not stop the run: its work is done and committing it takes a moment.
+      if (lost) throw new ReportRunLost();
       await db.transaction(async (tx) => {
         const values = await complete(tx as unknown as Database);
         const [done] = await tx

@@ -190,7 +190,7 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
       return;
     }
     logger.error({ err: error, reportId }, "portfolio report failed");
-    await run.fail(ERROR_MESSAGES.reportFailed);
+    await run.fail(ERROR_MESSAGES.reportFailed).catch((failError: unknown) => logger.warn({ err: failError, reportId }, "could not mark the report failed"));
     throw error;
   } finally {
     run.end();
