@@ -23,6 +23,8 @@ export interface JobContext {
 type Handler = (data: Record<string, unknown>, job: JobContext) => Promise<void>;
 
 const handlers = new Map<string, { handler: Handler; options: QueueSetup }>();
+/** pg-boss's default schema, where its job table lives. */
+const PGBOSS_SCHEMA = "pgboss";
 
 /** Periodic work that runs beside the workers (recovering jobs whose worker died), from start until stop. */
 const housekeeping: { name: string; everySeconds: number; task: () => Promise<void> }[] = [];
@@ -165,8 +167,6 @@ export async function cancelActiveJobs(name: string, singletonKey: string): Prom
   if (ids.length) await boss.cancel(name, ids);
   return ids.length;
 }
-
-const PGBOSS_SCHEMA = "pgboss";
 
 /**
  * Stops taking jobs and asks running handlers to stop at their next checkpoint (they throw, so their jobs are

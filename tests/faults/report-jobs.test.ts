@@ -109,12 +109,12 @@ async function reportState(client: Client, uploadId: string) {
 }
 
 /** Waits until the job is under way: rows counted, not yet done. */
-async function waitUntilRunning(client: Client, uploadId: string): Promise<ReportState> {
+async function waitUntilRunning(client: Client, uploadId: string): Promise<void> {
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     const { report } = await reportState(client, uploadId);
     if (report.status === "done") throw new Error("the report finished before the server could be killed: use a larger portfolio");
-    if (report.status === "running" && report.processed > 0) return report;
+    if (report.status === "running" && report.processed > 0) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("the report job did not start");
@@ -147,8 +147,8 @@ describe.each(["SIGKILL", "SIGTERM"] as const)("a report job whose server gets %
     const client = new Client(server);
     await client.logIn(premium.email, DEMO_PASSWORD);
     const { uploadId } = await orderPaidReport(client);
-    const atKill = await waitUntilRunning(client, uploadId);
-    expect(atKill.processed).toBeLessThan(atKill.total);
+    // Killed while reading rows or writing the files: either way the report is not done yet.
+    await waitUntilRunning(client, uploadId);
 
     await server.kill(signal);
     server = await startProdServer(store, SERVER_ENV, server.port);
