@@ -388,6 +388,9 @@ function shutdown(signal: NodeJS.Signals) {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal, inFlight }, "shutting down: finishing in-flight requests");
+  // Background jobs stop at once, while requests drain: a running report is handed back to the queue rather than
+  // cut off when the database closes.
+  app.shutDownJobs().catch((error: unknown) => logger.error({ err: error }, "error while stopping the job queue"));
   const force = setTimeout(() => {
     logger.warn({ inFlight }, "grace period over: closing the remaining connections");
     server.closeAllConnections();

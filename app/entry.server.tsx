@@ -10,6 +10,7 @@ import { CROSS_SITE_MESSAGE, checkRequestOrigin } from "~/domain/request-origin"
 import { getEnv } from "~/env.server";
 import { PRIVATE_CACHE_CONTROL, withoutSharedCachingWhenSettingCookies } from "~/services/cache-headers.server";
 import { closeDb, getDb, leaveShutdownToServer } from "~/services/db.server";
+import { shutDownJobs } from "~/services/jobs.server";
 import { logger, redactUrl } from "~/services/logger.server";
 import { startMailWorker } from "~/services/mail.server";
 import { publicPageCache } from "~/services/page-cache.server";
@@ -39,6 +40,7 @@ const ABORT_DELAY = 5_000;
 export const serverRuntime = {
   getDb,
   closeDb,
+  shutDownJobs,
   leaveShutdownToServer,
   logger,
   redactUrl,

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
@@ -69,11 +70,18 @@ export const portfolioReports = pgTable(
     files: jsonb("files").$type<{ kind: string; path: string; name: string; bytes: number }[]>(),
     error: text("error"),
     jobId: text("job_id"),
+    /** The attempt that holds the report while it runs: its writes count only while it still holds it. */
+    runId: uuid("run_id"),
+    /** Database time of the holder's last sign of life (or of queueing): stale means the worker is gone. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("portfolio_reports_user_idx").on(t.userId)],
+  (t) => [
+    index("portfolio_reports_user_idx").on(t.userId),
+    index("portfolio_reports_unfinished_idx").on(t.heartbeatAt).where(sql`${t.status} IN ('queued', 'running')`),
+  ],
 );
 
 export type PortfolioUpload = typeof portfolioUploads.$inferSelect;

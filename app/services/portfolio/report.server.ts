@@ -2,7 +2,7 @@
  * The full portfolio report: a background job reads the stored rows chunk by chunk, assesses every valid row with
  * its weight and keeps only aggregates in memory, writing its progress so the page can show a bar.
  */
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { portfolioReports, portfolioUploads, users, type PortfolioReport, type PortfolioUpload } from "#db/schema/index";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, ROW_REASONS } from "~/domain/portfolio/limits";
@@ -13,16 +13,18 @@ import { getDb } from "../db.server";
 import { getUserEntitlements } from "../entitlements.server";
 import { defineQueue, sendJob, startJobs } from "../jobs.server";
 import { logger } from "../logger.server";
-import { storeReportFile } from "../reports/files.server";
+import { discardReportFile, recordReportFile, writeReportFile, type WrittenReportFile } from "../reports/files.server";
 import { writePortfolioPdf } from "../reports/pdf.server";
 import { setPortfolioReportStore } from "../reports/portfolios.server";
 import { writePortfolioXlsx } from "../reports/xlsx.server";
 import { assessPoint } from "./assess.server";
 import { reportSource } from "./report-model.server";
+import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "./uploads.server";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
+import { openLocations, type PortfolioReportSource } from "~/domain/reports/types";
 
-export const REPORT_QUEUE = "portfolio-report";
+export { REPORT_QUEUE };
 /** Rows between two progress writes. */
 const PROGRESS_EVERY = 5000;
 
@@ -43,13 +45,16 @@ export interface ReportOutputs {
 }
 
 /**
- * Longest a report job may stay active before the queue takes it for lost and retries it: a 1M-row portfolio
- * with both files takes minutes, so this leaves a wide margin (pg-boss allows less than 24 hours).
+ * Longest a report job may stay active before the queue itself takes it for lost: only a backstop, since a dead
+ * worker is found within seconds by its report's stale heartbeat (report-run.server.ts). A 1M-row portfolio with
+ * both files takes minutes, so this leaves a wide margin (pg-boss allows less than 24 hours).
  */
 export const REPORT_JOB_EXPIRE_SECONDS = 4 * 60 * 60;
 
-defineQueue(REPORT_QUEUE, { expireInSeconds: REPORT_JOB_EXPIRE_SECONDS, retryLimit: 3, policy: "stately" }, async (data) => {
-  await buildReport(String(data.reportId));
+const NEVER_ABORTED = new AbortController().signal;
+
+defineQueue(REPORT_QUEUE, { expireInSeconds: REPORT_JOB_EXPIRE_SECONDS, retryLimit: 3, policy: "stately" }, async (data, job) => {
+  await buildReport(String(data.reportId), job.signal);
 });
 
 /** job_id while the one caller that won the right to queue the job is sending it. */
@@ -64,11 +69,12 @@ export async function requestReport(upload: PortfolioUpload, userId: string): Pr
   const total = Number((upload.summary as { total_locations?: number }).total_locations ?? 0);
   await db
     .insert(portfolioReports)
-    .values({ uploadId: upload.id, userId, total, weightColumn: upload.weightColumn })
+    // Queued from the start with its queueing time as heartbeat: the recovery sweep leaves it to this request.
+    .values({ uploadId: upload.id, userId, total, weightColumn: upload.weightColumn, heartbeatAt: sql`now()` })
     .onConflictDoNothing({ target: portfolioReports.uploadId });
   const [claimed] = await db
     .update(portfolioReports)
-    .set({ status: "queued", jobId: JOB_SENDING, error: null, processed: 0 })
+    .set({ status: "queued", jobId: JOB_SENDING, error: null, processed: 0, runId: null, heartbeatAt: sql`now()` })
     .where(and(eq(portfolioReports.uploadId, upload.id), or(eq(portfolioReports.status, "failed"), isNull(portfolioReports.jobId))))
     .returning();
   if (claimed) {
@@ -86,8 +92,13 @@ export async function requestReport(upload: PortfolioUpload, userId: string): Pr
       throw error;
     }
   }
-  const [report] = await db.select().from(portfolioReports).where(eq(portfolioReports.uploadId, upload.id));
-  return report!;
+  const [existing] = await db.select().from(portfolioReports).where(eq(portfolioReports.uploadId, upload.id));
+  // Asking again for a report whose worker died queues it again, without waiting for the next sweep.
+  if (existing && (existing.status === "queued" || existing.status === "running") && (await recoverReports({ reportId: existing.id })).length) {
+    const [requeued] = await db.select().from(portfolioReports).where(eq(portfolioReports.id, existing.id));
+    return requeued!;
+  }
+  return existing!;
 }
 
 export async function reportOfUpload(uploadId: string): Promise<PortfolioReport | null> {
@@ -97,37 +108,19 @@ export async function reportOfUpload(uploadId: string): Promise<PortfolioReport 
 }
 
 /**
- * Takes the report for this worker: one conditional update, so of two workers (or two instances) only one runs
- * it. A report left "running" longer than the job expiry belongs to a worker that died and may be taken again.
+ * Runs the report once; safe to run again after a crash (it starts over from the stored rows). Returns without
+ * doing anything when the report is done or alive in another worker; throws when interrupted, so the job is retried.
  */
-async function claimReport(reportId: string): Promise<PortfolioReport | null> {
-  const db = await getDb();
-  const stale = new Date(Date.now() - REPORT_JOB_EXPIRE_SECONDS * 1000);
-  const [claimed] = await db
-    .update(portfolioReports)
-    .set({ status: "running", processed: 0, startedAt: new Date(), error: null })
-    .where(
-      and(
-        eq(portfolioReports.id, reportId),
-        or(
-          inArray(portfolioReports.status, ["queued", "failed"]),
-          and(eq(portfolioReports.status, "running"), or(isNull(portfolioReports.startedAt), lt(portfolioReports.startedAt, stale))),
-        ),
-      ),
-    )
-    .returning();
-  return claimed ?? null;
-}
-
-/** Runs the report once; safe to run again after a crash (it starts over from the stored rows). */
-export async function buildReport(reportId: string): Promise<void> {
+export async function buildReport(reportId: string, signal: AbortSignal = NEVER_ABORTED): Promise<void> {
   const db = await getDb();
   const [current] = await db.select({ uploadId: portfolioReports.uploadId }).from(portfolioReports).where(eq(portfolioReports.id, reportId));
   if (!current) return;
   const [upload] = await db.select().from(portfolioUploads).where(eq(portfolioUploads.id, current.uploadId));
   if (!upload) return;
-  const report = await claimReport(reportId);
-  if (!report) return;
+  const run = await claimReport(reportId, signal);
+  if (!run) return;
+  const { report } = run;
+  const written: WrittenReportFile[] = [];
   try {
     const engine = getRiskEngine();
     const acc = new PortfolioAccumulator();
@@ -148,8 +141,10 @@ export async function buildReport(reportId: string): Promise<void> {
           }
         }
       }
+      const due = run.checkpoint(processed);
+      if (due) await due;
       if (processed % PROGRESS_EVERY === 0)
-        await db.update(portfolioReports).set({ processed }).where(eq(portfolioReports.id, reportId));
+        await db.update(portfolioReports).set({ processed }).where(and(eq(portfolioReports.id, reportId), eq(portfolioReports.runId, run.runId)));
     }
     const owned = new Set((await getUserEntitlements({ id: report.userId, planCode: "DISCOVERY" })).ordered.hexagon);
     const column = upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN;
@@ -172,20 +167,34 @@ export async function buildReport(reportId: string): Promise<void> {
       summary_table: acc.summaryTable(),
     };
     const finished = { ...report, result: result as unknown as Record<string, unknown>, finishedAt: new Date() };
-    const { files, disclosure } = await writeReportFiles(finished, upload);
-    // The disclosure tables come with "done" in one update: the corporate page opens at once, and nothing runs
-    // after "done" that a shutdown waiting for it could cut off.
-    await db
-      .update(portfolioReports)
-      .set({ status: "done", processed, result: { ...finished.result, disclosure }, files, finishedAt: finished.finishedAt })
-      .where(and(eq(portfolioReports.id, reportId), eq(portfolioReports.status, "running")));
+    const { pdf, xlsx, disclosure } = await writeReportFiles(finished, upload, run, written);
+    // The files are listed, and the disclosure tables kept, in the one transaction that marks the report done:
+    // an interrupted run lists nothing, and nothing runs after "done" that a shutdown could cut off.
+    await run.finish(async (tx) => {
+      const pdfRow = await recordReportFile(pdf, tx);
+      const xlsxRow = await recordReportFile(xlsx, tx);
+      const files = [
+        { kind: "pdf", path: `/dashboard/pdf?id=${pdfRow.id}`, name: pdfRow.fileName, bytes: pdfRow.bytes },
+        { kind: "xlsx", path: `/dashboard/xls?id=${xlsxRow.id}`, name: xlsxRow.fileName, bytes: xlsxRow.bytes },
+      ];
+      return { processed, result: { ...finished.result, disclosure }, files, finishedAt: finished.finishedAt };
+    });
   } catch (error) {
+    await Promise.all(written.map((file) => discardReportFile(file)));
+    if (error instanceof ReportRunInterrupted) {
+      logger.info({ reportId }, "portfolio report interrupted by shutdown: queued again");
+      await run.release().catch((releaseError: unknown) => logger.warn({ err: releaseError, reportId }, "could not queue the interrupted report again"));
+      throw error;
+    }
+    if (error instanceof ReportRunLost) {
+      logger.warn({ reportId }, "portfolio report taken over by another worker: this run stops");
+      return;
+    }
     logger.error({ err: error, reportId }, "portfolio report failed");
-    await db
-      .update(portfolioReports)
-      .set({ status: "failed", error: ERROR_MESSAGES.reportFailed, finishedAt: new Date() })
-      .where(and(eq(portfolioReports.id, reportId), eq(portfolioReports.status, "running")));
+    await run.fail(ERROR_MESSAGES.reportFailed).catch((failError: unknown) => logger.warn({ err: failError, reportId }, "could not mark the report failed"));
     throw error;
+  } finally {
+    run.end();
   }
 }
 
@@ -195,27 +204,35 @@ function reportUser(id: string, user: { email: string; firstName: string | null;
 }
 
 /**
- * The PDF and the XLSX of a finished report, stored as the user's report files (listed on /dashboard/pdf,
- * /dashboard/xls), and the disclosure tables the XLSX computed as it wrote every row.
+ * The PDF and the XLSX of a finished report, written to disk but not yet listed (the caller lists them with
+ * "done"), and the disclosure tables the XLSX computed as it wrote every row. Both passes over the locations go
+ * through the run's checkpoint, so a shutdown stops them and the heartbeat keeps beating.
  */
-async function writeReportFiles(report: PortfolioReport, upload: PortfolioUpload) {
+async function writeReportFiles(report: PortfolioReport, upload: PortfolioUpload, run: ReportRun, written: WrittenReportFile[]) {
   const db = await getDb();
   const [user] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, report.userId));
-  const source = reportSource(report, upload, reportUser(report.userId, user));
-  const base = `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`;
+  const base = reportSource(report, upload, reportUser(report.userId, user));
+  const source: PortfolioReportSource = { ...base, locations: () => checkpointed(openLocations(base), run) };
+  const baseName = `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`;
   const title = `Portfolio report: ${upload.fileName}`;
-  const pdf = await storeReportFile({ userId: report.userId, kind: "portfolio_pdf", sourceId: report.id, title, baseName: base }, (p) => writePortfolioPdf(source, p));
-  const written: { disclosure?: DisclosureTables } = {};
-  const xlsx = await storeReportFile({ userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id, title, baseName: base }, async (p) => {
-    written.disclosure = (await writePortfolioXlsx(source, p)).disclosure;
+  const pdf = await writeReportFile({ userId: report.userId, kind: "portfolio_pdf", sourceId: report.id, title, baseName }, (p) => writePortfolioPdf(source, p));
+  written.push(pdf);
+  const out: { disclosure?: DisclosureTables } = {};
+  const xlsx = await writeReportFile({ userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id, title, baseName }, async (p) => {
+    out.disclosure = (await writePortfolioXlsx(source, p)).disclosure;
   });
-  const { disclosure } = written;
+  written.push(xlsx);
+  const { disclosure } = out;
   if (!disclosure) throw new Error("the XLSX writer returned no disclosure tables");
-  const files = [
-    { kind: "pdf", path: `/dashboard/pdf?id=${pdf.id}`, name: pdf.fileName, bytes: pdf.bytes },
-    { kind: "xlsx", path: `/dashboard/xls?id=${xlsx.id}`, name: xlsx.fileName, bytes: xlsx.bytes },
-  ];
-  return { files, disclosure };
+  return { pdf, xlsx, disclosure };
+}
+
+async function* checkpointed<T>(locations: AsyncIterable<T> | Iterable<T>, run: ReportRun): AsyncGenerator<T> {
+  for await (const location of locations) {
+    const due = run.checkpoint();
+    if (due) await due;
+    yield location;
+  }
 }
 
 /** Finished reports as the report views (downloads, corporate disclosure) read them. */

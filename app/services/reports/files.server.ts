@@ -49,7 +49,25 @@ export async function storeReportFile(
   write: (filePath: string) => Promise<unknown>,
   db?: Database,
 ): Promise<ReportFile> {
-  const database = db ?? (await getDb());
+  return recordReportFile(await writeReportFile(input, write), db ?? (await getDb()));
+}
+
+/** A complete file on disk that no row lists yet: nobody can download it until `recordReportFile`. */
+export interface WrittenReportFile {
+  input: NewReportFile;
+  id: string;
+  format: ReportFormat;
+  /** Relative to reportsDir(). */
+  storagePath: string;
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * Writes the bytes only. A job records its files in the transaction that marks its work done, so an interrupted
+ * run never lists a file.
+ */
+export async function writeReportFile(input: NewReportFile, write: (filePath: string) => Promise<unknown>): Promise<WrittenReportFile> {
   const format = formatOfKind(input.kind);
   const id = randomUUID();
   const relative = path.join(input.userId, `${id}.${format}`);
@@ -64,22 +82,32 @@ export async function storeReportFile(
     throw error;
   }
   const { size } = await stat(absolute);
-  const [row] = await database
+  return { input, id, format, storagePath: relative, bytes: size, sha256: await sha256OfFile(absolute) };
+}
+
+export async function recordReportFile(file: WrittenReportFile, db: Database): Promise<ReportFile> {
+  const { input, format } = file;
+  const [row] = await db
     .insert(reportFiles)
     .values({
-      id,
+      id: file.id,
       userId: input.userId,
       kind: input.kind,
       sourceId: input.sourceId ?? null,
       title: input.title,
       fileName: `${safeFileName(input.baseName)}.${format}`,
-      storagePath: relative,
+      storagePath: file.storagePath,
       contentType: REPORT_CONTENT_TYPES[format],
-      bytes: size,
-      sha256: await sha256OfFile(absolute),
+      bytes: file.bytes,
+      sha256: file.sha256,
     })
     .returning();
   return row!;
+}
+
+/** Removes the bytes of a file that was written but will not be recorded. */
+export async function discardReportFile(file: WrittenReportFile): Promise<void> {
+  await rm(path.join(reportsDir(), file.storagePath), { force: true });
 }
 
 /** A download name with nothing a header or a file system could trip on. */
