@@ -11,6 +11,7 @@ import { getEnv } from "~/env.server";
 import { PRIVATE_CACHE_CONTROL, withoutSharedCachingWhenSettingCookies } from "~/services/cache-headers.server";
 import { closeDb, getDb, leaveShutdownToServer } from "~/services/db.server";
 import { logger, redactUrl } from "~/services/logger.server";
+import { startPendingOrderSweeper } from "~/services/commerce/orders.server";
 import { startMailWorker } from "~/services/mail.server";
 import { publicPageCache } from "~/services/page-cache.server";
 import { riskdbRepliesByPath } from "~/services/riskdb.server";
@@ -22,7 +23,10 @@ import { NonceProvider } from "~/utils/nonce-provider";
 getEnv();
 if (!process.env.VITEST) {
   getDb()
-    .then(() => startMailWorker())
+    .then(() => {
+      startMailWorker();
+      startPendingOrderSweeper();
+    })
     .catch((error) => {
       logger.fatal({ err: error }, "database failed to open");
       process.exit(1);

@@ -10,9 +10,8 @@ import { readBody } from "../form-flash.server";
 import { getBillingInfo, getTermsConsent, saveBillingInfo, setTermsConsent } from "./billing.server";
 import { listInvoices, listReceipts, listReports } from "./documents.server";
 import { idempotencyKeyOf } from "./idempotency.server";
-import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
-import { getPaymentProvider } from "./payments.server";
-import { withIdempotency } from "./idempotency.server";
+import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, purchasePackages, settleCheckoutPayment } from "./orders.server";
+import { currentPaymentsMode, getPaymentProvider } from "./payments.server";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -62,12 +61,11 @@ export const selfServiceCreateOrder = methods({
       }),
       values,
     );
+    // total_locations and valid_locations are accepted for compatibility but never priced: the lead knows its count.
     const order = await createSelfServiceOrder({
       userId: caller?.user.id ?? null,
       leadId: body.lead_id,
       products: body.products,
-      totalLocations: Math.max(body.total_locations, body.valid_locations),
-      validLocations: body.valid_locations,
       idempotencyKey: idempotencyKeyOf(request, values),
     });
     return apiJson({ status: "ok", ...order });
@@ -119,7 +117,7 @@ export const currentSubscription = methods({
       limits: e.granted,
       remaining: e.remaining,
       upgrade_subscription_plan: tariffList(),
-      test_payments: getPaymentProvider().isTest,
+      test_payments: currentPaymentsMode() === "test",
     });
   },
 });
@@ -171,10 +169,10 @@ export const termsHandler = methods({
 export const stripeWebhook = methods({
   POST: async (request) => {
     const payload = await request.text();
-    const event = getPaymentProvider().parseWebhook(payload, request.headers.get("Stripe-Signature"));
+    const provider = getPaymentProvider();
+    const event = provider.parseWebhook(payload, request.headers.get("Stripe-Signature"));
     if (event.type !== "paid" || event.orderId === null) return apiJson({ received: true });
-    const orderId = event.orderId;
-    await withIdempotency(null, event.eventId, "stripe_webhook", () => settleOrder(orderId, "stripe", event.reference));
+    await settleCheckoutPayment({ ...event, orderId: event.orderId }, provider.name);
     return apiJson({ received: true });
   },
 });

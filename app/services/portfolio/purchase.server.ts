@@ -1,19 +1,21 @@
 /**
  * The self-service purchase of a portfolio report through commerce: the file transfer gives the upload a lead,
- * an order prices the report for the unique valid locations, confirming it pays; a paid lead opens the full report.
+ * an order prices the report for the upload's unique valid locations, confirming it pays; the full report opens only
+ * for a paid order of the portfolio report for that lead at that count.
  */
 import { eq } from "drizzle-orm";
 import { portfolioUploads, type PortfolioUpload } from "#db/schema/index";
+import type { SelfServiceProductCode } from "~/domain/commerce";
 import { createLead } from "../commerce/leads.server";
-import { confirmPurchase, createSelfServiceOrder, isLeadPaid } from "../commerce/orders.server";
+import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, reportQuantityOf } from "../commerce/orders.server";
 import { getDb } from "../db.server";
 
 /** The self-service product of a portfolio report (priced per unique valid location). */
-export const PORTFOLIO_REPORT_PRODUCT = "portfolio_report";
+export const PORTFOLIO_REPORT_PRODUCT = "portfolio_report" satisfies SelfServiceProductCode;
 
 export async function isReportPaid(upload: PortfolioUpload, userId: string): Promise<boolean> {
   if (upload.userId !== userId || !upload.leadId) return false;
-  return isLeadPaid(Number(upload.leadId));
+  return isLeadPaidFor(Number(upload.leadId), PORTFOLIO_REPORT_PRODUCT, reportQuantityOf(upload.summary));
 }
 
 /** POST /v1/lead/file_transfer: the upload's lead, created once. */
@@ -26,13 +28,6 @@ export async function fileTransfer(upload: PortfolioUpload, userId: string | nul
   return leadId;
 }
 
-/** Priced locations: valid rows less those repeating an earlier row's coordinates (one location is assessed once). */
-export function pricedLocations(upload: PortfolioUpload) {
-  const s = upload.summary as { total_locations?: number; valid_locations?: number; duplicate_locations?: number };
-  const valid = s.valid_locations ?? 0;
-  return { totalLocations: s.total_locations ?? 0, validLocations: Math.max(0, valid - (s.duplicate_locations ?? 0)) };
-}
-
 /** The report order of an upload; the same one on every call (idempotent per upload). */
 export async function orderReport(upload: PortfolioUpload, userId: string) {
   const leadId = await fileTransfer(upload, userId);
@@ -40,7 +35,6 @@ export async function orderReport(upload: PortfolioUpload, userId: string) {
     userId,
     leadId,
     products: [PORTFOLIO_REPORT_PRODUCT],
-    ...pricedLocations(upload),
     idempotencyKey: `portfolio-order-${upload.id}`,
   });
 }
