@@ -16,7 +16,7 @@ import { startMailWorker } from "~/services/mail.server";
 import { publicPageCache } from "~/services/page-cache.server";
 import { riskdbRepliesByPath } from "~/services/riskdb.server";
 import { startReportWorkers } from "~/services/portfolio/report.server";
-import { applySecurityHeaders } from "~/services/security-headers.server";
+import { applySecurityHeaders, strictTransportSecurity } from "~/services/security-headers.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
 // Refuse to start on a bad configuration, and open (migrate, seed) the database before the first request.
@@ -50,6 +50,7 @@ export const serverRuntime = {
   riskdbRepliesByPath,
   checkRequestOrigin,
   publicUrl: () => getEnv().PUBLIC_URL,
+  strictTransportSecurity,
 };
 export type ServerRuntime = typeof serverRuntime;
 
@@ -131,9 +132,13 @@ export function handleDataRequest(response: Response, { request }: LoaderFunctio
   return response;
 }
 
-/** One place for private pages: no shared or browser cache keeps the dashboard, the login page or the outbox. */
+/**
+ * One place for private answers: no shared or browser cache keeps the dashboard, the login page or the outbox, nor
+ * the answer to a form submission (it carries what the visitor sent, e.g. a previewed file).
+ */
 function applyPrivateCaching(request: Request, headers: Headers) {
-  if (isPrivatePath(new URL(request.url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  const submitted = request.method !== "GET" && request.method !== "HEAD";
+  if (submitted || isPrivatePath(new URL(request.url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
 }
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {

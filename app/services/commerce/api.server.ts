@@ -50,7 +50,7 @@ export const selfServiceProducts = methods({ GET: async () => apiJson(listSelfSe
 
 export const selfServiceCreateOrder = methods({
   POST: async (request) => {
-    const caller = await resolveApiCaller(request);
+    const caller = await resolveApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(
       z.object({
@@ -74,7 +74,7 @@ export const selfServiceCreateOrder = methods({
 
 export const leadConfirmPurchase = methods({
   POST: async (request) => {
-    const caller = await resolveApiCaller(request);
+    const caller = await resolveApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(z.object({ lead_id: int("lead_id", 1), order_id: int("order_id", 1) }), values);
     const result = await confirmPurchase({ userId: caller?.user.id ?? null, leadId: body.lead_id, orderId: body.order_id, idempotencyKey: idempotencyKeyOf(request, values) });
@@ -99,7 +99,7 @@ export const packageRegisterHandler = methods({
 
 export const buyProducts = methods({
   POST: async (request) => {
-    const caller = await requireApiCaller(request);
+    const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(z.object({ type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1) }), values);
     const result = await buyLocationCredits({ userId: caller.user.id, kind: PACKAGE_TYPES[body.type], amount: body.amount, idempotencyKey: idempotencyKeyOf(request, values) });
@@ -124,7 +124,7 @@ export const currentSubscription = methods({
 
 export const tariffUpgrade = methods({
   POST: async (request) => {
-    const caller = await requireApiCaller(request);
+    const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(z.object({ tariff_id: int("tariff_id", 1), payment_type: z.string().default("card"), purchased_packages: z.unknown().optional() }), values);
     const plan = planByTariffId(body.tariff_id);
@@ -147,7 +147,7 @@ export const receiptsList = methods({ GET: async (request) => apiJson({ status: 
 export const billingInfoHandler = methods({
   GET: async (request) => apiJson({ status: "ok", ...(await getBillingInfo((await requireApiCaller(request)).user.id)) }),
   PUT: async (request) => {
-    const caller = await requireApiCaller(request);
+    const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);
     const form = parse(BillingFormSchema, flattenBillingBody(values));
     return apiJson({ status: "ok", ...(await saveBillingInfo(caller.user.id, billingFromForm(form))) });
@@ -157,7 +157,7 @@ export const billingInfoHandler = methods({
 export const termsHandler = methods({
   GET: async (request) => apiJson({ status: "ok", ...(await getTermsConsent((await requireApiCaller(request)).user.id)) }),
   PUT: async (request) => {
-    const caller = await requireApiCaller(request);
+    const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);
     const v = values.terms_conditions;
     if (typeof v !== "boolean" && v !== "true" && v !== "false" && v !== "on") throw new BadRequestError("terms_conditions must be true or false", "terms_conditions");
