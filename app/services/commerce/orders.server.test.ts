@@ -5,7 +5,8 @@ import { setupTestDatabase } from "#db/testing";
 import { getAvailableLocations, getUserEntitlements } from "../entitlements.server";
 import { saveBillingInfo } from "./billing.server";
 import { createLead, getLead } from "./leads.server";
-import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
+import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce";
+import { buyLocationCredits, cancelExpiredOrders, confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
 import { setPaymentProviderForTesting, testPaymentProvider, type PaymentProvider } from "./payments.server";
 
 const getDb = setupTestDatabase();
@@ -126,6 +127,22 @@ describe("packages, upgrades and the ledger", () => {
     const [s1, s2] = await Promise.all([settleOrder(r.order_id, "stripe", "cs_1"), settleOrder(r.order_id, "stripe", "cs_1")]);
     expect([s1.applied, s2.applied].sort()).toEqual([false, true]);
     expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(1);
+  });
+
+  it("an unpaid checkout expires with its order: the sweeper cancels it after PENDING_ORDER_TIMEOUT_MS, not before", async () => {
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await saveBillingInfo(user.id, billing("GB"));
+    const start = vi.fn<PaymentProvider["start"]>(async (r) => ({ status: "redirect", url: `https://checkout.example/${r.orderId}`, reference: "cs_2" }));
+    setPaymentProviderForTesting({ ...testPaymentProvider, name: "stripe", isTest: false, start });
+    const r = await buyLocationCredits({ userId: user.id, kind: "country", amount: 1, idempotencyKey: "credits-expire" });
+    const [order] = await getDb().select().from(orders).where(eq(orders.id, r.order_id));
+    expect(start.mock.calls[0]![0].expiresAt.getTime()).toBe(order!.createdAt.getTime() + PENDING_ORDER_TIMEOUT_MS);
+    expect(await cancelExpiredOrders(new Date(order!.createdAt.getTime() + PENDING_ORDER_TIMEOUT_MS - 1_000))).toBe(0);
+    expect(await cancelExpiredOrders(new Date(order!.createdAt.getTime() + PENDING_ORDER_TIMEOUT_MS + 1_000))).toBe(1);
+    const [after] = await getDb().select().from(orders).where(eq(orders.id, r.order_id));
+    expect(after!.status).toBe("cancelled");
+    await expect(settleOrder(r.order_id, "stripe", "cs_2")).rejects.toMatchObject({ status: 409 });
+    expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(0);
   });
 
   it("a package bought from the cart orders the pending location once paid", async () => {
