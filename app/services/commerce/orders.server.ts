@@ -311,7 +311,8 @@ export async function confirmPurchase(input: {
   return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "confirm_purchase", params }, async (work) => {
     const order = await lockOrder(work.tx, input.orderId);
     if (order.leadId !== input.leadId || (order.userId && order.userId !== input.userId)) throw new NotFoundError(COMMERCE_MESSAGES.orderNotFound);
-    if (order.status === "pending" && order.userId) return pay(work, await repriceForBuyer(work.tx, order, order.userId));
+    // Once a Checkout has started its amount is fixed: repricing then would make the paid session not match the order.
+    if (order.status === "pending" && order.userId && !order.providerReference) return pay(work, await repriceForBuyer(work.tx, order, order.userId));
     return pay(work, order);
   });
 }

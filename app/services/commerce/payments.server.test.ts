@@ -108,6 +108,20 @@ describe("Stripe webhooks", () => {
   });
 });
 
+describe("the Stripe adapter", () => {
+  it("starts one Checkout per order, expiring with the order", async () => {
+    const create = vi.fn(async () => ({ id: "cs_test_9", url: "https://checkout.stripe.com/c/pay/cs_test_9" }));
+    const client = { checkout: { sessions: { create } } } as unknown as Stripe;
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const request = { orderId: 9, totalMinor: 4_900, currency: "EUR", description: "PDF", successUrl: "https://x.example/ok", cancelUrl: "https://x.example/no", expiresAt };
+    expect(await stripePaymentProvider("sk_test_dummy", SECRET, client).start(request)).toEqual({ status: "redirect", url: "https://checkout.stripe.com/c/pay/cs_test_9", reference: "cs_test_9" });
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ expires_at: Math.floor(expiresAt.getTime() / 1000), metadata: { order_id: "9" } }),
+      { idempotencyKey: "checkout-order-9" },
+    );
+  });
+});
+
 describe("the payments setting", () => {
   afterEach(() => {
     vi.unstubAllEnvs();

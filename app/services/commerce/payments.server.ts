@@ -72,7 +72,10 @@ export function stripePaymentProvider(secretKey: string, webhookSecret: string, 
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-      });
+      },
+      // One Checkout per order: a second attempt (another confirm, a retry after a crash) gets the same session
+      // back, so the session the buyer pays is always the one the order records.
+      { idempotencyKey: `checkout-order-${request.orderId}` });
       if (!session.url) throw new Error("Stripe Checkout returned no URL");
       return { status: "redirect", url: session.url, reference: session.id };
     },
