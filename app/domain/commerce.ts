@@ -215,9 +215,9 @@ export type PaymentsMode = "test" | "stripe" | "off";
 
 /**
  * How long an order may wait for its payment (a Stripe Checkout left open). Past it the order is cancelled and the
- * Checkout session has expired with it; Stripe accepts expiries between 30 minutes and 24 hours.
+ * Checkout session has expired with it: 24 hours, the longest Checkout Stripe allows.
  */
-export const PENDING_ORDER_TIMEOUT_MS = 60 * 60_000;
+export const PENDING_ORDER_TIMEOUT_MS = 24 * 60 * 60_000;
 
 /** Idempotency keys (API header and the forms' hidden token): printable ASCII only, so no NUL or control byte reaches the database. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;

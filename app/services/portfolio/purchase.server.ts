@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { portfolioUploads, type PortfolioUpload } from "#db/schema/index";
-import type { SelfServiceProductCode } from "~/domain/commerce";
+import { PENDING_ORDER_TIMEOUT_MS, type SelfServiceProductCode } from "~/domain/commerce";
 import { createLead } from "../commerce/leads.server";
 import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, reportQuantityOf } from "../commerce/orders.server";
 import { getDb } from "../db.server";
@@ -28,14 +28,18 @@ export async function fileTransfer(upload: PortfolioUpload, userId: string | nul
   return leadId;
 }
 
-/** The report order of an upload; the same one on every call (idempotent per upload). */
+/**
+ * The report order of an upload: the same one on every call within a pending-order timeout, a fresh one after (the
+ * earlier one may have expired unpaid and been cancelled).
+ */
 export async function orderReport(upload: PortfolioUpload, userId: string) {
   const leadId = await fileTransfer(upload, userId);
+  const period = Math.floor(Date.now() / PENDING_ORDER_TIMEOUT_MS);
   return createSelfServiceOrder({
     userId,
     leadId,
     products: [PORTFOLIO_REPORT_PRODUCT],
-    idempotencyKey: `portfolio-order-${upload.id}`,
+    idempotencyKey: `portfolio-order-${upload.id}-${period}`,
   });
 }
 
