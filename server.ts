@@ -346,12 +346,14 @@ async function handleApp(req: Req, res: Res, url: string, pathname: string, meth
 }
 
 const compress = compression();
+const hsts = app.strictTransportSecurity();
 
 const server = http.createServer((req, res) => {
   const started = performance.now();
   inFlight++;
   // Every answer, static files and resource routes included: set first, so anything written later keeps it.
   res.setHeader("X-Content-Type-Options", "nosniff");
+  if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   if (shuttingDown) res.setHeader("Connection", "close");
   res.once("close", () => {
     inFlight--;

@@ -12,18 +12,22 @@ import { PRIVATE_CACHE_CONTROL, withoutSharedCachingWhenSettingCookies } from "~
 import { closeDb, getDb, leaveShutdownToServer } from "~/services/db.server";
 import { shutDownJobs } from "~/services/jobs.server";
 import { logger, redactUrl } from "~/services/logger.server";
+import { startPendingOrderSweeper } from "~/services/commerce/orders.server";
 import { startMailWorker } from "~/services/mail.server";
 import { publicPageCache } from "~/services/page-cache.server";
 import { riskdbRepliesByPath } from "~/services/riskdb.server";
 import { startReportWorkers } from "~/services/portfolio/report.server";
-import { applySecurityHeaders } from "~/services/security-headers.server";
+import { applySecurityHeaders, strictTransportSecurity } from "~/services/security-headers.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 
 // Refuse to start on a bad configuration, and open (migrate, seed) the database before the first request.
 getEnv();
 if (!process.env.VITEST) {
   getDb()
-    .then(() => startMailWorker())
+    .then(() => {
+      startMailWorker();
+      startPendingOrderSweeper();
+    })
     .catch((error) => {
       logger.fatal({ err: error }, "database failed to open");
       process.exit(1);
@@ -48,6 +52,7 @@ export const serverRuntime = {
   riskdbRepliesByPath,
   checkRequestOrigin,
   publicUrl: () => getEnv().PUBLIC_URL,
+  strictTransportSecurity,
 };
 export type ServerRuntime = typeof serverRuntime;
 
@@ -129,9 +134,13 @@ export function handleDataRequest(response: Response, { request }: LoaderFunctio
   return response;
 }
 
-/** One place for private pages: no shared or browser cache keeps the dashboard, the login page or the outbox. */
+/**
+ * One place for private answers: no shared or browser cache keeps the dashboard, the login page or the outbox, nor
+ * the answer to a form submission (it carries what the visitor sent, e.g. a previewed file).
+ */
 function applyPrivateCaching(request: Request, headers: Headers) {
-  if (isPrivatePath(new URL(request.url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  const submitted = request.method !== "GET" && request.method !== "HEAD";
+  if (submitted || isPrivatePath(new URL(request.url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
 }
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTrustProxy } from "~/domain/client-address";
+import type { PaymentsMode } from "~/domain/commerce";
 import { parseSocialLinks, SOCIAL_LINKS_FORMAT } from "~/domain/site";
 
 /** "true"/"1" → true, "false"/"0" → false, unset or empty → undefined (the caller's default). */
@@ -52,6 +53,11 @@ const envSchema = z.object({
     .refine((v) => v.startsWith("whsec_"), "STRIPE_WEBHOOK_SECRET must start with whsec_")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** `test`: the built-in provider (no money moves); `stripe`: Stripe Checkout. See paymentsMode for the defaults. */
+  PAYMENTS: z
+    .enum(["test", "stripe"], { errorMap: () => ({ message: "PAYMENTS must be test or stripe" }) })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO_ACCOUNTS: booleanish,
   DISABLE_RATE_LIMIT: booleanish,
@@ -68,6 +74,9 @@ const envSchema = z.object({
       }
     }),
 }).superRefine((env, ctx) => {
+  if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY) {
+    ctx.addIssue({ code: "custom", path: ["PAYMENTS"], message: "PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
+  }
   // Stripe needs both: without the webhook secret no payment could ever settle, without the key none could start.
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
     const missing = env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
@@ -117,6 +126,18 @@ export function shouldSeedDemoAccounts() {
   const env = getEnv();
   if (env.NODE_ENV === "production") return env.SEED_DEMO_ACCOUNTS === true;
   return env.SEED_DEMO_ACCOUNTS ?? !env.DATABASE_URL;
+}
+
+/**
+ * Which payment provider takes purchases. PAYMENTS says so explicitly; unset, Stripe when its keys are configured,
+ * else the built-in test payments, except in production: there free "test" purchases would hand out every plan,
+ * so without PAYMENTS=test or Stripe keys purchases are off.
+ */
+export function paymentsMode(): PaymentsMode {
+  const env = getEnv();
+  if (env.PAYMENTS) return env.PAYMENTS;
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return "stripe";
+  return env.NODE_ENV === "production" ? "off" : "test";
 }
 
 export const DEMO_ACCOUNTS_WARNING =

@@ -26,7 +26,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess | null 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", PAYMENTS: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {

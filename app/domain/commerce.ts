@@ -119,16 +119,41 @@ export function upgradeSubtotal(plan: PlanCode, packages: readonly PackageChoice
   return { planMinor, packages: priced, subtotalMinor: planMinor + priced.reduce((s, p) => s + p.priceMinor, 0) };
 }
 
-/** Self-service products (spec §4): a per-location portfolio report and a single-location PDF. */
+/**
+ * Self-service products (spec §4): a per-location portfolio report and a single-location PDF. Each is sold only for
+ * its kind of lead: the portfolio report for an uploaded portfolio, the PDF for one postal address.
+ */
 export const SELF_SERVICE_PRODUCTS = [
-  { id: 1, code: "portfolio_report", name: "Portfolio climate risk report (per location)", priceMinor: 1_400, perLocation: true },
-  { id: 2, code: "single_pdf", name: "Single-location climate risk report (PDF)", priceMinor: 4_900, perLocation: false },
+  { id: 1, code: "portfolio_report", name: "Portfolio climate risk report (per location)", priceMinor: 1_400, perLocation: true, leadKind: "portfolio" },
+  { id: 2, code: "single_pdf", name: "Single-location climate risk report (PDF)", priceMinor: 4_900, perLocation: false, leadKind: "single_location" },
 ] as const;
 export type SelfServiceProductCode = (typeof SELF_SERVICE_PRODUCTS)[number]["code"];
+export type SelfServiceLeadKind = (typeof SELF_SERVICE_PRODUCTS)[number]["leadKind"];
 
 export function findSelfServiceProduct(ref: number | string) {
   return SELF_SERVICE_PRODUCTS.find((p) => p.id === Number(ref) || p.code === ref);
 }
+
+/** What an upload's summary says about its rows (written by the upload's own scan, never by the buyer). */
+export interface UploadLocationSummary {
+  total_locations?: number;
+  valid_locations?: number;
+  duplicate_locations?: number;
+  /** The valid locations, each once: what an order bills. */
+  billed_locations?: number;
+}
+
+/**
+ * Priced locations of a portfolio: the preview's billed locations (a row repeating an earlier row's coordinates is
+ * assessed and billed once). Previews stored before billed_locations counted duplicates among the valid rows.
+ */
+export function pricedLocationsOf(summary: UploadLocationSummary): { totalLocations: number; validLocations: number } {
+  const billed = summary.billed_locations ?? Math.max(0, (summary.valid_locations ?? 0) - (summary.duplicate_locations ?? 0));
+  return { totalLocations: summary.total_locations ?? 0, validLocations: billed };
+}
+
+/** A single-location lead is one place. */
+export const SINGLE_LOCATION_COUNT = { totalLocations: 1, validLocations: 1 } as const;
 
 /** The seller is established in France; standard VAT rates of the EU member states in basis points. */
 export const SELLER_COUNTRY = "FR";
@@ -190,6 +215,15 @@ export function formatDocumentDate(date: Date | string): string {
 
 export const TERMS_VERSION = "2026-01";
 
+/** How purchases are paid on this server: built-in test payments (no money moves), Stripe, or not at all. */
+export type PaymentsMode = "test" | "stripe" | "off";
+
+/**
+ * How long an order may wait for its payment (a Stripe Checkout left open). Past it the order is cancelled and the
+ * Checkout session has expired with it: 24 hours, the longest Checkout Stripe allows.
+ */
+export const PENDING_ORDER_TIMEOUT_MS = 24 * 60 * 60_000;
+
 /** Idempotency keys (API header and the forms' hidden token): printable ASCII only, so no NUL or control byte reaches the database. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
 export const IDEMPOTENCY_KEY_MESSAGE = "must be 8-200 letters, digits or - _ : .";
@@ -208,6 +242,11 @@ export const COMMERCE_MESSAGES = {
   alreadyOnPlan: "You are already on this plan",
   planNotAbove: "You can only upgrade to a plan above your current one",
   nothingToPay: "This order has nothing to pay",
+  keyReused: "This Idempotency-Key was already used with other parameters; use a new key for a new request",
+  productNotForLead: "This product cannot be ordered for this lead",
+  paymentsNotConfigured: "Payments are not configured on this server: purchases are unavailable",
+  paymentMismatch: "The payment does not match its order",
+  orderExpired: "This order has expired; please order again",
 } as const;
 
 /**

@@ -67,7 +67,7 @@ const idempotencyKeyParam: ApiParameter = {
   in: "header",
   required: true,
   description:
-    "8-200 letters, digits or - _ : . chosen by the client, one per purchase: a retry with the same key replays the first answer and never charges twice. An `idempotency_key` body field is accepted instead.",
+    "8-200 letters, digits or - _ : . chosen by the client, one per purchase: a retry with the same key replays the first answer and never charges twice; the same key with other parameters answers 422. An `idempotency_key` body field is accepted instead.",
   type: "string",
   example: "6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e",
 };
@@ -391,8 +391,17 @@ const orderOps: ApiOperation[] = [
   simple("selfServiceCreateOrder", "post", API_PATHS.selfServiceCreateOrder, "Orders", "Create a self-service order", {
     security: "optional-bearer",
     parameters: [idempotencyKeyParam],
-    requestBody: body({ products: [1], lead_id: 42, total_locations: 19, valid_locations: 17 }, ["products", "lead_id"]),
-    example: { order_id: 7, lead_id: 42, total_locations: 19, valid_locations: 17, cost: { SUBTOTAL: "14.00", "TAX RATE": 20, VAT: "2.80", TOTAL: "16.80" }, products: [] },
+    description:
+      "The order is priced from the lead itself: a portfolio lead for its upload's unique valid locations, a postal-address lead for one. `total_locations` and `valid_locations` in the body are accepted but ignored. Only products of the lead's kind may be chosen (the portfolio report for a portfolio, the PDF for a postal address).",
+    requestBody: body({ products: [1], lead_id: 42 }, ["products", "lead_id"]),
+    example: {
+      order_id: 7,
+      lead_id: 42,
+      total_locations: 19,
+      valid_locations: 17,
+      cost: { SUBTOTAL: "238.00", "TAX RATE": 20, VAT: "47.60", TOTAL: "285.60" },
+      products: [{ id: 1, code: "portfolio_report", name: "Portfolio climate risk report (per location)", quantity: 17, price: "14.00", total: "238.00" }],
+    },
   }),
   simple("packageRegister", "get", API_PATHS.packageRegister, "Orders", "Data packages", {
     example: {

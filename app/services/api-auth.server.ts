@@ -2,7 +2,7 @@
 import { enforceApiKeyRateLimit } from "./api-key-rate-limit.server";
 import { isApiKeyShaped, verifyApiKey } from "./api-keys.server";
 import type { AccessCaller } from "./entitlements.server";
-import { UnauthorizedError } from "./errors.server";
+import { ForbiddenError, UnauthorizedError } from "./errors.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
 export interface ApiCaller extends AccessCaller {
@@ -13,7 +13,19 @@ export interface ApiCaller extends AccessCaller {
 export const API_AUTH_MESSAGES = {
   invalidCredential: "The Authorization header holds an unknown, revoked or expired token or API key",
   required: "Authentication required: send the session cookie or Authorization: Bearer <token or API key>",
+  outOfScope: "An API key may read data only: buying and changing billing need the user's own session",
 } as const;
+
+/**
+ * What a call does: read data, buy (orders, payments, plan changes), or change billing. An API key sits in scripts
+ * and servers, so a leaked one may read but never spend money or redirect invoices; a session may do everything.
+ */
+export type ApiScope = "read" | "purchase" | "billing";
+const SCOPES_OF: Record<ApiCaller["via"], readonly ApiScope[]> = { api_key: ["read"], session: ["read", "purchase", "billing"] };
+
+function assertScope(caller: ApiCaller | null, scope: ApiScope) {
+  if (caller && !SCOPES_OF[caller.via].includes(scope)) throw new ForbiddenError(API_AUTH_MESSAGES.outOfScope);
+}
 
 export function readBearer(request: Request): string | null {
   return request.headers.get("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
@@ -23,7 +35,13 @@ export function readBearer(request: Request): string | null {
  * null for an anonymous request. A Bearer credential that does not check out is a 401 rather than a silent
  * downgrade to anonymous, so a client with a wrong key learns it at once. A stale cookie just means anonymous.
  */
-export async function resolveApiCaller(request: Request): Promise<ApiCaller | null> {
+export async function resolveApiCaller(request: Request, scope: ApiScope = "read"): Promise<ApiCaller | null> {
+  const caller = await identifyApiCaller(request);
+  assertScope(caller, scope);
+  return caller;
+}
+
+async function identifyApiCaller(request: Request): Promise<ApiCaller | null> {
   const bearer = readBearer(request);
   if (bearer && isApiKeyShaped(bearer)) {
     const user = await verifyApiKey(bearer);
@@ -39,8 +57,8 @@ export async function resolveApiCaller(request: Request): Promise<ApiCaller | nu
   return { user, via: "session", viaApiKey: false };
 }
 
-export async function requireApiCaller(request: Request): Promise<ApiCaller> {
-  const caller = await resolveApiCaller(request);
+export async function requireApiCaller(request: Request, scope: ApiScope = "read"): Promise<ApiCaller> {
+  const caller = await resolveApiCaller(request, scope);
   if (!caller) throw new UnauthorizedError(API_AUTH_MESSAGES.required);
   return caller;
 }

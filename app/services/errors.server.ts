@@ -34,6 +34,16 @@ export class ConflictError extends AppError {
     super(message, 409, field);
   }
 }
+export class UnprocessableEntityError extends AppError {
+  constructor(message: string, field?: string) {
+    super(message, 422, field);
+  }
+}
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(message, 503);
+  }
+}
 export class TooManyRequestsError extends AppError {
   constructor(
     message: string,

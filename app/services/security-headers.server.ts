@@ -22,10 +22,17 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  if (isProduction() && getEnv().PUBLIC_URL.startsWith("https://")) {
-    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  }
+  const hsts = strictTransportSecurity();
+  if (hsts) headers.set("Strict-Transport-Security", hsts);
   return headers;
+}
+
+/**
+ * HSTS for a site served over https (PUBLIC_URL says so), whatever the environment: browsers then never try plain
+ * http again. The production server sets it on every answer (static files and API included), the app on its own.
+ */
+export function strictTransportSecurity(): string | null {
+  return getEnv().PUBLIC_URL.startsWith("https://") ? "max-age=63072000; includeSubDomains" : null;
 }
 
 function tileServerOrigin() {

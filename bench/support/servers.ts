@@ -40,6 +40,7 @@ export async function startServer(kind: ServerKind, port: number, dataDir: strin
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PAYMENTS: "test",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

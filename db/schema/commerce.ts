@@ -27,6 +27,8 @@ export const idempotencyKeys = pgTable(
     key: text("key").notNull(),
     state: text("state", { enum: ["pending", "done"] }).notNull().default("pending"),
     response: jsonb("response"),
+    /** sha256 of the request's meaningful parameters: the same key with other parameters is refused. */
+    requestHash: text("request_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: "idempotency_keys_pk", columns: [t.owner, t.scope, t.key] })],

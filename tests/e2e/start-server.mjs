@@ -35,6 +35,7 @@ const child = spawn(process.execPath, ["build/server.js"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
+    PAYMENTS: "test",
     PORT: process.env.E2E_PORT ?? "3210",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

@@ -32,6 +32,7 @@ async function startServer(port: number, env: Record<string, string> = {}): Prom
     env: {
       ...childEnv,
       NODE_ENV: "production",
+      PAYMENTS: "test",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

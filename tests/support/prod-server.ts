@@ -87,6 +87,7 @@ export async function startProdServer(store: ServerStore, env: Record<string, st
     env: {
       ...childEnv,
       NODE_ENV: "production",
+      PAYMENTS: "test",
       PORT: String(listenPort),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${listenPort}`,

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/account";
-import { COMMERCE_MESSAGES, formatDocumentDate } from "~/domain/commerce";
+import { COMMERCE_MESSAGES, formatDocumentDate, type PaymentsMode } from "~/domain/commerce";
 import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
 
 type Limits = Record<LocationKind, number>;
@@ -58,7 +58,7 @@ export function CreditBalance({ e }: { e: { planLimits: Limits; purchased: Limit
   );
 }
 
-export function BuyCreditsForm({ idempotencyKey, testPayments }: { idempotencyKey: string; testPayments: boolean }) {
+export function BuyCreditsForm({ idempotencyKey, payments }: { idempotencyKey: string; payments: PaymentsMode }) {
   return (
     <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Buy credits">
       <input type="hidden" name="intent" value="buy_credits" />
@@ -79,12 +79,19 @@ export function BuyCreditsForm({ idempotencyKey, testPayments }: { idempotencyKe
         </label>
         <input id="credit-amount" name="amount" type="number" min={1} step={1} required defaultValue={1} className="field-input w-28" />
       </div>
-      <button type="submit" className="btn-primary">
+      <button type="submit" className="btn-primary" disabled={payments === "off"}>
         Buy credits
       </button>
-      {testPayments ? <p className="w-full text-xs text-amber-800">{COMMERCE_MESSAGES.testPayment}</p> : null}
+      <PaymentsNote payments={payments} />
     </Form>
   );
+}
+
+/** Says when purchases are test payments (no money moves) or not possible at all on this server. */
+export function PaymentsNote({ payments }: { payments: PaymentsMode }) {
+  if (payments === "test") return <p role="note" className="w-full text-xs text-amber-800">{COMMERCE_MESSAGES.testPayment}</p>;
+  if (payments === "off") return <p role="note" className="w-full text-xs text-red-800">{COMMERCE_MESSAGES.paymentsNotConfigured}</p>;
+  return null;
 }
 
 export function DocumentsTable({ documents }: { documents: { number: number; date: string; total_price: string; currency: string; invoice: boolean; receipt: boolean; test_payment: boolean }[] }) {

@@ -1,8 +1,9 @@
 /** The single-location report form: a point and its postal address. */
 import { z } from "zod";
+import type { SelfServiceProductCode } from "../commerce";
 import { field } from "../validation";
 
-export const SINGLE_PDF_PRODUCT = "single_pdf";
+export const SINGLE_PDF_PRODUCT = "single_pdf" satisfies SelfServiceProductCode;
 
 export const SingleLocationOrderSchema = z.object({
   intent: z.literal("order"),

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { formatBytes, PORTFOLIO_MAX_ROWS, VISITOR_MAX_BYTES, VISITOR_MAX_ROWS, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
 import type { RouteHandle } from "~/root";
+import { publicCacheHeaders } from "~/services/cache-headers.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { isAppError } from "~/services/errors.server";
 import { previewFromMultipart } from "~/services/portfolio/preview.server";
@@ -20,6 +21,10 @@ export const meta: MetaFunction = () => [
   { title: pageTitle("Portfolio preview") },
   { name: "description", content: "Upload a small list of locations and see how many are at risk from each physical climate hazard, free and without an account." },
 ];
+
+/** The empty form is the same for every visitor: cacheable like the other public pages (a preview answer is not). */
+export const loader = ({ request }: LoaderFunctionArgs) => json(null, { headers: publicCacheHeaders(request) });
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Signed-in customers have their own, larger scan in the dashboard; here everyone previews as a visitor.

@@ -12,7 +12,7 @@ import { getActiveApiKey, revokeApiKey, rotateApiKey } from "~/services/api-keys
 import { getTermsConsent, setTermsConsent } from "~/services/commerce/billing.server";
 import { invoiceNumberText, listReports, mergedDocuments } from "~/services/commerce/documents.server";
 import { buyLocationCredits } from "~/services/commerce/orders.server";
-import { getPaymentProvider } from "~/services/commerce/payments.server";
+import { currentPaymentsMode } from "~/services/commerce/payments.server";
 import { getUserEntitlements } from "~/services/entitlements.server";
 import { isAppError } from "~/services/errors.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     terms,
     apiKey: apiKey ? { prefix: apiKey.prefix, createdAt: apiKey.createdAt.toISOString() } : null,
     mayHoldKey: canUseApiKey(user.planCode),
-    testPayments: getPaymentProvider().isTest,
+    payments: currentPaymentsMode(),
     idempotencyKey: crypto.randomUUID(),
   });
 }
@@ -138,7 +138,7 @@ export default function AccountPage() {
             See prices
           </Link>
         </div>
-        <BuyCreditsForm idempotencyKey={data.idempotencyKey} testPayments={data.testPayments} />
+        <BuyCreditsForm idempotencyKey={data.idempotencyKey} payments={data.payments} />
         <p className="mt-4 text-sm text-slate-600">Signed in as {user.email}</p>
       </section>
       <section aria-labelledby="documents-heading" className="card mb-6">

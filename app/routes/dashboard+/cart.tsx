@@ -14,7 +14,7 @@ import { PLAN_DEFINITIONS, isPlanCode, planRank } from "~/domain/plans";
 import { getBillingInfo } from "~/services/commerce/billing.server";
 import { invoiceNumberText } from "~/services/commerce/documents.server";
 import { purchasePackages } from "~/services/commerce/orders.server";
-import { getPaymentProvider } from "~/services/commerce/payments.server";
+import { currentPaymentsMode } from "~/services/commerce/payments.server";
 import { isAppError } from "~/services/errors.server";
 import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pending: pendingRef && (!addKind || pendingRef.kind === addKind) ? pendingRef.code : null,
     billing: { filled: billing.filled, country: billing.company.country || null, vatNumber: billing.company.vat_number || null },
     groups: packageRegister(),
-    testPayments: getPaymentProvider().isTest,
+    payments: currentPaymentsMode(),
     idempotencyKey: crypto.randomUUID(),
     cartUrl: `/dashboard/cart${new URL(request.url).search}`,
   });
@@ -99,9 +99,14 @@ export default function CartPage() {
   return (
     <div className="max-w-3xl">
       <PageHeader title="Cart" lead="Choose a plan and data packages; the total updates as you choose." />
-      {data.testPayments ? (
+      {data.payments === "test" ? (
         <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
           <strong>Test payments.</strong> {COMMERCE_MESSAGES.testPayment}
+        </p>
+      ) : null}
+      {data.payments === "off" ? (
+        <p role="note" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {COMMERCE_MESSAGES.paymentsNotConfigured}
         </p>
       ) : null}
       {data.pending ? (

@@ -1,11 +1,17 @@
+import { eq } from "drizzle-orm";
 import { createUser } from "#db/factories";
+import { orders, portfolioUploads, type OrderItemRecord } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
-import { TERMS_VERSION } from "~/domain/commerce";
+import { COMMERCE_MESSAGES, TERMS_VERSION } from "~/domain/commerce";
+import { API_AUTH_MESSAGES } from "../api-auth.server";
+import { rotateApiKey } from "../api-keys.server";
+import { isReportPaid } from "../portfolio/purchase.server";
 import { createSession } from "../session.server";
-import { tariffUpgrade, termsHandler } from "./api.server";
+import { billingInfoHandler, buyProducts, leadConfirmPurchase, selfServiceCreateOrder, tariffUpgrade, termsHandler } from "./api.server";
 import { saveBillingInfo } from "./billing.server";
 import { mergedDocuments } from "./documents.server";
-import { buyLocationCredits } from "./orders.server";
+import { createLead } from "./leads.server";
+import { buyLocationCredits, isLeadPaidFor } from "./orders.server";
 
 const getDb = setupTestDatabase();
 
@@ -66,5 +72,113 @@ describe("invoices and receipts in the account page", () => {
       [1, true, true, true, "180.00"],
     ]);
     expect(docs[0]!.date).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  });
+});
+
+/** An upload of this user whose own scan found `valid` valid locations. */
+async function uploadOf(userId: string, valid: number) {
+  const [upload] = await getDb()
+    .insert(portfolioUploads)
+    .values({
+      userId,
+      accessTokenHash: `hash-${Math.random()}`,
+      fileName: "assets.csv",
+      fileKind: "csv",
+      fileSha256: "0".repeat(64),
+      fileBytes: 100,
+      columns: ["lat", "lon"],
+      numericColumns: ["lat", "lon"],
+      latColumn: 0,
+      lonColumn: 1,
+      summary: { total_locations: valid + 10, valid_locations: valid, duplicate_locations: 0 },
+    })
+    .returning();
+  const { leadId } = await createLead({ userId, kind: "portfolio", reference: upload!.id });
+  await getDb().update(portfolioUploads).set({ leadId: String(leadId) }).where(eq(portfolioUploads.id, upload!.id));
+  return { upload: { ...upload!, leadId: String(leadId) }, leadId };
+}
+
+describe("self-service orders are priced by the server", () => {
+  it("a portfolio order costs the upload's own location count, whatever valid_locations the client sends", async () => {
+    const { user, auth } = await signedIn("PREMIUM");
+    const { upload, leadId } = await uploadOf(user.id, 964);
+    const res = await call(selfServiceCreateOrder, "POST", "/v1/products/self-service-create-order", { ...auth, "Idempotency-Key": "cheap-order-1" }, { products: [1], lead_id: leadId, total_locations: 1, valid_locations: 1 });
+    expect(res.status).toBe(200);
+    const order = await res.json();
+    // 964 × 14.00 = 13 496.00, French VAT 20 %.
+    expect(order).toMatchObject({ status: "ok", lead_id: leadId, total_locations: 974, valid_locations: 964, cost: { SUBTOTAL: "13 496.00", "TAX RATE": 20, VAT: "2 699.20", TOTAL: "16 195.20" } });
+    expect(order.products).toEqual([expect.objectContaining({ code: "portfolio_report", quantity: 964 })]);
+    const paid = await call(leadConfirmPurchase, "POST", "/v1/lead/confirm_purchase", { ...auth, "Idempotency-Key": "cheap-confirm-1" }, { lead_id: leadId, order_id: order.order_id });
+    expect(await paid.json()).toMatchObject({ status: "paid", total: "16 195.20" });
+    expect(await isReportPaid(upload, user.id)).toBe(true);
+  });
+
+  it("only products made for the lead's kind can be ordered", async () => {
+    const { user, auth } = await signedIn("PREMIUM");
+    const { leadId: portfolioLead } = await uploadOf(user.id, 3);
+    const { leadId: addressLead } = await createLead({ userId: user.id, kind: "single_location", postalAddress: "1 rue de Rivoli", lat: 48.86, lon: 2.35 });
+    const order = (lead: number, products: unknown[], key: string) =>
+      call(selfServiceCreateOrder, "POST", "/v1/products/self-service-create-order", { ...auth, "Idempotency-Key": key }, { products, lead_id: lead, valid_locations: 1 });
+    for (const [lead, products, key] of [[addressLead, [1], "kind-order-1"], [addressLead, ["portfolio_report", 2], "kind-order-2"], [portfolioLead, [2], "kind-order-3"]] as const) {
+      const res = await order(lead, [...products], key);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: COMMERCE_MESSAGES.productNotForLead, field: "products" });
+    }
+    expect(await (await order(addressLead, [2], "kind-order-4")).json()).toMatchObject({ valid_locations: 1, cost: { SUBTOTAL: "49.00" } });
+  });
+
+  it("a report opens only for a paid order of its product at its own count", async () => {
+    const { user } = await signedIn("PREMIUM");
+    const { upload, leadId } = await uploadOf(user.id, 964);
+    const { leadId: addressLead } = await createLead({ userId: user.id, kind: "single_location", postalAddress: "1 rue de Rivoli", lat: 48.86, lon: 2.35 });
+    const paidOrder = (lead: number, item: OrderItemRecord) =>
+      getDb().insert(orders).values({ userId: user.id, leadId: lead, kind: "self_service", status: "paid", items: [item], subtotalMinor: item.totalMinor, totalMinor: item.totalMinor });
+    const oneReport = { code: "portfolio_report", name: "Portfolio report", quantity: 1, unitMinor: 1_400, totalMinor: 1_400 };
+    await paidOrder(leadId, oneReport);
+    await paidOrder(addressLead, oneReport);
+    expect(await isReportPaid(upload, user.id)).toBe(false);
+    expect(await isLeadPaidFor(addressLead, "single_pdf", 1)).toBe(false);
+    await paidOrder(leadId, { ...oneReport, quantity: 964, totalMinor: 964 * 1_400 });
+    await paidOrder(addressLead, { code: "single_pdf", name: "PDF", quantity: 1, unitMinor: 4_900, totalMinor: 4_900 });
+    expect(await isReportPaid(upload, user.id)).toBe(true);
+    expect(await isLeadPaidFor(addressLead, "single_pdf", 1)).toBe(true);
+  });
+});
+
+describe("Idempotency-Key reuse", () => {
+  it("the same key with another body answers 422; with the same body the first order", async () => {
+    const { auth } = await signedIn("PREMIUM");
+    const buy = (body: unknown) => call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "reuse-buy-0001" }, body);
+    const first = await buy({ type: 1, amount: 1 });
+    expect(first.status).toBe(200);
+    const firstOrder = (await first.json()).order_id;
+    const other = await buy({ type: 1, amount: 5 });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({ error: COMMERCE_MESSAGES.keyReused, field: "idempotency_key" });
+    const again = await buy({ type: 1, amount: 1 });
+    expect(again.status).toBe(200);
+    expect((await again.json()).order_id).toBe(firstOrder);
+  });
+});
+
+describe("API key scopes", () => {
+  it("an API key reads data but cannot buy or change billing; the session can", async () => {
+    const { user, auth } = await signedIn("PREMIUM");
+    const { key } = await rotateApiKey(user);
+    const byKey = { Authorization: `Bearer ${key}` };
+    const read = await billingInfoHandler.loader({ request: new Request("http://localhost/api/v1/billing_info", { headers: byKey }) });
+    expect(read.status).toBe(200);
+    const refused = [
+      await call(buyProducts, "POST", "/v1/products/buy_products", { ...byKey, "Idempotency-Key": "key-buy-00001" }, { type: 1, amount: 1 }),
+      await call(tariffUpgrade, "POST", "/v1/tariff/upgrade", { ...byKey, "Idempotency-Key": "key-upgrade-01" }, { tariff_id: 3 }),
+      await call(billingInfoHandler, "PUT", "/v1/billing_info", byKey, { company: { country: "US" } }),
+      await call(termsHandler, "PUT", "/v1/terms_conditions", byKey, { terms_conditions: false }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: API_AUTH_MESSAGES.outOfScope });
+    }
+    expect((await mergedDocuments(user.id)).length).toBe(0);
+    expect((await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "session-buy-01" }, { type: 1, amount: 1 })).status).toBe(200);
   });
 });

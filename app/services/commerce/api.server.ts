@@ -10,9 +10,8 @@ import { readBody } from "../form-flash.server";
 import { getBillingInfo, getTermsConsent, saveBillingInfo, setTermsConsent } from "./billing.server";
 import { listInvoices, listReceipts, listReports } from "./documents.server";
 import { idempotencyKeyOf } from "./idempotency.server";
-import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
-import { getPaymentProvider } from "./payments.server";
-import { withIdempotency } from "./idempotency.server";
+import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, purchasePackages, settleCheckoutPayment } from "./orders.server";
+import { currentPaymentsMode, getPaymentProvider } from "./payments.server";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -51,7 +50,7 @@ export const selfServiceProducts = methods({ GET: async () => apiJson(listSelfSe
 
 export const selfServiceCreateOrder = methods({
   POST: async (request) => {
-    const caller = await resolveApiCaller(request);
+    const caller = await resolveApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(
       z.object({
@@ -62,12 +61,11 @@ export const selfServiceCreateOrder = methods({
       }),
       values,
     );
+    // total_locations and valid_locations are accepted for compatibility but never priced: the lead knows its count.
     const order = await createSelfServiceOrder({
       userId: caller?.user.id ?? null,
       leadId: body.lead_id,
       products: body.products,
-      totalLocations: Math.max(body.total_locations, body.valid_locations),
-      validLocations: body.valid_locations,
       idempotencyKey: idempotencyKeyOf(request, values),
     });
     return apiJson({ status: "ok", ...order });
@@ -76,7 +74,7 @@ export const selfServiceCreateOrder = methods({
 
 export const leadConfirmPurchase = methods({
   POST: async (request) => {
-    const caller = await resolveApiCaller(request);
+    const caller = await resolveApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(z.object({ lead_id: int("lead_id", 1), order_id: int("order_id", 1) }), values);
     const result = await confirmPurchase({ userId: caller?.user.id ?? null, leadId: body.lead_id, orderId: body.order_id, idempotencyKey: idempotencyKeyOf(request, values) });
@@ -101,7 +99,7 @@ export const packageRegisterHandler = methods({
 
 export const buyProducts = methods({
   POST: async (request) => {
-    const caller = await requireApiCaller(request);
+    const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(z.object({ type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1) }), values);
     const result = await buyLocationCredits({ userId: caller.user.id, kind: PACKAGE_TYPES[body.type], amount: body.amount, idempotencyKey: idempotencyKeyOf(request, values) });
@@ -119,14 +117,14 @@ export const currentSubscription = methods({
       limits: e.granted,
       remaining: e.remaining,
       upgrade_subscription_plan: tariffList(),
-      test_payments: getPaymentProvider().isTest,
+      test_payments: currentPaymentsMode() === "test",
     });
   },
 });
 
 export const tariffUpgrade = methods({
   POST: async (request) => {
-    const caller = await requireApiCaller(request);
+    const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(z.object({ tariff_id: int("tariff_id", 1), payment_type: z.string().default("card"), purchased_packages: z.unknown().optional() }), values);
     const plan = planByTariffId(body.tariff_id);
@@ -149,7 +147,7 @@ export const receiptsList = methods({ GET: async (request) => apiJson({ status: 
 export const billingInfoHandler = methods({
   GET: async (request) => apiJson({ status: "ok", ...(await getBillingInfo((await requireApiCaller(request)).user.id)) }),
   PUT: async (request) => {
-    const caller = await requireApiCaller(request);
+    const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);
     const form = parse(BillingFormSchema, flattenBillingBody(values));
     return apiJson({ status: "ok", ...(await saveBillingInfo(caller.user.id, billingFromForm(form))) });
@@ -159,7 +157,7 @@ export const billingInfoHandler = methods({
 export const termsHandler = methods({
   GET: async (request) => apiJson({ status: "ok", ...(await getTermsConsent((await requireApiCaller(request)).user.id)) }),
   PUT: async (request) => {
-    const caller = await requireApiCaller(request);
+    const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);
     const v = values.terms_conditions;
     if (typeof v !== "boolean" && v !== "true" && v !== "false" && v !== "on") throw new BadRequestError("terms_conditions must be true or false", "terms_conditions");
@@ -171,10 +169,10 @@ export const termsHandler = methods({
 export const stripeWebhook = methods({
   POST: async (request) => {
     const payload = await request.text();
-    const event = getPaymentProvider().parseWebhook(payload, request.headers.get("Stripe-Signature"));
+    const provider = getPaymentProvider();
+    const event = provider.parseWebhook(payload, request.headers.get("Stripe-Signature"));
     if (event.type !== "paid" || event.orderId === null) return apiJson({ received: true });
-    const orderId = event.orderId;
-    await withIdempotency(null, event.eventId, "stripe_webhook", () => settleOrder(orderId, "stripe", event.reference));
+    await settleCheckoutPayment({ ...event, orderId: event.orderId }, provider.name);
     return apiJson({ received: true });
   },
 });

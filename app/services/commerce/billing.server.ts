@@ -4,9 +4,10 @@ import { billingInfo, termsConsents } from "#db/schema/index";
 import { EMPTY_BILLING, isBillingFilled, type BillingInfoValue } from "~/domain/billing";
 import { TERMS_VERSION } from "~/domain/commerce";
 import { getDb } from "../db.server";
+import type { Executor } from "./ledger.server";
 
-export async function getBillingInfo(userId: string): Promise<BillingInfoValue & { filled: boolean }> {
-  const db = await getDb();
+export async function getBillingInfo(userId: string, executor?: Executor): Promise<BillingInfoValue & { filled: boolean }> {
+  const db = executor ?? (await getDb());
   const [row] = await db.select().from(billingInfo).where(eq(billingInfo.userId, userId));
   const value: BillingInfoValue = row
     ? {

@@ -1,23 +1,22 @@
 /**
  * Idempotency, stated once: the first request with a key runs and its answer is stored; any later request with the
- * same owner, scope and key gets that answer back without running again. The row is inserted before the work
- * starts, so two racing requests cannot both run it (the unique key lets exactly one insert win).
+ * same owner, scope and key gets that answer back without running again.
+ *
+ * The claim of the key, the work and the stored answer commit in ONE transaction. A crash at any point either
+ * leaves nothing behind (the retry runs the work once) or leaves the work done together with its answer (the retry
+ * reads it). A concurrent request with the same key blocks on the key's unique index until the first transaction
+ * ends, then reads the committed answer.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { idempotencyKeys } from "#db/schema/index";
 import { COMMERCE_MESSAGES, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from "~/domain/commerce";
 import { getDb } from "../db.server";
-import { BadRequestError, ConflictError } from "../errors.server";
+import { BadRequestError, ConflictError, UnprocessableEntityError } from "../errors.server";
+import { logger } from "../logger.server";
+import type { Tx } from "./ledger.server";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
-/** How long a repeat waits for the first request to finish before answering 409. */
-const WAIT_MS = 10_000;
-const POLL_MS = 50;
-/**
- * A pending row older than this belongs to a request that died before answering. Far longer than any purchase
- * takes (a Stripe call included), so a request still at work is never taken over.
- */
-export const STALE_PENDING_MS = 5 * 60_000;
 
 export function assertIdempotencyKey(key: unknown): string {
   if (typeof key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
@@ -31,51 +30,60 @@ export function idempotencyKeyOf(request: Request, body?: Record<string, unknown
   return assertIdempotencyKey(request.headers.get(IDEMPOTENCY_HEADER) ?? body?.idempotency_key);
 }
 
-export async function withIdempotency<T>(ownerId: string | null, key: string, scope: string, run: () => Promise<T>): Promise<T> {
-  assertIdempotencyKey(key);
-  const db = await getDb();
-  const owner = ownerId ?? "anonymous";
-  const where = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
-  const claimed = await db.insert(idempotencyKeys).values({ owner, scope, key }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-  if (claimed.length) return runClaimed(where, run);
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const [row] = await db.select().from(idempotencyKeys).where(where);
-    if (row?.state === "done") return row.response as T;
-    if (!row) return withIdempotency(ownerId, key, scope, run);
-    if (Date.now() - row.createdAt.getTime() > STALE_PENDING_MS && (await reclaimStale(where))) return runClaimed(where, run);
-    if (Date.now() > deadline) throw new ConflictError(COMMERCE_MESSAGES.keyInProgress);
-    await new Promise((r) => setTimeout(r, POLL_MS));
+/** JSON with object keys sorted, so the same parameters always hash the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
+  return JSON.stringify(value ?? null);
 }
 
-type Where = ReturnType<typeof and>;
+export function requestHashOf(params: unknown): string {
+  return crypto.createHash("sha256").update(canonicalJson(params)).digest("hex");
+}
 
-async function runClaimed<T>(where: Where, run: () => Promise<T>): Promise<T> {
+export interface IdempotentRequest {
+  ownerId: string | null;
+  key: string;
+  scope: string;
+  /** What the request asks for; a repeat of the key with other parameters is refused (422), not answered. */
+  params: unknown;
+}
+
+/** The transaction the work runs in, and work to do only once it has committed (never on a replay). */
+export interface UnitOfWork {
+  tx: Tx;
+  afterCommit: (task: () => Promise<void>) => void;
+}
+
+export async function withIdempotency<T>(request: IdempotentRequest, run: (work: UnitOfWork) => Promise<T>): Promise<T> {
+  assertIdempotencyKey(request.key);
+  const owner = request.ownerId ?? "anonymous";
+  const requestHash = requestHashOf(request.params);
+  const where = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key));
+  const afterCommit: (() => Promise<void>)[] = [];
   const db = await getDb();
-  let result: T;
-  try {
-    result = await run();
-  } catch (error) {
-    // Nothing was done (the work is transactional), so a retry with the same key may run again.
-    await db.delete(idempotencyKeys).where(where);
-    throw error;
+  const result = await db.transaction(async (tx) => {
+    // Waits for a concurrent transaction holding the same key; inserts nothing once that one has committed.
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ owner, scope: request.scope, key: request.key, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (!claimed.length) {
+      const [row] = await tx.select().from(idempotencyKeys).where(where);
+      if (!row || row.state !== "done") throw new ConflictError(COMMERCE_MESSAGES.keyInProgress);
+      if (row.requestHash !== null && row.requestHash !== requestHash) throw new UnprocessableEntityError(COMMERCE_MESSAGES.keyReused, "idempotency_key");
+      return row.response as T;
+    }
+    const answer = await run({ tx, afterCommit: (task) => afterCommit.push(task) });
+    await tx.update(idempotencyKeys).set({ state: "done", response: (answer ?? null) as unknown }).where(where);
+    return answer;
+  });
+  for (const task of afterCommit) {
+    await task().catch((error: unknown) => logger.warn({ err: error, scope: request.scope }, "follow-up work of a committed request failed"));
   }
-  await db.update(idempotencyKeys).set({ state: "done", response: (result ?? null) as unknown }).where(where);
   return result;
-}
-
-/**
- * Takes over a row left pending by a request that died (crash, restart) so its key is not blocked forever. The
- * update is conditional on the row still being pending and stale by the database clock, so of several waiting
- * requests exactly one wins and the others keep waiting for its answer.
- */
-async function reclaimStale(where: Where): Promise<boolean> {
-  const db = await getDb();
-  const taken = await db
-    .update(idempotencyKeys)
-    .set({ createdAt: sql`now()` })
-    .where(and(where, eq(idempotencyKeys.state, "pending"), lt(idempotencyKeys.createdAt, sql`now() - ${`${STALE_PENDING_MS} milliseconds`}::interval`)))
-    .returning({ key: idempotencyKeys.key });
-  return taken.length > 0;
 }

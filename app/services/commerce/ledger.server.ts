@@ -10,7 +10,7 @@ import { getDb, type Database } from "../db.server";
 
 type Limits = Record<LocationKind, number>;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Tx;
+export type Executor = Database | Tx;
 
 const zero = (): Limits => ({ country: 0, region: 0, hexagon: 0 });
 

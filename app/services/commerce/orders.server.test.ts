@@ -1,14 +1,36 @@
 import { eq } from "drizzle-orm";
 import { createUser } from "#db/factories";
-import { invoices, orders, receipts, users } from "#db/schema/index";
+import { invoices, orders, portfolioUploads, receipts, users } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { getAvailableLocations, getUserEntitlements } from "../entitlements.server";
 import { saveBillingInfo } from "./billing.server";
 import { createLead, getLead } from "./leads.server";
-import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, isLeadPaid, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
+import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce";
+import { buyLocationCredits, cancelExpiredOrders, confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
 import { setPaymentProviderForTesting, testPaymentProvider, type PaymentProvider } from "./payments.server";
 
 const getDb = setupTestDatabase();
+
+/** A stored upload whose own scan counted these rows: the only count a portfolio report is priced for. */
+async function uploadWith(summary: { total_locations: number; valid_locations: number; duplicate_locations?: number }, userId: string | null = null) {
+  const [upload] = await getDb()
+    .insert(portfolioUploads)
+    .values({
+      userId,
+      accessTokenHash: `hash-${Math.random()}`,
+      fileName: "assets.csv",
+      fileKind: "csv",
+      fileSha256: "0".repeat(64),
+      fileBytes: 100,
+      columns: ["lat", "lon"],
+      numericColumns: ["lat", "lon"],
+      latColumn: 0,
+      lonColumn: 1,
+      summary,
+    })
+    .returning();
+  return upload!;
+}
 afterEach(() => setPaymentProviderForTesting(undefined));
 
 const billing = (country: string, vat = "") => ({
@@ -30,9 +52,10 @@ describe("self-service orders", () => {
   });
 
   it("prices per valid location, takes VAT from the billing country and replays the same key", async () => {
-    const { leadId } = await createLead({ userId: null, kind: "portfolio", reference: "upload-1" });
-    expect((await getLead(leadId))?.reference).toBe("upload-1");
-    const input = { userId: null, leadId, products: ["portfolio_report"], totalLocations: 1000, validLocations: 990, billingCountry: "DE", idempotencyKey: "order-key-0001" };
+    const upload = await uploadWith({ total_locations: 1000, valid_locations: 995, duplicate_locations: 5 });
+    const { leadId } = await createLead({ userId: null, kind: "portfolio", reference: upload.id });
+    expect((await getLead(leadId))?.reference).toBe(upload.id);
+    const input = { userId: null, leadId, products: ["portfolio_report"], billingCountry: "DE", idempotencyKey: "order-key-0001" };
     const order = await createSelfServiceOrder(input);
     expect(order).toMatchObject({ lead_id: leadId, total_locations: 1000, valid_locations: 990 });
     expect(order.cost).toEqual({ SUBTOTAL: "13 860.00", "TAX RATE": 19, VAT: "2 633.40", TOTAL: "16 493.40" });
@@ -41,9 +64,9 @@ describe("self-service orders", () => {
 
   it("answers the spec's default cost with no products or no billing country", async () => {
     const { leadId } = await createLead({ userId: null, kind: "single_location", postalAddress: "10 Downing St", lat: 51.503, lon: -0.128 });
-    const empty = await createSelfServiceOrder({ userId: null, leadId, products: [], totalLocations: 1, validLocations: 1, idempotencyKey: "order-key-0002" });
+    const empty = await createSelfServiceOrder({ userId: null, leadId, products: [], idempotencyKey: "order-key-0002" });
     expect(empty.cost).toEqual({ SUBTOTAL: "0.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "0.00" });
-    const pdf = await createSelfServiceOrder({ userId: null, leadId, products: [2], totalLocations: 1, validLocations: 1, idempotencyKey: "order-key-0003" });
+    const pdf = await createSelfServiceOrder({ userId: null, leadId, products: [2], idempotencyKey: "order-key-0003" });
     expect(pdf.cost).toEqual({ SUBTOTAL: "49.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "49.00" });
   });
 
@@ -51,13 +74,13 @@ describe("self-service orders", () => {
     const user = (await createUser(getDb()))!;
     await saveBillingInfo(user.id, billing("GB"));
     const { leadId } = await createLead({ userId: user.id, kind: "single_location" });
-    const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["single_pdf"], totalLocations: 1, validLocations: 1, idempotencyKey: "order-key-0004" });
-    expect(await isLeadPaid(leadId)).toBe(false);
+    const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["single_pdf"], idempotencyKey: "order-key-0004" });
+    expect(await isLeadPaidFor(leadId, "single_pdf", 1)).toBe(false);
     const confirm = { userId: user.id, leadId, orderId: order.order_id, idempotencyKey: "confirm-key-0001" };
     const [a, b] = await Promise.all([confirmPurchase(confirm), confirmPurchase(confirm)]);
     expect(a).toEqual(b);
     expect(a).toMatchObject({ status: "paid", test_payment: true, checkout_url: null });
-    expect(await isLeadPaid(leadId)).toBe(true);
+    expect(await isLeadPaidFor(leadId, "single_pdf", 1)).toBe(true);
     expect(await getDb().select().from(invoices)).toHaveLength(1);
     expect((await leadPayment(user.id, leadId)).paid).toBe(true);
   });
@@ -106,6 +129,22 @@ describe("packages, upgrades and the ledger", () => {
     expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(1);
   });
 
+  it("an unpaid checkout expires with its order: the sweeper cancels it after PENDING_ORDER_TIMEOUT_MS, not before", async () => {
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await saveBillingInfo(user.id, billing("GB"));
+    const start = vi.fn<PaymentProvider["start"]>(async (r) => ({ status: "redirect", url: `https://checkout.example/${r.orderId}`, reference: "cs_2" }));
+    setPaymentProviderForTesting({ ...testPaymentProvider, name: "stripe", isTest: false, start });
+    const r = await buyLocationCredits({ userId: user.id, kind: "country", amount: 1, idempotencyKey: "credits-expire" });
+    const [order] = await getDb().select().from(orders).where(eq(orders.id, r.order_id));
+    expect(start.mock.calls[0]![0].expiresAt.getTime()).toBe(order!.createdAt.getTime() + PENDING_ORDER_TIMEOUT_MS);
+    expect(await cancelExpiredOrders(new Date(order!.createdAt.getTime() + PENDING_ORDER_TIMEOUT_MS - 1_000))).toBe(0);
+    expect(await cancelExpiredOrders(new Date(order!.createdAt.getTime() + PENDING_ORDER_TIMEOUT_MS + 1_000))).toBe(1);
+    const [after] = await getDb().select().from(orders).where(eq(orders.id, r.order_id));
+    expect(after!.status).toBe("cancelled");
+    await expect(settleOrder(r.order_id, "stripe", "cs_2")).rejects.toMatchObject({ status: 409 });
+    expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(0);
+  });
+
   it("a package bought from the cart orders the pending location once paid", async () => {
     const user = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
     await saveBillingInfo(user.id, billing("GB"));
@@ -149,8 +188,9 @@ describe("plan changes only go up, and nothing is paid for nothing", () => {
     await saveBillingInfo(user.id, billing("FR"));
     const start = vi.fn(testPaymentProvider.start);
     setPaymentProviderForTesting({ ...testPaymentProvider, start });
-    const { leadId } = await createLead({ userId: user.id, kind: "portfolio", reference: "upload-zero" });
-    const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["portfolio_report"], totalLocations: 3, validLocations: 0, idempotencyKey: "zero-order-1" });
+    const upload = await uploadWith({ total_locations: 3, valid_locations: 0 }, user.id);
+    const { leadId } = await createLead({ userId: user.id, kind: "portfolio", reference: upload.id });
+    const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["portfolio_report"], idempotencyKey: "zero-order-1" });
     expect(order.cost.TOTAL).toBe("0.00");
     await expect(confirmPurchase({ userId: user.id, leadId, orderId: order.order_id, idempotencyKey: "zero-confirm-1" })).rejects.toMatchObject({ status: 400, message: "This order has nothing to pay" });
     expect(start).not.toHaveBeenCalled();
@@ -162,11 +202,11 @@ describe("self-service purchases of a signed-in user", () => {
   it("need filled billing info, then pay with VAT from the billing country", async () => {
     const user = (await createUser(getDb()))!;
     const { leadId } = await createLead({ userId: user.id, kind: "single_location" });
-    const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["single_pdf"], totalLocations: 1, validLocations: 1, idempotencyKey: "self-billing-1" });
+    const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["single_pdf"], idempotencyKey: "self-billing-1" });
     expect(order.cost).toEqual({ SUBTOTAL: "49.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "49.00" });
     const confirm = { userId: user.id, leadId, orderId: order.order_id };
     await expect(confirmPurchase({ ...confirm, idempotencyKey: "self-confirm-1" })).rejects.toMatchObject({ status: 400, message: "Please fill in your billing info before buying." });
-    expect(await isLeadPaid(leadId)).toBe(false);
+    expect(await isLeadPaidFor(leadId, "single_pdf", 1)).toBe(false);
     await saveBillingInfo(user.id, billing("DE"));
     const paid = await confirmPurchase({ ...confirm, idempotencyKey: "self-confirm-2" });
     expect(paid).toMatchObject({ status: "paid", total: "58.31" });
@@ -178,7 +218,7 @@ describe("self-service purchases of a signed-in user", () => {
 
   it("an anonymous lead keeps the spec's default cost and pays without billing info", async () => {
     const { leadId } = await createLead({ userId: null, kind: "single_location" });
-    const order = await createSelfServiceOrder({ userId: null, leadId, products: ["single_pdf"], totalLocations: 1, validLocations: 1, idempotencyKey: "anon-order-1" });
+    const order = await createSelfServiceOrder({ userId: null, leadId, products: ["single_pdf"], idempotencyKey: "anon-order-1" });
     expect(order.cost).toEqual({ SUBTOTAL: "49.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "49.00" });
     expect(await confirmPurchase({ userId: null, leadId, orderId: order.order_id, idempotencyKey: "anon-confirm-1" })).toMatchObject({ status: "paid", total: "49.00" });
   });

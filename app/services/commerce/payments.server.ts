@@ -3,8 +3,9 @@
  * the Stripe adapter sends the buyer to Stripe Checkout and settles when a correctly signed webhook arrives.
  */
 import Stripe from "stripe";
-import { getEnv } from "~/env.server";
-import { BadRequestError } from "../errors.server";
+import { COMMERCE_MESSAGES, type PaymentsMode } from "~/domain/commerce";
+import { getEnv, paymentsMode } from "~/env.server";
+import { BadRequestError, ServiceUnavailableError } from "../errors.server";
 
 export interface PaymentRequest {
   orderId: number;
@@ -14,18 +15,23 @@ export interface PaymentRequest {
   customerEmail?: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** When an unpaid checkout stops accepting payment: the order's own timeout. */
+  expiresAt: Date;
 }
 
 export type PaymentStart =
   | { status: "paid"; reference: string }
   | { status: "redirect"; url: string; reference: string };
 
-/** A settled payment reported by the provider (webhook). */
+/** A settled payment reported by the provider (webhook): what was paid, for which order and checkout. */
 export interface PaymentEvent {
   eventId: string;
   type: "paid" | "ignored";
   orderId: number | null;
   reference: string | null;
+  /** Amount paid in minor units and its currency (upper case); null when the provider did not say. */
+  amountMinor: number | null;
+  currency: string | null;
 }
 
 export interface PaymentProvider {
@@ -65,7 +71,11 @@ export function stripePaymentProvider(secretKey: string, webhookSecret: string, 
         ],
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
-      });
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+      },
+      // One Checkout per order: a second attempt (another confirm, a retry after a crash) gets the same session
+      // back, so the session the buyer pays is always the one the order records.
+      { idempotencyKey: `checkout-order-${request.orderId}` });
       if (!session.url) throw new Error("Stripe Checkout returned no URL");
       return { status: "redirect", url: session.url, reference: session.id };
     },
@@ -78,23 +88,32 @@ export function stripePaymentProvider(secretKey: string, webhookSecret: string, 
       }
       if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
         const session = event.data.object;
-        if (session.payment_status !== "paid") return { eventId: event.id, type: "ignored", orderId: null, reference: session.id };
+        const paid = { amountMinor: session.amount_total ?? null, currency: session.currency ? session.currency.toUpperCase() : null };
+        if (session.payment_status !== "paid") return { eventId: event.id, type: "ignored", orderId: null, reference: session.id, ...paid };
         const orderId = Number(session.metadata?.order_id ?? session.client_reference_id);
-        return { eventId: event.id, type: "paid", orderId: Number.isInteger(orderId) ? orderId : null, reference: session.id };
+        return { eventId: event.id, type: "paid", orderId: Number.isInteger(orderId) ? orderId : null, reference: session.id, ...paid };
       }
-      return { eventId: event.id, type: "ignored", orderId: null, reference: null };
+      return { eventId: event.id, type: "ignored", orderId: null, reference: null, amountMinor: null, currency: null };
     },
   };
 }
 
 let override: PaymentProvider | undefined;
 
-/** Stripe when both of its keys are configured, otherwise the built-in test provider. */
+/** The configured provider (env.server paymentsMode); purchases are refused when payments are off. */
 export function getPaymentProvider(): PaymentProvider {
   if (override) return override;
+  const mode = paymentsMode();
+  if (mode === "off") throw new ServiceUnavailableError(COMMERCE_MESSAGES.paymentsNotConfigured);
   const env = getEnv();
-  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return stripePaymentProvider(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET);
+  if (mode === "stripe") return stripePaymentProvider(env.STRIPE_SECRET_KEY!, env.STRIPE_WEBHOOK_SECRET!);
   return testPaymentProvider;
+}
+
+/** For pages and answers that label purchases: test payments, real ones, or none possible. */
+export function currentPaymentsMode(): PaymentsMode {
+  if (override) return override.isTest ? "test" : "stripe";
+  return paymentsMode();
 }
 
 export function setPaymentProviderForTesting(provider: PaymentProvider | undefined) {

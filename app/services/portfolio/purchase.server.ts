@@ -1,19 +1,21 @@
 /**
  * The self-service purchase of a portfolio report through commerce: the file transfer gives the upload a lead,
- * an order prices the report for the unique valid locations, confirming it pays; a paid lead opens the full report.
+ * an order prices the report for the upload's unique valid locations, confirming it pays; the full report opens only
+ * for a paid order of the portfolio report for that lead at that count.
  */
 import { eq } from "drizzle-orm";
 import { portfolioUploads, type PortfolioUpload } from "#db/schema/index";
+import { PENDING_ORDER_TIMEOUT_MS, type SelfServiceProductCode } from "~/domain/commerce";
 import { createLead } from "../commerce/leads.server";
-import { confirmPurchase, createSelfServiceOrder, isLeadPaid } from "../commerce/orders.server";
+import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, reportQuantityOf } from "../commerce/orders.server";
 import { getDb } from "../db.server";
 
 /** The self-service product of a portfolio report (priced per unique valid location). */
-export const PORTFOLIO_REPORT_PRODUCT = "portfolio_report";
+export const PORTFOLIO_REPORT_PRODUCT = "portfolio_report" satisfies SelfServiceProductCode;
 
 export async function isReportPaid(upload: PortfolioUpload, userId: string): Promise<boolean> {
   if (upload.userId !== userId || !upload.leadId) return false;
-  return isLeadPaid(Number(upload.leadId));
+  return isLeadPaidFor(Number(upload.leadId), PORTFOLIO_REPORT_PRODUCT, reportQuantityOf(upload.summary));
 }
 
 /** POST /v1/lead/file_transfer: the upload's lead, created once. */
@@ -27,24 +29,17 @@ export async function fileTransfer(upload: PortfolioUpload, userId: string | nul
 }
 
 /**
- * Priced locations: the preview's billed locations, the valid ones each once (a row repeating an earlier row's
- * coordinates is not billed again). Previews stored before billed_locations counted duplicates among the valid.
+ * The report order of an upload: the same one on every call within a pending-order timeout, a fresh one after (the
+ * earlier one may have expired unpaid and been cancelled).
  */
-export function pricedLocations(upload: PortfolioUpload) {
-  const s = upload.summary as { total_locations?: number; valid_locations?: number; duplicate_locations?: number; billed_locations?: number };
-  const billed = s.billed_locations ?? Math.max(0, (s.valid_locations ?? 0) - (s.duplicate_locations ?? 0));
-  return { totalLocations: s.total_locations ?? 0, validLocations: billed };
-}
-
-/** The report order of an upload; the same one on every call (idempotent per upload). */
 export async function orderReport(upload: PortfolioUpload, userId: string) {
   const leadId = await fileTransfer(upload, userId);
+  const period = Math.floor(Date.now() / PENDING_ORDER_TIMEOUT_MS);
   return createSelfServiceOrder({
     userId,
     leadId,
     products: [PORTFOLIO_REPORT_PRODUCT],
-    ...pricedLocations(upload),
-    idempotencyKey: `portfolio-order-${upload.id}`,
+    idempotencyKey: `portfolio-order-${upload.id}-${period}`,
   });
 }
 

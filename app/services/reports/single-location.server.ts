@@ -8,7 +8,7 @@ import { METHODOLOGY_VERSION, buildPortfolioReport } from "~/domain/reports/buil
 import { SINGLE_LOCATION_MESSAGES, SINGLE_PDF_PRODUCT } from "~/domain/reports/single-location";
 import { getRiskEngine } from "~/risk/engine.server";
 import { createLead, requireLead } from "../commerce/leads.server";
-import { createSelfServiceOrder, isLeadPaid } from "../commerce/orders.server";
+import { createSelfServiceOrder, isLeadPaidFor } from "../commerce/orders.server";
 import { getDb } from "../db.server";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../errors.server";
 import type { SessionUser } from "../session.server";
@@ -27,8 +27,6 @@ export async function orderSingleLocationReport(
     userId: user.id,
     leadId,
     products: [SINGLE_PDF_PRODUCT],
-    totalLocations: 1,
-    validLocations: 1,
     idempotencyKey: input.idempotencyKey,
   });
   // The order is for the address the buyer typed; the region and country only say where that point lies.
@@ -40,7 +38,7 @@ export async function orderSingleLocationReport(
 export async function singleLocationReportFile(user: Pick<SessionUser, "id" | "email" | "firstName" | "lastName">, leadId: number) {
   const lead = await requireLead(leadId);
   if (lead.userId !== user.id || lead.kind !== "single_location" || lead.lat === null || lead.lon === null) throw new NotFoundError();
-  if (!(await isLeadPaid(leadId))) throw new ForbiddenError(SINGLE_LOCATION_MESSAGES.notPaid);
+  if (!(await isLeadPaidFor(leadId, SINGLE_PDF_PRODUCT, 1))) throw new ForbiddenError(SINGLE_LOCATION_MESSAGES.notPaid);
   const db = await getDb();
   const sourceId = `lead:${leadId}`;
   const [existing] = await db
