@@ -14,6 +14,7 @@ import { logger, redactUrl } from "~/services/logger.server";
 import { startMailWorker } from "~/services/mail.server";
 import { publicPageCache } from "~/services/page-cache.server";
 import { riskdbRepliesByPath } from "~/services/riskdb.server";
+import { createActionlessCheck } from "~/services/route-methods.server";
 import { startReportWorkers } from "~/services/portfolio/report.server";
 import { applySecurityHeaders } from "~/services/security-headers.server";
 import { NonceProvider } from "~/utils/nonce-provider";
@@ -45,6 +46,7 @@ export const serverRuntime = {
   publicPageCache,
   riskdbRepliesByPath,
   checkRequestOrigin,
+  createActionlessCheck,
   publicUrl: () => getEnv().PUBLIC_URL,
 };
 export type ServerRuntime = typeof serverRuntime;
