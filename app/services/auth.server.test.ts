@@ -54,6 +54,18 @@ describe("accounts", () => {
     await expect(logIn({ email: "target@example.com", password: "right-password", ip: "10.0.1.1" })).resolves.toBeTruthy();
   });
 
+  it("counts parallel wrong passwords atomically: 40 at once check only as many passwords as the limit allows", async () => {
+    await createUser(getDb(), { email: "burst@example.com", password: "right-password" });
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => logIn({ email: "burst@example.com", password: `guess-${i}`, ip: "8.8.8.8" })),
+    );
+    const statuses = results.map((r) => (r.status === "rejected" ? (r.reason as { status?: number }).status : 200));
+    expect(statuses.filter((s) => s === 400)).toHaveLength(LOGIN_LIMITS.perAccountAndClient);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_LIMITS.perAccountAndClient);
+    // A successful login takes its own attempt back: the owner is not counted against.
+    await expect(logIn({ email: "burst@example.com", password: "right-password", ip: "9.9.9.9" })).resolves.toBeTruthy();
+  });
+
   it("limits failures per IP address across accounts", async () => {
     await createUser(getDb(), { email: "victim@example.com", password: "right-password" });
     for (let i = 0; i < LOGIN_LIMITS.perClient; i++) {

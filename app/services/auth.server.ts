@@ -9,7 +9,7 @@ import { getDb } from "./db.server";
 import { BadRequestError, ConflictError, TooManyRequestsError } from "./errors.server";
 import { RecipientLimitError, sendMail } from "./mail.server";
 import { createOpaqueToken, hashPassword, hashToken, verifyPassword } from "./password.server";
-import { clearEvents, countRecent, isLimited, recordEvent } from "./rate-limit.server";
+import { clearEvents, countRecent, isLimited, recordEvent, releaseEvents, reserveAttempt } from "./rate-limit.server";
 import { createSession, revokeUserSessions } from "./session.server";
 
 export interface SignupInput {
@@ -46,19 +46,26 @@ let dummyHash: Promise<string> | undefined;
 export async function logIn(input: { email: string; password: string; ip: string; userAgent?: string | null }) {
   const email = input.email.toLowerCase();
   const { windowMinutes, perAccountAndClient, perClient } = LOGIN_LIMITS;
-  if ((await isLimited(pairKey(email, input.ip), perAccountAndClient, windowMinutes)) || (await isLimited(clientKey(input.ip), perClient, windowMinutes))) {
-    throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts(windowMinutes), windowMinutes * 60);
-  }
+  // The slow-down reads the failures before this attempt joins them.
   const delay = getEnv().DISABLE_RATE_LIMIT ? 0 : loginSlowDownMs(await countRecent(accountKey(email), windowMinutes));
+  // The attempt is counted before the password is checked, atomically with the limit check: parallel guesses
+  // cannot all pass a check that none of them has counted yet.
+  const reserved = await reserveAttempt(
+    [
+      { key: pairKey(email, input.ip), limit: perAccountAndClient },
+      { key: clientKey(input.ip), limit: perClient },
+      { key: accountKey(email), limit: Number.POSITIVE_INFINITY },
+    ],
+    windowMinutes,
+  );
+  if (!reserved) throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts(windowMinutes), windowMinutes * 60);
   if (delay) await sleep(delay);
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   dummyHash ??= hashPassword("not-a-real-password");
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !ok) {
-    await recordEvent(accountKey(email), pairKey(email, input.ip), clientKey(input.ip));
-    throw new BadRequestError(AUTH_MESSAGES.invalidCredentials, "password");
-  }
+  if (!user || !ok) throw new BadRequestError(AUTH_MESSAGES.invalidCredentials, "password");
+  await releaseEvents(reserved);
   await clearEvents(pairKey(email, input.ip));
   const token = await createSession(user.id, input.userAgent);
   return { user, token };
