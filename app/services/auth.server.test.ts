@@ -3,7 +3,7 @@ import { passwordResetTokens, sessions, users } from "#db/schema/index";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { AUTH_MESSAGES, LOGIN_LIMITS } from "~/domain/auth";
-import { changePassword, logIn, requestPasswordReset, resetPassword, signUp } from "./auth.server";
+import { acceptPasswordReset, changePassword, logIn, requestPasswordReset, resetPassword, signUp } from "./auth.server";
 import { listOutbox } from "./mail.server";
 import { getSessionUser, revokeSessionToken } from "./session.server";
 
@@ -108,6 +108,19 @@ describe("password reset", () => {
     await expect(logIn({ email: "reset@example.com", password: "new-password-1", ip: "1.1.1.1" })).resolves.toBeTruthy();
     await expect(resetPassword(token, "another-one-1")).rejects.toMatchObject({ message: AUTH_MESSAGES.resetUsed });
     expect(user).toBeTruthy();
+  });
+
+  it("answers a reset request before any per-address work, for a known and an unknown address alike", async () => {
+    await createUser(getDb(), { email: "timing@example.com" });
+    const pending = (delivery: Promise<void>) => Promise.race([delivery.then(() => "done"), Promise.resolve("pending")]);
+    // Answered while the lookup, the token and the mail are still to come, whether or not the address has an account.
+    const known = await acceptPasswordReset("timing@example.com", "198.51.100.1");
+    expect(await pending(known.delivery)).toBe("pending");
+    const unknown = await acceptPasswordReset("nobody-at-all@example.com", "198.51.100.2");
+    expect(await pending(unknown.delivery)).toBe("pending");
+    await Promise.all([known.delivery, unknown.delivery]);
+    expect(await getDb().select().from(passwordResetTokens)).toHaveLength(1);
+    expect((await listOutbox(10)).map((m) => m.to)).toEqual(["timing@example.com"]);
   });
 
   it("rejects expired and unknown links with their own messages", async () => {

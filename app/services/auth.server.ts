@@ -10,6 +10,7 @@ import { BadRequestError, ConflictError, TooManyRequestsError } from "./errors.s
 import { RecipientLimitError, sendMail } from "./mail.server";
 import { createOpaqueToken, hashPassword, hashToken, verifyPassword } from "./password.server";
 import { clearEvents, countRecent, isLimited, recordEvent, releaseEvents, reserveAttempt } from "./rate-limit.server";
+import { logger } from "./logger.server";
 import { createSession, revokeUserSessions } from "./session.server";
 
 export interface SignupInput {
@@ -80,9 +81,18 @@ export function passwordResetUrl(token: string) {
 
 /**
  * Sends a reset link when an account uses the address, and answers the same either way (no account enumeration).
- * Limited per client and per address; a new link invalidates every older one.
+ * Limited per client and per address; a new link invalidates every older one. Waits for the mail to be queued.
  */
-export async function requestPasswordReset(emailInput: string, client = "unknown") {
+export async function requestPasswordReset(emailInput: string, client = "unknown"): Promise<void> {
+  const { delivery } = await acceptPasswordReset(emailInput, client);
+  await delivery;
+}
+
+/**
+ * The limits, then the per-address work started and not awaited, so the caller answers at once: a known address
+ * and an unknown one take the same time to answer (the lookup, the token and the outbox row come after).
+ */
+export async function acceptPasswordReset(emailInput: string, client = "unknown"): Promise<{ delivery: Promise<void> }> {
   const email = emailInput.toLowerCase();
   const { windowMinutes, perClient, perEmail } = PASSWORD_RESET_LIMITS;
   const byClient = `reset:client:${client}`;
@@ -91,6 +101,11 @@ export async function requestPasswordReset(emailInput: string, client = "unknown
     throw new TooManyRequestsError(AUTH_MESSAGES.tooManyResets(windowMinutes), windowMinutes * 60);
   }
   await recordEvent(byClient, byEmail);
+  const delivery = sendResetLink(email).catch((error: unknown) => logger.error({ err: error }, "password reset mail failed"));
+  return { delivery };
+}
+
+async function sendResetLink(email: string) {
   const db = await getDb();
   const [user] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, email));
   if (!user) return;
