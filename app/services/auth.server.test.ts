@@ -3,6 +3,8 @@ import { passwordResetTokens, sessions, users } from "#db/schema/index";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { AUTH_MESSAGES, LOGIN_LIMITS } from "~/domain/auth";
+import { DEMO_PASSWORD, PASSWORD_STRENGTH_MESSAGES } from "~/domain/password-strength";
+import { resetEnvCacheForTesting } from "~/env.server";
 import { acceptPasswordReset, changePassword, logIn, requestPasswordReset, resetPassword, signUp } from "./auth.server";
 import { listOutbox } from "./mail.server";
 import { getSessionUser, revokeSessionToken } from "./session.server";
@@ -23,6 +25,29 @@ describe("accounts", () => {
     expect((await getSessionUser(requestWithCookie(token)))?.email).toBe("ann@example.com");
     const [stored] = await getDb().select().from(sessions).where(eq(sessions.userId, user.id));
     expect(stored?.id).not.toBe(token);
+  });
+
+  it("refuses guessable passwords at sign-up, and the README's demo password in production everywhere", async () => {
+    for (const weak of ["Password123!", "qwertyuiop12", "aaaaaaaaaaaa"]) {
+      await expect(signUp({ email: "weak@example.com", password: weak, firstName: "W", lastName: "K" }, null, `203.0.113.${weak.length}`)).rejects.toMatchObject({ status: 400, field: "password" });
+    }
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    resetEnvCacheForTesting();
+    try {
+      await expect(signUp({ email: "demo-copy@example.com", password: DEMO_PASSWORD, firstName: "D", lastName: "C" })).rejects.toMatchObject({ message: PASSWORD_STRENGTH_MESSAGES.demo });
+      const user = await createUser(getDb(), { email: "changer@example.com", password: "old-password" });
+      await expect(changePassword(user!.id, "old-password", DEMO_PASSWORD)).rejects.toMatchObject({ message: PASSWORD_STRENGTH_MESSAGES.demo, field: "password" });
+      await requestPasswordReset("changer@example.com");
+      const [mail] = await listOutbox(1);
+      const token = new URL(mail!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
+      await expect(resetPassword(token, DEMO_PASSWORD)).rejects.toMatchObject({ message: PASSWORD_STRENGTH_MESSAGES.demo });
+      // The refused password did not use up the link.
+      await expect(resetPassword(token, "Tr1cky-Fjord-Lantern")).resolves.toBeUndefined();
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+      resetEnvCacheForTesting();
+    }
   });
 
   it("refuses a duplicate sign-up with a clear message", async () => {

@@ -9,6 +9,7 @@ import { getDb } from "./db.server";
 import { BadRequestError, ConflictError, TooManyRequestsError } from "./errors.server";
 import { RecipientLimitError, sendMail } from "./mail.server";
 import { createOpaqueToken, hashPassword, hashToken, verifyPassword } from "./password.server";
+import { newPasswordProblem } from "./password-strength.server";
 import { clearEvents, countRecent, isLimited, recordEvent, releaseEvents, reserveAttempt } from "./rate-limit.server";
 import { logger } from "./logger.server";
 import { createSession, revokeUserSessions } from "./session.server";
@@ -26,11 +27,18 @@ export async function signUp(input: SignupInput, userAgent?: string | null, clie
     throw new TooManyRequestsError(AUTH_MESSAGES.tooManySignups(SIGNUP_LIMITS.windowMinutes), SIGNUP_LIMITS.windowMinutes * 60);
   }
   await recordEvent(key);
+  await assertStrongPassword(input.password, "password", [input.email, input.firstName, input.lastName]);
   const db = await getDb();
   const user = await createUser(db, { ...input, planCode: FREE_PLAN });
   if (!user) throw new ConflictError(AUTH_MESSAGES.emailTaken, "email");
   const token = await createSession(user.id, userAgent);
   return { user, token };
+}
+
+/** Sign-up, reset and change all refuse a guessable new password with the same message. */
+async function assertStrongPassword(password: string, field: string, userInputs: string[]) {
+  const problem = await newPasswordProblem(password, userInputs);
+  if (problem) throw new BadRequestError(problem, field);
 }
 
 const accountKey = (email: string) => `login:account:${email.toLowerCase()}`;
@@ -158,6 +166,9 @@ export async function checkPasswordResetToken(token: string) {
 export async function resetPassword(token: string, newPassword: string) {
   const row = await checkPasswordResetToken(token);
   const db = await getDb();
+  const [owner] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.userId));
+  // Checked before the link is used up, so a refused password can be corrected with the same link.
+  await assertStrongPassword(newPassword, "password", [owner?.email ?? "", owner?.firstName ?? "", owner?.lastName ?? ""]);
   const used = await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
@@ -181,6 +192,7 @@ export async function changePassword(userId: string, currentPassword: string, ne
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
     throw new BadRequestError(AUTH_MESSAGES.wrongPassword, "currentPassword");
   }
+  await assertStrongPassword(newPassword, "password", [user.email, user.firstName, user.lastName]);
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
