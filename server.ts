@@ -233,8 +233,31 @@ async function handle(req: Req, res: Res) {
     if (publicFiles.has(pathname)) return servePublicFiles(req, res, () => void handleApp(req, res, url, pathname, method));
   }
 
-  return handleApp(req, res, url, pathname, method);
+  return appTurns.run(req, () => handleApp(req, res, url, pathname, method));
 }
+
+/**
+ * Requests for the app take turns, a few at a time, first come first served. With every request admitted at once,
+ * the event loop shares itself among all of them, so under a burst a heavy page finishes last of all and a client
+ * times out; in turns, a request waits for those before it and then runs nearly alone (p99 ≈ queue + own time).
+ * A request whose client has gone while it waited is dropped without running.
+ */
+const APP_CONCURRENCY = Math.max(1, Number(process.env.APP_CONCURRENCY ?? 8));
+const appTurns = {
+  active: 0,
+  waiting: [] as (() => void)[],
+  async run(req: Req, work: () => Promise<void>): Promise<void> {
+    if (this.active >= APP_CONCURRENCY) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      if (!req.socket.destroyed) await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  },
+};
 
 /** The read-only riskdb API, before the page router and compression: same handlers as the api+ routes. */
 function riskdbHandlerFor(req: Req) {

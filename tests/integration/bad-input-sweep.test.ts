@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
+import { MAX_LOCATIONS_PER_PURCHASE } from "~/domain/commerce";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -163,5 +164,15 @@ describe("bad input never makes a 5xx", () => {
       if (failure) failures.push(failure);
     }
     expect(failures).toEqual([]);
+    // The bound is named in the answer.
+    const limit = MAX_LOCATIONS_PER_PURCHASE.toLocaleString("en-US");
+    for (const [url, body] of [
+      ["/api/v1/products/buy_products", { type: 3, amount: 2_386_093 }],
+      ["/api/v1/tariff/upgrade", { tariff_id: 2, purchased_packages: [{ id: 303, count: 5_000_000 }] }],
+    ] as const) {
+      const response = await fetch(server.base + url, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      expect(response.status, url).toBe(400);
+      expect(((await response.json()) as { error: string }).error, url).toContain(limit);
+    }
   }, 120_000);
 });
