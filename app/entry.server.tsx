@@ -16,6 +16,7 @@ import { startPendingOrderSweeper } from "~/services/commerce/orders.server";
 import { startMailWorker } from "~/services/mail.server";
 import { publicPageCache } from "~/services/page-cache.server";
 import { riskdbRepliesByPath } from "~/services/riskdb.server";
+import { createActionlessCheck } from "~/services/route-methods.server";
 import { startReportWorkers } from "~/services/portfolio/report.server";
 import { applySecurityHeaders, strictTransportSecurity } from "~/services/security-headers.server";
 import { NonceProvider } from "~/utils/nonce-provider";
@@ -51,6 +52,7 @@ export const serverRuntime = {
   publicPageCache,
   riskdbRepliesByPath,
   checkRequestOrigin,
+  createActionlessCheck,
   publicUrl: () => getEnv().PUBLIC_URL,
   strictTransportSecurity,
 };

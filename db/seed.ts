@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { DEMO_PASSWORD } from "~/domain/password-strength";
 import { PLAN_DEFINITIONS, type PlanCode } from "~/domain/plans";
 import type { Database } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
@@ -12,7 +13,7 @@ import { createUser, upsertPlans } from "./factories";
 import { apiKeys, billingInfo, passwordResetTokens, seedState, sessions, users } from "./schema/index";
 
 /** Published in the README: sign in with any of these on the embedded default. */
-export const DEMO_PASSWORD = "Demo-password-2026";
+export { DEMO_PASSWORD };
 export const DEMO_ACCOUNTS: { email: string; planCode: PlanCode; role: "user" | "admin"; firstName: string }[] = [
   { email: "discovery@example.com", planCode: "DISCOVERY", role: "user", firstName: "Dana" },
   { email: "premium@example.com", planCode: "PREMIUM", role: "user", firstName: "Priya" },

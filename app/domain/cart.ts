@@ -1,6 +1,6 @@
 /** The cart / upgrade form: one schema for the page and its action, and the totals it shows. */
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, PACKAGES, costOf, planChange, upgradeSubtotal, vatRateFor, type PackageChoice } from "./commerce";
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_LOCATIONS_PER_PURCHASE, PACKAGES, costOf, planChange, upgradeSubtotal, vatRateFor, type PackageChoice } from "./commerce";
 import { LOCATION_KINDS, type LocationKind } from "./entitlements";
 import { PLAN_CODES, type PlanCode } from "./plans";
 
@@ -14,7 +14,7 @@ const packageId = (kind: LocationKind) =>
     .refine((id) => id === 0 || PACKAGES.some((p) => p.id === id && p.kind === kind), "Choose a package from the list")
     .default(0);
 /** Spec §5: the custom count is parsed as an integer; empty means 0. */
-const customCount = z.preprocess((v) => (v === "" || v === undefined ? 0 : v), z.coerce.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, "Min value: 0").max(10_000, "Max value: 10000"));
+const customCount = z.preprocess((v) => (v === "" || v === undefined ? 0 : v), z.coerce.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, "Min value: 0").max(MAX_LOCATIONS_PER_PURCHASE, `Max value: ${MAX_LOCATIONS_PER_PURCHASE}`));
 
 export const CartSchema = z.object({
   plan: z.enum(PLAN_CODES).optional(),

@@ -5,8 +5,24 @@
 import type { LocationKind } from "./entitlements";
 import { formatMinorUnits } from "./money";
 import { PLAN_DEFINITIONS, planRank, type PlanCode } from "./plans";
+import { PORTFOLIO_MAX_ROWS } from "./portfolio/limits";
 
 export const CURRENCY = "EUR";
+
+/**
+ * Input bounds. Prices are integer minor units in 32-bit columns: 10 000 custom countries at 150.00 plus VAT stay far
+ * inside that range, where an unbounded count overflowed it (2 386 093 hexagons at 9.00 is past 2^31 cents).
+ */
+export const MAX_LOCATIONS_PER_PURCHASE = 10_000;
+/** A self-service order covers at most the largest portfolio any plan may upload. */
+export const MAX_ORDER_LOCATIONS = Math.max(...Object.values(PORTFOLIO_MAX_ROWS));
+/** The largest value of an integer column (ids, invoice numbers): anything above cannot name a row. */
+export const MAX_DB_INTEGER = 2_147_483_647;
+
+/** The refusal of a number above its bound, naming the bound. */
+export function tooLargeMessage(field: string, limit: number): string {
+  return `${field} must be at most ${limit.toLocaleString("en-US")}`;
+}
 
 /** buy_products `type` (spec §7): 1 country, 2 region, 3 hexagon. */
 export const PACKAGE_TYPES: Record<1 | 2 | 3, LocationKind> = { 1: "country", 2: "region", 3: "hexagon" };

@@ -32,6 +32,14 @@ export function normaliseRedirectPath(target: unknown): string | null {
     // Browsers drop tabs and newlines anywhere; "/ /x" style tricks are refused as well.
     if (/^\/\s*[/\\]/.test(form)) return null;
   }
+  // Dot segments can collapse into "//host" ("/..//evil.example" → "//evil.example"): resolve, then resolve the
+  // answer once more, and keep it only when both stay on our origin.
+  const path = resolveOnOrigin(target);
+  if (path === null || resolveOnOrigin(decoded) === null) return null;
+  return resolveOnOrigin(path) === path ? path : null;
+}
+
+function resolveOnOrigin(target: string): string | null {
   let url: URL;
   try {
     url = new URL(target, BASE);
@@ -39,5 +47,7 @@ export function normaliseRedirectPath(target: unknown): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith("//") || path.startsWith("/\\")) return null;
+  return path;
 }

@@ -1,6 +1,6 @@
 /** API keys (PREMIUM only): stored as sha256, shown in full once, at creation or rotation. */
 import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, users } from "#db/schema/index";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/entitlements";
 import { getDb } from "./db.server";
@@ -51,6 +51,8 @@ export async function rotateApiKey(user: KeyOwner): Promise<ApiKeyView> {
   const db = await getDb();
   const { key, hash, prefix } = newKey();
   const row = await db.transaction(async (tx) => {
+    // Two rotations at once would both revoke, then both insert a live key and hit the one-live-key index: in turn.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-key:${user.id}`}))`);
     await tx.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
     const [created] = await tx.insert(apiKeys).values({ userId: user.id, keyHash: hash, prefix }).returning();
     return created!;

@@ -29,9 +29,14 @@ export function apiJson<T>(data: T, init?: number | ResponseInit) {
 
 /**
  * The one place that turns a thrown value into an API error response: typed AppErrors keep their status and
- * message; anything else is logged and becomes a 500 with a generic message so no stack or SQL leaks out.
+ * message, a thrown 4xx Response is answered as it is; anything else is logged and becomes a 500 with a generic message so no stack or SQL leaks out.
  */
 export function apiError(error: unknown) {
+  // A body that could not be read (readFormData's 400/415) is already a client answer: pass it on.
+  if (error instanceof Response && error.status >= 400 && error.status < 500) {
+    withApiHeaders(error.headers);
+    return error;
+  }
   if (isAppError(error)) {
     const body: ApiErrorBody = { error: error.message };
     if (error.field) body.field = error.field;

@@ -3,7 +3,9 @@ import { passwordResetTokens, sessions, users } from "#db/schema/index";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { AUTH_MESSAGES, LOGIN_LIMITS } from "~/domain/auth";
-import { changePassword, logIn, requestPasswordReset, resetPassword, signUp } from "./auth.server";
+import { DEMO_PASSWORD, PASSWORD_STRENGTH_MESSAGES } from "~/domain/password-strength";
+import { resetEnvCacheForTesting } from "~/env.server";
+import { acceptPasswordReset, changePassword, logIn, requestPasswordReset, resetPassword, signUp } from "./auth.server";
 import { listOutbox } from "./mail.server";
 import { getSessionUser, revokeSessionToken } from "./session.server";
 
@@ -23,6 +25,29 @@ describe("accounts", () => {
     expect((await getSessionUser(requestWithCookie(token)))?.email).toBe("ann@example.com");
     const [stored] = await getDb().select().from(sessions).where(eq(sessions.userId, user.id));
     expect(stored?.id).not.toBe(token);
+  });
+
+  it("refuses guessable passwords at sign-up, and the README's demo password in production everywhere", async () => {
+    for (const weak of ["Password123!", "qwertyuiop12", "aaaaaaaaaaaa"]) {
+      await expect(signUp({ email: "weak@example.com", password: weak, firstName: "W", lastName: "K" }, null, `203.0.113.${weak.length}`)).rejects.toMatchObject({ status: 400, field: "password" });
+    }
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    resetEnvCacheForTesting();
+    try {
+      await expect(signUp({ email: "demo-copy@example.com", password: DEMO_PASSWORD, firstName: "D", lastName: "C" })).rejects.toMatchObject({ message: PASSWORD_STRENGTH_MESSAGES.demo });
+      const user = await createUser(getDb(), { email: "changer@example.com", password: "old-password" });
+      await expect(changePassword(user!.id, "old-password", DEMO_PASSWORD)).rejects.toMatchObject({ message: PASSWORD_STRENGTH_MESSAGES.demo, field: "password" });
+      await requestPasswordReset("changer@example.com");
+      const [mail] = await listOutbox(1);
+      const token = new URL(mail!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
+      await expect(resetPassword(token, DEMO_PASSWORD)).rejects.toMatchObject({ message: PASSWORD_STRENGTH_MESSAGES.demo });
+      // The refused password did not use up the link.
+      await expect(resetPassword(token, "Tr1cky-Fjord-Lantern")).resolves.toBeUndefined();
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+      resetEnvCacheForTesting();
+    }
   });
 
   it("refuses a duplicate sign-up with a clear message", async () => {
@@ -52,6 +77,18 @@ describe("accounts", () => {
       message: AUTH_MESSAGES.tooManyAttempts(LOGIN_LIMITS.windowMinutes),
     });
     await expect(logIn({ email: "target@example.com", password: "right-password", ip: "10.0.1.1" })).resolves.toBeTruthy();
+  });
+
+  it("counts parallel wrong passwords atomically: 40 at once check only as many passwords as the limit allows", async () => {
+    await createUser(getDb(), { email: "burst@example.com", password: "right-password" });
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => logIn({ email: "burst@example.com", password: `guess-${i}`, ip: "8.8.8.8" })),
+    );
+    const statuses = results.map((r) => (r.status === "rejected" ? (r.reason as { status?: number }).status : 200));
+    expect(statuses.filter((s) => s === 400)).toHaveLength(LOGIN_LIMITS.perAccountAndClient);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_LIMITS.perAccountAndClient);
+    // A successful login takes its own attempt back: the owner is not counted against.
+    await expect(logIn({ email: "burst@example.com", password: "right-password", ip: "9.9.9.9" })).resolves.toBeTruthy();
   });
 
   it("limits failures per IP address across accounts", async () => {
@@ -96,6 +133,19 @@ describe("password reset", () => {
     await expect(logIn({ email: "reset@example.com", password: "new-password-1", ip: "1.1.1.1" })).resolves.toBeTruthy();
     await expect(resetPassword(token, "another-one-1")).rejects.toMatchObject({ message: AUTH_MESSAGES.resetUsed });
     expect(user).toBeTruthy();
+  });
+
+  it("answers a reset request before any per-address work, for a known and an unknown address alike", async () => {
+    await createUser(getDb(), { email: "timing@example.com" });
+    const pending = (delivery: Promise<void>) => Promise.race([delivery.then(() => "done"), Promise.resolve("pending")]);
+    // Answered while the lookup, the token and the mail are still to come, whether or not the address has an account.
+    const known = await acceptPasswordReset("timing@example.com", "198.51.100.1");
+    expect(await pending(known.delivery)).toBe("pending");
+    const unknown = await acceptPasswordReset("nobody-at-all@example.com", "198.51.100.2");
+    expect(await pending(unknown.delivery)).toBe("pending");
+    await Promise.all([known.delivery, unknown.delivery]);
+    expect(await getDb().select().from(passwordResetTokens)).toHaveLength(1);
+    expect((await listOutbox(10)).map((m) => m.to)).toEqual(["timing@example.com"]);
   });
 
   it("rejects expired and unknown links with their own messages", async () => {

@@ -9,7 +9,9 @@ import { getDb } from "./db.server";
 import { BadRequestError, ConflictError, TooManyRequestsError } from "./errors.server";
 import { RecipientLimitError, sendMail } from "./mail.server";
 import { createOpaqueToken, hashPassword, hashToken, verifyPassword } from "./password.server";
-import { clearEvents, countRecent, isLimited, recordEvent } from "./rate-limit.server";
+import { newPasswordProblem } from "./password-strength.server";
+import { clearEvents, countRecent, isLimited, recordEvent, releaseEvents, reserveAttempt } from "./rate-limit.server";
+import { logger } from "./logger.server";
 import { createSession, revokeUserSessions } from "./session.server";
 
 export interface SignupInput {
@@ -25,11 +27,18 @@ export async function signUp(input: SignupInput, userAgent?: string | null, clie
     throw new TooManyRequestsError(AUTH_MESSAGES.tooManySignups(SIGNUP_LIMITS.windowMinutes), SIGNUP_LIMITS.windowMinutes * 60);
   }
   await recordEvent(key);
+  await assertStrongPassword(input.password, "password", [input.email, input.firstName, input.lastName]);
   const db = await getDb();
   const user = await createUser(db, { ...input, planCode: FREE_PLAN });
   if (!user) throw new ConflictError(AUTH_MESSAGES.emailTaken, "email");
   const token = await createSession(user.id, userAgent);
   return { user, token };
+}
+
+/** Sign-up, reset and change all refuse a guessable new password with the same message. */
+async function assertStrongPassword(password: string, field: string, userInputs: string[]) {
+  const problem = await newPasswordProblem(password, userInputs);
+  if (problem) throw new BadRequestError(problem, field);
 }
 
 const accountKey = (email: string) => `login:account:${email.toLowerCase()}`;
@@ -46,19 +55,26 @@ let dummyHash: Promise<string> | undefined;
 export async function logIn(input: { email: string; password: string; ip: string; userAgent?: string | null }) {
   const email = input.email.toLowerCase();
   const { windowMinutes, perAccountAndClient, perClient } = LOGIN_LIMITS;
-  if ((await isLimited(pairKey(email, input.ip), perAccountAndClient, windowMinutes)) || (await isLimited(clientKey(input.ip), perClient, windowMinutes))) {
-    throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts(windowMinutes), windowMinutes * 60);
-  }
+  // The slow-down reads the failures before this attempt joins them.
   const delay = getEnv().DISABLE_RATE_LIMIT ? 0 : loginSlowDownMs(await countRecent(accountKey(email), windowMinutes));
+  // The attempt is counted before the password is checked, atomically with the limit check: parallel guesses
+  // cannot all pass a check that none of them has counted yet.
+  const reserved = await reserveAttempt(
+    [
+      { key: pairKey(email, input.ip), limit: perAccountAndClient },
+      { key: clientKey(input.ip), limit: perClient },
+      { key: accountKey(email), limit: Number.POSITIVE_INFINITY },
+    ],
+    windowMinutes,
+  );
+  if (!reserved) throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts(windowMinutes), windowMinutes * 60);
   if (delay) await sleep(delay);
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   dummyHash ??= hashPassword("not-a-real-password");
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !ok) {
-    await recordEvent(accountKey(email), pairKey(email, input.ip), clientKey(input.ip));
-    throw new BadRequestError(AUTH_MESSAGES.invalidCredentials, "password");
-  }
+  if (!user || !ok) throw new BadRequestError(AUTH_MESSAGES.invalidCredentials, "password");
+  await releaseEvents(reserved);
   await clearEvents(pairKey(email, input.ip));
   const token = await createSession(user.id, input.userAgent);
   return { user, token };
@@ -73,9 +89,18 @@ export function passwordResetUrl(token: string) {
 
 /**
  * Sends a reset link when an account uses the address, and answers the same either way (no account enumeration).
- * Limited per client and per address; a new link invalidates every older one.
+ * Limited per client and per address; a new link invalidates every older one. Waits for the mail to be queued.
  */
-export async function requestPasswordReset(emailInput: string, client = "unknown") {
+export async function requestPasswordReset(emailInput: string, client = "unknown"): Promise<void> {
+  const { delivery } = await acceptPasswordReset(emailInput, client);
+  await delivery;
+}
+
+/**
+ * The limits, then the per-address work started and not awaited, so the caller answers at once: a known address
+ * and an unknown one take the same time to answer (the lookup, the token and the outbox row come after).
+ */
+export async function acceptPasswordReset(emailInput: string, client = "unknown"): Promise<{ delivery: Promise<void> }> {
   const email = emailInput.toLowerCase();
   const { windowMinutes, perClient, perEmail } = PASSWORD_RESET_LIMITS;
   const byClient = `reset:client:${client}`;
@@ -84,6 +109,11 @@ export async function requestPasswordReset(emailInput: string, client = "unknown
     throw new TooManyRequestsError(AUTH_MESSAGES.tooManyResets(windowMinutes), windowMinutes * 60);
   }
   await recordEvent(byClient, byEmail);
+  const delivery = sendResetLink(email).catch((error: unknown) => logger.error({ err: error }, "password reset mail failed"));
+  return { delivery };
+}
+
+async function sendResetLink(email: string) {
   const db = await getDb();
   const [user] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, email));
   if (!user) return;
@@ -136,6 +166,9 @@ export async function checkPasswordResetToken(token: string) {
 export async function resetPassword(token: string, newPassword: string) {
   const row = await checkPasswordResetToken(token);
   const db = await getDb();
+  const [owner] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.userId));
+  // Checked before the link is used up, so a refused password can be corrected with the same link.
+  await assertStrongPassword(newPassword, "password", [owner?.email ?? "", owner?.firstName ?? "", owner?.lastName ?? ""]);
   const used = await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
@@ -159,6 +192,7 @@ export async function changePassword(userId: string, currentPassword: string, ne
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
     throw new BadRequestError(AUTH_MESSAGES.wrongPassword, "currentPassword");
   }
+  await assertStrongPassword(newPassword, "password", [user.email, user.firstName, user.lastName]);
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })

@@ -1,12 +1,39 @@
 import crypto from "node:crypto";
+import os from "node:os";
 import { promisify } from "node:util";
 
-const scrypt = promisify(crypto.scrypt) as (
+const rawScrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/**
+ * crypto.scrypt runs on libuv's thread pool (4 threads), which also does gzip, file reads and DNS. A burst of
+ * logins used to fill every thread with 100 ms hashes, so pages waited behind them. Hashes take turns instead: at
+ * most one per core but one, leaving threads (and a core) for everything else; the rest wait here in order.
+ */
+export const MAX_CONCURRENT_HASHES = Math.max(1, os.availableParallelism() - 1);
+
+export const hashSlots = {
+  active: 0,
+  waiting: [] as (() => void)[],
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next waiter, so `active` never dips and a newcomer cannot jump the queue.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  },
+};
+
+const scrypt: typeof rawScrypt = (password, salt, keylen, options) => hashSlots.run(() => rawScrypt(password, salt, keylen, options));
 
 /** scrypt is memory-hard: N=2^15, r=8 needs 32 MiB per hash, which makes GPU guessing expensive. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 };

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { rateLimitEvents } from "#db/schema/index";
 import { getEnv, isProduction } from "~/env.server";
 import { getDb } from "./db.server";
@@ -51,4 +51,43 @@ export async function isLimited(key: string, limit: number, windowMinutes: numbe
 /** Limits that protect third parties (mail to someone's address): on whatever DISABLE_RATE_LIMIT says. */
 export async function isOverLimit(key: string, limit: number, windowMinutes: number): Promise<boolean> {
   return (await countRecent(key, windowMinutes)) >= limit;
+}
+
+/**
+ * Takes one attempt under several keys at once, or none. Under a lock per key (held to the end of the transaction,
+ * so every instance waits its turn), each key is counted and, when all are below their limits, one event is written
+ * for each: forty parallel attempts cannot all read "4 so far" before any of them writes. The attempt counts as a
+ * failure until `releaseEvents` takes it back. Returns the event ids, or null when a key is at its limit.
+ * With DISABLE_RATE_LIMIT the limits are not checked, the events are still written.
+ */
+/** A key whose limit is Infinity is only counted (written), never checked. */
+export async function reserveAttempt(limits: { key: string; limit: number }[], windowMinutes: number): Promise<number[] | null> {
+  const db = await getDb();
+  if (getEnv().DISABLE_RATE_LIMIT) {
+    const rows = await db.insert(rateLimitEvents).values(limits.map(({ key }) => ({ key }))).returning({ id: rateLimitEvents.id });
+    return rows.map((r) => r.id);
+  }
+  const since = new Date(Date.now() - windowMinutes * 60_000);
+  // A fixed order of locks: two attempts sharing keys can never wait on each other in a circle.
+  const ordered = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return db.transaction(async (tx) => {
+    const limited = ordered.filter(({ limit }) => Number.isFinite(limit));
+    for (const { key } of limited) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    for (const { key, limit } of limited) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(rateLimitEvents)
+        .where(and(eq(rateLimitEvents.key, key), gte(rateLimitEvents.createdAt, since)));
+      if ((row?.n ?? 0) >= limit) return null;
+    }
+    const rows = await tx.insert(rateLimitEvents).values(limits.map(({ key }) => ({ key }))).returning({ id: rateLimitEvents.id });
+    return rows.map((r) => r.id);
+  });
+}
+
+/** Takes back the events of a reserved attempt that turned out not to count (a successful login). */
+export async function releaseEvents(ids: number[]) {
+  if (!ids.length) return;
+  const db = await getDb();
+  await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
 }

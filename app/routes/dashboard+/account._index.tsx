@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import crypto from "node:crypto";
 import { ApiKeyModal, CreditBalance, DocumentsTable, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
 import { API_KEY_MODAL_PARAM, accountIntent } from "~/domain/account";
-import { COMMERCE_MESSAGES, PACKAGE_TYPES } from "~/domain/commerce";
+import { COMMERCE_MESSAGES, MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/entitlements";
 import { getActiveApiKey, revokeApiKey, rotateApiKey } from "~/services/api-keys.server";
 import { getTermsConsent, setTermsConsent } from "~/services/commerce/billing.server";
@@ -75,6 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const type = Number(formData.get("type")) as 1 | 2 | 3;
         const amount = Number.parseInt(String(formData.get("amount") ?? ""), 10);
         if (!PACKAGE_TYPES[type]) return back("Choose countries, regions or hexagons", "error");
+        if (amount > MAX_LOCATIONS_PER_PURCHASE) return back(tooLargeMessage("The number of locations", MAX_LOCATIONS_PER_PURCHASE), "error");
         const result = await buyLocationCredits({ userId: user.id, kind: PACKAGE_TYPES[type], amount, idempotencyKey: String(formData.get("idempotency_key") ?? "") });
         if (result.checkout_url) return redirect(result.checkout_url);
         return back(`${COMMERCE_MESSAGES.purchased} Invoice ${invoiceNumberText(result.invoice_number ?? 0)}, total ${result.total}.${result.test_payment ? ` ${COMMERCE_MESSAGES.testPayment}` : ""}`);

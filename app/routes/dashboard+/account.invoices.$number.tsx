@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { MAX_DB_INTEGER } from "~/domain/commerce";
 import { documentPdf } from "~/services/commerce/documents.server";
 import { isAppError } from "~/services/errors.server";
 import { requireUser } from "~/services/session.server";
@@ -9,7 +10,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const number = Number.parseInt(params.number ?? "", 10);
   const kind = new URL(request.url).searchParams.get("kind") === "receipt" ? "receipt" : "invoice";
   try {
-    if (!Number.isInteger(number) || number < 1) throw new Response("This page could not be found", { status: 404 });
+    if (!Number.isInteger(number) || number < 1 || number > MAX_DB_INTEGER) throw new Response("This page could not be found", { status: 404 });
     const file = await documentPdf(user.id, number, kind);
     return new Response(new Uint8Array(file.content), {
       headers: {

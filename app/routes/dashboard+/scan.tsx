@@ -9,7 +9,7 @@ import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
-import { isAppError } from "~/services/errors.server";
+import { isAppError, rethrowAsResponse } from "~/services/errors.server";
 import { readFormData } from "~/services/form-body.server";
 import { generateReport } from "~/services/portfolio/api.server";
 import { previewFromMultipart } from "~/services/portfolio/preview.server";
@@ -31,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const page = await loadScanPage(user.id, url.searchParams.get("upload"), url.searchParams.get("step") === "order");
+  const page = await loadScanPage(user.id, url.searchParams.get("upload"), url.searchParams.get("step") === "order").catch(rethrowAsResponse);
   return json({ ...page, step: url.searchParams.get("step"), plan: user.planCode });
 }
 

@@ -1,7 +1,7 @@
 /** Response handlers of the commerce API calls (spec §7); the route files only bind them to paths. */
 import { z } from "zod";
 import { BillingFormSchema, billingFromForm, flattenBillingBody } from "~/domain/billing";
-import { PACKAGE_TYPES, packageRegister, parsePackageChoices, planByTariffId, tariffList } from "~/domain/commerce";
+import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, parsePackageChoices, planByTariffId, tariffList, tooLargeMessage } from "~/domain/commerce";
 import { apiError, apiJson } from "../api-response.server";
 import { requireApiCaller, resolveApiCaller } from "../api-auth.server";
 import { getUserEntitlements } from "../entitlements.server";
@@ -44,7 +44,12 @@ function parse<S extends z.ZodTypeAny>(schema: S, values: unknown): z.output<S> 
   throw new BadRequestError(issue.message, typeof issue.path[0] === "string" ? issue.path[0] : undefined);
 }
 
-const int = (name: string, min = 0) => z.coerce.number({ invalid_type_error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`);
+const int = (name: string, min = 0, max = MAX_DB_INTEGER) =>
+  z.coerce
+    .number({ invalid_type_error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, tooLargeMessage(name, max));
 
 export const selfServiceProducts = methods({ GET: async () => apiJson(listSelfServiceProducts()) });
 
@@ -56,8 +61,8 @@ export const selfServiceCreateOrder = methods({
       z.object({
         products: z.array(z.union([z.number(), z.string()]), { required_error: "products is required" }),
         lead_id: int("lead_id", 1),
-        total_locations: int("total_locations").default(0),
-        valid_locations: int("valid_locations").default(0),
+        total_locations: int("total_locations", 0, MAX_ORDER_LOCATIONS).default(0),
+        valid_locations: int("valid_locations", 0, MAX_ORDER_LOCATIONS).default(0),
       }),
       values,
     );
@@ -101,7 +106,7 @@ export const buyProducts = methods({
   POST: async (request) => {
     const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
-    const body = parse(z.object({ type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1) }), values);
+    const body = parse(z.object({ type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1, MAX_LOCATIONS_PER_PURCHASE) }), values);
     const result = await buyLocationCredits({ userId: caller.user.id, kind: PACKAGE_TYPES[body.type], amount: body.amount, idempotencyKey: idempotencyKeyOf(request, values) });
     return apiJson(result);
   },
@@ -129,11 +134,13 @@ export const tariffUpgrade = methods({
     const body = parse(z.object({ tariff_id: int("tariff_id", 1), payment_type: z.string().default("card"), purchased_packages: z.unknown().optional() }), values);
     const plan = planByTariffId(body.tariff_id);
     if (!plan) throw new BadRequestError("Unknown tariff_id", "tariff_id");
+    const packages = parsePackageChoices(body.purchased_packages);
+    if (packages.some((p) => (p.count ?? 0) > MAX_LOCATIONS_PER_PURCHASE)) throw new BadRequestError(tooLargeMessage("count", MAX_LOCATIONS_PER_PURCHASE), "purchased_packages");
     const result = await purchasePackages({
       userId: caller.user.id,
       currentPlan: caller.user.planCode,
       planCode: plan,
-      packages: parsePackageChoices(body.purchased_packages),
+      packages,
       idempotencyKey: idempotencyKeyOf(request, values),
     });
     return apiJson(result);

@@ -1,0 +1,98 @@
+/**
+ * The production server (build/server.js) under a mixed load: 100 connections for 30 s, each cycling through
+ * dashboard pages, API reads, public pages, a few writes and a login (a real scrypt hash) in every twenty requests.
+ * Prints req/s, p50/p99, the 5xx count and client timeouts; targets: 0 × 5xx and 0 timeouts. PGlite by default,
+ * PostgreSQL when BENCH_DATABASE_URL is set.
+ * Run: `npm run build && npx tsx bench/load.bench.ts`. Env: BENCH_DURATION (s, default 30), BENCH_CONNECTIONS (100).
+ */
+import net from "node:net";
+import autocannon, { type Request } from "autocannon";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
+import { SESSION_COOKIE_NAME } from "../app/domain/auth";
+import { assertBuilt, newDataDir, startServer } from "./support/servers";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+/** Longer than any answer should take: a request still open after this counts as a client timeout. */
+const TIMEOUT_SECONDS = 10;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/dashboard/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: loginBody,
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
+  if (!cookie) throw new Error(`demo login failed with ${response.status}`);
+  return cookie.split(";")[0]!;
+}
+
+const demo = DEMO_ACCOUNTS.find((a) => a.planCode === "PREMIUM")!;
+const loginBody = new URLSearchParams({ intent: "login", email: demo.email, password: DEMO_PASSWORD }).toString();
+
+function mix(cookie: string): Request[] {
+  const signedIn = { Cookie: cookie };
+  const page = (path: string): Request => ({ method: "GET", path, headers: signedIn });
+  const read = (path: string): Request => ({ method: "GET", path, headers: { ...signedIn, Accept: "application/json" } });
+  const login: Request = { method: "POST", path: "/dashboard/login", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: loginBody };
+  const tourSeen: Request = { method: "POST", path: "/intro-tour", headers: { ...signedIn, "Content-Type": "application/x-www-form-urlencoded" }, body: "returnTo=%2Fdashboard" };
+  const terms: Request = { method: "PUT", path: "/api/v1/terms_conditions", headers: { ...signedIn, "Content-Type": "application/json" }, body: '{"terms_conditions":true}' };
+  // Every connection starts at the top: the cheap reads come first, so the first burst is not 100 dashboards at once.
+  return [
+    read("/api/riskdb/hazard_scores?location_code=GB&scenario=rcp85&period=2050"),
+    page("/pricing"),
+    read("/api/v1/tariff/get_current_subscription"),
+    page("/dashboard/account"),
+    read("/api/riskdb/regions?country_code=DE"),
+    page("/"),
+    read("/api/v1/invoices"),
+    tourSeen,
+    page("/dashboard/places"),
+    read("/api/v1/reports/get_reports_list"),
+    page("/faq"),
+    read("/api/riskdb/location_codes?lat=48.85&lon=2.35"),
+    page("/dashboard"),
+    read("/api/v1/billing_info"),
+    page("/blog"),
+    terms,
+    read("/api/riskdb/get_data/hazards?lat=52.52&lon=13.405&scenario=rcp85&period=2050"),
+    page("/dashboard/account"),
+    read("/api/riskdb/countries"),
+    login,
+  ];
+}
+
+async function main() {
+  assertBuilt();
+  const port = await freePort();
+  const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
+  const server = await startServer("server.ts", port, newDataDir("bench-load-"));
+  try {
+    const cookie = await signIn(server.url);
+    const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION, timeout: TIMEOUT_SECONDS, requests: mix(cookie) });
+    const byStatus = result.statusCodeStats ?? {};
+    const count = (test: (code: number) => boolean) => Object.entries(byStatus).reduce((n, [code, s]) => (test(Number(code)) ? n + s.count : n), 0);
+    console.log(`load: ${CONNECTIONS} connections for ${DURATION} s on ${database} (server.ts), 1 login in 20 requests`);
+    console.log(
+      `  ${result.requests.average.toFixed(0)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   ` +
+        `${result.requests.total} requests   5xx ${count((c) => c >= 500)}   4xx ${count((c) => c >= 400 && c < 500)}   timeouts ${result.timeouts}   errors ${result.errors}`,
+    );
+    console.log(`  status codes: ${Object.entries(byStatus).map(([code, s]) => `${code}×${s.count}`).join(" ")}`);
+    if (count((c) => c >= 500) > 0 || result.timeouts > 0) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
