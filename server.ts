@@ -233,28 +233,42 @@ async function handle(req: Req, res: Res) {
     if (publicFiles.has(pathname)) return servePublicFiles(req, res, () => void handleApp(req, res, url, pathname, method));
   }
 
-  return appTurns.run(req, () => handleApp(req, res, url, pathname, method));
+  // The health check and uploads never queue: a load balancer must see a busy server as alive, and an upload spends
+  // its time waiting on the client's connection (uploads have caps of their own).
+  if (pathname === "/healthz" || isMultipartBody(req)) return handleApp(req, res, url, pathname, method);
+  return appTurns.run(req, (done) => handleApp(req, res, url, pathname, method, done));
+}
+
+function isMultipartBody(req: Req) {
+  return !SAFE_METHODS.has(req.method ?? "GET") && /^multipart\//i.test(req.headers["content-type"] ?? "");
 }
 
 /**
  * Requests for the app take turns, a few at a time, first come first served. With every request admitted at once,
  * the event loop shares itself among all of them, so under a burst a heavy page finishes last of all and a client
  * times out; in turns, a request waits for those before it and then runs nearly alone (p99 ≈ queue + own time).
- * A request whose client has gone while it waited is dropped without running.
+ * A request whose client has gone while it waited is dropped without running. A turn ends when the app has made its
+ * answer, not when a slow client has received it.
  */
 const APP_CONCURRENCY = Math.max(1, Number(process.env.APP_CONCURRENCY ?? 8));
 const appTurns = {
   active: 0,
   waiting: [] as (() => void)[],
-  async run(req: Req, work: () => Promise<void>): Promise<void> {
+  async run(req: Req, work: (done: () => void) => Promise<void>): Promise<void> {
     if (this.active >= APP_CONCURRENCY) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.active++;
-    try {
-      if (!req.socket.destroyed) await work();
-    } finally {
+    let ended = false;
+    const done = () => {
+      if (ended) return;
+      ended = true;
       const next = this.waiting.shift();
       if (next) next();
       else this.active--;
+    };
+    try {
+      if (!req.socket.destroyed) await work(done);
+    } finally {
+      done();
     }
   },
 };
@@ -320,7 +334,7 @@ async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => 
   res.end(body);
 }
 
-async function handleApp(req: Req, res: Res, url: string, pathname: string, method: string) {
+async function handleApp(req: Req, res: Res, url: string, pathname: string, method: string, answered: () => void = () => {}) {
   let body: ReadableStream | undefined;
   if (!SAFE_METHODS.has(method)) {
     const verdict = app.checkRequestOrigin({
@@ -362,6 +376,7 @@ async function handleApp(req: Req, res: Res, url: string, pathname: string, meth
     ...(body ? { duplex: "half" } : {}),
   } as RequestInit);
   const response = await remixHandler(request, { remoteAddress: req.socket.remoteAddress });
+  answered();
   // A body limit already answered 413.
   if (res.headersSent) return;
   if (body && !req.complete) {
