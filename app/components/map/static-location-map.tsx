@@ -60,7 +60,7 @@ export function StaticLocationMap({ data, pickHref, title, description, legendTi
       <figcaption className="mt-3">
         <MapLegend title={legendTitle} />
         {data.hiddenCount > 0 ? (
-          <p className="mt-2 text-sm text-slate-700">{data.hiddenCount} hexagons of this place are not in your plan and are not shown.</p>
+          <p className="mt-2 text-sm text-slate-700">{data.hiddenCount} {data.hiddenKind === "region" ? "regions" : "hexagons"} of this place are not in your plan and are not shown.</p>
         ) : null}
         {data.truncated ? <p className="mt-2 text-sm text-slate-700">The map shows the first {data.areas.length} hexagons of this place.</p> : null}
       </figcaption>

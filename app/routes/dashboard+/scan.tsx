@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
     try {
-      const { result } = await previewFromMultipart(request, user);
+      const { result } = await previewFromMultipart(request, { user, viaApiKey: false });
       return redirect(`/dashboard/scan?upload=${result.upload_id}&step=columns`);
     } catch (error) {
       if (error instanceof Response) throw error;

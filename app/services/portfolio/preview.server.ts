@@ -6,17 +6,12 @@ import {
 } from "@remix-run/node";
 import { isPlanCode } from "~/domain/plans";
 import { UPLOAD_MESSAGES, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
-import { getUserEntitlements } from "../entitlements.server";
+import { accessContextFor, type AccessCaller } from "../entitlements.server";
 import { isAppError } from "../errors.server";
 import { isLimited, recordEvent } from "../rate-limit.server";
 import { UploadRefusedError } from "./errors.server";
 import { fileTransfer } from "./purchase.server";
 import { findUpload, ingestUpload, type PreviewResult } from "./uploads.server";
-
-export interface PreviewCaller {
-  id: string;
-  planCode: string;
-}
 
 /** The multipart parser's own failures (no boundary, cut-short body, stray boundary) are the client's: a 400. */
 async function readMultipart(...args: Parameters<typeof parseMultipartFormData>): Promise<FormData> {
@@ -47,17 +42,22 @@ async function limitVisitorPreviews(clientAddress: string) {
   await recordEvent(key);
 }
 
-/** `clientAddress` keys the visitors' limit (a signed-in caller has none). */
+/**
+ * `clientAddress` keys the visitors' limit (a signed-in caller has none). The preview's figures follow the
+ * caller's entitlements: an anonymous caller sees what the point API shows it, never a hexagon's own values.
+ */
 export async function previewFromMultipart(
   request: Request,
-  caller: PreviewCaller | null,
+  caller: AccessCaller | null,
   clientAddress = "unknown",
 ): Promise<{ result: PreviewResult; fields: FormData }> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
   if (!caller) await limitVisitorPreviews(clientAddress);
-  const plan = caller && isPlanCode(caller.planCode) ? caller.planCode : caller ? "DISCOVERY" : null;
-  const limits = caller ? (await getUserEntitlements(caller)).remaining : null;
+  const user = caller?.user ?? null;
+  const plan = user && isPlanCode(user.planCode) ? user.planCode : user ? "DISCOVERY" : null;
+  const access = await accessContextFor(caller);
+  const limits = caller ? access.limits : null;
   let result: PreviewResult | null = null;
   const fields = await readMultipart(
     request,
@@ -71,8 +71,9 @@ export async function previewFromMultipart(
       result = await ingestUpload({
         fileName: part.filename,
         data: guardPart(part.data),
-        owner: { userId: caller?.id ?? null, plan },
+        owner: { userId: user?.id ?? null, plan },
         planLimits: limits ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon } : null,
+        access,
       });
       return result.upload_id;
     }, createMemoryUploadHandler({ maxPartSize: 16 * 1024 })),
@@ -80,6 +81,6 @@ export async function previewFromMultipart(
   if (!result) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
   const done: PreviewResult = result;
   // A signed-in user's upload goes straight to a lead (the file transfer), so the answer carries lead_id.
-  if (caller) done.lead_id = await fileTransfer(await findUpload(done.upload_id, { userId: caller.id }), caller.id);
+  if (user) done.lead_id = await fileTransfer(await findUpload(done.upload_id, { userId: user.id }), user.id);
   return { result: done, fields };
 }

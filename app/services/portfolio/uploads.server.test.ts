@@ -34,7 +34,10 @@ describe("ingestUpload", () => {
     expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value (EUR)"]);
     const pie = r.piecharts.find((p) => p.hazard_id === "HW")!;
     const c = pie.counts;
-    expect(c.L + c.M + c.H + c.S + c.E + c.none).toBe(r.valid_locations);
+    // Charted: the locations in places the (anonymous) uploader may read; the rest are counted as locked.
+    expect(c.L + c.M + c.H + c.S + c.E + c.none).toBe(r.valid_locations - r.locked_locations);
+    expect(r.scored_at.hexagon + r.scored_at.region + r.scored_at.country + r.locked_locations).toBe(r.valid_locations);
+    expect(r.scored_at.hexagon).toBe(0);
 
     const stored = [];
     for await (const row of uploadRows(r.upload_id)) stored.push(row);
