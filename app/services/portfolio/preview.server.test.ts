@@ -28,6 +28,14 @@ describe("previewFromMultipart", () => {
     expect(result.valid_locations).toBe(1);
   });
 
+  it.each(["a=b.csv", "a;b.csv", 'quote"d.csv'])("reads a file named %s", async (fileName) => {
+    const form = new FormData();
+    form.set("file", new File(["lat,lon\n51.5074,-0.1278\n"], fileName, { type: "text/csv" }));
+    const request = new Request("http://localhost/api/upload/upload_preview", { method: "POST", body: form });
+    const { result } = await previewFromMultipart(request, null);
+    expect(result.valid_locations).toBe(1);
+  });
+
   it("gives a visitor's address a few previews an hour, then a 429; another address is not affected", async () => {
     const upload = () => post("multipart/form-data; boundary=xyz", `${part("lat,lon\n51.5074,-0.1278\n")}\r\n--xyz--\r\n`);
     for (let i = 0; i < VISITOR_PREVIEWS_PER_HOUR; i++) await previewFromMultipart(upload(), null, "203.0.113.7");

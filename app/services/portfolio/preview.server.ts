@@ -1,36 +1,36 @@
 /** The multipart side of the upload preview: streams the `file` part into the ingester, small fields into memory. */
-import {
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from "@remix-run/node";
 import { isPlanCode } from "~/domain/plans";
 import { UPLOAD_MESSAGES, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
 import { accessContextFor, type AccessCaller } from "../entitlements.server";
 import { isAppError } from "../errors.server";
 import { isLimited, recordEvent } from "../rate-limit.server";
 import { UploadRefusedError } from "./errors.server";
+import { multipartBoundary, readMultipart } from "./multipart.server";
 import { fileTransfer } from "./purchase.server";
 import { findUpload, ingestUpload, type PreviewResult } from "./uploads.server";
 
-/** The multipart parser's own failures (no boundary, cut-short body, stray boundary) are the client's: a 400. */
-async function readMultipart(...args: Parameters<typeof parseMultipartFormData>): Promise<FormData> {
-  try {
-    return await parseMultipartFormData(...args);
-  } catch (error) {
-    if (isAppError(error) || error instanceof Response) throw error;
-    throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
-  }
-}
+/** Largest plain (non-file) field of the upload form. */
+const FIELD_MAX_BYTES = 16 * 1024;
 
-/** A file part whose body breaks off mid-stream is refused the same way, whichever reader is consuming it. */
-async function* guardPart(data: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+/** A body that breaks off or is malformed, between parts or mid-file, is refused the same way (a 400), whichever reader is consuming it. */
+async function* guardPart<T>(data: AsyncIterable<T>): AsyncGenerator<T> {
   try {
     for await (const chunk of data) yield chunk;
   } catch (error) {
     if (isAppError(error)) throw error;
     throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
   }
+}
+
+async function readField(data: AsyncIterable<Uint8Array>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of guardPart(data)) {
+    bytes += chunk.byteLength;
+    if (bytes > FIELD_MAX_BYTES) throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Every visitor preview is stored and assessed: a client without an account gets a few an hour. */
@@ -59,25 +59,26 @@ export async function previewFromMultipart(
   const access = await accessContextFor(caller);
   const limits = caller ? access.limits : null;
   let result: PreviewResult | null = null;
-  const fields = await readMultipart(
-    request,
-    composeUploadHandlers(async (part) => {
-      if (part.name !== "file") return undefined;
-      if (!part.filename) {
-        for await (const _ of part.data) void _;
-        return undefined;
-      }
-      if (result) throw new UploadRefusedError("Upload one file at a time", 400);
-      result = await ingestUpload({
-        fileName: part.filename,
-        data: guardPart(part.data),
-        owner: { userId: user?.id ?? null, plan },
-        planLimits: limits ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon } : null,
-        access,
-      });
-      return result.upload_id;
-    }, createMemoryUploadHandler({ maxPartSize: 16 * 1024 })),
-  );
+  const fields = new FormData();
+  const boundary = multipartBoundary(contentType);
+  if (!boundary || !request.body) throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
+  // The parser's own failures (cut-short body, a part without headers...) are the client's: a 400.
+  for await (const part of guardPart(readMultipart(request.body, boundary))) {
+    if (part.filename === null) {
+      fields.append(part.name, await readField(part.data));
+      continue;
+    }
+    if (part.name !== "file" || !part.filename) continue;
+    if (result) throw new UploadRefusedError("Upload one file at a time", 400);
+    result = await ingestUpload({
+      fileName: part.filename,
+      data: guardPart(part.data),
+      owner: { userId: user?.id ?? null, plan },
+      planLimits: limits ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon } : null,
+      access,
+    });
+    fields.append(part.name, result.upload_id);
+  }
   if (!result) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
   const done: PreviewResult = result;
   // A signed-in user's upload goes straight to a lead (the file transfer), so the answer carries lead_id.

@@ -99,9 +99,40 @@ async function* withHead(head: Uint8Array[], rest: AsyncIterator<Uint8Array>): A
   }
 }
 
-/** Rows of a CSV stream. Refuses binary data and records longer than CSV_MAX_RECORD_BYTES. */
-export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<RawRow> {
-  const it = source[Symbol.asyncIterator]();
+export type Utf16 = "utf-16le" | "utf-16be";
+
+/**
+ * UTF-16 text (Excel's "Unicode text" export): by its byte-order mark, or without one by ASCII characters showing
+ * as a zero byte beside each letter, mostly on one side of the pair.
+ */
+export function detectUtf16(head: Uint8Array): Utf16 | null {
+  if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return "utf-16le";
+  if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return "utf-16be";
+  const pairs = Math.floor(Math.min(head.length, 8192) / 2);
+  if (pairs < 2) return null;
+  let evenZero = 0,
+    oddZero = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (head[2 * i] === 0) evenZero++;
+    if (head[2 * i + 1] === 0) oddZero++;
+  }
+  if (oddZero > pairs * 0.4 && evenZero < pairs * 0.05) return "utf-16le";
+  if (evenZero > pairs * 0.4 && oddZero < pairs * 0.05) return "utf-16be";
+  return null;
+}
+
+/** UTF-16 bytes as UTF-8, chunk by chunk (a character split between two chunks is kept whole). */
+export async function* utf16ToUtf8(source: AsyncIterable<Uint8Array>, encoding: Utf16): AsyncGenerator<Uint8Array> {
+  const decoder = new TextDecoder(encoding);
+  for await (const chunk of source) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield Buffer.from(text, "utf8");
+  }
+  const rest = decoder.decode();
+  if (rest) yield Buffer.from(rest, "utf8");
+}
+
+async function readHead(it: AsyncIterator<Uint8Array>): Promise<Uint8Array[]> {
   const head: Uint8Array[] = [];
   let headBytes = 0;
   while (headBytes < SNIFF_BYTES) {
@@ -109,6 +140,21 @@ export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerato
     if (r.done) break;
     head.push(r.value);
     headBytes += r.value.byteLength;
+  }
+  return head;
+}
+
+/**
+ * Rows of a CSV stream, UTF-8 or UTF-16 (read as UTF-8 once decoded). Refuses binary data and records longer than
+ * CSV_MAX_RECORD_BYTES.
+ */
+export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<RawRow> {
+  let it = source[Symbol.asyncIterator]();
+  let head = await readHead(it);
+  const utf16 = detectUtf16(Buffer.concat(head));
+  if (utf16) {
+    it = utf16ToUtf8(withHead(head, it), utf16)[Symbol.asyncIterator]();
+    head = await readHead(it);
   }
   const headBuf = Buffer.concat(head);
   if (looksBinary(headBuf)) throw new UploadRefusedError(UPLOAD_MESSAGES.binary, 415);

@@ -46,6 +46,18 @@ describe("ingestUpload", () => {
     expect(stored[0]![5]).toEqual(["LDN-01", "London office", "51,5074", "-0,1278", "1200000,5", "ok"]);
   });
 
+  it.each([
+    ["UTF-16LE with its byte-order mark", (t: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, "utf16le")])],
+    ["UTF-16BE with its byte-order mark", (t: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(t, "utf16le").swap16()])],
+    ["UTF-16LE without a byte-order mark", (t: string) => Buffer.from(t, "utf16le")],
+  ])("reads a %s CSV (Excel's Unicode text)", async (_, encode) => {
+    const text = "Name\tLatitude\tLongitude\r\nBüro Zürich\t47.3769\t8.5417\r\nLondon office\t51.5074\t-0.1278\r\n";
+    // Odd chunk sizes split characters between chunks.
+    const r = await ingestUpload({ fileName: "unicode.txt", data: chunked(encode(text), 7), owner: member });
+    expect(r.valid_locations).toBe(2);
+    expect(r.data.map((d) => d.name)).toEqual(["Büro Zürich", "London office"]);
+  });
+
   it("finds the header under merged group headers in an Excel file and offers the GDP column", async () => {
     const buf = await mergedHeaderXlsx();
     const r = await ingestUpload({ fileName: "portfolio.xlsx", data: chunked(buf), owner: member });
