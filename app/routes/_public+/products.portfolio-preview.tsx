@@ -10,7 +10,7 @@ import { formatBytes, PORTFOLIO_MAX_ROWS, VISITOR_MAX_BYTES, VISITOR_MAX_ROWS, V
 import type { RouteHandle } from "~/root";
 import { requestClientAddress } from "~/services/client-address.server";
 import { isAppError } from "~/services/errors.server";
-import { previewFromMultipart } from "~/services/portfolio/preview.server";
+import { previewFromMultipart, uploadErrorInit } from "~/services/portfolio/preview.server";
 import { getSessionUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = isAppError(error) ? error.message : ERROR_MESSAGES.reportFailed;
-    return json({ preview: null, error: message, signedIn }, { status: isAppError(error) ? error.status : 500 });
+    return json({ preview: null, error: message, signedIn }, uploadErrorInit(error));
   }
 }
 

@@ -12,7 +12,7 @@ import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } f
 import { isAppError } from "~/services/errors.server";
 import { readFormData } from "~/services/form-body.server";
 import { generateReport } from "~/services/portfolio/api.server";
-import { previewFromMultipart } from "~/services/portfolio/preview.server";
+import { previewFromMultipart, uploadErrorInit } from "~/services/portfolio/preview.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/purchase.server";
 import { loadScanPage } from "~/services/portfolio/scan-page.server";
 import { findUpload, setWeightColumn } from "~/services/portfolio/uploads.server";
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(`/dashboard/scan?upload=${result.upload_id}&step=columns`);
     } catch (error) {
       if (error instanceof Response) throw error;
-      return json({ uploadError: errorMessage(error) }, { status: isAppError(error) ? error.status : 500 });
+      return json({ uploadError: errorMessage(error) }, uploadErrorInit(error));
     }
   }
   const parsed = IntentSchema.safeParse(Object.fromEntries(await readFormData(request)));

@@ -1,12 +1,14 @@
 /** The multipart side of the upload preview: streams the `file` part into the ingester, small fields into memory. */
-import { isPlanCode } from "~/domain/plans";
+import type { AccessContext } from "~/domain/entitlements";
+import { isPlanCode, type PlanCode } from "~/domain/plans";
 import { UPLOAD_MESSAGES, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
 import { accessContextFor, type AccessCaller } from "../entitlements.server";
-import { isAppError } from "../errors.server";
+import { TooManyRequestsError, isAppError } from "../errors.server";
 import { isLimited, recordEvent } from "../rate-limit.server";
 import { UploadRefusedError } from "./errors.server";
 import { multipartBoundary, readMultipart } from "./multipart.server";
 import { fileTransfer } from "./purchase.server";
+import { takeUploadSlot } from "./upload-slots.server";
 import { findUpload, ingestUpload, type PreviewResult } from "./uploads.server";
 
 /** Largest plain (non-file) field of the upload form. */
@@ -53,11 +55,27 @@ export async function previewFromMultipart(
 ): Promise<{ result: PreviewResult; fields: FormData }> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
-  if (!caller) await limitVisitorPreviews(clientAddress);
   const user = caller?.user ?? null;
-  const plan = user && isPlanCode(user.planCode) ? user.planCode : user ? "DISCOVERY" : null;
-  const access = await accessContextFor(caller);
-  const limits = caller ? access.limits : null;
+  // The slot is taken before anything is read or counted: a refused upload costs nothing, not even a visitor preview.
+  const release = takeUploadSlot(user ? `user:${user.id}` : `visitor:${clientAddress}`);
+  try {
+    if (!caller) await limitVisitorPreviews(clientAddress);
+    const plan = user && isPlanCode(user.planCode) ? user.planCode : user ? "DISCOVERY" : null;
+    const access = await accessContextFor(caller);
+    return await readUpload(request, contentType, user, plan, access, caller ? access.limits : null);
+  } finally {
+    release();
+  }
+}
+
+async function readUpload(
+  request: Request,
+  contentType: string,
+  user: AccessCaller["user"] | null,
+  plan: PlanCode | null,
+  access: AccessContext,
+  limits: AccessContext["limits"] | null,
+): Promise<{ result: PreviewResult; fields: FormData }> {
   let result: PreviewResult | null = null;
   const fields = new FormData();
   const boundary = multipartBoundary(contentType);
@@ -84,4 +102,11 @@ export async function previewFromMultipart(
   // A signed-in user's upload goes straight to a lead (the file transfer), so the answer carries lead_id.
   if (user) done.lead_id = await fileTransfer(await findUpload(done.upload_id, { userId: user.id }), user.id);
   return { result: done, fields };
+}
+
+/** Status and headers of a page's answer to a refused upload: a 429 tells the browser when to try again. */
+export function uploadErrorInit(error: unknown): ResponseInit {
+  const headers: Record<string, string> = {};
+  if (error instanceof TooManyRequestsError) headers["Retry-After"] = String(error.retryAfterSeconds);
+  return { status: isAppError(error) ? error.status : 500, headers };
 }

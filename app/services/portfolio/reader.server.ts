@@ -13,7 +13,7 @@ import { parse } from "csv-parse";
 import ExcelJS from "exceljs";
 import type { Cell } from "~/domain/portfolio/columns";
 import {
-  CSV_MAX_RECORD_BYTES, UPLOAD_MESSAGES, XLSX_MAX_RATIO, XLSX_MAX_UNCOMPRESSED_BYTES,
+  CSV_MAX_RECORD_BYTES, UPLOAD_MESSAGES, XLSX_MAX_RATIO, XLSX_MAX_SHARED_STRINGS_BYTES, XLSX_MAX_UNCOMPRESSED_BYTES,
 } from "~/domain/portfolio/limits";
 import { UploadRefusedError } from "./errors.server";
 
@@ -345,9 +345,26 @@ function cellValue(v: ExcelJS.CellValue): Cell {
   return String(v as unknown);
 }
 
-/** Rows of the first worksheet of an XLSX file, once its directory and its real inflated sizes are checked. */
+/** The part exceljs caches whole in memory ("cache" mode), whatever the sheet needs of it. */
+export const SHARED_STRINGS_ENTRY = "xl/sharedStrings.xml";
+
+/**
+ * Refuses a workbook whose shared-string table is larger than the cap. The declared size is enough: the inflation
+ * check that follows refuses any entry that inflates to more than it declares.
+ */
+export function checkSharedStrings(zip: ZipCheck, limit = XLSX_MAX_SHARED_STRINGS_BYTES): void {
+  const entry = zip.entries.find((e) => e.name === SHARED_STRINGS_ENTRY);
+  if (entry && entry.uncompressed > limit) throw new UploadRefusedError(UPLOAD_MESSAGES.sharedStringsTooLarge(limit), 413);
+}
+
+/**
+ * Rows of the first worksheet of an XLSX file, once its directory, its shared-string table and its real inflated
+ * sizes are checked.
+ */
 export async function* readXlsx(file: string): AsyncGenerator<RawRow> {
-  await checkZipInflation(file, checkZipDirectory(file));
+  const zip = checkZipDirectory(file);
+  checkSharedStrings(zip);
+  await checkZipInflation(file, zip);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: "cache",
     hyperlinks: "ignore",

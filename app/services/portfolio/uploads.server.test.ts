@@ -1,8 +1,13 @@
 import { setupTestDatabase } from "#db/testing";
-import { DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, UPLOAD_MESSAGES, VISITOR_MAX_ROWS } from "~/domain/portfolio/limits";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, UPLOAD_MESSAGES, VISITOR_MAX_ROWS, XLSX_MAX_SHARED_STRINGS_BYTES,
+} from "~/domain/portfolio/limits";
 import {
   AT_SEA, LAND_SITES, binaryFile, blankLinesCsv, blankRowsAfterHeaderCsv, emptyRowsXlsx, largeCsvLines, lyingZipBomb,
-  mergedHeaderXlsx, semicolonCsv, singleHugeLine, swappedCsv, zipBomb,
+  mergedHeaderXlsx, semicolonCsv, singleHugeLine, swappedCsv, writeSharedStringsXlsx, zipBomb,
 } from "../../../tests/support/portfolio-files";
 import { UploadRefusedError } from "./errors.server";
 import { ingestUpload, uploadRows, ROW_STATUS, type UploadOwner } from "./uploads.server";
@@ -57,6 +62,26 @@ describe("ingestUpload", () => {
     expect(r.valid_locations).toBe(2);
     expect(r.data.map((d) => d.name)).toEqual(["Büro Zürich", "London office"]);
   });
+
+  it("reads a workbook with a shared-string table under the cap, and refuses one over it with a 413", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shared-strings-"));
+    try {
+      const small = path.join(dir, "small.xlsx");
+      await writeSharedStringsXlsx(small, 1000, 8);
+      const ok = await ingestUpload({ fileName: "small.xlsx", data: fs.createReadStream(small), owner: member });
+      expect(ok.valid_locations).toBe(8);
+
+      const big = path.join(dir, "big.xlsx");
+      // about 30 bytes a string: just over the cap
+      const { sharedStringsBytes } = await writeSharedStringsXlsx(big, Math.ceil(XLSX_MAX_SHARED_STRINGS_BYTES / 30) + 1000, 8);
+      expect(sharedStringsBytes).toBeGreaterThan(XLSX_MAX_SHARED_STRINGS_BYTES);
+      const refused = await ingestUpload({ fileName: "big.xlsx", data: fs.createReadStream(big), owner: member }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(UploadRefusedError);
+      expect(refused).toMatchObject({ status: 413, message: UPLOAD_MESSAGES.sharedStringsTooLarge(XLSX_MAX_SHARED_STRINGS_BYTES) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("finds the header under merged group headers in an Excel file and offers the GDP column", async () => {
     const buf = await mergedHeaderXlsx();
