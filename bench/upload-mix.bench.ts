@@ -1,7 +1,7 @@
 /**
  * Parallel large XLSX uploads against the built server: one free (DISCOVERY) account fires MIX_UPLOADS uploads at
- * once, half with a shared-string table over the cap and half just under it, while a PREMIUM account sends two
- * more. Prints each answer's status, the server's peak RSS and /healthz latency (polled every 200 ms) during the
+ * once, half with a shared-string table over the cap and half just under it, while a PREMIUM account sends one
+ * under the cap and a GRANULAR one one over it. Uploads past the caps get 429 (which one wins a slot is a race). Prints each answer's status, the server's peak RSS and /healthz latency (polled every 200 ms) during the
  * mix. Targets: /healthz max < 1000 ms; refused uploads answer 429 (caps) or 413 (shared-string cap).
  * Run: `npm run build && npx tsx bench/upload-mix.bench.ts`.
  * Env: MIX_UPLOADS (default 10), MIX_OVER_STRINGS (default 2,000,000), MIX_UNDER_STRINGS (default 1,400,000),
@@ -82,6 +82,7 @@ async function main() {
     try {
       const free = await login(server.url, DEMO_ACCOUNTS.find((x) => x.planCode === "DISCOVERY")!.email);
       const premium = await login(server.url, DEMO_ACCOUNTS.find((x) => x.planCode === "PREMIUM")!.email);
+      const granular = await login(server.url, DEMO_ACCOUNTS.find((x) => x.planCode === "GRANULAR")!.email);
       const idleRss = rssMb(pid);
       let peakRss = idleRss;
       const health: number[] = [];
@@ -102,8 +103,9 @@ async function main() {
       const abort = AbortSignal.timeout(TIMEOUT_MS);
       const t0 = performance.now();
       const results = await Promise.all([
-        ...Array.from({ length: UPLOADS }, (_, i) => upload(server.url, free, i % 2 ? under : over, abort).then((r) => ({ who: "DISCOVERY", file: i % 2 ? "under" : "over", ...r }))),
-        ...[under, under].map((f) => upload(server.url, premium, f, abort).then((r) => ({ who: "PREMIUM", file: "under", ...r }))),
+        ...Array.from({ length: UPLOADS }, (_, i) => upload(server.url, free, i % 2 ? over : under, abort).then((r) => ({ who: "DISCOVERY", file: i % 2 ? "over" : "under", ...r }))),
+        upload(server.url, premium, under, abort).then((r) => ({ who: "PREMIUM", file: "under", ...r })),
+        upload(server.url, granular, over, abort).then((r) => ({ who: "GRANULAR", file: "over", ...r })),
       ]);
       const mixMs = performance.now() - t0;
       polling = false;

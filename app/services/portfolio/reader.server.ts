@@ -345,6 +345,78 @@ function cellValue(v: ExcelJS.CellValue): Cell {
   return String(v as unknown);
 }
 
+/**
+ * Shared strings as UTF-8 in one growing buffer with their offsets: off the JS heap, so a table of a million
+ * strings costs its bytes, not a million heap objects for the garbage collector to walk while the server answers.
+ */
+export class SharedStringStore {
+  private bytes = Buffer.alloc(64 * 1024);
+  private used = 0;
+  private offsets = new Uint32Array(4096);
+  count = 0;
+
+  push(value: unknown): number {
+    const text =
+      typeof value === "string"
+        ? value
+        : value && typeof value === "object" && "richText" in value
+          ? (value as ExcelJS.CellRichTextValue).richText.map((t) => t.text ?? "").join("")
+          : "";
+    const need = Buffer.byteLength(text, "utf8");
+    if (this.used + need > this.bytes.length) {
+      const grown = Buffer.alloc(Math.max(this.bytes.length * 2, this.used + need));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    if (this.count + 2 > this.offsets.length) {
+      const grown = new Uint32Array(this.offsets.length * 2);
+      grown.set(this.offsets);
+      this.offsets = grown;
+    }
+    this.used += this.bytes.write(text, this.used, "utf8");
+    this.offsets[++this.count] = this.used;
+    return this.count;
+  }
+
+  /** The string at `index`; null for an empty one or an index past the table. */
+  at(index: number): string | null {
+    if (!(index >= 0 && index < this.count)) return null;
+    const start = this.offsets[index]!;
+    const end = this.offsets[index + 1]!;
+    return end > start ? this.bytes.toString("utf8", start, end) : null;
+  }
+}
+
+/**
+ * exceljs's "cache" mode keeps every shared string as a JS string in an array. This gives it a SharedStringStore
+ * in that array's place: exceljs pushes into it and reads `sharedStrings[i]`, so the worksheet's cells resolve
+ * as before. Until the shared-string part starts, the reader sees no table, as exceljs expects (a sheet that comes
+ * first waits in a temporary file).
+ */
+function cacheSharedStringsCompactly(reader: object): SharedStringStore {
+  const store = new SharedStringStore();
+  const view = new Proxy(store, {
+    get(target, prop) {
+      if (prop === "push") return (v: unknown) => target.push(v);
+      if (prop === "length") return target.count;
+      if (typeof prop === "string") {
+        const index = Number(prop);
+        if (Number.isInteger(index)) return target.at(index);
+      }
+      return undefined;
+    },
+  });
+  let started = false;
+  Object.defineProperty(reader, "sharedStrings", {
+    configurable: true,
+    get: () => (started ? view : undefined),
+    set: () => {
+      started = true;
+    },
+  });
+  return store;
+}
+
 /** The part exceljs caches whole in memory ("cache" mode), whatever the sheet needs of it. */
 export const SHARED_STRINGS_ENTRY = "xl/sharedStrings.xml";
 
@@ -372,6 +444,7 @@ export async function* readXlsx(file: string): AsyncGenerator<RawRow> {
     worksheets: "emit",
     entries: "emit",
   });
+  cacheSharedStringsCompactly(reader);
   try {
     for await (const sheet of reader) {
       for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {

@@ -70,6 +70,10 @@ describe("ingestUpload", () => {
       await writeSharedStringsXlsx(small, 1000, 8);
       const ok = await ingestUpload({ fileName: "small.xlsx", data: fs.createReadStream(small), owner: member });
       expect(ok.valid_locations).toBe(8);
+      // Names come out of the shared-string table (the header's three strings come first).
+      expect(ok.detected.name).toBe("name");
+      expect(ok.data.map((d) => d.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^[0-9a-z]{8,}$/)]));
+      expect(new Set(ok.data.map((d) => d.name)).size).toBe(8);
 
       const big = path.join(dir, "big.xlsx");
       // about 30 bytes a string: just over the cap
