@@ -14,8 +14,8 @@ export const CSV_MAX_RECORD_BYTES = 64 * 1024;
 export const XLSX_MAX_UNCOMPRESSED_BYTES = 600 * 1024 * 1024;
 export const XLSX_MAX_RATIO = 200;
 /**
- * XLSX: largest shared-string table (xl/sharedStrings.xml, uncompressed). The reader keeps every shared string in
- * memory while it reads the sheet (about twice this size), so this bounds an XLSX upload's memory. Room for a
+ * XLSX: largest shared-string table (xl/sharedStrings.xml, uncompressed). The reader keeps every shared string
+ * (as UTF-8, less than this size) while it reads the sheet, so this bounds an XLSX upload's memory. Room for a
  * million rows with a unique name each; larger text tables should come as CSV, which streams.
  */
 export const XLSX_MAX_SHARED_STRINGS_BYTES = 48 * 1024 * 1024;
