@@ -68,6 +68,14 @@ export interface AccessContext {
   viaApiKey?: boolean;
 }
 
+/** What an anonymous caller may read: the free codes only. */
+export const ANONYMOUS_ACCESS: AccessContext = Object.freeze({
+  plan: null,
+  limits: { country: 0, region: 0, hexagon: 0 },
+  ordered: { country: [], region: [], hexagon: [] },
+  free: FREE_CODES,
+});
+
 export type AccessDecision =
   | { allowed: true; reason: "free" | "ordered" | "country_ordered" | "api_key" }
   | { allowed: false; reason: "sign_in"; modal: null }
@@ -94,6 +102,29 @@ export function canAccess(ctx: AccessContext, kind: LocationKind, code: string):
     return { allowed: true, reason: "country_ordered" };
   if (kind === "hexagon" && ctx.viaApiKey && ctx.plan === API_KEY_PLAN) return { allowed: true, reason: "api_key" };
   return { allowed: false, reason: "not_entitled", modal: purchaseModalFor(ctx.limits, kind) };
+}
+
+/** Finest first: the order in which a point's levels are offered to a caller. */
+export const POINT_LEVELS = ["hexagon", "region", "country"] as const satisfies readonly LocationKind[];
+
+/** The codes of a point at each level; a point outside every region has none. */
+export interface PointLevelCodes {
+  hexagon: string;
+  region: string | null;
+  country: string;
+}
+
+/**
+ * THE access rule for values at a point (API, pages, map layers, previews, exports): the point's hexagon when the
+ * caller may read it (ordered, or a PREMIUM API key), else its region, else its country; null when none of them.
+ * Never a hexagon's values to a caller who has not bought it.
+ */
+export function finestReadableLevel(ctx: AccessContext, point: PointLevelCodes): LocationRef | null {
+  for (const kind of POINT_LEVELS) {
+    const code = point[kind];
+    if (code && canAccess(ctx, kind, code).allowed) return { kind, code };
+  }
+  return null;
 }
 
 export function canUseApiKey(plan: string | null | undefined): boolean {

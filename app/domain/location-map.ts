@@ -46,6 +46,8 @@ export interface LocationMapData {
   hazardId: string;
   /** Areas left off because the caller has not ordered them. */
   hiddenCount: number;
+  /** What those areas are (hexagons of a place, regions of a country). */
+  hiddenKind: "hexagon" | "region";
 }
 
 export function boundsOfRings(rings: LonLatRing[]): Bounds | null {

@@ -343,10 +343,10 @@ const accountOps: ApiOperation[] = [
 const uploadOps: ApiOperation[] = [
   simple("uploadPreview", "post", API_PATHS.uploadPreview, "Portfolio upload", "Preview an uploaded portfolio", {
     description:
-      "Multipart form with the CSV or XLSX file. Allow 30 s. The location counts partition the rows read: total_locations = valid_locations + duplicate_locations + invalid_locations + out_of_range_locations (valid: the first row at a point on land; duplicate: a later row at the same coordinates; invalid: missing, non-numeric or 0/0 coordinates; out of range: beyond ±90/±180 or at sea). billed_locations, what a report order charges for, is the valid locations.",
+      "Multipart form with the CSV or XLSX file (UTF-8 or UTF-16 CSV). Allow 30 s. The location counts partition the rows read: total_locations = valid_locations + duplicate_locations + invalid_locations + out_of_range_locations (valid: the first row at a point on land; duplicate: a later row at the same coordinates; invalid: missing, non-numeric or 0/0 coordinates; out of range: beyond ±90/±180 or at sea). billed_locations, what a report order charges for, is the valid locations. The charts and summary table use, for each row, the finest level the caller may read (scored_at); rows in places the caller may not read are counted in locked_locations. An account reads a few files at once: more answer 429 with Retry-After.",
     security: "optional-bearer",
     requestBody: body({ file: "(binary)" }, ["file"], ["multipart/form-data"]),
-    example: { total_locations: 19, valid_locations: 16, invalid_locations: 1, out_of_range_locations: 1, duplicate_locations: 1, billed_locations: 16, data: [{ lat: 51.507, lon: -0.128, name: "London office" }], weighted_by: ["local GDP per Capita equivalent"] },
+    example: { total_locations: 19, valid_locations: 16, invalid_locations: 1, out_of_range_locations: 1, duplicate_locations: 1, billed_locations: 16, data: [{ lat: 51.507, lon: -0.128, name: "London office" }], weighted_by: ["local GDP per Capita equivalent"], scored_at: { hexagon: 0, region: 0, country: 15 }, locked_locations: 1 },
   }),
   simple("requestPreview", "post", API_PATHS.requestPreview, "Portfolio upload", "Charts and summary of the last preview", { security: "optional-bearer", example: { piecharts: [], summary_table: [] } }),
   simple("generateReport", "get", API_PATHS.generateReport, "Portfolio upload", "Generate the full portfolio report", { example: { report_files: [] } }),

@@ -8,6 +8,7 @@ const row = (code: string, name: string, score: number | null, value: number | n
   value,
   label: String(score),
   colour: "#000000",
+  locked: false,
 });
 
 describe("regional query", () => {

@@ -52,7 +52,12 @@ export interface RegionalRow {
   value: number | null;
   label: string;
   colour: string;
+  /** The caller may not read this region: no score or value, only its name and the way to order it. */
+  locked: boolean;
 }
+
+/** Level text of a region the caller may not read (table, CSV). */
+export const REGION_LOCKED_LABEL = "Not in your plan";
 
 /** Sorted copy; rows without a score go last whatever the direction, ties by name. */
 export function sortRegionalRows(rows: readonly RegionalRow[], sort: RegionalSortKey, dir: SortDirection): RegionalRow[] {

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { locationEntitlements, plans } from "#db/schema/index";
 import {
-  ENTITLEMENT_MESSAGES, FREE_CODES, LOCATION_KINDS, canAccess, classifyLocationCode,
+  ANONYMOUS_ACCESS, ENTITLEMENT_MESSAGES, FREE_CODES, LOCATION_KINDS, canAccess, classifyLocationCode, finestReadableLevel,
   type AccessContext, type AccessDecision, type CodeLists, type LocationKind, type LocationRef, type PurchaseModal,
 } from "~/domain/entitlements";
 import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/plans";
@@ -96,7 +96,7 @@ export async function getUserEntitlements(user: AccessCaller["user"]): Promise<U
 }
 
 export async function accessContextFor(caller: AccessCaller | null): Promise<AccessContext> {
-  if (!caller) return { plan: null, limits: { country: 0, region: 0, hexagon: 0 }, ordered: { country: [], region: [], hexagon: [] }, free: FREE_CODES };
+  if (!caller) return ANONYMOUS_ACCESS;
   const e = await getUserEntitlements(caller.user);
   return { plan: e.plan, limits: e.remaining, ordered: e.ordered, free: FREE_CODES, viaApiKey: caller.viaApiKey };
 }
@@ -157,24 +157,9 @@ export interface PointCodes {
   country_code: string;
 }
 
-/** Finest first: the order in which a point's levels are offered to a caller. */
-const POINT_LEVELS = ["hexagon", "region", "country"] as const satisfies readonly LocationKind[];
-
-const pointLevelCode = (point: PointCodes, kind: LocationKind) =>
-  kind === "hexagon" ? point.hexagon_code : kind === "region" ? point.region_code : point.country_code;
-
-/**
- * THE access rule for values at a point (API, pages, map layers, exports): the point's hexagon when the caller may
- * read it (ordered, or a PREMIUM API key), else its region, else its country; null when none of them. Never a
- * hexagon's values to a caller who has not bought it.
- */
+/** The point's level the caller may read, finest first (the rule is finestReadableLevel); null when none. */
 export async function finestAccessibleLevel(caller: AccessCaller | null, point: PointCodes): Promise<LocationRef | null> {
-  const ctx = await accessContextFor(caller);
-  for (const kind of POINT_LEVELS) {
-    const code = pointLevelCode(point, kind);
-    if (code && canAccess(ctx, kind, code).allowed) return { kind, code };
-  }
-  return null;
+  return finestReadableLevel(await accessContextFor(caller), { hexagon: point.hexagon_code, region: point.region_code, country: point.country_code });
 }
 
 /** Like finestAccessibleLevel, but a caller who may read none of the point's levels gets 401 or 403 (with the modal). */

@@ -185,16 +185,27 @@ export async function locationMapData(caller: AccessCaller | null, q: MapPlaceQu
     point,
     hazardId,
     hiddenCount: cells.length - visible.length,
+    hiddenKind: "hexagon",
   };
 }
 
-/** The regional view's choropleth: every region of a country coloured by one hazard. */
-export function regionalMapData(countryCode: string, hazardId: HazardId, scenario: ScenarioId, period: PeriodId): LocationMapData {
+/**
+ * The regional view's choropleth: the regions of a country coloured by one hazard. Regions the caller may not read
+ * (`readable` says no) are left off and counted, as the hexagon maps do.
+ */
+export function regionalMapData(
+  countryCode: string,
+  hazardId: HazardId,
+  scenario: ScenarioId,
+  period: PeriodId,
+  readable: (regionCode: string) => boolean = () => true,
+): LocationMapData {
   const data = geoFile();
   const country = data.countries.find((c) => c.code === countryCode.toUpperCase());
   if (!country) throw new NotFoundError(`Unknown country code ${countryCode}`);
-  const areas = data.regions
-    .filter((r) => r.country === country.code)
+  const regions = data.regions.filter((r) => r.country === country.code);
+  const visible = regions.filter((r) => readable(r.code));
+  const areas = visible
     .map((r) => {
       const rings = outlineRings(r.rings);
       const b = mainBounds(r.rings);
@@ -210,7 +221,8 @@ export function regionalMapData(countryCode: string, hazardId: HazardId, scenari
     truncated: false,
     point: null,
     hazardId,
-    hiddenCount: 0,
+    hiddenCount: regions.length - visible.length,
+    hiddenKind: "region",
   };
 }
 

@@ -171,3 +171,117 @@ export function* largeCsvLines(rows: number): Generator<string> {
     yield `A${i},${s.name} ${i},${(s.lat + d).toFixed(5)},${(s.lon - d).toFixed(5)},${1000 + (i % 97)}\n`;
   }
 }
+
+/**
+ * Writes a real XLSX to `file`, streamed (nothing large held in memory): `strings` unique shared strings (about 20
+ * random characters each, so the archive barely compresses and passes the ratio check) and a sheet of `rows`
+ * locations whose name cells point into that table. The table comes before the sheet, as Excel writes it, so a
+ * reader caches it whole before the first row. Returns the file's size and the table's uncompressed size.
+ */
+export async function writeSharedStringsXlsx(file: string, strings: number, rows = 10): Promise<{ bytes: number; sharedStringsBytes: number }> {
+  const fs = await import("node:fs");
+  const fd = fs.openSync(file, "w");
+  let offset = 0;
+  const central: Buffer[] = [];
+  const write = (b: Buffer) => {
+    fs.writeSync(fd, b, 0, b.length, offset);
+    offset += b.length;
+  };
+  let sharedStringsBytes = 0;
+  /** One deflated entry from text produced piece by piece; its local header is patched once sizes are known. */
+  const entry = async (name: string, pieces: Iterable<string>) => {
+    const nameBuf = Buffer.from(name);
+    const start = offset;
+    write(Buffer.alloc(30 + nameBuf.length));
+    let crc = 0,
+      size = 0,
+      compressed = 0;
+    const deflate = zlib.createDeflateRaw({ level: 1 });
+    const done = new Promise<void>((resolve, reject) => {
+      deflate.on("data", (c: Buffer) => {
+        write(c);
+        compressed += c.length;
+      });
+      deflate.on("end", resolve);
+      deflate.on("error", reject);
+    });
+    let batch: string[] = [];
+    let batchBytes = 0;
+    const flush = async () => {
+      const b = Buffer.from(batch.join(""), "utf8");
+      batch = [];
+      batchBytes = 0;
+      crc = zlib.crc32(b, crc);
+      size += b.length;
+      if (!deflate.write(b)) await new Promise((r) => deflate.once("drain", r));
+    };
+    for (const p of pieces) {
+      batch.push(p);
+      batchBytes += p.length;
+      if (batchBytes > 1 << 20) await flush();
+    }
+    await flush();
+    deflate.end();
+    await done;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(compressed, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    fs.writeSync(fd, Buffer.concat([local, nameBuf]), 0, 30 + nameBuf.length, start);
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0);
+    c.writeUInt16LE(20, 4);
+    c.writeUInt16LE(20, 6);
+    c.writeUInt16LE(8, 10);
+    c.writeUInt32LE(crc, 16);
+    c.writeUInt32LE(compressed, 20);
+    c.writeUInt32LE(size, 24);
+    c.writeUInt16LE(nameBuf.length, 28);
+    c.writeUInt32LE(start, 42);
+    central.push(c, nameBuf);
+    return size;
+  };
+  const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+  const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+  const rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+  await entry("[Content_Types].xml", [
+    `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
+  ]);
+  await entry("_rels/.rels", [`${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`]);
+  await entry("xl/workbook.xml", [`${xml}<workbook ${ns} xmlns:r="${rel}"><sheets><sheet name="Sites" sheetId="1" r:id="rId1"/></sheets></workbook>`]);
+  await entry("xl/_rels/workbook.xml.rels", [
+    `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+  ]);
+  let seed = 12345;
+  const random = () => (seed = (seed * 1103515245 + 12345) >>> 0);
+  sharedStringsBytes = await entry("xl/sharedStrings.xml", (function* () {
+    yield `${xml}<sst ${ns} count="${strings + 3}" uniqueCount="${strings + 3}"><si><t>name</t></si><si><t>lat</t></si><si><t>lon</t></si>`;
+    for (let i = 0; i < strings; i++) yield `<si><t>${random().toString(36)}${random().toString(36)}${i.toString(36)}</t></si>`;
+    yield "</sst>";
+  })());
+  await entry("xl/worksheets/sheet1.xml", (function* () {
+    yield `${xml}<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>`;
+    for (let r = 0; r < rows; r++) {
+      const site = LAND_SITES[r % LAND_SITES.length]!;
+      const n = r + 2;
+      yield `<row r="${n}"><c r="A${n}" t="s"><v>${3 + (r % Math.max(1, strings))}</v></c><c r="B${n}"><v>${site.lat}</v></c><c r="C${n}"><v>${site.lon}</v></c></row>`;
+    }
+    yield "</sheetData></worksheet>";
+  })());
+  const dir = Buffer.concat(central);
+  const dirOffset = offset;
+  write(dir);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(central.length / 2, 8);
+  eocd.writeUInt16LE(central.length / 2, 10);
+  eocd.writeUInt32LE(dir.length, 12);
+  eocd.writeUInt32LE(dirOffset, 16);
+  write(eocd);
+  fs.closeSync(fd);
+  return { bytes: offset, sharedStringsBytes };
+}

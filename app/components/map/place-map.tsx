@@ -52,7 +52,11 @@ export function PlaceMap({ data, title, description, legendTitle, selectedId, pi
       </ClientOnly>
       <figcaption className="mt-3">
         <MapLegend title={legendTitle} />
-        {data.hiddenCount > 0 ? <p className="mt-2 text-sm text-slate-700">{data.hiddenCount} hexagons of this place are not in your plan and are not shown.</p> : null}
+        {data.hiddenCount > 0 ? (
+          <p className="mt-2 text-sm text-slate-700">
+            {data.hiddenCount} {data.hiddenKind === "region" ? "regions" : "hexagons"} of this place are not in your plan and are not shown.
+          </p>
+        ) : null}
         {data.truncated ? <p className="mt-2 text-sm text-slate-700">The map shows the first {data.areas.length} hexagons of this place.</p> : null}
       </figcaption>
     </figure>

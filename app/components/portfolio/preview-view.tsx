@@ -24,8 +24,8 @@ type PreviewView = Pick<
   | "piecharts"
   | "summary_table"
 > &
-  /** Absent from previews stored before it was added. */
-  Partial<Pick<PreviewResult, "billed_locations">>;
+  /** Absent from previews stored before they were added. */
+  Partial<Pick<PreviewResult, "billed_locations" | "scored_at" | "locked_locations">>;
 
 /**
  * Previews stored before the counts partitioned the rows counted duplicates among the valid ones: taken apart here
@@ -34,6 +34,30 @@ type PreviewView = Pick<
 function partition(p: PreviewView) {
   const valid = p.billed_locations === undefined ? p.valid_locations - p.duplicate_locations : p.valid_locations;
   return { total: p.total_locations, valid, duplicate: p.duplicate_locations, invalid: p.invalid_locations, outOfRange: p.out_of_range_locations };
+}
+
+/** Which level the figures come from: a preview shows only what the uploader's plan reads (previews stored before carry no counts). */
+function LevelNote({ preview }: { preview: PreviewView }) {
+  const at = preview.scored_at;
+  if (!at) return null;
+  const parts = (
+    [
+      ["hexagon", at.hexagon],
+      ["region", at.region],
+      ["country", at.country],
+    ] as const
+  ).filter(([, n]) => n > 0);
+  const locked = preview.locked_locations ?? 0;
+  return (
+    <p className="mb-3 text-sm text-slate-700" data-testid="preview-levels">
+      {parts.length
+        ? `Figures use the finest level your plan reads: ${parts.map(([kind, n]) => `${n.toLocaleString("en")} at ${kind} level`).join(", ")}.`
+        : null}
+      {locked
+        ? ` ${locked.toLocaleString("en")} locations lie in places your plan does not include and are left out of the charts; order those places, or buy the full report, to see them.`
+        : null}
+    </p>
+  );
 }
 
 function Stat({ label, value }: { label: string; value: number }) {
@@ -129,6 +153,7 @@ export function PreviewCharts({ preview }: { preview: PreviewView }) {
       <h2 id="preview-charts" className="mb-2 text-lg font-semibold">
         Locations by risk level (historical)
       </h2>
+      <LevelNote preview={preview} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {ids.map((h) => {
           const p = preview.piecharts.find((x) => x.hazard_id === h);

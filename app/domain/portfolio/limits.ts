@@ -13,6 +13,21 @@ export const CSV_MAX_RECORD_BYTES = 64 * 1024;
 /** XLSX: declared uncompressed total and per-entry compression ratio above which the archive is refused. */
 export const XLSX_MAX_UNCOMPRESSED_BYTES = 600 * 1024 * 1024;
 export const XLSX_MAX_RATIO = 200;
+/**
+ * XLSX: largest shared-string table (xl/sharedStrings.xml, uncompressed). The reader keeps every shared string
+ * (as UTF-8, less than this size) while it reads the sheet, so this bounds an XLSX upload's memory. Room for a
+ * million rows with a unique name each; larger text tables should come as CSV, which streams.
+ */
+export const XLSX_MAX_SHARED_STRINGS_BYTES = 48 * 1024 * 1024;
+/**
+ * Uploads read at the same time: each holds memory (shared strings, parser buffers) and CPU while it runs, so one
+ * account, and the server as a whole, get few at once; more get a 429 with Retry-After. Measured on 2 cores with
+ * 1.4M-string workbooks: two at once keep the event loop's longest stall near 110 ms, four let it reach 500 ms.
+ */
+export const UPLOADS_CONCURRENT_PER_ACCOUNT = 1;
+export const UPLOADS_CONCURRENT_TOTAL = 2;
+/** What a refused upload is told to wait: a large file takes tens of seconds to read. */
+export const UPLOAD_BUSY_RETRY_AFTER_SECONDS = 30;
 /** How many leading rows may hold titles or group headers before the column header row. */
 export const HEADER_SEARCH_ROWS = 10;
 /** Rows read (blank ones included) before giving up on finding the header: a file of empty lines ends here. */
@@ -65,6 +80,11 @@ export const UPLOAD_MESSAGES = {
   binary: "The file is not a text CSV file (it contains binary data); export it again as CSV or XLSX",
   notZip: "The file is not a valid XLSX workbook; save it again from Excel as .xlsx",
   zipBomb: "The workbook expands to far more data than it holds (a compressed bomb); it was not read",
+  sharedStringsTooLarge: (limit: number) =>
+    `The workbook's table of texts is larger than ${formatBytes(limit)}; save it as CSV (which is read as a stream) or split it`,
+  busyAccount: (n: number, seconds: number) =>
+    `You already have ${n === 1 ? "an upload" : `${n} uploads`} being read; wait until it is done (about ${seconds} s) and send this one again`,
+  busyServer: (seconds: number) => `The server is reading as many uploads as it can at once; send this one again in about ${seconds} s`,
   recordTooLong: (limit: number) =>
     `A line of the file is longer than ${formatBytes(limit)}; this does not look like a table of locations`,
   noHeader: "No header row with latitude and longitude columns was found in the first rows",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { neutraliseCell, safeCellValue } from "./spreadsheet-cell";
+import { neutraliseCell, safeCellValue, stripXmlForbidden } from "./spreadsheet-cell";
 
 describe("neutraliseCell", () => {
   it.each([
@@ -27,5 +27,14 @@ describe("neutraliseCell", () => {
     expect(safeCellValue(-5)).toBe(-5);
     expect(safeCellValue(null)).toBe(null);
     expect(safeCellValue("=A1")).toBe("'=A1");
+  });
+
+  it("drops the characters XML forbids, keeping tab, line breaks and paired surrogates", () => {
+    expect(stripXmlForbidden("Depot\uFFFF 7\uFFFE\u0000\u0001\u000B\u001F")).toBe("Depot 7");
+    expect(stripXmlForbidden("a\tb\nc\rd")).toBe("a\tb\nc\rd");
+    expect(stripXmlForbidden("Tokyo \u{1F5FC}")).toBe("Tokyo \u{1F5FC}");
+    expect(stripXmlForbidden("lone \uD83D and \uDDFC")).toBe("lone  and ");
+    // A control character hiding a formula does not get it past the guard.
+    expect(safeCellValue("\u0001=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
   });
 });

@@ -11,7 +11,7 @@ import type { RouteHandle } from "~/root";
 import { publicCacheHeaders } from "~/services/cache-headers.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { isAppError } from "~/services/errors.server";
-import { previewFromMultipart } from "~/services/portfolio/preview.server";
+import { previewFromMultipart, uploadErrorInit } from "~/services/portfolio/preview.server";
 import { getSessionUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = isAppError(error) ? error.message : ERROR_MESSAGES.reportFailed;
-    return json({ preview: null, error: message, signedIn }, { status: isAppError(error) ? error.status : 500 });
+    return json({ preview: null, error: message, signedIn }, uploadErrorInit(error));
   }
 }
 

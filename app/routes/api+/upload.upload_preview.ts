@@ -13,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   try {
     const caller = await resolveApiCaller(request);
-    const { result } = await previewFromMultipart(request, caller?.user ?? null, requestClientAddress(request, context));
+    const { result } = await previewFromMultipart(request, caller, requestClientAddress(request, context));
     return apiJson(result);
   } catch (error) {
     return apiError(error);

@@ -93,9 +93,17 @@ function RegionTable() {
               </Link>
             </td>
             <td className="border border-slate-200 px-2 py-1 font-mono">{r.code}</td>
-            <td className="border border-slate-200 px-2 py-1" data-score={r.score ?? ""}>
+            <td className="border border-slate-200 px-2 py-1" data-score={r.score ?? ""} data-locked={r.locked ? "true" : undefined}>
               <span aria-hidden="true" className="mr-2 inline-block h-3 w-4 rounded-sm border border-slate-400 align-middle" style={{ backgroundColor: r.colour }} />
               {r.label}
+              {r.locked ? (
+                <>
+                  {" "}
+                  <Link to={`/dashboard?location_code=${encodeURIComponent(r.code)}`} className="text-brand-700 underline">
+                    Order
+                  </Link>
+                </>
+              ) : null}
             </td>
           </tr>
         ))}

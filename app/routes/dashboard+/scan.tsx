@@ -12,7 +12,7 @@ import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } f
 import { isAppError, rethrowAsResponse } from "~/services/errors.server";
 import { readFormData } from "~/services/form-body.server";
 import { generateReport } from "~/services/portfolio/api.server";
-import { previewFromMultipart } from "~/services/portfolio/preview.server";
+import { previewFromMultipart, uploadErrorInit } from "~/services/portfolio/preview.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/purchase.server";
 import { loadScanPage } from "~/services/portfolio/scan-page.server";
 import { findUpload, setWeightColumn } from "~/services/portfolio/uploads.server";
@@ -52,11 +52,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
     try {
-      const { result } = await previewFromMultipart(request, user);
+      const { result } = await previewFromMultipart(request, { user, viaApiKey: false });
       return redirect(`/dashboard/scan?upload=${result.upload_id}`);
     } catch (error) {
       if (error instanceof Response) throw error;
-      return json({ uploadError: errorMessage(error) }, { status: isAppError(error) ? error.status : 500 });
+      return json({ uploadError: errorMessage(error) }, uploadErrorInit(error));
     }
   }
   const parsed = IntentSchema.safeParse(Object.fromEntries(await readFormData(request)));

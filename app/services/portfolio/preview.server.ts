@@ -1,41 +1,38 @@
 /** The multipart side of the upload preview: streams the `file` part into the ingester, small fields into memory. */
-import {
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from "@remix-run/node";
-import { isPlanCode } from "~/domain/plans";
+import type { AccessContext } from "~/domain/entitlements";
+import { isPlanCode, type PlanCode } from "~/domain/plans";
 import { UPLOAD_MESSAGES, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
-import { getUserEntitlements } from "../entitlements.server";
-import { isAppError } from "../errors.server";
+import { accessContextFor, type AccessCaller } from "../entitlements.server";
+import { TooManyRequestsError, isAppError } from "../errors.server";
 import { isLimited, recordEvent } from "../rate-limit.server";
 import { UploadRefusedError } from "./errors.server";
+import { multipartBoundary, readMultipart } from "./multipart.server";
 import { fileTransfer } from "./purchase.server";
+import { takeUploadSlot } from "./upload-slots.server";
 import { findUpload, ingestUpload, type PreviewResult } from "./uploads.server";
 
-export interface PreviewCaller {
-  id: string;
-  planCode: string;
-}
+/** Largest plain (non-file) field of the upload form. */
+const FIELD_MAX_BYTES = 16 * 1024;
 
-/** The multipart parser's own failures (no boundary, cut-short body, stray boundary) are the client's: a 400. */
-async function readMultipart(...args: Parameters<typeof parseMultipartFormData>): Promise<FormData> {
-  try {
-    return await parseMultipartFormData(...args);
-  } catch (error) {
-    if (isAppError(error) || error instanceof Response) throw error;
-    throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
-  }
-}
-
-/** A file part whose body breaks off mid-stream is refused the same way, whichever reader is consuming it. */
-async function* guardPart(data: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+/** A body that breaks off or is malformed, between parts or mid-file, is refused the same way (a 400), whichever reader is consuming it. */
+async function* guardPart<T>(data: AsyncIterable<T>): AsyncGenerator<T> {
   try {
     for await (const chunk of data) yield chunk;
   } catch (error) {
     if (isAppError(error)) throw error;
     throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
   }
+}
+
+async function readField(data: AsyncIterable<Uint8Array>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of guardPart(data)) {
+    bytes += chunk.byteLength;
+    if (bytes > FIELD_MAX_BYTES) throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Every visitor preview is stored and assessed: a client without an account gets a few an hour. */
@@ -47,39 +44,69 @@ async function limitVisitorPreviews(clientAddress: string) {
   await recordEvent(key);
 }
 
-/** `clientAddress` keys the visitors' limit (a signed-in caller has none). */
+/**
+ * `clientAddress` keys the visitors' limit (a signed-in caller has none). The preview's figures follow the
+ * caller's entitlements: an anonymous caller sees what the point API shows it, never a hexagon's own values.
+ */
 export async function previewFromMultipart(
   request: Request,
-  caller: PreviewCaller | null,
+  caller: AccessCaller | null,
   clientAddress = "unknown",
 ): Promise<{ result: PreviewResult; fields: FormData }> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
-  if (!caller) await limitVisitorPreviews(clientAddress);
-  const plan = caller && isPlanCode(caller.planCode) ? caller.planCode : caller ? "DISCOVERY" : null;
-  const limits = caller ? (await getUserEntitlements(caller)).remaining : null;
+  const user = caller?.user ?? null;
+  // The slot is taken before anything is read or counted: a refused upload costs nothing, not even a visitor preview.
+  const release = takeUploadSlot(user ? `user:${user.id}` : `visitor:${clientAddress}`);
+  try {
+    if (!caller) await limitVisitorPreviews(clientAddress);
+    const plan = user && isPlanCode(user.planCode) ? user.planCode : user ? "DISCOVERY" : null;
+    const access = await accessContextFor(caller);
+    return await readUpload(request, contentType, user, plan, access, caller ? access.limits : null);
+  } finally {
+    release();
+  }
+}
+
+async function readUpload(
+  request: Request,
+  contentType: string,
+  user: AccessCaller["user"] | null,
+  plan: PlanCode | null,
+  access: AccessContext,
+  limits: AccessContext["limits"] | null,
+): Promise<{ result: PreviewResult; fields: FormData }> {
   let result: PreviewResult | null = null;
-  const fields = await readMultipart(
-    request,
-    composeUploadHandlers(async (part) => {
-      if (part.name !== "file") return undefined;
-      if (!part.filename) {
-        for await (const _ of part.data) void _;
-        return undefined;
-      }
-      if (result) throw new UploadRefusedError("Upload one file at a time", 400);
-      result = await ingestUpload({
-        fileName: part.filename,
-        data: guardPart(part.data),
-        owner: { userId: caller?.id ?? null, plan },
-        planLimits: limits ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon } : null,
-      });
-      return result.upload_id;
-    }, createMemoryUploadHandler({ maxPartSize: 16 * 1024 })),
-  );
+  const fields = new FormData();
+  const boundary = multipartBoundary(contentType);
+  if (!boundary || !request.body) throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
+  // The parser's own failures (cut-short body, a part without headers...) are the client's: a 400.
+  for await (const part of guardPart(readMultipart(request.body, boundary))) {
+    if (part.filename === null) {
+      fields.append(part.name, await readField(part.data));
+      continue;
+    }
+    if (part.name !== "file" || !part.filename) continue;
+    if (result) throw new UploadRefusedError("Upload one file at a time", 400);
+    result = await ingestUpload({
+      fileName: part.filename,
+      data: guardPart(part.data),
+      owner: { userId: user?.id ?? null, plan },
+      planLimits: limits ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon } : null,
+      access,
+    });
+    fields.append(part.name, result.upload_id);
+  }
   if (!result) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
   const done: PreviewResult = result;
   // A signed-in user's upload goes straight to a lead (the file transfer), so the answer carries lead_id.
-  if (caller) done.lead_id = await fileTransfer(await findUpload(done.upload_id, { userId: caller.id }), caller.id);
+  if (user) done.lead_id = await fileTransfer(await findUpload(done.upload_id, { userId: user.id }), user.id);
   return { result: done, fields };
+}
+
+/** Status and headers of a page's answer to a refused upload: a 429 tells the browser when to try again. */
+export function uploadErrorInit(error: unknown): ResponseInit {
+  const headers: Record<string, string> = {};
+  if (error instanceof TooManyRequestsError) headers["Retry-After"] = String(error.retryAfterSeconds);
+  return { status: isAppError(error) ? error.status : 500, headers };
 }

@@ -13,7 +13,7 @@ import { parse } from "csv-parse";
 import ExcelJS from "exceljs";
 import type { Cell } from "~/domain/portfolio/columns";
 import {
-  CSV_MAX_RECORD_BYTES, UPLOAD_MESSAGES, XLSX_MAX_RATIO, XLSX_MAX_UNCOMPRESSED_BYTES,
+  CSV_MAX_RECORD_BYTES, UPLOAD_MESSAGES, XLSX_MAX_RATIO, XLSX_MAX_SHARED_STRINGS_BYTES, XLSX_MAX_UNCOMPRESSED_BYTES,
 } from "~/domain/portfolio/limits";
 import { UploadRefusedError } from "./errors.server";
 
@@ -99,9 +99,40 @@ async function* withHead(head: Uint8Array[], rest: AsyncIterator<Uint8Array>): A
   }
 }
 
-/** Rows of a CSV stream. Refuses binary data and records longer than CSV_MAX_RECORD_BYTES. */
-export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<RawRow> {
-  const it = source[Symbol.asyncIterator]();
+export type Utf16 = "utf-16le" | "utf-16be";
+
+/**
+ * UTF-16 text (Excel's "Unicode text" export): by its byte-order mark, or without one by ASCII characters showing
+ * as a zero byte beside each letter, mostly on one side of the pair.
+ */
+export function detectUtf16(head: Uint8Array): Utf16 | null {
+  if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return "utf-16le";
+  if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return "utf-16be";
+  const pairs = Math.floor(Math.min(head.length, 8192) / 2);
+  if (pairs < 2) return null;
+  let evenZero = 0,
+    oddZero = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (head[2 * i] === 0) evenZero++;
+    if (head[2 * i + 1] === 0) oddZero++;
+  }
+  if (oddZero > pairs * 0.4 && evenZero < pairs * 0.05) return "utf-16le";
+  if (evenZero > pairs * 0.4 && oddZero < pairs * 0.05) return "utf-16be";
+  return null;
+}
+
+/** UTF-16 bytes as UTF-8, chunk by chunk (a character split between two chunks is kept whole). */
+export async function* utf16ToUtf8(source: AsyncIterable<Uint8Array>, encoding: Utf16): AsyncGenerator<Uint8Array> {
+  const decoder = new TextDecoder(encoding);
+  for await (const chunk of source) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield Buffer.from(text, "utf8");
+  }
+  const rest = decoder.decode();
+  if (rest) yield Buffer.from(rest, "utf8");
+}
+
+async function readHead(it: AsyncIterator<Uint8Array>): Promise<Uint8Array[]> {
   const head: Uint8Array[] = [];
   let headBytes = 0;
   while (headBytes < SNIFF_BYTES) {
@@ -109,6 +140,21 @@ export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerato
     if (r.done) break;
     head.push(r.value);
     headBytes += r.value.byteLength;
+  }
+  return head;
+}
+
+/**
+ * Rows of a CSV stream, UTF-8 or UTF-16 (read as UTF-8 once decoded). Refuses binary data and records longer than
+ * CSV_MAX_RECORD_BYTES.
+ */
+export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<RawRow> {
+  let it = source[Symbol.asyncIterator]();
+  let head = await readHead(it);
+  const utf16 = detectUtf16(Buffer.concat(head));
+  if (utf16) {
+    it = utf16ToUtf8(withHead(head, it), utf16)[Symbol.asyncIterator]();
+    head = await readHead(it);
   }
   const headBuf = Buffer.concat(head);
   if (looksBinary(headBuf)) throw new UploadRefusedError(UPLOAD_MESSAGES.binary, 415);
@@ -299,9 +345,98 @@ function cellValue(v: ExcelJS.CellValue): Cell {
   return String(v as unknown);
 }
 
-/** Rows of the first worksheet of an XLSX file, once its directory and its real inflated sizes are checked. */
+/**
+ * Shared strings as UTF-8 in one growing buffer with their offsets: off the JS heap, so a table of a million
+ * strings costs its bytes, not a million heap objects for the garbage collector to walk while the server answers.
+ */
+export class SharedStringStore {
+  private bytes = Buffer.alloc(64 * 1024);
+  private used = 0;
+  private offsets = new Uint32Array(4096);
+  count = 0;
+
+  push(value: unknown): number {
+    const text =
+      typeof value === "string"
+        ? value
+        : value && typeof value === "object" && "richText" in value
+          ? (value as ExcelJS.CellRichTextValue).richText.map((t) => t.text ?? "").join("")
+          : "";
+    const need = Buffer.byteLength(text, "utf8");
+    if (this.used + need > this.bytes.length) {
+      const grown = Buffer.alloc(Math.max(this.bytes.length * 2, this.used + need));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    if (this.count + 2 > this.offsets.length) {
+      const grown = new Uint32Array(this.offsets.length * 2);
+      grown.set(this.offsets);
+      this.offsets = grown;
+    }
+    this.used += this.bytes.write(text, this.used, "utf8");
+    this.offsets[++this.count] = this.used;
+    return this.count;
+  }
+
+  /** The string at `index`; null for an empty one or an index past the table. */
+  at(index: number): string | null {
+    if (!(index >= 0 && index < this.count)) return null;
+    const start = this.offsets[index]!;
+    const end = this.offsets[index + 1]!;
+    return end > start ? this.bytes.toString("utf8", start, end) : null;
+  }
+}
+
+/**
+ * exceljs's "cache" mode keeps every shared string as a JS string in an array. This gives it a SharedStringStore
+ * in that array's place: exceljs pushes into it and reads `sharedStrings[i]`, so the worksheet's cells resolve
+ * as before. Until the shared-string part starts, the reader sees no table, as exceljs expects (a sheet that comes
+ * first waits in a temporary file).
+ */
+function cacheSharedStringsCompactly(reader: object): SharedStringStore {
+  const store = new SharedStringStore();
+  const view = new Proxy(store, {
+    get(target, prop) {
+      if (prop === "push") return (v: unknown) => target.push(v);
+      if (prop === "length") return target.count;
+      if (typeof prop === "string") {
+        const index = Number(prop);
+        if (Number.isInteger(index)) return target.at(index);
+      }
+      return undefined;
+    },
+  });
+  let started = false;
+  Object.defineProperty(reader, "sharedStrings", {
+    configurable: true,
+    get: () => (started ? view : undefined),
+    set: () => {
+      started = true;
+    },
+  });
+  return store;
+}
+
+/** The part exceljs caches whole in memory ("cache" mode), whatever the sheet needs of it. */
+export const SHARED_STRINGS_ENTRY = "xl/sharedStrings.xml";
+
+/**
+ * Refuses a workbook whose shared-string table is larger than the cap. The declared size is enough: the inflation
+ * check that follows refuses any entry that inflates to more than it declares.
+ */
+export function checkSharedStrings(zip: ZipCheck, limit = XLSX_MAX_SHARED_STRINGS_BYTES): void {
+  const entry = zip.entries.find((e) => e.name === SHARED_STRINGS_ENTRY);
+  if (entry && entry.uncompressed > limit) throw new UploadRefusedError(UPLOAD_MESSAGES.sharedStringsTooLarge(limit), 413);
+}
+
+/**
+ * Rows of the first worksheet of an XLSX file, once its directory, its shared-string table and its real inflated
+ * sizes are checked.
+ */
 export async function* readXlsx(file: string): AsyncGenerator<RawRow> {
-  await checkZipInflation(file, checkZipDirectory(file));
+  const zip = checkZipDirectory(file);
+  checkSharedStrings(zip);
+  await checkZipInflation(file, zip);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: "cache",
     hyperlinks: "ignore",
@@ -309,6 +444,7 @@ export async function* readXlsx(file: string): AsyncGenerator<RawRow> {
     worksheets: "emit",
     entries: "emit",
   });
+  cacheSharedStringsCompactly(reader);
   try {
     for await (const sheet of reader) {
       for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {

@@ -1,8 +1,13 @@
 import { setupTestDatabase } from "#db/testing";
-import { DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, UPLOAD_MESSAGES, VISITOR_MAX_ROWS } from "~/domain/portfolio/limits";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, UPLOAD_MESSAGES, VISITOR_MAX_ROWS, XLSX_MAX_SHARED_STRINGS_BYTES,
+} from "~/domain/portfolio/limits";
 import {
   AT_SEA, LAND_SITES, binaryFile, blankLinesCsv, blankRowsAfterHeaderCsv, emptyRowsXlsx, largeCsvLines, lyingZipBomb,
-  mergedHeaderXlsx, oneBadLatitudeCsv, semicolonCsv, singleHugeLine, swappedCsv, zipBomb,
+  mergedHeaderXlsx, oneBadLatitudeCsv, semicolonCsv, singleHugeLine, swappedCsv, writeSharedStringsXlsx, zipBomb,
 } from "../../../tests/support/portfolio-files";
 import { UploadRefusedError } from "./errors.server";
 import { ingestUpload, uploadRows, ROW_STATUS, type UploadOwner } from "./uploads.server";
@@ -37,7 +42,11 @@ describe("ingestUpload", () => {
     expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value (EUR)"]);
     const pie = r.piecharts.find((p) => p.hazard_id === "HW")!;
     const c = pie.counts;
-    expect(c.L + c.M + c.H + c.S + c.E + c.none).toBe(r.valid_locations + r.duplicate_locations);
+    // Charted: every row on land (duplicates too) in places the (anonymous) uploader may read; the rest are locked.
+    const onLand = r.valid_locations + r.duplicate_locations;
+    expect(c.L + c.M + c.H + c.S + c.E + c.none).toBe(onLand - r.locked_locations);
+    expect(r.scored_at.hexagon + r.scored_at.region + r.scored_at.country + r.locked_locations).toBe(onLand);
+    expect(r.scored_at.hexagon).toBe(0);
 
     const stored = [];
     for await (const row of uploadRows(r.upload_id)) stored.push(row);
@@ -45,6 +54,42 @@ describe("ingestUpload", () => {
     expect(stored.filter((s) => s[1] === ROW_STATUS.valid)).toHaveLength(f.valid + f.duplicates);
     expect(stored[0]![5]).toEqual(["LDN-01", "London office", "51,5074", "-0,1278", "1200000,5", "ok"]);
   });
+
+  it.each([
+    ["UTF-16LE with its byte-order mark", (t: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, "utf16le")])],
+    ["UTF-16BE with its byte-order mark", (t: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(t, "utf16le").swap16()])],
+    ["UTF-16LE without a byte-order mark", (t: string) => Buffer.from(t, "utf16le")],
+  ])("reads a %s CSV (Excel's Unicode text)", async (_, encode) => {
+    const text = "Name\tLatitude\tLongitude\r\nBüro Zürich\t47.3769\t8.5417\r\nLondon office\t51.5074\t-0.1278\r\n";
+    // Odd chunk sizes split characters between chunks.
+    const r = await ingestUpload({ fileName: "unicode.txt", data: chunked(encode(text), 7), owner: member });
+    expect(r.valid_locations).toBe(2);
+    expect(r.data.map((d) => d.name)).toEqual(["Büro Zürich", "London office"]);
+  });
+
+  it("reads a workbook with a shared-string table under the cap, and refuses one over it with a 413", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shared-strings-"));
+    try {
+      const small = path.join(dir, "small.xlsx");
+      await writeSharedStringsXlsx(small, 1000, 8);
+      const ok = await ingestUpload({ fileName: "small.xlsx", data: fs.createReadStream(small), owner: member });
+      expect(ok.valid_locations).toBe(8);
+      // Names come out of the shared-string table (the header's three strings come first).
+      expect(ok.detected.name).toBe("name");
+      expect(ok.data.map((d) => d.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^[0-9a-z]{8,}$/)]));
+      expect(new Set(ok.data.map((d) => d.name)).size).toBe(8);
+
+      const big = path.join(dir, "big.xlsx");
+      // about 30 bytes a string: just over the cap
+      const { sharedStringsBytes } = await writeSharedStringsXlsx(big, Math.ceil(XLSX_MAX_SHARED_STRINGS_BYTES / 30) + 1000, 8);
+      expect(sharedStringsBytes).toBeGreaterThan(XLSX_MAX_SHARED_STRINGS_BYTES);
+      const refused = await ingestUpload({ fileName: "big.xlsx", data: fs.createReadStream(big), owner: member }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(UploadRefusedError);
+      expect(refused).toMatchObject({ status: 413, message: UPLOAD_MESSAGES.sharedStringsTooLarge(XLSX_MAX_SHARED_STRINGS_BYTES) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("finds the header under merged group headers in an Excel file and offers the GDP column", async () => {
     const buf = await mergedHeaderXlsx();

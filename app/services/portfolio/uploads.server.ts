@@ -15,12 +15,13 @@ import {
   DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, HEADER_SEARCH_ROWS, PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX, ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES,
   portfolioLimitsFor, type PortfolioLimits,
 } from "~/domain/portfolio/limits";
+import { ANONYMOUS_ACCESS, type AccessContext, type LocationKind } from "~/domain/entitlements";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { PlanCode } from "~/domain/plans";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../db.server";
 import { NotFoundError } from "../errors.server";
-import { assessPoint } from "./assess.server";
+import { assessPoint, levelViewFor } from "./assess.server";
 import { UploadRefusedError } from "./errors.server";
 import { ByteMeter, fileKindOf, readCsv, readXlsx, saveToTempFile, type RawRow } from "./reader.server";
 
@@ -87,6 +88,10 @@ export interface PreviewResult {
   weighted_by: string[];
   weight_column: string;
   warnings: string[];
+  /** Valid locations whose charts and table figures are those of their hexagon, region or country. */
+  scored_at: Record<LocationKind, number>;
+  /** Valid locations in places the caller may not read at any level: left out of the charts and table. */
+  locked_locations: number;
   piecharts: ReturnType<PortfolioAccumulator["pies"]>;
   summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
 }
@@ -114,6 +119,8 @@ export interface IngestInput {
   owner: UploadOwner;
   /** Plan limits of the signed-in user, echoed in the answer. */
   planLimits?: PreviewResult["limits"];
+  /** What the uploader may read: the preview's figures use only those levels (the entitlement rule). Anonymous by default. */
+  access?: AccessContext;
 }
 
 export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
@@ -133,6 +140,9 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     }
     const engine = getRiskEngine();
     const acc = new PortfolioAccumulator();
+    const seenBy = levelViewFor(engine, input.access ?? ANONYMOUS_ACCESS);
+    const scoredAt: Record<LocationKind, number> = { hexagon: 0, region: 0, country: 0 };
+    let locked = 0;
     const accessToken = crypto.randomBytes(24).toString("base64url");
     const it = rows[Symbol.asyncIterator]();
 
@@ -241,7 +251,12 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
           if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push({ row: raw.rowNo, reason: ROW_REASONS.atSea });
           chunk.push([raw.rowNo, ROW_STATUS.outOfRange, ROW_REASONS.atSea, check.lat, check.lon, raw.cells, null]);
         } else {
-          acc.add(a);
+          const shown = seenBy(a);
+          if (shown.level === null) locked++;
+          else {
+            scoredAt[shown.level]++;
+            acc.add({ ...a, values: shown.values });
+          }
           const key = coordKey(check.lat, check.lon);
           const first = seen.get(key);
           if (first === undefined) {
@@ -305,6 +320,8 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       weighted_by: weightedBy,
       weight_column: DEFAULT_WEIGHTING_COLUMN,
       warnings,
+      scored_at: scoredAt,
+      locked_locations: locked,
       piecharts: acc.pies(),
       summary_table: acc.summaryTable(),
     };

@@ -143,6 +143,24 @@ describe("portfolio XLSX", () => {
     expect(summaryText).toContain("Population at risk");
   });
 
+  it("writes a readable workbook when the user's cells hold characters XML forbids", async () => {
+    const bad = assessedLocation({
+      rowNumber: 2,
+      assetId: "A\uFFFF1",
+      name: "Depot\u0001",
+      userColumns: { "Site ref": "A\uFFFF1", Site: "Depot\u0001", lat: "45.76", lon: "4.84", "Insured value": "1", Comment: "\uFFFE\u0008note" },
+    });
+    const file = path.join(dir, "forbidden.xlsx");
+    await writePortfolioXlsx(portfolioReport([bad], { columns: [...columns, "Bad\uFFFFcolumn"] }), file);
+    const ws = (await readXlsx(file)).getWorksheet("Locations")!;
+    const header = rowValues(ws, 1) as string[];
+    expect(header).toContain("Badcolumn");
+    const row = rowValues(ws, 2);
+    expect(row[1]).toBe("A1");
+    expect(row[2]).toBe("Depot");
+    expect(row[header.indexOf("Comment")]).toBe("note");
+  });
+
   it("writes the disclosure workbook", async () => {
     const file = path.join(dir, "d.xlsx");
     await writeDisclosureXlsx(report, await computeDisclosure(report), file);
