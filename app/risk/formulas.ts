@@ -227,7 +227,9 @@ export function riverSizeFactor(flowM3s: number): number {
 
 export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasElev(c) || !hasClimate(c)) return NO_DATA;
-  const share = orZero(c.floodplainShare);
+  // low-lying land joined to the sea (≤ 10 m) is the floodplain of every river that crosses it to the sea: in a
+  // delta the distributaries and tidal creeks drain it without passing the trunk channel
+  const share = Math.max(orZero(c.floodplainShare), orZero(c.lowShare));
   const fPlain = ramp(share, 0, FD_PLAIN_FULL);
   const fSize = riverSizeFactor(orZero(c.flowM3s));
   // both are needed: a wide floodplain of a trickle floods little, a large river in a gorge floods little land
@@ -236,7 +238,8 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   const fWet = ramp(pWet, 30, 300);
   // steep, wet catchments add flash floods on streams too small for the network
   const fFlash = ramp(c.relief, 300, 2000) * fWet;
-  put(t, "share of land in a river floodplain", share);
+  put(t, "share of land in a river floodplain", orZero(c.floodplainShare));
+  put(t, "share of land low-lying (≤ 10 m) and joined to the sea", orZero(c.lowShare));
   put(t, "floodplain factor ramp(share, 0, 0.3)", fPlain);
   put(t, "drainage area of the largest river", orZero(c.upstreamKm2), "km²");
   put(t, "mean flow of that river", orZero(c.flowM3s), "m³/s");
@@ -417,7 +420,7 @@ export const HAZARD_FORMULAS: Readonly<
       fn: riverFlood,
       confidence: "proxy",
       formula:
-        "1.2 × √(ramp(floodplain share, 0, 0.3) × ramp(log10 mean flow, 3 → 1,000 m³/s)) × (0.7 + 0.3·wet) + 0.2·ramp(relief,300,2000 m)·wet",
+        "1.2 × √(ramp(max(floodplain share, low-lying share), 0, 0.3) × ramp(log10 mean flow, 3 → 1,000 m³/s)) × (0.7 + 0.3·wet) + 0.2·ramp(relief,300,2000 m)·wet",
     },
     DR: {
       fn: drought,

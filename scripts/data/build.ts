@@ -11,7 +11,7 @@ import { buildCells, loadCountries, loadRegions } from "./geography";
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
 import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type RawInputs } from "./physical";
 import { readWdbiiRivers } from "./wdbii";
-import { BURN_INTERMITTENT_LEVELS, BURN_PERMANENT_LEVELS, CHANNEL_MIN_KM2, GFPLAIN_A, GFPLAIN_B, LEVELS_PER_GREY, riverNetwork } from "./river-network";
+import { BURN_INTERMITTENT_LEVELS, BURN_PERMANENT_LEVELS, CHANNEL_MIN_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, LEVELS_PER_GREY, riverNetwork } from "./river-network";
 import { runoffGrid } from "./runoff";
 import { sampleClimate } from "./rasters";
 import { potentialEvap, monthlyTemperatures, type CellInputs as FormulaInputs } from "../../app/risk/formulas";
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   const wdbii = readWdbiiRivers();
   const runoff = runoffGrid(RUNOFF_STEP_DEG, climateForRunoff(clim));
   const rv = riverNetwork(greyRelief, reliefCal.lut, (lat, lon) => gshhg.fractions(lat, lon, 1).ocean >= 0.5, (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n, wdbii.lines, runoff);
-  log(`river network: ${wdbii.counts.permanent} permanent and ${wdbii.counts.intermittent} intermittent WDBII lines, ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${rv.stats.floodplainPixels} of ${rv.stats.landPixels} land pixels in a floodplain (${Math.round(performance.now() - t0)} ms)`);
+  log(`river network: ${wdbii.counts.permanent} permanent and ${wdbii.counts.intermittent} intermittent WDBII lines, ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${Math.round(performance.now() - t0)} ms)`);
   const slope2 = slopeGrid(greyRelief, reliefCal.lut);
   const slopeScale = slopeScaleRatio(etopo, slope2);
   log(`2′ / 5′ slope quantile ratios ${slopeScale.ratios.join(", ")} (median ${slopeScale.median})`);
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   const neCoastal = extraCoastalMetros(nePlaces, geonamesCoastal, landMask);
   const coastal = [...geonamesCoastal.map((c) => ({ ...c, source: "geonames" })), ...neCoastal.map((c) => ({ ...c, source: "naturalearth" }))];
   log(`Natural Earth: ${nePlaces.length} places, metro population raises ${metro.raised} cells, ${neCoastal.length} coastal metros added`);
-  log(`coast, rivers, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
+  log(`coast, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
   const twelve = seasonalInputs(inputs.coads, inputs.tas, cells.lat, cells.lon, co.shoreCell);
   log(`sea-surface temperature and the shape of the year (${Math.round(performance.now() - t0)} ms)`);
   // low-lying land: the larger of what ETOPO5 (metres, 5′) and the 2′ relief image (finer, grey steps) see
@@ -217,7 +217,8 @@ async function main(): Promise<void> {
         channel_min_km2: CHANNEL_MIN_KM2,
         channel_pixels: rv.stats.channelPixels,
         floodplain_rule: `GFPLAIN (Nardi et al. 2019): HAND ≤ a·A^b with a = ${GFPLAIN_A} m, b = ${GFPLAIN_B}, A in km²; HAND from the unburned calibrated relief`,
-        floodplain_pixels: rv.stats.floodplainPixels,
+        floodplain_pixels: Math.round(rv.stats.floodplainPixels),
+        floodplain_flatness: `weight 1 up to ${FLOODPLAIN_FLAT_DEG}° of 2′ slope, 0 from ${FLOODPLAIN_STEEP_DEG}°, linear between`,
         land_pixels: rv.stats.landPixels,
       },
       relief: {

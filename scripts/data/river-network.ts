@@ -11,6 +11,7 @@ import { priorityFlood } from "./priority-flood";
 import { accumulate, d8Directions } from "./flow";
 import { floodplainHeightM, nearestDrainage } from "./floodplain";
 import { meanFlowM3s, runoffAt, type RunoffGrid } from "./runoff";
+import { ramp } from "../../app/risk/formulas";
 
 /** Flood levels per grey step of the relief: room for the burn depths below one step. */
 export const LEVELS_PER_GREY = 4;
@@ -22,9 +23,16 @@ export const CHANNEL_MIN_KM2 = 1000;
 /** GFPLAIN rule h ≤ a·A^b (h m, A km²): b from hydraulic geometry (Nardi et al. 2006, 2019), a = 1 m. */
 export const GFPLAIN_A = 1;
 export const GFPLAIN_B = 0.3;
+/**
+ * A floodplain is a valley floor: full weight up to FLOODPLAIN_FLAT_DEG of 2′ slope, none from FLOODPLAIN_STEEP_DEG
+ * (the landslide ramp's 1° lower end is where the 2′ grid's plains end). Without it, a hillside that the grey
+ * steps put level with its channel would count, and mountain ridges would read as floodplain.
+ */
+export const FLOODPLAIN_FLAT_DEG = 1;
+export const FLOODPLAIN_STEEP_DEG = 3;
 
 export interface RiverNetwork {
-  /** Per cell: share of its 2′ land pixels in the GFPLAIN floodplain of a channel ≥ CHANNEL_MIN_KM2. */
+  /** Per cell: share of its 2′ land pixels in the GFPLAIN floodplain of a channel ≥ CHANNEL_MIN_KM2 (valley floors, weighted by flatness). */
   floodplainShare: Float64Array;
   /** Per cell: drainage area of the largest such channel, km² (0 without a floodplain). */
   upstreamKm2: Float64Array;
@@ -80,9 +88,16 @@ export function riverNetwork(
     if (c) channelPixels++;
     return c;
   });
-  const land = new Uint32Array(cellCount), plain = new Uint32Array(cellCount);
+  const land = new Uint32Array(cellCount), plain = new Float64Array(cellCount);
   const upstreamKm2 = new Float64Array(cellCount), flowM3s = new Float64Array(cellCount);
   const heightM = (p: number) => Math.max(0, greyToM[grey[p]!]!);
+  const sideM = pixelSideKm * 1000;
+  const slopeDeg = (x: number, y: number) => {
+    if (y <= 0 || y >= H - 1) return 0;
+    const z = (xx: number, yy: number) => heightM(yy * W + ((xx + W) % W));
+    const gx = (z(x + 1, y) - z(x - 1, y)) / (2 * sideM * Math.max(cosRow[y]!, 0.01)), gy = (z(x, y - 1) - z(x, y + 1)) / (2 * sideM);
+    return (Math.atan(Math.hypot(gx, gy)) * 180) / Math.PI;
+  };
   let unreached = 0, floodplainPixels = 0, landPixels = 0;
   for (let y = 0; y < H; y++) {
     const lat = latOf(y);
@@ -98,8 +113,10 @@ export function riverNetwork(
       if (c < 0) continue;
       const hand = Math.max(0, heightM(p) - heightM(c));
       if (hand > floodplainHeightM(area[c]!, GFPLAIN_A, GFPLAIN_B)) continue;
-      plain[k]!++;
-      floodplainPixels++;
+      const flat = ramp(slopeDeg(x, y), FLOODPLAIN_STEEP_DEG, FLOODPLAIN_FLAT_DEG);
+      if (flat <= 0) continue;
+      plain[k]! += flat;
+      floodplainPixels += flat;
       if (area[c]! > upstreamKm2[k]!) upstreamKm2[k] = area[c]!;
       const q = meanFlowM3s(flow[c]!);
       if (q > flowM3s[k]!) flowM3s[k] = q;
