@@ -251,6 +251,21 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   return clamp01(1.2 * fRiver * (0.7 + 0.3 * fWet) + 0.2 * fFlash);
 }
 
+const fmtInt = (v: number) => Math.round(v).toLocaleString("en-GB");
+const roundTo = (v: number, sig: number) => (v > 0 ? Number(v.toPrecision(sig)) : 0);
+
+/**
+ * One plain sentence on what drives a cell's river flood: its floodplain land, the river it belongs to and the
+ * level it reads. `level` is the band label of the value (e.g. "Severe").
+ */
+export function riverFloodSummary(c: CellInputs, level: string): string {
+  const plainPct = Math.round(100 * Math.max(orZero(c.floodplainShare), orZero(c.lowShare)));
+  const area = orZero(c.upstreamKm2), flow = orZero(c.flowM3s);
+  if (plainPct <= 0 || area <= 0)
+    return `This hexagon has no land in the floodplain of a river draining 1,000 km² or more; that is ${level}.`;
+  return `This hexagon has ${plainPct} % of its land in the floodplain of a river draining ${fmtInt(roundTo(area, 2))} km² (mean flow about ${fmtInt(roundTo(flow, 2))} m³/s); that is ${level}.`;
+}
+
 export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasElev(c) || !hasClimate(c)) return NO_DATA;
   // the v1 thresholds 0.5°-4° were set on ETOPO5's 5′ slopes; on the 2′ relief the same terrain measures
