@@ -21,7 +21,7 @@ import { LandMask, encodeLandMask } from "../../app/risk/landmask";
 import { readEtopo5 } from "./rasters";
 import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
 import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
-import { gridDisk, latLngToCell } from "h3-js";
+import { latLngToCell } from "h3-js";
 
 export const GENERATOR_VERSION = "3.0.0";
 const DATA = path.join(ROOT, "data");
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const reliefCal = calibrateRelief(greyRelief, etopo, (lat, lon) => gshhg.fractions(lat, lon, 2).land >= 1);
   const wdbii = readWdbiiRivers();
   const runoff = runoffGrid(RUNOFF_STEP_DEG, climateForRunoff(clim));
-  const rv = riverNetwork(greyRelief, reliefCal.lut, (lat, lon) => gshhg.fractions(lat, lon, 1).ocean >= 0.5, (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n, wdbii.lines, runoff, (k) => gridDisk(cells.cells[k]!, 1).flatMap((h) => { const m = cells.index.get(h); return m === undefined ? [] : [m]; }));
+  const rv = riverNetwork(greyRelief, reliefCal.lut, (lat, lon) => gshhg.fractions(lat, lon, 1).ocean >= 0.5, (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n, wdbii.lines, runoff);
   log(`river network: ${wdbii.counts.permanent} permanent and ${wdbii.counts.intermittent} intermittent WDBII lines, ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${Math.round(performance.now() - t0)} ms)`);
   const slope2 = slopeGrid(greyRelief, reliefCal.lut);
   const slopeScale = slopeScaleRatio(etopo, slope2);
@@ -216,8 +216,6 @@ async function main(): Promise<void> {
         runoff: `Schreiber (1904) R = P·exp(−PET/P) on a ${RUNOFF_STEP_DEG}° grid, P = 6 × (Jul + Dec), PET by Thornthwaite from July/December temperatures`,
         channel_min_km2: CHANNEL_MIN_KM2,
         channel_pixels: rv.stats.channelPixels,
-        river_mouths: rv.stats.mouths,
-        river_mouth_rule: "a channel's last land pixel before the sea: its drainage area and flow count for its cell and the cells next to it (H3 ring 1)",
         floodplain_rule: `GFPLAIN (Nardi et al. 2019): HAND ≤ a·A^b with a = ${GFPLAIN_A} m, b = ${GFPLAIN_B}, A in km²; HAND from the unburned calibrated relief`,
         floodplain_pixels: Math.round(rv.stats.floodplainPixels),
         floodplain_flatness: `weight 1 up to ${FLOODPLAIN_FLAT_DEG}° of 2′ slope, 0 from ${FLOODPLAIN_STEEP_DEG}°, linear between`,

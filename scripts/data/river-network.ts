@@ -6,7 +6,7 @@
  */
 import type { GreyRelief } from "./relief";
 import { burnRivers, rasteriseRivers, type RiverLine } from "./burn";
-import { DIR_NONE, DIR_OUTLET, type HydroGrid, neighbour } from "./hydro-grid";
+import { DIR_NONE, DIR_OUTLET, type HydroGrid } from "./hydro-grid";
 import { priorityFlood } from "./priority-flood";
 import { accumulate, d8Directions } from "./flow";
 import { floodplainHeightM, nearestDrainage } from "./floodplain";
@@ -34,11 +34,11 @@ export const FLOODPLAIN_STEEP_DEG = 3;
 export interface RiverNetwork {
   /** Per cell: share of its 2′ land pixels in the GFPLAIN floodplain of a channel ≥ CHANNEL_MIN_KM2 (valley floors, weighted by flatness). */
   floodplainShare: Float64Array;
-  /** Per cell: drainage area of the largest such channel, or of the largest river reaching the sea in or next to the cell, km². */
+  /** Per cell: drainage area of the largest such channel, km² (0 without a floodplain). */
   upstreamKm2: Float64Array;
   /** Per cell: mean-flow proxy of that channel (runoff-weighted accumulation), m³/s. */
   flowM3s: Float64Array;
-  stats: { riverPixelsPermanent: number; riverPixelsIntermittent: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number; mouths: number };
+  stats: { riverPixelsPermanent: number; riverPixelsIntermittent: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
 }
 
 const R_KM = 6371.0088;
@@ -50,9 +50,7 @@ export function riverNetwork(
   cellOf: (lat: number, lon: number) => number | undefined,
   cellCount: number,
   lines: readonly RiverLine[],
-  runoff: RunoffGrid,
-  /** The cells next to a cell (H3 ring 1), the cell itself included. */
-  ringOf: (k: number) => number[],
+  runoff: RunoffGrid
 ): RiverNetwork {
   const { width: W, height: H, grey } = relief;
   const g: HydroGrid = { width: W, height: H, wrap: true };
@@ -124,30 +122,10 @@ export function riverNetwork(
       if (q > flowM3s[k]!) flowM3s[k] = q;
     }
   }
-  // river mouths: a channel's last land pixel before the sea. Where a wide estuary is open sea at 1′, the trunk
-  // ends short of the delta's land; its floods still reach the low land around the mouth, so the mouth's river
-  // counts for the mouth's cell and the cells next to it (their low-lying land is its floodplain, §3)
-  let mouths = 0;
-  for (let p = 0; p < n; p++) {
-    const d = dir[p]!;
-    if (d >= 8 || area[p]! < CHANNEL_MIN_KM2) continue;
-    const q = neighbour(g, p, d);
-    if (q < 0 || dir[q] !== DIR_OUTLET) continue;
-    const y = Math.floor(p / W);
-    const k = cellOf(latOf(y), lonOf(p - y * W));
-    if (k === undefined) continue;
-    mouths++;
-    const qm = meanFlowM3s(flow[p]!);
-    for (const m of ringOf(k))
-      if (qm > flowM3s[m]!) {
-        flowM3s[m] = qm;
-        upstreamKm2[m] = area[p]!;
-      }
-  }
   const floodplainShare = new Float64Array(cellCount);
   for (let k = 0; k < cellCount; k++) floodplainShare[k] = land[k]! ? plain[k]! / land[k]! : 0;
   return {
     floodplainShare, upstreamKm2, flowM3s,
-    stats: { riverPixelsPermanent, riverPixelsIntermittent, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels, mouths },
+    stats: { riverPixelsPermanent, riverPixelsIntermittent, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
   };
 }
