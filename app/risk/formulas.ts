@@ -251,7 +251,8 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   return clamp01(1.2 * fRiver * (0.7 + 0.3 * fWet) + 0.2 * fFlash);
 }
 
-const fmtInt = (v: number) => Math.round(v).toLocaleString("en-GB");
+/** Thousands with commas (12,000): cheaper than toLocaleString on the explain path. */
+const fmtInt = (v: number) => String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 const roundTo = (v: number, sig: number) => (v > 0 ? Number(v.toPrecision(sig)) : 0);
 
 /**
