@@ -50,8 +50,10 @@ export const FIELDS: readonly FieldSpec[] = [
   { name: "pJul", kind: "u16", scale: 10, missing: 65535 },
   { name: "pDec", kind: "u16", scale: 10, missing: 65535 },
   { name: "coastKm", kind: "u16", scale: 1, missing: 65535 },
-  { name: "riverKm", kind: "u16", scale: 1, missing: 65535 },
-  { name: "riverLenKm", kind: "u16", scale: 1, missing: 65535 },
+  { name: "floodplainShare", kind: "u8", scale: 250, missing: 255 },
+  // drainage area in units of 100 km² (to 6.5 million km², the Amazon's 6.1 fits)
+  { name: "upstreamKm2", kind: "u16", scale: 0.01, missing: 65535 },
+  { name: "flowM3s", kind: "u16", scale: 0.5, missing: 65535 },
   { name: "tideM", kind: "u16", scale: 100, missing: 65535 },
   { name: "coastalPlain", kind: "u8", scale: 1, missing: null },
   { name: "population", kind: "u32", scale: 1, missing: null },

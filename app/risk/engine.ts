@@ -19,13 +19,15 @@ import {
   FIELDS,
   NONE16,
   VALUE_SCALE,
+  decodeValue,
   dequantiseField,
+  encodeValue,
   type DatasetArrays,
   type DatasetHeader,
   type GeoFile,
 } from "./dataset";
 import { RiskInputError, RiskNotFoundError } from "./errors";
-import { HAZARD_FORMULAS, NOT_APPLICABLE, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
+import { HAZARD_FORMULAS, NOT_APPLICABLE, aggregate, riverFloodSummary, type CellInputs, type HazardValue, type Step } from "./formulas";
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
@@ -53,8 +55,9 @@ const INPUT_LABELS: Record<string, [string, string]> = {
   pJul: ["July precipitation", "mm"],
   pDec: ["December precipitation", "mm"],
   coastKm: ["distance to the sea", "km"],
-  riverKm: ["distance to a mapped river", "km"],
-  riverLenKm: ["length of that river", "km"],
+  floodplainShare: ["share of land in a river floodplain", "1"],
+  upstreamKm2: ["drainage area of the largest river", "km²"],
+  flowM3s: ["mean flow of that river", "m³/s"],
   tideM: ["tidal range at the nearest station", "m"],
   coastalPlain: ["coastal or low-lying coastal plain (1/0)", "1"],
   population: ["population of places (GeoNames)", "people"],
@@ -611,6 +614,7 @@ function cellExplanation(
   const v = f.fn(inp, ctx, steps);
   if (typeof v === "number") steps.push({ name: "value", value: Math.round(v * 1000) / 1000 });
   return {
+    summary: h === "FD" && typeof v === "number" ? riverFloodSummary(inp, levelForScore(scoreFromValue(decodeValue(encodeValue(v)) as number)).label) : undefined,
     formula: f.formula,
     inputs,
     steps,

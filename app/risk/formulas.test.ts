@@ -37,8 +37,9 @@ const base: CellInputs = {
   pJul: 70,
   pDec: 70,
   coastKm: 300,
-  riverKm: 500,
-  riverLenKm: 0,
+  floodplainShare: 0,
+  upstreamKm2: 0,
+  flowM3s: 0,
   tideM: NaN,
   coastalPlain: 0,
   population: 0,
@@ -130,13 +131,22 @@ describe("water hazards", () => {
     const c = cell({ pJul: 200 });
     expect(num(extremeRainfall(c, warm(2)))).toBeGreaterThan(num(extremeRainfall(c, hist)));
   });
-  it("FD: big river on a wet flat plain is high, dry desert is low, islands low", () => {
-    const delta = cell({ riverKm: 0, riverLenKm: 3000, relief: 20, pJul: 350, lowShare: 0.5, coastKm: 100 });
+  it("FD: a wide floodplain of a large river is high, at the coast too; no floodplain or a trickle is low", () => {
+    const plain = cell({ floodplainShare: 0.5, upstreamKm2: 500_000, flowM3s: 5000, relief: 20, pJul: 350, coastKm: 100 });
+    expect(num(riverFlood(plain, hist))).toBeGreaterThan(0.8);
+    // a delta on the coast drains the whole basin: the most exposed, not the least
+    const delta = cell({ floodplainShare: 0.4, upstreamKm2: 1_000_000, flowM3s: 20_000, relief: 10, pJul: 300, coastKm: 0 });
     expect(num(riverFlood(delta, hist))).toBeGreaterThan(0.8);
-    const sahara = cell({ riverKm: 800, pJul: 1, pDec: 2, relief: 300, coastKm: 800 });
+    // a desert river fed from wet highlands still floods its plain, a little less without local rain
+    const nile = cell({ floodplainShare: 0.3, upstreamKm2: 2_000_000, flowM3s: 2000, relief: 50, pJul: 5, pDec: 0, coastKm: 600 });
+    expect(num(riverFlood(nile, hist))).toBeGreaterThanOrEqual(0.6);
+    const sahara = cell({ pJul: 1, pDec: 2, relief: 300, coastKm: 800 });
     expect(num(riverFlood(sahara, hist))).toBeLessThan(0.2);
-    const island = cell({ coastKm: 0, riverKm: 2000, pJul: 300, relief: 100 });
+    const island = cell({ coastKm: 0, pJul: 300, relief: 100 });
     expect(num(riverFlood(island, hist))).toBeLessThan(0.2);
+    // a wide flat plain along a trickle is not a river flood plain
+    const trickle = cell({ floodplainShare: 0.6, upstreamKm2: 1200, flowM3s: 2, relief: 20, pJul: 200 });
+    expect(num(riverFlood(trickle, hist))).toBeLessThan(0.2);
   });
   it("LS: steep, high-relief, wet terrain is high; plains are low", () => {
     expect(num(landslide(cell({ slopeMean: 8, relief: 3000, pJul: 400 }), hist))).toBeGreaterThan(0.9);
@@ -255,8 +265,9 @@ describe("aggregate", () => {
         tideM: 15,
         lat: 20,
         lon: 130,
-        riverKm: 0,
-        riverLenKm: 7000,
+        floodplainShare: 1,
+        upstreamKm2: 6_500_000,
+        flowM3s: 200_000,
       }),
     ];
     for (const c of extremes)

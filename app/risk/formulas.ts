@@ -27,10 +27,15 @@ export interface CellInputs {
   pDec: number;
   /** Distance from the cell to the sea, km (0 for cells on the coast). */
   coastKm: number;
-  /** Distance to the nearest mapped river (Natural Earth 50m), km. */
-  riverKm: number;
-  /** Length of that river feature, km: a proxy for its upstream size. */
-  riverLenKm: number;
+  /**
+   * Share of the cell's land in the floodplain of a river draining ≥ 1,000 km² (2′ terrain hydrology: WDBII
+   * rivers burned in, Priority-Flood, D8; GFPLAIN rule HAND ≤ 1 m·A^0.3).
+   */
+  floodplainShare: number;
+  /** Drainage area of the largest river whose floodplain lies in the cell, km² (0 without one). */
+  upstreamKm2: number;
+  /** Mean flow of that river from runoff-weighted flow accumulation (Schreiber runoff), m³/s. */
+  flowM3s: number;
   /** Tidal range at the nearest usable tide station within 300 km, m; NaN when none. */
   tideM: number;
   /** 1 when the cell touches the sea or is joined to it by low-lying (<10 m) land within 200 km. */
@@ -210,30 +215,56 @@ export function wettestMonth(c: CellInputs, ctx: SlotContext): number {
   return Math.max(c.pJul, c.pDec) * (1 + CC_SCALING * landWarming(ctx));
 }
 
+/** Floodplain share of a cell's land at which the river-floodplain factor is full. */
+export const FD_PLAIN_FULL = 0.3;
+/** Mean flow (m³/s) over which the river-size factor rises, log-linear: a stream to a large river. */
+export const FD_FLOW_M3S: readonly [number, number] = [3, 1000];
+
+/** River-size factor: log-linear in mean flow between FD_FLOW_M3S. */
+export function riverSizeFactor(flowM3s: number): number {
+  return flowM3s > 0 ? ramp(Math.log10(flowM3s), Math.log10(FD_FLOW_M3S[0]), Math.log10(FD_FLOW_M3S[1])) : 0;
+}
+
 export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasElev(c) || !hasClimate(c)) return NO_DATA;
-  const size = c.riverLenKm > 0 ? Math.max(0.3, ramp(Math.log10(c.riverLenKm), 2, 3.5)) : 0;
-  const near = Math.exp(-c.riverKm / 60);
-  // streams absent from the 50m map still flood; the land they drain grows with distance from the sea
-  const fCatch = 0.3 * ramp(c.coastKm, 20, 300);
-  const fRiver = Math.max(fCatch, near * size);
-  const fFlat = ramp(c.relief, 500, 50);
+  // low-lying land joined to the sea (≤ 10 m) is the floodplain of every river that crosses it to the sea: in a
+  // delta the distributaries and tidal creeks drain it without passing the trunk channel
+  const share = Math.max(orZero(c.floodplainShare), orZero(c.lowShare));
+  const fPlain = ramp(share, 0, FD_PLAIN_FULL);
+  const fSize = riverSizeFactor(orZero(c.flowM3s));
+  // both are needed: a wide floodplain of a trickle floods little, a large river in a gorge floods little land
+  const fRiver = Math.sqrt(fPlain * fSize);
   const pWet = wettestMonth(c, ctx);
   const fWet = ramp(pWet, 30, 300);
-  const fLow = ramp(c.lowShare, 0, 0.4);
-  // steep, wet catchments add flash floods regardless of the mapped river network
+  // steep, wet catchments add flash floods on streams too small for the network
   const fFlash = ramp(c.relief, 300, 2000) * fWet;
-  put(t, "distance to mapped river", c.riverKm, "km");
-  put(t, "river length (upstream size proxy)", c.riverLenKm, "km");
-  put(t, "unmapped-catchment factor 0.3·ramp(coast distance, 20, 300 km)", fCatch);
-  put(t, "river factor", fRiver);
-  put(t, "cell relief", c.relief, "m");
-  put(t, "flatness factor", fFlat);
+  put(t, "share of land in a river floodplain", orZero(c.floodplainShare));
+  put(t, "share of land low-lying (≤ 10 m) and joined to the sea", orZero(c.lowShare));
+  put(t, "floodplain factor ramp(share, 0, 0.3)", fPlain);
+  put(t, "drainage area of the largest river", orZero(c.upstreamKm2), "km²");
+  put(t, "mean flow of that river", orZero(c.flowM3s), "m³/s");
+  put(t, "river-size factor ramp(log10 flow, 3 → 1,000 m³/s)", fSize);
+  put(t, "river factor √(floodplain × size)", fRiver);
   put(t, "wettest of Jul/Dec precipitation incl. 7 %/°C", pWet, "mm");
   put(t, "wetness factor", fWet);
-  put(t, "low-lying share factor", fLow);
   put(t, "flash-flood factor", fFlash);
-  return clamp01(1.4 * fRiver * (0.3 * fFlat + 0.5 * fWet + 0.2 * fLow) + 0.2 * fFlash);
+  return clamp01(1.2 * fRiver * (0.7 + 0.3 * fWet) + 0.2 * fFlash);
+}
+
+/** Thousands with commas (12,000): cheaper than toLocaleString on the explain path. */
+const fmtInt = (v: number) => String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const roundTo = (v: number, sig: number) => (v > 0 ? Number(v.toPrecision(sig)) : 0);
+
+/**
+ * One plain sentence on what drives a cell's river flood: its floodplain land, the river it belongs to and the
+ * level it reads. `level` is the band label of the value (e.g. "Severe").
+ */
+export function riverFloodSummary(c: CellInputs, level: string): string {
+  const plainPct = Math.round(100 * Math.max(orZero(c.floodplainShare), orZero(c.lowShare)));
+  const area = orZero(c.upstreamKm2), flow = orZero(c.flowM3s);
+  if (plainPct <= 0 || area <= 0)
+    return `This hexagon has no land in the floodplain of a river draining 1,000 km² or more; that is ${level}.`;
+  return `This hexagon has ${plainPct} % of its land in the floodplain of a river draining ${fmtInt(roundTo(area, 2))} km² (mean flow about ${fmtInt(roundTo(flow, 2))} m³/s); that is ${level}.`;
 }
 
 export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
@@ -405,7 +436,7 @@ export const HAZARD_FORMULAS: Readonly<
       fn: riverFlood,
       confidence: "proxy",
       formula:
-        "1.4 × max(0.3·ramp(dcoast,20,300 km), e^(−driver/60 km)·size) × (0.3·flat + 0.5·wet + 0.2·low) + 0.2·ramp(relief,300,2000 m)·wet",
+        "1.2 × √(ramp(max(floodplain share, low-lying share), 0, 0.3) × ramp(log10 mean flow, 3 → 1,000 m³/s)) × (0.7 + 0.3·wet) + 0.2·ramp(relief,300,2000 m)·wet",
     },
     DR: {
       fn: drought,

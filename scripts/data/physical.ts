@@ -1,9 +1,6 @@
-/** Per-cell physical inputs: elevation statistics, climatology, coast and river distances, tides, population. */
+/** Per-cell physical inputs: elevation statistics, climatology, coast distance, tides, population. */
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { cellToLatLng, gridDisk, latLngToCell } from "h3-js";
-import { feature } from "topojson-client";
-import type { Topology, GeometryCollection } from "topojson-specification";
 import { haversineKm } from "../../app/risk/geo";
 import type { LandMask } from "../../app/risk/landmask";
 import type { CellSet } from "./geography";
@@ -23,8 +20,9 @@ export interface RawInputs {
   pJul: Float64Array;
   pDec: Float64Array;
   coastKm: Float64Array;
-  riverKm: Float64Array;
-  riverLenKm: Float64Array;
+  floodplainShare: Float64Array;
+  upstreamKm2: Float64Array;
+  flowM3s: Float64Array;
   tideM: Float64Array;
   coastalPlain: Float64Array;
   population: Float64Array;
@@ -117,7 +115,7 @@ export function terrainAndClimate(
   fractions: (lat: number, lon: number) => { land: number; ocean: number },
   /** Slope (°) around a 5′ point from a finer relief; without it slopes come from the 5′ grid itself. */
   finerSlope?: (lat: number, lon: number) => number,
-): Omit<RawInputs, "coastKm" | "riverKm" | "riverLenKm" | "tideM" | "coastalPlain" | "population" | "tHotOffset" | "tColdOffset" | "tMeanOffset" | "sstMonths"> & { oceanShare: Float64Array; seaLinked: Uint8Array } {
+): Omit<RawInputs, "coastKm" | "floodplainShare" | "upstreamKm2" | "flowM3s" | "tideM" | "coastalPlain" | "population" | "tHotOffset" | "tColdOffset" | "tMeanOffset" | "sstMonths"> & { oceanShare: Float64Array; seaLinked: Uint8Array } {
   const e = readEtopo5(etopoFile);
   const n = cells.cells.length;
   const lowLinked = seaConnected(e, fractions, LOW_LYING_M);
@@ -261,38 +259,6 @@ export function coast(
   const plain = bfsDistance(cells, sources, 200, (k) => lowShare[k]! >= 0.15 || seaLinked[k] === 1);
   const coastalPlain = plain.dist.map((d) => (Number.isFinite(d) ? 1 : 0));
   return { coastKm, coastalPlain, shoreCell };
-}
-
-export function rivers(saneDir: string, cells: CellSet): { riverKm: Float64Array; riverLenKm: Float64Array } {
-  const topo = JSON.parse(readFileSync(path.join(saneDir, "dist/world_50m.json"), "utf8")) as Topology;
-  const fc = feature(topo, topo.objects.rivers as GeometryCollection);
-  const n = cells.cells.length;
-  const len = new Float64Array(n);
-  for (const f of fc.features) {
-    const g = f.geometry;
-    if (!g) continue;
-    const lines = g.type === "LineString" ? [g.coordinates] : g.type === "MultiLineString" ? g.coordinates : [];
-    let total = 0;
-    for (const l of lines) for (let i = 1; i < l.length; i++) total += haversineKm(l[i - 1]![1]!, l[i - 1]![0]!, l[i]![1]!, l[i]![0]!);
-    for (const l of lines)
-      for (let i = 1; i < l.length; i++) {
-        const [x1, y1] = l[i - 1]! as [number, number], [x2, y2] = l[i]! as [number, number];
-        const steps = Math.max(1, Math.ceil(Math.hypot(x2 - x1, y2 - y1) / 0.05));
-        for (let s = 0; s <= steps; s++) {
-          const k = cells.index.get(latLngToCell(y1 + ((y2 - y1) * s) / steps, x1 + ((x2 - x1) * s) / steps, H3_RES));
-          if (k !== undefined && total > len[k]!) len[k] = total;
-        }
-      }
-  }
-  const sources: number[] = [];
-  for (let k = 0; k < n; k++) if (len[k]! > 0) sources.push(k);
-  const { dist, src } = bfsDistance(cells, sources, 1000);
-  const riverKm = new Float64Array(n), riverLenKm = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    riverKm[k] = Number.isFinite(dist[k]!) ? dist[k]! : 9999;
-    riverLenKm[k] = src[k]! >= 0 ? len[src[k]!]! : 0;
-  }
-  return { riverKm, riverLenKm };
 }
 
 export interface TideStation {

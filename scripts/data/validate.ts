@@ -101,6 +101,22 @@ export function coastalCityResolution(e: RiskEngine, dataDir: string): { total: 
   return { total: cities.length, resolved, wrongCountry, failed };
 }
 
+/** The river-flood panel: every hand-checked place with an FD check; a place counts as met when all its FD checks are. */
+export function riverFloodPanel(pc: ReturnType<typeof placeChecks>): { places: number; floodCities: number; controls: number; met: number; knownMisses: number; pct: number; unsourced: string[] } {
+  const withFd = pc.filter((p) => p.place.checks.some((c) => c.startsWith("FD")));
+  const isFd = (c: string) => c.startsWith("FD");
+  const floodCities = withFd.filter((p) => p.place.checks.some((c) => c.startsWith("FD>="))).length;
+  const controls = withFd.filter((p) => p.place.checks.some((c) => c.startsWith("FD<="))).length;
+  const missed = withFd.filter((p) => p.failed.some(isFd) || p.knownMisses.some(isFd));
+  const met = withFd.length - missed.length;
+  return {
+    places: withFd.length, floodCities, controls, met,
+    knownMisses: withFd.filter((p) => p.knownMisses.some(isFd)).length,
+    pct: withFd.length ? (100 * met) / withFd.length : 0,
+    unsourced: withFd.filter((p) => !p.place.source).map((p) => p.place.name),
+  };
+}
+
 /** Checks of the hand-checked places: met, missed (unexpected) and known misses. */
 export function placeChecks(e: RiskEngine): { place: KnownPlace; failed: string[]; knownMisses: string[]; resolved: boolean }[] {
   return KNOWN_PLACES.map((place) => {
@@ -226,6 +242,12 @@ function main(): void {
     `hand-checked places: ${nChecks - nFailed - nKnown}/${nChecks} checks met, ${nKnown} known misses (recorded with their reason), ${nFailed} unexpected misses`,
     nFailed === 0,
     pc.filter((p) => p.failed.length).map((p) => `${p.place.name}: ${p.failed.join(" ")}`).join("; "),
+  ]);
+  const panel = riverFloodPanel(pc);
+  checks.push([
+    `river-flood panel (places with an FD check, each with a published source): ${panel.places} places, ${panel.floodCities} riverine or delta flood cities (FD ≥ 3), ${panel.controls} upland or dry controls (FD ≤ 2); ${panel.met}/${panel.places} met = ${panel.pct.toFixed(1)} % (target ≥ 95 %), ${panel.knownMisses} known misses`,
+    panel.floodCities >= 40 && panel.controls >= 20 && panel.pct >= 95 && panel.unsourced.length === 0,
+    panel.unsourced.length ? `without a source: ${panel.unsourced.join(", ")}` : "",
   ]);
   out.push("");
   for (const [name, ok, detail] of checks) out.push(`${ok ? "PASS" : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);

@@ -61,24 +61,36 @@ function Explanation({ item, datasetVersion }: { item: HazardScoreItem; datasetV
     <details className="mt-2 text-xs">
       <summary className="cursor-pointer text-brand-700 underline">Why this score</summary>
       <div className="mt-2 space-y-1 text-slate-700">
-        {e ? <p>{e.formula}</p> : null}
+        {e?.summary ? <p data-testid="explanation-summary">{e.summary}</p> : null}
         {e && Object.keys(e.inputs).length ? (
-          <ul className="list-disc pl-4">
-            {Object.entries(e.inputs).map(([k, v]) => (
-              <li key={k}>
-                {v.label}: {v.value === null ? "—" : Number(v.value.toFixed(3))} {v.unit === "1" ? "" : v.unit}
-              </li>
-            ))}
-          </ul>
+          <table className="w-full text-left">
+            <caption className="sr-only">Drivers</caption>
+            <tbody>
+              {Object.entries(e.inputs).map(([k, v]) => (
+                <tr key={k}>
+                  <th scope="row" className="pr-2 font-normal">{v.label}</th>
+                  <td>
+                    {v.value === null ? "—" : Number(v.value.toFixed(3))} {v.unit === "1" ? "" : v.unit}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         ) : null}
-        {e?.steps.length ? (
-          <ul className="list-disc pl-4">
-            {e.steps.map((s) => (
-              <li key={s.name}>
-                {s.name}: {Number(s.value.toFixed(3))} {s.unit ?? ""}
-              </li>
-            ))}
-          </ul>
+        {e ? (
+          <details>
+            <summary className="cursor-pointer underline">Show the calculation</summary>
+            <p>{e.formula}</p>
+            {e.steps.length ? (
+              <ul className="list-disc pl-4">
+                {e.steps.map((s) => (
+                  <li key={s.name}>
+                    {s.name}: {Number(s.value.toFixed(3))} {s.unit ?? ""}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </details>
         ) : null}
         {e?.note ? <p>{e.note}</p> : null}
         <p>

@@ -1,0 +1,187 @@
+/** Terrain hydrology on small synthetic grids: each algorithm of the river network on a case worked by hand. */
+import { describe, expect, it } from "vitest";
+import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydro-grid";
+import { priorityFlood } from "./priority-flood";
+import { accumulate, d8Directions } from "./flow";
+import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT } from "./burn";
+import { floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./floodplain";
+import { meanFlowM3s, schreiberRunoffMm } from "./runoff";
+import { parseGmtSegments } from "./wdbii";
+
+/** A grid from rows of heights; "S" marks sea. */
+function grid(rows: (number | "S")[][]): { g: HydroGrid; z: Uint16Array; dir: Uint8Array } {
+  const H = rows.length, W = rows[0]!.length;
+  const z = new Uint16Array(W * H), dir = new Uint8Array(W * H).fill(DIR_NONE);
+  rows.forEach((r, y) =>
+    r.forEach((v, x) => {
+      if (v === "S") dir[y * W + x] = DIR_OUTLET;
+      else z[y * W + x] = v;
+    }),
+  );
+  return { g: { width: W, height: H, wrap: false }, z, dir };
+}
+
+/** The pixels a drop passes from p to the sea (throws on a cycle). */
+function path(g: HydroGrid, dir: Uint8Array, p: number): number[] {
+  const out = [p];
+  for (let q = p; dir[q]! < 8; ) {
+    q = downstream(g, dir, q);
+    if (out.includes(q)) throw new Error(`cycle at ${q}`);
+    out.push(q);
+  }
+  return out;
+}
+
+function condition(rows: (number | "S")[][]) {
+  const { g, z, dir } = grid(rows);
+  const levels = Math.max(...z) + 1;
+  const flood = priorityFlood(g, z, dir, levels);
+  d8Directions(g, z, dir);
+  return { g, z, dir, flood };
+}
+
+describe("Priority-Flood", () => {
+  it("fills a pit to its spill level and drains it over the spill", () => {
+    const { g, z, dir, flood } = condition([
+      ["S", 5, 5, 5, 5],
+      ["S", 5, 9, 9, 9],
+      ["S", 4, 9, 1, 9],
+      ["S", 5, 9, 9, 9],
+      ["S", 5, 5, 5, 5],
+    ]);
+    const pit = 2 * 5 + 3;
+    // the lowest way out of the pit crosses a 9: the pit fills to 9 and is drained, never left as a sink
+    expect(z[pit]).toBe(9);
+    expect(flood.count).toBe(20);
+    expect(path(g, dir, pit).at(-1)).toBe(2 * 5 + 0);
+    for (let p = 0; p < 25; p++) expect(dir[p]).not.toBe(DIR_NONE);
+  });
+
+  it("drains a flat along the shortest way to its outlet, with no cycle", () => {
+    const rows: (number | "S")[][] = [
+      [9, 9, 9, 9, 9, 9, 9],
+      [9, 3, 3, 3, 3, 9, 9],
+      [9, 3, 3, 3, 3, 9, 9],
+      [9, 3, 3, 3, 3, 2, "S"],
+      [9, 9, 9, 9, 9, 9, 9],
+    ];
+    const { g, dir } = condition(rows);
+    // every flat pixel reaches the sea through the one outlet (the 2 on the east side, then the sea)
+    for (let y = 1; y <= 3; y++)
+      for (let x = 1; x <= 4; x++) {
+        const route = path(g, dir, y * 7 + x);
+        expect(route.slice(-2)).toEqual([3 * 7 + 5, 3 * 7 + 6]);
+        // breadth-first across the flat: as many steps as the Chebyshev distance to the outlet pixel
+        expect(route.length).toBe(Math.max(5 - x, 3 - y) + 2);
+      }
+  });
+});
+
+describe("D8 and flow accumulation", () => {
+  it("sends each pixel down its steepest drop and sums drainage area downstream", () => {
+    const { g, dir, flood } = condition([
+      [4, 3, 2, 1, "S"],
+      [4, 3, 2, 1, "S"],
+      [9, 9, 9, 9, "S"],
+    ]);
+    expect(path(g, dir, 0)).toEqual([0, 1, 2, 3, 4]);
+    const acc = new Float64Array(15);
+    accumulate(g, dir, flood.order, flood.count, () => 1, acc);
+    // the east pixels of the two valley rows collect their rows (and the ridge row above the sea drains straight out)
+    expect(acc[3]! + acc[8]!).toBeGreaterThanOrEqual(8);
+    let total = 0;
+    for (const p of [4, 9, 14]) total += acc[p]!;
+    expect(total).toBe(12);
+  });
+});
+
+describe("stream burning", () => {
+  it("routes water along a mapped river the bare relief would not follow", () => {
+    // the relief falls west to the sea; a river is mapped running south along column 3 to a sea pixel there
+    const W = 6, H = 6;
+    const grey = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) grey[y * W + x] = 10 + x;
+    const g: HydroGrid = { width: W, height: H, wrap: false };
+    const rivers = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) rivers[y * W + 3] = RIVER_PERMANENT;
+    const { z, levels } = burnRivers(grey, rivers, 4, 8, 4);
+    const dir = new Uint8Array(W * H).fill(DIR_NONE);
+    for (let y = 0; y < H; y++) dir[y * W] = DIR_OUTLET;
+    dir[5 * W + 3] = DIR_OUTLET;
+    const flood = priorityFlood(g, z, dir, levels);
+    d8Directions(g, z, dir);
+    const route = path(g, dir, 3);
+    expect(route).toEqual([3, 9, 15, 21, 27, 33]);
+    // unburned, the same head would run west
+    const bare = burnRivers(grey, new Uint8Array(W * H), 4, 8, 4);
+    const dir2 = new Uint8Array(W * H).fill(DIR_NONE);
+    for (let y = 0; y < H; y++) dir2[y * W] = DIR_OUTLET;
+    dir2[5 * W + 3] = DIR_OUTLET;
+    priorityFlood(g, bare.z, dir2, bare.levels);
+    d8Directions(g, bare.z, dir2);
+    expect(path(g, dir2, 3)[1]).not.toBe(9);
+    expect(flood.count).toBe(W * H - H - 1);
+  });
+
+  it("burns permanent rivers deeper than intermittent ones", () => {
+    const grey = Uint8Array.from([10, 10, 10]);
+    const { z } = burnRivers(grey, Uint8Array.from([0, RIVER_PERMANENT, RIVER_INTERMITTENT]), 4, 8, 4);
+    expect(Array.from(z)).toEqual([48, 40, 44]);
+  });
+
+  it("rasterises a line across every pixel it crosses, permanent over intermittent", () => {
+    const g: HydroGrid = { width: 36, height: 18, wrap: true };
+    const r = rasteriseRivers(g, [
+      { kind: RIVER_INTERMITTENT, points: [[-175, 5], [-135, 5]] },
+      { kind: RIVER_PERMANENT, points: [[-155, 5], [-155, -5]] },
+    ]);
+    // 10° pixels: row 8 holds 0°-10° N; columns 0-4 hold 180° W-130° W
+    for (const x of [0, 1, 3, 4]) expect(r[8 * 36 + x]).toBe(RIVER_INTERMITTENT);
+    expect(r[8 * 36 + 2]).toBe(RIVER_PERMANENT);
+    expect(r[9 * 36 + 2]).toBe(RIVER_PERMANENT);
+    expect(r.reduce((s, v) => s + (v ? 1 : 0), 0)).toBe(6);
+  });
+});
+
+describe("HAND and the GFPLAIN rule", () => {
+  it("measures height above the channel a pixel drains to", () => {
+    // a valley: the middle row is the channel (heights in metres), the slopes drain into it
+    const heights = [
+      [30, 30, 30, 30],
+      [12, 12, 12, 12],
+      [2, 2, 2, 2],
+      [15, 15, 15, 15],
+    ];
+    const rows: (number | "S")[][] = heights.map((r) => [...r.map((v, x) => v + (3 - x)), "S"]);
+    const { g, dir, flood } = condition(rows);
+    const acc = new Float64Array(20);
+    accumulate(g, dir, flood.order, flood.count, () => 1, acc);
+    const drain = nearestDrainage(g, dir, flood.order, flood.count, (p) => Math.floor(p / 5) === 2);
+    const heightM = (p: number) => heights[Math.floor(p / 5)]![p % 5]!;
+    // the pixel at 12 m drains to the channel at 2 m: 10 m above it
+    expect(drain[1 * 5 + 1]).toBe(2 * 5 + 1 + (dir[1 * 5 + 1] === 1 ? 1 : 0) - (dir[1 * 5 + 1] === 3 ? 1 : 0));
+    expect(heightAboveDrainage(1 * 5 + 1, drain, heightM)).toBe(10);
+    expect(heightAboveDrainage(3 * 5 + 2, drain, heightM)).toBe(13);
+    expect(heightAboveDrainage(2 * 5 + 0, drain, heightM)).toBe(0);
+  });
+
+  it("widens the floodplain height with drainage area as a·A^b", () => {
+    expect(floodplainHeightM(1000, 1, 0.3)).toBeCloseTo(7.94, 2);
+    expect(floodplainHeightM(100_000, 1, 0.3)).toBeCloseTo(31.6, 1);
+  });
+});
+
+describe("runoff and the river lines", () => {
+  it("turns most rain into runoff in wet climates and almost none in deserts", () => {
+    expect(schreiberRunoffMm(2000, 1000)).toBeCloseTo(2000 * Math.exp(-0.5), 6);
+    expect(schreiberRunoffMm(100, 1500)).toBeLessThan(0.001);
+    expect(schreiberRunoffMm(0, 1000)).toBe(0);
+    // 100,000 km² at 315.576 mm/yr is 1,000 m³/s
+    expect(meanFlowM3s(100_000 * 315.576)).toBeCloseTo(1000, 3);
+  });
+
+  it("reads GMT multi-segment river lines", () => {
+    const lines = parseGmtSegments("> River Bin # 1, Level 2\n10\t50\n11\t50.5\n> River Bin # 2, Level 2\n12\t51\n", RIVER_PERMANENT);
+    expect(lines).toEqual([{ kind: RIVER_PERMANENT, points: [[10, 50], [11, 50.5]] }]);
+  });
+});

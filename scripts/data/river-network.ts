@@ -1,0 +1,131 @@
+/**
+ * River-flood inputs from terrain hydrology on the 2′ relief: WDBII rivers burned in, Priority-Flood filling
+ * with flats drained, D8 directions, drainage area and a runoff-weighted discharge proxy, then HAND and the
+ * GFPLAIN floodplain rule, summed per H3 cell. The same chain HydroSHEDS uses to derive its networks, on a
+ * coarser and grey-stepped relief.
+ */
+import type { GreyRelief } from "./relief";
+import { burnRivers, rasteriseRivers, type RiverLine } from "./burn";
+import { DIR_NONE, DIR_OUTLET, type HydroGrid } from "./hydro-grid";
+import { priorityFlood } from "./priority-flood";
+import { accumulate, d8Directions } from "./flow";
+import { floodplainHeightM, nearestDrainage } from "./floodplain";
+import { meanFlowM3s, runoffAt, type RunoffGrid } from "./runoff";
+import { ramp } from "../../app/risk/formulas";
+
+/** Flood levels per grey step of the relief: room for the burn depths below one step. */
+export const LEVELS_PER_GREY = 4;
+/** Permanent rivers sit this many levels (two grey steps) below their banks; intermittent ones one grey step. */
+export const BURN_PERMANENT_LEVELS = 8;
+export const BURN_INTERMITTENT_LEVELS = 4;
+/** Drainage area from which a flow path counts as a channel with its own floodplain, km². */
+export const CHANNEL_MIN_KM2 = 1000;
+/** GFPLAIN rule h ≤ a·A^b (h m, A km²): b from hydraulic geometry (Nardi et al. 2006, 2019), a = 1 m. */
+export const GFPLAIN_A = 1;
+export const GFPLAIN_B = 0.3;
+/**
+ * A floodplain is a valley floor: full weight up to FLOODPLAIN_FLAT_DEG of 2′ slope, none from FLOODPLAIN_STEEP_DEG
+ * (the landslide ramp's 1° lower end is where the 2′ grid's plains end). Without it, a hillside that the grey
+ * steps put level with its channel would count, and mountain ridges would read as floodplain.
+ */
+export const FLOODPLAIN_FLAT_DEG = 1;
+export const FLOODPLAIN_STEEP_DEG = 3;
+
+export interface RiverNetwork {
+  /** Per cell: share of its 2′ land pixels in the GFPLAIN floodplain of a channel ≥ CHANNEL_MIN_KM2 (valley floors, weighted by flatness). */
+  floodplainShare: Float64Array;
+  /** Per cell: drainage area of the largest such channel, km² (0 without a floodplain). */
+  upstreamKm2: Float64Array;
+  /** Per cell: mean-flow proxy of that channel (runoff-weighted accumulation), m³/s. */
+  flowM3s: Float64Array;
+  stats: { riverPixelsPermanent: number; riverPixelsIntermittent: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
+}
+
+const R_KM = 6371.0088;
+
+export function riverNetwork(
+  relief: GreyRelief,
+  greyToM: Float64Array,
+  isSea: (lat: number, lon: number) => boolean,
+  cellOf: (lat: number, lon: number) => number | undefined,
+  cellCount: number,
+  lines: readonly RiverLine[],
+  runoff: RunoffGrid
+): RiverNetwork {
+  const { width: W, height: H, grey } = relief;
+  const g: HydroGrid = { width: W, height: H, wrap: true };
+  const n = W * H;
+  const latOf = (y: number) => 90 - ((y + 0.5) * 180) / H;
+  const lonOf = (x: number) => -180 + ((x + 0.5) * 360) / W;
+  const rivers = rasteriseRivers(g, lines);
+  let riverPixelsPermanent = 0, riverPixelsIntermittent = 0;
+  for (let p = 0; p < n; p++) if (rivers[p] === 1) riverPixelsPermanent++;
+  else if (rivers[p] === 2) riverPixelsIntermittent++;
+  const { z, levels } = burnRivers(grey, rivers, LEVELS_PER_GREY, BURN_PERMANENT_LEVELS, BURN_INTERMITTENT_LEVELS);
+  const dir = new Uint8Array(n).fill(DIR_NONE);
+  for (let y = 0; y < H; y++) {
+    const lat = latOf(y);
+    for (let x = 0; x < W; x++)
+      if (isSea(lat, lonOf(x))) {
+        dir[y * W + x] = DIR_OUTLET;
+        z[y * W + x] = 0;
+      }
+  }
+  const flood = priorityFlood(g, z, dir, levels);
+  const cosRow = Float64Array.from({ length: H }, (_, y) => Math.cos((latOf(y) * Math.PI) / 180));
+  const steepestDescent = d8Directions(g, z, dir, (y) => cosRow[y]!);
+  const pixelSideKm = ((180 / H) * Math.PI * R_KM) / 180;
+  const areaOfRow = Float64Array.from(cosRow, (c) => pixelSideKm * pixelSideKm * c);
+  const area = new Float32Array(n), flow = new Float32Array(n);
+  accumulate(g, dir, flood.order, flood.count, (p) => areaOfRow[Math.floor(p / W)]!, area);
+  accumulate(g, dir, flood.order, flood.count, (p) => {
+    const y = Math.floor(p / W);
+    return areaOfRow[y]! * runoffAt(runoff, latOf(y), lonOf(p - y * W));
+  }, flow);
+  let channelPixels = 0;
+  const drain = nearestDrainage(g, dir, flood.order, flood.count, (p) => {
+    const c = area[p]! >= CHANNEL_MIN_KM2;
+    if (c) channelPixels++;
+    return c;
+  });
+  const land = new Uint32Array(cellCount), plain = new Float64Array(cellCount);
+  const upstreamKm2 = new Float64Array(cellCount), flowM3s = new Float64Array(cellCount);
+  const heightM = (p: number) => Math.max(0, greyToM[grey[p]!]!);
+  const sideM = pixelSideKm * 1000;
+  const slopeDeg = (x: number, y: number) => {
+    if (y <= 0 || y >= H - 1) return 0;
+    const z = (xx: number, yy: number) => heightM(yy * W + ((xx + W) % W));
+    const gx = (z(x + 1, y) - z(x - 1, y)) / (2 * sideM * Math.max(cosRow[y]!, 0.01)), gy = (z(x, y - 1) - z(x, y + 1)) / (2 * sideM);
+    return (Math.atan(Math.hypot(gx, gy)) * 180) / Math.PI;
+  };
+  let unreached = 0, floodplainPixels = 0, landPixels = 0;
+  for (let y = 0; y < H; y++) {
+    const lat = latOf(y);
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (dir[p] === DIR_OUTLET) continue;
+      if (dir[p] === DIR_NONE) unreached++;
+      const k = cellOf(lat, lonOf(x));
+      if (k === undefined) continue;
+      land[k]!++;
+      landPixels++;
+      const c = drain[p]!;
+      if (c < 0) continue;
+      const hand = Math.max(0, heightM(p) - heightM(c));
+      if (hand > floodplainHeightM(area[c]!, GFPLAIN_A, GFPLAIN_B)) continue;
+      const flat = ramp(slopeDeg(x, y), FLOODPLAIN_STEEP_DEG, FLOODPLAIN_FLAT_DEG);
+      if (flat <= 0) continue;
+      plain[k]! += flat;
+      floodplainPixels += flat;
+      if (area[c]! > upstreamKm2[k]!) upstreamKm2[k] = area[c]!;
+      const q = meanFlowM3s(flow[c]!);
+      if (q > flowM3s[k]!) flowM3s[k] = q;
+    }
+  }
+  const floodplainShare = new Float64Array(cellCount);
+  for (let k = 0; k < cellCount; k++) floodplainShare[k] = land[k]! ? plain[k]! / land[k]! : 0;
+  return {
+    floodplainShare, upstreamKm2, flowM3s,
+    stats: { riverPixelsPermanent, riverPixelsIntermittent, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
+  };
+}
