@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { plans, users, type User } from "#db/schema/index";
+import { plans, portfolioUploads, users, type User } from "#db/schema/index";
+import type { UploadLocationSummary } from "~/domain/commerce";
 import { PLAN_DEFINITIONS, type PlanCode } from "~/domain/plans";
 import type { Database } from "~/services/db.server";
 import { hashPassword } from "~/services/password.server";
@@ -42,4 +43,25 @@ export async function createUser(db: Database, input: UserInput = {}) {
     .onConflictDoNothing({ target: users.email })
     .returning();
   return row;
+}
+
+/** A stored CSV upload whose own scan counted these rows (what a portfolio report is priced for). */
+export async function createUpload(db: Database, summary: UploadLocationSummary, userId: string | null = null) {
+  const [upload] = await db
+    .insert(portfolioUploads)
+    .values({
+      userId,
+      accessTokenHash: `hash-${crypto.randomBytes(8).toString("hex")}`,
+      fileName: "assets.csv",
+      fileKind: "csv",
+      fileSha256: "0".repeat(64),
+      fileBytes: 100,
+      columns: ["lat", "lon"],
+      numericColumns: ["lat", "lon"],
+      latColumn: 0,
+      lonColumn: 1,
+      summary: { ...summary },
+    })
+    .returning();
+  return upload!;
 }

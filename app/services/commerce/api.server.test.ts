@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { createUser } from "#db/factories";
+import { createUpload, createUser } from "#db/factories";
 import { orders, portfolioUploads, type OrderItemRecord } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES, TERMS_VERSION } from "~/domain/commerce";
@@ -77,25 +77,10 @@ describe("invoices and receipts in the account page", () => {
 
 /** An upload of this user whose own scan found `valid` valid locations. */
 async function uploadOf(userId: string, valid: number) {
-  const [upload] = await getDb()
-    .insert(portfolioUploads)
-    .values({
-      userId,
-      accessTokenHash: `hash-${Math.random()}`,
-      fileName: "assets.csv",
-      fileKind: "csv",
-      fileSha256: "0".repeat(64),
-      fileBytes: 100,
-      columns: ["lat", "lon"],
-      numericColumns: ["lat", "lon"],
-      latColumn: 0,
-      lonColumn: 1,
-      summary: { total_locations: valid + 10, valid_locations: valid, duplicate_locations: 0 },
-    })
-    .returning();
-  const { leadId } = await createLead({ userId, kind: "portfolio", reference: upload!.id });
-  await getDb().update(portfolioUploads).set({ leadId: String(leadId) }).where(eq(portfolioUploads.id, upload!.id));
-  return { upload: { ...upload!, leadId: String(leadId) }, leadId };
+  const upload = await createUpload(getDb(), { total_locations: valid + 10, valid_locations: valid, duplicate_locations: 0 }, userId);
+  const { leadId } = await createLead({ userId, kind: "portfolio", reference: upload.id });
+  await getDb().update(portfolioUploads).set({ leadId: String(leadId) }).where(eq(portfolioUploads.id, upload.id));
+  return { upload: { ...upload, leadId: String(leadId) }, leadId };
 }
 
 describe("self-service orders are priced by the server", () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { createUser } from "#db/factories";
-import { invoices, orders, portfolioUploads, receipts, users } from "#db/schema/index";
+import { createUpload, createUser } from "#db/factories";
+import { invoices, orders, receipts, users } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { getAvailableLocations, getUserEntitlements } from "../entitlements.server";
 import { saveBillingInfo } from "./billing.server";
@@ -12,25 +12,8 @@ import { setPaymentProviderForTesting, testPaymentProvider, type PaymentProvider
 const getDb = setupTestDatabase();
 
 /** A stored upload whose own scan counted these rows: the only count a portfolio report is priced for. */
-async function uploadWith(summary: { total_locations: number; valid_locations: number; duplicate_locations?: number }, userId: string | null = null) {
-  const [upload] = await getDb()
-    .insert(portfolioUploads)
-    .values({
-      userId,
-      accessTokenHash: `hash-${Math.random()}`,
-      fileName: "assets.csv",
-      fileKind: "csv",
-      fileSha256: "0".repeat(64),
-      fileBytes: 100,
-      columns: ["lat", "lon"],
-      numericColumns: ["lat", "lon"],
-      latColumn: 0,
-      lonColumn: 1,
-      summary,
-    })
-    .returning();
-  return upload!;
-}
+const uploadWith = (summary: { total_locations: number; valid_locations: number; duplicate_locations?: number }, userId: string | null = null) =>
+  createUpload(getDb(), summary, userId);
 afterEach(() => setPaymentProviderForTesting(undefined));
 
 const billing = (country: string, vat = "") => ({
