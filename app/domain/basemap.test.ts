@@ -9,13 +9,24 @@ describe("basemap detail", () => {
   });
 
   it("picks finer detail as the map zooms in", () => {
-    const levels = [1, 4, 6, 9, 14].map((z) => basemapLevelForZoom(z).level);
-    expect(levels).toEqual([0, 1, 2, 3, 3]);
+    const levels = [1, 4, 5, 6, 9, 14].map((z) => basemapLevelForZoom(z).level);
+    expect(levels).toEqual([0, 1, 2, 3, 4, 4]);
   });
 
-  it("asks for the view and half again around it, snapped to the level's grid", () => {
+  it("asks for the view and a quarter of it around each side, snapped to the level's grid", () => {
     const level = basemapLevelForZoom(8);
-    expect(basemapRequestBounds({ west: 12.2, south: 55.4, east: 12.9, north: 55.9 }, level)).toEqual({ west: 11, south: 55, east: 14, north: 57 });
+    expect(basemapRequestBounds({ west: 12.2, south: 55.4, east: 12.9, north: 55.9 }, level)).toEqual({ west: 12, south: 55, east: 13.5, north: 56.5 });
+  });
+
+  it("serves the box a wide screen asks for at every zoom", () => {
+    // a 2,560 px wide, 1,440 px high map
+    for (let zoom = 1; zoom <= 12; zoom++) {
+      const level = basemapLevelForZoom(zoom);
+      const w = (2560 * 360) / (256 * 2 ** zoom);
+      const h = (1440 * 180) / (256 * 2 ** zoom);
+      const box = basemapRequestBounds({ west: 10 - w / 2, south: Math.max(-80, 45 - h / 2), east: 10 + w / 2, north: Math.min(80, 45 + h / 2) }, level);
+      expect(Math.max(box.east - box.west, box.north - box.south)).toBeLessThanOrEqual(level.maxSpan);
+    }
   });
 });
 
@@ -51,15 +62,15 @@ describe("parseBasemapQuery", () => {
   });
 
   it("reads a box and an outline code", () => {
-    expect(parse("level=3&bbox=10,54,14,57&outline=dk-84")).toMatchObject({ success: true, data: { level: { level: 3 }, bbox: { west: 10, south: 54, east: 14, north: 57 }, outline: "dk-84" } });
+    expect(parse("level=4&bbox=10,54,14,57&outline=dk-84")).toMatchObject({ success: true, data: { level: { level: 4 }, bbox: { west: 10, south: 54, east: 14, north: 57 }, outline: "dk-84" } });
   });
 
   it.each([
     ["level=9", /level must be one of/],
     ["level=1&bbox=10,54,abc,57", /bbox must be/],
     ["level=1&bbox=14,54,10,57", /bbox must be/],
-    ["level=3&bbox=0,0,90,90", /at most 30°/],
-    ["level=3", /at most 30°/],
+    ["level=4&bbox=0,0,90,90", /at most 45°/],
+    ["level=4", /at most 45°/],
     ["outline=<script>", /outline must be/],
   ])("refuses %s", (q, message) => {
     const r = parse(q);

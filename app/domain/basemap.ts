@@ -26,10 +26,11 @@ export interface BasemapLevel {
 /** A screen pixel at zoom z is 360 / (256 · 2^z) degrees of longitude. */
 export const BASEMAP_LEVELS: readonly BasemapLevel[] = [
   { level: 0, maxZoom: 3, tolerance: 0.1, step: 0.1, minPopulation: 5_000_000, grid: 360, maxSpan: 360 },
-  { level: 1, maxZoom: 5, tolerance: 0.02, step: 0.01, minPopulation: 1_000_000, grid: 20, maxSpan: 360 },
-  { level: 2, maxZoom: 7, tolerance: 0.005, step: 0.001, minPopulation: 300_000, grid: 5, maxSpan: 90 },
-  { level: 3, maxZoom: 30, tolerance: 0.001, step: 0.0001, minPopulation: 50_000, grid: 1, maxSpan: 30 },
-];
+  { level: 1, maxZoom: 4, tolerance: 0.04, step: 0.01, minPopulation: 2_000_000, grid: 10, maxSpan: 360 },
+  { level: 2, maxZoom: 5, tolerance: 0.02, step: 0.01, minPopulation: 1_000_000, grid: 5, maxSpan: 240 },
+  { level: 3, maxZoom: 7, tolerance: 0.005, step: 0.001, minPopulation: 300_000, grid: 2, maxSpan: 120 },
+  { level: 4, maxZoom: 30, tolerance: 0.001, step: 0.0001, minPopulation: 50_000, grid: 0.5, maxSpan: 45 },
+]
 
 /** Labels per answer: enough to orient, few enough to stay readable. */
 export const BASEMAP_MAX_LABELS = 40;
@@ -46,10 +47,10 @@ export function basemapLevel(level: number): BasemapLevel | null {
   return BASEMAP_LEVELS.find((l) => l.level === level) ?? null;
 }
 
-/** The box to ask for: the view grown by half its size on each side, snapped outward to the level's grid. */
+/** The box to ask for: the view grown by a quarter of its size on each side, snapped outward to the level's grid. */
 export function basemapRequestBounds(view: Bounds, level: BasemapLevel): Bounds {
-  const dx = (view.east - view.west) / 2;
-  const dy = (view.north - view.south) / 2;
+  const dx = (view.east - view.west) / 4;
+  const dy = (view.north - view.south) / 4;
   const snapDown = (v: number) => Math.floor(v / level.grid) * level.grid;
   const snapUp = (v: number) => Math.ceil(v / level.grid) * level.grid;
   return {
