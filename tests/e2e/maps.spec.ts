@@ -96,16 +96,22 @@ test("the map draws land, the place's outline and labels at the zoom's detail, w
   const firstLevel = Number(new URL(basemaps.at(-1)!).searchParams.get("level"));
   expect(new URL(basemaps.at(-1)!).searchParams.get("outline")).toBe("GB");
 
-  await map.locator(".leaflet-control-zoom-in").click();
-  await map.locator(".leaflet-control-zoom-in").click();
-  await map.locator(".leaflet-control-zoom-in").click();
+  // The map writes its zoom on the container once each zoom has settled: wait for it, click by click.
+  const zoomOf = async () => Number(await map.locator(".leaflet-container").getAttribute("data-zoom"));
+  await expect.poll(zoomOf).toBeGreaterThan(0);
+  const start = await zoomOf();
+  for (let step = 1; step <= 3; step++) {
+    await map.locator(".leaflet-control-zoom-in").click();
+    await expect.poll(zoomOf).toBe(start + step);
+  }
   await expect.poll(() => Number(new URL(basemaps.at(-1)!).searchParams.get("level"))).toBeGreaterThan(firstLevel);
 
-  const zoomOf = async () => Number(await map.locator(".leaflet-container").getAttribute("data-zoom"));
-  const zoomedIn = await zoomOf();
   await map.getByRole("button", { name: "Reset view" }).click();
-  await expect.poll(zoomOf).toBeLessThan(zoomedIn);
+  await expect.poll(zoomOf).toBe(start);
+  await map.locator(".leaflet-control-zoom-out").click();
+  await expect.poll(zoomOf).toBe(start - 1);
   await map.getByRole("button", { name: "Fit to place" }).click();
+  await expect.poll(zoomOf).toBe(start);
 });
 
 test("a map whose code cannot load leaves the static map, not an error page", async ({ page, javaScriptEnabled }) => {
