@@ -8,8 +8,8 @@ const LONDON_HEX = "84194adffffffff";
 const PARIS_HEX = "841fb47ffffffff";
 
 /**
- * Codes the demo accounts have "ordered", so each paid plan shows data beyond the free countries (GB, FR, DE, US,
- * IN, BR). Every code exists in the committed dataset (checked by entitlements-seed.test.ts) and fits the plan limits.
+ * Codes the demo accounts have "ordered", so each paid plan shows data beyond the open country level (regions,
+ * hexagons; ordered countries open their regions on COUNTRY+). Every code exists in the committed dataset (checked by entitlements-seed.test.ts) and fits the plan limits.
  */
 export const DEMO_ENTITLEMENTS: Partial<Record<PlanCode, Record<LocationKind, string[]>>> = {
   PREMIUM: { country: ["ES", "IT", "NL"], region: ["GB-LND", "FR-75", "DE-BE"], hexagon: [LONDON_HEX] },

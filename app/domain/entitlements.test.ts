@@ -1,6 +1,6 @@
 import {
-  API_KEY_FORBIDDEN_MESSAGE, FREE_CODES, FREE_COUNTRY_CODES, canAccess, canUseApiKey, classifyLocationCode, countryOfRegion,
-  purchaseModalFor, type AccessContext,
+  ANONYMOUS_ACCESS, API_KEY_FORBIDDEN_MESSAGE, canAccess, canUseApiKey, classifyLocationCode, countryOfRegion, finestReadableLevel,
+  isOpenLevel, purchaseModalFor, type AccessContext,
 } from "./entitlements";
 
 const none = { country: [], region: [], hexagon: [] };
@@ -8,7 +8,6 @@ const ctx = (over: Partial<AccessContext>): AccessContext => ({
   plan: "PREMIUM",
   limits: { country: 0, region: 0, hexagon: 0 },
   ordered: none,
-  free: FREE_CODES,
   ...over,
 });
 const LONDON = "84194adffffffff";
@@ -28,23 +27,28 @@ describe("classifyLocationCode", () => {
 });
 
 describe("canAccess", () => {
-  it("opens the free countries to anonymous callers and nothing else", () => {
-    const anon = ctx({ plan: null });
-    for (const c of FREE_COUNTRY_CODES) expect(canAccess(anon, "country", c)).toEqual({ allowed: true, reason: "free" });
-    expect(canAccess(anon, "country", "gb")).toMatchObject({ allowed: true });
-    expect(canAccess(anon, "country", "ES")).toEqual({ allowed: false, reason: "sign_in", modal: null });
-    expect(canAccess(anon, "hexagon", LONDON)).toMatchObject({ allowed: false, reason: "sign_in" });
+  it("opens every country to anonymous callers, and no region or hexagon", () => {
+    for (const c of ["GB", "gb", "DK", "BD", "NG", "US", "ES"]) expect(canAccess(ANONYMOUS_ACCESS, "country", c)).toEqual({ allowed: true, reason: "free" });
+    expect(canAccess(ANONYMOUS_ACCESS, "region", "GB-LND")).toEqual({ allowed: false, reason: "sign_in", modal: null });
+    expect(canAccess(ANONYMOUS_ACCESS, "hexagon", LONDON)).toEqual({ allowed: false, reason: "sign_in", modal: null });
+    expect([isOpenLevel("country"), isOpenLevel("region"), isOpenLevel("hexagon")]).toEqual([true, false, false]);
+  });
+  it("keeps regions and hexagons paid for every plan that has not ordered them", () => {
+    for (const plan of ["DISCOVERY", "PREMIUM", "GRANULAR", "COUNTRY+"] as const) {
+      const c = ctx({ plan, limits: { country: 5, region: 5, hexagon: 5 } });
+      expect(canAccess(c, "country", "BD")).toEqual({ allowed: true, reason: "free" });
+      expect(canAccess(c, "region", "BD-B")).toMatchObject({ allowed: false, reason: "not_entitled" });
+      expect(canAccess(c, "hexagon", LONDON)).toMatchObject({ allowed: false, reason: "not_entitled" });
+    }
   });
   it("gives ordered codes to their owner", () => {
     const c = ctx({ plan: "GRANULAR", ordered: { country: ["ES"], region: ["GB-LND"], hexagon: [LONDON] } });
-    expect(canAccess(c, "country", "es")).toEqual({ allowed: true, reason: "ordered" });
     expect(canAccess(c, "region", "GB-LND")).toEqual({ allowed: true, reason: "ordered" });
     expect(canAccess(c, "hexagon", LONDON.toUpperCase())).toEqual({ allowed: true, reason: "ordered" });
     expect(canAccess(c, "region", "GB-MAN")).toMatchObject({ allowed: false, reason: "not_entitled" });
   });
   it("opens buyDataModal while the limit of that kind is above 0, otherwise addCreditsModal", () => {
     const c = ctx({ plan: "DISCOVERY", limits: { country: 2, region: 0, hexagon: 1 } });
-    expect(canAccess(c, "country", "ES")).toEqual({ allowed: false, reason: "not_entitled", modal: "buyDataModal" });
     expect(canAccess(c, "region", "ES-M")).toEqual({ allowed: false, reason: "not_entitled", modal: "addCreditsModal" });
     expect(canAccess(c, "hexagon", LONDON)).toMatchObject({ modal: "buyDataModal" });
     expect(purchaseModalFor({ country: 0, region: 0, hexagon: 0 }, "country")).toBe("addCreditsModal");
@@ -57,13 +61,34 @@ describe("canAccess", () => {
   });
   it("opens every hexagon to a PREMIUM API key, not countries or regions, and not to other plans", () => {
     expect(canAccess(ctx({ viaApiKey: true }), "hexagon", LONDON)).toEqual({ allowed: true, reason: "api_key" });
-    expect(canAccess(ctx({ viaApiKey: true }), "country", "ES")).toMatchObject({ allowed: false });
+    expect(canAccess(ctx({ viaApiKey: true }), "region", "ES-M")).toMatchObject({ allowed: false });
     expect(canAccess(ctx({ viaApiKey: false }), "hexagon", LONDON)).toMatchObject({ allowed: false });
     expect(canAccess(ctx({ plan: "GRANULAR", viaApiKey: true }), "hexagon", LONDON)).toMatchObject({ allowed: false });
+  });
+  it("a country is readable whether or not it was ordered (ordering still matters to COUNTRY+ regions)", () => {
+    const c = ctx({ plan: "PREMIUM", ordered: { country: ["ES"], region: [], hexagon: [] } });
+    expect(canAccess(c, "country", "ES")).toEqual({ allowed: true, reason: "free" });
+    expect(canAccess(c, "country", "IT")).toEqual({ allowed: true, reason: "free" });
   });
   it("keeps the API key to PREMIUM with the spec's message", () => {
     expect(canUseApiKey("PREMIUM")).toBe(true);
     for (const p of ["DISCOVERY", "GRANULAR", "COUNTRY+", null] as const) expect(canUseApiKey(p)).toBe(false);
     expect(API_KEY_FORBIDDEN_MESSAGE).toBe("Only users with the PREMIUM Subscription Plan can use this option");
+  });
+});
+
+describe("finestReadableLevel", () => {
+  const chittagong = { hexagon: "843cc21ffffffff", region: "BD-B", country: "BD" };
+  it("answers every point on land: the country for anyone who bought nothing finer", () => {
+    expect(finestReadableLevel(ANONYMOUS_ACCESS, chittagong)).toEqual({ kind: "country", code: "BD" });
+    expect(finestReadableLevel(ctx({ plan: "DISCOVERY" }), chittagong)).toEqual({ kind: "country", code: "BD" });
+    expect(finestReadableLevel(ctx({ plan: "DISCOVERY" }), { ...chittagong, region: null })).toEqual({ kind: "country", code: "BD" });
+  });
+  it("gives the finest level bought: the hexagon, else the region", () => {
+    const region = ctx({ plan: "PREMIUM", ordered: { country: [], region: ["BD-B"], hexagon: [] } });
+    expect(finestReadableLevel(region, chittagong)).toEqual({ kind: "region", code: "BD-B" });
+    const hex = ctx({ plan: "GRANULAR", ordered: { country: [], region: [], hexagon: ["843cc21ffffffff"] } });
+    expect(finestReadableLevel(hex, chittagong)).toEqual({ kind: "hexagon", code: "843cc21ffffffff" });
+    expect(finestReadableLevel(ctx({ viaApiKey: true }), chittagong)).toEqual({ kind: "hexagon", code: "843cc21ffffffff" });
   });
 });

@@ -12,11 +12,16 @@ export type LocationKind = (typeof LOCATION_KINDS)[number];
 export const HEXAGON_RESOLUTION = 4;
 
 /**
- * Countries anyone may read at country level, signed in or not (the DISCOVERY plan's data).
- * Chosen to cover the sample default (London, GB), the two other markets the product is sold in (FR, DE) and three
- * large countries on other continents (US, IN, BR) so a visitor can compare climates before buying.
+ * Levels open to everyone, anonymous callers included: every country's scores. A country value is a coarse rollup
+ * of thousands of cells, the shop window of the product; regions and hexagons are what customers pay for
+ * (docs/decisions: open country scores).
  */
-export const FREE_COUNTRY_CODES = ["GB", "FR", "DE", "US", "IN", "BR"] as const;
+export const OPEN_LEVELS = ["country"] as const satisfies readonly LocationKind[];
+
+/** A level whose every code anyone may read. */
+export function isOpenLevel(kind: LocationKind): boolean {
+  return (OPEN_LEVELS as readonly LocationKind[]).includes(kind);
+}
 
 export const API_KEY_FORBIDDEN_MESSAGE = "Only users with the PREMIUM Subscription Plan can use this option";
 
@@ -55,25 +60,21 @@ export function countryOfRegion(regionCode: string): string {
 
 export type CodeLists = Record<LocationKind, readonly string[]>;
 
-export const FREE_CODES: CodeLists = { country: FREE_COUNTRY_CODES, region: [], hexagon: [] };
-
 export interface AccessContext {
   /** null for an anonymous caller. */
   plan: PlanCode | null;
   /** What the caller may still order of each kind (plan limit minus codes already ordered). */
   limits: Record<LocationKind, number>;
   ordered: CodeLists;
-  free: CodeLists;
   /** The request carries a valid API key (only PREMIUM users hold one). */
   viaApiKey?: boolean;
 }
 
-/** What an anonymous caller may read: the free codes only. */
+/** What an anonymous caller may read: the open levels only. */
 export const ANONYMOUS_ACCESS: AccessContext = Object.freeze({
   plan: null,
   limits: { country: 0, region: 0, hexagon: 0 },
   ordered: { country: [], region: [], hexagon: [] },
-  free: FREE_CODES,
 });
 
 export type AccessDecision =
@@ -88,14 +89,14 @@ export function purchaseModalFor(limits: AccessContext["limits"], kind: Location
 
 /**
  * The access rule:
- * - free codes are open to everyone, anonymous callers included;
+ * - open levels (every country) are readable by everyone, anonymous callers included;
  * - otherwise the code must be in the user's ordered list;
  * - COUNTRY+ reads every region of its ordered countries (its plan promise);
  * - a PREMIUM API key reads any hexagon (the API product), while countries and regions follow the ordered lists.
  */
 export function canAccess(ctx: AccessContext, kind: LocationKind, code: string): AccessDecision {
   const c = kind === "hexagon" ? code.toLowerCase() : code.toUpperCase();
-  if (ctx.free[kind].includes(c)) return { allowed: true, reason: "free" };
+  if (isOpenLevel(kind)) return { allowed: true, reason: "free" };
   if (ctx.plan === null) return { allowed: false, reason: "sign_in", modal: null };
   if (ctx.ordered[kind].includes(c)) return { allowed: true, reason: "ordered" };
   if (kind === "region" && ctx.plan === "COUNTRY+" && ctx.ordered.country.includes(countryOfRegion(c)))
@@ -116,7 +117,8 @@ export interface PointLevelCodes {
 
 /**
  * THE access rule for values at a point (API, pages, map layers, previews, exports): the point's hexagon when the
- * caller may read it (ordered, or a PREMIUM API key), else its region, else its country; null when none of them.
+ * caller may read it (ordered, or a PREMIUM API key), else its region, else its country (open to everyone, so every
+ * point on land has an answer); null only when the point has no country.
  * Never a hexagon's values to a caller who has not bought it.
  */
 export function finestReadableLevel(ctx: AccessContext, point: PointLevelCodes): LocationRef | null {

@@ -201,7 +201,7 @@ const riskOps: ApiOperation[] = [
     tag: "Risk data",
     summary: "Hazard scores of a country, region or hexagon",
     description:
-      "Scores 1 (Low) to 5 (Extreme) with the underlying value in [0, 1]. 'not_applicable' and 'no_data' items have value, score and level null. Country and region codes outside the free list, and every H3 resolution-4 hexagon, need credentials: a PREMIUM API key or session token in `Authorization: Bearer`, or a signed-in user whose plan or packages include the location. A hexagon also needs lat and lon of a point inside it (or of a point location_codes places in it, such as a point in the water scored at the nearest land).",
+      "Scores 1 (Low) to 5 (Extreme) with the underlying value in [0, 1]. 'not_applicable' and 'no_data' items have value, score and level null. Country codes are open to everyone; region codes and every H3 resolution-4 hexagon need credentials: a PREMIUM API key or session token in `Authorization: Bearer`, or a signed-in user whose plan or packages include the location. A hexagon also needs lat and lon of a point inside it (or of a point location_codes places in it, such as a point in the water scored at the nearest land).",
     security: "optional-bearer",
     parameters: [
       q("location_code", "Country (alpha-2), region (ISO 3166-2) or H3 resolution-4 hexagon id.", { example: "GB" }),

@@ -24,7 +24,7 @@ export const PLAN_DEFINITIONS: readonly PlanDefinition[] = [
   {
     code: "DISCOVERY",
     name: "DISCOVERY",
-    description: "Free exploration: country scores for the free list of countries, one location at a time.",
+    description: "Free exploration: country scores for every country, one location at a time.",
     priceMinor: 0,
     currency: "EUR",
     limitCountry: 0,

@@ -3,7 +3,7 @@ import { locationEntitlements } from "#db/schema/index";
 import { createUser } from "#db/factories";
 import { DEMO_ENTITLEMENTS, seedDemoEntitlements } from "#db/entitlements-seed";
 import { setupTestDatabase } from "#db/testing";
-import { FREE_COUNTRY_CODES } from "~/domain/entitlements";
+import { getRiskEngine } from "~/risk/engine.server";
 import { PLAN_DEFINITIONS } from "~/domain/plans";
 import {
   LimitReachedError, NotEntitledError, assertCanAccess, getAvailableLocations, grantLocation,
@@ -12,17 +12,21 @@ import {
 const getDb = setupTestDatabase();
 const LONDON = "84194adffffffff";
 const limitsOf = (code: string) => PLAN_DEFINITIONS.find((p) => p.code === code)!;
+const allCountries = () => getRiskEngine().countries().map((c) => c.country_code);
 
 describe("available locations", () => {
-  it("a DISCOVERY user sees the free countries, marked free, no limits and the tariff name", async () => {
+  it("a DISCOVERY user sees every country, marked free, no region or hexagon, no limits and the tariff name", async () => {
     const user = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
+    const countries = allCountries();
+    expect(countries.length).toBeGreaterThan(150);
+    expect(countries).toEqual(expect.arrayContaining(["GB", "DK", "BD", "NG", "US"]));
     expect(await getAvailableLocations(user)).toEqual({
       status: "ok",
       limit_country: 0,
       limit_region: 0,
       limit_hexagon: 0,
-      order_list: { country: [...FREE_COUNTRY_CODES], region: [], hexagon: [] },
-      free_order_list: { country: [...FREE_COUNTRY_CODES], region: [], hexagon: [] },
+      order_list: { country: countries, region: [], hexagon: [] },
+      free_order_list: { country: countries, region: [], hexagon: [] },
       tariff: { name: "DISCOVERY" },
     });
   });
@@ -33,10 +37,12 @@ describe("available locations", () => {
     await grantLocation(user.id, "GB-LND", "order");
     await grantLocation(user.id, LONDON, "grant");
     const a = await getAvailableLocations(user);
-    expect(a.order_list.country).toEqual([...FREE_COUNTRY_CODES, "ES"]);
+    // the country was open already: ordering it (COUNTRY+ reads its regions) adds no code, but uses the allowance
+    expect(a.order_list.country).toEqual(allCountries());
     expect(a.order_list.region).toEqual(["GB-LND"]);
     expect(a.order_list.hexagon).toEqual([LONDON]);
-    expect(a.free_order_list.country).not.toContain("ES");
+    expect(a.free_order_list.region).toEqual([]);
+    expect(a.free_order_list.hexagon).toEqual([]);
     const plan = limitsOf("PREMIUM");
     expect([a.limit_country, a.limit_region, a.limit_hexagon]).toEqual([plan.limitCountry - 1, plan.limitRegion - 1, plan.limitHexagon]);
     expect(a.tariff).toEqual({ name: "PREMIUM" });
@@ -65,21 +71,23 @@ describe("grantLocation", () => {
 });
 
 describe("assertCanAccess", () => {
-  it("free codes for anyone; anonymous callers get 401 for the rest", async () => {
+  it("every country for anyone; anonymous callers get 401 for regions and hexagons", async () => {
     await expect(assertCanAccess(null, "gb")).resolves.toMatchObject({ kind: "country", code: "GB", reason: "free" });
-    await expect(assertCanAccess(null, "ES")).rejects.toMatchObject({ status: 401 });
+    await expect(assertCanAccess(null, "BD")).resolves.toMatchObject({ kind: "country", code: "BD", reason: "free" });
+    await expect(assertCanAccess(null, "ES-M")).rejects.toMatchObject({ status: 401 });
+    await expect(assertCanAccess(null, LONDON)).rejects.toMatchObject({ status: 401 });
     await expect(assertCanAccess(null, "G")).rejects.toMatchObject({ status: 400, field: "location_code" });
   });
 
   it("403 with the dialog to open: buyDataModal while allowance is left, addCreditsModal otherwise", async () => {
     const premium = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
     const discovery = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
-    const p = assertCanAccess({ user: premium, viaApiKey: false }, "IT");
+    const p = assertCanAccess({ user: premium, viaApiKey: false }, "IT-RM");
     await expect(p).rejects.toBeInstanceOf(NotEntitledError);
-    await expect(p).rejects.toMatchObject({ status: 403, modal: "buyDataModal", kind: "country", code: "IT" });
-    await expect(assertCanAccess({ user: discovery, viaApiKey: false }, "IT")).rejects.toMatchObject({ modal: "addCreditsModal" });
-    await grantLocation(premium.id, "IT", "order");
-    await expect(assertCanAccess({ user: premium, viaApiKey: false }, "it")).resolves.toMatchObject({ reason: "ordered" });
+    await expect(p).rejects.toMatchObject({ status: 403, modal: "buyDataModal", kind: "region", code: "IT-RM" });
+    await expect(assertCanAccess({ user: discovery, viaApiKey: false }, "IT-RM")).rejects.toMatchObject({ modal: "addCreditsModal" });
+    await grantLocation(premium.id, "IT-RM", "order");
+    await expect(assertCanAccess({ user: premium, viaApiKey: false }, "it-rm")).resolves.toMatchObject({ reason: "ordered" });
   });
 
   it("hexagons: ordered, or any hexagon through a PREMIUM API key", async () => {

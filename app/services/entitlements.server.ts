@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { locationEntitlements, plans } from "#db/schema/index";
 import {
-  ANONYMOUS_ACCESS, ENTITLEMENT_MESSAGES, FREE_CODES, LOCATION_KINDS, canAccess, classifyLocationCode, finestReadableLevel,
+  ANONYMOUS_ACCESS, ENTITLEMENT_MESSAGES, LOCATION_KINDS, canAccess, classifyLocationCode, finestReadableLevel, isOpenLevel,
   type AccessContext, type AccessDecision, type CodeLists, type LocationKind, type LocationRef, type PurchaseModal,
 } from "~/domain/entitlements";
 import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/plans";
@@ -98,10 +98,13 @@ export async function getUserEntitlements(user: AccessCaller["user"]): Promise<U
 export async function accessContextFor(caller: AccessCaller | null): Promise<AccessContext> {
   if (!caller) return ANONYMOUS_ACCESS;
   const e = await getUserEntitlements(caller.user);
-  return { plan: e.plan, limits: e.remaining, ordered: e.ordered, free: FREE_CODES, viaApiKey: caller.viaApiKey };
+  return { plan: e.plan, limits: e.remaining, ordered: e.ordered, viaApiKey: caller.viaApiKey };
 }
 
-/** Spec §3 "Available locations"; `order_list` includes the free codes, which `free_order_list` marks. */
+/**
+ * Spec §3 "Available locations"; `order_list` includes the free codes, which `free_order_list` marks: every code of
+ * an open level (all the dataset's countries) plus what the user ordered.
+ */
 export interface AvailableLocations {
   status: "ok";
   limit_country: number;
@@ -114,14 +117,15 @@ export interface AvailableLocations {
 
 export async function getAvailableLocations(user: AccessCaller["user"]): Promise<AvailableLocations> {
   const e = await getUserEntitlements(user);
-  const merge = (k: LocationKind) => [...new Set([...FREE_CODES[k], ...e.ordered[k]])];
+  const free = openCodes();
+  const merge = (k: LocationKind) => [...new Set([...free[k], ...e.ordered[k]])];
   return {
     status: "ok",
     limit_country: e.remaining.country,
     limit_region: e.remaining.region,
     limit_hexagon: e.remaining.hexagon,
     order_list: { country: merge("country"), region: merge("region"), hexagon: merge("hexagon") },
-    free_order_list: { country: [...FREE_CODES.country], region: [...FREE_CODES.region], hexagon: [...FREE_CODES.hexagon] },
+    free_order_list: free,
     tariff: { name: e.plan },
   };
 }
@@ -132,9 +136,14 @@ export function parseLocationCode(locationCode: unknown): LocationRef {
   return ref;
 }
 
-/** Free codes need no database; everything else loads the caller's plan and ledger. */
+/** The codes of the open level (every country the dataset knows); regions and hexagons are never open. */
+function openCodes(): Record<LocationKind, string[]> {
+  return { country: getRiskEngine().countries().map((c) => c.country_code), region: [], hexagon: [] };
+}
+
+/** Open levels need no database; everything else loads the caller's plan and ledger. */
 export async function checkAccess(caller: AccessCaller | null, ref: LocationRef): Promise<AccessDecision> {
-  if (FREE_CODES[ref.kind].includes(ref.code)) return { allowed: true, reason: "free" };
+  if (isOpenLevel(ref.kind)) return { allowed: true, reason: "free" };
   return canAccess(await accessContextFor(caller), ref.kind, ref.code);
 }
 

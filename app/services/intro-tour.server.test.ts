@@ -39,8 +39,8 @@ describe("intro tour memory", () => {
     await markTourSeen(free);
     await markTourSeen(premium);
     expect(await isTourDue(freeReq, free)).toBe(false);
-    await grantLocation(free.id, "ES");
-    await grantLocation(premium.id, "ES");
+    await grantLocation(free.id, "ES-M");
+    await grantLocation(premium.id, "ES-M");
     expect(await isTourDue(freeReq, free)).toBe(true);
     expect(await isTourDue(premiumReq, premium)).toBe(false);
     await markTourSeen(free);

@@ -6,7 +6,7 @@
 import { json } from "@remix-run/node";
 import { latLngToCell } from "h3-js";
 import { API_PATHS, API_PREFIX } from "~/domain/api-paths";
-import { FREE_CODES, HEXAGON_RESOLUTION } from "~/domain/entitlements";
+import { HEXAGON_RESOLUTION, isOpenLevel } from "~/domain/entitlements";
 import { HAZARDS, PER_HAZARD_IDS } from "~/domain/hazards";
 import {
   SAMPLE_DEFAULT_LOCATION, hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema,
@@ -195,14 +195,14 @@ function pointScoredInHexagon(lat: number, lon: number, hexagon: string): boolea
 }
 
 /**
- * Scores of a country, region or hexagon for one scenario and period. Free codes are open to anyone; other codes go
+ * Scores of a country, region or hexagon for one scenario and period. Countries are open to anyone; other codes go
  * through the entitlement service. A hexagon also needs lat and lon of a point inside it (spec §7).
  */
 export async function hazardScores(request: Request, p: HazardScoresParams) {
   const ref = parseLocationCode(p.location_code);
   const result = engine((e) => e.scores(ref.code, p.scenario, p.period, { explain: p.explain }));
-  // Free codes skip the caller lookup: no database work on the most common anonymous request.
-  const free = FREE_CODES[ref.kind].includes(ref.code);
+  // Open levels skip the caller lookup: no database work on the most common anonymous request.
+  const free = isOpenLevel(ref.kind);
   if (!free) await assertCanAccess(await resolveApiCaller(request), ref.code);
   if (ref.kind === "hexagon") {
     if (p.lat === undefined) throw new BadRequestError("lat is required for a hexagon location_code", "lat");

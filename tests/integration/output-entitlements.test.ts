@@ -77,14 +77,16 @@ describe("the upload preview follows the entitlement rule", () => {
     expect(Math.abs(apiValue(hex, "WF") - previewValue(body, "WF")!)).toBeGreaterThan(0.01);
   });
 
-  it("shows a DISCOVERY user the same as the point API; a point in no readable place is counted, not charted", async () => {
+  it("shows a DISCOVERY user the same as the point API: every point at its country, none locked, no hexagon", async () => {
     const discovery = await signedIn("DISCOVERY");
     const api = await pointApi(discovery.auth);
     const body = await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n40.4168,-3.7038\n`, discovery.auth);
     expect(body.valid_locations).toBe(2);
-    expect(body.scored_at).toEqual({ hexagon: 0, region: 0, country: 1 });
-    expect(body.locked_locations).toBe(1);
-    expect(previewValue(body, "WF")).toBeCloseTo(apiValue(api, "WF"), 3);
+    expect(body.scored_at).toEqual({ hexagon: 0, region: 0, country: 2 });
+    expect(body.locked_locations).toBe(0);
+    const london = await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n`, discovery.auth);
+    expect(london.scored_at).toEqual({ hexagon: 0, region: 0, country: 1 });
+    expect(previewValue(london, "WF")).toBeCloseTo(apiValue(api, "WF"), 3);
   });
 
   it("shows the hexagon's values to a user who ordered it, and to a PREMIUM API key, as the point API does", async () => {
@@ -99,7 +101,7 @@ describe("the upload preview follows the entitlement rule", () => {
     const keyed = await signedIn("PREMIUM");
     const withKey = { Authorization: `Bearer ${(await rotateApiKey(keyed.user)).key}` };
     expect((await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n`, withKey)).scored_at.hexagon).toBe(1);
-    // The same user through the session (no key) reads only the free country.
+    // The same user through the session (no key) reads only the country.
     expect((await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n`, keyed.auth)).scored_at.country).toBe(1);
   });
 });

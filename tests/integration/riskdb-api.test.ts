@@ -3,7 +3,7 @@ import path from "node:path";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, API_PREFIX, apiUrl } from "~/domain/api-paths";
-import { API_KEY_FORBIDDEN_MESSAGE, FREE_COUNTRY_CODES } from "~/domain/entitlements";
+import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/entitlements";
 import { PER_HAZARD_IDS } from "~/domain/hazards";
 import { rotateApiKey } from "~/services/api-keys.server";
 import { grantLocation } from "~/services/entitlements.server";
@@ -131,8 +131,9 @@ describe("riskdb lists", () => {
 });
 
 describe("hazard scores", () => {
-  it("a free country for an anonymous caller: 11 hazards with value, score, level, confidence, applicable", async () => {
-    expect(FREE_COUNTRY_CODES).toContain("GB");
+  it("any country for an anonymous caller: 11 hazards with value, score, level, confidence, applicable", async () => {
+    const bd = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: "BD", scenario: "rcp85", period: "2050" });
+    expect(bd).toMatchObject({ status: 200, body: { status: "ok", location_code: "BD", location_type: "country" } });
     const r = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: "GB", scenario: "rcp85", period: "2050" });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: "ok", location_code: "GB", location_type: "country", scenario: "rcp85", period: "2050" });
@@ -170,15 +171,15 @@ describe("hazard scores", () => {
     expect(JSON.stringify(zz.body)).not.toMatch(/at .*\.ts|stack/i);
   });
 
-  it("a paid country: 401 anonymous, 403 with the modal for a user without it, 200 once ordered", async () => {
-    const q = { location_code: "ES", scenario: "rcp45", period: "2030" };
+  it("a paid region: 401 anonymous, 403 with the modal for a user without it, 200 once ordered", async () => {
+    const q = { location_code: "ES-M", scenario: "rcp45", period: "2030" };
     expect((await get(hazardScores, API_PATHS.riskHazardScores, q)).status).toBe(401);
     const { user, auth, cookie } = await userWith("PREMIUM");
     const denied = await get(hazardScores, API_PATHS.riskHazardScores, q, auth);
-    expect(denied).toMatchObject({ status: 403, body: { field: "location_code", kind: "country", code: "ES", modal: "buyDataModal" } });
-    await grantLocation(user.id, "ES", "order");
+    expect(denied).toMatchObject({ status: 403, body: { field: "location_code", kind: "region", code: "ES-M", modal: "buyDataModal" } });
+    await grantLocation(user.id, "ES-M", "order");
     const ok = await get(hazardScores, API_PATHS.riskHazardScores, q, cookie);
-    expect(ok).toMatchObject({ status: 200, body: { status: "ok", location_code: "ES" } });
+    expect(ok).toMatchObject({ status: 200, body: { status: "ok", location_code: "ES-M" } });
     expect(ok.headers.get("Cache-Control")).toBe("no-store");
     const discovery = await userWith("DISCOVERY");
     expect((await get(hazardScores, API_PATHS.riskHazardScores, q, discovery.auth)).body.modal).toBe("addCreditsModal");
@@ -258,8 +259,9 @@ describe("available locations", () => {
       status: "ok",
       tariff: { name: "GRANULAR" },
       order_list: { region: ["GB-LND"], hexagon: [] },
-      free_order_list: { country: [...FREE_COUNTRY_CODES] },
+      free_order_list: { region: [], hexagon: [] },
     });
+    expect(r.body.free_order_list.country).toEqual(expect.arrayContaining(["GB", "DK", "BD", "NG", "US", "ES"]));
     expect(typeof r.body.limit_country).toBe("number");
     expect(r.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });

@@ -172,13 +172,16 @@ describe("A2: point values only at the level the caller may access", () => {
     expect((await point(BERLIN, premium.auth)).body.location_type).toBe("country");
   });
 
-  it("a point in a country nobody gave the caller: 401 anonymous, 403 with the purchase modal signed in", async () => {
+  it("a point anywhere on land answers its country to everyone: anonymous, DISCOVERY, never the hexagon", async () => {
     const tokyo = { lat: "35.68", lon: "139.69", scenario: "rcp85", period: "2050" };
-    expect((await point(tokyo)).status).toBe(401);
+    const loc = getRiskEngine().locate(35.68, 139.69);
+    if (loc.status !== "ok") throw new Error("Tokyo not located");
+    const anonymous = await point(tokyo);
+    expect(anonymous).toMatchObject({ status: 200, body: { location_type: "country", location_code: "JP", hexagon_code: loc.hexagon_code } });
     const { auth } = await signedIn("DISCOVERY");
-    const denied = await point(tokyo, auth);
-    expect(denied.status).toBe(403);
-    expect(denied.body).toMatchObject({ kind: "country", code: "JP", modal: expect.stringMatching(/^(buyDataModal|addCreditsModal)$/) });
+    expect((await point(tokyo, auth)).body).toMatchObject({ location_type: "country", location_code: "JP" });
+    const hexagon = getRiskEngine().scores(loc.hexagon_code, "rcp85", "2050");
+    expect(anonymous.body.hazards.map((h: { value: unknown }) => h.value)).not.toEqual(hexagon.hazards.map((h) => h.value));
   });
 
   it("the public hexagon map layer publishes region or country values, never a cell's own", async () => {

@@ -25,7 +25,7 @@ const METHOD_STYLE: Record<string, string> = {
 
 function authLabel(security: Record<string, unknown>[]) {
   if (security.length === 0) return "None";
-  if (security.some((s) => Object.keys(s).length === 0)) return "Optional: Bearer token for locations beyond the free list";
+  if (security.some((s) => Object.keys(s).length === 0)) return "Optional: Bearer token for regions and hexagons (countries are open)";
   return "Bearer token (session or API key)";
 }
 
