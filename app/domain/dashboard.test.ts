@@ -1,4 +1,5 @@
 import {
+  PLACE_VIEW_TEXT, locationReportHref, parseDashboardSelection, placeTitle, unlockHrefs,
   CANT_GET_HAZARD_SCORES, cantGetHazardScores, defaultLocation, formatCoordinates, snappedToLandNote, hasHazardList, hexagonFieldValue, mapPickHref,
   noDataLike, pairHazardScores, type ScoreItemLike,
 } from "./dashboard";
@@ -88,5 +89,37 @@ describe("snappedToLandNote", () => {
       "This point is in the water, 2.3 km from land: the scores are those of the nearest land, at 55.692°N, 12.625°E.",
     );
     expect(snappedToLandNote({ lat: -33.9, lon: 18.4, distance_km: 0.4 })).toMatch(/less than 1 km from land/);
+  });
+});
+
+describe("place view", () => {
+  it("names a place from the finest part to the country, each name once", () => {
+    expect(placeTitle(["Chittagong", "Chattogram", "Bangladesh"])).toBe("Chittagong, Chattogram, Bangladesh");
+    expect(placeTitle(["Lagos", "Lagos", "Nigeria"])).toBe("Lagos, Nigeria");
+    expect(placeTitle([null, " Arizona ", undefined, "United States of America"])).toBe("Arizona, United States of America");
+  });
+  it("reads the unlock flag only for the levels that can be bought", () => {
+    expect(parseDashboardSelection(new URLSearchParams("lat=22.3384&lon=91.8317&unlock=hexagon")).unlock).toBe("hexagon");
+    expect(parseDashboardSelection(new URLSearchParams("unlock=region")).unlock).toBe("region");
+    expect(parseDashboardSelection(new URLSearchParams("unlock=country")).unlock).toBeNull();
+    expect(parseDashboardSelection(new URLSearchParams("")).unlock).toBeNull();
+  });
+  it("Cancel goes back to exactly the URL the unlock was opened from", () => {
+    const before = new URLSearchParams("lat=22.3384&lon=91.8317&scenario=rcp85&period=2050");
+    const { open } = unlockHrefs(before, "hexagon");
+    expect(open).toBe("/dashboard?lat=22.3384&lon=91.8317&scenario=rcp85&period=2050&unlock=hexagon");
+    const { cancel } = unlockHrefs(new URLSearchParams(open.split("?")[1]), "hexagon");
+    expect(cancel).toBe(`/dashboard?${before}`);
+  });
+  it("says what an order spends and what remains after it", () => {
+    expect(PLACE_VIEW_TEXT.spend("hexagon", 50)).toBe("This uses 1 of your 50 hexagon orders; 49 will remain.");
+    expect(PLACE_VIEW_TEXT.spend("region", 1)).toBe("This uses 1 of your 1 region order; 0 will remain.");
+    expect(PLACE_VIEW_TEXT.finerLocked(["hexagon", "region"])).toBe("The hexagon and region of this place are not in your plan yet.");
+  });
+  it("prefills the single-location report with the point and the place's name", () => {
+    const href = locationReportHref({ lat: 22.33841, lon: 91.83172 }, "Chittagong, Chattogram, Bangladesh");
+    const url = new URL(href, "http://x");
+    expect(url.pathname).toBe("/dashboard/location-report");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ lat: "22.3384", lon: "91.8317", address: "Chittagong, Chattogram, Bangladesh" });
   });
 });

@@ -2,7 +2,7 @@
  * The /dashboard selection (spec §4): which place, scenario, period and duration, read from URL search params named
  * as in the API, with the spec's defaults. Pure: shared by the loader, the page and tests.
  */
-import { classifyLocationCode, type CodeLists, type LocationRef } from "./entitlements";
+import { classifyLocationCode, type CodeLists, type LocationKind, type LocationRef } from "./entitlements";
 import { MESSAGES } from "./validation-messages";
 import { SAMPLE_DEFAULT_LOCATION } from "./default-location";
 import {
@@ -52,6 +52,16 @@ export interface DashboardSelection {
   period: FuturePeriodId;
   duration: string;
   q: string;
+  /** The level whose purchase the user asked to confirm ("Unlock this hexagon"); the dialog is this URL state. */
+  unlock: UnlockKind | null;
+}
+
+/** What "Unlock" can buy at a place: countries are open to everyone. */
+export const UNLOCK_KINDS = ["hexagon", "region"] as const satisfies readonly LocationKind[];
+export type UnlockKind = (typeof UNLOCK_KINDS)[number];
+
+function parseUnlock(raw: string | null): UnlockKind | null {
+  return (UNLOCK_KINDS as readonly string[]).includes(raw ?? "") ? (raw as UnlockKind) : null;
 }
 
 /** Reads the URL; unknown scenario/period/duration fall back to the spec's defaults (first scenario, first future period). */
@@ -73,6 +83,7 @@ export function parseDashboardSelection(params: URLSearchParams): DashboardSelec
     period: p && p !== "hist" ? p : FUTURE_PERIOD_IDS[0]!,
     duration: parseDuration(params.get("duration")) ?? DURATIONS[0]!.id,
     q: (params.get("q") ?? "").trim().slice(0, 100),
+    unlock: parseUnlock(params.get("unlock")),
   };
 }
 
@@ -162,4 +173,45 @@ export function dashboardHref(current: URLSearchParams, changes: Record<string, 
   }
   const s = next.toString();
   return s ? `/dashboard?${s}` : "/dashboard";
+}
+
+/** A place's title from the finest part to the coarsest, each name once: "Chittagong, Chattogram, Bangladesh". */
+export function placeTitle(parts: readonly (string | null | undefined)[]): string {
+  const out: string[] = [];
+  for (const p of parts) {
+    const name = p?.trim();
+    if (name && !out.some((x) => x.toLowerCase() === name.toLowerCase())) out.push(name);
+  }
+  return out.join(", ");
+}
+
+const LEVEL_NOUN: Record<LocationKind, string> = { country: "country", region: "region", hexagon: "hexagon" };
+
+/** The words of the place view and of its confirmation step: one source for the page, the dialogs and tests. */
+export const PLACE_VIEW_TEXT = {
+  unlock: (kind: UnlockKind) => `Unlock this ${LEVEL_NOUN[kind]}`,
+  shownLevel: (kind: LocationKind, name: string) => `${kind === "country" ? "Country" : kind === "region" ? "Region" : "Hexagon"}-level scores: ${name}`,
+  finerLocked: (kinds: readonly LocationKind[]) =>
+    `The ${kinds.map((k) => LEVEL_NOUN[k]).join(" and ")} of this place ${kinds.length > 1 ? "are" : "is"} not in your plan yet.`,
+  confirmTitle: (kind: UnlockKind) => `Unlock this ${LEVEL_NOUN[kind]}?`,
+  /** What the order spends and what is left after it (plan allowance and purchased credits of that kind together). */
+  spend: (kind: UnlockKind, left: number) =>
+    `This uses 1 of your ${left} ${LEVEL_NOUN[kind]} order${left === 1 ? "" : "s"}; ${left - 1} will remain.`,
+  confirm: (kind: UnlockKind) => `Yes, unlock this ${LEVEL_NOUN[kind]}`,
+  noneLeft: (kind: UnlockKind) => `Your plan has no ${LEVEL_NOUN[kind]} orders left. Add credits to unlock this ${LEVEL_NOUN[kind]}; the cart shows the price before you pay.`,
+  unlocked: (kind: LocationKind, code: string, left: number) =>
+    `The ${LEVEL_NOUN[kind]} ${code} is unlocked. ${left} ${LEVEL_NOUN[kind]} order${left === 1 ? "" : "s"} left.`,
+  cancel: "Cancel",
+  report: "Single-location report (PDF)",
+} as const;
+
+/** The URL that opens the confirmation of an unlock, and the one Cancel goes back to (the same URL without it). */
+export function unlockHrefs(current: URLSearchParams, kind: UnlockKind): { open: string; cancel: string } {
+  return { open: dashboardHref(current, { unlock: kind }), cancel: dashboardHref(current, { unlock: undefined }) };
+}
+
+/** Where the place view offers the single-location report: the point (or hexagon centre) and its name prefilled. */
+export function locationReportHref(point: { lat: number; lon: number }, name: string): string {
+  const round = (v: number) => String(Math.round(v * 1e4) / 1e4);
+  return `/dashboard/location-report?${new URLSearchParams({ lat: round(point.lat), lon: round(point.lon), address: name })}`;
 }

@@ -1,6 +1,6 @@
 import {
   ANONYMOUS_ACCESS, API_KEY_FORBIDDEN_MESSAGE, canAccess, canUseApiKey, classifyLocationCode, countryOfRegion, finestReadableLevel,
-  isOpenLevel, purchaseModalFor, type AccessContext,
+  isOpenLevel, purchaseModalFor, unlockableLevels, type AccessContext,
 } from "./entitlements";
 
 const none = { country: [], region: [], hexagon: [] };
@@ -90,5 +90,23 @@ describe("finestReadableLevel", () => {
     const hex = ctx({ plan: "GRANULAR", ordered: { country: [], region: [], hexagon: ["843cc21ffffffff"] } });
     expect(finestReadableLevel(hex, chittagong)).toEqual({ kind: "hexagon", code: "843cc21ffffffff" });
     expect(finestReadableLevel(ctx({ viaApiKey: true }), chittagong)).toEqual({ kind: "hexagon", code: "843cc21ffffffff" });
+  });
+});
+
+describe("unlockableLevels", () => {
+  const chittagong = { hexagon: "843cc21ffffffff", region: "BD-B", country: "BD" };
+  it("offers the hexagon and the region to a user who reads only the country, finest first", () => {
+    expect(unlockableLevels(ctx({ plan: "DISCOVERY" }), chittagong)).toEqual([
+      { kind: "hexagon", code: "843cc21ffffffff" },
+      { kind: "region", code: "BD-B" },
+    ]);
+  });
+  it("offers only what is finer than what is read, and nothing a region view does not have", () => {
+    const region = ctx({ plan: "PREMIUM", ordered: { country: [], region: ["BD-B"], hexagon: [] } });
+    expect(unlockableLevels(region, chittagong)).toEqual([{ kind: "hexagon", code: "843cc21ffffffff" }]);
+    expect(unlockableLevels(ctx({ plan: "DISCOVERY" }), { hexagon: null, region: "BD-B", country: "BD" })).toEqual([{ kind: "region", code: "BD-B" }]);
+    expect(unlockableLevels(ctx({ plan: "DISCOVERY" }), { hexagon: null, region: null, country: "BD" })).toEqual([]);
+    const hex = ctx({ plan: "GRANULAR", ordered: { country: [], region: [], hexagon: ["843cc21ffffffff"] } });
+    expect(unlockableLevels(hex, chittagong)).toEqual([]);
   });
 });

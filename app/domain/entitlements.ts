@@ -108,11 +108,11 @@ export function canAccess(ctx: AccessContext, kind: LocationKind, code: string):
 /** Finest first: the order in which a point's levels are offered to a caller. */
 export const POINT_LEVELS = ["hexagon", "region", "country"] as const satisfies readonly LocationKind[];
 
-/** The codes of a point at each level; a point outside every region has none. */
+/** The codes of a place at each level; a point outside every region has none, a region view has no hexagon. */
 export interface PointLevelCodes {
-  hexagon: string;
+  hexagon: string | null;
   region: string | null;
-  country: string;
+  country: string | null;
 }
 
 /**
@@ -127,6 +127,21 @@ export function finestReadableLevel(ctx: AccessContext, point: PointLevelCodes):
     if (code && canAccess(ctx, kind, code).allowed) return { kind, code };
   }
   return null;
+}
+
+/**
+ * The levels of a place finer than the one the caller reads, which they could still buy ("Unlock this hexagon"),
+ * finest first. Empty when the caller already reads the finest level the place has.
+ */
+export function unlockableLevels(ctx: AccessContext, point: PointLevelCodes): LocationRef[] {
+  const shown = finestReadableLevel(ctx, point);
+  const out: LocationRef[] = [];
+  for (const kind of POINT_LEVELS) {
+    if (shown && kind === shown.kind) break;
+    const code = point[kind];
+    if (code) out.push({ kind, code });
+  }
+  return out;
 }
 
 export function canUseApiKey(plan: string | null | undefined): boolean {

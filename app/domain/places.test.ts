@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   PLACE_MESSAGES, asciiPlaceName, buildPlaceIndex, clampPlaceLimit, foldPlaceName, formatPopulation, placeDashboardHref, placeFromRow,
-  narrowPlaceResults, placeLabel, placeMatchTier, placeSearchHref, readPlaceQuery, searchPlaceIndex, toPlaceChoice, type PlaceRecord,
+  distanceKm, narrowPlaceResults, nearestPlace, placeLabel, placeMatchTier, placeSearchHref, readPlaceQuery, searchPlaceIndex, toPlaceChoice,
+  type PlaceRecord,
 } from "./places";
 import { parseDashboardSelection } from "./dashboard";
 
@@ -115,5 +116,26 @@ describe("narrowing earlier results while the next load runs", () => {
     expect(placeMatchTier(["sao paulo"], "sao")).toBe(0);
     expect(placeMatchTier(["sao paulo"], "pau")).toBe(1);
     expect(placeMatchTier(["sao paulo"], "aulo")).toBeNull();
+  });
+});
+
+describe("nearestPlace", () => {
+  const places = [
+    { name: "Chittagong", lat: 22.3384, lon: 91.8317 },
+    { name: "Patiya", lat: 22.2952, lon: 91.9791 },
+    { name: "Copenhagen", lat: 55.6759, lon: 12.5655 },
+  ];
+  it("names a point by the nearest place within the radius", () => {
+    expect(nearestPlace(places, 22.3384, 91.8317)?.name).toBe("Chittagong");
+    expect(nearestPlace(places, 22.3, 91.97)?.name).toBe("Patiya");
+    expect(nearestPlace(places, 55.7, 12.6)?.name).toBe("Copenhagen");
+  });
+  it("names nothing beyond the radius", () => {
+    expect(nearestPlace(places, 23.5, 91.8)).toBeNull();
+    expect(nearestPlace(places, 55.6759, 13.5, 10)).toBeNull();
+  });
+  it("measures great-circle distance", () => {
+    expect(distanceKm(0, 0, 1, 0)).toBeCloseTo(111.19, 1);
+    expect(distanceKm(55.6759, 12.5655, 55.6759, 12.5655)).toBe(0);
   });
 });

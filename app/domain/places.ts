@@ -182,3 +182,32 @@ export interface PlaceChoice extends PlaceResult {
 export function toPlaceChoice(place: PlaceResult, current: URLSearchParams): PlaceChoice {
   return { ...place, label: placeLabel(place), href: placeDashboardHref(place, current) };
 }
+
+/** How far from a point its nearest place may lie and still name it (a search result sits on its own coordinates). */
+export const PLACE_NAME_RADIUS_KM = 10;
+
+/** Great-circle distance in km (haversine on a 6,371 km sphere). */
+export function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (bLat - aLat) * rad;
+  const dLon = (bLon - aLon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The place nearest to a point within a radius, or null: what names a searched or typed point on the dashboard. */
+export function nearestPlace<T extends Pick<PlaceRecord, "lat" | "lon">>(places: readonly T[], lat: number, lon: number, maxKm = PLACE_NAME_RADIUS_KM): T | null {
+  // a cheap box test first: one degree of latitude is about 111 km
+  const dLat = maxKm / 111;
+  let best: T | null = null;
+  let bestKm = maxKm;
+  for (const p of places) {
+    if (Math.abs(p.lat - lat) > dLat) continue;
+    const km = distanceKm(lat, lon, p.lat, p.lon);
+    if (km <= bestKm) {
+      best = p;
+      bestKm = km;
+    }
+  }
+  return best;
+}

@@ -4,16 +4,20 @@
  * place, each read only when the entitlement service allows it.
  */
 import { cellToLatLng } from "h3-js";
-import { countryOfRegion, type LocationRef, type PurchaseModal } from "~/domain/entitlements";
-import { defaultLocation, type DashboardSelection } from "~/domain/dashboard";
+import {
+  countryOfRegion, finestReadableLevel, purchaseModalFor, unlockableLevels, type LocationKind, type LocationRef, type PointLevelCodes,
+  type PurchaseModal,
+} from "~/domain/entitlements";
+import { defaultLocation, formatCoordinates, placeTitle, type DashboardSelection, type UnlockKind } from "~/domain/dashboard";
 import { FUTURE_PERIOD_IDS, SLOTS } from "~/domain/scenarios";
 import type { LocationMapData } from "~/domain/location-map";
 import type { HazardScoresResult, LandSnap } from "~/risk/types";
 import { cellLevelDistribution } from "~/risk/cell-distribution";
 import { getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
-import { checkAccess, getAvailableLocations } from "./entitlements.server";
+import { accessContextFor, getAvailableLocations } from "./entitlements.server";
 import { isAppError } from "./errors.server";
 import { locationMapData } from "./map-data.server";
+import { nearestPlaceName } from "./places.server";
 import { listCountries, listDurations, listHazardIds, listPeriods, listRegions, listScenarios, locationCodes } from "./riskdb.server";
 
 export interface DashboardUser {
@@ -21,10 +25,25 @@ export interface DashboardUser {
   planCode: string;
 }
 
+/** The purchase the user asked to confirm ("Unlock this hexagon"): the spec's dialog, and what is left to spend. */
 export interface PendingPurchase {
   modal: PurchaseModal;
-  kind: LocationRef["kind"];
+  kind: UnlockKind;
   code: string;
+  name: string;
+  /** Orders of that kind still available (plan allowance plus purchased credits), before this one. */
+  left: number;
+}
+
+type NamedLevel = LocationRef & { name: string };
+
+/** The place on show: its title, the level whose scores are shown, and the finer levels the user could unlock. */
+export interface PlaceView {
+  title: string;
+  shown: NamedLevel | null;
+  unlockable: (NamedLevel & { kind: UnlockKind })[];
+  /** Where a single-location report of this place is taken: the point, or the hexagon's centre. */
+  reportPoint: { lat: number; lon: number } | null;
 }
 
 export interface SlotScore {
@@ -66,44 +85,41 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
   const country = location ? (location.kind === "hexagon" ? hexagonCountry(location.code) : location.kind === "region" ? countryOfRegion(location.code) : location.code) : null;
   const regions = country ? safe(() => listRegions(country).regions) ?? [] : [];
 
-  let purchase: PendingPurchase | null = null;
+  const place = location ? await placeView(user, location, point, sel) : null;
+  const purchase = place?.purchase ?? null;
+  const shown = place?.view.shown ?? null;
   let hist: HazardScoresResult | null = null;
   let future: HazardScoresResult | null = null;
   let series: SlotScore[] = [];
   let notFound: string | null = null;
-  if (location) {
-    const decision = await checkAccess({ user, viaApiKey: false }, location);
-    if (!decision.allowed) {
-      purchase = { modal: decision.modal ?? "addCreditsModal", kind: location.kind, code: location.code };
-    } else {
-      const engine = getRiskEngine();
-      const code = location.code;
-      const errors: string[] = [];
-      const failed = (error: unknown) => errors.push(error instanceof Error ? error.message : String(error));
-      // Each read on its own: a failing future slot must not hide the historical scores, nor the other way round.
-      try {
-        hist = engine.scores(code, "hist", "hist", { explain: true });
-      } catch (error) {
-        failed(error);
-      }
-      try {
-        future = engine.scores(code, sel.scenario, sel.period, { explain: true });
-      } catch (error) {
-        failed(error);
-      }
-      series = SLOTS.flatMap((slot) => {
-        try {
-          const r = engine.scores(code, slot.scenario, slot.period);
-          return [{ scenario: slot.scenario, period: slot.period, scores: Object.fromEntries([r.aggregate, ...r.hazards].map((h) => [h.hazard_id, h.score])) }];
-        } catch (error) {
-          failed(error);
-          return [];
-        }
-      });
-      notFound = errors[0] ?? null;
+  if (shown) {
+    const engine = getRiskEngine();
+    const code = shown.code;
+    const errors: string[] = [];
+    const failed = (error: unknown) => errors.push(error instanceof Error ? error.message : String(error));
+    // Each read on its own: a failing future slot must not hide the historical scores, nor the other way round.
+    try {
+      hist = engine.scores(code, "hist", "hist", { explain: true });
+    } catch (error) {
+      failed(error);
     }
+    try {
+      future = engine.scores(code, sel.scenario, sel.period, { explain: true });
+    } catch (error) {
+      failed(error);
+    }
+    series = SLOTS.flatMap((slot) => {
+      try {
+        const r = engine.scores(code, slot.scenario, slot.period);
+        return [{ scenario: slot.scenario, period: slot.period, scores: Object.fromEntries([r.aggregate, ...r.hazards].map((h) => [h.hazard_id, h.score])) }];
+      } catch (error) {
+        failed(error);
+        return [];
+      }
+    });
+    notFound = errors[0] ?? null;
   }
-  const distribution = location && location.kind !== "hexagon" && !purchase ? levelDistribution(location, sel) : null;
+  const distribution = shown && shown.kind !== "hexagon" ? levelDistribution(shown, sel) : null;
 
   return {
     countries: countries.countries,
@@ -120,6 +136,7 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     country,
     point,
     pointError,
+    place: place?.view ?? null,
     purchase,
     hist,
     future,
@@ -165,6 +182,59 @@ function hexagonCountry(hex: string): string | null {
   const [lat, lon] = cellToLatLng(hex);
   const r = safe(() => locationCodes(lat, lon));
   return r && r.status === "ok" ? (r.country_code ?? null) : null;
+}
+
+/** The place's code and name at each level it has: a point or hexagon has all three, a region two, a country one. */
+function placeLevels(location: LocationRef, point: { lat: number; lon: number } | null) {
+  const engine = getRiskEngine();
+  const codes: PointLevelCodes = { hexagon: null, region: null, country: null };
+  const names: Record<LocationKind, string | null> = { hexagon: null, region: null, country: null };
+  if (location.kind === "hexagon") {
+    const [lat, lon] = point ? [point.lat, point.lon] : cellToLatLng(location.code);
+    const r = safe(() => engine.locate(lat, lon));
+    codes.hexagon = location.code;
+    if (r?.status === "ok") {
+      codes.region = r.region_code;
+      codes.country = r.country_code;
+      names.region = r.region_name;
+      names.country = r.country_name;
+    }
+    names.hexagon = `Hexagon ${location.code}`;
+  } else if (location.kind === "region") {
+    codes.region = location.code;
+    codes.country = countryOfRegion(location.code);
+    names.region = safe(() => engine.regions(codes.country).find((r) => r.region_code === location.code)?.region_name) ?? location.code;
+  } else {
+    codes.country = location.code;
+  }
+  if (codes.country && !names.country) names.country = safe(() => engine.countries().find((c) => c.country_code === codes.country)?.country_name) ?? codes.country;
+  return { codes, names };
+}
+
+/**
+ * What the place view shows: the finest level the user may read (the one access rule), the finer levels they could
+ * unlock, the title, and the purchase to confirm when the URL asks for one (`unlock`).
+ */
+async function placeView(
+  user: DashboardUser,
+  location: LocationRef,
+  point: { lat: number; lon: number } | null,
+  sel: Pick<DashboardSelection, "unlock">,
+): Promise<{ view: PlaceView; purchase: PendingPurchase | null }> {
+  const ctx = await accessContextFor({ user, viaApiKey: false });
+  const { codes, names } = placeLevels(location, point);
+  const named = (ref: LocationRef): NamedLevel => ({ ...ref, name: names[ref.kind] ?? ref.code });
+  const shownRef = finestReadableLevel(ctx, codes);
+  const unlockable = unlockableLevels(ctx, codes)
+    .filter((l): l is LocationRef & { kind: UnlockKind } => l.kind !== "country")
+    .map((l) => ({ ...named(l), kind: l.kind }));
+  const first = point ? (safe(() => nearestPlaceName(point.lat, point.lon)) ?? formatCoordinates(point.lat, point.lon)) : names[location.kind];
+  const title = placeTitle([first, location.kind !== "country" ? names.region : null, names.country]) || location.code;
+  const centre = location.kind === "hexagon" ? cellToLatLng(location.code) : null;
+  const reportPoint = point ? { lat: point.lat, lon: point.lon } : centre ? { lat: centre[0], lon: centre[1] } : null;
+  const asked = sel.unlock ? unlockable.find((l) => l.kind === sel.unlock) : undefined;
+  const purchase = asked ? { modal: purchaseModalFor(ctx.limits, asked.kind), kind: asked.kind, code: asked.code, name: asked.name, left: ctx.limits[asked.kind] } : null;
+  return { view: { title, shown: shownRef ? named(shownRef) : null, unlockable, reportPoint }, purchase };
 }
 
 /** The place's H3 cells at each risk level, per hazard, for the chosen future slot (the "pies"). */

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import {
-  PLACE_SEARCH_LIMIT, buildPlaceIndex, placeFromRow, searchPlaceIndex, type PlaceIndex, type PlaceResult, type PlaceRow,
+  PLACE_SEARCH_LIMIT, buildPlaceIndex, nearestPlace, placeFromRow, searchPlaceIndex, type PlaceIndex, type PlaceResult, type PlaceRow,
 } from "~/domain/places";
 import { defaultDataDir, getRiskEngine } from "~/risk/engine.server";
 import { pickLabels, WORLD, type LabelPlace } from "~/domain/basemap";
@@ -53,4 +53,10 @@ export function searchPlaces(q: string, limit = PLACE_SEARCH_LIMIT): PlaceResult
 export function largestPlacesIn(box: Bounds | null, minPopulation: number, limit: number): LabelPlace[] {
   if (!index) index = loadPlaceIndex();
   return pickLabels(index.places, box ?? WORLD, minPopulation, limit).map((p) => ({ name: p.name, lat: p.lat, lon: p.lon, population: p.population }));
+}
+
+/** The name of the place nearest to a point (within PLACE_NAME_RADIUS_KM), or null. */
+export function nearestPlaceName(lat: number, lon: number): string | null {
+  if (!index) index = loadPlaceIndex();
+  return nearestPlace(index.places, lat, lon)?.name ?? null;
 }

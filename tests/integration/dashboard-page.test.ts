@@ -4,12 +4,24 @@ import { setupTestDatabase } from "#db/testing";
 import { SESSION_COOKIE_NAME } from "~/domain/auth";
 import { FORM_BODY_MESSAGES } from "~/domain/errors";
 import { getRiskEngine } from "~/risk/engine.server";
-import { grantLocation } from "~/services/entitlements.server";
+import { PLAN_DEFINITIONS } from "~/domain/plans";
+import { getUserEntitlements, grantLocation } from "~/services/entitlements.server";
 import { createSession } from "~/services/session.server";
 import * as dashboard from "../../app/routes/dashboard+/_index";
 
 const getDb = setupTestDatabase();
 const LONDON = "84194adffffffff";
+const CHITTAGONG_HEX = "843cc21ffffffff";
+
+async function order(cookie: string, fields: Record<string, string>) {
+  return settle(() =>
+    dashboard.action({
+      request: new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) }),
+      params: {},
+      context: {},
+    }),
+  );
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -101,14 +113,75 @@ describe("/dashboard action", () => {
 
   it("still orders from a form post", async () => {
     const { cookie } = await signedIn("PREMIUM");
-    const body = new URLSearchParams({ intent: "order", location_code: "GB-MAN" });
-    const res = await settle(() =>
-      dashboard.action({ request: new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body }), params: {}, context: {} }),
-    );
+    const res = await order(cookie, { intent: "order", location_code: "GB-MAN" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard?location_code=GB-MAN");
     const d = await load(cookie, "?location_code=GB-MAN");
     expect(d.purchase).toBeNull();
+    expect(d.place!.shown).toMatchObject({ kind: "region", code: "GB-MAN" });
     expect(d.hist!.hazards.length).toBe(11);
   });
+
+  it("returns to the place the unlock was confirmed from, and never follows a path off the dashboard", async () => {
+    const { user, cookie } = await signedIn("PREMIUM");
+    const back = "/dashboard?lat=22.3384&lon=91.8317&scenario=rcp85&period=2050";
+    const res = await order(cookie, { intent: "order", location_code: CHITTAGONG_HEX, back });
+    expect(res.headers.get("Location")).toBe(back);
+    expect(res.headers.get("Set-Cookie")).toBeTruthy();
+    const d = await load(cookie, back.slice("/dashboard".length));
+    expect(d.place!.shown).toMatchObject({ kind: "hexagon", code: CHITTAGONG_HEX });
+    expect(d.place!.unlockable).toEqual([]);
+    const plan = (await getUserEntitlements(user)).remaining.hexagon;
+    expect(plan).toBe(PLAN_DEFINITIONS.find((p) => p.code === "PREMIUM")!.limitHexagon - 1);
+    const off = await order(cookie, { intent: "order", location_code: "GB-MAN", back: "//evil.example/x" });
+    expect(off.headers.get("Location")).toBe("/dashboard?location_code=GB-MAN");
+  });
 });
+
+describe("/dashboard place view", () => {
+  const search = (lat: number, lon: number) => `?lat=${lat}&lon=${lon}&scenario=rcp85&period=2050`;
+  const PLACES = [
+    { lat: 55.6759, lon: 12.5655, title: "Copenhagen, Hovedstaden, Denmark", country: "DK" },
+    { lat: 22.3384, lon: 91.8317, title: "Chittagong, Chattogram, Bangladesh", country: "BD" },
+    { lat: 6.4541, lon: 3.3947, title: "Lagos, Nigeria", country: "NG" },
+    { lat: 33.4484, lon: -112.074, title: "Phoenix, Arizona, United States of America", country: "US" },
+  ];
+
+  it("a new DISCOVERY user sees the named country scores of any searched place at once, and no dialog", async () => {
+    const { cookie } = await signedIn("DISCOVERY");
+    for (const p of PLACES) {
+      const d = await load(cookie, search(p.lat, p.lon));
+      expect(d.place!.title).toBe(p.title);
+      expect(d.place!.shown).toMatchObject({ kind: "country", code: p.country });
+      expect(d.place!.unlockable.map((l) => l.kind)).toEqual(["hexagon", "region"]);
+      expect(d.purchase).toBeNull();
+      expect(d.hist!.location_code).toBe(p.country);
+      expect(d.future!.hazards.length).toBe(11);
+    }
+  });
+
+  it("opens the confirmation only when asked: addCreditsModal with nothing left, buyDataModal with what remains", async () => {
+    const discovery = await signedIn("DISCOVERY");
+    const asked = `${search(22.3384, 91.8317)}&unlock=hexagon`;
+    expect((await load(discovery.cookie, asked)).purchase).toMatchObject({ modal: "addCreditsModal", kind: "hexagon", code: CHITTAGONG_HEX, left: 0 });
+    const premium = await signedIn("PREMIUM");
+    const d = await load(premium.cookie, asked);
+    const limit = PLAN_DEFINITIONS.find((p) => p.code === "PREMIUM")!.limitHexagon;
+    expect(d.purchase).toMatchObject({ modal: "buyDataModal", kind: "hexagon", code: CHITTAGONG_HEX, left: limit });
+    // asking is not spending: the loader ordered nothing
+    expect((await getUserEntitlements(premium.user)).remaining.hexagon).toBe(limit);
+    expect(d.place!.shown).toMatchObject({ kind: "country", code: "BD" });
+    const region = await load(premium.cookie, `${search(22.3384, 91.8317)}&unlock=region`);
+    expect(region.purchase).toMatchObject({ modal: "buyDataModal", kind: "region", code: "BD-B", name: "Chattogram" });
+  });
+
+  it("names a region or hexagon picked by code, and shows the country until it is bought", async () => {
+    const { cookie } = await signedIn("DISCOVERY");
+    const region = await load(cookie, "?location_code=BD-B");
+    expect(region.place).toMatchObject({ title: "Chattogram, Bangladesh", shown: { kind: "country", code: "BD" } });
+    const hex = await load(cookie, `?location_code=${CHITTAGONG_HEX}`);
+    expect(hex.place!.title).toBe(`Hexagon ${CHITTAGONG_HEX}, Chattogram, Bangladesh`);
+    expect(hex.place!.reportPoint).toMatchObject({ lat: expect.any(Number), lon: expect.any(Number) });
+  });
+});
+

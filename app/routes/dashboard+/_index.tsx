@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { PlaceMap } from "~/components/map/place-map";
 import { PageHeader } from "~/components/ui/page-header";
-import { Modal } from "~/components/ui/modal";
 import { PlaceSearch } from "~/components/dashboard/place-search";
+import { PlaceActions, UnlockDialog } from "~/components/dashboard/place-view";
 import { ScoreCard } from "~/components/dashboard/score-card";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/score-charts";
 import {
-  CANT_GET_HAZARD_SCORES, cantGetHazardScores, dashboardHref, formatCoordinates, hexagonFieldValue, mapPickHref,
-  pairHazardScores, parseDashboardSelection, snappedToLandNote, warmingLabel,
+  CANT_GET_HAZARD_SCORES, PLACE_VIEW_TEXT, cantGetHazardScores, hexagonFieldValue, mapPickHref, pairHazardScores,
+  parseDashboardSelection, snappedToLandNote, unlockHrefs, warmingLabel,
 } from "~/domain/dashboard";
 import { HAZARDS } from "~/domain/hazards";
 import { SAMPLE_DEFAULT_LOCATION } from "~/domain/default-location";
@@ -19,9 +19,10 @@ import { dashboardOrderSchema } from "~/domain/dashboard-order";
 import { PERIODS, SCENARIOS } from "~/domain/scenarios";
 import { getEnv } from "~/env.server";
 import { loadDashboard, loadDashboardMap } from "~/services/dashboard.server";
-import { LimitReachedError, grantLocation } from "~/services/entitlements.server";
+import { LimitReachedError, getUserEntitlements, grantLocation } from "~/services/entitlements.server";
 import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 
@@ -50,20 +51,25 @@ function useFieldValue(fromLoader: string) {
   return { value, onChange: (e: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => setValue(e.target.value) };
 }
 
-/** Ordering a location from the plan's allowance (buyDataModal). */
+/**
+ * The confirmed unlock (buyDataModal's "Yes"): orders the location from what the plan and credits leave, then
+ * returns to the place it was asked from, now showing the unlocked level, and says what is left.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries(await readFormData(request));
   const parsed = dashboardOrderSchema.safeParse(form);
   if (!parsed.success) return redirect("/dashboard");
-  const params = new URLSearchParams({ location_code: parsed.data.location_code });
+  const back = parsed.data.back ?? `/dashboard?${new URLSearchParams({ location_code: parsed.data.location_code })}`;
   try {
-    await grantLocation(user.id, parsed.data.location_code, "order");
+    const granted = await grantLocation(user.id, parsed.data.location_code, "order");
+    const left = (await getUserEntitlements(user)).remaining[granted.kind];
+    return redirectWithToast(back, { type: "success", description: PLACE_VIEW_TEXT.unlocked(granted.kind, granted.code, left) });
   } catch (error) {
-    if (error instanceof LimitReachedError) return redirect(`/dashboard?${params}`);
+    // Spent elsewhere in the meantime: show the dialog again, which now offers credits.
+    if (error instanceof LimitReachedError && (error.kind === "hexagon" || error.kind === "region")) return redirect(unlockHrefs(new URLSearchParams(back.split("?")[1] ?? ""), error.kind).open);
     throw error;
   }
-  return redirect(`/dashboard?${params}`);
 }
 
 export default function Page() {
@@ -107,15 +113,12 @@ export default function Page() {
       ) : null}
     </>
   );
-  const placeName =
-    d.point ? `${formatCoordinates(d.point.lat, d.point.lon)} (hexagon ${d.location?.code})` : (d.future?.location_name ?? d.location?.code ?? "");
+  const placeName = d.place?.title ?? "";
   const futureLabel = `${SCENARIOS[d.sel.scenario].name} ${PERIODS[d.sel.period].name}`;
   const warming = warmingLabel(d.sel.scenario, d.sel.period);
-  const free = (kind: "country" | "region", code: string) => d.available.free_order_list[kind].includes(code);
-  const ordered = (kind: "country" | "region", code: string) => d.available.order_list[kind].includes(code);
+  // Countries are open to everyone; a region the plan lacks still shows its country's scores, and says so.
   const label = (kind: "country" | "region", code: string, name: string) =>
-    `${name}${free(kind, code) ? " (free)" : ordered(kind, code) ? "" : " (locked)"}`;
-  const closeHref = dashboardHref(params, { location_code: undefined, lat: undefined, lon: undefined });
+    `${name}${kind === "country" || d.available.order_list[kind].includes(code) ? "" : " (locked)"}`;
   const pointFields = [
     { name: "lat", label: "Latitude", error: d.sel.latError },
     { name: "lon", label: "Longitude", error: d.sel.lonError },
@@ -274,6 +277,7 @@ export default function Page() {
         <h2 id="scores-title" className="text-xl font-semibold">
           {placeName ? `Hazard scores: ${placeName}` : "Hazard scores"}
         </h2>
+        {d.place ? <PlaceActions place={d.place} /> : null}
         {scores.hazards.length ? (
           <>
             {scores.aggregate ? (
@@ -289,8 +293,6 @@ export default function Page() {
               ))}
             </ul>
           </>
-        ) : d.purchase ? (
-          <p className="mt-2 text-slate-600">This {d.purchase.kind} is not in your plan yet.</p>
         ) : (d.location || d.notFound) && cantGetHazardScores(d.hist, d.future) ? (
           <p role="alert" className="mt-2 text-red-700">
             {CANT_GET_HAZARD_SCORES}
@@ -321,37 +323,7 @@ export default function Page() {
       <HazardSeriesTable series={d.series} />
       <LevelDistribution distribution={d.distribution} />
 
-      {d.purchase?.modal === "buyDataModal" ? (
-        <Modal title="Buy data" closeHref={closeHref}>
-          <p>
-            Order {d.purchase.kind} {d.purchase.code} from your plan: you have {d.available[`limit_${d.purchase.kind}`]} {d.purchase.kind} order(s) left.
-          </p>
-          <Form method="post" className="mt-4 flex gap-2">
-            <input type="hidden" name="intent" value="order" />
-            <input type="hidden" name="location_code" value={d.purchase.code} />
-            <button type="submit" className="btn-primary">
-              Order {d.purchase.code}
-            </button>
-            <Link to={closeHref} className="btn-secondary">
-              Cancel
-            </Link>
-          </Form>
-        </Modal>
-      ) : d.purchase?.modal === "addCreditsModal" ? (
-        <Modal title="Add credits" closeHref={closeHref}>
-          <p>
-            Your plan has no {d.purchase.kind} orders left. Add credits to buy {d.purchase.code}.
-          </p>
-          <div className="mt-4 flex gap-2">
-            <Link to={`/dashboard/cart?add=${d.purchase.kind}&pending=${encodeURIComponent(d.purchase.code)}`} className="btn-primary">
-              Add credits
-            </Link>
-            <Link to={closeHref} className="btn-secondary">
-              Cancel
-            </Link>
-          </div>
-        </Modal>
-      ) : null}
+      {d.purchase ? <UnlockDialog purchase={d.purchase} /> : null}
     </div>
   );
 }
