@@ -37,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     lat: url.searchParams.get("lat") ?? "",
     lon: url.searchParams.get("lon") ?? "",
+    // The dashboard's place view prefills the place's name; the buyer can make it a full postal address.
+    address: (url.searchParams.get("address") ?? "").slice(0, 300),
     idempotencyKey: randomUUID(),
     ready,
     pending,
@@ -87,7 +89,7 @@ export default function LocationReportPage() {
     constraint: getZodConstraint(SingleLocationOrderSchema),
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SingleLocationOrderSchema }),
-    defaultValue: { lat: data.lat, lon: data.lon },
+    defaultValue: { lat: data.lat, lon: data.lon, postalAddress: data.address },
   });
   const order = actionData && "order" in actionData ? actionData.order : null;
   return (

@@ -26,18 +26,18 @@ import { GLOBAL_WARMING_LEVEL, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId,
 import { SITE_NAME } from "~/domain/site";
 import { pdfSafeText } from "~/services/pdf.server";
 
-type Doc = InstanceType<typeof PDFDocument>;
+export type Doc = InstanceType<typeof PDFDocument>;
 
-const BRAND = "#0f5a4f";
-const TEXT = "#1e293b";
-const MUTED = "#475569";
+export const BRAND = "#0f5a4f";
+export const TEXT = "#1e293b";
+export const MUTED = "#475569";
 const RULE = "#cbd5e1";
 const NA_COLOUR = "#cbd5e1";
 
 /** Future slot shown beside the historical one in the appendix. */
 const APPENDIX_FUTURE: { scenario: ScenarioId; period: PeriodId } = { scenario: "rcp85", period: "2050" };
 
-function t(s: string | number | null | undefined): string {
+export function t(s: string | number | null | undefined): string {
   return pdfSafeText(s === null || s === undefined ? "" : String(s));
 }
 
@@ -52,7 +52,7 @@ function levelText(s: SlotScore | undefined | null): string {
   return s.applicable ? "-" : "n/a";
 }
 
-function openDoc(target: string | Writable, title: string): { doc: Doc; done: Promise<void> } {
+export function openDoc(target: string | Writable, title: string): { doc: Doc; done: Promise<void> } {
   const stream = typeof target === "string" ? createWriteStream(target) : target;
   const doc = new PDFDocument({
     size: "A4",
@@ -90,21 +90,21 @@ function openDoc(target: string | Writable, title: string): { doc: Doc; done: Pr
   return { doc, done };
 }
 
-function contentWidth(doc: Doc) {
+export function contentWidth(doc: Doc) {
   return doc.page.width - doc.page.margins.left - doc.page.margins.right;
 }
 
-function ensureSpace(doc: Doc, height: number, layout?: "landscape" | "portrait") {
+export function ensureSpace(doc: Doc, height: number, layout?: "landscape" | "portrait") {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage(layout ? { layout } : {});
 }
 
-function heading(doc: Doc, text: string, size = 15) {
+export function heading(doc: Doc, text: string, size = 15) {
   ensureSpace(doc, size * 3);
   doc.moveDown(0.4).font("Helvetica-Bold").fontSize(size).fillColor(BRAND).text(t(text), doc.page.margins.left);
   doc.moveDown(0.3).font("Helvetica").fontSize(9.5).fillColor(TEXT);
 }
 
-function para(doc: Doc, text: string, opts: { size?: number; colour?: string } = {}) {
+export function para(doc: Doc, text: string, opts: { size?: number; colour?: string } = {}) {
   doc
     .font("Helvetica")
     .fontSize(opts.size ?? 9.5)
@@ -113,7 +113,7 @@ function para(doc: Doc, text: string, opts: { size?: number; colour?: string } =
   doc.moveDown(0.3);
 }
 
-interface Column {
+export interface Column {
   header: string;
   width: number;
   align?: "left" | "right" | "center";
@@ -133,7 +133,7 @@ function fit(doc: Doc, text: string, width: number): string {
 }
 
 /** A simple grid table; repeats its header on a new page. */
-function table(doc: Doc, columns: Column[], rows: string[][], opts: { size?: number; layout?: "landscape" | "portrait" } = {}) {
+export function table(doc: Doc, columns: Column[], rows: string[][], opts: { size?: number; layout?: "landscape" | "portrait" } = {}) {
   const size = opts.size ?? 8;
   const rowH = size + 6;
   const left = doc.page.margins.left;
@@ -270,7 +270,7 @@ function cover(doc: Doc, title: string, m: ReportMetadata) {
   ], auditRows(m), { size: 9 });
 }
 
-function methodology(doc: Doc, m: ReportMetadata) {
+export function methodology(doc: Doc, m: Pick<ReportMetadata, "datasetVersion" | "methodologyVersion">) {
   heading(doc, "Methodology and dataset");
   para(
     doc,

@@ -4,17 +4,23 @@
  */
 import { and, eq } from "drizzle-orm";
 import { reportFiles } from "#db/schema/index";
-import { METHODOLOGY_VERSION, buildPortfolioReport } from "~/domain/reports/build";
+import { cellToBoundary } from "h3-js";
+import { formatCoordinates } from "~/domain/dashboard";
+import { METHODOLOGY_VERSION } from "~/domain/reports/build";
+import { locationReportHazards, type LocationReportModel } from "~/domain/reports/location-report";
 import { SINGLE_LOCATION_MESSAGES, SINGLE_PDF_PRODUCT } from "~/domain/reports/single-location";
+import { RISK_LEVELS } from "~/domain/risk-levels";
+import type { RiskEngine } from "~/risk/engine";
 import { getRiskEngine } from "~/risk/engine.server";
 import { createLead, requireLead } from "../commerce/leads.server";
 import { createSelfServiceOrder, isLeadPaidFor } from "../commerce/orders.server";
 import { getDb } from "../db.server";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../errors.server";
 import type { SessionUser } from "../session.server";
-import { assessPoint } from "./assess-point.server";
+import { locationMapData } from "../map-data.server";
+import { hexagonScores } from "./assess-point.server";
 import { storeReportFile } from "./files.server";
-import { writePortfolioPdf } from "./pdf.server";
+import { writeLocationPdf } from "./location-pdf.server";
 
 export async function orderSingleLocationReport(
   user: Pick<SessionUser, "id">,
@@ -48,23 +54,59 @@ export async function singleLocationReportFile(user: Pick<SessionUser, "id" | "e
   if (existing) return existing;
   const engine = getRiskEngine();
   const address = lead.postalAddress ?? "";
-  const location = assessPoint(engine, { rowNumber: 1, assetId: `lead-${leadId}`, name: address, lat: lead.lat, lon: lead.lon });
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || null;
-  const report = buildPortfolioReport(
-    {
-      reportId: sourceId,
-      user: { id: user.id, email: user.email, name },
-      createdAt: new Date().toISOString(),
-      datasetVersion: engine.header.version,
-      methodologyVersion: METHODOLOGY_VERSION,
-      inputFile: { name: `${address} (${lead.lat.toFixed(4)}, ${lead.lon.toFixed(4)})`, sha256: "n/a: a single point, no file" },
-      weightingColumn: null,
-      columns: [],
-    },
-    [location],
-  );
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const model = await locationReportModel(engine, {
+    reportId: sourceId,
+    preparedFor: name ? `${name} <${user.email}>` : user.email,
+    address,
+    lat: lead.lat,
+    lon: lead.lon,
+  });
   return storeReportFile(
     { userId: user.id, kind: "single_pdf", sourceId, title: `Single-location report: ${address}`, baseName: `location-report-${leadId}` },
-    (target) => writePortfolioPdf(report, target, "Single-location climate risk report"),
+    (target) => writeLocationPdf(model, target),
   );
+}
+
+/** The one-place report of a point on land: where it is, its map shapes, and every hazard in every slot with reasons. */
+export async function locationReportModel(
+  engine: RiskEngine,
+  input: { reportId: string; preparedFor: string; address: string; lat: number; lon: number; createdAt?: string },
+): Promise<LocationReportModel> {
+  const located = engine.locate(input.lat, input.lon);
+  if (located.status !== "ok") throw new BadRequestError(SINGLE_LOCATION_MESSAGES.atSea, "lat");
+  const hexagon = located.hexagon_code;
+  const scores = hexagonScores(engine, hexagon);
+  const explained = new Map<string, ReturnType<RiskEngine["scores"]>>();
+  const explain = (h: string, slot: { scenario: string; period: string }) => {
+    const key = `${slot.scenario}:${slot.period}`;
+    let r = explained.get(key);
+    if (!r) explained.set(key, (r = engine.scores(hexagon, slot.scenario, slot.period, { explain: true })));
+    return (h === "AL" ? r.aggregate : r.hazards.find((x) => x.hazard_id === h))?.explanation;
+  };
+  // The outline only: an anonymous map shows no hexagon's values, and the report draws its own hexagon.
+  const map = await locationMapData(null, { lat: input.lat, lon: input.lon, scenario: "hist", period: "hist" });
+  const today = scores.AL[0]?.level;
+  return {
+    reportId: input.reportId,
+    preparedFor: input.preparedFor,
+    createdAt: input.createdAt ?? new Date().toISOString(),
+    address: input.address,
+    lat: input.lat,
+    lon: input.lon,
+    coordinates: formatCoordinates(input.lat, input.lon),
+    hexagon,
+    regionName: located.region_name,
+    countryName: located.country_name,
+    countryCode: located.country_code,
+    datasetVersion: engine.header.version,
+    methodologyVersion: METHODOLOGY_VERSION,
+    map: {
+      outline: map.outline,
+      outlineName: located.region_name ? `${located.region_name}, ${located.country_name}` : located.country_name,
+      hexagon: cellToBoundary(hexagon, true).map(([lon, lat]) => [lon, lat] as [number, number]),
+      hexagonColour: today ? RISK_LEVELS[today - 1]!.colour : "#cbd5e1",
+    },
+    hazards: locationReportHazards(scores, (h, slot) => explain(h, slot)),
+  };
 }

@@ -1,0 +1,114 @@
+/**
+ * The single-location report model: one place, its map shapes and, for every hazard, its level in every scenario
+ * and horizon with a plain reason. Pure: the PDF writer draws it, tests read it.
+ */
+import { HAZARDS, HAZARD_IDS, type HazardId } from "../hazards";
+import { RISK_LEVELS } from "../risk-levels";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, PERIODS, SCENARIOS, slotIndex, type FuturePeriodId, type FutureScenarioId } from "../scenarios";
+import type { LonLatRing } from "../location-map";
+import type { LocationScores, SlotScore } from "./types";
+
+export const LOCATION_REPORT_TITLE = "Single-location climate risk report";
+
+/** The slots whose reasons the report spells out: today, and the hottest case at the last horizon. */
+export const REASON_SLOTS = [
+  { scenario: "hist", period: "hist", label: "Historical" },
+  { scenario: "rcp85", period: "2050", label: `${SCENARIOS.rcp85.name} ${PERIODS["2050"].name}` },
+] as const;
+
+/** The parts of an engine explanation the report reads; structural so the domain needs no engine types. */
+export interface ExplanationLike {
+  summary?: string;
+  formula: string;
+  steps: { name: string; value: number | string; unit?: string }[];
+  note?: string;
+}
+
+export interface LocationReportHazard {
+  id: HazardId;
+  name: string;
+  colour: string;
+  /** "Historical" first, then one row per scenario with a cell per horizon. */
+  rows: { label: string; cells: string[] }[];
+  /** One plain reason per REASON_SLOTS entry. */
+  reasons: { label: string; text: string }[];
+}
+
+export interface LocationReportModel {
+  reportId: string;
+  preparedFor: string;
+  createdAt: string;
+  address: string;
+  lat: number;
+  lon: number;
+  coordinates: string;
+  hexagon: string;
+  regionName: string | null;
+  countryName: string;
+  countryCode: string;
+  datasetVersion: string;
+  methodologyVersion: string;
+  map: {
+    /** The region's (else the country's) outline. */
+    outline: LonLatRing[];
+    outlineName: string;
+    hexagon: LonLatRing;
+    /** Fill of the hexagon: its aggregate level today. */
+    hexagonColour: string;
+  };
+  hazards: LocationReportHazard[];
+}
+
+/** "3 High", "n/a" (does not apply here) or "no data". */
+export function levelCell(s: SlotScore | undefined | null): string {
+  if (!s) return "no data";
+  if (s.level !== null) return `${s.level} ${RISK_LEVELS[s.level - 1]!.label}`;
+  return s.applicable ? "no data" : "n/a";
+}
+
+const round = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en") : String(Math.round(v * 100) / 100));
+const WARMING_STEP = /^global warming/;
+
+/**
+ * A reason in words from whatever the explanation holds: its plain summary when it has one, else why the hazard does
+ * not apply, else the drivers that made the value (the steps between the warming and the result).
+ */
+export function plainReason(hazard: HazardId, score: SlotScore | undefined, e: ExplanationLike | undefined): string {
+  const level = levelCell(score);
+  if (!e) return `Level ${level}.`;
+  if (e.summary) return e.summary;
+  if (e.note) return `Not applicable: ${e.note}.`;
+  if (hazard === "AL") {
+    const top = e.steps
+      .filter((s) => /^[A-Z]{2}$/.test(s.name) && typeof s.value === "number")
+      .sort((a, b) => Number(b.value) - Number(a.value))
+      .slice(0, 3)
+      .map((s) => HAZARDS[s.name as HazardId]?.name ?? s.name);
+    return `Level ${level}: the mean of the three highest hazards here${top.length ? ` (${top.join(", ")})` : ""}.`;
+  }
+  const drivers = e.steps
+    .filter((s) => !WARMING_STEP.test(s.name) && s.name !== "value" && !/factor$/.test(s.name))
+    .slice(0, 3)
+    .map((s) => `${s.name} ${typeof s.value === "number" ? round(s.value) : s.value}${s.unit && s.unit !== "1" ? ` ${s.unit}` : ""}`);
+  return `Level ${level}${drivers.length ? `: ${drivers.join("; ")}` : ""}.`;
+}
+
+/** Every hazard (aggregate first) with its level per scenario and horizon and the reasons of REASON_SLOTS. */
+export function locationReportHazards(
+  scores: LocationScores,
+  explain: (hazard: HazardId, slot: (typeof REASON_SLOTS)[number]) => ExplanationLike | undefined,
+): LocationReportHazard[] {
+  return HAZARD_IDS.map((h) => {
+    const at = (s: FutureScenarioId | "hist", p: FuturePeriodId | "hist") => scores[h]?.[slotIndex(s, p)];
+    return {
+      id: h,
+      name: HAZARDS[h].name,
+      colour: HAZARDS[h].colour,
+      rows: [
+        { label: "Historical", cells: [levelCell(at("hist", "hist"))] },
+        ...FUTURE_SCENARIO_IDS.map((s) => ({ label: `${SCENARIOS[s].name} (${SCENARIOS[s].narrative})`, cells: FUTURE_PERIOD_IDS.map((p) => levelCell(at(s, p))) })),
+      ],
+      reasons: REASON_SLOTS.map((slot) => ({ label: slot.label, text: plainReason(h, at(slot.scenario, slot.period), explain(h, slot)) })),
+    };
+  });
+}

@@ -1,0 +1,64 @@
+/** The single-location report PDF: one place, its map, every hazard across scenarios and horizons, with reasons. */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
+import { getRiskEngine } from "~/risk/engine.server";
+import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
+import { writeLocationPdf } from "./location-pdf.server";
+import { locationReportModel } from "./single-location.server";
+
+const dir = mkdtempSync(path.join(tmpdir(), "location-pdf-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const CHITTAGONG = { lat: 22.3384, lon: 91.8317 };
+
+async function chittagong() {
+  return locationReportModel(getRiskEngine(), {
+    reportId: "lead:7",
+    preparedFor: "Ada Lovelace <ada@example.com>",
+    address: "Chittagong, Chattogram, Bangladesh",
+    ...CHITTAGONG,
+    createdAt: "2026-11-25T08:00:00.000Z",
+  });
+}
+
+describe("single-location report", () => {
+  it("models one place: where it is, its outline and hexagon, every hazard in every slot", async () => {
+    const m = await chittagong();
+    expect(m).toMatchObject({ hexagon: "843cc21ffffffff", regionName: "Chattogram", countryName: "Bangladesh", countryCode: "BD", coordinates: "22.338°N, 91.832°E" });
+    expect(m.map.outline.length).toBeGreaterThan(0);
+    expect(m.map.hexagon.length).toBeGreaterThanOrEqual(6);
+    expect(m.hazards.map((h) => h.id)).toEqual([...HAZARD_IDS]);
+    for (const h of m.hazards) {
+      expect(h.rows.map((r) => r.label)).toEqual(["Historical", "RCP2.6 (Orderly)", "RCP4.5 (Disorderly)", "RCP8.5 (Hot house)"]);
+      expect(h.rows.slice(1).every((r) => r.cells.length === 3)).toBe(true);
+      for (const r of h.reasons) expect(r.text.length).toBeGreaterThan(10);
+    }
+    // the engine's plain summary is used where it exists (river flood)
+    expect(m.hazards.find((h) => h.id === "FD")!.reasons[0]!.text).toMatch(/floodplain/);
+  });
+
+  it("writes a one-place PDF: the place, coordinates, hexagon, every hazard with levels and reasons; no portfolio figures", async () => {
+    const file = path.join(dir, "chittagong.pdf");
+    await writeLocationPdf(await chittagong(), file);
+    const pages = await pdfPages(readFileSync(file));
+    const text = (await pdfText(readFileSync(file))).replace(/\s+/g, " ");
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(text).toContain("Single-location climate risk report");
+    expect(text).toContain("Chittagong, Chattogram, Bangladesh");
+    expect(text).toContain("22.338°N, 91.832°E");
+    expect(text).toContain("843cc21ffffffff");
+    expect(text).toContain("Bangladesh (BD)");
+    expect(text).toContain("Map: Chattogram, Bangladesh (outline)");
+    for (const id of HAZARD_IDS) expect(text).toContain(`${HAZARDS[id].name} (${id})`);
+    for (const s of ["Historical", "RCP2.6 (Orderly)", "RCP4.5 (Disorderly)", "RCP8.5 (Hot house)", "2030", "2040", "2050"]) expect(text).toContain(s);
+    expect(text).toMatch(/Why \(Historical\): /);
+    expect(text).toMatch(/Why \(RCP8\.5 2050\): /);
+    expect(text).toMatch(/\b[1-5] (Low|Moderate|High|Severe|Extreme)\b/);
+    expect(text).not.toContain("Rows in the file");
+    expect(text).not.toContain("of assets");
+    expect(text).not.toContain("Appendix");
+  });
+});
