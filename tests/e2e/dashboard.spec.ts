@@ -12,7 +12,7 @@ async function enter(page: Page, email: string) {
 }
 
 test.describe("scenario analysis for one location", () => {
-  test("a DISCOVERY user lands on London's country, changes scenario and period, and meets the add-credits modal", async ({ page }) => {
+  test("a DISCOVERY user lands on London's country, changes scenario and period, reads any country, and meets the add-credits modal", async ({ page }) => {
     await enter(page, "discovery@example.com");
     await expect(page.getByRole("heading", { name: /Hazard scores: United Kingdom/ })).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
@@ -27,12 +27,17 @@ test.describe("scenario analysis for one location", () => {
     await expect(page).toHaveURL(/period=2050/);
     await expect(page.getByText("+2.31 °C global warming").first()).toBeVisible();
 
-    // A locked country (the plan has no country orders left) opens the add-credits modal with the pending pick.
+    // Every country is open; a region the plan lacks shows its country, and unlocking it offers credits.
     await page.goto("/dashboard?location_code=ES");
+    await expect(page.getByRole("heading", { name: "Hazard scores: Spain" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(12);
+    await page.goto("/dashboard?location_code=ES-M");
+    await expect(page.getByTestId("shown-level")).toContainText("Country-level scores: Spain");
+    await page.getByRole("link", { name: "Unlock this region" }).click();
     const modal = page.getByRole("dialog", { name: "Add credits" });
     await expect(modal).toBeVisible();
-    await expect(modal.getByRole("link", { name: "Add credits" })).toHaveAttribute("href", "/dashboard/cart?add=country&pending=ES");
-    await expect(cards(page)).toHaveCount(0);
+    await expect(modal.getByRole("link", { name: "Add credits" })).toHaveAttribute("href", "/dashboard/cart?add=region&pending=ES-M");
+    await expect(cards(page)).toHaveCount(12);
   });
 
   test("a PREMIUM user picks a point by coordinates and a hexagon by id; both show the same scores", async ({ page }) => {
@@ -40,7 +45,7 @@ test.describe("scenario analysis for one location", () => {
     await page.getByLabel("Latitude").fill("51.5074");
     await page.getByLabel("Longitude").fill("-0.1278");
     await page.getByRole("button", { name: "Show point" }).click();
-    await expect(page.getByRole("heading", { name: /51\.507°N, 0\.128°W/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Hazard scores: London, Westminster, United Kingdom" })).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
     const pointText = await page.getByRole("list", { name: "Hazards" }).innerText();
 
@@ -57,7 +62,7 @@ test.describe("scenario analysis for one location", () => {
     // A point in Copenhagen's harbour is scored at the nearest land, and the page says so.
     await page.goto("/dashboard?lat=55.7&lon=12.65");
     await expect(page.getByRole("status").filter({ hasText: /This point is in the water, [\d.]+ km from land/ })).toBeVisible();
-    await expect(page.getByRole("heading", { name: /55\.700°N, 12\.650°E/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Hazard scores: Copenhagen, Hovedstaden, Denmark" })).toBeVisible();
   });
 
   test("a PREMIUM user picks a hexagon on the map; with JavaScript the interactive map draws the same hexagons", async ({ page, javaScriptEnabled }) => {
@@ -117,16 +122,20 @@ test.describe("scenario analysis for one location", () => {
     if (javaScriptEnabled) await expect(scenario).toBeFocused();
   });
 
-  test("a buyable region opens buy data; ordering it shows its scores", async ({ page, javaScriptEnabled }) => {
+  test("a buyable region asks first (buy data); ordering it shows its scores", async ({ page, javaScriptEnabled }) => {
     // Each project orders its own region: the server's database is shared by both runs.
     const region = javaScriptEnabled ? "GB-MAN" : "GB-LIV";
     await enter(page, "premium@example.com");
     await page.goto(`/dashboard?location_code=${region}`);
-    const modal = page.getByRole("dialog", { name: "Buy data" });
+    await expect(page.getByTestId("shown-level")).toContainText("Country-level scores: United Kingdom");
+    await page.getByRole("link", { name: "Unlock this region" }).click();
+    const modal = page.getByRole("dialog", { name: "Unlock this region?" });
     await expect(modal).toBeVisible();
-    await modal.getByRole("button", { name: `Order ${region}` }).click();
-    await expect(page).toHaveURL(new RegExp(`location_code=${region}`));
-    await expect(page.getByRole("dialog", { name: "Buy data" })).toBeHidden();
+    await expect(modal.getByTestId("spend-note")).toHaveText(/^This uses 1 of your \d+ region orders?; \d+ will remain\.$/);
+    await modal.getByRole("button", { name: "Yes, unlock this region" }).click();
+    await expect(page).toHaveURL(new RegExp(`location_code=${region}$`));
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("shown-level")).toContainText("Region-level scores");
     await expect(cards(page)).toHaveCount(12);
   });
 

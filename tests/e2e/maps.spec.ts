@@ -54,9 +54,9 @@ test("a modal over the map covers it, zoom buttons included", async ({ page, jav
   await logInAs(page, "premium@example.com", DEMO_PASSWORD);
   await acceptCookies(page);
   await skipTour(page);
-  // a hexagon outside the plan opens the buy-data modal over the page and its map
-  await page.goto("/dashboard?lat=55.7&lon=12.65");
-  await expect(page.getByRole("dialog", { name: "Buy data" })).toBeVisible();
+  // unlocking a hexagon outside the plan opens the buy-data confirmation over the page and its map
+  await page.goto("/dashboard?lat=55.7&lon=12.65&unlock=hexagon");
+  await expect(page.getByRole("dialog", { name: "Unlock this hexagon?" })).toBeVisible();
   await expectOneMap(page, javaScriptEnabled);
   if (!javaScriptEnabled) return;
   const zoomIn = page.getByTestId("location-map").locator(".leaflet-control-zoom-in");
