@@ -22,6 +22,12 @@ test("single-location report: set a point, order, confirm, download the PDF; oth
   expect(text).toContain("Single-location climate risk report");
   expect(text).toContain("1 Rue de Rivoli, 75001 Paris");
   expect(text).toContain("FR");
+  // a one-place report: the point, its hazards across scenarios and horizons, no portfolio figures
+  expect(text).toContain("48.857°N, 2.352°E");
+  expect(text).toContain("Hazards at this place");
+  expect(text).toMatch(/Why \(RCP8\.5 2050\):/);
+  expect(text).not.toContain("Rows in the file");
+  expect(text).not.toMatch(/100 ?% of assets/);
 
   await page.goto("/dashboard/pdf");
   await expect(page.getByRole("cell", { name: /Single-location report: 1 Rue de Rivoli/ }).first()).toBeVisible();
