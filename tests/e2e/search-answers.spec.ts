@@ -3,6 +3,7 @@
  * finer level asks first and says what remains; Cancel leaves the user where they were. At a laptop and a phone
  * width, with JavaScript on and off (the two projects).
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, acceptCookies, logInAs, skipTour, uniqueEmail, waitForHydration } from "./helpers";
 
@@ -17,6 +18,12 @@ const cards = (page: Page) => page.getByTestId("score-card");
 
 async function expectNoWiderThan(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
 async function searchFor(page: Page, place: (typeof PLACES)[number], javaScriptEnabled: boolean | undefined) {
@@ -104,6 +111,11 @@ for (const viewport of [
       const [, left, after] = /^This uses 1 of your (\d+) hexagon orders?; (\d+) will remain\.$/.exec(spend) ?? [];
       expect(Number(after)).toBe(Number(left) - 1);
       await expectNoWiderThan(page, viewport.width);
+      // axe runs in the page's script; the sign-in toast must be gone, or axe measures its colours mid-fade.
+      if (javaScriptEnabled) {
+        await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+        await expectNoSeriousAxeViolations(page);
+      }
 
       // Cancel: same URL, same scores, nothing spent (asking again offers the same count).
       await dialog.getByRole("link", { name: "Cancel" }).click();
