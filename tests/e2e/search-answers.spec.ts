@@ -88,12 +88,13 @@ for (const viewport of [
 
     test("a PREMIUM user is asked before an allowance is spent; Cancel keeps them where they were", async ({ page, javaScriptEnabled }) => {
       // The four runs share one database and one PREMIUM account: each unlocks its own place.
-      const place = {
+      const places: Record<string, { name: string; lat: string; lon: string; title: RegExp }> = {
         "1366-js": { name: "Nairobi", lat: "-1.2833", lon: "36.8167", title: /^Hazard scores: Nairobi, .*Kenya$/ },
         "1366-no-js": { name: "Lima", lat: "-12.0432", lon: "-77.0282", title: /^Hazard scores: Lima, .*Peru$/ },
         "390-js": { name: "Hanoi", lat: "21.0245", lon: "105.8412", title: /^Hazard scores: Hanoi, .*Vietnam$/ },
         "390-no-js": { name: "Perth", lat: "-31.9522", lon: "115.8614", title: /^Hazard scores: Perth, .*Australia$/ },
-      }[`${viewport.width}-${javaScriptEnabled ? "js" : "no-js"}`]!;
+      };
+      const place = places[`${viewport.width}-${javaScriptEnabled ? "js" : "no-js"}`]!;
       await logInAs(page, "premium@example.com", DEMO_PASSWORD);
       await acceptCookies(page);
       await skipTour(page);

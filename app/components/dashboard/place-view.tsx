@@ -59,11 +59,11 @@ export function PlaceActions({ place }: { place: PlaceViewData }) {
  * The confirmation step of an unlock, with the spec's dialogs: buyDataModal while orders of that kind are left (it
  * says what remains after), addCreditsModal otherwise. Cancel returns to the URL the unlock was opened from.
  */
-export function UnlockDialog({ purchase }: { purchase: PendingUnlock }) {
+export function UnlockDialog({ purchase, placeTitle }: { purchase: PendingUnlock; placeTitle: string }) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const { cancel } = unlockHrefs(params, purchase.kind);
-  const what = purchase.kind === "hexagon" ? `${purchase.name}` : `${purchase.name} (${purchase.code})`;
+  const what = `${purchase.kind === "hexagon" ? purchase.name : `${purchase.name} (${purchase.code})`}, for ${placeTitle}`;
   if (purchase.modal === "buyDataModal")
     return (
       <Modal title={PLACE_VIEW_TEXT.confirmTitle(purchase.kind)} closeHref={cancel}>

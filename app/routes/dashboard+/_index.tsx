@@ -323,7 +323,7 @@ export default function Page() {
       <HazardSeriesTable series={d.series} />
       <LevelDistribution distribution={d.distribution} />
 
-      {d.purchase ? <UnlockDialog purchase={d.purchase} /> : null}
+      {d.purchase ? <UnlockDialog purchase={d.purchase} placeTitle={placeName} /> : null}
     </div>
   );
 }
