@@ -190,7 +190,7 @@ const LEVEL_NOUN: Record<LocationKind, string> = { country: "country", region: "
 /** The words of the place view and of its confirmation step: one source for the page, the dialogs and tests. */
 export const PLACE_VIEW_TEXT = {
   unlock: (kind: UnlockKind) => `Unlock this ${LEVEL_NOUN[kind]}`,
-  shownLevel: (kind: LocationKind, name: string) => `${kind === "country" ? "Country" : kind === "region" ? "Region" : "Hexagon"}-level scores: ${name}`,
+  shownLevel: (kind: LocationKind, name: string) => `${kind === "country" ? "Country" : kind === "region" ? "Region" : "Hexagon"}-level scores: ${name}.`,
   finerLocked: (kinds: readonly LocationKind[]) =>
     `The ${kinds.map((k) => LEVEL_NOUN[k]).join(" and ")} of this place ${kinds.length > 1 ? "are" : "is"} not in your plan yet.`,
   confirmTitle: (kind: UnlockKind) => `Unlock this ${LEVEL_NOUN[kind]}?`,

@@ -49,9 +49,11 @@ export interface LocationReportModel {
   datasetVersion: string;
   methodologyVersion: string;
   map: {
-    /** The region's (else the country's) outline. */
+    /** The region's (else the country's) outline: what the map fits. */
     outline: LonLatRing[];
     outlineName: string;
+    /** The country's outline, drawn behind (cut at the map's edge) so a region is seen in its country. */
+    country: LonLatRing[];
     hexagon: LonLatRing;
     /** Fill of the hexagon: its aggregate level today. */
     hexagonColour: string;

@@ -29,6 +29,7 @@ describe("single-location report", () => {
     const m = await chittagong();
     expect(m).toMatchObject({ hexagon: "843cc21ffffffff", regionName: "Chattogram", countryName: "Bangladesh", countryCode: "BD", coordinates: "22.338°N, 91.832°E" });
     expect(m.map.outline.length).toBeGreaterThan(0);
+    expect(m.map.country.length).toBeGreaterThan(0);
     expect(m.map.hexagon.length).toBeGreaterThanOrEqual(6);
     expect(m.hazards.map((h) => h.id)).toEqual([...HAZARD_IDS]);
     for (const h of m.hazards) {
@@ -51,7 +52,7 @@ describe("single-location report", () => {
     expect(text).toContain("22.338°N, 91.832°E");
     expect(text).toContain("843cc21ffffffff");
     expect(text).toContain("Bangladesh (BD)");
-    expect(text).toContain("Map: Chattogram, Bangladesh (outline)");
+    expect(text).toContain("Map: Chattogram within Bangladesh (left); Chattogram, Bangladesh (outline) with the H3 hexagon 843cc21ffffffff");
     for (const id of HAZARD_IDS) expect(text).toContain(`${HAZARDS[id].name} (${id})`);
     for (const s of ["Historical", "RCP2.6 (Orderly)", "RCP4.5 (Disorderly)", "RCP8.5 (Hot house)", "2030", "2040", "2050"]) expect(text).toContain(s);
     expect(text).toMatch(/Why \(Historical\): /);

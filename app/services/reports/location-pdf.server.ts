@@ -9,31 +9,60 @@ import { FUTURE_PERIOD_IDS, PERIODS } from "~/domain/scenarios";
 import { SITE_NAME } from "~/domain/site";
 import { BRAND, MUTED, TEXT, contentWidth, ensureSpace, heading, methodology, openDoc, para, t, table, type Doc } from "./pdf.server";
 
-const MAP_HEIGHT = 230;
+const MAP_HEIGHT = 220;
+const GAP = 10;
 
+type Ring = LocationReportModel["map"]["hexagon"];
+
+function boundsOf(rings: Ring[]) {
+  const lons = rings.flat().map(([lon]) => lon);
+  const lats = rings.flat().map(([, lat]) => lat);
+  return { west: Math.min(...lons), east: Math.max(...lons), south: Math.min(...lats), north: Math.max(...lats) };
+}
+
+/** One framed map panel: shapes drawn back to front, cut at the frame, projected to fit `fit`. */
+function panel(doc: Doc, x: number, y: number, width: number, fit: Ring[], layers: { rings: Ring[]; fill: string; stroke: string; line: number }[], point: { lat: number; lon: number }) {
+  const p = fitProjection(boundsOf(fit), width, MAP_HEIGHT);
+  doc.save();
+  doc.rect(x, y, width, MAP_HEIGHT).fill("#eef4f8");
+  doc.rect(x, y, width, MAP_HEIGHT).clip();
+  // centre the drawing vertically when the place is wider than tall
+  doc.translate(x, y + (MAP_HEIGHT - p.height) / 2);
+  for (const l of layers) if (l.rings.length) doc.path(ringsToSvgPath(l.rings, p)).lineWidth(l.line).fillAndStroke(l.fill, l.stroke);
+  doc.circle(p.x(point.lon), p.y(point.lat), 3.2).lineWidth(1).fillAndStroke("#ffffff", "#0f172a");
+  doc.restore();
+  doc.rect(x, y, width, MAP_HEIGHT).lineWidth(0.5).stroke("#cbd5e1");
+}
+
+/**
+ * The place's map as vector paths: where the region lies in its country (left, when the point has a region), and
+ * the region or country with the point's hexagon filled by its aggregate level today (right). Each panel keeps its
+ * own outline detail, so a coarse country border never cuts across a region drawn at a finer scale.
+ */
 function placeMap(doc: Doc, m: LocationReportModel) {
   const width = contentWidth(doc);
   const left = doc.page.margins.left;
-  const rings = [...m.map.outline, m.map.hexagon];
-  const lons = rings.flat().map(([lon]) => lon);
-  const lats = rings.flat().map(([, lat]) => lat);
-  const bounds = { west: Math.min(...lons), east: Math.max(...lons), south: Math.min(...lats), north: Math.max(...lats) };
-  const p = fitProjection(bounds, width, MAP_HEIGHT);
-  ensureSpace(doc, p.height + 40);
+  ensureSpace(doc, MAP_HEIGHT + 40);
   const top = doc.y;
-  doc.save();
-  doc.rect(left, top, width, p.height).fill("#eef4f8");
-  doc.translate(left, top);
-  if (m.map.outline.length) doc.path(ringsToSvgPath(m.map.outline, p)).lineWidth(0.8).fillAndStroke("#f8fafc", "#64748b");
-  doc.path(ringsToSvgPath([m.map.hexagon], p)).lineWidth(1.4).fillOpacity(0.85).fillAndStroke(m.map.hexagonColour, "#0f172a");
-  doc.fillOpacity(1).circle(p.x(m.lon), p.y(m.lat), 3.2).lineWidth(1).fillAndStroke("#ffffff", "#0f172a");
-  doc.restore();
-  doc.rect(left, top, width, p.height).lineWidth(0.5).stroke("#cbd5e1");
+  const point = { lat: m.lat, lon: m.lon };
+  const hexagon = { rings: [m.map.hexagon], fill: m.map.hexagonColour, stroke: "#0f172a", line: 1.2 };
+  const detailX = m.map.country.length ? left + width * 0.4 + GAP / 2 : left;
+  const detailW = m.map.country.length ? width * 0.6 - GAP / 2 : width;
+  if (m.map.country.length) {
+    panel(doc, left, top, width * 0.4 - GAP / 2, m.map.country, [
+      { rings: m.map.country, fill: "#f8fafc", stroke: "#64748b", line: 0.6 },
+      { rings: m.map.outline, fill: "#cbd5e1", stroke: "#334155", line: 0.6 },
+    ], point);
+  }
+  panel(doc, detailX, top, detailW, [...m.map.outline, m.map.hexagon], [
+    { rings: m.map.outline, fill: "#f8fafc", stroke: "#64748b", line: 0.8 },
+    hexagon,
+  ], point);
   doc.x = left;
-  doc.y = top + p.height + 6;
+  doc.y = top + MAP_HEIGHT + 6;
   para(
     doc,
-    `Map: ${m.map.outlineName} (outline), the H3 hexagon ${m.hexagon} (filled with its aggregate level today) and the point (circle). Equirectangular projection.`,
+    `Map: ${m.map.country.length ? `${m.regionName ?? ""} within ${m.countryName} (left); ` : ""}${m.map.outlineName} (outline) with the H3 hexagon ${m.hexagon}, filled with its aggregate level today, and the point (circle). Equirectangular projection.`,
     { size: 8, colour: MUTED },
   );
 }

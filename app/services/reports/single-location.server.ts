@@ -86,6 +86,7 @@ export async function locationReportModel(
   };
   // The outline only: an anonymous map shows no hexagon's values, and the report draws its own hexagon.
   const map = await locationMapData(null, { lat: input.lat, lon: input.lon, scenario: "hist", period: "hist" });
+  const country = located.region_code ? (await locationMapData(null, { locationCode: located.country_code, scenario: "hist", period: "hist" })).outline : [];
   const today = scores.AL[0]?.level;
   return {
     reportId: input.reportId,
@@ -104,6 +105,7 @@ export async function locationReportModel(
     map: {
       outline: map.outline,
       outlineName: located.region_name ? `${located.region_name}, ${located.country_name}` : located.country_name,
+      country,
       hexagon: cellToBoundary(hexagon, true).map(([lon, lat]) => [lon, lat] as [number, number]),
       hexagonColour: today ? RISK_LEVELS[today - 1]!.colour : "#cbd5e1",
     },
