@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadingBar } from "~/components/layout/loading-bar";
@@ -9,6 +9,7 @@ import { SITE_NAME, SITE_TAGLINE } from "~/domain/site";
 import { getEnv } from "~/env.server";
 import { readToast } from "~/services/toast.server";
 import tailwindHref from "~/styles/tailwind.css";
+import { usePageHydrates } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce-provider";
 
 export const links: LinksFunction = () => [
@@ -26,22 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ toast, origin: getEnv().PUBLIC_URL }, { headers });
 }
 
-/**
- * Pages whose route handle says `{ hydrate: false }` are served as plain HTML without the script bundle: reading
- * content needs no JavaScript, and links and forms work as they do with JavaScript off.
- */
-export interface RouteHandle {
-  hydrate?: boolean;
-}
-
-function useHydrationWanted() {
-  return !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
-}
+export type { RouteHandle } from "~/utils/hydration";
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  const hydrate = useHydrationWanted();
+  const hydrate = usePageHydrates();
   // Marks the page interactive: a form control changed before hydration is reset by it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

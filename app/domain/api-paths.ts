@@ -58,3 +58,33 @@ export function apiUrl(path: string) {
 /** Spec §7 timeouts. */
 export const API_TIMEOUT_MS = 10_000;
 export const UPLOAD_PREVIEW_TIMEOUT_MS = 30_000;
+/** Spec §9: a loading indicator for a data fetch appears only once the fetch has run this long. */
+export const MIN_DISPLAY_DELAY_MS = 200;
+export const REQUEST_TIMEOUT_MESSAGE = "The server took too long to answer. Please try again.";
+
+const UPLOAD_PREVIEW_PATHS: readonly string[] = [API_PATHS.uploadPreview, API_PATHS.requestPreview];
+/** Report-stat calls compute over a whole portfolio: the spec gives them no timeout. */
+const UNTIMED_PATHS: readonly string[] = [
+  API_PATHS.uploadRequestStats,
+  API_PATHS.uploadOverallEstimate,
+  API_PATHS.uploadDiversity,
+  API_PATHS.uploadIntensity,
+  API_PATHS.uploadSocialEconomics,
+];
+
+/** How long a client request to this URL may run before it is aborted: 10 s, 30 s for upload previews, none for report stats. */
+export function requestTimeoutMs(url: string): number | null {
+  const path = url.split("?", 1)[0]!;
+  if (UNTIMED_PATHS.some((p) => path.includes(p))) return null;
+  if (UPLOAD_PREVIEW_PATHS.some((p) => path.includes(p))) return UPLOAD_PREVIEW_TIMEOUT_MS;
+  return API_TIMEOUT_MS;
+}
+
+/**
+ * Timeout of a page navigation or form submission: file uploads (multipart forms, the upload pages) get the
+ * upload allowance, everything else the data-request one.
+ */
+export function navigationTimeoutMs(nav: { formEncType?: string | null; pathname: string }): number {
+  if (nav.formEncType === "multipart/form-data" || nav.pathname.startsWith("/dashboard/scan")) return UPLOAD_PREVIEW_TIMEOUT_MS;
+  return API_TIMEOUT_MS;
+}

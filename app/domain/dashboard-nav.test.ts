@@ -1,4 +1,4 @@
-import { INTRO_TOUR_SLIDES, isUnavailable, SIDEBAR_ITEMS, SIDEBAR_TOOLS, topBarKind } from "./dashboard-nav";
+import { INTRO_TOUR_SLIDES, isUnavailable, pageUpgradeWarning, SIDEBAR_ITEMS, SIDEBAR_TOOLS, topBarKind, upgradeTariffWarning } from "./dashboard-nav";
 
 describe("dashboard navigation rules", () => {
   it("shows account links on account pages and switch links on the two analysis pages", () => {
@@ -18,5 +18,19 @@ describe("dashboard navigation rules", () => {
   });
   it("has the eight tour slides", () => {
     expect(INTRO_TOUR_SLIDES).toHaveLength(8);
+  });
+});
+
+describe("warnings.upgradeTariff", () => {
+  it("reads the spec's sentence for DISCOVERY and is shown on the pages that plan lacks", () => {
+    expect(upgradeTariffWarning("DISCOVERY")).toBe("This option is not available for DISCOVERY plan");
+    expect(pageUpgradeWarning("/dashboard/scan", "DISCOVERY")).toBe("This option is not available for DISCOVERY plan");
+    expect(pageUpgradeWarning("/dashboard/corporate", "DISCOVERY")).toBe(upgradeTariffWarning("DISCOVERY"));
+  });
+
+  it("is absent where the plan includes the page", () => {
+    expect(pageUpgradeWarning("/dashboard/scan", "PREMIUM")).toBeNull();
+    expect(pageUpgradeWarning("/dashboard", "DISCOVERY")).toBeNull();
+    expect(pageUpgradeWarning("/dashboard/scanner", "DISCOVERY")).toBeNull();
   });
 });

@@ -1,7 +1,13 @@
 import type { PlanCode } from "./plans";
 
-export const PLAN_UNAVAILABLE_WARNING = "This option is not available for DISCOVERY plan";
 export const UPGRADE_TARIFF_WARNING_KEY = "warnings.upgradeTariff";
+
+/** Text of warnings.upgradeTariff: shown wherever the user's plan lacks the feature at hand (spec §2, §4). */
+export function upgradeTariffWarning(plan: string) {
+  return `This option is not available for ${plan} plan`;
+}
+
+export const PLAN_UNAVAILABLE_WARNING = upgradeTariffWarning("DISCOVERY");
 
 export interface SidebarItem {
   label: string;
@@ -55,6 +61,15 @@ export function topBarKind(pathname: string): TopBarKind {
 
 export function isUnavailable(item: SidebarItem, plan: string) {
   return Boolean(item.unavailableFor?.includes(plan as PlanCode));
+}
+
+/** The warnings.upgradeTariff text for a dashboard page the plan does not include, else null. */
+export function pageUpgradeWarning(pathname: string, plan: string): string | null {
+  // The most specific entry wins: /dashboard/scan/x belongs to Portfolio Scan, not to Dashboard.
+  const item = [...SIDEBAR_ITEMS, ...SIDEBAR_TOOLS]
+    .filter((i) => pathname === i.to || pathname.startsWith(`${i.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+  return item && isUnavailable(item, plan) ? upgradeTariffWarning(plan) : null;
 }
 
 /** The 8 intro-tour slides, in the spec's order (§2). */

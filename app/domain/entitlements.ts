@@ -3,6 +3,7 @@
  * No I/O here: the entitlement service loads the plan, limits and ledger rows and asks these functions.
  */
 import { h3CellResolution } from "./h3-cell";
+import type { PurchaseModal } from "./modals";
 import { API_KEY_PLAN, type PlanCode } from "./plans";
 
 export const LOCATION_KINDS = ["country", "region", "hexagon"] as const;
@@ -32,8 +33,7 @@ export const ENTITLEMENT_MESSAGES = {
     "location_code must be a country (ISO 3166-1 alpha-2, e.g. GB), a region (ISO 3166-2, e.g. GB-LND) or an H3 resolution-4 hexagon id",
 } as const;
 
-/** The UI flags that open the purchase dialogs (spec §2 modal flags). */
-export type PurchaseModal = "buyDataModal" | "addCreditsModal";
+export type { PurchaseModal } from "./modals";
 
 export interface LocationRef {
   kind: LocationKind;

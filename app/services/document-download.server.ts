@@ -2,9 +2,12 @@ import type { DocumentKind } from "~/domain/site";
 import { buildDocument } from "./documents.server";
 import { isAppError } from "./errors.server";
 import { logger } from "./logger.server";
+import { redirectBackWithToast } from "./toast.server";
 
-/** A document as a PDF download (dashboard top bar, direct links); errors come back as plain text with their status. */
-export async function documentDownloadResponse(id: DocumentKind): Promise<Response> {
+export const DOWNLOAD_FAILED_MESSAGE = "Please try later";
+
+/** A document as a PDF download (dashboard top bar, direct links); a failure goes back to the page with an error toast. */
+export async function documentDownloadResponse(request: Request, id: DocumentKind): Promise<Response> {
   try {
     const file = await buildDocument(id);
     return new Response(new Uint8Array(file.content), {
@@ -16,8 +19,7 @@ export async function documentDownloadResponse(id: DocumentKind): Promise<Respon
       },
     });
   } catch (error) {
-    if (isAppError(error)) return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-    logger.error({ err: error, id }, "document download failed");
-    return new Response("Please try later", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (!isAppError(error)) logger.error({ err: error, id }, "document download failed");
+    return redirectBackWithToast(request, "/", { type: "error", description: isAppError(error) ? error.message : DOWNLOAD_FAILED_MESSAGE });
   }
 }

@@ -1,5 +1,6 @@
 import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
+import { safeRedirectPath } from "~/domain/auth";
 import { TOAST_COOKIE_NAME, type Toast } from "~/domain/toast";
 import { toastSchema, type ToastInput } from "~/domain/toast-schema";
 import { isProduction } from "~/env.server";
@@ -40,3 +41,21 @@ export function redirectWithToast(url: string, toast: ToastInput, init?: Respons
 }
 
 export type { Toast };
+
+/**
+ * Back to the page the request came from (the Referer's path, so always on this site), else the fallback, with
+ * a toast: how a failed download speaks, with or without JavaScript, instead of a bare error page.
+ */
+export function redirectBackWithToast(request: Request, fallback: string, toast: ToastInput) {
+  let back: string | null = null;
+  try {
+    const referer = request.headers.get("Referer");
+    if (referer) {
+      const url = new URL(referer);
+      if (url.pathname !== new URL(request.url).pathname) back = `${url.pathname}${url.search}`;
+    }
+  } catch {
+    back = null;
+  }
+  return redirectWithToast(safeRedirectPath(back, fallback), toast);
+}

@@ -125,3 +125,22 @@ test("a map whose code cannot load leaves the static map, not an error page", as
   await expect(page.getByTestId("static-location-map")).toBeVisible();
   await expect(page.getByText(/Error 500|Application Error/)).toHaveCount(0);
 });
+
+test("the dashboard map's code failing to load keeps the static map, never an error page", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "only the browser loads the map's code");
+  let blocked = 0;
+  await page.route(/\/build\/.*location-map\.client-[\w-]+\.js$/, (route) => {
+    blocked += 1;
+    return route.abort();
+  });
+  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await acceptCookies(page);
+  await skipTour(page);
+  await page.goto("/dashboard");
+  await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
+  await expect.poll(() => blocked).toBeGreaterThan(0);
+  await expect(page.getByTestId("static-location-map")).toBeVisible();
+  await expect(page.getByTestId("location-map")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: /Error 500/ })).toHaveCount(0);
+  await expect(page.getByText(/Something went wrong/)).toHaveCount(0);
+});

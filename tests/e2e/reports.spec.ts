@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { DEMO_PASSWORD, acceptCookies, logInAs, skipTour } from "./helpers";
 
-test("single-location report: set a point, order, confirm, download the PDF; others' files are 404", async ({ page }) => {
+test("single-location report: set a point, order, confirm, download the PDF; others' files are refused with a toast", async ({ page }) => {
   await logInAs(page, "premium@example.com", DEMO_PASSWORD);
   await acceptCookies(page);
   await skipTour(page);
@@ -31,10 +31,14 @@ test("single-location report: set a point, order, confirm, download the PDF; oth
 
   await page.goto("/dashboard/pdf");
   await expect(page.getByRole("cell", { name: /Single-location report: 1 Rue de Rivoli/ }).first()).toBeVisible();
-  const missing = await page.request.get("/dashboard/pdf?id=00000000-0000-4000-8000-000000000000");
-  expect(missing.status()).toBe(404);
-  const wrongFormat = await page.request.get(`/dashboard/xls?id=${new URL(download.url()).searchParams.get("id")}`);
-  expect(wrongFormat.status()).toBe(404);
+  // A file that is not yours (or not there) is not served: the list comes back with an error toast, not an error page.
+  await page.goto("/dashboard/pdf?id=00000000-0000-4000-8000-000000000000");
+  await expect(page).toHaveURL(/\/dashboard\/pdf$/);
+  await expect(page.getByText("This page could not be found")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Error 500" })).toHaveCount(0);
+  const wrongFormat = await page.request.get(`/dashboard/xls?id=${new URL(download.url()).searchParams.get("id")}`, { maxRedirects: 0 });
+  expect(wrongFormat.status()).toBe(302);
+  expect(wrongFormat.headers()["location"]).toBe("/dashboard/xls");
 });
 
 test("single-location report refuses a point at sea with a clear message", async ({ page }) => {

@@ -33,7 +33,7 @@ export function DashboardTopBar({ userName, plan }: { userName: string; plan: st
               </NavLink>
             ))}
             {ACCOUNT_DOWNLOADS.map((item) => (
-              <a key={item.href} href={item.href} download className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100">
+              <a key={item.href} href={item.href} className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100">
                 {item.label}
               </a>
             ))}

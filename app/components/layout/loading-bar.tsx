@@ -1,7 +1,9 @@
-import { useNavigation } from "@remix-run/react";
+import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { MIN_DISPLAY_DELAY_MS, navigationTimeoutMs, REQUEST_TIMEOUT_MESSAGE } from "~/domain/api-paths";
+import { notify } from "./toaster";
 
-export const LOADING_BAR_THROTTLE_MS = 200;
+export const LOADING_BAR_THROTTLE_MS = MIN_DISPLAY_DELAY_MS;
 const LOADING_BAR_RUN_MS = 5_000;
 
 type Phase = "idle" | "running" | "finishing";
@@ -10,6 +12,7 @@ type Phase = "idle" | "running" | "finishing";
 export function LoadingBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  useNavigationTimeout();
   const [phase, setPhase] = useState<Phase>("idle");
   const [width, setWidth] = useState(0);
   const phaseRef = useRef<Phase>("idle");
@@ -53,4 +56,33 @@ export function LoadingBar() {
       />
     </div>
   );
+}
+
+/**
+ * A page load or form submission that outlives the client timeout (10 s, 30 s for uploads) is abandoned: the
+ * current page is loaded again, which cancels the pending request, and a toast says why.
+ */
+function useNavigationTimeout() {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const here = useLocation();
+  const target = navigation.location;
+  const key = navigation.state === "idle" || !target ? null : `${target.key}:${navigation.formMethod ?? "get"}`;
+  const abandoning = useRef(false);
+  useEffect(() => {
+    if (!key || !target) return;
+    const ms = navigationTimeoutMs({ formEncType: navigation.formEncType, pathname: target.pathname });
+    const timer = setTimeout(() => {
+      notify({ type: "error", title: REQUEST_TIMEOUT_MESSAGE });
+      // Reloading the page we are on stops the stalled request; if that reload stalls too, leave it be.
+      if (abandoning.current) return;
+      abandoning.current = true;
+      navigate(`${here.pathname}${here.search}`, { replace: true, preventScrollReset: true });
+    }, ms);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per pending navigation
+  }, [key]);
+  useEffect(() => {
+    if (navigation.state === "idle") abandoning.current = false;
+  }, [navigation.state]);
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Link, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/components/layout/toaster";
 import { CheckboxField, ErrorList, Field, HoneypotField, Spinner, SubmitButton } from "~/components/forms/fields";
@@ -10,6 +10,8 @@ import { Modal } from "~/components/ui/modal";
 import { apiUrl, API_PATHS } from "~/domain/api-paths";
 import { documentResultMessage, mailCollectText, MailCollectSchema, type DocumentInfo } from "~/domain/documents";
 import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
+import { usePageHydrates } from "~/utils/hydration";
+import { useNonce } from "~/utils/nonce-provider";
 
 export function documentAction(documentId: string) {
   return `${apiUrl(API_PATHS.getEmail)}?document_id=${encodeURIComponent(documentId)}`;
@@ -30,7 +32,9 @@ interface MailCollectModalProps {
 /**
  * E-mail collection for the Methodology, Technical documentation and Pricing list (spec §2, §4, §8).
  * Without JavaScript it is a plain form posting to the API route, which redirects back; with JavaScript it
- * validates as you type, keeps Send disabled until the terms are ticked, and posts JSON.
+ * validates as you type and posts JSON. Send stays disabled until the terms are ticked: by React where the page
+ * is hydrated, by a CSS :has() rule on the static pages (styles/tailwind.css), and the server checks the box too.
+ * A document sent before is sent again at once (spec §4).
  */
 export function MailCollectModal({ document, returnTo, closeHref, sentTo, editing, lastResult }: MailCollectModalProps) {
   const resend = Boolean(sentTo) && !editing && !lastResult;
@@ -97,7 +101,7 @@ function MailCollectForm({
     },
   });
   return (
-    <form method="post" action={documentAction(document.id)} {...getFormProps(form)}>
+    <form method="post" action={documentAction(document.id)} className="terms-gated" {...getFormProps(form)}>
       <p className="mb-4 text-slate-700">{mailCollectText(document)}</p>
       <input type="hidden" name={REDIRECT_FIELD} value={returnTo} />
       <HoneypotField name={HONEYPOT_FIELD} />
@@ -123,22 +127,36 @@ function MailCollectForm({
         }}
         errors={fields.terms.errors}
       />
-      <button type="submit" className="btn-primary w-full" disabled={pending || (hydrated && !accepted)} aria-busy={pending || undefined}>
+      <button
+        type="submit"
+        className="btn-primary terms-gated-send w-full"
+        disabled={pending || (hydrated && !accepted)}
+        aria-busy={pending || undefined}
+      >
         {pending ? <Spinner /> : null}
         Send
       </button>
-      {hydrated && !accepted ? (
-        <p className="mt-2 text-center text-xs text-slate-600">Tick the terms to enable Send.</p>
-      ) : null}
+      {!hydrated || !accepted ? <p className="terms-gated-hint mt-2 text-center text-xs text-slate-600">Tick the terms to enable Send.</p> : null}
     </form>
   );
 }
 
 function ResendForm({ document, email, returnTo, closeHref }: { document: DocumentInfo; email: string; returnTo: string; closeHref: string }) {
   const { send, pending, error } = useSendDocument(document, closeHref);
-  const editHref = `${returnTo}${returnTo.includes("?") ? "&" : "?"}edit=1`;
+  const hydrates = usePageHydrates();
+  const nonce = useNonce();
+  const formId = `resend-${document.id}`;
+  const started = useRef(false);
+  // Opened again after a send: the document goes out at once (once, even if effects run twice).
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void send(email, "");
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one send per opening
+  }, []);
   return (
     <form
+      id={formId}
       method="post"
       action={documentAction(document.id)}
       onSubmit={(event) => {
@@ -146,19 +164,32 @@ function ResendForm({ document, email, returnTo, closeHref }: { document: Docume
         void send(email, "");
       }}
     >
-      <p className="mb-4 text-slate-700">
-        We already sent the {document.modalName} to <strong>{email}</strong>. Send it again?
+      <p className="mb-4 text-slate-700" aria-live="polite">
+        {pending ? (
+          <>
+            Sending the {document.modalName} again to <strong>{email}</strong>…
+          </>
+        ) : (
+          <>
+            We already sent the {document.modalName} to <strong>{email}</strong>. Send it again?
+          </>
+        )}
       </p>
-      <input type="hidden" name={REDIRECT_FIELD} value={returnTo} />
+      {/* After sending, the page comes back without the modal, so the document is not sent a third time. */}
+      <input type="hidden" name={REDIRECT_FIELD} value={closeHref} />
       <input type="hidden" name="email" value={email} />
       <input type="hidden" name="terms" value="on" />
       <ErrorList errors={error ? [error] : undefined} />
       <SubmitButton pending={pending}>Send again</SubmitButton>
       <p className="mt-4 text-center text-sm">
-        <Link to={editHref} replace preventScrollReset className="text-brand-700 underline">
+        <Link to={`${returnTo}${returnTo.includes("?") ? "&" : "?"}edit=1`} replace preventScrollReset className="text-brand-700 underline">
           Send it to another address
         </Link>
       </p>
+      {/* A static page has no React to send it: two lines of script do, and without script the button is there. */}
+      {hydrates ? null : (
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `document.getElementById(${JSON.stringify(formId)}).requestSubmit();` }} />
+      )}
     </form>
   );
 }

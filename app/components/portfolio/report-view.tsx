@@ -223,7 +223,7 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         <ul className="text-sm">
           {files.map((f) => (
             <li key={f.path}>
-              <a href={f.path} className="underline" download>
+              <a href={f.path} className="underline">
                 {f.name}
               </a>
             </li>

@@ -33,7 +33,7 @@ export function ReportFilesList({ files, href, empty }: { files: ReportFileItem[
             <td className="py-2 pr-4">{new Date(f.createdAt).toLocaleString("ru-RU", { timeZone: "UTC" })}</td>
             <td className="py-2 pr-4">{size(f.bytes)}</td>
             <td className="py-2">
-              <a className="font-medium text-emerald-800 underline" href={href(f.id)} download={f.fileName}>
+              <a className="font-medium text-emerald-800 underline" href={href(f.id)}>
                 {f.fileName}
               </a>
             </td>

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { safeRedirectPath } from "~/domain/auth";
 import { ACCEPT_ALL, CONSENT_COOKIE_NAME, CONSENT_MAX_AGE_SECONDS, NECESSARY_ONLY, serializeConsent, type Consent } from "~/domain/cookie-consent";
 import { isProduction } from "~/env.server";
+import { localeCookie } from "~/services/locale.server";
 import { toastHeader } from "~/services/toast.server";
 import { readFormData } from "~/services/form-body.server";
 
@@ -35,6 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
       maxAge: CONSENT_MAX_AGE_SECONDS,
     }),
   );
+  // The locale is a necessary cookie: it is set with whatever choice the visitor makes.
+  headers.append("Set-Cookie", localeCookie());
   headers.append("Set-Cookie", toastHeader({ type: "success", description: "Your cookie settings are saved" })["Set-Cookie"]);
   return redirect(safeRedirectPath(form.returnTo, "/"), { headers });
 }

@@ -1,5 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resourceHandler } from "~/services/security-headers.server";
 import { documentDownloadResponse } from "~/services/document-download.server";
 
 /** GET /downloads/methodology.pdf */
-export const loader = resourceHandler(() => documentDownloadResponse("methodology"));
+export const loader = resourceHandler(({ request }: LoaderFunctionArgs) => documentDownloadResponse(request, "methodology"));

@@ -4,6 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { SelectField } from "~/components/forms/fields";
 import { DISCLOSURE_CELL as td, DISCLOSURE_NUMBER_CELL as num, DisclosureSection, DisclosureTable } from "~/components/reports/disclosure-section";
 import { PageHeader } from "~/components/ui/page-header";
+import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
+import { pageUpgradeWarning } from "~/domain/dashboard-nav";
 import { CorporateExportSchema, CorporateQuerySchema } from "~/domain/reports/corporate-forms";
 import {
   DISCLOSURE_TABLES,
@@ -40,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw error;
     }
   }
-  return json({ portfolios, chosen: chosen ?? null, scenario: query.scenario, period: query.period, disclosure });
+  const upgradeWarning = pageUpgradeWarning(new URL(request.url).pathname, user.planCode);
+  return json({ portfolios, chosen: chosen ?? null, scenario: query.scenario, period: query.period, disclosure, upgradeWarning });
 }
 
 /** Export: writes the PDF or XLSX, stores it in the user's reports, then downloads it. */
@@ -64,7 +67,7 @@ function slotCells(cells: readonly ExposureCell[], scenario: ScenarioId, period:
 }
 
 export default function CorporatePage() {
-  const { portfolios, chosen, scenario, period, disclosure } = useLoaderData<typeof loader>();
+  const { portfolios, chosen, scenario, period, disclosure, upgradeWarning } = useLoaderData<typeof loader>();
   const slot = slotLabel(scenario, period);
   return (
     <div>
@@ -72,6 +75,7 @@ export default function CorporatePage() {
         title="Corporate Sustainability Reporting and Audit"
         lead="Physical-risk tables for ESRS E1, IFRS S2, the EU Taxonomy climate-risk classification and California SB 261, from one of your assessed portfolios."
       />
+      {upgradeWarning ? <UpgradeTariffWarning text={upgradeWarning} /> : null}
       {portfolios.length === 0 ? (
         <p className="text-slate-700">
           No assessed portfolio yet. Upload your locations on <a className="underline" href="/dashboard/scan">Portfolio Scan</a>; once the full

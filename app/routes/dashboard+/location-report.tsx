@@ -101,7 +101,7 @@ export default function LocationReportPage() {
       {data.ready ? (
         <div role="status" className="card mb-6">
           <p className="font-semibold">Your report is ready.</p>
-          <a className="btn-primary mt-3 inline-block" href={`/dashboard/pdf?id=${data.ready.fileId}`} download={data.ready.fileName}>
+          <a className="btn-primary mt-3 inline-block" href={`/dashboard/pdf?id=${data.ready.fileId}`}>
             Download PDF
           </a>
         </div>

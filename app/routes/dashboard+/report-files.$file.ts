@@ -5,5 +5,5 @@ import { requireUser } from "~/services/session.server";
 /** The bytes of one of the user's report files: /dashboard/report-files/<id>.pdf or .xlsx (404 for anyone else). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return reportFileDownload(user.id, params.file ?? "");
+  return reportFileDownload(request, user.id, params.file ?? "");
 }

@@ -7,6 +7,8 @@ import { ReportView } from "~/components/portfolio/report-view";
 import { PortfolioUploadForm } from "~/components/portfolio/upload-form";
 import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
+import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
+import { pageUpgradeWarning } from "~/domain/dashboard-nav";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
 import { isAppError, rethrowAsResponse } from "~/services/errors.server";
@@ -32,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const page = await loadScanPage(user.id, url.searchParams.get("upload"), url.searchParams.get("step") === "order").catch(rethrowAsResponse);
-  return json({ ...page, step: url.searchParams.get("step"), plan: user.planCode });
+  return json({ ...page, step: url.searchParams.get("step"), plan: user.planCode, upgradeWarning: pageUpgradeWarning(url.pathname, user.planCode) });
 }
 
 const IntentSchema = z.discriminatedUnion("intent", [
@@ -91,6 +93,7 @@ export default function ScanPage() {
         title="Portfolio Scan"
         lead="Upload a list of locations (CSV or XLSX with latitude and longitude columns) to screen a whole portfolio at once."
       />
+      {data.upgradeWarning ? <UpgradeTariffWarning text={data.upgradeWarning} /> : null}
       <section aria-labelledby="upload-title" className="mb-6 rounded border border-slate-200 p-4">
         <h2 id="upload-title" className="mb-2 text-lg font-semibold">
           Upload a portfolio

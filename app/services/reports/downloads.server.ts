@@ -1,26 +1,24 @@
 /** Loader helpers for /dashboard/pdf, /dashboard/xls and the file resource route. */
 import { redirect } from "@remix-run/node";
 import { isAppError } from "../errors.server";
+import { logger } from "../logger.server";
+import { redirectBackWithToast } from "../toast.server";
 import { getOwnedReportFile, listReportFiles, reportFileResponse, type ReportFormat } from "./files.server";
-
-function asResponse(error: unknown): never {
-  if (isAppError(error)) throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  throw error;
-}
 
 /** Where the bytes of a file are served (a resource route: a page route cannot answer with a file). */
 export function reportFileUrl(id: string, format: ReportFormat): string {
   return `/dashboard/report-files/${id}.${format}`;
 }
 
-/** ?id= checks the owner (404 otherwise) and sends the browser to the file; without it, the user's list. */
+/** ?id= checks the owner (otherwise back with an error toast) and sends the browser to the file; without it, the user's list. */
 export async function reportDownloadOrList(userId: string, request: Request, format: ReportFormat) {
   const id = new URL(request.url).searchParams.get("id");
   if (id !== null) {
     try {
       await getOwnedReportFile(userId, id, format);
     } catch (error) {
-      asResponse(error);
+      if (!isAppError(error)) throw error;
+      throw redirectBackWithToast(request, new URL(request.url).pathname, { type: "error", description: error.message });
     }
     throw redirect(reportFileUrl(id, format));
   }
@@ -28,13 +26,16 @@ export async function reportDownloadOrList(userId: string, request: Request, for
   return files.map((f) => ({ id: f.id, title: f.title, fileName: f.fileName, bytes: f.bytes, createdAt: f.createdAt.toISOString() }));
 }
 
-export async function reportFileDownload(userId: string, file: string): Promise<Response> {
+/** The file's bytes; a missing or unreadable file goes back to the page with an error toast, not an error page. */
+export async function reportFileDownload(request: Request, userId: string, file: string): Promise<Response> {
   const m = /^([0-9a-f-]{36})\.(pdf|xlsx)$/i.exec(file);
+  if (!m) throw new Response("This page could not be found", { status: 404 });
+  const format = m[2]!.toLowerCase() as ReportFormat;
   try {
-    if (!m) throw new Response("This page could not be found", { status: 404 });
-    return await reportFileResponse(await getOwnedReportFile(userId, m[1]!, m[2]!.toLowerCase() as ReportFormat));
+    return await reportFileResponse(await getOwnedReportFile(userId, m[1]!, format));
   } catch (error) {
-    if (error instanceof Response) throw error;
-    return asResponse(error);
+    if (!isAppError(error)) logger.error({ err: error, file }, "report file download failed");
+    const message = isAppError(error) ? error.message : "Please try later";
+    return redirectBackWithToast(request, format === "pdf" ? "/dashboard/pdf" : "/dashboard/xls", { type: "error", description: message });
   }
 }
