@@ -1,6 +1,6 @@
 /** Report files as plain files under DATA_DIR/reports (locator: the path relative to that folder). */
 import { createReadStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "~/env.server";
 import type { FileStore } from "./store.server";
@@ -44,11 +44,23 @@ export function diskStore(): FileStore {
       const target = absolute(key);
       await mkdir(path.dirname(target), { recursive: true });
       try {
-        // The local file sits under DATA_DIR too, so this is a rename on one file system: never a half file.
+        // The local file sits under DATA_DIR too, so this is usually a rename on one file system: never a half file.
         await rename(localFile, target);
       } catch (error) {
-        await rm(localFile, { force: true });
-        throw error;
+        if ((error as NodeJS.ErrnoException).code !== "EXDEV") {
+          await rm(localFile, { force: true });
+          throw error;
+        }
+        // DATA_DIR/reports is a mount of its own: copy beside the target, then rename there.
+        try {
+          await copyFile(localFile, `${target}.part`);
+          await rename(`${target}.part`, target);
+        } catch (copyError) {
+          await rm(`${target}.part`, { force: true });
+          throw copyError;
+        } finally {
+          await rm(localFile, { force: true });
+        }
       }
       return key;
     },
