@@ -6,7 +6,7 @@
  */
 import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { LargeObjectManager } from "pg-large-object";
@@ -47,39 +47,34 @@ async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Pr
   }
 }
 
-/** Opens a read stream that holds its connection and transaction until the stream ends or is destroyed. */
-async function openStream(oid: number): Promise<Readable | null> {
+/**
+ * The object's bytes in chunks, read in one transaction on a connection of its own. Nothing is taken before the
+ * first read (a response whose body is never read holds no connection), and the connection goes back to the pool
+ * when the reading ends, fails or is cut off (a download abandoned halfway).
+ */
+async function* chunksOf(oid: number): AsyncGenerator<Buffer> {
   const client = await (await pool()).connect();
-  let finished = false;
-  const finish = (failed: boolean) => {
-    if (finished) return;
-    finished = true;
-    client.query(failed ? "ROLLBACK" : "COMMIT").then(
+  let failed = true;
+  try {
+    await client.query("BEGIN READ ONLY");
+    const object = await new LargeObjectManager({ pg: client }).openAsync(oid, LargeObjectManager.READ);
+    for (;;) {
+      const chunk = await object.readAsync(CHUNK_BYTES);
+      if (chunk.length) yield chunk;
+      if (chunk.length < CHUNK_BYTES) break;
+    }
+    failed = false;
+  } finally {
+    await client.query(failed ? "ROLLBACK" : "COMMIT").then(
       () => client.release(),
       (error: Error) => client.release(error),
     );
-  };
-  try {
-    await client.query("BEGIN READ ONLY");
-    const { rowCount } = await client.query("SELECT 1 FROM pg_largeobject_metadata WHERE oid = $1", [oid]);
-    if (!rowCount) {
-      finish(false);
-      return null;
-    }
-    const [, stream] = await new LargeObjectManager({ pg: client }).openAndReadableStreamAsync(oid, CHUNK_BYTES);
-    let ended = false;
-    stream.once("end", () => {
-      ended = true;
-      finish(false);
-    });
-    stream.once("error", () => finish(true));
-    // A download cut off halfway destroys the stream: its connection goes back to the pool all the same.
-    stream.once("close", () => finish(!ended));
-    return stream;
-  } catch (error) {
-    finish(true);
-    throw error;
   }
+}
+
+async function openStream(oid: number): Promise<Readable | null> {
+  const { rowCount } = await (await pool()).query("SELECT 1 FROM pg_largeobject_metadata WHERE oid = $1", [oid]);
+  return rowCount ? Readable.from(chunksOf(oid), { objectMode: false }) : null;
 }
 
 let store: FileStore | undefined;

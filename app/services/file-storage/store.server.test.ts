@@ -50,7 +50,7 @@ describe(`the configured file store (${expectedKind})`, () => {
     await store.remove(locator);
   });
 
-  it("lets a download stop halfway without holding anything (the next reads still work)", async () => {
+  it("lets a download stop halfway, or never start, without holding anything (the next reads still work)", async () => {
     getDb();
     const store = configuredFileStore();
     const content = randomBytes(2 * 1024 * 1024);
@@ -61,6 +61,9 @@ describe(`the configured file store (${expectedKind})`, () => {
       await new Promise<void>((resolve) => stream.once("data", () => resolve()));
       stream.destroy();
     }
+    // Nor does a stream nobody reads (a response whose body is dropped).
+    const unread = await Promise.all(Array.from({ length: 6 }, () => store.open(locator)));
+    expect(unread.every(Boolean)).toBe(true);
     expect((await bytesOf(await store.open(locator))).equals(content)).toBe(true);
   });
 
