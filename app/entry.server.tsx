@@ -14,6 +14,7 @@ import { shutDownJobs } from "~/services/jobs.server";
 import { logger, redactUrl } from "~/services/logger.server";
 import { startPendingOrderSweeper } from "~/services/commerce/orders.server";
 import { startMailWorker } from "~/services/mail.server";
+import { startInstanceEvents } from "~/services/instance-events.server";
 import { publicPageCache } from "~/services/page-cache.server";
 import { riskdbRepliesByPath } from "~/services/riskdb.server";
 import { createActionlessCheck } from "~/services/route-methods.server";
@@ -28,6 +29,7 @@ if (!process.env.VITEST) {
     .then(() => {
       startMailWorker();
       startPendingOrderSweeper();
+      startInstanceEvents();
     })
     .catch((error) => {
       logger.fatal({ err: error }, "database failed to open");

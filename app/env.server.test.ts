@@ -1,4 +1,4 @@
-import { getEnv, outboxPageAccess, resetEnvCacheForTesting, shouldSeedDemoAccounts } from "./env.server";
+import { getEnv, outboxPageAccess, reportStorageKind, resetEnvCacheForTesting, shouldSeedDemoAccounts } from "./env.server";
 
 describe("environment validation", () => {
   const saved = { ...process.env };
@@ -15,6 +15,36 @@ describe("environment validation", () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(shouldSeedDemoAccounts()).toBe(true);
+  });
+
+  it("keeps report files on disk without a database, in large objects with one, in the bucket with S3_URL", () => {
+    const kindWith = (vars: Record<string, string | undefined>) => {
+      for (const key of ["DATABASE_URL", "S3_URL", "REPORT_STORAGE"]) delete process.env[key];
+      Object.assign(process.env, vars);
+      resetEnvCacheForTesting();
+      return reportStorageKind();
+    };
+    expect(kindWith({})).toBe("disk");
+    expect(kindWith({ DATABASE_URL: "postgres://db/app" })).toBe("postgres");
+    expect(kindWith({ DATABASE_URL: "postgres://db/app", S3_URL: "s3://reports/app" })).toBe("s3");
+    expect(kindWith({ DATABASE_URL: "postgres://db/app", REPORT_STORAGE: "disk" })).toBe("disk");
+  });
+
+  it("refuses a report store its settings cannot serve, and a malformed bucket URL", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const [vars, named] of [
+      [{ REPORT_STORAGE: "postgres" }, "REPORT_STORAGE=postgres needs DATABASE_URL"],
+      [{ REPORT_STORAGE: "s3" }, "REPORT_STORAGE=s3 needs S3_URL"],
+      [{ S3_URL: "https://bucket.example.com" }, "S3_URL must look like s3://bucket"],
+    ] as const) {
+      for (const key of ["DATABASE_URL", "S3_URL", "REPORT_STORAGE"]) delete process.env[key];
+      Object.assign(process.env, vars);
+      resetEnvCacheForTesting();
+      errors.mockClear();
+      expect(() => getEnv()).toThrow("Invalid environment configuration");
+      expect(errors.mock.calls.flat().join("\n")).toContain(named);
+    }
+    errors.mockRestore();
   });
 
   it("refuses a malformed database URL and port, naming them", () => {

@@ -19,6 +19,27 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().min(1).default("./.data"),
+  /**
+   * Where report files are kept: `disk` (DATA_DIR/reports, one container), `postgres` (large objects in the
+   * database) or `s3` (the S3_URL bucket). Unset: s3 with S3_URL, postgres with DATABASE_URL, else disk.
+   */
+  REPORT_STORAGE: z
+    .enum(["disk", "postgres", "s3"], { errorMap: () => ({ message: "REPORT_STORAGE must be disk, postgres or s3" }) })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The bucket (and an optional key prefix) for report files: s3://bucket/prefix. Credentials come from the AWS variables. */
+  S3_URL: z
+    .string()
+    .refine((v) => /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v), "S3_URL must look like s3://bucket or s3://bucket/prefix")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** An S3-compatible service instead of AWS (MinIO, R2, ...): its https URL; requests then use path-style addresses. */
+  S3_ENDPOINT: z
+    .string()
+    .url("S3_ENDPOINT must be an absolute URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_REGION: z.string().min(1).default("us-east-1"),
   PUBLIC_URL: z.string().url("PUBLIC_URL must be an absolute URL").default("http://localhost:3000"),
   SMTP_URL: z
     .string()
@@ -74,6 +95,12 @@ const envSchema = z.object({
       }
     }),
 }).superRefine((env, ctx) => {
+  if (env.REPORT_STORAGE === "postgres" && !env.DATABASE_URL) {
+    ctx.addIssue({ code: "custom", path: ["REPORT_STORAGE"], message: "REPORT_STORAGE=postgres needs DATABASE_URL" });
+  }
+  if (env.REPORT_STORAGE === "s3" && !env.S3_URL) {
+    ctx.addIssue({ code: "custom", path: ["REPORT_STORAGE"], message: "REPORT_STORAGE=s3 needs S3_URL" });
+  }
   if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY) {
     ctx.addIssue({ code: "custom", path: ["PAYMENTS"], message: "PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
   }
@@ -104,6 +131,14 @@ export function getEnv(): Env {
   }
   cached = parsed.data;
   return cached;
+}
+
+/** Where new report files go (files already stored are read from wherever their row says). */
+export function reportStorageKind(): "disk" | "postgres" | "s3" {
+  const env = getEnv();
+  if (env.REPORT_STORAGE) return env.REPORT_STORAGE;
+  if (env.S3_URL) return "s3";
+  return env.DATABASE_URL ? "postgres" : "disk";
 }
 
 export function isProduction() {

@@ -1,8 +1,11 @@
 /**
  * In-process cache of rendered anonymous public pages. The server entry stores a page only when the app marked it
- * publicly cacheable and the visitor carried nothing personal; anything the content service publishes clears it,
- * and entries expire after the page's own shared-cache lifetime anyway.
+ * publicly cacheable and the visitor carried nothing personal; anything the content service publishes clears it on
+ * every instance (an instance event), and entries expire after the page's own shared-cache lifetime anyway.
  */
+import { broadcast, onInstanceEvent } from "./instance-events.server";
+import { logger } from "./logger.server";
+
 export interface CachedPage {
   status: number;
   headers: [string, string][];
@@ -74,7 +77,13 @@ export class PageCache {
 
 export const publicPageCache = new PageCache();
 
-/** Called by every write the public pages show (content saved, published or unpublished). */
+onInstanceEvent("public-pages-changed", () => publicPageCache.invalidate());
+
+/**
+ * Called by every write the public pages show (content saved, published or unpublished): this instance's cache is
+ * cleared before it returns, the other instances' as soon as the signal reaches them.
+ */
 export function invalidatePublicPages() {
   publicPageCache.invalidate();
+  broadcast("public-pages-changed").catch((error: unknown) => logger.error({ err: error }, "could not tell the other instances that content changed"));
 }

@@ -86,3 +86,14 @@ export const portfolioReports = pgTable(
 
 export type PortfolioUpload = typeof portfolioUploads.$inferSelect;
 export type PortfolioReport = typeof portfolioReports.$inferSelect;
+
+/** An upload being read right now: a lease its reader renews, so an account's cap holds across instances. */
+export const uploadSlots = pgTable(
+  "upload_slots",
+  {
+    id: uuid("id").primaryKey(),
+    account: text("account").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("upload_slots_account_idx").on(t.account)],
+);

@@ -1,10 +1,10 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, customType, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 /**
- * Generated report files. The bytes live in a folder under DATA_DIR (storage_path is relative to it): files are
- * streamed to disk as they are written and streamed back on download, which a bytea column would not allow for a
- * 100k-row workbook without holding it whole in memory.
+ * Generated report files. The bytes live in the file store (app/services/file-storage): a folder under DATA_DIR,
+ * PostgreSQL large objects or an S3 bucket; storage_path is the store's locator. Every store streams both ways,
+ * which a bytea column would not allow for a 100k-row workbook without holding it whole in memory.
  */
 export const reportFiles = pgTable(
   "report_files",
@@ -29,3 +29,14 @@ export const reportFiles = pgTable(
 );
 
 export type ReportFile = typeof reportFiles.$inferSelect;
+
+const oid = customType<{ data: number; driverData: string }>({
+  dataType: () => "oid",
+  fromDriver: (value) => Number(value),
+});
+
+/** Large objects holding report files and when each was stored (the orphan sweep needs the time). */
+export const reportFileObjects = pgTable("report_file_objects", {
+  oid: oid("oid").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

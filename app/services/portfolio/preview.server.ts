@@ -57,14 +57,14 @@ export async function previewFromMultipart(
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
   const user = caller?.user ?? null;
   // The slot is taken before anything is read or counted: a refused upload costs nothing, not even a visitor preview.
-  const release = takeUploadSlot(user ? `user:${user.id}` : `visitor:${clientAddress}`);
+  const release = await takeUploadSlot(user ? `user:${user.id}` : `visitor:${clientAddress}`);
   try {
     if (!caller) await limitVisitorPreviews(clientAddress);
     const plan = user && isPlanCode(user.planCode) ? user.planCode : user ? "DISCOVERY" : null;
     const access = await accessContextFor(caller);
     return await readUpload(request, contentType, user, plan, access, caller ? access.limits : null);
   } finally {
-    release();
+    await release();
   }
 }
 

@@ -89,7 +89,7 @@ describe("corporate export", () => {
     expect(file.kind).toBe("corporate_xlsx");
     expect(file.fileName).toBe("disclosure-book.xlsx");
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(path.join(dataDir, "reports", file.storagePath));
+    await wb.xlsx.load(await (await reportFileResponse(file)).arrayBuffer());
     const fd = (wb.getWorksheet("Exposure by hazard")!.getSheetValues() as unknown[][]).find((r) => r && r[1] === "FD River flood" && r[2] === "Historical")!;
     expect(fd.slice(3, 6)).toEqual([1, 1, 100]);
 

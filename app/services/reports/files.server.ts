@@ -1,10 +1,11 @@
 /**
- * Stored report files: a row in report_files and the bytes in DATA_DIR/reports/<user>/<file id>.<ext>. Files are
- * written to a temporary name and renamed when complete, so a crash never leaves a half file listed.
+ * Stored report files: a row in report_files and the bytes in the file store (DATA_DIR/reports, PostgreSQL large
+ * objects or an S3 bucket; see file-storage). A writer fills a local temporary file; only the complete file goes to
+ * the store, so a crash never leaves a half file there, and only a listed file is ever served.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { and, desc, eq, inArray } from "drizzle-orm";
@@ -13,6 +14,9 @@ import type { ReportFileKind } from "~/domain/reports/types";
 import { getEnv } from "~/env.server";
 import { getDb, type Database } from "../db.server";
 import { NotFoundError } from "../errors.server";
+import { configuredFileStore, fileStoreOf, type FileStore } from "../file-storage/store.server";
+import { defineHousekeeping } from "../jobs.server";
+import { logger } from "../logger.server";
 
 export const REPORT_CONTENT_TYPES = {
   pdf: "application/pdf",
@@ -24,8 +28,9 @@ export function formatOfKind(kind: ReportFileKind): ReportFormat {
   return kind.endsWith("xlsx") ? "xlsx" : "pdf";
 }
 
-export function reportsDir(): string {
-  return path.resolve(getEnv().DATA_DIR, "reports");
+/** Where writers build files before they go to the store: under DATA_DIR, so the disk store only renames them. */
+function workDir(): string {
+  return path.resolve(getEnv().DATA_DIR, "tmp", "reports");
 }
 
 async function sha256OfFile(file: string): Promise<string> {
@@ -52,12 +57,12 @@ export async function storeReportFile(
   return recordReportFile(await writeReportFile(input, write), db ?? (await getDb()));
 }
 
-/** A complete file on disk that no row lists yet: nobody can download it until `recordReportFile`. */
+/** A complete file in the store that no row lists yet: nobody can download it until `recordReportFile`. */
 export interface WrittenReportFile {
   input: NewReportFile;
   id: string;
   format: ReportFormat;
-  /** Relative to reportsDir(). */
+  /** The store's locator (report_files.storage_path). */
   storagePath: string;
   bytes: number;
   sha256: string;
@@ -67,22 +72,27 @@ export interface WrittenReportFile {
  * Writes the bytes only. A job records its files in the transaction that marks its work done, so an interrupted
  * run never lists a file.
  */
-export async function writeReportFile(input: NewReportFile, write: (filePath: string) => Promise<unknown>): Promise<WrittenReportFile> {
+export async function writeReportFile(
+  input: NewReportFile,
+  write: (filePath: string) => Promise<unknown>,
+  store: FileStore = configuredFileStore(),
+): Promise<WrittenReportFile> {
   const format = formatOfKind(input.kind);
   const id = randomUUID();
-  const relative = path.join(input.userId, `${id}.${format}`);
-  const absolute = path.join(reportsDir(), relative);
-  const partial = `${absolute}.part`;
-  await mkdir(path.dirname(absolute), { recursive: true });
+  const partial = path.join(workDir(), `${id}.${format}.part`);
+  await mkdir(workDir(), { recursive: true });
+  let size: number;
+  let sha256: string;
   try {
     await write(partial);
-    await rename(partial, absolute);
+    size = (await stat(partial)).size;
+    sha256 = await sha256OfFile(partial);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
   }
-  const { size } = await stat(absolute);
-  return { input, id, format, storagePath: relative, bytes: size, sha256: await sha256OfFile(absolute) };
+  const storagePath = await store.save(partial, `${input.userId}/${id}.${format}`);
+  return { input, id, format, storagePath, bytes: size, sha256 };
 }
 
 export async function recordReportFile(file: WrittenReportFile, db: Database): Promise<ReportFile> {
@@ -107,8 +117,56 @@ export async function recordReportFile(file: WrittenReportFile, db: Database): P
 
 /** Removes the bytes of a file that was written but will not be recorded. */
 export async function discardReportFile(file: WrittenReportFile): Promise<void> {
-  await rm(path.join(reportsDir(), file.storagePath), { force: true });
+  await fileStoreOf(file.storagePath).remove(file.storagePath);
 }
+
+/**
+ * Stored files no row lists, older than this, belong to a run that was killed before it listed them (a run lists
+ * its files within the pg-boss expiry of 4 hours, or never): the sweep removes them.
+ */
+export const ORPHAN_FILE_HOURS = 6;
+const SWEEP_BATCH = 500;
+
+async function unlisted(locators: string[], db: Database): Promise<string[]> {
+  const listed = await db.select({ path: reportFiles.storagePath }).from(reportFiles).where(inArray(reportFiles.storagePath, locators));
+  const known = new Set(listed.map((r) => r.path));
+  return locators.filter((l) => !known.has(l));
+}
+
+/**
+ * Removes what killed runs left behind: files in the store that no report_files row lists and writers' temporary
+ * files, both older than `olderThanHours`. Runs on every instance; two sweeps removing one orphan is harmless.
+ */
+export async function sweepOrphanReportFiles(options: { olderThanHours?: number; store?: FileStore; db?: Database } = {}): Promise<string[]> {
+  const before = new Date(Date.now() - (options.olderThanHours ?? ORPHAN_FILE_HOURS) * 3_600_000);
+  const store = options.store ?? configuredFileStore();
+  const db = options.db ?? (await getDb());
+  const removed: string[] = [];
+  let batch: string[] = [];
+  const flush = async () => {
+    for (const locator of await unlisted(batch, db)) {
+      await store.remove(locator);
+      removed.push(locator);
+    }
+    batch = [];
+  };
+  for await (const locator of store.storedBefore(before)) {
+    batch.push(locator);
+    if (batch.length >= SWEEP_BATCH) await flush();
+  }
+  if (batch.length) await flush();
+  for (const name of await readdir(workDir()).catch(() => [] as string[])) {
+    const file = path.join(workDir(), name);
+    const { mtime } = await stat(file).catch(() => ({ mtime: new Date() }));
+    if (mtime < before) await rm(file, { force: true });
+  }
+  if (removed.length) logger.warn({ files: removed.length, store: store.kind }, "orphaned report files removed");
+  return removed;
+}
+
+defineHousekeeping("sweep-orphan-report-files", 3600, async () => {
+  await sweepOrphanReportFiles();
+});
 
 /** A download name with nothing a header or a file system could trip on. */
 export function safeFileName(name: string): string {
@@ -143,13 +201,9 @@ export async function getOwnedReportFile(userId: string, id: string, format: Rep
 
 /** A streamed download response of a stored file. */
 export async function reportFileResponse(file: ReportFile): Promise<Response> {
-  const absolute = path.join(reportsDir(), file.storagePath);
-  try {
-    await stat(absolute);
-  } catch {
-    throw new NotFoundError();
-  }
-  const body = Readable.toWeb(createReadStream(absolute)) as ReadableStream<Uint8Array>;
+  const stream = await fileStoreOf(file.storagePath).open(file.storagePath);
+  if (!stream) throw new NotFoundError();
+  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
   return new Response(body, {
     headers: {
       "Content-Type": file.contentType,
