@@ -135,6 +135,28 @@ export function upgradeSubtotal(plan: PlanCode, packages: readonly PackageChoice
   return { planMinor, packages: priced, subtotalMinor: planMinor + priced.reduce((s, p) => s + p.priceMinor, 0) };
 }
 
+/** One line of an order as bought, stored and invoiced. */
+export interface PurchaseItem {
+  code: string;
+  name: string;
+  quantity: number;
+  unitMinor: number;
+  totalMinor: number;
+  /** For data packages: the kind and number of locations it adds. */
+  kind?: LocationKind;
+  locations?: number;
+}
+
+/**
+ * The lines of a plan and package purchase: the plan (when it changes) first, then each package. The cart's review,
+ * the order and the invoice all take their lines from here.
+ */
+export function upgradeItems(plan: PlanCode | null, packages: readonly PricedPackage[]): PurchaseItem[] {
+  const items: PurchaseItem[] = packages.map((p) => ({ code: `package_${p.id}`, name: p.name, quantity: 1, unitMinor: p.priceMinor, totalMinor: p.priceMinor, kind: p.kind, locations: p.locations }));
+  if (plan) items.unshift({ code: `plan_${plan}`, name: `Plan ${plan} (12 months)`, quantity: 1, unitMinor: planPrice(plan), totalMinor: planPrice(plan) });
+  return items;
+}
+
 /**
  * Self-service products (spec §4): a per-location portfolio report and a single-location PDF. Each is sold only for
  * its kind of lead: the portfolio report for an uploaded portfolio, the PDF for one postal address.
@@ -263,6 +285,8 @@ export const COMMERCE_MESSAGES = {
   paymentsNotConfigured: "Payments are not configured on this server: purchases are unavailable",
   paymentMismatch: "The payment does not match its order",
   orderExpired: "This order has expired; please order again",
+  termsRequired: "Please accept the Terms & Conditions to pay",
+  termsChanged: "The Terms & Conditions have changed since you opened this page; please review your order again",
 } as const;
 
 /**
