@@ -118,6 +118,23 @@ export function allocateVat(netLines: readonly number[], vatTotalMinor: number):
   return shares;
 }
 
+/** Lines with net, rate, VAT and gross: the checkout review and the invoice print the same numbers. */
+export function invoiceLines(items: readonly InvoiceItemSource[], rateBp: number, vatMinor: number): InvoiceLine[] {
+  const vats = allocateVat(
+    items.map((i) => i.totalMinor),
+    vatMinor,
+  );
+  return items.map((item, k) => ({
+    description: item.name,
+    quantity: item.quantity,
+    unitNetMinor: item.unitMinor,
+    netMinor: item.totalMinor,
+    rateBp,
+    vatMinor: vats[k]!,
+    grossMinor: item.totalMinor + vats[k]!,
+  }));
+}
+
 /** The printed invoice number: INV-000042. */
 export function invoiceNumberText(n: number): string {
   return `INV-${String(n).padStart(6, "0")}`;
@@ -144,19 +161,7 @@ export function buildInvoice(input: {
   totalMinor: number;
 }): InvoiceContent {
   const { rule } = vatRateFor(input.buyer.company.country, input.buyer.company.vat_number);
-  const vats = allocateVat(
-    input.items.map((i) => i.totalMinor),
-    input.vatMinor,
-  );
-  const lines = input.items.map((item, k) => ({
-    description: item.name,
-    quantity: item.quantity,
-    unitNetMinor: item.unitMinor,
-    netMinor: item.totalMinor,
-    rateBp: input.taxRateBp,
-    vatMinor: vats[k]!,
-    grossMinor: item.totalMinor + vats[k]!,
-  }));
+  const lines = invoiceLines(input.items, input.taxRateBp, input.vatMinor);
   return {
     number: invoiceNumberText(input.number),
     issuedAt: isoDay(input.issuedAt),

@@ -8,7 +8,7 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { documentCounters, invoices, leads, orders, portfolioUploads, receipts, termsConsents, users, type Lead, type Order, type OrderItemRecord } from "#db/schema/index";
 import {
   COMMERCE_MESSAGES, CURRENCY, TERMS_VERSION, EMPTY_COST, PENDING_ORDER_TIMEOUT_MS, SELF_SERVICE_PRODUCTS, SINGLE_LOCATION_COUNT, costOf, findSelfServiceProduct, planChange,
-  priceLocationAmount, upgradeItems, pricedLocationsOf, upgradeSubtotal, vatRateFor, type Cost, type PackageChoice, type PricedPackage,
+  priceLocationAmount, upgradeItems, pricedLocationsOf, upgradeSubtotal, vatRateFor, type Cost, type PackageChoice, type PricedPackage, type ReportCharge,
   type SelfServiceProductCode, type UploadLocationSummary,
 } from "~/domain/commerce";
 import type { LocationKind } from "~/domain/entitlements";
@@ -343,12 +343,19 @@ async function repriceForBuyer(tx: Tx, order: Order, userId: string): Promise<Or
  * order that paid for it (the portfolio report at the upload's location count, the PDF once).
  */
 export async function isLeadPaidFor(leadId: number, product: SelfServiceProductCode, quantity: number): Promise<boolean> {
+  return (await leadChargeFor(leadId, product, quantity)) !== null;
+}
+
+/** What the paid order of exactly this product and quantity charged (its gross total), or null if none is paid. */
+export async function leadChargeFor(leadId: number, product: SelfServiceProductCode, quantity: number): Promise<ReportCharge | null> {
   const db = await getDb();
   const paid = await db
-    .select({ items: orders.items })
+    .select({ items: orders.items, totalMinor: orders.totalMinor, currency: orders.currency })
     .from(orders)
-    .where(and(eq(orders.leadId, leadId), eq(orders.status, "paid"), eq(orders.kind, "self_service")));
-  return paid.some((o) => o.items.some((i) => i.code === product && i.quantity === quantity));
+    .where(and(eq(orders.leadId, leadId), eq(orders.status, "paid"), eq(orders.kind, "self_service")))
+    .orderBy(desc(orders.id));
+  const order = paid.find((o) => o.items.some((i) => i.code === product && i.quantity === quantity));
+  return order ? { totalMinor: order.totalMinor, currency: order.currency } : null;
 }
 
 /** The locations the portfolio report of an upload is sold for (one source: the upload's own summary). */
