@@ -88,6 +88,7 @@ export default function CartPage() {
           <div className="grid gap-2 sm:grid-cols-2">
             {PLAN_DEFINITIONS.map((p) => (
               <label key={p.code} className="flex items-start gap-2 rounded-md border p-3">
+                {/* Named by the plan and its price alone; what it includes describes it (so "PREMIUM" names one radio). */}
                 <input
                   type="radio"
                   name="plan"
@@ -96,13 +97,17 @@ export default function CartPage() {
                   onChange={update("plan")}
                   disabled={planRank(p.code) < planRank(data.currentPlan)}
                   className="mt-1"
+                  aria-labelledby={`plan-${p.sortOrder}-name`}
+                  aria-describedby={`plan-${p.sortOrder}-includes`}
                 />
                 <span>
-                  <span className="font-semibold">{p.name}</span> {p.code === data.currentPlan ? <em className="text-sm">(current)</em> : null}
-                  {planRank(p.code) < planRank(data.currentPlan) ? <em className="text-sm"> (below your plan)</em> : null}
-                  <br />
-                  <span className="text-sm">{formatMinorUnits(p.priceMinor)} EUR / year</span>
-                  <ul className="mt-1 list-disc pl-4 text-xs text-slate-700">
+                  <span id={`plan-${p.sortOrder}-name`}>
+                    <span className="font-semibold">{p.name}</span> {p.code === data.currentPlan ? <em className="text-sm">(current)</em> : null}
+                    {planRank(p.code) < planRank(data.currentPlan) ? <em className="text-sm"> (below your plan)</em> : null}
+                    <br />
+                    <span className="text-sm">{formatMinorUnits(p.priceMinor)} EUR / year</span>
+                  </span>
+                  <ul id={`plan-${p.sortOrder}-includes`} className="mt-1 list-disc pl-4 text-xs text-slate-700">
                     {planIncludes(p).map((line) => (
                       <li key={line}>{line}</li>
                     ))}
