@@ -80,6 +80,7 @@ describe("checkout", () => {
       expect(text).toContain(field);
     }
     expect(mail.text).toContain("Total gross: 1 080.00 EUR");
+    expect(mail.text).toContain(COMMERCE_MESSAGES.testPayment);
     // The account's download is the same invoice.
     const download = await documentPdf(user.id, result.invoice_number!, "invoice");
     expect((await pdfText(download.content)).replace(/\s+/g, " ")).toContain("VAT number: DE123456789");

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { type invoices, users, type Order } from "#db/schema/index";
 import { EMPTY_BILLING, type BillingInfoValue } from "~/domain/billing";
-import { formatDocumentDate } from "~/domain/commerce";
+import { COMMERCE_MESSAGES, formatDocumentDate } from "~/domain/commerce";
 import { buildInvoice, servicePeriodText, type InvoiceContent, type SellerIdentity } from "~/domain/invoice";
 import { formatPrice } from "~/domain/money";
 import { SITE_NAME } from "~/domain/site";
@@ -51,10 +51,11 @@ export function invoiceFilename(invoice: InvoiceContent, kind: "invoice" | "rece
 }
 
 /** The confirmation's text: what was bought, the amounts and where the documents are. */
-export function purchaseMailText(invoice: InvoiceContent, accountUrl: string): string {
+export function purchaseMailText(invoice: InvoiceContent, accountUrl: string, testPayment = false): string {
   const lines = invoice.lines.map((l) => `- ${l.quantity} x ${l.description}: ${formatPrice(l.grossMinor, invoice.currency)}`);
   return [
     `Thank you for your purchase from ${SITE_NAME}.`,
+    ...(testPayment ? [COMMERCE_MESSAGES.testPayment] : []),
     "",
     ...lines,
     "",
@@ -82,7 +83,7 @@ export async function queuePurchaseMail(work: UnitOfWork, invoice: InvoiceRow, o
     to,
     kind: "purchase",
     subject: `Your purchase: invoice ${content.number} (${formatPrice(content.grossMinor, content.currency)})`,
-    text: purchaseMailText(content, `${publicUrl}/dashboard/account`),
+    text: purchaseMailText(content, `${publicUrl}/dashboard/account`, order.provider === "test"),
     attachments: [{ filename: invoiceFilename(content), contentType: "application/pdf", content: pdf }],
   });
   if (stored.queued) work.afterCommit(() => wakeMailWorker());

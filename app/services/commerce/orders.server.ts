@@ -247,7 +247,7 @@ async function settleInTx(work: UnitOfWork, orderId: number, provider: string, r
     .values({ ...doc, seller: sellerIdentity(), buyer: await currentBuyer(tx, pending) })
     .returning();
   await tx.insert(receipts).values({ ...doc, provider, providerReference: reference });
-  await queuePurchaseMail(work, invoice!, { ...pending, status: "paid", paidAt: now }, getEnv().PUBLIC_URL.replace(/\/$/, ""));
+  await queuePurchaseMail(work, invoice!, { ...pending, status: "paid", paidAt: now, provider, providerReference: reference }, getEnv().PUBLIC_URL.replace(/\/$/, ""));
   const { userId, pendingLocation } = pending;
   if (userId && pendingLocation) {
     // Ordering the location takes the user's allowance lock in a transaction of its own, once the credits are in.
