@@ -31,6 +31,15 @@ for (const viewport of [
       await acceptCookies(page);
       const email = uniqueEmail("finance");
 
+      // /pricing says what each plan includes, what reports cost on it, and that only PREMIUM has the API key.
+      await page.goto("/pricing");
+      const granular = page.getByTestId("plan-includes-GRANULAR");
+      await expect(granular).toContainText("No API key (only PREMIUM has one)");
+      await expect(granular).toContainText("Portfolio report: 14.00 EUR per location, not included in the plan");
+      await expect(page.getByTestId("plan-includes-PREMIUM")).toContainText("API key for the hazard API included");
+      await expect(page.getByTestId("api-key-note")).toContainText("GRANULAR and COUNTRY+ cost more");
+      await expectNoSideways(page, viewport.width);
+
       // A new account fills the billing info of a German business with a VAT number.
       await page.goto("/dashboard/account/billing");
       await page.getByRole("link", { name: "New here? Create an account" }).click();
