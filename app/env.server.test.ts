@@ -1,4 +1,12 @@
-import { getEnv, outboxPageAccess, reportStorageKind, resetEnvCacheForTesting, shouldSeedDemoAccounts } from "./env.server";
+import { DEMO_SELLER } from "~/domain/invoice";
+import {
+  getEnv,
+  outboxPageAccess,
+  reportStorageKind,
+  resetEnvCacheForTesting,
+  sellerIdentity,
+  shouldSeedDemoAccounts,
+} from "./env.server";
 
 describe("environment validation", () => {
   const saved = { ...process.env };
@@ -103,5 +111,34 @@ describe("environment validation", () => {
     process.env.SMTP_URL = "smtp://localhost:2525";
     resetEnvCacheForTesting();
     expect(outboxPageAccess()).toBe("off");
+  });
+
+  it("names the demo seller by default and validates a configured seller's VAT id", () => {
+    for (const k of ["SELLER_NAME", "SELLER_ADDRESS", "SELLER_VAT_ID"]) delete process.env[k];
+    resetEnvCacheForTesting();
+    expect(sellerIdentity()).toEqual(DEMO_SELLER);
+    expect(sellerIdentity().name).toContain("DEMO");
+    process.env.SELLER_NAME = "Acme Climate SAS";
+    process.env.SELLER_ADDRESS = "2 rue de la Paix; 75002 Paris; France";
+    process.env.SELLER_VAT_ID = "fr 12 345678901";
+    resetEnvCacheForTesting();
+    expect(sellerIdentity()).toEqual({ name: "Acme Climate SAS", address: "2 rue de la Paix; 75002 Paris; France", vatId: "FR12345678901" });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    process.env.SELLER_VAT_ID = "DE123456789";
+    resetEnvCacheForTesting();
+    expect(() => getEnv()).toThrow("Invalid environment configuration");
+    expect(errors.mock.calls.flat().join("\n")).toContain("SELLER_VAT_ID must be a VAT id of FR");
+    errors.mockRestore();
+  });
+
+  it("refuses live Stripe keys with the demo seller", () => {
+    for (const k of ["SELLER_NAME", "SELLER_ADDRESS", "SELLER_VAT_ID"]) delete process.env[k];
+    process.env.STRIPE_SECRET_KEY = "sk_live_abc";
+    process.env.STRIPE_WEBHOOK_SECRET = "whsec_abc";
+    resetEnvCacheForTesting();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => getEnv()).toThrow("Invalid environment configuration");
+    expect(errors.mock.calls.flat().join("\n")).toContain("set SELLER_NAME, SELLER_ADDRESS and SELLER_VAT_ID");
+    errors.mockRestore();
   });
 });

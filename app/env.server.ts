@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseTrustProxy } from "~/domain/client-address";
-import type { PaymentsMode } from "~/domain/commerce";
+import { SELLER_COUNTRY, type PaymentsMode } from "~/domain/commerce";
+import { DEMO_SELLER, sellerVatIdProblem, type SellerIdentity } from "~/domain/invoice";
 import { parseSocialLinks, SOCIAL_LINKS_FORMAT } from "~/domain/site";
 
 /** "true"/"1" → true, "false"/"0" → false, unset or empty → undefined (the caller's default). */
@@ -79,6 +80,18 @@ const envSchema = z.object({
     .enum(["test", "stripe"], { errorMap: () => ({ message: "PAYMENTS must be test or stripe" }) })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** The seller printed on every invoice (EU VAT invoice rules). Defaults: the clearly marked demo seller. */
+  SELLER_NAME: z.string().trim().min(2, "SELLER_NAME must name the company").max(200).default(DEMO_SELLER.name),
+  /** Lines separated by ";" (or newlines). */
+  SELLER_ADDRESS: z.string().trim().min(5, "SELLER_ADDRESS must be a postal address").max(500).default(DEMO_SELLER.address),
+  SELLER_VAT_ID: z
+    .string()
+    .default(DEMO_SELLER.vatId)
+    .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+    .superRefine((v, ctx) => {
+      const problem = sellerVatIdProblem(v, SELLER_COUNTRY);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO_ACCOUNTS: booleanish,
   DISABLE_RATE_LIMIT: booleanish,
@@ -103,6 +116,10 @@ const envSchema = z.object({
   }
   if (env.PAYMENTS === "stripe" && !env.STRIPE_SECRET_KEY) {
     ctx.addIssue({ code: "custom", path: ["PAYMENTS"], message: "PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
+  }
+  // Real money, real invoices: live Stripe keys must not issue invoices in the demo seller's name.
+  if (/^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? "") && (env.SELLER_NAME === DEMO_SELLER.name || env.SELLER_ADDRESS === DEMO_SELLER.address || env.SELLER_VAT_ID === DEMO_SELLER.vatId)) {
+    ctx.addIssue({ code: "custom", path: ["SELLER_NAME"], message: "Live Stripe payments need the real seller on invoices: set SELLER_NAME, SELLER_ADDRESS and SELLER_VAT_ID" });
   }
   // Stripe needs both: without the webhook secret no payment could ever settle, without the key none could start.
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
@@ -139,6 +156,12 @@ export function reportStorageKind(): "disk" | "postgres" | "s3" {
   if (env.REPORT_STORAGE) return env.REPORT_STORAGE;
   if (env.S3_URL) return "s3";
   return env.DATABASE_URL ? "postgres" : "disk";
+}
+
+/** The seller named on invoices. */
+export function sellerIdentity(): SellerIdentity {
+  const env = getEnv();
+  return { name: env.SELLER_NAME, address: env.SELLER_ADDRESS, vatId: env.SELLER_VAT_ID };
 }
 
 export function isProduction() {

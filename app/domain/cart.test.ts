@@ -1,4 +1,5 @@
-import { CartSchema, IDEMPOTENCY_FIELD, cartTotals, countsValid } from "./cart";
+import { CartSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartTotals, countsValid } from "./cart";
+import { COMMERCE_MESSAGES } from "./commerce";
 
 const form = { country_package: 0, country_count: 0, region_package: 0, region_count: 0, hexagon_package: 0, hexagon_count: 0 };
 
@@ -37,5 +38,28 @@ describe("cart totals", () => {
     const down = cartTotals("PREMIUM", "DISCOVERY", [], "FR", null);
     expect(down).toMatchObject({ newPlan: null, planMinor: 0, subtotalMinor: 0 });
     expect(down.cost.TOTAL).toBe("0.00");
+  });
+});
+
+describe("the checkout review", () => {
+  it("shows the order's own lines with net, rate, VAT and gross that add up to the total charged", () => {
+    const t = cartTotals("DISCOVERY", "PREMIUM", [{ id: 101 }, { id: 0 }, { id: 303, count: 7 }], "FR", "FR12345678901");
+    expect(t.lines.map((l) => [l.description, l.netMinor, l.rateBp, l.vatMinor, l.grossMinor])).toEqual([
+      ["Plan PREMIUM (12 months)", 99_000, 2_000, 19_800, 118_800],
+      ["1 country", 15_000, 2_000, 3_000, 18_000],
+      ["7 × Custom number of hexagons", 6_300, 2_000, 1_260, 7_560],
+    ]);
+    expect(t.lines.reduce((s, l) => s + l.grossMinor, 0)).toBe(t.totalMinor);
+    expect(t.vatNote).toBeNull();
+  });
+
+  it("prints the reverse-charge wording for an EU business abroad, and requires the terms ticked", () => {
+    const t = cartTotals("PREMIUM", "PREMIUM", [{ id: 101 }], "DE", "DE123456789");
+    expect(t).toMatchObject({ rateBp: 0, vatMinor: 0, totalMinor: 15_000, rule: "eu_reverse_charge" });
+    expect(t.vatNote).toMatch(/^Reverse charge: VAT to be accounted for by the recipient/);
+    const base = { [IDEMPOTENCY_FIELD]: "0b6c3f0e-7c1a-4d0e-9a53-1d2b3c4d5e6f", ...form, country_package: 101, terms_version: "2026-01" };
+    expect(CheckoutSchema.safeParse(base).success).toBe(false);
+    expect(CheckoutSchema.safeParse({ ...base, terms: "on" }).success).toBe(true);
+    expect(CheckoutSchema.safeParse(base).error!.issues.find((i) => i.path[0] === "terms")!.message).toBe(COMMERCE_MESSAGES.termsRequired);
   });
 });

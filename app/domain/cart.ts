@@ -1,6 +1,10 @@
 /** The cart / upgrade form: one schema for the page and its action, and the totals it shows. */
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_LOCATIONS_PER_PURCHASE, PACKAGES, costOf, planChange, upgradeSubtotal, vatRateFor, type PackageChoice } from "./commerce";
+import {
+  COMMERCE_MESSAGES, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_LOCATIONS_PER_PURCHASE, PACKAGES, costOf, planChange, upgradeItems, upgradeSubtotal, vatRateFor,
+  type PackageChoice,
+} from "./commerce";
+import { invoiceLines, vatNoteFor } from "./invoice";
 import { LOCATION_KINDS, type LocationKind } from "./entitlements";
 import { PLAN_CODES, type PlanCode } from "./plans";
 
@@ -16,7 +20,7 @@ const packageId = (kind: LocationKind) =>
 /** Spec §5: the custom count is parsed as an integer; empty means 0. */
 const customCount = z.preprocess((v) => (v === "" || v === undefined ? 0 : v), z.coerce.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, "Min value: 0").max(MAX_LOCATIONS_PER_PURCHASE, `Max value: ${MAX_LOCATIONS_PER_PURCHASE}`));
 
-export const CartSchema = z.object({
+export const CartSelectionSchema = z.object({
   plan: z.enum(PLAN_CODES).optional(),
   country_package: packageId("country"),
   country_count: customCount,
@@ -25,9 +29,33 @@ export const CartSchema = z.object({
   hexagon_package: packageId("hexagon"),
   hexagon_count: customCount,
   pending: z.string().max(20).optional(),
+});
+export type CartSelection = z.infer<typeof CartSelectionSchema>;
+
+export const CartSchema = CartSelectionSchema.extend({
   [IDEMPOTENCY_FIELD]: z.string().regex(IDEMPOTENCY_KEY_PATTERN, `The form token ${IDEMPOTENCY_KEY_MESSAGE}; reload the page`),
 });
 export type CartForm = z.infer<typeof CartSchema>;
+
+/** The review's Pay form: the selection, its token, and the terms the buyer accepts (ticked, and the version read). */
+export const CheckoutSchema = CartSchema.extend({
+  terms: z.literal("on", { errorMap: () => ({ message: COMMERCE_MESSAGES.termsRequired }) }),
+  terms_version: z.string().max(40),
+});
+
+/** The selection as query parameters: the cart, its review and the billing form's way back share them. */
+export function selectionSearch(v: CartSelection, currentPlan: string): string {
+  return new URLSearchParams({
+    plan: v.plan ?? currentPlan,
+    country_package: String(v.country_package),
+    country_count: String(v.country_count),
+    region_package: String(v.region_package),
+    region_count: String(v.region_count),
+    hexagon_package: String(v.hexagon_package),
+    hexagon_count: String(v.hexagon_count),
+    ...(v.pending ? { pending: v.pending } : {}),
+  }).toString();
+}
 
 export function cartChoices(f: Pick<CartForm, "country_package" | "country_count" | "region_package" | "region_count" | "hexagon_package" | "hexagon_count">): PackageChoice[] {
   return [
@@ -46,12 +74,17 @@ export function countsValid(f: Parameters<typeof cartChoices>[0]): boolean {
   });
 }
 
-/** Totals of the cart as shown before paying: a plan is charged only when it is above the current one. */
+/**
+ * Totals of the cart as shown before paying: a plan is charged only when it is above the current one. The lines are
+ * the order's own (upgradeItems) with the invoice's net, rate, VAT and gross.
+ */
 export function cartTotals(currentPlan: string, plan: PlanCode | undefined, choices: PackageChoice[], billingCountry: string | null, vatNumber: string | null) {
   const newPlan = planChange(currentPlan, plan).plan;
   const { planMinor, packages, subtotalMinor } = upgradeSubtotal(newPlan ?? "DISCOVERY", choices);
-  const { rateBp } = vatRateFor(billingCountry, vatNumber);
-  return { newPlan, planMinor: newPlan ? planMinor : 0, packages, subtotalMinor, ...costOf(subtotalMinor, rateBp) };
+  const { rateBp, rule } = vatRateFor(billingCountry, vatNumber);
+  const cost = costOf(subtotalMinor, rateBp);
+  const lines = invoiceLines(upgradeItems(newPlan, packages), rateBp, cost.vatMinor);
+  return { newPlan, planMinor: newPlan ? planMinor : 0, packages, subtotalMinor, rateBp, rule, vatNote: vatNoteFor(rule), lines, ...cost };
 }
 
 /** The smallest fixed package of a kind: what `?add=kind` preselects. */

@@ -1,7 +1,8 @@
 import {
   COMMERCE_MESSAGES, EMPTY_COST, PACKAGES, costOf, formatDocumentDate, packageRegister, parseCustomCount, parsePackageChoices, planByTariffId, planChange, priceLocationAmount,
-  pricePackage, upgradeSubtotal, vatAmount, vatRateFor,
+  SELF_SERVICE_PRODUCTS, planIncludes, pricePackage, reportCostOf, reportCostText, reportPrices, upgradeSubtotal, vatAmount, vatRateFor,
 } from "./commerce";
+import { PLAN_DEFINITIONS } from "./plans";
 
 describe("packages", () => {
   it("groups Country, Region, Granular with the id-0 placeholder first, then by price ascending", () => {
@@ -95,5 +96,27 @@ describe("plan changes", () => {
     expect(planChange("PREMIUM", undefined)).toEqual({ plan: null, error: null });
     expect(planChange("PREMIUM", planByTariffId(1))).toEqual({ plan: null, error: COMMERCE_MESSAGES.planNotAbove });
     expect(planChange("COUNTRY+", "GRANULAR")).toEqual({ plan: null, error: COMMERCE_MESSAGES.planNotAbove });
+  });
+});
+
+describe("what a plan includes", () => {
+  it("says plainly which plan has the API key and what reports cost on every plan", () => {
+    const byCode = Object.fromEntries(PLAN_DEFINITIONS.map((p) => [p.code, planIncludes(p)]));
+    expect(byCode.PREMIUM).toContain("API key for the hazard API included");
+    for (const code of ["DISCOVERY", "GRANULAR", "COUNTRY+"]) expect(byCode[code]).toContain("No API key (only PREMIUM has one)");
+    for (const lines of Object.values(byCode)) {
+      expect(lines).toContain("Portfolio report: 14.00 EUR per location, not included in the plan");
+      expect(lines).toContain("Single-location report: 49.00 EUR per report, not included in the plan");
+    }
+    // The prices shown are the prices charged.
+    expect(reportPrices().portfolio).toBe(`${SELF_SERVICE_PRODUCTS[0].priceMinor / 100}.00 EUR per location`);
+    expect(byCode.GRANULAR![0]).toBe("10 countries, 50 regions and 500 hexagons to open on the dashboard, for 12 months");
+  });
+
+  it("states the report cost in the files as the money charged, with its currency", () => {
+    expect(reportCostOf({ totalMinor: 280_000, currency: "EUR" })).toEqual({ report_cost: "2 800.00", report_currency: "EUR" });
+    expect(reportCostOf(null)).toEqual({ report_cost: "0.00", report_currency: "EUR" });
+    expect(reportCostText({ report_cost: "2 800.00", report_currency: "EUR" })).toBe("2 800.00 EUR");
+    expect(reportCostText({ report_cost: 190 })).toBe("190 credits");
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { LocationKind } from "./entitlements";
 import { formatMinorUnits } from "./money";
-import { PLAN_DEFINITIONS, planRank, type PlanCode } from "./plans";
+import { API_KEY_PLAN, FREE_PLAN, PLAN_DEFINITIONS, planRank, type PlanCode, type PlanDefinition } from "./plans";
 import { PORTFOLIO_MAX_ROWS } from "./portfolio/limits";
 
 export const CURRENCY = "EUR";
@@ -135,6 +135,28 @@ export function upgradeSubtotal(plan: PlanCode, packages: readonly PackageChoice
   return { planMinor, packages: priced, subtotalMinor: planMinor + priced.reduce((s, p) => s + p.priceMinor, 0) };
 }
 
+/** One line of an order as bought, stored and invoiced. */
+export interface PurchaseItem {
+  code: string;
+  name: string;
+  quantity: number;
+  unitMinor: number;
+  totalMinor: number;
+  /** For data packages: the kind and number of locations it adds. */
+  kind?: LocationKind;
+  locations?: number;
+}
+
+/**
+ * The lines of a plan and package purchase: the plan (when it changes) first, then each package. The cart's review,
+ * the order and the invoice all take their lines from here.
+ */
+export function upgradeItems(plan: PlanCode | null, packages: readonly PricedPackage[]): PurchaseItem[] {
+  const items: PurchaseItem[] = packages.map((p) => ({ code: `package_${p.id}`, name: p.name, quantity: 1, unitMinor: p.priceMinor, totalMinor: p.priceMinor, kind: p.kind, locations: p.locations }));
+  if (plan) items.unshift({ code: `plan_${plan}`, name: `Plan ${plan} (12 months)`, quantity: 1, unitMinor: planPrice(plan), totalMinor: planPrice(plan) });
+  return items;
+}
+
 /**
  * Self-service products (spec §4): a per-location portfolio report and a single-location PDF. Each is sold only for
  * its kind of lead: the portfolio report for an uploaded portfolio, the PDF for one postal address.
@@ -166,6 +188,26 @@ export interface UploadLocationSummary {
 export function pricedLocationsOf(summary: UploadLocationSummary): { totalLocations: number; validLocations: number } {
   const billed = summary.billed_locations ?? Math.max(0, (summary.valid_locations ?? 0) - (summary.duplicate_locations ?? 0));
   return { totalLocations: summary.total_locations ?? 0, validLocations: billed };
+}
+
+/** What the buyer paid for a report: its order's gross total (VAT included) in the order's currency. */
+export interface ReportCharge {
+  totalMinor: number;
+  currency: string;
+}
+
+/**
+ * The report files' `report_cost` (spec: report stats): the money charged for the report, in the price format, with
+ * its currency beside it, so the file says what the invoice says. "0.00" when nothing was charged.
+ */
+export function reportCostOf(charged: ReportCharge | null): { report_cost: string; report_currency: string } {
+  return { report_cost: formatMinorUnits(charged?.totalMinor ?? 0), report_currency: charged?.currency ?? CURRENCY };
+}
+
+/** "2 800.00 EUR"; reports built before report_cost was money stored a count of credits, shown as such. */
+export function reportCostText(stats: { report_cost: number | string; report_currency?: string }): string {
+  if (typeof stats.report_cost === "number") return `${stats.report_cost} credits`;
+  return `${stats.report_cost} ${stats.report_currency ?? CURRENCY}`;
 }
 
 /** A single-location lead is one place. */
@@ -263,6 +305,8 @@ export const COMMERCE_MESSAGES = {
   paymentsNotConfigured: "Payments are not configured on this server: purchases are unavailable",
   paymentMismatch: "The payment does not match its order",
   orderExpired: "This order has expired; please order again",
+  termsRequired: "Please accept the Terms & Conditions to pay",
+  termsChanged: "The Terms & Conditions have changed since you opened this page; please review your order again",
 } as const;
 
 /**
@@ -273,6 +317,33 @@ export function planChange(currentPlan: string, requested: PlanCode | null | und
   if (!requested || requested === currentPlan) return { plan: null, error: null };
   if (planRank(requested) <= planRank(currentPlan)) return { plan: null, error: COMMERCE_MESSAGES.planNotAbove };
   return { plan: requested, error: null };
+}
+
+/** The report prices, the same on every plan: no plan includes reports (ADR: plans, reports and the API key). */
+export function reportPrices() {
+  const portfolio = findSelfServiceProduct("portfolio_report")!;
+  const single = findSelfServiceProduct("single_pdf")!;
+  return {
+    portfolio: `${formatMinorUnits(portfolio.priceMinor)} ${CURRENCY} per location`,
+    single: `${formatMinorUnits(single.priceMinor)} ${CURRENCY} per report`,
+  };
+}
+
+export const API_KEY_NOTE = `The API key comes with ${API_KEY_PLAN} only. GRANULAR and COUNTRY+ cost more because they open more locations on the dashboard; they do not include an API key.`;
+
+/** What a plan includes, and what it does not, in the words /pricing and the cart both use. */
+export function planIncludes(plan: PlanDefinition): string[] {
+  const reports = reportPrices();
+  const locations =
+    plan.code === FREE_PLAN
+      ? "Country scores for the free list of countries"
+      : `${plan.limitCountry} countries, ${plan.limitRegion} regions and ${plan.limitHexagon} hexagons to open on the dashboard, for 12 months`;
+  return [
+    locations,
+    plan.apiAccess ? "API key for the hazard API included" : `No API key (only ${API_KEY_PLAN} has one)`,
+    `Portfolio report: ${reports.portfolio}, not included in the plan`,
+    `Single-location report: ${reports.single}, not included in the plan`,
+  ];
 }
 
 /** Tariff ids of the API (spec "Tariff plan: id, price, name") are the plans' sort order. */

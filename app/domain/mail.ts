@@ -1,5 +1,5 @@
 /** What kind of mail a message is: each kind to an outside address has its own per-recipient limit. */
-export const MAIL_KINDS = ["password-reset", "document", "newsletter-confirmation", "contact-confirmation", "team", "other"] as const;
+export const MAIL_KINDS = ["password-reset", "document", "newsletter-confirmation", "contact-confirmation", "team", "purchase", "other"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -12,6 +12,7 @@ export const RECIPIENT_LIMITS: Partial<Record<MailKind, { perRecipient: number; 
   "newsletter-confirmation": { perRecipient: 3, windowMinutes: 60 },
   "contact-confirmation": { perRecipient: 3, windowMinutes: 60 },
   other: { perRecipient: 10, windowMinutes: 60 },
+  // "purchase" has none: one confirmation per paid order, to the buyer's own billing address.
 };
 
 export const MAIL_MESSAGES = {

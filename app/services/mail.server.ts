@@ -70,17 +70,27 @@ const BATCH_SIZE = 10;
  * stored: an SMTP outage never fails the request that asked for the mail.
  */
 export async function sendMail(message: MailMessage): Promise<{ id: number; queued: boolean }> {
+  await guardRecipient(message.kind ?? "other", message.to);
+  const stored = await storeMail(await getDb(), message);
+  if (stored.queued) void wakeMailWorker();
+  if (Math.random() < 0.05) void pruneOutbox().catch((error) => logger.error({ err: error }, "outbox prune failed"));
+  return stored;
+}
+
+/**
+ * Stores the message with the caller's executor: inside a transaction the mail commits, or not, with the work that
+ * sends it (a purchase's confirmation is never lost nor written twice). The caller wakes the worker after commit.
+ */
+export async function storeMail(executor: Pick<Awaited<ReturnType<typeof getDb>>, "insert">, message: MailMessage): Promise<{ id: number; queued: boolean }> {
   const env = getEnv();
   const kind = message.kind ?? "other";
-  await guardRecipient(kind, message.to);
-  const db = await getDb();
   const attachments: MailAttachmentRecord[] = (message.attachments ?? []).map((a) => ({
     filename: a.filename,
     contentType: a.contentType,
     contentBase64: a.content.toString("base64"),
   }));
   const smtp = Boolean(env.SMTP_URL);
-  const [row] = await db
+  const [row] = await executor
     .insert(mailOutbox)
     .values({
       to: message.to,
@@ -96,8 +106,6 @@ export async function sendMail(message: MailMessage): Promise<{ id: number; queu
     })
     .returning({ id: mailOutbox.id });
   logger.info({ id: row!.id, kind, subject: message.subject }, smtp ? "mail queued" : "mail stored in outbox");
-  if (smtp) void wakeMailWorker();
-  if (Math.random() < 0.05) void pruneOutbox().catch((error) => logger.error({ err: error }, "outbox prune failed"));
   return { id: row!.id, queued: smtp };
 }
 

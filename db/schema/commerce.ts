@@ -1,5 +1,7 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { LOCATION_KINDS } from "../../app/domain/entitlements";
+import type { BillingInfoValue } from "../../app/domain/billing";
+import type { SellerIdentity } from "../../app/domain/invoice";
 import { users } from "./accounts";
 
 /** Append-only: each purchased package adds `amount` to what a user may order of `kind`. */
@@ -105,6 +107,9 @@ export const invoices = pgTable(
     userId: uuid("user_id"),
     totalMinor: integer("total_minor").notNull(),
     currency: text("currency").notNull().default("EUR"),
+    /** The seller and buyer as they were when the invoice was issued: an issued invoice never changes. */
+    seller: jsonb("seller").$type<SellerIdentity>(),
+    buyer: jsonb("buyer").$type<BillingInfoValue>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique("invoices_order_unique").on(t.orderId)],
@@ -142,7 +147,10 @@ export const billingInfo = pgTable("billing_info", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Append-only: the latest row is the current consent. */
+/**
+ * Append-only: the latest row is the current consent. A checkout writes one row per acceptance, tied to its order
+ * (version, time and user: what a dispute needs).
+ */
 export const termsConsents = pgTable(
   "terms_consents",
   {
@@ -152,9 +160,10 @@ export const termsConsents = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     accepted: boolean("accepted").notNull(),
     version: text("version").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("terms_consents_user_idx").on(t.userId)],
+  (t) => [index("terms_consents_user_idx").on(t.userId), index("terms_consents_order_idx").on(t.orderId)],
 );
 
 export const supportRequests = pgTable("support_requests", {

@@ -43,6 +43,9 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   await page.getByLabel("Country package").selectOption({ label: "1 country — 150.00 EUR" });
   await page.getByRole("button", { name: "Update total" }).click();
   await expect(page.getByTestId("cart-total")).toHaveText("1 368.00 EUR");
+  await page.getByRole("button", { name: "Review order (1 368.00 EUR)" }).click();
+  await expect(page.getByTestId("review-total")).toHaveText("1 368.00 EUR");
+  await page.getByLabel(/I have read and accept the Terms & Conditions/).check();
   await page.getByRole("button", { name: "Pay 1 368.00 EUR" }).click();
 
   // New limits (granted vs remaining) and the invoice.

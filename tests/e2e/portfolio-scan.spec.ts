@@ -71,6 +71,7 @@ test.describe("portfolio scan", () => {
     const order = page.getByTestId("order-summary");
     await expect(order).toContainText("8 ×");
     await expect(page.getByTestId("order-total")).not.toHaveText("0.00");
+    await page.getByLabel(/I have read and accept the Terms & Conditions/).check();
     await page.getByRole("button", { name: "Confirm purchase" }).click();
     const ready = page.getByTestId("report-ready");
     await expect(ready).toBeVisible({ timeout: 45_000 });

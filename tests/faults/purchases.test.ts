@@ -150,6 +150,15 @@ describe.each(["SIGKILL", "SIGTERM"] as const)("purchases interrupted by %s", (s
       const [ledger] = await query<{ total: number }>(`select coalesce(sum(amount), 0)::int as total from credit_ledger where user_id = '${buyer!.id}'`);
       expect(ledger!.total).toBe(paid.reduce((s, o) => s + o.locations, 0));
       expect(ledger!.total).toBe(CONCURRENT * AMOUNT);
+      // One purchase e-mail per paid order (written with the payment): none lost to the crash, none doubled by a retry.
+      const mails = await query<{ number: number; mails: number }>(`
+        select v.number, (select count(*) from mail_outbox m
+          where m.kind = 'purchase' and m.subject like 'Your purchase: invoice INV-' || lpad(v.number::text, 6, '0') || ' %')::int as mails
+        from invoices v join orders o on o.id = v.order_id where o.user_id = '${buyer!.id}'`);
+      expect(mails).toHaveLength(paid.length);
+      for (const m of mails) expect(m, `mail of invoice ${m.number}`).toEqual({ number: m.number, mails: 1 });
+      const [allMails] = await query<{ n: number }>(`select count(*)::int as n from mail_outbox where kind = 'purchase'`);
+      expect(allMails!.n).toBe(paid.length);
       const stale = await query(`select id from orders where status = 'pending' and created_at < now() - interval '${PENDING_ORDER_TIMEOUT_MS} milliseconds'`);
       expect(stale).toEqual([]);
     });

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms/fields";
+import { TERMS_VERSION, reportCostText } from "~/domain/commerce";
 import { HAZARDS, isHazardId } from "~/domain/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS } from "~/domain/scenarios";
@@ -106,10 +107,21 @@ function OrderSummary({ uploadId, order, pending }: { uploadId: string; order: O
           {order.cost.TOTAL}
         </dd>
       </dl>
-      <Form method="post" replace className="mt-2 w-56">
+      <Form method="post" replace className="mt-2 max-w-md">
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="upload_id" value={uploadId} />
         <input type="hidden" name="order_id" value={order.order_id} />
+        <input type="hidden" name="terms_version" value={TERMS_VERSION} />
+        <label className="mb-2 flex items-start gap-2 text-sm">
+          <input type="checkbox" name="terms" required className="mt-1 h-4 w-4" />
+          <span>
+            I have read and accept the{" "}
+            <a href="/terms" target="_blank" rel="noreferrer" className="underline">
+              Terms &amp; Conditions
+            </a>{" "}
+            (version {TERMS_VERSION}).
+          </span>
+        </label>
         <SubmitButton pending={pending}>Confirm purchase</SubmitButton>
       </Form>
     </div>
@@ -128,7 +140,7 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
             ["Hexagons", s.hexagon_number],
             ["Countries", s.country_number],
             ["New hexagons", s.new_hexagon_request],
-            ["Report cost (credits)", s.report_cost],
+            ["Report cost (paid, incl. VAT)", reportCostText(s)],
           ] as const
         ).map(([k, v]) => (
           <div key={k} className="rounded border border-slate-200 p-3">

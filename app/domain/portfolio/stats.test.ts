@@ -21,8 +21,9 @@ describe("PortfolioAccumulator", () => {
   acc.add(point("FR", "h3", 0.9, { population: 700 }));
 
   it("request stats count assets, distinct hexagons and countries, and new hexagons", () => {
-    const s = acc.requestStats(new Set(["h1"]));
-    expect(s).toMatchObject({ asset_number: 4, hexagon_number: 3, country_number: 2, new_hexagon_request: 2, report_cost: 2 });
+    const s = acc.requestStats(new Set(["h1"]), { totalMinor: 280_000, currency: "EUR" });
+    expect(s).toMatchObject({ asset_number: 4, hexagon_number: 3, country_number: 2, new_hexagon_request: 2, report_cost: "2 800.00", report_currency: "EUR" });
+    expect(acc.requestStats(new Set(), null)).toMatchObject({ report_cost: "0.00", report_currency: "EUR", new_hexagon_request: 3 });
     expect(s.locations.countries).toEqual([
       { country_code: "FR", country_name: "FR", asset_number: 2 },
       { country_code: "GB", country_name: "GB", asset_number: 2 },

@@ -3,14 +3,13 @@
  * diversity, intensity and exposure by country. Pure: fed one location at a time, so a million rows need no more
  * memory than the distinct hexagons and countries they fall in.
  */
+import { reportCostOf, type ReportCharge } from "../commerce";
 import { HAZARD_IDS, type HazardId } from "../hazards";
 import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode, type RiskScore } from "../risk-levels";
 import { SLOTS, SLOT_COUNT, FUTURE_SCENARIO_IDS, FUTURE_PERIOD_IDS, type FuturePeriodId, type FutureScenarioId } from "../scenarios";
 
 /** Scores at or above this count as "at risk" (High). */
 export const AT_RISK_SCORE: RiskScore = 3;
-/** Credits per hexagon the user has not ordered yet. */
-export const CREDITS_PER_NEW_HEXAGON = 1;
 
 export interface AssessedPoint {
   country: string;
@@ -162,7 +161,8 @@ export class PortfolioAccumulator {
     );
   }
 
-  requestStats(ownedHexagons: ReadonlySet<string>) {
+  /** `charged`: what the buyer paid for this report (its order's gross total); null when nothing was charged. */
+  requestStats(ownedHexagons: ReadonlySet<string>, charged: ReportCharge | null) {
     const newHex = [...this.hexagons.keys()].filter((h) => !ownedHexagons.has(h)).length;
     return {
       asset_number: this.assets,
@@ -174,7 +174,7 @@ export class PortfolioAccumulator {
           .sort((a, b) => b.asset_number - a.asset_number || a.country_code.localeCompare(b.country_code)),
         hexagons: [...this.hexagons.keys()].sort(),
       },
-      report_cost: newHex * CREDITS_PER_NEW_HEXAGON,
+      ...reportCostOf(charged),
       new_hexagon_request: newHex,
     };
   }

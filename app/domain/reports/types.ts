@@ -84,7 +84,9 @@ export interface OutputRequestStats {
     countries: { country_code: string; country_name: string; asset_number: number }[];
     hexagons: string[];
   };
+  /** The money charged for the report (gross, price format), with report_currency: see reportCostOf. */
   report_cost: number | string;
+  report_currency?: string;
   new_hexagon_request: number;
 }
 

@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
-import { PACKAGE_GROUP_NAMES, PACKAGES } from "~/domain/commerce";
+import { API_KEY_NOTE, PACKAGE_GROUP_NAMES, PACKAGES, planIncludes, reportPrices } from "~/domain/commerce";
 import { formatMinorUnits } from "~/domain/money";
 import { FREE_PLAN, PLAN_DEFINITIONS } from "~/domain/plans";
 import { documentModalHref } from "~/domain/site";
@@ -38,6 +38,7 @@ const START_FREE_HREF = `/dashboard/login?view=signup&redirectTo=${encodeURIComp
 
 /** Every plan and package with its price and a button into the cart (sign-in first when signed out). */
 function PlansAndPackages() {
+  const reports = reportPrices();
   return (
     <>
       <section aria-labelledby="plans-heading" className="mt-10">
@@ -51,12 +52,11 @@ function PlansAndPackages() {
               <p className="mt-1 text-2xl font-bold">
                 {formatMinorUnits(p.priceMinor)} EUR<span className="text-sm font-normal"> / year</span>
               </p>
-              <p className="mt-2 flex-1 text-sm text-slate-700">{p.description}</p>
-              <ul className="mt-2 text-sm">
-                <li>{p.limitCountry} countries</li>
-                <li>{p.limitRegion} regions</li>
-                <li>{p.limitHexagon} hexagons</li>
-                <li>{p.apiAccess ? "API key included" : "No API key"}</li>
+              <p className="mt-2 text-sm text-slate-700">{p.description}</p>
+              <ul className="mt-2 flex-1 list-disc pl-5 text-sm" aria-label={`${p.name} includes`} data-testid={`plan-includes-${p.code}`}>
+                {planIncludes(p).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
               </ul>
               {/* The free plan is never bought: it is where a new account starts (signed-in users land on the dashboard). */}
               <Link
@@ -69,6 +69,19 @@ function PlansAndPackages() {
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="reports-heading" className="mt-10">
+        <h2 id="reports-heading" className="text-2xl font-bold">
+          Reports and the API key
+        </h2>
+        <p className="mt-2 max-w-3xl">
+          Reports are bought on their own and cost the same on every plan: a portfolio report <strong>{reports.portfolio}</strong>, a
+          single-location report <strong>{reports.single}</strong>. No plan includes reports.
+        </p>
+        <p className="mt-2 max-w-3xl" data-testid="api-key-note">
+          {API_KEY_NOTE}
+        </p>
+        <p className="mt-2 max-w-3xl text-sm text-slate-700">Prices exclude VAT, which follows your billing country; the order review shows it line by line before you pay.</p>
       </section>
       <section aria-labelledby="packages-heading" className="mt-10">
         <h2 id="packages-heading" className="text-2xl font-bold">

@@ -1,24 +1,17 @@
-import { parseWithZod } from "@conform-to/zod";
-import crypto from "node:crypto";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { ErrorList, SubmitButton } from "~/components/forms/fields";
+import { SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
-import { CART_ADD_KINDS, CartSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, defaultPackageFor } from "~/domain/cart";
-import { COMMERCE_MESSAGES, PACKAGE_GROUP_NAMES, packageRegister, planChange } from "~/domain/commerce";
+import { CART_ADD_KINDS, cartChoices, cartTotals, countsValid, defaultPackageFor } from "~/domain/cart";
+import { COMMERCE_MESSAGES, PACKAGE_GROUP_NAMES, packageRegister, planChange, planIncludes } from "~/domain/commerce";
 import { classifyLocationCode, type LocationKind } from "~/domain/entitlements";
 import { formatMinorUnits } from "~/domain/money";
 import { PLAN_DEFINITIONS, isPlanCode, planRank } from "~/domain/plans";
 import { getBillingInfo } from "~/services/commerce/billing.server";
-import { invoiceNumberText } from "~/services/commerce/documents.server";
-import { purchasePackages } from "~/services/commerce/orders.server";
 import { currentPaymentsMode } from "~/services/commerce/payments.server";
-import { isAppError } from "~/services/errors.server";
-import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Cart") }];
@@ -49,53 +42,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     billing: { filled: billing.filled, country: billing.company.country || null, vatNumber: billing.company.vat_number || null },
     groups: packageRegister(),
     payments: currentPaymentsMode(),
-    idempotencyKey: crypto.randomUUID(),
     cartUrl: `/dashboard/cart${new URL(request.url).search}`,
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const submission = parseWithZod(await readFormData(request), { schema: CartSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const v = submission.value;
-  if (!countsValid(v)) return json(submission.reply({ formErrors: ["Enter how many locations the custom package should hold"] }), { status: 400 });
-  const billing = await getBillingInfo(user.id);
-  if (!billing.filled) {
-    const back = `/dashboard/cart?${new URLSearchParams({ plan: v.plan ?? user.planCode, country_package: String(v.country_package), region_package: String(v.region_package), hexagon_package: String(v.hexagon_package), country_count: String(v.country_count), region_count: String(v.region_count), hexagon_count: String(v.hexagon_count), ...(v.pending ? { pending: v.pending } : {}) })}`;
-    return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent(back)}`);
-  }
-  try {
-    const result = await purchasePackages({
-      userId: user.id,
-      currentPlan: user.planCode,
-      // The radio group always sends a plan; the current one means "packages only".
-      planCode: v.plan === user.planCode ? null : v.plan,
-      packages: cartChoices(v),
-      idempotencyKey: v[IDEMPOTENCY_FIELD],
-      pendingLocation: v.pending ? (classifyLocationCode(v.pending)?.code ?? null) : null,
-    });
-    if (result.checkout_url) return redirect(result.checkout_url);
-    const description = `${COMMERCE_MESSAGES.purchased} Invoice ${result.invoice_number ? invoiceNumberText(result.invoice_number) : ""}, total ${result.total}.${result.test_payment ? ` ${COMMERCE_MESSAGES.testPayment}` : ""}`;
-    const pending = v.pending ? classifyLocationCode(v.pending) : null;
-    const to = pending ? `/dashboard?location_code=${encodeURIComponent(pending.code)}` : "/dashboard/account";
-    return redirectWithToast(to, { type: "success", description });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return json(submission.reply({ formErrors: [error.message] }), { status: error.status });
-  }
-}
-
 export default function CartPage() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [sel, setSel] = useState(data.selected);
   const totals = cartTotals(data.currentPlan, isPlanCode(sel.plan) ? sel.plan : undefined, cartChoices(sel), data.billing.country, data.billing.vatNumber);
   const valid = countsValid(sel);
   const update = (name: keyof typeof sel) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setSel((s) => ({ ...s, [name]: name === "plan" ? e.target.value : Number.parseInt(e.target.value, 10) || 0 }));
-  const formErrors = lastResult && "error" in lastResult ? (lastResult.error?.[""] ?? null) : null;
   return (
     <div className="max-w-3xl">
       <PageHeader title="Cart" lead="Choose a plan and data packages; the total updates as you choose." />
@@ -122,16 +80,15 @@ export default function CartPage() {
           </Link>
         </p>
       ) : null}
-      <Form method="get" id="cart-preview" />
-      <Form method="post" className="card" aria-describedby="cart-total">
-        <ErrorList errors={formErrors ?? undefined} />
-        <input type="hidden" name={IDEMPOTENCY_FIELD} value={data.idempotencyKey} />
-        {data.pending ? <input type="hidden" name="pending" value={data.pending} form={undefined} /> : null}
+      {/* Choosing leads to the review (GET): nothing is paid before the buyer has seen every line and accepted the terms. */}
+      <Form method="get" action="/dashboard/cart/review" className="card" aria-describedby="cart-total">
+        {data.pending ? <input type="hidden" name="pending" value={data.pending} /> : null}
         <fieldset className="mb-6">
           <legend className="mb-2 text-lg font-semibold">Plan</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {PLAN_DEFINITIONS.map((p) => (
               <label key={p.code} className="flex items-start gap-2 rounded-md border p-3">
+                {/* Named by the plan and its price alone; what it includes describes it (so "PREMIUM" names one radio). */}
                 <input
                   type="radio"
                   name="plan"
@@ -140,14 +97,21 @@ export default function CartPage() {
                   onChange={update("plan")}
                   disabled={planRank(p.code) < planRank(data.currentPlan)}
                   className="mt-1"
+                  aria-labelledby={`plan-${p.sortOrder}-name`}
+                  aria-describedby={`plan-${p.sortOrder}-includes`}
                 />
                 <span>
-                  <span className="font-semibold">{p.name}</span> {p.code === data.currentPlan ? <em className="text-sm">(current)</em> : null}
-                  {planRank(p.code) < planRank(data.currentPlan) ? <em className="text-sm"> (below your plan)</em> : null}
-                  <br />
-                  <span className="text-sm">
-                    {formatMinorUnits(p.priceMinor)} EUR / year · {p.limitCountry} countries, {p.limitRegion} regions, {p.limitHexagon} hexagons
+                  <span id={`plan-${p.sortOrder}-name`}>
+                    <span className="font-semibold">{p.name}</span> {p.code === data.currentPlan ? <em className="text-sm">(current)</em> : null}
+                    {planRank(p.code) < planRank(data.currentPlan) ? <em className="text-sm"> (below your plan)</em> : null}
+                    <br />
+                    <span className="text-sm">{formatMinorUnits(p.priceMinor)} EUR / year</span>
                   </span>
+                  <ul id={`plan-${p.sortOrder}-includes`} className="mt-1 list-disc pl-4 text-xs text-slate-700">
+                    {planIncludes(p).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
                 </span>
               </label>
             ))}
@@ -208,8 +172,8 @@ export default function CartPage() {
           <button type="submit" formMethod="get" formAction="/dashboard/cart" className="btn-secondary">
             Update total
           </button>
-          <SubmitButton pending={navigation.state === "submitting" && navigation.formMethod === "POST"}>
-            {valid ? `Pay ${totals.cost.TOTAL} EUR` : "Pay"}
+          <SubmitButton className="btn-primary" pending={navigation.state === "loading" && navigation.location.pathname === "/dashboard/cart/review"}>
+            {valid ? `Review order (${totals.cost.TOTAL} EUR)` : "Review order"}
           </SubmitButton>
         </div>
       </Form>

@@ -9,6 +9,7 @@ import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
 import { pageUpgradeWarning } from "~/domain/dashboard-nav";
+import { COMMERCE_MESSAGES } from "~/domain/commerce";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
 import { isAppError, rethrowAsResponse } from "~/services/errors.server";
@@ -41,7 +42,7 @@ const IntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("weight"), upload_id: z.string().uuid(), weight_column: z.string().min(1).max(200) }),
   z.object({ intent: z.literal("report"), upload_id: z.string().uuid() }),
   z.object({ intent: z.literal("order"), upload_id: z.string().uuid() }),
-  z.object({ intent: z.literal("confirm"), upload_id: z.string().uuid(), order_id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("confirm"), upload_id: z.string().uuid(), order_id: z.coerce.number().int().positive(), terms: z.literal("on").optional(), terms_version: z.string().max(40).default("") }),
 ]);
 
 function errorMessage(error: unknown) {
@@ -71,7 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
       await orderReport(upload, user.id);
       return redirect(`/dashboard/scan?upload=${upload.id}&step=order`);
     } else if (data.intent === "confirm") {
-      const purchase = await confirmReportPurchase(upload, user.id, data.order_id);
+      if (!data.terms) return json({ uploadError: COMMERCE_MESSAGES.termsRequired }, { status: 400 });
+      const purchase = await confirmReportPurchase(upload, user.id, data.order_id, data.terms_version);
       if (purchase.status !== "paid" && purchase.checkout_url) return redirect(purchase.checkout_url);
       await generateReport(upload, user.id);
     } else await generateReport(upload, user.id);

@@ -1,14 +1,15 @@
 /** Invoices, receipts (merged per number on the account page), their PDFs, the reports list and support requests. */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { invoices, orders, receipts, supportRequests, users } from "#db/schema/index";
+import { invoices, orders, receipts, supportRequests } from "#db/schema/index";
 import { formatDocumentDate } from "~/domain/commerce";
-import { formatMinorUnits, formatPrice } from "~/domain/money";
+import { invoiceNumberText } from "~/domain/invoice";
+import { formatMinorUnits } from "~/domain/money";
 import { getEnv } from "~/env.server";
 import { getDb } from "../db.server";
 import { NotFoundError } from "../errors.server";
 import { sendMail } from "../mail.server";
-import { buildPdf, pdfSafeText } from "../pdf.server";
-import { SITE_NAME } from "~/domain/site";
+import { renderInvoicePdf } from "./invoice-pdf.server";
+import { invoiceContent, invoiceFilename } from "./invoices.server";
 
 export interface DocumentRow {
   number: number;
@@ -54,9 +55,7 @@ export async function mergedDocuments(userId: string): Promise<MergedDocument[]>
   return [...byNumber.values()].sort((a, b) => b.number - a.number);
 }
 
-export function invoiceNumberText(n: number) {
-  return `INV-${String(n).padStart(6, "0")}`;
-}
+export { invoiceNumberText };
 
 /** The invoice or receipt of one number as a PDF; only its owner may download it. */
 export async function documentPdf(userId: string, number: number, kind: "invoice" | "receipt"): Promise<{ filename: string; content: Buffer }> {
@@ -66,25 +65,10 @@ export async function documentPdf(userId: string, number: number, kind: "invoice
   const [rec] = await db.select().from(receipts).where(eq(receipts.number, number));
   if (kind === "receipt" && !rec) throw new NotFoundError();
   const [order] = await db.select().from(orders).where(eq(orders.id, inv.orderId));
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const title = `${kind === "invoice" ? "Invoice" : "Receipt"} ${invoiceNumberText(number)}`;
-  const content = await buildPdf({ title, subtitle: `Date: ${formatDocumentDate(inv.createdAt)}`, siteName: SITE_NAME, date: inv.createdAt }, (doc) => {
-    doc.fontSize(11).text(pdfSafeText(`Billed to: ${user?.email ?? ""}`));
-    if (order?.billingCountry) doc.text(`Billing country: ${order.billingCountry}`);
-    doc.moveDown();
-    for (const item of order?.items ?? []) {
-      doc.text(pdfSafeText(`${item.quantity} x ${item.name}: ${formatPrice(item.totalMinor, inv.currency)}`));
-    }
-    doc.moveDown();
-    doc.text(`Subtotal: ${formatPrice(order?.subtotalMinor ?? inv.totalMinor, inv.currency)}`);
-    doc.text(`VAT (${(order?.taxRateBp ?? 0) / 100}%): ${formatPrice(order?.vatMinor ?? 0, inv.currency)}`);
-    doc.font("Helvetica-Bold").text(`Total: ${formatPrice(inv.totalMinor, inv.currency)}`).font("Helvetica");
-    if (kind === "receipt" && rec) {
-      doc.moveDown();
-      doc.text(`Paid on ${formatDocumentDate(rec.createdAt)} via ${rec.provider === "test" ? "test payment (no money charged)" : rec.provider}`);
-    }
-  });
-  return { filename: `${kind}-${invoiceNumberText(number)}.pdf`, content };
+  if (!order) throw new NotFoundError();
+  const content = await invoiceContent(db, inv, order);
+  const pdf = await renderInvoicePdf(content, kind === "receipt" && rec ? { paidOn: formatDocumentDate(rec.createdAt), provider: rec.provider } : undefined);
+  return { filename: invoiceFilename(content, kind), content: pdf };
 }
 
 /** Reports bought by the user: paid self-service orders and what they cover. */

@@ -5,22 +5,23 @@
  * payment state, the invoice and receipt, the credits or plan, and the stored answer commit together or not at all.
  */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { documentCounters, invoices, leads, orders, portfolioUploads, receipts, users, type Lead, type Order, type OrderItemRecord } from "#db/schema/index";
+import { documentCounters, invoices, leads, orders, portfolioUploads, receipts, termsConsents, users, type Lead, type Order, type OrderItemRecord } from "#db/schema/index";
 import {
-  COMMERCE_MESSAGES, CURRENCY, EMPTY_COST, PENDING_ORDER_TIMEOUT_MS, SELF_SERVICE_PRODUCTS, SINGLE_LOCATION_COUNT, costOf, findSelfServiceProduct, planChange,
-  planPrice, priceLocationAmount, pricedLocationsOf, upgradeSubtotal, vatRateFor, type Cost, type PackageChoice, type PricedPackage,
+  COMMERCE_MESSAGES, CURRENCY, TERMS_VERSION, EMPTY_COST, PENDING_ORDER_TIMEOUT_MS, SELF_SERVICE_PRODUCTS, SINGLE_LOCATION_COUNT, costOf, findSelfServiceProduct, planChange,
+  priceLocationAmount, upgradeItems, pricedLocationsOf, upgradeSubtotal, vatRateFor, type Cost, type PackageChoice, type PricedPackage, type ReportCharge,
   type SelfServiceProductCode, type UploadLocationSummary,
 } from "~/domain/commerce";
 import type { LocationKind } from "~/domain/entitlements";
 import { formatMinorUnits } from "~/domain/money";
 import { isPlanCode, planRank, type PlanCode } from "~/domain/plans";
-import { getEnv } from "~/env.server";
+import { getEnv, sellerIdentity } from "~/env.server";
 import { getDb, onBeforeCloseDb } from "../db.server";
 import { grantLocation } from "../entitlements.server";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors.server";
 import { logger } from "../logger.server";
 import { getBillingInfo } from "./billing.server";
 import { withIdempotency, type UnitOfWork } from "./idempotency.server";
+import { currentBuyer, queuePurchaseMail } from "./invoices.server";
 import { addCredits, lockUser, type Executor, type Tx } from "./ledger.server";
 import { getPaymentProvider, type PaymentEvent } from "./payments.server";
 
@@ -240,8 +241,13 @@ async function settleInTx(work: UnitOfWork, orderId: number, provider: string, r
     .returning({ number: documentCounters.lastNumber });
   const number = counter!.number;
   const doc = { number, orderId, userId: pending.userId, totalMinor: pending.totalMinor, currency: pending.currency, createdAt: now };
-  await tx.insert(invoices).values(doc);
+  // The parties are kept on the invoice as issued: later changes of billing info or configuration never alter it.
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({ ...doc, seller: sellerIdentity(), buyer: await currentBuyer(tx, pending) })
+    .returning();
   await tx.insert(receipts).values({ ...doc, provider, providerReference: reference });
+  await queuePurchaseMail(work, invoice!, { ...pending, status: "paid", paidAt: now, provider, providerReference: reference }, getEnv().PUBLIC_URL.replace(/\/$/, ""));
   const { userId, pendingLocation } = pending;
   if (userId && pendingLocation) {
     // Ordering the location takes the user's allowance lock in a transaction of its own, once the credits are in.
@@ -306,11 +312,14 @@ export async function confirmPurchase(input: {
   leadId: number;
   orderId: number;
   idempotencyKey: string;
+  /** As for purchasePackages: the terms version accepted at checkout. */
+  acceptedTerms?: string;
 }): Promise<PurchaseResult> {
-  const params = { leadId: input.leadId, orderId: input.orderId };
+  const params = { leadId: input.leadId, orderId: input.orderId, acceptedTerms: input.acceptedTerms };
   return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "confirm_purchase", params }, async (work) => {
     const order = await lockOrder(work.tx, input.orderId);
     if (order.leadId !== input.leadId || (order.userId && order.userId !== input.userId)) throw new NotFoundError(COMMERCE_MESSAGES.orderNotFound);
+    if (input.userId && order.status === "pending") await recordTermsAcceptance(work.tx, input.userId, order.id, input.acceptedTerms);
     // Once a Checkout has started its amount is fixed: repricing then would make the paid session not match the order.
     if (order.status === "pending" && order.userId && !order.providerReference) return pay(work, await repriceForBuyer(work.tx, order, order.userId));
     return pay(work, order);
@@ -334,12 +343,19 @@ async function repriceForBuyer(tx: Tx, order: Order, userId: string): Promise<Or
  * order that paid for it (the portfolio report at the upload's location count, the PDF once).
  */
 export async function isLeadPaidFor(leadId: number, product: SelfServiceProductCode, quantity: number): Promise<boolean> {
+  return (await leadChargeFor(leadId, product, quantity)) !== null;
+}
+
+/** What the paid order of exactly this product and quantity charged (its gross total), or null if none is paid. */
+export async function leadChargeFor(leadId: number, product: SelfServiceProductCode, quantity: number): Promise<ReportCharge | null> {
   const db = await getDb();
   const paid = await db
-    .select({ items: orders.items })
+    .select({ items: orders.items, totalMinor: orders.totalMinor, currency: orders.currency })
     .from(orders)
-    .where(and(eq(orders.leadId, leadId), eq(orders.status, "paid"), eq(orders.kind, "self_service")));
-  return paid.some((o) => o.items.some((i) => i.code === product && i.quantity === quantity));
+    .where(and(eq(orders.leadId, leadId), eq(orders.status, "paid"), eq(orders.kind, "self_service")))
+    .orderBy(desc(orders.id));
+  const order = paid.find((o) => o.items.some((i) => i.code === product && i.quantity === quantity));
+  return order ? { totalMinor: order.totalMinor, currency: order.currency } : null;
 }
 
 /** The locations the portfolio report of an upload is sold for (one source: the upload's own summary). */
@@ -381,14 +397,25 @@ export async function leadPayment(userId: string | null, leadId: number) {
 }
 
 function packageItem(p: PricedPackage): OrderItemRecord {
-  return { code: `package_${p.id}`, name: p.name, quantity: 1, unitMinor: p.priceMinor, totalMinor: p.priceMinor, kind: p.kind, locations: p.locations };
+  return upgradeItems(null, [p])[0]!;
 }
 
-async function insertAndPay(work: UnitOfWork, values: typeof orders.$inferInsert & { userId: string }): Promise<PurchaseResult> {
+/**
+ * The buyer's acceptance of the terms for this order: one row per acceptance, in the purchase's transaction. Terms
+ * changed since the buyer read them are refused rather than recorded as accepted.
+ */
+async function recordTermsAcceptance(tx: Tx, userId: string, orderId: number, acceptedVersion: string | undefined) {
+  if (acceptedVersion === undefined) return;
+  if (acceptedVersion !== TERMS_VERSION) throw new BadRequestError(COMMERCE_MESSAGES.termsChanged, "terms_version");
+  await tx.insert(termsConsents).values({ userId, accepted: true, version: acceptedVersion, orderId });
+}
+
+async function insertAndPay(work: UnitOfWork, values: typeof orders.$inferInsert & { userId: string }, acceptedTerms?: string): Promise<PurchaseResult> {
   // The buyer's lock first: the order's foreign key would otherwise take a share lock on the user row that two
   // concurrent purchases then both try to upgrade when settling (a deadlock).
   await lockUser(work.tx, values.userId);
   const [order] = await work.tx.insert(orders).values(values).returning();
+  await recordTermsAcceptance(work.tx, values.userId, order!.id, acceptedTerms);
   return pay(work, order!);
 }
 
@@ -425,8 +452,10 @@ export async function purchasePackages(input: {
   packages: PackageChoice[];
   idempotencyKey: string;
   pendingLocation?: string | null;
+  /** The terms version the buyer accepted at checkout (recorded with the order); undefined: not asked here. */
+  acceptedTerms?: string;
 }) {
-  const params = { planCode: input.planCode ?? null, packages: input.packages, pendingLocation: input.pendingLocation ?? null };
+  const params = { planCode: input.planCode ?? null, packages: input.packages, pendingLocation: input.pendingLocation ?? null, acceptedTerms: input.acceptedTerms };
   return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "purchase_packages", params }, async (work) => {
     if (input.planCode && !isPlanCode(input.planCode)) throw new BadRequestError("Unknown plan", "tariff_id");
     const change = planChange(input.currentPlan, input.planCode);
@@ -436,8 +465,7 @@ export async function purchasePackages(input: {
     if (!plan && packages.length === 0) {
       throw new BadRequestError(input.planCode ? COMMERCE_MESSAGES.alreadyOnPlan : COMMERCE_MESSAGES.nothingToBuy, input.planCode ? "tariff_id" : "packages");
     }
-    const items: OrderItemRecord[] = packages.map(packageItem);
-    if (plan) items.unshift({ code: `plan_${plan}`, name: `Plan ${plan}`, quantity: 1, unitMinor: planPrice(plan), totalMinor: planPrice(plan) });
+    const items: OrderItemRecord[] = upgradeItems(plan, packages);
     return insertAndPay(work, {
       userId: input.userId,
       kind: plan ? "upgrade" : "packages",
@@ -446,6 +474,6 @@ export async function purchasePackages(input: {
       subtotalMinor,
       pendingLocation: input.pendingLocation ?? null,
       ...(await pricedForUser(work.tx, input.userId, subtotalMinor)),
-    });
+    }, input.acceptedTerms);
   });
 }

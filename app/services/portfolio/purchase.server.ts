@@ -5,13 +5,19 @@
  */
 import { eq } from "drizzle-orm";
 import { portfolioUploads, type PortfolioUpload } from "#db/schema/index";
-import { PENDING_ORDER_TIMEOUT_MS, type SelfServiceProductCode } from "~/domain/commerce";
+import { PENDING_ORDER_TIMEOUT_MS, type ReportCharge, type SelfServiceProductCode } from "~/domain/commerce";
 import { createLead } from "../commerce/leads.server";
-import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, reportQuantityOf } from "../commerce/orders.server";
+import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadChargeFor, reportQuantityOf } from "../commerce/orders.server";
 import { getDb } from "../db.server";
 
 /** The self-service product of a portfolio report (priced per unique valid location). */
 export const PORTFOLIO_REPORT_PRODUCT = "portfolio_report" satisfies SelfServiceProductCode;
+
+/** What the buyer was charged for the upload's report (null: not paid): the files print this amount. */
+export async function reportCharge(upload: PortfolioUpload): Promise<ReportCharge | null> {
+  if (!upload.leadId) return null;
+  return leadChargeFor(Number(upload.leadId), PORTFOLIO_REPORT_PRODUCT, reportQuantityOf(upload.summary));
+}
 
 export async function isReportPaid(upload: PortfolioUpload, userId: string): Promise<boolean> {
   if (upload.userId !== userId || !upload.leadId) return false;
@@ -43,7 +49,8 @@ export async function orderReport(upload: PortfolioUpload, userId: string) {
   });
 }
 
-export async function confirmReportPurchase(upload: PortfolioUpload, userId: string, orderId: number) {
+/** Pays the report's order; `acceptedTerms` is the terms version the buyer ticked, recorded with the order. */
+export async function confirmReportPurchase(upload: PortfolioUpload, userId: string, orderId: number, acceptedTerms?: string) {
   const leadId = await fileTransfer(upload, userId);
-  return confirmPurchase({ userId, leadId, orderId, idempotencyKey: `portfolio-confirm-${upload.id}-${orderId}` });
+  return confirmPurchase({ userId, leadId, orderId, idempotencyKey: `portfolio-confirm-${upload.id}-${orderId}`, acceptedTerms });
 }

@@ -1,4 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { portfolioReports, reportFiles } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { createUser } from "#db/factories";
@@ -8,12 +10,16 @@ import { disclosureFor } from "../reports/corporate.server";
 import { loadUserPortfolio } from "../reports/portfolios.server";
 import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { mergedHeaderXlsx, LAND_SITES, semicolonCsv } from "../../../tests/support/portfolio-files";
-import { orderReport } from "./purchase.server";
+import { TERMS_VERSION } from "~/domain/commerce";
+import { saveBillingInfo } from "../commerce/billing.server";
+import { reportsDir } from "../reports/files.server";
+import { confirmReportPurchase, orderReport } from "./purchase.server";
 import { assessedLocations } from "./report-model.server";
 import { REPORT_JOB_EXPIRE_SECONDS, REPORT_QUEUE, buildReport, reportOfUpload, requestReport, type ReportOutputs } from "./report.server";
 import { findUpload, ingestUpload, setWeightColumn } from "./uploads.server";
 
 const getDb = setupTestDatabase();
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 async function* once(b: Buffer): AsyncGenerator<Uint8Array> {
   yield b;
@@ -191,5 +197,35 @@ describe("portfolio report job", () => {
     const order = await orderReport(upload, user.id);
     expect(order).toMatchObject({ total_locations: f.rows, valid_locations: f.valid });
     expect(order.valid_locations).toBe(preview.billed_locations);
+  });
+
+  it("the report files say what the buyer was charged for the report, with its currency", async () => {
+    const db = getDb();
+    const user = await createUser(db, {});
+    await saveBillingInfo(user.id, {
+      appeal: "",
+      email: "ada@example.org",
+      first_name: "Ada",
+      last_name: "Lovelace",
+      phone: "+33 1 23 45 67 89",
+      company: { name: "Engines SA", country: "FR", zip: "", city: "Paris", street: "1 rue A", vat_number: "" },
+    });
+    const preview = await ingestUpload({ fileName: "p.xlsx", data: once(await mergedHeaderXlsx()), owner: { userId: user.id, plan: "PREMIUM" } });
+    const upload = await findUpload(preview.upload_id, { userId: user.id });
+    const order = await orderReport(upload, user.id);
+    const paid = await confirmReportPurchase(upload, user.id, order.order_id, TERMS_VERSION);
+    expect(paid.status).toBe("paid");
+    // French VAT on the per-location price: the gross total charged, as on the invoice.
+    expect(paid.total).toBe(order.cost.TOTAL);
+    const [row] = await db.insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: 10 }).returning();
+    await buildReport(row!.id);
+    const r = (await reportOfUpload(upload.id))!.result as unknown as ReportOutputs;
+    expect(r.output_request_stats).toMatchObject({ report_cost: paid.total, report_currency: "EUR" });
+    const [xlsx] = await db.select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, XLSX_TYPE)));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path.join(reportsDir(), xlsx!.storagePath));
+    const cells: string[] = [];
+    wb.eachSheet((ws) => ws.eachRow((rowCells) => cells.push(((rowCells.values as unknown[]) ?? []).filter((v) => v !== undefined && v !== null).map(String).join(" | "))));
+    expect(cells).toContain(`Report cost (paid, incl. VAT) | ${paid.total} EUR`);
   });
 });

@@ -18,6 +18,7 @@ import { writePortfolioPdf } from "../reports/pdf.server";
 import { setPortfolioReportStore } from "../reports/portfolios.server";
 import { writePortfolioXlsx } from "../reports/xlsx.server";
 import { assessPoint } from "./assess.server";
+import { reportCharge } from "./purchase.server";
 import { reportSource } from "./report-model.server";
 import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "./uploads.server";
@@ -150,7 +151,7 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     const column = upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN;
     const hasColumn = upload.columns.includes(column);
     const result: ReportOutputs = {
-      output_request_stats: acc.requestStats(owned),
+      output_request_stats: acc.requestStats(owned, await reportCharge(upload)),
       output_risks_overall_estimate: acc.overallEstimate(),
       output_risks_diversity: acc.diversity(),
       output_risks_intensity: acc.intensity(),

@@ -5,6 +5,7 @@
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
+import { reportCostText } from "~/domain/commerce";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import {
   DISCLOSURE_TABLES,
@@ -481,6 +482,7 @@ export async function writePortfolioPdf(
   );
   const o = report.output_risks_overall_estimate;
   const est = (s: { value: number | null; score: number | null }) => (s.value === null ? "no data" : `${s.value.toFixed(3)} (level ${s.score})`);
+  para(doc, `Report cost (paid, incl. VAT): ${reportCostText(st)}`, { size: 9 });
   para(doc, "Overall estimate: weighted mean of the aggregate hazard (AL).", { size: 9 });
   table(
     doc,

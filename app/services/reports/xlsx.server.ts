@@ -5,6 +5,7 @@
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
+import { reportCostText } from "~/domain/commerce";
 import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
 import {
   DISCLOSURE_TABLES,
@@ -85,7 +86,7 @@ function writeAggregates(sheet: Sheet, report: PortfolioReportSource) {
   addRow(sheet, ["Hexagons", st.hexagon_number]);
   addRow(sheet, ["Countries", st.country_number]);
   addRow(sheet, ["New hexagons requested", st.new_hexagon_request]);
-  addRow(sheet, ["Report cost", typeof st.report_cost === "number" ? st.report_cost : String(st.report_cost)]);
+  addRow(sheet, ["Report cost (paid, incl. VAT)", reportCostText(st)]);
   addRow(sheet, []);
   addRow(sheet, ["Overall estimate (aggregate hazard, weighted mean)", "value | level"], true);
   const o = report.output_risks_overall_estimate;

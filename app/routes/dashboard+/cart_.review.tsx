@@ -1,0 +1,183 @@
+import { parseWithZod } from "@conform-to/zod";
+import crypto from "node:crypto";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CheckboxField, ErrorList, SubmitButton } from "~/components/forms/fields";
+import { PageHeader } from "~/components/ui/page-header";
+import { CartSelectionSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, selectionSearch } from "~/domain/cart";
+import { COMMERCE_MESSAGES, CURRENCY, TERMS_VERSION } from "~/domain/commerce";
+import { classifyLocationCode } from "~/domain/entitlements";
+import { buyerLines, formatRate, invoiceNumberText, lineCells } from "~/domain/invoice";
+import { formatPrice } from "~/domain/money";
+import { getBillingInfo } from "~/services/commerce/billing.server";
+import { purchasePackages } from "~/services/commerce/orders.server";
+import { currentPaymentsMode } from "~/services/commerce/payments.server";
+import { isAppError } from "~/services/errors.server";
+import { readFormData } from "~/services/form-body.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { pageTitle } from "~/utils/meta";
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Review your order") }];
+
+/** The review of a cart selection (query parameters): billing info first, then every line as the invoice will print it. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const parsed = CartSelectionSchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success || !countsValid(parsed.data)) return redirect(`/dashboard/cart${url.search}`);
+  const selection = parsed.data;
+  const search = selectionSearch(selection, user.planCode);
+  const billing = await getBillingInfo(user.id);
+  if (!billing.filled) return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent(`/dashboard/cart/review?${search}`)}`);
+  const totals = cartTotals(user.planCode, selection.plan, cartChoices(selection), billing.company.country, billing.company.vat_number);
+  if (totals.lines.length === 0) return redirect(`/dashboard/cart?${search}`);
+  const { filled: _filled, ...buyer } = billing;
+  return json({
+    selection,
+    search,
+    buyer: buyerLines(buyer),
+    totals,
+    payments: currentPaymentsMode(),
+    termsVersion: TERMS_VERSION,
+    idempotencyKey: crypto.randomUUID(),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await readFormData(request), { schema: CheckoutSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const v = submission.value;
+  if (!countsValid(v)) return json(submission.reply({ formErrors: ["Enter how many locations the custom package should hold"] }), { status: 400 });
+  const billing = await getBillingInfo(user.id);
+  if (!billing.filled) return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent(`/dashboard/cart/review?${selectionSearch(v, user.planCode)}`)}`);
+  try {
+    const result = await purchasePackages({
+      userId: user.id,
+      currentPlan: user.planCode,
+      // The radio group always sends a plan; the current one means "packages only".
+      planCode: v.plan === user.planCode ? null : v.plan,
+      packages: cartChoices(v),
+      idempotencyKey: v[IDEMPOTENCY_FIELD],
+      pendingLocation: v.pending ? (classifyLocationCode(v.pending)?.code ?? null) : null,
+      acceptedTerms: v.terms_version,
+    });
+    if (result.checkout_url) return redirect(result.checkout_url);
+    const description = `${COMMERCE_MESSAGES.purchased} Invoice ${result.invoice_number ? invoiceNumberText(result.invoice_number) : ""}, total ${result.total}.${result.test_payment ? ` ${COMMERCE_MESSAGES.testPayment}` : ""}`;
+    const pending = v.pending ? classifyLocationCode(v.pending) : null;
+    const to = pending ? `/dashboard?location_code=${encodeURIComponent(pending.code)}` : "/dashboard/account";
+    return redirectWithToast(to, { type: "success", description });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return json(submission.reply({ formErrors: [error.message] }), { status: error.status });
+  }
+}
+
+export default function CartReviewPage() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { totals, selection } = data;
+  const errors = lastResult && "error" in lastResult ? lastResult.error : undefined;
+  const money = (minor: number) => formatPrice(minor, CURRENCY);
+  return (
+    <div className="max-w-4xl">
+      <PageHeader title="Review your order" lead="Check what you buy and who is billed, accept the terms, then pay." />
+      {data.payments === "test" ? (
+        <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          <strong>Test payments.</strong> {COMMERCE_MESSAGES.testPayment}
+        </p>
+      ) : null}
+      <section aria-labelledby="review-items" className="card mb-4">
+        <h2 id="review-items" className="mb-2 text-lg font-semibold">
+          What you buy
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="review-lines">
+            <thead>
+              <tr className="border-b text-left">
+                <th scope="col" className="py-1 pr-2">Item</th>
+                <th scope="col" className="py-1 pr-2 text-right">Qty</th>
+                <th scope="col" className="py-1 pr-2 text-right">Net</th>
+                <th scope="col" className="py-1 pr-2 text-right">VAT rate</th>
+                <th scope="col" className="py-1 pr-2 text-right">VAT</th>
+                <th scope="col" className="py-1 text-right">Gross</th>
+              </tr>
+            </thead>
+            <tbody>
+              {totals.lines.map((l) => {
+                const c = lineCells(l, CURRENCY);
+                return (
+                  <tr key={l.description} className="border-b align-top">
+                    <td className="py-1 pr-2">{l.description}</td>
+                    <td className="py-1 pr-2 text-right">{l.quantity}</td>
+                    <td className="whitespace-nowrap py-1 pr-2 text-right">{c.net}</td>
+                    <td className="whitespace-nowrap py-1 pr-2 text-right">{c.rate}</td>
+                    <td className="whitespace-nowrap py-1 pr-2 text-right">{c.vat}</td>
+                    <td className="whitespace-nowrap py-1 text-right">{c.gross}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <dl className="mt-3 grid grid-cols-2 gap-1 sm:max-w-sm sm:ml-auto">
+          <dt>Total net</dt>
+          <dd className="text-right">{money(totals.subtotalMinor)}</dd>
+          <dt>VAT ({formatRate(totals.rateBp)})</dt>
+          <dd className="text-right">{money(totals.vatMinor)}</dd>
+          <dt className="font-bold">Total gross</dt>
+          <dd className="text-right font-bold" data-testid="review-total">
+            {money(totals.totalMinor)}
+          </dd>
+        </dl>
+        {totals.vatNote ? <p className="mt-2 text-sm font-semibold">{totals.vatNote}</p> : null}
+        <p className="mt-2 text-sm text-slate-600">{totals.newPlan ? "The plan runs for 12 months from the day of payment." : "Data packages are added to your allowance when the payment is received."}</p>
+      </section>
+      <section aria-labelledby="review-billing" className="card mb-4">
+        <h2 id="review-billing" className="mb-2 text-lg font-semibold">
+          Billed to
+        </h2>
+        <address className="not-italic" data-testid="review-billing">
+          {data.buyer.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+        <Link className="mt-2 inline-block underline" to={`/dashboard/account/billing?redirectTo=${encodeURIComponent(`/dashboard/cart/review?${data.search}`)}`}>
+          Edit billing info
+        </Link>
+      </section>
+      <Form method="post" className="card" aria-describedby="review-total">
+        <ErrorList errors={errors?.[""] ?? undefined} />
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={data.idempotencyKey} />
+        <input type="hidden" name="terms_version" value={data.termsVersion} />
+        {Object.entries(selection).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={String(value)} />))}
+        <CheckboxField
+          label={
+            <>
+              I have read and accept the{" "}
+              <a href="/terms" target="_blank" rel="noreferrer" className="underline">
+                Terms &amp; Conditions
+              </a>{" "}
+              (version {data.termsVersion}).
+            </>
+          }
+          inputProps={{ id: "terms", name: "terms", required: true }}
+          errors={errors?.terms ?? undefined}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Link to={`/dashboard/cart?${data.search}`} className="btn-secondary">
+            Change order
+          </Link>
+          <SubmitButton className="btn-primary" pending={navigation.state === "submitting"}>
+            Pay {money(totals.totalMinor)}
+          </SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}
