@@ -2,7 +2,7 @@
  * Where the bytes of report files live. One interface, three places: a folder under DATA_DIR (one container), large
  * objects in the app's PostgreSQL database, or an S3-compatible bucket (several containers). New files go to the
  * place the configuration names (reportStorageKind); a stored file is read back from the place its locator names,
- * so files written before a switch keep downloading. docs/decisions/012-several-instances.md says why.
+ * so files written before a switch keep downloading. docs/decisions/013-several-instances.md says why.
  */
 import type { Readable } from "node:stream";
 import { reportStorageKind } from "~/env.server";
