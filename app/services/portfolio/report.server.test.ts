@@ -1,4 +1,3 @@
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { portfolioReports, reportFiles } from "#db/schema/index";
@@ -12,7 +11,7 @@ import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { mergedHeaderXlsx, LAND_SITES, semicolonCsv } from "../../../tests/support/portfolio-files";
 import { TERMS_VERSION } from "~/domain/commerce";
 import { saveBillingInfo } from "../commerce/billing.server";
-import { reportsDir } from "../reports/files.server";
+import { fileStoreOf } from "../file-storage/store.server";
 import { confirmReportPurchase, orderReport } from "./purchase.server";
 import { assessedLocations } from "./report-model.server";
 import { REPORT_JOB_EXPIRE_SECONDS, REPORT_QUEUE, buildReport, reportOfUpload, requestReport, type ReportOutputs } from "./report.server";
@@ -223,7 +222,7 @@ describe("portfolio report job", () => {
     expect(r.output_request_stats).toMatchObject({ report_cost: paid.total, report_currency: "EUR" });
     const [xlsx] = await db.select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, XLSX_TYPE)));
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(path.join(reportsDir(), xlsx!.storagePath));
+    await wb.xlsx.read((await fileStoreOf(xlsx!.storagePath).open(xlsx!.storagePath))!);
     const cells: string[] = [];
     wb.eachSheet((ws) => ws.eachRow((rowCells) => cells.push(((rowCells.values as unknown[]) ?? []).filter((v) => v !== undefined && v !== null).map(String).join(" | "))));
     expect(cells).toContain(`Report cost (paid, incl. VAT) | ${paid.total} EUR`);
