@@ -62,7 +62,10 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL data
     );
     const faq = rows[0]!;
     expect(await anonymousPage(b, "/faq")).toContain(faq.question);
+    // A change behind B's back (no signal) proves B answers from its cache: the question is still shown.
+    await db.query("update faq_items set published = false where id = $1", [faq.id]);
     expect(await anonymousPage(b, "/faq")).toContain(faq.question);
+    await db.query("update faq_items set published = true where id = $1", [faq.id]);
     const editor = new Client(a);
     await editor.logIn(admin.email, DEMO_PASSWORD);
     const unpublished = await editor.request("/dashboard/admin/faq", {
