@@ -90,6 +90,11 @@ export default function CartReviewPage() {
           <strong>Test payments.</strong> {COMMERCE_MESSAGES.testPayment}
         </p>
       ) : null}
+      {data.payments === "off" ? (
+        <p role="note" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {COMMERCE_MESSAGES.paymentsNotConfigured}
+        </p>
+      ) : null}
       <section aria-labelledby="review-items" className="card mb-4">
         <h2 id="review-items" className="mb-2 text-lg font-semibold">
           What you buy
