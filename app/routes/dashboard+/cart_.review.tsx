@@ -90,11 +90,39 @@ export default function CartReviewPage() {
           <strong>Test payments.</strong> {COMMERCE_MESSAGES.testPayment}
         </p>
       ) : null}
+      {data.payments === "off" ? (
+        <p role="note" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {COMMERCE_MESSAGES.paymentsNotConfigured}
+        </p>
+      ) : null}
       <section aria-labelledby="review-items" className="card mb-4">
         <h2 id="review-items" className="mb-2 text-lg font-semibold">
           What you buy
         </h2>
-        <div className="overflow-x-auto">
+        {/* Phones get one block per line (every column readable without scrolling sideways), wider screens the table. */}
+        <ul className="divide-y text-sm sm:hidden" data-testid="review-lines-compact">
+          {totals.lines.map((l) => {
+            const c = lineCells(l, CURRENCY);
+            return (
+              <li key={l.description} className="py-2">
+                <p className="font-medium">{l.description}</p>
+                <dl className="mt-1 grid grid-cols-2 gap-x-3">
+                  <dt>Qty</dt>
+                  <dd className="text-right">{l.quantity}</dd>
+                  <dt>Net</dt>
+                  <dd className="text-right">{c.net}</dd>
+                  <dt>VAT rate</dt>
+                  <dd className="text-right">{c.rate}</dd>
+                  <dt>VAT</dt>
+                  <dd className="text-right">{c.vat}</dd>
+                  <dt>Gross</dt>
+                  <dd className="text-right">{c.gross}</dd>
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="hidden overflow-x-auto sm:block">
           <table className="w-full text-sm" data-testid="review-lines">
             <thead>
               <tr className="border-b text-left">
