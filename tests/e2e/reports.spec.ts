@@ -14,6 +14,7 @@ test("single-location report: set a point, order, confirm, download the PDF; oth
   await page.getByRole("button", { name: "Order the report" }).click();
   await expect(page.getByRole("heading", { name: /^Order \d+: 1 Rue de Rivoli, 75001 Paris$/ })).toBeVisible();
   await expect(page.getByText("TOTAL", { exact: true })).toBeVisible();
+  await page.getByLabel(/I have read and accept the Terms & Conditions/).check();
   await page.getByRole("button", { name: "Confirm purchase" }).click();
   await expect(page.getByText("Your report is ready.")).toBeVisible();
 

@@ -169,3 +169,25 @@ export function SelectField({ id, name, label, options, defaultValue, emptyOptio
     </div>
   );
 }
+
+/** The required terms box of every checkout; the hidden version is what the purchase records. */
+export function TermsAcceptanceField({ termsVersion, errors }: { termsVersion: string; errors?: string[] }) {
+  return (
+    <>
+      <input type="hidden" name="terms_version" value={termsVersion} />
+      <CheckboxField
+        label={
+          <>
+            I have read and accept the{" "}
+            <a href="/terms" target="_blank" rel="noreferrer" className="underline">
+              Terms &amp; Conditions
+            </a>{" "}
+            (version {termsVersion}).
+          </>
+        }
+        inputProps={{ id: "terms", name: "terms", required: true }}
+        errors={errors}
+      />
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { SubmitButton } from "~/components/forms/fields";
+import { SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
 import { TERMS_VERSION, reportCostText } from "~/domain/commerce";
 import { HAZARDS, isHazardId } from "~/domain/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
@@ -111,17 +111,7 @@ function OrderSummary({ uploadId, order, pending }: { uploadId: string; order: O
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="upload_id" value={uploadId} />
         <input type="hidden" name="order_id" value={order.order_id} />
-        <input type="hidden" name="terms_version" value={TERMS_VERSION} />
-        <label className="mb-2 flex items-start gap-2 text-sm">
-          <input type="checkbox" name="terms" required className="mt-1 h-4 w-4" />
-          <span>
-            I have read and accept the{" "}
-            <a href="/terms" target="_blank" rel="noreferrer" className="underline">
-              Terms &amp; Conditions
-            </a>{" "}
-            (version {TERMS_VERSION}).
-          </span>
-        </label>
+        <TermsAcceptanceField termsVersion={TERMS_VERSION} />
         <SubmitButton pending={pending}>Confirm purchase</SubmitButton>
       </Form>
     </div>

@@ -18,6 +18,9 @@ export const SingleLocationConfirmSchema = z.object({
   leadId: z.coerce.number().int().positive(),
   orderId: z.coerce.number().int().positive(),
   idempotencyKey: z.string().uuid(),
+  /** The terms box: required to pay; the version is recorded with the order. */
+  terms: z.literal("on").optional(),
+  terms_version: z.string().max(40).default(""),
 });
 
 export const SINGLE_LOCATION_MESSAGES = {

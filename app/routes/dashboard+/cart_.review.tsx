@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CheckboxField, ErrorList, SubmitButton } from "~/components/forms/fields";
+import { ErrorList, SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { CartSelectionSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, selectionSearch } from "~/domain/cart";
 import { COMMERCE_MESSAGES, CURRENCY, TERMS_VERSION } from "~/domain/commerce";
@@ -182,21 +182,8 @@ export default function CartReviewPage() {
       <Form method="post" className="card" aria-describedby="review-total">
         <ErrorList errors={errors?.[""] ?? undefined} />
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={data.idempotencyKey} />
-        <input type="hidden" name="terms_version" value={data.termsVersion} />
         {Object.entries(selection).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={String(value)} />))}
-        <CheckboxField
-          label={
-            <>
-              I have read and accept the{" "}
-              <a href="/terms" target="_blank" rel="noreferrer" className="underline">
-                Terms &amp; Conditions
-              </a>{" "}
-              (version {data.termsVersion}).
-            </>
-          }
-          inputProps={{ id: "terms", name: "terms", required: true }}
-          errors={errors?.terms ?? undefined}
-        />
+        <TermsAcceptanceField termsVersion={data.termsVersion} errors={errors?.terms ?? undefined} />
         <div className="flex flex-wrap gap-3">
           <Link to={`/dashboard/cart?${data.search}`} className="btn-secondary">
             Change order

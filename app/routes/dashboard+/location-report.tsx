@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
-import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
+import { ErrorList, Field, SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
+import { COMMERCE_MESSAGES, TERMS_VERSION } from "~/domain/commerce";
 import { PageHeader } from "~/components/ui/page-header";
 import { SingleLocationConfirmSchema, SingleLocationOrderSchema } from "~/domain/reports/single-location";
 import { confirmPurchase } from "~/services/commerce/orders.server";
@@ -51,9 +52,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "confirm") {
     const parsed = SingleLocationConfirmSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new Response("Bad request", { status: 400 });
-    const here = `/dashboard/location-report?lead=${parsed.data.leadId}`;
+    const { terms, terms_version, ...purchase } = parsed.data;
+    const here = `/dashboard/location-report?lead=${purchase.leadId}`;
+    if (!terms) return redirectWithToast(here, { type: "error", description: COMMERCE_MESSAGES.termsRequired });
     try {
-      const result = await confirmPurchase({ userId: user.id, ...parsed.data });
+      const result = await confirmPurchase({ userId: user.id, ...purchase, acceptedTerms: terms_version });
       if (result.status === "requires_payment" && result.checkout_url) return redirect(result.checkout_url);
       return redirect(here);
     } catch (error) {
@@ -130,6 +133,7 @@ export default function LocationReportPage() {
             <input type="hidden" name="leadId" value={order.lead_id} />
             <input type="hidden" name="orderId" value={order.order_id} />
             <input type="hidden" name="idempotencyKey" value={"confirmKey" in actionData! ? actionData.confirmKey : ""} />
+            <TermsAcceptanceField termsVersion={TERMS_VERSION} />
             <SubmitButton pending={navigation.state !== "idle"}>Confirm purchase</SubmitButton>
           </Form>
         </section>
