@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types as pgliteTypes, type PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -39,9 +39,23 @@ export function demoAccountsEnabled(): boolean {
  */
 const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=16MB"];
 
+/**
+ * bytea in and out as one hex conversion: PGlite's own handlers map every byte through a JavaScript array, which
+ * made writing and reading an upload's stored chunks the largest cost of a big preview and report.
+ */
+export const PGLITE_TYPE_HANDLERS: Pick<PGliteOptions, "parsers" | "serializers"> = {
+  serializers: {
+    [pgliteTypes.BYTEA]: (value: unknown) => {
+      if (!(value instanceof Uint8Array)) throw new Error("Invalid input for bytea type");
+      return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`;
+    },
+  },
+  parsers: { [pgliteTypes.BYTEA]: (text: string) => Buffer.from(text.slice(2), "hex") },
+};
+
 async function openPglite(dataDir: string): Promise<Connection> {
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
+  const client = new PGlite(dataDir, { ...PGLITE_TYPE_HANDLERS, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
