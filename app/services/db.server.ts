@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { PGlite, types as pgliteTypes, type PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -53,14 +55,35 @@ export const PGLITE_TYPE_HANDLERS: Pick<PGliteOptions, "parsers" | "serializers"
   parsers: { [pgliteTypes.BYTEA]: (text: string) => Buffer.from(text.slice(2), "hex") },
 };
 
-async function openPglite(dataDir: string): Promise<Connection> {
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+/**
+ * One full collection now: the closed instance's memory goes back to the system at once, not at a collection that
+ * an idle server may not run for hours.
+ */
+function collectGarbage() {
+  v8.setFlagsFromString("--expose-gc");
+  (vm.runInNewContext("gc") as () => void)();
+}
+
+async function startPglite(dataDir: string) {
   const client = new PGlite(dataDir, { ...PGLITE_TYPE_HANDLERS, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return { client, db: drizzlePglite(client, { schema }) as unknown as Database };
+}
+
+async function openPglite(dataDir: string): Promise<Connection> {
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  // Creating the cluster (initdb) grows PGlite's memory to about 400 MB more than serving it needs, and a WASM
+  // memory never shrinks: a first start closes that instance once it is ready and serves from a fresh one.
+  const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  let { client, db } = await startPglite(dataDir);
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   const seeded = await seedDatabase(db, { demoAccounts: demoAccountsEnabled() });
   logger.info({ seeded }, seeded ? "seed ran" : "seed unchanged: skipped");
+  if (fresh) {
+    await client.close();
+    ({ client, db } = await startPglite(dataDir));
+    collectGarbage();
+  }
   return { db, mode: "pglite", close: () => client.close() };
 }
 
