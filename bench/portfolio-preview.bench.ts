@@ -5,6 +5,7 @@
  */
 import { parse } from "csv-parse";
 import { latLngToCell } from "h3-js";
+import os from "node:os";
 import { Readable } from "node:stream";
 import { createTestDatabase } from "../db/testing";
 import { setDbForTesting } from "../app/services/db.server";
@@ -77,7 +78,7 @@ async function preview(parts: Uint8Array[], rows: number) {
   }
   const floorMs = Math.min(...floors);
   const previewMs = Math.min(...previews.map((p) => p.ms));
-  console.log(`portfolio preview, ${ROWS.toLocaleString("en")} rows (${mb(buf.length)} CSV)`);
+  console.log(`portfolio preview, ${ROWS.toLocaleString("en")} rows (${mb(buf.length)} CSV; ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)})`);
   console.log(`  floor (csv-parse + latLngToCell): ${floorMs.toFixed(0)} ms`);
   console.log(`  preview (parse, checks, engine, stats, stored chunks): ${previewMs.toFixed(0)} ms`);
   console.log(`  ratio: ${(previewMs / floorMs).toFixed(2)}× the floor (target ≤ 2×; before: 4.8×)`);
