@@ -2,7 +2,8 @@
  * Parallel large XLSX uploads against the built server: one free (DISCOVERY) account fires MIX_UPLOADS uploads at
  * once, half with a shared-string table over the cap and half just under it, while a PREMIUM account sends one
  * under the cap and a GRANULAR one one over it. Uploads past the caps get 429 (which one wins a slot is a race). Prints each answer's status, the server's peak RSS and /healthz latency (polled every 200 ms) during the
- * mix. Targets: /healthz max < 1000 ms; refused uploads answer 429 (caps) or 413 (shared-string cap).
+ * mix. Targets: /healthz max < 1000 ms; refused uploads answer 429 (caps) or 413 (shared-string cap); idle RSS after
+ * the first start on its fresh data folder ≤ 250 MB; RSS once the mix is over ≤ 300 MB.
  * Run: `npm run build && npx tsx bench/upload-mix.bench.ts`.
  * Env: MIX_UPLOADS (default 10), MIX_OVER_STRINGS (default 2,000,000), MIX_UNDER_STRINGS (default 1,400,000),
  * MIX_TIMEOUT_S (default 240): the mix is abandoned after that long.
@@ -64,6 +65,9 @@ async function upload(base: string, cookie: string, file: string, signal: AbortS
   }
 }
 
+/** Time the server is left alone before its resident memory is read. */
+const SETTLE_MS = 5_000;
+
 async function main() {
   assertBuilt();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upload-mix-"));
@@ -80,6 +84,10 @@ async function main() {
     const server = await startServer("server.ts", await freePort(), dataDir);
     const pid = server.child.pid!;
     try {
+      // First start on a fresh data folder: migrations and seed ran in this process.
+      await fetch(`${server.url}/`);
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      const firstStartRss = rssMb(pid);
       const free = await login(server.url, DEMO_ACCOUNTS.find((x) => x.planCode === "DISCOVERY")!.email);
       const premium = await login(server.url, DEMO_ACCOUNTS.find((x) => x.planCode === "PREMIUM")!.email);
       const granular = await login(server.url, DEMO_ACCOUNTS.find((x) => x.planCode === "GRANULAR")!.email);
@@ -117,7 +125,11 @@ async function main() {
         console.log(`  ${r.who.padEnd(9)} ${r.file.padEnd(5)} → ${r.status}${r.retryAfter ? ` (Retry-After ${r.retryAfter})` : ""} in ${(r.ms / 1000).toFixed(1)} s ${r.status === 200 ? "" : r.message.slice(0, 90)}`);
       const sorted = [...health].sort((x, y) => x - y);
       const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      const afterRss = rssMb(pid);
       console.log(`\nserver RSS: idle ${idleRss} MB, peak ${peakRss} MB during the mix`);
+      console.log(`idle RSS after a first start on a fresh data folder: ${firstStartRss} MB (target ≤ 250 MB; before: 711-762 MB)`);
+      console.log(`RSS ${SETTLE_MS / 1000} s after the mix: ${afterRss} MB (target ≤ 300 MB)`);
       console.log(`/healthz during the mix: ${health.length} polls, p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target < 1000 ms)`);
     } finally {
       await server.stop();

@@ -7,7 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "#db/schema/index";
 import { seedDatabase } from "#db/seed";
-import { MIGRATIONS_FOLDER, setDbForTesting, type Database } from "~/services/db.server";
+import { MIGRATIONS_FOLDER, PGLITE_TYPE_HANDLERS, setDbForTesting, type Database } from "~/services/db.server";
 
 export interface TestDatabase {
   db: Database;
@@ -29,7 +29,7 @@ async function snapshot(): Promise<Blob> {
 
 async function createPgliteDatabase(): Promise<TestDatabase> {
   pgliteSnapshot ??= snapshot();
-  const client = new PGlite({ loadDataDir: await pgliteSnapshot });
+  const client = new PGlite({ ...PGLITE_TYPE_HANDLERS, loadDataDir: await pgliteSnapshot });
   await client.waitReady;
   return { db: drizzlePglite(client, { schema }) as unknown as Database, close: () => client.close() };
 }

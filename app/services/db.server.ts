@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { PGlite, types as pgliteTypes, type PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -39,14 +41,49 @@ export function demoAccountsEnabled(): boolean {
  */
 const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=16MB"];
 
+/**
+ * bytea in and out as one hex conversion: PGlite's own handlers map every byte through a JavaScript array, which
+ * made writing and reading an upload's stored chunks the largest cost of a big preview and report.
+ */
+export const PGLITE_TYPE_HANDLERS: Pick<PGliteOptions, "parsers" | "serializers"> = {
+  serializers: {
+    [pgliteTypes.BYTEA]: (value: unknown) => {
+      if (!(value instanceof Uint8Array)) throw new Error("Invalid input for bytea type");
+      return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`;
+    },
+  },
+  parsers: { [pgliteTypes.BYTEA]: (text: string) => Buffer.from(text.slice(2), "hex") },
+};
+
+/**
+ * One full collection now: the closed instance's memory goes back to the system at once, not at a collection that
+ * an idle server may not run for hours.
+ */
+function collectGarbage() {
+  v8.setFlagsFromString("--expose-gc");
+  (vm.runInNewContext("gc") as () => void)();
+}
+
+async function startPglite(dataDir: string) {
+  const client = new PGlite(dataDir, { ...PGLITE_TYPE_HANDLERS, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
+  await client.waitReady;
+  return { client, db: drizzlePglite(client, { schema }) as unknown as Database };
+}
+
 async function openPglite(dataDir: string): Promise<Connection> {
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // Creating the cluster (initdb) grows PGlite's memory to about 400 MB more than serving it needs, and a WASM
+  // memory never shrinks: a first start closes that instance once it is ready and serves from a fresh one.
+  const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  let { client, db } = await startPglite(dataDir);
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   const seeded = await seedDatabase(db, { demoAccounts: demoAccountsEnabled() });
   logger.info({ seeded }, seeded ? "seed ran" : "seed unchanged: skipped");
+  if (fresh) {
+    await client.close();
+    ({ client, db } = await startPglite(dataDir));
+    collectGarbage();
+  }
   return { db, mode: "pglite", close: () => client.close() };
 }
 

@@ -87,6 +87,8 @@ function dedupe(names: string[]): string[] {
   });
 }
 
+const PLAIN_DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
 /**
  * Parses a number as written in spreadsheets: "51.5", "51,5" (comma decimal), "1 234,5", "1,234.5", "12°".
  * Returns null for an empty cell and NaN for text that is not a number.
@@ -94,6 +96,8 @@ function dedupe(names: string[]): string[] {
 export function parseNumberCell(v: Cell): number | null {
   if (v === null || v === undefined) return null;
   if (typeof v === "number") return Number.isFinite(v) ? v : NaN;
+  // the common case, a plain decimal, without the rewrites below
+  if (PLAIN_DECIMAL.test(v)) return Number(v);
   let s = v.replace(/[\u00a0\u202f\s']/g, "").replace(/°$/, "");
   if (s === "") return null;
   if (/^[+-]?\d+,\d+$/.test(s)) s = s.replace(",", ".");

@@ -53,6 +53,26 @@ function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellA
  * The values array is shared between points of one cell: read it, never write it.
  */
 export function assessPoint(engine: RiskEngine, lat: number, lon: number, weight = 1): Assessment | null {
+  // Books repeat their sites, and a report reads every row several times: the same coordinates, the same answer.
+  let points = pointCaches.get(engine);
+  if (!points) pointCaches.set(engine, (points = new Map()));
+  const key = pointKey(lat, lon);
+  const hit = points.get(key);
+  if (hit && hit.lat === lat && hit.lon === lon) return hit.a && { ...hit.a, weight };
+  const a = assessUncached(engine, lat, lon);
+  if (points.size >= CACHE_MAX) points.clear();
+  points.set(key, { lat, lon, a });
+  return a && { ...a, weight };
+}
+
+/** Numeric key of coordinates at 5 decimals; the entry keeps the exact coordinates it answers for. */
+function pointKey(lat: number, lon: number): number {
+  return Math.round((lat + 90) * 1e5) * 4e7 + Math.round((lon + 180) * 1e5);
+}
+
+const pointCaches = new WeakMap<RiskEngine, Map<number, { lat: number; lon: number; a: Omit<Assessment, "weight"> | null }>>();
+
+function assessUncached(engine: RiskEngine, lat: number, lon: number): Omit<Assessment, "weight"> | null {
   const place = engine.locate(lat, lon);
   let hexagon = latLngToCell(lat, lon, HEXAGON_RESOLUTION);
   let row = engine.cellRow(hexagon);
@@ -64,8 +84,8 @@ export function assessPoint(engine: RiskEngine, lat: number, lon: number, weight
   }
   const cell = cellAssessment(engine, row, hexagon);
   if (!cell) return null;
-  if (place.status !== "ok") return { ...cell, weight };
-  return { ...cell, country: place.country_code, countryName: place.country_name, region: place.region_code, weight };
+  if (place.status !== "ok") return cell;
+  return { ...cell, country: place.country_code, countryName: place.country_name, region: place.region_code };
 }
 
 /** A country's or region's values in the cells' layout (hazard-major, NaN for no data), read once per engine. */

@@ -23,7 +23,23 @@ function text(v: unknown): string {
   return v === null || v === undefined ? "" : String(v);
 }
 
+/** Scores per cell, shared by every row in it (read, never written): a report builds each cell's once. Bounded. */
+const SCORES_CACHE_MAX = 50_000;
+const scoreCaches = new WeakMap<RiskEngine, Map<string, LocationScores | null>>();
+
 function scoresOf(engine: RiskEngine, hexagon: string): LocationScores | null {
+  let cache = scoreCaches.get(engine);
+  if (!cache) scoreCaches.set(engine, (cache = new Map()));
+  let scores = cache.get(hexagon);
+  if (scores === undefined) {
+    scores = cellScores(engine, hexagon);
+    if (cache.size >= SCORES_CACHE_MAX) cache.clear();
+    cache.set(hexagon, scores);
+  }
+  return scores;
+}
+
+function cellScores(engine: RiskEngine, hexagon: string): LocationScores | null {
   const row = engine.cellRow(hexagon);
   if (row < 0) return null;
   const out = {} as LocationScores;

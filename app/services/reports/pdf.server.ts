@@ -120,6 +120,55 @@ export interface Column {
   align?: "left" | "right" | "center";
 }
 
+/** The font state pdfkit keeps on a document, read to key the memo below. */
+interface FontState {
+  _font: { id: string; encode: (text: string, features?: unknown) => unknown };
+  _fontSize: number;
+}
+
+const TEXT_MEMO_MAX = 20_000;
+
+/** Documents and fonts whose text measuring is already memoised. */
+const memoised = new WeakSet<object>();
+
+function memo<T>(compute: (text: string) => T): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    let v = seen.get(text);
+    if (v === undefined) {
+      v = compute(text);
+      if (seen.size >= TEXT_MEMO_MAX) seen.clear();
+      seen.set(text, v);
+    }
+    return v;
+  };
+}
+
+/**
+ * Remembers text widths and encodings per font and size for the current font: a long table's cells repeat the same
+ * few strings (levels, country codes), and measuring them glyph by glyph, kerning pair by kerning pair, was most of
+ * a large report's time. Both are pure functions of font, size and text, so the drawn page is unchanged.
+ */
+function memoiseText(doc: Doc) {
+  const state = doc as unknown as FontState;
+  if (!memoised.has(doc)) {
+    memoised.add(doc);
+    const plainWidth = doc.widthOfString.bind(doc);
+    const width = memo((key) => plainWidth(key.slice(key.indexOf("\u0000") + 1)));
+    doc.widthOfString = (text: string, options?: PDFKit.Mixins.TextOptions) =>
+      options && (options.characterSpacing || options.features || ((options as { horizontalScaling?: number }).horizontalScaling ?? 100) !== 100)
+        ? plainWidth(text, options)
+        : width(`${state._font.id}|${state._fontSize}\u0000${text}`);
+  }
+  const font = state._font;
+  if (!memoised.has(font)) {
+    memoised.add(font);
+    const plainEncode = font.encode.bind(font);
+    const encode = memo((text) => plainEncode(text));
+    font.encode = (text: string, features?: unknown) => (features ? plainEncode(text, features) : encode(text));
+  }
+}
+
 /** The text cut to fit a width in the current font, with "..." when cut. */
 function fit(doc: Doc, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
@@ -133,6 +182,15 @@ function fit(doc: Doc, text: string, width: number): string {
   return `${text.slice(0, lo)}...`;
 }
 
+/**
+ * One line of text placed in a cell by its own width: pdfkit's line wrapper (used whenever a width is given) splits
+ * and measures every word again, and a cell that already fits on one line needs none of it.
+ */
+function cellText(doc: Doc, text: string, x: number, y: number, width: number, align: "left" | "right" | "center") {
+  const dx = align === "right" ? width - doc.widthOfString(text.replace(/\s+$/, "")) : align === "center" ? width / 2 - doc.widthOfString(text) / 2 : 0;
+  doc.text(text, x + dx, y, { lineBreak: false });
+}
+
 /** A simple grid table; repeats its header on a new page. */
 export function table(doc: Doc, columns: Column[], rows: string[][], opts: { size?: number; layout?: "landscape" | "portrait" } = {}) {
   const size = opts.size ?? 8;
@@ -143,11 +201,12 @@ export function table(doc: Doc, columns: Column[], rows: string[][], opts: { siz
     const y = doc.y;
     let x = left;
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(TEXT);
+    memoiseText(doc);
     columns.forEach((c, i) => {
       if (i >= cells.length) return;
       // a short row's last cell spans the remaining columns
       const width = i === cells.length - 1 ? columns.slice(i).reduce((a, col) => a + col.width, 0) : c.width;
-      doc.text(fit(doc, t(cells[i] ?? ""), width - 4), x + 2, y + 3, { width: width - 4, align: i === cells.length - 1 && width !== c.width ? "left" : (c.align ?? "left"), lineBreak: false });
+      cellText(doc, fit(doc, t(cells[i] ?? "").replace(/\s*\n\s*/g, " "), width - 4), x + 2, y + 3, width - 4, i === cells.length - 1 && width !== c.width ? "left" : (c.align ?? "left"));
       x += c.width;
     });
     const total = columns.reduce((a, c) => a + c.width, 0);
