@@ -3,7 +3,7 @@ import { LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOK
 import { localeCookie, localeRedirect } from "./locale.server";
 
 function cookiesOf(response: Response) {
-  return response.headers.getSetCookie().map((c) => ({ raw: c, ...parse(c) }));
+  return response.headers.getSetCookie().map((c): Record<string, string | undefined> => ({ raw: c, ...parse(c) }));
 }
 
 describe("locale", () => {
