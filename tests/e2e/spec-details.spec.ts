@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "./helpers";
+
+test("a localised link lands on the English page with the 365-day locale cookie and the locale redirect cookie", async ({ page, context }) => {
+  await page.goto("/fr/faq");
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const cookies = await context.cookies();
+  const locale = cookies.find((c) => c.name === "locale");
+  expect(locale?.value).toBe("en");
+  const days = (locale!.expires - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThanOrEqual(365);
+  expect(cookies.find((c) => c.name === "locale_redirect")?.value).toBe("fr");
+});
+
+test("a DISCOVERY user on Portfolio Scan sees the upgrade warning and the sample results, labelled as sample", async ({ page }) => {
+  await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
+  await acceptCookies(page);
+  await skipTour(page);
+  await page.goto("/dashboard/scan");
+  await expect(page.getByRole("main").getByRole("note")).toContainText("This option is not available for DISCOVERY plan");
+  const sample = page.getByTestId("sample-preview");
+  await expect(sample.getByRole("heading", { name: /Sample results/ })).toBeVisible();
+  await expect(sample.getByRole("figure")).toHaveCount(2);
+  await expect(sample.getByText("River Flood (sample)")).toBeVisible();
+  await expect(sample.getByText("Heat Wave (sample)")).toBeVisible();
+  await expect(sample.getByRole("table", { name: /^Sample:/ })).toBeVisible();
+});
