@@ -27,3 +27,23 @@ test("a DISCOVERY user on Portfolio Scan sees the upgrade warning and the sample
   await expect(sample.getByText("Heat Wave (sample)")).toBeVisible();
   await expect(sample.getByRole("table", { name: /^Sample:/ })).toBeVisible();
 });
+
+test("a slow page load shows the loading bar, and one past the 10 s timeout is abandoned with a clear message", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "client navigations and their timeout need JavaScript");
+  test.setTimeout(60_000);
+  await page.goto("/api");
+  await acceptCookies(page);
+  await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
+  // The data request of the next page stalls for longer than the client allows.
+  await page.route(/\/privacy_policy\?_data=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 13_000));
+    await route.continue().catch(() => {});
+  });
+  const started = Date.now();
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page.getByRole("progressbar", { name: "Loading page" })).toBeVisible();
+  await expect(page.getByText("The server took too long to answer. Please try again.").first()).toBeVisible({ timeout: 15_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+  await expect(page).toHaveURL(/\/api$/);
+  await expect(page.getByRole("progressbar", { name: "Loading page" })).toBeHidden();
+});
