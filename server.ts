@@ -16,6 +16,7 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import compression from "compression";
 import serveStatic from "serve-static";
 import { CONSENT_COOKIE_NAME } from "~/domain/cookie-consent";
+import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/locale";
 import { FieldCounter, bodyLimitFor, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimit } from "~/domain/request-limits";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { CROSS_SITE_MESSAGE } from "~/domain/request-origin";
@@ -147,7 +148,8 @@ function limitedBody(req: Req, res: Res, limit: BodyLimit): Transform {
 // ---------- anonymous page cache ----------
 
 const NONCE_PATTERN = /'nonce-([^']+)'/;
-const CACHEABLE_COOKIES = new Set([CONSENT_COOKIE_NAME]);
+// The locale cookies change nothing on a page (the site is English only), so they do not make a visitor personal.
+const CACHEABLE_COOKIES = new Set([CONSENT_COOKIE_NAME, LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME]);
 
 /** Cache key of an anonymous page request, or null when the visitor carries anything personal. */
 function pageCacheKey(req: Req, pathname: string): string | null {
@@ -159,7 +161,7 @@ function pageCacheKey(req: Req, pathname: string): string | null {
     const name = part.slice(0, eq === -1 ? undefined : eq).trim();
     if (!name) continue;
     if (!CACHEABLE_COOKIES.has(name)) return null;
-    consent = part.slice(eq + 1).trim();
+    if (name === CONSENT_COOKIE_NAME) consent = part.slice(eq + 1).trim();
   }
   return `${consent}\n${req.headers.host ?? ""}\n${req.url}`;
 }

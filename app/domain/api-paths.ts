@@ -81,10 +81,12 @@ export function requestTimeoutMs(url: string): number | null {
 }
 
 /**
- * Timeout of a page navigation or form submission: file uploads (multipart forms, the upload pages) get the
- * upload allowance, everything else the data-request one.
+ * Timeout of a page navigation or form submission: file uploads (multipart forms) get the upload-preview
+ * allowance, the Portfolio Scan's other submissions (order, report generation) compute report stats and get none,
+ * everything else the data-request one.
  */
-export function navigationTimeoutMs(nav: { formEncType?: string | null; pathname: string }): number {
-  if (nav.formEncType === "multipart/form-data" || nav.pathname.startsWith("/dashboard/scan")) return UPLOAD_PREVIEW_TIMEOUT_MS;
+export function navigationTimeoutMs(nav: { formEncType?: string | null; formMethod?: string | null; pathname: string }): number | null {
+  if (nav.formEncType === "multipart/form-data") return UPLOAD_PREVIEW_TIMEOUT_MS;
+  if (nav.formMethod && nav.formMethod.toUpperCase() !== "GET" && nav.pathname.startsWith("/dashboard/scan")) return null;
   return API_TIMEOUT_MS;
 }

@@ -25,6 +25,8 @@ describe("client request timeouts", () => {
     expect(requestTimeoutMs(apiUrl(API_PATHS.uploadIntensity))).toBeNull();
     expect(navigationTimeoutMs({ formEncType: "multipart/form-data", pathname: "/dashboard/xls" })).toBe(30_000);
     expect(navigationTimeoutMs({ formEncType: "application/x-www-form-urlencoded", pathname: "/dashboard" })).toBe(10_000);
+    expect(navigationTimeoutMs({ formEncType: "application/x-www-form-urlencoded", formMethod: "POST", pathname: "/dashboard/scan" })).toBeNull();
+    expect(navigationTimeoutMs({ pathname: "/dashboard/scan" })).toBe(10_000);
   });
 
   it("aborts a stalled request at its timeout and says it timed out", async () => {

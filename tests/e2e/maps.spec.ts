@@ -128,14 +128,14 @@ test("a map whose code cannot load leaves the static map, not an error page", as
 
 test("the dashboard map's code failing to load keeps the static map, never an error page", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "only the browser loads the map's code");
+  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await acceptCookies(page);
+  await skipTour(page);
   let blocked = 0;
   await page.route(/\/build\/.*location-map\.client-[\w-]+\.js$/, (route) => {
     blocked += 1;
     return route.abort();
   });
-  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
-  await acceptCookies(page);
-  await skipTour(page);
   await page.goto("/dashboard");
   await expect(page.locator("html[data-hydrated=true]")).toBeAttached();
   await expect.poll(() => blocked).toBeGreaterThan(0);

@@ -71,7 +71,8 @@ function useNavigationTimeout() {
   const abandoning = useRef(false);
   useEffect(() => {
     if (!key || !target) return;
-    const ms = navigationTimeoutMs({ formEncType: navigation.formEncType, pathname: target.pathname });
+    const ms = navigationTimeoutMs({ formEncType: navigation.formEncType, formMethod: navigation.formMethod, pathname: target.pathname });
+    if (ms === null) return;
     const timer = setTimeout(() => {
       notify({ type: "error", title: REQUEST_TIMEOUT_MESSAGE });
       // Reloading the page we are on stops the stalled request; if that reload stalls too, leave it be.

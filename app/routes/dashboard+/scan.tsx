@@ -4,6 +4,7 @@ import { z } from "zod";
 import { SubmitButton } from "~/components/forms/fields";
 import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-view";
 import { ReportView } from "~/components/portfolio/report-view";
+import { SamplePreview } from "~/components/portfolio/sample-preview";
 import { PortfolioUploadForm } from "~/components/portfolio/upload-form";
 import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
@@ -106,6 +107,8 @@ export default function ScanPage() {
           uploading={uploading}
         />
       </section>
+
+      {data.upload ? null : <SamplePreview />}
 
       {data.upload && data.preview ? (
         <>
