@@ -37,7 +37,8 @@ export async function logInAs(page: Page, email: string, password: string) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // A first dashboard render on a cold server can take several seconds (hazard data, the intro-tour state).
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
 }
 
 const MAIL_FILE = path.resolve("tests/.tmp/e2e-mail.jsonl");
