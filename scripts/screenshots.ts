@@ -66,6 +66,14 @@ async function main() {
         await page.waitForLoadState("networkidle");
         const full = await page.evaluate(() => document.documentElement.scrollHeight);
         const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        // The elements that stick out of the viewport, if any: the page should never scroll sideways.
+        const overflowing = await page.evaluate(() =>
+          [...document.body.querySelectorAll("*")]
+            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+            .slice(0, 5)
+            .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 3).join(".")}`),
+        );
+        if (overflowing.length) console.log(`  ${name} at ${width}: wider than the viewport: ${overflowing.join(", ")}`);
         const file = path.join(outDir, `${name}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: Math.max(width, wide), height: Math.min(full, MAX_HEIGHT) } });
         console.log(`${file}  page ${wide}x${full}`);
