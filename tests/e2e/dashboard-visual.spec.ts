@@ -1,0 +1,44 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, logInAs, skipTour } from "./helpers";
+
+/*
+ * Screenshot comparisons of the dashboard as the DISCOVERY demo account first sees it (United Kingdom), at a desktop
+ * and a phone width. After an intended change of the page, regenerate the baselines with
+ *   E2E_PORT=<port> npx playwright test tests/e2e/dashboard-visual.spec.ts --project=js --update-snapshots
+ * and look at the new PNGs beside this file before committing them.
+ */
+
+const VIEWPORTS = [
+  { name: "dashboard-1366.png", width: 1366, height: 900 },
+  { name: "dashboard-390.png", width: 390, height: 844 },
+] as const;
+
+/** What changes without the page changing: the map (tiles, zoom animation) and the footer's year. */
+function unstableParts(page: Page) {
+  return [page.locator('section[aria-labelledby="map-title"] figure'), page.locator("footer")];
+}
+
+test.describe("dashboard look", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`the dashboard at ${viewport.width} px matches ${viewport.name}`, async ({ page }, info) => {
+      test.skip(info.project.use.javaScriptEnabled === false, "one baseline per width: the page with JavaScript");
+      await page.context().addCookies([{ name: "cookie_consent", value: "v1:necessary", url: info.project.use.baseURL! }]);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
+      await skipTour(page);
+      await page.goto("/dashboard");
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await expect(page.getByTestId("score-card").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      // The page is never wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expect(page).toHaveScreenshot(viewport.name, {
+        fullPage: true,
+        mask: unstableParts(page),
+        animations: "disabled",
+        caret: "hide",
+        maxDiffPixelRatio: 0.01,
+      });
+    });
+  }
+});
