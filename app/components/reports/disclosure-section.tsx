@@ -5,7 +5,7 @@ import { DISCLOSURE_TABLES } from "~/domain/reports/disclosure";
 type DisclosureTableId = keyof typeof DISCLOSURE_TABLES;
 
 /** Classes for the body cells of a disclosure table; numbers align right. */
-export const DISCLOSURE_CELL = TD;
+export const DISCLOSURE_CELL = `${TD} text-left`;
 export const DISCLOSURE_NUMBER_CELL = TD_NUMBER;
 
 /** A column heading: its text, or its text with a tooltip (the hazard name behind an id). */
