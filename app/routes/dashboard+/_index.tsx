@@ -123,7 +123,7 @@ export default function Page() {
 
   return (
     <div>
-      <PageHeader title="Scenario Analysis for One Location" lead="Choose a place, a scenario and a horizon to see its hazard scores." />
+      <PageHeader title="Scenario Analysis for One Location" lead={<span className="hidden sm:inline">Choose a place, a scenario and a horizon to see its hazard scores.</span>} />
       <div className="mt-4">
         <PlaceSearch defaultQuery={d.sel.q} />
       </div>
