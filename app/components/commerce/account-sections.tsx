@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+import { Badge } from "~/components/ui/badge";
 import { Modal } from "~/components/ui/modal";
 import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/account";
@@ -106,7 +107,7 @@ export function DocumentsTable({ documents }: { documents: { number: number; dat
             <td className={TD}>{d.date}</td>
             <td className={TD}>
               {d.total_price} {d.currency}
-              {d.test_payment ? <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">test payment</span> : null}
+              {d.test_payment ? <Badge tone="warning" className="ml-2">test payment</Badge> : null}
             </td>
             <td className={`${TD} space-x-3 whitespace-nowrap`}>
               {d.invoice ? (
