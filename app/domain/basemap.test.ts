@@ -1,4 +1,5 @@
-import { BASEMAP_LEVELS, basemapLevelForZoom, basemapRequestBounds, clipRing, parseBasemapQuery, pickLabels, roundRing } from "./basemap";
+import { BASEMAP_LEVELS, basemapLevelForZoom, basemapRequestBounds, clipRing, pickLabels, roundRing } from "./basemap";
+import { parseBasemapQuery } from "./basemap-query";
 
 describe("basemap detail", () => {
   it("keeps the tolerance of each level under a screen pixel at its deepest zoom", () => {

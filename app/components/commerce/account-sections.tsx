@@ -1,6 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+import { Badge } from "~/components/ui/badge";
 import { Modal } from "~/components/ui/modal";
+import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/account";
 import { COMMERCE_MESSAGES, formatDocumentDate, type PaymentsMode } from "~/domain/commerce";
 import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
@@ -8,13 +10,13 @@ import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
 type Limits = Record<LocationKind, number>;
 const LABEL: Record<LocationKind, string> = { country: "Countries", region: "Regions", hexagon: "Hexagons" };
 
-/** The header row of the account tables; the first column carries the row padding. */
+/** The header row of the account tables. */
 function TableHead({ columns }: { columns: readonly string[] }) {
   return (
     <thead>
-      <tr className="border-b">
-        {columns.map((c, i) => (
-          <th scope="col" key={c} className={i === 0 ? "py-2" : undefined}>
+      <tr>
+        {columns.map((c) => (
+          <th scope="col" key={c} className={TH}>
             {c}
           </th>
         ))}
@@ -25,25 +27,24 @@ function TableHead({ columns }: { columns: readonly string[] }) {
 
 export function CreditBalance({ e }: { e: { planLimits: Limits; purchased: Limits; granted: Limits; remaining: Limits; ordered: Record<LocationKind, string[]> } }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="mt-4 w-full text-left text-sm">
-        <caption className="sr-only">Granted and remaining locations</caption>
+    <div className="mt-4">
+      <DataTable label="Granted and remaining locations" caption="Granted and remaining locations" className="text-left">
         <TableHead columns={["Kind", "Plan", "Purchased", "Granted", "Ordered", "Remaining"]} />
         <tbody>
           {LOCATION_KINDS.map((k) => (
             <tr key={k} className="border-b" data-testid={`balance-${k}`}>
-              <th scope="row" className="py-2">
+              <th scope="row" className={TH_ROW}>
                 {LABEL[k]}
               </th>
-              <td>{e.planLimits[k]}</td>
-              <td>{e.purchased[k]}</td>
-              <td>{e.granted[k]}</td>
-              <td>{e.ordered[k].length}</td>
-              <td className="font-bold">{e.remaining[k]}</td>
+              <td className={TD_NUMBER}>{e.planLimits[k]}</td>
+              <td className={TD_NUMBER}>{e.purchased[k]}</td>
+              <td className={TD_NUMBER}>{e.granted[k]}</td>
+              <td className={TD_NUMBER}>{e.ordered[k].length}</td>
+              <td className={`${TD_NUMBER} font-bold`}>{e.remaining[k]}</td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       <p className="mt-2 text-xs text-slate-600">Remaining = plan + purchased packages − ordered; the same figures the API answers as limit_country, limit_region and limit_hexagon.</p>
       {LOCATION_KINDS.some((k) => e.ordered[k].length) ? (
         <ul className="mt-3 text-sm">
@@ -97,19 +98,18 @@ export function PaymentsNote({ payments }: { payments: PaymentsMode }) {
 export function DocumentsTable({ documents }: { documents: { number: number; date: string; total_price: string; currency: string; invoice: boolean; receipt: boolean; test_payment: boolean }[] }) {
   if (!documents.length) return <p className="text-sm text-slate-600">No invoices yet.</p>;
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">Invoices and receipts</caption>
+    <DataTable label="Invoices and receipts" caption="Invoices and receipts" className="text-left">
       <TableHead columns={["Number", "Date", "Total", "Documents"]} />
       <tbody>
         {documents.map((d) => (
-          <tr key={d.number} className="border-b">
-            <td className="py-2">{`INV-${String(d.number).padStart(6, "0")}`}</td>
-            <td>{d.date}</td>
-            <td>
+          <tr key={d.number}>
+            <td className={`${TD} whitespace-nowrap`}>{`INV-${String(d.number).padStart(6, "0")}`}</td>
+            <td className={TD}>{d.date}</td>
+            <td className={TD}>
               {d.total_price} {d.currency}
-              {d.test_payment ? <span className="ml-2 rounded bg-amber-100 px-1 text-xs text-amber-900">test payment</span> : null}
+              {d.test_payment ? <Badge tone="warning" className="ml-2">test payment</Badge> : null}
             </td>
-            <td className="space-x-3">
+            <td className={`${TD} space-x-3 whitespace-nowrap`}>
               {d.invoice ? (
                 <a href={`/dashboard/account/invoices/${d.number}`} download className="underline">
                   Invoice PDF
@@ -124,7 +124,7 @@ export function DocumentsTable({ documents }: { documents: { number: number; dat
           </tr>
         ))}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 

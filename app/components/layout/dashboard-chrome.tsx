@@ -39,7 +39,8 @@ export function DashboardTopBar({ userName, plan }: { userName: string; plan: st
             ))}
           </nav>
         ) : kind === "switch" ? (
-          <nav aria-label="Analysis mode" className="flex flex-wrap gap-2 text-sm">
+          // On a phone the same two pages are in the dashboard menu: the first screen keeps its room for the scores.
+          <nav aria-label="Analysis mode" className="hidden flex-wrap gap-2 text-sm md:flex">
             {SCENARIO_SWITCH_LINKS.map((item) => (
               <NavLink key={item.to} to={item.to} end className={navClass}>
                 {item.label}

@@ -1,4 +1,5 @@
 import { RiskPie } from "~/components/charts/risk-pie";
+import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { PREVIEW_TEXT } from "~/domain/portfolio/limits";
 import { PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
@@ -74,8 +75,8 @@ function Stat({ label, value }: { label: string; value: number }) {
 export function PreviewCounts({ preview }: { preview: PreviewView }) {
   const counts = partition(preview);
   return (
-    <section aria-labelledby="preview-counts" className="mb-6">
-      <h2 id="preview-counts" className="mb-2 text-lg font-semibold">
+    <section aria-labelledby="preview-counts" className="card mb-section">
+      <h2 id="preview-counts" className="mb-2 text-heading">
         Preview of {preview.file_name}
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
@@ -122,22 +123,24 @@ function IssueList({ title, rows }: { title: string; rows: { row: number; text: 
       <summary className="cursor-pointer text-sm font-medium">
         {title} ({rows.length})
       </summary>
-      <table className="mt-1 text-sm">
-        <thead>
-          <tr>
-            <th className="pr-4 text-left">Row</th>
-            <th className="text-left">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.row}-${r.text}`}>
-              <td className="pr-4">{r.row}</td>
-              <td>{r.text}</td>
+      <div className="mt-1">
+        <DataTable label={title}>
+          <thead>
+            <tr>
+              <th scope="col" className={TH}>Row</th>
+              <th scope="col" className={TH}>Reason</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.row}-${r.text}`}>
+                <td className={TD_NUMBER}>{r.row}</td>
+                <td className={TD}>{r.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      </div>
     </details>
   );
 }
@@ -149,27 +152,27 @@ export function PreviewCharts({ preview }: { preview: PreviewView }) {
     return r?.at_risk_share === null || r?.at_risk_share === undefined ? "—" : `${Math.round(r.at_risk_share * 100)}%`;
   };
   return (
-    <section aria-labelledby="preview-charts" className="mb-6">
-      <h2 id="preview-charts" className="mb-2 text-lg font-semibold">
+    <section aria-labelledby="preview-charts" className="card mb-section">
+      <h2 id="preview-charts" className="mb-2 text-heading">
         Locations by risk level (historical)
       </h2>
       <LevelNote preview={preview} />
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {/* The pies have a fixed size (the server renders them): as many columns as fit, so a phone shows one. */}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))] gap-3">
         {ids.map((h) => {
           const p = preview.piecharts.find((x) => x.hazard_id === h);
           return p ? <RiskPie key={h} title={HAZARDS[h].name} counts={p.counts} /> : null;
         })}
       </div>
-      <div className="mt-4 overflow-x-auto">
-        <table className="min-w-full text-sm">
-          <caption className="mb-2 text-left font-semibold">Share of locations at High or above, by hazard, year and scenario</caption>
+      <h3 className="mb-2 mt-stack font-semibold">Share of locations at High or above, by hazard, year and scenario</h3>
+      <DataTable label="Share of locations at High or above" caption="Share of locations at High or above, by hazard, year and scenario">
           <thead>
             <tr>
-              <th scope="col" className="pr-3 text-left">
+              <th scope="col" className={TH}>
                 Hazard
               </th>
               {SLOTS.map((s) => (
-                <th scope="col" key={s.index} className="px-2 text-right">
+                <th scope="col" key={s.index} className={`${TH} text-right`}>
                   {s.scenario === "hist" ? "Present" : `${SCENARIOS[s.scenario].name} ${PERIODS[s.period].name}`}
                 </th>
               ))}
@@ -177,20 +180,19 @@ export function PreviewCharts({ preview }: { preview: PreviewView }) {
           </thead>
           <tbody>
             {ids.map((h) => (
-              <tr key={h} className="border-t border-slate-100">
-                <th scope="row" className="pr-3 text-left font-normal">
+              <tr key={h}>
+                <th scope="row" className={TH_ROW}>
                   {HAZARDS[h].name}
                 </th>
                 {SLOTS.map((s) => (
-                  <td key={s.index} className="px-2 text-right">
+                  <td key={s.index} className={TD_NUMBER}>
                     {cell(h, s.scenario, s.period)}
                   </td>
                 ))}
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
+      </DataTable>
     </section>
   );
 }

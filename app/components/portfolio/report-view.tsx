@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
+import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { TERMS_VERSION, reportCostText } from "~/domain/commerce";
 import { HAZARDS, isHazardId } from "~/domain/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
@@ -36,8 +37,8 @@ export function ReportView({ uploadId, paid, order, report, outputs, files }: Pr
   const navigation = useNavigation();
   const running = report.status === "queued" || report.status === "running";
   return (
-    <section aria-labelledby="report-title" className="mb-6 rounded border border-slate-200 p-4">
-      <h2 id="report-title" className="mb-2 text-lg font-semibold">
+    <section aria-labelledby="report-title" className="card mb-section">
+      <h2 id="report-title" className="mb-2 text-heading">
         Full portfolio report
       </h2>
       {!paid ? (
@@ -147,13 +148,13 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
           count as 0 in the weighted figures.
         </p>
       ) : null}
-      <table className="mt-1 text-sm">
+      <DataTable label="Overall estimate" className="mt-1">
         <thead>
           <tr>
-            <th className="pr-3 text-left">Scenario</th>
-            <th className="px-2">Present</th>
+            <th scope="col" className={TH}>Scenario</th>
+            <th scope="col" className={`${TH} text-center`}>Present</th>
             {FUTURE_PERIOD_IDS.map((p) => (
-              <th key={p} className="px-2">
+              <th scope="col" key={p} className={`${TH} text-center`}>
                 {p}
               </th>
             ))}
@@ -162,19 +163,19 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         <tbody>
           {FUTURE_SCENARIO_IDS.map((sc) => (
             <tr key={sc}>
-              <th scope="row" className="pr-3 text-left font-normal">
+              <th scope="row" className={TH_ROW}>
                 {SCENARIOS[sc].name}
               </th>
-              <td className="px-2 text-center">{o.hist.score ?? "—"}</td>
+              <td className={`${TD} text-center`}>{o.hist.score ?? "—"}</td>
               {FUTURE_PERIOD_IDS.map((p) => (
-                <td key={p} className="px-2 text-center">
+                <td key={p} className={`${TD} text-center`}>
                   {o.future[sc][p].score ?? "—"}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       <h3 className="mt-4 font-semibold">Diversity: locations at High or above per hazard</h3>
       <ul className="flex flex-wrap gap-3 text-sm">
         {Object.entries(outputs.output_risks_diversity).map(([h, n]) => (
@@ -184,7 +185,7 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         ))}
       </ul>
       <h3 className="mt-4 font-semibold">Intensity: locations per aggregate score</h3>
-      <ul className="flex gap-3 text-sm">
+      <ul className="flex flex-wrap gap-3 text-sm">
         {outputs.output_risks_intensity.map(([score, count]) => (
           <li key={score}>
             {score === 0 ? "no score" : `score ${score}`}: <strong>{count}</strong>
@@ -192,30 +193,30 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         ))}
       </ul>
       <h3 className="mt-4 font-semibold">Social and economic exposure by country</h3>
-      <table className="mt-1 text-sm">
+      <DataTable label="Social and economic exposure by country" className="mt-1">
         <thead>
           <tr>
-            <th className="pr-3 text-left">Country</th>
-            <th className="px-2 text-right">Assets</th>
-            <th className="px-2 text-right">Population at risk</th>
-            <th className="px-2 text-left">Electricity consumption at risk</th>
-            <th className="px-2 text-left">Agricultural land at risk</th>
+            <th scope="col" className={TH}>Country</th>
+            <th scope="col" className={`${TH} text-right`}>Assets</th>
+            <th scope="col" className={`${TH} text-right`}>Population at risk</th>
+            <th scope="col" className={TH}>Electricity consumption at risk</th>
+            <th scope="col" className={TH}>Agricultural land at risk</th>
           </tr>
         </thead>
         <tbody>
           {outputs.social_by_country_sum.map((c) => (
             <tr key={c.country_code}>
-              <th scope="row" className="pr-3 text-left font-normal">
+              <th scope="row" className={TH_ROW}>
                 {c.country_name}
               </th>
-              <td className="px-2 text-right">{c.asset_number}</td>
-              <td className="px-2 text-right">{c.population_at_risk.toLocaleString("en")}</td>
-              <td className="px-2">Not available</td>
-              <td className="px-2">Not available</td>
+              <td className={TD_NUMBER}>{c.asset_number}</td>
+              <td className={TD_NUMBER}>{c.population_at_risk.toLocaleString("en")}</td>
+              <td className={TD}>Not available</td>
+              <td className={TD}>Not available</td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       <p className="mt-1 text-xs text-slate-600">
         Population at risk: people in places (GeoNames) inside the hexagons of your assets where the aggregate risk is High or above.{" "}
         {outputs.not_available.electricity_consumption_at_risk}; {outputs.not_available.agricultural_land_total_surface_at_risk}.

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
+import { DataTable, TD, TD_NUMBER, TH } from "~/components/ui/table";
 import { DISCLOSURE_TABLES } from "~/domain/reports/disclosure";
 
 type DisclosureTableId = keyof typeof DISCLOSURE_TABLES;
 
 /** Classes for the body cells of a disclosure table; numbers align right. */
-export const DISCLOSURE_CELL = "border-b border-slate-200 px-2 py-1";
-export const DISCLOSURE_NUMBER_CELL = `${DISCLOSURE_CELL} text-right tabular-nums`;
-const HEADER_CELL = "border-b border-slate-300 px-2 py-1 text-left font-semibold";
+export const DISCLOSURE_CELL = `${TD} text-left`;
+export const DISCLOSURE_NUMBER_CELL = TD_NUMBER;
 
 /** A column heading: its text, or its text with a tooltip (the hazard name behind an id). */
 export type DisclosureColumn = string | { label: string; title: string };
@@ -28,8 +28,8 @@ function MapsTo({ table }: { table: DisclosureTableId }) {
 export function DisclosureSection({ table, heading, children }: { table: DisclosureTableId; heading?: string; children: ReactNode }) {
   const id = `t-${table}`;
   return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="mb-2 text-xl font-semibold">
+    <section aria-labelledby={id} className="card">
+      <h2 id={id} className="mb-stack text-heading">
         {heading ?? DISCLOSURE_TABLES[table].title}
       </h2>
       <MapsTo table={table} />
@@ -39,16 +39,15 @@ export function DisclosureSection({ table, heading, children }: { table: Disclos
 }
 
 /** A scrollable table with one header row; the body rows come as children. */
-export function DisclosureTable({ columns, children }: { columns: readonly DisclosureColumn[]; children: ReactNode }) {
+export function DisclosureTable({ label, columns, children }: { label: string; columns: readonly DisclosureColumn[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="text-sm">
+    <DataTable label={label}>
         <thead>
           <tr>
             {columns.map((c) => {
               const { label, title } = typeof c === "string" ? { label: c, title: undefined } : c;
               return (
-                <th scope="col" key={label} className={HEADER_CELL} title={title}>
+                <th scope="col" key={label} className={TH} title={title}>
                   {label}
                 </th>
               );
@@ -56,7 +55,6 @@ export function DisclosureTable({ columns, children }: { columns: readonly Discl
           </tr>
         </thead>
         <tbody>{children}</tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

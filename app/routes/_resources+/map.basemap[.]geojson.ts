@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseBasemapQuery } from "~/domain/basemap";
+import { parseBasemapQuery } from "~/domain/basemap-query";
 import { basemapGeoJson } from "~/services/map-data.server";
 
 /**

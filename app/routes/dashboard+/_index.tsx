@@ -126,12 +126,12 @@ export default function Page() {
 
   return (
     <div>
-      <PageHeader title="Scenario Analysis for One Location" lead="Choose a place, a scenario and a horizon to see its hazard scores." />
+      <PageHeader title="Scenario Analysis for One Location" lead={<span className="hidden sm:inline">Choose a place, a scenario and a horizon to see its hazard scores.</span>} />
       <div className="mt-4">
         <PlaceSearch defaultQuery={d.sel.q} />
       </div>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="card mt-4 grid gap-4 lg:grid-cols-2">
         <Form method="get" className="flex flex-wrap items-end gap-3" onChange={autoSubmit} aria-label="Scenario and period">
           {keep("slot")}
           <label className="text-sm">
@@ -169,88 +169,97 @@ export default function Page() {
           </button>
         </Form>
 
-        <div className="flex flex-wrap items-end gap-3">
-          <Form method="get" className="flex items-end gap-2" onChange={autoSubmit}>
-            {keep("place")}
-            <label className="text-sm">
-              <span className="block font-medium">Country</span>
-              <select name="location_code" {...countryField} className="max-w-[14rem] rounded border-slate-300">
-                {d.countries.map((c) => (
-                  <option key={c.country_code} value={c.country_code}>
-                    {label("country", c.country_code, c.country_name)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className="btn-secondary">
-              Show country
-            </button>
-          </Form>
-          {d.regions.length ? (
-            <Form method="get" className="flex items-end gap-2" onChange={autoSubmit}>
+        {/* On a phone the other ways to choose a place fold behind a native toggle (no script needed), so the first
+            screen shows scores rather than controls; from md up they are always shown. */}
+        <div>
+          <details className="group/more peer/more md:hidden" open={Boolean(d.sel.latError || d.sel.lonError || d.pointError || d.sel.invalidLocationCode)}>
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700 underline">Choose by country, region, hexagon id or coordinates</summary>
+          </details>
+          <div className="mt-3 hidden flex-col gap-4 peer-open/more:flex md:mt-0 md:flex">
+            <div className="flex flex-wrap items-end gap-3">
+              <Form method="get" className="flex items-end gap-2" onChange={autoSubmit}>
+                {keep("place")}
+                <label className="text-sm">
+                  <span className="block font-medium">Country</span>
+                  <select name="location_code" {...countryField} className="max-w-[14rem] rounded border-slate-300">
+                    {d.countries.map((c) => (
+                      <option key={c.country_code} value={c.country_code}>
+                        {label("country", c.country_code, c.country_name)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" className="btn-secondary">
+                  Show country
+                </button>
+              </Form>
+              {d.regions.length ? (
+                <Form method="get" className="flex items-end gap-2" onChange={autoSubmit}>
+                  {keep("place")}
+                  <label className="text-sm">
+                    <span className="block font-medium">Region</span>
+                    <select name="location_code" {...regionField} className="max-w-[14rem] rounded border-slate-300">
+                      <option value={d.country ?? ""}>Whole country</option>
+                      {d.regions.map((r) => (
+                        <option key={r.region_code} value={r.region_code}>
+                          {label("region", r.region_code, r.region_name)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <button type="submit" className="btn-secondary">
+                    Show region
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+
+            <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Hexagon">
               {keep("place")}
               <label className="text-sm">
-                <span className="block font-medium">Region</span>
-                <select name="location_code" {...regionField} className="max-w-[14rem] rounded border-slate-300">
-                  <option value={d.country ?? ""}>Whole country</option>
-                  {d.regions.map((r) => (
-                    <option key={r.region_code} value={r.region_code}>
-                      {label("region", r.region_code, r.region_name)}
-                    </option>
-                  ))}
-                </select>
+                <span className="block font-medium">Hexagon id</span>
+                <input
+                  name="location_code"
+                  {...hexagonField}
+                  pattern="[0-9a-fA-F]{15}"
+                  // An example of the format only when the user has no ordered hexagon to prefill.
+                  placeholder={d.defaultHexagon ? undefined : SAMPLE_DEFAULT_LOCATION.hexagon}
+                  className="rounded border-slate-300 font-mono"
+                />
               </label>
               <button type="submit" className="btn-secondary">
-                Show region
+                Show hexagon
               </button>
             </Form>
-          ) : null}
+
+            <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Point" noValidate>
+              {keep("place")}
+              {pointFields.map((f) => (
+                <label key={f.name} className="text-sm">
+                  <span className="block font-medium">{f.label}</span>
+                  <input
+                    name={f.name}
+                    inputMode="decimal"
+                    defaultValue={params.get(f.name) ?? ""}
+                    aria-invalid={f.error ? true : undefined}
+                    aria-describedby={f.error ? `${f.name}-error` : undefined}
+                    className="w-28 rounded border-slate-300"
+                  />
+                </label>
+              ))}
+              <button type="submit" className="btn-secondary">
+                Show point
+              </button>
+              {pointFields.map((f) =>
+                f.error ? (
+                  <p key={f.name} id={`${f.name}-error`} className="w-full text-sm text-red-700">
+                    {f.error}
+                  </p>
+                ) : null,
+              )}
+            </Form>
+          </div>
         </div>
-
-        <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Hexagon">
-          {keep("place")}
-          <label className="text-sm">
-            <span className="block font-medium">Hexagon id</span>
-            <input
-              name="location_code"
-              {...hexagonField}
-              pattern="[0-9a-fA-F]{15}"
-              // An example of the format only when the user has no ordered hexagon to prefill.
-              placeholder={d.defaultHexagon ? undefined : SAMPLE_DEFAULT_LOCATION.hexagon}
-              className="rounded border-slate-300 font-mono"
-            />
-          </label>
-          <button type="submit" className="btn-secondary">
-            Show hexagon
-          </button>
-        </Form>
-
-        <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Point" noValidate>
-          {keep("place")}
-          {pointFields.map((f) => (
-            <label key={f.name} className="text-sm">
-              <span className="block font-medium">{f.label}</span>
-              <input
-                name={f.name}
-                inputMode="decimal"
-                defaultValue={params.get(f.name) ?? ""}
-                aria-invalid={f.error ? true : undefined}
-                aria-describedby={f.error ? `${f.name}-error` : undefined}
-                className="w-28 rounded border-slate-300"
-              />
-            </label>
-          ))}
-          <button type="submit" className="btn-secondary">
-            Show point
-          </button>
-          {pointFields.map((f) =>
-            f.error ? (
-              <p key={f.name} id={`${f.name}-error`} className="w-full text-sm text-red-700">
-                {f.error}
-              </p>
-            ) : null,
-          )}
-        </Form>
       </div>
 
       <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-600">

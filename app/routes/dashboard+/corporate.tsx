@@ -119,7 +119,7 @@ export default function CorporatePage() {
           </p>
 
           <DisclosureSection table="hazards">
-            <DisclosureTable columns={["Hazard", "Assets, historical", `Assets, ${slot}`, "Weighted value, historical", `Weighted value, ${slot}`]}>
+            <DisclosureTable label="Hazards" columns={["Hazard", "Assets, historical", `Assets, ${slot}`, "Weighted value, historical", `Weighted value, ${slot}`]}>
               {disclosure.tables.hazards.map((r) => {
                 const { h, f } = slotCells(r.cells, scenario, period);
                 return (
@@ -136,7 +136,7 @@ export default function CorporatePage() {
           </DisclosureSection>
 
           <DisclosureSection table="taxonomy">
-            <DisclosureTable columns={["Category", "Type", "Our hazards (Appendix A hazard)", "Assets, historical", `Assets, ${slot}`, `Weighted value, ${slot}`]}>
+            <DisclosureTable label="EU Taxonomy" columns={["Category", "Type", "Our hazards (Appendix A hazard)", "Assets, historical", `Assets, ${slot}`, `Weighted value, ${slot}`]}>
               {disclosure.tables.taxonomy.map((r) => {
                 const { h, f } = slotCells(r.cells, scenario, period);
                 return (
@@ -169,7 +169,7 @@ export default function CorporatePage() {
           </DisclosureSection>
 
           <DisclosureSection table="countries" heading={`${DISCLOSURE_TABLES.countries.title} (${slot})`}>
-            <DisclosureTable columns={["Country", "Assets", ...disclosure.tables.hazards.map((r) => ({ label: r.hazardId, title: r.hazardName }))]}>
+            <DisclosureTable label="Countries" columns={["Country", "Assets", ...disclosure.tables.hazards.map((r) => ({ label: r.hazardId, title: r.hazardName }))]}>
               {disclosure.tables.countries.map((c) => (
                 <tr key={c.countryCode}>
                   <th scope="row" className={td}>{c.countryCode} {c.countryName}</th>
@@ -189,21 +189,21 @@ export default function CorporatePage() {
           </DisclosureSection>
 
           <DisclosureSection table="audit">
-            <dl className="grid max-w-3xl grid-cols-[14rem_1fr] gap-x-4 gap-y-1 text-sm">
+            <dl className="grid max-w-3xl gap-x-4 gap-y-1 text-sm sm:grid-cols-[14rem_1fr]">
               <dt className="font-semibold">Prepared for</dt>
-              <dd>{disclosure.tables.audit.preparedBy}</dd>
+              <dd className="min-w-0 break-words">{disclosure.tables.audit.preparedBy}</dd>
               <dt className="font-semibold">Report created</dt>
-              <dd>{disclosure.tables.audit.createdAt}</dd>
+              <dd className="min-w-0 break-words">{disclosure.tables.audit.createdAt}</dd>
               <dt className="font-semibold">Input file</dt>
-              <dd>{disclosure.tables.audit.inputFileName}</dd>
+              <dd className="min-w-0 break-words">{disclosure.tables.audit.inputFileName}</dd>
               <dt className="font-semibold">Input file SHA-256</dt>
               <dd className="break-all font-mono text-xs">{disclosure.tables.audit.inputFileSha256}</dd>
               <dt className="font-semibold">Risk dataset version</dt>
-              <dd>{disclosure.tables.audit.datasetVersion}</dd>
+              <dd className="min-w-0 break-words">{disclosure.tables.audit.datasetVersion}</dd>
               <dt className="font-semibold">Methodology version</dt>
-              <dd>{disclosure.tables.audit.methodologyVersion}</dd>
+              <dd className="min-w-0 break-words">{disclosure.tables.audit.methodologyVersion}</dd>
               <dt className="font-semibold">Rows / assessed / left out</dt>
-              <dd>
+              <dd className="min-w-0 break-words">
                 {disclosure.tables.totals.rows} / {disclosure.tables.totals.validAssets} / {disclosure.tables.totals.excludedAssets}
               </dd>
             </dl>

@@ -6,6 +6,7 @@ import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-vie
 import { ReportView } from "~/components/portfolio/report-view";
 import { SamplePreview } from "~/components/portfolio/sample-preview";
 import { PortfolioUploadForm } from "~/components/portfolio/upload-form";
+import { Card } from "~/components/ui/card";
 import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
@@ -97,33 +98,27 @@ export default function ScanPage() {
         lead="Upload a list of locations (CSV or XLSX with latitude and longitude columns) to screen a whole portfolio at once."
       />
       {data.upgradeWarning ? <UpgradeTariffWarning text={data.upgradeWarning} /> : null}
-      <section aria-labelledby="upload-title" className="mb-6 rounded border border-slate-200 p-4">
-        <h2 id="upload-title" className="mb-2 text-lg font-semibold">
-          Upload a portfolio
-        </h2>
+      <Card title="Upload a portfolio" titleId="upload-title" className="mb-section">
         <PortfolioUploadForm
           hint={`Up to ${formatBytes(UPLOAD_MAX_BYTES)} and ${maxRows.toLocaleString("en")} rows. Semicolon or comma separated, comma or point decimals; your own columns (asset ids, values) are kept.`}
           error={actionData?.uploadError}
           uploading={uploading}
         />
-      </section>
+      </Card>
 
       {data.upload ? null : <SamplePreview />}
 
       {data.upload && data.preview ? (
         <>
           <PreviewCounts preview={data.preview} />
-          <section aria-labelledby="weighting-title" className="mb-6">
-            <h2 id="weighting-title" className="text-lg font-semibold">
-              Weighting
-            </h2>
+          <Card title="Weighting" titleId="weighting-title" className="mb-section">
             <p className="text-sm text-slate-700">
               Weighted by <strong data-testid="weight-column">{data.upload.weighting.text}</strong>.{" "}
               <Link to={`?upload=${data.upload.id}&step=columns`} className="underline">
                 Choose the weighting column
               </Link>
             </p>
-          </section>
+          </Card>
           <PreviewCharts preview={data.preview} />
           <ReportView uploadId={data.upload.id} paid={data.paid} order={data.order} report={data.report} outputs={data.outputs} files={data.files} />
           {data.step === "columns" ? (

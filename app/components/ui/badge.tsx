@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import { textColourOn } from "~/components/map/colours";
+import { levelForScore, type RiskScore } from "~/domain/risk-levels";
+
+export type BadgeTone = "neutral" | "brand" | "warning" | "danger" | "success";
+
+const TONE_CLASS: Record<BadgeTone, string> = {
+  neutral: "bg-slate-100 text-slate-800 ring-slate-300",
+  brand: "bg-brand-50 text-brand-700 ring-brand-100",
+  warning: "bg-amber-50 text-amber-900 ring-amber-200",
+  danger: "bg-red-50 text-red-800 ring-red-200",
+  success: "bg-green-50 text-green-800 ring-green-200",
+};
+
+export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+  return (
+    <span className={["inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", TONE_CLASS[tone], className].filter(Boolean).join(" ")}>
+      {children}
+    </span>
+  );
+}
+
+/** A risk level in its colour (from the one list of levels), with its score and name so colour is never the only cue. */
+export function LevelBadge({ score, className }: { score: RiskScore; className?: string }) {
+  const level = levelForScore(score);
+  return (
+    <span
+      className={["inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold", className].filter(Boolean).join(" ")}
+      style={{ backgroundColor: level.colour, color: textColourOn(level.colour) }}
+      data-level={level.name}
+    >
+      {score} · {level.label}
+    </span>
+  );
+}
