@@ -33,18 +33,20 @@ describe("POST /api/v1/lead/postal_address", () => {
     const leadId = res.body.lead_id as number;
     expect(await getLead(leadId)).toMatchObject({ userId: user.id, kind: "single_location", postalAddress: "10 Downing Street, London" });
     const data = res.body.data as { hazards: unknown[] | null; location_type: string; limits: Record<string, number> };
-    // GB is a free country: a DISCOVERY user reads it at country level, never the hexagon.
+    // Country scores are open to everyone (ADR 012): a DISCOVERY user reads GB at country level, never the hexagon.
     expect(data.location_type).toBe("country");
     expect(data.hazards?.length).toBeGreaterThan(0);
     expect(data.limits).toEqual({ limit_country: 0, limit_region: 0, limit_hexagon: 0 });
   });
 
-  it("keeps the lead but answers no hazards where the caller may read no level of the place", async () => {
+  it("answers a place the caller has not bought at its country level, never the region or hexagon", async () => {
     const { auth } = await signedIn("DISCOVERY");
     const res = await post({ postal_address: "Calle de Alcalá 1, Madrid", lat: 40.4169, lon: -3.7035 }, auth);
     expect(res.status).toBe(200);
     expect(res.body.lead_id).toEqual(expect.any(Number));
-    expect((res.body.data as { hazards: unknown }).hazards).toBeNull();
+    const data = res.body.data as { hazards: unknown[] | null; location_type: string };
+    expect(data.location_type).toBe("country");
+    expect(data.hazards?.length).toBeGreaterThan(0);
   });
 
   it("refuses anonymous callers, bad coordinates and points at sea with clear messages", async () => {
