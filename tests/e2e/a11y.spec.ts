@@ -6,6 +6,8 @@ const PAGES = ["/", "/blog/item/1", "/faq", "/api", "/contact", "/products/flood
 test.describe("accessibility", () => {
   // axe runs inside the page, so it needs JavaScript even in the no-JS project.
   test("axe finds no serious or critical violations on public pages", async ({ browser, baseURL }) => {
+    // Six pages and the consent dialog, each a full axe run: on a busy 2-core machine that exceeds the default minute.
+    test.setTimeout(180_000);
     const context = await browser.newContext({ javaScriptEnabled: true, baseURL });
     await context.addCookies([{ name: "cookie_consent", value: "v1:necessary", url: baseURL! }]);
     const page = await context.newPage();
