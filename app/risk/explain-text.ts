@@ -238,9 +238,9 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
   ER: (c) => {
     const p = stepOf(c.f, STEP.pWettest);
     if (p === null) return null;
-    if (!c.warm) return { drivers: `${c.S} gets up to ${fmtInt(p)} mm of rain in its wetter month of July and December` };
+    if (!c.warm) return { drivers: `${c.S} gets up to ${fmtInt(p)} mm of rain in the wetter of July and December` };
     return {
-      drivers: `${c.S} gets up to ${fmtInt(baseRain(c, p))} mm of rain in its wetter month of July and December in the baseline climate`,
+      drivers: `${c.S} gets up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December in the baseline climate`,
       warming: `${c.warm} adds ${pct(wetShare(c))} % (7 % per °C of land warming), to ${fmtInt(p)} mm`,
     };
   },
@@ -328,7 +328,7 @@ const levelEnd = (level: string | null) => `that is ${level ?? "unscored"}.`;
 
 function notApplicable(x: SummaryInput): string {
   const name = upper(hazardWords(x.hazard));
-  if (x.hazard === "PC") return `${name} is measured from the historical period, so it has no level of its own there.`;
+  if (x.hazard === "PC") return `${name} is measured from the historical period, so the historical period has no level of its own.`;
   const coastal = x.hazard === "SS" || x.hazard === "SL";
   if (!x.facts) {
     return coastal
