@@ -56,7 +56,7 @@ const periodParam = (required: boolean) =>
   q("period", "Period id: hist for the historical reference, 2030, 2040 or 2050 for a future scenario.", { required, enum: PERIOD_IDS, example: "2050" });
 const latParam = (required = true) => q("lat", "Latitude, decimal degrees (-90..90).", { required, type: "number", example: 51.507 });
 const lonParam = (required = true) => q("lon", "Longitude, decimal degrees (-180..180).", { required, type: "number", example: -0.128 });
-const explainParam = q("explain", "1 to add each score's formula, inputs and steps.", { required: false, enum: ["0", "1"] });
+const explainParam = q("explain", "1 to add each score's explanation: summary (one or two plain sentences ending with the level, or why there is none), drivers (the values the formula reads, with units), formula, inputs and steps.", { required: false, enum: ["0", "1"] });
 
 const badParam = (param: string, message: string) => ({ status: 400, description: `A parameter is missing or invalid; \`field\` names it.`, example: { error: message, field: param } });
 const unauthorized = { status: 401, description: "Credentials are missing or not valid.", example: { error: "Authentication required" } };

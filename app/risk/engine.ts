@@ -19,15 +19,14 @@ import {
   FIELDS,
   NONE16,
   VALUE_SCALE,
-  decodeValue,
   dequantiseField,
-  encodeValue,
   type DatasetArrays,
   type DatasetHeader,
   type GeoFile,
 } from "./dataset";
 import { RiskInputError, RiskNotFoundError } from "./errors";
-import { HAZARD_FORMULAS, NOT_APPLICABLE, aggregate, riverFloodSummary, type CellInputs, type HazardValue, type Step } from "./formulas";
+import { explainDrivers, explainSummary, type PlaceRef } from "./explain-text";
+import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
@@ -79,6 +78,11 @@ const ANTARCTIC_LAT = -60;
 
 export interface ScoresOptions {
   explain?: boolean;
+  /**
+   * How the explanation's sentences name a hexagon: a point's hexagon and the name a reader knows it by (the nearest
+   * town). Countries and regions are named by their own names.
+   */
+  place?: { kind: "hexagon" | "point"; name?: string | null };
 }
 
 export class RiskEngine {
@@ -403,14 +407,14 @@ export class RiskEngine {
     let type: HazardScoresResult["location_type"];
     let outCode: string;
     let name: string;
-    let explainFor: ((h: HazardId) => HazardExplanation) | null = null;
+    let explainFor: ((h: HazardId, it: HazardScoreItem) => HazardExplanation) | null = null;
     if (/^[A-Za-z]{2}$/.test(code)) {
       const ci = this.countryIdx(code);
       type = "country";
       outCode = this.geo.countries[ci]!.code;
       name = this.geo.countries[ci]!.name;
       codes = (h) => this.a.countryValues[(ci * H + h) * SLOT_COUNT + slot]!;
-      explainFor = () => rollupExplanation("country");
+      explainFor = (h, it) => rollupExplanation("country", h, it, { kind: "country", name }, s, p);
     } else if (/^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/.test(code)) {
       const rc = code.toUpperCase();
       const ri = this.regionByCode.get(rc);
@@ -419,7 +423,7 @@ export class RiskEngine {
       outCode = rc;
       name = this.geo.regions[ri]!.name;
       codes = (h) => this.a.regionValues[(ri * H + h) * SLOT_COUNT + slot]!;
-      explainFor = () => rollupExplanation("region");
+      explainFor = (h, it) => rollupExplanation("region", h, it, { kind: "region", name }, s, p);
     } else if (/^[0-9a-fA-F]{15}$/.test(code)) {
       const hex = code.toLowerCase();
       if (!isValidCell(hex)) throw new RiskInputError("location_code", `${code} is not a valid H3 cell`);
@@ -438,7 +442,8 @@ export class RiskEngine {
       if (opts.explain) {
         const inp = this.cellInputs(row);
         const ctx = { dT: warmingAboveBaseline(s, p), slr: seaLevelRise(s, p), hist: s === "hist" };
-        explainFor = (h) => cellExplanation(h, inp, ctx);
+        const place: PlaceRef = { kind: opts.place?.kind ?? "hexagon", name: opts.place?.name ?? null };
+        explainFor = cellExplainer(inp, ctx, place, s, p);
       }
     } else {
       throw new RiskInputError(
@@ -447,7 +452,7 @@ export class RiskEngine {
       );
     }
     const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem =>
-      opts.explain && explainFor ? { ...it, explanation: explainFor(h) } : it;
+      opts.explain && explainFor ? { ...it, explanation: explainFor(h, it) } : it;
     const hazards = PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes(HAZARD_IDS.indexOf(h)))));
     return {
       location_code: outCode,
@@ -470,7 +475,7 @@ export class RiskEngine {
   ): PointHazardsResult | Extract<LocateResult, { status: "out_of_range" }> {
     const loc = this.locate(lat, lon);
     if (loc.status !== "ok") return loc;
-    const r = this.scores(loc.hexagon_code, scenario, period, opts);
+    const r = this.scores(loc.hexagon_code, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
     return {
       status: "ok",
       lat: Number(lat),
@@ -578,8 +583,18 @@ export class RiskEngine {
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
-function rollupExplanation(kind: "country" | "region"): HazardExplanation {
+const levelLabel = (it: HazardScoreItem): string | null => (it.score ? levelForScore(it.score).label : null);
+
+function rollupExplanation(
+  kind: "country" | "region",
+  h: HazardId,
+  it: HazardScoreItem,
+  place: PlaceRef,
+  scenario: ScenarioId,
+  period: PeriodId,
+): HazardExplanation {
   return {
+    summary: explainSummary({ hazard: h, state: it.state, level: levelLabel(it), place, scenario, period, facts: null }),
     formula: `weighted mean over the most exposed ${ROLLUP_TOP_SHARE * 100} % of applicable land cells, w = ½/N + ½·population share`,
     inputs: {},
     steps: [],
@@ -587,37 +602,59 @@ function rollupExplanation(kind: "country" | "region"): HazardExplanation {
   };
 }
 
-function cellExplanation(
-  h: HazardId,
+/**
+ * Explanations of one hexagon in one slot: its inputs are labelled once and shared by every hazard's explanation,
+ * and the aggregate reuses the values the hazards' explanations computed (it is explained after them).
+ */
+function cellExplainer(
   inp: CellInputs,
   ctx: { dT: number; slr: number; hist: boolean },
-): HazardExplanation {
-  const inputs: HazardExplanation["inputs"] = {};
-  for (const [k, [label, unit]] of Object.entries(INPUT_LABELS)) {
-    const v = (inp as unknown as Record<string, number>)[k]!;
-    inputs[k] = { value: Number.isFinite(v) ? v : null, unit, label };
-  }
-  const steps: Step[] = [
-    { name: "global warming above the baseline climatology", value: Math.round(ctx.dT * 100) / 100, unit: "°C" },
-  ];
-  if (h === "AL") {
-    const vals: HazardValue[] = PER_HAZARD_IDS.map((x) => HAZARD_FORMULAS[x].fn(inp, ctx));
-    PER_HAZARD_IDS.forEach((x, i) => {
-      const v = vals[i]!;
-      if (typeof v === "number") steps.push({ name: x, value: Math.round(v * 1000) / 1000 });
-    });
-    const agg = aggregate(vals);
-    if (typeof agg === "number") steps.push({ name: "mean of the top three", value: Math.round(agg * 1000) / 1000 });
-    return { formula: "mean of the three highest applicable hazard values", inputs, steps };
-  }
-  const f = HAZARD_FORMULAS[h];
-  const v = f.fn(inp, ctx, steps);
-  if (typeof v === "number") steps.push({ name: "value", value: Math.round(v * 1000) / 1000 });
-  return {
-    summary: h === "FD" && typeof v === "number" ? riverFloodSummary(inp, levelForScore(scoreFromValue(decodeValue(encodeValue(v)) as number)).label) : undefined,
-    formula: f.formula,
-    inputs,
-    steps,
-    note: v === NOT_APPLICABLE ? (f.notApplicable ?? "not applicable here") : undefined,
+  place: PlaceRef,
+  scenario: ScenarioId,
+  period: PeriodId,
+): (h: HazardId, it: HazardScoreItem) => HazardExplanation {
+  let inputs: HazardExplanation["inputs"] | null = null;
+  const values = new Map<HazardId, HazardValue>();
+  const summary = (h: HazardId, it: HazardScoreItem, facts: { inputs: HazardExplanation["inputs"]; steps: Step[] }) =>
+    explainSummary({ hazard: h, state: it.state, level: levelLabel(it), place, scenario, period, facts });
+  return (h, it) => {
+    if (!inputs) {
+      inputs = {};
+      for (const [k, [label, unit]] of Object.entries(INPUT_LABELS)) {
+        const v = (inp as unknown as Record<string, number>)[k]!;
+        inputs[k] = { value: Number.isFinite(v) ? v : null, unit, label };
+      }
+    }
+    const steps: Step[] = [{ name: STEP.warming, value: Math.round(ctx.dT * 100) / 100, unit: "°C" }];
+    if (h === "AL") {
+      const vals: HazardValue[] = PER_HAZARD_IDS.map((x) => values.get(x) ?? HAZARD_FORMULAS[x].fn(inp, ctx));
+      PER_HAZARD_IDS.forEach((x, i) => {
+        const v = vals[i]!;
+        if (typeof v === "number") steps.push({ name: x, value: Math.round(v * 1000) / 1000 });
+      });
+      const agg = aggregate(vals);
+      if (typeof agg === "number") steps.push({ name: "mean of the top three", value: Math.round(agg * 1000) / 1000 });
+      const facts = { inputs, steps };
+      return {
+        summary: summary(h, it, facts),
+        drivers: explainDrivers(h, facts),
+        formula: "mean of the three highest applicable hazard values",
+        inputs,
+        steps,
+      };
+    }
+    const f = HAZARD_FORMULAS[h];
+    const v = f.fn(inp, ctx, steps);
+    values.set(h, v);
+    if (typeof v === "number") steps.push({ name: "value", value: Math.round(v * 1000) / 1000 });
+    const facts = { inputs, steps };
+    return {
+      summary: summary(h, it, facts),
+      drivers: explainDrivers(h, facts),
+      formula: f.formula,
+      inputs,
+      steps,
+      note: v === NOT_APPLICABLE ? (f.notApplicable ?? "not applicable here") : undefined,
+    };
   };
 }

@@ -88,6 +88,34 @@ export function ramp(x: number, lo: number, hi: number): number {
 
 export const clamp01 = (x: number): number => (x <= 0 ? 0 : x >= 1 ? 1 : x);
 
+/**
+ * Names of the explanation steps that the plain sentences (explain-text.ts) read. Shared so a renamed step renames
+ * both; other steps are named where they are traced.
+ */
+export const STEP = {
+  warming: "global warming above the baseline climatology",
+  tHottest: "hottest-month mean temperature incl. warming",
+  tColdest: "coldest-month mean temperature incl. warming",
+  pAnnual: "annual precipitation estimate (6 × (Jul + Dec))",
+  pet: "potential evapotranspiration (Thornthwaite, 12 months from the coldest to the hottest)",
+  aridity: "aridity index P/PET",
+  seasonality: "seasonality 1 − Pmin/Pmax",
+  pWettest: "wettest of Jul/Dec precipitation incl. 7 %/°C",
+  riverFactor: "river factor √(floodplain × size)",
+  flashFactor: "flash-flood factor",
+  tWarmSeason: "warm-season temperature incl. warming",
+  pWarmSeason: "warm-season precipitation less evaporative demand",
+  pFuel: "annual precipitation estimate (fuel)",
+  tcBasin: "basin weight",
+  tcNoBasin: "cyclone basin weight (none here)",
+  tcLatitude: "latitude factor",
+  tcSstMonths: "months with sea-surface temperature ≥ 26.5 °C offshore",
+  stormFactor: "storm factor max(tropical, extratropical)",
+  tidalRange: "tidal range",
+  slr: "sea-level rise since 1900",
+  pcChange: "screening relative precipitation change",
+} as const;
+
 type Trace = Step[] | undefined;
 const put = (t: Trace, name: string, value: number, unit?: string) => {
   if (t)
@@ -172,7 +200,7 @@ export function heatWave(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
   if (!hasClimate(c)) return NO_DATA;
   const tHot = hottestMonth(c) + landWarming(ctx);
   put(t, "hottest month above the warmer of Jul/Dec (shape of the year)", orZero(c.tHotOffset), "°C");
-  put(t, "hottest-month mean temperature incl. warming", tHot, "°C");
+  put(t, STEP.tHottest, tHot, "°C");
   return ramp(tHot, 22, 36);
 }
 
@@ -180,7 +208,7 @@ export function coldSpell(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVal
   if (!hasClimate(c)) return NO_DATA;
   const tCold = coldestMonth(c) + landWarming(ctx);
   put(t, "coldest month below the colder of Jul/Dec (shape of the year)", orZero(c.tColdOffset), "°C");
-  put(t, "coldest-month mean temperature incl. warming", tCold, "°C");
+  put(t, STEP.tColdest, tCold, "°C");
   return ramp(tCold, 0, -30);
 }
 
@@ -188,9 +216,9 @@ function aridity(c: CellInputs, ctx: SlotContext, t?: Trace): { ai: number; pAnn
   const pAnn = annualPrecip(c);
   const pet = potentialEvap(monthlyTemperatures(c, landWarming(ctx)), c.lat, heatIndex(monthlyTemperatures(c, 0)));
   const ai = pAnn / Math.max(pet, 1);
-  put(t, "annual precipitation estimate (6 × (Jul + Dec))", pAnn, "mm");
-  put(t, "potential evapotranspiration (Thornthwaite, 12 months from the coldest to the hottest)", pet, "mm");
-  put(t, "aridity index P/PET", ai);
+  put(t, STEP.pAnnual, pAnn, "mm");
+  put(t, STEP.pet, pet, "mm");
+  put(t, STEP.aridity, ai);
   return { ai, pAnn, pet };
 }
 
@@ -205,7 +233,7 @@ export function drought(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue
   const fArid = ramp(ai, 1.0, 0.2);
   const s = seasonality(c);
   put(t, "aridity factor", fArid);
-  put(t, "seasonality 1 − Pmin/Pmax", s);
+  put(t, STEP.seasonality, s);
   // a marked dry season matters most where the climate is sub-humid or semi-arid
   const v = 0.75 * fArid + 0.25 * s * ramp(ai, 2.5, 0.5);
   return clamp01(v);
@@ -244,27 +272,11 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   put(t, "drainage area of the largest river", orZero(c.upstreamKm2), "km²");
   put(t, "mean flow of that river", orZero(c.flowM3s), "m³/s");
   put(t, "river-size factor ramp(log10 flow, 3 → 1,000 m³/s)", fSize);
-  put(t, "river factor √(floodplain × size)", fRiver);
-  put(t, "wettest of Jul/Dec precipitation incl. 7 %/°C", pWet, "mm");
+  put(t, STEP.riverFactor, fRiver);
+  put(t, STEP.pWettest, pWet, "mm");
   put(t, "wetness factor", fWet);
-  put(t, "flash-flood factor", fFlash);
+  put(t, STEP.flashFactor, fFlash);
   return clamp01(1.2 * fRiver * (0.7 + 0.3 * fWet) + 0.2 * fFlash);
-}
-
-/** Thousands with commas (12,000): cheaper than toLocaleString on the explain path. */
-const fmtInt = (v: number) => String(Math.round(v)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-const roundTo = (v: number, sig: number) => (v > 0 ? Number(v.toPrecision(sig)) : 0);
-
-/**
- * One plain sentence on what drives a cell's river flood: its floodplain land, the river it belongs to and the
- * level it reads. `level` is the band label of the value (e.g. "Severe").
- */
-export function riverFloodSummary(c: CellInputs, level: string): string {
-  const plainPct = Math.round(100 * Math.max(orZero(c.floodplainShare), orZero(c.lowShare)));
-  const area = orZero(c.upstreamKm2), flow = orZero(c.flowM3s);
-  if (plainPct <= 0 || area <= 0)
-    return `This hexagon has no land in the floodplain of a river draining 1,000 km² or more; that is ${level}.`;
-  return `This hexagon has ${plainPct} % of its land in the floodplain of a river draining ${fmtInt(roundTo(area, 2))} km² (mean flow about ${fmtInt(roundTo(flow, 2))} m³/s); that is ${level}.`;
 }
 
 export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
@@ -278,7 +290,7 @@ export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVal
   put(t, "mean slope (2′ relief, ~3.7 km baseline)", c.slopeMean, "°");
   put(t, "slope factor", fSlope);
   put(t, "relief factor", fRelief);
-  put(t, "wettest-month precipitation incl. 7 %/°C", pWet, "mm");
+  put(t, STEP.pWettest, pWet, "mm");
   put(t, "wetness factor", fWet);
   return clamp01((0.6 * fSlope + 0.4 * fRelief) * (0.35 + 0.65 * fWet));
 }
@@ -294,9 +306,9 @@ export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
   const fHeat = ramp(tHot, 12, 30);
   const fDry = ramp(pEff, 60, 10);
   const fFuel = ramp(pAnn, 100, 400) * ramp(pAnn, 3000, 1500);
-  put(t, "warm-season temperature incl. warming", tHot, "°C");
-  put(t, "warm-season precipitation less evaporative demand", pEff, "mm");
-  put(t, "annual precipitation estimate (fuel)", pAnn, "mm");
+  put(t, STEP.tWarmSeason, tHot, "°C");
+  put(t, STEP.pWarmSeason, pEff, "mm");
+  put(t, STEP.pFuel, pAnn, "mm");
   put(t, "heat factor", fHeat);
   put(t, "dryness factor", fDry);
   put(t, "fuel factor", fFuel);
@@ -306,7 +318,7 @@ export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
 export function extremeRainfall(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
   const pWet = wettestMonth(c, ctx);
-  put(t, "wettest of Jul/Dec precipitation incl. 7 %/°C", pWet, "mm");
+  put(t, STEP.pWettest, pWet, "mm");
   return ramp(pWet, 60, 450);
 }
 
@@ -345,7 +357,7 @@ export const TC_RECURVATURE = 0.35;
 export function tcCoastalExposure(c: CellInputs, t?: Trace): number {
   const basin = tcBasin(c.lat, c.lon);
   if (!basin) {
-    put(t, "cyclone basin weight (none here)", 0);
+    put(t, STEP.tcNoBasin, 0);
     return 0;
   }
   const a = Math.abs(c.lat);
@@ -353,9 +365,9 @@ export function tcCoastalExposure(c: CellInputs, t?: Trace): number {
   const fLat = ramp(a, TC_EQUATOR_LAT[0], TC_EQUATOR_LAT[1]) * ramp(a, basin.poleward[1], basin.poleward[0]);
   const months = orZero(c.sstMonths);
   const fWarm = Math.max(ramp(months, TC_SST_MONTHS[0], TC_SST_MONTHS[1]), TC_RECURVATURE * ramp(a, 20, 30));
-  put(t, `basin weight (${basin.name})`, basin.weight);
-  put(t, "latitude factor", fLat);
-  put(t, "months with sea-surface temperature ≥ 26.5 °C offshore", months);
+  put(t, `${STEP.tcBasin} (${basin.name})`, basin.weight);
+  put(t, STEP.tcLatitude, fLat);
+  put(t, STEP.tcSstMonths, months);
   put(t, "warm-sea factor", fWarm);
   return basin.weight * fLat * fWarm;
 }
@@ -380,10 +392,10 @@ export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   const fInland = Math.exp(-c.coastKm / 150);
   put(t, "low-lying (≤10 m) share of land", c.lowShare);
   put(t, "low-lying factor", fLow);
-  put(t, "storm factor max(tropical, extratropical)", fStorm);
-  put(t, "tidal range", Number.isFinite(c.tideM) ? c.tideM : -1, "m");
+  put(t, STEP.stormFactor, fStorm);
+  put(t, STEP.tidalRange, Number.isFinite(c.tideM) ? c.tideM : -1, "m");
   put(t, "tide factor", fTide);
-  put(t, "sea-level rise since 1900", ctx.slr, "m");
+  put(t, STEP.slr, ctx.slr, "m");
   const base = fLow * (0.25 + 0.5 * fStorm + 0.25 * fTide);
   return clamp01((base + fLow * (ctx.slr - 0.2)) * (0.4 + 0.6 * fInland));
 }
@@ -395,7 +407,7 @@ export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): 
   const fSlr = ramp(ctx.slr, 0, 0.45);
   put(t, "low-lying (≤10 m) share of land", c.lowShare);
   put(t, "exposure factor", fLow);
-  put(t, "global mean sea-level rise since 1900", ctx.slr, "m");
+  put(t, STEP.slr, ctx.slr, "m");
   put(t, "sea-level factor", fSlr);
   return clamp01(fLow * fSlr);
 }
@@ -406,8 +418,8 @@ export function precipitationChange(c: CellInputs, ctx: SlotContext, t?: Trace):
   const { ai } = aridity(c, { ...ctx, dT: 0 }, t);
   const s = seasonality(c);
   const r = landWarming(ctx) * (0.02 + 0.04 * s + 0.03 * ramp(ai, 1.2, 0.2));
-  put(t, "seasonality", s);
-  put(t, "screening relative precipitation change", r);
+  put(t, STEP.seasonality, s);
+  put(t, STEP.pcChange, r);
   return ramp(r, 0.03, 0.3);
 }
 

@@ -2,6 +2,7 @@
 import type { HazardId } from "~/domain/hazards";
 import type { RiskLevelCode, RiskScore } from "~/domain/risk-levels";
 import type { PeriodId, ScenarioId } from "~/domain/scenarios";
+import type { Driver } from "./explain-text";
 import type { Confidence, Step } from "./formulas";
 
 export interface CountryItem {
@@ -34,8 +35,13 @@ export type LocateResult =
   | { status: "out_of_range"; reason: "invalid_coordinates" | "at_sea" | "not_covered"; message: string };
 
 export interface HazardExplanation {
-  /** What drives the value, in plain words (river flood). */
+  /**
+   * What drives the value in one or two plain sentences ending with the level ("…; that is High."), or why there is
+   * none (not applicable, no data). Made by explainSummary (explain-text.ts) for every hazard and place.
+   */
   summary?: string;
+  /** The drivers the hazard's formula reads, with units (a hexagon; the aggregate lists the hazards it averages). */
+  drivers?: Driver[];
   formula: string;
   inputs: Record<string, { value: number | null; unit: string; label: string }>;
   steps: Step[];

@@ -98,13 +98,18 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     const errors: string[] = [];
     const failed = (error: unknown) => errors.push(error instanceof Error ? error.message : String(error));
     // Each read on its own: a failing future slot must not hide the historical scores, nor the other way round.
+    // a hexagon is named in the explanations by the town the chosen point is in or near
+    const explain = {
+      explain: true,
+      place: shown.kind === "hexagon" ? { kind: point ? ("point" as const) : ("hexagon" as const), name: point ? safe(() => nearestPlaceName(point.lat, point.lon)) : null } : undefined,
+    };
     try {
-      hist = engine.scores(code, "hist", "hist", { explain: true });
+      hist = engine.scores(code, "hist", "hist", explain);
     } catch (error) {
       failed(error);
     }
     try {
-      future = engine.scores(code, sel.scenario, sel.period, { explain: true });
+      future = engine.scores(code, sel.scenario, sel.period, explain);
     } catch (error) {
       failed(error);
     }

@@ -18,6 +18,7 @@ import { API_RESPONSE_HEADERS, apiError, parseQuery } from "./api-response.serve
 import { resolveApiCaller } from "./api-auth.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "./entitlements.server";
 import { BadRequestError, NotFoundError } from "./errors.server";
+import { nearestPlaceName } from "./places.server";
 
 /** The dataset only changes with a deployment, so list answers may sit in any cache for an hour. */
 const PUBLIC_CACHE = "public, max-age=3600";
@@ -171,7 +172,8 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
   const loc = engine((e) => e.locate(p.lat, p.lon));
   if (loc.status !== "ok") return { status: loc.status, reason: loc.reason, message: loc.message, hazards: null };
   const level = await assertFinestAccessibleLevel(caller, loc);
-  const r = engine((e) => e.scores(level.code, p.scenario, p.period, { explain: p.explain }));
+  const place = p.explain && level.kind === "hexagon" ? pointPlace(p.lat, p.lon) : undefined;
+  const r = engine((e) => e.scores(level.code, p.scenario, p.period, { explain: p.explain, place }));
   return {
     status: "ok" as const,
     lat: p.lat,
@@ -182,6 +184,17 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
     snapped_to_land: loc.snapped_to_land,
     ...r,
   };
+}
+
+/** How an explanation names the hexagon of a point: by the town it is in or near, when there is one. */
+function pointPlace(lat: number, lon: number): { kind: "point"; name: string | null } {
+  let name: string | null = null;
+  try {
+    name = nearestPlaceName(lat, lon);
+  } catch {
+    // without the place list the sentence says "the point's hexagon"
+  }
+  return { kind: "point", name };
 }
 
 /**
@@ -200,7 +213,8 @@ function pointScoredInHexagon(lat: number, lon: number, hexagon: string): boolea
  */
 export async function hazardScores(request: Request, p: HazardScoresParams) {
   const ref = parseLocationCode(p.location_code);
-  const result = engine((e) => e.scores(ref.code, p.scenario, p.period, { explain: p.explain }));
+  const place = p.explain && ref.kind === "hexagon" && p.lat !== undefined && p.lon !== undefined ? pointPlace(p.lat, p.lon) : undefined;
+  const result = engine((e) => e.scores(ref.code, p.scenario, p.period, { explain: p.explain, place }));
   // Open levels skip the caller lookup: no database work on the most common anonymous request.
   const free = isOpenLevel(ref.kind);
   if (!free) await assertCanAccess(await resolveApiCaller(request), ref.code);

@@ -5,7 +5,10 @@ import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, API_PREFIX, apiUrl } from "~/domain/api-paths";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/entitlements";
 import { PER_HAZARD_IDS } from "~/domain/hazards";
+import { RISK_LEVELS } from "~/domain/risk-levels";
+import { getRiskEngine } from "~/risk/engine.server";
 import { rotateApiKey } from "~/services/api-keys.server";
+import { nearestPlaceName } from "~/services/places.server";
 import { grantLocation } from "~/services/entitlements.server";
 import { createSession } from "~/services/session.server";
 import * as appKeyCustomer from "../../app/routes/api+/customer.get_app_key";
@@ -232,6 +235,40 @@ describe("point hazards", () => {
     expect((await get(pointHazards, API_PATHS.riskPointHazards, { lat: "0", lon: "-30" })).body).toMatchObject({ status: "out_of_range", hazards: null });
     expect(await get(pointHazards, API_PATHS.riskPointHazards, { lat: "51.5" })).toMatchObject({ status: 400, body: { field: "lon" } });
     expect(await get(pointHazards, API_PATHS.riskPointHazards, { lat: "abc", lon: "0" })).toMatchObject({ status: 400, body: { field: "lat" } });
+  });
+});
+
+describe("explain=1 speaks plainly", () => {
+  const levelEnd = (it: { state: string; score: number | null }) => (it.state === "ok" ? `that is ${RISK_LEVELS[it.score! - 1]!.label}.` : "");
+
+  it("a country: every hazard and the aggregate have a summary that names it and ends with the level; existing fields stay", async () => {
+    const r = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: "FR", scenario: "rcp45", period: "2040", explain: "1" });
+    expect(r.status).toBe(200);
+    for (const it of [r.body.aggregate, ...r.body.hazards]) {
+      expect(it.explanation).toMatchObject({ formula: expect.any(String), inputs: expect.any(Object), steps: expect.any(Array), summary: expect.any(String) });
+      expect(it.explanation.summary.endsWith(levelEnd(it)), it.explanation.summary).toBe(true);
+      if (it.state === "ok") expect(it.explanation.summary).toMatch(/^France's /);
+    }
+  });
+
+  it("a point's hexagon with a PREMIUM key: the engine's words for the town's hexagon, with the drivers and their units", async () => {
+    const premium = await userWith("PREMIUM");
+    const { key } = await rotateApiKey(premium.user);
+    const r = await get(pointHazards, API_PATHS.riskPointHazards, { ...LONDON, scenario: "rcp85", period: "2050", explain: "1" }, { Authorization: `Bearer ${key}` });
+    expect(r.body).toMatchObject({ status: "ok", location_type: "hexagon", location_code: LONDON_HEX });
+    const name = nearestPlaceName(Number(LONDON.lat), Number(LONDON.lon));
+    const same = getRiskEngine().scores(LONDON_HEX, "rcp85", "2050", { explain: true, place: { kind: "point", name } });
+    for (const [i, it] of [r.body.aggregate, ...r.body.hazards].entries()) {
+      const expected = [same.aggregate, ...same.hazards][i]!;
+      expect(it.hazard_id).toBe(expected.hazard_id);
+      expect(it.explanation.summary).toBe(expected.explanation!.summary);
+      if (it.state === "ok") expect(it.explanation.summary).toContain(`${name}'s hexagon`);
+      expect(it.explanation.summary.endsWith(levelEnd(it)), it.explanation.summary).toBe(true);
+      expect(it.explanation.drivers).toEqual(expected.explanation!.drivers);
+    }
+    const hw = r.body.hazards.find((h: { hazard_id: string }) => h.hazard_id === "HW");
+    expect(hw.explanation.summary).toMatch(/\+\d\.\d °C of global warming by 2050 under RCP8\.5/);
+    expect(hw.explanation.drivers.find((d: { unit: string }) => d.unit === "°C")).toBeDefined();
   });
 });
 

@@ -1,4 +1,7 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { renderToString } from "react-dom/server";
+import { loadRiskEngine } from "~/risk/engine.server";
 import { ScoreCard } from "./score-card";
 import type { HazardScoreItem } from "~/risk/types";
 
@@ -6,27 +9,61 @@ const item: HazardScoreItem = {
   hazard_id: "FD", name: "River flood", colour: "#000", value: 0.7, score: 4, level: "S", confidence: "proxy", applicable: true, state: "ok",
   explanation: {
     summary: "This hexagon has 38 % of its land in the floodplain of a river draining 12,000 km² (mean flow about 430 m³/s); that is Severe.",
+    drivers: [
+      { label: "share of land in a river floodplain", value: 38.4, unit: "%" },
+      { label: "drainage area of the largest river", value: 12345, unit: "km²" },
+    ],
     formula: "1.2 × √(floodplain × size)",
-    inputs: { upstreamKm2: { value: 12000, unit: "km²", label: "drainage area of the largest river" } },
+    inputs: {
+      upstreamKm2: { value: 12345, unit: "km²", label: "drainage area of the largest river" },
+      tJul: { value: 28.1, unit: "°C", label: "July mean temperature" },
+    },
     steps: [{ name: "river factor", value: 0.61 }],
   },
 };
 
+/** Text of rendered HTML: comments between React text nodes and entities removed. */
+const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+
 describe("the score card's explanation", () => {
-  it("leads with the plain sentence, shows the drivers with units, and keeps the formula behind Show the calculation", () => {
-    const html = renderToString(<ScoreCard hist={item} future={item} futureLabel="RCP8.5 2050" warming={null} datasetVersion="3.0.0" />);
+  it("leads with the plain sentence, shows the drivers with units, and keeps the formula and inputs behind Show the calculation", () => {
+    const html = text(renderToString(<ScoreCard hist={item} future={item} futureLabel="RCP8.5 2050" warming={null} datasetVersion="3.0.0" />));
     const summaryAt = html.indexOf("This hexagon has 38 %");
     const driversAt = html.indexOf("drainage area of the largest river");
-    const calcAt = html.indexOf("<summary");
     const showAt = html.indexOf("Show the calculation");
     expect(summaryAt).toBeGreaterThan(0);
     expect(driversAt).toBeGreaterThan(summaryAt);
-    expect(html).toMatch(/12000<!-- --> <!-- -->km²/);
-    // the formula and the steps sit inside the inner <details>, after its summary
+    expect(showAt).toBeGreaterThan(driversAt);
+    // the short table: drivers with units, thousands with commas
+    expect(html.slice(driversAt, showAt)).toContain("12,345 km²");
+    expect(html.slice(summaryAt, showAt)).toContain("share of land in a river floodplain</th><td>38.4 %");
+    expect(html.slice(summaryAt, showAt)).not.toContain("July mean temperature");
+    // the formula, the steps and every input sit inside the inner <details>, after its summary
     const inner = html.slice(html.lastIndexOf("<details", showAt));
-    expect(html.slice(calcAt)).toContain("Show the calculation");
     expect(inner).toMatch(/^<details><summary[^>]*>Show the calculation<\/summary><p>1\.2 × √\(floodplain × size\)<\/p>/);
     expect(inner).toContain("river factor");
+    expect(inner).toContain("July mean temperature");
     expect(html.indexOf("1.2 × √")).toBeGreaterThan(showAt);
+  });
+
+  const dataDir = path.resolve(__dirname, "../../../data");
+  it.skipIf(!existsSync(path.join(dataDir, "risk-cells.bin.gz")))("shows the engine's own sentence and drivers for a real place", () => {
+    const e = loadRiskEngine(dataDir);
+    const at = (s: string, p: string) => {
+      const r = e.pointHazards(30.04, 31.24, s, p, { explain: true, place: { kind: "point", name: "Cairo" } });
+      if (r.status !== "ok") throw new Error(r.message);
+      return r.hazards.find((h) => h.hazard_id === "HW")!;
+    };
+    const future = at("rcp85", "2050");
+    const html = text(renderToString(<ScoreCard hist={at("hist", "hist")} future={future} futureLabel="RCP8.5 2050" warming="+2.3 °C" datasetVersion="3.0.0" />));
+    const summary = future.explanation!.summary!;
+    expect(summary).toMatch(/^Cairo's hexagon has a hottest month averaging/);
+    expect(html).toContain(summary);
+    const showAt = html.indexOf("Show the calculation");
+    for (const d of future.explanation!.drivers!) {
+      const at = html.indexOf(d.label);
+      expect(at, d.label).toBeGreaterThan(html.indexOf(summary));
+      expect(at, d.label).toBeLessThan(showAt);
+    }
   });
 });

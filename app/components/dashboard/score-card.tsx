@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { RISK_LEVELS } from "~/domain/risk-levels";
+import { fmtInt } from "~/risk/explain-text";
 import type { HazardScoreItem } from "~/risk/types";
 
 function levelOf(score: number | null) {
@@ -55,28 +56,43 @@ function ScoreLine({ item, label, warming }: { item: HazardScoreItem; label: str
   );
 }
 
+/** A driver's or input's value for reading: thousands with commas, at most three decimals. */
+function valueText(v: number | null, unit: string): string {
+  if (v === null) return "—";
+  const n = Math.abs(v) >= 1000 ? fmtInt(v) : String(Number(v.toFixed(3)));
+  return unit === "1" || unit === "" ? n : `${n} ${unit}`;
+}
+
+function ValueTable({ caption, rows }: { caption: string; rows: { key: string; label: string; value: number | null; unit: string }[] }) {
+  return (
+    <table className="w-full text-left">
+      <caption className="sr-only">{caption}</caption>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" className="pr-2 font-normal">{r.label}</th>
+            <td>{valueText(r.value, r.unit)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Why this score: the plain sentences first, then the drivers with units; the formula, every step and every input
+ * behind "Show the calculation".
+ */
 function Explanation({ item, datasetVersion }: { item: HazardScoreItem; datasetVersion: string }) {
   const e = item.explanation;
+  const inputs = e ? Object.entries(e.inputs).map(([key, v]) => ({ key, ...v })) : [];
+  const drivers = e?.drivers?.map((d) => ({ key: d.label, ...d }));
   return (
     <details className="mt-2 text-xs">
       <summary className="cursor-pointer text-brand-700 underline">Why this score</summary>
       <div className="mt-2 space-y-1 text-slate-700">
         {e?.summary ? <p data-testid="explanation-summary">{e.summary}</p> : null}
-        {e && Object.keys(e.inputs).length ? (
-          <table className="w-full text-left">
-            <caption className="sr-only">Drivers</caption>
-            <tbody>
-              {Object.entries(e.inputs).map(([k, v]) => (
-                <tr key={k}>
-                  <th scope="row" className="pr-2 font-normal">{v.label}</th>
-                  <td>
-                    {v.value === null ? "—" : Number(v.value.toFixed(3))} {v.unit === "1" ? "" : v.unit}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+        {drivers?.length ? <ValueTable caption="Drivers" rows={drivers} /> : !drivers && inputs.length ? <ValueTable caption="Drivers" rows={inputs} /> : null}
         {e ? (
           <details>
             <summary className="cursor-pointer underline">Show the calculation</summary>
@@ -90,9 +106,10 @@ function Explanation({ item, datasetVersion }: { item: HazardScoreItem; datasetV
                 ))}
               </ul>
             ) : null}
+            {drivers && inputs.length ? <ValueTable caption="All inputs of the hexagon" rows={inputs} /> : null}
           </details>
         ) : null}
-        {e?.note ? <p>{e.note}</p> : null}
+        {e?.note && !e.summary ? <p>{e.note}</p> : null}
         <p>
           Thresholds: {RISK_LEVELS.map((l) => `${l.label} ≥ ${l.min}`).join(", ")}. Confidence: {item.confidence}. Dataset {datasetVersion}.
         </p>

@@ -7,7 +7,8 @@ import { computeDisclosure } from "~/domain/reports/disclosure";
 import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
 import { SLOT_COUNT } from "~/domain/scenarios";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
-import { writeDisclosurePdf, writePortfolioPdf } from "./pdf.server";
+import { engineHazardReasons } from "./hazard-reasons.server";
+import { t, writeDisclosurePdf, writePortfolioPdf } from "./pdf.server";
 import { writeDisclosureXlsx, writePortfolioXlsx } from "./xlsx.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "report-gen-"));
@@ -199,6 +200,32 @@ describe("portfolio PDF", () => {
     expect(appendix).toContain("Dup. of");
     expect(appendix).toMatch(/WH-2\s+Hamburg port\s+row 2\b/);
     expect(text).toContain("ESRS E1-9 para 66(a)");
+  });
+
+  it("explains its most exposed locations: their highest hazards, today and in RCP8.5 2050", async () => {
+    const file = path.join(dir, "p-reasons.pdf");
+    await writePortfolioPdf(report, file, undefined, (loc, h, slot) => `[${h} ${slot.scenario} ${slot.period} at ${loc.hexagon}]`);
+    const text = (await pdfText(readFileSync(file))).replace(/\s+/g, " ");
+    expect(text).toContain("Why the most exposed locations score as they do");
+    // Hamburg's storm surge is 5 Extreme in every slot: its highest hazard
+    const hamburg = locations.find((l) => l.name === "Hamburg port")!;
+    expect(text).toContain(`Row 3 Hamburg port`);
+    expect(text).toContain(`Storm surge, Historical: [SS hist hist at ${hamburg.hexagon}]`);
+    expect(text).toContain(`Storm surge, RCP8.5 2050: [SS rcp85 2050 at ${hamburg.hexagon}]`);
+    // Lyon's river flood rises to High in the future slots: it is among Lyon's highest
+    expect(text).toContain(`River flood, RCP8.5 2050: [FD rcp85 2050 at ${locations.find((l) => l.name === "Lyon depot")!.hexagon}]`);
+    // rows left out are not explained
+    expect(text).not.toMatch(/Row 4 Offshore/);
+  });
+
+  it("prints the engine's own sentences for them, word for word", async () => {
+    const file = path.join(dir, "p-engine.pdf");
+    await writePortfolioPdf(report, file);
+    const squeezed = (await pdfText(readFileSync(file))).replace(/\s+/g, "");
+    const hamburg = locations.find((l) => l.name === "Hamburg port")!;
+    const sentence = engineHazardReasons()(hamburg, "SS", { scenario: "hist", period: "hist" });
+    expect(sentence).toMatch(/; that is (Low|Moderate|High|Severe|Extreme)\.$|does not apply/);
+    expect(squeezed).toContain(t(`Storm surge, Historical: ${sentence}`).replace(/\s+/g, ""));
   });
 
   it("writes the disclosure PDF with the audit trail", async () => {

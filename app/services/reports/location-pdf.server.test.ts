@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
 import { getRiskEngine } from "~/risk/engine.server";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
+import { REASON_SLOTS } from "~/domain/reports/location-report";
+import { RISK_LEVELS } from "~/domain/risk-levels";
 import { writeLocationPdf } from "./location-pdf.server";
+import { t } from "./pdf.server";
 import { locationReportModel } from "./single-location.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "location-pdf-"));
@@ -41,6 +44,22 @@ describe("single-location report", () => {
     expect(m.hazards.find((h) => h.id === "FD")!.reasons[0]!.text).toMatch(/floodplain/);
   });
 
+  it("gives every hazard the engine's own sentence in each reason slot, naming the town's hexagon and ending with the level", async () => {
+    const m = await chittagong();
+    const engine = getRiskEngine();
+    for (const [i, slot] of REASON_SLOTS.entries()) {
+      const r = engine.scores(m.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: "point", name: "Chittagong" } });
+      for (const it of [r.aggregate, ...r.hazards]) {
+        const reason = m.hazards.find((h) => h.id === it.hazard_id)!.reasons[i]!;
+        expect(reason.label).toBe(slot.label);
+        expect(reason.text).toBe(it.explanation!.summary);
+        if (it.state === "ok") expect(reason.text.endsWith(`that is ${RISK_LEVELS[it.score! - 1]!.label}.`), reason.text).toBe(true);
+      }
+    }
+    expect(m.hazards.find((h) => h.id === "FD")!.reasons[0]!.text).toMatch(/^Chittagong's hexagon has \d+ % of its land in the floodplain of a river draining [\d,]+ km²/);
+    expect(m.hazards.find((h) => h.id === "HW")!.reasons[1]!.text).toMatch(/\+\d\.\d °C of global warming by 2050 under RCP8\.5 raises it by/);
+  });
+
   it("writes a one-place PDF: the place, coordinates, hexagon, every hazard with levels and reasons; no portfolio figures", async () => {
     const file = path.join(dir, "chittagong.pdf");
     await writeLocationPdf(await chittagong(), file);
@@ -61,5 +80,14 @@ describe("single-location report", () => {
     expect(text).not.toContain("Rows in the file");
     expect(text).not.toContain("of assets");
     expect(text).not.toContain("Appendix");
+  });
+
+  it("prints each hazard's plain sentences in the PDF, word for word", async () => {
+    const m = await chittagong();
+    const file = path.join(dir, "chittagong-reasons.pdf");
+    await writeLocationPdf(m, file);
+    const squeezed = (await pdfText(readFileSync(file))).replace(/\s+/g, "");
+    for (const h of m.hazards)
+      for (const r of h.reasons) expect(squeezed, `${h.id} ${r.label}`).toContain(t(`Why (${r.label}): ${r.text}`).replace(/\s+/g, ""));
   });
 });

@@ -26,6 +26,7 @@ import { RISK_LEVELS } from "~/domain/risk-levels";
 import { GLOBAL_WARMING_LEVEL, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import { SITE_NAME } from "~/domain/site";
 import { pdfSafeText } from "~/services/pdf.server";
+import { engineHazardReasons, type HazardReasons } from "./hazard-reasons.server";
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
@@ -505,6 +506,61 @@ function appendixRow(loc: AssessedLocation, futureSlot: number): string[] {
   ];
 }
 
+/** How many of the most exposed locations the portfolio report explains in words. */
+export const EXPLAINED_LOCATIONS = 5;
+/** Hazards explained per location: its highest. */
+const EXPLAINED_HAZARDS = 3;
+
+/** The few locations with the highest aggregate level today, then in the appendix's future slot, kept while streaming. */
+class MostExposed {
+  readonly top: AssessedLocation[] = [];
+  private readonly future = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
+  private rank(loc: AssessedLocation): number {
+    const al = loc.scores?.AL;
+    return (al?.[0]?.level ?? 0) * 10 + (al?.[this.future]?.level ?? 0);
+  }
+  add(loc: AssessedLocation) {
+    if (loc.status !== "valid" || !loc.scores || !loc.hexagon) return;
+    const r = this.rank(loc);
+    if (this.top.length === EXPLAINED_LOCATIONS && r <= this.rank(this.top.at(-1)!)) return;
+    const at = this.top.findIndex((x) => this.rank(x) < r);
+    this.top.splice(at < 0 ? this.top.length : at, 0, loc);
+    if (this.top.length > EXPLAINED_LOCATIONS) this.top.pop();
+  }
+}
+
+/** Why the most exposed locations score as they do: each one's highest hazards in the engine's plain sentences. */
+function exposedReasons(doc: Doc, top: readonly AssessedLocation[], reasons: HazardReasons) {
+  if (!top.length) return;
+  ensureSpace(doc, 120);
+  heading(doc, "Why the most exposed locations score as they do");
+  const future = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
+  const futureLabel = slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
+  para(
+    doc,
+    `The ${top.length === 1 ? "location" : `${top.length} locations`} with the highest aggregate level today (then in ${futureLabel}), each with its highest hazards in plain words: the same sentences as the dashboard and the API.`,
+    { size: 8.5, colour: MUTED },
+  );
+  for (const loc of top) {
+    const scores = loc.scores!;
+    const level = (h: HazardId, i: number) => scores[h]?.[i]?.level ?? 0;
+    const hazards = PER_HAZARD_IDS.filter((h) => level(h, 0) || level(h, future))
+      .sort((a, b) => level(b, 0) * 10 + level(b, future) - (level(a, 0) * 10 + level(a, future)))
+      .slice(0, EXPLAINED_HAZARDS);
+    const lines = hazards.flatMap((h) =>
+      ([["hist", "hist", "Historical"], [APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period, futureLabel]] as const).flatMap(([scenario, period, label]) => {
+        const text = reasons(loc, h, { scenario, period });
+        return text ? [`${HAZARDS[h].name}, ${label}: ${text}`] : [];
+      }),
+    );
+    ensureSpace(doc, 60);
+    const coords = loc.lat !== null && loc.lon !== null ? `, ${loc.lat.toFixed(3)}, ${loc.lon.toFixed(3)}` : "";
+    doc.font("Helvetica-Bold").fontSize(9.5).fillColor(TEXT).text(t(`Row ${loc.rowNumber}${loc.name ? ` ${loc.name}` : ""}${coords} (hexagon ${loc.hexagon})`), doc.page.margins.left);
+    for (const line of lines.length ? lines : ["No explanation is available for this hexagon."]) para(doc, line, { size: 8.5 });
+    doc.moveDown(0.3);
+  }
+}
+
 /**
  * The portfolio report: cover, summary, charts, per-hazard tables, disclosure tables, methodology and dataset
  * version, and the per-location appendix. Reads the locations twice (totals, then the appendix).
@@ -513,12 +569,15 @@ export async function writePortfolioPdf(
   report: PortfolioReportSource,
   target: string | Writable,
   title = "Portfolio climate risk report",
+  reasons: HazardReasons = engineHazardReasons(),
 ): Promise<void> {
   const levels = new LevelCountAccumulator();
   const disclosure = new DisclosureAccumulator();
+  const exposed = new MostExposed();
   for await (const loc of openLocations(report)) {
     levels.add(loc);
     disclosure.add(loc);
+    exposed.add(loc);
   }
   const tables = disclosure.result(report.metadata, report);
   const { doc, done } = openDoc(target, title);
@@ -576,6 +635,7 @@ export async function writePortfolioPdf(
 
   doc.addPage();
   hazardTables(doc, levels);
+  exposedReasons(doc, exposed.top, reasons);
   doc.addPage();
   disclosureSections(doc, tables, { scenario: "rcp45", period: "2050" });
   doc.addPage();

@@ -18,6 +18,7 @@ import { getDb } from "../db.server";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../errors.server";
 import type { SessionUser } from "../session.server";
 import { locationMapData } from "../map-data.server";
+import { nearestPlaceName } from "../places.server";
 import { hexagonScores } from "./assess-point.server";
 import { storeReportFile } from "./files.server";
 import { writeLocationPdf } from "./location-pdf.server";
@@ -78,10 +79,18 @@ export async function locationReportModel(
   const hexagon = located.hexagon_code;
   const scores = hexagonScores(engine, hexagon);
   const explained = new Map<string, ReturnType<RiskEngine["scores"]>>();
+  // the reasons name the hexagon by the town the point is in or near, as the dashboard and the API do
+  let name: string | null = null;
+  try {
+    name = nearestPlaceName(input.lat, input.lon);
+  } catch {
+    // without the place list the reasons say "the point's hexagon"
+  }
+  const place = { kind: "point" as const, name };
   const explain = (h: string, slot: { scenario: string; period: string }) => {
     const key = `${slot.scenario}:${slot.period}`;
     let r = explained.get(key);
-    if (!r) explained.set(key, (r = engine.scores(hexagon, slot.scenario, slot.period, { explain: true })));
+    if (!r) explained.set(key, (r = engine.scores(hexagon, slot.scenario, slot.period, { explain: true, place })));
     return (h === "AL" ? r.aggregate : r.hazards.find((x) => x.hazard_id === h))?.explanation;
   };
   // The outline only: an anonymous map shows no hexagon's values, and the report draws its own hexagon.

@@ -1,0 +1,384 @@
+/**
+ * What a customer reads first about a score: one or two plain sentences and a short table of drivers with units,
+ * before the formula. Pure, and read from the explanation structure only (its `inputs` by field and its `steps` by
+ * the names in STEP), plus the item's state and level, the place and the slot. The dashboard, the API
+ * (`explain=1`) and the PDFs show what these functions return, so the words are the same everywhere.
+ */
+import { HAZARDS, type HazardId, type PerHazardId } from "~/domain/hazards";
+import { RISK_LEVELS, scoreFromValue } from "~/domain/risk-levels";
+import { HISTORICAL_SLR_M, SCENARIOS, warmingAboveBaseline, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import { CC_SCALING, LAND_AMPLIFICATION, STEP, TC_WARMING_GAIN } from "./formulas";
+import { ROLLUP_TOP_SHARE } from "./rollup";
+
+/** Which place a score belongs to; `name` is what a reader knows it by (a country, a region, a nearby town). */
+export interface PlaceRef {
+  kind: "country" | "region" | "hexagon" | "point";
+  name?: string | null;
+}
+
+/** The parts of a hexagon explanation the sentences read. */
+export interface ExplanationFacts {
+  inputs: Readonly<Record<string, { value: number | null; unit: string; label: string }>>;
+  steps: readonly { name: string; value: number; unit?: string }[];
+}
+
+export interface Driver {
+  label: string;
+  value: number | null;
+  unit: string;
+}
+
+export interface SummaryInput {
+  hazard: HazardId;
+  state: "ok" | "not_applicable" | "no_data";
+  /** Band label of the value ("High"); null when there is no value. */
+  level: string | null;
+  place: PlaceRef;
+  scenario: ScenarioId;
+  period: PeriodId;
+  /** The hexagon's explanation; null for a country or region (a rollup of its hexagons). */
+  facts: ExplanationFacts | null;
+}
+
+// ---- number words (no toLocaleString: this runs on every explained score) ----
+
+const MINUS = "\u2212";
+/** Thousands with commas (12,000), rounded to a whole number; a minus sign for negatives. */
+export function fmtInt(v: number): string {
+  const r = Math.round(v);
+  if (r > -1000 && r < 1000) return r < 0 ? MINUS + String(-r) : String(r === 0 ? 0 : r);
+  const s = String(Math.abs(r)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return r < 0 ? MINUS + s : s;
+}
+/** One decimal (temperatures), with a minus sign. */
+export function fmt1(v: number): string {
+  const r = Math.round(v * 10) / 10;
+  return r < 0 ? MINUS + (-r).toFixed(1) : (r === 0 ? 0 : r).toFixed(1);
+}
+/** Two decimals (metres of sea level, indices). */
+export const fmt2 = (v: number): string => (Math.round(v * 100) / 100).toFixed(2);
+/** Two significant figures with thousands (12,000 km²). */
+export const fmtSig2 = (v: number): string => fmtInt(v > 0 ? Number(v.toPrecision(2)) : 0);
+/** A share in [0, 1] as whole percent. */
+export const pct = (share: number): number => Math.round(100 * share);
+
+// ---- reading the explanation ----
+
+const stepOf = (f: ExplanationFacts, name: string): number | null => {
+  for (const s of f.steps) if (s.name === name) return s.value;
+  return null;
+};
+const inputOf = (f: ExplanationFacts, key: string): number | null => f.inputs[key]?.value ?? null;
+const nz = (v: number | null): number => (v === null || !Number.isFinite(v) ? 0 : v);
+
+const lower = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const hazardWords = (h: HazardId) => lower(HAZARDS[h].name);
+const possessive = (name: string) => `${name}'s`;
+const COUNT_WORDS = ["no", "one", "two", "three"];
+
+/** How the sentence names the place: the country or region by name, a hexagon as a hexagon. */
+export function placeSubject(p: PlaceRef): string {
+  if (p.kind === "country") return p.name || "This country";
+  if (p.kind === "region") return p.name || "This region";
+  if (p.name) return `${possessive(p.name)} hexagon`;
+  return p.kind === "point" ? "The point's hexagon" : "This hexagon";
+}
+/** The subject inside a sentence ("this hexagon", "Chittagong's hexagon", "Bangladesh"). */
+const subjectInside = (p: PlaceRef) => {
+  const s = placeSubject(p);
+  return s.startsWith("This ") || s.startsWith("The ") ? lower(s) : s;
+};
+
+const slotWords = (scenario: ScenarioId, period: PeriodId) => `by ${period} under ${SCENARIOS[scenario].name}`;
+
+// ---- the short driver table ----
+
+type DriverRef = { input: string; share?: true } | { step: string; label: string; unit?: string; share?: true; warmed?: true };
+
+const T_MONTHS: DriverRef[] = [{ input: "tJul" }, { input: "tDec" }];
+const P_WET: DriverRef = { step: STEP.pWettest, label: "wettest-month precipitation (July or December)", unit: "mm", warmed: true };
+
+/** The drivers each hazard's formula reads, in the order the sentence names them. */
+export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>> = {
+  CS: [{ step: STEP.tColdest, label: "coldest-month mean temperature", unit: "°C", warmed: true }, ...T_MONTHS],
+  HW: [{ step: STEP.tHottest, label: "hottest-month mean temperature", unit: "°C", warmed: true }, ...T_MONTHS],
+  LS: [{ input: "slopeMean" }, { input: "relief" }, P_WET],
+  WF: [
+    { step: STEP.tWarmSeason, label: "warm-season mean temperature", unit: "°C", warmed: true },
+    { step: STEP.pWarmSeason, label: "warm-season precipitation less evaporative demand", unit: "mm", warmed: true },
+    { step: STEP.pFuel, label: "annual precipitation (fuel)", unit: "mm" },
+  ],
+  FD: [
+    { input: "floodplainShare", share: true },
+    { input: "lowShare", share: true },
+    { input: "upstreamKm2" },
+    { input: "flowM3s" },
+    P_WET,
+    { input: "relief" },
+  ],
+  DR: [
+    { step: STEP.pAnnual, label: "annual precipitation", unit: "mm" },
+    { step: STEP.pet, label: "potential evapotranspiration", unit: "mm", warmed: true },
+    { step: STEP.aridity, label: "aridity index P/PET", unit: "", warmed: true },
+    { step: STEP.seasonality, label: "dry-season contrast 1 − Pmin/Pmax", unit: "" },
+  ],
+  SS: [
+    { input: "lowShare", share: true },
+    { input: "coastKm" },
+    { input: "tideM" },
+    { step: STEP.stormFactor, label: "storm exposure (0 to 1)", unit: "" },
+    { step: STEP.slr, label: "global sea-level rise since 1900", unit: "m" },
+  ],
+  ER: [P_WET, { input: "pJul" }, { input: "pDec" }],
+  TC: [
+    { step: STEP.tcSstMonths, label: "months of sea at 26.5 °C or warmer offshore", unit: "months" },
+    { input: "coastKm" },
+    { step: STEP.tcLatitude, label: "latitude factor (0 to 1)", unit: "" },
+  ],
+  PC: [
+    { step: STEP.pcChange, label: "relative precipitation change (screening)", unit: "%", share: true },
+    { step: STEP.seasonality, label: "dry-season contrast 1 − Pmin/Pmax", unit: "" },
+    { step: STEP.aridity, label: "aridity index P/PET (baseline)", unit: "" },
+  ],
+  SL: [
+    { input: "lowShare", share: true },
+    { step: STEP.slr, label: "global sea-level rise since 1900", unit: "m" },
+  ],
+};
+
+const WHOLE_UNITS = new Set(["mm", "km", "km²", "m³/s", "people"]);
+function roundFor(unit: string, v: number): number {
+  if (WHOLE_UNITS.has(unit) || (unit === "m" && Math.abs(v) >= 10)) return Math.round(v);
+  if (unit === "%" || unit === "°C" || unit === "°" || unit === "months") return Math.round(v * 10) / 10;
+  return Math.round(v * 100) / 100;
+}
+
+/**
+ * The short table under the sentences: each driver the hazard's formula reads, with its unit (shares as %). Values
+ * that include the slot's warming say so. Aggregate: the hazards it averages.
+ */
+export function explainDrivers(h: HazardId, f: ExplanationFacts): Driver[] {
+  const dT = nz(stepOf(f, STEP.warming));
+  if (h === "AL") return topHazards(f).map(([id, v]) => ({ label: HAZARDS[id].name, value: Math.round(v * 1000) / 1000, unit: "" }));
+  const out: Driver[] = [];
+  for (const r of HAZARD_DRIVERS[h]) {
+    let label: string, unit: string, v: number | null;
+    if ("input" in r) {
+      const i = f.inputs[r.input];
+      if (!i) continue;
+      ({ label, unit } = i);
+      v = i.value;
+    } else {
+      v = stepOf(f, r.step);
+      label = r.warmed && dT > 0 ? `${r.label}, incl. warming` : r.label;
+      unit = r.unit ?? "";
+    }
+    if (r.share) {
+      unit = "%";
+      if (v !== null) v *= 100;
+    }
+    if (unit === "1") unit = "";
+    // a tidal range of −1 in the steps means "no station"; the input says null
+    out.push({ label, unit, value: v === null || !Number.isFinite(v) ? null : roundFor(unit, v) });
+  }
+  if (dT > 0) out.push({ label: "global warming above the baseline climatology", value: Math.round(dT * 10) / 10, unit: "°C" });
+  return out;
+}
+
+/** The hazards an aggregate averages, highest first (at most three). */
+function topHazards(f: ExplanationFacts): [PerHazardId, number][] {
+  const vals: [PerHazardId, number][] = [];
+  for (const s of f.steps) if (s.name.length === 2 && s.name in HAZARDS && s.name !== "AL") vals.push([s.name as PerHazardId, s.value]);
+  return vals.sort((a, b) => b[1] - a[1]).slice(0, 3);
+}
+
+// ---- the sentences ----
+
+/** What one hazard's drivers say, and (future slots where the formula warms) what the warming adds. */
+interface Parts {
+  drivers: string;
+  warming?: string;
+}
+
+interface Ctx {
+  f: ExplanationFacts;
+  S: string;
+  /** The subject inside a sentence ("this hexagon"). */
+  s: string;
+  /** Global warming of the slot above the baseline climatology, °C; 0 in the historical period. */
+  dT: number;
+  /** "+1.9 °C of global warming by 2050 under RCP8.5" (empty when dT is 0). */
+  warm: string;
+  slot: string;
+}
+
+const landWarm = (c: Ctx) => c.dT * LAND_AMPLIFICATION;
+const wetShare = (c: Ctx) => CC_SCALING * landWarm(c);
+
+function temperature(c: Ctx, step: string, what: "hottest" | "coldest"): Parts | null {
+  const t = stepOf(c.f, step);
+  if (t === null) return null;
+  const lw = landWarm(c);
+  if (!c.warm) return { drivers: `${c.S} has a ${what} month averaging ${fmt1(t)} °C` };
+  return {
+    drivers: `${c.S} has a ${what} month averaging ${fmt1(t - lw)} °C in the baseline climate`,
+    warming: `${c.warm} raises it by ${fmt1(lw)} °C over land, to ${fmt1(t)} °C`,
+  };
+}
+
+/** The wettest month's rain without the slot's warming (the step includes it). */
+const baseRain = (c: Ctx, p: number) => p / (1 + wetShare(c));
+const wetWarming = (c: Ctx, what: string, p: number): string | undefined =>
+  c.warm ? `${c.warm} adds ${pct(wetShare(c))} % to ${what} (7 % per °C of land warming), to ${fmtInt(p)} mm` : undefined;
+
+const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
+  HW: (c) => temperature(c, STEP.tHottest, "hottest"),
+  CS: (c) => temperature(c, STEP.tColdest, "coldest"),
+  ER: (c) => {
+    const p = stepOf(c.f, STEP.pWettest);
+    if (p === null) return null;
+    if (!c.warm) return { drivers: `${c.S} gets up to ${fmtInt(p)} mm of rain in the wetter of July and December` };
+    return {
+      drivers: `${c.S} gets up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December in the baseline climate`,
+      warming: `${c.warm} adds ${pct(wetShare(c))} % (7 % per °C of land warming), to ${fmtInt(p)} mm`,
+    };
+  },
+  LS: (c) => {
+    const slope = inputOf(c.f, "slopeMean"), relief = inputOf(c.f, "relief"), p = stepOf(c.f, STEP.pWettest);
+    if (slope === null || relief === null || p === null) return null;
+    return {
+      drivers: `${c.S} has a mean slope of ${fmt1(slope)}° and ${fmtInt(relief)} m of relief, with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December${c.warm ? " in the baseline climate" : ""}`,
+      warming: wetWarming(c, "that rain", p),
+    };
+  },
+  FD: (c) => {
+    const share = Math.max(nz(inputOf(c.f, "floodplainShare")), nz(inputOf(c.f, "lowShare")));
+    const area = nz(inputOf(c.f, "upstreamKm2")), flow = nz(inputOf(c.f, "flowM3s"));
+    const river = pct(share) > 0 && area > 0;
+    let d = river
+      ? `${c.S} has ${pct(share)} % of its land in the floodplain of a river draining ${fmtSig2(area)} km²${flow > 0 ? ` (mean flow about ${fmtSig2(flow)} m³/s)` : ""}`
+      : `${c.S} has no land in the floodplain of a river draining 1,000 km² or more`;
+    // steep, wet terrain floods in flash floods on streams too small for the river network
+    const flash = nz(stepOf(c.f, STEP.flashFactor)), relief = inputOf(c.f, "relief"), p = stepOf(c.f, STEP.pWettest);
+    if (flash >= 0.1 && relief !== null && p !== null)
+      d += `${river ? ", and" : ", but"} its ${fmtInt(relief)} m of relief with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December brings flash floods`;
+    return { drivers: d, warming: p === null ? undefined : wetWarming(c, "the wettest month's rain", p) };
+  },
+  WF: (c) => {
+    const t = stepOf(c.f, STEP.tWarmSeason), pe = stepOf(c.f, STEP.pWarmSeason), pa = stepOf(c.f, STEP.pFuel);
+    if (t === null || pe === null || pa === null) return null;
+    const lw = landWarm(c);
+    // the warm-season rain less 4 mm per °C of land warming (evaporative demand); the baseline adds it back
+    const rain = pe + 4 * lw;
+    return {
+      drivers: `${c.S} has a warm season averaging ${fmt1(t - lw)} °C with ${fmtInt(rain)} mm of rain in that month${c.warm ? " in the baseline climate" : ""}, and about ${fmtInt(pa)} mm of rain a year to grow fuel`,
+      warming: c.warm ? `${c.warm} warms that month by ${fmt1(lw)} °C and dries it by ${fmtInt(4 * lw)} mm` : undefined,
+    };
+  },
+  DR: (c) => {
+    const pa = stepOf(c.f, STEP.pAnnual), pet = stepOf(c.f, STEP.pet), ai = stepOf(c.f, STEP.aridity), s = stepOf(c.f, STEP.seasonality);
+    if (pa === null || pet === null || ai === null) return null;
+    return {
+      drivers: `${c.S} gets about ${fmtInt(pa)} mm of rain a year against ${fmtInt(pet)} mm of potential evaporation (aridity index ${fmt2(ai)})${nz(s) >= 0.6 ? ", with a marked dry season" : ""}`,
+      warming: c.warm ? `that evaporation includes ${c.warm}` : undefined,
+    };
+  },
+  PC: (c) => {
+    const r = stepOf(c.f, STEP.pcChange);
+    if (r === null || !c.warm) return null;
+    return {
+      drivers: `With ${c.warm}, the rainfall of ${c.s} may change by about ${pct(r)} % from the baseline (a screening estimate that grows with dryness and a marked dry season)`,
+    };
+  },
+  TC: (c) => {
+    const months = stepOf(c.f, STEP.tcSstMonths), lat = stepOf(c.f, STEP.tcLatitude), coast = inputOf(c.f, "coastKm");
+    const basin = c.f.steps.find((s) => s.name.startsWith(`${STEP.tcBasin} (`));
+    if (!basin) return { drivers: `${c.S} lies outside the basins where tropical cyclones make landfall` };
+    const name = basin.name.slice(STEP.tcBasin.length + 2, -1);
+    if (nz(lat) < 0.05) return { drivers: `${c.S} lies in the ${name} cyclone basin, but at a latitude tropical cyclones rarely reach` };
+    const where = coast === null ? "" : coast > 0 ? `, ${fmtInt(coast)} km from the coast` : ", on the coast";
+    const sea = months === null ? "" : months >= 0.5 ? `, by a sea at 26.5 °C or warmer ${fmtInt(months)} month${Math.round(months) === 1 ? "" : "s"} a year` : ", by a sea that stays below 26.5 °C (storms arrive from warmer water)";
+    return {
+      drivers: `${c.S} lies in the ${name} cyclone basin${where}${sea}`,
+      warming: c.warm ? `${c.warm} adds ${pct(TC_WARMING_GAIN * c.dT)} % for a larger share of intense storms` : undefined,
+    };
+  },
+  SS: (c) => {
+    const low = inputOf(c.f, "lowShare"), coast = inputOf(c.f, "coastKm"), tide = inputOf(c.f, "tideM");
+    const storm = stepOf(c.f, STEP.stormFactor), slr = stepOf(c.f, STEP.slr);
+    if (low === null || storm === null) return null;
+    const where = coast === null ? "" : coast > 0 ? `, ${fmtInt(coast)} km from the sea` : " on the coast";
+    const stormWords = storm >= 0.5 ? "strong" : storm >= 0.2 ? "moderate" : "little";
+    return {
+      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m${where}, with ${stormWords} storm exposure${tide !== null && tide > 0 ? ` and a ${fmt1(tide)} m tidal range` : ""}`,
+      warming: c.warm && slr !== null ? `${fmt2(slr - HISTORICAL_SLR_M)} m more sea-level rise ${c.slot} raises the water a surge starts from` : undefined,
+    };
+  },
+  SL: (c) => {
+    const low = inputOf(c.f, "lowShare"), slr = stepOf(c.f, STEP.slr);
+    if (low === null || slr === null) return null;
+    return {
+      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m by the sea, with ${fmt2(slr)} m of global sea-level rise since 1900${c.warm ? ` ${c.slot} (${fmt2(slr - HISTORICAL_SLR_M)} m more than in the historical period)` : ""}`,
+    };
+  },
+};
+
+const levelEnd = (level: string | null) => `that is ${level ?? "unscored"}.`;
+
+function notApplicable(x: SummaryInput): string {
+  const name = upper(hazardWords(x.hazard));
+  if (x.hazard === "PC") return `${name} is measured from the historical period, so the historical period has no level of its own.`;
+  const coastal = x.hazard === "SS" || x.hazard === "SL";
+  if (!x.facts) {
+    return coastal
+      ? `${name} does not apply anywhere in ${x.place.name || subjectInside(x.place)}: none of its land is on the coast or on low land joined to it.`
+      : `${name} does not apply to ${subjectInside(x.place)}.`;
+  }
+  if (!coastal) return `${name} does not apply to ${subjectInside(x.place)}.`;
+  const coast = inputOf(x.facts, "coastKm");
+  const far = coast !== null && coast > 0 ? `lies ${fmtInt(coast)} km from the sea and ` : "";
+  return `${placeSubject(x.place)} ${far}is neither on the coast nor on low land joined to it, so ${hazardWords(x.hazard)} does not apply there.`;
+}
+
+function noData(x: SummaryInput): string {
+  const what = `${hazardWords(x.hazard)} value`;
+  if (!x.facts || x.hazard === "AL") return `The dataset holds no ${what} for ${subjectInside(x.place)}, so it has no level.`;
+  const f = x.facts;
+  const missing = HAZARD_DRIVERS[x.hazard].flatMap((r) => ("input" in r && f.inputs[r.input] && f.inputs[r.input]!.value === null ? [f.inputs[r.input]!.label] : []));
+  return missing.length
+    ? `The dataset holds no ${what} for ${subjectInside(x.place)}: its ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} missing, so it has no level.`
+    : `The dataset holds no ${what} for ${subjectInside(x.place)}: the climate or terrain inputs it needs are missing, so it has no level.`;
+}
+
+function rollupSentence(x: SummaryInput): string {
+  const S = placeSubject(x.place);
+  const what = x.hazard === "AL" ? "aggregate" : hazardWords(x.hazard);
+  const dT = warmingAboveBaseline(x.scenario, x.period);
+  const slot = dT > 0 ? ` ${slotWords(x.scenario, x.period)} (+${fmt1(dT)} °C of global warming)` : "";
+  return `${possessive(S)} ${what} level${slot} is the weighted mean of its most exposed ${Math.round(ROLLUP_TOP_SHARE * 100)} % of land (hexagons weighted by area and people); ${levelEnd(x.level)}`;
+}
+
+function aggregateSentence(x: SummaryInput, f: ExplanationFacts): string {
+  const top = topHazards(f).map(([id, v]) => `${hazardWords(id)} (${RISK_LEVELS[scoreFromValue(Math.min(1, Math.max(0, v))) - 1]!.label})`);
+  const list = top.length > 1 ? `${top.slice(0, -1).join(", ")} and ${top.at(-1)}` : (top[0] ?? "");
+  return `The aggregate for ${subjectInside(x.place)} is the mean of its ${top.length === 1 ? "only scored hazard" : `${COUNT_WORDS[top.length]} highest hazards`}, ${list}; ${levelEnd(x.level)}`;
+}
+
+/**
+ * The plain words of one explained score: the place, the drivers the hazard's formula reads with their values and
+ * units, what the slot's warming adds where the formula has a warming term, ending with the level ("that is High.").
+ * Not applicable and no data have sentences of their own.
+ */
+export function explainSummary(x: SummaryInput): string {
+  if (x.state === "not_applicable") return notApplicable(x);
+  if (x.state === "no_data") return noData(x);
+  if (!x.facts) return rollupSentence(x);
+  if (x.hazard === "AL") return aggregateSentence(x, x.facts);
+  const dT = x.scenario === "hist" ? 0 : nz(stepOf(x.facts, STEP.warming));
+  const slot = slotWords(x.scenario, x.period);
+  const c: Ctx = { f: x.facts, S: placeSubject(x.place), s: subjectInside(x.place), dT, slot, warm: dT > 0 ? `+${fmt1(dT)} °C of global warming ${slot}` : "" };
+  const parts = SENTENCES[x.hazard](c);
+  if (!parts) return `The ${hazardWords(x.hazard)} value of ${c.s} comes from the calculation below; ${levelEnd(x.level)}`;
+  return parts.warming ? `${parts.drivers}. ${upper(parts.warming)}; ${levelEnd(x.level)}` : `${parts.drivers}; ${levelEnd(x.level)}`;
+}
