@@ -4,7 +4,7 @@ import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/haz
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { SLOTS, warmingAboveBaseline } from "~/domain/scenarios";
 import { loadRiskEngine, type RiskEngine } from "./engine.server";
-import { explainDrivers, explainSummary, fmt1, fmt2, fmtInt, fmtSig2, pct, placeSubject, type ExplanationFacts } from "./explain-text";
+import { explainDrivers, explainSummary, fmt1, fmt2, fmtHalf, fmtInt, fmtSig2, pct, placeSubject, type ExplanationFacts } from "./explain-text";
 import { LAND_AMPLIFICATION, STEP } from "./formulas";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { HazardScoreItem } from "./types";
@@ -55,9 +55,9 @@ describe("sentences from a synthetic explanation", () => {
 
   it("a future slot says what the warming adds, only where the formula warms", () => {
     const dT = 1.91;
-    const f = facts({}, { [STEP.warming]: dT, [STEP.tHottest]: 30 + dT * LAND_AMPLIFICATION });
+    const f = facts({}, { [STEP.warming]: dT, [STEP.tHottest]: 30 + dT * LAND_AMPLIFICATION, [STEP.tHotMax]: 36 + dT * LAND_AMPLIFICATION });
     expect(explainSummary({ ...base, scenario: "rcp85", period: "2050", hazard: "HW", state: "ok", level: "Severe", facts: f })).toBe(
-      "This hexagon has a hottest month averaging 30.0 °C in the baseline climate. +1.9 °C of global warming by 2050 under RCP8.5 raises it by 2.8 °C over land, to 32.8 °C; that is Severe.",
+      "This hexagon has a hottest month whose days reach 36.0 °C on average in the baseline climate. +1.9 °C of global warming by 2050 under RCP8.5 raises that by 2.8 °C over land, to 38.8 °C; that is Severe.",
     );
   });
 
@@ -120,19 +120,21 @@ describe.skipIf(!has)("sentences of real places through the engine", () => {
   it("HW Cairo: the hottest month today, and what +°C of warming adds by 2050 under RCP8.5", () => {
     const today = explained("Cairo", 30.04, 31.24, "HW");
     framed("Cairo", today.item, today.text);
-    expect(today.text).toContain(`hottest month averaging ${fmt1(today.step(STEP.tHottest))} °C;`);
+    expect(today.text).toContain(`hottest month whose days reach ${fmt1(today.step(STEP.tHotMax))} °C on average;`);
+    expect(today.step(STEP.tHotMax)).toBeGreaterThan(today.step(STEP.tHottest));
     const future = explained("Cairo", 30.04, 31.24, "HW", "rcp85", "2050");
     framed("Cairo", future.item, future.text);
     const dT = future.step(STEP.warming);
     expect(dT).toBeGreaterThan(1);
-    expect(future.text).toContain(`+${fmt1(dT)} °C of global warming by 2050 under RCP8.5 raises it by ${fmt1(dT * LAND_AMPLIFICATION)} °C over land, to ${fmt1(future.step(STEP.tHottest))} °C`);
+    expect(future.text).toContain(`+${fmt1(dT)} °C of global warming by 2050 under RCP8.5 raises that by ${fmt1(dT * LAND_AMPLIFICATION)} °C over land, to ${fmt1(future.step(STEP.tHotMax))} °C`);
     expect(future.drivers.at(-1)).toEqual({ label: "global warming above the baseline climatology", value: Math.round(dT * 10) / 10, unit: "°C" });
   });
 
-  it("WF Lagos: warm-season heat, its rain and the year's rain for fuel", () => {
+  it("WF Lagos: the dry season, the hottest month and the year's rain for fuel", () => {
     const { item, text, step } = explained("Lagos", 6.52, 3.38, "WF");
     framed("Lagos", item, text);
-    expect(text).toContain(`warm season averaging ${fmt1(step(STEP.tWarmSeason))} °C with ${fmtInt(step(STEP.pWarmSeason))} mm of rain in that month`);
+    expect(text).toContain(`has ${fmtHalf(step(STEP.dryMonths))} dry month`);
+    expect(text).toContain(`a hottest month averaging ${fmt1(step(STEP.tWarmSeason))} °C`);
     expect(text).toContain(`about ${fmtInt(step(STEP.pFuel))} mm of rain a year`);
   });
 

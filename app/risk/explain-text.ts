@@ -51,6 +51,12 @@ export function fmtInt(v: number): string {
   return r < 0 ? MINUS + s : s;
 }
 /** One decimal (temperatures), with a minus sign. */
+/** A count to the nearest half ("3", "3.5"). */
+export function fmtHalf(v: number): string {
+  const h = Math.round(v * 2) / 2;
+  return Number.isInteger(h) ? String(h) : h.toFixed(1);
+}
+
 export function fmt1(v: number): string {
   const r = Math.round(v * 10) / 10;
   return r < 0 ? MINUS + (-r).toFixed(1) : (r === 0 ? 0 : r).toFixed(1);
@@ -102,11 +108,15 @@ const P_WET: DriverRef = { step: STEP.pWettest, label: "wettest-month precipitat
 /** The drivers each hazard's formula reads, in the order the sentence names them. */
 export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>> = {
   CS: [{ step: STEP.tColdest, label: "coldest-month mean temperature", unit: "°C", warmed: true }, ...T_MONTHS],
-  HW: [{ step: STEP.tHottest, label: "hottest-month mean temperature", unit: "°C", warmed: true }, ...T_MONTHS],
+  HW: [
+    { step: STEP.tHotMax, label: "hottest-month mean daily maximum", unit: "°C", warmed: true },
+    { step: STEP.tHottest, label: "hottest-month mean temperature", unit: "°C", warmed: true },
+    ...T_MONTHS,
+  ],
   LS: [{ input: "slopeMean" }, { input: "relief" }, P_WET],
   WF: [
-    { step: STEP.tWarmSeason, label: "warm-season mean temperature", unit: "°C", warmed: true },
-    { step: STEP.pWarmSeason, label: "warm-season precipitation less evaporative demand", unit: "mm", warmed: true },
+    { step: STEP.dryMonths, label: "dry months a year (rain below twice the temperature)", unit: "months", warmed: true },
+    { step: STEP.tWarmSeason, label: "hottest-month mean temperature", unit: "°C", warmed: true },
     { step: STEP.pFuel, label: "annual precipitation (fuel)", unit: "mm" },
   ],
   FD: [
@@ -233,7 +243,16 @@ const wetWarming = (c: Ctx, what: string, p: number): string | undefined =>
   c.warm ? `${c.warm} adds ${pct(wetShare(c))} % to ${what} (7 % per °C of land warming), to ${fmtInt(p)} mm` : undefined;
 
 const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
-  HW: (c) => temperature(c, STEP.tHottest, "hottest"),
+  HW: (c) => {
+    const tMax = stepOf(c.f, STEP.tHotMax);
+    if (tMax === null) return temperature(c, STEP.tHottest, "hottest");
+    const lw = landWarm(c);
+    if (!c.warm) return { drivers: `${c.S} has a hottest month whose days reach ${fmt1(tMax)} °C on average` };
+    return {
+      drivers: `${c.S} has a hottest month whose days reach ${fmt1(tMax - lw)} °C on average in the baseline climate`,
+      warming: `${c.warm} raises that by ${fmt1(lw)} °C over land, to ${fmt1(tMax)} °C`,
+    };
+  },
   CS: (c) => temperature(c, STEP.tColdest, "coldest"),
   ER: (c) => {
     const p = stepOf(c.f, STEP.pWettest);
@@ -266,14 +285,16 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     return { drivers: d, warming: p === null ? undefined : wetWarming(c, "the wettest month's rain", p) };
   },
   WF: (c) => {
-    const t = stepOf(c.f, STEP.tWarmSeason), pe = stepOf(c.f, STEP.pWarmSeason), pa = stepOf(c.f, STEP.pFuel);
-    if (t === null || pe === null || pa === null) return null;
+    const t = stepOf(c.f, STEP.tWarmSeason), dry = stepOf(c.f, STEP.dryMonths), pa = stepOf(c.f, STEP.pFuel);
+    if (t === null || dry === null || pa === null) return null;
     const lw = landWarm(c);
-    // the warm-season rain less 4 mm per °C of land warming (evaporative demand); the baseline adds it back
-    const rain = pe + 4 * lw;
+    const months = `${fmtHalf(dry)} dry month${dry === 1 ? "" : "s"} a year (rain below twice the temperature)`;
+    const fuel = `about ${fmtInt(pa)} mm of rain a year to grow fuel`;
+    if (!c.warm) return { drivers: `${c.S} has ${months}, a hottest month averaging ${fmt1(t)} °C and ${fuel}` };
+    // the dry-month count in the steps is the warmed one: warmer months raise the dryness threshold
     return {
-      drivers: `${c.S} has a warm season averaging ${fmt1(t - lw)} °C with ${fmtInt(rain)} mm of rain in that month${c.warm ? " in the baseline climate" : ""}, and about ${fmtInt(pa)} mm of rain a year to grow fuel`,
-      warming: c.warm ? `${c.warm} warms that month by ${fmt1(lw)} °C and dries it by ${fmtInt(4 * lw)} mm` : undefined,
+      drivers: `${c.S} has a hottest month averaging ${fmt1(t - lw)} °C in the baseline climate and ${fuel}`,
+      warming: `${c.warm} warms it by ${fmt1(lw)} °C over land, which leaves ${months}`,
     };
   },
   DR: (c) => {

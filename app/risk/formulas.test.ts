@@ -9,6 +9,7 @@ import {
   heatIndex,
   extremeRainfall,
   heatWave,
+  hotMonthRange,
   landslide,
   monthlyTemperatures,
   potentialEvap,
@@ -20,6 +21,7 @@ import {
   tcBasin,
   tropicalCyclone,
   wildfire,
+  dryMonths,
   type CellInputs,
 } from "./formulas";
 
@@ -66,15 +68,22 @@ describe("ramp", () => {
 });
 
 describe("heat and cold", () => {
-  it("HW thresholds 22 → 0, 36 → 1 on the hottest month", () => {
-    expect(heatWave(cell({ tJul: 22 }), hist)).toBe(0);
-    expect(heatWave(cell({ tJul: 36 }), hist)).toBe(1);
-    expect(num(heatWave(cell({ tJul: 29 }), hist))).toBeCloseTo(0.5);
-    expect(num(heatWave(cell({ tJul: 10, tDec: 29 }), hist))).toBeCloseTo(0.5);
+  it("HW thresholds 27 → 0, 42 → 1 on the hottest month's mean daily maximum", () => {
+    // a dry hot month (≤ 10 mm) has a 16 °C day-night range, a wet one (≥ 200 mm) 7 °C
+    // (far inland; sea air narrows the range by 40 % on the shore)
+    expect(hotMonthRange(cell({ tJul: 30, pJul: 5, coastKm: 5000 }))).toBe(16);
+    expect(hotMonthRange(cell({ tJul: 30, pJul: 300, coastKm: 5000 }))).toBe(7);
+    expect(hotMonthRange(cell({ tJul: 30, pJul: 5, coastKm: 0 }))).toBeCloseTo(9.6, 6);
+    expect(heatWave(cell({ tJul: 19, pJul: 5, coastKm: 5000 }), hist)).toBe(0);
+    expect(heatWave(cell({ tJul: 34, pJul: 5, coastKm: 5000 }), hist)).toBe(1);
+    expect(num(heatWave(cell({ tJul: 26.5, pJul: 5, coastKm: 5000 }), hist))).toBeCloseTo(0.5);
+    expect(num(heatWave(cell({ tJul: 10, tDec: 26.5, pDec: 5, coastKm: 5000 }), hist))).toBeCloseTo(0.5);
+    // the same mean month reads hotter in a desert than under a monsoon
+    expect(num(heatWave(cell({ tJul: 29, pJul: 2 }), hist))).toBeGreaterThan(num(heatWave(cell({ tJul: 29, pJul: 350 }), hist)));
   });
   it("HW rises and CS falls with warming (land amplification 1.45)", () => {
     const c = cell({ tJul: 30, tDec: -15 });
-    expect(num(heatWave(c, warm(1)))).toBeCloseTo(num(heatWave(c, hist)) + 1.45 / 14);
+    expect(num(heatWave(c, warm(1)))).toBeCloseTo(num(heatWave(c, hist)) + 1.45 / 15);
     expect(num(coldSpell(c, warm(2)))).toBeLessThan(num(coldSpell(c, hist)));
     expect(coldSpell(cell({ tDec: -30 }), hist)).toBe(1);
     expect(coldSpell(cell({ tDec: 5 }), hist)).toBe(0);
@@ -159,6 +168,21 @@ describe("water hazards", () => {
     expect(num(wildfire(cell({ tJul: 27, tDec: 27, pJul: 250, pDec: 250 }), hist))).toBe(0);
     expect(num(wildfire(cell({ tJul: 35, pJul: 0, pDec: 2 }), hist))).toBe(0);
   });
+  it("WF needs a dry season, not one dry month", () => {
+    // Gaussen: rain below twice the temperature. Equal months wetter than 2T are never dry; a desert always is
+    expect(dryMonths(cell({ tJul: 27, tDec: 27, pJul: 250, pDec: 250 }), 0)).toBe(0);
+    expect(dryMonths(cell({ tJul: 30, tDec: 20, pJul: 1, pDec: 2 }), 0)).toBe(12);
+    // a sinusoid from 200 mm to 0 mm at a steady 25 °C (threshold 50 mm) is dry a third of the year: cos < −0.5
+    expect(dryMonths(cell({ lat: 10, tJul: 25, tDec: 25, pJul: 200, pDec: 0 }), 0)).toBeCloseTo(4, 0);
+    // a humid coast with one dry month (a short harmattan) stays low; a savanna with a long dry season is high
+    const humid = cell({ lat: 6, tJul: 25, tDec: 27, pJul: 260, pDec: 60 });
+    const savanna = cell({ lat: 12, tJul: 26, tDec: 22, pJul: 170, pDec: 1 });
+    expect(num(wildfire(humid, hist))).toBeLessThan(0.2);
+    expect(num(wildfire(savanna, hist))).toBeGreaterThan(0.6);
+    // warming raises Gaussen's threshold, so the dry season can only lengthen
+    expect(dryMonths(savanna, 3)).toBeGreaterThanOrEqual(dryMonths(savanna, 0));
+    expect(num(wildfire(savanna, warm(1.9)))).toBeGreaterThanOrEqual(num(wildfire(savanna, hist)));
+  });
   it("PC is not applicable in the historical slot and grows with warming", () => {
     expect(precipitationChange(base, hist)).toBe(NOT_APPLICABLE);
     expect(num(precipitationChange(base, warm(1.9)))).toBeGreaterThan(num(precipitationChange(base, warm(1.0))));
@@ -168,7 +192,7 @@ describe("water hazards", () => {
 describe("hottest and coldest months", () => {
   it("the seasonal shape moves heat and cold beyond July and December", () => {
     const sahel = cell({ tJul: 29, tDec: 24 });
-    expect(num(heatWave({ ...sahel, tHotOffset: 5 }, hist))).toBeCloseTo(ramp(34, 22, 36));
+    expect(num(heatWave({ ...sahel, tHotOffset: 5 }, hist))).toBeCloseTo(ramp(34 + hotMonthRange(sahel) / 2, 27, 42));
     expect(num(heatWave({ ...sahel, tHotOffset: 5 }, hist))).toBeGreaterThan(num(heatWave(sahel, hist)));
     const steppe = cell({ tJul: 20, tDec: -15 });
     expect(num(coldSpell({ ...steppe, tColdOffset: 5 }, hist))).toBeCloseTo(ramp(-20, 0, -30));
@@ -205,6 +229,11 @@ describe("tropical cyclones", () => {
     expect(tcBasin(12.8, 45)).toBeNull(); // Aden
     expect(tcBasin(10.6, 103.5)).toBeNull(); // Sihanoukville
     expect(tcBasin(22.3, 91.8)?.name).toMatch(/Bay of Bengal/);
+  });
+  it("the Central Pacific weighs less than the East Pacific; typhoons taper from 35° N", () => {
+    expect(tcBasin(21.3, -157.9)?.name).toBe("Central Pacific"); // Honolulu
+    expect(tcBasin(21.3, -157.9)!.weight).toBeLessThan(tcBasin(16.9, -99.9)!.weight); // Acapulco
+    expect(tcBasin(34.7, 135.5)?.poleward).toEqual([35, 50]); // Osaka
   });
   it("warm sea drives exposure: no warm months, no cyclone in the deep tropics; recurving storms reach cool coasts", () => {
     const coast = cell({ lat: 15, lon: 121, coastKm: 0 });

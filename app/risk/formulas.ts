@@ -103,8 +103,10 @@ export const STEP = {
   pWettest: "wettest of Jul/Dec precipitation incl. 7 %/°C",
   riverFactor: "river factor √(floodplain × size)",
   flashFactor: "flash-flood factor",
-  tWarmSeason: "warm-season temperature incl. warming",
-  pWarmSeason: "warm-season precipitation less evaporative demand",
+  hotRange: "day-night range of the hottest month (from its rain)",
+  tHotMax: "hottest-month mean daily maximum",
+  tWarmSeason: "hottest-month temperature incl. warming",
+  dryMonths: "dry months (rain below twice the temperature), on a year drawn through July and December",
   pFuel: "annual precipitation estimate (fuel)",
   tcBasin: "basin weight",
   tcNoBasin: "cyclone basin weight (none here)",
@@ -196,12 +198,45 @@ export function potentialEvap(monthlyT: readonly number[], lat: number, baseline
   return pet;
 }
 
+/**
+ * Diurnal temperature range of the hottest month, °C: wide under a dry hot season (clear skies, dry soil), narrow
+ * under a wet one (cloud and evaporation). Summer ranges observed: ≈ 15-17 °C in Phoenix, Madrid and Seville,
+ * ≈ 13 °C in Cairo, 6-9 °C in Dhaka's monsoon, Manaus and Singapore (Dai, Trenberth & Karl 1999 for the cloud
+ * and rain control). 16 °C at ≤ 10 mm of rain in the hotter of July and December, 7 °C at ≥ 200 mm, linear between.
+ * Sea air narrows it on the coast (Athens ≈ 10 °C, Dubai ≈ 11 °C, Lagos ≈ 8 °C in their hottest months): by
+ * HW_COAST_NARROWING at the shore, fading over HW_COAST_KM inland, the reach of sea breezes (20-50 km).
+ */
+export const HW_DTR_C: readonly [number, number] = [16, 7];
+export const HW_DTR_RAIN_MM: readonly [number, number] = [10, 200];
+export const HW_COAST_NARROWING = 0.4;
+export const HW_COAST_KM = 50;
+/** Mean daily maximum of the hottest month over which heat rises: 27 °C (a warm summer) → 0, 42 °C → 1. */
+export const HW_TMAX_C: readonly [number, number] = [27, 42];
+
+/** Day-night range of a month away from the sea, °C, from its rain (mm). */
+export function rangeOfRain(pMm: number): number {
+  return HW_DTR_C[0] - (HW_DTR_C[0] - HW_DTR_C[1]) * ramp(pMm, HW_DTR_RAIN_MM[0], HW_DTR_RAIN_MM[1]);
+}
+
+export function hotMonthRange(c: CellInputs): number {
+  if (!hasPrecip(c)) return (HW_DTR_C[0] + HW_DTR_C[1]) / 2;
+  const pHot = c.tJul >= c.tDec ? c.pJul : c.pDec;
+  const inland = rangeOfRain(pHot);
+  const sea = Number.isFinite(c.coastKm) ? HW_COAST_NARROWING * Math.exp(-c.coastKm / HW_COAST_KM) : 0;
+  return inland * (1 - sea);
+}
+
 export function heatWave(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasClimate(c)) return NO_DATA;
   const tHot = hottestMonth(c) + landWarming(ctx);
+  // heat waves are hot days: the hottest month's mean daily maximum, its mean plus half the day's range
+  const range = hotMonthRange(c);
+  const tMax = tHot + range / 2;
   put(t, "hottest month above the warmer of Jul/Dec (shape of the year)", orZero(c.tHotOffset), "°C");
   put(t, STEP.tHottest, tHot, "°C");
-  return ramp(tHot, 22, 36);
+  put(t, STEP.hotRange, range, "°C");
+  put(t, STEP.tHotMax, tMax, "°C");
+  return ramp(tMax, HW_TMAX_C[0], HW_TMAX_C[1]);
 }
 
 export function coldSpell(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
@@ -227,10 +262,16 @@ function seasonality(c: CellInputs): number {
   return hi <= 0 ? 1 : 1 - Math.min(c.pJul, c.pDec) / hi;
 }
 
+/**
+ * Aridity index P/PET over which the aridity factor rises: from the drylands' humid edge (0.65, dry sub-humid;
+ * UNEP 1992, the UNCCD's definition of drylands) to the semi-arid/arid boundary (0.2), where it is full.
+ */
+export const DR_ARIDITY: readonly [number, number] = [0.65, 0.2];
+
 export function drought(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasClimate(c) || !hasPrecip(c)) return NO_DATA;
   const { ai } = aridity(c, ctx, t);
-  const fArid = ramp(ai, 1.0, 0.2);
+  const fArid = ramp(ai, DR_ARIDITY[0], DR_ARIDITY[1]);
   const s = seasonality(c);
   put(t, "aridity factor", fArid);
   put(t, STEP.seasonality, s);
@@ -245,8 +286,14 @@ export function wettestMonth(c: CellInputs, ctx: SlotContext): number {
 
 /** Floodplain share of a cell's land at which the river-floodplain factor is full. */
 export const FD_PLAIN_FULL = 0.3;
-/** Mean flow (m³/s) over which the river-size factor rises, log-linear: a stream to a large river. */
-export const FD_FLOW_M3S: readonly [number, number] = [3, 1000];
+/**
+ * Mean flow (m³/s) over which the river-size factor rises, log-linear: a stream to one of the great rivers. Mean
+ * flows of rivers with recorded floods span four orders of magnitude (Elbe at Dresden ≈ 330, Rhine at Cologne
+ * ≈ 2,100, Danube at its mouth ≈ 6,500, Mississippi ≈ 17,000, Ganges-Brahmaputra ≈ 38,000 m³/s); flood depth
+ * and duration grow with discharge (bankfull depth ∝ Q^0.4, Leopold & Maddock 1953), so the factor keeps rising
+ * to 10,000 m³/s instead of stopping at a mid-sized river.
+ */
+export const FD_FLOW_M3S: readonly [number, number] = [3, 10000];
 
 /** River-size factor: log-linear in mean flow between FD_FLOW_M3S. */
 export function riverSizeFactor(flowM3s: number): number {
@@ -271,7 +318,7 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   put(t, "floodplain factor ramp(share, 0, 0.3)", fPlain);
   put(t, "drainage area of the largest river", orZero(c.upstreamKm2), "km²");
   put(t, "mean flow of that river", orZero(c.flowM3s), "m³/s");
-  put(t, "river-size factor ramp(log10 flow, 3 → 1,000 m³/s)", fSize);
+  put(t, "river-size factor ramp(log10 flow, 3 → 10,000 m³/s)", fSize);
   put(t, STEP.riverFactor, fRiver);
   put(t, STEP.pWettest, pWet, "mm");
   put(t, "wetness factor", fWet);
@@ -295,22 +342,61 @@ export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVal
   return clamp01((0.6 * fSlope + 0.4 * fRelief) * (0.35 + 0.65 * fWet));
 }
 
+/**
+ * Dry months of the year by Gaussen's rule (a month is dry when its rain in mm is below twice its mean temperature
+ * in °C; Bagnouls & Gaussen 1957, the ombrothermic diagram), on a year drawn through the two observed months:
+ * rain a sinusoid from the wetter to the drier of July and December, peaking in the wetter one's half of the year,
+ * and temperature the twelve months of `monthlyTemperatures`. Counted in quarter months. A sinusoid through the
+ * wettest and driest months is fuller than a monsoon's peaked rains, so long dry seasons come out short (Kano
+ * ≈ 4 of its 7 months, Perth ≈ 3 of 5).
+ */
+/**
+ * Rain of month m (0 = January, fractional months allowed), mm, on a sinusoid from the wetter to the drier of July
+ * and December, peaking in the wetter one's half of the year: July's (month 6) or the southern summer's (month 0,
+ * as the temperatures of `monthlyTemperatures`).
+ */
+export function rainOfMonth(c: CellInputs, m: number): number {
+  const hi = Math.max(c.pJul, c.pDec), lo = Math.min(c.pJul, c.pDec);
+  const peak = c.pJul >= c.pDec ? 6 : 0;
+  return (hi + lo) / 2 + ((hi - lo) / 2) * Math.cos((2 * Math.PI * (m - peak)) / 12);
+}
+
+export function dryMonths(c: CellInputs, warming: number): number {
+  const T = monthlyTemperatures(c, warming);
+  const STEPS = 4;
+  let dry = 0;
+  for (let i = 0; i < 12 * STEPS; i++) {
+    const m = i / STEPS;
+    const p = rainOfMonth(c, m);
+    const m0 = Math.floor(m), f = m - m0;
+    const t = T[m0]! * (1 - f) + T[(m0 + 1) % 12]! * f;
+    if (p < 2 * Math.max(t, 0)) dry += 1 / STEPS;
+  }
+  return dry;
+}
+
+/**
+ * Dry months over which the fire-season factor rises. Fire needs a dry season that cures the fuel, not one dry
+ * month: tropical forest climates have up to about two arid months, savannas from two and a half (wet) to five
+ * and more (dry; Walter & Lieth's climate diagrams, Walter 1973); full at 4.5 modelled months, as the sinusoid
+ * reads long dry seasons short (`dryMonths`).
+ */
+export const WF_DRY_MONTHS: readonly [number, number] = [2, 4.5];
+
 export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
-  const julHot = c.tJul >= c.tDec;
-  const tHot = (julHot ? c.tJul : c.tDec) + landWarming(ctx);
-  const pHot = julHot ? c.pJul : c.pDec;
-  // higher evaporative demand dries fuels: about 4 mm/month per °C of land warming
-  const pEff = pHot - 4 * landWarming(ctx);
+  const tHot = hottestMonth(c) + landWarming(ctx);
+  // warmer months raise Gaussen's threshold (twice the temperature): the dry season lengthens with warming
+  const dry = dryMonths(c, landWarming(ctx));
   const pAnn = annualPrecip(c);
   const fHeat = ramp(tHot, 12, 30);
-  const fDry = ramp(pEff, 60, 10);
+  const fDry = ramp(dry, WF_DRY_MONTHS[0], WF_DRY_MONTHS[1]);
   const fFuel = ramp(pAnn, 100, 400) * ramp(pAnn, 3000, 1500);
   put(t, STEP.tWarmSeason, tHot, "°C");
-  put(t, STEP.pWarmSeason, pEff, "mm");
+  put(t, STEP.dryMonths, dry, "months");
   put(t, STEP.pFuel, pAnn, "mm");
   put(t, "heat factor", fHeat);
-  put(t, "dryness factor", fDry);
+  put(t, "dry-season factor ramp(dry months, 2 → 4.5)", fDry);
   put(t, "fuel factor", fFuel);
   return clamp01(Math.sqrt(fHeat) * fDry * fFuel);
 }
@@ -333,8 +419,13 @@ export const TC_SST_MONTHS: readonly [number, number] = [0.5, 5];
  */
 export function tcBasin(lat: number, lon: number): { name: string; weight: number; poleward: [number, number] } | null {
   if (lat >= 0) {
-    if (lon >= -180 && lon < -25) return { name: "North Atlantic / East Pacific", weight: 0.85, poleward: [30, 50] };
-    if (lon >= 105 && lon <= 180) return { name: "West Pacific", weight: 1, poleward: [30, 50] };
+    // the Central Pacific sees 4-5 tropical cyclones a year against the East Pacific's ≈ 15 (NOAA CPHC), and
+    // Hawaii's landfalls are rare (Dot 1959, Iniki 1992)
+    if (lon >= -180 && lon < -140) return { name: "Central Pacific", weight: 0.5, poleward: [30, 50] };
+    if (lon >= -140 && lon < -25) return { name: "North Atlantic / East Pacific", weight: 0.85, poleward: [30, 50] };
+    // typhoons keep their strength further poleward over the Kuroshio: landfalls in Kanto at 35° N (Faxai and
+    // Hagibis, 2019); the taper starts there rather than at 30° N
+    if (lon >= 105 && lon <= 180) return { name: "West Pacific", weight: 1, poleward: [35, 50] };
     // the Bay of Bengal sees several times more cyclones than the Arabian Sea
     if (lon >= 78 && lon < 100) return { name: "North Indian (Bay of Bengal)", weight: 0.8, poleward: [25, 38] };
     if (lon >= 52 && lon < 78) return { name: "North Indian (Arabian Sea)", weight: 0.4, poleward: [25, 38] };
@@ -433,7 +524,7 @@ export const HAZARD_FORMULAS: Readonly<
 > =
   {
     CS: { fn: coldSpell, confidence: "grounded", formula: "ramp(Tcoldest month + 1.45·ΔT, 0 °C → 0, −30 °C → 1)" },
-    HW: { fn: heatWave, confidence: "grounded", formula: "ramp(Thottest month + 1.45·ΔT, 22 °C → 0, 36 °C → 1)" },
+    HW: { fn: heatWave, confidence: "grounded", formula: "ramp(Thottest month + 1.45·ΔT + DTR/2, 27 °C → 0, 42 °C → 1), DTR = 16 → 7 °C as the hot month's rain goes 10 → 200 mm, × (1 − 0.4·e^(−d/50 km)) near the sea" },
     LS: {
       fn: landslide,
       confidence: "proxy",
@@ -442,18 +533,18 @@ export const HAZARD_FORMULAS: Readonly<
     WF: {
       fn: wildfire,
       confidence: "proxy",
-      formula: "√ramp(Thot,12,30 °C) × ramp(Phot − 4·ΔTland, 60 → 10 mm) × fuel(Pann)",
+      formula: "√ramp(Thot,12,30 °C) × ramp(dry months (P < 2T), 2 → 4.5) × fuel(Pann)",
     },
     FD: {
       fn: riverFlood,
       confidence: "proxy",
       formula:
-        "1.2 × √(ramp(max(floodplain share, low-lying share), 0, 0.3) × ramp(log10 mean flow, 3 → 1,000 m³/s)) × (0.7 + 0.3·wet) + 0.2·ramp(relief,300,2000 m)·wet",
+        "1.2 × √(ramp(max(floodplain share, low-lying share), 0, 0.3) × ramp(log10 mean flow, 3 → 10,000 m³/s)) × (0.7 + 0.3·wet) + 0.2·ramp(relief,300,2000 m)·wet",
     },
     DR: {
       fn: drought,
       confidence: "proxy",
-      formula: "0.75·ramp(P/PET, 1.0 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5), PET by Thornthwaite",
+      formula: "0.75·ramp(P/PET, 0.65 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5), PET by Thornthwaite",
     },
     SS: {
       fn: stormSurge,

@@ -1,5 +1,5 @@
 import { CODE_NA, CODE_NODATA } from "./dataset";
-import { ROLLUP_TOP_SHARE, rollup, rollupEntities } from "./rollup";
+import { ROLLUP_TOP_SHARE, rollup, rollupAreaShare, rollupEntities } from "./rollup";
 
 const empty = (n: number, code = 0) => Array.from({ length: n }, () => ({ code, population: 0 }));
 
@@ -47,5 +47,17 @@ describe("rollupEntities", () => {
     // 2 hazards × 1 slot × 3 cells; entity 0 = cells 0, 1; entity 1 = cell 2
     const values = Uint8Array.from([10, 30, CODE_NA, 200, 0, 50]);
     expect(Array.from(rollupEntities(values, [0, 0, 0], [[0, 1], [2]], 2, 1))).toEqual([30, 200, CODE_NA, 50]);
+  });
+  it("rolls river flood up by people only: an empty floodplain does not make a country's flood", () => {
+    expect(rollupAreaShare("FD")).toBe(0);
+    expect(rollupAreaShare("DR")).toBe(0.5);
+    // 10 cells: one empty cell at 200, nine settled cells at 40 (FD, then DR, one slot)
+    const codes = [200, 40, 40, 40, 40, 40, 40, 40, 40, 40];
+    const pop = [0, 100, 100, 100, 100, 100, 100, 100, 100, 100];
+    const values = Uint8Array.from([...codes, ...codes]);
+    const [fd, dr] = Array.from(rollupEntities(values, pop, [codes.map((_, i) => i)], 2, 1, ["FD", "DR"]));
+    expect(fd).toBe(40);
+    // half area, half people: the empty cell's 5 % of the weight counts
+    expect(dr).toBe(Math.round((0.05 * 200 + 0.15 * 40) / 0.2));
   });
 });

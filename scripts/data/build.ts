@@ -23,7 +23,7 @@ import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
 import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
 import { latLngToCell } from "h3-js";
 
-export const GENERATOR_VERSION = "3.0.0";
+export const GENERATOR_VERSION = "3.1.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -169,7 +169,7 @@ async function main(): Promise<void> {
   };
   const cMembers = members(cells.country, countries.length, cells.countryEdgeCells);
   const rMembers = members(cells.region, regions.length, cells.regionEdgeCells);
-  const roll = (mem: number[][]) => rollupEntities(values, fields.population as Uint32Array, mem, H, SLOT_COUNT);
+  const roll = (mem: number[][]) => rollupEntities(values, fields.population as Uint32Array, mem, H, SLOT_COUNT, HAZARD_IDS);
   const countryValues = roll(cMembers);
   const regionValues = roll(rMembers);
   const missingCountries = countries.filter((_, i) => !cMembers[i]!.length).map((c) => c.code);

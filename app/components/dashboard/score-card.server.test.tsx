@@ -57,7 +57,7 @@ describe("the score card's explanation", () => {
     const future = at("rcp85", "2050");
     const html = text(renderToString(<ScoreCard hist={at("hist", "hist")} future={future} futureLabel="RCP8.5 2050" warming="+2.3 °C" datasetVersion="3.0.0" />));
     const summary = future.explanation!.summary!;
-    expect(summary).toMatch(/^Cairo's hexagon has a hottest month averaging/);
+    expect(summary).toMatch(/^Cairo's hexagon has a hottest month whose days reach/);
     expect(html).toContain(summary);
     const showAt = html.indexOf("Show the calculation");
     for (const d of future.explanation!.drivers!) {

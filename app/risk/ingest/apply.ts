@@ -97,8 +97,8 @@ export function applyLayers(header: DatasetHeader, arrays: DatasetArrays, geo: G
   }
 
   const population = arrays.fields.population as ArrayLike<number>;
-  const countryValues = rollupEntities(values, population, membersOf(engine, arrays.cellCountry, geo.countries), H, S);
-  const regionValues = rollupEntities(values, population, membersOf(engine, arrays.cellRegion, geo.regions), H, S);
+  const countryValues = rollupEntities(values, population, membersOf(engine, arrays.cellCountry, geo.countries), H, S, header.hazards);
+  const regionValues = rollupEntities(values, population, membersOf(engine, arrays.cellRegion, geo.regions), H, S, header.hazards);
   const ingestCount = Number(/\+ingest\.(\d+)$/.exec(header.version)?.[1] ?? 0) + 1;
   const baseVersion = header.version.replace(/\+ingest\.\d+$/, "");
   return {
