@@ -54,7 +54,8 @@ async function logIn(page: Page, email: string) {
 test.describe("dashboard accessibility", () => {
   test("axe finds no serious or critical violations on any dashboard page, at desktop and phone widths", async ({ page }, info) => {
     test.skip(info.project.use.javaScriptEnabled === false, "axe runs inside the page: it needs JavaScript");
-    test.setTimeout(180_000);
+    // About twenty pages at two widths on a shared machine.
+    test.setTimeout(360_000);
     const pages = dashboardPages();
     expect(pages).toContain("/dashboard/scan");
     expect(pages).toContain(`/dashboard/cart/review${QUERIES["/dashboard/cart/review"]}`);
