@@ -113,6 +113,7 @@ export function BuyCreditsForm({ idempotencyKey, payments }: { idempotencyKey: s
       <button type="submit" className="btn-primary" disabled={payments === "off"}>
         Buy credits
       </button>
+      <p className="w-full text-xs text-slate-600">Next you review the order, its VAT and your billing details; nothing is charged before you accept the terms and pay.</p>
       <PaymentsNote payments={payments} />
     </Form>
   );
