@@ -43,8 +43,51 @@ const reachesNoAction = app.createActionlessCheck(build.routes);
 
 // ---------- static files ----------
 
-/** Fingerprinted build output: cached for a year. */
-const serveBuildAssets = serveStatic(path.join(PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false, fallthrough: false });
+const BUILD_ASSETS_DIR = path.join(PUBLIC_DIR, "build");
+/**
+ * Fingerprinted build output: cached for a year. A file's name changes with its content, so the validators
+ * (ETag, Last-Modified) and byte ranges buy nothing and only add header bytes to each of the page's many chunks.
+ */
+const serveBuildAssets = serveStatic(BUILD_ASSETS_DIR, {
+  immutable: true,
+  maxAge: "1y",
+  index: false,
+  fallthrough: false,
+  etag: false,
+  lastModified: false,
+  acceptRanges: false,
+});
+const BUILD_CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** Brotli copies written at build time (scripts/precompress-assets.mjs), by URL path under /build: listed once. */
+const precompressedAssets = new Map<string, string>(
+  fs.existsSync(BUILD_ASSETS_DIR)
+    ? fs
+        .readdirSync(BUILD_ASSETS_DIR, { recursive: true, withFileTypes: false })
+        .map((f) => String(f).split(path.sep).join("/"))
+        .filter((f) => /\.(js|css)\.br$/.test(f) && fs.existsSync(path.join(BUILD_ASSETS_DIR, f.slice(0, -3))))
+        .map((f) => [`/${f.slice(0, -3)}`, path.join(BUILD_ASSETS_DIR, f)] as const)
+    : [],
+);
+
+/** The copies already read: a few hundred kilobytes for the whole build, and they never change while it runs. */
+const precompressedBodies = new Map<string, Buffer>();
+
+/** Sends the build-time Brotli copy of a script or stylesheet when the browser accepts it; false when there is none. */
+function sendPrecompressed(req: Req, res: Res, assetPath: string): boolean {
+  const file = precompressedAssets.get(assetPath);
+  if (!file || !/\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""))) return false;
+  let body = precompressedBodies.get(assetPath);
+  if (!body) precompressedBodies.set(assetPath, (body = fs.readFileSync(file)));
+  res.writeHead(200, {
+    "Content-Type": assetPath.endsWith(".css") ? "text/css; charset=UTF-8" : "application/javascript; charset=UTF-8",
+    "Content-Encoding": "br",
+    "Content-Length": body.length,
+    "Cache-Control": BUILD_CACHE_CONTROL,
+    Vary: "Accept-Encoding",
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
 /** Other files in public/ (favicon, robots images): an hour. */
 const servePublicFiles = serveStatic(PUBLIC_DIR, { maxAge: "1h", index: false });
 /** Top-level public files, listed once so a page request never touches the disk to look for one. */
@@ -230,6 +273,7 @@ async function handle(req: Req, res: Res) {
   if (method === "GET" || method === "HEAD") {
     if (pathname.startsWith("/build/")) {
       req.url = url.slice("/build".length);
+      if (sendPrecompressed(req, res, pathname.slice("/build".length))) return;
       return serveBuildAssets(req, res, () => refuse(req, res, 404, "Not found"));
     }
     if (publicFiles.has(pathname)) return servePublicFiles(req, res, () => void handleApp(req, res, url, pathname, method));
@@ -392,7 +436,11 @@ async function handleApp(req: Req, res: Res, url: string, pathname: string, meth
   return sendResponse(req, res, response);
 }
 
-const compress = compression();
+/**
+ * Pages and JSON compressed as they are sent. Brotli quality 5 instead of the middleware's 4: about 6 % fewer bytes
+ * for a dashboard page for a few milliseconds of CPU (scripts and styles come precompressed at 11).
+ */
+const compress = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
 const hsts = app.strictTransportSecurity();
 
 const server = http.createServer((req, res) => {

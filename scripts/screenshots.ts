@@ -55,6 +55,7 @@ async function main() {
     });
     await page.getByRole("button", { name: "Upload and preview" }).click();
     await page.getByRole("button", { name: "Order the full report" }).click();
+    await page.getByLabel(/I have read and accept the Terms & Conditions/).check();
     await page.getByRole("button", { name: "Confirm purchase" }).click();
     await page.getByTestId("report-ready").waitFor({ timeout: 90_000 });
     const scanUrl = new URL(page.url()).pathname + new URL(page.url()).search;

@@ -1,5 +1,5 @@
-import { CartSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartTotals, countsValid } from "./cart";
-import { COMMERCE_MESSAGES } from "./commerce";
+import { CartSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, creditsSelection } from "./cart";
+import { COMMERCE_MESSAGES, priceLocationAmount } from "./commerce";
 
 const form = { country_package: 0, country_count: 0, region_package: 0, region_count: 0, hexagon_package: 0, hexagon_count: 0 };
 
@@ -61,5 +61,20 @@ describe("the checkout review", () => {
     expect(CheckoutSchema.safeParse(base).success).toBe(false);
     expect(CheckoutSchema.safeParse({ ...base, terms: "on" }).success).toBe(true);
     expect(CheckoutSchema.safeParse(base).error!.issues.find((i) => i.path[0] === "terms")!.message).toBe(COMMERCE_MESSAGES.termsRequired);
+  });
+});
+
+describe("credits bought from the account", () => {
+  it("become a cart selection of one package, reviewed and paid like the cart, at the price the API charges", () => {
+    // A size that a fixed package has, and one that only the custom package of that kind gives.
+    for (const [kind, amount] of [["hexagon", 10], ["country", 7], ["region", 1]] as const) {
+      const selection = creditsSelection(kind, amount);
+      expect(countsValid(selection)).toBe(true);
+      const t = cartTotals("PREMIUM", undefined, cartChoices(selection), "FR", null);
+      expect(t.newPlan).toBeNull();
+      expect(t.subtotalMinor).toBe(priceLocationAmount(kind, amount)!.priceMinor);
+      expect(t.lines).toHaveLength(1);
+    }
+    expect(creditsSelection("country", 7)).toMatchObject({ country_count: 7, region_package: 0, hexagon_package: 0 });
   });
 });

@@ -57,6 +57,17 @@ export function selectionSearch(v: CartSelection, currentPlan: string): string {
   }).toString();
 }
 
+/**
+ * Credits bought from the account page: one package of that kind holding `amount` locations (the fixed package of
+ * that size, else the custom one with a count), so they go through the same review, terms and invoice as the cart.
+ */
+export function creditsSelection(kind: LocationKind, amount: number): CartSelection {
+  const fixed = PACKAGES.find((p) => p.kind === kind && p.locations === amount);
+  const chosen = fixed ?? PACKAGES.find((p) => p.kind === kind && p.locations === null)!;
+  const none = { country_package: 0, country_count: 0, region_package: 0, region_count: 0, hexagon_package: 0, hexagon_count: 0 };
+  return { ...none, [`${kind}_package`]: chosen.id, [`${kind}_count`]: fixed ? 0 : amount };
+}
+
 export function cartChoices(f: Pick<CartForm, "country_package" | "country_count" | "region_package" | "region_count" | "hexagon_package" | "hexagon_count">): PackageChoice[] {
   return [
     { id: f.country_package, count: f.country_count },

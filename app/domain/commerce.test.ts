@@ -1,6 +1,6 @@
 import {
   COMMERCE_MESSAGES, EMPTY_COST, PACKAGES, costOf, formatDocumentDate, packageRegister, parseCustomCount, parsePackageChoices, planByTariffId, planChange, priceLocationAmount,
-  SELF_SERVICE_PRODUCTS, planIncludes, pricePackage, reportCostOf, reportCostText, reportPrices, upgradeSubtotal, vatAmount, vatRateFor,
+  COUNTRY_SCORES_INCLUDED, SELF_SERVICE_PRODUCTS, planIncludes, pricePackage, reportCostOf, reportCostText, reportPrices, upgradeSubtotal, vatAmount, vatRateFor,
 } from "./commerce";
 import { PLAN_DEFINITIONS } from "./plans";
 
@@ -110,7 +110,10 @@ describe("what a plan includes", () => {
     }
     // The prices shown are the prices charged.
     expect(reportPrices().portfolio).toBe(`${SELF_SERVICE_PRODUCTS[0].priceMinor / 100}.00 EUR per location`);
-    expect(byCode.GRANULAR![0]).toBe("10 countries, 50 regions and 500 hexagons to open on the dashboard, for 12 months");
+    expect(byCode.GRANULAR![1]).toBe("10 countries, 50 regions and 500 hexagons to open on the dashboard, for 12 months");
+    // Country scores are open on every plan (ADR 012): no plan is sold on a "free list" of countries any more.
+    for (const lines of Object.values(byCode)) expect(lines).toContain(COUNTRY_SCORES_INCLUDED);
+    expect(byCode.DISCOVERY!.join(" ")).not.toMatch(/free list/);
   });
 
   it("states the report cost in the files as the money charged, with its currency", () => {

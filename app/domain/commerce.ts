@@ -331,14 +331,18 @@ export function reportPrices() {
 
 export const API_KEY_NOTE = `The API key comes with ${API_KEY_PLAN} only. GRANULAR and COUNTRY+ cost more because they open more locations on the dashboard; they do not include an API key.`;
 
+/** Every plan, DISCOVERY included, reads the country scores of every country (ADR 012, `OPEN_LEVELS`). */
+export const COUNTRY_SCORES_INCLUDED = "Country-level scores of every country";
+
 /** What a plan includes, and what it does not, in the words /pricing and the cart both use. */
 export function planIncludes(plan: PlanDefinition): string[] {
   const reports = reportPrices();
   const locations =
     plan.code === FREE_PLAN
-      ? "Country scores for the free list of countries"
+      ? "Regions and hexagons through packages, bought in the cart"
       : `${plan.limitCountry} countries, ${plan.limitRegion} regions and ${plan.limitHexagon} hexagons to open on the dashboard, for 12 months`;
   return [
+    COUNTRY_SCORES_INCLUDED,
     locations,
     plan.apiAccess ? "API key for the hazard API included" : `No API key (only ${API_KEY_PLAN} has one)`,
     `Portfolio report: ${reports.portfolio}, not included in the plan`,

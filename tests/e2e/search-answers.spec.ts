@@ -141,6 +141,8 @@ for (const viewport of [
       await expect(page).toHaveURL(/\/dashboard\/location-report\?lat=/);
       await expect(page.getByLabel("Latitude")).toHaveValue(place.lat);
       await expect(page.getByLabel("Postal address")).toHaveValue(new RegExp(`^${place.name}, `));
+      // The price before anything is ordered: the one /pricing and the cart state.
+      await expect(page.getByTestId("report-price")).toContainText("Price: 49.00 EUR per report");
     });
   });
 }

@@ -259,6 +259,24 @@ describe("production server entry", () => {
     expect(res.headers.get("Cache-Control")).toContain("max-age=31536000");
   });
 
+  it("sends scripts and styles as their build-time Brotli copies, without validators the fingerprint makes useless", async () => {
+    // Reading pages ship no script; the login page does.
+    const html = await (await fetch(`${server!.base}/dashboard/login`)).text();
+    const script = /"(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const plain = await fetch(`${server!.base}${script}`, { headers: { "Accept-Encoding": "identity" } });
+    const brotli = await fetch(`${server!.base}${script}`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(brotli.headers.get("Content-Encoding")).toBe("br");
+    expect(brotli.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(brotli.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(brotli.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(await brotli.text()).toBe(await plain.text());
+    for (const res of [plain, brotli]) {
+      expect(res.headers.get("ETag")).toBeNull();
+      expect(res.headers.get("Last-Modified")).toBeNull();
+    }
+  });
+
   it("A6: sends nosniff on every answer: resource routes, public and build files, the API, 304s and refusals", async () => {
     const html = await (await fetch(`${server!.base}/faq`)).text();
     const asset = /href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];

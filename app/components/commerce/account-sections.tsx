@@ -6,6 +6,7 @@ import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/account";
 import { COMMERCE_MESSAGES, formatDocumentDate, type PaymentsMode } from "~/domain/commerce";
 import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
+import { invoiceNumberText } from "~/domain/invoice";
 
 type Limits = Record<LocationKind, number>;
 const LABEL: Record<LocationKind, string> = { country: "Countries", region: "Regions", hexagon: "Hexagons" };
@@ -25,10 +26,39 @@ function TableHead({ columns }: { columns: readonly string[] }) {
   );
 }
 
-export function CreditBalance({ e }: { e: { planLimits: Limits; purchased: Limits; granted: Limits; remaining: Limits; ordered: Record<LocationKind, string[]> } }) {
+type Balance = { planLimits: Limits; purchased: Limits; granted: Limits; remaining: Limits; ordered: Record<LocationKind, string[]> };
+
+/** The figures beside "remaining", in the table's order. */
+const BALANCE_FIGURES: readonly (readonly [string, (e: Balance, k: LocationKind) => number])[] = [
+  ["Plan", (e, k) => e.planLimits[k]],
+  ["Purchased", (e, k) => e.purchased[k]],
+  ["Granted", (e, k) => e.granted[k]],
+  ["Ordered", (e, k) => e.ordered[k].length],
+];
+
+export function CreditBalance({ e }: { e: Balance }) {
   return (
     <div className="mt-4">
-      <DataTable label="Granted and remaining locations" caption="Granted and remaining locations" className="text-left">
+      {/* Phones get one block per kind, every figure on the screen; wider screens the table. */}
+      <ul className="divide-y rounded-md border border-slate-200 text-sm sm:hidden" aria-label="Granted and remaining locations" data-testid="balance-compact">
+        {LOCATION_KINDS.map((k) => (
+          <li key={k} className="px-3 py-2">
+            <p className="flex justify-between font-semibold text-slate-900">
+              <span>{LABEL[k]}</span>
+              <span className="tabular-nums">{e.remaining[k]} remaining</span>
+            </p>
+            <dl className="mt-1 grid grid-cols-4 gap-x-2 text-xs text-slate-700">
+              {BALANCE_FIGURES.map(([name, figure]) => (
+                <div key={name}>
+                  <dt>{name}</dt>
+                  <dd className="tabular-nums">{figure(e, k)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <DataTable label="Granted and remaining locations" caption="Granted and remaining locations" className="text-left" boxClassName="hidden sm:block">
         <TableHead columns={["Kind", "Plan", "Purchased", "Granted", "Ordered", "Remaining"]} />
         <tbody>
           {LOCATION_KINDS.map((k) => (
@@ -83,6 +113,7 @@ export function BuyCreditsForm({ idempotencyKey, payments }: { idempotencyKey: s
       <button type="submit" className="btn-primary" disabled={payments === "off"}>
         Buy credits
       </button>
+      <p className="w-full text-xs text-slate-600">Next you review the order, its VAT and your billing details; nothing is charged before you accept the terms and pay.</p>
       <PaymentsNote payments={payments} />
     </Form>
   );
@@ -97,34 +128,57 @@ export function PaymentsNote({ payments }: { payments: PaymentsMode }) {
 
 export function DocumentsTable({ documents }: { documents: { number: number; date: string; total_price: string; currency: string; invoice: boolean; receipt: boolean; test_payment: boolean }[] }) {
   if (!documents.length) return <p className="text-sm text-slate-600">No invoices yet.</p>;
+  const links = (d: (typeof documents)[number]) => (
+    <>
+      {d.invoice ? (
+        <a href={`/dashboard/account/invoices/${d.number}`} download className="underline">
+          Invoice PDF
+        </a>
+      ) : null}
+      {d.receipt ? (
+        <a href={`/dashboard/account/invoices/${d.number}?kind=receipt`} download className="underline">
+          Receipt PDF
+        </a>
+      ) : null}
+    </>
+  );
   return (
-    <DataTable label="Invoices and receipts" caption="Invoices and receipts" className="text-left">
+    <>
+      {/* Phones: one block per document. */}
+      <ul className="divide-y rounded-md border border-slate-200 text-sm sm:hidden" aria-label="Invoices and receipts" data-testid="documents-compact">
+        {documents.map((d) => (
+          <li key={d.number} className="px-3 py-2">
+            <p className="flex flex-wrap justify-between gap-x-3">
+              <span className="font-semibold">{invoiceNumberText(d.number)}</span>
+              <span>{d.date}</span>
+            </p>
+            <p className="mt-1">
+              <span className="tabular-nums">
+                {d.total_price} {d.currency}
+              </span>
+              {d.test_payment ? <Badge tone="warning" className="ml-2">test payment</Badge> : null}
+            </p>
+            <p className="mt-1 space-x-4">{links(d)}</p>
+          </li>
+        ))}
+      </ul>
+      <DataTable label="Invoices and receipts" caption="Invoices and receipts" className="text-left" boxClassName="hidden sm:block">
       <TableHead columns={["Number", "Date", "Total", "Documents"]} />
       <tbody>
         {documents.map((d) => (
           <tr key={d.number}>
-            <td className={`${TD} whitespace-nowrap`}>{`INV-${String(d.number).padStart(6, "0")}`}</td>
+            <td className={`${TD} whitespace-nowrap`}>{invoiceNumberText(d.number)}</td>
             <td className={TD}>{d.date}</td>
             <td className={TD}>
               {d.total_price} {d.currency}
               {d.test_payment ? <Badge tone="warning" className="ml-2">test payment</Badge> : null}
             </td>
-            <td className={`${TD} space-x-3 whitespace-nowrap`}>
-              {d.invoice ? (
-                <a href={`/dashboard/account/invoices/${d.number}`} download className="underline">
-                  Invoice PDF
-                </a>
-              ) : null}
-              {d.receipt ? (
-                <a href={`/dashboard/account/invoices/${d.number}?kind=receipt`} download className="underline">
-                  Receipt PDF
-                </a>
-              ) : null}
-            </td>
+            <td className={`${TD} space-x-3 whitespace-nowrap`}>{links(d)}</td>
           </tr>
         ))}
       </tbody>
-    </DataTable>
+      </DataTable>
+    </>
   );
 }
 
@@ -145,13 +199,15 @@ export function TermsConsentForm({ terms }: { terms: { terms_conditions: boolean
   return (
     <Form method="post" className="flex flex-wrap items-center gap-3">
       <input type="hidden" name="intent" value="terms" />
-      <label className="flex items-center gap-2">
-        <input type="checkbox" name="terms_conditions" defaultChecked={terms.terms_conditions} />
-        I accept the{" "}
-        <a href="/terms" target="_blank" rel="noreferrer" className="underline">
-          Terms &amp; Conditions
-        </a>{" "}
-        (version {terms.current_version})
+      <label className="flex items-start gap-2">
+        <input type="checkbox" name="terms_conditions" defaultChecked={terms.terms_conditions} className="mt-1" />
+        <span>
+          I accept the{" "}
+          <a href="/terms" target="_blank" rel="noreferrer" className="underline">
+            Terms &amp; Conditions
+          </a>{" "}
+          (version {terms.current_version})
+        </span>
       </label>
       <button type="submit" className="btn-secondary">
         Save consent

@@ -12,20 +12,23 @@ export function SamplePreview() {
       <p className="mb-3 text-sm text-slate-700">
         An example for a portfolio of {SAMPLE_ASSET_NUMBER} assets, not your data: upload a file to see your own results.
       </p>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {/* The pies have a fixed size (the server renders them): as many columns as fit, so a phone shows one. */}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))] gap-3">
         {SAMPLE_PIES.map((p) => (
           <RiskPie key={p.hazardId} title={`${p.title} (sample)`} counts={p.counts} />
         ))}
       </div>
-      <div className="mt-4 overflow-x-auto">
-        <table className="min-w-full text-sm">
+      {/* Scrolls inside its own box on a very narrow screen: a labelled region keyboard users can scroll. */}
+      <div role="region" aria-label="Sample table" tabIndex={0} className="mt-4 overflow-x-auto">
+        {/* Six columns: smaller type and padding on a phone, so every figure is on the screen. */}
+        <table className="min-w-full text-xs sm:text-sm">
           <caption className="mb-2 text-left font-semibold">Sample: assets at High or above, by hazard, year and scenario</caption>
           <thead>
             <tr>
-              <th scope="col" className="pr-3 text-left">Hazard</th>
-              <th scope="col" className="pr-3 text-left">Year</th>
+              <th scope="col" className="pr-2 text-left sm:pr-3">Hazard</th>
+              <th scope="col" className="pr-2 text-left sm:pr-3">Year</th>
               {SAMPLE_SCENARIOS.map((s) => (
-                <th scope="col" key={s} className="px-2 text-right">
+                <th scope="col" key={s} className="px-1 text-right sm:px-2">
                   {s === "hist" ? "Present" : SCENARIOS[s].name}
                 </th>
               ))}
@@ -34,10 +37,10 @@ export function SamplePreview() {
           <tbody>
             {sampleTable().map((row) => (
               <tr key={`${row.title}-${row.year}`} className="border-t border-slate-200">
-                <th scope="row" className="pr-3 text-left font-normal">{row.title}</th>
-                <td className="pr-3">{row.year}</td>
+                <th scope="row" className="pr-2 text-left font-normal sm:pr-3">{row.title}</th>
+                <td className="pr-2 sm:pr-3">{row.year}</td>
                 {row.atRisk.map((n, i) => (
-                  <td key={SAMPLE_SCENARIOS[i]} className="px-2 text-right tabular-nums">
+                  <td key={SAMPLE_SCENARIOS[i]} className="px-1 text-right tabular-nums sm:px-2">
                     {n}
                   </td>
                 ))}

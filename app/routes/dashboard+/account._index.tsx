@@ -6,12 +6,12 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import crypto from "node:crypto";
 import { ApiKeyModal, CreditBalance, DocumentsTable, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
 import { API_KEY_MODAL_PARAM, accountIntent } from "~/domain/account";
+import { creditsSelection, selectionSearch } from "~/domain/cart";
 import { COMMERCE_MESSAGES, MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/entitlements";
 import { getActiveApiKey, revokeApiKey, rotateApiKey } from "~/services/api-keys.server";
 import { getTermsConsent, setTermsConsent } from "~/services/commerce/billing.server";
-import { invoiceNumberText, listReports, mergedDocuments } from "~/services/commerce/documents.server";
-import { buyLocationCredits } from "~/services/commerce/orders.server";
+import { listReports, mergedDocuments } from "~/services/commerce/documents.server";
 import { currentPaymentsMode } from "~/services/commerce/payments.server";
 import { getUserEntitlements } from "~/services/entitlements.server";
 import { isAppError } from "~/services/errors.server";
@@ -76,9 +76,9 @@ export async function action({ request }: ActionFunctionArgs) {
         const amount = Number.parseInt(String(formData.get("amount") ?? ""), 10);
         if (!PACKAGE_TYPES[type]) return back("Choose countries, regions or hexagons", "error");
         if (amount > MAX_LOCATIONS_PER_PURCHASE) return back(tooLargeMessage("The number of locations", MAX_LOCATIONS_PER_PURCHASE), "error");
-        const result = await buyLocationCredits({ userId: user.id, kind: PACKAGE_TYPES[type], amount, idempotencyKey: String(formData.get("idempotency_key") ?? "") });
-        if (result.checkout_url) return redirect(result.checkout_url);
-        return back(`${COMMERCE_MESSAGES.purchased} Invoice ${invoiceNumberText(result.invoice_number ?? 0)}, total ${result.total}.${result.test_payment ? ` ${COMMERCE_MESSAGES.testPayment}` : ""}`);
+        if (!Number.isInteger(amount) || amount < 1) return back("Enter how many locations to buy: a whole number of at least 1", "error");
+        // Nothing is charged from here: the purchase goes through the review (lines, VAT, billing details, terms).
+        return redirect(`/dashboard/cart/review?${selectionSearch(creditsSelection(PACKAGE_TYPES[type], amount), user.planCode)}`);
       }
       case "password":
         break;

@@ -5,7 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { ErrorList, Field, SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
-import { COMMERCE_MESSAGES, TERMS_VERSION } from "~/domain/commerce";
+import { COMMERCE_MESSAGES, TERMS_VERSION, reportPrices } from "~/domain/commerce";
 import { PageHeader } from "~/components/ui/page-header";
 import { SingleLocationConfirmSchema, SingleLocationOrderSchema } from "~/domain/reports/single-location";
 import { confirmPurchase } from "~/services/commerce/orders.server";
@@ -147,6 +147,9 @@ export default function LocationReportPage() {
           </div>
           <Field label="Postal address" inputProps={{ ...getInputProps(fields.postalAddress, { type: "text" }), autoComplete: "street-address" }} errors={fields.postalAddress.errors} />
           <ErrorList id={form.errorId} errors={form.errors} />
+          <p className="text-sm text-slate-700" data-testid="report-price">
+            Price: {reportPrices().single}, VAT as your billing country requires. You see the total and accept the terms before paying.
+          </p>
           <SubmitButton pending={navigation.state !== "idle"}>Order the report</SubmitButton>
         </Form>
       )}

@@ -7,7 +7,7 @@ import { createUser } from "#db/factories";
 import { invoices, mailOutbox, orders, termsConsents } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES, TERMS_VERSION } from "~/domain/commerce";
-import { DEMO_SELLER, REVERSE_CHARGE_TEXT } from "~/domain/invoice";
+import { DEMO_SELLER, REVERSE_CHARGE_TEXT, invoiceNumberText } from "~/domain/invoice";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { saveBillingInfo } from "./billing.server";
 import { documentPdf } from "./documents.server";
@@ -96,10 +96,33 @@ describe("checkout", () => {
     const text = (await pdfText((await documentPdf(user.id, result.invoice_number!, "invoice")).content)).replace(/\s+/g, " ");
     expect(text).toContain("Acme Analytics GmbH");
     expect(text).not.toContain("Renamed SA");
-    expect(text).toContain("1 country 1 150.00 EUR 20 % 30.00 EUR 180.00 EUR");
+    const [order] = await getDb().select().from(orders).where(eq(orders.userId, user.id));
+    const day = (d: Date) => `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}`;
+    // Every field of a domestic invoice: French VAT at 20 %, no exemption wording, the day of delivery.
+    for (const field of [
+      DEMO_SELLER.name,
+      "1 Demo Street",
+      `VAT ID: ${DEMO_SELLER.vatId}`,
+      "Invalidenstrasse 1",
+      "10115 Berlin",
+      "Country: FR",
+      "VAT number: FR12345678901",
+      `Invoice number: ${invoiceNumberText(result.invoice_number!)}`,
+      `Invoice date: ${day(order!.paidAt!)}`,
+      "1 country 1 150.00 EUR 20 % 30.00 EUR 180.00 EUR",
+      "Total net: 150.00 EUR",
+      "Total gross: 180.00 EUR",
+      `Date of delivery: ${day(order!.paidAt!)}`,
+    ]) {
+      expect(text).toContain(field);
+    }
     expect(text).not.toContain("Reverse charge");
-    expect(text).toContain("Date of delivery:");
+    expect(text).not.toContain("VAT not applicable");
     expect(await mailOf("compta@exemple.fr")).toHaveLength(1);
+
+    // The next invoice takes the next number.
+    const second = await purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", packages: [{ id: 101 }], idempotencyKey: "checkout-key-0004", acceptedTerms: TERMS_VERSION });
+    expect(second.invoice_number).toBe(result.invoice_number! + 1);
   });
 
   it("refuses terms of another version and records nothing", async () => {
