@@ -21,7 +21,7 @@ import type { PlanCode } from "~/domain/plans";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../db.server";
 import { NotFoundError } from "../errors.server";
-import { assessPoint, levelViewFor } from "./assess.server";
+import { assessLocation, levelViewFor } from "./assess.server";
 import { UploadRefusedError } from "./errors.server";
 import { ByteMeter, fileKindOf, readCsv, readXlsx, saveToTempFile, type RawRow } from "./reader.server";
 
@@ -173,7 +173,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       pending.push(r.value);
     }
     const sample = pending.filter((x) => !isBlankRow(x.cells)).map((x) => x.cells);
-    const order = columnOrderEvidence(map, sample, (lat, lon) => assessPoint(engine, lat, lon) !== null);
+    const order = columnOrderEvidence(map, sample, (lat, lon) => assessLocation(engine, lat, lon) !== null);
     const swapped = readsSwapped(order);
     const latCol = swapped ? map.lon : map.lat;
     const lonCol = swapped ? map.lat : map.lon;
@@ -245,7 +245,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
         }
         chunk.push([raw.rowNo, check.kind === "invalid" ? ROW_STATUS.invalid : ROW_STATUS.outOfRange, check.reason, null, null, raw.cells, null]);
       } else {
-        const a = assessPoint(engine, check.lat, check.lon);
+        const a = assessLocation(engine, check.lat, check.lon);
         if (!a) {
           outCount++;
           if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push({ row: raw.rowNo, reason: ROW_REASONS.atSea });
@@ -255,7 +255,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
           if (shown.level === null) locked++;
           else {
             scoredAt[shown.level]++;
-            acc.add({ ...a, values: shown.values });
+            acc.add(a, shown.values, 1);
           }
           const key = coordKey(check.lat, check.lon);
           const first = seen.get(key);
