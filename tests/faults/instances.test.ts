@@ -84,6 +84,8 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL data
     const died = Date.now();
     user.at(b);
     const state = await waitForDelivery(user, uploadId, died, TAKEOVER_LIMIT_MS);
+    // The takeover time, read by bench/failover.bench.ts.
+    console.log(`takeover: B delivered ${state.report.status} ${((Date.now() - died) / 1000).toFixed(1)} s after A died (limit ${TAKEOVER_LIMIT_MS / 1000} s)`);
     // What B was doing, when it was not done in time.
     if (state.report.status !== "done") console.log(b.logs.filter((l) => !l.includes('"msg":"request"')).slice(-20).join("\n"));
     expect(state.report, `not delivered ${Math.round((Date.now() - died) / 1000)} s after A died`).toMatchObject({
