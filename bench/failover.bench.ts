@@ -30,11 +30,13 @@ const out = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run"
   maxBuffer: 1 << 26,
 });
 const text = `${out.stdout}\n${out.stderr}`;
-const takeover = /takeover: (B delivered .*)/.exec(text)?.[1];
+const takeover = /takeover: (.*)/.exec(text)?.[1];
 const passed = out.status === 0;
 console.log(`two instances on one PostgreSQL database (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}), test run ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-console.log(`  ${takeover ?? "B never got to deliver"} (target ≤ 120 s)`);
-console.log(`  sessions, API keys, cache invalidation across instances and downloads from both: ${passed ? "ok" : "FAILED"}`);
+// The test checks sessions, API keys and the cache signal before the kill: a takeover line means they held.
+console.log(`  sessions, API keys and cache invalidation across instances: ${takeover ? "ok" : passed ? "ok" : "FAILED (see below)"}`);
+console.log(`  ${takeover ?? "no takeover: the test failed before the kill"} (target: delivered ≤ 120 s after A died)`);
+console.log(`  files downloaded from both instances: ${passed ? "ok" : "not reached"}`);
 if (!passed) {
   console.log(text.split("\n").filter((l) => /FAIL|Error|expected|not delivered/.test(l)).slice(0, 10).join("\n"));
   process.exit(1);
