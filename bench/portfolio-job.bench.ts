@@ -16,7 +16,7 @@ const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 async function runOne(mode: "pglite" | "postgres") {
   if (mode === "postgres") process.env.DATABASE_URL = PG_URL;
   else delete process.env.DATABASE_URL;
-  const { createTestDatabase } = await import("../db/testing");
+  const { createTestDatabase, dropTemplate } = await import("../db/testing");
   const { setDbForTesting } = await import("../app/services/db.server");
   const { getRiskEngine } = await import("../app/risk/engine.server");
   const { ingestUpload, findUpload } = await import("../app/services/portfolio/uploads.server");
@@ -51,6 +51,7 @@ async function runOne(mode: "pglite" | "postgres") {
   const ingestMs = performance.now() - t0;
   const ingestPeak = peak;
   const upload = await findUpload(preview.upload_id, { userId: user.id });
+  const ingestCpu = process.cpuUsage();
   const t1 = performance.now();
   await requestReport(upload, user.id);
   let report = await reportOfUpload(upload.id);
@@ -59,6 +60,7 @@ async function runOne(mode: "pglite" | "postgres") {
     report = await reportOfUpload(upload.id);
   }
   const jobMs = performance.now() - t1;
+  const jobCpu = process.cpuUsage(ingestCpu);
   clearInterval(timer);
   const result = {
     mode,
@@ -69,10 +71,12 @@ async function runOne(mode: "pglite" | "postgres") {
     ingestMs,
     ingestPeak,
     jobMs,
+    jobCpuMs: (jobCpu.user + jobCpu.system) / 1000,
     peak: Math.max(peak, process.memoryUsage().rss),
   };
   await stopJobs();
   await test.close();
+  await dropTemplate();
   console.log(JSON.stringify(result));
 }
 
@@ -98,7 +102,7 @@ if (child === "pglite" || child === "postgres") {
         ? `peak RSS ${mb(Number(r.peak))} (target ≤ 400 MB)`
         : `peak ${mb(above)} above idle (target ≤ 300 MB; before: 369 MB)`;
     console.log(
-      `  ${mode}: upload+preview ${(Number(r.ingestMs) / 1000).toFixed(1)} s, job ${(Number(r.jobMs) / 1000).toFixed(1)} s (${r.status}, ${r.processed} rows); idle RSS ${mb(Number(r.idle))}, peak during upload ${mb(Number(r.ingestPeak))}, overall peak ${mb(Number(r.peak))}; ${target}`,
+      `  ${mode}: upload+preview ${(Number(r.ingestMs) / 1000).toFixed(1)} s, job ${(Number(r.jobMs) / 1000).toFixed(1)} s (CPU ${(Number(r.jobCpuMs) / 1000).toFixed(1)} s in this process; ${r.status}, ${r.processed} rows); idle RSS ${mb(Number(r.idle))}, peak during upload ${mb(Number(r.ingestPeak))}, overall peak ${mb(Number(r.peak))}; ${target}`,
     );
   }
 }

@@ -37,6 +37,15 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
 /** With DATABASE_URL: a fresh database per test, cloned from a migrated template made once per worker. */
 let templateName: Promise<string> | undefined;
 
+/**
+ * Databases made for tests are named after the one DATABASE_URL names (`<base>_tpl_…`, `<base>_t_…`), so runs that
+ * share a server can tell theirs apart and clear them up. PostgreSQL names stop at 63 bytes.
+ */
+function scratchName(databaseUrl: string, kind: string, suffix: string): string {
+  const base = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)).replace(/[^a-z0-9_]/gi, "_").toLowerCase() || "postgres";
+  return `${base.slice(0, 63 - kind.length - suffix.length - 2)}_${kind}_${suffix}`;
+}
+
 function adminUrl(databaseUrl: string, database: string) {
   const url = new URL(databaseUrl);
   url.pathname = `/${database}`;
@@ -44,7 +53,7 @@ function adminUrl(databaseUrl: string, database: string) {
 }
 
 async function createTemplate(databaseUrl: string): Promise<string> {
-  const name = `crtpl_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
+  const name = scratchName(databaseUrl, "tpl", `${process.pid}_${crypto.randomBytes(3).toString("hex")}`);
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);
@@ -61,7 +70,7 @@ async function createTemplate(databaseUrl: string): Promise<string> {
 async function createPostgresDatabase(databaseUrl: string): Promise<TestDatabase> {
   templateName ??= createTemplate(databaseUrl);
   const template = await templateName;
-  const name = `crtest_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  const name = scratchName(databaseUrl, "t", `${process.pid}_${crypto.randomBytes(4).toString("hex")}`);
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`create database "${name}" template "${template}"`);

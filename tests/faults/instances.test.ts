@@ -84,6 +84,13 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL data
     const died = Date.now();
     user.at(b);
     const state = await waitForDelivery(user, uploadId, died, TAKEOVER_LIMIT_MS);
+    // The takeover time, read by bench/failover.bench.ts.
+    const after = ((Date.now() - died) / 1000).toFixed(1);
+    console.log(
+      state.report.status === "done"
+        ? `takeover: B delivered the report ${after} s after A died`
+        : `takeover: B's report still ${state.report.status} (${state.report.percent} %) ${after} s after A died`,
+    );
     // What B was doing, when it was not done in time.
     if (state.report.status !== "done") console.log(b.logs.filter((l) => !l.includes('"msg":"request"')).slice(-20).join("\n"));
     expect(state.report, `not delivered ${Math.round((Date.now() - died) / 1000)} s after A died`).toMatchObject({

@@ -35,7 +35,9 @@ export async function createServerStore(prefix = "prod-server"): Promise<ServerS
   if (!base) {
     return { env: { DATA_DIR: dataDir, DATABASE_URL: "" }, databaseUrl: null, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `${prefix.replace(/[^a-z0-9_]/gi, "_")}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`.toLowerCase();
+  // Named after the database DATABASE_URL names, so runs sharing a server can tell theirs apart.
+  const baseName = new URL(base).pathname.slice(1).replace(/[^a-z0-9_]/gi, "_") || "postgres";
+  const name = `${baseName.slice(0, 30)}_${prefix.replace(/[^a-z0-9_]/gi, "_").slice(0, 16)}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`.toLowerCase();
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database "${name}"`);

@@ -87,16 +87,17 @@ export class PortfolioAccumulator {
   private readonly countries = new Map<string, { name: string; assets: number }>();
   private tallied: { counts: LevelCounts[]; weightedSum: Float64Array; weightTotal: Float64Array } | null = null;
 
-  add(p: AssessedPoint): void {
+  /** `values` and `weight` default to the point's own; a caller may pass others without copying the point. */
+  add(p: Omit<AssessedPoint, "values" | "weight"> & Partial<Pick<AssessedPoint, "values" | "weight">>, values = p.values!, weight = p.weight ?? 1): void {
     this.assets++;
     this.tallied = null;
     let h = this.hexagons.get(p.hexagon);
     if (!h) {
-      h = { country: p.country, population: p.population, values: p.values, count: 0, weight: 0 };
+      h = { country: p.country, population: p.population, values, count: 0, weight: 0 };
       this.hexagons.set(p.hexagon, h);
     }
     h.count++;
-    h.weight += p.weight;
+    h.weight += weight;
     const c = this.countries.get(p.country);
     if (c) c.assets++;
     else this.countries.set(p.country, { name: p.countryName, assets: 1 });

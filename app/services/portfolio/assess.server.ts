@@ -53,16 +53,25 @@ function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellA
  * The values array is shared between points of one cell: read it, never write it.
  */
 export function assessPoint(engine: RiskEngine, lat: number, lon: number, weight = 1): Assessment | null {
+  const a = assessLocation(engine, lat, lon);
+  return a && { ...a, weight };
+}
+
+/**
+ * assessPoint without the weight, and without a copy: the answer is shared by every caller of the same coordinates,
+ * so read it, never write it. The loops over every row of a file use this one.
+ */
+export function assessLocation(engine: RiskEngine, lat: number, lon: number): Omit<Assessment, "weight"> | null {
   // Books repeat their sites, and a report reads every row several times: the same coordinates, the same answer.
   let points = pointCaches.get(engine);
   if (!points) pointCaches.set(engine, (points = new Map()));
   const key = pointKey(lat, lon);
   const hit = points.get(key);
-  if (hit && hit.lat === lat && hit.lon === lon) return hit.a && { ...hit.a, weight };
+  if (hit && hit.lat === lat && hit.lon === lon) return hit.a;
   const a = assessUncached(engine, lat, lon);
   if (points.size >= CACHE_MAX) points.clear();
   points.set(key, { lat, lon, a });
-  return a && { ...a, weight };
+  return a;
 }
 
 /** Numeric key of coordinates at 5 decimals; the entry keeps the exact coordinates it answers for. */
@@ -115,7 +124,7 @@ export type SeenAssessment = { level: LocationKind; values: Float32Array } | { l
  * levels are the point's cell and the region and country that cell belongs to: the membership the rollups are
  * built from, read in O(1), so a million-row file is not slowed by outline lookups. Decisions are kept per hexagon.
  */
-export function levelViewFor(engine: RiskEngine, ctx: AccessContext): (a: Assessment) => SeenAssessment {
+export function levelViewFor(engine: RiskEngine, ctx: AccessContext): (a: Omit<Assessment, "weight">) => SeenAssessment {
   const byHexagon = new Map<string, SeenAssessment>();
   return (a) => {
     const hit = byHexagon.get(a.hexagon);

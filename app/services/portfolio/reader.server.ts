@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, finished } from "node:stream";
 import zlib from "node:zlib";
 import { parse } from "csv-parse";
 import ExcelJS from "exceljs";
@@ -144,11 +144,65 @@ async function readHead(it: AsyncIterator<Uint8Array>): Promise<Uint8Array[]> {
   return head;
 }
 
+/** Most rows handed over at once. */
+const BATCH_ROWS = 1024;
+
 /**
- * Rows of a CSV stream, UTF-8 or UTF-16 (read as UTF-8 once decoded). Refuses binary data and records longer than
- * CSV_MAX_RECORD_BYTES.
+ * Everything an object-mode stream has ready, as arrays: one await per batch, not per item, so a million records
+ * do not cost a million promise turns. Stops (destroys) the stream when the consumer stops early.
  */
-export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<RawRow> {
+export async function* readyBatches<T>(stream: Readable, max = BATCH_ROWS): AsyncGenerator<T[]> {
+  let wake: (() => void) | null = null;
+  // undefined while the stream runs, null once it ended, the error once it failed
+  let outcome: Error | null | undefined = undefined;
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  stream.on("readable", notify);
+  const stop = finished(stream, { writable: false }, (error) => {
+    outcome = error ?? null;
+    notify();
+  });
+  try {
+    for (;;) {
+      const batch: T[] = [];
+      let item: T | null;
+      while (batch.length < max && !stream.destroyed && (item = stream.read() as T | null) !== null) batch.push(item);
+      if (batch.length > 0) {
+        yield batch;
+        continue;
+      }
+      if (outcome) throw outcome;
+      if (outcome === null || stream.readableEnded) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    stop();
+    stream.off("readable", notify);
+    if (outcome === undefined) stream.destroy();
+  }
+}
+
+/** Any row source in batches of at most `max` rows (XLSX reads row by row). */
+export async function* batchRows(rows: AsyncIterable<RawRow>, max = BATCH_ROWS): AsyncGenerator<RawRow[]> {
+  let batch: RawRow[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= max) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/**
+ * Rows of a CSV stream in batches, UTF-8 or UTF-16 (read as UTF-8 once decoded). Refuses binary data and records
+ * longer than CSV_MAX_RECORD_BYTES.
+ */
+export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<RawRow[]> {
   let it = source[Symbol.asyncIterator]();
   let head = await readHead(it);
   const utf16 = detectUtf16(Buffer.concat(head));
@@ -159,7 +213,8 @@ export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerato
   const headBuf = Buffer.concat(head);
   if (looksBinary(headBuf)) throw new UploadRefusedError(UPLOAD_MESSAGES.binary, 415);
   const delimiter = sniffDelimiter(headBuf.subarray(0, SNIFF_BYTES).toString("utf8"));
-  const parser = Readable.from(withHead(head, it), { objectMode: false }).pipe(
+  const bytes = Readable.from(withHead(head, it), { objectMode: false });
+  const parser = bytes.pipe(
     parse({
       delimiter,
       bom: true,
@@ -169,11 +224,15 @@ export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerato
       max_record_size: CSV_MAX_RECORD_BYTES,
     }),
   );
+  // A failing source (the size limit, a broken body) fails the parser, and so the reading, with its own error.
+  bytes.on("error", (error) => parser.destroy(error));
   // The row number is the record number: what a spreadsheet shows, even when a quoted cell spans lines.
   let rowNo = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      yield { rowNo: ++rowNo, cells: record };
+    for await (const records of readyBatches<string[]>(parser)) {
+      const rows: RawRow[] = new Array(records.length);
+      for (let i = 0; i < records.length; i++) rows[i] = { rowNo: ++rowNo, cells: records[i]! };
+      yield rows;
     }
   } catch (error) {
     if (error instanceof UploadRefusedError) throw error;

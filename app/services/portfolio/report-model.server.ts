@@ -12,7 +12,7 @@ import type { AssessedLocation, LocationScores, PortfolioReportSource, SlotScore
 import type { RiskEngine } from "~/risk/engine";
 import { CODE_NA, VALUE_SCALE } from "~/risk/dataset";
 import { getRiskEngine } from "~/risk/engine.server";
-import { assessPoint } from "./assess.server";
+import { assessLocation } from "./assess.server";
 import type { ReportOutputs } from "./report.server";
 import { ROW_STATUS, uploadRows, weightOf, type StoredRow } from "./uploads.server";
 
@@ -75,7 +75,7 @@ export function toAssessedLocation(engine: RiskEngine, upload: PortfolioUpload, 
   if (status !== ROW_STATUS.valid || lat === null || lon === null) {
     return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason, scores: null };
   }
-  const a = assessPoint(engine, lat, lon, weight ?? 0);
+  const a = assessLocation(engine, lat, lon);
   if (!a) return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: ROW_REASONS.atSea, scores: null };
   return {
     ...base,

@@ -17,7 +17,7 @@ import { discardReportFile, recordReportFile, writeReportFile, type WrittenRepor
 import { writePortfolioPdf } from "../reports/pdf.server";
 import { setPortfolioReportStore } from "../reports/portfolios.server";
 import { writePortfolioXlsx } from "../reports/xlsx.server";
-import { assessPoint } from "./assess.server";
+import { assessLocation } from "./assess.server";
 import { reportCharge } from "./purchase.server";
 import { reportSource } from "./report-model.server";
 import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
@@ -133,9 +133,9 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
       if (row[1] === ROW_STATUS.valid) {
         const weight = weightOf(upload, row[5]);
         // A row without a usable weight counts as an asset but adds nothing to weighted figures.
-        const a = assessPoint(engine, row[3]!, row[4]!, weight ?? 0);
+        const a = assessLocation(engine, row[3]!, row[4]!);
         if (a) {
-          acc.add(a);
+          acc.add(a, a.values, weight ?? 0);
           if (weight === null) {
             missingWeight++;
             if (missingWeightRows.length < PREVIEW_ISSUES_MAX) missingWeightRows.push({ row: row[0], reason: ROW_REASONS.badWeight });

@@ -21,9 +21,9 @@ import type { PlanCode } from "~/domain/plans";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../db.server";
 import { NotFoundError } from "../errors.server";
-import { assessPoint, levelViewFor } from "./assess.server";
+import { assessLocation, levelViewFor } from "./assess.server";
 import { UploadRefusedError } from "./errors.server";
-import { ByteMeter, fileKindOf, readCsv, readXlsx, saveToTempFile, type RawRow } from "./reader.server";
+import { ByteMeter, batchRows, fileKindOf, readCsv, readXlsx, saveToTempFile, type RawRow } from "./reader.server";
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -132,11 +132,11 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
   let uploadId: string | null = null;
   const db = await getDb();
   try {
-    let rows: AsyncIterable<RawRow>;
-    if (kind === "csv") rows = readCsv(meter.pass(input.data));
+    let batches: AsyncIterable<RawRow[]>;
+    if (kind === "csv") batches = readCsv(meter.pass(input.data));
     else {
       tempFile = await saveToTempFile(meter.pass(input.data));
-      rows = readXlsx(tempFile);
+      batches = batchRows(readXlsx(tempFile));
     }
     const engine = getRiskEngine();
     const acc = new PortfolioAccumulator();
@@ -144,7 +144,19 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     const scoredAt: Record<LocationKind, number> = { hexagon: 0, region: 0, country: 0 };
     let locked = 0;
     const accessToken = crypto.randomBytes(24).toString("base64url");
-    const it = rows[Symbol.asyncIterator]();
+    const it = batches[Symbol.asyncIterator]();
+    // Rows one at a time for the header and the sample; the rest is handled a batch at a time.
+    let current: RawRow[] = [];
+    let at = 0;
+    const nextRow = async (): Promise<IteratorResult<RawRow, undefined>> => {
+      while (at >= current.length) {
+        const b = await it.next();
+        if (b.done) return { done: true, value: undefined };
+        current = b.value;
+        at = 0;
+      }
+      return { done: false, value: current[at++]! };
+    };
 
     // Header: the first non-blank rows until one names latitude and longitude. Blank rows are counted, never
     // kept, and the search stops after HEADER_SCAN_MAX_ROWS rows: a file of empty lines is refused at once.
@@ -153,7 +165,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     let leadingBlank = 0;
     let scanned = 0;
     while (!map) {
-      const r = await it.next();
+      const r = await nextRow();
       if (r.done) break;
       if (++scanned > HEADER_SCAN_MAX_ROWS) throw new UploadRefusedError(UPLOAD_MESSAGES.noHeaderWithin(HEADER_SCAN_MAX_ROWS), 422);
       if (isBlankRow(r.value.cells)) {
@@ -168,12 +180,12 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     const headerRows = lead.length;
     const pending: RawRow[] = [];
     while (pending.length < SAMPLE_ROWS) {
-      const r = await it.next();
+      const r = await nextRow();
       if (r.done) break;
       pending.push(r.value);
     }
     const sample = pending.filter((x) => !isBlankRow(x.cells)).map((x) => x.cells);
-    const order = columnOrderEvidence(map, sample, (lat, lon) => assessPoint(engine, lat, lon) !== null);
+    const order = columnOrderEvidence(map, sample, (lat, lon) => assessLocation(engine, lat, lon) !== null);
     const swapped = readsSwapped(order);
     const latCol = swapped ? map.lon : map.lat;
     const lonCol = swapped ? map.lat : map.lon;
@@ -245,7 +257,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
         }
         chunk.push([raw.rowNo, check.kind === "invalid" ? ROW_STATUS.invalid : ROW_STATUS.outOfRange, check.reason, null, null, raw.cells, null]);
       } else {
-        const a = assessPoint(engine, check.lat, check.lon);
+        const a = assessLocation(engine, check.lat, check.lon);
         if (!a) {
           outCount++;
           if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push({ row: raw.rowNo, reason: ROW_REASONS.atSea });
@@ -255,7 +267,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
           if (shown.level === null) locked++;
           else {
             scoredAt[shown.level]++;
-            acc.add({ ...a, values: shown.values });
+            acc.add(a, shown.values, 1);
           }
           const key = coordKey(check.lat, check.lon);
           const first = seen.get(key);
@@ -275,10 +287,11 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     };
 
     for (const r of pending) if (handle(r)) await flush();
+    for (; at < current.length; at++) if (handle(current[at]!)) await flush();
     for (;;) {
-      const r = await it.next();
-      if (r.done) break;
-      if (handle(r.value)) await flush();
+      const b = await it.next();
+      if (b.done) break;
+      for (const r of b.value) if (handle(r)) await flush();
     }
     await flush();
     if (total === 0) throw new UploadRefusedError(UPLOAD_MESSAGES.empty, 422);
