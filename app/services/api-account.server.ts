@@ -29,12 +29,14 @@ export async function appKeyLoader({ request }: { request: Request }) {
  * must not be able to replace itself and lock its owner out.
  */
 export async function appKeyAction({ request }: { request: Request }) {
+  if (request.method !== "POST" && request.method !== "DELETE") {
+    return apiJson({ error: `Method ${request.method} is not allowed` }, { status: 405, headers: { Allow: "GET, POST, DELETE" } });
+  }
   try {
     const caller = await requireApiCaller(request);
     if (caller.via !== "session") throw new ForbiddenError("Sign in to rotate or revoke the API key");
     if (request.method === "POST") return apiJson({ status: "ok", ...(await rotateApiKey(caller.user)) });
-    if (request.method === "DELETE") return apiJson({ status: "ok", revoked: await revokeApiKey(caller.user.id) });
-    return apiJson({ error: `Method ${request.method} is not allowed` }, { status: 405, headers: { Allow: "GET, POST, DELETE" } });
+    return apiJson({ status: "ok", revoked: await revokeApiKey(caller.user.id) });
   } catch (error) {
     return apiError(error);
   }
