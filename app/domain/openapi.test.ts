@@ -1,4 +1,5 @@
 import validatorModule from "openapi-response-validator";
+import { EXAMPLE_PATH, EXAMPLE_RESPONSE_SCHEMA, clientExamples } from "./api-client-examples";
 import { API_PATHS, API_PREFIX } from "./api-paths";
 import { API_OPERATIONS, SESSION_COOKIE_NAME, buildOpenApiDocument } from "./openapi";
 
@@ -129,5 +130,14 @@ describe("OpenAPI document", () => {
     const answer = { status: "ok", countries: [{ country_code: "GB", country_name: "United Kingdom" }] };
     expect(problems(countries, answer)).toEqual([]);
     expect(problems(countries, { ...answer, debug: true })).not.toEqual([]);
+  });
+
+  it("publishes client examples that name a real operation and real schemas", () => {
+    expect(op(EXAMPLE_PATH, "get").responses["200"].content["application/json"].schema.$ref).toBe(`#/components/schemas/${EXAMPLE_RESPONSE_SCHEMA}`);
+    expect(doc.components.schemas.Error).toBeTruthy();
+    const examples = clientExamples(doc.servers[0].url);
+    expect(examples.map((e) => e.id)).toEqual(["curl", "python", "typescript"]);
+    for (const e of examples) expect(e.code, e.id).toContain(EXAMPLE_PATH);
+    expect(examples[1]!.setup).toContain("https://climate.example.org/api/openapi.json");
   });
 });

@@ -1,5 +1,6 @@
 /** Response handlers of the signed-in JSON endpoints: available locations and the API key (both key paths). */
-import { apiError, apiJson } from "./api-response.server";
+import { ApiKeyResponse, ApiKeyRevokedResponse, AvailableLocationsResponse } from "~/domain/api-contract/account";
+import { apiAnswer, apiError, apiJson } from "./api-response.server";
 import { requireApiCaller } from "./api-auth.server";
 import { getOrCreateApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
 import { getAvailableLocations } from "./entitlements.server";
@@ -8,7 +9,7 @@ import { ForbiddenError } from "./errors.server";
 export async function availableLocationsLoader({ request }: { request: Request }) {
   try {
     const caller = await requireApiCaller(request);
-    return apiJson(await getAvailableLocations(caller.user));
+    return apiAnswer(AvailableLocationsResponse, await getAvailableLocations(caller.user));
   } catch (error) {
     return apiError(error);
   }
@@ -18,7 +19,7 @@ export async function availableLocationsLoader({ request }: { request: Request }
 export async function appKeyLoader({ request }: { request: Request }) {
   try {
     const caller = await requireApiCaller(request);
-    return apiJson({ status: "ok", ...(await getOrCreateApiKey(caller.user)) });
+    return apiAnswer(ApiKeyResponse, { status: "ok", ...(await getOrCreateApiKey(caller.user)) });
   } catch (error) {
     return apiError(error);
   }
@@ -35,8 +36,8 @@ export async function appKeyAction({ request }: { request: Request }) {
   try {
     const caller = await requireApiCaller(request);
     if (caller.via !== "session") throw new ForbiddenError("Sign in to rotate or revoke the API key");
-    if (request.method === "POST") return apiJson({ status: "ok", ...(await rotateApiKey(caller.user)) });
-    return apiJson({ status: "ok", revoked: await revokeApiKey(caller.user.id) });
+    if (request.method === "POST") return apiAnswer(ApiKeyResponse, { status: "ok", ...(await rotateApiKey(caller.user)) });
+    return apiAnswer(ApiKeyRevokedResponse, { status: "ok", revoked: await revokeApiKey(caller.user.id) });
   } catch (error) {
     return apiError(error);
   }

@@ -6,7 +6,8 @@ import { z, obj } from "./zod";
 
 const PlanName = z.enum(PLAN_CODES);
 const Limits = obj({ country: z.number().int(), region: z.number().int(), hexagon: z.number().int() });
-const CodeLists = obj({ country: z.array(z.string()), region: z.array(z.string()), hexagon: z.array(z.string()) });
+const codes = z.array(z.string()).readonly();
+const CodeLists = obj({ country: codes, region: codes, hexagon: codes });
 
 export const AvailableLocationsResponse = obj({
   status: ok,
@@ -30,7 +31,7 @@ export const AvailableLocationsResponse = obj({
 
 const Tariff = obj({
   id: z.number().int(),
-  name: PlanName,
+  name: z.string(),
   price: z.string().openapi({ description: 'Price text, "12 345.00".' }),
   limit_country: z.number().int(),
   limit_region: z.number().int(),

@@ -61,7 +61,7 @@ export const PreviewResponse = obj({
 
 export const ReportProgress = z
   .union([
-    obj({ status: z.literal("not_requested"), processed: z.literal(0), total: z.literal(0), percent: z.literal(0) }),
+    obj({ status: z.literal("not_requested"), processed: z.number().int(), total: z.number().int(), percent: z.number().int() }),
     obj({ status: z.enum(["queued", "running", "done", "failed"]), processed: z.number().int(), total: z.number().int(), percent: z.number().int(), error: z.string().nullable() }),
   ])
   .openapi("ReportProgress");
