@@ -50,6 +50,8 @@ export interface ApiOperation {
   response: { schema: Schema; description: string; example?: unknown };
   /** Other success answers (202 while a report is being built). */
   accepted?: { schema: Schema; description: string };
+  /** A browser form post (no JavaScript) is answered with a redirect back to its page. */
+  formRedirect?: boolean;
   errors: readonly ErrorStatus[];
   /** Error statuses whose body is not the plain Error. */
   errorBodies?: Partial<Record<ErrorStatus, Schema>>;
@@ -665,6 +667,7 @@ const contentOps: ApiOperation[] = [
     access: "none",
     body: json(content.NewsletterBody),
     response: { schema: content.MessageResponse, description: "What happens next, in words." },
+    formRedirect: true,
     errors: [...BODY_ERRORS, 429],
     errorBodies: { 400: content.NewsletterErrorBody },
   },
@@ -688,6 +691,7 @@ const contentOps: ApiOperation[] = [
     query: z.object({ document_id: z.enum(DOCUMENTS.map((d) => d.id) as [string, ...string[]]).openapi({ description: "Document id from the list.", example: "methodology" }) }),
     body: json(content.EmailBody),
     response: { schema: content.SuccessResponse, description: "The document is on its way." },
+    formRedirect: true,
     errors: [...BODY_ERRORS, 404, 429],
   },
   {
@@ -729,6 +733,12 @@ function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
     200: { description: op.response.description, content: { "application/json": withExample(op.response.schema, op.response.example) } },
   };
   if (op.accepted) responses[202] = { description: op.accepted.description, content: { "application/json": withExample(op.accepted.schema) } };
+  if (op.formRedirect) {
+    responses[302] = {
+      description: "A form posted by a browser page (multipart or urlencoded, with the page's `redirect` field) is answered with a redirect back to that page, its outcome in a flash message.",
+      headers: z.object({ Location: z.string().openapi({ description: "The page the form came from." }) }),
+    };
+  }
   const statuses = [...new Set([...op.errors, 500 as const])].sort((a, b) => a - b);
   for (const status of statuses) {
     const schema = op.errorBodies?.[status] ?? ErrorBody;
