@@ -67,6 +67,7 @@ export const MessageResponse = obj({ message: z.string() }).openapi("MessageResp
 export const NewsletterErrorBody = obj({
   error: z.string(),
   field: z.string().optional(),
+  message: z.string().optional().openapi({ description: "The same text as error, on a body that could not be read." }),
   email: z.array(z.string()).optional(),
   first_name: z.array(z.string()).optional(),
 }).openapi("NewsletterError", { example: { error: "Invalid Email", field: "email", email: ["Invalid Email"] } });
