@@ -22,6 +22,7 @@ import { ERROR_MESSAGES } from "~/domain/errors";
 import { CROSS_SITE_MESSAGE } from "~/domain/request-origin";
 import type { ServerRuntime } from "~/entry.server";
 import type { RiskdbReply } from "~/services/riskdb.server";
+import { apiRecorderEnabled, recordApiExchange, recordApiResponse } from "~/services/api-contract/recorder.server";
 
 const ROOT = process.cwd();
 const BUILD_PATH = path.resolve(ROOT, "build/index.js");
@@ -133,6 +134,9 @@ function refuse(req: Req, res: Res, status: number, message: string, closeConnec
   if (res.headersSent) return;
   const api = req.url?.startsWith("/api/");
   const body = api ? JSON.stringify({ error: message }) : `${message}\n`;
+  if (api && apiRecorderEnabled()) {
+    recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(req.url!), status, contentType: "application/json; charset=utf-8", body, source: "server" });
+  }
   res.writeHead(status, {
     "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
@@ -145,6 +149,7 @@ function refuse(req: Req, res: Res, status: number, message: string, closeConnec
 }
 
 async function sendResponse(req: Req, res: Res, response: Response) {
+  if (apiRecorderEnabled()) await recordApiResponse({ method: req.method ?? "GET", url: req.url ?? "/" }, response, "server");
   res.statusCode = response.status;
   res.statusMessage = response.statusText || http.STATUS_CODES[response.status] || "";
   for (const [name, value] of response.headers) {
@@ -366,6 +371,11 @@ async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => 
       if (publicReplies.size >= PUBLIC_REPLY_MAX_ENTRIES) publicReplies.delete(publicReplies.keys().next().value!);
       publicReplies.set(key, stored);
     }
+  }
+  if (apiRecorderEnabled()) {
+    const contentType = Object.entries(stored.headers).find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? null;
+    const text = req.method === "HEAD" || !stored.body ? null : stored.body.toString("utf8");
+    recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(key), status: stored.status, contentType, body: text, source: "server" });
   }
   for (const name in stored.headers) res.setHeader(name, stored.headers[name]!);
   res.setHeader("Vary", "Accept-Encoding");

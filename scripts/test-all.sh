@@ -16,12 +16,19 @@ if [ -n "${DATABASE_URL:-}" ]; then echo "== database: PostgreSQL"; else echo "=
 
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
+# Every /api/* answer the tests below produce is recorded here, then validated against the OpenAPI document.
+export API_CONTRACT_DIR="$PWD/tests/.tmp/api-contract"
+rm -rf "$API_CONTRACT_DIR"
 echo "== typecheck"; npm run -s typecheck
 echo "== lint"; npm run -s lint
+echo "== OpenAPI lint (redocly, rules in redocly.yaml)"
+npm run -s openapi:lint >"$logs/openapi.log" 2>&1 || { cat "$logs/openapi.log"; exit 1; }
+grep -v '[║╔╚]' "$logs/openapi.log" | grep -v '^[[:space:]]*$' || true
 # The build comes first: integration tests start the built production server entry.
 echo "== build"; npm run -s build
 echo "== unit and integration tests"; npx vitest run 2>&1 | tee "$logs/vitest.log"
 echo "== browser tests"; npx playwright test 2>&1 | tee "$logs/e2e.log"
+echo "== API contract: recorded answers against the served OpenAPI document"; npm run -s api:contract
 
 # One plain summary line for both runners (each already failed the script above if anything failed).
 strip() { sed -r 's/\x1B\[[0-9;]*[mK]//g' "$1"; }

@@ -1,53 +1,143 @@
+import validatorModule from "openapi-response-validator";
+import { EXAMPLE_PATH, EXAMPLE_RESPONSE_SCHEMA, clientExamples } from "./api-client-examples";
 import { API_PATHS, API_PREFIX } from "./api-paths";
-import { API_OPERATIONS, buildOpenApiDocument, schemaFromExample } from "./openapi";
+import { API_OPERATIONS, SESSION_COOKIE_NAME, buildOpenApiDocument } from "./openapi";
+
+const OpenAPIResponseValidator = ((validatorModule as unknown as { default?: typeof validatorModule }).default ?? validatorModule) as typeof validatorModule;
 
 // Loose view of the generated document for deep assertions.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
 
-describe("OpenAPI document", () => {
-  const doc = buildOpenApiDocument("https://climate.example.org/");
+const doc = buildOpenApiDocument("https://climate.example.org/") as Loose;
+const op = (path: string, method: string) => doc.paths[path][method];
+const json = (response: Loose) => response.content["application/json"];
+/** Follows a local $ref to its component. */
+const deref = (schema: Loose): Loose => (schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema);
 
+/** Validates a value against a schema of the document with the same third-party validator the contract test uses. */
+function problems(schema: Loose, value: unknown) {
+  const validator = new OpenAPIResponseValidator({ responses: { 200: { schema } }, components: doc.components });
+  return validator.validateResponse("200", value)?.errors ?? [];
+}
+
+function* operations(): Generator<[string, string, Loose]> {
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Loose>>)) for (const [method, o] of Object.entries(item)) yield [path, method, o];
+}
+
+describe("OpenAPI document", () => {
   it("is OpenAPI 3.1 with the API prefix as server", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers).toEqual([{ url: `https://climate.example.org${API_PREFIX}` }]);
   });
 
-  it("describes every public API path", () => {
+  it("describes every public API path, spelled as the spec spells it", () => {
     const expected = Object.values(API_PATHS).map((p) => (typeof p === "function" ? p("{id}") : p));
     expect(Object.keys(doc.paths).sort()).toEqual([...new Set(expected)].sort());
   });
 
-  it("gives every operation a unique id, a 200 answer and declared path parameters", () => {
-    const ids = API_OPERATIONS.map((op) => op.id);
+  it("gives every operation a unique id, a 200 answer with a schema, a 500 and declared path parameters", () => {
+    const ids = [...operations()].map(([, , o]) => o.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const op of API_OPERATIONS) {
-      const operation = (doc.paths[op.path] as Record<string, { responses: Record<string, unknown>; parameters: { name: string; in: string }[] }>)[op.method]!;
-      expect(operation.responses["200"]).toBeTruthy();
-      for (const name of op.path.match(/\{(\w+)\}/g) ?? []) {
-        expect(operation.parameters.some((p) => p.in === "path" && `{${p.name}}` === name)).toBe(true);
+    expect(ids.length).toBe(API_OPERATIONS.length);
+    for (const [path, method, o] of operations()) {
+      expect(json(o.responses["200"]).schema, `${method} ${path}`).toBeTruthy();
+      expect(o.responses["500"], `${method} ${path}`).toBeTruthy();
+      for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+        expect(o.parameters.some((p: Loose) => p.in === "path" && `{${p.name}}` === name), `${path} ${name}`).toBe(true);
       }
     }
   });
 
-  it("documents the riskdb parameters and error shapes", () => {
-    const scores = (doc.paths[API_PATHS.riskHazardScores] as Record<string, Loose>).get;
-    expect(scores.parameters.map((p: { name: string }) => p.name)).toEqual(["location_code", "scenario", "period", "lat", "lon", "explain"]);
-    expect(Object.keys(scores.responses)).toEqual(["200", "400", "401", "403", "404"]);
-    expect(scores.responses["400"].content["application/json"].example).toEqual({ error: "location_code is required", field: "location_code" });
-    const item = scores.responses["200"].content["application/json"].schema.properties.hazards.items.properties;
-    expect(Object.keys(item)).toEqual(["hazard_id", "name", "colour", "value", "score", "level", "confidence", "applicable", "state"]);
-    const periods = (doc.paths[API_PATHS.riskPeriods] as Record<string, Loose>).get;
-    expect(periods.parameters.map((p: { name: string; required: boolean }) => [p.name, p.required])).toEqual([
+  it("has examples that are valid against their own schemas (answers and request bodies)", () => {
+    let checked = 0;
+    for (const [path, method, o] of operations()) {
+      for (const [status, response] of Object.entries(o.responses as Record<string, Loose>)) {
+        const media = response.content?.["application/json"];
+        if (media?.example === undefined) continue;
+        expect(problems(media.schema, media.example), `${method} ${path} ${status}`).toEqual([]);
+        checked++;
+      }
+      for (const [type, media] of Object.entries((o.requestBody?.content ?? {}) as Record<string, Loose>)) {
+        if (media.example === undefined) continue;
+        expect(problems(media.schema, media.example), `${method} ${path} body ${type}`).toEqual([]);
+        checked++;
+      }
+    }
+    for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Loose>)) {
+      if (schema.example === undefined) continue;
+      expect(problems(schema, schema.example), name).toEqual([]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(60);
+  });
+
+  it("forbids undocumented fields in every answer object", () => {
+    const open: string[] = [];
+    const seen = new Set<Loose>();
+    const walk = (schema: Loose, where: string) => {
+      schema = deref(schema);
+      if (!schema || typeof schema !== "object" || seen.has(schema)) return;
+      seen.add(schema);
+      if (schema.properties && schema.additionalProperties !== false) open.push(where);
+      for (const [k, v] of Object.entries(schema.properties ?? {})) walk(v, `${where}.${k}`);
+      for (const key of ["items", "additionalProperties"]) if (typeof schema[key] === "object") walk(schema[key], `${where}[]`);
+      for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"]) for (const s of schema[key] ?? []) walk(s, where);
+    };
+    for (const [path, method, o] of operations()) for (const [status, r] of Object.entries(o.responses as Record<string, Loose>)) walk(r.content?.["application/json"]?.schema, `${method} ${path} ${status}`);
+    expect(open).toEqual([]);
+  });
+
+  it("declares the session cookie and Bearer credentials as security schemes", () => {
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(op(API_PATHS.availableLocations, "get").security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
+    expect(op(API_PATHS.riskHazardScores, "get").security).toEqual([{}, { bearerAuth: [] }, { sessionCookie: [] }]);
+    // The price list is open to anyone, as the route answers it.
+    expect(op(API_PATHS.packageRegister, "get").security).toEqual([]);
+  });
+
+  it("answers the third-party findings: nullable fields, array blocks, statuses, bodies and parameters", () => {
+    const scenarios = deref(json(op(API_PATHS.riskScenarios, "get").responses["200"]).schema);
+    expect(problems(scenarios, { status: "ok", scenarios: [{ id: "hist", name: "Historical", ssp: null, narrative: "Reference climatology" }] })).toEqual([]);
+    const item = deref(doc.components.schemas.HazardScoreItem);
+    expect(problems(item, { hazard_id: "SS", name: "Storm surge", colour: "#0ea5e9", value: null, score: null, level: null, confidence: "proxy", applicable: false, state: "not_applicable" })).toEqual([]);
+    const social = deref(json(op(API_PATHS.uploadSocialEconomics, "post").responses["200"]).schema);
+    expect(deref(social.properties.social_by_country_sum).type).toBe("array");
+    expect(Object.keys(op(API_PATHS.generateReport, "get").responses)).toEqual(expect.arrayContaining(["400", "401", "402", "403", "404"]));
+    expect(Object.keys(op(API_PATHS.uploadRequestStats, "post").responses)).toEqual(expect.arrayContaining(["202", "402"]));
+    expect(op(API_PATHS.leadFileTransfer, "post").requestBody.content["application/json"].schema).toBeTruthy();
+    const key = deref(json(op(API_PATHS.appKey, "get").responses["200"]).schema);
+    expect(problems(key, { status: "ok", key: null, prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" })).toEqual([]);
+    expect(op(API_PATHS.generateReport, "get").parameters.map((p: Loose) => p.name)).toEqual(["upload_id", "access_token"]);
+    const order = deref(op(API_PATHS.selfServiceCreateOrder, "post").requestBody.content["application/json"].schema);
+    expect(problems(order, { products: ["single_pdf", 1], lead_id: 1 })).toEqual([]);
+  });
+
+  it("describes the riskdb parameters and error answers", () => {
+    const scores = op(API_PATHS.riskHazardScores, "get");
+    expect(scores.parameters.map((p: Loose) => p.name)).toEqual(["location_code", "scenario", "period", "lat", "lon", "explain"]);
+    expect(Object.keys(scores.responses)).toEqual(["200", "400", "401", "403", "404", "429", "500"]);
+    const periods = op(API_PATHS.riskPeriods, "get");
+    expect(periods.parameters.map((p: Loose) => [p.name, p.required ?? false])).toEqual([
       ["duration", false],
       ["scenario", true],
     ]);
   });
 
-  it("derives schemas from examples", () => {
-    expect(schemaFromExample({ a: 1, b: [{ c: "x" }], d: null, e: 0.5 })).toEqual({
-      type: "object",
-      properties: { a: { type: "integer" }, b: { type: "array", items: { type: "object", properties: { c: { type: "string" } } } }, d: { type: "null" }, e: { type: "number" } },
-    });
+  it("refuses an answer with a field the document does not list", () => {
+    const countries = json(op(API_PATHS.riskCountries, "get").responses["200"]).schema;
+    const answer = { status: "ok", countries: [{ country_code: "GB", country_name: "United Kingdom" }] };
+    expect(problems(countries, answer)).toEqual([]);
+    expect(problems(countries, { ...answer, debug: true })).not.toEqual([]);
+  });
+
+  it("publishes client examples that name a real operation and real schemas", () => {
+    expect(op(EXAMPLE_PATH, "get").responses["200"].content["application/json"].schema.$ref).toBe(`#/components/schemas/${EXAMPLE_RESPONSE_SCHEMA}`);
+    expect(doc.components.schemas.Error).toBeTruthy();
+    const examples = clientExamples(doc.servers[0].url);
+    expect(examples.map((e) => e.id)).toEqual(["curl", "python", "typescript"]);
+    for (const e of examples) expect(e.code, e.id).toContain(EXAMPLE_PATH);
+    expect(examples[1]!.setup).toContain("https://climate.example.org/api/openapi.json");
   });
 });

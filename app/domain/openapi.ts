@@ -1,38 +1,19 @@
 /**
- * The OpenAPI 3.1 description of the public API (served at /api/openapi.json, rendered on /api).
- * Every path comes from API_PATHS; examples mirror what the routes answer. Pure data: no I/O.
+ * The OpenAPI 3.1 description of the public API (served at /api/openapi.json, rendered on /api), generated from the
+ * zod schemas in ./api-contract that type the routes' answers. Every path comes from API_PATHS; every status an
+ * operation can answer is listed with its body. Pure data: no I/O.
  */
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import * as account from "./api-contract/account";
+import { ERROR_STATUS_TEXT, ErrorBody, type ErrorStatus } from "./api-contract/common";
+import * as content from "./api-contract/content";
+import * as orders from "./api-contract/orders";
+import * as risk from "./api-contract/risk";
+import * as upload from "./api-contract/upload";
+import { z } from "./api-contract/zod";
 import { API_PATHS, API_PREFIX } from "./api-paths";
 import { DOCUMENTS } from "./documents";
-import { HAZARDS, PER_HAZARD_IDS } from "./hazards";
-import { RISK_LEVELS } from "./risk-levels";
 import { PERIOD_IDS, SCENARIO_IDS } from "./scenarios";
-
-export type Security = "none" | "bearer" | "optional-bearer";
-
-export interface ApiParameter {
-  name: string;
-  in: "query" | "path" | "header";
-  required: boolean;
-  description: string;
-  type: "string" | "number" | "integer" | "boolean";
-  enum?: readonly string[];
-  example?: string | number;
-}
-
-export interface ApiOperation {
-  id: string;
-  method: "get" | "post" | "put" | "delete";
-  path: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  security: Security;
-  parameters: ApiParameter[];
-  requestBody?: { contentTypes: string[]; example: unknown; required: string[]; description?: string };
-  response: { description: string; example: unknown };
-  errors: { status: number; description: string; example?: unknown }[];
-}
 
 export const API_TAGS = [
   { name: "Risk data", description: "Reference lists and hazard scores for countries, regions, H3 hexagons and points." },
@@ -41,70 +22,80 @@ export const API_TAGS = [
   { name: "Orders", description: "Self-service products, data packages, leads and purchases." },
   { name: "Content", description: "FAQ, blog, newsletter, contact and document requests." },
 ] as const;
+type Tag = (typeof API_TAGS)[number]["name"];
 
-const q = (name: string, description: string, extra: Partial<ApiParameter> = {}): ApiParameter => ({
-  name,
-  in: "query",
-  required: true,
-  description,
-  type: "string",
-  ...extra,
+/** Cookie of the signed-in session (DESIGN §4: its name contains weather_token). */
+export const SESSION_COOKIE_NAME = "weather_token";
+
+/**
+ * none: open to anyone; optional: open, credentials widen what is answered; required: a session (cookie or Bearer
+ * session token) or a PREMIUM API key; session: the user's own session only (an API key may read, not buy).
+ */
+type Access = "none" | "optional" | "required" | "session";
+
+type Method = "get" | "post" | "put" | "delete";
+type Schema = z.ZodTypeAny;
+
+export interface ApiOperation {
+  id: string;
+  method: Method;
+  path: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  access: Access;
+  query?: z.AnyZodObject;
+  headers?: z.AnyZodObject;
+  body?: { schema: Schema; types: readonly string[]; required?: boolean };
+  response: { schema: Schema; description: string; example?: unknown };
+  /** Other success answers (202 while a report is being built). */
+  accepted?: { schema: Schema; description: string };
+  /** A browser form post (no JavaScript) is answered with a redirect back to its page. */
+  formRedirect?: boolean;
+  errors: readonly ErrorStatus[];
+  /** Error statuses whose body is not the plain Error. */
+  errorBodies?: Partial<Record<ErrorStatus, Schema>>;
+}
+
+// ---------- parameters ----------
+
+const scenario = (required: boolean) =>
+  (required ? z.enum(SCENARIO_IDS) : z.enum(SCENARIO_IDS).optional()).openapi({ description: `Scenario id.${required ? "" : " Defaults to hist (historical reference)."}`, example: "rcp45" });
+const period = z.enum(PERIOD_IDS).optional().openapi({ description: "Period id: hist for the historical reference, 2030, 2040 or 2050 for a future scenario.", example: "2050" });
+const lat = z.number().min(-90).max(90).openapi({ description: "Latitude, decimal degrees (-90..90).", example: 51.507 });
+const lon = z.number().min(-180).max(180).openapi({ description: "Longitude, decimal degrees (-180..180).", example: -0.128 });
+const explain = z.enum(["0", "1", "true", "false"]).optional().openapi({ description: "1 to add each score's explanation: summary (one or two plain sentences ending with the level, or why there is none), drivers (the values the formula reads, with units), formula, inputs and steps." });
+const uploadQuery = z.object({
+  upload_id: z.string().optional().openapi({ description: "From upload_preview; the caller's latest upload when absent (signed in)." }),
+  access_token: z.string().optional().openapi({ description: "From upload_preview: a visitor's proof that the upload is theirs." }),
 });
-const scenarioParam = (required: boolean) =>
-  q("scenario", `Scenario id. ${required ? "" : "Defaults to hist (historical reference)."}`.trim(), { required, enum: SCENARIO_IDS, example: "rcp45" });
-const periodParam = (required: boolean) =>
-  q("period", "Period id: hist for the historical reference, 2030, 2040 or 2050 for a future scenario.", { required, enum: PERIOD_IDS, example: "2050" });
-const latParam = (required = true) => q("lat", "Latitude, decimal degrees (-90..90).", { required, type: "number", example: 51.507 });
-const lonParam = (required = true) => q("lon", "Longitude, decimal degrees (-180..180).", { required, type: "number", example: -0.128 });
-const explainParam = q("explain", "1 to add each score's explanation: summary (one or two plain sentences ending with the level, or why there is none), drivers (the values the formula reads, with units), formula, inputs and steps.", { required: false, enum: ["0", "1"] });
-
-const badParam = (param: string, message: string) => ({ status: 400, description: `A parameter is missing or invalid; \`field\` names it.`, example: { error: message, field: param } });
-const unauthorized = { status: 401, description: "Credentials are missing or not valid.", example: { error: "Authentication required" } };
-const notFound = (message: string) => ({ status: 404, description: "The code is well-formed but unknown.", example: { error: message } });
 /** Every purchase call replays its first answer for the same key (app/services/commerce/idempotency.server.ts). */
-const idempotencyKeyParam: ApiParameter = {
-  name: "Idempotency-Key",
-  in: "header",
-  required: true,
-  description:
-    "8-200 letters, digits or - _ : . chosen by the client, one per purchase: a retry with the same key replays the first answer and never charges twice; the same key with other parameters answers 422. An `idempotency_key` body field is accepted instead.",
-  type: "string",
-  example: "6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e",
-};
-/** Keys are shown once; later answers carry only the prefix (crk_ and 8 characters). */
-const apiKeyExample = (shown: boolean) => ({
-  status: "ok",
-  key: shown ? "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3" : null,
-  prefix: "crk_Q2xpbWF0",
-  created_at: "2026-11-01T10:00:00.000Z",
+const idempotencyHeaders = z.object({
+  "Idempotency-Key": z
+    .string()
+    .min(8)
+    .max(200)
+    .optional()
+    .openapi({
+      description:
+        "8-200 letters, digits or - _ : . chosen by the client, one per purchase: a retry with the same key replays the first answer and never charges twice; the same key with other parameters answers 422. An `idempotency_key` body field is accepted instead; one of the two is required.",
+      example: "6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e",
+    }),
 });
-const rateLimited = { status: 429, description: "Too many submissions from this IP address; see Retry-After.", example: { error: "Too many requests from your connection. Please try again in 10 minutes." } };
 
-const hazardItem = (id: (typeof PER_HAZARD_IDS)[number], value: number | null, state: "ok" | "not_applicable" = "ok") => {
-  const level = value === null ? null : RISK_LEVELS.find((l) => value >= l.min && (value < l.max || l.score === 5))!;
-  return {
-    hazard_id: id,
-    name: HAZARDS[id].name,
-    colour: HAZARDS[id].colour,
-    value,
-    score: level?.score ?? null,
-    level: level?.code ?? null,
-    confidence: id === "HW" || id === "CS" ? "grounded" : "proxy",
-    applicable: state === "ok",
-    state,
-  };
-};
-const scoresExample = {
-  status: "ok",
-  location_code: "GB",
-  location_type: "country",
-  location_name: "United Kingdom",
-  scenario: "rcp45",
-  period: "2050",
-  warming_c: 1.91,
-  hazards: [hazardItem("FD", 0.45), hazardItem("HW", 0.25), hazardItem("SS", null, "not_applicable")],
-  aggregate: { ...hazardItem("FD", 0.41), hazard_id: "AL", name: HAZARDS.AL.name, colour: HAZARDS.AL.colour },
-};
+const JSON_BODY = ["application/json", "application/x-www-form-urlencoded"] as const;
+const json = (schema: Schema) => ({ schema, types: JSON_BODY });
+
+/** What a call that reads a body can answer before it runs: an unreadable body, a cross-site form, too large. */
+const BODY_ERRORS: ErrorStatus[] = [400, 403, 413, 415];
+/** What resolving the caller can answer: a Bearer that does not check out, a PREMIUM key over its rate. */
+const CALLER_ERRORS: ErrorStatus[] = [401, 429];
+/** ...and when credentials are required or a scope is checked. */
+const SIGNED_IN_ERRORS: ErrorStatus[] = [401, 403, 429];
+const PURCHASE_ERRORS: ErrorStatus[] = [...BODY_ERRORS, ...SIGNED_IN_ERRORS, 404, 409, 422, 503];
+const REPORT_ERRORS: ErrorStatus[] = [...BODY_ERRORS, ...SIGNED_IN_ERRORS, 402, 404];
+
+// ---------- operations ----------
 
 const riskOps: ApiOperation[] = [
   {
@@ -114,9 +105,8 @@ const riskOps: ApiOperation[] = [
     tag: "Risk data",
     summary: "List countries",
     description: "Every country of the dataset, sorted by name. ISO 3166-1 alpha-2 codes.",
-    security: "none",
-    parameters: [],
-    response: { description: "Countries.", example: { status: "ok", countries: [{ country_code: "FR", country_name: "France" }, { country_code: "GB", country_name: "United Kingdom" }] } },
+    access: "none",
+    response: { schema: risk.CountriesResponse, description: "Countries." },
     errors: [],
   },
   {
@@ -125,10 +115,10 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskRegions,
     tag: "Risk data",
     summary: "List the first-level regions of a country",
-    security: "none",
-    parameters: [q("country_code", "ISO 3166-1 alpha-2 country code.", { example: "FR" })],
-    response: { description: "Regions, sorted by name; codes are ISO 3166-2 where available.", example: { status: "ok", country_code: "FR", regions: [{ region_code: "FR-IDF", region_name: "Île-de-France" }] } },
-    errors: [badParam("country_code", "country_code is required"), notFound("unknown country code ZZ")],
+    access: "none",
+    query: z.object({ country_code: z.string().openapi({ description: "ISO 3166-1 alpha-2 country code.", example: "FR" }) }),
+    response: { schema: risk.RegionsResponse, description: "Regions, sorted by name; codes are ISO 3166-2 where available." },
+    errors: [400, 404],
   },
   {
     id: "riskDurations",
@@ -136,9 +126,8 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskDurations,
     tag: "Risk data",
     summary: "List durations (averaging windows)",
-    security: "none",
-    parameters: [],
-    response: { description: "Durations.", example: { status: "ok", durations: [{ id: "30y", name: "30-year climatological window" }] } },
+    access: "none",
+    response: { schema: risk.DurationsResponse, description: "Durations." },
     errors: [],
   },
   {
@@ -147,21 +136,9 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskScenarios,
     tag: "Risk data",
     summary: "List scenarios",
-    description: "Includes hist, the historical reference; applications usually hide it from scenario pickers.",
-    security: "none",
-    parameters: [],
-    response: {
-      description: "Scenarios.",
-      example: {
-        status: "ok",
-        scenarios: [
-          { id: "hist", name: "Historical", ssp: null, narrative: "Reference climatology" },
-          { id: "rcp26", name: "RCP2.6", ssp: "SSP1-2.6", narrative: "Orderly" },
-          { id: "rcp45", name: "RCP4.5", ssp: "SSP2-4.5", narrative: "Disorderly" },
-          { id: "rcp85", name: "RCP8.5", ssp: "SSP5-8.5", narrative: "Hot house" },
-        ],
-      },
-    },
+    description: "Includes hist, the historical reference (its ssp is null); applications usually hide it from scenario pickers.",
+    access: "none",
+    response: { schema: risk.ScenariosResponse, description: "Scenarios." },
     errors: [],
   },
   {
@@ -171,16 +148,8 @@ const riskOps: ApiOperation[] = [
     tag: "Risk data",
     summary: "List hazards with their colours",
     description: "The per-hazard list excludes the aggregate AL, which is given separately.",
-    security: "none",
-    parameters: [],
-    response: {
-      description: "Hazards.",
-      example: {
-        status: "ok",
-        hazards: PER_HAZARD_IDS.slice(0, 3).map((id) => ({ hazard_id: id, name: HAZARDS[id].name, colour: HAZARDS[id].colour })),
-        aggregate: { hazard_id: "AL", name: HAZARDS.AL.name, colour: HAZARDS.AL.colour },
-      },
-    },
+    access: "none",
+    response: { schema: risk.HazardIdsResponse, description: "Hazards." },
     errors: [],
   },
   {
@@ -189,10 +158,10 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskPeriods,
     tag: "Risk data",
     summary: "List the periods of a scenario",
-    security: "none",
-    parameters: [q("duration", "Duration id; defaults to the first duration.", { required: false, example: "30y" }), scenarioParam(true)],
-    response: { description: "Periods of the scenario (hist has only the historical period).", example: { status: "ok", scenario: "rcp45", duration: "30y", periods: [{ id: "2030", name: "2030" }, { id: "2040", name: "2040" }, { id: "2050", name: "2050" }] } },
-    errors: [badParam("scenario", "scenario must be one of hist, rcp26, rcp45, rcp85")],
+    access: "none",
+    query: z.object({ duration: z.string().optional().openapi({ description: "Duration id; defaults to the first duration.", example: "30y" }), scenario: scenario(true) }),
+    response: { schema: risk.PeriodsResponse, description: "Periods of the scenario (hist has only the historical period)." },
+    errors: [400],
   },
   {
     id: "riskHazardScores",
@@ -201,23 +170,19 @@ const riskOps: ApiOperation[] = [
     tag: "Risk data",
     summary: "Hazard scores of a country, region or hexagon",
     description:
-      "Scores 1 (Low) to 5 (Extreme) with the underlying value in [0, 1]. 'not_applicable' and 'no_data' items have value, score and level null. Country codes are open to everyone; region codes and every H3 resolution-4 hexagon need credentials: a PREMIUM API key or session token in `Authorization: Bearer`, or a signed-in user whose plan or packages include the location. A hexagon also needs lat and lon of a point inside it (or of a point location_codes places in it, such as a point in the water scored at the nearest land).",
-    security: "optional-bearer",
-    parameters: [
-      q("location_code", "Country (alpha-2), region (ISO 3166-2) or H3 resolution-4 hexagon id.", { example: "GB" }),
-      scenarioParam(false),
-      periodParam(false),
-      latParam(false),
-      lonParam(false),
-      explainParam,
-    ],
-    response: { description: "Scores of the eleven hazards plus the aggregate.", example: scoresExample },
-    errors: [
-      badParam("location_code", "location_code is required"),
-      unauthorized,
-      { status: 403, description: "The caller's plan or packages do not include this location.", example: { error: "This option is not available for DISCOVERY plan", field: "location_code" } },
-      notFound("unknown region code FR-ZZZ"),
-    ],
+      "Scores 1 (Low) to 5 (Extreme) with the underlying value in [0, 1]. 'not_applicable' and 'no_data' items have value, score and level null. Country codes are open to everyone; region codes and every H3 resolution-4 hexagon need credentials: a PREMIUM API key or session token in `Authorization: Bearer`, or the session cookie of a signed-in user whose plan or packages include the location. A hexagon also needs lat and lon of a point inside it (or of a point location_codes places in it).",
+    access: "optional",
+    query: z.object({
+      location_code: z.string().openapi({ description: "Country (alpha-2), region (ISO 3166-2) or H3 resolution-4 hexagon id.", example: "GB" }),
+      scenario: scenario(false),
+      period,
+      lat: lat.optional(),
+      lon: lon.optional(),
+      explain,
+    }),
+    response: { schema: risk.HazardScoresResponse, description: "Scores of the eleven hazards plus the aggregate." },
+    errors: [400, ...CALLER_ERRORS, 403, 404],
+    errorBodies: { 403: risk.NotEntitledBody },
   },
   {
     id: "riskLocationCodes",
@@ -225,14 +190,12 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskLocationCodes,
     tag: "Risk data",
     summary: "Country, region and hexagon of a point",
-    security: "none",
-    parameters: [lonParam(), latParam()],
-    response: {
-      description:
-        "Codes of the point. A point in the water within 10 km of the shore is scored at the nearest land and snapped_to_land gives that land point ({ lat, lon, distance_km }; null on land); points further out at sea answer status out_of_range, reason at_sea, with null codes, and points on a floating Antarctic ice shelf reason not_covered.",
-      example: { status: "ok", hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", country_name: "United Kingdom", region_name: "England", snapped_to_land: null },
-    },
-    errors: [badParam("lat", "lat must be a number within -90..90")],
+    description:
+      "A point in the water within 10 km of the shore is scored at the nearest land and snapped_to_land gives that land point (null on land); points further out at sea answer status out_of_range, reason at_sea, with null codes, and points on a floating Antarctic ice shelf reason not_covered.",
+    access: "none",
+    query: z.object({ lon, lat }),
+    response: { schema: risk.LocationCodesResponse, description: "Codes of the point." },
+    errors: [400],
   },
   {
     id: "riskStatistic",
@@ -240,12 +203,8 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskStatistic,
     tag: "Risk data",
     summary: "Default geography and dataset statistics",
-    security: "none",
-    parameters: [],
-    response: {
-      description: "The sample default location and counts of the dataset.",
-      example: { status: "ok", statistic: { geography: { lat: 51.507, lon: -0.128, country: "GB", city: "London" }, dataset: { cells: 0, countries: 0, regions: 0, hazards: 12, slots: 10 } } },
-    },
+    access: "none",
+    response: { schema: risk.StatisticResponse, description: "The sample default location and counts of the dataset." },
     errors: [],
   },
   {
@@ -255,329 +214,609 @@ const riskOps: ApiOperation[] = [
     tag: "Risk data",
     summary: "Hazard scores of a point",
     description:
-      "A point takes the scores of the hexagon that contains it. A point in the water within 10 km of the shore takes the scores of the nearest land, and snapped_to_land says where that is.",
-    security: "none",
-    parameters: [latParam(), lonParam(), scenarioParam(false), periodParam(false), explainParam],
-    response: {
-      description: "Scores with the point's codes.",
-      example: { ...scoresExample, lat: 51.507, lon: -0.128, hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", snapped_to_land: null, location_code: "84194adffffffff", location_type: "hexagon" },
-    },
-    errors: [badParam("lon", "lon must be a number within -180..180")],
+      "A point takes the scores of the finest level the caller may read: its hexagon (bought, or with a PREMIUM key), else its region, else its country; location_type says which. A point in the water within 10 km of the shore takes the scores of the nearest land, and snapped_to_land says where that is.",
+    access: "optional",
+    query: z.object({ lat, lon, scenario: scenario(false), period, explain }),
+    response: { schema: risk.PointHazardsResponse, description: "Scores with the point's codes, or status out_of_range with hazards null." },
+    errors: [400, ...CALLER_ERRORS],
   },
 ];
-
-const simple = (
-  id: string,
-  method: ApiOperation["method"],
-  path: string,
-  tag: string,
-  summary: string,
-  options: Partial<Pick<ApiOperation, "description" | "parameters" | "requestBody" | "security">> & { example?: unknown } = {},
-): ApiOperation => ({
-  id,
-  method,
-  path,
-  tag,
-  summary,
-  description: options.description,
-  security: options.security ?? "bearer",
-  parameters: options.parameters ?? [],
-  requestBody: options.requestBody,
-  response: { description: "Success.", example: options.example ?? { status: "ok" } },
-  errors: (options.security ?? "bearer") === "bearer" ? [unauthorized] : [],
-});
-const body = (example: Record<string, unknown>, required: string[], contentTypes = ["application/json"], description?: string) => ({
-  contentTypes,
-  example,
-  required,
-  description,
-});
 
 /** GET shows (or first creates) the key, POST rotates it, DELETE revokes it; the last two need a signed-in session. */
 function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
   const premiumOnly = "Answers 403 'Only users with the PREMIUM Subscription Plan can use this option' for other plans.";
   return [
-    simple(id, "get", path, "Account", `API key (PREMIUM only)${suffix}`, {
+    {
+      id,
+      method: "get",
+      path,
+      tag: "Account",
+      summary: `API key (PREMIUM only)${suffix}`,
       description: `The key itself only in the answer that creates it; afterwards key is null and prefix names it. ${premiumOnly}`,
-      example: apiKeyExample(true),
-    }),
-    simple(`${id}Rotate`, "post", path, "Account", `Rotate the API key${suffix}`, {
+      access: "required",
+      response: { schema: account.ApiKeyResponse, description: "The live key's name, or a new key shown once.", example: { status: "ok", key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } },
+      errors: SIGNED_IN_ERRORS,
+    },
+    {
+      id: `${id}Rotate`,
+      method: "post",
+      path,
+      tag: "Account",
+      summary: `Rotate the API key${suffix}`,
       description: `Revokes the current key and answers a new one, shown once. Needs the session (cookie or Bearer session token), not an API key. ${premiumOnly}`,
-      example: apiKeyExample(true),
-    }),
-    simple(`${id}Revoke`, "delete", path, "Account", `Revoke the API key${suffix}`, {
-      description: "Needs the session (cookie or Bearer session token), not an API key. revoked counts the keys revoked (0 or 1).",
-      example: { status: "ok", revoked: 1 },
-    }),
+      access: "session",
+      response: { schema: account.ApiKeyResponse, description: "The new key, shown once.", example: { status: "ok", key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } },
+      errors: [...SIGNED_IN_ERRORS, 413],
+    },
+    {
+      id: `${id}Revoke`,
+      method: "delete",
+      path,
+      tag: "Account",
+      summary: `Revoke the API key${suffix}`,
+      description: "Needs the session (cookie or Bearer session token), not an API key.",
+      access: "session",
+      response: { schema: account.ApiKeyRevokedResponse, description: "How many keys were revoked." },
+      errors: [...SIGNED_IN_ERRORS, 413],
+    },
   ];
 }
 
 const accountOps: ApiOperation[] = [
-  simple("availableLocations", "get", API_PATHS.availableLocations, "Account", "Locations the user may open", {
-    example: { limit_country: 5, limit_region: 20, limit_hexagon: 50, order_list: { country: ["GB"], region: [], hexagon: [] }, free_order_list: { country: ["GB"], region: [], hexagon: [] }, tariff: { name: "PREMIUM" } },
-  }),
-  simple("currentSubscription", "get", API_PATHS.currentSubscription, "Account", "Current plan and upgrade options", { example: { upgrade_subscription_plan: [{ id: 2, name: "PREMIUM", price: "990.00" }] } }),
-  simple("tariffUpgrade", "post", API_PATHS.tariffUpgrade, "Account", "Upgrade the plan, optionally with data packages", {
-    description: "Only to a plan above the current one (tariff_id as in upgrade_subscription_plan); the current plan with packages buys the packages alone. A lower plan or nothing to buy answers 400.",
-    parameters: [idempotencyKeyParam],
-    requestBody: body({ tariff_id: 2, payment_type: "card", purchased_packages: [{ id: 101 }] }, ["tariff_id", "payment_type"]),
-    example: { status: "paid", order_id: 11, lead_id: null, total: "1 368.00", invoice_number: 4, checkout_url: null, test_payment: true },
-  }),
-  simple("reportsList", "get", API_PATHS.reportsList, "Account", "Reports of the user", { example: { results: [] } }),
-  simple("invoices", "get", API_PATHS.invoices, "Account", "Invoices", { example: { status: "ok", results: [{ number: 1, created_at: "2026-11-01T10:00:00.000Z", total_price: "1 188.00", currency: "EUR", order_id: 7 }] } }),
-  simple("receipts", "get", API_PATHS.receipts, "Account", "Receipts", {
-    example: { status: "ok", results: [{ number: 1, created_at: "2026-11-01T10:00:00.000Z", total_price: "1 188.00", currency: "EUR", order_id: 7, provider: "test" }] },
-  }),
+  {
+    id: "availableLocations",
+    method: "get",
+    path: API_PATHS.availableLocations,
+    tag: "Account",
+    summary: "Locations the user may open",
+    access: "required",
+    response: { schema: account.AvailableLocationsResponse, description: "Remaining limits and the codes the user may open." },
+    errors: SIGNED_IN_ERRORS,
+  },
+  {
+    id: "currentSubscription",
+    method: "get",
+    path: API_PATHS.currentSubscription,
+    tag: "Account",
+    summary: "Current plan and upgrade options",
+    access: "required",
+    response: { schema: account.CurrentSubscriptionResponse, description: "Plan, limits and the plans on offer." },
+    errors: SIGNED_IN_ERRORS,
+  },
+  {
+    id: "tariffUpgrade",
+    method: "post",
+    path: API_PATHS.tariffUpgrade,
+    tag: "Account",
+    summary: "Upgrade the plan, optionally with data packages",
+    description:
+      "Only to a plan above the current one (tariff_id as in upgrade_subscription_plan); the current plan with packages buys the packages alone. A lower plan or nothing to buy answers 400. Needs filled billing info; VAT follows its country.",
+    access: "session",
+    headers: idempotencyHeaders,
+    body: json(orders.TariffUpgradeBody),
+    response: { schema: orders.PurchaseResponse, description: "The order, paid or waiting for payment.", example: { status: "paid", order_id: 11, lead_id: null, total: "1 368.00", invoice_number: 4, checkout_url: null, test_payment: true } },
+    errors: PURCHASE_ERRORS,
+  },
+  {
+    id: "reportsList",
+    method: "get",
+    path: API_PATHS.reportsList,
+    tag: "Account",
+    summary: "Reports of the user",
+    access: "required",
+    response: { schema: account.ReportsListResponse, description: "Paid self-service orders and what they cover." },
+    errors: SIGNED_IN_ERRORS,
+  },
+  {
+    id: "invoices",
+    method: "get",
+    path: API_PATHS.invoices,
+    tag: "Account",
+    summary: "Invoices",
+    access: "required",
+    response: { schema: account.InvoicesResponse, description: "Invoices, newest first." },
+    errors: SIGNED_IN_ERRORS,
+  },
+  {
+    id: "receipts",
+    method: "get",
+    path: API_PATHS.receipts,
+    tag: "Account",
+    summary: "Receipts",
+    access: "required",
+    response: { schema: account.ReceiptsResponse, description: "Receipts, newest first." },
+    errors: SIGNED_IN_ERRORS,
+  },
   ...appKeyOps("customerAppKey", API_PATHS.customerAppKey, ""),
   ...appKeyOps("appKey", API_PATHS.appKey, ", alternative path"),
-  simple("billingInfoGet", "get", API_PATHS.billingInfo, "Account", "Billing information", {
-    example: { appeal: "Ms", email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", phone: "+44 20 0000 0000", company: { name: "Analytical Ltd", country: "GB", zip: "EC1A 1AA", city: "London", street: "1 Example Street", vat_number: "GB123456789" } },
-  }),
-  simple("billingInfoPut", "put", API_PATHS.billingInfo, "Account", "Update billing information", {
-    requestBody: body({ first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "+44 20 0000 0000", company: { name: "Analytical Ltd", country: "GB", street: "1 Example Street" } }, ["first_name", "last_name", "email"]),
-  }),
-  simple("termsGet", "get", API_PATHS.termsConditions, "Account", "Terms acceptance", { example: { terms_conditions: true } }),
-  simple("termsPut", "put", API_PATHS.termsConditions, "Account", "Accept the terms", { requestBody: body({ terms_conditions: true }, ["terms_conditions"]), example: { terms_conditions: true } }),
+  {
+    id: "billingInfoGet",
+    method: "get",
+    path: API_PATHS.billingInfo,
+    tag: "Account",
+    summary: "Billing information",
+    access: "required",
+    response: { schema: account.BillingInfoResponse, description: "Billing information and whether it is complete." },
+    errors: SIGNED_IN_ERRORS,
+  },
+  {
+    id: "billingInfoPut",
+    method: "put",
+    path: API_PATHS.billingInfo,
+    tag: "Account",
+    summary: "Update billing information",
+    description: "Company fields may also be sent flat (company_name, country, zip, city, street, vat_number).",
+    access: "session",
+    body: json(account.BillingInfoBody),
+    response: { schema: account.BillingInfoResponse, description: "The saved billing information." },
+    errors: [...BODY_ERRORS, ...SIGNED_IN_ERRORS],
+  },
+  {
+    id: "termsGet",
+    method: "get",
+    path: API_PATHS.termsConditions,
+    tag: "Account",
+    summary: "Terms acceptance",
+    access: "required",
+    response: { schema: account.TermsResponse, description: "Whether the current terms are accepted." },
+    errors: SIGNED_IN_ERRORS,
+  },
+  {
+    id: "termsPut",
+    method: "put",
+    path: API_PATHS.termsConditions,
+    tag: "Account",
+    summary: "Accept or decline the terms",
+    access: "session",
+    body: json(account.TermsBody),
+    response: { schema: account.TermsResponse, description: "The terms acceptance after the change." },
+    errors: [...BODY_ERRORS, ...SIGNED_IN_ERRORS],
+  },
 ];
 
+const previewExample = {
+  status: "ok",
+  upload_id: "6d1f1e0e-8a2b-4a55-9a3c-1c2d3e4f5a6b",
+  file_name: "portfolio.csv",
+  total_locations: 19,
+  valid_locations: 16,
+  invalid_locations: 1,
+  out_of_range_locations: 1,
+  duplicate_locations: 1,
+  billed_locations: 16,
+  blank_rows: 0,
+  header_rows: 1,
+  invalid: [{ row: 7, reason: "lat is not a number" }],
+  out_of_range: [{ row: 9, reason: "at sea" }],
+  duplicates: [{ row: 12, duplicate_of: 3 }],
+  issues_truncated: false,
+  limits: null,
+  portfolio_limits: { max_rows: 50, max_bytes: 10485760 },
+  data: [{ row: 2, lat: 51.507, lon: -0.128, name: "London office" }],
+  data_truncated: true,
+  access_token: "Zm9yIGRvY3Mgb25seQ",
+  lead_id: null,
+  columns: ["name", "lat", "lon"],
+  detected: { lat: "lat", lon: "lon", name: "name", id: null, swapped: false, column_order: { as_named: 16, swapped: 0 } },
+  weighted_by: ["local GDP per Capita equivalent"],
+  weight_column: "local GDP per Capita equivalent",
+  warnings: [],
+  scored_at: { hexagon: 0, region: 0, country: 15 },
+  locked_locations: 1,
+  piecharts: [{ hazard_id: "FD", counts: { L: 8, M: 4, H: 2, S: 1, E: 0, none: 0 } }],
+  summary_table: [{ hazard_id: "FD", scenario: "hist", period: "hist", counts: { L: 8, M: 4, H: 2, S: 1, E: 0, none: 0 }, at_risk_share: 0.2, weighted: { value: 0.31, score: 2, level: "M" } }],
+};
+
+const blockOp = (id: string, path: string, block: keyof typeof upload.ReportBlockResponses, summary: string, example: unknown): ApiOperation => ({
+  id,
+  method: "post",
+  path,
+  tag: "Portfolio upload",
+  summary,
+  description: "upload_id (and access_token) in the query or the body; the caller's latest upload when absent. Needs a confirmed purchase of the portfolio; answers 202 with the progress while the report is being built.",
+  access: "required",
+  query: uploadQuery,
+  body: { ...json(orders.UploadRef), required: false },
+  response: { schema: upload.ReportBlockResponses[block], description: "The block of the finished report.", example },
+  accepted: { schema: upload.ReportRunningResponse, description: "The report is still being built: its progress." },
+  errors: REPORT_ERRORS,
+});
+const level = (value: number, score: 1 | 2 | 3 | 4 | 5) => ({ value, score, level: (["L", "M", "H", "S", "E"] as const)[score - 1] });
+const future = { "2030": level(0.32, 2), "2040": level(0.35, 2), "2050": level(0.41, 3) };
+
 const uploadOps: ApiOperation[] = [
-  simple("uploadPreview", "post", API_PATHS.uploadPreview, "Portfolio upload", "Preview an uploaded portfolio", {
+  {
+    id: "uploadPreview",
+    method: "post",
+    path: API_PATHS.uploadPreview,
+    tag: "Portfolio upload",
+    summary: "Preview an uploaded portfolio",
     description:
-      "Multipart form with the CSV or XLSX file (UTF-8 or UTF-16 CSV). Allow 30 s. The location counts partition the rows read: total_locations = valid_locations + duplicate_locations + invalid_locations + out_of_range_locations (valid: the first row at a point on land; duplicate: a later row at the same coordinates; invalid: missing, non-numeric or 0/0 coordinates; out of range: beyond ±90/±180 or at sea). billed_locations, what a report order charges for, is the valid locations. The charts and summary table use, for each row, the finest level the caller may read (scored_at); rows in places the caller may not read are counted in locked_locations. An account reads a few files at once: more answer 429 with Retry-After.",
-    security: "optional-bearer",
-    requestBody: body({ file: "(binary)" }, ["file"], ["multipart/form-data"]),
-    example: { total_locations: 19, valid_locations: 16, invalid_locations: 1, out_of_range_locations: 1, duplicate_locations: 1, billed_locations: 16, data: [{ lat: 51.507, lon: -0.128, name: "London office" }], weighted_by: ["local GDP per Capita equivalent"], scored_at: { hexagon: 0, region: 0, country: 15 }, locked_locations: 1 },
+      "Multipart form with the CSV or XLSX file (UTF-8 or UTF-16 CSV). Allow 30 s. The location counts partition the rows read: total_locations = valid_locations + duplicate_locations + invalid_locations + out_of_range_locations. billed_locations, what a report order charges for, is the valid locations. The charts and summary table use, for each row, the finest level the caller may read (scored_at); rows in places the caller may not read are counted in locked_locations. Keep upload_id and access_token: later calls name the upload with them. An account reads a few files at once: more answer 429 with Retry-After.",
+    access: "optional",
+    body: { schema: upload.UploadForm, types: ["multipart/form-data"] },
+    response: { schema: upload.PreviewResponse, description: "Counts, issues, sample rows and the preview charts.", example: previewExample },
+    errors: [...BODY_ERRORS, ...CALLER_ERRORS],
+  },
+  {
+    id: "requestPreview",
+    method: "post",
+    path: API_PATHS.requestPreview,
+    tag: "Portfolio upload",
+    summary: "Charts and summary of a preview, or the built report's blocks",
+    description: "upload_id and access_token in the query or the body; a signed-in caller's latest upload when absent.",
+    access: "optional",
+    query: uploadQuery,
+    body: { ...json(orders.UploadRef), required: false },
+    response: {
+      schema: upload.RequestPreviewResponse,
+      description: "The preview's charts until the report is built, then its output blocks.",
+      example: { status: "ok", report: { status: "not_requested", processed: 0, total: 0, percent: 0 }, piecharts: previewExample.piecharts, summary_table: previewExample.summary_table },
+    },
+    errors: [...BODY_ERRORS, ...CALLER_ERRORS, 404],
+  },
+  {
+    id: "generateReport",
+    method: "get",
+    path: API_PATHS.generateReport,
+    tag: "Portfolio upload",
+    summary: "Generate the full portfolio report",
+    description: "Starts the paid report's job (once) and answers its progress and, when built, its files.",
+    access: "required",
+    query: uploadQuery,
+    response: { schema: upload.GenerateReportResponse, description: "The report's progress and files." },
+    errors: [400, ...SIGNED_IN_ERRORS, 402, 404],
+  },
+  blockOp("uploadRequestStats", API_PATHS.uploadRequestStats, "request_stats", "Report statistics", {
+    status: "ok",
+    output_request_stats: { asset_number: 19, hexagon_number: 16, country_number: 11, locations: { countries: [{ country_code: "GB", country_name: "United Kingdom", asset_number: 5 }], hexagons: ["84194adffffffff"] }, report_cost: "238.00", report_currency: "EUR", new_hexagon_request: 16 },
   }),
-  simple("requestPreview", "post", API_PATHS.requestPreview, "Portfolio upload", "Charts and summary of the last preview", { security: "optional-bearer", example: { piecharts: [], summary_table: [] } }),
-  simple("generateReport", "get", API_PATHS.generateReport, "Portfolio upload", "Generate the full portfolio report", { example: { report_files: [] } }),
-  simple("uploadRequestStats", "post", API_PATHS.uploadRequestStats, "Portfolio upload", "Report statistics", { example: { output_request_stats: { asset_number: 19, hexagon_number: 16, country_number: 11 } } }),
-  simple("uploadOverallEstimate", "post", API_PATHS.uploadOverallEstimate, "Portfolio upload", "Overall risk estimate", { example: { output_risks_overall_estimate: { hist: {}, future: {} } } }),
-  simple("uploadDiversity", "post", API_PATHS.uploadDiversity, "Portfolio upload", "Hazard diversity", { example: { output_risks_diversity: { FD: 4, HW: 7 } } }),
-  simple("uploadIntensity", "post", API_PATHS.uploadIntensity, "Portfolio upload", "Intensity distribution", { example: { output_risks_intensity: [[1, 5], [2, 8]] } }),
-  simple("uploadSocialEconomics", "post", API_PATHS.uploadSocialEconomics, "Portfolio upload", "Social and economic context by country", {
-    example: { social_by_country_sum: { GB: { population_at_risk: 0, electricity_consumption_at_risk: 0, agricultural_land_total_surface_at_risk: 0 } } },
+  blockOp("uploadOverallEstimate", API_PATHS.uploadOverallEstimate, "risks_overall_estimate", "Overall risk estimate", {
+    status: "ok",
+    output_risks_overall_estimate: { hist: level(0.3, 2), future: { rcp26: future, rcp45: future, rcp85: future } },
+  }),
+  blockOp("uploadDiversity", API_PATHS.uploadDiversity, "risks_diversity", "Hazard diversity", {
+    status: "ok",
+    output_risks_diversity: { AL: 3, CS: 0, HW: 7, LS: 1, WF: 2, FD: 4, DR: 0, SS: 1, ER: 2, TC: 0, PC: 0, SL: 1 },
+  }),
+  blockOp("uploadIntensity", API_PATHS.uploadIntensity, "risks_intensity", "Intensity distribution", {
+    status: "ok",
+    output_risks_intensity: [[1, 5], [2, 8], [3, 3], [4, 0], [5, 0], [0, 0]],
+  }),
+  blockOp("uploadSocialEconomics", API_PATHS.uploadSocialEconomics, "risks_social_economics", "Social and economic context by country", {
+    status: "ok",
+    social_by_country_sum: [{ country_code: "GB", country_name: "United Kingdom", asset_number: 5, hexagon_number: 4, population_at_risk: 120000, electricity_consumption_at_risk: null, agricultural_land_total_surface_at_risk: null }],
+    not_available: { electricity_consumption_at_risk: "not available: no open source", agricultural_land_total_surface_at_risk: "not available: no open source" },
   }),
 ];
 
 const orderOps: ApiOperation[] = [
-  simple("leadFileTransfer", "post", API_PATHS.leadFileTransfer, "Orders", "Transfer the previewed file to an order", { security: "optional-bearer", example: { lead_id: 42 } }),
-  simple("leadPostalAddress", "post", API_PATHS.leadPostalAddress, "Orders", "Start a single-location order", {
-    security: "optional-bearer",
-    requestBody: body({ postal_address: "10 Downing Street, London", lat: 51.503, lon: -0.128 }, ["postal_address", "lat", "lon"]),
-    example: { lead_id: 43 },
-  }),
-  simple("leadConfirmPurchase", "post", API_PATHS.leadConfirmPurchase, "Orders", "Confirm a purchase", {
-    security: "optional-bearer",
+  {
+    id: "leadFileTransfer",
+    method: "post",
+    path: API_PATHS.leadFileTransfer,
+    tag: "Orders",
+    summary: "Turn the previewed file into a lead",
+    description: "Names the upload with upload_id and access_token (from upload_preview); a signed-in caller may omit both for the latest upload.",
+    access: "optional",
+    body: { ...json(orders.UploadRef), required: false },
+    response: { schema: orders.LeadIdResponse, description: "The lead to order for." },
+    errors: [...BODY_ERRORS, ...CALLER_ERRORS, 404],
+  },
+  {
+    id: "leadPostalAddress",
+    method: "post",
+    path: API_PATHS.leadPostalAddress,
+    tag: "Orders",
+    summary: "Start a single-location order",
+    access: "required",
+    body: json(orders.PostalAddressBody),
+    response: { schema: orders.PostalAddressLeadResponse, description: "The lead and the point's scores." },
+    errors: [...BODY_ERRORS, ...SIGNED_IN_ERRORS],
+  },
+  {
+    id: "leadConfirmPurchase",
+    method: "post",
+    path: API_PATHS.leadConfirmPurchase,
+    tag: "Orders",
+    summary: "Confirm a purchase",
     description: "Pays the order. A signed-in buyer needs filled billing info first; VAT follows its country.",
-    parameters: [idempotencyKeyParam],
-    requestBody: body({ lead_id: 42, order_id: 7 }, ["lead_id", "order_id"]),
-    example: { status: "paid", order_id: 7, lead_id: 42, total: "16.80", invoice_number: 3, checkout_url: null, test_payment: true },
-  }),
-  simple("leadPayment", "get", API_PATHS.leadPayment, "Orders", "Payment status of a lead", {
-    security: "optional-bearer",
-    parameters: [q("lead_id", "The lead's id (from file_transfer or postal_address).", { type: "integer", example: 42 })],
-    example: { status: "ok", lead_id: 42, paid: true, order_id: 7, order_status: "paid", total: "16.80", invoice_number: 3 },
-  }),
-  simple("selfServiceProducts", "get", API_PATHS.selfServiceProducts, "Orders", "Self-service products", {
-    security: "optional-bearer",
-    example: {
-      status: "ok",
-      products: [
-        { id: 1, code: "portfolio_report", name: "Portfolio climate risk report (per location)", price: "14.00", price_minor: 1400, currency: "EUR", per_location: true },
-        { id: 2, code: "single_pdf", name: "Single-location climate risk report (PDF)", price: "49.00", price_minor: 4900, currency: "EUR", per_location: false },
-      ],
-    },
-  }),
-  simple("selfServiceCreateOrder", "post", API_PATHS.selfServiceCreateOrder, "Orders", "Create a self-service order", {
-    security: "optional-bearer",
-    parameters: [idempotencyKeyParam],
+    access: "optional",
+    headers: idempotencyHeaders,
+    body: json(orders.ConfirmPurchaseBody),
+    response: { schema: orders.PurchaseResponse, description: "The order, paid or waiting for payment." },
+    errors: PURCHASE_ERRORS,
+  },
+  {
+    id: "leadPayment",
+    method: "get",
+    path: API_PATHS.leadPayment,
+    tag: "Orders",
+    summary: "Payment status of a lead",
+    access: "optional",
+    query: z.object({ lead_id: z.number().int().min(1).openapi({ description: "The lead's id (from file_transfer or postal_address).", example: 42 }) }),
+    response: { schema: orders.LeadPaymentResponse, description: "The lead's latest order and whether it is paid." },
+    errors: [400, ...CALLER_ERRORS, 404],
+  },
+  {
+    id: "selfServiceProducts",
+    method: "get",
+    path: API_PATHS.selfServiceProducts,
+    tag: "Orders",
+    summary: "Self-service products",
+    access: "none",
+    response: { schema: orders.SelfServiceProductsResponse, description: "Products and prices." },
+    errors: [],
+  },
+  {
+    id: "selfServiceCreateOrder",
+    method: "post",
+    path: API_PATHS.selfServiceCreateOrder,
+    tag: "Orders",
+    summary: "Create a self-service order",
     description:
-      "The order is priced from the lead itself: a portfolio lead for its upload's unique valid locations, a postal-address lead for one. `total_locations` and `valid_locations` in the body are accepted but ignored. Only products of the lead's kind may be chosen (the portfolio report for a portfolio, the PDF for a postal address).",
-    requestBody: body({ products: [1], lead_id: 42 }, ["products", "lead_id"]),
-    example: {
-      order_id: 7,
-      lead_id: 42,
-      total_locations: 19,
-      valid_locations: 17,
-      cost: { SUBTOTAL: "238.00", "TAX RATE": 20, VAT: "47.60", TOTAL: "285.60" },
-      products: [{ id: 1, code: "portfolio_report", name: "Portfolio climate risk report (per location)", quantity: 17, price: "14.00", total: "238.00" }],
-    },
-  }),
-  simple("packageRegister", "get", API_PATHS.packageRegister, "Orders", "Data packages", {
-    example: {
-      status: "ok",
-      Country: [
-        { id: 0, price: "0.00", get_name: "Select a package", is_custom: false },
-        { id: 101, price: "150.00", get_name: "1 country", is_custom: false },
-        { id: 103, price: "150.00", get_name: "Custom number of countries", is_custom: true },
-        { id: 102, price: "600.00", get_name: "5 countries", is_custom: false },
-      ],
-      Region: [{ id: 0, price: "0.00", get_name: "Select a package", is_custom: false }],
-      Granular: [{ id: 0, price: "0.00", get_name: "Select a package", is_custom: false }],
-    },
-  }),
-  simple("buyProducts", "post", API_PATHS.buyProducts, "Orders", "Buy country, region or hexagon credits", {
+      "The order is priced from the lead itself: a portfolio lead for its upload's unique valid locations, a postal-address lead for one. Only products of the lead's kind may be chosen (the portfolio report for a portfolio, the PDF for a postal address).",
+    access: "optional",
+    headers: idempotencyHeaders,
+    body: json(orders.CreateOrderBody),
+    response: { schema: orders.CreateOrderResponse, description: "The priced order." },
+    errors: PURCHASE_ERRORS,
+  },
+  {
+    id: "packageRegister",
+    method: "get",
+    path: API_PATHS.packageRegister,
+    tag: "Orders",
+    summary: "Data packages",
+    description: "Open to anyone: the price list of country, region and hexagon packages, cheapest first after the placeholder.",
+    access: "none",
+    response: { schema: orders.PackageRegisterResponse, description: "Packages by group." },
+    errors: [],
+  },
+  {
+    id: "buyProducts",
+    method: "post",
+    path: API_PATHS.buyProducts,
+    tag: "Orders",
+    summary: "Buy country, region or hexagon credits",
     description: "type: 1 country, 2 region, 3 hexagon. Needs filled billing info; VAT follows its country.",
-    parameters: [idempotencyKeyParam],
-    requestBody: body({ type: 1, amount: 2 }, ["type", "amount"]),
-    example: { status: "paid", order_id: 12, lead_id: null, total: "300.00", invoice_number: 5, checkout_url: null, test_payment: true },
-  }),
-  simple("stripeWebhook", "post", API_PATHS.stripeWebhook, "Orders", "Stripe payment events", {
+    access: "session",
+    headers: idempotencyHeaders,
+    body: json(orders.BuyProductsBody),
+    response: { schema: orders.PurchaseResponse, description: "The order, paid or waiting for payment.", example: { status: "paid", order_id: 12, lead_id: null, total: "300.00", invoice_number: 5, checkout_url: null, test_payment: true } },
+    errors: PURCHASE_ERRORS,
+  },
+  {
+    id: "stripeWebhook",
+    method: "post",
+    path: API_PATHS.stripeWebhook,
+    tag: "Orders",
+    summary: "Stripe payment events",
     description: "Called by Stripe with a signed event (Stripe-Signature header); an order settles once however often the event is delivered.",
-    security: "none",
-    example: { received: true },
-  }),
+    access: "none",
+    body: { schema: z.object({}).passthrough().openapi({ description: "The Stripe event, as Stripe signs it." }), types: ["application/json"] },
+    response: { schema: orders.WebhookResponse, description: "The event was received." },
+    errors: [400, 413, 404, 409, 503],
+  },
 ];
 
 const contentOps: ApiOperation[] = [
-  simple("faqList", "get", API_PATHS.faqList, "Content", "FAQ list", { security: "none", example: { count: 18, results: [{ id: 1, question: "What do the 1-to-5 risk scores mean?" }] } }),
   {
-    ...simple("faqItem", "get", API_PATHS.faqItem("{id}"), "Content", "FAQ item", { security: "none", example: { id: 1, question: "What do the 1-to-5 risk scores mean?", answer: "…" } }),
-    parameters: [{ name: "id", in: "path", required: true, description: "FAQ item id.", type: "integer", example: 1 }],
-    errors: [notFound("This page could not be found")],
+    id: "faqList",
+    method: "get",
+    path: API_PATHS.faqList,
+    tag: "Content",
+    summary: "FAQ list",
+    access: "none",
+    query: z.object({ category: z.string().max(100).optional().openapi({ description: "Only the questions of this category." }) }),
+    response: { schema: content.FaqListResponse, description: "Every published question, with a count." },
+    errors: [400],
   },
-  simple("blogList", "get", API_PATHS.blogList, "Content", "Blog posts", {
-    security: "none",
-    parameters: [
-      q("page", "Page number (default 1).", { required: false, type: "integer", example: 1 }),
-      q("page_size", "Posts per page (default 10).", { required: false, type: "integer", example: 10 }),
-      q("topic", "Topic id.", { required: false, type: "integer" }),
-    ],
-    example: { count: 15, results: [{ id: 1, title: "How to Read a 1-to-5 Climate Risk Score" }] },
-  }),
   {
-    ...simple("blogItem", "get", API_PATHS.blogItem("{id}"), "Content", "Blog post", { security: "none", example: { id: 1, title: "How to Read a 1-to-5 Climate Risk Score" } }),
-    parameters: [{ name: "id", in: "path", required: true, description: "Post id.", type: "integer", example: 1 }],
-    errors: [notFound("This page could not be found")],
+    id: "faqItem",
+    method: "get",
+    path: API_PATHS.faqItem("{id}"),
+    tag: "Content",
+    summary: "FAQ item",
+    access: "none",
+    response: { schema: content.FaqItem, description: "One question and its answer." },
+    errors: [404],
   },
-  simple("blogTopics", "get", API_PATHS.blogTopics, "Content", "Blog topics", { security: "none", example: { results: [{ id: 1, title: "Climate Science & Scenarios", url: "/blog/climate-science-and-scenarios-1" }] } }),
   {
-    ...simple("newsletterSubscribe", "post", API_PATHS.newsletterSubscribe, "Content", "Subscribe to the newsletter (double opt-in)", {
-      security: "none",
-      description: "Sends an e-mail with a confirmation link; the subscription counts once the link is opened. Re-subscribing an unconfirmed address sends a new link.",
-      requestBody: body({ email: "ada@example.com", first_name: "Ada" }, ["email"], ["application/json", "application/x-www-form-urlencoded"]),
-      example: { message: "Thank you! We have sent you an e-mail: click the link in it to confirm your subscription." },
+    id: "blogList",
+    method: "get",
+    path: API_PATHS.blogList,
+    tag: "Content",
+    summary: "Blog posts",
+    access: "none",
+    query: z.object({
+      page: z.number().int().min(1).optional().openapi({ description: "Page number (default 1).", example: 1 }),
+      page_size: z.number().int().min(1).max(100).optional().openapi({ description: "Posts per page (default 10).", example: 10 }),
+      topic: z.number().int().min(1).optional().openapi({ description: "Topic id." }),
     }),
-    errors: [badParam("email", "Invalid Email"), rateLimited],
+    response: { schema: content.BlogListResponse, description: "Published posts, newest first, with next and previous page URLs." },
+    errors: [400, 404],
   },
   {
-    ...simple("getEmailList", "get", API_PATHS.getEmail, "Content", "Documents that can be requested by e-mail", {
-      security: "none",
-      example: { results: DOCUMENTS.map((d) => ({ name: d.name, id: d.id })) },
-    }),
+    id: "blogItem",
+    method: "get",
+    path: API_PATHS.blogItem("{id}"),
+    tag: "Content",
+    summary: "Blog post",
+    access: "none",
+    response: { schema: content.BlogPostResponse, description: "One published post with its HTML body." },
+    errors: [404],
   },
   {
-    ...simple("getEmailSend", "post", API_PATHS.getEmail, "Content", "E-mail a document as a PDF attachment", {
-      security: "none",
-      parameters: [q("document_id", "Document id from the list.", { enum: DOCUMENTS.map((d) => d.id), example: "methodology" })],
-      requestBody: body({ email: "ada@example.com" }, ["email"], ["application/json", "application/x-www-form-urlencoded"]),
-      example: { status: "success" },
-    }),
-    errors: [badParam("email", "Invalid Email"), notFound('Unknown document "x". Ask GET /api/v1/get_email for the list of documents.'), rateLimited],
+    id: "blogTopics",
+    method: "get",
+    path: API_PATHS.blogTopics,
+    tag: "Content",
+    summary: "Blog topics",
+    access: "none",
+    response: { schema: content.BlogTopicsResponse, description: "Topics with a count." },
+    errors: [],
   },
   {
-    ...simple("contact", "post", API_PATHS.contact, "Content", "Send a message to the team", {
-      security: "none",
-      requestBody: body({ message: "Could we discuss a portfolio of 300 sites?", firstname: "Ada", lastname: "Lovelace", email: "ada@example.com" }, ["message", "firstname", "lastname", "email"]),
-      example: { status: "success", message: "Message sent" },
-    }),
-    errors: [badParam("message", "Must be at least 10 symbols"), rateLimited],
+    id: "newsletterSubscribe",
+    method: "post",
+    path: API_PATHS.newsletterSubscribe,
+    tag: "Content",
+    summary: "Subscribe to the newsletter (double opt-in)",
+    description: "Sends an e-mail with a confirmation link; the subscription counts once the link is opened. Re-subscribing an unconfirmed address sends a new link.",
+    access: "none",
+    body: json(content.NewsletterBody),
+    response: { schema: content.MessageResponse, description: "What happens next, in words." },
+    formRedirect: true,
+    errors: [...BODY_ERRORS, 429],
+    errorBodies: { 400: content.NewsletterErrorBody },
+  },
+  {
+    id: "getEmailList",
+    method: "get",
+    path: API_PATHS.getEmail,
+    tag: "Content",
+    summary: "Documents that can be requested by e-mail",
+    access: "none",
+    response: { schema: account.DocumentsListResponse, description: "Documents: name and id." },
+    errors: [],
+  },
+  {
+    id: "getEmailSend",
+    method: "post",
+    path: API_PATHS.getEmail,
+    tag: "Content",
+    summary: "E-mail a document as a PDF attachment",
+    access: "none",
+    query: z.object({ document_id: z.enum(DOCUMENTS.map((d) => d.id) as [string, ...string[]]).openapi({ description: "Document id from the list.", example: "methodology" }) }),
+    body: json(content.EmailBody),
+    response: { schema: content.SuccessResponse, description: "The document is on its way." },
+    formRedirect: true,
+    errors: [...BODY_ERRORS, 404, 429],
+  },
+  {
+    id: "contact",
+    method: "post",
+    path: API_PATHS.contact,
+    tag: "Content",
+    summary: "Send a message to the team",
+    access: "none",
+    body: json(content.ContactBody),
+    response: { schema: content.ContactResponse, description: "The message was stored and sent." },
+    errors: [...BODY_ERRORS, 429],
   },
 ];
 
 export const API_OPERATIONS: readonly ApiOperation[] = [...riskOps, ...accountOps, ...uploadOps, ...orderOps, ...contentOps];
 
-/** JSON Schema guessed from an example value: enough to show field names and types. */
-export function schemaFromExample(value: unknown): Record<string, unknown> {
-  if (value === null) return { type: "null" };
-  if (Array.isArray(value)) return { type: "array", items: value.length ? schemaFromExample(value[0]) : {} };
-  switch (typeof value) {
-    case "string":
-      return { type: "string" };
-    case "number":
-      return { type: Number.isInteger(value) ? "integer" : "number" };
-    case "boolean":
-      return { type: "boolean" };
-    case "object":
-      return {
-        type: "object",
-        properties: Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, schemaFromExample(v)])),
-      };
-    default:
-      return {};
-  }
+// ---------- the document ----------
+
+const SECURITY: Record<Access, Record<string, string[]>[]> = {
+  none: [],
+  optional: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
+  required: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  session: [{ bearerAuth: [] }, { sessionCookie: [] }],
+};
+
+/** The example a schema carries in its `.openapi({ example })` metadata, if any. */
+function exampleOf(schema: Schema): unknown {
+  return (schema._def as { openapi?: { metadata?: { example?: unknown } } }).openapi?.metadata?.example;
 }
 
-function securityOf(op: ApiOperation) {
-  if (op.security === "none") return [];
-  if (op.security === "bearer") return [{ bearerAuth: [] }];
-  return [{}, { bearerAuth: [] }];
+const withExample = (schema: Schema, example?: unknown) => {
+  const e = example ?? exampleOf(schema);
+  return { schema, ...(e === undefined ? {} : { example: e }) };
+};
+
+function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
+  const responses: Record<string, ResponseConfig> = {
+    200: { description: op.response.description, content: { "application/json": withExample(op.response.schema, op.response.example) } },
+  };
+  if (op.accepted) responses[202] = { description: op.accepted.description, content: { "application/json": withExample(op.accepted.schema) } };
+  if (op.formRedirect) {
+    responses[302] = {
+      description: "A form posted by a browser page (multipart or urlencoded, with the page's `redirect` field) is answered with a redirect back to that page, its outcome in a flash message.",
+      headers: z.object({ Location: z.string().openapi({ description: "The page the form came from." }) }),
+    };
+  }
+  const statuses = [...new Set([...op.errors, 500 as const])].sort((a, b) => a - b);
+  for (const status of statuses) {
+    const schema = op.errorBodies?.[status] ?? ErrorBody;
+    responses[status] = { description: ERROR_STATUS_TEXT[status], content: { "application/json": { schema } } };
+  }
+  return responses;
+}
+
+function routeOf(op: ApiOperation): RouteConfig {
+  const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return {
+    method: op.method,
+    path: op.path,
+    operationId: op.id,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    security: SECURITY[op.access],
+    request: {
+      ...(op.query ? { query: op.query } : {}),
+      ...(op.headers ? { headers: op.headers } : {}),
+      ...(params.length ? { params: z.object(Object.fromEntries(params.map((p) => [p, z.number().int().min(1).openapi({ description: "The item's id.", example: 1 })]))) } : {}),
+      ...(op.body
+        ? {
+            body: {
+              required: op.body.required ?? true,
+              content: Object.fromEntries(op.body.types.map((type) => [type, withExample(op.body!.schema)])),
+            },
+          }
+        : {}),
+    },
+    responses: responsesOf(op),
+  };
 }
 
 /** The OpenAPI 3.1 document. `origin` becomes the server URL. */
 export function buildOpenApiDocument(origin: string, version = "1.0.0") {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of API_OPERATIONS) {
-    const item = (paths[op.path] ??= {});
-    item[op.method] = {
-      operationId: op.id,
-      tags: [op.tag],
-      summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
-      security: securityOf(op),
-      parameters: op.parameters.map((p) => ({
-        name: p.name,
-        in: p.in,
-        required: p.required,
-        description: p.description,
-        schema: { type: p.type, ...(p.enum ? { enum: p.enum } : {}) },
-        ...(p.example !== undefined ? { example: p.example } : {}),
-      })),
-      ...(op.requestBody
-        ? {
-            requestBody: {
-              required: true,
-              ...(op.requestBody.description ? { description: op.requestBody.description } : {}),
-              content: Object.fromEntries(
-                op.requestBody.contentTypes.map((type) => [
-                  type,
-                  { schema: { ...schemaFromExample(op.requestBody!.example), required: op.requestBody!.required }, example: op.requestBody!.example },
-                ]),
-              ),
-            },
-          }
-        : {}),
-      responses: {
-        "200": { description: op.response.description, content: { "application/json": { schema: schemaFromExample(op.response.example), example: op.response.example } } },
-        ...Object.fromEntries(
-          op.errors.map((e) => [
-            String(e.status),
-            { description: e.description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, ...(e.example ? { example: e.example } : {}) } } },
-          ]),
-        ),
-      },
-    };
-  }
-  return {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "A session token or a PREMIUM API key (crk_…) in `Authorization: Bearer`.",
+  });
+  registry.registerComponent("securitySchemes", "sessionCookie", {
+    type: "apiKey",
+    in: "cookie",
+    name: SESSION_COOKIE_NAME,
+    description: "The session cookie a browser holds after signing in on the site.",
+  });
+  for (const op of API_OPERATIONS) registry.registerPath(routeOf(op));
+  const base = origin.replace(/\/$/, "");
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Climate risk public API",
       version,
       description:
         "Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.",
+      license: { name: "Proprietary: see the terms of use", url: `${base}/terms` },
+      contact: { name: "Climate risk platform", url: `${base}/contact` },
     },
-    servers: [{ url: `${origin.replace(/\/$/, "")}${API_PREFIX}` }],
+    servers: [{ url: `${base}${API_PREFIX}` }],
     tags: API_TAGS.map((t) => ({ name: t.name, description: t.description })),
-    paths,
-    components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Session token or PREMIUM API key." } },
-      schemas: {
-        Error: {
-          type: "object",
-          required: ["error"],
-          properties: { error: { type: "string", description: "What went wrong, in words." }, field: { type: "string", description: "The parameter or field at fault." } },
-        },
-      },
-    },
-  };
+  });
+  allowNullInEnums(document);
+  return document as typeof document & { paths: NonNullable<(typeof document)["paths"]> };
 }
+
+/**
+ * zod-to-openapi writes a nullable enum as `type: [string, null]` with an enum that lacks null, which no value null
+ * can satisfy in JSON Schema: add null to such enums so the document says what `.nullable()` means.
+ */
+function allowNullInEnums(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(allowNullInEnums);
+  if (!node || typeof node !== "object") return;
+  const schema = node as { type?: unknown; enum?: unknown[] };
+  if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes("null") && !schema.enum.includes(null)) schema.enum.push(null);
+  for (const value of Object.values(node)) allowNullInEnums(value);
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,5 +1,6 @@
 /** Response handlers of the signed-in JSON endpoints: available locations and the API key (both key paths). */
-import { apiError, apiJson } from "./api-response.server";
+import { ApiKeyResponse, ApiKeyRevokedResponse, AvailableLocationsResponse } from "~/domain/api-contract/account";
+import { apiAnswer, apiError, apiJson } from "./api-response.server";
 import { requireApiCaller } from "./api-auth.server";
 import { getOrCreateApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
 import { getAvailableLocations } from "./entitlements.server";
@@ -8,7 +9,7 @@ import { ForbiddenError } from "./errors.server";
 export async function availableLocationsLoader({ request }: { request: Request }) {
   try {
     const caller = await requireApiCaller(request);
-    return apiJson(await getAvailableLocations(caller.user));
+    return apiAnswer(AvailableLocationsResponse, await getAvailableLocations(caller.user));
   } catch (error) {
     return apiError(error);
   }
@@ -18,7 +19,7 @@ export async function availableLocationsLoader({ request }: { request: Request }
 export async function appKeyLoader({ request }: { request: Request }) {
   try {
     const caller = await requireApiCaller(request);
-    return apiJson({ status: "ok", ...(await getOrCreateApiKey(caller.user)) });
+    return apiAnswer(ApiKeyResponse, { status: "ok", ...(await getOrCreateApiKey(caller.user)) });
   } catch (error) {
     return apiError(error);
   }
@@ -29,12 +30,14 @@ export async function appKeyLoader({ request }: { request: Request }) {
  * must not be able to replace itself and lock its owner out.
  */
 export async function appKeyAction({ request }: { request: Request }) {
+  if (request.method !== "POST" && request.method !== "DELETE") {
+    return apiJson({ error: `Method ${request.method} is not allowed` }, { status: 405, headers: { Allow: "GET, POST, DELETE" } });
+  }
   try {
     const caller = await requireApiCaller(request);
     if (caller.via !== "session") throw new ForbiddenError("Sign in to rotate or revoke the API key");
-    if (request.method === "POST") return apiJson({ status: "ok", ...(await rotateApiKey(caller.user)) });
-    if (request.method === "DELETE") return apiJson({ status: "ok", revoked: await revokeApiKey(caller.user.id) });
-    return apiJson({ error: `Method ${request.method} is not allowed` }, { status: 405, headers: { Allow: "GET, POST, DELETE" } });
+    if (request.method === "POST") return apiAnswer(ApiKeyResponse, { status: "ok", ...(await rotateApiKey(caller.user)) });
+    return apiAnswer(ApiKeyRevokedResponse, { status: "ok", revoked: await revokeApiKey(caller.user.id) });
   } catch (error) {
     return apiError(error);
   }

@@ -21,6 +21,14 @@ function withApiHeaders(headers: Headers) {
   return headers;
 }
 
+/**
+ * A success answer typed by its contract schema (app/domain/api-contract), the schema the OpenAPI document is
+ * generated from: the data must have the documented shape. The contract test checks the answers at run time.
+ */
+export function apiAnswer<S extends z.ZodTypeAny>(_schema: S, data: z.input<S>, init?: number | ResponseInit) {
+  return apiJson(data, init);
+}
+
 /** JSON success response for the public API; callers add headers (Cache-Control…) through `init`. */
 export function apiJson<T>(data: T, init?: number | ResponseInit) {
   const base: ResponseInit = typeof init === "number" ? { status: init } : (init ?? {});

@@ -1,5 +1,7 @@
 import { blogListQuerySchema, faqListQuerySchema, parsePositiveInt } from "~/domain/content";
-import { apiError, apiJson, parseQuery } from "./api-response.server";
+import type { z } from "zod";
+import * as contract from "~/domain/api-contract/content";
+import { apiAnswer, apiError, parseQuery } from "./api-response.server";
 import { PUBLIC_CACHE_CONTROL } from "./cache-headers.server";
 import { faqToApi, getFaqItem, getPost, listFaq, listPosts, listTopics, postSummaryToApi, postToApi } from "./content.server";
 import { NotFoundError } from "./errors.server";
@@ -8,9 +10,9 @@ import { NotFoundError } from "./errors.server";
 
 const cached = { headers: { "Cache-Control": PUBLIC_CACHE_CONTROL } };
 
-async function answer(produce: () => Promise<unknown>) {
+async function answer<S extends z.ZodTypeAny>(schema: S, produce: () => Promise<z.input<S>>) {
   try {
-    return apiJson(await produce(), cached);
+    return apiAnswer(schema, await produce(), cached);
   } catch (error) {
     return apiError(error);
   }
@@ -24,7 +26,7 @@ function idParam(value: string | undefined) {
 
 /** GET /api/v1/blog/?page&page_size&topic — published posts, newest first, with next/previous page URLs. */
 export function blogListResponse(request: Request) {
-  return answer(async () => {
+  return answer(contract.BlogListResponse, async () => {
     const query = parseQuery(blogListQuerySchema, request);
     const listing = await listPosts({ page: query.page, pageSize: query.page_size, topicId: query.topic ?? null });
     const pageUrl = (page: number) => {
@@ -43,12 +45,12 @@ export function blogListResponse(request: Request) {
 
 /** GET /api/v1/blog/item/{id}/ — one published post with its HTML body. */
 export function blogItemResponse(id: string | undefined) {
-  return answer(async () => postToApi(await getPost(idParam(id))));
+  return answer(contract.BlogPostResponse, async () => postToApi(await getPost(idParam(id))));
 }
 
 /** GET /api/v1/blog/topics/ — Topic: id, title, url (spec §3). */
 export function blogTopicsResponse() {
-  return answer(async () => {
+  return answer(contract.BlogTopicsResponse, async () => {
     const topics = await listTopics();
     return { count: topics.length, results: topics.map(({ id, title, url }) => ({ id, title, url })) };
   });
@@ -56,7 +58,7 @@ export function blogTopicsResponse() {
 
 /** GET /api/v1/faq/ — every published question with a count (spec §7: no paging is sent). */
 export function faqListResponse(request: Request) {
-  return answer(async () => {
+  return answer(contract.FaqListResponse, async () => {
     const { category } = parseQuery(faqListQuerySchema, request);
     const items = await listFaq({ category });
     return { count: items.length, results: items.map(faqToApi) };
@@ -65,5 +67,5 @@ export function faqListResponse(request: Request) {
 
 /** GET /api/v1/faq/item/{id}/ */
 export function faqItemResponse(id: string | undefined) {
-  return answer(async () => faqToApi(await getFaqItem(idParam(id))));
+  return answer(contract.FaqItem, async () => faqToApi(await getFaqItem(idParam(id))));
 }

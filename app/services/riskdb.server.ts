@@ -14,6 +14,8 @@ import {
 } from "~/domain/riskdb-params";
 import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type ScenarioId } from "~/domain/scenarios";
 import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.server";
+import type { z } from "zod";
+import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, parseQuery } from "./api-response.server";
 import { resolveApiCaller } from "./api-auth.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "./entitlements.server";
@@ -116,36 +118,38 @@ const PREFLIGHT_REPLY: RiskdbReply = { status: 204, headers: CORS_HEADERS, body:
 
 // ---------- data functions ----------
 
-export function listCountries() {
+type Answer_<K extends keyof typeof contract> = z.input<(typeof contract)[K]>;
+
+export function listCountries(): Answer_<"CountriesResponse"> {
   return { status: "ok" as const, countries: engine((e) => e.countries()) };
 }
 
-export function listRegions(countryCode: string) {
+export function listRegions(countryCode: string): Answer_<"RegionsResponse"> {
   return { status: "ok" as const, country_code: countryCode.trim().toUpperCase(), regions: engine((e) => e.regions(countryCode)) };
 }
 
-export function listDurations() {
+export function listDurations(): Answer_<"DurationsResponse"> {
   return { status: "ok" as const, durations: DURATIONS.map((d) => ({ id: d.id, name: d.name })) };
 }
 
 /** Every scenario including hist (the UI drops hist from its selector); ids are the RCP ones, no ssp245 entry. */
-export function listScenarios() {
+export function listScenarios(): Answer_<"ScenariosResponse"> {
   return {
     status: "ok" as const,
     scenarios: SCENARIO_IDS.map((id) => ({ id, name: SCENARIOS[id].name, ssp: SCENARIOS[id].ssp, narrative: SCENARIOS[id].narrative })),
   };
 }
 
-export function listHazardIds() {
+export function listHazardIds(): Answer_<"HazardIdsResponse"> {
   const view = (id: keyof typeof HAZARDS) => ({ hazard_id: id, name: HAZARDS[id].name, colour: HAZARDS[id].colour });
   return { status: "ok" as const, hazards: PER_HAZARD_IDS.map(view), aggregate: view("AL") };
 }
 
-export function listPeriods(scenario: ScenarioId, duration: string) {
+export function listPeriods(scenario: ScenarioId, duration: string): Answer_<"PeriodsResponse"> {
   return { status: "ok" as const, scenario, duration, periods: periodsForScenario(scenario).map((p) => ({ id: p, name: PERIODS[p].name })) };
 }
 
-export function locationCodes(lat: number, lon: number) {
+export function locationCodes(lat: number, lon: number): Answer_<"LocationCodesResponse"> {
   const r = engine((e) => e.locate(lat, lon));
   if (r.status !== "ok") return { status: r.status, reason: r.reason, message: r.message, hexagon_code: null, region_code: null, country_code: null };
   return r;
@@ -154,7 +158,7 @@ export function locationCodes(lat: number, lon: number) {
 /** The dataset is immutable while an engine is loaded, and its summary scans every cell: computed once per engine. */
 const statisticByEngine = new WeakMap<object, ReturnType<ReturnType<typeof getRiskEngine>["statistic"]>>();
 
-export function datasetStatistic() {
+export function datasetStatistic(): Answer_<"StatisticResponse"> {
   const { lat, lon, country, city } = SAMPLE_DEFAULT_LOCATION;
   const dataset = engine((e) => {
     let summary = statisticByEngine.get(e);
@@ -168,7 +172,7 @@ export function datasetStatistic() {
  * Hazards at a point, at the finest level the caller may read (the entitlement rule): the hexagon when bought or
  * with a PREMIUM key, else the region, else the country; `location_type` says which. `explain` follows the same rule.
  */
-export async function pointHazards(caller: AccessCaller | null, p: PointHazardsParams) {
+export async function pointHazards(caller: AccessCaller | null, p: PointHazardsParams): Promise<Answer_<"PointHazardsResponse">> {
   const loc = engine((e) => e.locate(p.lat, p.lon));
   if (loc.status !== "ok") return { status: loc.status, reason: loc.reason, message: loc.message, hazards: null };
   const level = await assertFinestAccessibleLevel(caller, loc);
@@ -211,7 +215,7 @@ function pointScoredInHexagon(lat: number, lon: number, hexagon: string): boolea
  * Scores of a country, region or hexagon for one scenario and period. Countries are open to anyone; other codes go
  * through the entitlement service. A hexagon also needs lat and lon of a point inside it (spec §7).
  */
-export async function hazardScores(request: Request, p: HazardScoresParams) {
+export async function hazardScores(request: Request, p: HazardScoresParams): Promise<{ body: Answer_<"HazardScoresResponse">; free: boolean }> {
   const ref = parseLocationCode(p.location_code);
   const place = p.explain && ref.kind === "hexagon" && p.lat !== undefined && p.lon !== undefined ? pointPlace(p.lat, p.lon) : undefined;
   const result = engine((e) => e.scores(ref.code, p.scenario, p.period, { explain: p.explain, place }));

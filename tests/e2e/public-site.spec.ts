@@ -51,7 +51,13 @@ test.describe("public site", () => {
     const endpoint = page.getByRole("article").filter({ has: page.getByRole("heading", { name: /\/api\/riskdb\/hazard_scores/ }) });
     await expect(endpoint).toContainText("location_code");
     await expect(endpoint.getByRole("table")).toBeVisible();
+    await expect(endpoint.getByLabel(/^curl GET/)).toContainText("/api/riskdb/hazard_scores?location_code=GB");
     await expect(page.getByRole("heading", { level: 3, name: "Risk data" })).toBeVisible();
+    // Typed client examples, server-rendered (the page works without JavaScript).
+    await expect(page.getByRole("heading", { level: 3, name: "Client examples" })).toBeVisible();
+    await expect(page.getByLabel("Python example")).toContainText("HazardScoresResponse.model_validate");
+    await expect(page.getByLabel("JavaScript / TypeScript example")).toContainText('client.GET("/riskdb/hazard_scores"');
+    await expect(page.getByLabel("curl example")).toContainText("Authorization: Bearer");
   });
 
   test("subscribe to the newsletter from the footer and confirm by e-mail", async ({ page }) => {

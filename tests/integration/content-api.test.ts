@@ -1,5 +1,9 @@
 import { setupTestDatabase } from "#db/testing";
-import { blogItemResponse, blogListResponse, blogTopicsResponse, faqItemResponse, faqListResponse } from "~/services/content-api.server";
+import * as blogIndexRoute from "../../app/routes/api+/v1.blog._index";
+import * as blogItemRoute from "../../app/routes/api+/v1.blog.item.$id";
+import * as blogTopicsRoute from "../../app/routes/api+/v1.blog.topics";
+import * as faqIndexRoute from "../../app/routes/api+/v1.faq._index";
+import * as faqItemRoute from "../../app/routes/api+/v1.faq.item.$id";
 
 setupTestDatabase();
 
@@ -10,11 +14,14 @@ interface Args {
 function args(url: string, params: Record<string, string> = {}): Args {
   return { request: new Request(`http://localhost${url}`), params };
 }
-const blogList = ({ request }: Args) => blogListResponse(request);
-const blogItem = ({ params }: Args) => blogItemResponse(params.id);
-const blogTopics = () => blogTopicsResponse();
-const faqList = ({ request }: Args) => faqListResponse(request);
-const faqItem = ({ params }: Args) => faqItemResponse(params.id);
+// Through the route modules, as Remix calls them.
+type RouteLoader = (args: Args & { context: Record<string, unknown> }) => Promise<Response>;
+const call = (loader: unknown) => (a: Args) => (loader as RouteLoader)({ ...a, context: {} });
+const blogList = call(blogIndexRoute.loader);
+const blogItem = call(blogItemRoute.loader);
+const blogTopics = call(blogTopicsRoute.loader);
+const faqList = call(faqIndexRoute.loader);
+const faqItem = call(faqItemRoute.loader);
 
 async function read(response: Response) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { results?: Record<string, unknown>[] } };
@@ -70,7 +77,7 @@ describe("blog item and topics", () => {
   });
 
   it("lists topics as id, title, url", async () => {
-    const { body } = await read(await blogTopics());
+    const { body } = await read(await blogTopics(args("/api/v1/blog/topics/")));
     expect(body.results![1]).toEqual({ id: 2, title: "Regulation & Disclosure", url: "/blog/regulation-and-disclosure-2" });
   });
 });

@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
+import { clientExamples } from "~/domain/api-client-examples";
 
 /** The subset of an OpenAPI 3.1 document this page reads. */
 interface OpenApiDoc {
   servers: { url: string }[];
   tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, { required?: string[] }> };
 }
 interface OpenApiOperation {
   operationId: string;
@@ -12,8 +14,8 @@ interface OpenApiOperation {
   summary: string;
   description?: string;
   security: Record<string, unknown>[];
-  parameters: { name: string; in: string; required: boolean; description: string; schema: { type: string; enum?: string[] }; example?: unknown }[];
-  requestBody?: { content: Record<string, { example?: unknown; schema: { required?: string[] } }> };
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema: { type?: string | string[]; enum?: unknown[]; example?: unknown; description?: string }; example?: unknown }[];
+  requestBody?: { content: Record<string, { example?: unknown; schema: { required?: string[]; $ref?: string } }> };
   responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
 }
 
@@ -25,8 +27,63 @@ const METHOD_STYLE: Record<string, string> = {
 
 function authLabel(security: Record<string, unknown>[]) {
   if (security.length === 0) return "None";
-  if (security.some((s) => Object.keys(s).length === 0)) return "Optional: Bearer token for regions and hexagons (countries are open)";
-  return "Bearer token (session or API key)";
+  if (security.some((s) => Object.keys(s).length === 0)) return "Optional: a Bearer token (API key or session) or the session cookie widens what is answered";
+  return "Bearer token (PREMIUM API key or session token) or the session cookie";
+}
+
+/** A curl line for an operation, with the documented example of each required query parameter. */
+function curlOf(method: string, base: string, path: string, op: OpenApiOperation) {
+  const query = (op.parameters ?? [])
+    .filter((p) => p.in === "query" && p.required)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(p.example ?? p.schema.example ?? ""))}`)
+    .join("&");
+  const url = `${base}${path.replace(/\{id\}/g, "1")}${query ? `?${query}` : ""}`;
+  const parts = [`curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`}`];
+  if (op.security.length && !op.security.some((s) => Object.keys(s).length === 0)) parts.push(`-H "Authorization: Bearer $CLIMATE_API_KEY"`);
+  const body = op.requestBody?.content["application/json"];
+  if (body?.example !== undefined) parts.push(`-H "Content-Type: application/json" -d '${JSON.stringify(body.example)}'`);
+  else if (op.requestBody?.content["multipart/form-data"]) parts.push(`-F "file=@portfolio.csv"`);
+  parts.push(`"${url}"`);
+  return parts.join(" ");
+}
+
+/** The required fields of a body schema, following a reference to the document's components. */
+function requiredOf(schema: { required?: string[]; $ref?: string }, schemas: Record<string, { required?: string[] }>) {
+  return schema.$ref ? schemas[schema.$ref.split("/").pop()!]?.required : schema.required;
+}
+
+/** A code block; focusable so a keyboard can scroll a long line. */
+function Code({ children, label }: { children: string; label: string }) {
+  return (
+    <figure aria-label={label} className="mt-2">
+      <pre tabIndex={0} className="overflow-x-auto rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+        <code>{children}</code>
+      </pre>
+    </figure>
+  );
+}
+
+/** Typed client examples: the same call from curl, Python and TypeScript, types generated from the document. */
+function ClientExamples({ origin }: { origin: string }) {
+  return (
+    <section aria-labelledby="api-clients" className="mt-10">
+      <h3 id="api-clients" className="text-xl font-bold text-slate-900">
+        Client examples
+      </h3>
+      <p className="mt-1 text-slate-700">
+        The hazard scores of a country, three ways. The Python and TypeScript clients are typed from the OpenAPI document, so a field the API
+        answers is a field your code knows about.
+      </p>
+      {clientExamples(origin).map((example) => (
+        <div key={example.id} id={`client-${example.id}`} className="mt-6">
+          <h4 className="text-base font-semibold text-slate-900">{example.language}</h4>
+          <p className="mt-1 text-sm text-slate-700">{example.id === "curl" ? example.setup : "Generate the types once:"}</p>
+          {example.id === "curl" ? null : <Code label={`${example.language} setup`}>{example.setup}</Code>}
+          <Code label={`${example.language} example`}>{example.code}</Code>
+        </div>
+      ))}
+    </section>
+  );
 }
 
 function Json({ value }: { value: unknown }) {
@@ -46,8 +103,9 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Operation({ method, path, op, base }: { method: string; path: string; op: OpenApiOperation; base: string }) {
+function Operation({ method, path, op, base, origin, schemas }: { method: string; path: string; op: OpenApiOperation; base: string; origin: string; schemas: Record<string, { required?: string[] }> }) {
   const body = op.requestBody ? Object.entries(op.requestBody.content) : [];
+  const parameters = op.parameters ?? [];
   const ok = op.responses["200"];
   const errors = Object.entries(op.responses).filter(([status]) => status !== "200");
   return (
@@ -64,7 +122,10 @@ function Operation({ method, path, op, base }: { method: string; path: string; o
       <p className="mt-2 text-sm text-slate-700">
         <span className="font-semibold">Authentication:</span> {authLabel(op.security)}
       </p>
-      {op.parameters.length ? (
+      <Block title="Example request">
+        <Code label={`curl ${method.toUpperCase()} ${path}`}>{curlOf(method, origin, path, op)}</Code>
+      </Block>
+      {parameters.length ? (
         <Block title="Parameters">
           <div className="mt-2 overflow-x-auto">
             <table className="w-full border-collapse text-left text-sm">
@@ -78,18 +139,18 @@ function Operation({ method, path, op, base }: { method: string; path: string; o
                 </tr>
               </thead>
               <tbody>
-                {op.parameters.map((p) => (
+                {parameters.map((p) => (
                   <tr key={p.name}>
                     <td className="border border-slate-200 px-2 py-1 font-mono">{p.name}</td>
                     <td className="border border-slate-200 px-2 py-1">{p.in}</td>
                     <td className="border border-slate-200 px-2 py-1">
-                      {p.schema.type}
+                      {[p.schema.type ?? "string"].flat().join(" | ")}
                       {p.schema.enum ? <span className="block text-xs text-slate-600">{p.schema.enum.join(" | ")}</span> : null}
                     </td>
                     <td className="border border-slate-200 px-2 py-1">{p.required ? "yes" : "no"}</td>
                     <td className="border border-slate-200 px-2 py-1">
-                      {p.description}
-                      {p.example !== undefined ? <span className="block text-xs text-slate-600">Example: {String(p.example)}</span> : null}
+                      {p.description ?? p.schema.description}
+                      {(p.example ?? p.schema.example) !== undefined ? <span className="block text-xs text-slate-600">Example: {String(p.example ?? p.schema.example)}</span> : null}
                     </td>
                   </tr>
                 ))}
@@ -100,7 +161,7 @@ function Operation({ method, path, op, base }: { method: string; path: string; o
       ) : null}
       {body.length ? (
         <Block title={`Request body (${body.map(([type]) => type).join(" or ")})`}>
-          <p className="mt-1 text-sm text-slate-700">Required: {body[0]![1].schema.required?.join(", ") || "none"}</p>
+          <p className="mt-1 text-sm text-slate-700">Required: {requiredOf(body[0]![1].schema, schemas)?.join(", ") || "none"}</p>
           <Json value={body[0]![1].example} />
         </Block>
       ) : null}
@@ -129,7 +190,8 @@ function Operation({ method, path, op, base }: { method: string; path: string; o
 
 /** Server-rendered API reference: endpoints grouped by tag, each with parameters, bodies and example answers. */
 export function ApiReference({ doc }: { doc: OpenApiDoc }) {
-  const base = new URL(doc.servers[0]?.url ?? "/api", "http://x").pathname.replace(/\/$/, "");
+  const origin = (doc.servers[0]?.url ?? "/api").replace(/\/$/, "");
+  const base = new URL(origin, "http://x").pathname.replace(/\/$/, "");
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
   return (
     <section aria-labelledby="api-reference" className="mt-12">
@@ -145,6 +207,11 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
       </p>
       <nav aria-label="API sections" className="mt-4">
         <ul className="flex flex-wrap gap-2 text-sm">
+          <li>
+            <a href="#api-clients" className="btn-secondary">
+              Client examples
+            </a>
+          </li>
           {doc.tags.map((tag) => (
             <li key={tag.name}>
               <a href={`#tag-${tag.name.replace(/\s+/g, "-").toLowerCase()}`} className="btn-secondary">
@@ -154,6 +221,7 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
           ))}
         </ul>
       </nav>
+      <ClientExamples origin={origin} />
       {doc.tags.map((tag) => {
         const id = `tag-${tag.name.replace(/\s+/g, "-").toLowerCase()}`;
         return (
@@ -165,7 +233,7 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
             {operations
               .filter((o) => o.op.tags.includes(tag.name))
               .map((o) => (
-                <Operation key={`${o.method} ${o.path}`} method={o.method} path={o.path} op={o.op} base={base} />
+                <Operation key={`${o.method} ${o.path}`} method={o.method} path={o.path} op={o.op} base={base} origin={origin} schemas={doc.components?.schemas ?? {}} />
               ))}
           </section>
         );

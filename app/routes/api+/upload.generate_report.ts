@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOnlyAction } from "~/services/api-fallback.server";
-import { apiError, apiJson } from "~/services/api-response.server";
+import { GenerateReportResponse } from "~/domain/api-contract/upload";
+import { apiAnswer, apiError } from "~/services/api-response.server";
 import { requireApiCaller } from "~/services/api-auth.server";
 import { generateReport, resolveUpload } from "~/services/portfolio/api.server";
 
@@ -9,7 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const caller = await requireApiCaller(request);
     const upload = await resolveUpload(new URL(request.url).searchParams, caller.user.id);
-    return apiJson(await generateReport(upload, caller.user.id));
+    return apiAnswer(GenerateReportResponse, await generateReport(upload, caller.user.id));
   } catch (error) {
     return apiError(error);
   }

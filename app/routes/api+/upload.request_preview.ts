@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "~/services/api-fallback.server";
-import { apiError, apiJson } from "~/services/api-response.server";
+import { RequestPreviewResponse } from "~/domain/api-contract/upload";
+import { apiAnswer, apiError } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { readBody } from "~/services/form-flash.server";
 import { requestPreview, resolveUpload } from "~/services/portfolio/api.server";
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { values } = await readBody(request);
     for (const [k, v] of Object.entries(values)) if (typeof v === "string" && !params.has(k)) params.set(k, v);
     const upload = await resolveUpload(params, caller?.user.id ?? null);
-    return apiJson(await requestPreview(upload));
+    return apiAnswer(RequestPreviewResponse, await requestPreview(upload));
   } catch (error) {
     return apiError(error);
   }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson } from "~/services/api-response.server";
+import { PreviewResponse } from "~/domain/api-contract/upload";
+import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { previewFromMultipart } from "~/services/portfolio/preview.server";
@@ -14,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const caller = await resolveApiCaller(request);
     const { result } = await previewFromMultipart(request, caller, requestClientAddress(request, context));
-    return apiJson(result);
+    return apiAnswer(PreviewResponse, result);
   } catch (error) {
     return apiError(error);
   }

@@ -5,7 +5,8 @@ import { NEWSLETTER_QUERY } from "~/components/layout/public-footer";
 import { safeRedirectPath } from "~/domain/auth";
 import { NEWSLETTER_FORM_ID, NEWSLETTER_MESSAGES, NewsletterSchema } from "~/domain/newsletter";
 import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
-import { apiError, apiJson } from "~/services/api-response.server";
+import { MessageResponse, NewsletterErrorBody } from "~/domain/api-contract/content";
+import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
 import { isAppError } from "~/services/errors.server";
 import { readBody, redirectWithFormFlash } from "~/services/form-flash.server";
 import { logger } from "~/services/logger.server";
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     const errors = parsed.error.flatten().fieldErrors;
     const [field, messages] = Object.entries(errors)[0] ?? ["email", [NEWSLETTER_MESSAGES.error]];
-    return apiJson({ error: messages?.[0] ?? NEWSLETTER_MESSAGES.error, field, ...errors }, 400);
+    return apiAnswer(NewsletterErrorBody, { error: messages?.[0] ?? NEWSLETTER_MESSAGES.error, field, ...errors }, 400);
   }
   try {
     const result = await subscribeToNewsletter({
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ip: requestClientAddress(request, context),
       honeypot: values[HONEYPOT_FIELD],
     });
-    return apiJson({ message: result.message });
+    return apiAnswer(MessageResponse, { message: result.message });
   } catch (error) {
     return apiError(error);
   }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CONTACT_MESSAGES, ContactSchema } from "~/domain/contact";
 import { HONEYPOT_FIELD } from "~/domain/public-forms";
-import { apiError, apiJson } from "~/services/api-response.server";
+import { ContactResponse } from "~/domain/api-contract/content";
+import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
 import { sendContactMessage } from "~/services/contact.server";
 import { BadRequestError } from "~/services/errors.server";
 import { readBody } from "~/services/form-flash.server";
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       throw new BadRequestError(issue.message, String(issue.path[0] ?? "message"));
     }
     await sendContactMessage({ ...parsed.data, ip: requestClientAddress(request, context), honeypot: values[HONEYPOT_FIELD] });
-    return apiJson({ status: "success", message: CONTACT_MESSAGES.apiSent });
+    return apiAnswer(ContactResponse, { status: "success", message: CONTACT_MESSAGES.apiSent });
   } catch (error) {
     return apiError(error);
   }

@@ -5,7 +5,9 @@ import { safeRedirectPath } from "~/domain/auth";
 import { DOCUMENT_MESSAGES, DocumentRequestSchema, MailCollectSchema } from "~/domain/documents";
 import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
 import { DOCUMENT_QUERY_PARAM } from "~/domain/site";
-import { apiError, apiJson } from "~/services/api-response.server";
+import { DocumentsListResponse } from "~/domain/api-contract/account";
+import { SuccessResponse } from "~/domain/api-contract/content";
+import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
 import { documentsSentCookie, listDocuments, requestDocument, requireDocument } from "~/services/documents.server";
 import { BadRequestError, isAppError } from "~/services/errors.server";
 import { readBody, redirectWithFormFlash } from "~/services/form-flash.server";
@@ -15,7 +17,7 @@ import { redirectWithToast } from "~/services/toast.server";
 
 /** GET /api/v1/get_email: the documents that can be requested (spec §3: documentation item name, id). */
 export function loader() {
-  return apiJson({ results: listDocuments() }, { headers: { "Cache-Control": "public, max-age=300" } });
+  return apiAnswer(DocumentsListResponse, { results: listDocuments() }, { headers: { "Cache-Control": "public, max-age=300" } });
 }
 
 /** POST /api/v1/get_email?document_id=ID {email}: e-mails the document as a PDF; answers {status: 'success'}. */
@@ -34,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const ip = requestClientAddress(request, context);
     await requestDocument({ documentId: document.id, email: parsed.data.email, ip, honeypot: values[HONEYPOT_FIELD] });
-    return apiJson({ status: "success" }, { headers: { "Set-Cookie": documentsSentCookie(request, document.id, parsed.data.email) } });
+    return apiAnswer(SuccessResponse, { status: "success" }, { headers: { "Set-Cookie": documentsSentCookie(request, document.id, parsed.data.email) } });
   } catch (error) {
     return apiError(error);
   }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "~/services/api-fallback.server";
-import { apiError, apiJson } from "~/services/api-response.server";
+import { LeadIdResponse } from "~/domain/api-contract/orders";
+import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { readBody } from "~/services/form-flash.server";
 import { resolveUpload } from "~/services/portfolio/api.server";
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { values } = await readBody(request);
     for (const [k, v] of Object.entries(values)) if (typeof v === "string" || typeof v === "number") params.set(k, String(v));
     const upload = await resolveUpload(params, caller?.user.id ?? null);
-    return apiJson({ status: "ok", lead_id: await fileTransfer(upload, caller?.user.id ?? null) });
+    return apiAnswer(LeadIdResponse, { status: "ok", lead_id: await fileTransfer(upload, caller?.user.id ?? null) });
   } catch (error) {
     return apiError(error);
   }

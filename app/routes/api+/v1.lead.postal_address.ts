@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { PostalAddressLeadSchema } from "~/domain/reports/single-location";
 import { ENTITLEMENT_MESSAGES } from "~/domain/entitlements";
 import { apiMethodNotAllowed } from "~/services/api-fallback.server";
-import { apiError, apiJson } from "~/services/api-response.server";
+import { PostalAddressLeadResponse } from "~/domain/api-contract/orders";
+import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { createPostalAddressLead } from "~/services/commerce/location-lead.server";
 import { BadRequestError, UnauthorizedError } from "~/services/errors.server";
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const issue = parsed.error.issues[0]!;
       throw new BadRequestError(issue.message, String(issue.path[0] ?? ""));
     }
-    return apiJson(await createPostalAddressLead(caller, parsed.data));
+    return apiAnswer(PostalAddressLeadResponse, await createPostalAddressLead(caller, parsed.data));
   } catch (error) {
     return apiError(error);
   }

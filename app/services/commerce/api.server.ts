@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { BillingFormSchema, billingFromForm, flattenBillingBody } from "~/domain/billing";
 import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, parsePackageChoices, planByTariffId, tariffList, tooLargeMessage } from "~/domain/commerce";
-import { apiError, apiJson } from "../api-response.server";
+import * as account from "~/domain/api-contract/account";
+import * as contract from "~/domain/api-contract/orders";
+import { apiAnswer, apiError, apiJson } from "../api-response.server";
 import { requireApiCaller, resolveApiCaller } from "../api-auth.server";
 import { getUserEntitlements } from "../entitlements.server";
 import { BadRequestError } from "../errors.server";
@@ -51,7 +53,7 @@ const int = (name: string, min = 0, max = MAX_DB_INTEGER) =>
     .min(min, `${name} must be at least ${min}`)
     .max(max, tooLargeMessage(name, max));
 
-export const selfServiceProducts = methods({ GET: async () => apiJson(listSelfServiceProducts()) });
+export const selfServiceProducts = methods({ GET: async () => apiAnswer(contract.SelfServiceProductsResponse, listSelfServiceProducts()) });
 
 export const selfServiceCreateOrder = methods({
   POST: async (request) => {
@@ -73,7 +75,7 @@ export const selfServiceCreateOrder = methods({
       products: body.products,
       idempotencyKey: idempotencyKeyOf(request, values),
     });
-    return apiJson({ status: "ok", ...order });
+    return apiAnswer(contract.CreateOrderResponse, { status: "ok", ...order });
   },
 });
 
@@ -83,7 +85,7 @@ export const leadConfirmPurchase = methods({
     const { values } = await readBody(request);
     const body = parse(z.object({ lead_id: int("lead_id", 1), order_id: int("order_id", 1) }), values);
     const result = await confirmPurchase({ userId: caller?.user.id ?? null, leadId: body.lead_id, orderId: body.order_id, idempotencyKey: idempotencyKeyOf(request, values) });
-    return apiJson(result);
+    return apiAnswer(contract.PurchaseResponse, result);
   },
 });
 
@@ -91,14 +93,14 @@ export const leadPaymentStatus = methods({
   GET: async (request) => {
     const caller = await resolveApiCaller(request);
     const leadId = parse(int("lead_id", 1), new URL(request.url).searchParams.get("lead_id") ?? undefined);
-    return apiJson(await leadPayment(caller?.user.id ?? null, leadId));
+    return apiAnswer(contract.LeadPaymentResponse, await leadPayment(caller?.user.id ?? null, leadId));
   },
 });
 
 export const packageRegisterHandler = methods({
   GET: async () => {
     const groups = packageRegister();
-    return apiJson({ status: "ok", ...Object.fromEntries(groups.map((g) => [g.group, g.packages])) });
+    return apiAnswer(contract.PackageRegisterResponse, { status: "ok", ...(Object.fromEntries(groups.map((g) => [g.group, g.packages])) as Record<(typeof groups)[number]["group"], (typeof groups)[number]["packages"]>) });
   },
 });
 
@@ -108,7 +110,7 @@ export const buyProducts = methods({
     const { values } = await readBody(request);
     const body = parse(z.object({ type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1, MAX_LOCATIONS_PER_PURCHASE) }), values);
     const result = await buyLocationCredits({ userId: caller.user.id, kind: PACKAGE_TYPES[body.type], amount: body.amount, idempotencyKey: idempotencyKeyOf(request, values) });
-    return apiJson(result);
+    return apiAnswer(contract.PurchaseResponse, result);
   },
 });
 
@@ -116,7 +118,7 @@ export const currentSubscription = methods({
   GET: async (request) => {
     const caller = await requireApiCaller(request);
     const e = await getUserEntitlements(caller.user);
-    return apiJson({
+    return apiAnswer(account.CurrentSubscriptionResponse, {
       status: "ok",
       tariff: { name: e.plan },
       limits: e.granted,
@@ -143,32 +145,32 @@ export const tariffUpgrade = methods({
       packages,
       idempotencyKey: idempotencyKeyOf(request, values),
     });
-    return apiJson(result);
+    return apiAnswer(contract.PurchaseResponse, result);
   },
 });
 
-export const reportsList = methods({ GET: async (request) => apiJson({ status: "ok", results: await listReports((await requireApiCaller(request)).user.id) }) });
-export const invoicesList = methods({ GET: async (request) => apiJson({ status: "ok", results: await listInvoices((await requireApiCaller(request)).user.id) }) });
-export const receiptsList = methods({ GET: async (request) => apiJson({ status: "ok", results: await listReceipts((await requireApiCaller(request)).user.id) }) });
+export const reportsList = methods({ GET: async (request) => apiAnswer(account.ReportsListResponse, { status: "ok", results: await listReports((await requireApiCaller(request)).user.id) }) });
+export const invoicesList = methods({ GET: async (request) => apiAnswer(account.InvoicesResponse, { status: "ok", results: await listInvoices((await requireApiCaller(request)).user.id) }) });
+export const receiptsList = methods({ GET: async (request) => apiAnswer(account.ReceiptsResponse, { status: "ok", results: await listReceipts((await requireApiCaller(request)).user.id) }) });
 
 export const billingInfoHandler = methods({
-  GET: async (request) => apiJson({ status: "ok", ...(await getBillingInfo((await requireApiCaller(request)).user.id)) }),
+  GET: async (request) => apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await getBillingInfo((await requireApiCaller(request)).user.id)) }),
   PUT: async (request) => {
     const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);
     const form = parse(BillingFormSchema, flattenBillingBody(values));
-    return apiJson({ status: "ok", ...(await saveBillingInfo(caller.user.id, billingFromForm(form))) });
+    return apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await saveBillingInfo(caller.user.id, billingFromForm(form))) });
   },
 });
 
 export const termsHandler = methods({
-  GET: async (request) => apiJson({ status: "ok", ...(await getTermsConsent((await requireApiCaller(request)).user.id)) }),
+  GET: async (request) => apiAnswer(account.TermsResponse, { status: "ok", ...(await getTermsConsent((await requireApiCaller(request)).user.id)) }),
   PUT: async (request) => {
     const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);
     const v = values.terms_conditions;
     if (typeof v !== "boolean" && v !== "true" && v !== "false" && v !== "on") throw new BadRequestError("terms_conditions must be true or false", "terms_conditions");
-    return apiJson({ status: "ok", ...(await setTermsConsent(caller.user.id, v === true || v === "true" || v === "on")) });
+    return apiAnswer(account.TermsResponse, { status: "ok", ...(await setTermsConsent(caller.user.id, v === true || v === "true" || v === "on")) });
   },
 });
 
@@ -178,8 +180,8 @@ export const stripeWebhook = methods({
     const payload = await request.text();
     const provider = getPaymentProvider();
     const event = provider.parseWebhook(payload, request.headers.get("Stripe-Signature"));
-    if (event.type !== "paid" || event.orderId === null) return apiJson({ received: true });
+    if (event.type !== "paid" || event.orderId === null) return apiAnswer(contract.WebhookResponse, { received: true });
     await settleCheckoutPayment({ ...event, orderId: event.orderId }, provider.name);
-    return apiJson({ received: true });
+    return apiAnswer(contract.WebhookResponse, { received: true });
   },
 });

@@ -1,7 +1,7 @@
 /** The upload/report JSON API: which upload a call means, the purchase gate, and each output block. */
 import type { PortfolioReport, PortfolioUpload } from "#db/schema/index";
 import { BadRequestError, NotFoundError, AppError } from "../errors.server";
-import { findUpload, latestUpload } from "./uploads.server";
+import { findUpload, latestUpload, type PreviewResult } from "./uploads.server";
 import { reportOfUpload, requestReport, type ReportOutputs } from "./report.server";
 import { isReportPaid } from "./purchase.server";
 
@@ -43,11 +43,11 @@ export function reportProgress(report: PortfolioReport | null) {
 /** Preview charts until the report is done, then the output blocks (spec: request_preview). */
 export async function requestPreview(upload: PortfolioUpload) {
   const report = await reportOfUpload(upload.id);
-  const summary = upload.summary as { piecharts?: unknown; summary_table?: unknown };
+  const summary = upload.summary as Partial<Pick<PreviewResult, "piecharts" | "summary_table">>;
   if (report?.status === "done" && report.result) {
     const r = report.result as unknown as ReportOutputs;
     return {
-      status: "ok",
+      status: "ok" as const,
       report: reportProgress(report),
       output_request_stats: r.output_request_stats,
       output_risks_overall_estimate: r.output_risks_overall_estimate,
@@ -58,23 +58,24 @@ export async function requestPreview(upload: PortfolioUpload) {
       report_files: report.files ?? [],
     };
   }
-  return { status: "ok", report: reportProgress(report), piecharts: summary.piecharts, summary_table: summary.summary_table };
+  return { status: "ok" as const, report: reportProgress(report), piecharts: summary.piecharts, summary_table: summary.summary_table };
 }
 
 /** Starts (or finds) the paid report's job and answers its state and files. */
 export async function generateReport(upload: PortfolioUpload, userId: string) {
   if (!(await isReportPaid(upload, userId))) throw new PaymentRequiredError();
   const report = await requestReport(upload, userId);
-  return { status: "ok", report: reportProgress(report), report_files: report.files ?? [] };
+  return { status: "ok" as const, report: reportProgress(report), report_files: report.files ?? [] };
 }
 
 /** One output block of a finished report; 202 with the progress while the job runs. */
 export async function reportBlock(upload: PortfolioUpload, userId: string, block: ReportBlock) {
   if (!(await isReportPaid(upload, userId))) throw new PaymentRequiredError();
   const report = (await reportOfUpload(upload.id)) ?? (await requestReport(upload, userId));
-  if (report.status !== "done" || !report.result) return { status: 202, body: { status: "running", report: reportProgress(report) } };
+  if (report.status !== "done" || !report.result) return { status: 202 as const, body: { status: "running" as const, report: reportProgress(report) } };
   const r = report.result as unknown as ReportOutputs;
   const body: Record<string, unknown> = { status: "ok", [REPORT_BLOCKS[block]]: r[REPORT_BLOCKS[block]] };
   if (block === "risks_social_economics") body.not_available = r.not_available;
-  return { status: 200, body };
+  // The block's own schema (ReportBlockResponses[block]) names the one key this body holds.
+  return { status: 200 as const, body: body as never };
 }

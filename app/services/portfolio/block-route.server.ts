@@ -1,7 +1,8 @@
 /** The shared handler of the five /api/riskdb/upload/* routes. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "../api-fallback.server";
-import { apiError, apiJson } from "../api-response.server";
+import { ReportBlockResponses, ReportRunningResponse } from "~/domain/api-contract/upload";
+import { apiAnswer, apiError } from "../api-response.server";
 import { requireApiCaller } from "../api-auth.server";
 import { readBody } from "../form-flash.server";
 import { reportBlock, resolveUpload, type ReportBlock } from "./api.server";
@@ -19,8 +20,8 @@ export async function reportBlockAction({ request }: ActionFunctionArgs, block: 
     const { values } = await readBody(request);
     for (const [k, v] of Object.entries(values)) if (typeof v === "string" && !query.has(k)) query.set(k, v);
     const upload = await resolveUpload(query, caller.user.id);
-    const { status, body } = await reportBlock(upload, caller.user.id, block);
-    return apiJson(body, status);
+    const answer = await reportBlock(upload, caller.user.id, block);
+    return answer.status === 202 ? apiAnswer(ReportRunningResponse, answer.body, 202) : apiAnswer(ReportBlockResponses[block], answer.body, 200);
   } catch (error) {
     return apiError(error);
   }

@@ -1,0 +1,31 @@
+/** Shapes shared by every part of the API: the error answer, the standard error statuses, the `status: "ok"` marker. */
+import { z, obj } from "./zod";
+
+export const ErrorBody = obj({
+  error: z.string().openapi({ description: "What went wrong, in words." }),
+  field: z.string().optional().openapi({ description: "The parameter or field at fault." }),
+  message: z.string().optional().openapi({ description: "The same text as error, on a body that could not be read (400, 415)." }),
+}).openapi("Error", { example: { error: "location_code is required", field: "location_code" } });
+
+export const ok = z.literal("ok").openapi({ description: "Always `ok` on success." });
+
+/** What each error status means on this API; an operation lists the ones it can answer. */
+export const ERROR_STATUS_TEXT = {
+  400: "A parameter or body field is missing or invalid; `field` names it. A body that cannot be read is also a 400.",
+  401: "Credentials are missing or not valid.",
+  402: "The full report needs a confirmed purchase of this portfolio first.",
+  403: "The caller may not do this: plan, packages, key scope or a cross-site form.",
+  404: "Not found: an unknown id, code, lead, order or upload.",
+  405: "The method is not allowed on this path; `Allow` lists those that are.",
+  409: "The order is no longer in a state that allows this.",
+  413: "The request body is larger than this call accepts.",
+  415: "The body's content type is not one this call reads.",
+  422: "The idempotency key was used before with other parameters.",
+  429: "Too many requests; see `Retry-After`.",
+  500: "Something failed on our side; the message is generic.",
+  503: "A dependency is unavailable; retry later.",
+} as const;
+export type ErrorStatus = keyof typeof ERROR_STATUS_TEXT;
+
+/** Answered by every operation: a broken request body or an oversized one, and an unexpected failure. */
+export const ALWAYS: readonly ErrorStatus[] = [500];

@@ -1,0 +1,203 @@
+/** Answers of the riskdb calls (spec §7): reference lists, hazard scores, point lookups. */
+import { HAZARD_IDS } from "../hazards";
+import { PERIOD_IDS, SCENARIO_IDS } from "../scenarios";
+import { LOCATION_KINDS } from "../entitlements";
+import { ok } from "./common";
+import { z, obj } from "./zod";
+
+export const HazardId = z.enum(HAZARD_IDS).openapi("HazardId", { description: "Hazard code; AL is the aggregate of the others." });
+export const ScenarioId = z.enum(SCENARIO_IDS).openapi("ScenarioId");
+export const PeriodId = z.enum(PERIOD_IDS).openapi("PeriodId");
+const RiskLevelCode = z.enum(["L", "M", "H", "S", "E"]).openapi({ description: "L Low, M Moderate, H High, S Severe, E Extreme." });
+const RiskScore = z.number().int().min(1).max(5);
+
+export const CountriesResponse = obj({
+  status: ok,
+  countries: z.array(obj({ country_code: z.string(), country_name: z.string() })),
+}).openapi("CountriesResponse", { example: { status: "ok", countries: [{ country_code: "FR", country_name: "France" }, { country_code: "GB", country_name: "United Kingdom" }] } });
+
+export const RegionsResponse = obj({
+  status: ok,
+  country_code: z.string(),
+  regions: z.array(obj({ region_code: z.string(), region_name: z.string() })),
+}).openapi("RegionsResponse", { example: { status: "ok", country_code: "FR", regions: [{ region_code: "FR-IDF", region_name: "Île-de-France" }] } });
+
+export const DurationsResponse = obj({ status: ok, durations: z.array(obj({ id: z.string(), name: z.string() })) }).openapi("DurationsResponse", {
+  example: { status: "ok", durations: [{ id: "30y", name: "30-year climatological window" }] },
+});
+
+export const ScenariosResponse = obj({
+  status: ok,
+  scenarios: z.array(
+    obj({
+      id: ScenarioId,
+      name: z.string(),
+      ssp: z.string().nullable().openapi({ description: "The SSP the RCP pairs with; null for hist." }),
+      narrative: z.string(),
+    }),
+  ),
+}).openapi("ScenariosResponse", {
+  example: {
+    status: "ok",
+    scenarios: [
+      { id: "hist", name: "Historical", ssp: null, narrative: "Reference climatology" },
+      { id: "rcp45", name: "RCP4.5", ssp: "SSP2-4.5", narrative: "Disorderly" },
+    ],
+  },
+});
+
+const HazardRef = obj({ hazard_id: HazardId, name: z.string(), colour: z.string() });
+export const HazardIdsResponse = obj({ status: ok, hazards: z.array(HazardRef), aggregate: HazardRef }).openapi("HazardIdsResponse", {
+  example: { status: "ok", hazards: [{ hazard_id: "FD", name: "River flood", colour: "#2563eb" }], aggregate: { hazard_id: "AL", name: "Aggregate", colour: "#334155" } },
+});
+
+export const PeriodsResponse = obj({
+  status: ok,
+  scenario: ScenarioId,
+  duration: z.string(),
+  periods: z.array(obj({ id: PeriodId, name: z.string() })),
+}).openapi("PeriodsResponse", { example: { status: "ok", scenario: "rcp45", duration: "30y", periods: [{ id: "2030", name: "2030" }, { id: "2040", name: "2040" }, { id: "2050", name: "2050" }] } });
+
+const Explanation = obj({
+  summary: z.string().optional().openapi({ description: "One or two plain sentences on what drives the value, ending with the level (\"…; that is High.\"), or why there is none." }),
+  drivers: z
+    .array(obj({ label: z.string(), value: z.number().nullable(), unit: z.string() }))
+    .optional()
+    .openapi({ description: "The values the hazard's formula reads, with units (for the aggregate: the hazards it averages)." }),
+  formula: z.string(),
+  inputs: z.record(obj({ value: z.number().nullable(), unit: z.string(), label: z.string() })),
+  steps: z.array(obj({ name: z.string(), value: z.number(), unit: z.string().optional() })),
+  note: z.string().optional(),
+}).openapi("HazardExplanation");
+
+export const HazardScoreItem = obj({
+  hazard_id: HazardId,
+  name: z.string(),
+  colour: z.string(),
+  value: z.number().min(0).max(1).nullable().openapi({ description: "0..1; null when not applicable or no data." }),
+  score: RiskScore.nullable().openapi({ description: "1 (Low) to 5 (Extreme); null when not applicable or no data." }),
+  level: RiskLevelCode.nullable(),
+  confidence: z.enum(["grounded", "proxy"]),
+  applicable: z.boolean(),
+  state: z.enum(["ok", "not_applicable", "no_data"]),
+  explanation: Explanation.optional().openapi({ description: "With explain=1: summary, drivers, formula, inputs and steps." }),
+}).openapi("HazardScoreItem");
+
+const scoreFields = {
+  location_code: z.string(),
+  location_type: z.enum(LOCATION_KINDS),
+  location_name: z.string(),
+  scenario: ScenarioId,
+  period: PeriodId,
+  warming_c: z.number().nullable().openapi({ description: "Global warming of the slot above 1850-1900, °C; null for hist." }),
+  hazards: z.array(HazardScoreItem).openapi({ description: "The eleven per-hazard items (AL excluded)." }),
+  aggregate: HazardScoreItem,
+};
+
+const item = (hazard_id: z.infer<typeof HazardId>, name: string, colour: string, value: number | null, confidence: "grounded" | "proxy"): z.infer<typeof HazardScoreItem> => {
+  const score = value === null ? null : Math.min(5, Math.floor(value / 0.2) + 1);
+  return {
+    hazard_id,
+    name,
+    colour,
+    value,
+    score,
+    level: score === null ? null : (["L", "M", "H", "S", "E"] as const)[score - 1]!,
+    confidence,
+    applicable: value !== null,
+    state: value === null ? "not_applicable" : "ok",
+  };
+};
+const scoresExample = {
+  status: "ok" as const,
+  location_code: "GB",
+  location_type: "country" as const,
+  location_name: "United Kingdom",
+  scenario: "rcp45" as const,
+  period: "2050" as const,
+  warming_c: 1.91,
+  hazards: [item("FD", "River flood", "#2563eb", 0.45, "proxy"), item("HW", "Heat wave", "#dc2626", 0.25, "grounded"), item("SS", "Storm surge", "#0ea5e9", null, "proxy")],
+  aggregate: item("AL", "Aggregate", "#334155", 0.41, "proxy"),
+};
+
+export const HazardScoresResponse = obj({ status: ok, ...scoreFields }).openapi("HazardScoresResponse", { example: scoresExample });
+
+const LandSnap = obj({ lat: z.number(), lon: z.number(), distance_km: z.number() })
+  .nullable()
+  .openapi({ description: "null on land; for a point in the water near the shore, the land point scored instead." });
+
+const OutOfRange = {
+  status: z.literal("out_of_range"),
+  reason: z.enum(["invalid_coordinates", "at_sea", "not_covered"]),
+  message: z.string(),
+};
+
+export const LocationCodesResponse = z
+  .union([
+    obj({
+      status: ok,
+      hexagon_code: z.string(),
+      region_code: z.string().nullable(),
+      country_code: z.string(),
+      country_name: z.string(),
+      region_name: z.string().nullable(),
+      snapped_to_land: LandSnap,
+    }),
+    obj({ ...OutOfRange, hexagon_code: z.null(), region_code: z.null(), country_code: z.null() }),
+  ])
+  .openapi("LocationCodesResponse", {
+    example: { status: "ok", hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", country_name: "United Kingdom", region_name: "England", snapped_to_land: null },
+  });
+
+export const StatisticResponse = obj({
+  status: ok,
+  statistic: obj({
+    geography: obj({ lat: z.number(), lon: z.number(), country: z.string(), city: z.string() }),
+    dataset: obj({
+      cells: z.number().int(),
+      countries: z.number().int(),
+      regions: z.number().int(),
+      hazards: z.number().int(),
+      slots: z.number().int(),
+      generator: z.string(),
+      load_ms: z.number(),
+      memory_bytes: z.number().int(),
+      hist_distribution: z.record(z.record(z.number())).openapi({ description: "Share of land cells in each band (L…E, na, nodata) per hazard, historical." }),
+    }),
+  }),
+}).openapi("StatisticResponse", {
+  example: {
+    status: "ok",
+    statistic: {
+      geography: { lat: 51.507, lon: -0.128, country: "GB", city: "London" },
+      dataset: { cells: 120000, countries: 200, regions: 3000, hazards: 12, slots: 10, generator: "data-build 1", load_ms: 40, memory_bytes: 50000000, hist_distribution: { FD: { L: 0.5, M: 0.3, H: 0.1, S: 0.05, E: 0.05, na: 0, nodata: 0 } } },
+    },
+  },
+});
+
+export const PointHazardsResponse = z
+  .union([
+    obj({
+      status: ok,
+      lat: z.number(),
+      lon: z.number(),
+      hexagon_code: z.string(),
+      region_code: z.string().nullable(),
+      country_code: z.string(),
+      snapped_to_land: LandSnap,
+      ...scoreFields,
+    }),
+    obj({ ...OutOfRange, hazards: z.null() }),
+  ])
+  .openapi("PointHazardsResponse", {
+    example: { ...scoresExample, lat: 51.507, lon: -0.128, hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", snapped_to_land: null },
+  });
+
+/** 403 of a location the caller's plan or packages do not include: which purchase would open it. */
+export const NotEntitledBody = obj({
+  error: z.string(),
+  field: z.string().optional(),
+  kind: z.enum(LOCATION_KINDS).optional(),
+  code: z.string().optional(),
+  modal: z.enum(["buyDataModal", "addCreditsModal"]).optional(),
+}).openapi("NotEntitledError", { example: { error: "This option is not available for DISCOVERY plan", field: "location_code", kind: "region", code: "FR-IDF", modal: "buyDataModal" } });

@@ -1,0 +1,141 @@
+/** Answers of the portfolio upload calls: the preview, the report's progress and its output blocks. */
+import { HAZARD_IDS } from "../hazards";
+import { ok } from "./common";
+import { HazardId, PeriodId, ScenarioId } from "./risk";
+import { z, obj } from "./zod";
+
+const LevelCounts = obj({ L: z.number().int(), M: z.number().int(), H: z.number().int(), S: z.number().int(), E: z.number().int(), none: z.number().int() }).openapi("LevelCounts", {
+  description: "Locations per risk level; none counts those without a score.",
+});
+const ScoreSummary = obj({
+  value: z.number().nullable(),
+  score: z.number().int().min(1).max(5).nullable(),
+  level: z.enum(["L", "M", "H", "S", "E"]).nullable(),
+}).openapi("ScoreSummary");
+
+const Piecharts = z.array(obj({ hazard_id: HazardId, counts: LevelCounts })).openapi({ description: "Locations per level for each hazard, historical." });
+const SummaryTable = z
+  .array(obj({ hazard_id: HazardId, scenario: ScenarioId, period: PeriodId, counts: LevelCounts, at_risk_share: z.number().nullable(), weighted: ScoreSummary }))
+  .openapi({ description: "Per hazard × scenario × period: locations by level, share at High or above and the weighted mean." });
+const RowIssue = obj({ row: z.number().int(), reason: z.string() });
+
+export const PreviewResponse = obj({
+  status: ok,
+  upload_id: z.string(),
+  file_name: z.string(),
+  total_locations: z.number().int(),
+  valid_locations: z.number().int(),
+  invalid_locations: z.number().int(),
+  out_of_range_locations: z.number().int(),
+  duplicate_locations: z.number().int(),
+  billed_locations: z.number().int(),
+  blank_rows: z.number().int(),
+  header_rows: z.number().int(),
+  invalid: z.array(RowIssue),
+  out_of_range: z.array(RowIssue),
+  duplicates: z.array(obj({ row: z.number().int(), duplicate_of: z.number().int() })),
+  issues_truncated: z.boolean(),
+  limits: obj({ limit_country: z.number().int(), limit_region: z.number().int(), limit_hexagon: z.number().int() }).nullable(),
+  portfolio_limits: obj({ max_rows: z.number().int(), max_bytes: z.number().int() }),
+  data: z.array(obj({ row: z.number().int(), lat: z.number(), lon: z.number(), name: z.string().nullable() })),
+  data_truncated: z.boolean(),
+  access_token: z.string().openapi({ description: "With upload_id, lets a visitor name this upload in later calls." }),
+  lead_id: z.number().int().nullable(),
+  columns: z.array(z.string()),
+  detected: obj({
+    lat: z.string(),
+    lon: z.string(),
+    name: z.string().nullable(),
+    id: z.string().nullable(),
+    swapped: z.boolean(),
+    column_order: obj({ as_named: z.number().int(), swapped: z.number().int() }),
+  }),
+  weighted_by: z.array(z.string()),
+  weight_column: z.string(),
+  warnings: z.array(z.string()),
+  scored_at: obj({ hexagon: z.number().int(), region: z.number().int(), country: z.number().int() }),
+  locked_locations: z.number().int(),
+  piecharts: Piecharts,
+  summary_table: SummaryTable,
+}).openapi("PreviewResponse");
+
+export const ReportProgress = z
+  .union([
+    obj({ status: z.literal("not_requested"), processed: z.number().int(), total: z.number().int(), percent: z.number().int() }),
+    obj({ status: z.enum(["queued", "running", "done", "failed"]), processed: z.number().int(), total: z.number().int(), percent: z.number().int(), error: z.string().nullable() }),
+  ])
+  .openapi("ReportProgress");
+
+const ReportFile = obj({ kind: z.string(), path: z.string(), name: z.string(), bytes: z.number().int() });
+
+const RequestStats = obj({
+  asset_number: z.number().int(),
+  hexagon_number: z.number().int(),
+  country_number: z.number().int(),
+  locations: obj({
+    countries: z.array(obj({ country_code: z.string(), country_name: z.string(), asset_number: z.number().int() })),
+    hexagons: z.array(z.string()),
+  }),
+  report_cost: z.union([z.string(), z.number()]).openapi({ description: 'Money text "2 800.00"; reports built before it was money hold a count of credits.' }),
+  report_currency: z.string().optional(),
+  new_hexagon_request: z.number().int(),
+}).openapi("RequestStats");
+const FutureSlots = obj({ "2030": ScoreSummary, "2040": ScoreSummary, "2050": ScoreSummary });
+const OverallEstimate = obj({ hist: ScoreSummary, future: obj({ rcp26: FutureSlots, rcp45: FutureSlots, rcp85: FutureSlots }) }).openapi("OverallEstimate");
+const Diversity = obj(Object.fromEntries(HAZARD_IDS.map((h) => [h, z.number().int()])) as Record<(typeof HAZARD_IDS)[number], z.ZodNumber>).openapi("Diversity", {
+  description: "Per hazard: locations at High or above, historical.",
+});
+const Intensity = z.array(z.tuple([z.number().int(), z.number().int()])).openapi("Intensity", { description: "(score, count) pairs of the aggregate; score 0 counts locations without a score." });
+const SocialByCountry = z
+  .array(
+    obj({
+      country_code: z.string(),
+      country_name: z.string(),
+      asset_number: z.number().int(),
+      hexagon_number: z.number().int(),
+      population_at_risk: z.number(),
+      electricity_consumption_at_risk: z.null(),
+      agricultural_land_total_surface_at_risk: z.null(),
+    }),
+  )
+  .openapi("SocialByCountry", { description: "One entry per country of the portfolio." });
+const NotAvailable = obj({ electricity_consumption_at_risk: z.string(), agricultural_land_total_surface_at_risk: z.string() }).openapi({
+  description: "Why the null figures are null.",
+});
+
+export const RequestPreviewResponse = z
+  .union([
+    obj({ status: ok, report: ReportProgress, piecharts: Piecharts.optional(), summary_table: SummaryTable.optional() }),
+    obj({
+      status: ok,
+      report: ReportProgress,
+      output_request_stats: RequestStats,
+      output_risks_overall_estimate: OverallEstimate,
+      output_risks_diversity: Diversity,
+      output_risks_intensity: Intensity,
+      social_by_country_sum: SocialByCountry,
+      not_available: NotAvailable,
+      report_files: z.array(ReportFile),
+    }),
+  ])
+  .openapi("RequestPreviewResponse", { description: "The preview's charts until the report is built, then its output blocks." });
+
+export const GenerateReportResponse = obj({ status: ok, report: ReportProgress, report_files: z.array(ReportFile) }).openapi("GenerateReportResponse", {
+  example: { status: "ok", report: { status: "queued", processed: 0, total: 17, percent: 0, error: null }, report_files: [] },
+});
+
+export const ReportRunningResponse = obj({ status: z.literal("running"), report: ReportProgress }).openapi("ReportRunningResponse", {
+  example: { status: "running", report: { status: "running", processed: 5, total: 17, percent: 29, error: null } },
+});
+
+export const ReportBlockResponses = {
+  request_stats: obj({ status: ok, output_request_stats: RequestStats }).openapi("RequestStatsResponse"),
+  risks_overall_estimate: obj({ status: ok, output_risks_overall_estimate: OverallEstimate }).openapi("OverallEstimateResponse"),
+  risks_diversity: obj({ status: ok, output_risks_diversity: Diversity }).openapi("DiversityResponse"),
+  risks_intensity: obj({ status: ok, output_risks_intensity: Intensity }).openapi("IntensityResponse"),
+  risks_social_economics: obj({ status: ok, social_by_country_sum: SocialByCountry, not_available: NotAvailable }).openapi("SocialEconomicsResponse"),
+};
+
+export const UploadForm = z
+  .object({ file: z.string().openapi({ format: "binary", description: "The CSV (UTF-8 or UTF-16) or XLSX file." }) })
+  .openapi("UploadForm");

@@ -1,0 +1,66 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildOpenApiDocument } from "~/domain/openapi";
+import { riskdbHandlers } from "~/services/riskdb.server";
+import { createContractValidator, type Exchange } from "./validate";
+
+const doc = buildOpenApiDocument("http://localhost");
+const validator = createContractValidator(doc);
+
+/** A real answer of GET /api/riskdb/scenarios, as the route gives it. */
+async function scenariosAnswer(): Promise<Exchange> {
+  const response = await riskdbHandlers.scenarios(new Request("http://localhost/api/riskdb/scenarios"));
+  return { method: "GET", path: "/api/riskdb/scenarios", status: response.status, contentType: response.headers.get("Content-Type"), body: await response.text() };
+}
+
+describe("the API contract check", () => {
+  it("accepts a route's answer as it is", async () => {
+    expect(validator.check(await scenariosAnswer())).toEqual({ kind: "valid", operation: "riskScenarios" });
+  });
+
+  it("reports a field the document does not list, at the top level or nested, and names it", async () => {
+    const answer = await scenariosAnswer();
+    const body = JSON.parse(answer.body!);
+    const top = validator.check({ ...answer, body: JSON.stringify({ ...body, debug: { took_ms: 3 } }) });
+    expect(top.kind).toBe("mismatch");
+    expect(JSON.stringify(top)).toContain("debug");
+    body.scenarios[0].internal_id = 7;
+    const nested = validator.check({ ...answer, body: JSON.stringify(body) });
+    expect(nested.kind).toBe("mismatch");
+    expect(JSON.stringify(nested)).toContain("internal_id");
+  });
+
+  it("reports a wrong type, an undocumented status, a missing body and an undocumented operation", async () => {
+    const answer = await scenariosAnswer();
+    expect(validator.check({ ...answer, body: JSON.stringify({ status: "ok", scenarios: {} }) }).kind).toBe("mismatch");
+    expect(validator.check({ ...answer, status: 418 })).toMatchObject({ kind: "mismatch", errors: ["status 418 is not documented"] });
+    expect(validator.check({ ...answer, contentType: "text/html", body: "<p>hi</p>" }).kind).toBe("mismatch");
+    expect(validator.check({ ...answer, method: "PATCH", path: "/api/riskdb/new_thing", status: 200 }).kind).toBe("mismatch");
+  });
+
+  it("matches path templates and the spec's trailing slashes, and leaves 404/405 answers of unknown calls aside", () => {
+    const item = { method: "GET", path: "/api/v1/faq/item/3/", status: 404, contentType: "application/json", body: JSON.stringify({ error: "This page could not be found" }) };
+    expect(validator.check(item)).toEqual({ kind: "valid", operation: "faqItem" });
+    expect(validator.check({ ...item, path: "/api/v1/nothing", status: 404, body: JSON.stringify({ error: "No API endpoint at /api/v1/nothing" }) }).kind).toBe("outside");
+    expect(validator.check({ ...item, method: "DELETE", path: "/api/v1/faq/", status: 405, body: JSON.stringify({ error: "Method DELETE is not allowed" }) }).kind).toBe("outside");
+  });
+
+  it("fails the CI step (exit 1) when a recorded answer carries an undocumented field", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "api-contract-"));
+    try {
+      const answer = await scenariosAnswer();
+      const docFile = path.join(dir, "openapi.json");
+      fs.writeFileSync(docFile, JSON.stringify(doc));
+      const bad = { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body!), undocumented: true }) };
+      fs.writeFileSync(path.join(dir, "answers-1.ndjson"), `${JSON.stringify(answer)}\n${JSON.stringify(bad)}\n`);
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/api-contract/check.ts", dir, "--doc", docFile], { encoding: "utf8" });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stdout).toContain("2 answers recorded, 1 valid");
+      expect(run.stdout).toContain("undocumented");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,121 @@
+/**
+ * Checks recorded API answers against the OpenAPI document with a third-party validator (openapi-response-validator,
+ * JSON Schema through Ajv): the answer's status must be documented for its operation and its JSON body must match
+ * that status's schema, where every object forbids fields it does not list.
+ */
+import validatorModule from "openapi-response-validator";
+
+// A CommonJS module whose default export sits on `default` when Node's ESM loader imports it.
+const OpenAPIResponseValidator = ((validatorModule as unknown as { default?: typeof validatorModule }).default ?? validatorModule) as typeof validatorModule;
+type OpenAPIResponseValidator = InstanceType<typeof validatorModule>;
+
+export interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  contentType: string | null;
+  body: string | null;
+  source?: string;
+}
+
+export type Verdict =
+  | { kind: "valid"; operation: string }
+  | { kind: "mismatch"; operation: string; errors: string[] }
+  /** A path or method the document does not describe, answered as the API answers those (404, 405, CORS preflight). */
+  | { kind: "outside"; reason: string };
+
+interface Doc {
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
+  components?: Record<string, unknown>;
+}
+
+interface Operation {
+  id: string;
+  pattern: RegExp;
+  exact: boolean;
+  validator: OpenAPIResponseValidator | null;
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
+const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+
+function normalize(path: string) {
+  return path.length > 1 ? path.replace(/\/$/, "") : path;
+}
+
+/** Paths the document does not describe but the API serves: the document itself. */
+const SELF_DESCRIBED = new Set(["/openapi.json"]);
+
+export function createContractValidator(document: object) {
+  const doc = document as Doc;
+  const prefix = new URL(doc.servers?.[0]?.url ?? "/", "http://x").pathname.replace(/\/$/, "");
+  const operations = new Map<string, Operation[]>();
+  for (const [template, item] of Object.entries(doc.paths)) {
+    const exact = !template.includes("{");
+    const pattern = new RegExp(`^${escape(normalize(template)).replace(/\\\{\w+\\\}|\{\w+\}/g, "[^/]+")}$`);
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const responses = (op.responses ?? {}) as Operation["responses"];
+      const list = operations.get(method) ?? [];
+      list.push({ id: op.operationId ?? `${method} ${template}`, pattern, exact, validator: null, responses });
+      operations.set(method, list);
+    }
+  }
+
+  function find(method: string, apiPath: string): Operation | null {
+    const candidates = (operations.get(method) ?? []).filter((o) => o.pattern.test(normalize(apiPath)));
+    return candidates.find((o) => o.exact) ?? candidates[0] ?? null;
+  }
+  function pathKnown(apiPath: string) {
+    return [...operations.values()].some((list) => list.some((o) => o.pattern.test(normalize(apiPath))));
+  }
+
+  return {
+    check(exchange: Exchange): Verdict {
+      if (!exchange.path.startsWith(`${prefix}/`)) return { kind: "outside", reason: "not under the API prefix" };
+      const apiPath = exchange.path.slice(prefix.length);
+      const method = exchange.method.toLowerCase();
+      const op = find(method === "head" ? "get" : method, apiPath);
+      if (!op) {
+        if (SELF_DESCRIBED.has(apiPath) && exchange.status < 500) return { kind: "outside", reason: "the document itself" };
+        if (method === "options" && exchange.status === 204) return { kind: "outside", reason: "CORS preflight" };
+        if (exchange.status === 405 && pathKnown(apiPath)) return { kind: "outside", reason: "method not allowed on a documented path" };
+        if (exchange.status === 404 && !pathKnown(apiPath)) return { kind: "outside", reason: "no such endpoint" };
+        return { kind: "mismatch", operation: `${exchange.method} ${apiPath}`, errors: [`${exchange.status} answered by an operation the document does not describe`] };
+      }
+      const documented = op.responses[String(exchange.status)];
+      if (!documented) return { kind: "mismatch", operation: op.id, errors: [`status ${exchange.status} is not documented`] };
+      if (method === "head" || exchange.body === null || exchange.body === "") {
+        return documented.content && method !== "head" ? { kind: "mismatch", operation: op.id, errors: [`status ${exchange.status} answered without the documented body`] } : { kind: "valid", operation: op.id };
+      }
+      const types = Object.keys(documented.content ?? {});
+      const type = (exchange.contentType ?? "").split(";")[0]!.trim().toLowerCase();
+      if (!types.includes(type)) return { kind: "mismatch", operation: op.id, errors: [`content type ${type || "(none)"} is not documented (${types.join(", ") || "no body"})`] };
+      let body: unknown;
+      try {
+        body = JSON.parse(exchange.body);
+      } catch {
+        return { kind: "mismatch", operation: op.id, errors: ["the body is not JSON"] };
+      }
+      op.validator ??= new OpenAPIResponseValidator({
+        responses: op.responses as never,
+        components: doc.components as never,
+        // Name the field an `additionalProperties: false` refused, not only that one was.
+        errorTransformer: (error, ajvError) => {
+          const extra = (ajvError.params as { additionalProperty?: string }).additionalProperty;
+          return { ...error, message: extra ? `${error.message}: ${extra}` : error.message };
+        },
+      });
+      const result = op.validator.validateResponse(String(exchange.status), body);
+      if (!result) return { kind: "valid", operation: op.id };
+      return {
+        kind: "mismatch",
+        operation: op.id,
+        errors: (result.errors as { path?: string; message: string }[]).map((e) => `${e.path || "(body)"}: ${e.message}`),
+      };
+    },
+  };
+}
