@@ -18,7 +18,7 @@ import serveStatic from "serve-static";
 import { CONSENT_COOKIE_NAME } from "~/domain/cookie-consent";
 import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/locale";
 import { FieldCounter, bodyLimitFor, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimit } from "~/domain/request-limits";
-import { ERROR_MESSAGES } from "~/domain/errors";
+import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/errors";
 import { CROSS_SITE_MESSAGE } from "~/domain/request-origin";
 import type { ServerRuntime } from "~/entry.server";
 import type { RiskdbReply } from "~/services/riskdb.server";
@@ -133,7 +133,7 @@ function origin(req: Req) {
 function refuse(req: Req, res: Res, status: number, message: string, closeConnection = false, extraHeaders: Record<string, string> = {}) {
   if (res.headersSent) return;
   const api = req.url?.startsWith("/api/");
-  const body = api ? JSON.stringify({ error: message }) : `${message}\n`;
+  const body = api ? JSON.stringify({ ...API_ERROR_MARK, error: message }) : `${message}\n`;
   if (api && apiRecorderEnabled()) {
     recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(req.url!), status, contentType: "application/json; charset=utf-8", body, source: "server" });
   }

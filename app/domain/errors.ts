@@ -1,4 +1,7 @@
 /** The spec's error texts (§2, §8). */
+/** Every API error answer carries this marker (spec §8: a failed call yields success false). */
+export const API_ERROR_MARK = { success: false } as const;
+
 export const ERROR_MESSAGES = {
   notFound: "This page could not be found",
   defaultMessage: "Page not found",

@@ -18,7 +18,7 @@ describe("the /api catch-all", () => {
     const res = await call("GET", "/api/v1/nothing/here");
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toContain("application/json");
-    expect(await res.json()).toEqual({ error: "No API endpoint at /api/v1/nothing/here" });
+    expect(await res.json()).toEqual({ success: false, error: "No API endpoint at /api/v1/nothing/here" });
   });
 
   it("answers JSON 405 with Allow for a documented path asked with another method", async () => {
@@ -39,7 +39,7 @@ describe("the /api catch-all", () => {
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("GET");
     expect(res.headers.get("Content-Type")).toContain("application/json");
-    expect(await res.json()).toEqual({ error: "Method POST is not allowed on /api/userdb/available_locations" });
+    expect(await res.json()).toEqual({ success: false, error: "Method POST is not allowed on /api/userdb/available_locations" });
   });
 });
 

@@ -1,6 +1,7 @@
 import { apiUrl } from "~/domain/api-paths";
 import { API_OPERATIONS } from "~/domain/openapi";
 import { apiJson } from "./api-response.server";
+import { API_ERROR_MARK } from "~/domain/errors";
 
 function pathPattern(path: string) {
   return new RegExp(`^${apiUrl(path).replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}|\{\w+\}/g, "[^/]+")}$`);
@@ -10,7 +11,7 @@ const KNOWN = API_OPERATIONS.map((op) => ({ pattern: pathPattern(op.path), metho
 /** The API's one 405: JSON, with the methods the path does take in Allow. */
 export function apiMethodNotAllowed(request: Request, allow: readonly string[]) {
   const { pathname } = new URL(request.url);
-  return apiJson({ error: `Method ${request.method} is not allowed on ${pathname}` }, { status: 405, headers: { Allow: allow.join(", ") } });
+  return apiJson({ ...API_ERROR_MARK, error: `Method ${request.method} is not allowed on ${pathname}` }, { status: 405, headers: { Allow: allow.join(", ") } });
 }
 
 /**
@@ -24,5 +25,5 @@ export function apiNotFoundOrNotAllowed(request: Request) {
   const { pathname } = new URL(request.url);
   const allowed = [...new Set(KNOWN.filter((k) => k.pattern.test(pathname) || k.pattern.test(`${pathname}/`)).map((k) => k.method))];
   if (allowed.length && !allowed.includes(request.method)) return apiMethodNotAllowed(request, allowed);
-  return apiJson({ error: `No API endpoint at ${pathname}` }, { status: 404 });
+  return apiJson({ ...API_ERROR_MARK, error: `No API endpoint at ${pathname}` }, { status: 404 });
 }

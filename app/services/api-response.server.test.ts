@@ -6,7 +6,7 @@ describe("apiError", () => {
   it("keeps a typed error's status, message and field", async () => {
     const response = apiError(new BadRequestError("page must be a whole number", "page"));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "page must be a whole number", field: "page" });
+    expect(await response.json()).toEqual({ success: false, error: "page must be a whole number", field: "page" });
     expect((await apiError(new NotFoundError()).json()).error).toBe("This page could not be found");
   });
 
@@ -18,7 +18,7 @@ describe("apiError", () => {
     const response = apiError(new Error("relation \"secret_table\" does not exist"));
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: "Server error" });
+    expect(JSON.parse(text)).toEqual({ success: false, error: "Server error" });
     expect(text).not.toContain("secret_table");
   });
 });

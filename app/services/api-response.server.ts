@@ -1,10 +1,11 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { ERROR_MESSAGES } from "~/domain/errors";
+import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/errors";
 import { BadRequestError, isAppError } from "./errors.server";
 import { logger } from "./logger.server";
 
 export interface ApiErrorBody {
+  success: false;
   error: string;
   field?: string;
 }
@@ -46,7 +47,7 @@ export function apiError(error: unknown) {
     return error;
   }
   if (isAppError(error)) {
-    const body: ApiErrorBody = { error: error.message };
+    const body: ApiErrorBody = { ...API_ERROR_MARK, error: error.message };
     if (error.field) body.field = error.field;
     const headers = withApiHeaders(new Headers());
     if ("retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
@@ -55,7 +56,7 @@ export function apiError(error: unknown) {
     return json(body, { status: error.status, headers });
   }
   logger.error({ err: error }, "unexpected error in API route");
-  return json<ApiErrorBody>({ error: ERROR_MESSAGES.serverError }, { status: 500, headers: withApiHeaders(new Headers()) });
+  return json<ApiErrorBody>({ ...API_ERROR_MARK, error: ERROR_MESSAGES.serverError }, { status: 500, headers: withApiHeaders(new Headers()) });
 }
 
 /** Reads the query string with a zod schema; the first problem becomes a 400 whose message names the parameter. */

@@ -21,6 +21,7 @@ import { resolveApiCaller } from "./api-auth.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "./entitlements.server";
 import { BadRequestError, NotFoundError } from "./errors.server";
 import { nearestPlaceName } from "./places.server";
+import { API_ERROR_MARK } from "~/domain/errors";
 
 /** The dataset only changes with a deployment, so list answers may sit in any cache for an hour. */
 const PUBLIC_CACHE = "public, max-age=3600";
@@ -45,7 +46,7 @@ function preflight(): Response {
 /** Route `action` of every riskdb route: this API is read-only. */
 export function riskdbMethodNotAllowed({ request }: { request: Request }): Response {
   if (request.method === "OPTIONS") return preflight();
-  return withCors(json({ error: `Method ${request.method} is not allowed; use GET` }, { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } }));
+  return withCors(json({ ...API_ERROR_MARK, error: `Method ${request.method} is not allowed; use GET` }, { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } }));
 }
 
 /** Engine errors become the service's typed errors (400 naming the parameter, 404). */
@@ -64,7 +65,7 @@ export function riskdbErrorResponse(error: unknown): Response {
   if (error instanceof NotEntitledError) {
     return withCors(
       json(
-        { error: error.message, field: "location_code", kind: error.kind, code: error.code, modal: error.modal },
+        { ...API_ERROR_MARK, error: error.message, field: "location_code", kind: error.kind, code: error.code, modal: error.modal },
         { status: 403, headers: { "Cache-Control": "no-store" } },
       ),
     );

@@ -41,7 +41,7 @@ describe("a production server without PAYMENTS", () => {
       body: JSON.stringify({ type: 1, amount: 1 }),
     });
     expect(buy.status).toBe(503);
-    expect(await buy.json()).toEqual({ error: COMMERCE_MESSAGES.paymentsNotConfigured });
+    expect(await buy.json()).toEqual({ success: false, error: COMMERCE_MESSAGES.paymentsNotConfigured });
     const upgrade = await fetch(`${server.base}/api/v1/tariff/upgrade`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: cookie, Origin: server.base, "Idempotency-Key": "no-payments-0002" },

@@ -1,11 +1,15 @@
 /** Shapes shared by every part of the API: the error answer, the standard error statuses, the `status: "ok"` marker. */
 import { z, obj } from "./zod";
 
+/** The `success: false` every error answer carries (API_ERROR_MARK). */
+export const errorMark = z.literal(false).openapi({ description: "Always false on an error answer." });
+
 export const ErrorBody = obj({
+  success: errorMark,
   error: z.string().openapi({ description: "What went wrong, in words." }),
   field: z.string().optional().openapi({ description: "The parameter or field at fault." }),
   message: z.string().optional().openapi({ description: "The same text as error, on a body that could not be read (400, 415)." }),
-}).openapi("Error", { example: { error: "location_code is required", field: "location_code" } });
+}).openapi("Error", { example: { success: false, error: "location_code is required", field: "location_code" } });
 
 export const ok = z.literal("ok").openapi({ description: "Always `ok` on success." });
 

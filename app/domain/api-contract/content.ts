@@ -1,5 +1,6 @@
 /** Answers and bodies of the public content calls: FAQ, blog, newsletter, contact and document requests. */
 import { z, obj } from "./zod";
+import { errorMark } from "./common";
 
 const TopicLink = obj({ id: z.number().int(), title: z.string(), url: z.string() });
 
@@ -65,12 +66,13 @@ export const MessageResponse = obj({ message: z.string() }).openapi("MessageResp
 });
 /** A newsletter 400 also lists each field's messages under the field's name. */
 export const NewsletterErrorBody = obj({
+  success: errorMark,
   error: z.string(),
   field: z.string().optional(),
   message: z.string().optional().openapi({ description: "The same text as error, on a body that could not be read." }),
   email: z.array(z.string()).optional(),
   first_name: z.array(z.string()).optional(),
-}).openapi("NewsletterError", { example: { error: "Invalid Email", field: "email", email: ["Invalid Email"] } });
+}).openapi("NewsletterError", { example: { success: false, error: "Invalid Email", field: "email", email: ["Invalid Email"] } });
 
 export const EmailBody = z.object({ email: z.string().email() }).openapi("EmailBody", { example: { email: "ada@example.com" } });
 export const SuccessResponse = obj({ status: z.literal("success") }).openapi("SuccessResponse", { example: { status: "success" } });

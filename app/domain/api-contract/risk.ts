@@ -2,7 +2,7 @@
 import { HAZARD_IDS } from "../hazards";
 import { PERIOD_IDS, SCENARIO_IDS } from "../scenarios";
 import { LOCATION_KINDS } from "../entitlements";
-import { ok } from "./common";
+import { errorMark, ok } from "./common";
 import { z, obj } from "./zod";
 
 export const HazardId = z.enum(HAZARD_IDS).openapi("HazardId", { description: "Hazard code; AL is the aggregate of the others." });
@@ -195,9 +195,10 @@ export const PointHazardsResponse = z
 
 /** 403 of a location the caller's plan or packages do not include: which purchase would open it. */
 export const NotEntitledBody = obj({
+  success: errorMark,
   error: z.string(),
   field: z.string().optional(),
   kind: z.enum(LOCATION_KINDS).optional(),
   code: z.string().optional(),
   modal: z.enum(["buyDataModal", "addCreditsModal"]).optional(),
-}).openapi("NotEntitledError", { example: { error: "This option is not available for DISCOVERY plan", field: "location_code", kind: "region", code: "FR-IDF", modal: "buyDataModal" } });
+}).openapi("NotEntitledError", { example: { success: false, error: "This option is not available for DISCOVERY plan", field: "location_code", kind: "region", code: "FR-IDF", modal: "buyDataModal" } });

@@ -4,14 +4,15 @@ import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { previewFromMultipart } from "~/services/portfolio/preview.server";
+import { API_ERROR_MARK } from "~/domain/errors";
 
 export function loader() {
-  return apiJson({ error: "Use POST with a multipart form holding the file in the field 'file'" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson({ ...API_ERROR_MARK, error: "Use POST with a multipart form holding the file in the field 'file'" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/upload/upload_preview (multipart `file`): open to visitors for a small file. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   try {
     const caller = await resolveApiCaller(request);
     const { result } = await previewFromMultipart(request, caller, requestClientAddress(request, context));

@@ -13,14 +13,15 @@ import { logger } from "~/services/logger.server";
 import { subscribeToNewsletter } from "~/services/newsletter.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { API_ERROR_MARK } from "~/domain/errors";
 
 export function loader() {
-  return apiJson({ error: "Use POST with {email, first_name}" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson({ ...API_ERROR_MARK, error: "Use POST with {email, first_name}" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/v1/blog/newsletter/subscribe/ {email, first_name} → {message}; starts the double opt-in. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const { values, formData } = await readBody(request);
   const back = values[REDIRECT_FIELD];
   if (formData && typeof back === "string") return pageFormAction(request, requestClientAddress(request, context), formData, safeRedirectPath(back, "/"));
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     const errors = parsed.error.flatten().fieldErrors;
     const [field, messages] = Object.entries(errors)[0] ?? ["email", [NEWSLETTER_MESSAGES.error]];
-    return apiAnswer(NewsletterErrorBody, { error: messages?.[0] ?? NEWSLETTER_MESSAGES.error, field, ...errors }, 400);
+    return apiAnswer(NewsletterErrorBody, { ...API_ERROR_MARK, error: messages?.[0] ?? NEWSLETTER_MESSAGES.error, field, ...errors }, 400);
   }
   try {
     const result = await subscribeToNewsletter({

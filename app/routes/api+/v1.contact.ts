@@ -7,14 +7,15 @@ import { sendContactMessage } from "~/services/contact.server";
 import { BadRequestError } from "~/services/errors.server";
 import { readBody } from "~/services/form-flash.server";
 import { requestClientAddress } from "~/services/client-address.server";
+import { API_ERROR_MARK } from "~/domain/errors";
 
 export function loader() {
-  return apiJson({ error: "Use POST with {message, firstname, lastname, email}" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson({ ...API_ERROR_MARK, error: "Use POST with {message, firstname, lastname, email}" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/v1/contact {message, firstname, lastname, email}: stored and mailed to the team. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   try {
     const { values } = await readBody(request);
     const parsed = ContactSchema.safeParse(values);

@@ -14,6 +14,7 @@ import { readBody, redirectWithFormFlash } from "~/services/form-flash.server";
 import { logger } from "~/services/logger.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { API_ERROR_MARK } from "~/domain/errors";
 
 /** GET /api/v1/get_email: the documents that can be requested (spec §3: documentation item name, id). */
 export function loader() {
@@ -22,7 +23,7 @@ export function loader() {
 
 /** POST /api/v1/get_email?document_id=ID {email}: e-mails the document as a PDF; answers {status: 'success'}. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+  if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
   const documentId = new URL(request.url).searchParams.get("document_id");
   const { values, formData } = await readBody(request);
   const back = values[REDIRECT_FIELD];

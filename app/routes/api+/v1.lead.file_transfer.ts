@@ -6,9 +6,10 @@ import { resolveApiCaller } from "~/services/api-auth.server";
 import { readBody } from "~/services/form-flash.server";
 import { resolveUpload } from "~/services/portfolio/api.server";
 import { fileTransfer } from "~/services/portfolio/purchase.server";
+import { API_ERROR_MARK } from "~/domain/errors";
 
 export function loader() {
-  return apiJson({ error: "Use POST with {upload_id, access_token}" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson({ ...API_ERROR_MARK, error: "Use POST with {upload_id, access_token}" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/v1/lead/file_transfer {upload_id, access_token}: the uploaded portfolio becomes a lead (lead_id). */

@@ -8,9 +8,10 @@ import { resolveApiCaller } from "~/services/api-auth.server";
 import { createPostalAddressLead } from "~/services/commerce/location-lead.server";
 import { BadRequestError, UnauthorizedError } from "~/services/errors.server";
 import { readBody } from "~/services/form-flash.server";
+import { API_ERROR_MARK } from "~/domain/errors";
 
 export function loader() {
-  return apiJson({ error: "Use POST with {postal_address, lat, lon}" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson({ ...API_ERROR_MARK, error: "Use POST with {postal_address, lat, lon}" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/v1/lead/postal_address {postal_address, lat, lon}: a point and its address become a lead (lead_id). */

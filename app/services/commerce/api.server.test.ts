@@ -45,7 +45,7 @@ describe("terms consent over the API", () => {
     expect((await (await get()).json()).terms_conditions).toBe(false);
     const bad = await call(termsHandler, "PUT", "/v1/terms_conditions", auth, { terms_conditions: "maybe" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "terms_conditions must be true or false", field: "terms_conditions" });
+    expect(await bad.json()).toEqual({ success: false, error: "terms_conditions must be true or false", field: "terms_conditions" });
   });
 });
 
@@ -54,7 +54,7 @@ describe("POST /v1/tariff/upgrade", () => {
     const { auth } = await signedIn("PREMIUM");
     const res = await call(tariffUpgrade, "POST", "/v1/tariff/upgrade", { ...auth, "Idempotency-Key": "api-downgrade-1" }, { tariff_id: 1, payment_type: "card" });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "You can only upgrade to a plan above your current one", field: "tariff_id" });
+    expect(await res.json()).toEqual({ success: false, error: "You can only upgrade to a plan above your current one", field: "tariff_id" });
     const same = await call(tariffUpgrade, "POST", "/v1/tariff/upgrade", { ...auth, "Idempotency-Key": "api-same-plan-1" }, { tariff_id: 2, payment_type: "card" });
     expect(same.status).toBe(400);
     expect((await same.json()).error).toBe("You are already on this plan");
@@ -107,7 +107,7 @@ describe("self-service orders are priced by the server", () => {
     for (const [lead, products, key] of [[addressLead, [1], "kind-order-1"], [addressLead, ["portfolio_report", 2], "kind-order-2"], [portfolioLead, [2], "kind-order-3"]] as const) {
       const res = await order(lead, [...products], key);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: COMMERCE_MESSAGES.productNotForLead, field: "products" });
+      expect(await res.json()).toEqual({ success: false, error: COMMERCE_MESSAGES.productNotForLead, field: "products" });
     }
     expect(await (await order(addressLead, [2], "kind-order-4")).json()).toMatchObject({ valid_locations: 1, cost: { SUBTOTAL: "49.00" } });
   });
@@ -139,7 +139,7 @@ describe("Idempotency-Key reuse", () => {
     const firstOrder = (await first.json()).order_id;
     const other = await buy({ type: 1, amount: 5 });
     expect(other.status).toBe(422);
-    expect(await other.json()).toEqual({ error: COMMERCE_MESSAGES.keyReused, field: "idempotency_key" });
+    expect(await other.json()).toEqual({ success: false, error: COMMERCE_MESSAGES.keyReused, field: "idempotency_key" });
     const again = await buy({ type: 1, amount: 1 });
     expect(again.status).toBe(200);
     expect((await again.json()).order_id).toBe(firstOrder);
@@ -161,7 +161,7 @@ describe("API key scopes", () => {
     ];
     for (const res of refused) {
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: API_AUTH_MESSAGES.outOfScope });
+      expect(await res.json()).toEqual({ success: false, error: API_AUTH_MESSAGES.outOfScope });
     }
     expect((await mergedDocuments(user.id)).length).toBe(0);
     expect((await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "session-buy-01" }, { type: 1, amount: 1 })).status).toBe(200);

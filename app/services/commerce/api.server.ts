@@ -14,6 +14,7 @@ import { listInvoices, listReceipts, listReports } from "./documents.server";
 import { idempotencyKeyOf } from "./idempotency.server";
 import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, purchasePackages, settleCheckoutPayment } from "./orders.server";
 import { currentPaymentsMode, getPaymentProvider } from "./payments.server";
+import { API_ERROR_MARK } from "~/domain/errors";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -27,7 +28,7 @@ const handle = (fn: Handler) => async ({ request }: { request: Request }) => {
 };
 
 function methodNotAllowed(allow: string) {
-  return apiJson({ error: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
+  return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
 }
 /** Binds GET/POST/PUT handlers of one path; other methods get a JSON 405. */
 export function methods(map: Partial<Record<"GET" | "POST" | "PUT", Handler>>) {
