@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { RiskPie } from "~/components/charts/risk-pie";
 import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
@@ -34,7 +35,13 @@ type PreviewView = Pick<
  */
 function partition(p: PreviewView) {
   const valid = p.billed_locations === undefined ? p.valid_locations - p.duplicate_locations : p.valid_locations;
-  return { total: p.total_locations, valid, duplicate: p.duplicate_locations, invalid: p.invalid_locations, outOfRange: p.out_of_range_locations };
+  return {
+    total: p.total_locations,
+    valid,
+    duplicate: p.duplicate_locations,
+    invalid: p.invalid_locations,
+    outOfRange: p.out_of_range_locations,
+  };
 }
 
 /** Which level the figures come from: a preview shows only what the uploader's plan reads (previews stored before carry no counts). */
@@ -90,7 +97,8 @@ export function PreviewCounts({ preview }: { preview: PreviewView }) {
         {PREVIEW_TEXT.partition(counts)} {PREVIEW_TEXT.billed(counts.valid)}
       </p>
       <p className="mt-2 text-sm text-slate-700">
-        Columns read: latitude <strong>{preview.detected.lat}</strong>, longitude <strong>{preview.detected.lon}</strong>
+        Columns read: latitude <strong>{preview.detected.lat}</strong>, longitude{" "}
+        <strong>{preview.detected.lon}</strong>
         {preview.detected.name ? (
           <>
             , name <strong>{preview.detected.name}</strong>
@@ -110,8 +118,13 @@ export function PreviewCounts({ preview }: { preview: PreviewView }) {
       ))}
       <IssueList title="Invalid rows" rows={preview.invalid.map((i) => ({ row: i.row, text: i.reason }))} />
       <IssueList title="Out of range rows" rows={preview.out_of_range.map((i) => ({ row: i.row, text: i.reason }))} />
-      <IssueList title="Duplicate locations" rows={preview.duplicates.map((d) => ({ row: d.row, text: `same location as row ${d.duplicate_of}` }))} />
-      {preview.issues_truncated ? <p className="text-sm text-slate-600">Only the first rows of each list are shown; the report lists them all.</p> : null}
+      <IssueList
+        title="Duplicate locations"
+        rows={preview.duplicates.map((d) => ({ row: d.row, text: `same location as row ${d.duplicate_of}` }))}
+      />
+      {preview.issues_truncated ? (
+        <p className="text-sm text-slate-600">Only the first rows of each list are shown; the report lists them all.</p>
+      ) : null}
     </section>
   );
 }
@@ -127,8 +140,12 @@ function IssueList({ title, rows }: { title: string; rows: { row: number; text: 
         <DataTable label={title}>
           <thead>
             <tr>
-              <th scope="col" className={TH}>Row</th>
-              <th scope="col" className={TH}>Reason</th>
+              <th scope="col" className={TH}>
+                Row
+              </th>
+              <th scope="col" className={TH}>
+                Reason
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -145,6 +162,9 @@ function IssueList({ title, rows }: { title: string; rows: { row: number; text: 
   );
 }
 
+/** A slot's column name: "Present" for the historical reference, else scenario and year. */
+const slotLabel = (s: (typeof SLOTS)[number]) =>
+  s.scenario === "hist" ? "Present" : `${SCENARIOS[s.scenario].name} ${PERIODS[s.period].name}`;
 export function PreviewCharts({ preview }: { preview: PreviewView }) {
   const ids: HazardId[] = ["AL", ...PER_HAZARD_IDS];
   const cell = (h: HazardId, scenario: string, period: string) => {
@@ -165,33 +185,53 @@ export function PreviewCharts({ preview }: { preview: PreviewView }) {
         })}
       </div>
       <h3 className="mb-2 mt-stack font-semibold">Share of locations at High or above, by hazard, year and scenario</h3>
-      <DataTable label="Share of locations at High or above" caption="Share of locations at High or above, by hazard, year and scenario">
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>
-                Hazard
+      {/* Phones get one block per hazard (ten columns cannot fit a phone), wider screens the table. */}
+      <ul className="divide-y text-sm sm:hidden" data-testid="share-at-risk-compact">
+        {ids.map((h) => (
+          <li key={h} className="py-2">
+            <p className="font-medium">{HAZARDS[h].name}</p>
+            <dl className="mt-1 grid grid-cols-2 gap-x-3">
+              {SLOTS.map((s) => (
+                <Fragment key={s.index}>
+                  <dt>{slotLabel(s)}</dt>
+                  <dd className="text-right tabular-nums">{cell(h, s.scenario, s.period)}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <DataTable
+        label="Share of locations at High or above"
+        caption="Share of locations at High or above, by hazard, year and scenario"
+        boxClassName="hidden sm:block"
+      >
+        <thead>
+          <tr>
+            <th scope="col" className={TH}>
+              Hazard
+            </th>
+            {SLOTS.map((s) => (
+              <th scope="col" key={s.index} className={`${TH} text-right`}>
+                {slotLabel(s)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {ids.map((h) => (
+            <tr key={h}>
+              <th scope="row" className={TH_ROW}>
+                {HAZARDS[h].name}
               </th>
               {SLOTS.map((s) => (
-                <th scope="col" key={s.index} className={`${TH} text-right`}>
-                  {s.scenario === "hist" ? "Present" : `${SCENARIOS[s.scenario].name} ${PERIODS[s.period].name}`}
-                </th>
+                <td key={s.index} className={TD_NUMBER}>
+                  {cell(h, s.scenario, s.period)}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {ids.map((h) => (
-              <tr key={h}>
-                <th scope="row" className={TH_ROW}>
-                  {HAZARDS[h].name}
-                </th>
-                {SLOTS.map((s) => (
-                  <td key={s.index} className={TD_NUMBER}>
-                    {cell(h, s.scenario, s.period)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
+          ))}
+        </tbody>
       </DataTable>
     </section>
   );

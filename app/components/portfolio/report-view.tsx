@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import { SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
 import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
@@ -148,7 +149,25 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
           count as 0 in the weighted figures.
         </p>
       ) : null}
-      <DataTable label="Overall estimate" className="mt-1">
+      {/* Phones get one block per row (every column readable without scrolling sideways), wider screens the tables. */}
+      <ul className="mt-1 divide-y text-sm sm:hidden" data-testid="overall-estimate-compact">
+        {FUTURE_SCENARIO_IDS.map((sc) => (
+          <li key={sc} className="py-2">
+            <p className="font-medium">{SCENARIOS[sc].name}</p>
+            <dl className="mt-1 grid grid-cols-2 gap-x-3">
+              <dt>Present</dt>
+              <dd className="text-right">{o.hist.score ?? "—"}</dd>
+              {FUTURE_PERIOD_IDS.map((p) => (
+                <Fragment key={p}>
+                  <dt>{p}</dt>
+                  <dd className="text-right">{o.future[sc][p].score ?? "—"}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <DataTable label="Overall estimate" className="mt-1" boxClassName="hidden sm:block">
         <thead>
           <tr>
             <th scope="col" className={TH}>Scenario</th>
@@ -193,7 +212,24 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         ))}
       </ul>
       <h3 className="mt-4 font-semibold">Social and economic exposure by country</h3>
-      <DataTable label="Social and economic exposure by country" className="mt-1">
+      <ul className="mt-1 divide-y text-sm sm:hidden" data-testid="social-exposure-compact">
+        {outputs.social_by_country_sum.map((c) => (
+          <li key={c.country_code} className="py-2">
+            <p className="font-medium">{c.country_name}</p>
+            <dl className="mt-1 grid grid-cols-2 gap-x-3">
+              <dt>Assets</dt>
+              <dd className="text-right tabular-nums">{c.asset_number}</dd>
+              <dt>Population at risk</dt>
+              <dd className="text-right tabular-nums">{c.population_at_risk.toLocaleString("en")}</dd>
+              <dt>Electricity consumption at risk</dt>
+              <dd className="text-right">Not available</dd>
+              <dt>Agricultural land at risk</dt>
+              <dd className="text-right">Not available</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <DataTable label="Social and economic exposure by country" className="mt-1" boxClassName="hidden sm:block">
         <thead>
           <tr>
             <th scope="col" className={TH}>Country</th>

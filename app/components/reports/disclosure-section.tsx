@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 import { DataTable, TD, TD_NUMBER, TH } from "~/components/ui/table";
 import { DISCLOSURE_TABLES } from "~/domain/reports/disclosure";
 
@@ -38,23 +38,36 @@ export function DisclosureSection({ table, heading, children }: { table: Disclos
   );
 }
 
-/** A scrollable table with one header row; the body rows come as children. */
+/** Each body cell gets its column's name in `data-label`: a phone shows the row as a block of labelled values. */
+function labelCells(rows: ReactNode, labels: readonly string[]): ReactNode {
+  return Children.map(rows, (row) =>
+    isValidElement<{ children?: ReactNode }>(row)
+      ? cloneElement(row, {}, Children.map(row.props.children, (cell, i) => (isValidElement(cell) ? cloneElement(cell as ReactElement<{ "data-label"?: string }>, { "data-label": labels[i] }) : cell)))
+      : row,
+  );
+}
+
+/**
+ * A table with one header row; the body rows come as children. From the `sm` width it is a table that scrolls in
+ * its own box; on a phone each row is a block of values named by their column (`.table-stack`), so nothing is cut off.
+ */
 export function DisclosureTable({ label, columns, children }: { label: string; columns: readonly DisclosureColumn[]; children: ReactNode }) {
+  const labels = columns.map((c) => (typeof c === "string" ? c : c.title));
   return (
-    <DataTable label={label}>
-        <thead>
-          <tr>
-            {columns.map((c) => {
-              const { label, title } = typeof c === "string" ? { label: c, title: undefined } : c;
-              return (
-                <th scope="col" key={label} className={TH} title={title}>
-                  {label}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
+    <DataTable label={label} className="table-stack">
+      <thead>
+        <tr>
+          {columns.map((c) => {
+            const { label, title } = typeof c === "string" ? { label: c, title: undefined } : c;
+            return (
+              <th scope="col" key={label} className={TH} title={title}>
+                {label}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>{labelCells(children, labels)}</tbody>
     </DataTable>
   );
 }
