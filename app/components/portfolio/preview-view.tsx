@@ -1,6 +1,5 @@
-import { Fragment } from "react";
 import { RiskPie } from "~/components/charts/risk-pie";
-import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
+import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { PREVIEW_TEXT } from "~/domain/portfolio/limits";
 import { PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
@@ -186,21 +185,10 @@ export function PreviewCharts({ preview }: { preview: PreviewView }) {
       </div>
       <h3 className="mb-2 mt-stack font-semibold">Share of locations at High or above, by hazard, year and scenario</h3>
       {/* Phones get one block per hazard (ten columns cannot fit a phone), wider screens the table. */}
-      <ul className="divide-y text-sm sm:hidden" data-testid="share-at-risk-compact">
-        {ids.map((h) => (
-          <li key={h} className="py-2">
-            <p className="font-medium">{HAZARDS[h].name}</p>
-            <dl className="mt-1 grid grid-cols-2 gap-x-3">
-              {SLOTS.map((s) => (
-                <Fragment key={s.index}>
-                  <dt>{slotLabel(s)}</dt>
-                  <dd className="text-right tabular-nums">{cell(h, s.scenario, s.period)}</dd>
-                </Fragment>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <PhoneRowBlocks
+        testId="share-at-risk-compact"
+        rows={ids.map((h) => ({ key: h, title: HAZARDS[h].name, values: SLOTS.map((s) => [slotLabel(s), cell(h, s.scenario, s.period)] as const) }))}
+      />
       <DataTable
         label="Share of locations at High or above"
         caption="Share of locations at High or above, by hazard, year and scenario"

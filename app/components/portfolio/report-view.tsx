@@ -1,7 +1,6 @@
-import { Fragment } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import { SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
-import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
+import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { TERMS_VERSION, reportCostText } from "~/domain/commerce";
 import { HAZARDS, isHazardId } from "~/domain/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
@@ -150,23 +149,15 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         </p>
       ) : null}
       {/* Phones get one block per row (every column readable without scrolling sideways), wider screens the tables. */}
-      <ul className="mt-1 divide-y text-sm sm:hidden" data-testid="overall-estimate-compact">
-        {FUTURE_SCENARIO_IDS.map((sc) => (
-          <li key={sc} className="py-2">
-            <p className="font-medium">{SCENARIOS[sc].name}</p>
-            <dl className="mt-1 grid grid-cols-2 gap-x-3">
-              <dt>Present</dt>
-              <dd className="text-right">{o.hist.score ?? "—"}</dd>
-              {FUTURE_PERIOD_IDS.map((p) => (
-                <Fragment key={p}>
-                  <dt>{p}</dt>
-                  <dd className="text-right">{o.future[sc][p].score ?? "—"}</dd>
-                </Fragment>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <PhoneRowBlocks
+        className="mt-1"
+        testId="overall-estimate-compact"
+        rows={FUTURE_SCENARIO_IDS.map((sc) => ({
+          key: sc,
+          title: SCENARIOS[sc].name,
+          values: [["Present", o.hist.score ?? "—"] as const, ...FUTURE_PERIOD_IDS.map((p) => [p, o.future[sc][p].score ?? "—"] as const)],
+        }))}
+      />
       <DataTable label="Overall estimate" className="mt-1" boxClassName="hidden sm:block">
         <thead>
           <tr>
@@ -212,23 +203,20 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         ))}
       </ul>
       <h3 className="mt-4 font-semibold">Social and economic exposure by country</h3>
-      <ul className="mt-1 divide-y text-sm sm:hidden" data-testid="social-exposure-compact">
-        {outputs.social_by_country_sum.map((c) => (
-          <li key={c.country_code} className="py-2">
-            <p className="font-medium">{c.country_name}</p>
-            <dl className="mt-1 grid grid-cols-2 gap-x-3">
-              <dt>Assets</dt>
-              <dd className="text-right tabular-nums">{c.asset_number}</dd>
-              <dt>Population at risk</dt>
-              <dd className="text-right tabular-nums">{c.population_at_risk.toLocaleString("en")}</dd>
-              <dt>Electricity consumption at risk</dt>
-              <dd className="text-right">Not available</dd>
-              <dt>Agricultural land at risk</dt>
-              <dd className="text-right">Not available</dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <PhoneRowBlocks
+        className="mt-1"
+        testId="social-exposure-compact"
+        rows={outputs.social_by_country_sum.map((c) => ({
+          key: c.country_code,
+          title: c.country_name,
+          values: [
+            ["Assets", c.asset_number],
+            ["Population at risk", c.population_at_risk.toLocaleString("en")],
+            ["Electricity consumption at risk", "Not available"],
+            ["Agricultural land at risk", "Not available"],
+          ] as const,
+        }))}
+      />
       <DataTable label="Social and economic exposure by country" className="mt-1" boxClassName="hidden sm:block">
         <thead>
           <tr>

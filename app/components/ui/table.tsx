@@ -1,4 +1,4 @@
-import type { ReactNode, TableHTMLAttributes } from "react";
+import { Fragment, type ReactNode, type TableHTMLAttributes } from "react";
 
 /** Cell classes shared by every data table; numbers align right in tabular figures. */
 export const TH =
@@ -36,5 +36,36 @@ export function DataTable({
         {children}
       </table>
     </div>
+  );
+}
+
+/** One row of a table as a phone shows it: a title, then each column's name beside its value. */
+export interface RowBlock {
+  key: string;
+  title: ReactNode;
+  values: readonly (readonly [label: string, value: ReactNode])[];
+}
+
+/**
+ * A table's rows for screens narrower than `sm`: one block per row, every value named by its column, so nothing is
+ * cut off. Pair it with the same table in a `DataTable` whose box is `hidden sm:block`.
+ */
+export function PhoneRowBlocks({ rows, testId, className }: { rows: readonly RowBlock[]; testId?: string; className?: string }) {
+  return (
+    <ul className={["divide-y text-sm sm:hidden", className].filter(Boolean).join(" ")} data-testid={testId}>
+      {rows.map((r) => (
+        <li key={r.key} className="py-2">
+          <p className="font-medium">{r.title}</p>
+          <dl className="mt-1 grid grid-cols-2 gap-x-3">
+            {r.values.map(([label, value]) => (
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd className="text-right tabular-nums">{value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
