@@ -36,8 +36,29 @@ describe("location map geometry", () => {
   });
   it("writes closed SVG paths", () => {
     const p = fitProjection({ west: 0, east: 1, south: 0, north: 1 }, 100);
-    expect(ringsToSvgPath([[[0, 0], [1, 0], [1, 1]]], p)).toMatch(/^M[\d.]+ [\d.]+L.+Z$/);
+    expect(ringsToSvgPath([[[0, 0], [1, 0], [1, 1]]], p)).toMatch(/^M\d+ \d+l-?\d+ -?\d+ ?-?\d+ ?-?\d+Z$/);
     expect(ringsToSvgPath([[[0, 0]]], p)).toBe("");
+  });
+  it("draws in whole pixels with relative steps that end where the absolute points are", () => {
+    const p = fitProjection({ west: 0, east: 1, south: 0, north: 1 }, 100);
+    const ring: [number, number][] = [[0, 0], [0.5, 0.1], [0.50001, 0.10001], [1, 1], [0.2, 0.9]];
+    const d = ringsToSvgPath([ring], p);
+    const [start, ...steps] = d.slice(1, -1).split("l");
+    const [x, y] = start!.split(" ").map(Number);
+    const deltas = steps[0]!.match(/-?\d+/g)!.map(Number);
+    // The repeated point rounds to the same pixel and is dropped: three steps, not four.
+    expect(deltas).toHaveLength(6);
+    let cx = x!;
+    let cy = y!;
+    for (let i = 0; i < deltas.length; i += 2) {
+      cx += deltas[i]!;
+      cy += deltas[i + 1]!;
+    }
+    expect([cx, cy]).toEqual([Math.round(p.x(0.2)), Math.round(p.y(0.9))]);
+  });
+  it("leaves out a ring smaller than a pixel", () => {
+    const p = fitProjection({ west: 0, east: 100, south: 0, north: 100 }, 100);
+    expect(ringsToSvgPath([[[1, 1], [1.001, 1], [1, 1.001]]], p)).toBe("");
   });
 });
 

@@ -115,14 +115,32 @@ export function fitProjection(bounds: Bounds, width: number, maxHeight = width) 
 
 export type Projection = ReturnType<typeof fitProjection>;
 
+/**
+ * SVG path of rings, in whole pixels with relative steps ("M12 40l3-2 …"): a map a few hundred pixels wide loses
+ * nothing visible, and the path is about half as long as absolute tenths. Steps that round to nothing are dropped.
+ */
 export function ringsToSvgPath(rings: LonLatRing[], p: Projection): string {
   let d = "";
   for (const ring of rings) {
     if (ring.length < 3) continue;
+    let x0 = 0;
+    let y0 = 0;
+    let part = "";
+    let steps = 0;
     ring.forEach(([lon, lat], i) => {
-      d += `${i === 0 ? "M" : "L"}${p.x(lon)} ${p.y(lat)}`;
+      const x = Math.round(p.x(lon));
+      const y = Math.round(p.y(lat));
+      if (i === 0) part = `M${x} ${y}l`;
+      else if (x !== x0 || y !== y0) {
+        const dy = y - y0;
+        part += `${steps ? (x - x0 < 0 ? "" : " ") : ""}${x - x0}${dy < 0 ? "" : " "}${dy}`;
+        steps += 1;
+      }
+      x0 = x;
+      y0 = y;
     });
-    d += "Z";
+    // A ring smaller than a pixel has nothing to draw.
+    if (steps >= 2) d += `${part}Z`;
   }
   return d;
 }

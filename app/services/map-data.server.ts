@@ -95,6 +95,26 @@ function areaShape(areaCode: string, rings: number[][]): AreaShape {
   return s;
 }
 
+const placeOutlines = new Map<string, LonLatRing[]>();
+/** The simplified outline of a country or region (the static map draws it; the interactive one takes the basemap's). */
+export function placeOutline(code: string): LonLatRing[] {
+  const cached = areaShapes.get(code)?.outline ?? placeOutlines.get(code);
+  if (cached) return cached;
+  const data = geoFile();
+  const shape = code.length === 2 ? data.countries.find((c) => c.code === code) : data.regions.find((r) => r.code === code);
+  const outline = shape ? outlineRings(shape.rings) : [];
+  placeOutlines.set(code, outline);
+  return outline;
+}
+
+/**
+ * Map data as a page's loader sends it: without the outline where it is a country's or region's (the interactive map
+ * draws it from the basemap, the static map on the server from `placeOutline`), so it does not travel twice.
+ */
+export function mapDataForPage(data: LocationMapData): LocationMapData {
+  return data.outlineCode ? { ...data, outline: [] } : data;
+}
+
 /** The dataset's own cells of the place: the same membership its scores and rollups are built from. */
 function cellsOf(areaCode: string): string[] {
   const engine = getRiskEngine();

@@ -23,12 +23,14 @@ export interface LocationMapProps {
   height?: number;
   /** Accessible name of the map region. */
   label: string;
+  /** Called once Leaflet has drawn the map (the static SVG it replaces can go). */
+  onReady?: () => void;
 }
 
 const latLngs = (a: Pick<MapArea, "rings">) => a.rings.map((ring) => ring.map(([lon, lat]) => [lat, lon] as [number, number]));
 
 /** Interactive map of a place (Leaflet, browser only): basemap, outline, coloured areas, click to pick. */
-export default function LocationMap({ data, onPick, tileUrl = null, selectedId, height = 420, label }: LocationMapProps) {
+export default function LocationMap({ data, onPick, tileUrl = null, selectedId, height = 420, label, onReady }: LocationMapProps) {
   const selected = selectedId === undefined ? data.place.code : selectedId;
   const selectedArea = data.areas.find((a) => a.id === selected) ?? null;
   const style = (a: MapArea): PathOptions => ({
@@ -42,6 +44,7 @@ export default function LocationMap({ data, onPick, tileUrl = null, selectedId, 
       <MapContainer
         bounds={toLatLngBounds(padBounds(data.bounds))}
         minZoom={1}
+        whenReady={onReady}
         style={{ height, background: "#e0f2fe" }}
         // its own stacking context: Leaflet's panes and zoom buttons (z-index 400-1000) stay under modals
         className="isolate rounded-md border border-slate-200"

@@ -1,9 +1,11 @@
-import { Component, lazy, Suspense, type ReactNode } from "react";
-import { ClientOnly } from "remix-utils/client-only";
+import { Component, lazy, Suspense, useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { LocationMapData, MapArea } from "~/domain/location-map";
 import type { MapPick } from "./location-map.client";
 import { MapLegend } from "./map-legend";
 import { StaticLocationMap } from "./static-location-map";
+// An empty module in the browser build (Remix drops *.server files there): the static map is drawn by the server only.
+import { renderStaticLocationMap } from "./static-location-map.server";
 
 // Leaflet loads only in the browser, and only when a map is shown.
 const LocationMap = lazy(() => import("./location-map.client"));
@@ -35,21 +37,40 @@ export interface PlaceMapProps {
 
 /**
  * One map of a place: the interactive Leaflet map where JavaScript runs, the server-drawn SVG otherwise (and while
- * the map's code loads, or if it cannot load). Never both.
+ * the map's code loads, or if it cannot load). Never both: the SVG goes once Leaflet has drawn.
+ *
+ * The SVG is markup the server draws and hydration keeps (React leaves the children of an element with
+ * dangerouslySetInnerHTML alone), so the page's data carries no outline and the browser no SVG code. After a client
+ * navigation to another place the server's SVG is stale; the fallback is then drawn in the browser from the data it
+ * has (areas and point, without the outline).
  */
 export function PlaceMap({ data, title, description, legendTitle, selectedId, pickHref, onPick, tileUrl = null }: PlaceMapProps) {
-  const staticMap = <StaticLocationMap data={data} title={title} description={description} selectedId={selectedId} pickHref={pickHref} />;
+  const hydrated = useHydrated();
+  const signature = JSON.stringify([data.place, data.areas.map((a) => [a.id, a.colour]), data.point, selectedId]);
+  // Captured at first render: during hydration the DOM already holds the server's SVG for this signature.
+  const [serverSignature] = useState(() => (hydrated ? null : signature));
+  const [leafletDrawn, setLeafletDrawn] = useState(false);
+  const onServer = typeof document === "undefined";
+  const keepServerSvg = onServer || (!leafletDrawn && serverSignature === signature);
+  const staticProps = { data, title, description, selectedId, pickHref };
+  const browserFallback = keepServerSvg ? null : <StaticLocationMap {...staticProps} />;
   return (
     <figure>
-      <ClientOnly fallback={staticMap}>
-        {() => (
-          <MapLoadBoundary fallback={staticMap}>
-            <Suspense fallback={staticMap}>
-              <LocationMap data={data} label={title} tileUrl={tileUrl} selectedId={selectedId} onPick={(pick: MapPick) => onPick(pickHref(pick))} />
-            </Suspense>
-          </MapLoadBoundary>
-        )}
-      </ClientOnly>
+      {keepServerSvg ? <div dangerouslySetInnerHTML={{ __html: onServer ? renderStaticLocationMap(staticProps) : "" }} suppressHydrationWarning /> : null}
+      {hydrated ? (
+        <MapLoadBoundary fallback={browserFallback}>
+          <Suspense fallback={browserFallback}>
+            <LocationMap
+              data={data}
+              label={title}
+              tileUrl={tileUrl}
+              selectedId={selectedId}
+              onPick={(pick: MapPick) => onPick(pickHref(pick))}
+              onReady={() => setLeafletDrawn(true)}
+            />
+          </Suspense>
+        </MapLoadBoundary>
+      ) : null}
       <figcaption className="mt-3">
         <MapLegend title={legendTitle} />
         {data.hiddenCount > 0 ? (

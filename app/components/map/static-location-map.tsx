@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { fitProjection, ringsToSvgPath, type LocationMapData, type MapArea } from "~/domain/location-map";
 
@@ -13,7 +12,10 @@ export interface StaticLocationMapProps {
   width?: number;
 }
 
-/** Server-rendered SVG of the same place and areas as the interactive map; works without JavaScript. */
+/**
+ * Server-rendered SVG of the same place and areas as the interactive map; works without JavaScript. Its links are
+ * plain anchors: the server draws it to markup outside the router (static-location-map.server.tsx).
+ */
 export function StaticLocationMap({ data, pickHref, title, description, selectedId, width = 640 }: StaticLocationMapProps) {
   const id = useId();
   const p = fitProjection(data.bounds, width, Math.round(width * 0.9));
@@ -43,9 +45,9 @@ export function StaticLocationMap({ data, pickHref, title, description, selected
           );
           const href = hrefs.get(a.id);
           return href ? (
-            <Link key={a.id} to={href} aria-label={`${a.name}: ${a.label}`} data-area={a.id}>
+            <a key={a.id} href={href} aria-label={`${a.name}: ${a.label}`} data-area={a.id}>
               {shape}
-            </Link>
+            </a>
           ) : (
             <g key={a.id}>{shape}</g>
           );

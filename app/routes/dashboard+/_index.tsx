@@ -19,6 +19,7 @@ import { dashboardOrderSchema } from "~/domain/dashboard-order";
 import { PERIODS, SCENARIOS } from "~/domain/scenarios";
 import { getEnv } from "~/env.server";
 import { loadDashboard, loadDashboardMap } from "~/services/dashboard.server";
+import { mapDataForPage } from "~/services/map-data.server";
 import { LimitReachedError, getUserEntitlements, grantLocation } from "~/services/entitlements.server";
 import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sel = parseDashboardSelection(new URL(request.url).searchParams);
   const data = await loadDashboard(user, sel);
   const map = await loadDashboardMap(user, data, sel);
-  return json({ ...data, sel, map, tileUrl: getEnv().MAP_TILE_URL ?? null }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ ...data, sel, map: map && mapDataForPage(map), tileUrl: getEnv().MAP_TILE_URL ?? null }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /**

@@ -13,6 +13,7 @@ import { nextSortDirection, parseRegionalQuery, REGIONAL_CSV_PATH, regionalSearc
 import { getEnv } from "~/env.server";
 import { getRiskEngine } from "~/risk/engine.server";
 import { isAppError } from "~/services/errors.server";
+import { mapDataForPage } from "~/services/map-data.server";
 import { regionalView } from "~/services/regional.server";
 import { requireUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseRegionalQuery(new URL(request.url).searchParams);
   try {
     const view = await regionalView({ user, viaApiKey: false }, query);
-    return json({ query, view, countries: getRiskEngine().countries(), tileUrl: getEnv().MAP_TILE_URL ?? null });
+    return json({ query, view: view.allowed ? { ...view, map: mapDataForPage(view.map) } : view, countries: getRiskEngine().countries(), tileUrl: getEnv().MAP_TILE_URL ?? null });
   } catch (error) {
     if (isAppError(error)) throw new Response(error.message, { status: error.status });
     throw error;
