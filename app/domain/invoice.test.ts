@@ -1,7 +1,7 @@
 import { EMPTY_BILLING, type BillingInfoValue } from "./billing";
 import { costOf, vatRateFor } from "./commerce";
 import {
-  DEMO_SELLER, EXPORT_TEXT, REVERSE_CHARGE_TEXT, allocateVat, buildInvoice, buyerLines, invoiceNumberText, lineCells, sellerLines, sellerVatIdProblem, servicePeriodOf,
+  DEMO_SELLER, EXPORT_TEXT, REVERSE_CHARGE_TEXT, allocateVat, buildInvoice, buyerLines, invoiceCountry, invoiceNumberText, lineCells, sellerLines, sellerVatIdProblem, servicePeriodOf,
   servicePeriodText,
 } from "./invoice";
 
@@ -78,7 +78,7 @@ describe("invoice content", () => {
   });
 
   it("names the buyer's company, address and VAT number and the seller's VAT ID", () => {
-    expect(buyerLines(buyer("DE", "DE123456789"))).toEqual(["Acme GmbH", "Ms Ana Lopez", "Invalidenstr. 1", "10115 Berlin", "Country: DE", "VAT number: DE123456789", "ana@example.org"]);
+    expect(buyerLines(buyer("DE", "DE123456789"))).toEqual(["Acme GmbH", "Ms Ana Lopez", "Invalidenstr. 1", "10115 Berlin", "Country: Germany (DE)", "VAT number: DE123456789", "ana@example.org"]);
     expect(sellerLines({ name: "Seller SAS", address: "1 rue A; 75001 Paris; France", vatId: "FR12345678901" })).toEqual(["Seller SAS", "1 rue A", "75001 Paris", "France", "VAT ID: FR12345678901"]);
     expect(invoiceNumberText(7)).toBe("INV-000007");
   });
@@ -88,5 +88,14 @@ describe("invoice content", () => {
     expect(sellerVatIdProblem("DE123456789", "FR")).toMatch(/of FR/);
     expect(sellerVatIdProblem("FR1", "FR")).toMatch(/2-13 letters or digits/);
     expect(DEMO_SELLER.name).toMatch(/DEMO/);
+  });
+});
+
+describe("the buyer's country on an invoice", () => {
+  it("prints the English name with the ISO code, and the code alone when it names no country", () => {
+    expect(invoiceCountry("de")).toBe("Germany (DE)");
+    expect(invoiceCountry("GB")).toBe("United Kingdom (GB)");
+    expect(invoiceCountry("ZZ")).toBe("ZZ");
+    expect(invoiceCountry("")).toBe("");
   });
 });

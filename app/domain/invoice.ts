@@ -194,6 +194,15 @@ export function servicePeriodText(p: ServicePeriod): string {
   return p.kind === "subscription" ? `Service period: ${formatIsoDay(p.start)} - ${formatIsoDay(p.end)}` : `Date of delivery: ${formatIsoDay(p.start)}`;
 }
 
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+/** A country as an invoice prints it: its English name and ISO code ("Germany (DE)"), the code alone if unknown. */
+export function invoiceCountry(code: string): string {
+  const upper = code.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(upper)) return code;
+  const name = regionNames.of(upper);
+  return name && name !== "Unknown Region" ? `${name} (${upper})` : upper;
+}
+
 /** The buyer's lines as printed: company, contact, address, country and VAT number. */
 export function buyerLines(b: BillingInfoValue): string[] {
   const c = b.company;
@@ -203,7 +212,7 @@ export function buyerLines(b: BillingInfoValue): string[] {
     contact,
     c.street,
     [c.zip, c.city].filter(Boolean).join(" "),
-    `Country: ${c.country}`,
+    `Country: ${invoiceCountry(c.country)}`,
     c.vat_number ? `VAT number: ${c.vat_number}` : "VAT number: none given",
     b.email,
   ].filter((l) => l.trim() !== "");

@@ -182,7 +182,7 @@ export default function Page() {
                 {keep("place")}
                 <label className="text-sm">
                   <span className="block font-medium">Country</span>
-                  <select name="location_code" {...countryField} className="max-w-[14rem] rounded border-slate-300">
+                  <select name="location_code" {...countryField} className="max-w-[min(20rem,60vw)] rounded border-slate-300">
                     {d.countries.map((c) => (
                       <option key={c.country_code} value={c.country_code}>
                         {label("country", c.country_code, c.country_name)}
@@ -199,7 +199,7 @@ export default function Page() {
                   {keep("place")}
                   <label className="text-sm">
                     <span className="block font-medium">Region</span>
-                    <select name="location_code" {...regionField} className="max-w-[14rem] rounded border-slate-300">
+                    <select name="location_code" {...regionField} className="max-w-[min(20rem,60vw)] rounded border-slate-300">
                       <option value={d.country ?? ""}>Whole country</option>
                       {d.regions.map((r) => (
                         <option key={r.region_code} value={r.region_code}>

@@ -64,7 +64,7 @@ describe("checkout", () => {
       "Acme Analytics GmbH",
       "Invalidenstrasse 1",
       "10115 Berlin",
-      "Country: DE",
+      "Country: Germany (DE)",
       "VAT number: DE123456789",
       // Sequential number and date.
       "Invoice number: INV-000001",
@@ -105,7 +105,7 @@ describe("checkout", () => {
       `VAT ID: ${DEMO_SELLER.vatId}`,
       "Invalidenstrasse 1",
       "10115 Berlin",
-      "Country: FR",
+      "Country: France (FR)",
       "VAT number: FR12345678901",
       `Invoice number: ${invoiceNumberText(result.invoice_number!)}`,
       `Invoice date: ${day(order!.paidAt!)}`,
