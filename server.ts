@@ -443,7 +443,9 @@ async function handleApp(req: Req, res: Res, url: string, pathname: string, meth
     signal: controller.signal,
     ...(body ? { duplex: "half" } : {}),
   } as RequestInit);
-  const response = await remixHandler(request, { remoteAddress: req.socket.remoteAddress });
+  // Remix asks for a route's data alone with ?_data; any other request to a page is answered with a document.
+  const documentRequest = !new URL(request.url).searchParams.has("_data");
+  const response = await remixHandler(request, { remoteAddress: req.socket.remoteAddress, ...(documentRequest ? { serverDrawn: new Map() } : {}) });
   answered();
   // A body limit already answered 413.
   if (res.headersSent) return;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { ActionFunctionArgs, EntryContext, HandleDocumentRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDocumentRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, json } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -21,6 +21,7 @@ import { createActionlessCheck } from "~/services/route-methods.server";
 import { startReportWorkers } from "~/services/portfolio/report.server";
 import { applySecurityHeaders, strictTransportSecurity } from "~/services/security-headers.server";
 import { NonceProvider } from "~/utils/nonce-provider";
+import { ServerDrawnProvider } from "~/utils/server-drawn";
 
 // Refuse to start on a bad configuration, and open (migrate, seed) the database before the first request.
 getEnv();
@@ -85,6 +86,7 @@ const handleRequest: HandleDocumentRequestFunction = (
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) => {
   const refused = crossSiteRefusal(request);
   if (refused) return refused;
@@ -95,7 +97,9 @@ const handleRequest: HandleDocumentRequestFunction = (
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <ServerDrawnProvider value={loadContext?.serverDrawn ?? null}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </ServerDrawnProvider>
       </NonceProvider>,
       {
         nonce,

@@ -6,6 +6,8 @@
 declare module "@remix-run/node" {
   interface AppLoadContext {
     remoteAddress?: string;
+    /** On a document request only: markup the loaders leave to the server's render (app/utils/server-drawn.tsx). */
+    serverDrawn?: Map<string, string>;
   }
 }
 

@@ -1,6 +1,8 @@
 /**
  * Public API paths (spec §7), relative to the `/api/` prefix. Routes, the OpenAPI document and tests all read these.
  */
+import { API_TIMEOUT_MS, UPLOAD_PREVIEW_TIMEOUT_MS } from "./request-timing";
+
 export const API_PREFIX = "/api";
 
 export const API_PATHS = {
@@ -55,12 +57,6 @@ export function apiUrl(path: string) {
   return `${API_PREFIX}${path}`;
 }
 
-/** Spec §7 timeouts. */
-export const API_TIMEOUT_MS = 10_000;
-export const UPLOAD_PREVIEW_TIMEOUT_MS = 30_000;
-/** Spec §9: a loading indicator for a data fetch appears only once the fetch has run this long. */
-export const MIN_DISPLAY_DELAY_MS = 200;
-export const REQUEST_TIMEOUT_MESSAGE = "The server took too long to answer. Please try again.";
 
 const UPLOAD_PREVIEW_PATHS: readonly string[] = [API_PATHS.uploadPreview, API_PATHS.requestPreview];
 /** Report-stat calls compute over a whole portfolio: the spec gives them no timeout. */
@@ -77,16 +73,5 @@ export function requestTimeoutMs(url: string): number | null {
   const path = url.split("?", 1)[0]!;
   if (UNTIMED_PATHS.some((p) => path.includes(p))) return null;
   if (UPLOAD_PREVIEW_PATHS.some((p) => path.includes(p))) return UPLOAD_PREVIEW_TIMEOUT_MS;
-  return API_TIMEOUT_MS;
-}
-
-/**
- * Timeout of a page navigation or form submission: file uploads (multipart forms) get the upload-preview
- * allowance, the Portfolio Scan's other submissions (order, report generation) compute report stats and get none,
- * everything else the data-request one.
- */
-export function navigationTimeoutMs(nav: { formEncType?: string | null; formMethod?: string | null; pathname: string }): number | null {
-  if (nav.formEncType === "multipart/form-data") return UPLOAD_PREVIEW_TIMEOUT_MS;
-  if (nav.formMethod && nav.formMethod.toUpperCase() !== "GET" && nav.pathname.startsWith("/dashboard/scan")) return null;
   return API_TIMEOUT_MS;
 }

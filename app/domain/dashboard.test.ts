@@ -1,8 +1,9 @@
 import {
-  PLACE_VIEW_TEXT, locationReportHref, parseDashboardSelection, placeTitle, unlockHrefs,
-  CANT_GET_HAZARD_SCORES, cantGetHazardScores, defaultLocation, formatCoordinates, snappedToLandNote, hasHazardList, hexagonFieldValue, mapPickHref,
+  PLACE_VIEW_TEXT, locationReportHref, placeTitle, unlockHrefs,
+  CANT_GET_HAZARD_SCORES, cantGetHazardScores, formatCoordinates, snappedToLandNote, hasHazardList, hexagonFieldValue, mapPickHref,
   noDataLike, pairHazardScores, type ScoreItemLike,
 } from "./dashboard";
+import { defaultLocation, parseDashboardSelection } from "./dashboard-selection";
 
 const item = (hazard_id: string, score: number | null): ScoreItemLike & { name: string } => ({
   hazard_id,

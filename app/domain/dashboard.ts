@@ -1,14 +1,10 @@
 /**
- * The /dashboard selection (spec §4): which place, scenario, period and duration, read from URL search params named
- * as in the API, with the spec's defaults. Pure: shared by the loader, the page and tests.
+ * The /dashboard page's rules and words (spec §4): labels, links, the place view and the pairing of scores. Pure:
+ * shared by the loader, the page and tests. Reading the URL is in dashboard-selection.ts.
  */
-import { classifyLocationCode, type CodeLists, type LocationKind, type LocationRef } from "./entitlements";
-import { MESSAGES } from "./validation-messages";
-import { SAMPLE_DEFAULT_LOCATION } from "./default-location";
-import {
-  DURATIONS, FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, parseDuration, parsePeriod, parseScenario,
-  type FuturePeriodId, type FutureScenarioId,
-} from "./scenarios";
+import type { DashboardSelection } from "./dashboard-selection";
+import type { LocationKind, LocationRef } from "./entitlements";
+import { GLOBAL_WARMING_LEVEL, type FuturePeriodId, type FutureScenarioId } from "./scenarios";
 
 export const CANT_GET_HAZARD_SCORES = "Can`t get hazard scores hexagon";
 
@@ -28,82 +24,56 @@ export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId)
   return `+${GLOBAL_WARMING_LEVEL[scenario][period].toFixed(2)} °C global warming`;
 }
 
-const DECIMAL_DEGREES = /^[-+]?\d{1,3}(\.\d{1,4})?$/;
-
-/** The spec's latitude/longitude rule (3-4 decimals allowed; fewer decimals accepted too so a link "51.5" works). */
-export function parseCoordinate(raw: string | null, limit: 90 | 180): { value?: number; error?: string } {
-  if (raw === null || raw.trim() === "") return {};
-  const v = raw.trim();
-  const message = limit === 90 ? MESSAGES.latitude : MESSAGES.longitude;
-  if (!DECIMAL_DEGREES.test(v)) return { error: message };
-  const n = Number(v);
-  return n >= -limit && n <= limit ? { value: n } : { error: message };
-}
-
-export interface DashboardSelection {
-  location: LocationRef | null;
-  /** The raw location_code when it could not be classified. */
-  invalidLocationCode: string | null;
-  lat?: number;
-  lon?: number;
-  latError?: string;
-  lonError?: string;
-  scenario: FutureScenarioId;
-  period: FuturePeriodId;
-  duration: string;
-  q: string;
-  /** The level whose purchase the user asked to confirm ("Unlock this hexagon"); the dialog is this URL state. */
-  unlock: UnlockKind | null;
-}
-
 /** What "Unlock" can buy at a place: countries are open to everyone. */
 export const UNLOCK_KINDS = ["hexagon", "region"] as const satisfies readonly LocationKind[];
 export type UnlockKind = (typeof UNLOCK_KINDS)[number];
-
-function parseUnlock(raw: string | null): UnlockKind | null {
-  return (UNLOCK_KINDS as readonly string[]).includes(raw ?? "") ? (raw as UnlockKind) : null;
-}
-
-/** Reads the URL; unknown scenario/period/duration fall back to the spec's defaults (first scenario, first future period). */
-export function parseDashboardSelection(params: URLSearchParams): DashboardSelection {
-  const rawCode = params.get("location_code")?.trim() ?? "";
-  const location = rawCode ? classifyLocationCode(rawCode) : null;
-  const lat = parseCoordinate(params.get("lat"), 90);
-  const lon = parseCoordinate(params.get("lon"), 180);
-  const s = parseScenario(params.get("scenario"));
-  const p = parsePeriod(params.get("period"));
-  return {
-    location,
-    invalidLocationCode: rawCode && !location ? rawCode : null,
-    lat: lat.value,
-    lon: lon.value,
-    latError: lat.error,
-    lonError: lon.error,
-    scenario: s && s !== "hist" ? s : FUTURE_SCENARIO_IDS[0]!,
-    period: p && p !== "hist" ? p : FUTURE_PERIOD_IDS[0]!,
-    duration: parseDuration(params.get("duration")) ?? DURATIONS[0]!.id,
-    q: (params.get("q") ?? "").trim().slice(0, 100),
-    unlock: parseUnlock(params.get("unlock")),
-  };
-}
-
-/** First ordered code, preferring the configured default when it is ordered (spec §4). */
-export function defaultCode(ordered: readonly string[], preferred: string): string | null {
-  return ordered.includes(preferred) ? preferred : (ordered[0] ?? null);
-}
-
-/** Default location on load: a country from the ordered list, preferring GB; same rule for hexagons. */
-export function defaultLocation(orderList: CodeLists): { country: string | null; hexagon: string | null } {
-  return {
-    country: defaultCode(orderList.country, SAMPLE_DEFAULT_LOCATION.country),
-    hexagon: defaultCode(orderList.hexagon, SAMPLE_DEFAULT_LOCATION.hexagon),
-  };
-}
 
 /** The hexagon field's value: the hexagon on show, else the user's default ordered hexagon (spec §4), else empty. */
 export function hexagonFieldValue(location: LocationRef | null, isPoint: boolean, defaultHexagon: string | null): string {
   if (location?.kind === "hexagon" && !isPoint) return location.code;
   return defaultHexagon ?? "";
+}
+
+/** The keys of the place selects' options among the server-drawn parts of the page (app/utils/server-drawn.tsx). */
+export const PLACE_SELECT_KEYS = { country: "country-options", region: "region-options" } as const;
+
+export interface PlaceSelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The dashboard's country and region selects: every country (open to everyone), and the chosen country's regions
+ * after "Whole country", each region the plan has not ordered marked "(locked)". `value` is the entry shown chosen.
+ */
+export function placeSelectOptions(input: {
+  countries: readonly { country_code: string; country_name: string }[];
+  regions: readonly { region_code: string; region_name: string }[];
+  orderedRegions: readonly string[];
+  country: string | null;
+  location: LocationRef | null;
+}): { country: { options: PlaceSelectOption[]; value: string }; region: { options: PlaceSelectOption[]; value: string } | null } {
+  const country = input.country ?? "";
+  const ordered = new Set(input.orderedRegions);
+  return {
+    country: { options: input.countries.map((c) => ({ value: c.country_code, label: c.country_name })), value: country },
+    region: input.regions.length
+      ? {
+          options: [
+            { value: country, label: "Whole country" },
+            ...input.regions.map((r) => ({ value: r.region_code, label: ordered.has(r.region_code) ? r.region_name : `${r.region_name} (locked)` })),
+          ],
+          value: input.location?.kind === "region" ? input.location.code : country,
+        }
+      : null,
+  };
+}
+
+/** Scores without their explanations: the page receives those as server-drawn markup, once. */
+export function withoutExplanations<I extends { explanation?: unknown }, R extends { aggregate: I; hazards: I[] }>(result: R | null): R | null {
+  if (!result) return null;
+  const bare = (item: I): I => ({ ...item, explanation: undefined });
+  return { ...result, aggregate: bare(result.aggregate), hazards: result.hazards.map(bare) };
 }
 
 /** The parts of a hazard score the dashboard pairs and shows; structural so the domain needs no engine types. */

@@ -1,10 +1,7 @@
 /** River-flood map: selection parsing, projection and legend. Pure: shared by the page, the SVG and the client map. */
-import { RISK_LEVELS, type RiskLevel } from "./risk-levels";
 import { FUTURE_PERIOD_IDS, PERIODS, SCENARIOS, SCENARIO_IDS, isValidCombination, parsePeriod, parseScenario, type PeriodId, type ScenarioId } from "./scenarios";
 
 export const FLOOD_HAZARD_ID = "FD" as const;
-export const NO_DATA_COLOUR = "#cbd5e1";
-export const NOT_APPLICABLE_COLOUR = "#e2e8f0";
 
 export interface FloodSelection {
   scenario: ScenarioId;
@@ -34,21 +31,6 @@ export const PERIOD_OPTIONS = FUTURE_PERIOD_IDS.map((id) => ({ id, name: PERIODS
 
 export function selectionLabel(s: FloodSelection) {
   return s.scenario === "hist" ? "historical reference" : `${SCENARIOS[s.scenario].name}, ${PERIODS[s.period].name}`;
-}
-
-export interface FloodLevel {
-  score: RiskLevel["score"] | null;
-  state: "ok" | "not_applicable" | "no_data";
-}
-
-export function levelColour(level: FloodLevel): string {
-  if (level.score) return RISK_LEVELS[level.score - 1]!.colour;
-  return level.state === "not_applicable" ? NOT_APPLICABLE_COLOUR : NO_DATA_COLOUR;
-}
-
-export function levelLabel(level: FloodLevel): string {
-  if (level.score) return `${level.score} ${RISK_LEVELS[level.score - 1]!.label}`;
-  return level.state === "not_applicable" ? "Not applicable" : "No data";
 }
 
 /** Equirectangular projection onto an SVG box; latitude is clipped to keep Antarctica from taking a quarter of the map. */

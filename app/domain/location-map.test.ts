@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RISK_LEVELS } from "./risk-levels";
-import { boundsOfRings, fitProjection, MAP_BOUNDS_PADDING, mapLegend, mapLevelColour, padBounds, pickSearch, ringsToSvgPath, toLatLngBounds } from "./location-map";
+import { boundsOfRings, fitProjection, MAP_BOUNDS_PADDING, padBounds, pickSearch, ringsToSvgPath, toLatLngBounds } from "./location-map";
+import { mapLegend, mapLevelColour } from "./map-levels";
 
 describe("location map geometry", () => {
   it("pads bounds by 5 % of their span on each side", () => {

@@ -1,16 +1,13 @@
 /** Location maps (dashboard, regional view, flood map): padding, bounds and the SVG projection. Pure. */
 import type { Bounds } from "./flood-map";
-import { levelColour, levelLabel, type FloodLevel } from "./flood-map";
+
+import type { MapLevel } from "./map-levels";
 
 export type { Bounds } from "./flood-map";
 
 /** Spec §9: the map fits its place with 5 % padding on every side. */
 export const MAP_BOUNDS_PADDING = 0.05;
 
-/** A level on any hazard: the colours and labels are the flood map's, which read the risk-level table. */
-export type MapLevel = FloodLevel;
-export const mapLevelColour = levelColour;
-export const mapLevelLabel = levelLabel;
 
 /** [lon, lat] pairs; a ring closes on itself implicitly. */
 export type LonLatRing = [number, number][];
@@ -155,10 +152,3 @@ export function pickSearch(current: URLSearchParams | string, area: Pick<MapArea
 }
 
 /** Legend entries: five levels, then the two states that are not scores. */
-export function mapLegend() {
-  return [
-    ...([1, 2, 3, 4, 5] as const).map((score) => ({ key: String(score), colour: levelColour({ score, state: "ok" }), label: levelLabel({ score, state: "ok" }) })),
-    { key: "na", colour: levelColour({ score: null, state: "not_applicable" }), label: levelLabel({ score: null, state: "not_applicable" }) },
-    { key: "nodata", colour: levelColour({ score: null, state: "no_data" }), label: levelLabel({ score: null, state: "no_data" }) },
-  ];
-}

@@ -4,7 +4,7 @@ import {
   distanceKm, narrowPlaceResults, nearestPlace, placeLabel, placeMatchTier, placeSearchHref, readPlaceQuery, searchPlaceIndex, toPlaceChoice,
   type PlaceRecord,
 } from "./places";
-import { parseDashboardSelection } from "./dashboard";
+import { parseDashboardSelection } from "./dashboard-selection";
 
 const place = (name: string, population: number, countryCode = "XX", asciiName = name): PlaceRecord => ({
   name, asciiName, countryCode, admin1Code: "", lat: 1, lon: 2, population,

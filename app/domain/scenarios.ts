@@ -8,6 +8,14 @@ export type ScenarioId = (typeof SCENARIO_IDS)[number];
 export type FutureScenarioId = Exclude<ScenarioId, "hist">;
 export const FUTURE_SCENARIO_IDS: readonly FutureScenarioId[] = ["rcp26", "rcp45", "rcp85"];
 
+/** Each scenario's colour in the charts and their legends: grey for the past, then deeper blues for more warming. */
+export const SCENARIO_COLOURS: Readonly<Record<ScenarioId, string>> = {
+  hist: "#64748b",
+  rcp26: "#38bdf8",
+  rcp45: "#2563eb",
+  rcp85: "#1e3a8a",
+};
+
 export interface Scenario {
   id: ScenarioId;
   name: string;

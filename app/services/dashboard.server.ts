@@ -8,7 +8,8 @@ import {
   countryOfRegion, finestReadableLevel, purchaseModalFor, unlockableLevels, type LocationKind, type LocationRef, type PointLevelCodes,
   type PurchaseModal,
 } from "~/domain/entitlements";
-import { defaultLocation, formatCoordinates, placeTitle, type DashboardSelection, type UnlockKind } from "~/domain/dashboard";
+import { formatCoordinates, placeTitle, type UnlockKind } from "~/domain/dashboard";
+import { defaultLocation, type DashboardSelection } from "~/domain/dashboard-selection";
 import { FUTURE_PERIOD_IDS, SLOTS } from "~/domain/scenarios";
 import type { LocationMapData } from "~/domain/location-map";
 import type { HazardScoresResult, LandSnap } from "~/risk/types";

@@ -3,8 +3,9 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { cellToBoundary, cellToLatLng, polygonToCells } from "h3-js";
 import {
-  FLOOD_HAZARD_ID, WORLD_BOUNDS, levelColour, levelLabel, projector, ringsToPath, type Bounds, type FloodLevel, type FloodSelection,
+  FLOOD_HAZARD_ID, WORLD_BOUNDS, projector, ringsToPath, type Bounds, type FloodSelection,
 } from "~/domain/flood-map";
+import { mapLevelColour, mapLevelLabel, type MapLevel } from "~/domain/map-levels";
 import type { GeoFile } from "~/risk/dataset";
 import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
 import { simplifyRing } from "~/risk/geo";
@@ -17,7 +18,7 @@ function geoFile(): GeoFile {
   return geo;
 }
 
-function flood(code: string, s: FloodSelection): FloodLevel {
+function flood(code: string, s: FloodSelection): MapLevel {
   const item = getRiskEngine()
     .scores(code, s.scenario, s.period)
     .hazards.find((h) => h.hazard_id === FLOOD_HAZARD_ID)!;
@@ -81,7 +82,7 @@ function worldOutlines() {
 
 function shape(code: string, name: string, d: string, s: FloodSelection): MapShape {
   const level = flood(code, s);
-  return { code, name, d, colour: levelColour(level), label: levelLabel(level), score: level.score };
+  return { code, name, d, colour: mapLevelColour(level), label: mapLevelLabel(level), score: level.score };
 }
 
 /** The static map: countries of the world, or the regions of one country, coloured by river-flood level. */
@@ -142,7 +143,7 @@ function ringsToMultiPolygon(rings: number[][]): Feature["geometry"] {
 
 function levelProps(code: string, name: string, s: FloodSelection) {
   const level = flood(code, s);
-  return { code, name, colour: levelColour(level), label: levelLabel(level), score: level.score };
+  return { code, name, colour: mapLevelColour(level), label: mapLevelLabel(level), score: level.score };
 }
 
 export const MAX_HEXAGONS = 4000;

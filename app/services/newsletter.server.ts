@@ -9,6 +9,7 @@ import { getDb } from "./db.server";
 import { BadRequestError } from "./errors.server";
 import { sendMail } from "./mail.server";
 import { guardPublicForm, isHoneypotFilled } from "./public-forms.server";
+import { escapeHtml } from "~/utils/html";
 
 export const NEWSLETTER_CONFIRM_PATH = "/newsletter/confirm";
 
@@ -84,6 +85,3 @@ export async function confirmNewsletter(token: string | null | undefined): Promi
   return { message: NEWSLETTER_MESSAGES.confirmed, email: row.email };
 }
 
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}

@@ -3,8 +3,9 @@
  * the caller may read that region (the entitlement rule, as hazard_scores applies it).
  */
 import { ENTITLEMENT_MESSAGES, canAccess, type PurchaseModal } from "~/domain/entitlements";
-import { NO_DATA_COLOUR } from "~/domain/flood-map";
-import { mapLevelColour, mapLevelLabel, type LocationMapData } from "~/domain/location-map";
+import { NO_DATA_COLOUR } from "~/domain/map-levels";
+import type { LocationMapData } from "~/domain/location-map";
+import { mapLevelColour, mapLevelLabel } from "~/domain/map-levels";
 import { REGION_LOCKED_LABEL, sortRegionalRows, type RegionalQuery, type RegionalRow } from "~/domain/regional";
 import { getRiskEngine } from "~/risk/engine.server";
 import { accessContextFor, type AccessCaller } from "./entitlements.server";

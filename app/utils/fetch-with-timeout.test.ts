@@ -1,4 +1,5 @@
-import { API_PATHS, API_TIMEOUT_MS, apiUrl, navigationTimeoutMs, REQUEST_TIMEOUT_MESSAGE, requestTimeoutMs, UPLOAD_PREVIEW_TIMEOUT_MS } from "~/domain/api-paths";
+import { API_PATHS, apiUrl, requestTimeoutMs } from "~/domain/api-paths";
+import { API_TIMEOUT_MS, navigationTimeoutMs, REQUEST_TIMEOUT_MESSAGE, UPLOAD_PREVIEW_TIMEOUT_MS } from "~/domain/request-timing";
 import { postJson } from "~/components/forms/public-api-submit";
 import { fetchWithTimeout, RequestTimeoutError } from "./fetch-with-timeout";
 

@@ -1,4 +1,4 @@
-/** Every chart StaticChart can draw, by kind. Imports nivo: reach it only through render.server or a lazy import. */
+/** Every chart the server draws as SVG (render.server), by kind. Imports nivo: keep it out of page modules. */
 import { createElement, type FunctionComponent } from "react";
 import { HazardBars, type HazardBarsProps } from "./hazard-bars";
 import { RiskPie } from "./risk-pie";

@@ -1,16 +1,11 @@
 import { Bar } from "@nivo/bar";
 import { RISK_LEVELS } from "~/domain/risk-levels";
-import { SCENARIO_BAR_COLOURS } from "./colours";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, PERIODS, SCENARIOS, type ScenarioId } from "~/domain/scenarios";
+import { CHART_IMAGE_SIZE, hazardBarsLabel, type HazardBarsData } from "~/domain/chart-images";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, PERIODS, SCENARIO_COLOURS, type ScenarioId } from "~/domain/scenarios";
 
-export interface HazardBarsProps {
-  title: string;
-  /** One entry per slot: 1-5 score, or null where the hazard does not apply or has no data. */
-  points: { scenario: string; period: string; score: number | null }[];
-}
+export type HazardBarsProps = HazardBarsData;
 
-const WIDTH = 280;
-const HEIGHT = 170;
+const { width: WIDTH, height: HEIGHT } = CHART_IMAGE_SIZE["hazard-bars"];
 
 /** One hazard's 1-5 score: the historical bar, then each future period grouped by scenario. Fixed size for SSR. */
 export function HazardBars({ title, points }: HazardBarsProps) {
@@ -20,7 +15,7 @@ export function HazardBars({ title, points }: HazardBarsProps) {
     ...FUTURE_PERIOD_IDS.map((p) => ({ period: PERIODS[p].name, ...Object.fromEntries(FUTURE_SCENARIO_IDS.map((s) => [s, score(s, p)])) })),
   ].map((row) => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null)) as Record<string, string | number>);
   const keys: ScenarioId[] = ["hist", ...FUTURE_SCENARIO_IDS];
-  const label = `${title}: ${points.map((p) => `${p.scenario === "hist" ? "Historical" : `${SCENARIOS[p.scenario as ScenarioId]?.name ?? p.scenario} ${p.period}`} ${p.score ?? "not scored"}`).join(", ")}`;
+  const label = hazardBarsLabel({ title, points });
   return (
     <Bar
       width={WIDTH}
@@ -33,7 +28,7 @@ export function HazardBars({ title, points }: HazardBarsProps) {
       padding={0.2}
       innerPadding={1}
       margin={{ top: 8, right: 8, bottom: 24, left: 64 }}
-      colors={({ id }) => SCENARIO_BAR_COLOURS[id as ScenarioId]}
+      colors={({ id }) => SCENARIO_COLOURS[id as ScenarioId]}
       axisLeft={{ tickValues: [1, 2, 3, 4, 5], tickSize: 0, tickPadding: 4, format: (v) => RISK_LEVELS[Number(v) - 1]?.label ?? "" }}
       axisBottom={{ tickSize: 0, tickPadding: 6 }}
       gridYValues={[1, 2, 3, 4, 5]}

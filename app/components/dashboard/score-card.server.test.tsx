@@ -3,6 +3,7 @@ import path from "node:path";
 import { renderToString } from "react-dom/server";
 import { loadRiskEngine } from "~/risk/engine.server";
 import { ScoreCard } from "./score-card";
+import { explanationHtml } from "./score-explanation.server";
 import type { HazardScoreItem } from "~/risk/types";
 
 const item: HazardScoreItem = {
@@ -27,7 +28,7 @@ const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;/g, 
 
 describe("the score card's explanation", () => {
   it("leads with the plain sentence, shows the drivers with units, and keeps the formula and inputs behind Show the calculation", () => {
-    const html = text(renderToString(<ScoreCard hist={item} future={item} futureLabel="RCP8.5 2050" warming={null} datasetVersion="3.0.0" />));
+    const html = text(renderToString(<ScoreCard hist={item} future={item} futureLabel="RCP8.5 2050" warming={null} why={explanationHtml(item, "3.0.0")} />));
     const summaryAt = html.indexOf("This hexagon has 38 %");
     const driversAt = html.indexOf("drainage area of the largest river");
     const showAt = html.indexOf("Show the calculation");
@@ -55,7 +56,7 @@ describe("the score card's explanation", () => {
       return r.hazards.find((h) => h.hazard_id === "HW")!;
     };
     const future = at("rcp85", "2050");
-    const html = text(renderToString(<ScoreCard hist={at("hist", "hist")} future={future} futureLabel="RCP8.5 2050" warming="+2.3 °C" datasetVersion="3.0.0" />));
+    const html = text(renderToString(<ScoreCard hist={at("hist", "hist")} future={future} futureLabel="RCP8.5 2050" warming="+2.3 °C" why={explanationHtml(future, "3.0.0")} />));
     const summary = future.explanation!.summary!;
     expect(summary).toMatch(/^Cairo's hexagon has a hottest month whose days reach/);
     expect(html).toContain(summary);

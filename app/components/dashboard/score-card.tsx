@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
+import { useServerDrawn } from "~/utils/server-drawn";
 import { RISK_LEVELS } from "~/domain/risk-levels";
-import { fmtInt } from "~/risk/explain-text";
 import type { HazardScoreItem } from "~/risk/types";
 
 function levelOf(score: number | null) {
@@ -56,72 +56,18 @@ function ScoreLine({ item, label, warming }: { item: HazardScoreItem; label: str
   );
 }
 
-/** A driver's or input's value for reading: thousands with commas, at most three decimals. */
-function valueText(v: number | null, unit: string): string {
-  if (v === null) return "—";
-  const n = Math.abs(v) >= 1000 ? fmtInt(v) : String(Number(v.toFixed(3)));
-  return unit === "1" || unit === "" ? n : `${n} ${unit}`;
-}
-
-function ValueTable({ caption, rows }: { caption: string; rows: { key: string; label: string; value: number | null; unit: string }[] }) {
-  return (
-    <table className="w-full text-left">
-      <caption className="sr-only">{caption}</caption>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key}>
-            <th scope="row" className="pr-2 font-normal">{r.label}</th>
-            <td>{valueText(r.value, r.unit)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/**
- * Why this score: the plain sentences first, then the drivers with units; the formula, every step and every input
- * behind "Show the calculation".
- */
-function Explanation({ item, datasetVersion }: { item: HazardScoreItem; datasetVersion: string }) {
-  const e = item.explanation;
-  const inputs = e ? Object.entries(e.inputs).map(([key, v]) => ({ key, ...v })) : [];
-  const drivers = e?.drivers?.map((d) => ({ key: d.label, ...d }));
-  return (
-    <details className="mt-2 text-xs">
-      <summary className="cursor-pointer text-brand-700 underline">Why this score</summary>
-      <div className="mt-2 space-y-1 text-slate-700">
-        {e?.summary ? <p data-testid="explanation-summary">{e.summary}</p> : null}
-        {drivers?.length ? <ValueTable caption="Drivers" rows={drivers} /> : !drivers && inputs.length ? <ValueTable caption="Drivers" rows={inputs} /> : null}
-        {e ? (
-          <details>
-            <summary className="cursor-pointer underline">Show the calculation</summary>
-            <p>{e.formula}</p>
-            {e.steps.length ? (
-              <ul className="list-disc pl-4">
-                {e.steps.map((s) => (
-                  <li key={s.name}>
-                    {s.name}: {Number(s.value.toFixed(3))} {s.unit ?? ""}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {drivers && inputs.length ? <ValueTable caption="All inputs of the hexagon" rows={inputs} /> : null}
-          </details>
-        ) : null}
-        {e?.note && !e.summary ? <p>{e.note}</p> : null}
-        <p>
-          Thresholds: {RISK_LEVELS.map((l) => `${l.label} ≥ ${l.min}`).join(", ")}. Confidence: {item.confidence}. Dataset {datasetVersion}.
-        </p>
-      </div>
-    </details>
-  );
-}
-
 /** One hazard: historical and the chosen future slot side by side. */
 export function ScoreCard({
-  hist, future, futureLabel, warming, datasetVersion,
-}: { hist: HazardScoreItem; future: HazardScoreItem; futureLabel: string; warming: string | null; datasetVersion: string }) {
+  hist, future, futureLabel, warming, why,
+}: {
+  hist: HazardScoreItem;
+  future: HazardScoreItem;
+  futureLabel: string;
+  warming: string | null;
+  /** "Why this score" as the server drew it (explanationHtml), or null where the server keeps it for its own render. */
+  why: string | null;
+}) {
+  const whyHtml = useServerDrawn(whyKey(future.hazard_id), why);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm" data-testid="score-card" data-hazard={hist.hazard_id}>
       <div className="flex items-center justify-between gap-2">
@@ -138,7 +84,13 @@ export function ScoreCard({
         <ScoreLine item={hist} label="Historical" />
         <ScoreLine item={future} label={futureLabel} warming={warming} />
       </div>
-      <Explanation item={future} datasetVersion={datasetVersion} />
+      <details className="mt-2 text-xs">
+        <summary className="cursor-pointer text-brand-700 underline">Why this score</summary>
+        <div className="mt-2 space-y-1 text-slate-700" dangerouslySetInnerHTML={{ __html: whyHtml }} suppressHydrationWarning />
+      </details>
     </li>
   );
 }
+
+/** The key of a hazard's "Why this score" among the server-drawn parts of the page. */
+export const whyKey = (hazardId: string) => `why-${hazardId}`;

@@ -1,8 +1,8 @@
-import { SCENARIO_BAR_COLOURS } from "~/components/charts/colours";
-import { StaticChart } from "~/components/charts/static-chart";
+import { ChartImage } from "~/components/charts/chart-image";
+import { hazardBarsLabel, hazardBarsUrl, levelPieDescription, levelPieLabel, levelPieUrl } from "~/domain/chart-images";
 import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
 import { RISK_LEVELS } from "~/domain/risk-levels";
-import { PERIODS, SCENARIOS, SCENARIO_IDS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import { PERIODS, SCENARIOS, SCENARIO_COLOURS, SCENARIO_IDS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import type { DashboardData, SlotScore } from "~/services/dashboard.server";
 
 const slotName = (s: { scenario: string; period: string }) =>
@@ -19,22 +19,21 @@ export function HazardSeriesTable({ series }: { series: SlotScore[] }) {
       <ul className="mt-2 flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Bar colours">
         {SCENARIO_IDS.map((id) => (
           <li key={id} className="flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: SCENARIO_BAR_COLOURS[id] }} />
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: SCENARIO_COLOURS[id] }} />
             {SCENARIOS[id].name}
           </li>
         ))}
       </ul>
       <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Charts by hazard">
-        {HAZARD_IDS.map((h) => (
-          <li key={h} className="overflow-x-auto rounded border border-slate-200 p-2">
-            <p className="text-sm font-semibold text-slate-800">{HAZARDS[h].name}</p>
-            <StaticChart
-              kind="hazardBars"
-              className="h-[170px] w-[280px]"
-              props={{ title: HAZARDS[h].name, points: series.map((s) => ({ scenario: s.scenario, period: s.period, score: s.scores[h] ?? null })) }}
-            />
-          </li>
-        ))}
+        {HAZARD_IDS.map((h) => {
+          const bars = { title: HAZARDS[h].name, points: series.map((s) => ({ scenario: s.scenario, period: s.period, score: s.scores[h] ?? null })) };
+          return (
+            <li key={h} className="rounded border border-slate-200 p-2">
+              <p className="text-sm font-semibold text-slate-800">{HAZARDS[h].name}</p>
+              <ChartImage kind="hazard-bars" src={hazardBarsUrl(bars)} alt={hazardBarsLabel(bars)} />
+            </li>
+          );
+        })}
       </ul>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium">The same scores as a table</summary>
@@ -89,11 +88,18 @@ export function LevelDistribution({ distribution }: { distribution: DashboardDat
         Risk-level distribution of the {distribution.cells} hexagons, {slotName(distribution)}
       </h2>
       <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Pies by hazard">
-        {ids.map((h) => (
-          <li key={h}>
-            <StaticChart kind="riskPie" props={{ title: HAZARDS[h].name, counts: distribution.counts[h] }} />
-          </li>
-        ))}
+        {ids.map((h) => {
+          const pie = { title: HAZARDS[h].name, counts: distribution.counts[h]! };
+          return (
+            <li key={h}>
+              <figure className="rounded border border-slate-200 p-2">
+                <figcaption className="text-sm font-semibold text-slate-800">{pie.title}</figcaption>
+                <ChartImage kind="level-pie" src={levelPieUrl(pie)} alt={levelPieLabel(pie)} />
+                <p className="mt-1 text-xs text-slate-600">{levelPieDescription(pie.counts)}</p>
+              </figure>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

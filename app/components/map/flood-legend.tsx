@@ -1,4 +1,4 @@
-import { NO_DATA_COLOUR, NOT_APPLICABLE_COLOUR } from "~/domain/flood-map";
+import { NO_DATA_COLOUR, NOT_APPLICABLE_COLOUR } from "~/domain/map-levels";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 
 /** Colour key of the flood maps: the five risk levels plus the two states that are not scores. */

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { GeoJSON, Marker, Pane, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { basemapLevelForZoom, basemapRequestBounds, basemapUrl } from "~/domain/basemap";
 import { padBounds, toLatLngBounds, type Bounds } from "~/domain/location-map";
+import { escapeHtml } from "~/utils/html";
 
 const answers = new Map<string, Promise<FeatureCollection>>();
 function loadBasemap(url: string) {
@@ -80,9 +81,6 @@ export function Basemap({ tileUrl, outline = null }: { tileUrl?: string | null; 
   );
 }
 
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Fits the view to the bounds plus the spec's padding whenever they change. */
 export function FitToBounds({ bounds }: { bounds: Bounds | null }) {

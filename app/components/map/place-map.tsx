@@ -3,9 +3,11 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { LocationMapData, MapArea } from "~/domain/location-map";
 import type { MapPick } from "./location-map.client";
 import { MapLegend } from "./map-legend";
-import { StaticLocationMap } from "./static-location-map";
 // An empty module in the browser build (Remix drops *.server files there): the static map is drawn by the server only.
 import { renderStaticLocationMap } from "./static-location-map.server";
+
+export const MAP_NOT_LOADED = "The map could not be loaded. Reload the page to see it.";
+const MAP_LOADING = "Loading the map…";
 
 // Leaflet loads only in the browser, and only when a map is shown.
 const LocationMap = lazy(() => import("./location-map.client"));
@@ -41,8 +43,7 @@ export interface PlaceMapProps {
  *
  * The SVG is markup the server draws and hydration keeps (React leaves the children of an element with
  * dangerouslySetInnerHTML alone), so the page's data carries no outline and the browser no SVG code. After a client
- * navigation to another place the server's SVG is stale; the fallback is then drawn in the browser from the data it
- * has (areas and point, without the outline).
+ * navigation to another place the server's SVG is stale; should the map's code then fail to load, a line says so.
  */
 export function PlaceMap({ data, title, description, legendTitle, selectedId, pickHref, onPick, tileUrl = null }: PlaceMapProps) {
   const hydrated = useHydrated();
@@ -53,13 +54,13 @@ export function PlaceMap({ data, title, description, legendTitle, selectedId, pi
   const onServer = typeof document === "undefined";
   const keepServerSvg = onServer || (!leafletDrawn && serverSignature === signature);
   const staticProps = { data, title, description, selectedId, pickHref };
-  const browserFallback = keepServerSvg ? null : <StaticLocationMap {...staticProps} />;
+  const note = (text: string) => (keepServerSvg ? null : <p className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">{text}</p>);
   return (
     <figure>
       {keepServerSvg ? <div dangerouslySetInnerHTML={{ __html: onServer ? renderStaticLocationMap(staticProps) : "" }} suppressHydrationWarning /> : null}
       {hydrated ? (
-        <MapLoadBoundary fallback={browserFallback}>
-          <Suspense fallback={browserFallback}>
+        <MapLoadBoundary fallback={note(MAP_NOT_LOADED)}>
+          <Suspense fallback={note(MAP_LOADING)}>
             <LocationMap
               data={data}
               label={title}

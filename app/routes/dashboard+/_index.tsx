@@ -6,37 +6,65 @@ import { useState, type ChangeEvent, type FormEvent } from "react";
 import { PlaceMap } from "~/components/map/place-map";
 import { PageHeader } from "~/components/ui/page-header";
 import { PlaceSearch } from "~/components/dashboard/place-search";
-import { PlaceActions, UnlockDialog } from "~/components/dashboard/place-view";
-import { ScoreCard } from "~/components/dashboard/score-card";
+import { PlaceActions } from "~/components/dashboard/place-view";
+import { UnlockDialog as UnlockDialogOnServer } from "~/components/dashboard/unlock-dialog.server";
+import { ScoreCard, whyKey } from "~/components/dashboard/score-card";
+import { explanationHtml } from "~/components/dashboard/score-explanation.server";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/score-charts";
 import {
-  CANT_GET_HAZARD_SCORES, PLACE_VIEW_TEXT, cantGetHazardScores, hexagonFieldValue, mapPickHref, pairHazardScores,
-  parseDashboardSelection, snappedToLandNote, unlockHrefs, warmingLabel,
+  CANT_GET_HAZARD_SCORES, PLACE_SELECT_KEYS, PLACE_VIEW_TEXT, cantGetHazardScores, hexagonFieldValue, mapPickHref, pairHazardScores,
+  snappedToLandNote, unlockHrefs, warmingLabel, withoutExplanations,
 } from "~/domain/dashboard";
 import { HAZARDS } from "~/domain/hazards";
 import { SAMPLE_DEFAULT_LOCATION } from "~/domain/default-location";
-import { dashboardOrderSchema } from "~/domain/dashboard-order";
 import { PERIODS, SCENARIOS } from "~/domain/scenarios";
 import { getEnv } from "~/env.server";
 import { loadDashboard, loadDashboardMap } from "~/services/dashboard.server";
+import { dashboardSelectionOf, parseDashboardOrder, placeSelectsForPage } from "~/services/dashboard-page.server";
 import { mapDataForPage } from "~/services/map-data.server";
 import { LimitReachedError, getUserEntitlements, grantLocation } from "~/services/entitlements.server";
 import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { pageTitle } from "~/utils/meta";
+import { lazyInBrowser } from "~/utils/lazy-in-browser";
+import { drawOnServer, useServerDrawn } from "~/utils/server-drawn";
 
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 export const meta: MetaFunction = () => [{ title: pageTitle("Scenario Analysis for One Location") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const sel = parseDashboardSelection(new URL(request.url).searchParams);
+  const sel = dashboardSelectionOf(request);
   const data = await loadDashboard(user, sel);
   const map = await loadDashboardMap(user, data, sel);
-  return json({ ...data, sel, map: map && mapDataForPage(map), tileUrl: getEnv().MAP_TILE_URL ?? null }, { headers: { "Cache-Control": "private, no-store" } });
+  // The long lists and the explanations reach the page as server-drawn markup (app/utils/server-drawn.tsx).
+  const { countries: _countries, regions: _regions, available: _available, hazardIds: _hazardIds, hist, future, ...rest } = data;
+  const why = Object.fromEntries(
+    [...(future?.aggregate ? [future.aggregate] : []), ...(future?.hazards ?? [])].map((h) => [
+      h.hazard_id,
+      drawOnServer(context, whyKey(h.hazard_id), explanationHtml(h, data.datasetVersion)),
+    ]),
+  );
+  return json(
+    {
+      ...rest,
+      hist: withoutExplanations(hist),
+      future: withoutExplanations(future),
+      why,
+      placeSelects: placeSelectsForPage(data, context),
+      sel,
+      map: map && mapDataForPage(map),
+      tileUrl: getEnv().MAP_TILE_URL ?? null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
+
+// Only when an unlock is asked for: its code loads only then.
+const UnlockDialog = lazyInBrowser(() => import("~/components/dashboard/unlock-dialog"), UnlockDialogOnServer);
+
 
 /**
  * A select's value that follows the loader but keeps the user's pick while the page updates. Controlled and never
@@ -59,11 +87,11 @@ function useFieldValue(fromLoader: string) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries(await readFormData(request));
-  const parsed = dashboardOrderSchema.safeParse(form);
-  if (!parsed.success) return redirect("/dashboard");
-  const back = parsed.data.back ?? `/dashboard?${new URLSearchParams({ location_code: parsed.data.location_code })}`;
+  const order = parseDashboardOrder(form);
+  if (!order) return redirect("/dashboard");
+  const back = order.back ?? `/dashboard?${new URLSearchParams({ location_code: order.location_code })}`;
   try {
-    const granted = await grantLocation(user.id, parsed.data.location_code, "order");
+    const granted = await grantLocation(user.id, order.location_code, "order");
     const left = (await getUserEntitlements(user)).remaining[granted.kind];
     return redirectWithToast(back, { type: "success", description: PLACE_VIEW_TEXT.unlocked(granted.kind, granted.code, left) });
   } catch (error) {
@@ -87,8 +115,10 @@ export default function Page() {
   const scenario = useFieldValue(d.sel.scenario);
   const period = useFieldValue(d.sel.period);
   const duration = useFieldValue(d.sel.duration);
-  const countryField = useFieldValue(d.country ?? "");
-  const regionField = useFieldValue(d.location?.kind === "region" ? d.location.code : (d.country ?? ""));
+  const countryField = useFieldValue(d.placeSelects.country.value);
+  const regionField = useFieldValue(d.placeSelects.region?.value ?? "");
+  const countryOptions = useServerDrawn(PLACE_SELECT_KEYS.country, d.placeSelects.country.html);
+  const regionOptions = useServerDrawn(PLACE_SELECT_KEYS.region, d.placeSelects.region?.html);
   const hexagonField = useFieldValue(hexagonFieldValue(d.location, !!d.point, d.defaultHexagon));
   const scores = pairHazardScores(d.hist, d.future);
   const pickHref = (code: string) => mapPickHref(params, d.sel, code);
@@ -117,9 +147,6 @@ export default function Page() {
   const placeName = d.place?.title ?? "";
   const futureLabel = `${SCENARIOS[d.sel.scenario].name} ${PERIODS[d.sel.period].name}`;
   const warming = warmingLabel(d.sel.scenario, d.sel.period);
-  // Countries are open to everyone; a region the plan lacks still shows its country's scores, and says so.
-  const label = (kind: "country" | "region", code: string, name: string) =>
-    `${name}${kind === "country" || d.available.order_list[kind].includes(code) ? "" : " (locked)"}`;
   const pointFields = [
     { name: "lat", label: "Latitude", error: d.sel.latError },
     { name: "lon", label: "Longitude", error: d.sel.lonError },
@@ -182,31 +209,30 @@ export default function Page() {
                 {keep("place")}
                 <label className="text-sm">
                   <span className="block font-medium">Country</span>
-                  <select name="location_code" {...countryField} className="max-w-[min(20rem,60vw)] rounded border-slate-300">
-                    {d.countries.map((c) => (
-                      <option key={c.country_code} value={c.country_code}>
-                        {label("country", c.country_code, c.country_name)}
-                      </option>
-                    ))}
-                  </select>
+                  <select
+                    name="location_code"
+                    {...countryField}
+                    className="max-w-[min(20rem,60vw)] rounded border-slate-300"
+                    dangerouslySetInnerHTML={{ __html: countryOptions }}
+                    suppressHydrationWarning
+                  />
                 </label>
                 <button type="submit" className="btn-secondary">
                   Show country
                 </button>
               </Form>
-              {d.regions.length ? (
+              {d.placeSelects.region ? (
                 <Form method="get" className="flex items-end gap-2" onChange={autoSubmit}>
                   {keep("place")}
                   <label className="text-sm">
                     <span className="block font-medium">Region</span>
-                    <select name="location_code" {...regionField} className="max-w-[min(20rem,60vw)] rounded border-slate-300">
-                      <option value={d.country ?? ""}>Whole country</option>
-                      {d.regions.map((r) => (
-                        <option key={r.region_code} value={r.region_code}>
-                          {label("region", r.region_code, r.region_name)}
-                        </option>
-                      ))}
-                    </select>
+                    <select
+                      name="location_code"
+                      {...regionField}
+                      className="max-w-[min(20rem,60vw)] rounded border-slate-300"
+                      dangerouslySetInnerHTML={{ __html: regionOptions }}
+                      suppressHydrationWarning
+                    />
                   </label>
                   <button type="submit" className="btn-secondary">
                     Show region
@@ -293,13 +319,13 @@ export default function Page() {
             {scores.aggregate ? (
               <div className="mt-3 max-w-md">
                 <ul aria-label="Aggregate">
-                  <ScoreCard hist={scores.aggregate.hist} future={scores.aggregate.future} futureLabel={futureLabel} warming={warming} datasetVersion={d.datasetVersion} />
+                  <ScoreCard hist={scores.aggregate.hist} future={scores.aggregate.future} futureLabel={futureLabel} warming={warming} why={d.why[scores.aggregate.future.hazard_id] ?? null} />
                 </ul>
               </div>
             ) : null}
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Hazards">
               {scores.hazards.map((p) => (
-                <ScoreCard key={p.hist.hazard_id} hist={p.hist} future={p.future} futureLabel={futureLabel} warming={warming} datasetVersion={d.datasetVersion} />
+                <ScoreCard key={p.hist.hazard_id} hist={p.hist} future={p.future} futureLabel={futureLabel} warming={warming} why={d.why[p.future.hazard_id] ?? null} />
               ))}
             </ul>
           </>

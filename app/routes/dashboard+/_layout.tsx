@@ -3,9 +3,13 @@ import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DashboardFooter, DashboardSidebar, DashboardTopBar } from "~/components/layout/dashboard-chrome";
-import { IntroTour } from "~/components/tour/intro-tour";
+import { IntroTour as IntroTourOnServer } from "~/components/tour/intro-tour.server";
 import { isTourDue } from "~/services/intro-tour.server";
 import { requireUser } from "~/services/session.server";
+import { lazyInBrowser } from "~/utils/lazy-in-browser";
+
+// Shown after sign-up and on demand: its code loads only then.
+const IntroTour = lazyInBrowser<Record<string, never>>(() => import("~/components/tour/intro-tour").then((m) => ({ default: m.IntroTour })), IntroTourOnServer);
 
 export const DASHBOARD_LAYOUT_ID = "routes/dashboard+/_layout";
 
