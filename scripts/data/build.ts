@@ -12,18 +12,18 @@ import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inpu
 import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type RawInputs } from "./physical";
 import { readWdbiiRivers } from "./wdbii";
 import { BURN_INTERMITTENT_LEVELS, BURN_PERMANENT_LEVELS, CHANNEL_MIN_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, LEVELS_PER_GREY, riverNetwork } from "./river-network";
-import { runoffGrid } from "./runoff";
+import { effectiveThornthwaitePet, runoffGrid } from "./runoff";
 import { sampleClimate } from "./rasters";
-import { potentialEvap, monthlyTemperatures, type CellInputs as FormulaInputs } from "../../app/risk/formulas";
+import { HW_DTR_C, HW_DTR_RAIN_MM, monthlyTemperatures, rainOfMonth, rangeOfRain, type CellInputs as FormulaInputs } from "../../app/risk/formulas";
 import { ensureGshhgMask } from "./landmask";
-import { readSeasonalShape, readSst, warmSeaMonths } from "./seasons";
+import { readSeasonalShape, readSst, warmSeaMonths, type SeasonalShape } from "./seasons";
 import { LandMask, encodeLandMask } from "../../app/risk/landmask";
 import { readEtopo5 } from "./rasters";
 import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
 import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
 import { latLngToCell } from "h3-js";
 
-export const GENERATOR_VERSION = "3.1.0";
+export const GENERATOR_VERSION = "3.2.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -37,9 +37,8 @@ const MIN_LOW2_PIXELS = 4;
 /** Radius around a shore cell searched for warm sea: storms reach a coast from warm water a few days away. */
 const SST_SEARCH_KM = 500;
 
-function seasonalInputs(coadsFile: string, tasFile: string, lat: Float64Array, lon: Float64Array, shoreCell: Int32Array) {
+function seasonalInputs(coadsFile: string, shape: SeasonalShape, lat: Float64Array, lon: Float64Array, shoreCell: Int32Array) {
   const sst = readSst(coadsFile);
-  const shape = readSeasonalShape(tasFile);
   const n = lat.length;
   const out = { tHotOffset: new Float64Array(n), tColdOffset: new Float64Array(n), tMeanOffset: new Float64Array(n), sstMonths: new Float64Array(n) };
   const shoreMonths = new Map<number, number>();
@@ -63,14 +62,21 @@ function seasonalInputs(coadsFile: string, tasFile: string, lat: Float64Array, l
 /** Grid of the runoff proxy, degrees: the climatology images are coarser than this. */
 const RUNOFF_STEP_DEG = 0.5;
 
-/** Annual precipitation (6 × (Jul + Dec)) and Thornthwaite PET from the July/December climatology at a point. */
-function climateForRunoff(clim: ClimateSet): (lat: number, lon: number) => { pAnnMm: number; petMm: number } | null {
+/**
+ * Annual precipitation (6 × (Jul + Dec)) and PET at a point for the runoff proxy: Thornthwaite's method on Camargo's
+ * effective temperatures (`effectiveThornthwaitePet`) over a year drawn from the coldest to the hottest month of the
+ * seasonal shape, each month's day-night range from its rain on the year drawn through July and December (the
+ * ranges of heat, `rangeOfRain`). Until 3.1.0: Thornthwaite on mean temperatures of July and December alone.
+ */
+function climateForRunoff(clim: ClimateSet, shape: SeasonalShape): (lat: number, lon: number) => { pAnnMm: number; petMm: number } | null {
   return (lat, lon) => {
     const tJul = sampleClimate(clim.tJul, lat, lon), tDec = sampleClimate(clim.tDec, lat, lon);
     const pJul = sampleClimate(clim.pJul, lat, lon), pDec = sampleClimate(clim.pDec, lat, lon);
     if (![tJul, tDec, pJul, pDec].every(Number.isFinite)) return null;
-    const c = { lat, tJul, tDec, tHotOffset: 0, tColdOffset: 0 } as FormulaInputs;
-    return { pAnnMm: 6 * (pJul + pDec), petMm: potentialEvap(monthlyTemperatures(c, 0), lat) };
+    const c = { lat, tJul, tDec, pJul, pDec, tHotOffset: Math.max(0, shape.hotOffset(lat, lon)), tColdOffset: Math.max(0, shape.coldOffset(lat, lon)) } as FormulaInputs;
+    const t = monthlyTemperatures(c, 0);
+    const range = t.map((_, m) => rangeOfRain(rainOfMonth(c, m)));
+    return { pAnnMm: 6 * (pJul + pDec), petMm: effectiveThornthwaitePet(t, range, lat) };
   };
 }
 
@@ -96,7 +102,8 @@ async function main(): Promise<void> {
   const etopo = readEtopo5(inputs.etopo5);
   const reliefCal = calibrateRelief(greyRelief, etopo, (lat, lon) => gshhg.fractions(lat, lon, 2).land >= 1);
   const wdbii = readWdbiiRivers();
-  const runoff = runoffGrid(RUNOFF_STEP_DEG, climateForRunoff(clim));
+  const shape = readSeasonalShape(inputs.tas);
+  const runoff = runoffGrid(RUNOFF_STEP_DEG, climateForRunoff(clim, shape));
   const rv = riverNetwork(greyRelief, reliefCal.lut, (lat, lon) => gshhg.fractions(lat, lon, 1).ocean >= 0.5, (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n, wdbii.lines, runoff);
   log(`river network: ${wdbii.counts.permanent} permanent and ${wdbii.counts.intermittent} intermittent WDBII lines, ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${Math.round(performance.now() - t0)} ms)`);
   const slope2 = slopeGrid(greyRelief, reliefCal.lut);
@@ -117,7 +124,7 @@ async function main(): Promise<void> {
   const coastal = [...geonamesCoastal.map((c) => ({ ...c, source: "geonames" })), ...neCoastal.map((c) => ({ ...c, source: "naturalearth" }))];
   log(`Natural Earth: ${nePlaces.length} places, metro population raises ${metro.raised} cells, ${neCoastal.length} coastal metros added`);
   log(`coast, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
-  const twelve = seasonalInputs(inputs.coads, inputs.tas, cells.lat, cells.lon, co.shoreCell);
+  const twelve = seasonalInputs(inputs.coads, shape, cells.lat, cells.lon, co.shoreCell);
   log(`sea-surface temperature and the shape of the year (${Math.round(performance.now() - t0)} ms)`);
   // low-lying land: the larger of what ETOPO5 (metres, 5′) and the 2′ relief image (finer, grey steps) see
   const low2 = lowLyingShare2(greyRelief, (lat, lon) => gshhg.fractions(lat, lon, 1), (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n);
@@ -213,7 +220,7 @@ async function main(): Promise<void> {
         directions: "D8 steepest descent on the filled surface (east-west distances × cos latitude); flats keep the flood's direction",
         steepest_descent_pixels: rv.stats.steepestDescent,
         unreached_pixels: rv.stats.unreached,
-        runoff: `Schreiber (1904) R = P·exp(−PET/P) on a ${RUNOFF_STEP_DEG}° grid, P = 6 × (Jul + Dec), PET by Thornthwaite from July/December temperatures`,
+        runoff: `Schreiber (1904) R = P·exp(−PET/P) on a ${RUNOFF_STEP_DEG}° grid, P = 6 × (Jul + Dec), PET by Thornthwaite on Camargo et al. (1999) effective temperatures Tef = 0.36·(3·Tmax − Tmin), held between the mean and the daily maximum, over twelve months from the coldest to the hottest month of the seasonal shape, each month's day-night range from its rain (${HW_DTR_C[0]} °C at ≤ ${HW_DTR_RAIN_MM[0]} mm, ${HW_DTR_C[1]} °C at ≥ ${HW_DTR_RAIN_MM[1]} mm)`,
         channel_min_km2: CHANNEL_MIN_KM2,
         channel_pixels: rv.stats.channelPixels,
         floodplain_rule: `GFPLAIN (Nardi et al. 2019): HAND ≤ a·A^b with a = ${GFPLAIN_A} m, b = ${GFPLAIN_B}, A in km²; HAND from the unburned calibrated relief`,

@@ -5,7 +5,9 @@ import { priorityFlood } from "./priority-flood";
 import { accumulate, d8Directions } from "./flow";
 import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT } from "./burn";
 import { floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./floodplain";
-import { meanFlowM3s, schreiberRunoffMm } from "./runoff";
+import { effectiveTemperature, effectiveThornthwaitePet, meanFlowM3s, schreiberRunoffMm } from "./runoff";
+import { potentialEvap } from "../../app/risk/formulas";
+import { channelFlows, type RiverGeometry } from "./river-network";
 import { parseGmtSegments } from "./wdbii";
 
 /** A grid from rows of heights; "S" marks sea. */
@@ -178,6 +180,43 @@ describe("runoff and the river lines", () => {
     expect(schreiberRunoffMm(0, 1000)).toBe(0);
     // 100,000 km² at 315.576 mm/yr is 1,000 m³/s
     expect(meanFlowM3s(100_000 * 315.576)).toBeCloseTo(1000, 3);
+  });
+
+  it("reads a wide day-night range as drier air: Camargo's effective temperature, held between the mean and the daily maximum", () => {
+    // 0.36·(3·Tmax − Tmin) with Tmax = T + r/2, Tmin = T − r/2 is 0.72·(T + r)
+    expect(effectiveTemperature(20, 16)).toBeCloseTo(0.72 * 36, 9);
+    // humid month: the formula reads below the mean, so the mean stands (Thornthwaite unchanged)
+    expect(effectiveTemperature(28, 7)).toBe(28);
+    // cold month with a wide range: no hotter than the days
+    expect(effectiveTemperature(4, 14)).toBe(11);
+  });
+
+  it("raises Thornthwaite's PET where the days are dry and leaves humid tropical years as they were", () => {
+    // a humid tropical year (ranges ≤ 0.39 × the mean): every month keeps its mean, the PET is Thornthwaite's
+    const tropics = [26, 26.5, 27, 27.5, 28, 28, 27.5, 27, 27, 26.5, 26, 26];
+    expect(effectiveThornthwaitePet(tropics, tropics.map(() => 7), 5)).toBeCloseTo(potentialEvap(tropics, 5), 9);
+    const year = [10, 11, 14, 17, 20, 23, 25, 24, 21, 17, 13, 10];
+    const humid = year.map(() => 7), dry = year.map(() => 16);
+    expect(effectiveThornthwaitePet(year, humid, 35)).toBeGreaterThanOrEqual(potentialEvap(year, 35));
+    expect(effectiveThornthwaitePet(year, dry, 35)).toBeGreaterThan(1.2 * potentialEvap(year, 35));
+    expect(schreiberRunoffMm(600, effectiveThornthwaitePet(year, dry, 35))).toBeLessThan(schreiberRunoffMm(600, potentialEvap(year, 35)));
+  });
+
+  it("accumulates runoff down the channels and gives each cell the flow of its largest channel", () => {
+    // a 3 × 1 strip draining east to a sea pixel: pixels 0 → 1 → 2 → sea (3); cell 0 holds pixels 0-1, cell 1 pixel 2
+    const g: HydroGrid = { width: 4, height: 1, wrap: false };
+    const dir = Uint8Array.from([0, 0, 0, DIR_OUTLET]);
+    const geo: RiverGeometry = {
+      grid: g, dir, order: Int32Array.from([3, 2, 1, 0]), count: 4, areaOfRow: Float64Array.from([100_000]),
+      latOf: () => 10, lonOf: () => 10, floodplainShare: new Float64Array(2), upstreamKm2: new Float64Array(2),
+      pairCell: Int32Array.from([0, 0, 1]), pairChannel: Int32Array.from([0, 1, 2]),
+      stats: { riverPixelsPermanent: 0, riverPixelsIntermittent: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
+    };
+    const runoff = { step: 180, nx: 2, ny: 1, mm: Float32Array.from([315.576, 315.576]) };
+    const q = channelFlows(geo, runoff, 2);
+    // 100,000 km² at 315.576 mm/yr is 1,000 m³/s per pixel: cell 0's largest channel pixel drains two, cell 1's three
+    expect(q[0]).toBeCloseTo(2000, 0);
+    expect(q[1]).toBeCloseTo(3000, 0);
   });
 
   it("reads GMT multi-segment river lines", () => {

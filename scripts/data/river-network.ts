@@ -43,15 +43,36 @@ export interface RiverNetwork {
 
 const R_KM = 6371.0088;
 
-export function riverNetwork(
+/**
+ * The terrain half of the network: directions, drainage areas, floodplains per cell, and for every floodplain
+ * pixel the channel pixel it drains to (so that a discharge proxy can be accumulated and read per cell without
+ * redoing the terrain).
+ */
+export interface RiverGeometry {
+  grid: HydroGrid;
+  dir: Uint8Array;
+  order: Int32Array;
+  count: number;
+  /** Pixel areas, km², per row. */
+  areaOfRow: Float64Array;
+  latOf: (y: number) => number;
+  lonOf: (x: number) => number;
+  floodplainShare: Float64Array;
+  upstreamKm2: Float64Array;
+  /** Cell and channel pixel of every floodplain pixel (parallel arrays). */
+  pairCell: Int32Array;
+  pairChannel: Int32Array;
+  stats: RiverNetwork["stats"];
+}
+
+export function riverGeometry(
   relief: GreyRelief,
   greyToM: Float64Array,
   isSea: (lat: number, lon: number) => boolean,
   cellOf: (lat: number, lon: number) => number | undefined,
   cellCount: number,
   lines: readonly RiverLine[],
-  runoff: RunoffGrid
-): RiverNetwork {
+): RiverGeometry {
   const { width: W, height: H, grey } = relief;
   const g: HydroGrid = { width: W, height: H, wrap: true };
   const n = W * H;
@@ -76,12 +97,8 @@ export function riverNetwork(
   const steepestDescent = d8Directions(g, z, dir, (y) => cosRow[y]!);
   const pixelSideKm = ((180 / H) * Math.PI * R_KM) / 180;
   const areaOfRow = Float64Array.from(cosRow, (c) => pixelSideKm * pixelSideKm * c);
-  const area = new Float32Array(n), flow = new Float32Array(n);
+  const area = new Float32Array(n);
   accumulate(g, dir, flood.order, flood.count, (p) => areaOfRow[Math.floor(p / W)]!, area);
-  accumulate(g, dir, flood.order, flood.count, (p) => {
-    const y = Math.floor(p / W);
-    return areaOfRow[y]! * runoffAt(runoff, latOf(y), lonOf(p - y * W));
-  }, flow);
   let channelPixels = 0;
   const drain = nearestDrainage(g, dir, flood.order, flood.count, (p) => {
     const c = area[p]! >= CHANNEL_MIN_KM2;
@@ -89,7 +106,7 @@ export function riverNetwork(
     return c;
   });
   const land = new Uint32Array(cellCount), plain = new Float64Array(cellCount);
-  const upstreamKm2 = new Float64Array(cellCount), flowM3s = new Float64Array(cellCount);
+  const upstreamKm2 = new Float64Array(cellCount);
   const heightM = (p: number) => Math.max(0, greyToM[grey[p]!]!);
   const sideM = pixelSideKm * 1000;
   const slopeDeg = (x: number, y: number) => {
@@ -99,6 +116,7 @@ export function riverNetwork(
     return (Math.atan(Math.hypot(gx, gy)) * 180) / Math.PI;
   };
   let unreached = 0, floodplainPixels = 0, landPixels = 0;
+  let pairs = new Int32Array(1 << 22), nPairs = 0;
   for (let y = 0; y < H; y++) {
     const lat = latOf(y);
     for (let x = 0; x < W; x++) {
@@ -118,14 +136,55 @@ export function riverNetwork(
       plain[k]! += flat;
       floodplainPixels += flat;
       if (area[c]! > upstreamKm2[k]!) upstreamKm2[k] = area[c]!;
-      const q = meanFlowM3s(flow[c]!);
-      if (q > flowM3s[k]!) flowM3s[k] = q;
+      if (nPairs + 2 > pairs.length) {
+        const grown = new Int32Array(pairs.length * 2);
+        grown.set(pairs);
+        pairs = grown;
+      }
+      pairs[nPairs++] = k;
+      pairs[nPairs++] = c;
     }
   }
   const floodplainShare = new Float64Array(cellCount);
   for (let k = 0; k < cellCount; k++) floodplainShare[k] = land[k]! ? plain[k]! / land[k]! : 0;
+  const pairCell = new Int32Array(nPairs / 2), pairChannel = new Int32Array(nPairs / 2);
+  for (let i = 0; i < pairCell.length; i++) {
+    pairCell[i] = pairs[2 * i]!;
+    pairChannel[i] = pairs[2 * i + 1]!;
+  }
   return {
-    floodplainShare, upstreamKm2, flowM3s,
+    grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel,
     stats: { riverPixelsPermanent, riverPixelsIntermittent, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
   };
+}
+
+/** Per cell, the mean-flow proxy (m³/s) of the largest channel whose floodplain lies in it: runoff accumulated downstream. */
+export function channelFlows(geo: RiverGeometry, runoff: RunoffGrid, cellCount: number): Float64Array {
+  const W = geo.grid.width;
+  const flow = new Float32Array(geo.grid.width * geo.grid.height);
+  accumulate(geo.grid, geo.dir, geo.order, geo.count, (p) => {
+    const y = Math.floor(p / W);
+    return geo.areaOfRow[y]! * runoffAt(runoff, geo.latOf(y), geo.lonOf(p - y * W));
+  }, flow);
+  const flowM3s = new Float64Array(cellCount);
+  for (let i = 0; i < geo.pairCell.length; i++) {
+    const k = geo.pairCell[i]!;
+    const q = meanFlowM3s(flow[geo.pairChannel[i]!]!);
+    if (q > flowM3s[k]!) flowM3s[k] = q;
+  }
+  return flowM3s;
+}
+
+export function riverNetwork(
+  relief: GreyRelief,
+  greyToM: Float64Array,
+  isSea: (lat: number, lon: number) => boolean,
+  cellOf: (lat: number, lon: number) => number | undefined,
+  cellCount: number,
+  lines: readonly RiverLine[],
+  runoff: RunoffGrid
+): RiverNetwork {
+  const geo = riverGeometry(relief, greyToM, isSea, cellOf, cellCount, lines);
+  const flowM3s = channelFlows(geo, runoff, cellCount);
+  return { floodplainShare: geo.floodplainShare, upstreamKm2: geo.upstreamKm2, flowM3s, stats: geo.stats };
 }

@@ -4,6 +4,8 @@
  * most of their rain into runoff, deserts almost none, so a river fed from wet highlands (the Nile from
  * Ethiopia) carries its discharge across a desert that adds nothing.
  */
+import { heatIndex, potentialEvap } from "../../app/risk/formulas";
+
 export function schreiberRunoffMm(pAnnMm: number, petMm: number): number {
   if (!(pAnnMm > 0)) return 0;
   return pAnnMm * Math.exp(-Math.max(petMm, 0) / pAnnMm);
@@ -42,4 +44,26 @@ export function runoffAt(r: RunoffGrid, lat: number, lon: number): number {
   const j = Math.min(r.ny - 1, Math.max(0, Math.floor((90 - lat) / r.step)));
   const i = ((Math.floor((lon + 180) / r.step) % r.nx) + r.nx) % r.nx;
   return r.mm[j * r.nx + i]!;
+}
+
+/**
+ * Camargo et al.'s (1999) effective temperature for Thornthwaite's method, Tef = 0.36·(3·Tmax − Tmin), °C, from a
+ * month's mean and its day-night range: Thornthwaite's temperature-only PET reads low in arid climates, where dry
+ * air and advected heat drive evaporation, and a wide day-night range is their mark (Camargo, Marin, Sentelhas &
+ * Picini 1999, fitted against Penman-Monteith at stations worldwide). Held between the month's mean and its mean
+ * daily maximum: it never reads a month cooler than Thornthwaite's own method does, nor hotter than its days.
+ */
+export function effectiveTemperature(tMeanC: number, rangeC: number): number {
+  const tMax = tMeanC + rangeC / 2, tMin = tMeanC - rangeC / 2;
+  return Math.min(tMax, Math.max(tMeanC, 0.36 * (3 * tMax - tMin)));
+}
+
+/**
+ * Potential evapotranspiration, mm/yr, by Thornthwaite's method on Camargo's effective temperatures of twelve
+ * months (mean temperatures and day-night ranges); the heat index stays that of the mean temperatures, as in
+ * Camargo et al. (1999).
+ */
+export function effectiveThornthwaitePet(monthlyT: readonly number[], monthlyRangeC: readonly number[], lat: number): number {
+  const tef = monthlyT.map((t, m) => effectiveTemperature(t, monthlyRangeC[m]!));
+  return potentialEvap(tef, lat, heatIndex(monthlyT));
 }
