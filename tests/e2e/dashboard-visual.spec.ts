@@ -40,6 +40,9 @@ test.describe("dashboard look", () => {
       await page.goto("/dashboard");
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await expect(page.getByTestId("score-card").first()).toBeVisible();
+      // The charts are images loaded as they come into view: load them all, so the full-page shot shows them.
+      await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")));
+      await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
       await page.waitForLoadState("networkidle");
       // The page is never wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
