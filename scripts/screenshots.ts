@@ -64,6 +64,8 @@ async function main() {
       for (const [name, pageUrl] of PAGES) {
         const url = name === "scan" ? scanUrl : pageUrl;
         await page.goto(url);
+        // Chart images load as they come into view: load them all for the full-page shot.
+        await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")));
         await page.waitForLoadState("networkidle");
         const full = await page.evaluate(() => document.documentElement.scrollHeight);
         const wide = await page.evaluate(() => document.documentElement.scrollWidth);
