@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { PlaceMap } from "~/components/map/place-map";
 import { PageHeader } from "~/components/ui/page-header";
 import { PlaceSearch } from "~/components/dashboard/place-search";
@@ -99,6 +99,37 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof LimitReachedError && (error.kind === "hexagon" || error.kind === "region")) return redirect(unlockHrefs(new URLSearchParams(back.split("?")[1] ?? ""), error.kind).open);
     throw error;
   }
+}
+
+/** A country or region select over server-drawn options (app/utils/server-drawn.tsx), shown on change. */
+function PlaceSelectForm({
+  label, button, field, optionsHtml, hidden, onChange,
+}: {
+  label: string;
+  button: string;
+  field: ReturnType<typeof useFieldValue>;
+  optionsHtml: string;
+  hidden: ReactNode;
+  onChange: (e: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <Form method="get" className="flex items-end gap-2" onChange={onChange}>
+      {hidden}
+      <label className="text-sm">
+        <span className="block font-medium">{label}</span>
+        <select
+          name="location_code"
+          {...field}
+          className="max-w-[min(20rem,60vw)] rounded border-slate-300"
+          dangerouslySetInnerHTML={{ __html: optionsHtml }}
+          suppressHydrationWarning
+        />
+      </label>
+      <button type="submit" className="btn-secondary">
+        {button}
+      </button>
+    </Form>
+  );
 }
 
 export default function Page() {
@@ -205,39 +236,9 @@ export default function Page() {
           </details>
           <div className="mt-3 hidden flex-col gap-4 peer-open/more:flex md:mt-0 md:flex">
             <div className="flex flex-wrap items-end gap-3">
-              <Form method="get" className="flex items-end gap-2" onChange={autoSubmit}>
-                {keep("place")}
-                <label className="text-sm">
-                  <span className="block font-medium">Country</span>
-                  <select
-                    name="location_code"
-                    {...countryField}
-                    className="max-w-[min(20rem,60vw)] rounded border-slate-300"
-                    dangerouslySetInnerHTML={{ __html: countryOptions }}
-                    suppressHydrationWarning
-                  />
-                </label>
-                <button type="submit" className="btn-secondary">
-                  Show country
-                </button>
-              </Form>
+              <PlaceSelectForm label="Country" button="Show country" field={countryField} optionsHtml={countryOptions} hidden={keep("place")} onChange={autoSubmit} />
               {d.placeSelects.region ? (
-                <Form method="get" className="flex items-end gap-2" onChange={autoSubmit}>
-                  {keep("place")}
-                  <label className="text-sm">
-                    <span className="block font-medium">Region</span>
-                    <select
-                      name="location_code"
-                      {...regionField}
-                      className="max-w-[min(20rem,60vw)] rounded border-slate-300"
-                      dangerouslySetInnerHTML={{ __html: regionOptions }}
-                      suppressHydrationWarning
-                    />
-                  </label>
-                  <button type="submit" className="btn-secondary">
-                    Show region
-                  </button>
-                </Form>
+                <PlaceSelectForm label="Region" button="Show region" field={regionField} optionsHtml={regionOptions} hidden={keep("place")} onChange={autoSubmit} />
               ) : null}
             </div>
 
