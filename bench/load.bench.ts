@@ -5,26 +5,16 @@
  * PostgreSQL when BENCH_DATABASE_URL is set.
  * Run: `npm run build && npx tsx bench/load.bench.ts`. Env: BENCH_DURATION (s, default 30), BENCH_CONNECTIONS (100).
  */
-import net from "node:net";
 import autocannon, { type Request } from "autocannon";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { SESSION_COOKIE_NAME } from "../app/domain/auth";
-import { assertBuilt, newDataDir, startServer } from "./support/servers";
+import { assertBuilt, newDataDir, startServer, freePort } from "./support/servers";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 /** Longer than any answer should take: a request still open after this counts as a client timeout. */
 const TIMEOUT_SECONDS = 10;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/dashboard/login`, {

@@ -9,8 +9,7 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
-import { assertBuilt, formatRow, measure, newDataDir, rssMb, startServer, type Measured, type ServerKind } from "./support/servers";
+import { assertBuilt, formatRow, measure, mixedRequests, newDataDir, rssMb, startServer, type Measured, type ServerKind } from "./support/servers";
 
 const PAGE_DURATION = Number(process.env.BENCH_PAGE_DURATION ?? 8);
 const LOAD_DURATION = Number(process.env.BENCH_LOAD_DURATION ?? 30);
@@ -56,19 +55,7 @@ async function loadTest() {
   const dataDir = newDataDir("bench-load-");
   const server = await startServer("server.ts", PORTS["server.ts"], dataDir);
   try {
-    const account = DEMO_ACCOUNTS[0]!;
-    const login = new URLSearchParams({ intent: "login", email: account.email, password: DEMO_PASSWORD }).toString();
-    const form = { "Content-Type": "application/x-www-form-urlencoded" };
-    const requests = [
-      { method: "GET", path: "/" },
-      { method: "GET", path: "/faq" },
-      { method: "GET", path: "/api/riskdb/hazard_scores?location_code=GB&scenario=rcp85&period=2050" },
-      { method: "GET", path: "/blog/item/1" },
-      { method: "GET", path: "/api/riskdb/countries" },
-      { method: "POST", path: "/dashboard/login", headers: form, body: login },
-      { method: "GET", path: "/pricing" },
-      { method: "GET", path: "/api/riskdb/get_data/hazards?lat=52.52&lon=13.405&scenario=rcp85&period=2050" },
-    ];
+    const requests = mixedRequests();
     const result = await measure({ url: server.url, connections: 100, duration: LOAD_DURATION, requests, timeout: 30 });
     // A login answers 302 (redirect to the dashboard): only failures and 4xx/5xx count as errors.
     return result;

@@ -14,11 +14,10 @@
  * SOAK_SETTLE_S (default 30), BENCH_DATABASE_URL.
  */
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { largeCsvLines } from "../tests/support/portfolio-files";
-import { assertBuilt, measure, newDataDir, rssMb, startServer } from "./support/servers";
+import { assertBuilt, measure, newDataDir, rssMb, startServer, freePort, mixedRequests } from "./support/servers";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 5);
 const ROWS = Number(process.env.SOAK_ROWS ?? 20_000);
@@ -31,16 +30,6 @@ const NEAR_IDLE_MB = 50;
 /** The self-service product code of a portfolio report (app/services/portfolio/purchase.server.ts). */
 const REPORT_PRODUCT = "portfolio_report";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 class User {
   private cookie = "";
@@ -152,18 +141,7 @@ async function main() {
     const csv = [...largeCsvLines(ROWS)].join("");
     const user = new User(server.url);
     await user.logIn(DEMO_ACCOUNTS.find((a) => a.planCode === "PREMIUM" && a.role === "user")!.email);
-    const account = DEMO_ACCOUNTS[0]!;
-    const form = { "Content-Type": "application/x-www-form-urlencoded" };
-    const requests = [
-      { method: "GET", path: "/" },
-      { method: "GET", path: "/faq" },
-      { method: "GET", path: "/api/riskdb/hazard_scores?location_code=GB&scenario=rcp85&period=2050" },
-      { method: "GET", path: "/blog/item/1" },
-      { method: "GET", path: "/api/riskdb/countries" },
-      { method: "POST", path: "/dashboard/login", headers: form, body: new URLSearchParams({ intent: "login", email: account.email, password: DEMO_PASSWORD }).toString() },
-      { method: "GET", path: "/pricing" },
-      { method: "GET", path: "/api/riskdb/get_data/hazards?lat=52.52&lon=13.405&scenario=rcp85&period=2050" },
-    ];
+    const requests = mixedRequests();
 
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 500);

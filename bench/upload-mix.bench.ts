@@ -9,29 +9,18 @@
  * MIX_TIMEOUT_S (default 240): the mix is abandoned after that long.
  */
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { XLSX_MAX_SHARED_STRINGS_BYTES, formatBytes } from "../app/domain/portfolio/limits";
 import { writeSharedStringsXlsx } from "../tests/support/portfolio-files";
-import { assertBuilt, newDataDir, rssMb, startServer } from "./support/servers";
+import { assertBuilt, newDataDir, rssMb, startServer, freePort } from "./support/servers";
 
 const UPLOADS = Number(process.env.MIX_UPLOADS ?? 10);
 const OVER_STRINGS = Number(process.env.MIX_OVER_STRINGS ?? 2_000_000);
 const UNDER_STRINGS = Number(process.env.MIX_UNDER_STRINGS ?? 1_400_000);
 const TIMEOUT_MS = Number(process.env.MIX_TIMEOUT_S ?? 240) * 1000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function login(base: string, email: string): Promise<string> {
   const body = new URLSearchParams({ intent: "login", email, password: DEMO_PASSWORD });

@@ -1,10 +1,12 @@
 /** Starting and measuring built servers for the benches: free ports, health waits, RSS, autocannon runs. */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Options } from "autocannon";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -114,4 +116,31 @@ export async function measure(options: Options): Promise<Measured> {
 
 export function formatRow(name: string, m: Measured) {
   return `${name.padEnd(34)} ${m.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(5)} ms   ${m.total} requests, ${m.errors} errors/non-2xx`;
+}
+
+/** A port nothing listens on now, for a server the bench starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The mixed traffic of the load and soak benches: public pages, API reads and a sign-in (answered 302). */
+export function mixedRequests() {
+  const account = DEMO_ACCOUNTS[0]!;
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+  return [
+    { method: "GET", path: "/" },
+    { method: "GET", path: "/faq" },
+    { method: "GET", path: "/api/riskdb/hazard_scores?location_code=GB&scenario=rcp85&period=2050" },
+    { method: "GET", path: "/blog/item/1" },
+    { method: "GET", path: "/api/riskdb/countries" },
+    { method: "POST", path: "/dashboard/login", headers: form, body: new URLSearchParams({ intent: "login", email: account.email, password: DEMO_PASSWORD }).toString() },
+    { method: "GET", path: "/pricing" },
+    { method: "GET", path: "/api/riskdb/get_data/hazards?lat=52.52&lon=13.405&scenario=rcp85&period=2050" },
+  ];
 }
