@@ -489,13 +489,42 @@ export function checkSharedStrings(zip: ZipCheck, limit = XLSX_MAX_SHARED_STRING
 }
 
 /**
- * Rows of the first worksheet of an XLSX file, once its directory, its shared-string table and its real inflated
- * sizes are checked.
+ * How often one workbook is read before it is refused. exceljs's streaming reader now and then loses a part it has
+ * already read (about once in a few hundred reads of the same valid file) and fails with a TypeError on state it
+ * never set; the same file read again succeeds. A damaged file fails with a parse error and is refused at once.
  */
-export async function* readXlsx(file: string): AsyncGenerator<RawRow> {
+export const XLSX_READ_ATTEMPTS = 3;
+
+/**
+ * Rows of the first worksheet of an XLSX file, once its directory, its shared-string table and its real inflated
+ * sizes are checked. A read that fails on exceljs's lost-part race starts again and skips the rows already given.
+ */
+export async function* readXlsx(file: string, rowsOf: (file: string) => AsyncIterable<RawRow> = firstSheetRows): AsyncGenerator<RawRow> {
   const zip = checkZipDirectory(file);
   checkSharedStrings(zip);
   await checkZipInflation(file, zip);
+  let given = 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      let skip = given;
+      for await (const row of rowsOf(file)) {
+        if (skip > 0) {
+          skip--;
+          continue;
+        }
+        given++;
+        yield row;
+      }
+      return;
+    } catch (error) {
+      if (error instanceof UploadRefusedError) throw error;
+      if (error instanceof TypeError && attempt < XLSX_READ_ATTEMPTS) continue;
+      throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+    }
+  }
+}
+
+async function* firstSheetRows(file: string): AsyncGenerator<RawRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     sharedStrings: "cache",
     hyperlinks: "ignore",
@@ -504,18 +533,13 @@ export async function* readXlsx(file: string): AsyncGenerator<RawRow> {
     entries: "emit",
   });
   cacheSharedStringsCompactly(reader);
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as ExcelJS.CellValue[];
-        const cells: Cell[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
-        yield { rowNo: row.number, cells };
-      }
-      break;
+  for await (const sheet of reader) {
+    for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
+      const values = row.values as ExcelJS.CellValue[];
+      const cells: Cell[] = [];
+      for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
+      yield { rowNo: row.number, cells };
     }
-  } catch (error) {
-    if (error instanceof UploadRefusedError) throw error;
-    throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+    break;
   }
 }
