@@ -1,7 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
-import vm from "node:vm";
 import { PGlite, types as pgliteTypes, type PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -13,6 +11,7 @@ import * as schema from "#db/schema/index";
 import { seedDatabase } from "#db/seed";
 import { DEMO_ACCOUNTS_WARNING, getEnv, isProduction, shouldSeedDemoAccounts } from "~/env.server";
 import { logger } from "~/services/logger.server";
+import { collectGarbage } from "~/services/memory.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -56,14 +55,6 @@ export const PGLITE_TYPE_HANDLERS: Pick<PGliteOptions, "parsers" | "serializers"
   parsers: { [pgliteTypes.BYTEA]: (text: string) => Buffer.from(text.slice(2), "hex") },
 };
 
-/**
- * One full collection now: the closed instance's memory goes back to the system at once, not at a collection that
- * an idle server may not run for hours.
- */
-function collectGarbage() {
-  v8.setFlagsFromString("--expose-gc");
-  (vm.runInNewContext("gc") as () => void)();
-}
 
 async function startPglite(dataDir: string) {
   const client = new PGlite(dataDir, { ...PGLITE_TYPE_HANDLERS, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
@@ -83,6 +74,7 @@ async function openPglite(dataDir: string): Promise<Connection> {
   if (fresh) {
     await client.close();
     ({ client, db } = await startPglite(dataDir));
+    // The closed instance's memory goes back to the system now, not at a collection an idle server may not run for hours.
     collectGarbage();
   }
   return { db, mode: "pglite", close: () => client.close() };

@@ -53,7 +53,8 @@ describe("readXlsx", () => {
     let reads = 0;
     async function* broken(): AsyncGenerator<RawRow> {
       reads++;
-      throw new TypeError("lost");
+      if (reads > 0) throw new TypeError("lost");
+      yield row(1);
     }
     await expect(async () => {
       for await (const _ of readXlsx(file, broken));
@@ -62,7 +63,8 @@ describe("readXlsx", () => {
     reads = 0;
     async function* damaged(): AsyncGenerator<RawRow> {
       reads++;
-      throw new Error("invalid signature");
+      if (reads > 0) throw new Error("invalid signature");
+      yield row(1);
     }
     await expect(async () => {
       for await (const _ of readXlsx(file, damaged));

@@ -39,26 +39,37 @@ function scoresOf(engine: RiskEngine, hexagon: string): LocationScores | null {
   return scores;
 }
 
+/**
+ * One shared, frozen SlotScore per stored code (0-255): a cell's 130 slots point at these instead of holding 130
+ * objects of their own, which kept a large report's score cache at hundreds of MB.
+ */
+const SLOT_SCORES: readonly SlotScore[] = Array.from({ length: 256 }, (_, code) =>
+  Object.freeze(
+    code > VALUE_SCALE
+      ? { value: null, level: null, applicable: code !== CODE_NA }
+      : { value: code / VALUE_SCALE, level: scoreFromValue(code / VALUE_SCALE), applicable: true },
+  ),
+);
+
 function cellScores(engine: RiskEngine, hexagon: string): LocationScores | null {
   const row = engine.cellRow(hexagon);
   if (row < 0) return null;
   const out = {} as LocationScores;
   HAZARD_IDS.forEach((h: HazardId, hi) => {
     const slots: SlotScore[] = [];
-    for (let s = 0; s < SLOT_COUNT; s++) {
-      const code = engine.valueCode(row, hi, s);
-      if (code > VALUE_SCALE) slots.push({ value: null, level: null, applicable: code !== CODE_NA });
-      else {
-        const value = code / VALUE_SCALE;
-        slots.push({ value, level: scoreFromValue(value), applicable: true });
-      }
-    }
+    for (let s = 0; s < SLOT_COUNT; s++) slots.push(SLOT_SCORES[engine.valueCode(row, hi, s)]!);
     out[h] = slots;
   });
   return out;
 }
 
-export function toAssessedLocation(engine: RiskEngine, upload: PortfolioUpload, row: StoredRow): AssessedLocation {
+/** `assessed` is the row's assessment when the caller already has it (assessLocation of its coordinates). */
+export function toAssessedLocation(
+  engine: RiskEngine,
+  upload: PortfolioUpload,
+  row: StoredRow,
+  assessed?: ReturnType<typeof assessLocation>,
+): AssessedLocation {
   const [rowNumber, status, reason, lat, lon, cells, duplicateOf] = row;
   const userColumns: Record<string, string> = {};
   upload.columns.forEach((c, i) => (userColumns[c] = text(cells[i])));
@@ -75,7 +86,7 @@ export function toAssessedLocation(engine: RiskEngine, upload: PortfolioUpload, 
   if (status !== ROW_STATUS.valid || lat === null || lon === null) {
     return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason, scores: null };
   }
-  const a = assessLocation(engine, lat, lon);
+  const a = assessed === undefined ? assessLocation(engine, lat, lon) : assessed;
   if (!a) return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: ROW_REASONS.atSea, scores: null };
   return {
     ...base,

@@ -13,13 +13,15 @@ import { getDb } from "../db.server";
 import { getUserEntitlements } from "../entitlements.server";
 import { defineQueue, sendJob, startJobs } from "../jobs.server";
 import { logger } from "../logger.server";
+import { collectGarbage } from "../memory.server";
 import { discardReportFile, recordReportFile, writeReportFile, type WrittenReportFile } from "../reports/files.server";
 import { writePortfolioPdf } from "../reports/pdf.server";
 import { setPortfolioReportStore } from "../reports/portfolios.server";
 import { writePortfolioXlsx } from "../reports/xlsx.server";
 import { assessLocation } from "./assess.server";
 import { reportCharge } from "./purchase.server";
-import { reportSource } from "./report-model.server";
+import { reportSource, toAssessedLocation } from "./report-model.server";
+import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "./uploads.server";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
@@ -28,6 +30,11 @@ import { openLocations, type PortfolioReportSource } from "~/domain/reports/type
 export { REPORT_QUEUE };
 /** Rows between two progress writes. */
 const PROGRESS_EVERY = 5000;
+/**
+ * Rows between two full garbage collections while a report runs: its live heap stays near 100 MB, but V8 let the
+ * garbage of a 100k-row pass pile up to 450 MB before collecting (measured on bench/portfolio-job.bench.ts).
+ */
+const COLLECT_EVERY = 20_000;
 
 export interface ReportOutputs {
   output_request_stats: ReturnType<PortfolioAccumulator["requestStats"]>;
@@ -128,12 +135,15 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     let processed = 0;
     let missingWeight = 0;
     const missingWeightRows: RowIssue[] = [];
+    const totals = new ReportFileTotals();
     for await (const row of uploadRows(upload.id)) {
       processed++;
-      if (row[1] === ROW_STATUS.valid) {
+      const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null;
+      const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
+      totals.add(toAssessedLocation(engine, upload, row, a));
+      if (valid) {
         const weight = weightOf(upload, row[5]);
         // A row without a usable weight counts as an asset but adds nothing to weighted figures.
-        const a = assessLocation(engine, row[3]!, row[4]!);
         if (a) {
           acc.add(a, a.values, weight ?? 0);
           if (weight === null) {
@@ -144,6 +154,7 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
       }
       const due = run.checkpoint(processed);
       if (due) await due;
+      if (processed % COLLECT_EVERY === 0) collectGarbage();
       if (processed % PROGRESS_EVERY === 0)
         await db.update(portfolioReports).set({ processed }).where(and(eq(portfolioReports.id, reportId), eq(portfolioReports.runId, run.runId)));
     }
@@ -168,7 +179,7 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
       summary_table: acc.summaryTable(),
     };
     const finished = { ...report, result: result as unknown as Record<string, unknown>, finishedAt: new Date() };
-    const { pdf, xlsx, disclosure } = await writeReportFiles(finished, upload, run, written);
+    const { pdf, xlsx, disclosure } = await writeReportFiles(finished, upload, run, written, totals);
     // The files are listed, and the disclosure tables kept, in the one transaction that marks the report done:
     // an interrupted run lists nothing, and nothing runs after "done" that a shutdown could cut off.
     await run.finish(async (tx) => {
@@ -205,33 +216,36 @@ function reportUser(id: string, user: { email: string; firstName: string | null;
 }
 
 /**
- * The PDF and the XLSX of a finished report, written to disk but not yet listed (the caller lists them with
- * "done"), and the disclosure tables the XLSX computed as it wrote every row. Both passes over the locations go
- * through the run's checkpoint, so a shutdown stops them and the heartbeat keeps beating.
+ * The PDF and the XLSX of a finished report, written but not yet listed (the caller lists them with "done"), and
+ * the disclosure tables from the totals the job gathered. Each file reads the locations once, through the run's
+ * checkpoint, so a shutdown stops it and the heartbeat keeps beating. One after the other: written at once they
+ * took 4 % less time and half as much memory again.
  */
-async function writeReportFiles(report: PortfolioReport, upload: PortfolioUpload, run: ReportRun, written: WrittenReportFile[]) {
+async function writeReportFiles(report: PortfolioReport, upload: PortfolioUpload, run: ReportRun, written: WrittenReportFile[], totals: ReportFileTotals) {
   const db = await getDb();
   const [user] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, report.userId));
   const base = reportSource(report, upload, reportUser(report.userId, user));
   const source: PortfolioReportSource = { ...base, locations: () => checkpointed(openLocations(base), run) };
   const baseName = `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`;
   const title = `Portfolio report: ${upload.fileName}`;
-  const pdf = await writeReportFile({ userId: report.userId, kind: "portfolio_pdf", sourceId: report.id, title, baseName }, (p) => writePortfolioPdf(source, p));
+  const disclosure = totals.disclosure.result(base.metadata, base);
+  const pdf = await writeReportFile({ userId: report.userId, kind: "portfolio_pdf", sourceId: report.id, title, baseName }, (p) =>
+    writePortfolioPdf(source, p, undefined, undefined, totals),
+  );
   written.push(pdf);
-  const out: { disclosure?: DisclosureTables } = {};
-  const xlsx = await writeReportFile({ userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id, title, baseName }, async (p) => {
-    out.disclosure = (await writePortfolioXlsx(source, p)).disclosure;
-  });
+  const xlsx = await writeReportFile({ userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id, title, baseName }, (p) =>
+    writePortfolioXlsx(source, p, disclosure),
+  );
   written.push(xlsx);
-  const { disclosure } = out;
-  if (!disclosure) throw new Error("the XLSX writer returned no disclosure tables");
   return { pdf, xlsx, disclosure };
 }
 
 async function* checkpointed<T>(locations: AsyncIterable<T> | Iterable<T>, run: ReportRun): AsyncGenerator<T> {
+  let n = 0;
   for await (const location of locations) {
     const due = run.checkpoint();
     if (due) await due;
+    if (++n % COLLECT_EVERY === 0) collectGarbage();
     yield location;
   }
 }

@@ -8,7 +8,10 @@ import { assessedLocation, locationScores, portfolioReport } from "~/domain/repo
 import { SLOT_COUNT } from "~/domain/scenarios";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
 import { engineHazardReasons } from "./hazard-reasons.server";
-import { t, writeDisclosurePdf, writePortfolioPdf } from "./pdf.server";
+import PDFDocument from "pdfkit";
+import { ReportFileTotals } from "~/domain/reports/file-totals";
+import { openLocations } from "~/domain/reports/types";
+import { showTextOperator, t, writeDisclosurePdf, writePortfolioPdf, type EncodingFont } from "./pdf.server";
 import { writeDisclosureXlsx, writePortfolioXlsx } from "./xlsx.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "report-gen-"));
@@ -226,6 +229,31 @@ describe("portfolio PDF", () => {
     const sentence = engineHazardReasons()(hamburg, "SS", { scenario: "hist", period: "hist" });
     expect(sentence).toMatch(/; that is (Low|Moderate|High|Severe|Extreme)\.$|does not apply/);
     expect(squeezed).toContain(t(`Storm surge, Historical: ${sentence}`).replace(/\s+/g, ""));
+  });
+
+  it("writes a table cell's text with the operator pdfkit's own text() writes, kerning included", () => {
+    const doc = new PDFDocument();
+    doc.font("Helvetica").fontSize(6.5);
+    const written: string[] = [];
+    const addContent = doc.addContent.bind(doc);
+    doc.addContent = (data: string) => (written.push(String(data)), addContent(data));
+    for (const text of ["AVATAR Wyoming 1/3", "Lyon depot", "n/a"]) {
+      written.length = 0;
+      doc.text(text, 10, 10, { lineBreak: false });
+      const font = (doc as unknown as { _font: EncodingFont })._font;
+      expect(written.filter((line) => line.endsWith("TJ"))).toEqual([showTextOperator(font, text)]);
+      expect(showTextOperator(font, text, true)).toBe(showTextOperator(font, text));
+    }
+    expect(showTextOperator((doc as unknown as { _font: EncodingFont })._font, "AV")).toMatch(/^\[<[0-9a-f]+> \d+ <[0-9a-f]+> 0\] TJ$/);
+  });
+
+  it("draws the same report from totals the job gathered as from its own first pass", async () => {
+    const totals = await ReportFileTotals.of(openLocations(report));
+    const own = path.join(dir, "p-own.pdf");
+    const gathered = path.join(dir, "p-gathered.pdf");
+    await writePortfolioPdf(report, own);
+    await writePortfolioPdf({ ...report, locations: () => openLocations(report) }, gathered, undefined, undefined, totals);
+    expect(await pdfText(readFileSync(gathered))).toBe(await pdfText(readFileSync(own)));
   });
 
   it("writes the disclosure PDF with the audit trail", async () => {

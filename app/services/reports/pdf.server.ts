@@ -9,7 +9,6 @@ import { reportCostText } from "~/domain/commerce";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import {
   DISCLOSURE_TABLES,
-  DisclosureAccumulator,
   MATERIAL_RISK_LEVEL,
   TAXONOMY_CATEGORIES,
   TAXONOMY_HAZARD_MAP,
@@ -20,7 +19,8 @@ import {
   type DisclosureTables,
 } from "~/domain/reports/disclosure";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
-import { LevelCountAccumulator } from "~/domain/reports/level-counts";
+import { APPENDIX_FUTURE, ReportFileTotals } from "~/domain/reports/file-totals";
+import type { LevelCountAccumulator } from "~/domain/reports/level-counts";
 import { openLocations, type AssessedLocation, type PortfolioReportSource, type ReportMetadata, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { GLOBAL_WARMING_LEVEL, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
@@ -36,8 +36,6 @@ export const MUTED = "#475569";
 const RULE = "#cbd5e1";
 const NA_COLOUR = "#cbd5e1";
 
-/** Future slot shown beside the historical one in the appendix. */
-const APPENDIX_FUTURE: { scenario: ScenarioId; period: PeriodId } = { scenario: "rcp85", period: "2050" };
 
 export function t(s: string | number | null | undefined): string {
   return pdfSafeText(s === null || s === undefined ? "" : String(s));
@@ -119,6 +117,11 @@ export interface Column {
   header: string;
   width: number;
   align?: "left" | "right" | "center";
+  /**
+   * Each row holds its own value here (a row number, an id, coordinates): measured and encoded without the memo,
+   * whose entries for strings that never come back would only live long enough to fill the old generation.
+   */
+  varies?: boolean;
 }
 
 /** The font state pdfkit keeps on a document, read to key the memo below. */
@@ -129,8 +132,10 @@ interface FontState {
 
 const TEXT_MEMO_MAX = 20_000;
 
-/** Documents and fonts whose text measuring is already memoised. */
+/** Documents and fonts whose text measuring is already memoised, with their own unmemoised functions. */
 const memoised = new WeakSet<object>();
+const plainWidths = new WeakMap<object, (text: string) => number>();
+const plainEncodes = new WeakMap<object, (text: string) => unknown>();
 
 function memo<T>(compute: (text: string) => T): (text: string) => T {
   const seen = new Map<string, T>();
@@ -155,6 +160,7 @@ function memoiseText(doc: Doc) {
   if (!memoised.has(doc)) {
     memoised.add(doc);
     const plainWidth = doc.widthOfString.bind(doc);
+    plainWidths.set(doc, plainWidth);
     const width = memo((key) => plainWidth(key.slice(key.indexOf("\u0000") + 1)));
     doc.widthOfString = (text: string, options?: PDFKit.Mixins.TextOptions) =>
       options && (options.characterSpacing || options.features || ((options as { horizontalScaling?: number }).horizontalScaling ?? 100) !== 100)
@@ -165,31 +171,118 @@ function memoiseText(doc: Doc) {
   if (!memoised.has(font)) {
     memoised.add(font);
     const plainEncode = font.encode.bind(font);
+    plainEncodes.set(font, plainEncode);
     const encode = memo((text) => plainEncode(text));
     font.encode = (text: string, features?: unknown) => (features ? plainEncode(text, features) : encode(text));
   }
 }
 
+/** The width of one line of text in the current font: memoised, or measured afresh for a text that varies by row. */
+function widthOf(doc: Doc, text: string, varies = false): number {
+  const plain = varies ? plainWidths.get(doc) : undefined;
+  return plain ? plain(text) : doc.widthOfString(text);
+}
+
 /** The text cut to fit a width in the current font, with "..." when cut. */
-function fit(doc: Doc, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
+function fit(doc: Doc, text: string, width: number, varies = false): string {
+  if (widthOf(doc, text, varies) <= width) return text;
   let lo = 0,
     hi = text.length;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (doc.widthOfString(`${text.slice(0, mid)}...`) <= width) lo = mid;
+    if (widthOf(doc, `${text.slice(0, mid)}...`, varies) <= width) lo = mid;
     else hi = mid - 1;
   }
   return `${text.slice(0, lo)}...`;
 }
 
+/** pdfkit's number format in content streams: at most six decimals. */
+function pdfNumber(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}
+
+export interface EncodingFont {
+  id: string;
+  ascender: number;
+  encode: (text: string) => [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]];
+  ref: () => unknown;
+}
+
+const SHOW_TEXT_MAX = 50_000;
+const showTextCache = new Map<string, string | null>();
+
 /**
- * One line of text placed in a cell by its own width: pdfkit's line wrapper (used whenever a width is given) splits
- * and measures every word again, and a cell that already fits on one line needs none of it.
+ * The TJ operator that shows `text` in `font`, as pdfkit's own text() writes it: glyph runs split where kerning
+ * moves the next glyph, the kerning in font units (so the operator does not depend on the font size). Null when a
+ * glyph is offset from its line (never in the standard fonts), which only pdfkit's own path draws.
  */
-function cellText(doc: Doc, text: string, x: number, y: number, width: number, align: "left" | "right" | "center") {
-  const dx = align === "right" ? width - doc.widthOfString(text.replace(/\s+$/, "")) : align === "center" ? width / 2 - doc.widthOfString(text) / 2 : 0;
-  doc.text(text, x + dx, y, { lineBreak: false });
+export function showTextOperator(font: EncodingFont, text: string, varies = false): string | null {
+  const key = varies ? "" : `${font.id}\u0000${text}`;
+  let op = varies ? undefined : showTextCache.get(key);
+  if (op !== undefined) return op;
+  const encode = (varies ? plainEncodes.get(font) : undefined) as EncodingFont["encode"] | undefined;
+  const [encoded, positions] = encode ? encode(text) : font.encode(text);
+  const commands: string[] = [];
+  let last = 0;
+  op = "";
+  for (let i = 0; i < positions.length && op !== null; i++) {
+    const pos = positions[i]!;
+    if (pos.xOffset || pos.yOffset) op = null;
+    else if (pos.xAdvance - pos.advanceWidth !== 0) {
+      commands.push(`<${encoded.slice(last, i + 1).join("")}> ${pdfNumber(-(pos.xAdvance - pos.advanceWidth))}`);
+      last = i + 1;
+    }
+  }
+  if (op !== null) {
+    if (last < positions.length) {
+      const end = positions[positions.length - 1]!;
+      commands.push(`<${encoded.slice(last).join("")}> ${pdfNumber(-(end.xAdvance - end.advanceWidth))}`);
+    }
+    op = `[${commands.join(" ")}] TJ`;
+  }
+  if (varies) return op;
+  if (showTextCache.size >= SHOW_TEXT_MAX) showTextCache.clear();
+  showTextCache.set(key, op);
+  return op;
+}
+
+interface CellPlacement {
+  text: string;
+  x: number;
+  width: number;
+  align: "left" | "right" | "center";
+  varies: boolean;
+}
+
+/**
+ * One table row's cells, each a single line placed by its own width, in the current font and fill colour. The
+ * whole row is one text object appended to the page at once: pdfkit's text() wraps, measures and writes every
+ * cell as eight separate content chunks, which was most of a 100k-row appendix's time. The drawn page is the same.
+ */
+function rowText(doc: Doc, cells: readonly CellPlacement[], y: number) {
+  const state = doc as unknown as FontState & { page: { height: number; fonts: Record<string, unknown> } };
+  const font = state._font as unknown as EncodingFont;
+  const size = state._fontSize;
+  const height = doc.page.height;
+  const baseline = pdfNumber(height - y - (font.ascender / 1000) * size);
+  let ops = `q\n1 0 0 -1 0 ${pdfNumber(height)} cm\nBT\n/${font.id} ${pdfNumber(size)} Tf`;
+  let shown = 0;
+  for (const cell of cells) {
+    const text = cell.text.replace(/\n/g, "");
+    if (!text) continue;
+    const op = showTextOperator(font, text, cell.varies);
+    if (op === null) {
+      doc.text(text, cell.x, y, { width: cell.width, align: cell.align, lineBreak: false });
+      continue;
+    }
+    const dx =
+      cell.align === "right" ? cell.width - widthOf(doc, text.replace(/\s+$/, ""), cell.varies) : cell.align === "center" ? cell.width / 2 - widthOf(doc, text, cell.varies) / 2 : 0;
+    ops += `\n1 0 0 1 ${pdfNumber(cell.x + dx)} ${baseline} Tm\n${op}`;
+    shown++;
+  }
+  if (!shown) return;
+  state.page.fonts[font.id] ??= font.ref();
+  doc.addContent(`${ops}\nET\nQ`);
 }
 
 /** A simple grid table; repeats its header on a new page. */
@@ -203,13 +296,17 @@ export function table(doc: Doc, columns: Column[], rows: string[][], opts: { siz
     let x = left;
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(TEXT);
     memoiseText(doc);
+    const placed: CellPlacement[] = [];
     columns.forEach((c, i) => {
       if (i >= cells.length) return;
       // a short row's last cell spans the remaining columns
       const width = i === cells.length - 1 ? columns.slice(i).reduce((a, col) => a + col.width, 0) : c.width;
-      cellText(doc, fit(doc, t(cells[i] ?? "").replace(/\s*\n\s*/g, " "), width - 4), x + 2, y + 3, width - 4, i === cells.length - 1 && width !== c.width ? "left" : (c.align ?? "left"));
+      const varies = !bold && c.varies === true;
+      const text = fit(doc, t(cells[i] ?? "").replace(/\s*\n\s*/g, " "), width - 4, varies);
+      placed.push({ text, x: x + 2, width: width - 4, align: i === cells.length - 1 && width !== c.width ? "left" : (c.align ?? "left"), varies });
       x += c.width;
     });
+    rowText(doc, placed, y + 3);
     const total = columns.reduce((a, c) => a + c.width, 0);
     doc.moveTo(left, y + rowH).lineTo(left + total, y + rowH).lineWidth(0.4).strokeColor(RULE).stroke();
     doc.x = left;
@@ -470,12 +567,12 @@ async function appendix(doc: Doc, source: Pick<PortfolioReportSource, "locations
   const hw = 28;
   const fixed = w - hw * HAZARD_IDS.length;
   const cols: Column[] = [
-    { header: "Row", width: 32 },
-    { header: "Asset id", width: 64 },
-    { header: "Name", width: fixed - 32 - 64 - 32 - 40 - 70 },
+    { header: "Row", width: 32, varies: true },
+    { header: "Asset id", width: 64, varies: true },
+    { header: "Name", width: fixed - 32 - 64 - 32 - 40 - 70, varies: true },
     { header: "Dup. of", width: 32 },
     { header: "Country", width: 40 },
-    { header: "Lat, lon", width: 70 },
+    { header: "Lat, lon", width: 70, varies: true },
     ...HAZARD_IDS.map((h) => ({ header: h, width: hw, align: "center" as const })),
   ];
   const fi = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
@@ -486,7 +583,7 @@ async function appendix(doc: Doc, source: Pick<PortfolioReportSource, "locations
   let n = 0;
   for await (const loc of openLocations(source)) {
     batch.push(appendixRow(loc, fi));
-    if (batch.length >= 500) flush();
+    if (batch.length >= 100) flush();
     if (++n % 500 === 0) await new Promise((r) => setImmediate(r));
   }
   flush();
@@ -506,28 +603,8 @@ function appendixRow(loc: AssessedLocation, futureSlot: number): string[] {
   ];
 }
 
-/** How many of the most exposed locations the portfolio report explains in words. */
-export const EXPLAINED_LOCATIONS = 5;
 /** Hazards explained per location: its highest. */
 const EXPLAINED_HAZARDS = 3;
-
-/** The few locations with the highest aggregate level today, then in the appendix's future slot, kept while streaming. */
-class MostExposed {
-  readonly top: AssessedLocation[] = [];
-  private readonly future = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
-  private rank(loc: AssessedLocation): number {
-    const al = loc.scores?.AL;
-    return (al?.[0]?.level ?? 0) * 10 + (al?.[this.future]?.level ?? 0);
-  }
-  add(loc: AssessedLocation) {
-    if (loc.status !== "valid" || !loc.scores || !loc.hexagon) return;
-    const r = this.rank(loc);
-    if (this.top.length === EXPLAINED_LOCATIONS && r <= this.rank(this.top.at(-1)!)) return;
-    const at = this.top.findIndex((x) => this.rank(x) < r);
-    this.top.splice(at < 0 ? this.top.length : at, 0, loc);
-    if (this.top.length > EXPLAINED_LOCATIONS) this.top.pop();
-  }
-}
 
 /** Why the most exposed locations score as they do: each one's highest hazards in the engine's plain sentences. */
 function exposedReasons(doc: Doc, top: readonly AssessedLocation[], reasons: HazardReasons) {
@@ -563,22 +640,17 @@ function exposedReasons(doc: Doc, top: readonly AssessedLocation[], reasons: Haz
 
 /**
  * The portfolio report: cover, summary, charts, per-hazard tables, disclosure tables, methodology and dataset
- * version, and the per-location appendix. Reads the locations twice (totals, then the appendix).
+ * version, and the per-location appendix. Reads the locations once for the appendix, and once before it for the
+ * totals unless the caller gathered them (the report job does, while it assesses the rows).
  */
 export async function writePortfolioPdf(
   report: PortfolioReportSource,
   target: string | Writable,
   title = "Portfolio climate risk report",
   reasons: HazardReasons = engineHazardReasons(),
+  totals?: ReportFileTotals,
 ): Promise<void> {
-  const levels = new LevelCountAccumulator();
-  const disclosure = new DisclosureAccumulator();
-  const exposed = new MostExposed();
-  for await (const loc of openLocations(report)) {
-    levels.add(loc);
-    disclosure.add(loc);
-    exposed.add(loc);
-  }
+  const { levels, disclosure, exposed } = totals ?? (await ReportFileTotals.of(openLocations(report)));
   const tables = disclosure.result(report.metadata, report);
   const { doc, done } = openDoc(target, title);
   cover(doc, title, report.metadata);

@@ -21,7 +21,7 @@ import {
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { safeCellValue } from "~/domain/reports/spreadsheet-cell";
 import { userCellValue, userColumnHeader } from "~/domain/reports/user-cell";
-import { openLocations, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
+import { openLocations, type LocationScores, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { SLOTS } from "~/domain/scenarios";
 
@@ -71,9 +71,10 @@ class SheetRowWriter {
     private next: number,
   ) {}
 
-  add(values: readonly Value[]): void {
+  /** A row of `values`, then the cells of `tail` (from tailCells) when given. */
+  add(values: readonly Value[], tail?: readonly string[]): void {
     const r = this.next++;
-    while (this.refs.length < values.length) this.refs.push(columnLetters(this.refs.length + 1));
+    this.ensureRefs(values.length);
     let xml = `<row r="${r}">`;
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
@@ -81,8 +82,32 @@ class SheetRowWriter {
       if (typeof v === "number") xml += `<c r="${this.refs[i]}${r}"><v>${v}</v></c>`;
       else xml += `<c r="${this.refs[i]}${r}" t="str"><v>${xmlText(safeCellValue(v))}</v></c>`;
     }
+    if (tail) xml += tail.join(String(r));
     this.pending.push(`${xml}</row>`);
     if (this.pending.length >= 50) this.flush();
+  }
+
+  /**
+   * The XML of cells from column `first` on, split where each cell's reference needs the row number: joined with
+   * a row's number it is that row's cells. Many rows share the same cells (every location in one hexagon has the
+   * same 260 score cells), so the caller keeps this once per hexagon instead of building it per row.
+   */
+  tailCells(values: readonly Value[], first: number): string[] {
+    this.ensureRefs(first + values.length);
+    const parts: string[] = [];
+    let open = "";
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (v === null || v === undefined) continue;
+      parts.push(`${open}<c r="${this.refs[first + i]}`);
+      open = typeof v === "number" ? `"><v>${v}</v></c>` : `" t="str"><v>${xmlText(safeCellValue(v))}</v></c>`;
+    }
+    parts.push(open);
+    return parts;
+  }
+
+  private ensureRefs(n: number) {
+    while (this.refs.length < n) this.refs.push(columnLetters(this.refs.length + 1));
   }
 
   flush(): void {
@@ -104,6 +129,19 @@ function levelCell(s: SlotScore | undefined): Value {
 
 function valueCell(s: SlotScore | undefined): Value {
   return s?.value === null || s?.value === undefined ? null : Math.round(s.value * 1000) / 1000;
+}
+
+/** Score cells kept per distinct hexagon while the Locations sheet is written (about 7 KB each). */
+const SCORE_CELLS_CACHE_MAX = 2_000;
+
+/** A location's level and value for every hazard × slot, in HAZARD_SLOT_HEADERS order. */
+function scoreValues(scores: LocationScores): Value[] {
+  const out: Value[] = [];
+  for (const h of HAZARD_IDS) {
+    const slots = scores[h];
+    for (const s of SLOTS) out.push(levelCell(slots?.[s.index]), valueCell(slots?.[s.index]));
+  }
+  return out;
 }
 
 /** Two columns per hazard × slot: the level 1-5 and the value 0-1. */
@@ -270,6 +308,8 @@ function openTarget(target: string | Writable): { stream: Writable; done: Promis
 export async function writePortfolioXlsx(
   report: PortfolioReportSource,
   target: string | Writable,
+  /** The disclosure tables when the caller already gathered them (the report job does): not counted again. */
+  gathered?: DisclosureTables,
 ): Promise<{ rows: number; disclosure: DisclosureTables }> {
   const { stream, done } = openTarget(target);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
@@ -289,16 +329,17 @@ export async function writePortfolioXlsx(
   const locRows = new SheetRowWriter(locSheet, 2);
 
   const acc = new DisclosureAccumulator();
+  const fixedCount = fixed.length + userColumns.length;
+  // Score cells per hexagon's scores, bounded: a book's rows cluster in few hexagons.
+  const scoreCells = new Map<LocationScores, string[]>();
   let rows = 0;
   for await (const loc of openLocations(report)) {
-    acc.add(loc);
+    if (!gathered) acc.add(loc);
     rows++;
-    const scores: Value[] = [];
-    for (const h of HAZARD_IDS) {
-      const slots = loc.scores?.[h];
-      for (const s of SLOTS) {
-        scores.push(loc.scores ? levelCell(slots?.[s.index]) : null, valueCell(slots?.[s.index]));
-      }
+    let tail = loc.scores ? scoreCells.get(loc.scores) : undefined;
+    if (!tail && loc.scores) {
+      if (scoreCells.size >= SCORE_CELLS_CACHE_MAX) scoreCells.clear();
+      scoreCells.set(loc.scores, (tail = locRows.tailCells(scoreValues(loc.scores), fixedCount)));
     }
     locRows.add([
       loc.rowNumber,
@@ -314,15 +355,14 @@ export async function writePortfolioXlsx(
       loc.lon,
       loc.weight,
       ...userColumns.map((c) => userCellValue(loc.userColumns[c] ?? "")),
-      ...scores,
-    ]);
+    ], tail);
     if (rows % 100 === 0) locRows.flush();
     await backpressure(locSheet, rows);
   }
   locRows.flush();
   locSheet.commit();
 
-  const disclosure = acc.result(report.metadata, report);
+  const disclosure = gathered ?? acc.result(report.metadata, report);
   writeDisclosureSheets(wb, disclosure);
   writeLegend(wb);
   await wb.commit();
