@@ -132,9 +132,8 @@ interface FontState {
 
 const TEXT_MEMO_MAX = 20_000;
 
-/** Documents and fonts whose text measuring is already memoised, with their own unmemoised functions. */
+/** Documents and fonts whose text measuring is already memoised, and the fonts' own unmemoised encoders. */
 const memoised = new WeakSet<object>();
-const plainWidths = new WeakMap<object, (text: string) => number>();
 const plainEncodes = new WeakMap<object, (text: string) => unknown>();
 
 function memo<T>(compute: (text: string) => T): (text: string) => T {
@@ -160,7 +159,6 @@ function memoiseText(doc: Doc) {
   if (!memoised.has(doc)) {
     memoised.add(doc);
     const plainWidth = doc.widthOfString.bind(doc);
-    plainWidths.set(doc, plainWidth);
     const width = memo((key) => plainWidth(key.slice(key.indexOf("\u0000") + 1)));
     doc.widthOfString = (text: string, options?: PDFKit.Mixins.TextOptions) =>
       options && (options.characterSpacing || options.features || ((options as { horizontalScaling?: number }).horizontalScaling ?? 100) !== 100)
@@ -179,8 +177,9 @@ function memoiseText(doc: Doc) {
 
 /** The width of one line of text in the current font: memoised, or measured afresh for a text that varies by row. */
 function widthOf(doc: Doc, text: string, varies = false): number {
-  const plain = varies ? plainWidths.get(doc) : undefined;
-  return plain ? plain(text) : doc.widthOfString(text);
+  if (!varies) return doc.widthOfString(text);
+  const state = doc as unknown as FontState;
+  return (variedText(state._font as unknown as EncodingFont, text).advance * state._fontSize) / 1000;
 }
 
 /** The text cut to fit a width in the current font, with "..." when cut. */
@@ -217,33 +216,49 @@ const showTextCache = new Map<string, string | null>();
  * glyph is offset from its line (never in the standard fonts), which only pdfkit's own path draws.
  */
 export function showTextOperator(font: EncodingFont, text: string, varies = false): string | null {
-  const key = varies ? "" : `${font.id}\u0000${text}`;
-  let op = varies ? undefined : showTextCache.get(key);
+  if (varies) return variedText(font, text).op;
+  const key = `${font.id}\u0000${text}`;
+  let op = showTextCache.get(key);
   if (op !== undefined) return op;
-  const encode = (varies ? plainEncodes.get(font) : undefined) as EncodingFont["encode"] | undefined;
-  const [encoded, positions] = encode ? encode(text) : font.encode(text);
+  const [encoded, positions] = font.encode(text);
+  op = operatorOf(encoded, positions);
+  if (showTextCache.size >= SHOW_TEXT_MAX) showTextCache.clear();
+  showTextCache.set(key, op);
+  return op;
+}
+
+function operatorOf(encoded: string[], positions: ReturnType<EncodingFont["encode"]>[1]): string | null {
   const commands: string[] = [];
   let last = 0;
-  op = "";
-  for (let i = 0; i < positions.length && op !== null; i++) {
+  for (let i = 0; i < positions.length; i++) {
     const pos = positions[i]!;
-    if (pos.xOffset || pos.yOffset) op = null;
-    else if (pos.xAdvance - pos.advanceWidth !== 0) {
+    if (pos.xOffset || pos.yOffset) return null;
+    if (pos.xAdvance - pos.advanceWidth !== 0) {
       commands.push(`<${encoded.slice(last, i + 1).join("")}> ${pdfNumber(-(pos.xAdvance - pos.advanceWidth))}`);
       last = i + 1;
     }
   }
-  if (op !== null) {
-    if (last < positions.length) {
-      const end = positions[positions.length - 1]!;
-      commands.push(`<${encoded.slice(last).join("")}> ${pdfNumber(-(end.xAdvance - end.advanceWidth))}`);
-    }
-    op = `[${commands.join(" ")}] TJ`;
+  if (last < positions.length) {
+    const end = positions[positions.length - 1]!;
+    commands.push(`<${encoded.slice(last).join("")}> ${pdfNumber(-(end.xAdvance - end.advanceWidth))}`);
   }
-  if (varies) return op;
-  if (showTextCache.size >= SHOW_TEXT_MAX) showTextCache.clear();
-  showTextCache.set(key, op);
-  return op;
+  return `[${commands.join(" ")}] TJ`;
+}
+
+/**
+ * The last text that varies by row (TableColumn.varies), encoded once for both its width and its operator: glyph
+ * by glyph with kerning, that encoding is the costly part, and a cell is measured, then drawn, one after the other.
+ */
+let lastVaried: { font: EncodingFont; text: string; advance: number; op: string | null } | null = null;
+
+function variedText(font: EncodingFont, text: string): { advance: number; op: string | null } {
+  if (lastVaried && lastVaried.font === font && lastVaried.text === text) return lastVaried;
+  const encode = (plainEncodes.get(font) as EncodingFont["encode"] | undefined) ?? font.encode.bind(font);
+  const [encoded, positions] = encode(text);
+  let advance = 0;
+  for (const p of positions) advance += p.xAdvance;
+  lastVaried = { font, text, advance, op: operatorOf(encoded, positions) };
+  return lastVaried;
 }
 
 interface CellPlacement {
@@ -252,6 +267,41 @@ interface CellPlacement {
   width: number;
   align: "left" | "right" | "center";
   varies: boolean;
+  /** The text's operator, when measuring it (a text that varies) already encoded it. */
+  op?: string | null;
+}
+
+/** Where a cell's text starts: its left edge moved by its alignment. */
+function alignedX(doc: Doc, cell: CellPlacement, text: string): number {
+  if (cell.align === "right") return cell.x + cell.width - widthOf(doc, text.replace(/\s+$/, ""), cell.varies);
+  if (cell.align === "center") return cell.x + cell.width / 2 - widthOf(doc, text, cell.varies) / 2;
+  return cell.x;
+}
+
+/**
+ * A run of cells that repeat from row to row (levels, country codes), as text operators placed by moves relative
+ * to `anchor`, the run's left edge: the same string for every row with the same texts, so a long table builds it
+ * once. Null when a cell needs pdfkit's own path.
+ */
+function runOperators(doc: Doc, font: EncodingFont, cells: readonly CellPlacement[], anchor: number): string | null {
+  let ops = "";
+  let at = anchor;
+  for (const cell of cells) {
+    const text = cell.text.replace(/\n/g, "");
+    if (!text) continue;
+    const op = showTextOperator(font, text);
+    if (op === null) return null;
+    const x = alignedX(doc, cell, text);
+    ops += `\n${pdfNumber(x - at)} 0 Td\n${op}`;
+    at = x;
+  }
+  return ops;
+}
+
+/** A run of repeating cells: its left edge and its operators (runOperators). */
+interface CellRun {
+  anchor: number;
+  ops: string;
 }
 
 /**
@@ -259,7 +309,7 @@ interface CellPlacement {
  * whole row is one text object appended to the page at once: pdfkit's text() wraps, measures and writes every
  * cell as eight separate content chunks, which was most of a 100k-row appendix's time. The drawn page is the same.
  */
-function rowText(doc: Doc, cells: readonly CellPlacement[], y: number) {
+function rowText(doc: Doc, pieces: readonly (CellPlacement | CellRun)[], y: number) {
   const state = doc as unknown as FontState & { page: { height: number; fonts: Record<string, unknown> } };
   const font = state._font as unknown as EncodingFont;
   const size = state._fontSize;
@@ -267,17 +317,21 @@ function rowText(doc: Doc, cells: readonly CellPlacement[], y: number) {
   const baseline = pdfNumber(height - y - (font.ascender / 1000) * size);
   let ops = `q\n1 0 0 -1 0 ${pdfNumber(height)} cm\nBT\n/${font.id} ${pdfNumber(size)} Tf`;
   let shown = 0;
-  for (const cell of cells) {
-    const text = cell.text.replace(/\n/g, "");
-    if (!text) continue;
-    const op = showTextOperator(font, text, cell.varies);
-    if (op === null) {
-      doc.text(text, cell.x, y, { width: cell.width, align: cell.align, lineBreak: false });
+  for (const piece of pieces) {
+    if ("ops" in piece) {
+      if (!piece.ops) continue;
+      ops += `\n1 0 0 1 ${pdfNumber(piece.anchor)} ${baseline} Tm${piece.ops}`;
+      shown++;
       continue;
     }
-    const dx =
-      cell.align === "right" ? cell.width - widthOf(doc, text.replace(/\s+$/, ""), cell.varies) : cell.align === "center" ? cell.width / 2 - widthOf(doc, text, cell.varies) / 2 : 0;
-    ops += `\n1 0 0 1 ${pdfNumber(cell.x + dx)} ${baseline} Tm\n${op}`;
+    const text = piece.text.replace(/\n/g, "");
+    if (!text) continue;
+    const op = piece.op !== undefined && text === piece.text ? piece.op : showTextOperator(font, text, piece.varies);
+    if (op === null) {
+      doc.text(text, piece.x, y, { width: piece.width, align: piece.align, lineBreak: false });
+      continue;
+    }
+    ops += `\n1 0 0 1 ${pdfNumber(alignedX(doc, piece, text))} ${baseline} Tm\n${op}`;
     shown++;
   }
   if (!shown) return;
@@ -285,42 +339,90 @@ function rowText(doc: Doc, cells: readonly CellPlacement[], y: number) {
   doc.addContent(`${ops}\nET\nQ`);
 }
 
+/** Operators of repeating cell runs, per table layout, keyed by font, size, first column and texts. Bounded. */
+const RUN_CACHE_MAX = 5_000;
+const runCaches = new WeakMap<readonly Column[], Map<string, string | null>>();
+
+type TableOptions = { size?: number; layout?: "landscape" | "portrait" };
+
 /** A simple grid table; repeats its header on a new page. */
-export function table(doc: Doc, columns: Column[], rows: string[][], opts: { size?: number; layout?: "landscape" | "portrait" } = {}) {
+export function table(doc: Doc, columns: Column[], rows: string[][], opts: TableOptions = {}) {
+  const writer = tableWriter(doc, columns, opts);
+  for (const r of rows) writer.row(r);
+  writer.end();
+}
+
+/** A table written a row at a time, for rows that arrive as a stream: its header once, then again on each new page. */
+function tableWriter(doc: Doc, columns: Column[], opts: TableOptions = {}): { row: (cells: string[]) => void; end: () => void } {
   const size = opts.size ?? 8;
   const rowH = size + 6;
   const left = doc.page.margins.left;
+  let runs = runCaches.get(columns);
+  if (!runs) runCaches.set(columns, (runs = new Map()));
+  const runCache = runs;
   const drawRow = (cells: string[], bold: boolean) => {
     ensureSpace(doc, rowH + 2, opts.layout);
     const y = doc.y;
-    let x = left;
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(TEXT);
     memoiseText(doc);
-    const placed: CellPlacement[] = [];
-    columns.forEach((c, i) => {
-      if (i >= cells.length) return;
+    const font = (doc as unknown as FontState)._font as unknown as EncodingFont;
+    const place = (i: number, x: number): CellPlacement => {
+      const c = columns[i]!;
       // a short row's last cell spans the remaining columns
       const width = i === cells.length - 1 ? columns.slice(i).reduce((a, col) => a + col.width, 0) : c.width;
       const varies = !bold && c.varies === true;
       const text = fit(doc, t(cells[i] ?? "").replace(/\s*\n\s*/g, " "), width - 4, varies);
-      placed.push({ text, x: x + 2, width: width - 4, align: i === cells.length - 1 && width !== c.width ? "left" : (c.align ?? "left"), varies });
-      x += c.width;
-    });
-    rowText(doc, placed, y + 3);
+      const align = i === cells.length - 1 && width !== c.width ? "left" : (c.align ?? "left");
+      return { text, x: x + 2, width: width - 4, align, varies, op: varies && text ? variedText(font, text).op : undefined };
+    };
+    const pieces: (CellPlacement | CellRun)[] = [];
+    const count = Math.min(cells.length, columns.length);
+    let x = left;
+    for (let i = 0; i < count; ) {
+      // Cells that repeat, up to the row's last (which may span): one cached run.
+      let end = i;
+      while (!bold && end < count - 1 && !columns[end]!.varies) end++;
+      if (end - i >= 1) {
+        const key = `${font.id}|${size}|${i}|${cells.slice(i, end).join("\u0001")}`;
+        let ops = runCache.get(key);
+        if (ops === undefined) {
+          const placed: CellPlacement[] = [];
+          for (let j = i, cx = x; j < end; cx += columns[j]!.width, j++) placed.push(place(j, cx));
+          ops = runOperators(doc, font, placed, x);
+          if (runCache.size >= RUN_CACHE_MAX) runCache.clear();
+          runCache.set(key, ops);
+        }
+        if (ops === null) for (let j = i; j < end; x += columns[j]!.width, j++) pieces.push(place(j, x));
+        else {
+          pieces.push({ anchor: x, ops });
+          for (let j = i; j < end; j++) x += columns[j]!.width;
+        }
+        i = end;
+        continue;
+      }
+      pieces.push(place(i, x));
+      x += columns[i]!.width;
+      i++;
+    }
+    rowText(doc, pieces, y + 3);
     const total = columns.reduce((a, c) => a + c.width, 0);
     doc.moveTo(left, y + rowH).lineTo(left + total, y + rowH).lineWidth(0.4).strokeColor(RULE).stroke();
     doc.x = left;
     doc.y = y + rowH;
   };
   drawRow(columns.map((c) => c.header), true);
-  for (const r of rows) {
-    if (doc.y + rowH + 2 > doc.page.height - doc.page.margins.bottom) {
-      doc.addPage(opts.layout ? { layout: opts.layout } : {});
-      drawRow(columns.map((c) => c.header), true);
-    }
-    drawRow(r, false);
-  }
-  doc.moveDown(0.6);
+  return {
+    row(cells) {
+      if (doc.y + rowH + 2 > doc.page.height - doc.page.margins.bottom) {
+        doc.addPage(opts.layout ? { layout: opts.layout } : {});
+        drawRow(columns.map((c) => c.header), true);
+      }
+      drawRow(cells, false);
+    },
+    end() {
+      doc.moveDown(0.6);
+    },
+  };
 }
 
 /** Horizontal grouped bars: share of assets at High or above per hazard, for a few slots. */
@@ -570,23 +672,19 @@ async function appendix(doc: Doc, source: Pick<PortfolioReportSource, "locations
     { header: "Row", width: 32, varies: true },
     { header: "Asset id", width: 64, varies: true },
     { header: "Name", width: fixed - 32 - 64 - 32 - 40 - 70, varies: true },
-    { header: "Dup. of", width: 32 },
+    { header: "Dup. of", width: 32, varies: true },
     { header: "Country", width: 40 },
     { header: "Lat, lon", width: 70, varies: true },
     ...HAZARD_IDS.map((h) => ({ header: h, width: hw, align: "center" as const })),
   ];
   const fi = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
-  const batch: string[][] = [];
-  const flush = () => {
-    if (batch.length) table(doc, cols, batch.splice(0), { size: 6.5, layout: "landscape" });
-  };
+  const rows = tableWriter(doc, cols, { size: 6.5, layout: "landscape" });
   let n = 0;
   for await (const loc of openLocations(source)) {
-    batch.push(appendixRow(loc, fi));
-    if (batch.length >= 100) flush();
+    rows.row(appendixRow(loc, fi));
     if (++n % 500 === 0) await new Promise((r) => setImmediate(r));
   }
-  flush();
+  rows.end();
 }
 
 function appendixRow(loc: AssessedLocation, futureSlot: number): string[] {
