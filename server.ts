@@ -4,7 +4,9 @@
  * public pages, a JSON access log and a graceful shutdown. Everything else goes to Remix's request handler.
  * Compiled to build/server.js by `npm run build`; `npm start` runs it. docs/decisions/005-server-entry.md says why.
  */
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -21,6 +23,7 @@ import { FieldCounter, bodyLimitFor, bodyTooLargeMessage, tooManyFieldsMessage, 
 import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/errors";
 import { CROSS_SITE_MESSAGE } from "~/domain/request-origin";
 import type { ServerRuntime } from "~/entry.server";
+import { SERVER_ENTRY_STARTS_RUNTIME } from "~/server-entry-mark";
 import type { RiskdbReply } from "~/services/riskdb.server";
 import { apiRecorderEnabled, recordApiExchange, recordApiResponse } from "~/services/api-contract/recorder.server";
 
@@ -34,10 +37,40 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const gzip = promisify(zlib.gzip);
 
+/** Set in the short-lived process that creates a new embedded database (see prepareNewEmbeddedDatabase). */
+const PREPARE_DATABASE_ONLY = "PREPARE_DATABASE_ONLY";
+
+// The build must not open the database when it loads: this entry decides where a new one is created.
+(globalThis as Record<string, unknown>)[SERVER_ENTRY_STARTS_RUNTIME] = true;
 const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild & { entry: { module: { serverRuntime: ServerRuntime } } };
 const app = build.entry.module.serverRuntime;
 const { logger } = app;
+if (process.env[PREPARE_DATABASE_ONLY]) {
+  await app.prepareEmbeddedDatabase();
+  process.exit(0);
+}
+if (app.embeddedDatabaseIsNew()) await prepareNewEmbeddedDatabase();
 app.leaveShutdownToServer();
+app.startServerRuntime();
+
+/**
+ * A first start on the embedded database creates its cluster in a child process: creating it leaves the process
+ * that did it with about 100 MB more resident memory than serving needs (heap pages the allocator keeps), and an
+ * idle server should not carry that for its whole life.
+ */
+async function prepareNewEmbeddedDatabase() {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], {
+    env: { ...process.env, [PREPARE_DATABASE_ONLY]: "1" },
+    stdio: "inherit",
+  });
+  const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) {
+    logger.fatal({ code, signal }, "creating the embedded database failed");
+    process.exit(1);
+  }
+  logger.info({ ms: Math.round(performance.now() - started) }, "embedded database created");
+}
 const remixHandler = createRequestHandler(build, "production");
 /** Routes without an action: a POST to one gets our 405, never the framework's own text. */
 const reachesNoAction = app.createActionlessCheck(build.routes);

@@ -9,8 +9,8 @@ import { isPrivatePath } from "~/domain/cache-policy";
 import { CROSS_SITE_MESSAGE, checkRequestOrigin } from "~/domain/request-origin";
 import { getEnv } from "~/env.server";
 import { PRIVATE_CACHE_CONTROL, withoutSharedCachingWhenSettingCookies } from "~/services/cache-headers.server";
-import { closeDb, getDb, leaveShutdownToServer } from "~/services/db.server";
-import { shutDownJobs } from "~/services/jobs.server";
+import { closeDb, embeddedDatabaseIsNew, getDb, leaveShutdownToServer, openEmbeddedDatabaseToPrepare } from "~/services/db.server";
+import { prepareJobQueue, shutDownJobs } from "~/services/jobs.server";
 import { logger, redactUrl } from "~/services/logger.server";
 import { startPendingOrderSweeper } from "~/services/commerce/orders.server";
 import { startMailWorker } from "~/services/mail.server";
@@ -22,10 +22,17 @@ import { startReportWorkers } from "~/services/portfolio/report.server";
 import { applySecurityHeaders, strictTransportSecurity } from "~/services/security-headers.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { ServerDrawnProvider } from "~/utils/server-drawn";
+import { SERVER_ENTRY_STARTS_RUNTIME } from "~/server-entry-mark";
 
-// Refuse to start on a bad configuration, and open (migrate, seed) the database before the first request.
+// Refuse to start on a bad configuration.
 getEnv();
-if (!process.env.VITEST) {
+
+/**
+ * Opens (migrates, seeds) the database before the first request and starts the background workers. Runs when the
+ * build loads, unless the production server entry marked that it starts the runtime itself (server.ts prepares a
+ * new embedded database in a process of its own first).
+ */
+export function startServerRuntime() {
   getDb()
     .then(() => {
       startMailWorker();
@@ -39,6 +46,18 @@ if (!process.env.VITEST) {
   startReportWorkers().catch((error) => logger.error({ err: error }, "job queue failed to start"));
 }
 
+/**
+ * A new embedded database made ready to serve (cluster, migrations, seed, the job queue's tables) and closed again:
+ * the first start does this in a process of its own (server.ts), where the memory it takes goes away with it.
+ */
+async function prepareEmbeddedDatabase() {
+  await openEmbeddedDatabaseToPrepare();
+  await prepareJobQueue();
+  await closeDb();
+}
+
+if (!process.env.VITEST && !(globalThis as Record<string, unknown>)[SERVER_ENTRY_STARTS_RUNTIME]) startServerRuntime();
+
 const ABORT_DELAY = 5_000;
 
 /**
@@ -46,6 +65,9 @@ const ABORT_DELAY = 5_000;
  * database, one engine, one page cache), reached through the server build.
  */
 export const serverRuntime = {
+  startServerRuntime,
+  embeddedDatabaseIsNew,
+  prepareEmbeddedDatabase,
   getDb,
   closeDb,
   shutDownJobs,

@@ -62,15 +62,40 @@ async function startPglite(dataDir: string) {
   return { client, db: drizzlePglite(client, { schema }) as unknown as Database };
 }
 
-async function openPglite(dataDir: string): Promise<Connection> {
+/** Opens the embedded database, creating its cluster on a first start, and brings it up to date (migrations, seed). */
+async function preparedPglite(dataDir: string) {
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const opened = await startPglite(dataDir);
+  await migratePglite(opened.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  const seeded = await seedDatabase(opened.db, { demoAccounts: demoAccountsEnabled() });
+  logger.info({ seeded }, seeded ? "seed ran" : "seed unchanged: skipped");
+  return opened;
+}
+
+function pgliteDataDir(): string {
+  return path.resolve(getEnv().DATA_DIR, "pglite");
+}
+
+/** True when the server runs on the embedded database and its data folder holds no cluster yet (a first start). */
+export function embeddedDatabaseIsNew(): boolean {
+  return !getEnv().DATABASE_URL && !fs.existsSync(path.join(pgliteDataDir(), "PG_VERSION"));
+}
+
+/**
+ * Creates, migrates and seeds the embedded database and opens it as the process's database, without the fresh
+ * instance a first start otherwise serves from: for a short-lived process that prepares the database and closes it
+ * (server.ts runs one on a first start, so what creating a cluster costs leaves with that process).
+ */
+export async function openEmbeddedDatabaseToPrepare(): Promise<void> {
+  connection = preparedPglite(pgliteDataDir()).then(({ client, db }) => ({ db, mode: "pglite" as const, close: () => client.close() }));
+  await connection;
+}
+
+async function openPglite(dataDir: string): Promise<Connection> {
   // Creating the cluster (initdb) grows PGlite's memory to about 400 MB more than serving it needs, and a WASM
   // memory never shrinks: a first start closes that instance once it is ready and serves from a fresh one.
   const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
-  let { client, db } = await startPglite(dataDir);
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  const seeded = await seedDatabase(db, { demoAccounts: demoAccountsEnabled() });
-  logger.info({ seeded }, seeded ? "seed ran" : "seed unchanged: skipped");
+  let { client, db } = await preparedPglite(dataDir);
   if (fresh) {
     await client.close();
     ({ client, db } = await startPglite(dataDir));
@@ -102,7 +127,7 @@ function openConfigured(): Promise<Connection> {
   const env = getEnv();
   const opening = env.DATABASE_URL
     ? openPostgres(env.DATABASE_URL)
-    : openPglite(path.resolve(env.DATA_DIR, "pglite"));
+    : openPglite(pgliteDataDir());
   return opening.then((c) => {
     logger.info({ mode: c.mode }, "database ready");
     registerShutdown();

@@ -187,6 +187,12 @@ export function stopJobs(): Promise<void> {
   return stopping;
 }
 
+/** Creates the queue's tables and queues, then stops: the first-start preparation of a new database runs it. */
+export async function prepareJobQueue(): Promise<void> {
+  await openQueue();
+  await stopJobs();
+}
+
 /** The process is shutting down (SIGTERM): stop the workers now, while in-flight requests drain. */
 export function shutDownJobs(): Promise<void> {
   shutDown = true;

@@ -16,6 +16,7 @@ import {
   portfolioLimitsFor, type PortfolioLimits,
 } from "~/domain/portfolio/limits";
 import { ANONYMOUS_ACCESS, type AccessContext, type LocationKind } from "~/domain/entitlements";
+import { FirstRowIndex } from "~/domain/portfolio/first-rows";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { PlanCode } from "~/domain/plans";
 import { getRiskEngine } from "~/risk/engine.server";
@@ -225,7 +226,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     const outOfRange: RowIssue[] = [];
     const duplicates: { row: number; duplicate_of: number }[] = [];
     const data: PreviewResult["data"] = [];
-    const seen = new Map<number, number>();
+    const seen = new FirstRowIndex();
     let chunk: StoredRow[] = [];
     const flush = async () => {
       if (!chunk.length) return;
@@ -269,10 +270,8 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
             scoredAt[shown.level]++;
             acc.add(a, shown.values, 1);
           }
-          const key = coordKey(check.lat, check.lon);
-          const first = seen.get(key);
+          const first = seen.firstOrAdd(coordKey(check.lat, check.lon), raw.rowNo);
           if (first === undefined) {
-            seen.set(key, raw.rowNo);
             valid++;
           } else {
             dupCount++;

@@ -2,6 +2,7 @@
  * PDF report files drawn with pdfkit and written page by page to a file or stream (no page buffering), so a long
  * per-location appendix does not grow memory. Charts are vector shapes drawn with pdfkit primitives.
  */
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
@@ -52,8 +53,24 @@ function levelText(s: SlotScore | undefined | null): string {
   return s.applicable ? "-" : "n/a";
 }
 
-export function openDoc(target: string | Writable, title: string): { doc: Doc; done: Promise<void> } {
-  const stream = typeof target === "string" ? createWriteStream(target) : target;
+/** Bytes a file stream takes per write: a large PDF goes out in a few big writes rather than thousands of 16 KB ones. */
+const FILE_WRITE_BYTES = 1 << 20;
+/**
+ * Bytes of finished PDF a writer may hold before it waits for the file. pdfkit pushes what it writes without
+ * backpressure: a 1M-row appendix outran its file and held over 100 MB of small buffers until the end.
+ */
+const PDF_BACKLOG_BYTES = 4 << 20;
+
+export interface OpenDoc {
+  doc: Doc;
+  /** Settles when the whole document is in its target. */
+  done: Promise<void>;
+  /** Waits while more than PDF_BACKLOG_BYTES wait for the target: a long writer calls it between rows. */
+  caughtUp: () => Promise<void> | null;
+}
+
+export function openDoc(target: string | Writable, title: string): OpenDoc {
+  const stream = typeof target === "string" ? createWriteStream(target, { highWaterMark: FILE_WRITE_BYTES }) : target;
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: 50, bottom: 56, left: 50, right: 50 },
@@ -79,6 +96,8 @@ export function openDoc(target: string | Writable, title: string): { doc: Doc; d
         width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
         align: "center",
         lineBreak: false,
+        // A text of its own on every page: an empty feature list keeps it out of the memoised measures (memoiseText).
+        features: [],
       });
     doc.page.margins.bottom = bottom;
     doc.x = x;
@@ -87,7 +106,12 @@ export function openDoc(target: string | Writable, title: string): { doc: Doc; d
   };
   footer();
   doc.on("pageAdded", footer);
-  return { doc, done };
+  const caughtUp = () => (doc.readableLength > PDF_BACKLOG_BYTES && stream.writableNeedDrain ? waitForDrain(doc, stream) : null);
+  return { doc, done, caughtUp };
+}
+
+async function waitForDrain(doc: Doc, stream: Writable) {
+  while (doc.readableLength > PDF_BACKLOG_BYTES && stream.writableNeedDrain) await once(stream, "drain");
 }
 
 export function contentWidth(doc: Doc) {
@@ -130,7 +154,11 @@ interface FontState {
   _fontSize: number;
 }
 
-const TEXT_MEMO_MAX = 20_000;
+/**
+ * Texts remembered per font and size. A table repeats few (levels, country codes); an encoding holds an object per
+ * glyph, so 20,000 remembered page footers held 200 MB.
+ */
+const TEXT_MEMO_MAX = 2_000;
 
 /** Documents and fonts whose text measuring is already memoised, and the fonts' own unmemoised encoders. */
 const memoised = new WeakSet<object>();
@@ -657,7 +685,7 @@ function disclosureSections(doc: Doc, tables: DisclosureTables, countrySlot: { s
   );
 }
 
-async function appendix(doc: Doc, source: Pick<PortfolioReportSource, "locations">) {
+async function appendix({ doc, caughtUp }: OpenDoc, source: Pick<PortfolioReportSource, "locations">) {
   doc.addPage({ layout: "landscape" });
   heading(doc, "Appendix: every row of the input file");
   para(
@@ -682,7 +710,7 @@ async function appendix(doc: Doc, source: Pick<PortfolioReportSource, "locations
   let n = 0;
   for await (const loc of openLocations(source)) {
     rows.row(appendixRow(loc, fi));
-    if (++n % 500 === 0) await new Promise((r) => setImmediate(r));
+    if (++n % 500 === 0) await (caughtUp() ?? new Promise((r) => setImmediate(r)));
   }
   rows.end();
 }
@@ -750,7 +778,8 @@ export async function writePortfolioPdf(
 ): Promise<void> {
   const { levels, disclosure, exposed } = totals ?? (await ReportFileTotals.of(openLocations(report)));
   const tables = disclosure.result(report.metadata, report);
-  const { doc, done } = openDoc(target, title);
+  const opened = openDoc(target, title);
+  const { doc, done } = opened;
   cover(doc, title, report.metadata);
 
   doc.addPage();
@@ -810,7 +839,7 @@ export async function writePortfolioPdf(
   disclosureSections(doc, tables, { scenario: "rcp45", period: "2050" });
   doc.addPage();
   methodology(doc, report.metadata);
-  await appendix(doc, report);
+  await appendix(opened, report);
   doc.end();
   await done;
 }
