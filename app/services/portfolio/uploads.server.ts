@@ -21,6 +21,7 @@ import { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { PlanCode } from "~/domain/plans";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../db.server";
+import { collectGarbage } from "../memory.server";
 import { NotFoundError } from "../errors.server";
 import { assessLocation, levelViewFor } from "./assess.server";
 import { UploadRefusedError } from "./errors.server";
@@ -110,6 +111,12 @@ function cellText(c: Cell): string | null {
 }
 
 /** Numeric key of coordinates at 5 decimals: a Map of numbers stays small for a million rows. */
+/**
+ * Rows between two full garbage collections while a large file is stored: V8 let about 150 MB of the rows' garbage
+ * pile up between its own collections (a 1M-row upload peaked at 449 MB RSS on PostgreSQL).
+ */
+const INGEST_COLLECT_EVERY = 100_000;
+
 function coordKey(lat: number, lon: number): number {
   return Math.round((lat + 90) * 1e5) * 4e7 + Math.round((lon + 180) * 1e5);
 }
@@ -228,10 +235,15 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     const data: PreviewResult["data"] = [];
     const seen = new FirstRowIndex();
     let chunk: StoredRow[] = [];
+    let collectedAt = 0;
     const flush = async () => {
       if (!chunk.length) return;
       const rowsOut = chunk;
       chunk = [];
+      if (total - collectedAt >= INGEST_COLLECT_EVERY) {
+        collectedAt = total;
+        collectGarbage();
+      }
       const packed = await gzipAsync(JSON.stringify(rowsOut), { level: 1 });
       await db.insert(portfolioUploadChunks).values({ uploadId: uploadId!, seq: seq++, rowCount: rowsOut.length, data: packed });
     };
