@@ -341,3 +341,28 @@ describe("graceful shutdown (A7)", () => {
     await expect(fetch(`${server!.base}/healthz`)).rejects.toThrow();
   }, 60_000);
 });
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))("first start on the embedded database", () => {
+  it("creates, migrates and seeds the database in a process of its own once, then opens it as a restart does", async () => {
+    const created = (logs: string[]) => logs.some((l) => l.includes("embedded database created"));
+    const first = await startServer(3316);
+    const dataDir = first.dataDir;
+    let second: Running | undefined;
+    try {
+      expect(created(first.logs)).toBe(true);
+      // The child's log lines come through the same output: it ran the seed, the server itself did not.
+      expect(first.logs.filter((l) => l.includes('"msg":"seed ran"'))).toHaveLength(1);
+      expect((await fetch(`${first.base}/dashboard/login`)).status).toBe(200);
+      const exited = new Promise((r) => first.child.once("exit", r));
+      first.child.kill("SIGTERM");
+      await exited;
+      second = await startServer(3316, { DATA_DIR: dataDir });
+      expect(created(second.logs)).toBe(false);
+      expect(second.logs.some((l) => l.includes('"msg":"seed unchanged: skipped"'))).toBe(true);
+      expect((await fetch(`${second.base}/dashboard/login`)).status).toBe(200);
+    } finally {
+      await stopServer(second);
+      await stopServer(first);
+    }
+  }, 240_000);
+});
