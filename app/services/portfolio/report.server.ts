@@ -208,6 +208,8 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     throw error;
   } finally {
     run.end();
+    // What the job read and wrote is garbage now: collected at once rather than kept until V8 next needs the room.
+    collectGarbage();
   }
 }
 
