@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { afterAll, describe, expect, it } from "vitest";
 import { computeDisclosure } from "~/domain/reports/disclosure";
@@ -11,7 +12,7 @@ import { engineHazardReasons } from "./hazard-reasons.server";
 import PDFDocument from "pdfkit";
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { openLocations } from "~/domain/reports/types";
-import { showTextOperator, t, writeDisclosurePdf, writePortfolioPdf, type EncodingFont } from "./pdf.server";
+import { openDoc, showTextOperator, t, writeDisclosurePdf, writePortfolioPdf, type EncodingFont } from "./pdf.server";
 import { writeDisclosureXlsx, writePortfolioXlsx } from "./xlsx.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "report-gen-"));
@@ -264,5 +265,65 @@ describe("portfolio PDF", () => {
     expect(text).toContain("Risk Team <risk@example.com>");
     expect(text).toContain("EU Taxonomy climate-related hazard classification");
     expect(text).toContain("IFRS S2 para 29(b)");
+  });
+});
+
+describe("PDF output waiting for its target", () => {
+  /** A target that takes one write and holds it until the test lets it go (or fails it). */
+  function stuckTarget() {
+    let release: ((error?: Error) => void) | null = null;
+    const target = new Writable({
+      highWaterMark: 1,
+      write(_chunk, _encoding, callback) {
+        release = callback;
+      },
+    });
+    return { target, release: (error?: Error) => release?.(error) };
+  }
+
+  /** Three pages of text, then a turn of the event loop: the first write reaches the target and holds it up. */
+  async function fillPages(doc: ReturnType<typeof openDoc>["doc"]) {
+    for (let i = 0; i < 3; i++) doc.text(`page ${i} `.repeat(200)).addPage();
+    await new Promise((r) => setImmediate(r));
+  }
+
+  it("waits while more than the backlog is pending, and goes on once the target drains", async () => {
+    const { target, release } = stuckTarget();
+    const opened = openDoc(target, "Backlog", 1);
+    await fillPages(opened.doc);
+    const waiting = opened.caughtUp();
+    expect(waiting).not.toBeNull();
+    let settled = false;
+    void waiting!.then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+    // Let every write through from now on: the doc's backlog empties into the target and the wait ends.
+    target._write = (_chunk, _encoding, callback) => callback();
+    release();
+    await waiting;
+    expect(opened.caughtUp()).toBeNull();
+    opened.doc.end();
+    await opened.done;
+  });
+
+  it("stops waiting with the target's error, and the document's promise rejects with it too", async () => {
+    const { target, release } = stuckTarget();
+    const opened = openDoc(target, "Backlog", 1);
+    await fillPages(opened.doc);
+    const waiting = opened.caughtUp();
+    expect(waiting).not.toBeNull();
+    release(new Error("disk full"));
+    await expect(waiting).rejects.toThrow("disk full");
+    await expect(opened.done).rejects.toThrow("disk full");
+  });
+
+  it("stops waiting when the target closes without draining", async () => {
+    const { target } = stuckTarget();
+    const opened = openDoc(target, "Backlog", 1);
+    await fillPages(opened.doc);
+    const waiting = opened.caughtUp();
+    expect(waiting).not.toBeNull();
+    target.destroy();
+    await expect(waiting).resolves.toBeUndefined();
   });
 });

@@ -69,7 +69,7 @@ export interface OpenDoc {
   caughtUp: () => Promise<void> | null;
 }
 
-export function openDoc(target: string | Writable, title: string): OpenDoc {
+export function openDoc(target: string | Writable, title: string, backlogBytes = PDF_BACKLOG_BYTES): OpenDoc {
   const stream = typeof target === "string" ? createWriteStream(target, { highWaterMark: FILE_WRITE_BYTES }) : target;
   const doc = new PDFDocument({
     size: "A4",
@@ -82,6 +82,8 @@ export function openDoc(target: string | Writable, title: string): OpenDoc {
     stream.on("error", reject);
     doc.on("error", reject);
   });
+  // A writer that stops at the target's error (caughtUp) may never await `done`: its rejection is not unhandled.
+  done.catch(() => undefined);
   doc.pipe(stream);
   let page = 1;
   const footer = () => {
@@ -106,12 +108,21 @@ export function openDoc(target: string | Writable, title: string): OpenDoc {
   };
   footer();
   doc.on("pageAdded", footer);
-  const caughtUp = () => (doc.readableLength > PDF_BACKLOG_BYTES && stream.writableNeedDrain ? waitForDrain(doc, stream) : null);
+  const behind = () => doc.readableLength > backlogBytes && stream.writableNeedDrain && !stream.destroyed;
+  const caughtUp = () => (behind() ? waitForDrain(stream, behind) : null);
   return { doc, done, caughtUp };
 }
 
-async function waitForDrain(doc: Doc, stream: Writable) {
-  while (doc.readableLength > PDF_BACKLOG_BYTES && stream.writableNeedDrain) await once(stream, "drain");
+/** Resolves once the target has drained enough or closed; rejects with the target's error. */
+async function waitForDrain(stream: Writable, behind: () => boolean) {
+  while (behind()) {
+    const stop = new AbortController();
+    try {
+      await Promise.race([once(stream, "drain", { signal: stop.signal }), once(stream, "close", { signal: stop.signal })]);
+    } finally {
+      stop.abort();
+    }
+  }
 }
 
 export function contentWidth(doc: Doc) {
