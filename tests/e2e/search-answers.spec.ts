@@ -83,6 +83,8 @@ for (const viewport of [
       await expect(page.getByRole("dialog")).toHaveCount(0);
       expect(page.url()).toBe(before);
       await expect(page.getByRole("heading", { name: `Hazard scores: ${PLACES[3]!.title}` })).toBeVisible();
+      // Without scripts the page arrives as a stream: the heading shows before the last cards are in.
+      await page.waitForLoadState("load");
       expect(await page.getByRole("list", { name: "Hazards" }).innerText()).toBe(scores);
     });
 
