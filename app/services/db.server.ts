@@ -76,9 +76,13 @@ function pgliteDataDir(): string {
   return path.resolve(getEnv().DATA_DIR, "pglite");
 }
 
+function holdsCluster(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, "PG_VERSION"));
+}
+
 /** True when the server runs on the embedded database and its data folder holds no cluster yet (a first start). */
 export function embeddedDatabaseIsNew(): boolean {
-  return !getEnv().DATABASE_URL && !fs.existsSync(path.join(pgliteDataDir(), "PG_VERSION"));
+  return !getEnv().DATABASE_URL && !holdsCluster(pgliteDataDir());
 }
 
 /**
@@ -94,7 +98,7 @@ export async function openEmbeddedDatabaseToPrepare(): Promise<void> {
 async function openPglite(dataDir: string): Promise<Connection> {
   // Creating the cluster (initdb) grows PGlite's memory to about 400 MB more than serving it needs, and a WASM
   // memory never shrinks: a first start closes that instance once it is ready and serves from a fresh one.
-  const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  const fresh = !holdsCluster(dataDir);
   let { client, db } = await preparedPglite(dataDir);
   if (fresh) {
     await client.close();

@@ -110,13 +110,13 @@ function cellText(c: Cell): string | null {
   return s === "" ? null : s;
 }
 
-/** Numeric key of coordinates at 5 decimals: a Map of numbers stays small for a million rows. */
 /**
  * Rows between two full garbage collections while a large file is stored: V8 let about 150 MB of the rows' garbage
  * pile up between its own collections (a 1M-row upload peaked at 449 MB RSS on PostgreSQL).
  */
 const INGEST_COLLECT_EVERY = 100_000;
 
+/** Numeric key of coordinates at 5 decimals, for the duplicate index (FirstRowIndex). */
 function coordKey(lat: number, lon: number): number {
   return Math.round((lat + 90) * 1e5) * 4e7 + Math.round((lon + 180) * 1e5);
 }
