@@ -11,9 +11,10 @@ RUN npm run build && npm prune --omit=dev
 # ---- runtime: only what the server needs, as a non-root user ----
 FROM node:20-slim AS runtime
 # Fixed malloc thresholds: glibc otherwise raises them after large buffers are freed and keeps tens of MB of freed
-# heap (idle RSS 277-287 MB without, 237-244 MB with; docs/decisions/005-server-entry.md). Same as `npm start`.
+# heap; buffers of 64 KiB and more (stream chunks, the XLSX writer's) are mapped and given back when freed
+# (docs/decisions/005-server-entry.md). Same as `npm start`.
 ENV NODE_ENV=production \
-    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_MMAP_THRESHOLD_=65536 \
     MALLOC_TRIM_THRESHOLD_=131072 \
     PORT=3000 \
     DATA_DIR=/app/.data

@@ -35,7 +35,7 @@ export interface StartedServer {
  * glibc's malloc thresholds as the Dockerfile and `npm start` set them (a test keeps the three alike): the benches
  * measure the server as it is run.
  */
-export const ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
+export const ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: "65536", MALLOC_TRIM_THRESHOLD_: "131072" };
 
 export function newDataDir(prefix: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
