@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
+import { ALLOCATOR_ENV } from "./support/servers";
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const PG_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -88,7 +89,7 @@ if (child === "pglite" || child === "postgres") {
   const self = fileURLToPath(import.meta.url);
   console.log(`portfolio job, ${ROWS.toLocaleString("en")} rows (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}); 1M-row target: job ≤ 180 s on 2 cores (before: 561 s on PGlite, PostgreSQL never finished)`);
   for (const mode of ["pglite", "postgres"] as const) {
-    const out = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", self, mode], { encoding: "utf8", env: process.env, maxBuffer: 1 << 24 });
+    const out = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", self, mode], { encoding: "utf8", env: { ...process.env, ...ALLOCATOR_ENV }, maxBuffer: 1 << 24 });
     // The child's stdout also carries the app's JSON log lines: its figures are the line that names the mode.
     const line = out.stdout.trim().split("\n").reverse().find((l) => l.startsWith(`{"mode":"${mode}"`));
     if (!line) {
