@@ -104,7 +104,17 @@ async function main(): Promise<void> {
   const wdbii = readWdbiiRivers();
   const shape = readSeasonalShape(inputs.tas);
   const runoff = runoffGrid(RUNOFF_STEP_DEG, climateForRunoff(clim, shape));
-  const rv = riverNetwork(greyRelief, reliefCal.lut, (lat, lon) => gshhg.fractions(lat, lon, 1).ocean >= 0.5, (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n, wdbii.lines, runoff);
+  const rv = riverNetwork(
+    {
+      relief: greyRelief,
+      greyToM: reliefCal.lut,
+      isSea: (lat, lon) => gshhg.fractions(lat, lon, 1).ocean >= 0.5,
+      cellOf: (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)),
+      cellCount: n,
+      lines: wdbii.lines,
+    },
+    runoff,
+  );
   log(`river network: ${wdbii.counts.permanent} permanent and ${wdbii.counts.intermittent} intermittent WDBII lines, ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${Math.round(performance.now() - t0)} ms)`);
   const slope2 = slopeGrid(greyRelief, reliefCal.lut);
   const slopeScale = slopeScaleRatio(etopo, slope2);

@@ -65,14 +65,17 @@ export interface RiverGeometry {
   stats: RiverNetwork["stats"];
 }
 
-export function riverGeometry(
-  relief: GreyRelief,
-  greyToM: Float64Array,
-  isSea: (lat: number, lon: number) => boolean,
-  cellOf: (lat: number, lon: number) => number | undefined,
-  cellCount: number,
-  lines: readonly RiverLine[],
-): RiverGeometry {
+/** What the river network is derived from: the relief, its calibration, the sea, the hexagon cells and the mapped rivers. */
+export interface RiverInputs {
+  relief: GreyRelief;
+  greyToM: Float64Array;
+  isSea: (lat: number, lon: number) => boolean;
+  cellOf: (lat: number, lon: number) => number | undefined;
+  cellCount: number;
+  lines: readonly RiverLine[];
+}
+
+export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines }: RiverInputs): RiverGeometry {
   const { width: W, height: H, grey } = relief;
   const g: HydroGrid = { width: W, height: H, wrap: true };
   const n = W * H;
@@ -175,16 +178,9 @@ export function channelFlows(geo: RiverGeometry, runoff: RunoffGrid, cellCount: 
   return flowM3s;
 }
 
-export function riverNetwork(
-  relief: GreyRelief,
-  greyToM: Float64Array,
-  isSea: (lat: number, lon: number) => boolean,
-  cellOf: (lat: number, lon: number) => number | undefined,
-  cellCount: number,
-  lines: readonly RiverLine[],
-  runoff: RunoffGrid
-): RiverNetwork {
-  const geo = riverGeometry(relief, greyToM, isSea, cellOf, cellCount, lines);
+export function riverNetwork(inputs: RiverInputs, runoff: RunoffGrid): RiverNetwork {
+  const { cellCount } = inputs;
+  const geo = riverGeometry(inputs);
   const flowM3s = channelFlows(geo, runoff, cellCount);
   return { floodplainShare: geo.floodplainShare, upstreamKm2: geo.upstreamKm2, flowM3s, stats: geo.stats };
 }
