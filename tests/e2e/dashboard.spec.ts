@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "./helpers";
+import { acceptCookies, DEMO_PASSWORD, hazardListText, logInAs, skipTour } from "./helpers";
 
 const cards = (page: Page) => page.getByTestId("score-card");
 
@@ -47,13 +47,13 @@ test.describe("scenario analysis for one location", () => {
     await page.getByRole("button", { name: "Show point" }).click();
     await expect(page.getByRole("heading", { name: "Hazard scores: London, Westminster, United Kingdom" })).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
-    const pointText = await page.getByRole("list", { name: "Hazards" }).innerText();
+    const pointText = await hazardListText(page);
 
     await page.goto("/dashboard");
     await page.getByLabel("Hexagon id").fill("84194adffffffff");
     await page.getByRole("button", { name: "Show hexagon" }).click();
     await expect(page.getByRole("heading", { name: /84194adffffffff/ })).toBeVisible();
-    expect(await page.getByRole("list", { name: "Hazards" }).innerText()).toBe(pointText);
+    expect(await hazardListText(page)).toBe(pointText);
 
     await page.getByLabel("Latitude").fill("91");
     await page.getByRole("button", { name: "Show point" }).click();

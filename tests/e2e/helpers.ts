@@ -32,6 +32,15 @@ export async function waitForHydration(page: Page, javaScriptEnabled: boolean | 
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * The text of the hazard cards once the page has loaded: a dashboard page arrives as a stream, so its heading shows
+ * before the last cards are in (visible without scripts, where nothing waits for hydration).
+ */
+export async function hazardListText(page: Page): Promise<string> {
+  await page.waitForLoadState("load");
+  return page.getByRole("list", { name: "Hazards" }).innerText();
+}
+
 export async function logInAs(page: Page, email: string, password: string) {
   await page.goto("/dashboard/login");
   await page.getByLabel("E-mail").fill(email);

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, acceptCookies, logInAs, skipTour, uniqueEmail, waitForHydration } from "./helpers";
+import { DEMO_PASSWORD, acceptCookies, hazardListText, logInAs, skipTour, uniqueEmail, waitForHydration } from "./helpers";
 
 const PLACES = [
   { query: "Copenhagen", option: /^Copenhagen, Denmark/, title: "Copenhagen, Hovedstaden, Denmark", country: "Denmark" },
@@ -73,7 +73,7 @@ for (const viewport of [
 
       // Nothing left to spend: unlocking offers credits, and Cancel leaves the user on Phoenix, same URL, same scores.
       const before = page.url();
-      const scores = await page.getByRole("list", { name: "Hazards" }).innerText();
+      const scores = await hazardListText(page);
       await page.getByRole("link", { name: "Unlock this hexagon" }).click();
       const dialog = page.getByRole("dialog", { name: "Add credits" });
       await expect(dialog).toBeVisible();
@@ -83,9 +83,7 @@ for (const viewport of [
       await expect(page.getByRole("dialog")).toHaveCount(0);
       expect(page.url()).toBe(before);
       await expect(page.getByRole("heading", { name: `Hazard scores: ${PLACES[3]!.title}` })).toBeVisible();
-      // Without scripts the page arrives as a stream: the heading shows before the last cards are in.
-      await page.waitForLoadState("load");
-      expect(await page.getByRole("list", { name: "Hazards" }).innerText()).toBe(scores);
+      expect(await hazardListText(page)).toBe(scores);
     });
 
     test("a PREMIUM user is asked before an allowance is spent; Cancel keeps them where they were", async ({ page, javaScriptEnabled }) => {
@@ -105,7 +103,7 @@ for (const viewport of [
       await expect(page.getByTestId("shown-level")).toContainText("Country-level scores");
       await expect(page.getByRole("dialog")).toHaveCount(0);
       const before = page.url();
-      const scores = await page.getByRole("list", { name: "Hazards" }).innerText();
+      const scores = await hazardListText(page);
 
       await page.getByRole("link", { name: "Unlock this hexagon" }).click();
       const dialog = page.getByRole("dialog", { name: "Unlock this hexagon?" });
@@ -124,7 +122,7 @@ for (const viewport of [
       await dialog.getByRole("link", { name: "Cancel" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       expect(page.url()).toBe(before);
-      expect(await page.getByRole("list", { name: "Hazards" }).innerText()).toBe(scores);
+      expect(await hazardListText(page)).toBe(scores);
       await page.getByRole("link", { name: "Unlock this hexagon" }).click();
       await expect(page.getByRole("dialog", { name: "Unlock this hexagon?" }).getByTestId("spend-note")).toHaveText(spend);
 
