@@ -135,7 +135,7 @@ async function main() {
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
   const cpu0 = os.cpus().reduce((s, c) => s + c.times.user + c.times.sys, 0);
   console.log(
-    `${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}, ${database}; ${MINUTES}-minute soak standing in for an hour, extrapolated`,
+    `${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}, ${database}; ${MINUTES >= 60 ? `${MINUTES}-minute soak` : `${MINUTES}-minute soak standing in for an hour, extrapolated`}`,
   );
   const server = await startServer("server.ts", await freePort(), dataDir);
   const pid = server.child.pid!;
