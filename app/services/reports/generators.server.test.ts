@@ -166,6 +166,31 @@ describe("portfolio XLSX", () => {
     expect(row[header.indexOf("Comment")]).toBe("note");
   });
 
+  it("writes every row's own number into cells it shares with other rows, across row numbers of every width", async () => {
+    // Two hexagons' scores alternate: their cells are kept once each and written into rows 2 … 1,201, which fill
+    // the row buffer several times over; one row holds a user cell larger than that buffer.
+    const shared = [locationScores(0.1, { FD: 0.9 }), locationScores(0.5, { HW: 0.05 })];
+    const long = "x".repeat(300_000);
+    const many = Array.from({ length: 1200 }, (_, i) =>
+      assessedLocation({ rowNumber: i + 2, scores: shared[i % 2]!, userColumns: { Note: i === 500 ? long : `n${i + 2}` } }),
+    );
+    const file = path.join(dir, "widths.xlsx");
+    await writePortfolioXlsx(portfolioReport(many, { columns: ["Note"] }), file);
+    const ws = (await readXlsx(file)).getWorksheet("Locations")!;
+    const header = rowValues(ws, 1) as string[];
+    const fdLevel = header.indexOf("FD River flood | RCP8.5 2050 | level");
+    const hwValue = header.indexOf("HW Heat wave | Historical | value");
+    expect(ws.rowCount).toBe(1201);
+    for (const n of [2, 3, 9, 10, 11, 99, 100, 101, 502, 999, 1000, 1001, 1201]) {
+      const row = rowValues(ws, n);
+      expect(row[0]).toBe(n);
+      expect(row[header.indexOf("Note")]).toBe(n === 502 ? long : `n${n}`);
+      expect(row[fdLevel]).toBe(n % 2 === 0 ? 5 : 3);
+      expect(row[hwValue]).toBe(n % 2 === 0 ? 0.1 : 0.05);
+      expect(row.length).toBe(header.length);
+    }
+  });
+
   it("writes the disclosure workbook", async () => {
     const file = path.join(dir, "d.xlsx");
     await writeDisclosureXlsx(report, await computeDisclosure(report), file);

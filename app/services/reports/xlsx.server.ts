@@ -51,69 +51,129 @@ function xmlText(text: string): string {
   return XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (c) => XML_ESCAPES[c]!) : text;
 }
 
-/** What exceljs's sheet writer accepts for its output stream (a string of sheet XML is one chunk). */
+/** What exceljs's sheet writer accepts for its output stream: it copies a Buffer into its own before returning. */
 interface SheetStream {
-  write(xml: string): unknown;
+  write(xml: Buffer): unknown;
+}
+
+/** Bytes of sheet XML gathered before they go to the sheet's stream. */
+const ROW_BUFFER_BYTES = 256 * 1024;
+
+/**
+ * Cells that repeat from row to row (a hexagon's 260 score cells), as UTF-8 with a gap wherever a cell's reference
+ * needs the row number. Rendered for one width of row number: the same bytes serve every row with that many
+ * digits, which get their number written into the gaps.
+ */
+export class RowCells {
+  private digits = 0;
+  private bytes = Buffer.alloc(0);
+  private gaps = new Int32Array(0);
+  constructor(private readonly parts: readonly Buffer[]) {}
+
+  /** The cells for rows whose number has `digits` digits, and where in them each row number goes. */
+  rendered(digits: number): { bytes: Buffer; gaps: Int32Array } {
+    if (digits !== this.digits) {
+      const gapCount = this.parts.length - 1;
+      let length = gapCount * digits;
+      for (const part of this.parts) length += part.length;
+      this.bytes = Buffer.alloc(length);
+      this.gaps = new Int32Array(gapCount);
+      let at = 0;
+      for (let i = 0; i < this.parts.length; i++) {
+        at += this.parts[i]!.copy(this.bytes, at);
+        if (i < gapCount) {
+          this.gaps[i] = at;
+          at += digits;
+        }
+      }
+      this.digits = digits;
+    }
+    return { bytes: this.bytes, gaps: this.gaps };
+  }
 }
 
 /**
  * Rows of one sheet as sheet XML, written straight to the sheet's stream. exceljs builds a row object, a cell
  * object per value and an XML tree per row, which made the Locations sheet most of a large report's time. The XML
  * is the one exceljs writes without styles or shared strings (numbers in <v>, text as t="str" escaped as it
- * escapes, empty cells left out), through the same formula guard. The sheet's header row must have been
- * committed through exceljs first, which opens the sheet's data; nothing may be added through exceljs afterwards.
+ * escapes, empty cells left out), through the same formula guard. Rows are assembled as bytes: a large report's
+ * sheet is gigabytes of XML, and building it as strings spent most of its time joining, encoding and collecting
+ * them. The sheet's header row must have been committed through exceljs first, which opens the sheet's data;
+ * nothing may be added through exceljs afterwards.
  */
 class SheetRowWriter {
   private readonly refs: string[] = [];
-  private pending: string[] = [];
+  private out = Buffer.allocUnsafe(ROW_BUFFER_BYTES);
+  private used = 0;
   constructor(
     private readonly sheet: Sheet,
     private next: number,
   ) {}
 
   /** A row of `values`, then the cells of `tail` (from tailCells) when given. */
-  add(values: readonly Value[], tail?: readonly string[]): void {
+  add(values: readonly Value[], tail?: RowCells): void {
     const r = this.next++;
+    const number = String(r);
     this.ensureRefs(values.length);
-    let xml = `<row r="${r}">`;
+    let xml = `<row r="${number}">`;
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (v === null || v === undefined) continue;
-      if (typeof v === "number") xml += `<c r="${this.refs[i]}${r}"><v>${v}</v></c>`;
-      else xml += `<c r="${this.refs[i]}${r}" t="str"><v>${xmlText(safeCellValue(v))}</v></c>`;
+      if (typeof v === "number") xml += `<c r="${this.refs[i]}${number}"><v>${v}</v></c>`;
+      else xml += `<c r="${this.refs[i]}${number}" t="str"><v>${xmlText(safeCellValue(v))}</v></c>`;
     }
-    if (tail) xml += tail.join(String(r));
-    this.pending.push(`${xml}</row>`);
-    if (this.pending.length >= 50) this.flush();
+    const cells = tail?.rendered(number.length);
+    // Three bytes of UTF-8 at most per UTF-16 unit of the text.
+    this.reserve(xml.length * 3 + (cells?.bytes.length ?? 0) + 6);
+    this.used += this.out.write(xml, this.used);
+    if (cells) {
+      const out = this.out;
+      const start = this.used;
+      cells.bytes.copy(out, start);
+      const { gaps } = cells;
+      for (let g = 0; g < gaps.length; g++) {
+        const at = start + gaps[g]!;
+        for (let d = 0; d < number.length; d++) out[at + d] = number.charCodeAt(d);
+      }
+      this.used += cells.bytes.length;
+    }
+    this.used += this.out.write("</row>", this.used, "latin1");
   }
 
   /**
-   * The XML of cells from column `first` on, split where each cell's reference needs the row number: joined with
-   * a row's number it is that row's cells. Many rows share the same cells (every location in one hexagon has the
-   * same 260 score cells), so the caller keeps this once per hexagon instead of building it per row.
+   * The cells from column `first` on, ready to be written into any row (see RowCells). Many rows share the same
+   * cells (every location in one hexagon has the same 260 score cells), so the caller keeps this once per hexagon.
    */
-  tailCells(values: readonly Value[], first: number): string[] {
+  tailCells(values: readonly Value[], first: number): RowCells {
     this.ensureRefs(first + values.length);
-    const parts: string[] = [];
+    const parts: Buffer[] = [];
     let open = "";
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (v === null || v === undefined) continue;
-      parts.push(`${open}<c r="${this.refs[first + i]}`);
+      parts.push(Buffer.from(`${open}<c r="${this.refs[first + i]}`));
       open = typeof v === "number" ? `"><v>${v}</v></c>` : `" t="str"><v>${xmlText(safeCellValue(v))}</v></c>`;
     }
-    parts.push(open);
-    return parts;
+    parts.push(Buffer.from(open));
+    return new RowCells(parts);
   }
 
   private ensureRefs(n: number) {
     while (this.refs.length < n) this.refs.push(columnLetters(this.refs.length + 1));
   }
 
+  /** Room for `bytes` more: what is gathered goes out first when it would not fit; a row larger than the buffer gets one of its size. */
+  private reserve(bytes: number) {
+    if (this.used + bytes <= this.out.length) return;
+    this.flush();
+    if (bytes > this.out.length) this.out = Buffer.allocUnsafe(bytes);
+  }
+
   flush(): void {
-    if (!this.pending.length) return;
-    (this.sheet as unknown as { stream: SheetStream }).stream.write(this.pending.join(""));
-    this.pending = [];
+    if (!this.used) return;
+    // The stream copies the bytes before write() returns, so the buffer is filled again at once.
+    (this.sheet as unknown as { stream: SheetStream }).stream.write(this.out.subarray(0, this.used));
+    this.used = 0;
   }
 }
 
@@ -331,7 +391,7 @@ export async function writePortfolioXlsx(
   const acc = new DisclosureAccumulator();
   const fixedCount = fixed.length + userColumns.length;
   // Score cells per hexagon's scores, bounded: a book's rows cluster in few hexagons.
-  const scoreCells = new Map<LocationScores, string[]>();
+  const scoreCells = new Map<LocationScores, RowCells>();
   let rows = 0;
   for await (const loc of openLocations(report)) {
     if (!gathered) acc.add(loc);
@@ -356,7 +416,6 @@ export async function writePortfolioXlsx(
       loc.weight,
       ...userColumns.map((c) => userCellValue(loc.userColumns[c] ?? "")),
     ], tail);
-    if (rows % 100 === 0) locRows.flush();
     await backpressure(locSheet, rows);
   }
   locRows.flush();
