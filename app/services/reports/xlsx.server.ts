@@ -51,13 +51,20 @@ function xmlText(text: string): string {
   return XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (c) => XML_ESCAPES[c]!) : text;
 }
 
-/** What exceljs's sheet writer accepts for its output stream: it copies a Buffer into its own before returning. */
+/** The parts of exceljs's sheet stream (its StreamBuf) the row writer uses. */
 interface SheetStream {
   write(xml: Buffer): unknown;
+  /** Passes on what the stream holds in its own buffers. */
+  _flush(): void;
+  /** When set, the stream copies what is written into buffers of its own and passes those on once full. */
+  batch: boolean;
 }
 
-/** Bytes of sheet XML gathered before they go to the sheet's stream. */
-const ROW_BUFFER_BYTES = 256 * 1024;
+/**
+ * Bytes of sheet XML gathered before they go to the zip: below glibc's mmap threshold (64 KiB, ADR 005), so each
+ * chunk comes from the heap's reused memory rather than fresh pages the system must map and zero.
+ */
+const ROW_CHUNK_BYTES = 60 * 1024;
 
 /**
  * Cells that repeat from row to row (a hexagon's 260 score cells), as UTF-8 with a gap wherever a cell's reference
@@ -103,12 +110,16 @@ export class RowCells {
  */
 class SheetRowWriter {
   private readonly refs: string[] = [];
-  private out = Buffer.allocUnsafe(ROW_BUFFER_BYTES);
+  private readonly stream: SheetStream;
+  private out = Buffer.allocUnsafe(ROW_CHUNK_BYTES);
   private used = 0;
-  constructor(
-    private readonly sheet: Sheet,
-    private next: number,
-  ) {}
+  constructor(sheet: Sheet, private next: number) {
+    this.stream = (sheet as unknown as { stream: SheetStream }).stream;
+    // What exceljs wrote so far (the sheet's opening and header row) goes first; from here on each chunk is passed
+    // on as it is, without the stream copying it into 64 KiB buffers of its own.
+    this.stream._flush();
+    this.stream.batch = false;
+  }
 
   /** A row of `values`, then the cells of `tail` (from tailCells) when given. */
   add(values: readonly Value[], tail?: RowCells): void {
@@ -162,17 +173,18 @@ class SheetRowWriter {
     while (this.refs.length < n) this.refs.push(columnLetters(this.refs.length + 1));
   }
 
-  /** Room for `bytes` more: what is gathered goes out first when it would not fit; a row larger than the buffer gets one of its size. */
+  /** Room for `bytes` more: what is gathered goes out first when it would not fit; a larger row gets a chunk of its size. */
   private reserve(bytes: number) {
     if (this.used + bytes <= this.out.length) return;
     this.flush();
     if (bytes > this.out.length) this.out = Buffer.allocUnsafe(bytes);
   }
 
+  /** Passes the gathered rows on; the zip holds the chunk until it has compressed it, so the next rows get a new one. */
   flush(): void {
     if (!this.used) return;
-    // The stream copies the bytes before write() returns, so the buffer is filled again at once.
-    (this.sheet as unknown as { stream: SheetStream }).stream.write(this.out.subarray(0, this.used));
+    this.stream.write(this.out.subarray(0, this.used));
+    this.out = Buffer.allocUnsafe(ROW_CHUNK_BYTES);
     this.used = 0;
   }
 }
