@@ -25,7 +25,7 @@ import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "./uploads.server";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
-import { openLocations, type PortfolioReportSource } from "~/domain/reports/types";
+import { openLocations, type AssessedLocation, type PortfolioReportSource } from "~/domain/reports/types";
 
 export { REPORT_QUEUE };
 /** Rows between two progress writes. */
@@ -131,56 +131,27 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
   const { report } = run;
   const written: WrittenReportFile[] = [];
   try {
-    const engine = getRiskEngine();
-    const acc = new PortfolioAccumulator();
-    let processed = 0;
-    let missingWeight = 0;
-    const missingWeightRows: RowIssue[] = [];
-    const totals = new ReportFileTotals();
-    for await (const row of uploadRows(upload.id)) {
-      processed++;
-      const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null;
-      const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
-      totals.add(toAssessedLocation(engine, upload, row, a));
-      if (valid) {
-        const weight = weightOf(upload, row[5]);
-        // A row without a usable weight counts as an asset but adds nothing to weighted figures.
-        if (a) {
-          acc.add(a, a.values, weight ?? 0);
-          if (weight === null) {
-            missingWeight++;
-            if (missingWeightRows.length < PREVIEW_ISSUES_MAX) missingWeightRows.push({ row: row[0], reason: ROW_REASONS.badWeight });
-          }
-        }
-      }
-      const due = run.checkpoint(processed);
-      if (due) await due;
-      if (processed % COLLECT_EVERY === 0) collectGarbage();
-      if (processed % PROGRESS_EVERY === 0)
-        await db.update(portfolioReports).set({ processed }).where(and(eq(portfolioReports.id, reportId), eq(portfolioReports.runId, run.runId)));
-    }
-    const owned = new Set((await getUserEntitlements({ id: report.userId, planCode: "DISCOVERY" })).ordered.hexagon);
-    const column = upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN;
-    const hasColumn = upload.columns.includes(column);
-    const result: ReportOutputs = {
-      output_request_stats: acc.requestStats(owned, await reportCharge(upload)),
-      output_risks_overall_estimate: acc.overallEstimate(),
-      output_risks_diversity: acc.diversity(),
-      output_risks_intensity: acc.intensity(),
-      social_by_country_sum: acc.socialByCountry(),
-      not_available: NOT_AVAILABLE_REASONS,
-      weighting: {
-        column,
-        note: hasColumn ? null : WEIGHTING_TEXT.missingColumn(column),
-        missing: missingWeight,
-        missing_rows: missingWeightRows,
-      },
-      dataset: { generator: engine.header.generator, version: engine.header.version },
-      piecharts: acc.pies(),
-      summary_table: acc.summaryTable(),
+    const pass = new ReportPass(upload, run);
+    const user = await reportUser(report.userId);
+    // The workbook is written from the job's pass over the rows: its columns now, its figures (which it reads after
+    // the rows) as the pass ends.
+    const workbook = { metadata: { columns: upload.columns } } as PortfolioReportSource;
+    let finished: FinishedReport | undefined;
+    workbook.locations = async function* () {
+      yield* pass.locations();
+      finished = { ...report, result: (await pass.outputs()) as unknown as Record<string, unknown>, finishedAt: new Date() };
+      Object.assign(workbook, reportSource(finished, upload, user));
     };
-    const finished = { ...report, result: result as unknown as Record<string, unknown>, finishedAt: new Date() };
-    const { pdf, xlsx, disclosure } = await writeReportFiles(finished, upload, run, written, totals);
+    const names = reportFileNames(upload);
+    let disclosure: DisclosureTables | undefined;
+    const xlsx = await writeReportFile({ ...names, userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id }, (p) =>
+      writePortfolioXlsx(workbook, p, () => (disclosure = pass.totals.disclosure.result(workbook.metadata, workbook))),
+    );
+    written.push(xlsx);
+    const [done, tables] = [finished, disclosure];
+    if (!done || !tables) throw new Error("the report's pass over its rows ended without its figures");
+    const pdf = await writeReportPdf(done, upload, user, run, pass.totals, names);
+    written.push(pdf);
     // The files are listed, and the disclosure tables kept, in the one transaction that marks the report done:
     // an interrupted run lists nothing, and nothing runs after "done" that a shutdown could cut off.
     await run.finish(async (tx) => {
@@ -190,7 +161,7 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
         { kind: "pdf", path: `/dashboard/pdf?id=${pdfRow.id}`, name: pdfRow.fileName, bytes: pdfRow.bytes },
         { kind: "xlsx", path: `/dashboard/xls?id=${xlsxRow.id}`, name: xlsxRow.fileName, bytes: xlsxRow.bytes },
       ];
-      return { processed, result: { ...finished.result, disclosure }, files, finishedAt: finished.finishedAt };
+      return { processed: pass.processed, result: { ...done.result, disclosure: tables }, files, finishedAt: done.finishedAt };
     });
   } catch (error) {
     await Promise.all(written.map((file) => discardReportFile(file)));
@@ -213,34 +184,114 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
   }
 }
 
+type FinishedReport = PortfolioReport & { result: Record<string, unknown>; finishedAt: Date };
+
+/**
+ * The job's one pass over an upload's rows: each row is assessed once, counted into the report's figures and the
+ * files' totals, and handed on (the workbook is written from this pass), with the run's checkpoint, progress and
+ * collections between rows.
+ */
+class ReportPass {
+  processed = 0;
+  readonly totals = new ReportFileTotals();
+  private readonly engine = getRiskEngine();
+  private readonly acc = new PortfolioAccumulator();
+  private missingWeight = 0;
+  private readonly missingWeightRows: RowIssue[] = [];
+
+  constructor(
+    private readonly upload: PortfolioUpload,
+    private readonly run: ReportRun,
+  ) {}
+
+  async *locations(): AsyncGenerator<AssessedLocation> {
+    const { engine, upload, run } = this;
+    const db = await getDb();
+    for await (const row of uploadRows(upload.id)) {
+      const processed = ++this.processed;
+      const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null;
+      const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
+      const location = toAssessedLocation(engine, upload, row, a);
+      this.totals.add(location);
+      if (valid) {
+        const weight = weightOf(upload, row[5]);
+        // A row without a usable weight counts as an asset but adds nothing to weighted figures.
+        if (a) {
+          this.acc.add(a, a.values, weight ?? 0);
+          if (weight === null) {
+            this.missingWeight++;
+            if (this.missingWeightRows.length < PREVIEW_ISSUES_MAX) this.missingWeightRows.push({ row: row[0], reason: ROW_REASONS.badWeight });
+          }
+        }
+      }
+      yield location;
+      const due = run.checkpoint(processed);
+      if (due) await due;
+      if (processed % COLLECT_EVERY === 0) collectGarbage();
+      if (processed % PROGRESS_EVERY === 0)
+        await db.update(portfolioReports).set({ processed }).where(and(eq(portfolioReports.id, run.report.id), eq(portfolioReports.runId, run.runId)));
+    }
+  }
+
+  /** The report's figures, once every row has passed. */
+  async outputs(): Promise<ReportOutputs> {
+    const { acc, upload, engine } = this;
+    const owned = new Set((await getUserEntitlements({ id: this.run.report.userId, planCode: "DISCOVERY" })).ordered.hexagon);
+    const column = upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN;
+    const hasColumn = upload.columns.includes(column);
+    return {
+      output_request_stats: acc.requestStats(owned, await reportCharge(upload)),
+      output_risks_overall_estimate: acc.overallEstimate(),
+      output_risks_diversity: acc.diversity(),
+      output_risks_intensity: acc.intensity(),
+      social_by_country_sum: acc.socialByCountry(),
+      not_available: NOT_AVAILABLE_REASONS,
+      weighting: {
+        column,
+        note: hasColumn ? null : WEIGHTING_TEXT.missingColumn(column),
+        missing: this.missingWeight,
+        missing_rows: this.missingWeightRows,
+      },
+      dataset: { generator: engine.header.generator, version: engine.header.version },
+      piecharts: acc.pies(),
+      summary_table: acc.summaryTable(),
+    };
+  }
+}
+
 /** The report's owner as its metadata names them: the same for the job's files and the corporate view. */
-function reportUser(id: string, user: { email: string; firstName: string | null; lastName: string | null } | undefined) {
+function ownerOf(id: string, user: { email: string; firstName: string | null; lastName: string | null } | undefined) {
   return { id, email: user?.email ?? "", name: [user?.firstName, user?.lastName].filter(Boolean).join(" ") || null };
 }
 
-/**
- * The PDF and the XLSX of a finished report, written but not yet listed (the caller lists them with "done"), and
- * the disclosure tables from the totals the job gathered. Each file reads the locations once, through the run's
- * checkpoint, so a shutdown stops it and the heartbeat keeps beating. One after the other: written at once they
- * took 4 % less time and half as much memory again.
- */
-async function writeReportFiles(report: PortfolioReport, upload: PortfolioUpload, run: ReportRun, written: WrittenReportFile[], totals: ReportFileTotals) {
+async function reportUser(userId: string) {
   const db = await getDb();
-  const [user] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, report.userId));
-  const base = reportSource(report, upload, reportUser(report.userId, user));
+  const [user] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  return ownerOf(userId, user);
+}
+
+function reportFileNames(upload: PortfolioUpload) {
+  return { baseName: `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`, title: `Portfolio report: ${upload.fileName}` };
+}
+
+/**
+ * The PDF of a finished report, written but not yet listed (the caller lists it with "done"). Its first pages need
+ * the totals of every row, so it reads the locations again once the job's pass has gathered them, through the
+ * run's checkpoint: a shutdown stops it and the heartbeat keeps beating.
+ */
+async function writeReportPdf(
+  finished: PortfolioReport,
+  upload: PortfolioUpload,
+  user: ReturnType<typeof ownerOf>,
+  run: ReportRun,
+  totals: ReportFileTotals,
+  names: ReturnType<typeof reportFileNames>,
+) {
+  const base = reportSource(finished, upload, user);
   const source: PortfolioReportSource = { ...base, locations: () => checkpointed(openLocations(base), run) };
-  const baseName = `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`;
-  const title = `Portfolio report: ${upload.fileName}`;
-  const disclosure = totals.disclosure.result(base.metadata, base);
-  const pdf = await writeReportFile({ userId: report.userId, kind: "portfolio_pdf", sourceId: report.id, title, baseName }, (p) =>
+  return writeReportFile({ ...names, userId: finished.userId, kind: "portfolio_pdf", sourceId: finished.id }, (p) =>
     writePortfolioPdf(source, p, undefined, undefined, totals),
   );
-  written.push(pdf);
-  const xlsx = await writeReportFile({ userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id, title, baseName }, (p) =>
-    writePortfolioXlsx(source, p, disclosure),
-  );
-  written.push(xlsx);
-  return { pdf, xlsx, disclosure };
 }
 
 async function* checkpointed<T>(locations: AsyncIterable<T> | Iterable<T>, run: ReportRun): AsyncGenerator<T> {
@@ -279,7 +330,7 @@ setPortfolioReportStore({
       .innerJoin(portfolioUploads, eq(portfolioUploads.id, portfolioReports.uploadId))
       .innerJoin(users, eq(users.id, portfolioReports.userId))
       .where(and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")));
-    return row ? reportSource(row.report, row.upload, reportUser(userId, row)) : null;
+    return row ? reportSource(row.report, row.upload, ownerOf(userId, row)) : null;
   },
   async storedDisclosure(userId, id) {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;

@@ -167,11 +167,11 @@ describe("portfolio XLSX", () => {
   });
 
   it("writes every row's own number into cells it shares with other rows, across row numbers of every width", async () => {
-    // Two hexagons' scores alternate: their cells are kept once each and written into rows 2 … 1,201, which fill
-    // the row buffer several times over; one row holds a user cell larger than that buffer.
+    // Two hexagons' scores alternate: their cells are kept once each and written into rows 2 … 1,501 (over 10 MB, more
+    // than the writer lets wait for the zip), with a user cell larger than a chunk of rows in one of them.
     const shared = [locationScores(0.1, { FD: 0.9 }), locationScores(0.5, { HW: 0.05 })];
     const long = "x".repeat(300_000);
-    const many = Array.from({ length: 1200 }, (_, i) =>
+    const many = Array.from({ length: 1500 }, (_, i) =>
       assessedLocation({ rowNumber: i + 2, scores: shared[i % 2]!, userColumns: { Note: i === 500 ? long : `n${i + 2}` } }),
     );
     const file = path.join(dir, "widths.xlsx");
@@ -180,8 +180,8 @@ describe("portfolio XLSX", () => {
     const header = rowValues(ws, 1) as string[];
     const fdLevel = header.indexOf("FD River flood | RCP8.5 2050 | level");
     const hwValue = header.indexOf("HW Heat wave | Historical | value");
-    expect(ws.rowCount).toBe(1201);
-    for (const n of [2, 3, 9, 10, 11, 99, 100, 101, 502, 999, 1000, 1001, 1201]) {
+    expect(ws.rowCount).toBe(1501);
+    for (const n of [2, 3, 9, 10, 11, 99, 100, 101, 502, 999, 1000, 1001, 1501]) {
       const row = rowValues(ws, n);
       expect(row[0]).toBe(n);
       expect(row[header.indexOf("Note")]).toBe(n === 502 ? long : `n${n}`);

@@ -373,24 +373,35 @@ function openTarget(target: string | Writable): { stream: Writable; done: Promis
 }
 
 /**
+ * Moves a sheet to the first tab. The streaming writer opens a sheet's part of the file as the sheet is added and
+ * the zip takes parts one at a time, so a sheet written after another must also be added after it; the tabs follow
+ * the order of the writer's sheet list, which is what this changes (the sheets keep their ids and file names).
+ */
+function firstTab(wb: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet) {
+  const internals = wb as unknown as { _worksheets: (Sheet | undefined)[] };
+  const others = internals._worksheets.filter((s) => s && s !== sheet);
+  const ordered: (Sheet | undefined)[] = [];
+  [sheet, ...others].forEach((s, i) => (ordered[i + 1] = s));
+  internals._worksheets = ordered;
+}
+
+/**
  * The portfolio workbook: Summary, Locations (one row per input row: the user's id and columns, then the level
  * and the 0-1 value of every hazard × scenario × period), the disclosure sheets and a legend. Returns the
  * disclosure tables it wrote, so the report job keeps them without reading every row again.
+ * The Summary is the first sheet but is written after the locations, and everything of `report` other than its
+ * columns and locations is read then: a source may complete its figures in its pass over the locations (the report
+ * job writes the workbook from its own pass).
  */
 export async function writePortfolioXlsx(
   report: PortfolioReportSource,
   target: string | Writable,
-  /** The disclosure tables when the caller already gathered them (the report job does): not counted again. */
-  gathered?: DisclosureTables,
+  /** The disclosure tables when the caller gathers them (the report job does): not counted again. */
+  gathered?: () => DisclosureTables,
 ): Promise<{ rows: number; disclosure: DisclosureTables }> {
   const { stream, done } = openTarget(target);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   wb.creator = "Climate risk platform";
-  wb.created = new Date(report.metadata.createdAt);
-
-  const summary = writeMetadataSheet(wb, report, "Portfolio climate risk report");
-  writeAggregates(summary, report);
-  summary.commit();
 
   const userColumns = report.metadata.columns;
   const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Duplicate of row", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Weight"];
@@ -433,9 +444,14 @@ export async function writePortfolioXlsx(
   locRows.flush();
   locSheet.commit();
 
-  const disclosure = gathered ?? acc.result(report.metadata, report);
+  wb.created = new Date(report.metadata.createdAt);
+  const summary = writeMetadataSheet(wb, report, "Portfolio climate risk report");
+  writeAggregates(summary, report);
+  summary.commit();
+  const disclosure = gathered?.() ?? acc.result(report.metadata, report);
   writeDisclosureSheets(wb, disclosure);
   writeLegend(wb);
+  firstTab(wb, summary);
   await wb.commit();
   await done;
   return { rows, disclosure };
