@@ -71,7 +71,7 @@ const ROW_CHUNK_BYTES = 60 * 1024;
  * needs the row number. Rendered for one width of row number: the same bytes serve every row with that many
  * digits, which get their number written into the gaps.
  */
-export class RowCells {
+class RowCells {
   private digits = 0;
   private bytes = Buffer.alloc(0);
   private gaps = new Int32Array(0);
