@@ -175,8 +175,26 @@ function origin(req: Req) {
 }
 
 /** A short refusal: JSON under /api/, a small text page elsewhere. The connection closes if a body is unread. */
+/** How long a refused request's client may go on sending its body before the connection is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * Closing a socket while the client is still sending resets the connection, and the reset can discard the answer
+ * before the client has read it. So once the answer is out the socket is only closed for writing, and what the
+ * client still sends is read and dropped (Node drains a request the app left unread) for up to LINGER_MS.
+ */
+function lingerBeforeClosing(req: Req) {
+  if (req.complete) return;
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
 function refuse(req: Req, res: Res, status: number, message: string, closeConnection = false, extraHeaders: Record<string, string> = {}) {
   if (res.headersSent) return;
+  if (closeConnection) lingerBeforeClosing(req);
   const api = req.url?.startsWith("/api/");
   const body = api ? JSON.stringify({ ...API_ERROR_MARK, error: message }) : `${message}\n`;
   if (api && apiRecorderEnabled()) {
