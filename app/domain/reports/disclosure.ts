@@ -163,6 +163,11 @@ const KEYS: PerHazardId[][] = [
 const K = KEYS.length;
 /** Per key × slot: assets at risk, no data, weight at risk. */
 const FIELDS = 3;
+/** Each key's hazards as bits (bit i: PER_HAZARD_IDS[i]), matched against a location's hazards per slot at once. */
+const KEY_MASKS = KEYS.map((hazards) => hazards.reduce((mask, h) => mask | (1 << PER_HAZARD_IDS.indexOf(h)), 0));
+/** One location's hazards per slot: at High or above, and scored (a level, or not applicable). Reused. */
+const atRiskBits = new Int32Array(SLOT_COUNT);
+const scoredBits = new Int32Array(SLOT_COUNT);
 
 class Counters {
   assets = 0;
@@ -192,27 +197,40 @@ export class DisclosureAccumulator {
     const country = loc.countryCode ?? "";
     let c = this.byCountry.get(country);
     if (!c) this.byCountry.set(country, (c = new Counters()));
-    for (const target of [this.total, c]) {
-      target.assets++;
-      target.weight += weight;
-    }
-    for (let k = 0; k < K; k++) {
-      const hazards = KEYS[k]!;
+    this.total.assets++;
+    this.total.weight += weight;
+    c.assets++;
+    c.weight += weight;
+    atRiskBits.fill(0);
+    scoredBits.fill(0);
+    for (let b = 0; b < PER_HAZARD_IDS.length; b++) {
+      const slots = loc.scores[PER_HAZARD_IDS[b]!];
+      if (!slots) continue;
+      const bit = 1 << b;
       for (let s = 0; s < SLOT_COUNT; s++) {
-        let atRisk = false;
-        let scored = false;
-        for (const h of hazards) {
-          const level = loc.scores[h]?.[s]?.level ?? null;
-          if (level !== null || loc.scores[h]?.[s]?.applicable === false) scored = true;
-          if (level !== null && level >= MATERIAL_RISK_LEVEL) atRisk = true;
-        }
+        const score = slots[s];
+        if (!score) continue;
+        if (score.level != null) {
+          scoredBits[s]! |= bit;
+          if (score.level >= MATERIAL_RISK_LEVEL) atRiskBits[s]! |= bit;
+        } else if (score.applicable === false) scoredBits[s]! |= bit;
+      }
+    }
+    const total = this.total.data;
+    const own = c.data;
+    for (let k = 0; k < K; k++) {
+      const mask = KEY_MASKS[k]!;
+      for (let s = 0; s < SLOT_COUNT; s++) {
         const i = (k * SLOT_COUNT + s) * FIELDS;
-        for (const target of [this.total.data, c.data]) {
-          if (atRisk) {
-            target[i]! += 1;
-            target[i + 2]! += weight;
-          }
-          if (!scored) target[i + 1]! += 1;
+        if (atRiskBits[s]! & mask) {
+          total[i]! += 1;
+          total[i + 2]! += weight;
+          own[i]! += 1;
+          own[i + 2]! += weight;
+        }
+        if (!(scoredBits[s]! & mask)) {
+          total[i + 1]! += 1;
+          own[i + 1]! += 1;
         }
       }
     }

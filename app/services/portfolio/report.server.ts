@@ -15,7 +15,8 @@ import { defineQueue, sendJob, startJobs } from "../jobs.server";
 import { logger } from "../logger.server";
 import { collectGarbage } from "../memory.server";
 import { discardReportFile, recordReportFile, writeReportFile, type WrittenReportFile } from "../reports/files.server";
-import { writePortfolioPdf } from "../reports/pdf.server";
+import { appendixCells, portfolioPdfFront } from "../reports/pdf.server";
+import { portfolioPdfSink, type PortfolioPdfSink } from "../reports/pdf-thread.server";
 import { setPortfolioReportStore } from "../reports/portfolios.server";
 import { writePortfolioXlsx } from "../reports/xlsx.server";
 import { assessLocation } from "./assess.server";
@@ -25,7 +26,7 @@ import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "./uploads.server";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
-import { openLocations, type AssessedLocation, type PortfolioReportSource } from "~/domain/reports/types";
+import type { AssessedLocation, PortfolioReportSource } from "~/domain/reports/types";
 
 export { REPORT_QUEUE };
 /** Rows between two progress writes. */
@@ -130,8 +131,17 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
   if (!run) return;
   const { report } = run;
   const written: WrittenReportFile[] = [];
+  const names = reportFileNames(upload);
+  // The PDF is drawn on a worker thread from the same pass: its appendix as the rows come, its first pages after.
+  const pdfSink = portfolioPdfSink();
+  const pdfWritten = writeReportFile({ ...names, userId: report.userId, kind: "portfolio_pdf", sourceId: report.id }, (p) => pdfSink.writeTo(p));
+  // Awaited once the rows have passed; until then a failure shows in the sink, which stops the pass.
+  pdfWritten.then(
+    (file) => written.push(file),
+    (error: Error) => void pdfSink.abort(error),
+  );
   try {
-    const pass = new ReportPass(upload, run);
+    const pass = new ReportPass(upload, run, pdfSink);
     const user = await reportUser(report.userId);
     // The workbook is written from the job's pass over the rows: its columns now, its figures (which it reads after
     // the rows) as the pass ends.
@@ -142,7 +152,6 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
       finished = { ...report, result: (await pass.outputs()) as unknown as Record<string, unknown>, finishedAt: new Date() };
       Object.assign(workbook, reportSource(finished, upload, user));
     };
-    const names = reportFileNames(upload);
     let disclosure: DisclosureTables | undefined;
     const xlsx = await writeReportFile({ ...names, userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id }, (p) =>
       writePortfolioXlsx(workbook, p, () => (disclosure = pass.totals.disclosure.result(workbook.metadata, workbook))),
@@ -150,8 +159,8 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     written.push(xlsx);
     const [done, tables] = [finished, disclosure];
     if (!done || !tables) throw new Error("the report's pass over its rows ended without its figures");
-    const pdf = await writeReportPdf(done, upload, user, run, pass.totals, names);
-    written.push(pdf);
+    pdfSink.finish(portfolioPdfFront(reportSource(done, upload, user), pass.totals));
+    const pdf = await pdfWritten;
     // The files are listed, and the disclosure tables kept, in the one transaction that marks the report done:
     // an interrupted run lists nothing, and nothing runs after "done" that a shutdown could cut off.
     await run.finish(async (tx) => {
@@ -164,6 +173,8 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
       return { processed: pass.processed, result: { ...done.result, disclosure: tables }, files, finishedAt: done.finishedAt };
     });
   } catch (error) {
+    await pdfSink.abort();
+    await pdfWritten.catch(() => undefined);
     await Promise.all(written.map((file) => discardReportFile(file)));
     if (error instanceof ReportRunInterrupted) {
       logger.info({ reportId }, "portfolio report interrupted by shutdown: queued again");
@@ -202,6 +213,7 @@ class ReportPass {
   constructor(
     private readonly upload: PortfolioUpload,
     private readonly run: ReportRun,
+    private readonly pdf: PortfolioPdfSink,
   ) {}
 
   async *locations(): AsyncGenerator<AssessedLocation> {
@@ -213,6 +225,8 @@ class ReportPass {
       const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
       const location = toAssessedLocation(engine, upload, row, a);
       this.totals.add(location);
+      const drawing = this.pdf.row(appendixCells(location));
+      if (drawing) await drawing;
       if (valid) {
         const weight = weightOf(upload, row[5]);
         // A row without a usable weight counts as an asset but adds nothing to weighted figures.
@@ -272,36 +286,6 @@ async function reportUser(userId: string) {
 
 function reportFileNames(upload: PortfolioUpload) {
   return { baseName: `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`, title: `Portfolio report: ${upload.fileName}` };
-}
-
-/**
- * The PDF of a finished report, written but not yet listed (the caller lists it with "done"). Its first pages need
- * the totals of every row, so it reads the locations again once the job's pass has gathered them, through the
- * run's checkpoint: a shutdown stops it and the heartbeat keeps beating.
- */
-async function writeReportPdf(
-  finished: PortfolioReport,
-  upload: PortfolioUpload,
-  user: ReturnType<typeof ownerOf>,
-  run: ReportRun,
-  totals: ReportFileTotals,
-  names: ReturnType<typeof reportFileNames>,
-) {
-  const base = reportSource(finished, upload, user);
-  const source: PortfolioReportSource = { ...base, locations: () => checkpointed(openLocations(base), run) };
-  return writeReportFile({ ...names, userId: finished.userId, kind: "portfolio_pdf", sourceId: finished.id }, (p) =>
-    writePortfolioPdf(source, p, undefined, undefined, totals),
-  );
-}
-
-async function* checkpointed<T>(locations: AsyncIterable<T> | Iterable<T>, run: ReportRun): AsyncGenerator<T> {
-  let n = 0;
-  for await (const location of locations) {
-    const due = run.checkpoint();
-    if (due) await due;
-    if (++n % COLLECT_EVERY === 0) collectGarbage();
-    yield location;
-  }
 }
 
 /** Finished reports as the report views (downloads, corporate disclosure) read them. */

@@ -21,7 +21,7 @@ import {
 } from "~/domain/reports/disclosure";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { APPENDIX_FUTURE, ReportFileTotals } from "~/domain/reports/file-totals";
-import type { LevelCountAccumulator } from "~/domain/reports/level-counts";
+import type { LevelCountRow } from "~/domain/reports/level-counts";
 import { openLocations, type AssessedLocation, type PortfolioReportSource, type ReportMetadata, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { GLOBAL_WARMING_LEVEL, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
@@ -67,12 +67,20 @@ export interface OpenDoc {
   done: Promise<void>;
   /** Waits while more than PDF_BACKLOG_BYTES wait for the target: a long writer calls it between rows. */
   caughtUp: () => Promise<void> | null;
+  /** Stops writing and closes the target, the document unfinished (its caller discards the file). */
+  abort: () => Promise<void>;
 }
 
-export function openDoc(target: string | Writable, title: string, backlogBytes = PDF_BACKLOG_BYTES): OpenDoc {
+export function openDoc(
+  target: string | Writable,
+  title: string,
+  backlogBytes = PDF_BACKLOG_BYTES,
+  firstPageLayout: "portrait" | "landscape" = "portrait",
+): OpenDoc {
   const stream = typeof target === "string" ? createWriteStream(target, { highWaterMark: FILE_WRITE_BYTES }) : target;
   const doc = new PDFDocument({
     size: "A4",
+    autoFirstPage: false,
     margins: { top: 50, bottom: 56, left: 50, right: 50 },
     info: { Title: t(title), Author: SITE_NAME, Creator: SITE_NAME },
   });
@@ -85,32 +93,86 @@ export function openDoc(target: string | Writable, title: string, backlogBytes =
   // A writer that stops at the target's error (caughtUp) may never await `done`: its rejection is not unhandled.
   done.catch(() => undefined);
   doc.pipe(stream);
-  let page = 1;
-  const footer = () => {
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const { x, y } = doc;
-    doc
-      .font("Helvetica")
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(`${SITE_NAME} - ${t(title)} - page ${page++}`, doc.page.margins.left, doc.page.height - 34, {
-        width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
-        align: "center",
-        lineBreak: false,
-        // A text of its own on every page: an empty feature list keeps it out of the memoised measures (memoiseText).
-        features: [],
-      });
-    doc.page.margins.bottom = bottom;
-    doc.x = x;
-    doc.y = y;
-    doc.fillColor(TEXT);
-  };
-  footer();
-  doc.on("pageAdded", footer);
+  numberPagesAtEnd(doc, (n) => `${SITE_NAME} - ${t(title)} - page ${n}`);
+  doc.addPage({ layout: firstPageLayout });
   const behind = () => doc.readableLength > backlogBytes && stream.writableNeedDrain && !stream.destroyed;
   const caughtUp = () => (behind() ? waitForDrain(stream, behind) : null);
-  return { doc, done, caughtUp };
+  const abort = async () => {
+    doc.unpipe(stream);
+    if (!stream.destroyed) {
+      const closed = once(stream, "close").catch(() => undefined);
+      stream.destroy();
+      await closed;
+    }
+  };
+  return { doc, done, caughtUp, abort };
+}
+
+const FOOTER_SIZE = 7.5;
+/** Top of the footer line, above the page's bottom edge. */
+const FOOTER_FROM_BOTTOM = 34;
+
+/** A page's footer, written once the page's final place in the document is known. */
+interface PendingFooter {
+  stream: ReturnType<Doc["ref"]>;
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+}
+
+/**
+ * Gives every page a footer numbered by its place in the finished document, written as the page's first content
+ * stream when the document ends. Pages can then be written in any order and moved (the portfolio report writes its
+ * appendix while the rows are assessed, and its first pages after): each footer waits, a few bytes, for its number.
+ */
+function numberPagesAtEnd(doc: Doc, footerText: (page: number) => string) {
+  const pending = new Map<object, PendingFooter>();
+  doc.font("Helvetica");
+  const font = (doc as unknown as FontState)._font as unknown as EncodingFont;
+  doc.on("pageAdded", () => {
+    const { page } = doc;
+    const stream = doc.ref({});
+    // A few bytes each: compressing them would cost more than it saves.
+    (stream as unknown as { compress: boolean }).compress = false;
+    const dictionary = page.dictionary as unknown as { data: { Contents: unknown } };
+    dictionary.data.Contents = [stream, page.content];
+    (page as unknown as { fonts: Record<string, unknown> }).fonts[font.id] ??= font.ref();
+    pending.set(page.dictionary, { stream, width: page.width, height: page.height, left: page.margins.left, right: page.margins.right });
+  });
+  const plainEnd = doc.end.bind(doc);
+  doc.end = () => {
+    const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: object[] } } } } })._root.data.Pages.data.Kids;
+    kids.forEach((dictionary, i) => {
+      const footer = pending.get(dictionary);
+      if (!footer) return;
+      const text = footerText(i + 1);
+      const { advance, op } = variedText(font, text);
+      const x = footer.left + (footer.width - footer.left - footer.right - (advance * FOOTER_SIZE) / 1000) / 2;
+      const baseline = FOOTER_FROM_BOTTOM - (font.ascender / 1000) * FOOTER_SIZE;
+      // Drawn before the page's own content, in the page's default coordinates; q/Q leaves them as they were.
+      footer.stream.end(`q\nBT\n/${font.id} ${FOOTER_SIZE} Tf\n${FOOTER_COLOUR} rg\n1 0 0 1 ${pdfNumber(x)} ${pdfNumber(baseline)} Tm\n${op ?? `(${text}) Tj`}\nET\nQ`);
+    });
+    pending.clear();
+    return plainEnd();
+  };
+}
+
+/** MUTED as PDF fill colour operands. */
+const FOOTER_COLOUR = [1, 3, 5].map((i) => pdfNumber(parseInt(MUTED.slice(i, i + 2), 16) / 255)).join(" ");
+
+/**
+ * Moves the pages from `from` on to the front of the document, keeping their order: the portfolio report's first
+ * pages, written last. Their footers are numbered by where they end up.
+ */
+export function movePagesToFront(doc: Doc, from: number) {
+  const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: object[] } } } } })._root.data.Pages.data.Kids;
+  kids.unshift(...kids.splice(from));
+}
+
+/** Pages the document holds so far. */
+export function pageCount(doc: Doc): number {
+  return (doc as unknown as { _root: { data: { Pages: { data: { Kids: object[] } } } } })._root.data.Pages.data.Kids.length;
 }
 
 /** Resolves once the target has drained enough or closed; rejects with the target's error. */
@@ -604,7 +666,7 @@ export function methodology(doc: Doc, m: Pick<ReportMetadata, "datasetVersion" |
   );
 }
 
-function hazardTables(doc: Doc, levels: LevelCountAccumulator) {
+function hazardTables(doc: Doc, levelRow: (h: HazardId, slot: number) => LevelCountRow) {
   heading(doc, "Locations by risk level, per hazard");
   const w = contentWidth(doc);
   const cols: Column[] = [
@@ -622,7 +684,7 @@ function hazardTables(doc: Doc, levels: LevelCountAccumulator) {
       doc,
       cols,
       SLOTS.map((s) => {
-        const r = levels.row(h, s.index);
+        const r = levelRow(h, s.index);
         const scored = r[0] + r[1] + r[2] + r[3] + r[4] + r[5] + r[6];
         const atRisk = r[2] + r[3] + r[4];
         return [slotLabel(s.scenario, s.period), ...r.map(String), formatShare(scored ? atRisk / scored : null)];
@@ -696,18 +758,12 @@ function disclosureSections(doc: Doc, tables: DisclosureTables, countrySlot: { s
   );
 }
 
-async function appendix({ doc, caughtUp }: OpenDoc, source: Pick<PortfolioReportSource, "locations">) {
-  doc.addPage({ layout: "landscape" });
-  heading(doc, "Appendix: every row of the input file");
-  para(
-    doc,
-    `Levels per hazard as "historical/${slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period)}"; n/a = not applicable, - = no data. Rows left out show the reason; "Dup. of" names the earlier row at the same coordinates.`,
-    { size: 8 },
-  );
+/** The appendix table's columns, on a landscape page. */
+function appendixColumns(doc: Doc): Column[] {
   const w = contentWidth(doc);
   const hw = 28;
   const fixed = w - hw * HAZARD_IDS.length;
-  const cols: Column[] = [
+  return [
     { header: "Row", width: 32, varies: true },
     { header: "Asset id", width: 64, varies: true },
     { header: "Name", width: fixed - 32 - 64 - 32 - 40 - 70, varies: true },
@@ -716,17 +772,13 @@ async function appendix({ doc, caughtUp }: OpenDoc, source: Pick<PortfolioReport
     { header: "Lat, lon", width: 70, varies: true },
     ...HAZARD_IDS.map((h) => ({ header: h, width: hw, align: "center" as const })),
   ];
-  const fi = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
-  const rows = tableWriter(doc, cols, { size: 6.5, layout: "landscape" });
-  let n = 0;
-  for await (const loc of openLocations(source)) {
-    rows.row(appendixRow(loc, fi));
-    if (++n % 500 === 0) await (caughtUp() ?? new Promise((r) => setImmediate(r)));
-  }
-  rows.end();
 }
 
-function appendixRow(loc: AssessedLocation, futureSlot: number): string[] {
+const APPENDIX_FUTURE_SLOT = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
+
+/** A location's row in the appendix, as the texts of its cells. */
+export function appendixCells(loc: AssessedLocation): string[] {
+  const futureSlot = APPENDIX_FUTURE_SLOT;
   const coords = loc.lat !== null && loc.lon !== null ? `${loc.lat.toFixed(3)}, ${loc.lon.toFixed(3)}` : "";
   const head = [String(loc.rowNumber), loc.assetId, loc.name, loc.duplicateOf ? `row ${loc.duplicateOf}` : "", loc.countryCode ?? "", coords];
   if (loc.status !== "valid" || !loc.scores) return [...head, `Left out: ${loc.reason ?? "no reason recorded"}`];
@@ -743,19 +795,17 @@ function appendixRow(loc: AssessedLocation, futureSlot: number): string[] {
 /** Hazards explained per location: its highest. */
 const EXPLAINED_HAZARDS = 3;
 
-/** Why the most exposed locations score as they do: each one's highest hazards in the engine's plain sentences. */
-function exposedReasons(doc: Doc, top: readonly AssessedLocation[], reasons: HazardReasons) {
-  if (!top.length) return;
-  ensureSpace(doc, 120);
-  heading(doc, "Why the most exposed locations score as they do");
-  const future = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
+/** A most exposed location's heading and its highest hazards explained in plain sentences. */
+export interface ExplainedLocation {
+  heading: string;
+  lines: string[];
+}
+
+/** Each most exposed location's highest hazards, today and in the appendix's future slot, in the engine's words. */
+function explainExposed(top: readonly AssessedLocation[], reasons: HazardReasons): ExplainedLocation[] {
+  const future = APPENDIX_FUTURE_SLOT;
   const futureLabel = slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
-  para(
-    doc,
-    `The ${top.length === 1 ? "location" : `${top.length} locations`} with the highest aggregate level today (then in ${futureLabel}), each with its highest hazards in plain words: the same sentences as the dashboard and the API.`,
-    { size: 8.5, colour: MUTED },
-  );
-  for (const loc of top) {
+  return top.map((loc) => {
     const scores = loc.scores!;
     const level = (h: HazardId, i: number) => scores[h]?.[i]?.level ?? 0;
     const hazards = PER_HAZARD_IDS.filter((h) => level(h, 0) || level(h, future))
@@ -767,35 +817,73 @@ function exposedReasons(doc: Doc, top: readonly AssessedLocation[], reasons: Haz
         return text ? [`${HAZARDS[h].name}, ${label}: ${text}`] : [];
       }),
     );
-    ensureSpace(doc, 60);
     const coords = loc.lat !== null && loc.lon !== null ? `, ${loc.lat.toFixed(3)}, ${loc.lon.toFixed(3)}` : "";
-    doc.font("Helvetica-Bold").fontSize(9.5).fillColor(TEXT).text(t(`Row ${loc.rowNumber}${loc.name ? ` ${loc.name}` : ""}${coords} (hexagon ${loc.hexagon})`), doc.page.margins.left);
+    return { heading: `Row ${loc.rowNumber}${loc.name ? ` ${loc.name}` : ""}${coords} (hexagon ${loc.hexagon})`, lines };
+  });
+}
+
+/** Why the most exposed locations score as they do: each one's highest hazards in the engine's plain sentences. */
+function exposedReasons(doc: Doc, explained: readonly ExplainedLocation[]) {
+  if (!explained.length) return;
+  ensureSpace(doc, 120);
+  heading(doc, "Why the most exposed locations score as they do");
+  const futureLabel = slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
+  para(
+    doc,
+    `The ${explained.length === 1 ? "location" : `${explained.length} locations`} with the highest aggregate level today (then in ${futureLabel}), each with its highest hazards in plain words: the same sentences as the dashboard and the API.`,
+    { size: 8.5, colour: MUTED },
+  );
+  for (const { heading: title, lines } of explained) {
+    ensureSpace(doc, 60);
+    doc.font("Helvetica-Bold").fontSize(9.5).fillColor(TEXT).text(t(title), doc.page.margins.left);
     for (const line of lines.length ? lines : ["No explanation is available for this hexagon."]) para(doc, line, { size: 8.5 });
     doc.moveDown(0.3);
   }
 }
 
 /**
- * The portfolio report: cover, summary, charts, per-hazard tables, disclosure tables, methodology and dataset
- * version, and the per-location appendix. Reads the locations once for the appendix, and once before it for the
- * totals unless the caller gathered them (the report job does, while it assesses the rows).
+ * What the portfolio report's first pages show, gathered from every row: plain data, so that a worker thread that
+ * writes the PDF can draw them (explanations already in words, level counts as numbers).
  */
-export async function writePortfolioPdf(
-  report: PortfolioReportSource,
-  target: string | Writable,
-  title = "Portfolio climate risk report",
+export interface PortfolioPdfFront {
+  title: string;
+  metadata: ReportMetadata;
+  stats: PortfolioReportSource["output_request_stats"];
+  overall: PortfolioReportSource["output_risks_overall_estimate"];
+  /** Locations by level, per hazard (HAZARD_IDS order) and slot. */
+  levels: LevelCountRow[][];
+  tables: DisclosureTables;
+  exposed: ExplainedLocation[];
+}
+
+export function portfolioPdfFront(
+  report: Omit<PortfolioReportSource, "locations">,
+  totals: ReportFileTotals,
   reasons: HazardReasons = engineHazardReasons(),
-  totals?: ReportFileTotals,
-): Promise<void> {
-  const { levels, disclosure, exposed } = totals ?? (await ReportFileTotals.of(openLocations(report)));
-  const tables = disclosure.result(report.metadata, report);
-  const opened = openDoc(target, title);
-  const { doc, done } = opened;
-  cover(doc, title, report.metadata);
+  title = PORTFOLIO_PDF_TITLE,
+): PortfolioPdfFront {
+  return {
+    title,
+    metadata: report.metadata,
+    stats: report.output_request_stats,
+    overall: report.output_risks_overall_estimate,
+    levels: HAZARD_IDS.map((h) => SLOTS.map((s) => totals.levels.row(h, s.index))),
+    tables: totals.disclosure.result(report.metadata, report),
+    exposed: explainExposed(totals.exposed.top, reasons),
+  };
+}
+
+export const PORTFOLIO_PDF_TITLE = "Portfolio climate risk report";
+
+/** Cover, summary, charts, per-hazard tables, explanations, disclosure tables, methodology and dataset version. */
+function frontPages(doc: Doc, front: PortfolioPdfFront) {
+  const { tables, stats: st, overall: o } = front;
+  const levelRow = (h: HazardId, slot: number) => front.levels[HAZARD_IDS.indexOf(h)]![slot]!;
+  doc.addPage();
+  cover(doc, front.title, front.metadata);
 
   doc.addPage();
   heading(doc, "Summary");
-  const st = report.output_request_stats;
   table(
     doc,
     [
@@ -808,7 +896,6 @@ export async function writePortfolioPdf(
     [[String(tables.totals.rows), String(tables.totals.validAssets), String(tables.totals.excludedAssets), String(st.country_number), String(st.hexagon_number)]],
     { size: 9 },
   );
-  const o = report.output_risks_overall_estimate;
   const est = (s: { value: number | null; score: number | null }) => (s.value === null ? "no data" : `${s.value.toFixed(3)} (level ${s.score})`);
   para(doc, `Report cost (paid, incl. VAT): ${reportCostText(st)}`, { size: 9 });
   para(doc, "Overall estimate: weighted mean of the aggregate hazard (AL).", { size: 9 });
@@ -826,7 +913,7 @@ export async function writePortfolioPdf(
       }),
     ],
   );
-  const al = levels.row("AL", 0);
+  const al = levelRow("AL", 0);
   pieChart(
     doc,
     [
@@ -844,15 +931,84 @@ export async function writePortfolioPdf(
   ]);
 
   doc.addPage();
-  hazardTables(doc, levels);
-  exposedReasons(doc, exposed.top, reasons);
+  hazardTables(doc, levelRow);
+  exposedReasons(doc, front.exposed);
   doc.addPage();
   disclosureSections(doc, tables, { scenario: "rcp45", period: "2050" });
   doc.addPage();
-  methodology(doc, report.metadata);
-  await appendix(opened, report);
-  doc.end();
-  await done;
+  methodology(doc, front.metadata);
+}
+
+/**
+ * The portfolio report PDF, written appendix first: its rows as they come (the report job hands them over while it
+ * assesses them), then, once every row has passed, the first pages, which need the totals of all rows, drawn last
+ * and moved to the front. Memory stays flat: pages go to the file as they fill.
+ */
+export class PortfolioPdfWriter {
+  private readonly opened: OpenDoc;
+  private readonly rows: ReturnType<typeof tableWriter>;
+  private count = 0;
+
+  constructor(target: string | Writable, title = PORTFOLIO_PDF_TITLE) {
+    this.opened = openDoc(target, title, undefined, "landscape");
+    const { doc } = this.opened;
+    heading(doc, "Appendix: every row of the input file");
+    para(
+      doc,
+      `Levels per hazard as "historical/${slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period)}"; n/a = not applicable, - = no data. Rows left out show the reason; "Dup. of" names the earlier row at the same coordinates.`,
+      { size: 8 },
+    );
+    this.rows = tableWriter(doc, appendixColumns(doc), { size: 6.5, layout: "landscape" });
+  }
+
+  /** One row of the appendix (appendixCells); now and then a promise to wait for while the file catches up. */
+  row(cells: string[]): Promise<void> | null {
+    this.rows.row(cells);
+    return ++this.count % 500 === 0 ? this.opened.caughtUp() : null;
+  }
+
+  /** Draws the first pages, puts them in front of the appendix and finishes the file. */
+  async finish(front: PortfolioPdfFront): Promise<void> {
+    const { doc, done } = this.opened;
+    this.rows.end();
+    const appendixPages = pageCount(doc);
+    frontPages(doc, front);
+    movePagesToFront(doc, appendixPages);
+    doc.end();
+    await done;
+  }
+
+  abort(): Promise<void> {
+    return this.opened.abort();
+  }
+}
+
+/**
+ * The portfolio report on this thread, from one pass over the locations (gathering the totals too unless the
+ * caller already has them). The report job writes the same file on a worker thread (pdf-thread.server.ts).
+ */
+export async function writePortfolioPdf(
+  report: PortfolioReportSource,
+  target: string | Writable,
+  title = PORTFOLIO_PDF_TITLE,
+  reasons: HazardReasons = engineHazardReasons(),
+  totals?: ReportFileTotals,
+): Promise<void> {
+  const writer = new PortfolioPdfWriter(target, title);
+  const gathered = totals ?? new ReportFileTotals();
+  try {
+    let n = 0;
+    for await (const loc of openLocations(report)) {
+      if (!totals) gathered.add(loc);
+      const wait = writer.row(appendixCells(loc));
+      if (wait) await wait;
+      else if (++n % 500 === 0) await new Promise((r) => setImmediate(r));
+    }
+    await writer.finish(portfolioPdfFront(report, gathered, reasons, title));
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
 }
 
 /** The corporate disclosure export: audit trail, then the disclosure tables for the chosen slot. */

@@ -24,6 +24,9 @@ import { userCellValue, userColumnHeader } from "~/domain/reports/user-cell";
 import { openLocations, type LocationScores, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { SLOTS } from "~/domain/scenarios";
+import { installNativeZipChecksums } from "./zip-checksum.server";
+
+installNativeZipChecksums();
 
 type Sheet = ExcelJS.Worksheet;
 type Value = string | number | null;

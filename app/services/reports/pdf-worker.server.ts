@@ -1,0 +1,60 @@
+/**
+ * Entry of the worker thread that writes a portfolio report's PDF (pdf-thread.server.ts starts it): it takes the
+ * appendix rows in batches, acknowledging each once drawn, then the first pages' data, and finishes the file.
+ */
+import { parentPort } from "node:worker_threads";
+import { collectGarbage } from "../memory.server";
+import { PortfolioPdfWriter } from "./pdf.server";
+import type { PdfThreadReply, PdfThreadRequest } from "./pdf-thread.server";
+
+/**
+ * Rows between two full collections on this thread: V8 lets the garbage of drawing pages pile up in the old
+ * generation before it collects, which took the job's RSS above its 400 MB target on PostgreSQL at 100k rows.
+ */
+const COLLECT_EVERY = 5_000;
+
+const port = parentPort;
+if (!port) throw new Error("the portfolio PDF worker runs on a worker thread");
+
+let writer: PortfolioPdfWriter | null = null;
+let drawn = 0;
+let work: Promise<void> = Promise.resolve();
+const reply = (message: PdfThreadReply) => port.postMessage(message);
+
+async function handle(request: PdfThreadRequest): Promise<void> {
+  switch (request.type) {
+    case "open":
+      writer = new PortfolioPdfWriter(request.target, request.title);
+      return;
+    case "rows":
+      for (const cells of request.rows) {
+        const wait = writer!.row(cells);
+        if (wait) await wait;
+        if (++drawn % COLLECT_EVERY === 0) collectGarbage();
+      }
+      reply({ type: "drawn" });
+      return;
+    case "finish":
+      await writer!.finish(request.front);
+      writer = null;
+      reply({ type: "done" });
+  }
+}
+
+port.on("message", (request: PdfThreadRequest | { type: "abort" }) => {
+  if (request.type === "abort") {
+    // Out of turn: the rows still queued are not drawn; the file is closed unfinished for the caller to discard.
+    const closing = writer?.abort() ?? Promise.resolve();
+    writer = null;
+    void closing.finally(() => port.close());
+    return;
+  }
+  work = work
+    .then(() => handle(request))
+    .catch((error: unknown) => {
+      reply({ type: "failed", message: error instanceof Error ? error.message : String(error) });
+      const closing = writer?.abort() ?? Promise.resolve();
+      writer = null;
+      return closing.finally(() => port.close());
+    });
+});
