@@ -71,25 +71,26 @@ export function toAssessedLocation(
   assessed?: ReturnType<typeof assessLocation>,
 ): AssessedLocation {
   const [rowNumber, status, reason, lat, lon, cells, duplicateOf] = row;
+  const { columns } = upload;
   const userColumns: Record<string, string> = {};
-  upload.columns.forEach((c, i) => (userColumns[c] = text(cells[i])));
-  const base = {
+  for (let i = 0; i < columns.length; i++) userColumns[columns[i]!] = text(cells[i]);
+  const assetId = upload.idColumn !== null ? text(cells[upload.idColumn]).trim() : "";
+  const name = upload.nameColumn !== null ? text(cells[upload.nameColumn]).trim() : "";
+  const weight = weightOf(upload, cells);
+  const a = status !== ROW_STATUS.valid || lat === null || lon === null ? null : assessed === undefined ? assessLocation(engine, lat, lon) : assessed;
+  // One object literal per outcome, all of the same shape: a report makes one per row.
+  if (!a) {
+    const why = status !== ROW_STATUS.valid || lat === null || lon === null ? reason : ROW_REASONS.atSea;
+    return { rowNumber, assetId, name, lat, lon, userColumns, duplicateOf: duplicateOf ?? null, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: why, scores: null };
+  }
+  return {
     rowNumber,
-    assetId: upload.idColumn !== null ? text(cells[upload.idColumn]).trim() : "",
-    name: upload.nameColumn !== null ? text(cells[upload.nameColumn]).trim() : "",
+    assetId,
+    name,
     lat,
     lon,
     userColumns,
     duplicateOf: duplicateOf ?? null,
-  };
-  const weight = weightOf(upload, cells);
-  if (status !== ROW_STATUS.valid || lat === null || lon === null) {
-    return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason, scores: null };
-  }
-  const a = assessed === undefined ? assessLocation(engine, lat, lon) : assessed;
-  if (!a) return { ...base, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: ROW_REASONS.atSea, scores: null };
-  return {
-    ...base,
     countryCode: a.country,
     regionCode: a.region,
     hexagon: a.hexagon,

@@ -36,7 +36,7 @@ const PROGRESS_EVERY = 5000;
  * garbage of a 100k-row pass pile up to 450 MB before collecting. Every 5,000 rows kept a 300k-row job's peak RSS
  * 80 MB lower than every 20,000 for 3 % more time (bench/portfolio-job.bench.ts on PostgreSQL).
  */
-const COLLECT_EVERY = 5_000;
+const COLLECT_EVERY = 10_000;
 
 export interface ReportOutputs {
   output_request_stats: ReturnType<PortfolioAccumulator["requestStats"]>;
@@ -133,7 +133,7 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
   const written: WrittenReportFile[] = [];
   const names = reportFileNames(upload);
   // The PDF is drawn on a worker thread from the same pass: its appendix as the rows come, its first pages after.
-  const pdfSink = portfolioPdfSink();
+  const pdfSink = await portfolioPdfSink();
   const pdfWritten = writeReportFile({ ...names, userId: report.userId, kind: "portfolio_pdf", sourceId: report.id }, (p) => pdfSink.writeTo(p));
   // Awaited once the rows have passed; until then a failure shows in the sink, which stops the pass.
   pdfWritten.then(

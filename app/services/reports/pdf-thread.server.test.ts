@@ -28,7 +28,7 @@ const reasons = () => "a reason";
 
 /** Writes the report through the job's sink: rows first, the first pages' data after them. */
 async function writeThroughSink(file: string) {
-  const sink = portfolioPdfSink();
+  const sink = await portfolioPdfSink();
   expect(sink.thread).toBe("worker");
   const written = sink.writeTo(file);
   const totals = new ReportFileTotals();
@@ -60,7 +60,7 @@ describe("the portfolio PDF on its worker thread", () => {
   });
 
   it("fails the file, and the rows handed over after, when the worker cannot write it", async () => {
-    const sink = portfolioPdfSink();
+    const sink = await portfolioPdfSink();
     const written = sink.writeTo(path.join(dir, "no-such-folder", "x.pdf"));
     written.catch(() => undefined);
     let stopped: unknown = null;
@@ -80,7 +80,7 @@ describe("the portfolio PDF on its worker thread", () => {
 
   it("stops on abort: the worker closes the file unfinished and the file's promise rejects", async () => {
     const file = path.join(dir, "aborted.pdf");
-    const sink = portfolioPdfSink();
+    const sink = await portfolioPdfSink();
     const written = sink.writeTo(file);
     written.catch(() => undefined);
     for (const loc of locations.slice(0, 1_500)) await sink.row(appendixCells(loc));

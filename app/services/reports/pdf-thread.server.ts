@@ -5,9 +5,13 @@
  * the first pages' data once every row has passed; the worker writes the file. Without a built worker entry (the
  * development compiler), the same writer runs on this thread.
  */
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { logger } from "../logger.server";
 import { PortfolioPdfWriter, PORTFOLIO_PDF_TITLE, type PortfolioPdfFront } from "./pdf.server";
 
 export type PdfThreadRequest =
@@ -35,16 +39,42 @@ export interface PortfolioPdfSink {
   abort(reason?: Error): Promise<void>;
 }
 
-/** The worker's entry: the bundled file beside the server build, or the TypeScript source under tsx and vitest. */
-function workerEntry(): { file: string; fromSource: boolean } | null {
+/**
+ * The worker's entry: the bundle beside the server build, or, run from source (tsx, vitest), the same bundle made
+ * once per process from the sources into node_modules/.cache, named by its content. Null when neither is there.
+ */
+async function workerEntry(): Promise<string | null> {
   const here = import.meta.url;
-  if (here.endsWith(".ts")) return { file: new URL("./pdf-worker.server.ts", here).href, fromSource: true };
+  if (here.endsWith(".ts")) return (sourceBundle ??= bundleFromSource());
   const built = fileURLToPath(new URL("./pdf-worker.js", here));
-  return existsSync(built) ? { file: built, fromSource: false } : null;
+  return existsSync(built) ? built : null;
 }
 
-export function portfolioPdfSink(title = PORTFOLIO_PDF_TITLE): PortfolioPdfSink {
-  const entry = workerEntry();
+let sourceBundle: Promise<string> | null = null;
+
+async function bundleFromSource(): Promise<string> {
+  const root = new URL("../../../", import.meta.url);
+  const script = new URL("scripts/build-pdf-worker.mjs", root).href;
+  const { pdfWorkerBundle } = (await import(/* @vite-ignore */ script)) as { pdfWorkerBundle: () => Promise<string> };
+  const code = await pdfWorkerBundle();
+  const dir = fileURLToPath(new URL("node_modules/.cache/pdf-worker/", root));
+  const file = path.join(dir, `${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    // Written whole, then renamed: another process bundling the same sources finds either nothing or all of it.
+    const partial = `${file}.${randomUUID()}.part`;
+    await writeFile(partial, code);
+    await rename(partial, file);
+  }
+  return file;
+}
+
+/** The PDF writer for a report job: on a worker thread when its entry is there, else on this thread. */
+export async function portfolioPdfSink(title = PORTFOLIO_PDF_TITLE): Promise<PortfolioPdfSink> {
+  const entry = await workerEntry().catch((error: unknown) => {
+    logger.warn({ err: error }, "the PDF worker could not be bundled: the PDF is drawn on the main thread");
+    return null;
+  });
   return entry ? new PdfOnWorker(entry, title) : new PdfOnThisThread(title);
 }
 
@@ -62,13 +92,10 @@ class PdfOnWorker implements PortfolioPdfSink {
   private readonly exited: Promise<unknown>;
 
   constructor(
-    entry: { file: string; fromSource: boolean },
+    entry: string,
     private readonly title: string,
   ) {
-    this.worker = entry.fromSource
-      ? // tsx compiles the source on the worker thread as it does on this one.
-        new Worker(`import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(entry.file)}, ${JSON.stringify(import.meta.url)}))`, { eval: true })
-      : new Worker(entry.file);
+    this.worker = new Worker(entry, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     this.worker.on("message", (reply: PdfThreadReply) => this.received(reply));
     this.worker.on("error", (error) => this.fail(error));
     this.exited = new Promise((resolve) => this.worker.once("exit", resolve));
