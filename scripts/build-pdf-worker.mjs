@@ -4,7 +4,7 @@
  * The app's own modules go inside; packages are left to node_modules, as in the server build.
  */
 import { mkdir, writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { URL, fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
