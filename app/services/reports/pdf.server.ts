@@ -142,7 +142,7 @@ function numberPagesAtEnd(doc: Doc, footerText: (page: number) => string) {
   });
   const plainEnd = doc.end.bind(doc);
   doc.end = () => {
-    const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: object[] } } } } })._root.data.Pages.data.Kids;
+    const kids = pageList(doc);
     kids.forEach((dictionary, i) => {
       const footer = pending.get(dictionary);
       if (!footer) return;
@@ -166,13 +166,18 @@ const FOOTER_COLOUR = [1, 3, 5].map((i) => pdfNumber(parseInt(MUTED.slice(i, i +
  * pages, written last. Their footers are numbered by where they end up.
  */
 export function movePagesToFront(doc: Doc, from: number) {
-  const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: object[] } } } } })._root.data.Pages.data.Kids;
+  const kids = pageList(doc);
   kids.unshift(...kids.splice(from));
+}
+
+/** The document's page tree, in page order: pdfkit writes it when the document ends. */
+function pageList(doc: Doc): object[] {
+  return (doc as unknown as { _root: { data: { Pages: { data: { Kids: object[] } } } } })._root.data.Pages.data.Kids;
 }
 
 /** Pages the document holds so far. */
 export function pageCount(doc: Doc): number {
-  return (doc as unknown as { _root: { data: { Pages: { data: { Kids: object[] } } } } })._root.data.Pages.data.Kids.length;
+  return pageList(doc).length;
 }
 
 /** Resolves once the target has drained enough or closed; rejects with the target's error. */
