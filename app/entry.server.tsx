@@ -12,7 +12,7 @@ import { PRIVATE_CACHE_CONTROL, withoutSharedCachingWhenSettingCookies } from "~
 import { closeDb, embeddedDatabaseIsNew, getDb, leaveShutdownToServer, openEmbeddedDatabaseToPrepare } from "~/services/db.server";
 import { prepareJobQueue, shutDownJobs } from "~/services/jobs.server";
 import { logger, redactUrl } from "~/services/logger.server";
-import { collectGarbage } from "~/services/memory.server";
+import { releaseMemory } from "~/services/native-memory.server";
 import { startPendingOrderSweeper } from "~/services/commerce/orders.server";
 import { startMailWorker } from "~/services/mail.server";
 import { startInstanceEvents } from "~/services/instance-events.server";
@@ -71,7 +71,7 @@ export const serverRuntime = {
   prepareEmbeddedDatabase,
   getDb,
   closeDb,
-  collectGarbage,
+  releaseMemory,
   shutDownJobs,
   leaveShutdownToServer,
   logger,

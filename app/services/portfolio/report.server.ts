@@ -14,6 +14,7 @@ import { getUserEntitlements } from "../entitlements.server";
 import { defineQueue, sendJob, startJobs } from "../jobs.server";
 import { logger } from "../logger.server";
 import { collectGarbage } from "../memory.server";
+import { releaseMemory } from "../native-memory.server";
 import { discardReportFile, recordReportFile, writeReportFile, type WrittenReportFile } from "../reports/files.server";
 import { appendixCells, portfolioPdfFront } from "../reports/pdf.server";
 import { portfolioPdfSink, type PortfolioPdfSink } from "../reports/pdf-thread.server";
@@ -190,8 +191,9 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     throw error;
   } finally {
     run.end();
-    // What the job read and wrote is garbage now: collected at once rather than kept until V8 next needs the room.
-    collectGarbage();
+    // What the job read and wrote is garbage now: collected and given back at once rather than kept until V8 next
+    // needs the room.
+    await releaseMemory();
   }
 }
 
