@@ -3,7 +3,7 @@
  * must not ride along into the page (ADR 006).
  */
 import { z } from "zod";
-import { BASEMAP_LEVELS, basemapLevel, WORLD, type BasemapLevel } from "./basemap";
+import { BASEMAP_LEVELS, basemapLevel, snapToGrid, WORLD, type BasemapLevel } from "./basemap";
 import type { Bounds } from "./flood-map";
 
 const coordinate = (min: number, max: number) => z.coerce.number().finite().min(min).max(max);
@@ -29,7 +29,11 @@ const BasemapQuerySchema = z.object({
     .optional(),
 });
 
-/** The basemap endpoint's query: a known level, an optional box, an optional country or region code. */
+/**
+ * The basemap endpoint's query: a known level, an optional box, an optional country or region code. Only these
+ * three are read (anything else in the query string is ignored) and the box snaps outward to the level's grid, as
+ * the map asks for it: every request that would draw the same map shares one answer.
+ */
 export function parseBasemapQuery(params: URLSearchParams): { success: true; data: { level: BasemapLevel; bbox: Bounds | null; outline: string | null } } | { success: false; error: string } {
   const r = BasemapQuerySchema.safeParse(Object.fromEntries(params));
   if (!r.success) return { success: false, error: r.error.issues[0]!.message };
@@ -39,5 +43,5 @@ export function parseBasemapQuery(params: URLSearchParams): { success: true; dat
   if (box && Math.max(box.east - box.west, box.north - box.south) > level.maxSpan) {
     return { success: false, error: `bbox may span at most ${level.maxSpan}° at level ${level.level}` };
   }
-  return { success: true, data: { level, bbox: r.data.bbox, outline: r.data.outline ?? null } };
+  return { success: true, data: { level, bbox: r.data.bbox && snapToGrid(r.data.bbox, level), outline: r.data.outline ?? null } };
 }

@@ -62,6 +62,11 @@ describe("parseBasemapQuery", () => {
     expect(parse("")).toMatchObject({ success: true, data: { level: { level: 0 }, bbox: null, outline: null } });
   });
 
+  it("snaps a box outward to the level's grid, as the map asks for it", () => {
+    expect(parse("level=1&bbox=-9.3,41,9.5,59.9&i=7")).toMatchObject({ success: true, data: { bbox: { west: -10, south: 40, east: 10, north: 60 } } });
+    expect(parse("level=4&bbox=10.2,54.1,13.9,57")).toMatchObject({ success: true, data: { bbox: { west: 10, south: 54, east: 14, north: 57 } } });
+  });
+
   it("reads a box and an outline code", () => {
     expect(parse("level=4&bbox=10,54,14,57&outline=dk-84")).toMatchObject({ success: true, data: { level: { level: 4 }, bbox: { west: 10, south: 54, east: 14, north: 57 }, outline: "dk-84" } });
   });

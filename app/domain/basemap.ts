@@ -50,13 +50,18 @@ export function basemapLevel(level: number): BasemapLevel | null {
 export function basemapRequestBounds(view: Bounds, level: BasemapLevel): Bounds {
   const dx = (view.east - view.west) / 4;
   const dy = (view.north - view.south) / 4;
+  return snapToGrid({ west: view.west - dx, south: view.south - dy, east: view.east + dx, north: view.north + dy }, level);
+}
+
+/** A box grown outward to the level's grid and kept inside the world. */
+export function snapToGrid(box: Bounds, level: BasemapLevel): Bounds {
   const snapDown = (v: number) => Math.floor(v / level.grid) * level.grid;
   const snapUp = (v: number) => Math.ceil(v / level.grid) * level.grid;
   return {
-    west: Math.max(-180, snapDown(view.west - dx)),
-    south: Math.max(-90, snapDown(view.south - dy)),
-    east: Math.min(180, snapUp(view.east + dx)),
-    north: Math.min(90, snapUp(view.north + dy)),
+    west: Math.max(-180, snapDown(box.west)),
+    south: Math.max(-90, snapDown(box.south)),
+    east: Math.min(180, snapUp(box.east)),
+    north: Math.min(90, snapUp(box.north)),
   };
 }
 

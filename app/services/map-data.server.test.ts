@@ -4,7 +4,9 @@ import { setupTestDatabase } from "#db/testing";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { grantLocation } from "./entitlements.server";
 import { BASEMAP_LEVELS } from "~/domain/basemap";
-import { basemapGeoJson, countryBounds, locationMapData, regionalMapData } from "./map-data.server";
+import { brotliDecompressSync } from "node:zlib";
+import { parseBasemapQuery } from "~/domain/basemap-query";
+import { basemapBrotli, basemapCacheStats, basemapGeoJson, countryBounds, locationMapData, regionalMapData } from "./map-data.server";
 
 const getDb = setupTestDatabase();
 const LONDON = "84194adffffffff";
@@ -73,4 +75,20 @@ describe("map data", () => {
     const fine = JSON.parse(basemapGeoJson({ level: BASEMAP_LEVELS.at(-1)!, bbox: { west: 12, south: 55, east: 13, north: 56 } })) as { features: Feature[] };
     expect(fine.features.filter((f) => f.properties.kind === "label").map((f) => f.properties.name)).toContain("Copenhagen");
   });
+
+  it("builds each basemap once: made-up query strings and boxes off the grid share the answer already built", () => {
+    const served = (query: string) => {
+      const parsed = parseBasemapQuery(new URLSearchParams(query));
+      if (!parsed.success) throw new Error(parsed.error);
+      return basemapBrotli(parsed.data);
+    };
+    const world = served("");
+    const box = served("level=1&bbox=-10,40,10,60");
+    const before = basemapCacheStats();
+    for (let i = 0; i < 60; i++) expect(served(`i=${i}`)).toBe(world);
+    for (let i = 0; i < 20; i++) expect(served(`level=1&bbox=-${9 + i / 100},41,9.5,59.9&junk=${i}`)).toBe(box);
+    expect(basemapCacheStats()).toEqual(before);
+    expect(JSON.parse(brotliDecompressSync(world).toString("utf8"))).toEqual(JSON.parse(basemapGeoJson()));
+  });
 });
+

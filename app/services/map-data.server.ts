@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, gunzipSync } from "node:zlib";
 import { cellToBoundary, cellToLatLng } from "h3-js";
 import { formatCoordinates } from "~/domain/dashboard";
 import { canAccess } from "~/domain/entitlements";
@@ -247,7 +247,50 @@ export function regionalMapData(
   };
 }
 
-const worldBasemaps = new Map<number, string>();
+/**
+ * Built basemaps by canonical query (level, box, outline), most recently used last. Bounded: the client asks for
+ * boxes on the level's grid, so a few hundred answers cover every view; anything else in the URL is not part of
+ * the key, so query strings made up to dodge the cache land on an entry that is already there.
+ */
+const BASEMAP_CACHE_MAX_ENTRIES = 256;
+const BASEMAP_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+interface BasemapEntry {
+  body: string;
+  brotli: Buffer | null;
+}
+const basemaps = new Map<string, BasemapEntry>();
+let basemapBytes = 0;
+let basemapBuilds = 0;
+
+/** How many basemaps are held and how many were ever built (for tests and diagnostics). */
+export function basemapCacheStats() {
+  return { entries: basemaps.size, builds: basemapBuilds };
+}
+
+function basemapKey(query: BasemapQuery): string {
+  const box = query.bbox ? [query.bbox.west, query.bbox.south, query.bbox.east, query.bbox.north].map(String).join(",") : "";
+  return `${query.level.level}|${box}|${(query.outline ?? "").toUpperCase()}`;
+}
+
+function cachedBasemap(query: BasemapQuery): BasemapEntry {
+  const key = basemapKey(query);
+  let entry = basemaps.get(key);
+  if (entry) {
+    basemaps.delete(key);
+    basemaps.set(key, entry);
+    return entry;
+  }
+  entry = { body: buildBasemap(query), brotli: null };
+  basemapBuilds++;
+  basemaps.set(key, entry);
+  basemapBytes += entry.body.length;
+  for (const [oldKey, old] of basemaps) {
+    if (basemaps.size <= BASEMAP_CACHE_MAX_ENTRIES && basemapBytes <= BASEMAP_CACHE_MAX_BYTES) break;
+    basemaps.delete(oldKey);
+    basemapBytes -= old.body.length + (old.brotli?.length ?? 0);
+  }
+  return entry;
+}
 /** Simplified rings per level and country or region code: simplifying a large country takes a while. */
 const simplifiedShapes = new Map<string, { rings: LonLatRing[]; bounds: Bounds[] }>();
 
@@ -297,10 +340,24 @@ export interface BasemapQuery {
  * largest places in view ("label"), all from the dataset the scores use, at the detail of the zoom.
  */
 export function basemapGeoJson(query: BasemapQuery = { level: BASEMAP_LEVELS[0]!, bbox: null }): string {
+  return cachedBasemap(query).body;
+}
+
+/**
+ * The basemap compressed once and kept with it: the world at level 0 is 400 kB, and compressing it again for every
+ * request costs more CPU than anything else the endpoint does.
+ */
+export function basemapBrotli(query: BasemapQuery): Buffer {
+  const entry = cachedBasemap(query);
+  if (!entry.brotli) {
+    entry.brotli = brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } });
+    basemapBytes += entry.brotli.length;
+  }
+  return entry.brotli;
+}
+
+function buildBasemap(query: BasemapQuery): string {
   const { level, bbox } = query;
-  const whole = !bbox && !query.outline;
-  const cached = whole ? worldBasemaps.get(level.level) : undefined;
-  if (cached) return cached;
   const data = geoFile();
   const features: unknown[] = [];
   for (const c of data.countries) {
@@ -316,9 +373,7 @@ export function basemapGeoJson(query: BasemapQuery = { level: BASEMAP_LEVELS[0]!
   for (const p of largestPlacesIn(bbox, level.minPopulation, BASEMAP_MAX_LABELS)) {
     features.push({ type: "Feature", properties: { kind: "label", name: p.name, population: p.population }, geometry: { type: "Point", coordinates: [p.lon, p.lat] } });
   }
-  const body = JSON.stringify({ type: "FeatureCollection", features });
-  if (whole) worldBasemaps.set(level.level, body);
-  return body;
+  return JSON.stringify({ type: "FeatureCollection", features });
 }
 
 /** Bounds of a country's main land (small far islands left out), or null for an unknown code. */
