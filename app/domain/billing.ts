@@ -1,6 +1,10 @@
 /** Billing info form (spec §3, §5): one zod schema for the page, the API and the service. */
 import { z } from "zod";
+import { vatMemberStateOf } from "./commerce";
+import { countryCodeProblem } from "./countries";
+import { countryName } from "./country-names";
 import { normaliseRedirectPath } from "./safe-redirect";
+import { canonicalVatNumber, vatNumberFormatMessage } from "./vat-numbers";
 import { MESSAGES, field } from "./validation";
 
 export interface BillingInfoValue {
@@ -23,25 +27,49 @@ export const EMPTY_BILLING: BillingInfoValue = {
 
 export const APPEALS = ["Mr", "Ms", "Mx", "Dr"] as const;
 
-/** Spec §3: filled when first name, last name, e-mail, phone, company name, country and street are present. */
+/**
+ * Spec §3: filled when first name, last name, e-mail, phone, company name, country and street are present. The
+ * country must be an ISO 3166-1 code (VAT follows it): one saved before the codes were checked must be corrected.
+ */
 export function isBillingFilled(v: BillingInfoValue): boolean {
-  return [v.first_name, v.last_name, v.email, v.phone, v.company.name, v.company.country, v.company.street].every((s) => s.trim() !== "");
+  return [v.first_name, v.last_name, v.email, v.phone, v.company.name, v.company.country, v.company.street].every((s) => s.trim() !== "") && !countryCodeProblem(v.company.country.trim().toUpperCase());
 }
 
-/** The flat form fields (page and API share them; the API nests `company`). */
-export const BillingFormSchema = z.object({
+/**
+ * The flat form fields (page and API share them; the API nests `company`). The country is an ISO 3166-1 code; in
+ * the EU VAT area a VAT number must have its member state's format, and is kept in its canonical form.
+ */
+export const BillingFormSchema = z
+  .object({
   appeal: z.enum(APPEALS, { errorMap: () => ({ message: MESSAGES.required }) }).optional(),
   email: field.email(),
   first_name: field.text(1, 100),
   last_name: field.text(1, 100),
   phone: requiredPhone(),
   company_name: field.companyName(),
-  company_country: field.required().pipe(z.string().regex(/^[A-Za-z]{2}$/, "Use the two-letter country code, e.g. FR")).transform((c) => c.toUpperCase()),
+  company_country: field
+    .required()
+    .pipe(z.string().regex(/^[A-Za-z]{2}$/, "Use the two-letter country code, e.g. FR"))
+    .transform((c) => c.toUpperCase())
+    .superRefine((c, ctx) => {
+      const problem = countryCodeProblem(c);
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    }),
   company_zip: field.optionalText(20),
   company_city: field.optionalText(100),
   company_street: field.text(1, 200),
   company_vat_number: field.optionalText(30),
-});
+})
+  .transform((f, ctx) => {
+    const state = vatMemberStateOf(f.company_country);
+    if (!state || !f.company_vat_number) return f;
+    const canonical = canonicalVatNumber(state, f.company_vat_number);
+    if (!canonical) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["company_vat_number"], message: vatNumberFormatMessage(state, countryName(state)) });
+      return z.NEVER;
+    }
+    return { ...f, company_vat_number: canonical };
+  });
 export type BillingForm = z.infer<typeof BillingFormSchema>;
 
 function requiredPhone() {

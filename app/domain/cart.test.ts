@@ -50,7 +50,7 @@ describe("the checkout review", () => {
       ["7 × Custom number of hexagons", 6_300, 2_000, 1_260, 7_560],
     ]);
     expect(t.lines.reduce((s, l) => s + l.grossMinor, 0)).toBe(t.totalMinor);
-    expect(t.vatNote).toBeNull();
+    expect(t.vatNote).toBe("Domestic VAT 20 %: supply within the VAT territory of France");
   });
 
   it("prints the reverse-charge wording for an EU business abroad, and requires the terms ticked", () => {

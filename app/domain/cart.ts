@@ -95,7 +95,7 @@ export function cartTotals(currentPlan: string, plan: PlanCode | undefined, choi
   const { rateBp, rule } = vatRateFor(billingCountry, vatNumber);
   const cost = costOf(subtotalMinor, rateBp);
   const lines = invoiceLines(upgradeItems(newPlan, packages), rateBp, cost.vatMinor);
-  return { newPlan, planMinor: newPlan ? planMinor : 0, packages, subtotalMinor, rateBp, rule, vatNote: vatNoteFor(rule), lines, ...cost };
+  return { newPlan, planMinor: newPlan ? planMinor : 0, packages, subtotalMinor, rateBp, rule, vatNote: vatNoteFor(rule, rateBp, billingCountry ?? ""), lines, ...cost };
 }
 
 /** The smallest fixed package of a kind: what `?add=kind` preselects. */

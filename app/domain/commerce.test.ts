@@ -71,8 +71,29 @@ describe("VAT", () => {
     ["FI", "", 2550, "eu_consumer"],
     ["GB", "", 0, "export"],
     ["US", "", 0, "export"],
+    // Monaco is French VAT territory.
+    ["MC", "", 2000, "domestic"],
+    ["MC", "FR12345678901", 2000, "domestic"],
+    // A VAT number switches on the reverse charge only in its member state's format.
+    ["DE", "x", 1900, "eu_consumer"],
+    ["DE", "-", 1900, "eu_consumer"],
+    ["DE", "12345678", 1900, "eu_consumer"],
+    ["DE", "FR12345678901", 1900, "eu_consumer"],
+    ["DE", "de 123 456 789", 0, "eu_reverse_charge"],
+    ["GR", "EL123456789", 0, "eu_reverse_charge"],
+    ["GR", "GR123456789", 2400, "eu_consumer"],
+    ["ES", "ESB12345678", 0, "eu_reverse_charge"],
+    ["NL", "NL123456789B01", 0, "eu_reverse_charge"],
+    ["AT", "AT12345678", 2000, "eu_consumer"],
   ])("%s with VAT number %j → %i bp (%s)", (country, vat, rateBp, rule) => {
     expect(vatRateFor(country, vat)).toEqual({ rateBp, rule });
+  });
+
+  it("charges a German consumer 178.50 for 150.00 net, whatever is typed as a VAT number", () => {
+    for (const vat of ["", "x", "-"]) {
+      const { rateBp } = vatRateFor("DE", vat);
+      expect(costOf(15_000, rateBp).cost).toEqual({ SUBTOTAL: "150.00", "TAX RATE": 19, VAT: "28.50", TOTAL: "178.50" });
+    }
   });
 
   it("rounds half up to the cent and formats the cost block", () => {

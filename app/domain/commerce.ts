@@ -6,6 +6,7 @@ import type { LocationKind } from "./entitlements";
 import { formatMinorUnits } from "./money";
 import { API_KEY_PLAN, FREE_PLAN, PLAN_DEFINITIONS, planRank, type PlanCode, type PlanDefinition } from "./plans";
 import { PORTFOLIO_MAX_ROWS } from "./portfolio/limits";
+import { canonicalVatNumber } from "./vat-numbers";
 
 export const CURRENCY = "EUR";
 
@@ -221,23 +222,37 @@ export const EU_VAT_RATES_BP: Record<string, number> = {
   RO: 2100, SK: 2300, SI: 2200, ES: 2100, SE: 2500,
 };
 
+/**
+ * Countries that are not member states but belong to a member state's VAT territory (Art. 7 Council Directive
+ * 2006/112/EC): a buyer in Monaco is taxed as one in France.
+ */
+export const VAT_TERRITORY_OF: Readonly<Record<string, string>> = { MC: "FR" };
+
+/** The member state whose VAT applies to a billing country, or null outside the EU VAT area. */
+export function vatMemberStateOf(country: string | null | undefined): string | null {
+  const c = (country ?? "").trim().toUpperCase();
+  const state = VAT_TERRITORY_OF[c] ?? c;
+  return EU_VAT_RATES_BP[state] === undefined ? null : state;
+}
+
 export type VatRule = "no_country" | "domestic" | "eu_reverse_charge" | "eu_consumer" | "export";
 
 /**
- * VAT from the billing country:
+ * VAT from the billing country (an ISO 3166-1 code, checked where it is entered):
  * - none given: 0 (spec §9 default tax rate);
- * - the seller's country: its rate;
- * - another EU country with a VAT number: reverse charge, 0;
- * - another EU country without one: that country's rate (OSS);
- * - outside the EU: export, 0.
+ * - the seller's VAT territory (France, Monaco): its rate;
+ * - another member state with a VAT number of that state's format: reverse charge, 0;
+ * - another member state without one (a consumer, or a number that is not one): that state's rate (OSS);
+ * - outside the EU VAT area: 0, not subject to EU VAT.
  */
 export function vatRateFor(country: string | null | undefined, vatNumber?: string | null): { rateBp: number; rule: VatRule } {
   const c = (country ?? "").trim().toUpperCase();
   if (!c) return { rateBp: 0, rule: "no_country" };
-  const rate = EU_VAT_RATES_BP[c];
-  if (rate === undefined) return { rateBp: 0, rule: "export" };
-  if (c === SELLER_COUNTRY) return { rateBp: rate, rule: "domestic" };
-  if ((vatNumber ?? "").trim()) return { rateBp: 0, rule: "eu_reverse_charge" };
+  const state = vatMemberStateOf(c);
+  if (!state) return { rateBp: 0, rule: "export" };
+  const rate = EU_VAT_RATES_BP[state]!;
+  if (state === SELLER_COUNTRY) return { rateBp: rate, rule: "domestic" };
+  if (canonicalVatNumber(state, vatNumber)) return { rateBp: 0, rule: "eu_reverse_charge" };
   return { rateBp: rate, rule: "eu_consumer" };
 }
 

@@ -32,7 +32,7 @@ describe("invoice content", () => {
     expect(inv.number).toBe("INV-000042");
     expect(inv.issuedAt).toBe("2026-03-15");
     expect(inv.rule).toBe("domestic");
-    expect(inv.vatNote).toBeNull();
+    expect(inv.vatNote).toBe("Domestic VAT 20 %: supply within the VAT territory of France");
     expect(inv.lines.map((l) => lineCells(l, "EUR"))).toEqual([
       { net: "990.00 EUR", rate: "20 %", vat: "198.00 EUR", gross: "1 188.00 EUR" },
       { net: "150.00 EUR", rate: "20 %", vat: "30.00 EUR", gross: "180.00 EUR" },
@@ -61,12 +61,19 @@ describe("invoice content", () => {
     expect(REVERSE_CHARGE_TEXT).toBe("Reverse charge: VAT to be accounted for by the recipient, Art. 196 Council Directive 2006/112/EC");
     expect(b2b.lines[0]).toMatchObject({ rateBp: 0, vatMinor: 0, grossMinor: 4_900 });
     // Same member state as the seller: French VAT, no reverse charge, even with a VAT number.
-    expect(invoiceFor(buyer("FR", "FR12345678901"), [{ code: "x", name: "X", quantity: 1, unitMinor: 100 }]).vatNote).toBeNull();
-    // An EU consumer (no VAT number): the buyer's country's VAT, no reverse charge.
-    const b2c = invoiceFor(buyer("DE"), [{ code: "x", name: "X", quantity: 1, unitMinor: 10_000 }]);
-    expect(b2c).toMatchObject({ rule: "eu_consumer", vatNote: null, rateBp: 1_900, vatMinor: 1_900 });
+    expect(invoiceFor(buyer("FR", "FR12345678901"), [{ code: "x", name: "X", quantity: 1, unitMinor: 100 }]).vatNote).toBe("Domestic VAT 20 %: supply within the VAT territory of France");
+    // Monaco is French VAT territory.
+    const monaco = invoiceFor(buyer("MC"), [{ code: "x", name: "X", quantity: 1, unitMinor: 10_000 }]);
+    expect(monaco).toMatchObject({ rule: "domestic", rateBp: 2_000, vatMinor: 2_000, vatNote: "Domestic VAT 20 %: supply within the VAT territory of France, to which Monaco belongs" });
+    // An EU consumer (no VAT number, or one that is not a VAT number): the buyer's country's VAT, no reverse charge.
+    for (const vat of ["", "x", "-"]) {
+      const b2c = invoiceFor(buyer("DE", vat), [{ code: "x", name: "X", quantity: 1, unitMinor: 15_000 }]);
+      expect(b2c).toMatchObject({ rule: "eu_consumer", rateBp: 1_900, vatMinor: 2_850, grossMinor: 17_850 });
+      expect(b2c.vatNote).toBe("VAT of Germany 19 %: electronic service to a non-taxable person, taxed where the customer is (Art. 58 Council Directive 2006/112/EC)");
+    }
     // Outside the EU: no VAT, and the invoice says why.
     expect(invoiceFor(buyer("US", "12-3456789"), [{ code: "x", name: "X", quantity: 1, unitMinor: 100 }]).vatNote).toBe(EXPORT_TEXT);
+    expect(EXPORT_TEXT).toMatch(/^Outside the EU: not subject to EU VAT/);
   });
 
   it("gives a plan its subscription year and anything else its day of delivery", () => {

@@ -5,12 +5,13 @@
  * checkout review all read this one model, so they cannot disagree about a number.
  */
 import type { BillingInfoValue } from "./billing";
-import { vatRateFor, type VatRule } from "./commerce";
+import { SELLER_COUNTRY, vatMemberStateOf, vatRateFor, type VatRule } from "./commerce";
+import { countryName } from "./country-names";
 import { formatMinorUnits } from "./money";
 
 export const REVERSE_CHARGE_TEXT = "Reverse charge: VAT to be accounted for by the recipient, Art. 196 Council Directive 2006/112/EC";
 /** Outside the EU no VAT of ours applies (place of supply of a B2B/B2C electronic service outside the EU). */
-export const EXPORT_TEXT = "VAT not applicable: service supplied outside the EU";
+export const EXPORT_TEXT = "Outside the EU: not subject to EU VAT (place of supply outside the EU, Art. 58 and 59 Council Directive 2006/112/EC)";
 
 /** Who issues the invoice (from configuration, see env SELLER_*). */
 export interface SellerIdentity {
@@ -140,10 +141,22 @@ export function invoiceNumberText(n: number): string {
   return `INV-${String(n).padStart(6, "0")}`;
 }
 
-export function vatNoteFor(rule: VatRule): string | null {
-  if (rule === "eu_reverse_charge") return REVERSE_CHARGE_TEXT;
-  if (rule === "export") return EXPORT_TEXT;
-  return null;
+/** The VAT rule an invoice applied, in words: every invoice names it. */
+export function vatNoteFor(rule: VatRule, rateBp: number, country: string): string | null {
+  const code = country.trim().toUpperCase();
+  const state = vatMemberStateOf(code) ?? "";
+  switch (rule) {
+    case "eu_reverse_charge":
+      return REVERSE_CHARGE_TEXT;
+    case "export":
+      return EXPORT_TEXT;
+    case "domestic":
+      return `Domestic VAT ${formatRate(rateBp)}: supply within the VAT territory of ${countryName(SELLER_COUNTRY)}${state !== code ? `, to which ${countryName(code)} belongs` : ""}`;
+    case "eu_consumer":
+      return `VAT of ${countryName(state)} ${formatRate(rateBp)}: electronic service to a non-taxable person, taxed where the customer is (Art. 58 Council Directive 2006/112/EC)`;
+    case "no_country":
+      return null;
+  }
 }
 
 /** The invoice of a paid order, from the order's own amounts (never recomputed from today's prices). */
@@ -174,7 +187,7 @@ export function buildInvoice(input: {
     vatMinor: input.vatMinor,
     grossMinor: input.totalMinor,
     rule,
-    vatNote: vatNoteFor(rule),
+    vatNote: vatNoteFor(rule, input.taxRateBp, input.buyer.company.country),
     servicePeriod: servicePeriodOf(input.items, input.paidAt),
   };
 }
@@ -194,13 +207,12 @@ export function servicePeriodText(p: ServicePeriod): string {
   return p.kind === "subscription" ? `Service period: ${formatIsoDay(p.start)} - ${formatIsoDay(p.end)}` : `Date of delivery: ${formatIsoDay(p.start)}`;
 }
 
-const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
 /** A country as an invoice prints it: its English name and ISO code ("Germany (DE)"), the code alone if unknown. */
 export function invoiceCountry(code: string): string {
   const upper = code.trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(upper)) return code;
-  const name = regionNames.of(upper);
-  return name && name !== "Unknown Region" ? `${name} (${upper})` : upper;
+  const name = countryName(upper);
+  return name !== upper ? `${name} (${upper})` : upper;
 }
 
 /** The buyer's lines as printed: company, contact, address, country and VAT number. */

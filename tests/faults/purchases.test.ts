@@ -49,7 +49,15 @@ async function logIn(base: string): Promise<string> {
   });
   const cookie = res.headers.getSetCookie().find((c) => c.includes("weather_token="));
   if (res.status !== 302 || !cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie.split(";")[0]!;
+  const session = cookie.split(";")[0]!;
+  // Nothing is bought before the current terms are accepted.
+  const terms = await fetch(`${base}/api/v1/terms_conditions`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Cookie: session, Origin: base },
+    body: JSON.stringify({ terms_conditions: true }),
+  });
+  if (terms.status !== 200) throw new Error(`accepting the terms failed: ${terms.status}`);
+  return session;
 }
 
 interface Answer {

@@ -29,7 +29,15 @@ async function logIn(): Promise<string> {
   });
   const cookie = res.headers.getSetCookie().find((c) => c.includes("weather_token="));
   if (!cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie.split(";")[0]!;
+  const session = cookie.split(";")[0]!;
+  // The terms are accepted, so what refuses the purchases below is the missing payment setting alone.
+  const terms = await fetch(`${server.base}/api/v1/terms_conditions`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Cookie: session, Origin: server.base },
+    body: JSON.stringify({ terms_conditions: true }),
+  });
+  if (terms.status !== 200) throw new Error(`accepting the terms failed: ${terms.status}`);
+  return session;
 }
 
 describe("a production server without PAYMENTS", () => {

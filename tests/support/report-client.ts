@@ -88,6 +88,7 @@ export async function orderPaidReport(client: Client, rows: number): Promise<{ u
     total_locations: preview.total_locations,
     valid_locations: preview.valid_locations,
   });
+  await client.json("/api/v1/terms_conditions", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ terms_conditions: true }) });
   await client.post("/api/v1/lead/confirm_purchase", { lead_id, order_id: order.order_id });
   const started = await client.json<{ report: ReportState }>(`/api/upload/generate_report?upload_id=${preview.upload_id}`);
   expect(started.report.status).toMatch(/queued|running/);

@@ -11,7 +11,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (!query.success) return new Response(query.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const headers = { "Content-Type": "application/geo+json; charset=utf-8", "Cache-Control": "public, max-age=86400", Vary: "Accept-Encoding" };
   if (acceptsBrotli(request.headers.get("Accept-Encoding"))) {
-    return new Response(basemapBrotli(query.data), { headers: { ...headers, "Content-Encoding": "br" } });
+    return new Response(new Uint8Array(basemapBrotli(query.data)), { headers: { ...headers, "Content-Encoding": "br" } });
   }
   return new Response(basemapGeoJson(query.data), { headers });
 }

@@ -94,11 +94,11 @@ export default function BillingPage() {
         {text("last_name", "Last name", { autoComplete: "family-name" })}
         {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
         {text("company_name", "Company name", { autoComplete: "organization" })}
-        {text("company_country", "Country", { autoComplete: "country", hint: "Two-letter code, e.g. FR. VAT follows the billing country." })}
+        {text("company_country", "Country", { autoComplete: "country", hint: "ISO two-letter code, e.g. FR, DE, GB (GR for Greece). VAT follows the billing country." })}
         {text("company_zip", "ZIP / postal code", { autoComplete: "postal-code" })}
         {text("company_city", "City", { autoComplete: "address-level2" })}
         {text("company_street", "Street", { autoComplete: "street-address" })}
-        {text("company_vat_number", "VAT number", { hint: "EU businesses outside France: reverse charge applies." })}
+        {text("company_vat_number", "VAT number", { hint: "EU businesses outside France: your VAT number with its country prefix, e.g. DE123456789; the reverse charge then applies." })}
         <div className="sm:col-span-2">
           <SubmitButton pending={navigation.state === "submitting"}>Save billing info</SubmitButton>
         </div>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { createUpload, createUser } from "#db/factories";
-import { orders, portfolioUploads, type OrderItemRecord } from "#db/schema/index";
+import { invoices, orders, portfolioUploads, termsConsents, users, type OrderItemRecord } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES, TERMS_VERSION } from "~/domain/commerce";
 import { API_AUTH_MESSAGES } from "../api-auth.server";
@@ -8,14 +8,14 @@ import { rotateApiKey } from "../api-keys.server";
 import { isReportPaid } from "../portfolio/purchase.server";
 import { createSession } from "../session.server";
 import { billingInfoHandler, buyProducts, leadConfirmPurchase, selfServiceCreateOrder, tariffUpgrade, termsHandler } from "./api.server";
-import { saveBillingInfo } from "./billing.server";
+import { saveBillingInfo, setTermsConsent } from "./billing.server";
 import { mergedDocuments } from "./documents.server";
 import { createLead } from "./leads.server";
 import { buyLocationCredits, isLeadPaidFor } from "./orders.server";
 
 const getDb = setupTestDatabase();
 
-async function signedIn(planCode: "DISCOVERY" | "PREMIUM" = "DISCOVERY") {
+async function signedIn(planCode: "DISCOVERY" | "PREMIUM" = "DISCOVERY", { acceptTerms = true } = {}) {
   const user = (await createUser(getDb(), { planCode }))!;
   await saveBillingInfo(user.id, {
     appeal: "",
@@ -25,6 +25,7 @@ async function signedIn(planCode: "DISCOVERY" | "PREMIUM" = "DISCOVERY") {
     phone: "+33 1 23 45 67 89",
     company: { name: "Acme SA", country: "FR", zip: "", city: "", street: "1 rue de Rivoli", vat_number: "" },
   });
+  if (acceptTerms) await setTermsConsent(user.id, true);
   return { user, auth: { Authorization: `Bearer ${await createSession(user.id)}` } };
 }
 
@@ -33,7 +34,7 @@ const call = (handler: { action: (a: { request: Request }) => Promise<Response> 
 
 describe("terms consent over the API", () => {
   it("is false until accepted, then stored with its version and time; withdrawing is stored too", async () => {
-    const { auth } = await signedIn();
+    const { auth } = await signedIn("DISCOVERY", { acceptTerms: false });
     const get = () => termsHandler.loader({ request: new Request("http://localhost/api/v1/terms_conditions", { headers: auth }) });
     expect(await (await get()).json()).toEqual({ status: "ok", terms_conditions: false, version: null, accepted_at: null, current_version: TERMS_VERSION });
     const put = await call(termsHandler, "PUT", "/v1/terms_conditions", auth, { terms_conditions: true });
@@ -46,6 +47,91 @@ describe("terms consent over the API", () => {
     const bad = await call(termsHandler, "PUT", "/v1/terms_conditions", auth, { terms_conditions: "maybe" });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ success: false, error: "terms_conditions must be true or false", field: "terms_conditions" });
+  });
+});
+
+describe("purchases need the current terms accepted", () => {
+  const refusal = { success: false, error: COMMERCE_MESSAGES.termsRequired, field: "terms_conditions" };
+  const invoicesOf = async (userId: string) => getDb().select().from(invoices).where(eq(invoices.userId, userId));
+
+  it("buy_products, tariff/upgrade and confirm_purchase refuse a buyer who has not accepted them, charging nothing", async () => {
+    const { user, auth } = await signedIn("DISCOVERY", { acceptTerms: false });
+    const buy = await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "terms-buy-0001" }, { type: 1, amount: 1 });
+    expect(buy.status).toBe(400);
+    expect(await buy.json()).toEqual(refusal);
+    const upgrade = await call(tariffUpgrade, "POST", "/v1/tariff/upgrade", { ...auth, "Idempotency-Key": "terms-upgrade-01" }, { tariff_id: 2 });
+    expect(upgrade.status).toBe(400);
+    expect(await upgrade.json()).toEqual(refusal);
+    // create-order only quotes: the order waits, unpaid, and paying it is refused.
+    const { leadId } = await uploadOf(user.id, 3);
+    const quote = await call(selfServiceCreateOrder, "POST", "/v1/products/self-service-create-order", { ...auth, "Idempotency-Key": "terms-order-01" }, { products: [1], lead_id: leadId });
+    expect(quote.status).toBe(200);
+    const { order_id } = await quote.json();
+    const confirm = await call(leadConfirmPurchase, "POST", "/v1/lead/confirm_purchase", { ...auth, "Idempotency-Key": "terms-confirm-1" }, { lead_id: leadId, order_id });
+    expect(confirm.status).toBe(400);
+    expect(await confirm.json()).toEqual(refusal);
+    expect(await getDb().select({ status: orders.status }).from(orders).where(eq(orders.userId, user.id))).toEqual([{ status: "pending" }]);
+    expect(await invoicesOf(user.id)).toEqual([]);
+    expect((await getUserPlan(user.id))).toBe("DISCOVERY");
+
+    // Accepted: the same calls (same keys) go through.
+    await call(termsHandler, "PUT", "/v1/terms_conditions", auth, { terms_conditions: true });
+    expect(await (await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "terms-buy-0001" }, { type: 1, amount: 1 })).json()).toMatchObject({ status: "paid" });
+    expect(await (await call(leadConfirmPurchase, "POST", "/v1/lead/confirm_purchase", { ...auth, "Idempotency-Key": "terms-confirm-1" }, { lead_id: leadId, order_id })).json()).toMatchObject({ status: "paid" });
+    expect(await (await call(tariffUpgrade, "POST", "/v1/tariff/upgrade", { ...auth, "Idempotency-Key": "terms-upgrade-01" }, { tariff_id: 2 })).json()).toMatchObject({ status: "paid" });
+    expect(await invoicesOf(user.id)).toHaveLength(3);
+  });
+
+  it("a withdrawn consent or one to an older version of the terms does not count", async () => {
+    const { user, auth } = await signedIn("DISCOVERY");
+    await setTermsConsent(user.id, false);
+    const withdrawn = await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "terms-buy-0002" }, { type: 1, amount: 1 });
+    expect(await withdrawn.json()).toEqual(refusal);
+    await getDb().insert(termsConsents).values({ userId: user.id, accepted: true, version: "2020-01" });
+    const older = await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "terms-buy-0003" }, { type: 1, amount: 1 });
+    expect(await older.json()).toEqual(refusal);
+    expect(await invoicesOf(user.id)).toEqual([]);
+  });
+
+  it("an anonymous caller cannot pay an order: it has no account that accepted the terms", async () => {
+    const { leadId } = await createLead({ userId: null, kind: "single_location", postalAddress: "1 rue de Rivoli", lat: 48.86, lon: 2.35 });
+    const quote = await call(selfServiceCreateOrder, "POST", "/v1/products/self-service-create-order", { "Idempotency-Key": "anon-order-01" }, { products: [2], lead_id: leadId });
+    const { order_id } = await quote.json();
+    const confirm = await call(leadConfirmPurchase, "POST", "/v1/lead/confirm_purchase", { "Idempotency-Key": "anon-confirm-1" }, { lead_id: leadId, order_id });
+    expect(confirm.status).toBe(401);
+    expect(await getDb().select({ status: orders.status }).from(orders).where(eq(orders.id, order_id))).toEqual([{ status: "pending" }]);
+  });
+});
+
+async function getUserPlan(userId: string) {
+  const [row] = await getDb().select({ planCode: users.planCode }).from(users).where(eq(users.id, userId));
+  return row?.planCode;
+}
+
+describe("VAT follows a real billing country", () => {
+  const company = { name: "Acme GmbH", zip: "10115", city: "Berlin", street: "Invalidenstr. 1" };
+  const billingBody = (country: string, vat_number = "") => ({ email: "ana@example.org", first_name: "Ana", last_name: "Lopez", phone: "+49 30 1234", company: { ...company, country, vat_number } });
+
+  it("billing_info refuses an unknown country and a VAT number that is not one", async () => {
+    const { auth } = await signedIn("DISCOVERY");
+    const zz = await call(billingInfoHandler, "PUT", "/v1/billing_info", auth, billingBody("ZZ"));
+    expect(zz.status).toBe(400);
+    expect(await zz.json()).toEqual({ success: false, error: "ZZ is not a country code: use the two-letter ISO 3166-1 code, e.g. FR for France", field: "company_country" });
+    const x = await call(billingInfoHandler, "PUT", "/v1/billing_info", auth, billingBody("DE", "x"));
+    expect(x.status).toBe(400);
+    expect((await x.json()).field).toBe("company_vat_number");
+  });
+
+  it("a German consumer pays 178.50 for a 150.00 country; Monaco pays French VAT; a country saved unchecked must be corrected first", async () => {
+    const { user, auth } = await signedIn("DISCOVERY");
+    const buy = async (key: string) => (await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": key }, { type: 1, amount: 1 })).json();
+    expect((await call(billingInfoHandler, "PUT", "/v1/billing_info", auth, billingBody("DE"))).status).toBe(200);
+    expect(await buy("vat-de-consumer-1")).toMatchObject({ status: "paid", total: "178.50" });
+    expect((await call(billingInfoHandler, "PUT", "/v1/billing_info", auth, billingBody("MC"))).status).toBe(200);
+    expect(await buy("vat-monaco-0001")).toMatchObject({ status: "paid", total: "180.00" });
+    // Saved before codes were checked: no purchase until it is corrected.
+    await saveBillingInfo(user.id, { ...billingBody("ZZ"), appeal: "", company: { ...company, country: "ZZ", vat_number: "" } });
+    expect(await buy("vat-zz-000001")).toEqual({ success: false, error: COMMERCE_MESSAGES.billingRequired, field: "billing_info" });
   });
 });
 

@@ -82,10 +82,11 @@ export const selfServiceCreateOrder = methods({
 
 export const leadConfirmPurchase = methods({
   POST: async (request) => {
-    const caller = await resolveApiCaller(request, "purchase");
+    // Paying needs a buyer who has accepted the terms: a signed-in one.
+    const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(z.object({ lead_id: int("lead_id", 1), order_id: int("order_id", 1) }), values);
-    const result = await confirmPurchase({ userId: caller?.user.id ?? null, leadId: body.lead_id, orderId: body.order_id, idempotencyKey: idempotencyKeyOf(request, values) });
+    const result = await confirmPurchase({ userId: caller.user.id, leadId: body.lead_id, orderId: body.order_id, idempotencyKey: idempotencyKeyOf(request, values) });
     return apiAnswer(contract.PurchaseResponse, result);
   },
 });

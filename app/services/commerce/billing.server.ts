@@ -42,8 +42,8 @@ export async function saveBillingInfo(userId: string, v: BillingInfoValue) {
   return getBillingInfo(userId);
 }
 
-export async function getTermsConsent(userId: string): Promise<{ terms_conditions: boolean; version: string | null; accepted_at: string | null; current_version: string }> {
-  const db = await getDb();
+export async function getTermsConsent(userId: string, executor?: Executor): Promise<{ terms_conditions: boolean; version: string | null; accepted_at: string | null; current_version: string }> {
+  const db = executor ?? (await getDb());
   const [row] = await db.select().from(termsConsents).where(eq(termsConsents.userId, userId)).orderBy(desc(termsConsents.id)).limit(1);
   return {
     terms_conditions: Boolean(row?.accepted && row.version === TERMS_VERSION),

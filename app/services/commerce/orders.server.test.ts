@@ -3,13 +3,20 @@ import { createUpload, createUser } from "#db/factories";
 import { invoices, orders, receipts, users } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { getAvailableLocations, getUserEntitlements } from "../entitlements.server";
-import { saveBillingInfo } from "./billing.server";
+import { saveBillingInfo, setTermsConsent } from "./billing.server";
 import { createLead, getLead } from "./leads.server";
-import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce";
+import { COMMERCE_MESSAGES, PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce";
 import { buyLocationCredits, cancelExpiredOrders, confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
 import { setPaymentProviderForTesting, testPaymentProvider, type PaymentProvider } from "./payments.server";
 
 const getDb = setupTestDatabase();
+
+/** A user who has accepted the current terms: nothing is bought without them. */
+async function createBuyer(input: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(getDb(), input);
+  if (user) await setTermsConsent(user.id, true);
+  return user;
+}
 
 /** A stored upload whose own scan counted these rows: the only count a portfolio report is priced for. */
 const uploadWith = (summary: { total_locations: number; valid_locations: number; duplicate_locations?: number }, userId: string | null = null) =>
@@ -54,7 +61,7 @@ describe("self-service orders", () => {
   });
 
   it("confirming pays once, marks the lead paid and issues one invoice", async () => {
-    const user = (await createUser(getDb()))!;
+    const user = (await createBuyer())!;
     await saveBillingInfo(user.id, billing("GB"));
     const { leadId } = await createLead({ userId: user.id, kind: "single_location" });
     const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["single_pdf"], idempotencyKey: "order-key-0004" });
@@ -71,7 +78,7 @@ describe("self-service orders", () => {
 
 describe("packages, upgrades and the ledger", () => {
   it("an upgrade with a country package changes the plan and raises the limits", async () => {
-    const user = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
+    const user = (await createBuyer({ planCode: "DISCOVERY" }))!;
     await expect(purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", planCode: "PREMIUM", packages: [{ id: 101 }], idempotencyKey: "upgrade-key-01" })).rejects.toThrow(
       "Please fill in your billing info before buying.",
     );
@@ -86,7 +93,7 @@ describe("packages, upgrades and the ledger", () => {
   });
 
   it("the same key twice charges once; parallel purchases each add their credits", async () => {
-    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    const user = (await createBuyer({ planCode: "PREMIUM" }))!;
     await saveBillingInfo(user.id, billing("GB"));
     const same = { userId: user.id, kind: "region" as const, amount: 5, idempotencyKey: "credits-key-1" };
     const [a, b] = await Promise.all([buyLocationCredits(same), buyLocationCredits(same)]);
@@ -100,7 +107,7 @@ describe("packages, upgrades and the ledger", () => {
   });
 
   it("a redirecting provider leaves the order pending until it settles, and settling twice applies once", async () => {
-    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    const user = (await createBuyer({ planCode: "PREMIUM" }))!;
     await saveBillingInfo(user.id, billing("GB"));
     const redirecting: PaymentProvider = { ...testPaymentProvider, name: "stripe", isTest: false, start: async (r) => ({ status: "redirect", url: `https://checkout.example/${r.orderId}`, reference: "cs_1" }) };
     setPaymentProviderForTesting(redirecting);
@@ -113,7 +120,7 @@ describe("packages, upgrades and the ledger", () => {
   });
 
   it("an unpaid checkout expires with its order: the sweeper cancels it after PENDING_ORDER_TIMEOUT_MS, not before", async () => {
-    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    const user = (await createBuyer({ planCode: "PREMIUM" }))!;
     await saveBillingInfo(user.id, billing("GB"));
     const start = vi.fn<PaymentProvider["start"]>(async (r) => ({ status: "redirect", url: `https://checkout.example/${r.orderId}`, reference: "cs_2" }));
     setPaymentProviderForTesting({ ...testPaymentProvider, name: "stripe", isTest: false, start });
@@ -129,7 +136,7 @@ describe("packages, upgrades and the ledger", () => {
   });
 
   it("a package bought from the cart orders the pending location once paid", async () => {
-    const user = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
+    const user = (await createBuyer({ planCode: "DISCOVERY" }))!;
     await saveBillingInfo(user.id, billing("GB"));
     const r = await purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", packages: [{ id: 101 }], idempotencyKey: "cart-pending-1", pendingLocation: "ES" });
     expect(r.status).toBe("paid");
@@ -142,7 +149,7 @@ describe("packages, upgrades and the ledger", () => {
 
 describe("plan changes only go up, and nothing is paid for nothing", () => {
   it("refuses a downgrade with a 400 and makes no order or invoice", async () => {
-    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    const user = (await createBuyer({ planCode: "PREMIUM" }))!;
     await saveBillingInfo(user.id, billing("FR"));
     const start = vi.fn(testPaymentProvider.start);
     setPaymentProviderForTesting({ ...testPaymentProvider, start });
@@ -160,14 +167,14 @@ describe("plan changes only go up, and nothing is paid for nothing", () => {
   });
 
   it("the current plan with a package buys the package alone", async () => {
-    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    const user = (await createBuyer({ planCode: "PREMIUM" }))!;
     await saveBillingInfo(user.id, billing("GB"));
     const r = await purchasePackages({ userId: user.id, currentPlan: "PREMIUM", planCode: "PREMIUM", packages: [{ id: 101 }], idempotencyKey: "same-plan-key-2" });
     expect(r).toMatchObject({ status: "paid", total: "150.00" });
   });
 
   it("never asks the provider for a zero total", async () => {
-    const user = (await createUser(getDb()))!;
+    const user = (await createBuyer())!;
     await saveBillingInfo(user.id, billing("FR"));
     const start = vi.fn(testPaymentProvider.start);
     setPaymentProviderForTesting({ ...testPaymentProvider, start });
@@ -183,7 +190,7 @@ describe("plan changes only go up, and nothing is paid for nothing", () => {
 
 describe("self-service purchases of a signed-in user", () => {
   it("need filled billing info, then pay with VAT from the billing country", async () => {
-    const user = (await createUser(getDb()))!;
+    const user = (await createBuyer())!;
     const { leadId } = await createLead({ userId: user.id, kind: "single_location" });
     const order = await createSelfServiceOrder({ userId: user.id, leadId, products: ["single_pdf"], idempotencyKey: "self-billing-1" });
     expect(order.cost).toEqual({ SUBTOTAL: "49.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "49.00" });
@@ -199,10 +206,11 @@ describe("self-service purchases of a signed-in user", () => {
     expect(invoice!.totalMinor).toBe(5831);
   });
 
-  it("an anonymous lead keeps the spec's default cost and pays without billing info", async () => {
+  it("an anonymous lead gets the spec's default quote but cannot pay it: no one has accepted the terms", async () => {
     const { leadId } = await createLead({ userId: null, kind: "single_location" });
     const order = await createSelfServiceOrder({ userId: null, leadId, products: ["single_pdf"], idempotencyKey: "anon-order-1" });
     expect(order.cost).toEqual({ SUBTOTAL: "49.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "49.00" });
-    expect(await confirmPurchase({ userId: null, leadId, orderId: order.order_id, idempotencyKey: "anon-confirm-1" })).toMatchObject({ status: "paid", total: "49.00" });
+    await expect(confirmPurchase({ userId: null, leadId, orderId: order.order_id, idempotencyKey: "anon-confirm-1" })).rejects.toMatchObject({ status: 400, message: COMMERCE_MESSAGES.termsRequired });
+    expect(await isLeadPaidFor(leadId, "single_pdf", 1)).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ import { getDb, onBeforeCloseDb } from "../db.server";
 import { grantLocation } from "../entitlements.server";
 import { BadRequestError, ConflictError, NotFoundError } from "../errors.server";
 import { logger } from "../logger.server";
-import { getBillingInfo } from "./billing.server";
+import { getBillingInfo, getTermsConsent } from "./billing.server";
 import { withIdempotency, type UnitOfWork } from "./idempotency.server";
 import { currentBuyer, queuePurchaseMail } from "./invoices.server";
 import { addCredits, lockUser, type Executor, type Tx } from "./ledger.server";
@@ -319,7 +319,7 @@ export async function confirmPurchase(input: {
   return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "confirm_purchase", params }, async (work) => {
     const order = await lockOrder(work.tx, input.orderId);
     if (order.leadId !== input.leadId || (order.userId && order.userId !== input.userId)) throw new NotFoundError(COMMERCE_MESSAGES.orderNotFound);
-    if (input.userId && order.status === "pending") await recordTermsAcceptance(work.tx, input.userId, order.id, input.acceptedTerms);
+    if (order.status === "pending") await requireTermsAcceptance(work.tx, input.userId, order.id, input.acceptedTerms);
     // Once a Checkout has started its amount is fixed: repricing then would make the paid session not match the order.
     if (order.status === "pending" && order.userId && !order.providerReference) return pay(work, await repriceForBuyer(work.tx, order, order.userId));
     return pay(work, order);
@@ -401,11 +401,17 @@ function packageItem(p: PricedPackage): OrderItemRecord {
 }
 
 /**
- * The buyer's acceptance of the terms for this order: one row per acceptance, in the purchase's transaction. Terms
- * changed since the buyer read them are refused rather than recorded as accepted.
+ * Nothing is charged without the current terms accepted. At a checkout that asks for them (`acceptedVersion`, the
+ * version the buyer ticked) the acceptance is recorded with the order, in the purchase's transaction, and terms
+ * changed since the buyer read them are refused rather than recorded as accepted. Anywhere else (the API) the
+ * buyer's stored consent must be to the current version.
  */
-async function recordTermsAcceptance(tx: Tx, userId: string, orderId: number, acceptedVersion: string | undefined) {
-  if (acceptedVersion === undefined) return;
+async function requireTermsAcceptance(tx: Tx, userId: string | null, orderId: number, acceptedVersion: string | undefined) {
+  if (!userId) throw new BadRequestError(COMMERCE_MESSAGES.termsRequired, "terms_conditions");
+  if (acceptedVersion === undefined) {
+    if (!(await getTermsConsent(userId, tx)).terms_conditions) throw new BadRequestError(COMMERCE_MESSAGES.termsRequired, "terms_conditions");
+    return;
+  }
   if (acceptedVersion !== TERMS_VERSION) throw new BadRequestError(COMMERCE_MESSAGES.termsChanged, "terms_version");
   await tx.insert(termsConsents).values({ userId, accepted: true, version: acceptedVersion, orderId });
 }
@@ -415,7 +421,7 @@ async function insertAndPay(work: UnitOfWork, values: typeof orders.$inferInsert
   // concurrent purchases then both try to upgrade when settling (a deadlock).
   await lockUser(work.tx, values.userId);
   const [order] = await work.tx.insert(orders).values(values).returning();
-  await recordTermsAcceptance(work.tx, values.userId, order!.id, acceptedTerms);
+  await requireTermsAcceptance(work.tx, values.userId, order!.id, acceptedTerms);
   return pay(work, order!);
 }
 

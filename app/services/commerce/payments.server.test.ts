@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { createUser } from "#db/factories";
+import { setTermsConsent } from "./billing.server";
 import { invoices, orders } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce";
@@ -10,6 +11,13 @@ import { currentPaymentsMode, getPaymentProvider, setPaymentProviderForTesting, 
 import { getUserEntitlements } from "../entitlements.server";
 
 const getDb = setupTestDatabase();
+
+/** A user who has accepted the current terms: nothing is bought without them. */
+async function createBuyer(input: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(getDb(), input);
+  if (user) await setTermsConsent(user.id, true);
+  return user;
+}
 const SECRET = "whsec_test_secret_for_signatures";
 const stripe = new Stripe("sk_test_dummy");
 afterEach(() => setPaymentProviderForTesting(undefined));
@@ -61,7 +69,7 @@ describe("Stripe webhooks", () => {
   beforeEach(() => setPaymentProviderForTesting(stripePaymentProvider("sk_test_dummy", SECRET, stripe)));
 
   it("a correctly signed completed checkout settles the order once, however often it arrives", async () => {
-    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    const user = (await createBuyer({ planCode: "PREMIUM" }))!;
     const order = await awaitingCheckout(user.id);
     const payload = completedEvent("evt_1PqRsTuVwXyZ", order.id);
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
@@ -74,7 +82,7 @@ describe("Stripe webhooks", () => {
   });
 
   it("rejects a wrongly signed or tampered event with 400 and changes nothing", async () => {
-    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    const user = (await createBuyer({ planCode: "PREMIUM" }))!;
     const order = await awaitingCheckout(user.id);
     const payload = completedEvent("evt_2PqRsTuVwXyZ", order.id);
     const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
@@ -88,7 +96,7 @@ describe("Stripe webhooks", () => {
   });
 
   it("settles nothing when the paid amount, currency or Checkout session is not the order's", async () => {
-    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    const user = (await createBuyer({ planCode: "PREMIUM" }))!;
     const order = await awaitingCheckout(user.id);
     const forged = [
       completedEvent("evt_3PqRsTuVwXyZ", order.id, { amount_total: 1, currency: "usd" }),
