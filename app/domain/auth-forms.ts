@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AUTH_MESSAGES } from "./auth";
 import { field, passwordField } from "./validation";
 
-export const AUTH_VIEWS = ["login", "signup", "forgot", "reset"] as const;
+export const AUTH_VIEWS = ["login", "signup", "confirm", "forgot", "reset"] as const;
 export type AuthView = (typeof AUTH_VIEWS)[number];
 
 export function parseAuthView(value: string | null | undefined): AuthView {
@@ -31,6 +31,12 @@ export const SignupSchema = z
     message: AUTH_MESSAGES.passwordsDiffer,
   });
 
+/** The e-mailed link's page: one button, so a mail scanner opening the link creates nothing. */
+export const ConfirmSignupSchema = z.object({
+  intent: z.literal("confirm_signup"),
+  token: field.required(),
+});
+
 export const ForgotPasswordSchema = z.object({
   intent: z.literal("forgot"),
   email: field.email(),
@@ -51,6 +57,7 @@ export const ResetPasswordSchema = z
 export const AuthActionSchema = z.discriminatedUnion("intent", [
   LoginSchema,
   SignupSchema.innerType(),
+  ConfirmSignupSchema,
   ForgotPasswordSchema,
   ResetPasswordSchema.innerType(),
 ]);

@@ -5,6 +5,8 @@ export const SESSION_COOKIE_NAME = "weather_token";
 export const SESSION_MAX_AGE_SECONDS = 604_800;
 
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** How long the link that finishes a sign-up works. */
+export const SIGNUP_CONFIRM_TTL_MINUTES = 60;
 
 /**
  * Failed logins lock one (account, client) pair, so a stranger cannot lock the owner out; a client that fails on
@@ -35,6 +37,10 @@ export const AUTH_MESSAGES = {
   /** One answer for an unknown e-mail and a wrong password: a stranger cannot tell which accounts exist. */
   invalidCredentials: "The e-mail or password is incorrect. Try again, or reset your password.",
   wrongPassword: "The password is incorrect. Try again or reset it.",
+  /** One answer for a new address and one that has an account: the mailbox's owner learns which, no one else. */
+  signupSent: "Check your e-mail: we have sent a link to finish creating your account. It is valid for 60 minutes. If this address already has an account, the e-mail says so instead.",
+  signupInvalid: "This link to finish creating an account is not valid. Sign up again.",
+  signupExpired: "This link to finish creating an account has expired. Sign up again.",
   emailTaken: "An account with this e-mail address already exists. Log in instead.",
   tooManyAttempts: (minutes: number) => `Too many login attempts. Please try again in ${minutes} minutes.`,
   tooManyResets: (minutes: number) => `Too many password reset requests. Please try again in ${minutes} minutes.`,
@@ -53,6 +59,7 @@ export const AUTH_MESSAGES = {
 
 /** Confirmations shown inside the login page after a redirect (a toast alone is gone after 5 s). */
 export const AUTH_NOTICES = {
+  "signup-sent": AUTH_MESSAGES.signupSent,
   "reset-sent": AUTH_MESSAGES.resetSent,
   "password-changed": AUTH_MESSAGES.passwordChanged,
 } as const;

@@ -1,5 +1,5 @@
 /** What kind of mail a message is: each kind to an outside address has its own per-recipient limit. */
-export const MAIL_KINDS = ["password-reset", "document", "newsletter-confirmation", "contact-confirmation", "team", "purchase", "other"] as const;
+export const MAIL_KINDS = ["signup", "password-reset", "document", "newsletter-confirmation", "contact-confirmation", "team", "purchase", "other"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -7,6 +7,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
  * forms into a mail cannon aimed at a third party. `team` goes to our own mailbox and is limited per client instead.
  */
 export const RECIPIENT_LIMITS: Partial<Record<MailKind, { perRecipient: number; windowMinutes: number }>> = {
+  signup: { perRecipient: 3, windowMinutes: 60 },
   "password-reset": { perRecipient: 3, windowMinutes: 60 },
   document: { perRecipient: 6, windowMinutes: 60 },
   "newsletter-confirmation": { perRecipient: 3, windowMinutes: 60 },

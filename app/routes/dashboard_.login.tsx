@@ -8,7 +8,7 @@ import { Modal } from "~/components/ui/modal";
 import { AUTH_MESSAGES, AUTH_NOTICES, parseAuthNotice, safeRedirectPath } from "~/domain/auth";
 import { AuthActionSchema, parseAuthView } from "~/domain/auth-forms";
 import { SITE_NAME } from "~/domain/site";
-import { acceptPasswordReset, checkPasswordResetToken, logIn, resetPassword, signUp } from "~/services/auth.server";
+import { acceptPasswordReset, checkPasswordResetToken, checkSignupToken, confirmSignup, logIn, resetPassword, signUp } from "~/services/auth.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { isAppError } from "~/services/errors.server";
 import { replyWithServiceError } from "~/services/form-errors.server";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const view = parseAuthView(url.searchParams.get("view"));
   const redirectTo = url.searchParams.get("redirectTo") ?? undefined;
-  if (view !== "reset" && (await getSessionUser(request))) {
+  if (view !== "reset" && view !== "confirm" && (await getSessionUser(request))) {
     throw redirect(safeRedirectPath(redirectTo));
   }
   let resetToken: string | undefined;
@@ -36,6 +36,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     else {
       try {
         await checkPasswordResetToken(resetToken);
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        resetTokenError = error.message;
+      }
+    }
+  }
+  if (view === "confirm") {
+    resetToken = url.searchParams.get("token") ?? undefined;
+    if (!resetToken) resetTokenError = AUTH_MESSAGES.signupInvalid;
+    else {
+      try {
+        await checkSignupToken(resetToken);
       } catch (error) {
         if (!isAppError(error)) throw error;
         resetTokenError = error.message;
@@ -77,9 +89,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
           ],
         });
       }
-      case "signup": {
-        const { token } = await signUp(value, userAgent, client);
-        return redirect(safeRedirectPath(value.redirectTo), {
+      case "signup":
+        // Answered before the per-address work: a new address and one with an account get the same answer.
+        await signUp(value, client, value.redirectTo ? safeRedirectPath(value.redirectTo) : undefined);
+        return redirectWithToast("/dashboard/login?notice=signup-sent", { type: "success", description: AUTH_MESSAGES.signupSent });
+      case "confirm_signup": {
+        const { token, redirectTo } = await confirmSignup(value.token, userAgent);
+        return redirect(safeRedirectPath(redirectTo), {
           headers: [
             ["Set-Cookie", serializeSessionCookie(token)],
             ["Set-Cookie", toastHeader({ type: "success", description: AUTH_MESSAGES.signedUp })["Set-Cookie"]],

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { passwordResetTokens, sessions, users } from "#db/schema/index";
+import { mailOutbox, passwordResetTokens, sessions, signupRequests, users } from "#db/schema/index";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { AUTH_MESSAGES, LOGIN_LIMITS } from "~/domain/auth";
 import { DEMO_PASSWORD, PASSWORD_STRENGTH_MESSAGES } from "~/domain/password-strength";
 import { resetEnvCacheForTesting } from "~/env.server";
-import { acceptPasswordReset, changePassword, logIn, requestPasswordReset, resetPassword, signUp } from "./auth.server";
+import { acceptPasswordReset, changePassword, confirmSignup, logIn, requestPasswordReset, resetPassword, signUp } from "./auth.server";
 import { listOutbox } from "./mail.server";
 import { getSessionUser, revokeSessionToken } from "./session.server";
 
@@ -16,20 +16,29 @@ function requestWithCookie(token: string) {
 }
 
 describe("accounts", () => {
-  it("signs up on the free plan, stores a hashed password and opens a session", async () => {
-    const { user, token } = await signUp({ email: "Ann@Example.com", password: "long-enough-1", firstName: "Ann", lastName: "Lee" });
+  it("signs up on the free plan from the e-mailed link, with a hashed password, and opens a session", async () => {
+    const { delivery } = await signUp({ email: "Ann@Example.com", password: "long-enough-1", firstName: "Ann", lastName: "Lee" });
+    await delivery;
+    expect(await getDb().select().from(users).where(eq(users.email, "ann@example.com"))).toEqual([]);
+    const [mail] = await getDb().select().from(mailOutbox).where(eq(mailOutbox.to, "ann@example.com"));
+    expect(mail!.subject).toBe("Finish creating your account");
+    const token = new URL(mail!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
+    const { user, token: session } = await confirmSignup(token);
     expect(user.email).toBe("ann@example.com");
     expect(user.planCode).toBe("DISCOVERY");
     expect(user.passwordHash).toMatch(/^scrypt\$/);
     expect(user.passwordHash).not.toContain("long-enough-1");
-    expect((await getSessionUser(requestWithCookie(token)))?.email).toBe("ann@example.com");
+    expect((await getSessionUser(requestWithCookie(session)))?.email).toBe("ann@example.com");
     const [stored] = await getDb().select().from(sessions).where(eq(sessions.userId, user.id));
-    expect(stored?.id).not.toBe(token);
+    expect(stored?.id).not.toBe(session);
+    // The link is used up; a made-up one never worked.
+    await expect(confirmSignup(token)).rejects.toMatchObject({ message: AUTH_MESSAGES.signupInvalid, status: 400 });
+    await expect(confirmSignup("made-up")).rejects.toMatchObject({ message: AUTH_MESSAGES.signupInvalid });
   });
 
   it("refuses guessable passwords at sign-up, and the README's demo password in production everywhere", async () => {
     for (const weak of ["Password123!", "qwertyuiop12", "aaaaaaaaaaaa"]) {
-      await expect(signUp({ email: "weak@example.com", password: weak, firstName: "W", lastName: "K" }, null, `203.0.113.${weak.length}`)).rejects.toMatchObject({ status: 400, field: "password" });
+      await expect(signUp({ email: "weak@example.com", password: weak, firstName: "W", lastName: "K" }, `203.0.113.${weak.length}`)).rejects.toMatchObject({ status: 400, field: "password" });
     }
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = "production";
@@ -50,13 +59,17 @@ describe("accounts", () => {
     }
   });
 
-  it("refuses a duplicate sign-up with a clear message", async () => {
-    await createUser(getDb(), { email: "dup@example.com" });
-    await expect(signUp({ email: "DUP@example.com", password: "long-enough-1", firstName: "A", lastName: "B" })).rejects.toMatchObject({
-      message: AUTH_MESSAGES.emailTaken,
-      status: 409,
-      field: "email",
-    });
+  it("answers a sign-up for an address with an account as for a new one, and e-mails the owner instead", async () => {
+    const owner = (await createUser(getDb(), { email: "dup@example.com", password: "Owner-pass-2026" }))!;
+    const answer = await signUp({ email: "DUP@example.com", password: "long-enough-1", firstName: "A", lastName: "B" });
+    expect(Object.keys(answer)).toEqual(["delivery"]);
+    await answer.delivery;
+    const mails = await getDb().select().from(mailOutbox).where(eq(mailOutbox.to, "dup@example.com"));
+    expect(mails.map((m) => [m.subject, m.kind])).toEqual([["You already have an account", "signup"]]);
+    expect(mails[0]!.text).toContain("/dashboard/login?view=forgot");
+    expect(await getDb().select().from(signupRequests)).toEqual([]);
+    const [after] = await getDb().select().from(users).where(eq(users.id, owner.id));
+    expect(after!.passwordHash).toBe(owner.passwordHash);
   });
 
   it("gives an unknown e-mail and a wrong password the same answer (no account enumeration)", async () => {

@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, isNull, ne } from "drizzle-orm";
-import { apiKeys, passwordResetTokens, users } from "#db/schema/index";
-import { createUser } from "#db/factories";
-import { AUTH_MESSAGES, LOGIN_LIMITS, PASSWORD_RESET_LIMITS, PASSWORD_RESET_TTL_MINUTES, SIGNUP_LIMITS, loginSlowDownMs } from "~/domain/auth";
+import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { apiKeys, passwordResetTokens, signupRequests, users } from "#db/schema/index";
+import { AUTH_MESSAGES, LOGIN_LIMITS, PASSWORD_RESET_LIMITS, PASSWORD_RESET_TTL_MINUTES, SIGNUP_CONFIRM_TTL_MINUTES, SIGNUP_LIMITS, loginSlowDownMs } from "~/domain/auth";
 import { FREE_PLAN } from "~/domain/plans";
 import { getEnv } from "~/env.server";
 import { getDb } from "./db.server";
@@ -21,18 +20,113 @@ export interface SignupInput {
   lastName: string;
 }
 
-export async function signUp(input: SignupInput, userAgent?: string | null, client = "unknown") {
+/**
+ * Sign-up answers the same whether or not the address has an account (no account enumeration), as login and reset
+ * do: the limits and the password check, then the per-address work started and not awaited. A new address gets a
+ * link that creates the account; an address that has one gets a note to its owner instead.
+ */
+export async function signUp(input: SignupInput, client = "unknown", redirectTo?: string): Promise<{ delivery: Promise<void> }> {
   const key = `signup:client:${client}`;
   if (await isLimited(key, SIGNUP_LIMITS.perClient, SIGNUP_LIMITS.windowMinutes)) {
     throw new TooManyRequestsError(AUTH_MESSAGES.tooManySignups(SIGNUP_LIMITS.windowMinutes), SIGNUP_LIMITS.windowMinutes * 60);
   }
   await recordEvent(key);
   await assertStrongPassword(input.password, "password", [input.email, input.firstName, input.lastName]);
+  const delivery = sendSignupMail({ ...input, email: input.email.toLowerCase() }, redirectTo).catch((error: unknown) => logger.error({ err: error }, "sign-up mail failed"));
+  return { delivery };
+}
+
+function signupConfirmUrl(token: string) {
+  const url = new URL("/dashboard/login", getEnv().PUBLIC_URL);
+  url.searchParams.set("view", "confirm");
+  url.searchParams.set("token", token);
+  return url.toString();
+}
+
+async function sendSignupMail(input: SignupInput, redirectTo: string | undefined) {
   const db = await getDb();
-  const user = await createUser(db, { ...input, planCode: FREE_PLAN });
-  if (!user) throw new ConflictError(AUTH_MESSAGES.emailTaken, "email");
-  const token = await createSession(user.id, userAgent);
-  return { user, token };
+  const [existing] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.email, input.email));
+  try {
+    if (existing) {
+      const login = new URL("/dashboard/login", getEnv().PUBLIC_URL).toString();
+      const reset = new URL("/dashboard/login?view=forgot", getEnv().PUBLIC_URL).toString();
+      await sendMail({
+        to: input.email,
+        subject: "You already have an account",
+        kind: "signup",
+        text: [
+          `Hello ${existing.firstName || ""},`.trim(),
+          "",
+          "Someone (hopefully you) tried to create a Climate Risk account with this e-mail address, which already has one.",
+          `Log in: ${login}`,
+          `Forgot your password? Choose a new one: ${reset}`,
+          "",
+          "If it was not you, ignore this e-mail: nothing has changed.",
+        ].join("\n"),
+        html: `<p>Someone (hopefully you) tried to create a Climate Risk account with this e-mail address, which already has one.</p><p><a href="${login}">Log in</a> or <a href="${reset}">choose a new password</a>.</p><p>If it was not you, ignore this e-mail: nothing has changed.</p>`,
+      });
+      return;
+    }
+    const { token, hash } = createOpaqueToken();
+    // The newest sign-up for an address is the one its link finishes; expired ones (and their hashes) go.
+    await db.delete(signupRequests).where(or(eq(signupRequests.email, input.email), lt(signupRequests.expiresAt, new Date())));
+    await db.insert(signupRequests).values({
+      id: hash,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash: await hashPassword(input.password),
+      redirectTo: redirectTo ?? null,
+      expiresAt: new Date(Date.now() + SIGNUP_CONFIRM_TTL_MINUTES * 60_000),
+    });
+    const link = signupConfirmUrl(token);
+    await sendMail({
+      to: input.email,
+      subject: "Finish creating your account",
+      kind: "signup",
+      text: [
+        `Hello ${input.firstName},`,
+        "",
+        `Open this link within ${SIGNUP_CONFIRM_TTL_MINUTES} minutes to finish creating your Climate Risk account:`,
+        link,
+        "",
+        "If you did not sign up, ignore this e-mail: no account is created.",
+      ].join("\n"),
+      html: `<p><a href="${link}">Finish creating your Climate Risk account</a> (valid for ${SIGNUP_CONFIRM_TTL_MINUTES} minutes).</p><p>If you did not sign up, ignore this e-mail: no account is created.</p>`,
+    });
+  } catch (error) {
+    // The same answer as for any address: the limit must not tell a stranger whether this account exists.
+    if (!(error instanceof RecipientLimitError)) throw error;
+  }
+}
+
+async function findSignupRequest(token: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(signupRequests).where(eq(signupRequests.id, hashToken(token)));
+  if (!row) throw new BadRequestError(AUTH_MESSAGES.signupInvalid, "token");
+  if (row.expiresAt.getTime() < Date.now()) throw new BadRequestError(AUTH_MESSAGES.signupExpired, "token");
+  return row;
+}
+
+/** Checks a sign-up link without using it, so its page can say at once whether it still works. */
+export async function checkSignupToken(token: string): Promise<void> {
+  await findSignupRequest(token);
+}
+
+/** The e-mailed link, confirmed: creates the account (once) and signs its owner in. */
+export async function confirmSignup(token: string, userAgent?: string | null) {
+  const request = await findSignupRequest(token);
+  const db = await getDb();
+  const [user] = await db
+    .insert(users)
+    .values({ email: request.email, passwordHash: request.passwordHash, firstName: request.firstName, lastName: request.lastName, planCode: FREE_PLAN })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  await db.delete(signupRequests).where(eq(signupRequests.email, request.email));
+  // Only the mailbox's owner holds the link, so saying that the address has an account tells no stranger anything.
+  if (!user) throw new ConflictError(AUTH_MESSAGES.emailTaken, "token");
+  const session = await createSession(user.id, userAgent);
+  return { user, token: session, redirectTo: request.redirectTo };
 }
 
 /** Sign-up, reset and change all refuse a guessable new password with the same message. */

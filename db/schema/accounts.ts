@@ -57,6 +57,25 @@ export const passwordResetTokens = pgTable(
   (t) => [index("password_reset_user_idx").on(t.userId)],
 );
 
+/**
+ * A sign-up waiting for its e-mail address to be confirmed: the account is created only from the e-mailed link, so
+ * sign-up answers the same whether or not the address already has an account. `id` is the hash of the link's token.
+ */
+export const signupRequests = pgTable(
+  "signup_requests",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    redirectTo: text("redirect_to"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("signup_requests_email_idx").on(t.email)],
+);
+
 export const rateLimitEvents = pgTable(
   "rate_limit_events",
   {

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, acceptCookies, hazardListText, logInAs, skipTour, uniqueEmail, waitForHydration } from "./helpers";
+import { DEMO_PASSWORD, acceptCookies, hazardListText, logInAs, signUpThroughMail, skipTour, uniqueEmail, waitForHydration } from "./helpers";
 
 const PLACES = [
   { query: "Copenhagen", option: /^Copenhagen, Denmark/, title: "Copenhagen, Hovedstaden, Denmark", country: "Denmark" },
@@ -51,12 +51,7 @@ for (const viewport of [
     test("a new DISCOVERY user searches four places and sees a named score each time", async ({ page, javaScriptEnabled }) => {
       await page.goto("/dashboard/login?view=signup");
       await acceptCookies(page);
-      await page.getByLabel("First name").fill("Ida");
-      await page.getByLabel("Last name").fill("Search");
-      await page.getByLabel("E-mail").fill(uniqueEmail("search"));
-      await page.getByLabel("Password", { exact: true }).fill("search-password-1");
-      await page.getByLabel("Repeat password").fill("search-password-1");
-      await page.getByRole("button", { name: "Create account" }).click();
+      await signUpThroughMail(page, { firstName: "Ida", lastName: "Search", email: uniqueEmail("search"), password: "search-password-1" });
       await expect(page).toHaveURL(/\/dashboard$/);
       await skipTour(page);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { acceptCookies, logInAs, uniqueEmail } from "./helpers";
+import { acceptCookies, logInAs, signUpThroughMail, uniqueEmail } from "./helpers";
 
 const PASSWORD = "tour-password-1";
 
@@ -10,12 +10,7 @@ async function signUp(page: Page, email: string) {
   await acceptCookies(page);
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "New here? Create an account" }).click();
-  await page.getByLabel("First name").fill("Tour");
-  await page.getByLabel("Last name").fill("Taker");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Repeat password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await signUpThroughMail(page, { firstName: "Tour", lastName: "Taker", email, password: PASSWORD });
 }
 
 test("the tour is remembered per user, not per browser, and comes back after the next sign-in", async ({ page, browser }) => {

@@ -440,6 +440,45 @@ describe("A6: every bad input is a clear 4xx, secrets stay out of logs, nosniff 
     expect(JSON.stringify(await res.json())).toContain(COMMON_PASSWORD_MESSAGE);
   });
 
+  it("sign-up answers a new address and one with an account alike; the owner gets a mail, the newcomer a link", async () => {
+    const owner = (await createUser(getDb(), { email: "owner-signup@example.com", password: "Owner-pass-2026" }))!;
+    const attempt = (email: string) =>
+      callAction(login, "http://localhost/dashboard/login", form({ intent: "signup", firstName: "Eve", lastName: "Probe", email, password: "Probing-pass-77", confirmPassword: "Probing-pass-77", redirectTo: "/dashboard/scan" }));
+    const existing = await attempt("Owner-Signup@example.com");
+    const fresh = await attempt("newcomer-signup@example.com");
+    const answer = async (res: Response) => ({ status: res.status, location: res.headers.get("Location"), body: await res.text(), session: res.headers.getSetCookie().some((c) => c.startsWith("weather_token=")) });
+    const [a, b] = [await answer(existing), await answer(fresh)];
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ status: 302, location: "/dashboard/login?notice=signup-sent", session: false });
+
+    const mailTo = async (to: string) => {
+      for (let i = 0; i < 50; i++) {
+        const [mail] = await getDb().select().from(mailOutbox).where(eq(mailOutbox.to, to));
+        if (mail) return mail;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail to ${to}`);
+    };
+    const ownerMail = await mailTo("owner-signup@example.com");
+    expect(ownerMail.subject).toBe("You already have an account");
+    expect(ownerMail.text).not.toContain("token=");
+    // The owner's account is untouched: the old password still works.
+    await expect(logIn({ email: owner.email, password: "Owner-pass-2026", ip: "203.0.113.31" })).resolves.toMatchObject({ user: { id: owner.id } });
+
+    const newcomerMail = await mailTo("newcomer-signup@example.com");
+    const link = new URL(newcomerMail.text.match(/https?:\/\/\S*view=confirm\S*/)![0]);
+    const token = link.searchParams.get("token")!;
+    // No account until the link is confirmed; then one, signed in, sent where the sign-up was going.
+    await expect(logIn({ email: "newcomer-signup@example.com", password: "Probing-pass-77", ip: "203.0.113.32" })).rejects.toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
+    const confirmed = await callAction(login, `http://localhost/dashboard/login?view=confirm&token=${token}`, form({ intent: "confirm_signup", token }));
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/dashboard/scan");
+    expect(confirmed.headers.getSetCookie().some((c) => c.startsWith("weather_token="))).toBe(true);
+    const again = await callAction(login, `http://localhost/dashboard/login?view=confirm&token=${token}`, form({ intent: "confirm_signup", token }));
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(await again.json())).toContain(AUTH_MESSAGES.signupInvalid);
+  });
+
   it("redirectTo with CR/LF or non-Latin-1 characters never breaks the redirect", async () => {
     const user = (await createUser(getDb(), { email: "redir@example.com", password: "Redirect-pass-1" }))!;
     const token = await createSession(user.id);

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, type AuthView } from "~/domain/auth-forms";
+import { ConfirmSignupSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, type AuthView } from "~/domain/auth-forms";
 import { ErrorList, Field, SubmitButton } from "./fields";
 
 export const AUTH_ACTION = "/dashboard/login";
@@ -18,6 +18,7 @@ interface AuthPanelProps {
 const TITLES: Record<AuthView, string> = {
   login: "Log in",
   signup: "Create your account",
+  confirm: "Finish creating your account",
   forgot: "Reset your password",
   reset: "Choose a new password",
 };
@@ -42,6 +43,18 @@ export function AuthPanel({ view, lastResult, redirectTo, resetToken, resetToken
     <div>
       {view === "login" ? <LoginForm lastResult={result} redirectTo={redirectTo} /> : null}
       {view === "signup" ? <SignupForm lastResult={result} redirectTo={redirectTo} /> : null}
+      {view === "confirm" ? (
+        resetTokenError || !resetToken ? (
+          <div role="alert" className="rounded-md bg-red-50 p-4 text-red-900">
+            <p>{resetTokenError}</p>
+            <Link className="mt-2 inline-block font-semibold underline" to={viewHref("signup")}>
+              Sign up again
+            </Link>
+          </div>
+        ) : (
+          <ConfirmSignupForm lastResult={lastResult && (lastResult.initialValue?.intent as unknown) === "confirm_signup" ? lastResult : undefined} token={resetToken} />
+        )
+      ) : null}
       {view === "forgot" ? <ForgotForm lastResult={result} /> : null}
       {view === "reset" ? (
         resetTokenError || !resetToken ? (
@@ -135,6 +148,20 @@ function SignupForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
         errors={fields.confirmPassword.errors}
       />
       <SubmitButton pending={pending}>Create account</SubmitButton>
+    </Form>
+  );
+}
+
+function ConfirmSignupForm({ lastResult, token }: { lastResult?: SubmissionResult<string[]>; token: string }) {
+  const [form, fields] = useAuthForm("confirm-signup-form", ConfirmSignupSchema, lastResult);
+  const pending = usePending("confirm_signup");
+  return (
+    <Form method="post" action={`${viewHref("confirm")}&token=${encodeURIComponent(token)}`} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="confirm_signup" />
+      <input type="hidden" name="token" value={token} />
+      <p className="mb-4 text-sm text-slate-700">Your e-mail address is confirmed by this link. Create the account to start.</p>
+      <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
+      <SubmitButton pending={pending}>Create my account</SubmitButton>
     </Form>
   );
 }
