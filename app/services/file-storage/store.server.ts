@@ -5,7 +5,7 @@
  * so files written before a switch keep downloading. docs/decisions/013-several-instances.md says why.
  */
 import type { Readable } from "node:stream";
-import { reportStorageKind } from "~/env.server";
+import { getEnv, reportStorageKind } from "~/env.server";
 import { diskStore } from "./disk.server";
 import { largeObjectStore } from "./large-objects.server";
 import { s3Store } from "./s3.server";
@@ -41,3 +41,13 @@ export function fileStoreOf(locator: string): FileStore {
   if (locator.startsWith("s3://")) return s3Store();
   return diskStore();
 }
+
+/**
+ * Every store that may hold report files here: the data folder always (the default, and where files went before
+ * another store was configured), large objects with a PostgreSQL database, the bucket when S3_URL is set.
+ */
+export function fileStoresInUse(): FileStore[] {
+  const env = getEnv();
+  return [diskStore(), ...(env.DATABASE_URL ? [largeObjectStore()] : []), ...(env.S3_URL ? [s3Store()] : [])];
+}
+

@@ -8,13 +8,14 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { reportFiles, type ReportFile } from "../../../db/schema";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { portfolioReports, reportFiles, type ReportFile } from "../../../db/schema";
+import { REPORT_FILE_RETENTION_DAYS } from "~/domain/reports/retention";
 import type { ReportFileKind } from "~/domain/reports/types";
 import { getEnv } from "~/env.server";
 import { getDb, type Database } from "../db.server";
 import { NotFoundError } from "../errors.server";
-import { configuredFileStore, fileStoreOf, type FileStore } from "../file-storage/store.server";
+import { configuredFileStore, fileStoreOf, fileStoresInUse, type FileStore } from "../file-storage/store.server";
 import { defineHousekeeping } from "../jobs.server";
 import { logger } from "../logger.server";
 
@@ -164,8 +165,41 @@ export async function sweepOrphanReportFiles(options: { olderThanHours?: number;
   return removed;
 }
 
-defineHousekeeping("sweep-orphan-report-files", 3600, async () => {
-  await sweepOrphanReportFiles();
+/**
+ * Deletes the files of reports past REPORT_FILE_RETENTION_DAYS and those of failed reports: the row first, then the
+ * bytes (bytes whose removal fails have no row any more, and the orphan sweep takes them). A portfolio report whose
+ * files are gone no longer lists them.
+ */
+export async function deleteExpiredReportFiles(options: { now?: Date; db?: Database } = {}): Promise<{ expired: number; failed: number }> {
+  const db = options.db ?? (await getDb());
+  const cutoff = new Date((options.now ?? new Date()).getTime() - REPORT_FILE_RETENTION_DAYS * 86_400_000);
+  const failedReports = db.select({ id: sql<string>`${portfolioReports.id}::text` }).from(portfolioReports).where(eq(portfolioReports.status, "failed"));
+  const counts = { expired: 0, failed: 0 };
+  for (const [reason, where] of [
+    ["expired", lt(reportFiles.createdAt, cutoff)],
+    ["failed", inArray(reportFiles.sourceId, failedReports)],
+  ] as const) {
+    for (;;) {
+      const rows = await db.delete(reportFiles).where(inArray(reportFiles.id, db.select({ id: reportFiles.id }).from(reportFiles).where(where).limit(SWEEP_BATCH))).returning();
+      if (!rows.length) break;
+      counts[reason] += rows.length;
+      const sources = [...new Set(rows.map((r) => r.sourceId).filter((id): id is string => Boolean(id && /^[0-9a-f-]{36}$/i.test(id))))];
+      if (sources.length) await db.update(portfolioReports).set({ files: [] }).where(inArray(portfolioReports.id, sources));
+      for (const row of rows) {
+        await fileStoreOf(row.storagePath)
+          .remove(row.storagePath)
+          .catch((error: unknown) => logger.warn({ err: error, file: row.id }, "report file bytes not removed; the orphan sweep retries"));
+      }
+    }
+  }
+  if (counts.expired || counts.failed) logger.info(counts, "report files deleted (retention, failed reports)");
+  return counts;
+}
+
+/** At start and hourly on every instance, through the job queue's housekeeping: retention, then what killed runs left. */
+defineHousekeeping("report-file-retention", 3600, async () => {
+  await deleteExpiredReportFiles();
+  for (const store of fileStoresInUse()) await sweepOrphanReportFiles({ store });
 });
 
 /** A download name with nothing a header or a file system could trip on. */
