@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { acceptCookies, lastMailTo, skipTour, uniqueEmail, waitForHydration } from "./helpers";
+import { acceptCookies, lastMailTo, signUpThroughMail, skipTour, uniqueEmail, waitForHydration } from "./helpers";
 
 const REVERSE_CHARGE = "Reverse charge: VAT to be accounted for by the recipient, Art. 196 Council Directive 2006/112/EC";
 const TERMS_LABEL = /I have read and accept the Terms & Conditions/;
@@ -43,12 +43,7 @@ for (const viewport of [
       // A new account fills the billing info of a German business with a VAT number.
       await page.goto("/dashboard/account/billing");
       await page.getByRole("link", { name: "New here? Create an account" }).click();
-      await page.getByLabel("First name").fill("Grete");
-      await page.getByLabel("Last name").fill("Hahn");
-      await page.getByLabel("E-mail").fill(email);
-      await page.getByLabel("Password", { exact: true }).fill("buyer-password-1");
-      await page.getByLabel("Repeat password").fill("buyer-password-1");
-      await page.getByRole("button", { name: "Create account" }).click();
+      await signUpThroughMail(page, { firstName: "Grete", lastName: "Hahn", email, password: "buyer-password-1" });
       // Password hashing is slow on a busy machine.
       await expect(page).toHaveURL(/\/dashboard\/account\/billing$/, { timeout: 15_000 });
       await skipTour(page);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptCookies, skipTour, uniqueEmail, waitForHydration } from "./helpers";
+import { acceptCookies, signUpThroughMail, skipTour, uniqueEmail, waitForHydration } from "./helpers";
 
 const LONDON_HEXAGON = "84194adffffffff";
 
@@ -11,12 +11,7 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   // A new DISCOVERY account, sent straight to the billing form.
   await page.goto("/dashboard/account/billing");
   await page.getByRole("link", { name: "New here? Create an account" }).click();
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Lovelace");
-  await page.getByLabel("E-mail").fill(uniqueEmail("buyer"));
-  await page.getByLabel("Password", { exact: true }).fill("buyer-password-1");
-  await page.getByLabel("Repeat password").fill("buyer-password-1");
-  await page.getByRole("button", { name: "Create account" }).click();
+  await signUpThroughMail(page, { firstName: "Ada", lastName: "Lovelace", email: uniqueEmail("buyer"), password: "buyer-password-1" });
   await expect(page).toHaveURL(/\/dashboard\/account\/billing$/);
   await skipTour(page);
 
