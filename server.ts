@@ -10,7 +10,6 @@ import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { Transform } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -19,21 +18,29 @@ import compression from "compression";
 import serveStatic from "serve-static";
 import { CONSENT_COOKIE_NAME } from "~/domain/cookie-consent";
 import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/locale";
-import { FieldCounter, bodyLimitFor, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimit } from "~/domain/request-limits";
+import { clientAddress } from "~/domain/client-address";
+import { bodyLimitFor, bodyTooLargeMessage } from "~/domain/request-limits";
 import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/errors";
 import { CROSS_SITE_MESSAGE } from "~/domain/request-origin";
 import type { ServerRuntime } from "~/entry.server";
 import { SERVER_ENTRY_STARTS_RUNTIME } from "~/server-entry-mark";
 import type { RiskdbReply } from "~/services/riskdb.server";
 import { apiRecorderEnabled, recordApiExchange, recordApiResponse } from "~/services/api-contract/recorder.server";
+import { getEnv } from "~/env.server";
+import { Admission } from "./server/admission";
+import { BodyArrivals, TOO_MANY_BODIES_MESSAGE, TOO_MANY_BODIES_RETRY_AFTER_SECONDS } from "./server/body-arrivals";
+import { readWholeBody, streamedBody, type BodyRefusal } from "./server/request-body";
+import { checkRequestTarget } from "./server/request-target";
 
 const ROOT = process.cwd();
 const BUILD_PATH = path.resolve(ROOT, "build/index.js");
 const PUBLIC_DIR = path.resolve(ROOT, "public");
-const PORT = Number(process.env.PORT ?? 3000);
-const HOST = process.env.HOST || undefined;
+// A bad setting stops the start here, with the variable named, before anything opens.
+const env = getEnv();
+const PORT = env.PORT;
+const HOST = env.HOST;
 /** In-flight requests get this long to finish after SIGTERM before their connections are cut. */
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+const SHUTDOWN_GRACE_MS = env.SHUTDOWN_GRACE_MS;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const gzip = promisify(zlib.gzip);
 
@@ -231,29 +238,9 @@ async function sendResponse(req: Req, res: Res, response: Response) {
 
 // ---------- body limits ----------
 
-/**
- * The request body as a stream that stops at the route's byte and field limits. Over a limit it answers 413
- * itself and cuts the stream, so the app never buffers more than the limit.
- */
-function limitedBody(req: Req, res: Res, limit: BodyLimit): Transform {
-  const fields = new FieldCounter(req.headers["content-type"]);
-  let bytes = 0;
-  const guard = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      if (bytes > limit.maxBytes) return callback(overLimit(bodyTooLargeMessage(limit)));
-      if (fields.push(chunk) > limit.maxFields) return callback(overLimit(tooManyFieldsMessage(limit)));
-      callback(null, chunk);
-    },
-  });
-  const overLimit = (message: string) => {
-    refuse(req, res, 413, message, true);
-    req.unpipe(guard);
-    req.resume();
-    return new Error(message);
-  };
-  req.pipe(guard);
-  return guard;
+function refuseBody(req: Req, res: Res, refusal: BodyRefusal) {
+  if (refusal.status === null) return;
+  refuse(req, res, refusal.status, refusal.message, true);
 }
 
 // ---------- anonymous page cache ----------
@@ -347,48 +334,111 @@ async function handle(req: Req, res: Res) {
       if (sendPrecompressed(req, res, pathname.slice("/build".length))) return;
       return serveBuildAssets(req, res, () => refuse(req, res, 404, "Not found"));
     }
-    if (publicFiles.has(pathname)) return servePublicFiles(req, res, () => void handleApp(req, res, url, pathname, method));
+    if (publicFiles.has(pathname)) return servePublicFiles(req, res, () => void handleApp(req, res, url, pathname, method, undefined));
   }
 
-  // The health check and uploads never queue: a load balancer must see a busy server as alive, and an upload spends
-  // its time waiting on the client's connection (uploads have caps of their own).
-  if (pathname === "/healthz" || isMultipartBody(req)) return handleApp(req, res, url, pathname, method);
-  return appTurns.run(req, (done) => handleApp(req, res, url, pathname, method, done));
+  // The health check never queues: a load balancer must see a busy server as alive, but not one that has stopped
+  // answering (every turn taken and none ending).
+  if (pathname === "/healthz") {
+    if (appTurns.stalled()) return sendUnhealthy(res);
+    return handleApp(req, res, url, pathname, method, undefined);
+  }
+
+  let body: Buffer | ReadableStream | undefined;
+  if (!SAFE_METHODS.has(method)) {
+    if (!mayCarryBody(req, res, url, pathname, method)) return;
+    const address = addressOf(req);
+    const arrived = bodyArrivals.begin(address);
+    if (!arrived) {
+      return refuse(req, res, 429, TOO_MANY_BODIES_MESSAGE, true, { "Retry-After": String(TOO_MANY_BODIES_RETRY_AFTER_SECONDS) });
+    }
+    const limit = bodyLimitFor(pathname, req.headers["content-type"]);
+    if (isMultipartBody(req)) {
+      // An upload spends its time waiting on the client's connection: it streams without a turn (uploads have caps
+      // of their own), and the stream fails when the client drops or stalls, which frees its upload slot.
+      const stream = streamedBody(req, limit, (refusal) => refuseBody(req, res, refusal));
+      stream.once("close", arrived);
+      return handleApp(req, res, url, pathname, method, createReadableStreamFromReadable(stream));
+    }
+    const whole = await readWholeBody(req, limit);
+    arrived();
+    if (!Buffer.isBuffer(whole)) return refuseBody(req, res, whole);
+    body = whole;
+  }
+
+  const turn = await appTurns.take(addressOf(req), clientGone(res), () =>
+    logger.warn({ method, url: app.redactUrl(url) }, "request ran past its turn: the next one starts"),
+  );
+  if (!turn) return;
+  try {
+    await handleApp(req, res, url, pathname, method, body, turn.release);
+  } finally {
+    turn.release();
+  }
 }
 
 function isMultipartBody(req: Req) {
-  return !SAFE_METHODS.has(req.method ?? "GET") && /^multipart\//i.test(req.headers["content-type"] ?? "");
+  return /^multipart\//i.test(req.headers["content-type"] ?? "");
 }
 
-/**
- * Requests for the app take turns, a few at a time, first come first served. With every request admitted at once,
- * the event loop shares itself among all of them, so under a burst a heavy page finishes last of all and a client
- * times out; in turns, a request waits for those before it and then runs nearly alone (p99 ≈ queue + own time).
- * A request whose client has gone while it waited is dropped without running. A turn ends when the app has made its
- * answer, not when a slow client has received it.
- */
-const APP_CONCURRENCY = Math.max(1, Number(process.env.APP_CONCURRENCY ?? 8));
-const appTurns = {
-  active: 0,
-  waiting: [] as (() => void)[],
-  async run(req: Req, work: (done: () => void) => Promise<void>): Promise<void> {
-    if (this.active >= APP_CONCURRENCY) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    let ended = false;
-    const done = () => {
-      if (ended) return;
-      ended = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    };
-    try {
-      if (!req.socket.destroyed) await work(done);
-    } finally {
-      done();
-    }
-  },
-};
+/** The checks a state-changing request passes before its body is read; false when it was refused. */
+function mayCarryBody(req: Req, res: Res, url: string, pathname: string, method: string): boolean {
+  const verdict = app.checkRequestOrigin({
+    method,
+    origin: req.headers.origin,
+    secFetchSite: req.headers["sec-fetch-site"] as string | undefined,
+    host: req.headers.host,
+    publicUrl: app.publicUrl(),
+  });
+  if (!verdict.allowed) {
+    logger.warn({ method, url: app.redactUrl(url), reason: verdict.reason }, "cross-site request refused");
+    refuse(req, res, 403, CROSS_SITE_MESSAGE, true);
+    return false;
+  }
+  if (reachesNoAction(pathname, url.slice(pathname.length))) {
+    refuse(req, res, 405, ERROR_MESSAGES.methodNotAllowed, true, { Allow: "GET, HEAD" });
+    return false;
+  }
+  const limit = bodyLimitFor(pathname, req.headers["content-type"]);
+  if (Number(req.headers["content-length"] ?? 0) > limit.maxBytes) {
+    refuse(req, res, 413, bodyTooLargeMessage(limit), true);
+    return false;
+  }
+  return true;
+}
+
+/** The client's address as the rate limits see it (forwarded headers only through TRUST_PROXY). */
+function addressOf(req: Req): string {
+  const forwardedFor = req.headers["x-forwarded-for"];
+  const headers = new Headers(forwardedFor ? { "x-forwarded-for": String(forwardedFor) } : undefined);
+  return clientAddress({ remoteAddress: req.socket.remoteAddress, headers, trustProxy: env.TRUST_PROXY });
+}
+
+/** Aborts when the client has gone before its answer was complete. */
+function clientGone(res: Res): AbortSignal {
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+function sendUnhealthy(res: Res) {
+  const body = JSON.stringify({ status: "error", app: "not answering", ...appTurns.counts });
+  res.writeHead(503, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+  res.end(body);
+}
+
+/** Requests the app works on at once; see server/admission.ts. */
+const appTurns = new Admission({
+  concurrency: env.APP_CONCURRENCY,
+  // While others wait, one address holds at most a quarter of the turns.
+  sharePerAddress: Math.max(1, Math.floor(env.APP_CONCURRENCY / 4)),
+  turnTimeoutMs: 30_000,
+  stallMs: 10_000,
+});
+/** Bodies one address may be sending at once. */
+const bodyArrivals = new BodyArrivals(16);
 
 /** The read-only riskdb API, before the page router and compression: same handlers as the api+ routes. */
 function riskdbHandlerFor(req: Req) {
@@ -456,29 +506,15 @@ async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => 
   res.end(body);
 }
 
-async function handleApp(req: Req, res: Res, url: string, pathname: string, method: string, answered: () => void = () => {}) {
-  let body: ReadableStream | undefined;
-  if (!SAFE_METHODS.has(method)) {
-    const verdict = app.checkRequestOrigin({
-      method,
-      origin: req.headers.origin,
-      secFetchSite: req.headers["sec-fetch-site"] as string | undefined,
-      host: req.headers.host,
-      publicUrl: app.publicUrl(),
-    });
-    if (!verdict.allowed) {
-      logger.warn({ method, url: app.redactUrl(url), reason: verdict.reason }, "cross-site request refused");
-      return refuse(req, res, 403, CROSS_SITE_MESSAGE, true);
-    }
-    if (reachesNoAction(pathname, url.slice(pathname.length))) {
-      return refuse(req, res, 405, ERROR_MESSAGES.methodNotAllowed, true, { Allow: "GET, HEAD" });
-    }
-    const limit = bodyLimitFor(pathname, req.headers["content-type"]);
-    const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > limit.maxBytes) return refuse(req, res, 413, bodyTooLargeMessage(limit), true);
-    body = createReadableStreamFromReadable(limitedBody(req, res, limit));
-  }
-
+async function handleApp(
+  req: Req,
+  res: Res,
+  url: string,
+  pathname: string,
+  method: string,
+  body: Buffer | ReadableStream | undefined,
+  answered: () => void = () => {},
+) {
   const cacheKey = pageCacheKey(req, pathname);
   if (cacheKey) {
     const cached = app.publicPageCache.get(cacheKey);
@@ -493,17 +529,17 @@ async function handleApp(req: Req, res: Res, url: string, pathname: string, meth
   const request = new Request(origin(req) + url, {
     method,
     headers: requestHeaders(req),
-    body,
+    body: body === undefined || body instanceof ReadableStream ? body : new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
     signal: controller.signal,
-    ...(body ? { duplex: "half" } : {}),
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit);
   // Remix asks for a route's data alone with ?_data; any other request to a page is answered with a document.
   const documentRequest = !new URL(request.url).searchParams.has("_data");
   const response = await remixHandler(request, { remoteAddress: req.socket.remoteAddress, ...(documentRequest ? { serverDrawn: new Map() } : {}) });
   answered();
-  // A body limit already answered 413.
+  // A body limit (413) or the body's pace (408) already answered.
   if (res.headersSent) return;
-  if (body && !req.complete) {
+  if (body instanceof ReadableStream && !req.complete) {
     // The app answered without reading the whole body: discard the rest (bounded by Content-Length, already
     // checked), or close the connection when the length is unknown.
     if (req.headers["content-length"] === undefined) res.setHeader("Connection", "close");
@@ -571,6 +607,14 @@ const server = http.createServer((req, res) => {
     if (!res.headersSent) refuse(req, res, 500, "Something went wrong on our side. Please try again.");
     else res.destroy();
   };
+  const target = checkRequestTarget(req.method ?? "GET", req.url ?? "/", req.headers.host);
+  if (!target.ok) {
+    if (target.status === 204) {
+      res.writeHead(204, { Allow: target.allow });
+      return void res.end();
+    }
+    return refuse(req, res, target.status, target.message, true);
+  }
   const riskdb = riskdbHandlerFor(req);
   if (riskdb) return void handleRiskdb(req, res, riskdb).catch(fail);
   compress(req as never, res as never, () => {
