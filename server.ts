@@ -366,15 +366,12 @@ async function handle(req: Req, res: Res) {
     body = whole;
   }
 
-  const turn = await appTurns.take(addressOf(req), clientGone(res), () =>
-    logger.warn({ method, url: app.redactUrl(url) }, "request ran past its turn: the next one starts"),
+  await appTurns.run(
+    addressOf(req),
+    clientGone(res),
+    (endTurn) => handleApp(req, res, url, pathname, method, body, endTurn),
+    () => logger.warn({ method, url: app.redactUrl(url) }, "request ran past its turn: the next one starts"),
   );
-  if (!turn) return;
-  try {
-    await handleApp(req, res, url, pathname, method, body, turn.release);
-  } finally {
-    turn.release();
-  }
 }
 
 function isMultipartBody(req: Req) {

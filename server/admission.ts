@@ -63,6 +63,20 @@ export class Admission {
     });
   }
 
+  /**
+   * Runs `work` in a turn; null without running it when the client left while it waited. `work` may end its turn
+   * early (once it has made its answer, before a slow client has received it); it ends anyway when work settles.
+   */
+  async run<T>(address: string, signal: AbortSignal, work: (endTurn: () => void) => Promise<T>, onTimeout?: () => void): Promise<T | null> {
+    const turn = await this.take(address, signal, onTimeout);
+    if (!turn) return null;
+    try {
+      return await work(turn.release);
+    } finally {
+      turn.release();
+    }
+  }
+
   /** Turns held now, and requests waiting for one. */
   get counts() {
     return { active: this.active, waiting: this.waiting.length };
