@@ -33,7 +33,7 @@ export async function handle(req: Req, res: Res) {
 
   // The health check never queues: a load balancer must see a busy server as alive, but not one that has stopped
   // answering (every turn taken and none ending).
-  if (pathname === "/healthz") {
+  if (pathname === "/healthz" && SAFE_METHODS.has(method)) {
     if (appTurns.stalled()) return sendUnhealthy(res);
     return handleApp(req, res, url, pathname, method, undefined);
   }

@@ -7,6 +7,7 @@
  */
 import http from "node:http";
 import zlib from "node:zlib";
+import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import { handle } from "./handle";
 import { refuse } from "./http";
@@ -95,29 +96,35 @@ server.listen(env.PORT, env.HOST, () => {
 
 // ---------- graceful shutdown ----------
 
-function shutdown(signal: NodeJS.Signals) {
-  if (lifecycle.shuttingDown) return;
-  lifecycle.shuttingDown = true;
-  logger.info({ signal, inFlight: lifecycle.inFlight }, "shutting down: finishing in-flight requests");
-  // Background jobs stop at once, while requests drain: a running report is handed back to the queue rather than
-  // cut off when the database closes.
-  app.shutDownJobs().catch((error: unknown) => logger.error({ err: error }, "error while stopping the job queue"));
-  const force = setTimeout(() => {
-    logger.warn({ inFlight: lifecycle.inFlight }, "grace period over: closing the remaining connections");
-    server.closeAllConnections();
-  }, env.SHUTDOWN_GRACE_MS);
-  force.unref();
-  server.close(() => {
-    clearTimeout(force);
-    app
-      .closeDb()
-      .catch((error: unknown) => logger.error({ err: error }, "error while closing the database"))
-      .finally(() => {
-        logger.info("stopped");
-        process.exit(0);
-      });
-  });
-  server.closeIdleConnections();
-}
+/** After the grace period, how long closing the database may take before the process is ended anyway. */
+const CLOSE_DB_MS = 5_000;
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => shutdown(signal));
+/**
+ * On SIGTERM/SIGINT (and on an uncaught error, which then exits 1): stop accepting, let in-flight requests finish
+ * within SHUTDOWN_GRACE_MS, then cut what is left, close the database and exit. A second signal exits at once.
+ */
+closeWithGrace(
+  {
+    delay: env.SHUTDOWN_GRACE_MS + CLOSE_DB_MS,
+    logger: { error: (message: unknown) => logger.error({ err: message }, "shutdown") },
+  },
+  async ({ signal, err }) => {
+    lifecycle.shuttingDown = true;
+    if (err) logger.fatal({ err }, "uncaught error: shutting down");
+    logger.info({ signal, inFlight: lifecycle.inFlight }, "shutting down: finishing in-flight requests");
+    // Background jobs stop at once, while requests drain: a running report is handed back to the queue rather than
+    // cut off when the database closes.
+    app.shutDownJobs().catch((error: unknown) => logger.error({ err: error }, "error while stopping the job queue"));
+    const force = setTimeout(() => {
+      logger.warn({ inFlight: lifecycle.inFlight }, "grace period over: closing the remaining connections");
+      server.closeAllConnections();
+    }, env.SHUTDOWN_GRACE_MS);
+    force.unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    clearTimeout(force);
+    await app.closeDb().catch((error: unknown) => logger.error({ err: error }, "error while closing the database"));
+    logger.info("stopped");
+  },
+);
