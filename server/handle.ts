@@ -1,10 +1,10 @@
 /**
- * Everything but the riskdb fast path: static files, the health check, bodies read (or streamed, for uploads)
- * before the request asks for an app turn, then the app. See server/admission.ts for the turns.
+ * Everything but the riskdb fast path: static files, the health check, bodies read whole before the request asks
+ * for an app turn (uploads to the upload routes stream instead, without a turn), then the app. See server/admission.ts for the turns.
  */
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { clientAddress } from "~/domain/client-address";
-import { bodyLimitFor } from "~/domain/request-limits";
+import { UPLOAD_BODY_MAX_BYTES, bodyLimitFor } from "~/domain/request-limits";
 import { Admission } from "./admission";
 import { handleApp, mayCarryBody } from "./app-request";
 import { BodyArrivals, TOO_MANY_BODIES_MESSAGE, TOO_MANY_BODIES_RETRY_AFTER_SECONDS } from "./body-arrivals";
@@ -47,7 +47,7 @@ export async function handle(req: Req, res: Res) {
       return refuse(req, res, 429, TOO_MANY_BODIES_MESSAGE, true, { "Retry-After": String(TOO_MANY_BODIES_RETRY_AFTER_SECONDS) });
     }
     const limit = bodyLimitFor(pathname, req.headers["content-type"]);
-    if (isMultipartBody(req)) {
+    if (isMultipartBody(req) && limit.maxBytes === UPLOAD_BODY_MAX_BYTES) {
       // An upload spends its time waiting on the client's connection: it streams without a turn (uploads have caps
       // of their own), and the stream fails when the client drops or stalls, which frees its upload slot.
       const stream = streamedBody(req, limit, (refusal) => refuseBody(req, res, refusal));
