@@ -34,6 +34,6 @@ EXPOSE 3000
 VOLUME ["/app/.data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# The production server entry (server.ts, compiled by `npm run build`); SIGTERM drains in-flight requests.
+# The production server entry (server/index.ts, bundled by `npm run build`); SIGTERM drains in-flight requests.
 STOPSIGNAL SIGTERM
 CMD ["node", "build/server.js"]

@@ -67,6 +67,24 @@ describe("environment validation", () => {
     errors.mockRestore();
   });
 
+  it("refuses an APP_CONCURRENCY or SHUTDOWN_GRACE_MS that is not a whole number in range, and defaults them when unset", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const [name, value] of [["APP_CONCURRENCY", "abc"], ["APP_CONCURRENCY", "0"], ["APP_CONCURRENCY", "2.5"], ["SHUTDOWN_GRACE_MS", "soon"]] as const) {
+      process.env = { ...saved, [name]: value };
+      resetEnvCacheForTesting();
+      errors.mockClear();
+      expect(() => getEnv(), `${name}=${value}`).toThrow("Invalid environment configuration");
+      expect(errors.mock.calls.flat().join("\n")).toContain(`${name}: ${name} must be`);
+    }
+    errors.mockRestore();
+    process.env = { ...saved, APP_CONCURRENCY: "", SHUTDOWN_GRACE_MS: "" };
+    resetEnvCacheForTesting();
+    expect(getEnv()).toMatchObject({ APP_CONCURRENCY: 8, SHUTDOWN_GRACE_MS: 10_000 });
+    process.env = { ...saved, APP_CONCURRENCY: "3" };
+    resetEnvCacheForTesting();
+    expect(getEnv().APP_CONCURRENCY).toBe(3);
+  });
+
   it("refuses one Stripe variable without the other, naming both", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     for (const [key, value] of [

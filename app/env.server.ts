@@ -10,6 +10,9 @@ const booleanish = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
+/** An empty variable means unset (the default), as for the other settings. */
+const unsetWhenEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -92,6 +95,22 @@ const envSchema = z.object({
       const problem = sellerVatIdProblem(v, SELLER_COUNTRY);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
+  /** The address the production server listens on; unset: every interface. */
+  HOST: z.string().trim().optional().transform((v) => v || undefined),
+  /** Requests the production server lets the app work on at once (the rest queue, first come first served). */
+  APP_CONCURRENCY: unsetWhenEmpty(z.coerce
+    .number({ invalid_type_error: "APP_CONCURRENCY must be a whole number from 1 to 256" })
+    .int("APP_CONCURRENCY must be a whole number from 1 to 256")
+    .min(1, "APP_CONCURRENCY must be a whole number from 1 to 256")
+    .max(256, "APP_CONCURRENCY must be a whole number from 1 to 256")
+    .default(8)),
+  /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
+  SHUTDOWN_GRACE_MS: unsetWhenEmpty(z.coerce
+    .number({ invalid_type_error: "SHUTDOWN_GRACE_MS must be a number of milliseconds" })
+    .int("SHUTDOWN_GRACE_MS must be a whole number of milliseconds")
+    .min(0, "SHUTDOWN_GRACE_MS must be a number of milliseconds")
+    .max(600_000, "SHUTDOWN_GRACE_MS must be at most 600000 (10 minutes)")
+    .default(10_000)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO_ACCOUNTS: booleanish,
   DISABLE_RATE_LIMIT: booleanish,

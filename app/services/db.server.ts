@@ -111,6 +111,8 @@ async function openPglite(dataDir: string): Promise<Connection> {
 
 async function openPostgres(url: string): Promise<Connection> {
   const setup = new pg.Client({ connectionString: url });
+  // A connection the server drops mid-migration fails the query in flight; without a listener it would end the process.
+  setup.on("error", (error) => logger.error({ err: error }, "postgres setup connection lost"));
   await setup.connect();
   try {
     await setup.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
@@ -122,7 +124,13 @@ async function openPostgres(url: string): Promise<Connection> {
     await setup.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The pool listens on idle connections only: a connection checked out (a transaction, a large-object read) that
+  // the server terminates emits "error" on the client itself, which would end the process unheard. The query in
+  // flight fails on its own and its request answers 5xx; the pool drops the dead client when it is released.
   pool.on("error", (error) => logger.error({ err: error }, "postgres pool error"));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn({ err: error }, "postgres connection lost while in use"));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return { db, mode: "postgres", close: () => pool.end() };
 }

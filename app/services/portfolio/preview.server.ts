@@ -57,7 +57,7 @@ export async function previewFromMultipart(
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
   const user = caller?.user ?? null;
   // The slot is taken before anything is read or counted: a refused upload costs nothing, not even a visitor preview.
-  const release = await takeUploadSlot(user ? `user:${user.id}` : `visitor:${clientAddress}`);
+  const release = await takeUploadSlot(user ? `user:${user.id}` : `visitor:${clientAddress}`, request.signal);
   try {
     if (!caller) await limitVisitorPreviews(clientAddress);
     const plan = user && isPlanCode(user.planCode) ? user.planCode : user ? "DISCOVERY" : null;

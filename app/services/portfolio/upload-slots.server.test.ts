@@ -47,4 +47,30 @@ describe("upload slots", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(UPLOADS_CONCURRENT_PER_ACCOUNT);
     for (const r of results) if (r.status === "fulfilled") await r.value();
   });
+
+  it("frees the slot at once when its request is aborted, and stops renewing its lease", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const request = new AbortController();
+      await takeUploadSlot("user:d", request.signal);
+      expect(uploadsInProgress()).toBe(1);
+      request.abort();
+      await vi.waitFor(async () => expect(await getDb().select().from(uploadSlots)).toEqual([]));
+      expect(uploadsInProgress()).toBe(0);
+      expect(vi.getTimerCount()).toBe(0);
+      // The next upload of the same account is not refused.
+      const release = await takeUploadSlot("user:d");
+      await release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("refuses to take a slot for a request whose client has already gone", async () => {
+    const gone = new AbortController();
+    gone.abort();
+    await expect(takeUploadSlot("user:e", gone.signal)).rejects.toThrow();
+    expect(uploadsInProgress()).toBe(0);
+    expect(await getDb().select().from(uploadSlots)).toEqual([]);
+  });
 });

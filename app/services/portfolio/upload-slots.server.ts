@@ -34,8 +34,13 @@ async function leaseAccountSlot(account: string): Promise<string | null> {
   });
 }
 
-/** Takes a slot for `account` (a user id, or a visitor's address); the returned release frees it once. */
-export async function takeUploadSlot(account: string): Promise<() => Promise<void>> {
+/**
+ * Takes a slot for `account` (a user id, or a visitor's address); the returned release frees it once. The slot
+ * never outlives its request: when `signal` aborts (the client went away) it is freed at once, and its lease is
+ * no longer renewed, whatever the reader is still doing.
+ */
+export async function takeUploadSlot(account: string, signal?: AbortSignal): Promise<() => Promise<void>> {
+  signal?.throwIfAborted();
   const id = await leaseAccountSlot(account);
   if (!id) throw new TooManyRequestsError(UPLOAD_MESSAGES.busyAccount(UPLOADS_CONCURRENT_PER_ACCOUNT, UPLOAD_BUSY_RETRY_AFTER_SECONDS), UPLOAD_BUSY_RETRY_AFTER_SECONDS);
   const db = await getDb();
@@ -58,13 +63,18 @@ export async function takeUploadSlot(account: string): Promise<() => Promise<voi
   }, RENEW_EVERY_MS);
   renew.unref();
   let released = false;
-  return async () => {
+  const release = async () => {
     if (released) return;
     released = true;
+    signal?.removeEventListener("abort", onAbort);
     total--;
     clearInterval(renew);
     await drop();
   };
+  const onAbort = () => void release();
+  if (signal?.aborted) await release();
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  return release;
 }
 
 /** Uploads being read by this process now (for tests and the health figures). */

@@ -1,0 +1,76 @@
+/** The in-process cache of anonymous public pages: a fresh CSP nonce per answer, ETag and 304. */
+import crypto from "node:crypto";
+import { CONSENT_COOKIE_NAME } from "~/domain/cookie-consent";
+import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/locale";
+import type { Req, Res } from "./http";
+import { app } from "./runtime";
+
+const NONCE_PATTERN = /'nonce-([^']+)'/;
+// The locale cookies change nothing on a page (the site is English only), so they do not make a visitor personal.
+const CACHEABLE_COOKIES = new Set([CONSENT_COOKIE_NAME, LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME]);
+
+/** Cache key of an anonymous page request, or null when the visitor carries anything personal. */
+export function pageCacheKey(req: Req, pathname: string): string | null {
+  if (req.method !== "GET" || req.headers.authorization) return null;
+  if (pathname.startsWith("/api/") || pathname.startsWith("/dashboard") || req.url!.includes("_data=")) return null;
+  let consent = "";
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    const name = part.slice(0, eq === -1 ? undefined : eq).trim();
+    if (!name) continue;
+    if (!CACHEABLE_COOKIES.has(name)) return null;
+    if (name === CONSENT_COOKIE_NAME) consent = part.slice(eq + 1).trim();
+  }
+  return `${consent}\n${req.headers.host ?? ""}\n${req.url}`;
+}
+
+export function isCacheablePage(response: Response) {
+  return (
+    response.status === 200 &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "") &&
+    !response.headers.has("Set-Cookie")
+  );
+}
+
+function etagOf(body: string, nonce: string | null) {
+  const canonical = nonce ? body.replaceAll(nonce, "") : body;
+  return `W/"${crypto.createHash("sha1").update(canonical).digest("base64url")}"`;
+}
+
+function matchesEtag(req: Req, etag: string) {
+  const header = req.headers["if-none-match"];
+  return Boolean(header && header.split(",").some((t) => t.trim() === etag || t.trim() === "*"));
+}
+
+/** Sends a stored page with a fresh CSP nonce, or 304 when the browser already has it. */
+export function sendCachedPage(req: Req, res: Res, page: { status: number; headers: [string, string][]; body: string; nonce: string | null; etag: string }) {
+  if (matchesEtag(req, page.etag)) {
+    // No CSP here: a 304 refreshes the stored headers, and the stored body carries the old nonce.
+    const keep = page.headers.filter(([name]) => name === "cache-control" || name === "vary");
+    res.writeHead(304, Object.fromEntries([...keep, ["etag", page.etag]]));
+    res.end();
+    return;
+  }
+  const nonce = page.nonce ? crypto.randomBytes(16).toString("base64") : null;
+  const body = page.nonce && nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
+  for (const [name, value] of page.headers) res.setHeader(name, page.nonce && nonce ? value.replaceAll(page.nonce, nonce) : value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.statusCode = page.status;
+  res.end(body);
+}
+
+export async function storeAndSendPage(req: Req, res: Res, key: string, generation: number, response: Response) {
+  const body = await response.text();
+  const nonce = NONCE_PATTERN.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? null;
+  const headers = [...response.headers].filter(([name]) => name !== "content-length" && name !== "date") as [string, string][];
+  const page = { status: response.status, headers, body, nonce, etag: etagOf(body, nonce) };
+  app.publicPageCache.set(key, page, generation);
+  if (matchesEtag(req, page.etag)) return sendCachedPage(req, res, page);
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.statusCode = page.status;
+  res.end(body);
+}

@@ -1,0 +1,75 @@
+/** The read-only riskdb API answered before the page router and compression, with a shared in-process reply cache. */
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { RiskdbReply } from "~/services/riskdb.server";
+import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
+import { origin, pathnameOf, plainHeaders, type Req, type Res } from "./http";
+import { app } from "./runtime";
+
+const gzip = promisify(zlib.gzip);
+
+/** The read-only riskdb API, before the page router and compression: same handlers as the api+ routes. */
+export function riskdbHandlerFor(req: Req) {
+  const method = req.method ?? "GET";
+  if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return undefined;
+  return app.riskdbRepliesByPath.get(pathnameOf(req.url ?? "/"));
+}
+
+interface StoredReply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | null;
+  gzipped?: Promise<Buffer>;
+  expires: number;
+}
+
+/**
+ * Answers the API marked `Cache-Control: public` (the same for every caller) kept in-process for their max-age,
+ * at most five minutes, exactly as a shared cache in front of the server would. Callers with credentials skip it.
+ */
+const publicReplies = new Map<string, StoredReply>();
+const PUBLIC_REPLY_MAX_ENTRIES = 5_000;
+const PUBLIC_REPLY_MAX_SECONDS = 300;
+
+function publicReplyTtlMs(reply: RiskdbReply): number {
+  const cacheControl = reply.headers["Cache-Control"] ?? "";
+  if (reply.status !== 200 || !/\bpublic\b/.test(cacheControl)) return 0;
+  const maxAge = Number(/max-age=(\d+)/.exec(cacheControl)?.[1] ?? 0);
+  return Math.min(maxAge, PUBLIC_REPLY_MAX_SECONDS) * 1000;
+}
+
+export async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => Promise<RiskdbReply>) {
+  const shareable = req.method === "GET" && !req.headers.authorization && !req.headers.cookie;
+  const key = req.url ?? "/";
+  let stored = shareable ? publicReplies.get(key) : undefined;
+  if (stored && stored.expires < Date.now()) {
+    publicReplies.delete(key);
+    stored = undefined;
+  }
+  if (!stored) {
+    const reply = await endpoint(new Request(origin(req) + req.url, { method: req.method, headers: plainHeaders(req) }));
+    stored = { status: reply.status, headers: reply.headers, body: reply.body === null ? null : Buffer.from(reply.body), expires: 0 };
+    const ttl = shareable ? publicReplyTtlMs(reply) : 0;
+    if (ttl) {
+      stored.expires = Date.now() + ttl;
+      if (publicReplies.size >= PUBLIC_REPLY_MAX_ENTRIES) publicReplies.delete(publicReplies.keys().next().value!);
+      publicReplies.set(key, stored);
+    }
+  }
+  if (apiRecorderEnabled()) {
+    const contentType = Object.entries(stored.headers).find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? null;
+    const text = req.method === "HEAD" || !stored.body ? null : stored.body.toString("utf8");
+    recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(key), status: stored.status, contentType, body: text, source: "server" });
+  }
+  for (const name in stored.headers) res.setHeader(name, stored.headers[name]!);
+  res.setHeader("Vary", "Accept-Encoding");
+  let body = req.method === "HEAD" ? null : stored.body;
+  if (body && body.length > 1024 && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+    stored.gzipped ??= gzip(body);
+    body = await stored.gzipped;
+    res.setHeader("Content-Encoding", "gzip");
+  }
+  if (body) res.setHeader("Content-Length", body.length);
+  res.statusCode = stored.status;
+  res.end(body);
+}
