@@ -15,15 +15,15 @@ import {
   DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, HEADER_SEARCH_ROWS, PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX, ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES,
   portfolioLimitsFor, type PortfolioLimits,
 } from "~/domain/portfolio/limits";
-import { ANONYMOUS_ACCESS, type AccessContext, type LocationKind } from "~/domain/entitlements";
 import { FirstRowIndex } from "~/domain/portfolio/first-rows";
+import { previewFigures, type PreviewFigures } from "~/domain/portfolio/preview-rule";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { PlanCode } from "~/domain/plans";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../db.server";
 import { collectGarbage } from "../memory.server";
 import { NotFoundError } from "../errors.server";
-import { assessLocation, levelViewFor } from "./assess.server";
+import { assessLocation } from "./assess.server";
 import { UploadRefusedError } from "./errors.server";
 import { ByteMeter, batchRows, fileKindOf, readCsv, readXlsx, saveToTempFile, type RawRow } from "./reader.server";
 
@@ -90,10 +90,11 @@ export interface PreviewResult {
   weighted_by: string[];
   weight_column: string;
   warnings: string[];
-  /** Valid locations whose charts and table figures are those of their hexagon, region or country. */
-  scored_at: Record<LocationKind, number>;
-  /** Valid locations in places the caller may not read at any level: left out of the charts and table. */
-  locked_locations: number;
+  /**
+   * Whether the charts and table are shown (the preview rule, domain/portfolio/preview-rule): they are the paid
+   * report's figures for the same file, whole-file shares only, withheld (empty) over too few distinct hexagons.
+   */
+  figures: PreviewFigures;
   piecharts: ReturnType<PortfolioAccumulator["pies"]>;
   summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
 }
@@ -127,8 +128,17 @@ export interface IngestInput {
   owner: UploadOwner;
   /** Plan limits of the signed-in user, echoed in the answer. */
   planLimits?: PreviewResult["limits"];
-  /** What the uploader may read: the preview's figures use only those levels (the entitlement rule). Anonymous by default. */
-  access?: AccessContext;
+}
+
+/**
+ * The preview's charts under the preview rule: the report's shares and level counts, never a weighted mean (a
+ * mean over few cells comes close to one cell's value), and nothing at all over too few distinct hexagons.
+ */
+function previewCharts(acc: PortfolioAccumulator): Pick<PreviewResult, "figures" | "piecharts" | "summary_table"> {
+  const figures = previewFigures(acc.hexagonCount);
+  if (!figures.shown) return { figures, piecharts: [], summary_table: [] };
+  const hidden = { value: null, score: null, level: null };
+  return { figures, piecharts: acc.pies(), summary_table: acc.summaryTable().map((r) => ({ ...r, weighted: hidden })) };
 }
 
 export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
@@ -148,9 +158,6 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     }
     const engine = getRiskEngine();
     const acc = new PortfolioAccumulator();
-    const seenBy = levelViewFor(engine, input.access ?? ANONYMOUS_ACCESS);
-    const scoredAt: Record<LocationKind, number> = { hexagon: 0, region: 0, country: 0 };
-    let locked = 0;
     const accessToken = crypto.randomBytes(24).toString("base64url");
     const it = batches[Symbol.asyncIterator]();
     // Rows one at a time for the header and the sample; the rest is handled a batch at a time.
@@ -276,12 +283,8 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
           if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push({ row: raw.rowNo, reason: ROW_REASONS.atSea });
           chunk.push([raw.rowNo, ROW_STATUS.outOfRange, ROW_REASONS.atSea, check.lat, check.lon, raw.cells, null]);
         } else {
-          const shown = seenBy(a);
-          if (shown.level === null) locked++;
-          else {
-            scoredAt[shown.level]++;
-            acc.add(a, shown.values, 1);
-          }
+          // The report's assessment of the row, whatever the uploader's plan reads: the preview rule hides detail, never changes it.
+          acc.add(a, a.values, 1);
           const first = seen.firstOrAdd(coordKey(check.lat, check.lon), raw.rowNo);
           if (first === undefined) {
             valid++;
@@ -344,10 +347,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       weighted_by: weightedBy,
       weight_column: DEFAULT_WEIGHTING_COLUMN,
       warnings,
-      scored_at: scoredAt,
-      locked_locations: locked,
-      piecharts: acc.pies(),
-      summary_table: acc.summaryTable(),
+      ...previewCharts(acc),
     };
     const { access_token: _omit, ...stored } = result;
     void _omit;
