@@ -16,6 +16,7 @@ import {
   portfolioLimitsFor, type PortfolioLimits,
 } from "~/domain/portfolio/limits";
 import { FirstRowIndex } from "~/domain/portfolio/first-rows";
+import { VALUE_COLUMN_TEXT, currencyInHeader, isValueCurrency } from "~/domain/portfolio/value-column";
 import { previewFigures, type PreviewFigures } from "~/domain/portfolio/preview-rule";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { PlanCode } from "~/domain/plans";
@@ -395,11 +396,21 @@ export async function claimUpload(upload: PortfolioUpload, userId: string): Prom
   await db.update(portfolioUploads).set({ userId }).where(and(eq(portfolioUploads.id, upload.id)));
 }
 
-export async function setWeightColumn(upload: PortfolioUpload, column: string): Promise<void> {
+/**
+ * Chooses the weighting column and, when it holds asset values, their currency: the one given, else the one its
+ * name states. A column with neither weighs the shares but gives no amounts (floor area, say): an amount never
+ * goes without its currency.
+ */
+export async function setWeightColumn(upload: PortfolioUpload, column: string, currency?: string | null): Promise<void> {
   const allowed = column === DEFAULT_WEIGHTING_COLUMN || upload.numericColumns.includes(column);
   if (!allowed) throw new UploadRefusedError(`Unknown weighting column: ${column}`, 400);
+  let valueCurrency: string | null = null;
+  if (upload.columns.includes(column)) {
+    if (currency && !isValueCurrency(currency)) throw new UploadRefusedError(VALUE_COLUMN_TEXT.unknownCurrency, 400);
+    valueCurrency = currency || currencyInHeader(column);
+  }
   const db = await getDb();
-  await db.update(portfolioUploads).set({ weightColumn: column }).where(eq(portfolioUploads.id, upload.id));
+  await db.update(portfolioUploads).set({ weightColumn: column, valueCurrency }).where(eq(portfolioUploads.id, upload.id));
 }
 
 /**
