@@ -9,14 +9,14 @@ import { LENDER_SITES, lenderCsv } from "../support/lender-portfolio";
 test("the corporate view gives the EUR amount of assets at High or above, by hazard and by country", async ({ page }, info) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
+  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
   await acceptCookies(page);
   await skipTour(page);
 
   await page.goto("/dashboard/scan");
   await page.getByLabel("Portfolio file (CSV or XLSX)").setInputFiles({ name: "lender-book.csv", mimeType: "text/csv", buffer: Buffer.from(lenderCsv()) });
   await page.getByRole("button", { name: "Upload and preview" }).click();
-  await expect(page.getByText("Preview of lender-book.csv")).toBeVisible();
+  await expect(page.getByText("Preview of lender-book.csv")).toBeVisible({ timeout: 30_000 });
   // Fourteen sites in fourteen hexagons: the preview shows the report's shares.
   await expect(page.getByRole("table", { name: /Share of locations at High or above/ })).toBeVisible();
   await expect(page.getByTestId("money-basis")).toContainText("No amounts in money");
@@ -34,7 +34,7 @@ test("the corporate view gives the EUR amount of assets at High or above, by haz
   await expect(page.getByTestId("report-ready")).toBeVisible({ timeout: 90_000 });
 
   await page.goto("/dashboard/corporate?scenario=rcp85&period=2050");
-  const amounts = page.getByRole("table", { name: "Amounts at High or above" });
+  const amounts = page.getByRole("region", { name: "Amounts at High or above", exact: true });
   await expect(amounts).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Amount at High or above, historical (EUR)" })).toBeVisible();
   const total = LENDER_SITES.reduce((s, x) => s + x.value, 0);
@@ -42,7 +42,7 @@ test("the corporate view gives the EUR amount of assets at High or above, by haz
   // Each amount is in EUR with its share of the book's value; the sum over rows is checked in the service tests.
   const flood = amounts.locator('tr[data-hazard="FD"] td').first();
   await expect(flood).toHaveText(/^[\d ]+\.\d\d EUR \(\d+\.\d%\)$/);
-  const byCountry = page.getByRole("table", { name: "Amounts by country" });
+  const byCountry = page.getByRole("region", { name: "Amounts by country", exact: true });
   await expect(byCountry.locator('tr[data-country="DE"]')).toContainText("16 850 000.00 EUR");
 
   const project = info.project.name;
