@@ -29,6 +29,8 @@ test("the corporate view gives the EUR amount of assets at High or above, by haz
 
   await page.getByRole("button", { name: "Order the full report" }).click();
   await expect(page.getByTestId("order-summary")).toContainText(`${LENDER_SITES.length} ×`);
+  // Every amount of the order names its currency.
+  await expect(page.getByTestId("order-total")).toHaveText(/^[\d ]+\.\d\d EUR$/);
   await page.getByLabel(/I have read and accept the Terms & Conditions/).check();
   await page.getByRole("button", { name: "Confirm purchase" }).click();
   await expect(page.getByTestId("report-ready")).toBeVisible({ timeout: 90_000 });
