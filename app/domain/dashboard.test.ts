@@ -124,3 +124,15 @@ describe("place view", () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ lat: "22.3384", lon: "91.8317", address: "Chittagong, Chattogram, Bangladesh" });
   });
 });
+
+describe("the scores heading names the level its figures are of", () => {
+  it("never heads a country's figures with an inland place's name as if they were the place's", () => {
+    const koeln = "Köln, Nordrhein-Westfalen, Germany";
+    expect(PLACE_VIEW_TEXT.scoresHeading(koeln, { kind: "country", name: "Germany" })).toBe(
+      "Hazard scores of Germany (country level), not of Köln, Nordrhein-Westfalen, Germany itself",
+    );
+    expect(PLACE_VIEW_TEXT.scoresHeading(koeln, { kind: "hexagon", name: "841fa19ffffffff" })).toBe(`Hazard scores: ${koeln} (hexagon level)`);
+    expect(PLACE_VIEW_TEXT.scoresHeading("Germany", { kind: "country", name: "Germany" })).toBe("Hazard scores: Germany (country level)");
+    expect(PLACE_VIEW_TEXT.scoresHeading("", null)).toBe("Hazard scores");
+  });
+});

@@ -160,6 +160,16 @@ const LEVEL_NOUN: Record<LocationKind, string> = { country: "country", region: "
 /** The words of the place view and of its confirmation step: one source for the page, the dialogs and tests. */
 export const PLACE_VIEW_TEXT = {
   unlock: (kind: UnlockKind) => `Unlock this ${LEVEL_NOUN[kind]}`,
+  /**
+   * The heading of the scores: a place's own name only over its own figures (hexagon level, which a point reads);
+   * figures of the country or region it lies in are headed with that area and its level, never as the place's.
+   */
+  scoresHeading: (title: string, shown: { kind: LocationKind; name: string } | null) =>
+    !shown || !title
+      ? title ? `Hazard scores: ${title}` : "Hazard scores"
+      : shown.kind === "hexagon" || title.startsWith(shown.name)
+        ? `Hazard scores: ${title} (${shown.kind} level)`
+        : `Hazard scores of ${shown.name} (${shown.kind} level), not of ${title} itself`,
   shownLevel: (kind: LocationKind, name: string) => `${kind === "country" ? "Country" : kind === "region" ? "Region" : "Hexagon"}-level scores: ${name}.`,
   finerLocked: (kinds: readonly LocationKind[]) =>
     `The ${kinds.map((k) => LEVEL_NOUN[k]).join(" and ")} of this place ${kinds.length > 1 ? "are" : "is"} not in your plan yet.`,

@@ -88,11 +88,11 @@ export function purchaseModalFor(limits: AccessContext["limits"], kind: Location
 }
 
 /**
- * The access rule:
+ * The access rule (ENTITLEMENT_RULE says it in words on the pricing page):
  * - open levels (every country) are readable by everyone, anonymous callers included;
- * - otherwise the code must be in the user's ordered list;
+ * - otherwise the code must be in the user's list: ordered, or a hexagon of a paid portfolio report;
  * - COUNTRY+ reads every region of its ordered countries (its plan promise);
- * - a PREMIUM API key reads any hexagon (the API product), while countries and regions follow the ordered lists.
+ * - a PREMIUM API key reads any hexagon (the API product), while countries and regions follow the lists.
  */
 export function canAccess(ctx: AccessContext, kind: LocationKind, code: string): AccessDecision {
   const c = kind === "hexagon" ? code.toLowerCase() : code.toUpperCase();
@@ -143,6 +143,15 @@ export function unlockableLevels(ctx: AccessContext, point: PointLevelCodes): Lo
   }
   return out;
 }
+
+/** The rule in words, shown on the pricing page: one sentence per clause of canAccess. */
+export const ENTITLEMENT_RULE = [
+  "Every country's scores are open to everyone, signed in or not.",
+  "A region or a hexagon shows its own scores once you have ordered it; until then you see the finest level you may read, and each figure says which level it is.",
+  "The hexagons of a portfolio report you paid for are yours: the dashboard and the API show their scores, as the report does.",
+  "COUNTRY+ reads every region of the countries it ordered.",
+  "A PREMIUM API key reads any hexagon's scores (the API product); on the dashboard, hexagons follow the list of those you ordered or paid a report for.",
+] as const;
 
 export function canUseApiKey(plan: string | null | undefined): boolean {
   return plan === API_KEY_PLAN;

@@ -401,10 +401,9 @@ const previewExample = {
   weighted_by: ["local GDP per Capita equivalent"],
   weight_column: "local GDP per Capita equivalent",
   warnings: [],
-  scored_at: { hexagon: 0, region: 0, country: 15 },
-  locked_locations: 1,
+  figures: { shown: true, distinct_hexagons: 14, min_hexagons: 10 },
   piecharts: [{ hazard_id: "FD", counts: { L: 8, M: 4, H: 2, S: 1, E: 0, none: 0 } }],
-  summary_table: [{ hazard_id: "FD", scenario: "hist", period: "hist", counts: { L: 8, M: 4, H: 2, S: 1, E: 0, none: 0 }, at_risk_share: 0.2, weighted: { value: 0.31, score: 2, level: "M" } }],
+  summary_table: [{ hazard_id: "FD", scenario: "hist", period: "hist", counts: { L: 8, M: 4, H: 2, S: 1, E: 0, none: 0 }, at_risk_share: 0.2, weighted: { value: null, score: null, level: null } }],
 };
 
 const blockOp = (id: string, path: string, block: keyof typeof upload.ReportBlockResponses, summary: string, example: unknown): ApiOperation => ({
@@ -432,7 +431,7 @@ const uploadOps: ApiOperation[] = [
     tag: "Portfolio upload",
     summary: "Preview an uploaded portfolio",
     description:
-      "Multipart form with the CSV or XLSX file (UTF-8 or UTF-16 CSV). Allow 30 s. The location counts partition the rows read: total_locations = valid_locations + duplicate_locations + invalid_locations + out_of_range_locations. billed_locations, what a report order charges for, is the valid locations. The charts and summary table use, for each row, the finest level the caller may read (scored_at); rows in places the caller may not read are counted in locked_locations. Keep upload_id and access_token: later calls name the upload with them. An account reads a few files at once: more answer 429 with Retry-After.",
+      "Multipart form with the CSV or XLSX file (UTF-8 or UTF-16 CSV). Allow 30 s. The location counts partition the rows read: total_locations = valid_locations + duplicate_locations + invalid_locations + out_of_range_locations. billed_locations, what a report order charges for, is the valid locations. The charts and summary table are the paid report's figures for the same file, for every caller: whole-file shares over at least figures.min_hexagons distinct hexagons, else withheld (figures.shown false). Keep upload_id and access_token: later calls name the upload with them. An account reads a few files at once: more answer 429 with Retry-After.",
     access: "optional",
     body: { schema: upload.UploadForm, types: ["multipart/form-data"] },
     response: { schema: upload.PreviewResponse, description: "Counts, issues, sample rows and the preview charts.", example: previewExample },

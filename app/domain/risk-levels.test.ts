@@ -1,4 +1,4 @@
-import { RISK_LEVELS, scoreFromValue, levelFromValue, parseRiskLevelCode, isValidRiskValue } from "./risk-levels";
+import { RISK_LEVELS, formatRiskValue, scoreFromValue, levelFromValue, parseRiskLevelCode, isValidRiskValue } from "./risk-levels";
 
 describe("risk levels", () => {
   it("band edges", () => {
@@ -29,5 +29,26 @@ describe("risk levels", () => {
     expect(parseRiskLevelCode("severe")).toBe("S");
     expect(parseRiskLevelCode("e")).toBe("E");
     expect(parseRiskLevelCode("x")).toBeNull();
+  });
+});
+
+describe("formatRiskValue: the printed value lies in the band of the value", () => {
+  it("never prints a Severe value as the Extreme band's 0.80", () => {
+    expect(formatRiskValue(0.797)).toBe("0.79");
+    expect(levelFromValue(0.797).label).toBe("Severe");
+    expect(formatRiskValue(0.8)).toBe("0.80");
+    expect(formatRiskValue(0.6)).toBe("0.60");
+    expect(formatRiskValue(1)).toBe("1.00");
+  });
+
+  it("agrees with scoreFromValue for every stored value (codes 0-200 of 1/200)", () => {
+    for (let code = 0; code <= 200; code++) {
+      const v = code / 200;
+      expect(scoreFromValue(Number(formatRiskValue(v))), String(v)).toBe(scoreFromValue(v));
+    }
+    for (let i = 0; i <= 1000; i++) {
+      const v = i / 1000;
+      expect(scoreFromValue(Number(formatRiskValue(v))), String(v)).toBe(scoreFromValue(v));
+    }
   });
 });

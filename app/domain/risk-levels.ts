@@ -44,6 +44,14 @@ export function scoreFromValue(v: number): RiskScore {
   return 5;
 }
 
+/**
+ * A value as the pages print it, two decimals cut down rather than rounded: rounding would print 0.797 (Severe)
+ * as "0.80", which the legend reads as Extreme. The printed number always lies in the band scoreFromValue gives.
+ */
+export function formatRiskValue(v: number): string {
+  return (Math.floor(v * 100 + 1e-6) / 100).toFixed(2);
+}
+
 export function levelForScore(score: RiskScore): RiskLevel {
   const l = RISK_LEVELS[score - 1];
   if (!l) throw new RangeError(`score must be 1..5, got ${String(score)}`);

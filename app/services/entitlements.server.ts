@@ -11,7 +11,7 @@ import {
 import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/plans";
 import { getRiskEngine } from "~/risk/engine.server";
 import { lockUser, purchasedCredits, remainingInTx } from "./commerce/ledger.server";
-import { getDb } from "./db.server";
+import { getDb, type Database } from "./db.server";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.server";
 
 export type EntitlementSource = (typeof locationEntitlements.$inferInsert)["source"];
@@ -180,10 +180,15 @@ export async function assertFinestAccessibleLevel(caller: AccessCaller | null, p
   throw new NotEntitledError("country", point.country_code, "buyDataModal");
 }
 
-/** A synchronous "may this caller see this hexagon's own values?" for code that checks many cells (map layers). */
+/**
+ * A synchronous "may this caller see this hexagon's own values?" for code that checks many cells (map layers). The
+ * user's hexagons are looked up in a set: a paid portfolio report can add hundreds of thousands.
+ */
 export async function hexagonVisibilityFor(caller: AccessCaller | null): Promise<(hexagonCode: string) => boolean> {
   const ctx = await accessContextFor(caller);
-  return (hex) => canAccess(ctx, "hexagon", hex).allowed;
+  const own = new Set(ctx.ordered.hexagon);
+  const others = { ...ctx, ordered: { ...ctx.ordered, hexagon: [] } };
+  return (hex) => own.has(hex.toLowerCase()) || canAccess(others, "hexagon", hex).allowed;
 }
 
 export async function canSeeHexagon(caller: AccessCaller | null, hexagonCode: string): Promise<boolean> {
@@ -199,6 +204,22 @@ function assertKnownToDataset(ref: LocationRef) {
         ? engine.cellRow(ref.code) >= 0
         : engine.regions(ref.code.slice(0, 2)).some((r) => r.region_code === ref.code);
   if (!known) throw new NotFoundError(`unknown ${ref.kind} code ${ref.code}`);
+}
+
+/** Rows per insert when a report's hexagons are written to the ledger. */
+const REPORT_GRANT_BATCH = 5_000;
+
+/**
+ * The hexagons of a paid portfolio report become the buyer's to read, on the dashboard and through the API, as
+ * the report shows them (source 'report': not counted against the plan's allowance). Idempotent; in the caller's
+ * transaction, so a report is done only with its hexagons granted.
+ */
+export async function grantReportHexagons(userId: string, hexagons: readonly string[], tx?: Database): Promise<void> {
+  const db = tx ?? (await getDb());
+  for (let i = 0; i < hexagons.length; i += REPORT_GRANT_BATCH) {
+    const rows = hexagons.slice(i, i + REPORT_GRANT_BATCH).map((code) => ({ userId, kind: "hexagon" as const, code: code.toLowerCase(), source: "report" as const }));
+    await db.insert(locationEntitlements).values(rows).onConflictDoNothing();
+  }
 }
 
 /**

@@ -23,7 +23,8 @@ export const apiKeys = pgTable(
   ],
 );
 
-export const ENTITLEMENT_SOURCES = ["order", "grant", "seed"] as const;
+/** report: a hexagon of a paid portfolio report, readable everywhere the report's figures are (never counted). */
+export const ENTITLEMENT_SOURCES = ["order", "grant", "seed", "report"] as const;
 
 /** Append-only ledger of the codes a user may read; a retried grant hits the unique key and changes nothing. */
 export const locationEntitlements = pgTable(

@@ -27,6 +27,8 @@ export const portfolioUploads = pgTable(
     idColumn: integer("id_column"),
     swapped: boolean("swapped").notNull().default(false),
     weightColumn: text("weight_column"),
+    /** ISO 4217 currency of the weighting column when it holds asset values: the disclosure's amounts are in it. */
+    valueCurrency: text("value_currency"),
     summary: jsonb("summary").$type<Record<string, unknown>>().notNull(),
     leadId: text("lead_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

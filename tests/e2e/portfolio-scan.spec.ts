@@ -29,17 +29,18 @@ test.describe("portfolio scan", () => {
     await page.getByLabel("Portfolio file (CSV or XLSX)").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(csv.text) });
     await page.getByRole("button", { name: "Upload and preview" }).click();
     // The file has no GDP column: nothing weighs the locations, and the choice waits until the user asks for it.
-    const modal = page.getByRole("dialog", { name: "Choose the weighting column" });
+    const modal = page.getByRole("dialog", { name: "Choose the value or weighting column" });
     await expect(page.getByText("Preview of export.csv")).toBeVisible();
     await expect(modal).toBeHidden();
     await expect(page.getByTestId("weight-column")).toHaveText("none (each location weighs 1)");
-    await page.getByRole("link", { name: "Choose the weighting column" }).click();
+    await page.getByRole("link", { name: "Choose the value or weighting column" }).click();
     await expect(modal).toBeVisible();
-    await expect(modal.getByLabel("local GDP per Capita equivalent (not in the file: every location weighs 1)")).toBeChecked();
+    await expect(modal.getByLabel('Each location counts once (your file has no column "local GDP per Capita equivalent")')).toBeChecked();
     await modal.getByLabel("Insured value (EUR)").check();
     await modal.getByRole("button", { name: "Use this column" }).click();
     await expect(modal).toBeHidden();
     await expect(page.getByTestId("weight-column")).toHaveText("Insured value (EUR)");
+    await expect(page.getByTestId("money-basis")).toContainText('Amounts sum the column "Insured value (EUR)" in EUR');
 
     await expect(page.locator('[data-stat="Total locations"]')).toHaveText(String(csv.rows));
     await expect(page.locator('[data-stat="Valid locations"]')).toHaveText(String(csv.valid));
@@ -49,8 +50,9 @@ test.describe("portfolio scan", () => {
     await expect(page.getByTestId("preview-partition")).toContainText(
       `${csv.valid} valid + ${csv.duplicates} duplicate + 2 invalid + 1 out of range = ${csv.rows} locations read. A report order bills the ${csv.valid} valid locations`,
     );
-    await expect(page.getByRole("img", { name: /^Heat wave:/ })).toBeVisible();
-    await expect(page.getByRole("table", { name: /Share of locations at High or above/ })).toContainText("RCP8.5 2050");
+    // Eight sites in eight hexagons: fewer than the preview rule asks, so the charts are withheld, not replaced.
+    await expect(page.getByTestId("preview-rule")).toContainText("fall in 8 different hexagons");
+    await expect(page.getByRole("img", { name: /^Heat wave:/ })).toHaveCount(0);
     await page.getByText("Invalid rows (2)").click();
     await expect(page.getByRole("cell", { name: "latitude is not a number" })).toBeVisible();
 
@@ -62,7 +64,7 @@ test.describe("portfolio scan", () => {
     });
     await page.getByRole("button", { name: "Upload and preview" }).click();
     await expect(page.getByText("Preview of portfolio.xlsx")).toBeVisible();
-    await expect(page.getByRole("dialog", { name: "Choose the weighting column" })).toBeHidden();
+    await expect(page.getByRole("dialog", { name: "Choose the value or weighting column" })).toBeHidden();
     await expect(page.getByTestId("weight-column")).toHaveText("local GDP per Capita equivalent");
     await expect(page.getByTestId("report-needs-purchase")).toBeVisible();
 

@@ -1,23 +1,23 @@
 /**
- * Every output follows the one entitlement rule: the upload preview and the regional view show a caller exactly the
+ * Every output follows one rule: the upload preview shows every caller the paid report's figures (the preview rule),
+ * and the regional view shows a caller exactly the
  * levels the point API and hazard_scores let that caller read.
  */
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
+import { HAZARD_IDS } from "~/domain/hazards";
+import { SLOT_COUNT } from "~/domain/scenarios";
+import { lenderCsv } from "../support/lender-portfolio";
 import { API_PATHS, apiUrl } from "~/domain/api-paths";
 import { rotateApiKey } from "~/services/api-keys.server";
 import { grantLocation } from "~/services/entitlements.server";
 import { createSession } from "~/services/session.server";
-import * as pointHazards from "../../app/routes/api+/riskdb.get_data.hazards";
 import * as hazardScores from "../../app/routes/api+/riskdb.hazard_scores";
 import * as uploadPreview from "../../app/routes/api+/upload.upload_preview";
 import * as regionalCsv from "../../app/routes/dashboard+/regional[.]csv";
 import * as regionalPage from "../../app/routes/dashboard+/regional";
 
 const getDb = setupTestDatabase();
-const LONDON = { lat: "51.507", lon: "-0.128" };
-const LONDON_HEX = "84194adffffffff";
-const SLOT = { scenario: "rcp85", period: "2050" } as const;
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
 
@@ -30,6 +30,7 @@ interface SummaryRow {
   hazard_id: string;
   scenario: string;
   period: string;
+  at_risk_share: number | null;
   weighted: { value: number | null };
 }
 
@@ -39,23 +40,7 @@ async function preview(csv: string, headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost${apiUrl(API_PATHS.uploadPreview)}`, { method: "POST", body: form, headers });
   const res = await call(uploadPreview.action, request);
   expect(res.status).toBe(200);
-  return (await res.json()) as { summary_table: SummaryRow[]; scored_at: Record<string, number>; locked_locations: number; valid_locations: number };
-}
-
-function previewValue(body: { summary_table: SummaryRow[] }, hazard: string) {
-  return body.summary_table.find((r) => r.hazard_id === hazard && r.scenario === SLOT.scenario && r.period === SLOT.period)!.weighted.value;
-}
-
-async function pointApi(headers: Record<string, string> = {}) {
-  const url = new URL(`http://localhost${apiUrl(API_PATHS.riskPointHazards)}`);
-  for (const [k, v] of Object.entries({ ...LONDON, ...SLOT })) url.searchParams.set(k, v);
-  const res = await call(pointHazards.loader, new Request(url, { headers }));
-  expect(res.status).toBe(200);
-  return (await res.json()) as { location_type: string; hazards: { hazard_id: string; value: number | null }[] };
-}
-
-function apiValue(body: { hazards: { hazard_id: string; value: number | null }[] }, hazard: string) {
-  return body.hazards.find((h) => h.hazard_id === hazard)!.value!;
+  return (await res.json()) as { summary_table: SummaryRow[]; valid_locations: number };
 }
 
 async function signedIn(planCode: "DISCOVERY" | "PREMIUM") {
@@ -64,46 +49,18 @@ async function signedIn(planCode: "DISCOVERY" | "PREMIUM") {
   return { user, auth: { Authorization: `Bearer ${token}` }, cookie: { Cookie: `weather_token=${token}` } };
 }
 
-describe("the upload preview follows the entitlement rule", () => {
-  it("shows an anonymous caller the country values the point API gives it, never the hexagon's", async () => {
-    const api = await pointApi();
-    expect(api.location_type).toBe("country");
-    const body = await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n`);
-    expect(body.scored_at).toEqual({ hexagon: 0, region: 0, country: 1 });
-    for (const h of ["WF", "ER", "HW", "FD"]) expect(previewValue(body, h)).toBeCloseTo(apiValue(api, h), 3);
-    // The hexagon's own values differ from the country's: the test would see a leak.
-    const hex = await pointApi({ Authorization: `Bearer ${(await rotateApiKey((await signedIn("PREMIUM")).user)).key}` });
-    expect(hex.location_type).toBe("hexagon");
-    const gaps = ["WF", "ER", "HW", "FD", "CS", "DR"].map((h) => Math.abs((apiValue(hex, h) ?? 0) - (previewValue(body, h) ?? 0)));
-    expect(Math.max(...gaps)).toBeGreaterThan(0.01);
-  });
-
-  it("shows a DISCOVERY user the same as the point API: every point at its country, none locked, no hexagon", async () => {
-    const discovery = await signedIn("DISCOVERY");
-    const api = await pointApi(discovery.auth);
-    const body = await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n40.4168,-3.7038\n`, discovery.auth);
-    expect(body.valid_locations).toBe(2);
-    expect(body.scored_at).toEqual({ hexagon: 0, region: 0, country: 2 });
-    expect(body.locked_locations).toBe(0);
-    const london = await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n`, discovery.auth);
-    expect(london.scored_at).toEqual({ hexagon: 0, region: 0, country: 1 });
-    expect(previewValue(london, "WF")).toBeCloseTo(apiValue(api, "WF"), 3);
-  });
-
-  it("shows the hexagon's values to a user who ordered it, and to a PREMIUM API key, as the point API does", async () => {
-    const premium = await signedIn("PREMIUM");
-    await grantLocation(premium.user.id, LONDON_HEX, "order");
-    const api = await pointApi(premium.auth);
-    expect(api.location_type).toBe("hexagon");
-    const body = await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n`, premium.auth);
-    expect(body.scored_at).toEqual({ hexagon: 1, region: 0, country: 0 });
-    expect(previewValue(body, "WF")).toBeCloseTo(apiValue(api, "WF"), 3);
-
-    const keyed = await signedIn("PREMIUM");
-    const withKey = { Authorization: `Bearer ${(await rotateApiKey(keyed.user)).key}` };
-    expect((await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n`, withKey)).scored_at.hexagon).toBe(1);
-    // The same user through the session (no key) reads only the country.
-    expect((await preview(`lat,lon\n${LONDON.lat},${LONDON.lon}\n`, keyed.auth)).scored_at.country).toBe(1);
+describe("the upload preview is the same for every caller (the preview rule)", () => {
+  it("gives an anonymous visitor, a DISCOVERY session and a PREMIUM API key the same figures for the same file", async () => {
+    const csv = lenderCsv();
+    const anonymous = await preview(csv);
+    const discovery = await preview(csv, (await signedIn("DISCOVERY")).auth);
+    const keyed = await preview(csv, { Authorization: `Bearer ${(await rotateApiKey((await signedIn("PREMIUM")).user)).key}` });
+    expect(anonymous.summary_table.length).toBe(HAZARD_IDS.length * SLOT_COUNT);
+    const shares = (b: typeof anonymous) => b.summary_table.map((r) => [r.hazard_id, r.scenario, r.period, r.at_risk_share]);
+    expect(shares(discovery)).toEqual(shares(anonymous));
+    expect(shares(keyed)).toEqual(shares(anonymous));
+    // Never a mean that comes close to one location's value.
+    expect(anonymous.summary_table.every((r) => r.weighted.value === null)).toBe(true);
   });
 });
 

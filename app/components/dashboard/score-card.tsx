@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { useServerDrawn } from "~/utils/server-drawn";
-import { RISK_LEVELS } from "~/domain/risk-levels";
+import { RISK_LEVELS, formatRiskValue } from "~/domain/risk-levels";
 import type { HazardScoreItem } from "~/risk/types";
 
 function levelOf(score: number | null) {
@@ -50,7 +50,7 @@ function ScoreLine({ item, label, warming }: { item: HazardScoreItem; label: str
         <p className="mt-1 font-semibold text-slate-500">{item.state === "not_applicable" ? "Not applicable" : "No data"}</p>
       )}
       <p className="text-xs text-slate-600">
-        Value {item.value === null ? "—" : item.value.toFixed(2)} · Confidence {item.confidence}
+        Value {item.value === null ? "—" : formatRiskValue(item.value)} · Confidence {item.confidence}
       </p>
     </div>
   );

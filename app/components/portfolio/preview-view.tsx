@@ -2,6 +2,8 @@ import { RiskPie } from "~/components/charts/risk-pie";
 import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { PREVIEW_TEXT } from "~/domain/portfolio/limits";
+import { PREVIEW_RULE_TEXT } from "~/domain/portfolio/preview-rule";
+import { formatShare } from "~/domain/reports/disclosure";
 import { PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
 import type { PreviewResult } from "~/services/portfolio/uploads.server";
 
@@ -26,7 +28,7 @@ type PreviewView = Pick<
   | "summary_table"
 > &
   /** Absent from previews stored before they were added. */
-  Partial<Pick<PreviewResult, "billed_locations" | "scored_at" | "locked_locations">>;
+  Partial<Pick<PreviewResult, "billed_locations" | "figures">>;
 
 /**
  * Previews stored before the counts partitioned the rows counted duplicates among the valid ones: taken apart here
@@ -43,27 +45,19 @@ function partition(p: PreviewView) {
   };
 }
 
-/** Which level the figures come from: a preview shows only what the uploader's plan reads (previews stored before carry no counts). */
-function LevelNote({ preview }: { preview: PreviewView }) {
-  const at = preview.scored_at;
-  if (!at) return null;
-  const parts = (
-    [
-      ["hexagon", at.hexagon],
-      ["region", at.region],
-      ["country", at.country],
-    ] as const
-  ).filter(([, n]) => n > 0);
-  const locked = preview.locked_locations ?? 0;
+/** The preview rule, and why the charts are withheld when they are (previews stored before the rule carry no figures). */
+function RuleNote({ preview }: { preview: PreviewView }) {
+  const figures = preview.figures;
+  if (!figures) return null;
   return (
-    <p className="mb-3 text-sm text-slate-700" data-testid="preview-levels">
-      {parts.length
-        ? `Figures use the finest level your plan reads: ${parts.map(([kind, n]) => `${n.toLocaleString("en")} at ${kind} level`).join(", ")}.`
-        : null}
-      {locked
-        ? ` ${locked.toLocaleString("en")} locations lie in places your plan does not include and are left out of the charts; order those places, or buy the full report, to see them.`
-        : null}
-    </p>
+    <div className="mb-3 text-sm text-slate-700" data-testid="preview-rule">
+      <p>{PREVIEW_RULE_TEXT.rule}</p>
+      {figures.shown ? null : (
+        <p role="status" className="mt-2 rounded bg-amber-50 p-2 text-amber-900">
+          {PREVIEW_RULE_TEXT.withheld(figures.distinct_hexagons)}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -165,17 +159,26 @@ function IssueList({ title, rows }: { title: string; rows: { row: number; text: 
 const slotLabel = (s: (typeof SLOTS)[number]) =>
   s.scenario === "hist" ? "Present" : `${SCENARIOS[s.scenario].name} ${PERIODS[s.period].name}`;
 export function PreviewCharts({ preview }: { preview: PreviewView }) {
+  if (preview.figures && !preview.figures.shown)
+    return (
+      <section aria-labelledby="preview-charts" className="card mb-section">
+        <h2 id="preview-charts" className="mb-2 text-heading">
+          Locations by risk level (historical)
+        </h2>
+        <RuleNote preview={preview} />
+      </section>
+    );
   const ids: HazardId[] = ["AL", ...PER_HAZARD_IDS];
   const cell = (h: HazardId, scenario: string, period: string) => {
     const r = preview.summary_table.find((x) => x.hazard_id === h && x.scenario === scenario && x.period === period);
-    return r?.at_risk_share === null || r?.at_risk_share === undefined ? "—" : `${Math.round(r.at_risk_share * 100)}%`;
+    return r?.at_risk_share === null || r?.at_risk_share === undefined ? "—" : formatShare(r.at_risk_share);
   };
   return (
     <section aria-labelledby="preview-charts" className="card mb-section">
       <h2 id="preview-charts" className="mb-2 text-heading">
         Locations by risk level (historical)
       </h2>
-      <LevelNote preview={preview} />
+      <RuleNote preview={preview} />
       {/* The pies have a fixed size (the server renders them): as many columns as fit, so a phone shows one. */}
       <div className="grid grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))] gap-3">
         {ids.map((h) => {

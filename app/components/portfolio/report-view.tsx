@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
 import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
-import { TERMS_VERSION, reportCostText } from "~/domain/commerce";
+import { CURRENCY, TERMS_VERSION, reportCostText } from "~/domain/commerce";
 import { HAZARDS, isHazardId } from "~/domain/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS } from "~/domain/scenarios";
@@ -92,20 +92,24 @@ function OrderSummary({ uploadId, order, pending }: { uploadId: string; order: O
       <ul className="text-sm">
         {order.products.map((p) => (
           <li key={p.code}>
-            {p.name}: {p.quantity} × {p.price} = {p.total}
+            {p.name}: {p.quantity} × {p.price} {CURRENCY} = {p.total} {CURRENCY}
           </li>
         ))}
       </ul>
       <dl className="mt-2 grid w-72 grid-cols-2 text-sm">
         <dt>SUBTOTAL</dt>
-        <dd className="text-right">{order.cost.SUBTOTAL}</dd>
+        <dd className="text-right">
+          {order.cost.SUBTOTAL} {CURRENCY}
+        </dd>
         <dt>TAX RATE</dt>
         <dd className="text-right">{order.cost["TAX RATE"]}%</dd>
         <dt>VAT</dt>
-        <dd className="text-right">{order.cost.VAT}</dd>
+        <dd className="text-right">
+          {order.cost.VAT} {CURRENCY}
+        </dd>
         <dt className="font-semibold">TOTAL</dt>
         <dd className="text-right font-semibold" data-testid="order-total">
-          {order.cost.TOTAL}
+          {order.cost.TOTAL} {CURRENCY}
         </dd>
       </dl>
       <Form method="post" replace className="mt-2 max-w-md">

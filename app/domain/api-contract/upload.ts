@@ -53,8 +53,10 @@ export const PreviewResponse = obj({
   weighted_by: z.array(z.string()),
   weight_column: z.string(),
   warnings: z.array(z.string()),
-  scored_at: obj({ hexagon: z.number().int(), region: z.number().int(), country: z.number().int() }),
-  locked_locations: z.number().int(),
+  figures: obj({ shown: z.boolean(), distinct_hexagons: z.number().int(), min_hexagons: z.number().int() }).openapi({
+    description:
+      "The preview rule: piecharts and summary_table are the paid report's figures for the same file (every location at its own hexagon), as whole-file shares and level counts without weighted means, and only when the located rows fall in at least min_hexagons distinct hexagons; otherwise both are empty.",
+  }),
   piecharts: Piecharts,
   summary_table: SummaryTable,
 }).openapi("PreviewResponse");

@@ -144,18 +144,27 @@ export class PortfolioAccumulator {
     return HAZARD_IDS.map((h) => ({ hazard_id: h, counts: this.levelCounts(h, 0) }));
   }
 
-  /** Per hazard × scenario × period: locations by level, share at High or above and the weighted mean. */
+  /** Distinct hexagons the added locations fall in. */
+  get hexagonCount(): number {
+    return this.hexagons.size;
+  }
+
+  /**
+   * Per hazard × scenario × period: locations by level, share at High or above and the weighted mean. The share is
+   * over every location, those without a level included (no data, or not applicable there, such as storm surge
+   * inland), as the disclosure tables count it: the same file gives the same share on every screen.
+   */
   summaryTable() {
     return HAZARD_IDS.flatMap((h, hi) =>
       SLOTS.map((s) => {
         const c = this.counts[hi * SLOT_COUNT + s.index]!;
-        const scored = c.L + c.M + c.H + c.S + c.E;
+        const all = c.L + c.M + c.H + c.S + c.E + c.none;
         return {
           hazard_id: h,
           scenario: s.scenario,
           period: s.period,
           counts: { ...c },
-          at_risk_share: scored ? Math.round(((c.H + c.S + c.E) / scored) * 1000) / 1000 : null,
+          at_risk_share: all ? Math.round(((c.H + c.S + c.E) / all) * 1000) / 1000 : null,
           weighted: summary(this.weightedSum[hi * SLOT_COUNT + s.index]!, this.weightTotal[hi * SLOT_COUNT + s.index]!),
         };
       }),

@@ -15,8 +15,11 @@ export const WEIGHTING_TEXT = {
   /** What the reports print where no column weighs the locations. */
   none: "none (each location weighs 1)",
   missingColumn: (column: string) => `The file has no column "${column}": every location weighs 1`,
-  /** An option of the weighting choice that the file does not hold. */
-  absentOption: (column: string) => `${column} (not in the file: every location weighs 1)`,
+  /**
+   * An option of the weighting choice that the file does not hold: the spec's default names a column of local GDP
+   * per capita, which neither the dataset nor most files have, so choosing it means counting each location once.
+   */
+  absentOption: (column: string) => `Each location counts once (your file has no column "${column}")`,
 } as const;
 
 /** One line for the page: by which column, or why by none. */

@@ -5,6 +5,7 @@
 import { HAZARDS, PER_HAZARD_IDS, type PerHazardId } from "../hazards";
 import type { RiskScore } from "../risk-levels";
 import { SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type ScenarioId } from "../scenarios";
+import { moneyBasis, type MoneyBasis } from "../portfolio/value-column";
 import { openLocations, type AssessedLocation, type PortfolioAggregates, type PortfolioReportSource, type ReportMetadata } from "./types";
 
 /** "Material physical risk" threshold: level High (3) or above. */
@@ -67,6 +68,17 @@ export const DISCLOSURE_TABLES = {
       "IFRS S2 para 22: climate resilience under scenario analysis",
       "SB 261 (Cal. Health & Safety Code §38533(b)(1)(A)) via TCFD Strategy (b), (c) and Metrics and Targets (a)",
     ],
+  },
+  amounts: {
+    title: "Amount of assets at High or above by hazard, scenario and horizon",
+    mapsTo: [
+      "ESRS E1-9 para 66(a): monetary amount and proportion of assets at material physical risk, before adaptation actions",
+      "IFRS S2 para 29(b): amount and percentage of assets vulnerable to climate-related physical risks",
+    ],
+  },
+  countryAmounts: {
+    title: "Amount of assets at High or above by country",
+    mapsTo: ["ESRS E1-9 para 66(c): location of significant assets at material physical risk, with their amount"],
   },
   countries: {
     title: "Assets at High or above by country",
@@ -135,6 +147,12 @@ export interface TaxonomyRow {
 
 export interface DisclosureTables {
   threshold: RiskScore;
+  /**
+   * What the amounts are (the value column and its currency) when the weighting column holds asset values in a
+   * known currency: then every cell's weight is an amount in money and weightAtRisk the amount at High or above.
+   * null (or absent, on tables kept before amounts) when there are no amounts.
+   */
+  money?: MoneyBasis | null;
   totals: { rows: number; validAssets: number; excludedAssets: number; weight: number; missingWeight: number };
   hazards: HazardExposureRow[];
   countries: CountryExposureTable[];
@@ -275,6 +293,7 @@ export class DisclosureAccumulator {
     const taxonomyBase = PER_HAZARD_IDS.length;
     return {
       threshold: MATERIAL_RISK_LEVEL,
+      money: moneyBasis(metadata.weightingColumn, metadata.valueCurrency),
       totals: {
         rows: this.rows,
         validAssets: this.total.assets,

@@ -65,6 +65,8 @@ export interface ReportMetadata {
   inputFile: { name: string; sha256: string; bytes?: number };
   /** Column used to weight locations; null = each location weighs 1. */
   weightingColumn: string | null;
+  /** Currency of the weighting column when it holds asset values (absent on older reports): amounts are given in it. */
+  valueCurrency?: string | null;
   /** Column names of the user's file, in order (the keys of AssessedLocation.userColumns). */
   columns: string[];
 }

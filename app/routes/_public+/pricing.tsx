@@ -3,7 +3,9 @@ import { Link, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
 import { API_KEY_NOTE, PACKAGE_GROUP_NAMES, PACKAGES, planIncludes, reportPrices } from "~/domain/commerce";
+import { ENTITLEMENT_RULE } from "~/domain/entitlements";
 import { formatMinorUnits } from "~/domain/money";
+import { PREVIEW_RULE_TEXT } from "~/domain/portfolio/preview-rule";
 import { FREE_PLAN, PLAN_DEFINITIONS } from "~/domain/plans";
 import { documentModalHref } from "~/domain/site";
 import { loadContentPage } from "~/services/pages.server";
@@ -82,6 +84,18 @@ function PlansAndPackages() {
           {API_KEY_NOTE}
         </p>
         <p className="mt-2 max-w-3xl text-sm text-slate-700">Prices exclude VAT, which follows your billing country; the order review shows it line by line before you pay.</p>
+      </section>
+      <section aria-labelledby="access-heading" className="mt-10">
+        <h2 id="access-heading" className="text-2xl font-bold">
+          What you can read
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">One rule for the dashboard, the API, the portfolio preview and the reports:</p>
+        <ul className="mt-2 max-w-3xl list-disc pl-5" data-testid="entitlement-rule">
+          {ENTITLEMENT_RULE.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+          <li>{PREVIEW_RULE_TEXT.rule}</li>
+        </ul>
       </section>
       <section aria-labelledby="packages-heading" className="mt-10">
         <h2 id="packages-heading" className="text-2xl font-bold">

@@ -312,7 +312,7 @@ export default function Page() {
 
       <section aria-labelledby="scores-title" className={`mt-4 ${pending ? "opacity-60" : ""}`}>
         <h2 id="scores-title" className="text-xl font-semibold">
-          {placeName ? `Hazard scores: ${placeName}` : "Hazard scores"}
+          {PLACE_VIEW_TEXT.scoresHeading(placeName, d.place?.shown ?? null)}
         </h2>
         {d.place ? <PlaceActions place={d.place} /> : null}
         {scores.hazards.length ? (

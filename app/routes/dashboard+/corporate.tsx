@@ -18,6 +18,7 @@ import {
   type ExposureCell,
 } from "~/domain/reports/disclosure";
 import { HAZARDS } from "~/domain/hazards";
+import { VALUE_COLUMN_TEXT, formatMoney, type MoneyBasis } from "~/domain/portfolio/value-column";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import { isAppError } from "~/services/errors.server";
 import { readFormData } from "~/services/form-body.server";
@@ -61,6 +62,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** Amount at High or above of a cell, with its share of the amount. */
+function amountText(c: ExposureCell, money: MoneyBasis) {
+  return `${formatMoney(c.weightAtRisk, money.currency)} (${formatShare(c.shareWeight)})`;
+}
+
 /** The historical cell and the chosen scenario × horizon cell of a row. */
 function slotCells(cells: readonly ExposureCell[], scenario: ScenarioId, period: PeriodId) {
   return { h: cellFor(cells, "hist", "hist")!, f: cellFor(cells, scenario, period)! };
@@ -69,6 +75,7 @@ function slotCells(cells: readonly ExposureCell[], scenario: ScenarioId, period:
 export default function CorporatePage() {
   const { portfolios, chosen, scenario, period, disclosure, upgradeWarning } = useLoaderData<typeof loader>();
   const slot = slotLabel(scenario, period);
+  const money = disclosure?.tables.money ?? null;
   return (
     <div>
       <PageHeader
@@ -135,6 +142,35 @@ export default function CorporatePage() {
             </DisclosureTable>
           </DisclosureSection>
 
+          {money ? (
+            <DisclosureSection table="amounts">
+              <p className="mb-2 text-sm text-slate-700" data-testid="money-basis">
+                {VALUE_COLUMN_TEXT.basis(money)} Total value of the assessed assets: <strong>{formatMoney(disclosure.tables.totals.weight, money.currency)}</strong>.
+              </p>
+              <DisclosureTable
+                label="Amounts at High or above"
+                columns={["Hazard", `Amount at High or above, historical (${money.currency})`, `Amount at High or above, ${slot} (${money.currency})`, "Share of assets, historical", `Share of assets, ${slot}`]}
+              >
+                {disclosure.tables.hazards.map((r) => {
+                  const { h, f } = slotCells(r.cells, scenario, period);
+                  return (
+                    <tr key={r.hazardId} data-hazard={r.hazardId}>
+                      <th scope="row" className={td}>{r.hazardName}</th>
+                      <td className={num} data-amount={h.weightAtRisk}>{amountText(h, money)}</td>
+                      <td className={num} data-amount={f.weightAtRisk}>{amountText(f, money)}</td>
+                      <td className={num}>{formatShare(h.shareAssets)} ({h.assetsAtRisk})</td>
+                      <td className={num}>{formatShare(f.shareAssets)} ({f.assetsAtRisk})</td>
+                    </tr>
+                  );
+                })}
+              </DisclosureTable>
+            </DisclosureSection>
+          ) : (
+            <p className="rounded bg-amber-50 p-3 text-sm text-amber-900" role="status" data-testid="money-basis">
+              {VALUE_COLUMN_TEXT.noAmounts}
+            </p>
+          )}
+
           <DisclosureSection table="taxonomy">
             <DisclosureTable label="EU Taxonomy" columns={["Category", "Type", "Our hazards (Appendix A hazard)", "Assets, historical", `Assets, ${slot}`, `Weighted value, ${slot}`]}>
               {disclosure.tables.taxonomy.map((r) => {
@@ -188,6 +224,31 @@ export default function CorporatePage() {
             <p className="mt-1 text-xs text-slate-600">Share of the country&apos;s assets at High or above; the exports also give the weighted-value share for every scenario and horizon.</p>
           </DisclosureSection>
 
+          {money ? (
+            <DisclosureSection table="countryAmounts" heading={`${DISCLOSURE_TABLES.countryAmounts.title} (${slot}, ${money.currency})`}>
+              <DisclosureTable
+                label="Amounts by country"
+                columns={["Country", `Value of assets (${money.currency})`, ...disclosure.tables.hazards.map((r) => ({ label: r.hazardId, title: r.hazardName }))]}
+              >
+                {disclosure.tables.countries.map((c) => (
+                  <tr key={c.countryCode} data-country={c.countryCode}>
+                    <th scope="row" className={td}>{c.countryCode} {c.countryName}</th>
+                    <td className={num}>{formatMoney(c.weight, money.currency)}</td>
+                    {c.hazards.map((r) => {
+                      const f = cellFor(r.cells, scenario, period)!;
+                      return (
+                        <td key={r.hazardId} className={num} title={`${r.hazardName}: ${formatShare(f.shareWeight)} of the country's value`}>
+                          {formatMoney(f.weightAtRisk, money.currency)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </DisclosureTable>
+              <p className="mt-1 text-xs text-slate-600">Amount of the country&apos;s assets at High or above for each hazard; the exports give every scenario and horizon.</p>
+            </DisclosureSection>
+          ) : null}
+
           <DisclosureSection table="audit">
             <dl className="grid max-w-3xl gap-x-4 gap-y-1 text-sm sm:grid-cols-[14rem_1fr]">
               <dt className="font-semibold">Prepared for</dt>
@@ -200,6 +261,8 @@ export default function CorporatePage() {
               <dd className="break-all font-mono text-xs">{disclosure.tables.audit.inputFileSha256}</dd>
               <dt className="font-semibold">Risk dataset version</dt>
               <dd className="min-w-0 break-words">{disclosure.tables.audit.datasetVersion}</dd>
+              <dt className="font-semibold">Value column</dt>
+              <dd className="min-w-0 break-words">{money ? `${money.column} (${money.currency})` : "none: no amounts in money"}</dd>
               <dt className="font-semibold">Methodology version</dt>
               <dd className="min-w-0 break-words">{disclosure.tables.audit.methodologyVersion}</dd>
               <dt className="font-semibold">Rows / assessed / left out</dt>

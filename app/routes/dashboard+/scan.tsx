@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { SubmitButton } from "~/components/forms/fields";
+import { SelectField, SubmitButton } from "~/components/forms/fields";
 import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-view";
 import { ReportView } from "~/components/portfolio/report-view";
 import { SamplePreview } from "~/components/portfolio/sample-preview";
@@ -13,6 +13,7 @@ import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
 import { pageUpgradeWarning } from "~/domain/dashboard-nav";
 import { COMMERCE_MESSAGES } from "~/domain/commerce";
 import { ERROR_MESSAGES } from "~/domain/errors";
+import { VALUE_COLUMN_TEXT, VALUE_CURRENCIES } from "~/domain/portfolio/value-column";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
 import { isAppError, rethrowAsResponse } from "~/services/errors.server";
 import { readFormData } from "~/services/form-body.server";
@@ -41,7 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const IntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("weight"), upload_id: z.string().uuid(), weight_column: z.string().min(1).max(200) }),
+  z.object({
+    intent: z.literal("weight"),
+    upload_id: z.string().uuid(),
+    weight_column: z.string().min(1).max(200),
+    currency: z.string().max(3).optional(),
+  }),
   z.object({ intent: z.literal("report"), upload_id: z.string().uuid() }),
   z.object({ intent: z.literal("order"), upload_id: z.string().uuid() }),
   z.object({ intent: z.literal("confirm"), upload_id: z.string().uuid(), order_id: z.coerce.number().int().positive(), terms: z.literal("on").optional(), terms_version: z.string().max(40).default("") }),
@@ -69,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const data = parsed.data;
   try {
     const upload = await findUpload(data.upload_id, { userId: user.id });
-    if (data.intent === "weight") await setWeightColumn(upload, data.weight_column);
+    if (data.intent === "weight") await setWeightColumn(upload, data.weight_column, data.currency || null);
     else if (data.intent === "order") {
       await orderReport(upload, user.id);
       return redirect(`/dashboard/scan?upload=${upload.id}&step=order`);
@@ -115,19 +121,29 @@ export default function ScanPage() {
             <p className="text-sm text-slate-700">
               Weighted by <strong data-testid="weight-column">{data.upload.weighting.text}</strong>.{" "}
               <Link to={`?upload=${data.upload.id}&step=columns`} className="underline">
-                Choose the weighting column
+                Choose the value or weighting column
               </Link>
+            </p>
+            <p className="mt-1 text-sm text-slate-700" data-testid="money-basis">
+              {data.upload.money
+                ? VALUE_COLUMN_TEXT.basis(data.upload.money)
+                : data.upload.weighting.column
+                  ? VALUE_COLUMN_TEXT.currencyNeeded(data.upload.weighting.column)
+                  : VALUE_COLUMN_TEXT.noAmounts}
             </p>
           </Card>
           <PreviewCharts preview={data.preview} />
           <ReportView uploadId={data.upload.id} paid={data.paid} order={data.order} report={data.report} outputs={data.outputs} files={data.files} />
           {data.step === "columns" ? (
-            <Modal title="Choose the weighting column" closeHref={`/dashboard/scan?upload=${data.upload.id}`}>
+            <Modal title="Choose the value or weighting column" closeHref={`/dashboard/scan?upload=${data.upload.id}`}>
               <Form method="post" replace>
                 <input type="hidden" name="intent" value="weight" />
                 <input type="hidden" name="upload_id" value={data.upload.id} />
                 <fieldset>
-                  <legend className="mb-2 text-sm text-slate-700">Each location&apos;s share in the weighted results comes from this column.</legend>
+                  <legend className="mb-2 text-sm text-slate-700">
+                    Each location&apos;s share in the weighted results comes from this column. A column of asset values with a currency also gives the
+                    amounts at risk in money.
+                  </legend>
                   {data.upload.weightedBy.map((c) => (
                     <label key={c.column} className="flex items-center gap-2 py-1">
                       <input type="radio" name="weight_column" value={c.column} defaultChecked={c.column === data.upload!.weightColumn} />
@@ -135,6 +151,15 @@ export default function ScanPage() {
                     </label>
                   ))}
                 </fieldset>
+                <div className="mt-3 max-w-xs">
+                  <SelectField
+                    id="currency"
+                    name="currency"
+                    label="Currency of the values"
+                    defaultValue={data.upload.valueCurrency ?? ""}
+                    options={[{ value: "", label: "As the column's name states (else no amounts)" }, ...VALUE_CURRENCIES.map((c) => ({ value: c, label: c }))]}
+                  />
+                </div>
                 <div className="mt-3 w-48">
                   <SubmitButton pending={navigation.state !== "idle"}>Use this column</SubmitButton>
                 </div>

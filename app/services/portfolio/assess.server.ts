@@ -1,8 +1,8 @@
 /** One location against the hazard engine: inland check, cell, country and every hazard × scenario × period. */
 import { latLngToCell } from "h3-js";
 import { HAZARD_IDS } from "~/domain/hazards";
-import { HEXAGON_RESOLUTION, finestReadableLevel, type AccessContext, type LocationKind } from "~/domain/entitlements";
-import { SLOTS, SLOT_COUNT } from "~/domain/scenarios";
+import { HEXAGON_RESOLUTION } from "~/domain/entitlements";
+import { SLOT_COUNT } from "~/domain/scenarios";
 import type { AssessedPoint } from "~/domain/portfolio/stats";
 import type { RiskEngine } from "~/risk/engine";
 import { VALUE_SCALE } from "~/risk/dataset";
@@ -95,45 +95,4 @@ function assessUncached(engine: RiskEngine, lat: number, lon: number): Omit<Asse
   if (!cell) return null;
   if (place.status !== "ok") return cell;
   return { ...cell, country: place.country_code, countryName: place.country_name, region: place.region_code };
-}
-
-/** A country's or region's values in the cells' layout (hazard-major, NaN for no data), read once per engine. */
-const areaCaches = new WeakMap<RiskEngine, Map<string, Float32Array>>();
-
-function areaValues(engine: RiskEngine, code: string): Float32Array {
-  let cache = areaCaches.get(engine);
-  if (!cache) areaCaches.set(engine, (cache = new Map()));
-  const hit = cache.get(code);
-  if (hit) return hit;
-  const values = new Float32Array(H * SLOT_COUNT).fill(NaN);
-  for (const slot of SLOTS) {
-    const r = engine.scores(code, slot.scenario, slot.period);
-    for (const item of [r.aggregate, ...r.hazards])
-      if (item.value !== null) values[HAZARD_IDS.indexOf(item.hazard_id) * SLOT_COUNT + slot.index] = item.value;
-  }
-  cache.set(code, values);
-  return values;
-}
-
-/** What a reader sees of an assessed point: the values of one level it may read, or nothing (level null). */
-export type SeenAssessment = { level: LocationKind; values: Float32Array } | { level: null; values: null };
-
-/**
- * The entitlement rule applied to assessed points: each point shows the values of the finest level the reader may
- * read (finestReadableLevel), so a preview never shows a hexagon's values to someone who has not bought it. The
- * levels are the point's cell and the region and country that cell belongs to: the membership the rollups are
- * built from, read in O(1), so a million-row file is not slowed by outline lookups. Decisions are kept per hexagon.
- */
-export function levelViewFor(engine: RiskEngine, ctx: AccessContext): (a: Omit<Assessment, "weight">) => SeenAssessment {
-  const byHexagon = new Map<string, SeenAssessment>();
-  return (a) => {
-    const hit = byHexagon.get(a.hexagon);
-    if (hit) return hit;
-    const level = finestReadableLevel(ctx, { hexagon: a.hexagon, region: a.region, country: a.country });
-    const seen: SeenAssessment = !level
-      ? { level: null, values: null }
-      : { level: level.kind, values: level.kind === "hexagon" ? a.values : areaValues(engine, level.code) };
-    byHexagon.set(a.hexagon, seen);
-    return seen;
-  };
 }

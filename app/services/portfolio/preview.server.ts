@@ -45,8 +45,8 @@ async function limitVisitorPreviews(clientAddress: string) {
 }
 
 /**
- * `clientAddress` keys the visitors' limit (a signed-in caller has none). The preview's figures follow the
- * caller's entitlements: an anonymous caller sees what the point API shows it, never a hexagon's own values.
+ * `clientAddress` keys the visitors' limit (a signed-in caller has none). The preview's figures are the same for
+ * every caller (the preview rule, domain/portfolio/preview-rule); the caller's plan sets only the row limits.
  */
 export async function previewFromMultipart(
   request: Request,
@@ -62,7 +62,7 @@ export async function previewFromMultipart(
     if (!caller) await limitVisitorPreviews(clientAddress);
     const plan = user && isPlanCode(user.planCode) ? user.planCode : user ? "DISCOVERY" : null;
     const access = await accessContextFor(caller);
-    return await readUpload(request, contentType, user, plan, access, caller ? access.limits : null);
+    return await readUpload(request, contentType, user, plan, caller ? access.limits : null);
   } finally {
     await release();
   }
@@ -73,7 +73,6 @@ async function readUpload(
   contentType: string,
   user: AccessCaller["user"] | null,
   plan: PlanCode | null,
-  access: AccessContext,
   limits: AccessContext["limits"] | null,
 ): Promise<{ result: PreviewResult; fields: FormData }> {
   let result: PreviewResult | null = null;
@@ -93,7 +92,6 @@ async function readUpload(
       data: guardPart(part.data),
       owner: { userId: user?.id ?? null, plan },
       planLimits: limits ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon } : null,
-      access,
     });
     fields.append(part.name, result.upload_id);
   }

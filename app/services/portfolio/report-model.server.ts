@@ -122,6 +122,7 @@ export function reportSource(
       methodologyVersion: METHODOLOGY_VERSION,
       inputFile: { name: upload.fileName, sha256: upload.fileSha256, bytes: upload.fileBytes },
       weightingColumn: effectiveWeightColumn(upload.weightColumn, upload.columns),
+      valueCurrency: upload.valueCurrency,
       columns: upload.columns,
     },
     output_request_stats: r.output_request_stats,

@@ -10,7 +10,7 @@ import { NOT_AVAILABLE_REASONS, PortfolioAccumulator } from "~/domain/portfolio/
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../db.server";
-import { getUserEntitlements } from "../entitlements.server";
+import { getUserEntitlements, grantReportHexagons } from "../entitlements.server";
 import { defineQueue, sendJob, startJobs } from "../jobs.server";
 import { logger } from "../logger.server";
 import { collectGarbage } from "../memory.server";
@@ -165,6 +165,7 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     // The files are listed, and the disclosure tables kept, in the one transaction that marks the report done:
     // an interrupted run lists nothing, and nothing runs after "done" that a shutdown could cut off.
     await run.finish(async (tx) => {
+      await grantReportHexagons(report.userId, (done.result as unknown as ReportOutputs).output_request_stats.locations.hexagons, tx);
       const pdfRow = await recordReportFile(pdf, tx);
       const xlsxRow = await recordReportFile(xlsx, tx);
       const files = [

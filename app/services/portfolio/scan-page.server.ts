@@ -1,6 +1,7 @@
 /** View model of /dashboard/scan: the user's upload, its preview, the purchase state and the report's progress. */
 import { DEFAULT_WEIGHTING_COLUMN } from "~/domain/portfolio/limits";
-import { WEIGHTING_TEXT, weightingSummary } from "~/domain/portfolio/weighting";
+import { moneyBasis } from "~/domain/portfolio/value-column";
+import { WEIGHTING_TEXT, effectiveWeightColumn, weightingSummary } from "~/domain/portfolio/weighting";
 import { HAZARDS, type HazardId } from "~/domain/hazards";
 import type { PortfolioUpload } from "#db/schema/index";
 import { reportProgress } from "./api.server";
@@ -25,6 +26,9 @@ export async function loadScanPage(userId: string, uploadId: string | null, show
       weightColumn: upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN,
       /** The column that really weighs the locations (null: none, each weighs 1) and how the page says it. */
       weighting: weightingSummary(upload.weightColumn, upload.columns),
+      /** The value column's currency: amounts in money need it (stated in the column's name or chosen). */
+      valueCurrency: upload.valueCurrency,
+      money: moneyBasis(effectiveWeightColumn(upload.weightColumn, upload.columns), upload.valueCurrency),
       weightedBy: preview.weighted_by.map((column) => ({
         column,
         label: upload.columns.includes(column) ? column : WEIGHTING_TEXT.absentOption(column),

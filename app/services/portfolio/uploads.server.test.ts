@@ -40,13 +40,9 @@ describe("ingestUpload", () => {
     expect(r.billed_locations).toBe(f.valid);
     expect(r.data[0]).toEqual({ row: 2, lat: 51.5074, lon: -0.1278, name: "London office" });
     expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value (EUR)"]);
-    const pie = r.piecharts.find((p) => p.hazard_id === "HW")!;
-    const c = pie.counts;
-    // Charted: every row on land (duplicates too) in places the (anonymous) uploader may read; the rest are locked.
-    const onLand = r.valid_locations + r.duplicate_locations;
-    expect(c.L + c.M + c.H + c.S + c.E + c.none).toBe(onLand - r.locked_locations);
-    expect(r.scored_at.hexagon + r.scored_at.region + r.scored_at.country + r.locked_locations).toBe(onLand);
-    expect(r.scored_at.hexagon).toBe(0);
+    // Eight sites in eight hexagons: fewer than the preview rule asks, so the charts are withheld, never replaced.
+    expect(r.figures).toEqual({ shown: false, distinct_hexagons: 8, min_hexagons: 10 });
+    expect(r.piecharts).toEqual([]);
 
     const stored = [];
     for await (const row of uploadRows(r.upload_id)) stored.push(row);

@@ -15,15 +15,16 @@ import {
   DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, HEADER_SEARCH_ROWS, PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX, ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES,
   portfolioLimitsFor, type PortfolioLimits,
 } from "~/domain/portfolio/limits";
-import { ANONYMOUS_ACCESS, type AccessContext, type LocationKind } from "~/domain/entitlements";
 import { FirstRowIndex } from "~/domain/portfolio/first-rows";
+import { VALUE_COLUMN_TEXT, currencyInHeader, isValueCurrency } from "~/domain/portfolio/value-column";
+import { previewFigures, type PreviewFigures } from "~/domain/portfolio/preview-rule";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { PlanCode } from "~/domain/plans";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../db.server";
 import { collectGarbage } from "../memory.server";
 import { NotFoundError } from "../errors.server";
-import { assessLocation, levelViewFor } from "./assess.server";
+import { assessLocation } from "./assess.server";
 import { UploadRefusedError } from "./errors.server";
 import { ByteMeter, batchRows, fileKindOf, readCsv, readXlsx, saveToTempFile, type RawRow } from "./reader.server";
 
@@ -90,10 +91,11 @@ export interface PreviewResult {
   weighted_by: string[];
   weight_column: string;
   warnings: string[];
-  /** Valid locations whose charts and table figures are those of their hexagon, region or country. */
-  scored_at: Record<LocationKind, number>;
-  /** Valid locations in places the caller may not read at any level: left out of the charts and table. */
-  locked_locations: number;
+  /**
+   * Whether the charts and table are shown (the preview rule, domain/portfolio/preview-rule): they are the paid
+   * report's figures for the same file, whole-file shares only, withheld (empty) over too few distinct hexagons.
+   */
+  figures: PreviewFigures;
   piecharts: ReturnType<PortfolioAccumulator["pies"]>;
   summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
 }
@@ -127,8 +129,17 @@ export interface IngestInput {
   owner: UploadOwner;
   /** Plan limits of the signed-in user, echoed in the answer. */
   planLimits?: PreviewResult["limits"];
-  /** What the uploader may read: the preview's figures use only those levels (the entitlement rule). Anonymous by default. */
-  access?: AccessContext;
+}
+
+/**
+ * The preview's charts under the preview rule: the report's shares and level counts, never a weighted mean (a
+ * mean over few cells comes close to one cell's value), and nothing at all over too few distinct hexagons.
+ */
+function previewCharts(acc: PortfolioAccumulator): Pick<PreviewResult, "figures" | "piecharts" | "summary_table"> {
+  const figures = previewFigures(acc.hexagonCount);
+  if (!figures.shown) return { figures, piecharts: [], summary_table: [] };
+  const hidden = { value: null, score: null, level: null };
+  return { figures, piecharts: acc.pies(), summary_table: acc.summaryTable().map((r) => ({ ...r, weighted: hidden })) };
 }
 
 export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
@@ -148,9 +159,6 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     }
     const engine = getRiskEngine();
     const acc = new PortfolioAccumulator();
-    const seenBy = levelViewFor(engine, input.access ?? ANONYMOUS_ACCESS);
-    const scoredAt: Record<LocationKind, number> = { hexagon: 0, region: 0, country: 0 };
-    let locked = 0;
     const accessToken = crypto.randomBytes(24).toString("base64url");
     const it = batches[Symbol.asyncIterator]();
     // Rows one at a time for the header and the sample; the rest is handled a batch at a time.
@@ -276,12 +284,8 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
           if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push({ row: raw.rowNo, reason: ROW_REASONS.atSea });
           chunk.push([raw.rowNo, ROW_STATUS.outOfRange, ROW_REASONS.atSea, check.lat, check.lon, raw.cells, null]);
         } else {
-          const shown = seenBy(a);
-          if (shown.level === null) locked++;
-          else {
-            scoredAt[shown.level]++;
-            acc.add(a, shown.values, 1);
-          }
+          // The report's assessment of the row, whatever the uploader's plan reads: the preview rule hides detail, never changes it.
+          acc.add(a, a.values, 1);
           const first = seen.firstOrAdd(coordKey(check.lat, check.lon), raw.rowNo);
           if (first === undefined) {
             valid++;
@@ -344,10 +348,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       weighted_by: weightedBy,
       weight_column: DEFAULT_WEIGHTING_COLUMN,
       warnings,
-      scored_at: scoredAt,
-      locked_locations: locked,
-      piecharts: acc.pies(),
-      summary_table: acc.summaryTable(),
+      ...previewCharts(acc),
     };
     const { access_token: _omit, ...stored } = result;
     void _omit;
@@ -395,11 +396,21 @@ export async function claimUpload(upload: PortfolioUpload, userId: string): Prom
   await db.update(portfolioUploads).set({ userId }).where(and(eq(portfolioUploads.id, upload.id)));
 }
 
-export async function setWeightColumn(upload: PortfolioUpload, column: string): Promise<void> {
+/**
+ * Chooses the weighting column and, when it holds asset values, their currency: the one given, else the one its
+ * name states. A column with neither weighs the shares but gives no amounts (floor area, say): an amount never
+ * goes without its currency.
+ */
+export async function setWeightColumn(upload: PortfolioUpload, column: string, currency?: string | null): Promise<void> {
   const allowed = column === DEFAULT_WEIGHTING_COLUMN || upload.numericColumns.includes(column);
   if (!allowed) throw new UploadRefusedError(`Unknown weighting column: ${column}`, 400);
+  let valueCurrency: string | null = null;
+  if (upload.columns.includes(column)) {
+    if (currency && !isValueCurrency(currency)) throw new UploadRefusedError(VALUE_COLUMN_TEXT.unknownCurrency, 400);
+    valueCurrency = currency || currencyInHeader(column);
+  }
   const db = await getDb();
-  await db.update(portfolioUploads).set({ weightColumn: column }).where(eq(portfolioUploads.id, upload.id));
+  await db.update(portfolioUploads).set({ weightColumn: column, valueCurrency }).where(eq(portfolioUploads.id, upload.id));
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Corporate disclosure: the tables of a chosen portfolio, and their PDF / XLSX exports stored as report files. */
 import { computeDisclosure, type DisclosureTables } from "~/domain/reports/disclosure";
+import { moneyBasis } from "~/domain/portfolio/value-column";
 import type { ReportMetadata } from "~/domain/reports/types";
 import type { PeriodId, ScenarioId } from "~/domain/scenarios";
 import type { Database } from "../db.server";
@@ -16,10 +17,19 @@ import { writeDisclosureXlsx } from "./xlsx.server";
 export async function disclosureFor(userId: string, portfolioId: string): Promise<{ metadata: ReportMetadata; tables: DisclosureTables }> {
   const report = await loadUserPortfolio(userId, portfolioId);
   const stored = await storedDisclosure(userId, portfolioId);
-  if (stored) return { metadata: report.metadata, tables: stored };
+  if (stored && weighedAsNow(stored, report.metadata)) return { metadata: report.metadata, tables: stored };
   const tables = await computeDisclosure(report);
   await storeDisclosure(userId, portfolioId, tables);
   return { metadata: report.metadata, tables };
+}
+
+/**
+ * Kept tables hold the weights of the value column chosen when they were computed: once the user picks another
+ * column or currency (or the tables predate amounts in money) they are computed again.
+ */
+function weighedAsNow(tables: DisclosureTables, metadata: ReportMetadata): boolean {
+  const now = moneyBasis(metadata.weightingColumn, metadata.valueCurrency);
+  return tables.audit.weightingColumn === metadata.weightingColumn && JSON.stringify(tables.money ?? null) === JSON.stringify(now);
 }
 
 /** Writes the disclosure export and records it in the user's reports; returns the file id. */

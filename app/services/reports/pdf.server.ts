@@ -19,12 +19,14 @@ import {
   slotLabel,
   type DisclosureTables,
 } from "~/domain/reports/disclosure";
+import { formatAmount } from "~/domain/money";
+import { VALUE_COLUMN_TEXT, formatMoney, moneyBasis } from "~/domain/portfolio/value-column";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { APPENDIX_FUTURE, ReportFileTotals } from "~/domain/reports/file-totals";
 import type { LevelCountRow } from "~/domain/reports/level-counts";
 import { openLocations, type AssessedLocation, type PortfolioReportSource, type ReportMetadata, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
-import { GLOBAL_WARMING_LEVEL, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import { SITE_NAME } from "~/domain/site";
 import { pdfSafeText } from "~/services/pdf.server";
 import { engineHazardReasons, type HazardReasons } from "./hazard-reasons.server";
@@ -618,6 +620,7 @@ function auditRows(m: ReportMetadata): string[][] {
     ["Input file", m.inputFile.name],
     ["Input file SHA-256", m.inputFile.sha256],
     ["Weighting column", m.weightingColumn ?? WEIGHTING_TEXT.none],
+    ["Currency of the amounts", moneyBasis(m.weightingColumn, m.valueCurrency)?.currency ?? "none: no amounts in money"],
     ["Risk dataset version", m.datasetVersion],
     ["Methodology version", m.methodologyVersion],
   ];
@@ -698,6 +701,58 @@ function hazardTables(doc: Doc, levelRow: (h: HazardId, slot: number) => LevelCo
   }
 }
 
+/**
+ * The amounts in money at High or above (ESRS E1-9 para 66(a) and (c), IFRS S2 para 29(b)): per hazard, one table
+ * per scenario with every horizon, then per country and hazard for the chosen slot. The currency heads each column.
+ */
+function amountSections(doc: Doc, tables: DisclosureTables, countrySlot: { scenario: ScenarioId; period: PeriodId }) {
+  const money = tables.money ?? null;
+  heading(doc, DISCLOSURE_TABLES.amounts.title);
+  if (!money) {
+    para(doc, VALUE_COLUMN_TEXT.noAmounts, { size: 8.5 });
+    return;
+  }
+  for (const line of DISCLOSURE_TABLES.amounts.mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
+  para(doc, `${VALUE_COLUMN_TEXT.basis(money)} Total value of the assessed assets: ${formatMoney(tables.totals.weight, money.currency)}.`, { size: 8.5 });
+  const w = contentWidth(doc);
+  for (const scenario of FUTURE_SCENARIO_IDS) {
+    const slots = [slotIndex("hist", "hist"), ...FUTURE_PERIOD_IDS.map((p) => slotIndex(scenario, p))];
+    const cols: Column[] = [
+      { header: "Hazard", width: 110 },
+      ...slots.map((si) => ({ header: `${slotLabel(SLOTS[si]!.scenario, SLOTS[si]!.period)} (${money.currency})`, width: (w - 110) / slots.length, align: "right" as const })),
+    ];
+    para(doc, `Amount at High or above, ${SCENARIOS[scenario].name} (share of value in brackets).`, { size: 8.5 });
+    table(doc, cols, tables.hazards.map((r) => [r.hazardName, ...slots.map((si) => `${formatAmount(r.cells[si]!.weightAtRisk)} (${formatShare(r.cells[si]!.shareWeight)})`)]), { size: 7 });
+  }
+  const si = slotIndex(countrySlot.scenario, countrySlot.period);
+  heading(doc, `${DISCLOSURE_TABLES.countryAmounts.title} (${slotLabel(countrySlot.scenario, countrySlot.period)}, ${money.currency})`);
+  for (const line of DISCLOSURE_TABLES.countryAmounts.mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
+  para(doc, "Hazards with no amount at High or above in a country are left out of its rows.", { size: 8.5 });
+  const aw = (w - 230) / 3;
+  table(
+    doc,
+    [
+      { header: "Country", width: 120 },
+      { header: "Hazard", width: 110 },
+      { header: `Value of assets (${money.currency})`, width: aw, align: "right" },
+      { header: `At High or above, historical (${money.currency})`, width: aw, align: "right" },
+      { header: `At High or above, ${slotLabel(countrySlot.scenario, countrySlot.period)} (${money.currency})`, width: aw, align: "right" },
+    ],
+    tables.countries.flatMap((c) =>
+      c.hazards
+        .filter((r) => r.cells[0]!.weightAtRisk > 0 || r.cells[si]!.weightAtRisk > 0)
+        .map((r) => [
+          `${c.countryCode} ${c.countryName}`,
+          r.hazardName,
+          formatAmount(c.weight),
+          `${formatAmount(r.cells[0]!.weightAtRisk)} (${formatShare(r.cells[0]!.shareWeight)})`,
+          `${formatAmount(r.cells[si]!.weightAtRisk)} (${formatShare(r.cells[si]!.shareWeight)})`,
+        ]),
+    ),
+    { size: 7 },
+  );
+}
+
 /** Disclosure sections shared by the portfolio report and the corporate export. */
 function disclosureSections(doc: Doc, tables: DisclosureTables, countrySlot: { scenario: ScenarioId; period: PeriodId }) {
   const w = contentWidth(doc);
@@ -714,6 +769,7 @@ function disclosureSections(doc: Doc, tables: DisclosureTables, countrySlot: { s
   table(doc, shareCols, tables.hazards.map((r) => [r.hazardName, ...r.cells.map((c) => formatShare(c.shareAssets))]), { size: 7 });
   para(doc, "Share of weighted value at High or above.", { size: 8.5 });
   table(doc, shareCols, tables.hazards.map((r) => [r.hazardName, ...r.cells.map((c) => (c.weight ? formatShare(c.shareWeight) : "n/a"))]), { size: 7 });
+  amountSections(doc, tables, countrySlot);
 
   heading(doc, DISCLOSURE_TABLES.taxonomy.title);
   mapsTo("taxonomy");

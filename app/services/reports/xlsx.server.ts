@@ -18,6 +18,7 @@ import {
   type DisclosureTables,
   type ExposureCell,
 } from "~/domain/reports/disclosure";
+import { VALUE_COLUMN_TEXT, moneyBasis, type MoneyBasis } from "~/domain/portfolio/value-column";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { safeCellValue } from "~/domain/reports/spreadsheet-cell";
 import { userCellValue, userColumnHeader } from "~/domain/reports/user-cell";
@@ -240,6 +241,7 @@ function writeMetadataSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, report: Pick
     ["Input file", m.inputFile.name],
     ["Input file SHA-256", m.inputFile.sha256],
     ["Weighting column", m.weightingColumn ?? WEIGHTING_TEXT.none],
+    ["Currency of the amounts", moneyBasis(m.weightingColumn, m.valueCurrency)?.currency ?? "none: no amounts in money"],
     ["Risk dataset version", m.datasetVersion],
     ["Methodology version", m.methodologyVersion],
   ];
@@ -299,8 +301,12 @@ function locationWidths(fixed: readonly string[], userHeaders: readonly string[]
   ];
 }
 
-function exposureHeader(sheet: Sheet, first: string[]) {
-  addRow(sheet, [...first, "Scenario / horizon", "Assets", `Assets at level >= ${MATERIAL_RISK_LEVEL}`, "Share of assets (%)", "Weighted value", "Weighted value at risk", "Share of weighted value (%)", "No data"], true);
+/** The weight columns are amounts in money when a value column with a currency weighs the assets: headed with it. */
+function exposureHeader(sheet: Sheet, first: string[], money: MoneyBasis | null) {
+  const weight = money
+    ? [`Value of assets (${money.currency})`, `Amount at level >= ${MATERIAL_RISK_LEVEL} (${money.currency})`, "Share of value (%)"]
+    : ["Weighted value", "Weighted value at risk", "Share of weighted value (%)"];
+  addRow(sheet, [...first, "Scenario / horizon", "Assets", `Assets at level >= ${MATERIAL_RISK_LEVEL}`, "Share of assets (%)", ...weight, "No data"], true);
 }
 
 function exposureRow(sheet: Sheet, first: Value[], c: ExposureCell) {
@@ -317,17 +323,22 @@ function mapsTo(sheet: Sheet, key: keyof typeof DISCLOSURE_TABLES) {
 
 /** Disclosure sheets shared by the portfolio workbook and the corporate export. */
 function writeDisclosureSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: DisclosureTables) {
+  const money = t.money ?? null;
   const hz = wb.addWorksheet("Exposure by hazard");
   hz.columns = [{ width: 26 }, { width: 18 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
   mapsTo(hz, "hazards");
-  exposureHeader(hz, ["Hazard"]);
+  if (money) for (const line of DISCLOSURE_TABLES.amounts.mapsTo) addRow(hz, [`Maps to: ${line}`]);
+  addRow(hz, [money ? VALUE_COLUMN_TEXT.basis(money) : VALUE_COLUMN_TEXT.noAmounts]);
+  addRow(hz, []);
+  exposureHeader(hz, ["Hazard"], money);
   for (const r of t.hazards) for (const c of r.cells) exposureRow(hz, [`${r.hazardId} ${r.hazardName}`], c);
   hz.commit();
 
   const ct = wb.addWorksheet("Exposure by country");
   ct.columns = [{ width: 24 }, { width: 24 }, { width: 18 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
   mapsTo(ct, "countries");
-  exposureHeader(ct, ["Country", "Hazard"]);
+  if (money) for (const line of DISCLOSURE_TABLES.countryAmounts.mapsTo) addRow(ct, [`Maps to: ${line}`]);
+  exposureHeader(ct, ["Country", "Hazard"], money);
   for (const country of t.countries)
     for (const r of country.hazards)
       for (const c of r.cells) exposureRow(ct, [`${country.countryCode} ${country.countryName}`, `${r.hazardId} ${r.hazardName}`], c);
@@ -336,7 +347,7 @@ function writeDisclosureSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: Disclo
   const tx = wb.addWorksheet("EU Taxonomy");
   tx.columns = [{ width: 22 }, { width: 10 }, { width: 46 }, { width: 18 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
   mapsTo(tx, "taxonomy");
-  exposureHeader(tx, ["Category", "Type", "Our hazards (Appendix A hazard)"]);
+  exposureHeader(tx, ["Category", "Type", "Our hazards (Appendix A hazard)"], money);
   for (const r of t.taxonomy) {
     const cat = TAXONOMY_CATEGORIES.find((c) => c.id === r.category)!.name;
     const type = TAXONOMY_TYPES.find((x) => x.id === r.type)!.name;
@@ -349,7 +360,7 @@ function writeDisclosureSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: Disclo
   }
   addRow(tx, []);
   addRow(tx, ["Acute and chronic totals (ESRS E1-9 para 66(a))"], true);
-  exposureHeader(tx, ["Type", "", "Our hazards"]);
+  exposureHeader(tx, ["Type", "", "Our hazards"], money);
   for (const r of t.acuteChronic)
     for (const c of r.cells) exposureRow(tx, [TAXONOMY_TYPES.find((x) => x.id === r.type)!.name, "", r.hazards.join(", ")], c);
   tx.commit();
@@ -475,7 +486,7 @@ export async function writeDisclosureXlsx(
   addRow(summary, ["Rows in the input file", tables.totals.rows]);
   addRow(summary, ["Assessed assets", tables.totals.validAssets]);
   addRow(summary, ["Rows left out (see the portfolio report for reasons)", tables.totals.excludedAssets]);
-  addRow(summary, ["Total weighted value", tables.totals.weight]);
+  addRow(summary, [tables.money ? `Total value of assessed assets (${tables.money.currency})` : "Total weighted value", tables.totals.weight]);
   addRow(summary, ["Assets without a weight", tables.totals.missingWeight]);
   addRow(summary, ["Material risk threshold", `level >= ${tables.threshold} (High)`]);
   summary.commit();

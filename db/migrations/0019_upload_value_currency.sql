@@ -1,0 +1,1 @@
+ALTER TABLE "portfolio_uploads" ADD COLUMN "value_currency" text;
