@@ -19,18 +19,16 @@ export interface TestDatabase {
  * The database test project's global setup (tests/global-setup-database.ts) migrates and seeds once per run and hands
  * the result to every test file; a process outside it (a bench, a file run without the project) makes its own.
  */
-interface SharedDatabase {
-  /** A PGlite data directory tarball, migrated and seeded. */
-  pgliteSnapshotFile?: string;
-  /** A migrated and seeded template database on the server DATABASE_URL names. */
-  postgresTemplate?: string;
-}
-
 declare module "vitest" {
-  interface ProvidedContext extends SharedDatabase {}
+  interface ProvidedContext {
+    /** A PGlite data directory tarball, migrated and seeded. */
+    pgliteSnapshotFile?: string;
+    /** A migrated and seeded template database on the server DATABASE_URL names. */
+    postgresTemplate?: string;
+  }
 }
 
-async function provided<K extends keyof SharedDatabase>(key: K): Promise<SharedDatabase[K]> {
+async function provided<K extends "pgliteSnapshotFile" | "postgresTemplate">(key: K): Promise<string | undefined> {
   if (!process.env.VITEST) return undefined;
   const { inject } = await import("vitest");
   return inject(key);
@@ -71,7 +69,10 @@ let templateIsOwn = false;
  * share a server can tell theirs apart and clear them up. PostgreSQL names stop at 63 bytes.
  */
 function scratchName(databaseUrl: string, kind: string, suffix: string): string {
-  const base = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)).replace(/[^a-z0-9_]/gi, "_").toLowerCase() || "postgres";
+  const base =
+    decodeURIComponent(new URL(databaseUrl).pathname.slice(1))
+      .replace(/[^a-z0-9_]/gi, "_")
+      .toLowerCase() || "postgres";
   return `${base.slice(0, 63 - kind.length - suffix.length - 2)}_${kind}_${suffix}`;
 }
 
