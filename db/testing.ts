@@ -69,10 +69,7 @@ let templateIsOwn = false;
  * share a server can tell theirs apart and clear them up. PostgreSQL names stop at 63 bytes.
  */
 function scratchName(databaseUrl: string, kind: string, suffix: string): string {
-  const base =
-    decodeURIComponent(new URL(databaseUrl).pathname.slice(1))
-      .replace(/[^a-z0-9_]/gi, "_")
-      .toLowerCase() || "postgres";
+  const base = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)).replace(/[^a-z0-9_]/gi, "_").toLowerCase() || "postgres";
   return `${base.slice(0, 63 - kind.length - suffix.length - 2)}_${kind}_${suffix}`;
 }
 

@@ -15,8 +15,7 @@ import { readConfig } from "@remix-run/dev/dist/config.js";
 import { logger } from "@remix-run/dev/dist/tux/logger.js";
 
 const original = emptyModules.emptyModulesPlugin;
-if (typeof original !== "function")
-  throw new Error("@remix-run/dev changed: emptyModulesPlugin not found; see scripts/remix-build.mjs");
+if (typeof original !== "function") throw new Error("@remix-run/dev changed: emptyModulesPlugin not found; see scripts/remix-build.mjs");
 
 emptyModules.emptyModulesPlugin = (...args) => {
   const plugin = original(...args);
