@@ -37,17 +37,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: js, testIgnore: usesDemoAccounts },
-    { name: "no-js", use: noJs, testIgnore: usesDemoAccounts },
-    { name: "js-demo-accounts", use: js, testMatch: usesDemoAccounts, workers: 1 },
+    // The demo-account journeys keep the projects' plain names (and so the screenshot baselines' names);
+    // run one file of the others with --project='js*'.
+    { name: "js", use: js, testMatch: usesDemoAccounts, workers: 1 },
     // After the JavaScript project, not beside it (a failure there leaves these unrun; the run has failed anyway).
-    {
-      name: "no-js-demo-accounts",
-      use: noJs,
-      testMatch: usesDemoAccounts,
-      workers: 1,
-      dependencies: ["js-demo-accounts"],
-    },
+    { name: "no-js", use: noJs, testMatch: usesDemoAccounts, workers: 1, dependencies: ["js"] },
+    { name: "js-own-accounts", use: js, testIgnore: usesDemoAccounts },
+    { name: "no-js-own-accounts", use: noJs, testIgnore: usesDemoAccounts },
   ],
   webServer: {
     command: "node tests/e2e/start-server.mjs",

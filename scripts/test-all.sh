@@ -68,7 +68,8 @@ const [runner, file] = process.argv.slice(1);
 if (!fs.existsSync(file)) { console.log("0 1"); process.exit(0); }
 const r = JSON.parse(fs.readFileSync(file, "utf8"));
 // vitest: numPassedTests/numFailedTests; playwright: stats.expected (passed), unexpected (failed), flaky (passed on retry)
-if (runner === "vitest") console.log(r.numPassedTests, r.numFailedTests + (r.numFailedTestSuites ?? 0));
+// (plus files that failed before running a test, and errors outside tests)
+if (runner === "vitest") console.log(r.numPassedTests, r.numFailedTests + r.testResults.filter((f) => f.status === "failed" && !f.assertionResults.length).length);
 else console.log(r.stats.expected + r.stats.flaky, r.stats.unexpected + (r.errors?.length ?? 0));
 ' "$runner" "$report")
   passed=$((passed + ${counts% *}))
