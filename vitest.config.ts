@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vitest/config";
 
@@ -32,6 +35,27 @@ function apiRecorderPlugin(): Plugin {
   };
 }
 
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
+const TEST_FOLDERS = ["app", "db", "scripts", "tests/integration", "tests/faults"];
+
+/**
+ * A test file needs a database when it uses the test database (#db/testing) or the app's database module, or starts
+ * the production server (tests/support/prod-server, build/server.js). Those run once per database (CI: PGlite and
+ * PostgreSQL); every other file runs once, without a database.
+ */
+const NEEDS_DATABASE = /#db\/testing|\/db\.server["']|support\/prod-server|build\/server\.js/;
+
+function testFiles(): string[] {
+  return TEST_FOLDERS.flatMap((folder) =>
+    fs
+      .readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.test\.tsx?$/.test(file) && !file.split(path.sep).includes("node_modules"))
+      .map((file) => path.posix.join(folder, file.split(path.sep).join("/"))),
+  );
+}
+
+const databaseFiles = testFiles().filter((file) => NEEDS_DATABASE.test(fs.readFileSync(path.join(ROOT, file), "utf8")));
+
 export default defineConfig({
   plugins: [apiRecorderPlugin()],
   resolve: {
@@ -42,11 +66,26 @@ export default defineConfig({
   },
   test: {
     globals: true,
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/faults/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup-vitest.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default leaves one core free; on a 2-core CI machine that is one file at a time.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: TEST_FOLDERS.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
+          exclude: ["**/node_modules/**", ...databaseFiles],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "database", include: databaseFiles, globalSetup: ["./tests/global-setup-database.ts"] },
+      },
+    ],
   },
 });

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -14,10 +15,29 @@ export interface TestDatabase {
   close: () => Promise<void>;
 }
 
+/**
+ * The database test project's global setup (tests/global-setup-database.ts) migrates and seeds once per run and hands
+ * the result to every test file; a process outside it (a bench, a file run without the project) makes its own.
+ */
+declare module "vitest" {
+  interface ProvidedContext {
+    /** A PGlite data directory tarball, migrated and seeded. */
+    pgliteSnapshotFile?: string;
+    /** A migrated and seeded template database on the server DATABASE_URL names. */
+    postgresTemplate?: string;
+  }
+}
+
+async function provided<K extends "pgliteSnapshotFile" | "postgresTemplate">(key: K): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import("vitest");
+  return inject(key);
+}
+
 let pgliteSnapshot: Promise<Blob> | undefined;
 
-/** Migrated and seeded once per worker; every test then starts from a copy in well under a second. */
-async function snapshot(): Promise<Blob> {
+/** A migrated and seeded data directory; every test then starts from a copy of it. */
+export async function createPgliteSnapshot(): Promise<Blob> {
   const client = new PGlite();
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -27,15 +47,22 @@ async function snapshot(): Promise<Blob> {
   return dump;
 }
 
+async function sharedPgliteSnapshot(): Promise<Blob> {
+  const file = await provided("pgliteSnapshotFile");
+  return file ? new Blob([await readFile(file)]) : createPgliteSnapshot();
+}
+
 async function createPgliteDatabase(): Promise<TestDatabase> {
-  pgliteSnapshot ??= snapshot();
+  pgliteSnapshot ??= sharedPgliteSnapshot();
   const client = new PGlite({ ...PGLITE_TYPE_HANDLERS, loadDataDir: await pgliteSnapshot });
   await client.waitReady;
   return { db: drizzlePglite(client, { schema }) as unknown as Database, close: () => client.close() };
 }
 
-/** With DATABASE_URL: a fresh database per test, cloned from a migrated template made once per worker. */
+/** With DATABASE_URL: a fresh database per test, cloned from a migrated template made once per run. */
 let templateName: Promise<string> | undefined;
+/** Whether this process made the template itself, and so drops it (dropTemplate). */
+let templateIsOwn = false;
 
 /**
  * Databases made for tests are named after the one DATABASE_URL names (`<base>_tpl_…`, `<base>_t_…`), so runs that
@@ -52,7 +79,8 @@ function adminUrl(databaseUrl: string, database: string) {
   return url.toString();
 }
 
-async function createTemplate(databaseUrl: string): Promise<string> {
+/** Creates a migrated and seeded database to clone test databases from; returns its name. */
+export async function createTemplate(databaseUrl: string): Promise<string> {
   const name = scratchName(databaseUrl, "tpl", `${process.pid}_${crypto.randomBytes(3).toString("hex")}`);
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -68,7 +96,10 @@ async function createTemplate(databaseUrl: string): Promise<string> {
 }
 
 async function createPostgresDatabase(databaseUrl: string): Promise<TestDatabase> {
-  templateName ??= createTemplate(databaseUrl);
+  templateName ??= provided("postgresTemplate").then((shared) => {
+    templateIsOwn = !shared;
+    return shared ?? createTemplate(databaseUrl);
+  });
   const template = await templateName;
   const name = scratchName(databaseUrl, "t", `${process.pid}_${crypto.randomBytes(4).toString("hex")}`);
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -104,19 +135,27 @@ export function setupTestDatabase() {
     await current?.close();
     current = undefined;
   });
+  afterAll(dropTemplate);
   return () => {
     if (!current) throw new Error("setupTestDatabase: no database outside a test");
     return current.db;
   };
 }
 
-/** Drops the per-worker template database (PostgreSQL mode). */
+export async function dropDatabase(databaseUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`drop database if exists "${name}"`);
+  await client.end();
+}
+
+/** Drops the template database this process made for itself (PostgreSQL mode); a shared one is the run's to drop. */
 export async function dropTemplate() {
   const url = process.env.DATABASE_URL;
   if (!url || !templateName) return;
   const name = await templateName;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`drop database if exists "${name}"`);
-  await client.end();
+  const own = templateIsOwn;
+  templateName = undefined;
+  templateIsOwn = false;
+  if (own) await dropDatabase(url, name);
 }

@@ -7,7 +7,12 @@
  */
 // The CommonJS module object the compiler itself reads the plugin from, so replacing the export here takes effect.
 import emptyModules from "@remix-run/dev/dist/compiler/plugins/emptyModules.js";
-import remixDev from "@remix-run/dev";
+import { mkdir, rm } from "node:fs/promises";
+import { create as createCompiler } from "@remix-run/dev/dist/compiler/compiler.js";
+import { createFileWatchCache } from "@remix-run/dev/dist/compiler/fileWatchCache.js";
+import { logThrown } from "@remix-run/dev/dist/compiler/utils/log.js";
+import { readConfig } from "@remix-run/dev/dist/config.js";
+import { logger } from "@remix-run/dev/dist/tux/logger.js";
 
 const original = emptyModules.emptyModulesPlugin;
 if (typeof original !== "function") throw new Error("@remix-run/dev changed: emptyModulesPlugin not found; see scripts/remix-build.mjs");
@@ -29,10 +34,35 @@ emptyModules.emptyModulesPlugin = (...args) => {
   };
 };
 
-remixDev.cli.run(["build", ...process.argv.slice(2)]).then(
-  () => process.exit(0),
-  (error) => {
-    if (error) console.error(error);
-    process.exit(1);
-  },
-);
+/**
+ * `remix build`, except that the compiler's esbuild contexts are disposed before the process ends. The CLI command
+ * leaves them open; exiting then closes esbuild's stdin while its service still counts the contexts as in use, and if
+ * one of its keep-alive pings is unanswered at that moment the service waits forever and dies printing
+ * "all goroutines are asleep - deadlock!" after the build has succeeded.
+ */
+async function build(root = process.env.REMIX_ROOT || process.cwd()) {
+  process.env.NODE_ENV ||= "production";
+  const mode = process.env.NODE_ENV;
+  const start = Date.now();
+  logger.info(`building... (NODE_ENV=${mode})`);
+  const config = await readConfig(root);
+  await rm(config.assetsBuildDirectory, { recursive: true, force: true });
+  await mkdir(config.assetsBuildDirectory, { recursive: true });
+  const compiler = await createCompiler({
+    config,
+    options: { mode, sourcemap: false },
+    fileWatchCache: createFileWatchCache(),
+    logger,
+  });
+  try {
+    await compiler.compile();
+  } finally {
+    await compiler.dispose();
+  }
+  logger.info(`built (${((Date.now() - start) / 1000).toFixed(1)}s)`);
+}
+
+build(process.argv[2]).catch((error) => {
+  logThrown(error);
+  process.exitCode = 1;
+});

@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# Every check, in the order CI runs them. Uses DATABASE_URL when set, the embedded PGlite otherwise.
+# Every check, in the order CI runs them. The checks that do not depend on the database (type check, lint, the OpenAPI
+# lint, the build, the unit tests) run once; the database and server tests and the browser tests run on the embedded
+# PGlite and, when DATABASE_URL is set, a second time on that PostgreSQL server.
+# Ends with a table of each phase's seconds (unless TEST_PHASES_FILE names a file the caller prints) and one line
+# "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 chromium_path="${PLAYWRIGHT_CHROMIUM_PATH:-/usr/bin/chromium}"
@@ -12,27 +16,102 @@ if [ ! -x "$chromium_path" ]; then
     exit 1
   fi
 fi
-if [ -n "${DATABASE_URL:-}" ]; then echo "== database: PostgreSQL"; else echo "== database: embedded PGlite"; fi
+postgres_url="${DATABASE_URL:-}"
+if [ -n "$postgres_url" ]; then echo "== databases: embedded PGlite, then PostgreSQL"; else echo "== database: embedded PGlite (set DATABASE_URL to run on PostgreSQL too)"; fi
 
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
-# Every /api/* answer the tests below produce is recorded here, then validated against the OpenAPI document.
+phases="${TEST_PHASES_FILE:-$logs/phases}"
+# Every /api/* answer the tests below produce, on either database, is recorded here, then validated against the
+# OpenAPI document.
 export API_CONTRACT_DIR="$PWD/tests/.tmp/api-contract"
 rm -rf "$API_CONTRACT_DIR"
-echo "== typecheck"; npm run -s typecheck
-echo "== lint"; npm run -s lint
-echo "== OpenAPI lint (redocly, rules in redocly.yaml)"
-npm run -s openapi:lint >"$logs/openapi.log" 2>&1 || { cat "$logs/openapi.log"; exit 1; }
-grep -v '[║╔╚]' "$logs/openapi.log" | grep -v '^[[:space:]]*$' || true
-# The build comes first: integration tests start the built production server entry.
-echo "== build"; npm run -s build
-echo "== unit and integration tests"; npx vitest run 2>&1 | tee "$logs/vitest.log"
-echo "== browser tests"; npx playwright test 2>&1 | tee "$logs/e2e.log"
-echo "== API contract: recorded answers against the served OpenAPI document"; npm run -s api:contract
 
-# One plain summary line for both runners (each already failed the script above if anything failed).
-strip() { sed -r 's/\x1B\[[0-9;]*[mK]//g' "$1"; }
-unit=$(strip "$logs/vitest.log" | sed -nE 's/^ *Tests +([0-9]+) passed.*/\1/p' | tail -1)
-e2e=$(strip "$logs/e2e.log" | sed -nE 's/^ *([0-9]+) passed.*/\1/p' | tail -1)
-echo "unit+integration ${unit:-0}, browser ${e2e:-0}"
-echo "$(( ${unit:-0} + ${e2e:-0} )) passed, 0 failed"
+passed=0
+failed=0
+
+print_phases() {
+  [ -n "${TEST_PHASES_FILE:-}" ] && return
+  echo
+  awk -F '\t' 'BEGIN { printf "%-48s %8s\n", "phase", "seconds" } { printf "%-48s %8d\n", $1, $2; total += $2 } END { printf "%-48s %8d\n", "total", total }' "$phases"
+}
+
+# phase NAME COMMAND...: runs and times one step; a failed check ends the run, as every later step depends on it.
+phase() {
+  local name="$1" start status=0
+  shift
+  echo "== $name"
+  start=$(date +%s)
+  "$@" || status=$?
+  printf '%s\t%s\n' "$name" "$(($(date +%s) - start))" >>"$phases"
+  if [ "$status" != 0 ]; then
+    print_phases
+    echo "$name failed"
+    echo "$passed passed, $((failed + 1)) failed"
+    exit 1
+  fi
+}
+
+# test_phase NAME RUNNER REPORT COMMAND...: runs one test run to the end, failed or not, and adds up its counts from
+# the runner's JSON report; the run goes on with the other test phases so the summary counts all of them.
+test_phase() {
+  local name="$1" runner="$2" report="$3" start status=0 counts
+  shift 3
+  echo "== $name"
+  rm -f "$report"
+  start=$(date +%s)
+  "$@" || status=$?
+  printf '%s\t%s\n' "$name" "$(($(date +%s) - start))" >>"$phases"
+  counts=$(node -e '
+const fs = require("node:fs");
+const [runner, file] = process.argv.slice(1);
+if (!fs.existsSync(file)) { console.log("0 1"); process.exit(0); }
+const r = JSON.parse(fs.readFileSync(file, "utf8"));
+// vitest: numPassedTests/numFailedTests; playwright: stats.expected (passed), unexpected (failed), flaky (passed on retry)
+// (plus files that failed before running a test, and errors outside tests)
+if (runner === "vitest") console.log(r.numPassedTests, r.numFailedTests + r.testResults.filter((f) => f.status === "failed" && !f.assertionResults.length).length);
+else console.log(r.stats.expected + r.stats.flaky, r.stats.unexpected + (r.errors?.length ?? 0));
+' "$runner" "$report")
+  passed=$((passed + ${counts% *}))
+  failed=$((failed + ${counts#* }))
+  if [ "$status" != 0 ] && [ "${counts#* }" = 0 ]; then failed=$((failed + 1)); fi
+  echo "-- $name: ${counts% *} passed, ${counts#* } failed"
+}
+
+vitest_run() {
+  local report="$1"
+  shift
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@"
+}
+playwright_run() {
+  PLAYWRIGHT_JSON_OUTPUT_FILE="$1" npx playwright test --reporter=list,json
+}
+on_pglite() { (unset DATABASE_URL && "$@"); }
+on_postgres() { (export DATABASE_URL="$postgres_url" && "$@"); }
+
+phase "typecheck" npm run -s typecheck
+phase "lint" npm run -s lint
+openapi_lint() {
+  npm run -s openapi:lint >"$logs/openapi.log" 2>&1 || { cat "$logs/openapi.log"; return 1; }
+  grep -v '[║╔╚]' "$logs/openapi.log" | grep -v '^[[:space:]]*$' || true
+}
+phase "OpenAPI lint (redocly, rules in redocly.yaml)" openapi_lint
+# The build comes before the tests: the server tests and the browser tests start the built production server entry.
+phase "build" npm run -s build
+
+test_phase "unit tests (no database)" vitest "$logs/unit.json" on_pglite vitest_run "$logs/unit.json" --project unit
+test_phase "database and server tests: PGlite" vitest "$logs/db-pglite.json" on_pglite vitest_run "$logs/db-pglite.json" --project database
+test_phase "browser tests: PGlite" playwright "$logs/e2e-pglite.json" on_pglite playwright_run "$logs/e2e-pglite.json"
+if [ -n "$postgres_url" ]; then
+  test_phase "database and server tests: PostgreSQL" vitest "$logs/db-pg.json" on_postgres vitest_run "$logs/db-pg.json" --project database
+  test_phase "browser tests: PostgreSQL" playwright "$logs/e2e-pg.json" on_postgres playwright_run "$logs/e2e-pg.json"
+fi
+if [ "$failed" = 0 ]; then
+  phase "API contract (answers of every run above)" npm run -s api:contract
+else
+  echo "== API contract: not checked, as tests failed"
+fi
+
+print_phases
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

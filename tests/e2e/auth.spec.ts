@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptCookies, lastMailTo, logInAs, signUpThroughMail, skipTour, uniqueEmail } from "./helpers";
+import { acceptCookies, lastMailTo, logInThroughForm, signUpThroughMail, skipTour, uniqueEmail } from "./helpers";
 
 test.describe("accounts", () => {
   test("sign up, log out, log in, 404, reset password through the outbox", async ({ page, context }) => {
@@ -33,7 +33,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page.getByText("The e-mail or password is incorrect. Try again, or reset your password.")).toBeVisible();
-    await logInAs(page, email, "first-password-1");
+    await logInThroughForm(page, email, "first-password-1");
     // A new sign-in shows the intro tour again (spec §4: reshown when the auth modal closes).
     await skipTour(page);
     await expect(page.getByRole("heading", { level: 1, name: "Scenario Analysis for One Location" })).toBeVisible();
@@ -74,7 +74,7 @@ test.describe("accounts", () => {
     await page.goto(link!);
     await expect(page.getByText("This password reset link has already been used. Request a new one.")).toBeVisible();
 
-    await logInAs(page, email, "second-password-2");
+    await logInThroughForm(page, email, "second-password-2");
   });
 
   test("clear messages for unknown e-mail, duplicate sign-up and bad input", async ({ page }) => {
@@ -108,7 +108,7 @@ test.describe("accounts", () => {
   });
 
   test("the demo account logs in and the tour closes after its last slide", async ({ page }) => {
-    await logInAs(page, "premium@example.com", "Demo-password-2026");
+    await logInThroughForm(page, "premium@example.com", "Demo-password-2026");
     const tour = page.getByRole("dialog");
     await expect(tour).toBeVisible();
     for (let slide = 1; slide < 8; slide++) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { SESSION_COOKIE_NAME } from "../../app/domain/auth";
 
 export const DEMO_PASSWORD = "Demo-password-2026";
 
@@ -41,7 +42,8 @@ export async function hazardListText(page: Page): Promise<string> {
   return page.getByRole("list", { name: "Hazards" }).innerText();
 }
 
-export async function logInAs(page: Page, email: string, password: string) {
+/** Logs in through the login page, as a person does: the login journey itself (auth.spec.ts). */
+export async function logInThroughForm(page: Page, email: string, password: string) {
   await page.goto("/dashboard/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -50,10 +52,39 @@ export async function logInAs(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
 }
 
+/**
+ * Starts every other journey signed in, on the dashboard: a fresh session made by the login action (one POST, as the
+ * form sends it; the embedded database lives inside the server process, so the test cannot write the row itself) and
+ * its cookie set on the browser context, without rendering the login page.
+ */
+export async function logInAs(page: Page, email: string, password: string) {
+  const response = await page.request.post("/dashboard/login", {
+    form: { intent: "login", email, password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `logging in as ${email}`).toBe(302);
+  const cookie = response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === "set-cookie")
+    .map((header) => header.value.match(new RegExp(`^${SESSION_COOKIE_NAME}=([^;]+)`))?.[1])
+    .find(Boolean);
+  if (!cookie) throw new Error(`logging in as ${email} set no ${SESSION_COOKIE_NAME} cookie`);
+  const { hostname } = new URL(response.url());
+  await page
+    .context()
+    .addCookies([
+      { name: SESSION_COOKIE_NAME, value: cookie, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+}
+
 const MAIL_FILE = path.resolve("tests/.tmp/e2e-mail.jsonl");
 
 function decodeQuotedPrintable(text: string) {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The newest mail the e2e server delivered by SMTP to this address (see start-server.mjs), as decoded text. */
@@ -61,7 +92,9 @@ export async function lastMailTo(email: string, timeoutMs = 15_000): Promise<str
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const lines = fs.existsSync(MAIL_FILE) ? fs.readFileSync(MAIL_FILE, "utf8").trim().split("\n").filter(Boolean) : [];
-    const mails = lines.map((l) => JSON.parse(l) as { to: string[]; raw: string }).filter((m) => m.to.includes(email.toLowerCase()));
+    const mails = lines
+      .map((l) => JSON.parse(l) as { to: string[]; raw: string })
+      .filter((m) => m.to.includes(email.toLowerCase()));
     if (mails.length) return decodeQuotedPrintable(mails[mails.length - 1]!.raw);
     if (Date.now() > deadline) throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
