@@ -4,7 +4,9 @@
  * operation can answer is listed with its body. Pure data: no I/O.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { API_KEY_REQUESTS_PER_MINUTE, BATCH_ITEMS_PER_REQUEST, BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "./api-limits";
 import * as account from "./api-contract/account";
+import * as batch from "./api-contract/batch";
 import { ERROR_STATUS_TEXT, ErrorBody, type ErrorStatus } from "./api-contract/common";
 import * as content from "./api-contract/content";
 import * as orders from "./api-contract/orders";
@@ -48,6 +50,12 @@ export interface ApiOperation {
   headers?: z.AnyZodObject;
   body?: { schema: Schema; types: readonly string[]; required?: boolean };
   response: { schema: Schema; description: string; example?: unknown };
+  /** The same answer in other media types (a streamed NDJSON form), chosen by Accept or a format parameter. */
+  alternateContent?: Record<string, Schema>;
+  /** Headers the success answer carries. */
+  responseHeaders?: z.AnyZodObject;
+  /** Answers 304 to an If-None-Match that names its current ETag. */
+  notModified?: boolean;
   /** Other success answers (202 while a report is being built). */
   accepted?: { schema: Schema; description: string };
   /** A browser form post (no JavaScript) is answered with a redirect back to its page. */
@@ -95,9 +103,46 @@ const SIGNED_IN_ERRORS: ErrorStatus[] = [401, 403, 429];
 const PURCHASE_ERRORS: ErrorStatus[] = [...BODY_ERRORS, ...SIGNED_IN_ERRORS, 404, 409, 422, 503];
 const REPORT_ERRORS: ErrorStatus[] = [...BODY_ERRORS, ...SIGNED_IN_ERRORS, 402, 404];
 
+/** What a keyed answer says about the key's limit (none for a session or an anonymous caller). */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": z.number().int().optional().openapi({ description: `Requests the API key may make per minute window (${API_KEY_REQUESTS_PER_MINUTE}).` }),
+  "RateLimit-Remaining": z.number().int().optional().openapi({ description: "Requests left in the current window." }),
+  "RateLimit-Reset": z.number().int().optional().openapi({ description: "Seconds until the window resets." }),
+  "RateLimit-Policy": z.string().optional().openapi({ description: "The limit and its window in seconds, e.g. 600;w=60." }),
+};
+const rateLimitedHeaders = z.object(RATE_LIMIT_HEADERS);
+const retryAfterHeaders = z.object({
+  "Retry-After": z.number().int().openapi({ description: "Seconds to wait: for an API key, the seconds until its window resets." }),
+  ...RATE_LIMIT_HEADERS,
+});
+
 // ---------- operations ----------
 
-const riskOps: ApiOperation[] = [
+const batchOp: ApiOperation = {
+  id: "hazardsBatch",
+  method: "post",
+  path: API_PATHS.hazardsBatch,
+  tag: "Risk data",
+  summary: "Hazard scores of many points or location codes for several scenarios and periods",
+  description: [
+    `Up to ${BATCH_MAX_LOCATIONS.toLocaleString("en-GB")} locations (lat/lon points or location codes) × up to ${BATCH_MAX_SLOTS} scenario/period slots in one call. Each location is one item, in the request's order, with its codes and, per slot, the scores at the finest level the caller may read (location_type); a location that cannot be scored is an item with status error and a code (at_sea, invalid_coordinates, not_in_plan, …) and the rest of the batch is answered.`,
+    `With an API key a batch counts against the key's ${API_KEY_REQUESTS_PER_MINUTE} requests a minute by its items: one request for each started ${BATCH_ITEMS_PER_REQUEST.toLocaleString("en-GB")} location × slot items (1,000 points × 10 slots count 10).`,
+    "`Accept: application/x-ndjson` or `?format=ndjson` streams the answer as NDJSON: a header line (versions and slots), then one line per item as it is scored. The ETag follows the dataset and methodology versions, the caller's access and the request: send it back in If-None-Match to get 304 while nothing changed.",
+  ].join("\n\n"),
+  access: "required",
+  query: z.object({ format: z.enum(["json", "ndjson"]).optional().openapi({ description: "ndjson for the streamed form; otherwise Accept decides (JSON by default)." }) }),
+  body: { schema: batch.BatchRequest, types: ["application/json"] },
+  response: { schema: batch.HazardsBatchResponse, description: "One item per location, in the request's order." },
+  alternateContent: { "application/x-ndjson": batch.HazardsBatchLine },
+  responseHeaders: z.object({ ETag: z.string().openapi({ description: "Tied to dataset_version, methodology_version, the caller's access and the request." }), ...RATE_LIMIT_HEADERS }),
+  notModified: true,
+  errors: [400, 401, 403, 413, 429],
+};
+
+/** Every risk read counts against an API key, so each answer may carry the key's RateLimit headers. */
+const withRateLimitHeaders = (ops: ApiOperation[]) => ops.map((op) => ({ responseHeaders: rateLimitedHeaders, ...op }));
+
+const riskOps: ApiOperation[] = withRateLimitHeaders([
   {
     id: "riskCountries",
     method: "get",
@@ -220,7 +265,7 @@ const riskOps: ApiOperation[] = [
     response: { schema: risk.PointHazardsResponse, description: "Scores with the point's codes, or status out_of_range with hazards null." },
     errors: [400, ...CALLER_ERRORS],
   },
-];
+]);
 
 /** GET shows (or first creates) the key, POST rotates it, DELETE revokes it; the last two need a signed-in session. */
 function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
@@ -707,7 +752,7 @@ const contentOps: ApiOperation[] = [
   },
 ];
 
-export const API_OPERATIONS: readonly ApiOperation[] = [...riskOps, ...accountOps, ...uploadOps, ...orderOps, ...contentOps];
+export const API_OPERATIONS: readonly ApiOperation[] = [...riskOps, batchOp, ...accountOps, ...uploadOps, ...orderOps, ...contentOps];
 
 // ---------- the document ----------
 
@@ -730,8 +775,13 @@ const withExample = (schema: Schema, example?: unknown) => {
 
 function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {
-    200: { description: op.response.description, content: { "application/json": withExample(op.response.schema, op.response.example) } },
+    200: {
+      description: op.response.description,
+      content: { "application/json": withExample(op.response.schema, op.response.example), ...Object.fromEntries(Object.entries(op.alternateContent ?? {}).map(([type, schema]) => [type, { schema }])) },
+      ...(op.responseHeaders ? { headers: op.responseHeaders } : {}),
+    },
   };
+  if (op.notModified) responses[304] = { description: "Not modified: the ETag sent in If-None-Match is still current (same dataset, methodology, access and request).", ...(op.responseHeaders ? { headers: op.responseHeaders } : {}) };
   if (op.accepted) responses[202] = { description: op.accepted.description, content: { "application/json": withExample(op.accepted.schema) } };
   if (op.formRedirect) {
     responses[302] = {
@@ -742,7 +792,11 @@ function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
   const statuses = [...new Set([...op.errors, 500 as const])].sort((a, b) => a - b);
   for (const status of statuses) {
     const schema = op.errorBodies?.[status] ?? ErrorBody;
-    responses[status] = { description: ERROR_STATUS_TEXT[status], content: { "application/json": { schema } } };
+    responses[status] = {
+      description: ERROR_STATUS_TEXT[status],
+      content: { "application/json": { schema } },
+      ...(status === 429 ? { headers: retryAfterHeaders } : {}),
+    };
   }
   return responses;
 }
