@@ -27,3 +27,15 @@ it("counts each request, says what is left, and refuses past the limit with Retr
   expect(await takeApiKeyRequests(key, 1, AT + 15_000)).toEqual({ limit: 600, remaining: 599, resetSeconds: 60 });
   expect(await takeApiKeyRequests("crk_another_key_000000000000000", 1, AT)).toMatchObject({ remaining: 599 });
 });
+
+it("counts concurrent requests of one key exactly, each with its own place, in one round trip between them", async () => {
+  const key = "crk_concurrent_key_000000000000";
+  await takeApiKeyRequests(key, 590, AT);
+  const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => takeApiKeyRequests(key, 1, AT)));
+  const accepted = outcomes.filter((o) => o.status === "fulfilled").map((o) => (o as PromiseFulfilledResult<{ remaining: number }>).value.remaining);
+  expect(accepted.sort((a, b) => b - a)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+  expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(2);
+  // the refused ones took nothing: the window holds exactly 600
+  await expect(takeApiKeyRequests(key, 1, AT)).rejects.toMatchObject({ state: { remaining: 0 } });
+  expect(await takeApiKeyRequests(key, 1, AT + 15_000)).toMatchObject({ remaining: 599 });
+});

@@ -1,6 +1,10 @@
 /**
  * Requests made with an API key are limited per key and per minute window, shared by every instance through one
- * database row per key and window: a single upsert counts the request and says what is left.
+ * database row per key and window: an upsert counts the requests and says what is left.
+ *
+ * Requests of one key that arrive while its upsert is in flight wait for the next one, which counts all of them
+ * at once and hands each its place in arrival order: a key's concurrent requests cost one database round trip
+ * between them instead of one each (this, not the scoring, was the time of a keyed call), and the count stays exact.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { apiRateWindows } from "#db/schema/index";
@@ -23,31 +27,83 @@ export function apiKeyBucket(key: string) {
   return `api_key:${hashToken(key).slice(0, 24)}`;
 }
 
+interface Waiter {
+  cost: number;
+  nowMs: number;
+  resolve: (state: RateLimitState) => void;
+  reject: (error: unknown) => void;
+}
+
+const queues = new Map<string, Waiter[]>();
+
 /**
  * Takes `cost` requests from the key's current window, or none when they do not fit (then 429 with Retry-After the
  * seconds to the reset). With DISABLE_RATE_LIMIT (load tests) requests are counted and reported, never refused.
  */
-export async function takeApiKeyRequests(key: string, cost = 1, nowMs = Date.now()): Promise<RateLimitState> {
-  const db = await getDb();
+export function takeApiKeyRequests(key: string, cost = 1, nowMs = Date.now()): Promise<RateLimitState> {
   const bucket = apiKeyBucket(key);
-  const { start, resetSeconds } = rateWindowAt(nowMs);
+  return new Promise((resolve, reject) => {
+    const waiting = queues.get(bucket);
+    if (waiting) return void waiting.push({ cost, nowMs, resolve, reject });
+    queues.set(bucket, [{ cost, nowMs, resolve, reject }]);
+    void drain(bucket);
+  });
+}
+
+async function drain(bucket: string) {
+  for (;;) {
+    const waiting = queues.get(bucket)!;
+    if (!waiting.length) return void queues.delete(bucket);
+    const group = waiting.splice(0);
+    // One upsert per window the group spans (requests straddling a minute boundary).
+    const byWindow = new Map<number, Waiter[]>();
+    for (const w of group) {
+      const start = rateWindowAt(w.nowMs).start.getTime();
+      byWindow.set(start, [...(byWindow.get(start) ?? []), w]);
+    }
+    for (const [start, waiters] of byWindow) {
+      try {
+        await countWindow(bucket, new Date(start), waiters);
+      } catch (error) {
+        for (const w of waiters) w.reject(error);
+      }
+    }
+  }
+}
+
+async function countWindow(bucket: string, start: Date, waiters: Waiter[]) {
+  const db = await getDb();
   const limit = API_KEY_REQUESTS_PER_MINUTE;
   const enforce = !getEnv().DISABLE_RATE_LIMIT;
+  const total = waiters.reduce((n, w) => n + w.cost, 0);
   const [row] = await db
     .insert(apiRateWindows)
-    .values({ bucket, windowStart: start, used: cost })
-    .onConflictDoUpdate({
-      target: [apiRateWindows.bucket, apiRateWindows.windowStart],
-      set: { used: sql`${apiRateWindows.used} + ${cost}` },
-      ...(enforce ? { setWhere: sql`${apiRateWindows.used} + ${cost} <= ${limit}` } : {}),
-    })
+    .values({ bucket, windowStart: start, used: total })
+    .onConflictDoUpdate({ target: [apiRateWindows.bucket, apiRateWindows.windowStart], set: { used: sql`${apiRateWindows.used} + ${total}` } })
     .returning({ used: apiRateWindows.used });
+  // In arrival order: each request fits in what the ones before it left, or is refused and takes nothing.
+  let used = row!.used - total;
+  let refused = 0;
+  const outcomes = waiters.map((w) => {
+    if (enforce && used + w.cost > limit) {
+      refused += w.cost;
+      return { accepted: false, remaining: -1 };
+    }
+    used += w.cost;
+    return { accepted: true, remaining: Math.max(0, limit - used) };
+  });
+  if (refused) {
+    await db
+      .update(apiRateWindows)
+      .set({ used: sql`${apiRateWindows.used} - ${refused}` })
+      .where(and(eq(apiRateWindows.bucket, bucket), eq(apiRateWindows.windowStart, start)));
+  }
   // Windows older than an hour are never read again.
-  if (Math.random() < 0.01) await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, new Date(nowMs - 3_600_000)));
-  if (row && (!enforce || row.used <= limit)) return { limit, remaining: Math.max(0, limit - row.used), resetSeconds };
-  const [current] = await db
-    .select({ used: apiRateWindows.used })
-    .from(apiRateWindows)
-    .where(and(eq(apiRateWindows.bucket, bucket), eq(apiRateWindows.windowStart, start)));
-  throw new ApiKeyRateLimitError({ limit, remaining: Math.max(0, limit - (current?.used ?? limit)), resetSeconds });
+  if (Math.random() < 0.01) await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, new Date(start.getTime() - 3_600_000)));
+  waiters.forEach((w, i) => {
+    const { resetSeconds } = rateWindowAt(w.nowMs);
+    const { accepted, remaining } = outcomes[i]!;
+    if (accepted) w.resolve({ limit, remaining, resetSeconds });
+    else w.reject(new ApiKeyRateLimitError({ limit, remaining: Math.max(0, limit - used), resetSeconds }));
+  });
 }
