@@ -48,3 +48,10 @@ export function rateWindowAt(nowMs: number): { start: Date; resetSeconds: number
   const startMs = Math.floor(nowMs / windowMs) * windowMs;
   return { start: new Date(startMs), resetSeconds: Math.max(1, Math.ceil((startMs + windowMs - nowMs) / 1000)) };
 }
+
+/** The limits in words, as the /api page and the OpenAPI document state them. */
+export const API_LIMITS_TEXT: readonly string[] = [
+  `Each API key may make ${API_KEY_REQUESTS_PER_MINUTE} requests a minute. The window is the calendar minute (UTC); every answer to a keyed request carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset (seconds to the next window) and RateLimit-Policy (${API_KEY_REQUESTS_PER_MINUTE};w=${API_RATE_WINDOW_SECONDS}). Past the limit the answer is 429 with Retry-After set to the seconds until the window resets.`,
+  `A batch (POST /api/v1/hazards/batch, up to ${BATCH_MAX_LOCATIONS.toLocaleString("en-GB")} locations × ${BATCH_MAX_SLOTS} scenario/period slots) counts by its items: one request for each started ${BATCH_ITEMS_PER_REQUEST.toLocaleString("en-GB")} location × slot items. 1,000 points × 10 slots count 10 requests, so 20,000 locations × 10 slots count 200 and fit in one minute.`,
+  "There is no separate quota per plan: API keys come with the PREMIUM plan, and every key has the limit above. A session (signed in on the site) is not counted against a key.",
+];

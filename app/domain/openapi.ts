@@ -4,7 +4,7 @@
  * operation can answer is listed with its body. Pure data: no I/O.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
-import { API_KEY_REQUESTS_PER_MINUTE, BATCH_ITEMS_PER_REQUEST, BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "./api-limits";
+import { API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT, BATCH_ITEMS_PER_REQUEST, BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "./api-limits";
 import * as account from "./api-contract/account";
 import * as batch from "./api-contract/batch";
 import { ERROR_STATUS_TEXT, ErrorBody, type ErrorStatus } from "./api-contract/common";
@@ -850,7 +850,7 @@ export function buildOpenApiDocument(origin: string, version = "1.0.0") {
       title: "Climate risk public API",
       version,
       description:
-        "Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.",
+        ["Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.", "## Limits", ...API_LIMITS_TEXT].join("\n\n"),
       license: { name: "Proprietary: see the terms of use", url: `${base}/terms` },
       contact: { name: "Climate risk platform", url: `${base}/contact` },
     },

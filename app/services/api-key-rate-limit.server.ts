@@ -10,7 +10,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { apiRateWindows } from "#db/schema/index";
 import { API_KEY_RATE_MESSAGE, API_KEY_REQUESTS_PER_MINUTE, rateWindowAt, type RateLimitState } from "~/domain/api-limits";
 import { getEnv } from "~/env.server";
-import { getDb } from "./db.server";
+import { getDb, getDbMode } from "./db.server";
 import { TooManyRequestsError } from "./errors.server";
 import { hashToken } from "./password.server";
 
@@ -71,18 +71,77 @@ async function drain(bucket: string) {
   }
 }
 
+/**
+ * Where a key's window is counted. With PostgreSQL every instance shares the database row. The embedded database
+ * (PGlite) belongs to one process, so there is only ever one instance and the count lives in its memory: writing it
+ * to disk, synced, on every keyed request was what held keyed calls to a few dozen a second.
+ */
+export interface RateWindowStore {
+  /** Adds `total` to the window and answers its count after the addition. */
+  add(bucket: string, start: Date, total: number): Promise<number>;
+  /** Takes back requests that were refused. */
+  giveBack(bucket: string, start: Date, refused: number): Promise<void>;
+}
+
+export const databaseWindows: RateWindowStore = {
+  async add(bucket, start, total) {
+    const db = await getDb();
+    const [row] = await db
+      .insert(apiRateWindows)
+      .values({ bucket, windowStart: start, used: total })
+      .onConflictDoUpdate({ target: [apiRateWindows.bucket, apiRateWindows.windowStart], set: { used: sql`${apiRateWindows.used} + ${total}` } })
+      .returning({ used: apiRateWindows.used });
+    // Windows older than an hour are never read again.
+    if (Math.random() < 0.01) await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, new Date(start.getTime() - 3_600_000)));
+    return row!.used;
+  },
+  async giveBack(bucket, start, refused) {
+    const db = await getDb();
+    await db
+      .update(apiRateWindows)
+      .set({ used: sql`${apiRateWindows.used} - ${refused}` })
+      .where(and(eq(apiRateWindows.bucket, bucket), eq(apiRateWindows.windowStart, start)));
+  },
+};
+
+export function memoryWindows(): RateWindowStore {
+  const counts = new Map<string, { start: number; used: number }>();
+  return {
+    async add(bucket, start, total) {
+      const entry = counts.get(bucket);
+      const used = (entry && entry.start === start.getTime() ? entry.used : 0) + total;
+      // Only the current window of each key is kept: an older one is never read again.
+      if (!entry || entry.start <= start.getTime()) counts.set(bucket, { start: start.getTime(), used });
+      return used;
+    },
+    async giveBack(bucket, start, refused) {
+      const entry = counts.get(bucket);
+      if (entry && entry.start === start.getTime()) entry.used -= refused;
+    },
+  };
+}
+
+let embeddedWindows: RateWindowStore | undefined;
+let storeOverride: RateWindowStore | undefined;
+
+/** Lets a test count in a given store whatever the database. */
+export function useRateWindowStoreForTesting(store: RateWindowStore | undefined) {
+  storeOverride = store;
+}
+
+async function windowStore(): Promise<RateWindowStore> {
+  if (storeOverride) return storeOverride;
+  return (await getDbMode()) === "pglite" ? (embeddedWindows ??= memoryWindows()) : databaseWindows;
+}
+
 async function countWindow(bucket: string, start: Date, waiters: Waiter[]) {
-  const db = await getDb();
+  const store = await windowStore();
   const limit = API_KEY_REQUESTS_PER_MINUTE;
   const enforce = !getEnv().DISABLE_RATE_LIMIT;
   const total = waiters.reduce((n, w) => n + w.cost, 0);
-  const [row] = await db
-    .insert(apiRateWindows)
-    .values({ bucket, windowStart: start, used: total })
-    .onConflictDoUpdate({ target: [apiRateWindows.bucket, apiRateWindows.windowStart], set: { used: sql`${apiRateWindows.used} + ${total}` } })
-    .returning({ used: apiRateWindows.used });
+  const after = await store.add(bucket, start, total);
   // In arrival order: each request fits in what the ones before it left, or is refused and takes nothing.
-  let used = row!.used - total;
+  let used = after - total;
   let refused = 0;
   const outcomes = waiters.map((w) => {
     if (enforce && used + w.cost > limit) {
@@ -92,14 +151,7 @@ async function countWindow(bucket: string, start: Date, waiters: Waiter[]) {
     used += w.cost;
     return { accepted: true, remaining: Math.max(0, limit - used) };
   });
-  if (refused) {
-    await db
-      .update(apiRateWindows)
-      .set({ used: sql`${apiRateWindows.used} - ${refused}` })
-      .where(and(eq(apiRateWindows.bucket, bucket), eq(apiRateWindows.windowStart, start)));
-  }
-  // Windows older than an hour are never read again.
-  if (Math.random() < 0.01) await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, new Date(start.getTime() - 3_600_000)));
+  if (refused) await store.giveBack(bucket, start, refused);
   waiters.forEach((w, i) => {
     const { resetSeconds } = rateWindowAt(w.nowMs);
     const { accepted, remaining } = outcomes[i]!;
