@@ -18,6 +18,7 @@ export const API_PATHS = {
   riskLocationCodes: "/riskdb/location_codes",
   riskStatistic: "/riskdb/statistic",
   riskPointHazards: "/riskdb/get_data/hazards",
+  hazardsBatch: "/v1/hazards/batch",
   availableLocations: "/userdb/available_locations",
   uploadPreview: "/upload/upload_preview",
   requestPreview: "/upload/request_preview",

@@ -4,7 +4,9 @@
  * operation can answer is listed with its body. Pure data: no I/O.
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT, BATCH_ITEMS_PER_REQUEST, BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "./api-limits";
 import * as account from "./api-contract/account";
+import * as batch from "./api-contract/batch";
 import { ERROR_STATUS_TEXT, ErrorBody, type ErrorStatus } from "./api-contract/common";
 import * as content from "./api-contract/content";
 import * as orders from "./api-contract/orders";
@@ -48,6 +50,12 @@ export interface ApiOperation {
   headers?: z.AnyZodObject;
   body?: { schema: Schema; types: readonly string[]; required?: boolean };
   response: { schema: Schema; description: string; example?: unknown };
+  /** The same answer in other media types (a streamed NDJSON form), chosen by Accept or a format parameter. */
+  alternateContent?: Record<string, Schema>;
+  /** Headers the success answer carries. */
+  responseHeaders?: z.AnyZodObject;
+  /** Answers 304 to an If-None-Match that names its current ETag. */
+  notModified?: boolean;
   /** Other success answers (202 while a report is being built). */
   accepted?: { schema: Schema; description: string };
   /** A browser form post (no JavaScript) is answered with a redirect back to its page. */
@@ -95,9 +103,46 @@ const SIGNED_IN_ERRORS: ErrorStatus[] = [401, 403, 429];
 const PURCHASE_ERRORS: ErrorStatus[] = [...BODY_ERRORS, ...SIGNED_IN_ERRORS, 404, 409, 422, 503];
 const REPORT_ERRORS: ErrorStatus[] = [...BODY_ERRORS, ...SIGNED_IN_ERRORS, 402, 404];
 
+/** What a keyed answer says about the key's limit (none for a session or an anonymous caller). */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": z.number().int().optional().openapi({ description: `Requests the API key may make per minute window (${API_KEY_REQUESTS_PER_MINUTE}).` }),
+  "RateLimit-Remaining": z.number().int().optional().openapi({ description: "Requests left in the current window." }),
+  "RateLimit-Reset": z.number().int().optional().openapi({ description: "Seconds until the window resets." }),
+  "RateLimit-Policy": z.string().optional().openapi({ description: "The limit and its window in seconds, e.g. 600;w=60." }),
+};
+const rateLimitedHeaders = z.object(RATE_LIMIT_HEADERS);
+const retryAfterHeaders = z.object({
+  "Retry-After": z.number().int().openapi({ description: "Seconds to wait: for an API key, the seconds until its window resets." }),
+  ...RATE_LIMIT_HEADERS,
+});
+
 // ---------- operations ----------
 
-const riskOps: ApiOperation[] = [
+const batchOp: ApiOperation = {
+  id: "hazardsBatch",
+  method: "post",
+  path: API_PATHS.hazardsBatch,
+  tag: "Risk data",
+  summary: "Hazard scores of many points or location codes for several scenarios and periods",
+  description: [
+    `Up to ${BATCH_MAX_LOCATIONS.toLocaleString("en-GB")} locations (lat/lon points or location codes) × up to ${BATCH_MAX_SLOTS} scenario/period slots in one call. Each location is one item, in the request's order, with its codes and, per slot, the scores at the finest level the caller may read (location_type); a location that cannot be scored is an item with status error and a code (at_sea, invalid_coordinates, not_in_plan, …) and the rest of the batch is answered.`,
+    `With an API key a batch counts against the key's ${API_KEY_REQUESTS_PER_MINUTE} requests a minute by its items: one request for each started ${BATCH_ITEMS_PER_REQUEST.toLocaleString("en-GB")} location × slot items (1,000 points × 10 slots count 10).`,
+    "`Accept: application/x-ndjson` or `?format=ndjson` streams the answer as NDJSON: a header line (versions and slots), then one line per item as it is scored. The ETag follows the dataset and methodology versions, the caller's access and the request: send it back in If-None-Match to get 304 while nothing changed.",
+  ].join("\n\n"),
+  access: "required",
+  query: z.object({ format: z.enum(["json", "ndjson"]).optional().openapi({ description: "ndjson for the streamed form; otherwise Accept decides (JSON by default)." }) }),
+  body: { schema: batch.BatchRequest, types: ["application/json"] },
+  response: { schema: batch.HazardsBatchResponse, description: "One item per location, in the request's order." },
+  alternateContent: { "application/x-ndjson": batch.HazardsBatchLine },
+  responseHeaders: z.object({ ETag: z.string().openapi({ description: "Tied to dataset_version, methodology_version, the caller's access and the request." }), ...RATE_LIMIT_HEADERS }),
+  notModified: true,
+  errors: [400, 401, 403, 413, 429],
+};
+
+/** Every risk read counts against an API key, so each answer may carry the key's RateLimit headers. */
+const withRateLimitHeaders = (ops: ApiOperation[]) => ops.map((op) => ({ responseHeaders: rateLimitedHeaders, ...op }));
+
+const riskOps: ApiOperation[] = withRateLimitHeaders([
   {
     id: "riskCountries",
     method: "get",
@@ -105,9 +150,9 @@ const riskOps: ApiOperation[] = [
     tag: "Risk data",
     summary: "List countries",
     description: "Every country of the dataset, sorted by name. ISO 3166-1 alpha-2 codes.",
-    access: "none",
+    access: "optional",
     response: { schema: risk.CountriesResponse, description: "Countries." },
-    errors: [],
+    errors: CALLER_ERRORS,
   },
   {
     id: "riskRegions",
@@ -115,10 +160,10 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskRegions,
     tag: "Risk data",
     summary: "List the first-level regions of a country",
-    access: "none",
+    access: "optional",
     query: z.object({ country_code: z.string().openapi({ description: "ISO 3166-1 alpha-2 country code.", example: "FR" }) }),
     response: { schema: risk.RegionsResponse, description: "Regions, sorted by name; codes are ISO 3166-2 where available." },
-    errors: [400, 404],
+    errors: [400, ...CALLER_ERRORS, 404],
   },
   {
     id: "riskDurations",
@@ -126,9 +171,9 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskDurations,
     tag: "Risk data",
     summary: "List durations (averaging windows)",
-    access: "none",
+    access: "optional",
     response: { schema: risk.DurationsResponse, description: "Durations." },
-    errors: [],
+    errors: CALLER_ERRORS,
   },
   {
     id: "riskScenarios",
@@ -137,9 +182,9 @@ const riskOps: ApiOperation[] = [
     tag: "Risk data",
     summary: "List scenarios",
     description: "Includes hist, the historical reference (its ssp is null); applications usually hide it from scenario pickers.",
-    access: "none",
+    access: "optional",
     response: { schema: risk.ScenariosResponse, description: "Scenarios." },
-    errors: [],
+    errors: CALLER_ERRORS,
   },
   {
     id: "riskHazardIds",
@@ -148,9 +193,9 @@ const riskOps: ApiOperation[] = [
     tag: "Risk data",
     summary: "List hazards with their colours",
     description: "The per-hazard list excludes the aggregate AL, which is given separately.",
-    access: "none",
+    access: "optional",
     response: { schema: risk.HazardIdsResponse, description: "Hazards." },
-    errors: [],
+    errors: CALLER_ERRORS,
   },
   {
     id: "riskPeriods",
@@ -158,10 +203,10 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskPeriods,
     tag: "Risk data",
     summary: "List the periods of a scenario",
-    access: "none",
+    access: "optional",
     query: z.object({ duration: z.string().optional().openapi({ description: "Duration id; defaults to the first duration.", example: "30y" }), scenario: scenario(true) }),
     response: { schema: risk.PeriodsResponse, description: "Periods of the scenario (hist has only the historical period)." },
-    errors: [400],
+    errors: [400, ...CALLER_ERRORS],
   },
   {
     id: "riskHazardScores",
@@ -192,10 +237,10 @@ const riskOps: ApiOperation[] = [
     summary: "Country, region and hexagon of a point",
     description:
       "A point in the water within 10 km of the shore is scored at the nearest land and snapped_to_land gives that land point (null on land); points further out at sea answer status out_of_range, reason at_sea, with null codes, and points on a floating Antarctic ice shelf reason not_covered.",
-    access: "none",
+    access: "optional",
     query: z.object({ lon, lat }),
     response: { schema: risk.LocationCodesResponse, description: "Codes of the point." },
-    errors: [400],
+    errors: [400, ...CALLER_ERRORS],
   },
   {
     id: "riskStatistic",
@@ -203,9 +248,9 @@ const riskOps: ApiOperation[] = [
     path: API_PATHS.riskStatistic,
     tag: "Risk data",
     summary: "Default geography and dataset statistics",
-    access: "none",
+    access: "optional",
     response: { schema: risk.StatisticResponse, description: "The sample default location and counts of the dataset." },
-    errors: [],
+    errors: CALLER_ERRORS,
   },
   {
     id: "riskPointHazards",
@@ -220,7 +265,7 @@ const riskOps: ApiOperation[] = [
     response: { schema: risk.PointHazardsResponse, description: "Scores with the point's codes, or status out_of_range with hazards null." },
     errors: [400, ...CALLER_ERRORS],
   },
-];
+]);
 
 /** GET shows (or first creates) the key, POST rotates it, DELETE revokes it; the last two need a signed-in session. */
 function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
@@ -706,7 +751,7 @@ const contentOps: ApiOperation[] = [
   },
 ];
 
-export const API_OPERATIONS: readonly ApiOperation[] = [...riskOps, ...accountOps, ...uploadOps, ...orderOps, ...contentOps];
+export const API_OPERATIONS: readonly ApiOperation[] = [...riskOps, batchOp, ...accountOps, ...uploadOps, ...orderOps, ...contentOps];
 
 // ---------- the document ----------
 
@@ -729,8 +774,13 @@ const withExample = (schema: Schema, example?: unknown) => {
 
 function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {
-    200: { description: op.response.description, content: { "application/json": withExample(op.response.schema, op.response.example) } },
+    200: {
+      description: op.response.description,
+      content: { "application/json": withExample(op.response.schema, op.response.example), ...Object.fromEntries(Object.entries(op.alternateContent ?? {}).map(([type, schema]) => [type, { schema }])) },
+      ...(op.responseHeaders ? { headers: op.responseHeaders } : {}),
+    },
   };
+  if (op.notModified) responses[304] = { description: "Not modified: the ETag sent in If-None-Match is still current (same dataset, methodology, access and request).", ...(op.responseHeaders ? { headers: op.responseHeaders } : {}) };
   if (op.accepted) responses[202] = { description: op.accepted.description, content: { "application/json": withExample(op.accepted.schema) } };
   if (op.formRedirect) {
     responses[302] = {
@@ -741,7 +791,11 @@ function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
   const statuses = [...new Set([...op.errors, 500 as const])].sort((a, b) => a - b);
   for (const status of statuses) {
     const schema = op.errorBodies?.[status] ?? ErrorBody;
-    responses[status] = { description: ERROR_STATUS_TEXT[status], content: { "application/json": { schema } } };
+    responses[status] = {
+      description: ERROR_STATUS_TEXT[status],
+      content: { "application/json": { schema } },
+      ...(status === 429 ? { headers: retryAfterHeaders } : {}),
+    };
   }
   return responses;
 }
@@ -795,7 +849,7 @@ export function buildOpenApiDocument(origin: string, version = "1.0.0") {
       title: "Climate risk public API",
       version,
       description:
-        "Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.",
+        ["Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.", "## Limits", ...API_LIMITS_TEXT].join("\n\n"),
       license: { name: "Proprietary: see the terms of use", url: `${base}/terms` },
       contact: { name: "Climate risk platform", url: `${base}/contact` },
     },

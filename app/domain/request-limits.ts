@@ -3,6 +3,7 @@
  * anything larger is refused (413) before it is read, and the field count caps the parsing work per request.
  * File uploads have their own, larger limit and are streamed through.
  */
+import { API_PATHS, API_PREFIX } from "./api-paths";
 import { UPLOAD_MAX_BYTES } from "./portfolio/limits";
 
 export const FORM_BODY_MAX_BYTES = 64 * 1024;
@@ -10,6 +11,10 @@ export const FORM_MAX_FIELDS = 1_000;
 /** The largest portfolio file plus room for the multipart envelope and the other form fields. */
 export const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 2 * 1024 * 1024;
 export const UPLOAD_MAX_FIELDS = 100;
+
+/** A batch read of 1,000 locations with long ids of its own, as JSON. */
+export const BATCH_BODY_MAX_BYTES = 512 * 1024;
+export const BATCH_PATHS = [`${API_PREFIX}${API_PATHS.hazardsBatch}`] as const;
 
 /** Routes that accept a file upload (portfolio spreadsheets). */
 export const UPLOAD_PATHS = ["/api/upload/upload_preview", "/dashboard/scan", "/products/portfolio-preview"] as const;
@@ -36,6 +41,7 @@ export function bodyLimitFor(pathname: string, contentType: string | null | unde
   if ((UPLOAD_PATHS as readonly string[]).includes(path) && isMultipart(contentType)) {
     return { maxBytes: UPLOAD_BODY_MAX_BYTES, maxFields: UPLOAD_MAX_FIELDS };
   }
+  if ((BATCH_PATHS as readonly string[]).includes(path)) return { maxBytes: BATCH_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS };
   return { maxBytes: FORM_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS };
 }
 

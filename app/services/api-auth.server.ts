@@ -1,5 +1,6 @@
 /** Who is calling the JSON API: the session cookie, a Bearer session token or a Bearer API key. */
-import { enforceApiKeyRateLimit } from "./api-key-rate-limit.server";
+import type { RateLimitState } from "~/domain/api-limits";
+import { takeApiKeyRequests } from "./api-key-rate-limit.server";
 import { isApiKeyShaped, verifyApiKey } from "./api-keys.server";
 import type { AccessCaller } from "./entitlements.server";
 import { ForbiddenError, UnauthorizedError } from "./errors.server";
@@ -35,18 +36,32 @@ export function readBearer(request: Request): string | null {
  * null for an anonymous request. A Bearer credential that does not check out is a 401 rather than a silent
  * downgrade to anonymous, so a client with a wrong key learns it at once. A stale cookie just means anonymous.
  */
-export async function resolveApiCaller(request: Request, scope: ApiScope = "read"): Promise<ApiCaller | null> {
-  const caller = await identifyApiCaller(request);
+export async function resolveApiCaller(request: Request, scope: ApiScope = "read", cost = 1): Promise<ApiCaller | null> {
+  let identified = callerOf.get(request);
+  if (!identified) callerOf.set(request, (identified = identifyApiCaller(request, cost)));
+  const caller = await identified;
   assertScope(caller, scope);
   return caller;
 }
 
-async function identifyApiCaller(request: Request): Promise<ApiCaller | null> {
+/**
+ * One identification per request: a handler that asks twice (the riskdb wrapper, then the data function) neither
+ * queries twice nor counts the request twice against the key's limit.
+ */
+const callerOf = new WeakMap<Request, Promise<ApiCaller | null>>();
+const rateLimitOf = new WeakMap<Request, RateLimitState>();
+
+/** What the key that made this request has left, once the request was counted; null without a key. */
+export function rateLimitStateOf(request: Request): RateLimitState | null {
+  return rateLimitOf.get(request) ?? null;
+}
+
+async function identifyApiCaller(request: Request, cost: number): Promise<ApiCaller | null> {
   const bearer = readBearer(request);
   if (bearer && isApiKeyShaped(bearer)) {
     const user = await verifyApiKey(bearer);
     if (!user) throw new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential);
-    await enforceApiKeyRateLimit(bearer);
+    rateLimitOf.set(request, await takeApiKeyRequests(bearer, cost));
     return { user, via: "api_key", viaApiKey: true };
   }
   const user = await getSessionUser(request);
@@ -57,8 +72,8 @@ async function identifyApiCaller(request: Request): Promise<ApiCaller | null> {
   return { user, via: "session", viaApiKey: false };
 }
 
-export async function requireApiCaller(request: Request, scope: ApiScope = "read"): Promise<ApiCaller> {
-  const caller = await resolveApiCaller(request, scope);
+export async function requireApiCaller(request: Request, scope: ApiScope = "read", cost = 1): Promise<ApiCaller> {
+  const caller = await resolveApiCaller(request, scope, cost);
   if (!caller) throw new UnauthorizedError(API_AUTH_MESSAGES.required);
   return caller;
 }

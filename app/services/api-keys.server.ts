@@ -57,6 +57,7 @@ export async function rotateApiKey(user: KeyOwner): Promise<ApiKeyView> {
     const [created] = await tx.insert(apiKeys).values({ userId: user.id, keyHash: hash, prefix }).returning();
     return created!;
   });
+  forgetKeysOf(user.id);
   return { key, prefix: row.prefix, created_at: row.createdAt.toISOString() };
 }
 
@@ -85,18 +86,48 @@ export async function revokeApiKey(userId: string): Promise<number> {
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
+  forgetKeysOf(userId);
   return rows.length;
+}
+
+/**
+ * A key checked in the last few seconds is taken as it was: a script's requests come in runs, and one database
+ * lookup per request was most of a keyed call's time. Rotating or revoking here forgets the owner's keys at once;
+ * another instance (or a plan change) sees it within this time.
+ */
+export const VERIFIED_KEY_TTL_MS = 10_000;
+const verifiedKeys = new Map<string, { owner: Promise<SessionUser | null>; expires: number }>();
+
+/** Rotation and revocation are rare: forgetting every remembered key is simpler than finding the owner's. */
+function forgetKeysOf(_userId: string) {
+  verifiedKeys.clear();
 }
 
 /** The owner of a live key, or null. A key stops working when its owner leaves the PREMIUM plan. */
 export async function verifyApiKey(key: string): Promise<SessionUser | null> {
   if (!isApiKeyShaped(key)) return null;
+  const hash = hashToken(key);
+  const now = Date.now();
+  const cached = verifiedKeys.get(hash);
+  if (cached && cached.expires > now) return cached.owner;
+  const owner = lookUpApiKey(hash);
+  verifiedKeys.set(hash, { owner, expires: now + VERIFIED_KEY_TTL_MS });
+  // Only a key that checked out is remembered: a wrong one is looked up (and refused) every time.
+  void owner.then(
+    (u) => u || verifiedKeys.delete(hash),
+    () => verifiedKeys.delete(hash),
+  );
+  if (verifiedKeys.size > 10_000) verifiedKeys.delete(verifiedKeys.keys().next().value!);
+  return owner;
+}
+
+async function lookUpApiKey(keyHash: string): Promise<SessionUser | null> {
   const db = await getDb();
   const [row] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, planCode: users.planCode })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.keyHash, hashToken(key)), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row || !canUseApiKey(row.planCode)) return null;
   return row;

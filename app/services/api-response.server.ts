@@ -1,6 +1,8 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/errors";
+import { rateLimitHeaders } from "~/domain/api-limits";
+import { ApiKeyRateLimitError } from "./api-key-rate-limit.server";
 import { BadRequestError, isAppError } from "./errors.server";
 import { logger } from "./logger.server";
 
@@ -53,6 +55,7 @@ export function apiError(error: unknown) {
     if ("retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
       headers.set("Retry-After", String(error.retryAfterSeconds));
     }
+    if (error instanceof ApiKeyRateLimitError) for (const [name, value] of Object.entries(rateLimitHeaders(error.state))) headers.set(name, value);
     return json(body, { status: error.status, headers });
   }
   logger.error({ err: error }, "unexpected error in API route");

@@ -168,7 +168,17 @@ export interface PointCodes {
 
 /** The point's level the caller may read, finest first (the rule is finestReadableLevel); null when none. */
 export async function finestAccessibleLevel(caller: AccessCaller | null, point: PointCodes): Promise<LocationRef | null> {
-  return finestReadableLevel(await accessContextFor(caller), { hexagon: point.hexagon_code, region: point.region_code, country: point.country_code });
+  const levels = { hexagon: point.hexagon_code, region: point.region_code, country: point.country_code };
+  // The ledger only ever widens access: when the caller reads the point's hexagon (the finest level) without it,
+  // as a PREMIUM key does, the answer is known without reading the ledger from the database.
+  const withoutLedger = caller ? finestReadableLevel(planOnlyContext(caller), levels) : null;
+  if (withoutLedger?.kind === "hexagon") return withoutLedger;
+  return finestReadableLevel(await accessContextFor(caller), levels);
+}
+
+function planOnlyContext(caller: AccessCaller): AccessContext {
+  const plan: PlanCode = isPlanCode(caller.user.planCode) ? caller.user.planCode : "DISCOVERY";
+  return { ...ANONYMOUS_ACCESS, plan, viaApiKey: caller.viaApiKey };
 }
 
 /** Like finestAccessibleLevel, but a caller who may read none of the point's levels gets 401 or 403 (with the modal). */

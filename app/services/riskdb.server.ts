@@ -17,7 +17,8 @@ import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.
 import type { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, parseQuery } from "./api-response.server";
-import { resolveApiCaller } from "./api-auth.server";
+import { rateLimitHeaders } from "~/domain/api-limits";
+import { rateLimitStateOf, readBearer, resolveApiCaller } from "./api-auth.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "./entitlements.server";
 import { BadRequestError, NotFoundError } from "./errors.server";
 import { nearestPlaceName } from "./places.server";
@@ -91,15 +92,20 @@ export interface RiskdbReply {
   body: string | null;
 }
 
-async function reply(fn: () => Answer | Promise<Answer>): Promise<RiskdbReply> {
+/** A keyed answer may be kept by the caller, never by a shared cache: it carries that key's rate-limit state. */
+const KEYED_CACHE = "private, no-cache";
+
+async function reply(request: Request, fn: () => Answer | Promise<Answer>): Promise<RiskdbReply> {
   try {
     const { body, cache, vary } = await fn();
+    const rate = rateLimitStateOf(request);
     return {
       status: 200,
       headers: {
         "Content-Type": "application/json; charset=utf-8",
-        "Cache-Control": cache ?? "no-store",
+        "Cache-Control": rate ? KEYED_CACHE : (cache ?? "no-store"),
         ...(vary ? { Vary: vary } : {}),
+        ...(rate ? rateLimitHeaders(rate) : {}),
         ...API_RESPONSE_HEADERS,
         ...CORS_HEADERS,
       },
@@ -107,6 +113,8 @@ async function reply(fn: () => Answer | Promise<Answer>): Promise<RiskdbReply> {
     };
   } catch (error) {
     const response = riskdbErrorResponse(error);
+    const rate = rateLimitStateOf(request);
+    if (rate && response.status !== 429) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
     return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
   }
 }
@@ -238,7 +246,14 @@ export async function hazardScores(request: Request, p: HazardScoresParams): Pro
 const endpoint =
   (fn: (request: Request) => Answer | Promise<Answer>) =>
   (request: Request): Promise<RiskdbReply> =>
-    request.method === "OPTIONS" ? Promise.resolve(PREFLIGHT_REPLY) : reply(() => fn(request));
+    request.method === "OPTIONS"
+      ? Promise.resolve(PREFLIGHT_REPLY)
+      : reply(request, async () => {
+          // A presented credential that does not check out is a 401 on every path, open data included, and a valid
+          // key is counted (and told its limit) wherever it is sent.
+          if (readBearer(request)) await resolveApiCaller(request);
+          return fn(request);
+        });
 
 const riskdbReplies = {
   countries: endpoint(() => ({ body: listCountries(), cache: PUBLIC_CACHE })),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const plans = pgTable("plans", {
   code: text("code").primaryKey(),
@@ -84,6 +84,17 @@ export const rateLimitEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("rate_limit_key_time_idx").on(t.key, t.createdAt)],
+);
+
+/** API-key requests per key and minute window: one upsert counts a request and says how many are left. */
+export const apiRateWindows = pgTable(
+  "api_rate_windows",
+  {
+    bucket: text("bucket").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    used: integer("used").notNull(),
+  },
+  (t) => [primaryKey({ name: "api_rate_windows_pk", columns: [t.bucket, t.windowStart] }), index("api_rate_windows_start_idx").on(t.windowStart)],
 );
 
 export type MailAttachmentRecord = { filename: string; contentType: string; contentBase64: string };

@@ -32,6 +32,17 @@ describe("the API contract check", () => {
     expect(JSON.stringify(nested)).toContain("internal_id");
   });
 
+  it("checks a streamed NDJSON answer line by line and names the line at fault", () => {
+    const header = { status: "ok", dataset_version: "v1", methodology_version: "1.0", slots: [{ scenario: "hist", period: "hist", warming_c: null }], count: 1 };
+    const item = { index: 0, id: null, status: "error", code: "at_sea", error: "The point is at sea" };
+    const answer = { method: "POST", path: "/api/v1/hazards/batch", status: 200, contentType: "application/x-ndjson; charset=utf-8" };
+    const body = (lines: unknown[]) => lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
+    expect(validator.check({ ...answer, body: body([header, item]) })).toEqual({ kind: "valid", operation: "hazardsBatch" });
+    const bad = validator.check({ ...answer, body: body([header, { ...item, code: "on_the_moon" }]) });
+    expect(bad.kind).toBe("mismatch");
+    expect(JSON.stringify(bad)).toContain("line 2");
+  });
+
   it("reports a wrong type, an undocumented status, a missing body and an undocumented operation", async () => {
     const answer = await scenariosAnswer();
     expect(validator.check({ ...answer, body: JSON.stringify({ status: "ok", scenarios: {} }) }).kind).toBe("mismatch");

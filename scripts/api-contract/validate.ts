@@ -48,6 +48,8 @@ function normalize(path: string) {
 /** Paths the document does not describe but the API serves: the document itself. */
 const SELF_DESCRIBED = new Set(["/openapi.json"]);
 
+const NDJSON = "application/x-ndjson";
+
 export function createContractValidator(document: object) {
   const doc = document as Doc;
   const prefix = new URL(doc.servers?.[0]?.url ?? "/", "http://x").pathname.replace(/\/$/, "");
@@ -73,6 +75,31 @@ export function createContractValidator(document: object) {
     return [...operations.values()].some((list) => list.some((o) => o.pattern.test(normalize(apiPath))));
   }
 
+  /** A streamed NDJSON answer: every line must match the schema documented for that media type. */
+  const lineValidators = new Map<string, OpenAPIResponseValidator>();
+  function checkLines(op: Operation, status: number, media: unknown, body: string): Verdict {
+    const key = `${op.id} ${status}`;
+    let validator = lineValidators.get(key);
+    if (!validator) {
+      validator = new OpenAPIResponseValidator({ responses: { [status]: { description: "line", content: { "application/json": media } } } as never, components: doc.components as never });
+      lineValidators.set(key, validator);
+    }
+    const errors: string[] = [];
+    body.split("\n").forEach((line, i) => {
+      if (!line.trim()) return;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        errors.push(`line ${i + 1}: not JSON`);
+        return;
+      }
+      const result = validator.validateResponse(String(status), value);
+      if (result) errors.push(...(result.errors as { path?: string; message: string }[]).map((e) => `line ${i + 1} ${e.path || "(line)"}: ${e.message}`));
+    });
+    return errors.length ? { kind: "mismatch", operation: op.id, errors: errors.slice(0, 20) } : { kind: "valid", operation: op.id };
+  }
+
   return {
     check(exchange: Exchange): Verdict {
       if (!exchange.path.startsWith(`${prefix}/`)) return { kind: "outside", reason: "not under the API prefix" };
@@ -94,6 +121,7 @@ export function createContractValidator(document: object) {
       const types = Object.keys(documented.content ?? {});
       const type = (exchange.contentType ?? "").split(";")[0]!.trim().toLowerCase();
       if (!types.includes(type)) return { kind: "mismatch", operation: op.id, errors: [`content type ${type || "(none)"} is not documented (${types.join(", ") || "no body"})`] };
+      if (type === NDJSON) return checkLines(op, exchange.status, documented.content![type]!, exchange.body);
       let body: unknown;
       try {
         body = JSON.parse(exchange.body);

@@ -329,3 +329,37 @@ describe("app key (both paths)", () => {
     expect(await send(appKeyCustomer, API_PATHS.customerAppKey, "DELETE", cookie)).toMatchObject({ status: 200, body: { revoked: 1 } });
   });
 });
+
+describe("a presented credential is checked on every riskdb path", () => {
+  const bogus = { Authorization: "Bearer crk_bogus_not_a_real_key_000" };
+
+  it("a bad API key or token is 401 on open country codes and on the lists too, not a silent anonymous 200", async () => {
+    const uy = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: "UY" }, bogus);
+    expect(uy).toMatchObject({ status: 401, body: { success: false } });
+    expect((await get(hazardScores, API_PATHS.riskHazardScores, { location_code: "UY" }, { Authorization: "Bearer not-a-session" })).status).toBe(401);
+    expect((await get(countries, API_PATHS.riskCountries, {}, bogus)).status).toBe(401);
+    expect((await get(locationCodes, API_PATHS.riskLocationCodes, LONDON, bogus)).status).toBe(401);
+    // without credentials the same calls stay open
+    expect((await get(hazardScores, API_PATHS.riskHazardScores, { location_code: "UY" })).status).toBe(200);
+  });
+
+  it("a valid key gets the answer with its RateLimit headers, counted once per request, and a shared cache never keeps it", async () => {
+    const premium = await userWith("PREMIUM");
+    const { key } = await rotateApiKey(premium.user);
+    const withKey = { Authorization: `Bearer ${key}` };
+    const first = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: "UY" }, withKey);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("RateLimit-Limit")).toBe("600");
+    expect(first.headers.get("RateLimit-Remaining")).toBe("599");
+    expect(Number(first.headers.get("RateLimit-Reset"))).toBeGreaterThanOrEqual(1);
+    expect(Number(first.headers.get("RateLimit-Reset"))).toBeLessThanOrEqual(60);
+    expect(first.headers.get("RateLimit-Policy")).toBe("600;w=60");
+    expect(first.headers.get("Cache-Control")).toBe("private, no-cache");
+    // get_data/hazards resolves the caller twice (wrapper and data function) but counts one request
+    const point = await get(pointHazards, API_PATHS.riskPointHazards, { ...LONDON, scenario: "rcp85", period: "2050" }, withKey);
+    expect(point).toMatchObject({ status: 200, body: { location_type: "hexagon", location_code: LONDON_HEX } });
+    expect(point.headers.get("RateLimit-Remaining")).toBe("598");
+    const anonymous = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: "UY" });
+    expect(anonymous.headers.get("RateLimit-Limit")).toBeNull();
+  });
+});

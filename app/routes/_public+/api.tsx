@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { ApiLimits } from "~/components/api/api-limits";
 import { ApiReference } from "~/components/api/api-reference";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
@@ -30,6 +31,7 @@ export default function ApiPage() {
   const { openapi } = useLoaderData<typeof loader>();
   return (
     <ContentPageView wide>
+      <ApiLimits />
       <ApiReference doc={openapi as unknown as Parameters<typeof ApiReference>[0]["doc"]} />
     </ContentPageView>
   );

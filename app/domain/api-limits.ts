@@ -1,0 +1,57 @@
+/**
+ * The public API's limits, in one place: the /api page, the OpenAPI document, the rate limiter and the batch
+ * endpoint all read them, so what is written down is what is enforced.
+ */
+
+/** Requests one API key may make per window, shared by every instance. */
+export const API_KEY_REQUESTS_PER_MINUTE = 600;
+/** The window is a calendar minute (UTC): it resets at the next full minute, which RateLimit-Reset counts down to. */
+export const API_RATE_WINDOW_SECONDS = 60;
+
+/** Points (or location codes) in one batch call. */
+export const BATCH_MAX_LOCATIONS = 1_000;
+/** Scenario/period slots in one batch call: every slot the dataset has fits. */
+export const BATCH_MAX_SLOTS = 10;
+/**
+ * A batch counts against the per-key limit by its items (locations × slots): one request for each started block of
+ * this many items, so 1,000 points × 10 slots count 10 requests and a nightly pull of 20,000 × 10 counts 200.
+ */
+export const BATCH_ITEMS_PER_REQUEST = 1_000;
+
+export function batchRequestCost(locations: number, slots: number): number {
+  return Math.max(1, Math.ceil((locations * slots) / BATCH_ITEMS_PER_REQUEST));
+}
+
+export const API_KEY_RATE_MESSAGE = `Too many requests with this API key: at most ${API_KEY_REQUESTS_PER_MINUTE} a minute (a batch counts one for each ${BATCH_ITEMS_PER_REQUEST.toLocaleString("en-GB")} items). Retry after the seconds in Retry-After.`;
+
+/** What a caller has left in the current window; sent back as the RateLimit headers. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets (at least 1). */
+  resetSeconds: number;
+}
+
+/** The RateLimit-* headers (draft-ietf-httpapi-ratelimit-headers) of a state. */
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(state.limit),
+    "RateLimit-Remaining": String(state.remaining),
+    "RateLimit-Reset": String(state.resetSeconds),
+    "RateLimit-Policy": `${state.limit};w=${API_RATE_WINDOW_SECONDS}`,
+  };
+}
+
+/** The window a moment falls in, and the seconds left until it resets. */
+export function rateWindowAt(nowMs: number): { start: Date; resetSeconds: number } {
+  const windowMs = API_RATE_WINDOW_SECONDS * 1000;
+  const startMs = Math.floor(nowMs / windowMs) * windowMs;
+  return { start: new Date(startMs), resetSeconds: Math.max(1, Math.ceil((startMs + windowMs - nowMs) / 1000)) };
+}
+
+/** The limits in words, as the /api page and the OpenAPI document state them. */
+export const API_LIMITS_TEXT: readonly string[] = [
+  `Each API key may make ${API_KEY_REQUESTS_PER_MINUTE} requests a minute. The window is the calendar minute (UTC); every answer to a keyed request carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset (seconds to the next window) and RateLimit-Policy (${API_KEY_REQUESTS_PER_MINUTE};w=${API_RATE_WINDOW_SECONDS}). Past the limit the answer is 429 with Retry-After set to the seconds until the window resets.`,
+  `A batch (POST /api/v1/hazards/batch, up to ${BATCH_MAX_LOCATIONS.toLocaleString("en-GB")} locations × ${BATCH_MAX_SLOTS} scenario/period slots) counts by its items: one request for each started ${BATCH_ITEMS_PER_REQUEST.toLocaleString("en-GB")} location × slot items. 1,000 points × 10 slots count 10 requests, so 20,000 locations × 10 slots count 200 and fit in one minute.`,
+  "There is no separate quota per plan: API keys come with the PREMIUM plan, and every key has the limit above. A session (signed in on the site) is not counted against a key.",
+];
