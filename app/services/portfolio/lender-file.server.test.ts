@@ -4,7 +4,7 @@ import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { germanLenderCsv, germanLenderXlsx } from "../../../tests/support/portfolio-files";
 import { getRiskEngine } from "~/risk/engine.server";
 import { toAssessedLocation } from "./report-model.server";
-import { ingestUpload, uploadRows, findUpload, ROW_STATUS, type PreviewResult, type StoredRow } from "./uploads.server";
+import { ingestUpload, remapUpload, uploadRows, findUpload, ROW_STATUS, type PreviewResult, type StoredRow } from "./uploads.server";
 
 setupTestDatabase();
 
@@ -87,5 +87,48 @@ describe("a lender's German export", () => {
   it("XLSX: the same rows give the same answer", async () => {
     const r = await ingestUpload({ fileName: "Bestand.xlsx", data: once(await germanLenderXlsx()), owner: member });
     expectLenderPreview(r);
+  });
+});
+
+describe("the column-mapping step", () => {
+  const csv = [
+    "Schlüssel;Titel;Anschrift Objekt;Staat/Land;Summe;lat;lon",
+    "K-1;Büro Köln;Hohe Straße 1, 50667 Köln;Deutschland;1.000.000,00;50,9375;6,9603",
+    "K-2;Entrepôt Marseille;;Frankreich;2.000.000,00;5,3811;43,297",
+    "K-3;Filiale Wien;Stephansplatz 1, 1010 Wien;Österreich;500.000,00;;",
+  ].join("\n");
+
+  it("judges the rows again with the columns the user chose: ids, names, the country check, addresses and the value column", async () => {
+    const first = await ingestUpload({ fileName: "odd.csv", data: once(csv), owner: member });
+    // nothing recognised but the coordinates: Marseille is read as it stands (Ethiopia), Wien is refused
+    expect(first.detected).toMatchObject({ id: null, name: null, country: null, address: null, value: null });
+    expect(first.valid_locations).toBe(2);
+    expect(first.invalid).toEqual([{ row: 4, id: null, reason: ROW_REASONS.missingLat }]);
+
+    const upload = await findUpload(first.upload_id, { accessToken: first.access_token });
+    const r = await remapUpload(upload, { id: 0, name: 1, address: 2, country: 3, value: 4 }, member);
+    expect(r.detected).toMatchObject({ id: "Schlüssel", name: "Titel", address: "Anschrift Objekt", country: "Staat/Land", value: "Summe" });
+    expect(r.placed).toEqual([
+      { row: 3, id: "K-2", reason: POINT_PRECISION.swapped },
+      { row: 4, id: "K-3", reason: `${POINT_PRECISION.city}: Vienna, AT` },
+    ]);
+    expect(r.invalid).toEqual([]);
+    expect(r.valid_locations).toBe(3);
+    expect(r.total_locations).toBe(3);
+    const remapped = await findUpload(r.upload_id, { accessToken: r.access_token });
+    expect(remapped).toMatchObject({ idColumn: 0, nameColumn: 1, weightColumn: "Summe", fileSha256: upload.fileSha256, fileBytes: upload.fileBytes });
+    const engine = getRiskEngine();
+    const locations = (await stored(r.upload_id)).map((row) => toAssessedLocation(engine, remapped, row));
+    expect(locations.map((l) => [l.rowNumber, l.assetId, l.name, l.countryCode, l.weight])).toEqual([
+      [2, "K-1", "Büro Köln", "DE", 1_000_000],
+      [3, "K-2", "Entrepôt Marseille", "FR", 2_000_000],
+      [4, "K-3", "Filiale Wien", "AT", 500_000],
+    ]);
+  });
+
+  it("refuses a column number the file does not have", async () => {
+    const first = await ingestUpload({ fileName: "odd.csv", data: once(csv), owner: member });
+    const upload = await findUpload(first.upload_id, { accessToken: first.access_token });
+    await expect(remapUpload(upload, { id: 7 }, member)).rejects.toMatchObject({ status: 400 });
   });
 });

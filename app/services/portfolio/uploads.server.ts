@@ -9,7 +9,7 @@ import { gunzip, gzip } from "node:zlib";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { portfolioUploadChunks, portfolioUploads, type PortfolioUpload } from "#db/schema/index";
 import {
-  columnOrderEvidence, detectColumns, isBlankRow, numericColumns, parseNumberCell, readsSwapped, type Cell, type ColumnMap,
+  columnOrderEvidence, detectColumns, isBlankRow, numericColumns, parseNumberCell, readsSwapped, type Cell, type ColumnMap, type ColumnRole,
 } from "~/domain/portfolio/columns";
 import { countryCodeOf } from "~/domain/portfolio/country-cell";
 import { POINT_PRECISION, placeRow, type GazetteerPlace, type RowPlaceColumns, type RowPlaceLookups } from "~/domain/portfolio/row-place";
@@ -180,6 +180,11 @@ export interface IngestInput {
   planLimits?: PreviewResult["limits"];
   /** What the uploader may read: the preview's figures use only those levels (the entitlement rule). Anonymous by default. */
   access?: AccessContext;
+  /**
+   * Rows already read (an earlier upload's stored rows, its header first) instead of file bytes, with that file's
+   * digest and size, and the columns the user chose: the rows are judged again exactly as an upload's are.
+   */
+  reread?: { rows: AsyncIterable<RawRow[]>; sha256: string; bytes: number; blankRows: number; columns: Omit<ColumnMap, "names" | "headerRow"> };
 }
 
 export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
@@ -192,7 +197,8 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
   const db = await getDb();
   try {
     let batches: AsyncIterable<RawRow[]>;
-    if (kind === "csv") batches = readCsv(meter.pass(input.data));
+    if (input.reread) batches = input.reread.rows;
+    else if (kind === "csv") batches = readCsv(meter.pass(input.data));
     else {
       tempFile = await saveToTempFile(meter.pass(input.data));
       batches = batchRows(readXlsx(tempFile));
@@ -232,7 +238,9 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
         continue;
       }
       lead.push(r.value);
-      map = detectColumns(lead.map((x) => x.cells));
+      map = input.reread
+        ? { ...input.reread.columns, names: r.value.cells.map((c) => String(c ?? "")), headerRow: 0 }
+        : detectColumns(lead.map((x) => x.cells));
       if (!map && lead.length >= HEADER_SEARCH_ROWS) break;
     }
     if (!map) throw new UploadRefusedError(lead.length === 0 ? UPLOAD_MESSAGES.empty : UPLOAD_MESSAGES.noColumns, 422);
@@ -279,7 +287,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       invalidCount = 0,
       outCount = 0,
       dupCount = 0,
-      blank = leadingBlank,
+      blank = leadingBlank + (input.reread?.blankRows ?? 0),
       seq = 0;
     const invalid: RowIssue[] = [];
     const outOfRange: RowIssue[] = [];
@@ -424,7 +432,11 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     void _omit;
     await db
       .update(portfolioUploads)
-      .set({ fileSha256: meter.digest(), fileBytes: meter.bytes, summary: stored as unknown as Record<string, unknown> })
+      .set({
+        fileSha256: input.reread?.sha256 ?? meter.digest(),
+        fileBytes: input.reread?.bytes ?? meter.bytes,
+        summary: stored as unknown as Record<string, unknown>,
+      })
       .where(eq(portfolioUploads.id, uploadId));
     return result;
   } catch (error) {
@@ -464,6 +476,74 @@ export async function claimUpload(upload: PortfolioUpload, userId: string): Prom
   if (upload.userId) return;
   const db = await getDb();
   await db.update(portfolioUploads).set({ userId }).where(and(eq(portfolioUploads.id, upload.id)));
+}
+
+/** The columns of an upload by role, as stored (roles of uploads stored before the other roles: none). */
+export function uploadColumnMap(upload: PortfolioUpload): Omit<ColumnMap, "names" | "headerRow"> {
+  const r = upload.columnRoles ?? {};
+  return {
+    lat: upload.latColumn,
+    lon: upload.lonColumn,
+    id: upload.idColumn,
+    name: upload.nameColumn,
+    value: r.value ?? null,
+    country: r.country ?? null,
+    address: r.address ?? null,
+    city: r.city ?? null,
+    postcode: r.postcode ?? null,
+  };
+}
+
+/**
+ * The upload judged again with the columns the user chose (the column-mapping step): a new upload of the same rows,
+ * whose preview, stored rows and report follow the chosen id, name, value, country and address columns. The chosen
+ * value column also weights the results.
+ */
+export async function remapUpload(
+  upload: PortfolioUpload,
+  roles: Partial<Record<ColumnRole, number | null>>,
+  owner: UploadOwner,
+  access?: AccessContext,
+): Promise<PreviewResult> {
+  for (const [role, i] of Object.entries(roles))
+    if (i !== null && i !== undefined && !(Number.isInteger(i) && i >= 0 && i < upload.columns.length))
+      throw new UploadRefusedError(`Unknown column for ${role}: ${i}`, 400);
+  const summary = upload.summary as { blank_rows?: number };
+  async function* rows(): AsyncGenerator<RawRow[]> {
+    yield [{ rowNo: 1, cells: upload.columns }];
+    let batch: RawRow[] = [];
+    for await (const r of uploadRows(upload.id)) {
+      batch.push({ rowNo: r[0], cells: r[5] });
+      if (batch.length >= UPLOAD_CHUNK_ROWS) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  }
+  const result = await ingestUpload({
+    fileName: upload.fileName,
+    data: (async function* () {})(),
+    owner,
+    access,
+    reread: {
+      rows: rows(),
+      sha256: upload.fileSha256,
+      bytes: upload.fileBytes,
+      blankRows: summary.blank_rows ?? 0,
+      columns: { ...uploadColumnMap(upload), ...roles },
+    },
+  });
+  const value = roles.value ?? null;
+  if (value !== null) {
+    const column = upload.columns[value]!;
+    const remapped = await findUpload(result.upload_id, { accessToken: result.access_token });
+    if (remapped.numericColumns.includes(column)) {
+      await setWeightColumn(remapped, column);
+      result.weight_column = column;
+    }
+  }
+  return result;
 }
 
 export async function setWeightColumn(upload: PortfolioUpload, column: string): Promise<void> {
