@@ -61,6 +61,20 @@ function isLon(h: string) {
 export const COLUMN_ROLES = ["id", "name", "value", "country", "address", "city", "postcode"] as const;
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 
+/** How the column-mapping step names each role. */
+export const COLUMN_ROLE_LABELS: Readonly<Record<ColumnRole, string>> = {
+  id: "Asset id",
+  name: "Name",
+  value: "Value (weights the results)",
+  country: "Country (checks each point)",
+  address: "Address (places rows without coordinates)",
+  city: "City",
+  postcode: "Postcode",
+};
+
+/** The column-mapping form's value for "no such column". */
+export const NO_COLUMN = "";
+
 const ROLE_PATTERNS: Readonly<Record<ColumnRole, RegExp>> = {
   id: ID_RE,
   name: NAME_RE,
