@@ -167,9 +167,16 @@ export default function ScanPage() {
                   {COLUMN_ROLES.map((role) => {
                     const chosen = data.upload!.columnMap[role];
                     return (
-                      <label key={role} className="flex flex-col gap-1 text-sm">
-                        <span className="font-medium">{COLUMN_ROLE_LABELS[role]}</span>
-                        <select name={`column_${role}`} defaultValue={chosen === null ? NO_COLUMN : String(chosen)} className="rounded border-slate-300">
+                      <div key={role} className="flex flex-col gap-1 text-sm">
+                        <label htmlFor={`column-${role}`} className="font-medium">
+                          {COLUMN_ROLE_LABELS[role]}
+                        </label>
+                        <select
+                          id={`column-${role}`}
+                          name={`column_${role}`}
+                          defaultValue={chosen === null ? NO_COLUMN : String(chosen)}
+                          className="rounded border-slate-300"
+                        >
                           <option value={NO_COLUMN}>— none —</option>
                           {data.upload!.columns.map((c, i) => (
                             <option key={`${i}-${c}`} value={String(i)}>
@@ -177,7 +184,7 @@ export default function ScanPage() {
                             </option>
                           ))}
                         </select>
-                      </label>
+                      </div>
                     );
                   })}
                 </div>
