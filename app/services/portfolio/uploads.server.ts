@@ -362,7 +362,13 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
           if (duplicates.length < PREVIEW_ISSUES_MAX) duplicates.push({ row: raw.rowNo, duplicate_of: first });
         }
         if (data.length < PREVIEW_ROWS_MAX)
-          data.push({ row: raw.rowNo, lat: check.lat, lon: check.lon, name: map.name !== null ? cellText(raw.cells[map.name]) : null, precision });
+          data.push({
+            row: raw.rowNo,
+            lat: check.lat,
+            lon: check.lon,
+            name: map.name !== null ? cellText(raw.cells[map.name]) : null,
+            ...(precision ? { precision } : {}),
+          });
         chunk.push([raw.rowNo, ROW_STATUS.valid, null, check.lat, check.lon, raw.cells, first ?? null, precision]);
       }
       return chunk.length >= UPLOAD_CHUNK_ROWS;
