@@ -4,19 +4,18 @@
  */
 import { UNLOCK_KINDS, type UnlockKind } from "./dashboard";
 import { classifyLocationCode, type CodeLists, type LocationRef } from "./entitlements";
+import { readDecimalDegrees } from "./validation";
 import { MESSAGES } from "./validation-messages";
 import { SAMPLE_DEFAULT_LOCATION } from "./default-location";
 import { DURATIONS, FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, parseDuration, parsePeriod, parseScenario, type FuturePeriodId, type FutureScenarioId } from "./scenarios";
-
-const DECIMAL_DEGREES = /^[-+]?\d{1,3}(\.\d{1,4})?$/;
 
 /** The spec's latitude/longitude rule (3-4 decimals allowed; fewer decimals accepted too so a link "51.5" works). */
 export function parseCoordinate(raw: string | null, limit: 90 | 180): { value?: number; error?: string } {
   if (raw === null || raw.trim() === "") return {};
   const v = raw.trim();
   const message = limit === 90 ? MESSAGES.latitude : MESSAGES.longitude;
-  if (!DECIMAL_DEGREES.test(v)) return { error: message };
-  const n = Number(v);
+  const n = readDecimalDegrees(v);
+  if (n === null) return { error: message };
   return n >= -limit && n <= limit ? { value: n } : { error: message };
 }
 

@@ -98,11 +98,99 @@ export interface PlaceIndex {
   keys: string[][];
 }
 
+/**
+ * The German way of writing umlauts without them (Köln → Koeln, München → Muenchen): typed by many Europeans on
+ * keyboards without the letters, and the usual spelling in exported files.
+ */
+export function foldUmlautsAsDigraphs(text: string): string {
+  return foldPlaceName(text.replace(/[äÄöÖüÜ]/g, (c) => ({ ä: "ae", Ä: "Ae", ö: "oe", Ö: "Oe", ü: "ue", Ü: "Ue" })[c] ?? c));
+}
+
+/**
+ * Names Europeans type for places GeoNames' list carries under another one (its main name is English for some
+ * cities, the local one for others). Keyed by the list's name and country code.
+ */
+export const PLACE_ALTERNATE_NAMES: Readonly<Record<string, readonly string[]>> = {
+  "Munich|DE": ["München"],
+  "Köln|DE": ["Cologne"],
+  "Nürnberg|DE": ["Nuremberg"],
+  "Hannover|DE": ["Hanover"],
+  "Braunschweig|DE": ["Brunswick"],
+  "Frankfurt am Main|DE": ["Frankfurt"],
+  "Aachen|DE": ["Aix-la-Chapelle", "Aquisgrana"],
+  "Vienna|AT": ["Wien", "Vienne", "Wiedeń", "Viena"],
+  "Warsaw|PL": ["Warszawa", "Warschau", "Varsovie", "Varsovia"],
+  "Kraków|PL": ["Cracow", "Krakau", "Cracovie", "Cracovia"],
+  "Wrocław|PL": ["Breslau"],
+  "Gdańsk|PL": ["Danzig"],
+  "Poznań|PL": ["Posen"],
+  "Łódź|PL": ["Lodsch"],
+  "Lisbon|PT": ["Lisboa", "Lissabon", "Lisbonne"],
+  "Porto|PT": ["Oporto"],
+  "The Hague|NL": ["Den Haag", "'s-Gravenhage", "La Haye", "La Haya", "Haag"],
+  "Rome|IT": ["Roma", "Rom"],
+  "Milan|IT": ["Milano", "Mailand"],
+  "Naples|IT": ["Napoli", "Neapel"],
+  "Turin|IT": ["Torino"],
+  "Florence|IT": ["Firenze", "Florenz"],
+  "Venice|IT": ["Venezia", "Venedig", "Venise"],
+  "Genoa|IT": ["Genova", "Genua", "Gênes"],
+  "Bolzano|IT": ["Bozen"],
+  "Prague|CZ": ["Praha", "Prag"],
+  "Brno|CZ": ["Brünn"],
+  "Copenhagen|DK": ["København", "Kopenhagen", "Copenhague"],
+  "Brussels|BE": ["Bruxelles", "Brussel", "Brüssel", "Bruselas"],
+  "Antwerpen|BE": ["Antwerp", "Anvers", "Amberes"],
+  "Gent|BE": ["Ghent", "Gand"],
+  "Brugge|BE": ["Bruges", "Brügge"],
+  "Liège|BE": ["Lüttich", "Luik"],
+  "Leuven|BE": ["Louvain", "Löwen"],
+  "Mechelen|BE": ["Malines"],
+  "Athens|GR": ["Athína", "Athen", "Athènes", "Atenas", "Atene"],
+  "Thessaloníki|GR": ["Saloniki", "Salonique"],
+  "Bucharest|RO": ["București", "Bukarest", "Bucarest"],
+  "Belgrade|RS": ["Beograd", "Belgrad"],
+  "Zürich|CH": ["Zurich", "Zurigo"],
+  "Basel|CH": ["Bâle", "Basilea"],
+  "Bern|CH": ["Berne", "Berna"],
+  "Luzern|CH": ["Lucerne", "Lucerna"],
+  "Göteborg|SE": ["Gothenburg"],
+  "Luxembourg|LU": ["Luxemburg", "Lussemburgo"],
+  "Sevilla|ES": ["Seville", "Sevilla", "Séville"],
+  "Zaragoza|ES": ["Saragossa", "Saragosse"],
+  "Strasbourg|FR": ["Straßburg", "Strasburgo"],
+  "Dunkerque|FR": ["Dunkirk", "Dünkirchen"],
+  "Nice|FR": ["Nizza"],
+  "Marseille|FR": ["Marseilles", "Marsella", "Marsiglia"],
+  "Lyon|FR": ["Lyons", "Lione"],
+};
+
 /** Sorts by population (largest first, then name) so a scan meets the biggest match first. */
 export function buildPlaceIndex(records: readonly PlaceRecord[]): PlaceIndex {
   const places = [...records].sort((a, b) => b.population - a.population || a.name.localeCompare(b.name, "en"));
-  const keys = places.map((p) => [...new Set([foldPlaceName(p.name), foldPlaceName(p.asciiName)])]);
+  const keys = places.map((p) => {
+    const names = [p.name, p.asciiName, ...(PLACE_ALTERNATE_NAMES[`${p.name}|${p.countryCode}`] ?? [])];
+    return [...new Set(names.flatMap((n) => [foldPlaceName(n), foldUmlautsAsDigraphs(n)]))];
+  });
   return { places, keys };
+}
+
+/**
+ * Places whose name (or alternate name) is the given one, folded, largest first; only in `country` when given.
+ * What an address-only row of an upload is placed by.
+ */
+export function placesNamed(index: PlaceIndex, name: string, country: string | null = null, limit = 5): PlaceRecord[] {
+  const q = foldPlaceName(name);
+  const q2 = foldUmlautsAsDigraphs(name);
+  if (q.length < PLACE_QUERY_MIN_LENGTH) return [];
+  const out: PlaceRecord[] = [];
+  for (let i = 0; i < index.places.length && out.length < limit; i++) {
+    const p = index.places[i]!;
+    if (country && p.countryCode !== country) continue;
+    const k = index.keys[i]!;
+    if (k.includes(q) || k.includes(q2)) out.push(p);
+  }
+  return out;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { parseCoordinate } from "./dashboard-selection";
 import { MESSAGES, field } from "./validation";
 
 function firstError(schema: z.ZodTypeAny, value: unknown) {
@@ -38,7 +39,21 @@ describe("shared form fields", () => {
     expect(firstError(field.latitude(), "91")).toBe(MESSAGES.latitude);
     expect(firstError(field.latitude(), "51.50741")).toBe(MESSAGES.latitude);
     expect(firstError(field.longitude(), "-180.5")).toBe(MESSAGES.longitude);
-    expect(firstError(field.longitude(), "12,5")).toBe(MESSAGES.longitude);
+    expect(firstError(field.longitude(), "12;5")).toBe(MESSAGES.longitude);
     expect(firstError(field.latitude(), "")).toBe(MESSAGES.required);
+  });
+});
+
+describe("coordinates written with a decimal comma, as the upload reads them", () => {
+  it("the point fields read 50,9375 and 6,9603 as Köln's coordinates", () => {
+    expect(field.latitude().parse("50,9375")).toBe(50.9375);
+    expect(field.longitude().parse("6,9603")).toBe(6.9603);
+    expect(parseCoordinate("50,9375", 90)).toEqual({ value: 50.9375 });
+    expect(parseCoordinate("-6,9603", 180)).toEqual({ value: -6.9603 });
+  });
+  it("still refuses a thousands group, two commas or five decimals", () => {
+    expect(firstError(field.latitude(), "50,93751")).toBe(MESSAGES.latitude);
+    expect(parseCoordinate("1,234,5", 180).error).toBe(MESSAGES.longitude);
+    expect(parseCoordinate("95,5", 90).error).toBe(MESSAGES.latitude);
   });
 });

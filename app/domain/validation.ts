@@ -41,15 +41,28 @@ export const field = {
   longitude: () => coordinate(-180, 180, MESSAGES.longitude),
 };
 
-/** Decimal degrees with up to 4 decimals and a leading sign; anything else gets the spec's message. */
-const DECIMAL_DEGREES = /^[-+]?\d{1,3}(\.\d{1,4})?$/;
+/**
+ * Decimal degrees with up to 4 decimals and a leading sign, with a decimal point or, as Europeans write it and as
+ * the upload reads it, a decimal comma ("50,9375"); anything else gets the spec's message.
+ */
+const DECIMAL_DEGREES = /^[-+]?\d{1,3}([.,]\d{1,4})?$/;
+
+/** The number a coordinate field holds, or null when it is not decimal degrees as the rule above writes them. */
+export function readDecimalDegrees(raw: string): number | null {
+  const v = raw.trim();
+  return DECIMAL_DEGREES.test(v) ? Number(v.replace(",", ".")) : null;
+}
+
 function coordinate(min: number, max: number, message: string) {
   return z
     .union([z.string(), z.number()], { required_error: MESSAGES.required })
     .transform((v) => String(v).trim())
     .refine((v) => v.length > 0, MESSAGES.required)
-    .refine((v) => DECIMAL_DEGREES.test(v) && Number(v) >= min && Number(v) <= max, message)
-    .transform(Number);
+    .refine((v) => {
+      const n = readDecimalDegrees(v);
+      return n !== null && n >= min && n <= max;
+    }, message)
+    .transform((v) => readDecimalDegrees(v)!);
 }
 
 export const PASSWORD_MIN = 8;

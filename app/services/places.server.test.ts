@@ -26,3 +26,25 @@ describe("place search over data/places.json.gz", () => {
     expect(searchPlaces("l")).toEqual([]);
   });
 });
+
+describe("place search in the spellings Europeans type", () => {
+  it.each([
+    ["München", "Munich", "DE"],
+    ["Munich", "Munich", "DE"],
+    ["Muenchen", "Munich", "DE"],
+    ["Köln", "Köln", "DE"],
+    ["Cologne", "Köln", "DE"],
+    ["Koeln", "Köln", "DE"],
+    ["Wien", "Vienna", "AT"],
+    ["Vienna", "Vienna", "AT"],
+    ["Warszawa", "Warsaw", "PL"],
+    ["Warsaw", "Warsaw", "PL"],
+    ["Lisboa", "Lisbon", "PT"],
+    ["Lisbon", "Lisbon", "PT"],
+    ["Den Haag", "The Hague", "NL"],
+    ["The Hague", "The Hague", "NL"],
+    ["Nuernberg", "Nürnberg", "DE"],
+  ])("“%s” finds %s first", (q, name, country) => {
+    expect(searchPlaces(q, 3)[0]).toMatchObject({ name, country_code: country });
+  });
+});

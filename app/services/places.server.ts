@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import {
-  PLACE_SEARCH_LIMIT, buildPlaceIndex, nearestPlace, placeFromRow, searchPlaceIndex, type PlaceIndex, type PlaceResult, type PlaceRow,
+  PLACE_SEARCH_LIMIT, buildPlaceIndex, nearestPlace, placeFromRow, placesNamed, searchPlaceIndex, type PlaceIndex, type PlaceResult, type PlaceRow,
 } from "~/domain/places";
 import { defaultDataDir, getRiskEngine } from "~/risk/engine.server";
 import { pickLabels, WORLD, type LabelPlace } from "~/domain/basemap";
@@ -59,4 +59,10 @@ export function largestPlacesIn(box: Bounds | null, minPopulation: number, limit
 export function nearestPlaceName(lat: number, lon: number): string | null {
   if (!index) index = loadPlaceIndex();
   return nearestPlace(index.places, lat, lon)?.name ?? null;
+}
+
+/** Places of exactly this name (or an alternate name), largest first, in `country` when given: an address's city. */
+export function placesByName(name: string, country: string | null = null, limit = 5): { name: string; countryCode: string; lat: number; lon: number }[] {
+  if (!index) index = loadPlaceIndex();
+  return placesNamed(index, name, country, limit).map((p) => ({ name: p.name, countryCode: p.countryCode, lat: p.lat, lon: p.lon }));
 }

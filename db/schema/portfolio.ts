@@ -7,6 +7,15 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
+/** Column index of each role of an upload besides latitude, longitude, id and name (absent: no such column). */
+export interface UploadColumnRoles {
+  value?: number | null;
+  country?: number | null;
+  address?: number | null;
+  city?: number | null;
+  postcode?: number | null;
+}
+
 /** An uploaded portfolio file: its detected columns and the preview answer. Visitors' uploads have no user. */
 export const portfolioUploads = pgTable(
   "portfolio_uploads",
@@ -25,6 +34,8 @@ export const portfolioUploads = pgTable(
     lonColumn: integer("lon_column").notNull(),
     nameColumn: integer("name_column"),
     idColumn: integer("id_column"),
+    /** Columns of the other roles (value, country, address, city, postcode), by index, as detected or chosen. */
+    columnRoles: jsonb("column_roles").$type<UploadColumnRoles>().notNull().default({}),
     swapped: boolean("swapped").notNull().default(false),
     weightColumn: text("weight_column"),
     /** ISO 4217 currency of the weighting column when it holds asset values: the disclosure's amounts are in it. */

@@ -285,3 +285,42 @@ export async function writeSharedStringsXlsx(file: string, strings: number, rows
   fs.closeSync(fd);
   return { bytes: offset, sharedStringsBytes };
 }
+
+/**
+ * A lender's export with German headers: semicolons, comma decimals and thousands points, a country column (ISO
+ * codes and names), rows whose latitude and longitude are swapped, one that contradicts its country either way,
+ * points the location lookup calls at sea, rows with an address but no coordinates, and a duplicate.
+ */
+export function germanLenderRows(): (string | number | null)[][] {
+  return [
+    ["Objekt-ID", "Bezeichnung", "Adresse", "PLZ", "Ort", "Land", "Wert (EUR)", "Breitengrad", "Längengrad"],
+    ["DE-001", "Bürogebäude Köln", "Hohe Straße 1", "50667", "Köln", "DE", "12.500.000,00", "50,9375", "6,9603"],
+    ["FR-002", "Entrepôt Marseille", "", "13001", "Marseille", "FR", "3.400.000,00", "5,3811", "43,297"],
+    ["GR-003", "Büro Athen", "", "", "Athen", "Griechenland", "2.100.000,00", "23,7278", "37,9838"],
+    ["ES-004", "Lager Sevilla", "", "", "Sevilla", "ES", "1.800.000,00", "-5,9732", "37,3828"],
+    ["PL-005", "Werk Łódź", "", "", "Łódź", "Polen", "950.000,00", "19,4739", "51,7706"],
+    ["FR-006", "Agence Paris", "", "", "", "FR", "700.000,00", "52,52", "13,405"],
+    ["LOC-00026", "Sydney offshore", "", "", "", "", "1,00", "-34,1439", "151,5029"],
+    ["LOC-00028", "Perth offshore", "", "", "", "", "1,00", "-32,2639", "115,537"],
+    ["LOC-00030", "Gold Coast offshore", "", "", "", "", "1,00", "-27,8796", "153,6954"],
+    ["DE-010", "Filiale München", "Marienplatz 1, 80331 München", "", "", "DE", "4.000.000,00", "", ""],
+    ["DE-011", "Lager Köln-Süd", "", "50968", "Köln", "", "600.000,00", "", ""],
+    ["DE-012", "Unbekannt", "Dorfstraße 3, 99999 Kleinkleckersdorf", "", "", "DE", "10.000,00", "", ""],
+    ["DE-013", "Bürogebäude Köln (Kopie)", "Hohe Straße 1", "50667", "Köln", "DE", "12.500.000,00", "50,9375", "6,9603"],
+  ];
+}
+
+/** The German export as a semicolon CSV with a BOM, as Excel writes it in a German locale. */
+export function germanLenderCsv(): string {
+  return `\uFEFF${germanLenderRows().map((r) => r.join(";")).join("\r\n")}\r\n`;
+}
+
+/** The same rows as an XLSX workbook, coordinates as numbers where the file has them. */
+export async function germanLenderXlsx(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Bestand");
+  germanLenderRows().forEach((r, i) =>
+    ws.addRow(i === 0 ? r : r.map((c, j) => (j >= 7 && c !== "" ? Number(String(c).replace(",", ".")) : c === "" ? null : c))),
+  );
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -28,7 +28,7 @@ type PreviewView = Pick<
   | "summary_table"
 > &
   /** Absent from previews stored before they were added. */
-  Partial<Pick<PreviewResult, "billed_locations" | "figures">>;
+  Partial<Pick<PreviewResult, "billed_locations" | "figures" | "placed" | "corrected_locations" | "geocoded_locations">>;
 
 /**
  * Previews stored before the counts partitioned the rows counted duplicates among the valid ones: taken apart here
@@ -102,6 +102,21 @@ export function PreviewCounts({ preview }: { preview: PreviewView }) {
             , asset id <strong>{preview.detected.id}</strong>
           </>
         ) : null}
+        {(
+          [
+            ["value", preview.detected.value],
+            ["country", preview.detected.country],
+            ["address", preview.detected.address],
+            ["city", preview.detected.city],
+            ["postcode", preview.detected.postcode],
+          ] as const
+        )
+          .filter(([, column]) => column)
+          .map(([role, column]) => (
+            <span key={role}>
+              , {role} <strong>{column}</strong>
+            </span>
+          ))}
         . {preview.blank_rows ? `${preview.blank_rows} blank rows skipped.` : null}
       </p>
       {preview.warnings.map((w) => (
@@ -109,8 +124,14 @@ export function PreviewCounts({ preview }: { preview: PreviewView }) {
           {w}
         </p>
       ))}
-      <IssueList title="Invalid rows" rows={preview.invalid.map((i) => ({ row: i.row, text: i.reason }))} />
-      <IssueList title="Out of range rows" rows={preview.out_of_range.map((i) => ({ row: i.row, text: i.reason }))} />
+      {preview.placed?.length ? (
+        <p className="mt-2 text-sm text-slate-700" data-testid="preview-placed">
+          {PREVIEW_TEXT.placed(preview.corrected_locations ?? 0, preview.geocoded_locations ?? 0)}
+        </p>
+      ) : null}
+      <IssueList title="Rows placed by their country, city or address" open rows={(preview.placed ?? []).map((i) => ({ row: i.row, id: i.id, text: i.reason }))} />
+      <IssueList title="Invalid rows" open rows={preview.invalid.map((i) => ({ row: i.row, id: i.id, text: i.reason }))} />
+      <IssueList title="Out of range rows" rows={preview.out_of_range.map((i) => ({ row: i.row, id: i.id, text: i.reason }))} />
       <IssueList
         title="Duplicate locations"
         rows={preview.duplicates.map((d) => ({ row: d.row, text: `same location as row ${d.duplicate_of}` }))}
@@ -122,10 +143,11 @@ export function PreviewCounts({ preview }: { preview: PreviewView }) {
   );
 }
 
-function IssueList({ title, rows }: { title: string; rows: { row: number; text: string }[] }) {
+function IssueList({ title, rows, open = false }: { title: string; rows: { row: number; id?: string | null; text: string }[]; open?: boolean }) {
   if (!rows.length) return null;
+  const withIds = rows.some((r) => r.id);
   return (
-    <details className="mt-2">
+    <details className="mt-2" open={open}>
       <summary className="cursor-pointer text-sm font-medium">
         {title} ({rows.length})
       </summary>
@@ -136,6 +158,11 @@ function IssueList({ title, rows }: { title: string; rows: { row: number; text: 
               <th scope="col" className={TH}>
                 Row
               </th>
+              {withIds ? (
+                <th scope="col" className={TH}>
+                  Asset id
+                </th>
+              ) : null}
               <th scope="col" className={TH}>
                 Reason
               </th>
@@ -145,6 +172,7 @@ function IssueList({ title, rows }: { title: string; rows: { row: number; text: 
             {rows.map((r) => (
               <tr key={`${r.row}-${r.text}`}>
                 <td className={TD_NUMBER}>{r.row}</td>
+                {withIds ? <td className={TD}>{r.id ?? ""}</td> : null}
                 <td className={TD}>{r.text}</td>
               </tr>
             ))}

@@ -17,7 +17,11 @@ const Piecharts = z.array(obj({ hazard_id: HazardId, counts: LevelCounts })).ope
 const SummaryTable = z
   .array(obj({ hazard_id: HazardId, scenario: ScenarioId, period: PeriodId, counts: LevelCounts, at_risk_share: z.number().nullable(), weighted: ScoreSummary }))
   .openapi({ description: "Per hazard × scenario × period: locations by level, share at High or above and the weighted mean." });
-const RowIssue = obj({ row: z.number().int(), reason: z.string() });
+const RowIssue = obj({
+  row: z.number().int(),
+  reason: z.string(),
+  id: z.string().nullable().optional().openapi({ description: "The row's own asset id, when the file has an id column." }),
+});
 
 export const PreviewResponse = obj({
   status: ok,
@@ -34,10 +38,13 @@ export const PreviewResponse = obj({
   invalid: z.array(RowIssue),
   out_of_range: z.array(RowIssue),
   duplicates: z.array(obj({ row: z.number().int(), duplicate_of: z.number().int() })),
+  corrected_locations: z.number().int().openapi({ description: "Valid rows whose latitude and longitude agree with their own country (or city) column only read the other way round: read corrected." }),
+  geocoded_locations: z.number().int().openapi({ description: "Valid rows without coordinates placed at the centroid of their address's city (GeoNames)." }),
+  placed: z.array(RowIssue).openapi({ description: "Each corrected or geocoded row; reason says which (\"coordinates swapped, corrected\", \"city centroid: <place>\")." }),
   issues_truncated: z.boolean(),
   limits: obj({ limit_country: z.number().int(), limit_region: z.number().int(), limit_hexagon: z.number().int() }).nullable(),
   portfolio_limits: obj({ max_rows: z.number().int(), max_bytes: z.number().int() }),
-  data: z.array(obj({ row: z.number().int(), lat: z.number(), lon: z.number(), name: z.string().nullable() })),
+  data: z.array(obj({ row: z.number().int(), lat: z.number(), lon: z.number(), name: z.string().nullable(), precision: z.string().nullable().optional() })),
   data_truncated: z.boolean(),
   access_token: z.string().openapi({ description: "With upload_id, lets a visitor name this upload in later calls." }),
   lead_id: z.number().int().nullable(),
@@ -47,6 +54,11 @@ export const PreviewResponse = obj({
     lon: z.string(),
     name: z.string().nullable(),
     id: z.string().nullable(),
+    value: z.string().nullable().optional(),
+    country: z.string().nullable().optional(),
+    address: z.string().nullable().optional(),
+    city: z.string().nullable().optional(),
+    postcode: z.string().nullable().optional(),
     swapped: z.boolean(),
     column_order: obj({ as_named: z.number().int(), swapped: z.number().int() }),
   }),

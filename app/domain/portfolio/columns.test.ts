@@ -84,3 +84,19 @@ describe("checkCoordinates", () => {
     expect(checkCoordinates("48,85", "2,35")).toEqual({ ok: true, lat: 48.85, lon: 2.35 });
   });
 });
+
+describe("headers in the main European languages", () => {
+  it.each([
+    ["German", ["Objekt-ID", "Bezeichnung", "Adresse", "PLZ", "Ort", "Land", "Wert (EUR)", "Breitengrad", "Längengrad"]],
+    ["French", ["Identifiant", "Désignation", "Adresse", "Code postal", "Ville", "Pays", "Valeur (EUR)", "Latitude", "Longitude"]],
+    ["Spanish", ["Código", "Nombre", "Dirección", "Código postal", "Ciudad", "País", "Valor", "Latitud", "Longitud"]],
+    ["Italian", ["Codice", "Denominazione", "Indirizzo", "CAP", "Comune", "Paese", "Valore", "Latitudine", "Longitudine"]],
+    ["Dutch", ["Kenmerk", "Naam", "Adres", "Postcode", "Plaats", "Land", "Waarde", "Breedtegraad", "Lengtegraad"]],
+    ["Polish", ["Identyfikator", "Nazwa", "Ulica", "Kod pocztowy", "Miasto", "Kraj", "Wartość", "Szerokość", "Długość"]],
+  ])("%s: every column found by its header", (_lang, header) => {
+    expect(detectColumns([header])).toMatchObject({ id: 0, name: 1, address: 2, postcode: 3, city: 4, country: 5, value: 6, lat: 7, lon: 8 });
+  });
+  it("names a row by its address when the file has no name column", () => {
+    expect(detectColumns([["Objekt-Nr.", "Anschrift", "lat", "lon"]])).toMatchObject({ id: 0, name: 1, address: 1 });
+  });
+});

@@ -6,11 +6,39 @@ import { HEADER_SEARCH_ROWS, ROW_REASONS } from "./limits";
 
 export type Cell = string | number | null | undefined;
 
-const LAT_RE = /^(lat|lat\.|latitude|latitud|breite|breitengrad|y|lat_?dd|lat_?deg|latitude_?deg(rees)?|geo_?lat|gps_?lat)$/;
+// Headers are matched in their folded form (headerKey): lower case, accents dropped, ß as ss, words joined by "_".
+// English, German, French, Spanish, Italian, Dutch, Polish and Portuguese spellings of each column.
+const LAT_RE =
+  /^(lat|lat\.|latitude|latitud|latitudine|breite|breitengrad|geogr\.?_breite|geographische_breite|breedtegraad|breedte|szerokosc|szerokosc_geograficzna|y|lat_?dd|lat_?deg|latitude_?deg(rees)?|geo_?lat|gps_?lat|wgs84_?lat|lat_?wgs84)$/;
 const LON_RE =
-  /^(lon|lng|long|lon\.|longitude|longitud|länge|laenge|längengrad|x|lon_?dd|lng_?dd|lon_?deg|longitude_?deg(rees)?|geo_?lon|geo_?lng|gps_?lon|gps_?lng)$/;
-const NAME_RE = /^(name|site|site_?name|asset_?name|facility|facility_?name|property|property_?name|location|location_?name|building|address|city|description)$/;
-const ID_RE = /^(id|asset_?id|asset_?(no|number|ref|code)|site_?id|site_?code|facility_?id|property_?id|ref|reference|code|location_?id)$/;
+  /^(lon|lng|long|lon\.|longitude|longitud|longitudine|lange|laenge|langengrad|laengengrad|geogr\.?_lange|geographische_lange|lengtegraad|lengte|dlugosc|dlugosc_geograficzna|x|lon_?dd|lng_?dd|lon_?deg|longitude_?deg(rees)?|geo_?lon|geo_?lng|gps_?lon|gps_?lng|wgs84_?lon|lon_?wgs84)$/;
+const NAME_RE =
+  /^(name|site|site_?name|asset_?name|facility|facility_?name|property|property_?name|location|location_?name|building|description|bezeichnung|objektbezeichnung|objektname|objekt_?name|name_des_objekts|standortname|liegenschaft|nom|nom_du_site|nom_de_l_actif|designation|libelle|nombre|nombre_del_activo|denominacion|descripcion|nome|denominazione|descrizione|naam|omschrijving|objectnaam|nazwa|nazwa_obiektu|opis|designacao)$/;
+const ID_RE =
+  /^(id|asset_?id|asset_?(no|number|ref|code)|site_?id|site_?code|facility_?id|property_?id|ref|reference|code|location_?id|loc_?id|objekt_?id|objekt_?nr|objekt_?nummer|objektnummer|objektnr|objekt_?kennung|liegenschafts_?(id|nr|nummer)|kennung|id_?objet|identifiant|id_?actif|code_?actif|reference_?actif|id_?activo|codigo|codigo_?activo|referencia|id_?immobile|codice|codice_?immobile|identificativo|object_?id|objectnummer|object_?nr|kenmerk|id_?obiektu|identyfikator|numer_?obiektu)$/;
+const VALUE_RE =
+  /^(value|asset_?value|insured_?value|sum_?insured|exposure|exposure_?value|market_?value|book_?value|property_?value|amount|loan_?amount|outstanding|tiv|total_?insured_?value|collateral_?value|wert|objektwert|marktwert|verkehrswert|buchwert|versicherungswert|versicherungssumme|beleihungswert|betrag|kreditbetrag|valeur|valeur_?assuree|valeur_?venale|montant|encours|valor|valor_?asegurado|valor_?de_?mercado|importe|valore|valore_?assicurato|valore_?di_?mercato|importo|waarde|marktwaarde|verzekerde_?waarde|bedrag|wartosc|wartosc_?rynkowa|kwota)(_(in_)?(eur|euro|usd|gbp|chf|pln|sek|dkk|nok|czk))?$/;
+const COUNTRY_RE =
+  /^(country|country_?code|country_?iso|iso_?country|iso2|iso_?3166|ctry|land|landescode|laenderkennzeichen|landerkennzeichen|staat|pays|code_?pays|pais|codigo_?pais|paese|nazione|stato|kraj|kod_?kraju|landcode)$/;
+const ADDRESS_RE =
+  /^(address|address_?line_?1?|street|street_?address|full_?address|addr|adresse|anschrift|strasse|strasse_?und_?hausnummer|strasse_?hausnummer|postanschrift|adresse_?postale|rue|direccion|domicilio|calle|indirizzo|via|adres|straat|straatnaam|ulica|adres_?obiektu|morada|endereco)$/;
+const CITY_RE =
+  /^(city|town|municipality|locality|ort|stadt|gemeinde|ortschaft|wohnort|ville|commune|localite|ciudad|localidad|municipio|poblacion|citta|comune|localita|plaats|stad|gemeente|woonplaats|miasto|miejscowosc|gmina|cidade|concelho)$/;
+const POSTCODE_RE =
+  /^(postcode|post_?code|postal_?code|zip|zip_?code|zipcode|plz|postleitzahl|code_?postal|cp|codigo_?postal|cap|codice_?postale|kod_?pocztowy|kod|cep)$/;
+
+/** A header in the form the column patterns match: normalised, then accents dropped and ß, ł, ø spelt out. */
+export function headerKey(h: Cell): string {
+  return normaliseHeader(h)
+    .replace(/ß/g, "ss")
+    .replace(/ł/g, "l")
+    .replace(/ø/g, "o")
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/['’]/g, "_")
+    .replace(/[.:#°]+/g, "")
+    .replace(/_+$/, "");
+}
 
 export function normaliseHeader(h: Cell): string {
   return String(h ?? "")
@@ -23,19 +51,56 @@ export function normaliseHeader(h: Cell): string {
 }
 
 function isLat(h: string) {
-  return LAT_RE.test(h) || /(^|_)latitude($|_)/.test(h);
+  return LAT_RE.test(h) || /(^|_)(latitude|breitengrad)($|_)/.test(h);
 }
 function isLon(h: string) {
-  return LON_RE.test(h) || /(^|_)(longitude|lng)($|_)/.test(h);
+  return LON_RE.test(h) || /(^|_)(longitude|lng|langengrad|laengengrad)($|_)/.test(h);
 }
 
-export interface ColumnMap {
+/** Column roles besides the coordinates: what the report needs of a row and the user may choose by hand. */
+export const COLUMN_ROLES = ["id", "name", "value", "country", "address", "city", "postcode"] as const;
+export type ColumnRole = (typeof COLUMN_ROLES)[number];
+
+/** How the column-mapping step names each role. */
+export const COLUMN_ROLE_LABELS: Readonly<Record<ColumnRole, string>> = {
+  id: "Asset id",
+  name: "Name",
+  value: "Value (weights the results)",
+  country: "Country (checks each point)",
+  address: "Address (places rows without coordinates)",
+  city: "City",
+  postcode: "Postcode",
+};
+
+/** The column-mapping form's value for "no such column". */
+export const NO_COLUMN = "";
+
+const ROLE_PATTERNS: Readonly<Record<ColumnRole, RegExp>> = {
+  id: ID_RE,
+  name: NAME_RE,
+  value: VALUE_RE,
+  country: COUNTRY_RE,
+  address: ADDRESS_RE,
+  city: CITY_RE,
+  postcode: POSTCODE_RE,
+};
+
+/** Column of each role by its header, the first that matches; null when none does. */
+export function detectRoles(headers: readonly Cell[]): Record<ColumnRole, number | null> {
+  const keys = headers.map(headerKey);
+  const out = {} as Record<ColumnRole, number | null>;
+  for (const role of COLUMN_ROLES) {
+    const i = keys.findIndex((k) => ROLE_PATTERNS[role].test(k));
+    out[role] = i >= 0 ? i : null;
+  }
+  return out;
+}
+
+export interface ColumnMap extends Record<ColumnRole, number | null> {
   /** Column names as shown to the user (group header prefixed when a merged header row sits above). */
   names: string[];
   lat: number;
   lon: number;
-  name: number | null;
-  id: number | null;
   /** Index of the header row among the rows read (0-based); rows above it are titles or group headers. */
   headerRow: number;
 }
@@ -48,7 +113,7 @@ export interface ColumnMap {
 export function detectColumns(rows: readonly Cell[][]): ColumnMap | null {
   const limit = Math.min(rows.length, HEADER_SEARCH_ROWS);
   for (let r = 0; r < limit; r++) {
-    const norm = rows[r]!.map(normaliseHeader);
+    const norm = rows[r]!.map(headerKey);
     const lat = norm.findIndex(isLat);
     const lon = norm.findIndex(isLon);
     if (lat < 0 || lon < 0 || lat === lon) continue;
@@ -60,9 +125,10 @@ export function detectColumns(rows: readonly Cell[][]): ColumnMap | null {
       const g = groups[i];
       return counts.get(n.toLowerCase())! > 1 && g ? `${g} ${n}` : n;
     });
-    const name = norm.findIndex((h) => NAME_RE.test(h));
-    const id = norm.findIndex((h) => ID_RE.test(h));
-    return { names: dedupe(names), lat, lon, name: name >= 0 ? name : null, id: id >= 0 ? id : null, headerRow: r };
+    const roles = detectRoles(rows[r]!);
+    // without a name column, a row is named by where it is, so a report's lists say more than its coordinates
+    if (roles.name === null) roles.name = roles.address ?? roles.city;
+    return { names: dedupe(names), lat, lon, ...roles, headerRow: r };
   }
   return null;
 }

@@ -103,6 +103,17 @@ export const UPLOAD_MESSAGES = {
 export const PREVIEW_TEXT = {
   partition: (c: { total: number; valid: number; duplicate: number; invalid: number; outOfRange: number }) =>
     `${c.valid.toLocaleString("en")} valid + ${c.duplicate.toLocaleString("en")} duplicate + ${c.invalid.toLocaleString("en")} invalid + ${c.outOfRange.toLocaleString("en")} out of range = ${c.total.toLocaleString("en")} locations read.`,
+  placed: (corrected: number, geocoded: number) =>
+    [
+      corrected
+        ? `${corrected.toLocaleString("en")} ${corrected === 1 ? "row's" : "rows'"} latitude and longitude were the wrong way round for ${corrected === 1 ? "its" : "their"} own country or city column and are read corrected.`
+        : "",
+      geocoded
+        ? `${geocoded.toLocaleString("en")} ${geocoded === 1 ? "row has" : "rows have"} an address but no coordinates and ${geocoded === 1 ? "is" : "are"} placed at the centroid of ${geocoded === 1 ? "its" : "their"} city (GeoNames); postcodes are not used.`
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
   billed: (n: number) =>
     `A report order bills the ${n.toLocaleString("en")} valid ${n === 1 ? "location" : "locations"}, each once; duplicate, invalid and out-of-range rows are not billed.`,
 } as const;

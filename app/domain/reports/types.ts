@@ -47,6 +47,8 @@ export interface AssessedLocation {
   status: LocationStatus;
   /** Why the row was left out; for a valid row, what is wrong with it (an unusable weight), else null. */
   reason: string | null;
+  /** How the point was found when not as the file gives it ("coordinates swapped, corrected", "city centroid"). */
+  precision?: string | null;
   /** Row number of the earlier row at the same coordinates, when this row repeats a location. */
   duplicateOf?: number | null;
   /** null for excluded rows. */

@@ -15,10 +15,11 @@ import { COMMERCE_MESSAGES } from "~/domain/commerce";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { VALUE_COLUMN_TEXT, VALUE_CURRENCIES } from "~/domain/portfolio/value-column";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
+import { COLUMN_ROLES, COLUMN_ROLE_LABELS, NO_COLUMN } from "~/domain/portfolio/columns";
 import { isAppError, rethrowAsResponse } from "~/services/errors.server";
 import { readFormData } from "~/services/form-body.server";
 import { generateReport } from "~/services/portfolio/api.server";
-import { previewFromMultipart, uploadErrorInit } from "~/services/portfolio/preview.server";
+import { previewFromMultipart, remapColumns, uploadErrorInit } from "~/services/portfolio/preview.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/purchase.server";
 import { loadScanPage } from "~/services/portfolio/scan-page.server";
 import { findUpload, setWeightColumn } from "~/services/portfolio/uploads.server";
@@ -41,7 +42,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...page, step: url.searchParams.get("step"), plan: user.planCode, upgradeWarning: pageUpgradeWarning(url.pathname, user.planCode) });
 }
 
+/** A column-mapping choice: a column's index, or none. */
+const columnChoice = z
+  .string()
+  .regex(/^\d{0,4}$/)
+  .default(NO_COLUMN)
+  .transform((v) => (v === NO_COLUMN ? null : Number(v)));
+
 const IntentSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("columns"),
+    upload_id: z.string().uuid(),
+    column_id: columnChoice,
+    column_name: columnChoice,
+    column_value: columnChoice,
+    column_country: columnChoice,
+    column_address: columnChoice,
+    column_city: columnChoice,
+    column_postcode: columnChoice,
+  }),
   z.object({
     intent: z.literal("weight"),
     upload_id: z.string().uuid(),
@@ -74,6 +93,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return json({ uploadError: "The form was not complete; try again" }, { status: 400 });
   const data = parsed.data;
   try {
+    if (data.intent === "columns") {
+      const roles = Object.fromEntries(COLUMN_ROLES.map((role) => [role, data[`column_${role}`]]));
+      const result = await remapColumns(data.upload_id, roles, { user, viaApiKey: false });
+      return redirect(`/dashboard/scan?upload=${result.upload_id}`);
+    }
     const upload = await findUpload(data.upload_id, { userId: user.id });
     if (data.intent === "weight") await setWeightColumn(upload, data.weight_column, data.currency || null);
     else if (data.intent === "order") {
@@ -117,6 +141,15 @@ export default function ScanPage() {
       {data.upload && data.preview ? (
         <>
           <PreviewCounts preview={data.preview} />
+          <Card title="Columns" titleId="columns-title" className="mb-section">
+            <p className="text-sm text-slate-700">
+              Check which columns hold each asset&apos;s id, name, value, country and address: the report lists your ids and names, checks
+              every point against its country and places rows without coordinates by their address.{" "}
+              <Link to={`?upload=${data.upload.id}&step=mapping`} className="underline" data-testid="choose-columns">
+                Choose the columns
+              </Link>
+            </p>
+          </Card>
           <Card title="Weighting" titleId="weighting-title" className="mb-section">
             <p className="text-sm text-slate-700">
               Weighted by <strong data-testid="weight-column">{data.upload.weighting.text}</strong>.{" "}
@@ -134,6 +167,46 @@ export default function ScanPage() {
           </Card>
           <PreviewCharts preview={data.preview} />
           <ReportView uploadId={data.upload.id} paid={data.paid} order={data.order} report={data.report} outputs={data.outputs} files={data.files} />
+          {data.step === "mapping" ? (
+            <Modal title="Choose the columns" size="lg" closeHref={`/dashboard/scan?upload=${data.upload.id}`}>
+              <Form method="post" replace>
+                <input type="hidden" name="intent" value="columns" />
+                <input type="hidden" name="upload_id" value={data.upload.id} />
+                <p className="mb-3 text-sm text-slate-700">
+                  Latitude <strong>{data.upload.columns[data.upload.columnMap.lat]}</strong>, longitude{" "}
+                  <strong>{data.upload.columns[data.upload.columnMap.lon]}</strong>. The file is read again with the columns chosen here.
+                </p>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  {COLUMN_ROLES.map((role) => {
+                    const chosen = data.upload!.columnMap[role];
+                    return (
+                      <div key={role} className="flex flex-col gap-1 text-sm">
+                        <label htmlFor={`column-${role}`} className="font-medium">
+                          {COLUMN_ROLE_LABELS[role]}
+                        </label>
+                        <select
+                          id={`column-${role}`}
+                          name={`column_${role}`}
+                          defaultValue={chosen === null ? NO_COLUMN : String(chosen)}
+                          className="rounded border-slate-300"
+                        >
+                          <option value={NO_COLUMN}>— none —</option>
+                          {data.upload!.columns.map((c, i) => (
+                            <option key={`${i}-${c}`} value={String(i)}>
+                              {c}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                    );
+                  })}
+                </div>
+                <div className="mt-4 w-56">
+                  <SubmitButton pending={navigation.state !== "idle"}>Read the file with these columns</SubmitButton>
+                </div>
+              </Form>
+            </Modal>
+          ) : null}
           {data.step === "columns" ? (
             <Modal title="Choose the value or weighting column" closeHref={`/dashboard/scan?upload=${data.upload.id}`}>
               <Form method="post" replace>

@@ -24,4 +24,12 @@ describe.skipIf(!has)("a portfolio point's country and region", () => {
     if (located.status === "ok") expect(a?.countryName).toBe(located.country_name);
   });
 
+  it.each([
+    ["LOC-00026", -34.1439, 151.5029],
+    ["LOC-00028", -32.2639, 115.537],
+    ["LOC-00030", -27.8796, 153.6954],
+  ])("%s, which location_codes calls at sea, is not scored either, although its hexagon holds some coast", (_id, lat, lon) => {
+    expect(engine.locate(lat, lon)).toMatchObject({ status: "out_of_range", reason: "at_sea" });
+    expect(assessPoint(engine, lat, lon)).toBeNull();
+  });
 });

@@ -46,8 +46,8 @@ function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellA
 }
 
 /**
- * The point's land cell, or null at sea. The fast path is the cell itself; a point whose cell is not over land in
- * the dataset falls back to the outline lookup, which takes the nearest land cell along simplified coasts.
+ * The point's land cell, or null where the engine's locate says the point is not on land (at sea, off every
+ * outline). The cell is the point's own when the dataset has it, else the one locate snaps to along the coast.
  * Scores are the cell's; country and region are the point's own (its polygon, as the API's location lookup answers):
  * a hexagon near a border holds land of two regions, and the cell's majority region is not where the point is.
  * The values array is shared between points of one cell: read it, never write it.
@@ -81,18 +81,21 @@ function pointKey(lat: number, lon: number): number {
 
 const pointCaches = new WeakMap<RiskEngine, Map<number, { lat: number; lon: number; a: Omit<Assessment, "weight"> | null }>>();
 
+/**
+ * The engine's locate decides what is on land, for the upload as for location_codes and get_data/hazards: a point
+ * it calls at sea is not scored (nor billed) even when its hexagon holds land further along the coast.
+ */
 function assessUncached(engine: RiskEngine, lat: number, lon: number): Omit<Assessment, "weight"> | null {
   const place = engine.locate(lat, lon);
+  if (place.status !== "ok") return null;
   let hexagon = latLngToCell(lat, lon, HEXAGON_RESOLUTION);
   let row = engine.cellRow(hexagon);
   if (row < 0) {
-    if (place.status !== "ok") return null;
     hexagon = place.hexagon_code;
     row = engine.cellRow(hexagon);
     if (row < 0) return null;
   }
   const cell = cellAssessment(engine, row, hexagon);
   if (!cell) return null;
-  if (place.status !== "ok") return cell;
   return { ...cell, country: place.country_code, countryName: place.country_name, region: place.region_code };
 }

@@ -9,7 +9,8 @@ import { UploadRefusedError } from "./errors.server";
 import { multipartBoundary, readMultipart } from "./multipart.server";
 import { fileTransfer } from "./purchase.server";
 import { takeUploadSlot } from "./upload-slots.server";
-import { findUpload, ingestUpload, type PreviewResult } from "./uploads.server";
+import { findUpload, ingestUpload, remapUpload, type PreviewResult } from "./uploads.server";
+import type { ColumnRole } from "~/domain/portfolio/columns";
 
 /** Largest plain (non-file) field of the upload form. */
 const FIELD_MAX_BYTES = 16 * 1024;
@@ -107,4 +108,22 @@ export function uploadErrorInit(error: unknown): ResponseInit {
   const headers: Record<string, string> = {};
   if (error instanceof TooManyRequestsError) headers["Retry-After"] = String(error.retryAfterSeconds);
   return { status: isAppError(error) ? error.status : 500, headers };
+}
+
+/**
+ * The column-mapping step of a signed-in user: their upload judged again with the columns they chose, as a new
+ * upload that goes to a lead like any upload of theirs.
+ */
+export async function remapColumns(uploadId: string, roles: Partial<Record<ColumnRole, number | null>>, caller: AccessCaller): Promise<PreviewResult> {
+  const user = caller.user;
+  const upload = await findUpload(uploadId, { userId: user.id });
+  const plan = isPlanCode(user.planCode) ? user.planCode : "DISCOVERY";
+  const release = await takeUploadSlot(`user:${user.id}`);
+  try {
+    const result = await remapUpload(upload, roles, { userId: user.id, plan });
+    result.lead_id = await fileTransfer(await findUpload(result.upload_id, { userId: user.id }), user.id);
+    return result;
+  } finally {
+    await release();
+  }
 }

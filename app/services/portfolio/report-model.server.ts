@@ -70,7 +70,7 @@ export function toAssessedLocation(
   row: StoredRow,
   assessed?: ReturnType<typeof assessLocation>,
 ): AssessedLocation {
-  const [rowNumber, status, reason, lat, lon, cells, duplicateOf] = row;
+  const [rowNumber, status, reason, lat, lon, cells, duplicateOf, precision] = row;
   const { columns } = upload;
   const userColumns: Record<string, string> = {};
   for (let i = 0; i < columns.length; i++) userColumns[columns[i]!] = text(cells[i]);
@@ -81,7 +81,7 @@ export function toAssessedLocation(
   // One object literal per outcome, all of the same shape: a report makes one per row.
   if (!a) {
     const why = status !== ROW_STATUS.valid || lat === null || lon === null ? reason : ROW_REASONS.atSea;
-    return { rowNumber, assetId, name, lat, lon, userColumns, duplicateOf: duplicateOf ?? null, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: why, scores: null };
+    return { rowNumber, assetId, name, lat, lon, userColumns, duplicateOf: duplicateOf ?? null, precision: null, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: why, scores: null };
   }
   return {
     rowNumber,
@@ -91,6 +91,7 @@ export function toAssessedLocation(
     lon,
     userColumns,
     duplicateOf: duplicateOf ?? null,
+    precision: precision ?? null,
     countryCode: a.country,
     regionCode: a.region,
     hexagon: a.hexagon,

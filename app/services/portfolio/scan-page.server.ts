@@ -7,7 +7,7 @@ import type { PortfolioUpload } from "#db/schema/index";
 import { reportProgress } from "./api.server";
 import { isReportPaid, orderReport } from "./purchase.server";
 import { reportOfUpload, type ReportOutputs } from "./report.server";
-import { findUpload, latestUpload, type PreviewResult } from "./uploads.server";
+import { findUpload, latestUpload, uploadColumnMap, type PreviewResult } from "./uploads.server";
 
 export type StoredPreview = Omit<PreviewResult, "access_token">;
 
@@ -34,6 +34,9 @@ export async function loadScanPage(userId: string, uploadId: string | null, show
         label: upload.columns.includes(column) ? column : WEIGHTING_TEXT.absentOption(column),
       })),
       createdAt: upload.createdAt.toISOString(),
+      /** The file's columns and the one chosen for each role (index, or null), for the column-mapping step. */
+      columns: upload.columns,
+      columnMap: uploadColumnMap(upload),
     },
     preview,
     hazardNames: Object.fromEntries(Object.entries(HAZARDS).map(([id, h]) => [id, h.name])) as Record<HazardId, string>,

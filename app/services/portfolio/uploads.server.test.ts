@@ -31,7 +31,7 @@ describe("ingestUpload", () => {
     expect(r.invalid.map((i) => i.row)).toEqual(f.invalidRows);
     expect(r.invalid[0]!.reason).toMatch(/not a number/);
     expect(r.invalid[1]!.reason).toMatch(/0\/0/);
-    expect(r.out_of_range).toEqual([{ row: 15, reason: expect.stringMatching(/at sea/) }]);
+    expect(r.out_of_range).toEqual([{ row: 15, id: "SEA-01", reason: expect.stringMatching(/at sea/) }]);
     expect(r.duplicates).toEqual([{ row: 11, duplicate_of: 2 }]);
     expect(r.blank_rows).toBe(2);
     expect(r.duplicate_locations).toBe(f.duplicates);
@@ -94,8 +94,8 @@ describe("ingestUpload", () => {
     expect(r.detected).toMatchObject({ lat: "Latitude", lon: "Longitude", id: "Asset ID", name: "Name" });
     expect(r.total_locations).toBe(LAND_SITES.length + 2);
     expect(r.valid_locations).toBe(LAND_SITES.length);
-    expect(r.out_of_range).toEqual([{ row: 4 + LAND_SITES.length, reason: expect.stringMatching(/at sea/) }]);
-    expect(r.invalid).toEqual([{ row: 5 + LAND_SITES.length, reason: "latitude is not a number" }]);
+    expect(r.out_of_range).toEqual([{ row: 4 + LAND_SITES.length, id: "SEA-02", reason: expect.stringMatching(/at sea/) }]);
+    expect(r.invalid).toEqual([{ row: 5 + LAND_SITES.length, id: "TXT-01", reason: "latitude is not a number" }]);
     expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value"]);
   });
 
@@ -116,7 +116,7 @@ describe("ingestUpload", () => {
     expect(as_named).toBeGreaterThanOrEqual(5);
     expect(as_named).toBeGreaterThan(swapped);
     expect(r.valid_locations).toBe(6);
-    expect(r.out_of_range).toEqual([{ row: 8, reason: "latitude outside -90..90" }]);
+    expect(r.out_of_range).toEqual([{ row: 8, id: "BAD-07", reason: "latitude outside -90..90" }]);
     expect(r.warnings).toEqual(swapped > 0 ? [UPLOAD_MESSAGES.notSwapped(as_named, swapped)] : []);
   });
 

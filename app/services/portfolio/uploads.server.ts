@@ -9,8 +9,10 @@ import { gunzip, gzip } from "node:zlib";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { portfolioUploadChunks, portfolioUploads, type PortfolioUpload } from "#db/schema/index";
 import {
-  checkCoordinates, columnOrderEvidence, detectColumns, isBlankRow, numericColumns, parseNumberCell, readsSwapped, type Cell, type ColumnMap,
+  columnOrderEvidence, detectColumns, isBlankRow, numericColumns, parseNumberCell, readsSwapped, type Cell, type ColumnMap, type ColumnRole,
 } from "~/domain/portfolio/columns";
+import { countryCodeOf } from "~/domain/portfolio/country-cell";
+import { POINT_PRECISION, placeRow, type GazetteerPlace, type RowPlaceColumns, type RowPlaceLookups } from "~/domain/portfolio/row-place";
 import {
   DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, HEADER_SEARCH_ROWS, PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX, ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES,
   portfolioLimitsFor, type PortfolioLimits,
@@ -20,7 +22,9 @@ import { VALUE_COLUMN_TEXT, currencyInHeader, isValueCurrency } from "~/domain/p
 import { previewFigures, type PreviewFigures } from "~/domain/portfolio/preview-rule";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { PlanCode } from "~/domain/plans";
+import type { RiskEngine } from "~/risk/engine";
 import { getRiskEngine } from "~/risk/engine.server";
+import { placesByName } from "../places.server";
 import { getDb } from "../db.server";
 import { collectGarbage } from "../memory.server";
 import { NotFoundError } from "../errors.server";
@@ -34,12 +38,17 @@ const gunzipAsync = promisify(gunzip);
 export const ROW_STATUS = { valid: 0, invalid: 1, outOfRange: 2 } as const;
 export type RowStatus = (typeof ROW_STATUS)[keyof typeof ROW_STATUS];
 
-/** One stored row: row number, status, reason, lat, lon, the row's own cells, and the row it duplicates. */
-export type StoredRow = [number, RowStatus, string | null, number | null, number | null, Cell[], number | null];
+/**
+ * One stored row: row number, status, reason, lat, lon, the row's own cells, the row it duplicates, and how its
+ * point was found when not as the file gives it (POINT_PRECISION: swapped and corrected, or a city centroid).
+ */
+export type StoredRow = [number, RowStatus, string | null, number | null, number | null, Cell[], number | null, string | null];
 
 export interface RowIssue {
   row: number;
   reason: string;
+  /** The row's own asset id, when the file has an id column. */
+  id?: string | null;
 }
 
 export interface UploadOwner {
@@ -71,10 +80,15 @@ export interface PreviewResult {
   invalid: RowIssue[];
   out_of_range: RowIssue[];
   duplicates: { row: number; duplicate_of: number }[];
+  /** Valid rows whose point is not the file's as it stands: read the other way round, or placed at their city. */
+  corrected_locations: number;
+  geocoded_locations: number;
+  /** Each such row (reason: its POINT_PRECISION, and for a city centroid the place found). */
+  placed: RowIssue[];
   issues_truncated: boolean;
   limits: { limit_country: number; limit_region: number; limit_hexagon: number } | null;
   portfolio_limits: PortfolioLimits;
-  data: { row: number; lat: number; lon: number; name: string | null }[];
+  data: { row: number; lat: number; lon: number; name: string | null; precision?: string | null }[];
   data_truncated: boolean;
   access_token: string;
   lead_id: number | null;
@@ -84,6 +98,12 @@ export interface PreviewResult {
     lon: string;
     name: string | null;
     id: string | null;
+    /** The other roles' columns by name (null: none in the file). */
+    value?: string | null;
+    country?: string | null;
+    address?: string | null;
+    city?: string | null;
+    postcode?: string | null;
     swapped: boolean;
     /** Sampled rows that are real places only as the columns are named, and only the other way round. */
     column_order: { as_named: number; swapped: number };
@@ -123,12 +143,48 @@ function coordKey(lat: number, lon: number): number {
   return Math.round((lat + 90) * 1e5) * 4e7 + Math.round((lon + 180) * 1e5);
 }
 
+/** Bounded memo of a lookup by its key: files repeat their countries and cities on every row. */
+function memo<T>(fn: (key: string) => T, max = 10_000): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    if (cache.has(key)) return cache.get(key)!;
+    const v = fn(key);
+    if (cache.size >= max) cache.clear();
+    cache.set(key, v);
+    return v;
+  };
+}
+
+/** What placeRow asks of the world: the engine's land and countries, the place list, the country names. */
+export function rowPlaceLookups(engine: RiskEngine): RowPlaceLookups {
+  const names = new Map(engine.countries().map((c) => [c.country_code, c.country_name]));
+  const places = memo((key: string): GazetteerPlace[] => {
+    const [name, country] = key.split("\u0000") as [string, string];
+    return placesByName(name, country || null);
+  });
+  return {
+    countryAt: (lat, lon) => assessLocation(engine, lat, lon)?.country ?? null,
+    countryCode: memo(countryCodeOf),
+    placesNamed: (name, country) => places(`${name}\u0000${country ?? ""}`),
+    countryName: (code) => names.get(code) ?? code,
+  };
+}
+
+export function rowPlaceColumns(map: Pick<ColumnMap, "country" | "address" | "city" | "postcode">, latCol: number, lonCol: number): RowPlaceColumns {
+  return { lat: latCol, lon: lonCol, country: map.country, address: map.address, city: map.city, postcode: map.postcode };
+}
+
 export interface IngestInput {
   fileName: string;
   data: AsyncIterable<Uint8Array>;
   owner: UploadOwner;
   /** Plan limits of the signed-in user, echoed in the answer. */
   planLimits?: PreviewResult["limits"];
+  /**
+   * Rows already read (an earlier upload's stored rows, its header first) instead of file bytes, with that file's
+   * digest and size, and the columns the user chose: the rows are judged again exactly as an upload's are.
+   */
+  reread?: { rows: AsyncIterable<RawRow[]>; sha256: string; bytes: number; blankRows: number; columns: Omit<ColumnMap, "names" | "headerRow"> };
 }
 
 /**
@@ -152,7 +208,8 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
   const db = await getDb();
   try {
     let batches: AsyncIterable<RawRow[]>;
-    if (kind === "csv") batches = readCsv(meter.pass(input.data));
+    if (input.reread) batches = input.reread.rows;
+    else if (kind === "csv") batches = readCsv(meter.pass(input.data));
     else {
       tempFile = await saveToTempFile(meter.pass(input.data));
       batches = batchRows(readXlsx(tempFile));
@@ -189,7 +246,9 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
         continue;
       }
       lead.push(r.value);
-      map = detectColumns(lead.map((x) => x.cells));
+      map = input.reread
+        ? { ...input.reread.columns, names: r.value.cells.map((c) => String(c ?? "")), headerRow: 0 }
+        : detectColumns(lead.map((x) => x.cells));
       if (!map && lead.length >= HEADER_SEARCH_ROWS) break;
     }
     if (!map) throw new UploadRefusedError(lead.length === 0 ? UPLOAD_MESSAGES.empty : UPLOAD_MESSAGES.noColumns, 422);
@@ -223,6 +282,7 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
         lonColumn: lonCol,
         nameColumn: map.name,
         idColumn: map.id,
+        columnRoles: { value: map.value, country: map.country, address: map.address, city: map.city, postcode: map.postcode },
         swapped,
         weightColumn: DEFAULT_WEIGHTING_COLUMN,
         summary: {},
@@ -235,11 +295,17 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       invalidCount = 0,
       outCount = 0,
       dupCount = 0,
-      blank = leadingBlank,
+      blank = leadingBlank + (input.reread?.blankRows ?? 0),
       seq = 0;
     const invalid: RowIssue[] = [];
     const outOfRange: RowIssue[] = [];
     const duplicates: { row: number; duplicate_of: number }[] = [];
+    const placed: RowIssue[] = [];
+    let corrected = 0,
+      geocoded = 0;
+    const lookups = rowPlaceLookups(engine);
+    const placeCols = rowPlaceColumns(map, latCol, lonCol);
+    const idOf = (cells: Cell[]) => (map.id !== null ? cellText(cells[map.id]) : null);
     const data: PreviewResult["data"] = [];
     const seen = new FirstRowIndex();
     let chunk: StoredRow[] = [];
@@ -266,37 +332,48 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       }
       total++;
       if (blank + total > limits.max_rows) throw new UploadRefusedError(UPLOAD_MESSAGES.tooManyRows(limits.max_rows), 413);
-      const check = checkCoordinates(raw.cells[latCol], raw.cells[lonCol]);
-      if (!check.ok) {
-        const issue = { row: raw.rowNo, reason: check.reason };
-        if (check.kind === "invalid") {
+      const check = placeRow(raw.cells, placeCols, lookups);
+      const a = check.ok ? assessLocation(engine, check.lat, check.lon) : null;
+      if (!check.ok || !a) {
+        const reason = check.ok ? ROW_REASONS.atSea : check.reason;
+        const kind = check.ok ? "out_of_range" : check.kind;
+        const issue = { row: raw.rowNo, reason, id: idOf(raw.cells) };
+        if (kind === "invalid") {
           invalidCount++;
           if (invalid.length < PREVIEW_ISSUES_MAX) invalid.push(issue);
         } else {
           outCount++;
           if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push(issue);
         }
-        chunk.push([raw.rowNo, check.kind === "invalid" ? ROW_STATUS.invalid : ROW_STATUS.outOfRange, check.reason, null, null, raw.cells, null]);
+        const lat = check.ok ? check.lat : (check.lat ?? null);
+        const lon = check.ok ? check.lon : (check.lon ?? null);
+        chunk.push([raw.rowNo, kind === "invalid" ? ROW_STATUS.invalid : ROW_STATUS.outOfRange, reason, lat, lon, raw.cells, null, null]);
       } else {
-        const a = assessLocation(engine, check.lat, check.lon);
-        if (!a) {
-          outCount++;
-          if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push({ row: raw.rowNo, reason: ROW_REASONS.atSea });
-          chunk.push([raw.rowNo, ROW_STATUS.outOfRange, ROW_REASONS.atSea, check.lat, check.lon, raw.cells, null]);
-        } else {
-          // The report's assessment of the row, whatever the uploader's plan reads: the preview rule hides detail, never changes it.
-          acc.add(a, a.values, 1);
-          const first = seen.firstOrAdd(coordKey(check.lat, check.lon), raw.rowNo);
-          if (first === undefined) {
-            valid++;
-          } else {
-            dupCount++;
-            if (duplicates.length < PREVIEW_ISSUES_MAX) duplicates.push({ row: raw.rowNo, duplicate_of: first });
-          }
-          if (data.length < PREVIEW_ROWS_MAX)
-            data.push({ row: raw.rowNo, lat: check.lat, lon: check.lon, name: map.name !== null ? cellText(raw.cells[map.name]) : null });
-          chunk.push([raw.rowNo, ROW_STATUS.valid, null, check.lat, check.lon, raw.cells, first ?? null]);
+        const precision = check.precision === POINT_PRECISION.given ? null : check.precision;
+        if (precision) {
+          if (precision === POINT_PRECISION.city) geocoded++;
+          else corrected++;
+          if (placed.length < PREVIEW_ISSUES_MAX)
+            placed.push({ row: raw.rowNo, id: idOf(raw.cells), reason: check.place ? `${precision}: ${check.place}` : precision });
         }
+        // The report's assessment of the row, whatever the uploader's plan reads: the preview rule hides detail, never changes it.
+        acc.add(a, a.values, 1);
+        const first = seen.firstOrAdd(coordKey(check.lat, check.lon), raw.rowNo);
+        if (first === undefined) {
+          valid++;
+        } else {
+          dupCount++;
+          if (duplicates.length < PREVIEW_ISSUES_MAX) duplicates.push({ row: raw.rowNo, duplicate_of: first });
+        }
+        if (data.length < PREVIEW_ROWS_MAX)
+          data.push({
+            row: raw.rowNo,
+            lat: check.lat,
+            lon: check.lon,
+            name: map.name !== null ? cellText(raw.cells[map.name]) : null,
+            ...(precision ? { precision } : {}),
+          });
+        chunk.push([raw.rowNo, ROW_STATUS.valid, null, check.lat, check.lon, raw.cells, first ?? null, precision]);
       }
       return chunk.length >= UPLOAD_CHUNK_ROWS;
     };
@@ -329,7 +406,10 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       invalid,
       out_of_range: outOfRange,
       duplicates,
-      issues_truncated: invalidCount > invalid.length || outCount > outOfRange.length || dupCount > duplicates.length,
+      corrected_locations: corrected,
+      geocoded_locations: geocoded,
+      placed,
+      issues_truncated: invalidCount > invalid.length || outCount > outOfRange.length || dupCount > duplicates.length || corrected + geocoded > placed.length,
       limits: input.planLimits ?? null,
       portfolio_limits: limits,
       data,
@@ -342,6 +422,11 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
         lon: map.names[lonCol]!,
         name: map.name !== null ? map.names[map.name]! : null,
         id: map.id !== null ? map.names[map.id]! : null,
+        value: map.value !== null ? map.names[map.value]! : null,
+        country: map.country !== null ? map.names[map.country]! : null,
+        address: map.address !== null ? map.names[map.address]! : null,
+        city: map.city !== null ? map.names[map.city]! : null,
+        postcode: map.postcode !== null ? map.names[map.postcode]! : null,
         swapped,
         column_order: { as_named: order.asNamed, swapped: order.swapped },
       },
@@ -354,7 +439,11 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     void _omit;
     await db
       .update(portfolioUploads)
-      .set({ fileSha256: meter.digest(), fileBytes: meter.bytes, summary: stored as unknown as Record<string, unknown> })
+      .set({
+        fileSha256: input.reread?.sha256 ?? meter.digest(),
+        fileBytes: input.reread?.bytes ?? meter.bytes,
+        summary: stored as unknown as Record<string, unknown>,
+      })
       .where(eq(portfolioUploads.id, uploadId));
     return result;
   } catch (error) {
@@ -394,6 +483,72 @@ export async function claimUpload(upload: PortfolioUpload, userId: string): Prom
   if (upload.userId) return;
   const db = await getDb();
   await db.update(portfolioUploads).set({ userId }).where(and(eq(portfolioUploads.id, upload.id)));
+}
+
+/** The columns of an upload by role, as stored (roles of uploads stored before the other roles: none). */
+export function uploadColumnMap(upload: PortfolioUpload): Omit<ColumnMap, "names" | "headerRow"> {
+  const r = upload.columnRoles ?? {};
+  return {
+    lat: upload.latColumn,
+    lon: upload.lonColumn,
+    id: upload.idColumn,
+    name: upload.nameColumn,
+    value: r.value ?? null,
+    country: r.country ?? null,
+    address: r.address ?? null,
+    city: r.city ?? null,
+    postcode: r.postcode ?? null,
+  };
+}
+
+/**
+ * The upload judged again with the columns the user chose (the column-mapping step): a new upload of the same rows,
+ * whose preview, stored rows and report follow the chosen id, name, value, country and address columns. The chosen
+ * value column also weights the results.
+ */
+export async function remapUpload(
+  upload: PortfolioUpload,
+  roles: Partial<Record<ColumnRole, number | null>>,
+  owner: UploadOwner,
+): Promise<PreviewResult> {
+  for (const [role, i] of Object.entries(roles))
+    if (i !== null && i !== undefined && !(Number.isInteger(i) && i >= 0 && i < upload.columns.length))
+      throw new UploadRefusedError(`Unknown column for ${role}: ${i}`, 400);
+  const summary = upload.summary as { blank_rows?: number };
+  async function* rows(): AsyncGenerator<RawRow[]> {
+    yield [{ rowNo: 1, cells: upload.columns }];
+    let batch: RawRow[] = [];
+    for await (const r of uploadRows(upload.id)) {
+      batch.push({ rowNo: r[0], cells: r[5] });
+      if (batch.length >= UPLOAD_CHUNK_ROWS) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length) yield batch;
+  }
+  const result = await ingestUpload({
+    fileName: upload.fileName,
+    data: (async function* () {})(),
+    owner,
+    reread: {
+      rows: rows(),
+      sha256: upload.fileSha256,
+      bytes: upload.fileBytes,
+      blankRows: summary.blank_rows ?? 0,
+      columns: { ...uploadColumnMap(upload), ...roles },
+    },
+  });
+  const value = roles.value ?? null;
+  if (value !== null) {
+    const column = upload.columns[value]!;
+    const remapped = await findUpload(result.upload_id, { accessToken: result.access_token });
+    if (remapped.numericColumns.includes(column)) {
+      await setWeightColumn(remapped, column);
+      result.weight_column = column;
+    }
+  }
+  return result;
 }
 
 /**

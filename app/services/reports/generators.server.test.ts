@@ -12,7 +12,7 @@ import { engineHazardReasons } from "./hazard-reasons.server";
 import PDFDocument from "pdfkit";
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { openLocations } from "~/domain/reports/types";
-import { openDoc, showTextOperator, t, writeDisclosurePdf, writePortfolioPdf, type EncodingFont } from "./pdf.server";
+import { appendixCells, openDoc, showTextOperator, t, writeDisclosurePdf, writePortfolioPdf, type EncodingFont } from "./pdf.server";
 import { writeDisclosureXlsx, writePortfolioXlsx } from "./xlsx.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "report-gen-"));
@@ -350,5 +350,32 @@ describe("PDF output waiting for its target", () => {
     expect(waiting).not.toBeNull();
     target.destroy();
     await expect(waiting).resolves.toBeUndefined();
+  });
+});
+
+describe("a row's point precision in the files", () => {
+  const placed = [
+    assessedLocation({ rowNumber: 2, assetId: "DE-010", name: "Filiale München", countryCode: "DE", precision: "city centroid", lat: 48.1374, lon: 11.5755 }),
+    assessedLocation({ rowNumber: 3, assetId: "FR-002", name: "Entrepôt Marseille", countryCode: "FR", precision: "coordinates swapped, corrected", lat: 43.297, lon: 5.3811 }),
+    assessedLocation({ rowNumber: 4, assetId: "DE-001", name: "Bürogebäude Köln", countryCode: "DE", precision: null, lat: 50.9375, lon: 6.9603 }),
+  ];
+  it("XLSX: a Precision column says which points are city centroids or corrected swaps", async () => {
+    const file = path.join(dir, "precision.xlsx");
+    await writePortfolioXlsx(portfolioReport(placed, { columns: [] }), file);
+    const ws = (await readXlsx(file)).getWorksheet("Locations")!;
+    const header = rowValues(ws, 1) as string[];
+    const at = header.indexOf("Precision");
+    expect([2, 3, 4].map((n) => [rowValues(ws, n)[1], rowValues(ws, n)[at]])).toEqual([
+      ["DE-010", "city centroid"],
+      ["FR-002", "coordinates swapped, corrected"],
+      ["DE-001", "coordinates as given"],
+    ]);
+  });
+  it("PDF appendix: the name cell carries the precision of a point that is not the file's own", () => {
+    expect(placed.map((l) => appendixCells(l).slice(1, 3))).toEqual([
+      ["DE-010", "Filiale München [city centroid]"],
+      ["FR-002", "Entrepôt Marseille [coordinates swapped, corrected]"],
+      ["DE-001", "Bürogebäude Köln"],
+    ]);
   });
 });

@@ -841,7 +841,9 @@ const APPENDIX_FUTURE_SLOT = slotIndex(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE
 export function appendixCells(loc: AssessedLocation): string[] {
   const futureSlot = APPENDIX_FUTURE_SLOT;
   const coords = loc.lat !== null && loc.lon !== null ? `${loc.lat.toFixed(3)}, ${loc.lon.toFixed(3)}` : "";
-  const head = [String(loc.rowNumber), loc.assetId, loc.name, loc.duplicateOf ? `row ${loc.duplicateOf}` : "", loc.countryCode ?? "", coords];
+  // the name cell says when the point is not the file's own (a city centroid, swapped coordinates)
+  const name = loc.precision ? `${loc.name} [${loc.precision}]`.trim() : loc.name;
+  const head = [String(loc.rowNumber), loc.assetId, name, loc.duplicateOf ? `row ${loc.duplicateOf}` : "", loc.countryCode ?? "", coords];
   if (loc.status !== "valid" || !loc.scores) return [...head, `Left out: ${loc.reason ?? "no reason recorded"}`];
   return [
     ...head,

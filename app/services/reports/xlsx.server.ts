@@ -20,6 +20,7 @@ import {
 } from "~/domain/reports/disclosure";
 import { VALUE_COLUMN_TEXT, moneyBasis, type MoneyBasis } from "~/domain/portfolio/value-column";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
+import { POINT_PRECISION } from "~/domain/portfolio/row-place";
 import { safeCellValue } from "~/domain/reports/spreadsheet-cell";
 import { userCellValue, userColumnHeader } from "~/domain/reports/user-cell";
 import { openLocations, type LocationScores, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
@@ -287,7 +288,7 @@ function writeAggregates(sheet: Sheet, report: PortfolioReportSource) {
 
 /** Column widths in characters: wide enough for what each column holds, never the whole of a long header. */
 const LOCATION_WIDTHS: Readonly<Record<string, number>> = {
-  Row: 7, "Asset id": 14, Name: 28, Status: 10, Reason: 40, "Duplicate of row": 10, Country: 10, Region: 10, Hexagon: 17,
+  Row: 7, Precision: 24, "Asset id": 14, Name: 28, Status: 10, Reason: 40, "Duplicate of row": 10, Country: 10, Region: 10, Hexagon: 17,
   Latitude: 11, Longitude: 11, Weight: 12,
 };
 const USER_COLUMN_WIDTH = { min: 10, max: 40 };
@@ -418,7 +419,7 @@ export async function writePortfolioXlsx(
   wb.creator = "Climate risk platform";
 
   const userColumns = report.metadata.columns;
-  const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Duplicate of row", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Weight"];
+  const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Duplicate of row", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Precision", "Weight"];
   const userHeaders = userColumns.map((c) => userColumnHeader(c, fixed));
   const locSheet = wb.addWorksheet("Locations", { views: [{ state: "frozen", xSplit: 2, ySplit: 1 }] });
   locSheet.columns = locationWidths(fixed, userHeaders);
@@ -450,6 +451,7 @@ export async function writePortfolioXlsx(
       loc.hexagon,
       loc.lat,
       loc.lon,
+      loc.lat === null ? "" : (loc.precision ?? POINT_PRECISION.given),
       loc.weight,
       ...userColumns.map((c) => userCellValue(loc.userColumns[c] ?? "")),
     ], tail);
