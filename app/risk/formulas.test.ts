@@ -49,6 +49,8 @@ const base: CellInputs = {
   tColdOffset: 0,
   tMeanOffset: 0,
   sstMonths: 0,
+  iceShare: 0,
+  urbanShare: 0,
 };
 const cell = (o: Partial<CellInputs>): CellInputs => ({ ...base, ...o });
 const hist = { dT: 0, slr: 0.2, hist: true };
