@@ -4,7 +4,7 @@
  */
 import type { DashboardSelection } from "./dashboard-selection";
 import type { LocationKind, LocationRef } from "./entitlements";
-import { GLOBAL_WARMING_LEVEL, type FuturePeriodId, type FutureScenarioId } from "./scenarios";
+import { slotWarmingLabel, type FuturePeriodId, type FutureScenarioId } from "./scenarios";
 
 export const CANT_GET_HAZARD_SCORES = "Can`t get hazard scores hexagon";
 
@@ -21,7 +21,7 @@ export function snappedToLandNote(snap: { lat: number; lon: number; distance_km:
 }
 
 export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId): string {
-  return `+${GLOBAL_WARMING_LEVEL[scenario][period].toFixed(2)} °C global warming`;
+  return slotWarmingLabel(scenario, period);
 }
 
 /** What "Unlock" can buy at a place: countries are open to everyone. */

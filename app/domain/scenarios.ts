@@ -119,6 +119,18 @@ export const GLOBAL_SLR_M: Readonly<Record<FutureScenarioId, Readonly<Record<Fut
 };
 export const HISTORICAL_SLR_M = 0.2;
 
+/** The years of the observed climatology every score starts from (Legates & Willmott station normals): "Historical". */
+export const BASELINE_YEARS = "1950-1999";
+
+/**
+ * The one warming figure a slot shows, with its baseline named: the AR6 global warming level above 1850-1900
+ * ("+2.31 °C global warming above 1850-1900"); empty for the historical slot.
+ */
+export function slotWarmingLabel(s: ScenarioId, p: PeriodId): string {
+  if (s === "hist") return "";
+  return `+${GLOBAL_WARMING_LEVEL[s][p as FuturePeriodId].toFixed(2)} °C global warming above 1850-1900`;
+}
+
 /** Warming of the slot above the baseline climatology, °C (0 for hist). */
 export function warmingAboveBaseline(s: ScenarioId, p: PeriodId): number {
   if (s === "hist") return 0;

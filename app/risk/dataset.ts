@@ -62,6 +62,9 @@ export const FIELDS: readonly FieldSpec[] = [
   { name: "tColdOffset", kind: "u8", scale: 10, missing: 255 },
   { name: "tMeanOffset", kind: "i16", scale: 10, missing: -32768 },
   { name: "sstMonths", kind: "u8", scale: 10, missing: 255 },
+  // v4: Natural Earth 50m masks (permanent ice, dense built-up areas)
+  { name: "iceShare", kind: "u8", scale: 250, missing: 255 },
+  { name: "urbanShare", kind: "u8", scale: 250, missing: 255 },
 ];
 
 const LIMITS: Record<ArrayKind, [number, number]> = {

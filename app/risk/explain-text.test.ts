@@ -57,7 +57,7 @@ describe("sentences from a synthetic explanation", () => {
     const dT = 1.91;
     const f = facts({}, { [STEP.warming]: dT, [STEP.tHottest]: 30 + dT * LAND_AMPLIFICATION, [STEP.tHotMax]: 36 + dT * LAND_AMPLIFICATION });
     expect(explainSummary({ ...base, scenario: "rcp85", period: "2050", hazard: "HW", state: "ok", level: "Severe", facts: f })).toBe(
-      "This hexagon has a hottest month whose days reach 36.0 °C on average in the baseline climate. +1.9 °C of global warming by 2050 under RCP8.5 raises that by 2.8 °C over land, to 38.8 °C; that is Severe.",
+      "This hexagon has a hottest month whose days reach 36.0 °C on average in the baseline climate. +2.31 °C global warming above 1850-1900 (+1.9 °C since 1950-1999) by 2050 under RCP8.5 raises that by 2.8 °C over land, to 38.8 °C; that is Severe.",
     );
   });
 
@@ -78,7 +78,7 @@ describe("sentences from a synthetic explanation", () => {
 
   it("a country or region is a rollup of its hexagons, said as such", () => {
     const s = explainSummary({ place: { kind: "region", name: "Chattogram" }, scenario: "rcp45", period: "2030", hazard: "TC", state: "ok", level: "High", facts: null });
-    expect(s.startsWith(`Chattogram's tropical cyclone level by 2030 under RCP4.5 (+${fmt1(warmingAboveBaseline("rcp45", "2030"))} °C of global warming) is the weighted mean of its most exposed ${Math.round(ROLLUP_TOP_SHARE * 100)} % of land`), s).toBe(true);
+    expect(s.startsWith(`Chattogram's tropical cyclone level by 2030 under RCP4.5 (+1.45 °C global warming above 1850-1900 (+${fmt1(warmingAboveBaseline("rcp45", "2030"))} °C since 1950-1999)) is the weighted mean of its most exposed ${Math.round(ROLLUP_TOP_SHARE * 100)} % of land`), s).toBe(true);
     expect(s).toMatch(/; that is High\.$/);
   });
 });
@@ -126,8 +126,8 @@ describe.skipIf(!has)("sentences of real places through the engine", () => {
     framed("Cairo", future.item, future.text);
     const dT = future.step(STEP.warming);
     expect(dT).toBeGreaterThan(1);
-    expect(future.text).toContain(`+${fmt1(dT)} °C of global warming by 2050 under RCP8.5 raises that by ${fmt1(dT * LAND_AMPLIFICATION)} °C over land, to ${fmt1(future.step(STEP.tHotMax))} °C`);
-    expect(future.drivers.at(-1)).toEqual({ label: "global warming above the baseline climatology", value: Math.round(dT * 10) / 10, unit: "°C" });
+    expect(future.text).toContain(`+2.31 °C global warming above 1850-1900 (+${fmt1(dT)} °C since 1950-1999) by 2050 under RCP8.5 raises that by ${fmt1(dT * LAND_AMPLIFICATION)} °C over land, to ${fmt1(future.step(STEP.tHotMax))} °C`);
+    expect(future.drivers.at(-1)).toEqual({ label: "global warming above the 1950-1999 climatology", value: Math.round(dT * 10) / 10, unit: "°C" });
   });
 
   it("WF Lagos: the dry season, the hottest month and the year's rain for fuel", () => {
@@ -155,7 +155,8 @@ describe.skipIf(!has)("sentences of real places through the engine", () => {
     expect(ss.text).toContain(`a ${fmt1(ss.input("tideM"))} m tidal range`);
     const sl = explained("Rotterdam", 51.92, 4.48, "SL", "rcp85", "2050");
     framed("Rotterdam", sl.item, sl.text);
-    expect(sl.text).toContain(`with ${fmt2(sl.step(STEP.slr))} m of global sea-level rise since 1900 by 2050 under RCP8.5`);
+    // the share of land below the slot's high-tide line: today's high water plus the rise above today's sea
+    expect(sl.text).toContain(`${pct(sl.step(STEP.shareBelowHighWater))} % lies below the high-tide line (${fmt1(sl.step(STEP.highWater))} m above mean sea level plus ${fmt2(sl.step(STEP.slr) - 0.2)} m of sea-level rise by 2050 under RCP8.5)`);
   });
 
   it("CS Oslo: the coldest month, with its minus sign", () => {
@@ -180,7 +181,7 @@ describe.skipIf(!has)("sentences of real places through the engine", () => {
 
   it("PC in a future slot: the screening change with the warming that drives it", () => {
     const { item, text, step } = explained("Madrid", 40.42, -3.7, "PC", "rcp45", "2040");
-    expect(text).toContain(`With +${fmt1(step(STEP.warming))} °C of global warming by 2040 under RCP4.5, the rainfall of Madrid's hexagon may change by about ${pct(step(STEP.pcChange))} %`);
+    expect(text).toContain(`With +1.68 °C global warming above 1850-1900 (+${fmt1(step(STEP.warming))} °C since 1950-1999) by 2040 under RCP4.5, the rainfall of Madrid's hexagon may change by about ${pct(step(STEP.pcChange))} %`);
     expect(text.endsWith(`that is ${RISK_LEVELS[item.score! - 1]!.label}.`)).toBe(true);
   });
 
@@ -200,7 +201,7 @@ describe.skipIf(!has)("sentences of real places through the engine", () => {
   it("countries and regions are named and said to be rollups", () => {
     const r = e.scores("BD", "rcp85", "2050", { explain: true });
     const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
-    expect(fd.explanation!.summary).toMatch(/^Bangladesh's river flood level by 2050 under RCP8\.5 \(\+1\.9 °C of global warming\) is the weighted mean/);
+    expect(fd.explanation!.summary).toMatch(/^Bangladesh's river flood level by 2050 under RCP8\.5 \(\+2\.31 °C global warming above 1850-1900 \(\+1\.9 °C since 1950-1999\)\) is the weighted mean/);
     expect(fd.explanation!.summary!.endsWith(`that is ${RISK_LEVELS[fd.score! - 1]!.label}.`)).toBe(true);
     expect(e.scores("CH", "hist", "hist", { explain: true }).hazards.find((h) => h.hazard_id === "SS")!.explanation!.summary).toMatch(/^Storm surge does not apply anywhere in Switzerland/);
   });

@@ -6,7 +6,7 @@
  */
 import { HAZARDS, type HazardId, type PerHazardId } from "~/domain/hazards";
 import { RISK_LEVELS, scoreFromValue } from "~/domain/risk-levels";
-import { HISTORICAL_SLR_M, SCENARIOS, warmingAboveBaseline, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import { BASELINE_YEARS, HISTORICAL_SLR_M, SCENARIOS, slotWarmingLabel, warmingAboveBaseline, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import { CC_SCALING, LAND_AMPLIFICATION, STEP, TC_WARMING_GAIN } from "./formulas";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 
@@ -152,6 +152,8 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
     { step: STEP.aridity, label: "aridity index P/PET (baseline)", unit: "" },
   ],
   SL: [
+    { step: STEP.shareBelowHighWater, label: "share of land below the high-tide line", unit: "", share: true, warmed: true },
+    { step: STEP.highWater, label: "high water above mean sea level (half the tidal range)", unit: "m" },
     { input: "lowShare", share: true },
     { step: STEP.slr, label: "global sea-level rise since 1900", unit: "m" },
   ],
@@ -192,7 +194,7 @@ export function explainDrivers(h: HazardId, f: ExplanationFacts): Driver[] {
     // a tidal range of −1 in the steps means "no station"; the input says null
     out.push({ label, unit, value: v === null || !Number.isFinite(v) ? null : roundFor(unit, v) });
   }
-  if (dT > 0) out.push({ label: "global warming above the baseline climatology", value: Math.round(dT * 10) / 10, unit: "°C" });
+  if (dT > 0) out.push({ label: `global warming above the ${BASELINE_YEARS} climatology`, value: Math.round(dT * 10) / 10, unit: "°C" });
   return out;
 }
 
@@ -218,7 +220,7 @@ interface Ctx {
   s: string;
   /** Global warming of the slot above the baseline climatology, °C; 0 in the historical period. */
   dT: number;
-  /** "+1.9 °C of global warming by 2050 under RCP8.5" (empty when dT is 0). */
+  /** "+2.31 °C global warming above 1850-1900 (+1.9 °C since 1950-1999) by 2050 under RCP8.5" (empty when dT is 0). */
   warm: string;
   slot: string;
 }
@@ -337,13 +339,19 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     };
   },
   SL: (c) => {
-    const low = inputOf(c.f, "lowShare"), slr = stepOf(c.f, STEP.slr);
-    if (low === null || slr === null) return null;
+    const low = inputOf(c.f, "lowShare"), slr = stepOf(c.f, STEP.slr), hw = stepOf(c.f, STEP.highWater), below = stepOf(c.f, STEP.shareBelowHighWater);
+    if (low === null || slr === null || below === null) return null;
     return {
-      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m by the sea, with ${fmt2(slr)} m of global sea-level rise since 1900${c.warm ? ` ${c.slot} (${fmt2(slr - HISTORICAL_SLR_M)} m more than in the historical period)` : ""}`,
+      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m by the sea; ${pct(below)} % lies below the high-tide line (${fmt1(nz(hw))} m above mean sea level${c.warm ? ` plus ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""})`,
     };
   },
 };
+
+/**
+ * The slot's warming as the card shows it (above 1850-1900), with the part the formulas add to the observed
+ * climate named by its own baseline, so that both figures can be checked.
+ */
+const warmingWords = (scenario: ScenarioId, period: PeriodId, dT: number) => `${slotWarmingLabel(scenario, period)} (+${fmt1(dT)} °C since ${BASELINE_YEARS})`;
 
 const levelEnd = (level: string | null) => `that is ${level ?? "unscored"}.`;
 
@@ -376,7 +384,7 @@ function rollupSentence(x: SummaryInput): string {
   const S = placeSubject(x.place);
   const what = x.hazard === "AL" ? "aggregate" : hazardWords(x.hazard);
   const dT = warmingAboveBaseline(x.scenario, x.period);
-  const slot = dT > 0 ? ` ${slotWords(x.scenario, x.period)} (+${fmt1(dT)} °C of global warming)` : "";
+  const slot = dT > 0 ? ` ${slotWords(x.scenario, x.period)} (${warmingWords(x.scenario, x.period, dT)})` : "";
   return `${possessive(S)} ${what} level${slot} is the weighted mean of its most exposed ${Math.round(ROLLUP_TOP_SHARE * 100)} % of land (hexagons weighted by area and people); ${levelEnd(x.level)}`;
 }
 
@@ -398,7 +406,7 @@ export function explainSummary(x: SummaryInput): string {
   if (x.hazard === "AL") return aggregateSentence(x, x.facts);
   const dT = x.scenario === "hist" ? 0 : nz(stepOf(x.facts, STEP.warming));
   const slot = slotWords(x.scenario, x.period);
-  const c: Ctx = { f: x.facts, S: placeSubject(x.place), s: subjectInside(x.place), dT, slot, warm: dT > 0 ? `+${fmt1(dT)} °C of global warming ${slot}` : "" };
+  const c: Ctx = { f: x.facts, S: placeSubject(x.place), s: subjectInside(x.place), dT, slot, warm: dT > 0 ? `${warmingWords(x.scenario, x.period, dT)} ${slot}` : "" };
   const parts = SENTENCES[x.hazard](c);
   if (!parts) return `The ${hazardWords(x.hazard)} value of ${c.s} comes from the calculation below; ${levelEnd(x.level)}`;
   return parts.warming ? `${parts.drivers}. ${upper(parts.warming)}; ${levelEnd(x.level)}` : `${parts.drivers}; ${levelEnd(x.level)}`;

@@ -49,6 +49,8 @@ const base: CellInputs = {
   tColdOffset: 0,
   tMeanOffset: 0,
   sstMonths: 0,
+  iceShare: 0,
+  urbanShare: 0,
 };
 const cell = (o: Partial<CellInputs>): CellInputs => ({ ...base, ...o });
 const hist = { dT: 0, slr: 0.2, hist: true };
@@ -307,5 +309,45 @@ describe("aggregate", () => {
           expect(v).toBeLessThanOrEqual(1);
         }
       }
+  });
+});
+
+describe("masks and physical scales (4.0.0)", () => {
+  const river = cell({ floodplainShare: 0.5, flowM3s: 3000, relief: 800, pJul: 150, pDec: 80, tJul: 5, tDec: -20 });
+  it("an ice sheet has no river flood, whatever drains across it", () => {
+    expect(num(riverFlood(river, hist))).toBeGreaterThan(0.6);
+    expect(num(riverFlood({ ...river, iceShare: 1 }, hist))).toBe(0);
+    expect(num(riverFlood({ ...river, iceShare: 0.5 }, hist))).toBeCloseTo(num(riverFlood(river, hist)) / 2, 6);
+  });
+  it("a dense urban core has no wildland fuel; a cell still mostly open land keeps it", () => {
+    const dry = cell({ lat: 38, tJul: 27, tDec: 9, pJul: 5, pDec: 60 });
+    const open = num(wildfire(dry, hist));
+    expect(open).toBeGreaterThan(0.6);
+    expect(num(wildfire({ ...dry, urbanShare: 0.3 }, hist))).toBe(open);
+    expect(num(wildfire({ ...dry, urbanShare: 0.7 }, hist))).toBe(0);
+  });
+  it("sea-level rise reads the share of land below the high-tide line: a large tide on a low coast, not a clock", () => {
+    const low = cell({ coastalPlain: 1, coastKm: 0, lowShare: 1, lat: 22, lon: 90, tideM: 3 });
+    // 1.5 m of high water over land spread 0-10 m: 15 % of the land, past the 10 % where the value is full
+    expect(num(seaLevelRiseHazard(low, hist))).toBeCloseTo(0.795, 3);
+    const microTidal = { ...low, tideM: 0.2 };
+    expect(num(seaLevelRiseHazard(microTidal, hist))).toBeCloseTo(0.795 * 0.1, 3);
+    expect(num(seaLevelRiseHazard(microTidal, warm(1.9, 0.43)))).toBeCloseTo(0.795 * 0.33, 3);
+  });
+  it("storm surge and sea-level rise never read Extreme: no vertical land motion is published here", () => {
+    const worst = cell({ coastalPlain: 1, coastKm: 0, lowShare: 1, lat: 22, lon: 90, tideM: 6, sstMonths: 8 });
+    expect(num(stormSurge(worst, warm(2, 0.43)))).toBeLessThan(0.8);
+    expect(num(seaLevelRiseHazard(worst, warm(2, 0.43)))).toBeLessThan(0.8);
+  });
+  it("drought needs a growing season: a polar desert is arid but not in drought", () => {
+    const polar = cell({ lat: 69, tJul: 8, tDec: -30, pJul: 25, pDec: 8 });
+    const steppe = cell({ lat: 45, tJul: 24, tDec: -8, pJul: 25, pDec: 8 });
+    expect(num(drought(polar, hist))).toBeLessThan(0.3);
+    expect(num(drought(steppe, hist))).toBeGreaterThan(0.6);
+  });
+  it("extreme rainfall counts landfalling cyclones' rain, which monthly means do not show", () => {
+    const gulf = cell({ lat: 29.8, lon: -95.4, coastKm: 20, tJul: 28, tDec: 13, pJul: 95, pDec: 95, sstMonths: 5 });
+    expect(num(extremeRainfall(gulf, hist))).toBeGreaterThan(0.3);
+    expect(num(extremeRainfall({ ...gulf, sstMonths: 0, lat: 2 }, hist))).toBeLessThan(0.2);
   });
 });

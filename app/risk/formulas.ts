@@ -3,6 +3,7 @@
  * "not applicable" or "no data". Pure, shared by the dataset build and the engine's explanations.
  */
 import type { PerHazardId } from "~/domain/hazards";
+import { HISTORICAL_SLR_M } from "~/domain/scenarios";
 
 export interface CellInputs {
   lat: number;
@@ -50,6 +51,10 @@ export interface CellInputs {
   tMeanOffset: number;
   /** Months with sea-surface temperature ≥ 26.5 °C on the nearest coast's sea (COADS climatology). */
   sstMonths: number;
+  /** Share of the cell's area under permanent ice (Natural Earth 50m glaciated areas and Antarctic ice shelves). */
+  iceShare: number;
+  /** Share of the cell's area in a dense built-up area (Natural Earth 50m urban areas). */
+  urbanShare: number;
 }
 
 export interface SlotContext {
@@ -115,6 +120,15 @@ export const STEP = {
   stormFactor: "storm factor max(tropical, extratropical)",
   tidalRange: "tidal range",
   slr: "sea-level rise since 1900",
+  highWater: "mean higher high water above mean sea level (half the tidal range)",
+  surge: "100-year storm surge height",
+  esl: "100-year extreme still-water level above today's mean sea level",
+  shareBelowEsl: "share of land below the extreme still-water level",
+  shareBelowHighWater: "share of land below the high-tide line",
+  growingMonths: "months warmer than 5 °C",
+  iceFree: "ice-free share of the cell",
+  urban: "share of the cell in a dense built-up area",
+  tcRain: "tropical-cyclone rain factor",
   pcChange: "screening relative precipitation change",
 } as const;
 
@@ -247,8 +261,22 @@ export function coldSpell(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVal
   return ramp(tCold, 0, -30);
 }
 
+/**
+ * Annual precipitation change per °C of global warming at high latitudes, full poleward of PR_WETTING_LAT[1] and
+ * none equatorward of PR_WETTING_LAT[0]: AR6 WGI (SPM B.3.1, Figure SPM.5; Chapter 8) projects wetter high
+ * latitudes with very likely confidence, ≈ +5-7 % per °C of global warming in the Arctic and the boreal zone.
+ * Elsewhere the sign of regional change needs circulation models, which this screening does not have.
+ */
+export const PR_WETTING_PER_C = 0.05;
+export const PR_WETTING_LAT: readonly [number, number] = [45, 60];
+
+/** Annual precipitation of the slot: the baseline's, wetter at high latitudes with global warming. */
+export function slotAnnualPrecip(c: CellInputs, ctx: SlotContext): number {
+  return annualPrecip(c) * (1 + PR_WETTING_PER_C * ctx.dT * ramp(Math.abs(c.lat), PR_WETTING_LAT[0], PR_WETTING_LAT[1]));
+}
+
 function aridity(c: CellInputs, ctx: SlotContext, t?: Trace): { ai: number; pAnn: number; pet: number } {
-  const pAnn = annualPrecip(c);
+  const pAnn = slotAnnualPrecip(c, ctx);
   const pet = potentialEvap(monthlyTemperatures(c, landWarming(ctx)), c.lat, heatIndex(monthlyTemperatures(c, 0)));
   const ai = pAnn / Math.max(pet, 1);
   put(t, STEP.pAnnual, pAnn, "mm");
@@ -268,15 +296,29 @@ function seasonality(c: CellInputs): number {
  */
 export const DR_ARIDITY: readonly [number, number] = [0.65, 0.2];
 
+/**
+ * Months warmer than 5 °C (the usual growing-season threshold) over which a water deficit starts to matter: a
+ * drought is water missing when plants and people need it. Polar deserts are arid by P/PET because little falls,
+ * but with one or two months above freezing no crop, forest or river depends on that rain (Cambridge Bay).
+ */
+export const DR_GROWING_MONTHS: readonly [number, number] = [1, 4];
+
+export function growingMonths(c: CellInputs, warming: number): number {
+  return monthlyTemperatures(c, warming).filter((x) => x > 5).length;
+}
+
 export function drought(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasClimate(c) || !hasPrecip(c)) return NO_DATA;
   const { ai } = aridity(c, ctx, t);
   const fArid = ramp(ai, DR_ARIDITY[0], DR_ARIDITY[1]);
   const s = seasonality(c);
+  const months = growingMonths(c, landWarming(ctx));
+  const fSeason = ramp(months, DR_GROWING_MONTHS[0], DR_GROWING_MONTHS[1]);
   put(t, "aridity factor", fArid);
   put(t, STEP.seasonality, s);
+  put(t, STEP.growingMonths, months, "months");
   // a marked dry season matters most where the climate is sub-humid or semi-arid
-  const v = 0.75 * fArid + 0.25 * s * ramp(ai, 2.5, 0.5);
+  const v = (0.75 * fArid + 0.25 * s * ramp(ai, 2.5, 0.5)) * fSeason;
   return clamp01(v);
 }
 
@@ -323,7 +365,10 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   put(t, STEP.pWettest, pWet, "mm");
   put(t, "wetness factor", fWet);
   put(t, STEP.flashFactor, fFlash);
-  return clamp01(1.2 * fRiver * (0.7 + 0.3 * fWet) + 0.2 * fFlash);
+  // rivers and floodplains lie on land free of permanent ice: an ice sheet has no floodplain however it drains
+  const iceFree = 1 - clamp01(orZero(c.iceShare));
+  put(t, STEP.iceFree, iceFree);
+  return clamp01((1.2 * fRiver * (0.7 + 0.3 * fWet) + 0.2 * fFlash) * iceFree);
 }
 
 export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
@@ -383,6 +428,12 @@ export function dryMonths(c: CellInputs, warming: number): number {
  */
 export const WF_DRY_MONTHS: readonly [number, number] = [2, 4.5];
 
+/**
+ * Built-up share of a cell over which wildland fuel goes: none lost while most of the cell is still open land (the
+ * wildland-urban interface of Madrid, Sacramento or Los Angeles burns), none left where built-up land dominates.
+ */
+export const WF_URBAN_SHARE: readonly [number, number] = [0.4, 0.6];
+
 export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
   const tHot = hottestMonth(c) + landWarming(ctx);
@@ -391,7 +442,11 @@ export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
   const pAnn = annualPrecip(c);
   const fHeat = ramp(tHot, 12, 30);
   const fDry = ramp(dry, WF_DRY_MONTHS[0], WF_DRY_MONTHS[1]);
-  const fFuel = ramp(pAnn, 100, 400) * ramp(pAnn, 3000, 1500);
+  // wildland fuel: grass and shrub need some rain, and dense cities have none (streets and roofs do not carry a fire
+  // front; urban conflagrations are a different hazard)
+  const urban = clamp01(orZero(c.urbanShare));
+  const fFuel = ramp(pAnn, 100, 400) * ramp(pAnn, 3000, 1500) * ramp(urban, WF_URBAN_SHARE[1], WF_URBAN_SHARE[0]);
+  put(t, STEP.urban, urban);
   put(t, STEP.tWarmSeason, tHot, "°C");
   put(t, STEP.dryMonths, dry, "months");
   put(t, STEP.pFuel, pAnn, "mm");
@@ -401,11 +456,23 @@ export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
   return clamp01(Math.sqrt(fHeat) * fDry * fFuel);
 }
 
+/**
+ * Share of full extreme-rainfall exposure that tropical cyclones bring where they make landfall: a monthly mean
+ * does not show the storm totals of a landfalling cyclone (Harvey 2017 at Houston: > 1,000 mm in four days, in a
+ * city whose wettest month averages ≈ 130 mm). Tropical cyclones give 30-50 % of extreme daily rain on such coasts
+ * (Khouakhi, Villarini & Vecchi 2017, J. Climate 30: 359-372).
+ */
+export const ER_TC_SHARE = 0.6;
+
 export function extremeRainfall(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
   const pWet = wettestMonth(c, ctx);
   put(t, STEP.pWettest, pWet, "mm");
-  return ramp(pWet, 60, 450);
+  const fMonth = ramp(pWet, 60, 450);
+  const tc = hasElev(c) ? tropicalCyclone(c, ctx) : 0;
+  const fTc = ER_TC_SHARE * (typeof tc === "number" ? tc : 0);
+  put(t, STEP.tcRain, fTc);
+  return clamp01(1 - (1 - fMonth) * (1 - fTc));
 }
 
 /** Months of ≥ 26.5 °C sea offshore mapped to the warm-sea factor (0 at the first, 1 at the second). */
@@ -472,6 +539,68 @@ export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): Haz
   return clamp01(coast * fInland * (1 + TC_WARMING_GAIN * ctx.dT));
 }
 
+/**
+ * Sea level and surge on a physical scale: the ground against a still-water level in metres above today's mean sea
+ * level (the relief's datum, a late-20th-century sea level). The water: mean higher high water (half the tidal
+ * range of the nearest usable tide station; SEA_DEFAULT_TIDE_M without one) plus, for storm surge, a 100-year surge
+ * height from the storm climate, plus the slot's sea-level rise above today's (AR6 global medians; the historical
+ * slot adds none). The ground: the share of the cell's land below that level, from its land at or below 10 m joined
+ * to the sea and a linear spread of heights between 0 and 10 m (the relief resolves no finer steps near sea level).
+ *
+ * Vertical land motion (glacial uplift in Fennoscandia and Alaska, delta subsidence) is not in any installable
+ * source: relative sea level is global everywhere, so no cell reads Extreme (values stop below 0.8).
+ */
+export const LOW_LYING_M = 10;
+export const SEA_DEFAULT_TIDE_M = 1;
+/**
+ * 100-year storm surge heights, m: a base on every coast, up to SURGE_TC_M more under intense tropical cyclones,
+ * and up to SURGE_ETC_M more under the winter storms of 35°-60° latitude. Global surge reanalysis (GTSR, Muis et
+ * al. 2016, Nature Communications 7: 11969): 100-year surges ≈ 0.5-1.5 m on most coasts, 2-3 m and more on the North Sea
+ * and the Baltic's gulfs (the Netherlands 1953, Hamburg 1962, Saint Petersburg 1824 and 1924), 3-5 m and more on cyclone coasts (Bay of Bengal, Gulf of Mexico).
+ */
+export const SURGE_BASE_M = 0.5;
+export const SURGE_TC_M = 4;
+export const SURGE_ETC_M = 2.5;
+/** Latitudes over which winter-storm surges grow to full (the storm belts of the North Sea, the Baltic, Patagonia). */
+export const SURGE_ETC_LAT: readonly [number, number] = [35, 55];
+/** Surge decays inland over low land (≈ 4-25 cm per km over marsh; Wamsley et al. 2010): e-folding distance, km. */
+export const SURGE_INLAND_KM = 150;
+/** Shares of land below the still-water level at which the value is full: storm surge, and sea-level rise. */
+export const SS_SHARE_FULL = 0.2;
+export const SL_SHARE_FULL = 0.1;
+/**
+ * Highest value without a published vertical land motion for the place: never Extreme (band 5 starts at 0.8). The
+ * scale is compressed to it rather than cut, so that places keep their order.
+ */
+export const NO_VLM_CAP = 0.795;
+
+/** Rise of the slot's sea level above today's (the relief's datum), m. */
+export function seaLevelAboveToday(ctx: SlotContext): number {
+  return Math.max(0, ctx.slr - HISTORICAL_SLR_M);
+}
+
+export function highWaterM(c: CellInputs): number {
+  return (Number.isFinite(c.tideM) ? c.tideM : SEA_DEFAULT_TIDE_M) / 2;
+}
+
+/** 100-year storm surge height at the coast, m, decaying inland. */
+export function surgeHeightM(c: CellInputs): number {
+  const fTc = tcCoastalExposure(c);
+  const fEtc = ramp(Math.abs(c.lat), SURGE_ETC_LAT[0], SURGE_ETC_LAT[1]);
+  const coastKm = Number.isFinite(c.coastKm) ? c.coastKm : 0;
+  return (SURGE_BASE_M + Math.max(SURGE_TC_M * fTc, SURGE_ETC_M * fEtc)) * Math.exp(-coastKm / SURGE_INLAND_KM);
+}
+
+/** The slot's 100-year extreme still-water level above today's mean sea level, m. */
+export function extremeStillWaterM(c: CellInputs, ctx: SlotContext): number {
+  return highWaterM(c) + surgeHeightM(c) + seaLevelAboveToday(ctx);
+}
+
+/** Share of the cell's land below a water level (m above today's mean sea level). */
+export function landShareBelow(c: CellInputs, levelM: number): number {
+  return clamp01(c.lowShare) * ramp(levelM, 0, LOW_LYING_M);
+}
+
 export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!c.coastalPlain) return NOT_APPLICABLE;
   if (!hasElev(c) || !hasClimate(c)) return NO_DATA;
@@ -488,19 +617,22 @@ export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   put(t, "tide factor", fTide);
   put(t, STEP.slr, ctx.slr, "m");
   const base = fLow * (0.25 + 0.5 * fStorm + 0.25 * fTide);
-  return clamp01((base + fLow * (ctx.slr - 0.2)) * (0.4 + 0.6 * fInland));
+  // compressed below Extreme: no vertical land motion is published for any place here
+  return NO_VLM_CAP * clamp01((base + fLow * (ctx.slr - 0.2)) * (0.4 + 0.6 * fInland));
 }
 
 export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!c.coastalPlain) return NOT_APPLICABLE;
   if (!hasElev(c)) return NO_DATA;
-  const fLow = Math.pow(ramp(c.lowShare, 0, 0.5), 0.7);
-  const fSlr = ramp(ctx.slr, 0, 0.45);
+  // the high-tide line of the slot: land below it floods at every spring tide unless defended
+  const level = highWaterM(c) + seaLevelAboveToday(ctx);
+  const share = landShareBelow(c, level);
   put(t, "low-lying (≤10 m) share of land", c.lowShare);
-  put(t, "exposure factor", fLow);
+  put(t, STEP.tidalRange, Number.isFinite(c.tideM) ? c.tideM : -1, "m");
+  put(t, STEP.highWater, highWaterM(c), "m");
   put(t, STEP.slr, ctx.slr, "m");
-  put(t, "sea-level factor", fSlr);
-  return clamp01(fLow * fSlr);
+  put(t, STEP.shareBelowHighWater, share);
+  return NO_VLM_CAP * ramp(share, 0, SL_SHARE_FULL);
 }
 
 export function precipitationChange(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
@@ -533,26 +665,26 @@ export const HAZARD_FORMULAS: Readonly<
     WF: {
       fn: wildfire,
       confidence: "proxy",
-      formula: "√ramp(Thot,12,30 °C) × ramp(dry months (P < 2T), 2 → 4.5) × fuel(Pann)",
+      formula: "√ramp(Thot,12,30 °C) × ramp(dry months (P < 2T), 2 → 4.5) × fuel(Pann) × ramp(urban share, 0.6 → 0, 0.4 → 1)",
     },
     FD: {
       fn: riverFlood,
       confidence: "proxy",
       formula:
-        "1.2 × √(ramp(max(floodplain share, low-lying share), 0, 0.3) × ramp(log10 mean flow, 3 → 10,000 m³/s)) × (0.7 + 0.3·wet) + 0.2·ramp(relief,300,2000 m)·wet",
+        "(1.2 × √(ramp(max(floodplain share, low-lying share), 0, 0.3) × ramp(log10 mean flow below the last lake, 3 → 10,000 m³/s)) × (0.7 + 0.3·wet) + 0.2·ramp(relief,300,2000 m)·wet) × (1 − ice share)",
     },
     DR: {
       fn: drought,
       confidence: "proxy",
-      formula: "0.75·ramp(P/PET, 0.65 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5), PET by Thornthwaite",
+      formula: "(0.75·ramp(P/PET, 0.65 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5)) × ramp(months > 5 °C, 1 → 4), PET by Thornthwaite, P + 5 %/°C poleward of 45°-60°",
     },
     SS: {
       fn: stormSurge,
       confidence: "proxy",
-      formula: "low·(0.25 + 0.5·storm + 0.25·tide) + low·(SLR − 0.2 m), × inland decay",
+      formula: "0.795 × (low·(0.25 + 0.5·storm + 0.25·tide) + low·(SLR − 0.2 m)) × inland decay (no vertical land motion: never Extreme)",
       notApplicable: COASTAL_ONLY,
     },
-    ER: { fn: extremeRainfall, confidence: "proxy", formula: "ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm)" },
+    ER: { fn: extremeRainfall, confidence: "proxy", formula: "1 − (1 − ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm))·(1 − 0.6·TC)" },
     TC: { fn: tropicalCyclone, confidence: "proxy", formula: "basin × lat × max(ramp(months of SST ≥ 26.5 °C, 0.5 → 5), 0.35·ramp(|lat|, 20°, 30°)) × e^(−d/250 km) × (1 + 0.05·ΔT)" },
     PC: {
       fn: precipitationChange,
@@ -563,7 +695,7 @@ export const HAZARD_FORMULAS: Readonly<
     SL: {
       fn: seaLevelRiseHazard,
       confidence: "grounded",
-      formula: "ramp(lowShare,0,0.5)^0.7 × ramp(SLR since 1900, 0 → 0.45 m)",
+      formula: "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795 (no vertical land motion: never Extreme)",
       notApplicable: COASTAL_ONLY,
     },
   };

@@ -21,9 +21,10 @@ import { LandMask, encodeLandMask } from "../../app/risk/landmask";
 import { readEtopo5 } from "./rasters";
 import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
 import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
-import { latLngToCell } from "h3-js";
+import { cellArea, latLngToCell } from "h3-js";
+import { cellShares, rasterise, readNeLayer } from "./naturalearth";
 
-export const GENERATOR_VERSION = "3.2.0";
+export const GENERATOR_VERSION = "4.0.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -80,6 +81,23 @@ function climateForRunoff(clim: ClimateSet, shape: SeasonalShape): (lat: number,
   };
 }
 
+/** Lakes and reservoirs, permanent ice and dense built-up areas (Natural Earth 50m, shipped by Marble) on the 2′ grid, and per cell. */
+function naturalEarthMasks(marbleData: string, grid: { width: number; height: number }, cells: ReturnType<typeof buildCells>) {
+  const lake = rasterise(readNeLayer(marbleData, "lakes"), grid);
+  const ice = rasterise(readNeLayer(marbleData, "iceShelves"), grid, rasterise(readNeLayer(marbleData, "glaciated"), grid));
+  const urban = rasterise(readNeLayer(marbleData, "urban"), grid);
+  const n = cells.cells.length;
+  const cellOf = (lat: number, lon: number) => cells.index.get(latLngToCell(lat, lon, 4));
+  const areaOf = (k: number) => cellArea(cells.cells[k]!, "km2");
+  const count = (m: Uint8Array) => m.reduce((s, v) => s + v, 0);
+  return {
+    lake, ice,
+    iceShare: cellShares(ice, grid, cellOf, areaOf, n),
+    urbanShare: cellShares(urban, grid, cellOf, areaOf, n),
+    counts: { lake: count(lake), ice: count(ice), urban: count(urban) },
+  };
+}
+
 type Typed = Uint8Array | Uint16Array | Int16Array | Uint32Array | Float32Array;
 const CT = { u8: Uint8Array, u16: Uint16Array, i16: Int16Array, u32: Uint32Array, f32: Float32Array } as const;
 
@@ -104,6 +122,8 @@ async function main(): Promise<void> {
   const wdbii = readWdbiiRivers();
   const shape = readSeasonalShape(inputs.tas);
   const runoff = runoffGrid(RUNOFF_STEP_DEG, climateForRunoff(clim, shape));
+  const ne = naturalEarthMasks(inputs.marbleData, greyRelief, cells);
+  log(`Natural Earth 50m masks on the 2′ grid: ${ne.counts.lake} lake, ${ne.counts.ice} ice, ${ne.counts.urban} urban pixels (${Math.round(performance.now() - t0)} ms)`);
   const rv = riverNetwork(
     {
       relief: greyRelief,
@@ -112,6 +132,8 @@ async function main(): Promise<void> {
       cellOf: (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)),
       cellCount: n,
       lines: wdbii.lines,
+      lake: ne.lake,
+      ice: ne.ice,
     },
     runoff,
   );
@@ -147,7 +169,7 @@ async function main(): Promise<void> {
   }
   log(`2′ low-lying land: shore grey ${low2.shoreGrey}, low up to grey ${low2.maxGrey}; raises the low-lying share of ${raisedLow} cells (${Math.round(performance.now() - t0)} ms)`);
   const { oceanShare: _ocean, seaLinked: _linked, ...terrFields } = terr;
-  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, floodplainShare: rv.floodplainShare, upstreamKm2: rv.upstreamKm2, flowM3s: rv.flowM3s, tideM, population: metro.pop, ...twelve };
+  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, floodplainShare: rv.floodplainShare, upstreamKm2: rv.upstreamKm2, flowM3s: rv.flowM3s, tideM, population: metro.pop, ...twelve, iceShare: ne.iceShare, urbanShare: ne.urbanShare };
 
   // quantise first, then compute every score from the stored inputs so explanations reproduce them exactly
   const fields: Record<string, Typed> = {};

@@ -8,12 +8,14 @@ import { type HydroGrid, neighbour } from "./hydro-grid";
 
 /**
  * For every land pixel, the first channel pixel on its flow path (itself when it is one), or −1 when its path
- * reaches the sea first. `order` is the flood's order (downstream pixels first).
+ * reaches the sea or a lake first (`isLake`: water standing on land; a lake's rise is not a river's flood).
+ * `order` is the flood's order (downstream pixels first).
  */
-export function nearestDrainage(g: HydroGrid, dir: Uint8Array, order: Int32Array, count: number, isChannel: (p: number) => boolean): Int32Array {
+export function nearestDrainage(g: HydroGrid, dir: Uint8Array, order: Int32Array, count: number, isChannel: (p: number) => boolean, isLake: (p: number) => boolean = () => false): Int32Array {
   const drain = new Int32Array(g.width * g.height).fill(-1);
   for (let i = 0; i < count; i++) {
     const p = order[i]!;
+    if (isLake(p)) continue;
     if (isChannel(p)) {
       drain[p] = p;
       continue;

@@ -44,13 +44,15 @@ export function d8Directions(g: HydroGrid, filled: Uint16Array, dir: Uint8Array,
  * read backwards (every pixel comes after all pixels downstream of it in `order`). `weight(p)` is the pixel's
  * contribution (its area for drainage area, area × runoff for a discharge proxy). Writes into `acc`.
  */
-export function accumulate(g: HydroGrid, dir: Uint8Array, order: Int32Array, count: number, weight: (p: number) => number, acc: Float32Array | Float64Array): void {
+export function accumulate(g: HydroGrid, dir: Uint8Array, order: Int32Array, count: number, weight: (p: number) => number, acc: Float32Array | Float64Array, stores?: (p: number) => boolean): void {
   for (let i = 0; i < count; i++) {
     const p = order[i]!;
     acc[p] = weight(p);
   }
   for (let i = count - 1; i >= 0; i--) {
     const p = order[i]!;
+    // a store (lake or reservoir) holds what reaches it: its outflow carries no flood wave from upstream
+    if (stores?.(p)) acc[p] = 0;
     const d = dir[p]!;
     if (d >= 8) continue;
     const q = neighbour(g, p, d);

@@ -143,7 +143,39 @@ export function readClimate(marbleData: string, theme: "temp-july" | "temp-dec" 
   }
   const values = new Float32Array(img.width * img.height);
   for (let i = 0; i < values.length; i++) values[i] = lut[img.data[i * 4]!]!;
+  repairBorderColumns(img.data, img.width, img.height, values);
   return { width: img.width, height: img.height, values, calibration: cal };
+}
+
+/**
+ * The temperature images carry a black first column (grey 0 = the legend's −69 °C) at 180° W: a border, not data
+ * (it put −44 °C in July on Taveuni and Tuvalu, whose land straddles the antimeridian). A column is a border when
+ * most of its pixels between 60° S and 60° N are black (grey ≤ BORDER_GREY, JPEG noise included); it takes the mean of the nearest data columns on either
+ * side, longitudes wrapping.
+ */
+const BORDER_GREY = 3;
+
+export function repairBorderColumns(rgba: ArrayLike<number>, width: number, height: number, values: Float32Array): number[] {
+  const y0 = Math.floor(height / 6), y1 = Math.ceil((5 * height) / 6);
+  const isBorder = (x: number) => {
+    let black = 0;
+    for (let y = y0; y < y1; y++) if (rgba[(y * width + x) * 4]! <= BORDER_GREY) black++;
+    return black > 0.9 * (y1 - y0);
+  };
+  const border = Array.from({ length: width }, (_, x) => isBorder(x));
+  const fixed: number[] = [];
+  if (border.every(Boolean)) return fixed;
+  for (let x = 0; x < width; x++) {
+    if (!border[x]) continue;
+    let l = x, r = x;
+    do l = (l - 1 + width) % width;
+    while (border[l]);
+    do r = (r + 1) % width;
+    while (border[r]);
+    for (let y = 0; y < height; y++) values[y * width + x] = (values[y * width + l]! + values[y * width + r]!) / 2;
+    fixed.push(x);
+  }
+  return fixed;
 }
 
 export function sampleClimate(g: ClimateGrid, lat: number, lon: number): number {

@@ -62,6 +62,8 @@ export interface RiverGeometry {
   /** Cell and channel pixel of every floodplain pixel (parallel arrays). */
   pairCell: Int32Array;
   pairChannel: Int32Array;
+  /** Lakes and reservoirs (see RiverInputs.lake): they store the flood waves that reach them. */
+  lake?: Uint8Array;
   stats: RiverNetwork["stats"];
 }
 
@@ -73,9 +75,13 @@ export interface RiverInputs {
   cellOf: (lat: number, lon: number) => number | undefined;
   cellCount: number;
   lines: readonly RiverLine[];
+  /** Lakes and reservoirs on the relief's grid (1 = water standing on land; Natural Earth 50m lakes). */
+  lake?: Uint8Array;
+  /** Permanent ice on the relief's grid (1 = glacier, ice sheet or ice shelf; Natural Earth 50m): no floodplain. */
+  ice?: Uint8Array;
 }
 
-export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines }: RiverInputs): RiverGeometry {
+export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines, lake, ice }: RiverInputs): RiverGeometry {
   const { width: W, height: H, grey } = relief;
   const g: HydroGrid = { width: W, height: H, wrap: true };
   const n = W * H;
@@ -103,11 +109,16 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   const area = new Float32Array(n);
   accumulate(g, dir, flood.order, flood.count, (p) => areaOfRow[Math.floor(p / W)]!, area);
   let channelPixels = 0;
-  const drain = nearestDrainage(g, dir, flood.order, flood.count, (p) => {
-    const c = area[p]! >= CHANNEL_MIN_KM2;
-    if (c) channelPixels++;
-    return c;
-  });
+  const isLake = (p: number) => lake?.[p] === 1;
+  const drain = nearestDrainage(
+    g, dir, flood.order, flood.count,
+    (p) => {
+      const c = area[p]! >= CHANNEL_MIN_KM2;
+      if (c) channelPixels++;
+      return c;
+    },
+    isLake,
+  );
   const land = new Uint32Array(cellCount), plain = new Float64Array(cellCount);
   const upstreamKm2 = new Float64Array(cellCount);
   const heightM = (p: number) => Math.max(0, greyToM[grey[p]!]!);
@@ -126,12 +137,14 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
       const p = y * W + x;
       if (dir[p] === DIR_OUTLET) continue;
       if (dir[p] === DIR_NONE) unreached++;
+      // a lake is not land, and its shore drains to it rather than to a river (drain −1 below)
+      if (isLake(p)) continue;
       const k = cellOf(lat, lonOf(x));
       if (k === undefined) continue;
       land[k]!++;
       landPixels++;
       const c = drain[p]!;
-      if (c < 0) continue;
+      if (c < 0 || ice?.[p] === 1) continue;
       const hand = Math.max(0, heightM(p) - heightM(c));
       if (hand > floodplainHeightM(area[c]!, GFPLAIN_A, GFPLAIN_B)) continue;
       const flat = ramp(slopeDeg(x, y), FLOODPLAIN_STEEP_DEG, FLOODPLAIN_FLAT_DEG);
@@ -156,19 +169,23 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
     pairChannel[i] = pairs[2 * i + 1]!;
   }
   return {
-    grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel,
+    grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel, lake,
     stats: { riverPixelsPermanent, riverPixelsIntermittent, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
   };
 }
 
-/** Per cell, the mean-flow proxy (m³/s) of the largest channel whose floodplain lies in it: runoff accumulated downstream. */
+/**
+ * Per cell, the mean-flow proxy (m³/s) of the largest channel whose floodplain lies in it: runoff accumulated
+ * downstream from the last lake or reservoir upstream. A lake's storage flattens the floods that enter it (Lake
+ * Ontario's outflow, the Nile below Lake Nasser since 1970), so only runoff generated below it makes a flood wave.
+ */
 export function channelFlows(geo: RiverGeometry, runoff: RunoffGrid, cellCount: number): Float64Array {
   const W = geo.grid.width;
   const flow = new Float32Array(geo.grid.width * geo.grid.height);
   accumulate(geo.grid, geo.dir, geo.order, geo.count, (p) => {
     const y = Math.floor(p / W);
     return geo.areaOfRow[y]! * runoffAt(runoff, geo.latOf(y), geo.lonOf(p - y * W));
-  }, flow);
+  }, flow, geo.lake ? (p) => geo.lake![p] === 1 : undefined);
   const flowM3s = new Float64Array(cellCount);
   for (let i = 0; i < geo.pairCell.length; i++) {
     const k = geo.pairCell[i]!;

@@ -12,6 +12,10 @@ import { ROOT } from "./inputs";
 import { KNOWN_PLACES, meetsCheck, parseCheck, type KnownPlace } from "../../app/risk/known-places";
 import { defaultDataDir, loadLandMask } from "../../app/risk/engine.server";
 import { sampleLandPoints } from "../../app/risk/landmask";
+import { HAZARD_IDS } from "../../app/domain/hazards";
+import { HISTORICAL_SLR_M, SLOTS, SLOT_COUNT, seaLevelRise } from "../../app/domain/scenarios";
+import { VALUE_SCALE } from "../../app/risk/dataset";
+import { LOW_LYING_M, annualPrecip, extremeStillWaterM, type CellInputs } from "../../app/risk/formulas";
 
 /** Points drawn for the land-mask check (≈ 29 % land): enough to reach small islands and every coast. */
 const LAND_SAMPLE_TRIES = 400_000;
@@ -138,6 +142,86 @@ export function placeChecks(e: RiskEngine): { place: KnownPlace; failed: string[
   });
 }
 
+/** A cell lies on permanent ice when this share of it is glacier, ice sheet or ice shelf (Natural Earth 50m). */
+export const ICE_CELL_SHARE = 0.9;
+/** A dense urban core: at least this share of the cell is a built-up area (Natural Earth 50m urban areas). */
+export const URBAN_CORE_SHARE = 0.5;
+/** The tropics (Tropic of Cancer/Capricorn) and lowland (mean land elevation) for the cold-July check. */
+export const TROPIC_LAT = 23.44;
+export const LOWLAND_M = 500;
+
+export interface LandWideCheck {
+  name: string;
+  count: number;
+  /** false: printed for information, does not fail the run. */
+  gating: boolean;
+}
+
+/**
+ * Checks over every land cell and every slot that no physically absurd value remains: each prints its count, and
+ * the gating ones fail the run when the count is above 0. `ofCell` reads the masks and inputs of a row; it defaults
+ * to the engine's own (another dataset's masks can be passed to measure an older file on the same cells).
+ */
+export function landWideChecks(e: RiskEngine, ofCell: (row: number) => CellInputs = (k) => e.cellInputs(k)): LandWideCheck[] {
+  const n = e.cellCount;
+  const H = (h: HazardId) => HAZARD_IDS.indexOf(h);
+  const value = (k: number, h: HazardId, s: number) => {
+    const c = e.valueCode(k, H(h), s);
+    return c <= VALUE_SCALE ? c / VALUE_SCALE : null;
+  };
+  const maxOver = (k: number, h: HazardId) => {
+    let m = -1;
+    for (let s = 0; s < SLOT_COUNT; s++) m = Math.max(m, value(k, h, s) ?? -1);
+    return m;
+  };
+  const topRise = maxProjectedRiseAboveToday();
+  let fdIce = 0, coldTropics = 0, wfUrban = 0, coastAboveEsl = 0, extremeNoVlm = 0, fdDesert = 0, eslAbove10 = 0;
+  for (let k = 0; k < n; k++) {
+    const c = ofCell(k);
+    if (Number.isFinite(c.iceShare) && c.iceShare >= ICE_CELL_SHARE && maxOver(k, "FD") >= 0.2) fdIce++;
+    if (Math.abs(c.lat) <= TROPIC_LAT && c.elevMean <= LOWLAND_M && c.tJul < 0) coldTropics++;
+    if (Number.isFinite(c.urbanShare) && c.urbanShare >= URBAN_CORE_SHARE && maxOver(k, "WF") >= 0.6) wfUrban++;
+    const ss = maxOver(k, "SS"), sl = maxOver(k, "SL");
+    // the highest projected extreme still-water level of the cell: RCP8.5 2050 (largest rise, largest surge)
+    const eslTop = extremeStillWaterM(c, { dT: 0, slr: HISTORICAL_SLR_M, hist: true }) + topRise;
+    if (eslTop >= LOW_LYING_M) eslAbove10++;
+    // no land at or below 10 m joined to the sea (both grids), and a sea that stays below 10 m: the ground is above it
+    if (c.lowShare === 0 && eslTop < LOW_LYING_M && (ss > 0 || sl > 0)) coastAboveEsl++;
+    if (ss >= 0.8 || sl >= 0.8) extremeNoVlm++;
+    if (annualPrecip(c) < 60 && value(k, "FD", 0) !== null && value(k, "FD", 0)! >= 0.6) fdDesert++;
+  }
+  return [
+    { name: `no river flood ≥ 2 (Moderate) in any slot on permanent ice (≥ ${ICE_CELL_SHARE * 100} % of the cell glaciated or ice shelf, Natural Earth 50m)`, count: fdIce, gating: true },
+    { name: `no tropical lowland cell (|lat| ≤ ${TROPIC_LAT}°, mean land ≤ ${LOWLAND_M} m) with a July mean below 0 °C`, count: coldTropics, gating: true },
+    { name: `no wildfire ≥ 4 (Severe) in any slot in a dense urban core (≥ ${URBAN_CORE_SHARE * 100} % of the cell built-up, Natural Earth 50m urban areas)`, count: wfUrban, gating: true },
+    { name: "no storm surge or sea-level rise on a cell whose land lies above the highest projected extreme still-water level (no land ≤ 10 m joined to the sea, level < 10 m)", count: coastAboveEsl, gating: true },
+    { name: "no storm surge or sea-level rise Extreme (≥ 0.8) where vertical land motion is not published (every cell: no installable source)", count: extremeNoVlm, gating: true },
+    { name: "sea-level rise where land rises measurably above where it sinks (cells with a published vertical land motion: none installable, so none compared)", count: 0, gating: true },
+    { name: "river flood ≥ 4 (Severe), historical, on cells with < 60 mm of rain a year (information)", count: fdDesert, gating: false },
+    { name: "cells whose highest projected extreme still-water level reaches 10 m, the top of the resolved low land (information)", count: eslAbove10, gating: false },
+  ];
+}
+
+/** The largest sea-level rise above today's of any slot, m. */
+function maxProjectedRiseAboveToday(): number {
+  return Math.max(...SLOTS.map((s) => seaLevelRise(s.scenario, s.period) - HISTORICAL_SLR_M));
+}
+
+/** Share of cells poleward of 55° N whose drought value rises from the historical slot to RCP8.5 2050 (information). */
+export function droughtRisingNorth(e: RiskEngine): { cells: number; rising: number } {
+  const s85 = SLOTS.findIndex((s) => s.scenario === "rcp85" && s.period === "2050");
+  let cells = 0, rising = 0;
+  for (let k = 0; k < e.cellCount; k++) {
+    const c = e.cellInputs(k);
+    if (c.lat < 55) continue;
+    const a = e.valueCode(k, HAZARD_IDS.indexOf("DR"), 0), b = e.valueCode(k, HAZARD_IDS.indexOf("DR"), s85);
+    if (a > VALUE_SCALE || b > VALUE_SCALE) continue;
+    cells++;
+    if (b > a) rising++;
+  }
+  return { cells, rising };
+}
+
 function main(): void {
   const markdown = process.argv.includes("--markdown");
   const e = loadRiskEngine();
@@ -228,6 +312,9 @@ function main(): void {
       `${shelf} on floating Antarctic ice shelves outside the cell set, answered as such`,
     ]);
   } else checks.push(["land by the GSHHG mask is never refused as at sea", false, "data/landmask.bin.gz is missing"]);
+  const land = landWideChecks(e);
+  for (const l of land) if (l.gating) checks.push([`land-wide: ${l.name}: ${l.count} cells`, l.count === 0, ""]);
+  const drNorth = droughtRisingNorth(e);
   // informational: GeoNames' country code and the Natural Earth outline can legitimately differ (disputed areas)
   const countryNote = `coastal cities resolved to another country than GeoNames': ${coastal.wrongCountry.length}${coastal.wrongCountry.length ? ` (${coastal.wrongCountry.slice(0, 10).join(", ")})` : ""}`;
 
@@ -252,6 +339,8 @@ function main(): void {
   out.push("");
   for (const [name, ok, detail] of checks) out.push(`${ok ? "PASS" : "FAIL"}  ${name}${detail ? ` (${detail})` : ""}`);
   out.push(`INFO  ${countryNote}`);
+  for (const l of land) if (!l.gating) out.push(`INFO  land-wide: ${l.name}: ${l.count} cells`);
+  out.push(`INFO  drought rises from historical to RCP8.5 2050 on ${drNorth.rising} of ${drNorth.cells} cells north of 55° N (${((100 * drNorth.rising) / Math.max(1, drNorth.cells)).toFixed(1)} %)`);
   for (const t of targets) out.push(t);
   const hardFailures = checks.filter((c) => !c[1]).length;
   out.push(`${hardFailures ? "FAIL" : "PASS"}  hard checks: ${checks.length - hardFailures}/${checks.length} pass; INFORM targets met: ${targets.filter((t) => t.startsWith("PASS")).length}/${targets.length} (targets do not fail the run)`);

@@ -267,7 +267,7 @@ describe("explain=1 speaks plainly", () => {
       expect(it.explanation.drivers).toEqual(expected.explanation!.drivers);
     }
     const hw = r.body.hazards.find((h: { hazard_id: string }) => h.hazard_id === "HW");
-    expect(hw.explanation.summary).toMatch(/\+\d\.\d °C of global warming by 2050 under RCP8\.5/);
+    expect(hw.explanation.summary).toMatch(/\+2\.31 °C global warming above 1850-1900 \(\+\d\.\d °C since 1950-1999\) by 2050 under RCP8\.5/);
     expect(hw.explanation.drivers.find((d: { unit: string }) => d.unit === "°C")).toBeDefined();
   });
 });

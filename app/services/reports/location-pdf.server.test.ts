@@ -57,7 +57,7 @@ describe("single-location report", () => {
       }
     }
     expect(m.hazards.find((h) => h.id === "FD")!.reasons[0]!.text).toMatch(/^Chittagong's hexagon has \d+ % of its land in the floodplain of a river draining [\d,]+ km²/);
-    expect(m.hazards.find((h) => h.id === "HW")!.reasons[1]!.text).toMatch(/\+\d\.\d °C of global warming by 2050 under RCP8\.5 raises that by/);
+    expect(m.hazards.find((h) => h.id === "HW")!.reasons[1]!.text).toMatch(/\+2\.31 °C global warming above 1850-1900 \(\+\d\.\d °C since 1950-1999\) by 2050 under RCP8\.5 raises that by/);
   });
 
   it("writes a one-place PDF: the place, coordinates, hexagon, every hazard with levels and reasons; no portfolio figures", async () => {
