@@ -48,9 +48,9 @@ function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellA
 /**
  * The point's land cell, or null at sea. The fast path is the cell itself; a point whose cell is not over land in
  * the dataset falls back to the outline lookup, which takes the nearest land cell along simplified coasts.
- * Scores are the point's own (RiskEngine.pointValues); country and region are the point's own too (its polygon, as
- * the API's location lookup answers): a hexagon near a border holds land of two regions, and the cell's majority
- * region is not where the point is. The values array may be shared between callers: read it, never write it.
+ * Scores are the cell's; country and region are the point's own (its polygon, as the API's location lookup answers):
+ * a hexagon near a border holds land of two regions, and the cell's majority region is not where the point is.
+ * The values array is shared between points of one cell: read it, never write it.
  */
 export function assessPoint(engine: RiskEngine, lat: number, lon: number, weight = 1): Assessment | null {
   const a = assessLocation(engine, lat, lon);
@@ -93,11 +93,8 @@ function assessUncached(engine: RiskEngine, lat: number, lon: number): Omit<Asse
   }
   const cell = cellAssessment(engine, row, hexagon);
   if (!cell) return null;
-  // the values are the point's own (its drivers at their finest resolution), the hexagon's where it has none
-  const at = place.status === "ok" && place.snapped_to_land ? place.snapped_to_land : { lat, lon };
-  const values = engine.pointValues(at.lat, at.lon, row) ?? cell.values;
-  if (place.status !== "ok") return { ...cell, values };
-  return { ...cell, values, country: place.country_code, countryName: place.country_name, region: place.region_code };
+  if (place.status !== "ok") return cell;
+  return { ...cell, country: place.country_code, countryName: place.country_name, region: place.region_code };
 }
 
 /** A country's or region's values in the cells' layout (hazard-major, NaN for no data), read once per engine. */
@@ -130,15 +127,13 @@ export type SeenAssessment = { level: LocationKind; values: Float32Array } | { l
 export function levelViewFor(engine: RiskEngine, ctx: AccessContext): (a: Omit<Assessment, "weight">) => SeenAssessment {
   const byHexagon = new Map<string, SeenAssessment>();
   return (a) => {
-    // points of one hexagon share the decision, but each keeps its own values at the hexagon level
-    let seen = byHexagon.get(a.hexagon);
-    if (!seen) {
-      const level = finestReadableLevel(ctx, { hexagon: a.hexagon, region: a.region, country: a.country });
-      seen = !level
-        ? { level: null, values: null }
-        : { level: level.kind, values: level.kind === "hexagon" ? a.values : areaValues(engine, level.code) };
-      byHexagon.set(a.hexagon, seen);
-    }
-    return seen.level === "hexagon" ? { level: "hexagon", values: a.values } : seen;
+    const hit = byHexagon.get(a.hexagon);
+    if (hit) return hit;
+    const level = finestReadableLevel(ctx, { hexagon: a.hexagon, region: a.region, country: a.country });
+    const seen: SeenAssessment = !level
+      ? { level: null, values: null }
+      : { level: level.kind, values: level.kind === "hexagon" ? a.values : areaValues(engine, level.code) };
+    byHexagon.set(a.hexagon, seen);
+    return seen;
   };
 }
