@@ -62,7 +62,10 @@ test.describe("scenario analysis for one location", () => {
     // A point in Copenhagen's harbour is scored at the nearest land, and the page says so.
     await page.goto("/dashboard?lat=55.7&lon=12.65");
     await expect(page.getByRole("status").filter({ hasText: /This point is in the water, [\d.]+ km from land/ })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Hazard scores: Copenhagen, Hovedstaden, Denmark" })).toBeVisible();
+    // The premium plan has not opened that hexagon: the figures are Denmark's, and the heading says so.
+    await expect(
+      page.getByRole("heading", { name: "Hazard scores of Denmark (country level), not of Copenhagen, Hovedstaden, Denmark itself" }),
+    ).toBeVisible();
   });
 
   test("a PREMIUM user picks a hexagon on the map; with JavaScript the interactive map draws the same hexagons", async ({ page, javaScriptEnabled }) => {

@@ -5,24 +5,13 @@
  */
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEMO_BUYER, logInAsBuyer } from "../support/buyer-session";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
-const BUYER = { email: "premium@example.com", password: "Demo-password-2026" };
 const CONCURRENT = 20;
 const AMOUNT = 10;
 const SERVER_ENV = { SEED_DEMO_ACCOUNTS: "true", PAYMENTS: "test" };
 
-async function logIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/dashboard/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ intent: "login", email: BUYER.email, password: BUYER.password, redirectTo: "/dashboard" }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.includes("weather_token="));
-  if (res.status !== 302 || !cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie.split(";")[0]!;
-}
 
 interface Answer {
   status: number;
@@ -68,7 +57,7 @@ describe.skipIf(!process.env.DATABASE_URL)("database connections dropped during 
   it("keeps the process serving, answers every call and grants each paid order exactly once", { timeout: 120_000 }, async () => {
     store = await createServerStore("faults-dropped-db");
     server = await startProdServer(store, SERVER_ENV);
-    const cookie = await logIn(server.base);
+    const cookie = await logInAsBuyer(server.base);
     const keys = Array.from({ length: CONCURRENT }, (_, i) => `dropped-${i}-${Date.now().toString(36)}`);
 
     const calls = keys.map((key) => buy(server!.base, cookie, key));
@@ -103,7 +92,7 @@ describe.skipIf(!process.env.DATABASE_URL)("database connections dropped during 
           (select count(*) from invoices v where v.order_id = o.id)::int as invoices,
           (select count(*) from receipts r where r.order_id = o.id)::int as receipts,
           (select count(*) from credit_ledger l where l.order_id = o.id)::int as ledger
-        from orders o join users u on u.id = o.user_id where u.email = $1 and o.status = 'paid' order by o.id`, [BUYER.email]);
+        from orders o join users u on u.id = o.user_id where u.email = $1 and o.status = 'paid' order by o.id`, [DEMO_BUYER.email]);
       for (const o of paid) expect(o).toEqual({ id: o.id, invoices: 1, receipts: 1, ledger: 1 });
       // Every order a caller was told about is paid; nothing was charged twice for one key.
       const told = answers.filter((a) => a.status === 200).map((a) => a.orderId!);
@@ -111,7 +100,7 @@ describe.skipIf(!process.env.DATABASE_URL)("database connections dropped during 
       for (const id of [...told, fresh.orderId!]) expect(paidIds.has(id), `order ${id}`).toBe(true);
       const { rows: [ledger] } = await db.query<{ total: number }>(
         "select coalesce(sum(l.amount), 0)::int as total from credit_ledger l join users u on u.id = l.user_id where u.email = $1",
-        [BUYER.email],
+        [DEMO_BUYER.email],
       );
       expect(ledger!.total).toBe(paid.length * AMOUNT);
     } finally {

@@ -11,9 +11,9 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce";
+import { DEMO_BUYER, logInAsBuyer } from "../support/buyer-session";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
-const BUYER = { email: "premium@example.com", password: "Demo-password-2026" };
 const CONCURRENT = 60;
 const AMOUNT = 10;
 const SERVER_ENV = { SEED_DEMO_ACCOUNTS: "true", PAYMENTS: "test" };
@@ -40,25 +40,6 @@ async function withStoreDb<T>(store: ServerStore, fn: (query: Query) => Promise<
   }
 }
 
-async function logIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/dashboard/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ intent: "login", email: BUYER.email, password: BUYER.password, redirectTo: "/dashboard" }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.includes("weather_token="));
-  if (res.status !== 302 || !cookie) throw new Error(`login failed: ${res.status}`);
-  const session = cookie.split(";")[0]!;
-  // Nothing is bought before the current terms are accepted.
-  const terms = await fetch(`${base}/api/v1/terms_conditions`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Cookie: session, Origin: base },
-    body: JSON.stringify({ terms_conditions: true }),
-  });
-  if (terms.status !== 200) throw new Error(`accepting the terms failed: ${terms.status}`);
-  return session;
-}
 
 interface Answer {
   status: number;
@@ -117,14 +98,14 @@ describe.each(["SIGKILL", "SIGTERM"] as const)("purchases interrupted by %s", (s
     store = await createServerStore(`faults-purchases-${signal.toLowerCase()}`);
     server = await startProdServer(store, SERVER_ENV);
     const keys = Array.from({ length: CONCURRENT }, (_, i) => `fault-${signal}-${i}-${Date.now().toString(36)}`);
-    const first = await buyAndCrash(server, await logIn(server.base), keys, signal);
+    const first = await buyAndCrash(server, await logInAsBuyer(server.base), keys, signal);
     expect(first.size).toBeGreaterThan(0);
     // SIGKILL must have cut purchases off mid-way (SIGTERM lets the server finish what it has started).
     if (signal === "SIGKILL") expect(first.size).toBeLessThan(CONCURRENT);
 
     await ageEverything(store);
     server = await startProdServer(store, SERVER_ENV);
-    const cookie = await logIn(server.base);
+    const cookie = await logInAsBuyer(server.base);
     const retried = new Map<string, Answer>();
     await Promise.all(keys.map(async (key) => retried.set(key, await buy(server!.base, cookie, key))));
     await server.kill("SIGTERM");
@@ -140,7 +121,7 @@ describe.each(["SIGKILL", "SIGTERM"] as const)("purchases interrupted by %s", (s
     expect(answeredOrders.size).toBe(CONCURRENT);
 
     await withStoreDb(store, async (query) => {
-      const [buyer] = await query<{ id: string }>(`select id from users where email = '${BUYER.email}'`);
+      const [buyer] = await query<{ id: string }>(`select id from users where email = '${DEMO_BUYER.email}'`);
       const paid = await query<{ id: number; total_minor: number; locations: number; invoices: number; receipts: number; ledger: number; credited: number }>(`
         select o.id, o.total_minor,
           (select coalesce(sum((i->>'locations')::int * (i->>'quantity')::int), 0) from jsonb_array_elements(o.items) i)::int as locations,

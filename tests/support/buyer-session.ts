@@ -1,0 +1,22 @@
+/** A signed-in buyer against a running production server: the session cookie, with the current terms accepted. */
+export const DEMO_BUYER = { email: "premium@example.com", password: "Demo-password-2026" };
+
+export async function logInAsBuyer(base: string, buyer: { email: string; password: string } = DEMO_BUYER): Promise<string> {
+  const res = await fetch(`${base}/dashboard/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ intent: "login", email: buyer.email, password: buyer.password, redirectTo: "/dashboard" }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.includes("weather_token="));
+  if (res.status !== 302 || !cookie) throw new Error(`login failed: ${res.status}`);
+  const session = cookie.split(";")[0]!;
+  // Nothing is bought before the current terms are accepted.
+  const terms = await fetch(`${base}/api/v1/terms_conditions`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Cookie: session, Origin: base },
+    body: JSON.stringify({ terms_conditions: true }),
+  });
+  if (terms.status !== 200) throw new Error(`accepting the terms failed: ${terms.status}`);
+  return session;
+}
