@@ -75,6 +75,11 @@ export function refuse(req: Req, res: Res, status: number, message: string, clos
 }
 
 export async function sendResponse(req: Req, res: Res, response: Response) {
+  // A client that has gone reads no answer (Remix answers its aborted request with a bare 500): nothing to send or record.
+  if (res.destroyed || req.socket.destroyed) {
+    await response.body?.cancel().catch(() => undefined);
+    return;
+  }
   if (apiRecorderEnabled()) await recordApiResponse({ method: req.method ?? "GET", url: req.url ?? "/" }, response, "server");
   res.statusCode = response.status;
   res.statusMessage = response.statusText || http.STATUS_CODES[response.status] || "";
