@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEMO_BUYER, logInAsBuyer } from "../support/buyer-session";
+import { DEMO_BUYER, buyCredits, logInAsBuyer } from "../support/buyer-session";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
 const CONCURRENT = 20;
@@ -13,21 +13,6 @@ const AMOUNT = 10;
 const SERVER_ENV = { SEED_DEMO_ACCOUNTS: "true", PAYMENTS: "test" };
 
 
-interface Answer {
-  status: number;
-  orderId: number | null;
-  error: string | null;
-}
-
-async function buy(base: string, cookie: string, key: string): Promise<Answer> {
-  const res = await fetch(`${base}/api/v1/products/buy_products`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: base, "Idempotency-Key": key },
-    body: JSON.stringify({ type: 3, amount: AMOUNT }),
-  });
-  const body = (await res.json()) as { order_id?: number; error?: string };
-  return { status: res.status, orderId: typeof body.order_id === "number" ? body.order_id : null, error: body.error ?? null };
-}
 
 /** Ends every connection to the database but the caller's own; returns how many were ended. */
 async function terminateBackends(databaseUrl: string): Promise<number> {
@@ -60,7 +45,7 @@ describe.skipIf(!process.env.DATABASE_URL)("database connections dropped during 
     const cookie = await logInAsBuyer(server.base);
     const keys = Array.from({ length: CONCURRENT }, (_, i) => `dropped-${i}-${Date.now().toString(36)}`);
 
-    const calls = keys.map((key) => buy(server!.base, cookie, key));
+    const calls = keys.map((key) => buyCredits(server!.base, cookie, key, AMOUNT));
     // Once the calls have reached the database: the server holds several connections, some mid-transaction.
     await new Promise((r) => setTimeout(r, 60));
     const ended = await terminateBackends(store.databaseUrl!);
@@ -80,7 +65,7 @@ describe.skipIf(!process.env.DATABASE_URL)("database connections dropped during 
     // Still serving, on fresh connections: pages, and a purchase that was never tried.
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.base}/pricing`)).status).toBe(200);
-    const fresh = await buy(server.base, cookie, `dropped-fresh-${Date.now().toString(36)}`);
+    const fresh = await buyCredits(server.base, cookie, `dropped-fresh-${Date.now().toString(36)}`, AMOUNT);
     expect(fresh.status).toBe(200);
     expect(server.child.exitCode).toBeNull();
 

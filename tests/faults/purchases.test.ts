@@ -11,7 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce";
-import { DEMO_BUYER, logInAsBuyer } from "../support/buyer-session";
+import { DEMO_BUYER, buyCredits, logInAsBuyer, type PurchaseAnswer } from "../support/buyer-session";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
 const CONCURRENT = 60;
@@ -41,29 +41,15 @@ async function withStoreDb<T>(store: ServerStore, fn: (query: Query) => Promise<
 }
 
 
-interface Answer {
-  status: number;
-  orderId: number | null;
-}
-
-async function buy(base: string, cookie: string, key: string): Promise<Answer> {
-  const res = await fetch(`${base}/api/v1/products/buy_products`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: base, "Idempotency-Key": key },
-    body: JSON.stringify({ type: 3, amount: AMOUNT }),
-  });
-  const body = (await res.json()) as { order_id?: number };
-  return { status: res.status, orderId: typeof body.order_id === "number" ? body.order_id : null };
-}
 
 /** Fires every key at once and kills the server with `signal` once a third of the answers are back. */
 async function buyAndCrash(server: ProdServer, cookie: string, keys: string[], signal: "SIGKILL" | "SIGTERM") {
-  const first = new Map<string, Answer>();
+  const first = new Map<string, PurchaseAnswer>();
   let killing: Promise<void> | null = null;
   await Promise.all(
     keys.map(async (key) => {
       try {
-        const answer = await buy(server.base, cookie, key);
+        const answer = await buyCredits(server.base, cookie, key, AMOUNT);
         first.set(key, answer);
         if (first.size >= CONCURRENT / 3) killing ??= server.kill(signal);
       } catch {
@@ -106,8 +92,8 @@ describe.each(["SIGKILL", "SIGTERM"] as const)("purchases interrupted by %s", (s
     await ageEverything(store);
     server = await startProdServer(store, SERVER_ENV);
     const cookie = await logInAsBuyer(server.base);
-    const retried = new Map<string, Answer>();
-    await Promise.all(keys.map(async (key) => retried.set(key, await buy(server!.base, cookie, key))));
+    const retried = new Map<string, PurchaseAnswer>();
+    await Promise.all(keys.map(async (key) => retried.set(key, await buyCredits(server!.base, cookie, key, AMOUNT))));
     await server.kill("SIGTERM");
     server = null;
 

@@ -20,3 +20,20 @@ export async function logInAsBuyer(base: string, buyer: { email: string; passwor
   if (terms.status !== 200) throw new Error(`accepting the terms failed: ${terms.status}`);
   return session;
 }
+
+export interface PurchaseAnswer {
+  status: number;
+  orderId: number | null;
+  error: string | null;
+}
+
+/** One buy_products call of `amount` hexagon credits under an idempotency key. */
+export async function buyCredits(base: string, cookie: string, key: string, amount: number): Promise<PurchaseAnswer> {
+  const res = await fetch(`${base}/api/v1/products/buy_products`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: base, "Idempotency-Key": key },
+    body: JSON.stringify({ type: 3, amount }),
+  });
+  const body = (await res.json()) as { order_id?: number; error?: string };
+  return { status: res.status, orderId: typeof body.order_id === "number" ? body.order_id : null, error: body.error ?? null };
+}
