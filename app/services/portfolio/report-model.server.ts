@@ -12,12 +12,11 @@ import type { AssessedLocation, LocationScores, PortfolioReportSource, SlotScore
 import type { RiskEngine } from "~/risk/engine";
 import { CODE_NA, VALUE_SCALE } from "~/risk/dataset";
 import { getRiskEngine } from "~/risk/engine.server";
+import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { assessLocation } from "./assess.server";
 import type { ReportOutputs } from "./report.server";
 import { ROW_STATUS, uploadRows, weightOf, type StoredRow } from "./uploads.server";
 
-/** Methodology version the scores follow (docs/methodology.md). */
-export const METHODOLOGY_VERSION = "1";
 
 function text(v: unknown): string {
   return v === null || v === undefined ? "" : String(v);
