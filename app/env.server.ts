@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseTrustProxy } from "~/domain/client-address";
-import { SELLER_COUNTRY, type PaymentsMode } from "~/domain/commerce";
+import { type PaymentsMode } from "~/domain/commerce/orders";
+import { SELLER_COUNTRY } from "~/domain/commerce/vat";
 import { DEMO_SELLER, sellerVatIdProblem, type SellerIdentity } from "~/domain/invoice";
 import { parseSocialLinks, SOCIAL_LINKS_FORMAT } from "~/domain/site";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { plans, portfolioUploads, users, type User } from "#db/schema/index";
-import type { UploadLocationSummary } from "~/domain/commerce";
+import type { UploadLocationSummary } from "~/domain/commerce/orders";
 import { PLAN_DEFINITIONS, type PlanCode } from "~/domain/plans";
 import type { Database } from "~/services/db.server";
 import { hashPassword } from "~/services/password.server";

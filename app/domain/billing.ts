@@ -1,6 +1,6 @@
 /** Billing info form (spec §3, §5): one zod schema for the page, the API and the service. */
 import { z } from "zod";
-import { vatMemberStateOf } from "./commerce";
+import { vatMemberStateOf } from "./commerce/vat";
 import { countryCodeProblem } from "./countries";
 import { countryName } from "./country-names";
 import { normaliseRedirectPath } from "./safe-redirect";

@@ -1,5 +1,6 @@
 import { CartSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, creditsSelection } from "./cart";
-import { COMMERCE_MESSAGES, priceLocationAmount } from "./commerce";
+import { COMMERCE_MESSAGES } from "./commerce/messages";
+import { priceLocationAmount } from "./commerce/packages";
 
 const form = { country_package: 0, country_count: 0, region_package: 0, region_count: 0, hexagon_package: 0, hexagon_count: 0 };
 

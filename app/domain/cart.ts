@@ -1,9 +1,9 @@
 /** The cart / upgrade form: one schema for the page and its action, and the totals it shows. */
 import { z } from "zod";
-import {
-  COMMERCE_MESSAGES, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_LOCATIONS_PER_PURCHASE, PACKAGES, costOf, planChange, upgradeItems, upgradeSubtotal, vatRateFor,
-  type PackageChoice,
-} from "./commerce";
+import { COMMERCE_MESSAGES } from "./commerce/messages";
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, planChange, upgradeItems, upgradeSubtotal } from "./commerce/orders";
+import { MAX_LOCATIONS_PER_PURCHASE, PACKAGES, type PackageChoice } from "./commerce/packages";
+import { costOf, vatRateFor } from "./commerce/vat";
 import { invoiceLines, vatNoteFor } from "./invoice";
 import { LOCATION_KINDS, type LocationKind } from "./entitlements";
 import { PLAN_CODES, type PlanCode } from "./plans";

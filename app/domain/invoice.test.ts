@@ -1,5 +1,5 @@
 import { EMPTY_BILLING, type BillingInfoValue } from "./billing";
-import { costOf, vatRateFor } from "./commerce";
+import { costOf, vatRateFor } from "./commerce/vat";
 import {
   DEMO_SELLER, EXPORT_TEXT, REVERSE_CHARGE_TEXT, allocateVat, buildInvoice, buyerLines, invoiceCountry, invoiceNumberText, lineCells, sellerLines, sellerVatIdProblem, servicePeriodOf,
   servicePeriodText,

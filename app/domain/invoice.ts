@@ -5,7 +5,7 @@
  * checkout review all read this one model, so they cannot disagree about a number.
  */
 import type { BillingInfoValue } from "./billing";
-import { SELLER_COUNTRY, vatMemberStateOf, vatRateFor, type VatRule } from "./commerce";
+import { SELLER_COUNTRY, vatMemberStateOf, vatRateFor, type VatRule } from "./commerce/vat";
 import { countryName } from "./country-names";
 import { formatMinorUnits } from "./money";
 

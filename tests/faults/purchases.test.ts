@@ -10,7 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce";
+import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce/orders";
 import { DEMO_BUYER, buyCredits, logInAsBuyer, type PurchaseAnswer } from "../support/buyer-session";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
-import { MAX_LOCATIONS_PER_PURCHASE } from "~/domain/commerce";
+import { MAX_LOCATIONS_PER_PURCHASE } from "~/domain/commerce/packages";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
 const ROOT = path.resolve(__dirname, "../..");

@@ -3,7 +3,7 @@
  * free "test payments"; with an https PUBLIC_URL every answer carries HSTS; the public preview page is cacheable.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
 let store: ServerStore;

@@ -5,7 +5,7 @@ import { createUser } from "#db/factories";
 import { orders, termsConsents } from "#db/schema";
 import { setupTestDatabase } from "#db/testing";
 import { SESSION_COOKIE_NAME } from "~/domain/auth";
-import { TERMS_VERSION } from "~/domain/commerce";
+import { TERMS_VERSION } from "~/domain/commerce/orders";
 import { saveBillingInfo } from "~/services/commerce/billing.server";
 import { createSession } from "~/services/session.server";
 import * as locationReport from "../../app/routes/dashboard+/location-report";

@@ -4,7 +4,8 @@ import { Badge } from "~/components/ui/badge";
 import { Modal } from "~/components/ui/modal";
 import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/account";
-import { COMMERCE_MESSAGES, formatDocumentDate, type PaymentsMode } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
+import { formatDocumentDate, type PaymentsMode } from "~/domain/commerce/orders";
 import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
 import { invoiceNumberText } from "~/domain/invoice";
 

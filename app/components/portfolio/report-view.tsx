@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
 import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
-import { CURRENCY, TERMS_VERSION, reportCostText } from "~/domain/commerce";
+import { CURRENCY, TERMS_VERSION, reportCostText } from "~/domain/commerce/orders";
 import { HAZARDS, isHazardId } from "~/domain/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS } from "~/domain/scenarios";

@@ -1,5 +1,5 @@
 /** Answers and bodies of the order calls: products, leads, orders, packages and payments. */
-import { SELF_SERVICE_PRODUCTS } from "../commerce";
+import { SELF_SERVICE_PRODUCTS } from "../commerce/orders";
 import { HazardScoreItem } from "./risk";
 import { ok } from "./common";
 import { z, obj } from "./zod";

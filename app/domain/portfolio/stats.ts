@@ -3,7 +3,7 @@
  * diversity, intensity and exposure by country. Pure: fed one location at a time, so a million rows need no more
  * memory than the distinct hexagons and countries they fall in.
  */
-import { reportCostOf, type ReportCharge } from "../commerce";
+import { reportCostOf, type ReportCharge } from "../commerce/orders";
 import { HAZARD_IDS, type HazardId } from "../hazards";
 import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode, type RiskScore } from "../risk-levels";
 import { SLOTS, SLOT_COUNT, FUTURE_SCENARIO_IDS, FUTURE_PERIOD_IDS, type FuturePeriodId, type FutureScenarioId } from "../scenarios";

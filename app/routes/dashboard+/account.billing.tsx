@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { APPEALS, BillingFormSchema, billingFromForm, billingReturnPath } from "~/domain/billing";
-import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { getBillingInfo, saveBillingInfo } from "~/services/commerce/billing.server";
 import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";

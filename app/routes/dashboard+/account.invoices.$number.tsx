@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { MAX_DB_INTEGER } from "~/domain/commerce";
+import { MAX_DB_INTEGER } from "~/domain/commerce/packages";
 import { documentPdf } from "~/services/commerce/documents.server";
 import { isAppError } from "~/services/errors.server";
 import { requireUser } from "~/services/session.server";

@@ -5,7 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorList, Field, SubmitButton, TextareaField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
-import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { SupportSchema } from "~/domain/support";
 import { submitSupportRequest } from "~/services/commerce/documents.server";
 import { readFormData } from "~/services/form-body.server";

@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ErrorList, SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { CartSelectionSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, selectionSearch } from "~/domain/cart";
-import { COMMERCE_MESSAGES, CURRENCY, TERMS_VERSION } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
+import { CURRENCY, TERMS_VERSION } from "~/domain/commerce/orders";
 import { classifyLocationCode } from "~/domain/entitlements";
 import { buyerLines, formatRate, invoiceNumberText, lineCells } from "~/domain/invoice";
 import { formatPrice } from "~/domain/money";

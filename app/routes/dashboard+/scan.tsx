@@ -11,7 +11,7 @@ import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
 import { pageUpgradeWarning } from "~/domain/dashboard-nav";
-import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { VALUE_COLUMN_TEXT, VALUE_CURRENCIES } from "~/domain/portfolio/value-column";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";

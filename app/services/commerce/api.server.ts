@@ -1,7 +1,8 @@
 /** Response handlers of the commerce API calls (spec §7); the route files only bind them to paths. */
 import { z } from "zod";
 import { BillingFormSchema, billingFromForm, flattenBillingBody } from "~/domain/billing";
-import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, parsePackageChoices, planByTariffId, tariffList, tooLargeMessage } from "~/domain/commerce";
+import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, parsePackageChoices, tooLargeMessage } from "~/domain/commerce/packages";
+import { planByTariffId, tariffList } from "~/domain/commerce/plan-offer";
 import * as account from "~/domain/api-contract/account";
 import * as contract from "~/domain/api-contract/orders";
 import { apiAnswer, apiError, apiJson } from "../api-response.server";

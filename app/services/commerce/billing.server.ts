@@ -2,7 +2,7 @@
 import { desc, eq } from "drizzle-orm";
 import { billingInfo, termsConsents } from "#db/schema/index";
 import { EMPTY_BILLING, isBillingFilled, type BillingInfoValue } from "~/domain/billing";
-import { TERMS_VERSION } from "~/domain/commerce";
+import { TERMS_VERSION } from "~/domain/commerce/orders";
 import { getDb } from "../db.server";
 import type { Executor } from "./ledger.server";
 

@@ -1,7 +1,7 @@
 /** Invoices, receipts (merged per number on the account page), their PDFs, the reports list and support requests. */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { invoices, orders, receipts, supportRequests } from "#db/schema/index";
-import { formatDocumentDate } from "~/domain/commerce";
+import { formatDocumentDate } from "~/domain/commerce/orders";
 import { invoiceNumberText } from "~/domain/invoice";
 import { formatMinorUnits } from "~/domain/money";
 import { getEnv } from "~/env.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { idempotencyKeys, leads } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
-import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { requestHashOf, withIdempotency, type UnitOfWork } from "./idempotency.server";
 
 const getDb = setupTestDatabase();

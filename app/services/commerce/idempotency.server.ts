@@ -10,7 +10,8 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { idempotencyKeys } from "#db/schema/index";
-import { COMMERCE_MESSAGES, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from "~/domain/commerce/orders";
 import { getDb } from "../db.server";
 import { BadRequestError, ConflictError, UnprocessableEntityError } from "../errors.server";
 import { logger } from "../logger.server";

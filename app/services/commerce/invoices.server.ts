@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { type invoices, users, type Order } from "#db/schema/index";
 import { EMPTY_BILLING, type BillingInfoValue } from "~/domain/billing";
-import { COMMERCE_MESSAGES, formatDocumentDate } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
+import { formatDocumentDate } from "~/domain/commerce/orders";
 import { buildInvoice, servicePeriodText, type InvoiceContent, type SellerIdentity } from "~/domain/invoice";
 import { formatPrice } from "~/domain/money";
 import { SITE_NAME } from "~/domain/site";

@@ -1,7 +1,7 @@
 /** Leads: a prospective purchase (an uploaded portfolio or one postal address) that orders attach to. */
 import { eq } from "drizzle-orm";
 import { leads, type Lead } from "#db/schema/index";
-import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { getDb } from "../db.server";
 import { NotFoundError } from "../errors.server";
 

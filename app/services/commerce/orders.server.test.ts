@@ -5,7 +5,8 @@ import { setupTestDatabase } from "#db/testing";
 import { getAvailableLocations, getUserEntitlements } from "../entitlements.server";
 import { saveBillingInfo, setTermsConsent } from "./billing.server";
 import { createLead, getLead } from "./leads.server";
-import { COMMERCE_MESSAGES, PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
+import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce/orders";
 import { buyLocationCredits, cancelExpiredOrders, confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
 import { setPaymentProviderForTesting, testPaymentProvider, type PaymentProvider } from "./payments.server";
 

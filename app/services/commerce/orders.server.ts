@@ -6,11 +6,10 @@
  */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { documentCounters, invoices, leads, orders, portfolioUploads, receipts, termsConsents, users, type Lead, type Order, type OrderItemRecord } from "#db/schema/index";
-import {
-  COMMERCE_MESSAGES, CURRENCY, TERMS_VERSION, EMPTY_COST, PENDING_ORDER_TIMEOUT_MS, SELF_SERVICE_PRODUCTS, SINGLE_LOCATION_COUNT, costOf, findSelfServiceProduct, planChange,
-  priceLocationAmount, upgradeItems, pricedLocationsOf, upgradeSubtotal, vatRateFor, type Cost, type PackageChoice, type PricedPackage, type ReportCharge,
-  type SelfServiceProductCode, type UploadLocationSummary,
-} from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
+import { CURRENCY, TERMS_VERSION, PENDING_ORDER_TIMEOUT_MS, SELF_SERVICE_PRODUCTS, SINGLE_LOCATION_COUNT, findSelfServiceProduct, planChange, upgradeItems, pricedLocationsOf, upgradeSubtotal, type ReportCharge, type SelfServiceProductCode, type UploadLocationSummary } from "~/domain/commerce/orders";
+import { priceLocationAmount, type PackageChoice, type PricedPackage } from "~/domain/commerce/packages";
+import { EMPTY_COST, costOf, vatRateFor, type Cost } from "~/domain/commerce/vat";
 import type { LocationKind } from "~/domain/entitlements";
 import { formatMinorUnits } from "~/domain/money";
 import { isPlanCode, planRank, type PlanCode } from "~/domain/plans";

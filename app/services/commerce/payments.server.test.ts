@@ -4,7 +4,7 @@ import { createUser } from "#db/factories";
 import { setTermsConsent } from "./billing.server";
 import { invoices, orders } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
-import { COMMERCE_MESSAGES } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { resetEnvCacheForTesting } from "~/env.server";
 import { stripeWebhook } from "./api.server";
 import { currentPaymentsMode, getPaymentProvider, setPaymentProviderForTesting, stripePaymentProvider } from "./payments.server";

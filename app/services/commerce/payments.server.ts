@@ -3,7 +3,8 @@
  * the Stripe adapter sends the buyer to Stripe Checkout and settles when a correctly signed webhook arrives.
  */
 import Stripe from "stripe";
-import { COMMERCE_MESSAGES, type PaymentsMode } from "~/domain/commerce";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
+import { type PaymentsMode } from "~/domain/commerce/orders";
 import { getEnv, paymentsMode } from "~/env.server";
 import { BadRequestError, ServiceUnavailableError } from "../errors.server";
 

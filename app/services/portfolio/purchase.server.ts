@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { portfolioUploads, type PortfolioUpload } from "#db/schema/index";
-import { PENDING_ORDER_TIMEOUT_MS, type ReportCharge, type SelfServiceProductCode } from "~/domain/commerce";
+import { PENDING_ORDER_TIMEOUT_MS, type ReportCharge, type SelfServiceProductCode } from "~/domain/commerce/orders";
 import { createLead } from "../commerce/leads.server";
 import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadChargeFor, reportQuantityOf } from "../commerce/orders.server";
 import { getDb } from "../db.server";

@@ -9,7 +9,7 @@ import { disclosureFor } from "../reports/corporate.server";
 import { loadUserPortfolio } from "../reports/portfolios.server";
 import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { mergedHeaderXlsx, LAND_SITES, semicolonCsv } from "../../../tests/support/portfolio-files";
-import { TERMS_VERSION } from "~/domain/commerce";
+import { TERMS_VERSION } from "~/domain/commerce/orders";
 import { saveBillingInfo } from "../commerce/billing.server";
 import { fileStoreOf } from "../file-storage/store.server";
 import { confirmReportPurchase, orderReport } from "./purchase.server";

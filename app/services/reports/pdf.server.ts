@@ -6,7 +6,7 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
-import { reportCostText } from "~/domain/commerce";
+import { reportCostText } from "~/domain/commerce/orders";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import {
   DISCLOSURE_TABLES,

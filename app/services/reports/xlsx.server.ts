@@ -5,7 +5,7 @@
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
-import { reportCostText } from "~/domain/commerce";
+import { reportCostText } from "~/domain/commerce/orders";
 import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
 import {
   DISCLOSURE_TABLES,

@@ -1,8 +1,9 @@
-import {
-  COMMERCE_MESSAGES, EMPTY_COST, PACKAGES, costOf, formatDocumentDate, packageRegister, parseCustomCount, parsePackageChoices, planByTariffId, planChange, priceLocationAmount,
-  COUNTRY_SCORES_INCLUDED, SELF_SERVICE_PRODUCTS, planIncludes, pricePackage, reportCostOf, reportCostText, reportPrices, upgradeSubtotal, vatAmount, vatRateFor,
-} from "./commerce";
-import { PLAN_DEFINITIONS } from "./plans";
+import { COMMERCE_MESSAGES } from "./messages";
+import { formatDocumentDate, planChange, SELF_SERVICE_PRODUCTS, reportCostOf, reportCostText, upgradeSubtotal } from "./orders";
+import { PACKAGES, packageRegister, parseCustomCount, parsePackageChoices, priceLocationAmount, pricePackage } from "./packages";
+import { planByTariffId, COUNTRY_SCORES_INCLUDED, planIncludes, reportPrices } from "./plan-offer";
+import { EMPTY_COST, costOf, vatAmount, vatRateFor } from "./vat";
+import { PLAN_DEFINITIONS } from "../plans";
 
 describe("packages", () => {
   it("groups Country, Region, Granular with the id-0 placeholder first, then by price ascending", () => {

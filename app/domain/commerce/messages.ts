@@ -1,0 +1,23 @@
+/** What the cart, checkout and billing tell the buyer. */
+export const COMMERCE_MESSAGES = {
+  purchased: "Payment received. Thank you!",
+  testPayment: "Test payment: no real money is charged.",
+  billingRequired: "Please fill in your billing info before buying.",
+  billingSaved: "Billing info saved",
+  termsSaved: "Terms consent saved",
+  supportSent: "Your message has been sent to technical support",
+  nothingToBuy: "Choose at least one package",
+  keyInProgress: "A request with this Idempotency-Key is still being processed; retry in a moment",
+  leadNotFound: "Unknown lead",
+  orderNotFound: "Unknown order",
+  alreadyOnPlan: "You are already on this plan",
+  planNotAbove: "You can only upgrade to a plan above your current one",
+  nothingToPay: "This order has nothing to pay",
+  keyReused: "This Idempotency-Key was already used with other parameters; use a new key for a new request",
+  productNotForLead: "This product cannot be ordered for this lead",
+  paymentsNotConfigured: "Payments are not configured on this server: purchases are unavailable",
+  paymentMismatch: "The payment does not match its order",
+  orderExpired: "This order has expired; please order again",
+  termsRequired: "Please accept the Terms & Conditions to pay",
+  termsChanged: "The Terms & Conditions have changed since you opened this page; please review your order again",
+} as const;
