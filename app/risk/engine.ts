@@ -25,6 +25,7 @@ import {
   type GeoFile,
 } from "./dataset";
 import { RiskInputError, RiskNotFoundError } from "./errors";
+import { withBandMeanings } from "./band-meanings";
 import { explainDrivers, explainSummary, type PlaceRef } from "./explain-text";
 import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
@@ -452,7 +453,7 @@ export class RiskEngine {
       );
     }
     const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem =>
-      opts.explain && explainFor ? { ...it, explanation: explainFor(h, it) } : it;
+      opts.explain && explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it;
     const hazards = PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes(HAZARD_IDS.indexOf(h)))));
     return {
       location_code: outCode,

@@ -68,6 +68,23 @@ const Explanation = obj({
   inputs: z.record(obj({ value: z.number().nullable(), unit: z.string(), label: z.string() })),
   steps: z.array(obj({ name: z.string(), value: z.number(), unit: z.string().optional() })),
   note: z.string().optional(),
+  bands: obj({
+    quantity: z.string().openapi({ description: "The physical quantity the bands are read on." }),
+    unit: z.string(),
+    where: z.string().nullable().openapi({ description: "The conditions under which the band edges hold exactly; null when the quantity alone sets the band." }),
+    bands: z.array(
+      obj({
+        score: RiskScore,
+        label: z.string(),
+        meaning: z.string().openapi({ description: "The band in the quantity's units (\"36.0 to 39.0 °C\"), or why it is never given." }),
+        from: z.number().nullable(),
+        to: z.number().nullable(),
+        reached: z.boolean(),
+      }),
+    ),
+  })
+    .optional()
+    .openapi({ description: "What each band 1-5 of the hazard means in physical units, found by running the hazard's formula on a reference place where only that quantity varies (not for the aggregate)." }),
 }).openapi("HazardExplanation");
 
 export const HazardScoreItem = obj({
