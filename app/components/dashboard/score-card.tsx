@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useServerDrawn } from "~/utils/server-drawn";
 import { RISK_LEVELS, formatRiskValue } from "~/domain/risk-levels";
+import { HISTORICAL_LABEL } from "~/domain/scenarios";
 import type { HazardScoreItem } from "~/risk/types";
 
 function levelOf(score: number | null) {
@@ -81,7 +82,7 @@ export function ScoreCard({
         />
       </div>
       <div className="mt-2 grid grid-cols-2 gap-2">
-        <ScoreLine item={hist} label="Historical" />
+        <ScoreLine item={hist} label={HISTORICAL_LABEL} />
         <ScoreLine item={future} label={futureLabel} warming={warming} />
       </div>
       <details className="mt-2 text-xs">

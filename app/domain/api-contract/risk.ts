@@ -1,6 +1,6 @@
 /** Answers of the riskdb calls (spec §7): reference lists, hazard scores, point lookups. */
 import { HAZARD_IDS } from "../hazards";
-import { PERIOD_IDS, SCENARIO_IDS } from "../scenarios";
+import { BASELINE_YEARS, PERIOD_IDS, SCENARIOS, SCENARIO_IDS } from "../scenarios";
 import { LOCATION_KINDS } from "../entitlements";
 import { errorMark, ok } from "./common";
 import { z, obj } from "./zod";
@@ -40,7 +40,7 @@ export const ScenariosResponse = obj({
   example: {
     status: "ok",
     scenarios: [
-      { id: "hist", name: "Historical", ssp: null, narrative: "Reference climatology" },
+      { id: "hist", name: SCENARIOS.hist.name, ssp: null, narrative: SCENARIOS.hist.narrative },
       { id: "rcp45", name: "RCP4.5", ssp: "SSP2-4.5", narrative: "Disorderly" },
     ],
   },
@@ -106,7 +106,7 @@ const scoreFields = {
   location_name: z.string(),
   scenario: ScenarioId,
   period: PeriodId,
-  warming_c: z.number().nullable().openapi({ description: "Global warming of the slot above 1850-1900, °C; null for hist." }),
+  warming_c: z.number().nullable().openapi({ description: `Global warming of the slot above 1850-1900, °C; null for hist (the ${BASELINE_YEARS} climatology).` }),
   hazards: z.array(HazardScoreItem).openapi({ description: "The eleven per-hazard items (AL excluded)." }),
   aggregate: HazardScoreItem,
 };
@@ -179,7 +179,7 @@ export const StatisticResponse = obj({
       generator: z.string(),
       load_ms: z.number(),
       memory_bytes: z.number().int(),
-      hist_distribution: z.record(z.record(z.number())).openapi({ description: "Share of land cells in each band (L…E, na, nodata) per hazard, historical." }),
+      hist_distribution: z.record(z.record(z.number())).openapi({ description: `Share of land cells in each band (L…E, na, nodata) per hazard, historical (${BASELINE_YEARS}).` }),
     }),
   }),
 }).openapi("StatisticResponse", {
