@@ -132,8 +132,13 @@ export const HISTORICAL_SLR_M = 0.2;
  * ("+2.31 °C global warming above 1850-1900"); empty for the historical slot.
  */
 export function slotWarmingLabel(s: ScenarioId, p: PeriodId): string {
-  if (s === "hist") return "";
-  return `+${GLOBAL_WARMING_LEVEL[s][p as FuturePeriodId].toFixed(2)} °C global warming above 1850-1900`;
+  const c = slotWarmingC(s, p);
+  return c === null ? "" : `+${c.toFixed(2)} °C global warming above 1850-1900`;
+}
+
+/** The slot's warming figure as answers carry it (`warming_c`): °C above 1850-1900, null for the historical slot. */
+export function slotWarmingC(s: ScenarioId, p: PeriodId): number | null {
+  return s === "hist" ? null : GLOBAL_WARMING_LEVEL[s][p as FuturePeriodId];
 }
 
 /** Warming of the slot above the baseline climatology, °C (0 for hist). */

@@ -3,14 +3,13 @@ import { cellToLatLng, getResolution, gridDisk, h3IndexToSplitLong, isValidCell,
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode } from "~/domain/risk-levels";
 import {
-  GLOBAL_WARMING_LEVEL,
   SLOT_COUNT,
   parsePeriod,
   parseScenario,
   seaLevelRise,
   slotIndex,
+  slotWarmingC,
   warmingAboveBaseline,
-  type FuturePeriodId,
   type PeriodId,
   type ScenarioId,
 } from "~/domain/scenarios";
@@ -461,7 +460,7 @@ export class RiskEngine {
       location_name: name,
       scenario: s,
       period: p,
-      warming_c: s === "hist" ? null : GLOBAL_WARMING_LEVEL[s][p as FuturePeriodId],
+      warming_c: slotWarmingC(s, p),
       hazards,
       aggregate: withExplain("AL", this.item("AL", codes(0))),
     };

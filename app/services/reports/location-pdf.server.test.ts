@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "~/domain/hazards";
+import { bandSentence } from "~/risk/band-meanings";
 import { getRiskEngine } from "~/risk/engine.server";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
 import { HISTORICAL_LABEL } from "~/domain/scenarios";
@@ -90,5 +91,7 @@ describe("single-location report", () => {
     const squeezed = (await pdfText(readFileSync(file))).replace(/\s+/g, "");
     for (const h of m.hazards)
       for (const r of h.reasons) expect(squeezed, `${h.id} ${r.label}`).toContain(t(`Why (${r.label}): ${r.text}`).replace(/\s+/g, ""));
+    // what each level means in physical units, for every hazard
+    for (const h of PER_HAZARD_IDS) expect(squeezed, h).toContain(t(bandSentence(h)).replace(/\s+/g, ""));
   });
 });

@@ -8,6 +8,7 @@ import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { reportCostText } from "~/domain/commerce";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { AGGREGATE_BAND_MEANING, bandSentence } from "~/risk/band-meanings";
 import {
   DISCLOSURE_TABLES,
   MATERIAL_RISK_LEVEL,
@@ -654,6 +655,9 @@ export function methodology(doc: Doc, m: Pick<ReportMetadata, "datasetVersion" |
     ],
     RISK_LEVELS.map((l) => [String(l.score), l.label, `${l.min} to ${l.score === 5 ? "1" : `< ${l.max}`}`]),
   );
+  para(doc, "What each level means in physical units, from the thresholds of each hazard's formula:", { size: 9 });
+  for (const h of PER_HAZARD_IDS) para(doc, bandSentence(h), { size: 8 });
+  para(doc, `Aggregate: ${AGGREGATE_BAND_MEANING}.`, { size: 8 });
   table(
     doc,
     [
@@ -735,7 +739,7 @@ function amountSections(doc: Doc, tables: DisclosureTables, countrySlot: { scena
       { header: "Country", width: 120 },
       { header: "Hazard", width: 110 },
       { header: `Value of assets (${money.currency})`, width: aw, align: "right" },
-      { header: `At High or above, historical (${money.currency})`, width: aw, align: "right" },
+      { header: `At High or above, ${HISTORICAL_SHORT} (${money.currency})`, width: aw, align: "right" },
       { header: `At High or above, ${slotLabel(countrySlot.scenario, countrySlot.period)} (${money.currency})`, width: aw, align: "right" },
     ],
     tables.countries.flatMap((c) =>
@@ -983,7 +987,7 @@ function frontPages(doc: Doc, front: PortfolioPdfFront) {
       ...RISK_LEVELS.map((l, i) => ({ label: l.label, colour: l.colour, count: al[i]! })),
       { label: "No score", colour: NA_COLOUR, count: al[5] + al[6] },
     ],
-    "Locations by aggregate risk level, historical",
+    `Locations by aggregate risk level, historical (${BASELINE_YEARS})`,
   );
 
   heading(doc, "Share of assets at High or above, by hazard");

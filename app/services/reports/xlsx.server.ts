@@ -270,7 +270,7 @@ function writeAggregates(sheet: Sheet, report: PortfolioReportSource) {
     if (v) addRow(sheet, [slotLabel(s.scenario, s.period), fmt(v)]);
   }
   addRow(sheet, []);
-  addRow(sheet, ["Diversity: locations at High or above (historical)", "count"], true);
+  addRow(sheet, [`Diversity: locations at High or above (${HISTORICAL_LABEL})`, "count"], true);
   for (const h of HAZARD_IDS) {
     const n = report.output_risks_diversity[h];
     if (n !== undefined) addRow(sheet, [`${h} ${HAZARDS[h].name}`, n]);
