@@ -157,13 +157,12 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
   DR: {
     quantity: "the aridity index, annual rain over potential evaporation (P/PET)",
     unit: "",
-    where: "with rain spread evenly through the year and four or more months above 5 °C; a marked dry season adds up to a quarter of the range",
-    cell: (x) => ({ ...BASE, lat: 30, tJul: 26, tDec: 18, pJul: 10 ** x, pDec: 10 ** x }),
+    where: "with a marked dry season (a rainless driest month) and four or more months above 5 °C; where rain is spread through the year each level needs a drier climate, and Extreme is not reached",
+    cell: (x) => ({ ...BASE, lat: 30, tJul: 26, tDec: 18, pJul: 10 ** x, pDec: 0 }),
     from: 4,
     to: -2,
     read: (_, s) => stepOf(s, STEP.aridity),
     digits: 2,
-    unreached: "only with a marked dry season",
   },
   TC: {
     quantity: "distance from the coast",
