@@ -16,7 +16,7 @@ describe("chart images", () => {
     const url = hazardBarsUrl(bars);
     expect(url).toMatch(/^\/charts\/hazard-bars\.svg\?t=Heat\+wave&p=hist\.hist\.2%2Crcp45\.2050\.4%2Crcp85\.2050\.$/);
     expect(parseHazardBarsQuery(query(url))).toEqual({ success: true, data: bars });
-    expect(hazardBarsLabel(bars)).toBe("Heat wave: Historical 2, RCP4.5 2050 4, RCP8.5 2050 not scored");
+    expect(hazardBarsLabel(bars)).toBe("Heat wave: Historical (1950-1999) 2, RCP4.5 2050 4, RCP8.5 2050 not scored");
   });
 
   it("carry a pie's counts in the URL and read them back", () => {

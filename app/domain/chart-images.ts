@@ -6,7 +6,7 @@
  */
 import type { LevelCounts } from "./portfolio/stats";
 import { RISK_LEVELS } from "./risk-levels";
-import { SCENARIOS, type ScenarioId } from "./scenarios";
+import { HISTORICAL_LABEL, SCENARIOS, type ScenarioId } from "./scenarios";
 
 export const CHART_IMAGE_KINDS = ["hazard-bars", "level-pie"] as const;
 export type ChartImageKind = (typeof CHART_IMAGE_KINDS)[number];
@@ -32,7 +32,7 @@ export const LEVEL_COUNT_KEYS = ["L", "M", "H", "S", "E", "none"] as const satis
 
 export function hazardBarsLabel({ title, points }: HazardBarsData): string {
   const slot = (p: HazardBarsData["points"][number]) =>
-    p.scenario === "hist" ? "Historical" : `${SCENARIOS[p.scenario as ScenarioId]?.name ?? p.scenario} ${p.period}`;
+    p.scenario === "hist" ? HISTORICAL_LABEL : `${SCENARIOS[p.scenario as ScenarioId]?.name ?? p.scenario} ${p.period}`;
   return `${title}: ${points.map((p) => `${slot(p)} ${p.score ?? "not scored"}`).join(", ")}`;
 }
 

@@ -1,5 +1,5 @@
 /** River-flood map: selection parsing, projection and legend. Pure: shared by the page, the SVG and the client map. */
-import { FUTURE_PERIOD_IDS, PERIODS, SCENARIOS, SCENARIO_IDS, isValidCombination, parsePeriod, parseScenario, type PeriodId, type ScenarioId } from "./scenarios";
+import { BASELINE_YEARS, FUTURE_PERIOD_IDS, HISTORICAL_LABEL, PERIODS, SCENARIOS, SCENARIO_IDS, isValidCombination, parsePeriod, parseScenario, type PeriodId, type ScenarioId } from "./scenarios";
 
 export const FLOOD_HAZARD_ID = "FD" as const;
 
@@ -26,11 +26,11 @@ export function floodQuery(selection: Partial<FloodSelection>) {
   return params.toString();
 }
 
-export const SCENARIO_OPTIONS = SCENARIO_IDS.map((id) => ({ id, name: id === "hist" ? "Historical reference" : `${SCENARIOS[id].name} (${SCENARIOS[id].narrative.toLowerCase()})` }));
+export const SCENARIO_OPTIONS = SCENARIO_IDS.map((id) => ({ id, name: id === "hist" ? `${HISTORICAL_LABEL} reference` : `${SCENARIOS[id].name} (${SCENARIOS[id].narrative.toLowerCase()})` }));
 export const PERIOD_OPTIONS = FUTURE_PERIOD_IDS.map((id) => ({ id, name: PERIODS[id].name }));
 
 export function selectionLabel(s: FloodSelection) {
-  return s.scenario === "hist" ? "historical reference" : `${SCENARIOS[s.scenario].name}, ${PERIODS[s.period].name}`;
+  return s.scenario === "hist" ? `historical reference (${BASELINE_YEARS})` : `${SCENARIOS[s.scenario].name}, ${PERIODS[s.period].name}`;
 }
 
 /** Equirectangular projection onto an SVG box; latitude is clipped to keep Antarctica from taking a quarter of the map. */

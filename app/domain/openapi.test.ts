@@ -99,7 +99,7 @@ describe("OpenAPI document", () => {
 
   it("answers the third-party findings: nullable fields, array blocks, statuses, bodies and parameters", () => {
     const scenarios = deref(json(op(API_PATHS.riskScenarios, "get").responses["200"]).schema);
-    expect(problems(scenarios, { status: "ok", scenarios: [{ id: "hist", name: "Historical", ssp: null, narrative: "Reference climatology" }] })).toEqual([]);
+    expect(problems(scenarios, { status: "ok", scenarios: [{ id: "hist", name: "Historical (1950-1999)", ssp: null, narrative: "Reference climatology, 1950-1999" }] })).toEqual([]);
     const item = deref(doc.components.schemas.HazardScoreItem);
     expect(problems(item, { hazard_id: "SS", name: "Storm surge", colour: "#0ea5e9", value: null, score: null, level: null, confidence: "proxy", applicable: false, state: "not_applicable" })).toEqual([]);
     const social = deref(json(op(API_PATHS.uploadSocialEconomics, "post").responses["200"]).schema);

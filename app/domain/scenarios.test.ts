@@ -17,7 +17,7 @@ import {
 
 describe("scenarios", () => {
   it("display names", () => {
-    expect(SCENARIOS.hist.name).toBe("Historical");
+    expect(SCENARIOS.hist.name).toBe("Historical (1950-1999)");
     expect([SCENARIOS.rcp26.name, SCENARIOS.rcp45.name, SCENARIOS.rcp85.name]).toEqual(["RCP2.6", "RCP4.5", "RCP8.5"]);
     expect(SCENARIOS.rcp85.ssp).toBe("SSP5-8.5");
   });
@@ -29,6 +29,7 @@ describe("scenarios", () => {
     expect(parseScenario("RCP2.6")).toBe("rcp26");
     expect(parseScenario("hist")).toBe("hist");
     expect(parseScenario("Historical")).toBe("hist");
+    expect(parseScenario("Historical (1950-1999)")).toBe("hist");
     for (const bad of ["rcp60", "", "ssp370", null, 85]) expect(parseScenario(bad)).toBeNull();
     expect(parsePeriod("2050")).toBe("2050");
     expect(parsePeriod(2030)).toBe("2030");

@@ -16,6 +16,13 @@ export const SCENARIO_COLOURS: Readonly<Record<ScenarioId, string>> = {
   rcp85: "#1e3a8a",
 };
 
+/** The years of the observed climatology every score starts from (Legates & Willmott station normals): "Historical". */
+export const BASELINE_YEARS = "1950-1999";
+/** How the historical slot is named wherever it is shown: with its years, never as "present" or "today". */
+export const HISTORICAL_LABEL = `Historical (${BASELINE_YEARS})`;
+/** The same in a narrow column ("Hist. 1950-99"). */
+export const HISTORICAL_SHORT = `Hist. ${BASELINE_YEARS.replace(/-\d\d(\d\d)$/, "-$1")}`;
+
 export interface Scenario {
   id: ScenarioId;
   name: string;
@@ -25,7 +32,7 @@ export interface Scenario {
 }
 
 export const SCENARIOS: Readonly<Record<ScenarioId, Scenario>> = {
-  hist: { id: "hist", name: "Historical", ssp: null, narrative: "Reference climatology" },
+  hist: { id: "hist", name: HISTORICAL_LABEL, ssp: null, narrative: `Reference climatology, ${BASELINE_YEARS}` },
   rcp26: { id: "rcp26", name: "RCP2.6", ssp: "SSP1-2.6", narrative: "Orderly" },
   rcp45: { id: "rcp45", name: "RCP4.5", ssp: "SSP2-4.5", narrative: "Disorderly" },
   rcp85: { id: "rcp85", name: "RCP8.5", ssp: "SSP5-8.5", narrative: "Hot house" },
@@ -42,7 +49,7 @@ export interface Period {
 }
 
 export const PERIODS: Readonly<Record<PeriodId, Period>> = {
-  hist: { id: "hist", name: "Historical" },
+  hist: { id: "hist", name: HISTORICAL_LABEL },
   "2030": { id: "2030", name: "2030" },
   "2040": { id: "2040", name: "2040" },
   "2050": { id: "2050", name: "2050" },
@@ -119,16 +126,19 @@ export const GLOBAL_SLR_M: Readonly<Record<FutureScenarioId, Readonly<Record<Fut
 };
 export const HISTORICAL_SLR_M = 0.2;
 
-/** The years of the observed climatology every score starts from (Legates & Willmott station normals): "Historical". */
-export const BASELINE_YEARS = "1950-1999";
 
 /**
  * The one warming figure a slot shows, with its baseline named: the AR6 global warming level above 1850-1900
  * ("+2.31 °C global warming above 1850-1900"); empty for the historical slot.
  */
 export function slotWarmingLabel(s: ScenarioId, p: PeriodId): string {
-  if (s === "hist") return "";
-  return `+${GLOBAL_WARMING_LEVEL[s][p as FuturePeriodId].toFixed(2)} °C global warming above 1850-1900`;
+  const c = slotWarmingC(s, p);
+  return c === null ? "" : `+${c.toFixed(2)} °C global warming above 1850-1900`;
+}
+
+/** The slot's warming figure as answers carry it (`warming_c`): °C above 1850-1900, null for the historical slot. */
+export function slotWarmingC(s: ScenarioId, p: PeriodId): number | null {
+  return s === "hist" ? null : GLOBAL_WARMING_LEVEL[s][p as FuturePeriodId];
 }
 
 /** Warming of the slot above the baseline climatology, °C (0 for hist). */
@@ -168,6 +178,7 @@ const SCENARIO_ALIASES: Record<string, ScenarioId> = {
   ssp585: "rcp85",
   "ssp5-8.5": "rcp85",
   "ssp5-85": "rcp85",
+  [HISTORICAL_LABEL.toLowerCase().replace(/\s+/g, "")]: "hist",
 };
 
 /** Accepts ids and display names ('rcp85', 'RCP8.5', 'ssp585', 'SSP5-8.5', 'Historical'); null otherwise. */
@@ -183,7 +194,7 @@ export function parsePeriod(v: unknown): PeriodId | null {
   if (typeof v === "number" && Number.isInteger(v)) v = String(v);
   if (typeof v !== "string") return null;
   const s = v.trim().toLowerCase();
-  if (s === "hist" || s === "historical" || s === "history") return "hist";
+  if (s === "hist" || s === "historical" || s === "history" || s === HISTORICAL_LABEL.toLowerCase()) return "hist";
   return (FUTURE_PERIOD_IDS as readonly string[]).includes(s) ? (s as PeriodId) : null;
 }
 

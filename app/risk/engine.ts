@@ -3,14 +3,13 @@ import { cellToLatLng, getResolution, gridDisk, h3IndexToSplitLong, isValidCell,
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode } from "~/domain/risk-levels";
 import {
-  GLOBAL_WARMING_LEVEL,
   SLOT_COUNT,
   parsePeriod,
   parseScenario,
   seaLevelRise,
   slotIndex,
+  slotWarmingC,
   warmingAboveBaseline,
-  type FuturePeriodId,
   type PeriodId,
   type ScenarioId,
 } from "~/domain/scenarios";
@@ -25,6 +24,7 @@ import {
   type GeoFile,
 } from "./dataset";
 import { RiskInputError, RiskNotFoundError } from "./errors";
+import { withBandMeanings } from "./band-meanings";
 import { explainDrivers, explainSummary, type PlaceRef } from "./explain-text";
 import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
@@ -452,7 +452,7 @@ export class RiskEngine {
       );
     }
     const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem =>
-      opts.explain && explainFor ? { ...it, explanation: explainFor(h, it) } : it;
+      opts.explain && explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it;
     const hazards = PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes(HAZARD_IDS.indexOf(h)))));
     return {
       location_code: outCode,
@@ -460,7 +460,7 @@ export class RiskEngine {
       location_name: name,
       scenario: s,
       period: p,
-      warming_c: s === "hist" ? null : GLOBAL_WARMING_LEVEL[s][p as FuturePeriodId],
+      warming_c: slotWarmingC(s, p),
       hazards,
       aggregate: withExplain("AL", this.item("AL", codes(0))),
     };

@@ -253,12 +253,15 @@ export function heatWave(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
   return ramp(tMax, HW_TMAX_C[0], HW_TMAX_C[1]);
 }
 
+/** Coldest-month mean (incl. warming) over which cold rises: 0 °C → 0, −30 °C → 1. */
+export const CS_TCOLD_C: readonly [number, number] = [0, -30];
+
 export function coldSpell(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasClimate(c)) return NO_DATA;
   const tCold = coldestMonth(c) + landWarming(ctx);
   put(t, "coldest month below the colder of Jul/Dec (shape of the year)", orZero(c.tColdOffset), "°C");
   put(t, STEP.tColdest, tCold, "°C");
-  return ramp(tCold, 0, -30);
+  return ramp(tCold, CS_TCOLD_C[0], CS_TCOLD_C[1]);
 }
 
 /**
@@ -352,7 +355,7 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   // both are needed: a wide floodplain of a trickle floods little, a large river in a gorge floods little land
   const fRiver = Math.sqrt(fPlain * fSize);
   const pWet = wettestMonth(c, ctx);
-  const fWet = ramp(pWet, 30, 300);
+  const fWet = ramp(pWet, WET_MONTH_MM[0], WET_MONTH_MM[1]);
   // steep, wet catchments add flash floods on streams too small for the network
   const fFlash = ramp(c.relief, 300, 2000) * fWet;
   put(t, "share of land in a river floodplain", orZero(c.floodplainShare));
@@ -371,14 +374,20 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   return clamp01((1.2 * fRiver * (0.7 + 0.3 * fWet) + 0.2 * fFlash) * iceFree);
 }
 
+/** Landslide ramps: mean 2′ slope (°), relief (m) and the wettest month's rain (mm) from none to full. */
+export const LS_SLOPE_DEG: readonly [number, number] = [1, 8];
+export const LS_RELIEF_M: readonly [number, number] = [100, 1500];
+/** Wettest month's rain (mm) over which the wetness factor of landslide and river flood rises. */
+export const WET_MONTH_MM: readonly [number, number] = [30, 300];
+
 export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasElev(c) || !hasClimate(c)) return NO_DATA;
   // the v1 thresholds 0.5°-4° were set on ETOPO5's 5′ slopes; on the 2′ relief the same terrain measures
   // ≈ 2× steeper (quantile ratio over all land, manifest calibration.relief), so the thresholds scale with it
-  const fSlope = ramp(c.slopeMean, 1, 8);
-  const fRelief = ramp(c.relief, 100, 1500);
+  const fSlope = ramp(c.slopeMean, LS_SLOPE_DEG[0], LS_SLOPE_DEG[1]);
+  const fRelief = ramp(c.relief, LS_RELIEF_M[0], LS_RELIEF_M[1]);
   const pWet = wettestMonth(c, ctx);
-  const fWet = ramp(pWet, 30, 300);
+  const fWet = ramp(pWet, WET_MONTH_MM[0], WET_MONTH_MM[1]);
   put(t, "mean slope (2′ relief, ~3.7 km baseline)", c.slopeMean, "°");
   put(t, "slope factor", fSlope);
   put(t, "relief factor", fRelief);
@@ -434,18 +443,23 @@ export const WF_DRY_MONTHS: readonly [number, number] = [2, 4.5];
  */
 export const WF_URBAN_SHARE: readonly [number, number] = [0.4, 0.6];
 
+/** Hottest-month mean (°C) over which the heat factor of wildfire rises. */
+export const WF_HEAT_C: readonly [number, number] = [12, 30];
+/** Annual rain (mm) that grows fuel: none below the first, full between the second and third, none beyond the fourth. */
+export const WF_FUEL_MM: readonly [number, number, number, number] = [100, 400, 1500, 3000];
+
 export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
   const tHot = hottestMonth(c) + landWarming(ctx);
   // warmer months raise Gaussen's threshold (twice the temperature): the dry season lengthens with warming
   const dry = dryMonths(c, landWarming(ctx));
   const pAnn = annualPrecip(c);
-  const fHeat = ramp(tHot, 12, 30);
+  const fHeat = ramp(tHot, WF_HEAT_C[0], WF_HEAT_C[1]);
   const fDry = ramp(dry, WF_DRY_MONTHS[0], WF_DRY_MONTHS[1]);
   // wildland fuel: grass and shrub need some rain, and dense cities have none (streets and roofs do not carry a fire
   // front; urban conflagrations are a different hazard)
   const urban = clamp01(orZero(c.urbanShare));
-  const fFuel = ramp(pAnn, 100, 400) * ramp(pAnn, 3000, 1500) * ramp(urban, WF_URBAN_SHARE[1], WF_URBAN_SHARE[0]);
+  const fFuel = ramp(pAnn, WF_FUEL_MM[0], WF_FUEL_MM[1]) * ramp(pAnn, WF_FUEL_MM[3], WF_FUEL_MM[2]) * ramp(urban, WF_URBAN_SHARE[1], WF_URBAN_SHARE[0]);
   put(t, STEP.urban, urban);
   put(t, STEP.tWarmSeason, tHot, "°C");
   put(t, STEP.dryMonths, dry, "months");
@@ -464,11 +478,14 @@ export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
  */
 export const ER_TC_SHARE = 0.6;
 
+/** Wettest month's rain (mm, incl. warming) over which extreme rainfall rises: 60 → 0, 450 → 1. */
+export const ER_PWET_MM: readonly [number, number] = [60, 450];
+
 export function extremeRainfall(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
   const pWet = wettestMonth(c, ctx);
   put(t, STEP.pWettest, pWet, "mm");
-  const fMonth = ramp(pWet, 60, 450);
+  const fMonth = ramp(pWet, ER_PWET_MM[0], ER_PWET_MM[1]);
   const tc = hasElev(c) ? tropicalCyclone(c, ctx) : 0;
   const fTc = ER_TC_SHARE * (typeof tc === "number" ? tc : 0);
   put(t, STEP.tcRain, fTc);
@@ -530,10 +547,13 @@ export function tcCoastalExposure(c: CellInputs, t?: Trace): number {
   return basin.weight * fLat * fWarm;
 }
 
+/** Cyclone exposure decays inland: e-folding distance, km. */
+export const TC_INLAND_KM = 250;
+
 export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasClimate(c) || !hasElev(c)) return NO_DATA;
   const coast = tcCoastalExposure(c, t);
-  const fInland = Math.exp(-c.coastKm / 250);
+  const fInland = Math.exp(-c.coastKm / TC_INLAND_KM);
   put(t, "distance to coast", c.coastKm, "km");
   put(t, "inland decay exp(−d/250 km)", fInland);
   return clamp01(coast * fInland * (1 + TC_WARMING_GAIN * ctx.dT));
@@ -601,14 +621,19 @@ export function landShareBelow(c: CellInputs, levelM: number): number {
   return clamp01(c.lowShare) * ramp(levelM, 0, LOW_LYING_M);
 }
 
+/** Share of land at or below 10 m (joined to the sea) over which the surge's low-lying factor rises. */
+export const SS_LOW_SHARE: readonly [number, number] = [0, 0.4];
+/** Tidal range (m) over which the surge's tide factor rises. */
+export const SS_TIDE_M: readonly [number, number] = [0.5, 5];
+
 export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!c.coastalPlain) return NOT_APPLICABLE;
   if (!hasElev(c) || !hasClimate(c)) return NO_DATA;
-  const fLow = ramp(c.lowShare, 0, 0.4);
+  const fLow = ramp(c.lowShare, SS_LOW_SHARE[0], SS_LOW_SHARE[1]);
   const fTc = tcCoastalExposure(c);
   const fEtc = 0.8 * ramp(Math.abs(c.lat), 35, 55);
   const fStorm = Math.max(fTc, fEtc);
-  const fTide = Number.isFinite(c.tideM) ? ramp(c.tideM, 0.5, 5) : 0;
+  const fTide = Number.isFinite(c.tideM) ? ramp(c.tideM, SS_TIDE_M[0], SS_TIDE_M[1]) : 0;
   const fInland = Math.exp(-c.coastKm / 150);
   put(t, "low-lying (≤10 m) share of land", c.lowShare);
   put(t, "low-lying factor", fLow);
@@ -635,6 +660,9 @@ export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): 
   return NO_VLM_CAP * ramp(share, 0, SL_SHARE_FULL);
 }
 
+/** Relative change of annual rain over which precipitation change rises: 3 % → 0, 30 % → 1. */
+export const PC_CHANGE: readonly [number, number] = [0.03, 0.3];
+
 export function precipitationChange(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (ctx.hist) return NOT_APPLICABLE;
   if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
@@ -643,7 +671,7 @@ export function precipitationChange(c: CellInputs, ctx: SlotContext, t?: Trace):
   const r = landWarming(ctx) * (0.02 + 0.04 * s + 0.03 * ramp(ai, 1.2, 0.2));
   put(t, STEP.seasonality, s);
   put(t, STEP.pcChange, r);
-  return ramp(r, 0.03, 0.3);
+  return ramp(r, PC_CHANGE[0], PC_CHANGE[1]);
 }
 
 export type HazardFn = (c: CellInputs, ctx: SlotContext, t?: Trace) => HazardValue;

@@ -2,6 +2,7 @@
 import type { HazardId } from "~/domain/hazards";
 import type { RiskLevelCode, RiskScore } from "~/domain/risk-levels";
 import type { PeriodId, ScenarioId } from "~/domain/scenarios";
+import type { HazardBandMeanings } from "./band-meanings";
 import type { Driver } from "./explain-text";
 import type { Confidence, Step } from "./formulas";
 
@@ -46,6 +47,8 @@ export interface HazardExplanation {
   inputs: Record<string, { value: number | null; unit: string; label: string }>;
   steps: Step[];
   note?: string;
+  /** What each band of the hazard means in the units of the quantity that drives it (none for the aggregate). */
+  bands?: HazardBandMeanings;
 }
 
 export interface HazardScoreItem {

@@ -12,7 +12,7 @@ import {
 } from "~/domain/api-contract/batch";
 import { ENTITLEMENT_MESSAGES, canAccess, classifyLocationCode, finestReadableLevel, type AccessContext, type LocationRef } from "~/domain/entitlements";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
-import { GLOBAL_WARMING_LEVEL, isValidCombination, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import { RiskNotFoundError, getRiskEngine, type RiskEngine } from "~/risk/engine.server";
 import type { z } from "zod";
 import { API_RESPONSE_HEADERS, apiError } from "./api-response.server";
@@ -147,7 +147,7 @@ export function batchHeader(engine: RiskEngine, slots: readonly Slot[], count: n
     status: "ok",
     dataset_version: engine.header.version,
     methodology_version: METHODOLOGY_VERSION,
-    slots: slots.map((s) => ({ scenario: s.scenario, period: s.period, warming_c: s.scenario === "hist" ? null : GLOBAL_WARMING_LEVEL[s.scenario][s.period as FuturePeriodId] })),
+    slots: slots.map((s) => ({ scenario: s.scenario, period: s.period, warming_c: slotWarmingC(s.scenario, s.period) })),
     count,
   };
 }

@@ -222,23 +222,30 @@ export function droughtRisingNorth(e: RiskEngine): { cells: number; rising: numb
   return { cells, rising };
 }
 
-function main(): void {
-  const markdown = process.argv.includes("--markdown");
-  const e = loadRiskEngine();
-  const out: string[] = [];
-  const informFile = path.join(VALIDATION, "arc_inform_natural_disaster_risk_2015.csv");
+/** One rank correlation of the historical country rollups against an independent index. */
+export interface InformCorrelation {
+  hazard: HazardId;
+  source: "INFORM 2015" | "INFORM 2025";
+  reference: string;
+  n: number;
+  rho: number;
+  /** The target it is reported against (not gating); null where none is set. */
+  target: number | null;
+}
+
+/**
+ * Spearman ρ of the historical country rollups against INFORM 2015 per-hazard scores and the INFORM 2025 fixture
+ * indicators, countries matched by ISO alpha-3; empty for a series whose file is not in `dir`.
+ */
+export function informCorrelations(e: RiskEngine, dir = VALIDATION): InformCorrelation[] {
+  const out: InformCorrelation[] = [];
   const a3ToA2 = new Map<string, string>();
-  const geo = e.countries().map((c) => c.country_code);
-  for (const code of geo) {
+  for (const { country_code: code } of e.countries()) {
     const a3 = e.a3Of(code);
     if (a3) a3ToA2.set(a3, code);
   }
-  const targets: string[] = [];
-  // INFORM targets are reported, never gating: the references measure the model, they do not define it
-  const target = (label: string, rho: number, min: number) =>
-    targets.push(`${rho >= min ? "PASS" : "FAIL"}  target (not gating) ${label}: ρ = ${rho.toFixed(3)} (target ≥ ${min})`);
+  const informFile = path.join(dir, "arc_inform_natural_disaster_risk_2015.csv");
   const pairs: [HazardId, string][] = [["FD", "Flood"], ["TC", "Tropical Cyclone"], ["DR", "Drought"], ["AL", "Natural"]];
-  out.push(markdown ? "| Ours | INFORM 2015 | n | Spearman ρ |\n|---|---|---|---|" : "ours  reference                         n    rho");
   if (existsSync(informFile)) {
     const rows = parseCsv(readFileSync(informFile, "utf8")).filter((r) => r.length > 5);
     const head = rows[0]!;
@@ -254,12 +261,10 @@ function main(): void {
         a.push(v);
         b.push(ref);
       }
-      const rho = spearman(a, b);
-      if (h !== "AL") target(`${h} vs INFORM 2015 ${col}`, rho, 0.6);
-      out.push(markdown ? `| ${h} | ${col} | ${a.length} | ${rho.toFixed(3)} |` : `${h.padEnd(5)} ${col.padEnd(32)} ${String(a.length).padStart(4)}  ${rho.toFixed(3)}`);
+      out.push({ hazard: h, source: "INFORM 2015", reference: col, n: a.length, rho: spearman(a, b), target: h === "AL" ? null : 0.6 });
     }
-  } else out.push(`(INFORM 2015 file not found in ${VALIDATION})`);
-  const fixture = path.join(VALIDATION, "inform_risk_index_2025_fixture.csv");
+  }
+  const fixture = path.join(dir, "inform_risk_index_2025_fixture.csv");
   if (existsSync(fixture)) {
     const rows = parseCsv(readFileSync(fixture, "utf8"));
     for (const [h, ind] of [["SS", "Coastal Flood"], ["SL", "Coastal Flood"], ["FD", "Physical exposure to river flood"], ["TC", "Physical exposure to tropical cyclone of Saffir-Simpson category 1"], ["DR", "Drought Frequency"]] as [HazardId, string][]) {
@@ -276,11 +281,27 @@ function main(): void {
         a.push(v);
         b.push(ref);
       }
-      const rho = spearman(a, b);
-      if (h === "SS" || h === "SL") target(`${h} vs INFORM 2025 ${ind}`, rho, 0.5);
-      const label = `2025: ${ind}`.slice(0, 60);
-      out.push(markdown ? `| ${h} | ${label} | ${a.length} | ${rho.toFixed(3)} |` : `${h.padEnd(5)} ${label.padEnd(32)} ${String(a.length).padStart(4)}  ${rho.toFixed(3)}`);
+      out.push({ hazard: h, source: "INFORM 2025", reference: ind, n: a.length, rho: spearman(a, b), target: h === "SS" || h === "SL" ? 0.5 : null });
     }
+  }
+  return out;
+}
+
+function main(): void {
+  const markdown = process.argv.includes("--markdown");
+  const e = loadRiskEngine();
+  const out: string[] = [];
+  const targets: string[] = [];
+  // INFORM targets are reported, never gating: the references measure the model, they do not define it
+  const target = (label: string, rho: number, min: number) =>
+    targets.push(`${rho >= min ? "PASS" : "FAIL"}  target (not gating) ${label}: ρ = ${rho.toFixed(3)} (target ≥ ${min})`);
+  out.push(markdown ? "| Ours | INFORM 2015 | n | Spearman ρ |\n|---|---|---|---|" : "ours  reference                         n    rho");
+  const inform = informCorrelations(e);
+  if (!inform.some((c) => c.source === "INFORM 2015")) out.push(`(INFORM 2015 file not found in ${VALIDATION})`);
+  for (const c of inform) {
+    if (c.target !== null) target(`${c.hazard} vs ${c.source} ${c.reference}`, c.rho, c.target);
+    const label = c.source === "INFORM 2015" ? c.reference : `2025: ${c.reference}`.slice(0, 60);
+    out.push(markdown ? `| ${c.hazard} | ${label} | ${c.n} | ${c.rho.toFixed(3)} |` : `${c.hazard.padEnd(5)} ${label.padEnd(32)} ${String(c.n).padStart(4)}  ${c.rho.toFixed(3)}`);
   }
 
   // hard checks: any failure fails the process (sanity of the formulas, point resolution, hand-checked places)

@@ -9,7 +9,7 @@ test("hazard bar charts and level pies are in the page as drawn images, and foll
   await page.goto("/dashboard?location_code=GB");
   const bars = page.getByRole("list", { name: "Charts by hazard" }).getByRole("img");
   await expect(bars).toHaveCount(12);
-  await expect(bars.first()).toHaveAccessibleName(/^Aggregate: Historical \d, RCP2\.6 2030 \d/);
+  await expect(bars.first()).toHaveAccessibleName(/^Aggregate: Historical \(1950-1999\) \d, RCP2\.6 2030 \d/);
   await expect(page.getByRole("heading", { name: /Risk-level distribution of the \d+ hexagons/ })).toBeVisible();
   const pie = page.getByRole("list", { name: "Pies by hazard" }).getByRole("img").first();
   await expect(pie).toHaveAccessibleName(/^Aggregate: /);
@@ -25,7 +25,7 @@ test("hazard bar charts and level pies are in the page as drawn images, and foll
   await expect(page.getByRole("heading", { name: /Hazard scores: France/ })).toBeVisible();
   await expect(bars).toHaveCount(12);
   await expect.poll(() => barNames(page)).not.toEqual(gb);
-  await expect(bars.first()).toHaveAccessibleName(/^Aggregate: Historical \d/);
+  await expect(bars.first()).toHaveAccessibleName(/^Aggregate: Historical \(1950-1999\) \d/);
 
   // A hexagon is one cell: no pies.
   await page.goto("/dashboard?location_code=84194adffffffff");

@@ -93,7 +93,7 @@ describe("riskdb lists", () => {
     const s = (await get(scenarios, API_PATHS.riskScenarios)).body;
     expect(s.status).toBe("ok");
     expect(s.scenarios.map((x: { id: string }) => x.id)).toEqual(["hist", "rcp26", "rcp45", "rcp85"]);
-    expect(s.scenarios.map((x: { name: string }) => x.name)).toEqual(["Historical", "RCP2.6", "RCP4.5", "RCP8.5"]);
+    expect(s.scenarios.map((x: { name: string }) => x.name)).toEqual(["Historical (1950-1999)", "RCP2.6", "RCP4.5", "RCP8.5"]);
     const h = (await get(hazardIds, API_PATHS.riskHazardIds)).body;
     expect(h.hazards.map((x: { hazard_id: string }) => x.hazard_id)).toEqual(PER_HAZARD_IDS);
     expect(h.aggregate).toMatchObject({ hazard_id: "AL", name: "Aggregate" });
@@ -101,7 +101,7 @@ describe("riskdb lists", () => {
 
   it("periods per scenario; 400 naming scenario or duration", async () => {
     expect((await get(periods, API_PATHS.riskPeriods, { scenario: "hist", duration: "30y" })).body).toEqual({
-      status: "ok", scenario: "hist", duration: "30y", periods: [{ id: "hist", name: "Historical" }],
+      status: "ok", scenario: "hist", duration: "30y", periods: [{ id: "hist", name: "Historical (1950-1999)" }],
     });
     const f = (await get(periods, API_PATHS.riskPeriods, { scenario: "RCP8.5" })).body;
     expect(f.periods.map((p: { id: string }) => p.id)).toEqual(["2030", "2040", "2050"]);

@@ -18,7 +18,7 @@ describe("charts drawn on the server", () => {
     const svg = renderChartMarkup("hazardBars", { title: "Heat wave", points });
     expect(svg).toContain("<svg");
     expect(svg).toContain('role="img"');
-    expect(svg).toContain("Heat wave: Historical 2, RCP2.6 2030 2");
+    expect(svg).toContain("Heat wave: Historical (1950-1999) 2, RCP2.6 2030 2");
     expect(svg).toContain("RCP8.5 2050 not scored");
     const bars = [...svg.matchAll(/<g transform="translate\([\d.]+, ([\d.]+)\)"><rect width="[\d.]+" height="([\d.]+)"[^>]*data-testid="bar\.item/g)];
     expect(bars).toHaveLength(9);

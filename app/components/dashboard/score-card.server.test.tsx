@@ -2,6 +2,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { renderToString } from "react-dom/server";
 import { loadRiskEngine } from "~/risk/engine.server";
+import { SLOTS, slotWarmingLabel, type FuturePeriodId, type FutureScenarioId } from "~/domain/scenarios";
+import { warmingLabel } from "~/domain/dashboard";
+import { bandMeanings } from "~/risk/band-meanings";
+import { cardBandMeanings } from "./band-meaning.server";
 import { ScoreCard } from "./score-card";
 import { explanationHtml } from "./score-explanation.server";
 import type { HazardScoreItem } from "~/risk/types";
@@ -67,4 +71,49 @@ describe("the score card's explanation", () => {
       expect(at, d.label).toBeLessThan(showAt);
     }
   });
+
+  it.skipIf(!existsSync(path.join(dataDir, "risk-cells.bin.gz")))("states what each score's band means, from the formula's thresholds, on the card and in Why this score", () => {
+    const e = loadRiskEngine(dataDir);
+    const at = (s: string, p: string) => {
+      const r = e.pointHazards(30.04, 31.24, s, p, { explain: true, place: { kind: "point", name: "Cairo" } });
+      if (r.status !== "ok") throw new Error(r.message);
+      return r;
+    };
+    const hist = at("hist", "hist"), future = at("rcp85", "2050");
+    const meanings = cardBandMeanings(hist.hazards, future.hazards);
+    expect(meanings.AL).toBeUndefined();
+    const hwH = hist.hazards.find((h) => h.hazard_id === "HW")!, hwF = future.hazards.find((h) => h.hazard_id === "HW")!;
+    const bands = bandMeanings().HW;
+    expect(meanings.HW).toEqual({ quantity: bands.quantity, hist: bands.bands[hwH.score! - 1]!.meaning, future: bands.bands[hwF.score! - 1]!.meaning });
+    const html = text(renderToString(<ScoreCard hist={hwH} future={hwF} futureLabel="RCP8.5 2050" warming={warmingLabel("rcp85", "2050")} why={explanationHtml(hwF, "4.0.0")} meaning={meanings.HW} />));
+    expect(html).toContain(`Levels read on ${bands.quantity}`);
+    expect(html).toContain(meanings.HW!.hist!);
+    expect(html).toContain(meanings.HW!.future!);
+    // the card's band agrees with the driver the explanation states: the hottest month's mean daily maximum
+    const tMax = hwF.explanation!.steps.find((st) => st.name === "hottest-month mean daily maximum")!.value;
+    const band = bands.bands[hwF.score! - 1]!;
+    expect(tMax).toBeGreaterThanOrEqual((band.from ?? -Infinity) - 0.05);
+    expect(tMax).toBeLessThan((band.to ?? Infinity) + 0.05);
+    // every level's meaning is listed in Why this score
+    for (const b of bands.bands) expect(html).toContain(`${b.score} ${b.label} (value ≥ ${b.score === 1 ? 0 : (b.score - 1) / 5}): ${b.meaning}`);
+  });
+
+  it.skipIf(!existsSync(path.join(dataDir, "risk-cells.bin.gz")))("one warming figure per slot: the card's label is the one every explanation of that slot names", () => {
+    const e = loadRiskEngine(dataDir);
+    for (const slot of SLOTS.filter((s) => s.scenario !== "hist")) {
+      const label = warmingLabel(slot.scenario as FutureScenarioId, slot.period as FuturePeriodId);
+      expect(label).toBe(slotWarmingLabel(slot.scenario, slot.period));
+      expect(label).toMatch(/^\+\d\.\d\d °C global warming above 1850-1900$/);
+      const r = e.pointHazards(30.04, 31.24, slot.scenario, slot.period, { explain: true, place: { kind: "point", name: "Cairo" } });
+      if (r.status !== "ok") throw new Error(r.message);
+      for (const h of r.hazards.filter((x) => x.state === "ok" && ["HW", "CS", "ER", "DR", "PC"].includes(x.hazard_id))) {
+        const summary = h.explanation!.summary!;
+        expect(summary, `${h.hazard_id} ${slot.scenario} ${slot.period}`).toContain(label);
+        // no other figure of global warming above 1850-1900 appears
+        const figures = [...summary.matchAll(/\+(\d\.\d+) °C global warming above 1850-1900/g)].map((m) => m[1]);
+        expect(new Set(figures), summary).toEqual(new Set([label.slice(1, 5)]));
+      }
+    }
+  });
 });
+

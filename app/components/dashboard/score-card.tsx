@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useServerDrawn } from "~/utils/server-drawn";
 import { RISK_LEVELS, formatRiskValue } from "~/domain/risk-levels";
+import { HISTORICAL_LABEL } from "~/domain/scenarios";
 import type { HazardScoreItem } from "~/risk/types";
 
 function levelOf(score: number | null) {
@@ -33,7 +34,7 @@ export function InfoTooltip({ text, label }: { text: string; label: string }) {
   );
 }
 
-function ScoreLine({ item, label, warming }: { item: HazardScoreItem; label: string; warming?: string | null }) {
+function ScoreLine({ item, label, warming, meaning }: { item: HazardScoreItem; label: string; warming?: string | null; meaning?: string | null }) {
   const level = levelOf(item.score);
   return (
     <div className="min-w-0">
@@ -52,13 +53,18 @@ function ScoreLine({ item, label, warming }: { item: HazardScoreItem; label: str
       <p className="text-xs text-slate-600">
         Value {item.value === null ? "—" : formatRiskValue(item.value)} · Confidence {item.confidence}
       </p>
+      {item.state === "ok" && meaning ? (
+        <p className="text-xs text-slate-700" data-testid="band-meaning">
+          {meaning}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** One hazard: historical and the chosen future slot side by side. */
 export function ScoreCard({
-  hist, future, futureLabel, warming, why,
+  hist, future, futureLabel, warming, why, meaning = null,
 }: {
   hist: HazardScoreItem;
   future: HazardScoreItem;
@@ -66,6 +72,8 @@ export function ScoreCard({
   warming: string | null;
   /** "Why this score" as the server drew it (explanationHtml), or null where the server keeps it for its own render. */
   why: string | null;
+  /** What the band of each score means in the units of the quantity the hazard's levels are read on. */
+  meaning?: { quantity: string; hist: string | null; future: string | null } | null;
 }) {
   const whyHtml = useServerDrawn(whyKey(future.hazard_id), why);
   return (
@@ -80,9 +88,10 @@ export function ScoreCard({
           text={`${hist.name}: 1 Low to 5 Extreme from a value in 0-1 (bands of 0.2). Confidence "${future.confidence}" says whether the inputs measure the hazard directly (grounded) or stand in for it (proxy).`}
         />
       </div>
+      {meaning ? <p className="mt-1 text-xs text-slate-600">Levels read on {meaning.quantity}</p> : null}
       <div className="mt-2 grid grid-cols-2 gap-2">
-        <ScoreLine item={hist} label="Historical" />
-        <ScoreLine item={future} label={futureLabel} warming={warming} />
+        <ScoreLine item={hist} label={HISTORICAL_LABEL} meaning={meaning?.hist} />
+        <ScoreLine item={future} label={futureLabel} warming={warming} meaning={meaning?.future} />
       </div>
       <details className="mt-2 text-xs">
         <summary className="cursor-pointer text-brand-700 underline">Why this score</summary>

@@ -2,11 +2,11 @@ import { ChartImage } from "~/components/charts/chart-image";
 import { hazardBarsLabel, hazardBarsUrl, levelPieDescription, levelPieLabel, levelPieUrl } from "~/domain/chart-images";
 import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
 import { RISK_LEVELS } from "~/domain/risk-levels";
-import { PERIODS, SCENARIOS, SCENARIO_COLOURS, SCENARIO_IDS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import { HISTORICAL_LABEL, PERIODS, SCENARIOS, SCENARIO_COLOURS, SCENARIO_IDS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import type { DashboardData, SlotScore } from "~/services/dashboard.server";
 
 const slotName = (s: { scenario: string; period: string }) =>
-  s.scenario === "hist" ? "Historical" : `${SCENARIOS[s.scenario as ScenarioId].name} ${PERIODS[s.period as PeriodId].name}`;
+  s.scenario === "hist" ? HISTORICAL_LABEL : `${SCENARIOS[s.scenario as ScenarioId].name} ${PERIODS[s.period as PeriodId].name}`;
 
 /** Each hazard across periods and scenarios: a small bar chart per hazard, with the same figures as a table. */
 export function HazardSeriesTable({ series }: { series: SlotScore[] }) {

@@ -54,6 +54,21 @@ export function ScoreExplanation({ item, datasetVersion }: { item: HazardScoreIt
           </details>
         ) : null}
         {e?.note && !e.summary ? <p>{e.note}</p> : null}
+        {e?.bands ? (
+          <div data-testid="band-meanings">
+            <p>
+              What each level means, read on {e.bands.quantity}
+              {e.bands.where ? ` (${e.bands.where})` : ""}:
+            </p>
+            <ul className="list-disc pl-4">
+              {e.bands.bands.map((b) => (
+                <li key={b.score} className={b.score === item.score ? "font-semibold" : undefined}>
+                  {b.score} {b.label} (value ≥ {RISK_LEVELS[b.score - 1]!.min}): {b.meaning}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p>
           Thresholds: {RISK_LEVELS.map((l) => `${l.label} ≥ ${l.min}`).join(", ")}. Confidence: {item.confidence}. Dataset {datasetVersion}.
         </p>

@@ -4,7 +4,7 @@ import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { PREVIEW_TEXT } from "~/domain/portfolio/limits";
 import { PREVIEW_RULE_TEXT } from "~/domain/portfolio/preview-rule";
 import { formatShare } from "~/domain/reports/disclosure";
-import { PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
+import { HISTORICAL_LABEL, PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
 import type { PreviewResult } from "~/services/portfolio/uploads.server";
 
 /** What the preview shows of an upload's answer. */
@@ -183,9 +183,9 @@ function IssueList({ title, rows, open = false }: { title: string; rows: { row: 
   );
 }
 
-/** A slot's column name: "Present" for the historical reference, else scenario and year. */
+/** A slot's column name: the historical reference with its years, else scenario and year. */
 const slotLabel = (s: (typeof SLOTS)[number]) =>
-  s.scenario === "hist" ? "Present" : `${SCENARIOS[s.scenario].name} ${PERIODS[s.period].name}`;
+  s.scenario === "hist" ? HISTORICAL_LABEL : `${SCENARIOS[s.scenario].name} ${PERIODS[s.period].name}`;
 export function PreviewCharts({ preview }: { preview: PreviewView }) {
   if (preview.figures && !preview.figures.shown)
     return (

@@ -4,7 +4,7 @@ import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/componen
 import { CURRENCY, TERMS_VERSION, reportCostText } from "~/domain/commerce/orders";
 import { HAZARDS, isHazardId } from "~/domain/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS } from "~/domain/scenarios";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, SCENARIOS } from "~/domain/scenarios";
 import type { ReportOutputs } from "~/services/portfolio/report.server";
 
 interface Progress {
@@ -159,14 +159,14 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         rows={FUTURE_SCENARIO_IDS.map((sc) => ({
           key: sc,
           title: SCENARIOS[sc].name,
-          values: [["Present", o.hist.score ?? "—"] as const, ...FUTURE_PERIOD_IDS.map((p) => [p, o.future[sc][p].score ?? "—"] as const)],
+          values: [[HISTORICAL_LABEL, o.hist.score ?? "—"] as const, ...FUTURE_PERIOD_IDS.map((p) => [p, o.future[sc][p].score ?? "—"] as const)],
         }))}
       />
       <DataTable label="Overall estimate" className="mt-1" boxClassName="hidden sm:block">
         <thead>
           <tr>
             <th scope="col" className={TH}>Scenario</th>
-            <th scope="col" className={`${TH} text-center`}>Present</th>
+            <th scope="col" className={`${TH} text-center`}>{HISTORICAL_LABEL}</th>
             {FUTURE_PERIOD_IDS.map((p) => (
               <th scope="col" key={p} className={`${TH} text-center`}>
                 {p}

@@ -29,7 +29,7 @@ export function SamplePreview() {
               <th scope="col" className="pr-2 text-left sm:pr-3">Year</th>
               {SAMPLE_SCENARIOS.map((s) => (
                 <th scope="col" key={s} className="px-1 text-right sm:px-2">
-                  {s === "hist" ? "Present" : SCENARIOS[s].name}
+                  {SCENARIOS[s].name}
                 </th>
               ))}
             </tr>

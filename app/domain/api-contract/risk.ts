@@ -1,6 +1,6 @@
 /** Answers of the riskdb calls (spec §7): reference lists, hazard scores, point lookups. */
 import { HAZARD_IDS } from "../hazards";
-import { PERIOD_IDS, SCENARIO_IDS } from "../scenarios";
+import { BASELINE_YEARS, PERIOD_IDS, SCENARIOS, SCENARIO_IDS } from "../scenarios";
 import { LOCATION_KINDS } from "../entitlements";
 import { errorMark, ok } from "./common";
 import { z, obj } from "./zod";
@@ -40,7 +40,7 @@ export const ScenariosResponse = obj({
   example: {
     status: "ok",
     scenarios: [
-      { id: "hist", name: "Historical", ssp: null, narrative: "Reference climatology" },
+      { id: "hist", name: SCENARIOS.hist.name, ssp: null, narrative: SCENARIOS.hist.narrative },
       { id: "rcp45", name: "RCP4.5", ssp: "SSP2-4.5", narrative: "Disorderly" },
     ],
   },
@@ -68,6 +68,23 @@ const Explanation = obj({
   inputs: z.record(obj({ value: z.number().nullable(), unit: z.string(), label: z.string() })),
   steps: z.array(obj({ name: z.string(), value: z.number(), unit: z.string().optional() })),
   note: z.string().optional(),
+  bands: obj({
+    quantity: z.string().openapi({ description: "The physical quantity the bands are read on." }),
+    unit: z.string(),
+    where: z.string().nullable().openapi({ description: "The conditions under which the band edges hold exactly; null when the quantity alone sets the band." }),
+    bands: z.array(
+      obj({
+        score: RiskScore,
+        label: z.string(),
+        meaning: z.string().openapi({ description: "The band in the quantity's units (\"36.0 to 39.0 °C\"), or why it is never given." }),
+        from: z.number().nullable(),
+        to: z.number().nullable(),
+        reached: z.boolean(),
+      }),
+    ),
+  })
+    .optional()
+    .openapi({ description: "What each band 1-5 of the hazard means in physical units, found by running the hazard's formula on a reference place where only that quantity varies (not for the aggregate)." }),
 }).openapi("HazardExplanation");
 
 export const HazardScoreItem = obj({
@@ -89,7 +106,7 @@ const scoreFields = {
   location_name: z.string(),
   scenario: ScenarioId,
   period: PeriodId,
-  warming_c: z.number().nullable().openapi({ description: "Global warming of the slot above 1850-1900, °C; null for hist." }),
+  warming_c: z.number().nullable().openapi({ description: `Global warming of the slot above 1850-1900, °C; null for hist (the ${BASELINE_YEARS} climatology).` }),
   hazards: z.array(HazardScoreItem).openapi({ description: "The eleven per-hazard items (AL excluded)." }),
   aggregate: HazardScoreItem,
 };
@@ -162,7 +179,7 @@ export const StatisticResponse = obj({
       generator: z.string(),
       load_ms: z.number(),
       memory_bytes: z.number().int(),
-      hist_distribution: z.record(z.record(z.number())).openapi({ description: "Share of land cells in each band (L…E, na, nodata) per hazard, historical." }),
+      hist_distribution: z.record(z.record(z.number())).openapi({ description: `Share of land cells in each band (L…E, na, nodata) per hazard, historical (${BASELINE_YEARS}).` }),
     }),
   }),
 }).openapi("StatisticResponse", {

@@ -1,5 +1,6 @@
 /** Answers of the portfolio upload calls: the preview, the report's progress and its output blocks. */
 import { HAZARD_IDS } from "../hazards";
+import { BASELINE_YEARS } from "../scenarios";
 import { ok } from "./common";
 import { HazardId, PeriodId, ScenarioId } from "./risk";
 import { z, obj } from "./zod";
@@ -13,7 +14,7 @@ const ScoreSummary = obj({
   level: z.enum(["L", "M", "H", "S", "E"]).nullable(),
 }).openapi("ScoreSummary");
 
-const Piecharts = z.array(obj({ hazard_id: HazardId, counts: LevelCounts })).openapi({ description: "Locations per level for each hazard, historical." });
+const Piecharts = z.array(obj({ hazard_id: HazardId, counts: LevelCounts })).openapi({ description: `Locations per level for each hazard, historical (${BASELINE_YEARS}).` });
 const SummaryTable = z
   .array(obj({ hazard_id: HazardId, scenario: ScenarioId, period: PeriodId, counts: LevelCounts, at_risk_share: z.number().nullable(), weighted: ScoreSummary }))
   .openapi({ description: "Per hazard × scenario × period: locations by level, share at High or above and the weighted mean." });
@@ -97,7 +98,7 @@ const RequestStats = obj({
 const FutureSlots = obj({ "2030": ScoreSummary, "2040": ScoreSummary, "2050": ScoreSummary });
 const OverallEstimate = obj({ hist: ScoreSummary, future: obj({ rcp26: FutureSlots, rcp45: FutureSlots, rcp85: FutureSlots }) }).openapi("OverallEstimate");
 const Diversity = obj(Object.fromEntries(HAZARD_IDS.map((h) => [h, z.number().int()])) as Record<(typeof HAZARD_IDS)[number], z.ZodNumber>).openapi("Diversity", {
-  description: "Per hazard: locations at High or above, historical.",
+  description: `Per hazard: locations at High or above, historical (${BASELINE_YEARS}).`,
 });
 const Intensity = z.array(z.tuple([z.number().int(), z.number().int()])).openapi("Intensity", { description: "(score, count) pairs of the aggregate; score 0 counts locations without a score." });
 const SocialByCountry = z

@@ -4,7 +4,7 @@
  */
 import { HAZARDS, PER_HAZARD_IDS, type PerHazardId } from "../hazards";
 import type { RiskScore } from "../risk-levels";
-import { SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type ScenarioId } from "../scenarios";
+import { HISTORICAL_LABEL, SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type ScenarioId } from "../scenarios";
 import { moneyBasis, type MoneyBasis } from "../portfolio/value-column";
 import { openLocations, type AssessedLocation, type PortfolioAggregates, type PortfolioReportSource, type ReportMetadata } from "./types";
 
@@ -339,7 +339,7 @@ export async function computeDisclosure(
 }
 
 export function slotLabel(scenario: ScenarioId, period: PeriodId): string {
-  return scenario === "hist" ? "Historical" : `${SCENARIOS[scenario].name} ${period}`;
+  return scenario === "hist" ? HISTORICAL_LABEL : `${SCENARIOS[scenario].name} ${period}`;
 }
 
 export function formatShare(share: number | null): string {

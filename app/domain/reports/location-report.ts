@@ -4,7 +4,7 @@
  */
 import { HAZARDS, HAZARD_IDS, type HazardId } from "../hazards";
 import { RISK_LEVELS } from "../risk-levels";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, PERIODS, SCENARIOS, slotIndex, type FuturePeriodId, type FutureScenarioId } from "../scenarios";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, PERIODS, SCENARIOS, slotIndex, type FuturePeriodId, type FutureScenarioId } from "../scenarios";
 import type { LonLatRing } from "../location-map";
 import type { LocationScores, SlotScore } from "./types";
 
@@ -12,7 +12,7 @@ export const LOCATION_REPORT_TITLE = "Single-location climate risk report";
 
 /** The slots whose reasons the report spells out: today, and the hottest case at the last horizon. */
 export const REASON_SLOTS = [
-  { scenario: "hist", period: "hist", label: "Historical" },
+  { scenario: "hist", period: "hist", label: HISTORICAL_LABEL },
   { scenario: "rcp85", period: "2050", label: `${SCENARIOS.rcp85.name} ${PERIODS["2050"].name}` },
 ] as const;
 
@@ -107,7 +107,7 @@ export function locationReportHazards(
       name: HAZARDS[h].name,
       colour: HAZARDS[h].colour,
       rows: [
-        { label: "Historical", cells: [levelCell(at("hist", "hist"))] },
+        { label: HISTORICAL_LABEL, cells: [levelCell(at("hist", "hist"))] },
         ...FUTURE_SCENARIO_IDS.map((s) => ({ label: `${SCENARIOS[s].name} (${SCENARIOS[s].narrative})`, cells: FUTURE_PERIOD_IDS.map((p) => levelCell(at(s, p))) })),
       ],
       reasons: REASON_SLOTS.map((slot) => ({ label: slot.label, text: plainReason(h, at(slot.scenario, slot.period), explain(h, slot)) })),

@@ -9,6 +9,7 @@ import { PlaceSearch } from "~/components/dashboard/place-search";
 import { PlaceActions } from "~/components/dashboard/place-view";
 import { UnlockDialog as UnlockDialogOnServer } from "~/components/dashboard/unlock-dialog.server";
 import { ScoreCard, whyKey } from "~/components/dashboard/score-card";
+import { cardBandMeanings } from "~/components/dashboard/band-meaning.server";
 import { explanationHtml } from "~/components/dashboard/score-explanation.server";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/score-charts";
 import {
@@ -53,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       hist: withoutExplanations(hist),
       future: withoutExplanations(future),
       why,
+      meanings: cardBandMeanings(hist?.hazards ?? [], future?.hazards ?? []),
       placeSelects: placeSelectsForPage(data, context),
       sel,
       map: map && mapDataForPage(map),
@@ -326,7 +328,7 @@ export default function Page() {
             ) : null}
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Hazards">
               {scores.hazards.map((p) => (
-                <ScoreCard key={p.hist.hazard_id} hist={p.hist} future={p.future} futureLabel={futureLabel} warming={warming} why={d.why[p.future.hazard_id] ?? null} />
+                <ScoreCard key={p.hist.hazard_id} hist={p.hist} future={p.future} futureLabel={futureLabel} warming={warming} why={d.why[p.future.hazard_id] ?? null} meaning={d.meanings[p.hist.hazard_id] ?? null} />
               ))}
             </ul>
           </>

@@ -5,6 +5,7 @@ import ExcelJS from "exceljs";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
+import { HISTORICAL_LABEL } from "~/domain/scenarios";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
 import { disclosureFor, exportDisclosure } from "./corporate.server";
 import { getOwnedReportFile, listReportFiles, reportFileResponse, safeFileName, storeReportFile } from "./files.server";
@@ -90,7 +91,7 @@ describe("corporate export", () => {
     expect(file.fileName).toBe("disclosure-book.xlsx");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await (await reportFileResponse(file)).arrayBuffer());
-    const fd = (wb.getWorksheet("Exposure by hazard")!.getSheetValues() as unknown[][]).find((r) => r && r[1] === "FD River flood" && r[2] === "Historical")!;
+    const fd = (wb.getWorksheet("Exposure by hazard")!.getSheetValues() as unknown[][]).find((r) => r && r[1] === "FD River flood" && r[2] === HISTORICAL_LABEL)!;
     expect(fd.slice(3, 6)).toEqual([1, 1, 100]);
 
     // The tables are computed from the locations once, then read back from the report.

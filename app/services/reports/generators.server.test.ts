@@ -6,7 +6,9 @@ import ExcelJS from "exceljs";
 import { afterAll, describe, expect, it } from "vitest";
 import { computeDisclosure } from "~/domain/reports/disclosure";
 import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
+import { PER_HAZARD_IDS } from "~/domain/hazards";
 import { SLOT_COUNT } from "~/domain/scenarios";
+import { bandSentence } from "~/risk/band-meanings";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
 import { engineHazardReasons } from "./hazard-reasons.server";
 import PDFDocument from "pdfkit";
@@ -84,11 +86,11 @@ describe("portfolio XLSX", () => {
     expect(lyon[1]).toBe("'=HYPERLINK(\"http://evil\")");
     expect(lyon[header.indexOf("Site ref")]).toBe("'=HYPERLINK(\"http://evil\")");
     expect(lyon[header.indexOf("Comment")]).toBe("'+cmd|calc");
-    expect(lyon[header.indexOf("FD River flood | Historical | level")]).toBe(1);
+    expect(lyon[header.indexOf("FD River flood | Historical (1950-1999) | level")]).toBe(1);
     expect(lyon[header.indexOf("FD River flood | RCP8.5 2050 | level")]).toBe(3);
     expect(lyon[header.indexOf("FD River flood | RCP8.5 2050 | value")]).toBe(0.45);
-    expect(lyon[header.indexOf("SS Storm surge | Historical | level")]).toBe("n/a");
-    expect(lyon[header.indexOf("SL Sea-level rise | Historical | level")]).toBe("no data");
+    expect(lyon[header.indexOf("SS Storm surge | Historical (1950-1999) | level")]).toBe("n/a");
+    expect(lyon[header.indexOf("SL Sea-level rise | Historical (1950-1999) | level")]).toBe("no data");
     const hamburg = rowValues(ws, 3);
     // the user's numbers come back as numbers
     expect(hamburg[header.indexOf("Comment")]).toBe(-0.5);
@@ -179,7 +181,7 @@ describe("portfolio XLSX", () => {
     const ws = (await readXlsx(file)).getWorksheet("Locations")!;
     const header = rowValues(ws, 1) as string[];
     const fdLevel = header.indexOf("FD River flood | RCP8.5 2050 | level");
-    const hwValue = header.indexOf("HW Heat wave | Historical | value");
+    const hwValue = header.indexOf("HW Heat wave | Historical (1950-1999) | value");
     expect(ws.rowCount).toBe(1501);
     for (const n of [2, 3, 9, 10, 11, 99, 100, 101, 502, 999, 1000, 1001, 1501]) {
       const row = rowValues(ws, n);
@@ -217,7 +219,10 @@ describe("portfolio PDF", () => {
     expect(pages[0]).toContain("Portfolio climate risk report");
     expect(pages[0]).toContain("sites;semicolon.csv");
     expect(pages[0]).toContain("c".repeat(64));
-    expect(text).toContain("Locations by aggregate risk level, historical");
+    expect(text).toContain("Locations by aggregate risk level, historical (1950-1999)");
+    // every hazard's bands in physical units, and the years of the historical slot
+    const squeezedText = text.replace(/\s+/g, "");
+    for (const h of PER_HAZARD_IDS) expect(squeezedText, h).toContain(t(bandSentence(h)).replace(/\s+/g, ""));
     expect(text).toContain("FD River flood");
     expect(text).toContain("Methodology and dataset");
     expect(text).toContain("dataset version 1.0.0");
@@ -239,7 +244,7 @@ describe("portfolio PDF", () => {
     // Hamburg's storm surge is 5 Extreme in every slot: its highest hazard
     const hamburg = locations.find((l) => l.name === "Hamburg port")!;
     expect(text).toContain(`Row 3 Hamburg port`);
-    expect(text).toContain(`Storm surge, Historical: [SS hist hist at ${hamburg.hexagon}]`);
+    expect(text).toContain(`Storm surge, Historical (1950-1999): [SS hist hist at ${hamburg.hexagon}]`);
     expect(text).toContain(`Storm surge, RCP8.5 2050: [SS rcp85 2050 at ${hamburg.hexagon}]`);
     // Lyon's river flood rises to High in the future slots: it is among Lyon's highest
     expect(text).toContain(`River flood, RCP8.5 2050: [FD rcp85 2050 at ${locations.find((l) => l.name === "Lyon depot")!.hexagon}]`);
@@ -254,7 +259,7 @@ describe("portfolio PDF", () => {
     const hamburg = locations.find((l) => l.name === "Hamburg port")!;
     const sentence = engineHazardReasons()(hamburg, "SS", { scenario: "hist", period: "hist" });
     expect(sentence).toMatch(/; that is (Low|Moderate|High|Severe|Extreme)\.$|does not apply/);
-    expect(squeezed).toContain(t(`Storm surge, Historical: ${sentence}`).replace(/\s+/g, ""));
+    expect(squeezed).toContain(t(`Storm surge, Historical (1950-1999): ${sentence}`).replace(/\s+/g, ""));
   });
 
   it("writes a table cell's text with the operator pdfkit's own text() writes, kerning included", () => {

@@ -3,9 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "~/domain/hazards";
+import { bandSentence } from "~/risk/band-meanings";
 import { getRiskEngine } from "~/risk/engine.server";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
+import { HISTORICAL_LABEL } from "~/domain/scenarios";
 import { REASON_SLOTS } from "~/domain/reports/location-report";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { writeLocationPdf } from "./location-pdf.server";
@@ -36,7 +38,7 @@ describe("single-location report", () => {
     expect(m.map.hexagon.length).toBeGreaterThanOrEqual(6);
     expect(m.hazards.map((h) => h.id)).toEqual([...HAZARD_IDS]);
     for (const h of m.hazards) {
-      expect(h.rows.map((r) => r.label)).toEqual(["Historical", "RCP2.6 (Orderly)", "RCP4.5 (Disorderly)", "RCP8.5 (Hot house)"]);
+      expect(h.rows.map((r) => r.label)).toEqual([HISTORICAL_LABEL, "RCP2.6 (Orderly)", "RCP4.5 (Disorderly)", "RCP8.5 (Hot house)"]);
       expect(h.rows.slice(1).every((r) => r.cells.length === 3)).toBe(true);
       for (const r of h.reasons) expect(r.text.length).toBeGreaterThan(10);
     }
@@ -73,8 +75,8 @@ describe("single-location report", () => {
     expect(text).toContain("Bangladesh (BD)");
     expect(text).toContain("Map: Chattogram within Bangladesh (left); Chattogram, Bangladesh (outline) with the H3 hexagon 843cc21ffffffff");
     for (const id of HAZARD_IDS) expect(text).toContain(`${HAZARDS[id].name} (${id})`);
-    for (const s of ["Historical", "RCP2.6 (Orderly)", "RCP4.5 (Disorderly)", "RCP8.5 (Hot house)", "2030", "2040", "2050"]) expect(text).toContain(s);
-    expect(text).toMatch(/Why \(Historical\): /);
+    for (const s of [HISTORICAL_LABEL, "RCP2.6 (Orderly)", "RCP4.5 (Disorderly)", "RCP8.5 (Hot house)", "2030", "2040", "2050"]) expect(text).toContain(s);
+    expect(text).toMatch(/Why \(Historical \(1950-1999\)\): /);
     expect(text).toMatch(/Why \(RCP8\.5 2050\): /);
     expect(text).toMatch(/\b[1-5] (Low|Moderate|High|Severe|Extreme)\b/);
     expect(text).not.toContain("Rows in the file");
@@ -89,5 +91,7 @@ describe("single-location report", () => {
     const squeezed = (await pdfText(readFileSync(file))).replace(/\s+/g, "");
     for (const h of m.hazards)
       for (const r of h.reasons) expect(squeezed, `${h.id} ${r.label}`).toContain(t(`Why (${r.label}): ${r.text}`).replace(/\s+/g, ""));
+    // what each level means in physical units, for every hazard
+    for (const h of PER_HAZARD_IDS) expect(squeezed, h).toContain(t(bandSentence(h)).replace(/\s+/g, ""));
   });
 });

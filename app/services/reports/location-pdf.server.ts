@@ -5,7 +5,7 @@
 import type { Writable } from "node:stream";
 import { fitProjection, ringsToSvgPath } from "~/domain/location-map";
 import { LOCATION_REPORT_TITLE, type LocationReportModel } from "~/domain/reports/location-report";
-import { FUTURE_PERIOD_IDS, PERIODS } from "~/domain/scenarios";
+import { BASELINE_YEARS, FUTURE_PERIOD_IDS, PERIODS } from "~/domain/scenarios";
 import { SITE_NAME } from "~/domain/site";
 import { BRAND, MUTED, TEXT, contentWidth, ensureSpace, heading, methodology, openDoc, para, t, table, type Doc } from "./pdf.server";
 
@@ -62,7 +62,7 @@ function placeMap(doc: Doc, m: LocationReportModel) {
   doc.y = top + MAP_HEIGHT + 6;
   para(
     doc,
-    `Map: ${m.map.country.length ? `${m.regionName ?? ""} within ${m.countryName} (left); ` : ""}${m.map.outlineName} (outline) with the H3 hexagon ${m.hexagon}, filled with its aggregate level today, and the point (circle). Equirectangular projection.`,
+    `Map: ${m.map.country.length ? `${m.regionName ?? ""} within ${m.countryName} (left); ` : ""}${m.map.outlineName} (outline) with the H3 hexagon ${m.hexagon}, filled with its aggregate level in the historical (${BASELINE_YEARS}) climate, and the point (circle). Equirectangular projection.`,
     { size: 8, colour: MUTED },
   );
 }

@@ -9,7 +9,7 @@ import { setupTestDatabase } from "#db/testing";
 import { formatAmount } from "~/domain/money";
 import { MATERIAL_RISK_LEVEL } from "~/domain/reports/disclosure";
 import { PER_HAZARD_IDS } from "~/domain/hazards";
-import { SLOTS, slotIndex } from "~/domain/scenarios";
+import { HISTORICAL_LABEL, SLOTS, slotIndex } from "~/domain/scenarios";
 import { LENDER_SITES, lenderCsv } from "../../../tests/support/lender-portfolio";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { fileStoreOf } from "../file-storage/store.server";
@@ -95,7 +95,7 @@ describe("amounts in money at High or above (ESRS E1-9 para 66(a), (c); IFRS S2 
     const amountCol = header.indexOf(`Amount at level >= 3 (EUR)`);
     expect(amountCol).toBeGreaterThan(0);
     const fd = tables.hazards.find((r) => r.hazardId === "FD")!;
-    const fdHist = hz.find((r) => r[0] === `FD ${fd.hazardName}` && r[1] === "Historical")!;
+    const fdHist = hz.find((r) => r[0] === `FD ${fd.hazardName}` && r[1] === HISTORICAL_LABEL)!;
     expect(fdHist[amountCol]).toBe(fd.cells[0]!.weightAtRisk);
     expect(sheetRows("Summary")).toContainEqual(["Currency of the amounts", "EUR"]);
 

@@ -8,6 +8,7 @@ import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { reportCostText } from "~/domain/commerce/orders";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { AGGREGATE_BAND_MEANING, bandSentence } from "~/risk/band-meanings";
 import {
   DISCLOSURE_TABLES,
   MATERIAL_RISK_LEVEL,
@@ -26,7 +27,7 @@ import { APPENDIX_FUTURE, ReportFileTotals } from "~/domain/reports/file-totals"
 import type { LevelCountRow } from "~/domain/reports/level-counts";
 import { openLocations, type AssessedLocation, type PortfolioReportSource, type ReportMetadata, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import { BASELINE_YEARS, FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, HISTORICAL_LABEL, HISTORICAL_SHORT, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import { SITE_NAME } from "~/domain/site";
 import { pdfSafeText } from "~/services/pdf.server";
 import { engineHazardReasons, type HazardReasons } from "./hazard-reasons.server";
@@ -654,6 +655,9 @@ export function methodology(doc: Doc, m: Pick<ReportMetadata, "datasetVersion" |
     ],
     RISK_LEVELS.map((l) => [String(l.score), l.label, `${l.min} to ${l.score === 5 ? "1" : `< ${l.max}`}`]),
   );
+  para(doc, "What each level means in physical units, from the thresholds of each hazard's formula:", { size: 9 });
+  for (const h of PER_HAZARD_IDS) para(doc, bandSentence(h), { size: 8 });
+  para(doc, `Aggregate: ${AGGREGATE_BAND_MEANING}.`, { size: 8 });
   table(
     doc,
     [
@@ -735,7 +739,7 @@ function amountSections(doc: Doc, tables: DisclosureTables, countrySlot: { scena
       { header: "Country", width: 120 },
       { header: "Hazard", width: 110 },
       { header: `Value of assets (${money.currency})`, width: aw, align: "right" },
-      { header: `At High or above, historical (${money.currency})`, width: aw, align: "right" },
+      { header: `At High or above, ${HISTORICAL_SHORT} (${money.currency})`, width: aw, align: "right" },
       { header: `At High or above, ${slotLabel(countrySlot.scenario, countrySlot.period)} (${money.currency})`, width: aw, align: "right" },
     ],
     tables.countries.flatMap((c) =>
@@ -763,7 +767,7 @@ function disclosureSections(doc: Doc, tables: DisclosureTables, countrySlot: { s
   mapsTo("hazards");
   const shareCols: Column[] = [
     { header: "Hazard", width: 120 },
-    ...SLOTS.map((s) => ({ header: s.scenario === "hist" ? "Hist." : `${SCENARIOS[s.scenario].name.replace("RCP", "")} ${s.period.slice(2)}`, width: (w - 120) / SLOTS.length, align: "right" as const })),
+    ...SLOTS.map((s) => ({ header: s.scenario === "hist" ? HISTORICAL_SHORT : `${SCENARIOS[s.scenario].name.replace("RCP", "")} ${s.period.slice(2)}`, width: (w - 120) / SLOTS.length, align: "right" as const })),
   ];
   para(doc, "Share of assets at High or above (column: RCP and year).", { size: 8.5 });
   table(doc, shareCols, tables.hazards.map((r) => [r.hazardName, ...r.cells.map((c) => formatShare(c.shareAssets))]), { size: 7 });
@@ -875,7 +879,7 @@ function explainExposed(top: readonly AssessedLocation[], reasons: HazardReasons
       .sort((a, b) => level(b, 0) * 10 + level(b, future) - (level(a, 0) * 10 + level(a, future)))
       .slice(0, EXPLAINED_HAZARDS);
     const lines = hazards.flatMap((h) =>
-      ([["hist", "hist", "Historical"], [APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period, futureLabel]] as const).flatMap(([scenario, period, label]) => {
+      ([["hist", "hist", HISTORICAL_LABEL], [APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period, futureLabel]] as const).flatMap(([scenario, period, label]) => {
         const text = reasons(loc, h, { scenario, period });
         return text ? [`${HAZARDS[h].name}, ${label}: ${text}`] : [];
       }),
@@ -893,7 +897,7 @@ function exposedReasons(doc: Doc, explained: readonly ExplainedLocation[]) {
   const futureLabel = slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period);
   para(
     doc,
-    `The ${explained.length === 1 ? "location" : `${explained.length} locations`} with the highest aggregate level today (then in ${futureLabel}), each with its highest hazards in plain words: the same sentences as the dashboard and the API.`,
+    `The ${explained.length === 1 ? "location" : `${explained.length} locations`} with the highest aggregate level in the historical (${BASELINE_YEARS}) climate (then in ${futureLabel}), each with its highest hazards in plain words: the same sentences as the dashboard and the API.`,
     { size: 8.5, colour: MUTED },
   );
   for (const { heading: title, lines } of explained) {
@@ -969,7 +973,7 @@ function frontPages(doc: Doc, front: PortfolioPdfFront) {
       { header: "Value (level)", width: 140 },
     ],
     [
-      ["Historical", est(o.hist)],
+      [HISTORICAL_LABEL, est(o.hist)],
       ...SLOTS.filter((s) => s.scenario !== "hist").map((s) => {
         const v = o.future[s.scenario as "rcp26"]?.[s.period as FuturePeriodId];
         return [slotLabel(s.scenario, s.period), v ? est(v) : "no data"];
@@ -983,7 +987,7 @@ function frontPages(doc: Doc, front: PortfolioPdfFront) {
       ...RISK_LEVELS.map((l, i) => ({ label: l.label, colour: l.colour, count: al[i]! })),
       { label: "No score", colour: NA_COLOUR, count: al[5] + al[6] },
     ],
-    "Locations by aggregate risk level, historical",
+    `Locations by aggregate risk level, historical (${BASELINE_YEARS})`,
   );
 
   heading(doc, "Share of assets at High or above, by hazard");

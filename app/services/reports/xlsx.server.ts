@@ -25,7 +25,7 @@ import { safeCellValue } from "~/domain/reports/spreadsheet-cell";
 import { userCellValue, userColumnHeader } from "~/domain/reports/user-cell";
 import { openLocations, type LocationScores, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
-import { SLOTS } from "~/domain/scenarios";
+import { HISTORICAL_LABEL, SLOTS } from "~/domain/scenarios";
 import { installNativeZipChecksums } from "./zip-checksum.server";
 
 installNativeZipChecksums();
@@ -263,14 +263,14 @@ function writeAggregates(sheet: Sheet, report: PortfolioReportSource) {
   addRow(sheet, ["Overall estimate (aggregate hazard, weighted mean)", "value | level"], true);
   const o = report.output_risks_overall_estimate;
   const fmt = (s: { value: number | null; score: number | null }) => (s.value === null ? "no data" : `${s.value} | ${s.score}`);
-  addRow(sheet, ["Historical", fmt(o.hist)]);
+  addRow(sheet, [HISTORICAL_LABEL, fmt(o.hist)]);
   for (const s of SLOTS) {
     if (s.scenario === "hist") continue;
     const v = o.future[s.scenario]?.[s.period as "2030"];
     if (v) addRow(sheet, [slotLabel(s.scenario, s.period), fmt(v)]);
   }
   addRow(sheet, []);
-  addRow(sheet, ["Diversity: locations at High or above (historical)", "count"], true);
+  addRow(sheet, [`Diversity: locations at High or above (${HISTORICAL_LABEL})`, "count"], true);
   for (const h of HAZARD_IDS) {
     const n = report.output_risks_diversity[h];
     if (n !== undefined) addRow(sheet, [`${h} ${HAZARDS[h].name}`, n]);
