@@ -26,6 +26,7 @@ import { LimitReachedError, getUserEntitlements, grantLocation } from "~/service
 import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { inlandPlaceNote } from "~/domain/inland-place";
 import { pageTitle } from "~/utils/meta";
 import { lazyInBrowser } from "~/utils/lazy-in-browser";
 import { drawOnServer, useServerDrawn } from "~/utils/server-drawn";
@@ -314,6 +315,11 @@ export default function Page() {
         <h2 id="scores-title" className="text-xl font-semibold">
           {PLACE_VIEW_TEXT.scoresHeading(placeName, d.place?.shown ?? null)}
         </h2>
+        {d.place?.inland ? (
+          <p role="note" data-testid="inland-note" className="mt-1 text-sm text-slate-700">
+            {inlandPlaceNote(d.place.inland)}
+          </p>
+        ) : null}
         {d.place ? <PlaceActions place={d.place} /> : null}
         {scores.hazards.length ? (
           <>
