@@ -151,7 +151,7 @@ export default function Page() {
   const regionField = useFieldValue(d.placeSelects.region?.value ?? "");
   const countryOptions = useServerDrawn(PLACE_SELECT_KEYS.country, d.placeSelects.country.html);
   const regionOptions = useServerDrawn(PLACE_SELECT_KEYS.region, d.placeSelects.region?.html);
-  const hexagonField = useFieldValue(hexagonFieldValue(d.location, !!d.point, d.defaultHexagon));
+  const hexagonField = useFieldValue(hexagonFieldValue(d.location, d.defaultHexagon));
   const scores = pairHazardScores(d.hist, d.future);
   const pickHref = (code: string) => mapPickHref(params, d.sel, code);
 
