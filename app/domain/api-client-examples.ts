@@ -25,7 +25,7 @@ export function clientExamples(apiBase: string): ClientExample[] {
     {
       id: "curl",
       language: "curl",
-      setup: "Countries are open to anyone; regions and hexagons need a PREMIUM API key (or a session token) as a Bearer token.",
+      setup: "Countries are open to anyone; regions and hexagons your account ordered are read with a PREMIUM API key (or a session token) as a Bearer token.",
       code: [
         `curl --fail-with-body --max-time 10 \\`,
         `  -H "Authorization: Bearer $CLIMATE_API_KEY" \\`,

@@ -1,7 +1,7 @@
 import {
   PLACE_VIEW_TEXT, locationReportHref, placeTitle, unlockHrefs,
   CANT_GET_HAZARD_SCORES, cantGetHazardScores, formatCoordinates, snappedToLandNote, hasHazardList, hexagonFieldValue, mapPickHref,
-  noDataLike, pairHazardScores, type ScoreItemLike,
+  noDataLike, pairHazardScores, placeSelectOptions, NO_COUNTRY_LABEL, type ScoreItemLike,
 } from "./dashboard";
 import { defaultLocation, parseDashboardSelection } from "./dashboard-selection";
 
@@ -25,11 +25,13 @@ describe("coordinates", () => {
 
 describe("default hexagon in the hexagon field", () => {
   it("shows the hexagon on show, else the default ordered hexagon, else nothing", () => {
-    expect(hexagonFieldValue({ kind: "hexagon", code: "841fb47ffffffff" }, false, "84194adffffffff")).toBe("841fb47ffffffff");
-    expect(hexagonFieldValue({ kind: "country", code: "GB" }, false, "84194adffffffff")).toBe("84194adffffffff");
-    // A point resolves to a hexagon, but the field then offers the default rather than the point's cell.
-    expect(hexagonFieldValue({ kind: "hexagon", code: "841fb47ffffffff" }, true, "84194adffffffff")).toBe("84194adffffffff");
-    expect(hexagonFieldValue({ kind: "country", code: "GB" }, false, null)).toBe("");
+    expect(hexagonFieldValue({ kind: "hexagon", code: "841fb47ffffffff" }, "84194adffffffff")).toBe("841fb47ffffffff");
+    expect(hexagonFieldValue({ kind: "country", code: "GB" }, "84194adffffffff")).toBe("84194adffffffff");
+    expect(hexagonFieldValue({ kind: "country", code: "GB" }, null)).toBe("");
+  });
+  it("follows a point on show: Köln's cell, never London's default id", () => {
+    // a point resolves to the hexagon it lies in (loadDashboard); the field shows that cell
+    expect(hexagonFieldValue({ kind: "hexagon", code: "841fa19ffffffff" }, "84194adffffffff")).toBe("841fa19ffffffff");
   });
   it("prefers the configured default hexagon among the ordered ones, else the first", () => {
     expect(defaultLocation({ country: [], region: [], hexagon: ["841fb47ffffffff", "84194adffffffff"] }).hexagon).toBe("84194adffffffff");
@@ -134,5 +136,19 @@ describe("the scores heading names the level its figures are of", () => {
     expect(PLACE_VIEW_TEXT.scoresHeading(koeln, { kind: "hexagon", name: "841fa19ffffffff" })).toBe(`Hazard scores: ${koeln} (hexagon level)`);
     expect(PLACE_VIEW_TEXT.scoresHeading("Germany", { kind: "country", name: "Germany" })).toBe("Hazard scores: Germany (country level)");
     expect(PLACE_VIEW_TEXT.scoresHeading("", null)).toBe("Hazard scores");
+  });
+});
+
+describe("the country select", () => {
+  const countries = [{ country_code: "AF", country_name: "Afghanistan" }, { country_code: "DE", country_name: "Germany" }];
+  it("has no country chosen for a point at sea: an empty first option, never Afghanistan", () => {
+    const s = placeSelectOptions({ countries, regions: [], orderedRegions: [], country: null, location: null });
+    expect(s.country.value).toBe("");
+    expect(s.country.options[0]).toEqual({ value: "", label: NO_COUNTRY_LABEL });
+  });
+  it("shows the place's country, without the empty option", () => {
+    const s = placeSelectOptions({ countries, regions: [], orderedRegions: [], country: "DE", location: { kind: "country", code: "DE" } });
+    expect(s.country.value).toBe("DE");
+    expect(s.country.options.map((o) => o.value)).toEqual(["AF", "DE"]);
   });
 });

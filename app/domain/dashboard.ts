@@ -28,9 +28,12 @@ export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId)
 export const UNLOCK_KINDS = ["hexagon", "region"] as const satisfies readonly LocationKind[];
 export type UnlockKind = (typeof UNLOCK_KINDS)[number];
 
-/** The hexagon field's value: the hexagon on show, else the user's default ordered hexagon (spec §4), else empty. */
-export function hexagonFieldValue(location: LocationRef | null, isPoint: boolean, defaultHexagon: string | null): string {
-  if (location?.kind === "hexagon" && !isPoint) return location.code;
+/**
+ * The hexagon field's value: the hexagon of the place on show (a picked hexagon, or the cell a point lies in), else
+ * the user's default ordered hexagon (spec §4), else empty. Never another place's hexagon while a point is shown.
+ */
+export function hexagonFieldValue(location: LocationRef | null, defaultHexagon: string | null): string {
+  if (location?.kind === "hexagon") return location.code;
   return defaultHexagon ?? "";
 }
 
@@ -46,6 +49,9 @@ export interface PlaceSelectOption {
  * The dashboard's country and region selects: every country (open to everyone), and the chosen country's regions
  * after "Whole country", each region the plan has not ordered marked "(locked)". `value` is the entry shown chosen.
  */
+/** The country select's option when no country is on show. */
+export const NO_COUNTRY_LABEL = "— no country —";
+
 export function placeSelectOptions(input: {
   countries: readonly { country_code: string; country_name: string }[];
   regions: readonly { region_code: string; region_name: string }[];
@@ -56,7 +62,11 @@ export function placeSelectOptions(input: {
   const country = input.country ?? "";
   const ordered = new Set(input.orderedRegions);
   return {
-    country: { options: input.countries.map((c) => ({ value: c.country_code, label: c.country_name })), value: country },
+    // No country (a point at sea, nothing picked): an empty first option, so the select never falls on the first country.
+    country: {
+      options: [...(country ? [] : [{ value: "", label: NO_COUNTRY_LABEL }]), ...input.countries.map((c) => ({ value: c.country_code, label: c.country_name }))],
+      value: country,
+    },
     region: input.regions.length
       ? {
           options: [

@@ -59,11 +59,11 @@ describe("canAccess", () => {
     expect(canAccess(ctx({ plan: "COUNTRY+", ordered }), "region", "IT-RM")).toMatchObject({ allowed: false });
     expect(canAccess(ctx({ plan: "PREMIUM", ordered }), "region", "ES-M")).toMatchObject({ allowed: false });
   });
-  it("opens every hexagon to a PREMIUM API key, not countries or regions, and not to other plans", () => {
-    expect(canAccess(ctx({ viaApiKey: true }), "hexagon", LONDON)).toEqual({ allowed: true, reason: "api_key" });
-    expect(canAccess(ctx({ viaApiKey: true }), "region", "ES-M")).toMatchObject({ allowed: false });
-    expect(canAccess(ctx({ viaApiKey: false }), "hexagon", LONDON)).toMatchObject({ allowed: false });
-    expect(canAccess(ctx({ plan: "GRANULAR", viaApiKey: true }), "hexagon", LONDON)).toMatchObject({ allowed: false });
+  it("opens a hexagon to PREMIUM, as to every plan, only when it is in the account's list", () => {
+    expect(canAccess(ctx({ plan: "PREMIUM" }), "hexagon", LONDON)).toMatchObject({ allowed: false, modal: "addCreditsModal" });
+    expect(canAccess(ctx({ plan: "PREMIUM", limits: { country: 0, region: 0, hexagon: 3 } }), "hexagon", LONDON)).toMatchObject({ allowed: false, modal: "buyDataModal" });
+    const own = { country: [], region: [], hexagon: [LONDON] };
+    expect(canAccess(ctx({ plan: "PREMIUM", ordered: own }), "hexagon", LONDON)).toEqual({ allowed: true, reason: "ordered" });
   });
   it("a country is readable whether or not it was ordered (ordering still matters to COUNTRY+ regions)", () => {
     const c = ctx({ plan: "PREMIUM", ordered: { country: ["ES"], region: [], hexagon: [] } });
@@ -89,7 +89,7 @@ describe("finestReadableLevel", () => {
     expect(finestReadableLevel(region, chittagong)).toEqual({ kind: "region", code: "BD-B" });
     const hex = ctx({ plan: "GRANULAR", ordered: { country: [], region: [], hexagon: ["843cc21ffffffff"] } });
     expect(finestReadableLevel(hex, chittagong)).toEqual({ kind: "hexagon", code: "843cc21ffffffff" });
-    expect(finestReadableLevel(ctx({ viaApiKey: true }), chittagong)).toEqual({ kind: "hexagon", code: "843cc21ffffffff" });
+    expect(finestReadableLevel(ctx({ plan: "PREMIUM" }), chittagong)).toEqual({ kind: "country", code: "BD" });
   });
 });
 

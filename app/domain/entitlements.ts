@@ -66,8 +66,6 @@ export interface AccessContext {
   /** What the caller may still order of each kind (plan limit minus codes already ordered). */
   limits: Record<LocationKind, number>;
   ordered: CodeLists;
-  /** The request carries a valid API key (only PREMIUM users hold one). */
-  viaApiKey?: boolean;
 }
 
 /** What an anonymous caller may read: the open levels only. */
@@ -78,7 +76,7 @@ export const ANONYMOUS_ACCESS: AccessContext = Object.freeze({
 });
 
 export type AccessDecision =
-  | { allowed: true; reason: "free" | "ordered" | "country_ordered" | "api_key" }
+  | { allowed: true; reason: "free" | "ordered" | "country_ordered" }
   | { allowed: false; reason: "sign_in"; modal: null }
   | { allowed: false; reason: "not_entitled"; modal: PurchaseModal };
 
@@ -88,11 +86,12 @@ export function purchaseModalFor(limits: AccessContext["limits"], kind: Location
 }
 
 /**
- * The access rule (ENTITLEMENT_RULE says it in words on the pricing page):
+ * THE access rule, the single source for the dashboard, the API, the preview and the reports (ENTITLEMENT_RULE says
+ * it in words on the pricing page). It is a rule about the account, never about how the request was signed: an API
+ * key reads exactly what its owner's dashboard shows.
  * - open levels (every country) are readable by everyone, anonymous callers included;
  * - otherwise the code must be in the user's list: ordered, or a hexagon of a paid portfolio report;
- * - COUNTRY+ reads every region of its ordered countries (its plan promise);
- * - a PREMIUM API key reads any hexagon (the API product), while countries and regions follow the lists.
+ * - COUNTRY+ reads every region of its ordered countries (its plan promise).
  */
 export function canAccess(ctx: AccessContext, kind: LocationKind, code: string): AccessDecision {
   const c = kind === "hexagon" ? code.toLowerCase() : code.toUpperCase();
@@ -101,7 +100,6 @@ export function canAccess(ctx: AccessContext, kind: LocationKind, code: string):
   if (ctx.ordered[kind].includes(c)) return { allowed: true, reason: "ordered" };
   if (kind === "region" && ctx.plan === "COUNTRY+" && ctx.ordered.country.includes(countryOfRegion(c)))
     return { allowed: true, reason: "country_ordered" };
-  if (kind === "hexagon" && ctx.viaApiKey && ctx.plan === API_KEY_PLAN) return { allowed: true, reason: "api_key" };
   return { allowed: false, reason: "not_entitled", modal: purchaseModalFor(ctx.limits, kind) };
 }
 
@@ -117,7 +115,7 @@ export interface PointLevelCodes {
 
 /**
  * THE access rule for values at a point (API, pages, map layers, previews, exports): the point's hexagon when the
- * caller may read it (ordered, or a PREMIUM API key), else its region, else its country (open to everyone, so every
+ * caller may read it (ordered, or a hexagon of a paid report), else its region, else its country (open to everyone, so every
  * point on land has an answer); null only when the point has no country.
  * Never a hexagon's values to a caller who has not bought it.
  */
@@ -150,7 +148,7 @@ export const ENTITLEMENT_RULE = [
   "A region or a hexagon shows its own scores once you have ordered it; until then you see the finest level you may read, and each figure says which level it is.",
   "The hexagons of a portfolio report you paid for are yours: the dashboard and the API show their scores, as the report does.",
   "COUNTRY+ reads every region of the countries it ordered.",
-  "A PREMIUM API key reads any hexagon's scores (the API product); on the dashboard, hexagons follow the list of those you ordered or paid a report for.",
+  "The API answers exactly as the dashboard shows: an API key (PREMIUM) reads the places its account reads, no more and no less.",
 ] as const;
 
 export function canUseApiKey(plan: string | null | undefined): boolean {

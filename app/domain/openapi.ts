@@ -215,7 +215,7 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
     tag: "Risk data",
     summary: "Hazard scores of a country, region or hexagon",
     description:
-      "Scores 1 (Low) to 5 (Extreme) with the underlying value in [0, 1]. 'not_applicable' and 'no_data' items have value, score and level null. Country codes are open to everyone; region codes and every H3 resolution-4 hexagon need credentials: a PREMIUM API key or session token in `Authorization: Bearer`, or the session cookie of a signed-in user whose plan or packages include the location. A hexagon also needs lat and lon of a point inside it (or of a point location_codes places in it).",
+      "Scores 1 (Low) to 5 (Extreme) with the underlying value in [0, 1]. 'not_applicable' and 'no_data' items have value, score and level null. Country codes are open to everyone; region codes and H3 resolution-4 hexagons need credentials (a PREMIUM API key or session token in `Authorization: Bearer`, or the session cookie) of an account that ordered the location or paid a report on it: an API key reads what its account's dashboard shows. A hexagon also needs lat and lon of a point inside it (or of a point location_codes places in it).",
     access: "optional",
     query: z.object({
       location_code: z.string().openapi({ description: "Country (alpha-2), region (ISO 3166-2) or H3 resolution-4 hexagon id.", example: "GB" }),
@@ -259,7 +259,7 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
     tag: "Risk data",
     summary: "Hazard scores of a point",
     description:
-      "A point takes the scores of the finest level the caller may read: its hexagon (bought, or with a PREMIUM key), else its region, else its country; location_type says which. A point in the water within 10 km of the shore takes the scores of the nearest land, and snapped_to_land says where that is.",
+      "A point takes the scores of the finest level the caller may read: its hexagon (ordered, or in a paid report; the same for an API key as for its account's dashboard), else its region, else its country; location_type says which. A point in the water within 10 km of the shore takes the scores of the nearest land, and snapped_to_land says where that is.",
     access: "optional",
     query: z.object({ lat, lon, scenario: scenario(false), period, explain }),
     response: { schema: risk.PointHazardsResponse, description: "Scores with the point's codes, or status out_of_range with hazards null." },

@@ -488,6 +488,20 @@ export class RiskEngine {
     };
   }
 
+  /**
+   * Whether a hexagon is exposed to the coastal hazards (storm surge, sea-level rise) at all: the ones that do not
+   * apply there (neither on the coast nor on low land joined to it) and its distance to the sea. A fact of geography,
+   * not a paid figure: a place page uses it so that a country's coastal figure is never shown as an inland place's.
+   * null for a cell outside the dataset.
+   */
+  coastalExposure(h3: string): { coastKm: number | null; notApplicable: ("SS" | "SL")[] } | null {
+    const row = this.cellRow(h3.toLowerCase());
+    if (row < 0) return null;
+    const notApplicable = (["SS", "SL"] as const).filter((h) => this.valueCode(row, HAZARD_IDS.indexOf(h), 0) === CODE_NA);
+    const coastKm = this.cellInputs(row).coastKm;
+    return { coastKm: Number.isFinite(coastKm) ? coastKm : null, notApplicable };
+  }
+
   /** Value code (0..VALUE_SCALE, or CODE_NA / no data above it) of a dataset row for a hazard index and slot. */
   valueCode(row: number, hazardIdx: number, slot: number): number {
     return this.a.values[(hazardIdx * SLOT_COUNT + slot) * this.header.nCells + row]!;

@@ -9,6 +9,7 @@ import {
   type PurchaseModal,
 } from "~/domain/entitlements";
 import { formatCoordinates, placeTitle, type UnlockKind } from "~/domain/dashboard";
+import { inlandPlaceOf, withoutAreaCoastalFigure, type InlandPlace } from "~/domain/inland-place";
 import { defaultLocation, type DashboardSelection } from "~/domain/dashboard-selection";
 import { FUTURE_PERIOD_IDS, SLOTS } from "~/domain/scenarios";
 import type { LocationMapData } from "~/domain/location-map";
@@ -45,6 +46,8 @@ export interface PlaceView {
   unlockable: (NamedLevel & { kind: UnlockKind })[];
   /** Where a single-location report of this place is taken: the point, or the hexagon's centre. */
   reportPoint: { lat: number; lon: number } | null;
+  /** An inland place read at its region or country: the coastal hazards whose area figure is not the place's. */
+  inland: InlandPlace | null;
 }
 
 export interface SlotScore {
@@ -104,19 +107,22 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
       explain: true,
       place: shown.kind === "hexagon" ? { kind: point ? ("point" as const) : ("hexagon" as const), name: point ? safe(() => nearestPlaceName(point.lat, point.lon)) : null } : undefined,
     };
+    // an inland place read at its area: the area's coastal figures are not the place's (withoutAreaCoastalFigure)
+    const inland = place?.view.inland ?? null;
+    const forPlace = (r: HazardScoresResult): HazardScoresResult => (inland ? { ...r, hazards: r.hazards.map((h) => withoutAreaCoastalFigure(h, inland)) } : r);
     try {
-      hist = engine.scores(code, "hist", "hist", explain);
+      hist = forPlace(engine.scores(code, "hist", "hist", explain));
     } catch (error) {
       failed(error);
     }
     try {
-      future = engine.scores(code, sel.scenario, sel.period, explain);
+      future = forPlace(engine.scores(code, sel.scenario, sel.period, explain));
     } catch (error) {
       failed(error);
     }
     series = SLOTS.flatMap((slot) => {
       try {
-        const r = engine.scores(code, slot.scenario, slot.period);
+        const r = forPlace(engine.scores(code, slot.scenario, slot.period));
         return [{ scenario: slot.scenario, period: slot.period, scores: Object.fromEntries([r.aggregate, ...r.hazards].map((h) => [h.hazard_id, h.score])) }];
       } catch (error) {
         failed(error);
@@ -240,7 +246,13 @@ async function placeView(
   const reportPoint = point ? { lat: point.lat, lon: point.lon } : centre ? { lat: centre[0], lon: centre[1] } : null;
   const asked = sel.unlock ? unlockable.find((l) => l.kind === sel.unlock) : undefined;
   const purchase = asked ? { modal: purchaseModalFor(ctx.limits, asked.kind), kind: asked.kind, code: asked.code, name: asked.name, left: ctx.limits[asked.kind] } : null;
-  return { view: { title, shown: shownRef ? named(shownRef) : null, unlockable, reportPoint }, purchase };
+  const inland = location.kind === "hexagon" && shownRef && shownRef.kind !== "hexagon" ? inlandPlace(location.code, first ?? location.code, named(shownRef).name) : null;
+  return { view: { title, shown: shownRef ? named(shownRef) : null, unlockable, reportPoint, inland }, purchase };
+}
+
+/** The coastal hazards that do not apply at a hexagon, when its area's figures are shown for it; null when none. */
+function inlandPlace(hexagon: string, place: string, area: string): InlandPlace | null {
+  return inlandPlaceOf(safe(() => getRiskEngine().coastalExposure(hexagon)), place, area);
 }
 
 /** The place's H3 cells at each risk level, per hazard, for the chosen future slot (the "pies"). */

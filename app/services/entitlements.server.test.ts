@@ -90,10 +90,12 @@ describe("assertCanAccess", () => {
     await expect(assertCanAccess({ user: premium, viaApiKey: false }, "it-rm")).resolves.toMatchObject({ reason: "ordered" });
   });
 
-  it("hexagons: ordered, or any hexagon through a PREMIUM API key", async () => {
+  it("hexagons: only ordered ones, whether the caller signs with a session or a PREMIUM API key", async () => {
     const premium = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
     await expect(assertCanAccess({ user: premium, viaApiKey: false }, LONDON)).rejects.toMatchObject({ status: 403 });
-    await expect(assertCanAccess({ user: premium, viaApiKey: true }, LONDON)).resolves.toMatchObject({ reason: "api_key" });
+    await expect(assertCanAccess({ user: premium, viaApiKey: true }, LONDON)).rejects.toMatchObject({ status: 403, modal: "buyDataModal" });
+    await grantLocation(premium.id, LONDON, "order");
+    await expect(assertCanAccess({ user: premium, viaApiKey: true }, LONDON)).resolves.toMatchObject({ reason: "ordered" });
     const granular = (await createUser(getDb(), { planCode: "GRANULAR" }))!;
     await grantLocation(granular.id, LONDON, "order");
     await expect(assertCanAccess({ user: granular, viaApiKey: false }, LONDON.toUpperCase())).resolves.toMatchObject({ kind: "hexagon", code: LONDON });

@@ -98,7 +98,7 @@ export async function getUserEntitlements(user: AccessCaller["user"]): Promise<U
 export async function accessContextFor(caller: AccessCaller | null): Promise<AccessContext> {
   if (!caller) return ANONYMOUS_ACCESS;
   const e = await getUserEntitlements(caller.user);
-  return { plan: e.plan, limits: e.remaining, ordered: e.ordered, viaApiKey: caller.viaApiKey };
+  return { plan: e.plan, limits: e.remaining, ordered: e.ordered };
 }
 
 /**
@@ -169,16 +169,7 @@ export interface PointCodes {
 /** The point's level the caller may read, finest first (the rule is finestReadableLevel); null when none. */
 export async function finestAccessibleLevel(caller: AccessCaller | null, point: PointCodes): Promise<LocationRef | null> {
   const levels = { hexagon: point.hexagon_code, region: point.region_code, country: point.country_code };
-  // The ledger only ever widens access: when the caller reads the point's hexagon (the finest level) without it,
-  // as a PREMIUM key does, the answer is known without reading the ledger from the database.
-  const withoutLedger = caller ? finestReadableLevel(planOnlyContext(caller), levels) : null;
-  if (withoutLedger?.kind === "hexagon") return withoutLedger;
   return finestReadableLevel(await accessContextFor(caller), levels);
-}
-
-function planOnlyContext(caller: AccessCaller): AccessContext {
-  const plan: PlanCode = isPlanCode(caller.user.planCode) ? caller.user.planCode : "DISCOVERY";
-  return { ...ANONYMOUS_ACCESS, plan, viaApiKey: caller.viaApiKey };
 }
 
 /** Like finestAccessibleLevel, but a caller who may read none of the point's levels gets 401 or 403 (with the modal). */

@@ -134,10 +134,18 @@ function scoreLocation(scorer: Scorer, engine: RiskEngine, ctx: AccessContext, l
   const level = finestReadableLevel(ctx, { hexagon: loc.hexagon_code, region: loc.region_code, country: loc.country_code });
   if (!level) return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, { kind: "country", code: loc.country_code }));
   const scored = scorer.scores(level.code);
+  // A point read at its region or country: the area's coastal figures are not the point's when it is inland.
+  const notExposed = level.kind === "hexagon" ? [] : (engine.coastalExposure(loc.hexagon_code)?.notApplicable ?? []);
+  const results = notExposed.length
+    ? scored.results.map((r) => ({
+        ...r,
+        hazards: r.hazards.map((h) => ((notExposed as string[]).includes(h.hazard_id) ? { ...h, value: null, score: null, level: null, state: "not_applicable" as const } : h)),
+      }))
+    : scored.results;
   return {
     index, id, status: "ok", lat: Number(location.lat), lon: Number(location.lon),
     hexagon_code: loc.hexagon_code, region_code: loc.region_code, country_code: loc.country_code, snapped_to_land: loc.snapped_to_land,
-    location_type: level.kind, location_code: level.code, location_name: scored.name, results: scored.results,
+    location_type: level.kind, location_code: level.code, location_name: scored.name, results,
   };
 }
 
@@ -205,7 +213,7 @@ async function readJson(request: Request): Promise<unknown> {
 /** Ties an answer to what it depends on: the versions, the caller's access and the request itself. */
 export function batchEtag(engine: RiskEngine, ctx: AccessContext, format: BatchFormat, body: unknown): string {
   const hash = createHash("sha256");
-  hash.update(JSON.stringify([engine.header.version, METHODOLOGY_VERSION, format, ctx.plan, ctx.viaApiKey ?? false, ctx.ordered, body]));
+  hash.update(JSON.stringify([engine.header.version, METHODOLOGY_VERSION, format, ctx.plan, ctx.ordered, body]));
   return `"${hash.digest("base64url").slice(0, 32)}"`;
 }
 

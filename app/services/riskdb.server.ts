@@ -22,6 +22,7 @@ import { rateLimitStateOf, readBearer, resolveApiCaller } from "./api-auth.serve
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "./entitlements.server";
 import { BadRequestError, NotFoundError } from "./errors.server";
 import { nearestPlaceName } from "./places.server";
+import { inlandPlaceOf, withoutAreaCoastalFigure } from "~/domain/inland-place";
 import { API_ERROR_MARK } from "~/domain/errors";
 
 /** The dataset only changes with a deployment, so list answers may sit in any cache for an hour. */
@@ -178,15 +179,18 @@ export function datasetStatistic(): Answer_<"StatisticResponse"> {
 }
 
 /**
- * Hazards at a point, at the finest level the caller may read (the entitlement rule): the hexagon when bought or
- * with a PREMIUM key, else the region, else the country; `location_type` says which. `explain` follows the same rule.
+ * Hazards at a point, at the finest level the caller's account may read (the entitlement rule): the hexagon when
+ * ordered or in a paid report, else the region, else the country; `location_type` says which. `explain` follows the same rule.
  */
 export async function pointHazards(caller: AccessCaller | null, p: PointHazardsParams): Promise<Answer_<"PointHazardsResponse">> {
   const loc = engine((e) => e.locate(p.lat, p.lon));
   if (loc.status !== "ok") return { status: loc.status, reason: loc.reason, message: loc.message, hazards: null };
   const level = await assertFinestAccessibleLevel(caller, loc);
   const place = p.explain && level.kind === "hexagon" ? pointPlace(p.lat, p.lon) : undefined;
-  const r = engine((e) => e.scores(level.code, p.scenario, p.period, { explain: p.explain, place }));
+  const scored = engine((e) => e.scores(level.code, p.scenario, p.period, { explain: p.explain, place }));
+  // A point read at its region or country: the area's coastal figures are not the point's when it is inland.
+  const inland = level.kind === "hexagon" ? null : inlandPlaceOf(engine((e) => e.coastalExposure(loc.hexagon_code)), pointPlace(p.lat, p.lon).name ?? "The point", scored.location_name);
+  const r = inland ? { ...scored, hazards: scored.hazards.map((h) => withoutAreaCoastalFigure(h, inland)).map((h) => (p.explain ? h : withoutExplanation(h))) } : scored;
   return {
     status: "ok" as const,
     lat: p.lat,
@@ -197,6 +201,11 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
     snapped_to_land: loc.snapped_to_land,
     ...r,
   };
+}
+
+function withoutExplanation<T extends { explanation?: unknown }>(item: T): T {
+  const { explanation: _explanation, ...rest } = item;
+  return rest as T;
 }
 
 /** How an explanation names the hexagon of a point: by the town it is in or near, when there is one. */

@@ -70,9 +70,13 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   await expect(keyInput).toHaveValue(/^crk_/);
   const key = await keyInput.inputValue();
   const anonymous = await playwright.request.newContext({ baseURL });
-  const scores = await anonymous.get(`/api/riskdb/hazard_scores?location_code=${LONDON_HEXAGON}&scenario=rcp45&period=2050&lat=51.507&lon=-0.128`, { headers: { Authorization: `Bearer ${key}` } });
+  const scores = await anonymous.get(`/api/riskdb/hazard_scores?location_code=GB&scenario=rcp45&period=2050`, { headers: { Authorization: `Bearer ${key}` } });
   expect(scores.status(), await scores.text()).toBe(200);
   expect((await scores.json()).hazards.length).toBeGreaterThan(0);
+  // the key reads what the account reads: a hexagon it has not ordered opens the purchase dialog, as on the dashboard
+  const locked = await anonymous.get(`/api/riskdb/hazard_scores?location_code=${LONDON_HEXAGON}&scenario=rcp45&period=2050&lat=51.507&lon=-0.128`, { headers: { Authorization: `Bearer ${key}` } });
+  expect(locked.status(), await locked.text()).toBe(403);
+  expect((await locked.json()).modal).toBe("buyDataModal");
   await anonymous.dispose();
 
   // Credits bought twice with one Idempotency-Key: charged once.

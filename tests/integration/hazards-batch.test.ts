@@ -23,8 +23,10 @@ async function post(body: unknown, headers: Record<string, string> = {}, query =
   return (batchRoute.action as Handler)({ request, params: {}, context: {} });
 }
 
+/** A PREMIUM account that ordered London's hexagon, and its API key. */
 async function premiumKey() {
   const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+  await grantLocation(user.id, LONDON_HEX, "order");
   const { key } = await rotateApiKey(user);
   return { user, auth: { Authorization: `Bearer ${key!}` } };
 }
@@ -61,7 +63,7 @@ describe("POST /api/v1/hazards/batch", () => {
       errors: 4,
     });
     const [london, atlantic, nonsense, region, uruguay, madeUp] = body.items;
-    // a PREMIUM key reads the point's hexagon; the scores are those hazard_scores gives for it
+    // the key reads the hexagon its account ordered; the scores are those hazard_scores gives for it
     expect(london).toMatchObject({ index: 0, id: "london", status: "ok", lat: 51.507, lon: -0.128, hexagon_code: LONDON_HEX, country_code: "GB", location_type: "hexagon", location_code: LONDON_HEX });
     const expected = engine.scores(LONDON_HEX, "rcp85", "2050");
     expect(london.results[1]).toEqual({ scenario: "rcp85", period: "2050", aggregate: compact(expected.aggregate), hazards: expected.hazards.map(compact) });

@@ -10,7 +10,11 @@ import { SLOT_COUNT } from "~/domain/scenarios";
 import { lenderCsv } from "../support/lender-portfolio";
 import { API_PATHS, apiUrl } from "~/domain/api-paths";
 import { rotateApiKey } from "~/services/api-keys.server";
-import { grantLocation } from "~/services/entitlements.server";
+import { grantLocation, grantReportHexagons } from "~/services/entitlements.server";
+import { loadDashboard } from "~/services/dashboard.server";
+import { parseDashboardSelection } from "~/domain/dashboard-selection";
+import { getRiskEngine } from "~/risk/engine.server";
+import * as pointHazards from "../../app/routes/api+/riskdb.get_data.hazards";
 import { createSession } from "~/services/session.server";
 import * as hazardScores from "../../app/routes/api+/riskdb.hazard_scores";
 import * as uploadPreview from "../../app/routes/api+/upload.upload_preview";
@@ -102,5 +106,41 @@ describe("the regional view follows the entitlement rule", () => {
     const idf = rows.find((r) => r[0] === "FR-75")!;
     expect(Number(idf.at(-1))).toBeCloseTo(api.aggregate.value, 3);
     expect(rows.filter((r) => r.at(-1) !== "")).toHaveLength(1);
+  });
+});
+
+describe("the dashboard and the API answer one account with one rule", () => {
+  const FRANKFURT = { lat: "50.1109", lon: "8.6821" };
+
+  async function bothViews(user: { id: string; planCode: string }, headers: HeadersInit) {
+    const sel = parseDashboardSelection(new URLSearchParams({ ...FRANKFURT, scenario: "rcp85", period: "2050" }));
+    const dashboard = await loadDashboard(user, sel);
+    const url = `http://localhost${apiUrl(API_PATHS.riskPointHazards)}?${new URLSearchParams({ ...FRANKFURT, scenario: "rcp85", period: "2050" })}`;
+    const res = await call(pointHazards.loader, new Request(url, { headers }));
+    expect(res.status).toBe(200);
+    const api = (await res.json()) as { location_type: string; location_code: string; hazards: { hazard_id: string; score: number | null }[] };
+    return { dashboard: dashboard.place?.shown, api, futureScores: dashboard.future?.hazards.map((h) => [h.hazard_id, h.score]) };
+  }
+
+  it("a PREMIUM API key reads Frankfurt at the level the account's dashboard shows, before and after the hexagon is the account's", async () => {
+    const loc = getRiskEngine().locate(Number(FRANKFURT.lat), Number(FRANKFURT.lon));
+    if (loc.status !== "ok") throw new Error("Frankfurt not located");
+    const premium = await signedIn("PREMIUM");
+    const { key } = await rotateApiKey(premium.user);
+    const viaKey = { Authorization: `Bearer ${key}` };
+
+    const before = await bothViews(premium.user, viaKey);
+    expect(before.dashboard).toMatchObject({ kind: "country", code: "DE" });
+    expect(before.api).toMatchObject({ location_type: before.dashboard!.kind, location_code: before.dashboard!.code });
+    expect(before.api.hazards.map((h) => [h.hazard_id, h.score])).toEqual(before.futureScores);
+    // the same account signed in with its session reads the same
+    expect((await bothViews(premium.user, premium.auth)).api).toEqual(before.api);
+
+    // a paid portfolio report's hexagons are the account's: both show the hexagon
+    await grantReportHexagons(premium.user.id, [loc.hexagon_code]);
+    const after = await bothViews(premium.user, viaKey);
+    expect(after.dashboard).toMatchObject({ kind: "hexagon", code: loc.hexagon_code });
+    expect(after.api).toMatchObject({ location_type: "hexagon", location_code: loc.hexagon_code });
+    expect(after.api.hazards.map((h) => [h.hazard_id, h.score])).toEqual(after.futureScores);
   });
 });

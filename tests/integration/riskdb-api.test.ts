@@ -189,13 +189,15 @@ describe("hazard scores", () => {
     expect((await get(hazardScores, API_PATHS.riskHazardScores, q, { Authorization: "Bearer crk_wrongwrongwrongwrong" })).status).toBe(401);
   });
 
-  it("hexagons: 403 without entitlement, 200 with a PREMIUM API key plus lat and lon inside the hexagon", async () => {
+  it("hexagons: 403 without entitlement (session or API key alike), 200 once ordered, with lat and lon inside the hexagon", async () => {
     const q = { location_code: LONDON_HEX, scenario: "rcp85", period: "2050", ...LONDON };
     expect((await get(hazardScores, API_PATHS.riskHazardScores, q)).status).toBe(401);
     const premium = await userWith("PREMIUM");
     expect((await get(hazardScores, API_PATHS.riskHazardScores, q, premium.auth)).status).toBe(403);
     const { key } = await rotateApiKey(premium.user);
     const withKey = { Authorization: `Bearer ${key}` };
+    expect(await get(hazardScores, API_PATHS.riskHazardScores, q, withKey)).toMatchObject({ status: 403, body: { modal: "buyDataModal" } });
+    await grantLocation(premium.user.id, LONDON_HEX, "order");
     const ok = await get(hazardScores, API_PATHS.riskHazardScores, { ...q, explain: "1" }, withKey);
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ status: "ok", location_type: "hexagon", location_code: LONDON_HEX });
@@ -211,6 +213,7 @@ describe("hazard scores", () => {
     const offBrighton = { lat: "50.8", lon: "-0.14" };
     const located = (await get(locationCodes, API_PATHS.riskLocationCodes, offBrighton)).body;
     expect(located).toMatchObject({ status: "ok", country_code: "GB", snapped_to_land: { distance_km: expect.any(Number) } });
+    await grantLocation(premium.user.id, located.hexagon_code, "order");
     const snapped = await get(hazardScores, API_PATHS.riskHazardScores, { ...q, location_code: located.hexagon_code, ...offBrighton }, withKey);
     expect(snapped).toMatchObject({ status: 200, body: { status: "ok", location_code: located.hexagon_code } });
     // a GRANULAR user reads the hexagons they ordered, with their session
@@ -254,6 +257,7 @@ describe("explain=1 speaks plainly", () => {
   it("a point's hexagon with a PREMIUM key: the engine's words for the town's hexagon, with the drivers and their units", async () => {
     const premium = await userWith("PREMIUM");
     const { key } = await rotateApiKey(premium.user);
+    await grantLocation(premium.user.id, LONDON_HEX, "order");
     const r = await get(pointHazards, API_PATHS.riskPointHazards, { ...LONDON, scenario: "rcp85", period: "2050", explain: "1" }, { Authorization: `Bearer ${key}` });
     expect(r.body).toMatchObject({ status: "ok", location_type: "hexagon", location_code: LONDON_HEX });
     const name = nearestPlaceName(Number(LONDON.lat), Number(LONDON.lon));
@@ -313,8 +317,9 @@ describe("app key (both paths)", () => {
     }
   });
 
-  it("PREMIUM: GET creates the key once, both paths see the same key; POST rotates; the key opens hexagons", async () => {
-    const { cookie } = await userWith("PREMIUM");
+  it("PREMIUM: GET creates the key once, both paths see the same key; POST rotates; the key opens the account's hexagons", async () => {
+    const { cookie, user } = await userWith("PREMIUM");
+    await grantLocation(user.id, LONDON_HEX, "order");
     const first = await get(appKeyCustomer, API_PATHS.customerAppKey, {}, cookie);
     expect(first).toMatchObject({ status: 200, body: { status: "ok", key: expect.stringMatching(/^crk_/) } });
     const again = await get(appKeyV1, API_PATHS.appKey, {}, cookie);
@@ -346,6 +351,7 @@ describe("a presented credential is checked on every riskdb path", () => {
   it("a valid key gets the answer with its RateLimit headers, counted once per request, and a shared cache never keeps it", async () => {
     const premium = await userWith("PREMIUM");
     const { key } = await rotateApiKey(premium.user);
+    await grantLocation(premium.user.id, LONDON_HEX, "order");
     const withKey = { Authorization: `Bearer ${key}` };
     const first = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: "UY" }, withKey);
     expect(first.status).toBe(200);

@@ -37,7 +37,7 @@ export function ScoreExplanation({ item, datasetVersion }: { item: HazardScoreIt
     <>
         {e?.summary ? <p data-testid="explanation-summary">{e.summary}</p> : null}
         {drivers?.length ? <ValueTable caption="Drivers" rows={drivers} /> : !drivers && inputs.length ? <ValueTable caption="Drivers" rows={inputs} /> : null}
-        {e ? (
+        {e?.formula ? (
           <details>
             <summary className="cursor-pointer underline">Show the calculation</summary>
             <p>{e.formula}</p>

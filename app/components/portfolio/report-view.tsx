@@ -72,7 +72,7 @@ export function ReportView({ uploadId, paid, order, report, outputs, files }: Pr
       {running ? (
         <div>
           <label htmlFor="report-progress" className="text-sm">
-            Building the report: {report.processed.toLocaleString("en")} of {report.total.toLocaleString("en")} rows ({report.percent}%)
+            Building the report: {report.processed.toLocaleString("en")} of {report.total.toLocaleString("en")} locations scored ({report.percent}%)
           </label>
           <progress id="report-progress" className="block h-3 w-full" max={100} value={report.percent} aria-valuetext={`${report.percent}%`}>
             {report.percent}%

@@ -75,6 +75,32 @@ export const COLUMN_ROLE_LABELS: Readonly<Record<ColumnRole, string>> = {
 /** The column-mapping form's value for "no such column". */
 export const NO_COLUMN = "";
 
+/**
+ * The roles a column-mapping form chose (`column_<role>` fields: a column's index, or NO_COLUMN); null when a field
+ * is not a column number. A role the form leaves out is "none".
+ */
+export function parseColumnChoices(form: { get(name: string): unknown }): Record<ColumnRole, number | null> | null {
+  const out = {} as Record<ColumnRole, number | null>;
+  for (const role of COLUMN_ROLES) {
+    const raw = form.get(`column_${role}`);
+    const v = typeof raw === "string" ? raw : NO_COLUMN;
+    if (!/^\d{0,4}$/.test(v)) return null;
+    out[role] = v === NO_COLUMN ? null : Number(v);
+  }
+  return out;
+}
+
+/** The column each role reads now, by index, from a preview's column names and what it detected. */
+export function chosenColumns(columns: readonly string[], detected: Partial<Record<ColumnRole, string | null>>): Record<ColumnRole, number | null> {
+  const out = {} as Record<ColumnRole, number | null>;
+  for (const role of COLUMN_ROLES) {
+    const name = detected[role];
+    const i = name ? columns.indexOf(name) : -1;
+    out[role] = i >= 0 ? i : null;
+  }
+  return out;
+}
+
 const ROLE_PATTERNS: Readonly<Record<ColumnRole, RegExp>> = {
   id: ID_RE,
   name: NAME_RE,

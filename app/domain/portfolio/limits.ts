@@ -109,7 +109,7 @@ export const PREVIEW_TEXT = {
         ? `${corrected.toLocaleString("en")} ${corrected === 1 ? "row's" : "rows'"} latitude and longitude were the wrong way round for ${corrected === 1 ? "its" : "their"} own country or city column and are read corrected.`
         : "",
       geocoded
-        ? `${geocoded.toLocaleString("en")} ${geocoded === 1 ? "row has" : "rows have"} an address but no coordinates and ${geocoded === 1 ? "is" : "are"} placed at the centroid of ${geocoded === 1 ? "its" : "their"} city (GeoNames); postcodes are not used.`
+        ? `${geocoded.toLocaleString("en")} ${geocoded === 1 ? "row has" : "rows have"} an address but no coordinates and ${geocoded === 1 ? "is" : "are"} placed at the centroid of ${geocoded === 1 ? "its" : "their"} city (GeoNames gazetteer). A postcode is kept with the row but does not move the point: no postcode-to-coordinates data is installed.`
         : "",
     ]
       .filter(Boolean)

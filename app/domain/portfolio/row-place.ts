@@ -23,7 +23,17 @@ export const ROW_PLACE_REASONS = {
     `the point lies ${at ? `in ${at}` : "at sea"}, not in ${expected} as the country column says, read either way round`,
   notNearCity: (km: number, city: string) => `the point lies ${Math.round(km).toLocaleString("en")} km from ${city} (city column), read either way round`,
   placeNotFound: (place: string) => `no coordinates, and the place “${place}” is not in the gazetteer`,
+  postcodeOnly: (postcode: string) =>
+    `no coordinates, and only a postcode (${postcode}): a postcode alone cannot be placed (the gazetteer holds cities, not postcodes); add the city`,
 } as const;
+
+/**
+ * How a city-centroid row is named in the preview: the gazetteer's place, and the row's postcode when it gives one.
+ * The postcode is kept with the row but does not move the point: no postcode-to-coordinates data is installed.
+ */
+export function cityCentroidPlace(place: GazetteerPlace, postcode: string | null): string {
+  return `${place.name}, ${place.countryCode}${postcode ? ` (postcode ${postcode}; placed at the city)` : ""}`;
+}
 
 export interface RowPlaceColumns {
   lat: number;
@@ -83,6 +93,17 @@ export function placeNamesOf(cells: readonly Cell[], cols: Pick<RowPlaceColumns,
   return parts.reverse();
 }
 
+/** The row's postcode: its postcode column, else a postcode in its address ("Marienplatz 1, 80331 München" → "80331"). */
+export function postcodeOf(cells: readonly Cell[], cols: Pick<RowPlaceColumns, "address" | "postcode">): string | null {
+  const column = cols.postcode !== null ? text(cells[cols.postcode]) : "";
+  if (column) return column;
+  const address = cols.address !== null ? text(cells[cols.address]) : "";
+  const parts = address.split(/[,;\n]/);
+  // the street comes first when the address has several parts; its house number is not a postcode
+  const rest = (parts.length > 1 ? parts.slice(1) : parts).join(",");
+  return /\b(?:[A-Z]{1,2}-)?(\d{4,5}(?:\s?[A-Z]{2})?)\b/.exec(rest)?.[0] ?? null;
+}
+
 function rowHasNoCoordinates(check: RowCheck): boolean {
   return !check.ok && (check.reason === ROW_REASONS.missingLat || check.reason === ROW_REASONS.missingLon);
 }
@@ -96,11 +117,13 @@ export function placeRow(cells: readonly Cell[], cols: RowPlaceColumns, look: Ro
 
   if (!check.ok) {
     const bothEmpty = parseNumberCell(cells[cols.lat]) === null && parseNumberCell(cells[cols.lon]) === null;
-    if (!rowHasNoCoordinates(check) || !bothEmpty || names.length === 0) return check;
+    if (!rowHasNoCoordinates(check) || !bothEmpty) return check;
+    const postcode = postcodeOf(cells, cols);
+    if (names.length === 0) return postcode ? { ok: false, kind: "invalid", reason: ROW_PLACE_REASONS.postcodeOnly(postcode) } : check;
     for (const name of names) {
       const found = look.placesNamed(name, expected)[0];
       if (found && look.countryAt(found.lat, found.lon) !== null)
-        return { ok: true, lat: found.lat, lon: found.lon, precision: POINT_PRECISION.city, place: `${found.name}, ${found.countryCode}` };
+        return { ok: true, lat: found.lat, lon: found.lon, precision: POINT_PRECISION.city, place: cityCentroidPlace(found, postcode) };
     }
     return { ok: false, kind: "invalid", reason: ROW_PLACE_REASONS.placeNotFound(names[0]!) };
   }

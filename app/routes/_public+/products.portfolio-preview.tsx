@@ -11,7 +11,10 @@ import type { RouteHandle } from "~/root";
 import { publicCacheHeaders } from "~/services/cache-headers.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { isAppError } from "~/services/errors.server";
-import { previewFromMultipart, uploadErrorInit } from "~/services/portfolio/preview.server";
+import { previewFromMultipart, remapVisitorColumns, uploadErrorInit } from "~/services/portfolio/preview.server";
+import { readFormData } from "~/services/form-body.server";
+import { ColumnMappingForm } from "~/components/portfolio/column-mapping";
+import { chosenColumns, parseColumnChoices } from "~/domain/portfolio/columns";
 import { getSessionUser } from "~/services/session.server";
 import { pageTitle } from "~/utils/meta";
 
@@ -29,8 +32,19 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export async function action({ request, context }: ActionFunctionArgs) {
   // Signed-in customers have their own, larger scan in the dashboard; here everyone previews as a visitor.
   const signedIn = Boolean(await getSessionUser(request));
+  const clientAddress = requestClientAddress(request, context);
   try {
-    const { result } = await previewFromMultipart(request, null, requestClientAddress(request, context));
+    // The column-mapping step posts a small form naming the upload by its id and the token its preview gave.
+    if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+      const form = await readFormData(request);
+      const roles = parseColumnChoices(form);
+      const uploadId = form.get("upload_id");
+      const token = form.get("access_token");
+      if (!roles || typeof uploadId !== "string" || typeof token !== "string") return json({ preview: null, error: "The form was not complete; try again", signedIn }, { status: 400 });
+      const result = await remapVisitorColumns(uploadId, token, roles, clientAddress);
+      return json({ preview: result, error: null, signedIn });
+    }
+    const { result } = await previewFromMultipart(request, null, clientAddress);
     return json({ preview: result, error: null, signedIn });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -61,6 +75,24 @@ export default function PortfolioPreviewPage() {
       {data?.preview ? (
         <>
           <PreviewCounts preview={data.preview} />
+          <section aria-labelledby="preview-columns" className="mt-8 rounded border border-slate-200 p-4">
+            <h2 id="preview-columns" className="mb-2 text-lg font-semibold">
+              Choose the columns
+            </h2>
+            <ColumnMappingForm
+              columns={data.preview.columns}
+              chosen={chosenColumns(data.preview.columns, data.preview.detected)}
+              lat={data.preview.detected.lat}
+              lon={data.preview.detected.lon}
+              pending={uploading}
+              hidden={
+                <>
+                  <input type="hidden" name="upload_id" value={data.preview.upload_id} />
+                  <input type="hidden" name="access_token" value={data.preview.access_token} />
+                </>
+              }
+            />
+          </section>
           <PreviewCharts preview={data.preview} />
           <section aria-labelledby="preview-next" className="mt-8 rounded-md bg-brand-50 p-4">
             <h2 id="preview-next" className="text-lg font-semibold">

@@ -27,6 +27,7 @@ import { LimitReachedError, getUserEntitlements, grantLocation } from "~/service
 import { readFormData } from "~/services/form-body.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { inlandPlaceNote } from "~/domain/inland-place";
 import { pageTitle } from "~/utils/meta";
 import { lazyInBrowser } from "~/utils/lazy-in-browser";
 import { drawOnServer, useServerDrawn } from "~/utils/server-drawn";
@@ -152,7 +153,7 @@ export default function Page() {
   const regionField = useFieldValue(d.placeSelects.region?.value ?? "");
   const countryOptions = useServerDrawn(PLACE_SELECT_KEYS.country, d.placeSelects.country.html);
   const regionOptions = useServerDrawn(PLACE_SELECT_KEYS.region, d.placeSelects.region?.html);
-  const hexagonField = useFieldValue(hexagonFieldValue(d.location, !!d.point, d.defaultHexagon));
+  const hexagonField = useFieldValue(hexagonFieldValue(d.location, d.defaultHexagon));
   const scores = pairHazardScores(d.hist, d.future);
   const pickHref = (code: string) => mapPickHref(params, d.sel, code);
 
@@ -316,6 +317,11 @@ export default function Page() {
         <h2 id="scores-title" className="text-xl font-semibold">
           {PLACE_VIEW_TEXT.scoresHeading(placeName, d.place?.shown ?? null)}
         </h2>
+        {d.place?.inland ? (
+          <p role="note" data-testid="inland-note" className="mt-1 text-sm text-slate-700">
+            {inlandPlaceNote(d.place.inland)}
+          </p>
+        ) : null}
         {d.place ? <PlaceActions place={d.place} /> : null}
         {scores.hazards.length ? (
           <>

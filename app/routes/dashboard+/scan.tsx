@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { SelectField, SubmitButton } from "~/components/forms/fields";
+import { ColumnMappingForm } from "~/components/portfolio/column-mapping";
 import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-view";
 import { ReportView } from "~/components/portfolio/report-view";
 import { SamplePreview } from "~/components/portfolio/sample-preview";
@@ -15,7 +16,7 @@ import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { VALUE_COLUMN_TEXT, VALUE_CURRENCIES } from "~/domain/portfolio/value-column";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
-import { COLUMN_ROLES, COLUMN_ROLE_LABELS, NO_COLUMN } from "~/domain/portfolio/columns";
+import { COLUMN_ROLES, NO_COLUMN } from "~/domain/portfolio/columns";
 import { isAppError, rethrowAsResponse } from "~/services/errors.server";
 import { readFormData } from "~/services/form-body.server";
 import { generateReport } from "~/services/portfolio/api.server";
@@ -169,42 +170,19 @@ export default function ScanPage() {
           <ReportView uploadId={data.upload.id} paid={data.paid} order={data.order} report={data.report} outputs={data.outputs} files={data.files} />
           {data.step === "mapping" ? (
             <Modal title="Choose the columns" size="lg" closeHref={`/dashboard/scan?upload=${data.upload.id}`}>
-              <Form method="post" replace>
-                <input type="hidden" name="intent" value="columns" />
-                <input type="hidden" name="upload_id" value={data.upload.id} />
-                <p className="mb-3 text-sm text-slate-700">
-                  Latitude <strong>{data.upload.columns[data.upload.columnMap.lat]}</strong>, longitude{" "}
-                  <strong>{data.upload.columns[data.upload.columnMap.lon]}</strong>. The file is read again with the columns chosen here.
-                </p>
-                <div className="grid gap-3 sm:grid-cols-2">
-                  {COLUMN_ROLES.map((role) => {
-                    const chosen = data.upload!.columnMap[role];
-                    return (
-                      <div key={role} className="flex flex-col gap-1 text-sm">
-                        <label htmlFor={`column-${role}`} className="font-medium">
-                          {COLUMN_ROLE_LABELS[role]}
-                        </label>
-                        <select
-                          id={`column-${role}`}
-                          name={`column_${role}`}
-                          defaultValue={chosen === null ? NO_COLUMN : String(chosen)}
-                          className="rounded border-slate-300"
-                        >
-                          <option value={NO_COLUMN}>— none —</option>
-                          {data.upload!.columns.map((c, i) => (
-                            <option key={`${i}-${c}`} value={String(i)}>
-                              {c}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                    );
-                  })}
-                </div>
-                <div className="mt-4 w-56">
-                  <SubmitButton pending={navigation.state !== "idle"}>Read the file with these columns</SubmitButton>
-                </div>
-              </Form>
+              <ColumnMappingForm
+                columns={data.upload.columns}
+                chosen={data.upload.columnMap}
+                lat={data.upload.columns[data.upload.columnMap.lat] ?? ""}
+                lon={data.upload.columns[data.upload.columnMap.lon] ?? ""}
+                pending={navigation.state !== "idle"}
+                hidden={
+                  <>
+                    <input type="hidden" name="intent" value="columns" />
+                    <input type="hidden" name="upload_id" value={data.upload.id} />
+                  </>
+                }
+              />
             </Modal>
           ) : null}
           {data.step === "columns" ? (

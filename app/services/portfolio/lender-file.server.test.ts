@@ -34,8 +34,8 @@ function expectLenderPreview(r: PreviewResult) {
     { row: 4, id: "GR-003", reason: POINT_PRECISION.swapped },
     { row: 5, id: "ES-004", reason: POINT_PRECISION.swapped },
     { row: 6, id: "PL-005", reason: POINT_PRECISION.swapped },
-    { row: 11, id: "DE-010", reason: `${POINT_PRECISION.city}: Munich, DE` },
-    { row: 12, id: "DE-011", reason: `${POINT_PRECISION.city}: Köln, DE` },
+    { row: 11, id: "DE-010", reason: `${POINT_PRECISION.city}: Munich, DE (postcode 80331; placed at the city)` },
+    { row: 12, id: "DE-011", reason: `${POINT_PRECISION.city}: Köln, DE (postcode 50968; placed at the city)` },
   ]);
   // a row whose point contradicts its country either way round is refused, never scored elsewhere
   expect(r.invalid).toEqual([
@@ -110,7 +110,7 @@ describe("the column-mapping step", () => {
     expect(r.detected).toMatchObject({ id: "Schlüssel", name: "Titel", address: "Anschrift Objekt", country: "Staat/Land", value: "Summe" });
     expect(r.placed).toEqual([
       { row: 3, id: "K-2", reason: POINT_PRECISION.swapped },
-      { row: 4, id: "K-3", reason: `${POINT_PRECISION.city}: Vienna, AT` },
+      { row: 4, id: "K-3", reason: `${POINT_PRECISION.city}: Vienna, AT (postcode 1010; placed at the city)` },
     ]);
     expect(r.invalid).toEqual([]);
     expect(r.valid_locations).toBe(3);

@@ -114,6 +114,28 @@ export function uploadErrorInit(error: unknown): ResponseInit {
  * The column-mapping step of a signed-in user: their upload judged again with the columns they chose, as a new
  * upload that goes to a lead like any upload of theirs.
  */
+/**
+ * The column-mapping step of a visitor's preview: the upload is named by its id and the access token its preview
+ * answered with, only a visitor's upload (an account's is remapped from its own scan), and a re-read counts as one of
+ * the visitor's previews, under the same upload slot as an upload.
+ */
+export async function remapVisitorColumns(
+  uploadId: string,
+  accessToken: string,
+  roles: Partial<Record<ColumnRole, number | null>>,
+  clientAddress = "unknown",
+): Promise<PreviewResult> {
+  const upload = await findUpload(uploadId, { accessToken });
+  if (upload.userId !== null) throw new UploadRefusedError("This upload belongs to an account: choose its columns in Portfolio Scan", 403);
+  const release = await takeUploadSlot(`visitor:${clientAddress}`);
+  try {
+    await limitVisitorPreviews(clientAddress);
+    return await remapUpload(upload, roles, { userId: null, plan: null });
+  } finally {
+    await release();
+  }
+}
+
 export async function remapColumns(uploadId: string, roles: Partial<Record<ColumnRole, number | null>>, caller: AccessCaller): Promise<PreviewResult> {
   const user = caller.user;
   const upload = await findUpload(uploadId, { userId: user.id });

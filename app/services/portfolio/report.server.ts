@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { portfolioReports, portfolioUploads, users, type PortfolioReport, type PortfolioUpload } from "#db/schema/index";
+import { pricedLocationsOf, type UploadLocationSummary } from "~/domain/commerce";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, ROW_REASONS } from "~/domain/portfolio/limits";
 import { NOT_AVAILABLE_REASONS, PortfolioAccumulator } from "~/domain/portfolio/stats";
@@ -77,7 +78,8 @@ const JOB_SENDING = "sending";
  */
 export async function requestReport(upload: PortfolioUpload, userId: string): Promise<PortfolioReport> {
   const db = await getDb();
-  const total = Number((upload.summary as { total_locations?: number }).total_locations ?? 0);
+  // The job's progress counts what the order bills: the scored locations, not every row of the file.
+  const total = pricedLocationsOf(upload.summary as UploadLocationSummary).validLocations;
   await db
     .insert(portfolioReports)
     // Queued from the start with its queueing time as heartbeat: the recovery sweep leaves it to this request.
@@ -172,7 +174,7 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
         { kind: "pdf", path: `/dashboard/pdf?id=${pdfRow.id}`, name: pdfRow.fileName, bytes: pdfRow.bytes },
         { kind: "xlsx", path: `/dashboard/xls?id=${xlsxRow.id}`, name: xlsxRow.fileName, bytes: xlsxRow.bytes },
       ];
-      return { processed: pass.processed, result: { ...done.result, disclosure: tables }, files, finishedAt: done.finishedAt };
+      return { processed: pass.scored, result: { ...done.result, disclosure: tables }, files, finishedAt: done.finishedAt };
     });
   } catch (error) {
     await pdfSink.abort();
@@ -206,7 +208,10 @@ type FinishedReport = PortfolioReport & { result: Record<string, unknown>; finis
  * collections between rows.
  */
 class ReportPass {
+  /** Rows read so far. */
   processed = 0;
+  /** Locations scored so far: the valid rows, each billed once; the job's progress (total = the billed count). */
+  scored = 0;
   readonly totals = new ReportFileTotals();
   private readonly engine = getRiskEngine();
   private readonly acc = new PortfolioAccumulator();
@@ -225,6 +230,7 @@ class ReportPass {
     for await (const row of uploadRows(upload.id)) {
       const processed = ++this.processed;
       const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null;
+      if (valid) this.scored++;
       const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
       const location = toAssessedLocation(engine, upload, row, a);
       this.totals.add(location);
@@ -242,11 +248,11 @@ class ReportPass {
         }
       }
       yield location;
-      const due = run.checkpoint(processed);
+      const due = run.checkpoint(this.scored);
       if (due) await due;
       if (processed % COLLECT_EVERY === 0) collectGarbage();
       if (processed % PROGRESS_EVERY === 0)
-        await db.update(portfolioReports).set({ processed }).where(and(eq(portfolioReports.id, run.report.id), eq(portfolioReports.runId, run.runId)));
+        await db.update(portfolioReports).set({ processed: this.scored }).where(and(eq(portfolioReports.id, run.report.id), eq(portfolioReports.runId, run.runId)));
     }
   }
 
