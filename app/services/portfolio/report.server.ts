@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { portfolioReports, portfolioUploads, users, type PortfolioReport, type PortfolioUpload } from "#db/schema/index";
-import { pricedLocationsOf, type UploadLocationSummary } from "~/domain/commerce";
+import { pricedLocationsOf, type UploadLocationSummary } from "~/domain/commerce/orders";
 import { ERROR_MESSAGES } from "~/domain/errors";
 import { DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, ROW_REASONS } from "~/domain/portfolio/limits";
 import { NOT_AVAILABLE_REASONS, PortfolioAccumulator } from "~/domain/portfolio/stats";
