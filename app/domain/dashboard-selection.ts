@@ -2,7 +2,7 @@
  * The /dashboard selection read from the URL (spec §4): which place, scenario, period and duration, with the spec's
  * defaults. Apart from dashboard.ts, which the page imports: only the loader reads the URL.
  */
-import { UNLOCK_KINDS, type UnlockKind } from "./dashboard";
+import { UNLOCK_DISMISSED, UNLOCK_KINDS, type UnlockKind } from "./dashboard";
 import { classifyLocationCode, type CodeLists, type LocationRef } from "./entitlements";
 import { readDecimalDegrees } from "./validation";
 import { MESSAGES } from "./validation-messages";
@@ -33,6 +33,8 @@ export interface DashboardSelection {
   q: string;
   /** The level whose purchase the user asked to confirm ("Unlock this hexagon"); the dialog is this URL state. */
   unlock: UnlockKind | null;
+  /** The purchase dialog was declined for this place (Cancel): a picked locked level does not open it again. */
+  unlockDismissed: boolean;
 }
 
 function parseUnlock(raw: string | null): UnlockKind | null {
@@ -59,6 +61,7 @@ export function parseDashboardSelection(params: URLSearchParams): DashboardSelec
     duration: parseDuration(params.get("duration")) ?? DURATIONS[0]!.id,
     q: (params.get("q") ?? "").trim().slice(0, 100),
     unlock: parseUnlock(params.get("unlock")),
+    unlockDismissed: params.get("unlock") === UNLOCK_DISMISSED,
   };
 }
 

@@ -107,12 +107,16 @@ describe("place view", () => {
     expect(parseDashboardSelection(new URLSearchParams("unlock=country")).unlock).toBeNull();
     expect(parseDashboardSelection(new URLSearchParams("")).unlock).toBeNull();
   });
-  it("Cancel goes back to exactly the URL the unlock was opened from", () => {
+  it("Cancel goes back to the place the unlock was opened from, with the dialog declined", () => {
     const before = new URLSearchParams("lat=22.3384&lon=91.8317&scenario=rcp85&period=2050");
     const { open } = unlockHrefs(before, "hexagon");
     expect(open).toBe("/dashboard?lat=22.3384&lon=91.8317&scenario=rcp85&period=2050&unlock=hexagon");
     const { cancel } = unlockHrefs(new URLSearchParams(open.split("?")[1]), "hexagon");
     expect(cancel).toBe(`/dashboard?${before}`);
+    // a picked region opens the dialog by itself: Cancel says it was declined, so it does not reopen
+    const region = unlockHrefs(new URLSearchParams("location_code=BD-B&unlock=region"), "region").cancel;
+    expect(region).toBe("/dashboard?location_code=BD-B&unlock=none");
+    expect(parseDashboardSelection(new URLSearchParams(region.split("?")[1]))).toMatchObject({ unlock: null, unlockDismissed: true });
   });
   it("says what an order spends and what remains after it", () => {
     expect(PLACE_VIEW_TEXT.spend("hexagon", 50)).toBe("This uses 1 of your 50 hexagon orders; 49 will remain.");

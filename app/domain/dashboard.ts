@@ -3,7 +3,7 @@
  * shared by the loader, the page and tests. Reading the URL is in dashboard-selection.ts.
  */
 import type { DashboardSelection } from "./dashboard-selection";
-import type { LocationKind, LocationRef } from "./entitlements";
+import { classifyLocationCode, type LocationKind, type LocationRef } from "./entitlements";
 import { slotWarmingLabel, type FuturePeriodId, type FutureScenarioId } from "./scenarios";
 
 export const CANT_GET_HAZARD_SCORES = "Can`t get hazard scores hexagon";
@@ -23,6 +23,9 @@ export function snappedToLandNote(snap: { lat: number; lon: number; distance_km:
 export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId): string {
   return slotWarmingLabel(scenario, period);
 }
+
+/** The `unlock` URL value of a declined purchase dialog: the place stays, the dialog does not reopen. */
+export const UNLOCK_DISMISSED = "none";
 
 /** What "Unlock" can buy at a place: countries are open to everyone. */
 export const UNLOCK_KINDS = ["hexagon", "region"] as const satisfies readonly LocationKind[];
@@ -195,9 +198,15 @@ export const PLACE_VIEW_TEXT = {
   report: "Single-location report (PDF)",
 } as const;
 
-/** The URL that opens the confirmation of an unlock, and the one Cancel goes back to (the same URL without it). */
+/**
+ * The URL that opens the confirmation of an unlock, and the one Cancel goes back to: the same URL without it, or,
+ * where a picked region or hexagon opens the dialog by itself (a location_code finer than a country, no point), the
+ * same place with the dialog declined.
+ */
 export function unlockHrefs(current: URLSearchParams, kind: UnlockKind): { open: string; cancel: string } {
-  return { open: dashboardHref(current, { unlock: kind }), cancel: dashboardHref(current, { unlock: undefined }) };
+  const picked = classifyLocationCode(current.get("location_code") ?? "");
+  const opensByItself = picked !== null && picked.kind !== "country" && !current.get("lat");
+  return { open: dashboardHref(current, { unlock: kind }), cancel: dashboardHref(current, { unlock: opensByItself ? UNLOCK_DISMISSED : undefined }) };
 }
 
 /** Where the place view offers the single-location report: the point (or hexagon centre) and its name prefilled. */

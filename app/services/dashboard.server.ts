@@ -231,7 +231,7 @@ async function placeView(
   user: DashboardUser,
   location: LocationRef,
   point: { lat: number; lon: number } | null,
-  sel: Pick<DashboardSelection, "unlock">,
+  sel: Pick<DashboardSelection, "unlock" | "unlockDismissed" | "location">,
 ): Promise<{ view: PlaceView; purchase: PendingPurchase | null }> {
   const ctx = await accessContextFor({ user, viaApiKey: false });
   const { codes, names } = placeLevels(location, point);
@@ -244,7 +244,11 @@ async function placeView(
   const title = placeTitle([first, location.kind !== "country" ? names.region : null, names.country]) || location.code;
   const centre = location.kind === "hexagon" ? cellToLatLng(location.code) : null;
   const reportPoint = point ? { lat: point.lat, lon: point.lon } : centre ? { lat: centre[0], lon: centre[1] } : null;
-  const asked = sel.unlock ? unlockable.find((l) => l.kind === sel.unlock) : undefined;
+  // Spec §4: picking a region or hexagon the plan does not hold opens the purchase dialog at once (buyDataModal
+  // while allowance is left, else addCreditsModal), the pick kept as the pending purchase; `unlock` asks for it too.
+  const picked = !point && !sel.unlockDismissed && sel.location && sel.location.kind !== "country" && sel.location.code === location.code ? sel.location.kind : null;
+  const wanted = sel.unlock ?? picked;
+  const asked = wanted ? unlockable.find((l) => l.kind === wanted) : undefined;
   const purchase = asked ? { modal: purchaseModalFor(ctx.limits, asked.kind), kind: asked.kind, code: asked.code, name: asked.name, left: ctx.limits[asked.kind] } : null;
   const inland = location.kind === "hexagon" && shownRef && shownRef.kind !== "hexagon" ? inlandPlace(location.code, first ?? location.code, named(shownRef).name) : null;
   return { view: { title, shown: shownRef ? named(shownRef) : null, unlockable, reportPoint, inland }, purchase };

@@ -27,13 +27,12 @@ test.describe("scenario analysis for one location", () => {
     await expect(page).toHaveURL(/period=2050/);
     await expect(page.getByText("+2.31 °C global warming").first()).toBeVisible();
 
-    // Every country is open; a region the plan lacks shows its country, and unlocking it offers credits.
+    // Every country is open; a region the plan lacks shows its country, and picking it offers credits at once (spec §4).
     await page.goto("/dashboard?location_code=ES");
     await expect(page.getByRole("heading", { name: "Hazard scores: Spain" })).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
     await page.goto("/dashboard?location_code=ES-M");
     await expect(page.getByTestId("shown-level")).toContainText("Country-level scores: Spain");
-    await page.getByRole("link", { name: "Unlock this region" }).click();
     const modal = page.getByRole("dialog", { name: "Add credits" });
     await expect(modal).toBeVisible();
     await expect(modal.getByRole("link", { name: "Add credits" })).toHaveAttribute("href", "/dashboard/cart?add=region&pending=ES-M");

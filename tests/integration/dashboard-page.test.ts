@@ -5,6 +5,7 @@ import { SESSION_COOKIE_NAME } from "~/domain/auth";
 import { FORM_BODY_MESSAGES } from "~/domain/errors";
 import { getRiskEngine } from "~/risk/engine.server";
 import { PLAN_DEFINITIONS } from "~/domain/plans";
+import { unlockHrefs } from "~/domain/dashboard";
 import { getUserEntitlements, grantLocation } from "~/services/entitlements.server";
 import { createSession } from "~/services/session.server";
 import * as dashboard from "../../app/routes/dashboard+/_index";
@@ -173,6 +174,22 @@ describe("/dashboard place view", () => {
     expect(d.place!.shown).toMatchObject({ kind: "country", code: "BD" });
     const region = await load(premium.cookie, `${search(22.3384, 91.8317)}&unlock=region`);
     expect(region.purchase).toMatchObject({ modal: "buyDataModal", kind: "region", code: "BD-B", name: "Chattogram" });
+  });
+
+  it("a locked region or hexagon picked opens the purchase dialog at once (spec §4); Cancel keeps the place without it", async () => {
+    const discovery = await signedIn("DISCOVERY");
+    expect((await load(discovery.cookie, "?location_code=BD-B")).purchase).toMatchObject({ modal: "addCreditsModal", kind: "region", code: "BD-B" });
+    const premium = await signedIn("PREMIUM");
+    expect((await load(premium.cookie, "?location_code=BD-B")).purchase).toMatchObject({ modal: "buyDataModal", kind: "region", code: "BD-B" });
+    expect((await load(premium.cookie, `?location_code=${CHITTAGONG_HEX}`)).purchase).toMatchObject({ modal: "buyDataModal", kind: "hexagon", code: CHITTAGONG_HEX });
+    const { cancel } = unlockHrefs(new URLSearchParams("location_code=BD-B"), "region");
+    const declined = await load(premium.cookie, cancel.replace("/dashboard", ""));
+    expect(declined.purchase).toBeNull();
+    expect(declined.place!.shown).toMatchObject({ kind: "country", code: "BD" });
+    // an open country, or a region the plan holds, opens nothing
+    expect((await load(premium.cookie, "?location_code=BD")).purchase).toBeNull();
+    await grantLocation(premium.user.id, "BD-B", "order");
+    expect((await load(premium.cookie, "?location_code=BD-B")).purchase).toBeNull();
   });
 
   it("names a region or hexagon picked by code, and shows the country until it is bought", async () => {

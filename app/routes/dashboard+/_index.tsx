@@ -14,7 +14,7 @@ import { explanationHtml } from "~/components/dashboard/score-explanation.server
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/score-charts";
 import {
   CANT_GET_HAZARD_SCORES, PLACE_SELECT_KEYS, PLACE_VIEW_TEXT, cantGetHazardScores, hexagonFieldValue, mapPickHref, pairHazardScores,
-  snappedToLandNote, unlockHrefs, warmingLabel, withoutExplanations,
+  snappedToLandNote, unlockHrefs, warmingLabel, withoutExplanations, UNLOCK_DISMISSED,
 } from "~/domain/dashboard";
 import { HAZARDS } from "~/domain/hazards";
 import { SAMPLE_DEFAULT_LOCATION } from "~/domain/default-location";
@@ -168,6 +168,7 @@ export default function Page() {
       ) : d.location ? (
         <>
           <input type="hidden" name="location_code" value={d.location.code} />
+          {d.sel.unlockDismissed ? <input type="hidden" name="unlock" value={UNLOCK_DISMISSED} /> : null}
           {d.point ? (
             <>
               <input type="hidden" name="lat" value={d.point.lat} />
