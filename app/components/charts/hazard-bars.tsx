@@ -1,7 +1,7 @@
 import { Bar } from "@nivo/bar";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { CHART_IMAGE_SIZE, hazardBarsLabel, type HazardBarsData } from "~/domain/chart-images";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, PERIODS, SCENARIO_COLOURS, type ScenarioId } from "~/domain/scenarios";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_SHORT, PERIODS, SCENARIO_COLOURS, type ScenarioId } from "~/domain/scenarios";
 
 export type HazardBarsProps = HazardBarsData;
 
@@ -11,7 +11,7 @@ const { width: WIDTH, height: HEIGHT } = CHART_IMAGE_SIZE["hazard-bars"];
 export function HazardBars({ title, points }: HazardBarsProps) {
   const score = (scenario: string, period: string) => points.find((p) => p.scenario === scenario && p.period === period)?.score ?? null;
   const rows = [
-    { period: PERIODS.hist.name, hist: score("hist", "hist") },
+    { period: HISTORICAL_SHORT, hist: score("hist", "hist") },
     ...FUTURE_PERIOD_IDS.map((p) => ({ period: PERIODS[p].name, ...Object.fromEntries(FUTURE_SCENARIO_IDS.map((s) => [s, score(s, p)])) })),
   ].map((row) => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null)) as Record<string, string | number>);
   const keys: ScenarioId[] = ["hist", ...FUTURE_SCENARIO_IDS];

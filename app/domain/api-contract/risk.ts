@@ -97,7 +97,7 @@ export const HazardScoreItem = obj({
   confidence: z.enum(["grounded", "proxy"]),
   applicable: z.boolean(),
   state: z.enum(["ok", "not_applicable", "no_data"]),
-  explanation: Explanation.optional().openapi({ description: "With explain=1: summary, drivers, formula, inputs and steps." }),
+  explanation: Explanation.optional().openapi({ description: "With explain=1: summary, drivers, formula, inputs, steps and what each band means in physical units." }),
 }).openapi("HazardScoreItem");
 
 const scoreFields = {
