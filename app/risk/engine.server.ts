@@ -6,6 +6,7 @@ import { decodeDataset, type GeoFile } from "./dataset";
 import { RiskEngine } from "./engine";
 import { RiskDatasetError } from "./errors";
 import { LandMask } from "./landmask";
+import { PointDrivers } from "./point-drivers";
 
 export { RiskEngine } from "./engine";
 export { RiskInputError, RiskNotFoundError, RiskDatasetError } from "./errors";
@@ -26,7 +27,14 @@ export function loadRiskEngine(dataDir = defaultDataDir()): RiskEngine {
   const { header, arrays } = decodeDataset(gunzipSync(readFileSync(cellsFile)));
   const geo = JSON.parse(gunzipSync(readFileSync(geoFile)).toString("utf8")) as GeoFile;
   const mask = loadLandMask(dataDir);
-  return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0), mask);
+  const points = loadPointDrivers(dataDir);
+  return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0), mask, points);
+}
+
+/** The 2′ point drivers, or null: without them (an older dataset) a point takes its hexagon's scores. */
+export function loadPointDrivers(dataDir = defaultDataDir()): PointDrivers | null {
+  const file = path.join(dataDir, "point-drivers.bin.gz");
+  return existsSync(file) ? new PointDrivers(gunzipSync(readFileSync(file))) : null;
 }
 
 /** The shoreline mask, or null: optional so datasets from before it still load (points then resolve by outline only). */

@@ -4,6 +4,7 @@ import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/haz
 import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode } from "~/domain/risk-levels";
 import {
   GLOBAL_WARMING_LEVEL,
+  SLOTS,
   SLOT_COUNT,
   parsePeriod,
   parseScenario,
@@ -19,7 +20,9 @@ import {
   FIELDS,
   NONE16,
   VALUE_SCALE,
+  decodeValue,
   dequantiseField,
+  encodeValue,
   type DatasetArrays,
   type DatasetHeader,
   type GeoFile,
@@ -30,6 +33,8 @@ import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
+import type { PointDrivers } from "./point-drivers";
+import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "./point-score";
 import type {
   CountryItem,
   DatasetStatistic,
@@ -98,12 +103,14 @@ export class RiskEngine {
   readonly loadMs: number;
   readonly memoryBytes: number;
   private readonly landMask: LandMask | null;
+  private readonly points: PointDrivers | null;
 
-  constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0, landMask: LandMask | null = null) {
+  constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0, landMask: LandMask | null = null, points: PointDrivers | null = null) {
     this.header = header;
     this.a = arrays;
     this.geo = geo;
     this.landMask = landMask;
+    this.points = points;
     geo.countries.forEach((c, i) => this.countryByCode.set(c.code, i));
     geo.regions.forEach((r, i) => {
       this.regionByCode.set(r.code, i);
@@ -124,7 +131,12 @@ export class RiskEngine {
       ...Object.values(arrays.fields),
     ])
       bytes += t.byteLength;
-    this.memoryBytes = bytes + (landMask?.byteLength ?? 0);
+    this.memoryBytes = bytes + (landMask?.byteLength ?? 0) + (points?.byteLength ?? 0);
+  }
+
+  /** true when points are scored from their own 2′ drivers (the point-drivers file is loaded). */
+  get scoresPoints(): boolean {
+    return this.points !== null;
   }
 
   get cellCount(): number {
@@ -475,7 +487,8 @@ export class RiskEngine {
   ): PointHazardsResult | Extract<LocateResult, { status: "out_of_range" }> {
     const loc = this.locate(lat, lon);
     if (loc.status !== "ok") return loc;
-    const r = this.scores(loc.hexagon_code, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
+    const at = loc.snapped_to_land ?? { lat: Number(lat), lon: Number(lon) };
+    const r = this.pointScores(at.lat, at.lon, loc.hexagon_code, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
     return {
       status: "ok",
       lat: Number(lat),
@@ -486,6 +499,59 @@ export class RiskEngine {
       snapped_to_land: loc.snapped_to_land,
       ...r,
     };
+  }
+
+  /**
+   * A point's own inputs: its hexagon's with every driver that exists finer replaced by the point's own (2′
+   * floodplain, height above the channel, elevation, slope, relief, distance to the sea, low-lying state, and
+   * temperature brought to its elevation). null without the point-drivers file or over a pixel without land.
+   */
+  pointInputsAt(lat: number, lon: number, row: number): PointInputs | null {
+    if (!this.points || row < 0) return null;
+    const sample = this.points.sample(lat, lon);
+    return sample ? pointInputs(this.cellInputs(row), sample, lat, lon) : null;
+  }
+
+  /**
+   * Scores of a point (land, already located in `hexagon`) from its own drivers with the hexagon's formulas; the
+   * hexagon's scores where the point has no drivers of its own. The answer is shaped as the hexagon's, its
+   * location code the hexagon's.
+   */
+  pointScores(lat: number, lon: number, hexagon: string, scenario?: unknown, period?: unknown, opts: ScoresOptions = {}): HazardScoresResult {
+    const row = this.cellRow(hexagon);
+    const own = this.pointInputsAt(lat, lon, row);
+    const place = { kind: "point" as const, name: opts.place?.name ?? null };
+    if (!own) return this.scores(hexagon, scenario, period, opts.explain ? { ...opts, place } : opts);
+    const { scenario: s, period: p } = this.parseSlot(scenario, period);
+    const ctx = { dT: warmingAboveBaseline(s, p), slr: seaLevelRise(s, p), hist: s === "hist" };
+    const codes = pointCodes(own, ctx);
+    const explainFor = opts.explain ? cellExplainer(own.inputs, ctx, place, s, p, { labels: pointInputLabels(own), values: pointInputValues(own), note: POINT_NOTE }) : null;
+    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem => (explainFor ? { ...it, explanation: explainFor(h, it) } : it);
+    return {
+      location_code: hexagon,
+      location_type: "hexagon",
+      location_name: hexagon,
+      scenario: s,
+      period: p,
+      warming_c: s === "hist" ? null : GLOBAL_WARMING_LEVEL[s][p as FuturePeriodId],
+      hazards: PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes[HAZARD_IDS.indexOf(h)]!))),
+      aggregate: withExplain("AL", this.item("AL", codes[0]!)),
+    };
+  }
+
+  /**
+   * Every hazard × slot value of a point (layout [hazard][slot], NaN for not applicable or no data), from its own
+   * drivers; null when it has none (its hexagon's values then stand).
+   */
+  pointValues(lat: number, lon: number, row: number): Float32Array | null {
+    const own = this.pointInputsAt(lat, lon, row);
+    if (!own) return null;
+    const out = new Float32Array(HAZARD_IDS.length * SLOT_COUNT);
+    SLOT_CONTEXTS.forEach((ctx, slot) => {
+      const codes = pointCodes(own, ctx);
+      codes.forEach((c, h) => (out[h * SLOT_COUNT + slot] = c > VALUE_SCALE ? NaN : c / VALUE_SCALE));
+    });
+    return out;
   }
 
   /** Value code (0..VALUE_SCALE, or CODE_NA / no data above it) of a dataset row for a hazard index and slot. */
@@ -583,6 +649,27 @@ export class RiskEngine {
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
+const SLOT_CONTEXTS = SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s.period), slr: seaLevelRise(s.scenario, s.period), hist: s.scenario === "hist" }));
+
+/**
+ * Value codes of a point in one slot, in HAZARD_IDS order (AL first): the hexagon's formulas on the point's inputs,
+ * each rounded through its stored code as the build rounds a hexagon's, the aggregate from those.
+ */
+function pointCodes(own: PointInputs, ctx: { dT: number; slr: number; hist: boolean }): number[] {
+  const codes = new Array<number>(HAZARD_IDS.length).fill(0);
+  const vals: HazardValue[] = [];
+  for (const h of PER_HAZARD_IDS) {
+    const code = encodeValue(HAZARD_FORMULAS[h].fn(own.inputs, ctx));
+    codes[HAZARD_IDS.indexOf(h)] = code;
+    vals.push(decodeValue(code));
+  }
+  codes[0] = encodeValue(aggregate(vals));
+  return codes;
+}
+
+const POINT_NOTE =
+  "Scored at this point: its floodplain membership, height above the river channel and distance to it, elevation, slope, relief, distance to the sea and low-lying state come from the 2′ grid; temperature is the hexagon's 10′ climatology brought to the point's elevation at 6.5 °C/km; precipitation, the shape of the year, tides and warm-sea months stay at their own resolution (10′ or coarser, over the hexagon).";
+
 const levelLabel = (it: HazardScoreItem): string | null => (it.score ? levelForScore(it.score).label : null);
 
 function rollupExplanation(
@@ -612,6 +699,7 @@ function cellExplainer(
   place: PlaceRef,
   scenario: ScenarioId,
   period: PeriodId,
+  point?: { labels: Record<string, [string, string]>; values: Record<string, number>; note: string },
 ): (h: HazardId, it: HazardScoreItem) => HazardExplanation {
   let inputs: HazardExplanation["inputs"] | null = null;
   const values = new Map<HazardId, HazardValue>();
@@ -620,9 +708,10 @@ function cellExplainer(
   return (h, it) => {
     if (!inputs) {
       inputs = {};
-      for (const [k, [label, unit]] of Object.entries(INPUT_LABELS)) {
-        const v = (inp as unknown as Record<string, number>)[k]!;
-        inputs[k] = { value: Number.isFinite(v) ? v : null, unit, label };
+      const values = point?.values ?? (inp as unknown as Record<string, number>);
+      for (const [k, [label, unit]] of Object.entries(point?.labels ?? INPUT_LABELS)) {
+        const v = values[k];
+        inputs[k] = { value: v !== undefined && Number.isFinite(v) ? v : null, unit, label };
       }
     }
     const steps: Step[] = [{ name: STEP.warming, value: Math.round(ctx.dT * 100) / 100, unit: "°C" }];
@@ -641,6 +730,7 @@ function cellExplainer(
         formula: "mean of the three highest applicable hazard values",
         inputs,
         steps,
+        ...(point ? { note: point.note } : {}),
       };
     }
     const f = HAZARD_FORMULAS[h];
@@ -654,7 +744,7 @@ function cellExplainer(
       formula: f.formula,
       inputs,
       steps,
-      note: v === NOT_APPLICABLE ? (f.notApplicable ?? "not applicable here") : undefined,
+      note: v === NOT_APPLICABLE ? (f.notApplicable ?? "not applicable here") : point?.note,
     };
   };
 }
