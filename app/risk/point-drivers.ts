@@ -24,6 +24,8 @@ const FLAT_SCALE = 250;
 export const COAST_SEARCH_KM = 30;
 /** A point's relief is the height range of the 5 × 5 pixels around it (≈ 18 km north-south). */
 export const RELIEF_WINDOW_PX = 2;
+/** A point reads the floodplain of a pixel up to this many pixels away (≈ 7 km): see nearestMember. */
+export const FLOODPLAIN_REACH_PX = 2;
 
 const R_KM = 6371.0088;
 const RAD = Math.PI / 180;
@@ -316,7 +318,7 @@ export class PointDrivers {
     const pixelLat = this.latOf(y), pixelLon = this.lonOf(x);
     const elevM = this.lut[this.grey[r]!]!;
     const low = ((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1;
-    const mr = rankAt(this.memberWords, this.memberRank, r);
+    const mr = this.nearestMember(x, y, r);
     const river: PointRiver | null =
       mr < 0
         ? null
@@ -328,6 +330,28 @@ export class PointDrivers {
             channelKm: this.dist[mr]! * CHANNEL_DIST_STEP_KM,
           };
     return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(x, y), reliefM: this.relief(x, y), lowLinked: low, coastKm: this.coastKm(lat, lon, x, y), river };
+  }
+
+  /**
+   * The floodplain pixel a point reads: its own, else the one within FLOODPLAIN_REACH_PX pixels with the highest
+   * membership (then the lowest height above the channel). A point's coordinates and the 2′ grid's rivers
+   * (rasterised lines, a relief smoothed over several pixels) both carry a pixel or two of position error, so a bank
+   * can fall in a pixel beside its plain.
+   */
+  private nearestMember(x: number, y: number, r: number): number {
+    const own = rankAt(this.memberWords, this.memberRank, r);
+    if (own >= 0) return own;
+    let best = -1;
+    for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
+      for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
+        if (!dx && !dy) continue;
+        const rr = this.rank(x + dx, y + dy);
+        if (rr < 0) continue;
+        const m = rankAt(this.memberWords, this.memberRank, rr);
+        if (m < 0) continue;
+        if (best < 0 || this.flat[m]! > this.flat[best]! || (this.flat[m] === this.flat[best] && this.hand[m]! < this.hand[best]!)) best = m;
+      }
+    return best;
   }
 
   /** Slope of pixel (x, y), degrees: central differences of the calibrated heights, as the build's 2′ slopes. */

@@ -121,8 +121,7 @@ describe.skipIf(!has)("points within one hexagon", () => {
       expect(latLngToCell(heights.lat, heights.lon, 4)).toBe(hex);
       const b = value(bank.lat, bank.lon, "FD", HIST), h = value(heights.lat, heights.lon, "FD", HIST);
       expect(score(b)).toBeGreaterThan(score(h));
-      const r = e.pointHazards(bank.lat, bank.lon, "hist", "hist", { explain: true });
-      if (r.status !== "ok") throw new Error(r.message);
+      const r = e.pointScores(bank.lat, bank.lon, hex, "hist", "hist", { explain: true });
       const fd = r.hazards.find((x) => x.hazard_id === "FD")!;
       expect(fd.value).toBe(Math.round(b * 200) / 200);
       expect(fd.explanation!.inputs.handM!.label).toBe("height above the river channel at this point, 2′ grid (≈ 3.7 km)");
