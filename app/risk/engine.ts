@@ -33,7 +33,7 @@ import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
-import type { PointDrivers } from "./point-drivers";
+import { COAST_SEARCH_KM, type PointDrivers } from "./point-drivers";
 import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "./point-score";
 import type {
   CountryItem,
@@ -507,8 +507,10 @@ export class RiskEngine {
    */
   pointInputsAt(lat: number, lon: number, row: number): PointInputs | null {
     if (!this.points || row < 0) return null;
-    const sample = this.points.sample(lat, lon);
-    return sample ? pointInputs(this.cellInputs(row), sample, lat, lon) : null;
+    const cell = this.cellInputs(row);
+    // a hexagon is ≈ 45 km across: from its centre's distance to the sea, its points may lie within the search radius
+    const sample = this.points.sample(lat, lon, !(cell.coastKm > COAST_SEARCH_KM + HEXAGON_REACH_KM));
+    return sample ? pointInputs(cell, sample, lat, lon) : null;
   }
 
   /**
@@ -647,6 +649,9 @@ export class RiskEngine {
 }
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
+
+/** Farthest a point of a resolution-4 hexagon lies from its centre, km (edge ≈ 24 km, with margin). */
+const HEXAGON_REACH_KM = 30;
 
 const SLOT_CONTEXTS = SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s.period), slr: seaLevelRise(s.scenario, s.period), hist: s.scenario === "hist" }));
 

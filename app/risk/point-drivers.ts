@@ -290,8 +290,11 @@ export class PointDrivers {
     return -180 + ((x + 0.5) * 360) / this.width;
   }
 
-  /** The drivers of a point from its own 2′ pixel; null where neither it nor a neighbour is land. */
-  sample(lat: number, lon: number): PointSample | null {
+  /**
+   * The drivers of a point from its own 2′ pixel; null where neither it nor a neighbour is land. `nearSea` false
+   * skips the search for the sea (its hexagon lies far inland): the distance is then null.
+   */
+  sample(lat: number, lon: number, nearSea = true): PointSample | null {
     const W = this.width, H = this.height;
     let x = Math.floor(((lon + 180) / 360) * W);
     x = ((x % W) + W) % W;
@@ -329,7 +332,7 @@ export class PointDrivers {
             areaKm2: areaOfCode(this.area[mr]!),
             channelKm: this.dist[mr]! * CHANNEL_DIST_STEP_KM,
           };
-    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(x, y), reliefM: this.relief(x, y), lowLinked: low, coastKm: this.coastKm(lat, lon, x, y), river };
+    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(x, y), reliefM: this.relief(x, y), lowLinked: low, coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
   }
 
   /**
