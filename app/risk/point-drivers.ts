@@ -24,8 +24,17 @@ const FLAT_SCALE = 250;
 export const COAST_SEARCH_KM = 30;
 /** A point's relief is the height range of the 5 × 5 pixels around it (≈ 18 km north-south). */
 export const RELIEF_WINDOW_PX = 2;
-/** A point reads the floodplain of a pixel up to this many pixels away (≈ 7 km): see nearestMember. */
+/** A point reads the floodplains of pixels up to this many pixels away (≈ 7 km): see riverAt. */
 export const FLOODPLAIN_REACH_PX = 2;
+/**
+ * GFPLAIN's floodplain rule (Nardi, Vivoni & Grimaldi 2006; Nardi et al. 2019, Scientific Data 6: 180309): land lies
+ * in a channel's floodplain when its height above that channel is at most a·A^b metres, A the channel's drainage
+ * area in km². The data build applies it to every 2′ pixel (scripts/data/river-network.ts); a point applies it to
+ * the channels around it.
+ */
+export const GFPLAIN_A = 1;
+export const GFPLAIN_B = 0.3;
+export const floodplainHeightLimitM = (areaKm2: number): number => GFPLAIN_A * Math.pow(areaKm2, GFPLAIN_B);
 
 const R_KM = 6371.0088;
 const RAD = Math.PI / 180;
@@ -181,16 +190,21 @@ function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): 
   return 2 * R_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-/** The floodplain a point lies in, from its own 2′ pixel. */
+/** The floodplain a point lies in: the largest river whose floodplain height reaches the point's own ground. */
 export interface PointRiver {
-  /** Height above the channel the pixel drains to, m. */
+  /** Height of the point's pixel above that river's channel, m. */
   handM: number;
-  /** Flatness weight of the pixel (1 on a valley floor, 0 from 3° of slope): its floodplain membership. */
+  /**
+   * Floodplain membership: the flatness weight of the floodplain pixel read (1 on a valley floor, 0 from 3° of
+   * slope) times the share of the 2′ pixel the floodplain's width covers (valleyShare).
+   */
   membership: number;
+  /** Share of the 2′ pixel's width that the floodplain covers: 2·(a·A^b) over the valley sides' gradient, ≤ 1. */
+  valleyShare: number;
   /** Mean flow and drainage area of that channel. */
   flowM3s: number;
   areaKm2: number;
-  /** Distance to that channel pixel, km (0 on the channel's own pixel). */
+  /** Distance from the point to that channel, km (0 on the channel's own pixel). */
   channelKm: number;
 }
 
@@ -321,40 +335,90 @@ export class PointDrivers {
     const pixelLat = this.latOf(y), pixelLon = this.lonOf(x);
     const elevM = this.lut[this.grey[r]!]!;
     const low = ((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1;
-    const mr = this.nearestMember(x, y, r);
-    const river: PointRiver | null =
-      mr < 0
-        ? null
-        : {
-            handM: this.hand[mr]!,
-            membership: this.flat[mr]! / FLAT_SCALE,
-            flowM3s: flowOfCode(this.flow[mr]!),
-            areaKm2: areaOfCode(this.area[mr]!),
-            channelKm: this.dist[mr]! * CHANNEL_DIST_STEP_KM,
-          };
-    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(x, y), reliefM: this.relief(x, y), lowLinked: low, coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
+    const reliefM = this.relief(x, y);
+    const river = this.riverAt(x, y, r);
+    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(x, y), reliefM, lowLinked: low, coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
   }
 
   /**
-   * The floodplain pixel a point reads: its own, else the one within FLOODPLAIN_REACH_PX pixels with the highest
-   * membership (then the lowest height above the channel). A point's coordinates and the 2′ grid's rivers
-   * (rasterised lines, a relief smoothed over several pixels) both carry a pixel or two of position error, so a bank
-   * can fall in a pixel beside its plain.
+   * The river whose flood reaches a point. A point's coordinates and the 2′ grid (rasterised rivers, a relief
+   * smoothed over several pixels and stepped in grey levels) both carry a pixel or two of position error, and a
+   * pixel's height tens of metres of error, so the point reads a floodplain pixel: its own, else the one within
+   * FLOODPLAIN_REACH_PX pixels (≈ 7 km) with the highest membership, then the lowest height above its channel. Every
+   * floodplain pixel within that reach names a channel, that channel's height (the pixel's height less its height
+   * above it) and drainage area; a channel reaches the pixel read when that pixel lies at most a·A^b above it
+   * (GFPLAIN). Of the channels that reach it, the point takes the one of largest mean flow: the rasterised main
+   * river of a town whose own pixel drains first to a tributary or a side channel still floods it, while a plateau
+   * with no floodplain pixel within reach reads none. Membership is the flatness of the pixel read times the share
+   * of the pixel's width that the floodplain covers: 2·a·A^b over the gradient of the valley sides (the mean rise
+   * from the pixel read to its neighbours), so a valley floor a few hundred metres wide between steep sides covers
+   * little of a 3.7 km pixel, a wide plain all of it.
    */
-  private nearestMember(x: number, y: number, r: number): number {
-    const own = rankAt(this.memberWords, this.memberRank, r);
-    if (own >= 0) return own;
-    let best = -1;
+  private riverAt(x: number, y: number, r: number): PointRiver | null {
+    let read = rankAt(this.memberWords, this.memberRank, r), readRank = r, readDx = 0, readDy = 0;
+    if (read < 0)
+      for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
+        for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
+          if (!dx && !dy) continue;
+          const rr = this.rank(x + dx, y + dy);
+          if (rr < 0) continue;
+          const m = rankAt(this.memberWords, this.memberRank, rr);
+          if (m < 0) continue;
+          if (read < 0 || this.flat[m]! > this.flat[read]! || (this.flat[m] === this.flat[read] && this.hand[m]! < this.hand[read]!)) {
+            read = m;
+            readRank = rr;
+            readDx = dx;
+            readDy = dy;
+          }
+        }
+    if (read < 0) return null;
+    const readM = Math.max(0, this.lut[this.grey[readRank]!]!);
+    let best = read, bestDx = readDx, bestDy = readDy, bestChannelM = readM - this.hand[read]!;
     for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
       for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
-        if (!dx && !dy) continue;
         const rr = this.rank(x + dx, y + dy);
         if (rr < 0) continue;
         const m = rankAt(this.memberWords, this.memberRank, rr);
-        if (m < 0) continue;
-        if (best < 0 || this.flat[m]! > this.flat[best]! || (this.flat[m] === this.flat[best] && this.hand[m]! < this.hand[best]!)) best = m;
+        if (m < 0 || this.flow[m]! <= this.flow[best]!) continue;
+        const channelM = Math.max(0, this.lut[this.grey[rr]!]!) - this.hand[m]!;
+        if (readM - channelM > floodplainHeightLimitM(areaOfCode(this.area[m]!))) continue;
+        best = m;
+        bestDx = dx;
+        bestDy = dy;
+        bestChannelM = channelM;
       }
-    return best;
+    const areaKm2 = areaOfCode(this.area[best]!);
+    const flat = this.flat[read]! / FLAT_SCALE;
+    const gradient = this.sideGradient(x + readDx, y + readDy);
+    const widthKm = gradient > 0 ? (2 * floodplainHeightLimitM(areaKm2)) / gradient / 1000 : Infinity;
+    const valleyShare = Math.min(1, widthKm / this.pixelKm);
+    const offsetKm = this.pixelKm * Math.hypot(bestDx * Math.cos(this.latOf(y) * RAD), bestDy);
+    return {
+      handM: Math.max(0, Math.round(readM - bestChannelM)),
+      membership: flat * valleyShare,
+      valleyShare,
+      flowM3s: flowOfCode(this.flow[best]!),
+      areaKm2,
+      channelKm: Math.round((offsetKm + this.dist[best]! * CHANNEL_DIST_STEP_KM) * 2) / 2,
+    };
+  }
+
+  /**
+   * Mean rise from pixel (x, y) to its 8 neighbours (a neighbour below counts as level), m per m: the sides of the
+   * valley it lies in. A pixel between two valley sides rises on both; one hill beside a plain rises on one.
+   */
+  private sideGradient(x: number, y: number): number {
+    const z = this.heightAt(x, y);
+    const cos = Math.max(Math.cos(this.latOf(y) * RAD), 0.01);
+    let sum = 0, n = 0;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if ((!dx && !dy) || y + dy < 0 || y + dy >= this.height) continue;
+        const d = this.pixelKm * 1000 * Math.hypot(dx * cos, dy);
+        sum += Math.max(0, this.heightAt(x + dx, y + dy) - z) / d;
+        n++;
+      }
+    return n ? sum / n : 0;
   }
 
   /** Slope of pixel (x, y), degrees: central differences of the calibrated heights, as the build's 2′ slopes. */

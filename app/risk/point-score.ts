@@ -29,9 +29,10 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
   const hexElev = Number.isFinite(cell.elevMean) ? cell.elevMean : s.elevM;
   const lapseC = (LAPSE_RATE_C_PER_KM * (hexElev - s.elevM)) / 1000;
   const river = s.river;
-  // low land joined to the sea is the floodplain of every river that crosses it (the hexagon's rule): off a
-  // mapped floodplain, a low-lying point takes the largest river of its hexagon
-  const deltaRiver = !river && s.lowLinked;
+  // low land joined to the sea is the floodplain of every river that crosses it (the hexagon's rule): a low-lying
+  // point takes the largest river of its hexagon's delta where that is larger than its own
+  const cellFlow = Number.isFinite(cell.flowM3s) ? cell.flowM3s : 0;
+  const deltaRiver = s.lowLinked && (!river || cellFlow > river.flowM3s);
   const inputs: CellInputs = {
     ...cell,
     lat,
@@ -46,8 +47,8 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
     tDec: cell.tDec + lapseC,
     coastKm: s.coastKm ?? Math.max(Number.isFinite(cell.coastKm) ? cell.coastKm : 0, COAST_SEARCH_KM),
     floodplainShare: river ? river.membership : 0,
-    upstreamKm2: river ? river.areaKm2 : deltaRiver ? cell.upstreamKm2 : 0,
-    flowM3s: river ? river.flowM3s : deltaRiver ? cell.flowM3s : 0,
+    upstreamKm2: deltaRiver ? cell.upstreamKm2 : river ? river.areaKm2 : 0,
+    flowM3s: deltaRiver ? cell.flowM3s : river ? river.flowM3s : 0,
   };
   return { inputs, lapseC, hexElevMeanM: hexElev, coastOwn: s.coastKm !== null, sample: s };
 }
@@ -60,7 +61,7 @@ const RELIEF_WINDOW = `${2 * RELIEF_WINDOW_PX + 1} × ${2 * RELIEF_WINDOW_PX + 1
  * entries (height above the channel, distance to it, the lapse-rate step) exist for points only.
  */
 export function pointInputLabels(p: PointInputs): Record<string, [string, string]> {
-  const ownRiver = p.sample.river !== null;
+  const ownRiver = p.sample.river !== null && p.inputs.flowM3s === p.sample.river.flowM3s;
   return {
     elevMean: [`elevation at this point, ${TWO_MIN}`, "m"],
     elevMin: [`elevation at this point, ${TWO_MIN}`, "m"],
@@ -73,9 +74,9 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
     pJul: ["July precipitation, 10′ climatology (hexagon mean)", "mm"],
     pDec: ["December precipitation, 10′ climatology (hexagon mean)", "mm"],
     coastKm: [p.coastOwn ? `distance from this point to the sea, ${TWO_MIN}` : `distance to the sea (more than ${COAST_SEARCH_KM} km from this point; the hexagon's value)`, "km"],
-    floodplainShare: [`floodplain membership of this point, ${TWO_MIN} (1 on a valley floor, 0 outside every floodplain)`, "1"],
-    upstreamKm2: [ownRiver ? `drainage area of the river this point drains to, ${TWO_MIN}` : "drainage area of the largest river of the hexagon's delta (none at this point)", "km²"],
-    flowM3s: [ownRiver ? `mean flow of that river, ${TWO_MIN}` : "mean flow of that river", "m³/s"],
+    floodplainShare: [`floodplain membership of this point, ${TWO_MIN} (flatness × share of the pixel the floodplain's width covers; 1 on a wide valley floor, 0 outside every floodplain)`, "1"],
+    upstreamKm2: [ownRiver ? `drainage area of the largest river whose floodplain reaches this point, ${TWO_MIN}` : "drainage area of the largest river of the hexagon's delta", "km²"],
+    flowM3s: [ownRiver ? `mean flow of that river, ${TWO_MIN}` : "mean flow of that river (hexagon)", "m³/s"],
     handM: [`height above the river channel at this point, ${TWO_MIN}`, "m"],
     channelKm: [`distance from this point to that channel, ${TWO_MIN}`, "km"],
     lapseC: [`temperature from the hexagon's mean elevation (${Math.round(p.hexElevMeanM)} m) to this point's, ${LAPSE_RATE_C_PER_KM} °C/km`, "°C"],
