@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHANNEL_DIST_STEP_KM, PointDrivers, areaCode, areaOfCode, encodePointDrivers, flowCode, flowOfCode } from "./point-drivers";
+import { CHANNEL_DIST_STEP_KM, PointDrivers, areaCode, areaOfCode, encodePointDrivers, floodplainHeightLimitM, flowCode, flowOfCode } from "./point-drivers";
 
 /**
  * A 64 × 32 grid (5.625° pixels): sea west of column 8, land east of it; a valley floor at column 20 (grey 10,
@@ -75,5 +75,72 @@ describe("point drivers", () => {
     for (const a of [1000, 140_000, 6_100_000]) expect(Math.abs(areaOfCode(areaCode(a)) / a - 1)).toBeLessThan(0.04);
     expect(flowOfCode(flowCode(0))).toBe(0);
     expect(CHANNEL_DIST_STEP_KM).toBe(0.5);
+  });
+
+  describe("the river whose flood reaches a point", () => {
+    /**
+     * A 1080 × 540 grid (20′ pixels, 37 km) of land at `base` m; floodplain pixels given as [x, y, height above
+     * channel, drainage area, flow]; heights per pixel override the base.
+     */
+    function drivers(members: [number, number, number, number, number][], heights: [number, number, number][] = [], base = 100) {
+      const width = 1080, height = 540, n = width * height;
+      const greyToM = Array.from({ length: 256 }, (_, g) => g * 10);
+      const grey = new Uint8Array(n).fill(base / 10);
+      for (const [x, y, h] of heights) grey[y * width + x] = h / 10;
+      const sorted = [...members].sort((a, b) => a[1] * width + a[0] - (b[1] * width + b[0]));
+      return new PointDrivers(
+        encodePointDrivers({
+          width, height, greyToM, grey, isLand: () => true, isLow: () => false,
+          members: {
+            pixel: Int32Array.from(sorted, ([x, y]) => y * width + x),
+            channel: Int32Array.from(sorted, ([x, y]) => y * width + x),
+            handM: Float32Array.from(sorted, (m) => m[2]),
+            flat: Float32Array.from(sorted, () => 1),
+            areaKm2: Float32Array.from(sorted, (m) => m[3]),
+            flowM3s: Float32Array.from(sorted, (m) => m[4]),
+          },
+        }),
+      );
+    }
+    const lonOf = (x: number) => -180 + (x + 0.5) / 3, latOf = (y: number) => 90 - (y + 0.5) / 3;
+
+    it("a town whose pixel drains to a tributary lies in the main river's floodplain beside it", () => {
+      // the tributary's floodplain pixel stands 2 m above its own channel; the main river's channel, one pixel
+      // away, lies 10 m below the town (its floodplain reaches 35.3 m above it for 144,000 km²)
+      const d = drivers([[500, 200, 2, 1500, 12], [501, 200, 0, 144_000, 2300]], [[501, 200, 90]]);
+      const r = d.sample(latOf(200), lonOf(500))!.river!;
+      expect(Math.abs(r.flowM3s / 2300 - 1)).toBeLessThan(0.04);
+      expect(Math.abs(r.areaKm2 / 144_000 - 1)).toBeLessThan(0.04);
+      expect(r.handM).toBe(10);
+      expect(r.channelKm).toBeGreaterThan(20);
+    });
+
+    it("a main river whose floodplain height stays below the pixel read does not reach it", () => {
+      // a 1,000 km² river's floodplain reaches 7.9 m; its channel lies 50 m below the tributary's floodplain pixel
+      expect(floodplainHeightLimitM(1000)).toBeCloseTo(7.94, 2);
+      const d = drivers([[500, 200, 2, 1500, 12], [501, 200, 0, 1000, 2300]], [[501, 200, 50]]);
+      const r = d.sample(latOf(200), lonOf(500))!.river!;
+      expect(Math.abs(r.flowM3s / 12 - 1)).toBeLessThan(0.04);
+      expect(r.handM).toBe(2);
+    });
+
+    it("a valley floor between steep sides covers a small share of its pixel, a plain all of it", () => {
+      const walls: [number, number, number][] = [];
+      for (let dy = -1; dy <= 1; dy++) for (const dx of [-1, 1]) walls.push([500 + dx, 200 + dy, 1100]);
+      const gorge = drivers([[500, 200, 0, 1000, 20]], walls).sample(latOf(200), lonOf(500))!.river!;
+      const plain = drivers([[500, 200, 0, 1000, 20]]).sample(latOf(200), lonOf(500))!.river!;
+      expect(plain.valleyShare).toBe(1);
+      expect(plain.membership).toBe(1);
+      // six of eight neighbours rise 1,000 m over 31-44 km: a floodplain 2 × 7.9 m high is ≈ 0.6 km wide
+      expect(gorge.valleyShare).toBeGreaterThan(0.005);
+      expect(gorge.valleyShare).toBeLessThan(0.05);
+      expect(gorge.membership).toBe(gorge.valleyShare);
+    });
+
+    it("a plateau with no floodplain pixel within two pixels reads no river", () => {
+      const d = drivers([[500, 200, 0, 144_000, 2300]]);
+      expect(d.sample(latOf(200), lonOf(503))!.river).toBeNull();
+      expect(d.sample(latOf(200), lonOf(502))!.river).not.toBeNull();
+    });
   });
 });

@@ -61,10 +61,12 @@ describe.skipIf(!has)("points within one hexagon", () => {
     expect(sampleHexagons().length).toBeGreaterThan(500);
   }, 120_000);
 
-  it("a river bank floods more than the plateau above it, in every sampled hexagon of a river ≥ 100 m³/s", () => {
+  it("a river bank floods more than the plateau above it, in every sampled ice-free hexagon of a river ≥ 100 m³/s", () => {
     let pairs = 0, differ = 0;
     for (const { hex, pts } of sampleHexagons()) {
-      const bank = pts.filter((p) => p.own.sample.river && p.own.sample.river.membership === 1 && p.own.sample.river.flowM3s >= 100).sort((a, b) => a.own.sample.river!.handM - b.own.sample.river!.handM)[0];
+      // an ice sheet has no floodplain however it drains (the formulas' ice factor): glaciated hexagons are left out
+      if (!pts.length || pts[0]!.own.inputs.iceShare > 0.1) continue;
+      const bank = pts.filter((p) => p.own.sample.river && p.own.sample.river.membership >= 0.5 && p.own.sample.river.flowM3s >= 100).sort((a, b) => a.own.sample.river!.handM - b.own.sample.river!.handM)[0];
       const plateau = pts.filter((p) => !p.own.sample.river && !p.own.sample.lowLinked).sort((a, b) => b.own.sample.elevM - a.own.sample.elevM)[0];
       if (!bank || !plateau || plateau.own.sample.elevM < bank.own.sample.elevM + 20) continue;
       pairs++;
@@ -151,7 +153,9 @@ describe.skipIf(!has)("points within one hexagon", () => {
       const harbour = { lat: 40.837, lon: 14.27 }, hill = { lat: 40.857, lon: 14.197 };
       expect(latLngToCell(hill.lat, hill.lon, 4)).toBe(latLngToCell(harbour.lat, harbour.lon, 4));
       expect(score(value(harbour.lat, harbour.lon, "SS", S85))).toBeGreaterThan(score(value(hill.lat, hill.lon, "SS", S85)));
-      expect(score(value(harbour.lat, harbour.lon, "SL", S85))).toBe(5);
+      // never Extreme: no vertical land motion is published for Naples (the formulas' cap)
+      expect(score(value(harbour.lat, harbour.lon, "SL", S85))).toBeGreaterThan(score(value(hill.lat, hill.lon, "SL", S85)));
+      expect(score(value(harbour.lat, harbour.lon, "SL", S85))).toBeLessThan(5);
       expect(score(value(hill.lat, hill.lon, "SL", S85))).toBe(1);
     });
 
