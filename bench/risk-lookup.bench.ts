@@ -87,6 +87,12 @@ bench("locate(point just off the shore → snap)", 50_000, (i) => e.locate(shore
 bench("pointHazards(lat, lon, hist)", 100_000, (i) =>
   e.pointHazards(pts[i % pts.length]![0], pts[i % pts.length]![1], "hist"), 50,
 );
+// the same answer from the hexagon alone (locate, then the hexagon's stored scores): the point path's reference on
+// this machine at this load, so the figures above can be read as a ratio when the machine is shared
+bench("locate + scores(hexagon, hist) (hexagon only)", 100_000, (i) => {
+  const r = e.locate(pts[i % pts.length]![0], pts[i % pts.length]![1]);
+  return r.status === "ok" ? e.scores(r.hexagon_code, "hist") : r;
+});
 {
   // the point path alone, on land points with their cell known: drivers read, the hexagon's formulas run
   const { latLngToCell } = await import("h3-js");
@@ -104,5 +110,7 @@ bench("pointHazards(lat, lon, hist)", 100_000, (i) =>
 bench("scores(hexagon, explain)", 20_000, (i) =>
   e.scores(hexes[i % hexes.length]!, "rcp26", "2040", { explain: true }),
 );
+const { loadavg, cpus } = await import("node:os");
+console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 const final = process.memoryUsage();
 console.log(`rss after benchmarks: ${mb(final.rss)}`);

@@ -93,6 +93,18 @@ function rankAt(words: Uint32Array, rank: Uint32Array, p: number): number {
   return r + (b ? popcount(word & ((1 << b) - 1) >>> 0) : 0);
 }
 
+/** Number of set bits before bit p. */
+function rankBefore(words: Uint32Array, rank: Uint32Array, p: number): number {
+  const w = p >>> 5, b = p & 31;
+  let r = rank[w >>> 3]!;
+  for (let i = w & ~7; i < w; i++) r += popcount(words[i]!);
+  return r + (b ? popcount(words[w]! & ((1 << b) - 1) >>> 0) : 0);
+}
+
+/** Half-width of the window of pixels a point reads around its own (relief, floodplains, valley sides). */
+const WIN = RELIEF_WINDOW_PX + 1;
+const WIN_SIDE = 2 * WIN + 1;
+
 const setBit = (words: Uint32Array, i: number) => {
   words[i >>> 5] = (words[i >>> 5]! | (1 << (i & 31))) >>> 0;
 };
@@ -241,6 +253,9 @@ export class PointDrivers {
   private readonly dist: Uint8Array;
   /** North-south size of a pixel, km. */
   private readonly pixelKm: number;
+  /** Land rank and floodplain index (−1 for none) of the window around the pixel being sampled. */
+  private readonly winLand = new Int32Array(WIN_SIDE * WIN_SIDE);
+  private readonly winMember = new Int32Array(WIN_SIDE * WIN_SIDE);
 
   constructor(buf: Uint8Array) {
     const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -290,9 +305,57 @@ export class PointDrivers {
     return rankAt(this.landWords, this.landRank, y * this.width + ((x + this.width) % this.width));
   }
 
-  /** Height of a pixel, m: sea at 0, as the slopes of the build. */
-  private heightAt(x: number, y: number): number {
-    const r = this.rank(x, y);
+  /**
+   * Fills the window around (x, y): one rank count per row, then the row's pixels in order (land ranks and
+   * floodplain indices are consecutive along a row), instead of a count per pixel.
+   */
+  private fillWindow(x: number, y: number): void {
+    const W = this.width;
+    for (let dy = -WIN; dy <= WIN; dy++) {
+      const yy = y + dy, row = (dy + WIN) * WIN_SIDE;
+      if (yy < 0 || yy >= this.height) {
+        this.winLand.fill(-1, row, row + WIN_SIDE);
+        this.winMember.fill(-1, row, row + WIN_SIDE);
+        continue;
+      }
+      if (x - WIN < 0 || x + WIN >= W) {
+        for (let dx = -WIN; dx <= WIN; dx++) {
+          const r = this.rank(x + dx, yy);
+          this.winLand[row + dx + WIN] = r;
+          this.winMember[row + dx + WIN] = r < 0 ? -1 : rankAt(this.memberWords, this.memberRank, r);
+        }
+        continue;
+      }
+      const p0 = yy * W + x - WIN;
+      let r = rankBefore(this.landWords, this.landRank, p0), m = -1;
+      for (let i = 0; i < WIN_SIDE; i++) {
+        const p = p0 + i;
+        if (((this.landWords[p >>> 5]! >>> (p & 31)) & 1) === 0) {
+          this.winLand[row + i] = -1;
+          this.winMember[row + i] = -1;
+          continue;
+        }
+        this.winLand[row + i] = r;
+        if (m < 0) m = rankBefore(this.memberWords, this.memberRank, r);
+        if (((this.memberWords[r >>> 5]! >>> (r & 31)) & 1) === 1) this.winMember[row + i] = m++;
+        else this.winMember[row + i] = -1;
+        r++;
+      }
+    }
+  }
+
+  /** Land rank of the window's pixel (dx, dy) from its centre, or −1 at sea. */
+  private wLand(dx: number, dy: number): number {
+    return this.winLand[(dy + WIN) * WIN_SIDE + dx + WIN]!;
+  }
+
+  private wMember(dx: number, dy: number): number {
+    return this.winMember[(dy + WIN) * WIN_SIDE + dx + WIN]!;
+  }
+
+  /** Height of the window's pixel (dx, dy), m: sea at 0, as the slopes of the build. */
+  private heightAt(dx: number, dy: number): number {
+    const r = this.wLand(dx, dy);
     return r < 0 ? 0 : Math.max(0, this.lut[this.grey[r]!]!);
   }
 
@@ -335,9 +398,10 @@ export class PointDrivers {
     const pixelLat = this.latOf(y), pixelLon = this.lonOf(x);
     const elevM = this.lut[this.grey[r]!]!;
     const low = ((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1;
-    const reliefM = this.relief(x, y);
-    const river = this.riverAt(x, y, r);
-    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(x, y), reliefM, lowLinked: low, coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
+    this.fillWindow(x, y);
+    const reliefM = this.relief();
+    const river = this.riverAt(y);
+    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(y), reliefM, lowLinked: low, coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
   }
 
   /**
@@ -354,16 +418,15 @@ export class PointDrivers {
    * from the pixel read to its neighbours), so a valley floor a few hundred metres wide between steep sides covers
    * little of a 3.7 km pixel, a wide plain all of it.
    */
-  private riverAt(x: number, y: number, r: number): PointRiver | null {
-    let read = rankAt(this.memberWords, this.memberRank, r), readRank = r, readDx = 0, readDy = 0;
+  private riverAt(y: number): PointRiver | null {
+    let read = this.wMember(0, 0), readRank = this.wLand(0, 0), readDx = 0, readDy = 0;
     if (read < 0)
       for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
         for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
           if (!dx && !dy) continue;
-          const rr = this.rank(x + dx, y + dy);
-          if (rr < 0) continue;
-          const m = rankAt(this.memberWords, this.memberRank, rr);
+          const m = this.wMember(dx, dy);
           if (m < 0) continue;
+          const rr = this.wLand(dx, dy);
           if (read < 0 || this.flat[m]! > this.flat[read]! || (this.flat[m] === this.flat[read] && this.hand[m]! < this.hand[read]!)) {
             read = m;
             readRank = rr;
@@ -376,10 +439,9 @@ export class PointDrivers {
     let best = read, bestDx = readDx, bestDy = readDy, bestChannelM = readM - this.hand[read]!;
     for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
       for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
-        const rr = this.rank(x + dx, y + dy);
-        if (rr < 0) continue;
-        const m = rankAt(this.memberWords, this.memberRank, rr);
+        const m = this.wMember(dx, dy);
         if (m < 0 || this.flow[m]! <= this.flow[best]!) continue;
+        const rr = this.wLand(dx, dy);
         const channelM = Math.max(0, this.lut[this.grey[rr]!]!) - this.hand[m]!;
         if (readM - channelM > floodplainHeightLimitM(areaOfCode(this.area[m]!))) continue;
         best = m;
@@ -389,7 +451,7 @@ export class PointDrivers {
       }
     const areaKm2 = areaOfCode(this.area[best]!);
     const flat = this.flat[read]! / FLAT_SCALE;
-    const gradient = this.sideGradient(x + readDx, y + readDy);
+    const gradient = this.sideGradient(readDx, readDy, y + readDy);
     const widthKm = gradient > 0 ? (2 * floodplainHeightLimitM(areaKm2)) / gradient / 1000 : Infinity;
     const valleyShare = Math.min(1, widthKm / this.pixelKm);
     const offsetKm = this.pixelKm * Math.hypot(bestDx * Math.cos(this.latOf(y) * RAD), bestDy);
@@ -407,36 +469,36 @@ export class PointDrivers {
    * Mean rise from pixel (x, y) to its 8 neighbours (a neighbour below counts as level), m per m: the sides of the
    * valley it lies in. A pixel between two valley sides rises on both; one hill beside a plain rises on one.
    */
-  private sideGradient(x: number, y: number): number {
-    const z = this.heightAt(x, y);
+  private sideGradient(cx: number, cy: number, y: number): number {
+    const z = this.heightAt(cx, cy);
     const cos = Math.max(Math.cos(this.latOf(y) * RAD), 0.01);
     let sum = 0, n = 0;
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++) {
         if ((!dx && !dy) || y + dy < 0 || y + dy >= this.height) continue;
         const d = this.pixelKm * 1000 * Math.hypot(dx * cos, dy);
-        sum += Math.max(0, this.heightAt(x + dx, y + dy) - z) / d;
+        sum += Math.max(0, this.heightAt(cx + dx, cy + dy) - z) / d;
         n++;
       }
     return n ? sum / n : 0;
   }
 
   /** Slope of pixel (x, y), degrees: central differences of the calibrated heights, as the build's 2′ slopes. */
-  private slope(x: number, y: number): number {
+  private slope(y: number): number {
     if (y <= 0 || y >= this.height - 1) return 0;
     const step = this.pixelKm * 1000;
     const dx = step * Math.cos(this.latOf(y) * RAD), dy = step;
-    const gx = (this.heightAt(x + 1, y) - this.heightAt(x - 1, y)) / (2 * dx);
-    const gy = (this.heightAt(x, y - 1) - this.heightAt(x, y + 1)) / (2 * dy);
+    const gx = (this.heightAt(1, 0) - this.heightAt(-1, 0)) / (2 * dx);
+    const gy = (this.heightAt(0, -1) - this.heightAt(0, 1)) / (2 * dy);
     return Math.atan(Math.hypot(gx, gy)) / RAD;
   }
 
   /** Height range of the land pixels around (x, y), m. */
-  private relief(x: number, y: number): number {
+  private relief(): number {
     let lo = Infinity, hi = -Infinity;
     for (let dy = -RELIEF_WINDOW_PX; dy <= RELIEF_WINDOW_PX; dy++)
       for (let dx = -RELIEF_WINDOW_PX; dx <= RELIEF_WINDOW_PX; dx++) {
-        const r = this.rank(x + dx, y + dy);
+        const r = this.wLand(dx, dy);
         if (r < 0) continue;
         const z = this.lut[this.grey[r]!]!;
         if (z < lo) lo = z;
@@ -458,13 +520,23 @@ export class PointDrivers {
     const cos = Math.max(Math.cos(lat * RAD), 0.05);
     const rx = Math.min(this.width >> 1, Math.ceil(ry / cos));
     let best = Infinity;
-    for (let dy = -ry; dy <= ry; dy++) {
+    // rows outward from the point's own (0, 1, −1, 2, −2, …): a row whose nearest pixel lies beyond the best
+    // distance found ends the search
+    for (let k = 0; k <= 2 * ry; k++) {
+      const dy = k & 1 ? (k + 1) >> 1 : -(k >> 1);
+      if ((Math.abs(dy) - 1) * this.pixelKm > best) break;
       const yy = y + dy;
       if (yy < 0 || yy >= this.height) continue;
       const pl = this.latOf(yy);
       for (let dx = -rx; dx <= rx; dx++) {
         const xx = (x + dx + this.width) % this.width;
-        if (this.isLandPx(xx, yy)) continue;
+        const p = yy * this.width + xx;
+        // 32 pixels of land in one word: skip them at once
+        if ((p & 31) === 0 && this.landWords[p >>> 5] === 0xffffffff && dx + 31 <= rx && xx + 31 < this.width) {
+          dx += 31;
+          continue;
+        }
+        if (((this.landWords[p >>> 5]! >>> (p & 31)) & 1) === 1) continue;
         const d = this.km(lat, lon, pl, this.lonOf(xx));
         if (d < best) best = d;
       }
