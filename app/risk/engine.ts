@@ -487,8 +487,7 @@ export class RiskEngine {
   ): PointHazardsResult | Extract<LocateResult, { status: "out_of_range" }> {
     const loc = this.locate(lat, lon);
     if (loc.status !== "ok") return loc;
-    const at = loc.snapped_to_land ?? { lat: Number(lat), lon: Number(lon) };
-    const r = this.pointScores(at.lat, at.lon, loc.hexagon_code, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
+    const r = this.scores(loc.hexagon_code, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
     return {
       status: "ok",
       lat: Number(lat),

@@ -104,23 +104,19 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
       explain: true,
       place: shown.kind === "hexagon" ? { kind: point ? ("point" as const) : ("hexagon" as const), name: point ? safe(() => nearestPlaceName(point.lat, point.lon)) : null } : undefined,
     };
-    // a chosen point in its hexagon is scored from its own drivers (the land point it snapped to, off the shore)
-    const at = shown.kind === "hexagon" && point ? (point.snappedToLand ?? point) : null;
-    const read = (scenario: string, period: string, opts?: typeof explain) =>
-      at ? engine.pointScores(at.lat, at.lon, code, scenario, period, opts) : engine.scores(code, scenario, period, opts);
     try {
-      hist = read("hist", "hist", explain);
+      hist = engine.scores(code, "hist", "hist", explain);
     } catch (error) {
       failed(error);
     }
     try {
-      future = read(sel.scenario, sel.period, explain);
+      future = engine.scores(code, sel.scenario, sel.period, explain);
     } catch (error) {
       failed(error);
     }
     series = SLOTS.flatMap((slot) => {
       try {
-        const r = read(slot.scenario, slot.period);
+        const r = engine.scores(code, slot.scenario, slot.period);
         return [{ scenario: slot.scenario, period: slot.period, scores: Object.fromEntries([r.aggregate, ...r.hazards].map((h) => [h.hazard_id, h.score])) }];
       } catch (error) {
         failed(error);

@@ -30,11 +30,7 @@ export function engineHazardReasons(engine: () => RiskEngine = getRiskEngine): H
         // without the place list the sentence says "the point's hexagon"
       }
       try {
-        const e = engine();
-        r =
-          loc.lat !== null && loc.lon !== null
-            ? e.pointScores(loc.lat, loc.lon, loc.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: "point", name } })
-            : e.scores(loc.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: "hexagon", name } });
+        r = engine().scores(loc.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: loc.lat === null ? "hexagon" : "point", name } });
       } catch {
         r = null;
       }
