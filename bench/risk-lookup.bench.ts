@@ -20,7 +20,7 @@ function bench(name: string, n: number, fn: (i: number) => unknown, targetUs?: n
 global.gc?.();
 const before = process.memoryUsage();
 const t0 = performance.now();
-const e = loadRiskEngine();
+const e = loadRiskEngine(undefined, { points: true });
 const loadMs = performance.now() - t0;
 global.gc?.();
 const after = process.memoryUsage();

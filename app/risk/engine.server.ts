@@ -16,7 +16,11 @@ export function defaultDataDir(): string {
   return process.env.RISK_DATA_DIR ?? path.resolve(process.cwd(), "data");
 }
 
-export function loadRiskEngine(dataDir = defaultDataDir()): RiskEngine {
+/**
+ * The engine over a dataset directory. `points` loads the 2′ point drivers too (48 MB of typed arrays): the point
+ * scores (pointScores, pointValues) need them, and nothing the server answers reads them yet, so it does not load them.
+ */
+export function loadRiskEngine(dataDir = defaultDataDir(), opts: { points?: boolean } = {}): RiskEngine {
   const t0 = performance.now();
   const cellsFile = path.join(dataDir, "risk-cells.bin.gz");
   const geoFile = path.join(dataDir, "geo.json.gz");
@@ -27,7 +31,7 @@ export function loadRiskEngine(dataDir = defaultDataDir()): RiskEngine {
   const { header, arrays } = decodeDataset(gunzipWhole(readFileSync(cellsFile)));
   const geo = JSON.parse(gunzipWhole(readFileSync(geoFile)).toString("utf8")) as GeoFile;
   const mask = loadLandMask(dataDir);
-  const points = loadPointDrivers(dataDir);
+  const points = opts.points ? loadPointDrivers(dataDir) : null;
   return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0), mask, points);
 }
 

@@ -89,7 +89,7 @@ const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
 describe.skipIf(!has)("sentences of real places through the engine", () => {
   let e: RiskEngine;
   beforeAll(() => {
-    e = loadRiskEngine(dataDir);
+    e = loadRiskEngine(dataDir, { points: true });
   });
 
   const explained = (name: string, lat: number, lon: number, h: HazardId, scenario = "hist", period = "hist") => {

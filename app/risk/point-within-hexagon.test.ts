@@ -21,7 +21,7 @@ const score = (v: number) => (Number.isNaN(v) ? 0 : Math.min(5, Math.floor(v / 0
 describe.skipIf(!has)("points within one hexagon", () => {
   let e: RiskEngine;
   beforeAll(() => {
-    e = loadRiskEngine(dataDir);
+    e = loadRiskEngine(dataDir, { points: true });
   });
 
   const value = (lat: number, lon: number, h: HazardId, slot: number) => {

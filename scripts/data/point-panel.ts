@@ -6,7 +6,7 @@
 import { loadRiskEngine } from "../../app/risk/engine.server";
 import { KNOWN_PLACES, meetsCheck, parseCheck } from "../../app/risk/known-places";
 
-const e = loadRiskEngine();
+const e = loadRiskEngine(undefined, { points: true });
 const all = process.argv.includes("--all");
 let n = 0, hexMet = 0, ptMet = 0;
 for (const p of KNOWN_PLACES) {
