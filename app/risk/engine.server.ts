@@ -6,6 +6,7 @@ import { decodeDataset, type GeoFile } from "./dataset";
 import { RiskEngine } from "./engine";
 import { RiskDatasetError } from "./errors";
 import { LandMask } from "./landmask";
+import { PointDrivers } from "./point-drivers";
 
 export { RiskEngine } from "./engine";
 export { RiskInputError, RiskNotFoundError, RiskDatasetError } from "./errors";
@@ -15,7 +16,11 @@ export function defaultDataDir(): string {
   return process.env.RISK_DATA_DIR ?? path.resolve(process.cwd(), "data");
 }
 
-export function loadRiskEngine(dataDir = defaultDataDir()): RiskEngine {
+/**
+ * The engine over a dataset directory. `points` loads the 2′ point drivers too (48 MB of typed arrays): the point
+ * scores (pointScores, pointValues) need them, and nothing the server answers reads them yet, so it does not load them.
+ */
+export function loadRiskEngine(dataDir = defaultDataDir(), opts: { points?: boolean } = {}): RiskEngine {
   const t0 = performance.now();
   const cellsFile = path.join(dataDir, "risk-cells.bin.gz");
   const geoFile = path.join(dataDir, "geo.json.gz");
@@ -23,16 +28,23 @@ export function loadRiskEngine(dataDir = defaultDataDir()): RiskEngine {
     throw new RiskDatasetError(
       `risk dataset not found in ${dataDir} (expected risk-cells.bin.gz and geo.json.gz; run npm run data:build)`,
     );
-  const { header, arrays } = decodeDataset(gunzipSync(readFileSync(cellsFile)));
-  const geo = JSON.parse(gunzipSync(readFileSync(geoFile)).toString("utf8")) as GeoFile;
+  const { header, arrays } = decodeDataset(gunzipWhole(readFileSync(cellsFile)));
+  const geo = JSON.parse(gunzipWhole(readFileSync(geoFile)).toString("utf8")) as GeoFile;
   const mask = loadLandMask(dataDir);
-  return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0), mask);
+  const points = opts.points ? loadPointDrivers(dataDir) : null;
+  return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0), mask, points);
+}
+
+/** The 2′ point drivers, or null: without them (an older dataset) a point takes its hexagon's scores. */
+export function loadPointDrivers(dataDir = defaultDataDir()): PointDrivers | null {
+  const file = path.join(dataDir, "point-drivers.bin.gz");
+  return existsSync(file) ? new PointDrivers(gunzipWhole(readFileSync(file))) : null;
 }
 
 /** The shoreline mask, or null: optional so datasets from before it still load (points then resolve by outline only). */
 export function loadLandMask(dataDir = defaultDataDir()): LandMask | null {
   const maskFile = path.join(dataDir, "landmask.bin.gz");
-  return existsSync(maskFile) ? new LandMask(gunzipSync(readFileSync(maskFile))) : null;
+  return existsSync(maskFile) ? new LandMask(gunzipWhole(readFileSync(maskFile))) : null;
 }
 
 let singleton: RiskEngine | null = null;
@@ -46,4 +58,14 @@ export function getRiskEngine(): RiskEngine {
 /** For tests: drop the cached engine. */
 export function resetRiskEngine(): void {
   singleton = null;
+}
+
+/**
+ * A gzip file inflated into one buffer of its own size (the gzip trailer's ISIZE, RFC 1952), instead of 16 KB chunks
+ * joined by a copy: the typed arrays of a dataset are views of that buffer, and no chunk is left behind in the heap
+ * of a long-running server.
+ */
+export function gunzipWhole(gz: Buffer): Buffer {
+  const size = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0;
+  return gunzipSync(gz, size > 0 ? { chunkSize: Math.max(64 * 1024, size) } : {});
 }

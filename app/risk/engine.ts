@@ -3,6 +3,7 @@ import { cellToLatLng, getResolution, gridDisk, h3IndexToSplitLong, isValidCell,
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
 import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode } from "~/domain/risk-levels";
 import {
+  SLOTS,
   SLOT_COUNT,
   parsePeriod,
   parseScenario,
@@ -18,7 +19,9 @@ import {
   FIELDS,
   NONE16,
   VALUE_SCALE,
+  decodeValue,
   dequantiseField,
+  encodeValue,
   type DatasetArrays,
   type DatasetHeader,
   type GeoFile,
@@ -30,6 +33,8 @@ import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
+import { COAST_SEARCH_KM, type PointDrivers } from "./point-drivers";
+import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "./point-score";
 import type {
   CountryItem,
   DatasetStatistic,
@@ -98,12 +103,14 @@ export class RiskEngine {
   readonly loadMs: number;
   readonly memoryBytes: number;
   private readonly landMask: LandMask | null;
+  private readonly points: PointDrivers | null;
 
-  constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0, landMask: LandMask | null = null) {
+  constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0, landMask: LandMask | null = null, points: PointDrivers | null = null) {
     this.header = header;
     this.a = arrays;
     this.geo = geo;
     this.landMask = landMask;
+    this.points = points;
     geo.countries.forEach((c, i) => this.countryByCode.set(c.code, i));
     geo.regions.forEach((r, i) => {
       this.regionByCode.set(r.code, i);
@@ -124,7 +131,12 @@ export class RiskEngine {
       ...Object.values(arrays.fields),
     ])
       bytes += t.byteLength;
-    this.memoryBytes = bytes + (landMask?.byteLength ?? 0);
+    this.memoryBytes = bytes + (landMask?.byteLength ?? 0) + (points?.byteLength ?? 0);
+  }
+
+  /** true when points are scored from their own 2′ drivers (the point-drivers file is loaded). */
+  get scoresPoints(): boolean {
+    return this.points !== null;
   }
 
   get cellCount(): number {
@@ -502,6 +514,61 @@ export class RiskEngine {
     return { coastKm: Number.isFinite(coastKm) ? coastKm : null, notApplicable };
   }
 
+  /**
+   * A point's own inputs: its hexagon's with every driver that exists finer replaced by the point's own (2′
+   * floodplain, height above the channel, elevation, slope, relief, distance to the sea, low-lying state, and
+   * temperature brought to its elevation). null without the point-drivers file or over a pixel without land.
+   */
+  pointInputsAt(lat: number, lon: number, row: number): PointInputs | null {
+    if (!this.points || row < 0) return null;
+    const cell = this.cellInputs(row);
+    // a hexagon is ≈ 45 km across: from its centre's distance to the sea, its points may lie within the search radius
+    const sample = this.points.sample(lat, lon, !(cell.coastKm > COAST_SEARCH_KM + HEXAGON_REACH_KM));
+    return sample ? pointInputs(cell, sample, lat, lon) : null;
+  }
+
+  /**
+   * Scores of a point (land, already located in `hexagon`) from its own drivers with the hexagon's formulas; the
+   * hexagon's scores where the point has no drivers of its own. The answer is shaped as the hexagon's, its
+   * location code the hexagon's.
+   */
+  pointScores(lat: number, lon: number, hexagon: string, scenario?: unknown, period?: unknown, opts: ScoresOptions = {}): HazardScoresResult {
+    const row = this.cellRow(hexagon);
+    const own = this.pointInputsAt(lat, lon, row);
+    const place = { kind: "point" as const, name: opts.place?.name ?? null };
+    if (!own) return this.scores(hexagon, scenario, period, opts.explain ? { ...opts, place } : opts);
+    const { scenario: s, period: p } = this.parseSlot(scenario, period);
+    const ctx = { dT: warmingAboveBaseline(s, p), slr: seaLevelRise(s, p), hist: s === "hist" };
+    const codes = pointCodes(own, ctx);
+    const explainFor = opts.explain ? cellExplainer(own.inputs, ctx, place, s, p, { labels: pointInputLabels(own), values: pointInputValues(own), note: POINT_NOTE }) : null;
+    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem => (explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it);
+    return {
+      location_code: hexagon,
+      location_type: "hexagon",
+      location_name: hexagon,
+      scenario: s,
+      period: p,
+      warming_c: slotWarmingC(s, p),
+      hazards: PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes[HAZARD_IDS.indexOf(h)]!))),
+      aggregate: withExplain("AL", this.item("AL", codes[0]!)),
+    };
+  }
+
+  /**
+   * Every hazard × slot value of a point (layout [hazard][slot], NaN for not applicable or no data), from its own
+   * drivers; null when it has none (its hexagon's values then stand).
+   */
+  pointValues(lat: number, lon: number, row: number): Float32Array | null {
+    const own = this.pointInputsAt(lat, lon, row);
+    if (!own) return null;
+    const out = new Float32Array(HAZARD_IDS.length * SLOT_COUNT);
+    SLOT_CONTEXTS.forEach((ctx, slot) => {
+      const codes = pointCodes(own, ctx);
+      codes.forEach((c, h) => (out[h * SLOT_COUNT + slot] = c > VALUE_SCALE ? NaN : c / VALUE_SCALE));
+    });
+    return out;
+  }
+
   /** Value code (0..VALUE_SCALE, or CODE_NA / no data above it) of a dataset row for a hazard index and slot. */
   valueCode(row: number, hazardIdx: number, slot: number): number {
     return this.a.values[(hazardIdx * SLOT_COUNT + slot) * this.header.nCells + row]!;
@@ -597,6 +664,30 @@ export class RiskEngine {
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
 
+/** Farthest a point of a resolution-4 hexagon lies from its centre, km (edge ≈ 24 km, with margin). */
+const HEXAGON_REACH_KM = 30;
+
+const SLOT_CONTEXTS = SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s.period), slr: seaLevelRise(s.scenario, s.period), hist: s.scenario === "hist" }));
+
+/**
+ * Value codes of a point in one slot, in HAZARD_IDS order (AL first): the hexagon's formulas on the point's inputs,
+ * each rounded through its stored code as the build rounds a hexagon's, the aggregate from those.
+ */
+function pointCodes(own: PointInputs, ctx: { dT: number; slr: number; hist: boolean }): number[] {
+  const codes = new Array<number>(HAZARD_IDS.length).fill(0);
+  const vals: HazardValue[] = [];
+  for (const h of PER_HAZARD_IDS) {
+    const code = encodeValue(HAZARD_FORMULAS[h].fn(own.inputs, ctx));
+    codes[HAZARD_IDS.indexOf(h)] = code;
+    vals.push(decodeValue(code));
+  }
+  codes[0] = encodeValue(aggregate(vals));
+  return codes;
+}
+
+const POINT_NOTE =
+  "Scored at this point: its floodplain membership, height above the river channel and distance to it, elevation, slope, relief, distance to the sea and low-lying state come from the 2′ grid; temperature is the hexagon's 10′ climatology brought to the point's elevation at 6.5 °C/km; precipitation, the shape of the year, tides and warm-sea months stay at their own resolution (10′ or coarser, over the hexagon).";
+
 const levelLabel = (it: HazardScoreItem): string | null => (it.score ? levelForScore(it.score).label : null);
 
 function rollupExplanation(
@@ -626,6 +717,7 @@ function cellExplainer(
   place: PlaceRef,
   scenario: ScenarioId,
   period: PeriodId,
+  point?: { labels: Record<string, [string, string]>; values: Record<string, number>; note: string },
 ): (h: HazardId, it: HazardScoreItem) => HazardExplanation {
   let inputs: HazardExplanation["inputs"] | null = null;
   const values = new Map<HazardId, HazardValue>();
@@ -634,9 +726,10 @@ function cellExplainer(
   return (h, it) => {
     if (!inputs) {
       inputs = {};
-      for (const [k, [label, unit]] of Object.entries(INPUT_LABELS)) {
-        const v = (inp as unknown as Record<string, number>)[k]!;
-        inputs[k] = { value: Number.isFinite(v) ? v : null, unit, label };
+      const values = point?.values ?? (inp as unknown as Record<string, number>);
+      for (const [k, [label, unit]] of Object.entries(point?.labels ?? INPUT_LABELS)) {
+        const v = values[k];
+        inputs[k] = { value: v !== undefined && Number.isFinite(v) ? v : null, unit, label };
       }
     }
     const steps: Step[] = [{ name: STEP.warming, value: Math.round(ctx.dT * 100) / 100, unit: "°C" }];
@@ -655,6 +748,7 @@ function cellExplainer(
         formula: "mean of the three highest applicable hazard values",
         inputs,
         steps,
+        ...(point ? { note: point.note } : {}),
       };
     }
     const f = HAZARD_FORMULAS[h];
@@ -668,7 +762,7 @@ function cellExplainer(
       formula: f.formula,
       inputs,
       steps,
-      note: v === NOT_APPLICABLE ? (f.notApplicable ?? "not applicable here") : undefined,
+      note: v === NOT_APPLICABLE ? (f.notApplicable ?? "not applicable here") : point?.note,
     };
   };
 }

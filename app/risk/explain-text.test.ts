@@ -89,7 +89,7 @@ const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
 describe.skipIf(!has)("sentences of real places through the engine", () => {
   let e: RiskEngine;
   beforeAll(() => {
-    e = loadRiskEngine(dataDir);
+    e = loadRiskEngine(dataDir, { points: true });
   });
 
   const explained = (name: string, lat: number, lon: number, h: HazardId, scenario = "hist", period = "hist") => {
@@ -196,6 +196,23 @@ describe.skipIf(!has)("sentences of real places through the engine", () => {
     const { item, text, input } = explained("Madrid", 40.42, -3.7, "SS");
     expect(item.state).toBe("not_applicable");
     expect(text).toBe(`Madrid's hexagon lies ${fmtInt(input("coastKm"))} km from the sea and is neither on the coast nor on low land joined to it, so storm surge does not apply there.`);
+  });
+
+  it("a point's own sentences say at what resolution each driver was read", () => {
+    const lat = 50.9375, lon = 6.9633;
+    const loc = e.locate(lat, lon);
+    if (loc.status !== "ok") throw new Error(loc.message);
+    const r = e.pointScores(lat, lon, loc.hexagon_code, "hist", "hist", { explain: true, place: { kind: "point", name: "Köln" } });
+    const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
+    const hand = fd.explanation!.inputs.handM!.value!;
+    expect(fd.explanation!.summary).toContain("The point in Köln lies in the floodplain of a river draining");
+    expect(fd.explanation!.summary).toContain(`${fmtInt(hand)} m above its channel`);
+    expect(fd.explanation!.summary).toContain("(2′ grid)");
+    expect(fd.explanation!.inputs.handM!.label).toBe("height above the river channel at this point, 2′ grid (≈ 3.7 km)");
+    const hw = r.hazards.find((h) => h.hazard_id === "HW")!;
+    expect(hw.explanation!.summary).toMatch(/at its elevation of [\d,]+ m.*\(6\.5 °C\/km\)/);
+    expect(hw.explanation!.inputs.tJul!.label).toMatch(/^July mean temperature at this point's elevation \(10′ climatology/);
+    expect(hw.explanation!.inputs.pJul!.label).toBe("July precipitation, 10′ climatology (hexagon mean)");
   });
 
   it("countries and regions are named and said to be rollups", () => {

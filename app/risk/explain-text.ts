@@ -12,7 +12,8 @@ import { ROLLUP_TOP_SHARE } from "./rollup";
 
 /** Which place a score belongs to; `name` is what a reader knows it by (a country, a region, a nearby town). */
 export interface PlaceRef {
-  kind: "country" | "region" | "hexagon" | "point";
+  /** "point": a point's hexagon; "site": a point scored from its own drivers. */
+  kind: "country" | "region" | "hexagon" | "point" | "site";
   name?: string | null;
 }
 
@@ -87,6 +88,7 @@ const COUNT_WORDS = ["no", "one", "two", "three"];
 export function placeSubject(p: PlaceRef): string {
   if (p.kind === "country") return p.name || "This country";
   if (p.kind === "region") return p.name || "This region";
+  if (p.kind === "site") return p.name ? `The point in ${p.name}` : "This point";
   if (p.name) return `${possessive(p.name)} hexagon`;
   return p.kind === "point" ? "The point's hexagon" : "This hexagon";
 }
@@ -107,11 +109,12 @@ const P_WET: DriverRef = { step: STEP.pWettest, label: "wettest-month precipitat
 
 /** The drivers each hazard's formula reads, in the order the sentence names them. */
 export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>> = {
-  CS: [{ step: STEP.tColdest, label: "coldest-month mean temperature", unit: "°C", warmed: true }, ...T_MONTHS],
+  CS: [{ step: STEP.tColdest, label: "coldest-month mean temperature", unit: "°C", warmed: true }, ...T_MONTHS, { input: "lapseC" }],
   HW: [
     { step: STEP.tHotMax, label: "hottest-month mean daily maximum", unit: "°C", warmed: true },
     { step: STEP.tHottest, label: "hottest-month mean temperature", unit: "°C", warmed: true },
     ...T_MONTHS,
+    { input: "lapseC" },
   ],
   LS: [{ input: "slopeMean" }, { input: "relief" }, P_WET],
   WF: [
@@ -121,6 +124,9 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
   ],
   FD: [
     { input: "floodplainShare", share: true },
+    // a point's own: height above the channel it drains to and distance to it (no such input for a hexagon)
+    { input: "handM" },
+    { input: "channelKm" },
     { input: "lowShare", share: true },
     { input: "upstreamKm2" },
     { input: "flowM3s" },
@@ -352,6 +358,63 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
  * climate named by its own baseline, so that both figures can be checked.
  */
 const warmingWords = (scenario: ScenarioId, period: PeriodId, dT: number) => `${slotWarmingLabel(scenario, period)} (+${fmt1(dT)} °C since ${BASELINE_YEARS})`;
+/** A point's explanation carries the drivers only a point has (height above the channel). */
+const isPointFacts = (f: ExplanationFacts | null): boolean => f !== null && "handM" in f.inputs;
+
+const at2 = "(2′ grid)";
+const withLapse = (c: Ctx, parts: Parts | null): Parts | null => {
+  const elev = inputOf(c.f, "elevMean"), lapse = inputOf(c.f, "lapseC");
+  if (!parts || elev === null || lapse === null) return parts;
+  const shift = Math.abs(lapse) < 0.05 ? "" : `, ${fmt1(Math.abs(lapse))} °C ${lapse > 0 ? "warmer" : "colder"} than its hexagon's mean`;
+  return { ...parts, drivers: `${parts.drivers} at its elevation of ${fmtInt(elev)} m${shift} (6.5 °C/km)` };
+};
+
+/** Sentences of a point scored from its own drivers, where they differ from a hexagon's (shares become yes/no). */
+const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
+  HW: (c) => withLapse(c, SENTENCES.HW(c)),
+  CS: (c) => withLapse(c, SENTENCES.CS(c)),
+  FD: (c) => {
+    const member = nz(inputOf(c.f, "floodplainShare")), low = nz(inputOf(c.f, "lowShare"));
+    const area = nz(inputOf(c.f, "upstreamKm2")), flow = nz(inputOf(c.f, "flowM3s"));
+    const hand = inputOf(c.f, "handM"), dist = inputOf(c.f, "channelKm");
+    const river = `a river draining ${fmtSig2(area)} km²${flow > 0 ? ` (mean flow about ${fmtSig2(flow)} m³/s)` : ""}`;
+    let d: string;
+    if (member > 0 && hand !== null)
+      d = `${c.S} lies in the floodplain of ${river}, ${fmtInt(hand)} m above its channel and ${fmt1(nz(dist))} km from it ${at2}${member < 1 ? `, on ground sloping out of the valley floor (membership ${pct(member)} %)` : ""}`;
+    else if (low > 0 && flow > 0) d = `${c.S} is low-lying land joined to the sea ${at2}, which the rivers of its delta cross, the largest ${river}`;
+    else d = `${c.S} lies in no floodplain of a river draining 1,000 km² or more ${at2}`;
+    const flash = nz(stepOf(c.f, STEP.flashFactor)), relief = inputOf(c.f, "relief"), p = stepOf(c.f, STEP.pWettest);
+    if (flash >= 0.1 && relief !== null && p !== null)
+      d += `${member > 0 ? ", and" : ", but"} the ${fmtInt(relief)} m of relief around it with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December brings flash floods`;
+    return { drivers: d, warming: p === null ? undefined : wetWarming(c, "the wettest month's rain", p) };
+  },
+  LS: (c) => {
+    const slope = inputOf(c.f, "slopeMean"), relief = inputOf(c.f, "relief"), p = stepOf(c.f, STEP.pWettest);
+    if (slope === null || relief === null || p === null) return null;
+    return {
+      drivers: `${c.S} has a slope of ${fmt1(slope)}° and ${fmtInt(relief)} m of relief around it ${at2}, with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December${c.warm ? " in the baseline climate" : ""}`,
+      warming: wetWarming(c, "that rain", p),
+    };
+  },
+  SS: (c) => {
+    const low = inputOf(c.f, "lowShare"), coast = inputOf(c.f, "coastKm"), elev = inputOf(c.f, "elevMean"), tide = inputOf(c.f, "tideM");
+    const storm = stepOf(c.f, STEP.stormFactor), slr = stepOf(c.f, STEP.slr);
+    if (low === null || storm === null) return null;
+    const where = coast === null ? "" : coast > 0 ? `, ${fmt1(coast)} km from the sea` : " on the shore";
+    const stormWords = storm >= 0.5 ? "strong" : storm >= 0.2 ? "moderate" : "little";
+    return {
+      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`}${where} ${at2}, with ${stormWords} storm exposure${tide !== null && tide > 0 ? ` and a ${fmt1(tide)} m tidal range` : ""}`,
+      warming: c.warm && slr !== null ? `${fmt2(slr - HISTORICAL_SLR_M)} m more sea-level rise ${c.slot} raises the water a surge starts from` : undefined,
+    };
+  },
+  SL: (c) => {
+    const low = inputOf(c.f, "lowShare"), elev = inputOf(c.f, "elevMean"), slr = stepOf(c.f, STEP.slr);
+    if (low === null || slr === null) return null;
+    return {
+      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`} ${at2}, with ${fmt2(slr)} m of global sea-level rise since 1900${c.warm ? ` ${c.slot} (${fmt2(slr - HISTORICAL_SLR_M)} m more than in the historical period)` : ""}`,
+    };
+  },
+};
 
 const levelEnd = (level: string | null) => `that is ${level ?? "unscored"}.`;
 
@@ -399,7 +462,9 @@ function aggregateSentence(x: SummaryInput, f: ExplanationFacts): string {
  * units, what the slot's warming adds where the formula has a warming term, ending with the level ("that is High.").
  * Not applicable and no data have sentences of their own.
  */
-export function explainSummary(x: SummaryInput): string {
+export function explainSummary(input: SummaryInput): string {
+  const site = input.place.kind === "point" && isPointFacts(input.facts);
+  const x: SummaryInput = site ? { ...input, place: { ...input.place, kind: "site" } } : input;
   if (x.state === "not_applicable") return notApplicable(x);
   if (x.state === "no_data") return noData(x);
   if (!x.facts) return rollupSentence(x);
@@ -407,7 +472,7 @@ export function explainSummary(x: SummaryInput): string {
   const dT = x.scenario === "hist" ? 0 : nz(stepOf(x.facts, STEP.warming));
   const slot = slotWords(x.scenario, x.period);
   const c: Ctx = { f: x.facts, S: placeSubject(x.place), s: subjectInside(x.place), dT, slot, warm: dT > 0 ? `${warmingWords(x.scenario, x.period, dT)} ${slot}` : "" };
-  const parts = SENTENCES[x.hazard](c);
+  const parts = (site ? POINT_SENTENCES[x.hazard] : undefined)?.(c) ?? SENTENCES[x.hazard](c);
   if (!parts) return `The ${hazardWords(x.hazard)} value of ${c.s} comes from the calculation below; ${levelEnd(x.level)}`;
   return parts.warming ? `${parts.drivers}. ${upper(parts.warming)}; ${levelEnd(x.level)}` : `${parts.drivers}; ${levelEnd(x.level)}`;
 }

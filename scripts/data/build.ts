@@ -23,6 +23,7 @@ import { extraCoastalMetros, metroPopulation, readNePlaces } from "./ne-places";
 import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./relief";
 import { cellArea, latLngToCell } from "h3-js";
 import { cellShares, rasterise, readNeLayer } from "./naturalearth";
+import { pointDriversFile } from "./point-drivers";
 
 export const GENERATOR_VERSION = "4.0.0";
 const DATA = path.join(ROOT, "data");
@@ -168,6 +169,8 @@ async function main(): Promise<void> {
     raisedLow++;
   }
   log(`2′ low-lying land: shore grey ${low2.shoreGrey}, low up to grey ${low2.maxGrey}; raises the low-lying share of ${raisedLow} cells (${Math.round(performance.now() - t0)} ms)`);
+  const points = pointDriversFile({ relief: greyRelief, greyToM: reliefCal.lut, dir: rv.dir, lowPixels: low2.lowPixels, members: rv.members });
+  log(`point drivers: ${points.landPixels} land pixels, ${points.floodplainPixels} floodplain pixels, ${points.bin.length} bytes (${Math.round(performance.now() - t0)} ms)`);
   const { oceanShare: _ocean, seaLinked: _linked, ...terrFields } = terr;
   const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, floodplainShare: rv.floodplainShare, upstreamKm2: rv.upstreamKm2, flowM3s: rv.flowM3s, tideM, population: metro.pop, ...twelve, iceShare: ne.iceShare, urbanShare: ne.urbanShare };
 
@@ -230,6 +233,7 @@ async function main(): Promise<void> {
     "risk-cells.bin.gz": gzipSync(bin, { level: 9 }),
     "geo.json.gz": gzipSync(Buffer.from(JSON.stringify(geo)), { level: 9 }),
     "landmask.bin.gz": gzipSync(landMaskBin, { level: 9 }),
+    "point-drivers.bin.gz": gzipSync(points.bin, { level: 9 }),
     // the cities every point lookup must resolve (checked by data:validate and the engine tests)
     "coastal-cities.json": Buffer.from(`${JSON.stringify(coastal.map((c) => ({ name: c.name, country: c.country, population: c.population, lat: c.lat, lon: c.lon, source: c.source })), null, 0).replace(/\},\{/g, "},\n{")}\n`),
   };

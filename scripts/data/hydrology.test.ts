@@ -210,6 +210,7 @@ describe("runoff and the river lines", () => {
       grid: g, dir, order: Int32Array.from([3, 2, 1, 0]), count: 4, areaOfRow: Float64Array.from([100_000]),
       latOf: () => 10, lonOf: () => 10, floodplainShare: new Float64Array(2), upstreamKm2: new Float64Array(2),
       pairCell: Int32Array.from([0, 0, 1]), pairChannel: Int32Array.from([0, 1, 2]),
+      members: { pixel: Int32Array.from([0, 1, 2]), channel: Int32Array.from([0, 1, 2]), handM: new Float32Array(3), flat: Float32Array.from([1, 1, 1]), areaKm2: new Float32Array(3), flowM3s: new Float32Array(3) },
       stats: { riverPixelsPermanent: 0, riverPixelsIntermittent: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
     };
     const runoff = { step: 180, nx: 2, ny: 1, mm: Float32Array.from([315.576, 315.576]) };
@@ -217,6 +218,8 @@ describe("runoff and the river lines", () => {
     // 100,000 km² at 315.576 mm/yr is 1,000 m³/s per pixel: cell 0's largest channel pixel drains two, cell 1's three
     expect(q[0]).toBeCloseTo(2000, 0);
     expect(q[1]).toBeCloseTo(3000, 0);
+    // each floodplain pixel keeps the flow of its own channel, for scoring a point on it
+    expect(Array.from(geo.members!.flowM3s, Math.round)).toEqual([1000, 2000, 3000]);
   });
 
   it("reads GMT multi-segment river lines", () => {

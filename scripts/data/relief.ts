@@ -213,6 +213,8 @@ export interface LowLying2 {
   share: Float64Array;
   /** Per cell: number of 2′ land pixels. */
   landPixels: Uint16Array;
+  /** Per 2′ pixel: 1 where it is land, low-lying and joined to the open sea (a point's own low-lying state). */
+  lowPixels: Uint8Array;
 }
 
 /**
@@ -272,11 +274,13 @@ export function lowLyingShare2(
   }
   floodFill8(state, queue, tail, W, H);
   const land = new Uint32Array(cellCount), low = new Uint32Array(cellCount);
+  const lowPixels = new Uint8Array(n);
   for (let y = 0; y < H; y++) {
     const lat = latOf(y);
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
       if (kind[p] !== 1) continue;
+      if (state[p] === 2) lowPixels[p] = 1;
       const k = cellOf(lat, lonOf(x));
       if (k === undefined) continue;
       land[k]!++;
@@ -289,5 +293,5 @@ export function lowLyingShare2(
     share[k] = land[k]! ? low[k]! / land[k]! : NaN;
     landPixels[k] = Math.min(65535, land[k]!);
   }
-  return { shoreGrey, maxGrey, share, landPixels };
+  return { shoreGrey, maxGrey, share, landPixels, lowPixels };
 }

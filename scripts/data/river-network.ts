@@ -20,9 +20,9 @@ export const BURN_PERMANENT_LEVELS = 8;
 export const BURN_INTERMITTENT_LEVELS = 4;
 /** Drainage area from which a flow path counts as a channel with its own floodplain, km². */
 export const CHANNEL_MIN_KM2 = 1000;
-/** GFPLAIN rule h ≤ a·A^b (h m, A km²): b from hydraulic geometry (Nardi et al. 2006, 2019), a = 1 m. */
-export const GFPLAIN_A = 1;
-export const GFPLAIN_B = 0.3;
+/** GFPLAIN rule h ≤ a·A^b (h m, A km²): b from hydraulic geometry (Nardi et al. 2006, 2019), a = 1 m. One rule for cells and points. */
+import { GFPLAIN_A, GFPLAIN_B } from "../../app/risk/point-drivers";
+export { GFPLAIN_A, GFPLAIN_B };
 /**
  * A floodplain is a valley floor: full weight up to FLOODPLAIN_FLAT_DEG of 2′ slope, none from FLOODPLAIN_STEEP_DEG
  * (the landslide ramp's 1° lower end is where the 2′ grid's plains end). Without it, a hillside that the grey
@@ -39,9 +39,29 @@ export interface RiverNetwork {
   /** Per cell: mean-flow proxy of that channel (runoff-weighted accumulation), m³/s. */
   flowM3s: Float64Array;
   stats: { riverPixelsPermanent: number; riverPixelsIntermittent: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
+  /** Every floodplain pixel on its own, for scoring a point from its own pixel (the cells' shares sum these). */
+  members: FloodplainMembers;
+  /** Flow directions on the 2′ grid (DIR_OUTLET marks the sea). */
+  dir: Uint8Array;
+}
+
+/**
+ * The floodplain pixels of the 2′ grid, parallel arrays in grid order: the pixel, its height above the channel it
+ * drains to (m), its flatness weight (what it adds to its cell's floodplain share), that channel's drainage area
+ * (km²) and pixel, and once flows are known the channel's mean flow (m³/s).
+ */
+export interface FloodplainMembers {
+  pixel: Int32Array;
+  channel: Int32Array;
+  handM: Float32Array;
+  flat: Float32Array;
+  areaKm2: Float32Array;
+  flowM3s: Float32Array;
 }
 
 const R_KM = 6371.0088;
+
+const emptyMembers = (): FloodplainMembers => ({ pixel: new Int32Array(0), channel: new Int32Array(0), handM: new Float32Array(0), flat: new Float32Array(0), areaKm2: new Float32Array(0), flowM3s: new Float32Array(0) });
 
 /**
  * The terrain half of the network: directions, drainage areas, floodplains per cell, and for every floodplain
@@ -64,6 +84,8 @@ export interface RiverGeometry {
   pairChannel: Int32Array;
   /** Lakes and reservoirs (see RiverInputs.lake): they store the flood waves that reach them. */
   lake?: Uint8Array;
+  /** The same floodplain pixels, in the same order, with their own values (flows filled by channelFlows). */
+  members?: FloodplainMembers;
   stats: RiverNetwork["stats"];
 }
 
@@ -131,6 +153,8 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   };
   let unreached = 0, floodplainPixels = 0, landPixels = 0;
   let pairs = new Int32Array(1 << 22), nPairs = 0;
+  let own = new Float32Array(1 << 23);
+  let ownPixel = new Int32Array(1 << 21);
   for (let y = 0; y < H; y++) {
     const lat = latOf(y);
     for (let x = 0; x < W; x++) {
@@ -156,7 +180,18 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
         const grown = new Int32Array(pairs.length * 2);
         grown.set(pairs);
         pairs = grown;
+        const grownOwn = new Float32Array(own.length * 2);
+        grownOwn.set(own);
+        own = grownOwn;
+        const grownPixel = new Int32Array(ownPixel.length * 2);
+        grownPixel.set(ownPixel);
+        ownPixel = grownPixel;
       }
+      const m = nPairs / 2;
+      ownPixel[m] = p;
+      own[4 * m] = hand;
+      own[4 * m + 1] = flat;
+      own[4 * m + 2] = area[c]!;
       pairs[nPairs++] = k;
       pairs[nPairs++] = c;
     }
@@ -164,12 +199,17 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   const floodplainShare = new Float64Array(cellCount);
   for (let k = 0; k < cellCount; k++) floodplainShare[k] = land[k]! ? plain[k]! / land[k]! : 0;
   const pairCell = new Int32Array(nPairs / 2), pairChannel = new Int32Array(nPairs / 2);
-  for (let i = 0; i < pairCell.length; i++) {
+  const nm = pairCell.length;
+  const members: FloodplainMembers = { pixel: ownPixel.slice(0, nm), channel: pairChannel, handM: new Float32Array(nm), flat: new Float32Array(nm), areaKm2: new Float32Array(nm), flowM3s: new Float32Array(nm) };
+  for (let i = 0; i < nm; i++) {
     pairCell[i] = pairs[2 * i]!;
     pairChannel[i] = pairs[2 * i + 1]!;
+    members.handM[i] = own[4 * i]!;
+    members.flat[i] = own[4 * i + 1]!;
+    members.areaKm2[i] = own[4 * i + 2]!;
   }
   return {
-    grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel, lake,
+    grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel, lake, members,
     stats: { riverPixelsPermanent, riverPixelsIntermittent, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
   };
 }
@@ -190,6 +230,7 @@ export function channelFlows(geo: RiverGeometry, runoff: RunoffGrid, cellCount: 
   for (let i = 0; i < geo.pairCell.length; i++) {
     const k = geo.pairCell[i]!;
     const q = meanFlowM3s(flow[geo.pairChannel[i]!]!);
+    if (geo.members) geo.members.flowM3s[i] = q;
     if (q > flowM3s[k]!) flowM3s[k] = q;
   }
   return flowM3s;
@@ -199,5 +240,5 @@ export function riverNetwork(inputs: RiverInputs, runoff: RunoffGrid): RiverNetw
   const { cellCount } = inputs;
   const geo = riverGeometry(inputs);
   const flowM3s = channelFlows(geo, runoff, cellCount);
-  return { floodplainShare: geo.floodplainShare, upstreamKm2: geo.upstreamKm2, flowM3s, stats: geo.stats };
+  return { floodplainShare: geo.floodplainShare, upstreamKm2: geo.upstreamKm2, flowM3s, stats: geo.stats, members: geo.members ?? emptyMembers(), dir: geo.dir };
 }

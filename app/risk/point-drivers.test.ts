@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { CHANNEL_DIST_STEP_KM, PointDrivers, areaCode, areaOfCode, encodePointDrivers, floodplainHeightLimitM, flowCode, flowOfCode } from "./point-drivers";
+
+/**
+ * A 64 × 32 grid (5.625° pixels): sea west of column 8, land east of it; a valley floor at column 20 (grey 10,
+ * 10 m) between plateaus (grey 200, 500 m); the coast's first land column is low-lying.
+ */
+function grid() {
+  const width = 64, height = 32, n = width * height;
+  const greyToM = Array.from({ length: 256 }, (_, g) => (g < 5 ? -100 : g * 2.5));
+  const grey = new Uint8Array(n);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) grey[y * width + x] = x < 8 ? 0 : x === 8 ? 6 : x >= 19 && x <= 21 ? 10 : 200;
+  const valley = [] as number[];
+  for (let y = 0; y < height; y++) valley.push(y * width + 20);
+  const members = {
+    pixel: Int32Array.from(valley),
+    channel: Int32Array.from(valley),
+    handM: Float32Array.from(valley, () => 3.4),
+    flat: Float32Array.from(valley, () => 1),
+    areaKm2: Float32Array.from(valley, () => 140_000),
+    flowM3s: Float32Array.from(valley, () => 2100),
+  };
+  return { width, height, greyToM, grey, isLand: (p: number) => p % width >= 8, isLow: (p: number) => p % width === 8, members };
+}
+
+const lonOfCol = (x: number) => -180 + (x + 0.5) * 5.625;
+const latOfRow = (y: number) => 90 - (y + 0.5) * 5.625;
+
+describe("point drivers", () => {
+  const d = new PointDrivers(encodePointDrivers(grid()));
+
+  it("keeps land pixels only, each with its own height, low-lying state and floodplain", () => {
+    expect(d.nLand).toBe(56 * 32);
+    expect(d.nMembers).toBe(32);
+    const valley = d.sample(latOfRow(16), lonOfCol(20))!;
+    expect(valley.elevM).toBe(25);
+    expect(valley.lowLinked).toBe(false);
+    expect(valley.river).not.toBeNull();
+    expect(valley.river!.handM).toBe(3);
+    expect(valley.river!.membership).toBe(1);
+    expect(Math.abs(valley.river!.flowM3s / 2100 - 1)).toBeLessThan(0.04);
+    expect(Math.abs(valley.river!.areaKm2 / 140_000 - 1)).toBeLessThan(0.04);
+    expect(valley.river!.channelKm).toBe(0);
+    const plateau = d.sample(latOfRow(16), lonOfCol(30))!;
+    expect(plateau.elevM).toBe(500);
+    expect(plateau.river).toBeNull();
+    const shore = d.sample(latOfRow(16), lonOfCol(8))!;
+    expect(shore.lowLinked).toBe(true);
+    expect(shore.elevM).toBe(15);
+  });
+
+  it("reads slope and relief from the neighbouring pixels", () => {
+    // the valley's walls rise 475 m over two 5.625° pixels: a gentle slope, but the relief spans them
+    const wall = d.sample(latOfRow(16), lonOfCol(22))!;
+    expect(wall.slopeDeg).toBeGreaterThan(0);
+    expect(d.sample(latOfRow(16), lonOfCol(40))!.slopeDeg).toBe(0);
+    expect(wall.reliefM).toBe(475);
+    expect(d.sample(latOfRow(16), lonOfCol(40))!.reliefM).toBe(0);
+  });
+
+  it("measures the distance to the sea within its search radius only", () => {
+    // pixels are 625 km wide: beyond 30 km nothing is searched, so an inland pixel has no distance of its own
+    expect(d.sample(latOfRow(16), lonOfCol(30))!.coastKm).toBeNull();
+  });
+
+  it("answers a point over a sea pixel from its nearest land neighbour, and nothing far at sea", () => {
+    const s = d.sample(latOfRow(16), lonOfCol(7))!;
+    expect(s.pixelLon).toBeCloseTo(lonOfCol(8), 9);
+    expect(d.sample(latOfRow(16), lonOfCol(2))).toBeNull();
+  });
+
+  it("codes flow and area on a log scale within 8 %", () => {
+    for (const q of [0.5, 3, 330, 2100, 38_000, 200_000]) expect(Math.abs(flowOfCode(flowCode(q)) / q - 1)).toBeLessThan(0.04);
+    for (const a of [1000, 140_000, 6_100_000]) expect(Math.abs(areaOfCode(areaCode(a)) / a - 1)).toBeLessThan(0.04);
+    expect(flowOfCode(flowCode(0))).toBe(0);
+    expect(CHANNEL_DIST_STEP_KM).toBe(0.5);
+  });
+
+  describe("the river whose flood reaches a point", () => {
+    /**
+     * A 1080 × 540 grid (20′ pixels, 37 km) of land at `base` m; floodplain pixels given as [x, y, height above
+     * channel, drainage area, flow]; heights per pixel override the base.
+     */
+    function drivers(members: [number, number, number, number, number][], heights: [number, number, number][] = [], base = 100) {
+      const width = 1080, height = 540, n = width * height;
+      const greyToM = Array.from({ length: 256 }, (_, g) => g * 10);
+      const grey = new Uint8Array(n).fill(base / 10);
+      for (const [x, y, h] of heights) grey[y * width + x] = h / 10;
+      const sorted = [...members].sort((a, b) => a[1] * width + a[0] - (b[1] * width + b[0]));
+      return new PointDrivers(
+        encodePointDrivers({
+          width, height, greyToM, grey, isLand: () => true, isLow: () => false,
+          members: {
+            pixel: Int32Array.from(sorted, ([x, y]) => y * width + x),
+            channel: Int32Array.from(sorted, ([x, y]) => y * width + x),
+            handM: Float32Array.from(sorted, (m) => m[2]),
+            flat: Float32Array.from(sorted, () => 1),
+            areaKm2: Float32Array.from(sorted, (m) => m[3]),
+            flowM3s: Float32Array.from(sorted, (m) => m[4]),
+          },
+        }),
+      );
+    }
+    const lonOf = (x: number) => -180 + (x + 0.5) / 3, latOf = (y: number) => 90 - (y + 0.5) / 3;
+
+    it("a town whose pixel drains to a tributary lies in the main river's floodplain beside it", () => {
+      // the tributary's floodplain pixel stands 2 m above its own channel; the main river's channel, one pixel
+      // away, lies 10 m below the town (its floodplain reaches 35.3 m above it for 144,000 km²)
+      const d = drivers([[500, 200, 2, 1500, 12], [501, 200, 0, 144_000, 2300]], [[501, 200, 90]]);
+      const r = d.sample(latOf(200), lonOf(500))!.river!;
+      expect(Math.abs(r.flowM3s / 2300 - 1)).toBeLessThan(0.04);
+      expect(Math.abs(r.areaKm2 / 144_000 - 1)).toBeLessThan(0.04);
+      expect(r.handM).toBe(10);
+      expect(r.channelKm).toBeGreaterThan(20);
+    });
+
+    it("a main river whose floodplain height stays below the pixel read does not reach it", () => {
+      // a 1,000 km² river's floodplain reaches 7.9 m; its channel lies 50 m below the tributary's floodplain pixel
+      expect(floodplainHeightLimitM(1000)).toBeCloseTo(7.94, 2);
+      const d = drivers([[500, 200, 2, 1500, 12], [501, 200, 0, 1000, 2300]], [[501, 200, 50]]);
+      const r = d.sample(latOf(200), lonOf(500))!.river!;
+      expect(Math.abs(r.flowM3s / 12 - 1)).toBeLessThan(0.04);
+      expect(r.handM).toBe(2);
+    });
+
+    it("a valley floor between steep sides covers a small share of its pixel, a plain all of it", () => {
+      const walls: [number, number, number][] = [];
+      for (let dy = -1; dy <= 1; dy++) for (const dx of [-1, 1]) walls.push([500 + dx, 200 + dy, 1100]);
+      const gorge = drivers([[500, 200, 0, 1000, 20]], walls).sample(latOf(200), lonOf(500))!.river!;
+      const plain = drivers([[500, 200, 0, 1000, 20]]).sample(latOf(200), lonOf(500))!.river!;
+      expect(plain.valleyShare).toBe(1);
+      expect(plain.membership).toBe(1);
+      // six of eight neighbours rise 1,000 m over 31-44 km: a floodplain 2 × 7.9 m high is ≈ 0.6 km wide
+      expect(gorge.valleyShare).toBeGreaterThan(0.005);
+      expect(gorge.valleyShare).toBeLessThan(0.05);
+      expect(gorge.membership).toBe(gorge.valleyShare);
+    });
+
+    it("a plateau with no floodplain pixel within two pixels reads no river", () => {
+      const d = drivers([[500, 200, 0, 144_000, 2300]]);
+      expect(d.sample(latOf(200), lonOf(503))!.river).toBeNull();
+      expect(d.sample(latOf(200), lonOf(502))!.river).not.toBeNull();
+    });
+  });
+});

@@ -1,0 +1,548 @@
+/**
+ * Point drivers on the 2′ grid (data/point-drivers.bin.gz, gunzipped): the terrain a point is scored from, kept for
+ * land pixels only. Pure encode/decode and queries, no I/O.
+ *
+ *   "PDRV0001" | uint32 header length | JSON header | zero padding to 8 | typed arrays in header.arrays order
+ *
+ * A 2′ pixel (10,800 × 5,400, row 0 at 90° N, column 0 at 180° W) is "land" when it is not sea for the river
+ * network. Land pixels are found by rank in a bit set (a popcount per 32 bits, a running count per 256), so each
+ * land pixel costs one byte of relief grey (heights through a 256-entry table), one bit for "low-lying and joined
+ * to the open sea", and one bit for "in a river floodplain"; floodplain pixels add five bytes: height above their
+ * channel, flatness weight, the channel's mean flow and drainage area, and the distance to it.
+ */
+
+export const POINT_DRIVERS_MAGIC = "PDRV0001";
+
+/** Flow and drainage-area codes: log10 steps of 1/30 (8 %); flow from 0.01 m³/s, area from 1 km². */
+const LOG_STEPS = 30;
+const FLOW_LOG_OFFSET = 2;
+/** Distance to the channel in steps of this many km (a 2′ pixel is 3.7 km north-south). */
+export const CHANNEL_DIST_STEP_KM = 0.5;
+/** Flatness weight stored as a byte of this scale. */
+const FLAT_SCALE = 250;
+/** The sea is searched this far from a point; beyond it the hexagon's distance to the sea stands. */
+export const COAST_SEARCH_KM = 30;
+/** A point's relief is the height range of the 5 × 5 pixels around it (≈ 18 km north-south). */
+export const RELIEF_WINDOW_PX = 2;
+/** A point reads the floodplains of pixels up to this many pixels away (≈ 7 km): see riverAt. */
+export const FLOODPLAIN_REACH_PX = 2;
+/**
+ * GFPLAIN's floodplain rule (Nardi, Vivoni & Grimaldi 2006; Nardi et al. 2019, Scientific Data 6: 180309): land lies
+ * in a channel's floodplain when its height above that channel is at most a·A^b metres, A the channel's drainage
+ * area in km². The data build applies it to every 2′ pixel (scripts/data/river-network.ts); a point applies it to
+ * the channels around it.
+ */
+export const GFPLAIN_A = 1;
+export const GFPLAIN_B = 0.3;
+export const floodplainHeightLimitM = (areaKm2: number): number => GFPLAIN_A * Math.pow(areaKm2, GFPLAIN_B);
+
+const R_KM = 6371.0088;
+const RAD = Math.PI / 180;
+
+export const flowCode = (q: number): number =>
+  q > 0 ? Math.min(255, Math.max(1, Math.round(LOG_STEPS * (Math.log10(q) + FLOW_LOG_OFFSET)))) : 0;
+export const flowOfCode = (c: number): number => (c ? Math.pow(10, c / LOG_STEPS - FLOW_LOG_OFFSET) : 0);
+export const areaCode = (a: number): number => (a > 1 ? Math.min(255, Math.round(LOG_STEPS * Math.log10(a))) : 0);
+export const areaOfCode = (c: number): number => (c ? Math.pow(10, c / LOG_STEPS) : 0);
+
+export interface PointDriversHeader {
+  width: number;
+  height: number;
+  /** Metres for each relief grey level. */
+  greyToM: number[];
+  nLand: number;
+  nMembers: number;
+  arrays: { name: string; length: number; kind: "u8" | "u32" }[];
+}
+
+/** What the build gives per 2′ pixel (full grid) and per floodplain pixel (parallel arrays). */
+export interface PointDriversGrid {
+  width: number;
+  height: number;
+  greyToM: ArrayLike<number>;
+  grey: Uint8Array;
+  isLand: (p: number) => boolean;
+  isLow: (p: number) => boolean;
+  members: { pixel: Int32Array; channel: Int32Array; handM: Float32Array; flat: Float32Array; areaKm2: Float32Array; flowM3s: Float32Array };
+}
+
+function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Running counts of set bits before every 8th word. */
+function rankOf(words: Uint32Array): Uint32Array {
+  const rank = new Uint32Array((words.length >>> 3) + 1);
+  let n = 0;
+  for (let w = 0; w < words.length; w++) {
+    if ((w & 7) === 0) rank[w >>> 3] = n;
+    n += popcount(words[w]!);
+  }
+  return rank;
+}
+
+/** Index of bit p among the set bits, or −1 when p is not set. */
+function rankAt(words: Uint32Array, rank: Uint32Array, p: number): number {
+  const w = p >>> 5, b = p & 31;
+  const word = words[w]!;
+  if (!((word >>> b) & 1)) return -1;
+  let r = rank[w >>> 3]!;
+  for (let i = w & ~7; i < w; i++) r += popcount(words[i]!);
+  return r + (b ? popcount(word & ((1 << b) - 1) >>> 0) : 0);
+}
+
+/** Number of set bits before bit p. */
+function rankBefore(words: Uint32Array, rank: Uint32Array, p: number): number {
+  const w = p >>> 5, b = p & 31;
+  let r = rank[w >>> 3]!;
+  for (let i = w & ~7; i < w; i++) r += popcount(words[i]!);
+  return r + (b ? popcount(words[w]! & ((1 << b) - 1) >>> 0) : 0);
+}
+
+/** Half-width of the window of pixels a point reads around its own (relief, floodplains, valley sides). */
+const WIN = RELIEF_WINDOW_PX + 1;
+const WIN_SIDE = 2 * WIN + 1;
+
+const setBit = (words: Uint32Array, i: number) => {
+  words[i >>> 5] = (words[i >>> 5]! | (1 << (i & 31))) >>> 0;
+};
+
+/** Encodes the point drivers of the 2′ grid. Floodplain members must come in grid order. */
+export function encodePointDrivers(g: PointDriversGrid): Buffer {
+  const n = g.width * g.height;
+  const landWords = new Uint32Array(Math.ceil(n / 32));
+  let nLand = 0;
+  for (let p = 0; p < n; p++)
+    if (g.isLand(p)) {
+      setBit(landWords, p);
+      nLand++;
+    }
+  const grey = new Uint8Array(nLand);
+  const lowWords = new Uint32Array(Math.ceil(nLand / 32));
+  let i = 0;
+  for (let p = 0; p < n; p++) {
+    if (!((landWords[p >>> 5]! >>> (p & 31)) & 1)) continue;
+    grey[i] = g.grey[p]!;
+    if (g.isLow(p)) setBit(lowWords, i);
+    i++;
+  }
+  const landRank = rankOf(landWords);
+  const m = g.members;
+  const memberWords = new Uint32Array(Math.ceil(nLand / 32));
+  const keep: number[] = [];
+  let last = -1;
+  for (let j = 0; j < m.pixel.length; j++) {
+    const p = m.pixel[j]!;
+    if (p <= last) throw new Error("floodplain members must come in grid order");
+    last = p;
+    const r = rankAt(landWords, landRank, p);
+    if (r < 0) continue;
+    setBit(memberWords, r);
+    keep.push(j);
+  }
+  const nm = keep.length;
+  const hand = new Uint8Array(nm), flat = new Uint8Array(nm), flow = new Uint8Array(nm), area = new Uint8Array(nm), dist = new Uint8Array(nm);
+  const W = g.width, H = g.height;
+  const latOf = (y: number) => 90 - ((y + 0.5) * 180) / H;
+  const lonOf = (x: number) => -180 + ((x + 0.5) * 360) / W;
+  keep.forEach((j, k) => {
+    hand[k] = Math.min(255, Math.round(m.handM[j]!));
+    flat[k] = Math.round(Math.min(1, Math.max(0, m.flat[j]!)) * FLAT_SCALE);
+    flow[k] = flowCode(m.flowM3s[j]!);
+    area[k] = areaCode(m.areaKm2[j]!);
+    const p = m.pixel[j]!, c = m.channel[j]!;
+    const py = Math.floor(p / W), cy = Math.floor(c / W);
+    const km = greatCircleKm(latOf(py), lonOf(p - py * W), latOf(cy), lonOf(c - cy * W));
+    dist[k] = Math.min(255, Math.round(km / CHANNEL_DIST_STEP_KM));
+  });
+  const list: [string, Uint8Array | Uint32Array][] = [
+    ["landWords", landWords],
+    ["grey", grey],
+    ["lowWords", lowWords],
+    ["memberWords", memberWords],
+    ["hand", hand],
+    ["flat", flat],
+    ["flow", flow],
+    ["area", area],
+    ["dist", dist],
+  ];
+  const header: PointDriversHeader = {
+    width: W,
+    height: H,
+    greyToM: Array.from(g.greyToM, (v) => Math.round(v)),
+    nLand,
+    nMembers: nm,
+    arrays: list.map(([name, t]) => ({ name, length: t.length, kind: t instanceof Uint32Array ? "u32" : "u8" })),
+  };
+  const json = Buffer.from(JSON.stringify(header), "utf8");
+  const parts: Buffer[] = [Buffer.from(POINT_DRIVERS_MAGIC, "ascii")];
+  const len = Buffer.alloc(4);
+  len.writeUInt32LE(json.length);
+  parts.push(len, json);
+  let off = 12 + json.length;
+  const pad = () => {
+    const q = (8 - (off % 8)) % 8;
+    parts.push(Buffer.alloc(q));
+    off += q;
+  };
+  pad();
+  for (const [, t] of list) {
+    parts.push(Buffer.from(t.buffer, t.byteOffset, t.byteLength));
+    off += t.byteLength;
+    pad();
+  }
+  return Buffer.concat(parts);
+}
+
+function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = (lat2 - lat1) * RAD, dLon = (lon2 - lon1) * RAD;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
+  return 2 * R_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** The floodplain a point lies in: the largest river whose floodplain height reaches the point's own ground. */
+export interface PointRiver {
+  /** Height of the point's pixel above that river's channel, m. */
+  handM: number;
+  /**
+   * Floodplain membership: the flatness weight of the floodplain pixel read (1 on a valley floor, 0 from 3° of
+   * slope) times the share of the 2′ pixel the floodplain's width covers (valleyShare).
+   */
+  membership: number;
+  /** Share of the 2′ pixel's width that the floodplain covers: 2·(a·A^b) over the valley sides' gradient, ≤ 1. */
+  valleyShare: number;
+  /** Mean flow and drainage area of that channel. */
+  flowM3s: number;
+  areaKm2: number;
+  /** Distance from the point to that channel, km (0 on the channel's own pixel). */
+  channelKm: number;
+}
+
+export interface PointSample {
+  /** The 2′ pixel read (the point's own, or its nearest land neighbour when the point's pixel is sea at 2′). */
+  pixelLat: number;
+  pixelLon: number;
+  elevM: number;
+  slopeDeg: number;
+  reliefM: number;
+  lowLinked: boolean;
+  /** Distance to the nearest sea pixel, km; null when none lies within COAST_SEARCH_KM. */
+  coastKm: number | null;
+  river: PointRiver | null;
+}
+
+export class PointDrivers {
+  readonly width: number;
+  readonly height: number;
+  readonly byteLength: number;
+  readonly nLand: number;
+  readonly nMembers: number;
+  private readonly lut: Float64Array;
+  private readonly landWords: Uint32Array;
+  private readonly landRank: Uint32Array;
+  private readonly grey: Uint8Array;
+  private readonly lowWords: Uint32Array;
+  private readonly memberWords: Uint32Array;
+  private readonly memberRank: Uint32Array;
+  private readonly hand: Uint8Array;
+  private readonly flat: Uint8Array;
+  private readonly flow: Uint8Array;
+  private readonly area: Uint8Array;
+  private readonly dist: Uint8Array;
+  /** North-south size of a pixel, km. */
+  private readonly pixelKm: number;
+  /** Land rank and floodplain index (−1 for none) of the window around the pixel being sampled. */
+  private readonly winLand = new Int32Array(WIN_SIDE * WIN_SIDE);
+  private readonly winMember = new Int32Array(WIN_SIDE * WIN_SIDE);
+
+  constructor(buf: Uint8Array) {
+    const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+    if (b.toString("ascii", 0, 8) !== POINT_DRIVERS_MAGIC) throw new Error("not a point-drivers file");
+    const hl = b.readUInt32LE(8);
+    const header = JSON.parse(b.toString("utf8", 12, 12 + hl)) as PointDriversHeader;
+    // typed views need aligned offsets: copy once when the buffer itself is not 8-aligned
+    const src = buf.byteOffset % 8 ? Uint8Array.from(buf) : buf;
+    let off = 12 + hl;
+    off += (8 - (off % 8)) % 8;
+    const out: Record<string, Uint8Array | Uint32Array> = {};
+    for (const a of header.arrays) {
+      const size = a.kind === "u32" ? 4 : 1;
+      out[a.name] = a.kind === "u32" ? new Uint32Array(src.buffer, src.byteOffset + off, a.length) : new Uint8Array(src.buffer, src.byteOffset + off, a.length);
+      off += a.length * size;
+      off += (8 - (off % 8)) % 8;
+    }
+    this.width = header.width;
+    this.height = header.height;
+    this.nLand = header.nLand;
+    this.nMembers = header.nMembers;
+    this.lut = Float64Array.from(header.greyToM);
+    this.landWords = out.landWords as Uint32Array;
+    this.grey = out.grey as Uint8Array;
+    this.lowWords = out.lowWords as Uint32Array;
+    this.memberWords = out.memberWords as Uint32Array;
+    this.hand = out.hand as Uint8Array;
+    this.flat = out.flat as Uint8Array;
+    this.flow = out.flow as Uint8Array;
+    this.area = out.area as Uint8Array;
+    this.dist = out.dist as Uint8Array;
+    this.landRank = rankOf(this.landWords);
+    this.memberRank = rankOf(this.memberWords);
+    this.pixelKm = ((180 / this.height) * Math.PI * R_KM) / 180;
+    this.byteLength = src.byteLength + this.landRank.byteLength + this.memberRank.byteLength;
+  }
+
+  private isLandPx(x: number, y: number): boolean {
+    if (y < 0 || y >= this.height) return false;
+    const p = y * this.width + ((x + this.width) % this.width);
+    return ((this.landWords[p >>> 5]! >>> (p & 31)) & 1) === 1;
+  }
+
+  /** Land rank of pixel (x, y), or −1 at sea. */
+  private rank(x: number, y: number): number {
+    if (y < 0 || y >= this.height) return -1;
+    return rankAt(this.landWords, this.landRank, y * this.width + ((x + this.width) % this.width));
+  }
+
+  /**
+   * Fills the window around (x, y): one rank count per row, then the row's pixels in order (land ranks and
+   * floodplain indices are consecutive along a row), instead of a count per pixel.
+   */
+  private fillWindow(x: number, y: number): void {
+    const W = this.width;
+    for (let dy = -WIN; dy <= WIN; dy++) {
+      const yy = y + dy, row = (dy + WIN) * WIN_SIDE;
+      if (yy < 0 || yy >= this.height) {
+        this.winLand.fill(-1, row, row + WIN_SIDE);
+        this.winMember.fill(-1, row, row + WIN_SIDE);
+        continue;
+      }
+      if (x - WIN < 0 || x + WIN >= W) {
+        for (let dx = -WIN; dx <= WIN; dx++) {
+          const r = this.rank(x + dx, yy);
+          this.winLand[row + dx + WIN] = r;
+          this.winMember[row + dx + WIN] = r < 0 ? -1 : rankAt(this.memberWords, this.memberRank, r);
+        }
+        continue;
+      }
+      const p0 = yy * W + x - WIN;
+      let r = rankBefore(this.landWords, this.landRank, p0), m = -1;
+      for (let i = 0; i < WIN_SIDE; i++) {
+        const p = p0 + i;
+        if (((this.landWords[p >>> 5]! >>> (p & 31)) & 1) === 0) {
+          this.winLand[row + i] = -1;
+          this.winMember[row + i] = -1;
+          continue;
+        }
+        this.winLand[row + i] = r;
+        if (m < 0) m = rankBefore(this.memberWords, this.memberRank, r);
+        if (((this.memberWords[r >>> 5]! >>> (r & 31)) & 1) === 1) this.winMember[row + i] = m++;
+        else this.winMember[row + i] = -1;
+        r++;
+      }
+    }
+  }
+
+  /** Land rank of the window's pixel (dx, dy) from its centre, or −1 at sea. */
+  private wLand(dx: number, dy: number): number {
+    return this.winLand[(dy + WIN) * WIN_SIDE + dx + WIN]!;
+  }
+
+  private wMember(dx: number, dy: number): number {
+    return this.winMember[(dy + WIN) * WIN_SIDE + dx + WIN]!;
+  }
+
+  /** Height of the window's pixel (dx, dy), m: sea at 0, as the slopes of the build. */
+  private heightAt(dx: number, dy: number): number {
+    const r = this.wLand(dx, dy);
+    return r < 0 ? 0 : Math.max(0, this.lut[this.grey[r]!]!);
+  }
+
+  private latOf(y: number): number {
+    return 90 - ((y + 0.5) * 180) / this.height;
+  }
+
+  private lonOf(x: number): number {
+    return -180 + ((x + 0.5) * 360) / this.width;
+  }
+
+  /**
+   * The drivers of a point from its own 2′ pixel; null where neither it nor a neighbour is land. `nearSea` false
+   * skips the search for the sea (its hexagon lies far inland): the distance is then null.
+   */
+  sample(lat: number, lon: number, nearSea = true): PointSample | null {
+    const W = this.width, H = this.height;
+    let x = Math.floor(((lon + 180) / 360) * W);
+    x = ((x % W) + W) % W;
+    let y = Math.min(H - 1, Math.max(0, Math.floor(((90 - lat) / 180) * H)));
+    let r = this.rank(x, y);
+    if (r < 0) {
+      // a shore point whose 2′ pixel is mostly sea: its nearest land neighbour
+      let best = Infinity, bx = -1, by = -1;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          if (!this.isLandPx(x + dx, y + dy)) continue;
+          const d = this.km(lat, lon, this.latOf(y + dy), this.lonOf((x + dx + W) % W));
+          if (d < best) {
+            best = d;
+            bx = (x + dx + W) % W;
+            by = y + dy;
+          }
+        }
+      if (bx < 0) return null;
+      x = bx;
+      y = by;
+      r = this.rank(x, y);
+    }
+    const pixelLat = this.latOf(y), pixelLon = this.lonOf(x);
+    const elevM = this.lut[this.grey[r]!]!;
+    const low = ((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1;
+    this.fillWindow(x, y);
+    const reliefM = this.relief();
+    const river = this.riverAt(y);
+    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(y), reliefM, lowLinked: low, coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
+  }
+
+  /**
+   * The river whose flood reaches a point. A point's coordinates and the 2′ grid (rasterised rivers, a relief
+   * smoothed over several pixels and stepped in grey levels) both carry a pixel or two of position error, and a
+   * pixel's height tens of metres of error, so the point reads a floodplain pixel: its own, else the one within
+   * FLOODPLAIN_REACH_PX pixels (≈ 7 km) with the highest membership, then the lowest height above its channel. Every
+   * floodplain pixel within that reach names a channel, that channel's height (the pixel's height less its height
+   * above it) and drainage area; a channel reaches the pixel read when that pixel lies at most a·A^b above it
+   * (GFPLAIN). Of the channels that reach it, the point takes the one of largest mean flow: the rasterised main
+   * river of a town whose own pixel drains first to a tributary or a side channel still floods it, while a plateau
+   * with no floodplain pixel within reach reads none. Membership is the flatness of the pixel read times the share
+   * of the pixel's width that the floodplain covers: 2·a·A^b over the gradient of the valley sides (the mean rise
+   * from the pixel read to its neighbours), so a valley floor a few hundred metres wide between steep sides covers
+   * little of a 3.7 km pixel, a wide plain all of it.
+   */
+  private riverAt(y: number): PointRiver | null {
+    let read = this.wMember(0, 0), readRank = this.wLand(0, 0), readDx = 0, readDy = 0;
+    if (read < 0)
+      for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
+        for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
+          if (!dx && !dy) continue;
+          const m = this.wMember(dx, dy);
+          if (m < 0) continue;
+          const rr = this.wLand(dx, dy);
+          if (read < 0 || this.flat[m]! > this.flat[read]! || (this.flat[m] === this.flat[read] && this.hand[m]! < this.hand[read]!)) {
+            read = m;
+            readRank = rr;
+            readDx = dx;
+            readDy = dy;
+          }
+        }
+    if (read < 0) return null;
+    const readM = Math.max(0, this.lut[this.grey[readRank]!]!);
+    let best = read, bestDx = readDx, bestDy = readDy, bestChannelM = readM - this.hand[read]!;
+    for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
+      for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
+        const m = this.wMember(dx, dy);
+        if (m < 0 || this.flow[m]! <= this.flow[best]!) continue;
+        const rr = this.wLand(dx, dy);
+        const channelM = Math.max(0, this.lut[this.grey[rr]!]!) - this.hand[m]!;
+        if (readM - channelM > floodplainHeightLimitM(areaOfCode(this.area[m]!))) continue;
+        best = m;
+        bestDx = dx;
+        bestDy = dy;
+        bestChannelM = channelM;
+      }
+    const areaKm2 = areaOfCode(this.area[best]!);
+    const flat = this.flat[read]! / FLAT_SCALE;
+    const gradient = this.sideGradient(readDx, readDy, y + readDy);
+    const widthKm = gradient > 0 ? (2 * floodplainHeightLimitM(areaKm2)) / gradient / 1000 : Infinity;
+    const valleyShare = Math.min(1, widthKm / this.pixelKm);
+    const offsetKm = this.pixelKm * Math.hypot(bestDx * Math.cos(this.latOf(y) * RAD), bestDy);
+    return {
+      handM: Math.max(0, Math.round(readM - bestChannelM)),
+      membership: flat * valleyShare,
+      valleyShare,
+      flowM3s: flowOfCode(this.flow[best]!),
+      areaKm2,
+      channelKm: Math.round((offsetKm + this.dist[best]! * CHANNEL_DIST_STEP_KM) * 2) / 2,
+    };
+  }
+
+  /**
+   * Mean rise from pixel (x, y) to its 8 neighbours (a neighbour below counts as level), m per m: the sides of the
+   * valley it lies in. A pixel between two valley sides rises on both; one hill beside a plain rises on one.
+   */
+  private sideGradient(cx: number, cy: number, y: number): number {
+    const z = this.heightAt(cx, cy);
+    const cos = Math.max(Math.cos(this.latOf(y) * RAD), 0.01);
+    let sum = 0, n = 0;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if ((!dx && !dy) || y + dy < 0 || y + dy >= this.height) continue;
+        const d = this.pixelKm * 1000 * Math.hypot(dx * cos, dy);
+        sum += Math.max(0, this.heightAt(cx + dx, cy + dy) - z) / d;
+        n++;
+      }
+    return n ? sum / n : 0;
+  }
+
+  /** Slope of pixel (x, y), degrees: central differences of the calibrated heights, as the build's 2′ slopes. */
+  private slope(y: number): number {
+    if (y <= 0 || y >= this.height - 1) return 0;
+    const step = this.pixelKm * 1000;
+    const dx = step * Math.cos(this.latOf(y) * RAD), dy = step;
+    const gx = (this.heightAt(1, 0) - this.heightAt(-1, 0)) / (2 * dx);
+    const gy = (this.heightAt(0, -1) - this.heightAt(0, 1)) / (2 * dy);
+    return Math.atan(Math.hypot(gx, gy)) / RAD;
+  }
+
+  /** Height range of the land pixels around (x, y), m. */
+  private relief(): number {
+    let lo = Infinity, hi = -Infinity;
+    for (let dy = -RELIEF_WINDOW_PX; dy <= RELIEF_WINDOW_PX; dy++)
+      for (let dx = -RELIEF_WINDOW_PX; dx <= RELIEF_WINDOW_PX; dx++) {
+        const r = this.wLand(dx, dy);
+        if (r < 0) continue;
+        const z = this.lut[this.grey[r]!]!;
+        if (z < lo) lo = z;
+        if (z > hi) hi = z;
+      }
+    return hi >= lo ? hi - lo : 0;
+  }
+
+  private km(lat1: number, lon1: number, lat2: number, lon2: number): number {
+    let dLon = Math.abs(lon2 - lon1);
+    if (dLon > 180) dLon = 360 - dLon;
+    const dx = dLon * RAD * Math.cos(((lat1 + lat2) / 2) * RAD), dy = (lat2 - lat1) * RAD;
+    return Math.hypot(dx, dy) * R_KM;
+  }
+
+  /** Distance from the point to the nearest sea pixel's edge, km, within COAST_SEARCH_KM; else null. */
+  private coastKm(lat: number, lon: number, x: number, y: number): number | null {
+    const ry = Math.ceil(COAST_SEARCH_KM / this.pixelKm);
+    const cos = Math.max(Math.cos(lat * RAD), 0.05);
+    const rx = Math.min(this.width >> 1, Math.ceil(ry / cos));
+    let best = Infinity;
+    // rows outward from the point's own (0, 1, −1, 2, −2, …): a row whose nearest pixel lies beyond the best
+    // distance found ends the search
+    for (let k = 0; k <= 2 * ry; k++) {
+      const dy = k & 1 ? (k + 1) >> 1 : -(k >> 1);
+      if ((Math.abs(dy) - 1) * this.pixelKm > best) break;
+      const yy = y + dy;
+      if (yy < 0 || yy >= this.height) continue;
+      const pl = this.latOf(yy);
+      for (let dx = -rx; dx <= rx; dx++) {
+        const xx = (x + dx + this.width) % this.width;
+        const p = yy * this.width + xx;
+        // 32 pixels of land in one word: skip them at once
+        if ((p & 31) === 0 && this.landWords[p >>> 5] === 0xffffffff && dx + 31 <= rx && xx + 31 < this.width) {
+          dx += 31;
+          continue;
+        }
+        if (((this.landWords[p >>> 5]! >>> (p & 31)) & 1) === 1) continue;
+        const d = this.km(lat, lon, pl, this.lonOf(xx));
+        if (d < best) best = d;
+      }
+    }
+    // from the sea pixel's centre to its edge: half a pixel
+    const edge = best - this.pixelKm / 2;
+    return best <= COAST_SEARCH_KM ? Math.max(0, edge) : null;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * A point's own inputs: its hexagon's inputs with every driver that exists finer than the hexagon replaced by the
+ * point's own value (app/risk/point-drivers.ts). The hazard formulas are the hexagon's (formulas.ts), so a point and
+ * its hexagon share one science. Pure.
+ */
+import type { CellInputs } from "./formulas";
+import { COAST_SEARCH_KM, RELIEF_WINDOW_PX, type PointSample } from "./point-drivers";
+
+/**
+ * Temperature falls with height at the environmental lapse rate of the standard atmosphere, 6.5 °C per km
+ * (ICAO Standard Atmosphere, ISO 2533:1975; the U.S. Standard Atmosphere 1976 uses the same troposphere gradient).
+ * The 10′ climatology's temperature of a hexagon belongs to the hexagon's mean elevation; a point above or below
+ * it is that much colder or warmer.
+ */
+export const LAPSE_RATE_C_PER_KM = 6.5;
+
+/** The hexagon's inputs (and their meaning) that a point keeps. */
+export interface PointInputs {
+  inputs: CellInputs;
+  /** Temperature change from the hexagon's mean elevation to the point's, °C. */
+  lapseC: number;
+  hexElevMeanM: number;
+  /** true when the sea lies within COAST_SEARCH_KM of the point (its distance is the point's own). */
+  coastOwn: boolean;
+  sample: PointSample;
+}
+
+export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: number): PointInputs {
+  const hexElev = Number.isFinite(cell.elevMean) ? cell.elevMean : s.elevM;
+  const lapseC = (LAPSE_RATE_C_PER_KM * (hexElev - s.elevM)) / 1000;
+  const river = s.river;
+  // low land joined to the sea is the floodplain of every river that crosses it (the hexagon's rule): a low-lying
+  // point takes the largest river of its hexagon's delta where that is larger than its own
+  const cellFlow = Number.isFinite(cell.flowM3s) ? cell.flowM3s : 0;
+  const deltaRiver = s.lowLinked && (!river || cellFlow > river.flowM3s);
+  const inputs: CellInputs = {
+    ...cell,
+    lat,
+    lon,
+    elevMean: s.elevM,
+    elevMin: s.elevM,
+    relief: s.reliefM,
+    slopeMean: s.slopeDeg,
+    landShare: 1,
+    lowShare: s.lowLinked ? 1 : 0,
+    tJul: cell.tJul + lapseC,
+    tDec: cell.tDec + lapseC,
+    coastKm: s.coastKm ?? Math.max(Number.isFinite(cell.coastKm) ? cell.coastKm : 0, COAST_SEARCH_KM),
+    floodplainShare: river ? river.membership : 0,
+    upstreamKm2: deltaRiver ? cell.upstreamKm2 : river ? river.areaKm2 : 0,
+    flowM3s: deltaRiver ? cell.flowM3s : river ? river.flowM3s : 0,
+  };
+  return { inputs, lapseC, hexElevMeanM: hexElev, coastOwn: s.coastKm !== null, sample: s };
+}
+
+const TWO_MIN = "2′ grid (≈ 3.7 km)";
+const RELIEF_WINDOW = `${2 * RELIEF_WINDOW_PX + 1} × ${2 * RELIEF_WINDOW_PX + 1} pixels of the 2′ grid (≈ 18 km)`;
+
+/**
+ * Labels and units of a point's explanation inputs, each saying at what resolution the driver was read. Extra
+ * entries (height above the channel, distance to it, the lapse-rate step) exist for points only.
+ */
+export function pointInputLabels(p: PointInputs): Record<string, [string, string]> {
+  const ownRiver = p.sample.river !== null && p.inputs.flowM3s === p.sample.river.flowM3s;
+  return {
+    elevMean: [`elevation at this point, ${TWO_MIN}`, "m"],
+    elevMin: [`elevation at this point, ${TWO_MIN}`, "m"],
+    relief: [`relief around this point (max − min height of the ${RELIEF_WINDOW})`, "m"],
+    slopeMean: [`slope at this point, ${TWO_MIN}`, "°"],
+    landShare: ["land at this point (1 yes)", "1"],
+    lowShare: [`low-lying (≤ 10 m) and joined to the sea at this point, ${TWO_MIN} (1 yes, 0 no)`, "1"],
+    tJul: [`July mean temperature at this point's elevation (10′ climatology of the hexagon at ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`, "°C"],
+    tDec: [`December mean temperature at this point's elevation (10′ climatology of the hexagon at ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`, "°C"],
+    pJul: ["July precipitation, 10′ climatology (hexagon mean)", "mm"],
+    pDec: ["December precipitation, 10′ climatology (hexagon mean)", "mm"],
+    coastKm: [p.coastOwn ? `distance from this point to the sea, ${TWO_MIN}` : `distance to the sea (more than ${COAST_SEARCH_KM} km from this point; the hexagon's value)`, "km"],
+    floodplainShare: [`floodplain membership of this point, ${TWO_MIN} (flatness × share of the pixel the floodplain's width covers; 1 on a wide valley floor, 0 outside every floodplain)`, "1"],
+    upstreamKm2: [ownRiver ? `drainage area of the largest river whose floodplain reaches this point, ${TWO_MIN}` : "drainage area of the largest river of the hexagon's delta", "km²"],
+    flowM3s: [ownRiver ? `mean flow of that river, ${TWO_MIN}` : "mean flow of that river (hexagon)", "m³/s"],
+    handM: [`height above the river channel at this point, ${TWO_MIN}`, "m"],
+    channelKm: [`distance from this point to that channel, ${TWO_MIN}`, "km"],
+    lapseC: [`temperature from the hexagon's mean elevation (${Math.round(p.hexElevMeanM)} m) to this point's, ${LAPSE_RATE_C_PER_KM} °C/km`, "°C"],
+    tideM: ["tidal range at the nearest station (within 300 km)", "m"],
+    coastalPlain: ["the hexagon is on the coast or on low land joined to it (1/0)", "1"],
+    population: ["population of places in the hexagon (GeoNames)", "people"],
+    tHotOffset: ["hottest month above the warmer of July/December (1.875° model year)", "°C"],
+    tColdOffset: ["coldest month below the colder of July/December (1.875° model year)", "°C"],
+    tMeanOffset: ["annual mean minus the July/December mean (1.875° model year)", "°C"],
+    sstMonths: ["months with sea-surface temperature ≥ 26.5 °C offshore (2° COADS)", "months"],
+  };
+}
+
+/** The values of a point's explanation inputs, the extra ones included. */
+export function pointInputValues(p: PointInputs): Record<string, number> {
+  const r = p.sample.river;
+  return {
+    ...(p.inputs as unknown as Record<string, number>),
+    handM: r ? r.handM : NaN,
+    channelKm: r ? r.channelKm : NaN,
+    lapseC: Math.round(p.lapseC * 100) / 100,
+  };
+}
