@@ -267,7 +267,7 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
   },
 ]);
 
-/** GET shows (or first creates) the key, POST rotates it, DELETE revokes it; the last two need a signed-in session. */
+/** GET names the live key (never creates one), POST creates or rotates it, DELETE revokes it; the last two need a signed-in session. */
 function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
   const premiumOnly = "Answers 403 'Only users with the PREMIUM Subscription Plan can use this option' for other plans.";
   return [
@@ -277,10 +277,10 @@ function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
       path,
       tag: "Account",
       summary: `API key (PREMIUM only)${suffix}`,
-      description: `The key itself only in the answer that creates it; afterwards key is null and prefix names it. ${premiumOnly}`,
+      description: `Names the live key (key is null: the full key is shown only by the POST that creates it). A GET never creates or rotates a key; without a live key it answers 404. ${premiumOnly}`,
       access: "required",
-      response: { schema: account.ApiKeyResponse, description: "The live key's name, or a new key shown once.", example: { status: "ok", key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } },
-      errors: SIGNED_IN_ERRORS,
+      response: { schema: account.ApiKeyResponse, description: "The live key's name." },
+      errors: [...SIGNED_IN_ERRORS, 404],
     },
     {
       id: `${id}Rotate`,
@@ -288,7 +288,7 @@ function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
       path,
       tag: "Account",
       summary: `Rotate the API key${suffix}`,
-      description: `Revokes the current key and answers a new one, shown once. Needs the session (cookie or Bearer session token), not an API key. ${premiumOnly}`,
+      description: `Creates a key, or revokes the current one and answers a new one; shown once. Needs the session (cookie or Bearer session token), not an API key. ${premiumOnly}`,
       access: "session",
       response: { schema: account.ApiKeyResponse, description: "The new key, shown once.", example: { status: "ok", key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } },
       errors: [...SIGNED_IN_ERRORS, 413],

@@ -2,7 +2,7 @@
 import { ApiKeyResponse, ApiKeyRevokedResponse, AvailableLocationsResponse } from "~/domain/api-contract/account";
 import { apiAnswer, apiError, apiJson } from "./api-response.server";
 import { requireApiCaller } from "./api-auth.server";
-import { getOrCreateApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
+import { describeApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
 import { getAvailableLocations } from "./entitlements.server";
 import { ForbiddenError } from "./errors.server";
 
@@ -15,11 +15,11 @@ export async function availableLocationsLoader({ request }: { request: Request }
   }
 }
 
-/** GET: the live key's name, or a new key (shown once) when the user has none. */
+/** GET: the live key's name; 404 when the user has none (a GET never creates one). */
 export async function appKeyLoader({ request }: { request: Request }) {
   try {
     const caller = await requireApiCaller(request);
-    return apiAnswer(ApiKeyResponse, { status: "ok", ...(await getOrCreateApiKey(caller.user)) });
+    return apiAnswer(ApiKeyResponse, { status: "ok", ...(await describeApiKey(caller.user)) });
   } catch (error) {
     return apiError(error);
   }
