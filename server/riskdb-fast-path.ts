@@ -1,6 +1,7 @@
 /** The read-only riskdb API answered before the page router and compression, with a shared in-process reply cache. */
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api-errors";
 import type { RiskdbReply } from "~/services/riskdb.server";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
 import { origin, pathnameOf, plainHeaders, type Req, type Res } from "./http";
@@ -38,6 +39,10 @@ function publicReplyTtlMs(reply: RiskdbReply): number {
   return Math.min(maxAge, PUBLIC_REPLY_MAX_SECONDS) * 1000;
 }
 
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 export async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => Promise<RiskdbReply>) {
   const shareable = req.method === "GET" && !req.headers.authorization && !req.headers.cookie;
   const key = req.url ?? "/";
@@ -62,6 +67,8 @@ export async function handleRiskdb(req: Req, res: Res, endpoint: (request: Reque
     recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(key), status: stored.status, contentType, body: text, source: "server" });
   }
   for (const name in stored.headers) res.setHeader(name, stored.headers[name]!);
+  // A stored reply was made for another request: this one goes by its own id.
+  if (stored.expires) res.setHeader(REQUEST_ID_HEADER, requestIdFrom(headerText(req.headers[REQUEST_ID_HEADER.toLowerCase()])));
   res.setHeader("Vary", "Accept-Encoding");
   let body = req.method === "HEAD" ? null : stored.body;
   if (body && body.length > 1024 && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {

@@ -8,6 +8,7 @@ import { API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT, BATCH_ITEMS_PER_REQUEST, 
 import * as account from "./api-contract/account";
 import * as batch from "./api-contract/batch";
 import { ERROR_STATUS_TEXT, ErrorBody, type ErrorStatus } from "./api-contract/common";
+import { REQUEST_ID_HEADER } from "./api-errors";
 import * as content from "./api-contract/content";
 import * as orders from "./api-contract/orders";
 import * as risk from "./api-contract/risk";
@@ -111,9 +112,15 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": z.string().optional().openapi({ description: "The limit and its window in seconds, e.g. 600;w=60." }),
 };
 const rateLimitedHeaders = z.object(RATE_LIMIT_HEADERS);
+/** Every error answer names its request (the same id as the body's request_id). */
+const REQUEST_ID_HEADERS = {
+  [REQUEST_ID_HEADER]: z.string().openapi({ description: "The request's id: the same as the body's request_id." }),
+};
+const errorHeaders = z.object(REQUEST_ID_HEADERS);
 const retryAfterHeaders = z.object({
   "Retry-After": z.number().int().openapi({ description: "Seconds to wait: for an API key, the seconds until its window resets." }),
   ...RATE_LIMIT_HEADERS,
+  ...REQUEST_ID_HEADERS,
 });
 
 // ---------- operations ----------
@@ -797,7 +804,7 @@ function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
     responses[status] = {
       description: ERROR_STATUS_TEXT[status],
       content: { "application/json": { schema } },
-      ...(status === 429 ? { headers: retryAfterHeaders } : {}),
+      headers: status === 429 ? retryAfterHeaders : errorHeaders,
     };
   }
   return responses;

@@ -4,7 +4,7 @@ import { apiAnswer, apiError, apiJson } from "./api-response.server";
 import { requireApiCaller } from "./api-auth.server";
 import { describeApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
 import { getAvailableLocations } from "./entitlements.server";
-import { ForbiddenError } from "./errors.server";
+import { ForbiddenError, withErrorCode } from "./errors.server";
 
 export async function availableLocationsLoader({ request }: { request: Request }) {
   try {
@@ -35,7 +35,7 @@ export async function appKeyAction({ request }: { request: Request }) {
   }
   try {
     const caller = await requireApiCaller(request);
-    if (caller.via !== "session") throw new ForbiddenError("Sign in to rotate or revoke the API key");
+    if (caller.via !== "session") throw withErrorCode(new ForbiddenError("Sign in to rotate or revoke the API key"), "insufficient_scope");
     if (request.method === "POST") return apiAnswer(ApiKeyResponse, { status: "ok", ...(await rotateApiKey(caller.user)) });
     return apiAnswer(ApiKeyRevokedResponse, { status: "ok", revoked: await revokeApiKey(caller.user.id) });
   } catch (error) {

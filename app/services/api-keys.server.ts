@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, users } from "#db/schema/index";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/entitlements";
 import { getDb } from "./db.server";
-import { ForbiddenError, NotFoundError } from "./errors.server";
+import { ForbiddenError, NotFoundError, withErrorCode } from "./errors.server";
 import { hashToken } from "./password.server";
 import type { SessionUser } from "./session.server";
 
@@ -29,7 +29,7 @@ export interface ApiKeyView {
 type KeyOwner = Pick<SessionUser, "id" | "planCode">;
 
 function assertMayHoldKey(user: KeyOwner) {
-  if (!canUseApiKey(user.planCode)) throw new ForbiddenError(API_KEY_FORBIDDEN_MESSAGE);
+  if (!canUseApiKey(user.planCode)) throw withErrorCode(new ForbiddenError(API_KEY_FORBIDDEN_MESSAGE), "plan_required");
 }
 
 function newKey() {

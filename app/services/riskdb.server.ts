@@ -16,7 +16,8 @@ import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type S
 import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.server";
 import type { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
-import { API_RESPONSE_HEADERS, apiError, parseQuery } from "./api-response.server";
+import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
+import { REQUEST_ID_HEADER } from "~/domain/api-errors";
 import { rateLimitHeaders } from "~/domain/api-limits";
 import { rateLimitStateOf, readBearer, resolveApiCaller } from "./api-auth.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "./entitlements.server";
@@ -66,7 +67,7 @@ export function riskdbErrorResponse(error: unknown): Response {
   if (error instanceof NotEntitledError) {
     return withCors(
       json(
-        { ...API_ERROR_MARK, error: error.message, field: "location_code", kind: error.kind, code: error.code, modal: error.modal },
+        { ...API_ERROR_MARK, error: error.message, code: error.code, field: "location_code", kind: error.kind, location_code: error.locationCode, modal: error.modal },
         { status: 403, headers: { "Cache-Control": "no-store" } },
       ),
     );
@@ -108,11 +109,12 @@ async function reply(request: Request, fn: () => Answer | Promise<Answer>): Prom
         ...(rate ? rateLimitHeaders(rate) : {}),
         ...API_RESPONSE_HEADERS,
         ...CORS_HEADERS,
+        [REQUEST_ID_HEADER]: requestIdOf(request),
       },
       body: JSON.stringify(body),
     };
   } catch (error) {
-    const response = riskdbErrorResponse(error);
+    const response = await finishApiResponse(request, riskdbErrorResponse(error));
     const rate = rateLimitStateOf(request);
     if (rate && response.status !== 429) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
     return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };

@@ -181,7 +181,7 @@ describe("hazard scores", () => {
     expect((await get(hazardScores, API_PATHS.riskHazardScores, q)).status).toBe(401);
     const { user, auth, cookie } = await userWith("PREMIUM");
     const denied = await get(hazardScores, API_PATHS.riskHazardScores, q, auth);
-    expect(denied).toMatchObject({ status: 403, body: { field: "location_code", kind: "region", code: "ES-M", modal: "buyDataModal" } });
+    expect(denied).toMatchObject({ status: 403, body: { field: "location_code", kind: "region", location_code: "ES-M", code: "not_entitled", modal: "buyDataModal" } });
     await grantLocation(user.id, "ES-M", "order");
     const ok = await get(hazardScores, API_PATHS.riskHazardScores, q, cookie);
     expect(ok).toMatchObject({ status: 200, body: { status: "ok", location_code: "ES-M" } });

@@ -2,7 +2,7 @@
 import { HAZARD_IDS } from "../hazards";
 import { PERIOD_IDS, SCENARIO_IDS } from "../scenarios";
 import { LOCATION_KINDS } from "../entitlements";
-import { errorMark, ok } from "./common";
+import { errorMark, ok, requestId } from "./common";
 import { z, obj } from "./zod";
 
 export const HazardId = z.enum(HAZARD_IDS).openapi("HazardId", { description: "Hazard code; AL is the aggregate of the others." });
@@ -198,7 +198,11 @@ export const NotEntitledBody = obj({
   success: errorMark,
   error: z.string(),
   field: z.string().optional(),
+  code: z.literal("not_entitled").openapi({ description: "Always `not_entitled` on this answer (see the Error schema's codes)." }),
+  request_id: requestId,
   kind: z.enum(LOCATION_KINDS).optional(),
-  code: z.string().optional(),
+  location_code: z.string().optional().openapi({ description: "The location asked for." }),
   modal: z.enum(["buyDataModal", "addCreditsModal"]).optional(),
-}).openapi("NotEntitledError", { example: { success: false, error: "This option is not available for DISCOVERY plan", field: "location_code", kind: "region", code: "FR-IDF", modal: "buyDataModal" } });
+}).openapi("NotEntitledError", {
+  example: { success: false, error: "This option is not available for DISCOVERY plan", code: "not_entitled", request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71", field: "location_code", kind: "region", location_code: "FR-IDF", modal: "buyDataModal" },
+});
