@@ -112,6 +112,11 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": z.string().optional().openapi({ description: "The limit and its window in seconds, e.g. 600;w=60." }),
 };
 const rateLimitedHeaders = z.object(RATE_LIMIT_HEADERS);
+/** A score answer's ETag: send it back in If-None-Match for a 304 while the dataset, methodology and answer hold. */
+const versionedHeaders = z.object({
+  ETag: z.string().openapi({ description: "Tied to dataset_version, methodology_version and the request (path, query, and the answer the caller may read). Send it in If-None-Match: 304 while it holds." }),
+  ...RATE_LIMIT_HEADERS,
+});
 /** Every error answer names its request (the same id as the body's request_id). */
 const REQUEST_ID_HEADERS = {
   [REQUEST_ID_HEADER]: z.string().openapi({ description: "The request's id: the same as the body's request_id." }),
@@ -233,6 +238,8 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
       explain,
     }),
     response: { schema: risk.HazardScoresResponse, description: "Scores of the eleven hazards plus the aggregate." },
+    responseHeaders: versionedHeaders,
+    notModified: true,
     errors: [400, ...CALLER_ERRORS, 403, 404],
     errorBodies: { 403: risk.NotEntitledBody },
   },
@@ -270,6 +277,8 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
     access: "optional",
     query: z.object({ lat, lon, scenario: scenario(false), period, explain }),
     response: { schema: risk.PointHazardsResponse, description: "Scores with the point's codes, or status out_of_range with hazards null." },
+    responseHeaders: versionedHeaders,
+    notModified: true,
     errors: [400, ...CALLER_ERRORS],
   },
 ]);

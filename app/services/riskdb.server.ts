@@ -23,6 +23,8 @@ import { rateLimitStateOf, readBearer, resolveApiCaller } from "./api-auth.serve
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "./entitlements.server";
 import { BadRequestError, NotFoundError } from "./errors.server";
 import { nearestPlaceName } from "./places.server";
+import { canonicalQuery, etagMatches, versionedEtag } from "./api-etag.server";
+import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { API_ERROR_MARK } from "~/domain/errors";
 
 /** The dataset only changes with a deployment, so list answers may sit in any cache for an hour. */
@@ -81,6 +83,8 @@ interface Answer {
   cache?: string;
   /** Request headers the answer depends on. */
   vary?: string;
+  /** A score answer: it carries an ETag tied to the dataset and methodology versions and the request, and 304s. */
+  versioned?: boolean;
 }
 
 /**
@@ -96,23 +100,36 @@ export interface RiskdbReply {
 /** A keyed answer may be kept by the caller, never by a shared cache: it carries that key's rate-limit state. */
 const KEYED_CACHE = "private, no-cache";
 
+/**
+ * The ETag of a score answer: the dataset and methodology versions, the path and query, and the answer itself
+ * (what the caller may read decides which level answers, so two callers' answers to one query may differ).
+ */
+export function scoreAnswerEtag(request: Request, text: string): string {
+  const url = new URL(request.url);
+  return versionedEtag(getRiskEngine().header.version, METHODOLOGY_VERSION, [url.pathname, canonicalQuery(url), text]);
+}
+
 async function reply(request: Request, fn: () => Answer | Promise<Answer>): Promise<RiskdbReply> {
   try {
-    const { body, cache, vary } = await fn();
+    const { body, cache, vary, versioned } = await fn();
     const rate = rateLimitStateOf(request);
-    return {
-      status: 200,
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Cache-Control": rate ? KEYED_CACHE : (cache ?? "no-store"),
-        ...(vary ? { Vary: vary } : {}),
-        ...(rate ? rateLimitHeaders(rate) : {}),
-        ...API_RESPONSE_HEADERS,
-        ...CORS_HEADERS,
-        [REQUEST_ID_HEADER]: requestIdOf(request),
-      },
-      body: JSON.stringify(body),
+    const text = JSON.stringify(body);
+    const etag = versioned ? scoreAnswerEtag(request, text) : undefined;
+    const headers: Record<string, string> = {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": rate ? KEYED_CACHE : (cache ?? "no-store"),
+      ...(vary ? { Vary: vary } : {}),
+      ...(etag ? { ETag: etag } : {}),
+      ...(rate ? rateLimitHeaders(rate) : {}),
+      ...API_RESPONSE_HEADERS,
+      ...CORS_HEADERS,
+      [REQUEST_ID_HEADER]: requestIdOf(request),
     };
+    if (etag && etagMatches(request.headers.get("If-None-Match"), etag)) {
+      delete headers["Content-Type"];
+      return { status: 304, headers, body: null };
+    }
+    return { status: 200, headers, body: text };
   } catch (error) {
     const response = await finishApiResponse(request, riskdbErrorResponse(error));
     const rate = rateLimitStateOf(request);
@@ -191,6 +208,7 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
   const r = engine((e) => e.scores(level.code, p.scenario, p.period, { explain: p.explain, place }));
   return {
     status: "ok" as const,
+    ...versions(),
     lat: p.lat,
     lon: p.lon,
     hexagon_code: loc.hexagon_code,
@@ -199,6 +217,11 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
     snapped_to_land: loc.snapped_to_land,
     ...r,
   };
+}
+
+/** What a score answer names so it can be reproduced: the dataset's and the methodology's versions. */
+function versions() {
+  return { dataset_version: getRiskEngine().header.version, methodology_version: METHODOLOGY_VERSION };
 }
 
 /** How an explanation names the hexagon of a point: by the town it is in or near, when there is one. */
@@ -239,7 +262,7 @@ export async function hazardScores(request: Request, p: HazardScoresParams): Pro
     if (!pointScoredInHexagon(p.lat, p.lon, ref.code))
       throw new BadRequestError(`lat/lon ${p.lat}, ${p.lon} do not lie in hexagon ${ref.code}`, "lat");
   }
-  return { body: { status: "ok" as const, ...result }, free };
+  return { body: { status: "ok" as const, ...versions(), ...result }, free };
 }
 
 // ---------- Response handlers for the api+ routes ----------
@@ -269,7 +292,7 @@ const riskdbReplies = {
   }),
   hazardScores: endpoint(async (request) => {
     const { body, free } = await hazardScores(request, parseQuery(hazardScoresParamsSchema, request));
-    return { body, cache: free ? PUBLIC_CACHE : undefined };
+    return { body, cache: free ? PUBLIC_CACHE : undefined, versioned: true };
   }),
   locationCodes: endpoint((request) => {
     const q = parseQuery(locationCodesParamsSchema, request);
@@ -280,7 +303,7 @@ const riskdbReplies = {
     const params = parseQuery(pointHazardsParamsSchema, request);
     const caller = await resolveApiCaller(request);
     // The answer depends on who asks: only the anonymous one may sit in a shared cache.
-    return { body: await pointHazards(caller, params), cache: caller ? undefined : PUBLIC_CACHE, vary: "Authorization, Cookie" };
+    return { body: await pointHazards(caller, params), cache: caller ? undefined : PUBLIC_CACHE, vary: "Authorization, Cookie", versioned: true };
   }),
 };
 

@@ -84,6 +84,8 @@ export const HazardScoreItem = obj({
 }).openapi("HazardScoreItem");
 
 const scoreFields = {
+  dataset_version: z.string().openapi({ description: "Version of the hazard dataset the scores come from; the ETag changes with it." }),
+  methodology_version: z.string().openapi({ description: "Version of the scoring methodology; the ETag changes with it." }),
   location_code: z.string(),
   location_type: z.enum(LOCATION_KINDS),
   location_name: z.string(),
@@ -110,6 +112,8 @@ const item = (hazard_id: z.infer<typeof HazardId>, name: string, colour: string,
 };
 const scoresExample = {
   status: "ok" as const,
+  dataset_version: "4.0.0",
+  methodology_version: "1.0",
   location_code: "GB",
   location_type: "country" as const,
   location_name: "United Kingdom",
