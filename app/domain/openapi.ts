@@ -8,6 +8,7 @@ import { API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT, BATCH_ITEMS_PER_REQUEST, 
 import * as account from "./api-contract/account";
 import * as batch from "./api-contract/batch";
 import { ERROR_STATUS_TEXT, ErrorBody, type ErrorStatus } from "./api-contract/common";
+import { API_VERSION } from "./api-changelog";
 import { REQUEST_ID_HEADER } from "./api-errors";
 import * as content from "./api-contract/content";
 import * as orders from "./api-contract/orders";
@@ -846,8 +847,8 @@ function routeOf(op: ApiOperation): RouteConfig {
   };
 }
 
-/** The OpenAPI 3.1 document. `origin` becomes the server URL. */
-export function buildOpenApiDocument(origin: string, version = "1.0.0") {
+/** The OpenAPI 3.1 document; its version follows the changelog (app/domain/api-changelog.ts). */
+export function buildOpenApiDocument(origin: string, version = API_VERSION) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -868,7 +869,12 @@ export function buildOpenApiDocument(origin: string, version = "1.0.0") {
       title: "Climate risk public API",
       version,
       description:
-        ["Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.", "## Limits", ...API_LIMITS_TEXT].join("\n\n"),
+        [
+          "Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.",
+          `What changed, with dates, in the API and the dataset: ${base}/api/changelog`,
+          "## Limits",
+          ...API_LIMITS_TEXT,
+        ].join("\n\n"),
       license: { name: "Proprietary: see the terms of use", url: `${base}/terms` },
       contact: { name: "Climate risk platform", url: `${base}/contact` },
     },

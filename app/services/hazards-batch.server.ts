@@ -145,7 +145,7 @@ function scoreLocation(scorer: Scorer, engine: RiskEngine, ctx: AccessContext, l
 export function batchHeader(engine: RiskEngine, slots: readonly Slot[], count: number): Header {
   return {
     status: "ok",
-    dataset_version: engine.header.version,
+    dataset_version: engine.datasetVersion,
     methodology_version: METHODOLOGY_VERSION,
     slots: slots.map((s) => ({ scenario: s.scenario, period: s.period, warming_c: s.scenario === "hist" ? null : GLOBAL_WARMING_LEVEL[s.scenario][s.period as FuturePeriodId] })),
     count,
@@ -204,7 +204,7 @@ async function readJson(request: Request): Promise<unknown> {
 
 /** Ties an answer to what it depends on: the versions, the caller's access and the request itself. */
 export function batchEtag(engine: RiskEngine, ctx: AccessContext, format: BatchFormat, body: unknown): string {
-  return versionedEtag(engine.header.version, METHODOLOGY_VERSION, [format, ctx.plan, ctx.viaApiKey ?? false, ctx.ordered, body]);
+  return versionedEtag(engine.datasetVersion, METHODOLOGY_VERSION, [format, ctx.plan, ctx.viaApiKey ?? false, ctx.ordered, body]);
 }
 
 /** The route's action: POST only; a credential is required (an API key is counted by the batch's items). */

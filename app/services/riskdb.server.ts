@@ -106,7 +106,7 @@ const KEYED_CACHE = "private, no-cache";
  */
 export function scoreAnswerEtag(request: Request, text: string): string {
   const url = new URL(request.url);
-  return versionedEtag(getRiskEngine().header.version, METHODOLOGY_VERSION, [url.pathname, canonicalQuery(url), text]);
+  return versionedEtag(getRiskEngine().datasetVersion, METHODOLOGY_VERSION, [url.pathname, canonicalQuery(url), text]);
 }
 
 async function reply(request: Request, fn: () => Answer | Promise<Answer>): Promise<RiskdbReply> {
@@ -221,7 +221,7 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
 
 /** What a score answer names so it can be reproduced: the dataset's and the methodology's versions. */
 function versions() {
-  return { dataset_version: getRiskEngine().header.version, methodology_version: METHODOLOGY_VERSION };
+  return { dataset_version: getRiskEngine().datasetVersion, methodology_version: METHODOLOGY_VERSION };
 }
 
 /** How an explanation names the hexagon of a point: by the town it is in or near, when there is one. */

@@ -31,7 +31,7 @@ describe("score answers are versioned", () => {
       const first = await get(route, path, query);
       expect(first.status).toBe(200);
       const body = (await first.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ status: "ok", dataset_version: getRiskEngine().header.version, methodology_version: METHODOLOGY_VERSION });
+      expect(body).toMatchObject({ status: "ok", dataset_version: getRiskEngine().datasetVersion, methodology_version: METHODOLOGY_VERSION });
       const etag = first.headers.get("ETag")!;
       expect(etag).toMatch(/^"[\w-]{32}"$/);
 

@@ -227,6 +227,17 @@ describe("production server entry", () => {
     expect(post.status).toBe(405);
   });
 
+  it("serves the API changelog page, linked from /api, with the version the document states", async () => {
+    const doc = (await (await fetch(`${server!.base}/api/openapi.json`)).json()) as { info: { version: string } };
+    const page = await fetch(`${server!.base}/api/changelog`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Content-Type")).toContain("text/html");
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`API ${doc.info.version}:`);
+    expect(html).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}">/);
+    expect(await (await fetch(`${server!.base}/api`)).text()).toContain('href="/api/changelog"');
+  });
+
   it("answers If-None-Match with 304 on the fast path, from its stored answer too, and gives each answer its own request id", async () => {
     const url = `${server!.base}/api/riskdb/hazard_scores?location_code=FR&scenario=rcp45&period=2040`;
     const first = await fetch(url, { headers: { "X-Request-Id": "first-request" } });
