@@ -118,7 +118,7 @@ describe("OpenAPI document", () => {
   it("describes the riskdb parameters and error answers", () => {
     const scores = op(API_PATHS.riskHazardScores, "get");
     expect(scores.parameters.map((p: Loose) => p.name)).toEqual(["location_code", "scenario", "period", "lat", "lon", "explain"]);
-    expect(Object.keys(scores.responses)).toEqual(["200", "304", "400", "401", "403", "404", "429", "500"]);
+    expect(Object.keys(scores.responses)).toEqual(["200", "304", "400", "401", "403", "404", "405", "429", "500"]);
     expect(Object.keys(scores.responses["200"].headers)).toContain("ETag");
     expect(Object.keys(op(API_PATHS.riskPointHazards, "get").responses)).toContain("304");
     // Every error answer names its code from the one list, and its request id (also a header).

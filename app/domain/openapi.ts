@@ -17,6 +17,7 @@ import * as upload from "./api-contract/upload";
 import { z } from "./api-contract/zod";
 import { API_PATHS, API_PREFIX } from "./api-paths";
 import { DOCUMENTS } from "./documents";
+import { portfolioLimitsFor } from "./portfolio/limits";
 import { PERIOD_IDS, SCENARIO_IDS } from "./scenarios";
 
 export const API_TAGS = [
@@ -123,6 +124,7 @@ const REQUEST_ID_HEADERS = {
   [REQUEST_ID_HEADER]: z.string().openapi({ description: "The request's id: the same as the body's request_id." }),
 };
 const errorHeaders = z.object(REQUEST_ID_HEADERS);
+const allowHeaders = z.object({ Allow: z.string().openapi({ description: "The methods the path takes, e.g. GET, HEAD, OPTIONS." }), ...REQUEST_ID_HEADERS });
 const retryAfterHeaders = z.object({
   "Retry-After": z.number().int().openapi({ description: "Seconds to wait: for an API key, the seconds until its window resets." }),
   ...RATE_LIMIT_HEADERS,
@@ -456,7 +458,7 @@ const previewExample = {
   placed: [{ row: 5, id: "FR-002", reason: "coordinates swapped, corrected" }],
   issues_truncated: false,
   limits: null,
-  portfolio_limits: { max_rows: 50, max_bytes: 10485760 },
+  portfolio_limits: portfolioLimitsFor("PREMIUM"),
   data: [{ row: 2, lat: 51.507, lon: -0.128, name: "London office" }],
   data_truncated: true,
   access_token: "Zm9yIGRvY3Mgb25seQ",
@@ -808,13 +810,14 @@ function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
       headers: z.object({ Location: z.string().openapi({ description: "The page the form came from." }) }),
     };
   }
-  const statuses = [...new Set([...op.errors, 500 as const])].sort((a, b) => a - b);
+  // Every path answers 405 (with Allow) to a method it does not take.
+  const statuses = [...new Set([...op.errors, 405 as const, 500 as const])].sort((a, b) => a - b);
   for (const status of statuses) {
     const schema = op.errorBodies?.[status] ?? ErrorBody;
     responses[status] = {
       description: ERROR_STATUS_TEXT[status],
       content: { "application/json": { schema } },
-      headers: status === 429 ? retryAfterHeaders : errorHeaders,
+      headers: status === 429 ? retryAfterHeaders : status === 405 ? allowHeaders : errorHeaders,
     };
   }
   return responses;
