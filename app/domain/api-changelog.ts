@@ -23,6 +23,8 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
       "`hazard_scores` and `get_data/hazards` name `dataset_version` and `methodology_version` and send an `ETag` tied to them and the request; `If-None-Match` gets 304.",
       "`GET get_app_key` names the live key and never creates one: without a key it answers 404; `POST` creates or rotates the key.",
       "The 403 of a location outside the plan names the location in `location_code`; its `code` is `not_entitled`.",
+      "Reports, invoices and receipts page with a cursor: `limit` (default and most 100), `starting_after` and `has_more`.",
+      "The document's score examples are real answers; 405 with `Allow` is declared on every operation.",
     ],
   },
   {

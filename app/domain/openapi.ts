@@ -133,6 +133,9 @@ const retryAfterHeaders = z.object({
 
 // ---------- operations ----------
 
+const PAGING_TEXT =
+  "Newest first, a page at a time: `limit` items (default and most 100); when `has_more` is true, ask again with `starting_after` set to the last item's id (reports) or number (invoices, receipts).";
+
 const batchOp: ApiOperation = {
   id: "hazardsBatch",
   method: "post",
@@ -367,9 +370,11 @@ const accountOps: ApiOperation[] = [
     path: API_PATHS.reportsList,
     tag: "Account",
     summary: "Reports of the user",
+    description: PAGING_TEXT,
     access: "required",
+    query: account.CursorPageParams,
     response: { schema: account.ReportsListResponse, description: "Paid self-service orders and what they cover." },
-    errors: SIGNED_IN_ERRORS,
+    errors: [400, ...SIGNED_IN_ERRORS],
   },
   {
     id: "invoices",
@@ -377,9 +382,11 @@ const accountOps: ApiOperation[] = [
     path: API_PATHS.invoices,
     tag: "Account",
     summary: "Invoices",
+    description: PAGING_TEXT,
     access: "required",
+    query: account.CursorPageParams,
     response: { schema: account.InvoicesResponse, description: "Invoices, newest first." },
-    errors: SIGNED_IN_ERRORS,
+    errors: [400, ...SIGNED_IN_ERRORS],
   },
   {
     id: "receipts",
@@ -387,9 +394,11 @@ const accountOps: ApiOperation[] = [
     path: API_PATHS.receipts,
     tag: "Account",
     summary: "Receipts",
+    description: PAGING_TEXT,
     access: "required",
+    query: account.CursorPageParams,
     response: { schema: account.ReceiptsResponse, description: "Receipts, newest first." },
-    errors: SIGNED_IN_ERRORS,
+    errors: [400, ...SIGNED_IN_ERRORS],
   },
   ...appKeyOps("customerAppKey", API_PATHS.customerAppKey, ""),
   ...appKeyOps("appKey", API_PATHS.appKey, ", alternative path"),
