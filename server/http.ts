@@ -1,6 +1,7 @@
 /** Small pieces shared by the server modules: request URLs and headers, short refusals, sending a Response. */
 import http from "node:http";
 import { writeReadableStreamToWritable } from "@remix-run/node";
+import { REQUEST_ID_HEADER, apiErrorCodeForStatus, requestIdFrom } from "~/domain/api-errors";
 import { API_ERROR_MARK } from "~/domain/errors";
 import { apiRecorderEnabled, recordApiExchange, recordApiResponse } from "~/services/api-contract/recorder.server";
 import type { BodyRefusal } from "./request-body";
@@ -55,11 +56,17 @@ function lingerBeforeClosing(req: Req) {
   };
 }
 
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 export function refuse(req: Req, res: Res, status: number, message: string, closeConnection = false, extraHeaders: Record<string, string> = {}) {
   if (res.headersSent) return;
   if (closeConnection) lingerBeforeClosing(req);
   const api = req.url?.startsWith("/api/");
-  const body = api ? JSON.stringify({ ...API_ERROR_MARK, error: message }) : `${message}\n`;
+  // An API refusal is an API error answer like the app's: its code and the request's id, also in X-Request-Id.
+  const requestId = api ? requestIdFrom(firstHeader(req.headers[REQUEST_ID_HEADER.toLowerCase()])) : null;
+  const body = requestId ? JSON.stringify({ ...API_ERROR_MARK, error: message, code: apiErrorCodeForStatus(status), request_id: requestId }) : `${message}\n`;
   if (api && apiRecorderEnabled()) {
     recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(req.url!), status, contentType: "application/json; charset=utf-8", body, source: "server" });
   }
@@ -69,6 +76,7 @@ export function refuse(req: Req, res: Res, status: number, message: string, clos
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     ...(closeConnection ? { Connection: "close" } : {}),
+    ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
     ...extraHeaders,
   });
   res.end(body);

@@ -1,6 +1,8 @@
 /** The read-only riskdb API answered before the page router and compression, with a shared in-process reply cache. */
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api-errors";
+import { etagMatches } from "~/services/api-etag.server";
 import type { RiskdbReply } from "~/services/riskdb.server";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
 import { origin, pathnameOf, plainHeaders, type Req, type Res } from "./http";
@@ -38,6 +40,10 @@ function publicReplyTtlMs(reply: RiskdbReply): number {
   return Math.min(maxAge, PUBLIC_REPLY_MAX_SECONDS) * 1000;
 }
 
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 export async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => Promise<RiskdbReply>) {
   const shareable = req.method === "GET" && !req.headers.authorization && !req.headers.cookie;
   const key = req.url ?? "/";
@@ -62,7 +68,17 @@ export async function handleRiskdb(req: Req, res: Res, endpoint: (request: Reque
     recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(key), status: stored.status, contentType, body: text, source: "server" });
   }
   for (const name in stored.headers) res.setHeader(name, stored.headers[name]!);
+  // A stored reply was made for another request: this one goes by its own id.
+  if (stored.expires) res.setHeader(REQUEST_ID_HEADER, requestIdFrom(headerText(req.headers[REQUEST_ID_HEADER.toLowerCase()])));
   res.setHeader("Vary", "Accept-Encoding");
+  // A stored answer is checked against If-None-Match as the endpoint checks a fresh one: the same function decides.
+  const etag = stored.headers.ETag;
+  if (stored.status === 200 && etag && etagMatches(headerText(req.headers["if-none-match"]), etag)) {
+    res.removeHeader("Content-Type");
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
   let body = req.method === "HEAD" ? null : stored.body;
   if (body && body.length > 1024 && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
     stored.gzipped ??= gzip(body);

@@ -1,5 +1,6 @@
 import validatorModule from "openapi-response-validator";
 import { EXAMPLE_PATH, EXAMPLE_RESPONSE_SCHEMA, clientExamples } from "./api-client-examples";
+import { API_ERROR_CODES } from "./api-errors";
 import { API_PATHS, API_PREFIX } from "./api-paths";
 import { API_OPERATIONS, SESSION_COOKIE_NAME, buildOpenApiDocument } from "./openapi";
 
@@ -117,7 +118,14 @@ describe("OpenAPI document", () => {
   it("describes the riskdb parameters and error answers", () => {
     const scores = op(API_PATHS.riskHazardScores, "get");
     expect(scores.parameters.map((p: Loose) => p.name)).toEqual(["location_code", "scenario", "period", "lat", "lon", "explain"]);
-    expect(Object.keys(scores.responses)).toEqual(["200", "400", "401", "403", "404", "429", "500"]);
+    expect(Object.keys(scores.responses)).toEqual(["200", "304", "400", "401", "403", "404", "405", "429", "500"]);
+    expect(Object.keys(scores.responses["200"].headers)).toContain("ETag");
+    expect(Object.keys(op(API_PATHS.riskPointHazards, "get").responses)).toContain("304");
+    // Every error answer names its code from the one list, and its request id (also a header).
+    expect(scores.responses["400"].headers).toHaveProperty("X-Request-Id");
+    const error = doc.components.schemas.Error;
+    expect(error.required).toEqual(expect.arrayContaining(["success", "error", "code", "request_id"]));
+    expect(error.properties.code.enum).toEqual(Object.keys(API_ERROR_CODES));
     const periods = op(API_PATHS.riskPeriods, "get");
     expect(periods.parameters.map((p: Loose) => [p.name, p.required ?? false])).toEqual([
       ["duration", false],

@@ -8,6 +8,8 @@ import { API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT, BATCH_ITEMS_PER_REQUEST, 
 import * as account from "./api-contract/account";
 import * as batch from "./api-contract/batch";
 import { ERROR_STATUS_TEXT, ErrorBody, type ErrorStatus } from "./api-contract/common";
+import { API_VERSION } from "./api-changelog";
+import { REQUEST_ID_HEADER } from "./api-errors";
 import * as content from "./api-contract/content";
 import * as orders from "./api-contract/orders";
 import * as risk from "./api-contract/risk";
@@ -15,6 +17,7 @@ import * as upload from "./api-contract/upload";
 import { z } from "./api-contract/zod";
 import { API_PATHS, API_PREFIX } from "./api-paths";
 import { DOCUMENTS } from "./documents";
+import { portfolioLimitsFor } from "./portfolio/limits";
 import { PERIOD_IDS, SCENARIO_IDS } from "./scenarios";
 
 export const API_TAGS = [
@@ -111,12 +114,27 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": z.string().optional().openapi({ description: "The limit and its window in seconds, e.g. 600;w=60." }),
 };
 const rateLimitedHeaders = z.object(RATE_LIMIT_HEADERS);
+/** A score answer's ETag: send it back in If-None-Match for a 304 while the dataset, methodology and answer hold. */
+const versionedHeaders = z.object({
+  ETag: z.string().openapi({ description: "Tied to dataset_version, methodology_version and the request (path, query, and the answer the caller may read). Send it in If-None-Match: 304 while it holds." }),
+  ...RATE_LIMIT_HEADERS,
+});
+/** Every error answer names its request (the same id as the body's request_id). */
+const REQUEST_ID_HEADERS = {
+  [REQUEST_ID_HEADER]: z.string().openapi({ description: "The request's id: the same as the body's request_id." }),
+};
+const errorHeaders = z.object(REQUEST_ID_HEADERS);
+const allowHeaders = z.object({ Allow: z.string().openapi({ description: "The methods the path takes, e.g. GET, HEAD, OPTIONS." }), ...REQUEST_ID_HEADERS });
 const retryAfterHeaders = z.object({
   "Retry-After": z.number().int().openapi({ description: "Seconds to wait: for an API key, the seconds until its window resets." }),
   ...RATE_LIMIT_HEADERS,
+  ...REQUEST_ID_HEADERS,
 });
 
 // ---------- operations ----------
+
+const PAGING_TEXT =
+  "Newest first, a page at a time: `limit` items (default and most 100); when `has_more` is true, ask again with `starting_after` set to the last item's id (reports) or number (invoices, receipts).";
 
 const batchOp: ApiOperation = {
   id: "hazardsBatch",
@@ -226,6 +244,8 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
       explain,
     }),
     response: { schema: risk.HazardScoresResponse, description: "Scores of the eleven hazards plus the aggregate." },
+    responseHeaders: versionedHeaders,
+    notModified: true,
     errors: [400, ...CALLER_ERRORS, 403, 404],
     errorBodies: { 403: risk.NotEntitledBody },
   },
@@ -263,11 +283,13 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
     access: "optional",
     query: z.object({ lat, lon, scenario: scenario(false), period, explain }),
     response: { schema: risk.PointHazardsResponse, description: "Scores with the point's codes, or status out_of_range with hazards null." },
+    responseHeaders: versionedHeaders,
+    notModified: true,
     errors: [400, ...CALLER_ERRORS],
   },
 ]);
 
-/** GET shows (or first creates) the key, POST rotates it, DELETE revokes it; the last two need a signed-in session. */
+/** GET names the live key (never creates one), POST creates or rotates it, DELETE revokes it; the last two need a signed-in session. */
 function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
   const premiumOnly = "Answers 403 'Only users with the PREMIUM Subscription Plan can use this option' for other plans.";
   return [
@@ -277,10 +299,10 @@ function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
       path,
       tag: "Account",
       summary: `API key (PREMIUM only)${suffix}`,
-      description: `The key itself only in the answer that creates it; afterwards key is null and prefix names it. ${premiumOnly}`,
+      description: `Names the live key (key is null: the full key is shown only by the POST that creates it). A GET never creates or rotates a key; without a live key it answers 404. ${premiumOnly}`,
       access: "required",
-      response: { schema: account.ApiKeyResponse, description: "The live key's name, or a new key shown once.", example: { status: "ok", key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } },
-      errors: SIGNED_IN_ERRORS,
+      response: { schema: account.ApiKeyResponse, description: "The live key's name." },
+      errors: [...SIGNED_IN_ERRORS, 404],
     },
     {
       id: `${id}Rotate`,
@@ -288,7 +310,7 @@ function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
       path,
       tag: "Account",
       summary: `Rotate the API key${suffix}`,
-      description: `Revokes the current key and answers a new one, shown once. Needs the session (cookie or Bearer session token), not an API key. ${premiumOnly}`,
+      description: `Creates a key, or revokes the current one and answers a new one; shown once. Needs the session (cookie or Bearer session token), not an API key. ${premiumOnly}`,
       access: "session",
       response: { schema: account.ApiKeyResponse, description: "The new key, shown once.", example: { status: "ok", key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } },
       errors: [...SIGNED_IN_ERRORS, 413],
@@ -348,9 +370,11 @@ const accountOps: ApiOperation[] = [
     path: API_PATHS.reportsList,
     tag: "Account",
     summary: "Reports of the user",
+    description: PAGING_TEXT,
     access: "required",
+    query: account.CursorPageParams,
     response: { schema: account.ReportsListResponse, description: "Paid self-service orders and what they cover." },
-    errors: SIGNED_IN_ERRORS,
+    errors: [400, ...SIGNED_IN_ERRORS],
   },
   {
     id: "invoices",
@@ -358,9 +382,11 @@ const accountOps: ApiOperation[] = [
     path: API_PATHS.invoices,
     tag: "Account",
     summary: "Invoices",
+    description: PAGING_TEXT,
     access: "required",
+    query: account.CursorPageParams,
     response: { schema: account.InvoicesResponse, description: "Invoices, newest first." },
-    errors: SIGNED_IN_ERRORS,
+    errors: [400, ...SIGNED_IN_ERRORS],
   },
   {
     id: "receipts",
@@ -368,9 +394,11 @@ const accountOps: ApiOperation[] = [
     path: API_PATHS.receipts,
     tag: "Account",
     summary: "Receipts",
+    description: PAGING_TEXT,
     access: "required",
+    query: account.CursorPageParams,
     response: { schema: account.ReceiptsResponse, description: "Receipts, newest first." },
-    errors: SIGNED_IN_ERRORS,
+    errors: [400, ...SIGNED_IN_ERRORS],
   },
   ...appKeyOps("customerAppKey", API_PATHS.customerAppKey, ""),
   ...appKeyOps("appKey", API_PATHS.appKey, ", alternative path"),
@@ -439,7 +467,7 @@ const previewExample = {
   placed: [{ row: 5, id: "FR-002", reason: "coordinates swapped, corrected" }],
   issues_truncated: false,
   limits: null,
-  portfolio_limits: { max_rows: 50, max_bytes: 10485760 },
+  portfolio_limits: portfolioLimitsFor("PREMIUM"),
   data: [{ row: 2, lat: 51.507, lon: -0.128, name: "London office" }],
   data_truncated: true,
   access_token: "Zm9yIGRvY3Mgb25seQ",
@@ -791,13 +819,14 @@ function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
       headers: z.object({ Location: z.string().openapi({ description: "The page the form came from." }) }),
     };
   }
-  const statuses = [...new Set([...op.errors, 500 as const])].sort((a, b) => a - b);
+  // Every path answers 405 (with Allow) to a method it does not take.
+  const statuses = [...new Set([...op.errors, 405 as const, 500 as const])].sort((a, b) => a - b);
   for (const status of statuses) {
     const schema = op.errorBodies?.[status] ?? ErrorBody;
     responses[status] = {
       description: ERROR_STATUS_TEXT[status],
       content: { "application/json": { schema } },
-      ...(status === 429 ? { headers: retryAfterHeaders } : {}),
+      headers: status === 429 ? retryAfterHeaders : status === 405 ? allowHeaders : errorHeaders,
     };
   }
   return responses;
@@ -830,8 +859,8 @@ function routeOf(op: ApiOperation): RouteConfig {
   };
 }
 
-/** The OpenAPI 3.1 document. `origin` becomes the server URL. */
-export function buildOpenApiDocument(origin: string, version = "1.0.0") {
+/** The OpenAPI 3.1 document; its version follows the changelog (app/domain/api-changelog.ts). */
+export function buildOpenApiDocument(origin: string, version = API_VERSION) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -852,7 +881,12 @@ export function buildOpenApiDocument(origin: string, version = "1.0.0") {
       title: "Climate risk public API",
       version,
       description:
-        ["Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.", "## Limits", ...API_LIMITS_TEXT].join("\n\n"),
+        [
+          "Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.",
+          `What changed, with dates, in the API and the dataset: ${base}/api/changelog`,
+          "## Limits",
+          ...API_LIMITS_TEXT,
+        ].join("\n\n"),
       license: { name: "Proprietary: see the terms of use", url: `${base}/terms` },
       contact: { name: "Climate risk platform", url: `${base}/contact` },
     },

@@ -105,6 +105,17 @@ export class RiskEngine {
   private readonly landMask: LandMask | null;
   private readonly points: PointDrivers | null;
 
+  /**
+   * The dataset's version as answers name it: the build's version (the generator names it, e.g. "scripts/data/build.ts
+   * 4.0.0") with the ingest suffix the header's format version carries ("+ingest.1"); the format version alone ("1")
+   * stays the same from one dataset to the next.
+   */
+  get datasetVersion(): string {
+    const build = /(\d+\.\d+\.\d+)\s*$/.exec(this.header.generator)?.[1];
+    if (!build) return this.header.version;
+    return build + (/\+.*$/.exec(this.header.version)?.[0] ?? "");
+  }
+
   constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0, landMask: LandMask | null = null, points: PointDrivers | null = null) {
     this.header = header;
     this.a = arrays;

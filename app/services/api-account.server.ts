@@ -2,9 +2,9 @@
 import { ApiKeyResponse, ApiKeyRevokedResponse, AvailableLocationsResponse } from "~/domain/api-contract/account";
 import { apiAnswer, apiError, apiJson } from "./api-response.server";
 import { requireApiCaller } from "./api-auth.server";
-import { getOrCreateApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
+import { describeApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
 import { getAvailableLocations } from "./entitlements.server";
-import { ForbiddenError } from "./errors.server";
+import { ForbiddenError, withErrorCode } from "./errors.server";
 
 export async function availableLocationsLoader({ request }: { request: Request }) {
   try {
@@ -15,11 +15,11 @@ export async function availableLocationsLoader({ request }: { request: Request }
   }
 }
 
-/** GET: the live key's name, or a new key (shown once) when the user has none. */
+/** GET: the live key's name; 404 when the user has none (a GET never creates one). */
 export async function appKeyLoader({ request }: { request: Request }) {
   try {
     const caller = await requireApiCaller(request);
-    return apiAnswer(ApiKeyResponse, { status: "ok", ...(await getOrCreateApiKey(caller.user)) });
+    return apiAnswer(ApiKeyResponse, { status: "ok", ...(await describeApiKey(caller.user)) });
   } catch (error) {
     return apiError(error);
   }
@@ -35,7 +35,7 @@ export async function appKeyAction({ request }: { request: Request }) {
   }
   try {
     const caller = await requireApiCaller(request);
-    if (caller.via !== "session") throw new ForbiddenError("Sign in to rotate or revoke the API key");
+    if (caller.via !== "session") throw withErrorCode(new ForbiddenError("Sign in to rotate or revoke the API key"), "insufficient_scope");
     if (request.method === "POST") return apiAnswer(ApiKeyResponse, { status: "ok", ...(await rotateApiKey(caller.user)) });
     return apiAnswer(ApiKeyRevokedResponse, { status: "ok", revoked: await revokeApiKey(caller.user.id) });
   } catch (error) {

@@ -3,7 +3,7 @@ import type { RateLimitState } from "~/domain/api-limits";
 import { takeApiKeyRequests } from "./api-key-rate-limit.server";
 import { isApiKeyShaped, verifyApiKey } from "./api-keys.server";
 import type { AccessCaller } from "./entitlements.server";
-import { ForbiddenError, UnauthorizedError } from "./errors.server";
+import { ForbiddenError, UnauthorizedError, withErrorCode } from "./errors.server";
 import { getSessionUser, type SessionUser } from "./session.server";
 
 export interface ApiCaller extends AccessCaller {
@@ -25,7 +25,7 @@ export type ApiScope = "read" | "purchase" | "billing";
 const SCOPES_OF: Record<ApiCaller["via"], readonly ApiScope[]> = { api_key: ["read"], session: ["read", "purchase", "billing"] };
 
 function assertScope(caller: ApiCaller | null, scope: ApiScope) {
-  if (caller && !SCOPES_OF[caller.via].includes(scope)) throw new ForbiddenError(API_AUTH_MESSAGES.outOfScope);
+  if (caller && !SCOPES_OF[caller.via].includes(scope)) throw withErrorCode(new ForbiddenError(API_AUTH_MESSAGES.outOfScope), "insufficient_scope");
 }
 
 export function readBearer(request: Request): string | null {
@@ -60,13 +60,13 @@ async function identifyApiCaller(request: Request, cost: number): Promise<ApiCal
   const bearer = readBearer(request);
   if (bearer && isApiKeyShaped(bearer)) {
     const user = await verifyApiKey(bearer);
-    if (!user) throw new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential);
+    if (!user) throw withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
     rateLimitOf.set(request, await takeApiKeyRequests(bearer, cost));
     return { user, via: "api_key", viaApiKey: true };
   }
   const user = await getSessionUser(request);
   if (!user) {
-    if (bearer) throw new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential);
+    if (bearer) throw withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
     return null;
   }
   return { user, via: "session", viaApiKey: false };

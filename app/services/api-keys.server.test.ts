@@ -4,7 +4,7 @@ import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/entitlements";
 import { resolveApiCaller } from "./api-auth.server";
-import { API_KEY_PREFIX, getOrCreateApiKey, revokeApiKey, rotateApiKey, verifyApiKey } from "./api-keys.server";
+import { API_KEY_NONE_MESSAGE, API_KEY_PREFIX, describeApiKey, revokeApiKey, rotateApiKey, verifyApiKey } from "./api-keys.server";
 import { createSession } from "./session.server";
 
 const getDb = setupTestDatabase();
@@ -14,7 +14,7 @@ describe("api keys", () => {
   it("are PREMIUM only, with the spec's message", async () => {
     for (const planCode of ["DISCOVERY", "GRANULAR", "COUNTRY+"] as const) {
       const user = (await createUser(getDb(), { planCode }))!;
-      await expect(getOrCreateApiKey(user)).rejects.toMatchObject({ status: 403, message: API_KEY_FORBIDDEN_MESSAGE });
+      await expect(describeApiKey(user)).rejects.toMatchObject({ status: 403, message: API_KEY_FORBIDDEN_MESSAGE });
       await expect(rotateApiKey(user)).rejects.toMatchObject({ status: 403 });
     }
     expect(await getDb().select().from(apiKeys)).toHaveLength(0);
@@ -22,15 +22,26 @@ describe("api keys", () => {
 
   it("show the key once, store only its sha256, and name it by prefix afterwards", async () => {
     const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
-    const first = await getOrCreateApiKey(user);
+    const first = await rotateApiKey(user);
     expect(first.key).toMatch(new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`));
     expect(first.key!.startsWith(first.prefix)).toBe(true);
-    const again = await getOrCreateApiKey(user);
+    const again = await describeApiKey(user);
     expect(again).toEqual({ key: null, prefix: first.prefix, created_at: first.created_at });
     const [row] = await getDb().select().from(apiKeys).where(eq(apiKeys.userId, user.id));
     expect(row!.keyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(first.key!);
     expect((await verifyApiKey(first.key!))?.id).toBe(user.id);
+  });
+
+  it("are never created by describing them: none yet, or revoked, is a 404 and no row", async () => {
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await expect(describeApiKey(user)).rejects.toMatchObject({ status: 404, message: API_KEY_NONE_MESSAGE });
+    await rotateApiKey(user);
+    await revokeApiKey(user.id);
+    await expect(describeApiKey(user)).rejects.toMatchObject({ status: 404 });
+    const rows = await getDb().select().from(apiKeys).where(eq(apiKeys.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.revokedAt).not.toBeNull();
   });
 
   it("rotation revokes the old key; revoke ends the new one", async () => {

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { apiKeys, users } from "#db/schema/index";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/entitlements";
 import { getDb } from "./db.server";
-import { ForbiddenError } from "./errors.server";
+import { ForbiddenError, NotFoundError, withErrorCode } from "./errors.server";
 import { hashToken } from "./password.server";
 import type { SessionUser } from "./session.server";
 
@@ -12,6 +12,8 @@ import type { SessionUser } from "./session.server";
 export const API_KEY_PREFIX = "crk_";
 /** How much of a key is kept in clear to name it in the UI ("crk_AbCd1234…"). */
 const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+
+export const API_KEY_NONE_MESSAGE = "No live API key: create one with POST (signed in) or on the account page";
 
 export function isApiKeyShaped(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX) && token.length > DISPLAY_PREFIX_LENGTH;
@@ -27,7 +29,7 @@ export interface ApiKeyView {
 type KeyOwner = Pick<SessionUser, "id" | "planCode">;
 
 function assertMayHoldKey(user: KeyOwner) {
-  if (!canUseApiKey(user.planCode)) throw new ForbiddenError(API_KEY_FORBIDDEN_MESSAGE);
+  if (!canUseApiKey(user.planCode)) throw withErrorCode(new ForbiddenError(API_KEY_FORBIDDEN_MESSAGE), "plan_required");
 }
 
 function newKey() {
@@ -62,21 +64,15 @@ export async function rotateApiKey(user: KeyOwner): Promise<ApiKeyView> {
 }
 
 /**
- * What `GET get_app_key` answers: the live key's name, or a new key when there is none yet. It never rotates, so
- * a cross-site link (a top-level GET carries the Lax cookie) cannot invalidate the key an integration uses.
+ * What `GET get_app_key` answers: the live key's name, never a key. A GET changes nothing: a cross-site link (a
+ * top-level GET carries the Lax cookie) or a client reading the key's name after a DELETE can neither create nor
+ * rotate a key. Keys are created by POST (or on the account page).
  */
-export async function getOrCreateApiKey(user: KeyOwner): Promise<ApiKeyView> {
+export async function describeApiKey(user: KeyOwner): Promise<ApiKeyView> {
   assertMayHoldKey(user);
   const active = await getActiveApiKey(user.id);
-  if (active) return { key: null, prefix: active.prefix, created_at: active.createdAt.toISOString() };
-  try {
-    return await rotateApiKey(user);
-  } catch (error) {
-    // Two first requests at once: the partial unique index lets one win; show the winner's name.
-    const winner = await getActiveApiKey(user.id);
-    if (winner) return { key: null, prefix: winner.prefix, created_at: winner.createdAt.toISOString() };
-    throw error;
-  }
+  if (!active) throw new NotFoundError(API_KEY_NONE_MESSAGE);
+  return { key: null, prefix: active.prefix, created_at: active.createdAt.toISOString() };
 }
 
 export async function revokeApiKey(userId: string): Promise<number> {

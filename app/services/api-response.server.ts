@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
+import { REQUEST_ID_HEADER, apiErrorCodeForStatus, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api-errors";
 import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/errors";
 import { rateLimitHeaders } from "~/domain/api-limits";
 import { ApiKeyRateLimitError } from "./api-key-rate-limit.server";
@@ -9,7 +10,82 @@ import { logger } from "./logger.server";
 export interface ApiErrorBody {
   success: false;
   error: string;
+  code?: ApiErrorCode;
+  request_id?: string;
   field?: string;
+}
+
+const requestIds = new WeakMap<Request, string>();
+
+/**
+ * The request's id: the one in the `X-Request-Id` request header (the production server sets it on every request),
+ * or a new UUID (development, tests). The same id for the whole request.
+ */
+export function requestIdOf(request: Request): string {
+  let id = requestIds.get(request);
+  if (!id) {
+    id = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+    requestIds.set(request, id);
+  }
+  return id;
+}
+
+/**
+ * An error body as every API error answer has it: `success: false`, `error`, the stable `code` (the body's own, else
+ * the one its status stands for) and the `request_id`. Other fields of the body are kept.
+ */
+export function completeErrorBody<B extends Record<string, unknown>>(
+  request: Request,
+  status: number,
+  body: B,
+): B & { success: false; code: ApiErrorCode; request_id: string } {
+  return { ...body, ...API_ERROR_MARK, code: isApiErrorCode(body.code) ? body.code : apiErrorCodeForStatus(status), request_id: requestIdOf(request) };
+}
+
+/**
+ * The last step of every /api answer: it carries `X-Request-Id`, and an error answer's JSON body gets its `code` and
+ * `request_id` (error answers are small: reading one back costs nothing worth counting).
+ */
+export async function finishApiResponse(request: Request, response: Response): Promise<Response> {
+  const id = requestIdOf(request);
+  const type = response.headers.get("Content-Type") ?? "";
+  if (response.status < 400 || !type.includes("json")) {
+    setHeader(response, REQUEST_ID_HEADER, id);
+    return response;
+  }
+  const body: unknown = await response.json().catch(() => null);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.set(REQUEST_ID_HEADER, id);
+  const finished = body && typeof body === "object" && !Array.isArray(body) ? completeErrorBody(request, response.status, body as Record<string, unknown>) : completeErrorBody(request, response.status, { error: ERROR_MESSAGES.serverError });
+  return new Response(JSON.stringify(finished), { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Sets a header, on a copy when the Response's headers are immutable (a fetched or redirect Response). */
+function setHeader(response: Response, name: string, value: string) {
+  try {
+    response.headers.set(name, value);
+  } catch {
+    // immutable headers: left as they are
+  }
+}
+
+type RouteArgs = { request: Request };
+
+/**
+ * Wraps an /api route's loader or action: a thrown Response or error becomes the API's JSON answer, and every answer
+ * goes through finishApiResponse (request id, error code).
+ */
+export function apiRoute<A extends RouteArgs>(handler: (args: A) => Response | Promise<Response>): (args: A) => Promise<Response> {
+  return async (args) => {
+    let response: Response;
+    try {
+      response = await handler(args);
+    } catch (thrown) {
+      response = thrown instanceof Response && thrown.status < 400 ? thrown : apiError(thrown);
+    }
+    return finishApiResponse(args.request, response);
+  };
 }
 
 /** JSON is never rendered as a page: no sniffing, no framing, no sub-resources. */
@@ -49,7 +125,7 @@ export function apiError(error: unknown) {
     return error;
   }
   if (isAppError(error)) {
-    const body: ApiErrorBody = { ...API_ERROR_MARK, error: error.message };
+    const body: ApiErrorBody = { ...API_ERROR_MARK, error: error.message, code: error.code ?? apiErrorCodeForStatus(error.status) };
     if (error.field) body.field = error.field;
     const headers = withApiHeaders(new Headers());
     if ("retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
@@ -59,7 +135,7 @@ export function apiError(error: unknown) {
     return json(body, { status: error.status, headers });
   }
   logger.error({ err: error }, "unexpected error in API route");
-  return json<ApiErrorBody>({ ...API_ERROR_MARK, error: ERROR_MESSAGES.serverError }, { status: 500, headers: withApiHeaders(new Headers()) });
+  return json<ApiErrorBody>({ ...API_ERROR_MARK, error: ERROR_MESSAGES.serverError, code: "server_error" }, { status: 500, headers: withApiHeaders(new Headers()) });
 }
 
 /** Reads the query string with a zod schema; the first problem becomes a 400 whose message names the parameter. */

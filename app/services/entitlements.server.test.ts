@@ -84,7 +84,7 @@ describe("assertCanAccess", () => {
     const discovery = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
     const p = assertCanAccess({ user: premium, viaApiKey: false }, "IT-RM");
     await expect(p).rejects.toBeInstanceOf(NotEntitledError);
-    await expect(p).rejects.toMatchObject({ status: 403, modal: "buyDataModal", kind: "region", code: "IT-RM" });
+    await expect(p).rejects.toMatchObject({ status: 403, modal: "buyDataModal", kind: "region", locationCode: "IT-RM", code: "not_entitled" });
     await expect(assertCanAccess({ user: discovery, viaApiKey: false }, "IT-RM")).rejects.toMatchObject({ modal: "addCreditsModal" });
     await grantLocation(premium.id, "IT-RM", "order");
     await expect(assertCanAccess({ user: premium, viaApiKey: false }, "it-rm")).resolves.toMatchObject({ reason: "ordered" });

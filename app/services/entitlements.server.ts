@@ -26,10 +26,11 @@ export interface AccessCaller {
 export class NotEntitledError extends ForbiddenError {
   constructor(
     readonly kind: LocationKind,
-    readonly code: string,
+    readonly locationCode: string,
     readonly modal: PurchaseModal,
   ) {
-    super(ENTITLEMENT_MESSAGES.notEntitled(kind, code));
+    super(ENTITLEMENT_MESSAGES.notEntitled(kind, locationCode));
+    this.code = "not_entitled";
   }
 }
 

@@ -1,5 +1,10 @@
+import type { ApiErrorCode } from "~/domain/api-errors";
+
 /** Typed service errors; routes map them to HTTP status and messages in one place (`errorStatus`). */
 export class AppError extends Error {
+  /** The API answer's `code` when the status alone does not say it (app/domain/api-errors.ts). */
+  code?: ApiErrorCode;
+
   constructor(
     message: string,
     readonly status: number,
@@ -51,6 +56,12 @@ export class TooManyRequestsError extends AppError {
   ) {
     super(message, 429);
   }
+}
+
+/** Names the error's API `code` and returns it, for `throw withErrorCode(new ForbiddenError(…), "plan_required")`. */
+export function withErrorCode<E extends AppError>(error: E, code: ApiErrorCode): E {
+  error.code = code;
+  return error;
 }
 
 export function isAppError(error: unknown): error is AppError {

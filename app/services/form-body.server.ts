@@ -4,12 +4,14 @@
  * its error boundary and an API client gets `{ error }`.
  */
 import { json } from "@remix-run/node";
+import type { ApiErrorCode } from "~/domain/api-errors";
 import { API_ERROR_MARK, FORM_BODY_MESSAGES } from "~/domain/errors";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 
 function refuse(status: 400 | 415, message: string): never {
-  throw json({ ...API_ERROR_MARK, error: message, message }, { status, headers: { "Cache-Control": "no-store" } });
+  const code: ApiErrorCode = status === 415 ? "unsupported_media_type" : "unreadable_body";
+  throw json({ ...API_ERROR_MARK, error: message, code, message }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 export function isFormContentType(request: Request): boolean {

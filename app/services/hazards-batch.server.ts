@@ -4,7 +4,6 @@
  * it cannot be scored (at sea, bad coordinates, not in the plan), so one bad row never fails the batch. The caller's
  * plan and ledger are read once per batch, not once per point.
  */
-import { createHash } from "node:crypto";
 import { batchRequestCost } from "~/domain/api-limits";
 import { rateLimitHeaders } from "~/domain/api-limits";
 import {
@@ -16,6 +15,7 @@ import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from
 import { RiskNotFoundError, getRiskEngine, type RiskEngine } from "~/risk/engine.server";
 import type { z } from "zod";
 import { API_RESPONSE_HEADERS, apiError } from "./api-response.server";
+import { etagMatches, versionedEtag } from "./api-etag.server";
 import { rateLimitStateOf, requireApiCaller } from "./api-auth.server";
 import { accessContextFor } from "./entitlements.server";
 import { BadRequestError } from "./errors.server";
@@ -153,7 +153,7 @@ function scoreLocation(scorer: Scorer, engine: RiskEngine, ctx: AccessContext, l
 export function batchHeader(engine: RiskEngine, slots: readonly Slot[], count: number): Header {
   return {
     status: "ok",
-    dataset_version: engine.header.version,
+    dataset_version: engine.datasetVersion,
     methodology_version: METHODOLOGY_VERSION,
     slots: slots.map((s) => ({ scenario: s.scenario, period: s.period, warming_c: slotWarmingC(s.scenario, s.period) })),
     count,
@@ -212,14 +212,7 @@ async function readJson(request: Request): Promise<unknown> {
 
 /** Ties an answer to what it depends on: the versions, the caller's access and the request itself. */
 export function batchEtag(engine: RiskEngine, ctx: AccessContext, format: BatchFormat, body: unknown): string {
-  const hash = createHash("sha256");
-  hash.update(JSON.stringify([engine.header.version, METHODOLOGY_VERSION, format, ctx.plan, ctx.ordered, body]));
-  return `"${hash.digest("base64url").slice(0, 32)}"`;
-}
-
-function ifNoneMatchHits(request: Request, etag: string) {
-  const header = request.headers.get("If-None-Match");
-  return !!header && (header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag));
+  return versionedEtag(engine.datasetVersion, METHODOLOGY_VERSION, [format, ctx.plan, ctx.ordered, body]);
 }
 
 /** The route's action: POST only; a credential is required (an API key is counted by the batch's items). */
@@ -234,7 +227,7 @@ export async function hazardsBatchAction(request: Request): Promise<Response> {
     const rate = rateLimitStateOf(request);
     const etag = batchEtag(engine, ctx, format, body);
     const headers = new Headers({ ...API_RESPONSE_HEADERS, "Cache-Control": "private, no-cache", ETag: etag, ...(rate ? rateLimitHeaders(rate) : {}) });
-    if (ifNoneMatchHits(request, etag)) return new Response(null, { status: 304, headers });
+    if (etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
     if (format === "ndjson") {
       headers.set("Content-Type", `${NDJSON_TYPE}; charset=utf-8`);
       return new Response(streamBatch(ctx, parsed), { status: 200, headers });

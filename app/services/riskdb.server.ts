@@ -16,13 +16,16 @@ import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type S
 import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.server";
 import type { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
-import { API_RESPONSE_HEADERS, apiError, parseQuery } from "./api-response.server";
+import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
+import { REQUEST_ID_HEADER } from "~/domain/api-errors";
 import { rateLimitHeaders } from "~/domain/api-limits";
 import { rateLimitStateOf, readBearer, resolveApiCaller } from "./api-auth.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "./entitlements.server";
 import { BadRequestError, NotFoundError } from "./errors.server";
 import { nearestPlaceName } from "./places.server";
 import { inlandPlaceOf, withoutAreaCoastalFigure } from "~/domain/inland-place";
+import { canonicalQuery, etagMatches, versionedEtag } from "./api-etag.server";
+import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { API_ERROR_MARK } from "~/domain/errors";
 
 /** The dataset only changes with a deployment, so list answers may sit in any cache for an hour. */
@@ -67,7 +70,7 @@ export function riskdbErrorResponse(error: unknown): Response {
   if (error instanceof NotEntitledError) {
     return withCors(
       json(
-        { ...API_ERROR_MARK, error: error.message, field: "location_code", kind: error.kind, code: error.code, modal: error.modal },
+        { ...API_ERROR_MARK, error: error.message, code: error.code, field: "location_code", kind: error.kind, location_code: error.locationCode, modal: error.modal },
         { status: 403, headers: { "Cache-Control": "no-store" } },
       ),
     );
@@ -81,6 +84,8 @@ interface Answer {
   cache?: string;
   /** Request headers the answer depends on. */
   vary?: string;
+  /** A score answer: it carries an ETag tied to the dataset and methodology versions and the request, and 304s. */
+  versioned?: boolean;
 }
 
 /**
@@ -96,24 +101,38 @@ export interface RiskdbReply {
 /** A keyed answer may be kept by the caller, never by a shared cache: it carries that key's rate-limit state. */
 const KEYED_CACHE = "private, no-cache";
 
+/**
+ * The ETag of a score answer: the dataset and methodology versions, the path and query, and the answer itself
+ * (what the caller may read decides which level answers, so two callers' answers to one query may differ).
+ */
+export function scoreAnswerEtag(request: Request, text: string): string {
+  const url = new URL(request.url);
+  return versionedEtag(getRiskEngine().datasetVersion, METHODOLOGY_VERSION, [url.pathname, canonicalQuery(url), text]);
+}
+
 async function reply(request: Request, fn: () => Answer | Promise<Answer>): Promise<RiskdbReply> {
   try {
-    const { body, cache, vary } = await fn();
+    const { body, cache, vary, versioned } = await fn();
     const rate = rateLimitStateOf(request);
-    return {
-      status: 200,
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Cache-Control": rate ? KEYED_CACHE : (cache ?? "no-store"),
-        ...(vary ? { Vary: vary } : {}),
-        ...(rate ? rateLimitHeaders(rate) : {}),
-        ...API_RESPONSE_HEADERS,
-        ...CORS_HEADERS,
-      },
-      body: JSON.stringify(body),
+    const text = JSON.stringify(body);
+    const etag = versioned ? scoreAnswerEtag(request, text) : undefined;
+    const headers: Record<string, string> = {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": rate ? KEYED_CACHE : (cache ?? "no-store"),
+      ...(vary ? { Vary: vary } : {}),
+      ...(etag ? { ETag: etag } : {}),
+      ...(rate ? rateLimitHeaders(rate) : {}),
+      ...API_RESPONSE_HEADERS,
+      ...CORS_HEADERS,
+      [REQUEST_ID_HEADER]: requestIdOf(request),
     };
+    if (etag && etagMatches(request.headers.get("If-None-Match"), etag)) {
+      delete headers["Content-Type"];
+      return { status: 304, headers, body: null };
+    }
+    return { status: 200, headers, body: text };
   } catch (error) {
-    const response = riskdbErrorResponse(error);
+    const response = await finishApiResponse(request, riskdbErrorResponse(error));
     const rate = rateLimitStateOf(request);
     if (rate && response.status !== 429) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
     return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
@@ -193,6 +212,7 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
   const r = inland ? { ...scored, hazards: scored.hazards.map((h) => withoutAreaCoastalFigure(h, inland)).map((h) => (p.explain ? h : withoutExplanation(h))) } : scored;
   return {
     status: "ok" as const,
+    ...versions(),
     lat: p.lat,
     lon: p.lon,
     hexagon_code: loc.hexagon_code,
@@ -206,6 +226,11 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
 function withoutExplanation<T extends { explanation?: unknown }>(item: T): T {
   const { explanation: _explanation, ...rest } = item;
   return rest as T;
+}
+
+/** What a score answer names so it can be reproduced: the dataset's and the methodology's versions. */
+function versions() {
+  return { dataset_version: getRiskEngine().datasetVersion, methodology_version: METHODOLOGY_VERSION };
 }
 
 /** How an explanation names the hexagon of a point: by the town it is in or near, when there is one. */
@@ -246,7 +271,7 @@ export async function hazardScores(request: Request, p: HazardScoresParams): Pro
     if (!pointScoredInHexagon(p.lat, p.lon, ref.code))
       throw new BadRequestError(`lat/lon ${p.lat}, ${p.lon} do not lie in hexagon ${ref.code}`, "lat");
   }
-  return { body: { status: "ok" as const, ...result }, free };
+  return { body: { status: "ok" as const, ...versions(), ...result }, free };
 }
 
 // ---------- Response handlers for the api+ routes ----------
@@ -276,7 +301,7 @@ const riskdbReplies = {
   }),
   hazardScores: endpoint(async (request) => {
     const { body, free } = await hazardScores(request, parseQuery(hazardScoresParamsSchema, request));
-    return { body, cache: free ? PUBLIC_CACHE : undefined };
+    return { body, cache: free ? PUBLIC_CACHE : undefined, versioned: true };
   }),
   locationCodes: endpoint((request) => {
     const q = parseQuery(locationCodesParamsSchema, request);
@@ -287,7 +312,7 @@ const riskdbReplies = {
     const params = parseQuery(pointHazardsParamsSchema, request);
     const caller = await resolveApiCaller(request);
     // The answer depends on who asks: only the anonymous one may sit in a shared cache.
-    return { body: await pointHazards(caller, params), cache: caller ? undefined : PUBLIC_CACHE, vary: "Authorization, Cookie" };
+    return { body: await pointHazards(caller, params), cache: caller ? undefined : PUBLIC_CACHE, vary: "Authorization, Cookie", versioned: true };
   }),
 };
 

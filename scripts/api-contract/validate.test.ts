@@ -52,7 +52,7 @@ describe("the API contract check", () => {
   });
 
   it("matches path templates and the spec's trailing slashes, and leaves 404/405 answers of unknown calls aside", () => {
-    const item = { method: "GET", path: "/api/v1/faq/item/3/", status: 404, contentType: "application/json", body: JSON.stringify({ success: false, error: "This page could not be found" }) };
+    const item = { method: "GET", path: "/api/v1/faq/item/3/", status: 404, contentType: "application/json", body: JSON.stringify({ success: false, error: "This page could not be found", code: "not_found", request_id: "req_1" }) };
     expect(validator.check(item)).toEqual({ kind: "valid", operation: "faqItem" });
     expect(validator.check({ ...item, path: "/api/v1/nothing", status: 404, body: JSON.stringify({ success: false, error: "No API endpoint at /api/v1/nothing" }) }).kind).toBe("outside");
     expect(validator.check({ ...item, method: "DELETE", path: "/api/v1/faq/", status: 405, body: JSON.stringify({ success: false, error: "Method DELETE is not allowed" }) }).kind).toBe("outside");

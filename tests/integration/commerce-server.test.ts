@@ -49,7 +49,9 @@ describe("a production server without PAYMENTS", () => {
       body: JSON.stringify({ type: 1, amount: 1 }),
     });
     expect(buy.status).toBe(503);
-    expect(await buy.json()).toEqual({ success: false, error: COMMERCE_MESSAGES.paymentsNotConfigured });
+    const refused = (await buy.json()) as Record<string, unknown>;
+    expect(refused).toEqual({ success: false, error: COMMERCE_MESSAGES.paymentsNotConfigured, code: "service_unavailable", request_id: expect.any(String) });
+    expect(buy.headers.get("X-Request-Id")).toBe(refused.request_id);
     const upgrade = await fetch(`${server.base}/api/v1/tariff/upgrade`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: cookie, Origin: server.base, "Idempotency-Key": "no-payments-0002" },

@@ -72,7 +72,7 @@ describe("blog item and topics", () => {
     expect(body).toMatchObject({ id: 1, url: "/blog/item/1" });
     expect(String(body.html)).toContain("<h2");
     const draft = await read(await blogItem(args("/api/v1/blog/item/16/", { id: "16" })));
-    expect(draft).toEqual({ status: 404, body: { success: false, error: "This page could not be found" } });
+    expect(draft).toEqual({ status: 404, body: { success: false, error: "This page could not be found", code: "not_found", request_id: expect.any(String) } });
     expect((await blogItem(args("/api/v1/blog/item/x/", { id: "x" }))).status).toBe(404);
   });
 

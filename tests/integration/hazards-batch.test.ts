@@ -56,7 +56,7 @@ describe("POST /api/v1/hazards/batch", () => {
     const engine = getRiskEngine();
     expect(body).toMatchObject({
       status: "ok",
-      dataset_version: engine.header.version,
+      dataset_version: engine.datasetVersion,
       methodology_version: METHODOLOGY_VERSION,
       slots: [{ scenario: "hist", period: "hist", warming_c: null }, { scenario: "rcp85", period: "2050", warming_c: expect.any(Number) }],
       count: 6,

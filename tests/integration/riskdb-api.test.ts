@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { createUser } from "#db/factories";
+import { apiKeys } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, API_PREFIX, apiUrl } from "~/domain/api-paths";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/entitlements";
 import { PER_HAZARD_IDS } from "~/domain/hazards";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { getRiskEngine } from "~/risk/engine.server";
-import { rotateApiKey } from "~/services/api-keys.server";
+import { API_KEY_NONE_MESSAGE, rotateApiKey } from "~/services/api-keys.server";
 import { nearestPlaceName } from "~/services/places.server";
 import { grantLocation } from "~/services/entitlements.server";
 import { createSession } from "~/services/session.server";
@@ -179,7 +181,7 @@ describe("hazard scores", () => {
     expect((await get(hazardScores, API_PATHS.riskHazardScores, q)).status).toBe(401);
     const { user, auth, cookie } = await userWith("PREMIUM");
     const denied = await get(hazardScores, API_PATHS.riskHazardScores, q, auth);
-    expect(denied).toMatchObject({ status: 403, body: { field: "location_code", kind: "region", code: "ES-M", modal: "buyDataModal" } });
+    expect(denied).toMatchObject({ status: 403, body: { field: "location_code", kind: "region", location_code: "ES-M", code: "not_entitled", modal: "buyDataModal" } });
     await grantLocation(user.id, "ES-M", "order");
     const ok = await get(hazardScores, API_PATHS.riskHazardScores, q, cookie);
     expect(ok).toMatchObject({ status: 200, body: { status: "ok", location_code: "ES-M" } });
@@ -317,13 +319,18 @@ describe("app key (both paths)", () => {
     }
   });
 
-  it("PREMIUM: GET creates the key once, both paths see the same key; POST rotates; the key opens the account's hexagons", async () => {
+  it("PREMIUM: GET never creates a key (404 without one, also after a DELETE), POST creates and rotates, both paths see the same key", async () => {
     const { cookie, user } = await userWith("PREMIUM");
     await grantLocation(user.id, LONDON_HEX, "order");
-    const first = await get(appKeyCustomer, API_PATHS.customerAppKey, {}, cookie);
+    const keyRows = () => getDb().select().from(apiKeys).where(eq(apiKeys.userId, user.id));
+    expect(await get(appKeyCustomer, API_PATHS.customerAppKey, {}, cookie)).toMatchObject({ status: 404, body: { success: false, error: API_KEY_NONE_MESSAGE } });
+    expect(await keyRows()).toHaveLength(0);
+    const created = await send(appKeyV1, API_PATHS.appKey, "POST", cookie);
+    const first = created as { status: number; body: { key: string; prefix: string } };
     expect(first).toMatchObject({ status: 200, body: { status: "ok", key: expect.stringMatching(/^crk_/) } });
-    const again = await get(appKeyV1, API_PATHS.appKey, {}, cookie);
-    expect(again.body).toMatchObject({ key: null, prefix: first.body.prefix });
+    const again = await get(appKeyCustomer, API_PATHS.customerAppKey, {}, cookie);
+    expect(again).toMatchObject({ status: 200, body: { key: null, prefix: first.body.prefix } });
+    expect((await get(appKeyV1, API_PATHS.appKey, {}, cookie)).body).toEqual(again.body);
     const rotated = await send(appKeyV1, API_PATHS.appKey, "POST", cookie);
     expect(rotated).toMatchObject({ status: 200, body: { key: expect.stringMatching(/^crk_/) } });
     const q = { location_code: LONDON_HEX, scenario: "hist", ...LONDON };
@@ -332,6 +339,12 @@ describe("app key (both paths)", () => {
     // a key cannot rotate itself
     expect((await send(appKeyCustomer, API_PATHS.customerAppKey, "POST", { Authorization: `Bearer ${(rotated.body as { key: string }).key}` })).status).toBe(403);
     expect(await send(appKeyCustomer, API_PATHS.customerAppKey, "DELETE", cookie)).toMatchObject({ status: 200, body: { revoked: 1 } });
+    // After the DELETE a GET reports that there is no key and issues none.
+    for (const [route, p] of [[appKeyCustomer, API_PATHS.customerAppKey], [appKeyV1, API_PATHS.appKey]] as const) {
+      expect((await get(route, p, {}, cookie)).status).toBe(404);
+    }
+    expect((await keyRows()).filter((row) => row.revokedAt === null)).toHaveLength(0);
+    expect(await keyRows()).toHaveLength(2);
   });
 });
 

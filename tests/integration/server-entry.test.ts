@@ -227,6 +227,38 @@ describe("production server entry", () => {
     expect(post.status).toBe(405);
   });
 
+  it("serves the API changelog page, linked from /api, with the version the document states", async () => {
+    const doc = (await (await fetch(`${server!.base}/api/openapi.json`)).json()) as { info: { version: string } };
+    const page = await fetch(`${server!.base}/api/changelog`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Content-Type")).toContain("text/html");
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`API ${doc.info.version}:`);
+    expect(html).toMatch(/<time dateTime="\d{4}-\d{2}-\d{2}">/);
+    expect(await (await fetch(`${server!.base}/api`)).text()).toContain('href="/api/changelog"');
+  });
+
+  it("answers If-None-Match with 304 on the fast path, from its stored answer too, and gives each answer its own request id", async () => {
+    const url = `${server!.base}/api/riskdb/hazard_scores?location_code=FR&scenario=rcp45&period=2040`;
+    const first = await fetch(url, { headers: { "X-Request-Id": "first-request" } });
+    const etag = first.headers.get("ETag")!;
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get("X-Request-Id")).toBe("first-request");
+    // The second and third are answered from the stored reply.
+    const again = await fetch(url, { headers: { "If-None-Match": etag, "X-Request-Id": "second-request" } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("ETag")).toBe(etag);
+    expect(again.headers.get("X-Request-Id")).toBe("second-request");
+    expect(await again.text()).toBe("");
+    const stale = await fetch(url, { headers: { "If-None-Match": '"stale"' } });
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("ETag")).toBe(etag);
+    const bad = await fetch(`${server!.base}/api/riskdb/hazard_scores?location_code=GB&scenario=nope`, { headers: { "X-Request-Id": "bad-request" } });
+    expect(await bad.json()).toMatchObject({ success: false, code: "invalid_request", request_id: "bad-request" });
+    expect(bad.headers.get("X-Request-Id")).toBe("bad-request");
+  });
+
   it("caches anonymous public pages: ETag, 304, s-maxage, a fresh CSP nonce per response, never for a session", async () => {
     const first = await fetch(`${server!.base}/faq`);
     const second = await fetch(`${server!.base}/faq`);

@@ -5,6 +5,31 @@ import { ok } from "./common";
 import { z, obj } from "./zod";
 
 const PlanName = z.enum(PLAN_CODES);
+
+export const PAGE_MAX_LIMIT = 100;
+
+/**
+ * Cursor paging of the lists that grow (reports, invoices, receipts), newest first: the handlers parse the query
+ * with this schema and the document lists it. `starting_after` is the key (id or number) of the last item read.
+ */
+export const CursorPageParams = z.object({
+  limit: z.coerce
+    .number({ invalid_type_error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`)
+    .default(PAGE_MAX_LIMIT)
+    .openapi({ description: `Items per page, 1 to ${PAGE_MAX_LIMIT} (default ${PAGE_MAX_LIMIT}).`, example: 20 }),
+  starting_after: z.coerce
+    .number({ invalid_type_error: "starting_after must be a number" })
+    .int("starting_after must be a whole number")
+    .min(1, "starting_after must be at least 1")
+    .optional()
+    .openapi({ description: "The id (reports) or number (invoices, receipts) of the last item of the previous page: the page starts after it." }),
+});
+export type CursorPage = z.output<typeof CursorPageParams>;
+
+const hasMore = z.boolean().openapi({ description: "More items follow: ask again with starting_after set to the last item's id or number." });
 const Limits = obj({ country: z.number().int(), region: z.number().int(), hexagon: z.number().int() });
 const codes = z.array(z.string()).readonly();
 const CodeLists = obj({ country: codes, region: codes, hexagon: codes });
@@ -59,6 +84,7 @@ export const CurrentSubscriptionResponse = obj({
 
 export const ReportsListResponse = obj({
   status: ok,
+  has_more: hasMore,
   results: z.array(
     obj({
       id: z.number().int(),
@@ -72,15 +98,15 @@ export const ReportsListResponse = obj({
     }),
   ),
 }).openapi("ReportsListResponse", {
-  example: { status: "ok", results: [{ id: 7, lead_id: 42, name: "Portfolio climate risk report (per location)", locations: 17, created_at: "2026-11-01T10:00:00.000Z", date: "01.11.2026", total_price: "285.60", status: "paid" }] },
+  example: { status: "ok", has_more: false, results: [{ id: 7, lead_id: 42, name: "Portfolio climate risk report (per location)", locations: 17, created_at: "2026-11-01T10:00:00.000Z", date: "01.11.2026", total_price: "285.60", status: "paid" }] },
 });
 
 const invoiceFields = { number: z.number().int(), created_at: z.string().datetime(), total_price: z.string(), currency: z.string(), order_id: z.number().int() };
-export const InvoicesResponse = obj({ status: ok, results: z.array(obj(invoiceFields)) }).openapi("InvoicesResponse", {
-  example: { status: "ok", results: [{ number: 1, created_at: "2026-11-01T10:00:00.000Z", total_price: "1 188.00", currency: "EUR", order_id: 7 }] },
+export const InvoicesResponse = obj({ status: ok, has_more: hasMore, results: z.array(obj(invoiceFields)) }).openapi("InvoicesResponse", {
+  example: { status: "ok", has_more: false, results: [{ number: 1, created_at: "2026-11-01T10:00:00.000Z", total_price: "1 188.00", currency: "EUR", order_id: 7 }] },
 });
-export const ReceiptsResponse = obj({ status: ok, results: z.array(obj({ ...invoiceFields, provider: z.string() })) }).openapi("ReceiptsResponse", {
-  example: { status: "ok", results: [{ number: 1, created_at: "2026-11-01T10:00:00.000Z", total_price: "1 188.00", currency: "EUR", order_id: 7, provider: "test" }] },
+export const ReceiptsResponse = obj({ status: ok, has_more: hasMore, results: z.array(obj({ ...invoiceFields, provider: z.string() })) }).openapi("ReceiptsResponse", {
+  example: { status: "ok", has_more: false, results: [{ number: 1, created_at: "2026-11-01T10:00:00.000Z", total_price: "1 188.00", currency: "EUR", order_id: 7, provider: "test" }] },
 });
 
 export const ApiKeyResponse = obj({

@@ -1,6 +1,6 @@
 /** Answers and bodies of the public content calls: FAQ, blog, newsletter, contact and document requests. */
 import { z, obj } from "./zod";
-import { errorMark } from "./common";
+import { errorCode, errorMark, requestId } from "./common";
 
 const TopicLink = obj({ id: z.number().int(), title: z.string(), url: z.string() });
 
@@ -68,11 +68,15 @@ export const MessageResponse = obj({ message: z.string() }).openapi("MessageResp
 export const NewsletterErrorBody = obj({
   success: errorMark,
   error: z.string(),
+  code: errorCode,
+  request_id: requestId,
   field: z.string().optional(),
   message: z.string().optional().openapi({ description: "The same text as error, on a body that could not be read." }),
   email: z.array(z.string()).optional(),
   first_name: z.array(z.string()).optional(),
-}).openapi("NewsletterError", { example: { success: false, error: "Invalid Email", field: "email", email: ["Invalid Email"] } });
+}).openapi("NewsletterError", {
+  example: { success: false, error: "Invalid Email", code: "invalid_request", request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71", field: "email", email: ["Invalid Email"] },
+});
 
 export const EmailBody = z.object({ email: z.string().email() }).openapi("EmailBody", { example: { email: "ada@example.com" } });
 export const SuccessResponse = obj({ status: z.literal("success") }).openapi("SuccessResponse", { example: { status: "success" } });

@@ -1,8 +1,9 @@
 /** Answers of the riskdb calls (spec §7): reference lists, hazard scores, point lookups. */
-import { HAZARD_IDS } from "../hazards";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "../hazards";
 import { BASELINE_YEARS, PERIOD_IDS, SCENARIOS, SCENARIO_IDS } from "../scenarios";
 import { LOCATION_KINDS } from "../entitlements";
-import { errorMark, ok } from "./common";
+import { errorMark, ok, requestId } from "./common";
+import { RISK_EXAMPLES } from "./risk-examples";
 import { z, obj } from "./zod";
 
 export const HazardId = z.enum(HAZARD_IDS).openapi("HazardId", { description: "Hazard code; AL is the aggregate of the others." });
@@ -46,9 +47,11 @@ export const ScenariosResponse = obj({
   },
 });
 
+const hazardRef = (id: keyof typeof HAZARDS) => ({ hazard_id: id, name: HAZARDS[id].name, colour: HAZARDS[id].colour });
 const HazardRef = obj({ hazard_id: HazardId, name: z.string(), colour: z.string() });
 export const HazardIdsResponse = obj({ status: ok, hazards: z.array(HazardRef), aggregate: HazardRef }).openapi("HazardIdsResponse", {
-  example: { status: "ok", hazards: [{ hazard_id: "FD", name: "River flood", colour: "#2563eb" }], aggregate: { hazard_id: "AL", name: "Aggregate", colour: "#334155" } },
+  // The real list: every hazard in the order the API answers it, with its colour.
+  example: { status: "ok", hazards: PER_HAZARD_IDS.map(hazardRef), aggregate: hazardRef("AL") },
 });
 
 export const PeriodsResponse = obj({
@@ -101,6 +104,8 @@ export const HazardScoreItem = obj({
 }).openapi("HazardScoreItem");
 
 const scoreFields = {
+  dataset_version: z.string().openapi({ description: "Version of the hazard dataset the scores come from; the ETag changes with it." }),
+  methodology_version: z.string().openapi({ description: "Version of the scoring methodology; the ETag changes with it." }),
   location_code: z.string(),
   location_type: z.enum(LOCATION_KINDS),
   location_name: z.string(),
@@ -111,31 +116,11 @@ const scoreFields = {
   aggregate: HazardScoreItem,
 };
 
-const item = (hazard_id: z.infer<typeof HazardId>, name: string, colour: string, value: number | null, confidence: "grounded" | "proxy"): z.infer<typeof HazardScoreItem> => {
-  const score = value === null ? null : Math.min(5, Math.floor(value / 0.2) + 1);
-  return {
-    hazard_id,
-    name,
-    colour,
-    value,
-    score,
-    level: score === null ? null : (["L", "M", "H", "S", "E"] as const)[score - 1]!,
-    confidence,
-    applicable: value !== null,
-    state: value === null ? "not_applicable" : "ok",
-  };
-};
-const scoresExample = {
-  status: "ok" as const,
-  location_code: "GB",
-  location_type: "country" as const,
-  location_name: "United Kingdom",
-  scenario: "rcp45" as const,
-  period: "2050" as const,
-  warming_c: 1.91,
-  hazards: [item("FD", "River flood", "#2563eb", 0.45, "proxy"), item("HW", "Heat wave", "#dc2626", 0.25, "grounded"), item("SS", "Storm surge", "#0ea5e9", null, "proxy")],
-  aggregate: item("AL", "Aggregate", "#334155", 0.41, "proxy"),
-};
+/**
+ * A real answer (risk-examples.ts): the engine's hazards in its order, with their colours and values. JSON types
+ * its strings wide; the document's test validates each example against its schema.
+ */
+const scoresExample = RISK_EXAMPLES.hazardScores as never;
 
 export const HazardScoresResponse = obj({ status: ok, ...scoreFields }).openapi("HazardScoresResponse", { example: scoresExample });
 
@@ -207,7 +192,7 @@ export const PointHazardsResponse = z
     obj({ ...OutOfRange, hazards: z.null() }),
   ])
   .openapi("PointHazardsResponse", {
-    example: { ...scoresExample, lat: 51.507, lon: -0.128, hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", snapped_to_land: null },
+    example: RISK_EXAMPLES.pointHazards as never,
   });
 
 /** 403 of a location the caller's plan or packages do not include: which purchase would open it. */
@@ -215,7 +200,11 @@ export const NotEntitledBody = obj({
   success: errorMark,
   error: z.string(),
   field: z.string().optional(),
+  code: z.literal("not_entitled").openapi({ description: "Always `not_entitled` on this answer (see the Error schema's codes)." }),
+  request_id: requestId,
   kind: z.enum(LOCATION_KINDS).optional(),
-  code: z.string().optional(),
+  location_code: z.string().optional().openapi({ description: "The location asked for." }),
   modal: z.enum(["buyDataModal", "addCreditsModal"]).optional(),
-}).openapi("NotEntitledError", { example: { success: false, error: "This option is not available for DISCOVERY plan", field: "location_code", kind: "region", code: "FR-IDF", modal: "buyDataModal" } });
+}).openapi("NotEntitledError", {
+  example: { success: false, error: "This option is not available for DISCOVERY plan", code: "not_entitled", request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71", field: "location_code", kind: "region", location_code: "FR-IDF", modal: "buyDataModal" },
+});

@@ -1,5 +1,6 @@
 /** Answers of the portfolio upload calls: the preview, the report's progress and its output blocks. */
 import { HAZARD_IDS } from "../hazards";
+import { PORTFOLIO_MAX_ROWS, VISITOR_MAX_ROWS } from "../portfolio/limits";
 import { BASELINE_YEARS } from "../scenarios";
 import { ok } from "./common";
 import { HazardId, PeriodId, ScenarioId } from "./risk";
@@ -44,7 +45,11 @@ export const PreviewResponse = obj({
   placed: z.array(RowIssue).openapi({ description: "Each corrected or geocoded row; reason says which (\"coordinates swapped, corrected\", \"city centroid: <place>\")." }),
   issues_truncated: z.boolean(),
   limits: obj({ limit_country: z.number().int(), limit_region: z.number().int(), limit_hexagon: z.number().int() }).nullable(),
-  portfolio_limits: obj({ max_rows: z.number().int(), max_bytes: z.number().int() }),
+  portfolio_limits: obj({ max_rows: z.number().int(), max_bytes: z.number().int() }).openapi({
+    description: `The caller's limits for a portfolio file: rows ${Object.entries(PORTFOLIO_MAX_ROWS)
+      .map(([plan, rows]) => `${plan} ${rows.toLocaleString("en-GB")}`)
+      .join(", ")}, a visitor ${VISITOR_MAX_ROWS.toLocaleString("en-GB")}.`,
+  }),
   data: z.array(obj({ row: z.number().int(), lat: z.number(), lon: z.number(), name: z.string().nullable(), precision: z.string().nullable().optional() })),
   data_truncated: z.boolean(),
   access_token: z.string().openapi({ description: "With upload_id, lets a visitor name this upload in later calls." }),

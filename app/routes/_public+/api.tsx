@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ApiLimits } from "~/components/api/api-limits";
 import { ApiReference } from "~/components/api/api-reference";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -31,6 +31,12 @@ export default function ApiPage() {
   const { openapi } = useLoaderData<typeof loader>();
   return (
     <ContentPageView wide>
+      <p className="mt-6">
+        <Link to="/api/changelog" className="font-semibold underline">
+          API and dataset changelog
+        </Link>
+        : what changed, with dates; the API is at version {openapi.info.version}.
+      </p>
       <ApiLimits />
       <ApiReference doc={openapi as unknown as Parameters<typeof ApiReference>[0]["doc"]} />
     </ContentPageView>

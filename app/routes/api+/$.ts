@@ -1,6 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiNotFoundOrNotAllowed } from "~/services/api-fallback.server";
+import { apiRoute } from "~/services/api-response.server";
 
 /** Anything under /api/ that no route answers: a JSON 404 or 405, never an HTML page. */
-export const loader = ({ request }: LoaderFunctionArgs) => apiNotFoundOrNotAllowed(request);
-export const action = ({ request }: ActionFunctionArgs) => apiNotFoundOrNotAllowed(request);
+const routeLoader = ({ request }: LoaderFunctionArgs) => apiNotFoundOrNotAllowed(request);
+const routeAction = ({ request }: ActionFunctionArgs) => apiNotFoundOrNotAllowed(request);
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -1,5 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { appKeyAction, appKeyLoader } from "~/services/api-account.server";
+import { apiRoute } from "~/services/api-response.server";
 
-export const loader = (args: LoaderFunctionArgs) => appKeyLoader(args);
-export const action = (args: ActionFunctionArgs) => appKeyAction(args);
+const routeLoader = (args: LoaderFunctionArgs) => appKeyLoader(args);
+const routeAction = (args: ActionFunctionArgs) => appKeyAction(args);
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -1,9 +1,10 @@
 import { buildOpenApiDocument } from "~/domain/openapi";
 import { getEnv } from "~/env.server";
 import { getOnlyAction } from "~/services/api-fallback.server";
+import { apiRoute } from "~/services/api-response.server";
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the public API. */
-export function loader() {
+function routeLoader() {
   return new Response(JSON.stringify(buildOpenApiDocument(getEnv().PUBLIC_URL), null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
@@ -14,4 +15,6 @@ export function loader() {
 }
 
 /** Reads only: any other method gets the API's JSON 405. */
-export const action = getOnlyAction;
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(getOnlyAction);

@@ -1,5 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { riskdbHandlers, riskdbMethodNotAllowed } from "~/services/riskdb.server";
+import { apiRoute } from "~/services/api-response.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => riskdbHandlers.durations(request);
-export const action = (args: ActionFunctionArgs) => riskdbMethodNotAllowed(args);
+const routeLoader = ({ request }: LoaderFunctionArgs) => riskdbHandlers.durations(request);
+const routeAction = (args: ActionFunctionArgs) => riskdbMethodNotAllowed(args);
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { reportBlockAction, reportBlockLoader } from "~/services/portfolio/block-route.server";
+import { apiRoute } from "~/services/api-response.server";
 
-export const loader = reportBlockLoader;
-
-export function action(args: ActionFunctionArgs) {
+function routeAction(args: ActionFunctionArgs) {
   return reportBlockAction(args, "risks_intensity");
 }
+
+export const loader = apiRoute(reportBlockLoader);
+export const action = apiRoute(routeAction);

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOnlyAction } from "~/services/api-fallback.server";
 import { GenerateReportResponse } from "~/domain/api-contract/upload";
-import { apiAnswer, apiError } from "~/services/api-response.server";
+import { apiAnswer, apiError, apiRoute } from "~/services/api-response.server";
 import { requireApiCaller } from "~/services/api-auth.server";
 import { generateReport, resolveUpload } from "~/services/portfolio/api.server";
 
 /** GET /api/upload/generate_report[?upload_id]: starts the paid report's job; answers its progress and report_files. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function routeLoader({ request }: LoaderFunctionArgs) {
   try {
     const caller = await requireApiCaller(request);
     const upload = await resolveUpload(new URL(request.url).searchParams, caller.user.id);
@@ -16,4 +16,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export const action = getOnlyAction;
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(getOnlyAction);

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "~/services/api-fallback.server";
 import { RequestPreviewResponse } from "~/domain/api-contract/upload";
-import { apiAnswer, apiError } from "~/services/api-response.server";
+import { apiAnswer, apiError, apiRoute } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { readBody } from "~/services/form-flash.server";
 import { requestPreview, resolveUpload } from "~/services/portfolio/api.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
+function routeLoader({ request }: LoaderFunctionArgs) {
   return apiMethodNotAllowed(request, ["POST"]);
 }
 
 /** POST /api/upload/request_preview: preview charts, or the output blocks once the report is built. */
-export async function action({ request }: ActionFunctionArgs) {
+async function routeAction({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiMethodNotAllowed(request, ["POST"]);
   try {
     const caller = await resolveApiCaller(request);
@@ -24,3 +24,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiError(error);
   }
 }
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PreviewResponse } from "~/domain/api-contract/upload";
-import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
+import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { previewFromMultipart } from "~/services/portfolio/preview.server";
 import { API_ERROR_MARK } from "~/domain/errors";
 
-export function loader() {
+function routeLoader() {
   return apiJson({ ...API_ERROR_MARK, error: "Use POST with a multipart form holding the file in the field 'file'" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/upload/upload_preview (multipart `file`): open to visitors for a small file. */
-export async function action({ request, context }: ActionFunctionArgs) {
+async function routeAction({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   try {
     const caller = await resolveApiCaller(request);
@@ -21,3 +21,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiError(error);
   }
 }
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { blogItemResponse } from "~/services/content-api.server";
 import { getOnlyAction } from "~/services/api-fallback.server";
+import { apiRoute } from "~/services/api-response.server";
 
-export const loader = ({ params }: LoaderFunctionArgs) => blogItemResponse(params.id);
+const routeLoader = ({ params }: LoaderFunctionArgs) => blogItemResponse(params.id);
 
 /** Reads only: any other method gets the API's JSON 405. */
-export const action = getOnlyAction;
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(getOnlyAction);

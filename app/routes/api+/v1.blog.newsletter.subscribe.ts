@@ -6,7 +6,7 @@ import { safeRedirectPath } from "~/domain/auth";
 import { NEWSLETTER_FORM_ID, NEWSLETTER_MESSAGES, NewsletterSchema } from "~/domain/newsletter";
 import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
 import { MessageResponse, NewsletterErrorBody } from "~/domain/api-contract/content";
-import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
+import { apiAnswer, apiError, apiJson, apiRoute, completeErrorBody } from "~/services/api-response.server";
 import { isAppError } from "~/services/errors.server";
 import { readBody, redirectWithFormFlash } from "~/services/form-flash.server";
 import { logger } from "~/services/logger.server";
@@ -15,12 +15,12 @@ import { requestClientAddress } from "~/services/client-address.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { API_ERROR_MARK } from "~/domain/errors";
 
-export function loader() {
+function routeLoader() {
   return apiJson({ ...API_ERROR_MARK, error: "Use POST with {email, first_name}" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/v1/blog/newsletter/subscribe/ {email, first_name} → {message}; starts the double opt-in. */
-export async function action({ request, context }: ActionFunctionArgs) {
+async function routeAction({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const { values, formData } = await readBody(request);
   const back = values[REDIRECT_FIELD];
@@ -29,7 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     const errors = parsed.error.flatten().fieldErrors;
     const [field, messages] = Object.entries(errors)[0] ?? ["email", [NEWSLETTER_MESSAGES.error]];
-    return apiAnswer(NewsletterErrorBody, { ...API_ERROR_MARK, error: messages?.[0] ?? NEWSLETTER_MESSAGES.error, field, ...errors }, 400);
+    const body = completeErrorBody(request, 400, { ...API_ERROR_MARK, error: messages?.[0] ?? NEWSLETTER_MESSAGES.error, field, ...errors });
+    return apiAnswer(NewsletterErrorBody, body, 400);
   }
   try {
     const result = await subscribeToNewsletter({
@@ -61,3 +62,6 @@ async function pageFormAction(request: Request, ip: string, formData: FormData, 
     return redirectWithFormFlash(back, { form: NEWSLETTER_FORM_ID, result: submission.reply({ formErrors: [message] }) });
   }
 }
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

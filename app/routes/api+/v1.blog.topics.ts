@@ -1,7 +1,10 @@
 import { blogTopicsResponse } from "~/services/content-api.server";
 import { getOnlyAction } from "~/services/api-fallback.server";
+import { apiRoute } from "~/services/api-response.server";
 
-export const loader = () => blogTopicsResponse();
+const routeLoader = () => blogTopicsResponse();
 
 /** Reads only: any other method gets the API's JSON 405. */
-export const action = getOnlyAction;
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(getOnlyAction);

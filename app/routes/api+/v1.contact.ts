@@ -2,19 +2,19 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { CONTACT_MESSAGES, ContactSchema } from "~/domain/contact";
 import { HONEYPOT_FIELD } from "~/domain/public-forms";
 import { ContactResponse } from "~/domain/api-contract/content";
-import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
+import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api-response.server";
 import { sendContactMessage } from "~/services/contact.server";
 import { BadRequestError } from "~/services/errors.server";
 import { readBody } from "~/services/form-flash.server";
 import { requestClientAddress } from "~/services/client-address.server";
 import { API_ERROR_MARK } from "~/domain/errors";
 
-export function loader() {
+function routeLoader() {
   return apiJson({ ...API_ERROR_MARK, error: "Use POST with {message, firstname, lastname, email}" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/v1/contact {message, firstname, lastname, email}: stored and mailed to the team. */
-export async function action({ request, context }: ActionFunctionArgs) {
+async function routeAction({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   try {
     const { values } = await readBody(request);
@@ -29,3 +29,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiError(error);
   }
 }
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { faqListResponse } from "~/services/content-api.server";
 import { getOnlyAction } from "~/services/api-fallback.server";
+import { apiRoute } from "~/services/api-response.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => faqListResponse(request);
+const routeLoader = ({ request }: LoaderFunctionArgs) => faqListResponse(request);
 
 /** Reads only: any other method gets the API's JSON 405. */
-export const action = getOnlyAction;
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(getOnlyAction);

@@ -7,7 +7,7 @@ import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
 import { DOCUMENT_QUERY_PARAM } from "~/domain/site";
 import { DocumentsListResponse } from "~/domain/api-contract/account";
 import { SuccessResponse } from "~/domain/api-contract/content";
-import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
+import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api-response.server";
 import { documentsSentCookie, listDocuments, requestDocument, requireDocument } from "~/services/documents.server";
 import { BadRequestError, isAppError } from "~/services/errors.server";
 import { readBody, redirectWithFormFlash } from "~/services/form-flash.server";
@@ -17,12 +17,12 @@ import { redirectWithToast } from "~/services/toast.server";
 import { API_ERROR_MARK } from "~/domain/errors";
 
 /** GET /api/v1/get_email: the documents that can be requested (spec §3: documentation item name, id). */
-export function loader() {
+function routeLoader() {
   return apiAnswer(DocumentsListResponse, { results: listDocuments() }, { headers: { "Cache-Control": "public, max-age=300" } });
 }
 
 /** POST /api/v1/get_email?document_id=ID {email}: e-mails the document as a PDF; answers {status: 'success'}. */
-export async function action({ request, context }: ActionFunctionArgs) {
+async function routeAction({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
   const documentId = new URL(request.url).searchParams.get("document_id");
   const { values, formData } = await readBody(request);
@@ -62,3 +62,6 @@ async function pageFormAction(request: Request, ip: string, formData: FormData, 
     return redirectWithFormFlash(back, { form, result: submission.reply({ formErrors: [message] }) });
   }
 }
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -1,7 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "~/services/api-fallback.server";
 import { hazardsBatchAction } from "~/services/hazards-batch.server";
+import { apiRoute } from "~/services/api-response.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => apiMethodNotAllowed(request, ["POST"]);
-export const action = ({ request }: ActionFunctionArgs) =>
+const routeLoader = ({ request }: LoaderFunctionArgs) => apiMethodNotAllowed(request, ["POST"]);
+const routeAction = ({ request }: ActionFunctionArgs) =>
   request.method === "POST" ? hazardsBatchAction(request) : apiMethodNotAllowed(request, ["POST"]);
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "~/services/api-fallback.server";
 import { LeadIdResponse } from "~/domain/api-contract/orders";
-import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
+import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { readBody } from "~/services/form-flash.server";
 import { resolveUpload } from "~/services/portfolio/api.server";
 import { fileTransfer } from "~/services/portfolio/purchase.server";
 import { API_ERROR_MARK } from "~/domain/errors";
 
-export function loader() {
+function routeLoader() {
   return apiJson({ ...API_ERROR_MARK, error: "Use POST with {upload_id, access_token}" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/v1/lead/file_transfer {upload_id, access_token}: the uploaded portfolio becomes a lead (lead_id). */
-export async function action({ request }: ActionFunctionArgs) {
+async function routeAction({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiMethodNotAllowed(request, ["POST"]);
   try {
     const caller = await resolveApiCaller(request);
@@ -26,3 +26,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiError(error);
   }
 }
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -3,19 +3,19 @@ import { PostalAddressLeadSchema } from "~/domain/reports/single-location";
 import { ENTITLEMENT_MESSAGES } from "~/domain/entitlements";
 import { apiMethodNotAllowed } from "~/services/api-fallback.server";
 import { PostalAddressLeadResponse } from "~/domain/api-contract/orders";
-import { apiAnswer, apiError, apiJson } from "~/services/api-response.server";
+import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api-response.server";
 import { resolveApiCaller } from "~/services/api-auth.server";
 import { createPostalAddressLead } from "~/services/commerce/location-lead.server";
 import { BadRequestError, UnauthorizedError } from "~/services/errors.server";
 import { readBody } from "~/services/form-flash.server";
 import { API_ERROR_MARK } from "~/domain/errors";
 
-export function loader() {
+function routeLoader() {
   return apiJson({ ...API_ERROR_MARK, error: "Use POST with {postal_address, lat, lon}" }, { status: 405, headers: { Allow: "POST" } });
 }
 
 /** POST /api/v1/lead/postal_address {postal_address, lat, lon}: a point and its address become a lead (lead_id). */
-export async function action({ request }: ActionFunctionArgs) {
+async function routeAction({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiMethodNotAllowed(request, ["POST"]);
   try {
     const caller = await resolveApiCaller(request);
@@ -31,3 +31,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return apiError(error);
   }
 }
+
+export const loader = apiRoute(routeLoader);
+export const action = apiRoute(routeAction);

@@ -1,4 +1,5 @@
 import { receiptsList as handler } from "~/services/commerce/api.server";
+import { apiRoute } from "~/services/api-response.server";
 
-export const loader = handler.loader;
-export const action = handler.action;
+export const loader = apiRoute(handler.loader);
+export const action = apiRoute(handler.action);

@@ -47,12 +47,12 @@ describe("terms consent over the API", () => {
     expect((await (await get()).json()).terms_conditions).toBe(false);
     const bad = await call(termsHandler, "PUT", "/v1/terms_conditions", auth, { terms_conditions: "maybe" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ success: false, error: "terms_conditions must be true or false", field: "terms_conditions" });
+    expect(await bad.json()).toEqual({ success: false, code: "invalid_request", error: "terms_conditions must be true or false", field: "terms_conditions" });
   });
 });
 
 describe("purchases need the current terms accepted", () => {
-  const refusal = { success: false, error: COMMERCE_MESSAGES.termsRequired, field: "terms_conditions" };
+  const refusal = { success: false, code: "invalid_request", error: COMMERCE_MESSAGES.termsRequired, field: "terms_conditions" };
   const invoicesOf = async (userId: string) => getDb().select().from(invoices).where(eq(invoices.userId, userId));
 
   it("buy_products, tariff/upgrade and confirm_purchase refuse a buyer who has not accepted them, charging nothing", async () => {
@@ -117,7 +117,7 @@ describe("VAT follows a real billing country", () => {
     const { auth } = await signedIn("DISCOVERY");
     const zz = await call(billingInfoHandler, "PUT", "/v1/billing_info", auth, billingBody("ZZ"));
     expect(zz.status).toBe(400);
-    expect(await zz.json()).toEqual({ success: false, error: "ZZ is not a country code: use the two-letter ISO 3166-1 code, e.g. FR for France", field: "company_country" });
+    expect(await zz.json()).toEqual({ success: false, code: "invalid_request", error: "ZZ is not a country code: use the two-letter ISO 3166-1 code, e.g. FR for France", field: "company_country" });
     const x = await call(billingInfoHandler, "PUT", "/v1/billing_info", auth, billingBody("DE", "x"));
     expect(x.status).toBe(400);
     expect((await x.json()).field).toBe("company_vat_number");
@@ -132,7 +132,7 @@ describe("VAT follows a real billing country", () => {
     expect(await buy("vat-monaco-0001")).toMatchObject({ status: "paid", total: "180.00" });
     // Saved before codes were checked: no purchase until it is corrected.
     await saveBillingInfo(user.id, { ...billingBody("ZZ"), appeal: "", company: { ...company, country: "ZZ", vat_number: "" } });
-    expect(await buy("vat-zz-000001")).toEqual({ success: false, error: COMMERCE_MESSAGES.billingRequired, field: "billing_info" });
+    expect(await buy("vat-zz-000001")).toEqual({ success: false, code: "invalid_request", error: COMMERCE_MESSAGES.billingRequired, field: "billing_info" });
   });
 });
 
@@ -141,7 +141,7 @@ describe("POST /v1/tariff/upgrade", () => {
     const { auth } = await signedIn("PREMIUM");
     const res = await call(tariffUpgrade, "POST", "/v1/tariff/upgrade", { ...auth, "Idempotency-Key": "api-downgrade-1" }, { tariff_id: 1, payment_type: "card" });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error: "You can only upgrade to a plan above your current one", field: "tariff_id" });
+    expect(await res.json()).toEqual({ success: false, code: "invalid_request", error: "You can only upgrade to a plan above your current one", field: "tariff_id" });
     const same = await call(tariffUpgrade, "POST", "/v1/tariff/upgrade", { ...auth, "Idempotency-Key": "api-same-plan-1" }, { tariff_id: 2, payment_type: "card" });
     expect(same.status).toBe(400);
     expect((await same.json()).error).toBe("You are already on this plan");
@@ -194,7 +194,7 @@ describe("self-service orders are priced by the server", () => {
     for (const [lead, products, key] of [[addressLead, [1], "kind-order-1"], [addressLead, ["portfolio_report", 2], "kind-order-2"], [portfolioLead, [2], "kind-order-3"]] as const) {
       const res = await order(lead, [...products], key);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ success: false, error: COMMERCE_MESSAGES.productNotForLead, field: "products" });
+      expect(await res.json()).toEqual({ success: false, code: "invalid_request", error: COMMERCE_MESSAGES.productNotForLead, field: "products" });
     }
     expect(await (await order(addressLead, [2], "kind-order-4")).json()).toMatchObject({ valid_locations: 1, cost: { SUBTOTAL: "49.00" } });
   });
@@ -226,7 +226,7 @@ describe("Idempotency-Key reuse", () => {
     const firstOrder = (await first.json()).order_id;
     const other = await buy({ type: 1, amount: 5 });
     expect(other.status).toBe(422);
-    expect(await other.json()).toEqual({ success: false, error: COMMERCE_MESSAGES.keyReused, field: "idempotency_key" });
+    expect(await other.json()).toEqual({ success: false, code: "idempotency_key_reused", error: COMMERCE_MESSAGES.keyReused, field: "idempotency_key" });
     const again = await buy({ type: 1, amount: 1 });
     expect(again.status).toBe(200);
     expect((await again.json()).order_id).toBe(firstOrder);
@@ -248,7 +248,7 @@ describe("API key scopes", () => {
     ];
     for (const res of refused) {
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ success: false, error: API_AUTH_MESSAGES.outOfScope });
+      expect(await res.json()).toEqual({ success: false, code: "insufficient_scope", error: API_AUTH_MESSAGES.outOfScope });
     }
     expect((await mergedDocuments(user.id)).length).toBe(0);
     expect((await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "session-buy-01" }, { type: 1, amount: 1 })).status).toBe(200);

@@ -5,13 +5,13 @@ import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAG
 import { planByTariffId, tariffList } from "~/domain/commerce/plan-offer";
 import * as account from "~/domain/api-contract/account";
 import * as contract from "~/domain/api-contract/orders";
-import { apiAnswer, apiError, apiJson } from "../api-response.server";
+import { apiAnswer, apiError, apiJson, parseQuery } from "../api-response.server";
 import { requireApiCaller, resolveApiCaller } from "../api-auth.server";
 import { getUserEntitlements } from "../entitlements.server";
 import { BadRequestError } from "../errors.server";
 import { readBody } from "../form-flash.server";
 import { getBillingInfo, getTermsConsent, saveBillingInfo, setTermsConsent } from "./billing.server";
-import { listInvoices, listReceipts, listReports } from "./documents.server";
+import { listInvoicesPage, listReceiptsPage, listReportsPage, type ListPage } from "./documents.server";
 import { idempotencyKeyOf } from "./idempotency.server";
 import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, purchasePackages, settleCheckoutPayment } from "./orders.server";
 import { currentPaymentsMode, getPaymentProvider } from "./payments.server";
@@ -152,9 +152,30 @@ export const tariffUpgrade = methods({
   },
 });
 
-export const reportsList = methods({ GET: async (request) => apiAnswer(account.ReportsListResponse, { status: "ok", results: await listReports((await requireApiCaller(request)).user.id) }) });
-export const invoicesList = methods({ GET: async (request) => apiAnswer(account.InvoicesResponse, { status: "ok", results: await listInvoices((await requireApiCaller(request)).user.id) }) });
-export const receiptsList = methods({ GET: async (request) => apiAnswer(account.ReceiptsResponse, { status: "ok", results: await listReceipts((await requireApiCaller(request)).user.id) }) });
+/** The page a list request asks for (CursorPageParams, the schema the document lists). */
+function listPage(request: Request): ListPage {
+  const q = parseQuery(account.CursorPageParams, request);
+  return { limit: q.limit, startingAfter: q.starting_after };
+}
+
+export const reportsList = methods({
+  GET: async (request) => {
+    const { results, hasMore } = await listReportsPage((await requireApiCaller(request)).user.id, listPage(request));
+    return apiAnswer(account.ReportsListResponse, { status: "ok", has_more: hasMore, results });
+  },
+});
+export const invoicesList = methods({
+  GET: async (request) => {
+    const { results, hasMore } = await listInvoicesPage((await requireApiCaller(request)).user.id, listPage(request));
+    return apiAnswer(account.InvoicesResponse, { status: "ok", has_more: hasMore, results });
+  },
+});
+export const receiptsList = methods({
+  GET: async (request) => {
+    const { results, hasMore } = await listReceiptsPage((await requireApiCaller(request)).user.id, listPage(request));
+    return apiAnswer(account.ReceiptsResponse, { status: "ok", has_more: hasMore, results });
+  },
+});
 
 export const billingInfoHandler = methods({
   GET: async (request) => apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await getBillingInfo((await requireApiCaller(request)).user.id)) }),

@@ -1,5 +1,5 @@
 /** Invoices, receipts (merged per number on the account page), their PDFs, the reports list and support requests. */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { invoices, orders, receipts, supportRequests } from "#db/schema/index";
 import { formatDocumentDate } from "~/domain/commerce/orders";
 import { invoiceNumberText } from "~/domain/invoice";
@@ -19,16 +19,44 @@ export interface DocumentRow {
   order_id: number;
 }
 
-export async function listInvoices(userId: string): Promise<DocumentRow[]> {
+/** A page of a list, newest first: at most `limit` items after the key `startingAfter`, and whether more follow. */
+export interface ListPage {
+  limit: number;
+  startingAfter?: number;
+}
+
+/** Reads one more row than the page holds to know whether more follow. */
+function pageOf<T>(rows: T[], page: ListPage | undefined): { rows: T[]; hasMore: boolean } {
+  if (!page) return { rows, hasMore: false };
+  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+}
+
+function pageWhere(owner: SQL, key: Parameters<typeof lt>[0], page: ListPage | undefined): SQL {
+  return page?.startingAfter !== undefined ? and(owner, lt(key, page.startingAfter))! : owner;
+}
+
+export async function listInvoicesPage(userId: string, page?: ListPage) {
   const db = await getDb();
-  const rows = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.number));
-  return rows.map((r) => ({ number: r.number, created_at: r.createdAt.toISOString(), total_price: formatMinorUnits(r.totalMinor), currency: r.currency, order_id: r.orderId }));
+  const query = db.select().from(invoices).where(pageWhere(eq(invoices.userId, userId), invoices.number, page)).orderBy(desc(invoices.number));
+  const { rows, hasMore } = pageOf(await (page ? query.limit(page.limit + 1) : query), page);
+  const results: DocumentRow[] = rows.map((r) => ({ number: r.number, created_at: r.createdAt.toISOString(), total_price: formatMinorUnits(r.totalMinor), currency: r.currency, order_id: r.orderId }));
+  return { results, hasMore };
+}
+
+export async function listInvoices(userId: string): Promise<DocumentRow[]> {
+  return (await listInvoicesPage(userId)).results;
+}
+
+export async function listReceiptsPage(userId: string, page?: ListPage) {
+  const db = await getDb();
+  const query = db.select().from(receipts).where(pageWhere(eq(receipts.userId, userId), receipts.number, page)).orderBy(desc(receipts.number));
+  const { rows, hasMore } = pageOf(await (page ? query.limit(page.limit + 1) : query), page);
+  const results: (DocumentRow & { provider: string })[] = rows.map((r) => ({ number: r.number, created_at: r.createdAt.toISOString(), total_price: formatMinorUnits(r.totalMinor), currency: r.currency, order_id: r.orderId, provider: r.provider }));
+  return { results, hasMore };
 }
 
 export async function listReceipts(userId: string): Promise<(DocumentRow & { provider: string })[]> {
-  const db = await getDb();
-  const rows = await db.select().from(receipts).where(eq(receipts.userId, userId)).orderBy(desc(receipts.number));
-  return rows.map((r) => ({ number: r.number, created_at: r.createdAt.toISOString(), total_price: formatMinorUnits(r.totalMinor), currency: r.currency, order_id: r.orderId, provider: r.provider }));
+  return (await listReceiptsPage(userId)).results;
 }
 
 export interface MergedDocument {
@@ -73,13 +101,15 @@ export async function documentPdf(userId: string, number: number, kind: "invoice
 
 /** Reports bought by the user: paid self-service orders and what they cover. */
 export async function listReports(userId: string) {
+  return (await listReportsPage(userId)).results;
+}
+
+export async function listReportsPage(userId: string, page?: ListPage) {
   const db = await getDb();
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.kind, "self_service"), inArray(orders.status, ["paid"])))
-    .orderBy(desc(orders.id));
-  return rows.map((o) => ({
+  const owner = and(eq(orders.userId, userId), eq(orders.kind, "self_service"), inArray(orders.status, ["paid"]))!;
+  const query = db.select().from(orders).where(pageWhere(owner, orders.id, page)).orderBy(desc(orders.id));
+  const { rows, hasMore } = pageOf(await (page ? query.limit(page.limit + 1) : query), page);
+  const results = rows.map((o) => ({
     id: o.id,
     lead_id: o.leadId,
     name: o.items.map((i) => i.name).join(", "),
@@ -89,6 +119,7 @@ export async function listReports(userId: string) {
     total_price: formatMinorUnits(o.totalMinor),
     status: o.status,
   }));
+  return { results, hasMore };
 }
 
 export async function submitSupportRequest(user: { id: string; email: string }, input: { subject: string; message: string }) {

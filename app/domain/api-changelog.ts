@@ -1,0 +1,85 @@
+/**
+ * The changelog of the public API and of the hazard dataset, newest first: the one source of /api/changelog and of
+ * the OpenAPI document's `info.version` (the newest API entry's version).
+ */
+export interface ChangelogEntry {
+  /** ISO date the change was released. */
+  date: string;
+  kind: "api" | "dataset";
+  /** The API's version (the document's info.version) or the dataset's (an answer's dataset_version). */
+  version: string;
+  title: string;
+  changes: readonly string[];
+}
+
+export const API_CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    date: "2026-11-27",
+    kind: "api",
+    version: "1.2.0",
+    title: "Error codes, request ids and versioned score answers",
+    changes: [
+      "Every error answer keeps `success: false` and `error` and adds a stable `code` (the list is in the document's `Error` schema) and `request_id`, also sent as the `X-Request-Id` header.",
+      "`hazard_scores` and `get_data/hazards` name `dataset_version` and `methodology_version` and send an `ETag` tied to them and the request; `If-None-Match` gets 304.",
+      "`GET get_app_key` names the live key and never creates one: without a key it answers 404; `POST` creates or rotates the key.",
+      "The 403 of a location outside the plan names the location in `location_code`; its `code` is `not_entitled`.",
+      "Reports, invoices and receipts page with a cursor: `limit` (default and most 100), `starting_after` and `has_more`.",
+      "The document's score examples are real answers; 405 with `Allow` is declared on every operation.",
+    ],
+  },
+  {
+    date: "2026-11-27",
+    kind: "dataset",
+    version: "4.0.0",
+    title: "Dataset 4.0.0",
+    changes: ["Land and lake masks, lakes as water stores, sea level on a high-tide scale."],
+  },
+  {
+    date: "2026-11-27",
+    kind: "api",
+    version: "1.1.0",
+    title: "Batch reads and key limits",
+    changes: [
+      "`POST /api/v1/hazards/batch`: up to 1,000 points or location codes × 10 scenario/period slots, answered per item, as JSON or streamed NDJSON, with an ETag.",
+      "600 requests per API key per minute window, stated on /api and sent back in `RateLimit-*` headers; a 429 carries the true `Retry-After`.",
+      "A wrong Bearer credential is a 401 on every riskdb path, open country codes included.",
+    ],
+  },
+  {
+    date: "2026-11-26",
+    kind: "dataset",
+    version: "3.2.0",
+    title: "Dataset 3.2.0",
+    changes: ["River flood from runoff computed with an effective-temperature evapotranspiration."],
+  },
+  {
+    date: "2026-11-25",
+    kind: "dataset",
+    version: "3.1.0",
+    title: "Dataset 3.1.0",
+    changes: ["River size to 10,000 m³/s, drought from the drylands' edge, wildfire from dry-season months, heat as the hottest month's daily maxima, two more tropical-cyclone basins."],
+  },
+  {
+    date: "2026-11-25",
+    kind: "dataset",
+    version: "3.0.0",
+    title: "Dataset 3.0.0",
+    changes: ["River flood from terrain hydrology: rivers burned into the relief, flow accumulation and floodplains."],
+  },
+  {
+    date: "2026-11-25",
+    kind: "api",
+    version: "1.0.0",
+    title: "The OpenAPI document",
+    changes: [
+      "`/api/openapi.json` is generated from the answer schemas, linted, and checked against the answers the tests record.",
+      "Every error answer carries `success: false`.",
+    ],
+  },
+];
+
+/** The API's current version: the newest API entry's. */
+export const API_VERSION = API_CHANGELOG.find((entry) => entry.kind === "api")!.version;
+
+/** The dataset version the changelog describes last: it matches the loaded dataset's. */
+export const CHANGELOG_DATASET_VERSION = API_CHANGELOG.find((entry) => entry.kind === "dataset")!.version;
