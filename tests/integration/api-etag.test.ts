@@ -4,6 +4,7 @@ import { API_PATHS, apiUrl } from "~/domain/api-paths";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { getRiskEngine } from "~/risk/engine.server";
 import { rotateApiKey } from "~/services/api-keys.server";
+import { grantLocation } from "~/services/entitlements.server";
 import { riskdbRepliesByPath } from "~/services/riskdb.server";
 import * as pointHazards from "../../app/routes/api+/riskdb.get_data.hazards";
 import * as hazardScores from "../../app/routes/api+/riskdb.hazard_scores";
@@ -57,8 +58,9 @@ describe("score answers are versioned", () => {
     });
   }
 
-  it("a point read with a PREMIUM key (its hexagon) has another ETag than the anonymous read (its country); a refused read gets no 304", async () => {
+  it("a point read with a key whose account ordered the hexagon has another ETag than the anonymous read (its country); a refused read gets no 304", async () => {
     const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await grantLocation(user.id, "84194adffffffff", "order");
     const { key } = await rotateApiKey(user);
     const auth = { Authorization: `Bearer ${key!}` };
     const anonymous = await get(pointHazards, API_PATHS.riskPointHazards, LONDON);
