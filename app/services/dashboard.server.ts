@@ -155,7 +155,7 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     series,
     distribution,
     notFound,
-    datasetVersion: getRiskEngine().header.version,
+    datasetVersion: getRiskEngine().datasetVersion,
   };
 }
 

@@ -275,7 +275,7 @@ class ReportPass {
         missing: this.missingWeight,
         missing_rows: this.missingWeightRows,
       },
-      dataset: { generator: engine.header.generator, version: engine.header.version },
+      dataset: { generator: engine.header.generator, version: engine.datasetVersion },
       piecharts: acc.pies(),
       summary_table: acc.summaryTable(),
     };

@@ -109,7 +109,7 @@ export async function locationReportModel(
     regionName: located.region_name,
     countryName: located.country_name,
     countryCode: located.country_code,
-    datasetVersion: engine.header.version,
+    datasetVersion: engine.datasetVersion,
     methodologyVersion: METHODOLOGY_VERSION,
     map: {
       outline: map.outline,
