@@ -73,6 +73,8 @@ export interface OpenDoc {
   abort: () => Promise<void>;
   /** Numbers every page in its footer and ends the document (then await `done`). */
   end: () => void;
+  /** Numbers the pages drawn so far and sends them to the target: for a long table, before each new page. */
+  flushPages: () => void;
 }
 
 export function openDoc(
@@ -111,18 +113,29 @@ export function openDoc(
       await closed;
     }
   };
+  const footer = (n: number) => `${SITE_NAME} - ${t(title)} - page ${n}`;
   const end = () => {
-    numberPages(doc, (n) => `${SITE_NAME} - ${t(title)} - page ${n}`);
+    numberPages(doc, footer);
     doc.end();
   };
-  return { doc, done, caughtUp, abort, end };
+  const flushPages = () => {
+    const { x, y } = doc;
+    numberPages(doc, footer);
+    doc.flushPages();
+    doc.x = x;
+    doc.y = y;
+  };
+  return { doc, done, caughtUp, abort, end, flushPages };
 }
 
 const FOOTER_SIZE = 7.5;
 /** Top of the footer line, above the page's bottom edge. */
 const FOOTER_FROM_BOTTOM = 34;
 
-/** Writes every buffered page's footer, "… page n", centred below the page's bottom margin. */
+/**
+ * Writes every buffered page's footer, "… page n", centred below the page's bottom margin. Pages are buffered
+ * (pdfkit's bufferPages) until numbered; a page's number is its place in the document, known once it is added.
+ */
 function numberPages(doc: Doc, footerText: (page: number) => string) {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
@@ -137,7 +150,6 @@ function numberPages(doc: Doc, footerText: (page: number) => string) {
     doc.text(text, x, page.height - FOOTER_FROM_BOTTOM, { lineBreak: false });
     page.margins.bottom = bottom;
   }
-  doc.flushPages();
 }
 
 /** Resolves once the target has drained enough or closed; rejects with the target's error. */
@@ -194,7 +206,12 @@ function fit(doc: Doc, text: string, width: number): string {
   return `${text.slice(0, lo)}...`;
 }
 
-type TableOptions = { size?: number; layout?: "landscape" | "portrait" };
+type TableOptions = {
+  size?: number;
+  layout?: "landscape" | "portrait";
+  /** Called before the table starts a new page (OpenDoc.flushPages sends the full pages on). */
+  beforeNewPage?: () => void;
+};
 
 /** A simple grid table; repeats its header on a new page. */
 export function table(doc: Doc, columns: Column[], rows: string[][], opts: TableOptions = {}) {
@@ -240,6 +257,7 @@ function tableWriter(doc: Doc, columns: Column[], opts: TableOptions = {}): { ro
   return {
     row(cells) {
       if (doc.y + rowH + 2 > doc.page.height - doc.page.margins.bottom) {
+        opts.beforeNewPage?.();
         doc.addPage(opts.layout ? { layout: opts.layout } : {});
         drawRow(columns.map((c) => c.header), true);
       }
@@ -755,6 +773,8 @@ export class PortfolioPdfWriter {
   async finish(front: PortfolioPdfFront): Promise<void> {
     const { doc, done } = this.opened;
     frontPages(doc, front);
+    // The first pages are complete: numbered and sent on, as each appendix page will be once full.
+    this.opened.flushPages();
     doc.addPage({ layout: "landscape" });
     heading(doc, "Appendix: every row of the input file");
     para(
@@ -764,10 +784,12 @@ export class PortfolioPdfWriter {
     );
     if (this.count > this.kept.length)
       para(doc, appendixCapNote(this.kept.length, this.count), { size: 8, colour: BRAND });
-    const rows = tableWriter(doc, appendixColumns(doc), { size: 6.5, layout: "landscape" });
+    const rows = tableWriter(doc, appendixColumns(doc), { size: 6.5, layout: "landscape", beforeNewPage: this.opened.flushPages });
     for (const [i, cells] of this.kept.entries()) {
       rows.row(cells);
-      if (i % 500 === 499) await new Promise((r) => setImmediate(r));
+      if (i % 100 !== 99) continue;
+      const behind = this.opened.caughtUp();
+      await (behind ?? new Promise((r) => setImmediate(r)));
     }
     rows.end();
     this.kept.length = 0;
