@@ -4,6 +4,7 @@
  */
 import type { DashboardSelection } from "./dashboard-selection";
 import type { LocationKind, LocationRef } from "./entitlements";
+import type { UnlockKind } from "./unlock-kinds";
 import { slotWarmingLabel, type FuturePeriodId, type FutureScenarioId } from "./scenarios";
 
 export const CANT_GET_HAZARD_SCORES = "Can`t get hazard scores hexagon";
@@ -24,9 +25,7 @@ export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId)
   return slotWarmingLabel(scenario, period);
 }
 
-/** What "Unlock" can buy at a place: countries are open to everyone. */
-export const UNLOCK_KINDS = ["hexagon", "region"] as const satisfies readonly LocationKind[];
-export type UnlockKind = (typeof UNLOCK_KINDS)[number];
+export { UNLOCK_KINDS, type UnlockKind } from "./unlock-kinds";
 
 /** The hexagon field's value: the hexagon on show, else the user's default ordered hexagon (spec §4), else empty. */
 export function hexagonFieldValue(location: LocationRef | null, isPoint: boolean, defaultHexagon: string | null): string {

@@ -13,7 +13,7 @@ import type { RiskEngine } from "~/risk/engine";
 import { CODE_NA, VALUE_SCALE } from "~/risk/dataset";
 import { getRiskEngine } from "~/risk/engine.server";
 import { assessLocation } from "./assess.server";
-import type { ReportOutputs } from "./report.server";
+import type { ReportOutputs } from "./report-outputs.server";
 import { ROW_STATUS, uploadRows, weightOf, type StoredRow } from "./uploads.server";
 
 /** Methodology version the scores follow (docs/methodology.md). */

@@ -1,0 +1,5 @@
+import type { LocationKind } from "./entitlements";
+
+/** What "Unlock" can buy at a place: countries are open to everyone. */
+export const UNLOCK_KINDS = ["hexagon", "region"] as const satisfies readonly LocationKind[];
+export type UnlockKind = (typeof UNLOCK_KINDS)[number];
