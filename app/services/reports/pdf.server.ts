@@ -28,14 +28,12 @@ import { openLocations, type AssessedLocation, type PortfolioReportSource, type 
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import { SITE_NAME } from "~/domain/site";
-import { pdfSafeText } from "~/services/pdf.server";
+import { BRAND, MUTED, TEXT, pdfSafeText } from "./pdf-toolkit.server";
 import { engineHazardReasons, type HazardReasons } from "./hazard-reasons.server";
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
-export const BRAND = "#0f5a4f";
-export const TEXT = "#1e293b";
-export const MUTED = "#475569";
+export { BRAND, MUTED, TEXT };
 const RULE = "#cbd5e1";
 const NA_COLOUR = "#cbd5e1";
 
