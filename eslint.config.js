@@ -3,6 +3,21 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const ROUTES_ARE_LEAVES = { group: ["~/routes/*"], message: "Routes are leaves: import domain or service code instead." };
+const NO_CRC32 = {
+  name: "crc-32",
+  message: "Node's zlib.crc32 is the checksum; libraries that use crc-32 are used as they are (no patching their checksum).",
+};
+/** Private members of the libraries the report writers use: their public API only, so an upgrade cannot break a report. */
+const LIBRARY_INTERNALS = {
+  selector: "MemberExpression[property.name=/^_(font|fontSize|root|flush|worksheets|writableState|readableState|imageRegistry|fontFamilies)$/]",
+  message: "A library's private member (pdfkit, exceljs, Node streams): use its public API.",
+};
+const ANY_PRIVATE_MEMBER = {
+  selector: "MemberExpression[property.name=/^_/]",
+  message: "Report writers and readers use pdfkit, exceljs and zip-stream through their public API only.",
+};
+
 export default tseslint.config(
   {
     ignores: ["build/**", "public/build/**", "node_modules/**", ".cache/**", ".data/**", "tests/.tmp/**", "test-results/**", "playwright-report/**", "data/**"],
@@ -21,11 +36,27 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-expressions": ["error", { allowShortCircuit: true, allowTernary: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-imports": ["error", { paths: [NO_CRC32], patterns: [ROUTES_ARE_LEAVES] }],
+      "no-restricted-syntax": ["error", LIBRARY_INTERNALS],
+    },
+  },
+  {
+    // exceljs reads uploaded workbooks, in one module; report workbooks are written by xlsx-writer.server.ts.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/services/portfolio/reader.server.ts", "app/**/*.test.ts"],
+    rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/routes/*"], message: "Routes are leaves: import domain or service code instead." }] },
+        {
+          paths: [NO_CRC32, { name: "exceljs", message: "exceljs reads uploads in app/services/portfolio/reader.server.ts only." }],
+          patterns: [ROUTES_ARE_LEAVES],
+        },
       ],
     },
+  },
+  {
+    files: ["app/services/reports/**/*.ts", "app/services/portfolio/reader.server.ts", "app/services/commerce/invoice-pdf.server.ts"],
+    rules: { "no-restricted-syntax": ["error", ANY_PRIVATE_MEMBER] },
   },
   {
     files: ["app/domain/**/*.ts"],

@@ -105,6 +105,8 @@ async function portfolioRound(user: User, csv: string): Promise<number> {
     total_locations: preview.total_locations,
     valid_locations: preview.valid_locations,
   });
+  // Paying needs the current terms accepted (ADR 014); accepting again is harmless.
+  await user.json("/api/v1/terms_conditions", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ terms_conditions: true }) });
   await user.post("/api/v1/lead/confirm_purchase", { lead_id, order_id: order.order_id });
   await user.json(`/api/upload/generate_report?upload_id=${preview.upload_id}`);
   const until = Date.now() + 10 * 60_000;

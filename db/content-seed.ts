@@ -4,7 +4,7 @@ import { isNull, sql } from "drizzle-orm";
 import matter from "gray-matter";
 import { z } from "zod";
 import { blogPosts, blogTopics, faqItems, newsItems, teamMembers } from "#db/schema/index";
-import type { Database } from "~/services/db.server";
+import type { Database } from "./database";
 import { logger } from "~/services/logger.server";
 import { renderMarkdown } from "~/services/markdown.server";
 

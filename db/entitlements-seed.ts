@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { LocationKind } from "~/domain/entitlements";
 import type { PlanCode } from "~/domain/plans";
-import type { Database } from "~/services/db.server";
+import type { Database } from "./database";
 import { locationEntitlements, users } from "./schema/index";
 
 const LONDON_HEX = "84194adffffffff";

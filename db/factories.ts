@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { plans, portfolioUploads, users, type User } from "#db/schema/index";
 import type { UploadLocationSummary } from "~/domain/commerce/orders";
 import { PLAN_DEFINITIONS, type PlanCode } from "~/domain/plans";
-import type { Database } from "~/services/db.server";
+import type { Database } from "./database";
 import { hashPassword } from "~/services/password.server";
 
 export async function upsertPlans(db: Database) {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { DEMO_PASSWORD } from "~/domain/password-strength";
 import { PLAN_DEFINITIONS, type PlanCode } from "~/domain/plans";
-import type { Database } from "~/services/db.server";
+import type { Database } from "./database";
 import { logger } from "~/services/logger.server";
 import { hashPassword } from "~/services/password.server";
 import { CONTENT_DIR, seedContent } from "./content-seed";

@@ -2,7 +2,7 @@
  * The /dashboard selection read from the URL (spec §4): which place, scenario, period and duration, with the spec's
  * defaults. Apart from dashboard.ts, which the page imports: only the loader reads the URL.
  */
-import { UNLOCK_DISMISSED, UNLOCK_KINDS, type UnlockKind } from "./dashboard";
+import { UNLOCK_DISMISSED, UNLOCK_KINDS, type UnlockKind } from "./unlock-kinds";
 import { classifyLocationCode, type CodeLists, type LocationRef } from "./entitlements";
 import { readDecimalDegrees } from "./validation";
 import { MESSAGES } from "./validation-messages";

@@ -4,6 +4,7 @@
  */
 import type { DashboardSelection } from "./dashboard-selection";
 import { classifyLocationCode, type LocationKind, type LocationRef } from "./entitlements";
+import { UNLOCK_DISMISSED, type UnlockKind } from "./unlock-kinds";
 import { slotWarmingLabel, type FuturePeriodId, type FutureScenarioId } from "./scenarios";
 
 export const CANT_GET_HAZARD_SCORES = "Can`t get hazard scores hexagon";
@@ -24,12 +25,7 @@ export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId)
   return slotWarmingLabel(scenario, period);
 }
 
-/** The `unlock` URL value of a declined purchase dialog: the place stays, the dialog does not reopen. */
-export const UNLOCK_DISMISSED = "none";
-
-/** What "Unlock" can buy at a place: countries are open to everyone. */
-export const UNLOCK_KINDS = ["hexagon", "region"] as const satisfies readonly LocationKind[];
-export type UnlockKind = (typeof UNLOCK_KINDS)[number];
+export { UNLOCK_DISMISSED, UNLOCK_KINDS, type UnlockKind } from "./unlock-kinds";
 
 /**
  * The hexagon field's value: the hexagon of the place on show (a picked hexagon, or the cell a point lies in), else

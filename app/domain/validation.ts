@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
 
 export { MESSAGES } from "./validation-messages";
 import { MESSAGES } from "./validation-messages";
@@ -67,5 +66,5 @@ function coordinate(min: number, max: number, message: string) {
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** A new password: long enough and not one of the common ones. */
-export const passwordField = () => field.text(PASSWORD_MIN, PASSWORD_MAX).refine((v) => !isCommonPassword(v), COMMON_PASSWORD_MESSAGE);
+/** Length only: the server refuses guessable passwords with zxcvbn (services/password-strength.server.ts). */
+export const passwordField = () => field.text(PASSWORD_MIN, PASSWORD_MAX);

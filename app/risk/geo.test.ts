@@ -1,4 +1,4 @@
-import { PolygonIndex, haversineKm, simplifyRing } from "./geo";
+import { PolygonIndex, haversineKm, ringArea, simplifyRing } from "./geo";
 
 describe("PolygonIndex", () => {
   const square = [[0, 0, 10, 0, 10, 10, 0, 10]];
@@ -34,4 +34,14 @@ describe("simplifyRing", () => {
 it("haversine London–Paris ≈ 344 km", () => {
   expect(haversineKm(51.5074, -0.1278, 48.8566, 2.3522)).toBeGreaterThan(335);
   expect(haversineKm(51.5074, -0.1278, 48.8566, 2.3522)).toBeLessThan(350);
+});
+
+describe("ringArea", () => {
+  it("is the shoelace area in square degrees, whichever way the ring turns", () => {
+    const square = [0, 0, 2, 0, 2, 3, 0, 3];
+    expect(ringArea(square)).toBe(6);
+    expect(ringArea([0, 3, 2, 3, 2, 0, 0, 0])).toBe(6);
+    expect(ringArea([0, 0, 1, 0, 0, 1])).toBe(0.5);
+    expect(ringArea([5, 5, 6, 6])).toBe(0);
+  });
 });

@@ -154,6 +154,16 @@ export function ringBounds(r: FlatRing): { x0: number; x1: number; y0: number; y
   return { x0, x1, y0, y1 };
 }
 
+/** Area of a flat [lon, lat, …] ring by the shoelace formula, in square degrees (a size to compare rings by). */
+export function ringArea(ring: FlatRing): number {
+  let a = 0;
+  for (let i = 0, n = ring.length / 2; i < n; i++) {
+    const j = (i + 1) % n;
+    a += ring[2 * i]! * ring[2 * j + 1]! - ring[2 * j]! * ring[2 * i + 1]!;
+  }
+  return Math.abs(a / 2);
+}
+
 /** Douglas-Peucker simplification of a closed ring; rings that would collapse keep a minimal 4-point outline. */
 export function simplifyRing(ring: FlatRing, tolerance: number): FlatRing {
   const n = ring.length / 2;

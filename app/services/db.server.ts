@@ -5,7 +5,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "#db/schema/index";
 import { seedDatabase } from "#db/seed";
@@ -13,7 +12,9 @@ import { DEMO_ACCOUNTS_WARNING, getEnv, isProduction, shouldSeedDemoAccounts } f
 import { logger } from "~/services/logger.server";
 import { collectGarbage } from "~/services/memory.server";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+import type { Database } from "#db/database";
+
+export type { Database };
 
 interface Connection {
   db: Database;

@@ -19,7 +19,7 @@ import { getDb } from "./db.server";
 import { AppError, BadRequestError, NotFoundError } from "./errors.server";
 import { sendMail, type MailAttachment } from "./mail.server";
 import { getPage } from "./pages.server";
-import { buildPdf, pdfSafeText, renderMarkdownIntoPdf } from "./pdf.server";
+import { buildPdf, pdfSafeText, renderMarkdownIntoPdf } from "./reports/pdf-toolkit.server";
 import { guardPublicForm, isHoneypotFilled } from "./public-forms.server";
 
 export class DocumentUnavailableError extends AppError {

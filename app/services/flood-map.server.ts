@@ -8,7 +8,7 @@ import {
 import { mapLevelColour, mapLevelLabel, type MapLevel } from "~/domain/map-levels";
 import type { GeoFile } from "~/risk/dataset";
 import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
-import { simplifyRing } from "~/risk/geo";
+import { ringArea, simplifyRing } from "~/risk/geo";
 import { NotFoundError } from "./errors.server";
 
 let geo: GeoFile | null = null;
@@ -23,15 +23,6 @@ function flood(code: string, s: FloodSelection): MapLevel {
     .scores(code, s.scenario, s.period)
     .hazards.find((h) => h.hazard_id === FLOOD_HAZARD_ID)!;
   return { score: item.score, state: item.state };
-}
-
-function ringArea(ring: number[]) {
-  let a = 0;
-  for (let i = 0, n = ring.length / 2; i < n; i++) {
-    const j = (i + 1) % n;
-    a += ring[2 * i]! * ring[2 * j + 1]! - ring[2 * j]! * ring[2 * i + 1]!;
-  }
-  return Math.abs(a / 2);
 }
 
 function simplified(rings: number[][], tolerance: number, minArea: number) {

@@ -15,7 +15,7 @@ import type { PeriodId, ScenarioId } from "~/domain/scenarios";
 import type { GeoFile } from "~/risk/dataset";
 import { cellRowsOf } from "~/risk/cell-distribution";
 import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
-import { simplifyRing } from "~/risk/geo";
+import { ringArea, simplifyRing } from "~/risk/geo";
 import { BASEMAP_LEVELS, BASEMAP_MAX_LABELS, boundsIntersect, clipRing, roundRing, type BasemapLevel } from "~/domain/basemap";
 import { largestPlacesIn } from "./places.server";
 import { accessContextFor, type AccessCaller } from "./entitlements.server";
@@ -36,15 +36,6 @@ function flatToRing(flat: number[]): LonLatRing {
   const ring: LonLatRing = [];
   for (let i = 0; i < flat.length; i += 2) ring.push([round2(flat[i]!), round2(flat[i + 1]!)]);
   return ring;
-}
-
-function ringArea(ring: number[]) {
-  let a = 0;
-  for (let i = 0, n = ring.length / 2; i < n; i++) {
-    const j = (i + 1) % n;
-    a += ring[2 * i]! * ring[2 * j + 1]! - ring[2 * j]! * ring[2 * i + 1]!;
-  }
-  return Math.abs(a / 2);
 }
 
 /** Simplified to about 1/500 of the place's span: finer than a pixel on any map we draw. */

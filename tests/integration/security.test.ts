@@ -36,7 +36,7 @@ import * as healthz from "../../app/routes/_resources+/healthz";
 import * as robots from "../../app/routes/_resources+/robots[.]txt";
 import * as sitemap from "../../app/routes/_resources+/sitemap[.]xml";
 import * as methodologyPdf from "../../app/routes/_resources+/downloads.pricing-list[.]pdf";
-import { COMMON_PASSWORD_MESSAGE } from "~/domain/common-passwords";
+import { PASSWORD_STRENGTH_MESSAGES } from "~/domain/password-strength";
 import { FORM_BODY_MESSAGES } from "~/domain/errors";
 import { MESSAGES } from "~/domain/validation";
 import { redactUrl } from "~/services/logger.server";
@@ -443,7 +443,7 @@ describe("A6: every bad input is a clear 4xx, secrets stay out of logs, nosniff 
   it("sign-up refuses a common password with a clear message", async () => {
     const res = await callAction(login, "http://localhost/dashboard/login", form({ intent: "signup", firstName: "A", lastName: "B", email: "new-user@example.com", password: "password", confirmPassword: "password" }));
     expect(res.status).toBe(400);
-    expect(JSON.stringify(await res.json())).toContain(COMMON_PASSWORD_MESSAGE);
+    expect(JSON.stringify(await res.json())).toContain(PASSWORD_STRENGTH_MESSAGES.weak);
   });
 
   it("sign-up answers a new address and one with an account alike; the owner gets a mail, the newcomer a link", async () => {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Toaster, toast } from "sonner";
 import { TOAST_DURATION_MS } from "~/domain/toast";
-import type { Notice } from "./toaster";
+import type { Notice } from "./notice";
 import { TOAST_STYLE } from "./toast-style";
 
 /** sonner, loaded only once a page has something to say; hands its show function to the queue in toaster.tsx. */

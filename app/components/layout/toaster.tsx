@@ -1,15 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Toast } from "~/domain/toast";
+import type { Notice } from "./notice";
 import { TOAST_STYLE } from "./toast-style";
 
-/** A toast to show: the title line, an optional second line. */
-export interface Notice {
-  type: Toast["type"];
-  title: string;
-  description?: string;
-  id?: string;
-}
+export type { Notice };
 
 // sonner (about 10 KB compressed) loads on the first toast, not with every page.
 const SonnerToaster = lazy(() => import("./sonner-toaster.client"));

@@ -2,7 +2,7 @@
 import { SITE_NAME } from "~/domain/site";
 import { buyerLines, formatIsoDay, formatRate, lineCells, sellerLines, servicePeriodText, type InvoiceContent } from "~/domain/invoice";
 import { formatPrice } from "~/domain/money";
-import { buildPdf, pdfSafeText } from "../pdf.server";
+import { buildPdf, pdfSafeText } from "../reports/pdf-toolkit.server";
 
 export interface ReceiptNote {
   paidOn: string;

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { copyFile, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "~/env.server";
-import type { FileStore } from "./store.server";
+import type { FileStore } from "./file-store.server";
 
 export function reportsDir(): string {
   return path.resolve(getEnv().DATA_DIR, "reports");

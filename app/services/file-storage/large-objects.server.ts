@@ -11,7 +11,7 @@ import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { LargeObjectManager } from "pg-large-object";
 import { getDb } from "../db.server";
-import type { FileStore } from "./store.server";
+import type { FileStore } from "./file-store.server";
 
 const PREFIX = "pg-large-object:";
 /** Bytes per lowrite/loread round trip: a multiple of PostgreSQL's 2 kB large-object page. */

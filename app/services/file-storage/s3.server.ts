@@ -10,7 +10,7 @@ import type { Readable } from "node:stream";
 import type * as S3Sdk from "@aws-sdk/client-s3";
 import type * as S3Storage from "@aws-sdk/lib-storage";
 import { getEnv } from "~/env.server";
-import type { FileStore } from "./store.server";
+import type { FileStore } from "./file-store.server";
 
 /** Parts of 8 MB, two in flight: at most ~16 MB of a file in memory while it uploads. */
 const PART_BYTES = 8 * 1024 * 1024;

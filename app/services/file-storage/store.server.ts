@@ -4,28 +4,13 @@
  * place the configuration names (reportStorageKind); a stored file is read back from the place its locator names,
  * so files written before a switch keep downloading. docs/decisions/013-several-instances.md says why.
  */
-import type { Readable } from "node:stream";
 import { getEnv, reportStorageKind } from "~/env.server";
 import { diskStore } from "./disk.server";
 import { largeObjectStore } from "./large-objects.server";
 import { s3Store } from "./s3.server";
+import type { FileStore } from "./file-store.server";
 
-export interface FileStore {
-  readonly kind: "disk" | "postgres" | "s3";
-  /** Whether a locator (report_files.storage_path) names a file of this store. */
-  owns(locator: string): boolean;
-  /**
-   * Moves a complete local file into the store under `key` (user/id.ext), streaming it, and returns its locator.
-   * The local file is gone afterwards, whether the move succeeded or not.
-   */
-  save(localFile: string, key: string): Promise<string>;
-  /** The stored bytes as a stream, or null when the file is missing. */
-  open(locator: string): Promise<Readable | null>;
-  /** Deletes the file; a missing one is not an error (two instances may sweep the same orphan). */
-  remove(locator: string): Promise<void>;
-  /** Locators of every file stored before `before`: the candidates of the orphan sweep. */
-  storedBefore(before: Date): AsyncIterable<string>;
-}
+export type { FileStore };
 
 const STORES: Record<FileStore["kind"], () => FileStore> = { disk: diskStore, postgres: largeObjectStore, s3: s3Store };
 

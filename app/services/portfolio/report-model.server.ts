@@ -14,7 +14,7 @@ import { CODE_NA, VALUE_SCALE } from "~/risk/dataset";
 import { getRiskEngine } from "~/risk/engine.server";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { assessLocation } from "./assess.server";
-import type { ReportOutputs } from "./report.server";
+import type { ReportOutputs } from "./report-outputs.server";
 import { ROW_STATUS, uploadRows, weightOf, type StoredRow } from "./uploads.server";
 
 

@@ -23,7 +23,10 @@ import { setPortfolioReportStore } from "../reports/portfolios.server";
 import { writePortfolioXlsx } from "../reports/xlsx.server";
 import { assessLocation } from "./assess.server";
 import { reportCharge } from "./purchase.server";
+import type { ReportOutputs } from "./report-outputs.server";
 import { reportSource, toAssessedLocation } from "./report-model.server";
+
+export type { ReportOutputs };
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "./uploads.server";
@@ -39,22 +42,6 @@ const PROGRESS_EVERY = 5000;
  * 80 MB lower than every 20,000 for 3 % more time (bench/portfolio-job.bench.ts on PostgreSQL).
  */
 const COLLECT_EVERY = 10_000;
-
-export interface ReportOutputs {
-  output_request_stats: ReturnType<PortfolioAccumulator["requestStats"]>;
-  output_risks_overall_estimate: ReturnType<PortfolioAccumulator["overallEstimate"]>;
-  output_risks_diversity: ReturnType<PortfolioAccumulator["diversity"]>;
-  output_risks_intensity: ReturnType<PortfolioAccumulator["intensity"]>;
-  social_by_country_sum: ReturnType<PortfolioAccumulator["socialByCountry"]>;
-  not_available: typeof NOT_AVAILABLE_REASONS;
-  /** missing: assessed rows whose weighting cell is empty, text or not positive (listed up to PREVIEW_ISSUES_MAX). */
-  weighting: { column: string; note: string | null; missing: number; missing_rows: RowIssue[] };
-  dataset: { generator: string; version: string };
-  piecharts: ReturnType<PortfolioAccumulator["pies"]>;
-  summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
-  /** Kept by the job with "done"; absent on older reports until the corporate view computes it (disclosureFor). */
-  disclosure?: DisclosureTables;
-}
 
 /**
  * Longest a report job may stay active before the queue itself takes it for lost: only a backstop, since a dead

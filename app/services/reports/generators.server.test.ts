@@ -11,10 +11,9 @@ import { SLOT_COUNT } from "~/domain/scenarios";
 import { bandSentence } from "~/risk/band-meanings";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
 import { engineHazardReasons } from "./hazard-reasons.server";
-import PDFDocument from "pdfkit";
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { openLocations } from "~/domain/reports/types";
-import { appendixCells, openDoc, showTextOperator, t, writeDisclosurePdf, writePortfolioPdf, type EncodingFont } from "./pdf.server";
+import { PDF_APPENDIX_MAX_ROWS, appendixCapNote, appendixCells, openDoc, t, writeDisclosurePdf, writePortfolioPdf } from "./pdf.server";
 import { writeDisclosureXlsx, writePortfolioXlsx } from "./xlsx.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "report-gen-"));
@@ -262,20 +261,18 @@ describe("portfolio PDF", () => {
     expect(squeezed).toContain(t(`Storm surge, Historical (1950-1999): ${sentence}`).replace(/\s+/g, ""));
   });
 
-  it("writes a table cell's text with the operator pdfkit's own text() writes, kerning included", () => {
-    const doc = new PDFDocument();
-    doc.font("Helvetica").fontSize(6.5);
-    const written: string[] = [];
-    const addContent = doc.addContent.bind(doc);
-    doc.addContent = (data: string) => (written.push(String(data)), addContent(data));
-    for (const text of ["AVATAR Wyoming 1/3", "Lyon depot", "n/a"]) {
-      written.length = 0;
-      doc.text(text, 10, 10, { lineBreak: false });
-      const font = (doc as unknown as { _font: EncodingFont })._font;
-      expect(written.filter((line) => line.endsWith("TJ"))).toEqual([showTextOperator(font, text)]);
-      expect(showTextOperator(font, text, true)).toBe(showTextOperator(font, text));
-    }
-    expect(showTextOperator((doc as unknown as { _font: EncodingFont })._font, "AV")).toMatch(/^\[<[0-9a-f]+> \d+ <[0-9a-f]+> 0\] TJ$/);
+  it("lists the first rows in the appendix and says where every row is when the file has more", async () => {
+    const many = Array.from({ length: PDF_APPENDIX_MAX_ROWS + 3 }, (_, i) =>
+      assessedLocation({ rowNumber: i + 2, assetId: `A-${i}`, name: `Site ${i}`, countryCode: "DE", lat: 50 + (i % 40) / 10, lon: 8 }),
+    );
+    const file = path.join(dir, "p-capped.pdf");
+    await writePortfolioPdf(portfolioReport(many, { columns: [] }), file, undefined, () => "a reason");
+    const pages = await pdfPages(readFileSync(file));
+    const text = pages.join("\n");
+    expect(text.replace(/\s+/g, " ")).toContain(appendixCapNote(PDF_APPENDIX_MAX_ROWS, PDF_APPENDIX_MAX_ROWS + 3).replace(/\s+/g, " "));
+    expect(text).toContain(`A-${PDF_APPENDIX_MAX_ROWS - 1}`);
+    expect(text).not.toContain(`A-${PDF_APPENDIX_MAX_ROWS}`);
+    pages.forEach((page, i) => expect(page).toContain(`Portfolio climate risk report - page ${i + 1}`));
   });
 
   it("draws the same report from totals the job gathered as from its own first pass", async () => {
@@ -302,13 +299,15 @@ describe("PDF output waiting for its target", () => {
   /** A target that takes one write and holds it until the test lets it go (or fails it). */
   function stuckTarget() {
     let release: ((error?: Error) => void) | null = null;
+    let flowing = false;
     const target = new Writable({
       highWaterMark: 1,
       write(_chunk, _encoding, callback) {
-        release = callback;
+        if (flowing) callback();
+        else release = callback;
       },
     });
-    return { target, release: (error?: Error) => release?.(error) };
+    return { target, release: (error?: Error) => release?.(error), flow: () => (flowing = true) };
   }
 
   /** Three pages of text, then a turn of the event loop: the first write reaches the target and holds it up. */
@@ -318,7 +317,7 @@ describe("PDF output waiting for its target", () => {
   }
 
   it("waits while more than the backlog is pending, and goes on once the target drains", async () => {
-    const { target, release } = stuckTarget();
+    const { target, release, flow } = stuckTarget();
     const opened = openDoc(target, "Backlog", 1);
     await fillPages(opened.doc);
     const waiting = opened.caughtUp();
@@ -328,11 +327,11 @@ describe("PDF output waiting for its target", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(settled).toBe(false);
     // Let every write through from now on: the doc's backlog empties into the target and the wait ends.
-    target._write = (_chunk, _encoding, callback) => callback();
+    flow();
     release();
     await waiting;
     expect(opened.caughtUp()).toBeNull();
-    opened.doc.end();
+    opened.end();
     await opened.done;
   });
 

@@ -68,7 +68,8 @@ function placeMap(doc: Doc, m: LocationReportModel) {
 }
 
 export async function writeLocationPdf(m: LocationReportModel, target: string | Writable): Promise<void> {
-  const { doc, done } = openDoc(target, LOCATION_REPORT_TITLE);
+  const opened = openDoc(target, LOCATION_REPORT_TITLE);
+  const { doc, done } = opened;
   doc.font("Helvetica-Bold").fontSize(10).fillColor(BRAND).text(SITE_NAME.toUpperCase(), { characterSpacing: 1 });
   doc.moveDown(1.5);
   doc.font("Helvetica-Bold").fontSize(22).fillColor(TEXT).text(t(LOCATION_REPORT_TITLE));
@@ -116,6 +117,6 @@ export async function writeLocationPdf(m: LocationReportModel, target: string | 
   }
   doc.addPage();
   methodology(doc, m);
-  doc.end();
+  opened.end();
   await done;
 }

@@ -57,7 +57,8 @@ describe("the portfolio PDF on its worker thread", () => {
     expect(pages[firstAppendix]).toMatch(/\b2\s+SITE-0\s+Depot 0/);
     expect(pages.at(-1)).toContain(`SITE-${locations.length - 1}`);
     pages.forEach((text, i) => expect(text).toContain(`Portfolio climate risk report - page ${i + 1}`));
-  });
+    // Two documents drawn and one read back page by page: about 20 s on a loaded 2-core machine.
+  }, 120_000);
 
   it("fails the file, and the rows handed over after, when the worker cannot write it", async () => {
     const sink = await portfolioPdfSink();

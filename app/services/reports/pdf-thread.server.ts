@@ -12,12 +12,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { logger } from "../logger.server";
-import { PortfolioPdfWriter, PORTFOLIO_PDF_TITLE, type PortfolioPdfFront } from "./pdf.server";
+import { PDF_APPENDIX_MAX_ROWS, PortfolioPdfWriter, PORTFOLIO_PDF_TITLE, type PortfolioPdfFront } from "./pdf.server";
 
 export type PdfThreadRequest =
   | { type: "open"; target: string; title: string }
   | { type: "rows"; rows: string[][] }
-  | { type: "finish"; front: PortfolioPdfFront };
+  | { type: "finish"; front: PortfolioPdfFront; notSent: number };
 export type PdfThreadReply = { type: "drawn" } | { type: "done" } | { type: "failed"; message: string };
 
 /** Appendix rows per message to the worker. */
@@ -84,6 +84,9 @@ class PdfOnWorker implements PortfolioPdfSink {
   private opened = false;
   private readonly unsent: PdfThreadRequest[] = [];
   private batch: string[][] = [];
+  /** Rows handed over, and those past the appendix's length, which are only counted. */
+  private sent = 0;
+  private notSent = 0;
   private inFlight = 0;
   private failure: Error | null = null;
   private room: { resolve: () => void; reject: (error: Error) => void } | null = null;
@@ -115,6 +118,11 @@ class PdfOnWorker implements PortfolioPdfSink {
 
   row(cells: string[]): Promise<void> | null {
     if (this.failure) return Promise.reject(this.failure);
+    if (this.sent >= PDF_APPENDIX_MAX_ROWS) {
+      this.notSent++;
+      return null;
+    }
+    this.sent++;
     this.batch.push(cells);
     if (this.batch.length < ROWS_PER_BATCH) return null;
     this.sendBatch();
@@ -124,7 +132,7 @@ class PdfOnWorker implements PortfolioPdfSink {
 
   finish(front: PortfolioPdfFront): void {
     if (this.batch.length) this.sendBatch();
-    this.send({ type: "finish", front });
+    this.send({ type: "finish", front, notSent: this.notSent });
   }
 
   async abort(reason = new Error("the PDF was stopped before it was complete")): Promise<void> {

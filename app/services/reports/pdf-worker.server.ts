@@ -3,21 +3,13 @@
  * appendix rows in batches, acknowledging each once drawn, then the first pages' data, and finishes the file.
  */
 import { parentPort } from "node:worker_threads";
-import { collectGarbage } from "../memory.server";
 import { PortfolioPdfWriter } from "./pdf.server";
 import type { PdfThreadReply, PdfThreadRequest } from "./pdf-thread.server";
-
-/**
- * Rows between two full collections on this thread: V8 lets the garbage of drawing pages pile up in the old
- * generation before it collects, which took the job's RSS above its 400 MB target on PostgreSQL at 100k rows.
- */
-const COLLECT_EVERY = 5_000;
 
 const port = parentPort;
 if (!port) throw new Error("the portfolio PDF worker runs on a worker thread");
 
 let writer: PortfolioPdfWriter | null = null;
-let drawn = 0;
 let work: Promise<void> = Promise.resolve();
 const reply = (message: PdfThreadReply) => port.postMessage(message);
 
@@ -28,13 +20,12 @@ async function handle(request: PdfThreadRequest): Promise<void> {
       return;
     case "rows":
       for (const cells of request.rows) {
-        const wait = writer!.row(cells);
-        if (wait) await wait;
-        if (++drawn % COLLECT_EVERY === 0) collectGarbage();
+        writer!.row(cells);
       }
       reply({ type: "drawn" });
       return;
     case "finish":
+      writer!.countRows(request.notSent);
       await writer!.finish(request.front);
       writer = null;
       reply({ type: "done" });

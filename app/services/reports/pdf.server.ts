@@ -29,14 +29,12 @@ import { openLocations, type AssessedLocation, type PortfolioReportSource, type 
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { BASELINE_YEARS, FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, HISTORICAL_LABEL, HISTORICAL_SHORT, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
 import { SITE_NAME } from "~/domain/site";
-import { pdfSafeText } from "~/services/pdf.server";
+import { BRAND, MUTED, TEXT, pdfSafeText } from "./pdf-toolkit.server";
 import { engineHazardReasons, type HazardReasons } from "./hazard-reasons.server";
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
-export const BRAND = "#0f5a4f";
-export const TEXT = "#1e293b";
-export const MUTED = "#475569";
+export { BRAND, MUTED, TEXT };
 const RULE = "#cbd5e1";
 const NA_COLOUR = "#cbd5e1";
 
@@ -72,19 +70,26 @@ export interface OpenDoc {
   caughtUp: () => Promise<void> | null;
   /** Stops writing and closes the target, the document unfinished (its caller discards the file). */
   abort: () => Promise<void>;
+  /** Numbers every page in its footer and ends the document (then await `done`). */
+  end: () => void;
+  /** Numbers the pages drawn so far and sends them to the target: for a long table, before each new page. */
+  flushPages: () => void;
 }
 
 export function openDoc(
   target: string | Writable,
   title: string,
   backlogBytes = PDF_BACKLOG_BYTES,
-  firstPageLayout: "portrait" | "landscape" = "portrait",
+  /** The first page's layout; null when the caller adds the first page itself. */
+  firstPageLayout: "portrait" | "landscape" | null = "portrait",
 ): OpenDoc {
   const stream = typeof target === "string" ? createWriteStream(target, { highWaterMark: FILE_WRITE_BYTES }) : target;
   const doc = new PDFDocument({
     size: "A4",
     autoFirstPage: false,
     margins: { top: 50, bottom: 56, left: 50, right: 50 },
+    // Pages stay open until the end, when each gets its numbered footer (pdfkit's switchToPage).
+    bufferPages: true,
     info: { Title: t(title), Author: SITE_NAME, Creator: SITE_NAME },
   });
   const done = new Promise<void>((resolve, reject) => {
@@ -96,8 +101,7 @@ export function openDoc(
   // A writer that stops at the target's error (caughtUp) may never await `done`: its rejection is not unhandled.
   done.catch(() => undefined);
   doc.pipe(stream);
-  numberPagesAtEnd(doc, (n) => `${SITE_NAME} - ${t(title)} - page ${n}`);
-  doc.addPage({ layout: firstPageLayout });
+  if (firstPageLayout) doc.addPage({ layout: firstPageLayout });
   const behind = () => doc.readableLength > backlogBytes && stream.writableNeedDrain && !stream.destroyed;
   const caughtUp = () => (behind() ? waitForDrain(stream, behind) : null);
   const abort = async () => {
@@ -108,79 +112,43 @@ export function openDoc(
       await closed;
     }
   };
-  return { doc, done, caughtUp, abort };
+  const footer = (n: number) => `${SITE_NAME} - ${t(title)} - page ${n}`;
+  const end = () => {
+    numberPages(doc, footer);
+    doc.end();
+  };
+  const flushPages = () => {
+    const { x, y } = doc;
+    numberPages(doc, footer);
+    doc.flushPages();
+    doc.x = x;
+    doc.y = y;
+  };
+  return { doc, done, caughtUp, abort, end, flushPages };
 }
 
 const FOOTER_SIZE = 7.5;
 /** Top of the footer line, above the page's bottom edge. */
 const FOOTER_FROM_BOTTOM = 34;
 
-/** A page's footer, written once the page's final place in the document is known. */
-interface PendingFooter {
-  stream: ReturnType<Doc["ref"]>;
-  width: number;
-  height: number;
-  left: number;
-  right: number;
-}
-
 /**
- * Gives every page a footer numbered by its place in the finished document, written as the page's first content
- * stream when the document ends. Pages can then be written in any order and moved (the portfolio report writes its
- * appendix while the rows are assessed, and its first pages after): each footer waits, a few bytes, for its number.
+ * Writes every buffered page's footer, "… page n", centred below the page's bottom margin. Pages are buffered
+ * (pdfkit's bufferPages) until numbered; a page's number is its place in the document, known once it is added.
  */
-function numberPagesAtEnd(doc: Doc, footerText: (page: number) => string) {
-  const pending = new Map<object, PendingFooter>();
-  doc.font("Helvetica");
-  const font = (doc as unknown as FontState)._font as unknown as EncodingFont;
-  doc.on("pageAdded", () => {
+function numberPages(doc: Doc, footerText: (page: number) => string) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
     const { page } = doc;
-    const stream = doc.ref({});
-    // A few bytes each: compressing them would cost more than it saves.
-    (stream as unknown as { compress: boolean }).compress = false;
-    const dictionary = page.dictionary as unknown as { data: { Contents: unknown } };
-    dictionary.data.Contents = [stream, page.content];
-    (page as unknown as { fonts: Record<string, unknown> }).fonts[font.id] ??= font.ref();
-    pending.set(page.dictionary, { stream, width: page.width, height: page.height, left: page.margins.left, right: page.margins.right });
-  });
-  const plainEnd = doc.end.bind(doc);
-  doc.end = () => {
-    const kids = pageList(doc);
-    kids.forEach((dictionary, i) => {
-      const footer = pending.get(dictionary);
-      if (!footer) return;
-      const text = footerText(i + 1);
-      const { advance, op } = variedText(font, text);
-      const x = footer.left + (footer.width - footer.left - footer.right - (advance * FOOTER_SIZE) / 1000) / 2;
-      const baseline = FOOTER_FROM_BOTTOM - (font.ascender / 1000) * FOOTER_SIZE;
-      // Drawn before the page's own content, in the page's default coordinates; q/Q leaves them as they were.
-      footer.stream.end(`q\nBT\n/${font.id} ${FOOTER_SIZE} Tf\n${FOOTER_COLOUR} rg\n1 0 0 1 ${pdfNumber(x)} ${pdfNumber(baseline)} Tm\n${op ?? `(${text}) Tj`}\nET\nQ`);
-    });
-    pending.clear();
-    return plainEnd();
-  };
-}
-
-/** MUTED as PDF fill colour operands. */
-const FOOTER_COLOUR = [1, 3, 5].map((i) => pdfNumber(parseInt(MUTED.slice(i, i + 2), 16) / 255)).join(" ");
-
-/**
- * Moves the pages from `from` on to the front of the document, keeping their order: the portfolio report's first
- * pages, written last. Their footers are numbered by where they end up.
- */
-export function movePagesToFront(doc: Doc, from: number) {
-  const kids = pageList(doc);
-  kids.unshift(...kids.splice(from));
-}
-
-/** The document's page tree, in page order: pdfkit writes it when the document ends. */
-function pageList(doc: Doc): object[] {
-  return (doc as unknown as { _root: { data: { Pages: { data: { Kids: object[] } } } } })._root.data.Pages.data.Kids;
-}
-
-/** Pages the document holds so far. */
-export function pageCount(doc: Doc): number {
-  return pageList(doc).length;
+    const bottom = page.margins.bottom;
+    // Text below the bottom margin would start a new page: the margin is lifted while the footer is written.
+    page.margins.bottom = 0;
+    const text = footerText(i + 1);
+    doc.font("Helvetica").fontSize(FOOTER_SIZE).fillColor(MUTED);
+    const x = page.margins.left + (page.width - page.margins.left - page.margins.right - doc.widthOfString(text)) / 2;
+    doc.text(text, x, page.height - FOOTER_FROM_BOTTOM, { lineBreak: false });
+    page.margins.bottom = bottom;
+  }
 }
 
 /** Resolves once the target has drained enough or closed; rejects with the target's error. */
@@ -222,237 +190,27 @@ export interface Column {
   header: string;
   width: number;
   align?: "left" | "right" | "center";
-  /**
-   * Each row holds its own value here (a row number, an id, coordinates): measured and encoded without the memo,
-   * whose entries for strings that never come back would only live long enough to fill the old generation.
-   */
-  varies?: boolean;
-}
-
-/** The font state pdfkit keeps on a document, read to key the memo below. */
-interface FontState {
-  _font: { id: string; encode: (text: string, features?: unknown) => unknown };
-  _fontSize: number;
-}
-
-/**
- * Texts remembered per font and size. A table repeats few (levels, country codes); an encoding holds an object per
- * glyph, so 20,000 remembered page footers held 200 MB.
- */
-const TEXT_MEMO_MAX = 2_000;
-
-/** Documents and fonts whose text measuring is already memoised, and the fonts' own unmemoised encoders. */
-const memoised = new WeakSet<object>();
-const plainEncodes = new WeakMap<object, (text: string) => unknown>();
-
-function memo<T>(compute: (text: string) => T): (text: string) => T {
-  const seen = new Map<string, T>();
-  return (text) => {
-    let v = seen.get(text);
-    if (v === undefined) {
-      v = compute(text);
-      if (seen.size >= TEXT_MEMO_MAX) seen.clear();
-      seen.set(text, v);
-    }
-    return v;
-  };
-}
-
-/**
- * Remembers text widths and encodings per font and size for the current font: a long table's cells repeat the same
- * few strings (levels, country codes), and measuring them glyph by glyph, kerning pair by kerning pair, was most of
- * a large report's time. Both are pure functions of font, size and text, so the drawn page is unchanged.
- */
-function memoiseText(doc: Doc) {
-  const state = doc as unknown as FontState;
-  if (!memoised.has(doc)) {
-    memoised.add(doc);
-    const plainWidth = doc.widthOfString.bind(doc);
-    const width = memo((key) => plainWidth(key.slice(key.indexOf("\u0000") + 1)));
-    doc.widthOfString = (text: string, options?: PDFKit.Mixins.TextOptions) =>
-      options && (options.characterSpacing || options.features || ((options as { horizontalScaling?: number }).horizontalScaling ?? 100) !== 100)
-        ? plainWidth(text, options)
-        : width(`${state._font.id}|${state._fontSize}\u0000${text}`);
-  }
-  const font = state._font;
-  if (!memoised.has(font)) {
-    memoised.add(font);
-    const plainEncode = font.encode.bind(font);
-    plainEncodes.set(font, plainEncode);
-    const encode = memo((text) => plainEncode(text));
-    font.encode = (text: string, features?: unknown) => (features ? plainEncode(text, features) : encode(text));
-  }
-}
-
-/** The width of one line of text in the current font: memoised, or measured afresh for a text that varies by row. */
-function widthOf(doc: Doc, text: string, varies = false): number {
-  if (!varies) return doc.widthOfString(text);
-  const state = doc as unknown as FontState;
-  return (variedText(state._font as unknown as EncodingFont, text).advance * state._fontSize) / 1000;
 }
 
 /** The text cut to fit a width in the current font, with "..." when cut. */
-function fit(doc: Doc, text: string, width: number, varies = false): string {
-  if (widthOf(doc, text, varies) <= width) return text;
+function fit(doc: Doc, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
   let lo = 0,
     hi = text.length;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (widthOf(doc, `${text.slice(0, mid)}...`, varies) <= width) lo = mid;
+    if (doc.widthOfString(`${text.slice(0, mid)}...`) <= width) lo = mid;
     else hi = mid - 1;
   }
   return `${text.slice(0, lo)}...`;
 }
 
-/** pdfkit's number format in content streams: at most six decimals. */
-function pdfNumber(n: number): number {
-  return Math.round(n * 1e6) / 1e6;
-}
-
-export interface EncodingFont {
-  id: string;
-  ascender: number;
-  encode: (text: string) => [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]];
-  ref: () => unknown;
-}
-
-const SHOW_TEXT_MAX = 50_000;
-const showTextCache = new Map<string, string | null>();
-
-/**
- * The TJ operator that shows `text` in `font`, as pdfkit's own text() writes it: glyph runs split where kerning
- * moves the next glyph, the kerning in font units (so the operator does not depend on the font size). Null when a
- * glyph is offset from its line (never in the standard fonts), which only pdfkit's own path draws.
- */
-export function showTextOperator(font: EncodingFont, text: string, varies = false): string | null {
-  if (varies) return variedText(font, text).op;
-  const key = `${font.id}\u0000${text}`;
-  let op = showTextCache.get(key);
-  if (op !== undefined) return op;
-  const [encoded, positions] = font.encode(text);
-  op = operatorOf(encoded, positions);
-  if (showTextCache.size >= SHOW_TEXT_MAX) showTextCache.clear();
-  showTextCache.set(key, op);
-  return op;
-}
-
-function operatorOf(encoded: string[], positions: ReturnType<EncodingFont["encode"]>[1]): string | null {
-  const commands: string[] = [];
-  let last = 0;
-  for (let i = 0; i < positions.length; i++) {
-    const pos = positions[i]!;
-    if (pos.xOffset || pos.yOffset) return null;
-    if (pos.xAdvance - pos.advanceWidth !== 0) {
-      commands.push(`<${encoded.slice(last, i + 1).join("")}> ${pdfNumber(-(pos.xAdvance - pos.advanceWidth))}`);
-      last = i + 1;
-    }
-  }
-  if (last < positions.length) {
-    const end = positions[positions.length - 1]!;
-    commands.push(`<${encoded.slice(last).join("")}> ${pdfNumber(-(end.xAdvance - end.advanceWidth))}`);
-  }
-  return `[${commands.join(" ")}] TJ`;
-}
-
-/**
- * The last text that varies by row (TableColumn.varies), encoded once for both its width and its operator: glyph
- * by glyph with kerning, that encoding is the costly part, and a cell is measured, then drawn, one after the other.
- */
-let lastVaried: { font: EncodingFont; text: string; advance: number; op: string | null } | null = null;
-
-function variedText(font: EncodingFont, text: string): { advance: number; op: string | null } {
-  if (lastVaried && lastVaried.font === font && lastVaried.text === text) return lastVaried;
-  const encode = (plainEncodes.get(font) as EncodingFont["encode"] | undefined) ?? font.encode.bind(font);
-  const [encoded, positions] = encode(text);
-  let advance = 0;
-  for (const p of positions) advance += p.xAdvance;
-  lastVaried = { font, text, advance, op: operatorOf(encoded, positions) };
-  return lastVaried;
-}
-
-interface CellPlacement {
-  text: string;
-  x: number;
-  width: number;
-  align: "left" | "right" | "center";
-  varies: boolean;
-  /** The text's operator, when measuring it (a text that varies) already encoded it. */
-  op?: string | null;
-}
-
-/** Where a cell's text starts: its left edge moved by its alignment. */
-function alignedX(doc: Doc, cell: CellPlacement, text: string): number {
-  if (cell.align === "right") return cell.x + cell.width - widthOf(doc, text.replace(/\s+$/, ""), cell.varies);
-  if (cell.align === "center") return cell.x + cell.width / 2 - widthOf(doc, text, cell.varies) / 2;
-  return cell.x;
-}
-
-/**
- * A run of cells that repeat from row to row (levels, country codes), as text operators placed by moves relative
- * to `anchor`, the run's left edge: the same string for every row with the same texts, so a long table builds it
- * once. Null when a cell needs pdfkit's own path.
- */
-function runOperators(doc: Doc, font: EncodingFont, cells: readonly CellPlacement[], anchor: number): string | null {
-  let ops = "";
-  let at = anchor;
-  for (const cell of cells) {
-    const text = cell.text.replace(/\n/g, "");
-    if (!text) continue;
-    const op = showTextOperator(font, text);
-    if (op === null) return null;
-    const x = alignedX(doc, cell, text);
-    ops += `\n${pdfNumber(x - at)} 0 Td\n${op}`;
-    at = x;
-  }
-  return ops;
-}
-
-/** A run of repeating cells: its left edge and its operators (runOperators). */
-interface CellRun {
-  anchor: number;
-  ops: string;
-}
-
-/**
- * One table row's cells, each a single line placed by its own width, in the current font and fill colour. The
- * whole row is one text object appended to the page at once: pdfkit's text() wraps, measures and writes every
- * cell as eight separate content chunks, which was most of a 100k-row appendix's time. The drawn page is the same.
- */
-function rowText(doc: Doc, pieces: readonly (CellPlacement | CellRun)[], y: number) {
-  const state = doc as unknown as FontState & { page: { height: number; fonts: Record<string, unknown> } };
-  const font = state._font as unknown as EncodingFont;
-  const size = state._fontSize;
-  const height = doc.page.height;
-  const baseline = pdfNumber(height - y - (font.ascender / 1000) * size);
-  let ops = `q\n1 0 0 -1 0 ${pdfNumber(height)} cm\nBT\n/${font.id} ${pdfNumber(size)} Tf`;
-  let shown = 0;
-  for (const piece of pieces) {
-    if ("ops" in piece) {
-      if (!piece.ops) continue;
-      ops += `\n1 0 0 1 ${pdfNumber(piece.anchor)} ${baseline} Tm${piece.ops}`;
-      shown++;
-      continue;
-    }
-    const text = piece.text.replace(/\n/g, "");
-    if (!text) continue;
-    const op = piece.op !== undefined && text === piece.text ? piece.op : showTextOperator(font, text, piece.varies);
-    if (op === null) {
-      doc.text(text, piece.x, y, { width: piece.width, align: piece.align, lineBreak: false });
-      continue;
-    }
-    ops += `\n1 0 0 1 ${pdfNumber(alignedX(doc, piece, text))} ${baseline} Tm\n${op}`;
-    shown++;
-  }
-  if (!shown) return;
-  state.page.fonts[font.id] ??= font.ref();
-  doc.addContent(`${ops}\nET\nQ`);
-}
-
-/** Operators of repeating cell runs, per table layout, keyed by font, size, first column and texts. Bounded. */
-const RUN_CACHE_MAX = 5_000;
-const runCaches = new WeakMap<readonly Column[], Map<string, string | null>>();
-
-type TableOptions = { size?: number; layout?: "landscape" | "portrait" };
+type TableOptions = {
+  size?: number;
+  layout?: "landscape" | "portrait";
+  /** Called before the table starts a new page (OpenDoc.flushPages sends the full pages on). */
+  beforeNewPage?: () => void;
+};
 
 /** A simple grid table; repeats its header on a new page. */
 export function table(doc: Doc, columns: Column[], rows: string[][], opts: TableOptions = {}) {
@@ -461,60 +219,35 @@ export function table(doc: Doc, columns: Column[], rows: string[][], opts: Table
   writer.end();
 }
 
-/** A table written a row at a time, for rows that arrive as a stream: its header once, then again on each new page. */
+/**
+ * A table written a row at a time: its header once, then again on each new page. Each cell is one line, cut to
+ * its column's width and placed by its alignment, so pdfkit writes it without its line wrapper.
+ */
 function tableWriter(doc: Doc, columns: Column[], opts: TableOptions = {}): { row: (cells: string[]) => void; end: () => void } {
   const size = opts.size ?? 8;
   const rowH = size + 6;
   const left = doc.page.margins.left;
-  let runs = runCaches.get(columns);
-  if (!runs) runCaches.set(columns, (runs = new Map()));
-  const runCache = runs;
+  const total = columns.reduce((a, c) => a + c.width, 0);
   const drawRow = (cells: string[], bold: boolean) => {
     ensureSpace(doc, rowH + 2, opts.layout);
     const y = doc.y;
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(TEXT);
-    memoiseText(doc);
-    const font = (doc as unknown as FontState)._font as unknown as EncodingFont;
-    const place = (i: number, x: number): CellPlacement => {
-      const c = columns[i]!;
-      // a short row's last cell spans the remaining columns
-      const width = i === cells.length - 1 ? columns.slice(i).reduce((a, col) => a + col.width, 0) : c.width;
-      const varies = !bold && c.varies === true;
-      const text = fit(doc, t(cells[i] ?? "").replace(/\s*\n\s*/g, " "), width - 4, varies);
-      const align = i === cells.length - 1 && width !== c.width ? "left" : (c.align ?? "left");
-      return { text, x: x + 2, width: width - 4, align, varies, op: varies && text ? variedText(font, text).op : undefined };
-    };
-    const pieces: (CellPlacement | CellRun)[] = [];
     const count = Math.min(cells.length, columns.length);
     let x = left;
-    for (let i = 0; i < count; ) {
-      // Cells that repeat, up to the row's last (which may span): one cached run.
-      let end = i;
-      while (!bold && end < count - 1 && !columns[end]!.varies) end++;
-      if (end - i >= 1) {
-        const key = `${font.id}|${size}|${i}|${cells.slice(i, end).join("\u0001")}`;
-        let ops = runCache.get(key);
-        if (ops === undefined) {
-          const placed: CellPlacement[] = [];
-          for (let j = i, cx = x; j < end; cx += columns[j]!.width, j++) placed.push(place(j, cx));
-          ops = runOperators(doc, font, placed, x);
-          if (runCache.size >= RUN_CACHE_MAX) runCache.clear();
-          runCache.set(key, ops);
-        }
-        if (ops === null) for (let j = i; j < end; x += columns[j]!.width, j++) pieces.push(place(j, x));
-        else {
-          pieces.push({ anchor: x, ops });
-          for (let j = i; j < end; j++) x += columns[j]!.width;
-        }
-        i = end;
-        continue;
+    for (let i = 0; i < count; i++) {
+      const c = columns[i]!;
+      // a short row's last cell spans the remaining columns
+      const spans = i === cells.length - 1 && i < columns.length - 1;
+      const width = spans ? total - (x - left) : c.width;
+      const text = fit(doc, t(cells[i] ?? "").replace(/\s*\n\s*/g, " "), width - 4);
+      if (text) {
+        const align = spans ? "left" : (c.align ?? "left");
+        const inner = width - 4;
+        const dx = align === "left" ? 0 : align === "right" ? inner - doc.widthOfString(text.replace(/\s+$/, "")) : (inner - doc.widthOfString(text)) / 2;
+        doc.text(text, x + 2 + dx, y + 3, { lineBreak: false });
       }
-      pieces.push(place(i, x));
-      x += columns[i]!.width;
-      i++;
+      x += c.width;
     }
-    rowText(doc, pieces, y + 3);
-    const total = columns.reduce((a, c) => a + c.width, 0);
     doc.moveTo(left, y + rowH).lineTo(left + total, y + rowH).lineWidth(0.4).strokeColor(RULE).stroke();
     doc.x = left;
     doc.y = y + rowH;
@@ -523,6 +256,7 @@ function tableWriter(doc: Doc, columns: Column[], opts: TableOptions = {}): { ro
   return {
     row(cells) {
       if (doc.y + rowH + 2 > doc.page.height - doc.page.margins.bottom) {
+        opts.beforeNewPage?.();
         doc.addPage(opts.layout ? { layout: opts.layout } : {});
         drawRow(columns.map((c) => c.header), true);
       }
@@ -829,12 +563,12 @@ function appendixColumns(doc: Doc): Column[] {
   const hw = 28;
   const fixed = w - hw * HAZARD_IDS.length;
   return [
-    { header: "Row", width: 32, varies: true },
-    { header: "Asset id", width: 64, varies: true },
-    { header: "Name", width: fixed - 32 - 64 - 32 - 40 - 70, varies: true },
-    { header: "Dup. of", width: 32, varies: true },
+    { header: "Row", width: 32 },
+    { header: "Asset id", width: 64 },
+    { header: "Name", width: fixed - 32 - 64 - 32 - 40 - 70 },
+    { header: "Dup. of", width: 32 },
     { header: "Country", width: 40 },
-    { header: "Lat, lon", width: 70, varies: true },
+    { header: "Lat, lon", width: 70 },
     ...HAZARD_IDS.map((h) => ({ header: h, width: hw, align: "center" as const })),
   ];
 }
@@ -1007,47 +741,72 @@ function frontPages(doc: Doc, front: PortfolioPdfFront) {
 }
 
 /**
- * The portfolio report PDF, written appendix first: its rows as they come (the report job hands them over while it
- * assesses them), then, once every row has passed, the first pages, which need the totals of all rows, drawn last
- * and moved to the front. Memory stays flat: pages go to the file as they fill.
+ * Rows of the input file the PDF's appendix lists. A PDF of a million rows is 25,000 pages nobody reads, and
+ * drawing it was a third of a large report's work; every row is in the XLSX workbook, which the appendix says.
+ */
+export const PDF_APPENDIX_MAX_ROWS = 5_000;
+
+/**
+ * The portfolio report PDF: rows come as the report job assesses them, but the first pages need the totals of all
+ * rows, so the appendix's rows (the first PDF_APPENDIX_MAX_ROWS of them) are kept until the end and the document
+ * is drawn in order once every row has passed.
  */
 export class PortfolioPdfWriter {
   private readonly opened: OpenDoc;
-  private readonly rows: ReturnType<typeof tableWriter>;
+  private readonly kept: string[][] = [];
   private count = 0;
 
   constructor(target: string | Writable, title = PORTFOLIO_PDF_TITLE) {
-    this.opened = openDoc(target, title, undefined, "landscape");
-    const { doc } = this.opened;
+    this.opened = openDoc(target, title, undefined, null);
+  }
+
+  /** One row of the appendix (appendixCells); rows past the appendix's length are only counted. */
+  row(cells: string[]): null {
+    if (this.count++ < PDF_APPENDIX_MAX_ROWS) this.kept.push(cells);
+    return null;
+  }
+
+  /** Counts `n` more rows of the file that were not handed over (past the appendix's length). */
+  countRows(n: number): void {
+    this.count += n;
+  }
+
+  /** Draws the first pages, then the appendix, and finishes the file. */
+  async finish(front: PortfolioPdfFront): Promise<void> {
+    const { doc, done } = this.opened;
+    frontPages(doc, front);
+    // The first pages are complete: numbered and sent on, as each appendix page will be once full.
+    this.opened.flushPages();
+    doc.addPage({ layout: "landscape" });
     heading(doc, "Appendix: every row of the input file");
     para(
       doc,
       `Levels per hazard as "historical/${slotLabel(APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period)}"; n/a = not applicable, - = no data. Rows left out show the reason; "Dup. of" names the earlier row at the same coordinates.`,
       { size: 8 },
     );
-    this.rows = tableWriter(doc, appendixColumns(doc), { size: 6.5, layout: "landscape" });
-  }
-
-  /** One row of the appendix (appendixCells); now and then a promise to wait for while the file catches up. */
-  row(cells: string[]): Promise<void> | null {
-    this.rows.row(cells);
-    return ++this.count % 500 === 0 ? this.opened.caughtUp() : null;
-  }
-
-  /** Draws the first pages, puts them in front of the appendix and finishes the file. */
-  async finish(front: PortfolioPdfFront): Promise<void> {
-    const { doc, done } = this.opened;
-    this.rows.end();
-    const appendixPages = pageCount(doc);
-    frontPages(doc, front);
-    movePagesToFront(doc, appendixPages);
-    doc.end();
+    if (this.count > this.kept.length)
+      para(doc, appendixCapNote(this.kept.length, this.count), { size: 8, colour: BRAND });
+    const rows = tableWriter(doc, appendixColumns(doc), { size: 6.5, layout: "landscape", beforeNewPage: this.opened.flushPages });
+    for (const [i, cells] of this.kept.entries()) {
+      rows.row(cells);
+      if (i % 100 !== 99) continue;
+      const behind = this.opened.caughtUp();
+      await (behind ?? new Promise((r) => setImmediate(r)));
+    }
+    rows.end();
+    this.kept.length = 0;
+    this.opened.end();
     await done;
   }
 
   abort(): Promise<void> {
     return this.opened.abort();
   }
+}
+
+/** The appendix's note when it lists only the first rows. */
+export function appendixCapNote(listed: number, rows: number): string {
+  return `This appendix lists the first ${listed.toLocaleString("en")} of the file's ${rows.toLocaleString("en")} rows; every row is in the XLSX workbook of this report (sheet "Locations").`;
 }
 
 /**
@@ -1067,9 +826,8 @@ export async function writePortfolioPdf(
     let n = 0;
     for await (const loc of openLocations(report)) {
       if (!totals) gathered.add(loc);
-      const wait = writer.row(appendixCells(loc));
-      if (wait) await wait;
-      else if (++n % 500 === 0) await new Promise((r) => setImmediate(r));
+      writer.row(appendixCells(loc));
+      if (++n % 500 === 0) await new Promise((r) => setImmediate(r));
     }
     await writer.finish(portfolioPdfFront(report, gathered, reasons, title));
   } catch (error) {
@@ -1086,7 +844,8 @@ export async function writeDisclosurePdf(
   countrySlot: { scenario: ScenarioId; period: PeriodId } = { scenario: "rcp45", period: "2050" },
 ): Promise<void> {
   const title = "Physical climate risk disclosure";
-  const { doc, done } = openDoc(target, title);
+  const opened = openDoc(target, title);
+  const { doc, done } = opened;
   cover(doc, title, metadata);
   heading(doc, DISCLOSURE_TABLES.audit.title, 12);
   for (const line of DISCLOSURE_TABLES.audit.mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
@@ -1098,6 +857,6 @@ export async function writeDisclosurePdf(
   disclosureSections(doc, tables, countrySlot);
   doc.addPage();
   methodology(doc, metadata);
-  doc.end();
+  opened.end();
   await done;
 }

@@ -1,10 +1,9 @@
 /**
- * XLSX report files written with the exceljs streaming writer: rows go to the file as they come, so a 100k-row
+ * XLSX report files written row by row (xlsx-writer.server.ts): rows go to the file as they come, so a 1M-row
  * portfolio never sits in memory. Every text cell from the user's file passes the formula guard.
  */
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
-import ExcelJS from "exceljs";
 import { reportCostText } from "~/domain/commerce/orders";
 import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
 import {
@@ -21,177 +20,20 @@ import {
 import { VALUE_COLUMN_TEXT, moneyBasis, type MoneyBasis } from "~/domain/portfolio/value-column";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { POINT_PRECISION } from "~/domain/portfolio/row-place";
-import { safeCellValue } from "~/domain/reports/spreadsheet-cell";
 import { userCellValue, userColumnHeader } from "~/domain/reports/user-cell";
 import { openLocations, type LocationScores, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/risk-levels";
 import { HISTORICAL_LABEL, SLOTS } from "~/domain/scenarios";
-import { installNativeZipChecksums } from "./zip-checksum.server";
+import { XlsxWorkbookWriter, type CellValue, type RowCells, type SheetWriter } from "./xlsx-writer.server";
 
-installNativeZipChecksums();
+type Sheet = SheetWriter;
 
-type Sheet = ExcelJS.Worksheet;
-type Value = string | number | null;
+const WORKBOOK_CREATOR = "Climate risk platform";
+type Value = CellValue;
 
-/**
- * Workbooks are written without a style table: exceljs styles cost about 3x the write time per cell, which
- * matters at 100k rows × 250 columns. Shares are written as percentages (0-100).
- */
+/** Shares are written as percentages (0-100). Headings are plain rows: the workbook has no style table. */
 function addRow(sheet: Sheet, values: Value[], _heading = false) {
-  sheet.addRow(values.map(safeCellValue)).commit();
-}
-
-/** Column letters of a 1-based column number: A … Z, AA … */
-function columnLetters(n: number): string {
-  let out = "";
-  for (let i = n; i > 0; i = Math.floor((i - 1) / 26)) out = String.fromCharCode(65 + ((i - 1) % 26)) + out;
-  return out;
-}
-
-const XML_ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&apos;", "<": "&lt;", ">": "&gt;", "\x7f": "" };
-const XML_SPECIAL = /["&'<>\x7f]/;
-const XML_SPECIAL_ALL = /["&'<>\x7f]/g;
-
-function xmlText(text: string): string {
-  return XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL_ALL, (c) => XML_ESCAPES[c]!) : text;
-}
-
-/** The parts of exceljs's sheet stream (its StreamBuf) the row writer uses. */
-interface SheetStream {
-  write(xml: Buffer): unknown;
-  /** Passes on what the stream holds in its own buffers. */
-  _flush(): void;
-  /** When set, the stream copies what is written into buffers of its own and passes those on once full. */
-  batch: boolean;
-}
-
-/**
- * Bytes of sheet XML gathered before they go to the zip: below glibc's mmap threshold (64 KiB, ADR 005), so each
- * chunk comes from the heap's reused memory rather than fresh pages the system must map and zero.
- */
-const ROW_CHUNK_BYTES = 60 * 1024;
-
-/**
- * Cells that repeat from row to row (a hexagon's 260 score cells), as UTF-8 with a gap wherever a cell's reference
- * needs the row number. Rendered for one width of row number: the same bytes serve every row with that many
- * digits, which get their number written into the gaps.
- */
-class RowCells {
-  private digits = 0;
-  private bytes = Buffer.alloc(0);
-  private gaps = new Int32Array(0);
-  constructor(private readonly parts: readonly Buffer[]) {}
-
-  /** The cells for rows whose number has `digits` digits, and where in them each row number goes. */
-  rendered(digits: number): { bytes: Buffer; gaps: Int32Array } {
-    if (digits !== this.digits) {
-      const gapCount = this.parts.length - 1;
-      let length = gapCount * digits;
-      for (const part of this.parts) length += part.length;
-      this.bytes = Buffer.alloc(length);
-      this.gaps = new Int32Array(gapCount);
-      let at = 0;
-      for (let i = 0; i < this.parts.length; i++) {
-        at += this.parts[i]!.copy(this.bytes, at);
-        if (i < gapCount) {
-          this.gaps[i] = at;
-          at += digits;
-        }
-      }
-      this.digits = digits;
-    }
-    return { bytes: this.bytes, gaps: this.gaps };
-  }
-}
-
-/**
- * Rows of one sheet as sheet XML, written straight to the sheet's stream. exceljs builds a row object, a cell
- * object per value and an XML tree per row, which made the Locations sheet most of a large report's time. The XML
- * is the one exceljs writes without styles or shared strings (numbers in <v>, text as t="str" escaped as it
- * escapes, empty cells left out), through the same formula guard. Rows are assembled as bytes: a large report's
- * sheet is gigabytes of XML, and building it as strings spent most of its time joining, encoding and collecting
- * them. The sheet's header row must have been committed through exceljs first, which opens the sheet's data;
- * nothing may be added through exceljs afterwards.
- */
-class SheetRowWriter {
-  private readonly refs: string[] = [];
-  private readonly stream: SheetStream;
-  private out = Buffer.allocUnsafe(ROW_CHUNK_BYTES);
-  private used = 0;
-  constructor(sheet: Sheet, private next: number) {
-    this.stream = (sheet as unknown as { stream: SheetStream }).stream;
-    // What exceljs wrote so far (the sheet's opening and header row) goes first; from here on each chunk is passed
-    // on as it is, without the stream copying it into 64 KiB buffers of its own.
-    this.stream._flush();
-    this.stream.batch = false;
-  }
-
-  /** A row of `values`, then the cells of `tail` (from tailCells) when given. */
-  add(values: readonly Value[], tail?: RowCells): void {
-    const r = this.next++;
-    const number = String(r);
-    this.ensureRefs(values.length);
-    let xml = `<row r="${number}">`;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      if (v === null || v === undefined) continue;
-      if (typeof v === "number") xml += `<c r="${this.refs[i]}${number}"><v>${v}</v></c>`;
-      else xml += `<c r="${this.refs[i]}${number}" t="str"><v>${xmlText(safeCellValue(v))}</v></c>`;
-    }
-    const cells = tail?.rendered(number.length);
-    // Three bytes of UTF-8 at most per UTF-16 unit of the text.
-    this.reserve(xml.length * 3 + (cells?.bytes.length ?? 0) + 6);
-    this.used += this.out.write(xml, this.used);
-    if (cells) {
-      const out = this.out;
-      const start = this.used;
-      cells.bytes.copy(out, start);
-      const { gaps } = cells;
-      for (let g = 0; g < gaps.length; g++) {
-        const at = start + gaps[g]!;
-        for (let d = 0; d < number.length; d++) out[at + d] = number.charCodeAt(d);
-      }
-      this.used += cells.bytes.length;
-    }
-    this.used += this.out.write("</row>", this.used, "latin1");
-  }
-
-  /**
-   * The cells from column `first` on, ready to be written into any row (see RowCells). Many rows share the same
-   * cells (every location in one hexagon has the same 260 score cells), so the caller keeps this once per hexagon.
-   */
-  tailCells(values: readonly Value[], first: number): RowCells {
-    this.ensureRefs(first + values.length);
-    const parts: Buffer[] = [];
-    let open = "";
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      if (v === null || v === undefined) continue;
-      parts.push(Buffer.from(`${open}<c r="${this.refs[first + i]}`));
-      open = typeof v === "number" ? `"><v>${v}</v></c>` : `" t="str"><v>${xmlText(safeCellValue(v))}</v></c>`;
-    }
-    parts.push(Buffer.from(open));
-    return new RowCells(parts);
-  }
-
-  private ensureRefs(n: number) {
-    while (this.refs.length < n) this.refs.push(columnLetters(this.refs.length + 1));
-  }
-
-  /** Room for `bytes` more: what is gathered goes out first when it would not fit; a larger row gets a chunk of its size. */
-  private reserve(bytes: number) {
-    if (this.used + bytes <= this.out.length) return;
-    this.flush();
-    if (bytes > this.out.length) this.out = Buffer.allocUnsafe(bytes);
-  }
-
-  /** Passes the gathered rows on; the zip holds the chunk until it has compressed it, so the next rows get a new one. */
-  flush(): void {
-    if (!this.used) return;
-    this.stream.write(this.out.subarray(0, this.used));
-    this.out = Buffer.allocUnsafe(ROW_CHUNK_BYTES);
-    this.used = 0;
-  }
+  sheet.row(values);
 }
 
 function percent(share: number | null): number | null {
@@ -229,10 +71,9 @@ const HAZARD_SLOT_HEADERS = HAZARD_IDS.flatMap((h) =>
   }),
 );
 
-function writeMetadataSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, report: Pick<PortfolioReportSource, "metadata">, title: string) {
+async function writeMetadataSheet(wb: XlsxWorkbookWriter, report: Pick<PortfolioReportSource, "metadata">, title: string) {
   const m = report.metadata;
-  const sheet = wb.addWorksheet("Summary");
-  sheet.columns = [{ width: 34 }, { width: 70 }];
+  const sheet = await wb.addSheet("Summary", { widths: [34, 70] });
   addRow(sheet, [title], true);
   addRow(sheet, []);
   const rows: [string, Value][] = [
@@ -294,11 +135,11 @@ const LOCATION_WIDTHS: Readonly<Record<string, number>> = {
 const USER_COLUMN_WIDTH = { min: 10, max: 40 };
 const HAZARD_COLUMN_WIDTH = 14;
 
-function locationWidths(fixed: readonly string[], userHeaders: readonly string[]): { width: number }[] {
+function locationWidths(fixed: readonly string[], userHeaders: readonly string[]): number[] {
   return [
-    ...fixed.map((h) => ({ width: LOCATION_WIDTHS[h] ?? 12 })),
-    ...userHeaders.map((h) => ({ width: Math.min(USER_COLUMN_WIDTH.max, Math.max(USER_COLUMN_WIDTH.min, h.length + 2)) })),
-    ...HAZARD_SLOT_HEADERS.map(() => ({ width: HAZARD_COLUMN_WIDTH })),
+    ...fixed.map((h) => LOCATION_WIDTHS[h] ?? 12),
+    ...userHeaders.map((h) => Math.min(USER_COLUMN_WIDTH.max, Math.max(USER_COLUMN_WIDTH.min, h.length + 2))),
+    ...HAZARD_SLOT_HEADERS.map(() => HAZARD_COLUMN_WIDTH),
   ];
 }
 
@@ -311,9 +152,7 @@ function exposureHeader(sheet: Sheet, first: string[], money: MoneyBasis | null)
 }
 
 function exposureRow(sheet: Sheet, first: Value[], c: ExposureCell) {
-  sheet
-    .addRow([...first.map(safeCellValue), slotLabel(c.scenario, c.period), c.assets, c.assetsAtRisk, percent(c.shareAssets), c.weight, c.weightAtRisk, percent(c.shareWeight), c.noData])
-    .commit();
+  sheet.row([...first, slotLabel(c.scenario, c.period), c.assets, c.assetsAtRisk, percent(c.shareAssets), c.weight, c.weightAtRisk, percent(c.shareWeight), c.noData]);
 }
 
 function mapsTo(sheet: Sheet, key: keyof typeof DISCLOSURE_TABLES) {
@@ -323,30 +162,25 @@ function mapsTo(sheet: Sheet, key: keyof typeof DISCLOSURE_TABLES) {
 }
 
 /** Disclosure sheets shared by the portfolio workbook and the corporate export. */
-function writeDisclosureSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: DisclosureTables) {
+async function writeDisclosureSheets(wb: XlsxWorkbookWriter, t: DisclosureTables) {
   const money = t.money ?? null;
-  const hz = wb.addWorksheet("Exposure by hazard");
-  hz.columns = [{ width: 26 }, { width: 18 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
+  const hz = await wb.addSheet("Exposure by hazard", { widths: [26, 18, ...Array.from({ length: 7 }, () => 16)] });
   mapsTo(hz, "hazards");
   if (money) for (const line of DISCLOSURE_TABLES.amounts.mapsTo) addRow(hz, [`Maps to: ${line}`]);
   addRow(hz, [money ? VALUE_COLUMN_TEXT.basis(money) : VALUE_COLUMN_TEXT.noAmounts]);
   addRow(hz, []);
   exposureHeader(hz, ["Hazard"], money);
   for (const r of t.hazards) for (const c of r.cells) exposureRow(hz, [`${r.hazardId} ${r.hazardName}`], c);
-  hz.commit();
 
-  const ct = wb.addWorksheet("Exposure by country");
-  ct.columns = [{ width: 24 }, { width: 24 }, { width: 18 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
+  const ct = await wb.addSheet("Exposure by country", { widths: [24, 24, 18, ...Array.from({ length: 7 }, () => 16)] });
   mapsTo(ct, "countries");
   if (money) for (const line of DISCLOSURE_TABLES.countryAmounts.mapsTo) addRow(ct, [`Maps to: ${line}`]);
   exposureHeader(ct, ["Country", "Hazard"], money);
   for (const country of t.countries)
     for (const r of country.hazards)
       for (const c of r.cells) exposureRow(ct, [`${country.countryCode} ${country.countryName}`, `${r.hazardId} ${r.hazardName}`], c);
-  ct.commit();
 
-  const tx = wb.addWorksheet("EU Taxonomy");
-  tx.columns = [{ width: 22 }, { width: 10 }, { width: 46 }, { width: 18 }, ...Array.from({ length: 7 }, () => ({ width: 16 }))];
+  const tx = await wb.addSheet("EU Taxonomy", { widths: [22, 10, 46, 18, ...Array.from({ length: 7 }, () => 16)] });
   mapsTo(tx, "taxonomy");
   exposureHeader(tx, ["Category", "Type", "Our hazards (Appendix A hazard)"], money);
   for (const r of t.taxonomy) {
@@ -364,40 +198,18 @@ function writeDisclosureSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: Disclo
   exposureHeader(tx, ["Type", "", "Our hazards"], money);
   for (const r of t.acuteChronic)
     for (const c of r.cells) exposureRow(tx, [TAXONOMY_TYPES.find((x) => x.id === r.type)!.name, "", r.hazards.join(", ")], c);
-  tx.commit();
 }
 
-function writeLegend(wb: ExcelJS.stream.xlsx.WorkbookWriter) {
-  const sheet = wb.addWorksheet("Legend");
-  sheet.columns = [{ width: 14 }, { width: 14 }, { width: 60 }];
+async function writeLegend(wb: XlsxWorkbookWriter) {
+  const sheet = await wb.addSheet("Legend", { widths: [14, 14, 60] });
   addRow(sheet, ["Level", "Name", "Value range (0-1)"], true);
   for (const l of RISK_LEVELS) addRow(sheet, [l.score, l.label, `${l.min} to ${l.score === 5 ? "1" : `< ${l.max}`}`]);
   addRow(sheet, ["n/a", "", "The hazard does not apply at this location (e.g. storm surge far inland)"]);
   addRow(sheet, ["no data", "", "The dataset holds no value for this hazard here"]);
-  sheet.commit();
 }
 
-function openTarget(target: string | Writable): { stream: Writable; done: Promise<void> } {
-  const stream = typeof target === "string" ? createWriteStream(target) : target;
-  const done = new Promise<void>((resolve, reject) => {
-    stream.on("finish", () => resolve());
-    stream.on("close", () => resolve());
-    stream.on("error", reject);
-  });
-  return { stream, done };
-}
-
-/**
- * Moves a sheet to the first tab. The streaming writer opens a sheet's part of the file as the sheet is added and
- * the zip takes parts one at a time, so a sheet written after another must also be added after it; the tabs follow
- * the order of the writer's sheet list, which is what this changes (the sheets keep their ids and file names).
- */
-function firstTab(wb: ExcelJS.stream.xlsx.WorkbookWriter, sheet: Sheet) {
-  const internals = wb as unknown as { _worksheets: (Sheet | undefined)[] };
-  const others = internals._worksheets.filter((s) => s && s !== sheet);
-  const ordered: (Sheet | undefined)[] = [];
-  [sheet, ...others].forEach((s, i) => (ordered[i + 1] = s));
-  internals._worksheets = ordered;
+function openTarget(target: string | Writable): Writable {
+  return typeof target === "string" ? createWriteStream(target) : target;
 }
 
 /**
@@ -414,17 +226,13 @@ export async function writePortfolioXlsx(
   /** The disclosure tables when the caller gathers them (the report job does): not counted again. */
   gathered?: () => DisclosureTables,
 ): Promise<{ rows: number; disclosure: DisclosureTables }> {
-  const { stream, done } = openTarget(target);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  wb.creator = "Climate risk platform";
+  const wb = new XlsxWorkbookWriter(openTarget(target), { creator: WORKBOOK_CREATOR });
 
   const userColumns = report.metadata.columns;
   const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Duplicate of row", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Precision", "Weight"];
   const userHeaders = userColumns.map((c) => userColumnHeader(c, fixed));
-  const locSheet = wb.addWorksheet("Locations", { views: [{ state: "frozen", xSplit: 2, ySplit: 1 }] });
-  locSheet.columns = locationWidths(fixed, userHeaders);
-  addRow(locSheet, [...fixed, ...userHeaders, ...HAZARD_SLOT_HEADERS], true);
-  const locRows = new SheetRowWriter(locSheet, 2);
+  const locRows = await wb.addSheet("Locations", { widths: locationWidths(fixed, userHeaders), frozen: { columns: 2, rows: 1 } });
+  addRow(locRows, [...fixed, ...userHeaders, ...HAZARD_SLOT_HEADERS], true);
 
   const acc = new DisclosureAccumulator();
   const fixedCount = fixed.length + userColumns.length;
@@ -439,7 +247,7 @@ export async function writePortfolioXlsx(
       if (scoreCells.size >= SCORE_CELLS_CACHE_MAX) scoreCells.clear();
       scoreCells.set(loc.scores, (tail = locRows.tailCells(scoreValues(loc.scores), fixedCount)));
     }
-    locRows.add([
+    locRows.row([
       loc.rowNumber,
       loc.assetId,
       loc.name,
@@ -455,21 +263,18 @@ export async function writePortfolioXlsx(
       loc.weight,
       ...userColumns.map((c) => userCellValue(loc.userColumns[c] ?? "")),
     ], tail);
-    await backpressure(locSheet, rows);
+    const drained = locRows.drained();
+    if (drained) await drained;
+    else if (rows % 2000 === 0) await new Promise((r) => setImmediate(r));
   }
-  locRows.flush();
-  locSheet.commit();
 
   wb.created = new Date(report.metadata.createdAt);
-  const summary = writeMetadataSheet(wb, report, "Portfolio climate risk report");
+  const summary = await writeMetadataSheet(wb, report, "Portfolio climate risk report");
   writeAggregates(summary, report);
-  summary.commit();
   const disclosure = gathered?.() ?? acc.result(report.metadata, report);
-  writeDisclosureSheets(wb, disclosure);
-  writeLegend(wb);
-  firstTab(wb, summary);
-  await wb.commit();
-  await done;
+  await writeDisclosureSheets(wb, disclosure);
+  await writeLegend(wb);
+  await wb.finish(["Summary"]);
   return { rows, disclosure };
 }
 
@@ -479,9 +284,8 @@ export async function writeDisclosureXlsx(
   tables: DisclosureTables,
   target: string | Writable,
 ): Promise<void> {
-  const { stream, done } = openTarget(target);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const summary = writeMetadataSheet(wb, report, "Physical climate risk disclosure");
+  const wb = new XlsxWorkbookWriter(openTarget(target), { creator: WORKBOOK_CREATOR, created: new Date(report.metadata.createdAt) });
+  const summary = await writeMetadataSheet(wb, report, "Physical climate risk disclosure");
   addRow(summary, []);
   for (const line of DISCLOSURE_TABLES.audit.mapsTo) addRow(summary, ["Maps to", line]);
   addRow(summary, []);
@@ -491,32 +295,7 @@ export async function writeDisclosureXlsx(
   addRow(summary, [tables.money ? `Total value of assessed assets (${tables.money.currency})` : "Total weighted value", tables.totals.weight]);
   addRow(summary, ["Assets without a weight", tables.totals.missingWeight]);
   addRow(summary, ["Material risk threshold", `level >= ${tables.threshold} (High)`]);
-  summary.commit();
-  writeDisclosureSheets(wb, tables);
-  writeLegend(wb);
-  await wb.commit();
-  await done;
+  await writeDisclosureSheets(wb, tables);
+  await writeLegend(wb);
+  await wb.finish();
 }
-
-/** Bytes of a sheet allowed to wait for the zip before the writer pauses. */
-const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
-
-/** The sheet stream's pipes are readable-stream v2 PassThroughs (no writableLength): their states hold the counts. */
-interface QueueView {
-  pipes?: { _writableState?: { length: number }; _readableState?: { length: number } }[];
-}
-
-/**
- * exceljs writes committed rows on to the zip's entry stream without waiting for it (its stream ignores the
- * answer of write()), so a fast producer piles up the whole sheet in memory: hundreds of MB per 100k rows. Wait
- * while what is queued there is over MAX_QUEUED_BYTES (measured: RSS then stays flat, where it grew by about
- * 7 KB a row); this also lets the server keep answering.
- */
-async function backpressure(sheet: Sheet, n: number) {
-  if (n % 100 !== 0) return;
-  const stream = (sheet as unknown as { stream?: QueueView }).stream;
-  const queued = () => (stream?.pipes ?? []).reduce((sum, p) => sum + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0), 0);
-  while (queued() > MAX_QUEUED_BYTES) await new Promise((r) => setTimeout(r, 2));
-  if (n % 2000 === 0) await new Promise((r) => setImmediate(r));
-}
-

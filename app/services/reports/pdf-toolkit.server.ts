@@ -1,3 +1,7 @@
+/**
+ * The PDF toolkit every PDF of the site shares (report files, invoices, documents, the pricing list): the brand's
+ * colours, text made safe for the standard fonts, markdown drawn into a document and a whole small PDF in memory.
+ */
 import PDFDocument from "pdfkit";
 import { marked, type Token, type Tokens } from "marked";
 
@@ -50,9 +54,10 @@ interface Segment {
 }
 
 const FONTS = { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", boldItalic: "Helvetica-BoldOblique", code: "Courier" };
-const BRAND = "#0f5a4f";
-const TEXT = "#1e293b";
-const MUTED = "#475569";
+/** The brand's colours in every PDF: headings, body text, secondary text. */
+export const BRAND = "#0f5a4f";
+export const TEXT = "#1e293b";
+export const MUTED = "#475569";
 
 function decodeEntities(text: string) {
   return text
