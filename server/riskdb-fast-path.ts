@@ -1,6 +1,7 @@
 /** The read-only riskdb API answered before the page router and compression, with a shared in-process reply cache. */
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import type { NextFunction } from "express";
 import type { RiskdbReply } from "~/services/riskdb.server";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
 import { origin, pathnameOf, plainHeaders, type Req, type Res } from "./http";
@@ -9,7 +10,13 @@ import { app } from "./runtime";
 const gzip = promisify(zlib.gzip);
 
 /** The read-only riskdb API, before the page router and compression: same handlers as the api+ routes. */
-export function riskdbHandlerFor(req: Req) {
+export function riskdbFastPath(req: Req, res: Res, next: NextFunction) {
+  const endpoint = riskdbHandlerFor(req);
+  if (!endpoint) return next();
+  handleRiskdb(req, res, endpoint).catch(next);
+}
+
+function riskdbHandlerFor(req: Req) {
   const method = req.method ?? "GET";
   if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return undefined;
   return app.riskdbRepliesByPath.get(pathnameOf(req.url ?? "/"));
@@ -38,7 +45,7 @@ function publicReplyTtlMs(reply: RiskdbReply): number {
   return Math.min(maxAge, PUBLIC_REPLY_MAX_SECONDS) * 1000;
 }
 
-export async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => Promise<RiskdbReply>) {
+async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => Promise<RiskdbReply>) {
   const shareable = req.method === "GET" && !req.headers.authorization && !req.headers.cookie;
   const key = req.url ?? "/";
   let stored = shareable ? publicReplies.get(key) : undefined;

@@ -1,0 +1,46 @@
+/**
+ * The access log, through pino-http: one JSON line per request when its answer is sent or its client goes away
+ * (`aborted: true`), with the URL's secrets redacted and never a header. Each request has an id: a valid incoming
+ * `X-Request-Id` is kept (a proxy in front may have logged it already), otherwise a new UUID; it is sent back as
+ * `X-Request-Id` on every answer and set on the request's headers, so the app reads the same id.
+ */
+import crypto from "node:crypto";
+import { pinoHttp } from "pino-http";
+import type { Req, Res } from "./http";
+import { app, logger } from "./runtime";
+
+export const REQUEST_ID_HEADER = "x-request-id";
+const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  return typeof incoming === "string" && VALID_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+function line(req: Req, res: Res, responseTime: number) {
+  return {
+    method: req.method,
+    url: app.redactUrl(req.url ?? "/"),
+    status: res.statusCode,
+    ms: responseTime,
+    remoteAddress: req.socket.remoteAddress,
+    ...(res.writableFinished ? {} : { aborted: true }),
+  };
+}
+
+export const requestLog = pinoHttp<Req, Res>({
+  logger,
+  // The request id alone is bound to the request's logger; the line itself is written below.
+  quietReqLogger: true,
+  quietResLogger: true,
+  genReqId: (req, res) => {
+    const id = requestIdFor(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = id;
+    res.setHeader("X-Request-Id", id);
+    return id;
+  },
+  customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+  customSuccessMessage: () => "request",
+  customErrorMessage: () => "request",
+  customSuccessObject: (req, res, value: { responseTime: number }) => line(req, res, value.responseTime),
+  customErrorObject: (req, res, err, value: { responseTime: number }) => ({ ...line(req, res, value.responseTime), err }),
+});
