@@ -1,7 +1,8 @@
 /**
- * The Express app: the middleware every request passes, in order. The riskdb fast path comes right after the log,
- * before static files, compression and the router's other work, for its throughput; static files come before
- * compression (build output is served precompressed). Nothing that holds a turn runs before the body has arrived.
+ * The Express app: the middleware every request passes, in order. The riskdb fast path comes right after the
+ * security headers, before pino-http, static files, compression and the router's other work, for its throughput (it
+ * writes the same access-log line itself); static files come before compression (build output is served
+ * precompressed). Nothing that holds a turn runs before the body has arrived.
  */
 import zlib from "node:zlib";
 import compression from "compression";
@@ -27,7 +28,7 @@ export function createApp(onRequestDone: () => void) {
   app.disable("x-powered-by");
   // Nothing reads req.query: the URL is parsed where it is needed, and the fast path should not pay for it.
   app.set("query parser", false);
-  app.use(checkTarget, securityHeaders(onRequestDone), requestLog, riskdbFastPath, staticFiles, compress);
+  app.use(checkTarget, securityHeaders(onRequestDone), riskdbFastPath, requestLog, staticFiles, compress);
   app.use(healthCheck, bodyGate, takeTurn, pageCache, recordApiAnswers);
   app.all("*", remixHandler);
   app.use(lastErrorHandler);

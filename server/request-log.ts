@@ -5,6 +5,7 @@
  * `X-Request-Id` on every answer and set on the request's headers, so the app reads the same id.
  */
 import crypto from "node:crypto";
+import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import type { Req, Res } from "./http";
 import { app, logger } from "./runtime";
@@ -16,7 +17,7 @@ export function requestIdFor(incoming: string | string[] | undefined): string {
   return typeof incoming === "string" && VALID_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
-function line(req: Req, res: Res, responseTime: number) {
+export function line(req: Req, res: Res, responseTime: number) {
   return {
     method: req.method,
     url: app.redactUrl(req.url ?? "/"),
@@ -27,8 +28,15 @@ function line(req: Req, res: Res, responseTime: number) {
   };
 }
 
+/**
+ * The access log's own logger, same output and fields as the app's: pino-http makes a child logger per request, and
+ * a child of the app's logger (with its redaction paths and formatters) cost a third of the riskdb fast path's
+ * throughput. The line below carries no header, and its URL is redacted already.
+ */
+export const accessLogger = pino({ level: logger.level, base: { service: "climate-risk" }, timestamp: pino.stdTimeFunctions.isoTime });
+
 export const requestLog = pinoHttp<Req, Res>({
-  logger,
+  logger: accessLogger,
   // The request id alone is bound to the request's logger; the line itself is written below.
   quietReqLogger: true,
   quietResLogger: true,
@@ -44,3 +52,19 @@ export const requestLog = pinoHttp<Req, Res>({
   customSuccessObject: (req, res, value: { responseTime: number }) => line(req, res, value.responseTime),
   customErrorObject: (req, res, err, value: { responseTime: number }) => ({ ...line(req, res, value.responseTime), err }),
 });
+
+/**
+ * The same id and line for the riskdb fast path, without pino-http: its per-request child logger and listeners
+ * cost the fast path about two thirds of its throughput (the line is the same, written when the answer is done).
+ */
+export function logFastRequest(req: Req, res: Res) {
+  const started = Date.now();
+  const id = requestIdFor(req.headers[REQUEST_ID_HEADER]);
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader("X-Request-Id", id);
+  res.once("close", () => {
+    const entry = { reqId: id, ...line(req, res, Date.now() - started) };
+    if (res.statusCode >= 500) accessLogger.error(entry, "request");
+    else accessLogger.info(entry, "request");
+  });
+}

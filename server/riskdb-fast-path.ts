@@ -5,6 +5,7 @@ import type { NextFunction } from "express";
 import type { RiskdbReply } from "~/services/riskdb.server";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
 import { origin, pathnameOf, plainHeaders, type Req, type Res } from "./http";
+import { logFastRequest } from "./request-log";
 import { app } from "./runtime";
 
 const gzip = promisify(zlib.gzip);
@@ -13,6 +14,7 @@ const gzip = promisify(zlib.gzip);
 export function riskdbFastPath(req: Req, res: Res, next: NextFunction) {
   const endpoint = riskdbHandlerFor(req);
   if (!endpoint) return next();
+  logFastRequest(req, res);
   handleRiskdb(req, res, endpoint).catch(next);
 }
 

@@ -3,6 +3,7 @@
  * busy server as alive, but not one that has stopped answering (every turn taken and none ending).
  */
 import type { NextFunction } from "express";
+import onHeaders from "on-headers";
 import { Admission } from "./admission";
 import { NO_TURN, addressOf, type GatedReq } from "./body-gate";
 import { SAFE_METHODS, pathnameOf, type Res } from "./http";
@@ -38,15 +39,17 @@ function clientGone(res: Res): AbortSignal {
 }
 
 /**
- * Takes a turn (whose body, if any, has arrived) and holds it until the answer is sent or the client has gone; a
- * request whose client leaves while it waits goes no further.
+ * Takes a turn (whose body, if any, has arrived) and holds it until the app has made its answer (its headers go
+ * out; the body then streams to the client without holding a turn) or the client has gone; a request whose client
+ * leaves while it waits goes no further.
  */
 export function takeTurn(req: GatedReq, res: Res, next: NextFunction) {
   if (req[NO_TURN]) return next();
   const onTimeout = () => logger.warn({ method: req.method, url: app.redactUrl(req.url ?? "/") }, "request ran past its turn: the next one starts");
   void appTurns.take(addressOf(req), clientGone(res), onTimeout).then((turn) => {
     if (!turn) return;
-    res.once("finish", turn.release).once("close", turn.release);
+    onHeaders(res, turn.release);
+    res.once("close", turn.release);
     next();
   });
 }
