@@ -26,6 +26,8 @@ export class BodyPaceWatch {
   constructor(
     private readonly pace: BodyPace,
     private readonly onTooSlow: (reason: "idle" | "rate" | "deadline") => void,
+    /** Called before each check, for a caller that counts bytes by sampling rather than by chunk. */
+    private readonly sample: () => void = () => {},
   ) {
     this.timer = setInterval(() => this.check(), Math.min(CHECK_EVERY_MS, pace.idleMs));
     this.timer.unref();
@@ -51,6 +53,8 @@ export class BodyPaceWatch {
   }
 
   private check() {
+    if (this.done) return;
+    this.sample();
     if (this.done) return;
     const reason = this.verdict();
     if (!reason) return;

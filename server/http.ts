@@ -17,13 +17,6 @@ export function pathnameOf(url: string) {
   return q === -1 ? url : url.slice(0, q);
 }
 
-export function requestHeaders(req: Req): Headers {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  return headers;
-}
-
 /** Node joins repeated request headers already; only Set-Cookie stays a list, and requests do not carry it. */
 export function plainHeaders(req: Req): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -1,30 +1,16 @@
 /**
- * Production HTTP server: static assets with long cache headers, the read-only riskdb API answered before the page
- * router, request body limits and the cross-site check before any action runs, bodies that must arrive at a pace
- * before a request takes an app turn, an in-process cache of anonymous public pages, a JSON access log and a
- * graceful shutdown. Everything else goes to Remix's request handler. Bundled to build/server.js by
- * `npm run build`; `npm start` runs it. docs/decisions/005-server-entry.md says why.
+ * Production HTTP server: an Express app (app.ts) with static assets under long cache headers, the read-only riskdb
+ * API answered before the page router, request body limits and the cross-site check before any action runs, bodies
+ * that must arrive at a pace before a request takes an app turn, an in-process cache of anonymous public pages and a
+ * JSON access log (pino-http); everything else goes to `@remix-run/express`. Here: listening, giving memory back
+ * when idle, and the graceful shutdown. Bundled to build/server.js by `npm run build`; `npm start` runs it.
+ * docs/decisions/005-server-entry.md says why.
  */
 import http from "node:http";
-import zlib from "node:zlib";
 import closeWithGrace from "close-with-grace";
-import compression from "compression";
-import { handle } from "./handle";
-import { refuse } from "./http";
+import { createApp } from "./app";
 import { lifecycle } from "./lifecycle";
-import { checkRequestTarget } from "./request-target";
-import { handleRiskdb, riskdbHandlerFor } from "./riskdb-fast-path";
 import { app, env, logger } from "./runtime";
-import { isBuildAsset } from "./static-files";
-/**
- * Pages and JSON compressed as they are sent. Brotli quality 5 instead of the middleware's 4: about 6 % fewer bytes
- * for a dashboard page for a few milliseconds of CPU (scripts and styles come precompressed at 11).
- */
-const compress = compression({
-  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-  filter: (req, res) => !isBuildAsset(res as never) && compression.filter(req, res),
-});
-const hsts = app.strictTransportSecurity();
 
 /**
  * Quiet this long after its last request, the server collects its garbage and hands the allocator's free pages back
@@ -46,47 +32,12 @@ function collectWhenQuiet() {
   quietCollection.unref();
 }
 
-const server = http.createServer((req, res) => {
-  const started = performance.now();
-  lifecycle.inFlight++;
-  // Every answer, static files and resource routes included: set first, so anything written later keeps it.
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  if (hsts) res.setHeader("Strict-Transport-Security", hsts);
-  if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
-  res.once("close", () => {
-    if (--lifecycle.inFlight === 0) collectWhenQuiet();
-    logger.info(
-      {
-        method: req.method,
-        url: app.redactUrl(req.url ?? "/"),
-        status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        remoteAddress: req.socket.remoteAddress,
-        ...(res.writableFinished ? {} : { aborted: true }),
-      },
-      "request",
-    );
+const server = http.createServer(
+  createApp(() => {
+    if (lifecycle.inFlight === 0) collectWhenQuiet();
     if (lifecycle.shuttingDown) server.closeIdleConnections();
-  });
-  const fail = (error: unknown) => {
-    logger.error({ err: error, method: req.method, url: app.redactUrl(req.url ?? "/") }, "request failed");
-    if (!res.headersSent) refuse(req, res, 500, "Something went wrong on our side. Please try again.");
-    else res.destroy();
-  };
-  const target = checkRequestTarget(req.method ?? "GET", req.url ?? "/", req.headers.host);
-  if (!target.ok) {
-    if (target.status === 204) {
-      res.writeHead(204, { Allow: target.allow });
-      return void res.end();
-    }
-    return refuse(req, res, target.status, target.message, true);
-  }
-  const riskdb = riskdbHandlerFor(req);
-  if (riskdb) return void handleRiskdb(req, res, riskdb).catch(fail);
-  compress(req as never, res as never, () => {
-    handle(req, res).catch(fail);
-  });
-});
+  }),
+);
 
 server.listen(env.PORT, env.HOST, () => {
   logger.info({ port: env.PORT, host: env.HOST ?? "all interfaces" }, "server listening");

@@ -1,9 +1,11 @@
 /** The in-process cache of anonymous public pages: a fresh CSP nonce per answer, ETag and 304. */
 import crypto from "node:crypto";
+import type { NextFunction } from "express";
 import { CONSENT_COOKIE_NAME } from "~/domain/cookie-consent";
 import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/locale";
-import type { Req, Res } from "./http";
-import { app } from "./runtime";
+import { origin, pathnameOf, plainHeaders, sendResponse, type Req, type Res } from "./http";
+import { loadContext } from "./remix";
+import { app, remixHandler } from "./runtime";
 
 const NONCE_PATTERN = /'nonce-([^']+)'/;
 // The locale cookies change nothing on a page (the site is English only), so they do not make a visitor personal.
@@ -73,4 +75,27 @@ export async function storeAndSendPage(req: Req, res: Res, key: string, generati
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.statusCode = page.status;
   res.end(body);
+}
+
+/**
+ * Anonymous public pages (GET without a body) from the cache, or drawn by Remix's own handler and kept when they
+ * may be: the cache needs the whole Response before anything is sent (its ETag, a 304, the stored copy), which the
+ * Express adapter does not hand out. Every other request goes on to the Express adapter (remix.ts).
+ */
+export function pageCache(req: Req, res: Res, next: NextFunction) {
+  const key = pageCacheKey(req, pathnameOf(req.url ?? "/"));
+  if (!key) return next();
+  const cached = app.publicPageCache.get(key);
+  if (cached) return sendCachedPage(req, res, cached);
+  const generation = app.publicPageCache.generation;
+  void (async () => {
+    const controller = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const request = new Request(origin(req) + req.url, { headers: plainHeaders(req), signal: controller.signal });
+    const response = await remixHandler(request, loadContext(req));
+    if (isCacheablePage(response)) return storeAndSendPage(req, res, key, generation, response);
+    await sendResponse(req, res, response);
+  })().catch(next);
 }

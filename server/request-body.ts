@@ -1,14 +1,13 @@
 /**
- * Request bodies, read under the route's byte and field limits and at a minimum pace. A form or JSON body is read
- * whole before the request asks for an app turn; an upload is streamed to the app, and the stream fails as soon as
- * the client drops the connection or falls behind, so the reader (and any upload slot it holds) lets go at once.
+ * Request bodies, watched under the route's byte and field limits and at a minimum pace, before the request asks
+ * for anything. Remix reads the body from the request stream itself, so a form or JSON body is read here with
+ * `read()` and, as soon as the request is complete, handed back whole with `unshift()` in the same tick (allowed
+ * until 'end' is emitted): the app then reads it as if nobody had. An upload is not read here (it may be 200 MB):
+ * its pace and size are followed on the socket, and the connection is cut when it falls behind.
  */
-import type http from "node:http";
-import { Transform } from "node:stream";
 import { FieldCounter, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimit } from "~/domain/request-limits";
 import { BODY_TOO_SLOW_MESSAGE, BodyPaceWatch, type BodyPace } from "./body-pace";
-
-type Req = http.IncomingMessage;
+import type { Req } from "./http";
 
 /** Forms and JSON are a few KB: a client that cannot send them within seconds is not a browser. */
 export const FORM_BODY_PACE: BodyPace = { idleMs: 10_000, graceMs: 5_000, minBytesPerSecond: 512, deadlineMs: 20_000 };
@@ -23,70 +22,72 @@ export interface BodyRefusal {
   message: string;
 }
 
-/** The whole body, or the refusal; the caller answers a refusal. */
-export function readWholeBody(req: Req, limit: BodyLimit): Promise<Buffer | BodyRefusal> {
+/**
+ * Waits until the whole body has arrived, then leaves it unread in `req`; resolves null then, or the refusal (the
+ * caller answers it; the rest of the body is discarded). `read()` is only called while bytes are buffered: a read
+ * that finds the stream ended would emit 'end' before the app listens, and an empty body would never end for it.
+ */
+export function awaitBody(req: Req, limit: BodyLimit, pace: BodyPace = FORM_BODY_PACE): Promise<BodyRefusal | null> {
+  // First look once the parser has done with what has come so far: listening for 'readable' makes the stream try a
+  // read at the next tick, which emits 'end' at once if the (empty) body was complete by then.
+  return new Promise((resolve) => setImmediate(() => resolve(readWhenArrived(req, limit, pace))));
+}
+
+function readWhenArrived(req: Req, limit: BodyLimit, pace: BodyPace): Promise<BodyRefusal | null> {
+  if (req.complete && req.readableLength === 0) return Promise.resolve(null);
+  if (req.destroyed) return Promise.resolve({ status: null, message: CLIENT_GONE_MESSAGE });
   return new Promise((resolve) => {
     const fields = new FieldCounter(req.headers["content-type"]);
     const chunks: Buffer[] = [];
     let bytes = 0;
     let settled = false;
-    const settle = (result: Buffer | BodyRefusal) => {
+    const settle = (refusal: BodyRefusal | null) => {
       if (settled) return;
       settled = true;
       watch.stop();
-      req.off("data", onData);
-      if (!Buffer.isBuffer(result)) req.resume();
-      resolve(result);
+      req.off("readable", onReadable).off("error", onGone).off("close", onClose);
+      if (refusal) req.resume();
+      else if (chunks.length) req.unshift(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      resolve(refusal);
     };
-    const watch = new BodyPaceWatch(FORM_BODY_PACE, () => settle({ status: 408, message: BODY_TOO_SLOW_MESSAGE }));
-    const onData = (chunk: Buffer) => {
-      watch.saw(chunk.length);
-      bytes += chunk.length;
-      if (bytes > limit.maxBytes) return settle({ status: 413, message: bodyTooLargeMessage(limit) });
-      if (fields.push(chunk) > limit.maxFields) return settle({ status: 413, message: tooManyFieldsMessage(limit) });
-      chunks.push(chunk);
+    const watch = new BodyPaceWatch(pace, () => settle({ status: 408, message: BODY_TOO_SLOW_MESSAGE }));
+    const onReadable = () => {
+      while (req.readableLength > 0) {
+        const chunk = req.read() as Buffer | null;
+        if (chunk === null) break;
+        watch.saw(chunk.length);
+        bytes += chunk.length;
+        if (bytes > limit.maxBytes) return settle({ status: 413, message: bodyTooLargeMessage(limit) });
+        if (fields.push(chunk) > limit.maxFields) return settle({ status: 413, message: tooManyFieldsMessage(limit) });
+        chunks.push(chunk);
+      }
+      if (req.complete) settle(null);
     };
-    req.on("data", onData);
-    req.once("end", () => settle(Buffer.concat(chunks)));
-    req.once("error", () => settle({ status: null, message: CLIENT_GONE_MESSAGE }));
-    req.once("close", () => settle(req.complete ? Buffer.concat(chunks) : { status: null, message: CLIENT_GONE_MESSAGE }));
+    const onGone = () => settle({ status: null, message: CLIENT_GONE_MESSAGE });
+    const onClose = () => (req.complete ? onReadable() : onGone());
+    req.on("readable", onReadable).once("error", onGone).once("close", onClose);
   });
 }
 
 /**
- * The body as a stream that stops at the limits and the pace. `onRefused` answers the client (413 or 408); the
- * stream then fails, as it does when the client goes away, so the app never waits on a body that will not come.
+ * Follows an upload the app streams, by the bytes its connection has read: `onRefused` runs once when it grows
+ * past the limit or falls behind its pace (the caller answers and cuts the connection). Stops when the request ends.
  */
-export function streamedBody(req: Req, limit: BodyLimit, onRefused: (refusal: BodyRefusal) => void): Transform {
-  const fields = new FieldCounter(req.headers["content-type"]);
-  let bytes = 0;
-  const fail = (refusal: BodyRefusal) => {
-    watch.stop();
-    if (refusal.status !== null) onRefused(refusal);
-    req.unpipe(guard);
-    req.resume();
-    return new Error(refusal.message);
+export function watchUpload(req: Req, limit: BodyLimit, onRefused: (refusal: BodyRefusal) => void) {
+  const socket = req.socket;
+  const startBytes = socket.bytesRead;
+  let seen = 0;
+  const sample = () => {
+    const now = socket.bytesRead - startBytes;
+    if (now > seen) watch.saw(now - seen);
+    seen = now;
+    if (seen > limit.maxBytes) refused({ status: 413, message: bodyTooLargeMessage(limit) });
   };
-  const guard = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      watch.saw(chunk.length);
-      bytes += chunk.length;
-      if (bytes > limit.maxBytes) return callback(fail({ status: 413, message: bodyTooLargeMessage(limit) }));
-      if (fields.push(chunk) > limit.maxFields) return callback(fail({ status: 413, message: tooManyFieldsMessage(limit) }));
-      callback(null, chunk);
-    },
-    flush(callback) {
-      watch.stop();
-      callback();
-    },
-  });
-  const watch = new BodyPaceWatch(UPLOAD_BODY_PACE, () => guard.destroy(fail({ status: 408, message: BODY_TOO_SLOW_MESSAGE })));
-  // pipe() passes neither an abort nor an error on: without this the app would wait for the rest forever.
-  req.once("close", () => {
-    if (!req.complete) guard.destroy(fail({ status: null, message: CLIENT_GONE_MESSAGE }));
-  });
-  req.once("error", () => guard.destroy(fail({ status: null, message: CLIENT_GONE_MESSAGE })));
-  guard.once("close", () => watch.stop());
-  req.pipe(guard);
-  return guard;
+  const refused = (refusal: BodyRefusal) => {
+    stop();
+    onRefused(refusal);
+  };
+  const watch = new BodyPaceWatch(UPLOAD_BODY_PACE, () => refused({ status: 408, message: BODY_TOO_SLOW_MESSAGE }), sample);
+  const stop = () => watch.stop();
+  req.once("end", stop).once("close", stop).once("error", stop);
 }

@@ -3,15 +3,24 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api-errors";
 import { etagMatches } from "~/services/api-etag.server";
+import type { NextFunction } from "express";
 import type { RiskdbReply } from "~/services/riskdb.server";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
 import { origin, pathnameOf, plainHeaders, type Req, type Res } from "./http";
+import { logFastRequest } from "./request-log";
 import { app } from "./runtime";
 
 const gzip = promisify(zlib.gzip);
 
 /** The read-only riskdb API, before the page router and compression: same handlers as the api+ routes. */
-export function riskdbHandlerFor(req: Req) {
+export function riskdbFastPath(req: Req, res: Res, next: NextFunction) {
+  const endpoint = riskdbHandlerFor(req);
+  if (!endpoint) return next();
+  logFastRequest(req, res);
+  handleRiskdb(req, res, endpoint).catch(next);
+}
+
+function riskdbHandlerFor(req: Req) {
   const method = req.method ?? "GET";
   if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return undefined;
   return app.riskdbRepliesByPath.get(pathnameOf(req.url ?? "/"));
@@ -44,7 +53,7 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => Promise<RiskdbReply>) {
+async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => Promise<RiskdbReply>) {
   const shareable = req.method === "GET" && !req.headers.authorization && !req.headers.cookie;
   const key = req.url ?? "/";
   let stored = shareable ? publicReplies.get(key) : undefined;

@@ -338,6 +338,22 @@ describe("production server entry", () => {
     expect(line).not.toContain("SECRET-TOKEN-123");
     expect(JSON.parse(line!)).toMatchObject({ method: "GET", url: "/newsletter/confirm?token=[redacted]" });
   });
+
+  it("A6: answers every request with an X-Request-Id, keeping a valid incoming one, and logs it", async () => {
+    const kept = await fetch(`${server!.base}/faq`, { headers: { "X-Request-Id": "edge-7f3a.1_b" } });
+    expect(kept.headers.get("X-Request-Id")).toBe("edge-7f3a.1_b");
+    const invalid = await fetch(`${server!.base}/api/riskdb/countries`, { headers: { "X-Request-Id": "not valid; <script>" } });
+    expect(invalid.headers.get("X-Request-Id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const tooLong = await fetch(`${server!.base}/favicon.svg`, { headers: { "X-Request-Id": "a".repeat(129) } });
+    const fresh = tooLong.headers.get("X-Request-Id");
+    expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+    const refused = await fetch(`${server!.base}/dashboard/login`, { method: "POST", headers: { Origin: "https://evil.example" }, body: "a=1" });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+    await new Promise((r) => setTimeout(r, 300));
+    const line = server!.logs.find((l) => l.includes('"msg":"request"') && l.includes(fresh!));
+    expect(JSON.parse(line!)).toMatchObject({ reqId: fresh, method: "GET", url: "/favicon.svg", status: 200 });
+  });
 });
 
 describe("graceful shutdown (A7)", () => {

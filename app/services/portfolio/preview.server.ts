@@ -6,16 +6,13 @@ import { accessContextFor, type AccessCaller } from "../entitlements.server";
 import { TooManyRequestsError, isAppError } from "../errors.server";
 import { isLimited, recordEvent } from "../rate-limit.server";
 import { UploadRefusedError } from "./errors.server";
-import { multipartBoundary, readMultipart } from "./multipart.server";
 import { fileTransfer } from "./purchase.server";
+import { readUploadForm } from "./upload-form.server";
 import { takeUploadSlot } from "./upload-slots.server";
 import { findUpload, ingestUpload, remapUpload, type PreviewResult } from "./uploads.server";
 import type { ColumnRole } from "~/domain/portfolio/columns";
 
-/** Largest plain (non-file) field of the upload form. */
-const FIELD_MAX_BYTES = 16 * 1024;
-
-/** A body that breaks off or is malformed, between parts or mid-file, is refused the same way (a 400), whichever reader is consuming it. */
+/** A body that breaks off mid-file is refused the same way (a 400), whichever reader is consuming it. */
 async function* guardPart<T>(data: AsyncIterable<T>): AsyncGenerator<T> {
   try {
     for await (const chunk of data) yield chunk;
@@ -23,17 +20,6 @@ async function* guardPart<T>(data: AsyncIterable<T>): AsyncGenerator<T> {
     if (isAppError(error)) throw error;
     throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
   }
-}
-
-async function readField(data: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of guardPart(data)) {
-    bytes += chunk.byteLength;
-    if (bytes > FIELD_MAX_BYTES) throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Every visitor preview is stored and assessed: a client without an account gets a few an hour. */
@@ -76,26 +62,16 @@ async function readUpload(
   plan: PlanCode | null,
   limits: AccessContext["limits"] | null,
 ): Promise<{ result: PreviewResult; fields: FormData }> {
-  let result: PreviewResult | null = null;
-  const fields = new FormData();
-  const boundary = multipartBoundary(contentType);
-  if (!boundary || !request.body) throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
-  // The parser's own failures (cut-short body, a part without headers...) are the client's: a 400.
-  for await (const part of guardPart(readMultipart(request.body, boundary))) {
-    if (part.filename === null) {
-      fields.append(part.name, await readField(part.data));
-      continue;
-    }
-    if (part.name !== "file" || !part.filename) continue;
-    if (result) throw new UploadRefusedError("Upload one file at a time", 400);
-    result = await ingestUpload({
-      fileName: part.filename,
-      data: guardPart(part.data),
+  if (!request.body) throw new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400);
+  const { fields, file: result } = await readUploadForm(request.body, contentType, (file) =>
+    ingestUpload({
+      fileName: file.fileName,
+      data: guardPart(file.data),
       owner: { userId: user?.id ?? null, plan },
       planLimits: limits ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon } : null,
-    });
-    fields.append(part.name, result.upload_id);
-  }
+    }),
+  );
+  if (result) fields.append("file", result.upload_id);
   if (!result) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
   const done: PreviewResult = result;
   // A signed-in user's upload goes straight to a lead (the file transfer), so the answer carries lead_id.

@@ -1,0 +1,54 @@
+/**
+ * The app itself, through `@remix-run/express`: the request handler with the load context the routes expect, the
+ * API answers recorded for the contract test when that is switched on, and the last error handler.
+ */
+import { createRequestHandler } from "@remix-run/express";
+import type { NextFunction, Request as ExpressRequest } from "express";
+import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
+import { pathnameOf, refuse, type Req, type Res } from "./http";
+import { app, build, logger } from "./runtime";
+
+/**
+ * What a route's loader and action get as `context`: the client's socket address and, for a document (not a
+ * `?_data` request for one route's data), a map the page's parts drawn on the server share.
+ */
+export function loadContext(req: Req) {
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  const documentRequest = query === -1 || !new URLSearchParams(url.slice(query + 1)).has("_data");
+  return { remoteAddress: req.socket.remoteAddress, ...(documentRequest ? { serverDrawn: new Map() } : {}) };
+}
+
+export const remixHandler = createRequestHandler({ build, mode: "production", getLoadContext: (req) => loadContext(req) });
+
+/** With the contract recorder on (tests only), each /api/ answer is recorded as it is written, before compression. */
+export function recordApiAnswers(req: Req, res: Res, next: NextFunction) {
+  if (!apiRecorderEnabled() || !(req.url ?? "").startsWith("/api/")) return next();
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Res;
+  const keep = (chunk: unknown) => {
+    if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => (keep(chunk), write(chunk, ...rest))) as Res["write"];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== "function") keep(chunk);
+    // A client that has gone reads no answer: nothing to record.
+    if (!req.socket.destroyed) {
+      const contentType = res.getHeader("Content-Type");
+      const body = req.method === "HEAD" || !chunks.length ? null : Buffer.concat(chunks).toString("utf8");
+      recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(req.url ?? "/"), status: res.statusCode, contentType: contentType === undefined ? null : String(contentType), body, source: "server" });
+    }
+    return end(chunk, ...rest);
+  }) as Res["end"];
+  next();
+}
+
+/** Errors that reached Express: a short 500 when nothing was sent yet, otherwise the connection is cut. */
+export function lastErrorHandler(error: unknown, req: ExpressRequest, res: Res, _next: NextFunction) {
+  // A client that went away mid-answer is not the server's failure.
+  if (res.destroyed || req.socket.destroyed) return void res.destroy();
+  logger.error({ err: error, method: req.method, url: app.redactUrl(req.url ?? "/") }, "request failed");
+  if (!res.headersSent) refuse(req, res, 500, "Something went wrong on our side. Please try again.");
+  else res.destroy();
+}
