@@ -1,5 +1,5 @@
 import type { Config } from "tailwindcss";
-import { TOAST_DURATION_MS } from "./app/domain/toast";
+import { TOAST_DURATION_MS } from "./app/domain/forms/toast";
 
 export default {
   content: ["./app/**/*.{ts,tsx}"],

@@ -1,4 +1,4 @@
-import { DEMO_SELLER } from "~/domain/invoice";
+import { DEMO_SELLER } from "~/domain/commerce/invoice";
 import {
   getEnv,
   outboxPageAccess,

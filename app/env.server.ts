@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { parseTrustProxy } from "~/domain/client-address";
+import { parseTrustProxy } from "~/domain/http/client-address";
 import { type PaymentsMode } from "~/domain/commerce/orders";
 import { SELLER_COUNTRY } from "~/domain/commerce/vat";
-import { DEMO_SELLER, sellerVatIdProblem, type SellerIdentity } from "~/domain/invoice";
-import { parseSocialLinks, SOCIAL_LINKS_FORMAT } from "~/domain/site";
+import { DEMO_SELLER, sellerVatIdProblem, type SellerIdentity } from "~/domain/commerce/invoice";
+import { parseSocialLinks, SOCIAL_LINKS_FORMAT } from "~/domain/content/site";
 
 /** "true"/"1" → true, "false"/"0" → false, unset or empty → undefined (the caller's default). */
 const booleanish = z

@@ -15,7 +15,7 @@ import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
-import { SESSION_COOKIE_NAME } from "../app/domain/auth";
+import { SESSION_COOKIE_NAME } from "../app/domain/auth/auth";
 import { ROOT, assertBuilt, formatRow, measure, newDataDir, startServer, type Measured, type StartedServer } from "./support/servers";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -38,8 +38,8 @@ const ENDPOINTS = [
 
 /** Child mode: the bare server. The same data functions the API calls, without parsing, routing or framework. */
 async function bareServer(port: number) {
-  const riskdb = await import("../app/services/riskdb.server");
-  const { DURATIONS, parseScenario } = await import("../app/domain/scenarios");
+  const riskdb = await import("../app/services/api/riskdb.server");
+  const { DURATIONS, parseScenario } = await import("../app/domain/hazards/scenarios");
   const { getRiskEngine } = await import("../app/risk/engine.server");
   const engine = getRiskEngine();
   const answers: Record<string, (q: URLSearchParams) => unknown> = {

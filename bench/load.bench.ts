@@ -7,7 +7,7 @@
  */
 import autocannon, { type Request } from "autocannon";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
-import { SESSION_COOKIE_NAME } from "../app/domain/auth";
+import { SESSION_COOKIE_NAME } from "../app/domain/auth/auth";
 import { assertBuilt, newDataDir, startServer, freePort } from "./support/servers";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);

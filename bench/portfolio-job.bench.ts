@@ -18,11 +18,11 @@ async function runOne(mode: "pglite" | "postgres") {
   if (mode === "postgres") process.env.DATABASE_URL = PG_URL;
   else delete process.env.DATABASE_URL;
   const { createTestDatabase, dropTemplate } = await import("../db/testing");
-  const { setDbForTesting } = await import("../app/services/db.server");
+  const { setDbForTesting } = await import("../app/services/infra/db.server");
   const { getRiskEngine } = await import("../app/risk/engine.server");
   const { ingestUpload, findUpload } = await import("../app/services/portfolio/uploads.server");
   const { requestReport, reportOfUpload } = await import("../app/services/portfolio/report.server");
-  const { startJobs, stopJobs } = await import("../app/services/jobs.server");
+  const { startJobs, stopJobs } = await import("../app/services/infra/jobs.server");
   const { createUser } = await import("../db/factories");
   const { largeCsvLines } = await import("../tests/support/portfolio-files");
 

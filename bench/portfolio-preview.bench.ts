@@ -8,7 +8,7 @@ import { latLngToCell } from "h3-js";
 import os from "node:os";
 import { Readable } from "node:stream";
 import { createTestDatabase } from "../db/testing";
-import { setDbForTesting } from "../app/services/db.server";
+import { setDbForTesting } from "../app/services/infra/db.server";
 import { getRiskEngine } from "../app/risk/engine.server";
 import { ingestUpload } from "../app/services/portfolio/uploads.server";
 import { largeCsvLines } from "../tests/support/portfolio-files";

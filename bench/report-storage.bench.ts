@@ -8,7 +8,7 @@ import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { once } from "node:events";
-import { closeDb, getDb } from "../app/services/db.server";
+import { closeDb, getDb } from "../app/services/infra/db.server";
 import { configuredFileStore } from "../app/services/file-storage/store.server";
 import { mb, peakSampler } from "./support/memory";
 

@@ -5,8 +5,8 @@ import matter from "gray-matter";
 import { z } from "zod";
 import { blogPosts, blogTopics, faqItems, newsItems, teamMembers } from "#db/schema/index";
 import type { Database } from "./database";
-import { logger } from "~/services/logger.server";
-import { renderMarkdown } from "~/services/markdown.server";
+import { logger } from "~/services/infra/logger.server";
+import { renderMarkdown } from "~/services/content/markdown.server";
 
 export const CONTENT_DIR = path.resolve(process.cwd(), "content");
 

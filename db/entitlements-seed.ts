@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { LocationKind } from "~/domain/entitlements";
-import type { PlanCode } from "~/domain/plans";
+import type { LocationKind } from "~/domain/commerce/entitlements";
+import type { PlanCode } from "~/domain/commerce/plans";
 import type { Database } from "./database";
 import { locationEntitlements, users } from "./schema/index";
 

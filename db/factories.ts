@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { plans, portfolioUploads, users, type User } from "#db/schema/index";
 import type { UploadLocationSummary } from "~/domain/commerce/orders";
-import { PLAN_DEFINITIONS, type PlanCode } from "~/domain/plans";
+import { PLAN_DEFINITIONS, type PlanCode } from "~/domain/commerce/plans";
 import type { Database } from "./database";
-import { hashPassword } from "~/services/password.server";
+import { hashPassword } from "~/services/auth/password.server";
 
 export async function upsertPlans(db: Database) {
   for (const plan of PLAN_DEFINITIONS) {

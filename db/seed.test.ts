@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { seedState, users } from "#db/schema/index";
-import { verifyPassword } from "~/services/password.server";
+import { verifyPassword } from "~/services/auth/password.server";
 import { setupTestDatabase } from "#db/testing";
 import { CONTENT_DIR } from "./content-seed";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, LOCKED_PASSWORD_HASH, lockDemoAccounts, seedDatabase, seedFingerprint } from "./seed";

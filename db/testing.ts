@@ -8,7 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "#db/schema/index";
 import { seedDatabase } from "#db/seed";
-import { MIGRATIONS_FOLDER, PGLITE_TYPE_HANDLERS, setDbForTesting, type Database } from "~/services/db.server";
+import { MIGRATIONS_FOLDER, PGLITE_TYPE_HANDLERS, setDbForTesting, type Database } from "~/services/infra/db.server";
 
 export interface TestDatabase {
   db: Database;

@@ -1,8 +1,8 @@
 /** Small pieces shared by the server modules: request URLs and headers, short refusals, sending a Response. */
 import http from "node:http";
 import { writeReadableStreamToWritable } from "@remix-run/node";
-import { REQUEST_ID_HEADER, apiErrorCodeForStatus, requestIdFrom } from "~/domain/api-errors";
-import { API_ERROR_MARK } from "~/domain/errors";
+import { REQUEST_ID_HEADER, apiErrorCodeForStatus, requestIdFrom } from "~/domain/api/api-errors";
+import { API_ERROR_MARK } from "~/domain/forms/errors";
 import { apiRecorderEnabled, recordApiExchange, recordApiResponse } from "~/services/api-contract/recorder.server";
 import type { BodyRefusal } from "./request-body";
 import { env } from "./runtime";

@@ -1,8 +1,8 @@
 /** The in-process cache of anonymous public pages: a fresh CSP nonce per answer, ETag and 304. */
 import crypto from "node:crypto";
 import type { NextFunction } from "express";
-import { CONSENT_COOKIE_NAME } from "~/domain/cookie-consent";
-import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/locale";
+import { CONSENT_COOKIE_NAME } from "~/domain/content/cookie-consent";
+import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/http/locale";
 import { origin, pathnameOf, plainHeaders, sendResponse, type Req, type Res } from "./http";
 import { loadContext } from "./remix";
 import { app, remixHandler } from "./runtime";

@@ -6,7 +6,7 @@
  */
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
-import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api-errors";
+import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api/api-errors";
 import type { Req, Res } from "./http";
 import { app, logger } from "./runtime";
 

@@ -1,10 +1,10 @@
 /** The read-only riskdb API answered before the page router and compression, with a shared in-process reply cache. */
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api-errors";
-import { etagMatches } from "~/services/api-etag.server";
+import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api/api-errors";
+import { etagMatches } from "~/services/api/api-etag.server";
 import type { NextFunction } from "express";
-import type { RiskdbReply } from "~/services/riskdb.server";
+import type { RiskdbReply } from "~/services/api/riskdb.server";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
 import { origin, pathnameOf, plainHeaders, type Req, type Res } from "./http";
 import { logFastRequest } from "./request-log";

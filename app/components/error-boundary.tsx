@@ -1,6 +1,6 @@
 import { Link, useRouteError } from "@remix-run/react";
 import { Component, type ReactNode } from "react";
-import { describeError, ERROR_MESSAGES } from "~/domain/errors";
+import { describeError, ERROR_MESSAGES } from "~/domain/forms/errors";
 
 /** Error page: status, message, and ways out (home, back). Used by every route's ErrorBoundary. */
 export function GeneralErrorBoundary() {

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ERROR_MESSAGES } from "~/domain/errors";
+import { ERROR_MESSAGES } from "~/domain/forms/errors";
 
 /** Catch-all route module: unknown paths answer 404 with the spec's message inside their layout. */
 export function loader(): never {

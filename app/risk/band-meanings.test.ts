@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { PER_HAZARD_IDS } from "~/domain/hazards";
-import { RISK_LEVELS, scoreFromValue } from "~/domain/risk-levels";
+import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
+import { RISK_LEVELS, scoreFromValue } from "~/domain/hazards/risk-levels";
 import { BAND_PROBES, bandMeaningOf, bandMeanings, valueAt } from "./band-meanings";
 import { loadRiskEngine } from "./engine.server";
 import { CS_TCOLD_C, ER_PWET_MM, HW_TMAX_C, NO_VLM_CAP, PC_CHANGE, SL_SHARE_FULL, TC_INLAND_KM, WF_DRY_MONTHS } from "./formulas";

@@ -5,9 +5,9 @@
  * (HAZARD_FORMULAS) on that place until its value crosses each band's lower bound (RISK_LEVELS). A changed threshold
  * in formulas.ts or in the bands changes the meanings with it. Pure; computed once per process.
  */
-import { HAZARDS, PER_HAZARD_IDS, type HazardId, type PerHazardId } from "~/domain/hazards";
-import { RISK_LEVELS, scoreFromValue, type RiskScore } from "~/domain/risk-levels";
-import { seaLevelRise } from "~/domain/scenarios";
+import { HAZARDS, PER_HAZARD_IDS, type HazardId, type PerHazardId } from "~/domain/hazards/hazards";
+import { RISK_LEVELS, scoreFromValue, type RiskScore } from "~/domain/hazards/risk-levels";
+import { seaLevelRise } from "~/domain/hazards/scenarios";
 import {
   FD_PLAIN_FULL,
   HAZARD_FORMULAS,

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { HAZARD_IDS } from "~/domain/hazards";
-import { RISK_LEVELS } from "~/domain/risk-levels";
+import { HAZARD_IDS } from "~/domain/hazards/hazards";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { cellLevelDistribution, type LevelCounts } from "./cell-distribution";
 import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "./engine.server";
 

@@ -2,10 +2,10 @@
  * How many of a country's or region's H3 cells fall in each risk level, per hazard, for one scenario × period:
  * the dashboard's level pies. Counts come from the cells themselves, not from the rollup of the place.
  */
-import { HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import type { LevelCounts } from "~/domain/portfolio/stats";
-import { RISK_LEVELS, scoreFromValue } from "~/domain/risk-levels";
-import { slotIndex } from "~/domain/scenarios";
+import { RISK_LEVELS, scoreFromValue } from "~/domain/hazards/risk-levels";
+import { slotIndex } from "~/domain/hazards/scenarios";
 import { VALUE_SCALE } from "./dataset";
 import type { RiskEngine } from "./engine";
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { SUB_UNITS_NAMED_FOR_HOST } from "../../scripts/data/geography";
+import { SUB_UNITS_NAMED_FOR_HOST } from "../../scripts/data/geography/geography";
 import { loadRiskEngine, type RiskEngine } from "./engine.server";
 
 const dataDir = path.resolve(__dirname, "../../data");

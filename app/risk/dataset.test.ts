@@ -9,7 +9,7 @@ import {
   encodeValue,
   quantiseField,
 } from "./dataset";
-import { scoreFromValue } from "~/domain/risk-levels";
+import { scoreFromValue } from "~/domain/hazards/risk-levels";
 
 describe("value codes", () => {
   it("keeps band edges exact", () => {

@@ -1,7 +1,7 @@
 /** In-memory risk engine over a decoded dataset: lookups by code or point. No I/O here. */
 import { cellToLatLng, getResolution, gridDisk, h3IndexToSplitLong, isValidCell, latLngToCell, splitLongToH3Index } from "h3-js";
-import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
-import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode } from "~/domain/risk-levels";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
+import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode } from "~/domain/hazards/risk-levels";
 import {
   SLOTS,
   SLOT_COUNT,
@@ -13,7 +13,7 @@ import {
   warmingAboveBaseline,
   type PeriodId,
   type ScenarioId,
-} from "~/domain/scenarios";
+} from "~/domain/hazards/scenarios";
 import {
   CODE_NA,
   FIELDS,

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
-import { RISK_LEVELS } from "~/domain/risk-levels";
-import { SLOTS, warmingAboveBaseline } from "~/domain/scenarios";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
+import { SLOTS, warmingAboveBaseline } from "~/domain/hazards/scenarios";
 import { loadRiskEngine, type RiskEngine } from "./engine.server";
 import { explainDrivers, explainSummary, fmt1, fmt2, fmtHalf, fmtInt, fmtSig2, pct, placeSubject, type ExplanationFacts } from "./explain-text";
 import { LAND_AMPLIFICATION, STEP } from "./formulas";

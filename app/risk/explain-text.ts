@@ -4,9 +4,9 @@
  * the names in STEP), plus the item's state and level, the place and the slot. The dashboard, the API
  * (`explain=1`) and the PDFs show what these functions return, so the words are the same everywhere.
  */
-import { HAZARDS, type HazardId, type PerHazardId } from "~/domain/hazards";
-import { RISK_LEVELS, scoreFromValue } from "~/domain/risk-levels";
-import { BASELINE_YEARS, HISTORICAL_SLR_M, SCENARIOS, slotWarmingLabel, warmingAboveBaseline, type PeriodId, type ScenarioId } from "~/domain/scenarios";
+import { HAZARDS, type HazardId, type PerHazardId } from "~/domain/hazards/hazards";
+import { RISK_LEVELS, scoreFromValue } from "~/domain/hazards/risk-levels";
+import { BASELINE_YEARS, HISTORICAL_SLR_M, SCENARIOS, slotWarmingLabel, warmingAboveBaseline, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { CC_SCALING, LAND_AMPLIFICATION, STEP, TC_WARMING_GAIN } from "./formulas";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 

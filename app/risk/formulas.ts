@@ -2,8 +2,8 @@
  * Hazard formulas: physical inputs of one H3 cell + a warming context → a value in [0, 1],
  * "not applicable" or "no data". Pure, shared by the dataset build and the engine's explanations.
  */
-import type { PerHazardId } from "~/domain/hazards";
-import { HISTORICAL_SLR_M } from "~/domain/scenarios";
+import type { PerHazardId } from "~/domain/hazards/hazards";
+import { HISTORICAL_SLR_M } from "~/domain/hazards/scenarios";
 
 export interface CellInputs {
   lat: number;

@@ -5,7 +5,7 @@
  *
  * Check syntax: "HW>=4" (score 1-5 at least 4), "TC<=1", "SS=na" (not applicable), "SS!=na" (applicable).
  */
-import type { HazardId } from "~/domain/hazards";
+import type { HazardId } from "~/domain/hazards/hazards";
 
 export interface KnownPlace {
   name: string;

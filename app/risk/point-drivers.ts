@@ -29,7 +29,7 @@ export const FLOODPLAIN_REACH_PX = 2;
 /**
  * GFPLAIN's floodplain rule (Nardi, Vivoni & Grimaldi 2006; Nardi et al. 2019, Scientific Data 6: 180309): land lies
  * in a channel's floodplain when its height above that channel is at most a·A^b metres, A the channel's drainage
- * area in km². The data build applies it to every 2′ pixel (scripts/data/river-network.ts); a point applies it to
+ * area in km². The data build applies it to every 2′ pixel (scripts/data/hydrology/river-network.ts); a point applies it to
  * the channels around it.
  */
 export const GFPLAIN_A = 1;

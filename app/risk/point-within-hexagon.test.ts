@@ -6,8 +6,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { cellToChildren, cellToLatLng, latLngToCell } from "h3-js";
-import { HAZARD_IDS, type HazardId } from "~/domain/hazards";
-import { SLOT_COUNT, slotIndex } from "~/domain/scenarios";
+import { HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
+import { SLOT_COUNT, slotIndex } from "~/domain/hazards/scenarios";
 import { loadRiskEngine, type RiskEngine } from "./engine.server";
 import { LAPSE_RATE_C_PER_KM } from "./point-score";
 

@@ -1,7 +1,7 @@
 /** Public result types of the risk engine. Pure types: safe to import anywhere. */
-import type { HazardId } from "~/domain/hazards";
-import type { RiskLevelCode, RiskScore } from "~/domain/risk-levels";
-import type { PeriodId, ScenarioId } from "~/domain/scenarios";
+import type { HazardId } from "~/domain/hazards/hazards";
+import type { RiskLevelCode, RiskScore } from "~/domain/hazards/risk-levels";
+import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
 import type { HazardBandMeanings } from "./band-meanings";
 import type { Driver } from "./explain-text";
 import type { Confidence, Step } from "./formulas";

@@ -5,16 +5,16 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AuthPanel, authViewTitle } from "~/components/forms/auth-forms";
 import { Modal } from "~/components/ui/modal";
-import { AUTH_MESSAGES, AUTH_NOTICES, parseAuthNotice, safeRedirectPath } from "~/domain/auth";
-import { AuthActionSchema, parseAuthView } from "~/domain/auth-forms";
-import { SITE_NAME } from "~/domain/site";
-import { acceptPasswordReset, checkPasswordResetToken, checkSignupToken, confirmSignup, logIn, resetPassword, signUp } from "~/services/auth.server";
-import { requestClientAddress } from "~/services/client-address.server";
-import { isAppError } from "~/services/errors.server";
-import { replyWithServiceError } from "~/services/form-errors.server";
-import { getSessionUser, serializeSessionCookie } from "~/services/session.server";
-import { redirectWithToast, toastHeader } from "~/services/toast.server";
-import { readFormData } from "~/services/form-body.server";
+import { AUTH_MESSAGES, AUTH_NOTICES, parseAuthNotice, safeRedirectPath } from "~/domain/auth/auth";
+import { AuthActionSchema, parseAuthView } from "~/domain/auth/auth-forms";
+import { SITE_NAME } from "~/domain/content/site";
+import { acceptPasswordReset, checkPasswordResetToken, checkSignupToken, confirmSignup, logIn, resetPassword, signUp } from "~/services/auth/auth.server";
+import { requestClientAddress } from "~/services/http/client-address.server";
+import { isAppError } from "~/services/http/errors.server";
+import { replyWithServiceError } from "~/services/http/form-errors.server";
+import { getSessionUser, serializeSessionCookie } from "~/services/auth/session.server";
+import { redirectWithToast, toastHeader } from "~/services/http/toast.server";
+import { readFormData } from "~/services/http/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? authViewTitle(data.view) : "Log in"} | ${SITE_NAME}` },

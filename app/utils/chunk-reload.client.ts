@@ -1,4 +1,4 @@
-import { CHUNK_RELOAD_STORAGE_KEY, isChunkLoadError, shouldReloadForChunkError } from "~/domain/chunk-reload";
+import { CHUNK_RELOAD_STORAGE_KEY, isChunkLoadError, shouldReloadForChunkError } from "~/domain/http/chunk-reload";
 
 function readLastReload(): number | null {
   try {

@@ -1,4 +1,4 @@
-import { requestTimeoutMs } from "~/domain/api-paths";
+import { requestTimeoutMs } from "~/domain/api/api-paths";
 
 export class RequestTimeoutError extends Error {
   constructor(readonly url: string, readonly ms: number) {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { SITE_NAME } from "~/domain/site";
+import { SITE_NAME } from "~/domain/content/site";
 
 export interface SeoInput {
   title: string;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { LOCATION_KINDS } from "../../app/domain/entitlements";
+import { LOCATION_KINDS } from "../../app/domain/commerce/entitlements";
 import { users } from "./accounts";
 
 /** API keys: only the sha256 of the key is stored; `prefix` lets the owner recognise a key without revealing it. */

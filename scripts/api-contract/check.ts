@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { buildOpenApiDocument } from "~/domain/openapi";
+import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { createContractValidator, type Exchange } from "./validate";
 
 const args = process.argv.slice(2);

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildOpenApiDocument } from "~/domain/openapi";
-import { riskdbHandlers } from "~/services/riskdb.server";
+import { buildOpenApiDocument } from "~/domain/api/openapi";
+import { riskdbHandlers } from "~/services/api/riskdb.server";
 import { createContractValidator, type Exchange } from "./validate";
 
 const doc = buildOpenApiDocument("http://localhost");

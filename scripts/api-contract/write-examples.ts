@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { riskExampleAnswers } from "~/services/riskdb-examples.server";
+import { riskExampleAnswers } from "~/services/api/riskdb-examples.server";
 
 const out = path.resolve("app/domain/api-contract/risk-examples.json");
 fs.writeFileSync(out, `${JSON.stringify(await riskExampleAnswers(), null, 2)}\n`);

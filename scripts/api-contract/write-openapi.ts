@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { buildOpenApiDocument } from "~/domain/openapi";
+import { buildOpenApiDocument } from "~/domain/api/openapi";
 
 const out = path.resolve(process.argv[2] ?? "build/openapi.json");
 fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -1,12 +1,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { calibrate, greyToValue, readLegend, readPalette, sampleClimate } from "./rasters";
+import { calibrate, greyToValue, readLegend, readPalette, sampleClimate } from "./climate/rasters";
 import { parseCsv, spearman } from "./validate";
-import { isotonic, lowLyingShare2, slopeAt, slopeGrid, SRTM_HEIGHT, SRTM_WIDTH } from "./relief";
-import { readDbf } from "./ne-places";
-import { seaConnected } from "./physical";
-import { regionName } from "./geography";
+import { isotonic, lowLyingShare2, slopeAt, slopeGrid, SRTM_HEIGHT, SRTM_WIDTH } from "./climate/relief";
+import { readDbf } from "./geography/ne-places";
+import { seaConnected } from "./climate/physical";
+import { regionName } from "./geography/geography";
 
 describe("legend calibration", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "leg-"));

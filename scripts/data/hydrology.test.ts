@@ -1,14 +1,14 @@
 /** Terrain hydrology on small synthetic grids: each algorithm of the river network on a case worked by hand. */
 import { describe, expect, it } from "vitest";
-import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydro-grid";
-import { priorityFlood } from "./priority-flood";
-import { accumulate, d8Directions } from "./flow";
-import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT } from "./burn";
-import { floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./floodplain";
-import { effectiveTemperature, effectiveThornthwaitePet, meanFlowM3s, schreiberRunoffMm } from "./runoff";
+import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydrology/hydro-grid";
+import { priorityFlood } from "./hydrology/priority-flood";
+import { accumulate, d8Directions } from "./hydrology/flow";
+import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT } from "./hydrology/burn";
+import { floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./hydrology/floodplain";
+import { effectiveTemperature, effectiveThornthwaitePet, meanFlowM3s, schreiberRunoffMm } from "./hydrology/runoff";
 import { potentialEvap } from "../../app/risk/formulas";
-import { channelFlows, type RiverGeometry } from "./river-network";
-import { parseGmtSegments } from "./wdbii";
+import { channelFlows, type RiverGeometry } from "./hydrology/river-network";
+import { parseGmtSegments } from "./geography/wdbii";
 
 /** A grid from rows of heights; "S" marks sea. */
 function grid(rows: (number | "S")[][]): { g: HydroGrid; z: Uint16Array; dir: Uint8Array } {

@@ -4,8 +4,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { HAZARDS, type HazardId } from "../../app/domain/hazards";
-import { GLOBAL_WARMING_LEVEL } from "../../app/domain/scenarios";
+import { HAZARDS, type HazardId } from "../../app/domain/hazards/hazards";
+import { GLOBAL_WARMING_LEVEL } from "../../app/domain/hazards/scenarios";
 import { bandMeanings } from "../../app/risk/band-meanings";
 import { loadRiskEngine } from "../../app/risk/engine.server";
 import { CS_TCOLD_C, ER_PWET_MM, HW_TMAX_C } from "../../app/risk/formulas";

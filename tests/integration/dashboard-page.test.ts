@@ -1,13 +1,13 @@
 /** /dashboard's loader and action: the map of the chosen place, the default hexagon, scores that survive one failing slot, safe form reading. */
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { SESSION_COOKIE_NAME } from "~/domain/auth";
-import { FORM_BODY_MESSAGES } from "~/domain/errors";
+import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
+import { FORM_BODY_MESSAGES } from "~/domain/forms/errors";
 import { getRiskEngine } from "~/risk/engine.server";
-import { PLAN_DEFINITIONS } from "~/domain/plans";
-import { unlockHrefs } from "~/domain/dashboard";
-import { getUserEntitlements, grantLocation } from "~/services/entitlements.server";
-import { createSession } from "~/services/session.server";
+import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
+import { unlockHrefs } from "~/domain/dashboard/dashboard";
+import { getUserEntitlements, grantLocation } from "~/services/commerce/entitlements.server";
+import { createSession } from "~/services/auth/session.server";
 import * as dashboard from "../../app/routes/dashboard+/_index";
 
 const getDb = setupTestDatabase();

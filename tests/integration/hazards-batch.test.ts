@@ -1,12 +1,12 @@
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { API_PATHS, apiUrl } from "~/domain/api-paths";
-import { PER_HAZARD_IDS } from "~/domain/hazards";
+import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
+import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { getRiskEngine } from "~/risk/engine.server";
-import { rotateApiKey } from "~/services/api-keys.server";
-import { grantLocation } from "~/services/entitlements.server";
-import { createSession } from "~/services/session.server";
+import { rotateApiKey } from "~/services/api/api-keys.server";
+import { grantLocation } from "~/services/commerce/entitlements.server";
+import { createSession } from "~/services/auth/session.server";
 import * as batchRoute from "../../app/routes/api+/v1.hazards.batch";
 
 const getDb = setupTestDatabase();

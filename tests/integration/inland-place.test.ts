@@ -4,12 +4,12 @@
  */
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { parseDashboardSelection } from "~/domain/dashboard-selection";
-import { inlandPlaceNote } from "~/domain/inland-place";
+import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection";
+import { inlandPlaceNote } from "~/domain/geo/inland-place";
 import { getRiskEngine } from "~/risk/engine.server";
-import { loadDashboard } from "~/services/dashboard.server";
-import { grantLocation } from "~/services/entitlements.server";
-import { API_PATHS, apiUrl } from "~/domain/api-paths";
+import { loadDashboard } from "~/services/dashboard/dashboard.server";
+import { grantLocation } from "~/services/commerce/entitlements.server";
+import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import * as pointHazards from "../../app/routes/api+/riskdb.get_data.hazards";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;

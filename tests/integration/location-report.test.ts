@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import { createUser } from "#db/factories";
 import { orders, termsConsents } from "#db/schema";
 import { setupTestDatabase } from "#db/testing";
-import { SESSION_COOKIE_NAME } from "~/domain/auth";
+import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { TERMS_VERSION } from "~/domain/commerce/orders";
 import { saveBillingInfo } from "~/services/commerce/billing.server";
-import { createSession } from "~/services/session.server";
+import { createSession } from "~/services/auth/session.server";
 import * as locationReport from "../../app/routes/dashboard+/location-report";
 
 const getDb = setupTestDatabase();

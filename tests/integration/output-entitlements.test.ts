@@ -5,17 +5,17 @@
  */
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { HAZARD_IDS } from "~/domain/hazards";
-import { SLOT_COUNT } from "~/domain/scenarios";
+import { HAZARD_IDS } from "~/domain/hazards/hazards";
+import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import { lenderCsv } from "../support/lender-portfolio";
-import { API_PATHS, apiUrl } from "~/domain/api-paths";
-import { rotateApiKey } from "~/services/api-keys.server";
-import { grantLocation, grantReportHexagons } from "~/services/entitlements.server";
-import { loadDashboard } from "~/services/dashboard.server";
-import { parseDashboardSelection } from "~/domain/dashboard-selection";
+import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
+import { rotateApiKey } from "~/services/api/api-keys.server";
+import { grantLocation, grantReportHexagons } from "~/services/commerce/entitlements.server";
+import { loadDashboard } from "~/services/dashboard/dashboard.server";
+import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection";
 import { getRiskEngine } from "~/risk/engine.server";
 import * as pointHazards from "../../app/routes/api+/riskdb.get_data.hazards";
-import { createSession } from "~/services/session.server";
+import { createSession } from "~/services/auth/session.server";
 import * as hazardScores from "../../app/routes/api+/riskdb.hazard_scores";
 import * as uploadPreview from "../../app/routes/api+/upload.upload_preview";
 import * as regionalCsv from "../../app/routes/dashboard+/regional[.]csv";

@@ -1,8 +1,8 @@
 /** /dashboard/places: the no-JavaScript result page's loader, which also answers the combobox's ?_data requests. */
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { SESSION_COOKIE_NAME } from "~/domain/auth";
-import { createSession } from "~/services/session.server";
+import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
+import { createSession } from "~/services/auth/session.server";
 import * as places from "../../app/routes/dashboard+/places";
 
 const getDb = setupTestDatabase();

@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setupTestDatabase } from "#db/testing";
-import { SITEMAP_STATIC_PATHS } from "~/domain/feeds";
+import { SITEMAP_STATIC_PATHS } from "~/domain/content/feeds";
 import { getEnv } from "~/env.server";
-import { setContentPublished } from "~/services/content.server";
-import { blogFeedResponse as rssLoader, robotsResponse as robotsLoader, sitemapResponse as sitemapLoader } from "~/services/feeds.server";
+import { setContentPublished } from "~/services/content/content.server";
+import { blogFeedResponse as rssLoader, robotsResponse as robotsLoader, sitemapResponse as sitemapLoader } from "~/services/content/feeds.server";
 
 setupTestDatabase();
 const XSD = path.resolve("tests/fixtures/sitemap.xsd");

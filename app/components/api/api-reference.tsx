@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { clientExamples } from "~/domain/api-client-examples";
+import { clientExamples } from "~/domain/api/api-client-examples";
 
 /** The subset of an OpenAPI 3.1 document this page reads. */
 interface OpenApiDoc {

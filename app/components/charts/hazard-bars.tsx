@@ -1,7 +1,7 @@
 import { Bar } from "@nivo/bar";
-import { RISK_LEVELS } from "~/domain/risk-levels";
-import { CHART_IMAGE_SIZE, hazardBarsLabel, type HazardBarsData } from "~/domain/chart-images";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_SHORT, PERIODS, SCENARIO_COLOURS, type ScenarioId } from "~/domain/scenarios";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
+import { CHART_IMAGE_SIZE, hazardBarsLabel, type HazardBarsData } from "~/domain/dashboard/chart-images";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_SHORT, PERIODS, SCENARIO_COLOURS, type ScenarioId } from "~/domain/hazards/scenarios";
 
 export type HazardBarsProps = HazardBarsData;
 

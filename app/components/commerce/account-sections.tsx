@@ -3,11 +3,11 @@ import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Modal } from "~/components/ui/modal";
 import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
-import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/account";
+import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/auth/account";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { formatDocumentDate, type PaymentsMode } from "~/domain/commerce/orders";
-import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
-import { invoiceNumberText } from "~/domain/invoice";
+import { LOCATION_KINDS, type LocationKind } from "~/domain/commerce/entitlements";
+import { invoiceNumberText } from "~/domain/commerce/invoice";
 
 type Limits = Record<LocationKind, number>;
 const LABEL: Record<LocationKind, string> = { country: "Countries", region: "Regions", hexagon: "Hexagons" };

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { CheckboxField, ErrorList, Field, Spinner, TextareaField } from "~/components/forms/fields";
-import { CONTENT_TYPES, FAQ_CATEGORIES, type ContentType } from "~/domain/content";
+import { CONTENT_TYPES, FAQ_CATEGORIES, type ContentType } from "~/domain/content/content";
 import { Prose } from "./prose";
 
 type Kind = "text" | "date" | "number" | "markdown" | "textarea" | "topic" | "category";
@@ -15,7 +15,7 @@ interface FieldDef {
 
 const BODY_HINT = "Markdown: ## for headings, **bold**, - for lists, [text](/path) for links. Scripts and raw styles are removed.";
 
-/** The fields of each content type's form, in display order (schemas live in app/domain/content.ts). */
+/** The fields of each content type's form, in display order (schemas live in app/domain/content/content.ts). */
 const FIELDS: Record<ContentType, FieldDef[]> = {
   posts: [
     { name: "title", label: "Title", kind: "text" },

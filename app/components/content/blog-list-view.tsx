@@ -6,8 +6,8 @@ import { Pagination } from "./pagination";
 import { PostCard, type PostCardData } from "./post-card";
 import { Prose } from "./prose";
 import { TopicNav, type TopicNavItem } from "./topic-nav";
-import { BLOG_DESCRIPTION, BLOG_TITLE, blogListPath, CONTENT_MESSAGES } from "~/domain/content";
-import { BLOG_FEED_PATH } from "~/domain/feeds";
+import { BLOG_DESCRIPTION, BLOG_TITLE, blogListPath, CONTENT_MESSAGES } from "~/domain/content/content";
+import { BLOG_FEED_PATH } from "~/domain/content/feeds";
 import { breadcrumbJsonLd, seoMeta } from "~/utils/seo";
 
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatContentDate } from "~/domain/content";
+import { formatContentDate } from "~/domain/content/content";
 
 export interface PostCardData {
   id: number;

@@ -1,4 +1,4 @@
-import { PER_HAZARD_IDS, type PerHazardId } from "~/domain/hazards";
+import { PER_HAZARD_IDS, type PerHazardId } from "~/domain/hazards/hazards";
 import { bandMeaningOf, bandMeanings } from "~/risk/band-meanings";
 
 /** What a card shows of its hazard's bands: the quantity they are read on and the band of each of its two scores. */

@@ -4,7 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import {
   PLACE_KEPT_PARAMS, PLACE_MESSAGES, PLACE_QUERY_MAX_LENGTH, PLACE_SEARCH_PATH, foldPlaceName, formatPopulation,
   narrowPlaceResults, placeSearchHref, readPlaceQuery, type PlaceChoice,
-} from "~/domain/places";
+} from "~/domain/geo/places";
 
 interface PlaceSearchData {
   q: string;

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { PLACE_VIEW_TEXT, locationReportHref, unlockHrefs, type UnlockKind } from "~/domain/dashboard";
-import type { LocationKind } from "~/domain/entitlements";
+import { PLACE_VIEW_TEXT, locationReportHref, unlockHrefs, type UnlockKind } from "~/domain/dashboard/dashboard";
+import type { LocationKind } from "~/domain/commerce/entitlements";
 
 interface NamedLevel {
   kind: LocationKind;

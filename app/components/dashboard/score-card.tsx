@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useServerDrawn } from "~/utils/server-drawn";
-import { RISK_LEVELS, formatRiskValue } from "~/domain/risk-levels";
-import { HISTORICAL_LABEL } from "~/domain/scenarios";
+import { RISK_LEVELS, formatRiskValue } from "~/domain/hazards/risk-levels";
+import { HISTORICAL_LABEL } from "~/domain/hazards/scenarios";
 import type { HazardScoreItem } from "~/risk/types";
 
 function levelOf(score: number | null) {

@@ -1,9 +1,9 @@
 import { ChartImage } from "~/components/charts/chart-image";
-import { hazardBarsLabel, hazardBarsUrl, levelPieDescription, levelPieLabel, levelPieUrl } from "~/domain/chart-images";
-import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
-import { RISK_LEVELS } from "~/domain/risk-levels";
-import { HISTORICAL_LABEL, PERIODS, SCENARIOS, SCENARIO_COLOURS, SCENARIO_IDS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
-import type { DashboardData, SlotScore } from "~/services/dashboard.server";
+import { hazardBarsLabel, hazardBarsUrl, levelPieDescription, levelPieLabel, levelPieUrl } from "~/domain/dashboard/chart-images";
+import { HAZARDS, HAZARD_IDS } from "~/domain/hazards/hazards";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
+import { HISTORICAL_LABEL, PERIODS, SCENARIOS, SCENARIO_COLOURS, SCENARIO_IDS, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
+import type { DashboardData, SlotScore } from "~/services/dashboard/dashboard.server";
 
 const slotName = (s: { scenario: string; period: string }) =>
   s.scenario === "hist" ? HISTORICAL_LABEL : `${SCENARIOS[s.scenario as ScenarioId].name} ${PERIODS[s.period as PeriodId].name}`;

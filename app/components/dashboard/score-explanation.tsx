@@ -1,4 +1,4 @@
-import { RISK_LEVELS } from "~/domain/risk-levels";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { fmtInt } from "~/risk/explain-text";
 import type { HazardScoreItem } from "~/risk/types";
 

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Modal } from "~/components/ui/modal";
-import { PLACE_VIEW_TEXT, unlockHrefs } from "~/domain/dashboard";
+import { PLACE_VIEW_TEXT, unlockHrefs } from "~/domain/dashboard/dashboard";
 import type { PendingUnlock } from "./place-view";
 
 /**

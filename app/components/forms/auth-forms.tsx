@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import { ConfirmSignupSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, type AuthView } from "~/domain/auth-forms";
+import { ConfirmSignupSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, type AuthView } from "~/domain/auth/auth-forms";
 import { ErrorList, Field, SubmitButton } from "./fields";
 
 export const AUTH_ACTION = "/dashboard/login";

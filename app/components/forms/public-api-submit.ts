@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MESSAGE } from "~/domain/request-timing";
+import { REQUEST_TIMEOUT_MESSAGE } from "~/domain/http/request-timing";
 import { fetchWithTimeout, RequestTimeoutError } from "~/utils/fetch-with-timeout";
 
 /**

@@ -10,8 +10,8 @@ import {
   ADMIN_ITEMS,
   topBarKind,
   type SidebarItem,
-} from "~/domain/dashboard-nav";
-import { OFFICES_TEXT, SITE_NAME } from "~/domain/site";
+} from "~/domain/dashboard/dashboard-nav";
+import { OFFICES_TEXT, SITE_NAME } from "~/domain/content/site";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;

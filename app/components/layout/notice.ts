@@ -1,4 +1,4 @@
-import type { Toast } from "~/domain/toast";
+import type { Toast } from "~/domain/forms/toast";
 
 /** A toast to show: the title line, an optional second line. */
 export interface Notice {

@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
-import { parseSocialLinks } from "~/domain/site";
+import { parseSocialLinks } from "~/domain/content/site";
 import { PublicFooter } from "./public-footer";
 
 function footer(raw: string | undefined) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { LEGAL_LINKS, OFFICES_TEXT, PARTNER_SITES, SITE_NAME, type SocialLink } from "~/domain/site";
+import { LEGAL_LINKS, OFFICES_TEXT, PARTNER_SITES, SITE_NAME, type SocialLink } from "~/domain/content/site";
 
 export const NEWSLETTER_QUERY = "newsletter";
 export const COOKIE_SETTINGS_QUERY = "cookie-settings";

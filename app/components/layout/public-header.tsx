@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { documentModalHref, HEADER_BUTTONS, HEADER_MENU, isGroup, SITE_NAME, type MenuItem } from "~/domain/site";
+import { documentModalHref, HEADER_BUTTONS, HEADER_MENU, isGroup, SITE_NAME, type MenuItem } from "~/domain/content/site";
 
 function MenuLink({ item, pathname, className }: { item: MenuItem; pathname: string; className: string }) {
   if ("document" in item) {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Toaster, toast } from "sonner";
-import { TOAST_DURATION_MS } from "~/domain/toast";
+import { TOAST_DURATION_MS } from "~/domain/forms/toast";
 import type { Notice } from "./notice";
 import { TOAST_STYLE } from "./toast-style";
 

@@ -1,4 +1,4 @@
-import type { Toast } from "~/domain/toast";
+import type { Toast } from "~/domain/forms/toast";
 
 /** Our own colours for toasts and the no-script banner: sonner's rich colours fall below WCAG AA contrast. */
 export const TOAST_STYLE: Record<Toast["type"], string> = {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Toast } from "~/domain/toast";
+import type { Toast } from "~/domain/forms/toast";
 import type { Notice } from "./notice";
 import { TOAST_STYLE } from "./toast-style";
 

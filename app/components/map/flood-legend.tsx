@@ -1,5 +1,5 @@
-import { NO_DATA_COLOUR, NOT_APPLICABLE_COLOUR } from "~/domain/map-levels";
-import { RISK_LEVELS } from "~/domain/risk-levels";
+import { NO_DATA_COLOUR, NOT_APPLICABLE_COLOUR } from "~/domain/geo/map-levels";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 
 /** Colour key of the flood maps: the five risk levels plus the two states that are not scores. */
 export function FloodLegend() {

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { placeOutline } from "~/services/map-data.server";
+import { placeOutline } from "~/services/maps/map-data.server";
 import { StaticLocationMap, type StaticLocationMapProps } from "./static-location-map";
 
 /**

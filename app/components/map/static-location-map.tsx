@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { fitProjection, ringsToSvgPath, type LocationMapData, type MapArea } from "~/domain/location-map";
+import { fitProjection, ringsToSvgPath, type LocationMapData, type MapArea } from "~/domain/geo/location-map";
 
 export interface StaticLocationMapProps {
   data: LocationMapData;

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { CONSENT_CATEGORIES, type Consent } from "~/domain/cookie-consent";
+import { CONSENT_CATEGORIES, type Consent } from "~/domain/content/cookie-consent";
 import { Modal } from "~/components/ui/modal";
 
 export const COOKIE_CONSENT_ACTION = "/cookie-consent";

@@ -7,9 +7,9 @@ import { notify } from "~/components/layout/toaster";
 import { CheckboxField, ErrorList, Field, HoneypotField, Spinner, SubmitButton } from "~/components/forms/fields";
 import { postJson } from "~/components/forms/public-api-submit";
 import { Modal } from "~/components/ui/modal";
-import { apiUrl, API_PATHS } from "~/domain/api-paths";
-import { documentResultMessage, mailCollectText, MailCollectSchema, type DocumentInfo } from "~/domain/documents";
-import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/public-forms";
+import { apiUrl, API_PATHS } from "~/domain/api/api-paths";
+import { documentResultMessage, mailCollectText, MailCollectSchema, type DocumentInfo } from "~/domain/content/documents";
+import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/public-forms";
 import { usePageHydrates } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce-provider";
 

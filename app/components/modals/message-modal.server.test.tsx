@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
-import { messageHtml } from "~/services/safe-html.server";
+import { messageHtml } from "~/services/content/safe-html.server";
 import { MessageModal } from "./message-modal";
 
 function render(node: React.ReactNode) {

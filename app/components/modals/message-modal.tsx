@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Spinner } from "~/components/forms/fields";
 import { Modal } from "~/components/ui/modal";
-import type { SafeHtml } from "~/domain/safe-html";
+import type { SafeHtml } from "~/domain/content/safe-html";
 
 export const MESSAGE_MODAL_CLOSE_LABEL = "Close";
 

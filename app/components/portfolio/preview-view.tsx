@@ -1,10 +1,10 @@
 import { RiskPie } from "~/components/charts/risk-pie";
 import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
-import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { PREVIEW_TEXT } from "~/domain/portfolio/limits";
 import { PREVIEW_RULE_TEXT } from "~/domain/portfolio/preview-rule";
 import { formatShare } from "~/domain/reports/disclosure";
-import { HISTORICAL_LABEL, PERIODS, SCENARIOS, SLOTS } from "~/domain/scenarios";
+import { HISTORICAL_LABEL, PERIODS, SCENARIOS, SLOTS } from "~/domain/hazards/scenarios";
 import type { PreviewResult } from "~/services/portfolio/uploads.server";
 
 /** What the preview shows of an upload's answer. */

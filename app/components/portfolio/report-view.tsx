@@ -2,9 +2,9 @@ import { Form, useNavigation } from "@remix-run/react";
 import { SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
 import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { CURRENCY, TERMS_VERSION, reportCostText } from "~/domain/commerce/orders";
-import { HAZARDS, isHazardId } from "~/domain/hazards";
+import { HAZARDS, isHazardId } from "~/domain/hazards/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, SCENARIOS } from "~/domain/scenarios";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, SCENARIOS } from "~/domain/hazards/scenarios";
 import type { ReportOutputs } from "~/services/portfolio/report.server";
 
 interface Progress {

@@ -1,6 +1,6 @@
 import { RiskPie } from "~/components/charts/risk-pie";
 import { SAMPLE_ASSET_NUMBER, SAMPLE_PIES, SAMPLE_SCENARIOS, sampleTable } from "~/domain/portfolio/sample";
-import { SCENARIOS } from "~/domain/scenarios";
+import { SCENARIOS } from "~/domain/hazards/scenarios";
 
 /** What a scan's results look like, on the empty Portfolio Scan: invented numbers, labelled as a sample throughout. */
 export function SamplePreview() {

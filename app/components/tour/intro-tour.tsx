@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { withoutParams } from "~/components/ui/modal";
-import { INTRO_TOUR_SLIDES } from "~/domain/dashboard-nav";
+import { INTRO_TOUR_SLIDES } from "~/domain/dashboard/dashboard-nav";
 
 export const INTRO_TOUR_ACTION = "/intro-tour";
 export const TOUR_QUERY = "tour";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { textColourOn } from "~/components/map/colours";
-import { levelForScore, type RiskScore } from "~/domain/risk-levels";
+import { levelForScore, type RiskScore } from "~/domain/hazards/risk-levels";
 
 export type BadgeTone = "neutral" | "brand" | "warning" | "danger" | "success";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { UPGRADE_TARIFF_WARNING_KEY } from "~/domain/dashboard-nav";
+import { UPGRADE_TARIFF_WARNING_KEY } from "~/domain/dashboard/dashboard-nav";
 
 /** The warnings.upgradeTariff notice at the top of a page the user's plan does not include, with the way to upgrade. */
 export function UpgradeTariffWarning({ text }: { text: string }) {

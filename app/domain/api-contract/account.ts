@@ -1,6 +1,6 @@
 /** Answers of the signed-in account calls: locations, plan, reports, invoices, billing, terms and the API key. */
-import { DOCUMENTS } from "../documents";
-import { PLAN_CODES } from "../plans";
+import { DOCUMENTS } from "../content/documents";
+import { PLAN_CODES } from "../commerce/plans";
 import { ok } from "./common";
 import { z, obj } from "./zod";
 

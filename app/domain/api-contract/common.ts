@@ -1,5 +1,5 @@
 /** Shapes shared by every part of the API: the error answer, the standard error statuses, the `status: "ok"` marker. */
-import { API_ERROR_CODES, API_ERROR_CODE_LIST, REQUEST_ID_HEADER } from "../api-errors";
+import { API_ERROR_CODES, API_ERROR_CODE_LIST, REQUEST_ID_HEADER } from "../api/api-errors";
 import { z, obj } from "./zod";
 
 /** The `success: false` every error answer carries (API_ERROR_MARK). */

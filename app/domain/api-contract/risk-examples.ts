@@ -1,6 +1,6 @@
 /**
  * The risk answers the document shows as examples: what the engine answers for them, so an example's hazards,
- * order, colours and values are real. `riskExampleRequests` names the calls; app/services/riskdb-examples.test.ts
+ * order, colours and values are real. `riskExampleRequests` names the calls; app/services/api/riskdb-examples.test.ts
  * checks the stored answers (risk-examples.json, written by `npm run openapi:examples`) against the engine's.
  */
 import examples from "./risk-examples.json";

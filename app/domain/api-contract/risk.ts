@@ -1,7 +1,7 @@
 /** Answers of the riskdb calls (spec §7): reference lists, hazard scores, point lookups. */
-import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "../hazards";
-import { BASELINE_YEARS, PERIOD_IDS, SCENARIOS, SCENARIO_IDS } from "../scenarios";
-import { LOCATION_KINDS } from "../entitlements";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "../hazards/hazards";
+import { BASELINE_YEARS, PERIOD_IDS, SCENARIOS, SCENARIO_IDS } from "../hazards/scenarios";
+import { LOCATION_KINDS } from "../commerce/entitlements";
 import { errorMark, ok, requestId } from "./common";
 import { RISK_EXAMPLES } from "./risk-examples";
 import { z, obj } from "./zod";

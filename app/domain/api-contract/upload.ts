@@ -1,7 +1,7 @@
 /** Answers of the portfolio upload calls: the preview, the report's progress and its output blocks. */
-import { HAZARD_IDS } from "../hazards";
+import { HAZARD_IDS } from "../hazards/hazards";
 import { PORTFOLIO_MAX_ROWS, VISITOR_MAX_ROWS } from "../portfolio/limits";
-import { BASELINE_YEARS } from "../scenarios";
+import { BASELINE_YEARS } from "../hazards/scenarios";
 import { ok } from "./common";
 import { HazardId, PeriodId, ScenarioId } from "./risk";
 import { z, obj } from "./zod";

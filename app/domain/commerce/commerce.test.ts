@@ -3,7 +3,7 @@ import { formatDocumentDate, planChange, SELF_SERVICE_PRODUCTS, reportCostOf, re
 import { PACKAGES, packageRegister, parseCustomCount, parsePackageChoices, priceLocationAmount, pricePackage } from "./packages";
 import { planByTariffId, COUNTRY_SCORES_INCLUDED, planIncludes, reportPrices } from "./plan-offer";
 import { EMPTY_COST, costOf, vatAmount, vatRateFor } from "./vat";
-import { PLAN_DEFINITIONS } from "../plans";
+import { PLAN_DEFINITIONS } from "./plans";
 
 describe("packages", () => {
   it("groups Country, Region, Granular with the id-0 placeholder first, then by price ascending", () => {

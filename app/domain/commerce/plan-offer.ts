@@ -1,6 +1,6 @@
 /** What each plan includes and what reports cost, in the words /pricing and the cart both use. */
-import { formatMinorUnits } from "../money";
-import { API_KEY_PLAN, FREE_PLAN, PLAN_DEFINITIONS, type PlanCode, type PlanDefinition } from "../plans";
+import { formatMinorUnits } from "./money";
+import { API_KEY_PLAN, FREE_PLAN, PLAN_DEFINITIONS, type PlanCode, type PlanDefinition } from "./plans";
 import { CURRENCY, findSelfServiceProduct } from "./orders";
 
 /** The report prices, the same on every plan: no plan includes reports (ADR: plans, reports and the API key). */

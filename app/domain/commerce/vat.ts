@@ -1,6 +1,6 @@
 /** VAT of a sale by the buyer's billing country and VAT number, and the cost lines it gives. */
-import { formatMinorUnits } from "../money";
-import { canonicalVatNumber } from "../vat-numbers";
+import { formatMinorUnits } from "./money";
+import { canonicalVatNumber } from "./vat-numbers";
 
 /** The seller is established in France; standard VAT rates of the EU member states in basis points. */
 export const SELLER_COUNTRY = "FR";

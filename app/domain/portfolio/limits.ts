@@ -1,5 +1,5 @@
 /** Upload and portfolio limits: the one place every check, message and page reads them from. */
-import type { PlanCode } from "../plans";
+import type { PlanCode } from "../commerce/plans";
 
 /**
  * Largest upload body accepted by the preview endpoint (the server entry caps request bodies above this). Room for

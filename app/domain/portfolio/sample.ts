@@ -1,5 +1,5 @@
-import type { HazardId } from "../hazards";
-import type { ScenarioId } from "../scenarios";
+import type { HazardId } from "../hazards/hazards";
+import type { ScenarioId } from "../hazards/scenarios";
 import type { LevelCounts } from "./stats";
 
 /**

@@ -1,5 +1,5 @@
-import { HAZARD_IDS } from "../hazards";
-import { SLOT_COUNT } from "../scenarios";
+import { HAZARD_IDS } from "../hazards/hazards";
+import { SLOT_COUNT } from "../hazards/scenarios";
 import { PortfolioAccumulator, type AssessedPoint } from "./stats";
 
 const H = HAZARD_IDS.length;

@@ -4,9 +4,9 @@
  * memory than the distinct hexagons and countries they fall in.
  */
 import { reportCostOf, type ReportCharge } from "../commerce/orders";
-import { HAZARD_IDS, type HazardId } from "../hazards";
-import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode, type RiskScore } from "../risk-levels";
-import { SLOTS, SLOT_COUNT, FUTURE_SCENARIO_IDS, FUTURE_PERIOD_IDS, type FuturePeriodId, type FutureScenarioId } from "../scenarios";
+import { HAZARD_IDS, type HazardId } from "../hazards/hazards";
+import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode, type RiskScore } from "../hazards/risk-levels";
+import { SLOTS, SLOT_COUNT, FUTURE_SCENARIO_IDS, FUTURE_PERIOD_IDS, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
 
 /** Scores at or above this count as "at risk" (High). */
 export const AT_RISK_SCORE: RiskScore = 3;

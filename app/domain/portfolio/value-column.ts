@@ -3,7 +3,7 @@
  * and its currency is known (stated in its name or chosen by the user), the disclosure gives amounts in money
  * (ESRS E1-9 para 66(a), IFRS S2 para 29(b)) beside the shares of assets; without it, shares of assets only.
  */
-import { formatAmount } from "../money";
+import { formatAmount } from "../commerce/money";
 
 /** Currencies a value column may be stated in (ISO 4217). */
 export const VALUE_CURRENCIES = ["EUR", "USD", "GBP", "CHF", "PLN", "CZK", "HUF", "RON", "SEK", "NOK", "DKK", "JPY", "AUD", "CAD"] as const;

@@ -1,7 +1,7 @@
 /** A complete report from locations held in memory (single-location reports, small portfolios). */
-import { HAZARD_IDS, type HazardId } from "../hazards";
-import { levelForScore, scoreFromValue } from "../risk-levels";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SLOTS, type FuturePeriodId, type FutureScenarioId } from "../scenarios";
+import { HAZARD_IDS, type HazardId } from "../hazards/hazards";
+import { levelForScore, scoreFromValue } from "../hazards/risk-levels";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SLOTS, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
 import type { AssessedLocation, PortfolioReport, ReportMetadata, ScoreSummary } from "./types";
 
 /** Revision of docs/methodology.md that the scores follow. */

@@ -1,6 +1,6 @@
 /** Query and export form of /dashboard/corporate. Shared by the loader, the action and the page. */
 import { z } from "zod";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, type FuturePeriodId, type FutureScenarioId } from "../scenarios";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
 
 export const DEFAULT_DISCLOSURE_SLOT: { scenario: FutureScenarioId; period: FuturePeriodId } = { scenario: "rcp45", period: "2050" };
 

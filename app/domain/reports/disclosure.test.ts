@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PER_HAZARD_IDS } from "../hazards";
-import { SLOT_COUNT, slotIndex } from "../scenarios";
+import { PER_HAZARD_IDS } from "../hazards/hazards";
+import { SLOT_COUNT, slotIndex } from "../hazards/scenarios";
 import {
   TAXONOMY_HAZARD_MAP,
   TAXONOMY_NOT_COVERED,

@@ -2,9 +2,9 @@
  * Physical-risk disclosure tables (ESRS E1, IFRS S2, EU Taxonomy hazard classification, California SB 261) from a
  * portfolio report. Pure, and fed one location at a time, so a large portfolio needs memory only per country.
  */
-import { HAZARDS, PER_HAZARD_IDS, type PerHazardId } from "../hazards";
-import type { RiskScore } from "../risk-levels";
-import { HISTORICAL_LABEL, SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type ScenarioId } from "../scenarios";
+import { HAZARDS, PER_HAZARD_IDS, type PerHazardId } from "../hazards/hazards";
+import type { RiskScore } from "../hazards/risk-levels";
+import { HISTORICAL_LABEL, SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type ScenarioId } from "../hazards/scenarios";
 import { moneyBasis, type MoneyBasis } from "../portfolio/value-column";
 import { openLocations, type AssessedLocation, type PortfolioAggregates, type PortfolioReportSource, type ReportMetadata } from "./types";
 

@@ -3,7 +3,7 @@
  * tables, the most exposed locations), gathered in one pass: the report job gathers them while it assesses the
  * rows, so the PDF and the XLSX each read the locations only once more, to write them.
  */
-import { slotIndex, type PeriodId, type ScenarioId } from "../scenarios";
+import { slotIndex, type PeriodId, type ScenarioId } from "../hazards/scenarios";
 import { DisclosureAccumulator } from "./disclosure";
 import { LevelCountAccumulator } from "./level-counts";
 import type { AssessedLocation } from "./types";

@@ -1,7 +1,7 @@
 /** Builders of report-model values for tests, benches and the seed. */
-import { HAZARD_IDS, type HazardId } from "../hazards";
-import { scoreFromValue } from "../risk-levels";
-import { SLOT_COUNT } from "../scenarios";
+import { HAZARD_IDS, type HazardId } from "../hazards/hazards";
+import { scoreFromValue } from "../hazards/risk-levels";
+import { SLOT_COUNT } from "../hazards/scenarios";
 import { buildPortfolioReport } from "./build";
 import type { AssessedLocation, LocationScores, PortfolioReport, ReportMetadata, SlotScore } from "./types";
 

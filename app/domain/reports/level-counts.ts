@@ -1,6 +1,6 @@
 /** Locations by risk level per hazard × slot, fed one location at a time. */
-import { HAZARD_IDS, type HazardId } from "../hazards";
-import { SLOT_COUNT } from "../scenarios";
+import { HAZARD_IDS, type HazardId } from "../hazards/hazards";
+import { SLOT_COUNT } from "../hazards/scenarios";
 import type { AssessedLocation } from "./types";
 
 /** [level 1..5 at index 0..4, not applicable, no data] */

@@ -2,10 +2,10 @@
  * The single-location report model: one place, its map shapes and, for every hazard, its level in every scenario
  * and horizon with a plain reason. Pure: the PDF writer draws it, tests read it.
  */
-import { HAZARDS, HAZARD_IDS, type HazardId } from "../hazards";
-import { RISK_LEVELS } from "../risk-levels";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, PERIODS, SCENARIOS, slotIndex, type FuturePeriodId, type FutureScenarioId } from "../scenarios";
-import type { LonLatRing } from "../location-map";
+import { HAZARDS, HAZARD_IDS, type HazardId } from "../hazards/hazards";
+import { RISK_LEVELS } from "../hazards/risk-levels";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, PERIODS, SCENARIOS, slotIndex, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
+import type { LonLatRing } from "../geo/location-map";
 import type { LocationScores, SlotScore } from "./types";
 
 export const LOCATION_REPORT_TITLE = "Single-location climate risk report";

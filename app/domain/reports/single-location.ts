@@ -1,7 +1,7 @@
 /** The single-location report form: a point and its postal address. */
 import { z } from "zod";
 import type { SelfServiceProductCode } from "../commerce/orders";
-import { field } from "../validation";
+import { field } from "../forms/validation";
 
 export const SINGLE_PDF_PRODUCT = "single_pdf" satisfies SelfServiceProductCode;
 

@@ -2,9 +2,9 @@
  * The portfolio report model: what an assessment produces and what the PDF, XLSX and disclosure views read.
  * Pure types and tiny accessors: safe to import anywhere.
  */
-import type { HazardId } from "../hazards";
-import type { RiskLevelCode, RiskScore } from "../risk-levels";
-import { slotIndex, type FuturePeriodId, type FutureScenarioId, type PeriodId, type ScenarioId } from "../scenarios";
+import type { HazardId } from "../hazards/hazards";
+import type { RiskLevelCode, RiskScore } from "../hazards/risk-levels";
+import { slotIndex, type FuturePeriodId, type FutureScenarioId, type PeriodId, type ScenarioId } from "../hazards/scenarios";
 
 /** One hazard in one scenario × period slot. value and level are null when not applicable or without data. */
 export interface SlotScore {

@@ -1,6 +1,6 @@
 import { latLngToCell } from "h3-js";
-import { HAZARD_IDS, PER_HAZARD_IDS } from "~/domain/hazards";
-import { parsePeriod, parseScenario, slotIndex } from "~/domain/scenarios";
+import { HAZARD_IDS, PER_HAZARD_IDS } from "~/domain/hazards/hazards";
+import { parsePeriod, parseScenario, slotIndex } from "~/domain/hazards/scenarios";
 import { CODE_NA, NONE16, decodeValue, encodeValue, type DatasetArrays, type DatasetHeader, type GeoFile } from "../dataset";
 import { RiskEngine } from "../engine";
 import { aggregate, type HazardValue } from "../formulas";

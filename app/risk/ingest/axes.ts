@@ -1,5 +1,5 @@
 // Hazard ids, scenarios and periods come from app/domain; this file adds the slot key the ingest output uses.
-import { HAZARD_IDS, parseHazardId, type HazardId } from '~/domain/hazards';
+import { HAZARD_IDS, parseHazardId, type HazardId } from '~/domain/hazards/hazards';
 import {
   SCENARIO_IDS,
   isValidCombination,
@@ -7,7 +7,7 @@ import {
   parseScenario,
   type PeriodId,
   type ScenarioId,
-} from '~/domain/scenarios';
+} from '~/domain/hazards/scenarios';
 import { IngestError } from './types';
 
 export { HAZARD_IDS, SCENARIO_IDS };

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loader as notFound } from "~/components/not-found-route";
-import { localeRedirect } from "~/services/locale.server";
+import { localeRedirect } from "~/services/http/locale.server";
 
 export { default, ErrorBoundary } from "~/components/not-found-route";
 

@@ -4,9 +4,9 @@ import { rootOrigin } from "~/components/content/meta";
 import { Prose } from "~/components/content/prose";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { textColourOn } from "~/components/map/colours";
-import { RISK_LEVELS } from "~/domain/risk-levels";
-import { SITE_NAME } from "~/domain/site";
-import { loadHomePage, type HomeSection } from "~/services/pages.server";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
+import { SITE_NAME } from "~/domain/content/site";
+import { loadHomePage, type HomeSection } from "~/services/content/pages.server";
 import { seoMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/root";
 

@@ -5,10 +5,10 @@ import { ApiLimits } from "~/components/api/api-limits";
 import { ApiReference } from "~/components/api/api-reference";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
-import { buildOpenApiDocument } from "~/domain/openapi";
+import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { getEnv } from "~/env.server";
-import { publicCacheHeaders } from "~/services/cache-headers.server";
-import { getPage } from "~/services/pages.server";
+import { publicCacheHeaders } from "~/services/http/cache-headers.server";
+import { getPage } from "~/services/content/pages.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await getPage("api");

@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { rootOrigin } from "~/components/content/meta";
-import { API_CHANGELOG, API_VERSION } from "~/domain/api-changelog";
+import { API_CHANGELOG, API_VERSION } from "~/domain/api/api-changelog";
 import type { RouteHandle } from "~/root";
-import { publicCacheHeaders } from "~/services/cache-headers.server";
+import { publicCacheHeaders } from "~/services/http/cache-headers.server";
 import { seoMeta } from "~/utils/seo";
 
 const TITLE = "API and dataset changelog";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { blogListMeta, BlogListView } from "~/components/content/blog-list-view";
 import { rootOrigin } from "~/components/content/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { loadBlogList } from "~/services/content-pages.server";
+import { loadBlogList } from "~/services/content/content-pages.server";
 import type { RouteHandle } from "~/root";
 
 /** Reading needs no JavaScript: served without the script bundle. */

@@ -7,8 +7,8 @@ import { NewsletterSlot } from "~/components/content/newsletter-slot";
 import { PostMeta } from "~/components/content/post-card";
 import { Prose } from "~/components/content/prose";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { SITE_NAME } from "~/domain/site";
-import { loadBlogPost } from "~/services/content-pages.server";
+import { SITE_NAME } from "~/domain/content/site";
+import { loadBlogPost } from "~/services/content/content-pages.server";
 import { breadcrumbJsonLd, seoMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/root";
 

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/ui/page-header";
-import { ERROR_MESSAGES } from "~/domain/errors";
-import { redactSecretParams } from "~/domain/redaction";
+import { ERROR_MESSAGES } from "~/domain/forms/errors";
+import { redactSecretParams } from "~/domain/http/redaction";
 import { isProduction, outboxPageAccess } from "~/env.server";
-import { listOutbox } from "~/services/mail.server";
-import { requireUser } from "~/services/session.server";
+import { listOutbox } from "~/services/mail/mail.server";
+import { requireUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Mail outbox") }, { name: "robots", content: "noindex" }];

@@ -5,7 +5,7 @@ import { ContentError } from "~/components/content/content-error";
 import { rootOrigin } from "~/components/content/meta";
 import { Prose } from "~/components/content/prose";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { loadFaqItem } from "~/services/content-pages.server";
+import { loadFaqItem } from "~/services/content/content-pages.server";
 import { breadcrumbJsonLd, seoMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/root";
 

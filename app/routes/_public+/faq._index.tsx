@@ -5,8 +5,8 @@ import { ContentError } from "~/components/content/content-error";
 import { rootOrigin } from "~/components/content/meta";
 import { Prose } from "~/components/content/prose";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { slugify } from "~/domain/slug";
-import { loadFaqList } from "~/services/content-pages.server";
+import { slugify } from "~/domain/content/slug";
+import { loadFaqList } from "~/services/content/content-pages.server";
 import { breadcrumbJsonLd, seoMeta } from "~/utils/seo";
 import type { RouteHandle } from "~/root";
 

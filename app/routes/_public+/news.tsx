@@ -5,8 +5,8 @@ import { ContentError } from "~/components/content/content-error";
 import { sectionPage } from "~/components/content/meta";
 import { Prose } from "~/components/content/prose";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formatContentDate } from "~/domain/content";
-import { loadNews } from "~/services/content-pages.server";
+import { formatContentDate } from "~/domain/content/content";
+import { loadNews } from "~/services/content/content-pages.server";
 import type { RouteHandle } from "~/root";
 
 /** Reading needs no JavaScript: served without the script bundle. */

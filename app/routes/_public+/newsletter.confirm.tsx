@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { isAppError } from "~/services/errors.server";
-import { confirmNewsletter } from "~/services/newsletter.server";
+import { isAppError } from "~/services/http/errors.server";
+import { confirmNewsletter } from "~/services/content/newsletter.server";
 import { pageTitle } from "~/utils/meta";
 import type { RouteHandle } from "~/root";
 

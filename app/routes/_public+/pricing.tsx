@@ -4,12 +4,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
 import { PACKAGE_GROUP_NAMES, PACKAGES } from "~/domain/commerce/packages";
 import { API_KEY_NOTE, planIncludes, reportPrices } from "~/domain/commerce/plan-offer";
-import { ENTITLEMENT_RULE } from "~/domain/entitlements";
-import { formatMinorUnits } from "~/domain/money";
+import { ENTITLEMENT_RULE } from "~/domain/commerce/entitlements";
+import { formatMinorUnits } from "~/domain/commerce/money";
 import { PREVIEW_RULE_TEXT } from "~/domain/portfolio/preview-rule";
-import { FREE_PLAN, PLAN_DEFINITIONS } from "~/domain/plans";
-import { documentModalHref } from "~/domain/site";
-import { loadContentPage } from "~/services/pages.server";
+import { FREE_PLAN, PLAN_DEFINITIONS } from "~/domain/commerce/plans";
+import { documentModalHref } from "~/domain/content/site";
+import { loadContentPage } from "~/services/content/pages.server";
 import type { RouteHandle } from "~/root";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, "pricing");

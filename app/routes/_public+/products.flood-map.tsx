@@ -9,12 +9,12 @@ import { SelectField } from "~/components/forms/fields";
 import { FloodLegend } from "~/components/map/flood-legend";
 import { StaticFloodMap } from "~/components/map/static-flood-map";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
-import { floodQuery, parseFloodSelection, PERIOD_OPTIONS, SCENARIO_OPTIONS, selectionLabel } from "~/domain/flood-map";
+import { floodQuery, parseFloodSelection, PERIOD_OPTIONS, SCENARIO_OPTIONS, selectionLabel } from "~/domain/geo/flood-map";
 import { getEnv } from "~/env.server";
-import { publicCacheHeaders } from "~/services/cache-headers.server";
-import { countryOptions, floodMapView, topFloodAreas } from "~/services/flood-map.server";
-import { countryBounds } from "~/services/map-data.server";
-import { getPage } from "~/services/pages.server";
+import { publicCacheHeaders } from "~/services/http/cache-headers.server";
+import { countryOptions, floodMapView, topFloodAreas } from "~/services/maps/flood-map.server";
+import { countryBounds } from "~/services/maps/map-data.server";
+import { getPage } from "~/services/content/pages.server";
 
 // Leaflet is loaded only in the browser, and only on this page.
 const FloodMapClient = lazy(() => import("~/components/map/flood-map.client"));

@@ -5,17 +5,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-view";
 import { PortfolioUploadForm } from "~/components/portfolio/upload-form";
 import { PageHeader } from "~/components/ui/page-header";
-import { ERROR_MESSAGES } from "~/domain/errors";
+import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { formatBytes, PORTFOLIO_MAX_ROWS, VISITOR_MAX_BYTES, VISITOR_MAX_ROWS, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
 import type { RouteHandle } from "~/root";
-import { publicCacheHeaders } from "~/services/cache-headers.server";
-import { requestClientAddress } from "~/services/client-address.server";
-import { isAppError } from "~/services/errors.server";
+import { publicCacheHeaders } from "~/services/http/cache-headers.server";
+import { requestClientAddress } from "~/services/http/client-address.server";
+import { isAppError } from "~/services/http/errors.server";
 import { previewFromMultipart, remapVisitorColumns, uploadErrorInit } from "~/services/portfolio/preview.server";
-import { readFormData } from "~/services/form-body.server";
+import { readFormData } from "~/services/http/form-body.server";
 import { ColumnMappingForm } from "~/components/portfolio/column-mapping";
 import { chosenColumns, parseColumnChoices } from "~/domain/portfolio/columns";
-import { getSessionUser } from "~/services/session.server";
+import { getSessionUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 
 /** A plain form and a server-rendered answer: nothing here needs script (spec §6: visitors may preview a file). */

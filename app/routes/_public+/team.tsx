@@ -5,8 +5,8 @@ import { ContentError } from "~/components/content/content-error";
 import { sectionPage } from "~/components/content/meta";
 import { Prose } from "~/components/content/prose";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OFFICES_TEXT } from "~/domain/site";
-import { loadTeam } from "~/services/content-pages.server";
+import { OFFICES_TEXT } from "~/domain/content/site";
+import { loadTeam } from "~/services/content/content-pages.server";
 import type { RouteHandle } from "~/root";
 
 /** Reading needs no JavaScript: served without the script bundle. */

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
-import { loadContentPage } from "~/services/pages.server";
+import { loadContentPage } from "~/services/content/pages.server";
 import type { RouteHandle } from "~/root";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadContentPage(request, "terms");

@@ -1,4 +1,4 @@
-import { resourceHandler } from "~/services/security-headers.server";
-import { blogFeedResponse } from "~/services/feeds.server";
+import { resourceHandler } from "~/services/http/security-headers.server";
+import { blogFeedResponse } from "~/services/content/feeds.server";
 
 export const loader = resourceHandler(() => blogFeedResponse());

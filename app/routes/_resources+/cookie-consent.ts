@@ -2,12 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { serialize } from "cookie";
 import { z } from "zod";
-import { safeRedirectPath } from "~/domain/auth";
-import { ACCEPT_ALL, CONSENT_COOKIE_NAME, CONSENT_MAX_AGE_SECONDS, NECESSARY_ONLY, serializeConsent, type Consent } from "~/domain/cookie-consent";
+import { safeRedirectPath } from "~/domain/auth/auth";
+import { ACCEPT_ALL, CONSENT_COOKIE_NAME, CONSENT_MAX_AGE_SECONDS, NECESSARY_ONLY, serializeConsent, type Consent } from "~/domain/content/cookie-consent";
 import { isProduction } from "~/env.server";
-import { localeCookie } from "~/services/locale.server";
-import { toastHeader } from "~/services/toast.server";
-import { readFormData } from "~/services/form-body.server";
+import { localeCookie } from "~/services/http/locale.server";
+import { toastHeader } from "~/services/http/toast.server";
+import { readFormData } from "~/services/http/form-body.server";
 
 const ConsentForm = z.object({
   choice: z.enum(["all", "necessary", "custom"]),

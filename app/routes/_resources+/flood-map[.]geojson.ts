@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseFloodSelection } from "~/domain/flood-map";
-import { apiError, apiJson } from "~/services/api-response.server";
-import { resolveApiCaller } from "~/services/api-auth.server";
-import { hexagonVisibilityFor } from "~/services/entitlements.server";
-import { floodGeoJson } from "~/services/flood-map.server";
+import { parseFloodSelection } from "~/domain/geo/flood-map";
+import { apiError, apiJson } from "~/services/api/api-response.server";
+import { resolveApiCaller } from "~/services/api/api-auth.server";
+import { hexagonVisibilityFor } from "~/services/commerce/entitlements.server";
+import { floodGeoJson } from "~/services/maps/flood-map.server";
 
 /** GET /flood-map.geojson?scenario&period[&country][&layer=hexagons]: the interactive flood map's layer. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json } from "@remix-run/node";
 import { sql } from "drizzle-orm";
-import { getDb, getDbMode } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
-import { resourceHandler } from "~/services/security-headers.server";
+import { getDb, getDbMode } from "~/services/infra/db.server";
+import { logger } from "~/services/infra/logger.server";
+import { resourceHandler } from "~/services/http/security-headers.server";
 
 /** GET /healthz: the database answers. */
 async function health() {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirectPath } from "~/domain/auth";
-import { readFormData } from "~/services/form-body.server";
-import { markTourSeen } from "~/services/intro-tour.server";
-import { requireUser } from "~/services/session.server";
+import { safeRedirectPath } from "~/domain/auth/auth";
+import { readFormData } from "~/services/http/form-body.server";
+import { markTourSeen } from "~/services/dashboard/intro-tour.server";
+import { requireUser } from "~/services/auth/session.server";
 
 /** Skip, or Next on the last slide: remembered for the user (every browser), then back to the page. */
 export async function action({ request }: ActionFunctionArgs) {

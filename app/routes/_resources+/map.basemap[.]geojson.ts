@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseBasemapQuery } from "~/domain/basemap-query";
-import { basemapBrotli, basemapGeoJson } from "~/services/map-data.server";
+import { parseBasemapQuery } from "~/domain/geo/basemap-query";
+import { basemapBrotli, basemapGeoJson } from "~/services/maps/map-data.server";
 
 /**
  * GET /map/basemap.geojson[?level&bbox&outline]: the land, the place's outline and the labels every interactive map

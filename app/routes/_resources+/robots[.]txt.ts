@@ -1,4 +1,4 @@
-import { resourceHandler } from "~/services/security-headers.server";
-import { robotsResponse } from "~/services/feeds.server";
+import { resourceHandler } from "~/services/http/security-headers.server";
+import { robotsResponse } from "~/services/content/feeds.server";
 
 export const loader = resourceHandler(() => robotsResponse());

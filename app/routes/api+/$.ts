@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFoundOrNotAllowed } from "~/services/api-fallback.server";
-import { apiRoute } from "~/services/api-response.server";
+import { apiNotFoundOrNotAllowed } from "~/services/api/api-fallback.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 /** Anything under /api/ that no route answers: a JSON 404 or 405, never an HTML page. */
 const routeLoader = ({ request }: LoaderFunctionArgs) => apiNotFoundOrNotAllowed(request);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { appKeyAction, appKeyLoader } from "~/services/api-account.server";
-import { apiRoute } from "~/services/api-response.server";
+import { appKeyAction, appKeyLoader } from "~/services/api/api-account.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 const routeLoader = (args: LoaderFunctionArgs) => appKeyLoader(args);
 const routeAction = (args: ActionFunctionArgs) => appKeyAction(args);

@@ -1,7 +1,7 @@
-import { buildOpenApiDocument } from "~/domain/openapi";
+import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { getEnv } from "~/env.server";
-import { getOnlyAction } from "~/services/api-fallback.server";
-import { apiRoute } from "~/services/api-response.server";
+import { getOnlyAction } from "~/services/api/api-fallback.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document of the public API. */
 function routeLoader() {

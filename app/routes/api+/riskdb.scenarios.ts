@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { riskdbHandlers, riskdbMethodNotAllowed } from "~/services/riskdb.server";
-import { apiRoute } from "~/services/api-response.server";
+import { riskdbHandlers, riskdbMethodNotAllowed } from "~/services/api/riskdb.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 const routeLoader = ({ request }: LoaderFunctionArgs) => riskdbHandlers.scenarios(request);
 const routeAction = (args: ActionFunctionArgs) => riskdbMethodNotAllowed(args);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { reportBlockAction, reportBlockLoader } from "~/services/portfolio/block-route.server";
-import { apiRoute } from "~/services/api-response.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 function routeAction(args: ActionFunctionArgs) {
   return reportBlockAction(args, "risks_diversity");

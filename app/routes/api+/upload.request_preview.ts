@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiMethodNotAllowed } from "~/services/api-fallback.server";
+import { apiMethodNotAllowed } from "~/services/api/api-fallback.server";
 import { RequestPreviewResponse } from "~/domain/api-contract/upload";
-import { apiAnswer, apiError, apiRoute } from "~/services/api-response.server";
-import { resolveApiCaller } from "~/services/api-auth.server";
-import { readBody } from "~/services/form-flash.server";
+import { apiAnswer, apiError, apiRoute } from "~/services/api/api-response.server";
+import { resolveApiCaller } from "~/services/api/api-auth.server";
+import { readBody } from "~/services/http/form-flash.server";
 import { requestPreview, resolveUpload } from "~/services/portfolio/api.server";
 
 function routeLoader({ request }: LoaderFunctionArgs) {

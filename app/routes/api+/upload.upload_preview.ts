@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PreviewResponse } from "~/domain/api-contract/upload";
-import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api-response.server";
-import { resolveApiCaller } from "~/services/api-auth.server";
-import { requestClientAddress } from "~/services/client-address.server";
+import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
+import { resolveApiCaller } from "~/services/api/api-auth.server";
+import { requestClientAddress } from "~/services/http/client-address.server";
 import { previewFromMultipart } from "~/services/portfolio/preview.server";
-import { API_ERROR_MARK } from "~/domain/errors";
+import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {
   return apiJson({ ...API_ERROR_MARK, error: "Use POST with a multipart form holding the file in the field 'file'" }, { status: 405, headers: { Allow: "POST" } });

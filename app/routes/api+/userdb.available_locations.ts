@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { availableLocationsLoader } from "~/services/api-account.server";
-import { getOnlyAction } from "~/services/api-fallback.server";
-import { apiRoute } from "~/services/api-response.server";
+import { availableLocationsLoader } from "~/services/api/api-account.server";
+import { getOnlyAction } from "~/services/api/api-fallback.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 const routeLoader = (args: LoaderFunctionArgs) => availableLocationsLoader(args);
 

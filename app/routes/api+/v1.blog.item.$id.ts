@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { blogItemResponse } from "~/services/content-api.server";
-import { getOnlyAction } from "~/services/api-fallback.server";
-import { apiRoute } from "~/services/api-response.server";
+import { blogItemResponse } from "~/services/api/content-api.server";
+import { getOnlyAction } from "~/services/api/api-fallback.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 const routeLoader = ({ params }: LoaderFunctionArgs) => blogItemResponse(params.id);
 

@@ -1,6 +1,6 @@
-import { blogTopicsResponse } from "~/services/content-api.server";
-import { getOnlyAction } from "~/services/api-fallback.server";
-import { apiRoute } from "~/services/api-response.server";
+import { blogTopicsResponse } from "~/services/api/content-api.server";
+import { getOnlyAction } from "~/services/api/api-fallback.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 const routeLoader = () => blogTopicsResponse();
 

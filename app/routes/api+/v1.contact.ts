@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CONTACT_MESSAGES, ContactSchema } from "~/domain/contact";
-import { HONEYPOT_FIELD } from "~/domain/public-forms";
+import { CONTACT_MESSAGES, ContactSchema } from "~/domain/content/contact";
+import { HONEYPOT_FIELD } from "~/domain/content/public-forms";
 import { ContactResponse } from "~/domain/api-contract/content";
-import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api-response.server";
-import { sendContactMessage } from "~/services/contact.server";
-import { BadRequestError } from "~/services/errors.server";
-import { readBody } from "~/services/form-flash.server";
-import { requestClientAddress } from "~/services/client-address.server";
-import { API_ERROR_MARK } from "~/domain/errors";
+import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
+import { sendContactMessage } from "~/services/content/contact.server";
+import { BadRequestError } from "~/services/http/errors.server";
+import { readBody } from "~/services/http/form-flash.server";
+import { requestClientAddress } from "~/services/http/client-address.server";
+import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {
   return apiJson({ ...API_ERROR_MARK, error: "Use POST with {message, firstname, lastname, email}" }, { status: 405, headers: { Allow: "POST" } });

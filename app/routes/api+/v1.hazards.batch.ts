@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiMethodNotAllowed } from "~/services/api-fallback.server";
-import { hazardsBatchAction } from "~/services/hazards-batch.server";
-import { apiRoute } from "~/services/api-response.server";
+import { apiMethodNotAllowed } from "~/services/api/api-fallback.server";
+import { hazardsBatchAction } from "~/services/api/hazards-batch.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 const routeLoader = ({ request }: LoaderFunctionArgs) => apiMethodNotAllowed(request, ["POST"]);
 const routeAction = ({ request }: ActionFunctionArgs) =>

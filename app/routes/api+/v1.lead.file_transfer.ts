@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMethodNotAllowed } from "~/services/api-fallback.server";
+import { apiMethodNotAllowed } from "~/services/api/api-fallback.server";
 import { LeadIdResponse } from "~/domain/api-contract/orders";
-import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api-response.server";
-import { resolveApiCaller } from "~/services/api-auth.server";
-import { readBody } from "~/services/form-flash.server";
+import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
+import { resolveApiCaller } from "~/services/api/api-auth.server";
+import { readBody } from "~/services/http/form-flash.server";
 import { resolveUpload } from "~/services/portfolio/api.server";
 import { fileTransfer } from "~/services/portfolio/purchase.server";
-import { API_ERROR_MARK } from "~/domain/errors";
+import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {
   return apiJson({ ...API_ERROR_MARK, error: "Use POST with {upload_id, access_token}" }, { status: 405, headers: { Allow: "POST" } });

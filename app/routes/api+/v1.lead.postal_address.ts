@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PostalAddressLeadSchema } from "~/domain/reports/single-location";
-import { ENTITLEMENT_MESSAGES } from "~/domain/entitlements";
-import { apiMethodNotAllowed } from "~/services/api-fallback.server";
+import { ENTITLEMENT_MESSAGES } from "~/domain/commerce/entitlements";
+import { apiMethodNotAllowed } from "~/services/api/api-fallback.server";
 import { PostalAddressLeadResponse } from "~/domain/api-contract/orders";
-import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api-response.server";
-import { resolveApiCaller } from "~/services/api-auth.server";
+import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
+import { resolveApiCaller } from "~/services/api/api-auth.server";
 import { createPostalAddressLead } from "~/services/commerce/location-lead.server";
-import { BadRequestError, UnauthorizedError } from "~/services/errors.server";
-import { readBody } from "~/services/form-flash.server";
-import { API_ERROR_MARK } from "~/domain/errors";
+import { BadRequestError, UnauthorizedError } from "~/services/http/errors.server";
+import { readBody } from "~/services/http/form-flash.server";
+import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {
   return apiJson({ ...API_ERROR_MARK, error: "Use POST with {postal_address, lat, lon}" }, { status: 405, headers: { Allow: "POST" } });

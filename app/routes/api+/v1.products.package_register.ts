@@ -1,5 +1,5 @@
 import { packageRegisterHandler as handler } from "~/services/commerce/api.server";
-import { apiRoute } from "~/services/api-response.server";
+import { apiRoute } from "~/services/api/api-response.server";
 
 export const loader = apiRoute(handler.loader);
 export const action = apiRoute(handler.action);

@@ -15,19 +15,19 @@ import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/sco
 import {
   CANT_GET_HAZARD_SCORES, PLACE_SELECT_KEYS, PLACE_VIEW_TEXT, cantGetHazardScores, hexagonFieldValue, mapPickHref, pairHazardScores,
   snappedToLandNote, unlockHrefs, warmingLabel, withoutExplanations, UNLOCK_DISMISSED,
-} from "~/domain/dashboard";
-import { HAZARDS } from "~/domain/hazards";
-import { SAMPLE_DEFAULT_LOCATION } from "~/domain/default-location";
-import { PERIODS, SCENARIOS } from "~/domain/scenarios";
+} from "~/domain/dashboard/dashboard";
+import { HAZARDS } from "~/domain/hazards/hazards";
+import { SAMPLE_DEFAULT_LOCATION } from "~/domain/geo/default-location";
+import { PERIODS, SCENARIOS } from "~/domain/hazards/scenarios";
 import { getEnv } from "~/env.server";
-import { loadDashboard, loadDashboardMap } from "~/services/dashboard.server";
-import { dashboardSelectionOf, parseDashboardOrder, placeSelectsForPage } from "~/services/dashboard-page.server";
-import { mapDataForPage } from "~/services/map-data.server";
-import { LimitReachedError, getUserEntitlements, grantLocation } from "~/services/entitlements.server";
-import { readFormData } from "~/services/form-body.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { inlandPlaceNote } from "~/domain/inland-place";
+import { loadDashboard, loadDashboardMap } from "~/services/dashboard/dashboard.server";
+import { dashboardSelectionOf, parseDashboardOrder, placeSelectsForPage } from "~/services/dashboard/dashboard-page.server";
+import { mapDataForPage } from "~/services/maps/map-data.server";
+import { LimitReachedError, getUserEntitlements, grantLocation } from "~/services/commerce/entitlements.server";
+import { readFormData } from "~/services/http/form-body.server";
+import { requireUser } from "~/services/auth/session.server";
+import { redirectWithToast } from "~/services/http/toast.server";
+import { inlandPlaceNote } from "~/domain/geo/inland-place";
 import { pageTitle } from "~/utils/meta";
 import { lazyInBrowser } from "~/utils/lazy-in-browser";
 import { drawOnServer, useServerDrawn } from "~/utils/server-drawn";

@@ -4,8 +4,8 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DashboardFooter, DashboardSidebar, DashboardTopBar } from "~/components/layout/dashboard-chrome";
 import { IntroTour as IntroTourOnServer } from "~/components/tour/intro-tour.server";
-import { isTourDue } from "~/services/intro-tour.server";
-import { requireUser } from "~/services/session.server";
+import { isTourDue } from "~/services/dashboard/intro-tour.server";
+import { requireUser } from "~/services/auth/session.server";
 import { lazyInBrowser } from "~/utils/lazy-in-browser";
 
 // Shown after sign-up and on demand: its code loads only then.

@@ -5,12 +5,12 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
-import { APPEALS, BillingFormSchema, billingFromForm, billingReturnPath } from "~/domain/billing";
+import { APPEALS, BillingFormSchema, billingFromForm, billingReturnPath } from "~/domain/commerce/billing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { getBillingInfo, saveBillingInfo } from "~/services/commerce/billing.server";
-import { readFormData } from "~/services/form-body.server";
-import { requireUser } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { readFormData } from "~/services/http/form-body.server";
+import { requireUser } from "~/services/auth/session.server";
+import { redirectWithToast } from "~/services/http/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Account Billing Info") }];

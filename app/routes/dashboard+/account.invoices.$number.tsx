@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MAX_DB_INTEGER } from "~/domain/commerce/packages";
 import { documentPdf } from "~/services/commerce/documents.server";
-import { isAppError } from "~/services/errors.server";
-import { requireUser } from "~/services/session.server";
+import { isAppError } from "~/services/http/errors.server";
+import { requireUser } from "~/services/auth/session.server";
 
 /** The invoice (or, with ?kind=receipt, the receipt) of one number as a PDF download; only for its owner. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

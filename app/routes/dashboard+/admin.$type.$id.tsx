@@ -5,15 +5,15 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContentEditor } from "~/components/content/admin-editor";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
-import { adminEditPath, adminListPath, CONTENT_MESSAGES, CONTENT_TYPES, isContentType, parsePositiveInt, type ContentForm, type ContentType } from "~/domain/content";
-import { ERROR_MESSAGES } from "~/domain/errors";
-import { requireAdmin } from "~/services/admin.server";
-import { adminGetContent, adminTopicOptions, previewMarkdown, saveContent } from "~/services/content.server";
-import { isAppError } from "~/services/errors.server";
-import { replyWithServiceError } from "~/services/form-errors.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { adminEditPath, adminListPath, CONTENT_MESSAGES, CONTENT_TYPES, isContentType, parsePositiveInt, type ContentForm, type ContentType } from "~/domain/content/content";
+import { ERROR_MESSAGES } from "~/domain/forms/errors";
+import { requireAdmin } from "~/services/auth/admin.server";
+import { adminGetContent, adminTopicOptions, previewMarkdown, saveContent } from "~/services/content/content.server";
+import { isAppError } from "~/services/http/errors.server";
+import { replyWithServiceError } from "~/services/http/form-errors.server";
+import { redirectWithToast } from "~/services/http/toast.server";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/services/form-body.server";
+import { readFormData } from "~/services/http/form-body.server";
 
 /** `{type}` must be a content type and `{id}` a positive id or `new`. */
 function target(params: { type?: string; id?: string }): { type: ContentType; id: number | null } {

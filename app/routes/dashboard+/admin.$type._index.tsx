@@ -4,14 +4,14 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
-import { ADMIN_CONTENT_PATH, adminEditPath, adminListPath, CONTENT_MESSAGES, CONTENT_TYPES, isContentType } from "~/domain/content";
-import { ERROR_MESSAGES } from "~/domain/errors";
-import { requireAdmin } from "~/services/admin.server";
-import { adminListContent, setContentPublished } from "~/services/content.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { ADMIN_CONTENT_PATH, adminEditPath, adminListPath, CONTENT_MESSAGES, CONTENT_TYPES, isContentType } from "~/domain/content/content";
+import { ERROR_MESSAGES } from "~/domain/forms/errors";
+import { requireAdmin } from "~/services/auth/admin.server";
+import { adminListContent, setContentPublished } from "~/services/content/content.server";
+import { redirectWithToast } from "~/services/http/toast.server";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/services/form-body.server";
-import { rethrowAsResponse } from "~/services/errors.server";
+import { readFormData } from "~/services/http/form-body.server";
+import { rethrowAsResponse } from "~/services/http/errors.server";
 
 function contentType(param: string | undefined) {
   if (!isContentType(param)) throw new Response(ERROR_MESSAGES.notFound, { status: 404 });

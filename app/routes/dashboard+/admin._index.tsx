@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
-import { adminListPath, CONTENT_TYPES, type ContentType } from "~/domain/content";
-import { requireAdmin } from "~/services/admin.server";
-import { adminListContent } from "~/services/content.server";
+import { adminListPath, CONTENT_TYPES, type ContentType } from "~/domain/content/content";
+import { requireAdmin } from "~/services/auth/admin.server";
+import { adminListContent } from "~/services/content/content.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Content") }];

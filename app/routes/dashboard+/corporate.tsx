@@ -5,7 +5,7 @@ import { SelectField } from "~/components/forms/fields";
 import { DISCLOSURE_CELL as td, DISCLOSURE_NUMBER_CELL as num, DisclosureSection, DisclosureTable } from "~/components/reports/disclosure-section";
 import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
-import { pageUpgradeWarning } from "~/domain/dashboard-nav";
+import { pageUpgradeWarning } from "~/domain/dashboard/dashboard-nav";
 import { CorporateExportSchema, CorporateQuerySchema } from "~/domain/reports/corporate-forms";
 import {
   DISCLOSURE_TABLES,
@@ -17,14 +17,14 @@ import {
   slotLabel,
   type ExposureCell,
 } from "~/domain/reports/disclosure";
-import { HAZARDS } from "~/domain/hazards";
+import { HAZARDS } from "~/domain/hazards/hazards";
 import { VALUE_COLUMN_TEXT, formatMoney, type MoneyBasis } from "~/domain/portfolio/value-column";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/scenarios";
-import { isAppError } from "~/services/errors.server";
-import { readFormData } from "~/services/form-body.server";
+import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
+import { isAppError } from "~/services/http/errors.server";
+import { readFormData } from "~/services/http/form-body.server";
 import { disclosureFor, exportDisclosure } from "~/services/reports/corporate.server";
 import { listUserPortfolios } from "~/services/reports/portfolios.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Corporate Sustainability Reporting and Audit") }];

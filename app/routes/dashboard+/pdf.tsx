@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ReportFilesList } from "~/components/reports/report-files-list";
 import { PageHeader } from "~/components/ui/page-header";
 import { reportDownloadOrList } from "~/services/reports/downloads.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("PDF export") }];

@@ -4,9 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PlaceSearch } from "~/components/dashboard/place-search";
 import { PageHeader } from "~/components/ui/page-header";
-import { PLACE_MESSAGES, clampPlaceLimit, formatPopulation, readPlaceQuery, toPlaceChoice } from "~/domain/places";
-import { searchPlaces } from "~/services/places.server";
-import { requireUser } from "~/services/session.server";
+import { PLACE_MESSAGES, clampPlaceLimit, formatPopulation, readPlaceQuery, toPlaceChoice } from "~/domain/geo/places";
+import { searchPlaces } from "~/services/maps/places.server";
+import { requireUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Find a place") }];

@@ -7,15 +7,15 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SelectField } from "~/components/forms/fields";
 import { PlaceMap } from "~/components/map/place-map";
 import { PageHeader } from "~/components/ui/page-header";
-import { HAZARD_IDS, HAZARDS } from "~/domain/hazards";
-import { PERIOD_OPTIONS, SCENARIO_OPTIONS } from "~/domain/flood-map";
-import { nextSortDirection, parseRegionalQuery, REGIONAL_CSV_PATH, regionalSearch, type RegionalSortKey } from "~/domain/regional";
+import { HAZARD_IDS, HAZARDS } from "~/domain/hazards/hazards";
+import { PERIOD_OPTIONS, SCENARIO_OPTIONS } from "~/domain/geo/flood-map";
+import { nextSortDirection, parseRegionalQuery, REGIONAL_CSV_PATH, regionalSearch, type RegionalSortKey } from "~/domain/geo/regional";
 import { getEnv } from "~/env.server";
 import { getRiskEngine } from "~/risk/engine.server";
-import { isAppError } from "~/services/errors.server";
-import { mapDataForPage } from "~/services/map-data.server";
-import { regionalView } from "~/services/regional.server";
-import { requireUser } from "~/services/session.server";
+import { isAppError } from "~/services/http/errors.server";
+import { mapDataForPage } from "~/services/maps/map-data.server";
+import { regionalView } from "~/services/maps/regional.server";
+import { requireUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 
 

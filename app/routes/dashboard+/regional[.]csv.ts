@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseRegionalQuery, regionalCsv, regionalCsvFilename } from "~/domain/regional";
-import { isAppError } from "~/services/errors.server";
-import { regionalView } from "~/services/regional.server";
-import { requireUser } from "~/services/session.server";
+import { parseRegionalQuery, regionalCsv, regionalCsvFilename } from "~/domain/geo/regional";
+import { isAppError } from "~/services/http/errors.server";
+import { regionalView } from "~/services/maps/regional.server";
+import { requireUser } from "~/services/auth/session.server";
 
 /** GET /dashboard/regional.csv?location_code&hazard_id&scenario&period&sort&dir: the regional table as CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {

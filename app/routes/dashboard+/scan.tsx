@@ -11,20 +11,20 @@ import { Card } from "~/components/ui/card";
 import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
-import { pageUpgradeWarning } from "~/domain/dashboard-nav";
+import { pageUpgradeWarning } from "~/domain/dashboard/dashboard-nav";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { ERROR_MESSAGES } from "~/domain/errors";
+import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { VALUE_COLUMN_TEXT, VALUE_CURRENCIES } from "~/domain/portfolio/value-column";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
 import { COLUMN_ROLES, NO_COLUMN } from "~/domain/portfolio/columns";
-import { isAppError, rethrowAsResponse } from "~/services/errors.server";
-import { readFormData } from "~/services/form-body.server";
+import { isAppError, rethrowAsResponse } from "~/services/http/errors.server";
+import { readFormData } from "~/services/http/form-body.server";
 import { generateReport } from "~/services/portfolio/api.server";
 import { previewFromMultipart, remapColumns, uploadErrorInit } from "~/services/portfolio/preview.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/purchase.server";
 import { loadScanPage } from "~/services/portfolio/scan-page.server";
 import { findUpload, setWeightColumn } from "~/services/portfolio/uploads.server";
-import { requireUser } from "~/services/session.server";
+import { requireUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 
 /** Seconds between refreshes while the report job runs (works without JavaScript). */

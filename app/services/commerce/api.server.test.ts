@@ -4,10 +4,10 @@ import { invoices, orders, portfolioUploads, termsConsents, users, type OrderIte
 import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { TERMS_VERSION } from "~/domain/commerce/orders";
-import { API_AUTH_MESSAGES } from "../api-auth.server";
-import { rotateApiKey } from "../api-keys.server";
+import { API_AUTH_MESSAGES } from "../api/api-auth.server";
+import { rotateApiKey } from "../api/api-keys.server";
 import { isReportPaid } from "../portfolio/purchase.server";
-import { createSession } from "../session.server";
+import { createSession } from "../auth/session.server";
 import { billingInfoHandler, buyProducts, leadConfirmPurchase, selfServiceCreateOrder, tariffUpgrade, termsHandler } from "./api.server";
 import { saveBillingInfo, setTermsConsent } from "./billing.server";
 import { mergedDocuments } from "./documents.server";

@@ -1,21 +1,21 @@
 /** Response handlers of the commerce API calls (spec §7); the route files only bind them to paths. */
 import { z } from "zod";
-import { BillingFormSchema, billingFromForm, flattenBillingBody } from "~/domain/billing";
+import { BillingFormSchema, billingFromForm, flattenBillingBody } from "~/domain/commerce/billing";
 import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, parsePackageChoices, tooLargeMessage } from "~/domain/commerce/packages";
 import { planByTariffId, tariffList } from "~/domain/commerce/plan-offer";
 import * as account from "~/domain/api-contract/account";
 import * as contract from "~/domain/api-contract/orders";
-import { apiAnswer, apiError, apiJson, parseQuery } from "../api-response.server";
-import { requireApiCaller, resolveApiCaller } from "../api-auth.server";
-import { getUserEntitlements } from "../entitlements.server";
-import { BadRequestError } from "../errors.server";
-import { readBody } from "../form-flash.server";
+import { apiAnswer, apiError, apiJson, parseQuery } from "../api/api-response.server";
+import { requireApiCaller, resolveApiCaller } from "../api/api-auth.server";
+import { getUserEntitlements } from "./entitlements.server";
+import { BadRequestError } from "../http/errors.server";
+import { readBody } from "../http/form-flash.server";
 import { getBillingInfo, getTermsConsent, saveBillingInfo, setTermsConsent } from "./billing.server";
 import { listInvoicesPage, listReceiptsPage, listReportsPage, type ListPage } from "./documents.server";
 import { idempotencyKeyOf } from "./idempotency.server";
 import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, purchasePackages, settleCheckoutPayment } from "./orders.server";
 import { currentPaymentsMode, getPaymentProvider } from "./payments.server";
-import { API_ERROR_MARK } from "~/domain/errors";
+import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 type Handler = (request: Request) => Promise<Response>;
 

@@ -1,9 +1,9 @@
 /** Billing info (one row per user) and the terms consent history. */
 import { desc, eq } from "drizzle-orm";
 import { billingInfo, termsConsents } from "#db/schema/index";
-import { EMPTY_BILLING, isBillingFilled, type BillingInfoValue } from "~/domain/billing";
+import { EMPTY_BILLING, isBillingFilled, type BillingInfoValue } from "~/domain/commerce/billing";
 import { TERMS_VERSION } from "~/domain/commerce/orders";
-import { getDb } from "../db.server";
+import { getDb } from "../infra/db.server";
 import type { Executor } from "./ledger.server";
 
 export async function getBillingInfo(userId: string, executor?: Executor): Promise<BillingInfoValue & { filled: boolean }> {

@@ -8,7 +8,7 @@ import { invoices, mailOutbox, orders, termsConsents } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { TERMS_VERSION } from "~/domain/commerce/orders";
-import { DEMO_SELLER, REVERSE_CHARGE_TEXT, invoiceNumberText } from "~/domain/invoice";
+import { DEMO_SELLER, REVERSE_CHARGE_TEXT, invoiceNumberText } from "~/domain/commerce/invoice";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { saveBillingInfo } from "./billing.server";
 import { documentPdf } from "./documents.server";

@@ -2,12 +2,12 @@
 import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { invoices, orders, receipts, supportRequests } from "#db/schema/index";
 import { formatDocumentDate } from "~/domain/commerce/orders";
-import { invoiceNumberText } from "~/domain/invoice";
-import { formatMinorUnits } from "~/domain/money";
+import { invoiceNumberText } from "~/domain/commerce/invoice";
+import { formatMinorUnits } from "~/domain/commerce/money";
 import { getEnv } from "~/env.server";
-import { getDb } from "../db.server";
-import { NotFoundError } from "../errors.server";
-import { sendMail } from "../mail.server";
+import { getDb } from "../infra/db.server";
+import { NotFoundError } from "../http/errors.server";
+import { sendMail } from "../mail/mail.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { invoiceContent, invoiceFilename } from "./invoices.server";
 

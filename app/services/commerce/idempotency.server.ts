@@ -12,9 +12,9 @@ import { and, eq } from "drizzle-orm";
 import { idempotencyKeys } from "#db/schema/index";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from "~/domain/commerce/orders";
-import { getDb } from "../db.server";
-import { BadRequestError, ConflictError, UnprocessableEntityError } from "../errors.server";
-import { logger } from "../logger.server";
+import { getDb } from "../infra/db.server";
+import { BadRequestError, ConflictError, UnprocessableEntityError } from "../http/errors.server";
+import { logger } from "../infra/logger.server";
 import type { Tx } from "./ledger.server";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

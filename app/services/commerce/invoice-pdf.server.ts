@@ -1,7 +1,7 @@
-/** The invoice (and its receipt) as a PDF, drawn from the one invoice model in app/domain/invoice.ts. */
-import { SITE_NAME } from "~/domain/site";
-import { buyerLines, formatIsoDay, formatRate, lineCells, sellerLines, servicePeriodText, type InvoiceContent } from "~/domain/invoice";
-import { formatPrice } from "~/domain/money";
+/** The invoice (and its receipt) as a PDF, drawn from the one invoice model in app/domain/commerce/invoice.ts. */
+import { SITE_NAME } from "~/domain/content/site";
+import { buyerLines, formatIsoDay, formatRate, lineCells, sellerLines, servicePeriodText, type InvoiceContent } from "~/domain/commerce/invoice";
+import { formatPrice } from "~/domain/commerce/money";
 import { buildPdf, pdfSafeText } from "../reports/pdf-toolkit.server";
 
 export interface ReceiptNote {

@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import { leads, type Lead } from "#db/schema/index";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { getDb } from "../db.server";
-import { NotFoundError } from "../errors.server";
+import { getDb } from "../infra/db.server";
+import { NotFoundError } from "../http/errors.server";
 
 export interface CreateLeadInput {
   userId: string | null;

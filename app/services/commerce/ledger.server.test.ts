@@ -1,6 +1,6 @@
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { getAvailableLocations, getUserEntitlements, grantLocation } from "../entitlements.server";
+import { getAvailableLocations, getUserEntitlements, grantLocation } from "./entitlements.server";
 import { saveBillingInfo, setTermsConsent } from "./billing.server";
 import { buyLocationCredits } from "./orders.server";
 

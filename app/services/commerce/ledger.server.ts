@@ -5,8 +5,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { creditLedger, locationEntitlements, plans, users } from "#db/schema/index";
-import { LOCATION_KINDS, type LocationKind } from "~/domain/entitlements";
-import { getDb, type Database } from "../db.server";
+import { LOCATION_KINDS, type LocationKind } from "~/domain/commerce/entitlements";
+import { getDb, type Database } from "../infra/db.server";
 
 type Limits = Record<LocationKind, number>;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

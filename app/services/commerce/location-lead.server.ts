@@ -3,13 +3,13 @@
  * spec's location-lead result: lead_id, and data with the point's hazards (at the finest level the caller may read,
  * the one entitlement rule) and the caller's limits.
  */
-import { pointHazardsParamsSchema } from "~/domain/riskdb-params";
+import { pointHazardsParamsSchema } from "~/domain/api/riskdb-params";
 import { SINGLE_LOCATION_MESSAGES, type PostalAddressLeadInput } from "~/domain/reports/single-location";
 import { getRiskEngine } from "~/risk/engine.server";
-import type { AccessCaller } from "../entitlements.server";
-import { getAvailableLocations } from "../entitlements.server";
-import { BadRequestError, isAppError } from "../errors.server";
-import { pointHazards } from "../riskdb.server";
+import type { AccessCaller } from "./entitlements.server";
+import { getAvailableLocations } from "./entitlements.server";
+import { BadRequestError, isAppError } from "../http/errors.server";
+import { pointHazards } from "../api/riskdb.server";
 import { createLead } from "./leads.server";
 
 export async function createPostalAddressLead(caller: AccessCaller, input: PostalAddressLeadInput) {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { createUpload, createUser } from "#db/factories";
 import { invoices, orders, receipts, users } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
-import { getAvailableLocations, getUserEntitlements } from "../entitlements.server";
+import { getAvailableLocations, getUserEntitlements } from "./entitlements.server";
 import { saveBillingInfo, setTermsConsent } from "./billing.server";
 import { createLead, getLead } from "./leads.server";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";

@@ -8,7 +8,7 @@ import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { resetEnvCacheForTesting } from "~/env.server";
 import { stripeWebhook } from "./api.server";
 import { currentPaymentsMode, getPaymentProvider, setPaymentProviderForTesting, stripePaymentProvider } from "./payments.server";
-import { getUserEntitlements } from "../entitlements.server";
+import { getUserEntitlements } from "./entitlements.server";
 
 const getDb = setupTestDatabase();
 

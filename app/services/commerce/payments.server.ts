@@ -6,7 +6,7 @@ import Stripe from "stripe";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { type PaymentsMode } from "~/domain/commerce/orders";
 import { getEnv, paymentsMode } from "~/env.server";
-import { BadRequestError, ServiceUnavailableError } from "../errors.server";
+import { BadRequestError, ServiceUnavailableError } from "../http/errors.server";
 
 export interface PaymentRequest {
   orderId: number;

@@ -10,7 +10,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { LargeObjectManager } from "pg-large-object";
-import { getDb } from "../db.server";
+import { getDb } from "../infra/db.server";
 import type { FileStore } from "./file-store.server";
 
 const PREFIX = "pg-large-object:";

@@ -1,6 +1,6 @@
 /** The upload/report JSON API: which upload a call means, the purchase gate, and each output block. */
 import type { PortfolioReport, PortfolioUpload } from "#db/schema/index";
-import { BadRequestError, NotFoundError, AppError } from "../errors.server";
+import { BadRequestError, NotFoundError, AppError } from "../http/errors.server";
 import { findUpload, latestUpload, type PreviewResult } from "./uploads.server";
 import { reportOfUpload, requestReport, type ReportOutputs } from "./report.server";
 import { isReportPaid } from "./purchase.server";

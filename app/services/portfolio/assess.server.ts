@@ -1,8 +1,8 @@
 /** One location against the hazard engine: inland check, cell, country and every hazard × scenario × period. */
 import { latLngToCell } from "h3-js";
-import { HAZARD_IDS } from "~/domain/hazards";
-import { HEXAGON_RESOLUTION } from "~/domain/entitlements";
-import { SLOT_COUNT } from "~/domain/scenarios";
+import { HAZARD_IDS } from "~/domain/hazards/hazards";
+import { HEXAGON_RESOLUTION } from "~/domain/commerce/entitlements";
+import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import type { AssessedPoint } from "~/domain/portfolio/stats";
 import type { RiskEngine } from "~/risk/engine";
 import { VALUE_SCALE } from "~/risk/dataset";

@@ -1,10 +1,10 @@
 /** The shared handler of the five /api/riskdb/upload/* routes. */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMethodNotAllowed } from "../api-fallback.server";
+import { apiMethodNotAllowed } from "../api/api-fallback.server";
 import { ReportBlockResponses, ReportRunningResponse } from "~/domain/api-contract/upload";
-import { apiAnswer, apiError } from "../api-response.server";
-import { requireApiCaller } from "../api-auth.server";
-import { readBody } from "../form-flash.server";
+import { apiAnswer, apiError } from "../api/api-response.server";
+import { requireApiCaller } from "../api/api-auth.server";
+import { readBody } from "../http/form-flash.server";
 import { reportBlock, resolveUpload, type ReportBlock } from "./api.server";
 
 export function reportBlockLoader({ request }: { request: Request }) {

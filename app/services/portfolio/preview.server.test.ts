@@ -1,7 +1,7 @@
 import { setupTestDatabase } from "#db/testing";
 import { createUser } from "#db/factories";
 import { UPLOAD_BUSY_RETRY_AFTER_SECONDS, UPLOAD_MESSAGES, UPLOADS_CONCURRENT_PER_ACCOUNT, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
-import { apiError } from "../api-response.server";
+import { apiError } from "../api/api-response.server";
 import { UploadRefusedError } from "./errors.server";
 import { previewFromMultipart } from "./preview.server";
 

@@ -1,10 +1,10 @@
 /** The multipart side of the upload preview: streams the `file` part into the ingester, small fields into memory. */
-import type { AccessContext } from "~/domain/entitlements";
-import { isPlanCode, type PlanCode } from "~/domain/plans";
+import type { AccessContext } from "~/domain/commerce/entitlements";
+import { isPlanCode, type PlanCode } from "~/domain/commerce/plans";
 import { UPLOAD_MESSAGES, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
-import { accessContextFor, type AccessCaller } from "../entitlements.server";
-import { TooManyRequestsError, isAppError } from "../errors.server";
-import { isLimited, recordEvent } from "../rate-limit.server";
+import { accessContextFor, type AccessCaller } from "../commerce/entitlements.server";
+import { TooManyRequestsError, isAppError } from "../http/errors.server";
+import { isLimited, recordEvent } from "../http/rate-limit.server";
 import { UploadRefusedError } from "./errors.server";
 import { fileTransfer } from "./purchase.server";
 import { readUploadForm } from "./upload-form.server";

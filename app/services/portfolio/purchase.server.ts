@@ -8,7 +8,7 @@ import { portfolioUploads, type PortfolioUpload } from "#db/schema/index";
 import { PENDING_ORDER_TIMEOUT_MS, type ReportCharge, type SelfServiceProductCode } from "~/domain/commerce/orders";
 import { createLead } from "../commerce/leads.server";
 import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadChargeFor, reportQuantityOf } from "../commerce/orders.server";
-import { getDb } from "../db.server";
+import { getDb } from "../infra/db.server";
 
 /** The self-service product of a portfolio report (priced per unique valid location). */
 export const PORTFOLIO_REPORT_PRODUCT = "portfolio_report" satisfies SelfServiceProductCode;

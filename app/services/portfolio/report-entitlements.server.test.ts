@@ -3,7 +3,7 @@ import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { getRiskEngine } from "~/risk/engine.server";
 import { LENDER_SITES, lenderCsv } from "../../../tests/support/lender-portfolio";
-import { finestAccessibleLevel, getUserEntitlements } from "../entitlements.server";
+import { finestAccessibleLevel, getUserEntitlements } from "../commerce/entitlements.server";
 import { buildReport } from "./report.server";
 import { findUpload, ingestUpload } from "./uploads.server";
 

@@ -3,11 +3,11 @@
  * user's file as an AssessedLocation, valid with its scores or excluded with the reason, streamed chunk by chunk.
  */
 import type { PortfolioReport as ReportRow, PortfolioUpload } from "#db/schema/index";
-import { HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { effectiveWeightColumn } from "~/domain/portfolio/weighting";
-import { scoreFromValue } from "~/domain/risk-levels";
-import { SLOT_COUNT } from "~/domain/scenarios";
+import { scoreFromValue } from "~/domain/hazards/risk-levels";
+import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import type { AssessedLocation, LocationScores, PortfolioReportSource, SlotScore } from "~/domain/reports/types";
 import type { RiskEngine } from "~/risk/engine";
 import { CODE_NA, VALUE_SCALE } from "~/risk/dataset";

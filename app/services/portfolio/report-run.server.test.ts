@@ -3,7 +3,7 @@ import { portfolioReports, reportFiles } from "#db/schema/index";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { mergedHeaderXlsx } from "../../../tests/support/portfolio-files";
-import { sendJob, startJobs, stopJobs } from "../jobs.server";
+import { sendJob, startJobs, stopJobs } from "../infra/jobs.server";
 import { recordReportFile, type WrittenReportFile } from "../reports/files.server";
 import { REPORT_QUEUE, REPORT_STALE_SECONDS, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports } from "./report-run.server";
 import { buildReport, reportOfUpload, requestReport } from "./report.server";

@@ -8,9 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { portfolioReports, type PortfolioReport } from "#db/schema/index";
-import { getDb, type Database } from "../db.server";
-import { cancelActiveJobs, defineHousekeeping, hasWaitingJob, sendJob } from "../jobs.server";
-import { logger } from "../logger.server";
+import { getDb, type Database } from "../infra/db.server";
+import { cancelActiveJobs, defineHousekeeping, hasWaitingJob, sendJob } from "../infra/jobs.server";
+import { logger } from "../infra/logger.server";
 
 export const REPORT_QUEUE = "portfolio-report";
 /** A running report writes its heartbeat this often. */

@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import { portfolioReports, reportFiles } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { createUser } from "#db/factories";
-import { stopJobs, startJobs } from "../jobs.server";
+import { stopJobs, startJobs } from "../infra/jobs.server";
 import { computeDisclosure } from "~/domain/reports/disclosure";
 import { disclosureFor } from "../reports/corporate.server";
 import { loadUserPortfolio } from "../reports/portfolios.server";

@@ -2,7 +2,7 @@
 import { DEFAULT_WEIGHTING_COLUMN } from "~/domain/portfolio/limits";
 import { moneyBasis } from "~/domain/portfolio/value-column";
 import { WEIGHTING_TEXT, effectiveWeightColumn, weightingSummary } from "~/domain/portfolio/weighting";
-import { HAZARDS, type HazardId } from "~/domain/hazards";
+import { HAZARDS, type HazardId } from "~/domain/hazards/hazards";
 import type { PortfolioUpload } from "#db/schema/index";
 import { reportProgress } from "./api.server";
 import { isReportPaid, orderReport } from "./purchase.server";

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_FIELDS } from "~/domain/request-limits";
+import { UPLOAD_MAX_FIELDS } from "~/domain/http/request-limits";
 import { UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
 import { UploadRefusedError } from "./errors.server";
 import { FIELD_MAX_BYTES, ONE_FILE_MESSAGE, readUploadForm, type UploadFile } from "./upload-form.server";

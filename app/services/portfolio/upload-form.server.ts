@@ -7,8 +7,8 @@
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
-import { UPLOAD_MAX_FIELDS, tooManyFieldsMessage } from "~/domain/request-limits";
-import { isAppError } from "../errors.server";
+import { UPLOAD_MAX_FIELDS, tooManyFieldsMessage } from "~/domain/http/request-limits";
+import { isAppError } from "../http/errors.server";
 import { UploadRefusedError } from "./errors.server";
 
 /** Largest plain (non-file) field of the upload form. */

@@ -5,7 +5,7 @@ import { setupTestDatabase } from "#db/testing";
 import {
   UPLOAD_BUSY_RETRY_AFTER_SECONDS, UPLOAD_MESSAGES, UPLOADS_CONCURRENT_PER_ACCOUNT, UPLOADS_CONCURRENT_TOTAL,
 } from "~/domain/portfolio/limits";
-import { TooManyRequestsError } from "../errors.server";
+import { TooManyRequestsError } from "../http/errors.server";
 import { takeUploadSlot, uploadsInProgress } from "./upload-slots.server";
 
 const getDb = setupTestDatabase();

@@ -10,9 +10,9 @@ import { uploadSlots } from "#db/schema/index";
 import {
   UPLOAD_BUSY_RETRY_AFTER_SECONDS, UPLOAD_MESSAGES, UPLOADS_CONCURRENT_PER_ACCOUNT, UPLOADS_CONCURRENT_TOTAL,
 } from "~/domain/portfolio/limits";
-import { getDb } from "../db.server";
-import { TooManyRequestsError } from "../errors.server";
-import { logger } from "../logger.server";
+import { getDb } from "../infra/db.server";
+import { TooManyRequestsError } from "../http/errors.server";
+import { logger } from "../infra/logger.server";
 
 /** How long a slot outlives its last renewal: how soon a dead instance's uploads stop counting. */
 export const UPLOAD_SLOT_LEASE_SECONDS = 60;

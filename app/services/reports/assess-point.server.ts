@@ -1,7 +1,7 @@
 /** One point through the risk engine into the report model (single-location reports, benches). */
-import { HAZARD_IDS } from "~/domain/hazards";
+import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import type { AssessedLocation, LocationScores, SlotScore } from "~/domain/reports/types";
-import { SLOTS } from "~/domain/scenarios";
+import { SLOTS } from "~/domain/hazards/scenarios";
 import type { RiskEngine } from "~/risk/engine";
 import type { HazardScoreItem } from "~/risk/types";
 

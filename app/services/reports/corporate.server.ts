@@ -2,8 +2,8 @@
 import { computeDisclosure, type DisclosureTables } from "~/domain/reports/disclosure";
 import { moneyBasis } from "~/domain/portfolio/value-column";
 import type { ReportMetadata } from "~/domain/reports/types";
-import type { PeriodId, ScenarioId } from "~/domain/scenarios";
-import type { Database } from "../db.server";
+import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
+import type { Database } from "../infra/db.server";
 import { storeReportFile, type ReportFormat } from "./files.server";
 import { loadUserPortfolio, storedDisclosure, storeDisclosure } from "./portfolios.server";
 import { writeDisclosurePdf } from "./pdf.server";

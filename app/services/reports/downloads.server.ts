@@ -1,8 +1,8 @@
 /** Loader helpers for /dashboard/pdf, /dashboard/xls and the file resource route. */
 import { redirect } from "@remix-run/node";
-import { isAppError } from "../errors.server";
-import { logger } from "../logger.server";
-import { redirectBackWithToast } from "../toast.server";
+import { isAppError } from "../http/errors.server";
+import { logger } from "../infra/logger.server";
+import { redirectBackWithToast } from "../http/toast.server";
 import { getOwnedReportFile, listReportFiles, reportFileResponse, type ReportFormat } from "./files.server";
 
 /** Where the bytes of a file are served (a resource route: a page route cannot answer with a file). */

@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
-import { HISTORICAL_LABEL } from "~/domain/scenarios";
+import { HISTORICAL_LABEL } from "~/domain/hazards/scenarios";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
 import { disclosureFor, exportDisclosure } from "./corporate.server";
 import { getOwnedReportFile, listReportFiles, reportFileResponse, safeFileName, storeReportFile } from "./files.server";

@@ -13,11 +13,11 @@ import { portfolioReports, reportFiles, type ReportFile } from "../../../db/sche
 import { REPORT_FILE_RETENTION_DAYS } from "~/domain/reports/retention";
 import type { ReportFileKind } from "~/domain/reports/types";
 import { getEnv } from "~/env.server";
-import { getDb, type Database } from "../db.server";
-import { NotFoundError } from "../errors.server";
+import { getDb, type Database } from "../infra/db.server";
+import { NotFoundError } from "../http/errors.server";
 import { configuredFileStore, fileStoreOf, fileStoresInUse, type FileStore } from "../file-storage/store.server";
-import { defineHousekeeping } from "../jobs.server";
-import { logger } from "../logger.server";
+import { defineHousekeeping } from "../infra/jobs.server";
+import { logger } from "../infra/logger.server";
 
 export const REPORT_CONTENT_TYPES = {
   pdf: "application/pdf",

@@ -2,12 +2,12 @@
  * Plain reasons for a location's hazards, read from the engine's explanations: the same sentences the dashboard,
  * the API (`explain=1`) and the single-location report show.
  */
-import type { HazardId } from "~/domain/hazards";
-import type { PeriodId, ScenarioId } from "~/domain/scenarios";
+import type { HazardId } from "~/domain/hazards/hazards";
+import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
 import type { RiskEngine } from "~/risk/engine";
 import { getRiskEngine } from "~/risk/engine.server";
 import type { HazardScoresResult } from "~/risk/types";
-import { nearestPlaceName } from "../places.server";
+import { nearestPlaceName } from "../maps/places.server";
 
 export type HazardReasons = (
   loc: { lat: number | null; lon: number | null; hexagon: string | null },

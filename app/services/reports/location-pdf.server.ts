@@ -3,10 +3,10 @@
  * drawn as vector paths), then every hazard with its level across scenarios and horizons and a plain reason.
  */
 import type { Writable } from "node:stream";
-import { fitProjection, ringsToSvgPath } from "~/domain/location-map";
+import { fitProjection, ringsToSvgPath } from "~/domain/geo/location-map";
 import { LOCATION_REPORT_TITLE, type LocationReportModel } from "~/domain/reports/location-report";
-import { BASELINE_YEARS, FUTURE_PERIOD_IDS, PERIODS } from "~/domain/scenarios";
-import { SITE_NAME } from "~/domain/site";
+import { BASELINE_YEARS, FUTURE_PERIOD_IDS, PERIODS } from "~/domain/hazards/scenarios";
+import { SITE_NAME } from "~/domain/content/site";
 import { BRAND, MUTED, TEXT, contentWidth, ensureSpace, heading, methodology, openDoc, para, t, table, type Doc } from "./pdf.server";
 
 const MAP_HEIGHT = 220;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
-import { SLOT_COUNT } from "~/domain/scenarios";
+import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
 import { appendixCells, portfolioPdfFront, writePortfolioPdf } from "./pdf.server";
 import { portfolioPdfSink } from "./pdf-thread.server";

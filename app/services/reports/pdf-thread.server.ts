@@ -11,7 +11,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { logger } from "../logger.server";
+import { logger } from "../infra/logger.server";
 import { PDF_APPENDIX_MAX_ROWS, PortfolioPdfWriter, PORTFOLIO_PDF_TITLE, type PortfolioPdfFront } from "./pdf.server";
 
 export type PdfThreadRequest =

@@ -7,7 +7,7 @@ import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { reportCostText } from "~/domain/commerce/orders";
-import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { AGGREGATE_BAND_MEANING, bandSentence } from "~/risk/band-meanings";
 import {
   DISCLOSURE_TABLES,
@@ -20,15 +20,15 @@ import {
   slotLabel,
   type DisclosureTables,
 } from "~/domain/reports/disclosure";
-import { formatAmount } from "~/domain/money";
+import { formatAmount } from "~/domain/commerce/money";
 import { VALUE_COLUMN_TEXT, formatMoney, moneyBasis } from "~/domain/portfolio/value-column";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { APPENDIX_FUTURE, ReportFileTotals } from "~/domain/reports/file-totals";
 import type { LevelCountRow } from "~/domain/reports/level-counts";
 import { openLocations, type AssessedLocation, type PortfolioReportSource, type ReportMetadata, type SlotScore } from "~/domain/reports/types";
-import { RISK_LEVELS } from "~/domain/risk-levels";
-import { BASELINE_YEARS, FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, HISTORICAL_LABEL, HISTORICAL_SHORT, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/scenarios";
-import { SITE_NAME } from "~/domain/site";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
+import { BASELINE_YEARS, FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, GLOBAL_WARMING_LEVEL, HISTORICAL_LABEL, HISTORICAL_SHORT, SCENARIOS, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
+import { SITE_NAME } from "~/domain/content/site";
 import { BRAND, MUTED, TEXT, pdfSafeText } from "./pdf-toolkit.server";
 import { engineHazardReasons, type HazardReasons } from "./hazard-reasons.server";
 

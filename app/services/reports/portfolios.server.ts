@@ -4,7 +4,7 @@
  */
 import type { DisclosureTables } from "~/domain/reports/disclosure";
 import type { PortfolioReportSource } from "~/domain/reports/types";
-import { NotFoundError } from "../errors.server";
+import { NotFoundError } from "../http/errors.server";
 
 export interface PortfolioListItem {
   id: string;

@@ -5,7 +5,7 @@
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import { reportCostText } from "~/domain/commerce/orders";
-import { HAZARDS, HAZARD_IDS } from "~/domain/hazards";
+import { HAZARDS, HAZARD_IDS } from "~/domain/hazards/hazards";
 import {
   DISCLOSURE_TABLES,
   DisclosureAccumulator,
@@ -22,8 +22,8 @@ import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { POINT_PRECISION } from "~/domain/portfolio/row-place";
 import { userCellValue, userColumnHeader } from "~/domain/reports/user-cell";
 import { openLocations, type LocationScores, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
-import { RISK_LEVELS } from "~/domain/risk-levels";
-import { HISTORICAL_LABEL, SLOTS } from "~/domain/scenarios";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
+import { HISTORICAL_LABEL, SLOTS } from "~/domain/hazards/scenarios";
 import { XlsxWorkbookWriter, type CellValue, type RowCells, type SheetWriter } from "./xlsx-writer.server";
 
 type Sheet = SheetWriter;

@@ -1,0 +1,148 @@
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import { REQUEST_ID_HEADER, apiErrorCodeForStatus, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
+import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/forms/errors";
+import { rateLimitHeaders } from "~/domain/api/api-limits";
+import { ApiKeyRateLimitError } from "./api-key-rate-limit.server";
+import { BadRequestError, isAppError } from "../http/errors.server";
+import { logger } from "../infra/logger.server";
+
+export interface ApiErrorBody {
+  success: false;
+  error: string;
+  code?: ApiErrorCode;
+  request_id?: string;
+  field?: string;
+}
+
+const requestIds = new WeakMap<Request, string>();
+
+/**
+ * The request's id: the one in the `X-Request-Id` request header (the production server sets it on every request),
+ * or a new UUID (development, tests). The same id for the whole request.
+ */
+export function requestIdOf(request: Request): string {
+  let id = requestIds.get(request);
+  if (!id) {
+    id = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+    requestIds.set(request, id);
+  }
+  return id;
+}
+
+/**
+ * An error body as every API error answer has it: `success: false`, `error`, the stable `code` (the body's own, else
+ * the one its status stands for) and the `request_id`. Other fields of the body are kept.
+ */
+export function completeErrorBody<B extends Record<string, unknown>>(
+  request: Request,
+  status: number,
+  body: B,
+): B & { success: false; code: ApiErrorCode; request_id: string } {
+  return { ...body, ...API_ERROR_MARK, code: isApiErrorCode(body.code) ? body.code : apiErrorCodeForStatus(status), request_id: requestIdOf(request) };
+}
+
+/**
+ * The last step of every /api answer: it carries `X-Request-Id`, and an error answer's JSON body gets its `code` and
+ * `request_id` (error answers are small: reading one back costs nothing worth counting).
+ */
+export async function finishApiResponse(request: Request, response: Response): Promise<Response> {
+  const id = requestIdOf(request);
+  const type = response.headers.get("Content-Type") ?? "";
+  if (response.status < 400 || !type.includes("json")) {
+    setHeader(response, REQUEST_ID_HEADER, id);
+    return response;
+  }
+  const body: unknown = await response.json().catch(() => null);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.set(REQUEST_ID_HEADER, id);
+  const finished = body && typeof body === "object" && !Array.isArray(body) ? completeErrorBody(request, response.status, body as Record<string, unknown>) : completeErrorBody(request, response.status, { error: ERROR_MESSAGES.serverError });
+  return new Response(JSON.stringify(finished), { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Sets a header, on a copy when the Response's headers are immutable (a fetched or redirect Response). */
+function setHeader(response: Response, name: string, value: string) {
+  try {
+    response.headers.set(name, value);
+  } catch {
+    // immutable headers: left as they are
+  }
+}
+
+type RouteArgs = { request: Request };
+
+/**
+ * Wraps an /api route's loader or action: a thrown Response or error becomes the API's JSON answer, and every answer
+ * goes through finishApiResponse (request id, error code).
+ */
+export function apiRoute<A extends RouteArgs>(handler: (args: A) => Response | Promise<Response>): (args: A) => Promise<Response> {
+  return async (args) => {
+    let response: Response;
+    try {
+      response = await handler(args);
+    } catch (thrown) {
+      response = thrown instanceof Response && thrown.status < 400 ? thrown : apiError(thrown);
+    }
+    return finishApiResponse(args.request, response);
+  };
+}
+
+/** JSON is never rendered as a page: no sniffing, no framing, no sub-resources. */
+export const API_RESPONSE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+} as const;
+
+function withApiHeaders(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) headers.set(name, value);
+  return headers;
+}
+
+/**
+ * A success answer typed by its contract schema (app/domain/api-contract), the schema the OpenAPI document is
+ * generated from: the data must have the documented shape. The contract test checks the answers at run time.
+ */
+export function apiAnswer<S extends z.ZodTypeAny>(_schema: S, data: z.input<S>, init?: number | ResponseInit) {
+  return apiJson(data, init);
+}
+
+/** JSON success response for the public API; callers add headers (Cache-Control…) through `init`. */
+export function apiJson<T>(data: T, init?: number | ResponseInit) {
+  const base: ResponseInit = typeof init === "number" ? { status: init } : (init ?? {});
+  return json(data, { ...base, headers: withApiHeaders(new Headers(base.headers)) });
+}
+
+/**
+ * The one place that turns a thrown value into an API error response: typed AppErrors keep their status and
+ * message, a thrown 4xx Response is answered as it is; anything else is logged and becomes a 500 with a generic message so no stack or SQL leaks out.
+ */
+export function apiError(error: unknown) {
+  // A body that could not be read (readFormData's 400/415) is already a client answer: pass it on.
+  if (error instanceof Response && error.status >= 400 && error.status < 500) {
+    withApiHeaders(error.headers);
+    return error;
+  }
+  if (isAppError(error)) {
+    const body: ApiErrorBody = { ...API_ERROR_MARK, error: error.message, code: error.code ?? apiErrorCodeForStatus(error.status) };
+    if (error.field) body.field = error.field;
+    const headers = withApiHeaders(new Headers());
+    if ("retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
+      headers.set("Retry-After", String(error.retryAfterSeconds));
+    }
+    if (error instanceof ApiKeyRateLimitError) for (const [name, value] of Object.entries(rateLimitHeaders(error.state))) headers.set(name, value);
+    return json(body, { status: error.status, headers });
+  }
+  logger.error({ err: error }, "unexpected error in API route");
+  return json<ApiErrorBody>({ ...API_ERROR_MARK, error: ERROR_MESSAGES.serverError, code: "server_error" }, { status: 500, headers: withApiHeaders(new Headers()) });
+}
+
+/** Reads the query string with a zod schema; the first problem becomes a 400 whose message names the parameter. */
+export function parseQuery<S extends z.ZodTypeAny>(schema: S, request: Request): z.output<S> {
+  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = typeof issue.path[0] === "string" ? issue.path[0] : undefined;
+  throw new BadRequestError(issue.message, field);
+}

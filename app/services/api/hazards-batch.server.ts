@@ -1,0 +1,243 @@
+/**
+ * The batch read (POST /api/v1/hazards/batch): many points or location codes × several scenario/period slots in
+ * one call. Each location is answered on its own, at the finest level the caller may read, with an error item where
+ * it cannot be scored (at sea, bad coordinates, not in the plan), so one bad row never fails the batch. The caller's
+ * plan and ledger are read once per batch, not once per point.
+ */
+import { batchRequestCost } from "~/domain/api/api-limits";
+import { rateLimitHeaders } from "~/domain/api/api-limits";
+import {
+  BatchRequest, type BatchHeader, type BatchItemError, type BatchItemErrorCode, type BatchItemOk, type HazardsBatchResponse,
+} from "~/domain/api-contract/batch";
+import { ENTITLEMENT_MESSAGES, canAccess, classifyLocationCode, finestReadableLevel, type AccessContext, type LocationRef } from "~/domain/commerce/entitlements";
+import { METHODOLOGY_VERSION } from "~/domain/reports/build";
+import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
+import { RiskNotFoundError, getRiskEngine, type RiskEngine } from "~/risk/engine.server";
+import type { z } from "zod";
+import { API_RESPONSE_HEADERS, apiError } from "./api-response.server";
+import { etagMatches, versionedEtag } from "./api-etag.server";
+import { rateLimitStateOf, requireApiCaller } from "./api-auth.server";
+import { accessContextFor } from "../commerce/entitlements.server";
+import { BadRequestError } from "../http/errors.server";
+
+type Item = z.input<typeof BatchItemOk> | z.input<typeof BatchItemError>;
+type Header = z.input<typeof BatchHeader>;
+type SlotScores = z.input<typeof BatchItemOk>["results"][number];
+interface Slot {
+  scenario: ScenarioId;
+  period: PeriodId;
+}
+
+export const BATCH_FORMATS = ["json", "ndjson"] as const;
+export type BatchFormat = (typeof BATCH_FORMATS)[number];
+export const NDJSON_TYPE = "application/x-ndjson";
+
+/** Locations scored between two yields to the event loop while an NDJSON answer streams. */
+const STREAM_CHUNK = 50;
+
+/** The slots asked for, each valid and once; the first problem is a 400 naming it. */
+function parseSlots(slots: BatchRequest["slots"]): Slot[] {
+  const list = (slots ?? [{ scenario: "hist" }]).map((s, i) => {
+    const period: PeriodId = s.period ?? (s.scenario === "hist" ? "hist" : ("" as PeriodId));
+    if (!isValidCombination(s.scenario, period)) {
+      throw new BadRequestError(
+        s.scenario === "hist" ? "scenario hist has only the period hist" : `scenario ${s.scenario} needs a period of 2030, 2040 or 2050`,
+        `slots[${i}].period`,
+      );
+    }
+    return { scenario: s.scenario, period };
+  });
+  const seen = new Set<string>();
+  list.forEach((s, i) => {
+    const key = `${s.scenario}/${s.period}`;
+    if (seen.has(key)) throw new BadRequestError(`slot ${key} is asked for twice`, `slots[${i}]`);
+    seen.add(key);
+  });
+  return list;
+}
+
+/** A zod problem in the body as a 400 naming the field (`locations[3].lat`). */
+export function parseBatchRequest(body: unknown): { locations: BatchRequest["locations"]; slots: Slot[] } {
+  const result = BatchRequest.safeParse(body);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const field = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+    const message = issue.code === "invalid_union" && issue.path[0] === "locations"
+      ? "each location needs lat and lon, or location_code (and optionally id), nothing else"
+      : issue.message;
+    throw new BadRequestError(`${field ? `${field}: ` : ""}${message}`, field || undefined);
+  }
+  return { locations: result.data.locations, slots: parseSlots(result.data.slots) };
+}
+
+function compact(item: { hazard_id: string; value: number | null; score: number | null; level: string | null; state: string }) {
+  return { hazard_id: item.hazard_id, value: item.value, score: item.score, level: item.level, state: item.state } as SlotScores["aggregate"];
+}
+
+class Scorer {
+  private readonly cache = new Map<string, { name: string; results: SlotScores[] }>();
+  constructor(
+    private readonly engine: RiskEngine,
+    private readonly slots: readonly Slot[],
+  ) {}
+
+  /** Scores of one code for every slot; points in the same cell share them. */
+  scores(code: string) {
+    let hit = this.cache.get(code);
+    if (!hit) {
+      let name = code;
+      const results = this.slots.map((s) => {
+        const r = this.engine.scores(code, s.scenario, s.period);
+        name = r.location_name;
+        return { scenario: r.scenario, period: r.period, aggregate: compact(r.aggregate), hazards: r.hazards.map(compact) };
+      });
+      hit = { name, results };
+      this.cache.set(code, hit);
+    }
+    return hit;
+  }
+}
+
+function errorItem(index: number, id: string | null, code: BatchItemErrorCode, error: string): Item {
+  return { index, id, status: "error", code, error };
+}
+
+function notInPlanMessage(ctx: AccessContext, ref: LocationRef) {
+  return ctx.plan === null ? ENTITLEMENT_MESSAGES.signInRequired : ENTITLEMENT_MESSAGES.notEntitled(ref.kind, ref.code);
+}
+
+function scoreLocation(scorer: Scorer, engine: RiskEngine, ctx: AccessContext, location: BatchRequest["locations"][number], index: number): Item {
+  const id = location.id ?? null;
+  if ("location_code" in location) {
+    const ref = classifyLocationCode(location.location_code);
+    if (!ref) return errorItem(index, id, "invalid_location_code", ENTITLEMENT_MESSAGES.invalidCode);
+    // A code the dataset does not know is unknown to everyone, whatever the plan (the lists of codes are open).
+    let scored;
+    try {
+      scored = scorer.scores(ref.code);
+    } catch (error) {
+      if (error instanceof RiskNotFoundError) return errorItem(index, id, "unknown_location", error.message);
+      throw error;
+    }
+    if (!canAccess(ctx, ref.kind, ref.code).allowed) return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, ref));
+    return {
+      index, id, status: "ok", lat: null, lon: null,
+      hexagon_code: ref.kind === "hexagon" ? ref.code : null,
+      region_code: ref.kind === "region" ? ref.code : null,
+      country_code: ref.kind === "country" ? ref.code : ref.kind === "region" ? ref.code.slice(0, 2) : null,
+      snapped_to_land: null,
+      location_type: ref.kind, location_code: ref.code, location_name: scored.name, results: scored.results,
+    };
+  }
+  const loc = engine.locate(location.lat, location.lon);
+  if (loc.status !== "ok") return errorItem(index, id, loc.reason, loc.message);
+  const level = finestReadableLevel(ctx, { hexagon: loc.hexagon_code, region: loc.region_code, country: loc.country_code });
+  if (!level) return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, { kind: "country", code: loc.country_code }));
+  const scored = scorer.scores(level.code);
+  // A point read at its region or country: the area's coastal figures are not the point's when it is inland.
+  const notExposed = level.kind === "hexagon" ? [] : (engine.coastalExposure(loc.hexagon_code)?.notApplicable ?? []);
+  const results = notExposed.length
+    ? scored.results.map((r) => ({
+        ...r,
+        hazards: r.hazards.map((h) => ((notExposed as string[]).includes(h.hazard_id) ? { ...h, value: null, score: null, level: null, state: "not_applicable" as const } : h)),
+      }))
+    : scored.results;
+  return {
+    index, id, status: "ok", lat: Number(location.lat), lon: Number(location.lon),
+    hexagon_code: loc.hexagon_code, region_code: loc.region_code, country_code: loc.country_code, snapped_to_land: loc.snapped_to_land,
+    location_type: level.kind, location_code: level.code, location_name: scored.name, results,
+  };
+}
+
+/** The header of an answer: the versions every score depends on, and the slots in the order of each item's results. */
+export function batchHeader(engine: RiskEngine, slots: readonly Slot[], count: number): Header {
+  return {
+    status: "ok",
+    dataset_version: engine.datasetVersion,
+    methodology_version: METHODOLOGY_VERSION,
+    slots: slots.map((s) => ({ scenario: s.scenario, period: s.period, warming_c: slotWarmingC(s.scenario, s.period) })),
+    count,
+  };
+}
+
+/** Every item of a batch, in request order (the JSON form). */
+export function scoreBatch(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }): z.input<typeof HazardsBatchResponse> {
+  const engine = getRiskEngine();
+  const scorer = new Scorer(engine, request.slots);
+  const items = request.locations.map((l, i) => scoreLocation(scorer, engine, ctx, l, i));
+  return { ...batchHeader(engine, request.slots, items.length), errors: items.filter((i) => i.status === "error").length, items };
+}
+
+/** The NDJSON form: the header line, then each item as it is scored, a chunk at a time. */
+export function streamBatch(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }): ReadableStream<Uint8Array> {
+  const engine = getRiskEngine();
+  const scorer = new Scorer(engine, request.slots);
+  const encoder = new TextEncoder();
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`${JSON.stringify(batchHeader(engine, request.slots, request.locations.length))}\n`));
+    },
+    async pull(controller) {
+      if (next > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const end = Math.min(next + STREAM_CHUNK, request.locations.length);
+      let text = "";
+      for (; next < end; next++) text += `${JSON.stringify(scoreLocation(scorer, engine, ctx, request.locations[next]!, next))}\n`;
+      controller.enqueue(encoder.encode(text));
+      if (next >= request.locations.length) controller.close();
+    },
+  });
+}
+
+/** `?format=` wins, then `Accept`; JSON otherwise. */
+export function batchFormatOf(request: Request): BatchFormat {
+  const format = new URL(request.url).searchParams.get("format");
+  if (format !== null) {
+    if ((BATCH_FORMATS as readonly string[]).includes(format)) return format as BatchFormat;
+    throw new BadRequestError(`format must be one of ${BATCH_FORMATS.join(", ")}`, "format");
+  }
+  return (request.headers.get("Accept") ?? "").includes(NDJSON_TYPE) ? "ndjson" : "json";
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) {
+    throw new BadRequestError("Send the batch as JSON (Content-Type: application/json)");
+  }
+  try {
+    return await request.json();
+  } catch {
+    throw new BadRequestError("The body is not valid JSON");
+  }
+}
+
+/** Ties an answer to what it depends on: the versions, the caller's access and the request itself. */
+export function batchEtag(engine: RiskEngine, ctx: AccessContext, format: BatchFormat, body: unknown): string {
+  return versionedEtag(engine.datasetVersion, METHODOLOGY_VERSION, [format, ctx.plan, ctx.ordered, body]);
+}
+
+/** The route's action: POST only; a credential is required (an API key is counted by the batch's items). */
+export async function hazardsBatchAction(request: Request): Promise<Response> {
+  try {
+    const format = batchFormatOf(request);
+    const body = await readJson(request);
+    const parsed = parseBatchRequest(body);
+    const caller = await requireApiCaller(request, "read", batchRequestCost(parsed.locations.length, parsed.slots.length));
+    const ctx = await accessContextFor(caller);
+    const engine = getRiskEngine();
+    const rate = rateLimitStateOf(request);
+    const etag = batchEtag(engine, ctx, format, body);
+    const headers = new Headers({ ...API_RESPONSE_HEADERS, "Cache-Control": "private, no-cache", ETag: etag, ...(rate ? rateLimitHeaders(rate) : {}) });
+    if (etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+    if (format === "ndjson") {
+      headers.set("Content-Type", `${NDJSON_TYPE}; charset=utf-8`);
+      return new Response(streamBatch(ctx, parsed), { status: 200, headers });
+    }
+    headers.set("Content-Type", "application/json; charset=utf-8");
+    return new Response(JSON.stringify(scoreBatch(ctx, parsed)), { status: 200, headers });
+  } catch (error) {
+    const response = apiError(error);
+    const rate = rateLimitStateOf(request);
+    if (rate && response.status !== 429) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
+    return response;
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * River-flood inputs from terrain hydrology on the 2′ relief: WDBII rivers burned in, Priority-Flood filling
+ * with flats drained, D8 directions, drainage area and a runoff-weighted discharge proxy, then HAND and the
+ * GFPLAIN floodplain rule, summed per H3 cell. The same chain HydroSHEDS uses to derive its networks, on a
+ * coarser and grey-stepped relief.
+ */
+import type { GreyRelief } from "../climate/relief";
+import { burnRivers, rasteriseRivers, type RiverLine } from "./burn";
+import { DIR_NONE, DIR_OUTLET, type HydroGrid } from "./hydro-grid";
+import { priorityFlood } from "./priority-flood";
+import { accumulate, d8Directions } from "./flow";
+import { floodplainHeightM, nearestDrainage } from "./floodplain";
+import { meanFlowM3s, runoffAt, type RunoffGrid } from "./runoff";
+import { ramp } from "../../../app/risk/formulas";
+
+/** Flood levels per grey step of the relief: room for the burn depths below one step. */
+export const LEVELS_PER_GREY = 4;
+/** Permanent rivers sit this many levels (two grey steps) below their banks; intermittent ones one grey step. */
+export const BURN_PERMANENT_LEVELS = 8;
+export const BURN_INTERMITTENT_LEVELS = 4;
+/** Drainage area from which a flow path counts as a channel with its own floodplain, km². */
+export const CHANNEL_MIN_KM2 = 1000;
+/** GFPLAIN rule h ≤ a·A^b (h m, A km²): b from hydraulic geometry (Nardi et al. 2006, 2019), a = 1 m. One rule for cells and points. */
+import { GFPLAIN_A, GFPLAIN_B } from "../../../app/risk/point-drivers";
+export { GFPLAIN_A, GFPLAIN_B };
+/**
+ * A floodplain is a valley floor: full weight up to FLOODPLAIN_FLAT_DEG of 2′ slope, none from FLOODPLAIN_STEEP_DEG
+ * (the landslide ramp's 1° lower end is where the 2′ grid's plains end). Without it, a hillside that the grey
+ * steps put level with its channel would count, and mountain ridges would read as floodplain.
+ */
+export const FLOODPLAIN_FLAT_DEG = 1;
+export const FLOODPLAIN_STEEP_DEG = 3;
+
+export interface RiverNetwork {
+  /** Per cell: share of its 2′ land pixels in the GFPLAIN floodplain of a channel ≥ CHANNEL_MIN_KM2 (valley floors, weighted by flatness). */
+  floodplainShare: Float64Array;
+  /** Per cell: drainage area of the largest such channel, km² (0 without a floodplain). */
+  upstreamKm2: Float64Array;
+  /** Per cell: mean-flow proxy of that channel (runoff-weighted accumulation), m³/s. */
+  flowM3s: Float64Array;
+  stats: { riverPixelsPermanent: number; riverPixelsIntermittent: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
+  /** Every floodplain pixel on its own, for scoring a point from its own pixel (the cells' shares sum these). */
+  members: FloodplainMembers;
+  /** Flow directions on the 2′ grid (DIR_OUTLET marks the sea). */
+  dir: Uint8Array;
+}
+
+/**
+ * The floodplain pixels of the 2′ grid, parallel arrays in grid order: the pixel, its height above the channel it
+ * drains to (m), its flatness weight (what it adds to its cell's floodplain share), that channel's drainage area
+ * (km²) and pixel, and once flows are known the channel's mean flow (m³/s).
+ */
+export interface FloodplainMembers {
+  pixel: Int32Array;
+  channel: Int32Array;
+  handM: Float32Array;
+  flat: Float32Array;
+  areaKm2: Float32Array;
+  flowM3s: Float32Array;
+}
+
+const R_KM = 6371.0088;
+
+const emptyMembers = (): FloodplainMembers => ({ pixel: new Int32Array(0), channel: new Int32Array(0), handM: new Float32Array(0), flat: new Float32Array(0), areaKm2: new Float32Array(0), flowM3s: new Float32Array(0) });
+
+/**
+ * The terrain half of the network: directions, drainage areas, floodplains per cell, and for every floodplain
+ * pixel the channel pixel it drains to (so that a discharge proxy can be accumulated and read per cell without
+ * redoing the terrain).
+ */
+export interface RiverGeometry {
+  grid: HydroGrid;
+  dir: Uint8Array;
+  order: Int32Array;
+  count: number;
+  /** Pixel areas, km², per row. */
+  areaOfRow: Float64Array;
+  latOf: (y: number) => number;
+  lonOf: (x: number) => number;
+  floodplainShare: Float64Array;
+  upstreamKm2: Float64Array;
+  /** Cell and channel pixel of every floodplain pixel (parallel arrays). */
+  pairCell: Int32Array;
+  pairChannel: Int32Array;
+  /** Lakes and reservoirs (see RiverInputs.lake): they store the flood waves that reach them. */
+  lake?: Uint8Array;
+  /** The same floodplain pixels, in the same order, with their own values (flows filled by channelFlows). */
+  members?: FloodplainMembers;
+  stats: RiverNetwork["stats"];
+}
+
+/** What the river network is derived from: the relief, its calibration, the sea, the hexagon cells and the mapped rivers. */
+export interface RiverInputs {
+  relief: GreyRelief;
+  greyToM: Float64Array;
+  isSea: (lat: number, lon: number) => boolean;
+  cellOf: (lat: number, lon: number) => number | undefined;
+  cellCount: number;
+  lines: readonly RiverLine[];
+  /** Lakes and reservoirs on the relief's grid (1 = water standing on land; Natural Earth 50m lakes). */
+  lake?: Uint8Array;
+  /** Permanent ice on the relief's grid (1 = glacier, ice sheet or ice shelf; Natural Earth 50m): no floodplain. */
+  ice?: Uint8Array;
+}
+
+export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines, lake, ice }: RiverInputs): RiverGeometry {
+  const { width: W, height: H, grey } = relief;
+  const g: HydroGrid = { width: W, height: H, wrap: true };
+  const n = W * H;
+  const latOf = (y: number) => 90 - ((y + 0.5) * 180) / H;
+  const lonOf = (x: number) => -180 + ((x + 0.5) * 360) / W;
+  const rivers = rasteriseRivers(g, lines);
+  let riverPixelsPermanent = 0, riverPixelsIntermittent = 0;
+  for (let p = 0; p < n; p++) if (rivers[p] === 1) riverPixelsPermanent++;
+  else if (rivers[p] === 2) riverPixelsIntermittent++;
+  const { z, levels } = burnRivers(grey, rivers, LEVELS_PER_GREY, BURN_PERMANENT_LEVELS, BURN_INTERMITTENT_LEVELS);
+  const dir = new Uint8Array(n).fill(DIR_NONE);
+  for (let y = 0; y < H; y++) {
+    const lat = latOf(y);
+    for (let x = 0; x < W; x++)
+      if (isSea(lat, lonOf(x))) {
+        dir[y * W + x] = DIR_OUTLET;
+        z[y * W + x] = 0;
+      }
+  }
+  const flood = priorityFlood(g, z, dir, levels);
+  const cosRow = Float64Array.from({ length: H }, (_, y) => Math.cos((latOf(y) * Math.PI) / 180));
+  const steepestDescent = d8Directions(g, z, dir, (y) => cosRow[y]!);
+  const pixelSideKm = ((180 / H) * Math.PI * R_KM) / 180;
+  const areaOfRow = Float64Array.from(cosRow, (c) => pixelSideKm * pixelSideKm * c);
+  const area = new Float32Array(n);
+  accumulate(g, dir, flood.order, flood.count, (p) => areaOfRow[Math.floor(p / W)]!, area);
+  let channelPixels = 0;
+  const isLake = (p: number) => lake?.[p] === 1;
+  const drain = nearestDrainage(
+    g, dir, flood.order, flood.count,
+    (p) => {
+      const c = area[p]! >= CHANNEL_MIN_KM2;
+      if (c) channelPixels++;
+      return c;
+    },
+    isLake,
+  );
+  const land = new Uint32Array(cellCount), plain = new Float64Array(cellCount);
+  const upstreamKm2 = new Float64Array(cellCount);
+  const heightM = (p: number) => Math.max(0, greyToM[grey[p]!]!);
+  const sideM = pixelSideKm * 1000;
+  const slopeDeg = (x: number, y: number) => {
+    if (y <= 0 || y >= H - 1) return 0;
+    const z = (xx: number, yy: number) => heightM(yy * W + ((xx + W) % W));
+    const gx = (z(x + 1, y) - z(x - 1, y)) / (2 * sideM * Math.max(cosRow[y]!, 0.01)), gy = (z(x, y - 1) - z(x, y + 1)) / (2 * sideM);
+    return (Math.atan(Math.hypot(gx, gy)) * 180) / Math.PI;
+  };
+  let unreached = 0, floodplainPixels = 0, landPixels = 0;
+  let pairs = new Int32Array(1 << 22), nPairs = 0;
+  let own = new Float32Array(1 << 23);
+  let ownPixel = new Int32Array(1 << 21);
+  for (let y = 0; y < H; y++) {
+    const lat = latOf(y);
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      if (dir[p] === DIR_OUTLET) continue;
+      if (dir[p] === DIR_NONE) unreached++;
+      // a lake is not land, and its shore drains to it rather than to a river (drain −1 below)
+      if (isLake(p)) continue;
+      const k = cellOf(lat, lonOf(x));
+      if (k === undefined) continue;
+      land[k]!++;
+      landPixels++;
+      const c = drain[p]!;
+      if (c < 0 || ice?.[p] === 1) continue;
+      const hand = Math.max(0, heightM(p) - heightM(c));
+      if (hand > floodplainHeightM(area[c]!, GFPLAIN_A, GFPLAIN_B)) continue;
+      const flat = ramp(slopeDeg(x, y), FLOODPLAIN_STEEP_DEG, FLOODPLAIN_FLAT_DEG);
+      if (flat <= 0) continue;
+      plain[k]! += flat;
+      floodplainPixels += flat;
+      if (area[c]! > upstreamKm2[k]!) upstreamKm2[k] = area[c]!;
+      if (nPairs + 2 > pairs.length) {
+        const grown = new Int32Array(pairs.length * 2);
+        grown.set(pairs);
+        pairs = grown;
+        const grownOwn = new Float32Array(own.length * 2);
+        grownOwn.set(own);
+        own = grownOwn;
+        const grownPixel = new Int32Array(ownPixel.length * 2);
+        grownPixel.set(ownPixel);
+        ownPixel = grownPixel;
+      }
+      const m = nPairs / 2;
+      ownPixel[m] = p;
+      own[4 * m] = hand;
+      own[4 * m + 1] = flat;
+      own[4 * m + 2] = area[c]!;
+      pairs[nPairs++] = k;
+      pairs[nPairs++] = c;
+    }
+  }
+  const floodplainShare = new Float64Array(cellCount);
+  for (let k = 0; k < cellCount; k++) floodplainShare[k] = land[k]! ? plain[k]! / land[k]! : 0;
+  const pairCell = new Int32Array(nPairs / 2), pairChannel = new Int32Array(nPairs / 2);
+  const nm = pairCell.length;
+  const members: FloodplainMembers = { pixel: ownPixel.slice(0, nm), channel: pairChannel, handM: new Float32Array(nm), flat: new Float32Array(nm), areaKm2: new Float32Array(nm), flowM3s: new Float32Array(nm) };
+  for (let i = 0; i < nm; i++) {
+    pairCell[i] = pairs[2 * i]!;
+    pairChannel[i] = pairs[2 * i + 1]!;
+    members.handM[i] = own[4 * i]!;
+    members.flat[i] = own[4 * i + 1]!;
+    members.areaKm2[i] = own[4 * i + 2]!;
+  }
+  return {
+    grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel, lake, members,
+    stats: { riverPixelsPermanent, riverPixelsIntermittent, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
+  };
+}
+
+/**
+ * Per cell, the mean-flow proxy (m³/s) of the largest channel whose floodplain lies in it: runoff accumulated
+ * downstream from the last lake or reservoir upstream. A lake's storage flattens the floods that enter it (Lake
+ * Ontario's outflow, the Nile below Lake Nasser since 1970), so only runoff generated below it makes a flood wave.
+ */
+export function channelFlows(geo: RiverGeometry, runoff: RunoffGrid, cellCount: number): Float64Array {
+  const W = geo.grid.width;
+  const flow = new Float32Array(geo.grid.width * geo.grid.height);
+  accumulate(geo.grid, geo.dir, geo.order, geo.count, (p) => {
+    const y = Math.floor(p / W);
+    return geo.areaOfRow[y]! * runoffAt(runoff, geo.latOf(y), geo.lonOf(p - y * W));
+  }, flow, geo.lake ? (p) => geo.lake![p] === 1 : undefined);
+  const flowM3s = new Float64Array(cellCount);
+  for (let i = 0; i < geo.pairCell.length; i++) {
+    const k = geo.pairCell[i]!;
+    const q = meanFlowM3s(flow[geo.pairChannel[i]!]!);
+    if (geo.members) geo.members.flowM3s[i] = q;
+    if (q > flowM3s[k]!) flowM3s[k] = q;
+  }
+  return flowM3s;
+}
+
+export function riverNetwork(inputs: RiverInputs, runoff: RunoffGrid): RiverNetwork {
+  const { cellCount } = inputs;
+  const geo = riverGeometry(inputs);
+  const flowM3s = channelFlows(geo, runoff, cellCount);
+  return { floodplainShare: geo.floodplainShare, upstreamKm2: geo.upstreamKm2, flowM3s, stats: geo.stats, members: geo.members ?? emptyMembers(), dir: geo.dir };
+}
