@@ -7,14 +7,14 @@
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { bodyGate } from "./body-gate";
+import { bodyGate } from "./admission/body-gate";
 import { checkTarget, securityHeaders } from "./front";
 import { pageCache } from "./page-cache";
 import { lastErrorHandler, recordApiAnswers, remixHandler } from "./remix";
 import { requestLog } from "./request-log";
 import { riskdbFastPath } from "./riskdb-fast-path";
 import { staticFiles } from "./static-files";
-import { healthCheck, takeTurn } from "./turns";
+import { healthCheck, takeTurn } from "./admission/turns";
 
 /**
  * Pages and JSON compressed as they are sent. Brotli quality 5 instead of the middleware's 4: about 6 % fewer bytes

@@ -4,7 +4,7 @@ import { writeReadableStreamToWritable } from "@remix-run/node";
 import { REQUEST_ID_HEADER, apiErrorCodeForStatus, requestIdFrom } from "~/domain/api/api-errors";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 import { apiRecorderEnabled, recordApiExchange, recordApiResponse } from "~/services/api-contract/recorder.server";
-import type { BodyRefusal } from "./request-body";
+import type { BodyRefusal } from "./admission/request-body";
 import { env } from "./runtime";
 
 export type Req = http.IncomingMessage;

@@ -6,7 +6,7 @@ import { decodeDataset, type GeoFile } from "./dataset";
 import { RiskEngine } from "./engine";
 import { RiskDatasetError } from "./errors";
 import { LandMask } from "./landmask";
-import { PointDrivers } from "./point-drivers";
+import { PointDrivers } from "./point/point-drivers";
 
 export { RiskEngine } from "./engine";
 export { RiskInputError, RiskNotFoundError, RiskDatasetError } from "./errors";

@@ -27,14 +27,14 @@ import {
   type GeoFile,
 } from "./dataset";
 import { RiskInputError, RiskNotFoundError } from "./errors";
-import { withBandMeanings } from "./band-meanings";
-import { explainDrivers, explainSummary, type PlaceRef } from "./explain-text";
+import { withBandMeanings } from "./explain/band-meanings";
+import { explainDrivers, explainSummary, type PlaceRef } from "./explain/explain-text";
 import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
-import { COAST_SEARCH_KM, type PointDrivers } from "./point-drivers";
-import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "./point-score";
+import { COAST_SEARCH_KM, type PointDrivers } from "./point/point-drivers";
+import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "./point/point-score";
 import type {
   CountryItem,
   DatasetStatistic,

@@ -2,8 +2,8 @@
 import type { HazardId } from "~/domain/hazards/hazards";
 import type { RiskLevelCode, RiskScore } from "~/domain/hazards/risk-levels";
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
-import type { HazardBandMeanings } from "./band-meanings";
-import type { Driver } from "./explain-text";
+import type { HazardBandMeanings } from "./explain/band-meanings";
+import type { Driver } from "./explain/explain-text";
 import type { Confidence, Step } from "./formulas";
 
 export interface CountryItem {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { HAZARDS, type HazardId } from "../../app/domain/hazards/hazards";
 import { GLOBAL_WARMING_LEVEL } from "../../app/domain/hazards/scenarios";
-import { bandMeanings } from "../../app/risk/band-meanings";
+import { bandMeanings } from "../../app/risk/explain/band-meanings";
 import { loadRiskEngine } from "../../app/risk/engine.server";
 import { CS_TCOLD_C, ER_PWET_MM, HW_TMAX_C } from "../../app/risk/formulas";
 import { ROOT } from "./inputs";

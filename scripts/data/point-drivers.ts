@@ -1,8 +1,8 @@
 /**
  * The point drivers: each land pixel of the 2′ grid with its own relief, low-lying state and floodplain, so that a
- * point is scored from its own place instead of its hexagon (app/risk/point-drivers.ts has the format).
+ * point is scored from its own place instead of its hexagon (app/risk/point/point-drivers.ts has the format).
  */
-import { encodePointDrivers } from "../../app/risk/point-drivers";
+import { encodePointDrivers } from "../../app/risk/point/point-drivers";
 import { DIR_OUTLET } from "./hydrology/hydro-grid";
 import type { GreyRelief } from "./climate/relief";
 import type { FloodplainMembers } from "./hydrology/river-network";

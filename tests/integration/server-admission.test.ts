@@ -1,10 +1,10 @@
 /**
- * The production server's admission control (server/admission.ts): a turn is freed when its work ends, fails, runs
+ * The production server's admission control (server/admission/admission.ts): a turn is freed when its work ends, fails, runs
  * past its time or loses its client, a waiting request whose client leaves gives up its place, and while others
  * wait one address holds no more than its share.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Admission } from "../../server/admission";
+import { Admission } from "../../server/admission/admission";
 
 const options = { concurrency: 2, sharePerAddress: 1, turnTimeoutMs: 1_000, stallMs: 5_000 };
 

@@ -8,7 +8,7 @@ import net from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS } from "~/domain/http/request-limits";
-import { awaitBody } from "../../server/request-body";
+import { awaitBody } from "../../server/admission/request-body";
 
 const LIMIT = { maxBytes: FORM_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS };
 /** How long the app waits before it reads, as a request waiting for its turn would. */

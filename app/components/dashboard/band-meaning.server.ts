@@ -1,5 +1,5 @@
 import { PER_HAZARD_IDS, type PerHazardId } from "~/domain/hazards/hazards";
-import { bandMeaningOf, bandMeanings } from "~/risk/band-meanings";
+import { bandMeaningOf, bandMeanings } from "~/risk/explain/band-meanings";
 
 /** What a card shows of its hazard's bands: the quantity they are read on and the band of each of its two scores. */
 export interface CardBandMeaning {

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { loadRiskEngine } from "~/risk/engine.server";
 import { SLOTS, slotWarmingLabel, type FuturePeriodId, type FutureScenarioId } from "~/domain/hazards/scenarios";
 import { warmingLabel } from "~/domain/dashboard/dashboard";
-import { bandMeanings } from "~/risk/band-meanings";
+import { bandMeanings } from "~/risk/explain/band-meanings";
 import { cardBandMeanings } from "./band-meaning.server";
 import { ScoreCard } from "./score-card";
 import { explanationHtml } from "./score-explanation.server";

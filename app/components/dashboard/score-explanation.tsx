@@ -1,5 +1,5 @@
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
-import { fmtInt } from "~/risk/explain-text";
+import { fmtInt } from "~/risk/explain/explain-text";
 import type { HazardScoreItem } from "~/risk/types";
 
 /** A driver's or input's value for reading: thousands with commas, at most three decimals. */

@@ -8,7 +8,7 @@ import { computeDisclosure } from "~/domain/reports/disclosure";
 import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
 import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
-import { bandSentence } from "~/risk/band-meanings";
+import { bandSentence } from "~/risk/explain/band-meanings";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
 import { engineHazardReasons } from "./hazard-reasons.server";
 import { ReportFileTotals } from "~/domain/reports/file-totals";

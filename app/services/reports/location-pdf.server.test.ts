@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "~/domain/hazards/hazards";
-import { bandSentence } from "~/risk/band-meanings";
+import { bandSentence } from "~/risk/explain/band-meanings";
 import { getRiskEngine } from "~/risk/engine.server";
 import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
 import { HISTORICAL_LABEL } from "~/domain/hazards/scenarios";

@@ -8,7 +8,7 @@ import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { reportCostText } from "~/domain/commerce/orders";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
-import { AGGREGATE_BAND_MEANING, bandSentence } from "~/risk/band-meanings";
+import { AGGREGATE_BAND_MEANING, bandSentence } from "~/risk/explain/band-meanings";
 import {
   DISCLOSURE_TABLES,
   MATERIAL_RISK_LEVEL,

@@ -21,7 +21,7 @@ export const BURN_INTERMITTENT_LEVELS = 4;
 /** Drainage area from which a flow path counts as a channel with its own floodplain, km². */
 export const CHANNEL_MIN_KM2 = 1000;
 /** GFPLAIN rule h ≤ a·A^b (h m, A km²): b from hydraulic geometry (Nardi et al. 2006, 2019), a = 1 m. One rule for cells and points. */
-import { GFPLAIN_A, GFPLAIN_B } from "../../../app/risk/point-drivers";
+import { GFPLAIN_A, GFPLAIN_B } from "../../../app/risk/point/point-drivers";
 export { GFPLAIN_A, GFPLAIN_B };
 /**
  * A floodplain is a valley floor: full weight up to FLOODPLAIN_FLAT_DEG of 2′ slope, none from FLOODPLAIN_STEEP_DEG

@@ -6,8 +6,8 @@ import type { NextFunction } from "express";
 import onHeaders from "on-headers";
 import { Admission } from "./admission";
 import { NO_TURN, addressOf, type GatedReq } from "./body-gate";
-import { SAFE_METHODS, pathnameOf, type Res } from "./http";
-import { app, env, logger } from "./runtime";
+import { SAFE_METHODS, pathnameOf, type Res } from "../http";
+import { app, env, logger } from "../runtime";
 
 /** Requests the app works on at once. */
 export const appTurns = new Admission({

@@ -10,9 +10,9 @@ import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { CROSS_SITE_MESSAGE } from "~/domain/http/request-origin";
 import { UPLOAD_BODY_MAX_BYTES, bodyLimitFor, bodyTooLargeMessage } from "~/domain/http/request-limits";
 import { BodyArrivals, TOO_MANY_BODIES_MESSAGE, TOO_MANY_BODIES_RETRY_AFTER_SECONDS } from "./body-arrivals";
-import { SAFE_METHODS, pathnameOf, refuse, refuseBody, type Req, type Res } from "./http";
+import { SAFE_METHODS, pathnameOf, refuse, refuseBody, type Req, type Res } from "../http";
 import { awaitBody, watchUpload } from "./request-body";
-import { app, env, logger, reachesNoAction } from "./runtime";
+import { app, env, logger, reachesNoAction } from "../runtime";
 
 /** Bodies one address may be sending at once. */
 const bodyArrivals = new BodyArrivals(16);

@@ -1,9 +1,9 @@
 /**
  * A point's own inputs: its hexagon's inputs with every driver that exists finer than the hexagon replaced by the
- * point's own value (app/risk/point-drivers.ts). The hazard formulas are the hexagon's (formulas.ts), so a point and
+ * point's own value (app/risk/point/point-drivers.ts). The hazard formulas are the hexagon's (formulas.ts), so a point and
  * its hexagon share one science. Pure.
  */
-import type { CellInputs } from "./formulas";
+import type { CellInputs } from "../formulas";
 import { COAST_SEARCH_KM, RELIEF_WINDOW_PX, type PointSample } from "./point-drivers";
 
 /**

@@ -7,7 +7,7 @@
  */
 import { FieldCounter, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimit } from "~/domain/http/request-limits";
 import { BODY_TOO_SLOW_MESSAGE, BodyPaceWatch, type BodyPace } from "./body-pace";
-import type { Req } from "./http";
+import type { Req } from "../http";
 
 /** Forms and JSON are a few KB: a client that cannot send them within seconds is not a browser. */
 export const FORM_BODY_PACE: BodyPace = { idleMs: 10_000, graceMs: 5_000, minBytesPerSecond: 512, deadlineMs: 20_000 };

@@ -24,7 +24,7 @@ import {
   type CellInputs,
   type SlotContext,
   type Step,
-} from "./formulas";
+} from "../formulas";
 
 /** One band of one hazard in the units of the quantity that drives it. */
 export interface BandMeaning {
