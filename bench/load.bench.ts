@@ -3,7 +3,11 @@
  * dashboard pages, API reads, public pages, a few writes and a login (a real scrypt hash) in every twenty requests.
  * Prints req/s, p50/p99, the 5xx count and client timeouts; targets: 0 × 5xx and 0 timeouts. PGlite by default,
  * PostgreSQL when BENCH_DATABASE_URL is set.
- * Run: `npm run build && npx tsx bench/load.bench.ts`. Env: BENCH_DURATION (s, default 30), BENCH_CONNECTIONS (100).
+ * Each connection is one user: the server runs behind a trusted proxy hop (TRUST_PROXY=1) and every connection's
+ * requests carry its own X-Forwarded-For address, so the per-address limits (bodies in flight, share of the turns)
+ * meet 100 users as they would in production. BENCH_CLIENT_ADDRESSES=1 sends everything as one address instead.
+ * Run: `npm run build && npx tsx bench/load.bench.ts`. Env: BENCH_DURATION (s, default 30), BENCH_CONNECTIONS (100),
+ * BENCH_CLIENT_ADDRESSES (default: one per connection).
  */
 import autocannon, { type Request } from "autocannon";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
@@ -12,6 +16,7 @@ import { assertBuilt, newDataDir, startServer, freePort } from "./support/server
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const CLIENT_ADDRESSES = Number(process.env.BENCH_CLIENT_ADDRESSES ?? CONNECTIONS);
 /** Longer than any answer should take: a request still open after this counts as a client timeout. */
 const TIMEOUT_SECONDS = 10;
 
@@ -31,7 +36,25 @@ async function signIn(url: string): Promise<string> {
 const demo = DEMO_ACCOUNTS.find((a) => a.planCode === "PREMIUM")!;
 const loginBody = new URLSearchParams({ intent: "login", email: demo.email, password: DEMO_PASSWORD }).toString();
 
+/** The n-th client address, in 198.18.0.0/15 (RFC 2544, set aside for benchmarks). */
+function clientAddress(n: number): string {
+  return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+}
+
+let connectionsSeen = 0;
+
+/** Gives each connection (autocannon's per-client context) its own address, sent as X-Forwarded-For. */
+function asUserOfConnection(req: Request, context: Record<string, unknown>): Request {
+  if (CLIENT_ADDRESSES <= 1) return req;
+  context.address ??= clientAddress(connectionsSeen++ % CLIENT_ADDRESSES);
+  return { ...req, headers: { ...req.headers, "X-Forwarded-For": context.address as string } };
+}
+
 function mix(cookie: string): Request[] {
+  return requests(cookie).map((r) => ({ ...r, setupRequest: asUserOfConnection }));
+}
+
+function requests(cookie: string): Request[] {
   const signedIn = { Cookie: cookie };
   const page = (path: string): Request => ({ method: "GET", path, headers: signedIn });
   const read = (path: string): Request => ({ method: "GET", path, headers: { ...signedIn, Accept: "application/json" } });
@@ -67,19 +90,19 @@ async function main() {
   assertBuilt();
   const port = await freePort();
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
-  const server = await startServer("server.ts", port, newDataDir("bench-load-"));
+  const server = await startServer("server.ts", port, newDataDir("bench-load-"), CLIENT_ADDRESSES > 1 ? { TRUST_PROXY: "1" } : {});
   try {
     const cookie = await signIn(server.url);
     const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION, timeout: TIMEOUT_SECONDS, requests: mix(cookie) });
     const byStatus = result.statusCodeStats ?? {};
     const count = (test: (code: number) => boolean) => Object.entries(byStatus).reduce((n, [code, s]) => (test(Number(code)) ? n + s.count : n), 0);
-    console.log(`load: ${CONNECTIONS} connections for ${DURATION} s on ${database} (server.ts), 1 login in 20 requests`);
+    console.log(`load: ${CONNECTIONS} connections from ${Math.max(1, CLIENT_ADDRESSES)} client address(es) for ${DURATION} s on ${database} (server.ts), 1 login in 20 requests; targets: 0 × 5xx, 0 timeouts, 0 errors`);
     console.log(
       `  ${result.requests.average.toFixed(0)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   ` +
         `${result.requests.total} requests   5xx ${count((c) => c >= 500)}   4xx ${count((c) => c >= 400 && c < 500)}   timeouts ${result.timeouts}   errors ${result.errors}`,
     );
     console.log(`  status codes: ${Object.entries(byStatus).map(([code, s]) => `${code}×${s.count}`).join(" ")}`);
-    if (count((c) => c >= 500) > 0 || result.timeouts > 0) process.exitCode = 1;
+    if (count((c) => c >= 500) > 0 || result.timeouts > 0 || result.errors > 0) process.exitCode = 1;
   } finally {
     await server.stop();
   }
