@@ -4,6 +4,7 @@
  * `X-Request-Id` is kept (a proxy in front may have logged it already), otherwise a new UUID; it is sent back as
  * `X-Request-Id` on every answer and set on the request's headers, so the app reads the same id.
  */
+import onHeaders from "on-headers";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api/api-errors";
@@ -43,7 +44,11 @@ export const requestLog = pinoHttp<Req, Res>({
   genReqId: (req, res) => {
     const id = requestIdFor(req.headers[REQUEST_ID]);
     req.headers[REQUEST_ID] = id;
-    res.setHeader(REQUEST_ID_HEADER, id);
+    // Set as the headers go out, unless the app's answer already names it (the adapter appends the Response's
+    // headers, so an id set now would be sent twice).
+    onHeaders(res, () => {
+      if (!res.hasHeader(REQUEST_ID_HEADER)) res.setHeader(REQUEST_ID_HEADER, id);
+    });
     return id;
   },
   customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),

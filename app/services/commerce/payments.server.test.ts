@@ -88,7 +88,7 @@ describe("Stripe webhooks", () => {
     const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
     const bad = await post(payload, wrongSecret);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ success: false, error: "Invalid Stripe webhook signature" });
+    expect(await bad.json()).toEqual({ success: false, error: "Invalid Stripe webhook signature", code: "invalid_request" });
     const good = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
     expect((await post(payload.replace('"paid"', '"unpaid"'), good)).status).toBe(400);
     expect((await post(payload, "")).status).toBe(400);
@@ -107,7 +107,7 @@ describe("Stripe webhooks", () => {
     for (const payload of forged) {
       const res = await post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ success: false, error: COMMERCE_MESSAGES.paymentMismatch });
+      expect(await res.json()).toEqual({ success: false, error: COMMERCE_MESSAGES.paymentMismatch, code: "invalid_request" });
     }
     const [row] = await getDb().select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe("pending");
