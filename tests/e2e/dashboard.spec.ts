@@ -130,7 +130,7 @@ test.describe("scenario analysis for one location", () => {
     await enter(page, "premium@example.com");
     await page.goto(`/dashboard?location_code=${region}`);
     await expect(page.getByTestId("shown-level")).toContainText("Country-level scores: United Kingdom");
-    await page.getByRole("link", { name: "Unlock this region" }).click();
+    // A locked region picked asks at once (spec §4), without a second click on "Unlock this region".
     const modal = page.getByRole("dialog", { name: "Unlock this region?" });
     await expect(modal).toBeVisible();
     await expect(modal.getByTestId("spend-note")).toHaveText(/^This uses 1 of your \d+ region orders?; \d+ will remain\.$/);

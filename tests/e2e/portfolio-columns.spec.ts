@@ -32,7 +32,7 @@ for (const width of [1366, 390]) {
       await expect(page.getByTestId("preview-placed")).toContainText("4 rows' latitude and longitude were the wrong way round");
       const placed = page.getByRole("region", { name: "Rows placed by their country, city or address" });
       await expect(placed.getByRole("row", { name: /^3 FR-002 coordinates swapped, corrected$/ })).toBeVisible();
-      await expect(placed.getByRole("row", { name: /^11 DE-010 city centroid: Munich, DE$/ })).toBeVisible();
+      await expect(placed.getByRole("row", { name: /^11 DE-010 city centroid: Munich, DE \(postcode 80331; placed at the city\)$/ })).toBeVisible();
       const invalid = page.getByRole("region", { name: "Invalid rows" });
       await expect(invalid.getByRole("row", { name: /^7 FR-006 the point lies in Germany, not in France/ })).toBeVisible();
       await expect(page.locator('[data-stat="Valid locations"]')).toHaveText("7");
@@ -68,7 +68,7 @@ for (const width of [1366, 390]) {
       await expect(page.locator('[data-stat="Invalid locations"]')).toHaveText("0");
       const placed = page.getByRole("region", { name: "Rows placed by their country, city or address" });
       await expect(placed.getByRole("row", { name: /^3 K-2 coordinates swapped, corrected$/ })).toBeVisible();
-      await expect(placed.getByRole("row", { name: /^4 K-3 city centroid: Vienna, AT$/ })).toBeVisible();
+      await expect(placed.getByRole("row", { name: /^4 K-3 city centroid: Vienna, AT \(postcode 1010; placed at the city\)$/ })).toBeVisible();
       await expect(page.getByTestId("weight-column")).toHaveText("Summe");
       await placed.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `docs/screenshots/portfolio-column-mapping-result-${width}-${js}.png`, fullPage: false });
