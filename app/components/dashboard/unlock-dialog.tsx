@@ -10,7 +10,7 @@ import type { PendingUnlock } from "./place-view";
 export default function UnlockDialog({ purchase, placeTitle }: { purchase: PendingUnlock; placeTitle: string }) {
   const { search } = useLocation();
   const params = new URLSearchParams(search);
-  const { cancel } = unlockHrefs(params, purchase.kind);
+  const { cancel, ordered } = unlockHrefs(params, purchase.kind);
   const what = `${purchase.kind === "hexagon" ? purchase.name : `${purchase.name} (${purchase.code})`}, for ${placeTitle}`;
   if (purchase.modal === "buyDataModal")
     return (
@@ -23,7 +23,7 @@ export default function UnlockDialog({ purchase, placeTitle }: { purchase: Pendi
           <Form method="post" className="mt-4 flex flex-wrap gap-2" preventScrollReset>
             <input type="hidden" name="intent" value="order" />
             <input type="hidden" name="location_code" value={purchase.code} />
-            <input type="hidden" name="back" value={cancel} />
+            <input type="hidden" name="back" value={ordered} />
             <button type="submit" className="btn-primary">
               {PLACE_VIEW_TEXT.confirm(purchase.kind)}
             </button>

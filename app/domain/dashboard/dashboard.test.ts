@@ -117,6 +117,8 @@ describe("place view", () => {
     const region = unlockHrefs(new URLSearchParams("location_code=BD-B&unlock=region"), "region").cancel;
     expect(region).toBe("/dashboard?location_code=BD-B&unlock=none");
     expect(parseDashboardSelection(new URLSearchParams(region.split("?")[1]))).toMatchObject({ unlock: null, unlockDismissed: true });
+    // a confirmed order returns to the place, now open, with no dialog state left in its URL
+    expect(unlockHrefs(new URLSearchParams("location_code=BD-B&unlock=region"), "region").ordered).toBe("/dashboard?location_code=BD-B");
   });
   it("says what an order spends and what remains after it", () => {
     expect(PLACE_VIEW_TEXT.spend("hexagon", 50)).toBe("This uses 1 of your 50 hexagon orders; 49 will remain.");

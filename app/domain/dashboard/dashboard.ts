@@ -197,12 +197,16 @@ export const PLACE_VIEW_TEXT = {
 /**
  * The URL that opens the confirmation of an unlock, and the one Cancel goes back to: the same URL without it, or,
  * where a picked region or hexagon opens the dialog by itself (a location_code finer than a country, no point), the
- * same place with the dialog declined.
+ * same place with the dialog declined; and where a confirmed order returns: the place, now open, without either.
  */
-export function unlockHrefs(current: URLSearchParams, kind: UnlockKind): { open: string; cancel: string } {
+export function unlockHrefs(current: URLSearchParams, kind: UnlockKind): { open: string; cancel: string; ordered: string } {
   const picked = classifyLocationCode(current.get("location_code") ?? "");
   const opensByItself = picked !== null && picked.kind !== "country" && !current.get("lat");
-  return { open: dashboardHref(current, { unlock: kind }), cancel: dashboardHref(current, { unlock: opensByItself ? UNLOCK_DISMISSED : undefined }) };
+  return {
+    open: dashboardHref(current, { unlock: kind }),
+    cancel: dashboardHref(current, { unlock: opensByItself ? UNLOCK_DISMISSED : undefined }),
+    ordered: dashboardHref(current, { unlock: undefined }),
+  };
 }
 
 /** Where the place view offers the single-location report: the point (or hexagon centre) and its name prefilled. */
