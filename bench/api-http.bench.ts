@@ -41,9 +41,11 @@ async function bareServer(port: number) {
   const riskdb = await import("../app/services/api/riskdb.server");
   const { DURATIONS, parseScenario } = await import("../app/domain/hazards/scenarios");
   const { getRiskEngine } = await import("../app/risk/engine.server");
+  const { METHODOLOGY_VERSION } = await import("../app/domain/reports/build");
   const engine = getRiskEngine();
+  const versions = { dataset_version: engine.datasetVersion, methodology_version: METHODOLOGY_VERSION };
   const answers: Record<string, (q: URLSearchParams) => unknown> = {
-    "/api/riskdb/hazard_scores": (q) => ({ status: "ok", ...engine.scores(q.get("location_code"), q.get("scenario"), q.get("period")) }),
+    "/api/riskdb/hazard_scores": (q) => ({ status: "ok", ...engine.scores(q.get("location_code"), q.get("scenario"), q.get("period")), ...versions }),
     "/api/riskdb/countries": () => riskdb.listCountries(),
     "/api/riskdb/regions": (q) => riskdb.listRegions(q.get("country_code")!),
     "/api/riskdb/durations": () => riskdb.listDurations(),
