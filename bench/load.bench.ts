@@ -12,7 +12,7 @@
 import autocannon, { type Request } from "autocannon";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { SESSION_COOKIE_NAME } from "../app/domain/auth/auth";
-import { assertBuilt, newDataDir, startServer, freePort } from "./support/servers";
+import { asUsersOfConnections, assertBuilt, behindProxy, newDataDir, startServer, freePort } from "./support/servers";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -36,22 +36,8 @@ async function signIn(url: string): Promise<string> {
 const demo = DEMO_ACCOUNTS.find((a) => a.planCode === "PREMIUM")!;
 const loginBody = new URLSearchParams({ intent: "login", email: demo.email, password: DEMO_PASSWORD }).toString();
 
-/** The n-th client address, in 198.18.0.0/15 (RFC 2544, set aside for benchmarks). */
-function clientAddress(n: number): string {
-  return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-}
-
-let connectionsSeen = 0;
-
-/** Gives each connection (autocannon's per-client context) its own address, sent as X-Forwarded-For. */
-function asUserOfConnection(req: Request, context: Record<string, unknown>): Request {
-  if (CLIENT_ADDRESSES <= 1) return req;
-  context.address ??= clientAddress(connectionsSeen++ % CLIENT_ADDRESSES);
-  return { ...req, headers: { ...req.headers, "X-Forwarded-For": context.address as string } };
-}
-
 function mix(cookie: string): Request[] {
-  return requests(cookie).map((r) => ({ ...r, setupRequest: asUserOfConnection }));
+  return asUsersOfConnections(requests(cookie), CLIENT_ADDRESSES);
 }
 
 function requests(cookie: string): Request[] {
@@ -90,7 +76,7 @@ async function main() {
   assertBuilt();
   const port = await freePort();
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
-  const server = await startServer("server.ts", port, newDataDir("bench-load-"), CLIENT_ADDRESSES > 1 ? { TRUST_PROXY: "1" } : {});
+  const server = await startServer("server.ts", port, newDataDir("bench-load-"), behindProxy(CLIENT_ADDRESSES));
   try {
     const cookie = await signIn(server.url);
     const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION, timeout: TIMEOUT_SECONDS, requests: mix(cookie) });

@@ -9,7 +9,7 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import { assertBuilt, formatRow, measure, mixedRequests, newDataDir, rssMb, startServer, type Measured, type ServerKind } from "./support/servers";
+import { asUsersOfConnections, assertBuilt, behindProxy, formatRow, measure, mixedRequests, newDataDir, rssMb, startServer, type Measured, type ServerKind } from "./support/servers";
 
 const PAGE_DURATION = Number(process.env.BENCH_PAGE_DURATION ?? 8);
 const LOAD_DURATION = Number(process.env.BENCH_LOAD_DURATION ?? 30);
@@ -51,11 +51,14 @@ async function measureServer(kind: ServerKind): Promise<Figures> {
   }
 }
 
+/** Users of the load test: one address per connection, as bench/load.bench.ts (BENCH_CLIENT_ADDRESSES=1: one). */
+const CLIENT_ADDRESSES = Number(process.env.BENCH_CLIENT_ADDRESSES ?? 100);
+
 async function loadTest() {
   const dataDir = newDataDir("bench-load-");
-  const server = await startServer("server.ts", PORTS["server.ts"], dataDir);
+  const server = await startServer("server.ts", PORTS["server.ts"], dataDir, behindProxy(CLIENT_ADDRESSES));
   try {
-    const requests = mixedRequests();
+    const requests = asUsersOfConnections(mixedRequests(), CLIENT_ADDRESSES);
     const result = await measure({ url: server.url, connections: 100, duration: LOAD_DURATION, requests, timeout: 30 });
     // A login answers 302 (redirect to the dashboard): only failures and 4xx/5xx count as errors.
     return result;
@@ -85,7 +88,7 @@ async function main() {
   row("warm restart to healthy", `${Math.round(before.warmStartMs)} ms`, `${Math.round(after.warmStartMs)} ms`, "≤ 2000 ms");
   row("idle RSS after warm restart", `${before.idleRssMb} MB`, `${after.idleRssMb} MB`, "≤ 250 MB");
 
-  console.log(`\nLoad test: server.ts, 100 connections, ${LOAD_DURATION} s, pages + login + API`);
+  console.log(`\nLoad test: server.ts, 100 connections from ${CLIENT_ADDRESSES} client address(es), ${LOAD_DURATION} s, pages + login + API`);
   const load = await loadTest();
   console.log(formatRow("mixed load", load));
   console.log(load.errors ? `${load.errors} errors (target 0)` : "0 errors");

@@ -151,3 +151,28 @@ export function mixedRequests() {
     { method: "GET", path: "/api/riskdb/get_data/hazards?lat=52.52&lon=13.405&scenario=rcp85&period=2050" },
   ];
 }
+
+/** The n-th client address, in 198.18.0.0/15 (RFC 2544, set aside for benchmarks). */
+function benchClientAddress(n: number): string {
+  return `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+}
+
+/**
+ * Each autocannon connection as one user: its requests carry its own X-Forwarded-For address (one of `addresses`),
+ * so the server's per-address limits (bodies in flight, share of the turns) meet many users as in production. With
+ * one address the requests are left as they are. The server must trust one proxy hop (`behindProxy`).
+ */
+export function asUsersOfConnections<R extends { headers?: Record<string, string> }>(requests: R[], addresses: number): R[] {
+  if (addresses <= 1) return requests;
+  let seen = 0;
+  const setupRequest = (req: R, context: Record<string, unknown>): R => {
+    context.address ??= benchClientAddress(seen++ % addresses);
+    return { ...req, headers: { ...req.headers, "X-Forwarded-For": context.address as string } };
+  };
+  return requests.map((r) => ({ ...r, setupRequest }));
+}
+
+/** The server's environment for `asUsersOfConnections`: one trusted proxy hop when there are several users. */
+export function behindProxy(addresses: number): Record<string, string> {
+  return addresses > 1 ? { TRUST_PROXY: "1" } : {};
+}
