@@ -23,6 +23,8 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
       "`hazard_scores` and `get_data/hazards` name `dataset_version` and `methodology_version` and send an `ETag` tied to them and the request; `If-None-Match` gets 304.",
       "`GET get_app_key` names the live key and never creates one: without a key it answers 404; `POST` creates or rotates the key.",
       "The 403 of a location outside the plan names the location in `location_code`; its `code` is `not_entitled`.",
+      "An API key reads exactly what its account's dashboard shows: a hexagon or region is readable once the account has ordered it (or a paid report covers it); a PREMIUM key no longer opens every hexagon.",
+      "A place read at its country or region level, whose own hexagon is not exposed to the coast, gets storm surge and sea-level rise as `not_applicable` rather than the country's coastal figures.",
       "Reports, invoices and receipts page with a cursor: `limit` (default and most 100), `starting_after` and `has_more`.",
       "The document's score examples are real answers; 405 with `Allow` is declared on every operation.",
     ],
