@@ -2,7 +2,9 @@ import validatorModule from "openapi-response-validator";
 import { EXAMPLE_PATH, EXAMPLE_RESPONSE_SCHEMA, clientExamples } from "./api-client-examples";
 import { API_ERROR_CODES } from "./api-errors";
 import { API_PATHS, API_PREFIX } from "./api-paths";
-import { API_OPERATIONS, SESSION_COOKIE_NAME, buildOpenApiDocument } from "./openapi";
+import { SESSION_COOKIE_NAME } from "../auth/auth";
+import { API_OPERATIONS, buildOpenApiDocument } from "./openapi";
+import { hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema, regionsParamsSchema } from "./riskdb-params";
 
 const OpenAPIResponseValidator = ((validatorModule as unknown as { default?: typeof validatorModule }).default ?? validatorModule) as typeof validatorModule;
 
@@ -71,6 +73,22 @@ describe("OpenAPI document", () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(60);
+  });
+
+  it("documents the riskdb query parameters the routes parse, with the same names and which are required", () => {
+    const parsed = {
+      [API_PATHS.riskRegions]: regionsParamsSchema,
+      [API_PATHS.riskPeriods]: periodsParamsSchema,
+      [API_PATHS.riskHazardScores]: hazardScoresParamsSchema.innerType(),
+      [API_PATHS.riskLocationCodes]: locationCodesParamsSchema,
+      [API_PATHS.riskPointHazards]: pointHazardsParamsSchema.innerType(),
+    };
+    for (const [path, schema] of Object.entries(parsed)) {
+      const documented = Object.fromEntries(op(path, "get").parameters.map((p: Loose) => [p.name, p.required]));
+      const expected = Object.fromEntries(Object.entries(schema.shape).map(([name, field]) => [name, !(field as Loose).isOptional()]));
+      expect(documented, path).toEqual(expected);
+    }
+    expect(op(API_PATHS.riskPointHazards, "get").parameters.find((p: Loose) => p.name === "lat").schema).toMatchObject({ type: "number", minimum: -90, maximum: 90 });
   });
 
   it("forbids undocumented fields in every answer object", () => {

@@ -1,8 +1,10 @@
 /**
  * Query parameters of the riskdb API (spec §7). Every message names its parameter so an API client can tell
- * which one to fix. Pure: shared by the API routes, the dashboard and tests.
+ * which one to fix. Pure: shared by the API routes, the dashboard and tests. The OpenAPI document registers these
+ * same schemas, so what it says of a parameter is what the routes parse; `.openapi()` gives each its description.
  */
-import { z } from "zod";
+import type { ZodOpenAPIMetadata } from "@asteasolutions/zod-to-openapi";
+import { z } from "../api-contract/zod";
 import {
   DURATIONS, PERIOD_IDS, SCENARIO_IDS, isValidCombination, parseDuration, parsePeriod, parseScenario, periodsForScenario,
   type PeriodId, type ScenarioId,
@@ -22,8 +24,30 @@ function coordinate(name: "lat" | "lon", limit: number) {
     .transform(Number)
     .refine((v) => v >= -limit && v <= limit, range);
 }
-export const latParam = () => coordinate("lat", 90);
-export const lonParam = () => coordinate("lon", 180);
+
+/**
+ * How the document describes each parameter. A query value arrives as text; the document names what it must hold
+ * (a number in range, one of the ids), which is what the parse below checks.
+ * Typed loosely: the example is the value a client sends, not the text the parse reads.
+ */
+type ParamDoc = Partial<ZodOpenAPIMetadata>;
+const DOC: Record<"lat" | "lon" | "scenario" | "optionalScenario" | "period" | "duration" | "explain" | "countryCode" | "locationCode", ParamDoc> = {
+  lat: { type: "number", minimum: -90, maximum: 90, description: "Latitude, decimal degrees (-90..90).", example: 51.507 },
+  lon: { type: "number", minimum: -180, maximum: 180, description: "Longitude, decimal degrees (-180..180).", example: -0.128 },
+  scenario: { type: "string", enum: [...SCENARIO_IDS], description: "Scenario id.", example: "rcp45" },
+  optionalScenario: { type: "string", enum: [...SCENARIO_IDS], description: "Scenario id. Defaults to hist (historical reference).", example: "rcp45" },
+  period: { type: "string", enum: [...PERIOD_IDS], description: "Period id: hist for the historical reference, 2030, 2040 or 2050 for a future scenario.", example: "2050" },
+  duration: { description: "Duration id; defaults to the first duration.", example: "30y" },
+  explain: {
+    description:
+      "1 to add each score's explanation: summary (one or two plain sentences ending with the level, or why there is none), drivers (the values the formula reads, with units), formula, inputs and steps.",
+  },
+  countryCode: { description: "ISO 3166-1 alpha-2 country code.", example: "FR" },
+  locationCode: { description: "Country (alpha-2), region (ISO 3166-2) or H3 resolution-4 hexagon id.", example: "GB" },
+};
+
+export const latParam = () => coordinate("lat", 90).openapi(DOC.lat);
+export const lonParam = () => coordinate("lon", 180).openapi(DOC.lon);
 
 const SCENARIO_LIST = SCENARIO_IDS.join(", ");
 const PERIOD_LIST = PERIOD_IDS.join(", ");
@@ -36,7 +60,7 @@ export const scenarioParam = () =>
       return z.NEVER;
     }
     return s;
-  });
+  }).openapi(DOC.scenario);
 
 export const periodParam = () =>
   required("period").transform((v, ctx): PeriodId => {
@@ -46,7 +70,7 @@ export const periodParam = () =>
       return z.NEVER;
     }
     return p;
-  });
+  }).openapi(DOC.period);
 
 export const durationParam = () =>
   z
@@ -61,16 +85,19 @@ export const durationParam = () =>
         return z.NEVER;
       }
       return d;
-    });
+    })
+    .openapi(DOC.duration);
 
 export const explainParam = () =>
   z
-    .enum(["1", "0", "true", "false", ""], { errorMap: () => ({ message: "explain must be 1 or 0" }) })
+    .enum(["0", "1", "true", "false", ""], { errorMap: () => ({ message: "explain must be 1 or 0" }) })
     .optional()
-    .transform((v) => v === "1" || v === "true");
+    .transform((v) => v === "1" || v === "true")
+    .openapi(DOC.explain);
 
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+/** A blank value counts as absent. The document describes the wrapper, so it carries the parameter's description again. */
+const optional = <T extends z.ZodTypeAny>(schema: T, doc: ParamDoc) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional()).openapi(doc);
 
 /**
  * scenario defaults to hist; hist needs no period, a future scenario needs one of its own periods.
@@ -90,17 +117,17 @@ function withSlot<T extends { scenario?: ScenarioId; period?: PeriodId }>(v: T, 
   return { ...v, scenario, period };
 }
 
-export const regionsParamsSchema = z.object({ country_code: required("country_code") });
+export const regionsParamsSchema = z.object({ country_code: required("country_code").openapi(DOC.countryCode) });
 
 export const periodsParamsSchema = z.object({ duration: durationParam(), scenario: scenarioParam() });
 
 export const hazardScoresParamsSchema = z
   .object({
-    location_code: required("location_code"),
-    scenario: optional(scenarioParam()),
-    period: optional(periodParam()),
-    lat: optional(latParam()),
-    lon: optional(lonParam()),
+    location_code: required("location_code").openapi(DOC.locationCode),
+    scenario: optional(scenarioParam(), DOC.optionalScenario),
+    period: optional(periodParam(), DOC.period),
+    lat: optional(latParam(), DOC.lat),
+    lon: optional(lonParam(), DOC.lon),
     explain: explainParam(),
   })
   .transform(withSlot);
@@ -111,8 +138,8 @@ export const pointHazardsParamsSchema = z
   .object({
     lat: latParam(),
     lon: lonParam(),
-    scenario: optional(scenarioParam()),
-    period: optional(periodParam()),
+    scenario: optional(scenarioParam(), DOC.optionalScenario),
+    period: optional(periodParam(), DOC.period),
     explain: explainParam(),
   })
   .transform(withSlot);
