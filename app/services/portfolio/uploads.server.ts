@@ -1,23 +1,19 @@
 /**
- * Upload preview: reads the file as a stream, detects the columns, checks and assesses every row, stores all rows
- * (valid or not, with the reason) in compressed chunks for the full report, and answers the preview.
+ * Upload preview: reads the file as a stream, detects the columns (./ingest/file-head.server.ts), checks and
+ * assesses every row, stores all rows (valid or not, with the reason) in compressed chunks for the full report
+ * (./ingest/row-pipeline.server.ts), and answers the preview.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { promisify } from "node:util";
-import { gunzip, gzip } from "node:zlib";
+import { gunzip } from "node:zlib";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { portfolioUploadChunks, portfolioUploads, type PortfolioUpload } from "#db/schema/index";
-import {
-  columnOrderEvidence, detectColumns, isBlankRow, numericColumns, parseNumberCell, readsSwapped, type Cell, type ColumnMap, type ColumnRole,
-} from "~/domain/portfolio/columns";
+import { detectColumns, parseNumberCell, type Cell, type ColumnMap, type ColumnRole } from "~/domain/portfolio/columns";
 import { countryCodeOf } from "~/domain/portfolio/country-cell";
-import { POINT_PRECISION, placeRow, type GazetteerPlace, type RowPlaceColumns, type RowPlaceLookups } from "~/domain/portfolio/row-place";
-import {
-  DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, HEADER_SEARCH_ROWS, PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX, ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES,
-  portfolioLimitsFor, type PortfolioLimits,
-} from "~/domain/portfolio/limits";
-import { FirstRowIndex } from "~/domain/portfolio/first-rows";
+import type { GazetteerPlace, RowPlaceColumns, RowPlaceLookups } from "~/domain/portfolio/row-place";
+import { DEFAULT_WEIGHTING_COLUMN, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES, portfolioLimitsFor, type PortfolioLimits } from "~/domain/portfolio/limits";
+import { PreviewTally, type PreviewPoint, type RowIssue } from "~/domain/portfolio/ingest/preview-tally";
 import { VALUE_COLUMN_TEXT, currencyInHeader, isValueCurrency } from "~/domain/portfolio/value-column";
 import { previewFigures, type PreviewFigures } from "~/domain/portfolio/preview-rule";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
@@ -26,30 +22,16 @@ import type { RiskEngine } from "~/risk/engine";
 import { getRiskEngine } from "~/risk/engine.server";
 import { placesByName } from "../maps/places.server";
 import { getDb } from "../infra/db.server";
-import { collectGarbage } from "../infra/memory.server";
 import { NotFoundError } from "../http/errors.server";
 import { assessLocation } from "./assess.server";
 import { UploadRefusedError } from "./errors.server";
-import { ByteMeter, batchRows, fileKindOf, readCsv, readXlsx, saveToTempFile, type RawRow } from "./reader.server";
+import { ByteMeter, batchRows, fileKindOf, readCsv, readXlsx, saveToTempFile, type FileKind, type RawRow } from "./reader.server";
+import { RowCursor, readHeader, readSample, type FileSample } from "./ingest/file-head.server";
+import { ChunkWriter, RowJudge, storeRows, type StoredRow } from "./ingest/row-pipeline.server";
 
-const gzipAsync = promisify(gzip);
+export { ROW_STATUS, type RowStatus, type StoredRow } from "./ingest/row-pipeline.server";
+export type { RowIssue } from "~/domain/portfolio/ingest/preview-tally";
 const gunzipAsync = promisify(gunzip);
-
-export const ROW_STATUS = { valid: 0, invalid: 1, outOfRange: 2 } as const;
-export type RowStatus = (typeof ROW_STATUS)[keyof typeof ROW_STATUS];
-
-/**
- * One stored row: row number, status, reason, lat, lon, the row's own cells, the row it duplicates, and how its
- * point was found when not as the file gives it (POINT_PRECISION: swapped and corrected, or a city centroid).
- */
-export type StoredRow = [number, RowStatus, string | null, number | null, number | null, Cell[], number | null, string | null];
-
-export interface RowIssue {
-  row: number;
-  reason: string;
-  /** The row's own asset id, when the file has an id column. */
-  id?: string | null;
-}
 
 export interface UploadOwner {
   userId: string | null;
@@ -88,7 +70,7 @@ export interface PreviewResult {
   issues_truncated: boolean;
   limits: { limit_country: number; limit_region: number; limit_hexagon: number } | null;
   portfolio_limits: PortfolioLimits;
-  data: { row: number; lat: number; lon: number; name: string | null; precision?: string | null }[];
+  data: PreviewPoint[];
   data_truncated: boolean;
   access_token: string;
   lead_id: number | null;
@@ -120,27 +102,8 @@ export interface PreviewResult {
   summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
 }
 
-const SAMPLE_ROWS = 200;
-
 export function hashAccessToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-function cellText(c: Cell): string | null {
-  if (c === null || c === undefined) return null;
-  const s = String(c).trim();
-  return s === "" ? null : s;
-}
-
-/**
- * Rows between two full garbage collections while a large file is stored: V8 let about 150 MB of the rows' garbage
- * pile up between its own collections (a 1M-row upload peaked at 449 MB RSS on PostgreSQL).
- */
-const INGEST_COLLECT_EVERY = 100_000;
-
-/** Numeric key of coordinates at 5 decimals, for the duplicate index (FirstRowIndex). */
-function coordKey(lat: number, lon: number): number {
-  return Math.round((lat + 90) * 1e5) * 4e7 + Math.round((lon + 180) * 1e5);
 }
 
 /** Bounded memo of a lookup by its key: files repeat their countries and cities on every row. */
@@ -215,226 +178,26 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
       batches = batchRows(readXlsx(tempFile));
     }
     const engine = getRiskEngine();
-    const acc = new PortfolioAccumulator();
     const accessToken = crypto.randomBytes(24).toString("base64url");
-    const it = batches[Symbol.asyncIterator]();
     // Rows one at a time for the header and the sample; the rest is handled a batch at a time.
-    let current: RawRow[] = [];
-    let at = 0;
-    const nextRow = async (): Promise<IteratorResult<RawRow, undefined>> => {
-      while (at >= current.length) {
-        const b = await it.next();
-        if (b.done) return { done: true, value: undefined };
-        current = b.value;
-        at = 0;
-      }
-      return { done: false, value: current[at++]! };
-    };
+    const cursor = new RowCursor(batches);
+    const reread = input.reread;
+    const header = await readHeader(
+      cursor,
+      // A re-read file keeps the columns the user chose: its first non-blank row is the header.
+      reread ? (lead) => ({ ...reread.columns, names: lead[lead.length - 1]!.map((c) => String(c ?? "")), headerRow: 0 }) : detectColumns,
+    );
+    const { map } = header;
+    const sample = await readSample(cursor, map, (lat, lon) => assessLocation(engine, lat, lon) !== null);
+    uploadId = await createUpload(db, input, kind, accessToken, map, sample);
 
-    // Header: the first non-blank rows until one names latitude and longitude. Blank rows are counted, never
-    // kept, and the search stops after HEADER_SCAN_MAX_ROWS rows: a file of empty lines is refused at once.
-    const lead: RawRow[] = [];
-    let map: ColumnMap | null = null;
-    let leadingBlank = 0;
-    let scanned = 0;
-    while (!map) {
-      const r = await nextRow();
-      if (r.done) break;
-      if (++scanned > HEADER_SCAN_MAX_ROWS) throw new UploadRefusedError(UPLOAD_MESSAGES.noHeaderWithin(HEADER_SCAN_MAX_ROWS), 422);
-      if (isBlankRow(r.value.cells)) {
-        leadingBlank++;
-        continue;
-      }
-      lead.push(r.value);
-      map = input.reread
-        ? { ...input.reread.columns, names: r.value.cells.map((c) => String(c ?? "")), headerRow: 0 }
-        : detectColumns(lead.map((x) => x.cells));
-      if (!map && lead.length >= HEADER_SEARCH_ROWS) break;
-    }
-    if (!map) throw new UploadRefusedError(lead.length === 0 ? UPLOAD_MESSAGES.empty : UPLOAD_MESSAGES.noColumns, 422);
-    const headerRows = lead.length;
-    const pending: RawRow[] = [];
-    while (pending.length < SAMPLE_ROWS) {
-      const r = await nextRow();
-      if (r.done) break;
-      pending.push(r.value);
-    }
-    const sample = pending.filter((x) => !isBlankRow(x.cells)).map((x) => x.cells);
-    const order = columnOrderEvidence(map, sample, (lat, lon) => assessLocation(engine, lat, lon) !== null);
-    const swapped = readsSwapped(order);
-    const latCol = swapped ? map.lon : map.lat;
-    const lonCol = swapped ? map.lat : map.lon;
-    const numeric = numericColumns(map, sample);
-    const weightedBy = [DEFAULT_WEIGHTING_COLUMN, ...numeric.filter((n) => n !== DEFAULT_WEIGHTING_COLUMN)];
+    const tally = new PreviewTally(limits.max_rows, header.leadingBlank + (input.reread?.blankRows ?? 0));
+    const acc = new PortfolioAccumulator();
+    const judge = new RowJudge(engine, map, rowPlaceColumns(map, sample.latCol, sample.lonCol), rowPlaceLookups(engine), tally, acc);
+    await storeRows(sampleThenRest(sample, cursor), judge, new ChunkWriter(db, uploadId));
+    if (tally.total === 0) throw new UploadRefusedError(UPLOAD_MESSAGES.empty, 422);
 
-    const [created] = await db
-      .insert(portfolioUploads)
-      .values({
-        userId: input.owner.userId,
-        accessTokenHash: hashAccessToken(accessToken),
-        fileName: input.fileName.slice(0, 200),
-        fileKind: kind,
-        fileSha256: "",
-        fileBytes: 0,
-        columns: map.names,
-        numericColumns: numeric,
-        latColumn: latCol,
-        lonColumn: lonCol,
-        nameColumn: map.name,
-        idColumn: map.id,
-        columnRoles: { value: map.value, country: map.country, address: map.address, city: map.city, postcode: map.postcode },
-        swapped,
-        weightColumn: DEFAULT_WEIGHTING_COLUMN,
-        summary: {},
-      })
-      .returning({ id: portfolioUploads.id });
-    uploadId = created!.id;
-
-    let total = 0,
-      valid = 0,
-      invalidCount = 0,
-      outCount = 0,
-      dupCount = 0,
-      blank = leadingBlank + (input.reread?.blankRows ?? 0),
-      seq = 0;
-    const invalid: RowIssue[] = [];
-    const outOfRange: RowIssue[] = [];
-    const duplicates: { row: number; duplicate_of: number }[] = [];
-    const placed: RowIssue[] = [];
-    let corrected = 0,
-      geocoded = 0;
-    const lookups = rowPlaceLookups(engine);
-    const placeCols = rowPlaceColumns(map, latCol, lonCol);
-    const idOf = (cells: Cell[]) => (map.id !== null ? cellText(cells[map.id]) : null);
-    const data: PreviewResult["data"] = [];
-    const seen = new FirstRowIndex();
-    let chunk: StoredRow[] = [];
-    let collectedAt = 0;
-    const flush = async () => {
-      if (!chunk.length) return;
-      const rowsOut = chunk;
-      chunk = [];
-      if (total - collectedAt >= INGEST_COLLECT_EVERY) {
-        collectedAt = total;
-        collectGarbage();
-      }
-      const packed = await gzipAsync(JSON.stringify(rowsOut), { level: 1 });
-      await db.insert(portfolioUploadChunks).values({ uploadId: uploadId!, seq: seq++, rowCount: rowsOut.length, data: packed });
-    };
-
-    /** Synchronous per row; true when a chunk is full and must be written. */
-    const handle = (raw: RawRow): boolean => {
-      // Blank rows count against the plan's row limit too, so a file of empty lines cannot run on unbounded.
-      if (isBlankRow(raw.cells)) {
-        blank++;
-        if (blank + total > limits.max_rows) throw new UploadRefusedError(UPLOAD_MESSAGES.tooManyRows(limits.max_rows), 413);
-        return false;
-      }
-      total++;
-      if (blank + total > limits.max_rows) throw new UploadRefusedError(UPLOAD_MESSAGES.tooManyRows(limits.max_rows), 413);
-      const check = placeRow(raw.cells, placeCols, lookups);
-      const a = check.ok ? assessLocation(engine, check.lat, check.lon) : null;
-      if (!check.ok || !a) {
-        const reason = check.ok ? ROW_REASONS.atSea : check.reason;
-        const kind = check.ok ? "out_of_range" : check.kind;
-        const issue = { row: raw.rowNo, reason, id: idOf(raw.cells) };
-        if (kind === "invalid") {
-          invalidCount++;
-          if (invalid.length < PREVIEW_ISSUES_MAX) invalid.push(issue);
-        } else {
-          outCount++;
-          if (outOfRange.length < PREVIEW_ISSUES_MAX) outOfRange.push(issue);
-        }
-        const lat = check.ok ? check.lat : (check.lat ?? null);
-        const lon = check.ok ? check.lon : (check.lon ?? null);
-        chunk.push([raw.rowNo, kind === "invalid" ? ROW_STATUS.invalid : ROW_STATUS.outOfRange, reason, lat, lon, raw.cells, null, null]);
-      } else {
-        const precision = check.precision === POINT_PRECISION.given ? null : check.precision;
-        if (precision) {
-          if (precision === POINT_PRECISION.city) geocoded++;
-          else corrected++;
-          if (placed.length < PREVIEW_ISSUES_MAX)
-            placed.push({ row: raw.rowNo, id: idOf(raw.cells), reason: check.place ? `${precision}: ${check.place}` : precision });
-        }
-        // The report's assessment of the row, whatever the uploader's plan reads: the preview rule hides detail, never changes it.
-        acc.add(a, a.values, 1);
-        const first = seen.firstOrAdd(coordKey(check.lat, check.lon), raw.rowNo);
-        if (first === undefined) {
-          valid++;
-        } else {
-          dupCount++;
-          if (duplicates.length < PREVIEW_ISSUES_MAX) duplicates.push({ row: raw.rowNo, duplicate_of: first });
-        }
-        if (data.length < PREVIEW_ROWS_MAX)
-          data.push({
-            row: raw.rowNo,
-            lat: check.lat,
-            lon: check.lon,
-            name: map.name !== null ? cellText(raw.cells[map.name]) : null,
-            ...(precision ? { precision } : {}),
-          });
-        chunk.push([raw.rowNo, ROW_STATUS.valid, null, check.lat, check.lon, raw.cells, first ?? null, precision]);
-      }
-      return chunk.length >= UPLOAD_CHUNK_ROWS;
-    };
-
-    for (const r of pending) if (handle(r)) await flush();
-    for (; at < current.length; at++) if (handle(current[at]!)) await flush();
-    for (;;) {
-      const b = await it.next();
-      if (b.done) break;
-      for (const r of b.value) if (handle(r)) await flush();
-    }
-    await flush();
-    if (total === 0) throw new UploadRefusedError(UPLOAD_MESSAGES.empty, 422);
-
-    const warnings: string[] = [];
-    if (swapped) warnings.push(UPLOAD_MESSAGES.swapped(order.swapped, order.asNamed));
-    else if (order.swapped > 0) warnings.push(UPLOAD_MESSAGES.notSwapped(order.asNamed, order.swapped));
-    const result: PreviewResult = {
-      status: "ok",
-      upload_id: uploadId,
-      file_name: input.fileName,
-      total_locations: total,
-      valid_locations: valid,
-      invalid_locations: invalidCount,
-      out_of_range_locations: outCount,
-      duplicate_locations: dupCount,
-      billed_locations: valid,
-      blank_rows: blank,
-      header_rows: headerRows,
-      invalid,
-      out_of_range: outOfRange,
-      duplicates,
-      corrected_locations: corrected,
-      geocoded_locations: geocoded,
-      placed,
-      issues_truncated: invalidCount > invalid.length || outCount > outOfRange.length || dupCount > duplicates.length || corrected + geocoded > placed.length,
-      limits: input.planLimits ?? null,
-      portfolio_limits: limits,
-      data,
-      data_truncated: valid + dupCount > data.length,
-      access_token: accessToken,
-      lead_id: null,
-      columns: map.names,
-      detected: {
-        lat: map.names[latCol]!,
-        lon: map.names[lonCol]!,
-        name: map.name !== null ? map.names[map.name]! : null,
-        id: map.id !== null ? map.names[map.id]! : null,
-        value: map.value !== null ? map.names[map.value]! : null,
-        country: map.country !== null ? map.names[map.country]! : null,
-        address: map.address !== null ? map.names[map.address]! : null,
-        city: map.city !== null ? map.names[map.city]! : null,
-        postcode: map.postcode !== null ? map.names[map.postcode]! : null,
-        swapped,
-        column_order: { as_named: order.asNamed, swapped: order.swapped },
-      },
-      weighted_by: weightedBy,
-      weight_column: DEFAULT_WEIGHTING_COLUMN,
-      warnings,
-      ...previewCharts(acc),
-    };
+    const result = previewResult({ input, uploadId, accessToken, limits, map, headerRows: header.headerRows, sample, tally, acc });
     const { access_token: _omit, ...stored } = result;
     void _omit;
     await db
@@ -452,6 +215,102 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
   } finally {
     if (tempFile) fs.rm(tempFile, { force: true }, () => {});
   }
+}
+
+/** The sampled rows first (they are stored like every other row), then the rest of the file. */
+async function* sampleThenRest(sample: FileSample, cursor: RowCursor): AsyncGenerator<readonly RawRow[]> {
+  yield sample.rows;
+  yield* cursor.rest();
+}
+
+/** The upload's record, before its rows: the file's digest, size and summary are set once every row is stored. */
+async function createUpload(db: Awaited<ReturnType<typeof getDb>>, input: IngestInput, kind: FileKind, accessToken: string, map: ColumnMap, sample: FileSample): Promise<string> {
+  const [created] = await db
+    .insert(portfolioUploads)
+    .values({
+      userId: input.owner.userId,
+      accessTokenHash: hashAccessToken(accessToken),
+      fileName: input.fileName.slice(0, 200),
+      fileKind: kind,
+      fileSha256: "",
+      fileBytes: 0,
+      columns: map.names,
+      numericColumns: sample.numeric,
+      latColumn: sample.latCol,
+      lonColumn: sample.lonCol,
+      nameColumn: map.name,
+      idColumn: map.id,
+      columnRoles: { value: map.value, country: map.country, address: map.address, city: map.city, postcode: map.postcode },
+      swapped: sample.swapped,
+      weightColumn: DEFAULT_WEIGHTING_COLUMN,
+      summary: {},
+    })
+    .returning({ id: portfolioUploads.id });
+  return created!.id;
+}
+
+/** The preview answer from what the rows added up to. */
+function previewResult(p: {
+  input: IngestInput;
+  uploadId: string;
+  accessToken: string;
+  limits: PortfolioLimits;
+  map: ColumnMap;
+  headerRows: number;
+  sample: FileSample;
+  tally: PreviewTally;
+  acc: PortfolioAccumulator;
+}): PreviewResult {
+  const { map, sample, tally } = p;
+  const { order, swapped, latCol, lonCol } = sample;
+  const warnings: string[] = [];
+  if (swapped) warnings.push(UPLOAD_MESSAGES.swapped(order.swapped, order.asNamed));
+  else if (order.swapped > 0) warnings.push(UPLOAD_MESSAGES.notSwapped(order.asNamed, order.swapped));
+  const nameOf = (col: number | null) => (col !== null ? map.names[col]! : null);
+  return {
+    status: "ok",
+    upload_id: p.uploadId,
+    file_name: p.input.fileName,
+    total_locations: tally.total,
+    valid_locations: tally.valid,
+    invalid_locations: tally.invalidCount,
+    out_of_range_locations: tally.outCount,
+    duplicate_locations: tally.dupCount,
+    billed_locations: tally.valid,
+    blank_rows: tally.blank,
+    header_rows: p.headerRows,
+    invalid: tally.invalid,
+    out_of_range: tally.outOfRange,
+    duplicates: tally.duplicates,
+    corrected_locations: tally.corrected,
+    geocoded_locations: tally.geocoded,
+    placed: tally.placed,
+    issues_truncated: tally.issuesTruncated,
+    limits: p.input.planLimits ?? null,
+    portfolio_limits: p.limits,
+    data: tally.data,
+    data_truncated: tally.dataTruncated,
+    access_token: p.accessToken,
+    lead_id: null,
+    columns: map.names,
+    detected: {
+      lat: map.names[latCol]!,
+      lon: map.names[lonCol]!,
+      name: nameOf(map.name),
+      id: nameOf(map.id),
+      value: nameOf(map.value),
+      country: nameOf(map.country),
+      address: nameOf(map.address),
+      city: nameOf(map.city),
+      postcode: nameOf(map.postcode),
+      swapped,
+      column_order: { as_named: order.asNamed, swapped: order.swapped },
+    },
+    weighted_by: sample.weightedBy,
+    weight_column: DEFAULT_WEIGHTING_COLUMN,
+    warnings,
+    ...previewCharts(p.acc),
+  };
 }
 
 /** The upload, if the caller owns it (signed-in owner) or holds its access token. */
