@@ -214,7 +214,10 @@ type FinishedReport = PortfolioReport & { result: Record<string, unknown>; finis
 class ReportPass {
   /** Rows read so far. */
   processed = 0;
-  /** Locations scored so far: the valid rows, each billed once; the job's progress (total = the billed count). */
+  /**
+   * Locations scored so far: the valid rows, each billed once (a row at a place an earlier row already has is scored
+   * as an asset of its own but is not a new location); the job's progress (total = the billed count).
+   */
   scored = 0;
   readonly totals = new ReportFileTotals();
   private readonly engine = getRiskEngine();
@@ -234,7 +237,7 @@ class ReportPass {
     for await (const row of uploadRows(upload.id)) {
       const processed = ++this.processed;
       const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null;
-      if (valid) this.scored++;
+      if (valid && row[6] === null) this.scored++;
       const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
       const location = toAssessedLocation(engine, upload, row, a);
       this.totals.add(location);
