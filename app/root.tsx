@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadingBar } from "~/components/layout/loading-bar";
 import { FlashToaster, NoScriptToast } from "~/components/layout/toaster";
 import { SITE_NAME, SITE_TAGLINE } from "~/domain/content/site";
+import { chunkReloadGateScript } from "~/domain/http/chunk-reload";
 import { getEnv } from "~/env.server";
 import { readToast } from "~/services/http/toast.server";
 import tailwindHref from "~/styles/tailwind.css";
@@ -29,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type { RouteHandle } from "~/utils/hydration";
 
+const CHUNK_RELOAD_GATE = chunkReloadGateScript();
+
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
@@ -44,6 +47,8 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Before any script chunk loads: a failed chunk reloads the page at most once a minute (spec §8). */}
+        {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_GATE }} /> : null}
       </head>
       <body className="flex min-h-full flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

@@ -1,4 +1,4 @@
-import { CHUNK_RELOAD_STORAGE_KEY, isChunkLoadError, shouldReloadForChunkError } from "~/domain/http/chunk-reload";
+import { CHUNK_RELOAD_GATE_FLAG, CHUNK_RELOAD_STORAGE_KEY, isChunkLoadError, shouldReloadForChunkError } from "~/domain/http/chunk-reload";
 
 function readLastReload(): number | null {
   try {
@@ -11,6 +11,8 @@ function readLastReload(): number | null {
 
 function reloadOnce(message: string | undefined) {
   if (!isChunkLoadError(message)) return;
+  // The page's reload gate (root.tsx) holds every scripted reload to one a minute and keeps the time itself.
+  if ((window as unknown as Record<string, unknown>)[CHUNK_RELOAD_GATE_FLAG]) return window.location.reload();
   const now = Date.now();
   if (!shouldReloadForChunkError(now, readLastReload())) return;
   try {

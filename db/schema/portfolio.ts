@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -63,19 +63,25 @@ export const portfolioUploadChunks = pgTable(
 
 export const REPORT_STATUSES = ["queued", "running", "done", "failed"] as const;
 
-/** A full report of an upload, built by a background job; progress counts processed rows. */
+/**
+ * A full report of an upload, built by a background job; progress counts processed rows. An upload has one first
+ * report and, once the hazard dataset changes, at most one new assessment per dataset version.
+ */
 export const portfolioReports = pgTable(
   "portfolio_reports",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     uploadId: uuid("upload_id")
       .notNull()
-      .unique()
       .references(() => portfolioUploads.id, { onDelete: "cascade" }),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     weightColumn: text("weight_column"),
+    /** The hazard dataset version the report is built with (the engine's, when it was queued). */
+    datasetVersion: text("dataset_version"),
+    /** For a new assessment at no cost: the report it was made from. With created_at and user_id, its audit record. */
+    reassessedFrom: uuid("reassessed_from").references((): AnyPgColumn => portfolioReports.id, { onDelete: "set null" }),
     status: text("status", { enum: REPORT_STATUSES }).notNull().default("queued"),
     processed: integer("processed").notNull().default(0),
     total: integer("total").notNull(),
@@ -93,6 +99,9 @@ export const portfolioReports = pgTable(
   },
   (t) => [
     index("portfolio_reports_user_idx").on(t.userId),
+    uniqueIndex("portfolio_reports_first_idx").on(t.uploadId).where(sql`${t.reassessedFrom} IS NULL`),
+    uniqueIndex("portfolio_reports_reassessed_idx").on(t.uploadId, t.datasetVersion).where(sql`${t.reassessedFrom} IS NOT NULL`),
+    index("portfolio_reports_upload_idx").on(t.uploadId, t.createdAt),
     index("portfolio_reports_unfinished_idx").on(t.heartbeatAt).where(sql`${t.status} IN ('queued', 'running')`),
   ],
 );

@@ -4,6 +4,7 @@ import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/componen
 import { CURRENCY, TERMS_VERSION, reportCostText } from "~/domain/commerce/orders";
 import { HAZARDS, isHazardId } from "~/domain/hazards/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
+import { REASSESS_TEXT, type ReassessDecision } from "~/domain/portfolio/reassessment";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, SCENARIOS } from "~/domain/hazards/scenarios";
 import type { ReportOutputs } from "~/services/portfolio/report.server";
 
@@ -31,9 +32,20 @@ interface Props {
   report: Progress;
   outputs: ReportOutputs | null;
   files: { kind: string; path: string; name: string; bytes: number }[];
+  reassess?: ReassessView | null;
 }
 
-export function ReportView({ uploadId, paid, order, report, outputs, files }: Props) {
+/** A new assessment of a paid report with the current dataset, as the rule decided it. */
+interface ReassessView {
+  kind: ReassessDecision["kind"];
+  from: string | null;
+  to: string;
+  message: string;
+  /** The order of a new assessment is being shown (the free period has ended). */
+  reorder: boolean;
+}
+
+export function ReportView({ uploadId, paid, order, report, outputs, files, reassess }: Props) {
   const navigation = useNavigation();
   const running = report.status === "queued" || report.status === "running";
   return (
@@ -81,11 +93,48 @@ export function ReportView({ uploadId, paid, order, report, outputs, files }: Pr
         </div>
       ) : null}
       {outputs ? <ReportOutputsView outputs={outputs} files={files} /> : null}
+      {paid && reassess ? <Reassess uploadId={uploadId} reassess={reassess} order={order} pending={navigation.state !== "idle"} /> : null}
     </section>
   );
 }
 
-function OrderSummary({ uploadId, order, pending }: { uploadId: string; order: OrderView; pending: boolean }) {
+/** Which dataset the report used and, when it has changed, a new assessment: free within the period, else ordered. */
+function Reassess({ uploadId, reassess, order, pending }: { uploadId: string; reassess: ReassessView; order: OrderView | null; pending: boolean }) {
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-3" data-testid="reassess">
+      {reassess.from ? <p className="text-sm text-slate-700">{REASSESS_TEXT.datasetUsed(reassess.from)}</p> : null}
+      {reassess.kind === "free" ? (
+        <Form method="post" replace className="mt-2">
+          <p className="mb-2 text-sm text-slate-700">{reassess.message}</p>
+          <input type="hidden" name="intent" value="reassess" />
+          <input type="hidden" name="upload_id" value={uploadId} />
+          <div className="w-full sm:w-80">
+            <SubmitButton pending={pending}>{REASSESS_TEXT.action(reassess.to)}</SubmitButton>
+          </div>
+        </Form>
+      ) : reassess.kind === "expired" ? (
+        <div className="mt-2">
+          <p role="status" className="text-sm text-slate-700">
+            {reassess.message}
+          </p>
+          {reassess.reorder && order ? (
+            <OrderSummary uploadId={uploadId} order={order} pending={pending} reassess />
+          ) : (
+            <Form method="post" replace className="mt-2 w-full sm:w-80">
+              <input type="hidden" name="intent" value="reorder" />
+              <input type="hidden" name="upload_id" value={uploadId} />
+              <SubmitButton pending={pending}>{REASSESS_TEXT.reorder(reassess.to)}</SubmitButton>
+            </Form>
+          )}
+        </div>
+      ) : reassess.kind === "other_locations" ? (
+        <p className="mt-2 text-sm text-slate-700">{reassess.message}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function OrderSummary({ uploadId, order, pending, reassess = false }: { uploadId: string; order: OrderView; pending: boolean; reassess?: boolean }) {
   return (
     <div className="mt-3 rounded bg-slate-50 p-3" data-testid="order-summary">
       <h3 className="font-semibold">Your order</h3>
@@ -116,6 +165,7 @@ function OrderSummary({ uploadId, order, pending }: { uploadId: string; order: O
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="upload_id" value={uploadId} />
         <input type="hidden" name="order_id" value={order.order_id} />
+        {reassess ? <input type="hidden" name="reassess" value="1" /> : null}
         <TermsAcceptanceField termsVersion={TERMS_VERSION} />
         <SubmitButton pending={pending}>Confirm purchase</SubmitButton>
       </Form>

@@ -17,3 +17,46 @@ export function isChunkLoadError(message: string | undefined | null): boolean {
 export function shouldReloadForChunkError(now: number, lastReloadAt: number | null): boolean {
   return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_MIN_INTERVAL_MS;
 }
+
+/** Spec §8's words: the notice shown instead of a second reload within the minute. */
+export const CHUNK_RELOAD_TEXT = {
+  notice: "Part of this page failed to load. A failed chunk load triggers a page reload at most once per minute, and this page was reloaded less than a minute ago.",
+  reload: "Reload",
+} as const;
+
+export const CHUNK_RELOAD_NOTICE_ID = "chunk-reload-notice";
+/** Set on window by the gate below: the client's own chunk-error handler then leaves the rate to it. */
+export const CHUNK_RELOAD_GATE_FLAG = "__chunkReloadGate";
+
+/**
+ * The inline script (root.tsx, with the page's CSP nonce) that holds every reload a script makes to at most one a
+ * minute. Remix reloads the page each time a route chunk fails to load (its loadRouteModule calls
+ * location.reload()), which a broken deployment would turn into a loop; the Navigation API's `navigate` event sees
+ * that reload before it happens and can cancel it. A reload the user asks for (button, keyboard) is never held.
+ * Browsers without the Navigation API keep the plain behaviour: every failed chunk reloads the page.
+ */
+export function chunkReloadGateScript(): string {
+  const config = JSON.stringify({
+    key: CHUNK_RELOAD_STORAGE_KEY,
+    interval: CHUNK_RELOAD_MIN_INTERVAL_MS,
+    id: CHUNK_RELOAD_NOTICE_ID,
+    flag: CHUNK_RELOAD_GATE_FLAG,
+    text: CHUNK_RELOAD_TEXT,
+    // Tailwind classes of the notice (this file is in tailwind's content, so they are built).
+    box: "fixed inset-x-0 bottom-0 z-50 border-t border-amber-300 bg-amber-50 p-3 text-center text-sm text-amber-900 shadow",
+    link: "ml-2 font-semibold underline",
+  }).replace(/</g, "\\u003c");
+  return `(function(c){
+if(!window.navigation||!window.navigation.addEventListener)return;
+window[c.flag]=true;
+function last(){try{var v=sessionStorage.getItem(c.key);return v===null?null:Number(v)}catch(e){return null}}
+function notice(){if(document.getElementById(c.id))return;var b=document.createElement("div");b.id=c.id;b.setAttribute("role","alert");b.className=c.box;
+b.appendChild(document.createTextNode(c.text.notice));var a=document.createElement("a");a.href=location.href;a.className=c.link;a.textContent=c.text.reload;b.appendChild(a);document.body.appendChild(b)}
+navigation.addEventListener("navigate",function(e){
+if(e.navigationType!=="reload"||e.userInitiated)return;
+var now=Date.now(),at=last();
+if(at===null||!isFinite(at)||now-at>=c.interval){try{sessionStorage.setItem(c.key,String(now))}catch(x){}return}
+if(!e.cancelable)return;
+e.preventDefault();notice()});
+})(${config});`;
+}

@@ -22,6 +22,7 @@ import { readFormData } from "~/services/http/form-body.server";
 import { generateReport } from "~/services/portfolio/api.server";
 import { previewFromMultipart, remapColumns, uploadErrorInit } from "~/services/portfolio/preview.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/purchase.server";
+import { reassessReport } from "~/services/portfolio/reassess.server";
 import { loadScanPage } from "~/services/portfolio/scan-page.server";
 import { findUpload, setWeightColumn } from "~/services/portfolio/uploads.server";
 import { requireUser } from "~/services/auth/session.server";
@@ -39,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const page = await loadScanPage(user.id, url.searchParams.get("upload"), url.searchParams.get("step") === "order").catch(rethrowAsResponse);
+  const page = await loadScanPage(user.id, url.searchParams.get("upload"), url.searchParams.get("step")).catch(rethrowAsResponse);
   return json({ ...page, step: url.searchParams.get("step"), plan: user.planCode, upgradeWarning: pageUpgradeWarning(url.pathname, user.planCode) });
 }
 
@@ -70,7 +71,17 @@ const IntentSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("report"), upload_id: z.string().uuid() }),
   z.object({ intent: z.literal("order"), upload_id: z.string().uuid() }),
-  z.object({ intent: z.literal("confirm"), upload_id: z.string().uuid(), order_id: z.coerce.number().int().positive(), terms: z.literal("on").optional(), terms_version: z.string().max(40).default("") }),
+  z.object({ intent: z.literal("reassess"), upload_id: z.string().uuid() }),
+  z.object({ intent: z.literal("reorder"), upload_id: z.string().uuid() }),
+  z.object({
+    intent: z.literal("confirm"),
+    upload_id: z.string().uuid(),
+    order_id: z.coerce.number().int().positive(),
+    terms: z.literal("on").optional(),
+    terms_version: z.string().max(40).default(""),
+    /** The order of a new assessment with the current dataset (the free period had ended). */
+    reassess: z.literal("1").optional(),
+  }),
 ]);
 
 function errorMessage(error: unknown) {
@@ -101,6 +112,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const upload = await findUpload(data.upload_id, { userId: user.id });
     if (data.intent === "weight") await setWeightColumn(upload, data.weight_column, data.currency || null);
+    else if (data.intent === "reassess") await reassessReport(upload, user.id);
+    else if (data.intent === "reorder") return redirect(`/dashboard/scan?upload=${upload.id}&step=reorder`);
     else if (data.intent === "order") {
       await orderReport(upload, user.id);
       return redirect(`/dashboard/scan?upload=${upload.id}&step=order`);
@@ -108,7 +121,8 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!data.terms) return json({ uploadError: COMMERCE_MESSAGES.termsRequired }, { status: 400 });
       const purchase = await confirmReportPurchase(upload, user.id, data.order_id, data.terms_version);
       if (purchase.status !== "paid" && purchase.checkout_url) return redirect(purchase.checkout_url);
-      await generateReport(upload, user.id);
+      if (data.reassess) await reassessReport(upload, user.id);
+      else await generateReport(upload, user.id);
     } else await generateReport(upload, user.id);
     return redirect(`/dashboard/scan?upload=${upload.id}`);
   } catch (error) {
@@ -167,7 +181,15 @@ export default function ScanPage() {
             </p>
           </Card>
           <PreviewCharts preview={data.preview} />
-          <ReportView uploadId={data.upload.id} paid={data.paid} order={data.order} report={data.report} outputs={data.outputs} files={data.files} />
+          <ReportView
+            uploadId={data.upload.id}
+            paid={data.paid}
+            order={data.order}
+            report={data.report}
+            outputs={data.outputs}
+            files={data.files}
+            reassess={data.reassess}
+          />
           {data.step === "mapping" ? (
             <Modal title="Choose the columns" size="lg" closeHref={`/dashboard/scan?upload=${data.upload.id}`}>
               <ColumnMappingForm

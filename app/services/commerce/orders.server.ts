@@ -357,6 +357,21 @@ export async function leadChargeFor(leadId: number, product: SelfServiceProductC
   return order ? { totalMinor: order.totalMinor, currency: order.currency } : null;
 }
 
+/** The latest paid self-service order of a product for a lead: its id, when it was paid and for how many. */
+export async function latestPaidOrderFor(leadId: number, product: SelfServiceProductCode): Promise<{ id: number; paidAt: Date; quantity: number } | null> {
+  const db = await getDb();
+  const paid = await db
+    .select({ id: orders.id, items: orders.items, paidAt: orders.paidAt, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.leadId, leadId), eq(orders.status, "paid"), eq(orders.kind, "self_service")))
+    .orderBy(desc(orders.id));
+  for (const o of paid) {
+    const item = o.items.find((i) => i.code === product);
+    if (item) return { id: o.id, paidAt: o.paidAt ?? o.createdAt, quantity: item.quantity };
+  }
+  return null;
+}
+
 /** The locations the portfolio report of an upload is sold for (one source: the upload's own summary). */
 export function reportQuantityOf(summary: UploadLocationSummary): number {
   return pricedLocationsOf(summary).validLocations;

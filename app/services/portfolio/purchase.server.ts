@@ -36,16 +36,17 @@ export async function fileTransfer(upload: PortfolioUpload, userId: string | nul
 
 /**
  * The report order of an upload: the same one on every call within a pending-order timeout, a fresh one after (the
- * earlier one may have expired unpaid and been cancelled).
+ * earlier one may have expired unpaid and been cancelled). `againWithDataset`: the order of a paid portfolio whose
+ * free period for new assessments has ended, one per dataset version.
  */
-export async function orderReport(upload: PortfolioUpload, userId: string) {
+export async function orderReport(upload: PortfolioUpload, userId: string, againWithDataset?: string) {
   const leadId = await fileTransfer(upload, userId);
   const period = Math.floor(Date.now() / PENDING_ORDER_TIMEOUT_MS);
   return createSelfServiceOrder({
     userId,
     leadId,
     products: [PORTFOLIO_REPORT_PRODUCT],
-    idempotencyKey: `portfolio-order-${upload.id}-${period}`,
+    idempotencyKey: againWithDataset ? `portfolio-order-${upload.id}-dataset-${againWithDataset}-${period}` : `portfolio-order-${upload.id}-${period}`,
   });
 }
 

@@ -60,22 +60,33 @@ defineQueue(REPORT_QUEUE, { expireInSeconds: REPORT_JOB_EXPIRE_SECONDS, retryLim
 const JOB_SENDING = "sending";
 
 /**
- * Creates the report of an upload (once) and queues its job; a failed report is queued again. The right to queue
- * is taken by one conditional update, so two requests at the same moment send one job.
+ * Creates the first report of an upload (once) and queues the upload's latest report when it has no job yet or
+ * failed. The right to queue is taken by one conditional update, so two requests at the same moment send one job.
  */
 export async function requestReport(upload: PortfolioUpload, userId: string): Promise<PortfolioReport> {
   const db = await getDb();
-  // The job's progress counts what the order bills: the scored locations, not every row of the file.
-  const total = pricedLocationsOf(upload.summary as UploadLocationSummary).validLocations;
   await db
     .insert(portfolioReports)
     // Queued from the start with its queueing time as heartbeat: the recovery sweep leaves it to this request.
-    .values({ uploadId: upload.id, userId, total, weightColumn: upload.weightColumn, heartbeatAt: sql`now()` })
-    .onConflictDoNothing({ target: portfolioReports.uploadId });
+    .values({ ...newReportValues(upload, userId), heartbeatAt: sql`now()` })
+    .onConflictDoNothing({ target: portfolioReports.uploadId, where: sql.raw(`"reassessed_from" IS NULL`) });
+  return queueReport((await reportOfUpload(upload.id))!);
+}
+
+/** A new report row of an upload: the job's progress counts what the order bills, with the dataset it uses now. */
+export function newReportValues(upload: PortfolioUpload, userId: string) {
+  // The scored locations, not every row of the file.
+  const total = pricedLocationsOf(upload.summary as UploadLocationSummary).validLocations;
+  return { uploadId: upload.id, userId, total, weightColumn: upload.weightColumn, datasetVersion: getRiskEngine().datasetVersion };
+}
+
+/** Sends the report's job unless it has one already; a failed report is queued again. */
+export async function queueReport(report: PortfolioReport): Promise<PortfolioReport> {
+  const db = await getDb();
   const [claimed] = await db
     .update(portfolioReports)
     .set({ status: "queued", jobId: JOB_SENDING, error: null, processed: 0, runId: null, heartbeatAt: sql`now()` })
-    .where(and(eq(portfolioReports.uploadId, upload.id), or(eq(portfolioReports.status, "failed"), isNull(portfolioReports.jobId))))
+    .where(and(eq(portfolioReports.id, report.id), or(eq(portfolioReports.status, "failed"), isNull(portfolioReports.jobId))))
     .returning();
   if (claimed) {
     try {
@@ -92,7 +103,7 @@ export async function requestReport(upload: PortfolioUpload, userId: string): Pr
       throw error;
     }
   }
-  const [existing] = await db.select().from(portfolioReports).where(eq(portfolioReports.uploadId, upload.id));
+  const [existing] = await db.select().from(portfolioReports).where(eq(portfolioReports.id, report.id));
   // Asking again for a report whose worker died queues it again, without waiting for the next sweep.
   if (existing && (existing.status === "queued" || existing.status === "running") && (await recoverReports({ reportId: existing.id })).length) {
     const [requeued] = await db.select().from(portfolioReports).where(eq(portfolioReports.id, existing.id));
@@ -101,9 +112,15 @@ export async function requestReport(upload: PortfolioUpload, userId: string): Pr
   return existing!;
 }
 
+/** The upload's latest report: a new assessment, once made, stands in for the earlier one. */
 export async function reportOfUpload(uploadId: string): Promise<PortfolioReport | null> {
   const db = await getDb();
-  const [r] = await db.select().from(portfolioReports).where(eq(portfolioReports.uploadId, uploadId)).limit(1);
+  const [r] = await db
+    .select()
+    .from(portfolioReports)
+    .where(eq(portfolioReports.uploadId, uploadId))
+    .orderBy(desc(portfolioReports.createdAt), sql`${portfolioReports.reassessedFrom} IS NULL`)
+    .limit(1);
   return r ?? null;
 }
 
@@ -197,7 +214,10 @@ type FinishedReport = PortfolioReport & { result: Record<string, unknown>; finis
 class ReportPass {
   /** Rows read so far. */
   processed = 0;
-  /** Locations scored so far: the valid rows, each billed once; the job's progress (total = the billed count). */
+  /**
+   * Locations scored so far: the valid rows, each billed once (a row at a place an earlier row already has is scored
+   * as an asset of its own but is not a new location); the job's progress (total = the billed count).
+   */
   scored = 0;
   readonly totals = new ReportFileTotals();
   private readonly engine = getRiskEngine();
@@ -217,7 +237,7 @@ class ReportPass {
     for await (const row of uploadRows(upload.id)) {
       const processed = ++this.processed;
       const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null;
-      if (valid) this.scored++;
+      if (valid && row[6] === null) this.scored++;
       const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
       const location = toAssessedLocation(engine, upload, row, a);
       this.totals.add(location);
@@ -250,7 +270,8 @@ class ReportPass {
     const column = upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN;
     const hasColumn = upload.columns.includes(column);
     return {
-      output_request_stats: acc.requestStats(owned, await reportCharge(upload)),
+      // A new assessment of a paid portfolio is made at no cost: its files say what it charged, nothing.
+      output_request_stats: acc.requestStats(owned, this.run.report.reassessedFrom ? null : await reportCharge(upload)),
       output_risks_overall_estimate: acc.overallEstimate(),
       output_risks_diversity: acc.diversity(),
       output_risks_intensity: acc.intensity(),

@@ -6,18 +6,22 @@ import { HAZARDS, type HazardId } from "~/domain/hazards/hazards";
 import type { PortfolioUpload } from "#db/schema/index";
 import { reportProgress } from "./api.server";
 import { isReportPaid, orderReport } from "./purchase.server";
+import { reassessOffer } from "./reassess.server";
 import { reportOfUpload, type ReportOutputs } from "./report.server";
 import { findUpload, latestUpload, uploadColumnMap, type PreviewResult } from "./uploads.server";
 
 export type StoredPreview = Omit<PreviewResult, "access_token">;
 
-export async function loadScanPage(userId: string, uploadId: string | null, showOrder = false) {
+/** `step`: "order" shows the first order of the report; "reorder" the order of a new assessment once the free period ended. */
+export async function loadScanPage(userId: string, uploadId: string | null, step: string | null = null) {
   const upload: PortfolioUpload | null = uploadId ? await findUpload(uploadId, { userId }) : await latestUpload(userId);
   if (!upload) return { upload: null };
   const preview = upload.summary as unknown as StoredPreview;
   const report = await reportOfUpload(upload.id);
   const paid = await isReportPaid(upload, userId);
-  const order = !paid && showOrder ? await orderReport(upload, userId) : null;
+  const offer = paid ? await reassessOffer(upload, userId) : null;
+  const reorder = step === "reorder" && offer?.decision.kind === "expired";
+  const order = !paid && step === "order" ? await orderReport(upload, userId) : reorder ? await orderReport(upload, userId, offer.to) : null;
   return {
     upload: {
       id: upload.id,
@@ -42,6 +46,8 @@ export async function loadScanPage(userId: string, uploadId: string | null, show
     hazardNames: Object.fromEntries(Object.entries(HAZARDS).map(([id, h]) => [id, h.name])) as Record<HazardId, string>,
     paid,
     order,
+    /** A new assessment with the current dataset: what the rule says of the latest finished report (null: none). */
+    reassess: offer ? { kind: offer.decision.kind, from: offer.from, to: offer.to, message: offer.message, reorder } : null,
     report: reportProgress(report),
     outputs: report?.status === "done" ? (report.result as unknown as ReportOutputs) : null,
     files: report?.files ?? [],
