@@ -9,6 +9,7 @@ import * as account from "../api-contract/account";
 import * as batch from "../api-contract/batch";
 import { ERROR_STATUS_TEXT, ErrorBody, type ErrorStatus } from "../api-contract/common";
 import { API_VERSION } from "./api-changelog";
+import { registerApiLimits } from "./openapi-limits";
 import { REQUEST_ID_HEADER } from "./api-errors";
 import * as content from "../api-contract/content";
 import * as orders from "../api-contract/orders";
@@ -894,6 +895,7 @@ export function buildOpenApiDocument(origin: string, version = API_VERSION) {
     tags: API_TAGS.map((t) => ({ name: t.name, description: t.description })),
   });
   allowNullInEnums(document);
+  registerApiLimits(document);
   return document as typeof document & { paths: NonNullable<(typeof document)["paths"]> };
 }
 
