@@ -10,6 +10,7 @@ import * as batch from "../api-contract/batch";
 import { ERROR_STATUS_TEXT, ErrorBody, type ErrorStatus } from "../api-contract/common";
 import { API_VERSION } from "./api-changelog";
 import { registerApiLimits } from "./openapi-limits";
+import { registerFileAnswers } from "./openapi-files";
 import { REQUEST_ID_HEADER } from "./api-errors";
 import * as content from "../api-contract/content";
 import * as orders from "../api-contract/orders";
@@ -895,6 +896,7 @@ export function buildOpenApiDocument(origin: string, version = API_VERSION) {
     tags: API_TAGS.map((t) => ({ name: t.name, description: t.description })),
   });
   allowNullInEnums(document);
+  registerFileAnswers(document);
   registerApiLimits(document);
   return document as typeof document & { paths: NonNullable<(typeof document)["paths"]> };
 }
