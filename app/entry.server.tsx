@@ -18,6 +18,7 @@ import { startMailWorker } from "~/services/mail/mail.server";
 import { startInstanceEvents } from "~/services/infra/instance-events.server";
 import { publicPageCache } from "~/services/http/page-cache.server";
 import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
+import { AnonymousRateLimitError, takeAnonymousRequest } from "~/services/api/anonymous-rate-limit.server";
 import { createActionlessCheck } from "~/services/http/route-methods.server";
 import { startReportWorkers } from "~/services/portfolio/report.server";
 import { applySecurityHeaders, strictTransportSecurity } from "~/services/http/security-headers.server";
@@ -78,6 +79,8 @@ export const serverRuntime = {
   redactUrl,
   publicPageCache,
   riskdbRepliesByPath,
+  takeAnonymousRequest,
+  AnonymousRateLimitError,
   checkRequestOrigin,
   createActionlessCheck,
   publicUrl: () => getEnv().PUBLIC_URL,

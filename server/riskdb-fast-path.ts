@@ -2,11 +2,13 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api/api-errors";
+import { rateLimitHeaders, type RateLimitState } from "~/domain/api/api-limits";
 import { etagMatches } from "~/services/api/api-etag.server";
 import type { NextFunction } from "express";
 import type { RiskdbReply } from "~/services/api/riskdb.server";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
-import { origin, pathnameOf, plainHeaders, type Req, type Res } from "./http";
+import { addressOf } from "./admission/body-gate";
+import { origin, pathnameOf, plainHeaders, refuse, type Req, type Res } from "./http";
 import { logFastRequest } from "./request-log";
 import { app } from "./runtime";
 
@@ -53,7 +55,28 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => Promise<RiskdbReply>) {
+/** The CORS header a refusal needs so that a page calling the API from another origin can read it. */
+const REFUSAL_CORS = { "Access-Control-Allow-Origin": "*" };
+
+/**
+ * A request with no credential at all is anonymous for certain: it is counted against its client address here, before
+ * the reply cache, so a cached answer costs its share like any other. One with a credential goes to the endpoint,
+ * which counts it only when the credential names no caller (a stale cookie). Undefined when the request was refused.
+ */
+function countAnonymous(req: Req, res: Res): RateLimitState | null | undefined {
+  if (req.method === "OPTIONS" || req.headers.authorization || req.headers.cookie) return null;
+  try {
+    return app.takeAnonymousRequest(addressOf(req));
+  } catch (error) {
+    if (!(error instanceof app.AnonymousRateLimitError)) throw error;
+    refuse(req, res, 429, error.message, false, { ...rateLimitHeaders(error.state), "Retry-After": String(error.retryAfterSeconds), ...REFUSAL_CORS });
+    return undefined;
+  }
+}
+
+async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request, context?: { remoteAddress?: string }) => Promise<RiskdbReply>) {
+  const anonymous = countAnonymous(req, res);
+  if (anonymous === undefined) return;
   const shareable = req.method === "GET" && !req.headers.authorization && !req.headers.cookie;
   const key = req.url ?? "/";
   let stored = shareable ? publicReplies.get(key) : undefined;
@@ -62,7 +85,9 @@ async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => 
     stored = undefined;
   }
   if (!stored) {
-    const reply = await endpoint(new Request(origin(req) + req.url, { method: req.method, headers: plainHeaders(req) }));
+    const request = new Request(origin(req) + req.url, { method: req.method, headers: plainHeaders(req) });
+    // Counted above when it carries no credential; otherwise the endpoint counts it if it turns out anonymous.
+    const reply = await endpoint(request, anonymous === null && req.method !== "OPTIONS" ? { remoteAddress: req.socket.remoteAddress } : undefined);
     stored = { status: reply.status, headers: reply.headers, body: reply.body === null ? null : Buffer.from(reply.body), expires: 0 };
     const ttl = shareable ? publicReplyTtlMs(reply) : 0;
     if (ttl) {
@@ -77,6 +102,7 @@ async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request) => 
     recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(key), status: stored.status, contentType, body: text, source: "server" });
   }
   for (const name in stored.headers) res.setHeader(name, stored.headers[name]!);
+  if (anonymous) for (const [name, value] of Object.entries(rateLimitHeaders(anonymous))) res.setHeader(name, value);
   // A stored reply was made for another request: this one goes by its own id.
   if (stored.expires) res.setHeader(REQUEST_ID_HEADER, requestIdFrom(headerText(req.headers[REQUEST_ID_HEADER.toLowerCase()])));
   res.setHeader("Vary", "Accept-Encoding");

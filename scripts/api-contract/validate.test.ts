@@ -5,6 +5,7 @@ import path from "node:path";
 import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { riskdbHandlers } from "~/services/api/riskdb.server";
 import { createContractValidator, type Exchange } from "./validate";
+import { BATCH_CSV_HEADER } from "~/domain/api/batch-csv";
 
 const doc = buildOpenApiDocument("http://localhost");
 const validator = createContractValidator(doc);
@@ -41,6 +42,17 @@ describe("the API contract check", () => {
     const bad = validator.check({ ...answer, body: body([header, { ...item, code: "on_the_moon" }]) });
     expect(bad.kind).toBe("mismatch");
     expect(JSON.stringify(bad)).toContain("line 2");
+  });
+
+  it("checks a CSV answer by its documented header row, and a report file by its documented media type", () => {
+    const answer = { method: "POST", path: "/api/v1/hazards/batch", status: 200, contentType: "text/csv; charset=utf-8; header=present" };
+    expect(validator.check({ ...answer, body: `${BATCH_CSV_HEADER}\r\n0,a,ok\r\n` })).toEqual({ kind: "valid", operation: "hazardsBatch" });
+    expect(validator.check({ ...answer, body: "index,id\r\n0,a\r\n" }).kind).toBe("mismatch");
+    const file = { method: "GET", path: "/api/v1/reports/7/file", status: 200, body: "%PDF-1.7 …" };
+    expect(validator.check({ ...file, contentType: "application/pdf" })).toEqual({ kind: "valid", operation: "reportFile" });
+    expect(validator.check({ ...file, contentType: "text/html" }).kind).toBe("mismatch");
+    const refused = { success: false, error: "Too many requests", code: "rate_limited", request_id: "r1" };
+    expect(validator.check({ ...file, status: 429, contentType: "application/json", body: JSON.stringify(refused) })).toEqual({ kind: "valid", operation: "reportFile" });
   });
 
   it("reports a wrong type, an undocumented status, a missing body and an undocumented operation", async () => {

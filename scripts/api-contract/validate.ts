@@ -50,6 +50,7 @@ function normalize(path: string) {
 const SELF_DESCRIBED = new Set(["/openapi.json", "/changelog"]);
 
 const NDJSON = "application/x-ndjson";
+const CSV = "text/csv";
 
 export function createContractValidator(document: object) {
   const doc = document as Doc;
@@ -123,6 +124,17 @@ export function createContractValidator(document: object) {
       const type = (exchange.contentType ?? "").split(";")[0]!.trim().toLowerCase();
       if (!types.includes(type)) return { kind: "mismatch", operation: op.id, errors: [`content type ${type || "(none)"} is not documented (${types.join(", ") || "no body"})`] };
       if (type === NDJSON) return checkLines(op, exchange.status, documented.content![type]!, exchange.body);
+      const media = documented.content![type] as { schema?: { format?: string }; example?: unknown };
+      // A file is checked by its documented type only: its bytes have no schema.
+      if (media.schema?.format === "binary") return { kind: "valid", operation: op.id };
+      if (type === CSV) {
+        // A CSV answer must start with the header row its documented example starts with.
+        const documentedHeader = typeof media.example === "string" ? media.example.split(/\r?\n/)[0] : undefined;
+        const header = exchange.body.split(/\r?\n/)[0];
+        return documentedHeader === undefined || header === documentedHeader
+          ? { kind: "valid", operation: op.id }
+          : { kind: "mismatch", operation: op.id, errors: [`the CSV header row differs from the documented one: ${header?.slice(0, 80)}`] };
+      }
       let body: unknown;
       try {
         body = JSON.parse(exchange.body);

@@ -3,6 +3,7 @@ import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
+import { BATCH_CSV_COLUMNS, BATCH_CSV_HEADER } from "~/domain/api/batch-csv";
 import { getRiskEngine } from "~/risk/engine.server";
 import { rotateApiKey } from "~/services/api/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
@@ -98,6 +99,40 @@ describe("POST /api/v1/hazards/batch", () => {
       expect(lines[0]).toEqual(header);
       expect(lines.slice(1)).toEqual(items);
     }
+  });
+
+  it("streams CSV on Accept: text/csv or ?format=csv: the documented header row, then one row per item × slot, errors as columns", async () => {
+    const { auth } = await premiumKey();
+    const json = await (await post(MIXED, auth)).json();
+    for (const [headers, query] of [[{ Accept: "text/csv" }, ""], [{}, "?format=csv"]] as const) {
+      const res = await post(MIXED, { ...auth, ...headers }, query);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8; header=present");
+      expect(res.headers.get("RateLimit-Limit")).toBe("600");
+      const rows = (await res.text()).split("\r\n");
+      expect(rows.pop()).toBe("");
+      expect(rows[0]).toBe(BATCH_CSV_HEADER);
+      expect(rows).toHaveLength(1 + MIXED.locations.length * MIXED.slots.length);
+      const column = (row: string, name: string) => row.split(",")[BATCH_CSV_COLUMNS.indexOf(name)];
+      json.items.forEach((item: { index: number; status: string; code?: string; results?: { aggregate: { value: number | null; level: string | null } }[] }, i: number) => {
+        for (let slot = 0; slot < MIXED.slots.length; slot++) {
+          const row = rows[1 + i * MIXED.slots.length + slot]!;
+          expect(column(row, "index")).toBe(String(item.index));
+          expect(column(row, "status")).toBe(item.status);
+          expect(column(row, "scenario")).toBe(json.slots[slot].scenario);
+          if (item.status === "error") {
+            expect(column(row, "code")).toBe(item.code);
+            expect(column(row, "AL_value")).toBe("");
+          } else {
+            expect(column(row, "code")).toBe("");
+            expect(column(row, "AL_value")).toBe(String(item.results![slot]!.aggregate.value ?? ""));
+            expect(column(row, "AL_level")).toBe(item.results![slot]!.aggregate.level ?? "");
+            expect(column(row, "dataset_version")).toBe(json.dataset_version);
+          }
+        }
+      });
+    }
+    expect((await post(MIXED, auth, "?format=xml")).status).toBe(400);
   });
 
   it("counts against the key by items, sends its RateLimit headers, and answers 304 to its own ETag", async () => {

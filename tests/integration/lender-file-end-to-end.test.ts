@@ -171,7 +171,8 @@ describe("a lender's file end to end", () => {
     const files = await getDb().select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.sourceId, report.id)));
     const xlsxFile = files.find((f) => f.contentType === XLSX_TYPE)!;
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await stored(xlsxFile.storagePath));
+    const bytes = await stored(xlsxFile.storagePath);
+    await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const sheet: unknown[][] = [];
     wb.getWorksheet("Exposure by hazard")!.eachRow((r) => sheet.push((r.values as unknown[]).slice(1)));
     const header = sheet.find((r) => r.includes("Scenario / horizon"))!;

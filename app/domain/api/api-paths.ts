@@ -39,6 +39,7 @@ export const API_PATHS = {
   currentSubscription: "/v1/tariff/get_current_subscription",
   tariffUpgrade: "/v1/tariff/upgrade",
   reportsList: "/v1/reports/get_reports_list",
+  reportFile: (id: number | string) => `/v1/reports/${id}/file`,
   invoices: "/v1/invoices/",
   receipts: "/v1/receipts/",
   customerAppKey: "/customer/get_app_key",

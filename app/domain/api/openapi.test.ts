@@ -5,6 +5,7 @@ import { API_PATHS, API_PREFIX } from "./api-paths";
 import { SESSION_COOKIE_NAME } from "../auth/auth";
 import { API_OPERATIONS, buildOpenApiDocument } from "./openapi";
 import { hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema, regionsParamsSchema } from "./riskdb-params";
+import { FILE_OPERATION_IDS } from "./openapi/files";
 
 const OpenAPIResponseValidator = ((validatorModule as unknown as { default?: typeof validatorModule }).default ?? validatorModule) as typeof validatorModule;
 
@@ -42,9 +43,11 @@ describe("OpenAPI document", () => {
   it("gives every operation a unique id, a 200 answer with a schema, a 500 and declared path parameters", () => {
     const ids = [...operations()].map(([, , o]) => o.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.length).toBe(API_OPERATIONS.length);
+    expect(ids.length).toBe(API_OPERATIONS.length + FILE_OPERATION_IDS.length);
     for (const [path, method, o] of operations()) {
-      expect(json(o.responses["200"]).schema, `${method} ${path}`).toBeTruthy();
+      // A file answer (a report's PDF or XLSX) has a schema per media type instead of JSON.
+      const media = json(o.responses["200"]) ?? Object.values(o.responses["200"].content)[0];
+      expect(media.schema, `${method} ${path}`).toBeTruthy();
       expect(o.responses["500"], `${method} ${path}`).toBeTruthy();
       for (const name of path.match(/\{(\w+)\}/g) ?? []) {
         expect(o.parameters.some((p: Loose) => p.in === "path" && `{${p.name}}` === name), `${path} ${name}`).toBe(true);

@@ -9,6 +9,8 @@ import { SESSION_COOKIE_NAME } from "../auth/auth";
 import { API_VERSION } from "./api-changelog";
 import { API_LIMITS_TEXT } from "./api-limits";
 import { API_PREFIX } from "./api-paths";
+import { registerFileAnswers } from "./openapi/files";
+import { registerApiLimits } from "./openapi/limits";
 import { registerAccountPaths } from "./openapi/account";
 import { registerContentPaths } from "./openapi/content";
 import { API_TAGS, type ApiOperation, type RegisterPaths } from "./openapi/operation";
@@ -69,6 +71,8 @@ export function buildOpenApiDocument(origin: string, version = API_VERSION) {
     tags: API_TAGS.map((t) => ({ name: t.name, description: t.description })),
   });
   allowNullInEnums(document);
+  registerFileAnswers(document);
+  registerApiLimits(document);
   return document as typeof document & { paths: NonNullable<(typeof document)["paths"]> };
 }
 

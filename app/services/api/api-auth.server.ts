@@ -1,5 +1,6 @@
 /** Who is calling the JSON API: the session cookie, a Bearer session token or a Bearer API key. */
 import type { RateLimitState } from "~/domain/api/api-limits";
+import { takeAnonymousRequest } from "./anonymous-rate-limit.server";
 import { takeApiKeyRequests } from "./api-key-rate-limit.server";
 import { isApiKeyShaped, verifyApiKey } from "./api-keys.server";
 import type { AccessCaller } from "../commerce/entitlements.server";
@@ -35,41 +36,77 @@ export function readBearer(request: Request): string | null {
 /**
  * null for an anonymous request. A Bearer credential that does not check out is a 401 rather than a silent
  * downgrade to anonymous, so a client with a wrong key learns it at once. A stale cookie just means anonymous.
+ * A key is counted against its limit here, once per request, by `cost` (a batch by its items).
  */
 export async function resolveApiCaller(request: Request, scope: ApiScope = "read", cost = 1): Promise<ApiCaller | null> {
-  let identified = callerOf.get(request);
-  if (!identified) callerOf.set(request, (identified = identifyApiCaller(request, cost)));
-  const caller = await identified;
+  let counted = callerOf.get(request);
+  if (!counted) callerOf.set(request, (counted = countKey(request, cost)));
+  const caller = await counted;
   assertScope(caller, scope);
   return caller;
 }
 
 /**
- * One identification per request: a handler that asks twice (the riskdb wrapper, then the data function) neither
- * queries twice nor counts the request twice against the key's limit.
+ * One identification and one count per request: a handler that asks twice (the riskdb wrapper, then the data
+ * function) neither queries twice nor counts the request twice against the key's limit.
  */
 const callerOf = new WeakMap<Request, Promise<ApiCaller | null>>();
+const identityOf = new WeakMap<Request, Promise<Identity>>();
 const rateLimitOf = new WeakMap<Request, RateLimitState>();
+const anonymousRateOf = new WeakMap<Request, RateLimitState>();
 
 /** What the key that made this request has left, once the request was counted; null without a key. */
 export function rateLimitStateOf(request: Request): RateLimitState | null {
   return rateLimitOf.get(request) ?? null;
 }
 
-async function identifyApiCaller(request: Request, cost: number): Promise<ApiCaller | null> {
+/** What the address of this anonymous request has left, once it was counted; null for a caller with credentials. */
+export function anonymousRateStateOf(request: Request): RateLimitState | null {
+  return anonymousRateOf.get(request) ?? null;
+}
+
+interface Identity {
+  caller: ApiCaller | null;
+  /** The API key the caller used, to count against its limit. */
+  key: string | null;
+}
+
+function identify(request: Request): Promise<Identity> {
+  let identity = identityOf.get(request);
+  if (!identity) identityOf.set(request, (identity = identifyApiCaller(request)));
+  return identity;
+}
+
+async function countKey(request: Request, cost: number): Promise<ApiCaller | null> {
+  const { caller, key } = await identify(request);
+  if (key) rateLimitOf.set(request, await takeApiKeyRequests(key, cost));
+  return caller;
+}
+
+async function identifyApiCaller(request: Request): Promise<Identity> {
   const bearer = readBearer(request);
   if (bearer && isApiKeyShaped(bearer)) {
     const user = await verifyApiKey(bearer);
     if (!user) throw withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
-    rateLimitOf.set(request, await takeApiKeyRequests(bearer, cost));
-    return { user, via: "api_key", viaApiKey: true };
+    return { caller: { user, via: "api_key", viaApiKey: true }, key: bearer };
   }
   const user = await getSessionUser(request);
   if (!user) {
     if (bearer) throw withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
-    return null;
+    return { caller: null, key: null };
   }
-  return { user, via: "session", viaApiKey: false };
+  return { caller: { user, via: "session", viaApiKey: false }, key: null };
+}
+
+/**
+ * Counts a request that turns out to have no caller (no credential, or a stale cookie) against its client address;
+ * past the anonymous limit this throws the 429. A credential that does not check out is the 401 before any count.
+ */
+export async function limitAnonymousCaller(request: Request, address: string): Promise<void> {
+  if (request.method === "OPTIONS" || anonymousRateOf.has(request)) return;
+  if ((await identify(request)).caller) return;
+  const state = takeAnonymousRequest(address);
+  if (state) anonymousRateOf.set(request, state);
 }
 
 export async function requireApiCaller(request: Request, scope: ApiScope = "read", cost = 1): Promise<ApiCaller> {

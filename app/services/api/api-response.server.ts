@@ -3,7 +3,11 @@ import type { z } from "zod";
 import { REQUEST_ID_HEADER, apiErrorCodeForStatus, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
 import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/api-limits";
+import type { AppLoadContext } from "@remix-run/node";
 import { ApiKeyRateLimitError } from "./api-key-rate-limit.server";
+import { AnonymousRateLimitError } from "./anonymous-rate-limit.server";
+import { anonymousRateStateOf, limitAnonymousCaller } from "./api-auth.server";
+import { requestClientAddress } from "../http/client-address.server";
 import { BadRequestError, isAppError } from "../http/errors.server";
 import { logger } from "../infra/logger.server";
 
@@ -48,6 +52,11 @@ export function completeErrorBody<B extends Record<string, unknown>>(
  */
 export async function finishApiResponse(request: Request, response: Response): Promise<Response> {
   const id = requestIdOf(request);
+  // An anonymous answer tells its address's budget as a keyed one tells the key's (a 429 carries its own).
+  const anonymous = anonymousRateStateOf(request);
+  if (anonymous && response.status !== 429 && !response.headers.has("RateLimit-Limit")) {
+    for (const [name, value] of Object.entries(rateLimitHeaders(anonymous))) setHeader(response, name, value);
+  }
   const type = response.headers.get("Content-Type") ?? "";
   if (response.status < 400 || !type.includes("json")) {
     setHeader(response, REQUEST_ID_HEADER, id);
@@ -70,16 +79,27 @@ function setHeader(response: Response, name: string, value: string) {
   }
 }
 
-type RouteArgs = { request: Request };
+type RouteArgs = { request: Request; context?: AppLoadContext };
+
+export interface ApiRouteOptions {
+  /**
+   * Whether a request without credentials counts against its address's anonymous limit (default true). Only a call
+   * that proves itself otherwise is left out: the payment provider's webhook, signed, from a few shared addresses.
+   */
+  anonymousLimit?: boolean;
+}
 
 /**
- * Wraps an /api route's loader or action: a thrown Response or error becomes the API's JSON answer, and every answer
- * goes through finishApiResponse (request id, error code).
+ * Wraps an /api route's loader or action: a request without a caller is counted against its client address first
+ * (429 past the limit), a thrown Response or error becomes the API's JSON answer, and every answer goes through
+ * finishApiResponse (request id, error code, the anonymous RateLimit headers).
  */
-export function apiRoute<A extends RouteArgs>(handler: (args: A) => Response | Promise<Response>): (args: A) => Promise<Response> {
+export function apiRoute<A extends RouteArgs>(handler: (args: A) => Response | Promise<Response>, options: ApiRouteOptions = {}): (args: A) => Promise<Response> {
+  const limited = options.anonymousLimit ?? true;
   return async (args) => {
     let response: Response;
     try {
+      if (limited) await limitAnonymousCaller(args.request, requestClientAddress(args.request, args.context));
       response = await handler(args);
     } catch (thrown) {
       response = thrown instanceof Response && thrown.status < 400 ? thrown : apiError(thrown);
@@ -131,7 +151,7 @@ export function apiError(error: unknown) {
     if ("retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
       headers.set("Retry-After", String(error.retryAfterSeconds));
     }
-    if (error instanceof ApiKeyRateLimitError) for (const [name, value] of Object.entries(rateLimitHeaders(error.state))) headers.set(name, value);
+    if (error instanceof ApiKeyRateLimitError || error instanceof AnonymousRateLimitError) for (const [name, value] of Object.entries(rateLimitHeaders(error.state))) headers.set(name, value);
     return json(body, { status: error.status, headers });
   }
   logger.error({ err: error }, "unexpected error in API route");

@@ -11,6 +11,7 @@ import {
 } from "~/domain/api-contract/batch";
 import { ENTITLEMENT_MESSAGES, canAccess, classifyLocationCode, finestReadableLevel, type AccessContext, type LocationRef } from "~/domain/commerce/entitlements";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
+import { BATCH_CSV_HEADER, CSV_TYPE, batchCsvRows, type CsvItem } from "~/domain/api/batch-csv";
 import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { RiskNotFoundError, getRiskEngine, type RiskEngine } from "~/risk/engine.server";
 import type { z } from "zod";
@@ -28,7 +29,7 @@ interface Slot {
   period: PeriodId;
 }
 
-export const BATCH_FORMATS = ["json", "ndjson"] as const;
+export const BATCH_FORMATS = ["json", "ndjson", "csv"] as const;
 export type BatchFormat = (typeof BATCH_FORMATS)[number];
 export const NDJSON_TYPE = "application/x-ndjson";
 
@@ -168,25 +169,44 @@ export function scoreBatch(ctx: AccessContext, request: { locations: BatchReques
   return { ...batchHeader(engine, request.slots, items.length), errors: items.filter((i) => i.status === "error").length, items };
 }
 
-/** The NDJSON form: the header line, then each item as it is scored, a chunk at a time. */
-export function streamBatch(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }): ReadableStream<Uint8Array> {
+/**
+ * A streamed form: its first line, then each item's text as it is scored, a chunk at a time (NDJSON: the header line,
+ * then one line per item; CSV: the header row, then one row per item × slot).
+ */
+function streamItems(
+  ctx: AccessContext,
+  request: { locations: BatchRequest["locations"]; slots: Slot[] },
+  first: (header: Header) => string,
+  text: (item: Item, header: Header) => string,
+): ReadableStream<Uint8Array> {
   const engine = getRiskEngine();
   const scorer = new Scorer(engine, request.slots);
+  const header = batchHeader(engine, request.slots, request.locations.length);
   const encoder = new TextEncoder();
   let next = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`${JSON.stringify(batchHeader(engine, request.slots, request.locations.length))}\n`));
+      controller.enqueue(encoder.encode(first(header)));
     },
     async pull(controller) {
       if (next > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const end = Math.min(next + STREAM_CHUNK, request.locations.length);
-      let text = "";
-      for (; next < end; next++) text += `${JSON.stringify(scoreLocation(scorer, engine, ctx, request.locations[next]!, next))}\n`;
-      controller.enqueue(encoder.encode(text));
+      let chunk = "";
+      for (; next < end; next++) chunk += text(scoreLocation(scorer, engine, ctx, request.locations[next]!, next), header);
+      controller.enqueue(encoder.encode(chunk));
       if (next >= request.locations.length) controller.close();
     },
   });
+}
+
+/** The NDJSON form: the header line, then each item as it is scored. */
+export function streamBatch(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }): ReadableStream<Uint8Array> {
+  return streamItems(ctx, request, (header) => `${JSON.stringify(header)}\n`, (item) => `${JSON.stringify(item)}\n`);
+}
+
+/** The CSV form: the header row, then one row per item × slot, with the versions on every row. */
+export function streamBatchCsv(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }): ReadableStream<Uint8Array> {
+  return streamItems(ctx, request, () => `${BATCH_CSV_HEADER}\r\n`, (item, header) => batchCsvRows(item as CsvItem, header.slots, header));
 }
 
 /** `?format=` wins, then `Accept`; JSON otherwise. */
@@ -196,7 +216,8 @@ export function batchFormatOf(request: Request): BatchFormat {
     if ((BATCH_FORMATS as readonly string[]).includes(format)) return format as BatchFormat;
     throw new BadRequestError(`format must be one of ${BATCH_FORMATS.join(", ")}`, "format");
   }
-  return (request.headers.get("Accept") ?? "").includes(NDJSON_TYPE) ? "ndjson" : "json";
+  const accept = request.headers.get("Accept") ?? "";
+  return accept.includes(NDJSON_TYPE) ? "ndjson" : accept.includes(CSV_TYPE) ? "csv" : "json";
 }
 
 async function readJson(request: Request): Promise<unknown> {
@@ -231,6 +252,10 @@ export async function hazardsBatchAction(request: Request): Promise<Response> {
     if (format === "ndjson") {
       headers.set("Content-Type", `${NDJSON_TYPE}; charset=utf-8`);
       return new Response(streamBatch(ctx, parsed), { status: 200, headers });
+    }
+    if (format === "csv") {
+      headers.set("Content-Type", `${CSV_TYPE}; charset=utf-8; header=present`);
+      return new Response(streamBatchCsv(ctx, parsed), { status: 200, headers });
     }
     headers.set("Content-Type", "application/json; charset=utf-8");
     return new Response(JSON.stringify(scoreBatch(ctx, parsed)), { status: 200, headers });

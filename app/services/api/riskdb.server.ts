@@ -19,7 +19,9 @@ import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
 import { REQUEST_ID_HEADER } from "~/domain/api/api-errors";
 import { rateLimitHeaders } from "~/domain/api/api-limits";
-import { rateLimitStateOf, readBearer, resolveApiCaller } from "./api-auth.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { anonymousRateStateOf, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./api-auth.server";
+import { requestClientAddress } from "../http/client-address.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "../commerce/entitlements.server";
 import { BadRequestError, NotFoundError } from "../http/errors.server";
 import { nearestPlaceName } from "../maps/places.server";
@@ -114,6 +116,8 @@ async function reply(request: Request, fn: () => Answer | Promise<Answer>): Prom
   try {
     const { body, cache, vary, versioned } = await fn();
     const rate = rateLimitStateOf(request);
+    // An anonymous caller's budget is told as a key's is, without making the answer private.
+    const told = rate ?? anonymousRateStateOf(request);
     const text = JSON.stringify(body);
     const etag = versioned ? scoreAnswerEtag(request, text) : undefined;
     const headers: Record<string, string> = {
@@ -121,7 +125,7 @@ async function reply(request: Request, fn: () => Answer | Promise<Answer>): Prom
       "Cache-Control": rate ? KEYED_CACHE : (cache ?? "no-store"),
       ...(vary ? { Vary: vary } : {}),
       ...(etag ? { ETag: etag } : {}),
-      ...(rate ? rateLimitHeaders(rate) : {}),
+      ...(told ? rateLimitHeaders(told) : {}),
       ...API_RESPONSE_HEADERS,
       ...CORS_HEADERS,
       [REQUEST_ID_HEADER]: requestIdOf(request),
@@ -133,7 +137,7 @@ async function reply(request: Request, fn: () => Answer | Promise<Answer>): Prom
     return { status: 200, headers, body: text };
   } catch (error) {
     const response = await finishApiResponse(request, riskdbErrorResponse(error));
-    const rate = rateLimitStateOf(request);
+    const rate = rateLimitStateOf(request) ?? anonymousRateStateOf(request);
     if (rate && response.status !== 429) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
     return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
   }
@@ -276,13 +280,19 @@ export async function hazardScores(request: Request, p: HazardScoresParams): Pro
 
 // ---------- Response handlers for the api+ routes ----------
 
-/** Remix sends OPTIONS to the loader of a resource route: answer the CORS preflight there. */
+/**
+ * Remix sends OPTIONS to the loader of a resource route: answer the CORS preflight there. With a `context` (the
+ * server entry's fast path, for a request that carries a credential) a request that turns out anonymous is counted
+ * against its address here; the api+ routes count it in apiRoute, and the fast path counts a request without any
+ * credential itself, before its cache.
+ */
 const endpoint =
   (fn: (request: Request) => Answer | Promise<Answer>) =>
-  (request: Request): Promise<RiskdbReply> =>
+  (request: Request, context?: AppLoadContext): Promise<RiskdbReply> =>
     request.method === "OPTIONS"
       ? Promise.resolve(PREFLIGHT_REPLY)
       : reply(request, async () => {
+          if (context) await limitAnonymousCaller(request, requestClientAddress(request, context));
           // A presented credential that does not check out is a 401 on every path, open data included, and a valid
           // key is counted (and told its limit) wherever it is sent.
           if (readBearer(request)) await resolveApiCaller(request);
@@ -324,7 +334,7 @@ export const riskdbHandlers = Object.fromEntries(
 ) as Record<RiskdbEndpoint, (request: Request) => Promise<Response>>;
 
 /** The riskdb GET endpoints by full path, for the server entry's fast path (same code as the api+ routes). */
-export const riskdbRepliesByPath: ReadonlyMap<string, (request: Request) => Promise<RiskdbReply>> = new Map([
+export const riskdbRepliesByPath: ReadonlyMap<string, (request: Request, context?: AppLoadContext) => Promise<RiskdbReply>> = new Map([
   [API_PREFIX + API_PATHS.riskCountries, riskdbReplies.countries],
   [API_PREFIX + API_PATHS.riskRegions, riskdbReplies.regions],
   [API_PREFIX + API_PATHS.riskDurations, riskdbReplies.durations],

@@ -11,6 +11,7 @@ import { Readable } from "node:stream";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { portfolioReports, reportFiles, type ReportFile } from "../../../db/schema";
 import { REPORT_FILE_RETENTION_DAYS } from "~/domain/reports/retention";
+import { REPORT_FILE_MEDIA_TYPES, type ReportFileFormat } from "~/domain/api/report-files";
 import type { ReportFileKind } from "~/domain/reports/types";
 import { getEnv } from "~/env.server";
 import { getDb, type Database } from "../infra/db.server";
@@ -19,11 +20,8 @@ import { configuredFileStore, fileStoreOf, fileStoresInUse, type FileStore } fro
 import { defineHousekeeping } from "../infra/jobs.server";
 import { logger } from "../infra/logger.server";
 
-export const REPORT_CONTENT_TYPES = {
-  pdf: "application/pdf",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-} as const;
-export type ReportFormat = keyof typeof REPORT_CONTENT_TYPES;
+export const REPORT_CONTENT_TYPES = REPORT_FILE_MEDIA_TYPES;
+export type ReportFormat = ReportFileFormat;
 
 export function formatOfKind(kind: ReportFileKind): ReportFormat {
   return kind.endsWith("xlsx") ? "xlsx" : "pdf";
