@@ -16,13 +16,14 @@ import * as risk from "../api-contract/risk";
 import * as upload from "../api-contract/upload";
 import { z } from "../api-contract/zod";
 import { API_PATHS, API_PREFIX } from "./api-paths";
+import { API_KEY_SCHEME_TEXT, apiKeyOperations } from "./openapi-keys";
 import { DOCUMENTS } from "../content/documents";
 import { portfolioLimitsFor } from "../portfolio/limits";
 import { PERIOD_IDS, SCENARIO_IDS } from "../hazards/scenarios";
 
 export const API_TAGS = [
   { name: "Risk data", description: "Reference lists and hazard scores for countries, regions, H3 hexagons and points." },
-  { name: "Account", description: "Locations, plan, reports, invoices, billing and API key of the signed-in user." },
+  { name: "Account", description: "Locations, plan, reports, invoices, billing and API keys of the signed-in user." },
   { name: "Portfolio upload", description: "Portfolio preview, statistics and reports from an uploaded CSV or XLSX file." },
   { name: "Orders", description: "Self-service products, data packages, leads and purchases." },
   { name: "Content", description: "FAQ, blog, newsletter, contact and document requests." },
@@ -33,10 +34,13 @@ type Tag = (typeof API_TAGS)[number]["name"];
 export const SESSION_COOKIE_NAME = "weather_token";
 
 /**
- * none: open to anyone; optional: open, credentials widen what is answered; required: a session (cookie or Bearer
- * session token) or a PREMIUM API key; session: the user's own session only (an API key may read, not buy).
+ * Who may call an operation; the document's `security` is generated from it (SECURITY below), and a test calls
+ * every operation with each kind of credential to hold the two together.
+ * none: open to anyone, credentials ignored; optional: open, credentials widen what is answered (a key needs read);
+ * required: a session (cookie or Bearer session token) or a PREMIUM API key (read); optional_billing: open, but a key
+ * needs the billing scope; billing: a session or a key with the billing scope; session: the user's own session only.
  */
-type Access = "none" | "optional" | "required" | "session";
+export type Access = "none" | "optional" | "required" | "optional_billing" | "billing" | "session";
 
 type Method = "get" | "post" | "put" | "delete";
 type Schema = z.ZodTypeAny;
@@ -50,6 +54,8 @@ export interface ApiOperation {
   description?: string;
   access: Access;
   query?: z.AnyZodObject;
+  /** The path's {params} when they are not numeric ids. */
+  params?: z.AnyZodObject;
   headers?: z.AnyZodObject;
   body?: { schema: Schema; types: readonly string[]; required?: boolean };
   response: { schema: Schema; description: string; example?: unknown };
@@ -358,7 +364,7 @@ const accountOps: ApiOperation[] = [
     summary: "Upgrade the plan, optionally with data packages",
     description:
       "Only to a plan above the current one (tariff_id as in upgrade_subscription_plan); the current plan with packages buys the packages alone. A lower plan or nothing to buy answers 400. Needs filled billing info and the current terms accepted (PUT terms_conditions); VAT follows its country.",
-    access: "session",
+    access: "billing",
     headers: idempotencyHeaders,
     body: json(orders.TariffUpgradeBody),
     response: { schema: orders.PurchaseResponse, description: "The order, paid or waiting for payment.", example: { status: "paid", order_id: 11, lead_id: null, total: "1 368.00", invoice_number: 4, checkout_url: null, test_payment: true } },
@@ -419,7 +425,7 @@ const accountOps: ApiOperation[] = [
     tag: "Account",
     summary: "Update billing information",
     description: "Company fields may also be sent flat (company_name, country, zip, city, street, vat_number).",
-    access: "session",
+    access: "billing",
     body: json(account.BillingInfoBody),
     response: { schema: account.BillingInfoResponse, description: "The saved billing information." },
     errors: [...BODY_ERRORS, ...SIGNED_IN_ERRORS],
@@ -440,7 +446,7 @@ const accountOps: ApiOperation[] = [
     path: API_PATHS.termsConditions,
     tag: "Account",
     summary: "Accept or decline the terms",
-    access: "session",
+    access: "billing",
     body: json(account.TermsBody),
     response: { schema: account.TermsResponse, description: "The terms acceptance after the change." },
     errors: [...BODY_ERRORS, ...SIGNED_IN_ERRORS],
@@ -596,7 +602,7 @@ const orderOps: ApiOperation[] = [
     tag: "Orders",
     summary: "Confirm a purchase",
     description: "Pays the order. The buyer signs in and needs filled billing info and the current terms accepted (PUT terms_conditions) first; VAT follows its country.",
-    access: "session",
+    access: "billing",
     headers: idempotencyHeaders,
     body: json(orders.ConfirmPurchaseBody),
     response: { schema: orders.PurchaseResponse, description: "The order, paid or waiting for payment." },
@@ -631,7 +637,7 @@ const orderOps: ApiOperation[] = [
     summary: "Create a self-service order",
     description:
       "The order is priced from the lead itself: a portfolio lead for its upload's unique valid locations, a postal-address lead for one. Only products of the lead's kind may be chosen (the portfolio report for a portfolio, the PDF for a postal address).",
-    access: "optional",
+    access: "optional_billing",
     headers: idempotencyHeaders,
     body: json(orders.CreateOrderBody),
     response: { schema: orders.CreateOrderResponse, description: "The priced order." },
@@ -655,7 +661,7 @@ const orderOps: ApiOperation[] = [
     tag: "Orders",
     summary: "Buy country, region or hexagon credits",
     description: "type: 1 country, 2 region, 3 hexagon. Needs filled billing info and the current terms accepted (PUT terms_conditions); VAT follows its country.",
-    access: "session",
+    access: "billing",
     headers: idempotencyHeaders,
     body: json(orders.BuyProductsBody),
     response: { schema: orders.PurchaseResponse, description: "The order, paid or waiting for payment.", example: { status: "paid", order_id: 12, lead_id: null, total: "300.00", invoice_number: 5, checkout_url: null, test_payment: true } },
@@ -782,15 +788,20 @@ const contentOps: ApiOperation[] = [
   },
 ];
 
-export const API_OPERATIONS: readonly ApiOperation[] = [...riskOps, batchOp, ...accountOps, ...uploadOps, ...orderOps, ...contentOps];
+export const API_OPERATIONS: readonly ApiOperation[] = [...riskOps, batchOp, ...accountOps, ...apiKeyOperations(), ...uploadOps, ...orderOps, ...contentOps];
 
 // ---------- the document ----------
 
-const SECURITY: Record<Access, Record<string, string[]>[]> = {
+/** The user's own session: the cookie, or the token sign-in answers as a Bearer. */
+const SESSION: Record<string, string[]>[] = [{ sessionToken: [] }, { sessionCookie: [] }];
+/** OpenAPI 3.1 lets an http scheme's requirement list roles: here the key scope the operation needs. */
+export const SECURITY: Record<Access, Record<string, string[]>[]> = {
   none: [],
-  optional: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
-  required: [{ bearerAuth: [] }, { sessionCookie: [] }],
-  session: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  optional: [{}, { apiKey: ["read"] }, ...SESSION],
+  required: [{ apiKey: ["read"] }, ...SESSION],
+  optional_billing: [{}, { apiKey: ["billing"] }, ...SESSION],
+  billing: [{ apiKey: ["billing"] }, ...SESSION],
+  session: SESSION,
 };
 
 /** The example a schema carries in its `.openapi({ example })` metadata, if any. */
@@ -845,7 +856,7 @@ function routeOf(op: ApiOperation): RouteConfig {
     request: {
       ...(op.query ? { query: op.query } : {}),
       ...(op.headers ? { headers: op.headers } : {}),
-      ...(params.length ? { params: z.object(Object.fromEntries(params.map((p) => [p, z.number().int().min(1).openapi({ description: "The item's id.", example: 1 })]))) } : {}),
+      ...(params.length ? { params: op.params ?? z.object(Object.fromEntries(params.map((p) => [p, z.number().int().min(1).openapi({ description: "The item's id.", example: 1 })]))) } : {}),
       ...(op.body
         ? {
             body: {
@@ -862,10 +873,16 @@ function routeOf(op: ApiOperation): RouteConfig {
 /** The OpenAPI 3.1 document; its version follows the changelog (app/domain/api/api-changelog.ts). */
 export function buildOpenApiDocument(origin: string, version = API_VERSION) {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent("securitySchemes", "bearerAuth", {
+  registry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "A session token or a PREMIUM API key (crk_…) in `Authorization: Bearer`.",
+    bearerFormat: "crk_…",
+    description: API_KEY_SCHEME_TEXT,
+  });
+  registry.registerComponent("securitySchemes", "sessionToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The session token sign-in answers, in `Authorization: Bearer`: the user's own session, allowed everything the user may do.",
   });
   registry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",
