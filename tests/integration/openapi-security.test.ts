@@ -105,7 +105,7 @@ describe("each operation's security matches what its handler accepts", () => {
   it("purchases: a read key gets 403 insufficient_scope, a billing key and the session buy", async () => {
     const { headers } = await premiumAccount();
     const buy = (credential: Credential, idem: string) =>
-      buyProducts.action({
+      (buyProducts.action as unknown as Handler)({
         request: new Request(`http://localhost${apiUrl(API_PATHS.buyProducts)}`, {
           method: "POST",
           headers: { ...headers[credential], "Content-Type": "application/json", "Idempotency-Key": idem },

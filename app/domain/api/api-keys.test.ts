@@ -1,4 +1,4 @@
-import { API_KEY_MESSAGES, checkKeyName, keyMay, normaliseScopes } from "./api-keys";
+import { API_KEY_MESSAGES, checkKeyName, formatKeyTime, keyMay, normaliseScopes } from "./api-keys";
 
 describe("api key rules", () => {
   it("every key reads; billing calls need the billing scope; key management no key at all", () => {
@@ -22,4 +22,10 @@ describe("api key rules", () => {
     expect(checkKeyName("a".repeat(61))).toEqual({ error: API_KEY_MESSAGES.nameTooLong });
   });
 
+});
+
+describe("formatKeyTime", () => {
+  it("shows the ru date and the UTC time to the minute", () => {
+    expect(formatKeyTime("2026-11-27T09:05:59.000Z")).toBe("27.11.2026, 09:05 UTC");
+  });
 });

@@ -68,3 +68,8 @@ export function checkKeyName(raw: unknown): { name: string } | { error: string }
   if (!API_KEY_NAME_PATTERN.test(name)) return { error: API_KEY_MESSAGES.nameInvalid };
   return { name };
 }
+
+/** A key's times on the account page: the spec's `ru` date with the time to the minute, in UTC. */
+export function formatKeyTime(iso: string): string {
+  return `${new Date(iso).toLocaleString("ru-RU", { timeZone: "UTC", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" })} UTC`;
+}
