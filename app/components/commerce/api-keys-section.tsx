@@ -1,8 +1,14 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge";
-import { DataTable, TD, TH, TH_ROW } from "~/components/ui/table";
-import { API_KEY_NAME_MAX, API_KEY_ROTATION_OVERLAP_TEXT, API_KEY_SCOPE_TEXT, MAX_ACTIVE_API_KEYS, formatKeyTime } from "~/domain/api/api-keys";
+import { DataTable, PhoneRowBlocks, TD, TH, TH_ROW } from "~/components/ui/table";
+import {
+  API_KEY_NAME_MAX,
+  API_KEY_ROTATION_OVERLAP_TEXT,
+  API_KEY_SCOPE_TEXT,
+  MAX_ACTIVE_API_KEYS,
+  formatKeyTime,
+} from "~/domain/api/api-keys";
 import { KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM } from "~/domain/auth/account";
 
 export interface KeyRow {
@@ -23,7 +29,8 @@ export interface CreatedKey {
 const SECTION_ID = "api-keys";
 /** The account page is an index route: `?index` sends the post to its action, and drops the confirmation query. */
 const ACCOUNT_FORM_ACTION = "/dashboard/account?index";
-const confirmHref = (action: "rotate" | "revoke", id: string) => `?${KEY_CONFIRM_ACTION_PARAM}=${action}&${KEY_CONFIRM_PARAM}=${id}#${SECTION_ID}-confirm`;
+const confirmHref = (action: "rotate" | "revoke", id: string) =>
+  `?${KEY_CONFIRM_ACTION_PARAM}=${action}&${KEY_CONFIRM_PARAM}=${id}#${SECTION_ID}-confirm`;
 
 /** The secret, shown once: a read-only field to select, and a copy button once scripts run. */
 function NewKey({ created }: { created: CreatedKey }) {
@@ -31,19 +38,35 @@ function NewKey({ created }: { created: CreatedKey }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => setScripted(true), []);
   return (
-    <div role="status" className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3" data-testid="new-api-key">
+    <div
+      role="status"
+      className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3"
+      data-testid="new-api-key"
+    >
       <label htmlFor="new-named-key" className="field-label">
         New key “{created.name}”: shown only now, copy it somewhere safe
       </label>
       <div className="flex flex-wrap gap-2">
-        <input id="new-named-key" readOnly value={created.key} className="field-input min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <input
+          id="new-named-key"
+          readOnly
+          value={created.key}
+          className="field-input min-w-0 flex-1 font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         {scripted ? (
-          <button type="button" className="btn-secondary" onClick={() => void navigator.clipboard?.writeText(created.key).then(() => setCopied(true))}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => void navigator.clipboard?.writeText(created.key).then(() => setCopied(true))}
+          >
             {copied ? "Copied" : "Copy key"}
           </button>
         ) : null}
       </div>
-      <p className="mt-1 text-xs text-slate-600">Send it as Authorization: Bearer &lt;key&gt;. It is stored hashed: nobody can show it again.</p>
+      <p className="mt-1 text-xs text-slate-600">
+        Send it as Authorization: Bearer &lt;key&gt;. It is stored hashed: nobody can show it again.
+      </p>
     </div>
   );
 }
@@ -54,7 +77,12 @@ function Confirm({ row, action }: { row: KeyRow; action: "rotate" | "revoke" }) 
       ? `Rotate “${row.name}”? A new key with the same scopes is shown once; the old key keeps working for ${API_KEY_ROTATION_OVERLAP_TEXT}, then stops.`
       : `Revoke “${row.name}”? It stops working at once for every script that uses it.`;
   return (
-    <div id={`${SECTION_ID}-confirm`} role="alertdialog" aria-labelledby={`${SECTION_ID}-confirm-text`} className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3">
+    <div
+      id={`${SECTION_ID}-confirm`}
+      role="alertdialog"
+      aria-labelledby={`${SECTION_ID}-confirm-text`}
+      className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3"
+    >
       <p id={`${SECTION_ID}-confirm-text`} className="mb-2">
         {text}
       </p>
@@ -71,6 +99,31 @@ function Confirm({ row, action }: { row: KeyRow; action: "rotate" | "revoke" }) 
         </Link>
       </div>
     </div>
+  );
+}
+
+function RowActions({ row }: { row: KeyRow }) {
+  return (
+    <span className="inline-flex gap-3">
+      {row.expires_at ? null : (
+        <Link
+          to={confirmHref("rotate", row.id)}
+          preventScrollReset
+          className="underline"
+          aria-label={`Rotate ${row.name}`}
+        >
+          Rotate
+        </Link>
+      )}
+      <Link
+        to={confirmHref("revoke", row.id)}
+        preventScrollReset
+        className="text-red-700 underline"
+        aria-label={`Revoke ${row.name}`}
+      >
+        Revoke
+      </Link>
+    </span>
   );
 }
 
@@ -103,7 +156,8 @@ export function ApiKeysSection({
         API keys
       </h2>
       <p className="mb-3 text-sm text-slate-700">
-        Up to {MAX_ACTIVE_API_KEYS} named keys, one per script or server. Every key reads what this dashboard shows; only a key with the billing scope may buy or change billing.
+        Up to {MAX_ACTIVE_API_KEYS} named keys, one per script or server. Every key reads what this dashboard shows;
+        only a key with the billing scope may buy or change billing.
       </p>
       {error ? (
         <p role="alert" className="mb-3 text-red-700">
@@ -113,47 +167,76 @@ export function ApiKeysSection({
       {created ? <NewKey created={created} /> : null}
       {confirming && confirm ? <Confirm row={confirming} action={confirm.action} /> : null}
       {keys.length ? (
-        <DataTable label="API keys" caption="Your API keys">
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>Name</th>
-              <th scope="col" className={TH}>Key</th>
-              <th scope="col" className={TH}>Scopes</th>
-              <th scope="col" className={TH}>Created</th>
-              <th scope="col" className={TH}>Last used</th>
-              <th scope="col" className={TH}>Expires</th>
-              <th scope="col" className={TH}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k.id} data-testid="api-key-row">
-                <th scope="row" className={TH_ROW}>{k.name}</th>
-                <td className={`${TD} font-mono text-xs`}>{k.prefix}…</td>
-                <td className={TD}>
-                  <Scopes scopes={k.scopes} />
-                </td>
-                <td className={`${TD} whitespace-nowrap`}>{formatKeyTime(k.created_at)}</td>
-                <td className={`${TD} whitespace-nowrap`}>{k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"}</td>
-                <td className={`${TD} whitespace-nowrap`}>{k.expires_at ? formatKeyTime(k.expires_at) : "—"}</td>
-                <td className={`${TD} whitespace-nowrap`}>
-                  <span className="flex gap-3">
-                    {k.expires_at ? null : (
-                      <Link to={confirmHref("rotate", k.id)} preventScrollReset className="underline" aria-label={`Rotate ${k.name}`}>
-                        Rotate
-                      </Link>
-                    )}
-                    <Link to={confirmHref("revoke", k.id)} preventScrollReset className="underline text-red-700" aria-label={`Revoke ${k.name}`}>
-                      Revoke
-                    </Link>
-                  </span>
-                </td>
+        <>
+          <PhoneRowBlocks
+            testId="api-key-blocks"
+            rows={keys.map((k) => ({
+              key: k.id,
+              title: k.name,
+              values: [
+                [
+                  "Key",
+                  <span key="p" className="font-mono text-xs">
+                    {k.prefix}…
+                  </span>,
+                ],
+                ["Scopes", k.scopes.join(", ")],
+                ["Created", formatKeyTime(k.created_at)],
+                ["Last used", k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"],
+                ["Expires", k.expires_at ? formatKeyTime(k.expires_at) : "—"],
+                ["Actions", <RowActions key="a" row={k} />],
+              ],
+            }))}
+          />
+          <DataTable label="Your API keys" caption="Your API keys" boxClassName="hidden sm:block">
+            <thead>
+              <tr>
+                <th scope="col" className={TH}>
+                  Name
+                </th>
+                <th scope="col" className={TH}>
+                  Key
+                </th>
+                <th scope="col" className={TH}>
+                  Scopes
+                </th>
+                <th scope="col" className={TH}>
+                  Created
+                </th>
+                <th scope="col" className={TH}>
+                  Last used
+                </th>
+                <th scope="col" className={TH}>
+                  Expires
+                </th>
+                <th scope="col" className={TH}>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </DataTable>
+            </thead>
+            <tbody>
+              {keys.map((k) => (
+                <tr key={k.id} data-testid="api-key-row">
+                  <th scope="row" className={TH_ROW}>
+                    {k.name}
+                  </th>
+                  <td className={`${TD} font-mono text-xs`}>{k.prefix}…</td>
+                  <td className={TD}>
+                    <Scopes scopes={k.scopes} />
+                  </td>
+                  <td className={`${TD} whitespace-nowrap`}>{formatKeyTime(k.created_at)}</td>
+                  <td className={`${TD} whitespace-nowrap`}>
+                    {k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"}
+                  </td>
+                  <td className={`${TD} whitespace-nowrap`}>{k.expires_at ? formatKeyTime(k.expires_at) : "—"}</td>
+                  <td className={`${TD} whitespace-nowrap`}>
+                    <RowActions row={k} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        </>
       ) : (
         <p className="text-sm">No API keys yet.</p>
       )}
@@ -164,7 +247,15 @@ export function ApiKeysSection({
           <label htmlFor="key-name" className="field-label">
             Name
           </label>
-          <input id="key-name" name="name" required maxLength={API_KEY_NAME_MAX} className="field-input" aria-describedby="key-name-hint" autoComplete="off" />
+          <input
+            id="key-name"
+            name="name"
+            required
+            maxLength={API_KEY_NAME_MAX}
+            className="field-input"
+            aria-describedby="key-name-hint"
+            autoComplete="off"
+          />
           <p id="key-name-hint" className="mt-1 text-xs text-slate-600">
             The script or server that will use it, e.g. “nightly export”.
           </p>
@@ -174,13 +265,25 @@ export function ApiKeysSection({
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" checked disabled className="mt-1" aria-describedby="scope-read-text" />
             <span>
-              read <span id="scope-read-text" className="text-slate-600">— {API_KEY_SCOPE_TEXT.read}</span>
+              read{" "}
+              <span id="scope-read-text" className="text-slate-600">
+                — {API_KEY_SCOPE_TEXT.read}
+              </span>
             </span>
           </label>
           <label className="mt-1 flex items-start gap-2 text-sm">
-            <input type="checkbox" name="scopes" value="billing" className="mt-1" aria-describedby="scope-billing-text" />
+            <input
+              type="checkbox"
+              name="scopes"
+              value="billing"
+              className="mt-1"
+              aria-describedby="scope-billing-text"
+            />
             <span>
-              billing <span id="scope-billing-text" className="text-slate-600">— {API_KEY_SCOPE_TEXT.billing}</span>
+              billing{" "}
+              <span id="scope-billing-text" className="text-slate-600">
+                — {API_KEY_SCOPE_TEXT.billing}
+              </span>
             </span>
           </label>
         </fieldset>
