@@ -13,13 +13,21 @@ export const apiKeys = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     keyHash: text("key_hash").notNull().unique(),
     prefix: text("prefix").notNull(),
+    /** The owner's name for it; `default` is the key get_app_key reads and rotates. */
+    name: text("name").notNull().default("default"),
+    /** read always; billing also buys and changes billing (app/domain/api/api-keys.ts). */
+    scopes: text("scopes").array().notNull().default(sql`'{read}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute per key (API_KEY_LAST_USED_INTERVAL_MS). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /** Set when the key is rotated: it keeps working until then, so its scripts can move to the new key. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [
     index("api_keys_user_idx").on(t.userId),
-    // At most one live key per user, even when two rotations race.
-    uniqueIndex("api_keys_one_active_per_user").on(t.userId).where(sql`revoked_at is null`),
+    // One current key per name, even when two creations or rotations race; a rotated key in its overlap is not current.
+    uniqueIndex("api_keys_current_name_per_user").on(t.userId, t.name).where(sql`revoked_at is null and expires_at is null`),
   ],
 );
 

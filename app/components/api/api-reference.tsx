@@ -25,10 +25,16 @@ const METHOD_STYLE: Record<string, string> = {
   put: "bg-amber-100 text-amber-900",
 };
 
+/** Who may call an operation, in words, from its `security` (apiKey names the key scope it needs). */
 function authLabel(security: Record<string, unknown>[]) {
   if (security.length === 0) return "None";
-  if (security.some((s) => Object.keys(s).length === 0)) return "Optional: a Bearer token (API key or session) or the session cookie widens what is answered";
-  return "Bearer token (PREMIUM API key or session token) or the session cookie";
+  const who: string[] = [];
+  const keyScopes = security.map((s) => s.apiKey).find((v): v is string[] => Array.isArray(v));
+  if (keyScopes) who.push(`an API key with the ${keyScopes.join(" and ")} scope`);
+  if (security.some((s) => "sessionToken" in s || "sessionCookie" in s)) who.push("the user's session (Bearer session token or the session cookie)");
+  const list = who.join(" or ");
+  if (security.some((s) => Object.keys(s).length === 0)) return `Optional: open to anyone; ${list} widens what is answered`;
+  return keyScopes ? list.charAt(0).toUpperCase() + list.slice(1) : `Only ${list}: never an API key`;
 }
 
 /** A curl line for an operation, with the documented example of each required query parameter. */
@@ -39,7 +45,9 @@ function curlOf(method: string, base: string, path: string, op: OpenApiOperation
     .join("&");
   const url = `${base}${path.replace(/\{id\}/g, "1")}${query ? `?${query}` : ""}`;
   const parts = [`curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`}`];
-  if (op.security.length && !op.security.some((s) => Object.keys(s).length === 0)) parts.push(`-H "Authorization: Bearer $CLIMATE_API_KEY"`);
+  if (op.security.length && !op.security.some((s) => Object.keys(s).length === 0)) {
+    parts.push(op.security.some((s) => "apiKey" in s) ? `-H "Authorization: Bearer $CLIMATE_API_KEY"` : `-H "Authorization: Bearer $CLIMATE_SESSION_TOKEN"`);
+  }
   const body = op.requestBody?.content["application/json"];
   if (body?.example !== undefined) parts.push(`-H "Content-Type: application/json" -d '${JSON.stringify(body.example)}'`);
   else if (op.requestBody?.content["multipart/form-data"]) parts.push(`-F "file=@portfolio.csv"`);

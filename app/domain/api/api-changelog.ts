@@ -16,6 +16,19 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-27",
     kind: "api",
+    version: "1.3.0",
+    title: "Named API keys with scopes, and security that says who may call",
+    changes: [
+      "An account may hold up to 10 named keys: `GET` and `POST /api/v1/keys`, `DELETE /api/v1/keys/{id}`, `POST /api/v1/keys/{id}/rotate`. Each key is shown once, stored hashed, and listed with its scopes, creation and last use (to the minute).",
+      "Scopes: `read` (every key) reads what the account's dashboard shows; `billing` also buys and changes billing details and terms consent. A key without `billing` gets 403 `insufficient_scope` on those calls; creating, rotating and revoking keys needs the user's own session.",
+      "Rotating a key gives a new one with the same name and scopes; the old one keeps working for 24 hours (`expires_at`), then stops.",
+      "`get_app_key` acts on the key named `default`, as before: GET names it, POST replaces it at once, DELETE revokes it.",
+      "Each operation's `security` names who may call it: `apiKey` with the scope it needs, `sessionToken` (a session token as Bearer) or `sessionCookie`. Purchase and billing operations no longer list every Bearer key, key management lists only the session, and hexagon reads list both keys and session tokens, as they answer.",
+    ],
+  },
+  {
+    date: "2026-11-27",
+    kind: "api",
     version: "1.2.0",
     title: "Error codes, request ids and versioned score answers",
     changes: [

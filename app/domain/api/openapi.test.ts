@@ -110,11 +110,15 @@ describe("OpenAPI document", () => {
     expect(open).toEqual([]);
   });
 
-  it("declares the session cookie and Bearer credentials as security schemes", () => {
+  it("declares the session cookie, the session token and API keys (with scopes) as security schemes", () => {
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME });
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(op(API_PATHS.availableLocations, "get").security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
-    expect(op(API_PATHS.riskHazardScores, "get").security).toEqual([{}, { bearerAuth: [] }, { sessionCookie: [] }]);
+    expect(doc.components.securitySchemes.sessionToken).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "crk_…" });
+    const session = [{ sessionToken: [] }, { sessionCookie: [] }];
+    expect(op(API_PATHS.availableLocations, "get").security).toEqual([{ apiKey: ["read"] }, ...session]);
+    expect(op(API_PATHS.riskHazardScores, "get").security).toEqual([{}, { apiKey: ["read"] }, ...session]);
+    expect(op(API_PATHS.buyProducts, "post").security).toEqual([{ apiKey: ["billing"] }, ...session]);
+    expect(op(API_PATHS.apiKeys, "post").security).toEqual(session);
     // The price list is open to anyone, as the route answers it.
     expect(op(API_PATHS.packageRegister, "get").security).toEqual([]);
   });

@@ -13,6 +13,7 @@ import { registerFileAnswers } from "./openapi/files";
 import { registerApiLimits } from "./openapi/limits";
 import { registerAccountPaths } from "./openapi/account";
 import { registerContentPaths } from "./openapi/content";
+import { API_KEY_SCHEME_TEXT, registerApiKeyPaths } from "./openapi/keys";
 import { API_TAGS, type ApiOperation, type RegisterPaths } from "./openapi/operation";
 import { registerOrderPaths } from "./openapi/orders";
 import { registerRiskPaths } from "./openapi/risk";
@@ -25,6 +26,7 @@ export { API_TAGS, type ApiOperation };
 const REGISTER_PATHS: readonly RegisterPaths[] = [
   registerRiskPaths,
   registerAccountPaths,
+  registerApiKeyPaths,
   registerUploadPaths,
   registerOrderPaths,
   registerContentPaths,
@@ -39,10 +41,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = REGISTER_PATHS.flatMap((r
 /** The OpenAPI 3.1 document; its version follows the changelog (app/domain/api/api-changelog.ts). */
 export function buildOpenApiDocument(origin: string, version = API_VERSION) {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent("securitySchemes", "bearerAuth", {
+  registry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "A session token or a PREMIUM API key (crk_…) in `Authorization: Bearer`.",
+    bearerFormat: "crk_…",
+    description: API_KEY_SCHEME_TEXT,
+  });
+  registry.registerComponent("securitySchemes", "sessionToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The session token sign-in answers, in `Authorization: Bearer`: the user's own session, allowed everything the user may do.",
   });
   registry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",

@@ -1,7 +1,11 @@
 /** The account page's forms and the query flag of its API key dialog (spec §2 modal flags). */
 export const API_KEY_MODAL_PARAM = "apiKeyModal";
 
-export const ACCOUNT_INTENTS = ["create_key", "rotate_key", "revoke_key", "terms", "buy_credits", "password"] as const;
+export const ACCOUNT_INTENTS = ["create_key", "rotate_key", "revoke_key", "create_named_key", "rotate_named_key", "revoke_named_key", "terms", "buy_credits", "password"] as const;
+
+/** The query that asks the account page to confirm rotating or revoking one key (works without JavaScript). */
+export const KEY_CONFIRM_PARAM = "confirmKey";
+export const KEY_CONFIRM_ACTION_PARAM = "keyAction";
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export function accountIntent(value: FormDataEntryValue | null): AccountIntent {

@@ -5,12 +5,13 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import crypto from "node:crypto";
 import { ApiKeyModal, CreditBalance, DocumentsTable, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
-import { API_KEY_MODAL_PARAM, accountIntent } from "~/domain/auth/account";
+import { API_KEY_MODAL_PARAM, KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM, accountIntent } from "~/domain/auth/account";
+import { ApiKeysSection } from "~/components/commerce/api-keys-section";
 import { creditsSelection, selectionSearch } from "~/domain/commerce/cart";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce/packages";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/commerce/entitlements";
-import { getActiveApiKey, revokeApiKey, rotateApiKey } from "~/services/api/api-keys.server";
+import { createApiKey, getActiveApiKey, listApiKeys, revokeApiKeyById, revokeApiKey, rotateApiKey, rotateApiKeyById } from "~/services/api/api-keys.server";
 import { getTermsConsent, setTermsConsent } from "~/services/commerce/billing.server";
 import { listReports, mergedDocuments } from "~/services/commerce/documents.server";
 import { currentPaymentsMode } from "~/services/commerce/payments.server";
@@ -33,12 +34,14 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Credit Balance") }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const plan = PLAN_DEFINITIONS.find((p) => p.code === user.planCode);
-  const [entitlements, documents, reports, terms, apiKey] = await Promise.all([
+  const mayHoldKey = canUseApiKey(user.planCode);
+  const [entitlements, documents, reports, terms, apiKey, apiKeys] = await Promise.all([
     getUserEntitlements(user),
     mergedDocuments(user.id),
     listReports(user.id),
     getTermsConsent(user.id),
     getActiveApiKey(user.id),
+    mayHoldKey ? listApiKeys(user.id) : Promise.resolve([]),
   ]);
   return json({
     user,
@@ -48,7 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     reports,
     terms,
     apiKey: apiKey ? { prefix: apiKey.prefix, createdAt: apiKey.createdAt.toISOString() } : null,
-    mayHoldKey: canUseApiKey(user.planCode),
+    apiKeys,
+    mayHoldKey,
     payments: currentPaymentsMode(),
     idempotencyKey: crypto.randomUUID(),
   });
@@ -69,6 +73,18 @@ export async function action({ request }: ActionFunctionArgs) {
       case "revoke_key":
         await revokeApiKey(user.id);
         return back("API key revoked");
+      case "create_named_key": {
+        const created = await createApiKey(user, { name: formData.get("name"), scopes: formData.getAll("scopes").map(String) });
+        return json({ namedKey: { created: { key: created.key, name: created.name }, error: null } });
+      }
+      case "rotate_named_key": {
+        const created = await rotateApiKeyById(user, String(formData.get("key_id") ?? ""));
+        return json({ namedKey: { created: { key: created.key, name: created.name }, error: null } });
+      }
+      case "revoke_named_key": {
+        const revoked = await revokeApiKeyById(user.id, String(formData.get("key_id") ?? ""));
+        return redirectWithToast("/dashboard/account#api-keys", { type: "success", description: `API key “${revoked.name}” revoked` });
+      }
       case "terms":
         await setTermsConsent(user.id, formData.get("terms_conditions") === "on");
         return back(COMMERCE_MESSAGES.termsSaved);
@@ -87,6 +103,9 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (intent === "create_key" || intent === "rotate_key") return json({ apiKey: { key: null as string | null, error: error.message } }, { status: error.status });
+    if (intent === "create_named_key" || intent === "rotate_named_key" || intent === "revoke_named_key") {
+      return json({ namedKey: { created: null as { key: string; name: string } | null, error: error.message } }, { status: error.status });
+    }
     if (error.field === "billing_info") return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent("/dashboard/account")}`);
     return back(error.message, "error");
   }
@@ -111,11 +130,17 @@ export default function AccountPage() {
   const { user, plan, entitlements } = data;
   const actionData = useActionData<typeof action>();
   const keyResult = actionData && "apiKey" in actionData ? actionData.apiKey : null;
-  const lastResult = actionData && !("apiKey" in actionData) ? actionData : undefined;
+  const namedKeyResult = actionData && "namedKey" in actionData ? actionData.namedKey : null;
+  const lastResult = actionData && !("apiKey" in actionData) && !("namedKey" in actionData) ? actionData : undefined;
   const navigation = useNavigation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const showKeyModal = params.has(API_KEY_MODAL_PARAM) || keyResult !== null;
+  const confirmAction = params.get(KEY_CONFIRM_ACTION_PARAM);
+  const confirmKey =
+    (confirmAction === "rotate" || confirmAction === "revoke") && params.get(KEY_CONFIRM_PARAM) && !namedKeyResult
+      ? { action: confirmAction as "rotate" | "revoke", id: params.get(KEY_CONFIRM_PARAM)! }
+      : null;
   const [form, fields] = useForm({
     id: "change-password",
     lastResult,
@@ -168,6 +193,9 @@ export default function AccountPage() {
           Manage API key
         </Link>
       </section>
+      {data.mayHoldKey ? (
+        <ApiKeysSection keys={data.apiKeys} created={namedKeyResult?.created ?? null} error={namedKeyResult?.error ?? null} confirm={confirmKey} />
+      ) : null}
       <section aria-labelledby="terms-heading" className="card mb-6">
         <h2 id="terms-heading" className="mb-2 text-lg font-semibold">
           Terms consent

@@ -4,7 +4,6 @@ import { apiAnswer, apiError, apiJson } from "./api-response.server";
 import { requireApiCaller } from "./api-auth.server";
 import { describeApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
 import { getAvailableLocations } from "../commerce/entitlements.server";
-import { ForbiddenError, withErrorCode } from "../http/errors.server";
 
 export async function availableLocationsLoader({ request }: { request: Request }) {
   try {
@@ -15,7 +14,7 @@ export async function availableLocationsLoader({ request }: { request: Request }
   }
 }
 
-/** GET: the live key's name; 404 when the user has none (a GET never creates one). */
+/** GET: the default key's name; 404 when the user has none (a GET never creates one). */
 export async function appKeyLoader({ request }: { request: Request }) {
   try {
     const caller = await requireApiCaller(request);
@@ -34,8 +33,7 @@ export async function appKeyAction({ request }: { request: Request }) {
     return apiJson({ error: `Method ${request.method} is not allowed` }, { status: 405, headers: { Allow: "GET, POST, DELETE" } });
   }
   try {
-    const caller = await requireApiCaller(request);
-    if (caller.via !== "session") throw withErrorCode(new ForbiddenError("Sign in to rotate or revoke the API key"), "insufficient_scope");
+    const caller = await requireApiCaller(request, "keys");
     if (request.method === "POST") return apiAnswer(ApiKeyResponse, { status: "ok", ...(await rotateApiKey(caller.user)) });
     return apiAnswer(ApiKeyRevokedResponse, { status: "ok", revoked: await revokeApiKey(caller.user.id) });
   } catch (error) {

@@ -2,7 +2,8 @@
 import type { RateLimitState } from "~/domain/api/api-limits";
 import { takeAnonymousRequest } from "./anonymous-rate-limit.server";
 import { takeApiKeyRequests } from "./api-key-rate-limit.server";
-import { isApiKeyShaped, verifyApiKey } from "./api-keys.server";
+import { isApiKeyShaped, verifyApiKeyGrant } from "./api-keys.server";
+import { API_KEY_MESSAGES, API_KEY_SCOPES, keyMay, type ApiCallScope, type ApiKeyScope } from "~/domain/api/api-keys";
 import type { AccessCaller } from "../commerce/entitlements.server";
 import { ForbiddenError, UnauthorizedError, withErrorCode } from "../http/errors.server";
 import { getSessionUser, type SessionUser } from "../auth/session.server";
@@ -10,23 +11,28 @@ import { getSessionUser, type SessionUser } from "../auth/session.server";
 export interface ApiCaller extends AccessCaller {
   user: SessionUser;
   via: "session" | "api_key";
+  /** A key's scopes; a session holds them all. */
+  scopes: readonly ApiKeyScope[];
 }
 
 export const API_AUTH_MESSAGES = {
   invalidCredential: "The Authorization header holds an unknown, revoked or expired token or API key",
   required: "Authentication required: send the session cookie or Authorization: Bearer <token or API key>",
-  outOfScope: "An API key may read data only: buying and changing billing need the user's own session",
+  outOfScope: "This API key may read data only: buying and changing billing need a key with the billing scope or the user's own session",
+  sessionOnly: API_KEY_MESSAGES.sessionOnly,
 } as const;
 
 /**
- * What a call does: read data, buy (orders, payments, plan changes), or change billing. An API key sits in scripts
- * and servers, so a leaked one may read but never spend money or redirect invoices; a session may do everything.
+ * What a call does: read data, buy (orders, payments, plan changes), change billing, or manage keys. An API key sits
+ * in scripts and servers: it may read, buy and change billing only with the billing scope, and never manage keys;
+ * a session may do everything. The one place a key's scopes are enforced.
  */
-export type ApiScope = "read" | "purchase" | "billing";
-const SCOPES_OF: Record<ApiCaller["via"], readonly ApiScope[]> = { api_key: ["read"], session: ["read", "purchase", "billing"] };
+export type ApiScope = ApiCallScope;
 
 function assertScope(caller: ApiCaller | null, scope: ApiScope) {
-  if (caller && !SCOPES_OF[caller.via].includes(scope)) throw withErrorCode(new ForbiddenError(API_AUTH_MESSAGES.outOfScope), "insufficient_scope");
+  if (!caller || caller.via === "session" || keyMay(caller.scopes, scope)) return;
+  const message = scope === "keys" ? API_AUTH_MESSAGES.sessionOnly : API_AUTH_MESSAGES.outOfScope;
+  throw withErrorCode(new ForbiddenError(message), "insufficient_scope");
 }
 
 export function readBearer(request: Request): string | null {
@@ -86,16 +92,16 @@ async function countKey(request: Request, cost: number): Promise<ApiCaller | nul
 async function identifyApiCaller(request: Request): Promise<Identity> {
   const bearer = readBearer(request);
   if (bearer && isApiKeyShaped(bearer)) {
-    const user = await verifyApiKey(bearer);
-    if (!user) throw withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
-    return { caller: { user, via: "api_key", viaApiKey: true }, key: bearer };
+    const grant = await verifyApiKeyGrant(bearer);
+    if (!grant) throw withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
+    return { caller: { user: grant.user, via: "api_key", viaApiKey: true, scopes: grant.scopes }, key: bearer };
   }
   const user = await getSessionUser(request);
   if (!user) {
     if (bearer) throw withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
     return { caller: null, key: null };
   }
-  return { caller: { user, via: "session", viaApiKey: false }, key: null };
+  return { caller: { user, via: "session", viaApiKey: false, scopes: API_KEY_SCOPES }, key: null };
 }
 
 /**

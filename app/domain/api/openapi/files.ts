@@ -6,6 +6,7 @@
 import { API_PATHS } from "../api-paths";
 import { BATCH_CSV_HEADER, CSV_TYPE } from "../batch-csv";
 import { REPORT_FILE_FORMATS, REPORT_FILE_MEDIA_TYPES } from "../report-files";
+import { SECURITY } from "./route";
 
 type Json = Record<string, unknown>;
 interface OperationObject {
@@ -42,7 +43,7 @@ function reportFileOperation(paths: Paths): OperationObject {
     summary: "The file of a bought report (PDF or XLSX)",
     description:
       "The stored file of one of the caller's own paid reports, by the id get_reports_list gives, streamed as it is stored. A portfolio report has a PDF and an XLSX once its run has finished; a single-location report has a PDF. Another account's report, an unknown id and a file not built yet are all 404. With an API key the download counts one request against the key.",
-    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    security: SECURITY.required,
     parameters: [
       { schema: { type: "integer", minimum: 1, description: "The report's id (get_reports_list)." }, required: true, name: "id", in: "path" },
       { schema: { type: "string", enum: [...REPORT_FILE_FORMATS], description: "pdf or xlsx." }, required: true, name: "format", in: "query" },

@@ -8,7 +8,7 @@ import type { z } from "../../api-contract/zod";
 
 export const API_TAGS = [
   { name: "Risk data", description: "Reference lists and hazard scores for countries, regions, H3 hexagons and points." },
-  { name: "Account", description: "Locations, plan, reports, invoices, billing and API key of the signed-in user." },
+  { name: "Account", description: "Locations, plan, reports, invoices, billing and API keys of the signed-in user." },
   { name: "Portfolio upload", description: "Portfolio preview, statistics and reports from an uploaded CSV or XLSX file." },
   { name: "Orders", description: "Self-service products, data packages, leads and purchases." },
   { name: "Content", description: "FAQ, blog, newsletter, contact and document requests." },
@@ -16,10 +16,13 @@ export const API_TAGS = [
 type Tag = (typeof API_TAGS)[number]["name"];
 
 /**
- * none: open to anyone; optional: open, credentials widen what is answered; required: a session (cookie or Bearer
- * session token) or a PREMIUM API key; session: the user's own session only (an API key may read, not buy).
+ * Who may call an operation; the document's `security` is generated from it (SECURITY in ./route.ts), and a test
+ * calls every operation with each kind of credential to hold the two together.
+ * none: open to anyone, credentials ignored; optional: open, credentials widen what is answered (a key needs read);
+ * required: a session (cookie or Bearer session token) or a PREMIUM API key (read); optional_billing: open, but a key
+ * needs the billing scope; billing: a session or a key with the billing scope; session: the user's own session only.
  */
-export type Access = "none" | "optional" | "required" | "session";
+export type Access = "none" | "optional" | "required" | "optional_billing" | "billing" | "session";
 
 type Method = "get" | "post" | "put" | "delete";
 export type Schema = z.ZodTypeAny;
@@ -35,6 +38,8 @@ export interface ApiOperation {
   description?: string;
   access: Access;
   query?: ParameterSchema;
+  /** The path's {params} when they are not numeric ids. */
+  params?: z.AnyZodObject;
   headers?: z.AnyZodObject;
   body?: { schema: Schema; types: readonly string[]; required?: boolean };
   response: { schema: Schema; description: string; example?: unknown };

@@ -18,11 +18,16 @@ const retryAfterHeaders = z.object({
   ...REQUEST_ID_HEADERS,
 });
 
+/** The user's own session: the cookie, or the token sign-in answers as a Bearer. */
+const SESSION: Record<string, string[]>[] = [{ sessionToken: [] }, { sessionCookie: [] }];
+/** OpenAPI 3.1 lets an http scheme's requirement list roles: here the key scope the operation needs. */
 export const SECURITY: Record<Access, Record<string, string[]>[]> = {
   none: [],
-  optional: [{}, { bearerAuth: [] }, { sessionCookie: [] }],
-  required: [{ bearerAuth: [] }, { sessionCookie: [] }],
-  session: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  optional: [{}, { apiKey: ["read"] }, ...SESSION],
+  required: [{ apiKey: ["read"] }, ...SESSION],
+  optional_billing: [{}, { apiKey: ["billing"] }, ...SESSION],
+  billing: [{ apiKey: ["billing"] }, ...SESSION],
+  session: SESSION,
 };
 
 /** The example a schema carries in its `.openapi({ example })` metadata, if any. */
@@ -77,7 +82,7 @@ export function routeOf(op: ApiOperation): RouteConfig {
     request: {
       ...(op.query ? { query: op.query } : {}),
       ...(op.headers ? { headers: op.headers } : {}),
-      ...(params.length ? { params: z.object(Object.fromEntries(params.map((p) => [p, z.number().int().min(1).openapi({ description: "The item's id.", example: 1 })]))) } : {}),
+      ...(params.length ? { params: op.params ?? z.object(Object.fromEntries(params.map((p) => [p, z.number().int().min(1).openapi({ description: "The item's id.", example: 1 })]))) } : {}),
       ...(op.body
         ? {
             body: {
