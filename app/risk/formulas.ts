@@ -117,7 +117,6 @@ export const STEP = {
   tcNoBasin: "cyclone basin weight (none here)",
   tcLatitude: "latitude factor",
   tcSstMonths: "months with sea-surface temperature ≥ 26.5 °C offshore",
-  stormFactor: "storm factor max(tropical, extratropical)",
   tidalRange: "tidal range",
   slr: "sea-level rise since 1900",
   highWater: "mean higher high water above mean sea level (half the tidal range)",
@@ -565,7 +564,8 @@ export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): Haz
  * range of the nearest usable tide station; SEA_DEFAULT_TIDE_M without one) plus, for storm surge, a 100-year surge
  * height from the storm climate, plus the slot's sea-level rise above today's (AR6 global medians; the historical
  * slot adds none). The ground: the share of the cell's land below that level, from its land at or below 10 m joined
- * to the sea and a linear spread of heights between 0 and 10 m (the relief resolves no finer steps near sea level).
+ * to the sea, narrowed where its slope makes the 0-10 m band thinner than the grid's pixel, with heights spread
+ * evenly from its lowest ground (0 on the shore; a point's own height) to 10 m (the relief resolves no finer steps).
  *
  * Vertical land motion (glacial uplift in Fennoscandia and Alaska, delta subsidence) is not in any installable
  * source: relative sea level is global everywhere, so no cell reads Extreme (values stop below 0.8).
@@ -588,6 +588,8 @@ export const SURGE_INLAND_KM = 150;
 /** Shares of land below the still-water level at which the value is full: storm surge, and sea-level rise. */
 export const SS_SHARE_FULL = 0.2;
 export const SL_SHARE_FULL = 0.1;
+/** Low-lying share of the reference shore on which the storm-surge bands are stated in metres. */
+export const SS_PROBE_LOW_SHARE = 0.5;
 /**
  * Highest value without a published vertical land motion for the place: never Extreme (band 5 starts at 0.8). The
  * scale is compressed to it rather than cut, so that places keep their order.
@@ -603,12 +605,28 @@ export function highWaterM(c: CellInputs): number {
   return (Number.isFinite(c.tideM) ? c.tideM : SEA_DEFAULT_TIDE_M) / 2;
 }
 
-/** 100-year storm surge height at the coast, m, decaying inland. */
+/**
+ * Coastal relief (m) over which the surge height falls from full to SURGE_STEEP_SHARE of it. A storm surge is wind
+ * set-up, which grows with the fetch over shallow water and falls with its depth (set-up ∝ wind stress × fetch /
+ * depth; Pugh & Woodworth 2014, Sea-Level Science, ch. 7): flat coasts front broad shallow shelves (the North Sea,
+ * the Bay of Bengal, the Gulf of Mexico, the Baltic's gulfs), steep ones narrow deep water (fjords, volcanic
+ * islands, mountain coasts), where 100-year surges stay below ≈ 1 m (GTSR, Muis et al. 2016).
+ */
+export const SURGE_SHELF_RELIEF_M: readonly [number, number] = [150, 1500];
+export const SURGE_STEEP_SHARE = 0.35;
+
+/** Share of the storm surge that the coast's shelf lets build: 1 on flat coasts, SURGE_STEEP_SHARE on steep ones. */
+export function surgeShelfFactor(c: CellInputs): number {
+  const relief = Number.isFinite(c.relief) ? c.relief : 0;
+  return 1 - (1 - SURGE_STEEP_SHARE) * ramp(relief, SURGE_SHELF_RELIEF_M[0], SURGE_SHELF_RELIEF_M[1]);
+}
+
+/** 100-year storm surge height at the coast, m, lower on steep coasts, decaying inland. */
 export function surgeHeightM(c: CellInputs): number {
   const fTc = tcCoastalExposure(c);
   const fEtc = ramp(Math.abs(c.lat), SURGE_ETC_LAT[0], SURGE_ETC_LAT[1]);
   const coastKm = Number.isFinite(c.coastKm) ? c.coastKm : 0;
-  return (SURGE_BASE_M + Math.max(SURGE_TC_M * fTc, SURGE_ETC_M * fEtc)) * Math.exp(-coastKm / SURGE_INLAND_KM);
+  return (SURGE_BASE_M + Math.max(SURGE_TC_M * fTc, SURGE_ETC_M * fEtc)) * surgeShelfFactor(c) * Math.exp(-coastKm / SURGE_INLAND_KM);
 }
 
 /** The slot's 100-year extreme still-water level above today's mean sea level, m. */
@@ -616,34 +634,56 @@ export function extremeStillWaterM(c: CellInputs, ctx: SlotContext): number {
   return highWaterM(c) + surgeHeightM(c) + seaLevelAboveToday(ctx);
 }
 
-/** Share of the cell's land below a water level (m above today's mean sea level). */
-export function landShareBelow(c: CellInputs, levelM: number): number {
-  return clamp01(c.lowShare) * ramp(levelM, 0, LOW_LYING_M);
+/**
+ * Width of a 2′ pixel of the relief that finds the low land, m (≈ 3.7 km). On a slope the band from 0 to 10 m is
+ * 10 m / tan(slope) wide: on steep coasts (fjords, volcanic islands) it is far narrower than one pixel, so the grid's
+ * low-lying share overstates the land that lies that low by the ratio of the two widths.
+ */
+export const LOW_PIXEL_M = 3700;
+
+/** Share of the cell's land at or below 10 m that the slope lets lie that low: 1 on flat land, less on steep. */
+export function lowBandResolved(c: CellInputs): number {
+  const slope = Number.isFinite(c.slopeMean) ? c.slopeMean : 0;
+  if (slope <= 0) return 1;
+  return Math.min(1, LOW_LYING_M / Math.tan((slope * Math.PI) / 180) / LOW_PIXEL_M);
 }
 
-/** Share of land at or below 10 m (joined to the sea) over which the surge's low-lying factor rises. */
-export const SS_LOW_SHARE: readonly [number, number] = [0, 0.4];
-/** Tidal range (m) over which the surge's tide factor rises. */
-export const SS_TIDE_M: readonly [number, number] = [0.5, 5];
+/** Lowest ground of the cell above today's mean sea level, m: 0 on the shore, higher inland (a point: its own height). */
+export function lowestGroundM(c: CellInputs): number {
+  return Number.isFinite(c.elevMin) ? Math.min(Math.max(c.elevMin, 0), LOW_LYING_M) : 0;
+}
 
+/**
+ * Share of the cell's land below a water level (m above today's mean sea level): its land at or below 10 m joined
+ * to the sea, resolved by its slope, with heights spread evenly from its lowest ground to 10 m. None when the water
+ * stays below the lowest ground.
+ */
+export function landShareBelow(c: CellInputs, levelM: number): number {
+  const ground = lowestGroundM(c);
+  if (levelM <= ground) return 0;
+  return clamp01(c.lowShare) * lowBandResolved(c) * ramp(levelM, ground, LOW_LYING_M);
+}
+
+/**
+ * Storm surge: the share of the land below the slot's 100-year extreme still-water level (high water + surge
+ * height + sea-level rise above today's), full at SS_SHARE_FULL, compressed below Extreme without a published
+ * vertical land motion.
+ */
 export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!c.coastalPlain) return NOT_APPLICABLE;
   if (!hasElev(c) || !hasClimate(c)) return NO_DATA;
-  const fLow = ramp(c.lowShare, SS_LOW_SHARE[0], SS_LOW_SHARE[1]);
-  const fTc = tcCoastalExposure(c);
-  const fEtc = 0.8 * ramp(Math.abs(c.lat), 35, 55);
-  const fStorm = Math.max(fTc, fEtc);
-  const fTide = Number.isFinite(c.tideM) ? ramp(c.tideM, SS_TIDE_M[0], SS_TIDE_M[1]) : 0;
-  const fInland = Math.exp(-c.coastKm / 150);
+  const surge = surgeHeightM(c);
+  const level = extremeStillWaterM(c, ctx);
+  const share = landShareBelow(c, level);
   put(t, "low-lying (≤10 m) share of land", c.lowShare);
-  put(t, "low-lying factor", fLow);
-  put(t, STEP.stormFactor, fStorm);
   put(t, STEP.tidalRange, Number.isFinite(c.tideM) ? c.tideM : -1, "m");
-  put(t, "tide factor", fTide);
+  put(t, STEP.highWater, highWaterM(c), "m");
+  put(t, "shelf factor (steep coasts, deep water: less wind set-up)", surgeShelfFactor(c));
+  put(t, STEP.surge, surge, "m");
   put(t, STEP.slr, ctx.slr, "m");
-  const base = fLow * (0.25 + 0.5 * fStorm + 0.25 * fTide);
-  // compressed below Extreme: no vertical land motion is published for any place here
-  return NO_VLM_CAP * clamp01((base + fLow * (ctx.slr - 0.2)) * (0.4 + 0.6 * fInland));
+  put(t, STEP.esl, level, "m");
+  put(t, STEP.shareBelowEsl, share);
+  return NO_VLM_CAP * ramp(share, 0, SS_SHARE_FULL);
 }
 
 export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
@@ -709,7 +749,8 @@ export const HAZARD_FORMULAS: Readonly<
     SS: {
       fn: stormSurge,
       confidence: "proxy",
-      formula: "0.795 × (low·(0.25 + 0.5·storm + 0.25·tide) + low·(SLR − 0.2 m)) × inland decay (no vertical land motion: never Extreme)",
+      formula:
+        "0.795 × ramp(share of land below the 100-year extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from its lowest ground to 10 m (no vertical land motion: never Extreme)",
       notApplicable: COASTAL_ONLY,
     },
     ER: { fn: extremeRainfall, confidence: "proxy", formula: "1 − (1 − ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm))·(1 − 0.6·TC)" },
@@ -723,7 +764,7 @@ export const HAZARD_FORMULAS: Readonly<
     SL: {
       fn: seaLevelRiseHazard,
       confidence: "grounded",
-      formula: "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795 (no vertical land motion: never Extreme)",
+      formula: "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795; land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from its lowest ground to 10 m (no vertical land motion: never Extreme)",
       notApplicable: COASTAL_ONLY,
     },
   };
