@@ -253,14 +253,13 @@ describe("coastal hazards", () => {
     expect(num(stormSurge(fjord, hist))).toBeLessThan(0.2);
     expect(num(seaLevelRiseHazard(fjord, hist))).toBeLessThan(0.2);
   });
-  it("ground above the highest water has no surge and no sea-level rise", () => {
+  it("land above 10 m (none low-lying) has no surge and no sea-level rise at the highest water", () => {
     const top = extremeStillWaterM(coastal, warm(2, 0.43));
-    const above = { ...coastal, elevMin: Math.ceil(top) + 0.5 };
-    expect(landShareBelow(above, top)).toBe(0);
-    expect(stormSurge(above, warm(2, 0.43))).toBe(0);
-    expect(seaLevelRiseHazard(above, warm(2, 0.43))).toBe(0);
-    // the low land spreads from the lowest ground up to 10 m
-    expect(landShareBelow({ ...coastal, elevMin: 2 }, 6)).toBeCloseTo(0.6 * (4 / 8), 6);
+    expect(top).toBeLessThan(LOW_LYING_M);
+    const high = { ...coastal, lowShare: 0 };
+    expect(landShareBelow(high, top)).toBe(0);
+    expect(stormSurge(high, warm(2, 0.43))).toBe(0);
+    expect(seaLevelRiseHazard(high, warm(2, 0.43))).toBe(0);
   });
 });
 

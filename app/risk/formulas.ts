@@ -102,7 +102,7 @@ export const STEP = {
   tHottest: "hottest-month mean temperature incl. warming",
   tColdest: "coldest-month mean temperature incl. warming",
   pAnnual: "annual precipitation estimate (6 × (Jul + Dec))",
-  pet: "potential evapotranspiration (Thornthwaite, 12 months from the coldest to the hottest)",
+  pet: "potential evapotranspiration (Thornthwaite, 12 months from the coldest to the hottest; +3 %/°C of land warming)",
   aridity: "aridity index P/PET",
   seasonality: "seasonality 1 − Pmin/Pmax",
   pWettest: "wettest of Jul/Dec precipitation incl. 7 %/°C",
@@ -277,9 +277,29 @@ export function slotAnnualPrecip(c: CellInputs, ctx: SlotContext): number {
   return annualPrecip(c) * (1 + PR_WETTING_PER_C * ctx.dT * ramp(Math.abs(c.lat), PR_WETTING_LAT[0], PR_WETTING_LAT[1]));
 }
 
+/**
+ * Rise of evaporative demand per °C of local warming, as a share of the baseline's. Energy-based potential
+ * evaporation (Penman-Monteith, or ≈ 0.8 × net radiation) rises by a few per cent per °C in climate models
+ * (Scheff & Frierson 2014, Journal of Climate; Milly & Dunne 2016, Nature Climate Change 6: 946-949), while
+ * temperature-only formulas such as Thornthwaite's rise several times faster and overstate drying (Sheffield,
+ * Wood & Roderick 2012, Nature 491: 435-438): in the Arctic, +43 % for 2.8 °C. Thornthwaite sets the baseline's
+ * demand (the climate's shape); its change with warming follows this rate.
+ */
+export const PET_PER_C = 0.03;
+
+/** Potential evaporation of the slot, mm/yr: Thornthwaite's for the baseline, raised PET_PER_C per °C of land warming. */
+export function slotPotentialEvap(c: CellInputs, ctx: SlotContext): number {
+  return potentialEvap(monthlyTemperatures(c, 0), c.lat) * (1 + PET_PER_C * landWarming(ctx));
+}
+
+/** Aridity index P/PET of a slot. */
+export function slotAridityIndex(c: CellInputs, ctx: SlotContext): number {
+  return slotAnnualPrecip(c, ctx) / Math.max(slotPotentialEvap(c, ctx), 1);
+}
+
 function aridity(c: CellInputs, ctx: SlotContext, t?: Trace): { ai: number; pAnn: number; pet: number } {
   const pAnn = slotAnnualPrecip(c, ctx);
-  const pet = potentialEvap(monthlyTemperatures(c, landWarming(ctx)), c.lat, heatIndex(monthlyTemperatures(c, 0)));
+  const pet = slotPotentialEvap(c, ctx);
   const ai = pAnn / Math.max(pet, 1);
   put(t, STEP.pAnnual, pAnn, "mm");
   put(t, STEP.pet, pet, "mm");
@@ -301,7 +321,9 @@ export const DR_ARIDITY: readonly [number, number] = [0.65, 0.2];
 /**
  * Months warmer than 5 °C (the usual growing-season threshold) over which a water deficit starts to matter: a
  * drought is water missing when plants and people need it. Polar deserts are arid by P/PET because little falls,
- * but with one or two months above freezing no crop, forest or river depends on that rain (Cambridge Bay).
+ * but with one or two months above freezing no crop, forest or river depends on that rain (Cambridge Bay). Counted
+ * in the baseline climate: the longer season of a warmer slot is already in its evaporative demand, so drought
+ * changes only with the balance of rain and demand (it falls where rain rises faster).
  */
 export const DR_GROWING_MONTHS: readonly [number, number] = [1, 4];
 
@@ -314,7 +336,7 @@ export function drought(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue
   const { ai } = aridity(c, ctx, t);
   const fArid = ramp(ai, DR_ARIDITY[0], DR_ARIDITY[1]);
   const s = seasonality(c);
-  const months = growingMonths(c, landWarming(ctx));
+  const months = growingMonths(c, 0);
   const fSeason = ramp(months, DR_GROWING_MONTHS[0], DR_GROWING_MONTHS[1]);
   put(t, "aridity factor", fArid);
   put(t, STEP.seasonality, s);
@@ -565,7 +587,7 @@ export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): Haz
  * height from the storm climate, plus the slot's sea-level rise above today's (AR6 global medians; the historical
  * slot adds none). The ground: the share of the cell's land below that level, from its land at or below 10 m joined
  * to the sea, narrowed where its slope makes the 0-10 m band thinner than the grid's pixel, with heights spread
- * evenly from its lowest ground (0 on the shore; a point's own height) to 10 m (the relief resolves no finer steps).
+ * evenly from 0 to 10 m (the relief resolves no finer steps near sea level, for a hexagon or a point).
  *
  * Vertical land motion (glacial uplift in Fennoscandia and Alaska, delta subsidence) is not in any installable
  * source: relative sea level is global everywhere, so no cell reads Extreme (values stop below 0.8).
@@ -648,20 +670,13 @@ export function lowBandResolved(c: CellInputs): number {
   return Math.min(1, LOW_LYING_M / Math.tan((slope * Math.PI) / 180) / LOW_PIXEL_M);
 }
 
-/** Lowest ground of the cell above today's mean sea level, m: 0 on the shore, higher inland (a point: its own height). */
-export function lowestGroundM(c: CellInputs): number {
-  return Number.isFinite(c.elevMin) ? Math.min(Math.max(c.elevMin, 0), LOW_LYING_M) : 0;
-}
-
 /**
  * Share of the cell's land below a water level (m above today's mean sea level): its land at or below 10 m joined
- * to the sea, resolved by its slope, with heights spread evenly from its lowest ground to 10 m. None when the water
- * stays below the lowest ground.
+ * to the sea, narrowed by its slope, with heights spread evenly from 0 to 10 m (within that band the relief gives
+ * no finer heights, for a cell or a point).
  */
 export function landShareBelow(c: CellInputs, levelM: number): number {
-  const ground = lowestGroundM(c);
-  if (levelM <= ground) return 0;
-  return clamp01(c.lowShare) * lowBandResolved(c) * ramp(levelM, ground, LOW_LYING_M);
+  return clamp01(c.lowShare) * lowBandResolved(c) * ramp(levelM, 0, LOW_LYING_M);
 }
 
 /**
@@ -744,13 +759,13 @@ export const HAZARD_FORMULAS: Readonly<
     DR: {
       fn: drought,
       confidence: "proxy",
-      formula: "(0.75·ramp(P/PET, 0.65 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5)) × ramp(months > 5 °C, 1 → 4), PET by Thornthwaite, P + 5 %/°C poleward of 45°-60°",
+      formula: "(0.75·ramp(P/PET, 0.65 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5)) × ramp(baseline months > 5 °C, 1 → 4), PET by Thornthwaite + 3 %/°C of land warming, P + 5 %/°C poleward of 45°-60°",
     },
     SS: {
       fn: stormSurge,
       confidence: "proxy",
       formula:
-        "0.795 × ramp(share of land below the 100-year extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from its lowest ground to 10 m (no vertical land motion: never Extreme)",
+        "0.795 × ramp(share of land below the 100-year extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
       notApplicable: COASTAL_ONLY,
     },
     ER: { fn: extremeRainfall, confidence: "proxy", formula: "1 − (1 − ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm))·(1 − 0.6·TC)" },
@@ -764,7 +779,7 @@ export const HAZARD_FORMULAS: Readonly<
     SL: {
       fn: seaLevelRiseHazard,
       confidence: "grounded",
-      formula: "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795; land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from its lowest ground to 10 m (no vertical land motion: never Extreme)",
+      formula: "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795; land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
       notApplicable: COASTAL_ONLY,
     },
   };

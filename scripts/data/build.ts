@@ -25,7 +25,7 @@ import { cellArea, latLngToCell } from "h3-js";
 import { cellShares, rasterise, readNeLayer } from "./geography/naturalearth";
 import { pointDriversFile } from "./point-drivers";
 
-export const GENERATOR_VERSION = "4.0.0";
+export const GENERATOR_VERSION = "4.1.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
