@@ -22,6 +22,11 @@ import {
   tropicalCyclone,
   wildfire,
   dryMonths,
+  STEP,
+  growingMonths,
+  slotAridityIndex,
+  slotPotentialEvap,
+  PET_PER_C,
   extremeStillWaterM,
   highWaterM,
   landShareBelow,
@@ -382,6 +387,25 @@ describe("masks and physical scales (4.0.0)", () => {
     const worst = cell({ coastalPlain: 1, coastKm: 0, lowShare: 1, lat: 22, lon: 90, tideM: 6, sstMonths: 8, elevMin: -5, slopeMean: 0.1 });
     expect(num(stormSurge(worst, warm(2, 0.43)))).toBeLessThan(0.8);
     expect(num(seaLevelRiseHazard(worst, warm(2, 0.43)))).toBeLessThan(0.8);
+  });
+  it("drought moves with rain against demand: it falls where rain rises faster, rises where demand does", () => {
+    const arctic = cell({ lat: 69, tJul: 8, tDec: -30, pJul: 25, pDec: 8 });
+    const hot = warm(1.91);
+    // demand: the baseline's Thornthwaite PET raised 3 % per °C of land warming, not Thornthwaite's own steep rise
+    expect(slotPotentialEvap(arctic, hot)).toBeCloseTo(slotPotentialEvap(arctic, hist) * (1 + PET_PER_C * 1.45 * 1.91), 6);
+    // north of 60° rain rises 5 %/°C of global warming, faster than demand: P/PET rises and drought does not
+    expect(slotAridityIndex(arctic, hot)).toBeGreaterThan(slotAridityIndex(arctic, hist));
+    expect(num(drought(arctic, hot))).toBeLessThanOrEqual(num(drought(arctic, hist)));
+    // in the subtropics rain does not change here, demand rises: drought rises
+    const steppe = cell({ lat: 35, tJul: 28, tDec: 8, pJul: 5, pDec: 40 });
+    expect(slotAridityIndex(steppe, hot)).toBeLessThan(slotAridityIndex(steppe, hist));
+    expect(num(drought(steppe, hot))).toBeGreaterThan(num(drought(steppe, hist)));
+    // the growing season is the baseline's: warming a two-month summer does not by itself raise drought
+    const shortSummer = cell({ lat: 69, tJul: 6, tDec: -30, pJul: 25, pDec: 8 });
+    expect(growingMonths(shortSummer, 1.45 * 4)).toBeGreaterThan(growingMonths(shortSummer, 0));
+    const steps: { name: string; value: number }[] = [];
+    drought(shortSummer, warm(4), steps);
+    expect(steps.find((x) => x.name === STEP.growingMonths)?.value).toBe(growingMonths(shortSummer, 0));
   });
   it("drought needs a growing season: a polar desert is arid but not in drought", () => {
     const polar = cell({ lat: 69, tJul: 8, tDec: -30, pJul: 25, pDec: 8 });
