@@ -29,7 +29,7 @@ import {
 import { RiskInputError, RiskNotFoundError } from "./errors";
 import { withBandMeanings } from "./explain/band-meanings";
 import { explainDrivers, explainSummary, type PlaceRef } from "./explain/explain-text";
-import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type HazardValue, type Step } from "./formulas";
+import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, slotAridityIndex, type CellInputs, type HazardValue, type Step } from "./formulas";
 import { PolygonIndex, haversineKm, ringBounds } from "./geo";
 import { ROLLUP_TOP_SHARE } from "./rollup";
 import type { LandMask } from "./landmask";
@@ -625,10 +625,19 @@ export class RiskEngine {
     for (let k = 0; k < n; k++) {
       if (at("HW", s85, k) < at("HW", 0, k)) hw++;
       if (at("CS", s85, k) > at("CS", 0, k)) cs++;
-      for (const h of ["HW", "DR", "ER", "WF", "SL", "SS", "TC", "PC"] as HazardId[]) {
+      for (const h of ["HW", "ER", "WF", "SL", "SS", "TC", "PC"] as HazardId[]) {
         const a = at(h, s85, k),
           b = at(h, s26, k);
         if (a <= VALUE_SCALE && b <= VALUE_SCALE && a < b) sc++;
+      }
+      // drought follows the balance of rain and demand: more warming dries it where demand outruns rain and wets
+      // it where rain rises faster (the high latitudes)
+      const d85 = at("DR", s85, k),
+        d26 = at("DR", s26, k);
+      if (d85 <= VALUE_SCALE && d26 <= VALUE_SCALE && d85 !== d26) {
+        const c = this.cellInputs(k);
+        const wetter = slotAridityIndex(c, SLOT_CONTEXTS[s85]!) > slotAridityIndex(c, SLOT_CONTEXTS[s26]!);
+        if (wetter ? d85 > d26 : d85 < d26) sc++;
       }
       if (coast[k]! > 200 && (at("SS", 0, k) !== CODE_NA || at("SL", 0, k) !== CODE_NA)) inland++;
     }

@@ -22,6 +22,24 @@ import {
   tropicalCyclone,
   wildfire,
   dryMonths,
+  STEP,
+  growingMonths,
+  slotAridityIndex,
+  slotPotentialEvap,
+  PET_PER_C,
+  extremeStillWaterM,
+  highWaterM,
+  landShareBelow,
+  lowBandResolved,
+  surgeHeightM,
+  LOW_LYING_M,
+  LOW_PIXEL_M,
+  NO_VLM_CAP,
+  SS_SHARE_FULL,
+  SURGE_BASE_M,
+  SURGE_ETC_LAT,
+  SURGE_ETC_M,
+  SURGE_STEEP_SHARE,
   type CellInputs,
 } from "./formulas";
 
@@ -204,18 +222,49 @@ describe("hottest and coldest months", () => {
 });
 
 describe("coastal hazards", () => {
-  const coastal = cell({ coastalPlain: 1, coastKm: 0, lowShare: 0.6, lat: 52, lon: 5, tideM: 2 });
+  // a flat shore: sea in the cell (lowest ground at sea level), no slope narrowing its low land
+  const coastal = cell({ coastalPlain: 1, coastKm: 0, lowShare: 0.6, lat: 52, lon: 5, tideM: 2, elevMin: -5, slopeMean: 0.1, relief: 50 });
   it("SS and SL are not applicable inland (never a silent 1)", () => {
     expect(stormSurge(base, hist)).toBe(NOT_APPLICABLE);
     expect(seaLevelRiseHazard(base, warm(2))).toBe(NOT_APPLICABLE);
   });
   it("SS and SL rise with sea level", () => {
     expect(num(seaLevelRiseHazard(coastal, warm(1, 0.43)))).toBeGreaterThan(num(seaLevelRiseHazard(coastal, hist)));
-    expect(num(stormSurge(coastal, warm(1, 0.43)))).toBeGreaterThan(num(stormSurge(coastal, hist)));
+    const someLow = { ...coastal, lowShare: 0.3 };
+    expect(num(stormSurge(someLow, warm(1, 0.43)))).toBeGreaterThan(num(stormSurge(someLow, hist)));
     expect(num(stormSurge(coastal, hist))).toBeGreaterThan(0.5);
   });
   it("cliffs (no low-lying land) have low SL", () => {
     expect(seaLevelRiseHazard({ ...coastal, lowShare: 0 }, warm(1, 0.43))).toBe(0);
+  });
+  it("storm surge is the share of land below the 100-year extreme still-water level, in metres", () => {
+    const esl = extremeStillWaterM(coastal, hist);
+    // high water (half the 2 m tide) + surge at 52° N on a flat shore: 0.5 m + 2.5 m of winter-storm surge
+    expect(highWaterM(coastal)).toBe(1);
+    expect(surgeHeightM(coastal)).toBeCloseTo(SURGE_BASE_M + SURGE_ETC_M * ramp(52, SURGE_ETC_LAT[0], SURGE_ETC_LAT[1]), 6);
+    expect(esl).toBeCloseTo(1 + surgeHeightM(coastal), 6);
+    expect(landShareBelow(coastal, esl)).toBeCloseTo(0.6 * (esl / LOW_LYING_M), 6);
+    expect(num(stormSurge(coastal, hist))).toBeCloseTo(NO_VLM_CAP * ramp(0.6 * (esl / LOW_LYING_M), 0, SS_SHARE_FULL), 6);
+    // less low land, less water: each lowers the value
+    expect(num(stormSurge({ ...coastal, lowShare: 0.05 }, hist))).toBeLessThan(num(stormSurge(coastal, hist)));
+    expect(num(stormSurge({ ...coastal, lat: 20, lon: -30 }, hist))).toBeLessThan(num(stormSurge(coastal, hist)));
+  });
+  it("steep coasts: deep water lowers the surge, and their low band is narrower than the grid sees", () => {
+    const fjord = { ...coastal, relief: 1500, slopeMean: 8 };
+    expect(surgeHeightM(fjord)).toBeCloseTo(surgeHeightM({ ...coastal, relief: 100 }) * SURGE_STEEP_SHARE, 6);
+    // 10 m rises over 71 m of ground at 8°, a fiftieth of a 3.7 km pixel
+    expect(lowBandResolved(fjord)).toBeCloseTo(10 / Math.tan((8 * Math.PI) / 180) / LOW_PIXEL_M, 6);
+    expect(lowBandResolved({ ...coastal, slopeMean: 0.1 })).toBe(1);
+    expect(num(stormSurge(fjord, hist))).toBeLessThan(0.2);
+    expect(num(seaLevelRiseHazard(fjord, hist))).toBeLessThan(0.2);
+  });
+  it("land above 10 m (none low-lying) has no surge and no sea-level rise at the highest water", () => {
+    const top = extremeStillWaterM(coastal, warm(2, 0.43));
+    expect(top).toBeLessThan(LOW_LYING_M);
+    const high = { ...coastal, lowShare: 0 };
+    expect(landShareBelow(high, top)).toBe(0);
+    expect(stormSurge(high, warm(2, 0.43))).toBe(0);
+    expect(seaLevelRiseHazard(high, warm(2, 0.43))).toBe(0);
   });
 });
 
@@ -327,7 +376,7 @@ describe("masks and physical scales (4.0.0)", () => {
     expect(num(wildfire({ ...dry, urbanShare: 0.7 }, hist))).toBe(0);
   });
   it("sea-level rise reads the share of land below the high-tide line: a large tide on a low coast, not a clock", () => {
-    const low = cell({ coastalPlain: 1, coastKm: 0, lowShare: 1, lat: 22, lon: 90, tideM: 3 });
+    const low = cell({ coastalPlain: 1, coastKm: 0, lowShare: 1, lat: 22, lon: 90, tideM: 3, elevMin: -5, slopeMean: 0.1 });
     // 1.5 m of high water over land spread 0-10 m: 15 % of the land, past the 10 % where the value is full
     expect(num(seaLevelRiseHazard(low, hist))).toBeCloseTo(0.795, 3);
     const microTidal = { ...low, tideM: 0.2 };
@@ -335,9 +384,28 @@ describe("masks and physical scales (4.0.0)", () => {
     expect(num(seaLevelRiseHazard(microTidal, warm(1.9, 0.43)))).toBeCloseTo(0.795 * 0.33, 3);
   });
   it("storm surge and sea-level rise never read Extreme: no vertical land motion is published here", () => {
-    const worst = cell({ coastalPlain: 1, coastKm: 0, lowShare: 1, lat: 22, lon: 90, tideM: 6, sstMonths: 8 });
+    const worst = cell({ coastalPlain: 1, coastKm: 0, lowShare: 1, lat: 22, lon: 90, tideM: 6, sstMonths: 8, elevMin: -5, slopeMean: 0.1 });
     expect(num(stormSurge(worst, warm(2, 0.43)))).toBeLessThan(0.8);
     expect(num(seaLevelRiseHazard(worst, warm(2, 0.43)))).toBeLessThan(0.8);
+  });
+  it("drought moves with rain against demand: it falls where rain rises faster, rises where demand does", () => {
+    const arctic = cell({ lat: 69, tJul: 8, tDec: -30, pJul: 25, pDec: 8 });
+    const hot = warm(1.91);
+    // demand: the baseline's Thornthwaite PET raised 3 % per °C of land warming, not Thornthwaite's own steep rise
+    expect(slotPotentialEvap(arctic, hot)).toBeCloseTo(slotPotentialEvap(arctic, hist) * (1 + PET_PER_C * 1.45 * 1.91), 6);
+    // north of 60° rain rises 5 %/°C of global warming, faster than demand: P/PET rises and drought does not
+    expect(slotAridityIndex(arctic, hot)).toBeGreaterThan(slotAridityIndex(arctic, hist));
+    expect(num(drought(arctic, hot))).toBeLessThanOrEqual(num(drought(arctic, hist)));
+    // in the subtropics rain does not change here, demand rises: drought rises
+    const steppe = cell({ lat: 35, tJul: 28, tDec: 8, pJul: 5, pDec: 40 });
+    expect(slotAridityIndex(steppe, hot)).toBeLessThan(slotAridityIndex(steppe, hist));
+    expect(num(drought(steppe, hot))).toBeGreaterThan(num(drought(steppe, hist)));
+    // the growing season is the baseline's: warming a two-month summer does not by itself raise drought
+    const shortSummer = cell({ lat: 69, tJul: 6, tDec: -30, pJul: 25, pDec: 8 });
+    expect(growingMonths(shortSummer, 1.45 * 4)).toBeGreaterThan(growingMonths(shortSummer, 0));
+    const steps: { name: string; value: number }[] = [];
+    drought(shortSummer, warm(4), steps);
+    expect(steps.find((x) => x.name === STEP.growingMonths)?.value).toBe(growingMonths(shortSummer, 0));
   });
   it("drought needs a growing season: a polar desert is arid but not in drought", () => {
     const polar = cell({ lat: 69, tJul: 8, tDec: -30, pJul: 25, pDec: 8 });

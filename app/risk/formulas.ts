@@ -102,7 +102,7 @@ export const STEP = {
   tHottest: "hottest-month mean temperature incl. warming",
   tColdest: "coldest-month mean temperature incl. warming",
   pAnnual: "annual precipitation estimate (6 × (Jul + Dec))",
-  pet: "potential evapotranspiration (Thornthwaite, 12 months from the coldest to the hottest)",
+  pet: "potential evapotranspiration (Thornthwaite, 12 months from the coldest to the hottest; +3 %/°C of land warming)",
   aridity: "aridity index P/PET",
   seasonality: "seasonality 1 − Pmin/Pmax",
   pWettest: "wettest of Jul/Dec precipitation incl. 7 %/°C",
@@ -117,7 +117,6 @@ export const STEP = {
   tcNoBasin: "cyclone basin weight (none here)",
   tcLatitude: "latitude factor",
   tcSstMonths: "months with sea-surface temperature ≥ 26.5 °C offshore",
-  stormFactor: "storm factor max(tropical, extratropical)",
   tidalRange: "tidal range",
   slr: "sea-level rise since 1900",
   highWater: "mean higher high water above mean sea level (half the tidal range)",
@@ -278,9 +277,29 @@ export function slotAnnualPrecip(c: CellInputs, ctx: SlotContext): number {
   return annualPrecip(c) * (1 + PR_WETTING_PER_C * ctx.dT * ramp(Math.abs(c.lat), PR_WETTING_LAT[0], PR_WETTING_LAT[1]));
 }
 
+/**
+ * Rise of evaporative demand per °C of local warming, as a share of the baseline's. Energy-based potential
+ * evaporation (Penman-Monteith, or ≈ 0.8 × net radiation) rises by a few per cent per °C in climate models
+ * (Scheff & Frierson 2014, Journal of Climate; Milly & Dunne 2016, Nature Climate Change 6: 946-949), while
+ * temperature-only formulas such as Thornthwaite's rise several times faster and overstate drying (Sheffield,
+ * Wood & Roderick 2012, Nature 491: 435-438): in the Arctic, +43 % for 2.8 °C. Thornthwaite sets the baseline's
+ * demand (the climate's shape); its change with warming follows this rate.
+ */
+export const PET_PER_C = 0.03;
+
+/** Potential evaporation of the slot, mm/yr: Thornthwaite's for the baseline, raised PET_PER_C per °C of land warming. */
+export function slotPotentialEvap(c: CellInputs, ctx: SlotContext): number {
+  return potentialEvap(monthlyTemperatures(c, 0), c.lat) * (1 + PET_PER_C * landWarming(ctx));
+}
+
+/** Aridity index P/PET of a slot. */
+export function slotAridityIndex(c: CellInputs, ctx: SlotContext): number {
+  return slotAnnualPrecip(c, ctx) / Math.max(slotPotentialEvap(c, ctx), 1);
+}
+
 function aridity(c: CellInputs, ctx: SlotContext, t?: Trace): { ai: number; pAnn: number; pet: number } {
   const pAnn = slotAnnualPrecip(c, ctx);
-  const pet = potentialEvap(monthlyTemperatures(c, landWarming(ctx)), c.lat, heatIndex(monthlyTemperatures(c, 0)));
+  const pet = slotPotentialEvap(c, ctx);
   const ai = pAnn / Math.max(pet, 1);
   put(t, STEP.pAnnual, pAnn, "mm");
   put(t, STEP.pet, pet, "mm");
@@ -302,7 +321,9 @@ export const DR_ARIDITY: readonly [number, number] = [0.65, 0.2];
 /**
  * Months warmer than 5 °C (the usual growing-season threshold) over which a water deficit starts to matter: a
  * drought is water missing when plants and people need it. Polar deserts are arid by P/PET because little falls,
- * but with one or two months above freezing no crop, forest or river depends on that rain (Cambridge Bay).
+ * but with one or two months above freezing no crop, forest or river depends on that rain (Cambridge Bay). Counted
+ * in the baseline climate: the longer season of a warmer slot is already in its evaporative demand, so drought
+ * changes only with the balance of rain and demand (it falls where rain rises faster).
  */
 export const DR_GROWING_MONTHS: readonly [number, number] = [1, 4];
 
@@ -315,7 +336,7 @@ export function drought(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue
   const { ai } = aridity(c, ctx, t);
   const fArid = ramp(ai, DR_ARIDITY[0], DR_ARIDITY[1]);
   const s = seasonality(c);
-  const months = growingMonths(c, landWarming(ctx));
+  const months = growingMonths(c, 0);
   const fSeason = ramp(months, DR_GROWING_MONTHS[0], DR_GROWING_MONTHS[1]);
   put(t, "aridity factor", fArid);
   put(t, STEP.seasonality, s);
@@ -565,7 +586,8 @@ export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): Haz
  * range of the nearest usable tide station; SEA_DEFAULT_TIDE_M without one) plus, for storm surge, a 100-year surge
  * height from the storm climate, plus the slot's sea-level rise above today's (AR6 global medians; the historical
  * slot adds none). The ground: the share of the cell's land below that level, from its land at or below 10 m joined
- * to the sea and a linear spread of heights between 0 and 10 m (the relief resolves no finer steps near sea level).
+ * to the sea, narrowed where its slope makes the 0-10 m band thinner than the grid's pixel, with heights spread
+ * evenly from 0 to 10 m (the relief resolves no finer steps near sea level, for a hexagon or a point).
  *
  * Vertical land motion (glacial uplift in Fennoscandia and Alaska, delta subsidence) is not in any installable
  * source: relative sea level is global everywhere, so no cell reads Extreme (values stop below 0.8).
@@ -588,6 +610,8 @@ export const SURGE_INLAND_KM = 150;
 /** Shares of land below the still-water level at which the value is full: storm surge, and sea-level rise. */
 export const SS_SHARE_FULL = 0.2;
 export const SL_SHARE_FULL = 0.1;
+/** Low-lying share of the reference shore on which the storm-surge bands are stated in metres. */
+export const SS_PROBE_LOW_SHARE = 0.5;
 /**
  * Highest value without a published vertical land motion for the place: never Extreme (band 5 starts at 0.8). The
  * scale is compressed to it rather than cut, so that places keep their order.
@@ -603,12 +627,28 @@ export function highWaterM(c: CellInputs): number {
   return (Number.isFinite(c.tideM) ? c.tideM : SEA_DEFAULT_TIDE_M) / 2;
 }
 
-/** 100-year storm surge height at the coast, m, decaying inland. */
+/**
+ * Coastal relief (m) over which the surge height falls from full to SURGE_STEEP_SHARE of it. A storm surge is wind
+ * set-up, which grows with the fetch over shallow water and falls with its depth (set-up ∝ wind stress × fetch /
+ * depth; Pugh & Woodworth 2014, Sea-Level Science, ch. 7): flat coasts front broad shallow shelves (the North Sea,
+ * the Bay of Bengal, the Gulf of Mexico, the Baltic's gulfs), steep ones narrow deep water (fjords, volcanic
+ * islands, mountain coasts), where 100-year surges stay below ≈ 1 m (GTSR, Muis et al. 2016).
+ */
+export const SURGE_SHELF_RELIEF_M: readonly [number, number] = [150, 1500];
+export const SURGE_STEEP_SHARE = 0.35;
+
+/** Share of the storm surge that the coast's shelf lets build: 1 on flat coasts, SURGE_STEEP_SHARE on steep ones. */
+export function surgeShelfFactor(c: CellInputs): number {
+  const relief = Number.isFinite(c.relief) ? c.relief : 0;
+  return 1 - (1 - SURGE_STEEP_SHARE) * ramp(relief, SURGE_SHELF_RELIEF_M[0], SURGE_SHELF_RELIEF_M[1]);
+}
+
+/** 100-year storm surge height at the coast, m, lower on steep coasts, decaying inland. */
 export function surgeHeightM(c: CellInputs): number {
   const fTc = tcCoastalExposure(c);
   const fEtc = ramp(Math.abs(c.lat), SURGE_ETC_LAT[0], SURGE_ETC_LAT[1]);
   const coastKm = Number.isFinite(c.coastKm) ? c.coastKm : 0;
-  return (SURGE_BASE_M + Math.max(SURGE_TC_M * fTc, SURGE_ETC_M * fEtc)) * Math.exp(-coastKm / SURGE_INLAND_KM);
+  return (SURGE_BASE_M + Math.max(SURGE_TC_M * fTc, SURGE_ETC_M * fEtc)) * surgeShelfFactor(c) * Math.exp(-coastKm / SURGE_INLAND_KM);
 }
 
 /** The slot's 100-year extreme still-water level above today's mean sea level, m. */
@@ -616,34 +656,49 @@ export function extremeStillWaterM(c: CellInputs, ctx: SlotContext): number {
   return highWaterM(c) + surgeHeightM(c) + seaLevelAboveToday(ctx);
 }
 
-/** Share of the cell's land below a water level (m above today's mean sea level). */
-export function landShareBelow(c: CellInputs, levelM: number): number {
-  return clamp01(c.lowShare) * ramp(levelM, 0, LOW_LYING_M);
+/**
+ * Width of a 2′ pixel of the relief that finds the low land, m (≈ 3.7 km). On a slope the band from 0 to 10 m is
+ * 10 m / tan(slope) wide: on steep coasts (fjords, volcanic islands) it is far narrower than one pixel, so the grid's
+ * low-lying share overstates the land that lies that low by the ratio of the two widths.
+ */
+export const LOW_PIXEL_M = 3700;
+
+/** Share of the cell's land at or below 10 m that the slope lets lie that low: 1 on flat land, less on steep. */
+export function lowBandResolved(c: CellInputs): number {
+  const slope = Number.isFinite(c.slopeMean) ? c.slopeMean : 0;
+  if (slope <= 0) return 1;
+  return Math.min(1, LOW_LYING_M / Math.tan((slope * Math.PI) / 180) / LOW_PIXEL_M);
 }
 
-/** Share of land at or below 10 m (joined to the sea) over which the surge's low-lying factor rises. */
-export const SS_LOW_SHARE: readonly [number, number] = [0, 0.4];
-/** Tidal range (m) over which the surge's tide factor rises. */
-export const SS_TIDE_M: readonly [number, number] = [0.5, 5];
+/**
+ * Share of the cell's land below a water level (m above today's mean sea level): its land at or below 10 m joined
+ * to the sea, narrowed by its slope, with heights spread evenly from 0 to 10 m (within that band the relief gives
+ * no finer heights, for a cell or a point).
+ */
+export function landShareBelow(c: CellInputs, levelM: number): number {
+  return clamp01(c.lowShare) * lowBandResolved(c) * ramp(levelM, 0, LOW_LYING_M);
+}
 
+/**
+ * Storm surge: the share of the land below the slot's 100-year extreme still-water level (high water + surge
+ * height + sea-level rise above today's), full at SS_SHARE_FULL, compressed below Extreme without a published
+ * vertical land motion.
+ */
 export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!c.coastalPlain) return NOT_APPLICABLE;
   if (!hasElev(c) || !hasClimate(c)) return NO_DATA;
-  const fLow = ramp(c.lowShare, SS_LOW_SHARE[0], SS_LOW_SHARE[1]);
-  const fTc = tcCoastalExposure(c);
-  const fEtc = 0.8 * ramp(Math.abs(c.lat), 35, 55);
-  const fStorm = Math.max(fTc, fEtc);
-  const fTide = Number.isFinite(c.tideM) ? ramp(c.tideM, SS_TIDE_M[0], SS_TIDE_M[1]) : 0;
-  const fInland = Math.exp(-c.coastKm / 150);
+  const surge = surgeHeightM(c);
+  const level = extremeStillWaterM(c, ctx);
+  const share = landShareBelow(c, level);
   put(t, "low-lying (≤10 m) share of land", c.lowShare);
-  put(t, "low-lying factor", fLow);
-  put(t, STEP.stormFactor, fStorm);
   put(t, STEP.tidalRange, Number.isFinite(c.tideM) ? c.tideM : -1, "m");
-  put(t, "tide factor", fTide);
+  put(t, STEP.highWater, highWaterM(c), "m");
+  put(t, "shelf factor (steep coasts, deep water: less wind set-up)", surgeShelfFactor(c));
+  put(t, STEP.surge, surge, "m");
   put(t, STEP.slr, ctx.slr, "m");
-  const base = fLow * (0.25 + 0.5 * fStorm + 0.25 * fTide);
-  // compressed below Extreme: no vertical land motion is published for any place here
-  return NO_VLM_CAP * clamp01((base + fLow * (ctx.slr - 0.2)) * (0.4 + 0.6 * fInland));
+  put(t, STEP.esl, level, "m");
+  put(t, STEP.shareBelowEsl, share);
+  return NO_VLM_CAP * ramp(share, 0, SS_SHARE_FULL);
 }
 
 export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
@@ -704,12 +759,13 @@ export const HAZARD_FORMULAS: Readonly<
     DR: {
       fn: drought,
       confidence: "proxy",
-      formula: "(0.75·ramp(P/PET, 0.65 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5)) × ramp(months > 5 °C, 1 → 4), PET by Thornthwaite, P + 5 %/°C poleward of 45°-60°",
+      formula: "(0.75·ramp(P/PET, 0.65 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5)) × ramp(baseline months > 5 °C, 1 → 4), PET by Thornthwaite + 3 %/°C of land warming, P + 5 %/°C poleward of 45°-60°",
     },
     SS: {
       fn: stormSurge,
       confidence: "proxy",
-      formula: "0.795 × (low·(0.25 + 0.5·storm + 0.25·tide) + low·(SLR − 0.2 m)) × inland decay (no vertical land motion: never Extreme)",
+      formula:
+        "0.795 × ramp(share of land below the 100-year extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
       notApplicable: COASTAL_ONLY,
     },
     ER: { fn: extremeRainfall, confidence: "proxy", formula: "1 − (1 − ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm))·(1 − 0.6·TC)" },
@@ -723,7 +779,7 @@ export const HAZARD_FORMULAS: Readonly<
     SL: {
       fn: seaLevelRiseHazard,
       confidence: "grounded",
-      formula: "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795 (no vertical land motion: never Extreme)",
+      formula: "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795; land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
       notApplicable: COASTAL_ONLY,
     },
   };

@@ -25,7 +25,7 @@ import { cellArea, latLngToCell } from "h3-js";
 import { cellShares, rasterise, readNeLayer } from "./geography/naturalearth";
 import { pointDriversFile } from "./point-drivers";
 
-export const GENERATOR_VERSION = "4.0.0";
+export const GENERATOR_VERSION = "4.1.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -102,65 +102,100 @@ function naturalEarthMasks(marbleData: string, grid: { width: number; height: nu
 type Typed = Uint8Array | Uint16Array | Int16Array | Uint32Array | Float32Array;
 const CT = { u8: Uint8Array, u16: Uint16Array, i16: Int16Array, u32: Uint32Array, f32: Float32Array } as const;
 
-async function main(): Promise<void> {
-  const t0 = performance.now();
+/** Milliseconds since the build started, for the progress log. */
+const since = (t0: number) => Math.round(performance.now() - t0);
+
+/** Step 1: the cached inputs, the GSHHG mask and the land mask points are answered from. */
+function loadInputs(t0: number) {
   const inputs = ensureInputs();
   const gshhg = ensureGshhgMask();
   const landMaskBin = encodeLandMask(gshhg, 16);
   const landMask = new LandMask(landMaskBin);
-  log(`inputs ready (${Math.round(performance.now() - t0)} ms)`);
-  const countries = loadCountries(inputs.geojsonPlaces);
-  const regions = loadRegions(inputs.geojsonPlaces, new Set(countries.map((c) => c.code)));
+  log(`inputs ready (${since(t0)} ms)`);
+  return { t0, inputs, gshhg, landMaskBin, landMask };
+}
+
+/** Step 2: countries, regions and the H3 cells over land. */
+function geography(b: ReturnType<typeof loadInputs>) {
+  const countries = loadCountries(b.inputs.geojsonPlaces);
+  const regions = loadRegions(b.inputs.geojsonPlaces, new Set(countries.map((c) => c.code)));
   const cells = buildCells(countries, regions);
   const n = cells.cells.length;
-  log(`${countries.length} countries, ${regions.length} regions, ${n} land cells (${Math.round(performance.now() - t0)} ms)`);
+  log(`${countries.length} countries, ${regions.length} regions, ${n} land cells (${since(b.t0)} ms)`);
+  return { ...b, countries, regions, cells, n };
+}
 
-  const clim = loadClimate(inputs.marbleData);
+/** Step 3: climatology, the calibrated 2′ relief, rivers, the seasonal shape, runoff and the Natural Earth masks. */
+function climateAndRelief(b: ReturnType<typeof geography>) {
+  const clim = loadClimate(b.inputs.marbleData);
   // 2′ relief from the Marble srtm theme, calibrated against ETOPO5 on points that are all land by GSHHG
-  const greyRelief = readSrtmTheme(inputs.marbleData);
-  const etopo = readEtopo5(inputs.etopo5);
-  const reliefCal = calibrateRelief(greyRelief, etopo, (lat, lon) => gshhg.fractions(lat, lon, 2).land >= 1);
+  const greyRelief = readSrtmTheme(b.inputs.marbleData);
+  const etopo = readEtopo5(b.inputs.etopo5);
+  const reliefCal = calibrateRelief(greyRelief, etopo, (lat, lon) => b.gshhg.fractions(lat, lon, 2).land >= 1);
   const wdbii = readWdbiiRivers();
-  const shape = readSeasonalShape(inputs.tas);
+  const shape = readSeasonalShape(b.inputs.tas);
   const runoff = runoffGrid(RUNOFF_STEP_DEG, climateForRunoff(clim, shape));
-  const ne = naturalEarthMasks(inputs.marbleData, greyRelief, cells);
-  log(`Natural Earth 50m masks on the 2′ grid: ${ne.counts.lake} lake, ${ne.counts.ice} ice, ${ne.counts.urban} urban pixels (${Math.round(performance.now() - t0)} ms)`);
+  const ne = naturalEarthMasks(b.inputs.marbleData, greyRelief, b.cells);
+  log(`Natural Earth 50m masks on the 2′ grid: ${ne.counts.lake} lake, ${ne.counts.ice} ice, ${ne.counts.urban} urban pixels (${since(b.t0)} ms)`);
+  return { ...b, clim, greyRelief, etopo, reliefCal, wdbii, shape, runoff, ne };
+}
+
+/** Step 4: the river network and floodplains on the 2′ relief. */
+function rivers(b: ReturnType<typeof climateAndRelief>) {
+  const { cells, n } = b;
   const rv = riverNetwork(
     {
-      relief: greyRelief,
-      greyToM: reliefCal.lut,
-      isSea: (lat, lon) => gshhg.fractions(lat, lon, 1).ocean >= 0.5,
+      relief: b.greyRelief,
+      greyToM: b.reliefCal.lut,
+      isSea: (lat, lon) => b.gshhg.fractions(lat, lon, 1).ocean >= 0.5,
       cellOf: (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)),
       cellCount: n,
-      lines: wdbii.lines,
-      lake: ne.lake,
-      ice: ne.ice,
+      lines: b.wdbii.lines,
+      lake: b.ne.lake,
+      ice: b.ne.ice,
     },
-    runoff,
+    b.runoff,
   );
-  log(`river network: ${wdbii.counts.permanent} permanent and ${wdbii.counts.intermittent} intermittent WDBII lines, ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${Math.round(performance.now() - t0)} ms)`);
-  const slope2 = slopeGrid(greyRelief, reliefCal.lut);
-  const slopeScale = slopeScaleRatio(etopo, slope2);
+  log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines, ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
+  return { ...b, rv };
+}
+
+/** Step 5: 2′ slopes, terrain and climatology per cell. */
+function terrain(b: ReturnType<typeof rivers>) {
+  const slope2 = slopeGrid(b.greyRelief, b.reliefCal.lut);
+  const slopeScale = slopeScaleRatio(b.etopo, slope2);
   log(`2′ / 5′ slope quantile ratios ${slopeScale.ratios.join(", ")} (median ${slopeScale.median})`);
-  log(`2′ relief calibrated on ${reliefCal.samples} points: r = ${reliefCal.r.toFixed(3)}, RMSE ${reliefCal.rmseM.toFixed(0)} m, median |error| ${reliefCal.medianAbsErrM.toFixed(0)} m (${Math.round(performance.now() - t0)} ms)`);
-  const terr = terrainAndClimate(inputs.etopo5, clim, cells, (lat, lon) => gshhg.fractions(lat, lon, 2), (lat, lon) => slopeAt(slope2, lat, lon));
-  log(`terrain and climatology (${Math.round(performance.now() - t0)} ms)`);
-  const co = coast(cells, terr.lowShare, terr.seaLinked, terr.oceanShare, (lat, lon) => gshhg.fractions(lat, lon, 2).ocean >= 0.5);
-  const tides = await tideStations(inputs.tideModule);
+  log(`2′ relief calibrated on ${b.reliefCal.samples} points: r = ${b.reliefCal.r.toFixed(3)}, RMSE ${b.reliefCal.rmseM.toFixed(0)} m, median |error| ${b.reliefCal.medianAbsErrM.toFixed(0)} m (${since(b.t0)} ms)`);
+  const terr = terrainAndClimate(b.inputs.etopo5, b.clim, b.cells, (lat, lon) => b.gshhg.fractions(lat, lon, 2), (lat, lon) => slopeAt(slope2, lat, lon));
+  log(`terrain and climatology (${since(b.t0)} ms)`);
+  return { ...b, slopeScale, terr };
+}
+
+/** Step 6: the coast, tides, places and population, the coastal cities every point lookup must resolve. */
+async function coastAndPeople(b: ReturnType<typeof terrain>) {
+  const { cells, terr } = b;
+  const co = coast(cells, terr.lowShare, terr.seaLinked, terr.oceanShare, (lat, lon) => b.gshhg.fractions(lat, lon, 2).ocean >= 0.5);
+  const tides = await tideStations(b.inputs.tideModule);
   const tideM = nearestTide(cells, tides.stations, co.coastalPlain);
-  const places = readPlaces(inputs.cities);
+  const places = readPlaces(b.inputs.cities);
   const pop = population(places, cells);
-  const nePlaces = readNePlaces(inputs.nePlaces);
+  const nePlaces = readNePlaces(b.inputs.nePlaces);
   const metro = metroPopulation(nePlaces, cells, pop.pop);
-  const geonamesCoastal = coastalCities(places, landMask);
-  const neCoastal = extraCoastalMetros(nePlaces, geonamesCoastal, landMask);
+  const geonamesCoastal = coastalCities(places, b.landMask);
+  const neCoastal = extraCoastalMetros(nePlaces, geonamesCoastal, b.landMask);
   const coastal = [...geonamesCoastal.map((c) => ({ ...c, source: "geonames" })), ...neCoastal.map((c) => ({ ...c, source: "naturalearth" }))];
   log(`Natural Earth: ${nePlaces.length} places, metro population raises ${metro.raised} cells, ${neCoastal.length} coastal metros added`);
-  log(`coast, ${tides.stations.length} tide stations, ${pop.places} places (${Math.round(performance.now() - t0)} ms)`);
-  const twelve = seasonalInputs(inputs.coads, shape, cells.lat, cells.lon, co.shoreCell);
-  log(`sea-surface temperature and the shape of the year (${Math.round(performance.now() - t0)} ms)`);
+  log(`coast, ${tides.stations.length} tide stations, ${pop.places} places (${since(b.t0)} ms)`);
+  return { ...b, co, tides, tideM, pop, nePlaces, metro, neCoastal, coastal };
+}
+
+/** Step 7: sea-surface temperature and the shape of the year, the 2′ low-lying land and the point drivers. */
+function seasonsLowLandAndPoints(b: Awaited<ReturnType<typeof coastAndPeople>>) {
+  const { cells, n, terr } = b;
+  const twelve = seasonalInputs(b.inputs.coads, b.shape, cells.lat, cells.lon, b.co.shoreCell);
+  log(`sea-surface temperature and the shape of the year (${since(b.t0)} ms)`);
   // low-lying land: the larger of what ETOPO5 (metres, 5′) and the 2′ relief image (finer, grey steps) see
-  const low2 = lowLyingShare2(greyRelief, (lat, lon) => gshhg.fractions(lat, lon, 1), (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n);
+  const low2 = lowLyingShare2(b.greyRelief, (lat, lon) => b.gshhg.fractions(lat, lon, 1), (lat, lon) => cells.index.get(latLngToCell(lat, lon, 4)), n);
   let raisedLow = 0;
   for (let k = 0; k < n; k++) {
     const s2 = low2.share[k]!;
@@ -168,11 +203,17 @@ async function main(): Promise<void> {
     terr.lowShare[k] = s2;
     raisedLow++;
   }
-  log(`2′ low-lying land: shore grey ${low2.shoreGrey}, low up to grey ${low2.maxGrey}; raises the low-lying share of ${raisedLow} cells (${Math.round(performance.now() - t0)} ms)`);
-  const points = pointDriversFile({ relief: greyRelief, greyToM: reliefCal.lut, dir: rv.dir, lowPixels: low2.lowPixels, members: rv.members });
-  log(`point drivers: ${points.landPixels} land pixels, ${points.floodplainPixels} floodplain pixels, ${points.bin.length} bytes (${Math.round(performance.now() - t0)} ms)`);
+  log(`2′ low-lying land: shore grey ${low2.shoreGrey}, low up to grey ${low2.maxGrey}; raises the low-lying share of ${raisedLow} cells (${since(b.t0)} ms)`);
+  const points = pointDriversFile({ relief: b.greyRelief, greyToM: b.reliefCal.lut, dir: b.rv.dir, lowPixels: low2.lowPixels, members: b.rv.members });
+  log(`point drivers: ${points.landPixels} land pixels, ${points.floodplainPixels} floodplain pixels, ${points.bin.length} bytes (${since(b.t0)} ms)`);
+  return { ...b, twelve, low2, raisedLow, points };
+}
+
+/** Step 8: the stored (quantised) inputs, and every hazard of every cell and slot computed from them. */
+function hazards(b: ReturnType<typeof seasonsLowLandAndPoints>) {
+  const { n, cells, terr, co, rv, ne } = b;
   const { oceanShare: _ocean, seaLinked: _linked, ...terrFields } = terr;
-  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, floodplainShare: rv.floodplainShare, upstreamKm2: rv.upstreamKm2, flowM3s: rv.flowM3s, tideM, population: metro.pop, ...twelve, iceShare: ne.iceShare, urbanShare: ne.urbanShare };
+  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, floodplainShare: rv.floodplainShare, upstreamKm2: rv.upstreamKm2, flowM3s: rv.flowM3s, tideM: b.tideM, population: b.metro.pop, ...b.twelve, iceShare: ne.iceShare, urbanShare: ne.urbanShare };
 
   // quantise first, then compute every score from the stored inputs so explanations reproduce them exactly
   const fields: Record<string, Typed> = {};
@@ -201,8 +242,13 @@ async function main(): Promise<void> {
       values[(0 * SLOT_COUNT + s) * n + k] = encodeValue(aggregate(vals));
     }
   }
-  log(`hazards (${Math.round(performance.now() - t0)} ms)`);
+  log(`hazards (${since(b.t0)} ms)`);
+  return { ...b, H, fields, values };
+}
 
+/** Step 9: country and region rollups. */
+function rollups(b: ReturnType<typeof hazards>) {
+  const { n, cells, countries, regions, values, fields, H } = b;
   const members = (primary: Uint16Array, count: number, edge: Map<number, number[]>): number[][] => {
     const m: number[][] = Array.from({ length: count }, () => []);
     for (let k = 0; k < n; k++) if (primary[k] !== NONE16) m[primary[k]!]!.push(k);
@@ -215,14 +261,19 @@ async function main(): Promise<void> {
   const countryValues = roll(cMembers);
   const regionValues = roll(rMembers);
   const missingCountries = countries.filter((_, i) => !cMembers[i]!.length).map((c) => c.code);
-  log(`rollups (${Math.round(performance.now() - t0)} ms); countries without cells: ${missingCountries.join(" ") || "none"}`);
+  log(`rollups (${since(b.t0)} ms); countries without cells: ${missingCountries.join(" ") || "none"}`);
+  return { ...b, countryValues, regionValues, missingCountries };
+}
 
+/** Step 10: the dataset, outlines, land mask, point drivers and coastal cities written to data/. */
+function writeOutputs(b: ReturnType<typeof rollups>) {
+  const { n, cells, countries, regions } = b;
   const bin = encodeDataset(
     {
       version: "1", generator: `scripts/data/build.ts ${GENERATOR_VERSION}`, nCells: n, nCountries: countries.length, nRegions: regions.length,
       hazards: [...HAZARD_IDS], slots: SLOT_COUNT, fields: [...FIELDS],
     },
-    { cellHi: cells.hi, cellLo: cells.lo, cellCountry: cells.country, cellRegion: cells.region, values, countryValues, regionValues, fields },
+    { cellHi: cells.hi, cellLo: cells.lo, cellCountry: cells.country, cellRegion: cells.region, values: b.values, countryValues: b.countryValues, regionValues: b.regionValues, fields: b.fields },
   );
   const geo: GeoFile = {
     countries: countries.map((c) => ({ code: c.code, a3: c.a3, name: c.name, rings: c.rings })),
@@ -232,13 +283,19 @@ async function main(): Promise<void> {
   const outFiles = {
     "risk-cells.bin.gz": gzipSync(bin, { level: 9 }),
     "geo.json.gz": gzipSync(Buffer.from(JSON.stringify(geo)), { level: 9 }),
-    "landmask.bin.gz": gzipSync(landMaskBin, { level: 9 }),
-    "point-drivers.bin.gz": gzipSync(points.bin, { level: 9 }),
+    "landmask.bin.gz": gzipSync(b.landMaskBin, { level: 9 }),
+    "point-drivers.bin.gz": gzipSync(b.points.bin, { level: 9 }),
     // the cities every point lookup must resolve (checked by data:validate and the engine tests)
-    "coastal-cities.json": Buffer.from(`${JSON.stringify(coastal.map((c) => ({ name: c.name, country: c.country, population: c.population, lat: c.lat, lon: c.lon, source: c.source })), null, 0).replace(/\},\{/g, "},\n{")}\n`),
+    "coastal-cities.json": Buffer.from(`${JSON.stringify(b.coastal.map((c) => ({ name: c.name, country: c.country, population: c.population, lat: c.lat, lon: c.lon, source: c.source })), null, 0).replace(/\},\{/g, "},\n{")}\n`),
   };
-  for (const [f, b] of Object.entries(outFiles)) writeFileSync(path.join(DATA, f), b);
+  for (const [f, buf] of Object.entries(outFiles)) writeFileSync(path.join(DATA, f), buf);
+  return { ...b, outFiles };
+}
 
+/** Step 11: the manifest (inputs, calibration, counts, outputs), keeping the places entry data:places writes. */
+function writeManifest(b: ReturnType<typeof writeOutputs>) {
+  const { inputs, gshhg, wdbii, clim, rv, low2, reliefCal, slopeScale, tides, pop, nePlaces, metro, neCoastal, coastal, landMask, missingCountries, outFiles, n, countries, regions } = b;
+  const raisedLow = b.raisedLow;
   const pkgVersion = (p: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version;
   const manifest = {
     generator: { script: "scripts/data/build.ts", version: GENERATOR_VERSION, node: process.versions.node.split(".")[0], h3: pkgVersion("h3-js"), h3Resolution: 4 },
@@ -294,7 +351,15 @@ async function main(): Promise<void> {
   // data:places writes its own entry; a dataset build keeps it.
   const previous = existsSync(path.join(DATA, "manifest.json")) ? (JSON.parse(readFileSync(path.join(DATA, "manifest.json"), "utf8")) as { places?: unknown }) : {};
   writeFileSync(path.join(DATA, "manifest.json"), `${JSON.stringify({ ...manifest, ...(previous.places ? { places: previous.places } : {}) }, null, 2)}\n`);
-  log(`done in ${Math.round(performance.now() - t0)} ms → ${DATA} (cache ${path.relative(ROOT, CACHE)})`);
+  log(`done in ${since(b.t0)} ms → ${DATA} (cache ${path.relative(ROOT, CACHE)})`);
+}
+
+/** The build, step by step: each step takes what the ones before it made. */
+async function main(): Promise<void> {
+  const inputs = loadInputs(performance.now());
+  const terr = terrain(rivers(climateAndRelief(geography(inputs))));
+  const people = await coastAndPeople(terr);
+  writeManifest(writeOutputs(rollups(hazards(seasonsLowLandAndPoints(people)))));
 }
 
 main().catch((e: unknown) => {

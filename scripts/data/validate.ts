@@ -15,7 +15,8 @@ import { sampleLandPoints } from "../../app/risk/landmask";
 import { HAZARD_IDS } from "../../app/domain/hazards/hazards";
 import { HISTORICAL_SLR_M, SLOTS, SLOT_COUNT, seaLevelRise } from "../../app/domain/hazards/scenarios";
 import { VALUE_SCALE } from "../../app/risk/dataset";
-import { LOW_LYING_M, annualPrecip, extremeStillWaterM, type CellInputs } from "../../app/risk/formulas";
+import { HAZARD_FORMULAS, LOW_LYING_M, annualPrecip, extremeStillWaterM, landShareBelow, slotAridityIndex, type CellInputs } from "../../app/risk/formulas";
+import { warmingAboveBaseline } from "../../app/domain/hazards/scenarios";
 
 /** Points drawn for the land-mask check (≈ 29 % land): enough to reach small islands and every coast. */
 const LAND_SAMPLE_TRIES = 400_000;
@@ -175,7 +176,8 @@ export function landWideChecks(e: RiskEngine, ofCell: (row: number) => CellInput
     return m;
   };
   const topRise = maxProjectedRiseAboveToday();
-  let fdIce = 0, coldTropics = 0, wfUrban = 0, coastAboveEsl = 0, extremeNoVlm = 0, fdDesert = 0, eslAbove10 = 0;
+  const ctxs = slotContexts();
+  let fdIce = 0, coldTropics = 0, wfUrban = 0, coastAboveEsl = 0, extremeNoVlm = 0, fdDesert = 0, eslAbove10 = 0, drWetterRising = 0;
   for (let k = 0; k < n; k++) {
     const c = ofCell(k);
     if (Number.isFinite(c.iceShare) && c.iceShare >= ICE_CELL_SHARE && maxOver(k, "FD") >= 0.2) fdIce++;
@@ -185,8 +187,20 @@ export function landWideChecks(e: RiskEngine, ofCell: (row: number) => CellInput
     // the highest projected extreme still-water level of the cell: RCP8.5 2050 (largest rise, largest surge)
     const eslTop = extremeStillWaterM(c, { dT: 0, slr: HISTORICAL_SLR_M, hist: true }) + topRise;
     if (eslTop >= LOW_LYING_M) eslAbove10++;
-    // no land at or below 10 m joined to the sea (both grids), and a sea that stays below 10 m: the ground is above it
-    if (c.lowShare === 0 && eslTop < LOW_LYING_M && (ss > 0 || sl > 0)) coastAboveEsl++;
+    // no land below the highest water (no land at or below 10 m joined to the sea, and a sea that stays below 10 m)
+    if (landShareBelow(c, eslTop) === 0 && eslTop < LOW_LYING_M && (ss > 0 || sl > 0)) coastAboveEsl++;
+    // drought follows the balance of rain and demand: it never rises where a slot's P/PET does not fall
+    const dr0 = value(k, "DR", 0);
+    if (dr0 !== null && Number.isFinite(c.pJul) && Number.isFinite(c.pDec)) {
+      const ai0 = slotAridityIndex(c, ctxs[0]!);
+      for (let s = 1; s < SLOT_COUNT; s++) {
+        const dr = value(k, "DR", s);
+        if (dr !== null && dr > dr0 && slotAridityIndex(c, ctxs[s]!) >= ai0) {
+          drWetterRising++;
+          break;
+        }
+      }
+    }
     if (ss >= 0.8 || sl >= 0.8) extremeNoVlm++;
     if (annualPrecip(c) < 60 && value(k, "FD", 0) !== null && value(k, "FD", 0)! >= 0.6) fdDesert++;
   }
@@ -195,11 +209,48 @@ export function landWideChecks(e: RiskEngine, ofCell: (row: number) => CellInput
     { name: `no tropical lowland cell (|lat| ≤ ${TROPIC_LAT}°, mean land ≤ ${LOWLAND_M} m) with a July mean below 0 °C`, count: coldTropics, gating: true },
     { name: `no wildfire ≥ 4 (Severe) in any slot in a dense urban core (≥ ${URBAN_CORE_SHARE * 100} % of the cell built-up, Natural Earth 50m urban areas)`, count: wfUrban, gating: true },
     { name: "no storm surge or sea-level rise on a cell whose land lies above the highest projected extreme still-water level (no land ≤ 10 m joined to the sea, level < 10 m)", count: coastAboveEsl, gating: true },
+    { name: "no drought rising from the historical period in a slot whose rain rises at least as fast as its evaporative demand (P/PET does not fall)", count: drWetterRising, gating: true },
     { name: "no storm surge or sea-level rise Extreme (≥ 0.8) where vertical land motion is not published (every cell: no installable source)", count: extremeNoVlm, gating: true },
     { name: "sea-level rise where land rises measurably above where it sinks (cells with a published vertical land motion: none installable, so none compared)", count: 0, gating: true },
     { name: "river flood ≥ 4 (Severe), historical, on cells with < 60 mm of rain a year (information)", count: fdDesert, gating: false },
     { name: "cells whose highest projected extreme still-water level reaches 10 m, the top of the resolved low land (information)", count: eslAbove10, gating: false },
   ];
+}
+
+/** The warming context of every slot, in slot order (as the build computes them). */
+function slotContexts() {
+  return SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s.period), slr: seaLevelRise(s.scenario, s.period), hist: s.scenario === "hist" }));
+}
+
+/**
+ * Points scored from their own 2′ drivers (the committed coastal cities and the hand-checked places): how many were
+ * scored, and how many whose ground lies above the highest projected extreme still-water level (no low land joined
+ * to the sea at the point) still get storm surge or sea-level rise in some slot. null without the point drivers.
+ */
+export function pointsAboveEsl(e: RiskEngine, dataDir: string): { points: number; aboveEsl: number; violations: string[] } | null {
+  if (!e.scoresPoints) return null;
+  const cities = JSON.parse(readFileSync(path.join(dataDir, "coastal-cities.json"), "utf8")) as { name: string; lat: number; lon: number }[];
+  const ctxs = slotContexts();
+  const topRise = maxProjectedRiseAboveToday();
+  let points = 0, aboveEsl = 0;
+  const violations: string[] = [];
+  for (const p of [...cities, ...KNOWN_PLACES]) {
+    const loc = e.locate(p.lat, p.lon);
+    if (loc.status !== "ok") continue;
+    const own = e.pointInputsAt(p.lat, p.lon, e.cellRow(loc.hexagon_code));
+    if (!own) continue;
+    points++;
+    const c = own.inputs;
+    const eslTop = extremeStillWaterM(c, { dT: 0, slr: HISTORICAL_SLR_M, hist: true }) + topRise;
+    if (landShareBelow(c, eslTop) > 0 || eslTop >= LOW_LYING_M) continue;
+    aboveEsl++;
+    const wet = ctxs.some((ctx) => (["SS", "SL"] as const).some((h) => {
+      const v = HAZARD_FORMULAS[h].fn(c, ctx);
+      return typeof v === "number" && v > 0;
+    }));
+    if (wet) violations.push(p.name);
+  }
+  return { points, aboveEsl, violations };
 }
 
 /** The largest sea-level rise above today's of any slot, m. */
@@ -289,7 +340,7 @@ export function informCorrelations(e: RiskEngine, dir = VALIDATION): InformCorre
 
 function main(): void {
   const markdown = process.argv.includes("--markdown");
-  const e = loadRiskEngine();
+  const e = loadRiskEngine(undefined, { points: true });
   const out: string[] = [];
   const targets: string[] = [];
   // INFORM targets are reported, never gating: the references measure the model, they do not define it
@@ -309,7 +360,7 @@ function main(): void {
   const st = e.sanity();
   checks.push(["HW rises with warming (every cell: rcp85 2050 ≥ hist)", st.hwViolations === 0, `${st.hwViolations} violations`]);
   checks.push(["CS falls with warming (every cell: rcp85 2050 ≤ hist)", st.csViolations === 0, `${st.csViolations} violations`]);
-  checks.push(["RCP8.5 ≥ RCP2.6 in 2050 for HW, DR, ER, WF, SL, SS, TC, PC", st.scenarioViolations === 0, `${st.scenarioViolations} violations`]);
+  checks.push(["RCP8.5 ≥ RCP2.6 in 2050 for HW, ER, WF, SL, SS, TC, PC; drought follows P/PET (≥ where it falls more, ≤ where it rises more)", st.scenarioViolations === 0, `${st.scenarioViolations} violations`]);
   checks.push(["no SS/SL on cells > 200 km from the sea", st.inlandCoastal === 0, `${st.inlandCoastal} cells`]);
   checks.push(["Switzerland has no SS/SL", e.scores("CH", "hist").hazards.filter((x) => x.hazard_id === "SS" || x.hazard_id === "SL").every((x) => !x.applicable), ""]);
 
@@ -335,6 +386,12 @@ function main(): void {
   } else checks.push(["land by the GSHHG mask is never refused as at sea", false, "data/landmask.bin.gz is missing"]);
   const land = landWideChecks(e);
   for (const l of land) if (l.gating) checks.push([`land-wide: ${l.name}: ${l.count} cells`, l.count === 0, ""]);
+  const above = pointsAboveEsl(e, defaultDataDir());
+  checks.push(
+    above
+      ? [`points (coastal cities and hand-checked places, own 2′ drivers): no storm surge or sea-level rise where the ground lies above the highest projected extreme still-water level: ${above.violations.length} of ${above.aboveEsl} such points among ${above.points}`, above.violations.length === 0, above.violations.slice(0, 20).join(", ")]
+      : ["points: no storm surge or sea-level rise above the highest projected extreme still-water level", false, "data/point-drivers.bin.gz is missing"],
+  );
   const drNorth = droughtRisingNorth(e);
   // informational: GeoNames' country code and the Natural Earth outline can legitimately differ (disputed areas)
   const countryNote = `coastal cities resolved to another country than GeoNames': ${coastal.wrongCountry.length}${coastal.wrongCountry.length ? ` (${coastal.wrongCountry.slice(0, 10).join(", ")})` : ""}`;

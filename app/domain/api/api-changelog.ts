@@ -45,6 +45,17 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-27",
     kind: "dataset",
+    version: "4.1.0",
+    title: "Dataset 4.1.0",
+    changes: [
+      "Storm surge on a physical scale: the share of low land below the 100-year extreme still-water level (high water + surge height + the slot's sea-level rise); surge heights are lower on steep coasts, where the water is deep.",
+      "Storm surge and sea-level rise count only the low land a slope leaves: on steep coasts the band from 0 to 10 m is narrower than the 2′ grid that finds it.",
+      "Drought changes with the balance of rain and evaporative demand: demand rises 3 % per °C of land warming over its baseline, the growing season is the baseline's, so drought falls where rain rises faster (most land north of 55° N).",
+    ],
+  },
+  {
+    date: "2026-11-27",
+    kind: "dataset",
     version: "4.0.0",
     title: "Dataset 4.0.0",
     changes: ["Land and lake masks, lakes as water stores, sea level on a high-tide scale."],

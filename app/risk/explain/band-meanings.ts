@@ -14,7 +14,7 @@ import {
   LS_RELIEF_M,
   LS_SLOPE_DEG,
   NO_VLM_CAP,
-  SS_TIDE_M,
+  SS_PROBE_LOW_SHARE,
   STEP,
   TC_SST_MONTHS,
   WET_MONTH_MM,
@@ -83,6 +83,8 @@ const BASE: CellInputs = {
   coastalPlain: 0, population: 0, tHotOffset: 0, tColdOffset: 0, tMeanOffset: 0, sstMonths: 0, iceShare: 0, urbanShare: 0,
 };
 /** A West Pacific coast at 20° N with warm sea all year: full cyclone exposure where storms land at full weight. */
+/** A flat shore: sea in the cell (lowest ground at sea level) and no slope to narrow its low land. */
+const FLAT_SHORE: CellInputs = { ...BASE, elevMin: -5, slopeMean: 0, coastKm: 0, coastalPlain: 1 };
 const CYCLONE_COAST: CellInputs = { ...BASE, lat: 20, lon: 130, tJul: 28, tDec: 22, pJul: 250, pDec: 60, coastKm: 0, sstMonths: 12, coastalPlain: 1 };
 
 const stepOf = (steps: readonly Step[], name: string): number => steps.find((s) => s.name === name)?.value ?? Number.NaN;
@@ -175,22 +177,22 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
     digits: 0,
   },
   SS: {
-    quantity: "share of the land at or below 10 m and joined to the sea",
-    unit: "%",
-    where: `on the shore, under the strongest storm exposure and a tidal range of ${SS_TIDE_M[1]} m or more, at today's sea level`,
-    cell: (x) => ({ ...CYCLONE_COAST, tideM: SS_TIDE_M[1], lowShare: x }),
+    quantity: "the 100-year extreme still-water level above today's mean sea level (high water + storm surge + sea-level rise above today's)",
+    unit: "m",
+    where: `on a shore where ${SS_PROBE_LOW_SHARE * 100} % of the land is low (at or below 10 m, joined to the sea), its heights spread evenly from 0 to 10 m; where less of the land is low each level needs a higher water`,
+    // a shore without tropical cyclones or winter storms (surge 0.5 m), the water raised by the tide
+    cell: (x) => ({ ...FLAT_SHORE, lat: -10, lon: -35, lowShare: SS_PROBE_LOW_SHARE, tideM: x }),
     from: 0,
-    to: 1,
-    read: (c) => c.lowShare,
+    to: 20,
+    read: (_, s) => stepOf(s, STEP.esl),
     digits: 1,
-    scale: 100,
     unreached: `never given: no vertical land motion is published for any place here, so values stop at ${NO_VLM_CAP}`,
   },
   SL: {
     quantity: "share of the land below the high-tide line (half the tidal range plus the sea-level rise above today's)",
     unit: "%",
     where: null,
-    cell: (x) => ({ ...BASE, coastKm: 0, coastalPlain: 1, tideM: 2, lowShare: x }),
+    cell: (x) => ({ ...FLAT_SHORE, tideM: 2, lowShare: x }),
     from: 0,
     to: 1,
     read: (_, s) => stepOf(s, STEP.shareBelowHighWater),

@@ -140,10 +140,12 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
     { step: STEP.seasonality, label: "dry-season contrast 1 − Pmin/Pmax", unit: "" },
   ],
   SS: [
+    { step: STEP.shareBelowEsl, label: "share of land below the 100-year extreme still-water level", unit: "", share: true, warmed: true },
+    { step: STEP.esl, label: "100-year extreme still-water level above today's mean sea level", unit: "m", warmed: true },
+    { step: STEP.surge, label: "100-year storm surge height", unit: "m" },
+    { step: STEP.highWater, label: "high water above mean sea level (half the tidal range)", unit: "m" },
     { input: "lowShare", share: true },
     { input: "coastKm" },
-    { input: "tideM" },
-    { step: STEP.stormFactor, label: "storm exposure (0 to 1)", unit: "" },
     { step: STEP.slr, label: "global sea-level rise since 1900", unit: "m" },
   ],
   ER: [P_WET, { input: "pJul" }, { input: "pDec" }],
@@ -334,14 +336,12 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     };
   },
   SS: (c) => {
-    const low = inputOf(c.f, "lowShare"), coast = inputOf(c.f, "coastKm"), tide = inputOf(c.f, "tideM");
-    const storm = stepOf(c.f, STEP.stormFactor), slr = stepOf(c.f, STEP.slr);
-    if (low === null || storm === null) return null;
+    const low = inputOf(c.f, "lowShare"), coast = inputOf(c.f, "coastKm");
+    const esl = stepOf(c.f, STEP.esl), surge = stepOf(c.f, STEP.surge), hw = stepOf(c.f, STEP.highWater), below = stepOf(c.f, STEP.shareBelowEsl), slr = stepOf(c.f, STEP.slr);
+    if (low === null || esl === null || surge === null || below === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmtInt(coast)} km from the sea` : " on the coast";
-    const stormWords = storm >= 0.5 ? "strong" : storm >= 0.2 ? "moderate" : "little";
     return {
-      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m${where}, with ${stormWords} storm exposure${tide !== null && tide > 0 ? ` and a ${fmt1(tide)} m tidal range` : ""}`,
-      warming: c.warm && slr !== null ? `${fmt2(slr - HISTORICAL_SLR_M)} m more sea-level rise ${c.slot} raises the water a surge starts from` : undefined,
+      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m${where}; the 100-year extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}) and covers ${pct(below)} % of its land`,
     };
   },
   SL: (c) => {
@@ -397,14 +397,12 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
     };
   },
   SS: (c) => {
-    const low = inputOf(c.f, "lowShare"), coast = inputOf(c.f, "coastKm"), elev = inputOf(c.f, "elevMean"), tide = inputOf(c.f, "tideM");
-    const storm = stepOf(c.f, STEP.stormFactor), slr = stepOf(c.f, STEP.slr);
-    if (low === null || storm === null) return null;
+    const low = inputOf(c.f, "lowShare"), coast = inputOf(c.f, "coastKm"), elev = inputOf(c.f, "elevMean");
+    const esl = stepOf(c.f, STEP.esl), surge = stepOf(c.f, STEP.surge), hw = stepOf(c.f, STEP.highWater), slr = stepOf(c.f, STEP.slr);
+    if (low === null || esl === null || surge === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmt1(coast)} km from the sea` : " on the shore";
-    const stormWords = storm >= 0.5 ? "strong" : storm >= 0.2 ? "moderate" : "little";
     return {
-      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`}${where} ${at2}, with ${stormWords} storm exposure${tide !== null && tide > 0 ? ` and a ${fmt1(tide)} m tidal range` : ""}`,
-      warming: c.warm && slr !== null ? `${fmt2(slr - HISTORICAL_SLR_M)} m more sea-level rise ${c.slot} raises the water a surge starts from` : undefined,
+      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`}${where} ${at2}; the 100-year extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""})`,
     };
   },
   SL: (c) => {
