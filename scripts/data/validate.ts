@@ -289,7 +289,7 @@ export function informCorrelations(e: RiskEngine, dir = VALIDATION): InformCorre
 
 function main(): void {
   const markdown = process.argv.includes("--markdown");
-  const e = loadRiskEngine();
+  const e = loadRiskEngine(undefined, { points: true });
   const out: string[] = [];
   const targets: string[] = [];
   // INFORM targets are reported, never gating: the references measure the model, they do not define it
