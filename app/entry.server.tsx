@@ -12,7 +12,8 @@ import { PRIVATE_CACHE_CONTROL, withoutSharedCachingWhenSettingCookies } from "~
 import { closeDb, embeddedDatabaseIsNew, getDb, leaveShutdownToServer, openEmbeddedDatabaseToPrepare } from "~/services/infra/db.server";
 import { prepareJobQueue, shutDownJobs } from "~/services/infra/jobs.server";
 import { logger, redactUrl } from "~/services/infra/logger.server";
-import { releaseMemory } from "~/services/infra/native-memory.server";
+import { datasetLoaded, releaseMemory, releaseMemoryAfterDatasetLoads } from "~/services/infra/native-memory.server";
+import { onRiskEngineLoaded } from "~/risk/engine.server";
 import { startPendingOrderSweeper } from "~/services/commerce/orders.server";
 import { startMailWorker } from "~/services/mail/mail.server";
 import { startInstanceEvents } from "~/services/infra/instance-events.server";
@@ -35,6 +36,9 @@ getEnv();
  * new embedded database in a process of its own first).
  */
 export function startServerRuntime() {
+  // the engine and the place list load on the first request that needs them: what loading let go is given back
+  releaseMemoryAfterDatasetLoads();
+  onRiskEngineLoaded(datasetLoaded);
   getDb()
     .then(() => {
       startMailWorker();

@@ -18,7 +18,7 @@ export function defaultDataDir(): string {
 
 /**
  * The engine over a dataset directory. `points` loads the 2′ point drivers too (48 MB of typed arrays): the point
- * scores (pointScores, pointValues) need them, and nothing the server answers reads them yet, so it does not load them.
+ * scores (pointScores, pointValues) read them; the server's engine (getRiskEngine) loads them.
  */
 export function loadRiskEngine(dataDir = defaultDataDir(), opts: { points?: boolean } = {}): RiskEngine {
   const t0 = performance.now();
@@ -48,10 +48,22 @@ export function loadLandMask(dataDir = defaultDataDir()): LandMask | null {
 }
 
 let singleton: RiskEngine | null = null;
+const loadedListeners: (() => void)[] = [];
 
-/** The process-wide engine, loaded on first use. */
+/**
+ * Called once the process-wide engine has loaded: loading inflates and parses about 50 MB that are garbage at once
+ * (the gzip files, the outlines' JSON text), which the server gives back then.
+ */
+export function onRiskEngineLoaded(listener: () => void): void {
+  loadedListeners.push(listener);
+}
+
+/** The process-wide engine with the point drivers (points are scored from their own), loaded on first use. */
 export function getRiskEngine(): RiskEngine {
-  if (!singleton) singleton = loadRiskEngine();
+  if (!singleton) {
+    singleton = loadRiskEngine(undefined, { points: true });
+    for (const listener of loadedListeners) listener();
+  }
   return singleton;
 }
 

@@ -11,7 +11,7 @@ const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
 describe.skipIf(!has)("risk engine on the committed dataset", () => {
   let e: RiskEngine;
   beforeAll(() => {
-    e = loadRiskEngine(dataDir);
+    e = loadRiskEngine(dataDir, { points: true });
   });
 
   it("lists countries and regions", () => {
@@ -232,8 +232,9 @@ describe.skipIf(!has)("risk engine on the committed dataset", () => {
       if (r.status !== "ok") throw new Error(`${name}: ${r.message}`);
       const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
       expect(fd.score, name).toBeGreaterThanOrEqual(3);
-      expect(fd.explanation?.summary, name).toMatch(new RegExp(`^${name}'s hexagon has`));
-      expect(fd.explanation?.summary, name).toMatch(/hexagon has \d+ % of its land in the floodplain of a river draining [\d,]+ km² \(mean flow about [\d,]+ m³\/s\); that is (High|Severe|Extreme)\.$/);
+      // a point is scored from its own 2′ drivers: its floodplain (or low land joined to the sea, in a delta)
+      expect(fd.explanation?.summary, name).toMatch(new RegExp(`^The point in ${name} (lies in the floodplain of a river draining [\\d,]+ km² \\(mean flow about [\\d,]+ m³/s\\), [\\d,]+ m above its channel and [\\d.]+ km from it \\(2′ grid\\)|is low-lying land joined to the sea \\(2′ grid\\))`));
+      expect(fd.explanation?.summary, name).toMatch(/that is (High|Severe|Extreme)\.$/);
     }
   });
 
@@ -247,7 +248,8 @@ describe.skipIf(!has)("risk engine on the committed dataset", () => {
     expect(note(47.37, 8.54, "SS")).toMatch(/neither on the coast nor on low land/);
     expect(note(47.37, 8.54, "SL")).toMatch(/neither on the coast nor on low land/);
     expect(note(47.37, 8.54, "PC")).toMatch(/historical period/);
-    expect(note(47.37, 8.54, "HW")).toBeUndefined();
+    // a hazard that applies carries the note of a point scored from its own drivers
+    expect(note(47.37, 8.54, "HW")).toMatch(/^Scored at this point: /);
   });
 
   it("moves with warming and passes dataset-wide sanity checks", () => {

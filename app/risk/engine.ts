@@ -405,13 +405,18 @@ export class RiskEngine {
 
   /** Decoded explanation inputs of a dataset row. */
   cellInputs(row: number): CellInputs {
-    const inp = {} as Record<string, number>;
-    for (const f of FIELDS) inp[f.name] = dequantiseField(f, this.a.fields[f.name]![row]!);
-    const h = this.hexOfRow(row);
-    const [lat, lon] = cellToLatLng(h);
+    const inp = this.cellFields(row);
+    const [lat, lon] = cellToLatLng(this.hexOfRow(row));
     inp.lat = lat;
     inp.lon = lon;
     return inp as unknown as CellInputs;
+  }
+
+  /** The stored inputs of a dataset row without its centre (a point brings its own coordinates). */
+  private cellFields(row: number): Record<string, number> {
+    const inp = { lat: NaN, lon: NaN } as Record<string, number>;
+    for (const f of FIELDS) inp[f.name] = dequantiseField(f, this.a.fields[f.name]![row]!);
+    return inp;
   }
 
   private hexOfRow(row: number): string {
@@ -498,7 +503,9 @@ export class RiskEngine {
   ): PointHazardsResult | Extract<LocateResult, { status: "out_of_range" }> {
     const loc = this.locate(lat, lon);
     if (loc.status !== "ok") return loc;
-    const r = this.scores(loc.hexagon_code, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
+    // scored from its own drivers: the land point it snapped to, off the shore
+    const at = loc.snapped_to_land ?? { lat: Number(lat), lon: Number(lon) };
+    const r = this.pointScores(at.lat, at.lon, loc.hexagon_code, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
     return {
       status: "ok",
       lat: Number(lat),
@@ -532,7 +539,8 @@ export class RiskEngine {
    */
   pointInputsAt(lat: number, lon: number, row: number): PointInputs | null {
     if (!this.points || row < 0) return null;
-    const cell = this.cellInputs(row);
+    // a point brings its own coordinates: the hexagon's centre is not worked out
+    const cell = this.cellFields(row) as unknown as CellInputs;
     // a hexagon is ≈ 45 km across: from its centre's distance to the sea, its points may lie within the search radius
     const sample = this.points.sample(lat, lon, !(cell.coastKm > COAST_SEARCH_KM + HEXAGON_REACH_KM));
     return sample ? pointInputs(cell, sample, lat, lon) : null;
@@ -573,8 +581,9 @@ export class RiskEngine {
     const own = this.pointInputsAt(lat, lon, row);
     if (!own) return null;
     const out = new Float32Array(HAZARD_IDS.length * SLOT_COUNT);
+    const slotCodes = new Array<number>(HAZARD_IDS.length).fill(0);
     SLOT_CONTEXTS.forEach((ctx, slot) => {
-      const codes = pointCodes(own, ctx);
+      const codes = pointCodes(own, ctx, slotCodes);
       codes.forEach((c, h) => (out[h * SLOT_COUNT + slot] = c > VALUE_SCALE ? NaN : c / VALUE_SCALE));
     });
     return out;
@@ -693,17 +702,21 @@ const SLOT_CONTEXTS = SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s
  * Value codes of a point in one slot, in HAZARD_IDS order (AL first): the hexagon's formulas on the point's inputs,
  * each rounded through its stored code as the build rounds a hexagon's, the aggregate from those.
  */
-function pointCodes(own: PointInputs, ctx: { dT: number; slr: number; hist: boolean }): number[] {
-  const codes = new Array<number>(HAZARD_IDS.length).fill(0);
-  const vals: HazardValue[] = [];
-  for (const h of PER_HAZARD_IDS) {
+function pointCodes(own: PointInputs, ctx: { dT: number; slr: number; hist: boolean }, codes: number[] = new Array<number>(HAZARD_IDS.length).fill(0)): number[] {
+  const vals = POINT_VALS;
+  PER_HAZARD_IDS.forEach((h, i) => {
     const code = encodeValue(HAZARD_FORMULAS[h].fn(own.inputs, ctx));
-    codes[HAZARD_IDS.indexOf(h)] = code;
-    vals.push(decodeValue(code));
-  }
+    codes[PER_HAZARD_INDEX[i]!] = code;
+    vals[i] = decodeValue(code);
+  });
   codes[0] = encodeValue(aggregate(vals));
   return codes;
 }
+
+/** HAZARD_IDS index of each of PER_HAZARD_IDS. */
+const PER_HAZARD_INDEX = PER_HAZARD_IDS.map((h) => HAZARD_IDS.indexOf(h));
+/** The per-hazard values pointCodes aggregates, reused (aggregate reads them and keeps nothing). */
+const POINT_VALS: HazardValue[] = PER_HAZARD_IDS.map((): HazardValue => 0);
 
 const POINT_NOTE =
   "Scored at this point: its floodplain membership, height above the river channel and distance to it, elevation, slope, relief, distance to the sea and low-lying state come from the 2′ grid; temperature is the hexagon's 10′ climatology brought to the point's elevation at 6.5 °C/km; precipitation, the shape of the year, tides and warm-sea months stay at their own resolution (10′ or coarser, over the hexagon).";

@@ -78,7 +78,7 @@ describe("the public methodology page", () => {
   });
 
   it.skipIf(!hasData)("counts the hand-checked places and the river-flood panel as validation does", () => {
-    const pc = placeChecks(loadRiskEngine());
+    const pc = placeChecks(loadRiskEngine(undefined, { points: true }));
     const checks = pc.reduce((s, p) => s + p.place.checks.length, 0);
     const missed = pc.reduce((s, p) => s + p.failed.length + p.knownMisses.length, 0);
     expect(page).toContain(`We also check ${pc.length} well-known places`);

@@ -32,7 +32,7 @@ function main(argv: string[]): void {
   if (pos[1]!.trim() === "" || !Number.isFinite(lon)) usage(`LON must be a number, got ${pos[1]}`);
   const scenario = typeof opts.scenario === "string" ? opts.scenario : "hist";
   const period = typeof opts.period === "string" ? opts.period : undefined;
-  const engine = loadRiskEngine();
+  const engine = loadRiskEngine(undefined, { points: true });
   try {
     const r = engine.pointHazards(lat, lon, scenario, period, { explain: opts.explain === true });
     if (r.status !== "ok") {

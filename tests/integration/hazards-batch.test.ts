@@ -64,9 +64,9 @@ describe("POST /api/v1/hazards/batch", () => {
       errors: 4,
     });
     const [london, atlantic, nonsense, region, uruguay, madeUp] = body.items;
-    // the key reads the hexagon its account ordered; the scores are those hazard_scores gives for it
+    // the key reads the hexagon its account ordered; at that level the point is scored from its own drivers
     expect(london).toMatchObject({ index: 0, id: "london", status: "ok", lat: 51.507, lon: -0.128, hexagon_code: LONDON_HEX, country_code: "GB", location_type: "hexagon", location_code: LONDON_HEX });
-    const expected = engine.scores(LONDON_HEX, "rcp85", "2050");
+    const expected = engine.pointScores(51.507, -0.128, LONDON_HEX, "rcp85", "2050");
     expect(london.results[1]).toEqual({ scenario: "rcp85", period: "2050", aggregate: compact(expected.aggregate), hazards: expected.hazards.map(compact) });
     expect(london.results[0].hazards.map((h: { hazard_id: string }) => h.hazard_id)).toEqual(PER_HAZARD_IDS);
     expect(atlantic).toMatchObject({ index: 1, id: "atlantic", status: "error", code: "at_sea" });

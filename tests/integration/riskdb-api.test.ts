@@ -256,19 +256,20 @@ describe("explain=1 speaks plainly", () => {
     }
   });
 
-  it("a point's hexagon with a PREMIUM key: the engine's words for the town's hexagon, with the drivers and their units", async () => {
+  it("a point's hexagon with a PREMIUM key: the engine's words for the point in the town, with the drivers and their units", async () => {
     const premium = await userWith("PREMIUM");
     const { key } = await rotateApiKey(premium.user);
     await grantLocation(premium.user.id, LONDON_HEX, "order");
     const r = await get(pointHazards, API_PATHS.riskPointHazards, { ...LONDON, scenario: "rcp85", period: "2050", explain: "1" }, { Authorization: `Bearer ${key}` });
     expect(r.body).toMatchObject({ status: "ok", location_type: "hexagon", location_code: LONDON_HEX });
     const name = nearestPlaceName(Number(LONDON.lat), Number(LONDON.lon));
-    const same = getRiskEngine().scores(LONDON_HEX, "rcp85", "2050", { explain: true, place: { kind: "point", name } });
+    // at the hexagon level the point is scored from its own drivers
+    const same = getRiskEngine().pointScores(Number(LONDON.lat), Number(LONDON.lon), LONDON_HEX, "rcp85", "2050", { explain: true, place: { kind: "point", name } });
     for (const [i, it] of [r.body.aggregate, ...r.body.hazards].entries()) {
       const expected = [same.aggregate, ...same.hazards][i]!;
       expect(it.hazard_id).toBe(expected.hazard_id);
       expect(it.explanation.summary).toBe(expected.explanation!.summary);
-      if (it.state === "ok") expect(it.explanation.summary).toContain(`${name}'s hexagon`);
+      if (it.state === "ok") expect(it.explanation.summary).toMatch(new RegExp(`^(The point in ${name}|The aggregate for the point in ${name}|With \\+)`));
       expect(it.explanation.summary.endsWith(levelEnd(it)), it.explanation.summary).toBe(true);
       expect(it.explanation.drivers).toEqual(expected.explanation!.drivers);
     }

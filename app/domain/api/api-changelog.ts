@@ -16,6 +16,17 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-27",
     kind: "api",
+    version: "1.4.0",
+    title: "Points scored from their own ground",
+    changes: [
+      "`get_data/hazards` at the hexagon level, and the batch's points read at the hexagon level, score the point from its own drivers on the 2′ grid (≈ 3.7 km): its floodplain and height above the river, elevation, slope, relief, low-lying land and distance to the sea, temperature brought to its elevation; two points in one hexagon can differ. `location_code` stays the hexagon's.",
+      "With `explain=1` a point's inputs name the resolution each was read at, and its sentences speak of the point.",
+      "`hazard_scores` for an H3 code, a region or a country, and `get_data/hazards` read at a region or country, answer as before.",
+    ],
+  },
+  {
+    date: "2026-11-27",
+    kind: "api",
     version: "1.3.0",
     title: "Named API keys with scopes, and security that says who may call",
     changes: [

@@ -92,9 +92,11 @@ describe.skipIf(!has)("sentences of real places through the engine", () => {
     e = loadRiskEngine(dataDir, { points: true });
   });
 
+  /** The sentences of a place's hexagon (a point's own sentences are tested below). */
   const explained = (name: string, lat: number, lon: number, h: HazardId, scenario = "hist", period = "hist") => {
-    const r = e.pointHazards(lat, lon, scenario, period, { explain: true, place: { kind: "point", name } });
-    if (r.status !== "ok") throw new Error(`${name}: ${r.message}`);
+    const loc = e.locate(lat, lon);
+    if (loc.status !== "ok") throw new Error(`${name}: ${loc.message}`);
+    const r = e.scores(loc.hexagon_code, scenario, period, { explain: true, place: { kind: "point", name } });
     const item = h === "AL" ? r.aggregate : r.hazards.find((x) => x.hazard_id === h)!;
     const x = item.explanation!;
     const step = (n: string) => x.steps.find((s) => s.name === n)!.value;
@@ -201,13 +203,11 @@ describe.skipIf(!has)("sentences of real places through the engine", () => {
   });
 
   it("a point's own sentences say at what resolution each driver was read", () => {
-    const lat = 50.9375, lon = 6.9633;
-    const loc = e.locate(lat, lon);
-    if (loc.status !== "ok") throw new Error(loc.message);
-    const r = e.pointScores(lat, lon, loc.hexagon_code, "hist", "hist", { explain: true, place: { kind: "point", name: "Köln" } });
+    const r = e.pointHazards(50.9375, 6.9633, "hist", "hist", { explain: true, place: { kind: "point", name: "Köln" } });
+    if (r.status !== "ok") throw new Error(r.message);
     const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
     const hand = fd.explanation!.inputs.handM!.value!;
-    expect(fd.explanation!.summary).toContain("The point in Köln lies in the floodplain of a river draining");
+    expect(fd.explanation!.summary).toContain(`The point in Köln lies in the floodplain of a river draining`);
     expect(fd.explanation!.summary).toContain(`${fmtInt(hand)} m above its channel`);
     expect(fd.explanation!.summary).toContain("(2′ grid)");
     expect(fd.explanation!.inputs.handM!.label).toBe("height above the river channel at this point, 2′ grid (≈ 3.7 km)");
@@ -233,7 +233,8 @@ describe.skipIf(!has)("sentences of real places through the engine", () => {
         for (const it of [r.aggregate, ...r.hazards]) {
           const s = it.explanation!.summary!;
           expect(s, `${lat},${lon} ${it.hazard_id}`).not.toMatch(/NaN|undefined|null|Infinity/);
-          expect(/the point's hexagon/i.test(s) || /^(The dataset holds|Precipitation change is measured)/.test(s), s).toBe(true);
+          // a point is scored from its own drivers: its sentences speak of the point, never of its hexagon
+          expect(/^(This point|The aggregate for this point|The dataset holds|Precipitation change is measured|With \+)/.test(s) && !/hexagon has|hexagon's (land|mean slope)/.test(s), s).toBe(true);
           if (it.state === "ok") expect(s.endsWith(`that is ${RISK_LEVELS[it.score! - 1]!.label}.`), s).toBe(true);
           const d = it.explanation!.drivers!;
           if (it.hazard_id !== "AL") expect(d.length, it.hazard_id).toBeGreaterThan(0);

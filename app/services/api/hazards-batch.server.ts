@@ -97,6 +97,17 @@ class Scorer {
     }
     return hit;
   }
+
+  /** Scores of a land point in its hexagon, from its own drivers (RiskEngine.pointScores); not shared between points. */
+  pointScores(lat: number, lon: number, hexagon: string) {
+    let name = hexagon;
+    const results = this.slots.map((s) => {
+      const r = this.engine.pointScores(lat, lon, hexagon, s.scenario, s.period);
+      name = r.location_name;
+      return { scenario: r.scenario, period: r.period, aggregate: compact(r.aggregate), hazards: r.hazards.map(compact) };
+    });
+    return { name, results };
+  }
 }
 
 function errorItem(index: number, id: string | null, code: BatchItemErrorCode, error: string): Item {
@@ -134,7 +145,9 @@ function scoreLocation(scorer: Scorer, engine: RiskEngine, ctx: AccessContext, l
   if (loc.status !== "ok") return errorItem(index, id, loc.reason, loc.message);
   const level = finestReadableLevel(ctx, { hexagon: loc.hexagon_code, region: loc.region_code, country: loc.country_code });
   if (!level) return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, { kind: "country", code: loc.country_code }));
-  const scored = scorer.scores(level.code);
+  // at the hexagon level a point is scored from its own drivers (the land point it snapped to, off the shore)
+  const at = loc.snapped_to_land ?? { lat: Number(location.lat), lon: Number(location.lon) };
+  const scored = level.kind === "hexagon" ? scorer.pointScores(at.lat, at.lon, level.code) : scorer.scores(level.code);
   // A point read at its region or country: the area's coastal figures are not the point's when it is inland.
   const notExposed = level.kind === "hexagon" ? [] : (engine.coastalExposure(loc.hexagon_code)?.notApplicable ?? []);
   const results = notExposed.length

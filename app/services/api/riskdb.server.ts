@@ -203,14 +203,21 @@ export function datasetStatistic(): Answer_<"StatisticResponse"> {
 
 /**
  * Hazards at a point, at the finest level the caller's account may read (the entitlement rule): the hexagon when
- * ordered or in a paid report, else the region, else the country; `location_type` says which. `explain` follows the same rule.
+ * ordered or in a paid report, else the region, else the country; `location_type` says which. At the hexagon level the
+ * scores are the point's own (its drivers at their finest resolution). `explain` follows the same rule.
  */
 export async function pointHazards(caller: AccessCaller | null, p: PointHazardsParams): Promise<Answer_<"PointHazardsResponse">> {
   const loc = engine((e) => e.locate(p.lat, p.lon));
   if (loc.status !== "ok") return { status: loc.status, reason: loc.reason, message: loc.message, hazards: null };
   const level = await assertFinestAccessibleLevel(caller, loc);
   const place = p.explain && level.kind === "hexagon" ? pointPlace(p.lat, p.lon) : undefined;
-  const scored = engine((e) => e.scores(level.code, p.scenario, p.period, { explain: p.explain, place }));
+  // at the hexagon level the point is scored from its own drivers; a region or country answers with its rollup
+  const at = loc.snapped_to_land ?? { lat: p.lat, lon: p.lon };
+  const scored = engine((e) =>
+    level.kind === "hexagon"
+      ? e.pointScores(at.lat, at.lon, level.code, p.scenario, p.period, { explain: p.explain, place })
+      : e.scores(level.code, p.scenario, p.period, { explain: p.explain, place }),
+  );
   // A point read at its region or country: the area's coastal figures are not the point's when it is inland.
   const inland = level.kind === "hexagon" ? null : inlandPlaceOf(engine((e) => e.coastalExposure(loc.hexagon_code)), pointPlace(p.lat, p.lon).name ?? "The point", scored.location_name);
   const r = inland ? { ...scored, hazards: scored.hazards.map((h) => withoutAreaCoastalFigure(h, inland)).map((h) => (p.explain ? h : withoutExplanation(h))) } : scored;

@@ -110,19 +110,23 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     // an inland place read at its area: the area's coastal figures are not the place's (withoutAreaCoastalFigure)
     const inland = place?.view.inland ?? null;
     const forPlace = (r: HazardScoresResult): HazardScoresResult => (inland ? { ...r, hazards: r.hazards.map((h) => withoutAreaCoastalFigure(h, inland)) } : r);
+    // a chosen point in its hexagon is scored from its own drivers (the land point it snapped to, off the shore)
+    const at = shown.kind === "hexagon" && point ? (point.snappedToLand ?? point) : null;
+    const read = (scenario: string, period: string, opts?: typeof explain) =>
+      at ? engine.pointScores(at.lat, at.lon, code, scenario, period, opts) : engine.scores(code, scenario, period, opts);
     try {
-      hist = forPlace(engine.scores(code, "hist", "hist", explain));
+      hist = forPlace(read("hist", "hist", explain));
     } catch (error) {
       failed(error);
     }
     try {
-      future = forPlace(engine.scores(code, sel.scenario, sel.period, explain));
+      future = forPlace(read(sel.scenario, sel.period, explain));
     } catch (error) {
       failed(error);
     }
     series = SLOTS.flatMap((slot) => {
       try {
-        const r = forPlace(engine.scores(code, slot.scenario, slot.period));
+        const r = forPlace(read(slot.scenario, slot.period));
         return [{ scenario: slot.scenario, period: slot.period, scores: Object.fromEntries([r.aggregate, ...r.hazards].map((h) => [h.hazard_id, h.score])) }];
       } catch (error) {
         failed(error);

@@ -35,3 +35,25 @@ export async function releaseMemory(): Promise<boolean> {
   trim(0);
   return true;
 }
+
+let afterLoads = false;
+let releasePending = false;
+
+/** The server runtime turns this on; tests and scripts do not collect after every dataset they load. */
+export function releaseMemoryAfterDatasetLoads(): void {
+  afterLoads = true;
+}
+
+/**
+ * A dataset (the risk engine, the place list) has just loaded on the request that first needed it: inflating and
+ * parsing it left tens of MB of garbage (gzip files, JSON text) that an idle server would otherwise carry until it
+ * is next quiet. Released once, after the current answer; loads in one turn share one release.
+ */
+export function datasetLoaded(): void {
+  if (!afterLoads || releasePending) return;
+  releasePending = true;
+  setImmediate(() => {
+    releasePending = false;
+    void releaseMemory();
+  });
+}

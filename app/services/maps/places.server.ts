@@ -6,6 +6,7 @@ import {
   PLACE_SEARCH_LIMIT, buildPlaceIndex, nearestPlace, placeFromRow, placesNamed, searchPlaceIndex, type PlaceIndex, type PlaceResult, type PlaceRow,
 } from "~/domain/geo/places";
 import { defaultDataDir, getRiskEngine } from "~/risk/engine.server";
+import { datasetLoaded } from "../infra/native-memory.server";
 import { pickLabels, WORLD, type LabelPlace } from "~/domain/geo/basemap";
 import type { Bounds } from "~/domain/geo/flood-map";
 
@@ -21,6 +22,13 @@ export function loadPlaceIndex(file = path.join(defaultDataDir(), "places.json.g
 }
 
 let index: PlaceIndex | null = null;
+
+/** The process-wide place index, loaded on first use. */
+function placeIndex(): PlaceIndex {
+  const loaded = loadPlaceIndex();
+  datasetLoaded();
+  return loaded;
+}
 let countryNames: Map<string, string> | null = null;
 
 function countryName(code: string): string {
@@ -37,7 +45,7 @@ function countryName(code: string): string {
 
 /** Places whose name starts with the query (whole name first, then any word), largest first, with country names. */
 export function searchPlaces(q: string, limit = PLACE_SEARCH_LIMIT): PlaceResult[] {
-  if (!index) index = loadPlaceIndex();
+  index ??= placeIndex();
   return searchPlaceIndex(index, q, limit).map((p) => ({
     name: p.name,
     country_code: p.countryCode,
@@ -51,18 +59,18 @@ export function searchPlaces(q: string, limit = PLACE_SEARCH_LIMIT): PlaceResult
 
 /** Places of a box for map labels, largest first (the index is already sorted by population). */
 export function largestPlacesIn(box: Bounds | null, minPopulation: number, limit: number): LabelPlace[] {
-  if (!index) index = loadPlaceIndex();
+  index ??= placeIndex();
   return pickLabels(index.places, box ?? WORLD, minPopulation, limit).map((p) => ({ name: p.name, lat: p.lat, lon: p.lon, population: p.population }));
 }
 
 /** The name of the place nearest to a point (within PLACE_NAME_RADIUS_KM), or null. */
 export function nearestPlaceName(lat: number, lon: number): string | null {
-  if (!index) index = loadPlaceIndex();
+  index ??= placeIndex();
   return nearestPlace(index.places, lat, lon)?.name ?? null;
 }
 
 /** Places of exactly this name (or an alternate name), largest first, in `country` when given: an address's city. */
 export function placesByName(name: string, country: string | null = null, limit = 5): { name: string; countryCode: string; lat: number; lon: number }[] {
-  if (!index) index = loadPlaceIndex();
+  index ??= placeIndex();
   return placesNamed(index, name, country, limit).map((p) => ({ name: p.name, countryCode: p.countryCode, lat: p.lat, lon: p.lon }));
 }

@@ -9,7 +9,7 @@ const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
 describe.skipIf(!has)("a portfolio point's country and region", () => {
   let engine: RiskEngine;
   beforeAll(() => {
-    engine = loadRiskEngine(dataDir);
+    engine = loadRiskEngine(dataDir, { points: true });
   });
 
   it.each([

@@ -48,9 +48,10 @@ function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellA
 /**
  * The point's land cell, or null where the engine's locate says the point is not on land (at sea, off every
  * outline). The cell is the point's own when the dataset has it, else the one locate snaps to along the coast.
- * Scores are the cell's; country and region are the point's own (its polygon, as the API's location lookup answers):
- * a hexagon near a border holds land of two regions, and the cell's majority region is not where the point is.
- * The values array is shared between points of one cell: read it, never write it.
+ * Scores are the point's own (RiskEngine.pointValues: its drivers at their finest resolution), the cell's where it
+ * has none; country and region are the point's own too (its polygon, as the API's location lookup answers): a
+ * hexagon near a border holds land of two regions, and the cell's majority region is not where the point is.
+ * The values array may be shared between callers: read it, never write it.
  */
 export function assessPoint(engine: RiskEngine, lat: number, lon: number, weight = 1): Assessment | null {
   const a = assessLocation(engine, lat, lon);
@@ -97,5 +98,8 @@ function assessUncached(engine: RiskEngine, lat: number, lon: number): Omit<Asse
   }
   const cell = cellAssessment(engine, row, hexagon);
   if (!cell) return null;
-  return { ...cell, country: place.country_code, countryName: place.country_name, region: place.region_code };
+  // the values are the point's own (its drivers at their finest resolution), the hexagon's where it has none
+  const at = place.snapped_to_land ?? { lat, lon };
+  const values = engine.pointValues(at.lat, at.lon, row) ?? cell.values;
+  return { ...cell, values, country: place.country_code, countryName: place.country_name, region: place.region_code };
 }

@@ -9,11 +9,14 @@ function slotScore(item: HazardScoreItem): SlotScore {
   return { value: item.value, level: item.score, applicable: item.applicable };
 }
 
-/** Every hazard (AL included) in every slot of an H3 resolution-4 cell. */
-export function hexagonScores(engine: RiskEngine, hexagon: string): LocationScores {
+/**
+ * Every hazard (AL included) in every slot of an H3 resolution-4 cell or, given a land point in it, of that point
+ * (scored from its own drivers).
+ */
+export function hexagonScores(engine: RiskEngine, hexagon: string, point?: { lat: number; lon: number }): LocationScores {
   const out = Object.fromEntries(HAZARD_IDS.map((h) => [h, [] as SlotScore[]])) as LocationScores;
   for (const slot of SLOTS) {
-    const r = engine.scores(hexagon, slot.scenario, slot.period);
+    const r = point ? engine.pointScores(point.lat, point.lon, hexagon, slot.scenario, slot.period) : engine.scores(hexagon, slot.scenario, slot.period);
     out.AL[slot.index] = slotScore(r.aggregate);
     for (const item of r.hazards) out[item.hazard_id][slot.index] = slotScore(item);
   }
@@ -44,10 +47,13 @@ export function assessPoint(engine: RiskEngine, p: PointInput, cache?: Map<strin
   const loc = engine.locate(p.lat, p.lon);
   if (loc.status !== "ok")
     return { ...base, countryCode: null, regionCode: null, hexagon: null, status: "excluded", reason: loc.message, scores: null };
-  let scores = cache?.get(loc.hexagon_code);
+  // each point is scored from its own drivers: the cache is by coordinates (books repeat their sites)
+  const at = loc.snapped_to_land ?? { lat: p.lat, lon: p.lon };
+  const key = `${at.lat},${at.lon}`;
+  let scores = cache?.get(key);
   if (!scores) {
-    scores = hexagonScores(engine, loc.hexagon_code);
-    cache?.set(loc.hexagon_code, scores);
+    scores = hexagonScores(engine, loc.hexagon_code, at);
+    cache?.set(key, scores);
   }
   return {
     ...base,

@@ -30,7 +30,11 @@ export function engineHazardReasons(engine: () => RiskEngine = getRiskEngine): H
         // without the place list the sentence says "the point's hexagon"
       }
       try {
-        r = engine().scores(loc.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: loc.lat === null ? "hexagon" : "point", name } });
+        const e = engine();
+        r =
+          loc.lat !== null && loc.lon !== null
+            ? e.pointScores(loc.lat, loc.lon, loc.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: "point", name } })
+            : e.scores(loc.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: "hexagon", name } });
       } catch {
         r = null;
       }

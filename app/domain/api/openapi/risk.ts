@@ -153,7 +153,7 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
     tag: "Risk data",
     summary: "Hazard scores of a point",
     description:
-      "A point takes the scores of the finest level the caller may read: its hexagon (ordered, or in a paid report; the same for an API key as for its account's dashboard), else its region, else its country; location_type says which. A point in the water within 10 km of the shore takes the scores of the nearest land, and snapped_to_land says where that is.",
+      "A point takes the scores of the finest level the caller may read: its hexagon (ordered, or in a paid report; the same for an API key as for its account's dashboard), else its region, else its country; location_type says which. At the hexagon level the scores are the point's own, from each driver at its finest resolution (2′ floodplain, height above the channel, elevation, slope, distance to the sea; temperature brought to the point's elevation; 10′ climate), and explain=1 names the resolution of each input; a region or country answers with its own rollup. A point in the water within 10 km of the shore takes the scores of the nearest land, and snapped_to_land says where that is.",
     access: "optional",
     query: pointHazardsParamsSchema,
     response: { schema: risk.PointHazardsResponse, description: "Scores with the point's codes, or status out_of_range with hazards null." },
