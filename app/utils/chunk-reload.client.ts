@@ -12,7 +12,11 @@ function readLastReload(): number | null {
 function reloadOnce(message: string | undefined) {
   if (!isChunkLoadError(message)) return;
   // The page's reload gate (root.tsx) holds every scripted reload to one a minute and keeps the time itself.
-  if ((window as unknown as Record<string, unknown>)[CHUNK_RELOAD_GATE_FLAG]) return window.location.reload();
+  const gate = (window as unknown as Record<string, { failed(): void } | undefined>)[CHUNK_RELOAD_GATE_FLAG];
+  if (gate) {
+    gate.failed();
+    return window.location.reload();
+  }
   const now = Date.now();
   if (!shouldReloadForChunkError(now, readLastReload())) return;
   try {

@@ -125,7 +125,7 @@ describe("assessing a paid portfolio again", () => {
     expect((await post(cookie, { intent: "reassess", upload_id: upload.id })).status).toBe(302);
     expect(await counts(user.id, upload.id)).toEqual({ ...before, reports: 2 });
     expect((await loadScanPage(user.id, upload.id)).reassess).toMatchObject({ kind: "unchanged", from: versionB });
-  });
+  }, 120_000);
 
   it("after 12 months: refused with the message, and the order flow makes the new report once paid", async () => {
     const { user, cookie, upload, first } = await paidReport();
@@ -150,5 +150,5 @@ describe("assessing a paid portfolio again", () => {
     expect(await counts(user.id, upload.id)).toEqual({ invoices: before.invoices + 1, orders: before.orders + 1, reports: 2 });
     const second = (await reportOfUpload(upload.id))!;
     expect(second).toMatchObject({ reassessedFrom: first.id, datasetVersion: versionB });
-  });
+  }, 120_000);
 });

@@ -42,13 +42,16 @@ describe("the page's reload gate script", () => {
     const window: Record<string, unknown> = withNavigationApi ? { navigation: { addEventListener: (_: string, fn: (e: unknown) => void) => (listener = fn) } } : {};
     let now = 1_000_000;
     const sessionStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
-    new Function("window", "navigation", "sessionStorage", "document", "location", "Date", chunkReloadGateScript())(
+    const logged: unknown[][] = [];
+    const console = { error: (...args: unknown[]) => void logged.push(args) };
+    new Function("window", "navigation", "sessionStorage", "document", "location", "Date", "console", chunkReloadGateScript())(
       window,
       window.navigation,
       sessionStorage,
       document,
       { href: "http://localhost/faq" },
       { now: () => now },
+      console,
     );
     /** A navigation: whether the gate cancelled it. */
     const navigate = (navigationType: string, userInitiated = false) => {
@@ -56,14 +59,23 @@ describe("the page's reload gate script", () => {
       listener?.({ navigationType, userInitiated, cancelable: true, preventDefault: () => (prevented = true) });
       return prevented;
     };
-    return { window, navigate, appended, advance: (ms: number) => (now += ms), listening: () => listener !== null };
+    /** What Remix logs when a route module fails to load, just before it reloads the page. */
+    const chunkFails = () => {
+      console.error("Error loading route module `/build/routes/contact-X.js`, reloading page...");
+      console.error(new TypeError("Failed to fetch dynamically imported module: /build/routes/contact-X.js"));
+    };
+    return { window, navigate, appended, chunkFails, logged, advance: (ms: number) => (now += ms), listening: () => listener !== null };
   }
 
-  it("lets one scripted reload through a minute and cancels the others with a notice", () => {
+  it("after a failed chunk, lets one scripted reload through a minute and cancels the others with a notice", () => {
     const p = page();
-    expect(p.window[CHUNK_RELOAD_GATE_FLAG]).toBe(true);
+    expect(p.window[CHUNK_RELOAD_GATE_FLAG]).toEqual({ failed: expect.any(Function) });
+    p.chunkFails();
+    // the log lines still reach the console
+    expect(p.logged).toHaveLength(2);
     expect(p.navigate("reload")).toBe(false);
     p.advance(10_000);
+    p.chunkFails();
     expect(p.navigate("reload")).toBe(true);
     p.advance(CHUNK_RELOAD_MIN_INTERVAL_MS - 10_001);
     expect(p.navigate("reload")).toBe(true);
@@ -73,12 +85,29 @@ describe("the page's reload gate script", () => {
     expect(p.navigate("reload")).toBe(false);
   });
 
+  it("never holds a page's own timed refresh while no chunk has failed", () => {
+    const p = page();
+    for (let i = 0; i < 5; i++) {
+      expect(p.navigate("reload")).toBe(false);
+      p.advance(2_000);
+    }
+    expect(p.appended).toEqual([]);
+  });
+
   it("never holds a reload the user asks for, nor other navigations", () => {
     const p = page();
+    p.chunkFails();
     expect(p.navigate("reload")).toBe(false);
     expect(p.navigate("reload", true)).toBe(false);
     expect(p.navigate("push")).toBe(false);
     expect(p.appended).toEqual([]);
+  });
+
+  it("counts a failure the client's chunk-error handler reports", () => {
+    const p = page();
+    (p.window[CHUNK_RELOAD_GATE_FLAG] as { failed(): void }).failed();
+    expect(p.navigate("reload")).toBe(false);
+    expect(p.navigate("reload")).toBe(true);
   });
 
   it("does nothing without the Navigation API", () => {

@@ -95,7 +95,7 @@ export default function CorporatePage() {
             name="portfolio"
             label="Portfolio"
             defaultValue={chosen ?? undefined}
-            options={portfolios.map((p) => ({ value: p.id, label: `${p.fileName} (${p.assets} assets, ${p.createdAt.slice(0, 10)})` }))}
+            options={portfolios.map((p) => ({ value: p.id, label: `${p.fileName} (${p.assets} assets, ${p.createdAt.slice(0, 10)}${p.datasetVersion ? `, dataset ${p.datasetVersion}` : ""})` }))}
           />
           <SelectField id="scenario" name="scenario" label="Scenario" defaultValue={scenario} options={FUTURE_SCENARIO_IDS.map((s) => ({ value: s, label: `${SCENARIOS[s].name} (${SCENARIOS[s].ssp})` }))} />
           <SelectField id="period" name="period" label="Horizon" defaultValue={period} options={FUTURE_PERIOD_IDS.map((p) => ({ value: p, label: p }))} />

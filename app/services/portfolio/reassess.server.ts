@@ -13,7 +13,7 @@ import { getDb } from "../infra/db.server";
 import { logger } from "../infra/logger.server";
 import { AppError, ConflictError } from "../http/errors.server";
 import { PORTFOLIO_REPORT_PRODUCT } from "./purchase.server";
-import { newReportValues, queueReport, reportOfUpload } from "./report.server";
+import { newReportValues, queueReport, reportDatasetVersion, reportOfUpload } from "./report.server";
 
 /** Refused because the purchase no longer covers a new assessment: the portfolio is ordered again. */
 export class ReassessPaymentRequiredError extends AppError {
@@ -31,11 +31,6 @@ export interface ReassessOffer {
   message: string;
   reportId: string;
   orderId: number | null;
-}
-
-/** The dataset version a report names: its own column, or for reports made before it, the version in its result. */
-export function reportDatasetVersion(report: PortfolioReport): string | null {
-  return report.datasetVersion ?? (report.result as { dataset?: { version?: string } } | null)?.dataset?.version ?? null;
 }
 
 /**

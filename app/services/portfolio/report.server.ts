@@ -112,6 +112,11 @@ export async function queueReport(report: PortfolioReport): Promise<PortfolioRep
   return existing!;
 }
 
+/** The dataset version a report names: its own column, or for reports made before it, the version in its result. */
+export function reportDatasetVersion(report: Pick<PortfolioReport, "datasetVersion" | "result">): string | null {
+  return report.datasetVersion ?? (report.result as { dataset?: { version?: string } } | null)?.dataset?.version ?? null;
+}
+
 /** The upload's latest report: a new assessment, once made, stands in for the earlier one. */
 export async function reportOfUpload(uploadId: string): Promise<PortfolioReport | null> {
   const db = await getDb();
@@ -178,7 +183,9 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
         { kind: "pdf", path: `/dashboard/pdf?id=${pdfRow.id}`, name: pdfRow.fileName, bytes: pdfRow.bytes },
         { kind: "xlsx", path: `/dashboard/xls?id=${xlsxRow.id}`, name: xlsxRow.fileName, bytes: xlsxRow.bytes },
       ];
-      return { processed: pass.scored, result: { ...done.result, disclosure: tables }, files, finishedAt: done.finishedAt };
+      // The dataset the files name: the one the job ran with, should the server have changed it since the queueing.
+      const datasetVersion = (done.result as unknown as ReportOutputs).dataset.version;
+      return { processed: pass.scored, result: { ...done.result, disclosure: tables }, files, finishedAt: done.finishedAt, datasetVersion };
     });
   } catch (error) {
     await pdfSink.abort();
@@ -310,7 +317,13 @@ setPortfolioReportStore({
   async list(userId) {
     const db = await getDb();
     const rows = await db
-      .select({ id: portfolioReports.id, fileName: portfolioUploads.fileName, createdAt: portfolioReports.createdAt, result: portfolioReports.result })
+      .select({
+        id: portfolioReports.id,
+        fileName: portfolioUploads.fileName,
+        createdAt: portfolioReports.createdAt,
+        result: portfolioReports.result,
+        datasetVersion: portfolioReports.datasetVersion,
+      })
       .from(portfolioReports)
       .innerJoin(portfolioUploads, eq(portfolioUploads.id, portfolioReports.uploadId))
       .where(and(eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")))
@@ -320,6 +333,7 @@ setPortfolioReportStore({
       fileName: r.fileName,
       createdAt: r.createdAt.toISOString(),
       assets: (r.result as unknown as ReportOutputs).output_request_stats.asset_number,
+      datasetVersion: reportDatasetVersion(r),
     }));
   },
   async load(userId, id) {

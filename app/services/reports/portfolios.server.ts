@@ -11,6 +11,8 @@ export interface PortfolioListItem {
   fileName: string;
   createdAt: string;
   assets: number;
+  /** The hazard dataset the report was made with: a portfolio assessed again lists one report per dataset. */
+  datasetVersion?: string | null;
 }
 
 export interface PortfolioReportStore {
