@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import crypto from "node:crypto";
 import { ApiKeyModal, CreditBalance, DocumentsTable, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
 import { API_KEY_MODAL_PARAM, accountIntent } from "~/domain/auth/account";
-import { creditsSelection, selectionSearch } from "~/domain/commerce/cart";
+import { billingInfoHref } from "~/domain/commerce/billing";
+import { cartReviewHref, creditsSelection, selectionSearch } from "~/domain/commerce/cart";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce/packages";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/commerce/entitlements";
@@ -79,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
         if (amount > MAX_LOCATIONS_PER_PURCHASE) return back(tooLargeMessage("The number of locations", MAX_LOCATIONS_PER_PURCHASE), "error");
         if (!Number.isInteger(amount) || amount < 1) return back("Enter how many locations to buy: a whole number of at least 1", "error");
         // Nothing is charged from here: the purchase goes through the review (lines, VAT, billing details, terms).
-        return redirect(`/dashboard/cart/review?${selectionSearch(creditsSelection(PACKAGE_TYPES[type], amount), user.planCode)}`);
+        return redirect(cartReviewHref(selectionSearch(creditsSelection(PACKAGE_TYPES[type], amount), user.planCode)));
       }
       case "password":
         break;
@@ -87,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (intent === "create_key" || intent === "rotate_key") return json({ apiKey: { key: null as string | null, error: error.message } }, { status: error.status });
-    if (error.field === "billing_info") return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent("/dashboard/account")}`);
+    if (error.field === "billing_info") return redirect(billingInfoHref("/dashboard/account"));
     return back(error.message, "error");
   }
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
