@@ -4,10 +4,10 @@ import { Badge } from "~/components/ui/badge";
 import { Modal } from "~/components/ui/modal";
 import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/auth/account";
-import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { formatDocumentDate, type PaymentsMode } from "~/domain/commerce/orders";
 import { LOCATION_KINDS, type LocationKind } from "~/domain/commerce/entitlements";
 import { invoiceNumberText } from "~/domain/commerce/invoice";
+import { PaymentsNote } from "./payments-note";
 
 type Limits = Record<LocationKind, number>;
 const LABEL: Record<LocationKind, string> = { country: "Countries", region: "Regions", hexagon: "Hexagons" };
@@ -118,13 +118,6 @@ export function BuyCreditsForm({ idempotencyKey, payments }: { idempotencyKey: s
       <PaymentsNote payments={payments} />
     </Form>
   );
-}
-
-/** Says when purchases are test payments (no money moves) or not possible at all on this server. */
-export function PaymentsNote({ payments }: { payments: PaymentsMode }) {
-  if (payments === "test") return <p role="note" className="w-full text-xs text-amber-800">{COMMERCE_MESSAGES.testPayment}</p>;
-  if (payments === "off") return <p role="note" className="w-full text-xs text-red-800">{COMMERCE_MESSAGES.paymentsNotConfigured}</p>;
-  return null;
 }
 
 export function DocumentsTable({ documents }: { documents: { number: number; date: string; total_price: string; currency: string; invoice: boolean; receipt: boolean; test_payment: boolean }[] }) {

@@ -187,13 +187,19 @@ function IssueList({ title, rows, open = false }: { title: string; rows: { row: 
 const slotLabel = (s: (typeof SLOTS)[number]) =>
   s.scenario === "hist" ? HISTORICAL_LABEL : `${SCENARIOS[s.scenario].name} ${PERIODS[s.period].name}`;
 export function PreviewCharts({ preview }: { preview: PreviewView }) {
+  const heading = (
+    <>
+      <h2 id="preview-charts" className="mb-2 text-heading">
+        Locations by risk level (historical)
+      </h2>
+      <RuleNote preview={preview} />
+    </>
+  );
+  // Withheld figures (the preview rule): the heading and the rule's note only.
   if (preview.figures && !preview.figures.shown)
     return (
       <section aria-labelledby="preview-charts" className="card mb-section">
-        <h2 id="preview-charts" className="mb-2 text-heading">
-          Locations by risk level (historical)
-        </h2>
-        <RuleNote preview={preview} />
+        {heading}
       </section>
     );
   const ids: HazardId[] = ["AL", ...PER_HAZARD_IDS];
@@ -203,10 +209,7 @@ export function PreviewCharts({ preview }: { preview: PreviewView }) {
   };
   return (
     <section aria-labelledby="preview-charts" className="card mb-section">
-      <h2 id="preview-charts" className="mb-2 text-heading">
-        Locations by risk level (historical)
-      </h2>
-      <RuleNote preview={preview} />
+      {heading}
       {/* The pies have a fixed size (the server renders them): as many columns as fit, so a phone shows one. */}
       <div className="grid grid-cols-[repeat(auto-fill,minmax(12.5rem,1fr))] gap-3">
         {ids.map((h) => {

@@ -105,3 +105,8 @@ export function billingReturnPath(value: unknown): string | null {
   const path = normaliseRedirectPath(value);
   return path && /^\/dashboard(?:[/?#]|$)/.test(path) ? path : null;
 }
+
+/** The billing info page, coming back to `redirectTo` once the buyer saves it (a purchase needs it filled first). */
+export function billingInfoHref(redirectTo: string): string {
+  return `/dashboard/account/billing?redirectTo=${encodeURIComponent(redirectTo)}`;
+}

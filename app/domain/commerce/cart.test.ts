@@ -1,4 +1,4 @@
-import { CartSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, creditsSelection } from "./cart";
+import { CartSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, cartReviewBillingHref, countsValid, creditsSelection } from "./cart";
 import { COMMERCE_MESSAGES } from "./messages";
 import { priceLocationAmount } from "./packages";
 
@@ -77,5 +77,11 @@ describe("credits bought from the account", () => {
       expect(t.lines).toHaveLength(1);
     }
     expect(creditsSelection("country", 7)).toMatchObject({ country_count: 7, region_package: 0, hexagon_package: 0 });
+  });
+});
+
+describe("cartReviewBillingHref", () => {
+  it("sends the buyer to the billing page and back to the review of the same selection", () => {
+    expect(cartReviewBillingHref("plan=PRO&country_count=2")).toBe("/dashboard/account/billing?redirectTo=%2Fdashboard%2Fcart%2Freview%3Fplan%3DPRO%26country_count%3D2");
   });
 });

@@ -1,5 +1,6 @@
 /** The cart / upgrade form: one schema for the page and its action, and the totals it shows. */
 import { z } from "zod";
+import { billingInfoHref } from "./billing";
 import { COMMERCE_MESSAGES } from "./messages";
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, planChange, upgradeItems, upgradeSubtotal } from "./orders";
 import { MAX_LOCATIONS_PER_PURCHASE, PACKAGES, type PackageChoice } from "./packages";
@@ -42,6 +43,10 @@ export const CheckoutSchema = CartSchema.extend({
   terms: z.literal("on", { errorMap: () => ({ message: COMMERCE_MESSAGES.termsRequired }) }),
   terms_version: z.string().max(40),
 });
+
+/** The review of a selection (its query parameters from selectionSearch), and the billing page's way back to it. */
+export const cartReviewHref = (search: string) => `/dashboard/cart/review?${search}`;
+export const cartReviewBillingHref = (search: string) => billingInfoHref(cartReviewHref(search));
 
 /** The selection as query parameters: the cart, its review and the billing form's way back share them. */
 export function selectionSearch(v: CartSelection, currentPlan: string): string {

@@ -1,5 +1,5 @@
-import { IngestError } from './types';
-import type { PointGrid } from './grid';
+import { IngestError, type GridReadOptions, type IngestedLayer } from './types';
+import { aggregateGrid, type AggregateOptions, type PointGrid } from './grid';
 
 /** One array of a NetCDF-like file, as the CF helpers need it. */
 export interface CfVariable {
@@ -228,4 +228,19 @@ export function cfGrid(vars: CfVariable[], opts: CfGridOptions, warnings: string
     }
   }
   return { grid: { lats, lons, values }, variable: data.name };
+}
+
+/**
+ * A NetCDF file's layer, whichever format held its variables: the data variable cfGrid picks (named first among the
+ * warnings) aggregated to hexagons as the read options ask.
+ */
+export function cfLayer(
+  vars: CfVariable[],
+  opts: GridReadOptions,
+  layer: Pick<AggregateOptions, 'hazard' | 'slot' | 'format' | 'file'>,
+  warnings: string[],
+): IngestedLayer {
+  const { grid, variable } = cfGrid(vars, { variable: opts.variable, time: opts.time }, warnings);
+  warnings.unshift(`variable '${variable}'`);
+  return aggregateGrid(grid, { ...layer, scale: opts.scale, areaWeighted: opts.areaWeighted, warnings });
 }

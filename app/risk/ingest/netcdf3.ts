@@ -1,7 +1,6 @@
 import { NetCDFReader } from 'netcdfjs';
 import { requireHazard, resolveSlot } from './axes';
-import { attrNumbers, cfGrid, type CfVariable } from './cf';
-import { aggregateGrid } from './grid';
+import { attrNumbers, cfLayer, type CfVariable } from './cf';
 import { loadInput } from './input';
 import { IngestError, type GridReadOptions, type IngestedLayer, type IngestInput } from './types';
 
@@ -79,15 +78,5 @@ export async function readNetcdf3Layer(input: IngestInput, opts: GridReadOptions
     };
   });
 
-  const { grid, variable } = cfGrid(vars, { variable: opts.variable, time: opts.time }, warnings);
-  warnings.unshift(`variable '${variable}'`);
-  return aggregateGrid(grid, {
-    hazard,
-    slot,
-    scale: opts.scale,
-    areaWeighted: opts.areaWeighted,
-    format: 'netcdf3',
-    file,
-    warnings,
-  });
+  return cfLayer(vars, opts, { hazard, slot, format: 'netcdf3', file }, warnings);
 }

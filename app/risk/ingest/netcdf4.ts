@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import h5wasm from 'h5wasm/node';
 import type { Dataset, File as H5File } from 'h5wasm/node';
 import { requireHazard, resolveSlot } from './axes';
-import { cfGrid, type CfVariable } from './cf';
-import { aggregateGrid } from './grid';
+import { cfLayer, type CfVariable } from './cf';
 import { IngestError, type GridReadOptions, type IngestedLayer, type IngestInput } from './types';
 
 const HDF5_MAGIC = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -109,17 +108,7 @@ export async function readNetcdf4Layer(input: IngestInput, opts: GridReadOptions
         .paths()
         .map((p) => toVariable(f, p))
         .filter((v): v is CfVariable => v !== null);
-      const { grid, variable } = cfGrid(vars, { variable: opts.variable, time: opts.time }, warnings);
-      warnings.unshift(`variable '${variable}'`);
-      return aggregateGrid(grid, {
-        hazard,
-        slot,
-        scale: opts.scale,
-        areaWeighted: opts.areaWeighted,
-        format: 'netcdf4',
-        file,
-        warnings,
-      });
+      return cfLayer(vars, opts, { hazard, slot, format: 'netcdf4', file }, warnings);
     } finally {
       f.close();
     }

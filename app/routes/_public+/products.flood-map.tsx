@@ -6,7 +6,7 @@ import { lazy, Suspense } from "react";
 import { ClientOnly } from "remix-utils/client-only";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SelectField } from "~/components/forms/fields";
-import { FloodLegend } from "~/components/map/flood-legend";
+import { MapLegend } from "~/components/map/map-legend";
 import { StaticFloodMap } from "~/components/map/static-flood-map";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
 import { floodQuery, parseFloodSelection, PERIOD_OPTIONS, SCENARIO_OPTIONS, selectionLabel } from "~/domain/geo/flood-map";
@@ -100,7 +100,7 @@ function FloodMaps() {
           <h3 className="mb-2 text-lg font-semibold">Static map</h3>
           <StaticFloodMap width={view.width} height={view.height} shapes={view.shapes} selection={selection} title={title} />
           <div className="mt-3">
-            <FloodLegend />
+            <MapLegend title="River-flood level" />
           </div>
         </div>
         <div>

@@ -7,7 +7,8 @@ import crypto from "node:crypto";
 import { ApiKeyModal, CreditBalance, DocumentsTable, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
 import { API_KEY_MODAL_PARAM, KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM, accountIntent } from "~/domain/auth/account";
 import { ApiKeysSection } from "~/components/commerce/api-keys-section";
-import { creditsSelection, selectionSearch } from "~/domain/commerce/cart";
+import { billingInfoHref } from "~/domain/commerce/billing";
+import { cartReviewHref, creditsSelection, selectionSearch } from "~/domain/commerce/cart";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce/packages";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/commerce/entitlements";
@@ -95,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
         if (amount > MAX_LOCATIONS_PER_PURCHASE) return back(tooLargeMessage("The number of locations", MAX_LOCATIONS_PER_PURCHASE), "error");
         if (!Number.isInteger(amount) || amount < 1) return back("Enter how many locations to buy: a whole number of at least 1", "error");
         // Nothing is charged from here: the purchase goes through the review (lines, VAT, billing details, terms).
-        return redirect(`/dashboard/cart/review?${selectionSearch(creditsSelection(PACKAGE_TYPES[type], amount), user.planCode)}`);
+        return redirect(cartReviewHref(selectionSearch(creditsSelection(PACKAGE_TYPES[type], amount), user.planCode)));
       }
       case "password":
         break;
@@ -106,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "create_named_key" || intent === "rotate_named_key" || intent === "revoke_named_key") {
       return json({ namedKey: { created: null as { key: string; name: string } | null, error: error.message } }, { status: error.status });
     }
-    if (error.field === "billing_info") return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent("/dashboard/account")}`);
+    if (error.field === "billing_info") return redirect(billingInfoHref("/dashboard/account"));
     return back(error.message, "error");
   }
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });

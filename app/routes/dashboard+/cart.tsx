@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { PaymentsNote } from "~/components/commerce/payments-note";
 import { SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { CART_ADD_KINDS, cartChoices, cartTotals, countsValid, defaultPackageFor } from "~/domain/commerce/cart";
+import { billingInfoHref } from "~/domain/commerce/billing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { planChange } from "~/domain/commerce/orders";
 import { PACKAGE_GROUP_NAMES, packageRegister } from "~/domain/commerce/packages";
@@ -60,16 +62,7 @@ export default function CartPage() {
   return (
     <div className="max-w-3xl">
       <PageHeader title="Cart" lead="Choose a plan and data packages; the total updates as you choose." />
-      {data.payments === "test" ? (
-        <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
-          <strong>Test payments.</strong> {COMMERCE_MESSAGES.testPayment}
-        </p>
-      ) : null}
-      {data.payments === "off" ? (
-        <p role="note" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          {COMMERCE_MESSAGES.paymentsNotConfigured}
-        </p>
-      ) : null}
+      <PaymentsNote payments={data.payments} banner />
       {data.pending ? (
         <p className="mb-4 rounded-md bg-sky-50 p-3 text-sky-900">
           After payment, <strong>{data.pending}</strong> is ordered from your new allowance and opened on the dashboard.
@@ -78,7 +71,7 @@ export default function CartPage() {
       {!data.billing.filled ? (
         <p className="mb-4 rounded-md bg-slate-50 p-3">
           {COMMERCE_MESSAGES.billingRequired}{" "}
-          <Link className="underline" to={`/dashboard/account/billing?redirectTo=${encodeURIComponent(data.cartUrl)}`}>
+          <Link className="underline" to={billingInfoHref(data.cartUrl)}>
             Fill in billing info
           </Link>
         </p>

@@ -5,7 +5,8 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorList, SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
-import { CartSelectionSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, countsValid, selectionSearch } from "~/domain/commerce/cart";
+import { PaymentsNote } from "~/components/commerce/payments-note";
+import { CartSelectionSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartReviewBillingHref, cartTotals, countsValid, selectionSearch } from "~/domain/commerce/cart";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { CURRENCY, TERMS_VERSION } from "~/domain/commerce/orders";
 import { classifyLocationCode } from "~/domain/commerce/entitlements";
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const selection = parsed.data;
   const search = selectionSearch(selection, user.planCode);
   const billing = await getBillingInfo(user.id);
-  if (!billing.filled) return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent(`/dashboard/cart/review?${search}`)}`);
+  if (!billing.filled) return redirect(cartReviewBillingHref(search));
   const totals = cartTotals(user.planCode, selection.plan, cartChoices(selection), billing.company.country, billing.company.vat_number);
   if (totals.lines.length === 0) return redirect(`/dashboard/cart?${search}`);
   const { filled: _filled, ...buyer } = billing;
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const v = submission.value;
   if (!countsValid(v)) return json(submission.reply({ formErrors: ["Enter how many locations the custom package should hold"] }), { status: 400 });
   const billing = await getBillingInfo(user.id);
-  if (!billing.filled) return redirect(`/dashboard/account/billing?redirectTo=${encodeURIComponent(`/dashboard/cart/review?${selectionSearch(v, user.planCode)}`)}`);
+  if (!billing.filled) return redirect(cartReviewBillingHref(selectionSearch(v, user.planCode)));
   try {
     const result = await purchasePackages({
       userId: user.id,
@@ -86,16 +87,7 @@ export default function CartReviewPage() {
   return (
     <div className="max-w-4xl">
       <PageHeader title="Review your order" lead="Check what you buy and who is billed, accept the terms, then pay." />
-      {data.payments === "test" ? (
-        <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
-          <strong>Test payments.</strong> {COMMERCE_MESSAGES.testPayment}
-        </p>
-      ) : null}
-      {data.payments === "off" ? (
-        <p role="note" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          {COMMERCE_MESSAGES.paymentsNotConfigured}
-        </p>
-      ) : null}
+      <PaymentsNote payments={data.payments} banner />
       <section aria-labelledby="review-items" className="card mb-4">
         <h2 id="review-items" className="mb-2 text-lg font-semibold">
           What you buy
@@ -176,7 +168,7 @@ export default function CartReviewPage() {
             </span>
           ))}
         </address>
-        <Link className="mt-2 inline-block underline" to={`/dashboard/account/billing?redirectTo=${encodeURIComponent(`/dashboard/cart/review?${data.search}`)}`}>
+        <Link className="mt-2 inline-block underline" to={cartReviewBillingHref(data.search)}>
           Edit billing info
         </Link>
       </section>

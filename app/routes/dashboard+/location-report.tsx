@@ -5,6 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { ErrorList, Field, SubmitButton, TermsAcceptanceField } from "~/components/forms/fields";
+import { billingInfoHref } from "~/domain/commerce/billing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { TERMS_VERSION } from "~/domain/commerce/orders";
 import { reportPrices } from "~/domain/commerce/plan-offer";
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       // The purchase needs billing info first: send the buyer there and back.
       if (isAppError(error) && error.field === "billing_info") {
-        return redirectWithToast(`/dashboard/account/billing?redirectTo=${encodeURIComponent(here)}`, { type: "warning", description: error.message });
+        return redirectWithToast(billingInfoHref(here), { type: "warning", description: error.message });
       }
       throw error;
     }

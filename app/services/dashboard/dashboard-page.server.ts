@@ -1,15 +1,48 @@
 /**
- * The dashboard page's server side that is about the page itself, not the data: the place selects as markup and
- * the unlock form's parsing. Here rather than in the route module, so that the browser build of the route does not
- * import what only its loader and action need.
+ * The dashboard page's server side that is about the page itself, not the data: what its loader answers (the data
+ * less what the page never reads, the long lists and explanations as server-drawn markup), the place selects as
+ * markup and the unlock form's parsing. Here rather than in the route module, so that the browser build of the
+ * route does not import what only its loader and action need.
  */
 import type { AppLoadContext } from "@remix-run/node";
+import { cardBandMeanings } from "~/components/dashboard/band-meaning.server";
+import { whyKey } from "~/components/dashboard/score-card";
+import { explanationHtml } from "~/components/dashboard/score-explanation.server";
+import { withoutExplanations } from "~/domain/dashboard/dashboard";
+import { getEnv } from "~/env.server";
+import { mapDataForPage } from "../maps/map-data.server";
 import { dashboardOrderSchema } from "~/domain/dashboard/dashboard-order";
 import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection";
 import { PLACE_SELECT_KEYS, placeSelectOptions } from "~/domain/dashboard/dashboard";
 import { optionsHtml } from "~/utils/html";
 import { drawOnServer } from "~/utils/server-drawn";
-import type { DashboardData } from "./dashboard.server";
+import { loadDashboard, loadDashboardMap, type DashboardData, type DashboardUser } from "./dashboard.server";
+
+/** Everything the page shows for the user and the place, scenario and period its URL names. */
+export async function dashboardPage(user: DashboardUser, request: Request, context: AppLoadContext | undefined) {
+  const sel = dashboardSelectionOf(request);
+  const data = await loadDashboard(user, sel);
+  const map = await loadDashboardMap(user, data, sel);
+  // The long lists and the explanations reach the page as server-drawn markup (app/utils/server-drawn.tsx).
+  const { countries: _countries, regions: _regions, available: _available, hazardIds: _hazardIds, hist, future, ...rest } = data;
+  const why = Object.fromEntries(
+    [...(future?.aggregate ? [future.aggregate] : []), ...(future?.hazards ?? [])].map((h) => [
+      h.hazard_id,
+      drawOnServer(context, whyKey(h.hazard_id), explanationHtml(h, data.datasetVersion)),
+    ]),
+  );
+  return {
+    ...rest,
+    hist: withoutExplanations(hist),
+    future: withoutExplanations(future),
+    why,
+    meanings: cardBandMeanings(hist?.hazards ?? [], future?.hazards ?? []),
+    placeSelects: placeSelectsForPage(data, context),
+    sel,
+    map: map && mapDataForPage(map),
+    tileUrl: getEnv().MAP_TILE_URL ?? null,
+  };
+}
 
 /** The country and region selects: the value shown chosen and the options as server-drawn markup. */
 export function placeSelectsForPage(data: DashboardData, context: AppLoadContext | undefined) {
