@@ -16,6 +16,18 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-27",
     kind: "api",
+    version: "1.3.0",
+    title: "Anonymous limits, CSV batches and report files",
+    changes: [
+      "Calls without an API key or a session are limited to 60 a minute per client address across every /api path, cached answers included, with the same `RateLimit-*` headers and a 429 with `Retry-After` to the window's reset; an API key keeps its 600 a minute. The document declares the 429 on every operation it can answer (all but the signed payment webhook).",
+      "A Bearer credential that does not check out is a 401 on every /api path but the payment webhook, as it already was on the riskdb paths.",
+      "`POST /api/v1/hazards/batch` streams CSV on `Accept: text/csv` or `?format=csv`: a header row, then one row per location × slot, errors as columns.",
+      "`GET /api/v1/reports/{id}/file?format=pdf|xlsx` downloads a bought report's file (the id from `get_reports_list`) for the caller's own account; any other id is 404.",
+    ],
+  },
+  {
+    date: "2026-11-27",
+    kind: "api",
     version: "1.2.0",
     title: "Error codes, request ids and versioned score answers",
     changes: [
