@@ -55,6 +55,22 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * The client address of a request, remembered per connection with the X-Forwarded-For it came with: a keep-alive
+ * connection's requests (or a proxy's, for one user) resolve to the same address, so a cached answer does not build a
+ * Headers object and walk the forwarded chain with proxy-addr again on every request.
+ */
+const addressBySocket = new WeakMap<object, { forwardedFor: string | undefined; address: string }>();
+
+function clientAddressOf(req: Req): string {
+  const forwardedFor = headerText(req.headers["x-forwarded-for"]);
+  const known = addressBySocket.get(req.socket);
+  if (known && known.forwardedFor === forwardedFor) return known.address;
+  const address = addressOf(req);
+  addressBySocket.set(req.socket, { forwardedFor, address });
+  return address;
+}
+
 /** The CORS header a refusal needs so that a page calling the API from another origin can read it. */
 const REFUSAL_CORS = { "Access-Control-Allow-Origin": "*" };
 
@@ -66,7 +82,7 @@ const REFUSAL_CORS = { "Access-Control-Allow-Origin": "*" };
 function countAnonymous(req: Req, res: Res): RateLimitState | null | undefined {
   if (req.method === "OPTIONS" || req.headers.authorization || req.headers.cookie) return null;
   try {
-    return app.takeAnonymousRequest(addressOf(req));
+    return app.takeAnonymousRequest(clientAddressOf(req));
   } catch (error) {
     if (!(error instanceof app.AnonymousRateLimitError)) throw error;
     refuse(req, res, 429, error.message, false, { ...rateLimitHeaders(error.state), "Retry-After": String(error.retryAfterSeconds), ...REFUSAL_CORS });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
-import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_RATE_WINDOW_SECONDS } from "~/domain/api/api-limits";
+import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT, API_RATE_WINDOW_SECONDS } from "~/domain/api/api-limits";
 import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
@@ -44,6 +44,15 @@ afterAll(async () => {
 }, 30_000);
 
 describe("anonymous API limit on the production server", () => {
+  it("the /api page states both limits and how a batch counts, and lists 429 under each operation", async () => {
+    const html = await (await fetch(`${server.base}/api`, from("198.51.100.9"))).text();
+    const text = html.replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+    for (const line of API_LIMITS_TEXT) expect(text).toContain(line.slice(0, 60));
+    expect(text).toContain(`${ANONYMOUS_REQUESTS_PER_MINUTE} requests a minute`);
+    expect(text).toContain(`${API_KEY_REQUESTS_PER_MINUTE} requests a minute`);
+    expect(html.match(/>429</g)?.length ?? 0).toBeGreaterThan(40);
+  }, 30_000);
+
   it("the fast path refuses the N+1-th anonymous request from one address, cached answers counted too", async () => {
     await sameMinute();
     for (let i = 0; i < ANONYMOUS_REQUESTS_PER_MINUTE; i++) {

@@ -74,8 +74,11 @@ describe("anonymous API limit per client address (Remix routes)", () => {
     expect(keyed.status).toBe(200);
     expect(keyed.headers.get("RateLimit-Limit")).toBe(String(API_KEY_REQUESTS_PER_MINUTE));
     // A key that does not check out is the 401, not a way around the count.
-    const wrong = await call(countries, API_PATHS.riskCountries, "203.0.113.61", { Authorization: "Bearer not-a-real-token" });
-    expect(wrong.status).toBe(401);
+    for (const [route, path] of [[countries, API_PATHS.riskCountries], [faqList, API_PATHS.faqList]] as const) {
+      const wrong = await call(route, path, "203.0.113.61", { Authorization: "Bearer not-a-real-token" });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toMatchObject({ code: "invalid_credential" });
+    }
   });
 
   it("keys the count by the address behind a trusted proxy, never by a header the client chose", async () => {

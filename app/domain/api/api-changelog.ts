@@ -16,12 +16,24 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-27",
     kind: "api",
-    version: "1.4.0",
+    version: "1.5.0",
     title: "Points scored from their own ground",
     changes: [
       "`get_data/hazards` at the hexagon level, and the batch's points read at the hexagon level, score the point from its own drivers on the 2′ grid (≈ 3.7 km): its floodplain and height above the river, elevation, slope, relief, low-lying land and distance to the sea, temperature brought to its elevation; two points in one hexagon can differ. `location_code` stays the hexagon's.",
       "With `explain=1` a point's inputs name the resolution each was read at, and its sentences speak of the point.",
       "`hazard_scores` for an H3 code, a region or a country, and `get_data/hazards` read at a region or country, answer as before.",
+    ],
+  },
+  {
+    date: "2026-11-27",
+    kind: "api",
+    version: "1.4.0",
+    title: "Anonymous limits, CSV batches and report files",
+    changes: [
+      "Calls without an API key or a session are limited to 60 a minute per client address across every /api path, cached answers included, with the same `RateLimit-*` headers and a 429 with `Retry-After` to the window's reset; an API key keeps its 600 a minute. The document declares the 429 on every operation it can answer (all but the signed payment webhook).",
+      "A Bearer credential that does not check out is a 401 on every /api path but the payment webhook, as it already was on the riskdb paths.",
+      "`POST /api/v1/hazards/batch` streams CSV on `Accept: text/csv` or `?format=csv`: a header row, then one row per location × slot, errors as columns.",
+      "`GET /api/v1/reports/{id}/file?format=pdf|xlsx` downloads a bought report's file (the id from `get_reports_list`) for the caller's own account; any other id is 404.",
     ],
   },
   {

@@ -16,6 +16,7 @@ describe("the limits in the OpenAPI document", () => {
         expect(op.responses["429"], op.operationId).toBeUndefined();
         continue;
       }
+      expect(op.responses["401"], `${op.operationId}: a Bearer that does not check out`).toBeDefined();
       const refused = op.responses["429"];
       expect(refused, op.operationId).toBeDefined();
       expect(Object.keys(refused!.headers ?? {})).toEqual(expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Reset", "X-Request-Id"]));

@@ -49,20 +49,27 @@ function tooManyRequests(): ResponseObject {
 
 const SUCCESS = /^(200|202|304)$/;
 
-/** Adds the limits to every operation of a generated document, in place. */
+function operationsOf(document: { paths?: object }): OperationObject[] {
+  return Object.values((document.paths ?? {}) as Record<string, Record<string, OperationObject>>).flatMap((item) => Object.values(item));
+}
+
+/**
+ * Adds the limits to every operation of a generated document, in place. Telling an anonymous caller from one with a
+ * credential checks the credential, so every throttled operation may also answer the 401 of a Bearer that does not
+ * check out (the shape the document gives it elsewhere).
+ */
 export function registerApiLimits(document: { paths?: object }): void {
-  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
-    for (const value of Object.values(item)) {
-      const op = value as OperationObject;
-      if (!op || typeof op !== "object" || !op.responses || UNTHROTTLED_OPERATIONS.has(op.operationId ?? "")) continue;
-      // A 429 documented already (a form's own limit, with its body) keeps its body and gains the headers.
-      const documented = op.responses["429"];
-      op.responses["429"] = documented ? { ...documented, headers: { ...documented.headers, ...tooManyRequests().headers } } : tooManyRequests();
-      for (const [status, response] of Object.entries(op.responses)) {
-        if (SUCCESS.test(status)) response.headers = { ...response.headers, ...RATE_LIMIT_HEADER_OBJECTS };
-      }
-      // Keep the statuses in order, as the generator writes them.
-      op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => Number(a) - Number(b)));
+  const unauthorized = operationsOf(document).find((op) => op.responses?.["401"])?.responses["401"];
+  for (const op of operationsOf(document)) {
+    if (!op || typeof op !== "object" || !op.responses || UNTHROTTLED_OPERATIONS.has(op.operationId ?? "")) continue;
+    if (!op.responses["401"] && unauthorized) op.responses["401"] = structuredClone(unauthorized);
+    // A 429 documented already (a form's own limit, with its body) keeps its body and gains the headers.
+    const documented = op.responses["429"];
+    op.responses["429"] = documented ? { ...documented, headers: { ...documented.headers, ...tooManyRequests().headers } } : tooManyRequests();
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (SUCCESS.test(status)) response.headers = { ...response.headers, ...RATE_LIMIT_HEADER_OBJECTS };
     }
+    // Keep the statuses in order, as the generator writes them.
+    op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => Number(a) - Number(b)));
   }
 }
