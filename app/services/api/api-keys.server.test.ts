@@ -14,6 +14,8 @@ import {
 import { createSession } from "../auth/session.server";
 
 const getDb = setupTestDatabase();
+// Registered after the database's own hook, so it runs first: a key's last-use write ends before its database closes.
+afterEach(settleKeyUseWrites);
 const bearer = (token: string) => new Request("http://localhost/api/riskdb/hazard_scores", { headers: { Authorization: `Bearer ${token}` } });
 
 describe("api keys", () => {
