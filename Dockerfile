@@ -10,12 +10,12 @@ RUN npm run build && npm prune --omit=dev
 
 # ---- runtime: only what the server needs, as a non-root user ----
 FROM node:20-slim AS runtime
-# Fixed malloc thresholds: glibc otherwise raises them after large buffers are freed and keeps tens of MB of freed
-# heap; buffers of 64 KiB and more (stream chunks, the XLSX writer's) are mapped and given back when freed
-# (docs/decisions/005-server-entry.md). Same as `npm start`.
+# jemalloc, which scripts/start.sh preloads with background purging: a server that has been busy hands freed pages
+# back on its own (docs/decisions/005-server-entry.md).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libjemalloc2 \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
-    MALLOC_MMAP_THRESHOLD_=65536 \
-    MALLOC_TRIM_THRESHOLD_=131072 \
     PORT=3000 \
     DATA_DIR=/app/.data
 WORKDIR /app
@@ -27,6 +27,7 @@ COPY --from=build --chown=node:node /app/db/migrations ./db/migrations
 COPY --from=build --chown=node:node /app/data ./data
 COPY --from=build --chown=node:node /app/content ./content
 COPY --from=build --chown=node:node /app/docs ./docs
+COPY --from=build --chown=node:node /app/scripts/start.sh /app/scripts/allocator-env.sh ./scripts/
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000
@@ -34,6 +35,7 @@ EXPOSE 3000
 VOLUME ["/app/.data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# The production server entry (server/index.ts, bundled by `npm run build`); SIGTERM drains in-flight requests.
+# The production server entry (server/index.ts, bundled by `npm run build`) through scripts/start.sh, which execs
+# node with the allocator settings; SIGTERM drains in-flight requests.
 STOPSIGNAL SIGTERM
-CMD ["node", "build/server.js"]
+CMD ["sh", "scripts/start.sh"]

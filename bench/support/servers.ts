@@ -1,5 +1,5 @@
 /** Starting and measuring built servers for the benches: free ports, health waits, RSS, autocannon runs. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -32,10 +32,18 @@ export interface StartedServer {
 }
 
 /**
- * glibc's malloc thresholds as the Dockerfile and `npm start` set them (a test keeps the three alike): the benches
- * measure the server as it is run.
+ * The allocator settings the production server runs with, read from scripts/allocator-env.sh (the one source the
+ * image and `npm start` use): the benches measure the server as it is run.
  */
-export const ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: "65536", MALLOC_TRIM_THRESHOLD_: "131072" };
+export const ALLOCATOR_ENV: Record<string, string> = allocatorEnv();
+
+function allocatorEnv(): Record<string, string> {
+  const names = ["LD_PRELOAD", "MALLOC_CONF", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_"];
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !names.includes(k))) as NodeJS.ProcessEnv;
+  const script = `. "${path.join(ROOT, "scripts/allocator-env.sh")}" && node -e 'process.stdout.write(JSON.stringify(process.env))'`;
+  const env = JSON.parse(execFileSync("sh", ["-c", script], { env: clean, encoding: "utf8" })) as Record<string, string>;
+  return Object.fromEntries(names.filter((n) => env[n]).map((n) => [n, env[n]!]));
+}
 
 export function newDataDir(prefix: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -1,39 +1,18 @@
 /**
- * Freed native memory given back to the system. glibc's malloc returns only the top of a heap when chunks are freed;
- * the pages of free chunks below it stay resident. After a busy spell (uploads parsed, workbooks zipped, answers
- * compressed, report pages drawn) that was 70 MB the server no longer used: 315 MB resident 30 s after a load test,
- * 244 MB once malloc_trim(0) had released every whole free page of every arena. Called through koffi, which ships
- * prebuilt for Linux on glibc; where libc has no malloc_trim (musl, macOS) this is a garbage collection alone.
+ * Freed memory given back to the system. A full collection frees the buffers only garbage still held; handing the
+ * freed pages back to the system is the allocator's work: the image and `npm start` (scripts/start.sh) run the server
+ * on jemalloc with background purging of freed pages after a second (docs/decisions/005-server-entry.md: an hour of
+ * mixed load ends at 272 MB, the idle server with its datasets at 277 MB, both within the 300 MB budget); on glibc the
+ * fixed malloc thresholds keep most freed buffers out of the heap.
  */
 import { collectGarbage } from "./memory.server";
-import { logger } from "./logger.server";
-
-type MallocTrim = (pad: number) => number;
-
-let mallocTrim: Promise<MallocTrim | null> | null = null;
-
-async function loadMallocTrim(): Promise<MallocTrim | null> {
-  if (process.platform !== "linux") return null;
-  try {
-    const { default: koffi } = await import("koffi");
-    return koffi.load("libc.so.6").func("int malloc_trim(size_t pad)") as MallocTrim;
-  } catch (error) {
-    logger.info({ err: error }, "malloc_trim is not available here: freed native memory stays with the allocator");
-    return null;
-  }
-}
 
 /**
- * A full collection (the buffers that only garbage still held are freed), then the allocator's free pages handed
- * back. For moments when much memory has just become garbage and nothing is in a hurry: the end of a report job,
- * a quiet server. Resolves to whether the allocator was trimmed.
+ * A full collection, for moments when much memory has just become garbage and nothing is in a hurry: the end of a
+ * report job, a quiet server, a dataset just loaded.
  */
-export async function releaseMemory(): Promise<boolean> {
+export async function releaseMemory(): Promise<void> {
   collectGarbage();
-  const trim = await (mallocTrim ??= loadMallocTrim());
-  if (!trim) return false;
-  trim(0);
-  return true;
 }
 
 let afterLoads = false;
