@@ -1,0 +1,51 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { loadRiskEngine, type RiskEngine } from "../engine.server";
+
+const dataDir = path.resolve(__dirname, "../../../data");
+const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
+
+describe.skipIf(!has)("explanations on the committed dataset", () => {
+  let e: RiskEngine;
+  beforeAll(() => {
+    e = loadRiskEngine(dataDir, { points: true });
+  });
+
+  it("explains a hexagon score with inputs and steps that reproduce it", () => {
+    const r = e.pointHazards(23.81, 90.41, "rcp85", "2050", { explain: true });
+    expect(r.status).toBe("ok");
+    if (r.status !== "ok") return;
+    const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
+    expect(fd.explanation?.inputs.tJul?.unit).toBe("°C");
+    const last = fd.explanation!.steps.at(-1)!;
+    expect(last.name).toBe("value");
+    expect(Math.abs(last.value - fd.value!)).toBeLessThanOrEqual(0.003);
+  });
+
+  it("reads river flood High or above on delta and river cities, and says why in plain words", () => {
+    // Chittagong on the Karnaphuli at the delta's edge, Bangkok in the Chao Phraya delta, Dresden on the Elbe
+    for (const [name, lat, lon] of [["Chittagong", 22.357, 91.783], ["Bangkok", 13.75, 100.5], ["Dresden", 51.05, 13.74]] as const) {
+      const r = e.pointHazards(lat, lon, "hist", "hist", { explain: true, place: { kind: "point", name } });
+      if (r.status !== "ok") throw new Error(`${name}: ${r.message}`);
+      const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
+      expect(fd.score, name).toBeGreaterThanOrEqual(3);
+      // a point is scored from its own 2′ drivers: its floodplain (or low land joined to the sea, in a delta)
+      expect(fd.explanation?.summary, name).toMatch(new RegExp(`^The point in ${name} (lies in the floodplain of a river draining [\\d,]+ km² \\(mean flow about [\\d,]+ m³/s\\), [\\d,]+ m above its channel and [\\d.]+ km from it \\(2′ grid\\)|is low-lying land joined to the sea \\(2′ grid\\))`));
+      expect(fd.explanation?.summary, name).toMatch(/that is (High|Severe|Extreme)\.$/);
+    }
+  });
+
+  it("says why a hazard does not apply, in the hazard's own terms", () => {
+    const note = (lat: number, lon: number, id: string) => {
+      const r = e.pointHazards(lat, lon, "hist", "hist", { explain: true });
+      if (r.status !== "ok") throw new Error(r.message);
+      return r.hazards.find((h) => h.hazard_id === id)!.explanation?.note;
+    };
+    // Zurich: storm surge and sea level cannot reach it; precipitation change has no historical value
+    expect(note(47.37, 8.54, "SS")).toMatch(/neither on the coast nor on low land/);
+    expect(note(47.37, 8.54, "SL")).toMatch(/neither on the coast nor on low land/);
+    expect(note(47.37, 8.54, "PC")).toMatch(/historical period/);
+    // a hazard that applies carries the note of a point scored from its own drivers
+    expect(note(47.37, 8.54, "HW")).toMatch(/^Scored at this point: /);
+  });
+});

@@ -1,0 +1,270 @@
+/** Scores per slot: a country's or region's rollup, a hexagon's stored values, a point's from its own drivers. */
+import { getResolution, isValidCell } from "h3-js";
+import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
+import { scoreFromValue, levelForScore } from "~/domain/hazards/risk-levels";
+import {
+  SLOTS,
+  SLOT_COUNT,
+  parsePeriod,
+  parseScenario,
+  seaLevelRise,
+  slotIndex,
+  slotWarmingC,
+  warmingAboveBaseline,
+  type PeriodId,
+  type ScenarioId,
+} from "~/domain/hazards/scenarios";
+import { CODE_NA, VALUE_SCALE, decodeValue, encodeValue } from "../dataset";
+import { RiskInputError, RiskNotFoundError } from "../errors";
+import { withBandMeanings } from "../explain/band-meanings";
+import type { PlaceRef } from "../explain/explain-text";
+import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue } from "../formulas";
+import { COAST_SEARCH_KM, type PointDrivers } from "../point/point-drivers";
+import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "../point/point-score";
+import type { HazardExplanation, HazardScoreItem, HazardScoresResult } from "../types";
+import type { CellTable } from "./cells";
+import { POINT_NOTE, cellExplainer, rollupExplanation } from "./explainer";
+
+export interface ScoresOptions {
+  explain?: boolean;
+  /**
+   * How the explanation's sentences name a hexagon: a point's hexagon and the name a reader knows it by (the nearest
+   * town). Countries and regions are named by their own names.
+   */
+  place?: { kind: "hexagon" | "point"; name?: string | null };
+}
+
+/** Farthest a point of a resolution-4 hexagon lies from its centre, km (edge ≈ 24 km, with margin). */
+const HEXAGON_REACH_KM = 30;
+
+/** The formulas' context (warming, sea-level rise) of every slot, in slot order. */
+export const SLOT_CONTEXTS = SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s.period), slr: seaLevelRise(s.scenario, s.period), hist: s.scenario === "hist" }));
+
+export class Scorer {
+  private readonly cells: CellTable;
+  private readonly points: PointDrivers | null;
+
+  constructor(cells: CellTable, points: PointDrivers | null) {
+    this.cells = cells;
+    this.points = points;
+  }
+
+  /** true when points are scored from their own 2′ drivers (the point-drivers file is loaded). */
+  get scoresPoints(): boolean {
+    return this.points !== null;
+  }
+
+  private parseSlot(scenario: unknown, period: unknown): { scenario: ScenarioId; period: PeriodId; slot: number } {
+    const s = parseScenario(scenario ?? "hist");
+    if (!s)
+      throw new RiskInputError(
+        "scenario",
+        `unknown scenario ${JSON.stringify(scenario)}; use hist, rcp26, rcp45 or rcp85`,
+      );
+    const p =
+      period === undefined || period === null || period === "" ? (s === "hist" ? "hist" : null) : parsePeriod(period);
+    if (!p)
+      throw new RiskInputError(
+        "period",
+        `unknown or missing period ${JSON.stringify(period)}; use hist, 2030, 2040 or 2050`,
+      );
+    if (s === "hist" && p !== "hist")
+      throw new RiskInputError("period", "scenario hist has only the historical period");
+    if (s !== "hist" && p === "hist")
+      throw new RiskInputError("period", `scenario ${s} has periods 2030, 2040 and 2050`);
+    return { scenario: s, period: p, slot: slotIndex(s, p) };
+  }
+
+  private item(h: HazardId, code: number): HazardScoreItem {
+    const info = HAZARDS[h];
+    const confidence = h === "AL" ? "proxy" : HAZARD_FORMULAS[h].confidence;
+    if (code > VALUE_SCALE) {
+      const na = code === CODE_NA;
+      return {
+        hazard_id: h,
+        name: info.name,
+        colour: info.colour,
+        value: null,
+        score: null,
+        level: null,
+        confidence,
+        applicable: !na,
+        state: na ? "not_applicable" : "no_data",
+      };
+    }
+    const value = code / VALUE_SCALE;
+    const score = scoreFromValue(value);
+    return {
+      hazard_id: h,
+      name: info.name,
+      colour: info.colour,
+      value,
+      score,
+      level: levelForScore(score).code,
+      confidence,
+      applicable: true,
+      state: "ok",
+    };
+  }
+
+  scores(locationCode: unknown, scenario?: unknown, period?: unknown, opts: ScoresOptions = {}): HazardScoresResult {
+    if (typeof locationCode !== "string" || !locationCode.trim())
+      throw new RiskInputError("location_code", "location_code is required");
+    const code = locationCode.trim();
+    const { scenario: s, period: p, slot } = this.parseSlot(scenario, period);
+    const { a, geo } = this.cells;
+    const H = HAZARD_IDS.length;
+    let codes: (h: number) => number;
+    let type: HazardScoresResult["location_type"];
+    let outCode: string;
+    let name: string;
+    let explainFor: ((h: HazardId, it: HazardScoreItem) => HazardExplanation) | null = null;
+    if (/^[A-Za-z]{2}$/.test(code)) {
+      const ci = this.cells.countryIdx(code);
+      type = "country";
+      outCode = geo.countries[ci]!.code;
+      name = geo.countries[ci]!.name;
+      codes = (h) => a.countryValues[(ci * H + h) * SLOT_COUNT + slot]!;
+      explainFor = (h, it) => rollupExplanation("country", h, it, { kind: "country", name }, s, p);
+    } else if (/^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/.test(code)) {
+      const rc = code.toUpperCase();
+      const ri = this.cells.regionByCode.get(rc);
+      if (ri === undefined) throw new RiskNotFoundError("region", rc);
+      type = "region";
+      outCode = rc;
+      name = geo.regions[ri]!.name;
+      codes = (h) => a.regionValues[(ri * H + h) * SLOT_COUNT + slot]!;
+      explainFor = (h, it) => rollupExplanation("region", h, it, { kind: "region", name }, s, p);
+    } else if (/^[0-9a-fA-F]{15}$/.test(code)) {
+      const hex = code.toLowerCase();
+      if (!isValidCell(hex)) throw new RiskInputError("location_code", `${code} is not a valid H3 cell`);
+      if (getResolution(hex) !== 4)
+        throw new RiskInputError(
+          "location_code",
+          `hexagon ${code} has resolution ${getResolution(hex)}; resolution 4 is required`,
+        );
+      const row = this.cells.cellRow(hex);
+      if (row < 0) throw new RiskNotFoundError("hexagon", hex, `hexagon ${hex} is not over land in the dataset`);
+      type = "hexagon";
+      outCode = hex;
+      name = hex;
+      const n = this.cells.header.nCells;
+      codes = (h) => a.values[(h * SLOT_COUNT + slot) * n + row]!;
+      if (opts.explain) {
+        const inp = this.cells.cellInputs(row);
+        const ctx = { dT: warmingAboveBaseline(s, p), slr: seaLevelRise(s, p), hist: s === "hist" };
+        const place: PlaceRef = { kind: opts.place?.kind ?? "hexagon", name: opts.place?.name ?? null };
+        explainFor = cellExplainer(inp, ctx, place, s, p);
+      }
+    } else {
+      throw new RiskInputError(
+        "location_code",
+        "location_code must be a country (alpha-2), a region (ISO 3166-2) or an H3 resolution-4 hexagon id",
+      );
+    }
+    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem =>
+      opts.explain && explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it;
+    const hazards = PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes(HAZARD_IDS.indexOf(h)))));
+    return {
+      location_code: outCode,
+      location_type: type,
+      location_name: name,
+      scenario: s,
+      period: p,
+      warming_c: slotWarmingC(s, p),
+      hazards,
+      aggregate: withExplain("AL", this.item("AL", codes(0))),
+    };
+  }
+
+  /**
+   * Whether a hexagon is exposed to the coastal hazards (storm surge, sea-level rise) at all: the ones that do not
+   * apply there (neither on the coast nor on low land joined to it) and its distance to the sea. A fact of geography,
+   * not a paid figure: a place page uses it so that a country's coastal figure is never shown as an inland place's.
+   * null for a cell outside the dataset.
+   */
+  coastalExposure(h3: string): { coastKm: number | null; notApplicable: ("SS" | "SL")[] } | null {
+    const row = this.cells.cellRow(h3.toLowerCase());
+    if (row < 0) return null;
+    const notApplicable = (["SS", "SL"] as const).filter((h) => this.cells.valueCode(row, HAZARD_IDS.indexOf(h), 0) === CODE_NA);
+    const coastKm = this.cells.cellInputs(row).coastKm;
+    return { coastKm: Number.isFinite(coastKm) ? coastKm : null, notApplicable };
+  }
+
+  /**
+   * A point's own inputs: its hexagon's with every driver that exists finer replaced by the point's own (2′
+   * floodplain, height above the channel, elevation, slope, relief, distance to the sea, low-lying state, and
+   * temperature brought to its elevation). null without the point-drivers file or over a pixel without land.
+   */
+  pointInputsAt(lat: number, lon: number, row: number): PointInputs | null {
+    if (!this.points || row < 0) return null;
+    // a point brings its own coordinates: the hexagon's centre is not worked out
+    const cell = this.cells.cellFields(row) as unknown as CellInputs;
+    // a hexagon is ≈ 45 km across: from its centre's distance to the sea, its points may lie within the search radius
+    const sample = this.points.sample(lat, lon, !(cell.coastKm > COAST_SEARCH_KM + HEXAGON_REACH_KM));
+    return sample ? pointInputs(cell, sample, lat, lon) : null;
+  }
+
+  /**
+   * Scores of a point (land, already located in `hexagon`) from its own drivers with the hexagon's formulas; the
+   * hexagon's scores where the point has no drivers of its own. The answer is shaped as the hexagon's, its
+   * location code the hexagon's.
+   */
+  pointScores(lat: number, lon: number, hexagon: string, scenario?: unknown, period?: unknown, opts: ScoresOptions = {}): HazardScoresResult {
+    const row = this.cells.cellRow(hexagon);
+    const own = this.pointInputsAt(lat, lon, row);
+    const place = { kind: "point" as const, name: opts.place?.name ?? null };
+    if (!own) return this.scores(hexagon, scenario, period, opts.explain ? { ...opts, place } : opts);
+    const { scenario: s, period: p } = this.parseSlot(scenario, period);
+    const ctx = { dT: warmingAboveBaseline(s, p), slr: seaLevelRise(s, p), hist: s === "hist" };
+    const codes = pointCodes(own, ctx);
+    const explainFor = opts.explain ? cellExplainer(own.inputs, ctx, place, s, p, { labels: pointInputLabels(own), values: pointInputValues(own), note: POINT_NOTE }) : null;
+    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem => (explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it);
+    return {
+      location_code: hexagon,
+      location_type: "hexagon",
+      location_name: hexagon,
+      scenario: s,
+      period: p,
+      warming_c: slotWarmingC(s, p),
+      hazards: PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes[HAZARD_IDS.indexOf(h)]!))),
+      aggregate: withExplain("AL", this.item("AL", codes[0]!)),
+    };
+  }
+
+  /**
+   * Every hazard × slot value of a point (layout [hazard][slot], NaN for not applicable or no data), from its own
+   * drivers; null when it has none (its hexagon's values then stand).
+   */
+  pointValues(lat: number, lon: number, row: number): Float32Array | null {
+    const own = this.pointInputsAt(lat, lon, row);
+    if (!own) return null;
+    const out = new Float32Array(HAZARD_IDS.length * SLOT_COUNT);
+    const slotCodes = new Array<number>(HAZARD_IDS.length).fill(0);
+    SLOT_CONTEXTS.forEach((ctx, slot) => {
+      const codes = pointCodes(own, ctx, slotCodes);
+      codes.forEach((c, h) => (out[h * SLOT_COUNT + slot] = c > VALUE_SCALE ? NaN : c / VALUE_SCALE));
+    });
+    return out;
+  }
+}
+
+/**
+ * Value codes of a point in one slot, in HAZARD_IDS order (AL first): the hexagon's formulas on the point's inputs,
+ * each rounded through its stored code as the build rounds a hexagon's, the aggregate from those.
+ */
+function pointCodes(own: PointInputs, ctx: { dT: number; slr: number; hist: boolean }, codes: number[] = new Array<number>(HAZARD_IDS.length).fill(0)): number[] {
+  const vals = POINT_VALS;
+  PER_HAZARD_IDS.forEach((h, i) => {
+    const code = encodeValue(HAZARD_FORMULAS[h].fn(own.inputs, ctx));
+    codes[PER_HAZARD_INDEX[i]!] = code;
+    vals[i] = decodeValue(code);
+  });
+  codes[0] = encodeValue(aggregate(vals));
+  return codes;
+}
+
+/** HAZARD_IDS index of each of PER_HAZARD_IDS. */
+const PER_HAZARD_INDEX = PER_HAZARD_IDS.map((h) => HAZARD_IDS.indexOf(h));
+/** The per-hazard values pointCodes aggregates, reused (aggregate reads them and keeps nothing). */
+const POINT_VALS: HazardValue[] = PER_HAZARD_IDS.map((): HazardValue => 0);
