@@ -208,3 +208,10 @@ export interface GeoFile {
   countries: { code: string; a3: string; name: string; rings: number[][] }[];
   regions: { code: string; name: string; country: string; rings: number[][] }[];
 }
+
+/** Values of value codes, index for index: NaN for not applicable or no data. */
+export function valuesOfCodes(codes: Uint8Array): Float32Array {
+  const out = new Float32Array(codes.length);
+  for (let i = 0; i < codes.length; i++) out[i] = codes[i]! > VALUE_SCALE ? NaN : codes[i]! / VALUE_SCALE;
+  return out;
+}

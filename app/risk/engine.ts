@@ -146,6 +146,11 @@ export class RiskEngine {
     return this.scorer.pointValues(lat, lon, row);
   }
 
+  /** The point's own value codes (layout [hazard][slot], as a hexagon's are stored), or null without drivers. */
+  pointValueCodes(lat: number, lon: number, row: number): Uint8Array | null {
+    return this.scorer.pointValueCodes(lat, lon, row);
+  }
+
   /** Value code (0..VALUE_SCALE, or CODE_NA / no data above it) of a dataset row for a hazard index and slot. */
   valueCode(row: number, hazardIdx: number, slot: number): number {
     return this.cells.valueCode(row, hazardIdx, slot);

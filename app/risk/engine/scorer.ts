@@ -14,7 +14,7 @@ import {
   type PeriodId,
   type ScenarioId,
 } from "~/domain/hazards/scenarios";
-import { CODE_NA, VALUE_SCALE, decodeValue, encodeValue } from "../dataset";
+import { CODE_NA, VALUE_SCALE, decodeValue, encodeValue, valuesOfCodes } from "../dataset";
 import { RiskInputError, RiskNotFoundError } from "../errors";
 import { withBandMeanings } from "../explain/band-meanings";
 import type { PlaceRef } from "../explain/explain-text";
@@ -233,19 +233,25 @@ export class Scorer {
   }
 
   /**
-   * Every hazard × slot value of a point (layout [hazard][slot], NaN for not applicable or no data), from its own
-   * drivers; null when it has none (its hexagon's values then stand).
+   * Every hazard × slot value code of a point (layout [hazard][slot]; 0..VALUE_SCALE, or CODE_NA / no data above it,
+   * as a hexagon's are stored), from its own drivers; null when it has none (its hexagon's codes then stand).
    */
-  pointValues(lat: number, lon: number, row: number): Float32Array | null {
+  pointValueCodes(lat: number, lon: number, row: number): Uint8Array | null {
     const own = this.pointInputsAt(lat, lon, row);
     if (!own) return null;
-    const out = new Float32Array(HAZARD_IDS.length * SLOT_COUNT);
+    const out = new Uint8Array(HAZARD_IDS.length * SLOT_COUNT);
     const slotCodes = new Array<number>(HAZARD_IDS.length).fill(0);
     SLOT_CONTEXTS.forEach((ctx, slot) => {
       const codes = pointCodes(own, ctx, slotCodes);
-      codes.forEach((c, h) => (out[h * SLOT_COUNT + slot] = c > VALUE_SCALE ? NaN : c / VALUE_SCALE));
+      codes.forEach((c, h) => (out[h * SLOT_COUNT + slot] = c));
     });
     return out;
+  }
+
+  /** pointValueCodes as values (NaN for not applicable or no data). */
+  pointValues(lat: number, lon: number, row: number): Float32Array | null {
+    const codes = this.pointValueCodes(lat, lon, row);
+    return codes && valuesOfCodes(codes);
   }
 }
 

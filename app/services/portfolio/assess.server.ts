@@ -5,10 +5,16 @@ import { HEXAGON_RESOLUTION } from "~/domain/commerce/entitlements";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import type { AssessedPoint } from "~/domain/portfolio/stats";
 import type { RiskEngine } from "~/risk/engine";
-import { VALUE_SCALE } from "~/risk/dataset";
+import { valuesOfCodes } from "~/risk/dataset";
 
 export interface Assessment extends AssessedPoint {
   region: string | null;
+  /**
+   * The stored value codes behind `values` (layout [hazard][slot]; not applicable and no data kept apart), the
+   * point's own or its cell's: the report's per-location scores read these, so every figure of a report comes from
+   * the one assessment. Shared between callers like `values`: read, never write.
+   */
+  codes: Uint8Array;
 }
 
 const H = HAZARD_IDS.length;
@@ -26,18 +32,16 @@ function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellA
   if (hit) return hit;
   const country = engine.countryOfRow(row);
   if (!country) return null;
-  const values = new Float32Array(H * SLOT_COUNT);
-  for (let h = 0; h < H; h++)
-    for (let s = 0; s < SLOT_COUNT; s++) {
-      const code = engine.valueCode(row, h, s);
-      values[h * SLOT_COUNT + s] = code > VALUE_SCALE ? NaN : code / VALUE_SCALE;
-    }
+  const codes = new Uint8Array(H * SLOT_COUNT);
+  for (let h = 0; h < H; h++) for (let s = 0; s < SLOT_COUNT; s++) codes[h * SLOT_COUNT + s] = engine.valueCode(row, h, s);
+  const values = valuesOfCodes(codes);
   const cell = {
     country: country.code,
     countryName: country.name,
     region: engine.regionOfRow(row),
     hexagon,
     values,
+    codes,
     population: engine.populationOfRow(row),
   };
   if (cache.size >= CACHE_MAX) cache.clear();
@@ -100,6 +104,8 @@ function assessUncached(engine: RiskEngine, lat: number, lon: number): Omit<Asse
   if (!cell) return null;
   // the values are the point's own (its drivers at their finest resolution), the hexagon's where it has none
   const at = place.snapped_to_land ?? { lat, lon };
-  const values = engine.pointValues(at.lat, at.lon, row) ?? cell.values;
-  return { ...cell, values, country: place.country_code, countryName: place.country_name, region: place.region_code };
+  const own = engine.pointValueCodes(at.lat, at.lon, row);
+  const codes = own ?? cell.codes;
+  const values = own ? valuesOfCodes(own) : cell.values;
+  return { ...cell, values, codes, country: place.country_code, countryName: place.country_name, region: place.region_code };
 }

@@ -22,19 +22,16 @@ function text(v: unknown): string {
   return v === null || v === undefined ? "" : String(v);
 }
 
-/** Scores per cell, shared by every row in it (read, never written): a report builds each cell's once. Bounded. */
-const SCORES_CACHE_MAX = 50_000;
-const scoreCaches = new WeakMap<RiskEngine, Map<string, LocationScores | null>>();
+/**
+ * A location's scores from its assessment's value codes (the point's own, or its cell's), so the report's list, its
+ * XLSX and PDF rows and its disclosure tables read the one assessment its figures are made of. Rows at the same place
+ * share their assessment's codes, and so one scores object (read, never written).
+ */
+const scoreCache = new WeakMap<Uint8Array, LocationScores>();
 
-function scoresOf(engine: RiskEngine, hexagon: string): LocationScores | null {
-  let cache = scoreCaches.get(engine);
-  if (!cache) scoreCaches.set(engine, (cache = new Map()));
-  let scores = cache.get(hexagon);
-  if (scores === undefined) {
-    scores = cellScores(engine, hexagon);
-    if (cache.size >= SCORES_CACHE_MAX) cache.clear();
-    cache.set(hexagon, scores);
-  }
+function scoresOf(codes: Uint8Array): LocationScores {
+  let scores = scoreCache.get(codes);
+  if (!scores) scoreCache.set(codes, (scores = scoresOfCodes(codes)));
   return scores;
 }
 
@@ -50,13 +47,11 @@ const SLOT_SCORES: readonly SlotScore[] = Array.from({ length: 256 }, (_, code) 
   ),
 );
 
-function cellScores(engine: RiskEngine, hexagon: string): LocationScores | null {
-  const row = engine.cellRow(hexagon);
-  if (row < 0) return null;
+function scoresOfCodes(codes: Uint8Array): LocationScores {
   const out = {} as LocationScores;
   HAZARD_IDS.forEach((h: HazardId, hi) => {
     const slots: SlotScore[] = [];
-    for (let s = 0; s < SLOT_COUNT; s++) slots.push(SLOT_SCORES[engine.valueCode(row, hi, s)]!);
+    for (let s = 0; s < SLOT_COUNT; s++) slots.push(SLOT_SCORES[codes[hi * SLOT_COUNT + s]!]!);
     out[h] = slots;
   });
   return out;
@@ -97,7 +92,7 @@ export function toAssessedLocation(
     weight,
     status: "valid",
     reason: weight === null ? ROW_REASONS.badWeight : null,
-    scores: scoresOf(engine, a.hexagon),
+    scores: scoresOf(a.codes),
   };
 }
 
