@@ -73,10 +73,11 @@ export class Client {
 }
 
 /** Uploads the portfolio, buys its report with the built-in test payments and asks for the report. */
-export async function orderPaidReport(client: Client, rows: number): Promise<{ uploadId: string }> {
+/** Uploads, orders and pays a report of `rows` rows; `billed` is the locations the order charges (each place once). */
+export async function orderPaidReport(client: Client, rows: number): Promise<{ uploadId: string; billed: number }> {
   const form = new FormData();
   form.append("file", new Blob([largePortfolioCsv(rows)], { type: "text/csv" }), "portfolio.csv");
-  const preview = await client.json<{ upload_id: string; access_token: string; total_locations: number; valid_locations: number }>(
+  const preview = await client.json<{ upload_id: string; access_token: string; total_locations: number; valid_locations: number; billed_locations: number }>(
     "/api/upload/upload_preview",
     { method: "POST", body: form },
   );
@@ -92,7 +93,7 @@ export async function orderPaidReport(client: Client, rows: number): Promise<{ u
   await client.post("/api/v1/lead/confirm_purchase", { lead_id, order_id: order.order_id });
   const started = await client.json<{ report: ReportState }>(`/api/upload/generate_report?upload_id=${preview.upload_id}`);
   expect(started.report.status).toMatch(/queued|running/);
-  return { uploadId: preview.upload_id };
+  return { uploadId: preview.upload_id, billed: preview.billed_locations };
 }
 
 /** The report's state as request_preview answers it: reading it never queues anything. */
