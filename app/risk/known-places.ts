@@ -20,6 +20,13 @@ export interface KnownPlace {
   miss?: { check: string; reason: string }[];
 }
 
+/**
+ * Why a city centre's wildfire check is missed: the point reads its own built-up share (the 3 × 3 pixels of the 2′
+ * grid around it), while the check speaks of the city's fires, which burn at its wildland-urban edge.
+ */
+const builtUpCore = (hexagonPct: number, edge?: string) =>
+  `the point lies in Natural Earth's built-up core (≥ 60 % of the 3 × 3 pixels of the 2′ grid, ≈ 11 km, around it; the hexagon is ${hexagonPct} % built-up), so the model gives it no wildland fuel (a dense core does not carry a fire front); the fires burn at the wildland-urban edge${edge ? `: ${edge}` : ""}`;
+
 export const KNOWN_PLACES: readonly KnownPlace[] = [
   { name: "Yakutsk", lat: 62.03, lon: 129.73, country: "RU", checks: ["CS>=5", "HW<=1"], why: "January mean near −39 °C, the coldest large city" },
   { name: "Norilsk", lat: 69.35, lon: 88.2, country: "RU", checks: ["CS>=4", "HW<=1"], why: "Arctic city, January mean near −27 °C" },
@@ -43,11 +50,11 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
   { name: "Sahara (Algeria)", lat: 24, lon: 5, country: "DZ", checks: ["FD<=1", "DR>=5", "SS=na"], why: "hyper-arid interior", source: "Encyclopaedia Britannica, Sahara: drainage" },
   { name: "Lima", lat: -12.05, lon: -77.04, country: "PE", checks: ["TC<=1", "DR>=4"], why: "desert coast; no cyclones in the cold south-east Pacific" },
   { name: "Seville", lat: 37.39, lon: -5.98, country: "ES", checks: ["HW>=3", "CS<=1"], why: "July-August mean near 28 °C and mean daily maximum near 36 °C, the hottest in Europe" },
-  { name: "Madrid", lat: 40.42, lon: -3.7, country: "ES", checks: ["DR>=3", "WF>=3", "CS<=1", "HW>=3"], why: "semi-arid with a dry, hot summer: July mean daily maximum near 32-33 °C", miss: [{ check: "WF>=3", reason: "the hexagon is 78 % built-up by Natural Earth's urban areas, so the model gives it no wildland fuel (a dense core does not carry a fire front); the fires burn at the wildland-urban edge, finer than a 1,770 km² hexagon" }, { check: "HW>=3", reason: "the 2′ grid puts the point at 695 m, 40 m above the city centre's 655 m: 0.26 °C colder than its hexagon's mean elevation by the lapse rate, heat wave 0.395 at the edge of High (the hexagon reads 0.415)" }] },
-  { name: "Athens", lat: 37.98, lon: 23.73, country: "GR", checks: ["WF>=3", "TC<=1"], why: "dry, hot summers and frequent wildfires" },
-  { name: "Sacramento", lat: 38.58, lon: -121.49, country: "US", checks: ["WF>=4"], why: "rainless hot summers in the California Central Valley" },
-  { name: "Perth", lat: -31.95, lon: 115.86, country: "AU", checks: ["WF>=3", "TC<=2"], why: "dry, hot summers; bushfires", miss: [{ check: "WF>=3", reason: "the hexagon is 66 % built-up by Natural Earth's urban areas, so the model gives it no wildland fuel (a dense core does not carry a fire front); the fires burn at the wildland-urban edge, finer than a 1,770 km² hexagon" }, { check: "HW>=3", reason: "the 2′ grid puts the point at 695 m, 40 m above the city centre's 655 m: 0.26 °C colder than its hexagon's mean elevation by the lapse rate, heat wave 0.395 at the edge of High (the hexagon reads 0.415)" }] },
-  { name: "Cape Town", lat: -33.92, lon: 18.42, country: "ZA", checks: ["WF>=2", "TC<=1"], why: "summer-dry Mediterranean climate; no South Atlantic cyclones" },
+  { name: "Madrid", lat: 40.42, lon: -3.7, country: "ES", checks: ["DR>=3", "WF>=3", "CS<=1", "HW>=3"], why: "semi-arid with a dry, hot summer: July mean daily maximum near 32-33 °C", miss: [{ check: "WF>=3", reason: builtUpCore(78) }, { check: "HW>=3", reason: "the 2′ grid puts the point at 695 m, 40 m above the city centre's 655 m: 0.26 °C colder than its hexagon's mean elevation by the lapse rate, heat wave 0.395 at the edge of High (the hexagon reads 0.415)" }] },
+  { name: "Athens", lat: 37.98, lon: 23.73, country: "GR", checks: ["WF>=3", "TC<=1"], why: "dry, hot summers and frequent wildfires", miss: [{ check: "WF>=3", reason: builtUpCore(18, "the open land of its hexagon east of Hymettus (37.895, 23.866) reads 0.895, Extreme") }] },
+  { name: "Sacramento", lat: 38.58, lon: -121.49, country: "US", checks: ["WF>=4"], why: "rainless hot summers in the California Central Valley", miss: [{ check: "WF>=4", reason: builtUpCore(30, "the open valley land of its hexagon west of the city (38.637, −121.625) reads 0.840, Extreme") }] },
+  { name: "Perth", lat: -31.95, lon: 115.86, country: "AU", checks: ["WF>=3", "TC<=2"], why: "dry, hot summers; bushfires", miss: [{ check: "WF>=3", reason: builtUpCore(66) }, { check: "HW>=3", reason: "the 2′ grid puts the point at 695 m, 40 m above the city centre's 655 m: 0.26 °C colder than its hexagon's mean elevation by the lapse rate, heat wave 0.395 at the edge of High (the hexagon reads 0.415)" }] },
+  { name: "Cape Town", lat: -33.92, lon: 18.42, country: "ZA", checks: ["WF>=2", "TC<=1"], why: "summer-dry Mediterranean climate; no South Atlantic cyclones", miss: [{ check: "WF>=2", reason: builtUpCore(35, "the open land of its hexagon north of the city (−33.755, 18.424) reads 0.530, High") }] },
   { name: "London", lat: 51.51, lon: -0.13, country: "GB", checks: ["HW<=1", "CS<=1", "TC<=1", "DR<=2"], why: "mild oceanic climate" },
   { name: "Zurich", lat: 47.37, lon: 8.54, country: "CH", checks: ["TC<=1", "SS=na", "SL=na"], why: "landlocked" },
   { name: "Vienna", lat: 48.21, lon: 16.37, country: "AT", checks: ["TC<=1", "SS=na", "SL=na"], why: "landlocked" },
@@ -141,8 +148,8 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
   { name: "Colombo", lat: 6.93, lon: 79.85, country: "LK", checks: ["TC<=2"], why: "cyclones usually pass north of Sri Lanka" },
   { name: "Lagos", lat: 6.52, lon: 3.38, country: "NG", checks: ["TC<=1", "SS!=na", "DR<=2", "WF<=2"], why: "Gulf of Guinea: no tropical cyclones; about 1,500 mm of rain a year; humid coastal tropics, a dry season of about three months" },
   { name: "Abidjan", lat: 5.36, lon: -4.01, country: "CI", checks: ["WF<=2", "TC<=1"], why: "humid coastal tropics: about 1,900 mm of rain a year, rain-forest climate, no month long dry" },
-  { name: "Kano", lat: 12.0, lon: 8.52, country: "NG", checks: ["WF>=3", "SS=na"], why: "Sudan savanna: about 700 mm of rain in a five-month wet season, a dry season from October to April, yearly bush burning" },
-  { name: "Los Angeles", lat: 34.05, lon: -118.24, country: "US", checks: ["WF>=3"], why: "summer-dry Mediterranean climate with chaparral; Santa Ana wind fires (Woolsey 2018, Palisades and Eaton 2025)", miss: [{ check: "WF>=3", reason: "the hexagon is 63 % built-up by Natural Earth's urban areas, so the model gives it no wildland fuel (a dense core does not carry a fire front); the fires burn at the wildland-urban edge, finer than a 1,770 km² hexagon" }, { check: "HW>=3", reason: "the 2′ grid puts the point at 695 m, 40 m above the city centre's 655 m: 0.26 °C colder than its hexagon's mean elevation by the lapse rate, heat wave 0.395 at the edge of High (the hexagon reads 0.415)" }] },
+  { name: "Kano", lat: 12.0, lon: 8.52, country: "NG", checks: ["WF>=3", "SS=na"], why: "Sudan savanna: about 700 mm of rain in a five-month wet season, a dry season from October to April, yearly bush burning", miss: [{ check: "WF>=3", reason: builtUpCore(13, "the open savanna of its hexagon west of the city (11.980, 8.417) reads 0.900, Extreme") }] },
+  { name: "Los Angeles", lat: 34.05, lon: -118.24, country: "US", checks: ["WF>=3"], why: "summer-dry Mediterranean climate with chaparral; Santa Ana wind fires (Woolsey 2018, Palisades and Eaton 2025)", miss: [{ check: "WF>=3", reason: builtUpCore(63) }, { check: "HW>=3", reason: "the 2′ grid puts the point at 695 m, 40 m above the city centre's 655 m: 0.26 °C colder than its hexagon's mean elevation by the lapse rate, heat wave 0.395 at the edge of High (the hexagon reads 0.415)" }] },
   {
     name: "Penrith (western Sydney)",
     lat: -33.75,

@@ -92,7 +92,7 @@ function naturalEarthMasks(marbleData: string, grid: { width: number; height: nu
   const areaOf = (k: number) => cellArea(cells.cells[k]!, "km2");
   const count = (m: Uint8Array) => m.reduce((s, v) => s + v, 0);
   return {
-    lake, ice,
+    lake, ice, urban,
     iceShare: cellShares(ice, grid, cellOf, areaOf, n),
     urbanShare: cellShares(urban, grid, cellOf, areaOf, n),
     counts: { lake: count(lake), ice: count(ice), urban: count(urban) },
@@ -204,7 +204,7 @@ function seasonsLowLandAndPoints(b: Awaited<ReturnType<typeof coastAndPeople>>) 
     raisedLow++;
   }
   log(`2′ low-lying land: shore grey ${low2.shoreGrey}, low up to grey ${low2.maxGrey}; raises the low-lying share of ${raisedLow} cells (${since(b.t0)} ms)`);
-  const points = pointDriversFile({ relief: b.greyRelief, greyToM: b.reliefCal.lut, dir: b.rv.dir, lowPixels: low2.lowPixels, members: b.rv.members });
+  const points = pointDriversFile({ relief: b.greyRelief, greyToM: b.reliefCal.lut, dir: b.rv.dir, lowPixels: low2.lowPixels, urban: b.ne.urban, members: b.rv.members });
   log(`point drivers: ${points.landPixels} land pixels, ${points.floodplainPixels} floodplain pixels, ${points.bin.length} bytes (${since(b.t0)} ms)`);
   return { ...b, twelve, low2, raisedLow, points };
 }

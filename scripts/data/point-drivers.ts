@@ -1,6 +1,7 @@
 /**
- * The point drivers: each land pixel of the 2′ grid with its own relief, low-lying state and floodplain, so that a
- * point is scored from its own place instead of its hexagon (app/risk/point/point-drivers.ts has the format).
+ * The point drivers: each land pixel of the 2′ grid with its own relief, low-lying state, floodplain and built-up
+ * state, so that a point is scored from its own place instead of its hexagon (app/risk/point/point-drivers.ts has
+ * the format).
  */
 import { encodePointDrivers } from "../../app/risk/point/point-drivers";
 import { DIR_OUTLET } from "./hydrology/hydro-grid";
@@ -14,6 +15,8 @@ export interface PointDriverInputs {
   dir: Uint8Array;
   /** Per pixel: 1 where low-lying and joined to the open sea. */
   lowPixels: Uint8Array;
+  /** Per pixel: 1 in a dense built-up area (Natural Earth 50m urban areas, the mask of the hexagons' urban share). */
+  urban: Uint8Array;
   members: FloodplainMembers;
 }
 
@@ -29,6 +32,7 @@ export function pointDriversFile(i: PointDriverInputs): { bin: Buffer; landPixel
     grey,
     isLand,
     isLow: (p) => i.lowPixels[p] === 1,
+    isUrban: (p) => i.urban[p] === 1,
     members: i.members,
   });
   return { bin, landPixels: land, floodplainPixels: i.members.pixel.length };

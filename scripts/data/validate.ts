@@ -14,7 +14,7 @@ import { defaultDataDir, loadLandMask } from "../../app/risk/engine.server";
 import { sampleLandPoints } from "../../app/risk/landmask";
 import { HAZARD_IDS } from "../../app/domain/hazards/hazards";
 import { HISTORICAL_SLR_M, SLOTS, SLOT_COUNT, seaLevelRise } from "../../app/domain/hazards/scenarios";
-import { VALUE_SCALE } from "../../app/risk/dataset";
+import { VALUE_SCALE, decodeValue, encodeValue } from "../../app/risk/dataset";
 import { HAZARD_FORMULAS, LOW_LYING_M, annualPrecip, extremeStillWaterM, landShareBelow, slotAridityIndex, type CellInputs } from "../../app/risk/formulas";
 import { warmingAboveBaseline } from "../../app/domain/hazards/scenarios";
 
@@ -253,6 +253,42 @@ export function pointsAboveEsl(e: RiskEngine, dataDir: string): { points: number
   return { points, aboveEsl, violations };
 }
 
+/**
+ * Points (the committed coastal cities and the hand-checked places) inside a dense urban core: the built-up share of
+ * the 3 × 3 pixels around the point is at least URBAN_CORE_SHARE. How many reach wildfire ≥ 4 (Severe) in some
+ * slot with their hexagon's urban share (`hexagonShare`, as points were scored before they read their own) and with
+ * their own (`own`, the engine's answer, which must be none). null without the point drivers or their built-up
+ * pixels.
+ */
+export function pointsInUrbanCore(e: RiskEngine, dataDir: string): { points: number; core: number; hexagonShare: number; own: number; violations: string[] } | null {
+  if (!e.scoresPoints) return null;
+  const cities = JSON.parse(readFileSync(path.join(dataDir, "coastal-cities.json"), "utf8")) as { name: string; lat: number; lon: number }[];
+  const ctxs = slotContexts();
+  const severe = (c: CellInputs) => ctxs.some((ctx) => {
+    const v = decodeValue(encodeValue(HAZARD_FORMULAS.WF.fn(c, ctx)));
+    return typeof v === "number" && v >= 0.6;
+  });
+  let points = 0, core = 0, hexagonShare = 0, own = 0;
+  const violations: string[] = [];
+  for (const p of [...cities, ...KNOWN_PLACES]) {
+    const loc = e.locate(p.lat, p.lon);
+    if (loc.status !== "ok") continue;
+    const row = e.cellRow(loc.hexagon_code);
+    const pt = e.pointInputsAt(p.lat, p.lon, row);
+    if (!pt) continue;
+    if (pt.sample.urbanShare === null) return null;
+    points++;
+    if (pt.sample.urbanShare < URBAN_CORE_SHARE) continue;
+    core++;
+    if (severe({ ...pt.inputs, urbanShare: e.cellInputs(row).urbanShare })) hexagonShare++;
+    if (severe(pt.inputs)) {
+      own++;
+      violations.push(p.name);
+    }
+  }
+  return { points, core, hexagonShare, own, violations };
+}
+
 /** The largest sea-level rise above today's of any slot, m. */
 function maxProjectedRiseAboveToday(): number {
   return Math.max(...SLOTS.map((s) => seaLevelRise(s.scenario, s.period) - HISTORICAL_SLR_M));
@@ -391,6 +427,12 @@ function main(): void {
     above
       ? [`points (coastal cities and hand-checked places, own 2′ drivers): no storm surge or sea-level rise where the ground lies above the highest projected extreme still-water level: ${above.violations.length} of ${above.aboveEsl} such points among ${above.points}`, above.violations.length === 0, above.violations.slice(0, 20).join(", ")]
       : ["points: no storm surge or sea-level rise above the highest projected extreme still-water level", false, "data/point-drivers.bin.gz is missing"],
+  );
+  const core = pointsInUrbanCore(e, defaultDataDir());
+  checks.push(
+    core
+      ? [`points (coastal cities and hand-checked places, own 2′ drivers): no wildfire ≥ 4 (Severe) in any slot inside a dense urban core (≥ ${URBAN_CORE_SHARE * 100} % of the 3 × 3 pixels around the point built-up, Natural Earth 50m urban areas): ${core.core} such points among ${core.points}, ${core.hexagonShare} → ${core.own} with the hexagon's → the point's own urban share`, core.own === 0, core.violations.slice(0, 20).join(", ")]
+      : ["points: no wildfire ≥ 4 in a dense urban core", false, "data/point-drivers.bin.gz is missing or has no built-up pixels"],
   );
   const drNorth = droughtRisingNorth(e);
   // informational: GeoNames' country code and the Natural Earth outline can legitimately differ (disputed areas)

@@ -33,7 +33,7 @@ const INPUT_LABELS: Record<string, [string, string]> = {
 };
 
 export const POINT_NOTE =
-  "Scored at this point: its floodplain membership, height above the river channel and distance to it, elevation, slope, relief, distance to the sea and low-lying state come from the 2′ grid; temperature is the hexagon's 10′ climatology brought to the point's elevation at 6.5 °C/km; precipitation, the shape of the year, tides and warm-sea months stay at their own resolution (10′ or coarser, over the hexagon).";
+  "Scored at this point: its floodplain membership, height above the river channel and distance to it, elevation, slope, relief, distance to the sea, low-lying state and built-up share (of the 3 × 3 pixels around it, Natural Earth 50m urban areas) come from the 2′ grid; temperature is the hexagon's 10′ climatology brought to the point's elevation at 6.5 °C/km; precipitation, the shape of the year, tides and warm-sea months stay at their own resolution (10′ or coarser, over the hexagon).";
 
 const levelLabel = (it: HazardScoreItem): string | null => (it.score ? levelForScore(it.score).label : null);
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CHANNEL_DIST_STEP_KM, PointDrivers, areaCode, areaOfCode, encodePointDrivers, floodplainHeightLimitM, flowCode, flowOfCode } from "./point-drivers";
+import { CHANNEL_DIST_STEP_KM, POINT_DRIVERS_MAGIC, PointDrivers, areaCode, areaOfCode, encodePointDrivers, floodplainHeightLimitM, flowCode, flowOfCode } from "./point-drivers";
 
 /**
  * A 64 × 32 grid (5.625° pixels): sea west of column 8, land east of it; a valley floor at column 20 (grey 10,
- * 10 m) between plateaus (grey 200, 500 m); the coast's first land column is low-lying.
+ * 10 m) between plateaus (grey 200, 500 m); the coast's first land column is low-lying. Built up: a town of columns
+ * 30-32 on rows 10-20, and a harbour town on the coast's first two land columns, rows 0-3.
  */
 function grid() {
   const width = 64, height = 32, n = width * height;
@@ -21,11 +22,34 @@ function grid() {
     areaKm2: Float32Array.from(valley, () => 140_000),
     flowM3s: Float32Array.from(valley, () => 2100),
   };
-  return { width, height, greyToM, grey, isLand: (p: number) => p % width >= 8, isLow: (p: number) => p % width === 8, members };
+  const isUrban = (p: number) => {
+    const x = p % width, y = Math.floor(p / width);
+    return (x >= 30 && x <= 32 && y >= 10 && y <= 20) || (x >= 8 && x <= 9 && y <= 3);
+  };
+  return { width, height, greyToM, grey, isLand: (p: number) => p % width >= 8, isLow: (p: number) => p % width === 8, isUrban, members };
 }
 
 const lonOfCol = (x: number) => -180 + (x + 0.5) * 5.625;
 const latOfRow = (y: number) => 90 - (y + 0.5) * 5.625;
+
+/** The same file as version 1 wrote it: the old magic, no built-up bit set. */
+function withoutUrban(v2: Buffer): Buffer {
+  expect(v2.toString("ascii", 0, 8)).toBe(POINT_DRIVERS_MAGIC);
+  const hl = v2.readUInt32LE(8);
+  const header = JSON.parse(v2.toString("utf8", 12, 12 + hl)) as { arrays: { name: string; length: number; kind: string }[] };
+  const pad8 = (n: number) => n + ((8 - (n % 8)) % 8);
+  let off = pad8(12 + hl);
+  const parts: Buffer[] = [];
+  for (const a of header.arrays) {
+    const bytes = a.length * (a.kind === "u32" ? 4 : 1);
+    if (a.name !== "urbanWords") parts.push(v2.subarray(off, off + pad8(bytes)));
+    off += pad8(bytes);
+  }
+  const json = Buffer.from(JSON.stringify({ ...header, arrays: header.arrays.filter((a) => a.name !== "urbanWords") }), "utf8");
+  const len = Buffer.alloc(4);
+  len.writeUInt32LE(json.length);
+  return Buffer.concat([Buffer.from("PDRV0001", "ascii"), len, json, Buffer.alloc(pad8(12 + json.length) - 12 - json.length), ...parts]);
+}
 
 describe("point drivers", () => {
   const d = new PointDrivers(encodePointDrivers(grid()));
@@ -70,6 +94,26 @@ describe("point drivers", () => {
     expect(d.sample(latOfRow(16), lonOfCol(2))).toBeNull();
   });
 
+  it("reads the built-up share of the land in the 3 × 3 pixels around a point", () => {
+    expect(d.sample(latOfRow(15), lonOfCol(31))!.urbanShare).toBe(1);
+    // the town's edge: one of three columns of the window is built up
+    expect(d.sample(latOfRow(15), lonOfCol(33))!.urbanShare).toBeCloseTo(1 / 3, 9);
+    expect(d.sample(latOfRow(10), lonOfCol(33))!.urbanShare).toBeCloseTo(2 / 9, 9);
+    expect(d.sample(latOfRow(15), lonOfCol(34))!.urbanShare).toBe(0);
+    // the sea is neither built up nor open land: the harbour town's shore pixel is all built up
+    expect(d.sample(latOfRow(2), lonOfCol(8))!.urbanShare).toBe(1);
+  });
+
+  it("loads a version-1 file, which has no built-up pixels: its points keep their hexagon's share", () => {
+    const v1 = withoutUrban(encodePointDrivers(grid()));
+    expect(v1.toString("ascii", 0, 8)).toBe("PDRV0001");
+    const old = new PointDrivers(v1);
+    const s = old.sample(latOfRow(15), lonOfCol(31))!;
+    expect(s.urbanShare).toBeNull();
+    expect(s.elevM).toBe(d.sample(latOfRow(15), lonOfCol(31))!.elevM);
+    expect(() => new PointDrivers(Buffer.from("PDRV0003" + "\0".repeat(8)))).toThrow(/not a point-drivers file/);
+  });
+
   it("codes flow and area on a log scale within 8 %", () => {
     for (const q of [0.5, 3, 330, 2100, 38_000, 200_000]) expect(Math.abs(flowOfCode(flowCode(q)) / q - 1)).toBeLessThan(0.04);
     for (const a of [1000, 140_000, 6_100_000]) expect(Math.abs(areaOfCode(areaCode(a)) / a - 1)).toBeLessThan(0.04);
@@ -90,7 +134,7 @@ describe("point drivers", () => {
       const sorted = [...members].sort((a, b) => a[1] * width + a[0] - (b[1] * width + b[0]));
       return new PointDrivers(
         encodePointDrivers({
-          width, height, greyToM, grey, isLand: () => true, isLow: () => false,
+          width, height, greyToM, grey, isLand: () => true, isLow: () => false, isUrban: () => false,
           members: {
             pixel: Int32Array.from(sorted, ([x, y]) => y * width + x),
             channel: Int32Array.from(sorted, ([x, y]) => y * width + x),

@@ -7,11 +7,17 @@
  * A 2′ pixel (10,800 × 5,400, row 0 at 90° N, column 0 at 180° W) is "land" when it is not sea for the river
  * network. Land pixels are found by rank in a bit set (a popcount per 32 bits, a running count per 256), so each
  * land pixel costs one byte of relief grey (heights through a 256-entry table), one bit for "low-lying and joined
- * to the open sea", and one bit for "in a river floodplain"; floodplain pixels add five bytes: height above their
- * channel, flatness weight, the channel's mean flow and drainage area, and the distance to it.
+ * to the open sea", one bit for "in a river floodplain" and one bit for "in a dense built-up area" (Natural Earth
+ * 50m urban areas, as the hexagons' urban share); floodplain pixels add five bytes: height above their channel,
+ * flatness weight, the channel's mean flow and drainage area, and the distance to it.
+ *
+ * Version 2 ("PDRV0002") added the built-up bit set; a version-1 file still loads, its points then keep their
+ * hexagon's urban share.
  */
 
-export const POINT_DRIVERS_MAGIC = "PDRV0001";
+export const POINT_DRIVERS_MAGIC = "PDRV0002";
+/** The format before the built-up bit set. */
+const POINT_DRIVERS_MAGIC_V1 = "PDRV0001";
 
 /** Flow and drainage-area codes: log10 steps of 1/30 (8 %); flow from 0.01 m³/s, area from 1 km². */
 const LOG_STEPS = 30;
@@ -24,6 +30,14 @@ const FLAT_SCALE = 250;
 export const COAST_SEARCH_KM = 30;
 /** A point's relief is the height range of the 5 × 5 pixels around it (≈ 18 km north-south). */
 export const RELIEF_WINDOW_PX = 2;
+/**
+ * A point's urban share is the built-up share of the land pixels within this many pixels of its own: 3 × 3 pixels
+ * (≈ 11 km north-south). Natural Earth 50m outlines are generalised to a kilometre or two and a point's coordinates
+ * carry a pixel of error, so one pixel alone would flip between 0 and 1 across an outline's edge; the 3 × 3 window
+ * reads 1 in a city's core, a graded share on its edge, and 0 in the open land beyond, whose wildfire stands (the
+ * wildland-urban interface burns). A wider window would carry the core's damping out into that interface.
+ */
+export const URBAN_WINDOW_PX = 1;
 /** A point reads the floodplains of pixels up to this many pixels away (≈ 7 km): see riverAt. */
 export const FLOODPLAIN_REACH_PX = 2;
 /**
@@ -63,6 +77,8 @@ export interface PointDriversGrid {
   grey: Uint8Array;
   isLand: (p: number) => boolean;
   isLow: (p: number) => boolean;
+  /** In a dense built-up area (Natural Earth 50m urban areas). */
+  isUrban: (p: number) => boolean;
   members: { pixel: Int32Array; channel: Int32Array; handM: Float32Array; flat: Float32Array; areaKm2: Float32Array; flowM3s: Float32Array };
 }
 
@@ -121,11 +137,13 @@ export function encodePointDrivers(g: PointDriversGrid): Buffer {
     }
   const grey = new Uint8Array(nLand);
   const lowWords = new Uint32Array(Math.ceil(nLand / 32));
+  const urbanWords = new Uint32Array(Math.ceil(nLand / 32));
   let i = 0;
   for (let p = 0; p < n; p++) {
     if (!((landWords[p >>> 5]! >>> (p & 31)) & 1)) continue;
     grey[i] = g.grey[p]!;
     if (g.isLow(p)) setBit(lowWords, i);
+    if (g.isUrban(p)) setBit(urbanWords, i);
     i++;
   }
   const landRank = rankOf(landWords);
@@ -167,6 +185,7 @@ export function encodePointDrivers(g: PointDriversGrid): Buffer {
     ["flow", flow],
     ["area", area],
     ["dist", dist],
+    ["urbanWords", urbanWords],
   ];
   const header: PointDriversHeader = {
     width: W,
@@ -228,6 +247,11 @@ export interface PointSample {
   slopeDeg: number;
   reliefM: number;
   lowLinked: boolean;
+  /**
+   * Share of the land pixels within URBAN_WINDOW_PX of the pixel read that lie in a dense built-up area; null from
+   * a version-1 file, which has no built-up pixels.
+   */
+  urbanShare: number | null;
   /** Distance to the nearest sea pixel, km; null when none lies within COAST_SEARCH_KM. */
   coastKm: number | null;
   river: PointRiver | null;
@@ -251,6 +275,7 @@ export class PointDrivers {
   private readonly flow: Uint8Array;
   private readonly area: Uint8Array;
   private readonly dist: Uint8Array;
+  private readonly urbanWords: Uint32Array | null;
   /** North-south size of a pixel, km. */
   private readonly pixelKm: number;
   /** Land rank and floodplain index (−1 for none) of the window around the pixel being sampled. */
@@ -259,7 +284,8 @@ export class PointDrivers {
 
   constructor(buf: Uint8Array) {
     const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
-    if (b.toString("ascii", 0, 8) !== POINT_DRIVERS_MAGIC) throw new Error("not a point-drivers file");
+    const magic = b.toString("ascii", 0, 8);
+    if (magic !== POINT_DRIVERS_MAGIC && magic !== POINT_DRIVERS_MAGIC_V1) throw new Error("not a point-drivers file");
     const hl = b.readUInt32LE(8);
     const header = JSON.parse(b.toString("utf8", 12, 12 + hl)) as PointDriversHeader;
     // typed views need aligned offsets: copy once when the buffer itself is not 8-aligned
@@ -287,6 +313,7 @@ export class PointDrivers {
     this.flow = out.flow as Uint8Array;
     this.area = out.area as Uint8Array;
     this.dist = out.dist as Uint8Array;
+    this.urbanWords = magic === POINT_DRIVERS_MAGIC ? (out.urbanWords as Uint32Array) : null;
     this.landRank = rankOf(this.landWords);
     this.memberRank = rankOf(this.memberWords);
     this.pixelKm = ((180 / this.height) * Math.PI * R_KM) / 180;
@@ -401,7 +428,7 @@ export class PointDrivers {
     this.fillWindow(x, y);
     const reliefM = this.relief();
     const river = this.riverAt(y);
-    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(y), reliefM, lowLinked: low, coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
+    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(y), reliefM, lowLinked: low, urbanShare: this.urbanShare(), coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
   }
 
   /**
@@ -491,6 +518,20 @@ export class PointDrivers {
     const gx = (this.heightAt(1, 0) - this.heightAt(-1, 0)) / (2 * dx);
     const gy = (this.heightAt(0, -1) - this.heightAt(0, 1)) / (2 * dy);
     return Math.atan(Math.hypot(gx, gy)) / RAD;
+  }
+
+  /** Built-up share of the land pixels within URBAN_WINDOW_PX of the pixel read; null without built-up pixels. */
+  private urbanShare(): number | null {
+    if (!this.urbanWords) return null;
+    let land = 0, urban = 0;
+    for (let dy = -URBAN_WINDOW_PX; dy <= URBAN_WINDOW_PX; dy++)
+      for (let dx = -URBAN_WINDOW_PX; dx <= URBAN_WINDOW_PX; dx++) {
+        const r = this.wLand(dx, dy);
+        if (r < 0) continue;
+        land++;
+        if (((this.urbanWords[r >>> 5]! >>> (r & 31)) & 1) === 1) urban++;
+      }
+    return land ? urban / land : 0;
   }
 
   /** Height range of the land pixels around (x, y), m. */

@@ -49,6 +49,9 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
     floodplainShare: river ? river.membership : 0,
     upstreamKm2: deltaRiver ? cell.upstreamKm2 : river ? river.areaKm2 : 0,
     flowM3s: deltaRiver ? cell.flowM3s : river ? river.flowM3s : 0,
+    // the built-up share of the 3 × 3 pixels around the point (URBAN_WINDOW_PX): a city centre's fabric damps its
+    // wildfire, the open land beyond a city's edge keeps its own (a version-1 file has none: the hexagon's stands)
+    urbanShare: s.urbanShare ?? cell.urbanShare,
   };
   return { inputs, lapseC, hexElevMeanM: hexElev, coastOwn: s.coastKm !== null, sample: s };
 }
