@@ -43,19 +43,19 @@ export default tseslint.config(
   {
     // exceljs reads uploaded workbooks, in one module; report workbooks are written by xlsx-writer.server.ts.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/services/portfolio/reader.server.ts", "app/**/*.test.ts"],
+    ignores: ["app/services/portfolio/upload/reader.server.ts", "app/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          paths: [NO_CRC32, { name: "exceljs", message: "exceljs reads uploads in app/services/portfolio/reader.server.ts only." }],
+          paths: [NO_CRC32, { name: "exceljs", message: "exceljs reads uploads in app/services/portfolio/upload/reader.server.ts only." }],
           patterns: [ROUTES_ARE_LEAVES],
         },
       ],
     },
   },
   {
-    files: ["app/services/reports/**/*.ts", "app/services/portfolio/reader.server.ts", "app/services/commerce/invoice-pdf.server.ts"],
+    files: ["app/services/reports/**/*.ts", "app/services/portfolio/upload/reader.server.ts", "app/services/commerce/invoice-pdf.server.ts"],
     rules: { "no-restricted-syntax": ["error", ANY_PRIVATE_MEMBER] },
   },
   {

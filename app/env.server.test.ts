@@ -1,4 +1,4 @@
-import { DEMO_SELLER } from "~/domain/commerce/invoice";
+import { DEMO_SELLER } from "~/domain/commerce/invoicing/invoice";
 import {
   getEnv,
   outboxPageAccess,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { parseTrustProxy } from "~/domain/http/client-address";
 import { type PaymentsMode } from "~/domain/commerce/orders";
-import { SELLER_COUNTRY } from "~/domain/commerce/vat";
-import { DEMO_SELLER, sellerVatIdProblem, type SellerIdentity } from "~/domain/commerce/invoice";
+import { SELLER_COUNTRY } from "~/domain/commerce/invoicing/vat";
+import { DEMO_SELLER, sellerVatIdProblem, type SellerIdentity } from "~/domain/commerce/invoicing/invoice";
 import { parseSocialLinks, SOCIAL_LINKS_FORMAT } from "~/domain/content/site";
 
 /** "true"/"1" → true, "false"/"0" → false, unset or empty → undefined (the caller's default). */

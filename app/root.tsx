@@ -8,7 +8,7 @@ import { FlashToaster, NoScriptToast } from "~/components/layout/toaster";
 import { SITE_NAME, SITE_TAGLINE } from "~/domain/content/site";
 import { chunkReloadGateScript } from "~/domain/http/chunk-reload";
 import { getEnv } from "~/env.server";
-import { readToast } from "~/services/http/toast.server";
+import { readToast } from "~/services/http/forms/toast.server";
 import tailwindHref from "~/styles/tailwind.css";
 import { usePageHydrates } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce-provider";

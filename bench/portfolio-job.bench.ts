@@ -20,8 +20,8 @@ async function runOne(mode: "pglite" | "postgres") {
   const { createTestDatabase, dropTemplate } = await import("../db/testing");
   const { setDbForTesting } = await import("../app/services/infra/db.server");
   const { getRiskEngine } = await import("../app/risk/engine.server");
-  const { ingestUpload, findUpload } = await import("../app/services/portfolio/uploads.server");
-  const { requestReport, reportOfUpload } = await import("../app/services/portfolio/report.server");
+  const { ingestUpload, findUpload } = await import("../app/services/portfolio/upload/uploads.server");
+  const { requestReport, reportOfUpload } = await import("../app/services/portfolio/report/report.server");
   const { startJobs, stopJobs } = await import("../app/services/infra/jobs.server");
   const { createUser } = await import("../db/factories");
   const { largeCsvLines } = await import("../tests/support/portfolio-files");

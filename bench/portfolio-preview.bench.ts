@@ -10,7 +10,7 @@ import { Readable } from "node:stream";
 import { createTestDatabase } from "../db/testing";
 import { setDbForTesting } from "../app/services/infra/db.server";
 import { getRiskEngine } from "../app/risk/engine.server";
-import { ingestUpload } from "../app/services/portfolio/uploads.server";
+import { ingestUpload } from "../app/services/portfolio/upload/uploads.server";
 import { largeCsvLines } from "../tests/support/portfolio-files";
 
 const ROWS = Number(process.env.ROWS ?? 100_000);

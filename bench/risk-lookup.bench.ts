@@ -42,7 +42,7 @@ console.log(
 {
   const { readFileSync } = await import("node:fs");
   const { gunzipSync } = await import("node:zlib");
-  const { LandMask } = await import("../app/risk/landmask");
+  const { LandMask } = await import("../app/risk/land/landmask");
   const { defaultDataDir } = await import("../app/risk/engine.server");
   global.gc?.();
   const m0 = process.memoryUsage();
@@ -89,7 +89,7 @@ bench("locate(point just off the shore → snap)", 50_000, (i) => e.locate(shore
 {
   // land by the shoreline mask, uniform over the sphere: coasts, small islands and Antarctica in their true shares
   const { loadLandMask } = await import("../app/risk/engine.server");
-  const { sampleLandPoints } = await import("../app/risk/landmask");
+  const { sampleLandPoints } = await import("../app/risk/land/landmask");
   const land = sampleLandPoints(loadLandMask()!, 40_000);
   bench("locate(land point by the mask)", 100_000, (i) => e.locate(land[i % land.length]!.lat, land[i % land.length]!.lon));
 }
@@ -109,7 +109,7 @@ console.log(
 {
   // the point path alone, on land points with their cell known: drivers read, the hexagon's formulas run
   const { latLngToCell } = await import("h3-js");
-  const { sampleLandPoints } = await import("../app/risk/landmask");
+  const { sampleLandPoints } = await import("../app/risk/land/landmask");
   const { loadLandMask } = await import("../app/risk/engine.server");
   const land = sampleLandPoints(loadLandMask()!, 4096).flatMap((p) => {
     const hex = latLngToCell(p.lat, p.lon, 4);

@@ -32,7 +32,7 @@ const NEAR_IDLE_MB = 50;
 /** The warm-up before the warm idle figure: a small report and a short burst of every request kind. */
 const WARM_UP_ROWS = 200;
 const WARM_UP_BURST_S = 3;
-/** The self-service product code of a portfolio report (app/services/portfolio/purchase.server.ts). */
+/** The self-service product code of a portfolio report (app/services/portfolio/report/purchase.server.ts). */
 const REPORT_PRODUCT = "portfolio_report";
 
 

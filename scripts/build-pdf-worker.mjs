@@ -22,7 +22,7 @@ export async function pdfWorkerBundle() {
     write: false,
     outfile: "pdf-worker.js",
     absWorkingDir: root,
-    entryPoints: ["app/services/reports/pdf-worker.server.ts"],
+    entryPoints: ["app/services/reports/pdf/pdf-worker.server.ts"],
     bundle: true,
     platform: "node",
     format: "esm",

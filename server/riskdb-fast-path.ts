@@ -2,7 +2,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api/api-errors";
-import { rateLimitHeaders, type RateLimitState } from "~/domain/api/api-limits";
+import { rateLimitHeaders, type RateLimitState } from "~/domain/api/keys/api-limits";
 import { etagMatches } from "~/services/api/api-etag.server";
 import type { NextFunction } from "express";
 import type { RiskdbReply } from "~/services/api/riskdb.server";

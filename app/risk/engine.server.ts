@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { decodeDataset, type GeoFile } from "./dataset";
 import { RiskEngine } from "./engine";
 import { RiskDatasetError } from "./errors";
-import { LandMask } from "./landmask";
+import { LandMask } from "./land/landmask";
 import { PointDrivers } from "./point/point-drivers";
 
 export { RiskEngine } from "./engine";

@@ -4,7 +4,7 @@
  */
 import type { DatasetArrays, DatasetHeader, GeoFile } from "./dataset";
 import type { CellInputs } from "./formulas";
-import type { LandMask } from "./landmask";
+import type { LandMask } from "./land/landmask";
 import type { PointDrivers } from "./point/point-drivers";
 import type { PointInputs } from "./point/point-score";
 import type {

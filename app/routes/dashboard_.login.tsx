@@ -11,10 +11,10 @@ import { SITE_NAME } from "~/domain/content/site";
 import { acceptPasswordReset, checkPasswordResetToken, checkSignupToken, confirmSignup, logIn, resetPassword, signUp } from "~/services/auth/auth.server";
 import { requestClientAddress } from "~/services/http/client-address.server";
 import { isAppError } from "~/services/http/errors.server";
-import { replyWithServiceError } from "~/services/http/form-errors.server";
+import { replyWithServiceError } from "~/services/http/forms/form-errors.server";
 import { getSessionUser, serializeSessionCookie } from "~/services/auth/session.server";
-import { redirectWithToast, toastHeader } from "~/services/http/toast.server";
-import { readFormData } from "~/services/http/form-body.server";
+import { redirectWithToast, toastHeader } from "~/services/http/forms/toast.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? authViewTitle(data.view) : "Log in"} | ${SITE_NAME}` },

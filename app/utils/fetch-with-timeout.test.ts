@@ -1,5 +1,5 @@
 import { API_PATHS, apiUrl, requestTimeoutMs } from "~/domain/api/api-paths";
-import { API_TIMEOUT_MS, navigationTimeoutMs, REQUEST_TIMEOUT_MESSAGE, UPLOAD_PREVIEW_TIMEOUT_MS } from "~/domain/http/request-timing";
+import { API_TIMEOUT_MS, navigationTimeoutMs, REQUEST_TIMEOUT_MESSAGE, UPLOAD_PREVIEW_TIMEOUT_MS } from "~/domain/http/requests/request-timing";
 import { postJson } from "~/components/forms/public-api-submit";
 import { fetchWithTimeout, RequestTimeoutError } from "./fetch-with-timeout";
 

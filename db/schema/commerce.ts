@@ -1,7 +1,7 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { LOCATION_KINDS } from "../../app/domain/commerce/entitlements";
 import type { BillingInfoValue } from "../../app/domain/commerce/billing";
-import type { SellerIdentity } from "../../app/domain/commerce/invoice";
+import type { SellerIdentity } from "../../app/domain/commerce/invoicing/invoice";
 import { users } from "./accounts";
 
 /** Append-only: each purchased package adds `amount` to what a user may order of `kind`. */

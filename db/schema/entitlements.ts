@@ -15,7 +15,7 @@ export const apiKeys = pgTable(
     prefix: text("prefix").notNull(),
     /** The owner's name for it; `default` is the key get_app_key reads and rotates. */
     name: text("name").notNull().default("default"),
-    /** read always; billing also buys and changes billing (app/domain/api/api-keys.ts). */
+    /** read always; billing also buys and changes billing (app/domain/api/keys/api-keys.ts). */
     scopes: text("scopes").array().notNull().default(sql`'{read}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Written at most once a minute per key (API_KEY_LAST_USED_INTERVAL_MS). */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { riskdbHandlers } from "~/services/api/riskdb.server";
 import { createContractValidator, type Exchange } from "./validate";
-import { BATCH_CSV_HEADER } from "~/domain/api/batch-csv";
+import { BATCH_CSV_HEADER } from "~/domain/api/params/batch-csv";
 
 const doc = buildOpenApiDocument("http://localhost");
 const validator = createContractValidator(doc);

@@ -11,7 +11,7 @@ import type { RiskEngine } from "../../app/risk/engine";
 import { ROOT } from "./inputs";
 import { KNOWN_PLACES, meetsCheck, parseCheck, type KnownPlace } from "../../app/risk/known-places";
 import { defaultDataDir, loadLandMask } from "../../app/risk/engine.server";
-import { sampleLandPoints } from "../../app/risk/landmask";
+import { sampleLandPoints } from "../../app/risk/land/landmask";
 import { HAZARD_IDS } from "../../app/domain/hazards/hazards";
 import { HISTORICAL_SLR_M, SLOTS, SLOT_COUNT, seaLevelRise } from "../../app/domain/hazards/scenarios";
 import { VALUE_SCALE, decodeValue, encodeValue } from "../../app/risk/dataset";

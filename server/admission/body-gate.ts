@@ -7,8 +7,8 @@
 import type { NextFunction } from "express";
 import { clientAddress } from "~/domain/http/client-address";
 import { ERROR_MESSAGES } from "~/domain/forms/errors";
-import { CROSS_SITE_MESSAGE } from "~/domain/http/request-origin";
-import { UPLOAD_BODY_MAX_BYTES, bodyLimitFor, bodyTooLargeMessage } from "~/domain/http/request-limits";
+import { CROSS_SITE_MESSAGE } from "~/domain/http/requests/request-origin";
+import { UPLOAD_BODY_MAX_BYTES, bodyLimitFor, bodyTooLargeMessage } from "~/domain/http/requests/request-limits";
 import { BodyArrivals, TOO_MANY_BODIES_MESSAGE, TOO_MANY_BODIES_RETRY_AFTER_SECONDS } from "./body-arrivals";
 import { SAFE_METHODS, pathnameOf, refuse, refuseBody, type Req, type Res } from "../http";
 import { awaitBody, watchUpload } from "./request-body";

@@ -5,7 +5,7 @@
  * until 'end' is emitted): the app then reads it as if nobody had. An upload is not read here (it may be 200 MB):
  * its pace and size are followed on the socket, and the connection is cut when it falls behind.
  */
-import { FieldCounter, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimit } from "~/domain/http/request-limits";
+import { FieldCounter, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimit } from "~/domain/http/requests/request-limits";
 import { BODY_TOO_SLOW_MESSAGE, BodyPaceWatch, type BodyPace } from "./body-pace";
 import type { Req } from "../http";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "./helpers";
-import { API_TIMEOUT_MS, REQUEST_TIMEOUT_MESSAGE } from "../../app/domain/http/request-timing";
+import { API_TIMEOUT_MS, REQUEST_TIMEOUT_MESSAGE } from "../../app/domain/http/requests/request-timing";
 
 test("a localised link lands on the English page with the 365-day locale cookie and the locale redirect cookie", async ({ page, context }) => {
   await page.goto("/fr/faq");

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
-import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT, API_RATE_WINDOW_SECONDS } from "~/domain/api/api-limits";
+import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT, API_RATE_WINDOW_SECONDS } from "~/domain/api/keys/api-limits";
 import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 

@@ -4,7 +4,7 @@ import { type API_ERROR_CODES, REQUEST_ID_HEADER } from "~/domain/api/api-errors
 import { ErrorBody } from "~/domain/api-contract/common";
 import { NotEntitledBody } from "~/domain/api-contract/risk";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
-import { rotateApiKey } from "~/services/api/api-keys.server";
+import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
 import { createSession } from "~/services/auth/session.server";
 import * as fallback from "../../app/routes/api+/$";

@@ -3,7 +3,7 @@ import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { getRiskEngine } from "~/risk/engine.server";
-import { rotateApiKey } from "~/services/api/api-keys.server";
+import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
 import * as pointHazards from "../../app/routes/api+/riskdb.get_data.hazards";

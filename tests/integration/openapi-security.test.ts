@@ -11,7 +11,7 @@ import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { apiPathOfRouteFile, withoutTrailingSlash } from "~/domain/api/api-route-files";
 import { buildOpenApiDocument } from "~/domain/api/openapi";
-import { createApiKey } from "~/services/api/api-keys.server";
+import { createApiKey } from "~/services/api/keys/api-keys.server";
 import { createSession } from "~/services/auth/session.server";
 import { saveBillingInfo, setTermsConsent } from "~/services/commerce/billing.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";

@@ -9,7 +9,7 @@ import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import { lenderCsv } from "../support/lender-portfolio";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
-import { rotateApiKey } from "~/services/api/api-keys.server";
+import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation, grantReportHexagons } from "~/services/commerce/entitlements.server";
 import { loadDashboard } from "~/services/dashboard/dashboard.server";
 import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection";

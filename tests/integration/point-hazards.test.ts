@@ -10,7 +10,7 @@ import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import { VALUE_SCALE } from "~/risk/dataset";
 import { getRiskEngine } from "~/risk/engine.server";
-import { rotateApiKey } from "~/services/api/api-keys.server";
+import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import * as pointHazards from "../../app/routes/api+/riskdb.get_data.hazards";
 import * as hazardScores from "../../app/routes/api+/riskdb.hazard_scores";

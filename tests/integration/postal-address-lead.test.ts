@@ -4,7 +4,7 @@ import { apiUrl, API_PATHS } from "~/domain/api/api-paths";
 import { ENTITLEMENT_MESSAGES } from "~/domain/commerce/entitlements";
 import { MESSAGES } from "~/domain/forms/validation";
 import { SINGLE_LOCATION_MESSAGES } from "~/domain/reports/single-location";
-import { getLead } from "~/services/commerce/leads.server";
+import { getLead } from "~/services/commerce/orders/leads.server";
 import { createSession } from "~/services/auth/session.server";
 import * as postalAddress from "../../app/routes/api+/v1.lead.postal_address";
 

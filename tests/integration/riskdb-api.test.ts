@@ -9,7 +9,7 @@ import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
 import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { getRiskEngine } from "~/risk/engine.server";
-import { API_KEY_NONE_MESSAGE, rotateApiKey } from "~/services/api/api-keys.server";
+import { API_KEY_NONE_MESSAGE, rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { nearestPlaceName } from "~/services/maps/places.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { createSession } from "~/services/auth/session.server";

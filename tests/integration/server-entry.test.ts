@@ -8,8 +8,8 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { CROSS_SITE_MESSAGE } from "~/domain/http/request-origin";
-import { FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS, UPLOAD_BODY_MAX_BYTES } from "~/domain/http/request-limits";
+import { CROSS_SITE_MESSAGE } from "~/domain/http/requests/request-origin";
+import { FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS, UPLOAD_BODY_MAX_BYTES } from "~/domain/http/requests/request-limits";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SERVER = path.join(ROOT, "build/server.js");

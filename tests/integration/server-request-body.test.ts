@@ -7,7 +7,7 @@ import http from "node:http";
 import net from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS } from "~/domain/http/request-limits";
+import { FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS } from "~/domain/http/requests/request-limits";
 import { awaitBody } from "../../server/admission/request-body";
 
 const LIMIT = { maxBytes: FORM_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS };

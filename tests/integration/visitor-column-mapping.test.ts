@@ -4,8 +4,8 @@
  */
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { POINT_PRECISION } from "~/domain/portfolio/row-place";
-import { ingestUpload } from "~/services/portfolio/uploads.server";
+import { POINT_PRECISION } from "~/domain/portfolio/columns/row-place";
+import { ingestUpload } from "~/services/portfolio/upload/uploads.server";
 import * as page from "../../app/routes/_public+/products.portfolio-preview";
 
 const getDb = setupTestDatabase();

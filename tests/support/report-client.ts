@@ -4,7 +4,7 @@
  */
 import crypto from "node:crypto";
 import { expect } from "vitest";
-import { PORTFOLIO_REPORT_PRODUCT } from "~/services/portfolio/purchase.server";
+import { PORTFOLIO_REPORT_PRODUCT } from "~/services/portfolio/report/purchase.server";
 import { LAND_SITES } from "./portfolio-files";
 import type { ProdServer } from "./prod-server";
 

@@ -1,4 +1,4 @@
-import { API_LIMITS_TEXT } from "~/domain/api/api-limits";
+import { API_LIMITS_TEXT } from "~/domain/api/keys/api-limits";
 
 /** The API's limits, stated where integrators read first; the same sentences are in the OpenAPI document. */
 export function ApiLimits() {

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { CHART_IMAGE_SIZE, type HazardBarsData, type LevelPieData } from "~/domain/dashboard/chart-images";
+import { CHART_IMAGE_SIZE, type HazardBarsData, type LevelPieData } from "~/domain/dashboard/charts/chart-images";
 import { renderChartMarkup } from "./render.server";
 import { LevelPieSvg } from "./risk-pie";
 

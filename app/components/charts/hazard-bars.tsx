@@ -1,6 +1,6 @@
 import { Bar } from "@nivo/bar";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
-import { CHART_IMAGE_SIZE, hazardBarsLabel, type HazardBarsData } from "~/domain/dashboard/chart-images";
+import { CHART_IMAGE_SIZE, hazardBarsLabel, type HazardBarsData } from "~/domain/dashboard/charts/chart-images";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_SHORT, PERIODS, SCENARIO_COLOURS, type ScenarioId } from "~/domain/hazards/scenarios";
 
 export type HazardBarsProps = HazardBarsData;

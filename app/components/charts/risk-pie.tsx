@@ -1,8 +1,8 @@
 import { Pie } from "@nivo/pie";
-import { CHART_IMAGE_SIZE, levelPieDescription, levelPieLabel } from "~/domain/dashboard/chart-images";
+import { CHART_IMAGE_SIZE, levelPieDescription, levelPieLabel } from "~/domain/dashboard/charts/chart-images";
 import type { LevelCounts } from "~/domain/portfolio/stats";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
-import { NO_DATA_COLOUR } from "~/domain/geo/map-levels";
+import { NO_DATA_COLOUR } from "~/domain/geo/map/map-levels";
 
 const SIZE = CHART_IMAGE_SIZE["level-pie"].width;
 

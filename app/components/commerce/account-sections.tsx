@@ -6,7 +6,7 @@ import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/auth/account";
 import { formatDocumentDate, type PaymentsMode } from "~/domain/commerce/orders";
 import { LOCATION_KINDS, type LocationKind } from "~/domain/commerce/entitlements";
-import { invoiceNumberText } from "~/domain/commerce/invoice";
+import { invoiceNumberText } from "~/domain/commerce/invoicing/invoice";
 import { PaymentsNote } from "./payments-note";
 
 type Limits = Record<LocationKind, number>;

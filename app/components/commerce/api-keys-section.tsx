@@ -8,7 +8,7 @@ import {
   API_KEY_SCOPE_TEXT,
   MAX_ACTIVE_API_KEYS,
   formatKeyTime,
-} from "~/domain/api/api-keys";
+} from "~/domain/api/keys/api-keys";
 import { KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM } from "~/domain/auth/account";
 
 export interface KeyRow {

@@ -6,8 +6,8 @@ import { notify } from "~/components/layout/toaster";
 import { ErrorList, Field, HoneypotField, SubmitButton } from "~/components/forms/fields";
 import { postJson } from "~/components/forms/public-api-submit";
 import { apiUrl, API_PATHS } from "~/domain/api/api-paths";
-import { NEWSLETTER_FORM_ID, newsletterResultMessage, NewsletterSchema } from "~/domain/content/newsletter";
-import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/public-forms";
+import { NEWSLETTER_FORM_ID, newsletterResultMessage, NewsletterSchema } from "~/domain/content/forms/newsletter";
+import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/forms/public-forms";
 
 export const NEWSLETTER_ACTION = apiUrl(API_PATHS.newsletterSubscribe);
 /** Same id as the public layout route: read here without importing the route module. */

@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MESSAGE } from "~/domain/http/request-timing";
+import { REQUEST_TIMEOUT_MESSAGE } from "~/domain/http/requests/request-timing";
 import { fetchWithTimeout, RequestTimeoutError } from "~/utils/fetch-with-timeout";
 
 /**

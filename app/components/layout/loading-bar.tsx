@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { MIN_DISPLAY_DELAY_MS, navigationTimeoutMs, REQUEST_TIMEOUT_MESSAGE } from "~/domain/http/request-timing";
+import { MIN_DISPLAY_DELAY_MS, navigationTimeoutMs, REQUEST_TIMEOUT_MESSAGE } from "~/domain/http/requests/request-timing";
 import { notify } from "./toaster";
 
 export const LOADING_BAR_THROTTLE_MS = MIN_DISPLAY_DELAY_MS;

@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection, Geometry } from "geojson";
 import { geoJSON, type Layer, type PathOptions } from "leaflet";
 import { useEffect, useMemo, useState } from "react";
 import { GeoJSON, MapContainer } from "react-leaflet";
-import { floodQuery, WORLD_BOUNDS, type Bounds, type FloodSelection } from "~/domain/geo/flood-map";
+import { floodQuery, WORLD_BOUNDS, type Bounds, type FloodSelection } from "~/domain/geo/map/flood-map";
 import { Basemap, FitToBounds } from "./map-parts.client";
 
 interface Props {

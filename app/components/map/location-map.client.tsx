@@ -1,7 +1,7 @@
 import type { LeafletMouseEvent, PathOptions } from "leaflet";
 import { Fragment } from "react";
 import { CircleMarker, MapContainer, Pane, Polygon, Tooltip } from "react-leaflet";
-import { boundsOfRings, toLatLngBounds, padBounds, type LocationMapData, type MapArea } from "~/domain/geo/location-map";
+import { boundsOfRings, toLatLngBounds, padBounds, type LocationMapData, type MapArea } from "~/domain/geo/map/location-map";
 import { Basemap, FitToBounds, MapViewControls } from "./map-parts.client";
 
 export interface MapPick {

@@ -1,4 +1,4 @@
-import { mapLegend } from "~/domain/geo/map-levels";
+import { mapLegend } from "~/domain/geo/map/map-levels";
 
 /** Colour key of the location maps: five levels plus the two states that are not scores. */
 export function MapLegend({ title }: { title: string }) {

@@ -6,8 +6,8 @@ import type { Feature, FeatureCollection, Point } from "geojson";
 import { DomEvent, divIcon, latLngBounds, type Map as LeafletMap } from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { GeoJSON, Marker, Pane, TileLayer, useMap, useMapEvents } from "react-leaflet";
-import { basemapLevelForZoom, basemapRequestBounds, basemapUrl } from "~/domain/geo/basemap";
-import { padBounds, toLatLngBounds, type Bounds } from "~/domain/geo/location-map";
+import { basemapLevelForZoom, basemapRequestBounds, basemapUrl } from "~/domain/geo/map/basemap";
+import { padBounds, toLatLngBounds, type Bounds } from "~/domain/geo/map/location-map";
 import { escapeHtml } from "~/utils/html";
 
 const answers = new Map<string, Promise<FeatureCollection>>();

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { LocationMapData, MapArea } from "~/domain/geo/location-map";
+import type { LocationMapData, MapArea } from "~/domain/geo/map/location-map";
 import type { MapPick } from "./location-map.client";
 import { MapLegend } from "./map-legend";
 // An empty module in the browser build (Remix drops *.server files there): the static map is drawn by the server only.

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { floodQuery, type FloodSelection } from "~/domain/geo/flood-map";
+import { floodQuery, type FloodSelection } from "~/domain/geo/map/flood-map";
 
 interface Shape {
   code: string;

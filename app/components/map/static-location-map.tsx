@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { fitProjection, ringsToSvgPath, type LocationMapData, type MapArea } from "~/domain/geo/location-map";
+import { fitProjection, ringsToSvgPath, type LocationMapData, type MapArea } from "~/domain/geo/map/location-map";
 
 export interface StaticLocationMapProps {
   data: LocationMapData;

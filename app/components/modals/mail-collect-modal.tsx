@@ -9,7 +9,7 @@ import { postJson } from "~/components/forms/public-api-submit";
 import { Modal } from "~/components/ui/modal";
 import { apiUrl, API_PATHS } from "~/domain/api/api-paths";
 import { documentResultMessage, mailCollectText, MailCollectSchema, type DocumentInfo } from "~/domain/content/documents";
-import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/public-forms";
+import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/forms/public-forms";
 import { usePageHydrates } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce-provider";
 

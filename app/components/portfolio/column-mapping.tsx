@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms/fields";
-import { COLUMN_ROLES, COLUMN_ROLE_LABELS, NO_COLUMN, type ColumnRole } from "~/domain/portfolio/columns";
+import { COLUMN_ROLES, COLUMN_ROLE_LABELS, NO_COLUMN, type ColumnRole } from "~/domain/portfolio/columns/columns";
 
 /**
  * The column-mapping step: one select per role (id, name, value, country, address, city, postcode) over the file's

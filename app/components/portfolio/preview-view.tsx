@@ -5,7 +5,7 @@ import { PREVIEW_TEXT } from "~/domain/portfolio/limits";
 import { PREVIEW_RULE_TEXT } from "~/domain/portfolio/preview-rule";
 import { formatShare } from "~/domain/reports/disclosure";
 import { HISTORICAL_LABEL, PERIODS, SCENARIOS, SLOTS } from "~/domain/hazards/scenarios";
-import type { PreviewResult } from "~/services/portfolio/uploads.server";
+import type { PreviewResult } from "~/services/portfolio/upload/uploads.server";
 
 /** What the preview shows of an upload's answer. */
 type PreviewView = Pick<

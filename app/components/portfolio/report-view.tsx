@@ -6,7 +6,7 @@ import { HAZARDS, isHazardId } from "~/domain/hazards/hazards";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { REASSESS_TEXT, type ReassessDecision } from "~/domain/portfolio/reassessment";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, SCENARIOS } from "~/domain/hazards/scenarios";
-import type { ReportOutputs } from "~/services/portfolio/report.server";
+import type { ReportOutputs } from "~/services/portfolio/report/report.server";
 
 interface Progress {
   status: string;

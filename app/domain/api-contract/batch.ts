@@ -1,5 +1,5 @@
 /** The batch read: many points or location codes × several scenario/period slots in one call, answered per item. */
-import { BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "../api/api-limits";
+import { BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "../api/keys/api-limits";
 import { LOCATION_KINDS } from "../commerce/entitlements";
 import { HazardId, PeriodId, ScenarioId } from "./risk";
 import { ok } from "./common";

@@ -1,5 +1,5 @@
 /** Answers and bodies of the named-key calls (/v1/keys): a key is shown in full only in the answer that made it. */
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, API_KEY_SCOPE_TEXT, API_KEY_ROTATION_OVERLAP_TEXT } from "../api/api-keys";
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, API_KEY_SCOPE_TEXT, API_KEY_ROTATION_OVERLAP_TEXT } from "../api/keys/api-keys";
 import { ok } from "./common";
 import { z, obj } from "./zod";
 

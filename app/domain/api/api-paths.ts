@@ -1,7 +1,7 @@
 /**
  * Public API paths (spec §7), relative to the `/api/` prefix. Routes, the OpenAPI document and tests all read these.
  */
-import { API_TIMEOUT_MS, UPLOAD_PREVIEW_TIMEOUT_MS } from "../http/request-timing";
+import { API_TIMEOUT_MS, UPLOAD_PREVIEW_TIMEOUT_MS } from "../http/requests/request-timing";
 
 export const API_PREFIX = "/api";
 

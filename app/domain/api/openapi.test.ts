@@ -4,7 +4,7 @@ import { API_ERROR_CODES } from "./api-errors";
 import { API_PATHS, API_PREFIX } from "./api-paths";
 import { SESSION_COOKIE_NAME } from "../auth/auth";
 import { API_OPERATIONS, buildOpenApiDocument } from "./openapi";
-import { hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema, regionsParamsSchema } from "./riskdb-params";
+import { hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema, regionsParamsSchema } from "./params/riskdb-params";
 import { FILE_OPERATION_IDS } from "./openapi/files";
 
 const OpenAPIResponseValidator = ((validatorModule as unknown as { default?: typeof validatorModule }).default ?? validatorModule) as typeof validatorModule;

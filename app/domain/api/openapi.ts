@@ -7,7 +7,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { SESSION_COOKIE_NAME } from "../auth/auth";
 import { API_VERSION } from "./api-changelog";
-import { API_LIMITS_TEXT } from "./api-limits";
+import { API_LIMITS_TEXT } from "./keys/api-limits";
 import { API_PREFIX } from "./api-paths";
 import { registerFileAnswers } from "./openapi/files";
 import { registerApiLimits } from "./openapi/limits";

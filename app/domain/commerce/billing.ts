@@ -1,10 +1,10 @@
 /** Billing info form (spec §3, §5): one zod schema for the page, the API and the service. */
 import { z } from "zod";
-import { vatMemberStateOf } from "./vat";
+import { vatMemberStateOf } from "./invoicing/vat";
 import { countryCodeProblem } from "../geo/countries";
 import { countryName } from "../geo/country-names";
 import { normaliseRedirectPath } from "../http/safe-redirect";
-import { canonicalVatNumber, vatNumberFormatMessage } from "./vat-numbers";
+import { canonicalVatNumber, vatNumberFormatMessage } from "./invoicing/vat-numbers";
 import { MESSAGES, field } from "../forms/validation";
 
 export interface BillingInfoValue {

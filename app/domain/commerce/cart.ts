@@ -4,8 +4,8 @@ import { billingInfoHref } from "./billing";
 import { COMMERCE_MESSAGES } from "./messages";
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, planChange, upgradeItems, upgradeSubtotal } from "./orders";
 import { MAX_LOCATIONS_PER_PURCHASE, PACKAGES, type PackageChoice } from "./packages";
-import { costOf, vatRateFor } from "./vat";
-import { invoiceLines, vatNoteFor } from "./invoice";
+import { costOf, vatRateFor } from "./invoicing/vat";
+import { invoiceLines, vatNoteFor } from "./invoicing/invoice";
 import { LOCATION_KINDS, type LocationKind } from "./entitlements";
 import { PLAN_CODES, type PlanCode } from "./plans";
 

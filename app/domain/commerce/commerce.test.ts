@@ -2,7 +2,7 @@ import { COMMERCE_MESSAGES } from "./messages";
 import { formatDocumentDate, planChange, SELF_SERVICE_PRODUCTS, reportCostOf, reportCostText, upgradeSubtotal } from "./orders";
 import { PACKAGES, packageRegister, parseCustomCount, parsePackageChoices, priceLocationAmount, pricePackage } from "./packages";
 import { planByTariffId, COUNTRY_SCORES_INCLUDED, planIncludes, reportPrices } from "./plan-offer";
-import { EMPTY_COST, costOf, vatAmount, vatRateFor } from "./vat";
+import { EMPTY_COST, costOf, vatAmount, vatRateFor } from "./invoicing/vat";
 import { PLAN_DEFINITIONS } from "./plans";
 
 describe("packages", () => {

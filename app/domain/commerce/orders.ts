@@ -1,6 +1,6 @@
 /** Orders: plan upgrades, self-service products, what a report cost, how orders are paid and identified. */
 import type { LocationKind } from "./entitlements";
-import { formatMinorUnits } from "./money";
+import { formatMinorUnits } from "./invoicing/money";
 import { PLAN_DEFINITIONS, planRank, type PlanCode } from "./plans";
 import { COMMERCE_MESSAGES } from "./messages";
 import { pricePackage, type PackageChoice, type PricedPackage } from "./packages";

@@ -1,6 +1,6 @@
 /** Data packages: what each adds and costs, the bounds of a purchase. Money is integer minor units (cents). */
 import type { LocationKind } from "./entitlements";
-import { formatMinorUnits } from "./money";
+import { formatMinorUnits } from "./invoicing/money";
 import { PORTFOLIO_MAX_ROWS } from "../portfolio/limits";
 
 /**

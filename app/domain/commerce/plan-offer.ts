@@ -1,5 +1,5 @@
 /** What each plan includes and what reports cost, in the words /pricing and the cart both use. */
-import { formatMinorUnits } from "./money";
+import { formatMinorUnits } from "./invoicing/money";
 import { API_KEY_PLAN, FREE_PLAN, PLAN_DEFINITIONS, type PlanCode, type PlanDefinition } from "./plans";
 import { CURRENCY, findSelfServiceProduct } from "./orders";
 

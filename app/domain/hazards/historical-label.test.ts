@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { hazardBarsLabel } from "../dashboard/chart-images";
-import { SCENARIO_OPTIONS } from "../geo/flood-map";
+import { hazardBarsLabel } from "../dashboard/charts/chart-images";
+import { SCENARIO_OPTIONS } from "../geo/map/flood-map";
 import { BASELINE_YEARS, HISTORICAL_LABEL, HISTORICAL_SHORT, PERIODS, SCENARIOS, parsePeriod, parseScenario } from "./scenarios";
 
 const appDir = path.resolve(__dirname, "..");

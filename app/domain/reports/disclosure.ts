@@ -5,7 +5,7 @@
 import { HAZARDS, PER_HAZARD_IDS, type PerHazardId } from "../hazards/hazards";
 import type { RiskScore } from "../hazards/risk-levels";
 import { HISTORICAL_LABEL, SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type ScenarioId } from "../hazards/scenarios";
-import { moneyBasis, type MoneyBasis } from "../portfolio/value-column";
+import { moneyBasis, type MoneyBasis } from "../portfolio/columns/value-column";
 import { openLocations, type AssessedLocation, type PortfolioAggregates, type PortfolioReportSource, type ReportMetadata } from "./types";
 
 /** "Material physical risk" threshold: level High (3) or above. */

@@ -5,7 +5,7 @@
 import { HAZARDS, HAZARD_IDS, type HazardId } from "../hazards/hazards";
 import { RISK_LEVELS } from "../hazards/risk-levels";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, PERIODS, SCENARIOS, slotIndex, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
-import type { LonLatRing } from "../geo/location-map";
+import type { LonLatRing } from "../geo/map/location-map";
 import type { LocationScores, SlotScore } from "./types";
 
 export const LOCATION_REPORT_TITLE = "Single-location climate risk report";

@@ -5,7 +5,7 @@ import { levelForScore } from "~/domain/hazards/risk-levels";
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
 import { explainDrivers, explainSummary, type PlaceRef } from "../explain/explain-text";
 import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type HazardValue, type Step } from "../formulas";
-import { ROLLUP_TOP_SHARE } from "../rollup";
+import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 import type { HazardExplanation, HazardScoreItem } from "../types";
 
 const INPUT_LABELS: Record<string, [string, string]> = {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeDataset, type GeoFile } from "../dataset";
-import { sampleLandPoints } from "../landmask";
+import { sampleLandPoints } from "../land/landmask";
 import { loadLandMask, loadRiskEngine, type RiskEngine } from "../engine.server";
 import { CellTable } from "./cells";
 import { Locator } from "./locator";

@@ -1,8 +1,8 @@
 /** Point → country, region and land hexagon: the land, sea and out-of-range decisions. */
 import { cellToLatLng, gridDisk, latLngToCell } from "h3-js";
 import { NONE16 } from "../dataset";
-import { PolygonIndex, haversineKm, ringBounds } from "../geo";
-import type { LandMask } from "../landmask";
+import { PolygonIndex, haversineKm, ringBounds } from "../land/geo";
+import type { LandMask } from "../land/landmask";
 import type { LandSnap, LocateResult } from "../types";
 import type { CellTable } from "./cells";
 

@@ -6,7 +6,7 @@ import { SLOTS, warmingAboveBaseline } from "~/domain/hazards/scenarios";
 import { loadRiskEngine, type RiskEngine } from "../engine.server";
 import { explainDrivers, explainSummary, fmt1, fmt2, fmtHalf, fmtInt, fmtSig2, pct, placeSubject, type ExplanationFacts } from "./explain-text";
 import { LAND_AMPLIFICATION, STEP } from "../formulas";
-import { ROLLUP_TOP_SHARE } from "../rollup";
+import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 import type { HazardScoreItem } from "../types";
 
 describe("number words", () => {

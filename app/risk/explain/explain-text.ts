@@ -8,7 +8,7 @@ import { HAZARDS, type HazardId, type PerHazardId } from "~/domain/hazards/hazar
 import { RISK_LEVELS, scoreFromValue } from "~/domain/hazards/risk-levels";
 import { BASELINE_YEARS, HISTORICAL_SLR_M, SCENARIOS, slotWarmingLabel, warmingAboveBaseline, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { CC_SCALING, LAND_AMPLIFICATION, STEP, TC_WARMING_GAIN } from "../formulas";
-import { ROLLUP_TOP_SHARE } from "../rollup";
+import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 
 /** Which place a score belongs to; `name` is what a reader knows it by (a country, a region, a nearby town). */
 export interface PlaceRef {

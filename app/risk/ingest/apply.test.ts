@@ -4,7 +4,7 @@ import { gunzipSync } from "node:zlib";
 import { decodeDataset, type GeoFile } from "../dataset";
 import { RiskEngine } from "../engine";
 import { applyLayers } from "./apply";
-import { readCsvLayers } from "./csv";
+import { readCsvLayers } from "./formats/csv";
 
 const dataDir = path.resolve("data");
 const { header, arrays } = decodeDataset(gunzipSync(readFileSync(path.join(dataDir, "risk-cells.bin.gz"))));

@@ -4,7 +4,7 @@ import { parsePeriod, parseScenario, slotIndex } from "~/domain/hazards/scenario
 import { CODE_NA, NONE16, decodeValue, encodeValue, type DatasetArrays, type DatasetHeader, type GeoFile } from "../dataset";
 import { RiskEngine } from "../engine";
 import { aggregate, type HazardValue } from "../formulas";
-import { rollupEntities } from "../rollup";
+import { rollupEntities } from "../regions/rollup";
 import { H3_RESOLUTION } from "./axes";
 import { IngestError, type IngestedLayer } from "./types";
 

@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
-import { readCsvLayers } from './csv';
-import { readGeoTiffLayer } from './geotiff';
-import { readNetcdf3Layer } from './netcdf3';
-import { readNetcdf4Layer } from './netcdf4';
+import { readCsvLayers } from './formats/csv';
+import { readGeoTiffLayer } from './formats/geotiff';
+import { readNetcdf3Layer } from './formats/netcdf3';
+import { readNetcdf4Layer } from './formats/netcdf4';
 import {
   IngestError,
   type CsvReadOptions,

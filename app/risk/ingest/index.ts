@@ -2,8 +2,8 @@ export type { IngestedLayer, IngestFormat, IngestInput, GridReadOptions, CsvRead
 export { IngestError } from './types';
 export { H3_RESOLUTION, slotKey } from './axes';
 export { aggregateGrid, wrapLongitude, type PointGrid, type AggregateOptions } from './grid';
-export { readCsvLayers } from './csv';
-export { readGeoTiffLayer } from './geotiff';
-export { readNetcdf3Layer } from './netcdf3';
-export { readNetcdf4Layer } from './netcdf4';
+export { readCsvLayers } from './formats/csv';
+export { readGeoTiffLayer } from './formats/geotiff';
+export { readNetcdf3Layer } from './formats/netcdf3';
+export { readNetcdf4Layer } from './formats/netcdf4';
 export { detectFormat, readHazardFile } from './detect';

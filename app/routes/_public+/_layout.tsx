@@ -13,11 +13,11 @@ import { Modal, withoutParams } from "~/components/ui/modal";
 import { parseAuthView } from "~/domain/auth/auth-forms";
 import { CONSENT_COOKIE_NAME, parseConsent } from "~/domain/content/cookie-consent";
 import { findDocument } from "~/domain/content/documents";
-import { NEWSLETTER_FORM_ID } from "~/domain/content/newsletter";
+import { NEWSLETTER_FORM_ID } from "~/domain/content/forms/newsletter";
 import { DOCUMENT_QUERY_PARAM, OFFICES_TEXT, parseSocialLinks, SITE_NAME } from "~/domain/content/site";
 import { getEnv } from "~/env.server";
-import { readDocumentsSent } from "~/services/content/documents.server";
-import { readFormFlash } from "~/services/http/form-flash.server";
+import { readDocumentsSent } from "~/services/content/documents/documents.server";
+import { readFormFlash } from "~/services/http/forms/form-flash.server";
 import { useNonce } from "~/utils/nonce-provider";
 
 export const PUBLIC_LAYOUT_ID = "routes/_public+/_layout";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isAppError } from "~/services/http/errors.server";
-import { confirmNewsletter } from "~/services/content/newsletter.server";
+import { confirmNewsletter } from "~/services/content/forms/newsletter.server";
 import { pageTitle } from "~/utils/meta";
 import type { RouteHandle } from "~/root";
 

@@ -5,7 +5,7 @@ import { ContentPageView, contentPageMeta } from "~/components/pages/content-pag
 import { PACKAGE_GROUP_NAMES, PACKAGES } from "~/domain/commerce/packages";
 import { API_KEY_NOTE, planIncludes, reportPrices } from "~/domain/commerce/plan-offer";
 import { ENTITLEMENT_RULE } from "~/domain/commerce/entitlements";
-import { formatMinorUnits } from "~/domain/commerce/money";
+import { formatMinorUnits } from "~/domain/commerce/invoicing/money";
 import { PREVIEW_RULE_TEXT } from "~/domain/portfolio/preview-rule";
 import { FREE_PLAN, PLAN_DEFINITIONS } from "~/domain/commerce/plans";
 import { documentModalHref } from "~/domain/content/site";

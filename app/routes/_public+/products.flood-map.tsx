@@ -9,7 +9,7 @@ import { SelectField } from "~/components/forms/fields";
 import { MapLegend } from "~/components/map/map-legend";
 import { StaticFloodMap } from "~/components/map/static-flood-map";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
-import { floodQuery, parseFloodSelection, PERIOD_OPTIONS, SCENARIO_OPTIONS, selectionLabel } from "~/domain/geo/flood-map";
+import { floodQuery, parseFloodSelection, PERIOD_OPTIONS, SCENARIO_OPTIONS, selectionLabel } from "~/domain/geo/map/flood-map";
 import { getEnv } from "~/env.server";
 import { publicCacheHeaders } from "~/services/http/cache-headers.server";
 import { countryOptions, floodMapView, topFloodAreas } from "~/services/maps/flood-map.server";

@@ -11,10 +11,10 @@ import type { RouteHandle } from "~/root";
 import { publicCacheHeaders } from "~/services/http/cache-headers.server";
 import { requestClientAddress } from "~/services/http/client-address.server";
 import { isAppError } from "~/services/http/errors.server";
-import { previewFromMultipart, remapVisitorColumns, uploadErrorInit } from "~/services/portfolio/preview.server";
-import { readFormData } from "~/services/http/form-body.server";
+import { previewFromMultipart, remapVisitorColumns, uploadErrorInit } from "~/services/portfolio/upload/preview.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 import { ColumnMappingForm } from "~/components/portfolio/column-mapping";
-import { chosenColumns, parseColumnChoices } from "~/domain/portfolio/columns";
+import { chosenColumns, parseColumnChoices } from "~/domain/portfolio/columns/columns";
 import { getSessionUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 

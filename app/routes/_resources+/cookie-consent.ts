@@ -6,8 +6,8 @@ import { safeRedirectPath } from "~/domain/auth/auth";
 import { ACCEPT_ALL, CONSENT_COOKIE_NAME, CONSENT_MAX_AGE_SECONDS, NECESSARY_ONLY, serializeConsent, type Consent } from "~/domain/content/cookie-consent";
 import { isProduction } from "~/env.server";
 import { localeCookie } from "~/services/http/locale.server";
-import { toastHeader } from "~/services/http/toast.server";
-import { readFormData } from "~/services/http/form-body.server";
+import { toastHeader } from "~/services/http/forms/toast.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 
 const ConsentForm = z.object({
   choice: z.enum(["all", "necessary", "custom"]),

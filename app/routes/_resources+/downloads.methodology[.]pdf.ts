@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { resourceHandler } from "~/services/http/security-headers.server";
-import { documentDownloadResponse } from "~/services/content/document-download.server";
+import { documentDownloadResponse } from "~/services/content/documents/document-download.server";
 
 /** GET /downloads/methodology.pdf */
 export const loader = resourceHandler(({ request }: LoaderFunctionArgs) => documentDownloadResponse(request, "methodology"));

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseFloodSelection } from "~/domain/geo/flood-map";
+import { parseFloodSelection } from "~/domain/geo/map/flood-map";
 import { apiError, apiJson } from "~/services/api/api-response.server";
-import { resolveApiCaller } from "~/services/api/api-auth.server";
+import { resolveApiCaller } from "~/services/api/keys/api-auth.server";
 import { hexagonVisibilityFor } from "~/services/commerce/entitlements.server";
 import { floodGeoJson } from "~/services/maps/flood-map.server";
 

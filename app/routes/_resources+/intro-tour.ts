@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/domain/auth/auth";
-import { readFormData } from "~/services/http/form-body.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 import { markTourSeen } from "~/services/dashboard/intro-tour.server";
 import { requireUser } from "~/services/auth/session.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseBasemapQuery } from "~/domain/geo/basemap-query";
+import { parseBasemapQuery } from "~/domain/geo/map/basemap-query";
 import { basemapBrotli, basemapGeoJson } from "~/services/maps/map-data.server";
 
 /**

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "~/services/api/api-fallback.server";
 import { RequestPreviewResponse } from "~/domain/api-contract/upload";
 import { apiAnswer, apiError, apiRoute } from "~/services/api/api-response.server";
-import { resolveApiCaller } from "~/services/api/api-auth.server";
-import { readBody } from "~/services/http/form-flash.server";
+import { resolveApiCaller } from "~/services/api/keys/api-auth.server";
+import { readBody } from "~/services/http/forms/form-flash.server";
 import { requestPreview, resolveUpload } from "~/services/portfolio/api.server";
 
 function routeLoader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PreviewResponse } from "~/domain/api-contract/upload";
 import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
-import { resolveApiCaller } from "~/services/api/api-auth.server";
+import { resolveApiCaller } from "~/services/api/keys/api-auth.server";
 import { requestClientAddress } from "~/services/http/client-address.server";
-import { previewFromMultipart } from "~/services/portfolio/preview.server";
+import { previewFromMultipart } from "~/services/portfolio/upload/preview.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {

@@ -3,16 +3,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { withoutParams } from "~/components/ui/modal";
 import { NEWSLETTER_QUERY } from "~/components/layout/public-footer";
 import { safeRedirectPath } from "~/domain/auth/auth";
-import { NEWSLETTER_FORM_ID, NEWSLETTER_MESSAGES, NewsletterSchema } from "~/domain/content/newsletter";
-import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/public-forms";
+import { NEWSLETTER_FORM_ID, NEWSLETTER_MESSAGES, NewsletterSchema } from "~/domain/content/forms/newsletter";
+import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/forms/public-forms";
 import { MessageResponse, NewsletterErrorBody } from "~/domain/api-contract/content";
 import { apiAnswer, apiError, apiJson, apiRoute, completeErrorBody } from "~/services/api/api-response.server";
 import { isAppError } from "~/services/http/errors.server";
-import { readBody, redirectWithFormFlash } from "~/services/http/form-flash.server";
+import { readBody, redirectWithFormFlash } from "~/services/http/forms/form-flash.server";
 import { logger } from "~/services/infra/logger.server";
-import { subscribeToNewsletter } from "~/services/content/newsletter.server";
+import { subscribeToNewsletter } from "~/services/content/forms/newsletter.server";
 import { requestClientAddress } from "~/services/http/client-address.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {

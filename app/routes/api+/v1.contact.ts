@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CONTACT_MESSAGES, ContactSchema } from "~/domain/content/contact";
-import { HONEYPOT_FIELD } from "~/domain/content/public-forms";
+import { CONTACT_MESSAGES, ContactSchema } from "~/domain/content/forms/contact";
+import { HONEYPOT_FIELD } from "~/domain/content/forms/public-forms";
 import { ContactResponse } from "~/domain/api-contract/content";
 import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
-import { sendContactMessage } from "~/services/content/contact.server";
+import { sendContactMessage } from "~/services/content/forms/contact.server";
 import { BadRequestError } from "~/services/http/errors.server";
-import { readBody } from "~/services/http/form-flash.server";
+import { readBody } from "~/services/http/forms/form-flash.server";
 import { requestClientAddress } from "~/services/http/client-address.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 

@@ -3,17 +3,17 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { withoutParams } from "~/components/ui/modal";
 import { safeRedirectPath } from "~/domain/auth/auth";
 import { DOCUMENT_MESSAGES, DocumentRequestSchema, MailCollectSchema } from "~/domain/content/documents";
-import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/public-forms";
+import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/forms/public-forms";
 import { DOCUMENT_QUERY_PARAM } from "~/domain/content/site";
 import { DocumentsListResponse } from "~/domain/api-contract/account";
 import { SuccessResponse } from "~/domain/api-contract/content";
 import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
-import { documentsSentCookie, listDocuments, requestDocument, requireDocument } from "~/services/content/documents.server";
+import { documentsSentCookie, listDocuments, requestDocument, requireDocument } from "~/services/content/documents/documents.server";
 import { BadRequestError, isAppError } from "~/services/http/errors.server";
-import { readBody, redirectWithFormFlash } from "~/services/http/form-flash.server";
+import { readBody, redirectWithFormFlash } from "~/services/http/forms/form-flash.server";
 import { logger } from "~/services/infra/logger.server";
 import { requestClientAddress } from "~/services/http/client-address.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 /** GET /api/v1/get_email: the documents that can be requested (spec §3: documentation item name, id). */

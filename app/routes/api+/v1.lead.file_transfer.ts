@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "~/services/api/api-fallback.server";
 import { LeadIdResponse } from "~/domain/api-contract/orders";
 import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
-import { resolveApiCaller } from "~/services/api/api-auth.server";
-import { readBody } from "~/services/http/form-flash.server";
+import { resolveApiCaller } from "~/services/api/keys/api-auth.server";
+import { readBody } from "~/services/http/forms/form-flash.server";
 import { resolveUpload } from "~/services/portfolio/api.server";
-import { fileTransfer } from "~/services/portfolio/purchase.server";
+import { fileTransfer } from "~/services/portfolio/report/purchase.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {

@@ -4,10 +4,10 @@ import { ENTITLEMENT_MESSAGES } from "~/domain/commerce/entitlements";
 import { apiMethodNotAllowed } from "~/services/api/api-fallback.server";
 import { PostalAddressLeadResponse } from "~/domain/api-contract/orders";
 import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
-import { resolveApiCaller } from "~/services/api/api-auth.server";
-import { createPostalAddressLead } from "~/services/commerce/location-lead.server";
+import { resolveApiCaller } from "~/services/api/keys/api-auth.server";
+import { createPostalAddressLead } from "~/services/commerce/orders/location-lead.server";
 import { BadRequestError, UnauthorizedError } from "~/services/http/errors.server";
-import { readBody } from "~/services/http/form-flash.server";
+import { readBody } from "~/services/http/forms/form-flash.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {

@@ -12,10 +12,10 @@ import { cartReviewHref, creditsSelection, selectionSearch } from "~/domain/comm
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce/packages";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/commerce/entitlements";
-import { createApiKey, getActiveApiKey, listApiKeys, revokeApiKeyById, revokeApiKey, rotateApiKey, rotateApiKeyById } from "~/services/api/api-keys.server";
+import { createApiKey, getActiveApiKey, listApiKeys, revokeApiKeyById, revokeApiKey, rotateApiKey, rotateApiKeyById } from "~/services/api/keys/api-keys.server";
 import { getTermsConsent, setTermsConsent } from "~/services/commerce/billing.server";
 import { listReports, mergedDocuments } from "~/services/commerce/documents.server";
-import { currentPaymentsMode } from "~/services/commerce/payments.server";
+import { currentPaymentsMode } from "~/services/commerce/orders/payments.server";
 import { getUserEntitlements } from "~/services/commerce/entitlements.server";
 import { isAppError } from "~/services/http/errors.server";
 import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
@@ -24,11 +24,11 @@ import { AUTH_MESSAGES } from "~/domain/auth/auth";
 import { ChangePasswordSchema } from "~/domain/auth/auth-forms";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
 import { changePassword } from "~/services/auth/auth.server";
-import { replyWithServiceError } from "~/services/http/form-errors.server";
+import { replyWithServiceError } from "~/services/http/forms/form-errors.server";
 import { readSessionToken, requireUser } from "~/services/auth/session.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/services/http/form-body.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Credit Balance") }];
 

@@ -8,9 +8,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { APPEALS, BillingFormSchema, billingFromForm, billingReturnPath } from "~/domain/commerce/billing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { getBillingInfo, saveBillingInfo } from "~/services/commerce/billing.server";
-import { readFormData } from "~/services/http/form-body.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 import { requireUser } from "~/services/auth/session.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Account Billing Info") }];

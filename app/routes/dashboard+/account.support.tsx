@@ -6,11 +6,11 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorList, Field, SubmitButton, TextareaField } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { SupportSchema } from "~/domain/content/support";
+import { SupportSchema } from "~/domain/content/forms/support";
 import { submitSupportRequest } from "~/services/commerce/documents.server";
-import { readFormData } from "~/services/http/form-body.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 import { requireUser } from "~/services/auth/session.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Tech Support") }];

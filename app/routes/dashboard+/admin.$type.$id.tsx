@@ -10,10 +10,10 @@ import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { requireAdmin } from "~/services/auth/admin.server";
 import { adminGetContent, adminTopicOptions, previewMarkdown, saveContent } from "~/services/content/content.server";
 import { isAppError } from "~/services/http/errors.server";
-import { replyWithServiceError } from "~/services/http/form-errors.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { replyWithServiceError } from "~/services/http/forms/form-errors.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/services/http/form-body.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 
 /** `{type}` must be a content type and `{id}` a positive id or `new`. */
 function target(params: { type?: string; id?: string }): { type: ContentType; id: number | null } {

@@ -8,9 +8,9 @@ import { ADMIN_CONTENT_PATH, adminEditPath, adminListPath, CONTENT_MESSAGES, CON
 import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { requireAdmin } from "~/services/auth/admin.server";
 import { adminListContent, setContentPublished } from "~/services/content/content.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { pageTitle } from "~/utils/meta";
-import { readFormData } from "~/services/http/form-body.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 import { rethrowAsResponse } from "~/services/http/errors.server";
 
 function contentType(param: string | undefined) {

@@ -12,10 +12,10 @@ import { planChange } from "~/domain/commerce/orders";
 import { PACKAGE_GROUP_NAMES, packageRegister } from "~/domain/commerce/packages";
 import { planIncludes } from "~/domain/commerce/plan-offer";
 import { classifyLocationCode, type LocationKind } from "~/domain/commerce/entitlements";
-import { formatMinorUnits } from "~/domain/commerce/money";
+import { formatMinorUnits } from "~/domain/commerce/invoicing/money";
 import { PLAN_DEFINITIONS, isPlanCode, planRank } from "~/domain/commerce/plans";
 import { getBillingInfo } from "~/services/commerce/billing.server";
-import { currentPaymentsMode } from "~/services/commerce/payments.server";
+import { currentPaymentsMode } from "~/services/commerce/orders/payments.server";
 import { requireUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 

@@ -10,15 +10,15 @@ import { CartSelectionSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, ca
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { CURRENCY, TERMS_VERSION } from "~/domain/commerce/orders";
 import { classifyLocationCode } from "~/domain/commerce/entitlements";
-import { buyerLines, formatRate, invoiceNumberText, lineCells } from "~/domain/commerce/invoice";
-import { formatPrice } from "~/domain/commerce/money";
+import { buyerLines, formatRate, invoiceNumberText, lineCells } from "~/domain/commerce/invoicing/invoice";
+import { formatPrice } from "~/domain/commerce/invoicing/money";
 import { getBillingInfo } from "~/services/commerce/billing.server";
-import { purchasePackages } from "~/services/commerce/orders.server";
-import { currentPaymentsMode } from "~/services/commerce/payments.server";
+import { purchasePackages } from "~/services/commerce/orders/orders.server";
+import { currentPaymentsMode } from "~/services/commerce/orders/payments.server";
 import { isAppError } from "~/services/http/errors.server";
-import { readFormData } from "~/services/http/form-body.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 import { requireUser } from "~/services/auth/session.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Review your order") }];

@@ -18,10 +18,10 @@ import {
   type ExposureCell,
 } from "~/domain/reports/disclosure";
 import { HAZARDS } from "~/domain/hazards/hazards";
-import { VALUE_COLUMN_TEXT, formatMoney, type MoneyBasis } from "~/domain/portfolio/value-column";
+import { VALUE_COLUMN_TEXT, formatMoney, type MoneyBasis } from "~/domain/portfolio/columns/value-column";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { isAppError } from "~/services/http/errors.server";
-import { readFormData } from "~/services/http/form-body.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
 import { disclosureFor, exportDisclosure } from "~/services/reports/corporate.server";
 import { listUserPortfolios } from "~/services/reports/portfolios.server";
 import { requireUser } from "~/services/auth/session.server";

@@ -11,13 +11,13 @@ import { TERMS_VERSION } from "~/domain/commerce/orders";
 import { reportPrices } from "~/domain/commerce/plan-offer";
 import { PageHeader } from "~/components/ui/page-header";
 import { SingleLocationConfirmSchema, SingleLocationOrderSchema } from "~/domain/reports/single-location";
-import { confirmPurchase } from "~/services/commerce/orders.server";
+import { confirmPurchase } from "~/services/commerce/orders/orders.server";
 import { isAppError } from "~/services/http/errors.server";
-import { readFormData } from "~/services/http/form-body.server";
-import { replyWithServiceError } from "~/services/http/form-errors.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
+import { replyWithServiceError } from "~/services/http/forms/form-errors.server";
 import { orderSingleLocationReport, singleLocationReportFile } from "~/services/reports/single-location.server";
 import { requireUser } from "~/services/auth/session.server";
-import { redirectWithToast } from "~/services/http/toast.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Single-location report") }];

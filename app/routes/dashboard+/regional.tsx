@@ -8,7 +8,7 @@ import { SelectField } from "~/components/forms/fields";
 import { PlaceMap } from "~/components/map/place-map";
 import { PageHeader } from "~/components/ui/page-header";
 import { HAZARD_IDS, HAZARDS } from "~/domain/hazards/hazards";
-import { PERIOD_OPTIONS, SCENARIO_OPTIONS } from "~/domain/geo/flood-map";
+import { PERIOD_OPTIONS, SCENARIO_OPTIONS } from "~/domain/geo/map/flood-map";
 import { nextSortDirection, parseRegionalQuery, REGIONAL_CSV_PATH, regionalSearch, type RegionalSortKey } from "~/domain/geo/regional";
 import { getEnv } from "~/env.server";
 import { getRiskEngine } from "~/risk/engine.server";

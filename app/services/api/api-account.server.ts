@@ -1,8 +1,8 @@
 /** Response handlers of the signed-in JSON endpoints: available locations and the API key (both key paths). */
 import { ApiKeyResponse, ApiKeyRevokedResponse, AvailableLocationsResponse } from "~/domain/api-contract/account";
 import { apiAnswer, apiError, apiJson } from "./api-response.server";
-import { requireApiCaller } from "./api-auth.server";
-import { describeApiKey, revokeApiKey, rotateApiKey } from "./api-keys.server";
+import { requireApiCaller } from "./keys/api-auth.server";
+import { describeApiKey, revokeApiKey, rotateApiKey } from "./keys/api-keys.server";
 import { getAvailableLocations } from "../commerce/entitlements.server";
 
 export async function availableLocationsLoader({ request }: { request: Request }) {

@@ -6,7 +6,7 @@ import { API_PATHS } from "~/domain/api/api-paths";
 import { apiPathOfRouteFile, sampleApiUrl, withoutTrailingSlash } from "~/domain/api/api-route-files";
 import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { apiNotFoundOrNotAllowed, getOnlyAction } from "./api-fallback.server";
-import { API_KEY_PREFIX } from "./api-keys.server";
+import { API_KEY_PREFIX } from "./keys/api-keys.server";
 import { createSession } from "../auth/session.server";
 
 const call = (method: string, path: string) => {

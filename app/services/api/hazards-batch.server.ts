@@ -4,20 +4,20 @@
  * it cannot be scored (at sea, bad coordinates, not in the plan), so one bad row never fails the batch. The caller's
  * plan and ledger are read once per batch, not once per point.
  */
-import { batchRequestCost } from "~/domain/api/api-limits";
-import { rateLimitHeaders } from "~/domain/api/api-limits";
+import { batchRequestCost } from "~/domain/api/keys/api-limits";
+import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import {
   BatchRequest, type BatchHeader, type BatchItemError, type BatchItemErrorCode, type BatchItemOk, type HazardsBatchResponse,
 } from "~/domain/api-contract/batch";
 import { ENTITLEMENT_MESSAGES, canAccess, classifyLocationCode, finestReadableLevel, type AccessContext, type LocationRef } from "~/domain/commerce/entitlements";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
-import { BATCH_CSV_HEADER, CSV_TYPE, batchCsvRows, type CsvItem } from "~/domain/api/batch-csv";
+import { BATCH_CSV_HEADER, CSV_TYPE, batchCsvRows, type CsvItem } from "~/domain/api/params/batch-csv";
 import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { RiskNotFoundError, getRiskEngine, type RiskEngine } from "~/risk/engine.server";
 import type { z } from "zod";
 import { API_RESPONSE_HEADERS, apiError } from "./api-response.server";
 import { etagMatches, versionedEtag } from "./api-etag.server";
-import { rateLimitStateOf, requireApiCaller } from "./api-auth.server";
+import { rateLimitStateOf, requireApiCaller } from "./keys/api-auth.server";
 import { accessContextFor } from "../commerce/entitlements.server";
 import { BadRequestError } from "../http/errors.server";
 

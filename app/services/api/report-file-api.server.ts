@@ -1,9 +1,9 @@
 /** GET /api/v1/reports/{id}/file?format=pdf|xlsx: a bought report's file, streamed from the file store, with a key or a session. */
 import { z } from "zod";
-import { rateLimitHeaders } from "~/domain/api/api-limits";
+import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import { REPORT_FILE_FORMATS } from "~/domain/api/report-files";
 import { API_RESPONSE_HEADERS, parseQuery } from "./api-response.server";
-import { rateLimitStateOf, requireApiCaller } from "./api-auth.server";
+import { rateLimitStateOf, requireApiCaller } from "./keys/api-auth.server";
 import { reportFileResponse } from "../reports/files.server";
 import { orderReportFile } from "../reports/order-files.server";
 

@@ -11,16 +11,16 @@ import { HAZARDS, PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import {
   SAMPLE_DEFAULT_LOCATION, hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema,
   regionsParamsSchema, type HazardScoresParams, type PointHazardsParams,
-} from "~/domain/api/riskdb-params";
+} from "~/domain/api/params/riskdb-params";
 import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type ScenarioId } from "~/domain/hazards/scenarios";
 import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.server";
 import type { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
 import { REQUEST_ID_HEADER } from "~/domain/api/api-errors";
-import { rateLimitHeaders } from "~/domain/api/api-limits";
+import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import type { AppLoadContext } from "@remix-run/node";
-import { anonymousRateStateOf, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./api-auth.server";
+import { anonymousRateStateOf, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./keys/api-auth.server";
 import { requestClientAddress } from "../http/client-address.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "../commerce/entitlements.server";
 import { BadRequestError, NotFoundError } from "../http/errors.server";

@@ -2,8 +2,8 @@
 import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { invoices, orders, receipts, supportRequests } from "#db/schema/index";
 import { formatDocumentDate } from "~/domain/commerce/orders";
-import { invoiceNumberText } from "~/domain/commerce/invoice";
-import { formatMinorUnits } from "~/domain/commerce/money";
+import { invoiceNumberText } from "~/domain/commerce/invoicing/invoice";
+import { formatMinorUnits } from "~/domain/commerce/invoicing/money";
 import { getEnv } from "~/env.server";
 import { getDb } from "../infra/db.server";
 import { NotFoundError } from "../http/errors.server";

@@ -1,8 +1,8 @@
-/** The invoice (and its receipt) as a PDF, drawn from the one invoice model in app/domain/commerce/invoice.ts. */
+/** The invoice (and its receipt) as a PDF, drawn from the one invoice model in app/domain/commerce/invoicing/invoice.ts. */
 import { SITE_NAME } from "~/domain/content/site";
-import { buyerLines, formatIsoDay, formatRate, lineCells, sellerLines, servicePeriodText, type InvoiceContent } from "~/domain/commerce/invoice";
-import { formatPrice } from "~/domain/commerce/money";
-import { buildPdf, pdfSafeText } from "../reports/pdf-toolkit.server";
+import { buyerLines, formatIsoDay, formatRate, lineCells, sellerLines, servicePeriodText, type InvoiceContent } from "~/domain/commerce/invoicing/invoice";
+import { formatPrice } from "~/domain/commerce/invoicing/money";
+import { buildPdf, pdfSafeText } from "../reports/pdf/pdf-toolkit.server";
 
 export interface ReceiptNote {
   paidOn: string;

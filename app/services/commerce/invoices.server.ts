@@ -7,14 +7,14 @@ import { type invoices, users, type Order } from "#db/schema/index";
 import { EMPTY_BILLING, type BillingInfoValue } from "~/domain/commerce/billing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { formatDocumentDate } from "~/domain/commerce/orders";
-import { buildInvoice, servicePeriodText, type InvoiceContent, type SellerIdentity } from "~/domain/commerce/invoice";
-import { formatPrice } from "~/domain/commerce/money";
+import { buildInvoice, servicePeriodText, type InvoiceContent, type SellerIdentity } from "~/domain/commerce/invoicing/invoice";
+import { formatPrice } from "~/domain/commerce/invoicing/money";
 import { SITE_NAME } from "~/domain/content/site";
 import { sellerIdentity } from "~/env.server";
 import { storeMail, wakeMailWorker } from "../mail/mail.server";
 import { getBillingInfo } from "./billing.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
-import type { UnitOfWork } from "./idempotency.server";
+import type { UnitOfWork } from "./orders/idempotency.server";
 import type { Executor } from "./ledger.server";
 
 type InvoiceRow = typeof invoices.$inferSelect;

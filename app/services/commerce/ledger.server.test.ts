@@ -2,7 +2,7 @@ import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { getAvailableLocations, getUserEntitlements, grantLocation } from "./entitlements.server";
 import { saveBillingInfo, setTermsConsent } from "./billing.server";
-import { buyLocationCredits } from "./orders.server";
+import { buyLocationCredits } from "./orders/orders.server";
 
 const getDb = setupTestDatabase();
 

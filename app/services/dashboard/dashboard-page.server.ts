@@ -6,8 +6,8 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { cardBandMeanings } from "~/components/dashboard/band-meaning.server";
-import { whyKey } from "~/components/dashboard/score-card";
-import { explanationHtml } from "~/components/dashboard/score-explanation.server";
+import { whyKey } from "~/components/dashboard/scores/score-card";
+import { explanationHtml } from "~/components/dashboard/scores/score-explanation.server";
 import { withoutExplanations } from "~/domain/dashboard/dashboard";
 import { getEnv } from "~/env.server";
 import { mapDataForPage } from "../maps/map-data.server";

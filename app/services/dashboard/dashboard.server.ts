@@ -12,9 +12,9 @@ import { formatCoordinates, placeTitle, type UnlockKind } from "~/domain/dashboa
 import { inlandPlaceOf, withoutAreaCoastalFigure, type InlandPlace } from "~/domain/geo/inland-place";
 import { defaultLocation, type DashboardSelection } from "~/domain/dashboard/dashboard-selection";
 import { FUTURE_PERIOD_IDS, SLOTS } from "~/domain/hazards/scenarios";
-import type { LocationMapData } from "~/domain/geo/location-map";
+import type { LocationMapData } from "~/domain/geo/map/location-map";
 import type { HazardScoresResult, LandSnap } from "~/risk/types";
-import { cellLevelDistribution } from "~/risk/cell-distribution";
+import { cellLevelDistribution } from "~/risk/regions/cell-distribution";
 import { getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
 import { accessContextFor, getAvailableLocations } from "../commerce/entitlements.server";
 import { isAppError } from "../http/errors.server";

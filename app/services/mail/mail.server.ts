@@ -7,7 +7,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { mailOutbox, type MailAttachmentRecord } from "#db/schema/index";
-import { MAIL_MESSAGES, OUTBOX_RETENTION, RECIPIENT_LIMITS, nextRetryDelaySeconds, type MailKind } from "~/domain/content/mail";
+import { MAIL_MESSAGES, OUTBOX_RETENTION, RECIPIENT_LIMITS, nextRetryDelaySeconds, type MailKind } from "~/domain/content/forms/mail";
 import { getEnv } from "~/env.server";
 import { getDb, onBeforeCloseDb } from "../infra/db.server";
 import { TooManyRequestsError } from "../http/errors.server";

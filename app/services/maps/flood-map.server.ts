@@ -4,11 +4,11 @@ import { gunzipSync } from "node:zlib";
 import { cellToBoundary, cellToLatLng, polygonToCells } from "h3-js";
 import {
   FLOOD_HAZARD_ID, WORLD_BOUNDS, projector, ringsToPath, type Bounds, type FloodSelection,
-} from "~/domain/geo/flood-map";
-import { mapLevelColour, mapLevelLabel, type MapLevel } from "~/domain/geo/map-levels";
+} from "~/domain/geo/map/flood-map";
+import { mapLevelColour, mapLevelLabel, type MapLevel } from "~/domain/geo/map/map-levels";
 import type { GeoFile } from "~/risk/dataset";
 import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
-import { ringArea, simplifyRing } from "~/risk/geo";
+import { ringArea, simplifyRing } from "~/risk/land/geo";
 import { NotFoundError } from "../http/errors.server";
 
 let geo: GeoFile | null = null;

@@ -3,9 +3,9 @@ import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { grantLocation } from "../commerce/entitlements.server";
-import { BASEMAP_LEVELS } from "~/domain/geo/basemap";
+import { BASEMAP_LEVELS } from "~/domain/geo/map/basemap";
 import { brotliDecompressSync } from "node:zlib";
-import { parseBasemapQuery } from "~/domain/geo/basemap-query";
+import { parseBasemapQuery } from "~/domain/geo/map/basemap-query";
 import { basemapBrotli, basemapCacheStats, basemapGeoJson, countryBounds, locationMapData, regionalMapData } from "./map-data.server";
 
 const getDb = setupTestDatabase();

@@ -7,8 +7,8 @@ import {
 } from "~/domain/geo/places";
 import { defaultDataDir, getRiskEngine } from "~/risk/engine.server";
 import { datasetLoaded } from "../infra/native-memory.server";
-import { pickLabels, WORLD, type LabelPlace } from "~/domain/geo/basemap";
-import type { Bounds } from "~/domain/geo/flood-map";
+import { pickLabels, WORLD, type LabelPlace } from "~/domain/geo/map/basemap";
+import type { Bounds } from "~/domain/geo/map/flood-map";
 
 interface PlacesFile {
   source: Record<string, string>;

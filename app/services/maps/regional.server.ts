@@ -3,9 +3,9 @@
  * the caller may read that region (the entitlement rule, as hazard_scores applies it).
  */
 import { ENTITLEMENT_MESSAGES, canAccess, type PurchaseModal } from "~/domain/commerce/entitlements";
-import { NO_DATA_COLOUR } from "~/domain/geo/map-levels";
-import type { LocationMapData } from "~/domain/geo/location-map";
-import { mapLevelColour, mapLevelLabel } from "~/domain/geo/map-levels";
+import { NO_DATA_COLOUR } from "~/domain/geo/map/map-levels";
+import type { LocationMapData } from "~/domain/geo/map/location-map";
+import { mapLevelColour, mapLevelLabel } from "~/domain/geo/map/map-levels";
 import { REGION_LOCKED_LABEL, sortRegionalRows, type RegionalQuery, type RegionalRow } from "~/domain/geo/regional";
 import { getRiskEngine } from "~/risk/engine.server";
 import { accessContextFor, type AccessCaller } from "../commerce/entitlements.server";

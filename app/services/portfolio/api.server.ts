@@ -1,9 +1,9 @@
 /** The upload/report JSON API: which upload a call means, the purchase gate, and each output block. */
 import type { PortfolioReport, PortfolioUpload } from "#db/schema/index";
 import { BadRequestError, NotFoundError, AppError } from "../http/errors.server";
-import { findUpload, latestUpload, type PreviewResult } from "./uploads.server";
-import { reportOfUpload, requestReport, type ReportOutputs } from "./report.server";
-import { isReportPaid } from "./purchase.server";
+import { findUpload, latestUpload, type PreviewResult } from "./upload/uploads.server";
+import { reportOfUpload, requestReport, type ReportOutputs } from "./report/report.server";
+import { isReportPaid } from "./report/purchase.server";
 
 export const REPORT_BLOCKS = {
   request_stats: "output_request_stats",

@@ -3,8 +3,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "../api/api-fallback.server";
 import { ReportBlockResponses, ReportRunningResponse } from "~/domain/api-contract/upload";
 import { apiAnswer, apiError } from "../api/api-response.server";
-import { requireApiCaller } from "../api/api-auth.server";
-import { readBody } from "../http/form-flash.server";
+import { requireApiCaller } from "../api/keys/api-auth.server";
+import { readBody } from "../http/forms/form-flash.server";
 import { reportBlock, resolveUpload, type ReportBlock } from "./api.server";
 
 export function reportBlockLoader({ request }: { request: Request }) {

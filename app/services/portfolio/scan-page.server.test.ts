@@ -4,7 +4,7 @@ import { DEFAULT_WEIGHTING_COLUMN } from "~/domain/portfolio/limits";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { mergedHeaderXlsx, semicolonCsv } from "../../../tests/support/portfolio-files";
 import { loadScanPage } from "./scan-page.server";
-import { ingestUpload } from "./uploads.server";
+import { ingestUpload } from "./upload/uploads.server";
 
 const getDb = setupTestDatabase();
 

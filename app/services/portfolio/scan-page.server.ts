@@ -1,14 +1,14 @@
 /** View model of /dashboard/scan: the user's upload, its preview, the purchase state and the report's progress. */
 import { DEFAULT_WEIGHTING_COLUMN } from "~/domain/portfolio/limits";
-import { moneyBasis } from "~/domain/portfolio/value-column";
+import { moneyBasis } from "~/domain/portfolio/columns/value-column";
 import { WEIGHTING_TEXT, effectiveWeightColumn, weightingSummary } from "~/domain/portfolio/weighting";
 import { HAZARDS, type HazardId } from "~/domain/hazards/hazards";
 import type { PortfolioUpload } from "#db/schema/index";
 import { reportProgress } from "./api.server";
-import { isReportPaid, orderReport } from "./purchase.server";
-import { reassessOffer } from "./reassess.server";
-import { reportOfUpload, type ReportOutputs } from "./report.server";
-import { findUpload, latestUpload, uploadColumnMap, type PreviewResult } from "./uploads.server";
+import { isReportPaid, orderReport } from "./report/purchase.server";
+import { reassessOffer } from "./report/reassess.server";
+import { reportOfUpload, type ReportOutputs } from "./report/report.server";
+import { findUpload, latestUpload, uploadColumnMap, type PreviewResult } from "./upload/uploads.server";
 
 export type StoredPreview = Omit<PreviewResult, "access_token">;
 

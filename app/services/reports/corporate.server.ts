@@ -1,13 +1,13 @@
 /** Corporate disclosure: the tables of a chosen portfolio, and their PDF / XLSX exports stored as report files. */
 import { computeDisclosure, type DisclosureTables } from "~/domain/reports/disclosure";
-import { moneyBasis } from "~/domain/portfolio/value-column";
+import { moneyBasis } from "~/domain/portfolio/columns/value-column";
 import type { ReportMetadata } from "~/domain/reports/types";
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
 import type { Database } from "../infra/db.server";
 import { storeReportFile, type ReportFormat } from "./files.server";
 import { loadUserPortfolio, storedDisclosure, storeDisclosure } from "./portfolios.server";
-import { writeDisclosurePdf } from "./pdf.server";
-import { writeDisclosureXlsx } from "./xlsx.server";
+import { writeDisclosurePdf } from "./pdf/pdf.server";
+import { writeDisclosureXlsx } from "./xlsx/xlsx.server";
 
 /**
  * The tables are computed from every location once, then kept with the report: the report job keeps those its

@@ -2,7 +2,7 @@
 import { redirect } from "@remix-run/node";
 import { isAppError } from "../http/errors.server";
 import { logger } from "../infra/logger.server";
-import { redirectBackWithToast } from "../http/toast.server";
+import { redirectBackWithToast } from "../http/forms/toast.server";
 import { getOwnedReportFile, listReportFiles, reportFileResponse, type ReportFormat } from "./files.server";
 
 /** Where the bytes of a file are served (a resource route: a page route cannot answer with a file). */

@@ -12,8 +12,8 @@ import { SINGLE_LOCATION_MESSAGES, SINGLE_PDF_PRODUCT } from "~/domain/reports/s
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import type { RiskEngine } from "~/risk/engine";
 import { getRiskEngine } from "~/risk/engine.server";
-import { createLead, requireLead } from "../commerce/leads.server";
-import { createSelfServiceOrder, isLeadPaidFor } from "../commerce/orders.server";
+import { createLead, requireLead } from "../commerce/orders/leads.server";
+import { createSelfServiceOrder, isLeadPaidFor } from "../commerce/orders/orders.server";
 import { getDb } from "../infra/db.server";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.server";
 import type { SessionUser } from "../auth/session.server";
@@ -21,7 +21,7 @@ import { locationMapData } from "../maps/map-data.server";
 import { nearestPlaceName } from "../maps/places.server";
 import { hexagonScores } from "./assess-point.server";
 import { storeReportFile } from "./files.server";
-import { writeLocationPdf } from "./location-pdf.server";
+import { writeLocationPdf } from "./pdf/location-pdf.server";
 
 export async function orderSingleLocationReport(
   user: Pick<SessionUser, "id">,

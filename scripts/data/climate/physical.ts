@@ -1,8 +1,8 @@
 /** Per-cell physical inputs: elevation statistics, climatology, coast distance, tides, population. */
 import { readFileSync } from "node:fs";
 import { cellToLatLng, gridDisk, latLngToCell } from "h3-js";
-import { haversineKm } from "../../../app/risk/geo";
-import type { LandMask } from "../../../app/risk/landmask";
+import { haversineKm } from "../../../app/risk/land/geo";
+import type { LandMask } from "../../../app/risk/land/landmask";
 import type { CellSet } from "../geography/geography";
 import { H3_RES } from "../geography/geography";
 import { readClimate, readEtopo5, sampleClimate, type ClimateGrid } from "./rasters";

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { NetCDFReader } from "netcdfjs";
-import { haversineKm } from "../../../app/risk/geo";
+import { haversineKm } from "../../../app/risk/land/geo";
 import { ramp } from "../../../app/risk/formulas";
 
 /** Record (time) variables come back one array per record. */

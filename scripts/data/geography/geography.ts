@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cellToChildren, cellToLatLng, getRes0Cells, h3IndexToSplitLong, latLngToCell } from "h3-js";
-import { PolygonIndex, ringBounds, simplifyRing, type FeatureRings } from "../../../app/risk/geo";
+import { PolygonIndex, ringBounds, simplifyRing, type FeatureRings } from "../../../app/risk/land/geo";
 
 export const H3_RES = 4;
 

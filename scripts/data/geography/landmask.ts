@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
-import type { LandMaskGrid } from "../../../app/risk/landmask";
+import type { LandMaskGrid } from "../../../app/risk/land/landmask";
 import { CACHE, MissingInputError, sha256File, type InputRecord } from "../inputs";
 
 /** GMT native grid header size for the "bb" (byte) format. */

@@ -1,8 +1,8 @@
 /** Natural Earth 10m populated places (dBASE table of the "simple" shapefile, as shipped by Debian libmagics++-data). */
 import { readFileSync } from "node:fs";
 import { latLngToCell } from "h3-js";
-import { haversineKm } from "../../../app/risk/geo";
-import type { LandMask } from "../../../app/risk/landmask";
+import { haversineKm } from "../../../app/risk/land/geo";
+import type { LandMask } from "../../../app/risk/land/landmask";
 import type { CellSet } from "./geography";
 import { H3_RES } from "./geography";
 import type { Place } from "../climate/physical";

@@ -4,7 +4,7 @@
  * document's own (the same statuses as the reports list), so they stay alike.
  */
 import { API_PATHS } from "../api-paths";
-import { BATCH_CSV_HEADER, CSV_TYPE } from "../batch-csv";
+import { BATCH_CSV_HEADER, CSV_TYPE } from "../params/batch-csv";
 import { REPORT_FILE_FORMATS, REPORT_FILE_MEDIA_TYPES } from "../report-files";
 import { SECURITY } from "./route";
 

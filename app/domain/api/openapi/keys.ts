@@ -2,7 +2,7 @@
  * The named-key operations of the OpenAPI document (/v1/keys) and the words of the `apiKey` security scheme. Kept
  * apart so each subject's operations live in a file of their own.
  */
-import { API_KEY_ROTATION_OVERLAP_TEXT, API_KEY_SCOPE_TEXT, API_KEY_SCOPES, MAX_ACTIVE_API_KEYS } from "../api-keys";
+import { API_KEY_ROTATION_OVERLAP_TEXT, API_KEY_SCOPE_TEXT, API_KEY_SCOPES, MAX_ACTIVE_API_KEYS } from "../keys/api-keys";
 import { API_PATHS } from "../api-paths";
 import * as keys from "../../api-contract/keys";
 import type { ErrorStatus } from "../../api-contract/common";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT } from "../api-limits";
+import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT } from "../keys/api-limits";
 import { buildOpenApiDocument } from "../openapi";
 import { UNTHROTTLED_OPERATIONS } from "./limits";
 

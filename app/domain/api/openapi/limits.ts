@@ -4,7 +4,7 @@
  * the RateLimit headers on its success answers (an anonymous caller gets them too), and headers that name both
  * limits. The limits themselves, in words, are API_LIMITS_TEXT in the document's description.
  */
-import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_RATE_WINDOW_SECONDS } from "../api-limits";
+import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_RATE_WINDOW_SECONDS } from "../keys/api-limits";
 import { ERROR_STATUS_TEXT } from "../../api-contract/common";
 import { REQUEST_ID_HEADER } from "../api-errors";
 

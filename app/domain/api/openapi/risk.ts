@@ -1,9 +1,9 @@
 /** The "Risk data" paths: reference lists, hazard scores of places and points, and the batch. */
-import { API_KEY_REQUESTS_PER_MINUTE, BATCH_ITEMS_PER_REQUEST, BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "../api-limits";
+import { API_KEY_REQUESTS_PER_MINUTE, BATCH_ITEMS_PER_REQUEST, BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "../keys/api-limits";
 import { API_PATHS } from "../api-paths";
 import {
   hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema, regionsParamsSchema,
-} from "../riskdb-params";
+} from "../params/riskdb-params";
 import * as batch from "../../api-contract/batch";
 import * as risk from "../../api-contract/risk";
 import { z } from "../../api-contract/zod";

@@ -1,10 +1,10 @@
 /** Parameters, bodies, error lists and headers that operations of several subjects share. */
-import { API_KEY_REQUESTS_PER_MINUTE } from "../api-limits";
+import { API_KEY_REQUESTS_PER_MINUTE } from "../keys/api-limits";
 import type { ErrorStatus } from "../../api-contract/common";
 import { z } from "../../api-contract/zod";
 import type { Schema } from "./operation";
 
-/** Every purchase call replays its first answer for the same key (app/services/commerce/idempotency.server.ts). */
+/** Every purchase call replays its first answer for the same key (app/services/commerce/orders/idempotency.server.ts). */
 export const idempotencyHeaders = z.object({
   "Idempotency-Key": z
     .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectColumns } from "../columns";
+import { detectColumns } from "../columns/columns";
 import { HEADER_SCAN_MAX_ROWS, HEADER_SEARCH_ROWS } from "../limits";
 import { HeaderScan, type HeaderScanResult } from "./header-scan";
 

@@ -3,7 +3,7 @@
  * never kept, and the search stops after HEADER_SCAN_MAX_ROWS rows, so a file of empty lines is refused at once.
  * Pure: rows are fed one at a time by whoever reads the file.
  */
-import { isBlankRow, type Cell, type ColumnMap } from "../columns";
+import { isBlankRow, type Cell, type ColumnMap } from "../columns/columns";
 import { HEADER_SCAN_MAX_ROWS, HEADER_SEARCH_ROWS } from "../limits";
 
 export type HeaderScanResult =

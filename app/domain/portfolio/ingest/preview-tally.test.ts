@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX } from "../limits";
-import { POINT_PRECISION } from "../row-place";
+import { POINT_PRECISION } from "../columns/row-place";
 import { PreviewTally, coordKey } from "./preview-tally";
 
 const point = (row: number, lat: number, lon: number, precision: (typeof POINT_PRECISION)[keyof typeof POINT_PRECISION] = POINT_PRECISION.given) => ({

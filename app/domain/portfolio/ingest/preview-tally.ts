@@ -3,9 +3,9 @@
  * rows read (valid + duplicate + invalid + out of range), blank rows aside; the issue lists and the sample of points
  * are capped (PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX) whatever the file's size. Pure.
  */
-import { FirstRowIndex } from "../first-rows";
+import { FirstRowIndex } from "../columns/first-rows";
 import { PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX } from "../limits";
-import { POINT_PRECISION, type PointPrecision } from "../row-place";
+import { POINT_PRECISION, type PointPrecision } from "../columns/row-place";
 
 export interface RowIssue {
   row: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectColumns } from "../columns";
+import { detectColumns } from "../columns/columns";
 import { DEFAULT_WEIGHTING_COLUMN } from "../limits";
 import { sampleColumns } from "./sample-columns";
 

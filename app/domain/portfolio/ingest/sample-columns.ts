@@ -2,7 +2,7 @@
  * What the first rows after the header say about the columns: which way round latitude and longitude are, and
  * which columns hold numbers (the weightings offered). Pure: `isPlace` says whether a point is on land.
  */
-import { columnOrderEvidence, isBlankRow, numericColumns, readsSwapped, type Cell, type ColumnMap, type ColumnOrderEvidence } from "../columns";
+import { columnOrderEvidence, isBlankRow, numericColumns, readsSwapped, type Cell, type ColumnMap, type ColumnOrderEvidence } from "../columns/columns";
 import { DEFAULT_WEIGHTING_COLUMN } from "../limits";
 
 /** Rows read after the header to judge the columns by. */

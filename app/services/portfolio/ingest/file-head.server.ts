@@ -2,12 +2,12 @@
  * The head of an uploaded file: its rows one at a time until the header is found and the sample that judges the
  * columns is read; the rest is then handed on a batch at a time (./row-pipeline.server.ts).
  */
-import type { Cell, ColumnMap } from "~/domain/portfolio/columns";
+import type { Cell, ColumnMap } from "~/domain/portfolio/columns/columns";
 import { HeaderScan, type HeaderScanResult } from "~/domain/portfolio/ingest/header-scan";
 import { SAMPLE_ROWS, sampleColumns, type SampledColumns } from "~/domain/portfolio/ingest/sample-columns";
 import { HEADER_SCAN_MAX_ROWS, UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
 import { UploadRefusedError } from "../errors.server";
-import type { RawRow } from "../reader.server";
+import type { RawRow } from "../upload/reader.server";
 
 /** Batches of rows read one row at a time, then the rest a batch at a time. */
 export class RowCursor {

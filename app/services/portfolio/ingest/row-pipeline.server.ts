@@ -5,17 +5,17 @@
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { portfolioUploadChunks } from "#db/schema/index";
-import { isBlankRow, type Cell, type ColumnMap } from "~/domain/portfolio/columns";
+import { isBlankRow, type Cell, type ColumnMap } from "~/domain/portfolio/columns/columns";
 import type { PreviewTally } from "~/domain/portfolio/ingest/preview-tally";
 import { ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
-import { placeRow, type RowPlaceColumns, type RowPlaceLookups } from "~/domain/portfolio/row-place";
+import { placeRow, type RowPlaceColumns, type RowPlaceLookups } from "~/domain/portfolio/columns/row-place";
 import type { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { RiskEngine } from "~/risk/engine";
 import type { getDb } from "../../infra/db.server";
 import { collectGarbage } from "../../infra/memory.server";
 import { assessLocation } from "../assess.server";
 import { UploadRefusedError } from "../errors.server";
-import type { RawRow } from "../reader.server";
+import type { RawRow } from "../upload/reader.server";
 
 const gzipAsync = promisify(gzip);
 

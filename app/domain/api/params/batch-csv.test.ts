@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { PER_HAZARD_IDS } from "../../hazards/hazards";
+import { BATCH_CSV_COLUMNS, BATCH_CSV_HEADER, batchCsvRows, type CsvItem } from "./batch-csv";
+
+const slots = [
+  { scenario: "hist", period: "hist", warming_c: null },
+  { scenario: "rcp85", period: "2050", warming_c: 2.31 },
+];
+const versions = { dataset_version: "d1", methodology_version: "m1" };
+const score = (hazard_id: string, value: number | null) => ({ hazard_id, value, score: value === null ? null : 2, level: value === null ? null : "Moderate", state: value === null ? "not_applicable" : "ok" });
+
+describe("batch CSV rows", () => {
+  it("has a header naming the aggregate and every hazard's value, score, level and state", () => {
+    expect(BATCH_CSV_HEADER.split(",")).toEqual(BATCH_CSV_COLUMNS);
+    expect(BATCH_CSV_COLUMNS.slice(0, 5)).toEqual(["index", "id", "status", "code", "error"]);
+    for (const id of ["AL", ...PER_HAZARD_IDS]) expect(BATCH_CSV_COLUMNS).toContain(`${id}_state`);
+  });
+
+  it("writes one row per slot, the hazard columns by id, and quotes and guards text", () => {
+    const item: CsvItem = {
+      index: 0, id: "=cmd|' /C calc'!A0", status: "ok", lat: 51.5, lon: -0.128, hexagon_code: "84194adffffffff", region_code: "GB-LND", country_code: "GB",
+      snapped_to_land: false, location_type: "region", location_code: "GB-LND", location_name: "London, \"Greater\"",
+      results: slots.map((s, i) => ({ scenario: s.scenario, period: s.period, aggregate: score("AL", 0.3 + i / 10), hazards: [score("SS", null), score("HW", 0.25)] })),
+    };
+    const rows = batchCsvRows(item, slots, versions).split("\r\n").filter(Boolean);
+    expect(rows).toHaveLength(2);
+    const cells = rows[1]!.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, ""));
+    const at = (name: string) => cells[BATCH_CSV_COLUMNS.indexOf(name)];
+    expect(at("id")).toBe("'=cmd|' /C calc'!A0");
+    expect(at("location_name")).toBe('"London, ""Greater"""');
+    expect(at("lon")).toBe("-0.128");
+    expect(at("scenario")).toBe("rcp85");
+    expect(at("warming_c")).toBe("2.31");
+    expect(at("AL_value")).toBe("0.4");
+    expect(at("HW_level")).toBe("Moderate");
+    expect(at("SS_state")).toBe("not_applicable");
+    expect(at("SS_value")).toBe("");
+    expect(at("DR_state")).toBe("");
+  });
+
+  it("gives an item that could not be scored its error in every slot's row, scores empty", () => {
+    const rows = batchCsvRows({ index: 3, id: null, status: "error", code: "at_sea", error: "The point is at sea" }, slots, versions).split("\r\n").filter(Boolean);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const cells = row.split(",");
+      expect(cells).toHaveLength(BATCH_CSV_COLUMNS.length);
+      expect(cells.slice(0, 5)).toEqual(["3", "", "error", "at_sea", "The point is at sea"]);
+      expect(cells.slice(8).every((c) => c === "")).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * API keys (PREMIUM only): several named keys per account, each with scopes; stored as sha256, shown in full once,
+ * at creation or rotation. The key named `default` is the one get_app_key reads, creates, rotates and revokes.
+ */
+import crypto from "node:crypto";
+import { and, asc, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { apiKeys, users, type ApiKey } from "#db/schema/index";
+import {
+  API_KEY_LIMIT_MESSAGE, API_KEY_LAST_USED_INTERVAL_MS, API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, DEFAULT_API_KEY_NAME,
+  MAX_ACTIVE_API_KEYS, checkKeyName, normaliseScopes, type ApiKeyScope,
+} from "~/domain/api/keys/api-keys";
+import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/commerce/entitlements";
+import { getDb } from "../../infra/db.server";
+import { logger } from "../../infra/logger.server";
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, withErrorCode } from "../../http/errors.server";
+import { hashToken } from "../../auth/password.server";
+import type { SessionUser } from "../../auth/session.server";
+
+/** Recognisable in logs and secret scanners, and tells an API key from a session token in `Authorization`. */
+export const API_KEY_PREFIX = "crk_";
+/** How much of a key is kept in clear to name it in the UI ("crk_AbCd1234…"). */
+const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+
+export const API_KEY_NONE_MESSAGE = "No live API key: create one with POST (signed in) or on the account page";
+
+export function isApiKeyShaped(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX) && token.length > DISPLAY_PREFIX_LENGTH;
+}
+
+export interface ApiKeyView {
+  /** The full key: only in the response that created it, null afterwards. */
+  key: string | null;
+  prefix: string;
+  created_at: string;
+}
+
+/** One key as its owner sees it in a list: never the key itself. */
+export interface ApiKeyListItem {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiKeyScope[];
+  created_at: string;
+  last_used_at: string | null;
+  /** Set while a rotated key works on until this time; null for a current key. */
+  expires_at: string | null;
+}
+
+/** A created or rotated key: the list item plus the full key, shown this once. */
+export interface ApiKeyCreated extends ApiKeyListItem {
+  key: string;
+}
+
+type KeyOwner = Pick<SessionUser, "id" | "planCode">;
+
+function assertMayHoldKey(user: KeyOwner) {
+  if (!canUseApiKey(user.planCode)) throw withErrorCode(new ForbiddenError(API_KEY_FORBIDDEN_MESSAGE), "plan_required");
+}
+
+function newKey() {
+  const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
+  return { key, hash: hashToken(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function listItem(row: ApiKey): ApiKeyListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: normaliseScopes(row.scopes),
+    created_at: row.createdAt.toISOString(),
+    last_used_at: iso(row.lastUsedAt),
+    expires_at: iso(row.expiresAt),
+  };
+}
+
+/** Not revoked, and not past the end of a rotation's overlap. */
+const live = (now: Date) => and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
+/** Live and not rotated: the key its name stands for. Only these count against the cap. */
+const current = () => and(isNull(apiKeys.revokedAt), isNull(apiKeys.expiresAt));
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
+
+/** Key changes of one account in turn: the cap and the one-current-key-per-name rule hold when two requests race. */
+async function lockOwner(tx: Tx, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-key:${userId}`}))`);
+}
+
+async function insertKey(tx: Tx, userId: string, name: string, scopes: ApiKeyScope[]): Promise<ApiKeyCreated> {
+  const [{ n }] = (await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), current()))) as [{ n: number }];
+  if (n >= MAX_ACTIVE_API_KEYS) throw new ConflictError(API_KEY_LIMIT_MESSAGE);
+  const [taken] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, name), current())).limit(1);
+  if (taken) throw new ConflictError(API_KEY_MESSAGES.nameTaken, "name");
+  const { key, hash, prefix } = newKey();
+  const [row] = await tx.insert(apiKeys).values({ userId, keyHash: hash, prefix, name, scopes }).returning();
+  return { ...listItem(row!), key };
+}
+
+export interface NewKeyInput {
+  name: unknown;
+  scopes?: readonly string[];
+}
+
+/** Creates a named key with the asked scopes (read always); the caller sees the key once. */
+export async function createApiKey(user: KeyOwner, input: NewKeyInput): Promise<ApiKeyCreated> {
+  assertMayHoldKey(user);
+  const checked = checkKeyName(input.name);
+  if ("error" in checked) throw new BadRequestError(checked.error, "name");
+  const scopes = normaliseScopes(input.scopes ?? []);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, user.id);
+    return insertKey(tx, user.id, checked.name, scopes);
+  });
+}
+
+/** The account's live keys, rotated ones in their overlap included, oldest first. */
+export async function listApiKeys(userId: string, now = new Date()): Promise<ApiKeyListItem[]> {
+  const db = await getDb();
+  const rows = await db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), live(now))).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  return rows.map(listItem);
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** Ends one live key of the account at once (a rotated key in its overlap too); 404 for any other id. */
+export async function revokeApiKeyById(userId: string, id: string, now = new Date()): Promise<ApiKeyListItem> {
+  if (!isUuid(id)) throw new NotFoundError(API_KEY_MESSAGES.notFound);
+  const db = await getDb();
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), live(now)))
+    .returning();
+  if (!row) throw new NotFoundError(API_KEY_MESSAGES.notFound);
+  forgetVerifiedKeys();
+  return listItem(row);
+}
+
+/**
+ * A new key with the same name and scopes; the old one keeps working for API_KEY_ROTATION_OVERLAP_MS, then expires.
+ * Only a current key rotates: a key already in its overlap has a successor, which is the one to rotate.
+ */
+export async function rotateApiKeyById(user: KeyOwner, id: string, now = new Date()): Promise<ApiKeyCreated> {
+  assertMayHoldKey(user);
+  if (!isUuid(id)) throw new NotFoundError(API_KEY_MESSAGES.notFound);
+  const db = await getDb();
+  const created = await db.transaction(async (tx) => {
+    await lockOwner(tx, user.id);
+    const [old] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id), live(now))).limit(1);
+    if (!old) throw new NotFoundError(API_KEY_MESSAGES.notFound);
+    if (old.expiresAt) throw new ConflictError("This key was rotated already: rotate the key that replaced it");
+    await tx.update(apiKeys).set({ expiresAt: new Date(now.getTime() + API_KEY_ROTATION_OVERLAP_MS) }).where(eq(apiKeys.id, old.id));
+    return insertKey(tx, user.id, old.name, normaliseScopes(old.scopes));
+  });
+  forgetVerifiedKeys();
+  return created;
+}
+
+// ---------- the default key: what get_app_key reads and changes ----------
+
+export async function getActiveApiKey(userId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, DEFAULT_API_KEY_NAME), current()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Ends the default key at once (and any rotated default still in its overlap); answers 0 or 1 current keys ended. */
+async function endDefaultKey(tx: Tx, userId: string, now: Date): Promise<number> {
+  const rows = await tx
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, DEFAULT_API_KEY_NAME), live(now)))
+    .returning({ expiresAt: apiKeys.expiresAt });
+  return rows.filter((r) => r.expiresAt === null).length;
+}
+
+/** Revokes the default key (if any) and issues a new one with the read scope; the caller sees the new key once. */
+export async function rotateApiKey(user: KeyOwner): Promise<ApiKeyView> {
+  assertMayHoldKey(user);
+  const db = await getDb();
+  const now = new Date();
+  const created = await db.transaction(async (tx) => {
+    await lockOwner(tx, user.id);
+    await endDefaultKey(tx, user.id, now);
+    return insertKey(tx, user.id, DEFAULT_API_KEY_NAME, ["read"]);
+  });
+  forgetVerifiedKeys();
+  return { key: created.key, prefix: created.prefix, created_at: created.created_at };
+}
+
+/**
+ * What `GET get_app_key` answers: the default key's name, never a key. A GET changes nothing: a cross-site link (a
+ * top-level GET carries the Lax cookie) or a client reading the key's name after a DELETE can neither create nor
+ * rotate a key. Keys are created by POST (or on the account page).
+ */
+export async function describeApiKey(user: KeyOwner): Promise<ApiKeyView> {
+  assertMayHoldKey(user);
+  const active = await getActiveApiKey(user.id);
+  if (!active) throw new NotFoundError(API_KEY_NONE_MESSAGE);
+  return { key: null, prefix: active.prefix, created_at: active.createdAt.toISOString() };
+}
+
+export async function revokeApiKey(userId: string): Promise<number> {
+  const db = await getDb();
+  const ended = await db.transaction(async (tx) => {
+    await lockOwner(tx, userId);
+    return endDefaultKey(tx, userId, new Date());
+  });
+  forgetVerifiedKeys();
+  return ended;
+}
+
+// ---------- verifying a key on each call ----------
+
+/** Who a key speaks for and what it may do. */
+export interface ApiKeyGrant {
+  user: SessionUser;
+  keyId: string;
+  scopes: ApiKeyScope[];
+  /** The end of a rotated key's overlap; null for a current key. */
+  expiresAt: Date | null;
+}
+
+/**
+ * A key checked in the last few seconds is taken as it was: a script's requests come in runs, and one database
+ * lookup per request was most of a keyed call's time. Rotating or revoking here forgets the remembered keys at once;
+ * another instance (or a plan change) sees it within this time.
+ */
+export const VERIFIED_KEY_TTL_MS = 10_000;
+const verifiedKeys = new Map<string, { grant: Promise<ApiKeyGrant | null>; expires: number }>();
+
+/** Key changes are rare: forgetting every remembered key is simpler than finding the owner's. */
+function forgetVerifiedKeys() {
+  verifiedKeys.clear();
+}
+
+/** The owner, scopes and id of a live key, or null. A key stops working when its owner leaves the PREMIUM plan. */
+export async function verifyApiKeyGrant(key: string, nowMs = Date.now()): Promise<ApiKeyGrant | null> {
+  if (!isApiKeyShaped(key)) return null;
+  const hash = hashToken(key);
+  const cached = verifiedKeys.get(hash);
+  let grant: ApiKeyGrant | null;
+  if (cached && cached.expires > nowMs) {
+    grant = await cached.grant;
+  } else {
+    const pending = lookUpApiKey(hash, new Date(nowMs));
+    verifiedKeys.set(hash, { grant: pending, expires: nowMs + VERIFIED_KEY_TTL_MS });
+    // Only a key that checked out is remembered: a wrong one is looked up (and refused) every time.
+    void pending.then(
+      (g) => g || verifiedKeys.delete(hash),
+      () => verifiedKeys.delete(hash),
+    );
+    if (verifiedKeys.size > 10_000) verifiedKeys.delete(verifiedKeys.keys().next().value!);
+    grant = await pending;
+  }
+  // A rotated key remembered just before its overlap ended stops at the end, not up to the TTL later.
+  if (!grant || (grant.expiresAt && grant.expiresAt.getTime() <= nowMs)) return null;
+  noteKeyUse(grant.keyId, nowMs);
+  return grant;
+}
+
+/** The owner of a live key, or null. */
+export async function verifyApiKey(key: string): Promise<SessionUser | null> {
+  return (await verifyApiKeyGrant(key))?.user ?? null;
+}
+
+/** When this instance last wrote (or read) each key's last_used_at. */
+const lastUseWritten = new Map<string, number>();
+const pendingUseWrites = new Set<Promise<unknown>>();
+
+/**
+ * Records a key's use without a write per call: at most one per key per API_KEY_LAST_USED_INTERVAL_MS from this
+ * instance, and the update's own condition skips the row when another instance wrote it within the interval. The
+ * write is not awaited: the call it records does not wait for it.
+ */
+function noteKeyUse(keyId: string, nowMs: number) {
+  const last = lastUseWritten.get(keyId);
+  if (last !== undefined && nowMs - last < API_KEY_LAST_USED_INTERVAL_MS) return;
+  if (lastUseWritten.size > 10_000) lastUseWritten.clear();
+  lastUseWritten.set(keyId, nowMs);
+  const now = new Date(nowMs);
+  const write = getDb()
+    .then((db) =>
+      db
+        .update(apiKeys)
+        .set({ lastUsedAt: now })
+        .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(nowMs - API_KEY_LAST_USED_INTERVAL_MS))))),
+    )
+    .catch((error: unknown) => logger.warn({ err: error, keyId }, "api key last_used_at not written"))
+    .finally(() => pendingUseWrites.delete(write));
+  pendingUseWrites.add(write);
+}
+
+/** Waits for the last_used_at writes under way (tests, and a graceful shutdown). */
+export async function settleKeyUseWrites() {
+  await Promise.all([...pendingUseWrites]);
+}
+
+async function lookUpApiKey(keyHash: string, now: Date): Promise<ApiKeyGrant | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, planCode: users.planCode,
+      keyId: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, keyHash), live(now)))
+    .limit(1);
+  if (!row || !canUseApiKey(row.planCode)) return null;
+  const { keyId, scopes, expiresAt, lastUsedAt, ...user } = row;
+  // A use another instance wrote recently counts as this instance's own: no write at the first call after a start.
+  if (lastUsedAt && !lastUseWritten.has(keyId)) lastUseWritten.set(keyId, lastUsedAt.getTime());
+  return { user, keyId, scopes: normaliseScopes(scopes), expiresAt };
+}
