@@ -13,7 +13,8 @@ const TEST_DIR = "./tests/e2e";
  */
 const DEMO_ACCOUNT = /\b(?:discovery|premium|granular|countryplus|admin)@example\.com\b/;
 const demoAccountFiles = fs
-  .readdirSync(TEST_DIR)
+  .readdirSync(TEST_DIR, { recursive: true, encoding: "utf8" })
+  .map((file) => file.split(path.sep).join("/"))
   .filter((file) => file.endsWith(".spec.ts") && DEMO_ACCOUNT.test(fs.readFileSync(path.join(TEST_DIR, file), "utf8")));
 const usesDemoAccounts = new RegExp(
   `[\\\\/](?:${demoAccountFiles.map((file) => file.replace(/[.]/g, "\\.")).join("|")})$`,
