@@ -10,7 +10,7 @@ import { defineConfig, type Plugin } from "vitest/config";
  * Without the variable the modules load unchanged.
  */
 const RECORDER = fileURLToPath(new URL("./app/services/api-contract/recorder.server.ts", import.meta.url));
-const API_ROUTE = /\/app\/routes\/api\+\/[^/]+\.tsx?$/;
+const API_ROUTE = /\/app\/routes\/api\+\/.+\.tsx?$/;
 
 function apiRecorderPlugin(): Plugin {
   return {

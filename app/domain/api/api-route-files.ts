@@ -1,9 +1,21 @@
 /**
+ * A route file's flat name from its path under a route folder: nested "+" folders are segments of the name, as
+ * remix-flat-routes reads them ("v1+/keys+/$id.rotate.ts" is "v1.keys.$id.rotate").
+ */
+export function flatRouteName(file: string): string {
+  return file
+    .split(/[\\/]/)
+    .map((part) => part.replace(/\+$/, ""))
+    .join(".")
+    .replace(/\.tsx?$/, "");
+}
+
+/**
  * Which API path a flat-routes file under app/routes/api+ answers: the tests that hold the OpenAPI document and
  * the route modules against each other both read files through this. Pure: the callers list the folder.
  */
 export function apiPathOfRouteFile(file: string): string | null {
-  const name = file.replace(/\.tsx?$/, "");
+  const name = flatRouteName(file);
   // The catch-all and the document itself are not operations of the document.
   if (name === "$" || name === "openapi[.]json") return null;
   const segments = name

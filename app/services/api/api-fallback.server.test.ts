@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
@@ -8,6 +7,7 @@ import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { apiNotFoundOrNotAllowed, getOnlyAction } from "./api-fallback.server";
 import { API_KEY_PREFIX } from "./keys/api-keys.server";
 import { createSession } from "../auth/session.server";
+import { API_ROUTES_DIR, routeModuleFiles } from "../api-contract/route-files.server";
 
 const call = (method: string, path: string) => {
   return apiNotFoundOrNotAllowed(new Request(`http://localhost${path}`, { method }));
@@ -43,7 +43,6 @@ describe("the /api catch-all", () => {
   });
 });
 
-const ROUTES_DIR = path.resolve(process.cwd(), "app/routes/api+");
 /**
  * Route files whose action runs for any method instead of answering 405 (the portfolio upload area's handlers do
  * not check the method yet), and files without an action, whose other methods still get Remix's HTML 405. Listed
@@ -58,8 +57,8 @@ interface RouteModule {
   loader?: Handler;
   action?: Handler;
 }
-const routeFiles = () => fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
-const loadRoute = (file: string) => import(/* @vite-ignore */ path.join(ROUTES_DIR, file)) as Promise<RouteModule>;
+const routeFiles = () => routeModuleFiles();
+const loadRoute = (file: string) => import(/* @vite-ignore */ path.join(API_ROUTES_DIR, file)) as Promise<RouteModule>;
 
 /** The status a route module answers: Remix sends GET to the loader and every other method to the action. */
 async function statusOf(mod: RouteModule, method: string, url: string, headers: Record<string, string>): Promise<number> {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { flatRouteName } from "../../../app/domain/api/api-route-files";
 import { DEMO_PASSWORD, skipTour } from "../helpers";
 
 const ROUTES_DIR = path.resolve("app/routes/dashboard+");
@@ -18,12 +19,11 @@ const QUERIES: Record<string, string> = { "/dashboard/cart/review": "?plan=GRANU
  */
 function dashboardPages(): string[] {
   return fs
-    .readdirSync(ROUTES_DIR)
+    .readdirSync(ROUTES_DIR, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".tsx") && f !== "_layout.tsx" && f !== "$.tsx")
     .filter((f) => /^export default /m.test(fs.readFileSync(path.join(ROUTES_DIR, f), "utf8")))
     .map((f) => {
-      const segments = f
-        .replace(/\.tsx$/, "")
+      const segments = flatRouteName(f)
         .split(".")
         .filter((s) => s !== "_index")
         // "cart_" opts out of the cart's layout: the URL segment is "cart".

@@ -11,9 +11,9 @@ import { ANONYMOUS_RATE_MESSAGE, ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS
 import { resetEnvCacheForTesting } from "~/env.server";
 import { resetAnonymousCountsForTesting, takeAnonymousRequest } from "~/services/api/keys/anonymous-rate-limit.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
-import * as countries from "../../../app/routes/api+/riskdb.countries";
-import * as faqList from "../../../app/routes/api+/v1.faq._index";
-import * as stripeWebhook from "../../../app/routes/api+/v1.payments.stripe_webhook";
+import * as countries from "../../../app/routes/api+/riskdb+/countries";
+import * as faqList from "../../../app/routes/api+/v1+/faq._index";
+import * as stripeWebhook from "../../../app/routes/api+/v1+/payments.stripe_webhook";
 
 const getDb = setupTestDatabase();
 

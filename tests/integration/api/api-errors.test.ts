@@ -8,11 +8,11 @@ import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
 import { createSession } from "~/services/auth/session.server";
 import * as fallback from "../../../app/routes/api+/$";
-import * as appKey from "../../../app/routes/api+/v1.get_app_key";
-import * as batch from "../../../app/routes/api+/v1.hazards.batch";
-import * as hazardScores from "../../../app/routes/api+/riskdb.hazard_scores";
-import * as invoices from "../../../app/routes/api+/v1.invoices._index";
-import * as upgrade from "../../../app/routes/api+/v1.tariff.upgrade";
+import * as appKey from "../../../app/routes/api+/v1+/get_app_key";
+import * as batch from "../../../app/routes/api+/v1+/hazards.batch";
+import * as hazardScores from "../../../app/routes/api+/riskdb+/hazard_scores";
+import * as invoices from "../../../app/routes/api+/v1+/invoices._index";
+import * as upgrade from "../../../app/routes/api+/v1+/tariff+/upgrade";
 
 const getDb = setupTestDatabase();
 

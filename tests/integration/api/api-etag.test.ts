@@ -6,8 +6,8 @@ import { getRiskEngine } from "~/risk/engine.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
-import * as pointHazards from "../../../app/routes/api+/riskdb.get_data.hazards";
-import * as hazardScores from "../../../app/routes/api+/riskdb.hazard_scores";
+import * as pointHazards from "../../../app/routes/api+/riskdb+/get_data.hazards";
+import * as hazardScores from "../../../app/routes/api+/riskdb+/hazard_scores";
 
 const getDb = setupTestDatabase();
 const LONDON = { lat: "51.507", lon: "-0.128", scenario: "rcp85", period: "2050" };

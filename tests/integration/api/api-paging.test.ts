@@ -3,9 +3,9 @@ import { invoices, orders, receipts } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { createSession } from "~/services/auth/session.server";
-import * as invoicesRoute from "../../../app/routes/api+/v1.invoices._index";
-import * as receiptsRoute from "../../../app/routes/api+/v1.receipts._index";
-import * as reportsRoute from "../../../app/routes/api+/v1.reports.get_reports_list";
+import * as invoicesRoute from "../../../app/routes/api+/v1+/invoices._index";
+import * as receiptsRoute from "../../../app/routes/api+/v1+/receipts._index";
+import * as reportsRoute from "../../../app/routes/api+/v1+/reports+/get_reports_list";
 
 const getDb = setupTestDatabase();
 

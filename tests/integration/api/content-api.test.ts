@@ -1,9 +1,9 @@
 import { setupTestDatabase } from "#db/testing";
-import * as blogIndexRoute from "../../../app/routes/api+/v1.blog._index";
-import * as blogItemRoute from "../../../app/routes/api+/v1.blog.item.$id";
-import * as blogTopicsRoute from "../../../app/routes/api+/v1.blog.topics";
-import * as faqIndexRoute from "../../../app/routes/api+/v1.faq._index";
-import * as faqItemRoute from "../../../app/routes/api+/v1.faq.item.$id";
+import * as blogIndexRoute from "../../../app/routes/api+/v1+/blog+/_index";
+import * as blogItemRoute from "../../../app/routes/api+/v1+/blog+/item.$id";
+import * as blogTopicsRoute from "../../../app/routes/api+/v1+/blog+/topics";
+import * as faqIndexRoute from "../../../app/routes/api+/v1+/faq._index";
+import * as faqItemRoute from "../../../app/routes/api+/v1+/faq.item.$id";
 
 setupTestDatabase();
 

@@ -8,7 +8,7 @@ import { getRiskEngine } from "~/risk/engine.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { createSession } from "~/services/auth/session.server";
-import * as batchRoute from "../../../app/routes/api+/v1.hazards.batch";
+import * as batchRoute from "../../../app/routes/api+/v1+/hazards.batch";
 
 const getDb = setupTestDatabase();
 const LONDON_HEX = "84194adffffffff";

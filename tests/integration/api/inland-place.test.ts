@@ -10,7 +10,7 @@ import { getRiskEngine } from "~/risk/engine.server";
 import { loadDashboard } from "~/services/dashboard/dashboard.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
-import * as pointHazards from "../../../app/routes/api+/riskdb.get_data.hazards";
+import * as pointHazards from "../../../app/routes/api+/riskdb+/get_data.hazards";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
 

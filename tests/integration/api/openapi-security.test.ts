@@ -4,7 +4,6 @@
  * no insufficient_scope), one it does not list must be refused. Then the cases that matter most, end to end:
  * purchases and billing with read and billing keys, and hexagon reads with a key and a session token.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
@@ -15,11 +14,11 @@ import { createApiKey } from "~/services/api/keys/api-keys.server";
 import { createSession } from "~/services/auth/session.server";
 import { saveBillingInfo, setTermsConsent } from "~/services/commerce/billing.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
-import * as buyProducts from "../../../app/routes/api+/v1.products.buy_products";
-import * as hazardScores from "../../../app/routes/api+/riskdb.hazard_scores";
+import * as buyProducts from "../../../app/routes/api+/v1+/products+/buy_products";
+import * as hazardScores from "../../../app/routes/api+/riskdb+/hazard_scores";
+import { API_ROUTES_DIR, routeModuleFiles } from "../../../app/services/api-contract/route-files.server";
 
 const getDb = setupTestDatabase();
-const ROUTES_DIR = path.resolve(process.cwd(), "app/routes/api+");
 const LONDON_HEX = "84194adffffffff";
 
 /** The batch reads its body before the caller (its size is what a key is charged): it gets one it can count. */
@@ -72,7 +71,7 @@ async function premiumAccount() {
 describe("each operation's security matches what its handler accepts", () => {
   it("for every documented operation and every kind of credential", async () => {
     const doc = buildOpenApiDocument("https://example.org");
-    const files = fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
+    const files = routeModuleFiles();
     const fileOf = new Map(files.map((f) => [withoutTrailingSlash(apiPathOfRouteFile(f) ?? ""), f]));
     const { headers } = await premiumAccount();
     const mismatches: string[] = [];
@@ -80,7 +79,7 @@ describe("each operation's security matches what its handler accepts", () => {
     for (const [apiPath, ops] of Object.entries(doc.paths)) {
       const file = fileOf.get(withoutTrailingSlash(apiPath));
       if (!file) continue;
-      const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, file))) as { loader: Handler; action?: Handler };
+      const mod = (await import(/* @vite-ignore */ path.join(API_ROUTES_DIR, file))) as { loader: Handler; action?: Handler };
       for (const [method, op] of Object.entries(ops as Record<string, { security?: Requirement[]; operationId: string }>)) {
         // The webhook proves itself with Stripe's signature, not with a credential of ours.
         if (op.operationId === "stripeWebhook") continue;

@@ -12,8 +12,8 @@ import { VALUE_SCALE } from "~/risk/dataset";
 import { getRiskEngine } from "~/risk/engine.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
-import * as pointHazards from "../../../app/routes/api+/riskdb.get_data.hazards";
-import * as hazardScores from "../../../app/routes/api+/riskdb.hazard_scores";
+import * as pointHazards from "../../../app/routes/api+/riskdb+/get_data.hazards";
+import * as hazardScores from "../../../app/routes/api+/riskdb+/hazard_scores";
 
 const getDb = setupTestDatabase();
 

@@ -14,8 +14,8 @@ import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { saveBillingInfo } from "~/services/commerce/billing.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/report/purchase.server";
 import { storeReportFile } from "~/services/reports/files.server";
-import * as reportFile from "../../../app/routes/api+/v1.reports.$id.file";
-import * as reportsList from "../../../app/routes/api+/v1.reports.get_reports_list";
+import * as reportFile from "../../../app/routes/api+/v1+/reports+/$id.file";
+import * as reportsList from "../../../app/routes/api+/v1+/reports+/get_reports_list";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "report-file-api-"));
 process.env.DATA_DIR = dataDir;

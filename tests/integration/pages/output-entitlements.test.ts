@@ -14,9 +14,9 @@ import { grantLocation, grantReportHexagons } from "~/services/commerce/entitlem
 import { loadDashboard } from "~/services/dashboard/dashboard.server";
 import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection";
 import { getRiskEngine } from "~/risk/engine.server";
-import * as pointHazards from "../../../app/routes/api+/riskdb.get_data.hazards";
+import * as pointHazards from "../../../app/routes/api+/riskdb+/get_data.hazards";
 import { createSession } from "~/services/auth/session.server";
-import * as hazardScores from "../../../app/routes/api+/riskdb.hazard_scores";
+import * as hazardScores from "../../../app/routes/api+/riskdb+/hazard_scores";
 import * as uploadPreview from "../../../app/routes/api+/upload.upload_preview";
 import * as regionalCsv from "../../../app/routes/dashboard+/regional[.]csv";
 import * as regionalPage from "../../../app/routes/dashboard+/regional";

@@ -6,7 +6,7 @@ import { MESSAGES } from "~/domain/forms/validation";
 import { SINGLE_LOCATION_MESSAGES } from "~/domain/reports/single-location";
 import { getLead } from "~/services/commerce/orders/leads.server";
 import { createSession } from "~/services/auth/session.server";
-import * as postalAddress from "../../../app/routes/api+/v1.lead.postal_address";
+import * as postalAddress from "../../../app/routes/api+/v1+/lead+/postal_address";
 
 const getDb = setupTestDatabase();
 

@@ -4,9 +4,9 @@ import { API_KEY_MESSAGES } from "~/domain/api/keys/api-keys";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { ApiKeyCreatedResponse, ApiKeyRevokedItemResponse, ApiKeysListResponse } from "~/domain/api-contract/keys";
 import { createSession } from "../../auth/session.server";
-import * as keysRoute from "../../../routes/api+/v1.keys._index";
-import * as keyRoute from "../../../routes/api+/v1.keys.$id";
-import * as rotateRoute from "../../../routes/api+/v1.keys.$id.rotate";
+import * as keysRoute from "../../../routes/api+/v1+/keys+/_index";
+import * as keyRoute from "../../../routes/api+/v1+/keys+/$id";
+import * as rotateRoute from "../../../routes/api+/v1+/keys+/$id.rotate";
 
 const getDb = setupTestDatabase();
 

@@ -1,9 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
-import { apiPathOfRouteFile, withoutTrailingSlash } from "./api-route-files";
-import { buildOpenApiDocument } from "./openapi";
-
-const ROUTES_DIR = path.resolve(process.cwd(), "app/routes/api+");
+import { apiPathOfRouteFile, withoutTrailingSlash } from "~/domain/api/api-route-files";
+import { buildOpenApiDocument } from "~/domain/api/openapi";
+import { API_ROUTES_DIR, routeModuleFiles } from "./route-files.server";
 
 /** Documented calls whose routes belong to the single-location lead intake, not built in this tree yet. */
 const DOCUMENTED_NOT_YET_ROUTED: string[] = [];
@@ -14,7 +12,7 @@ interface RouteModule {
 }
 
 describe("the OpenAPI document and the API routes", () => {
-  const files = fs.readdirSync(ROUTES_DIR).filter((f) => /\.tsx?$/.test(f) && !f.includes(".test."));
+  const files = routeModuleFiles();
   const routes = new Set(files.map(apiPathOfRouteFile).filter((p): p is string => p !== null).map(withoutTrailingSlash));
   const doc = buildOpenApiDocument("https://example.org");
   const documented = new Set(Object.keys(doc.paths).map(withoutTrailingSlash));
@@ -33,7 +31,7 @@ describe("the OpenAPI document and the API routes", () => {
     for (const [apiPath, ops] of Object.entries(doc.paths)) {
       const file = fileOf.get(withoutTrailingSlash(apiPath));
       if (!file) continue;
-      const mod = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, file))) as RouteModule;
+      const mod = (await import(/* @vite-ignore */ path.join(API_ROUTES_DIR, file))) as RouteModule;
       for (const method of Object.keys(ops)) {
         const handler = method === "get" ? mod.loader : mod.action;
         if (typeof handler !== "function") missing.push(`${method.toUpperCase()} ${apiPath} (${file})`);
