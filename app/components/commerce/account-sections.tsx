@@ -1,9 +1,6 @@
-import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
-import { Modal } from "~/components/ui/modal";
 import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
-import { API_KEY_MODAL_PARAM, type AccountIntent } from "~/domain/auth/account";
 import { formatDocumentDate, type PaymentsMode } from "~/domain/commerce/orders";
 import { LOCATION_KINDS, type LocationKind } from "~/domain/commerce/entitlements";
 import { invoiceNumberText } from "~/domain/commerce/invoicing/invoice";
@@ -208,94 +205,5 @@ export function TermsConsentForm({ terms }: { terms: { terms_conditions: boolean
       </button>
       {terms.accepted_at ? <p className="w-full text-xs text-slate-600">Last answer recorded {formatDocumentDate(terms.accepted_at)}.</p> : null}
     </Form>
-  );
-}
-
-function KeyActionForm({ action, intent, label, primary = false }: { action: string; intent: AccountIntent; label: string; primary?: boolean }) {
-  return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className={primary ? "btn-primary" : "btn-secondary"}>
-        {label}
-      </button>
-    </Form>
-  );
-}
-
-export function ApiKeyModal({
-  closeHref,
-  mayHoldKey,
-  forbiddenMessage,
-  current,
-  created,
-  error,
-}: {
-  closeHref: string;
-  mayHoldKey: boolean;
-  forbiddenMessage: string;
-  current: { prefix: string; createdAt: string } | null;
-  created: string | null;
-  error: string | null;
-}) {
-  const [copied, setCopied] = useState(false);
-  // Creating or rotating keeps the dialog open so the new key can be copied.
-  const keepOpen = `${closeHref}${closeHref.includes("?") ? "&" : "?"}${API_KEY_MODAL_PARAM}=1`;
-  return (
-    <Modal title="API key" closeHref={closeHref}>
-      {!mayHoldKey ? (
-        <p role="alert" className="text-red-700">
-          {forbiddenMessage}
-        </p>
-      ) : (
-        <div className="space-y-4">
-          {error ? (
-            <p role="alert" className="text-red-700">
-              {error}
-            </p>
-          ) : null}
-          {created ? (
-            <div>
-              <label htmlFor="new-api-key" className="field-label">
-                Your new API key (shown only now: copy it somewhere safe)
-              </label>
-              <div className="flex gap-2">
-                <input id="new-api-key" readOnly value={created} className="field-input font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  onClick={() => {
-                    void navigator.clipboard?.writeText(created).then(() => setCopied(true));
-                  }}
-                >
-                  {copied ? "Copied" : "Copy"}
-                </button>
-              </div>
-              <p className="mt-1 text-xs text-slate-600">Send it as Authorization: Bearer &lt;key&gt;.</p>
-            </div>
-          ) : current ? (
-            <p>
-              Active key <code>{current.prefix}…</code>, created {formatDocumentDate(current.createdAt)}.
-            </p>
-          ) : (
-            <p>You have no API key yet.</p>
-          )}
-          <div className="flex flex-wrap gap-3">
-            {current || created ? (
-              <>
-                <KeyActionForm action={keepOpen} intent="rotate_key" label="Rotate key" primary />
-                <KeyActionForm action={closeHref} intent="revoke_key" label="Revoke key" />
-              </>
-            ) : (
-              <KeyActionForm action={keepOpen} intent="create_key" label="Create key" primary />
-            )}
-          </div>
-        </div>
-      )}
-      <p className="mt-4">
-        <Link to={closeHref} className="underline">
-          Close
-        </Link>
-      </p>
-    </Modal>
   );
 }

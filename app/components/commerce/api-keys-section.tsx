@@ -2,10 +2,12 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, PhoneRowBlocks, TD, TH, TH_ROW } from "~/components/ui/table";
+import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import {
   API_KEY_NAME_MAX,
   API_KEY_ROTATION_OVERLAP_TEXT,
   API_KEY_SCOPE_TEXT,
+  DEFAULT_API_KEY_NAME,
   MAX_ACTIVE_API_KEYS,
   formatKeyTime,
 } from "~/domain/api/keys/api-keys";
@@ -26,9 +28,13 @@ export interface CreatedKey {
   name: string;
 }
 
-const SECTION_ID = "api-keys";
-/** The account page is an index route: `?index` sends the post to its action, and drops the confirmation query. */
-const ACCOUNT_FORM_ACTION = "/dashboard/account?index";
+export const API_KEYS_SECTION_ID = "api-keys";
+const SECTION_ID = API_KEYS_SECTION_ID;
+/**
+ * The account page is an index route: `?index` sends the post to its action, and drops the confirmation query. The
+ * fragment brings a browser without JavaScript back to this section (and the new key) rather than the page's top.
+ */
+const ACCOUNT_FORM_ACTION = `/dashboard/account?index#${SECTION_ID}`;
 const confirmHref = (action: "rotate" | "revoke", id: string) =>
   `?${KEY_CONFIRM_ACTION_PARAM}=${action}&${KEY_CONFIRM_PARAM}=${id}#${SECTION_ID}-confirm`;
 
@@ -38,11 +44,7 @@ function NewKey({ created }: { created: CreatedKey }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => setScripted(true), []);
   return (
-    <div
-      role="status"
-      className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3"
-      data-testid="new-api-key"
-    >
+    <div className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3" data-testid="new-api-key">
       <label htmlFor="new-named-key" className="field-label">
         New key “{created.name}”: shown only now, copy it somewhere safe
       </label>
@@ -51,6 +53,7 @@ function NewKey({ created }: { created: CreatedKey }) {
           id="new-named-key"
           readOnly
           value={created.key}
+          aria-describedby="new-named-key-hint"
           className="field-input min-w-0 flex-1 font-mono text-xs"
           onFocus={(e) => e.currentTarget.select()}
         />
@@ -64,7 +67,7 @@ function NewKey({ created }: { created: CreatedKey }) {
           </button>
         ) : null}
       </div>
-      <p className="mt-1 text-xs text-slate-600">
+      <p id="new-named-key-hint" className="mt-1 text-xs text-slate-600">
         Send it as Authorization: Bearer &lt;key&gt;. It is stored hashed: nobody can show it again.
       </p>
     </div>
@@ -102,9 +105,10 @@ function Confirm({ row, action }: { row: KeyRow; action: "rotate" | "revoke" }) 
   );
 }
 
-function RowActions({ row }: { row: KeyRow }) {
+/** Rotate and revoke; stacked in the wide table so its last column stays in view beside long names. */
+function RowActions({ row, stacked = false }: { row: KeyRow; stacked?: boolean }) {
   return (
-    <span className="inline-flex gap-3">
+    <span className={stacked ? "inline-flex flex-col gap-1" : "inline-flex gap-3"}>
       {row.expires_at ? null : (
         <Link
           to={confirmHref("rotate", row.id)}
@@ -137,160 +141,224 @@ function Scopes({ scopes }: { scopes: readonly string[] }) {
   );
 }
 
-/** Named keys: list, create (name and scopes), rotate and revoke after a confirmation; plain forms throughout. */
+/** The name a key is listed under, with a badge on the key the get_app_key endpoints name. */
+function KeyName({ row }: { row: KeyRow }) {
+  return (
+    <>
+      {row.name}
+      {row.name === DEFAULT_API_KEY_NAME && !row.expires_at ? (
+        <>
+          {" "}
+          <Badge>app key</Badge>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export interface KeyFormError {
+  message: string;
+  /** "name" when the name was refused: the message then describes the name field. */
+  field: string | null;
+  /** What was typed, so a refused name can be corrected rather than retyped (no JavaScript keeps no form state). */
+  name: string | null;
+}
+
+/**
+ * The account's one place for API keys: the list, create (name and scopes), rotate with an overlap and revoke after a
+ * confirmation, in plain forms. The key named `default` is the one the legacy get_app_key endpoints read and change.
+ * A plan without API keys sees the spec's message instead.
+ */
 export function ApiKeysSection({
+  mayHoldKey,
+  forbiddenMessage,
   keys,
   created,
   error,
   confirm,
 }: {
+  mayHoldKey: boolean;
+  forbiddenMessage: string;
   keys: readonly KeyRow[];
   created: CreatedKey | null;
-  error: string | null;
+  error: KeyFormError | null;
   confirm: { action: "rotate" | "revoke"; id: string } | null;
 }) {
   const confirming = confirm ? keys.find((k) => k.id === confirm.id) : undefined;
+  const hasDefault = keys.some((k) => k.name === DEFAULT_API_KEY_NAME && !k.expires_at);
+  const nameError = error?.field === "name" ? error : null;
   return (
     <section id={SECTION_ID} aria-labelledby={`${SECTION_ID}-heading`} className="card mb-6">
       <h2 id={`${SECTION_ID}-heading`} className="mb-2 text-lg font-semibold">
         API keys
       </h2>
-      <p className="mb-3 text-sm text-slate-700">
-        Up to {MAX_ACTIVE_API_KEYS} named keys, one per script or server. Every key reads what this dashboard shows;
-        only a key with the billing scope may buy or change billing.
-      </p>
-      {error ? (
-        <p role="alert" className="mb-3 text-red-700">
-          {error}
-        </p>
-      ) : null}
-      {created ? <NewKey created={created} /> : null}
-      {confirming && confirm ? <Confirm row={confirming} action={confirm.action} /> : null}
-      {keys.length ? (
+      {!mayHoldKey ? (
         <>
-          <PhoneRowBlocks
-            testId="api-key-blocks"
-            rows={keys.map((k) => ({
-              key: k.id,
-              title: k.name,
-              values: [
-                [
-                  "Key",
-                  <span key="p" className="font-mono text-xs">
-                    {k.prefix}…
-                  </span>,
-                ],
-                ["Scopes", k.scopes.join(", ")],
-                ["Created", formatKeyTime(k.created_at)],
-                ["Last used", k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"],
-                ["Expires", k.expires_at ? formatKeyTime(k.expires_at) : "—"],
-                ["Actions", <RowActions key="a" row={k} />],
-              ],
-            }))}
-          />
-          <DataTable label="Your API keys" caption="Your API keys" boxClassName="hidden sm:block">
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>
-                  Name
-                </th>
-                <th scope="col" className={TH}>
-                  Key
-                </th>
-                <th scope="col" className={TH}>
-                  Scopes
-                </th>
-                <th scope="col" className={TH}>
-                  Created
-                </th>
-                <th scope="col" className={TH}>
-                  Last used
-                </th>
-                <th scope="col" className={TH}>
-                  Expires
-                </th>
-                <th scope="col" className={TH}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => (
-                <tr key={k.id} data-testid="api-key-row">
-                  <th scope="row" className={TH_ROW}>
-                    {k.name}
-                  </th>
-                  <td className={`${TD} font-mono text-xs`}>{k.prefix}…</td>
-                  <td className={TD}>
-                    <Scopes scopes={k.scopes} />
-                  </td>
-                  <td className={`${TD} whitespace-nowrap`}>{formatKeyTime(k.created_at)}</td>
-                  <td className={`${TD} whitespace-nowrap`}>
-                    {k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"}
-                  </td>
-                  <td className={`${TD} whitespace-nowrap`}>{k.expires_at ? formatKeyTime(k.expires_at) : "—"}</td>
-                  <td className={`${TD} whitespace-nowrap`}>
-                    <RowActions row={k} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <p className="mb-3 text-sm" data-testid="api-key-forbidden">
+            {forbiddenMessage}
+          </p>
+          <Link to="/dashboard/cart?plan=PREMIUM" className="btn-secondary">
+            Upgrade to PREMIUM
+          </Link>
         </>
       ) : (
-        <p className="text-sm">No API keys yet.</p>
-      )}
-      <Form method="post" action={ACCOUNT_FORM_ACTION} preventScrollReset className="mt-4 max-w-md space-y-3">
-        <h3 className="font-semibold">Create a key</h3>
-        <input type="hidden" name="intent" value="create_named_key" />
-        <div>
-          <label htmlFor="key-name" className="field-label">
-            Name
-          </label>
-          <input
-            id="key-name"
-            name="name"
-            required
-            maxLength={API_KEY_NAME_MAX}
-            className="field-input"
-            aria-describedby="key-name-hint"
-            autoComplete="off"
-          />
-          <p id="key-name-hint" className="mt-1 text-xs text-slate-600">
-            The script or server that will use it, e.g. “nightly export”.
+        <>
+          <p className="mb-2 text-sm text-slate-700">
+            Up to {MAX_ACTIVE_API_KEYS} named keys, one per script or server. Every key reads what this dashboard shows;
+            only a key with the billing scope may buy or change billing.
           </p>
-        </div>
-        <fieldset>
-          <legend className="field-label">Scopes</legend>
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" checked disabled className="mt-1" aria-describedby="scope-read-text" />
-            <span>
-              read{" "}
-              <span id="scope-read-text" className="text-slate-600">
-                — {API_KEY_SCOPE_TEXT.read}
-              </span>
-            </span>
-          </label>
-          <label className="mt-1 flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="scopes"
-              value="billing"
-              className="mt-1"
-              aria-describedby="scope-billing-text"
-            />
-            <span>
-              billing{" "}
-              <span id="scope-billing-text" className="text-slate-600">
-                — {API_KEY_SCOPE_TEXT.billing}
-              </span>
-            </span>
-          </label>
-        </fieldset>
-        <button type="submit" className="btn-primary">
-          Create key
-        </button>
-      </Form>
+          <p className="mb-3 text-sm text-slate-700" id={`${SECTION_ID}-app-key`}>
+            Your app key is the key named “{DEFAULT_API_KEY_NAME}”: <code>GET {apiUrl(API_PATHS.appKey)}</code> (or{" "}
+            <code>{apiUrl(API_PATHS.customerAppKey)}</code>) answers with its prefix.{" "}
+            {hasDefault ? null : `You have none yet: create a key named “${DEFAULT_API_KEY_NAME}” below.`}
+          </p>
+          {/* Present from the first render, so the new key or an error is announced when it appears. */}
+          <div aria-live="polite" aria-atomic="false" data-testid="api-keys-live">
+            {error && !nameError ? (
+              <p className="mb-3 text-red-700" data-testid="api-key-error">
+                {error.message}
+              </p>
+            ) : null}
+            {created ? <NewKey created={created} /> : null}
+          </div>
+          {confirming && confirm ? <Confirm row={confirming} action={confirm.action} /> : null}
+          {keys.length ? <KeyList keys={keys} /> : <p className="text-sm">No API keys yet.</p>}
+          <CreateKeyForm suggestDefault={!hasDefault && !keys.length} error={nameError} />
+        </>
+      )}
     </section>
+  );
+}
+
+function KeyList({ keys }: { keys: readonly KeyRow[] }) {
+  return (
+    <>
+      <PhoneRowBlocks
+        testId="api-key-blocks"
+        rows={keys.map((k) => ({
+          key: k.id,
+          title: <KeyName row={k} />,
+          values: [
+            [
+              "Key",
+              <span key="p" className="font-mono text-xs">
+                {k.prefix}…
+              </span>,
+            ],
+            ["Scopes", k.scopes.join(", ")],
+            ["Created", formatKeyTime(k.created_at)],
+            ["Last used", k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"],
+            ["Expires", k.expires_at ? formatKeyTime(k.expires_at) : "—"],
+            ["Actions", <RowActions key="a" row={k} />],
+          ],
+        }))}
+      />
+      <DataTable label="Your API keys" caption="Your API keys" boxClassName="hidden sm:block">
+        <thead>
+          <tr>
+            <th scope="col" className={TH}>
+              Name
+            </th>
+            <th scope="col" className={TH}>
+              Key
+            </th>
+            <th scope="col" className={TH}>
+              Scopes
+            </th>
+            <th scope="col" className={TH}>
+              Created
+            </th>
+            <th scope="col" className={TH}>
+              Last used
+            </th>
+            <th scope="col" className={TH}>
+              Expires
+            </th>
+            <th scope="col" className={TH}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.id} data-testid="api-key-row">
+              <th scope="row" className={TH_ROW}>
+                <KeyName row={k} />
+              </th>
+              <td className={`${TD} whitespace-nowrap font-mono text-xs`}>{k.prefix}…</td>
+              <td className={TD}>
+                <Scopes scopes={k.scopes} />
+              </td>
+              <td className={TD}>{formatKeyTime(k.created_at)}</td>
+              <td className={TD}>{k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"}</td>
+              <td className={TD}>{k.expires_at ? formatKeyTime(k.expires_at) : "—"}</td>
+              <td className={TD}>
+                <RowActions row={k} stacked />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </>
+  );
+}
+
+function CreateKeyForm({ suggestDefault, error }: { suggestDefault: boolean; error: KeyFormError | null }) {
+  const described = error ? "key-name-error key-name-hint" : "key-name-hint";
+  return (
+    <Form method="post" action={ACCOUNT_FORM_ACTION} preventScrollReset className="mt-4 max-w-md space-y-3">
+      <h3 className="font-semibold">Create a key</h3>
+      <input type="hidden" name="intent" value="create_named_key" />
+      <div>
+        <label htmlFor="key-name" className="field-label">
+          Name
+        </label>
+        <input
+          id="key-name"
+          name="name"
+          required
+          maxLength={API_KEY_NAME_MAX}
+          className="field-input"
+          aria-describedby={described}
+          aria-invalid={error ? true : undefined}
+          autoComplete="off"
+          // The first key of an account is the app key unless renamed: get_app_key then names it at once.
+          defaultValue={error?.name ?? (suggestDefault ? DEFAULT_API_KEY_NAME : undefined)}
+        />
+        {error ? (
+          <p id="key-name-error" role="alert" className="mt-1 text-sm text-red-700">
+            {error.message}
+          </p>
+        ) : null}
+        <p id="key-name-hint" className="mt-1 text-xs text-slate-600">
+          The script or server that will use it, e.g. “nightly export”. Name it “{DEFAULT_API_KEY_NAME}” to make it
+          your app key.
+        </p>
+      </div>
+      <fieldset>
+        <legend className="field-label">Scopes</legend>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" checked disabled className="mt-1" aria-describedby="scope-read-text" />
+          <span>
+            read{" "}
+            <span id="scope-read-text" className="text-slate-600">
+              — {API_KEY_SCOPE_TEXT.read}
+            </span>
+          </span>
+        </label>
+        <label className="mt-1 flex items-start gap-2 text-sm">
+          <input type="checkbox" name="scopes" value="billing" className="mt-1" aria-describedby="scope-billing-text" />
+          <span>
+            billing{" "}
+            <span id="scope-billing-text" className="text-slate-600">
+              — {API_KEY_SCOPE_TEXT.billing}
+            </span>
+          </span>
+        </label>
+      </fieldset>
+      <button type="submit" className="btn-primary">
+        Create key
+      </button>
+    </Form>
   );
 }

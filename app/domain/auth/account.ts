@@ -1,7 +1,10 @@
-/** The account page's forms and the query flag of its API key dialog (spec §2 modal flags). */
+/**
+ * The account page's forms. `apiKeyModal` is the spec's flag for the API key dialog (§2 modal flags): keys are now
+ * managed in the page's one "API keys" section, so the flag leads there (a bookmark or an old link still lands right).
+ */
 export const API_KEY_MODAL_PARAM = "apiKeyModal";
 
-export const ACCOUNT_INTENTS = ["create_key", "rotate_key", "revoke_key", "create_named_key", "rotate_named_key", "revoke_named_key", "terms", "buy_credits", "password"] as const;
+export const ACCOUNT_INTENTS = ["create_named_key", "rotate_named_key", "revoke_named_key", "terms", "buy_credits", "password"] as const;
 
 /** The query that asks the account page to confirm rotating or revoking one key (works without JavaScript). */
 export const KEY_CONFIRM_PARAM = "confirmKey";

@@ -34,16 +34,21 @@ for (const viewport of [
       await skipTour(page);
       await page.goto("/dashboard/account");
       await waitForHydration(page, javaScriptEnabled);
-      const section = page.getByRole("region", { name: "API keys" }).first();
+      const section = page.getByRole("region", { name: "API keys", exact: true });
       await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
+      // One place for keys: no second key section, dialog or link beside the list.
+      await expect(page.getByRole("heading", { name: /^API key/ })).toHaveCount(1);
+      await expect(page.getByRole("link", { name: "Manage API key" })).toHaveCount(0);
 
       // Create: name by its label, the billing scope by its checkbox, from the keyboard.
       await page.getByLabel("Name", { exact: true }).fill(name);
       await page.getByRole("checkbox", { name: /^billing/ }).check();
       await page.getByRole("button", { name: "Create key" }).focus();
       await page.keyboard.press("Enter");
-      const shown = page.getByLabel(/shown only now/);
+      // The key appears once, inside the section's live region, so a screen reader announces it.
+      const shown = section.getByTestId("api-keys-live").getByLabel(/shown only now/);
       await expect(shown).toBeVisible();
+      await expect(section.getByTestId("api-keys-live")).toHaveAttribute("aria-live", "polite");
       const key = await shown.inputValue();
       expect(key).toMatch(/^crk_[A-Za-z0-9_-]{43}$/);
       if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Copy key" })).toBeVisible();
@@ -53,6 +58,17 @@ for (const viewport of [
       await expect(row).toContainText("Never");
       await expectNoSideways(page, viewport.width);
       if (process.env.SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/account-keys-created-${viewport.width}-${mode}.png`, fullPage: true });
+
+      // A second live key of the same name is refused beside the name field, which keeps what was typed.
+      await page.getByLabel("Name", { exact: true }).fill(name);
+      await page.getByRole("button", { name: "Create key" }).click();
+      const nameField = page.getByLabel("Name", { exact: true });
+      await expect(nameField).toHaveAttribute("aria-invalid", "true");
+      await expect(nameField).toHaveValue(name);
+      await expect(section.getByRole("alert")).toHaveText("A live key already has this name: choose another or rotate that key");
+      await expect(page.getByLabel(/shown only now/)).toHaveCount(0);
+      await expect(keyRows(page, name)).toHaveCount(1);
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/account-keys-error-${viewport.width}-${mode}.png`, fullPage: true });
 
       // Shown once: a fresh load lists the key by prefix, never the key itself.
       await page.goto("/dashboard/account");

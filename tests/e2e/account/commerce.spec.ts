@@ -28,6 +28,13 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   await page.getByRole("button", { name: "Save billing info" }).click();
   await expect(page.getByText("Status: filled")).toBeVisible();
 
+  // DISCOVERY holds no API key: the account's API keys section says so in the spec's words, with no form.
+  await page.goto("/dashboard/account");
+  const noKeys = page.getByRole("region", { name: "API keys", exact: true });
+  await expect(noKeys).toContainText("Only users with the PREMIUM Subscription Plan can use this option");
+  await expect(noKeys.getByRole("button", { name: "Create key" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: /^API key/ })).toHaveCount(1);
+
   // Pricing → cart: PREMIUM plus one country, VAT 20 % for France.
   await page.goto("/pricing");
   await expect(page.getByText("990.00 EUR").first()).toBeVisible();
@@ -62,13 +69,23 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   await expect(page.getByRole("radio", { name: /PREMIUM/ })).toBeChecked();
   await page.goto("/dashboard/account");
 
-  // API key: created in the dialog, shown once, used against the hazard API.
-  await page.getByRole("link", { name: "Manage API key" }).click();
-  const dialog = page.getByRole("dialog", { name: "API key" });
-  await dialog.getByRole("button", { name: "Create key" }).click();
-  const keyInput = page.getByRole("dialog", { name: "API key" }).getByLabel(/Your new API key/);
+  // API key: the spec's dialog flag leads to the one API keys section; the first key is the app key unless renamed,
+  // shown once, named by both get_app_key paths and used against the hazard API.
+  await page.goto("/dashboard/account?apiKeyModal=1");
+  await expect(page).toHaveURL(/\/dashboard\/account#api-keys$/);
+  await waitForHydration(page, javaScriptEnabled);
+  const keys = page.getByRole("region", { name: "API keys", exact: true });
+  await expect(keys.getByLabel("Name", { exact: true })).toHaveValue("default");
+  await keys.getByRole("button", { name: "Create key" }).click();
+  const keyInput = keys.getByLabel(/shown only now/);
   await expect(keyInput).toHaveValue(/^crk_/);
   const key = await keyInput.inputValue();
+  await expect(keys.getByTestId("api-key-row").filter({ hasText: "default" })).toContainText("app key");
+  for (const path of ["/api/v1/get_app_key", "/api/customer/get_app_key"]) {
+    const named = await page.request.get(path);
+    expect(named.status(), await named.text()).toBe(200);
+    expect(key.startsWith((await named.json()).prefix)).toBe(true);
+  }
   const anonymous = await playwright.request.newContext({ baseURL });
   const scores = await anonymous.get(`/api/riskdb/hazard_scores?location_code=GB&scenario=rcp45&period=2050`, { headers: { Authorization: `Bearer ${key}` } });
   expect(scores.status(), await scores.text()).toBe(200);

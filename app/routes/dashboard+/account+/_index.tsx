@@ -4,15 +4,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import crypto from "node:crypto";
-import { ApiKeyModal, CreditBalance, DocumentsTable, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
+import { CreditBalance, DocumentsTable, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
 import { API_KEY_MODAL_PARAM, KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM, accountIntent } from "~/domain/auth/account";
-import { ApiKeysSection } from "~/components/commerce/api-keys-section";
+import { API_KEYS_SECTION_ID, ApiKeysSection, type CreatedKey, type KeyFormError } from "~/components/commerce/api-keys-section";
 import { billingInfoHref } from "~/domain/commerce/billing";
 import { cartReviewHref, creditsSelection, selectionSearch } from "~/domain/commerce/cart";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce/packages";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/commerce/entitlements";
-import { createApiKey, getActiveApiKey, listApiKeys, revokeApiKeyById, revokeApiKey, rotateApiKey, rotateApiKeyById } from "~/services/api/keys/api-keys.server";
+import { createApiKey, listApiKeys, revokeApiKeyById, rotateApiKeyById } from "~/services/api/keys/api-keys.server";
 import { getTermsConsent, setTermsConsent } from "~/services/commerce/billing.server";
 import { listReports, mergedDocuments } from "~/services/commerce/documents.server";
 import { currentPaymentsMode } from "~/services/commerce/orders/payments.server";
@@ -34,14 +34,15 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Credit Balance") }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  // The spec's API key dialog flag: keys live in the page's one API keys section now, so the flag leads there.
+  if (new URL(request.url).searchParams.has(API_KEY_MODAL_PARAM)) return redirect(`/dashboard/account#${API_KEYS_SECTION_ID}`);
   const plan = PLAN_DEFINITIONS.find((p) => p.code === user.planCode);
   const mayHoldKey = canUseApiKey(user.planCode);
-  const [entitlements, documents, reports, terms, apiKey, apiKeys] = await Promise.all([
+  const [entitlements, documents, reports, terms, apiKeys] = await Promise.all([
     getUserEntitlements(user),
     mergedDocuments(user.id),
     listReports(user.id),
     getTermsConsent(user.id),
-    getActiveApiKey(user.id),
     mayHoldKey ? listApiKeys(user.id) : Promise.resolve([]),
   ]);
   return json({
@@ -51,7 +52,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     documents,
     reports,
     terms,
-    apiKey: apiKey ? { prefix: apiKey.prefix, createdAt: apiKey.createdAt.toISOString() } : null,
     apiKeys,
     mayHoldKey,
     payments: currentPaymentsMode(),
@@ -66,25 +66,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = (toast: string, type: "success" | "error" = "success") => redirectWithToast("/dashboard/account", { type, description: toast });
   try {
     switch (intent) {
-      case "create_key":
-      case "rotate_key": {
-        const key = await rotateApiKey(user);
-        return json({ apiKey: { key: key.key, error: null as string | null } });
-      }
-      case "revoke_key":
-        await revokeApiKey(user.id);
-        return back("API key revoked");
       case "create_named_key": {
         const created = await createApiKey(user, { name: formData.get("name"), scopes: formData.getAll("scopes").map(String) });
-        return json({ namedKey: { created: { key: created.key, name: created.name }, error: null } });
+        return json({ namedKey: { created: { key: created.key, name: created.name } as CreatedKey | null, error: null as KeyFormError | null } });
       }
       case "rotate_named_key": {
         const created = await rotateApiKeyById(user, String(formData.get("key_id") ?? ""));
-        return json({ namedKey: { created: { key: created.key, name: created.name }, error: null } });
+        return json({ namedKey: { created: { key: created.key, name: created.name } as CreatedKey | null, error: null as KeyFormError | null } });
       }
       case "revoke_named_key": {
         const revoked = await revokeApiKeyById(user.id, String(formData.get("key_id") ?? ""));
-        return redirectWithToast("/dashboard/account#api-keys", { type: "success", description: `API key “${revoked.name}” revoked` });
+        return redirectWithToast(`/dashboard/account#${API_KEYS_SECTION_ID}`, { type: "success", description: `API key “${revoked.name}” revoked` });
       }
       case "terms":
         await setTermsConsent(user.id, formData.get("terms_conditions") === "on");
@@ -103,9 +95,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (intent === "create_key" || intent === "rotate_key") return json({ apiKey: { key: null as string | null, error: error.message } }, { status: error.status });
     if (intent === "create_named_key" || intent === "rotate_named_key" || intent === "revoke_named_key") {
-      return json({ namedKey: { created: null as { key: string; name: string } | null, error: error.message } }, { status: error.status });
+      const typed = intent === "create_named_key" ? String(formData.get("name") ?? "") : null;
+      const keyError: KeyFormError = { message: error.message, field: error.field ?? null, name: typed };
+      return json({ namedKey: { created: null as CreatedKey | null, error: keyError } }, { status: error.status });
     }
     if (error.field === "billing_info") return redirect(billingInfoHref("/dashboard/account"));
     return back(error.message, "error");
@@ -130,13 +123,11 @@ export default function AccountPage() {
   const data = useLoaderData<typeof loader>();
   const { user, plan, entitlements } = data;
   const actionData = useActionData<typeof action>();
-  const keyResult = actionData && "apiKey" in actionData ? actionData.apiKey : null;
   const namedKeyResult = actionData && "namedKey" in actionData ? actionData.namedKey : null;
-  const lastResult = actionData && !("apiKey" in actionData) && !("namedKey" in actionData) ? actionData : undefined;
+  const lastResult = actionData && !("namedKey" in actionData) ? actionData : undefined;
   const navigation = useNavigation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const showKeyModal = params.has(API_KEY_MODAL_PARAM) || keyResult !== null;
   const confirmAction = params.get(KEY_CONFIRM_ACTION_PARAM);
   const confirmKey =
     (confirmAction === "rotate" || confirmAction === "revoke") && params.get(KEY_CONFIRM_PARAM) && !namedKeyResult
@@ -151,7 +142,7 @@ export default function AccountPage() {
   });
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Credit Balance" lead="Your plan, what it grants and what remains, invoices, API key and sign-in settings." />
+      <PageHeader title="Credit Balance" lead="Your plan, what it grants and what remains, invoices, API keys and sign-in settings." />
       <section aria-labelledby="plan-heading" className="card mb-6">
         <h2 id="plan-heading" className="text-lg font-semibold">
           Plan: {user.planCode}
@@ -181,38 +172,20 @@ export default function AccountPage() {
         </h2>
         <ReportsTable reports={data.reports} />
       </section>
-      <section aria-labelledby="apikey-heading" className="card mb-6">
-        <h2 id="apikey-heading" className="mb-2 text-lg font-semibold">
-          API key
-        </h2>
-        {data.mayHoldKey ? (
-          <p className="mb-2 text-sm">{data.apiKey ? `Active key ${data.apiKey.prefix}…` : "No key yet."}</p>
-        ) : (
-          <p className="mb-2 text-sm">{API_KEY_FORBIDDEN_MESSAGE}</p>
-        )}
-        <Link to={`?${API_KEY_MODAL_PARAM}=1`} preventScrollReset className="btn-secondary">
-          Manage API key
-        </Link>
-      </section>
-      {data.mayHoldKey ? (
-        <ApiKeysSection keys={data.apiKeys} created={namedKeyResult?.created ?? null} error={namedKeyResult?.error ?? null} confirm={confirmKey} />
-      ) : null}
+      <ApiKeysSection
+        mayHoldKey={data.mayHoldKey}
+        forbiddenMessage={API_KEY_FORBIDDEN_MESSAGE}
+        keys={data.apiKeys}
+        created={namedKeyResult?.created ?? null}
+        error={namedKeyResult?.error ?? null}
+        confirm={confirmKey}
+      />
       <section aria-labelledby="terms-heading" className="card mb-6">
         <h2 id="terms-heading" className="mb-2 text-lg font-semibold">
           Terms consent
         </h2>
         <TermsConsentForm terms={data.terms} />
       </section>
-      {showKeyModal ? (
-        <ApiKeyModal
-          closeHref="/dashboard/account"
-          mayHoldKey={data.mayHoldKey}
-          forbiddenMessage={API_KEY_FORBIDDEN_MESSAGE}
-          current={data.apiKey}
-          created={keyResult?.key ?? null}
-          error={keyResult?.error ?? null}
-        />
-      ) : null}
       <section aria-labelledby="password-heading" className="card">
         <h2 id="password-heading" className="mb-4 text-lg font-semibold">
           Change password

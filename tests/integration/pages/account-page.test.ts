@@ -1,0 +1,152 @@
+/**
+ * The account page's one API keys section, through its loader and action as a browser without JavaScript posts them:
+ * the spec's dialog flag leads to it, the key named "default" made there is the one both get_app_key paths name,
+ * rotating keeps the old key for the overlap, errors come back beside the field they concern.
+ */
+import { createUser } from "#db/factories";
+import { setupTestDatabase } from "#db/testing";
+import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
+import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
+import { API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, DEFAULT_API_KEY_NAME } from "~/domain/api/keys/api-keys";
+import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
+import { createSession } from "~/services/auth/session.server";
+import * as account from "../../../app/routes/dashboard+/account+/_index";
+import * as appKeyCustomer from "../../../app/routes/api+/customer.get_app_key";
+import * as appKeyV1 from "../../../app/routes/api+/v1+/get_app_key";
+
+const getDb = setupTestDatabase();
+
+async function settle(fn: () => Promise<unknown>): Promise<Response> {
+  try {
+    return (await fn()) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function signedIn(planCode: "PREMIUM" | "DISCOVERY") {
+  const user = (await createUser(getDb(), { planCode }))!;
+  return { user, cookie: `${SESSION_COOKIE_NAME}=${await createSession(user.id)}` };
+}
+
+type PageData = Awaited<ReturnType<Awaited<ReturnType<typeof account.loader>>["json"]>>;
+interface KeyAnswer {
+  namedKey: { created: { key: string; name: string } | null; error: { message: string; field: string | null; name: string | null } | null };
+}
+
+async function load(cookie: string, search = "") {
+  return settle(() => account.loader({ request: new Request(`http://localhost/dashboard/account${search}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+}
+
+async function keysOf(cookie: string) {
+  const res = await load(cookie);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as PageData).apiKeys;
+}
+
+/** A plain form post, as the page's forms send it with JavaScript off. */
+async function post(cookie: string, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+  return settle(() =>
+    account.action({
+      request: new Request("http://localhost/dashboard/account?index", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body }),
+      params: {},
+      context: {},
+    }),
+  );
+}
+
+async function appKey(route: { loader: unknown }, path: string, cookie: string) {
+  const loader = route.loader as (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+  const res = await loader({ request: new Request(`http://localhost${apiUrl(path)}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  return { status: res.status, body: (await res.json()) as { prefix?: string; key?: string | null; error?: string } };
+}
+
+describe("the account page's API keys", () => {
+  it("the spec's apiKeyModal flag leads to the one API keys section", async () => {
+    const { cookie } = await signedIn("PREMIUM");
+    const res = await load(cookie, "?apiKeyModal=1");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard/account#api-keys");
+  });
+
+  it("DISCOVERY: no keys listed, and a posted create answers the spec's message", async () => {
+    const { cookie } = await signedIn("DISCOVERY");
+    const data = (await (await load(cookie)).json()) as PageData;
+    expect(data).toMatchObject({ mayHoldKey: false, apiKeys: [] });
+    expect(data).not.toHaveProperty("apiKey");
+    const res = await post(cookie, { intent: "create_named_key", name: "default" });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as KeyAnswer).namedKey.error?.message).toBe(API_KEY_FORBIDDEN_MESSAGE);
+  });
+
+  it("a key named default made on the page is the app key of both get_app_key paths; rotating keeps the old one for the overlap; revoking ends it", async () => {
+    const { cookie } = await signedIn("PREMIUM");
+    for (const [route, path] of [[appKeyV1, API_PATHS.appKey], [appKeyCustomer, API_PATHS.customerAppKey]] as const) {
+      expect((await appKey(route, path, cookie)).status).toBe(404);
+    }
+
+    const created = await post(cookie, { intent: "create_named_key", name: DEFAULT_API_KEY_NAME });
+    expect(created.status).toBe(200);
+    const first = ((await created.json()) as KeyAnswer).namedKey.created!;
+    expect(first).toMatchObject({ name: DEFAULT_API_KEY_NAME, key: expect.stringMatching(/^crk_/) });
+    for (const [route, path] of [[appKeyV1, API_PATHS.appKey], [appKeyCustomer, API_PATHS.customerAppKey]] as const) {
+      const named = await appKey(route, path, cookie);
+      expect(named).toMatchObject({ status: 200, body: { key: null } });
+      expect(first.key.startsWith(named.body.prefix!)).toBe(true);
+    }
+    // Listed by prefix only: the page never shows the key again.
+    const [listed] = await keysOf(cookie);
+    expect(listed).toMatchObject({ name: DEFAULT_API_KEY_NAME, scopes: ["read"], expires_at: null });
+    expect(JSON.stringify(await keysOf(cookie))).not.toContain(first.key);
+
+    const before = Date.now();
+    const rotatedRes = await post(cookie, { intent: "rotate_named_key", key_id: listed!.id });
+    expect(rotatedRes.status).toBe(200);
+    const rotated = ((await rotatedRes.json()) as KeyAnswer).namedKey.created!;
+    expect(rotated.key).not.toBe(first.key);
+    const afterRotation = await keysOf(cookie);
+    expect(afterRotation).toHaveLength(2);
+    const old = afterRotation.find((k) => k.id === listed!.id)!;
+    const overlapEnd = new Date(old.expires_at!).getTime();
+    expect(overlapEnd).toBeGreaterThanOrEqual(before + API_KEY_ROTATION_OVERLAP_MS - 1000);
+    expect(overlapEnd).toBeLessThanOrEqual(Date.now() + API_KEY_ROTATION_OVERLAP_MS + 1000);
+    expect(rotated.key.startsWith((await appKey(appKeyV1, API_PATHS.appKey, cookie)).body.prefix!)).toBe(true);
+
+    const current = afterRotation.find((k) => k.expires_at === null)!;
+    const revoked = await post(cookie, { intent: "revoke_named_key", key_id: current.id });
+    expect(revoked.status).toBe(302);
+    expect(revoked.headers.get("Location")).toBe("/dashboard/account#api-keys");
+    expect((await appKey(appKeyCustomer, API_PATHS.customerAppKey, cookie)).status).toBe(404);
+    expect((await keysOf(cookie)).map((k) => k.id)).toEqual([old.id]);
+  });
+
+  it("a refused name comes back for its field with what was typed; an unknown key id is a clear error", async () => {
+    const { cookie } = await signedIn("PREMIUM");
+    expect((await post(cookie, { intent: "create_named_key", name: "nightly export", scopes: "billing" })).status).toBe(200);
+    const taken = await post(cookie, { intent: "create_named_key", name: "nightly export" });
+    expect(taken.status).toBe(409);
+    expect(((await taken.json()) as KeyAnswer).namedKey).toEqual({
+      created: null,
+      error: { message: API_KEY_MESSAGES.nameTaken, field: "name", name: "nightly export" },
+    });
+    const blank = await post(cookie, { intent: "create_named_key", name: "  " });
+    expect(blank.status).toBe(400);
+    expect(((await blank.json()) as KeyAnswer).namedKey.error).toMatchObject({ message: API_KEY_MESSAGES.nameRequired, field: "name" });
+    const unknown = await post(cookie, { intent: "revoke_named_key", key_id: "not-a-key" });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as KeyAnswer).namedKey.error).toMatchObject({ message: API_KEY_MESSAGES.notFound, field: null, name: null });
+    expect((await keysOf(cookie)).map((k) => [k.name, k.scopes])).toEqual([["nightly export", ["read", "billing"]]]);
+  });
+
+  it("the single key dialog's old form intents are gone: they create nothing", async () => {
+    const { cookie } = await signedIn("PREMIUM");
+    for (const intent of ["create_key", "rotate_key"]) {
+      const res = await post(cookie, { intent });
+      expect(res.status).toBe(400);
+    }
+    expect(await keysOf(cookie)).toEqual([]);
+  });
+});
