@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { plans, portfolioUploads, users, type User } from "#db/schema/index";
 import type { UploadLocationSummary } from "~/domain/commerce/orders";
+import type { BillingInfoValue } from "~/domain/commerce/billing";
 import { PLAN_DEFINITIONS, type PlanCode } from "~/domain/commerce/plans";
 import type { Database } from "./database";
 import { hashPassword } from "~/services/auth/password.server";
@@ -64,4 +65,16 @@ export async function createUpload(db: Database, summary: UploadLocationSummary,
     })
     .returning();
   return upload!;
+}
+
+/** A buyer's billing details as the billing form accepts them (France, no VAT number): what a purchase needs first. */
+export function sampleBillingInfo(company: Partial<BillingInfoValue["company"]> = {}): BillingInfoValue {
+  return {
+    appeal: "",
+    email: "ana@example.org",
+    first_name: "Ana",
+    last_name: "Lopez",
+    phone: "+33 1 23 45 67 89",
+    company: { name: "Acme SA", country: "FR", zip: "", city: "", street: "1 rue de Rivoli", vat_number: "", ...company },
+  };
 }

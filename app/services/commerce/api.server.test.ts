@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { createUpload, createUser } from "#db/factories";
+import { createUpload, createUser, sampleBillingInfo } from "#db/factories";
 import { invoices, orders, portfolioUploads, termsConsents, users, type OrderItemRecord } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
@@ -18,14 +18,7 @@ const getDb = setupTestDatabase();
 
 async function signedIn(planCode: "DISCOVERY" | "PREMIUM" = "DISCOVERY", { acceptTerms = true } = {}) {
   const user = (await createUser(getDb(), { planCode }))!;
-  await saveBillingInfo(user.id, {
-    appeal: "",
-    email: "ana@example.org",
-    first_name: "Ana",
-    last_name: "Lopez",
-    phone: "+33 1 23 45 67 89",
-    company: { name: "Acme SA", country: "FR", zip: "", city: "", street: "1 rue de Rivoli", vat_number: "" },
-  });
+  await saveBillingInfo(user.id, sampleBillingInfo());
   if (acceptTerms) await setTermsConsent(user.id, true);
   return { user, auth: { Authorization: `Bearer ${await createSession(user.id)}` } };
 }

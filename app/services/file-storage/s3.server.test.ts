@@ -3,15 +3,15 @@
  * the store makes, not the behaviour of AWS itself or of any particular S3-compatible service.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { resetEnvCacheForTesting } from "~/env.server";
 import { parseS3Url, s3Store } from "./s3.server";
 import { fileStoreOf } from "./store.server";
+import { bytesOf, localFileIn } from "../../../tests/support/stored-files";
 
 const dir = mkdtempSync(path.join(tmpdir(), "s3-store-"));
 let server: S3rver;
@@ -35,18 +35,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function bytesOf(stream: Readable | null): Promise<Buffer> {
-  if (!stream) throw new Error("the file is missing");
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-function localFile(content: Buffer): string {
-  const file = path.join(dir, `in-${randomBytes(4).toString("hex")}`);
-  writeFileSync(file, content);
-  return file;
-}
+const localFile = (content: Buffer) => localFileIn(dir, content);
 
 describe("the S3 file store", () => {
   it("reads the bucket and key prefix from S3_URL", () => {

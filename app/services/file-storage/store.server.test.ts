@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { resetEnvCacheForTesting } from "~/env.server";
 import { recordReportFile, sweepOrphanReportFiles, writeReportFile } from "../reports/files.server";
 import { configuredFileStore, fileStoreOf } from "./store.server";
+import { bytesOf, localFileIn } from "../../../tests/support/stored-files";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "file-store-"));
 process.env.DATA_DIR = dataDir;
@@ -15,18 +15,7 @@ resetEnvCacheForTesting();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const getDb = setupTestDatabase();
 
-async function bytesOf(stream: Readable | null): Promise<Buffer> {
-  if (!stream) throw new Error("the file is missing");
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-function localFile(content: Buffer): string {
-  const file = path.join(dataDir, `in-${randomBytes(4).toString("hex")}`);
-  writeFileSync(file, content);
-  return file;
-}
+const localFile = (content: Buffer) => localFileIn(dataDir, content);
 
 const expectedKind = process.env.DATABASE_URL ? "postgres" : "disk";
 

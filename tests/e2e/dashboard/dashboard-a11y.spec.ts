@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { flatRouteName } from "../../../app/domain/api/api-route-files";
-import { DEMO_PASSWORD, skipTour } from "../helpers";
+import { DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
 
 const ROUTES_DIR = path.resolve("app/routes/dashboard+");
 
@@ -40,17 +40,6 @@ function dashboardPages(): string[] {
     .sort();
 }
 
-/** Signs in once the login page has hydrated (a form filled before that is reset by React). */
-async function logIn(page: Page, email: string) {
-  await page.goto("/dashboard/login");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  // Password hashing is slow on a busy machine.
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-}
-
 test.describe("dashboard accessibility", () => {
   test("axe finds no serious or critical violations on any dashboard page, at desktop and phone widths", async ({ page }, info) => {
     test.skip(info.project.use.javaScriptEnabled === false, "axe runs inside the page: it needs JavaScript");
@@ -60,7 +49,7 @@ test.describe("dashboard accessibility", () => {
     expect(pages).toContain("/dashboard/scan");
     expect(pages).toContain(`/dashboard/cart/review${QUERIES["/dashboard/cart/review"]}`);
     await page.context().addCookies([{ name: "cookie_consent", value: "v1:necessary", url: info.project.use.baseURL! }]);
-    await logIn(page, "admin@example.com");
+    await logInAs(page, "admin@example.com", DEMO_PASSWORD);
     await skipTour(page);
     const report: string[] = [];
     for (const viewport of [

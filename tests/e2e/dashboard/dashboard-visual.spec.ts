@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, skipTour } from "../helpers";
+import { DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
 
 /*
  * Screenshot comparisons of the dashboard as the DISCOVERY demo account first sees it (United Kingdom), at a desktop
@@ -18,24 +18,13 @@ function unstableParts(page: Page) {
   return [page.locator('section[aria-labelledby="map-title"] figure'), page.locator("footer")];
 }
 
-/** Signs in once the login page has hydrated (a form filled before that is reset by React). */
-async function logIn(page: Page, email: string) {
-  await page.goto("/dashboard/login");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  // Password hashing is slow on a busy machine.
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-}
-
 test.describe("dashboard look", () => {
   for (const viewport of VIEWPORTS) {
     test(`the dashboard at ${viewport.width} px matches ${viewport.name}`, async ({ page }, info) => {
       test.skip(info.project.use.javaScriptEnabled === false, "one baseline per width: the page with JavaScript");
       await page.context().addCookies([{ name: "cookie_consent", value: "v1:necessary", url: info.project.use.baseURL! }]);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await logIn(page, "discovery@example.com");
+      await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
       await skipTour(page);
       await page.goto("/dashboard");
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -5,7 +5,7 @@
  * purchases and billing with read and billing keys, and hexagon reads with a key and a session token.
  */
 import path from "node:path";
-import { createUser } from "#db/factories";
+import { createUser, sampleBillingInfo } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { apiPathOfRouteFile, withoutTrailingSlash } from "~/domain/api/api-route-files";
@@ -47,14 +47,7 @@ async function handlerRefuses(res: Response): Promise<boolean> {
 
 async function premiumAccount() {
   const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
-  await saveBillingInfo(user.id, {
-    appeal: "",
-    email: "ana@example.org",
-    first_name: "Ana",
-    last_name: "Lopez",
-    phone: "+33 1 23 45 67 89",
-    company: { name: "Acme SA", country: "FR", zip: "", city: "", street: "1 rue de Rivoli", vat_number: "" },
-  });
+  await saveBillingInfo(user.id, sampleBillingInfo());
   await setTermsConsent(user.id, true);
   const readKey = (await createApiKey(user, { name: "reader" })).key;
   const billingKey = (await createApiKey(user, { name: "buyer", scopes: ["billing"] })).key;
