@@ -1,11 +1,9 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "./engine.server";
 
 const dataDir = path.resolve(__dirname, "../../data");
-const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
 
-describe.skipIf(!has)("risk engine on the committed dataset", () => {
+describe("risk engine on the committed dataset", () => {
   let e: RiskEngine;
   beforeAll(() => {
     e = loadRiskEngine(dataDir, { points: true });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeDataset, type GeoFile } from "../dataset";
@@ -8,9 +8,8 @@ import { CellTable } from "./cells";
 import { Locator } from "./locator";
 
 const dataDir = path.resolve(__dirname, "../../../data");
-const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
 
-describe.skipIf(!has)("locating points on the committed dataset", () => {
+describe("locating points on the committed dataset", () => {
   let e: RiskEngine;
   beforeAll(() => {
     e = loadRiskEngine(dataDir, { points: true });

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
@@ -84,9 +83,8 @@ describe("sentences from a synthetic explanation", () => {
 });
 
 const dataDir = path.resolve(__dirname, "../../../data");
-const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
 
-describe.skipIf(!has)("sentences of real places through the engine", () => {
+describe("sentences of real places through the engine", () => {
   let e: RiskEngine;
   beforeAll(() => {
     e = loadRiskEngine(dataDir, { points: true });

@@ -3,7 +3,7 @@
  * gives; the hexagon's own answer stays its own. Pairs are found in the data (the lowest and highest, wettest and
  * driest points of a hexagon), plus a few real places.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cellToChildren, cellToLatLng, latLngToCell } from "h3-js";
 import { HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
@@ -12,13 +12,12 @@ import { loadRiskEngine, type RiskEngine } from "../engine.server";
 import { LAPSE_RATE_C_PER_KM } from "./point-score";
 
 const dataDir = path.resolve(__dirname, "../../../data");
-const has = existsSync(path.join(dataDir, "point-drivers.bin.gz"));
 
 const HIST = 0;
 const S85 = slotIndex("rcp85", "2050");
 const score = (v: number) => (Number.isNaN(v) ? 0 : Math.min(5, Math.floor(v / 0.2) + 1));
 
-describe.skipIf(!has)("points within one hexagon", () => {
+describe("points within one hexagon", () => {
   let e: RiskEngine;
   beforeAll(() => {
     e = loadRiskEngine(dataDir, { points: true });

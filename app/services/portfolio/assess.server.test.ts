@@ -1,12 +1,10 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadRiskEngine, type RiskEngine } from "~/risk/engine.server";
 import { assessPoint } from "./assess.server";
 
 const dataDir = path.resolve(__dirname, "../../../data");
-const has = existsSync(path.join(dataDir, "risk-cells.bin.gz"));
 
-describe.skipIf(!has)("a portfolio point's country and region", () => {
+describe("a portfolio point's country and region", () => {
   let engine: RiskEngine;
   beforeAll(() => {
     engine = loadRiskEngine(dataDir, { points: true });

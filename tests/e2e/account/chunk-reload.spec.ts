@@ -18,6 +18,14 @@ async function openContact(page: Page) {
   await contact.click();
 }
 
+/**
+ * A round trip to the server from the page itself: a reload the page had started by then ends this context first,
+ * and the evaluation fails (a wait on the page's own work, not a fixed sleep).
+ */
+async function settled(page: Page) {
+  expect(await page.evaluate(() => fetch("/healthz").then((r) => r.status))).toBe(200);
+}
+
 test("a failing route chunk reloads the page once a minute, then shows the notice", async ({ page }) => {
   await page.route(/\/build\/routes\/_public\+\/contact-[^/]*\.js$/, (route) => route.fulfill({ status: 500, body: "" }));
   let loads = 0;
@@ -43,7 +51,7 @@ test("a failing route chunk reloads the page once a minute, then shows the notic
     await openContact(page);
     await expect(notice).toBeVisible();
     await expect(notice.getByRole("link", { name: CHUNK_RELOAD_TEXT.reload })).toHaveAttribute("href", /\/api$/);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(loads).toBe(2);
   }
   await expect(notice).toHaveCount(1);
@@ -56,6 +64,6 @@ test("a failing route chunk reloads the page once a minute, then shows the notic
   await page.clock.setSystemTime(T0.getTime() + 75_000);
   await openContact(page);
   await expect(notice).toBeVisible();
-  await page.waitForTimeout(500);
+  await settled(page);
   expect(loads).toBe(3);
 });

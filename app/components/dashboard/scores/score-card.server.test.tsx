@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { renderToString } from "react-dom/server";
 import { loadRiskEngine } from "~/risk/engine.server";
@@ -52,7 +51,7 @@ describe("the score card's explanation", () => {
   });
 
   const dataDir = path.resolve(__dirname, "../../../../data");
-  it.skipIf(!existsSync(path.join(dataDir, "risk-cells.bin.gz")))("shows the engine's own sentence and drivers for a real place", () => {
+  it("shows the engine's own sentence and drivers for a real place", () => {
     const e = loadRiskEngine(dataDir);
     const at = (s: string, p: string) => {
       const r = e.pointHazards(30.04, 31.24, s, p, { explain: true, place: { kind: "point", name: "Cairo" } });
@@ -72,7 +71,7 @@ describe("the score card's explanation", () => {
     }
   });
 
-  it.skipIf(!existsSync(path.join(dataDir, "risk-cells.bin.gz")))("states what each score's band means, from the formula's thresholds, on the card and in Why this score", () => {
+  it("states what each score's band means, from the formula's thresholds, on the card and in Why this score", () => {
     const e = loadRiskEngine(dataDir);
     const at = (s: string, p: string) => {
       const r = e.pointHazards(30.04, 31.24, s, p, { explain: true, place: { kind: "point", name: "Cairo" } });
@@ -98,7 +97,7 @@ describe("the score card's explanation", () => {
     for (const b of bands.bands) expect(html).toContain(`${b.score} ${b.label} (value ≥ ${b.score === 1 ? 0 : (b.score - 1) / 5}): ${b.meaning}`);
   });
 
-  it.skipIf(!existsSync(path.join(dataDir, "risk-cells.bin.gz")))("one warming figure per slot: the card's label is the one every explanation of that slot names", () => {
+  it("one warming figure per slot: the card's label is the one every explanation of that slot names", () => {
     const e = loadRiskEngine(dataDir);
     for (const slot of SLOTS.filter((s) => s.scenario !== "hist")) {
       const label = warmingLabel(slot.scenario as FutureScenarioId, slot.period as FuturePeriodId);
