@@ -1,6 +1,7 @@
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
+import { rateWindowAt } from "~/domain/api/keys/api-limits";
 import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { BATCH_CSV_COLUMNS, BATCH_CSV_HEADER } from "~/domain/api/params/batch-csv";
@@ -138,6 +139,7 @@ describe("POST /api/v1/hazards/batch", () => {
   it("counts against the key by items, sends its RateLimit headers, and answers 304 to its own ETag", async () => {
     const { auth } = await premiumKey();
     const thousand = { locations: Array.from({ length: 1000 }, (_, i) => ({ location_code: i % 2 ? "GB" : "FR" })), slots: [{ scenario: "hist" }, { scenario: "rcp26", period: "2030" }] };
+    const before = Date.now();
     const first = await post(thousand, auth);
     expect(first.status).toBe(200);
     expect(first.headers.get("RateLimit-Limit")).toBe("600");
@@ -148,7 +150,9 @@ describe("POST /api/v1/hazards/batch", () => {
     const again = await post(thousand, { ...auth, "If-None-Match": etag });
     expect(again.status).toBe(304);
     expect(again.headers.get("ETag")).toBe(etag);
-    expect(again.headers.get("RateLimit-Remaining")).toBe("596");
+    // Windows are whole minutes: a busy machine may carry the second request into the next one, which starts afresh.
+    const sameWindow = rateWindowAt(before).start.getTime() === rateWindowAt(Date.now()).start.getTime();
+    expect(again.headers.get("RateLimit-Remaining")).toBe(sameWindow ? "596" : "598");
     // another request or another format is another answer
     expect((await post({ ...thousand, slots: [{ scenario: "hist" }] }, { ...auth, "If-None-Match": etag })).status).toBe(200);
     expect((await post(thousand, { ...auth, "If-None-Match": etag }, "?format=ndjson")).status).toBe(200);

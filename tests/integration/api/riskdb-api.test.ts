@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { createUser } from "#db/factories";
 import { apiKeys } from "#db/schema/index";
@@ -26,6 +24,8 @@ import * as regions from "../../../app/routes/api+/riskdb+/regions";
 import * as scenarios from "../../../app/routes/api+/riskdb+/scenarios";
 import * as statistic from "../../../app/routes/api+/riskdb+/statistic";
 import * as appKeyV1 from "../../../app/routes/api+/v1+/get_app_key";
+import { apiPathOfRouteFile, withoutTrailingSlash } from "~/domain/api/api-route-files";
+import { routeModuleFiles } from "~/services/api-contract/route-files.server";
 
 const getDb = setupTestDatabase();
 const LONDON_HEX = "84194adffffffff";
@@ -57,10 +57,8 @@ describe("route files follow the API path constants", () => {
   it("each riskdb/userdb/app-key path has its route module under app/routes/api+", () => {
     const keys = ["riskCountries", "riskRegions", "riskDurations", "riskScenarios", "riskHazardIds", "riskPeriods", "riskHazardScores",
       "riskLocationCodes", "riskStatistic", "riskPointHazards", "availableLocations", "customerAppKey", "appKey"] as const;
-    for (const k of keys) {
-      const file = `${API_PATHS[k].replace(/^\/|\/$/g, "").replace(/\//g, ".")}.ts`;
-      expect(fs.existsSync(path.resolve("app/routes/api+", file)), `${API_PREFIX}${API_PATHS[k]} → ${file}`).toBe(true);
-    }
+    const routed = new Set(routeModuleFiles().map((file) => withoutTrailingSlash(apiPathOfRouteFile(file) ?? "")));
+    for (const k of keys) expect(routed.has(withoutTrailingSlash(API_PATHS[k])), `${API_PREFIX}${API_PATHS[k]}`).toBe(true);
   });
 });
 
