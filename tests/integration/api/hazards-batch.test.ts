@@ -150,9 +150,9 @@ describe("POST /api/v1/hazards/batch", () => {
     const again = await post(thousand, { ...auth, "If-None-Match": etag });
     expect(again.status).toBe(304);
     expect(again.headers.get("ETag")).toBe(etag);
-    // Windows are whole minutes: a busy machine may carry the second request into the next one, which starts afresh.
-    const sameWindow = rateWindowAt(before).start.getTime() === rateWindowAt(Date.now()).start.getTime();
-    expect(again.headers.get("RateLimit-Remaining")).toBe(sameWindow ? "596" : "598");
+    // Windows are whole minutes: on a busy machine the second request may fall into the next one, which starts afresh.
+    const oneWindow = rateWindowAt(before).start.getTime() === rateWindowAt(Date.now()).start.getTime();
+    expect(oneWindow ? ["596"] : ["596", "598"]).toContain(again.headers.get("RateLimit-Remaining"));
     // another request or another format is another answer
     expect((await post({ ...thousand, slots: [{ scenario: "hist" }] }, { ...auth, "If-None-Match": etag })).status).toBe(200);
     expect((await post(thousand, { ...auth, "If-None-Match": etag }, "?format=ndjson")).status).toBe(200);
