@@ -1,68 +1,27 @@
 /**
- * `remix build` with one change to the browser build: a `*.server` module, which Remix replaces with an empty
- * CommonJS module there, is marked free of side effects. esbuild then drops the imports a route's loader or action
- * needed, instead of keeping each empty module as a chunk of its own that every page loads (seven of them on
- * /dashboard, each a request of a few hundred bytes of headers for 100 bytes of code). @remix-run/dev is pinned
- * (package.json), and the build fails loudly if the plugin it changes is not where it is expected.
+ * `remix build` through @remix-run/dev's public `cli.run`, then a clean exit.
+ *
+ * The classic compiler leaves its esbuild contexts open after a build (it disposes them only in watch mode), and
+ * esbuild 0.17 (pinned by @remix-run/dev) has no public call that stops its service. The CLI binary then calls
+ * `process.exit` straight after the build's last synchronous work. esbuild's service pings the host every second
+ * and, once its stdin closes, waits for the open contexts forever; if a ping was sent and not yet answered at
+ * that moment, Go reports "fatal error: all goroutines are asleep - deadlock!" after the build has succeeded
+ * (one build in four or five under load). Here the process first gives the event loop a turn, so a ping that
+ * arrived during that synchronous tail is answered, and exits from a fresh task: the next ping is then most of a
+ * second away. See ADR 006 (amendment of 2026-11-27).
  */
-// The CommonJS module object the compiler itself reads the plugin from, so replacing the export here takes effect.
-import emptyModules from "@remix-run/dev/dist/compiler/plugins/emptyModules.js";
-import { mkdir, rm } from "node:fs/promises";
-import { create as createCompiler } from "@remix-run/dev/dist/compiler/compiler.js";
-import { createFileWatchCache } from "@remix-run/dev/dist/compiler/fileWatchCache.js";
-import { logThrown } from "@remix-run/dev/dist/compiler/utils/log.js";
-import { readConfig } from "@remix-run/dev/dist/config.js";
-import { logger } from "@remix-run/dev/dist/tux/logger.js";
+import { setTimeout as settle } from "node:timers/promises";
 
-const original = emptyModules.emptyModulesPlugin;
-if (typeof original !== "function") throw new Error("@remix-run/dev changed: emptyModulesPlugin not found; see scripts/remix-build.mjs");
+// Importing @remix-run/dev loads its Vite plugin, whose CommonJS entry warns on import; this build does not use Vite.
+process.env.VITE_CJS_IGNORE_WARNING ??= "true";
+const { cli } = await import("@remix-run/dev");
 
-emptyModules.emptyModulesPlugin = (...args) => {
-  const plugin = original(...args);
-  return {
-    ...plugin,
-    setup(build) {
-      plugin.setup({
-        ...build,
-        onResolve: (options, callback) =>
-          build.onResolve(options, async (resolveArgs) => {
-            const result = await callback(resolveArgs);
-            return result ? { ...result, sideEffects: false } : result;
-          }),
-      });
-    },
-  };
-};
-
-/**
- * `remix build`, except that the compiler's esbuild contexts are disposed before the process ends. The CLI command
- * leaves them open; exiting then closes esbuild's stdin while its service still counts the contexts as in use, and if
- * one of its keep-alive pings is unanswered at that moment the service waits forever and dies printing
- * "all goroutines are asleep - deadlock!" after the build has succeeded.
- */
-async function build(root = process.env.REMIX_ROOT || process.cwd()) {
-  process.env.NODE_ENV ||= "production";
-  const mode = process.env.NODE_ENV;
-  const start = Date.now();
-  logger.info(`building... (NODE_ENV=${mode})`);
-  const config = await readConfig(root);
-  await rm(config.assetsBuildDirectory, { recursive: true, force: true });
-  await mkdir(config.assetsBuildDirectory, { recursive: true });
-  const compiler = await createCompiler({
-    config,
-    options: { mode, sourcemap: false },
-    fileWatchCache: createFileWatchCache(),
-    logger,
-  });
-  try {
-    await compiler.compile();
-  } finally {
-    await compiler.dispose();
-  }
-  logger.info(`built (${((Date.now() - start) / 1000).toFixed(1)}s)`);
+try {
+  await cli.run(["build", ...process.argv.slice(2)]);
+  await settle(50);
+  process.exit(0);
+} catch (error) {
+  if (error) console.error(error);
+  await settle(50);
+  process.exit(1);
 }
-
-build(process.argv[2]).catch((error) => {
-  logThrown(error);
-  process.exitCode = 1;
-});
