@@ -8,6 +8,20 @@ const NO_CRC32 = {
   name: "crc-32",
   message: "Node's zlib.crc32 is the checksum; libraries that use crc-32 are used as they are (no patching their checksum).",
 };
+/**
+ * A package's build output (`<package>/dist/...`) is not its API: the names, files and module objects there change in
+ * any release, and replacing an export on them patches the library for everyone. Import what the package exports
+ * (its entry points); stylesheets it ships in dist (leaflet/dist/leaflet.css) are public files and stay allowed.
+ */
+const PACKAGE_INTERNALS = {
+  group: ["**/dist/**", "!**/dist/**/*.css"],
+  message: "A package's dist/ internals: import its public entry points (package exports) instead.",
+};
+/** The same for `import()` and `require()`, which no-restricted-imports does not see (\x2F is "/", which esquery's regex cannot hold). */
+const PACKAGE_INTERNALS_DYNAMIC = [
+  { selector: "ImportExpression[source.value=/\\x2Fdist\\x2F(?!.*\\.css$)/]", message: PACKAGE_INTERNALS.message },
+  { selector: "CallExpression[callee.name='require'][arguments.0.value=/\\x2Fdist\\x2F(?!.*\\.css$)/]", message: PACKAGE_INTERNALS.message },
+];
 /** Private members of the libraries the report writers use: their public API only, so an upgrade cannot break a report. */
 const LIBRARY_INTERNALS = {
   selector: "MemberExpression[property.name=/^_(font|fontSize|root|flush|worksheets|writableState|readableState|imageRegistry|fontFamilies)$/]",
@@ -36,8 +50,8 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-expressions": ["error", { allowShortCircuit: true, allowTernary: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": ["error", { paths: [NO_CRC32], patterns: [ROUTES_ARE_LEAVES] }],
-      "no-restricted-syntax": ["error", LIBRARY_INTERNALS],
+      "no-restricted-imports": ["error", { paths: [NO_CRC32], patterns: [ROUTES_ARE_LEAVES, PACKAGE_INTERNALS] }],
+      "no-restricted-syntax": ["error", LIBRARY_INTERNALS, ...PACKAGE_INTERNALS_DYNAMIC],
     },
   },
   {
@@ -49,14 +63,14 @@ export default tseslint.config(
         "error",
         {
           paths: [NO_CRC32, { name: "exceljs", message: "exceljs reads uploads in app/services/portfolio/upload/reader.server.ts only." }],
-          patterns: [ROUTES_ARE_LEAVES],
+          patterns: [ROUTES_ARE_LEAVES, PACKAGE_INTERNALS],
         },
       ],
     },
   },
   {
     files: ["app/services/reports/**/*.ts", "app/services/portfolio/upload/reader.server.ts", "app/services/commerce/invoice-pdf.server.ts"],
-    rules: { "no-restricted-syntax": ["error", ANY_PRIVATE_MEMBER] },
+    rules: { "no-restricted-syntax": ["error", ANY_PRIVATE_MEMBER, ...PACKAGE_INTERNALS_DYNAMIC] },
   },
   {
     files: ["app/domain/**/*.ts"],
@@ -66,6 +80,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["~/services/*", "~/routes/*", "@remix-run/*", "#db/*"], message: "app/domain is pure: no services, routes, Remix or database." },
+            PACKAGE_INTERNALS,
           ],
         },
       ],
@@ -74,5 +89,9 @@ export default tseslint.config(
   {
     files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    rules: {
+      "no-restricted-imports": ["error", { paths: [NO_CRC32], patterns: [PACKAGE_INTERNALS] }],
+      "no-restricted-syntax": ["error", ...PACKAGE_INTERNALS_DYNAMIC],
+    },
   },
 );

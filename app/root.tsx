@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -7,8 +6,8 @@ import { LoadingBar } from "~/components/layout/loading-bar";
 import { FlashToaster, NoScriptToast } from "~/components/layout/toaster";
 import { SITE_NAME, SITE_TAGLINE } from "~/domain/content/site";
 import { chunkReloadGateScript } from "~/domain/http/chunk-reload";
-import { getEnv } from "~/env.server";
-import { readToast } from "~/services/http/forms/toast.server";
+// What the loader needs, from a module no route imports (ADR 006, "No empty chunks").
+import { rootResponse } from "~/services/http/root-data.server";
 import tailwindHref from "~/styles/tailwind.css";
 import { usePageHydrates } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce-provider";
@@ -24,8 +23,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = readToast(request);
-  return json({ toast, origin: getEnv().PUBLIC_URL }, { headers });
+  return rootResponse(request);
 }
 
 export type { RouteHandle } from "~/utils/hydration";

@@ -1,68 +1,64 @@
 /**
- * `remix build` with one change to the browser build: a `*.server` module, which Remix replaces with an empty
- * CommonJS module there, is marked free of side effects. esbuild then drops the imports a route's loader or action
- * needed, instead of keeping each empty module as a chunk of its own that every page loads (seven of them on
- * /dashboard, each a request of a few hundred bytes of headers for 100 bytes of code). @remix-run/dev is pinned
- * (package.json), and the build fails loudly if the plugin it changes is not where it is expected.
+ * `remix build` through @remix-run/dev's public `cli.run`, then esbuild's service is stopped before the exit.
+ *
+ * The classic compiler leaves its esbuild contexts open after a build (it disposes them only in watch mode), and
+ * esbuild 0.17 (pinned by @remix-run/dev; the copy in node_modules/esbuild is the one it uses) has no public call
+ * that stops its service. Once the process exits, the service sees its stdin close and waits for those contexts
+ * for ever; if one of its once-a-second pings is unanswered at that moment, Go prints "fatal error: all goroutines
+ * are asleep - deadlock!" after the build has succeeded (1 build in 6 of plain `remix build` under load, and 2 in 10
+ * when this script only let the event loop answer pending pings before exiting). So the service, an idle child
+ * process of this one once the build has resolved, is ended with SIGTERM first, as later esbuild releases do in
+ * their public `stop()`. Its pid is read from /proc (Linux: CI and the image); elsewhere the exit is as the CLI's.
+ * See ADR 006 (amendment of 2026-11-27).
  */
-// The CommonJS module object the compiler itself reads the plugin from, so replacing the export here takes effect.
-import emptyModules from "@remix-run/dev/dist/compiler/plugins/emptyModules.js";
-import { mkdir, rm } from "node:fs/promises";
-import { create as createCompiler } from "@remix-run/dev/dist/compiler/compiler.js";
-import { createFileWatchCache } from "@remix-run/dev/dist/compiler/fileWatchCache.js";
-import { logThrown } from "@remix-run/dev/dist/compiler/utils/log.js";
-import { readConfig } from "@remix-run/dev/dist/config.js";
-import { logger } from "@remix-run/dev/dist/tux/logger.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 
-const original = emptyModules.emptyModulesPlugin;
-if (typeof original !== "function") throw new Error("@remix-run/dev changed: emptyModulesPlugin not found; see scripts/remix-build.mjs");
+// Importing @remix-run/dev loads its Vite plugin, whose CommonJS entry warns on import; this build does not use Vite.
+process.env.VITE_CJS_IGNORE_WARNING ??= "true";
+const { cli } = await import("@remix-run/dev");
 
-emptyModules.emptyModulesPlugin = (...args) => {
-  const plugin = original(...args);
-  return {
-    ...plugin,
-    setup(build) {
-      plugin.setup({
-        ...build,
-        onResolve: (options, callback) =>
-          build.onResolve(options, async (resolveArgs) => {
-            const result = await callback(resolveArgs);
-            return result ? { ...result, sideEffects: false } : result;
-          }),
-      });
-    },
-  };
-};
-
-/**
- * `remix build`, except that the compiler's esbuild contexts are disposed before the process ends. The CLI command
- * leaves them open; exiting then closes esbuild's stdin while its service still counts the contexts as in use, and if
- * one of its keep-alive pings is unanswered at that moment the service waits forever and dies printing
- * "all goroutines are asleep - deadlock!" after the build has succeeded.
- */
-async function build(root = process.env.REMIX_ROOT || process.cwd()) {
-  process.env.NODE_ENV ||= "production";
-  const mode = process.env.NODE_ENV;
-  const start = Date.now();
-  logger.info(`building... (NODE_ENV=${mode})`);
-  const config = await readConfig(root);
-  await rm(config.assetsBuildDirectory, { recursive: true, force: true });
-  await mkdir(config.assetsBuildDirectory, { recursive: true });
-  const compiler = await createCompiler({
-    config,
-    options: { mode, sourcemap: false },
-    fileWatchCache: createFileWatchCache(),
-    logger,
-  });
-  try {
-    await compiler.compile();
-  } finally {
-    await compiler.dispose();
+/** The pids of this process's esbuild services (`esbuild --service=<version>`), from /proc on Linux. */
+function esbuildServices() {
+  if (process.platform !== "linux") return [];
+  const pids = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // "pid (comm) state ppid ...": the command name may hold spaces, so read after its closing parenthesis.
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent !== process.pid) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").some((arg) => arg.startsWith("--service="))) pids.push(Number(entry));
+    } catch {
+      // The process ended while we read it.
+    }
   }
-  logger.info(`built (${((Date.now() - start) / 1000).toFixed(1)}s)`);
+  return pids;
 }
 
-build(process.argv[2]).catch((error) => {
-  logThrown(error);
-  process.exitCode = 1;
-});
+const isRunning = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Ends the esbuild services and waits (at most 2 s) until Node has reaped them. */
+async function stopEsbuild() {
+  const pids = esbuildServices();
+  for (const pid of pids) process.kill(pid, "SIGTERM");
+  for (let waited = 0; pids.some(isRunning) && waited < 2000; waited += 10) await sleep(10);
+}
+
+try {
+  await cli.run(["build", ...process.argv.slice(2)]);
+  await stopEsbuild();
+  process.exit(0);
+} catch (error) {
+  if (error) console.error(error);
+  await stopEsbuild();
+  process.exit(1);
+}

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
 import { PageHeader } from "~/components/ui/page-header";
@@ -9,13 +8,9 @@ import { PlaceSearch } from "~/components/dashboard/place-search";
 import { DashboardNotices, ScoresSection } from "~/components/dashboard/scores/scores-section";
 import { UnlockDialog as UnlockDialogOnServer } from "~/components/dashboard/unlock-dialog.server";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/scores/score-charts";
-import { PLACE_VIEW_TEXT, unlockHrefs } from "~/domain/dashboard/dashboard";
 import { PERIODS, SCENARIOS } from "~/domain/hazards/scenarios";
-import { dashboardPage, parseDashboardOrder } from "~/services/dashboard/dashboard-page.server";
-import { LimitReachedError, getUserEntitlements, grantLocation } from "~/services/commerce/entitlements.server";
-import { readFormData } from "~/services/http/forms/form-body.server";
-import { requireUser } from "~/services/auth/session.server";
-import { redirectWithToast } from "~/services/http/forms/toast.server";
+// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
+import { dashboardPageResponse, unlockFromDashboard } from "~/services/dashboard/dashboard-page.server";
 import { pageTitle } from "~/utils/meta";
 import { lazyInBrowser } from "~/utils/lazy-in-browser";
 
@@ -23,32 +18,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss
 export const meta: MetaFunction = () => [{ title: pageTitle("Scenario Analysis for One Location") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return json(await dashboardPage(user, request, context), { headers: { "Cache-Control": "private, no-store" } });
+  return dashboardPageResponse(request, context);
 }
 
 // Only when an unlock is asked for: its code loads only then.
 const UnlockDialog = lazyInBrowser(() => import("~/components/dashboard/unlock-dialog"), UnlockDialogOnServer);
 
-/**
- * The confirmed unlock (buyDataModal's "Yes"): orders the location from what the plan and credits leave, then
- * returns to the place it was asked from, now showing the unlocked level, and says what is left.
- */
+/** The confirmed unlock (buyDataModal's "Yes"). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = Object.fromEntries(await readFormData(request));
-  const order = parseDashboardOrder(form);
-  if (!order) return redirect("/dashboard");
-  const back = order.back ?? `/dashboard?${new URLSearchParams({ location_code: order.location_code })}`;
-  try {
-    const granted = await grantLocation(user.id, order.location_code, "order");
-    const left = (await getUserEntitlements(user)).remaining[granted.kind];
-    return redirectWithToast(back, { type: "success", description: PLACE_VIEW_TEXT.unlocked(granted.kind, granted.code, left) });
-  } catch (error) {
-    // Spent elsewhere in the meantime: show the dialog again, which now offers credits.
-    if (error instanceof LimitReachedError && (error.kind === "hexagon" || error.kind === "region")) return redirect(unlockHrefs(new URLSearchParams(back.split("?")[1] ?? ""), error.kind).open);
-    throw error;
-  }
+  return unlockFromDashboard(request);
 }
 
 export default function Page() {

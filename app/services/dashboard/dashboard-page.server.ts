@@ -1,14 +1,16 @@
 /**
  * The dashboard page's server side that is about the page itself, not the data: what its loader answers (the data
  * less what the page never reads, the long lists and explanations as server-drawn markup), the place selects as
- * markup and the unlock form's parsing. Here rather than in the route module, so that the browser build of the
- * route does not import what only its loader and action need.
+ * markup and the unlock form's handling. Here rather than in the route module, so that the browser build of the
+ * route does not import what only its loader and action need: with Remix's `json` and `redirect`, the route's only
+ * server import besides its server-drawn dialog. In the browser build these are empty modules, and one that several
+ * routes import becomes a chunk (a request) of its own; one that only this route imports stays in its chunk (ADR 006).
  */
-import type { AppLoadContext } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { cardBandMeanings } from "~/components/dashboard/band-meaning.server";
 import { whyKey } from "~/components/dashboard/scores/score-card";
 import { explanationHtml } from "~/components/dashboard/scores/score-explanation.server";
-import { withoutExplanations } from "~/domain/dashboard/dashboard";
+import { PLACE_VIEW_TEXT, unlockHrefs, withoutExplanations } from "~/domain/dashboard/dashboard";
 import { getEnv } from "~/env.server";
 import { mapDataForPage } from "../maps/map-data.server";
 import { dashboardOrderSchema } from "~/domain/dashboard/dashboard-order";
@@ -16,7 +18,37 @@ import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection"
 import { PLACE_SELECT_KEYS, placeSelectOptions } from "~/domain/dashboard/dashboard";
 import { optionsHtml } from "~/utils/html";
 import { drawOnServer } from "~/utils/server-drawn";
+import { LimitReachedError, getUserEntitlements, grantLocation } from "../commerce/entitlements.server";
+import { requireUser } from "../auth/session.server";
+import { readFormData } from "../http/forms/form-body.server";
+import { redirectWithToast } from "../http/forms/toast.server";
 import { loadDashboard, loadDashboardMap, type DashboardData, type DashboardUser } from "./dashboard.server";
+
+/** The loader's answer: the page of the signed-in user (or the redirect to the login). */
+export async function dashboardPageResponse(request: Request, context: AppLoadContext | undefined) {
+  const page = await dashboardPage(await requireUser(request), request, context);
+  return json(page, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * The confirmed unlock (buyDataModal's "Yes"): orders the location from what the plan and credits leave, then
+ * returns to the place it was asked from, now showing the unlocked level, and says what is left.
+ */
+export async function unlockFromDashboard(request: Request): Promise<Response> {
+  const user = await requireUser(request);
+  const order = parseDashboardOrder(Object.fromEntries(await readFormData(request)));
+  if (!order) return redirect("/dashboard");
+  const back = order.back ?? `/dashboard?${new URLSearchParams({ location_code: order.location_code })}`;
+  try {
+    const granted = await grantLocation(user.id, order.location_code, "order");
+    const left = (await getUserEntitlements(user)).remaining[granted.kind];
+    return redirectWithToast(back, { type: "success", description: PLACE_VIEW_TEXT.unlocked(granted.kind, granted.code, left) });
+  } catch (error) {
+    // Spent elsewhere in the meantime: show the dialog again, which now offers credits.
+    if (error instanceof LimitReachedError && (error.kind === "hexagon" || error.kind === "region")) return redirect(unlockHrefs(new URLSearchParams(back.split("?")[1] ?? ""), error.kind).open);
+    throw error;
+  }
+}
 
 /** Everything the page shows for the user and the place, scenario and period its URL names. */
 export async function dashboardPage(user: DashboardUser, request: Request, context: AppLoadContext | undefined) {
