@@ -144,7 +144,8 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
   const { report } = run;
   const written: WrittenReportFile[] = [];
   const names = reportFileNames(upload);
-  // The PDF is drawn on a worker thread from the same pass: its appendix as the rows come, its first pages after.
+  // The PDF is drawn on a worker thread from the same pass: its appendix rows kept as they come, the whole document
+  // drawn once the first pages' totals are there.
   const pdfSink = await portfolioPdfSink();
   const pdfWritten = writeReportFile({ ...names, userId: report.userId, kind: "portfolio_pdf", sourceId: report.id }, (p) => pdfSink.writeTo(p));
   // Awaited once the rows have passed; until then a failure shows in the sink, which stops the pass.

@@ -1,9 +1,8 @@
 /**
  * The portfolio report's PDF written on a worker thread, so that drawing it (text layout, kerning, page
- * compression: a third of a large report's work) runs on the second core while the job assesses the rows and
- * writes the workbook on the main one. The job hands over each row's appendix cells as it goes, in batches, and
- * the first pages' data once every row has passed; the worker writes the file. Without a built worker entry (the
- * development compiler), the same writer runs on this thread.
+ * compression) does not hold up the server's requests on the main one. The job hands over each row's appendix
+ * cells as it goes and the first pages' data once every row has passed; the worker, started then, writes the file.
+ * Without a built worker entry (the development compiler), the same writer runs on this thread.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -22,8 +21,6 @@ export type PdfThreadReply = { type: "drawn" } | { type: "done" } | { type: "fai
 
 /** Appendix rows per message to the worker. */
 const ROWS_PER_BATCH = 1_000;
-/** Batches handed over and not yet drawn before the job waits for the worker: a few MB between the threads. */
-const BATCHES_IN_FLIGHT = 4;
 
 /** A portfolio PDF being written: rows in, then the first pages' data; writeTo's promise settles with the file. */
 export interface PortfolioPdfSink {
@@ -78,102 +75,91 @@ export async function portfolioPdfSink(title = PORTFOLIO_PDF_TITLE): Promise<Por
   return entry ? new PdfOnWorker(entry, title) : new PdfOnThisThread(title);
 }
 
+/**
+ * The appendix's rows are kept on this thread while the job passes over the file and the worker starts once the
+ * first pages' data is there: the writer draws nothing before then (the first pages need every row's totals), and
+ * a worker started with the job held its isolate, pdfkit and the open document (about 30 MB) through the whole pass.
+ */
 class PdfOnWorker implements PortfolioPdfSink {
   readonly thread = "worker";
-  private readonly worker: Worker;
-  private opened = false;
-  private readonly unsent: PdfThreadRequest[] = [];
-  private batch: string[][] = [];
-  /** Rows handed over, and those past the appendix's length, which are only counted. */
-  private sent = 0;
+  private worker: Worker | null = null;
+  private target: string | null = null;
+  private front: PortfolioPdfFront | null = null;
+  private readonly kept: string[][] = [];
+  /** Rows past the appendix's length, which are only counted. */
   private notSent = 0;
-  private inFlight = 0;
   private failure: Error | null = null;
-  private room: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private finished: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private completed = false;
-  private readonly exited: Promise<unknown>;
+  private exited: Promise<unknown> = Promise.resolve();
 
   constructor(
-    entry: string,
+    private readonly entry: string,
     private readonly title: string,
-  ) {
-    this.worker = new Worker(entry, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-    this.worker.on("message", (reply: PdfThreadReply) => this.received(reply));
-    this.worker.on("error", (error) => this.fail(error));
-    this.exited = new Promise((resolve) => this.worker.once("exit", resolve));
-    this.worker.on("exit", (code) => {
-      if (!this.completed) this.fail(new Error(`the PDF worker stopped (exit code ${code}) before the file was complete`));
-    });
-  }
+  ) {}
 
   writeTo(target: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     const written = new Promise<void>((resolve, reject) => (this.finished = { resolve, reject }));
-    this.opened = true;
-    this.worker.postMessage({ type: "open", target, title: this.title } satisfies PdfThreadRequest);
-    for (const request of this.unsent.splice(0)) this.worker.postMessage(request);
+    this.target = target;
+    this.start();
     return written;
   }
 
   row(cells: string[]): Promise<void> | null {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.sent >= PDF_APPENDIX_MAX_ROWS) {
-      this.notSent++;
-      return null;
-    }
-    this.sent++;
-    this.batch.push(cells);
-    if (this.batch.length < ROWS_PER_BATCH) return null;
-    this.sendBatch();
-    if (this.inFlight < BATCHES_IN_FLIGHT) return null;
-    return new Promise<void>((resolve, reject) => (this.room = { resolve, reject }));
+    if (this.kept.length >= PDF_APPENDIX_MAX_ROWS) this.notSent++;
+    else this.kept.push(cells);
+    return null;
   }
 
   finish(front: PortfolioPdfFront): void {
-    if (this.batch.length) this.sendBatch();
-    this.send({ type: "finish", front, notSent: this.notSent });
+    this.front = front;
+    this.start();
   }
 
   async abort(reason = new Error("the PDF was stopped before it was complete")): Promise<void> {
     if (this.completed) return;
     this.fail(reason);
-    this.worker.postMessage({ type: "abort" });
+    this.kept.length = 0;
+    const worker = this.worker;
+    if (!worker) return;
+    worker.postMessage({ type: "abort" });
     // The worker closes its file and exits; one that does not within a few seconds is stopped.
-    const timer = setTimeout(() => void this.worker.terminate(), 5_000);
+    const timer = setTimeout(() => void worker.terminate(), 5_000);
     await this.exited;
     clearTimeout(timer);
   }
 
-  private sendBatch() {
-    this.inFlight++;
-    this.send({ type: "rows", rows: this.batch });
-    this.batch = [];
-  }
-
-  private send(request: PdfThreadRequest) {
-    if (this.opened) this.worker.postMessage(request);
-    else this.unsent.push(request);
+  /** Once both the file and the first pages' data are known: the worker draws the whole document. */
+  private start() {
+    if (this.worker || this.failure || this.target === null || this.front === null) return;
+    const worker = (this.worker = new Worker(this.entry, { resourceLimits: { maxYoungGenerationSizeMb: 8 } }));
+    worker.on("message", (reply: PdfThreadReply) => this.received(reply));
+    worker.on("error", (error) => this.fail(error));
+    this.exited = new Promise((resolve) => worker.once("exit", resolve));
+    worker.on("exit", (code) => {
+      if (!this.completed) this.fail(new Error(`the PDF worker stopped (exit code ${code}) before the file was complete`));
+    });
+    worker.postMessage({ type: "open", target: this.target, title: this.title } satisfies PdfThreadRequest);
+    for (let i = 0; i < this.kept.length; i += ROWS_PER_BATCH)
+      worker.postMessage({ type: "rows", rows: this.kept.slice(i, i + ROWS_PER_BATCH) } satisfies PdfThreadRequest);
+    this.kept.length = 0;
+    worker.postMessage({ type: "finish", front: this.front, notSent: this.notSent } satisfies PdfThreadRequest);
   }
 
   private received(reply: PdfThreadReply) {
-    if (reply.type === "drawn") {
-      this.inFlight--;
-      const room = this.room;
-      this.room = null;
-      room?.resolve();
-    } else if (reply.type === "done") {
+    if (reply.type === "drawn") return;
+    if (reply.type === "done") {
       this.completed = true;
       this.finished?.resolve();
-      void this.worker.terminate();
+      void this.worker?.terminate();
     } else this.fail(new Error(`the PDF could not be written: ${reply.message}`));
   }
 
   private fail(error: Error) {
     if (this.failure || this.completed) return;
     this.failure = error;
-    this.room?.reject(error);
-    this.room = null;
     this.finished?.reject(error);
   }
 }
