@@ -18,7 +18,7 @@ import { collectGarbage } from "../infra/memory.server";
 import { releaseMemory } from "../infra/native-memory.server";
 import { discardReportFile, recordReportFile, writeReportFile, type WrittenReportFile } from "../reports/files.server";
 import { appendixCells, portfolioPdfFront } from "../reports/pdf.server";
-import { portfolioPdfSink, type PortfolioPdfSink } from "../reports/pdf-thread.server";
+import { portfolioPdfSink, type PortfolioPdfSink } from "../reports/pdf-sink.server";
 import { setPortfolioReportStore } from "../reports/portfolios.server";
 import { writePortfolioXlsx } from "../reports/xlsx.server";
 import { assessLocation } from "./assess.server";
@@ -144,9 +144,8 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
   const { report } = run;
   const written: WrittenReportFile[] = [];
   const names = reportFileNames(upload);
-  // The PDF is drawn on a worker thread from the same pass: its appendix rows kept as they come, the whole document
-  // drawn once the first pages' totals are there.
-  const pdfSink = await portfolioPdfSink();
+  // The PDF takes its appendix rows from the same pass and is drawn once the first pages' totals are there.
+  const pdfSink = portfolioPdfSink();
   const pdfWritten = writeReportFile({ ...names, userId: report.userId, kind: "portfolio_pdf", sourceId: report.id }, (p) => pdfSink.writeTo(p));
   // Awaited once the rows have passed; until then a failure shows in the sink, which stops the pass.
   pdfWritten.then(
