@@ -141,6 +141,9 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
   if (!upload) return;
   const run = await claimReport(reportId, signal);
   if (!run) return;
+  // The pass starts from a collected heap: what came just before (an upload's parsing, often) is still garbage V8
+  // has not collected, and the pass's first rows would stack on it (a 1M-row job's peak was at its start).
+  collectGarbage();
   const { report } = run;
   const written: WrittenReportFile[] = [];
   const names = reportFileNames(upload);
