@@ -58,7 +58,7 @@ const ROW_CHUNK_BYTES = 60 * 1024;
  * Sheet XML the zip may have waiting before a writer waits (drained()): enough that compression, on libuv's
  * threads, keeps working while the writer assesses the next rows (the stream's readable side holds as much again).
  * Kept short: a chunk that waits long outlives the young generation's collections and stays until a full one; with
- * 8 MB queued, a 1M-row report job carried 15-25 MB more buffers for the same time (bench/README.md).
+ * 8 MB queued, a 1M-row report job carried 15-25 MB more buffers (bench/README.md).
  */
 const SHEET_STREAM_BYTES = 1 << 20;
 
