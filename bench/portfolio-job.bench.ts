@@ -3,7 +3,8 @@
  * embedded database and on PostgreSQL, each in its own process so the RSS figures do not mix.
  * Targets for 1M rows: the job ≤ 180 s on 2 cores; PostgreSQL peak RSS ≤ 400 MB; PGlite ≤ 300 MB above the idle RSS
  * (database open, dataset loaded).
- * Run: npx tsx bench/portfolio-job.bench.ts   (ROWS=… to change the size; BENCH_PG_URL for the server)
+ * Run: npx tsx bench/portfolio-job.bench.ts   (ROWS=… to change the size; BENCH_PG_URL for the server; BENCH_DB=pglite
+ * or BENCH_DB=postgres runs that one only)
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -88,7 +89,10 @@ if (child === "pglite" || child === "postgres") {
 } else {
   const self = fileURLToPath(import.meta.url);
   console.log(`portfolio job, ${ROWS.toLocaleString("en")} rows (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}); 1M-row target: job ≤ 180 s on 2 cores (before: 561 s on PGlite, PostgreSQL never finished)`);
+  const only = process.env.BENCH_DB;
+  if (only && only !== "pglite" && only !== "postgres") throw new Error(`BENCH_DB=${only}: pglite or postgres`);
   for (const mode of ["pglite", "postgres"] as const) {
+    if (only && only !== mode) continue;
     const out = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", self, mode], { encoding: "utf8", env: { ...process.env, ...ALLOCATOR_ENV }, maxBuffer: 1 << 24 });
     // The child's stdout also carries the app's JSON log lines: its figures are the line that names the mode.
     const line = out.stdout.trim().split("\n").reverse().find((l) => l.startsWith(`{"mode":"${mode}"`));

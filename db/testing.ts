@@ -1,14 +1,11 @@
 import crypto from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "#db/schema/index";
 import { seedDatabase } from "#db/seed";
-import { MIGRATIONS_FOLDER, PGLITE_TYPE_HANDLERS, setDbForTesting, type Database } from "~/services/infra/db.server";
+import { MIGRATIONS_FOLDER, PGLITE_TYPE_HANDLERS, pgliteModules, setDbForTesting, type Database } from "~/services/infra/db.server";
 
 export interface TestDatabase {
   db: Database;
@@ -38,6 +35,7 @@ let pgliteSnapshot: Promise<Blob> | undefined;
 
 /** A migrated and seeded data directory; every test then starts from a copy of it. */
 export async function createPgliteSnapshot(): Promise<Blob> {
+  const { PGlite, drizzlePglite, migratePglite } = await pgliteModules();
   const client = new PGlite();
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -54,6 +52,7 @@ async function sharedPgliteSnapshot(): Promise<Blob> {
 
 async function createPgliteDatabase(): Promise<TestDatabase> {
   pgliteSnapshot ??= sharedPgliteSnapshot();
+  const { PGlite, drizzlePglite } = await pgliteModules();
   const client = new PGlite({ ...PGLITE_TYPE_HANDLERS, loadDataDir: await pgliteSnapshot });
   await client.waitReady;
   return { db: drizzlePglite(client, { schema }) as unknown as Database, close: () => client.close() };

@@ -1,8 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite, types as pgliteTypes, type PGliteOptions } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -41,6 +39,9 @@ export function demoAccountsEnabled(): boolean {
  */
 const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=16MB"];
 
+/** bytea's type OID, fixed in PostgreSQL's catalogue (pg_type.dat); PGlite's `types.BYTEA` names the same. */
+const BYTEA_OID = 17;
+
 /**
  * bytea in binary, out as one hex conversion. PGlite's own handlers map every byte through a JavaScript array; a
  * hex text parameter costs two passes of its UTF-8 length count over twice the bytes, then PostgreSQL's hex
@@ -48,16 +49,30 @@ const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "work_mem=2MB
  */
 export const PGLITE_TYPE_HANDLERS: Pick<PGliteOptions, "parsers" | "serializers"> = {
   serializers: {
-    [pgliteTypes.BYTEA]: (value: unknown) => {
+    [BYTEA_OID]: (value: unknown) => {
       if (!(value instanceof Uint8Array)) throw new Error("Invalid input for bytea type");
       return value as unknown as string;
     },
   },
-  parsers: { [pgliteTypes.BYTEA]: (text: string) => Buffer.from(text.slice(2), "hex") },
+  parsers: { [BYTEA_OID]: (text: string) => Buffer.from(text.slice(2), "hex") },
 };
+
+/**
+ * The embedded database's modules, loaded when a process opens one: a server on PostgreSQL never runs PGlite and
+ * does not carry its code.
+ */
+export async function pgliteModules() {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  return { PGlite, drizzlePglite: drizzle, migratePglite: migrate };
+}
 
 
 async function startPglite(dataDir: string) {
+  const { PGlite, drizzlePglite } = await pgliteModules();
   const client = new PGlite(dataDir, { ...PGLITE_TYPE_HANDLERS, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
   await client.waitReady;
   return { client, db: drizzlePglite(client, { schema }) as unknown as Database };
@@ -67,6 +82,7 @@ async function startPglite(dataDir: string) {
 async function preparedPglite(dataDir: string) {
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const opened = await startPglite(dataDir);
+  const { migratePglite } = await pgliteModules();
   await migratePglite(opened.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   const seeded = await seedDatabase(opened.db, { demoAccounts: demoAccountsEnabled() });
   logger.info({ seeded }, seeded ? "seed ran" : "seed unchanged: skipped");

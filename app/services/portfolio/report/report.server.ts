@@ -18,7 +18,7 @@ import { collectGarbage } from "../../infra/memory.server";
 import { releaseMemory } from "../../infra/native-memory.server";
 import { discardReportFile, recordReportFile, writeReportFile, type WrittenReportFile } from "../../reports/files.server";
 import { appendixCells, portfolioPdfFront } from "../../reports/pdf/pdf.server";
-import { portfolioPdfSink, type PortfolioPdfSink } from "../../reports/pdf/pdf-thread.server";
+import { portfolioPdfSink, type PortfolioPdfSink } from "../../reports/pdf/pdf-sink.server";
 import { setPortfolioReportStore } from "../../reports/portfolios.server";
 import { writePortfolioXlsx } from "../../reports/xlsx/xlsx.server";
 import { assessLocation } from "../assess.server";
@@ -141,11 +141,14 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
   if (!upload) return;
   const run = await claimReport(reportId, signal);
   if (!run) return;
+  // The pass starts from a collected heap: what came just before (an upload's parsing, often) is still garbage V8
+  // has not collected, and the pass's first rows would stack on it (a 1M-row job's peak was at its start).
+  collectGarbage();
   const { report } = run;
   const written: WrittenReportFile[] = [];
   const names = reportFileNames(upload);
-  // The PDF is drawn on a worker thread from the same pass: its appendix as the rows come, its first pages after.
-  const pdfSink = await portfolioPdfSink();
+  // The PDF takes its appendix rows from the same pass and is drawn once the first pages' totals are there.
+  const pdfSink = portfolioPdfSink();
   const pdfWritten = writeReportFile({ ...names, userId: report.userId, kind: "portfolio_pdf", sourceId: report.id }, (p) => pdfSink.writeTo(p));
   // Awaited once the rows have passed; until then a failure shows in the sink, which stops the pass.
   pdfWritten.then(

@@ -766,6 +766,11 @@ export class PortfolioPdfWriter {
     return null;
   }
 
+  /** Settles when the file is complete; rejects as soon as the target fails (it may fail long before finish). */
+  get done(): Promise<void> {
+    return this.opened.done;
+  }
+
   /** Counts `n` more rows of the file that were not handed over (past the appendix's length). */
   countRows(n: number): void {
     this.count += n;
@@ -811,7 +816,7 @@ export function appendixCapNote(listed: number, rows: number): string {
 
 /**
  * The portfolio report on this thread, from one pass over the locations (gathering the totals too unless the
- * caller already has them). The report job writes the same file on a worker thread (pdf-thread.server.ts).
+ * caller already has them). The report job writes the same file from its own pass (pdf-sink.server.ts).
  */
 export async function writePortfolioPdf(
   report: PortfolioReportSource,

@@ -56,9 +56,11 @@ function cellBody(v: string | number): string {
 const ROW_CHUNK_BYTES = 60 * 1024;
 /**
  * Sheet XML the zip may have waiting before a writer waits (drained()): enough that compression, on libuv's
- * threads, keeps working while the writer assesses the next rows.
+ * threads, keeps working while the writer assesses the next rows (the stream's readable side holds as much again).
+ * Kept short: a chunk that waits long outlives the young generation's collections and stays until a full one; with
+ * 8 MB queued, a 1M-row report job carried 15-25 MB more buffers (bench/README.md).
  */
-const SHEET_STREAM_BYTES = 8 << 20;
+const SHEET_STREAM_BYTES = 1 << 20;
 
 /**
  * Cells that repeat from row to row (a hexagon's 260 score cells), as UTF-8 with a gap wherever a cell's reference
@@ -69,19 +71,30 @@ export class RowCells {
   private digits = 0;
   private bytes = Buffer.alloc(0);
   private gaps = new Int32Array(0);
-  constructor(private readonly parts: readonly Buffer[]) {}
+  /**
+   * The parts joined, and where each part ends: a hexagon's cells as one buffer instead of 260 (a report job keeps
+   * the cells of up to SCORE_CELLS_CACHE_MAX hexagons, and a Buffer object per part was 25 MB of heap at 1,000).
+   */
+  private readonly joined: Buffer;
+  private readonly ends: Int32Array;
+  constructor(parts: readonly string[]) {
+    this.joined = Buffer.from(parts.join(""));
+    this.ends = new Int32Array(parts.length);
+    let end = 0;
+    parts.forEach((part, i) => (this.ends[i] = end += Buffer.byteLength(part)));
+  }
 
   /** The cells for rows whose number has `digits` digits, and where in them each row number goes. */
   rendered(digits: number): { bytes: Buffer; gaps: Int32Array } {
     if (digits !== this.digits) {
-      const gapCount = this.parts.length - 1;
-      let length = gapCount * digits;
-      for (const part of this.parts) length += part.length;
-      this.bytes = Buffer.alloc(length);
+      const gapCount = this.ends.length - 1;
+      this.bytes = Buffer.alloc(this.joined.length + gapCount * digits);
       this.gaps = new Int32Array(gapCount);
       let at = 0;
-      for (let i = 0; i < this.parts.length; i++) {
-        at += this.parts[i]!.copy(this.bytes, at);
+      let from = 0;
+      for (let i = 0; i < this.ends.length; i++) {
+        at += this.joined.copy(this.bytes, at, from, this.ends[i]);
+        from = this.ends[i]!;
         if (i < gapCount) {
           this.gaps[i] = at;
           at += digits;
@@ -165,15 +178,15 @@ export class SheetWriter {
    */
   tailCells(values: readonly CellValue[], first: number): RowCells {
     this.ensureRefs(first + values.length);
-    const parts: Buffer[] = [];
+    const parts: string[] = [];
     let open = "";
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (v === null || v === undefined) continue;
-      parts.push(Buffer.from(`${open}<c r="${this.refs[first + i]}`));
+      parts.push(`${open}<c r="${this.refs[first + i]}`);
       open = cellBody(v);
     }
-    parts.push(Buffer.from(open));
+    parts.push(open);
     return new RowCells(parts);
   }
 

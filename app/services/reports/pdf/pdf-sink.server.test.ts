@@ -7,12 +7,12 @@ import { assessedLocation, locationScores, portfolioReport } from "~/domain/repo
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import { pdfPages, pdfText } from "../../../../tests/support/pdf-text";
 import { appendixCells, portfolioPdfFront, writePortfolioPdf } from "./pdf.server";
-import { portfolioPdfSink } from "./pdf-thread.server";
+import { portfolioPdfSink } from "./pdf-sink.server";
 
-const dir = mkdtempSync(path.join(tmpdir(), "pdf-thread-"));
+const dir = mkdtempSync(path.join(tmpdir(), "pdf-sink-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Enough rows for an appendix of many pages and several batches to the worker. */
+/** Enough rows for an appendix of many pages. */
 const locations = Array.from({ length: 2_600 }, (_, i) =>
   assessedLocation({
     rowNumber: i + 2,
@@ -28,8 +28,7 @@ const reasons = () => "a reason";
 
 /** Writes the report through the job's sink: rows first, the first pages' data after them. */
 async function writeThroughSink(file: string) {
-  const sink = await portfolioPdfSink();
-  expect(sink.thread).toBe("worker");
+  const sink = portfolioPdfSink();
   const written = sink.writeTo(file);
   const totals = new ReportFileTotals();
   for (const loc of locations) {
@@ -41,7 +40,7 @@ async function writeThroughSink(file: string) {
   await written;
 }
 
-describe("the portfolio PDF on its worker thread", () => {
+describe("the portfolio PDF written from the report job's pass", () => {
   it("writes the same document as this thread does, first pages in front, every page numbered in order", async () => {
     const here = path.join(dir, "here.pdf");
     const there = path.join(dir, "there.pdf");
@@ -60,8 +59,8 @@ describe("the portfolio PDF on its worker thread", () => {
     // Two documents drawn and one read back page by page: about 20 s on a loaded 2-core machine.
   }, 120_000);
 
-  it("fails the file, and the rows handed over after, when the worker cannot write it", async () => {
-    const sink = await portfolioPdfSink();
+  it("fails the file, and the rows handed over after, when it cannot be written", async () => {
+    const sink = portfolioPdfSink();
     const written = sink.writeTo(path.join(dir, "no-such-folder", "x.pdf"));
     written.catch(() => undefined);
     let stopped: unknown = null;
@@ -79,9 +78,9 @@ describe("the portfolio PDF on its worker thread", () => {
     await sink.abort();
   });
 
-  it("stops on abort: the worker closes the file unfinished and the file's promise rejects", async () => {
+  it("stops on abort: the file is closed unfinished and the file's promise rejects", async () => {
     const file = path.join(dir, "aborted.pdf");
-    const sink = await portfolioPdfSink();
+    const sink = portfolioPdfSink();
     const written = sink.writeTo(file);
     written.catch(() => undefined);
     for (const loc of locations.slice(0, 1_500)) await sink.row(appendixCells(loc));
