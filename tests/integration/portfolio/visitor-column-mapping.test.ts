@@ -6,7 +6,7 @@ import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { POINT_PRECISION } from "~/domain/portfolio/columns/row-place";
 import { ingestUpload } from "~/services/portfolio/upload/uploads.server";
-import * as page from "../../../app/routes/_public+/products.portfolio-preview";
+import * as page from "../../../app/routes/_public+/products+/portfolio-preview";
 
 const getDb = setupTestDatabase();
 

@@ -30,7 +30,7 @@ import * as outbox from "../../../app/routes/_public+/dev.outbox";
 import * as getEmail from "../../../app/routes/api+/v1+/get_email";
 import * as login from "../../../app/routes/dashboard_.login";
 import * as contactPage from "../../../app/routes/_public+/contact";
-import * as floodMapPage from "../../../app/routes/_public+/products.flood-map";
+import * as floodMapPage from "../../../app/routes/_public+/products+/flood-map";
 import * as adminList from "../../../app/routes/dashboard+/admin+/$type._index";
 import * as healthz from "../../../app/routes/_resources+/healthz";
 import * as robots from "../../../app/routes/_resources+/robots[.]txt";
