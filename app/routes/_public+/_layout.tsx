@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { parse } from "cookie";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AuthPanel, authViewTitle } from "~/components/forms/auth-forms";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
@@ -11,25 +9,17 @@ import { CookieConsentModal, CookieSettingsModal } from "~/components/modals/coo
 import { MailCollectModal } from "~/components/modals/mail-collect-modal";
 import { Modal, withoutParams } from "~/components/ui/modal";
 import { parseAuthView } from "~/domain/auth/auth-forms";
-import { CONSENT_COOKIE_NAME, parseConsent } from "~/domain/content/cookie-consent";
 import { findDocument } from "~/domain/content/documents";
 import { NEWSLETTER_FORM_ID } from "~/domain/content/forms/newsletter";
-import { DOCUMENT_QUERY_PARAM, OFFICES_TEXT, parseSocialLinks, SITE_NAME } from "~/domain/content/site";
-import { getEnv } from "~/env.server";
-import { readDocumentsSent } from "~/services/content/documents/documents.server";
-import { readFormFlash } from "~/services/http/forms/form-flash.server";
+import { DOCUMENT_QUERY_PARAM, OFFICES_TEXT, SITE_NAME } from "~/domain/content/site";
 import { useNonce } from "~/utils/nonce-provider";
+// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
+import { loadPublicLayout } from "~/services/content/public-layout.server";
 
 export const PUBLIC_LAYOUT_ID = "routes/_public+/_layout";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const consent = parseConsent(parse(request.headers.get("Cookie") ?? "")[CONSENT_COOKIE_NAME]);
-  const { flash, headers } = readFormFlash(request);
-  const env = getEnv();
-  return json(
-    { consent, contactEmail: env.TEAM_MAILBOX, socialLinks: parseSocialLinks(env.SOCIAL_LINKS), origin: env.PUBLIC_URL, documentsSent: readDocumentsSent(request), formFlash: flash },
-    { headers },
-  );
+  return loadPublicLayout(request);
 }
 
 function OrganizationJsonLd({ origin, email, sameAs }: { origin: string; email: string; sameAs: string[] }) {

@@ -1,28 +1,14 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ApiLimits } from "~/components/api/api-limits";
 import { ApiReference } from "~/components/api/api-reference";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
-import { buildOpenApiDocument } from "~/domain/api/openapi";
-import { getEnv } from "~/env.server";
-import { publicCacheHeaders } from "~/services/http/cache-headers.server";
-import { getPage } from "~/services/content/pages.server";
+// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
+import { loadApiPage } from "~/services/content/api-page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await getPage("api");
-  return json(
-    {
-      title: page.title,
-      description: page.description,
-      updatedAt: page.updatedAt,
-      html: page.html,
-      // The same document /api/openapi.json serves.
-      openapi: buildOpenApiDocument(getEnv().PUBLIC_URL),
-    },
-    { headers: publicCacheHeaders(request) },
-  );
+  return loadApiPage(request);
 }
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta = contentPageMeta("/api", "API");

@@ -1,65 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SelectField } from "~/components/forms/fields";
 import { DISCLOSURE_CELL as td, DISCLOSURE_NUMBER_CELL as num, DisclosureSection, DisclosureTable } from "~/components/reports/disclosure-section";
 import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
-import { pageUpgradeWarning } from "~/domain/dashboard/dashboard-nav";
-import { CorporateExportSchema, CorporateQuerySchema } from "~/domain/reports/corporate-forms";
-import {
-  DISCLOSURE_TABLES,
-  TAXONOMY_CATEGORIES,
-  TAXONOMY_HAZARD_MAP,
-  TAXONOMY_TYPES,
-  cellFor,
-  formatShare,
-  slotLabel,
-  type ExposureCell,
-} from "~/domain/reports/disclosure";
+import { DISCLOSURE_TABLES, TAXONOMY_CATEGORIES, TAXONOMY_HAZARD_MAP, TAXONOMY_TYPES, cellFor, formatShare, slotLabel, type ExposureCell } from "~/domain/reports/disclosure";
 import { HAZARDS } from "~/domain/hazards/hazards";
 import { VALUE_COLUMN_TEXT, formatMoney, type MoneyBasis } from "~/domain/portfolio/columns/value-column";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
-import { isAppError } from "~/services/http/errors.server";
-import { readFormData } from "~/services/http/forms/form-body.server";
-import { disclosureFor, exportDisclosure } from "~/services/reports/corporate.server";
-import { listUserPortfolios } from "~/services/reports/portfolios.server";
-import { requireUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
+// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
+import { actCorporatePage, loadCorporatePage } from "~/services/reports/corporate-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Corporate Sustainability Reporting and Audit") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const query = CorporateQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const portfolios = await listUserPortfolios(user.id);
-  const chosen = query.portfolio ?? portfolios[0]?.id;
-  let disclosure: Awaited<ReturnType<typeof disclosureFor>> | null = null;
-  if (chosen) {
-    try {
-      disclosure = await disclosureFor(user.id, chosen);
-    } catch (error) {
-      if (isAppError(error) && error.status === 404) throw new Response("This page could not be found", { status: 404 });
-      throw error;
-    }
-  }
-  const upgradeWarning = pageUpgradeWarning(new URL(request.url).pathname, user.planCode);
-  return json({ portfolios, chosen: chosen ?? null, scenario: query.scenario, period: query.period, disclosure, upgradeWarning });
+  return loadCorporatePage(request);
 }
 
-/** Export: writes the PDF or XLSX, stores it in the user's reports, then downloads it. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const parsed = CorporateExportSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) throw new Response("Choose a portfolio and a format", { status: 400 });
-  const { portfolio, format, scenario, period } = parsed.data;
-  try {
-    const id = await exportDisclosure(user.id, portfolio, format, { scenario, period });
-    return redirect(`/dashboard/${format === "pdf" ? "pdf" : "xls"}?id=${id}`);
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  return actCorporatePage(request);
 }
 
 /** Amount at High or above of a cell, with its share of the amount. */

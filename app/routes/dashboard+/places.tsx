@@ -1,24 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PlaceSearch } from "~/components/dashboard/place-search";
 import { PageHeader } from "~/components/ui/page-header";
-import { PLACE_MESSAGES, clampPlaceLimit, formatPopulation, readPlaceQuery, toPlaceChoice } from "~/domain/geo/places";
-import { searchPlaces } from "~/services/maps/places.server";
-import { requireUser } from "~/services/auth/session.server";
+import { PLACE_MESSAGES, formatPopulation } from "~/domain/geo/places";
 import { pageTitle } from "~/utils/meta";
+// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
+import { loadPlacesPage } from "~/services/maps/places-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Find a place") }];
 
-/** The no-JavaScript result page; the combobox loads the same data as JSON (?_data). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const params = new URL(request.url).searchParams;
-  const { q, tooShort } = readPlaceQuery(params.get("q"));
-  const results = tooShort ? [] : searchPlaces(q, clampPlaceLimit(params.get("limit"))).map((p) => toPlaceChoice(p, params));
-  // the place list only changes with a deploy; a short private cache spares slow connections a round trip
-  return json({ q, tooShort, results }, { headers: { "Cache-Control": "private, max-age=300" } });
+  return loadPlacesPage(request);
 }
 
 export default function PlacesPage() {

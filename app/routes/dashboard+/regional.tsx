@@ -1,37 +1,22 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
-
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SelectField } from "~/components/forms/fields";
 import { PlaceMap } from "~/components/map/place-map";
 import { PageHeader } from "~/components/ui/page-header";
 import { HAZARD_IDS, HAZARDS } from "~/domain/hazards/hazards";
 import { PERIOD_OPTIONS, SCENARIO_OPTIONS } from "~/domain/geo/map/flood-map";
-import { nextSortDirection, parseRegionalQuery, REGIONAL_CSV_PATH, regionalSearch, type RegionalSortKey } from "~/domain/geo/regional";
-import { getEnv } from "~/env.server";
-import { getRiskEngine } from "~/risk/engine.server";
-import { isAppError } from "~/services/http/errors.server";
-import { mapDataForPage } from "~/services/maps/map-data.server";
-import { regionalView } from "~/services/maps/regional.server";
-import { requireUser } from "~/services/auth/session.server";
+import { nextSortDirection, REGIONAL_CSV_PATH, regionalSearch, type RegionalSortKey } from "~/domain/geo/regional";
 import { pageTitle } from "~/utils/meta";
-
+// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
+import { loadRegionalPage } from "~/services/maps/regional-page.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 export const meta: MetaFunction = () => [{ title: pageTitle("Country-regional climate risk") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const query = parseRegionalQuery(new URL(request.url).searchParams);
-  try {
-    const view = await regionalView({ user, viaApiKey: false }, query);
-    return json({ query, view: view.allowed ? { ...view, map: mapDataForPage(view.map) } : view, countries: getRiskEngine().countries(), tileUrl: getEnv().MAP_TILE_URL ?? null });
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  return loadRegionalPage(request);
 }
 
 const COLUMNS: { key: RegionalSortKey; label: string }[] = [

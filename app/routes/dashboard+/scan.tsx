@@ -1,6 +1,5 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { SelectField, SubmitButton } from "~/components/forms/fields";
 import { ColumnMappingForm } from "~/components/portfolio/column-mapping";
 import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-view";
@@ -11,22 +10,11 @@ import { Card } from "~/components/ui/card";
 import { Modal } from "~/components/ui/modal";
 import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
-import { pageUpgradeWarning } from "~/domain/dashboard/dashboard-nav";
-import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { VALUE_COLUMN_TEXT, VALUE_CURRENCIES } from "~/domain/portfolio/columns/value-column";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
-import { COLUMN_ROLES, NO_COLUMN } from "~/domain/portfolio/columns/columns";
-import { isAppError, rethrowAsResponse } from "~/services/http/errors.server";
-import { readFormData } from "~/services/http/forms/form-body.server";
-import { generateReport } from "~/services/portfolio/api.server";
-import { previewFromMultipart, remapColumns, uploadErrorInit } from "~/services/portfolio/upload/preview.server";
-import { confirmReportPurchase, orderReport } from "~/services/portfolio/report/purchase.server";
-import { reassessReport } from "~/services/portfolio/report/reassess.server";
-import { loadScanPage } from "~/services/portfolio/scan-page.server";
-import { findUpload, setWeightColumn } from "~/services/portfolio/upload/uploads.server";
-import { requireUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
+// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
+import { actScanPage, scanPageResponse } from "~/services/portfolio/scan-page.server";
 
 /** Seconds between refreshes while the report job runs (works without JavaScript). */
 const REFRESH_SECONDS = 2;
@@ -38,96 +26,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const url = new URL(request.url);
-  const page = await loadScanPage(user.id, url.searchParams.get("upload"), url.searchParams.get("step")).catch(rethrowAsResponse);
-  return json({ ...page, step: url.searchParams.get("step"), plan: user.planCode, upgradeWarning: pageUpgradeWarning(url.pathname, user.planCode) });
-}
-
-/** A column-mapping choice: a column's index, or none. */
-const columnChoice = z
-  .string()
-  .regex(/^\d{0,4}$/)
-  .default(NO_COLUMN)
-  .transform((v) => (v === NO_COLUMN ? null : Number(v)));
-
-const IntentSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("columns"),
-    upload_id: z.string().uuid(),
-    column_id: columnChoice,
-    column_name: columnChoice,
-    column_value: columnChoice,
-    column_country: columnChoice,
-    column_address: columnChoice,
-    column_city: columnChoice,
-    column_postcode: columnChoice,
-  }),
-  z.object({
-    intent: z.literal("weight"),
-    upload_id: z.string().uuid(),
-    weight_column: z.string().min(1).max(200),
-    currency: z.string().max(3).optional(),
-  }),
-  z.object({ intent: z.literal("report"), upload_id: z.string().uuid() }),
-  z.object({ intent: z.literal("order"), upload_id: z.string().uuid() }),
-  z.object({ intent: z.literal("reassess"), upload_id: z.string().uuid() }),
-  z.object({ intent: z.literal("reorder"), upload_id: z.string().uuid() }),
-  z.object({
-    intent: z.literal("confirm"),
-    upload_id: z.string().uuid(),
-    order_id: z.coerce.number().int().positive(),
-    terms: z.literal("on").optional(),
-    terms_version: z.string().max(40).default(""),
-    /** The order of a new assessment with the current dataset (the free period had ended). */
-    reassess: z.literal("1").optional(),
-  }),
-]);
-
-function errorMessage(error: unknown) {
-  return isAppError(error) ? error.message : ERROR_MESSAGES.reportFailed;
+  return scanPageResponse(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  // The upload streams through the preview reader; every other form is small and read with readFormData.
-  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data")) {
-    try {
-      const { result } = await previewFromMultipart(request, { user, viaApiKey: false });
-      return redirect(`/dashboard/scan?upload=${result.upload_id}`);
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      return json({ uploadError: errorMessage(error) }, uploadErrorInit(error));
-    }
-  }
-  const parsed = IntentSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return json({ uploadError: "The form was not complete; try again" }, { status: 400 });
-  const data = parsed.data;
-  try {
-    if (data.intent === "columns") {
-      const roles = Object.fromEntries(COLUMN_ROLES.map((role) => [role, data[`column_${role}`]]));
-      const result = await remapColumns(data.upload_id, roles, { user, viaApiKey: false });
-      return redirect(`/dashboard/scan?upload=${result.upload_id}`);
-    }
-    const upload = await findUpload(data.upload_id, { userId: user.id });
-    if (data.intent === "weight") await setWeightColumn(upload, data.weight_column, data.currency || null);
-    else if (data.intent === "reassess") await reassessReport(upload, user.id);
-    else if (data.intent === "reorder") return redirect(`/dashboard/scan?upload=${upload.id}&step=reorder`);
-    else if (data.intent === "order") {
-      await orderReport(upload, user.id);
-      return redirect(`/dashboard/scan?upload=${upload.id}&step=order`);
-    } else if (data.intent === "confirm") {
-      if (!data.terms) return json({ uploadError: COMMERCE_MESSAGES.termsRequired }, { status: 400 });
-      const purchase = await confirmReportPurchase(upload, user.id, data.order_id, data.terms_version);
-      if (purchase.status !== "paid" && purchase.checkout_url) return redirect(purchase.checkout_url);
-      if (data.reassess) await reassessReport(upload, user.id);
-      else await generateReport(upload, user.id);
-    } else await generateReport(upload, user.id);
-    return redirect(`/dashboard/scan?upload=${upload.id}`);
-  } catch (error) {
-    return json({ uploadError: errorMessage(error) }, { status: isAppError(error) ? error.status : 500 });
-  }
+  return actScanPage(request);
 }
 
 export default function ScanPage() {

@@ -1,5 +1,4 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
 import { lazy, Suspense } from "react";
@@ -9,12 +8,9 @@ import { SelectField } from "~/components/forms/fields";
 import { MapLegend } from "~/components/map/map-legend";
 import { StaticFloodMap } from "~/components/map/static-flood-map";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
-import { floodQuery, parseFloodSelection, PERIOD_OPTIONS, SCENARIO_OPTIONS, selectionLabel } from "~/domain/geo/map/flood-map";
-import { getEnv } from "~/env.server";
-import { publicCacheHeaders } from "~/services/http/cache-headers.server";
-import { countryOptions, floodMapView, topFloodAreas } from "~/services/maps/flood-map.server";
-import { countryBounds } from "~/services/maps/map-data.server";
-import { getPage } from "~/services/content/pages.server";
+import { floodQuery, PERIOD_OPTIONS, SCENARIO_OPTIONS, selectionLabel } from "~/domain/geo/map/flood-map";
+// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
+import { loadFloodMapPage } from "~/services/maps/flood-map-page.server";
 
 // Leaflet is loaded only in the browser, and only on this page.
 const FloodMapClient = lazy(() => import("~/components/map/flood-map.client"));
@@ -22,24 +18,7 @@ const FloodMapClient = lazy(() => import("~/components/map/flood-map.client"));
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await getPage("flood-map");
-  const selection = parseFloodSelection(new URL(request.url).searchParams);
-  const view = floodMapView(selection);
-  return json(
-    {
-      title: page.title,
-      description: page.description,
-      updatedAt: page.updatedAt,
-      html: page.html,
-      selection,
-      view,
-      top: topFloodAreas(view),
-      countries: countryOptions(),
-      tileUrl: getEnv().MAP_TILE_URL ?? null,
-      countryBounds: selection.country ? countryBounds(selection.country) : null,
-    },
-    { headers: publicCacheHeaders(request) },
-  );
+  return loadFloodMapPage(request);
 }
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta = contentPageMeta("/products/flood-map", "Detailed flood maps");

@@ -1,0 +1,146 @@
+/**
+ * The account page's loader and action (plan and credits, API keys, terms consent, credit purchase, password), with
+ * Remix's `json` and `redirect` called here. Only app/routes/dashboard+/account+/_index.tsx imports this module, so in
+ * the browser build the empty module standing for it stays in the route's chunk instead of shared server modules
+ * each becoming a chunk and a request of its own (ADR 006).
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect } from "@remix-run/node";
+import crypto from "node:crypto";
+import { API_KEYS_SECTION_ID, type CreatedKey, type KeyFormError } from "~/components/commerce/api-keys-section";
+import { API_KEY_MODAL_PARAM, accountIntent } from "~/domain/auth/account";
+import { AUTH_MESSAGES } from "~/domain/auth/auth";
+import { ChangePasswordSchema } from "~/domain/auth/auth-forms";
+import { billingInfoHref } from "~/domain/commerce/billing";
+import { cartReviewHref, creditsSelection, selectionSearch } from "~/domain/commerce/cart";
+import { canUseApiKey } from "~/domain/commerce/entitlements";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
+import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce/packages";
+import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
+import { createApiKey, listApiKeys, revokeApiKeyById, rotateApiKeyById } from "../api/keys/api-keys.server";
+import { changePassword } from "../auth/auth.server";
+import { readSessionToken, requireUser } from "../auth/session.server";
+import { isAppError } from "../http/errors.server";
+import { readFormData } from "../http/forms/form-body.server";
+import { replyWithServiceError } from "../http/forms/form-errors.server";
+import { redirectWithToast } from "../http/forms/toast.server";
+import { getTermsConsent, setTermsConsent } from "./billing.server";
+import { listReports, mergedDocuments } from "./documents.server";
+import { getUserEntitlements } from "./entitlements.server";
+import { currentPaymentsMode } from "./orders/payments.server";
+
+export async function loadAccountPage(request: Request) {
+  const user = await requireUser(request);
+  // The spec's API key dialog flag: keys live in the page's one API keys section now, so the flag leads there.
+  if (new URL(request.url).searchParams.has(API_KEY_MODAL_PARAM))
+    return redirect(`/dashboard/account#${API_KEYS_SECTION_ID}`);
+  const plan = PLAN_DEFINITIONS.find((p) => p.code === user.planCode);
+  const mayHoldKey = canUseApiKey(user.planCode);
+  const [entitlements, documents, reports, terms, apiKeys] = await Promise.all([
+    getUserEntitlements(user),
+    mergedDocuments(user.id),
+    listReports(user.id),
+    getTermsConsent(user.id),
+    mayHoldKey ? listApiKeys(user.id) : Promise.resolve([]),
+  ]);
+  return json({
+    user,
+    plan,
+    entitlements,
+    documents,
+    reports,
+    terms,
+    apiKeys,
+    mayHoldKey,
+    payments: currentPaymentsMode(),
+    idempotencyKey: crypto.randomUUID(),
+  });
+}
+
+export async function actAccountPage(request: Request) {
+  const user = await requireUser(request);
+  const formData = await readFormData(request);
+  const intent = accountIntent(formData.get("intent"));
+  const back = (toast: string, type: "success" | "error" = "success") =>
+    redirectWithToast("/dashboard/account", { type, description: toast });
+  try {
+    switch (intent) {
+      case "create_named_key": {
+        const created = await createApiKey(user, {
+          name: formData.get("name"),
+          scopes: formData.getAll("scopes").map(String),
+        });
+        return json({
+          namedKey: {
+            created: { key: created.key, name: created.name } as CreatedKey | null,
+            error: null as KeyFormError | null,
+          },
+        });
+      }
+      case "rotate_named_key": {
+        const created = await rotateApiKeyById(user, String(formData.get("key_id") ?? ""));
+        return json({
+          namedKey: {
+            created: { key: created.key, name: created.name } as CreatedKey | null,
+            error: null as KeyFormError | null,
+          },
+        });
+      }
+      case "revoke_named_key": {
+        const revoked = await revokeApiKeyById(user.id, String(formData.get("key_id") ?? ""));
+        return redirectWithToast(`/dashboard/account#${API_KEYS_SECTION_ID}`, {
+          type: "success",
+          description: `API key “${revoked.name}” revoked`,
+        });
+      }
+      case "terms":
+        await setTermsConsent(user.id, formData.get("terms_conditions") === "on");
+        return back(COMMERCE_MESSAGES.termsSaved);
+      case "buy_credits": {
+        const type = Number(formData.get("type")) as 1 | 2 | 3;
+        const amount = Number.parseInt(String(formData.get("amount") ?? ""), 10);
+        if (!PACKAGE_TYPES[type]) return back("Choose countries, regions or hexagons", "error");
+        if (amount > MAX_LOCATIONS_PER_PURCHASE)
+          return back(tooLargeMessage("The number of locations", MAX_LOCATIONS_PER_PURCHASE), "error");
+        if (!Number.isInteger(amount) || amount < 1)
+          return back("Enter how many locations to buy: a whole number of at least 1", "error");
+        // Nothing is charged from here: the purchase goes through the review (lines, VAT, billing details, terms).
+        return redirect(cartReviewHref(selectionSearch(creditsSelection(PACKAGE_TYPES[type], amount), user.planCode)));
+      }
+      case "password":
+        break;
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    if (intent === "create_named_key" || intent === "rotate_named_key" || intent === "revoke_named_key") {
+      const typed = intent === "create_named_key" ? String(formData.get("name") ?? "") : null;
+      const keyError: KeyFormError = { message: error.message, field: error.field ?? null, name: typed };
+      return json({ namedKey: { created: null as CreatedKey | null, error: keyError } }, { status: error.status });
+    }
+    if (error.field === "billing_info") return redirect(billingInfoHref("/dashboard/account"));
+    return back(error.message, "error");
+  }
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["currentPassword", "password", "confirmPassword"] }), { status: 400 });
+  }
+  try {
+    await changePassword(
+      user.id,
+      submission.value.currentPassword,
+      submission.value.password,
+      readSessionToken(request),
+    );
+  } catch (error) {
+    const { reply, status } = replyWithServiceError(submission, error, [
+      "currentPassword",
+      "password",
+      "confirmPassword",
+    ]);
+    return json(reply, { status });
+  }
+  return redirectWithToast("/dashboard/account", {
+    type: "success",
+    description: AUTH_MESSAGES.passwordChangedSignedIn,
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * The tech support page's loader and action, with Remix's `json` called here. Only
+ * app/routes/dashboard+/account+/support.tsx imports this module, so in the browser build the empty module standing
+ * for it stays in the route's chunk, instead of the shared server modules each becoming a chunk and a request of
+ * their own (ADR 006).
+ */
+import { json } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
+import { SupportSchema } from "~/domain/content/forms/support";
+import { submitSupportRequest } from "~/services/commerce/documents.server";
+import { readFormData } from "~/services/http/forms/form-body.server";
+import { requireUser } from "~/services/auth/session.server";
+import { redirectWithToast } from "~/services/http/forms/toast.server";
+
+export async function loadSupportPage(request: Request) {
+  await requireUser(request);
+  return null;
+}
+
+export async function actSupportPage(request: Request) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await readFormData(request), { schema: SupportSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  await submitSupportRequest(user, submission.value);
+  return redirectWithToast("/dashboard/account/support", {
+    type: "success",
+    description: COMMERCE_MESSAGES.supportSent,
+  });
+}

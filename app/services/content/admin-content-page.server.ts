@@ -1,0 +1,21 @@
+/**
+ * The content admin's loader, with Remix's `json` called here. Only app/routes/dashboard+/admin+/_index.tsx imports
+ * this module, so in the browser build the empty module standing for it stays in the route's chunk, instead of the
+ * shared server modules each becoming a chunk and a request of their own (ADR 006).
+ */
+import { json } from "@remix-run/node";
+import { CONTENT_TYPES, type ContentType } from "~/domain/content/content";
+import { requireAdmin } from "~/services/auth/admin.server";
+import { adminListContent } from "~/services/content/content.server";
+
+export async function loadAdminContentPage(request: Request) {
+  await requireAdmin(request);
+  const types = Object.keys(CONTENT_TYPES) as ContentType[];
+  const sections = await Promise.all(
+    types.map(async (type) => {
+      const rows = await adminListContent(type);
+      return { type, label: CONTENT_TYPES[type].label, total: rows.length, published: rows.filter((r) => r.published).length };
+    }),
+  );
+  return json({ sections }, { headers: { "Cache-Control": "private, no-store" } });
+}
