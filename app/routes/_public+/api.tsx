@@ -5,7 +5,7 @@ import { ApiReference } from "~/components/api/api-reference";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
 // What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
-import { loadApiPage } from "~/services/content/api-page.server";
+import { loadApiPage } from "~/services/content/pages/api-page.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadApiPage(request);

@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { ChangePasswordSchema } from "~/domain/auth/auth-forms";
 import { pageTitle } from "~/utils/meta";
 // What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
-import { actAccountPage, loadAccountPage } from "~/services/commerce/account-page.server";
+import { actAccountPage, loadAccountPage } from "~/services/commerce/pages/account-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Credit Balance") }];
 

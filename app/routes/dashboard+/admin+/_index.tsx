@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { adminListPath } from "~/domain/content/content";
 import { pageTitle } from "~/utils/meta";
 // What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
-import { loadAdminContentPage } from "~/services/content/admin-content-page.server";
+import { loadAdminContentPage } from "~/services/content/pages/admin-content-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Content") }];
 

@@ -58,9 +58,10 @@ const ROW_CHUNK_BYTES = 60 * 1024;
  * Sheet XML the zip may have waiting before a writer waits (drained()): enough that compression, on libuv's
  * threads, keeps working while the writer assesses the next rows (the stream's readable side holds as much again).
  * Kept short: a chunk that waits long outlives the young generation's collections and stays until a full one; with
- * 8 MB queued, a 1M-row report job carried 15-25 MB more buffers (bench/README.md).
+ * 8 MB queued, a 1M-row report job carried 15-25 MB more buffers. 1 MB made the writer wait on the zip so often that
+ * the job took 171 s against 145 s at 4 MB, for 10 MB less peak (bench/README.md).
  */
-const SHEET_STREAM_BYTES = 1 << 20;
+const SHEET_STREAM_BYTES = 4 << 20;
 
 /**
  * Cells that repeat from row to row (a hexagon's 260 score cells), as UTF-8 with a gap wherever a cell's reference

@@ -8,12 +8,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type AppLoadContext } from "@remix-run/node";
 import { CONTACT_MESSAGES, ContactSchema } from "~/domain/content/forms/contact";
 import { HONEYPOT_FIELD } from "~/domain/content/forms/public-forms";
-import { requestClientAddress } from "../http/client-address.server";
-import { readFormData } from "../http/forms/form-body.server";
-import { replyWithServiceError } from "../http/forms/form-errors.server";
-import { redirectWithToast } from "../http/forms/toast.server";
-import { sendContactMessage } from "./forms/contact.server";
-import { loadContentPage } from "./pages.server";
+import { requestClientAddress } from "../../http/client-address.server";
+import { readFormData } from "../../http/forms/form-body.server";
+import { replyWithServiceError } from "../../http/forms/form-errors.server";
+import { redirectWithToast } from "../../http/forms/toast.server";
+import { sendContactMessage } from "../forms/contact.server";
+import { loadContentPage } from "../pages.server";
 
 export function loadContactPage(request: Request) {
   return loadContentPage(request, "contact");

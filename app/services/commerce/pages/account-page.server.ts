@@ -17,17 +17,17 @@ import { canUseApiKey } from "~/domain/commerce/entitlements";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce/packages";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
-import { createApiKey, listApiKeys, revokeApiKeyById, rotateApiKeyById } from "../api/keys/api-keys.server";
-import { changePassword } from "../auth/auth.server";
-import { readSessionToken, requireUser } from "../auth/session.server";
-import { isAppError } from "../http/errors.server";
-import { readFormData } from "../http/forms/form-body.server";
-import { replyWithServiceError } from "../http/forms/form-errors.server";
-import { redirectWithToast } from "../http/forms/toast.server";
-import { getTermsConsent, setTermsConsent } from "./billing.server";
-import { listReports, mergedDocuments } from "./documents.server";
-import { getUserEntitlements } from "./entitlements.server";
-import { currentPaymentsMode } from "./orders/payments.server";
+import { createApiKey, listApiKeys, revokeApiKeyById, rotateApiKeyById } from "../../api/keys/api-keys.server";
+import { changePassword } from "../../auth/auth.server";
+import { readSessionToken, requireUser } from "../../auth/session.server";
+import { isAppError } from "../../http/errors.server";
+import { readFormData } from "../../http/forms/form-body.server";
+import { replyWithServiceError } from "../../http/forms/form-errors.server";
+import { redirectWithToast } from "../../http/forms/toast.server";
+import { getTermsConsent, setTermsConsent } from "../billing.server";
+import { listReports, mergedDocuments } from "../documents.server";
+import { getUserEntitlements } from "../entitlements.server";
+import { currentPaymentsMode } from "../orders/payments.server";
 
 export async function loadAccountPage(request: Request) {
   const user = await requireUser(request);
