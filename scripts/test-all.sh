@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every check, in the order CI runs them. The checks that do not depend on the database (type check, lint, the OpenAPI
-# lint, the build, the unit tests) run once; the database and server tests and the browser tests run on the embedded
-# PGlite and, when DATABASE_URL is set, a second time on that PostgreSQL server.
+# lint, the build, the unit tests) run once; the database and server tests run on the embedded PGlite and, when
+# DATABASE_URL is set, a second time on that PostgreSQL server; the browser journeys run once, on PostgreSQL when
+# DATABASE_URL is set, else on PGlite.
 # Ends with a table of each phase's seconds (unless TEST_PHASES_FILE names a file the caller prints) and one line
 # "N passed, N failed".
 set -euo pipefail
@@ -102,10 +103,13 @@ phase "build" npm run -s build
 
 test_phase "unit tests (no database)" vitest "$logs/unit.json" on_pglite vitest_run "$logs/unit.json" --project unit
 test_phase "database and server tests: PGlite" vitest "$logs/db-pglite.json" on_pglite vitest_run "$logs/db-pglite.json" --project database
-test_phase "browser tests: PGlite" playwright "$logs/e2e-pglite.json" on_pglite playwright_run "$logs/e2e-pglite.json"
 if [ -n "$postgres_url" ]; then
   test_phase "database and server tests: PostgreSQL" vitest "$logs/db-pg.json" on_postgres vitest_run "$logs/db-pg.json" --project database
+  # The browser journeys drive pages, not SQL: every database difference they could meet is already exercised by the
+  # database and server tests on both databases, so they run once, on the server database a deployment uses.
   test_phase "browser tests: PostgreSQL" playwright "$logs/e2e-pg.json" on_postgres playwright_run "$logs/e2e-pg.json"
+else
+  test_phase "browser tests: PGlite" playwright "$logs/e2e-pglite.json" on_pglite playwright_run "$logs/e2e-pglite.json"
 fi
 if [ "$failed" = 0 ]; then
   phase "API contract (answers of every run above)" npm run -s api:contract
