@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -81,7 +81,7 @@ export const portfolioReports = pgTable(
     /** The hazard dataset version the report is built with (the engine's, when it was queued). */
     datasetVersion: text("dataset_version"),
     /** For a new assessment at no cost: the report it was made from. With created_at and user_id, its audit record. */
-    reassessedFrom: uuid("reassessed_from").references((): AnyPgColumn => portfolioReports.id, { onDelete: "set null" }),
+    reassessedFrom: uuid("reassessed_from"),
     status: text("status", { enum: REPORT_STATUSES }).notNull().default("queued"),
     processed: integer("processed").notNull().default(0),
     total: integer("total").notNull(),
@@ -103,6 +103,8 @@ export const portfolioReports = pgTable(
     uniqueIndex("portfolio_reports_reassessed_idx").on(t.uploadId, t.datasetVersion).where(sql`${t.reassessedFrom} IS NOT NULL`),
     index("portfolio_reports_upload_idx").on(t.uploadId, t.createdAt),
     index("portfolio_reports_unfinished_idx").on(t.heartbeatAt).where(sql`${t.status} IN ('queued', 'running')`),
+    // Named as migration 0021 created it.
+    foreignKey({ name: "portfolio_reports_reassessed_from_fk", columns: [t.reassessedFrom], foreignColumns: [t.id] }).onDelete("set null"),
   ],
 );
 
