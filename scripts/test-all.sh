@@ -93,6 +93,7 @@ on_postgres() { (export DATABASE_URL="$postgres_url" && "$@"); }
 phase "typecheck" npm run -s typecheck
 phase "lint" npm run -s lint
 phase "import cycles (madge, type imports skipped)" npm run -s check:cycles
+phase "stale paths in comments and documents" npm run -s check:paths
 openapi_lint() {
   npm run -s openapi:lint >"$logs/openapi.log" 2>&1 || { cat "$logs/openapi.log"; return 1; }
   grep -v '[║╔╚]' "$logs/openapi.log" | grep -v '^[[:space:]]*$' || true

@@ -1,7 +1,7 @@
 /**
- * Upload preview: reads the file as a stream, detects the columns (./ingest/file-head.server.ts), checks and
+ * Upload preview: reads the file as a stream, detects the columns (../ingest/file-head.server.ts), checks and
  * assesses every row, stores all rows (valid or not, with the reason) in compressed chunks for the full report
- * (./ingest/row-pipeline.server.ts), and answers the preview.
+ * (../ingest/row-pipeline.server.ts), and answers the preview.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
