@@ -24,4 +24,14 @@ describe("stalePaths", () => {
     const found = stalePaths(["app/domain/geo/places.ts"], exists);
     expect(found.map((stale) => stale.mention)).not.toContain("data/places.json");
   });
+
+  it("finds a citation of a specification section and a relative path that is not there", () => {
+    const slash = "/";
+    const code = `const limit = 5; ${slash}${slash} the spec \u00a77 limit, see ./limits.ts\nconst text = "app/not-here.ts";\n`;
+    const found = stalePaths(["app/domain/x.ts"], exists, () => code);
+    expect(found.map((stale) => [stale.line, stale.mention])).toEqual([
+      [1, "spec \u00a77"],
+      [1, "./limits.ts"],
+    ]);
+  });
 });

@@ -5,7 +5,8 @@
  * Reads tracked text files (git ls-files). A mention is a word that starts with one of the repository's top-level
  * folders and ends in a file extension (`app/services/infra/db.server.ts`, `docs/decisions/005-server-entry.md`);
  * in code, only mentions inside comments count (string literals name paths the code makes). A mention relative to
- * the mentioning file (`./x.ts`, `../y.md`) is checked from that file's folder.
+ * the mentioning file (one that starts with a dot and a slash) is checked from that file's folder. A citation of a section of the
+ * product specification, which the repository does not hold, fails too.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,6 +22,8 @@ const ROOTED = new RegExp(
 const RELATIVE = new RegExp(`(?<![\\w./])\\.\\.?/[\\w.+$()/-]*?\\.(?:${EXTENSIONS})(?![\\w/-]|\\.\\w)`, "g");
 const CODE = /\.(?:tsx?|mjs|cjs|js|sh|css)$/;
 const TEXT = /\.(?:tsx?|mjs|cjs|js|sh|css|md|ya?ml)$/;
+/** A section number of the product specification ("spec", then a section sign): the specification is not in this repository, so a reader cannot follow it. */
+const SPEC_CITATION = /\bspec(?:'s)?\b[^\n§]{0,30}§\s?\d/i;
 /** Files whose mentions are examples or history, not pointers into this tree. */
 const SKIP = new Set(["gmt.history", "package-lock.json"]);
 
@@ -37,18 +40,31 @@ export interface StalePath {
   file: string;
   line: number;
   mention: string;
+  reason?: string;
 }
 
-export function stalePaths(files: string[], exists: (file: string) => boolean): StalePath[] {
+export function stalePaths(
+  files: string[],
+  exists: (file: string) => boolean,
+  read: (file: string) => string = (file) => fs.readFileSync(path.join(ROOT, file), "utf8"),
+): StalePath[] {
   const stale: StalePath[] = [];
   for (const file of files) {
-    const raw = fs.readFileSync(path.join(ROOT, file), "utf8");
+    const raw = read(file);
     const text = CODE.test(file) ? commentsOf(raw, file) : raw;
     text.split("\n").forEach((line, index) => {
       for (const match of line.matchAll(ROOTED)) {
         const mention = match[0].replace(/[.)]+$/, (tail) => (tail.startsWith(".") ? "" : tail));
         if (!exists(mention)) stale.push({ file, line: index + 1, mention });
       }
+      const citation = SPEC_CITATION.exec(line);
+      if (citation)
+        stale.push({
+          file,
+          line: index + 1,
+          mention: citation[0],
+          reason: "cites a section of the specification, which is not in this repository: say the rule",
+        });
       for (const match of line.matchAll(RELATIVE)) {
         const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[0]));
         if (!exists(resolved)) stale.push({ file, line: index + 1, mention: match[0] });
@@ -73,9 +89,12 @@ function main() {
     present.has(mention) || folders.has(mention) || fs.existsSync(path.join(ROOT, mention));
   const files = [...present].filter((file) => TEXT.test(file) && !SKIP.has(file));
   const stale = stalePaths(files, exists);
-  for (const { file, line, mention } of stale) console.error(`${file}:${line}: ${mention} does not exist`);
+  for (const { file, line, mention, reason } of stale)
+    console.error(`${file}:${line}: ${mention} ${reason ?? "does not exist"}`);
   if (stale.length) {
-    console.error(`${stale.length} mention(s) of paths that do not exist: fix the path or say it without one.`);
+    console.error(
+      `${stale.length} stale mention(s): fix the path or say it without one; say a rule, not a section number.`,
+    );
     process.exit(1);
   }
   console.log(`stale paths: none in ${files.length} files`);
