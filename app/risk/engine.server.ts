@@ -67,11 +67,6 @@ export function getRiskEngine(): RiskEngine {
   return singleton;
 }
 
-/** For tests: drop the cached engine. */
-export function resetRiskEngine(): void {
-  singleton = null;
-}
-
 /**
  * A gzip file inflated into one buffer of its own size (the gzip trailer's ISIZE, RFC 1952), instead of 16 KB chunks
  * joined by a copy: the typed arrays of a dataset are views of that buffer, and no chunk is left behind in the heap

@@ -24,8 +24,8 @@ const CODE = /\.(?:tsx?|mjs|cjs|js|sh|css)$/;
 const TEXT = /\.(?:tsx?|mjs|cjs|js|sh|css|md|ya?ml)$/;
 /** A section number of the product specification ("spec", then a section sign): the specification is not in this repository, so a reader cannot follow it. */
 const SPEC_CITATION = /\bspec(?:'s)?\b[^\n§]{0,30}§\s?\d/i;
-/** Files whose mentions are examples or history, not pointers into this tree. */
-const SKIP = new Set(["gmt.history", "package-lock.json"]);
+/** Files whose mentions are not pointers into this tree. */
+const SKIP = new Set(["package-lock.json"]);
 
 /** The comment text of a source file, other characters blanked (line numbers stay as they were). */
 function commentsOf(code: string, file: string): string {

@@ -193,10 +193,6 @@ export async function hexagonVisibilityFor(caller: AccessCaller | null): Promise
   return (hex) => own.has(hex.toLowerCase()) || canAccess(others, "hexagon", hex).allowed;
 }
 
-export async function canSeeHexagon(caller: AccessCaller | null, hexagonCode: string): Promise<boolean> {
-  return (await hexagonVisibilityFor(caller))(hexagonCode);
-}
-
 function assertKnownToDataset(ref: LocationRef) {
   const engine = getRiskEngine();
   const known =

@@ -337,13 +337,6 @@ export async function latestUpload(userId: string): Promise<PortfolioUpload | nu
   return u ?? null;
 }
 
-/** A visitor's upload becomes the user's when they sign in with its token. */
-export async function claimUpload(upload: PortfolioUpload, userId: string): Promise<void> {
-  if (upload.userId) return;
-  const db = await getDb();
-  await db.update(portfolioUploads).set({ userId }).where(and(eq(portfolioUploads.id, upload.id)));
-}
-
 /** The columns of an upload by role, as stored (roles of uploads stored before the other roles: none). */
 export function uploadColumnMap(upload: PortfolioUpload): Omit<ColumnMap, "names" | "headerRow"> {
   const r = upload.columnRoles ?? {};
