@@ -2,10 +2,9 @@ import { z } from "zod";
 import { slugWithId } from "./slug";
 import { WITHOUT_CONTROL_CHARACTERS, field, MESSAGES } from "../forms/validation";
 
-/** Blog page size 10, page 1; FAQ page 1, size 10 (the FAQ page itself sends no paging). */
+/** Blog page size 10, page 1. */
 export const BLOG_PAGE_SIZE = 10;
 export const BLOG_DEFAULT_PAGE = 1;
-export const FAQ_DEFAULTS = { page: 1, pageSize: 10 } as const;
 /** Largest page an API client may ask for; keeps one request cheap. */
 export const API_MAX_PAGE_SIZE = 100;
 /** Topic segment of the paged list when no topic is chosen: `/blog/all/page/2`. */

@@ -25,7 +25,7 @@ export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId)
   return slotWarmingLabel(scenario, period);
 }
 
-export { UNLOCK_DISMISSED, UNLOCK_KINDS, type UnlockKind } from "./unlock-kinds";
+export { UNLOCK_DISMISSED, type UnlockKind } from "./unlock-kinds";
 
 /**
  * The hexagon field's value: the hexagon of the place on show (a picked hexagon, or the cell a point lies in), else
