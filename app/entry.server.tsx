@@ -27,14 +27,16 @@ import { NonceProvider } from "~/utils/nonce-provider";
 import { ServerDrawnProvider } from "~/utils/server-drawn";
 import { SERVER_ENTRY_STARTS_RUNTIME } from "~/server-entry-mark";
 
-// Refuse to start on a bad configuration.
+/**
+ * The two things this module does when the build loads, and why there: `remix-serve` (npm run dev) loads the build
+ * and calls nothing in it, so this is where a development server refuses a bad configuration and starts its
+ * database and workers. The production server entry (server/index.ts) sets SERVER_ENTRY_STARTS_RUNTIME before it
+ * loads the build and calls startServerRuntime itself, after preparing a new embedded database in a process of its
+ * own; tests (VITEST) start nothing.
+ */
 getEnv();
 
-/**
- * Opens (migrates, seeds) the database before the first request and starts the background workers. Runs when the
- * build loads, unless the production server entry marked that it starts the runtime itself (server.ts prepares a
- * new embedded database in a process of its own first).
- */
+/** Opens (migrates, seeds) the database before the first request and starts the background workers. */
 export function startServerRuntime() {
   // the engine and the place list load on the first request that needs them: what loading let go is given back
   releaseMemoryAfterDatasetLoads();
@@ -54,7 +56,7 @@ export function startServerRuntime() {
 
 /**
  * A new embedded database made ready to serve (cluster, migrations, seed, the job queue's tables) and closed again:
- * the first start does this in a process of its own (server.ts), where the memory it takes goes away with it.
+ * the first start does this in a process of its own (server/index.ts), where the memory it takes goes away with it.
  */
 async function prepareEmbeddedDatabase() {
   await openEmbeddedDatabaseToPrepare();
@@ -67,7 +69,7 @@ if (!process.env.VITEST && !(globalThis as Record<string, unknown>)[SERVER_ENTRY
 const ABORT_DELAY = 5_000;
 
 /**
- * What the production server entry (server.ts) uses from the app: the same module instances the routes use (one
+ * What the production server entry (server/index.ts) uses from the app: the same module instances the routes use (one
  * database, one engine, one page cache), reached through the server build.
  */
 export const serverRuntime = {

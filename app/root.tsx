@@ -45,7 +45,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* Before any script chunk loads: a failed chunk reloads the page at most once a minute (spec §8). */}
+        {/* Before any script chunk loads: a failed chunk reloads the page at most once a minute. */}
         {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_GATE }} /> : null}
       </head>
       <body className="flex min-h-full flex-col">

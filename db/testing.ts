@@ -1,11 +1,19 @@
 import crypto from "node:crypto";
+import type { PGlite } from "@electric-sql/pglite";
 import { readFile } from "node:fs/promises";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "#db/schema/index";
 import { seedDatabase } from "#db/seed";
-import { MIGRATIONS_FOLDER, PGLITE_TYPE_HANDLERS, pgliteModules, setDbForTesting, type Database } from "~/services/infra/db.server";
+import {
+  MIGRATIONS_FOLDER,
+  PGLITE_MEMORY_SETTINGS,
+  PGLITE_TYPE_HANDLERS,
+  pgliteModules,
+  setDbForTesting,
+  type Database,
+} from "~/services/infra/db.server";
 
 export interface TestDatabase {
   db: Database;
@@ -40,6 +48,7 @@ export async function createPgliteSnapshot(): Promise<Blob> {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   await seedDatabase(db, { demoAccounts: false });
+  await client.exec(RECORD_BASELINE_SQL);
   const dump = await client.dumpDataDir("none");
   await client.close();
   return dump;
@@ -50,12 +59,123 @@ async function sharedPgliteSnapshot(): Promise<Blob> {
   return file ? new Blob([await readFile(file)]) : createPgliteSnapshot();
 }
 
-async function createPgliteDatabase(): Promise<TestDatabase> {
+/**
+ * Opening PGlite from a data directory costs about a second of CPU (unpacking 40 MB into its in-memory file system,
+ * then starting PostgreSQL); restoring the seeded rows in the one already open costs a few milliseconds. So a test
+ * file opens PGlite once and every test after the first gets the seeded state back by RESTORE_BASELINE_SQL.
+ */
+const BASELINE_SCHEMA = "test_baseline";
+
+/**
+ * Copies every table of the seeded database (with its column list, so generated columns are left to PostgreSQL),
+ * every sequence's position, the schemas and the large objects into BASELINE_SCHEMA.
+ */
+const RECORD_BASELINE_SQL = `
+create schema ${BASELINE_SCHEMA};
+create table ${BASELINE_SCHEMA}.tables (id serial primary key, source regclass not null, copy text not null, columns text not null);
+create table ${BASELINE_SCHEMA}.sequences (source regclass primary key, last_value bigint not null, is_called boolean not null);
+create table ${BASELINE_SCHEMA}.schemas (name text primary key);
+create table ${BASELINE_SCHEMA}.large_objects (oid oid primary key);
+do $$
+declare
+  t record;
+  n integer := 0;
+  seq_last bigint;
+  seq_called boolean;
+begin
+  for t in
+    select c.oid, quote_ident(ns.nspname) || '.' || quote_ident(c.relname) as name
+    from pg_class c join pg_namespace ns on ns.oid = c.relnamespace
+    where c.relkind in ('r', 'p') and ns.nspname not in ('pg_catalog', 'information_schema', '${BASELINE_SCHEMA}') and ns.nspname not like 'pg_toast%'
+  loop
+    n := n + 1;
+    execute format('create table ${BASELINE_SCHEMA}.t%s as select * from %s', n, t.name);
+    insert into ${BASELINE_SCHEMA}.tables (source, copy, columns)
+    select t.oid, '${BASELINE_SCHEMA}.t' || n, coalesce(string_agg(quote_ident(attname), ', ' order by attnum), '')
+    from pg_attribute where attrelid = t.oid and attnum > 0 and not attisdropped and attgenerated = '';
+  end loop;
+  for t in
+    select c.oid, quote_ident(ns.nspname) || '.' || quote_ident(c.relname) as name
+    from pg_class c join pg_namespace ns on ns.oid = c.relnamespace
+    where c.relkind = 'S' and ns.nspname not in ('pg_catalog', 'information_schema', '${BASELINE_SCHEMA}')
+  loop
+    execute format('select last_value, is_called from %s', t.name) into seq_last, seq_called;
+    insert into ${BASELINE_SCHEMA}.sequences values (t.oid, seq_last, seq_called);
+  end loop;
+  insert into ${BASELINE_SCHEMA}.schemas select nspname from pg_namespace;
+  insert into ${BASELINE_SCHEMA}.large_objects select oid from pg_largeobject_metadata;
+end $$;
+`;
+
+/** Puts the database back as RECORD_BASELINE_SQL found it: schemas and large objects made since go, rows come back. */
+const RESTORE_BASELINE_SQL = `
+do $$
+declare
+  t record;
+begin
+  perform pg_advisory_unlock_all();
+  for t in select nspname from pg_namespace where nspname not in (select name from ${BASELINE_SCHEMA}.schemas) loop
+    execute format('drop schema %I cascade', t.nspname);
+  end loop;
+  perform lo_unlink(oid) from pg_largeobject_metadata where oid not in (select oid from ${BASELINE_SCHEMA}.large_objects);
+  -- Foreign keys are not checked while the rows go and come back. DELETE, not TRUNCATE: TRUNCATE gives every table
+  -- and index a new file, which costs PGlite several times more than deleting a few hundred rows.
+  set local session_replication_role = replica;
+  for t in select source from ${BASELINE_SCHEMA}.tables loop
+    execute format('delete from %s', t.source);
+  end loop;
+  for t in select source, copy, columns from ${BASELINE_SCHEMA}.tables where columns <> '' order by id loop
+    execute format('insert into %s (%s) overriding system value select %s from %s', t.source, t.columns, t.columns, t.copy);
+  end loop;
+  perform setval(source, last_value, is_called) from ${BASELINE_SCHEMA}.sequences;
+end $$;
+unlisten *;
+`;
+
+/** The PGlite this test file uses, opened by its first test; later tests restore its seeded state. */
+let filePglite: Promise<{ client: PGlite; db: Database }> | undefined;
+
+async function openPglite() {
   pgliteSnapshot ??= sharedPgliteSnapshot();
   const { PGlite, drizzlePglite } = await pgliteModules();
-  const client = new PGlite({ ...PGLITE_TYPE_HANDLERS, loadDataDir: await pgliteSnapshot });
+  const client = new PGlite({
+    ...PGLITE_TYPE_HANDLERS,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+    loadDataDir: await pgliteSnapshot,
+  });
   await client.waitReady;
-  return { db: drizzlePglite(client, { schema }) as unknown as Database, close: () => client.close() };
+  return { client, db: drizzlePglite(client, { schema }) as unknown as Database };
+}
+
+/** A PGlite of its own (a bench, a test that wants two databases): the caller closes it. */
+async function createPgliteDatabase(): Promise<TestDatabase> {
+  const { client, db } = await openPglite();
+  return { db, close: () => client.close() };
+}
+
+/** The file's PGlite in its seeded state; a test that broke the connection gets a new one. */
+async function resetPgliteDatabase(): Promise<Database> {
+  const open = filePglite;
+  if (open) {
+    const { client, db } = await open;
+    const restored =
+      !client.closed &&
+      (await client.exec(RESTORE_BASELINE_SQL).then(
+        () => true,
+        () => false,
+      ));
+    if (restored) return db;
+    if (!client.closed) await client.close();
+  }
+  filePglite = openPglite();
+  return (await filePglite).db;
+}
+
+async function closeFilePglite() {
+  const open = filePglite;
+  filePglite = undefined;
+  const client = open && (await open).client;
+  if (client && !client.closed) await client.close();
 }
 
 /** With DATABASE_URL: a fresh database per test, cloned from a migrated template made once per run. */
@@ -68,7 +188,10 @@ let templateIsOwn = false;
  * share a server can tell theirs apart and clear them up. PostgreSQL names stop at 63 bytes.
  */
 function scratchName(databaseUrl: string, kind: string, suffix: string): string {
-  const base = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)).replace(/[^a-z0-9_]/gi, "_").toLowerCase() || "postgres";
+  const base =
+    decodeURIComponent(new URL(databaseUrl).pathname.slice(1))
+      .replace(/[^a-z0-9_]/gi, "_")
+      .toLowerCase() || "postgres";
   return `${base.slice(0, 63 - kind.length - suffix.length - 2)}_${kind}_${suffix}`;
 }
 
@@ -127,14 +250,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export function setupTestDatabase() {
   let current: TestDatabase | undefined;
   beforeEach(async () => {
-    current = await createTestDatabase();
+    current = process.env.DATABASE_URL
+      ? await createTestDatabase()
+      : { db: await resetPgliteDatabase(), close: async () => {} };
     setDbForTesting(current.db);
   });
   afterEach(async () => {
     await current?.close();
     current = undefined;
   });
-  afterAll(dropTemplate);
+  afterAll(async () => {
+    await closeFilePglite();
+    await dropTemplate();
+  });
   return () => {
     if (!current) throw new Error("setupTestDatabase: no database outside a test");
     return current.db;

@@ -9,7 +9,7 @@ import { LandMask } from "./land/landmask";
 import { PointDrivers } from "./point/point-drivers";
 
 export { RiskEngine } from "./engine";
-export { RiskInputError, RiskNotFoundError, RiskDatasetError } from "./errors";
+export { RiskInputError, RiskNotFoundError } from "./errors";
 export type * from "./types";
 
 export function defaultDataDir(): string {
@@ -65,11 +65,6 @@ export function getRiskEngine(): RiskEngine {
     for (const listener of loadedListeners) listener();
   }
   return singleton;
-}
-
-/** For tests: drop the cached engine. */
-export function resetRiskEngine(): void {
-  singleton = null;
 }
 
 /**

@@ -21,7 +21,6 @@ import { Scorer, type ScoresOptions } from "./engine/scorer";
 import { sanity, statistic, type SanityCounts } from "./engine/statistics";
 import { NONE16 } from "./dataset";
 
-export { ATOLL_OUTLINE_KM, NEAREST_OUTLINE_KM, SNAP_TO_LAND_KM } from "./engine/locator";
 export type { ScoresOptions } from "./engine/scorer";
 
 export class RiskEngine {

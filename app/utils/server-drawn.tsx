@@ -6,7 +6,7 @@ import { createContext, useContext } from "react";
  * explanation under each score). Their data then travels once, as HTML, instead of twice (HTML and the loader
  * data that hydration needs), and the browser needs no code to draw them.
  *
- * A document request carries a store in its load context (server/app-request.ts): a loader puts the markup there and sends
+ * A document request carries a store in its load context (server/remix.ts): a loader puts the markup there and sends
  * null in its data. A data request (a client navigation) has no store: the loader sends the markup in its data and
  * the browser sets it. While hydrating, a component finds neither and passes "": React leaves the children of an
  * element with dangerouslySetInnerHTML alone, so the server's markup stays.

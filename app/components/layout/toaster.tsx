@@ -12,7 +12,7 @@ const waiting: Notice[] = [];
 const wakers = new Set<() => void>();
 let showNow: ((notice: Notice) => void) | null = null;
 
-/** Shows a toast top right for 5 s (spec §8); the first call loads the toaster, and nothing said meanwhile is lost. */
+/** Shows a toast top right for 5 s; the first call loads the toaster, and nothing said meanwhile is lost. */
 export function notify(notice: Notice) {
   if (showNow) return showNow(notice);
   waiting.push(notice);

@@ -30,11 +30,11 @@ interface MailCollectModalProps {
 }
 
 /**
- * E-mail collection for the Methodology, Technical documentation and Pricing list (spec §2, §4, §8).
+ * E-mail collection for the Methodology, Technical documentation and Pricing list.
  * Without JavaScript it is a plain form posting to the API route, which redirects back; with JavaScript it
  * validates as you type and posts JSON. Send stays disabled until the terms are ticked: by React where the page
  * is hydrated, by a CSS :has() rule on the static pages (styles/tailwind.css), and the server checks the box too.
- * A document sent before is sent again at once (spec §4).
+ * A document sent before is sent again at once.
  */
 export function MailCollectModal({ document, returnTo, closeHref, sentTo, editing, lastResult }: MailCollectModalProps) {
   const resend = Boolean(sentTo) && !editing && !lastResult;

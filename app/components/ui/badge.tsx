@@ -1,6 +1,4 @@
 import type { ReactNode } from "react";
-import { textColourOn } from "~/components/map/colours";
-import { levelForScore, type RiskScore } from "~/domain/hazards/risk-levels";
 
 export type BadgeTone = "neutral" | "brand" | "warning" | "danger" | "success";
 
@@ -20,16 +18,3 @@ export function Badge({ tone = "neutral", children, className }: { tone?: BadgeT
   );
 }
 
-/** A risk level in its colour (from the one list of levels), with its score and name so colour is never the only cue. */
-export function LevelBadge({ score, className }: { score: RiskScore; className?: string }) {
-  const level = levelForScore(score);
-  return (
-    <span
-      className={["inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold", className].filter(Boolean).join(" ")}
-      style={{ backgroundColor: level.colour, color: textColourOn(level.colour) }}
-      data-level={level.name}
-    >
-      {score} · {level.label}
-    </span>
-  );
-}

@@ -43,4 +43,3 @@ export const ERROR_STATUS_TEXT = {
 export type ErrorStatus = keyof typeof ERROR_STATUS_TEXT;
 
 /** Answered by every operation: a broken request body or an oversized one, and an unexpected failure. */
-export const ALWAYS: readonly ErrorStatus[] = [500];

@@ -1,4 +1,4 @@
-/** Answers of the riskdb calls (spec §7): reference lists, hazard scores, point lookups. */
+/** Answers of the riskdb calls: reference lists, hazard scores, point lookups. */
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "../hazards/hazards";
 import { BASELINE_YEARS, PERIOD_IDS, SCENARIOS, SCENARIO_IDS } from "../hazards/scenarios";
 import { LOCATION_KINDS } from "../commerce/entitlements";

@@ -1,5 +1,5 @@
 /**
- * Public API paths (spec §7), relative to the `/api/` prefix. Routes, the OpenAPI document and tests all read these.
+ * Public API paths, relative to the `/api/` prefix. Routes, the OpenAPI document and tests all read these.
  */
 import { API_TIMEOUT_MS, UPLOAD_PREVIEW_TIMEOUT_MS } from "../http/requests/request-timing";
 

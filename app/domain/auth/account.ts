@@ -1,5 +1,5 @@
 /**
- * The account page's forms. `apiKeyModal` is the spec's flag for the API key dialog (§2 modal flags): keys are now
+ * The account page's forms. `apiKeyModal` is the spec's flag for the API key dialog: keys are now
  * managed in the page's one "API keys" section, so the flag leads there (a bookmark or an old link still lands right).
  */
 export const API_KEY_MODAL_PARAM = "apiKeyModal";

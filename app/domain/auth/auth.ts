@@ -1,6 +1,6 @@
 import { normaliseRedirectPath } from "../http/safe-redirect";
 
-/** Session cookie constants (spec §9). */
+/** Session cookie constants. */
 export const SESSION_COOKIE_NAME = "weather_token";
 export const SESSION_MAX_AGE_SECONDS = 604_800;
 

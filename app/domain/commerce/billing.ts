@@ -1,4 +1,4 @@
-/** Billing info form (spec §3, §5): one zod schema for the page, the API and the service. */
+/** Billing info form: one zod schema for the page, the API and the service. */
 import { z } from "zod";
 import { vatMemberStateOf } from "./invoicing/vat";
 import { countryCodeProblem } from "../geo/countries";
@@ -28,7 +28,7 @@ export const EMPTY_BILLING: BillingInfoValue = {
 export const APPEALS = ["Mr", "Ms", "Mx", "Dr"] as const;
 
 /**
- * Spec §3: filled when first name, last name, e-mail, phone, company name, country and street are present. The
+ * Filled when first name, last name, e-mail, phone, company name, country and street are present. The
  * country must be an ISO 3166-1 code (VAT follows it): one saved before the codes were checked must be corrected.
  */
 export function isBillingFilled(v: BillingInfoValue): boolean {

@@ -18,7 +18,7 @@ const packageId = (kind: LocationKind) =>
     .int()
     .refine((id) => id === 0 || PACKAGES.some((p) => p.id === id && p.kind === kind), "Choose a package from the list")
     .default(0);
-/** Spec §5: the custom count is parsed as an integer; empty means 0. */
+/** The custom count is parsed as an integer; empty means 0. */
 const customCount = z.preprocess((v) => (v === "" || v === undefined ? 0 : v), z.coerce.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, "Min value: 0").max(MAX_LOCATIONS_PER_PURCHASE, `Max value: ${MAX_LOCATIONS_PER_PURCHASE}`));
 
 export const CartSelectionSchema = z.object({

@@ -11,7 +11,7 @@ export function planPrice(code: PlanCode): number {
   return PLAN_DEFINITIONS.find((p) => p.code === code)?.priceMinor ?? 0;
 }
 
-/** Spec §9: the upgrade total is the plan price plus the country, region and hexagon package prices. */
+/** The upgrade total is the plan price plus the country, region and hexagon package prices. */
 export function upgradeSubtotal(plan: PlanCode, packages: readonly PackageChoice[]): { planMinor: number; packages: PricedPackage[]; subtotalMinor: number } {
   const priced = packages.map(pricePackage).filter((p): p is PricedPackage => p !== null);
   const planMinor = planPrice(plan);
@@ -41,7 +41,7 @@ export function upgradeItems(plan: PlanCode | null, packages: readonly PricedPac
 }
 
 /**
- * Self-service products (spec §4): a per-location portfolio report and a single-location PDF. Each is sold only for
+ * Self-service products: a per-location portfolio report and a single-location PDF. Each is sold only for
  * its kind of lead: the portfolio report for an uploaded portfolio, the PDF for one postal address.
  */
 export const SELF_SERVICE_PRODUCTS = [

@@ -18,7 +18,7 @@ export function tooLargeMessage(field: string, limit: number): string {
   return `${field} must be at most ${limit.toLocaleString("en-US")}`;
 }
 
-/** buy_products `type` (spec §7): 1 country, 2 region, 3 hexagon. */
+/** buy_products `type`: 1 country, 2 region, 3 hexagon. */
 export const PACKAGE_TYPES: Record<1 | 2 | 3, LocationKind> = { 1: "country", 2: "region", 3: "hexagon" };
 export const PACKAGE_GROUP_NAMES: Record<LocationKind, "Country" | "Region" | "Granular"> = {
   country: "Country",
@@ -48,7 +48,7 @@ export const PACKAGES: readonly PackageDefinition[] = [
   { id: 303, kind: "hexagon", locations: null, priceMinor: 900, name: "Custom number of hexagons" },
 ];
 
-/** Spec §9: select lists start with a placeholder of id 0 and price 0. */
+/** Select lists start with a placeholder of id 0 and price 0. */
 export const PLACEHOLDER_ITEM = { id: 0, price: "0.00", get_name: "Select a package", is_custom: false } as const;
 
 export interface PackageItem {
@@ -77,7 +77,7 @@ export function findPackage(id: number): PackageDefinition | undefined {
   return PACKAGES.find((p) => p.id === id);
 }
 
-/** Spec §5: a custom count is parsed as an integer; anything unparsable or negative counts as 0. */
+/** A custom count is parsed as an integer; anything unparsable or negative counts as 0. */
 export function parseCustomCount(raw: unknown): number {
   const n = typeof raw === "number" ? Math.trunc(raw) : Number.parseInt(String(raw ?? "").trim(), 10);
   return Number.isFinite(n) && n > 0 ? n : 0;

@@ -3,7 +3,7 @@ export const PLAN_CODES = ["DISCOVERY", "PREMIUM", "GRANULAR", "COUNTRY+"] as co
 export type PlanCode = (typeof PLAN_CODES)[number];
 
 export const FREE_PLAN: PlanCode = "DISCOVERY";
-/** The only plan allowed to create API keys (spec §5, §6). */
+/** The only plan allowed to create API keys. */
 export const API_KEY_PLAN: PlanCode = "PREMIUM";
 
 export interface PlanDefinition {

@@ -2,10 +2,9 @@ import { z } from "zod";
 import { slugWithId } from "./slug";
 import { WITHOUT_CONTROL_CHARACTERS, field, MESSAGES } from "../forms/validation";
 
-/** Spec §9: blog page size 10, page 1; FAQ page 1, size 10 (the FAQ page itself sends no paging). */
+/** Blog page size 10, page 1. */
 export const BLOG_PAGE_SIZE = 10;
 export const BLOG_DEFAULT_PAGE = 1;
-export const FAQ_DEFAULTS = { page: 1, pageSize: 10 } as const;
 /** Largest page an API client may ask for; keeps one request cheap. */
 export const API_MAX_PAGE_SIZE = 100;
 /** Topic segment of the paged list when no topic is chosen: `/blog/all/page/2`. */
@@ -35,7 +34,7 @@ export const FAQ_CATEGORIES = [
   "Privacy & Legal",
 ] as const;
 
-/** Dates are shown with the Russian locale (spec §9): 21.01.2025. */
+/** Dates are shown with the Russian locale: 21.01.2025. */
 const contentDateFormat = new Intl.DateTimeFormat("ru", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" });
 
 export function formatContentDate(isoDate: string | Date): string {

@@ -1,4 +1,4 @@
-/** Documents that visitors can request by e-mail (spec §2, §7, §8). Pure: shared by the modal, the API and the PDFs. */
+/** Documents that visitors can request by e-mail. Pure: shared by the modal, the API and the PDFs. */
 import { z } from "zod";
 import type { DocumentKind } from "./site";
 import { field } from "../forms/validation";
@@ -36,7 +36,7 @@ export const DOCUMENT_MESSAGES = {
   methodologyUnavailable: "The methodology document is not yet available. Please try later.",
 } as const;
 
-/** The modal's text (spec §2), for the document that applies. */
+/** The modal's text, for the document that applies. */
 export function mailCollectText(document: DocumentInfo) {
   return `Please enter your email. You will receive the ${document.modalName} by email.`;
 }
@@ -47,7 +47,7 @@ export const DocumentRequestSchema = z.object({ email: field.email() });
 /** The modal form: the API body plus the terms checkbox, which must be ticked. */
 export const MailCollectSchema = DocumentRequestSchema.extend({ terms: field.checkbox() });
 
-/** How the modal turns an API answer into a message (spec §8). */
+/** How the modal turns an API answer into a message. */
 export function documentResultMessage(ok: boolean, body: unknown): { success: boolean; message: string } {
   const data = (typeof body === "object" && body !== null ? body : {}) as { status?: unknown; error?: unknown };
   if (ok) {

@@ -6,7 +6,7 @@ export interface SitemapEntry {
   lastmod?: Date | string | null;
 }
 
-/** Public pages that are not content items (spec §2 routes); posts, topics and FAQ items are added from the database. */
+/** Public pages that are not content items (the fixed routes); posts, topics and FAQ items are added from the database. */
 export const SITEMAP_STATIC_PATHS = [
   "/",
   "/api",

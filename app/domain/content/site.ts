@@ -14,7 +14,7 @@ export interface MenuGroup {
   items: MenuItem[];
 }
 
-/** Public header menu, in the spec's order (§2). */
+/** Public header menu, in the product's order. */
 export const HEADER_MENU: (MenuItem | MenuGroup)[] = [
   { label: "Home", to: "/" },
   {

@@ -1,5 +1,5 @@
 /**
- * The spec's friendly-URL rule for blog topics (§2): lowercase, '&' → 'and', whitespace → '-', punctuation removed,
+ * The spec's friendly-URL rule for blog topics: lowercase, '&' → 'and', whitespace → '-', punctuation removed,
  * repeated '-' collapsed, then '-{id}' appended. The id is read back as the number after the last '-'.
  */
 export function slugify(title: string): string {

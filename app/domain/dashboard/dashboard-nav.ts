@@ -2,7 +2,7 @@ import type { PlanCode } from "../commerce/plans";
 
 export const UPGRADE_TARIFF_WARNING_KEY = "warnings.upgradeTariff";
 
-/** Text of warnings.upgradeTariff: shown wherever the user's plan lacks the feature at hand (spec §2, §4). */
+/** Text of warnings.upgradeTariff: shown wherever the user's plan lacks the feature at hand. */
 export function upgradeTariffWarning(plan: string) {
   return `This option is not available for ${plan} plan`;
 }
@@ -72,7 +72,7 @@ export function pageUpgradeWarning(pathname: string, plan: string): string | nul
   return item && isUnavailable(item, plan) ? upgradeTariffWarning(plan) : null;
 }
 
-/** The 8 intro-tour slides, in the spec's order (§2). */
+/** The 8 intro-tour slides, in the product's order. */
 export const INTRO_TOUR_SLIDES = [
   { title: "A global data hub", body: "Hazard scores for every inland place on Earth: countries, regions, H3 hexagons and single points." },
   { title: "Climate-related disclosures", body: "Supports EU Taxonomy, CSRD, ESRS E1, IFRS S2 and SB 261 physical-risk disclosures." },

@@ -1,5 +1,5 @@
 /**
- * The /dashboard selection read from the URL (spec §4): which place, scenario, period and duration, with the spec's
+ * The /dashboard selection read from the URL: which place, scenario, period and duration, with the spec's
  * defaults. Apart from dashboard.ts, which the page imports: only the loader reads the URL.
  */
 import { UNLOCK_DISMISSED, UNLOCK_KINDS, type UnlockKind } from "./unlock-kinds";
@@ -65,7 +65,7 @@ export function parseDashboardSelection(params: URLSearchParams): DashboardSelec
   };
 }
 
-/** First ordered code, preferring the configured default when it is ordered (spec §4). */
+/** First ordered code, preferring the configured default when it is ordered. */
 export function defaultCode(ordered: readonly string[], preferred: string): string | null {
   return ordered.includes(preferred) ? preferred : (ordered[0] ?? null);
 }

@@ -1,5 +1,5 @@
 /**
- * The /dashboard page's rules and words (spec §4): labels, links, the place view and the pairing of scores. Pure:
+ * The /dashboard page's rules and words: labels, links, the place view and the pairing of scores. Pure:
  * shared by the loader, the page and tests. Reading the URL is in dashboard-selection.ts.
  */
 import type { DashboardSelection } from "./dashboard-selection";
@@ -25,11 +25,11 @@ export function warmingLabel(scenario: FutureScenarioId, period: FuturePeriodId)
   return slotWarmingLabel(scenario, period);
 }
 
-export { UNLOCK_DISMISSED, UNLOCK_KINDS, type UnlockKind } from "./unlock-kinds";
+export { UNLOCK_DISMISSED, type UnlockKind } from "./unlock-kinds";
 
 /**
  * The hexagon field's value: the hexagon of the place on show (a picked hexagon, or the cell a point lies in), else
- * the user's default ordered hexagon (spec §4), else empty. Never another place's hexagon while a point is shown.
+ * the user's default ordered hexagon, else empty. Never another place's hexagon while a point is shown.
  */
 export function hexagonFieldValue(location: LocationRef | null, defaultHexagon: string | null): string {
   if (location?.kind === "hexagon") return location.code;
@@ -104,7 +104,7 @@ export function hasHazardList(r: { hazards?: unknown } | null | undefined): bool
   return !!r && Array.isArray(r.hazards) && r.hazards.length > 0;
 }
 
-/** Spec §5: 'Can`t get hazard scores hexagon' shows only when neither the historical nor the future response has a hazards list. */
+/** 'Can`t get hazard scores hexagon' shows only when neither the historical nor the future response has a hazards list. */
 export function cantGetHazardScores(hist: { hazards?: unknown } | null | undefined, future: { hazards?: unknown } | null | undefined): boolean {
   return !hasHazardList(hist) && !hasHazardList(future);
 }

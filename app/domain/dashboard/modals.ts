@@ -1,5 +1,5 @@
 /**
- * The spec's modal flags (§2): the one list of names for every dialog the product opens. Code that decides which
+ * The spec's modal flags: the one list of names for every dialog the product opens. Code that decides which
  * dialog to open (entitlements, the dashboard, the public layout) names it with one of these.
  */
 export const MODAL_FLAGS = [
@@ -15,7 +15,7 @@ export const MODAL_FLAGS = [
 
 export type ModalFlag = (typeof MODAL_FLAGS)[number];
 
-/** The two dialogs a location the user has not bought opens (spec §4 hazard lookup). */
+/** The two dialogs a location the user has not bought opens (hazard lookup). */
 export type PurchaseModal = Extract<ModalFlag, "buyDataModal" | "addCreditsModal">;
 
 export function isModalFlag(value: unknown): value is ModalFlag {

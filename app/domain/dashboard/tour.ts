@@ -1,5 +1,5 @@
 /**
- * When the dashboard shows the intro tour (spec §4): on entering the dashboard until the user closes it; again after
+ * When the dashboard shows the intro tour: on entering the dashboard until the user closes it; again after
  * each sign-in (the auth modal closing), and for a DISCOVERY user whenever the available locations change.
  */
 import { FREE_PLAN } from "../commerce/plans";

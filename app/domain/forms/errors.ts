@@ -1,5 +1,5 @@
-/** The spec's error texts (§2, §8). */
-/** Every API error answer carries this marker (spec §8: a failed call yields success false). */
+/** The product's error texts, word for word. */
+/** Every API error answer carries this marker (a failed call yields success false). */
 export const API_ERROR_MARK = { success: false } as const;
 
 export const ERROR_MESSAGES = {

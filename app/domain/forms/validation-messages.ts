@@ -1,5 +1,5 @@
 /** Kept apart from the zod schemas in validation.ts: pages import the messages without pulling zod into the browser. */
-/** The spec's shared form messages (§5), word for word. */
+/** The spec's shared form messages, word for word. */
 export const MESSAGES = {
   required: "Field is required",
   requiredCheckbox: "Field is required.",

@@ -1,5 +1,5 @@
 /**
- * Place-name search over GeoNames places (spec §4 "choosing a place"): folding names so "sao paulo" finds
+ * Place-name search over GeoNames places ("choosing a place"): folding names so "sao paulo" finds
  * "São Paulo", ranking matches and building the /dashboard link of a choice. Pure: shared by the data script,
  * the search service, the route and the combobox.
  */

@@ -2,7 +2,6 @@
 import { HAZARDS, parseHazardId, type HazardId } from "../hazards/hazards";
 import { isValidCombination, parsePeriod, parseScenario, type PeriodId, type ScenarioId } from "../hazards/scenarios";
 
-export const REGIONAL_PATH = "/dashboard/regional";
 export const REGIONAL_CSV_PATH = "/dashboard/regional.csv";
 export const REGIONAL_DEFAULT_COUNTRY = "GB";
 

@@ -39,6 +39,3 @@ export function parseHazardId(v: unknown): HazardId | null {
   return isHazardId(up) ? up : null;
 }
 
-export function hazardIndex(id: HazardId): number {
-  return HAZARD_IDS.indexOf(id);
-}

@@ -61,7 +61,6 @@ export interface Duration {
   name: string;
 }
 export const DURATIONS: readonly Duration[] = [{ id: "30y", name: "30-year climatological window" }];
-export const DEFAULT_DURATION_ID = "30y";
 
 export function periodsForScenario(s: ScenarioId): readonly PeriodId[] {
   return s === "hist" ? ["hist"] : FUTURE_PERIOD_IDS;

@@ -20,7 +20,7 @@ export function shouldReloadForChunkError(now: number, lastReloadAt: number | nu
   return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_MIN_INTERVAL_MS;
 }
 
-/** Spec §8's words: the notice shown instead of a second reload within the minute. */
+/** The notice shown instead of a second reload within the minute. */
 export const CHUNK_RELOAD_TEXT = {
   notice: "Part of this page failed to load. A failed chunk load triggers a page reload at most once per minute, and this page was reloaded less than a minute ago.",
   reload: "Reload",

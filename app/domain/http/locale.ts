@@ -1,5 +1,5 @@
 /**
- * Locale (spec §9): the product speaks English only, with no locale prefix in its routes. The locale cookie
+ * Locale: the product speaks English only, with no locale prefix in its routes. The locale cookie
  * remembers the choice for 365 days; links from localised sites (/fr/pricing, /en-gb/about) are redirected to the
  * one English page, and the locale redirect cookie records the locale the visitor asked for.
  */

@@ -60,7 +60,7 @@ export function portfolioLimitsFor(plan: PlanCode | null): PortfolioLimits {
   return { max_rows: PORTFOLIO_MAX_ROWS[plan], max_bytes: UPLOAD_MAX_BYTES };
 }
 
-/** Default weighting option (spec §9). Without such a column in the file every location weighs 1. */
+/** Default weighting option. Without such a column in the file every location weighs 1. */
 export const DEFAULT_WEIGHTING_COLUMN = "local GDP per Capita equivalent";
 
 export function formatBytes(n: number): string {

@@ -3,7 +3,7 @@ import type { ScenarioId } from "../hazards/scenarios";
 import type { LevelCounts } from "./stats";
 
 /**
- * Sample placeholder shown on an empty Portfolio Scan (spec §3): what the results look like before a file is
+ * Sample placeholder shown on an empty Portfolio Scan: what the results look like before a file is
  * uploaded. Invented numbers for a 19-asset portfolio, always labelled as a sample.
  */
 export const SAMPLE_ASSET_NUMBER = 19;

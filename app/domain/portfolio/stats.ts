@@ -6,7 +6,7 @@
 import { reportCostOf, type ReportCharge } from "../commerce/orders";
 import { HAZARD_IDS, type HazardId } from "../hazards/hazards";
 import { RISK_LEVELS, scoreFromValue, levelForScore, type RiskLevelCode, type RiskScore } from "../hazards/risk-levels";
-import { SLOTS, SLOT_COUNT, FUTURE_SCENARIO_IDS, FUTURE_PERIOD_IDS, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
+import { SLOTS, SLOT_COUNT, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
 
 /** Scores at or above this count as "at risk" (High). */
 export const AT_RISK_SCORE: RiskScore = 3;
@@ -239,4 +239,3 @@ export class PortfolioAccumulator {
   }
 }
 
-export { FUTURE_SCENARIO_IDS, FUTURE_PERIOD_IDS };

@@ -28,7 +28,7 @@ export const SINGLE_LOCATION_MESSAGES = {
   notPaid: "Payment for this report has not been received yet.",
 } as const;
 
-/** `POST /api/v1/lead/postal_address` {postal_address, lat, lon} (spec §7). */
+/** `POST /api/v1/lead/postal_address` {postal_address, lat, lon}. */
 export const PostalAddressLeadSchema = z.object({
   postal_address: field.text(5, 300),
   lat: field.latitude(),

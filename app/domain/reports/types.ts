@@ -4,7 +4,7 @@
  */
 import type { HazardId } from "../hazards/hazards";
 import type { RiskLevelCode, RiskScore } from "../hazards/risk-levels";
-import { slotIndex, type FuturePeriodId, type FutureScenarioId, type PeriodId, type ScenarioId } from "../hazards/scenarios";
+import type { FuturePeriodId, FutureScenarioId } from "../hazards/scenarios";
 
 /** One hazard in one scenario × period slot. value and level are null when not applicable or without data. */
 export interface SlotScore {
@@ -17,7 +17,7 @@ export interface SlotScore {
 
 /**
  * Scores of one location: for every hazard (AL included), an array indexed by slot (see SLOTS in
- * domain/scenarios: 0 = hist, then rcp26/rcp45/rcp85 × 2030/2040/2050). Read with scoreAt().
+ * domain/scenarios: 0 = hist, then rcp26/rcp45/rcp85 × 2030/2040/2050).
  */
 export type LocationScores = Record<HazardId, SlotScore[]>;
 
@@ -147,15 +147,6 @@ export interface PortfolioReportSource extends PortfolioAggregates {
 /** Opens one pass over the locations of a source. */
 export function openLocations(source: Pick<PortfolioReportSource, "locations">): LocationStream {
   return typeof source.locations === "function" ? source.locations() : source.locations;
-}
-
-export function scoreAt(
-  loc: Pick<AssessedLocation, "scores">,
-  hazard: HazardId,
-  scenario: ScenarioId,
-  period: PeriodId,
-): SlotScore | null {
-  return loc.scores?.[hazard]?.[slotIndex(scenario, period)] ?? null;
 }
 
 /** Report file kinds, stored and listed per user. */

@@ -299,11 +299,6 @@ export function bandMeanings(): Readonly<Record<PerHazardId, HazardBandMeanings>
 /** The aggregate has no quantity of its own: its value is the mean of the three highest hazard values. */
 export const AGGREGATE_BAND_MEANING = "the mean of the three highest hazard values, banded as each hazard is";
 
-/** One line per band: "Severe (4): 36.0 to 39.0 °C". */
-export function bandLines(h: PerHazardId): string[] {
-  return bandMeanings()[h].bands.map((b) => `${b.label} (${b.score}): ${b.meaning}`);
-}
-
 /** "Heat wave bands, the hottest month's mean daily maximum: Low below 30.0 °C; …" in one sentence. */
 export function bandSentence(h: PerHazardId): string {
   const m = bandMeanings()[h];

@@ -10,8 +10,6 @@ import { lazyInBrowser } from "~/utils/lazy-in-browser";
 // Shown after sign-up and on demand: its code loads only then.
 const IntroTour = lazyInBrowser<Record<string, never>>(() => import("~/components/tour/intro-tour").then((m) => ({ default: m.IntroTour })), IntroTourOnServer);
 
-export const DASHBOARD_LAYOUT_ID = "routes/dashboard+/_layout";
-
 export async function loader({ request }: LoaderFunctionArgs) {
   return dashboardLayoutResponse(request);
 }

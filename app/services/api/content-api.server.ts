@@ -6,7 +6,7 @@ import { PUBLIC_CACHE_CONTROL } from "../http/cache-headers.server";
 import { faqToApi, getFaqItem, getPost, listFaq, listPosts, listTopics, postSummaryToApi, postToApi } from "../content/content.server";
 import { NotFoundError } from "../http/errors.server";
 
-/** Handlers of the public content API (spec §7); each route file is a one-line call to one of these. */
+/** Handlers of the public content API; each route file is a one-line call to one of these. */
 
 const cached = { headers: { "Cache-Control": PUBLIC_CACHE_CONTROL } };
 
@@ -48,7 +48,7 @@ export function blogItemResponse(id: string | undefined) {
   return answer(contract.BlogPostResponse, async () => postToApi(await getPost(idParam(id))));
 }
 
-/** GET /api/v1/blog/topics/ — Topic: id, title, url (spec §3). */
+/** GET /api/v1/blog/topics/ — Topic: id, title, url. */
 export function blogTopicsResponse() {
   return answer(contract.BlogTopicsResponse, async () => {
     const topics = await listTopics();
@@ -56,7 +56,7 @@ export function blogTopicsResponse() {
   });
 }
 
-/** GET /api/v1/faq/ — every published question with a count (spec §7: no paging is sent). */
+/** GET /api/v1/faq/ — every published question with a count (no paging is sent). */
 export function faqListResponse(request: Request) {
   return answer(contract.FaqListResponse, async () => {
     const { category } = parseQuery(faqListQuerySchema, request);

@@ -1,5 +1,5 @@
 /**
- * The riskdb JSON API (spec §7): query parsing, entitlement checks and calls to the hazard engine. Each endpoint
+ * The riskdb JSON API: query parsing, entitlement checks and calls to the hazard engine. Each endpoint
  * has a data function (usable from dashboard loaders) and a Response handler (used by the api+ routes), which adds
  * CORS, cache headers and the error mapping.
  */
@@ -267,7 +267,7 @@ function pointScoredInHexagon(lat: number, lon: number, hexagon: string): boolea
 
 /**
  * Scores of a country, region or hexagon for one scenario and period. Countries are open to anyone; other codes go
- * through the entitlement service. A hexagon also needs lat and lon of a point inside it (spec §7).
+ * through the entitlement service. A hexagon also needs lat and lon of a point inside it.
  */
 export async function hazardScores(request: Request, p: HazardScoresParams): Promise<{ body: Answer_<"HazardScoresResponse">; free: boolean }> {
   const ref = parseLocationCode(p.location_code);

@@ -1,4 +1,4 @@
-/** Response handlers of the commerce API calls (spec §7); the route files only bind them to paths. */
+/** Response handlers of the commerce API calls; the route files only bind them to paths. */
 import { z } from "zod";
 import { BillingFormSchema, billingFromForm, flattenBillingBody } from "~/domain/commerce/billing";
 import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, parsePackageChoices, tooLargeMessage } from "~/domain/commerce/packages";

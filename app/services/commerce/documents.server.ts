@@ -2,7 +2,6 @@
 import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { invoices, orders, receipts, supportRequests } from "#db/schema/index";
 import { formatDocumentDate } from "~/domain/commerce/orders";
-import { invoiceNumberText } from "~/domain/commerce/invoicing/invoice";
 import { formatMinorUnits } from "~/domain/commerce/invoicing/money";
 import { getEnv } from "~/env.server";
 import { getDb } from "../infra/db.server";
@@ -83,7 +82,6 @@ export async function mergedDocuments(userId: string): Promise<MergedDocument[]>
   return [...byNumber.values()].sort((a, b) => b.number - a.number);
 }
 
-export { invoiceNumberText };
 
 /** The invoice or receipt of one number as a PDF; only its owner may download it. */
 export async function documentPdf(userId: string, number: number, kind: "invoice" | "receipt"): Promise<{ filename: string; content: Buffer }> {

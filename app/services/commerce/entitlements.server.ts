@@ -22,7 +22,7 @@ export interface AccessCaller {
   viaApiKey: boolean;
 }
 
-/** 403 for a location the user has not ordered; carries the dialog the UI should open (spec §4). */
+/** 403 for a location the user has not ordered; carries the dialog the UI should open. */
 export class NotEntitledError extends ForbiddenError {
   constructor(
     readonly kind: LocationKind,
@@ -103,7 +103,7 @@ export async function accessContextFor(caller: AccessCaller | null): Promise<Acc
 }
 
 /**
- * Spec §3 "Available locations"; `order_list` includes the free codes, which `free_order_list` marks: every code of
+ * The available locations: `order_list` includes the free codes, which `free_order_list` marks: every code of
  * an open level (all the dataset's countries) plus what the user ordered.
  */
 export interface AvailableLocations {
@@ -191,10 +191,6 @@ export async function hexagonVisibilityFor(caller: AccessCaller | null): Promise
   const own = new Set(ctx.ordered.hexagon);
   const others = { ...ctx, ordered: { ...ctx.ordered, hexagon: [] } };
   return (hex) => own.has(hex.toLowerCase()) || canAccess(others, "hexagon", hex).allowed;
-}
-
-export async function canSeeHexagon(caller: AccessCaller | null, hexagonCode: string): Promise<boolean> {
-  return (await hexagonVisibilityFor(caller))(hexagonCode);
 }
 
 function assertKnownToDataset(ref: LocationRef) {

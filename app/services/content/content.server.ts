@@ -161,7 +161,7 @@ export async function getPost(id: number): Promise<Post> {
   return { ...toSummary(row), html: row.bodyHtml, imageAlt: row.imageAlt, updatedAt: row.updatedAt.toISOString() };
 }
 
-/** API field names (spec §7 Blog/Topic). */
+/** API field names (Blog/Topic). */
 export function postSummaryToApi(post: PostSummary) {
   return {
     id: post.id,

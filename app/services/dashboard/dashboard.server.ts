@@ -1,5 +1,5 @@
 /**
- * Data for /dashboard, loaded in the spec's order of dependence (§4): countries, durations, scenarios and hazard ids
+ * Data for /dashboard, loaded in the order of dependence: countries, durations, scenarios and hazard ids
  * in parallel; then available locations; then periods; then the default location; then the scores of the chosen
  * place, each read only when the entitlement service allows it.
  */
@@ -147,7 +147,7 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     periods,
     futurePeriodIds: FUTURE_PERIOD_IDS,
     location,
-    /** The user's default ordered hexagon (spec §4), prefilled in the hexagon field. */
+    /** The user's default ordered hexagon, prefilled in the hexagon field. */
     defaultHexagon: defaults.hexagon,
     country,
     point,
@@ -248,7 +248,7 @@ async function placeView(
   const title = placeTitle([first, location.kind !== "country" ? names.region : null, names.country]) || location.code;
   const centre = location.kind === "hexagon" ? cellToLatLng(location.code) : null;
   const reportPoint = point ? { lat: point.lat, lon: point.lon } : centre ? { lat: centre[0], lon: centre[1] } : null;
-  // Spec §4: picking a region or hexagon the plan does not hold opens the purchase dialog at once (buyDataModal
+  // Picking a region or hexagon the plan does not hold opens the purchase dialog at once (buyDataModal
   // while allowance is left, else addCreditsModal), the pick kept as the pending purchase; `unlock` asks for it too.
   const picked = !point && !sel.unlockDismissed && sel.location && sel.location.kind !== "country" && sel.location.code === location.code ? sel.location.kind : null;
   const wanted = sel.unlock ?? picked;

@@ -37,7 +37,7 @@ export function demoAccountsEnabled(): boolean {
  * PGlite's default 128 MB of shared buffers are all touched and stay resident (about 120 MB of RSS). The embedded
  * database is small and sits in the OS page cache anyway, so 16 MB serves it as fast.
  */
-const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=16MB"];
+export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=16MB"];
 
 /** bytea's type OID, fixed in PostgreSQL's catalogue (pg_type.dat); PGlite's `types.BYTEA` names the same. */
 const BYTEA_OID = 17;

@@ -34,7 +34,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page.getByText("The e-mail or password is incorrect. Try again, or reset your password.")).toBeVisible();
     await logInThroughForm(page, email, "first-password-1");
-    // A new sign-in shows the intro tour again (spec §4: reshown when the auth modal closes).
+    // A new sign-in shows the intro tour again (reshown when the auth modal closes).
     await skipTour(page);
     await expect(page.getByRole("heading", { level: 1, name: "Scenario Analysis for One Location" })).toBeVisible();
 

@@ -1,5 +1,5 @@
 /**
- * Spec §8: a failed script chunk reloads the page at most once a minute. A route chunk that keeps failing makes
+ * A failed script chunk reloads the page at most once a minute. A route chunk that keeps failing makes
  * Remix reload the page on every navigation to it; the page's reload gate lets one through a minute and shows a
  * notice with a Reload link in place of the others.
  */

@@ -39,7 +39,7 @@ test.describe("scenario analysis for one location", () => {
     await expect(page).toHaveURL(/period=2050/);
     await expect(page.getByText("+2.31 °C global warming").first()).toBeVisible();
 
-    // Every country is open; a region the plan lacks shows its country, and picking it offers credits at once (spec §4).
+    // Every country is open; a region the plan lacks shows its country, and picking it offers credits at once.
     await page.goto("/dashboard?location_code=ES");
     await expect(page.getByRole("heading", { name: "Hazard scores: Spain" })).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
@@ -145,7 +145,7 @@ test.describe("scenario analysis for one location", () => {
     await enter(page, "premium@example.com");
     await page.goto(`/dashboard?location_code=${region}`);
     await expect(page.getByTestId("shown-level")).toContainText("Country-level scores: United Kingdom");
-    // A locked region picked asks at once (spec §4), without a second click on "Unlock this region".
+    // A locked region picked asks at once, without a second click on "Unlock this region".
     const modal = page.getByRole("dialog", { name: "Unlock this region?" });
     await expect(modal).toBeVisible();
     await expect(modal.getByTestId("spend-note")).toHaveText(/^This uses 1 of your \d+ region orders?; \d+ will remain\.$/);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { acceptCookies } from "../helpers";
 
-// A visitor (spec §6) previews a small file from the products page, without an account and without script.
+// A visitor previews a small file from the products page, without an account and without script.
 test("a visitor previews a small portfolio: counts, the rows left out with their reasons, and the way to the full report", async ({ page }) => {
   await page.goto("/products");
   await acceptCookies(page);

@@ -43,7 +43,7 @@ describe("GET get_data/hazards scores a point from its own drivers", () => {
     const auth = { Authorization: `Bearer ${key}` };
     const slot = { scenario: "hist", period: "hist" };
 
-    // hazard_scores for a hexagon names a point inside it (spec §7) but answers for the hexagon: the bank's, then the heights'
+    // hazard_scores for a hexagon names a point inside it but answers for the hexagon: the bank's, then the heights'
     const before = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: HEX, lat: String(BANK.lat), lon: String(BANK.lon), ...slot }, auth);
     const bank = await get(pointHazards, API_PATHS.riskPointHazards, { lat: String(BANK.lat), lon: String(BANK.lon), ...slot }, auth);
     const heights = await get(pointHazards, API_PATHS.riskPointHazards, { lat: String(HEIGHTS.lat), lon: String(HEIGHTS.lon), ...slot }, auth);

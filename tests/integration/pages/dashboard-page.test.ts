@@ -176,7 +176,7 @@ describe("/dashboard place view", () => {
     expect(region.purchase).toMatchObject({ modal: "buyDataModal", kind: "region", code: "BD-B", name: "Chattogram" });
   });
 
-  it("a locked region or hexagon picked opens the purchase dialog at once (spec §4); Cancel keeps the place without it", async () => {
+  it("a locked region or hexagon picked opens the purchase dialog at once; Cancel keeps the place without it", async () => {
     const discovery = await signedIn("DISCOVERY");
     expect((await load(discovery.cookie, "?location_code=BD-B")).purchase).toMatchObject({ modal: "addCreditsModal", kind: "region", code: "BD-B" });
     const premium = await signedIn("PREMIUM");

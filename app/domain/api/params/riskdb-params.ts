@@ -1,5 +1,5 @@
 /**
- * Query parameters of the riskdb API (spec §7). Every message names its parameter so an API client can tell
+ * Query parameters of the riskdb API. Every message names its parameter so an API client can tell
  * which one to fix. Pure: shared by the API routes, the dashboard and tests. The OpenAPI document registers these
  * same schemas, so what it says of a parameter is what the routes parse; `.openapi()` gives each its description.
  */

@@ -1,7 +1,7 @@
 /** Money is kept in integer minor units (cents); these helpers only format it. Pure: safe in the browser. */
 
 /**
- * The spec's price text (§9): thousands separated by spaces, a decimal point and two decimals,
+ * The spec's price text: thousands separated by spaces, a decimal point and two decimals,
  * e.g. 1234500 minor units → "12 345.00". Negative amounts keep a leading minus.
  */
 export function formatMinorUnits(minor: number): string {

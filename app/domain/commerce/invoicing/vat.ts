@@ -27,7 +27,7 @@ export type VatRule = "no_country" | "domestic" | "eu_reverse_charge" | "eu_cons
 
 /**
  * VAT from the billing country (an ISO 3166-1 code, checked where it is entered):
- * - none given: 0 (spec §9 default tax rate);
+ * - none given: 0 (default tax rate);
  * - the seller's VAT territory (France, Monaco): its rate;
  * - another member state with a VAT number of that state's format: reverse charge, 0;
  * - another member state without one (a consumer, or a number that is not one): that state's rate (OSS);
@@ -56,7 +56,7 @@ export interface Cost {
   TOTAL: string;
 }
 
-/** Spec §9 default portfolio cost. */
+/** The default portfolio cost. */
 export const EMPTY_COST: Cost = { SUBTOTAL: "0.00", "TAX RATE": 0, VAT: "0.00", TOTAL: "0.00" };
 
 export function costOf(subtotalMinor: number, rateBp: number): { cost: Cost; vatMinor: number; totalMinor: number } {

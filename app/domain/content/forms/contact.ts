@@ -1,4 +1,4 @@
-/** Contact form (spec §7: POST /v1/contact {message, firstname, lastname, email}). Pure. */
+/** Contact form (POST /v1/contact {message, firstname, lastname, email}). Pure. */
 import { z } from "zod";
 import { MESSAGES, field } from "../../forms/validation";
 

@@ -1,9 +1,9 @@
-/** Newsletter subscription with double opt-in (spec §2, §7, §8). Pure. */
+/** Newsletter subscription with double opt-in. Pure. */
 import { z } from "zod";
 import { field } from "../../forms/validation";
 
 export const NEWSLETTER_MESSAGES = {
-  /** Spec §8: shown when the answer has no message, and when a failure names no e-mail error. */
+  /** Shown when the answer has no message, and when a failure names no e-mail error. */
   error: "Error has occured!",
   confirmSent: "Thank you! We have sent you an e-mail: click the link in it to confirm your subscription.",
   alreadyConfirmed: "You are already subscribed to our newsletter. Thank you!",
@@ -25,7 +25,7 @@ export const NewsletterSchema = z.object({
   first_name: field.optionalText(100),
 });
 
-/** How the subscribe box turns an API answer into a message (spec §8). */
+/** How the subscribe box turns an API answer into a message. */
 export function newsletterResultMessage(ok: boolean, body: unknown): { success: boolean; message: string } {
   const data = (typeof body === "object" && body !== null ? body : {}) as {
     message?: unknown;

@@ -1,7 +1,7 @@
 import { DOCUMENT_MESSAGES, DOCUMENTS, MailCollectSchema, documentResultMessage, mailCollectText, parseDocumentsSent } from "../documents";
 import { NEWSLETTER_MESSAGES, NewsletterSchema, newsletterResultMessage } from "./newsletter";
 
-describe("mail-collect modal (spec §2, §5, §8)", () => {
+describe("mail-collect modal", () => {
   it("names the document that applies", () => {
     expect(DOCUMENTS.map(mailCollectText)).toEqual([
       "Please enter your email. You will receive the Methodology by email.",
@@ -32,7 +32,7 @@ describe("mail-collect modal (spec §2, §5, §8)", () => {
   });
 });
 
-describe("newsletter messages (spec §8)", () => {
+describe("newsletter messages", () => {
   it("shows the answer's message, or 'Error has occured!' when it has none", () => {
     expect(newsletterResultMessage(true, { message: "Check your inbox" })).toEqual({ success: true, message: "Check your inbox" });
     expect(newsletterResultMessage(true, {})).toEqual({ success: false, message: "Error has occured!" });

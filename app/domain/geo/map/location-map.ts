@@ -5,7 +5,7 @@ import type { MapLevel } from "./map-levels";
 
 export type { Bounds } from "./flood-map";
 
-/** Spec §9: the map fits its place with 5 % padding on every side. */
+/** The map fits its place with 5 % padding on every side. */
 export const MAP_BOUNDS_PADDING = 0.05;
 
 

@@ -3,10 +3,10 @@
  * bar on every page does not carry the list of API paths with it.
  */
 
-/** Spec §7 timeouts. */
+/** Request timeouts. */
 export const API_TIMEOUT_MS = 10_000;
 export const UPLOAD_PREVIEW_TIMEOUT_MS = 30_000;
-/** Spec §9: a loading indicator for a data fetch appears only once the fetch has run this long. */
+/** A loading indicator for a data fetch appears only once the fetch has run this long. */
 export const MIN_DISPLAY_DELAY_MS = 200;
 export const REQUEST_TIMEOUT_MESSAGE = "The server took too long to answer. Please try again.";
 

@@ -277,7 +277,3 @@ export function isBlankRow(row: readonly Cell[]): boolean {
   return row.every((c) => c === null || c === undefined || (typeof c === "string" && c.trim() === ""));
 }
 
-/** Key of a location for duplicate detection: coordinates to 5 decimals (about a metre). */
-export function locationKey(lat: number, lon: number): string {
-  return `${lat.toFixed(5)},${lon.toFixed(5)}`;
-}

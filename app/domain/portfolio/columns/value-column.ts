@@ -34,7 +34,7 @@ export function moneyBasis(weightingColumn: string | null, currency: string | nu
   return weightingColumn && isValueCurrency(currency) ? { column: weightingColumn, currency } : null;
 }
 
-/** "1 250 000.00 EUR": the product's money format (spec §9) with its currency, never a bare number. */
+/** "1 250 000.00 EUR": the product's money format with its currency, never a bare number. */
 export function formatMoney(amount: number, currency: ValueCurrency): string {
   return `${formatAmount(amount)} ${currency}`;
 }

@@ -18,7 +18,7 @@ import { chosenColumns, parseColumnChoices } from "~/domain/portfolio/columns/co
 import { getSessionUser } from "~/services/auth/session.server";
 import { pageTitle } from "~/utils/meta";
 
-/** A plain form and a server-rendered answer: nothing here needs script (spec §6: visitors may preview a file). */
+/** A plain form and a server-rendered answer: nothing here needs script (visitors may preview a file). */
 export const handle: RouteHandle = { hydrate: false };
 export const meta: MetaFunction = () => [
   { title: pageTitle("Portfolio preview") },

@@ -16,7 +16,7 @@ import { requestClientAddress } from "~/services/http/client-address.server";
 import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
-/** GET /api/v1/get_email: the documents that can be requested (spec §3: documentation item name, id). */
+/** GET /api/v1/get_email: the documents that can be requested (documentation item name, id). */
 function routeLoader() {
   return apiAnswer(DocumentsListResponse, { results: listDocuments() }, { headers: { "Cache-Control": "public, max-age=300" } });
 }

@@ -1,5 +1,5 @@
 /**
- * The single-location flow's first step (spec §4): a point with its postal address becomes a lead. The answer is the
+ * The single-location flow's first step: a point with its postal address becomes a lead. The answer is the
  * spec's location-lead result: lead_id, and data with the point's hazards (at the finest level the caller may read,
  * the one entitlement rule) and the caller's limits.
  */

@@ -1,6 +1,6 @@
 /**
  * Orders: self-service reports, data packages and plan upgrades. An order is priced here from the server's own data
- * (rules in app/domain/commerce.ts; a portfolio's locations from its upload, never from the buyer), paid through the
+ * (rules in app/domain/commerce/; a portfolio's locations from its upload, never from the buyer), paid through the
  * payment provider and settled once. Each purchase runs in the transaction of its idempotency key: the order, its
  * payment state, the invoice and receipt, the credits or plan, and the stored answer commit together or not at all.
  */

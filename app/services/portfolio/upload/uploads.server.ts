@@ -1,7 +1,7 @@
 /**
- * Upload preview: reads the file as a stream, detects the columns (./ingest/file-head.server.ts), checks and
+ * Upload preview: reads the file as a stream, detects the columns (../ingest/file-head.server.ts), checks and
  * assesses every row, stores all rows (valid or not, with the reason) in compressed chunks for the full report
- * (./ingest/row-pipeline.server.ts), and answers the preview.
+ * (../ingest/row-pipeline.server.ts), and answers the preview.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -335,13 +335,6 @@ export async function latestUpload(userId: string): Promise<PortfolioUpload | nu
     .orderBy(desc(portfolioUploads.createdAt))
     .limit(1);
   return u ?? null;
-}
-
-/** A visitor's upload becomes the user's when they sign in with its token. */
-export async function claimUpload(upload: PortfolioUpload, userId: string): Promise<void> {
-  if (upload.userId) return;
-  const db = await getDb();
-  await db.update(portfolioUploads).set({ userId }).where(and(eq(portfolioUploads.id, upload.id)));
 }
 
 /** The columns of an upload by role, as stored (roles of uploads stored before the other roles: none). */
