@@ -71,6 +71,20 @@ function clientAddressOf(req: Req): string {
   return address;
 }
 
+/**
+ * What an answer varies by: what the endpoint said, the credentials (a keyed or signed-in caller may be answered
+ * differently, and is counted against its own limit, so a shared cache must never hand it an anonymous answer) and
+ * the encoding this path compresses by.
+ */
+const ALWAYS_VARY = ["Authorization", "Cookie", "Accept-Encoding"];
+
+function varyOf(headers: Record<string, string>): string {
+  const named = Object.entries(headers).find(([name]) => name.toLowerCase() === "vary")?.[1] ?? "";
+  const names = new Map<string, string>();
+  for (const name of [...named.split(","), ...ALWAYS_VARY].map((n) => n.trim()).filter(Boolean)) names.set(name.toLowerCase(), name);
+  return [...names.values()].join(", ");
+}
+
 /** The CORS header a refusal needs so that a page calling the API from another origin can read it. */
 const REFUSAL_CORS = { "Access-Control-Allow-Origin": "*" };
 
@@ -121,7 +135,7 @@ async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request, con
   if (anonymous) for (const [name, value] of Object.entries(rateLimitHeaders(anonymous))) res.setHeader(name, value);
   // A stored reply was made for another request: this one goes by its own id.
   if (stored.expires) res.setHeader(REQUEST_ID_HEADER, requestIdFrom(headerText(req.headers[REQUEST_ID_HEADER.toLowerCase()])));
-  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("Vary", varyOf(stored.headers));
   // A stored answer is checked against If-None-Match as the endpoint checks a fresh one: the same function decides.
   const etag = stored.headers.ETag;
   if (stored.status === 200 && etag && etagMatches(headerText(req.headers["if-none-match"]), etag)) {
