@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDocumentRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable, json } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isPrivatePath } from "~/domain/http/cache-policy";
@@ -24,6 +23,7 @@ import { AnonymousRateLimitError, takeAnonymousRequest } from "~/services/api/ke
 import { createActionlessCheck } from "~/services/http/route-methods.server";
 import { startReportWorkers } from "~/services/portfolio/report/report.server";
 import { applySecurityHeaders, strictTransportSecurity } from "~/services/http/security-headers.server";
+import { withoutUnwrittenViewTails } from "~/services/http/rendered-html.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { ServerDrawnProvider } from "~/utils/server-drawn";
 import { SERVER_ENTRY_STARTS_RUNTIME } from "~/server-entry-mark";
@@ -142,7 +142,7 @@ const handleRequest: HandleDocumentRequestFunction = (
         // Crawlers and no-script readers get the complete page in one piece.
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutUnwrittenViewTails();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, nonce);
           applyPrivateCaching(request, responseHeaders);
@@ -188,6 +188,7 @@ function applyPrivateCaching(request: Request, headers: Headers) {
 }
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  if (request.signal.aborted) return;
+  // The framework's own 4xx (a `_data` naming a route the URL does not reach) is the client's mistake, answered as such.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   logger.error({ err: error, url: redactUrl(request.url), method: request.method }, "unhandled route error");
 }

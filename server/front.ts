@@ -18,7 +18,7 @@ export function checkTarget(req: Req, res: Res, next: NextFunction) {
     res.writeHead(204, { Allow: target.allow });
     return void res.end();
   }
-  refuse(req, res, target.status, target.message, true);
+  refuse(req, res, target.status, target.message, true, target.status === 405 ? { Allow: target.allow } : {});
 }
 
 /** `onDone` runs once per request when its connection is done with it (answered or abandoned). */

@@ -4,7 +4,7 @@
  */
 import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
-import type { NextFunction, Request as ExpressRequest } from "express";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
 import { pathnameOf, refuse, type Req, type Res } from "./http";
 import { app, build, logger } from "./runtime";
@@ -20,7 +20,19 @@ export function loadContext(req: Req) {
   return { remoteAddress: req.socket.remoteAddress, ...(documentRequest ? { serverDrawn: new Map() } : {}) };
 }
 
-export const remixHandler = createRequestHandler({ build, mode: "production", getLoadContext: (req) => loadContext(req) });
+const remixAdapter = createRequestHandler({ build, mode: "production", getLoadContext: (req) => loadContext(req) });
+
+/**
+ * Headers the front sets on every answer (front.ts) that the app's answers carry too. The adapter appends each header
+ * of the app's Response (`res.append`), which would send such a header twice: the app's value replaces the front's.
+ */
+const SET_BY_FRONT = new Set(["x-content-type-options", "strict-transport-security"]);
+
+export function remixHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string[] | string) => (SET_BY_FRONT.has(field.toLowerCase()) && value !== undefined ? res.set(field, value) : append(field, value));
+  return remixAdapter(req, res, next);
+}
 
 /** An answer sent as stored compressed bytes, as the client reads it. */
 function decoded(body: Buffer, encoding: unknown): Buffer {

@@ -5,7 +5,8 @@ import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api/api-errors";
 import { rateLimitHeaders, type RateLimitState } from "~/domain/api/keys/api-limits";
 import { etagMatches } from "~/services/api/api-etag.server";
 import type { NextFunction } from "express";
-import type { RiskdbReply } from "~/services/api/riskdb.server";
+import type { RiskdbEndpoint } from "~/services/api/riskdb.server";
+import { ReplyCache, publicReplyTtlMs, replyCacheKey, type StoredReply } from "~/services/api/riskdb-reply-cache.server";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
 import { addressOf } from "./admission/body-gate";
 import { origin, pathnameOf, plainHeaders, refuse, type Req, type Res } from "./http";
@@ -28,28 +29,11 @@ function riskdbHandlerFor(req: Req) {
   return app.riskdbRepliesByPath.get(pathnameOf(req.url ?? "/"));
 }
 
-interface StoredReply {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer | null;
-  gzipped?: Promise<Buffer>;
-  expires: number;
-}
-
 /**
- * Answers the API marked `Cache-Control: public` (the same for every caller) kept in-process for their max-age,
- * at most five minutes, exactly as a shared cache in front of the server would. Callers with credentials skip it.
+ * Answers the API marked `Cache-Control: public` (the same for every caller), kept in-process (riskdb-reply-cache):
+ * callers with credentials skip it.
  */
-const publicReplies = new Map<string, StoredReply>();
-const PUBLIC_REPLY_MAX_ENTRIES = 5_000;
-const PUBLIC_REPLY_MAX_SECONDS = 300;
-
-function publicReplyTtlMs(reply: RiskdbReply): number {
-  const cacheControl = reply.headers["Cache-Control"] ?? "";
-  if (reply.status !== 200 || !/\bpublic\b/.test(cacheControl)) return 0;
-  const maxAge = Number(/max-age=(\d+)/.exec(cacheControl)?.[1] ?? 0);
-  return Math.min(maxAge, PUBLIC_REPLY_MAX_SECONDS) * 1000;
-}
+const publicReplies = new ReplyCache();
 
 function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -71,6 +55,20 @@ function clientAddressOf(req: Req): string {
   return address;
 }
 
+/**
+ * What an answer varies by: what the endpoint said, the credentials (a keyed or signed-in caller may be answered
+ * differently, and is counted against its own limit, so a shared cache must never hand it an anonymous answer) and
+ * the encoding this path compresses by.
+ */
+const ALWAYS_VARY = ["Authorization", "Cookie", "Accept-Encoding"];
+
+function varyOf(headers: Record<string, string>): string {
+  const named = Object.entries(headers).find(([name]) => name.toLowerCase() === "vary")?.[1] ?? "";
+  const names = new Map<string, string>();
+  for (const name of [...named.split(","), ...ALWAYS_VARY].map((n) => n.trim()).filter(Boolean)) names.set(name.toLowerCase(), name);
+  return [...names.values()].join(", ");
+}
+
 /** The CORS header a refusal needs so that a page calling the API from another origin can read it. */
 const REFUSAL_CORS = { "Access-Control-Allow-Origin": "*" };
 
@@ -90,38 +88,38 @@ function countAnonymous(req: Req, res: Res): RateLimitState | null | undefined {
   }
 }
 
-async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request, context?: { remoteAddress?: string }) => Promise<RiskdbReply>) {
+/** The reply's gzipped body, made once and counted in the cache's bytes while the reply is held. */
+function gzipOnce(key: string, reply: StoredReply, body: Buffer): Promise<Buffer> {
+  reply.gzipped = gzip(body);
+  void reply.gzipped.then((gzipped) => publicReplies.addGzipped(key, reply, gzipped), () => undefined);
+  return reply.gzipped;
+}
+
+async function handleRiskdb(req: Req, res: Res, endpoint: RiskdbEndpoint) {
   const anonymous = countAnonymous(req, res);
   if (anonymous === undefined) return;
   const shareable = req.method === "GET" && !req.headers.authorization && !req.headers.cookie;
-  const key = req.url ?? "/";
+  const url = req.url ?? "/";
+  const pathname = pathnameOf(url);
+  const key = shareable ? replyCacheKey(pathname, url.slice(pathname.length), endpoint.queryNames) : "";
   let stored = shareable ? publicReplies.get(key) : undefined;
-  if (stored && stored.expires < Date.now()) {
-    publicReplies.delete(key);
-    stored = undefined;
-  }
   if (!stored) {
     const request = new Request(origin(req) + req.url, { method: req.method, headers: plainHeaders(req) });
     // Counted above when it carries no credential; otherwise the endpoint counts it if it turns out anonymous.
     const reply = await endpoint(request, anonymous === null && req.method !== "OPTIONS" ? { remoteAddress: req.socket.remoteAddress } : undefined);
     stored = { status: reply.status, headers: reply.headers, body: reply.body === null ? null : Buffer.from(reply.body), expires: 0 };
-    const ttl = shareable ? publicReplyTtlMs(reply) : 0;
-    if (ttl) {
-      stored.expires = Date.now() + ttl;
-      if (publicReplies.size >= PUBLIC_REPLY_MAX_ENTRIES) publicReplies.delete(publicReplies.keys().next().value!);
-      publicReplies.set(key, stored);
-    }
+    if (shareable) publicReplies.set(key, stored, publicReplyTtlMs(reply.status, reply.headers["Cache-Control"]));
   }
   if (apiRecorderEnabled()) {
     const contentType = Object.entries(stored.headers).find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? null;
     const text = req.method === "HEAD" || !stored.body ? null : stored.body.toString("utf8");
-    recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(key), status: stored.status, contentType, body: text, source: "server" });
+    recordApiExchange({ method: req.method ?? "GET", path: pathname, status: stored.status, contentType, body: text, source: "server" });
   }
   for (const name in stored.headers) res.setHeader(name, stored.headers[name]!);
   if (anonymous) for (const [name, value] of Object.entries(rateLimitHeaders(anonymous))) res.setHeader(name, value);
   // A stored reply was made for another request: this one goes by its own id.
   if (stored.expires) res.setHeader(REQUEST_ID_HEADER, requestIdFrom(headerText(req.headers[REQUEST_ID_HEADER.toLowerCase()])));
-  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("Vary", varyOf(stored.headers));
   // A stored answer is checked against If-None-Match as the endpoint checks a fresh one: the same function decides.
   const etag = stored.headers.ETag;
   if (stored.status === 200 && etag && etagMatches(headerText(req.headers["if-none-match"]), etag)) {
@@ -132,8 +130,7 @@ async function handleRiskdb(req: Req, res: Res, endpoint: (request: Request, con
   }
   let body = req.method === "HEAD" ? null : stored.body;
   if (body && body.length > 1024 && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
-    stored.gzipped ??= gzip(body);
-    body = await stored.gzipped;
+    body = await (stored.gzipped ?? gzipOnce(key, stored, body));
     res.setHeader("Content-Encoding", "gzip");
   }
   if (body) res.setHeader("Content-Length", body.length);

@@ -38,7 +38,9 @@ const CODE_OF_STATUS: Record<number, ApiErrorCode> = {
   409: "conflict",
   413: "payload_too_large",
   415: "unsupported_media_type",
-  422: "idempotency_key_reused",
+  // A well-formed request whose content cannot be used (a file without coordinate columns): the reused idempotency
+  // key, also a 422, names its own code where it is refused.
+  422: "invalid_request",
   429: "rate_limited",
   503: "service_unavailable",
 };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { billingInfoHref } from "./billing";
 import { COMMERCE_MESSAGES } from "./messages";
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, planChange, upgradeItems, upgradeSubtotal } from "./orders";
-import { MAX_LOCATIONS_PER_PURCHASE, PACKAGES, type PackageChoice } from "./packages";
+import { MAX_LOCATIONS_PER_PURCHASE, PACKAGES, plainIntegerInput, type PackageChoice } from "./packages";
 import { costOf, vatRateFor } from "./invoicing/vat";
 import { invoiceLines, vatNoteFor } from "./invoicing/invoice";
 import { LOCATION_KINDS, type LocationKind } from "./entitlements";
@@ -19,7 +19,7 @@ const packageId = (kind: LocationKind) =>
     .refine((id) => id === 0 || PACKAGES.some((p) => p.id === id && p.kind === kind), "Choose a package from the list")
     .default(0);
 /** The custom count is parsed as an integer; empty means 0. */
-const customCount = z.preprocess((v) => (v === "" || v === undefined ? 0 : v), z.coerce.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, "Min value: 0").max(MAX_LOCATIONS_PER_PURCHASE, `Max value: ${MAX_LOCATIONS_PER_PURCHASE}`));
+const customCount = z.preprocess((v) => plainIntegerInput(v) ?? 0, z.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, "Min value: 0").max(MAX_LOCATIONS_PER_PURCHASE, `Max value: ${MAX_LOCATIONS_PER_PURCHASE}`));
 
 export const CartSelectionSchema = z.object({
   plan: z.enum(PLAN_CODES).optional(),

@@ -15,6 +15,8 @@ export const COMMERCE_MESSAGES = {
   nothingToPay: "This order has nothing to pay",
   keyReused: "This Idempotency-Key was already used with other parameters; use a new key for a new request",
   productNotForLead: "This product cannot be ordered for this lead",
+  nothingToOrder: "Nothing to order: name at least one product that applies to this lead",
+  leadAlreadyPaid: "This lead is already paid for: its report is open, there is nothing more to pay",
   paymentsNotConfigured: "Payments are not configured on this server: purchases are unavailable",
   paymentMismatch: "The payment does not match its order",
   orderExpired: "This order has expired; please order again",

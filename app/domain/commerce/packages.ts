@@ -13,6 +13,18 @@ export const MAX_ORDER_LOCATIONS = Math.max(...Object.values(PORTFOLIO_MAX_ROWS)
 /** The largest value of an integer column (ids, invoice numbers): anything above cannot name a row. */
 export const MAX_DB_INTEGER = 2_147_483_647;
 
+/**
+ * A count or id as a form or JSON body sends it, before it is checked as a whole number: a decimal integer written
+ * plainly ("12", "-3") becomes that number, an empty string is absent, and anything else stays as it came, to be
+ * refused, whatever Number() would make of it ("0x10" is 16 and "1e3" is 1,000 to Number(), "" is 0).
+ */
+export function plainIntegerInput(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw;
+  const text = raw.trim();
+  if (text === "") return undefined;
+  return /^-?\d{1,16}$/.test(text) ? Number(text) : raw;
+}
+
 /** The refusal of a number above its bound, naming the bound. */
 export function tooLargeMessage(field: string, limit: number): string {
   return `${field} must be at most ${limit.toLocaleString("en-US")}`;
@@ -79,8 +91,8 @@ export function findPackage(id: number): PackageDefinition | undefined {
 
 /** A custom count is parsed as an integer; anything unparsable or negative counts as 0. */
 export function parseCustomCount(raw: unknown): number {
-  const n = typeof raw === "number" ? Math.trunc(raw) : Number.parseInt(String(raw ?? "").trim(), 10);
-  return Number.isFinite(n) && n > 0 ? n : 0;
+  const n = plainIntegerInput(raw);
+  return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : 0;
 }
 
 export interface PackageChoice {

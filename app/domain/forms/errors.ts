@@ -11,7 +11,11 @@ export const ERROR_MESSAGES = {
   methodNotAllowed: "This page cannot take that kind of request. Go back and use the page's own form or links.",
   badRequest: "The request could not be read. Go back and try again.",
   reportFailed: "Error loading report",
+  databaseUnavailable: "The service is briefly unavailable. Please try again in a few seconds.",
 } as const;
+
+/** Seconds a client is told to wait (Retry-After) when the database could not be reached. */
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export const FORM_BODY_MESSAGES = {
   unsupportedType: "This form accepts only form submissions (application/x-www-form-urlencoded or multipart/form-data).",

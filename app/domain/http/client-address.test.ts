@@ -1,4 +1,4 @@
-import { UNKNOWN_CLIENT, clientAddress, parseTrustProxy } from "./client-address";
+import { UNKNOWN_CLIENT, addressBucket, clientAddress, parseTrustProxy } from "./client-address";
 
 const h = (init: Record<string, string>) => new Headers(init);
 
@@ -37,5 +37,25 @@ describe("clientAddress", () => {
     expect(parseTrustProxy("loopback, 10.0.0.0/8")).toEqual(["loopback", "10.0.0.0/8"]);
     expect(() => parseTrustProxy("10.0.0.0/99")).toThrow();
     expect(() => parseTrustProxy("not-an-ip")).toThrow();
+  });
+});
+
+describe("addressBucket (what a per-address limit counts)", () => {
+  it("counts an IPv6 address by its /64, however it is written", () => {
+    const bucket = addressBucket("2001:db8:1234:5678::1");
+    expect(bucket).toBe("2001:db8:1234:5678::/64");
+    for (const other of ["2001:db8:1234:5678:ffff:ffff:ffff:ffff", "2001:0db8:1234:5678:0:0:0:2", "2001:DB8:1234:5678::abcd%eth0", "2001:db8:1234:5678::1.2.3.4"]) {
+      expect(addressBucket(other)).toBe(bucket);
+    }
+    expect(addressBucket("2001:db8:1234:5679::1")).not.toBe(bucket);
+    expect(addressBucket("::1")).toBe("0:0:0:0::/64");
+    expect(addressBucket("fe80::")).toBe("fe80:0:0:0::/64");
+  });
+
+  it("keeps an IPv4 address, the unknown client and anything unreadable as they are", () => {
+    expect(addressBucket("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressBucket(UNKNOWN_CLIENT)).toBe(UNKNOWN_CLIENT);
+    expect(addressBucket("1:2:3:4:5:6:7:8:9")).toBe("1:2:3:4:5:6:7:8:9");
+    expect(addressBucket("1::2::3")).toBe("1::2::3");
   });
 });

@@ -49,3 +49,38 @@ export function clientAddress({ remoteAddress, headers, trustProxy }: ClientAddr
     return normalise(remoteAddress);
   }
 }
+
+/** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail as the last two), or null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.split("%")[0]!.toLowerCase();
+  const v4Tail = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4Tail) {
+    const bytes = v4Tail.slice(2).map(Number);
+    if (bytes.some((b) => b > 255)) return null;
+    text = `${v4Tail[1]}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part === "" ? [] : part.split(":"));
+  const head = parse(halves[0]!);
+  const tail = halves.length === 2 ? parse(halves[1]!) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array<string>(missing).fill("0"), ...tail];
+  if (groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.map((g) => Number.parseInt(g, 16));
+}
+
+/**
+ * The bucket a per-address limit counts an address in: an IPv4 address on its own, an IPv6 address by its /64. One
+ * subscriber gets a whole /64 and may send from any of its 2^64 addresses, so counting each /128 would set no limit.
+ */
+export function addressBucket(address: string): string {
+  if (!address.includes(":")) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}

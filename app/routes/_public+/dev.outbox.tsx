@@ -6,7 +6,7 @@ import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { redactSecretParams } from "~/domain/http/redaction";
 import { isProduction, outboxPageAccess } from "~/env.server";
 import { listOutbox } from "~/services/mail/mail.server";
-import { requireUser } from "~/services/auth/session.server";
+import { requireAdmin } from "~/services/auth/admin.server";
 import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Mail outbox") }, { name: "robots", content: "noindex" }];
@@ -14,10 +14,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Mail outbox") }, { 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = outboxPageAccess();
   if (access === "off") throw new Response(ERROR_MESSAGES.notFound, { status: 404 });
-  if (access === "admin") {
-    const user = await requireUser(request);
-    if (user.role !== "admin") throw new Response(ERROR_MESSAGES.notFound, { status: 404 });
-  }
+  if (access === "admin") await requireAdmin(request);
   const messages = await listOutbox(50);
   // A reset link logs in as its owner and a confirmation link subscribes someone else's address: a production
   // server shows no secret of a link to anybody, administrators included.

@@ -1,4 +1,6 @@
+import pg from "pg";
 import { z } from "zod";
+import { DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { REQUEST_ID_HEADER } from "~/domain/api/api-errors";
 import { apiError, apiJson, apiRoute, parseQuery } from "./api-response.server";
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError, withErrorCode } from "../http/errors.server";
@@ -21,6 +23,25 @@ describe("apiError", () => {
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ success: false, error: "Server error", code: "server_error" });
     expect(text).not.toContain("secret_table");
+  });
+
+  it("answers a lost database 503 with Retry-After, not 500: a refused connection, a terminated one, a wrapped one", async () => {
+    const pool = new pg.Pool({ connectionString: "postgres://nobody@127.0.0.1:1/none", connectionTimeoutMillis: 2_000 });
+    const refused = await pool.query("select 1").then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await pool.end();
+    const terminated = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const wrapped = new Error("Failed query: insert into orders", { cause: new Error("Connection terminated unexpectedly") });
+    for (const error of [refused, terminated, wrapped]) {
+      const response = apiError(error);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe(String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+      expect(await response.json()).toEqual({ success: false, error: ERROR_MESSAGES.databaseUnavailable, code: "service_unavailable" });
+    }
+    // a query that failed on a working connection stays the server's own error
+    expect(apiError(Object.assign(new Error("duplicate key"), { code: "23505" })).status).toBe(500);
   });
 });
 

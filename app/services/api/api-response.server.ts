@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { REQUEST_ID_HEADER, apiErrorCodeForStatus, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
-import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/forms/errors";
+import { API_ERROR_MARK, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import type { AppLoadContext } from "@remix-run/node";
 import { ApiKeyRateLimitError } from "./keys/api-key-rate-limit.server";
@@ -9,6 +9,7 @@ import { AnonymousRateLimitError } from "./keys/anonymous-rate-limit.server";
 import { anonymousRateStateOf, limitAnonymousCaller } from "./keys/api-auth.server";
 import { requestClientAddress } from "../http/client-address.server";
 import { BadRequestError, isAppError } from "../http/errors.server";
+import { isDatabaseUnavailable } from "../infra/db-errors.server";
 import { logger } from "../infra/logger.server";
 
 export interface ApiErrorBody {
@@ -153,6 +154,11 @@ export function apiError(error: unknown) {
     }
     if (error instanceof ApiKeyRateLimitError || error instanceof AnonymousRateLimitError) for (const [name, value] of Object.entries(rateLimitHeaders(error.state))) headers.set(name, value);
     return json(body, { status: error.status, headers });
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error }, "database unavailable in API route");
+    const headers = withApiHeaders(new Headers({ "Retry-After": String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS) }));
+    return json<ApiErrorBody>({ ...API_ERROR_MARK, error: ERROR_MESSAGES.databaseUnavailable, code: "service_unavailable" }, { status: 503, headers });
   }
   logger.error({ err: error }, "unexpected error in API route");
   return json<ApiErrorBody>({ ...API_ERROR_MARK, error: ERROR_MESSAGES.serverError, code: "server_error" }, { status: 500, headers: withApiHeaders(new Headers()) });

@@ -14,7 +14,7 @@ import {
 } from "~/domain/api/params/riskdb-params";
 import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type ScenarioId } from "~/domain/hazards/scenarios";
 import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.server";
-import type { z } from "zod";
+import { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
 import { REQUEST_ID_HEADER } from "~/domain/api/api-errors";
@@ -293,55 +293,67 @@ export async function hazardScores(request: Request, p: HazardScoresParams): Pro
  * against its address here; the api+ routes count it in apiRoute, and the fast path counts a request without any
  * credential itself, before its cache.
  */
-const endpoint =
-  (fn: (request: Request) => Answer | Promise<Answer>) =>
-  (request: Request, context?: AppLoadContext): Promise<RiskdbReply> =>
-    request.method === "OPTIONS"
-      ? Promise.resolve(PREFLIGHT_REPLY)
-      : reply(request, async () => {
-          if (context) await limitAnonymousCaller(request, requestClientAddress(request, context));
-          // A presented credential that does not check out is a 401 on every path, open data included, and a valid
-          // key is counted (and told its limit) wherever it is sent.
-          if (readBearer(request)) await resolveApiCaller(request);
-          return fn(request);
-        });
+export type RiskdbEndpoint = ((request: Request, context?: AppLoadContext) => Promise<RiskdbReply>) & {
+  /** The query parameters the endpoint reads (its schema's): a stored answer is keyed by these alone. */
+  queryNames: readonly string[];
+};
+
+function queryNamesOf(schema: z.ZodTypeAny | undefined): string[] {
+  const object = schema instanceof z.ZodEffects ? schema.innerType() : schema;
+  return object instanceof z.ZodObject ? Object.keys(object.shape as z.ZodRawShape) : [];
+}
+
+const endpoint = (fn: (request: Request) => Answer | Promise<Answer>, params?: z.ZodTypeAny): RiskdbEndpoint =>
+  Object.assign(
+    (request: Request, context?: AppLoadContext): Promise<RiskdbReply> =>
+      request.method === "OPTIONS"
+        ? Promise.resolve(PREFLIGHT_REPLY)
+        : reply(request, async () => {
+            if (context) await limitAnonymousCaller(request, requestClientAddress(request, context));
+            // A presented credential that does not check out is a 401 on every path, open data included, and a valid
+            // key is counted (and told its limit) wherever it is sent.
+            if (readBearer(request)) await resolveApiCaller(request);
+            return fn(request);
+          }),
+    { queryNames: queryNamesOf(params) },
+  );
 
 const riskdbReplies = {
   countries: endpoint(() => ({ body: listCountries(), cache: PUBLIC_CACHE })),
-  regions: endpoint((request) => ({ body: listRegions(parseQuery(regionsParamsSchema, request).country_code), cache: PUBLIC_CACHE })),
+  regions: endpoint((request) => ({ body: listRegions(parseQuery(regionsParamsSchema, request).country_code), cache: PUBLIC_CACHE }), regionsParamsSchema),
   durations: endpoint(() => ({ body: listDurations(), cache: PUBLIC_CACHE })),
   scenarios: endpoint(() => ({ body: listScenarios(), cache: PUBLIC_CACHE })),
   hazardIds: endpoint(() => ({ body: listHazardIds(), cache: PUBLIC_CACHE })),
   periods: endpoint((request) => {
     const q = parseQuery(periodsParamsSchema, request);
     return { body: listPeriods(q.scenario, q.duration), cache: PUBLIC_CACHE };
-  }),
+  }, periodsParamsSchema),
   hazardScores: endpoint(async (request) => {
     const { body, free } = await hazardScores(request, parseQuery(hazardScoresParamsSchema, request));
     return { body, cache: free ? PUBLIC_CACHE : undefined, versioned: true };
-  }),
+  }, hazardScoresParamsSchema),
   locationCodes: endpoint((request) => {
     const q = parseQuery(locationCodesParamsSchema, request);
     return { body: locationCodes(q.lat, q.lon), cache: PUBLIC_CACHE };
-  }),
+  }, locationCodesParamsSchema),
   statistic: endpoint(() => ({ body: datasetStatistic(), cache: PUBLIC_CACHE })),
   pointHazards: endpoint(async (request) => {
     const params = parseQuery(pointHazardsParamsSchema, request);
     const caller = await resolveApiCaller(request);
     // The answer depends on who asks: only the anonymous one may sit in a shared cache.
     return { body: await pointHazards(caller, params), cache: caller ? undefined : PUBLIC_CACHE, vary: "Authorization, Cookie", versioned: true };
-  }),
+  }, pointHazardsParamsSchema),
 };
 
-type RiskdbEndpoint = keyof typeof riskdbReplies;
+type RiskdbEndpointName = keyof typeof riskdbReplies;
 
 /** Loaders of the api+ riskdb routes. */
 export const riskdbHandlers = Object.fromEntries(
   Object.entries(riskdbReplies).map(([name, fn]) => [name, async (request: Request) => toResponse(await fn(request))]),
-) as Record<RiskdbEndpoint, (request: Request) => Promise<Response>>;
+) as Record<RiskdbEndpointName, (request: Request) => Promise<Response>>;
 
 /** The riskdb GET endpoints by full path, for the server entry's fast path (same code as the api+ routes). */
-export const riskdbRepliesByPath: ReadonlyMap<string, (request: Request, context?: AppLoadContext) => Promise<RiskdbReply>> = new Map([
+export const riskdbRepliesByPath: ReadonlyMap<string, RiskdbEndpoint> = new Map([
   [API_PREFIX + API_PATHS.riskCountries, riskdbReplies.countries],
   [API_PREFIX + API_PATHS.riskRegions, riskdbReplies.regions],
   [API_PREFIX + API_PATHS.riskDurations, riskdbReplies.durations],

@@ -210,6 +210,51 @@ describe("self-service orders are priced by the server", () => {
   });
 });
 
+describe("money inputs", () => {
+  it("buy_products takes amounts written as plain integers only: 0x10, 1e3, 1.0, 10abc and +5 buy nothing", async () => {
+    const { user, auth } = await signedIn("PREMIUM");
+    for (const [i, amount] of ["0x10", "1e3", "1.0", "10abc", "+5", " ", "0b11", "Infinity"].entries()) {
+      const res = await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": `plain-amount-${i}0` }, { type: 1, amount });
+      expect({ amount, status: res.status }).toEqual({ amount, status: 400 });
+      expect((await res.json()).field).toBe("amount");
+    }
+    expect(await getDb().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+    const plain = await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "plain-amount-ok" }, { type: "1", amount: "2" });
+    expect(await plain.json()).toMatchObject({ status: "paid" });
+  });
+
+  it("an order names at least one product that applies: products [] is refused, no 0.00 order is made", async () => {
+    const { user, auth } = await signedIn("PREMIUM");
+    const { leadId } = await uploadOf(user.id, 3);
+    const res = await call(selfServiceCreateOrder, "POST", "/v1/products/self-service-create-order", { ...auth, "Idempotency-Key": "empty-order-01" }, { products: [], lead_id: leadId });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "invalid_request", field: "products" });
+    const { leadId: emptyLead } = await uploadOf(user.id, 0);
+    const none = await call(selfServiceCreateOrder, "POST", "/v1/products/self-service-create-order", { ...auth, "Idempotency-Key": "empty-order-02" }, { products: [1], lead_id: emptyLead });
+    expect(none.status).toBe(400);
+    expect(await getDb().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
+  });
+
+  it("a lead already paid takes no new order, and of two orders opened side by side only the first paid is paid", async () => {
+    const { user, auth } = await signedIn("PREMIUM");
+    const { leadId } = await uploadOf(user.id, 3);
+    const order = async (key: string) => call(selfServiceCreateOrder, "POST", "/v1/products/self-service-create-order", { ...auth, "Idempotency-Key": key }, { products: [1], lead_id: leadId });
+    const confirm = (orderId: number, key: string) => call(leadConfirmPurchase, "POST", "/v1/lead/confirm_purchase", { ...auth, "Idempotency-Key": key }, { lead_id: leadId, order_id: orderId });
+    const first = (await (await order("twice-order-01")).json()).order_id as number;
+    const second = (await (await order("twice-order-02")).json()).order_id as number;
+    expect(await (await confirm(first, "twice-confirm-1")).json()).toMatchObject({ status: "paid" });
+    const again = await confirm(second, "twice-confirm-2");
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: "conflict", error: COMMERCE_MESSAGES.leadAlreadyPaid });
+    const third = await order("twice-order-03");
+    expect(third.status).toBe(409);
+    expect(await third.json()).toMatchObject({ code: "conflict", error: COMMERCE_MESSAGES.leadAlreadyPaid, field: "lead_id" });
+    const paid = await getDb().select({ id: orders.id }).from(orders).where(eq(orders.status, "paid"));
+    expect(paid.filter((o) => o.id === first || o.id === second)).toEqual([{ id: first }]);
+    expect(await getDb().select().from(invoices).where(eq(invoices.userId, user.id))).toHaveLength(1);
+  });
+});
+
 describe("Idempotency-Key reuse", () => {
   it("the same key with another body answers 422; with the same body the first order", async () => {
     const { auth } = await signedIn("PREMIUM");

@@ -1,7 +1,8 @@
 /** Response handlers of the commerce API calls; the route files only bind them to paths. */
 import { z } from "zod";
 import { BillingFormSchema, billingFromForm, flattenBillingBody } from "~/domain/commerce/billing";
-import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, parsePackageChoices, tooLargeMessage } from "~/domain/commerce/packages";
+import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, parsePackageChoices, plainIntegerInput, tooLargeMessage } from "~/domain/commerce/packages";
+import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { planByTariffId, tariffList } from "~/domain/commerce/plan-offer";
 import * as account from "~/domain/api-contract/account";
 import * as contract from "~/domain/api-contract/orders";
@@ -49,11 +50,14 @@ function parse<S extends z.ZodTypeAny>(schema: S, values: unknown): z.output<S> 
 }
 
 const int = (name: string, min = 0, max = MAX_DB_INTEGER) =>
-  z.coerce
-    .number({ invalid_type_error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, tooLargeMessage(name, max));
+  z.preprocess(
+    plainIntegerInput,
+    z
+      .number({ invalid_type_error: `${name} must be a whole number`, required_error: `${name} is required` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, tooLargeMessage(name, max)),
+  );
 
 export const selfServiceProducts = methods({ GET: async () => apiAnswer(contract.SelfServiceProductsResponse, listSelfServiceProducts()) });
 
@@ -63,7 +67,7 @@ export const selfServiceCreateOrder = methods({
     const { values } = await readBody(request);
     const body = parse(
       z.object({
-        products: z.array(z.union([z.number(), z.string()]), { required_error: "products is required" }),
+        products: z.array(z.union([z.number(), z.string()]), { required_error: "products is required" }).min(1, COMMERCE_MESSAGES.nothingToOrder),
         lead_id: int("lead_id", 1),
         total_locations: int("total_locations", 0, MAX_ORDER_LOCATIONS).default(0),
         valid_locations: int("valid_locations", 0, MAX_ORDER_LOCATIONS).default(0),
@@ -111,7 +115,7 @@ export const buyProducts = methods({
   POST: async (request) => {
     const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
-    const body = parse(z.object({ type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1, MAX_LOCATIONS_PER_PURCHASE) }), values);
+    const body = parse(z.object({ type: z.preprocess(plainIntegerInput, z.unknown()).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1, MAX_LOCATIONS_PER_PURCHASE) }), values);
     const result = await buyLocationCredits({ userId: caller.user.id, kind: PACKAGE_TYPES[body.type], amount: body.amount, idempotencyKey: idempotencyKeyOf(request, values) });
     return apiAnswer(contract.PurchaseResponse, result);
   },

@@ -32,4 +32,10 @@ describe("createActionlessCheck (a POST to a route without an action gets our 40
     expect(reachesNoAction("/nowhere/at/all", "")).toBe(false);
     expect(reachesNoAction("/%E0%A4%A", "")).toBe(false);
   });
+
+  it("takes a ?_data that names a property of every object (__proto__, constructor) for no route", () => {
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      expect(reachesNoAction("/dashboard/scan", `?_data=${name}`)).toBe(false);
+    }
+  });
 });

@@ -39,7 +39,8 @@ export function createActionlessCheck(routes: Record<string, BuiltRoute | undefi
     const params = new URLSearchParams(search);
     const dataRoute = params.get("_data");
     if (dataRoute) {
-      const named = routes[dataRoute];
+      // Own keys only: `_data=__proto__` or `constructor` names no route, whatever Object.prototype holds.
+      const named = Object.hasOwn(routes, dataRoute) ? routes[dataRoute] : undefined;
       return named !== undefined && !named.module.action;
     }
     let decoded: string;

@@ -30,6 +30,10 @@ export function batchRequestCost(locations: number, slots: number): number {
 
 export const API_KEY_RATE_MESSAGE = `Too many requests with this API key: at most ${API_KEY_REQUESTS_PER_MINUTE} a minute (a batch counts one for each ${BATCH_ITEMS_PER_REQUEST.toLocaleString("en-GB")} items). Retry after the seconds in Retry-After.`;
 
+/** Unknown or revoked Bearer credentials an address may present a minute; each costs a database lookup. */
+export const INVALID_CREDENTIALS_PER_MINUTE = 20;
+export const INVALID_CREDENTIALS_MESSAGE = `Too many unknown, revoked or expired credentials from this address: at most ${INVALID_CREDENTIALS_PER_MINUTE} a minute. Retry after the seconds in Retry-After.`;
+
 export const ANONYMOUS_RATE_MESSAGE = `Too many requests without an API key from this address: at most ${ANONYMOUS_REQUESTS_PER_MINUTE} a minute. Retry after the seconds in Retry-After, or send an API key (${API_KEY_REQUESTS_PER_MINUTE} a minute).`;
 
 /** What a caller has left in the current window; sent back as the RateLimit headers. */

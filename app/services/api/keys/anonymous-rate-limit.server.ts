@@ -6,7 +6,7 @@
  * the counts, which at worst lets an address start a minute afresh.
  */
 import { ANONYMOUS_RATE_MESSAGE, ANONYMOUS_REQUESTS_PER_MINUTE, rateWindowAt, type RateLimitState } from "~/domain/api/keys/api-limits";
-import { UNKNOWN_CLIENT } from "~/domain/http/client-address";
+import { UNKNOWN_CLIENT, addressBucket } from "~/domain/http/client-address";
 import { getEnv } from "~/env.server";
 import { TooManyRequestsError } from "../../http/errors.server";
 
@@ -17,7 +17,7 @@ export class AnonymousRateLimitError extends TooManyRequestsError {
   }
 }
 
-/** Requests of each address in the current window; emptied when the next window starts, so it never outgrows one minute's callers. */
+/** Requests of each address (an IPv6 one by its /64) in the current window; emptied when the next window starts, so it never outgrows one minute's callers. */
 const counts = new Map<string, number>();
 let countedWindow = 0;
 
@@ -34,9 +34,10 @@ export function takeAnonymousRequest(address: string, nowMs = Date.now()): RateL
     countedWindow = start.getTime();
   }
   const limit = ANONYMOUS_REQUESTS_PER_MINUTE;
-  const used = counts.get(address) ?? 0;
+  const bucket = addressBucket(address);
+  const used = counts.get(bucket) ?? 0;
   if (used >= limit && !getEnv().DISABLE_RATE_LIMIT) throw new AnonymousRateLimitError({ limit, remaining: 0, resetSeconds });
-  counts.set(address, used + 1);
+  counts.set(bucket, used + 1);
   return { limit, remaining: Math.max(0, limit - used - 1), resetSeconds };
 }
 

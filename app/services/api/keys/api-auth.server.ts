@@ -2,6 +2,7 @@
 import type { RateLimitState } from "~/domain/api/keys/api-limits";
 import { takeAnonymousRequest } from "./anonymous-rate-limit.server";
 import { takeApiKeyRequests } from "./api-key-rate-limit.server";
+import { assertCredentialAttemptsLeft, countInvalidCredential } from "./invalid-credential-limit.server";
 import { isApiKeyShaped, verifyApiKeyGrant } from "./api-keys.server";
 import { API_KEY_MESSAGES, API_KEY_SCOPES, keyMay, type ApiCallScope, type ApiKeyScope } from "~/domain/api/keys/api-keys";
 import type { AccessCaller } from "../../commerce/entitlements.server";
@@ -89,16 +90,28 @@ async function countKey(request: Request, cost: number): Promise<ApiCaller | nul
   return caller;
 }
 
+/** The client address of an API request, as the route wrapper handed it on (limitAnonymousCaller). */
+const clientAddressOf = new WeakMap<Request, string>();
+
+/** A Bearer credential that does not check out: counted against the client's address, then the 401. */
+function invalidCredential(request: Request): UnauthorizedError {
+  const address = clientAddressOf.get(request);
+  if (address) countInvalidCredential(address);
+  return withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
+}
+
 async function identifyApiCaller(request: Request): Promise<Identity> {
   const bearer = readBearer(request);
+  const address = clientAddressOf.get(request);
+  if (bearer && address) assertCredentialAttemptsLeft(address);
   if (bearer && isApiKeyShaped(bearer)) {
     const grant = await verifyApiKeyGrant(bearer);
-    if (!grant) throw withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
+    if (!grant) throw invalidCredential(request);
     return { caller: { user: grant.user, via: "api_key", viaApiKey: true, scopes: grant.scopes }, key: bearer };
   }
   const user = await getSessionUser(request);
   if (!user) {
-    if (bearer) throw withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
+    if (bearer) throw invalidCredential(request);
     return { caller: null, key: null };
   }
   return { caller: { user, via: "session", viaApiKey: false, scopes: API_KEY_SCOPES }, key: null };
@@ -109,6 +122,7 @@ async function identifyApiCaller(request: Request): Promise<Identity> {
  * past the anonymous limit this throws the 429. A credential that does not check out is the 401 before any count.
  */
 export async function limitAnonymousCaller(request: Request, address: string): Promise<void> {
+  if (!clientAddressOf.has(request)) clientAddressOf.set(request, address);
   if (request.method === "OPTIONS" || anonymousRateOf.has(request)) return;
   if ((await identify(request)).caller) return;
   const state = takeAnonymousRequest(address);

@@ -13,7 +13,7 @@ import { idempotencyKeys } from "#db/schema/index";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from "~/domain/commerce/orders";
 import { getDb } from "../../infra/db.server";
-import { BadRequestError, ConflictError, UnprocessableEntityError } from "../../http/errors.server";
+import { BadRequestError, ConflictError, UnprocessableEntityError, withErrorCode } from "../../http/errors.server";
 import { logger } from "../../infra/logger.server";
 import type { Tx } from "../ledger.server";
 
@@ -76,7 +76,7 @@ export async function withIdempotency<T>(request: IdempotentRequest, run: (work:
     if (!claimed.length) {
       const [row] = await tx.select().from(idempotencyKeys).where(where);
       if (!row || row.state !== "done") throw new ConflictError(COMMERCE_MESSAGES.keyInProgress);
-      if (row.requestHash !== null && row.requestHash !== requestHash) throw new UnprocessableEntityError(COMMERCE_MESSAGES.keyReused, "idempotency_key");
+      if (row.requestHash !== null && row.requestHash !== requestHash) throw withErrorCode(new UnprocessableEntityError(COMMERCE_MESSAGES.keyReused, "idempotency_key"), "idempotency_key_reused");
       return row.response as T;
     }
     const answer = await run({ tx, afterCommit: (task) => afterCommit.push(task) });

@@ -100,11 +100,13 @@ export async function createSelfServiceOrder(input: {
   products: (number | string)[];
   billingCountry?: string | null;
   idempotencyKey: string;
+  /** A new assessment of a paid portfolio whose free period has ended: the one order a paid lead may take again. */
+  reassessment?: boolean;
 }): Promise<SelfServiceOrder> {
   const chosen = [...new Set(input.products.map((ref) => findSelfServiceProduct(ref)?.code ?? `unknown:${String(ref)}`))].sort();
   const params = { leadId: input.leadId, products: chosen, billingCountry: input.billingCountry ?? null };
   return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "self_service_order", params }, async ({ tx }) => {
-    const lead = await leadOf(tx, input.leadId);
+    const lead = await lockLead(tx, input.leadId);
     if (lead.userId && lead.userId !== input.userId) throw new NotFoundError(COMMERCE_MESSAGES.leadNotFound);
     const counts = await locationsOfLead(tx, lead);
     const items: OrderItemRecord[] = [];
@@ -116,6 +118,8 @@ export async function createSelfServiceOrder(input: {
       if (quantity === 0 || items.some((i) => i.code === product.code)) continue;
       items.push({ code: product.code, name: product.name, quantity, unitMinor: product.priceMinor, totalMinor: product.priceMinor * quantity });
     }
+    if (!items.length) throw new BadRequestError(COMMERCE_MESSAGES.nothingToOrder, "products");
+    if (!input.reassessment && (await paidOrdersCovering(tx, lead.id, items)).length) throw new ConflictError(COMMERCE_MESSAGES.leadAlreadyPaid, "lead_id");
     const { country, vatNumber } = await billingCountryFor(tx, input.userId, input.billingCountry);
     const { rateBp } = vatRateFor(country, vatNumber);
     const subtotal = items.reduce((s, i) => s + i.totalMinor, 0);
@@ -149,6 +153,33 @@ export interface PurchaseResult {
   /** Where to send the buyer to pay (Stripe Checkout); null when already paid. */
   checkout_url: string | null;
   test_payment: boolean;
+}
+
+/** The lead, its row locked: the orders of one lead are made and paid one at a time. */
+async function lockLead(tx: Tx, leadId: number): Promise<Lead> {
+  const [lead] = await tx.select().from(leads).where(eq(leads.id, leadId)).for("update");
+  if (!lead) throw new NotFoundError(COMMERCE_MESSAGES.leadNotFound);
+  return lead;
+}
+
+/** The lead's paid self-service orders that hold one of these lines (the same product at the same quantity). */
+async function paidOrdersCovering(executor: Executor, leadId: number, items: readonly OrderItemRecord[], exceptOrderId?: number) {
+  const paid = await executor
+    .select({ id: orders.id, items: orders.items, paidAt: orders.paidAt, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.leadId, leadId), eq(orders.status, "paid"), eq(orders.kind, "self_service")));
+  return paid.filter((o) => o.id !== exceptOrderId && o.items.some((paidItem) => items.some((i) => i.code === paidItem.code && i.quantity === paidItem.quantity)));
+}
+
+/**
+ * Whether paying this pending order would pay the lead twice: another order of the lead for the same line was paid
+ * after this one was made (two orders opened side by side). A new assessment is ordered after the earlier payment.
+ */
+async function paidTwice(tx: Tx, order: Order): Promise<boolean> {
+  if (order.kind !== "self_service" || order.leadId === null) return false;
+  await lockLead(tx, order.leadId);
+  const others = await paidOrdersCovering(tx, order.leadId, order.items, order.id);
+  return others.some((o) => (o.paidAt ?? o.createdAt) >= order.createdAt);
 }
 
 async function lockOrder(tx: Tx, orderId: number): Promise<Order> {
@@ -318,6 +349,7 @@ export async function confirmPurchase(input: {
   return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "confirm_purchase", params }, async (work) => {
     const order = await lockOrder(work.tx, input.orderId);
     if (order.leadId !== input.leadId || (order.userId && order.userId !== input.userId)) throw new NotFoundError(COMMERCE_MESSAGES.orderNotFound);
+    if (order.status === "pending" && (await paidTwice(work.tx, order))) throw new ConflictError(COMMERCE_MESSAGES.leadAlreadyPaid, "order_id");
     if (order.status === "pending") await requireTermsAcceptance(work.tx, input.userId, order.id, input.acceptedTerms);
     // Once a Checkout has started its amount is fixed: repricing then would make the paid session not match the order.
     if (order.status === "pending" && order.userId && !order.providerReference) return pay(work, await repriceForBuyer(work.tx, order, order.userId));

@@ -15,7 +15,7 @@ import { billingInfoHref } from "~/domain/commerce/billing";
 import { cartReviewHref, creditsSelection, selectionSearch } from "~/domain/commerce/cart";
 import { canUseApiKey } from "~/domain/commerce/entitlements";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, tooLargeMessage } from "~/domain/commerce/packages";
+import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, plainIntegerInput, tooLargeMessage } from "~/domain/commerce/packages";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
 import { createApiKey, listApiKeys, revokeApiKeyById, rotateApiKeyById } from "../../api/keys/api-keys.server";
 import { changePassword } from "../../auth/auth.server";
@@ -98,7 +98,8 @@ export async function actAccountPage(request: Request) {
         return back(COMMERCE_MESSAGES.termsSaved);
       case "buy_credits": {
         const type = Number(formData.get("type")) as 1 | 2 | 3;
-        const amount = Number.parseInt(String(formData.get("amount") ?? ""), 10);
+        const given = plainIntegerInput(formData.get("amount") ?? "");
+        const amount = typeof given === "number" ? given : Number.NaN;
         if (!PACKAGE_TYPES[type]) return back("Choose countries, regions or hexagons", "error");
         if (amount > MAX_LOCATIONS_PER_PURCHASE)
           return back(tooLargeMessage("The number of locations", MAX_LOCATIONS_PER_PURCHASE), "error");

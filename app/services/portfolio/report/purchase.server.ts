@@ -46,6 +46,7 @@ export async function orderReport(upload: PortfolioUpload, userId: string, again
     userId,
     leadId,
     products: [PORTFOLIO_REPORT_PRODUCT],
+    reassessment: againWithDataset !== undefined,
     idempotencyKey: againWithDataset ? `portfolio-order-${upload.id}-dataset-${againWithDataset}-${period}` : `portfolio-order-${upload.id}-${period}`,
   });
 }
