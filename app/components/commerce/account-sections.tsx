@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { DataTable, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { formatDocumentDate, type PaymentsMode } from "~/domain/commerce/orders";
@@ -205,5 +205,35 @@ export function TermsConsentForm({ terms }: { terms: { terms_conditions: boolean
       </button>
       {terms.accepted_at ? <p className="w-full text-xs text-slate-600">Last answer recorded {formatDocumentDate(terms.accepted_at)}.</p> : null}
     </Form>
+  );
+}
+
+/**
+ * Links to the older and the newest entries of a list the account page shows a page of. Each keeps the other list's
+ * place, so paging invoices does not reset the reports.
+ */
+export function ListPager({ label, param, anchor, older, newer }: { label: string; param: string; anchor: string; older?: number; newer: boolean }) {
+  const location = useLocation();
+  if (older === undefined && !newer) return null;
+  const href = (cursor: number | undefined) => {
+    const search = new URLSearchParams(location.search);
+    if (cursor === undefined) search.delete(param);
+    else search.set(param, String(cursor));
+    const query = search.toString();
+    return `${location.pathname}${query ? `?${query}` : ""}#${anchor}`;
+  };
+  return (
+    <nav aria-label={`${label} pages`} className="mt-3 flex flex-wrap gap-4 text-sm">
+      {newer ? (
+        <Link to={href(undefined)} className="underline">
+          Newest {label.toLowerCase()}
+        </Link>
+      ) : null}
+      {older !== undefined ? (
+        <Link to={href(older)} className="underline">
+          Older {label.toLowerCase()}
+        </Link>
+      ) : null}
+    </nav>
   );
 }

@@ -10,7 +10,7 @@ import { isReportPaid } from "../portfolio/report/purchase.server";
 import { createSession } from "../auth/session.server";
 import { billingInfoHandler, buyProducts, leadConfirmPurchase, selfServiceCreateOrder, tariffUpgrade, termsHandler } from "./api.server";
 import { saveBillingInfo, setTermsConsent } from "./billing.server";
-import { mergedDocuments } from "./documents.server";
+import { mergedDocumentsPage } from "./documents.server";
 import { createLead } from "./orders/leads.server";
 import { buyLocationCredits, isLeadPaidFor } from "./orders/orders.server";
 
@@ -146,7 +146,7 @@ describe("invoices and receipts in the account page", () => {
     const { user } = await signedIn("PREMIUM");
     await buyLocationCredits({ userId: user.id, kind: "country", amount: 1, idempotencyKey: "merge-docs-1" });
     await buyLocationCredits({ userId: user.id, kind: "region", amount: 5, idempotencyKey: "merge-docs-2" });
-    const docs = await mergedDocuments(user.id);
+    const docs = (await mergedDocumentsPage(user.id, { limit: 100 })).documents;
     expect(docs.map((d) => [d.number, d.invoice, d.receipt, d.test_payment, d.total_price])).toEqual([
       [2, true, true, true, "240.00"],
       [1, true, true, true, "180.00"],
@@ -288,7 +288,7 @@ describe("API key scopes", () => {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ success: false, code: "insufficient_scope", error: API_AUTH_MESSAGES.outOfScope });
     }
-    expect((await mergedDocuments(user.id)).length).toBe(0);
+    expect(((await mergedDocumentsPage(user.id, { limit: 100 })).documents).length).toBe(0);
     expect((await call(buyProducts, "POST", "/v1/products/buy_products", { ...auth, "Idempotency-Key": "session-buy-01" }, { type: 1, amount: 1 })).status).toBe(200);
   });
 });

@@ -42,20 +42,15 @@ export async function listInvoicesPage(userId: string, page?: ListPage) {
   return { results, hasMore };
 }
 
-export async function listInvoices(userId: string): Promise<DocumentRow[]> {
-  return (await listInvoicesPage(userId)).results;
-}
-
 export async function listReceiptsPage(userId: string, page?: ListPage) {
   const db = await getDb();
   const query = db.select().from(receipts).where(pageWhere(eq(receipts.userId, userId), receipts.number, page)).orderBy(desc(receipts.number));
   const { rows, hasMore } = pageOf(await (page ? query.limit(page.limit + 1) : query), page);
-  const results: (DocumentRow & { provider: string })[] = rows.map((r) => ({ number: r.number, created_at: r.createdAt.toISOString(), total_price: formatMinorUnits(r.totalMinor), currency: r.currency, order_id: r.orderId, provider: r.provider }));
-  return { results, hasMore };
+  return { results: rows.map(receiptRow), hasMore };
 }
 
-export async function listReceipts(userId: string): Promise<(DocumentRow & { provider: string })[]> {
-  return (await listReceiptsPage(userId)).results;
+function receiptRow(r: typeof receipts.$inferSelect): DocumentRow & { provider: string } {
+  return { number: r.number, created_at: r.createdAt.toISOString(), total_price: formatMinorUnits(r.totalMinor), currency: r.currency, order_id: r.orderId, provider: r.provider };
 }
 
 export interface MergedDocument {
@@ -68,9 +63,20 @@ export interface MergedDocument {
   test_payment: boolean;
 }
 
-/** One line per number: the invoice and its receipt side by side. */
-export async function mergedDocuments(userId: string): Promise<MergedDocument[]> {
-  const [inv, rec] = await Promise.all([listInvoices(userId), listReceipts(userId)]);
+/**
+ * One line per number, the invoice and its receipt side by side, a page at a time, newest first: a page of invoices
+ * and the receipts of the same numbers (a receipt is only ever issued for an invoice of its number).
+ */
+export async function mergedDocumentsPage(userId: string, page: ListPage): Promise<{ documents: MergedDocument[]; hasMore: boolean }> {
+  const { results: inv, hasMore } = await listInvoicesPage(userId, page);
+  if (!inv.length) return { documents: [], hasMore };
+  const db = await getDb();
+  const numbers = inv.map((i) => i.number);
+  const rec = (await db.select().from(receipts).where(and(eq(receipts.userId, userId), inArray(receipts.number, numbers)))).map(receiptRow);
+  return { documents: mergeByNumber(inv, rec), hasMore };
+}
+
+function mergeByNumber(inv: DocumentRow[], rec: (DocumentRow & { provider: string })[]): MergedDocument[] {
   const byNumber = new Map<number, MergedDocument>();
   for (const i of inv) byNumber.set(i.number, { number: i.number, date: formatDocumentDate(i.created_at), total_price: i.total_price, currency: i.currency, invoice: true, receipt: false, test_payment: false });
   for (const r of rec) {
@@ -81,7 +87,6 @@ export async function mergedDocuments(userId: string): Promise<MergedDocument[]>
   }
   return [...byNumber.values()].sort((a, b) => b.number - a.number);
 }
-
 
 /** The invoice or receipt of one number as a PDF; only its owner may download it. */
 export async function documentPdf(userId: string, number: number, kind: "invoice" | "receipt"): Promise<{ filename: string; content: Buffer }> {
@@ -98,10 +103,6 @@ export async function documentPdf(userId: string, number: number, kind: "invoice
 }
 
 /** Reports bought by the user: paid self-service orders and what they cover. */
-export async function listReports(userId: string) {
-  return (await listReportsPage(userId)).results;
-}
-
 export async function listReportsPage(userId: string, page?: ListPage) {
   const db = await getDb();
   const owner = and(eq(orders.userId, userId), eq(orders.kind, "self_service"), inArray(orders.status, ["paid"]))!;

@@ -4,7 +4,9 @@
  * rotating keeps the old key for the overlap, errors come back beside the field they concern.
  */
 import { createUser } from "#db/factories";
+import { invoices, orders, receipts } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
+import { ACCOUNT_LIST_PAGE_SIZE, DOCUMENTS_BEFORE_PARAM } from "~/domain/auth/account";
 import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, DEFAULT_API_KEY_NAME } from "~/domain/api/keys/api-keys";
@@ -148,5 +150,50 @@ describe("the account page's API keys", () => {
       expect(res.status).toBe(400);
     }
     expect(await keysOf(cookie)).toEqual([]);
+  });
+});
+
+describe("invoices and reports, a page at a time", () => {
+  /** Paid orders with an invoice each and a receipt for every other one; numbers 9001.. of this user. */
+  async function paidOrders(userId: string, count: number) {
+    const db = getDb();
+    for (let i = 0; i < count; i++) {
+      const [order] = await db
+        .insert(orders)
+        .values({ userId, kind: "self_service", status: "paid", items: [{ name: `Report ${i}` }] as never, subtotalMinor: 100, totalMinor: 120, paidAt: new Date() })
+        .returning({ id: orders.id });
+      await db.insert(invoices).values({ number: 9001 + i, orderId: order!.id, userId, totalMinor: 120 });
+      if (i % 2 === 0) await db.insert(receipts).values({ number: 9001 + i, orderId: order!.id, userId, totalMinor: 120, provider: "test" });
+    }
+  }
+
+  it("lists the newest page and links to the older ones, each list keeping the other's place", async () => {
+    const { user, cookie } = await signedIn("PREMIUM");
+    await paidOrders(user.id, ACCOUNT_LIST_PAGE_SIZE + 5);
+
+    const first = (await (await load(cookie)).json()) as PageData;
+    expect(first.documents.map((d) => d.number)).toEqual(Array.from({ length: ACCOUNT_LIST_PAGE_SIZE }, (_, i) => 9000 + ACCOUNT_LIST_PAGE_SIZE + 5 - i));
+    expect(first.documents.filter((d) => d.receipt).length).toBe(ACCOUNT_LIST_PAGE_SIZE / 2);
+    expect(first.olderDocuments).toBe(9006);
+    expect(first.newerDocuments).toBe(false);
+    expect(first.reports).toHaveLength(ACCOUNT_LIST_PAGE_SIZE);
+    expect(first.olderReports).toBe(first.reports.at(-1)!.id);
+
+    const older = (await (await load(cookie, `?${DOCUMENTS_BEFORE_PARAM}=${first.olderDocuments}`)).json()) as PageData;
+    expect(older.documents.map((d) => d.number)).toEqual([9005, 9004, 9003, 9002, 9001]);
+    expect(older.documents.map((d) => d.receipt)).toEqual([true, false, true, false, true]);
+    expect(older.olderDocuments).toBeUndefined();
+    expect(older.newerDocuments).toBe(true);
+    // The reports list stays on its first page.
+    expect(older.reports.map((r) => r.id)).toEqual(first.reports.map((r) => r.id));
+  });
+
+  it("reads a cursor that is not a positive whole number as the first page", async () => {
+    const { user, cookie } = await signedIn("PREMIUM");
+    await paidOrders(user.id, 2);
+    for (const bad of ["0x10", "-1", "1e3", "abc", ""]) {
+      const page = (await (await load(cookie, `?${DOCUMENTS_BEFORE_PARAM}=${encodeURIComponent(bad)}`)).json()) as PageData;
+      expect(page.documents.map((d) => d.number)).toEqual([9002, 9001]);
+    }
   });
 });

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { CreditBalance, DocumentsTable, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
-import { KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM } from "~/domain/auth/account";
+import { CreditBalance, DocumentsTable, ListPager, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
+import { DOCUMENTS_BEFORE_PARAM, KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM, REPORTS_BEFORE_PARAM } from "~/domain/auth/account";
 import { ApiKeysSection } from "~/components/commerce/api-keys-section";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
 import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
@@ -69,12 +69,14 @@ export default function AccountPage() {
           Invoices and receipts
         </h2>
         <DocumentsTable documents={data.documents} />
+        <ListPager label="Invoices" param={DOCUMENTS_BEFORE_PARAM} anchor="documents-heading" older={data.olderDocuments} newer={data.newerDocuments} />
       </section>
       <section aria-labelledby="reports-heading" className="card mb-6">
         <h2 id="reports-heading" className="mb-2 text-lg font-semibold">
           Reports
         </h2>
         <ReportsTable reports={data.reports} />
+        <ListPager label="Reports" param={REPORTS_BEFORE_PARAM} anchor="reports-heading" older={data.olderReports} newer={data.newerReports} />
       </section>
       <ApiKeysSection
         mayHoldKey={data.mayHoldKey}

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import crypto from "node:crypto";
 import { API_KEYS_SECTION_ID, type CreatedKey, type KeyFormError } from "~/components/commerce/api-keys-section";
-import { API_KEY_MODAL_PARAM, accountIntent } from "~/domain/auth/account";
+import { ACCOUNT_LIST_PAGE_SIZE, API_KEY_MODAL_PARAM, DOCUMENTS_BEFORE_PARAM, REPORTS_BEFORE_PARAM, accountIntent, pageCursor } from "~/domain/auth/account";
 import { AUTH_MESSAGES } from "~/domain/auth/auth";
 import { ChangePasswordSchema } from "~/domain/auth/auth-forms";
 import { billingInfoHref } from "~/domain/commerce/billing";
@@ -25,7 +25,7 @@ import { readFormData } from "../../http/forms/form-body.server";
 import { replyWithServiceError } from "../../http/forms/form-errors.server";
 import { redirectWithToast } from "../../http/forms/toast.server";
 import { getTermsConsent, setTermsConsent } from "../billing.server";
-import { listReports, mergedDocuments } from "../documents.server";
+import { listReportsPage, mergedDocumentsPage } from "../documents.server";
 import { getUserEntitlements } from "../entitlements.server";
 import { currentPaymentsMode } from "../orders/payments.server";
 
@@ -36,10 +36,11 @@ export async function loadAccountPage(request: Request) {
     return redirect(`/dashboard/account#${API_KEYS_SECTION_ID}`);
   const plan = PLAN_DEFINITIONS.find((p) => p.code === user.planCode);
   const mayHoldKey = canUseApiKey(user.planCode);
+  const search = new URL(request.url).searchParams;
   const [entitlements, documents, reports, terms, apiKeys] = await Promise.all([
     getUserEntitlements(user),
-    mergedDocuments(user.id),
-    listReports(user.id),
+    mergedDocumentsPage(user.id, { limit: ACCOUNT_LIST_PAGE_SIZE, startingAfter: pageCursor(search, DOCUMENTS_BEFORE_PARAM) }),
+    listReportsPage(user.id, { limit: ACCOUNT_LIST_PAGE_SIZE, startingAfter: pageCursor(search, REPORTS_BEFORE_PARAM) }),
     getTermsConsent(user.id),
     mayHoldKey ? listApiKeys(user.id) : Promise.resolve([]),
   ]);
@@ -47,8 +48,12 @@ export async function loadAccountPage(request: Request) {
     user,
     plan,
     entitlements,
-    documents,
-    reports,
+    documents: documents.documents,
+    olderDocuments: documents.hasMore ? documents.documents.at(-1)?.number : undefined,
+    newerDocuments: search.has(DOCUMENTS_BEFORE_PARAM),
+    reports: reports.results,
+    olderReports: reports.hasMore ? reports.results.at(-1)?.id : undefined,
+    newerReports: search.has(REPORTS_BEFORE_PARAM),
     terms,
     apiKeys,
     mayHoldKey,
