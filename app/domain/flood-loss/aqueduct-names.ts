@@ -79,3 +79,16 @@ export function coastalFileName(
   const y = scenario === "historical" ? "hist" : String(year);
   return `inuncoast_${scenario}_${subsidence}_${y}_rp${String(returnPeriod).padStart(4, "0")}_${seaLevel}.tif`;
 }
+
+/**
+ * The Aqueduct scenario and period that stand for a platform scenario and period, or null where Aqueduct publishes
+ * none (RCP2.6; 2040): then no depth layer applies and nothing is made up in between.
+ */
+export function aqueductSlotFor(scenario: string, period: string): { scenario: AqueductScenario; period: string } | null {
+  if (scenario === "hist" || period === "hist" || period === "historical") {
+    return scenario === "hist" || scenario === "historical" ? { scenario: "historical", period: "historical" } : null;
+  }
+  const s = scenario === "rcp45" ? "rcp4p5" : scenario === "rcp85" ? "rcp8p5" : null;
+  if (!s || !(AQUEDUCT_YEARS as readonly number[]).includes(Number(period))) return null;
+  return { scenario: s, period };
+}
