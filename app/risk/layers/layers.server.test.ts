@@ -176,3 +176,27 @@ describe("layers:fetch faults leave the store as it was", () => {
     expect(await store.readManifest()).toEqual({ version: 1, layers: [] });
   });
 });
+
+describe("layers:add", () => {
+  it("adds an operator's own GeoTIFF with its metadata, and refuses one that is not EPSG:4326", async () => {
+    const { dir, store, stagingDir } = fresh("add");
+    const own = path.join(root, "my-depth-rp100.tif");
+    writeFileSync(own, writeDepthTiff({ width: 4, height: 2, values: new Float32Array([0, 1, 2, 3, 4, 5, 6, 7]), west: 6, north: 52, dx: 0.5, dy: 0.5 }));
+    const { addLayer } = await import("./add.server");
+    const e = await addLayer(
+      store,
+      own,
+      { kind: "river", scenario: "historical", period: "historical", returnPeriod: 100, source: { name: "Own survey", url: "https://example.org" }, licence: "internal", attribution: "Bank X" },
+      stagingDir,
+    );
+    expect(e).toMatchObject({ file: "my-depth-rp100.tif", bbox: [6, 51, 8, 52], variant: "own", sha256: sha(own) });
+    const d = await new FloodDepthReader(store).depthsAt(51.2, 6.7, "historical", "historical");
+    expect(d.river!.depths).toEqual([{ returnPeriod: 100, depthM: 5, file: "my-depth-rp100.tif" }]);
+    const bad = path.join(root, "bad.tif");
+    writeFileSync(bad, writeFloat32Tiff({ width: 1, height: 1, values: [1], pixelScale: [1, 1], tiepoint: { i: 0, j: 0, lon: 0, lat: 0 }, epsg: 4258 }));
+    await expect(
+      addLayer(store, bad, { kind: "river", scenario: "historical", period: "historical", returnPeriod: 10, source: { name: "x", url: "x" }, licence: "x", attribution: "x" }, stagingDir),
+    ).rejects.toThrow(/CRS EPSG:4258; layers must be EPSG:4326/);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tif"))).toEqual(["my-depth-rp100.tif"]);
+  });
+});
