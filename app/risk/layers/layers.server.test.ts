@@ -200,3 +200,19 @@ describe("layers:add", () => {
     expect(readdirSync(dir).filter((f) => f.endsWith(".tif"))).toEqual(["my-depth-rp100.tif"]);
   });
 });
+
+describe("floodAtPoint", () => {
+  it("answers from layers where they cover, and says not available elsewhere", async () => {
+    const { store, stagingDir } = fresh("point");
+    await fetchLayers(store, aqueductPlan({ base: `${server.url}/ok`, kinds: ["river"] }), { stagingDir, source: SOURCE, bbox: [5, 49, 10, 52] });
+    const { floodAtPoint } = await import("./flood-at-point.server");
+    const reader = new FloodDepthReader(store);
+    const here = await floodAtPoint(reader, { ...AT, countryCode: "DE", scenario: "hist", period: "hist", occupancy: "residential", valueEur: 1_000_000 });
+    if (!here.river.available || !here.river.loss.ok) throw new Error("expected a river answer with a loss");
+    expect(here.river.level).toMatchObject({ level: "medium", band: 3, damagingReturnPeriod: 25 });
+    expect(here.river.explanation).toMatch(/^River flood from the published depth map \(WRI Aqueduct Floods \(test rasters\)\): 0\.60 m of water at the 1-in-25-year flood/);
+    expect(here.river.loss.loss.loss100Eur).toBeCloseTo(440_000, 0);
+    expect(here.coastal).toEqual({ available: false, message: "not available: no flood-depth layer covers this place", howToAdd: expect.stringMatching(/layers:fetch/) });
+    expect((await floodAtPoint(reader, { ...AT, countryCode: "DE", scenario: "rcp26", period: "2050" })).river.available).toBe(false);
+  });
+});
