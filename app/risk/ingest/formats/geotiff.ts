@@ -51,10 +51,10 @@ export async function readGeoTiffLayer(input: IngestInput, opts: GridReadOptions
   let y0: number;
   let dx: number;
   let dy: number;
-  const fd = image.fileDirectory as Record<string, number[] | undefined>;
-  const tie = fd.ModelTiepoint;
-  const transform = fd.ModelTransformation;
-  if ((tie && fd.ModelPixelScale) || transform) {
+  const fd = image.fileDirectory;
+  const tie = fd.getValue('ModelTiepoint') as number[] | undefined;
+  const transform = fd.getValue('ModelTransformation') as number[] | undefined;
+  if ((tie && fd.hasTag('ModelPixelScale')) || transform) {
     if (transform && (transform[1] !== 0 || transform[4] !== 0)) {
       throw new IngestError(`${file}: rotated or sheared rasters are not supported`);
     }

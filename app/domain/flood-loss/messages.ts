@@ -1,0 +1,13 @@
+/** What the product says about flood depth and loss, in one place for the API, the dashboard and the reports. */
+
+export const NO_DEPTH_LAYER =
+  "not available: no flood-depth layer covers this place";
+
+export const HOW_TO_ADD_LAYER =
+  "Fetch the published WRI Aqueduct Floods maps for a box around it (npm run layers:fetch -- aqueduct --bbox W,S,E,N) or add your own depth map (npm run layers:add).";
+
+export const SCREENING_INDEX_LABEL = "screening index (no flood-depth layer here; not a depth and not a loss)";
+
+export function depthLevelExplanation(kind: "river" | "coastal", reason: string, source: string): string {
+  return `${kind === "river" ? "River" : "Coastal"} flood from the published depth map (${source}): ${reason}.`;
+}
