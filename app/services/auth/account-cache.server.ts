@@ -92,7 +92,7 @@ export function forgetAccount(userId: string) {
 
 // ---------- listening ----------
 
-let listening: { db: Database; ready: boolean; stop: () => Promise<void> } | null = null;
+let listening: { db: Database; ready: boolean; started: Promise<void>; stop: () => Promise<void> } | null = null;
 
 function listeningOn(db: Database): boolean {
   return listening?.db === db && listening.ready;
@@ -110,7 +110,7 @@ function startListening(db: Database) {
   if (listening?.db === db) return;
   const previous = listening;
   accountChanged("*");
-  const state: NonNullable<typeof listening> = { db, ready: false, stop: async () => undefined };
+  const state: NonNullable<typeof listening> = { db, ready: false, started: Promise.resolve(), stop: async () => undefined };
   listening = state;
   void previous?.stop();
   const client = (db as unknown as { $client: unknown }).$client as
@@ -137,12 +137,20 @@ function startListening(db: Database) {
     }
     await state.stop();
   });
-  started.then(
+  state.started = started.then(
     () => {
       if (listening === state) state.ready = true;
       else void state.stop();
     },
     (error: unknown) => lost(db, error),
   );
+}
+
+/** Starts listening on the database in use and waits until it listens (server start, tests). */
+export async function listenForAccountChanges(): Promise<boolean> {
+  const db = await getDb();
+  startListening(db);
+  await listening?.started;
+  return listeningOn(db);
 }
 
