@@ -6,7 +6,7 @@ import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import type { AppLoadContext } from "@remix-run/node";
 import { ApiKeyRateLimitError } from "./keys/api-key-rate-limit.server";
 import { AnonymousRateLimitError } from "./keys/anonymous-rate-limit.server";
-import { anonymousRateStateOf, limitAnonymousCaller } from "./keys/api-auth.server";
+import { anonymousRateStateOf, keyedRateStateOf, limitAnonymousCaller } from "./keys/api-auth.server";
 import { requestClientAddress } from "../http/client-address.server";
 import { BadRequestError, isAppError } from "../http/errors.server";
 import { logger } from "../infra/logger.server";
@@ -56,6 +56,12 @@ export async function finishApiResponse(request: Request, response: Response): P
   const anonymous = anonymousRateStateOf(request);
   if (anonymous && response.status !== 429 && !response.headers.has("RateLimit-Limit")) {
     for (const [name, value] of Object.entries(rateLimitHeaders(anonymous))) setHeader(response, name, value);
+  }
+  // Every answer to a valid API key tells the account's budget, a 405 or an error answered before the key was read
+  // included: the request is counted then.
+  if (response.status !== 429 && !response.headers.has("RateLimit-Limit")) {
+    const keyed = await keyedRateStateOf(request);
+    if (keyed) for (const [name, value] of Object.entries(rateLimitHeaders(keyed))) setHeader(response, name, value);
   }
   const type = response.headers.get("Content-Type") ?? "";
   if (response.status < 400 || !type.includes("json")) {

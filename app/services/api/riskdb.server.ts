@@ -20,7 +20,7 @@ import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestI
 import { REQUEST_ID_HEADER } from "~/domain/api/api-errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import type { AppLoadContext } from "@remix-run/node";
-import { anonymousRateStateOf, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./keys/api-auth.server";
+import { anonymousRateStateOf, giveBackIfNotModified, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./keys/api-auth.server";
 import { requestClientAddress } from "../http/client-address.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "../commerce/entitlements.server";
 import { BadRequestError, NotFoundError } from "../http/errors.server";
@@ -115,11 +115,13 @@ export function scoreAnswerEtag(request: Request, text: string): string {
 async function reply(request: Request, fn: () => Answer | Promise<Answer>): Promise<RiskdbReply> {
   try {
     const { body, cache, vary, versioned } = await fn();
+    const text = JSON.stringify(body);
+    const etag = versioned ? scoreAnswerEtag(request, text) : undefined;
+    const notModified = etag !== undefined && etagMatches(request.headers.get("If-None-Match"), etag);
+    if (notModified) await giveBackIfNotModified(request, 304);
     const rate = rateLimitStateOf(request);
     // An anonymous caller's budget is told as a key's is, without making the answer private.
     const told = rate ?? anonymousRateStateOf(request);
-    const text = JSON.stringify(body);
-    const etag = versioned ? scoreAnswerEtag(request, text) : undefined;
     const headers: Record<string, string> = {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": rate ? KEYED_CACHE : (cache ?? "no-store"),
@@ -130,7 +132,7 @@ async function reply(request: Request, fn: () => Answer | Promise<Answer>): Prom
       ...CORS_HEADERS,
       [REQUEST_ID_HEADER]: requestIdOf(request),
     };
-    if (etag && etagMatches(request.headers.get("If-None-Match"), etag)) {
+    if (notModified) {
       delete headers["Content-Type"];
       return { status: 304, headers, body: null };
     }
