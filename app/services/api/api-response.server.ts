@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { REQUEST_ID_HEADER, apiErrorCodeForStatus, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
 import { API_ERROR_MARK, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
+import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
 import type { AppLoadContext } from "@remix-run/node";
 import { ApiKeyRateLimitError } from "./keys/api-key-rate-limit.server";
 import { AnonymousRateLimitError } from "./keys/anonymous-rate-limit.server";
@@ -63,6 +64,8 @@ export async function finishApiResponse(request: Request, response: Response): P
     const keyed = await keyedRateStateOf(request);
     if (keyed) for (const [name, value] of Object.entries(rateLimitHeaders(keyed))) setHeader(response, name, value);
   }
+  // Every answer names the dated version it follows (the pinned one, else the newest).
+  setHeader(response, API_VERSION_HEADER, apiVersionOf(request.headers.get(API_VERSION_HEADER)) ?? LATEST_API_VERSION);
   const type = response.headers.get("Content-Type") ?? "";
   if (response.status < 400 || !type.includes("json")) {
     setHeader(response, REQUEST_ID_HEADER, id);

@@ -18,6 +18,7 @@ import type { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
 import { REQUEST_ID_HEADER } from "~/domain/api/api-errors";
+import { API_VERSION_HEADER, API_VERSION_MESSAGE, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import type { AppLoadContext } from "@remix-run/node";
 import { anonymousRateStateOf, giveBackIfNotModified, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./keys/api-auth.server";
@@ -131,6 +132,7 @@ async function reply(request: Request, fn: () => Answer | Promise<Answer>): Prom
       ...API_RESPONSE_HEADERS,
       ...CORS_HEADERS,
       [REQUEST_ID_HEADER]: requestIdOf(request),
+      [API_VERSION_HEADER]: apiVersionOf(request.headers.get(API_VERSION_HEADER)) ?? LATEST_API_VERSION,
     };
     if (notModified) {
       delete headers["Content-Type"];
@@ -302,6 +304,7 @@ const endpoint =
       ? Promise.resolve(PREFLIGHT_REPLY)
       : reply(request, async () => {
           if (context) await limitAnonymousCaller(request, requestClientAddress(request, context));
+          if (!apiVersionOf(request.headers.get(API_VERSION_HEADER))) throw new BadRequestError(API_VERSION_MESSAGE, API_VERSION_HEADER);
           // A presented credential that does not check out is a 401 on every path, open data included, and a valid
           // key is counted (and told its limit) wherever it is sent.
           if (readBearer(request)) await resolveApiCaller(request);
