@@ -127,32 +127,46 @@ describe("point drivers", () => {
 
   describe("the river whose flood reaches a point", () => {
     /**
-     * The 2′ grid (10,800 × 5,400, 3.7 km north-south) of land at `base` m in 2 m grey steps; floodplain pixels given
-     * as [x, y, height above channel, drainage area, flow], each its own channel; heights per pixel override the base.
-     * Row 1,500 lies at 40° N, where a pixel is 2.8 km wide.
+     * The 2′ grid (10,800 × 5,400, 3.7 km north-south) of land at 100 m in 2 m grey steps, built once: each case
+     * lies at its own column `x0` along row 1,500 (40° N, where a pixel is 2.8 km wide), 20 pixels from the next.
+     * Floodplain pixels are given as [dx, height above channel, drainage area, flow], each its own channel; heights
+     * as [dx, dy, m].
      */
-    function drivers(members: [number, number, number, number, number][], heights: [number, number, number][] = [], base = 100) {
-      const width = 10_800, height = 5_400, n = width * height;
+    const width = 10_800, height = 5_400, Y = 1500;
+    const cases = {
+      tributary: { members: [[0, 2, 1500, 12], [1, 0, 144_000, 2300]], heights: [[1, 0, 90]] },
+      deepMain: { members: [[0, 2, 1500, 12], [1, 0, 144_000, 2300]], heights: [[1, 0, 50]] },
+      terrace: { members: [[0, 0, 144_000, 2300]], heights: [[1, 0, 160]] },
+      level: { members: [[0, 0, 144_000, 2300]], heights: [] },
+      higher: { members: [[0, 0, 144_000, 2300]], heights: [[2, 0, 108]] },
+      gorge: { members: [[0, 0, 1000, 20]], heights: [-1, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy, 500])) },
+      plain: { members: [[0, 0, 1000, 20]], heights: [] },
+    } as const satisfies Record<string, { members: readonly (readonly number[])[]; heights: readonly (readonly number[])[] }>;
+    const x0 = Object.fromEntries(Object.keys(cases).map((k, i) => [k, 500 + 20 * i])) as Record<keyof typeof cases, number>;
+    const d = (() => {
       const greyToM = Array.from({ length: 256 }, (_, g) => g * 2);
-      const grey = new Uint8Array(n).fill(base / 2);
-      for (const [x, y, h] of heights) grey[y * width + x] = h / 2;
-      const sorted = [...members].sort((a, b) => a[1] * width + a[0] - (b[1] * width + b[0]));
+      const grey = new Uint8Array(width * height).fill(50);
+      const members: [number, number, number, number][] = [];
+      for (const [k, c] of Object.entries(cases) as [keyof typeof cases, (typeof cases)[keyof typeof cases]][]) {
+        for (const [dx, dy, h] of c.heights) grey[(Y + dy!) * width + x0[k] + dx!] = h! / 2;
+        for (const [dx, hand, area, flow] of c.members) members.push([Y * width + x0[k] + dx!, hand!, area!, flow!]);
+      }
+      members.sort((a, b) => a[0] - b[0]);
       return new PointDrivers(
         encodePointDrivers({
           width, height, greyToM, grey, isLand: () => true, isLow: () => false, isUrban: () => false,
           members: {
-            pixel: Int32Array.from(sorted, ([x, y]) => y * width + x),
-            channel: Int32Array.from(sorted, ([x, y]) => y * width + x),
-            handM: Float32Array.from(sorted, (m) => m[2]),
-            flat: Float32Array.from(sorted, () => 1),
-            areaKm2: Float32Array.from(sorted, (m) => m[3]),
-            flowM3s: Float32Array.from(sorted, (m) => m[4]),
+            pixel: Int32Array.from(members, (m) => m[0]),
+            channel: Int32Array.from(members, (m) => m[0]),
+            handM: Float32Array.from(members, (m) => m[1]),
+            flat: Float32Array.from(members, () => 1),
+            areaKm2: Float32Array.from(members, (m) => m[2]),
+            flowM3s: Float32Array.from(members, (m) => m[3]),
           },
         }),
       );
-    }
-    const lonOf = (x: number) => -180 + (x + 0.5) / 30, latOf = (y: number) => 90 - (y + 0.5) / 30;
-    const Y = 1500;
+    })();
+    const at = (k: keyof typeof cases, dx = 0) => d.sample(90 - (Y + 0.5) / 30, -180 + (x0[k] + dx + 0.5) / 30)!.river;
 
     it("caps the flood stage at the height great rivers' floods of record reach", () => {
       expect(floodplainHeightLimitM(1000)).toBeCloseTo(7.94, 2);
@@ -163,8 +177,7 @@ describe("point drivers", () => {
     it("a town whose pixel drains to a tributary lies in the main river's floodplain beside it, by its own height", () => {
       // the tributary's floodplain pixel is the town's own, 2 m above its channel; the main river's channel, one
       // pixel (2.8 km) away, lies 10 m below the town
-      const d = drivers([[500, Y, 2, 1500, 12], [501, Y, 0, 144_000, 2300]], [[501, Y, 90]]);
-      const r = d.sample(latOf(Y), lonOf(500))!.river!;
+      const r = at("tributary")!;
       expect(Math.abs(r.flowM3s / 2300 - 1)).toBeLessThan(0.04);
       expect(Math.abs(r.areaKm2 / 144_000 - 1)).toBeLessThan(0.04);
       expect(r.handM).toBe(10);
@@ -172,26 +185,23 @@ describe("point drivers", () => {
     });
 
     it("a main river whose channel lies far below the point's own ground does not reach it", () => {
-      // the main channel 50 m below the town: beyond its 12 m flood stage and the 10 m height allowance of the
-      // ground around it, so the town keeps its tributary, 2 m below it
-      const d = drivers([[500, Y, 2, 1500, 12], [501, Y, 0, 144_000, 2300]], [[501, Y, 50]]);
-      const r = d.sample(latOf(Y), lonOf(500))!.river!;
+      // the main channel 50 m below the town: beyond its 12 m flood stage and the 40 m most of height allowance, so
+      // the town keeps its tributary, 2 m below it
+      const r = at("deepMain")!;
       expect(Math.abs(r.flowM3s / 12 - 1)).toBeLessThan(0.04);
       expect(r.handM).toBe(2);
     });
 
     it("a terrace above its channel takes no floodplain from the valley floor beside it", () => {
       // the valley floor's own pixel lies in the floodplain; the terrace one pixel away stands 60 m above its channel
-      const d = drivers([[500, Y, 0, 144_000, 2300]], [[501, Y, 160]]);
-      expect(d.sample(latOf(Y), lonOf(500))!.river).not.toBeNull();
-      expect(d.sample(latOf(Y), lonOf(501))!.river).toBeNull();
+      expect(at("terrace")).not.toBeNull();
+      expect(at("terrace", 1)).toBeNull();
       expect(HEIGHT_ALLOWANCE_MAX_M).toBeLessThan(60 - FLOOD_STAGE_CAP_M);
     });
 
     it("the reach shrinks as the point's height above the channel grows", () => {
       // level ground 2 pixels (5.7 km) from the channel floods; the same distance 8 m higher keeps less depth
-      const level = drivers([[500, Y, 0, 144_000, 2300]]).sample(latOf(Y), lonOf(502))!.river!;
-      const higher = drivers([[500, Y, 0, 144_000, 2300]], [[502, Y, 108]]).sample(latOf(Y), lonOf(502))!.river!;
+      const level = at("level", 2)!, higher = at("higher", 2)!;
       expect(level.handM).toBe(0);
       expect(higher.handM).toBe(8);
       expect(higher.depthShare).toBeLessThan(level.depthShare);
@@ -200,10 +210,7 @@ describe("point drivers", () => {
     });
 
     it("a valley floor between steep sides covers a small share of its pixel, a plain all of it", () => {
-      const walls: [number, number, number][] = [];
-      for (let dy = -1; dy <= 1; dy++) for (const dx of [-1, 1]) walls.push([500 + dx, Y + dy, 500]);
-      const gorge = drivers([[500, Y, 0, 1000, 20]], walls).sample(latOf(Y), lonOf(500))!.river!;
-      const plain = drivers([[500, Y, 0, 1000, 20]]).sample(latOf(Y), lonOf(500))!.river!;
+      const gorge = at("gorge")!, plain = at("plain")!;
       expect(plain.valleyShare).toBe(1);
       expect(plain.membership).toBe(1);
       // six of eight neighbours rise 400 m over 2.8-4.7 km: a floodplain 2 × 7.9 m high is ≈ 0.1 km wide
@@ -213,9 +220,8 @@ describe("point drivers", () => {
     });
 
     it("a plateau with no floodplain pixel within two pixels reads no river", () => {
-      const d = drivers([[500, Y, 0, 144_000, 2300]]);
-      expect(d.sample(latOf(Y), lonOf(503))!.river).toBeNull();
-      expect(d.sample(latOf(Y), lonOf(502))!.river).not.toBeNull();
+      expect(at("level", 3)).toBeNull();
+      expect(at("level", 2)).not.toBeNull();
     });
   });
 });
