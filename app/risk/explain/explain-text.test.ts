@@ -208,7 +208,7 @@ describe("sentences of real places through the engine", () => {
     expect(fd.explanation!.summary).toContain(`The point in Köln lies in the floodplain of a river draining`);
     expect(fd.explanation!.summary).toContain(`its own ground is ${fmtInt(hand)} m above that channel`);
     expect(fd.explanation!.summary).toContain("(2′ grid)");
-    expect(fd.explanation!.inputs.handM!.label).toBe("height above the river channel at this point, 2′ grid (≈ 3.7 km)");
+    expect(fd.explanation!.inputs.handM!.label).toBe("height of this point above that river's channel, 2′ grid (≈ 3.7 km)");
     const hw = r.hazards.find((h) => h.hazard_id === "HW")!;
     expect(hw.explanation!.summary).toMatch(/at its elevation of [\d,]+ m.*\(6\.5 °C\/km\)/);
     expect(hw.explanation!.inputs.tJul!.label).toMatch(/^July mean temperature at this point's elevation \(10′ climatology/);
