@@ -14,6 +14,17 @@ export interface ChangelogEntry {
 
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: "2026-11-29",
+    kind: "api",
+    version: "1.5.1",
+    title: "River flood of a point from its own ground",
+    changes: [
+      "A point's river flood no longer takes the best floodplain pixel within 7 km: its own 2′ height above each nearby channel and its distance to it must fit within that channel's flood stage (GFPLAIN's a·A^b, capped at 12 m) plus the 2′ relief's height allowance (the height range around it, at most 40 m), and the flood depth left there grades its membership. Random land points at river flood High or above: 34.7 % before, 14.6 % after; 2 km neighbours three bands apart: 0.74 % before, 0.40 % after.",
+      "A point's explanation states its own height above that channel and its distance to it; `floodplainShare` of a point is its membership × 0.3, the share at which a hexagon's floodplain factor is full.",
+      "Hexagon, region and country scores, and the dataset files, are unchanged.",
+    ],
+  },
+  {
     date: "2026-11-27",
     kind: "api",
     version: "1.5.0",

@@ -28,7 +28,7 @@ describe("explanations on the committed dataset", () => {
       const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
       expect(fd.score, name).toBeGreaterThanOrEqual(3);
       // a point is scored from its own 2′ drivers: its floodplain (or low land joined to the sea, in a delta)
-      expect(fd.explanation?.summary, name).toMatch(new RegExp(`^The point in ${name} (lies in the floodplain of a river draining [\\d,]+ km² \\(mean flow about [\\d,]+ m³/s\\), [\\d,]+ m above its channel and [\\d.]+ km from it \\(2′ grid\\)|is low-lying land joined to the sea \\(2′ grid\\))`));
+      expect(fd.explanation?.summary, name).toMatch(new RegExp(`^The point in ${name} (lies in the floodplain of a river draining [\\d,]+ km² \\(mean flow about [\\d,]+ m³/s\\): its own ground is [\\d,]+ m above that channel and [\\d.]+ km from it \\(2′ grid\\)|is low-lying land joined to the sea \\(2′ grid\\))`));
       expect(fd.explanation?.summary, name).toMatch(/that is (High|Severe|Extreme)\.$/);
     }
   });

@@ -206,9 +206,9 @@ describe("sentences of real places through the engine", () => {
     const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
     const hand = fd.explanation!.inputs.handM!.value!;
     expect(fd.explanation!.summary).toContain(`The point in Köln lies in the floodplain of a river draining`);
-    expect(fd.explanation!.summary).toContain(`${fmtInt(hand)} m above its channel`);
+    expect(fd.explanation!.summary).toContain(`its own ground is ${fmtInt(hand)} m above that channel`);
     expect(fd.explanation!.summary).toContain("(2′ grid)");
-    expect(fd.explanation!.inputs.handM!.label).toBe("height above the river channel at this point, 2′ grid (≈ 3.7 km)");
+    expect(fd.explanation!.inputs.handM!.label).toBe("height of this point above that river's channel, 2′ grid (≈ 3.7 km)");
     const hw = r.hazards.find((h) => h.hazard_id === "HW")!;
     expect(hw.explanation!.summary).toMatch(/at its elevation of [\d,]+ m.*\(6\.5 °C\/km\)/);
     expect(hw.explanation!.inputs.tJul!.label).toMatch(/^July mean temperature at this point's elevation \(10′ climatology/);

@@ -7,7 +7,7 @@
 import { HAZARDS, type HazardId, type PerHazardId } from "~/domain/hazards/hazards";
 import { RISK_LEVELS, scoreFromValue } from "~/domain/hazards/risk-levels";
 import { BASELINE_YEARS, HISTORICAL_SLR_M, SCENARIOS, slotWarmingLabel, warmingAboveBaseline, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
-import { CC_SCALING, LAND_AMPLIFICATION, STEP, TC_WARMING_GAIN } from "../formulas";
+import { CC_SCALING, FD_PLAIN_FULL, LAND_AMPLIFICATION, STEP, TC_WARMING_GAIN } from "../formulas";
 import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 
 /** Which place a score belongs to; `name` is what a reader knows it by (a country, a region, a nearby town). */
@@ -380,7 +380,7 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
     const river = `a river draining ${fmtSig2(area)} km²${flow > 0 ? ` (mean flow about ${fmtSig2(flow)} m³/s)` : ""}`;
     let d: string;
     if (member > 0 && hand !== null)
-      d = `${c.S} lies in the floodplain of ${river}, ${fmtInt(hand)} m above its channel and ${fmt1(nz(dist))} km from it ${at2}${member < 1 ? `, on ground sloping out of the valley floor (membership ${pct(member)} %)` : ""}`;
+      d = `${c.S} lies in the floodplain of ${river}: its own ground is ${fmtInt(hand)} m above that channel and ${fmt1(nz(dist))} km from it ${at2}${member < FD_PLAIN_FULL ? `, so a flood reaches it only in part (membership ${pct(member / FD_PLAIN_FULL)} %)` : ""}`;
     else if (low > 0 && flow > 0) d = `${c.S} is low-lying land joined to the sea ${at2}, which the rivers of its delta cross, the largest ${river}`;
     else d = `${c.S} lies in no floodplain of a river draining 1,000 km² or more ${at2}`;
     const flash = nz(stepOf(c.f, STEP.flashFactor)), relief = inputOf(c.f, "relief"), p = stepOf(c.f, STEP.pWettest);

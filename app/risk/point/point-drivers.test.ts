@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHANNEL_DIST_STEP_KM, POINT_DRIVERS_MAGIC, PointDrivers, areaCode, areaOfCode, encodePointDrivers, floodplainHeightLimitM, flowCode, flowOfCode } from "./point-drivers";
+import { CHANNEL_DIST_STEP_KM, FLOOD_STAGE_CAP_M, HEIGHT_ALLOWANCE_MAX_M, POINT_DRIVERS_MAGIC, PointDrivers, areaCode, areaOfCode, encodePointDrivers, floodStageM, floodplainHeightLimitM, flowCode, flowOfCode } from "./point-drivers";
 
 /**
  * A 64 × 32 grid (5.625° pixels): sea west of column 8, land east of it; a valley floor at column 20 (grey 10,
@@ -62,7 +62,11 @@ describe("point drivers", () => {
     expect(valley.lowLinked).toBe(false);
     expect(valley.river).not.toBeNull();
     expect(valley.river!.handM).toBe(3);
-    expect(valley.river!.membership).toBe(1);
+    // 3 m above its channel: the depth left of the flood stage and the height allowance is a little under all of it
+    expect(valley.river!.valleyShare).toBe(1);
+    expect(valley.river!.membership).toBe(valley.river!.depthShare);
+    expect(valley.river!.membership).toBeGreaterThan(0.9);
+    expect(valley.river!.membership).toBeLessThan(1);
     expect(Math.abs(valley.river!.flowM3s / 2100 - 1)).toBeLessThan(0.04);
     expect(Math.abs(valley.river!.areaKm2 / 140_000 - 1)).toBeLessThan(0.04);
     expect(valley.river!.channelKm).toBe(0);
@@ -123,68 +127,101 @@ describe("point drivers", () => {
 
   describe("the river whose flood reaches a point", () => {
     /**
-     * A 1080 × 540 grid (20′ pixels, 37 km) of land at `base` m; floodplain pixels given as [x, y, height above
-     * channel, drainage area, flow]; heights per pixel override the base.
+     * The 2′ grid (10,800 × 5,400, 3.7 km north-south) of land at 100 m in 2 m grey steps, built once: each case
+     * lies at its own column `x0` along row 1,500 (40° N, where a pixel is 2.8 km wide), 20 pixels from the next.
+     * Floodplain pixels are given as [dx, height above channel, drainage area, flow], each its own channel; heights
+     * as [dx, dy, m].
      */
-    function drivers(members: [number, number, number, number, number][], heights: [number, number, number][] = [], base = 100) {
-      const width = 1080, height = 540, n = width * height;
-      const greyToM = Array.from({ length: 256 }, (_, g) => g * 10);
-      const grey = new Uint8Array(n).fill(base / 10);
-      for (const [x, y, h] of heights) grey[y * width + x] = h / 10;
-      const sorted = [...members].sort((a, b) => a[1] * width + a[0] - (b[1] * width + b[0]));
+    const width = 10_800, height = 5_400, Y = 1500;
+    const cases = {
+      tributary: { members: [[0, 2, 1500, 12], [1, 0, 144_000, 2300]], heights: [[1, 0, 90]] },
+      deepMain: { members: [[0, 2, 1500, 12], [1, 0, 144_000, 2300]], heights: [[1, 0, 50]] },
+      terrace: { members: [[0, 0, 144_000, 2300]], heights: [[1, 0, 160]] },
+      level: { members: [[0, 0, 144_000, 2300]], heights: [] },
+      higher: { members: [[0, 0, 144_000, 2300]], heights: [[2, 0, 108]] },
+      gorge: { members: [[0, 0, 1000, 20]], heights: [-1, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy, 500])) },
+      plain: { members: [[0, 0, 1000, 20]], heights: [] },
+    } as const satisfies Record<string, { members: readonly (readonly number[])[]; heights: readonly (readonly number[])[] }>;
+    const x0 = Object.fromEntries(Object.keys(cases).map((k, i) => [k, 500 + 20 * i])) as Record<keyof typeof cases, number>;
+    const d = (() => {
+      const greyToM = Array.from({ length: 256 }, (_, g) => g * 2);
+      const grey = new Uint8Array(width * height).fill(50);
+      const members: [number, number, number, number][] = [];
+      for (const [k, c] of Object.entries(cases) as [keyof typeof cases, (typeof cases)[keyof typeof cases]][]) {
+        for (const [dx, dy, h] of c.heights) grey[(Y + dy!) * width + x0[k] + dx!] = h! / 2;
+        for (const [dx, hand, area, flow] of c.members) members.push([Y * width + x0[k] + dx!, hand!, area!, flow!]);
+      }
+      members.sort((a, b) => a[0] - b[0]);
       return new PointDrivers(
         encodePointDrivers({
           width, height, greyToM, grey, isLand: () => true, isLow: () => false, isUrban: () => false,
           members: {
-            pixel: Int32Array.from(sorted, ([x, y]) => y * width + x),
-            channel: Int32Array.from(sorted, ([x, y]) => y * width + x),
-            handM: Float32Array.from(sorted, (m) => m[2]),
-            flat: Float32Array.from(sorted, () => 1),
-            areaKm2: Float32Array.from(sorted, (m) => m[3]),
-            flowM3s: Float32Array.from(sorted, (m) => m[4]),
+            pixel: Int32Array.from(members, (m) => m[0]),
+            channel: Int32Array.from(members, (m) => m[0]),
+            handM: Float32Array.from(members, (m) => m[1]),
+            flat: Float32Array.from(members, () => 1),
+            areaKm2: Float32Array.from(members, (m) => m[2]),
+            flowM3s: Float32Array.from(members, (m) => m[3]),
           },
         }),
       );
-    }
-    const lonOf = (x: number) => -180 + (x + 0.5) / 3, latOf = (y: number) => 90 - (y + 0.5) / 3;
+    })();
+    const at = (k: keyof typeof cases, dx = 0) => d.sample(90 - (Y + 0.5) / 30, -180 + (x0[k] + dx + 0.5) / 30)!.river;
 
-    it("a town whose pixel drains to a tributary lies in the main river's floodplain beside it", () => {
-      // the tributary's floodplain pixel stands 2 m above its own channel; the main river's channel, one pixel
-      // away, lies 10 m below the town (its floodplain reaches 35.3 m above it for 144,000 km²)
-      const d = drivers([[500, 200, 2, 1500, 12], [501, 200, 0, 144_000, 2300]], [[501, 200, 90]]);
-      const r = d.sample(latOf(200), lonOf(500))!.river!;
+    it("caps the flood stage at the height great rivers' floods of record reach", () => {
+      expect(floodplainHeightLimitM(1000)).toBeCloseTo(7.94, 2);
+      expect(floodStageM(1000)).toBeCloseTo(7.94, 2);
+      expect(floodStageM(144_000)).toBe(FLOOD_STAGE_CAP_M);
+    });
+
+    it("a town whose pixel drains to a tributary lies in the main river's floodplain beside it, by its own height", () => {
+      // the tributary's floodplain pixel is the town's own, 2 m above its channel; the main river's channel, one
+      // pixel (2.8 km) away, lies 10 m below the town
+      const r = at("tributary")!;
       expect(Math.abs(r.flowM3s / 2300 - 1)).toBeLessThan(0.04);
       expect(Math.abs(r.areaKm2 / 144_000 - 1)).toBeLessThan(0.04);
       expect(r.handM).toBe(10);
-      expect(r.channelKm).toBeGreaterThan(20);
+      expect(r.channelKm).toBe(3);
     });
 
-    it("a main river whose floodplain height stays below the pixel read does not reach it", () => {
-      // a 1,000 km² river's floodplain reaches 7.9 m; its channel lies 50 m below the tributary's floodplain pixel
-      expect(floodplainHeightLimitM(1000)).toBeCloseTo(7.94, 2);
-      const d = drivers([[500, 200, 2, 1500, 12], [501, 200, 0, 1000, 2300]], [[501, 200, 50]]);
-      const r = d.sample(latOf(200), lonOf(500))!.river!;
+    it("a main river whose channel lies far below the point's own ground does not reach it", () => {
+      // the main channel 50 m below the town: beyond its 12 m flood stage and the 40 m most of height allowance, so
+      // the town keeps its tributary, 2 m below it
+      const r = at("deepMain")!;
       expect(Math.abs(r.flowM3s / 12 - 1)).toBeLessThan(0.04);
       expect(r.handM).toBe(2);
     });
 
+    it("a terrace above its channel takes no floodplain from the valley floor beside it", () => {
+      // the valley floor's own pixel lies in the floodplain; the terrace one pixel away stands 60 m above its channel
+      expect(at("terrace")).not.toBeNull();
+      expect(at("terrace", 1)).toBeNull();
+      expect(HEIGHT_ALLOWANCE_MAX_M).toBeLessThan(60 - FLOOD_STAGE_CAP_M);
+    });
+
+    it("the reach shrinks as the point's height above the channel grows", () => {
+      // level ground 2 pixels (5.7 km) from the channel floods; the same distance 8 m higher keeps less depth
+      const level = at("level", 2)!, higher = at("higher", 2)!;
+      expect(level.handM).toBe(0);
+      expect(higher.handM).toBe(8);
+      expect(higher.depthShare).toBeLessThan(level.depthShare);
+      expect(level.channelKm).toBeGreaterThan(5);
+      expect(level.channelKm).toBeLessThan(6.5);
+    });
+
     it("a valley floor between steep sides covers a small share of its pixel, a plain all of it", () => {
-      const walls: [number, number, number][] = [];
-      for (let dy = -1; dy <= 1; dy++) for (const dx of [-1, 1]) walls.push([500 + dx, 200 + dy, 1100]);
-      const gorge = drivers([[500, 200, 0, 1000, 20]], walls).sample(latOf(200), lonOf(500))!.river!;
-      const plain = drivers([[500, 200, 0, 1000, 20]]).sample(latOf(200), lonOf(500))!.river!;
+      const gorge = at("gorge")!, plain = at("plain")!;
       expect(plain.valleyShare).toBe(1);
       expect(plain.membership).toBe(1);
-      // six of eight neighbours rise 1,000 m over 31-44 km: a floodplain 2 × 7.9 m high is ≈ 0.6 km wide
+      // six of eight neighbours rise 400 m over 2.8-4.7 km: a floodplain 2 × 7.9 m high is ≈ 0.1 km wide
       expect(gorge.valleyShare).toBeGreaterThan(0.005);
-      expect(gorge.valleyShare).toBeLessThan(0.05);
-      expect(gorge.membership).toBe(gorge.valleyShare);
+      expect(gorge.valleyShare).toBeLessThan(0.1);
+      expect(gorge.membership).toBeCloseTo(gorge.valleyShare, 9);
     });
 
     it("a plateau with no floodplain pixel within two pixels reads no river", () => {
-      const d = drivers([[500, 200, 0, 144_000, 2300]]);
-      expect(d.sample(latOf(200), lonOf(503))!.river).toBeNull();
-      expect(d.sample(latOf(200), lonOf(502))!.river).not.toBeNull();
+      expect(at("level", 3)).toBeNull();
+      expect(at("level", 2)).not.toBeNull();
     });
   });
 });

@@ -38,7 +38,7 @@ export const RELIEF_WINDOW_PX = 2;
  * wildland-urban interface burns). A wider window would carry the core's damping out into that interface.
  */
 export const URBAN_WINDOW_PX = 1;
-/** A point reads the floodplains of pixels up to this many pixels away (≈ 7 km): see riverAt. */
+/** A point is compared with the channels of floodplain pixels up to this many pixels away (≈ 7 km): see riverAt. */
 export const FLOODPLAIN_REACH_PX = 2;
 /**
  * GFPLAIN's floodplain rule (Nardi, Vivoni & Grimaldi 2006; Nardi et al. 2019, Scientific Data 6: 180309): land lies
@@ -49,6 +49,37 @@ export const FLOODPLAIN_REACH_PX = 2;
 export const GFPLAIN_A = 1;
 export const GFPLAIN_B = 0.3;
 export const floodplainHeightLimitM = (areaKm2: number): number => GFPLAIN_A * Math.pow(areaKm2, GFPLAIN_B);
+/**
+ * The highest a river's flood stands above its channel's 2′ height, m: GFPLAIN's a·A^b, capped at FLOOD_STAGE_CAP_M.
+ * GFPLAIN's limit keeps growing with drainage area (32 m at 100,000 km², 63 m at a million), while the floods of
+ * record of great rivers stand 7-15 m above their mean water (Rhine at Köln 1926 and Elbe at Dresden 2002 about
+ * 7-8 m, Danube at Passau 2013 about 8 m, Mississippi at Vicksburg 1927 about 17 m above low water).
+ */
+export const FLOOD_STAGE_CAP_M = 12;
+export const floodStageM = (areaKm2: number): number => Math.min(FLOOD_STAGE_CAP_M, floodplainHeightLimitM(areaKm2));
+/**
+ * Metres of flood stage a point's distance from the channel uses up per km: the water surface of a flood across its
+ * plain and the plain's rise away from the channel, together. A point level with a channel of 12 m flood stage may
+ * lie up to 12 km from it; one 6 m above it, 6 km.
+ */
+export const FLOOD_FALL_M_PER_KM = 1;
+/**
+ * The 2′ relief is smoothed over several pixels and stepped in grey levels, so a pixel beside a river reads tens of
+ * metres above its channel where the ground is a few metres above it (Paris 34 m, Omaha 51 m, Asunción 39 m above
+ * their channel pixels on the 2′ grid). A point's height above its channel is read with an allowance of the height
+ * range around it (RELIEF_WINDOW_PX) or, where that is less, the grey step at its height (a flat plain's pixels
+ * sit on one level of up to 20-25 m), at most this many metres: a point within the allowance keeps a graded share
+ * of the flood (its depth left, below), a terrace or ridge above it none.
+ */
+export const HEIGHT_ALLOWANCE_MAX_M = 40;
+/**
+ * A floodplain is a valley floor: full weight up to FLOODPLAIN_FLAT_DEG of 2′ slope, none from FLOODPLAIN_STEEP_DEG
+ * (the landslide ramp's 1° lower end is where the 2′ grid's plains end). Without it, a hillside that the grey
+ * steps put level with its channel would count, and mountain ridges would read as floodplain. One rule for the
+ * build's floodplain pixels and a point's own ground.
+ */
+export const FLOODPLAIN_FLAT_DEG = 1;
+export const FLOODPLAIN_STEEP_DEG = 3;
 
 const R_KM = 6371.0088;
 const RAD = Math.PI / 180;
@@ -223,15 +254,17 @@ function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): 
 
 /** The floodplain a point lies in: the largest river whose floodplain height reaches the point's own ground. */
 export interface PointRiver {
-  /** Height of the point's pixel above that river's channel, m. */
+  /** Height of the point's own pixel above that river's channel, m. */
   handM: number;
   /**
-   * Floodplain membership: the flatness weight of the floodplain pixel read (1 on a valley floor, 0 from 3° of
-   * slope) times the share of the 2′ pixel the floodplain's width covers (valleyShare).
+   * Floodplain membership: the point's own flatness (1 on a valley floor, 0 from 3° of slope) times the share of
+   * the 2′ pixel the floodplain's width covers (valleyShare) times the flood depth left there (depthShare).
    */
   membership: number;
-  /** Share of the 2′ pixel's width that the floodplain covers: 2·(a·A^b) over the valley sides' gradient, ≤ 1. */
+  /** Share of the 2′ pixel's width that the floodplain covers: 2·(flood stage) over the valley sides' gradient, ≤ 1. */
   valleyShare: number;
+  /** Flood stage left above the point's ground, after its height and distance, as a share of the stage (0-1). */
+  depthShare: number;
   /** Mean flow and drainage area of that channel. */
   flowM3s: number;
   areaKm2: number;
@@ -427,69 +460,66 @@ export class PointDrivers {
     const low = ((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1;
     this.fillWindow(x, y);
     const reliefM = this.relief();
-    const river = this.riverAt(y);
+    const river = this.riverAt(y, reliefM);
     return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(y), reliefM, lowLinked: low, urbanShare: this.urbanShare(), coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
   }
 
   /**
-   * The river whose flood reaches a point. A point's coordinates and the 2′ grid (rasterised rivers, a relief
-   * smoothed over several pixels and stepped in grey levels) both carry a pixel or two of position error, and a
-   * pixel's height tens of metres of error, so the point reads a floodplain pixel: its own, else the one within
-   * FLOODPLAIN_REACH_PX pixels (≈ 7 km) with the highest membership, then the lowest height above its channel. Every
-   * floodplain pixel within that reach names a channel, that channel's height (the pixel's height less its height
-   * above it) and drainage area; a channel reaches the pixel read when that pixel lies at most a·A^b above it
-   * (GFPLAIN). Of the channels that reach it, the point takes the one of largest mean flow: the rasterised main
-   * river of a town whose own pixel drains first to a tributary or a side channel still floods it, while a plateau
-   * with no floodplain pixel within reach reads none. Membership is the flatness of the pixel read times the share
-   * of the pixel's width that the floodplain covers: 2·a·A^b over the gradient of the valley sides (the mean rise
-   * from the pixel read to its neighbours), so a valley floor a few hundred metres wide between steep sides covers
-   * little of a 3.7 km pixel, a wide plain all of it.
+   * The river whose flood reaches a point, from the point's own ground. A point's 2′ pixel is compared with the
+   * channels of the floodplain pixels within FLOODPLAIN_REACH_PX pixels (each names its channel: that pixel's height
+   * less its height above it, and the channel's drainage area and distance): the point's own height above that
+   * channel, h, and its distance to it, d (to the floodplain pixel, then on to its channel), must both fit within the
+   * channel's flood stage and the height allowance of the 2′ relief (HEIGHT_ALLOWANCE_MAX_M):
+   * h + FLOOD_FALL_M_PER_KM·d < floodStageM(A) + allowance. So a point level with its channel may lie kilometres from
+   * it (a wide plain), one near the limit only beside it, and a terrace or ridge above it never, however close. Of the channels that reach the point, it takes the one of largest
+   * mean flow (the rasterised main river of a town whose own pixel drains first to a tributary still floods it).
+   * Membership is the point's own flatness (1 up to FLOODPLAIN_FLAT_DEG of 2′ slope, 0 from FLOODPLAIN_STEEP_DEG)
+   * times the share of its pixel's width that the floodplain covers (valleyShare) times the flood depth left there
+   * (the limit less h and the distance's fall, as a share of the limit).
    */
-  private riverAt(y: number): PointRiver | null {
-    let read = this.wMember(0, 0), readRank = this.wLand(0, 0), readDx = 0, readDy = 0;
-    if (read < 0)
-      for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
-        for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
-          if (!dx && !dy) continue;
-          const m = this.wMember(dx, dy);
-          if (m < 0) continue;
-          const rr = this.wLand(dx, dy);
-          if (read < 0 || this.flat[m]! > this.flat[read]! || (this.flat[m] === this.flat[read] && this.hand[m]! < this.hand[read]!)) {
-            read = m;
-            readRank = rr;
-            readDx = dx;
-            readDy = dy;
-          }
-        }
-    if (read < 0) return null;
-    const readM = Math.max(0, this.lut[this.grey[readRank]!]!);
-    let best = read, bestDx = readDx, bestDy = readDy, bestChannelM = readM - this.hand[read]!;
+  private riverAt(y: number, reliefM: number): PointRiver | null {
+    const z = this.heightAt(0, 0);
+    const allowanceM = Math.min(HEIGHT_ALLOWANCE_MAX_M, Math.max(reliefM, this.greyStepM(this.wLand(0, 0))));
+    const cos = Math.cos(this.latOf(y) * RAD);
+    let best = -1, bestChannelM = 0, bestKm = 0, bestMargin = 0, bestStage = 0;
     for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
       for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
         const m = this.wMember(dx, dy);
-        if (m < 0 || this.flow[m]! <= this.flow[best]!) continue;
-        const rr = this.wLand(dx, dy);
-        const channelM = Math.max(0, this.lut[this.grey[rr]!]!) - this.hand[m]!;
-        if (readM - channelM > floodplainHeightLimitM(areaOfCode(this.area[m]!))) continue;
+        if (m < 0) continue;
+        const channelM = this.heightAt(dx, dy) - this.hand[m]!;
+        const stage = floodStageM(areaOfCode(this.area[m]!));
+        const km = this.pixelKm * Math.hypot(dx * cos, dy) + this.dist[m]! * CHANNEL_DIST_STEP_KM;
+        const margin = stage + allowanceM - Math.max(0, z - channelM) - FLOOD_FALL_M_PER_KM * km;
+        if (margin <= 0) continue;
+        if (best >= 0 && (this.flow[m]! < this.flow[best]! || (this.flow[m] === this.flow[best] && margin <= bestMargin))) continue;
         best = m;
-        bestDx = dx;
-        bestDy = dy;
         bestChannelM = channelM;
+        bestKm = km;
+        bestMargin = margin;
+        bestStage = stage;
       }
+    if (best < 0) return null;
     const areaKm2 = areaOfCode(this.area[best]!);
-    const flat = this.flat[read]! / FLAT_SCALE;
-    const gradient = this.sideGradient(readDx, readDy, y + readDy);
-    const widthKm = gradient > 0 ? (2 * floodplainHeightLimitM(areaKm2)) / gradient / 1000 : Infinity;
+    const flat = Math.min(1, Math.max(0, (FLOODPLAIN_STEEP_DEG - this.slope(y)) / (FLOODPLAIN_STEEP_DEG - FLOODPLAIN_FLAT_DEG)));
+    const gradient = this.sideGradient(0, 0, y);
+    const widthKm = gradient > 0 ? (2 * floodStageM(areaKm2)) / gradient / 1000 : Infinity;
     const valleyShare = Math.min(1, widthKm / this.pixelKm);
-    const offsetKm = this.pixelKm * Math.hypot(bestDx * Math.cos(this.latOf(y) * RAD), bestDy);
+    const depthShare = bestMargin / (bestStage + allowanceM);
     return {
-      handM: Math.max(0, Math.round(readM - bestChannelM)),
-      membership: flat * valleyShare,
+      handM: Math.round(Math.max(0, z - bestChannelM)),
+      membership: flat * valleyShare * depthShare,
       valleyShare,
+      depthShare,
       flowM3s: flowOfCode(this.flow[best]!),
       areaKm2,
-      channelKm: Math.round((offsetKm + this.dist[best]! * CHANNEL_DIST_STEP_KM) * 2) / 2,
+      channelKm: Math.round(bestKm * 2) / 2,
     };
+  }
+
+  /** The larger step between a land pixel's grey level and the levels either side of it, m. */
+  private greyStepM(r: number): number {
+    const g = this.grey[r]!, z = this.lut[g]!;
+    return Math.max(g < 255 ? this.lut[g + 1]! - z : 0, g > 0 ? z - this.lut[g - 1]! : 0);
   }
 
   /**

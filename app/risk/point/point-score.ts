@@ -3,7 +3,7 @@
  * point's own value (app/risk/point/point-drivers.ts). The hazard formulas are the hexagon's (formulas.ts), so a point and
  * its hexagon share one science. Pure.
  */
-import type { CellInputs } from "../formulas";
+import { FD_PLAIN_FULL, type CellInputs } from "../formulas";
 import { COAST_SEARCH_KM, RELIEF_WINDOW_PX, type PointSample } from "./point-drivers";
 
 /**
@@ -46,7 +46,10 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
     tJul: cell.tJul + lapseC,
     tDec: cell.tDec + lapseC,
     coastKm: s.coastKm ?? Math.max(Number.isFinite(cell.coastKm) ? cell.coastKm : 0, COAST_SEARCH_KM),
-    floodplainShare: river ? river.membership : 0,
+    // a point is in a floodplain or not: its membership (flatness × valley share × flood depth left) is the share
+    // of a full floodplain's factor it takes, so a point on a wide valley floor beside its channel reads as a
+    // hexagon wholly (FD_PLAIN_FULL) floodplain, one at the edge of its reach little
+    floodplainShare: river ? river.membership * FD_PLAIN_FULL : 0,
     upstreamKm2: deltaRiver ? cell.upstreamKm2 : river ? river.areaKm2 : 0,
     flowM3s: deltaRiver ? cell.flowM3s : river ? river.flowM3s : 0,
     // the built-up share of the 3 × 3 pixels around the point (URBAN_WINDOW_PX): a city centre's fabric damps its
@@ -77,10 +80,10 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
     pJul: ["July precipitation, 10′ climatology (hexagon mean)", "mm"],
     pDec: ["December precipitation, 10′ climatology (hexagon mean)", "mm"],
     coastKm: [p.coastOwn ? `distance from this point to the sea, ${TWO_MIN}` : `distance to the sea (more than ${COAST_SEARCH_KM} km from this point; the hexagon's value)`, "km"],
-    floodplainShare: [`floodplain membership of this point, ${TWO_MIN} (flatness × share of the pixel the floodplain's width covers; 1 on a wide valley floor, 0 outside every floodplain)`, "1"],
+    floodplainShare: [`floodplain membership of this point × ${FD_PLAIN_FULL}, ${TWO_MIN} (flatness × share of the pixel the floodplain's width covers × flood depth left at its own height and distance; ${FD_PLAIN_FULL} on a wide valley floor beside its channel, 0 outside every floodplain)`, "1"],
     upstreamKm2: [ownRiver ? `drainage area of the largest river whose floodplain reaches this point, ${TWO_MIN}` : "drainage area of the largest river of the hexagon's delta", "km²"],
     flowM3s: [ownRiver ? `mean flow of that river, ${TWO_MIN}` : "mean flow of that river (hexagon)", "m³/s"],
-    handM: [`height above the river channel at this point, ${TWO_MIN}`, "m"],
+    handM: [`height of this point above that river's channel, ${TWO_MIN}`, "m"],
     channelKm: [`distance from this point to that channel, ${TWO_MIN}`, "km"],
     lapseC: [`temperature from the hexagon's mean elevation (${Math.round(p.hexElevMeanM)} m) to this point's, ${LAPSE_RATE_C_PER_KM} °C/km`, "°C"],
     tideM: ["tidal range at the nearest station (within 300 km)", "m"],

@@ -157,8 +157,8 @@ describe("points within one hexagon", () => {
       const r = e.pointScores(bank.lat, bank.lon, hex, "hist", "hist", { explain: true });
       const fd = r.hazards.find((x) => x.hazard_id === "FD")!;
       expect(fd.value).toBe(Math.round(b * 200) / 200);
-      expect(fd.explanation!.inputs.handM!.label).toBe("height above the river channel at this point, 2′ grid (≈ 3.7 km)");
-      expect(fd.explanation!.summary).toMatch(/^This point lies in the floodplain of a river draining .* m above its channel and .* km from it \(2′ grid\)/);
+      expect(fd.explanation!.inputs.handM!.label).toBe("height of this point above that river's channel, 2′ grid (≈ 3.7 km)");
+      expect(fd.explanation!.summary).toMatch(/^This point lies in the floodplain of a river draining .*: its own ground is \d+ m above that channel and [\d.]+ km from it \(2′ grid\)/);
       const cell = e.scores(hex, "hist", "hist").hazards.find((x) => x.hazard_id === "FD")!;
       expect(cell.value).toBe(e.valueCode(e.cellRow(hex), HAZARD_IDS.indexOf("FD"), HIST) / 200);
     });

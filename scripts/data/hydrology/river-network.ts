@@ -21,15 +21,8 @@ export const BURN_INTERMITTENT_LEVELS = 4;
 /** Drainage area from which a flow path counts as a channel with its own floodplain, km². */
 export const CHANNEL_MIN_KM2 = 1000;
 /** GFPLAIN rule h ≤ a·A^b (h m, A km²): b from hydraulic geometry (Nardi et al. 2006, 2019), a = 1 m. One rule for cells and points. */
-import { GFPLAIN_A, GFPLAIN_B } from "../../../app/risk/point/point-drivers";
-export { GFPLAIN_A, GFPLAIN_B };
-/**
- * A floodplain is a valley floor: full weight up to FLOODPLAIN_FLAT_DEG of 2′ slope, none from FLOODPLAIN_STEEP_DEG
- * (the landslide ramp's 1° lower end is where the 2′ grid's plains end). Without it, a hillside that the grey
- * steps put level with its channel would count, and mountain ridges would read as floodplain.
- */
-export const FLOODPLAIN_FLAT_DEG = 1;
-export const FLOODPLAIN_STEEP_DEG = 3;
+import { FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B } from "../../../app/risk/point/point-drivers";
+export { FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B };
 
 export interface RiverNetwork {
   /** Per cell: share of its 2′ land pixels in the GFPLAIN floodplain of a channel ≥ CHANNEL_MIN_KM2 (valley floors, weighted by flatness). */

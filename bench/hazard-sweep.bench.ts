@@ -1,0 +1,63 @@
+/**
+ * Land-wide sweep of the point scores: a seeded sample of random land points (uniform on the sphere, 60° S to 75° N,
+ * points the shoreline mask puts at sea skipped), each scored in the historical slot with a neighbour 2 km away in a
+ * random direction. Prints, per hazard, the share of points in each score band (0 not applicable, 1-5) and the share
+ * of neighbour pairs whose scores differ by 3 or more bands (target ≤ 0.1 %), and river flood High or above (target
+ * ≤ 15 %). Run: npx tsx bench/hazard-sweep.bench.ts [N=20000] [SEED=20261129]
+ */
+import { loadRiskEngine } from "../app/risk/engine.server";
+
+const n = Number(process.argv[2] ?? 20000);
+let seed = Number(process.argv[3] ?? 20261129);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const engine = loadRiskEngine(undefined, { points: true });
+const R_KM = 6371.0088, STEP_KM = 2;
+
+type Scores = Map<string, number>;
+function scores(lat: number, lon: number): Scores | null {
+  const r = engine.pointHazards(lat, lon, "hist", "hist");
+  if (r.status !== "ok" || r.snapped_to_land) return null;
+  const m: Scores = new Map();
+  for (const h of r.hazards) m.set(h.hazard_id, h.applicable === false || h.score == null ? 0 : Number(h.score));
+  return m;
+}
+
+const bands = new Map<string, number[]>();
+const jumps = new Map<string, { pairs: number; big: number }>();
+let got = 0;
+const t0 = performance.now();
+while (got < n) {
+  const lat = (Math.asin(2 * rnd() - 1) * 180) / Math.PI, lon = rnd() * 360 - 180, dir = rnd() * 2 * Math.PI;
+  if (lat < -60 || lat > 75) continue;
+  const a = scores(lat, lon);
+  if (!a) continue;
+  got++;
+  for (const [h, s] of a) {
+    const b = bands.get(h) ?? [0, 0, 0, 0, 0, 0];
+    b[s]!++;
+    bands.set(h, b);
+  }
+  const dLat = ((STEP_KM / R_KM) * Math.cos(dir) * 180) / Math.PI;
+  const dLon = ((STEP_KM / R_KM) * Math.sin(dir) * 180) / Math.PI / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+  const b = scores(lat + dLat, ((lon + dLon + 540) % 360) - 180);
+  if (!b) continue;
+  for (const [h, s] of a) {
+    const t = b.get(h);
+    if (t === undefined || !s || !t) continue;
+    const j = jumps.get(h) ?? { pairs: 0, big: 0 };
+    j.pairs++;
+    if (Math.abs(s - t) >= 3) j.big++;
+    jumps.set(h, j);
+  }
+}
+const pct = (x: number, of: number) => ((100 * x) / Math.max(1, of)).toFixed(1).padStart(5);
+console.log(`hazard sweep: ${got} random land points, seed ${process.argv[3] ?? 20261129}, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(`hazard   n/a     1     2     3     4     5   ≥ High   2-km jumps ≥ 3 bands (target ≤ 0.1 %)`);
+for (const [h, b] of [...bands].sort()) {
+  const j = jumps.get(h) ?? { pairs: 0, big: 0 };
+  const hi = b[3]! + b[4]! + b[5]!;
+  const jr = (100 * j.big) / Math.max(1, j.pairs);
+  console.log(
+    `${h.padEnd(6)} ${b.map((x) => pct(x, got)).join(" ")}   ${pct(hi, got)}   ${jr.toFixed(2).padStart(5)} % of ${j.pairs} pairs ${jr <= 0.1 ? "met" : "MISSED"}${h === "FD" ? `; FD ≥ High ${(100 * hi) / got <= 15 ? "met" : "MISSED"} (target ≤ 15 %)` : ""}`,
+  );
+}
