@@ -5,6 +5,8 @@
 import type { DatasetArrays, DatasetHeader, GeoFile } from "./dataset";
 import type { CellInputs } from "./formulas";
 import type { LandMask } from "./land/landmask";
+import type { PackedOutlines } from "./land/outlines";
+import type { BorderTiles } from "./land/border-tiles";
 import type { PointDrivers } from "./point/point-drivers";
 import type { PointInputs } from "./point/point-score";
 import type {
@@ -43,13 +45,21 @@ export class RiskEngine {
     return build + (/\+.*$/.exec(this.header.version)?.[0] ?? "");
   }
 
-  constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0, landMask: LandMask | null = null, points: PointDrivers | null = null) {
+  constructor(
+    header: DatasetHeader,
+    arrays: DatasetArrays,
+    geo: GeoFile,
+    loadMs = 0,
+    landMask: LandMask | null = null,
+    points: PointDrivers | null = null,
+    outlines: { precise: PackedOutlines | null; borders: BorderTiles | null } | null = null,
+  ) {
     this.header = header;
     this.cells = new CellTable(header, arrays, geo);
-    this.locator = new Locator(this.cells, landMask);
+    this.locator = new Locator(this.cells, landMask, outlines?.precise ?? null, outlines?.borders ?? null);
     this.scorer = new Scorer(this.cells, points);
     this.loadMs = loadMs;
-    this.memoryBytes = this.cells.byteLength + (landMask?.byteLength ?? 0) + (points?.byteLength ?? 0);
+    this.memoryBytes = this.cells.byteLength + (landMask?.byteLength ?? 0) + (points?.byteLength ?? 0) + (outlines?.precise?.byteLength ?? 0) + (outlines?.borders?.byteLength ?? 0);
   }
 
   /** true when points are scored from their own 2′ drivers (the point-drivers file is loaded). */
