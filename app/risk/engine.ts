@@ -171,6 +171,12 @@ export class RiskEngine {
     };
   }
 
+  /** Whether a point lies within km of a country's outline (inside it counts as 0 km). */
+  countryWithinKm(countryCode: string, lat: number, lon: number, km: number): boolean {
+    const ci = this.cells.countryByCode.get(countryCode);
+    return ci !== undefined && this.locator.countryWithinKm(ci, lat, lon, km);
+  }
+
   /** Coastal hazards that do not apply in a hexagon and its distance to the sea; null outside the dataset. */
   coastalExposure(h3: string): { coastKm: number | null; notApplicable: ("SS" | "SL")[] } | null {
     return this.scorer.coastalExposure(h3);

@@ -191,6 +191,14 @@ export class Locator {
     return best;
   }
 
+  /** Whether a point lies in or within km of country ci's outline (the full one when loaded, else the generalised). */
+  countryWithinKm(ci: number, lat: number, lon: number, km: number): boolean {
+    if (this.countriesAt(lon, lat).includes(ci)) return true;
+    if (this.precise) return this.precise.distanceKm(ci, lon, lat, km) <= km;
+    const rings = this.cells.geo.countries[ci]!.rings;
+    return new PolygonIndex([rings], 0.1).nearest(lon, lat, km).feature === 0;
+  }
+
   private countryIndex(): PolygonIndex {
     if (!this.countryIndexCache)
       this.countryIndexCache = new PolygonIndex(
