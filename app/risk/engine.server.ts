@@ -6,6 +6,8 @@ import { decodeDataset, type GeoFile } from "./dataset";
 import { RiskEngine } from "./engine";
 import { RiskDatasetError } from "./errors";
 import { LandMask } from "./land/landmask";
+import { PackedOutlines } from "./land/outlines";
+import { BorderTiles } from "./land/border-tiles";
 import { PointDrivers } from "./point/point-drivers";
 
 export { RiskEngine } from "./engine";
@@ -32,7 +34,29 @@ export function loadRiskEngine(dataDir = defaultDataDir(), opts: { points?: bool
   const geo = JSON.parse(gunzipWhole(readFileSync(geoFile)).toString("utf8")) as GeoFile;
   const mask = loadLandMask(dataDir);
   const points = opts.points ? loadPointDrivers(dataDir) : null;
-  return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0), mask, points);
+  return new RiskEngine(header, arrays, geo, Math.round(performance.now() - t0), mask, points, {
+    precise: loadOutlines(dataDir, geo),
+    borders: loadBorderTiles(dataDir),
+  });
+}
+
+/** The border tiles' finer outlines, or null: optional so datasets from before them still load. */
+export function loadBorderTiles(dataDir: string): BorderTiles | null {
+  const file = path.join(dataDir, "border-tiles.bin.gz");
+  return existsSync(file) ? new BorderTiles(gunzipWhole(readFileSync(file))) : null;
+}
+
+/**
+ * The full-precision outlines, or null: optional so datasets from before them still load (points then take the
+ * generalised outlines' answer). Refused when they do not line up with geo.json.gz's countries and regions.
+ */
+export function loadOutlines(dataDir: string, geo: GeoFile): PackedOutlines | null {
+  const file = path.join(dataDir, "outlines.bin.gz");
+  if (!existsSync(file)) return null;
+  const outlines = new PackedOutlines(gunzipWhole(readFileSync(file)));
+  if (outlines.countryCount !== geo.countries.length || outlines.regionCount !== geo.regions.length)
+    throw new RiskDatasetError(`${file} holds ${outlines.countryCount} countries and ${outlines.regionCount} regions, geo.json.gz ${geo.countries.length} and ${geo.regions.length}: run npm run data:build`);
+  return outlines;
 }
 
 /** The 2′ point drivers, or null: without them (an older dataset) a point takes its hexagon's scores. */

@@ -5,6 +5,8 @@
 import type { DatasetArrays, DatasetHeader, GeoFile } from "./dataset";
 import type { CellInputs } from "./formulas";
 import type { LandMask } from "./land/landmask";
+import type { PackedOutlines } from "./land/outlines";
+import type { BorderTiles } from "./land/border-tiles";
 import type { PointDrivers } from "./point/point-drivers";
 import type { PointInputs } from "./point/point-score";
 import type {
@@ -12,6 +14,7 @@ import type {
   DatasetStatistic,
   HazardScoresResult,
   LocateResult,
+  PlacedPoint,
   PointHazardsResult,
   RegionItem,
 } from "./types";
@@ -20,6 +23,7 @@ import { Locator, checkCoordinates } from "./engine/locator";
 import { Scorer, type ScoresOptions } from "./engine/scorer";
 import { sanity, statistic, type SanityCounts } from "./engine/statistics";
 import { NONE16 } from "./dataset";
+import { inlandPlaceOf, withoutAreaCoastalFigure } from "~/domain/geo/inland-place";
 
 export type { ScoresOptions } from "./engine/scorer";
 
@@ -42,13 +46,21 @@ export class RiskEngine {
     return build + (/\+.*$/.exec(this.header.version)?.[0] ?? "");
   }
 
-  constructor(header: DatasetHeader, arrays: DatasetArrays, geo: GeoFile, loadMs = 0, landMask: LandMask | null = null, points: PointDrivers | null = null) {
+  constructor(
+    header: DatasetHeader,
+    arrays: DatasetArrays,
+    geo: GeoFile,
+    loadMs = 0,
+    landMask: LandMask | null = null,
+    points: PointDrivers | null = null,
+    outlines: { precise: PackedOutlines | null; borders: BorderTiles | null } | null = null,
+  ) {
     this.header = header;
     this.cells = new CellTable(header, arrays, geo);
-    this.locator = new Locator(this.cells, landMask);
+    this.locator = new Locator(this.cells, landMask, outlines?.precise ?? null, outlines?.borders ?? null);
     this.scorer = new Scorer(this.cells, points);
     this.loadMs = loadMs;
-    this.memoryBytes = this.cells.byteLength + (landMask?.byteLength ?? 0) + (points?.byteLength ?? 0);
+    this.memoryBytes = this.cells.byteLength + (landMask?.byteLength ?? 0) + (points?.byteLength ?? 0) + (outlines?.precise?.byteLength ?? 0) + (outlines?.borders?.byteLength ?? 0);
   }
 
   /** true when points are scored from their own 2′ drivers (the point-drivers file is loaded). */
@@ -101,6 +113,41 @@ export class RiskEngine {
     return this.scorer.scores(locationCode, scenario, period, opts);
   }
 
+  /**
+   * The one entry every path scores a location through (API, batch, dashboard, reports, portfolio, benches): locate,
+   * snap to land off the shore, and the hexagon of the land point scored. The levels and scores below take its answer.
+   */
+  placePoint(lat: unknown, lon: unknown): PlacedPoint | Extract<LocateResult, { status: "out_of_range" }> {
+    const loc = this.locate(lat, lon);
+    if (loc.status !== "ok") return loc;
+    const at = loc.snapped_to_land ?? { lat: Number(lat), lon: Number(lon) };
+    return { ...loc, at, row: this.cells.cellRow(loc.hexagon_code) };
+  }
+
+  /**
+   * A placed point's scores read at a level: at its hexagon the point's own (its drivers at their finest resolution);
+   * at its region or country that area's, with the coastal hazards that do not reach an inland point said so
+   * (`placeName` names the point in that sentence).
+   */
+  scoreAt(
+    place: PlacedPoint,
+    level: { kind: "hexagon" | "region" | "country"; code: string },
+    scenario?: unknown,
+    period?: unknown,
+    opts: ScoresOptions & { placeName?: string } = {},
+  ): HazardScoresResult {
+    if (level.kind === "hexagon") return this.pointScores(place.at.lat, place.at.lon, place.hexagon_code, scenario, period, opts);
+    const area = this.scores(level.code, scenario, period, opts);
+    const inland = inlandPlaceOf(this.coastalExposure(place.hexagon_code), opts.placeName ?? "The point", area.location_name);
+    return inland ? { ...area, hazards: area.hazards.map((h) => withoutAreaCoastalFigure(h, inland)) } : area;
+  }
+
+  /** A placed point's value codes in every hazard × slot: its own, else its hexagon's; null outside the dataset. */
+  placedValueCodes(place: PlacedPoint): Uint8Array | null {
+    if (place.row < 0) return null;
+    return this.pointValueCodes(place.at.lat, place.at.lon, place.row) ?? this.cells.rowCodes(place.row);
+  }
+
   pointHazards(
     lat: unknown,
     lon: unknown,
@@ -108,21 +155,25 @@ export class RiskEngine {
     period?: unknown,
     opts: ScoresOptions = {},
   ): PointHazardsResult | Extract<LocateResult, { status: "out_of_range" }> {
-    const loc = this.locate(lat, lon);
-    if (loc.status !== "ok") return loc;
-    // scored from its own drivers: the land point it snapped to, off the shore
-    const at = loc.snapped_to_land ?? { lat: Number(lat), lon: Number(lon) };
-    const r = this.pointScores(at.lat, at.lon, loc.hexagon_code, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
+    const place = this.placePoint(lat, lon);
+    if (place.status !== "ok") return place;
+    const r = this.scoreAt(place, { kind: "hexagon", code: place.hexagon_code }, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
     return {
       status: "ok",
       lat: Number(lat),
       lon: Number(lon),
-      hexagon_code: loc.hexagon_code,
-      region_code: loc.region_code,
-      country_code: loc.country_code,
-      snapped_to_land: loc.snapped_to_land,
+      hexagon_code: place.hexagon_code,
+      region_code: place.region_code,
+      country_code: place.country_code,
+      snapped_to_land: place.snapped_to_land,
       ...r,
     };
+  }
+
+  /** Whether a point lies within km of a country's outline (inside it counts as 0 km). */
+  countryWithinKm(countryCode: string, lat: number, lon: number, km: number): boolean {
+    const ci = this.cells.countryByCode.get(countryCode);
+    return ci !== undefined && this.locator.countryWithinKm(ci, lat, lon, km);
   }
 
   /** Coastal hazards that do not apply in a hexagon and its distance to the sea; null outside the dataset. */

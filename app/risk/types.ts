@@ -35,6 +35,12 @@ export type LocateResult =
     }
   | { status: "out_of_range"; reason: "invalid_coordinates" | "at_sea" | "not_covered"; message: string };
 
+/**
+ * Where a point is scored (RiskEngine.placePoint): located, the land point scored (itself, or the one it snapped to
+ * off the shore), the hexagon that land point is in and that hexagon's dataset row (-1 when the dataset lacks it).
+ */
+export type PlacedPoint = Extract<LocateResult, { status: "ok" }> & { at: { lat: number; lon: number }; row: number };
+
 export interface HazardExplanation {
   /**
    * What drives the value in one or two plain sentences ending with the level ("…; that is High."), or why there is

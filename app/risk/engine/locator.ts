@@ -3,6 +3,8 @@ import { cellToLatLng, gridDisk, latLngToCell } from "h3-js";
 import { NONE16 } from "../dataset";
 import { PolygonIndex, haversineKm, ringBounds } from "../land/geo";
 import type { LandMask } from "../land/landmask";
+import { COUNTRY_MARGIN_DEG, REGION_MARGIN_DEG, type PackedOutlines } from "../land/outlines";
+import type { BorderTiles } from "../land/border-tiles";
 import type { LandSnap, LocateResult } from "../types";
 import type { CellTable } from "./cells";
 
@@ -10,6 +12,8 @@ import type { CellTable } from "./cells";
 export const SNAP_TO_LAND_KM = 10;
 /** Land by the shoreline mask but outside every generalised outline: the nearest outline within this distance. */
 export const NEAREST_OUTLINE_KM = 10;
+/** Land by the mask just outside the border tiles' outlines (they are drawn to 100 m): the nearest within this. */
+const BORDER_OUTLINE_KM = 1;
 /** A point at sea with no land pixel near takes a country outline this close: islets the 1′ mask cannot hold. */
 export const ATOLL_OUTLINE_KM = 3;
 
@@ -57,14 +61,20 @@ export function checkCoordinates(lat: unknown, lon: unknown): LatLon | string {
 export class Locator {
   private readonly cells: CellTable;
   private readonly landMask: LandMask | null;
+  /** The full-precision outlines; without them (an older dataset) the generalised ones decide alone. */
+  private readonly precise: PackedOutlines | null;
+  /** Finer outlines along land borders (OpenStreetMap's), where they are known. */
+  private readonly borders: BorderTiles | null;
   private countryIndexCache: PolygonIndex | null = null;
   /** Per-country index over that country's regions only, built on first use. */
   private readonly regionIndexes = new Map<string, { index: PolygonIndex; ids: number[] }>();
   private countryExtent: Float64Array | null = null;
 
-  constructor(cells: CellTable, landMask: LandMask | null) {
+  constructor(cells: CellTable, landMask: LandMask | null, precise: PackedOutlines | null = null, borders: BorderTiles | null = null) {
     this.cells = cells;
     this.landMask = landMask;
+    this.precise = precise;
+    this.borders = borders;
   }
 
   locate(lat: unknown, lon: unknown): LocateResult {
@@ -96,7 +106,7 @@ export class Locator {
 
   /** The countries holding a valid point, after snapping it to land where it lies just off the shore. */
   private place(p: LatLon): Placed | OutOfRange {
-    const countries = this.countryIndex().query(p.lon, p.lat);
+    const countries = this.countriesAt(p.lon, p.lat);
     if (countries.length) return placed(p, null, countries);
     const mask = this.landMask;
     if (!mask) return outOfRange("at_sea", "The point is at sea (outside every country outline)");
@@ -106,7 +116,7 @@ export class Locator {
     if (near) {
       const q = { lat: near.lat, lon: near.lon };
       const snapped = { lat: round5(near.lat), lon: round5(near.lon), distance_km: Math.round(near.distanceKm * 100) / 100 };
-      const there = this.countryIndex().query(q.lon, q.lat);
+      const there = this.countriesAt(q.lon, q.lat);
       return there.length ? placed(q, snapped, there) : this.placeOffOutline(q, snapped);
     }
     // atoll islets narrower than the mask's 1′ pixel (Funafuti) exist only as outlines
@@ -115,8 +125,12 @@ export class Locator {
     return placed(p, null, [islet.feature]);
   }
 
-  /** Land by the mask outside every generalised outline: the nearest outline, else its land cell's country. */
+  /** Land by the mask outside every outline: the nearest outline, else its land cell's country. */
   private placeOffOutline(q: LatLon, snapped: LandSnap | null): Placed | OutOfRange {
+    const border = this.borders?.nearestCountry(q.lon, q.lat, BORDER_OUTLINE_KM) ?? -1;
+    if (border >= 0) return placed(q, snapped, [border]);
+    const near = this.nearestPrecise(this.countryIndex(), (f) => f, COUNTRY_MARGIN_DEG, q);
+    if (near >= 0) return placed(q, snapped, [near]);
     const n = this.countryIndex().nearest(q.lon, q.lat, NEAREST_OUTLINE_KM);
     if (n.feature >= 0) return placed(q, snapped, [n.feature]);
     // far from every outline (Antarctic ice shelves): its land cell's country
@@ -129,6 +143,60 @@ export class Locator {
         ? "The point is on an Antarctic ice shelf (floating ice), outside the land we score"
         : `The point is on land outside every country we cover (none within ${NEAREST_OUTLINE_KM} km)`,
     );
+  }
+
+  /**
+   * The countries holding a point. Near a land border, the finer outlines of the border tiles where one holds it;
+   * elsewhere the generalised outline answers where its boundary is farther than it can lie from
+   * the full one; nearer, the full outline of each country whose boundary is that near decides.
+   */
+  private countriesAt(lon: number, lat: number): number[] {
+    const fine = this.borders?.countriesAt(lon, lat);
+    if (fine?.length) return fine;
+    // the finer outlines leave out rivers and lakes narrower than the 1′ shoreline: land there takes the nearest bank
+    if (fine && (this.landMask?.isLand(lat, lon) ?? true)) {
+      const bank = this.borders!.nearestCountry(lon, lat, BORDER_OUTLINE_KM);
+      if (bank >= 0) return [bank];
+    }
+    return this.holding(this.countryIndex(), (f) => f, COUNTRY_MARGIN_DEG, lon, lat);
+  }
+
+  /** Features of a generalised index holding a point, border cases settled by the full outlines (see countriesAt). */
+  private holding(index: PolygonIndex, featureOf: (i: number) => number, marginDeg: number, lon: number, lat: number): number[] {
+    const general = index.query(lon, lat);
+    if (!this.precise) return general;
+    const near = index.featuresWithin(lon, lat, marginDeg);
+    if (!near.length) return general;
+    const precise = this.precise;
+    const out = general.filter((i) => !near.includes(i));
+    for (const i of near) if (precise.contains(featureOf(i), lon, lat)) out.push(i);
+    return out.sort((a, b) => a - b);
+  }
+
+  /**
+   * Of the features whose generalised boundary lies within the margin, the one whose full outline is nearest within
+   * NEAREST_OUTLINE_KM (a point on land by the shoreline mask just outside the full outlines), or -1.
+   */
+  private nearestPrecise(index: PolygonIndex, featureOf: (i: number) => number, marginDeg: number, q: LatLon): number {
+    if (!this.precise) return -1;
+    let best = -1,
+      bestKm = Infinity;
+    for (const i of index.featuresWithin(q.lon, q.lat, marginDeg)) {
+      const km = this.precise.distanceKm(featureOf(i), q.lon, q.lat, NEAREST_OUTLINE_KM);
+      if (km < bestKm) {
+        bestKm = km;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** Whether a point lies in or within km of country ci's outline (the full one when loaded, else the generalised). */
+  countryWithinKm(ci: number, lat: number, lon: number, km: number): boolean {
+    if (this.countriesAt(lon, lat).includes(ci)) return true;
+    if (this.precise) return this.precise.distanceKm(ci, lon, lat, km) <= km;
+    const rings = this.cells.geo.countries[ci]!.rings;
+    return new PolygonIndex([rings], 0.1).nearest(lon, lat, km).feature === 0;
   }
 
   private countryIndex(): PolygonIndex {
@@ -153,8 +221,12 @@ export class Locator {
       };
       this.regionIndexes.set(countryCode, entry);
     }
-    const q = entry.index.first(lon, lat);
-    if (q >= 0) return entry.ids[q]!;
+    const ids = entry.ids;
+    const regionFeature = (i: number) => this.cells.geo.countries.length + ids[i]!;
+    const q = this.holding(entry.index, regionFeature, REGION_MARGIN_DEG, lon, lat);
+    if (q.length) return ids[q[0]!]!;
+    const near = this.nearestPrecise(entry.index, regionFeature, REGION_MARGIN_DEG, { lat, lon });
+    if (near >= 0) return ids[near]!;
     const n = entry.index.nearest(lon, lat, NEAREST_OUTLINE_KM);
     return n.feature >= 0 ? entry.ids[n.feature]! : -1;
   }

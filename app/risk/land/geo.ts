@@ -21,7 +21,7 @@ export class PolygonIndex {
   private readonly bandDeg: number;
   private readonly nBands: number;
 
-  constructor(features: readonly FeatureRings[], bandDeg = 0.25) {
+  constructor(features: readonly (readonly ArrayLike<number>[])[], bandDeg = 0.25) {
     this.bandDeg = bandDeg;
     this.nBands = Math.ceil(180 / bandDeg) + 1;
     let nEdges = 0;
@@ -133,6 +133,41 @@ export class PolygonIndex {
         }
       }
     return bestKm <= maxKm ? { feature: best, km: bestKm } : { feature: -1, km: bestKm };
+  }
+
+  /**
+   * Features with a boundary edge within `deg` of the point, measured in plain degrees (the space outlines are
+   * simplified in, so a Douglas-Peucker tolerance bounds it), ascending.
+   */
+  featuresWithin(lon: number, lat: number, deg: number): number[] {
+    const a = this.band(lat - deg),
+      b = this.band(lat + deg);
+    const out: number[] = [];
+    const d2 = deg * deg;
+    for (let band = a; band <= b; band++)
+      for (let i = this.bandStart[band]!; i < this.bandStart[band + 1]!; i++) {
+        const k = this.bandEdges[i]!;
+        const f = this.feat[k]!;
+        if (this.parity[f]) continue;
+        const x1 = this.x1[k]!,
+          x2 = this.x2[k]!;
+        if ((x1 < x2 ? x1 : x2) > lon + deg || (x1 > x2 ? x1 : x2) < lon - deg) continue;
+        const y1 = this.y1[k]!,
+          y2 = this.y2[k]!;
+        if ((y1 < y2 ? y1 : y2) > lat + deg || (y1 > y2 ? y1 : y2) < lat - deg) continue;
+        const dx = x2 - x1,
+          dy = y2 - y1;
+        const len2 = dx * dx + dy * dy;
+        const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((lon - x1) * dx + (lat - y1) * dy) / len2));
+        const ex = x1 + t * dx - lon,
+          ey = y1 + t * dy - lat;
+        if (ex * ex + ey * ey <= d2) {
+          this.parity[f] = 1;
+          out.push(f);
+        }
+      }
+    for (const f of out) this.parity[f] = 0;
+    return out.sort((p, q) => p - q);
   }
 
   /** First containing feature or -1. */

@@ -13,7 +13,7 @@ import { ENTITLEMENT_MESSAGES, canAccess, classifyLocationCode, finestReadableLe
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { BATCH_CSV_HEADER, CSV_TYPE, batchCsvRows, type CsvItem } from "~/domain/api/params/batch-csv";
 import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
-import { RiskNotFoundError, getRiskEngine, type RiskEngine } from "~/risk/engine.server";
+import { RiskNotFoundError, getRiskEngine, type PlacedPoint, type RiskEngine } from "~/risk/engine.server";
 import type { z } from "zod";
 import { API_RESPONSE_HEADERS, apiError } from "./api-response.server";
 import { etagMatches, versionedEtag } from "./api-etag.server";
@@ -98,11 +98,11 @@ class Scorer {
     return hit;
   }
 
-  /** Scores of a land point in its hexagon, from its own drivers (RiskEngine.pointScores); not shared between points. */
-  pointScores(lat: number, lon: number, hexagon: string) {
-    let name = hexagon;
+  /** Scores of a placed point in its hexagon, from its own drivers (RiskEngine.scoreAt); not shared between points. */
+  pointScores(place: PlacedPoint) {
+    let name = place.hexagon_code;
     const results = this.slots.map((s) => {
-      const r = this.engine.pointScores(lat, lon, hexagon, s.scenario, s.period);
+      const r = this.engine.scoreAt(place, { kind: "hexagon", code: place.hexagon_code }, s.scenario, s.period);
       name = r.location_name;
       return { scenario: r.scenario, period: r.period, aggregate: compact(r.aggregate), hazards: r.hazards.map(compact) };
     });
@@ -141,13 +141,12 @@ function scoreLocation(scorer: Scorer, engine: RiskEngine, ctx: AccessContext, l
       location_type: ref.kind, location_code: ref.code, location_name: scored.name, results: scored.results,
     };
   }
-  const loc = engine.locate(location.lat, location.lon);
+  const loc = engine.placePoint(location.lat, location.lon);
   if (loc.status !== "ok") return errorItem(index, id, loc.reason, loc.message);
   const level = finestReadableLevel(ctx, { hexagon: loc.hexagon_code, region: loc.region_code, country: loc.country_code });
   if (!level) return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, { kind: "country", code: loc.country_code }));
-  // at the hexagon level a point is scored from its own drivers (the land point it snapped to, off the shore)
-  const at = loc.snapped_to_land ?? { lat: Number(location.lat), lon: Number(location.lon) };
-  const scored = level.kind === "hexagon" ? scorer.pointScores(at.lat, at.lon, level.code) : scorer.scores(level.code);
+  // at the hexagon level a point is scored from its own drivers (the land point placePoint scores)
+  const scored = level.kind === "hexagon" ? scorer.pointScores(loc) : scorer.scores(level.code);
   // A point read at its region or country: the area's coastal figures are not the point's when it is inland.
   const notExposed = level.kind === "hexagon" ? [] : (engine.coastalExposure(loc.hexagon_code)?.notApplicable ?? []);
   const results = notExposed.length

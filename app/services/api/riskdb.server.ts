@@ -26,7 +26,6 @@ import { requestClientAddress } from "../http/client-address.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "../commerce/entitlements.server";
 import { BadRequestError, NotFoundError } from "../http/errors.server";
 import { nearestPlaceName } from "../maps/places.server";
-import { inlandPlaceOf, withoutAreaCoastalFigure } from "~/domain/geo/inland-place";
 import { canonicalQuery, etagMatches, versionedEtag } from "./api-etag.server";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
@@ -211,20 +210,14 @@ export function datasetStatistic(): Answer_<"StatisticResponse"> {
  * scores are the point's own (its drivers at their finest resolution). `explain` follows the same rule.
  */
 export async function pointHazards(caller: AccessCaller | null, p: PointHazardsParams): Promise<Answer_<"PointHazardsResponse">> {
-  const loc = engine((e) => e.locate(p.lat, p.lon));
+  const loc = engine((e) => e.placePoint(p.lat, p.lon));
   if (loc.status !== "ok") return { status: loc.status, reason: loc.reason, message: loc.message, hazards: null };
   const level = await assertFinestAccessibleLevel(caller, loc);
   const place = p.explain && level.kind === "hexagon" ? pointPlace(p.lat, p.lon) : undefined;
-  // at the hexagon level the point is scored from its own drivers; a region or country answers with its rollup
-  const at = loc.snapped_to_land ?? { lat: p.lat, lon: p.lon };
-  const scored = engine((e) =>
-    level.kind === "hexagon"
-      ? e.pointScores(at.lat, at.lon, level.code, p.scenario, p.period, { explain: p.explain, place })
-      : e.scores(level.code, p.scenario, p.period, { explain: p.explain, place }),
-  );
-  // A point read at its region or country: the area's coastal figures are not the point's when it is inland.
-  const inland = level.kind === "hexagon" ? null : inlandPlaceOf(engine((e) => e.coastalExposure(loc.hexagon_code)), pointPlace(p.lat, p.lon).name ?? "The point", scored.location_name);
-  const r = inland ? { ...scored, hazards: scored.hazards.map((h) => withoutAreaCoastalFigure(h, inland)).map((h) => (p.explain ? h : withoutExplanation(h))) } : scored;
+  // at the hexagon level the point's own scores; at a region or country its rollup, coastal hazards masked inland
+  const placeName = level.kind === "hexagon" ? undefined : (pointPlace(p.lat, p.lon).name ?? undefined);
+  const scored = engine((e) => e.scoreAt(loc, level, p.scenario, p.period, { explain: p.explain, place, placeName }));
+  const r = level.kind === "hexagon" || p.explain ? scored : { ...scored, hazards: scored.hazards.map((h) => (h.state === "not_applicable" ? withoutExplanation(h) : h)) };
   return {
     status: "ok" as const,
     ...versions(),

@@ -110,10 +110,11 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     // an inland place read at its area: the area's coastal figures are not the place's (withoutAreaCoastalFigure)
     const inland = place?.view.inland ?? null;
     const forPlace = (r: HazardScoresResult): HazardScoresResult => (inland ? { ...r, hazards: r.hazards.map((h) => withoutAreaCoastalFigure(h, inland)) } : r);
-    // a chosen point in its hexagon is scored from its own drivers (the land point it snapped to, off the shore)
-    const at = shown.kind === "hexagon" && point ? (point.snappedToLand ?? point) : null;
+    // a chosen point in its hexagon is scored from its own drivers, placed as every path places it
+    const placed = shown.kind === "hexagon" && point ? safe(() => engine.placePoint(point.lat, point.lon)) : null;
+    const at = placed?.status === "ok" && placed.hexagon_code === code ? placed : null;
     const read = (scenario: string, period: string, opts?: typeof explain) =>
-      at ? engine.pointScores(at.lat, at.lon, code, scenario, period, opts) : engine.scores(code, scenario, period, opts);
+      at ? engine.scoreAt(at, { kind: "hexagon", code }, scenario, period, opts) : engine.scores(code, scenario, period, opts);
     try {
       hist = forPlace(read("hist", "hist", explain));
     } catch (error) {

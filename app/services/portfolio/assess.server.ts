@@ -1,7 +1,5 @@
 /** One location against the hazard engine: inland check, cell, country and every hazard × scenario × period. */
-import { latLngToCell } from "h3-js";
 import { HAZARD_IDS } from "~/domain/hazards/hazards";
-import { HEXAGON_RESOLUTION } from "~/domain/commerce/entitlements";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import type { AssessedPoint } from "~/domain/portfolio/stats";
 import type { RiskEngine } from "~/risk/engine";
@@ -91,20 +89,13 @@ const pointCaches = new WeakMap<RiskEngine, Map<number, { lat: number; lon: numb
  * it calls at sea is not scored (nor billed) even when its hexagon holds land further along the coast.
  */
 function assessUncached(engine: RiskEngine, lat: number, lon: number): Omit<Assessment, "weight"> | null {
-  const place = engine.locate(lat, lon);
-  if (place.status !== "ok") return null;
-  let hexagon = latLngToCell(lat, lon, HEXAGON_RESOLUTION);
-  let row = engine.cellRow(hexagon);
-  if (row < 0) {
-    hexagon = place.hexagon_code;
-    row = engine.cellRow(hexagon);
-    if (row < 0) return null;
-  }
-  const cell = cellAssessment(engine, row, hexagon);
+  // the one place every path scores from: the land point it snapped to, off the shore, and that point's hexagon
+  const place = engine.placePoint(lat, lon);
+  if (place.status !== "ok" || place.row < 0) return null;
+  const cell = cellAssessment(engine, place.row, place.hexagon_code);
   if (!cell) return null;
   // the values are the point's own (its drivers at their finest resolution), the hexagon's where it has none
-  const at = place.snapped_to_land ?? { lat, lon };
-  const own = engine.pointValueCodes(at.lat, at.lon, row);
+  const own = engine.pointValueCodes(place.at.lat, place.at.lon, place.row);
   const codes = own ?? cell.codes;
   const values = own ? valuesOfCodes(own) : cell.values;
   return { ...cell, values, codes, country: place.country_code, countryName: place.country_name, region: place.region_code };

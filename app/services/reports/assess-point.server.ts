@@ -3,7 +3,7 @@ import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import type { AssessedLocation, LocationScores, SlotScore } from "~/domain/reports/types";
 import { SLOTS } from "~/domain/hazards/scenarios";
 import type { RiskEngine } from "~/risk/engine";
-import type { HazardScoreItem } from "~/risk/types";
+import type { HazardScoreItem, PlacedPoint } from "~/risk/types";
 
 function slotScore(item: HazardScoreItem): SlotScore {
   return { value: item.value, level: item.score, applicable: item.applicable };
@@ -13,10 +13,10 @@ function slotScore(item: HazardScoreItem): SlotScore {
  * Every hazard (AL included) in every slot of an H3 resolution-4 cell or, given a land point in it, of that point
  * (scored from its own drivers).
  */
-export function hexagonScores(engine: RiskEngine, hexagon: string, point?: { lat: number; lon: number }): LocationScores {
+export function hexagonScores(engine: RiskEngine, hexagon: string, point?: PlacedPoint): LocationScores {
   const out = Object.fromEntries(HAZARD_IDS.map((h) => [h, [] as SlotScore[]])) as LocationScores;
   for (const slot of SLOTS) {
-    const r = point ? engine.pointScores(point.lat, point.lon, hexagon, slot.scenario, slot.period) : engine.scores(hexagon, slot.scenario, slot.period);
+    const r = point ? engine.scoreAt(point, { kind: "hexagon", code: point.hexagon_code }, slot.scenario, slot.period) : engine.scores(hexagon, slot.scenario, slot.period);
     out.AL[slot.index] = slotScore(r.aggregate);
     for (const item of r.hazards) out[item.hazard_id][slot.index] = slotScore(item);
   }
@@ -44,15 +44,14 @@ export function assessPoint(engine: RiskEngine, p: PointInput, cache?: Map<strin
     userColumns: p.userColumns ?? {},
     weight: p.weight === undefined ? 1 : p.weight,
   };
-  const loc = engine.locate(p.lat, p.lon);
+  const loc = engine.placePoint(p.lat, p.lon);
   if (loc.status !== "ok")
     return { ...base, countryCode: null, regionCode: null, hexagon: null, status: "excluded", reason: loc.message, scores: null };
-  // each point is scored from its own drivers: the cache is by coordinates (books repeat their sites)
-  const at = loc.snapped_to_land ?? { lat: p.lat, lon: p.lon };
-  const key = `${at.lat},${at.lon}`;
+  // each point is scored from its own drivers: the cache is by the land point scored (books repeat their sites)
+  const key = `${loc.at.lat},${loc.at.lon}`;
   let scores = cache?.get(key);
   if (!scores) {
-    scores = hexagonScores(engine, loc.hexagon_code, at);
+    scores = hexagonScores(engine, loc.hexagon_code, loc);
     cache?.set(key, scores);
   }
   return {

@@ -74,11 +74,10 @@ export async function locationReportModel(
   engine: RiskEngine,
   input: { reportId: string; preparedFor: string; address: string; lat: number; lon: number; createdAt?: string },
 ): Promise<LocationReportModel> {
-  const located = engine.locate(input.lat, input.lon);
+  const located = engine.placePoint(input.lat, input.lon);
   if (located.status !== "ok") throw new BadRequestError(SINGLE_LOCATION_MESSAGES.atSea, "lat");
   const hexagon = located.hexagon_code;
-  const at = located.snapped_to_land ?? { lat: input.lat, lon: input.lon };
-  const scores = hexagonScores(engine, hexagon, at);
+  const scores = hexagonScores(engine, hexagon, located);
   const explained = new Map<string, ReturnType<RiskEngine["scores"]>>();
   // the reasons name the hexagon by the town the point is in or near, as the dashboard and the API do
   let name: string | null = null;
@@ -91,7 +90,7 @@ export async function locationReportModel(
   const explain = (h: string, slot: { scenario: string; period: string }) => {
     const key = `${slot.scenario}:${slot.period}`;
     let r = explained.get(key);
-    if (!r) explained.set(key, (r = engine.pointScores(at.lat, at.lon, hexagon, slot.scenario, slot.period, { explain: true, place })));
+    if (!r) explained.set(key, (r = engine.scoreAt(located, { kind: "hexagon", code: hexagon }, slot.scenario, slot.period, { explain: true, place })));
     return (h === "AL" ? r.aggregate : r.hazards.find((x) => x.hazard_id === h))?.explanation;
   };
   // The outline only: an anonymous map shows no hexagon's values, and the report draws its own hexagon.

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { cellToChildren, cellToLatLng, getRes0Cells, h3IndexToSplitLong, latLngToCell } from "h3-js";
 import { PolygonIndex, ringBounds, simplifyRing, type FeatureRings } from "../../../app/risk/land/geo";
+import { COUNTRY_TOLERANCE_DEG, REGION_TOLERANCE_DEG } from "../../../app/risk/land/outlines";
 
 export const H3_RES = 4;
 
@@ -50,13 +51,17 @@ export interface Country {
   code: string;
   a3: string;
   name: string;
+  /** Generalised outline: maps, cell assignment. */
   rings: FeatureRings;
+  /** The source's own outline (Natural Earth 10m, five decimals): which country holds a point. */
+  precise: FeatureRings;
 }
 export interface Region {
   code: string;
   name: string;
   country: string;
   rings: FeatureRings;
+  precise: FeatureRings;
 }
 
 /**
@@ -88,9 +93,10 @@ export function loadCountries(placesDir: string): Country[] {
   const byCode = new Map<string, Country>();
   for (const c of list) {
     const f = JSON.parse(readFileSync(path.join(placesDir, "data/countries", `${c.country_a2}.json`), "utf8")) as Feature;
-    const rings = simplifyFeature(ringsOf(f.geometry), 0.01);
+    const precise = ringsOf(f.geometry);
+    const rings = simplifyFeature(precise, COUNTRY_TOLERANCE_DEG);
     // one outline file per code: a code listed twice (host and sub-unit) is one country
-    if (rings.length && !byCode.has(c.country_a2)) byCode.set(c.country_a2, { ...countryIdentity(c), rings });
+    if (rings.length && !byCode.has(c.country_a2)) byCode.set(c.country_a2, { ...countryIdentity(c), rings, precise: precise.map((r) => r.map(round5)) });
   }
   return [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : 1));
 }
@@ -114,11 +120,15 @@ export function loadRegions(placesDir: string, countryCodes: Set<string>): Regio
     const code = String(p.iso_3166_2 ?? "");
     const country = String(p.iso_a2 ?? "");
     if (!/^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(code) || !countryCodes.has(country) || !code.startsWith(`${country}-`)) continue;
-    const rings = simplifyFeature(ringsOf(f.geometry), 0.02);
+    const full = ringsOf(f.geometry);
+    const rings = simplifyFeature(full, REGION_TOLERANCE_DEG);
+    const precise = full.map((r) => r.map(round5));
     const name = regionName(p, code);
     const r = byCode.get(code);
-    if (r) r.rings.push(...rings);
-    else byCode.set(code, { code, name, country, rings });
+    if (r) {
+      r.rings.push(...rings);
+      r.precise.push(...precise);
+    } else byCode.set(code, { code, name, country, rings, precise });
   }
   return [...byCode.values()].filter((r) => r.rings.length).sort((a, b) => (a.code < b.code ? -1 : 1));
 }

@@ -1,4 +1,4 @@
-import { POINT_PRECISION, ROW_PLACE_REASONS, placeRow, postcodeOf, type GazetteerPlace, type RowPlaceColumns, type RowPlaceLookups } from "./row-place";
+import { DECLARED_COUNTRY_KM, POINT_PRECISION, ROW_PLACE_REASONS, placeRow, postcodeOf, type GazetteerPlace, type RowPlaceColumns, type RowPlaceLookups } from "./row-place";
 
 const KOELN: GazetteerPlace = { name: "Köln", countryCode: "DE", lat: 50.9333, lon: 6.95 };
 const look: RowPlaceLookups = {
@@ -31,5 +31,21 @@ describe("address-only rows", () => {
     expect(postcodeOf(["Keizersgracht 1, 1015 CJ Amsterdam"], c)).toBe("1015 CJ");
     expect(postcodeOf(["Hohe Straße 1"], c)).toBeNull();
     expect(postcodeOf(["Hauptstraße 12, Köln"], c)).toBeNull();
+  });
+});
+
+describe("a row near its declared country's border", () => {
+  const border: RowPlaceLookups = {
+    ...look,
+    countryCode: (cell) => (/^(de|at)$/i.test(cell) ? cell.toUpperCase() : null),
+    countryName: (code) => ({ DE: "Germany", AT: "Austria" })[code] ?? code,
+    // Austria's outline lies 2 km east of lon 13.0
+    nearCountry: (_lat, lon, country, km) => country === "AT" && 13.0 - lon <= km / 75,
+  };
+  it(`is that country's within ${DECLARED_COUNTRY_KM} km of its outline, as given and not swapped`, () => {
+    expect(placeRow(["P-1", "", "", "", "AT", "48.57", "12.99"], cols, border)).toEqual({ ok: true, lat: 48.57, lon: 12.99, precision: POINT_PRECISION.given });
+  });
+  it("is refused farther away", () => {
+    expect(placeRow(["P-2", "", "", "", "AT", "48.57", "12.5"], cols, border)).toMatchObject({ ok: false, kind: "invalid", reason: ROW_PLACE_REASONS.notInCountry("Germany", "Austria") });
   });
 });

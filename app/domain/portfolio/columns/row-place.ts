@@ -15,6 +15,12 @@ export const POINT_PRECISION = {
 } as const;
 export type PointPrecision = (typeof POINT_PRECISION)[keyof typeof POINT_PRECISION];
 
+/**
+ * How far outside its country column's country a point may lie and still be that country's: a geocoded address a
+ * few hundred metres off, or a site on the border itself, is not a row in the wrong country.
+ */
+export const DECLARED_COUNTRY_KM = 5;
+
 /** How far from its city column's place a point may lie and still be read as in that city. */
 export const CITY_MATCH_KM = 60;
 
@@ -54,6 +60,8 @@ export interface GazetteerPlace {
 export interface RowPlaceLookups {
   /** Country code of a point the engine scores (on land), or null when it does not (at sea). */
   countryAt(lat: number, lon: number): string | null;
+  /** Whether the point lies within km of that country's outline (optional: without it only the country holding it counts). */
+  nearCountry?(lat: number, lon: number, country: string, km: number): boolean;
   /** ISO 3166 alpha-2 code of a country cell (a code or a name in a European language), or null. */
   countryCode(cell: string): string | null;
   /** Places of that name, largest first, in the country when one is given. */
@@ -132,7 +140,7 @@ export function placeRow(cells: readonly Cell[], cols: RowPlaceColumns, look: Ro
   const swappedInRange = Math.abs(lon) <= 90;
   const at = look.countryAt(lat, lon);
   if (expected) {
-    if (at === expected) return { ok: true, lat, lon, precision: POINT_PRECISION.given };
+    if (at === expected || (at !== null && look.nearCountry?.(lat, lon, expected, DECLARED_COUNTRY_KM))) return { ok: true, lat, lon, precision: POINT_PRECISION.given };
     if (swappedInRange && look.countryAt(lon, lat) === expected) return { ok: true, lat: lon, lon: lat, precision: POINT_PRECISION.swapped };
     return {
       ok: false,

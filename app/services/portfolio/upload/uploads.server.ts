@@ -127,6 +127,7 @@ export function rowPlaceLookups(engine: RiskEngine): RowPlaceLookups {
   });
   return {
     countryAt: (lat, lon) => assessLocation(engine, lat, lon)?.country ?? null,
+    nearCountry: (lat, lon, country, km) => engine.countryWithinKm(country, lat, lon, km),
     countryCode: memo(countryCodeOf),
     placesNamed: (name, country) => places(`${name}\u0000${country ?? ""}`),
     countryName: (code) => names.get(code) ?? code,

@@ -1,0 +1,92 @@
+/**
+ * The same coordinates get the same levels on every path that scores a location: a portfolio row (assessLocation),
+ * `get_data/hazards`, the batch API and the dashboard's point view, points off the shore that snap to land included
+ * (36.48, −6.31 in the Gulf of Cádiz: the portfolio used to score it in the hexagon of the point at sea).
+ */
+import { createUser } from "#db/factories";
+import { setupTestDatabase } from "#db/testing";
+import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
+import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection";
+import { HAZARD_IDS } from "~/domain/hazards/hazards";
+import { scoreFromValue } from "~/domain/hazards/risk-levels";
+import { valuesOfCodes } from "~/risk/dataset";
+import { getRiskEngine } from "~/risk/engine.server";
+import { rotateApiKey } from "~/services/api/keys/api-keys.server";
+import { grantLocation } from "~/services/commerce/entitlements.server";
+import { loadDashboard } from "~/services/dashboard/dashboard.server";
+import { assessLocation } from "~/services/portfolio/assess.server";
+import * as pointRoute from "../../../app/routes/api+/riskdb+/get_data.hazards";
+import * as batchRoute from "../../../app/routes/api+/v1+/hazards.batch";
+
+const getDb = setupTestDatabase();
+
+/** Land points, and points at sea within the snapping distance of a shore. */
+const POINTS = [
+  { lat: 50.9375, lon: 6.9633 },
+  { lat: 48.5745, lon: 13.465 },
+  { lat: 36.48, lon: -6.31 },
+  { lat: 53.7, lon: 8.0 },
+  { lat: 51.99, lon: 3.95 },
+  { lat: 38.69, lon: -9.5 },
+  { lat: 31.55, lon: 31.9 },
+];
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+type Levels = Record<string, number | null>;
+const levelsOf = (hazards: { hazard_id: string; score: number | null }[]): Levels => Object.fromEntries(hazards.map((h) => [h.hazard_id, h.score]));
+
+describe("one location, one set of levels, whatever the path", () => {
+  it("a portfolio row, get_data/hazards, the batch and the dashboard agree, snapped points included", async () => {
+    const engine = getRiskEngine();
+    const placed = POINTS.map((p) => engine.placePoint(p.lat, p.lon));
+    for (const p of placed) expect(p.status).toBe("ok");
+    const ok = placed.flatMap((p) => (p.status === "ok" ? [p] : []));
+    expect(ok.filter((p) => p.snapped_to_land).length).toBeGreaterThanOrEqual(3);
+
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    for (const h of new Set(ok.map((p) => p.hexagon_code))) await grantLocation(user.id, h, "order");
+    const { key } = await rotateApiKey(user);
+    const auth = { Authorization: `Bearer ${key!}` };
+
+    const batch = await (batchRoute.action as Handler)({
+      request: new Request(`http://localhost${apiUrl(API_PATHS.hazardsBatch)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...auth },
+        body: JSON.stringify({ locations: POINTS, slots: [{ scenario: "hist" }] }),
+      }),
+      params: {},
+      context: {},
+    });
+    expect(batch.status).toBe(200);
+    const items = ((await batch.json()) as { items: { location_type: string; results: { hazards: { hazard_id: string; score: number | null }[] }[] }[] }).items;
+
+    for (const [i, p] of POINTS.entries()) {
+      const where = `${p.lat}, ${p.lon}`;
+      const url = new URL(`http://localhost${apiUrl(API_PATHS.riskPointHazards)}`);
+      url.search = new URLSearchParams({ lat: String(p.lat), lon: String(p.lon), scenario: "hist", period: "hist" }).toString();
+      const res = await (pointRoute.loader as Handler)({ request: new Request(url, { headers: auth }), params: {}, context: {} });
+      const api = (await res.json()) as { location_type: string; hazards: { hazard_id: string; score: number | null }[] };
+      expect(api.location_type, where).toBe("hexagon");
+      const fromApi = levelsOf(api.hazards);
+
+      expect(items[i]!.location_type, where).toBe("hexagon");
+      expect(levelsOf(items[i]!.results[0]!.hazards), `batch at ${where}`).toEqual(fromApi);
+
+      // a portfolio row: the assessment's values of the historical slot (slot 0), as levels
+      const row = assessLocation(engine, p.lat, p.lon)!;
+      expect(row.hexagon, where).toBe(ok[i]!.hexagon_code);
+      const values = valuesOfCodes(row.codes);
+      const slots = values.length / HAZARD_IDS.length;
+      const fromRow = Object.fromEntries(
+        HAZARD_IDS.filter((h) => h in fromApi).map((h) => {
+          const v = values[HAZARD_IDS.indexOf(h) * slots]!;
+          return [h, Number.isFinite(v) ? scoreFromValue(v) : null];
+        }),
+      );
+      expect(fromRow, `portfolio row at ${where}`).toEqual(fromApi);
+
+      const dashboard = await loadDashboard(user as never, parseDashboardSelection(new URLSearchParams({ lat: String(p.lat), lon: String(p.lon) })));
+      expect(dashboard.hist ? levelsOf(dashboard.hist.hazards) : null, `dashboard at ${where}`).toEqual(fromApi);
+    }
+  });
+});
