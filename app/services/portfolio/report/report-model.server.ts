@@ -16,6 +16,7 @@ import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { assessLocation } from "../assess.server";
 import type { ReportOutputs } from "./report-outputs.server";
 import { ROW_STATUS, uploadRows, weightOf, type StoredRow } from "../upload/uploads.server";
+import { sameAssetOf } from "../ingest/row-pipeline.server";
 
 
 function text(v: unknown): string {
@@ -71,10 +72,12 @@ export function toAssessedLocation(
   const assetId = upload.idColumn !== null ? text(cells[upload.idColumn]).trim() : "";
   const name = upload.nameColumn !== null ? text(cells[upload.nameColumn]).trim() : "";
   const weight = weightOf(upload, cells);
-  const a = status !== ROW_STATUS.valid || lat === null || lon === null ? null : assessed === undefined ? assessLocation(engine, lat, lon) : assessed;
+  // A row repeating an asset is left out like an invalid one, with its reason: its asset's first row stands for it.
+  const located = status === ROW_STATUS.valid && lat !== null && lon !== null && sameAssetOf(row) === null;
+  const a = !located ? null : assessed === undefined ? assessLocation(engine, lat, lon) : assessed;
   // One object literal per outcome, all of the same shape: a report makes one per row.
   if (!a) {
-    const why = status !== ROW_STATUS.valid || lat === null || lon === null ? reason : ROW_REASONS.atSea;
+    const why = !located ? reason : ROW_REASONS.atSea;
     return { rowNumber, assetId, name, lat, lon, userColumns, duplicateOf: duplicateOf ?? null, precision: null, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: why, scores: null };
   }
   return {

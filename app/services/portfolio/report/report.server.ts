@@ -30,6 +30,7 @@ export type { ReportOutputs };
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "../upload/uploads.server";
+import { sameAssetOf } from "../ingest/row-pipeline.server";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
 import type { AssessedLocation, PortfolioReportSource } from "~/domain/reports/types";
 
@@ -246,7 +247,8 @@ class ReportPass {
     const db = await getDb();
     for await (const row of uploadRows(upload.id)) {
       const processed = ++this.processed;
-      const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null;
+      // A row repeating an asset is neither billed nor counted: its asset's first row stands for it.
+      const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null && sameAssetOf(row) === null;
       if (valid && row[6] === null) this.scored++;
       const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
       const location = toAssessedLocation(engine, upload, row, a);
