@@ -11,7 +11,7 @@ import { HAZARDS, PER_HAZARD_IDS, type PerHazardId } from "../../hazards/hazards
 import { RISK_LEVELS, type RiskScore } from "../../hazards/risk-levels";
 import { SCENARIOS, slotIndex, type PeriodId, type ScenarioId } from "../../hazards/scenarios";
 import type { LocationScores } from "../types";
-import { TAXONOMY_HAZARD_MAP } from "../disclosure";
+import { TAXONOMY_HAZARD_MAP } from "../taxonomy-hazards";
 import type { Collateral, LoanStage, NaceSection } from "./loan-fields";
 
 /** What makes a loan "sensitive": stated beside the template and chosen by the user. */
@@ -99,12 +99,19 @@ export interface Template5 {
   options: Template5Options;
   definition: string;
   geography: string;
+  /** The file's gross carrying amount column and the currency its name states (null: none stated). */
+  amounts?: { column: string; currency: string | null };
   rows: { key: Template5RowKey; number: number; label: string; loans: number; cells: Record<Template5Column, Template5Cell> }[];
   /** What the file lacked or what was left out, stated under the template. */
   notes: string[];
 }
 
 export const TEMPLATE5_TEXT = {
+  title: "EBA Pillar 3 ESG Template 5 - Banking book - Climate change physical risk: Exposures subject to physical risk",
+  unit: (currency: string | null) =>
+    `Amounts in ${currency ?? "the file's gross carrying amount column (no currency stated)"}, as the file gives them (the published template asks for millions of EUR); column g in years.`,
+  rowsOverlap:
+    "Rows 1-9 and 13 hold each loan by its counterparty's NACE section; rows 10 and 11 hold the loans secured by residential or commercial immovable property, whatever the counterparty, so a loan may appear in a sector row and a collateral row. Columns c to o break down column b. Stage 3 is read as non-performing.",
   missingColumn: (what: string) => `not in the file: no ${what} column`,
   repossessed: "not in the file: the upload lists loans, not repossessed collateral",
   noLoans: "no loan with a readable maturity",

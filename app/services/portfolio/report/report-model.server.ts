@@ -8,7 +8,8 @@ import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { effectiveWeightColumn } from "~/domain/portfolio/weighting";
 import { scoreFromValue } from "~/domain/hazards/risk-levels";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
-import type { AssessedLocation, LocationScores, PortfolioReportSource, SlotScore } from "~/domain/reports/types";
+import type { AssessedLocation, LocationScores, PortfolioReportSource, ReportMetadata, SlotScore } from "~/domain/reports/types";
+import { LOAN_ROLES } from "~/domain/portfolio/columns/columns";
 import type { RiskEngine } from "~/risk/engine";
 import { CODE_NA, VALUE_SCALE } from "~/risk/dataset";
 import { getRiskEngine } from "~/risk/engine.server";
@@ -104,6 +105,17 @@ export async function* assessedLocations(upload: PortfolioUpload): AsyncGenerato
   for await (const row of uploadRows(upload.id)) yield toAssessedLocation(engine, upload, row);
 }
 
+/** The file's column name for each loan role the upload maps (EBA Template 5). */
+export function loanColumnsOf(upload: PortfolioUpload): NonNullable<ReportMetadata["loanColumns"]> {
+  const roles = upload.columnRoles ?? {};
+  const out: NonNullable<ReportMetadata["loanColumns"]> = {};
+  for (const role of LOAN_ROLES) {
+    const i = roles[role];
+    if (i !== null && i !== undefined && upload.columns[i] !== undefined) out[role] = upload.columns[i];
+  }
+  return out;
+}
+
 /** The finished report as the generators' source: aggregates from the job, locations streamed from the upload. */
 export function reportSource(
   report: ReportRow,
@@ -122,6 +134,7 @@ export function reportSource(
       weightingColumn: effectiveWeightColumn(upload.weightColumn, upload.columns),
       valueCurrency: upload.valueCurrency,
       columns: upload.columns,
+      loanColumns: loanColumnsOf(upload),
     },
     output_request_stats: r.output_request_stats,
     output_risks_overall_estimate: r.output_risks_overall_estimate,

@@ -24,7 +24,7 @@ import { writePortfolioXlsx } from "../../reports/xlsx/xlsx.server";
 import { assessLocation } from "../assess.server";
 import { reportCharge } from "./purchase.server";
 import type { ReportOutputs } from "./report-outputs.server";
-import { reportSource, toAssessedLocation } from "./report-model.server";
+import { loanColumnsOf, reportSource, toAssessedLocation } from "./report-model.server";
 
 export type { ReportOutputs };
 import { ReportFileTotals } from "~/domain/reports/file-totals";
@@ -240,7 +240,9 @@ class ReportPass {
     private readonly upload: PortfolioUpload,
     private readonly run: ReportRun,
     private readonly pdf: PortfolioPdfSink,
-  ) {}
+  ) {
+    this.totals.disclosure.withLoanColumns(loanColumnsOf(upload), new Date());
+  }
 
   async *locations(): AsyncGenerator<AssessedLocation> {
     const { engine, upload, run } = this;

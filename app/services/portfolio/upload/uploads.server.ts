@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { portfolioUploadChunks, portfolioUploads, type PortfolioUpload } from "#db/schema/index";
-import { detectColumns, parseNumberCell, type Cell, type ColumnMap, type ColumnRole } from "~/domain/portfolio/columns/columns";
+import { COLUMN_ROLES, LOAN_ROLES, detectColumns, parseNumberCell, type Cell, type ColumnMap, type ColumnRole } from "~/domain/portfolio/columns/columns";
 import { countryCodeOf } from "~/domain/portfolio/country-cell";
 import type { GazetteerPlace, RowPlaceColumns, RowPlaceLookups } from "~/domain/portfolio/columns/row-place";
 import { DEFAULT_WEIGHTING_COLUMN, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES, portfolioLimitsFor, type PortfolioLimits } from "~/domain/portfolio/limits";
@@ -246,7 +246,7 @@ async function createUpload(db: Awaited<ReturnType<typeof getDb>>, input: Ingest
       lonColumn: sample.lonCol,
       nameColumn: map.name,
       idColumn: map.id,
-      columnRoles: { value: map.value, country: map.country, address: map.address, city: map.city, postcode: map.postcode },
+      columnRoles: Object.fromEntries(COLUMN_ROLES.filter((r) => r !== "id" && r !== "name").map((r) => [r, map[r]])),
       swapped: sample.swapped,
       weightColumn: DEFAULT_WEIGHTING_COLUMN,
       summary: {},
@@ -367,6 +367,7 @@ export function uploadColumnMap(upload: PortfolioUpload): Omit<ColumnMap, "names
     address: r.address ?? null,
     city: r.city ?? null,
     postcode: r.postcode ?? null,
+    ...(Object.fromEntries(LOAN_ROLES.map((role) => [role, r[role] ?? null])) as Record<(typeof LOAN_ROLES)[number], number | null>),
   };
 }
 
