@@ -14,6 +14,12 @@ export interface UploadColumnRoles {
   address?: number | null;
   city?: number | null;
   postcode?: number | null;
+  sector?: number | null;
+  collateral?: number | null;
+  carrying?: number | null;
+  maturity?: number | null;
+  stage?: number | null;
+  impairment?: number | null;
 }
 
 /** An uploaded portfolio file: its detected columns and the preview answer. Visitors' uploads have no user. */

@@ -27,11 +27,11 @@ export const AT_SEA = [
 const comma = (n: number) => String(n).replace(".", ",");
 
 /**
- * Semicolon-separated, comma decimals, UTF-8 BOM, a title line, blank rows, a duplicate row, extra columns,
- * text in a number cell, 0/0 and a point at sea. 8 land rows + 1 duplicate + 1 text + 1 zero + 1 sea = 12 rows:
- * 8 valid, 1 duplicate, 2 invalid, 1 out of range.
+ * Semicolon-separated, comma decimals, UTF-8 BOM, a title line, blank rows, a second asset at the first site's
+ * point, extra columns, text in a number cell, 0/0 and a point at sea. 8 land rows + 1 at the same point + 1 text +
+ * 1 zero + 1 sea = 12 rows: 9 valid assets at 8 billed points, 2 invalid, 1 out of range.
  */
-export function semicolonCsv(): { text: string; rows: number; valid: number; duplicates: number; invalidRows: number[]; seaRows: number[] } {
+export function semicolonCsv(): { text: string; rows: number; valid: number; billed: number; duplicates: number; invalidRows: number[]; seaRows: number[] } {
   const lines = ["Asset ID;Site name;Latitude;Longitude;Insured value (EUR);Notes"];
   for (const s of LAND_SITES) lines.push(`${s.id};${s.name};${comma(s.lat)};${comma(s.lon)};${comma(s.value + 0.5)};ok`);
   lines.push("");
@@ -42,7 +42,7 @@ export function semicolonCsv(): { text: string; rows: number; valid: number; dup
   lines.push(";;;;;");
   lines.push(`SEA-01;${AT_SEA[0].name};${comma(AT_SEA[0].lat)};${comma(AT_SEA[0].lon)};5;at sea`);
   // file lines: 1 header, 2..9 land, 10 blank, 11 dup, 12 text, 13 zero, 14 blank (;;;;;), 15 sea
-  return { text: `\uFEFF${lines.join("\r\n")}\r\n`, rows: 12, valid: 8, duplicates: 1, invalidRows: [12, 13], seaRows: [15] };
+  return { text: `\uFEFF${lines.join("\r\n")}\r\n`, rows: 12, valid: 9, billed: 8, duplicates: 0, invalidRows: [12, 13], seaRows: [15] };
 }
 
 /** Comma CSV whose lat and lon headers are the wrong way round. */

@@ -13,6 +13,8 @@ export interface PlaceViewData {
   shown: NamedLevel | null;
   unlockable: (NamedLevel & { kind: UnlockKind })[];
   reportPoint: { lat: number; lon: number } | null;
+  /** The scores shown are the chosen point's own, not its hexagon's. */
+  atPoint?: boolean;
 }
 
 export interface PendingUnlock {
@@ -34,7 +36,7 @@ export function PlaceActions({ place }: { place: PlaceViewData }) {
     <div className="mt-2 space-y-2" data-testid="place-actions">
       {place.shown ? (
         <p className="text-sm text-slate-700" data-testid="shown-level">
-          {PLACE_VIEW_TEXT.shownLevel(place.shown.kind, place.shown.name)}
+          {PLACE_VIEW_TEXT.shownLevel(place.shown.kind, place.shown.name, place.atPoint)}
           {place.unlockable.length ? ` ${PLACE_VIEW_TEXT.finerLocked(place.unlockable.map((l) => l.kind))}` : null}
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 import { RiskPie } from "~/components/charts/risk-pie";
 import { DataTable, PhoneRowBlocks, TD, TD_NUMBER, TH, TH_ROW } from "~/components/ui/table";
 import { HAZARDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
-import { PREVIEW_TEXT } from "~/domain/portfolio/limits";
+import { PREVIEW_TEXT, ROW_REASONS } from "~/domain/portfolio/limits";
 import { PREVIEW_RULE_TEXT } from "~/domain/portfolio/preview-rule";
 import { formatShare } from "~/domain/reports/disclosure";
 import { HISTORICAL_LABEL, PERIODS, SCENARIOS, SLOTS } from "~/domain/hazards/scenarios";
@@ -28,7 +28,12 @@ type PreviewView = Pick<
   | "summary_table"
 > &
   /** Absent from previews stored before they were added. */
-  Partial<Pick<PreviewResult, "billed_locations" | "figures" | "placed" | "corrected_locations" | "geocoded_locations">>;
+  Partial<
+    Pick<
+      PreviewResult,
+      "billed_locations" | "figures" | "placed" | "corrected_locations" | "geocoded_locations" | "conflicts" | "conflict_locations" | "shared_place_locations" | "shared_places"
+    >
+  >;
 
 /**
  * Previews stored before the counts partitioned the rows counted duplicates among the valid ones: taken apart here
@@ -39,6 +44,9 @@ function partition(p: PreviewView) {
   return {
     total: p.total_locations,
     valid,
+    billed: p.billed_locations ?? valid,
+    sharedPlaces: p.shared_place_locations ?? 0,
+    conflicts: p.conflict_locations ?? 0,
     duplicate: p.duplicate_locations,
     invalid: p.invalid_locations,
     outOfRange: p.out_of_range_locations,
@@ -87,7 +95,10 @@ export function PreviewCounts({ preview }: { preview: PreviewView }) {
         <Stat label="Out of range locations" value={counts.outOfRange} />
       </dl>
       <p className="mt-2 text-sm text-slate-700" data-testid="preview-partition">
-        {PREVIEW_TEXT.partition(counts)} {PREVIEW_TEXT.billed(counts.valid)}
+        {PREVIEW_TEXT.partition(counts)} {PREVIEW_TEXT.billed(counts.billed)}
+      </p>
+      <p className="mt-2 text-sm text-slate-700" data-testid="preview-assets">
+        {PREVIEW_TEXT.assets(counts)}
       </p>
       <p className="mt-2 text-sm text-slate-700">
         Columns read: latitude <strong>{preview.detected.lat}</strong>, longitude{" "}
@@ -133,8 +144,17 @@ export function PreviewCounts({ preview }: { preview: PreviewView }) {
       <IssueList title="Invalid rows" open rows={preview.invalid.map((i) => ({ row: i.row, id: i.id, text: i.reason }))} />
       <IssueList title="Out of range rows" rows={preview.out_of_range.map((i) => ({ row: i.row, id: i.id, text: i.reason }))} />
       <IssueList
-        title="Duplicate locations"
-        rows={preview.duplicates.map((d) => ({ row: d.row, text: `same location as row ${d.duplicate_of}` }))}
+        title="Asset ids with two values: resolve in the file"
+        open
+        rows={(preview.conflicts ?? []).map((d) => ({ row: d.row, id: d.id, text: ROW_REASONS.assetConflict(d.duplicate_of) }))}
+      />
+      <IssueList
+        title="Duplicate rows (not billed, not counted)"
+        rows={preview.duplicates.map((d) => ({ row: d.row, text: preview.shared_places ? ROW_REASONS.sameAsset(d.duplicate_of) : `same location as row ${d.duplicate_of}` }))}
+      />
+      <IssueList
+        title="Assets sharing a point (counted, the point billed once)"
+        rows={(preview.shared_places ?? []).map((d) => ({ row: d.row, text: `same point as row ${d.same_place_as}` }))}
       />
       {preview.issues_truncated ? (
         <p className="text-sm text-slate-600">Only the first rows of each list are shown; the report lists them all.</p>
@@ -186,13 +206,24 @@ function IssueList({ title, rows, open = false }: { title: string; rows: { row: 
 /** A slot's column name: the historical reference with its years, else scenario and year. */
 const slotLabel = (s: (typeof SLOTS)[number]) =>
   s.scenario === "hist" ? HISTORICAL_LABEL : `${SCENARIOS[s.scenario].name} ${PERIODS[s.period].name}`;
-export function PreviewCharts({ preview }: { preview: PreviewView }) {
+/**
+ * The preview's charts; with `report`, the finished report's own figures in their place (after payment the page
+ * shows what the files say, not the preview).
+ */
+export function PreviewCharts({ preview, report }: { preview: PreviewView; report?: Pick<PreviewView, "piecharts" | "summary_table"> | null }) {
+  if (report) preview = { ...preview, piecharts: report.piecharts, summary_table: report.summary_table, figures: undefined };
   const heading = (
     <>
       <h2 id="preview-charts" className="mb-2 text-heading">
         Locations by risk level (historical)
       </h2>
-      <RuleNote preview={preview} />
+      {report ? (
+        <p className="mb-3 text-sm text-slate-700" data-testid="charts-from-report">
+          {PREVIEW_TEXT.fromReport}
+        </p>
+      ) : (
+        <RuleNote preview={preview} />
+      )}
     </>
   );
   // Withheld figures (the preview rule): the heading and the rule's note only.

@@ -39,7 +39,13 @@ export const PreviewResponse = obj({
   header_rows: z.number().int(),
   invalid: z.array(RowIssue),
   out_of_range: z.array(RowIssue),
-  duplicates: z.array(obj({ row: z.number().int(), duplicate_of: z.number().int() })),
+  duplicates: z
+    .array(obj({ row: z.number().int(), duplicate_of: z.number().int() }))
+    .openapi({ description: "Rows repeating an asset (the same asset id, or without ids the same row cell for cell): neither billed nor counted; duplicate_of is the asset's first row." }),
+  conflict_locations: z.number().int().optional().openapi({ description: "Duplicates whose cells differ from their asset's first row (one asset id, two values): counted once, as that row; resolve them in the file." }),
+  conflicts: z.array(obj({ row: z.number().int(), duplicate_of: z.number().int(), id: z.string().nullable() })).optional(),
+  shared_place_locations: z.number().int().optional().openapi({ description: "Assets at a point an earlier asset already has (two asset ids at one city centroid): counted as assets, the point billed once." }),
+  shared_places: z.array(obj({ row: z.number().int(), same_place_as: z.number().int() })).optional(),
   corrected_locations: z.number().int().openapi({ description: "Valid rows whose latitude and longitude agree with their own country (or city) column only read the other way round: read corrected." }),
   geocoded_locations: z.number().int().openapi({ description: "Valid rows without coordinates placed at the centroid of their address's city (GeoNames)." }),
   placed: z.array(RowIssue).openapi({ description: "Each corrected or geocoded row; reason says which (\"coordinates swapped, corrected\", \"city centroid: <place>\")." }),

@@ -179,7 +179,10 @@ export const PLACE_VIEW_TEXT = {
       : shown.kind === "hexagon" || title.startsWith(shown.name)
         ? `Hazard scores: ${title} (${shown.kind} level)`
         : `Hazard scores of ${shown.name} (${shown.kind} level), not of ${title} itself`,
-  shownLevel: (kind: LocationKind, name: string) => `${kind === "country" ? "Country" : kind === "region" ? "Region" : "Hexagon"}-level scores: ${name}.`,
+  shownLevel: (kind: LocationKind, name: string, atPoint = false) =>
+    atPoint && kind === "hexagon"
+      ? `Scores of this point, from its own drivers (in hexagon ${name}; the hexagon's own scores may differ).`
+      : `${kind === "country" ? "Country" : kind === "region" ? "Region" : "Hexagon"}-level scores: ${name}.`,
   finerLocked: (kinds: readonly LocationKind[]) =>
     `The ${kinds.map((k) => LEVEL_NOUN[k]).join(" and ")} of this place ${kinds.length > 1 ? "are" : "is"} not in your plan yet.`,
   confirmTitle: (kind: UnlockKind) => `Unlock this ${LEVEL_NOUN[kind]}?`,

@@ -115,7 +115,24 @@ export const PREVIEW_TEXT = {
       .filter(Boolean)
       .join(" "),
   billed: (n: number) =>
-    `A report order bills the ${n.toLocaleString("en")} valid ${n === 1 ? "location" : "locations"}, each once; duplicate, invalid and out-of-range rows are not billed.`,
+    `A report order bills the ${n.toLocaleString("en")} ${n === 1 ? "location" : "locations"} of the valid assets, each once; duplicate, invalid and out-of-range rows are not billed.`,
+  fromReport: "The finished report's figures: the same counts as its PDF and XLSX.",
+  /** The rule for repeated rows, as the preview and the report both apply it. */
+  assets: (c: { valid: number; billed: number; sharedPlaces: number; duplicate: number; conflicts: number }) =>
+    [
+      `Each valid row is one asset, counted once in the report's figures and amounts (${c.valid.toLocaleString("en")} assets).`,
+      c.sharedPlaces
+        ? `${c.sharedPlaces.toLocaleString("en")} of them share a point with an earlier asset (different asset ids, or different rows, at one place): they count as assets of their own, the point is billed once (${c.billed.toLocaleString("en")} locations billed).`
+        : "",
+      c.duplicate
+        ? `${c.duplicate.toLocaleString("en")} ${c.duplicate === 1 ? "row repeats" : "rows repeat"} an asset (the same asset id, or without ids the same row cell for cell) and ${c.duplicate === 1 ? "is" : "are"} neither billed nor counted.`
+        : "",
+      c.conflicts
+        ? `${c.conflicts.toLocaleString("en")} of those repeat an asset id with different values: the report counts the id's first row; correct the file and upload it again to use the other values.`
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
 } as const;
 
 export const ROW_REASONS = {
@@ -128,5 +145,8 @@ export const ROW_REASONS = {
   nullIsland: "0/0 is not a real location (empty coordinates exported as zero)",
   atSea: "the point is at sea (not inland)",
   duplicate: (row: number) => `duplicate of row ${row}`,
+  sameAsset: (row: number) => `same asset as row ${row}: billed and counted once, as row ${row}`,
+  assetConflict: (row: number) =>
+    `same asset id as row ${row} with different values: counted once, as row ${row}; correct the file and upload it again to use these values`,
   badWeight: "weighting value is not a number",
 } as const;

@@ -72,71 +72,58 @@ function summary(sum: number, weight: number): ScoreSummary {
 interface HexagonEntry {
   country: string;
   population: number;
-  values: Float32Array;
-  count: number;
-  weight: number;
+  /** The aggregate hazard's historical value of the hexagon's first location (its population's exposure). */
+  aggregate: number;
 }
 
+/** Level codes by score - 1, and the "none" slot, as indexes into a LevelCounts row of `levels`. */
+const LEVEL_SLOTS = 6;
+const NONE = 5;
+
 /**
- * Adds are O(1): locations are grouped by hexagon (they share its values), and the per-hazard × slot tallies are
- * made once per hexagon when a result is asked for.
+ * Adds are O(hazards × slots): every location is counted at its own values (a point is scored as itself, not as its
+ * hexagon), so the preview, the report's figures and its per-row tables count the same levels.
  */
 export class PortfolioAccumulator {
   assets = 0;
   private readonly hexagons = new Map<string, HexagonEntry>();
   private readonly countries = new Map<string, { name: string; assets: number }>();
-  private tallied: { counts: LevelCounts[]; weightedSum: Float64Array; weightTotal: Float64Array } | null = null;
+  /** Per hazard × slot: locations per level (L, M, H, S, E, none). */
+  private readonly levels = new Float64Array(H * SLOT_COUNT * LEVEL_SLOTS);
+  private readonly weightedSum = new Float64Array(H * SLOT_COUNT);
+  private readonly weightTotal = new Float64Array(H * SLOT_COUNT);
 
   /** `values` and `weight` default to the point's own; a caller may pass others without copying the point. */
   add(p: Omit<AssessedPoint, "values" | "weight"> & Partial<Pick<AssessedPoint, "values" | "weight">>, values = p.values!, weight = p.weight ?? 1): void {
     this.assets++;
-    this.tallied = null;
-    let h = this.hexagons.get(p.hexagon);
-    if (!h) {
-      h = { country: p.country, population: p.population, values, count: 0, weight: 0 };
-      this.hexagons.set(p.hexagon, h);
-    }
-    h.count++;
-    h.weight += weight;
+    if (!this.hexagons.has(p.hexagon)) this.hexagons.set(p.hexagon, { country: p.country, population: p.population, aggregate: values[AL * SLOT_COUNT]! });
     const c = this.countries.get(p.country);
     if (c) c.assets++;
     else this.countries.set(p.country, { name: p.countryName, assets: 1 });
-  }
-
-  private tally() {
-    if (this.tallied) return this.tallied;
-    const counts = Array.from({ length: H * SLOT_COUNT }, emptyCounts);
-    const weightedSum = new Float64Array(H * SLOT_COUNT);
-    const weightTotal = new Float64Array(H * SLOT_COUNT);
-    for (const hx of this.hexagons.values()) {
-      for (let i = 0; i < H * SLOT_COUNT; i++) {
-        const v = hx.values[i]!;
-        const c = counts[i]!;
-        if (Number.isNaN(v)) {
-          c.none += hx.count;
-          continue;
-        }
-        c[RISK_LEVELS[scoreFromValue(v) - 1]!.code] += hx.count;
-        weightedSum[i]! += v * hx.weight;
-        weightTotal[i]! += hx.weight;
+    const { levels, weightedSum, weightTotal } = this;
+    for (let i = 0; i < H * SLOT_COUNT; i++) {
+      const v = values[i]!;
+      if (Number.isNaN(v)) {
+        levels[i * LEVEL_SLOTS + NONE]! += 1;
+        continue;
       }
+      levels[i * LEVEL_SLOTS + scoreFromValue(v) - 1]! += 1;
+      weightedSum[i]! += v * weight;
+      weightTotal[i]! += weight;
     }
-    this.tallied = { counts, weightedSum, weightTotal };
-    return this.tallied;
   }
 
-  private get counts() {
-    return this.tally().counts;
-  }
-  private get weightedSum() {
-    return this.tally().weightedSum;
-  }
-  private get weightTotal() {
-    return this.tally().weightTotal;
+  private countsAt(i: number): LevelCounts {
+    const at = i * LEVEL_SLOTS;
+    const l = this.levels;
+    const out = emptyCounts();
+    RISK_LEVELS.forEach((level, k) => (out[level.code] = l[at + k]!));
+    out.none = l[at + NONE]!;
+    return out;
   }
 
   levelCounts(hazard: HazardId, slot: number): LevelCounts {
-    return { ...this.counts[HAZARD_IDS.indexOf(hazard) * SLOT_COUNT + slot]! };
+    return this.countsAt(HAZARD_IDS.indexOf(hazard) * SLOT_COUNT + slot);
   }
 
   /** Per hazard: locations by risk level, historical slot (the preview pies). */
@@ -157,7 +144,7 @@ export class PortfolioAccumulator {
   summaryTable() {
     return HAZARD_IDS.flatMap((h, hi) =>
       SLOTS.map((s) => {
-        const c = this.counts[hi * SLOT_COUNT + s.index]!;
+        const c = this.countsAt(hi * SLOT_COUNT + s.index);
         const all = c.L + c.M + c.H + c.S + c.E + c.none;
         return {
           hazard_id: h,
@@ -204,7 +191,7 @@ export class PortfolioAccumulator {
   diversity(): Record<HazardId, number> {
     const out = {} as Record<HazardId, number>;
     HAZARD_IDS.forEach((h, hi) => {
-      const c = this.counts[hi * SLOT_COUNT]!;
+      const c = this.countsAt(hi * SLOT_COUNT);
       out[h] = c.H + c.S + c.E;
     });
     return out;
@@ -212,7 +199,7 @@ export class PortfolioAccumulator {
 
   /** (score, count) pairs of the aggregate hazard, historical; score 0 counts locations without a score. */
   intensity(): [number, number][] {
-    const c = this.counts[AL * SLOT_COUNT]!;
+    const c = this.countsAt(AL * SLOT_COUNT);
     return [[1, c.L], [2, c.M], [3, c.H], [4, c.S], [5, c.E], [0, c.none]];
   }
 
@@ -232,7 +219,7 @@ export class PortfolioAccumulator {
     for (const hx of this.hexagons.values()) {
       const e = out.get(hx.country)!;
       e.hexagon_number++;
-      const al = hx.values[AL * SLOT_COUNT]!;
+      const al = hx.aggregate;
       if (!Number.isNaN(al) && scoreFromValue(al) >= AT_RISK_SCORE) e.population_at_risk += hx.population;
     }
     return [...out.values()].sort((a, b) => b.population_at_risk - a.population_at_risk || a.country_code.localeCompare(b.country_code));

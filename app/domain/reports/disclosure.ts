@@ -6,44 +6,15 @@ import { HAZARDS, PER_HAZARD_IDS, type PerHazardId } from "../hazards/hazards";
 import type { RiskScore } from "../hazards/risk-levels";
 import { HISTORICAL_LABEL, SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type ScenarioId } from "../hazards/scenarios";
 import { moneyBasis, type MoneyBasis } from "../portfolio/columns/value-column";
+import { LoanBookTemplate5, type LoanColumns } from "./eba/loan-book";
+import type { Template5 } from "./eba/template5";
 import { openLocations, type AssessedLocation, type PortfolioAggregates, type PortfolioReportSource, type ReportMetadata } from "./types";
 
 /** "Material physical risk" threshold: level High (3) or above. */
 export const MATERIAL_RISK_LEVEL: RiskScore = 3;
 
-export type TaxonomyCategory = "temperature" | "wind" | "water" | "solid_mass";
-export type TaxonomyType = "chronic" | "acute";
-
-export const TAXONOMY_CATEGORIES: readonly { id: TaxonomyCategory; name: string }[] = [
-  { id: "temperature", name: "Temperature-related" },
-  { id: "wind", name: "Wind-related" },
-  { id: "water", name: "Water-related" },
-  { id: "solid_mass", name: "Solid mass-related" },
-];
-export const TAXONOMY_TYPES: readonly { id: TaxonomyType; name: string }[] = [
-  { id: "chronic", name: "Chronic" },
-  { id: "acute", name: "Acute" },
-];
-
-/**
- * Our hazards on the grid of Regulation (EU) 2021/2139, Annex I, Appendix A ("Classification of climate-related
- * hazards"), with the Appendix A hazard each one stands for.
- */
-export const TAXONOMY_HAZARD_MAP: Readonly<
-  Record<PerHazardId, { category: TaxonomyCategory; type: TaxonomyType; appendixHazard: string }>
-> = {
-  HW: { category: "temperature", type: "acute", appendixHazard: "Heat wave" },
-  CS: { category: "temperature", type: "acute", appendixHazard: "Cold wave/frost" },
-  WF: { category: "temperature", type: "acute", appendixHazard: "Wildfire" },
-  TC: { category: "wind", type: "acute", appendixHazard: "Cyclone, hurricane, typhoon" },
-  FD: { category: "water", type: "acute", appendixHazard: "Flood (fluvial)" },
-  SS: { category: "water", type: "acute", appendixHazard: "Flood (coastal)" },
-  ER: { category: "water", type: "acute", appendixHazard: "Heavy precipitation (rain)" },
-  DR: { category: "water", type: "acute", appendixHazard: "Drought" },
-  PC: { category: "water", type: "chronic", appendixHazard: "Changing precipitation patterns and types" },
-  SL: { category: "water", type: "chronic", appendixHazard: "Sea level rise" },
-  LS: { category: "solid_mass", type: "acute", appendixHazard: "Landslide" },
-};
+export { TAXONOMY_CATEGORIES, TAXONOMY_HAZARD_MAP, TAXONOMY_TYPES, type TaxonomyCategory, type TaxonomyType } from "./taxonomy-hazards";
+import { TAXONOMY_CATEGORIES, TAXONOMY_HAZARD_MAP, TAXONOMY_TYPES, type TaxonomyCategory, type TaxonomyType } from "./taxonomy-hazards";
 
 /** Appendix A cells none of our hazards covers, stated rather than shown as zero risk. */
 export const TAXONOMY_NOT_COVERED: Readonly<Partial<Record<`${TaxonomyCategory}:${TaxonomyType}`, string>>> = {
@@ -59,6 +30,12 @@ export function taxonomyHazards(category: TaxonomyCategory, type: TaxonomyType):
 
 /** What each table answers, by standard and paragraph / datapoint. Shown on the page and in the exports. */
 export const DISCLOSURE_TABLES = {
+  headline: {
+    title: "Assets at material physical risk, over all hazards",
+    mapsTo: ["ESRS E1-9 para 66(a): monetary amount and proportion of assets at material physical risk, before adaptation actions"],
+    definition:
+      "An asset is at material physical risk when any one of its hazards is at the level named or above under the scenario and horizon of the row; each asset counts once however many hazards reach it. Choose the level and the row that your disclosure uses, and state them with the figure.",
+  },
   hazards: {
     title: "Assets at High or above by hazard, scenario and horizon",
     mapsTo: [
@@ -157,6 +134,13 @@ export interface DisclosureTables {
   hazards: HazardExposureRow[];
   countries: CountryExposureTable[];
   taxonomy: TaxonomyRow[];
+  /**
+   * ESRS E1-9 66(a)'s headline: assets with any hazard at `level` or above, per scenario and horizon, for each level
+   * a user may call material (High, Severe, Extreme). Absent on tables kept before it.
+   */
+  headline?: { level: RiskScore; cells: ExposureCell[] }[];
+  /** EBA Pillar 3 ESG Template 5 when the file has loan columns; absent or null otherwise. */
+  template5?: Template5 | null;
   /** Any acute / any chronic hazard at High or above. */
   acuteChronic: { type: TaxonomyType; hazards: PerHazardId[]; cells: ExposureCell[] }[];
   audit: {
@@ -187,6 +171,11 @@ const KEY_MASKS = KEYS.map((hazards) => hazards.reduce((mask, h) => mask | (1 <<
 const atRiskBits = new Int32Array(SLOT_COUNT);
 const scoredBits = new Int32Array(SLOT_COUNT);
 
+/** The levels a user may call "material" for the headline: High, Severe, Extreme. */
+export const HEADLINE_LEVELS: readonly RiskScore[] = [3, 4, 5];
+/** One location's highest level over every hazard per slot (0: none scored with a level), and whether any is scored. */
+const maxLevels = new Int32Array(SLOT_COUNT);
+
 class Counters {
   assets = 0;
   weight = 0;
@@ -199,6 +188,16 @@ function ratio(a: number, b: number): number | null {
 
 export class DisclosureAccumulator {
   private rows = 0;
+  /** Per headline level × slot: assets at or above it, their weight, assets without any scored hazard. */
+  private readonly headline = new Float64Array(HEADLINE_LEVELS.length * SLOT_COUNT * 3);
+  private loanBook: LoanBookTemplate5 | null = null;
+
+  /** Builds Template 5 as well, from the file's loan columns (none: no template). */
+  withLoanColumns(columns: LoanColumns | undefined, asOf: Date): this {
+    this.loanBook = columns && Object.keys(columns).length ? new LoanBookTemplate5(columns, asOf) : null;
+    return this;
+  }
+
   private excluded = 0;
   private missingWeight = 0;
   private readonly total = new Counters();
@@ -219,8 +218,10 @@ export class DisclosureAccumulator {
     this.total.weight += weight;
     c.assets++;
     c.weight += weight;
+    this.loanBook?.add(loc);
     atRiskBits.fill(0);
     scoredBits.fill(0);
+    maxLevels.fill(0);
     for (let b = 0; b < PER_HAZARD_IDS.length; b++) {
       const slots = loc.scores[PER_HAZARD_IDS[b]!];
       if (!slots) continue;
@@ -231,9 +232,19 @@ export class DisclosureAccumulator {
         if (score.level != null) {
           scoredBits[s]! |= bit;
           if (score.level >= MATERIAL_RISK_LEVEL) atRiskBits[s]! |= bit;
+          if (score.level > maxLevels[s]!) maxLevels[s] = score.level;
         } else if (score.applicable === false) scoredBits[s]! |= bit;
       }
     }
+    for (let l = 0; l < HEADLINE_LEVELS.length; l++)
+      for (let s = 0; s < SLOT_COUNT; s++) {
+        const i = (l * SLOT_COUNT + s) * 3;
+        if (maxLevels[s]! >= HEADLINE_LEVELS[l]!) {
+          this.headline[i]! += 1;
+          this.headline[i + 1]! += weight;
+        }
+        if (!scoredBits[s]) this.headline[i + 2]! += 1;
+      }
     const total = this.total.data;
     const own = c.data;
     for (let k = 0; k < K; k++) {
@@ -310,6 +321,25 @@ export class DisclosureAccumulator {
         notCovered: TAXONOMY_NOT_COVERED[`${key.category}:${key.type}`] ?? null,
         cells: this.cells(this.total, taxonomyBase + j),
       })),
+      headline: HEADLINE_LEVELS.map((level, l) => ({
+        level,
+        cells: SLOTS.map((slot) => {
+          const i = (l * SLOT_COUNT + slot.index) * 3;
+          const { assets, weight } = this.total;
+          return {
+            scenario: slot.scenario,
+            period: slot.period,
+            assets,
+            assetsAtRisk: this.headline[i]!,
+            noData: this.headline[i + 2]!,
+            shareAssets: ratio(this.headline[i]!, assets),
+            weight,
+            weightAtRisk: this.headline[i + 1]!,
+            shareWeight: ratio(this.headline[i + 1]!, weight),
+          };
+        }),
+      })),
+      template5: this.loanBook?.result() ?? null,
       acuteChronic: TAXONOMY_TYPES.map((t, j) => ({
         type: t.id,
         hazards: KEYS[taxonomyBase + TAXONOMY_KEYS.length + j]!,
@@ -333,7 +363,7 @@ export class DisclosureAccumulator {
 export async function computeDisclosure(
   report: Pick<PortfolioReportSource, "metadata" | "locations"> & Partial<Pick<PortfolioAggregates, "output_request_stats">>,
 ): Promise<DisclosureTables> {
-  const acc = new DisclosureAccumulator();
+  const acc = new DisclosureAccumulator().withLoanColumns(report.metadata.loanColumns, new Date(report.metadata.createdAt));
   for await (const loc of openLocations(report)) acc.add(loc);
   return acc.result(report.metadata, report.output_request_stats ? { output_request_stats: report.output_request_stats } : undefined);
 }

@@ -71,6 +71,8 @@ export interface ReportMetadata {
   valueCurrency?: string | null;
   /** Column names of the user's file, in order (the keys of AssessedLocation.userColumns). */
   columns: string[];
+  /** The columns holding a loan book's own figures (EBA Template 5), by role; absent or empty: none. */
+  loanColumns?: Partial<Record<"sector" | "collateral" | "carrying" | "maturity" | "stage" | "impairment", string>>;
 }
 
 /** A weighted mean value with its band. */

@@ -83,7 +83,7 @@ export default function ScanPage() {
                   : VALUE_COLUMN_TEXT.noAmounts}
             </p>
           </Card>
-          <PreviewCharts preview={data.preview} />
+          <PreviewCharts preview={data.preview} report={data.outputs} />
           <ReportView
             uploadId={data.upload.id}
             paid={data.paid}

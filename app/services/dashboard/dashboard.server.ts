@@ -46,6 +46,8 @@ export interface PlaceView {
   unlockable: (NamedLevel & { kind: UnlockKind })[];
   /** Where a single-location report of this place is taken: the point, or the hexagon's centre. */
   reportPoint: { lat: number; lon: number } | null;
+  /** The scores shown are the chosen point's own (a point in its hexagon), not the hexagon's. */
+  atPoint?: boolean;
   /** An inland place read at its region or country: the coastal hazards whose area figure is not the place's. */
   inland: InlandPlace | null;
 }
@@ -256,7 +258,7 @@ async function placeView(
   const asked = wanted ? unlockable.find((l) => l.kind === wanted) : undefined;
   const purchase = asked ? { modal: purchaseModalFor(ctx.limits, asked.kind), kind: asked.kind, code: asked.code, name: asked.name, left: ctx.limits[asked.kind] } : null;
   const inland = location.kind === "hexagon" && shownRef && shownRef.kind !== "hexagon" ? inlandPlace(location.code, first ?? location.code, named(shownRef).name) : null;
-  return { view: { title, shown: shownRef ? named(shownRef) : null, unlockable, reportPoint, inland }, purchase };
+  return { view: { title, shown: shownRef ? named(shownRef) : null, unlockable, reportPoint, inland, atPoint: shownRef?.kind === "hexagon" && !!point }, purchase };
 }
 
 /** The coastal hazards that do not apply at a hexagon, when its area's figures are shown for it; null when none. */

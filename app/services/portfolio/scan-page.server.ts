@@ -115,6 +115,12 @@ const IntentSchema = z.discriminatedUnion("intent", [
     column_address: columnChoice,
     column_city: columnChoice,
     column_postcode: columnChoice,
+    column_sector: columnChoice,
+    column_collateral: columnChoice,
+    column_carrying: columnChoice,
+    column_maturity: columnChoice,
+    column_stage: columnChoice,
+    column_impairment: columnChoice,
   }),
   z.object({
     intent: z.literal("weight"),

@@ -46,9 +46,9 @@ test.describe("portfolio scan", () => {
     await expect(page.locator('[data-stat="Valid locations"]')).toHaveText(String(csv.valid));
     await expect(page.locator('[data-stat="Invalid locations"]')).toHaveText("2");
     await expect(page.locator('[data-stat="Out of range locations"]')).toHaveText("1");
-    await expect(page.locator('[data-stat="Duplicate locations"]')).toHaveText("1");
+    await expect(page.locator('[data-stat="Duplicate locations"]')).toHaveText(String(csv.duplicates));
     await expect(page.getByTestId("preview-partition")).toContainText(
-      `${csv.valid} valid + ${csv.duplicates} duplicate + 2 invalid + 1 out of range = ${csv.rows} locations read. A report order bills the ${csv.valid} valid locations`,
+      `${csv.valid} valid + ${csv.duplicates} duplicate + 2 invalid + 1 out of range = ${csv.rows} locations read. A report order bills the ${csv.billed} locations of the valid assets`,
     );
     // Eight sites in eight hexagons: fewer than the preview rule asks, so the charts are withheld, not replaced.
     await expect(page.getByTestId("preview-rule")).toContainText("fall in 8 different hexagons");

@@ -124,7 +124,7 @@ for (const viewport of [
       // Confirm: back on the same place, now at hexagon level, told what is left.
       await page.getByRole("button", { name: "Yes, unlock this hexagon" }).click();
       await expect(page.getByRole("dialog", { name: "Unlock this hexagon?" })).toHaveCount(0);
-      await expect(page.getByTestId("shown-level")).toContainText("Hexagon-level scores");
+      await expect(page.getByTestId("shown-level")).toContainText(/Hexagon-level scores|Scores of this point, from its own drivers/);
       expect(page.url()).toBe(before);
       await expect(page.getByRole("heading", { name: place.title })).toBeVisible();
       await expect(page.getByText(`is unlocked. ${after} hexagon order${after === "1" ? "" : "s"} left.`).first()).toBeVisible();

@@ -27,6 +27,20 @@ const CITY_RE =
 const POSTCODE_RE =
   /^(postcode|post_?code|postal_?code|zip|zip_?code|zipcode|plz|postleitzahl|code_?postal|cp|codigo_?postal|cap|codice_?postale|kod_?pocztowy|kod|cep)$/;
 
+// A loan book's own figures, for the EBA Pillar 3 templates (domain/reports/eba).
+const SECTOR_RE =
+  /^(nace|nace_?(code|rev_?2|sector|sektor|section|abschnitt)|sector|sector_?code|sector_?nace|industry|industry_?code|branche|branchenschlussel|wirtschaftszweig|wz_?(code|2008)?|secteur|secteur_?(nace|d_?activite)|code_?(nace|naf)|naf|sector_?de_?actividad|settore|bedrijfstak|sbi|sbi_?code|sektor)$/;
+const COLLATERAL_RE =
+  /^(collateral|collateral_?type|type_?of_?collateral|security_?type|property_?type|immovable_?property|sicherheit|sicherheitenart|art_?der_?sicherheit|besicherung|immobilienart|objektart|nutzungsart|garantie|type_?de_?garantie|type_?de_?bien|surete|type_?de_?surete|onderpand|type_?onderpand|zekerheid|soort_?onderpand|tipo_?de_?garantia|garanzia)$/;
+const CARRYING_RE =
+  /^(gross_?carrying_?amount|carrying_?amount|gross_?carrying_?value|carrying_?value|gca|bruttobuchwert|brutto_?buchwert|buchwert_?brutto|bruttobetrag|valeur_?comptable_?brute|valeur_?comptable|montant_?brut|bruto_?boekwaarde|boekwaarde|importe_?en_?libros_?bruto|valore_?contabile_?lordo)(_(in_)?(eur|euro|usd|gbp|chf|pln|sek|dkk|nok|czk))?$/;
+const MATURITY_RE =
+  /^(maturity|maturity_?date|residual_?maturity|remaining_?maturity|maturity_?years|maturity_?in_?years|final_?maturity|laufzeit|restlaufzeit|laufzeitende|falligkeit|faelligkeit|falligkeitsdatum|faelligkeitsdatum|echeance|date_?d_?echeance|date_?echeance|duree_?residuelle|maturite|looptijd|resterende_?looptijd|vervaldatum|einddatum|vencimiento|scadenza)(_(in_)?(years|jahre|ans|jaar))?$/;
+const STAGE_RE =
+  /^(stage|ifrs_?9_?stage|ifrs_?stage|stage_?ifrs_?9|impairment_?stage|credit_?stage|stufe|ifrs_?9_?stufe|stufe_?ifrs_?9|etape|stade|stade_?ifrs_?9|etape_?ifrs_?9|fase|ifrs_?9_?fase|stadium|npe|non_?performing|performing_?status)$/;
+const IMPAIRMENT_RE =
+  /^(impairment|accumulated_?impairment|impairments|loan_?loss_?provision|provision|provisions|ecl|expected_?credit_?loss|risikovorsorge|wertberichtigung|einzelwertberichtigung|depreciation|provision_?pour_?depreciation|provisions_?pour_?depreciation|voorziening|voorzieningen|bijzondere_?waardevermindering|deterioro|svalutazione)(_(in_)?(eur|euro|usd|gbp|chf|pln|sek|dkk|nok|czk))?$/;
+
 /** A header in the form the column patterns match: normalised, then accents dropped and ß, ł, ø spelt out. */
 export function headerKey(h: Cell): string {
   return normaliseHeader(h)
@@ -58,7 +72,9 @@ function isLon(h: string) {
 }
 
 /** Column roles besides the coordinates: what the report needs of a row and the user may choose by hand. */
-export const COLUMN_ROLES = ["id", "name", "value", "country", "address", "city", "postcode"] as const;
+export const COLUMN_ROLES = ["id", "name", "value", "country", "address", "city", "postcode", "sector", "collateral", "carrying", "maturity", "stage", "impairment"] as const;
+/** The roles of a loan book's own figures (EBA Template 5), apart from where the asset is. */
+export const LOAN_ROLES = ["sector", "collateral", "carrying", "maturity", "stage", "impairment"] as const satisfies readonly ColumnRole[];
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 
 /** How the column-mapping step names each role. */
@@ -70,6 +86,12 @@ export const COLUMN_ROLE_LABELS: Readonly<Record<ColumnRole, string>> = {
   address: "Address (places rows without coordinates)",
   city: "City",
   postcode: "Postcode",
+  sector: "NACE sector (EBA Template 5)",
+  collateral: "Collateral: residential / commercial property",
+  carrying: "Gross carrying amount",
+  maturity: "Maturity (years or date)",
+  stage: "IFRS 9 stage",
+  impairment: "Accumulated impairment",
 };
 
 /** The column-mapping form's value for "no such column". */
@@ -109,6 +131,12 @@ const ROLE_PATTERNS: Readonly<Record<ColumnRole, RegExp>> = {
   address: ADDRESS_RE,
   city: CITY_RE,
   postcode: POSTCODE_RE,
+  sector: SECTOR_RE,
+  collateral: COLLATERAL_RE,
+  carrying: CARRYING_RE,
+  maturity: MATURITY_RE,
+  stage: STAGE_RE,
+  impairment: IMPAIRMENT_RE,
 };
 
 /** Column of each role by its header, the first that matches; null when none does. */

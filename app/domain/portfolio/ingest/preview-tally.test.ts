@@ -13,18 +13,38 @@ const point = (row: number, lat: number, lon: number, precision: (typeof POINT_P
 });
 
 describe("PreviewTally", () => {
-  it("partitions located rows into valid and duplicates by their point at 5 decimals", () => {
+  it("without cells, partitions located rows into assets, billed once per point at 5 decimals", () => {
     const t = new PreviewTally(100);
-    expect(t.located(point(2, 51.5, -0.1))).toEqual({ precision: null, duplicateOf: null });
-    expect(t.located(point(3, 51.500001, -0.100001))).toEqual({ precision: null, duplicateOf: 2 });
-    expect(t.located(point(4, 48.85, 2.35))).toEqual({ precision: null, duplicateOf: null });
+    expect(t.located(point(2, 51.5, -0.1))).toEqual({ precision: null, duplicateOf: null, sameAssetAs: null, conflict: false });
+    expect(t.located(point(3, 51.500001, -0.100001))).toMatchObject({ duplicateOf: 2, sameAssetAs: null });
+    expect(t.located(point(4, 48.85, 2.35))).toMatchObject({ duplicateOf: null });
     t.rejected("invalid", { row: 5, reason: "lat is not a number" });
     t.rejected("out_of_range", { row: 6, reason: "at sea" });
-    expect([t.valid, t.dupCount, t.invalidCount, t.outCount]).toEqual([2, 1, 1, 1]);
-    expect(t.duplicates).toEqual([{ row: 3, duplicate_of: 2 }]);
+    expect([t.valid, t.billed, t.sharedPlaceCount, t.dupCount, t.invalidCount, t.outCount]).toEqual([3, 2, 1, 0, 1, 1]);
+    expect(t.sharedPlaces).toEqual([{ row: 3, same_place_as: 2 }]);
     expect(t.data.map((d) => d.row)).toEqual([2, 3, 4]);
     expect([t.issuesTruncated, t.dataTruncated]).toEqual([false, false]);
     expect(coordKey(51.5, -0.1)).not.toBe(coordKey(51.50001, -0.1));
+  });
+
+  it("counts an asset once: two ids at one place are two assets and one billed point; one id twice is one asset, a conflict when its values differ", () => {
+    const t = new PreviewTally(100);
+    const at = (row: number, id: string | null, cells: (string | number)[], lat = 48.85, lon = 2.35) => t.located({ ...point(row, lat, lon), id, cells });
+    expect(at(2, "A", ["A", 48.85, 2.35, 100])).toMatchObject({ sameAssetAs: null, duplicateOf: null });
+    expect(at(3, "B", ["B", 48.85, 2.35, 200])).toMatchObject({ sameAssetAs: null, duplicateOf: 2 });
+    expect(at(4, "A", ["A", 48.85, 2.35, 100])).toEqual({ precision: null, duplicateOf: 2, sameAssetAs: 2, conflict: false });
+    expect(at(5, "A", ["A", 48.85, 2.35, 150])).toEqual({ precision: null, duplicateOf: 2, sameAssetAs: 2, conflict: true });
+    // without ids: the same row cell for cell is one asset, a different row at the same place another
+    expect(at(6, null, ["", 40, 3, 7], 40, 3)).toMatchObject({ sameAssetAs: null });
+    expect(at(7, null, ["", 40, 3, 7, ""], 40, 3)).toMatchObject({ sameAssetAs: 6, conflict: false });
+    expect(at(8, null, ["", 40, 3, 8], 40, 3)).toMatchObject({ sameAssetAs: null, duplicateOf: 6 });
+    expect([t.valid, t.billed, t.sharedPlaceCount, t.dupCount, t.conflictCount]).toEqual([4, 2, 2, 3, 1]);
+    expect(t.conflicts).toEqual([{ row: 5, duplicate_of: 2, id: "A" }]);
+    expect(t.duplicates).toEqual([
+      { row: 4, duplicate_of: 2 },
+      { row: 5, duplicate_of: 2 },
+      { row: 7, duplicate_of: 6 },
+    ]);
   });
 
   it("lists the rows whose point was corrected or found by city, with the precision to store", () => {

@@ -23,10 +23,18 @@ export const ROW_STATUS = { valid: 0, invalid: 1, outOfRange: 2 } as const;
 export type RowStatus = (typeof ROW_STATUS)[keyof typeof ROW_STATUS];
 
 /**
- * One stored row: row number, status, reason, lat, lon, the row's own cells, the row it duplicates, and how its
- * point was found when not as the file gives it (POINT_PRECISION: swapped and corrected, or a city centroid).
+ * One stored row: row number, status, reason, lat, lon, the row's own cells, the earlier row at its point or of its
+ * asset (the row is then not billed), how its point was found when not as the file gives it (POINT_PRECISION:
+ * swapped and corrected, or a city centroid), the first row of the same asset (the row is then not counted either:
+ * AssetIndex) and whether its cells conflict with that row's. Rows stored before assets were told apart end at the
+ * precision: every located row of theirs is an asset.
  */
-export type StoredRow = [number, RowStatus, string | null, number | null, number | null, Cell[], number | null, string | null];
+export type StoredRow = [number, RowStatus, string | null, number | null, number | null, Cell[], number | null, string | null, (number | null)?, (0 | 1)?];
+
+/** The first row of the same asset, when the stored row repeats one (it is then neither billed nor counted). */
+export function sameAssetOf(row: StoredRow): number | null {
+  return row[8] ?? null;
+}
 
 /**
  * Rows between two full garbage collections while a large file is stored: V8 let about 150 MB of the rows' garbage
@@ -73,7 +81,7 @@ export class RowJudge {
       const lon = check.ok ? check.lon : (check.lon ?? null);
       return [raw.rowNo, kind === "invalid" ? ROW_STATUS.invalid : ROW_STATUS.outOfRange, reason, lat, lon, raw.cells, null, null];
     }
-    const { precision, duplicateOf } = this.tally.located({
+    const { precision, duplicateOf, sameAssetAs, conflict } = this.tally.located({
       row: raw.rowNo,
       lat: check.lat,
       lon: check.lon,
@@ -81,10 +89,15 @@ export class RowJudge {
       id: this.idOf(raw.cells),
       precision: check.precision,
       place: check.place,
+      cells: raw.cells,
     });
+    if (sameAssetAs !== null) {
+      const reason = conflict ? ROW_REASONS.assetConflict(sameAssetAs) : ROW_REASONS.sameAsset(sameAssetAs);
+      return [raw.rowNo, ROW_STATUS.valid, reason, check.lat, check.lon, raw.cells, duplicateOf, precision, sameAssetAs, conflict ? 1 : 0];
+    }
     // The report's assessment of the row, whatever the uploader's plan reads: the preview rule hides detail, never changes it.
     this.acc.add(a, a.values, 1);
-    return [raw.rowNo, ROW_STATUS.valid, null, check.lat, check.lon, raw.cells, duplicateOf, precision];
+    return [raw.rowNo, ROW_STATUS.valid, null, check.lat, check.lon, raw.cells, duplicateOf, precision, null, 0];
   }
 
   private tooManyRows(): UploadRefusedError {

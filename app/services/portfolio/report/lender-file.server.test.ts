@@ -48,8 +48,10 @@ function expectLenderPreview(r: PreviewResult) {
     { row: 9, id: "LOC-00028", reason: ROW_REASONS.atSea },
     { row: 10, id: "LOC-00030", reason: ROW_REASONS.atSea },
   ]);
-  expect(r.duplicates).toEqual([{ row: 14, duplicate_of: 2 }]);
-  expect(r.valid_locations).toBe(7);
+  // another asset id at the same address is another asset: counted, its point billed once
+  expect(r.duplicates).toEqual([]);
+  expect(r.shared_places).toEqual([{ row: 14, same_place_as: 2 }]);
+  expect(r.valid_locations).toBe(8);
   expect(r.billed_locations).toBe(7);
   expect(r.total_locations).toBe(13);
   expect(r.valid_locations + r.duplicate_locations + r.invalid_locations + r.out_of_range_locations).toBe(r.total_locations);

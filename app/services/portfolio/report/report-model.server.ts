@@ -8,7 +8,8 @@ import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { effectiveWeightColumn } from "~/domain/portfolio/weighting";
 import { scoreFromValue } from "~/domain/hazards/risk-levels";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
-import type { AssessedLocation, LocationScores, PortfolioReportSource, SlotScore } from "~/domain/reports/types";
+import type { AssessedLocation, LocationScores, PortfolioReportSource, ReportMetadata, SlotScore } from "~/domain/reports/types";
+import { LOAN_ROLES } from "~/domain/portfolio/columns/columns";
 import type { RiskEngine } from "~/risk/engine";
 import { CODE_NA, VALUE_SCALE } from "~/risk/dataset";
 import { getRiskEngine } from "~/risk/engine.server";
@@ -16,6 +17,7 @@ import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { assessLocation } from "../assess.server";
 import type { ReportOutputs } from "./report-outputs.server";
 import { ROW_STATUS, uploadRows, weightOf, type StoredRow } from "../upload/uploads.server";
+import { sameAssetOf } from "../ingest/row-pipeline.server";
 
 
 function text(v: unknown): string {
@@ -71,10 +73,12 @@ export function toAssessedLocation(
   const assetId = upload.idColumn !== null ? text(cells[upload.idColumn]).trim() : "";
   const name = upload.nameColumn !== null ? text(cells[upload.nameColumn]).trim() : "";
   const weight = weightOf(upload, cells);
-  const a = status !== ROW_STATUS.valid || lat === null || lon === null ? null : assessed === undefined ? assessLocation(engine, lat, lon) : assessed;
+  // A row repeating an asset is left out like an invalid one, with its reason: its asset's first row stands for it.
+  const located = status === ROW_STATUS.valid && lat !== null && lon !== null && sameAssetOf(row) === null;
+  const a = !located ? null : assessed === undefined ? assessLocation(engine, lat, lon) : assessed;
   // One object literal per outcome, all of the same shape: a report makes one per row.
   if (!a) {
-    const why = status !== ROW_STATUS.valid || lat === null || lon === null ? reason : ROW_REASONS.atSea;
+    const why = !located ? reason : ROW_REASONS.atSea;
     return { rowNumber, assetId, name, lat, lon, userColumns, duplicateOf: duplicateOf ?? null, precision: null, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: why, scores: null };
   }
   return {
@@ -101,6 +105,17 @@ export async function* assessedLocations(upload: PortfolioUpload): AsyncGenerato
   for await (const row of uploadRows(upload.id)) yield toAssessedLocation(engine, upload, row);
 }
 
+/** The file's column name for each loan role the upload maps (EBA Template 5). */
+export function loanColumnsOf(upload: PortfolioUpload): NonNullable<ReportMetadata["loanColumns"]> {
+  const roles = upload.columnRoles ?? {};
+  const out: NonNullable<ReportMetadata["loanColumns"]> = {};
+  for (const role of LOAN_ROLES) {
+    const i = roles[role];
+    if (i !== null && i !== undefined && upload.columns[i] !== undefined) out[role] = upload.columns[i];
+  }
+  return out;
+}
+
 /** The finished report as the generators' source: aggregates from the job, locations streamed from the upload. */
 export function reportSource(
   report: ReportRow,
@@ -119,6 +134,7 @@ export function reportSource(
       weightingColumn: effectiveWeightColumn(upload.weightColumn, upload.columns),
       valueCurrency: upload.valueCurrency,
       columns: upload.columns,
+      loanColumns: loanColumnsOf(upload),
     },
     output_request_stats: r.output_request_stats,
     output_risks_overall_estimate: r.output_risks_overall_estimate,

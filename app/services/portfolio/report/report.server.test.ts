@@ -85,7 +85,7 @@ describe("portfolio report job", () => {
     const rows = [];
     for await (const l of assessedLocations(upload)) rows.push(l);
     expect(rows).toHaveLength(f.rows);
-    // a duplicate row is a valid point of the report too; the preview counts it apart and the order does not bill it
+    // a second asset at a point is a valid row of the report too; the order bills its point once
     expect(rows.filter((r) => r.status === "valid")).toHaveLength(f.valid + f.duplicates);
     const london = rows[0]!;
     expect(london).toMatchObject({ rowNumber: 2, assetId: "LDN-01", name: "London office", countryCode: "GB", status: "valid" });
@@ -185,7 +185,7 @@ describe("portfolio report job", () => {
     expect(kept).toEqual(JSON.parse(JSON.stringify(await computeDisclosure(await loadUserPortfolio(user.id, row!.id)))));
   });
 
-  it("carries duplicate_of into the report model and prices the order on unique valid locations", async () => {
+  it("carries the earlier row at the same point into the report model and prices the order on unique points", async () => {
     const db = getDb();
     const user = await createUser(db, {});
     const f = semicolonCsv();
@@ -196,7 +196,7 @@ describe("portfolio report job", () => {
     expect(rows.find((r) => r.rowNumber === 11)!.duplicateOf).toBe(2);
     expect(rows.filter((r) => r.duplicateOf).map((r) => r.rowNumber)).toEqual([11]);
     const order = await orderReport(upload, user.id);
-    expect(order).toMatchObject({ total_locations: f.rows, valid_locations: f.valid });
+    expect(order).toMatchObject({ total_locations: f.rows, valid_locations: f.billed });
     expect(order.valid_locations).toBe(preview.billed_locations);
   });
 

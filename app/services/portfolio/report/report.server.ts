@@ -24,12 +24,13 @@ import { writePortfolioXlsx } from "../../reports/xlsx/xlsx.server";
 import { assessLocation } from "../assess.server";
 import { reportCharge } from "./purchase.server";
 import type { ReportOutputs } from "./report-outputs.server";
-import { reportSource, toAssessedLocation } from "./report-model.server";
+import { loanColumnsOf, reportSource, toAssessedLocation } from "./report-model.server";
 
 export type { ReportOutputs };
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "../upload/uploads.server";
+import { sameAssetOf } from "../ingest/row-pipeline.server";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
 import type { AssessedLocation, PortfolioReportSource } from "~/domain/reports/types";
 
@@ -239,14 +240,17 @@ class ReportPass {
     private readonly upload: PortfolioUpload,
     private readonly run: ReportRun,
     private readonly pdf: PortfolioPdfSink,
-  ) {}
+  ) {
+    this.totals.disclosure.withLoanColumns(loanColumnsOf(upload), new Date());
+  }
 
   async *locations(): AsyncGenerator<AssessedLocation> {
     const { engine, upload, run } = this;
     const db = await getDb();
     for await (const row of uploadRows(upload.id)) {
       const processed = ++this.processed;
-      const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null;
+      // A row repeating an asset is neither billed nor counted: its asset's first row stands for it.
+      const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null && sameAssetOf(row) === null;
       if (valid && row[6] === null) this.scored++;
       const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
       const location = toAssessedLocation(engine, upload, row, a);

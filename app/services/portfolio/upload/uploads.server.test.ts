@@ -32,12 +32,14 @@ describe("ingestUpload", () => {
     expect(r.invalid[0]!.reason).toMatch(/not a number/);
     expect(r.invalid[1]!.reason).toMatch(/0\/0/);
     expect(r.out_of_range).toEqual([{ row: 15, id: "SEA-01", reason: expect.stringMatching(/at sea/) }]);
-    expect(r.duplicates).toEqual([{ row: 11, duplicate_of: 2 }]);
+    // another asset id at the first site's point: an asset of its own, the point billed once
+    expect(r.duplicates).toEqual([]);
+    expect(r.shared_places).toEqual([{ row: 11, same_place_as: 2 }]);
     expect(r.blank_rows).toBe(2);
     expect(r.duplicate_locations).toBe(f.duplicates);
     // one partition of the rows read: each row in exactly one count
     expect(r.valid_locations + r.duplicate_locations + r.invalid_locations + r.out_of_range_locations).toBe(r.total_locations);
-    expect(r.billed_locations).toBe(f.valid);
+    expect(r.billed_locations).toBe(f.billed);
     expect(r.data[0]).toEqual({ row: 2, lat: 51.5074, lon: -0.1278, name: "London office" });
     expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value (EUR)"]);
     // Eight sites in eight hexagons: fewer than the preview rule asks, so the charts are withheld, never replaced.

@@ -9,11 +9,11 @@ import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { portfolioUploadChunks, portfolioUploads, type PortfolioUpload } from "#db/schema/index";
-import { detectColumns, parseNumberCell, type Cell, type ColumnMap, type ColumnRole } from "~/domain/portfolio/columns/columns";
+import { COLUMN_ROLES, LOAN_ROLES, detectColumns, parseNumberCell, type Cell, type ColumnMap, type ColumnRole } from "~/domain/portfolio/columns/columns";
 import { countryCodeOf } from "~/domain/portfolio/country-cell";
 import type { GazetteerPlace, RowPlaceColumns, RowPlaceLookups } from "~/domain/portfolio/columns/row-place";
 import { DEFAULT_WEIGHTING_COLUMN, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES, portfolioLimitsFor, type PortfolioLimits } from "~/domain/portfolio/limits";
-import { PreviewTally, type PreviewPoint, type RowIssue } from "~/domain/portfolio/ingest/preview-tally";
+import { PreviewTally, type AssetConflict, type PreviewPoint, type RowIssue } from "~/domain/portfolio/ingest/preview-tally";
 import { VALUE_COLUMN_TEXT, currencyInHeader, isValueCurrency } from "~/domain/portfolio/columns/value-column";
 import { previewFigures, type PreviewFigures } from "~/domain/portfolio/preview-rule";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
@@ -41,11 +41,13 @@ export interface UploadOwner {
 /**
  * The upload preview. The location counts partition the rows read (blank and header rows aside):
  * total_locations = valid_locations + duplicate_locations + invalid_locations + out_of_range_locations.
- * - valid: a usable point on land, the first row at its coordinates (5 decimals);
- * - duplicate: a usable point whose coordinates an earlier valid row already has;
+ * - valid: a usable point on land, an asset of its own (counted in every figure and amount);
+ * - duplicate: a usable point repeating an asset: the same asset id as an earlier row, or without ids the same row
+ *   cell for cell (conflicts: those whose cells differ from the asset's first row, for the user to resolve);
  * - invalid: coordinates missing, not numbers, or 0/0;
  * - out of range: coordinates outside ±90/±180, or at sea.
- * billed_locations is what a report order charges for: the valid locations, each once.
+ * billed_locations is what a report order charges for: the distinct points of the valid rows, each once (two assets
+ * at one point are two assets, one location billed: shared_place_locations).
  */
 export interface PreviewResult {
   status: "ok";
@@ -62,6 +64,10 @@ export interface PreviewResult {
   invalid: RowIssue[];
   out_of_range: RowIssue[];
   duplicates: { row: number; duplicate_of: number }[];
+  conflict_locations: number;
+  conflicts: AssetConflict[];
+  shared_place_locations: number;
+  shared_places: { row: number; same_place_as: number }[];
   /** Valid rows whose point is not the file's as it stands: read the other way round, or placed at their city. */
   corrected_locations: number;
   geocoded_locations: number;
@@ -241,7 +247,7 @@ async function createUpload(db: Awaited<ReturnType<typeof getDb>>, input: Ingest
       lonColumn: sample.lonCol,
       nameColumn: map.name,
       idColumn: map.id,
-      columnRoles: { value: map.value, country: map.country, address: map.address, city: map.city, postcode: map.postcode },
+      columnRoles: Object.fromEntries(COLUMN_ROLES.filter((r) => r !== "id" && r !== "name").map((r) => [r, map[r]])),
       swapped: sample.swapped,
       weightColumn: DEFAULT_WEIGHTING_COLUMN,
       summary: {},
@@ -277,12 +283,16 @@ function previewResult(p: {
     invalid_locations: tally.invalidCount,
     out_of_range_locations: tally.outCount,
     duplicate_locations: tally.dupCount,
-    billed_locations: tally.valid,
+    billed_locations: tally.billed,
     blank_rows: tally.blank,
     header_rows: p.headerRows,
     invalid: tally.invalid,
     out_of_range: tally.outOfRange,
     duplicates: tally.duplicates,
+    conflict_locations: tally.conflictCount,
+    conflicts: tally.conflicts,
+    shared_place_locations: tally.sharedPlaceCount,
+    shared_places: tally.sharedPlaces,
     corrected_locations: tally.corrected,
     geocoded_locations: tally.geocoded,
     placed: tally.placed,
@@ -351,6 +361,7 @@ export function uploadColumnMap(upload: PortfolioUpload): Omit<ColumnMap, "names
     address: r.address ?? null,
     city: r.city ?? null,
     postcode: r.postcode ?? null,
+    ...(Object.fromEntries(LOAN_ROLES.map((role) => [role, r[role] ?? null])) as Record<(typeof LOAN_ROLES)[number], number | null>),
   };
 }
 

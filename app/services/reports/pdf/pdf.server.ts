@@ -6,7 +6,6 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
-import { reportCostText } from "~/domain/commerce/orders";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { AGGREGATE_BAND_MEANING, bandSentence } from "~/risk/explain/band-meanings";
 import {
@@ -698,7 +697,6 @@ function frontPages(doc: Doc, front: PortfolioPdfFront) {
     { size: 9 },
   );
   const est = (s: { value: number | null; score: number | null }) => (s.value === null ? "no data" : `${s.value.toFixed(3)} (level ${s.score})`);
-  para(doc, `Report cost (paid, incl. VAT): ${reportCostText(st)}`, { size: 9 });
   para(doc, "Overall estimate: weighted mean of the aggregate hazard (AL).", { size: 9 });
   table(
     doc,

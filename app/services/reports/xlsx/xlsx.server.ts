@@ -17,6 +17,7 @@ import {
   type DisclosureTables,
   type ExposureCell,
 } from "~/domain/reports/disclosure";
+import { TEMPLATE5_COLUMNS, TEMPLATE5_TEXT, type Template5 } from "~/domain/reports/eba/template5";
 import { VALUE_COLUMN_TEXT, moneyBasis, type MoneyBasis } from "~/domain/portfolio/columns/value-column";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { POINT_PRECISION } from "~/domain/portfolio/columns/row-place";
@@ -161,10 +162,37 @@ function mapsTo(sheet: Sheet, key: keyof typeof DISCLOSURE_TABLES) {
   addRow(sheet, []);
 }
 
+/** ESRS E1-9 66(a)'s headline: assets with any hazard at each material level, per scenario and horizon. */
+function writeHeadline(sheet: Sheet, t: DisclosureTables, money: MoneyBasis | null) {
+  if (!t.headline) return;
+  addRow(sheet, [DISCLOSURE_TABLES.headline.title], true);
+  for (const line of DISCLOSURE_TABLES.headline.mapsTo) addRow(sheet, [`Maps to: ${line}`]);
+  addRow(sheet, [DISCLOSURE_TABLES.headline.definition]);
+  exposureHeader(sheet, ["Material at"], money);
+  for (const h of t.headline) for (const c of h.cells) exposureRow(sheet, [`any hazard at level >= ${h.level} (${RISK_LEVELS[h.level - 1]!.name})`], c);
+  addRow(sheet, []);
+}
+
+/** EBA Pillar 3 ESG Template 5 in its published layout: its rows, its lettered columns, a note in each cell the file cannot give. */
+async function writeTemplate5(wb: XlsxWorkbookWriter, t: Template5, currency: string | null) {
+  const sheet = await wb.addSheet("EBA Template 5", { widths: [8, 58, ...TEMPLATE5_COLUMNS.map(() => 18)] });
+  addRow(sheet, [TEMPLATE5_TEXT.title], true);
+  addRow(sheet, [TEMPLATE5_TEXT.unit(currency)]);
+  addRow(sheet, [t.definition]);
+  addRow(sheet, [TEMPLATE5_TEXT.rowsOverlap]);
+  addRow(sheet, []);
+  addRow(sheet, ["", "", ...TEMPLATE5_COLUMNS.map((c) => c.letter)], true);
+  addRow(sheet, ["", `Variable: ${t.geography}`, ...TEMPLATE5_COLUMNS.map((c) => c.label)], true);
+  for (const r of t.rows) addRow(sheet, [r.number, r.label, ...TEMPLATE5_COLUMNS.map((c) => { const cell = r.cells[c.key]; return "value" in cell ? cell.value : cell.missing; })]);
+  if (t.notes.length) addRow(sheet, []);
+  for (const note of t.notes) addRow(sheet, [note]);
+}
+
 /** Disclosure sheets shared by the portfolio workbook and the corporate export. */
 async function writeDisclosureSheets(wb: XlsxWorkbookWriter, t: DisclosureTables) {
   const money = t.money ?? null;
   const hz = await wb.addSheet("Exposure by hazard", { widths: [26, 18, ...Array.from({ length: 7 }, () => 16)] });
+  writeHeadline(hz, t, money);
   mapsTo(hz, "hazards");
   if (money) for (const line of DISCLOSURE_TABLES.amounts.mapsTo) addRow(hz, [`Maps to: ${line}`]);
   addRow(hz, [money ? VALUE_COLUMN_TEXT.basis(money) : VALUE_COLUMN_TEXT.noAmounts]);
@@ -198,6 +226,7 @@ async function writeDisclosureSheets(wb: XlsxWorkbookWriter, t: DisclosureTables
   exposureHeader(tx, ["Type", "", "Our hazards"], money);
   for (const r of t.acuteChronic)
     for (const c of r.cells) exposureRow(tx, [TAXONOMY_TYPES.find((x) => x.id === r.type)!.name, "", r.hazards.join(", ")], c);
+  if (t.template5) await writeTemplate5(wb, t.template5, t.template5.amounts?.currency ?? null);
 }
 
 async function writeLegend(wb: XlsxWorkbookWriter) {
@@ -234,7 +263,7 @@ export async function writePortfolioXlsx(
   const locRows = await wb.addSheet("Locations", { widths: locationWidths(fixed, userHeaders), frozen: { columns: 2, rows: 1 } });
   addRow(locRows, [...fixed, ...userHeaders, ...HAZARD_SLOT_HEADERS], true);
 
-  const acc = new DisclosureAccumulator();
+  const acc = new DisclosureAccumulator().withLoanColumns(report.metadata.loanColumns, new Date(report.metadata.createdAt));
   const fixedCount = fixed.length + userColumns.length;
   // Score cells per hexagon's scores, bounded: a book's rows cluster in few hexagons.
   const scoreCells = new Map<LocationScores, RowCells>();
