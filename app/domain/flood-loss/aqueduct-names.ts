@@ -18,6 +18,7 @@ export const AQUEDUCT_RETURN_PERIODS = [2, 5, 10, 25, 50, 100, 250, 500, 1000] a
 export const AQUEDUCT_SCENARIOS = ["historical", "rcp4p5", "rcp8p5"] as const;
 export type AqueductScenario = (typeof AQUEDUCT_SCENARIOS)[number];
 export const AQUEDUCT_YEARS = [2030, 2050, 2080] as const;
+/** @public (the module's provenance and labels for pages and reports) */
 export const AQUEDUCT_RIVER_MODELS = ["00000NorESM1-M", "0000GFDL-ESM2M", "0000HadGEM2-ES", "00IPSL-CM5A-LR", "MIROC-ESM-CHEM"] as const;
 
 export type FloodKind = "river" | "coastal";

@@ -10,6 +10,7 @@
  * Re-use: "© European Union, 2017 … reuse is authorised, provided the source is acknowledged".
  */
 
+/** @public (the module's provenance and labels for pages and reports) */
 export const DEPTH_DAMAGE_SOURCE = {
   citation:
     "Huizinga, J., de Moel, H., Szewczyk, W. (2017). Global flood depth-damage functions. Methodology and the database with guidelines. EUR 28552 EN. Publications Office of the European Union, Luxembourg.",
@@ -26,6 +27,7 @@ export const DAMAGE_DEPTHS_M = [0, 0.5, 1, 1.5, 2, 3, 4, 5, 6] as const;
 export const CONTINENTS = ["europe", "north-america", "south-america", "asia", "africa", "oceania"] as const;
 export type Continent = (typeof CONTINENTS)[number];
 
+/** @public (the module's provenance and labels for pages and reports) */
 export const CONTINENT_LABELS: Record<Continent, string> = {
   europe: "Europe",
   "north-america": "North America",
@@ -39,6 +41,7 @@ export const CONTINENT_LABELS: Record<Continent, string> = {
 export const OCCUPANCIES = ["residential", "commercial", "industrial", "transport", "infrastructure", "agriculture"] as const;
 export type Occupancy = (typeof OCCUPANCIES)[number];
 
+/** @public (the module's provenance and labels for pages and reports) */
 export const OCCUPANCY_LABELS: Record<Occupancy, string> = {
   residential: "Residential buildings",
   commercial: "Commerce",

@@ -11,6 +11,7 @@ export const DAMAGING_DEPTH_M = 0.5;
 export const EXTREME_DEPTH_M = 2;
 export const LEVEL_RETURN_PERIODS = { high: 10, medium: 50, low: 1000 } as const;
 
+/** @public (the module's provenance and labels for pages and reports) */
 export const DEPTH_LEVEL_SOURCE =
   "ThinkHazard! (GFDRR) river flood classification: damaging depth 0.5 m; return periods 10 / 50 / 1,000 years for high / medium / low";
 

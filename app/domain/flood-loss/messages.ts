@@ -6,6 +6,7 @@ export const NO_DEPTH_LAYER =
 export const HOW_TO_ADD_LAYER =
   "Fetch the published WRI Aqueduct Floods maps for a box around it (npm run layers:fetch -- aqueduct --bbox W,S,E,N) or add your own depth map (npm run layers:add).";
 
+/** @public (the module's provenance and labels for pages and reports) */
 export const SCREENING_INDEX_LABEL = "screening index (no flood-depth layer here; not a depth and not a loss)";
 
 export function depthLevelExplanation(kind: "river" | "coastal", reason: string, source: string): string {
