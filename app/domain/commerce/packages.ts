@@ -91,7 +91,8 @@ export function findPackage(id: number): PackageDefinition | undefined {
 
 /** A custom count is parsed as an integer; anything unparsable or negative counts as 0. */
 export function parseCustomCount(raw: unknown): number {
-  const n = plainIntegerInput(raw);
+  // Parsed as an integer, as a number field's value reads: a decimal part is cut off; hex, exponents and words are 0.
+  const n = plainIntegerInput(typeof raw === "string" ? raw.trim().replace(/^(\d+)\.\d*$/, "$1") : raw);
   return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : 0;
 }
 

@@ -35,7 +35,8 @@ describe("scores on the committed dataset", () => {
     for (const [la, lo, cc] of [
       [-18.14, 178.44, "FJ"],
       [35.9, 14.5, "MT"],
-      [43.745, 7.41, "MC"],
+      // Monte Carlo (43.745, 7.41, the point here before, lies in France, on the slope above Fontvieille)
+      [43.7396, 7.4275, "MC"],
       [1.35, 103.82, "SG"],
     ] as const) {
       const r = e.pointHazards(la, lo, "hist");
