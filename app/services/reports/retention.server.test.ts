@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import { createUpload, createUser } from "#db/factories";
 import { portfolioReports, reportFiles } from "#db/schema/index";
@@ -42,7 +43,12 @@ describe("report file retention", () => {
     const left = await getDb().select({ id: reportFiles.id }).from(reportFiles);
     expect(left.map((r) => r.id).sort()).toEqual([recent.id, almost.id].sort());
     for (const gone of [old, ofFailed]) expect(await fileStoreOf(gone.storagePath).open(gone.storagePath)).toBeNull();
-    for (const kept of [recent, almost]) expect(await fileStoreOf(kept.storagePath).open(kept.storagePath)).not.toBeNull();
+    for (const kept of [recent, almost]) {
+      const stream = await fileStoreOf(kept.storagePath).open(kept.storagePath);
+      expect(stream).not.toBeNull();
+      // Read to the end, so no file is still being opened when the folder is removed after the tests.
+      expect((await buffer(stream!)).toString()).toBe("%PDF-1.3 test");
+    }
     const [report] = await getDb().select({ files: portfolioReports.files }).from(portfolioReports).where(eq(portfolioReports.id, done!.id));
     expect(report!.files).toEqual([]);
     // Nothing more to do the next time.

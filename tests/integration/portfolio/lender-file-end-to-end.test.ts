@@ -50,8 +50,8 @@ const ROWS = [
   // an address and no coordinates
   { line: "B-013;Filiale München;3.000.000,00;DE;Marienplatz 1, 80331 München;;", kind: "address", country: "DE", value: 3_000_000 },
   { line: "B-014;Büro Köln;600.000,00;DE;Hohe Straße 1, 50667 Köln;;", kind: "address", country: "DE", value: 600_000 },
-  // the first row again under another id
-  { line: "B-015;Büro Berlin (Kopie);2.500.000,50;DE;;52,52;13,405", kind: "duplicate", country: "DE", value: 2_500_000.5 },
+  // another asset at the first row's place, under an id of its own
+  { line: "B-015;Büro Berlin (Kopie);2.500.000,50;DE;;52,52;13,405", kind: "shared place", country: "DE", value: 2_500_000.5 },
 ] as const;
 /** The file's row number of each of its lines (the header is row 1). */
 const rowOf = (i: number) => i + 2;
@@ -92,14 +92,17 @@ describe("a lender's file end to end", () => {
     const preview = await ingestUpload({ fileName: "Kreditbestand.csv", data: once(csv), owner: { userId: user.id, plan: "PREMIUM" } });
     expect(preview.detected).toMatchObject({ id: "Objekt-ID", name: "Bezeichnung", value: "Wert (EUR)", country: "Land", address: "Adresse", lat: "lat", lon: "lon" });
     expect(preview.total_locations).toBe(ROWS.length);
-    expect(preview.valid_locations).toBe(billed.length);
+    // every asset is valid; a place two assets share is billed once
+    expect(preview.valid_locations).toBe(assets.length);
     expect(preview.billed_locations).toBe(billed.length);
     expect(preview.invalid).toEqual([{ row: rowOf(9), id: "B-010", reason: "the point lies in Germany, not in France as the country column says, read either way round" }]);
     expect(preview.out_of_range).toEqual([
       { row: rowOf(10), id: "B-011", reason: ROW_REASONS.atSea },
       { row: rowOf(11), id: "B-012", reason: ROW_REASONS.atSea },
     ]);
-    expect(preview.duplicates).toEqual([{ row: rowOf(14), duplicate_of: rowOf(0) }]);
+    // another asset id at the first row's place: an asset of its own, not a duplicate
+    expect(preview.duplicates).toEqual([]);
+    expect(preview.shared_places).toEqual([{ row: rowOf(14), same_place_as: rowOf(0) }]);
     expect(preview.placed.map((p) => [p.row, p.id, p.reason.split(":")[0]])).toEqual([
       [rowOf(6), "B-007", POINT_PRECISION.swapped],
       [rowOf(7), "B-008", POINT_PRECISION.swapped],

@@ -118,7 +118,9 @@ export async function createSelfServiceOrder(input: {
       if (quantity === 0 || items.some((i) => i.code === product.code)) continue;
       items.push({ code: product.code, name: product.name, quantity, unitMinor: product.priceMinor, totalMinor: product.priceMinor * quantity });
     }
-    if (!items.length) throw new BadRequestError(COMMERCE_MESSAGES.nothingToOrder, "products");
+    // An order with no priced line (every product per location on a lead with no valid location) stays possible, at
+    // 0.00: the page shows that cost, and confirming it is refused ("This order has nothing to pay"). The API refuses
+    // an empty product list before this point.
     if (!input.reassessment && (await paidOrdersCovering(tx, lead.id, items)).length) throw new ConflictError(COMMERCE_MESSAGES.leadAlreadyPaid, "lead_id");
     const { country, vatNumber } = await billingCountryFor(tx, input.userId, input.billingCountry);
     const { rateBp } = vatRateFor(country, vatNumber);
