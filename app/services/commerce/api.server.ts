@@ -80,6 +80,7 @@ export const selfServiceCreateOrder = methods({
       leadId: body.lead_id,
       products: body.products,
       idempotencyKey: idempotencyKeyOf(request, values),
+      pricedLineRequired: true,
     });
     return apiAnswer(contract.CreateOrderResponse, { status: "ok", ...order });
   },

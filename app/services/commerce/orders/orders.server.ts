@@ -102,6 +102,8 @@ export async function createSelfServiceOrder(input: {
   idempotencyKey: string;
   /** A new assessment of a paid portfolio whose free period has ended: the one order a paid lead may take again. */
   reassessment?: boolean;
+  /** Refuse an order none of whose products prices anything (the API), instead of making it at 0.00 (the pages). */
+  pricedLineRequired?: boolean;
 }): Promise<SelfServiceOrder> {
   const chosen = [...new Set(input.products.map((ref) => findSelfServiceProduct(ref)?.code ?? `unknown:${String(ref)}`))].sort();
   const params = { leadId: input.leadId, products: chosen, billingCountry: input.billingCountry ?? null };
@@ -118,9 +120,9 @@ export async function createSelfServiceOrder(input: {
       if (quantity === 0 || items.some((i) => i.code === product.code)) continue;
       items.push({ code: product.code, name: product.name, quantity, unitMinor: product.priceMinor, totalMinor: product.priceMinor * quantity });
     }
-    // An order with no priced line (every product per location on a lead with no valid location) stays possible, at
-    // 0.00: the page shows that cost, and confirming it is refused ("This order has nothing to pay"). The API refuses
-    // an empty product list before this point.
+    // Without priced lines (no product, or only products per location on a lead with no valid location) a page still
+    // gets its 0.00 order, whose confirmation is refused ("This order has nothing to pay"); an API caller gets a 400.
+    if (!items.length && input.pricedLineRequired) throw new BadRequestError(COMMERCE_MESSAGES.nothingToOrder, "products");
     if (!input.reassessment && (await paidOrdersCovering(tx, lead.id, items)).length) throw new ConflictError(COMMERCE_MESSAGES.leadAlreadyPaid, "lead_id");
     const { country, vatNumber } = await billingCountryFor(tx, input.userId, input.billingCountry);
     const { rateBp } = vatRateFor(country, vatNumber);
