@@ -8,10 +8,11 @@ test("a visitor previews a small portfolio: counts, the rows left out with their
   await page.getByRole("link", { name: "portfolio preview" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Portfolio preview" })).toBeVisible();
 
-  const csv = ["site;latitude;longitude", "Head office;51,5074;-0,1278", "Depot;48,8566;2,3522", "Ship;45,0;-30,0", "Typo;abc;2,35", "Head office again;51,5074;-0,1278", ""].join("\r\n");
+  const csv = ["site;latitude;longitude", "Head office;51,5074;-0,1278", "Depot;48,8566;2,3522", "Ship;45,0;-30,0", "Typo;abc;2,35", "Head office;51,5074;-0,1278", ""].join("\r\n");
   await page.getByLabel("Portfolio file (CSV or XLSX)").setInputFiles({ name: "sites.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${csv}`) });
   await page.getByRole("button", { name: "Upload and preview" }).click();
 
+  // Without an id column, only a row repeated cell for cell is the same asset again (the last row).
   await expect(page.getByRole("heading", { name: "Preview of sites.csv" })).toBeVisible();
   await expect(page.locator('[data-stat="Total locations"]')).toHaveText("5");
   await expect(page.locator('[data-stat="Invalid locations"]')).toHaveText("1");
