@@ -120,7 +120,8 @@ test.describe("public site", () => {
       await expect(again).toContainText(`We already sent the Methodology to ${email}`);
       await again.getByRole("button", { name: "Send again" }).click();
     }
-    await expect(page.getByText("Document sent").first()).toBeVisible();
+    // With JavaScript the send starts once the page has hydrated: /api is the largest page there is.
+    await expect(page.getByText("Document sent").first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("dialog", { name: "Methodology" })).toBeHidden();
     await page.goto("/dev/outbox");
     await expect(page.getByRole("article").filter({ hasText: email })).toHaveCount(2);
