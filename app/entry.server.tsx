@@ -17,6 +17,7 @@ import { startPendingOrderSweeper } from "~/services/commerce/orders/orders.serv
 import { startMailWorker } from "~/services/mail/mail.server";
 import { startInstanceEvents } from "~/services/infra/instance-events.server";
 import { publicPageCache } from "~/services/http/page-cache.server";
+import { openApiDocuments } from "~/services/api/openapi-document.server";
 import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
 import { AnonymousRateLimitError, takeAnonymousRequest } from "~/services/api/keys/anonymous-rate-limit.server";
 import { createActionlessCheck } from "~/services/http/route-methods.server";
@@ -41,6 +42,8 @@ export function startServerRuntime() {
   // the engine and the place list load on the first request that needs them: what loading let go is given back
   releaseMemoryAfterDatasetLoads();
   onRiskEngineLoaded(datasetLoaded);
+  // Made now, before the server listens: made by a request, they would hold the event loop for hundreds of ms.
+  openApiDocuments();
   getDb()
     .then(() => {
       startMailWorker();
