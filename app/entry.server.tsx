@@ -16,6 +16,7 @@ import { onRiskEngineLoaded } from "~/risk/engine.server";
 import { startPendingOrderSweeper } from "~/services/commerce/orders/orders.server";
 import { startMailWorker } from "~/services/mail/mail.server";
 import { startInstanceEvents } from "~/services/infra/instance-events.server";
+import { lendTurnsWith } from "~/services/infra/turns.server";
 import { publicPageCache } from "~/services/http/page-cache.server";
 import { openApiDocuments } from "~/services/api/openapi-document.server";
 import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
@@ -94,6 +95,7 @@ export const serverRuntime = {
   createActionlessCheck,
   publicUrl: () => getEnv().PUBLIC_URL,
   strictTransportSecurity,
+  lendTurnsWith,
 };
 export type ServerRuntime = typeof serverRuntime;
 
