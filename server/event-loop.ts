@@ -6,6 +6,7 @@
  * outside its wait for events (its utilization, which the other threads do not add to). Each second in which a
  * turn held the loop longer than LONG_TURN_MS is logged with the longest.
  */
+import { performance } from "node:perf_hooks";
 import { logger } from "./runtime";
 
 export const LONG_TURN_MS = 100;
