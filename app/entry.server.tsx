@@ -16,7 +16,9 @@ import { onRiskEngineLoaded } from "~/risk/engine.server";
 import { startPendingOrderSweeper } from "~/services/commerce/orders/orders.server";
 import { startMailWorker } from "~/services/mail/mail.server";
 import { startInstanceEvents } from "~/services/infra/instance-events.server";
+import { lendTurnsWith } from "~/services/infra/turns.server";
 import { publicPageCache } from "~/services/http/page-cache.server";
+import { openApiDocuments } from "~/services/api/openapi-document.server";
 import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
 import { AnonymousRateLimitError, takeAnonymousRequest } from "~/services/api/keys/anonymous-rate-limit.server";
 import { createActionlessCheck } from "~/services/http/route-methods.server";
@@ -41,6 +43,8 @@ export function startServerRuntime() {
   // the engine and the place list load on the first request that needs them: what loading let go is given back
   releaseMemoryAfterDatasetLoads();
   onRiskEngineLoaded(datasetLoaded);
+  // Made now, before the server listens: made by a request, they would hold the event loop for hundreds of ms.
+  openApiDocuments();
   getDb()
     .then(() => {
       startMailWorker();
@@ -91,6 +95,7 @@ export const serverRuntime = {
   createActionlessCheck,
   publicUrl: () => getEnv().PUBLIC_URL,
   strictTransportSecurity,
+  lendTurnsWith,
 };
 export type ServerRuntime = typeof serverRuntime;
 

@@ -85,6 +85,30 @@ describe("environment validation", () => {
     expect(getEnv().APP_CONCURRENCY).toBe(3);
   });
 
+  it("refuses connection limits out of range, and defaults them when unset", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const [name, value] of [
+      ["HEADERS_TIMEOUT_MS", "500"],
+      ["HEADERS_TIMEOUT_MS", "60001"],
+      ["KEEP_ALIVE_TIMEOUT_MS", "soon"],
+      ["MAX_CONNECTIONS_PER_ADDRESS", "-1"],
+      ["MAX_CONNECTIONS_PER_ADDRESS", "1.5"],
+    ] as const) {
+      process.env = { ...saved, [name]: value };
+      resetEnvCacheForTesting();
+      errors.mockClear();
+      expect(() => getEnv(), `${name}=${value}`).toThrow("Invalid environment configuration");
+      expect(errors.mock.calls.flat().join("\n")).toContain(`${name}: ${name} must be`);
+    }
+    errors.mockRestore();
+    process.env = { ...saved, HEADERS_TIMEOUT_MS: "", KEEP_ALIVE_TIMEOUT_MS: "", MAX_CONNECTIONS_PER_ADDRESS: "" };
+    resetEnvCacheForTesting();
+    expect(getEnv()).toMatchObject({ HEADERS_TIMEOUT_MS: 15_000, KEEP_ALIVE_TIMEOUT_MS: 5_000, MAX_CONNECTIONS_PER_ADDRESS: 128 });
+    process.env = { ...saved, MAX_CONNECTIONS_PER_ADDRESS: "0" };
+    resetEnvCacheForTesting();
+    expect(getEnv().MAX_CONNECTIONS_PER_ADDRESS).toBe(0);
+  });
+
   it("refuses one Stripe variable without the other, naming both", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     for (const [key, value] of [

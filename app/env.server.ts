@@ -112,6 +112,27 @@ const envSchema = z.object({
     .min(0, "SHUTDOWN_GRACE_MS must be a number of milliseconds")
     .max(600_000, "SHUTDOWN_GRACE_MS must be at most 600000 (10 minutes)")
     .default(10_000)),
+  /** How long a client may take to send a request's headers before the server answers 408 and closes. */
+  HEADERS_TIMEOUT_MS: unsetWhenEmpty(z.coerce
+    .number({ invalid_type_error: "HEADERS_TIMEOUT_MS must be a number of milliseconds from 1000 to 60000" })
+    .int("HEADERS_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 60000")
+    .min(1_000, "HEADERS_TIMEOUT_MS must be a number of milliseconds from 1000 to 60000")
+    .max(60_000, "HEADERS_TIMEOUT_MS must be a number of milliseconds from 1000 to 60000")
+    .default(15_000)),
+  /** How long a kept-alive connection may stay idle between requests before the server closes it. */
+  KEEP_ALIVE_TIMEOUT_MS: unsetWhenEmpty(z.coerce
+    .number({ invalid_type_error: "KEEP_ALIVE_TIMEOUT_MS must be a number of milliseconds from 1000 to 120000" })
+    .int("KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000")
+    .min(1_000, "KEEP_ALIVE_TIMEOUT_MS must be a number of milliseconds from 1000 to 120000")
+    .max(120_000, "KEEP_ALIVE_TIMEOUT_MS must be a number of milliseconds from 1000 to 120000")
+    .default(5_000)),
+  /** Open connections one client address may hold; 0 turns the cap off (e.g. behind a load balancer, whose address every connection has). */
+  MAX_CONNECTIONS_PER_ADDRESS: unsetWhenEmpty(z.coerce
+    .number({ invalid_type_error: "MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 0 (no cap) to 100000" })
+    .int("MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 0 (no cap) to 100000")
+    .min(0, "MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 0 (no cap) to 100000")
+    .max(100_000, "MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 0 (no cap) to 100000")
+    .default(128)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO_ACCOUNTS: booleanish,
   DISABLE_RATE_LIMIT: booleanish,

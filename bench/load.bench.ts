@@ -12,7 +12,7 @@
 import autocannon, { type Request } from "autocannon";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { SESSION_COOKIE_NAME } from "../app/domain/auth/auth";
-import { asUsersOfConnections, assertBuilt, behindProxy, newDataDir, startServer, freePort } from "./support/servers";
+import { accessLogTable, asUsersOfConnections, assertBuilt, behindProxy, newDataDir, startServer, freePort } from "./support/servers";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -76,7 +76,7 @@ async function main() {
   assertBuilt();
   const port = await freePort();
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
-  const server = await startServer("server.ts", port, newDataDir("bench-load-"), behindProxy(CLIENT_ADDRESSES));
+  const server = await startServer("server.ts", port, newDataDir("bench-load-"), behindProxy(CLIENT_ADDRESSES), { accessLog: true });
   try {
     const cookie = await signIn(server.url);
     const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION, timeout: TIMEOUT_SECONDS, requests: mix(cookie) });
@@ -88,6 +88,7 @@ async function main() {
         `${result.requests.total} requests   5xx ${count((c) => c >= 500)}   4xx ${count((c) => c >= 400 && c < 500)}   timeouts ${result.timeouts}   errors ${result.errors}`,
     );
     console.log(`  status codes: ${Object.entries(byStatus).map(([code, s]) => `${code}×${s.count}`).join(" ")}`);
+    console.log(accessLogTable(server.accessLog));
     if (count((c) => c >= 500) > 0 || result.timeouts > 0 || result.errors > 0) process.exitCode = 1;
   } finally {
     await server.stop();

@@ -11,8 +11,9 @@ import compression from "compression";
 import type http from "node:http";
 import express, { type Request as ExpressRequest } from "express";
 import { bodyGate } from "./admission/body-gate";
+import { refusedConnection } from "./connections";
 import { checkTarget, securityHeaders } from "./front";
-import { pageCache } from "./page-cache";
+import { cachedPages, pageCache } from "./page-cache";
 import { lastErrorHandler, recordApiAnswers, remixHandler } from "./remix";
 import { requestLog } from "./request-log";
 import { riskdbFastPath } from "./riskdb-fast-path";
@@ -32,11 +33,13 @@ export function createApp(onRequestDone: () => void): http.RequestListener {
   // Nothing reads req.query: the URL is parsed where it is needed.
   app.set("query parser", false);
   app.use(requestLog, staticFiles, compress);
-  app.use(healthCheck, bodyGate, takeTurn, pageCache, recordApiAnswers);
+  app.use(cachedPages, healthCheck, bodyGate, takeTurn, pageCache, recordApiAnswers);
   app.all("*", remixHandler);
   app.use(lastErrorHandler);
   const headers = securityHeaders(onRequestDone);
-  return (req, res) =>
+  return (req, res) => {
+    // Answered 429 when the connection came in: nothing more is read from it or sent on it.
+    if (refusedConnection(req)) return void res.destroy();
     checkTarget(req, res, () =>
       headers(req, res, () =>
         riskdbFastPath(req, res, (error?: unknown) => {
@@ -45,4 +48,5 @@ export function createApp(onRequestDone: () => void): http.RequestListener {
         }),
       ),
     );
+  };
 }

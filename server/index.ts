@@ -9,6 +9,8 @@
 import http from "node:http";
 import closeWithGrace from "close-with-grace";
 import { createApp } from "./app";
+import { capConnectionsPerAddress, connectionOptions } from "./connections";
+import { watchEventLoop } from "./event-loop";
 import { lifecycle } from "./lifecycle";
 import { app, env, logger } from "./runtime";
 
@@ -33,16 +35,20 @@ function collectWhenQuiet() {
 }
 
 const server = http.createServer(
+  connectionOptions,
   createApp(() => {
     if (lifecycle.inFlight === 0) collectWhenQuiet();
     if (lifecycle.shuttingDown) server.closeIdleConnections();
   }),
 );
 
+capConnectionsPerAddress(server);
+
 server.listen(env.PORT, env.HOST, () => {
   logger.info({ port: env.PORT, host: env.HOST ?? "all interfaces" }, "server listening");
   // What starting allocated and let go (migrations, the seed, loading the datasets) is not kept while idle.
   void app.releaseMemory();
+  watchEventLoop();
 });
 
 // ---------- graceful shutdown ----------

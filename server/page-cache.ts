@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { NextFunction } from "express";
 import { CONSENT_COOKIE_NAME } from "~/domain/content/cookie-consent";
 import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/http/locale";
+import { publicPageQuery } from "~/domain/http/page-query";
 import { origin, pathnameOf, plainHeaders, sendResponse, type Req, type Res } from "./http";
 import { loadContext } from "./remix";
 import { app, remixHandler } from "./runtime";
@@ -10,6 +11,14 @@ import { app, remixHandler } from "./runtime";
 const NONCE_PATTERN = /'nonce-([^']+)'/;
 // The locale cookies change nothing on a page (the site is English only), so they do not make a visitor personal.
 const CACHEABLE_COOKIES = new Set([CONSENT_COOKIE_NAME, LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME]);
+
+/**
+ * The URL an anonymous page is drawn for: its path and the query parameters a public page reads. Any other
+ * parameter (`?z=<random>`) neither makes a new cache entry nor a new render.
+ */
+function pageUrl(url: string, pathname: string) {
+  return pathname + publicPageQuery(url.slice(pathname.length));
+}
 
 /** Cache key of an anonymous page request, or null when the visitor carries anything personal. */
 export function pageCacheKey(req: Req, pathname: string): string | null {
@@ -23,7 +32,7 @@ export function pageCacheKey(req: Req, pathname: string): string | null {
     if (!CACHEABLE_COOKIES.has(name)) return null;
     if (name === CONSENT_COOKIE_NAME) consent = part.slice(eq + 1).trim();
   }
-  return `${consent}\n${req.headers.host ?? ""}\n${req.url}`;
+  return `${consent}\n${req.headers.host ?? ""}\n${pageUrl(req.url!, pathname)}`;
 }
 
 export function isCacheablePage(response: Response) {
@@ -78,13 +87,26 @@ export async function storeAndSendPage(req: Req, res: Res, key: string, generati
 }
 
 /**
+ * Anonymous public pages the cache holds, answered before admission: a stored page needs no app turn, so it is
+ * served at once however long the queue (a database stall holding every turn included).
+ */
+export function cachedPages(req: Req, res: Res, next: NextFunction) {
+  const key = pageCacheKey(req, pathnameOf(req.url ?? "/"));
+  const cached = key ? app.publicPageCache.get(key) : undefined;
+  if (cached) return sendCachedPage(req, res, cached);
+  next();
+}
+
+/**
  * Anonymous public pages (GET without a body) from the cache, or drawn by Remix's own handler and kept when they
  * may be: the cache needs the whole Response before anything is sent (its ETag, a 304, the stored copy), which the
  * Express adapter does not hand out. Every other request goes on to the Express adapter (remix.ts).
  */
 export function pageCache(req: Req, res: Res, next: NextFunction) {
-  const key = pageCacheKey(req, pathnameOf(req.url ?? "/"));
+  const pathname = pathnameOf(req.url ?? "/");
+  const key = pageCacheKey(req, pathname);
   if (!key) return next();
+  // Stored while this request waited for its turn.
   const cached = app.publicPageCache.get(key);
   if (cached) return sendCachedPage(req, res, cached);
   const generation = app.publicPageCache.generation;
@@ -93,7 +115,7 @@ export function pageCache(req: Req, res: Res, next: NextFunction) {
     res.once("close", () => {
       if (!res.writableFinished) controller.abort();
     });
-    const request = new Request(origin(req) + req.url, { headers: plainHeaders(req), signal: controller.signal });
+    const request = new Request(origin(req) + pageUrl(req.url!, pathname), { headers: plainHeaders(req), signal: controller.signal });
     const response = await remixHandler(request, loadContext(req));
     if (isCacheablePage(response)) return storeAndSendPage(req, res, key, generation, response);
     await sendResponse(req, res, response);

@@ -2,6 +2,7 @@
  * The app itself, through `@remix-run/express`: the request handler with the load context the routes expect, the
  * API answers recorded for the contract test when that is switched on, and the last error handler.
  */
+import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
@@ -33,6 +34,13 @@ export function remixHandler(req: ExpressRequest, res: ExpressResponse, next: Ne
   return remixAdapter(req, res, next);
 }
 
+/** An answer sent as stored compressed bytes, as the client reads it. */
+function decoded(body: Buffer, encoding: unknown): Buffer {
+  if (encoding === "br") return zlib.brotliDecompressSync(body);
+  if (encoding === "gzip") return zlib.gunzipSync(body);
+  return body;
+}
+
 /** With the contract recorder on (tests only), each /api/ answer is recorded as it is written, before compression. */
 export function recordApiAnswers(req: Req, res: Res, next: NextFunction) {
   if (!apiRecorderEnabled() || !(req.url ?? "").startsWith("/api/")) return next();
@@ -48,7 +56,7 @@ export function recordApiAnswers(req: Req, res: Res, next: NextFunction) {
     // A client that has gone reads no answer: nothing to record.
     if (!req.socket.destroyed) {
       const contentType = res.getHeader("Content-Type");
-      const body = req.method === "HEAD" || !chunks.length ? null : Buffer.concat(chunks).toString("utf8");
+      const body = req.method === "HEAD" || !chunks.length ? null : decoded(Buffer.concat(chunks), res.getHeader("Content-Encoding")).toString("utf8");
       recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(req.url ?? "/"), status: res.statusCode, contentType: contentType === undefined ? null : String(contentType), body, source: "server" });
     }
     return end(chunk, ...rest);

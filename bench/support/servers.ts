@@ -29,6 +29,15 @@ export interface StartedServer {
   /** Milliseconds from spawn to the first healthy answer. */
   startMs: number;
   stop: () => Promise<void>;
+  /** The access log's lines (url, status, ms), when started with `accessLog: true`; empty otherwise. */
+  accessLog: AccessLine[];
+}
+
+export interface AccessLine {
+  method: string;
+  url: string;
+  status: number;
+  ms: number;
 }
 
 /**
@@ -49,9 +58,17 @@ export function newDataDir(prefix: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startServer(kind: ServerKind, port: number, dataDir: string, env: Record<string, string> = {}): Promise<StartedServer> {
+export async function startServer(
+  kind: ServerKind,
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: { accessLog?: boolean } = {},
+): Promise<StartedServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_COMMANDS[kind]], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under the bench's load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_COMMANDS[kind]], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -68,9 +85,11 @@ export async function startServer(kind: ServerKind, port: number, dataDir: strin
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
-    // The access log goes nowhere, but it is written: the cost is part of the figure.
-    stdio: ["ignore", "ignore", "inherit"],
+    // The access log is written either way (its cost is part of the figure); it is read only when asked for.
+    stdio: ["ignore", options.accessLog ? "pipe" : "ignore", "inherit"],
   });
+  const accessLog: AccessLine[] = [];
+  if (options.accessLog) readAccessLog(child, accessLog);
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(url, child);
   const startMs = performance.now() - started;
@@ -80,7 +99,39 @@ export async function startServer(kind: ServerKind, port: number, dataDir: strin
     child.kill("SIGTERM");
     await exited;
   };
-  return { child, url, startMs, stop };
+  return { child, url, startMs, stop, accessLog };
+}
+
+function readAccessLog(child: ChildProcess, into: AccessLine[]) {
+  let partial = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    for (const text of lines) {
+      if (!text.includes('"msg":"request"')) continue;
+      const entry = JSON.parse(text) as Partial<AccessLine>;
+      if (typeof entry.url === "string" && typeof entry.ms === "number") into.push({ method: entry.method ?? "GET", url: entry.url, status: entry.status ?? 0, ms: entry.ms });
+    }
+  });
+}
+
+/** Count, p50, p99 and max of the server's own time per method and path (query left out), slowest p99 first. */
+export function accessLogTable(lines: AccessLine[]): string {
+  const byRoute = new Map<string, number[]>();
+  for (const line of lines) {
+    const key = `${line.method} ${line.url.split("?")[0]}`;
+    const times = byRoute.get(key) ?? [];
+    times.push(line.ms);
+    byRoute.set(key, times);
+  }
+  const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const rows = [...byRoute].map(([route, times]) => {
+    const sorted = times.sort((a, b) => a - b);
+    return { route, count: sorted.length, p50: at(sorted, 0.5), p99: at(sorted, 0.99), max: sorted.at(-1)! };
+  });
+  rows.sort((a, b) => b.p99 - a.p99);
+  const header = `  ${"route (server's time, ms)".padEnd(52)} ${"count".padStart(6)} ${"p50".padStart(7)} ${"p99".padStart(7)} ${"max".padStart(7)}`;
+  return [header, ...rows.map((r) => `  ${r.route.padEnd(52)} ${String(r.count).padStart(6)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.max).padStart(7)}`)].join("\n");
 }
 
 export async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 120_000) {

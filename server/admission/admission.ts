@@ -21,6 +21,12 @@ export interface AdmissionOptions {
 export interface Turn {
   /** Ends the turn (idempotent). */
   release: () => void;
+  /**
+   * Gives the turn back while `work` waits on something other than the event loop (a password hash on the thread
+   * pool), then takes one again ahead of every waiting request. A sign-in queued for the one hashing slot otherwise
+   * holds a turn for seconds while pages wait with the event loop idle.
+   */
+  stepAside: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 interface Waiter {
@@ -102,14 +108,17 @@ export class Admission {
   }
 
   private grant(address: string, signal: AbortSignal, onTimeout: () => void): Turn {
-    this.active++;
-    this.held.set(address, (this.held.get(address) ?? 0) + 1);
+    let holding = false;
     let ended = false;
-    const release = () => {
-      if (ended) return;
-      ended = true;
-      clearTimeout(timer);
-      signal.removeEventListener("abort", release);
+    /** The place in the queue of a turn that stepped aside and waits to come back. */
+    let rejoining: Waiter | null = null;
+    const hold = () => {
+      holding = true;
+      this.active++;
+      this.held.set(address, (this.held.get(address) ?? 0) + 1);
+    };
+    const letGo = () => {
+      holding = false;
       this.active--;
       const left = (this.held.get(address) ?? 1) - 1;
       if (left > 0) this.held.set(address, left);
@@ -117,12 +126,50 @@ export class Admission {
       this.lastTurnEnded = Date.now();
       this.dispatch();
     };
+    const release = () => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      signal.removeEventListener("abort", release);
+      if (rejoining) {
+        const at = this.waiting.indexOf(rejoining);
+        if (at !== -1) this.waiting.splice(at, 1);
+        const waiter = rejoining;
+        rejoining = null;
+        waiter.grant();
+      }
+      if (holding) letGo();
+    };
+    const rejoin = () =>
+      new Promise<void>((resolve) => {
+        rejoining = {
+          address,
+          since: Date.now(),
+          grant: () => {
+            rejoining = null;
+            if (!ended) hold();
+            resolve();
+          },
+        };
+        this.waiting.unshift(rejoining);
+        this.dispatch();
+      });
+    const stepAside = async <T>(work: () => Promise<T>): Promise<T> => {
+      if (!holding) return work();
+      letGo();
+      try {
+        return await work();
+      } finally {
+        if (!ended) await rejoin();
+      }
+    };
+    hold();
     const timer = setTimeout(() => {
       release();
       onTimeout();
     }, this.options.turnTimeoutMs);
     timer.unref();
     signal.addEventListener("abort", release, { once: true });
-    return { release };
+    return { release, stepAside };
   }
 }

@@ -2,9 +2,10 @@
  * App turns (see admission.ts) as middleware, and the health check that never queues: a load balancer must see a
  * busy server as alive, but not one that has stopped answering (every turn taken and none ending).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction } from "express";
 import onHeaders from "on-headers";
-import { Admission } from "./admission";
+import { Admission, type Turn } from "./admission";
 import { NO_TURN, addressOf, type GatedReq } from "./body-gate";
 import { SAFE_METHODS, pathnameOf, type Res } from "../http";
 import { app, env, logger } from "../runtime";
@@ -16,6 +17,13 @@ export const appTurns = new Admission({
   sharePerAddress: Math.max(1, Math.floor(env.APP_CONCURRENCY / 4)),
   turnTimeoutMs: 30_000,
   stallMs: 10_000,
+});
+
+/** The turn of the request whose work is running, for the app's `offTurn` (app/services/infra/turns.server.ts). */
+const currentTurn = new AsyncLocalStorage<Turn>();
+app.lendTurnsWith((work) => {
+  const turn = currentTurn.getStore();
+  return turn ? turn.stepAside(work) : work();
 });
 
 export function healthCheck(req: GatedReq, res: Res, next: NextFunction) {
@@ -50,6 +58,6 @@ export function takeTurn(req: GatedReq, res: Res, next: NextFunction) {
     if (!turn) return;
     onHeaders(res, turn.release);
     res.once("close", turn.release);
-    next();
+    currentTurn.run(turn, next);
   });
 }

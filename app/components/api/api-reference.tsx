@@ -196,6 +196,9 @@ function Operation({ method, path, op, base, origin, schemas }: { method: string
   );
 }
 
+/** Where the /api page's loader leaves the reference's markup (app/utils/server-drawn.tsx). */
+export const API_REFERENCE_KEY = "api-reference";
+
 /** Server-rendered API reference: endpoints grouped by tag, each with parameters, bodies and example answers. */
 export function ApiReference({ doc }: { doc: OpenApiDoc }) {
   const origin = (doc.servers[0]?.url ?? "/api").replace(/\/$/, "");

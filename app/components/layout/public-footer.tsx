@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
-import { LEGAL_LINKS, OFFICES_TEXT, PARTNER_SITES, SITE_NAME, type SocialLink } from "~/domain/content/site";
+import { COOKIE_SETTINGS_QUERY, LEGAL_LINKS, NEWSLETTER_QUERY, OFFICES_TEXT, PARTNER_SITES, SITE_NAME, type SocialLink } from "~/domain/content/site";
 
-export const NEWSLETTER_QUERY = "newsletter";
-export const COOKIE_SETTINGS_QUERY = "cookie-settings";
+export { COOKIE_SETTINGS_QUERY, NEWSLETTER_QUERY };
 
 export function PublicFooter({ contactEmail, socialLinks }: { contactEmail: string; socialLinks: SocialLink[] }) {
   return (

@@ -87,6 +87,10 @@ export function isGroup(item: MenuItem | MenuGroup): item is MenuGroup {
 
 /** Query parameter that opens the e-mail collection modal for a document, with or without JavaScript. */
 export const DOCUMENT_QUERY_PARAM = "document";
+/** Query parameters that open the newsletter form, the cookie settings and the sign-in panel on a public page. */
+export const NEWSLETTER_QUERY = "newsletter";
+export const COOKIE_SETTINGS_QUERY = "cookie-settings";
+export const AUTH_QUERY = "auth";
 
 export function documentModalHref(pathname: string, document: DocumentKind) {
   return `${pathname}?${DOCUMENT_QUERY_PARAM}=${document}`;

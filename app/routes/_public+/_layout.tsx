@@ -11,7 +11,8 @@ import { Modal, withoutParams } from "~/components/ui/modal";
 import { parseAuthView } from "~/domain/auth/auth-forms";
 import { findDocument } from "~/domain/content/documents";
 import { NEWSLETTER_FORM_ID } from "~/domain/content/forms/newsletter";
-import { DOCUMENT_QUERY_PARAM, OFFICES_TEXT, SITE_NAME } from "~/domain/content/site";
+import { AUTH_QUERY, DOCUMENT_QUERY_PARAM, OFFICES_TEXT, SITE_NAME } from "~/domain/content/site";
+import { publicPageQuery } from "~/domain/http/page-query";
 import { useNonce } from "~/utils/nonce-provider";
 // What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { loadPublicLayout } from "~/services/content/public-layout.server";
@@ -43,9 +44,10 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>(PUBLIC_LAYOUT_ID);
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const here = `${location.pathname}${location.search}`;
-  const returnTo = withoutParams(here, COOKIE_SETTINGS_QUERY, "auth");
-  const authView = params.get("auth");
+  // Parameters no public page reads are left out, as the server leaves them out when it draws the page.
+  const here = `${location.pathname}${publicPageQuery(location.search)}`;
+  const returnTo = withoutParams(here, COOKIE_SETTINGS_QUERY, AUTH_QUERY);
+  const authView = params.get(AUTH_QUERY);
   const showSettings = params.has(COOKIE_SETTINGS_QUERY);
   const document = findDocument(params.get(DOCUMENT_QUERY_PARAM));
   const showNewsletter = params.has(NEWSLETTER_QUERY);
@@ -64,7 +66,7 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
         <CookieConsentModal returnTo={returnTo} settingsHref={`${returnTo}${returnTo.includes("?") ? "&" : "?"}${COOKIE_SETTINGS_QUERY}=1`} />
       ) : null}
       {authView && canShowModal ? (
-        <Modal title={authViewTitle(parseAuthView(authView))} closeHref={withoutParams(here, "auth")}>
+        <Modal title={authViewTitle(parseAuthView(authView))} closeHref={withoutParams(here, AUTH_QUERY)}>
           <AuthPanel view={parseAuthView(authView)} redirectTo="/dashboard" />
         </Modal>
       ) : document && canShowModal && !authView ? (

@@ -1,17 +1,11 @@
-import { buildOpenApiDocument } from "~/domain/api/openapi";
-import { getEnv } from "~/env.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOnlyAction } from "~/services/api/api-fallback.server";
+import { openApiDocuments } from "~/services/api/openapi-document.server";
 import { apiRoute } from "~/services/api/api-response.server";
 
-/** GET /api/openapi.json: the OpenAPI 3.1 document of the public API. */
-function routeLoader() {
-  return new Response(JSON.stringify(buildOpenApiDocument(getEnv().PUBLIC_URL), null, 2), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-      "Access-Control-Allow-Origin": "*",
-    },
-  });
+/** GET /api/openapi.json: the OpenAPI 3.1 document of the public API, as stored (compressed) bytes. */
+function routeLoader({ request }: LoaderFunctionArgs) {
+  return openApiDocuments().json.respond(request);
 }
 
 /** Reads only: any other method gets the API's JSON 405. */

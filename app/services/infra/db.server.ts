@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PGliteOptions } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -18,6 +19,10 @@ interface Connection {
   db: Database;
   mode: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** One trivial query that does not wait for the app's pool (the health check). */
+  probe: () => Promise<void>;
+  /** The pool's connections: open, idle, and queries waiting for one (PostgreSQL). */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
@@ -108,7 +113,7 @@ export function embeddedDatabaseIsNew(): boolean {
  * (server.ts runs one on a first start, so what creating a cluster costs leaves with that process).
  */
 export async function openEmbeddedDatabaseToPrepare(): Promise<void> {
-  connection = preparedPglite(pgliteDataDir()).then(({ client, db }) => ({ db, mode: "pglite" as const, close: () => client.close() }));
+  connection = preparedPglite(pgliteDataDir()).then(({ client, db }) => ({ db, mode: "pglite" as const, close: () => client.close(), probe: async () => void (await client.query("select 1")) }));
   await connection;
 }
 
@@ -123,7 +128,9 @@ async function openPglite(dataDir: string): Promise<Connection> {
     // The closed instance's memory goes back to the system now, not at a collection an idle server may not run for hours.
     collectGarbage();
   }
-  return { db, mode: "pglite", close: () => client.close() };
+  // One connection serves everything: the probe waits behind a transaction in progress, as every request does.
+  const probeClient = client;
+  return { db, mode: "pglite", close: () => probeClient.close(), probe: async () => void (await probeClient.query("select 1")) };
 }
 
 async function openPostgres(url: string): Promise<Connection> {
@@ -149,8 +156,55 @@ async function openPostgres(url: string): Promise<Connection> {
     client.on("error", (error) => logger.warn({ err: error }, "postgres connection lost while in use"));
   });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  return { db, mode: "postgres", close: () => pool.end() };
+  const probe = healthConnection(url);
+  return {
+    db,
+    mode: "postgres",
+    close: async () => {
+      await probe.close();
+      await pool.end();
+    },
+    probe: probe.query,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
+
+/**
+ * A connection of the health check's own, outside the pool: with every pooled connection taken (requests waiting on
+ * a lock), the check still reaches the database at once. It reconnects after a failure; each query is limited.
+ */
+function healthConnection(url: string) {
+  let client: Promise<pg.Client> | null = null;
+  const drop = (c: Promise<pg.Client> | null) => {
+    if (client === c) client = null;
+    void c?.then((open) => open.end()).catch(() => undefined);
+  };
+  const connect = () => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: HEALTH_QUERY_TIMEOUT_MS, query_timeout: HEALTH_QUERY_TIMEOUT_MS, statement_timeout: HEALTH_QUERY_TIMEOUT_MS, application_name: "health check" });
+    c.on("error", () => drop(opened));
+    const opened = c.connect().then(() => c);
+    return opened;
+  };
+  return {
+    query: async () => {
+      const current = (client ??= connect());
+      try {
+        await (await current).query("select 1");
+      } catch (error) {
+        drop(current);
+        throw error;
+      }
+    },
+    close: async () => {
+      const c = client;
+      client = null;
+      await c?.then((open) => open.end()).catch(() => undefined);
+    },
+  };
+}
+
+/** How long the health check's own query may take. */
+export const HEALTH_QUERY_TIMEOUT_MS = 800;
 
 function openConfigured(): Promise<Connection> {
   const env = getEnv();
@@ -168,6 +222,12 @@ function openConfigured(): Promise<Connection> {
 export function getDb(): Promise<Database> {
   connection ??= openConfigured();
   return connection.then((c) => c.db);
+}
+
+/** What the health check asks of the database: its mode, a probe that does not queue behind the pool, the pool's counts. */
+export async function databaseProbe(): Promise<Pick<Connection, "mode" | "probe" | "pool">> {
+  connection ??= openConfigured();
+  return connection;
 }
 
 export async function getDbMode(): Promise<Connection["mode"]> {
@@ -192,7 +252,7 @@ export async function closeDb() {
 
 /** Lets tests swap in a fresh database per test. */
 export function setDbForTesting(db: Database) {
-  connection = Promise.resolve({ db, mode: "pglite", close: async () => {} });
+  connection = Promise.resolve({ db, mode: "pglite", close: async () => {}, probe: async () => void (await db.execute(sql`select 1`)) });
 }
 
 let shutdownRegistered = false;

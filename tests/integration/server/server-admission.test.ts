@@ -132,4 +132,59 @@ describe("admission", () => {
     expect(turns.stalled(Date.now() + 6_000)).toBe(true);
     stuck.finish();
   });
+
+  it("a turn stepped aside lets the next request run, then comes back ahead of those still waiting", async () => {
+    const turns = new Admission({ ...options, concurrency: 1 });
+    const order: string[] = [];
+    const hash = pending();
+    // A sign-in's turn, as the server's middleware holds it.
+    const held = await turns.take("1", new AbortController().signal);
+    const aside = held!.stepAside(async () => {
+      order.push("hash started");
+      await hash.work();
+      order.push("hash done");
+    });
+    const page = pending();
+    const firstPage = turns.run("2", new AbortController().signal, async () => {
+      order.push("page 2 runs");
+      await page.work();
+    });
+    const secondPage = turns.run("3", new AbortController().signal, async () => {
+      order.push("page 3 runs");
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual(["hash started", "page 2 runs"]);
+    expect(turns.counts).toEqual({ active: 1, waiting: 1 });
+    hash.finish();
+    await new Promise((r) => setTimeout(r, 0));
+    // Back in line first: page 3 still waits when page 2 ends.
+    expect(turns.counts).toEqual({ active: 1, waiting: 2 });
+    page.finish();
+    await firstPage;
+    await aside;
+    expect(order).toEqual(["hash started", "page 2 runs", "hash done"]);
+    expect(turns.counts).toEqual({ active: 1, waiting: 1 });
+    held!.release();
+    await secondPage;
+    expect(order.at(-1)).toBe("page 3 runs");
+    expect(turns.counts).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("a turn whose client leaves while it is stepped aside or waiting to come back holds nothing", async () => {
+    const turns = new Admission({ ...options, concurrency: 1 });
+    const client = new AbortController();
+    const held = await turns.take("1", client.signal);
+    const blocker = pending();
+    const aside = held!.stepAside(async () => "hashed");
+    const other = turns.run("2", new AbortController().signal, blocker.work);
+    await new Promise((r) => setTimeout(r, 0));
+    // The work is done and the turn waits to come back behind request 2's turn; the client leaves.
+    expect(turns.counts).toEqual({ active: 1, waiting: 1 });
+    client.abort();
+    expect(await aside).toBe("hashed");
+    expect(turns.counts).toEqual({ active: 1, waiting: 0 });
+    blocker.finish();
+    await other;
+    expect(turns.counts).toEqual({ active: 0, waiting: 0 });
+  });
 });

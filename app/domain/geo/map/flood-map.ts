@@ -9,6 +9,9 @@ export interface FloodSelection {
   country: string | null;
 }
 
+/** The query parameters the flood map page reads. */
+export const FLOOD_SELECTION_PARAMS = ["scenario", "period", "country"] as const;
+
 /** Query → selection; anything invalid falls back to a sensible default instead of an error page. */
 export function parseFloodSelection(params: URLSearchParams): FloodSelection {
   const scenario = parseScenario(params.get("scenario") ?? "") ?? "rcp45";

@@ -4,22 +4,25 @@
  * the route's chunk, instead of the shared server modules each becoming a chunk and a request of their own (ADR
  * 006).
  */
-import { json } from "@remix-run/node";
-import { buildOpenApiDocument } from "~/domain/api/openapi";
-import { getEnv } from "~/env.server";
+import { json, type AppLoadContext } from "@remix-run/node";
+import { API_REFERENCE_KEY } from "~/components/api/api-reference";
+import { openApiDocuments } from "~/services/api/openapi-document.server";
 import { publicCacheHeaders } from "~/services/http/cache-headers.server";
 import { getPage } from "~/services/content/pages.server";
+import { drawOnServer } from "~/utils/server-drawn";
 
-export async function loadApiPage(request: Request) {
+export async function loadApiPage(request: Request, context: AppLoadContext | undefined) {
   const page = await getPage("api");
+  const documents = openApiDocuments();
   return json(
     {
       title: page.title,
       description: page.description,
       updatedAt: page.updatedAt,
       html: page.html,
-      // The same document /api/openapi.json serves.
-      openapi: buildOpenApiDocument(getEnv().PUBLIC_URL),
+      version: documents.version,
+      // Drawn once from the document /api/openapi.json serves; a document request carries it as HTML only.
+      reference: drawOnServer(context, API_REFERENCE_KEY, documents.referenceHtml),
     },
     { headers: publicCacheHeaders(request) },
   );
