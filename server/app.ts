@@ -32,8 +32,9 @@ export function createApp(onRequestDone: () => void): http.RequestListener {
   app.disable("x-powered-by");
   // Nothing reads req.query: the URL is parsed where it is needed.
   app.set("query parser", false);
-  app.use(requestLog, staticFiles, compress);
-  app.use(cachedPages, healthCheck, bodyGate, takeTurn, pageCache, recordApiAnswers);
+  // The contract recorder goes before compression, so it sees the bytes sent, as the Content-Encoding names them.
+  app.use(requestLog, staticFiles, recordApiAnswers, compress);
+  app.use(cachedPages, healthCheck, bodyGate, takeTurn, pageCache);
   app.all("*", remixHandler);
   app.use(lastErrorHandler);
   const headers = securityHeaders(onRequestDone);

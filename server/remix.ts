@@ -41,7 +41,10 @@ function decoded(body: Buffer, encoding: unknown): Buffer {
   return body;
 }
 
-/** With the contract recorder on (tests only), each /api/ answer is recorded as it is written, before compression. */
+/**
+ * With the contract recorder on (tests only), each /api/ answer is recorded as it is sent: compressed by the app (a
+ * stored document) or by the compression middleware, whose output passes through here, and decoded for the record.
+ */
 export function recordApiAnswers(req: Req, res: Res, next: NextFunction) {
   if (!apiRecorderEnabled() || !(req.url ?? "").startsWith("/api/")) return next();
   const chunks: Buffer[] = [];
