@@ -45,7 +45,9 @@ export async function startRangeServer(root: string): Promise<RangeServer> {
       ...(m ? { "content-range": `bytes ${start}-${end}/${total}` } : {}),
     });
     if (mode === "drop") {
-      res.write(chunk.subarray(0, Math.floor(chunk.length / 2)), () => res.destroy());
+      // The cut comes a moment after the first half is out, so the client has read it (as after a real drop) and
+      // not lost it with the error.
+      res.write(chunk.subarray(0, Math.floor(chunk.length / 2)), () => setTimeout(() => res.destroy(), 300));
       return;
     }
     res.end(chunk);
