@@ -214,13 +214,17 @@ export function wakeMailWorker(): Promise<void> {
   }
   stopBeforeDbCloses();
   running = (async () => {
-    do {
-      again = false;
-      await deliverDueMail().catch((error) => logger.error({ err: error }, "mail worker pass failed"));
-    } while (again && !stopping);
-  })().finally(() => {
-    running = null;
-  });
+    try {
+      do {
+        again = false;
+        await deliverDueMail().catch((error) => logger.error({ err: error }, "mail worker pass failed"));
+      } while (again && !stopping);
+    } finally {
+      // Cleared in the same step as the last check of `again`: a wake in between would find a pass that has ended
+      // and leave its mail for the next periodic pass.
+      running = null;
+    }
+  })();
   return running;
 }
 
