@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import type { NextFunction } from "express";
 import { CONSENT_COOKIE_NAME } from "~/domain/content/cookie-consent";
 import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/http/locale";
-import { publicPageQuery } from "~/domain/http/page-query";
+import { isPagePath, publicPageQuery } from "~/domain/http/page-query";
 import { origin, pathnameOf, plainHeaders, sendResponse, type Req, type Res } from "./http";
 import { loadContext } from "./remix";
 import { app, remixHandler } from "./runtime";
@@ -14,9 +14,11 @@ const CACHEABLE_COOKIES = new Set([CONSENT_COOKIE_NAME, LOCALE_COOKIE_NAME, LOCA
 
 /**
  * The URL an anonymous page is drawn for: its path and the query parameters a public page reads. Any other
- * parameter (`?z=<random>`) neither makes a new cache entry nor a new render.
+ * parameter (`?z=<random>`) neither makes a new cache entry nor a new render. Remix's manifest requests and resource
+ * files keep their whole query, which is their input.
  */
 function pageUrl(url: string, pathname: string) {
+  if (!isPagePath(pathname)) return url;
   return pathname + publicPageQuery(url.slice(pathname.length));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicPageQuery } from "./page-query";
+import { isPagePath, publicPageQuery } from "./page-query";
 
 describe("publicPageQuery", () => {
   it("drops the parameters no public page reads", () => {
@@ -17,5 +17,14 @@ describe("publicPageQuery", () => {
 
   it("drops a parameter whose name is not valid percent-encoding", () => {
     expect(publicPageQuery("?%zz=1&newsletter=1")).toBe("?newsletter=1");
+  });
+});
+
+describe("isPagePath", () => {
+  it("is true for pages and false for Remix's manifest and the resource files, which read their query", () => {
+    for (const page of ["/", "/api", "/products/flood-map", "/blog/item/1", "/newsletter/confirm"]) expect(isPagePath(page), page).toBe(true);
+    for (const other of ["/__manifest", "/flood-map.geojson", "/charts/level-pie.svg", "/sitemap.xml", "/downloads/methodology.pdf"]) {
+      expect(isPagePath(other), other).toBe(false);
+    }
   });
 });

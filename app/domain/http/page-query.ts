@@ -34,3 +34,17 @@ export function publicPageQuery(search: string): string {
   });
   return kept.length ? `?${kept.join("&")}` : "";
 }
+
+/** Remix's own endpoint for route discovery: its query (the routes asked for, the build's version) is its input. */
+const REMIX_MANIFEST_PATH = "/__manifest";
+
+/**
+ * True for the path of a page, whose query the reduction above applies to. Remix's manifest requests and the
+ * resource routes, whose paths end in a file name (`/flood-map.geojson`, `/charts/level-pie.svg`), read their query
+ * and are drawn as asked.
+ */
+export function isPagePath(pathname: string): boolean {
+  if (pathname === REMIX_MANIFEST_PATH) return false;
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return !last.includes(".");
+}

@@ -138,6 +138,17 @@ describe("one client cannot freeze the server", () => {
     expectResponsive(measured);
   });
 
+  it("Remix's route-discovery requests keep their query: the routes asked for and the build's version", async () => {
+    const page = await (await fetch(`${server.base}/api`)).text();
+    // The page names the build's manifest file, whose name carries the version.
+    const version = /\/manifest-([0-9A-F]+)\.js/.exec(page)?.[1]?.toLowerCase();
+    expect(version).toBeTruthy();
+    const manifest = await fetch(`${server.base}/__manifest?p=%2Fcookie-consent&version=${version}`);
+    // 204 asks the browser to reload the whole document, as after a deploy: a consent click then left the page.
+    expect(manifest.status).toBe(200);
+    expect(Object.keys((await manifest.json()) as Record<string, unknown>).join(" ")).toMatch(/cookie-consent/);
+  });
+
   it("60 concurrent /api?z=<random>: one cached page, no render per query string; /healthz stays fast", { timeout: 120_000 }, async () => {
     const measured = await underProbe(() =>
       Promise.all(
