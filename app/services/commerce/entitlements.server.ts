@@ -12,6 +12,7 @@ import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/commerce/p
 import { getRiskEngine } from "~/risk/engine.server";
 import { lockUser, purchasedCredits, remainingInTx } from "./ledger.server";
 import { getDb, type Database } from "../infra/db.server";
+import { AccountCache } from "../auth/account-cache.server";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from "../http/errors.server";
 
 export type EntitlementSource = (typeof locationEntitlements.$inferInsert)["source"];
@@ -82,7 +83,15 @@ export interface UserEntitlements {
   ordered: Record<LocationKind, string[]>;
 }
 
-export async function getUserEntitlements(user: AccessCaller["user"]): Promise<UserEntitlements> {
+/** An account's entitlements by user and plan, forgotten when the database tells the account changed. */
+const entitlementsByUser = new AccountCache<UserEntitlements>((_, key) => key.slice(0, key.indexOf(":")));
+
+/** What a user may read and order. Kept in memory between changes: callers must not change what it answers. */
+export function getUserEntitlements(user: AccessCaller["user"]): Promise<UserEntitlements> {
+  return entitlementsByUser.get(`${user.id}:${user.planCode}`, () => loadUserEntitlements(user));
+}
+
+async function loadUserEntitlements(user: AccessCaller["user"]): Promise<UserEntitlements> {
   const plan: PlanCode = isPlanCode(user.planCode) ? user.planCode : "DISCOVERY";
   const [limits, rows, purchased] = await Promise.all([planLimits(plan), ledger(user.id), purchasedCredits(user.id)]);
   const granted = Object.fromEntries(LOCATION_KINDS.map((k) => [k, limits[k] + purchased[k]])) as Limits;
