@@ -11,6 +11,7 @@ import {
   PGLITE_MEMORY_SETTINGS,
   PGLITE_TYPE_HANDLERS,
   pgliteModules,
+  releaseDbForTesting,
   setDbForTesting,
   type Database,
 } from "~/services/infra/db.server";
@@ -256,6 +257,7 @@ export function setupTestDatabase() {
     setDbForTesting(current.db);
   });
   afterEach(async () => {
+    await releaseDbForTesting();
     await current?.close();
     current = undefined;
   });

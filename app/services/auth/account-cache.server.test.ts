@@ -50,3 +50,39 @@ describe("account cache", () => {
     expect((await getUserEntitlements(user)).ordered.hexagon).toEqual(["841f1d5ffffffff"]);
   });
 });
+
+/**
+ * A test file's tests share the process, and so the caches, while each gets a database of its own (PostgreSQL) or
+ * the file's PGlite restored in place, its rows put back without a trigger firing. What one test's database filled
+ * must not answer in the next.
+ */
+describe("account cache from one test's database to the next", () => {
+  const id = "00000000-0000-4000-8000-00000000ca01";
+  const user = { id, planCode: "PREMIUM" };
+  const insertUser = () =>
+    getDb().execute(sql`insert into users (id, email, password_hash, plan_code) values (${id}, 'cache-handover@example.com', 'x', 'PREMIUM')`);
+
+  it("fills the cache from the first test's database", async () => {
+    expect(await listenForAccountChanges()).toBe(true);
+    await insertUser();
+    await getDb().execute(sql`insert into location_entitlements (user_id, kind, code, source) values (${id}, 'hexagon', '841f1d5ffffffff', 'grant')`);
+    await settle();
+    expect((await getUserEntitlements(user)).ordered.hexagon).toEqual(["841f1d5ffffffff"]);
+    // Kept: the row removed behind the cache's back (no trigger fires for it) is still in the value served.
+    await getDb().execute(sql`alter table location_entitlements disable trigger location_entitlements_account_changed`);
+    await getDb().execute(sql`delete from location_entitlements where user_id = ${id}`);
+    await getDb().execute(sql`alter table location_entitlements enable trigger location_entitlements_account_changed`);
+    expect((await getUserEntitlements(user)).ordered.hexagon).toEqual(["841f1d5ffffffff"]);
+  });
+
+  it("reads the same account afresh from the next test's database", async () => {
+    await insertUser();
+    expect((await getUserEntitlements(user)).ordered.hexagon).toEqual([]);
+    // And it listens on this database: an order made here shows at once.
+    expect(await listenForAccountChanges()).toBe(true);
+    expect((await getUserEntitlements(user)).ordered.hexagon).toEqual([]);
+    await getDb().execute(sql`insert into location_entitlements (user_id, kind, code, source) values (${id}, 'hexagon', '841f1d5ffffffff', 'order')`);
+    await settle();
+    expect((await getUserEntitlements(user)).ordered.hexagon).toEqual(["841f1d5ffffffff"]);
+  });
+});

@@ -182,9 +182,13 @@ export function onBeforeCloseDb(hook: () => Promise<void>) {
   beforeCloseHooks.push(hook);
 }
 
+async function runBeforeCloseHooks() {
+  for (const hook of beforeCloseHooks.splice(0)) await hook().catch((error) => logger.error({ err: error }, "error before closing the database"));
+}
+
 export async function closeDb() {
   if (!connection) return;
-  for (const hook of beforeCloseHooks.splice(0)) await hook().catch((error) => logger.error({ err: error }, "error before closing the database"));
+  await runBeforeCloseHooks();
   const open = connection;
   connection = undefined;
   await (await open).close();
@@ -193,6 +197,15 @@ export async function closeDb() {
 /** Lets tests swap in a fresh database per test. */
 export function setDbForTesting(db: Database) {
   connection = Promise.resolve({ db, mode: "pglite", close: async () => {} });
+}
+
+/**
+ * A test's database is about to be dropped or restored in place: what holds on to it (the account cache's listener,
+ * workers) lets go as at a close, or it would keep a pooled connection the drop waits for, or keep values the
+ * restore changes without telling. The connection stays installed: the harness closes it, the next test replaces it.
+ */
+export async function releaseDbForTesting() {
+  await runBeforeCloseHooks();
 }
 
 let shutdownRegistered = false;
