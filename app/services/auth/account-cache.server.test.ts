@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { AccountCache, listenForAccountChanges } from "./account-cache.server";
+import { AccountCache, forgetAccount, listenForAccountChanges } from "./account-cache.server";
 import { createSession, getSessionUser } from "./session.server";
-import { getUserEntitlements } from "../commerce/entitlements.server";
+import { getUserEntitlements, grantLocation, grantReportHexagons } from "../commerce/entitlements.server";
+import { saveBillingInfo, setTermsConsent } from "../commerce/billing.server";
+import { buyLocationCredits, purchasePackages } from "../commerce/orders/orders.server";
 
 const getDb = setupTestDatabase();
 const bearer = (token: string) => new Request("http://localhost/api/riskdb/get_data/hazards", { headers: { Authorization: `Bearer ${token}` } });
@@ -84,5 +86,82 @@ describe("account cache from one test's database to the next", () => {
     await getDb().execute(sql`insert into location_entitlements (user_id, kind, code, source) values (${id}, 'hexagon', '841f1d5ffffffff', 'order')`);
     await settle();
     expect((await getUserEntitlements(user)).ordered.hexagon).toEqual(["841f1d5ffffffff"]);
+  });
+});
+
+describe("account cache and changes told while a value loads", () => {
+  it("a caller who comes after a change does not get what a load begun before the change read", async () => {
+    expect(await listenForAccountChanges()).toBe(true);
+    const cache = new AccountCache<{ id: string; load: number }>((v) => v.id);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let loads = 0;
+    const load = async () => {
+      const n = ++loads;
+      // The first load's read is under way while the account changes (an order commits).
+      if (n === 1) await gate;
+      return { id: "account-a", load: n };
+    };
+    const first = cache.get("k", load);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(loads).toBe(1);
+    forgetAccount("account-a");
+    const second = cache.get("k", load);
+    open();
+    expect((await first).load).toBe(1);
+    expect((await second).load).toBe(2);
+    // What is kept is the load begun after the change.
+    expect(await cache.get("k", load)).toEqual({ id: "account-a", load: 2 });
+    expect(loads).toBe(2);
+  });
+});
+
+/**
+ * The NOTIFY comes back to the instance that wrote a moment after the commit (on PostgreSQL over another connection),
+ * and the buyer's next request may come first. With the triggers off, only what the write path does itself can make
+ * that request's answer fresh.
+ */
+describe("account cache on the instance that wrote", () => {
+  const TRIGGERS = ["users", "location_entitlements", "credit_ledger"].map((table) => [table, `${table}_account_changed`] as const);
+  async function withoutNotify(run: () => Promise<void>) {
+    for (const [table, trigger] of TRIGGERS) await getDb().execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
+    try {
+      await run();
+    } finally {
+      for (const [table, trigger] of TRIGGERS) await getDb().execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
+    }
+  }
+  const billing = {
+    appeal: "Ms",
+    email: "ana@example.org",
+    first_name: "Ana",
+    last_name: "Lopez",
+    phone: "+33 1 23 45 67 89",
+    company: { name: "Acme SA", country: "FR", zip: "75001", city: "Paris", street: "1 rue de Rivoli", vat_number: "" },
+  };
+  const LONDON = "84194adffffffff";
+
+  it("reads a location ordered, credits bought, a report's hexagons and a plan upgraded at once", async () => {
+    expect(await listenForAccountChanges()).toBe(true);
+    const user = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
+    await setTermsConsent(user.id, true);
+    await saveBillingInfo(user.id, billing);
+    const token = await createSession(user.id);
+    await settle();
+    await withoutNotify(async () => {
+      expect((await getSessionUser(bearer(token)))?.planCode).toBe("DISCOVERY");
+      const upgraded = await purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", planCode: "PREMIUM", packages: [], idempotencyKey: "cache-upgrade-1" });
+      expect(upgraded).toMatchObject({ status: "paid" });
+      expect((await getSessionUser(bearer(token)))?.planCode).toBe("PREMIUM");
+
+      const premium = { id: user.id, planCode: "PREMIUM" };
+      expect((await getUserEntitlements(premium)).ordered.hexagon).toEqual([]);
+      await grantLocation(user.id, LONDON, "order");
+      expect((await getUserEntitlements(premium)).ordered.hexagon).toEqual([LONDON]);
+      await buyLocationCredits({ userId: user.id, kind: "region", amount: 5, idempotencyKey: "cache-credits-1" });
+      expect((await getUserEntitlements(premium)).purchased.region).toBe(5);
+      await grantReportHexagons(user.id, ["841f1d5ffffffff"]);
+      expect((await getUserEntitlements(premium)).ordered.hexagon).toEqual([LONDON, "841f1d5ffffffff"]);
+    });
   });
 });

@@ -46,7 +46,7 @@ interface Entry<V> {
 /** A cache of values about accounts, by any key (a token's hash, a user id); `userOf` names the account a value is about. */
 export class AccountCache<V> {
   readonly entries = new Map<string, Entry<V>>();
-  private readonly pending = new Map<string, Promise<V>>();
+  private readonly pending = new Map<string, { loading: Promise<V>; filledAt: number }>();
 
   constructor(private readonly userOf: (value: V, key: string) => string | null) {
     caches.push(this);
@@ -65,11 +65,20 @@ export class AccountCache<V> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > nowMs && (hit.userId === null || stillValid(hit.userId, hit.filledAt))) return hit.value;
     const inFlight = this.pending.get(key);
-    if (inFlight) return inFlight;
+    if (inFlight) {
+      const value = await inFlight.loading;
+      // A load begun before the account last changed may have read the rows as they were (an order not yet in):
+      // it answers only callers who came before the change; a later one reads again.
+      const userId = this.userOf(value, key);
+      if (userId === null || stillValid(userId, inFlight.filledAt)) return value;
+    }
     const filledAt = changes;
-    const loading = load().finally(() => this.pending.delete(key));
-    this.pending.set(key, loading);
-    const value = await loading;
+    const loading = load();
+    const flight = { loading, filledAt };
+    this.pending.set(key, flight);
+    const value = await loading.finally(() => {
+      if (this.pending.get(key) === flight) this.pending.delete(key);
+    });
     const userId = this.userOf(value, key);
     if (userId !== null && stillValid(userId, filledAt) && listeningOn(db)) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -98,11 +107,13 @@ function listeningOn(db: Database): boolean {
   return listening?.db === db && listening.ready;
 }
 
-function lost(db: Database, error?: unknown) {
-  if (listening?.db !== db) return;
+function lost(state: typeof listening, error?: unknown) {
+  if (!state || listening !== state) return;
   if (error) logger.warn({ err: error }, "account changes: listening connection lost; nothing is kept until it is back");
   listening = null;
   accountChanged("*");
+  // Back to the pool, destroyed: a pool does not end while a connection is out.
+  void state.stop();
 }
 
 /** Starts listening on the database in use (idempotent); values are kept once it listens. */
@@ -126,8 +137,15 @@ function startListening(db: Database) {
         })
       : (client as pg.Pool).connect().then(async (connection) => {
           connection.on("notification", (message) => message.channel === ACCOUNT_CHANNEL && onPayload(message.payload));
-          connection.on("error", (error) => lost(db, error));
-          state.stop = async () => connection.release(true);
+          connection.on("error", (error) => lost(state, error));
+          // A connection the server ends without an error is as lost: its notifications no longer come.
+          connection.on("end", () => lost(state, new Error("listening connection ended")));
+          let released = false;
+          state.stop = async () => {
+            if (released) return;
+            released = true;
+            connection.release(true);
+          };
           await connection.query(`LISTEN ${ACCOUNT_CHANNEL}`);
         });
   onBeforeCloseDb(async () => {
@@ -142,7 +160,7 @@ function startListening(db: Database) {
       if (listening === state) state.ready = true;
       else void state.stop();
     },
-    (error: unknown) => lost(db, error),
+    (error: unknown) => lost(state, error),
   );
 }
 
