@@ -94,7 +94,11 @@ export class AccountCache<V> {
 
 const caches: { entries: Map<string, unknown> }[] = [];
 
-/** Forgets an account here at once (the NOTIFY tells every instance, this one included, at commit). */
+/**
+ * Forgets an account here at once; a write path calls it once its change has committed. The NOTIFY tells every
+ * instance, this one included, but reaches this one's listener a moment after the commit, and the writer's next
+ * request (the page after an order) may come first.
+ */
 export function forgetAccount(userId: string) {
   accountChanged(userId);
 }
