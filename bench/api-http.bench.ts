@@ -5,7 +5,9 @@
  * the data. Target: server.ts ≥ 50 % of bare on hazard_scores and on every riskdb GET, p99 < 20 ms at 50 connections.
  * Anonymous answers marked public come from server.ts's in-process reply cache (as from a CDN), so hazard_scores
  * gets one more row: a signed-in caller (Bearer session token), whom no cache answers, for the cost of real work.
- * Run: `npm run build && npx tsx bench/api-http.bench.ts`. Env: BENCH_DURATION (s, default 10 for hazard_scores,
+ * get_data/hazards gets two more rows, a session (Bearer session token) and an API key of a PREMIUM account, against
+ * the bare server's figure on that endpoint. Target: each ≥ 25 % of bare, every answer 2xx.
+ * Run: `npm run build && npx tsx bench/api-http.bench.ts`. Env: BENCH_ONLY (measure only endpoints containing it), BENCH_DURATION (s, default 10 for hazard_scores,
  * a third of it for the other endpoints), BENCH_CONNECTIONS (default 50).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -20,6 +22,8 @@ import { ROOT, assertBuilt, formatRow, measure, newDataDir, startServer, type Me
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Measures only the endpoints whose path and query contain this text (all when unset). */
+const ONLY = process.env.BENCH_ONLY;
 const PORTS = { bare: 3317, "remix-serve": 3318, "server.ts": 3319 };
 
 /** Every riskdb GET with a typical anonymous query (free codes, so no database work in any server). */
@@ -96,6 +100,21 @@ async function sessionToken(base: string): Promise<string> {
   return cookie.slice(SESSION_COOKIE_NAME.length + 1).split(";")[0]!;
 }
 
+/** Creates a named API key for the signed-in account (POST /api/v1/keys with its session). */
+async function apiKey(base: string, token: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/keys`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: `bench-${Date.now()}` }),
+  });
+  const body = (await res.json()) as { key?: string };
+  if (!body.key) throw new Error(`creating an API key for the keyed row failed (HTTP ${res.status})`);
+  return body.key;
+}
+
+/** What signed-in and keyed get_data/hazards must reach of the bare server's figure on the same endpoint. */
+const SIGNED_IN_TARGET = 0.25;
+
 async function main() {
   assertBuilt();
   const dataDirs = [newDataDir("bench-api-"), newDataDir("bench-api-")];
@@ -121,7 +140,9 @@ async function main() {
 
     const run = (base: string, endpoint: string, duration: number, headers: Record<string, string> = {}) =>
       measure({ url: base + endpoint, connections: CONNECTIONS, duration, headers });
-    const bearer = { Authorization: `Bearer ${await sessionToken(entry.url)}` };
+    const token = await sessionToken(entry.url);
+    const bearer = { Authorization: `Bearer ${token}` };
+    const keyed = { Authorization: `Bearer ${await apiKey(entry.url, token)}` };
     const signedIn = await fetch(entry.url + ENDPOINTS[0]!, { headers: bearer });
     if (signedIn.status !== 200) throw new Error(`the signed-in caller got HTTP ${signedIn.status} for ${ENDPOINTS[0]}`);
     // JIT warm-up of every server before the measured runs
@@ -129,6 +150,7 @@ async function main() {
 
     const failures: string[] = [];
     for (const [i, endpoint] of ENDPOINTS.entries()) {
+      if (ONLY && !endpoint.includes(ONLY)) continue;
       const duration = i === 0 ? DURATION : Math.max(2, Math.round(DURATION / 3));
       const results: Record<string, Measured> = {};
       // remix-serve is the "before" figure: measured once, on hazard_scores, where the issue measured it.
@@ -145,6 +167,16 @@ async function main() {
         console.log(formatRow("server.ts, Bearer (uncached)", results.uncached));
         console.log(`remix-serve/bare: ${((results["remix-serve"]!.reqPerSec / results.bare!.reqPerSec) * 100).toFixed(1)} %`);
         console.log(`server.ts uncached/bare: ${((results.uncached.reqPerSec / results.bare!.reqPerSec) * 100).toFixed(1)} % (the cached row above is what an anonymous caller gets)`);
+      }
+      if (endpoint.startsWith("/api/riskdb/get_data/hazards")) {
+        for (const [name, headers] of [["session", bearer], ["API key", keyed]] as const) {
+          const m = (results[name] = await run(entry.url, endpoint, duration, headers));
+          const share = m.reqPerSec / results.bare!.reqPerSec;
+          console.log(formatRow(`server.ts, ${name} (uncached)`, m));
+          const verdict = `server.ts ${name}/bare: ${(share * 100).toFixed(1)} % (target ≥ ${SIGNED_IN_TARGET * 100} %), p99 ${m.p99} ms, ${m.errors} non-2xx`;
+          console.log(verdict);
+          if (share < SIGNED_IN_TARGET || m.errors) failures.push(`${endpoint}: ${verdict}`);
+        }
       }
       console.log(line);
       if (ratio < 0.5 || results["server.ts"]!.p99 >= 20) failures.push(`${endpoint}: ${line}`);

@@ -2,6 +2,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/api/api-errors";
+import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
 import { rateLimitHeaders, type RateLimitState } from "~/domain/api/keys/api-limits";
 import { etagMatches } from "~/services/api/api-etag.server";
 import type { NextFunction } from "express";
@@ -118,7 +119,10 @@ async function handleRiskdb(req: Req, res: Res, endpoint: RiskdbEndpoint) {
   for (const name in stored.headers) res.setHeader(name, stored.headers[name]!);
   if (anonymous) for (const [name, value] of Object.entries(rateLimitHeaders(anonymous))) res.setHeader(name, value);
   // A stored reply was made for another request: this one goes by its own id.
-  if (stored.expires) res.setHeader(REQUEST_ID_HEADER, requestIdFrom(headerText(req.headers[REQUEST_ID_HEADER.toLowerCase()])));
+  if (stored.expires) {
+    res.setHeader(REQUEST_ID_HEADER, requestIdFrom(headerText(req.headers[REQUEST_ID_HEADER.toLowerCase()])));
+    res.setHeader(API_VERSION_HEADER, apiVersionOf(headerText(req.headers[API_VERSION_HEADER.toLowerCase()])) ?? LATEST_API_VERSION);
+  }
   res.setHeader("Vary", varyOf(stored.headers));
   // A stored answer is checked against If-None-Match as the endpoint checks a fresh one: the same function decides.
   const etag = stored.headers.ETag;

@@ -18,6 +18,7 @@ export const API_ERROR_CODES = {
   conflict: "The order is no longer in a state that allows this, or an API key's name is taken, the account holds the most keys it may, or the key was rotated already.",
   payload_too_large: "The request body is larger than this call accepts.",
   unsupported_media_type: "The body's content type is not one this call reads.",
+  precondition_failed: "A condition the request set (If-None-Match: * on a POST) cannot hold.",
   idempotency_key_reused: "The idempotency key was used before with other parameters.",
   rate_limited: "Too many requests; `Retry-After` gives the seconds to wait.",
   server_error: "Something failed on our side; the message is generic.",
@@ -37,6 +38,7 @@ const CODE_OF_STATUS: Record<number, ApiErrorCode> = {
   405: "method_not_allowed",
   409: "conflict",
   413: "payload_too_large",
+  412: "precondition_failed",
   415: "unsupported_media_type",
   // A well-formed request whose content cannot be used (a file without coordinate columns): the reused idempotency
   // key, also a 422, names its own code where it is refused.

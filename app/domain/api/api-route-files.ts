@@ -17,7 +17,7 @@ export function flatRouteName(file: string): string {
 export function apiPathOfRouteFile(file: string): string | null {
   const name = flatRouteName(file);
   // The catch-all and the document itself are not operations of the document.
-  if (name === "$" || name === "openapi[.]json") return null;
+  if (name === "$" || name === "openapi[.]json" || name === "changelog[.]json") return null;
   const segments = name
     .split(".")
     .filter((s) => s !== "_index")

@@ -3,10 +3,11 @@ import type { z } from "zod";
 import { REQUEST_ID_HEADER, apiErrorCodeForStatus, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
 import { API_ERROR_MARK, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
+import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
 import type { AppLoadContext } from "@remix-run/node";
 import { ApiKeyRateLimitError } from "./keys/api-key-rate-limit.server";
 import { AnonymousRateLimitError } from "./keys/anonymous-rate-limit.server";
-import { anonymousRateStateOf, limitAnonymousCaller } from "./keys/api-auth.server";
+import { anonymousRateStateOf, keyedRateStateOf, limitAnonymousCaller } from "./keys/api-auth.server";
 import { requestClientAddress } from "../http/client-address.server";
 import { BadRequestError, isAppError } from "../http/errors.server";
 import { isDatabaseUnavailable } from "../infra/db-errors.server";
@@ -58,6 +59,14 @@ export async function finishApiResponse(request: Request, response: Response): P
   if (anonymous && response.status !== 429 && !response.headers.has("RateLimit-Limit")) {
     for (const [name, value] of Object.entries(rateLimitHeaders(anonymous))) setHeader(response, name, value);
   }
+  // Every answer to a valid API key tells the account's budget, a 405 or an error answered before the key was read
+  // included: the request is counted then.
+  if (response.status !== 429 && !response.headers.has("RateLimit-Limit")) {
+    const keyed = await keyedRateStateOf(request);
+    if (keyed) for (const [name, value] of Object.entries(rateLimitHeaders(keyed))) setHeader(response, name, value);
+  }
+  // Every answer names the dated version it follows (the pinned one, else the newest).
+  setHeader(response, API_VERSION_HEADER, apiVersionOf(request.headers.get(API_VERSION_HEADER)) ?? LATEST_API_VERSION);
   const type = response.headers.get("Content-Type") ?? "";
   if (response.status < 400 || !type.includes("json")) {
     setHeader(response, REQUEST_ID_HEADER, id);

@@ -17,9 +17,9 @@ import { RiskNotFoundError, getRiskEngine, type PlacedPoint, type RiskEngine } f
 import type { z } from "zod";
 import { API_RESPONSE_HEADERS, apiError } from "./api-response.server";
 import { etagMatches, versionedEtag } from "./api-etag.server";
-import { rateLimitStateOf, requireApiCaller } from "./keys/api-auth.server";
+import { giveBackIfNotModified, rateLimitStateOf, requireApiCaller } from "./keys/api-auth.server";
 import { accessContextFor } from "../commerce/entitlements.server";
-import { BadRequestError } from "../http/errors.server";
+import { AppError, BadRequestError, withErrorCode } from "../http/errors.server";
 
 type Item = z.input<typeof BatchItemOk> | z.input<typeof BatchItemError>;
 type Header = z.input<typeof BatchHeader>;
@@ -248,6 +248,8 @@ export function batchEtag(engine: RiskEngine, ctx: AccessContext, format: BatchF
   return versionedEtag(engine.datasetVersion, METHODOLOGY_VERSION, [format, ctx.plan, ctx.ordered, body]);
 }
 
+export const BATCH_PRECONDITION_MESSAGE = "If-None-Match: * cannot hold for a batch: send the ETag of the answer you hold";
+
 /** The route's action: POST only; a credential is required (an API key is counted by the batch's items). */
 export async function hazardsBatchAction(request: Request): Promise<Response> {
   try {
@@ -257,10 +259,15 @@ export async function hazardsBatchAction(request: Request): Promise<Response> {
     const caller = await requireApiCaller(request, "read", batchRequestCost(parsed.locations.length, parsed.slots.length));
     const ctx = await accessContextFor(caller);
     const engine = getRiskEngine();
-    const rate = rateLimitStateOf(request);
     const etag = batchEtag(engine, ctx, format, body);
+    const ifNoneMatch = request.headers.get("If-None-Match");
+    // A POST's answer always exists: "*" cannot hold (RFC 9110 §13.1.2), so it is a 412 rather than a 304.
+    if (ifNoneMatch?.trim() === "*") throw withErrorCode(new AppError(BATCH_PRECONDITION_MESSAGE, 412), "precondition_failed");
+    const notModified = etagMatches(ifNoneMatch, etag);
+    if (notModified) await giveBackIfNotModified(request, 304);
+    const rate = rateLimitStateOf(request);
     const headers = new Headers({ ...API_RESPONSE_HEADERS, "Cache-Control": "private, no-cache", ETag: etag, ...(rate ? rateLimitHeaders(rate) : {}) });
-    if (etagMatches(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+    if (notModified) return new Response(null, { status: 304, headers });
     if (format === "ndjson") {
       headers.set("Content-Type", `${NDJSON_TYPE}; charset=utf-8`);
       return new Response(streamBatch(ctx, parsed), { status: 200, headers });

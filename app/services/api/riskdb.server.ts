@@ -18,9 +18,10 @@ import { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
 import { REQUEST_ID_HEADER } from "~/domain/api/api-errors";
+import { API_VERSION_HEADER, API_VERSION_MESSAGE, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import type { AppLoadContext } from "@remix-run/node";
-import { anonymousRateStateOf, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./keys/api-auth.server";
+import { anonymousRateStateOf, giveBackIfNotModified, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./keys/api-auth.server";
 import { requestClientAddress } from "../http/client-address.server";
 import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "../commerce/entitlements.server";
 import { BadRequestError, NotFoundError } from "../http/errors.server";
@@ -114,11 +115,13 @@ export function scoreAnswerEtag(request: Request, text: string): string {
 async function reply(request: Request, fn: () => Answer | Promise<Answer>): Promise<RiskdbReply> {
   try {
     const { body, cache, vary, versioned } = await fn();
+    const text = JSON.stringify(body);
+    const etag = versioned ? scoreAnswerEtag(request, text) : undefined;
+    const notModified = etag !== undefined && etagMatches(request.headers.get("If-None-Match"), etag);
+    if (notModified) await giveBackIfNotModified(request, 304);
     const rate = rateLimitStateOf(request);
     // An anonymous caller's budget is told as a key's is, without making the answer private.
     const told = rate ?? anonymousRateStateOf(request);
-    const text = JSON.stringify(body);
-    const etag = versioned ? scoreAnswerEtag(request, text) : undefined;
     const headers: Record<string, string> = {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": rate ? KEYED_CACHE : (cache ?? "no-store"),
@@ -128,8 +131,9 @@ async function reply(request: Request, fn: () => Answer | Promise<Answer>): Prom
       ...API_RESPONSE_HEADERS,
       ...CORS_HEADERS,
       [REQUEST_ID_HEADER]: requestIdOf(request),
+      [API_VERSION_HEADER]: apiVersionOf(request.headers.get(API_VERSION_HEADER)) ?? LATEST_API_VERSION,
     };
-    if (etag && etagMatches(request.headers.get("If-None-Match"), etag)) {
+    if (notModified) {
       delete headers["Content-Type"];
       return { status: 304, headers, body: null };
     }
@@ -303,6 +307,7 @@ const endpoint = (fn: (request: Request) => Answer | Promise<Answer>, params?: z
         ? Promise.resolve(PREFLIGHT_REPLY)
         : reply(request, async () => {
             if (context) await limitAnonymousCaller(request, requestClientAddress(request, context));
+            if (!apiVersionOf(request.headers.get(API_VERSION_HEADER))) throw new BadRequestError(API_VERSION_MESSAGE, API_VERSION_HEADER);
             // A presented credential that does not check out is a 401 on every path, open data included, and a valid
             // key is counted (and told its limit) wherever it is sent.
             if (readBearer(request)) await resolveApiCaller(request);

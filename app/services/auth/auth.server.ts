@@ -12,6 +12,7 @@ import { newPasswordProblem } from "./password-strength.server";
 import { clearEvents, countRecent, isLimited, recordEvent, releaseEvents, reserveAttempt } from "../http/rate-limit.server";
 import { logger } from "../infra/logger.server";
 import { createSession, revokeUserSessions } from "./session.server";
+import { forgetAccount } from "./account-cache.server";
 
 export interface SignupInput {
   email: string;
@@ -245,6 +246,8 @@ async function sendResetLink(email: string) {
 async function revokeApiKeys(userId: string) {
   const db = await getDb();
   await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  // The keys stop here at once; other instances when the NOTIFY comes.
+  forgetAccount(userId);
 }
 
 /** Checks a reset token without using it, so the form can say at once whether the link still works. */

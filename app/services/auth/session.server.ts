@@ -6,6 +6,7 @@ import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS } from "~/domain/auth/auth
 import { isProduction } from "~/env.server";
 import { getDb } from "../infra/db.server";
 import { createOpaqueToken, hashToken } from "./password.server";
+import { AccountCache, forgetAccount } from "./account-cache.server";
 
 export type SessionUser = Pick<User, "id" | "email" | "firstName" | "lastName" | "role" | "planCode">;
 
@@ -56,9 +57,18 @@ export async function createSession(userId: string, userAgent?: string | null): 
   return token;
 }
 
+/** Sessions by token hash, with their end; a token that names no live session is not kept (see AccountCache). */
+const sessionsByHash = new AccountCache<{ user: SessionUser; expiresAt: Date } | null>((found) => found?.user.id ?? null);
+
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const token = readSessionToken(request);
   if (!token) return null;
+  const hash = hashToken(token);
+  const found = await sessionsByHash.get(hash, () => lookUpSession(hash));
+  return found && found.expiresAt.getTime() > Date.now() ? found.user : null;
+}
+
+async function lookUpSession(hash: string): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const db = await getDb();
   const [row] = await db
     .select({
@@ -68,12 +78,15 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
       lastName: users.lastName,
       role: users.role,
       planCode: users.planCode,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.id, hash), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { expiresAt, ...user } = row;
+  return { user, expiresAt };
 }
 
 export function loginRedirectFor(request: Request) {
@@ -97,6 +110,7 @@ export async function revokeSessionToken(token: string | undefined) {
   if (!token) return;
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  sessionsByHash.forget(hashToken(token));
 }
 
 /** Revokes every session of a user, except optionally the one in use. */
@@ -106,4 +120,5 @@ export async function revokeUserSessions(userId: string, keepToken?: string) {
     ? and(eq(sessions.userId, userId), ne(sessions.id, hashToken(keepToken)))
     : eq(sessions.userId, userId);
   await db.delete(sessions).where(condition);
+  forgetAccount(userId);
 }

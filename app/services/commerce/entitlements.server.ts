@@ -12,6 +12,7 @@ import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/commerce/p
 import { getRiskEngine } from "~/risk/engine.server";
 import { lockUser, purchasedCredits, remainingInTx } from "./ledger.server";
 import { getDb, type Database } from "../infra/db.server";
+import { AccountCache, forgetAccount } from "../auth/account-cache.server";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from "../http/errors.server";
 
 export type EntitlementSource = (typeof locationEntitlements.$inferInsert)["source"];
@@ -82,7 +83,15 @@ export interface UserEntitlements {
   ordered: Record<LocationKind, string[]>;
 }
 
-export async function getUserEntitlements(user: AccessCaller["user"]): Promise<UserEntitlements> {
+/** An account's entitlements by user and plan, forgotten when the database tells the account changed. */
+const entitlementsByUser = new AccountCache<UserEntitlements>((_, key) => key.slice(0, key.indexOf(":")));
+
+/** What a user may read and order. Kept in memory between changes: callers must not change what it answers. */
+export function getUserEntitlements(user: AccessCaller["user"]): Promise<UserEntitlements> {
+  return entitlementsByUser.get(`${user.id}:${user.planCode}`, () => loadUserEntitlements(user));
+}
+
+async function loadUserEntitlements(user: AccessCaller["user"]): Promise<UserEntitlements> {
   const plan: PlanCode = isPlanCode(user.planCode) ? user.planCode : "DISCOVERY";
   const [limits, rows, purchased] = await Promise.all([planLimits(plan), ledger(user.id), purchasedCredits(user.id)]);
   const granted = Object.fromEntries(LOCATION_KINDS.map((k) => [k, limits[k] + purchased[k]])) as Limits;
@@ -210,7 +219,7 @@ const REPORT_GRANT_BATCH = 5_000;
 /**
  * The hexagons of a paid portfolio report become the buyer's to read, on the dashboard and through the API, as
  * the report shows them (source 'report': not counted against the plan's allowance). Idempotent; in the caller's
- * transaction, so a report is done only with its hexagons granted.
+ * transaction, so a report is done only with its hexagons granted: that caller calls forgetAccount once it commits.
  */
 export async function grantReportHexagons(userId: string, hexagons: readonly string[], tx?: Database): Promise<void> {
   const db = tx ?? (await getDb());
@@ -218,6 +227,9 @@ export async function grantReportHexagons(userId: string, hexagons: readonly str
     const rows = hexagons.slice(i, i + REPORT_GRANT_BATCH).map((code) => ({ userId, kind: "hexagon" as const, code: code.toLowerCase(), source: "report" as const }));
     await db.insert(locationEntitlements).values(rows).onConflictDoNothing();
   }
+  // Committed already when not in a caller's transaction. The NOTIFY reaches this instance's listener a moment after
+  // the commit; the caller's next read must not come first.
+  if (!tx) forgetAccount(userId);
 }
 
 /**
@@ -250,6 +262,8 @@ export async function grantLocation(
       .onConflictDoNothing()
       .returning({ id: locationEntitlements.id });
   });
+  // The order shows in this instance's next read at once, not when the NOTIFY has come back.
+  if (inserted.length) forgetAccount(userId);
   return { created: inserted.length > 0, ...ref };
 }
 

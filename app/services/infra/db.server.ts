@@ -268,6 +268,15 @@ export async function releaseDbForTesting() {
   await runBeforeCloseHooks();
 }
 
+/**
+ * A test's database is about to be dropped or restored in place: what holds on to it (the account cache's listener,
+ * workers) lets go as at a close, or it would keep a pooled connection the drop waits for, or keep values the
+ * restore changes without telling. The connection stays installed: the harness closes it, the next test replaces it.
+ */
+export async function releaseDbForTesting() {
+  await runBeforeCloseHooks();
+}
+
 let shutdownRegistered = false;
 let shutdownOwnedByServer = false;
 

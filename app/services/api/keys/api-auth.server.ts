@@ -1,7 +1,7 @@
 /** Who is calling the JSON API: the session cookie, a Bearer session token or a Bearer API key. */
 import type { RateLimitState } from "~/domain/api/keys/api-limits";
 import { takeAnonymousRequest } from "./anonymous-rate-limit.server";
-import { takeApiKeyRequests } from "./api-key-rate-limit.server";
+import { giveBackAccountRequests, takeAccountRequests } from "./api-key-rate-limit.server";
 import { assertCredentialAttemptsLeft, countInvalidCredential } from "./invalid-credential-limit.server";
 import { isApiKeyShaped, verifyApiKeyGrant } from "./api-keys.server";
 import { API_KEY_MESSAGES, API_KEY_SCOPES, keyMay, type ApiCallScope, type ApiKeyScope } from "~/domain/api/keys/api-keys";
@@ -43,7 +43,7 @@ export function readBearer(request: Request): string | null {
 /**
  * null for an anonymous request. A Bearer credential that does not check out is a 401 rather than a silent
  * downgrade to anonymous, so a client with a wrong key learns it at once. A stale cookie just means anonymous.
- * A key is counted against its limit here, once per request, by `cost` (a batch by its items).
+ * A key's request is counted against its account's budget here, once per request, by `cost` (a batch by its items).
  */
 export async function resolveApiCaller(request: Request, scope: ApiScope = "read", cost = 1): Promise<ApiCaller | null> {
   let counted = callerOf.get(request);
@@ -67,6 +67,21 @@ export function rateLimitStateOf(request: Request): RateLimitState | null {
   return rateLimitOf.get(request) ?? null;
 }
 
+/**
+ * The account budget of a request made with a valid API key, counting the request now if no handler has; null for
+ * any other request (no key, a key that does not check out, a budget already spent).
+ */
+export async function keyedRateStateOf(request: Request): Promise<RateLimitState | null> {
+  const bearer = readBearer(request);
+  if (!bearer || !isApiKeyShaped(bearer)) return null;
+  try {
+    await resolveApiCaller(request);
+  } catch {
+    return null;
+  }
+  return rateLimitOf.get(request) ?? null;
+}
+
 /** What the address of this anonymous request has left, once it was counted; null for a caller with credentials. */
 export function anonymousRateStateOf(request: Request): RateLimitState | null {
   return anonymousRateOf.get(request) ?? null;
@@ -86,7 +101,10 @@ function identify(request: Request): Promise<Identity> {
 
 async function countKey(request: Request, cost: number): Promise<ApiCaller | null> {
   const { caller, key } = await identify(request);
-  if (key) rateLimitOf.set(request, await takeApiKeyRequests(key, cost));
+  if (key && caller) {
+    rateLimitOf.set(request, await takeAccountRequests(caller.user.id, cost));
+    costOf.set(request, cost);
+  }
   return caller;
 }
 
@@ -98,6 +116,20 @@ function invalidCredential(request: Request): UnauthorizedError {
   const address = clientAddressOf.get(request);
   if (address) countInvalidCredential(address);
   return withErrorCode(new UnauthorizedError(API_AUTH_MESSAGES.invalidCredential), "invalid_credential");
+}
+
+const costOf = new WeakMap<Request, number>();
+
+/** A keyed request answered 304 is free: what it took goes back to the account's budget. */
+export async function giveBackIfNotModified(request: Request, status: number) {
+  if (status !== 304) return;
+  const cost = costOf.get(request);
+  const caller = await callerOf.get(request)?.catch(() => null);
+  if (!cost || !caller) return;
+  costOf.delete(request);
+  giveBackAccountRequests(caller.user.id, cost);
+  const state = rateLimitOf.get(request);
+  if (state) rateLimitOf.set(request, { ...state, remaining: Math.min(state.limit, state.remaining + cost) });
 }
 
 async function identifyApiCaller(request: Request): Promise<Identity> {

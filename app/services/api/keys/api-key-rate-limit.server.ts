@@ -1,86 +1,50 @@
 /**
- * Requests made with an API key are limited per key and per minute window, shared by every instance through one
- * database row per key and window: an upsert counts the requests and says what is left.
+ * Requests made with an account's API keys share one budget per account, across its keys and every instance, counted
+ * over a sliding minute: the count of the current minute window plus the previous window's count weighted by how much
+ * of it the last 60 s still cover. A burst across a minute boundary is no longer two full minutes' worth.
  *
- * Requests of one key that arrive while its upsert is in flight wait for the next one, which counts all of them
- * at once and hands each its place in arrival order: a key's concurrent requests cost one database round trip
- * between them instead of one each (this, not the scoring, was the time of a keyed call), and the count stays exact.
+ * No database write per request: each instance decides at once from what it knows (the shared totals as of its last
+ * sync plus its own requests since) and adds its requests to the shared row of each window at most every
+ * SYNC_INTERVAL_MS, reading the other instances' totals back in the same upsert. An account's first request on an
+ * instance waits for that read. Between syncs N instances may together let through at most what N-1 of them took in
+ * one interval beyond the limit. The embedded database (one process) counts in memory only.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import { apiRateWindows } from "#db/schema/index";
-import { API_KEY_RATE_MESSAGE, API_KEY_REQUESTS_PER_MINUTE, rateWindowAt, type RateLimitState } from "~/domain/api/keys/api-limits";
+import { API_KEY_RATE_MESSAGE, API_KEY_REQUESTS_PER_MINUTE, API_RATE_WINDOW_SECONDS, type RateLimitState } from "~/domain/api/keys/api-limits";
 import { getEnv } from "~/env.server";
 import { getDb, getDbMode } from "../../infra/db.server";
+import { logger } from "../../infra/logger.server";
 import { TooManyRequestsError } from "../../http/errors.server";
-import { hashToken } from "../../auth/password.server";
 
 export { API_KEY_RATE_MESSAGE, API_KEY_REQUESTS_PER_MINUTE };
 
+/** How often an instance adds its requests to the shared count and reads the others'. */
+export const SYNC_INTERVAL_MS = 250;
+const WINDOW_MS = API_RATE_WINDOW_SECONDS * 1000;
+
 /** A 429 that still tells the caller the limit and when it resets. */
 export class ApiKeyRateLimitError extends TooManyRequestsError {
-  constructor(readonly state: RateLimitState) {
-    super(API_KEY_RATE_MESSAGE, state.resetSeconds);
+  constructor(
+    readonly state: RateLimitState,
+    retryAfterSeconds = state.resetSeconds,
+  ) {
+    super(API_KEY_RATE_MESSAGE, retryAfterSeconds);
   }
 }
 
-export function apiKeyBucket(key: string) {
-  return `api_key:${hashToken(key).slice(0, 24)}`;
-}
-
-interface Waiter {
-  cost: number;
-  nowMs: number;
-  resolve: (state: RateLimitState) => void;
-  reject: (error: unknown) => void;
-}
-
-const queues = new Map<string, Waiter[]>();
-
-/**
- * Takes `cost` requests from the key's current window, or none when they do not fit (then 429 with Retry-After the
- * seconds to the reset). With DISABLE_RATE_LIMIT (load tests) requests are counted and reported, never refused.
- */
-export function takeApiKeyRequests(key: string, cost = 1, nowMs = Date.now()): Promise<RateLimitState> {
-  const bucket = apiKeyBucket(key);
-  return new Promise((resolve, reject) => {
-    const waiting = queues.get(bucket);
-    if (waiting) return void waiting.push({ cost, nowMs, resolve, reject });
-    queues.set(bucket, [{ cost, nowMs, resolve, reject }]);
-    void drain(bucket);
-  });
-}
-
-async function drain(bucket: string) {
-  for (;;) {
-    const waiting = queues.get(bucket)!;
-    if (!waiting.length) return void queues.delete(bucket);
-    const group = waiting.splice(0);
-    // One upsert per window the group spans (requests straddling a minute boundary).
-    const byWindow = new Map<number, Waiter[]>();
-    for (const w of group) {
-      const start = rateWindowAt(w.nowMs).start.getTime();
-      byWindow.set(start, [...(byWindow.get(start) ?? []), w]);
-    }
-    for (const [start, waiters] of byWindow) {
-      try {
-        await countWindow(bucket, new Date(start), waiters);
-      } catch (error) {
-        for (const w of waiters) w.reject(error);
-      }
-    }
-  }
+export function accountBucket(userId: string) {
+  return `account:${userId}`;
 }
 
 /**
- * Where a key's window is counted. With PostgreSQL every instance shares the database row. The embedded database
+ * Where an account's windows are counted. With PostgreSQL every instance shares the database row. The embedded database
  * (PGlite) belongs to one process, so there is only ever one instance and the count lives in its memory: writing it
  * to disk, synced, on every keyed request was what held keyed calls to a few dozen a second.
  */
 export interface RateWindowStore {
   /** Adds `total` to the window and answers its count after the addition. */
   add(bucket: string, start: Date, total: number): Promise<number>;
-  /** Takes back requests that were refused. */
-  giveBack(bucket: string, start: Date, refused: number): Promise<void>;
 }
 
 export const databaseWindows: RateWindowStore = {
@@ -95,28 +59,19 @@ export const databaseWindows: RateWindowStore = {
     if (Math.random() < 0.01) await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, new Date(start.getTime() - 3_600_000)));
     return row!.used;
   },
-  async giveBack(bucket, start, refused) {
-    const db = await getDb();
-    await db
-      .update(apiRateWindows)
-      .set({ used: sql`${apiRateWindows.used} - ${refused}` })
-      .where(and(eq(apiRateWindows.bucket, bucket), eq(apiRateWindows.windowStart, start)));
-  },
 };
 
 export function memoryWindows(): RateWindowStore {
-  const counts = new Map<string, { start: number; used: number }>();
+  const counts = new Map<string, Map<number, number>>();
   return {
     async add(bucket, start, total) {
-      const entry = counts.get(bucket);
-      const used = (entry && entry.start === start.getTime() ? entry.used : 0) + total;
-      // Only the current window of each key is kept: an older one is never read again.
-      if (!entry || entry.start <= start.getTime()) counts.set(bucket, { start: start.getTime(), used });
+      const windows = counts.get(bucket) ?? new Map<number, number>();
+      counts.set(bucket, windows);
+      const used = (windows.get(start.getTime()) ?? 0) + total;
+      windows.set(start.getTime(), used);
+      // The current and previous windows are read; older ones never again.
+      for (const s of windows.keys()) if (s < start.getTime() - WINDOW_MS) windows.delete(s);
       return used;
-    },
-    async giveBack(bucket, start, refused) {
-      const entry = counts.get(bucket);
-      if (entry && entry.start === start.getTime()) entry.used -= refused;
     },
   };
 }
@@ -134,28 +89,133 @@ async function windowStore(): Promise<RateWindowStore> {
   return (await getDbMode()) === "pglite" ? (embeddedWindows ??= memoryWindows()) : databaseWindows;
 }
 
-async function countWindow(bucket: string, start: Date, waiters: Waiter[]) {
+interface WindowCount {
+  /** Every instance's requests in the window as of the last sync, this one's included. */
+  shared: number;
+  /** This instance's requests since (negative after a request given back). */
+  unsynced: number;
+}
+
+interface Bucket {
+  windows: Map<number, WindowCount>;
+  /** The first read of the shared counts; the bucket decides locally once it is done. */
+  ready: Promise<void>;
+  lastSync: number;
+  /** The latest moment a request was counted at: the windows synced are that moment's and the one before. */
+  latest: number;
+  syncing: Promise<void> | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const buckets = new Map<string, Bucket>();
+
+function windowOf(bucket: Bucket, start: number): WindowCount {
+  let w = bucket.windows.get(start);
+  if (!w) bucket.windows.set(start, (w = { shared: 0, unsynced: 0 }));
+  return w;
+}
+
+/** Sends this instance's unsynced requests of the current and previous windows and reads back the totals. */
+async function sync(name: string, bucket: Bucket): Promise<void> {
   const store = await windowStore();
+  const current = Math.floor(bucket.latest / WINDOW_MS) * WINDOW_MS;
+  for (const start of bucket.windows.keys()) if (start < current - WINDOW_MS) bucket.windows.delete(start);
+  for (const start of [current - WINDOW_MS, current]) {
+    const w = windowOf(bucket, start);
+    const sent = w.unsynced;
+    const total = await store.add(name, new Date(start), sent);
+    w.unsynced -= sent;
+    w.shared = total;
+  }
+  bucket.lastSync = Date.now();
+}
+
+function scheduleSync(name: string, bucket: Bucket) {
+  if (bucket.timer || bucket.syncing) return;
+  const wait = Math.max(0, bucket.lastSync + SYNC_INTERVAL_MS - Date.now());
+  bucket.timer = setTimeout(() => {
+    bucket.timer = null;
+    bucket.syncing = sync(name, bucket)
+      .catch((error: unknown) => logger.warn({ err: error, bucket: name }, "rate limit count not shared"))
+      .finally(() => {
+        bucket.syncing = null;
+        const pending = [...bucket.windows.values()].some((w) => w.unsynced !== 0);
+        if (pending) scheduleSync(name, bucket);
+        else if (Date.now() - bucket.lastSync > 2 * WINDOW_MS) buckets.delete(name);
+      });
+  }, wait);
+  bucket.timer.unref?.();
+}
+
+function bucketFor(name: string, nowMs: number): Bucket {
+  let bucket = buckets.get(name);
+  if (!bucket) {
+    const created: Bucket = { windows: new Map(), ready: Promise.resolve(), lastSync: 0, latest: nowMs, syncing: null, timer: null };
+    created.ready = sync(name, created).catch((error: unknown) => {
+      buckets.delete(name);
+      throw error;
+    });
+    buckets.set(name, (bucket = created));
+  }
+  return bucket;
+}
+
+/** The sliding count at a moment: the current window plus the covered share of the previous one. */
+function usedAt(bucket: Bucket, nowMs: number) {
+  const start = Math.floor(nowMs / WINDOW_MS) * WINDOW_MS;
+  const count = (s: number) => {
+    const w = bucket.windows.get(s);
+    return w ? w.shared + w.unsynced : 0;
+  };
+  const previous = count(start - WINDOW_MS);
+  const current = count(start);
+  const covered = 1 - (nowMs - start) / WINDOW_MS;
+  return { start, previous, current, used: previous * covered + current };
+}
+
+/** Seconds until `cost` more fit: the previous window's share shrinks as time goes on; the current one's stays. */
+function secondsUntilFits(previous: number, current: number, start: number, nowMs: number, cost: number, limit: number): number {
+  const untilNext = (start + WINDOW_MS - nowMs) / 1000;
+  if (current + cost > limit || previous === 0) return Math.max(1, Math.ceil(untilNext));
+  // previous × (1 - t/W) + current + cost ≤ limit  ⇒  t ≥ W × (1 - (limit - current - cost) / previous)
+  const t = WINDOW_MS * (1 - (limit - current - cost) / previous);
+  return Math.max(1, Math.ceil((t - (nowMs - start)) / 1000));
+}
+
+/**
+ * Takes `cost` requests from the account's budget, or none when they do not fit (then 429 with Retry-After the seconds
+ * until they would). With DISABLE_RATE_LIMIT (load tests) requests are counted and reported, never refused.
+ */
+export async function takeAccountRequests(userId: string, cost = 1, nowMs = Date.now()): Promise<RateLimitState> {
+  const name = accountBucket(userId);
+  const bucket = bucketFor(name, nowMs);
+  await bucket.ready;
+  bucket.latest = Math.max(bucket.latest, nowMs);
   const limit = API_KEY_REQUESTS_PER_MINUTE;
-  const enforce = !getEnv().DISABLE_RATE_LIMIT;
-  const total = waiters.reduce((n, w) => n + w.cost, 0);
-  const after = await store.add(bucket, start, total);
-  // In arrival order: each request fits in what the ones before it left, or is refused and takes nothing.
-  let used = after - total;
-  let refused = 0;
-  const outcomes = waiters.map((w) => {
-    if (enforce && used + w.cost > limit) {
-      refused += w.cost;
-      return { accepted: false, remaining: -1 };
-    }
-    used += w.cost;
-    return { accepted: true, remaining: Math.max(0, limit - used) };
-  });
-  if (refused) await store.giveBack(bucket, start, refused);
-  waiters.forEach((w, i) => {
-    const { resetSeconds } = rateWindowAt(w.nowMs);
-    const { accepted, remaining } = outcomes[i]!;
-    if (accepted) w.resolve({ limit, remaining, resetSeconds });
-    else w.reject(new ApiKeyRateLimitError({ limit, remaining: Math.max(0, limit - used), resetSeconds }));
-  });
+  const { start, previous, current, used } = usedAt(bucket, nowMs);
+  const resetSeconds = Math.max(1, Math.ceil((start + WINDOW_MS - nowMs) / 1000));
+  if (!getEnv().DISABLE_RATE_LIMIT && used + cost > limit) {
+    const state = { limit, remaining: Math.max(0, Math.floor(limit - used)), resetSeconds };
+    throw new ApiKeyRateLimitError(state, secondsUntilFits(previous, current, start, nowMs, cost, limit));
+  }
+  windowOf(bucket, start).unsynced += cost;
+  scheduleSync(name, bucket);
+  return { limit, remaining: Math.max(0, Math.floor(limit - used - cost)), resetSeconds };
+}
+
+/** Gives back requests that turned out free (a 304: the caller already had the answer). */
+export function giveBackAccountRequests(userId: string, cost = 1, nowMs = Date.now()) {
+  const name = accountBucket(userId);
+  const bucket = buckets.get(name);
+  if (!bucket) return;
+  const w = bucket.windows.get(Math.floor(nowMs / WINDOW_MS) * WINDOW_MS);
+  if (!w) return;
+  w.unsynced -= cost;
+  scheduleSync(name, bucket);
+}
+
+/** Forgets every count this instance holds (tests). */
+export function resetAccountCountsForTesting() {
+  for (const bucket of buckets.values()) if (bucket.timer) clearTimeout(bucket.timer);
+  buckets.clear();
 }

@@ -15,6 +15,7 @@ import { logger } from "../../infra/logger.server";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, withErrorCode } from "../../http/errors.server";
 import { hashToken } from "../../auth/password.server";
 import type { SessionUser } from "../../auth/session.server";
+import { AccountCache, forgetAccount } from "../../auth/account-cache.server";
 
 /** Recognisable in logs and secret scanners, and tells an API key from a session token in `Authorization`. */
 export const API_KEY_PREFIX = "crk_";
@@ -135,7 +136,7 @@ export async function revokeApiKeyById(userId: string, id: string, now = new Dat
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), live(now)))
     .returning();
   if (!row) throw new NotFoundError(API_KEY_MESSAGES.notFound);
-  forgetVerifiedKeys();
+  forgetVerifiedKeys(userId);
   return listItem(row);
 }
 
@@ -155,7 +156,7 @@ export async function rotateApiKeyById(user: KeyOwner, id: string, now = new Dat
     await tx.update(apiKeys).set({ expiresAt: new Date(now.getTime() + API_KEY_ROTATION_OVERLAP_MS) }).where(eq(apiKeys.id, old.id));
     return insertKey(tx, user.id, old.name, normaliseScopes(old.scopes));
   });
-  forgetVerifiedKeys();
+  forgetVerifiedKeys(user.id);
   return created;
 }
 
@@ -191,7 +192,7 @@ export async function rotateApiKey(user: KeyOwner): Promise<ApiKeyView> {
     await endDefaultKey(tx, user.id, now);
     return insertKey(tx, user.id, DEFAULT_API_KEY_NAME, ["read"]);
   });
-  forgetVerifiedKeys();
+  forgetVerifiedKeys(user.id);
   return { key: created.key, prefix: created.prefix, created_at: created.created_at };
 }
 
@@ -213,7 +214,7 @@ export async function revokeApiKey(userId: string): Promise<number> {
     await lockOwner(tx, userId);
     return endDefaultKey(tx, userId, new Date());
   });
-  forgetVerifiedKeys();
+  forgetVerifiedKeys(userId);
   return ended;
 }
 
@@ -229,38 +230,22 @@ export interface ApiKeyGrant {
 }
 
 /**
- * A key checked in the last few seconds is taken as it was: a script's requests come in runs, and one database
- * lookup per request was most of a keyed call's time. Rotating or revoking here forgets the remembered keys at once;
- * another instance (or a plan change) sees it within this time.
+ * Keys by hash, as they checked out, until the database tells their account changed (a key revoked, rotated or
+ * created, the owner's plan changed): one database lookup per request was most of a keyed call's time.
  */
-export const VERIFIED_KEY_TTL_MS = 10_000;
-const verifiedKeys = new Map<string, { grant: Promise<ApiKeyGrant | null>; expires: number }>();
+const grantsByHash = new AccountCache<ApiKeyGrant | null>((grant) => grant?.user.id ?? null);
 
-/** Key changes are rare: forgetting every remembered key is simpler than finding the owner's. */
-function forgetVerifiedKeys() {
-  verifiedKeys.clear();
+/** Key changes commit with a NOTIFY that every instance hears; this instance forgets at once as well. */
+function forgetVerifiedKeys(userId: string) {
+  forgetAccount(userId);
 }
 
 /** The owner, scopes and id of a live key, or null. A key stops working when its owner leaves the PREMIUM plan. */
 export async function verifyApiKeyGrant(key: string, nowMs = Date.now()): Promise<ApiKeyGrant | null> {
   if (!isApiKeyShaped(key)) return null;
   const hash = hashToken(key);
-  const cached = verifiedKeys.get(hash);
-  let grant: ApiKeyGrant | null;
-  if (cached && cached.expires > nowMs) {
-    grant = await cached.grant;
-  } else {
-    const pending = lookUpApiKey(hash, new Date(nowMs));
-    verifiedKeys.set(hash, { grant: pending, expires: nowMs + VERIFIED_KEY_TTL_MS });
-    // Only a key that checked out is remembered: a wrong one is looked up (and refused) every time.
-    void pending.then(
-      (g) => g || verifiedKeys.delete(hash),
-      () => verifiedKeys.delete(hash),
-    );
-    if (verifiedKeys.size > 10_000) verifiedKeys.delete(verifiedKeys.keys().next().value!);
-    grant = await pending;
-  }
-  // A rotated key remembered just before its overlap ended stops at the end, not up to the TTL later.
+  const grant = await grantsByHash.get(hash, () => lookUpApiKey(hash, new Date(nowMs)), nowMs);
+  // A rotated key stops at the end of its overlap.
   if (!grant || (grant.expiresAt && grant.expiresAt.getTime() <= nowMs)) return null;
   noteKeyUse(grant.keyId, nowMs);
   return grant;

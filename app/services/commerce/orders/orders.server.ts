@@ -16,6 +16,7 @@ import { isPlanCode, planRank, type PlanCode } from "~/domain/commerce/plans";
 import { getEnv, sellerIdentity } from "~/env.server";
 import { getDb, onBeforeCloseDb } from "../../infra/db.server";
 import { grantLocation } from "../entitlements.server";
+import { forgetAccount } from "../../auth/account-cache.server";
 import { BadRequestError, ConflictError, NotFoundError } from "../../http/errors.server";
 import { logger } from "../../infra/logger.server";
 import { getBillingInfo, getTermsConsent } from "../billing.server";
@@ -255,6 +256,9 @@ async function settleInTx(work: UnitOfWork, orderId: number, provider: string, r
   const now = new Date();
   await tx.update(orders).set({ status: "paid", paidAt: now, provider, providerReference: reference }).where(eq(orders.id, orderId));
   if (pending.userId && (pending.kind === "packages" || pending.kind === "upgrade")) {
+    const buyer = pending.userId;
+    // The plan and credits bought show in this instance's next read once committed, not when the NOTIFY has come.
+    work.afterCommit(async () => forgetAccount(buyer));
     await lockUser(tx, pending.userId);
     if (pending.kind === "upgrade" && pending.planCode) {
       // Two upgrades paid out of order (e.g. Stripe): the later, lower one must not take the higher plan away.

@@ -12,6 +12,7 @@ import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
 import { getRiskEngine } from "~/risk/engine.server";
 import { getDb } from "../../infra/db.server";
 import { getUserEntitlements, grantReportHexagons } from "../../commerce/entitlements.server";
+import { forgetAccount } from "../../auth/account-cache.server";
 import { defineQueue, sendJob, startJobs } from "../../infra/jobs.server";
 import { logger } from "../../infra/logger.server";
 import { collectGarbage } from "../../infra/memory.server";
@@ -191,6 +192,8 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
       const datasetVersion = (done.result as unknown as ReportOutputs).dataset.version;
       return { processed: pass.scored, result: { ...done.result, disclosure: tables }, files, finishedAt: done.finishedAt, datasetVersion };
     });
+    // The report's hexagons are the buyer's from this commit: this instance does not wait for the NOTIFY to say so.
+    forgetAccount(report.userId);
   } catch (error) {
     await pdfSink.abort();
     await pdfWritten.catch(() => undefined);
