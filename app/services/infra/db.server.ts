@@ -260,18 +260,10 @@ export function setDbForTesting(db: Database) {
 }
 
 /**
- * A test's database is about to be dropped or restored in place: what holds on to it (the mail worker's pass in
- * flight, other workers) lets go as at a close, or a pass begun on one test's rows would write to the next test's
- * rows that the restore gave the same ids. The connection stays installed: the harness closes it, the next test replaces it.
- */
-export async function releaseDbForTesting() {
-  await runBeforeCloseHooks();
-}
-
-/**
- * A test's database is about to be dropped or restored in place: what holds on to it (the account cache's listener,
- * workers) lets go as at a close, or it would keep a pooled connection the drop waits for, or keep values the
- * restore changes without telling. The connection stays installed: the harness closes it, the next test replaces it.
+ * A test's database is about to be dropped or restored in place: what holds on to it lets go as at a close. The
+ * account cache's listener would keep a pooled connection the drop waits for, or keep values the restore changes
+ * without telling; a mail pass begun on one test's rows would write to the next test's rows, which the restore gave
+ * the same ids. The connection stays installed: the harness closes it, the next test replaces it.
  */
 export async function releaseDbForTesting() {
   await runBeforeCloseHooks();
