@@ -361,13 +361,13 @@ describe("graceful shutdown (A7)", () => {
   let server: Running | undefined;
   beforeAll(async () => {
     server = await startServer(3315);
-    // Healthy is not yet started in full: the job queue's workers come up after the database answers. This test is
-    // about a request in flight at SIGTERM, so the signal comes once they are up.
-    await expect.poll(() => server!.logs.some((l) => l.includes('"msg":"job queue started"')), { timeout: 60_000 }).toBe(true);
   }, 120_000);
   afterAll(async () => stopServer(server), 30_000);
 
   it("finishes a slow in-flight request after SIGTERM, then closes the database and exits 0", async () => {
+    // Healthy is not yet started in full: the job queue's workers come up after the database answers. This test is
+    // about a request in flight at SIGTERM, so the signal comes once they are up.
+    await expect.poll(() => server!.logs.some((l) => l.includes('"msg":"job queue started"')), { timeout: 30_000 }).toBe(true);
     const body = Buffer.from("email=nobody%40example.com&password=wrong-password");
     const exited = new Promise<number | null>((resolve) => server!.child.once("exit", (code) => resolve(code)));
     const response = new Promise<number>((resolve, reject) => {
