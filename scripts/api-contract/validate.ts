@@ -45,9 +45,8 @@ function normalize(path: string) {
   return path.length > 1 ? path.replace(/\/$/, "") : path;
 }
 
-/** Paths the document does not describe but the API serves: the document itself. */
-/** Paths under the prefix that are not operations: the document itself and the changelog page (HTML). */
-const SELF_DESCRIBED = new Set(["/openapi.json", "/changelog"]);
+/** Paths under the prefix that are not operations: the document itself and the changelog (its page and its JSON). */
+const SELF_DESCRIBED = new Set(["/openapi.json", "/changelog", "/changelog.json"]);
 
 const NDJSON = "application/x-ndjson";
 const CSV = "text/csv";
@@ -109,7 +108,7 @@ export function createContractValidator(document: object) {
       const method = exchange.method.toLowerCase();
       const op = find(method === "head" ? "get" : method, apiPath);
       if (!op) {
-        if (SELF_DESCRIBED.has(apiPath) && exchange.status < 500) return { kind: "outside", reason: "the document or the changelog page" };
+        if (SELF_DESCRIBED.has(apiPath) && exchange.status < 500) return { kind: "outside", reason: "the document or the changelog (page or JSON)" };
         if (method === "options" && exchange.status === 204) return { kind: "outside", reason: "CORS preflight" };
         if (exchange.status === 405 && pathKnown(apiPath)) return { kind: "outside", reason: "method not allowed on a documented path" };
         if (exchange.status === 404 && !pathKnown(apiPath)) return { kind: "outside", reason: "no such endpoint" };

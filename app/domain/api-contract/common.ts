@@ -33,6 +33,7 @@ export const ERROR_STATUS_TEXT = {
   404: "Not found: an unknown id, code, lead, order or upload.",
   405: "The method is not allowed on this path; `Allow` lists those that are.",
   409: "The order is no longer in a state that allows this.",
+  412: "A precondition in the request's headers cannot hold (e.g. `If-None-Match: *` where no answer is stored).",
   413: "The request body is larger than this call accepts.",
   415: "The body's content type is not one this call reads.",
   422: "The idempotency key was used before with other parameters.",

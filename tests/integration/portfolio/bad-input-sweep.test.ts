@@ -106,7 +106,12 @@ let server: ProdServer;
 
 beforeAll(async () => {
   store = await createServerStore("bad-input-sweep");
-  server = await startProdServer(store, { SEED_DEMO_ACCOUNTS: "true" });
+  server = await startProdServer(store, {
+    SEED_DEMO_ACCOUNTS: "true",
+    // Requests outside the API contract on purpose (unknown methods, broken paths, every route with every body):
+    // this test checks their answers itself, and the contract check reads only the answers of the contract's calls.
+    API_CONTRACT_DIR: "",
+  });
 }, 120_000);
 
 afterAll(async () => {

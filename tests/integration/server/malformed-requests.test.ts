@@ -20,7 +20,13 @@ let cookie: string;
 
 beforeAll(async () => {
   store = await createServerStore("malformed-requests");
-  server = await startProdServer(store, { SEED_DEMO_ACCOUNTS: "true", MAIL_OUTBOX_PAGE: "admin" });
+  server = await startProdServer(store, {
+    SEED_DEMO_ACCOUNTS: "true",
+    // Requests outside the API contract on purpose (unknown methods, broken paths, every route with every body):
+    // this test checks their answers itself, and the contract check reads only the answers of the contract's calls.
+    API_CONTRACT_DIR: "",
+    MAIL_OUTBOX_PAGE: "admin",
+  });
   cookie = await logIn(server.base);
 }, 120_000);
 
