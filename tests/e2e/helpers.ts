@@ -88,14 +88,17 @@ function decodeQuotedPrintable(text: string) {
 }
 
 /** The newest mail the e2e server delivered by SMTP to this address (see start-server.mjs), as decoded text. */
-export async function lastMailTo(email: string, timeoutMs = 15_000): Promise<string> {
+export async function lastMailTo(email: string, timeoutMs = 15_000, containing?: RegExp): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const lines = fs.existsSync(MAIL_FILE) ? fs.readFileSync(MAIL_FILE, "utf8").trim().split("\n").filter(Boolean) : [];
+    // Mail goes out through a queue: an earlier mail to the address may be here before the one awaited.
     const mails = lines
       .map((l) => JSON.parse(l) as { to: string[]; raw: string })
-      .filter((m) => m.to.includes(email.toLowerCase()));
-    if (mails.length) return decodeQuotedPrintable(mails[mails.length - 1]!.raw);
+      .filter((m) => m.to.includes(email.toLowerCase()))
+      .map((m) => decodeQuotedPrintable(m.raw))
+      .filter((text) => !containing || containing.test(text));
+    if (mails.length) return mails[mails.length - 1]!;
     if (Date.now() > deadline) throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }

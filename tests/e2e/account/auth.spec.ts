@@ -62,7 +62,7 @@ test.describe("accounts", () => {
     const listed = page.getByRole("article").filter({ hasText: email }).first();
     await expect(listed).toContainText("Reset your password");
     await expect(listed).toContainText("token=[redacted]");
-    const link = (await lastMailTo(email)).match(/https?:\/\/\S*view=reset\S*token=[\w-]+/)?.[0];
+    const link = (await lastMailTo(email, 15_000, /view=reset/)).match(/https?:\/\/\S*view=reset\S*token=[\w-]+/)?.[0];
     expect(link).toContain("view=reset");
     await page.goto(link!);
     await page.getByLabel("New password", { exact: true }).fill("second-password-2");
