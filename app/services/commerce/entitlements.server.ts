@@ -202,7 +202,17 @@ export async function hexagonVisibilityFor(caller: AccessCaller | null): Promise
   return (hex) => own.has(hex.toLowerCase()) || canAccess(others, "hexagon", hex).allowed;
 }
 
+/** Whether the hazard data holds this country, region or hexagon (a hexagon at sea does not). */
+export function isLocationInDataset(locationCode: string): boolean {
+  const ref = classifyLocationCode(locationCode);
+  return ref !== null && knownToDataset(ref);
+}
+
 function assertKnownToDataset(ref: LocationRef) {
+  if (!knownToDataset(ref)) throw new NotFoundError(`unknown ${ref.kind} code ${ref.code}`);
+}
+
+function knownToDataset(ref: LocationRef): boolean {
   const engine = getRiskEngine();
   const known =
     ref.kind === "country"
@@ -210,7 +220,7 @@ function assertKnownToDataset(ref: LocationRef) {
       : ref.kind === "hexagon"
         ? engine.cellRow(ref.code) >= 0
         : engine.regions(ref.code.slice(0, 2)).some((r) => r.region_code === ref.code);
-  if (!known) throw new NotFoundError(`unknown ${ref.kind} code ${ref.code}`);
+  return known;
 }
 
 /** Rows per insert when a report's hexagons are written to the ledger. */
