@@ -53,7 +53,7 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   // New limits (granted vs remaining) and the invoice.
   await expect(page).toHaveURL(/\/dashboard\/account$/);
   await expect(page.getByRole("heading", { name: "Plan: PREMIUM" })).toBeVisible();
-  await expect(page.getByTestId("balance-country")).toContainText("Countries51606");
+  await expect(page.getByTestId("balance-country")).toContainText("Countries516006");
   const invoiceRow = page.getByRole("row").filter({ hasText: "1 368.00 EUR" });
   await expect(invoiceRow).toContainText("test payment");
   const pdfHref = await invoiceRow.getByRole("link", { name: "Invoice PDF" }).getAttribute("href");
@@ -107,6 +107,6 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   const available = await (await page.request.get("/api/userdb/available_locations")).json();
   expect(available.limit_region).toBe(25);
   await page.goto("/dashboard/account");
-  await expect(page.getByTestId("balance-region")).toContainText("Regions20525025");
+  await expect(page.getByTestId("balance-region")).toContainText("Regions205250025");
   await expect(page.getByRole("row").filter({ hasText: "INV-" })).toHaveCount(2);
 });
