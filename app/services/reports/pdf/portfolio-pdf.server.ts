@@ -12,7 +12,7 @@ import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { BASELINE_YEARS, HISTORICAL_LABEL, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { BRAND, MUTED, TEXT, contentWidth, ensureSpace, heading, openDoc, para, t, table, tableWriter, type Column, type Doc, type OpenDoc } from "./pdf-toolkit.server";
 import { cover, methodology } from "./report-sections.server";
-import { disclosureSections } from "./disclosure-pdf.server";
+import { disclosureSections, template5Section } from "./disclosure-pdf.server";
 import { engineHazardReasons, type HazardReasons } from "../hazard-reasons.server";
 
 const NA_COLOUR = "#cbd5e1";
@@ -307,6 +307,7 @@ function frontPages(doc: Doc, front: PortfolioPdfFront) {
   exposedReasons(doc, front.exposed);
   doc.addPage();
   disclosureSections(doc, tables, { scenario: "rcp45", period: "2050" });
+  if (tables.template5) template5Section(doc, tables.template5);
   doc.addPage();
   methodology(doc, front.metadata);
 }
