@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -10,6 +10,7 @@ import { SLOTS } from "~/domain/hazards/scenarios";
 import { DISCLOSURE_TABLES, type DisclosureTables } from "~/domain/reports/disclosure";
 import { TEMPLATE5_COLUMNS, TEMPLATE5_DEFAULTS, TEMPLATE5_TEXT, cellValue } from "~/domain/reports/eba/template5";
 import { formatAmount } from "~/domain/commerce/invoicing/money";
+import { pdfPageImages } from "../../../../tests/support/pdf-images";
 import { pdfText } from "../../../../tests/support/pdf-text";
 import { fileStoreOf } from "../../file-storage/store.server";
 import { disclosureFor } from "../../reports/corporate.server";
@@ -174,6 +175,14 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
         expect(text).toContain(formatAmount(expected("commercial", "sensitive")!));
         expect(text).not.toMatch(/report cost|price/i);
       }
+      // The disclosure's new pages as images, at a desktop's and a phone's width (docs/screenshots).
+      const pdf = readFileSync(path.join(dir, "d.pdf"));
+      for (const [marker, name] of [[DISCLOSURE_TABLES.headline.title, "disclosure-headline"], [TEMPLATE5_TEXT.title, "disclosure-eba-template5"]] as const)
+        for (const width of [1366, 390]) {
+          const [image] = await pdfPageImages(pdf, marker, width);
+          expect(image, `${name} at ${width} px`).toBeDefined();
+          writeFileSync(`docs/screenshots/${name}-${width}.png`, image!);
+        }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -106,15 +106,9 @@ function headlineSection(doc: Doc, tables: DisclosureTables) {
   );
 }
 
-/** A Template 5 cell in the PDF: the amount (years in column g), or the short reason the file cannot give it. */
-function template5CellText(cell: Template5Cell, years: boolean): string {
-  if ("value" in cell) return years ? cell.value.toFixed(1) : formatAmount(cell.value);
-  return cell.missing.replace(/^not in the file: /, "");
-}
-
 /**
  * EBA Pillar 3 ESG Template 5 on landscape pages: the published rows and lettered columns, in two tables (a-g, h-o)
- * so every amount is printed whole; each cell the file cannot give says why.
+ * so every amount is printed whole. A cell the file cannot give shows "n/a [k]", and note k under the tables says why.
  */
 export function template5Section(doc: Doc, t: Template5) {
   doc.addPage({ size: "A4", layout: "landscape", margins: doc.page.margins });
@@ -122,6 +116,12 @@ export function template5Section(doc: Doc, t: Template5) {
   para(doc, TEMPLATE5_TEXT.unit(t.amounts?.currency ?? null), { size: 8 });
   para(doc, t.definition, { size: 8 });
   para(doc, TEMPLATE5_TEXT.rowsOverlap, { size: 8, colour: MUTED });
+  const reasons: string[] = [];
+  const cellText = (cell: Template5Cell, years: boolean) => {
+    if ("value" in cell) return years ? cell.value.toFixed(1) : formatAmount(cell.value);
+    if (!reasons.includes(cell.missing)) reasons.push(cell.missing);
+    return `n/a [${reasons.indexOf(cell.missing) + 1}]`;
+  };
   const w = contentWidth(doc);
   const labelWidth = 200;
   for (const part of [TEMPLATE5_COLUMNS.slice(0, 7), TEMPLATE5_COLUMNS.slice(7)]) {
@@ -129,12 +129,13 @@ export function template5Section(doc: Doc, t: Template5) {
     table(
       doc,
       [{ header: "", width: 24 }, { header: `Variable: ${t.geography}`, width: labelWidth }, ...part.map((c) => ({ header: c.letter, width, align: "right" as const }))],
-      t.rows.map((r) => [String(r.number), r.label, ...part.map((c) => template5CellText(r.cells[c.key], c.key === "awm"))]),
+      t.rows.map((r) => [String(r.number), r.label, ...part.map((c) => cellText(r.cells[c.key], c.key === "awm"))]),
       { size: 6.5 },
     );
   }
-  para(doc, `Columns: ${TEMPLATE5_COLUMNS.map((c) => `${c.letter} ${c.label}`).join("; ")}.`, { size: 7, colour: MUTED });
+  reasons.forEach((reason, i) => para(doc, `[${i + 1}] ${reason}`, { size: 7.5 }));
   for (const note of t.notes) para(doc, note, { size: 7.5 });
+  para(doc, `Columns: ${TEMPLATE5_COLUMNS.map((c) => `${c.letter} ${c.label}`).join("; ")}.`, { size: 7, colour: MUTED });
 }
 
 /** Disclosure sections shared by the portfolio report and the corporate export. */
