@@ -8,12 +8,14 @@ import { createUser } from "#db/factories";
 import { PER_HAZARD_IDS, type PerHazardId } from "~/domain/hazards/hazards";
 import { SLOTS } from "~/domain/hazards/scenarios";
 import { DISCLOSURE_TABLES, type DisclosureTables } from "~/domain/reports/disclosure";
-import { TEMPLATE5_COLUMNS, TEMPLATE5_DEFAULTS, TEMPLATE5_TEXT, cellValue } from "~/domain/reports/eba/template5";
+import ExcelJS from "exceljs";
+import { TEMPLATE5_COLUMNS, TEMPLATE5_DEFAULTS, TEMPLATE5_ROWS, TEMPLATE5_TEXT, cellValue, template5Definition, type Template5Options } from "~/domain/reports/eba/template5";
+import { getOwnedReportFile, reportFileResponse } from "../../reports/files.server";
 import { formatAmount } from "~/domain/commerce/invoicing/money";
 import { pdfPageImages } from "../../../../tests/support/pdf-images";
 import { pdfText } from "../../../../tests/support/pdf-text";
 import { fileStoreOf } from "../../file-storage/store.server";
-import { disclosureFor } from "../../reports/corporate.server";
+import { disclosureFor, exportDisclosure } from "../../reports/corporate.server";
 import { writeDisclosurePdf } from "../../reports/pdf/disclosure-pdf.server";
 import type { AssessedLocation } from "~/domain/reports/types";
 import { stopJobs } from "../../infra/jobs.server";
@@ -186,6 +188,23 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+
+    // Template 5 as the user chooses it: Extreme or above under RCP8.5 in 2030, stated and computed so
+    const chosen = { ...TEMPLATE5_DEFAULTS, scenario: "rcp85", period: "2030", threshold: 5 } as const;
+    const fileId = await exportDisclosure(user.id, row!.id, "xlsx", { scenario: chosen.scenario, period: chosen.period }, undefined, chosen.threshold);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await (await reportFileResponse(await getOwnedReportFile(user.id, fileId, "xlsx"))).arrayBuffer());
+    const sheet = (wb.getWorksheet("EBA Template 5")!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    expect(sheet.flat()).toContain(template5Definition(chosen));
+    const byChoice = expectedTemplate5(valid, chosen);
+    for (const [i, rowDef] of TEMPLATE5_ROWS.entries()) {
+      const cells = sheet.find((r) => r[0] === i + 1)!;
+      TEMPLATE5_COLUMNS.forEach((col, j) => {
+        const want = byChoice(rowDef.key, col.key);
+        if (want !== null) expect(cells[2 + j], `${rowDef.key} ${col.letter} by choice`).toBeCloseTo(want, 6);
+      });
+    }
+    expect(byChoice("residential", "sensitive")).not.toBe(expected("residential", "sensitive"));
   });
 });
 
@@ -222,8 +241,7 @@ const LOANS = new Map(
  * in its collateral's row; it is sensitive when a chronic or an acute hazard (the default split) is at High or above
  * under SSP2-4.5 in 2050. null: the cell the file cannot give (repossessed collateral; no sensitive loan's maturity).
  */
-function expectedTemplate5(valid: AssessedLocation[]) {
-  const o = TEMPLATE5_DEFAULTS;
+function expectedTemplate5(valid: AssessedLocation[], o: Template5Options = TEMPLATE5_DEFAULTS) {
   const slot = SLOTS.find((x) => x.scenario === o.scenario && x.period === o.period)!.index;
   const reaches = (l: AssessedLocation, ids: readonly PerHazardId[]) => ids.some((id) => (l.scores![id][slot]!.level ?? 0) >= o.threshold);
   const sectorRows = new Set(["A", "B", "C", "D", "E", "F", "G", "H", "L"]);
