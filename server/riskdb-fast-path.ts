@@ -12,11 +12,15 @@ import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/r
 import { addressOf } from "./admission/body-gate";
 import { origin, pathnameOf, plainHeaders, refuse, type Req, type Res } from "./http";
 import { logFastRequest } from "./request-log";
-import { app } from "./runtime";
+import { riskdbEndpointsByPath } from "./riskdb-routes";
+import { app, build } from "./runtime";
 
 const gzip = promisify(zlib.gzip);
 
-/** The read-only riskdb API, before the page router and compression: same handlers as the api+ routes. */
+/** The endpoints of the build's riskdb routes, by path. */
+const endpointsByPath = riskdbEndpointsByPath(build.routes);
+
+/** The read-only riskdb API, before the page router and compression: same endpoints as the api+ routes. */
 export function riskdbFastPath(req: Req, res: Res, next: NextFunction) {
   const endpoint = riskdbHandlerFor(req);
   if (!endpoint) return next();
@@ -27,7 +31,7 @@ export function riskdbFastPath(req: Req, res: Res, next: NextFunction) {
 function riskdbHandlerFor(req: Req) {
   const method = req.method ?? "GET";
   if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return undefined;
-  return app.riskdbRepliesByPath.get(pathnameOf(req.url ?? "/"));
+  return endpointsByPath.get(pathnameOf(req.url ?? "/"));
 }
 
 /**

@@ -10,7 +10,6 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { ServerRuntime } from "~/entry.server";
 import { getEnv } from "~/env.server";
-import { SERVER_ENTRY_STARTS_RUNTIME } from "~/server-entry-mark";
 
 export const ROOT = process.cwd();
 const BUILD_PATH = path.resolve(ROOT, "build/index.js");
@@ -20,8 +19,8 @@ export const env = getEnv();
 /** Set in the short-lived process that creates a new embedded database (see prepareNewEmbeddedDatabase). */
 const PREPARE_DATABASE_ONLY = "PREPARE_DATABASE_ONLY";
 
-// The build must not open the database when it loads: this entry decides where a new one is created.
-(globalThis as Record<string, unknown>)[SERVER_ENTRY_STARTS_RUNTIME] = true;
+// Loading the build starts nothing (tests/integration/routes/entry-server-import.test.ts): this entry decides where a
+// new embedded database is created, then starts the runtime.
 export const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild & { entry: { module: { serverRuntime: ServerRuntime } } };
 export const app = build.entry.module.serverRuntime;
 export const { logger } = app;
