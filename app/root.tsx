@@ -6,7 +6,6 @@ import { LoadingBar } from "~/components/layout/loading-bar";
 import { FlashToaster, NoScriptToast } from "~/components/layout/toaster";
 import { SITE_NAME, SITE_TAGLINE } from "~/domain/content/site";
 import { chunkReloadGateScript } from "~/domain/http/chunk-reload";
-// What the loader needs, from a module no route imports (ADR 006, "No empty chunks").
 import { rootResponse } from "~/services/http/root-data.server";
 import tailwindHref from "~/styles/tailwind.css";
 import { usePageHydrates } from "~/utils/hydration";

@@ -6,7 +6,7 @@
  * Runs the production entry (build/server.js: compression, static caching). Logs in as the seeded DISCOVERY demo
  * account and closes the intro tour (unthrottled), then loads /dashboard cold under throttling and prints
  * the compressed bytes of HTML, CSS and JS and the time until the first score card is visible.
- * Budgets (ADR 006): cards visible in under 5 s; HTML+CSS+JS of the first view at most 120 KB without the map; the
+ * Budgets (ADR 022): cards visible in under 5 s; HTML+CSS+JS of the first view at most 120 KB without the map; the
  * map's own script and style at most 60 KB. The process exits with code 1 when a budget is exceeded.
  * BENCH_VERBOSE=1 lists every response with its size.
  */
