@@ -34,7 +34,7 @@ app.startServerRuntime();
 
 /**
  * A first start on the embedded database creates its cluster in a child process: creating it leaves the process
- * that did it with about 100 MB more resident memory than serving needs (heap pages the allocator keeps), and an
+ * that did it with much more resident memory than serving needs (heap pages the allocator keeps; bench/README.md), and an
  * idle server should not carry that for its whole life.
  */
 async function prepareNewEmbeddedDatabase() {

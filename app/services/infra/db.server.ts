@@ -118,8 +118,8 @@ export async function openEmbeddedDatabaseToPrepare(): Promise<void> {
 }
 
 async function openPglite(dataDir: string): Promise<Connection> {
-  // Creating the cluster (initdb) grows PGlite's memory to about 400 MB more than serving it needs, and a WASM
-  // memory never shrinks: a first start closes that instance once it is ready and serves from a fresh one.
+  // Creating the cluster (initdb) grows PGlite's memory far beyond what serving it needs, and a WASM memory never
+  // shrinks: a first start closes that instance once it is ready and serves from a fresh one.
   const fresh = !holdsCluster(dataDir);
   let { client, db } = await preparedPglite(dataDir);
   if (fresh) {
