@@ -44,7 +44,7 @@ const ENDPOINTS = [
 async function bareServer(port: number) {
   const riskdb = await import("../app/services/api/riskdb.server");
   const { DURATIONS, parseScenario } = await import("../app/domain/hazards/scenarios");
-  const { getRiskEngine } = await import("../app/risk/engine.server");
+  const { getRiskEngine } = await import("../app/risk/engine/load-engine.server");
   const { METHODOLOGY_VERSION } = await import("../app/domain/reports/build");
   const engine = getRiskEngine();
   const versions = { dataset_version: engine.datasetVersion, methodology_version: METHODOLOGY_VERSION };

@@ -5,8 +5,8 @@
  */
 import { reportMetadata } from "../../app/domain/reports/fixtures";
 import type { AssessedLocation, LocationScores, PortfolioReportSource } from "../../app/domain/reports/types";
-import type { RiskEngine } from "../../app/risk/engine";
-import { assessPoint } from "../../app/services/reports/assess-point.server";
+import type { RiskEngine } from "../../app/risk/engine/risk-engine";
+import { assessPoint } from "../../app/services/reports/location-scores.server";
 
 export function landPoints(engine: RiskEngine, count: number, seed = 7): { lat: number; lon: number }[] {
   let s = seed;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeDataset, type GeoFile } from "../dataset";
-import { RiskEngine } from "../engine";
+import { RiskEngine } from "../engine/risk-engine";
 import { applyLayers } from "./apply";
 import { readCsvLayers } from "./formats/csv";
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { loadRiskEngine, type RiskEngine } from "~/risk/engine.server";
+import { loadRiskEngine, type RiskEngine } from "~/risk/engine/load-engine.server";
 import { assessPoint } from "./assess.server";
 
 const dataDir = path.resolve(__dirname, "../../../data");

@@ -2,7 +2,7 @@
 import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import type { AssessedPoint } from "~/domain/portfolio/stats";
-import type { RiskEngine } from "~/risk/engine";
+import type { RiskEngine } from "~/risk/engine/risk-engine";
 import { valuesOfCodes } from "~/risk/dataset";
 
 export interface Assessment extends AssessedPoint {

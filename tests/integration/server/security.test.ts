@@ -11,7 +11,7 @@ import { logger } from "~/services/infra/logger.server";
 import { createSession, getSessionUser } from "~/services/auth/session.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "#db/seed";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { eq } from "drizzle-orm";

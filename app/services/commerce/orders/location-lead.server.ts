@@ -5,7 +5,7 @@
  */
 import { pointHazardsParamsSchema } from "~/domain/api/params/riskdb-params";
 import { SINGLE_LOCATION_MESSAGES, type PostalAddressLeadInput } from "~/domain/reports/single-location";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import type { AccessCaller } from "../entitlements.server";
 import { getAvailableLocations } from "../entitlements.server";
 import { BadRequestError, isAppError } from "../../http/errors.server";

@@ -2,7 +2,7 @@
 import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import type { AssessedLocation, LocationScores, SlotScore } from "~/domain/reports/types";
 import { SLOTS } from "~/domain/hazards/scenarios";
-import type { RiskEngine } from "~/risk/engine";
+import type { RiskEngine } from "~/risk/engine/risk-engine";
 import type { HazardScoreItem, PlacedPoint } from "~/risk/types";
 
 function slotScore(item: HazardScoreItem): SlotScore {
@@ -13,7 +13,7 @@ function slotScore(item: HazardScoreItem): SlotScore {
  * Every hazard (AL included) in every slot of an H3 resolution-4 cell or, given a land point in it, of that point
  * (scored from its own drivers).
  */
-export function hexagonScores(engine: RiskEngine, hexagon: string, point?: PlacedPoint): LocationScores {
+export function locationScores(engine: RiskEngine, hexagon: string, point?: PlacedPoint): LocationScores {
   const out = Object.fromEntries(HAZARD_IDS.map((h) => [h, [] as SlotScore[]])) as LocationScores;
   for (const slot of SLOTS) {
     const r = point ? engine.scoreAt(point, { kind: "hexagon", code: point.hexagon_code }, slot.scenario, slot.period) : engine.scores(hexagon, slot.scenario, slot.period);
@@ -51,7 +51,7 @@ export function assessPoint(engine: RiskEngine, p: PointInput, cache?: Map<strin
   const key = `${loc.at.lat},${loc.at.lon}`;
   let scores = cache?.get(key);
   if (!scores) {
-    scores = hexagonScores(engine, loc.hexagon_code, loc);
+    scores = locationScores(engine, loc.hexagon_code, loc);
     cache?.set(key, scores);
   }
   return {
