@@ -19,7 +19,7 @@ import { startInstanceEvents } from "~/services/infra/instance-events.server";
 import { lendTurnsWith } from "~/services/infra/turns.server";
 import { publicPageCache } from "~/services/http/page-cache.server";
 import { openApiDocuments } from "~/services/api/openapi-document.server";
-import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
+import { riskdbRepliesByPath } from "~/services/api/risk-data-api.server";
 import { AnonymousRateLimitError, takeAnonymousRequest } from "~/services/api/keys/anonymous-rate-limit.server";
 import { createActionlessCheck } from "~/services/http/route-methods.server";
 import { startReportWorkers } from "~/services/portfolio/report/report.server";

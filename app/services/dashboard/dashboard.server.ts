@@ -20,7 +20,7 @@ import { accessContextFor, getAvailableLocations } from "../commerce/entitlement
 import { isAppError } from "../http/errors.server";
 import { locationMapData } from "../maps/map-data.server";
 import { nearestPlaceName } from "../maps/places.server";
-import { listCountries, listDurations, listHazardIds, listPeriods, listRegions, listScenarios, locationCodes } from "../api/riskdb.server";
+import { listCountries, listDurations, listHazardIds, listPeriods, listRegions, listScenarios, locationCodes } from "../api/risk-data-api.server";
 
 export interface DashboardUser {
   id: string;

@@ -5,7 +5,7 @@ import { ErrorBody } from "~/domain/api-contract/common";
 import { NotEntitledBody } from "~/domain/api-contract/risk";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
-import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
+import { riskdbRepliesByPath } from "~/services/api/risk-data-api.server";
 import { createSession } from "~/services/auth/session.server";
 import * as fallback from "../../../app/routes/api+/$";
 import * as appKey from "../../../app/routes/api+/v1+/get_app_key";

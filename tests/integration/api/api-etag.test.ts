@@ -5,7 +5,7 @@ import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
-import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
+import { riskdbRepliesByPath } from "~/services/api/risk-data-api.server";
 import * as pointHazards from "../../../app/routes/api+/riskdb+/get_data.hazards";
 import * as hazardScores from "../../../app/routes/api+/riskdb+/hazard_scores";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { riskdbHandlers, riskdbRepliesByPath } from "~/services/api/riskdb.server";
+import { riskdbHandlers, riskdbRepliesByPath } from "~/services/api/risk-data-api.server";
 
 /**
  * The server entry answers the riskdb GET endpoints before the page router (riskdbRepliesByPath) and the api+ routes

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { riskdbHandlers, riskdbMethodNotAllowed } from "~/services/api/riskdb.server";
+import { riskdbHandlers, riskdbMethodNotAllowed } from "~/services/api/risk-data-api.server";
 import { apiRoute } from "~/services/api/api-response.server";
 
 const routeLoader = ({ request }: LoaderFunctionArgs) => riskdbHandlers.hazardIds(request);

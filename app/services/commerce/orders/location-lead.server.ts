@@ -9,7 +9,7 @@ import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import type { AccessCaller } from "../entitlements.server";
 import { getAvailableLocations } from "../entitlements.server";
 import { BadRequestError, isAppError } from "../../http/errors.server";
-import { pointHazards } from "../../api/riskdb.server";
+import { pointHazards } from "../../api/risk-data-api.server";
 import { createLead } from "./leads.server";
 
 export async function createPostalAddressLead(caller: AccessCaller, input: PostalAddressLeadInput) {
