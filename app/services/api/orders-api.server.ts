@@ -1,63 +1,18 @@
-/** Response handlers of the commerce API calls; the route files only bind them to paths. */
+/**
+ * Response handlers of the Orders API calls (products, leads, purchases, the payment webhook); the route files only
+ * bind them to paths.
+ */
 import { z } from "zod";
-import { BillingFormSchema, billingFromForm, flattenBillingBody } from "~/domain/commerce/billing";
-import { MAX_DB_INTEGER, MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, parsePackageChoices, plainIntegerInput, tooLargeMessage } from "~/domain/commerce/packages";
+import { MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, plainIntegerInput } from "~/domain/commerce/packages";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { planByTariffId, tariffList } from "~/domain/commerce/plan-offer";
-import * as account from "~/domain/api-contract/account";
 import * as contract from "~/domain/api-contract/orders";
-import { apiAnswer, apiError, apiJson, parseQuery } from "./api-response.server";
+import { apiAnswer } from "./api-response.server";
+import { int, methods, parse } from "./api-methods.server";
 import { requireApiCaller, resolveApiCaller } from "./keys/api-auth.server";
-import { getUserEntitlements } from "../commerce/entitlements.server";
-import { BadRequestError } from "../http/errors.server";
 import { readBody } from "../http/forms/form-flash.server";
-import { getBillingInfo, getTermsConsent, saveBillingInfo, setTermsConsent } from "../commerce/billing.server";
-import { listInvoicesPage, listReceiptsPage, listReportsPage, type ListPage } from "../commerce/documents.server";
 import { idempotencyKeyOf } from "../commerce/orders/idempotency.server";
-import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, purchasePackages, settleCheckoutPayment } from "../commerce/orders/orders.server";
-import { currentPaymentsMode, getPaymentProvider } from "../commerce/orders/payments.server";
-import { API_ERROR_MARK } from "~/domain/forms/errors";
-
-type Handler = (request: Request) => Promise<Response>;
-
-/** Wraps a handler so every failure becomes the API's JSON error. */
-const handle = (fn: Handler) => async ({ request }: { request: Request }) => {
-  try {
-    return await fn(request);
-  } catch (error) {
-    return apiError(error);
-  }
-};
-
-function methodNotAllowed(allow: string) {
-  return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
-}
-/** Binds GET/POST/PUT handlers of one path; other methods get a JSON 405. */
-export function methods(map: Partial<Record<"GET" | "POST" | "PUT", Handler>>) {
-  const allow = Object.keys(map).join(", ");
-  const dispatch = handle(async (request) => {
-    const fn = map[request.method as keyof typeof map];
-    return fn ? fn(request) : methodNotAllowed(allow);
-  });
-  return { loader: dispatch, action: dispatch };
-}
-
-function parse<S extends z.ZodTypeAny>(schema: S, values: unknown): z.output<S> {
-  const r = schema.safeParse(values);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  throw new BadRequestError(issue.message, typeof issue.path[0] === "string" ? issue.path[0] : undefined);
-}
-
-const int = (name: string, min = 0, max = MAX_DB_INTEGER) =>
-  z.preprocess(
-    plainIntegerInput,
-    z
-      .number({ invalid_type_error: `${name} must be a whole number`, required_error: `${name} is required` })
-      .int(`${name} must be a whole number`)
-      .min(min, `${name} must be at least ${min}`)
-      .max(max, tooLargeMessage(name, max)),
-  );
+import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, settleCheckoutPayment } from "../commerce/orders/orders.server";
+import { getPaymentProvider } from "../commerce/orders/payments.server";
 
 export const selfServiceProducts = methods({ GET: async () => apiAnswer(contract.SelfServiceProductsResponse, listSelfServiceProducts()) });
 
@@ -119,87 +74,6 @@ export const buyProducts = methods({
     const body = parse(z.object({ type: z.preprocess(plainIntegerInput, z.unknown()).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1, MAX_LOCATIONS_PER_PURCHASE) }), values);
     const result = await buyLocationCredits({ userId: caller.user.id, kind: PACKAGE_TYPES[body.type], amount: body.amount, idempotencyKey: idempotencyKeyOf(request, values) });
     return apiAnswer(contract.PurchaseResponse, result);
-  },
-});
-
-export const currentSubscription = methods({
-  GET: async (request) => {
-    const caller = await requireApiCaller(request);
-    const e = await getUserEntitlements(caller.user);
-    return apiAnswer(account.CurrentSubscriptionResponse, {
-      status: "ok",
-      tariff: { name: e.plan },
-      limits: e.granted,
-      remaining: e.remaining,
-      upgrade_subscription_plan: tariffList(),
-      test_payments: currentPaymentsMode() === "test",
-    });
-  },
-});
-
-export const tariffUpgrade = methods({
-  POST: async (request) => {
-    const caller = await requireApiCaller(request, "purchase");
-    const { values } = await readBody(request);
-    const body = parse(z.object({ tariff_id: int("tariff_id", 1), payment_type: z.string().default("card"), purchased_packages: z.unknown().optional() }), values);
-    const plan = planByTariffId(body.tariff_id);
-    if (!plan) throw new BadRequestError("Unknown tariff_id", "tariff_id");
-    const packages = parsePackageChoices(body.purchased_packages);
-    if (packages.some((p) => (p.count ?? 0) > MAX_LOCATIONS_PER_PURCHASE)) throw new BadRequestError(tooLargeMessage("count", MAX_LOCATIONS_PER_PURCHASE), "purchased_packages");
-    const result = await purchasePackages({
-      userId: caller.user.id,
-      currentPlan: caller.user.planCode,
-      planCode: plan,
-      packages,
-      idempotencyKey: idempotencyKeyOf(request, values),
-    });
-    return apiAnswer(contract.PurchaseResponse, result);
-  },
-});
-
-/** The page a list request asks for (CursorPageParams, the schema the document lists). */
-function listPage(request: Request): ListPage {
-  const q = parseQuery(account.CursorPageParams, request);
-  return { limit: q.limit, startingAfter: q.starting_after };
-}
-
-export const reportsList = methods({
-  GET: async (request) => {
-    const { results, hasMore } = await listReportsPage((await requireApiCaller(request)).user.id, listPage(request));
-    return apiAnswer(account.ReportsListResponse, { status: "ok", has_more: hasMore, results });
-  },
-});
-export const invoicesList = methods({
-  GET: async (request) => {
-    const { results, hasMore } = await listInvoicesPage((await requireApiCaller(request)).user.id, listPage(request));
-    return apiAnswer(account.InvoicesResponse, { status: "ok", has_more: hasMore, results });
-  },
-});
-export const receiptsList = methods({
-  GET: async (request) => {
-    const { results, hasMore } = await listReceiptsPage((await requireApiCaller(request)).user.id, listPage(request));
-    return apiAnswer(account.ReceiptsResponse, { status: "ok", has_more: hasMore, results });
-  },
-});
-
-export const billingInfoHandler = methods({
-  GET: async (request) => apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await getBillingInfo((await requireApiCaller(request)).user.id)) }),
-  PUT: async (request) => {
-    const caller = await requireApiCaller(request, "billing");
-    const { values } = await readBody(request);
-    const form = parse(BillingFormSchema, flattenBillingBody(values));
-    return apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await saveBillingInfo(caller.user.id, billingFromForm(form))) });
-  },
-});
-
-export const termsHandler = methods({
-  GET: async (request) => apiAnswer(account.TermsResponse, { status: "ok", ...(await getTermsConsent((await requireApiCaller(request)).user.id)) }),
-  PUT: async (request) => {
-    const caller = await requireApiCaller(request, "billing");
-    const { values } = await readBody(request);
-    const v = values.terms_conditions;
-    if (typeof v !== "boolean" && v !== "true" && v !== "false" && v !== "on") throw new BadRequestError("terms_conditions must be true or false", "terms_conditions");
-    return apiAnswer(account.TermsResponse, { status: "ok", ...(await setTermsConsent(caller.user.id, v === true || v === "true" || v === "on")) });
   },
 });
 

@@ -1,4 +1,4 @@
-/** The shared handler of the five /api/riskdb/upload/* routes. */
+/** Response handlers of the Portfolio upload API calls: the five /api/riskdb/upload/* blocks. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiMethodNotAllowed } from "./api-fallback.server";
 import { ReportBlockResponses, ReportRunningResponse } from "~/domain/api-contract/upload";
