@@ -122,7 +122,7 @@ describe("packages, upgrades and the ledger", () => {
     expect(r).toMatchObject({ status: "requires_payment", checkout_url: `https://checkout.example/${r.order_id}` });
     expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(0);
     // two provider events for the one checkout, at once: the order settles once
-    const [s1, s2] = await Promise.all([settleCheckoutPayment(await paidEvent(r.order_id, "evt_1a"), "stripe"), settleCheckoutPayment(await paidEvent(r.order_id, "evt_1b"), "stripe")]);
+    const [s1, s2] = await Promise.all([settleCheckoutPayment(await paidEvent(r.order_id, "evt_settle_first"), "stripe"), settleCheckoutPayment(await paidEvent(r.order_id, "evt_settle_second"), "stripe")]);
     expect([s1.applied, s2.applied].sort()).toEqual([false, true]);
     expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(1);
   });
@@ -139,7 +139,7 @@ describe("packages, upgrades and the ledger", () => {
     expect(await cancelExpiredOrders(new Date(order!.createdAt.getTime() + PENDING_ORDER_TIMEOUT_MS + 1_000))).toBe(1);
     const [after] = await getDb().select().from(orders).where(eq(orders.id, r.order_id));
     expect(after!.status).toBe("cancelled");
-    await expect(settleCheckoutPayment(await paidEvent(r.order_id, "evt_2"), "stripe")).rejects.toMatchObject({ status: 409 });
+    await expect(settleCheckoutPayment(await paidEvent(r.order_id, "evt_expired_order"), "stripe")).rejects.toMatchObject({ status: 409 });
     expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(0);
   });
 
