@@ -12,7 +12,7 @@ import { closeDb, embeddedDatabaseIsNew, getDb, leaveShutdownToServer, openEmbed
 import { prepareJobQueue, shutDownJobs } from "~/services/infra/jobs.server";
 import { logger, redactUrl } from "~/services/infra/logger.server";
 import { datasetLoaded, releaseMemory, releaseMemoryAfterDatasetLoads } from "~/services/infra/native-memory.server";
-import { onRiskEngineLoaded } from "~/risk/engine.server";
+import { onRiskEngineLoaded } from "~/risk/engine/load-engine.server";
 import { startPendingOrderSweeper } from "~/services/commerce/orders/orders.server";
 import { startMailWorker } from "~/services/mail/mail.server";
 import { startInstanceEvents } from "~/services/infra/instance-events.server";

@@ -21,7 +21,7 @@ async function runOne(mode: "pglite" | "postgres") {
   else delete process.env.DATABASE_URL;
   const { createTestDatabase, dropTemplate } = await import("../db/testing");
   const { setDbForTesting } = await import("../app/services/infra/db.server");
-  const { getRiskEngine } = await import("../app/risk/engine.server");
+  const { getRiskEngine } = await import("../app/risk/engine/load-engine.server");
   const { ingestUpload, findUpload } = await import("../app/services/portfolio/upload/uploads.server");
   const { requestReport, reportOfUpload } = await import("../app/services/portfolio/report/report.server");
   const { startJobs, stopJobs } = await import("../app/services/infra/jobs.server");

@@ -9,7 +9,7 @@ import os from "node:os";
 import { Readable } from "node:stream";
 import { createTestDatabase } from "../db/testing";
 import { setDbForTesting } from "../app/services/infra/db.server";
-import { getRiskEngine } from "../app/risk/engine.server";
+import { getRiskEngine } from "../app/risk/engine/load-engine.server";
 import { ingestUpload } from "../app/services/portfolio/upload/uploads.server";
 import { largeCsvLines } from "../tests/support/portfolio-files";
 import { collectGarbage } from "../app/services/infra/memory.server";

@@ -6,9 +6,9 @@ import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf } from "~/domain/a
 import { rateLimitHeaders, type RateLimitState } from "~/domain/api/keys/api-limits";
 import { etagMatches } from "~/services/api/api-etag.server";
 import type { NextFunction } from "express";
-import type { RiskdbEndpoint } from "~/services/api/riskdb.server";
+import type { RiskdbEndpoint } from "~/services/api/risk-data-api.server";
 import { ReplyCache, publicReplyTtlMs, replyCacheKey, type StoredReply } from "~/services/api/riskdb-reply-cache.server";
-import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
+import { apiRecorderEnabled, recordApiExchange } from "~/services/api/answer-recorder.server";
 import { addressOf } from "./admission/body-gate";
 import { origin, pathnameOf, plainHeaders, refuse, type Req, type Res } from "./http";
 import { logFastRequest } from "./request-log";

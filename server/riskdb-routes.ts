@@ -4,7 +4,7 @@
  * Remix loader and the fast path, so the two cannot disagree on a path.
  */
 import type { ServerBuild } from "@remix-run/node";
-import type { RiskdbEndpoint } from "~/services/api/riskdb.server";
+import type { RiskdbEndpoint } from "~/services/api/risk-data-api.server";
 
 type Routes = ServerBuild["routes"];
 

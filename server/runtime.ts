@@ -51,6 +51,7 @@ async function prepareNewEmbeddedDatabase() {
   logger.info({ ms: Math.round(performance.now() - started) }, "embedded database created");
 }
 
-export const remixHandler = createRequestHandler(build, "production");
+/** The app as a fetch handler (a Request in, a Response out), for the page cache; server/remix.ts serves Express. */
+export const remixFetchHandler = createRequestHandler(build, "production");
 /** Routes without an action: a POST to one gets our 405, never the framework's own text. */
 export const reachesNoAction = app.createActionlessCheck(build.routes);

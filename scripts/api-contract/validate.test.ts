@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildOpenApiDocument } from "~/domain/api/openapi";
-import { riskdbEndpoints, riskdbResponse } from "~/services/api/riskdb.server";
+import { riskdbEndpoints, riskdbResponse } from "~/services/api/risk-data-api.server";
 import { createContractValidator, type Exchange } from "./validate";
 import { BATCH_CSV_HEADER } from "~/domain/api/params/batch-csv";
 

@@ -4,7 +4,7 @@
 import { json } from "@remix-run/node";
 import { parseRegionalQuery } from "~/domain/geo/regional";
 import { getEnv } from "~/env.server";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { isAppError } from "~/services/http/errors.server";
 import { mapDataForPage } from "~/services/maps/map-data.server";
 import { regionalView } from "~/services/maps/regional.server";

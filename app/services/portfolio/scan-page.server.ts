@@ -11,7 +11,7 @@ import { COLUMN_ROLES, NO_COLUMN } from "~/domain/portfolio/columns/columns";
 import { requireUser } from "../auth/session.server";
 import { isAppError, rethrowAsResponse } from "../http/errors.server";
 import { readFormData } from "../http/forms/form-body.server";
-import { generateReport, reportProgress } from "./api.server";
+import { generateReport, reportProgress } from "./report-requests.server";
 import { confirmReportPurchase, isReportPaid, orderReport } from "./report/purchase.server";
 import { reassessOffer, reassessReport } from "./report/reassess.server";
 import { previewFromMultipart, remapColumns, uploadErrorInit } from "./upload/preview.server";

@@ -2,7 +2,7 @@ import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import * as pointHazards from "../../../app/routes/api+/riskdb+/get_data.hazards";

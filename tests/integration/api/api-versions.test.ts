@@ -1,6 +1,6 @@
 import { API_VERSIONS, API_VERSION_HEADER, LATEST_API_VERSION } from "~/domain/api/api-versions";
 import { API_CHANGELOG } from "~/domain/api/api-changelog";
-import { riskdbEndpoints, riskdbResponse } from "~/services/api/riskdb.server";
+import { riskdbEndpoints, riskdbResponse } from "~/services/api/risk-data-api.server";
 import { loader as changelogJson } from "../../../app/routes/api+/changelog[.]json";
 
 const countries = (headers: Record<string, string> = {}) => riskdbResponse(riskdbEndpoints.countries, new Request("http://localhost/api/riskdb/countries", { headers }));

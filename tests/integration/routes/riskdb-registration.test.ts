@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { API_PATHS, API_PREFIX } from "~/domain/api/api-paths";
-import { riskdbEndpoints } from "~/services/api/riskdb.server";
+import { riskdbEndpoints } from "~/services/api/risk-data-api.server";
 import { riskdbEndpointsByPath, routeUrl } from "../../../server/riskdb-routes";
 
 /**

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { riskdbEndpoints, riskdbMethodNotAllowed, riskdbResponse } from "~/services/api/riskdb.server";
+import { riskdbEndpoints, riskdbMethodNotAllowed, riskdbResponse } from "~/services/api/risk-data-api.server";
 import { apiRoute } from "~/services/api/api-response.server";
 
 /** This path's endpoint: the loader answers through it, and the server entry's fast path finds it here. */

@@ -10,7 +10,7 @@ import type { PreviewTally } from "~/domain/portfolio/ingest/preview-tally";
 import { ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
 import { placeRow, type RowPlaceColumns, type RowPlaceLookups } from "~/domain/portfolio/columns/row-place";
 import type { PortfolioAccumulator } from "~/domain/portfolio/stats";
-import type { RiskEngine } from "~/risk/engine";
+import type { RiskEngine } from "~/risk/engine/risk-engine";
 import type { getDb } from "../../infra/db.server";
 import { collectGarbage } from "../../infra/memory.server";
 import { assessLocation } from "../assess.server";

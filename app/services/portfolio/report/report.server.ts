@@ -9,7 +9,7 @@ import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, ROW_REASONS } from "~/domain/portfolio/limits";
 import { NOT_AVAILABLE_REASONS, PortfolioAccumulator } from "~/domain/portfolio/stats";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { getDb } from "../../infra/db.server";
 import { getUserEntitlements, grantReportHexagons } from "../../commerce/entitlements.server";
 import { forgetAccount } from "../../auth/account-cache.server";

@@ -12,7 +12,7 @@ import {
   regionsParamsSchema, type HazardScoresParams, type PointHazardsParams,
 } from "~/domain/api/params/riskdb-params";
 import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type ScenarioId } from "~/domain/hazards/scenarios";
-import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.server";
+import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine/load-engine.server";
 import { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
