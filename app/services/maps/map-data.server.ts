@@ -253,7 +253,10 @@ const basemaps = new Map<string, BasemapEntry>();
 let basemapBytes = 0;
 let basemapBuilds = 0;
 
-/** How many basemaps are held and how many were ever built (for tests and diagnostics). */
+/**
+ * How many basemaps are held and how many were ever built (for tests and diagnostics).
+ * @internal
+ */
 export function basemapCacheStats() {
   return { entries: basemaps.size, builds: basemapBuilds };
 }

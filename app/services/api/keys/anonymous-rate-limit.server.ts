@@ -41,7 +41,10 @@ export function takeAnonymousRequest(address: string, nowMs = Date.now()): RateL
   return { limit, remaining: Math.max(0, limit - used - 1), resetSeconds };
 }
 
-/** Forgets every count (tests). */
+/**
+ * Forgets every count (tests).
+ * @internal
+ */
 export function resetAnonymousCountsForTesting() {
   counts.clear();
   countedWindow = 0;
