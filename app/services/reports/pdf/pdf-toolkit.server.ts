@@ -305,7 +305,7 @@ const REPORT_PAGE = { size: "A4", margins: { top: 50, bottom: 56, left: 50, righ
 
 /** Starts a new A4 page of a report, in the given layout or the current page's. */
 export function addReportPage(doc: Doc, layout?: "portrait" | "landscape") {
-  doc.addPage({ ...REPORT_PAGE, layout: layout ?? doc.page.layout });
+  doc.addPage({ ...REPORT_PAGE, layout: layout ?? (doc.page.width > doc.page.height ? "landscape" : "portrait") });
 }
 
 export function openDoc(
