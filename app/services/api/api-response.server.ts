@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
+import { describeRequestIssue } from "~/domain/api/api-issues";
 import { REQUEST_ID_HEADER, apiErrorCodeForStatus, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
 import { API_ERROR_MARK, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
@@ -177,7 +178,14 @@ export function apiError(error: unknown) {
 export function parseQuery<S extends z.ZodTypeAny>(schema: S, request: Request): z.output<S> {
   const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = typeof issue.path[0] === "string" ? issue.path[0] : undefined;
-  throw new BadRequestError(issue.message, field);
+  const { message, field } = describeRequestIssue(result.error.issues[0]!, "the query");
+  throw new BadRequestError(message, field);
+}
+
+/** Reads a request body's values with a zod schema; the first problem becomes a 400 in the API's words, naming the field. */
+export function parseBody<S extends z.ZodTypeAny>(schema: S, values: unknown): z.output<S> {
+  const result = schema.safeParse(values);
+  if (result.success) return result.data;
+  const { message, field } = describeRequestIssue(result.error.issues[0]!);
+  throw new BadRequestError(message, field);
 }

@@ -5,6 +5,8 @@
  * plan and ledger are read once per batch, not once per point.
  */
 import { batchRequestCost } from "~/domain/api/keys/api-limits";
+import { describeRequestIssue } from "~/domain/api/api-issues";
+import { API_BODY_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import {
   BatchRequest, type BatchHeader, type BatchItemError, type BatchItemErrorCode, type BatchItemOk, type HazardsBatchResponse,
@@ -20,6 +22,7 @@ import { etagMatches, versionedEtag } from "./api-etag.server";
 import { giveBackIfNotModified, rateLimitStateOf, requireApiCaller } from "./keys/api-auth.server";
 import { accessContextFor } from "../commerce/entitlements.server";
 import { AppError, BadRequestError, withErrorCode } from "../http/errors.server";
+import { readJsonBody } from "../http/forms/form-body.server";
 
 type Item = z.input<typeof BatchItemOk> | z.input<typeof BatchItemError>;
 type Header = z.input<typeof BatchHeader>;
@@ -62,11 +65,9 @@ export function parseBatchRequest(body: unknown): { locations: BatchRequest["loc
   const result = BatchRequest.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    const field = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
-    const message = issue.code === "invalid_union" && issue.path[0] === "locations"
-      ? "each location needs lat and lon, or location_code (and optionally id), nothing else"
-      : issue.message;
-    throw new BadRequestError(`${field ? `${field}: ` : ""}${message}`, field || undefined);
+    const { message, field } = describeRequestIssue(issue);
+    if (issue.code === "invalid_union" && issue.path[0] === "locations") throw new BadRequestError(`${field}: each location needs lat and lon, or location_code (and optionally id), nothing else`, field);
+    throw new BadRequestError(message, field);
   }
   return { locations: result.data.locations, slots: parseSlots(result.data.slots) };
 }
@@ -232,16 +233,8 @@ export function batchFormatOf(request: Request): BatchFormat {
   return accept.includes(NDJSON_TYPE) ? "ndjson" : accept.includes(CSV_TYPE) ? "csv" : "json";
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) {
-    throw new BadRequestError("Send the batch as JSON (Content-Type: application/json)");
-  }
-  try {
-    return await request.json();
-  } catch {
-    throw new BadRequestError("The body is not valid JSON");
-  }
-}
+/** The batch's JSON body: another content type is a 415, JSON that does not parse a 400 unreadable_body. */
+const readJson = (request: Request) => readJsonBody(request, API_BODY_MESSAGES.batchType);
 
 /** Ties an answer to what it depends on: the versions, the caller's access and the request itself. */
 export function batchEtag(engine: RiskEngine, ctx: AccessContext, format: BatchFormat, body: unknown): string {

@@ -6,7 +6,7 @@ import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { planByTariffId, tariffList } from "~/domain/commerce/plan-offer";
 import * as account from "~/domain/api-contract/account";
 import * as contract from "~/domain/api-contract/orders";
-import { apiAnswer, apiError, apiJson, parseQuery } from "../api/api-response.server";
+import { apiAnswer, apiError, apiJson, parseBody, parseQuery } from "../api/api-response.server";
 import { requireApiCaller, resolveApiCaller } from "../api/keys/api-auth.server";
 import { getUserEntitlements } from "./entitlements.server";
 import { BadRequestError } from "../http/errors.server";
@@ -42,12 +42,7 @@ export function methods(map: Partial<Record<"GET" | "POST" | "PUT", Handler>>) {
   return { loader: dispatch, action: dispatch };
 }
 
-function parse<S extends z.ZodTypeAny>(schema: S, values: unknown): z.output<S> {
-  const r = schema.safeParse(values);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  throw new BadRequestError(issue.message, typeof issue.path[0] === "string" ? issue.path[0] : undefined);
-}
+const parse = parseBody;
 
 const int = (name: string, min = 0, max = MAX_DB_INTEGER) =>
   z.preprocess(
