@@ -48,7 +48,7 @@ export const AvailableLocationsResponse = obj({
     limit_country: 5,
     limit_region: 20,
     limit_hexagon: 50,
-    order_list: { country: ["FR", "GB"], region: ["FR-IDF"], hexagon: [] },
+    order_list: { country: ["FR", "GB"], region: ["FR-13"], hexagon: [] },
     free_order_list: { country: ["FR", "GB"], region: [], hexagon: [] },
     tariff: { name: "PREMIUM" },
   },

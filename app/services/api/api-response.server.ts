@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { describeRequestIssue } from "~/domain/api/api-issues";
-import { REQUEST_ID_HEADER, apiErrorCodeForStatus, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
+import { REQUEST_ID_HEADER, WWW_AUTHENTICATE_HEADER, apiErrorCodeForStatus, wwwAuthenticate, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
 import { API_ERROR_MARK, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
@@ -78,6 +78,7 @@ export async function finishApiResponse(request: Request, response: Response): P
   headers.delete("Content-Length");
   headers.set(REQUEST_ID_HEADER, id);
   const finished = body && typeof body === "object" && !Array.isArray(body) ? completeErrorBody(request, response.status, body as Record<string, unknown>) : completeErrorBody(request, response.status, { error: ERROR_MESSAGES.serverError });
+  if (response.status === 401 && !headers.has(WWW_AUTHENTICATE_HEADER)) headers.set(WWW_AUTHENTICATE_HEADER, wwwAuthenticate(finished.code));
   return new Response(JSON.stringify(finished), { status: response.status, statusText: response.statusText, headers });
 }
 

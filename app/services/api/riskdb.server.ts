@@ -199,7 +199,9 @@ export function datasetStatistic(): Answer_<"StatisticResponse"> {
   const dataset = engine((e) => {
     let summary = statisticByEngine.get(e);
     if (!summary) statisticByEngine.set(e, (summary = e.statistic()));
-    return summary;
+    // What the data holds, not how this server holds it: no build script, load time or memory.
+    const { generator: _generator, load_ms: _loadMs, memory_bytes: _memoryBytes, ...data } = summary;
+    return { ...data, dataset_version: e.datasetVersion };
   });
   return { status: "ok" as const, statistic: { geography: { lat, lon, country, city }, dataset } };
 }

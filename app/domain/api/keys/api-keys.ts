@@ -43,6 +43,11 @@ export const API_KEY_ROTATION_OVERLAP_TEXT = "24 hours";
 /** last_used_at is written at most this often per key: keyed calls are hot, a write per call is not affordable. */
 export const API_KEY_LAST_USED_INTERVAL_MS = 60_000;
 
+/** A key's last use as answered: to the minute it is kept to (`2026-11-26T02:00:00Z`), no seconds that mean nothing. */
+export function lastUsedToTheMinute(at: Date | null): string | null {
+  return at ? `${at.toISOString().slice(0, 16)}:00Z` : null;
+}
+
 /** The key that `get_app_key` reads, creates, rotates and revokes. */
 export const DEFAULT_API_KEY_NAME = "default";
 
