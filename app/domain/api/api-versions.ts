@@ -6,7 +6,7 @@
 export const API_VERSION_HEADER = "API-Version";
 
 /** Every version still answered, oldest first. */
-export const API_VERSIONS = ["2026-11-29"] as const;
+export const API_VERSIONS = ["2026-11-29", "2026-11-30"] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
 export const LATEST_API_VERSION: ApiVersion = API_VERSIONS[API_VERSIONS.length - 1]!;
 
@@ -18,3 +18,11 @@ export function apiVersionOf(requested: string | null | undefined): ApiVersion |
   if (!value) return LATEST_API_VERSION;
   return (API_VERSIONS as readonly string[]).includes(value) ? (value as ApiVersion) : null;
 }
+
+/** Whether a request following `version` gets what `since` introduced (versions are ISO dates, so they sort as text). */
+export function apiVersionAtLeast(version: ApiVersion, since: ApiVersion): boolean {
+  return version >= since;
+}
+
+/** Since this version the batch CSV gives a point moved to land as snapped_lat, snapped_lon and snapped_distance_km. */
+export const SNAPPED_COLUMNS_SINCE: ApiVersion = "2026-11-30";

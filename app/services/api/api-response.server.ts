@@ -4,7 +4,7 @@ import { describeRequestIssue } from "~/domain/api/api-issues";
 import { REQUEST_ID_HEADER, WWW_AUTHENTICATE_HEADER, apiErrorCodeForStatus, wwwAuthenticate, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
 import { API_ERROR_MARK, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
-import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
+import { API_VERSION_HEADER, API_VERSION_MESSAGE, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
 import type { AppLoadContext } from "@remix-run/node";
 import { ApiKeyRateLimitError } from "./keys/api-key-rate-limit.server";
 import { AnonymousRateLimitError } from "./keys/anonymous-rate-limit.server";
@@ -112,6 +112,7 @@ export function apiRoute<A extends RouteArgs>(handler: (args: A) => Response | P
     let response: Response;
     try {
       if (limited) await limitAnonymousCaller(args.request, requestClientAddress(args.request, args.context));
+      if (!apiVersionOf(args.request.headers.get(API_VERSION_HEADER))) throw new BadRequestError(API_VERSION_MESSAGE, API_VERSION_HEADER);
       response = await handler(args);
     } catch (thrown) {
       response = thrown instanceof Response && thrown.status < 400 ? thrown : apiError(thrown);
