@@ -4,7 +4,7 @@ import { describeRequestIssue } from "~/domain/api/api-issues";
 import { REQUEST_ID_HEADER, WWW_AUTHENTICATE_HEADER, apiErrorCodeForStatus, wwwAuthenticate, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
 import { API_ERROR_MARK, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
-import { API_VERSION_HEADER, API_VERSION_MESSAGE, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
+import { API_VERSION_HEADER, API_VERSION_MESSAGE, apiVersionHeaders, apiVersionOf } from "~/domain/api/api-versions";
 import type { AppLoadContext } from "@remix-run/node";
 import { ApiKeyRateLimitError } from "./keys/api-key-rate-limit.server";
 import { AnonymousRateLimitError } from "./keys/anonymous-rate-limit.server";
@@ -67,7 +67,13 @@ export async function finishApiResponse(request: Request, response: Response): P
     if (keyed) for (const [name, value] of Object.entries(rateLimitHeaders(keyed))) setHeader(response, name, value);
   }
   // Every answer names the dated version it follows (the pinned one, else the newest).
-  setHeader(response, API_VERSION_HEADER, apiVersionOf(request.headers.get(API_VERSION_HEADER)) ?? LATEST_API_VERSION);
+  for (const [name, value] of Object.entries(apiVersionHeaders(request.headers.get(API_VERSION_HEADER)))) {
+    // A list's page links and a retiring version's links share the one Link header.
+    const links = response.headers.get("Link");
+    if (name === "Link" && links?.includes('rel="deprecation"')) continue;
+    if (name === "Link" && links) setHeader(response, name, `${links}, ${value}`);
+    else setHeader(response, name, value);
+  }
   const type = response.headers.get("Content-Type") ?? "";
   if (response.status < 400 || !type.includes("json")) {
     setHeader(response, REQUEST_ID_HEADER, id);
