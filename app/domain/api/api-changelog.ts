@@ -32,6 +32,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
       "`generate_report` names the report's `report_id` and `downloads`: the `/api/v1/reports/{id}/file` paths an API key can follow.",
       "A purchase without an `Idempotency-Key` is told that the key is required; an answer replayed for a repeated key carries `Idempotent-Replayed: true`.",
       "`last_used_at` of a key is given to the minute, as documented.",
+      "`GET /api/v1/billing_info` (the holder's name, phone, address) needs a key with the `billing` scope under every version: a read key gets 403 `insufficient_scope`. A session reads it as before.",
       "`/riskdb/statistic` no longer tells the server's memory, load time or build script (`memory_bytes`, `load_ms`, `generator`) under any version: they describe the server, not the data. It names `dataset_version` instead.",
       "The document's examples use region codes the API serves.",
     ],

@@ -178,7 +178,8 @@ export const invoicesList = methods({ GET: (request) => listAnswer(request, "inv
 export const receiptsList = methods({ GET: (request) => listAnswer(request, "receipts", account.ReceiptsResponse, listReceiptsPage, (r) => r.number) });
 
 export const billingInfoHandler = methods({
-  GET: async (request) => apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await getBillingInfo((await requireApiCaller(request)).user.id)) }),
+  // The holder's personal details: a key reads them only with the billing scope, as it changes them.
+  GET: async (request) => apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await getBillingInfo((await requireApiCaller(request, "billing")).user.id)) }),
   PUT: async (request) => {
     const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);
