@@ -12,8 +12,8 @@ export const API_KEY_SCOPES = ["read", "billing"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
-  read: "Read data: everything the account's dashboard shows (always included).",
-  billing: "Buy and manage billing: orders, payments, plan upgrades, billing details and terms consent.",
+  read: "Read data: the risk data, locations, plan, reports, invoices and receipts the account's dashboard shows (always included); not the holder's billing details.",
+  billing: "Buy and manage billing: orders, payments, plan upgrades, terms consent, and reading and changing the holder's billing details (name, phone, address).",
 };
 
 /** What a call does; a session may do all of it, a key what its scopes allow. */
