@@ -72,8 +72,8 @@ export function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
       headers: z.object({ Location: z.string().openapi({ description: "The page the form came from." }) }),
     };
   }
-  // Every path answers 405 (with Allow) to a method it does not take.
-  const statuses = [...new Set([...op.errors, 405 as const, 500 as const])].sort((a, b) => a - b);
+  // Every path answers 400 to an API-Version no one released, and 405 (with Allow) to a method it does not take.
+  const statuses = [...new Set([...op.errors, 400 as const, 405 as const, 500 as const])].sort((a, b) => a - b);
   for (const status of statuses) {
     const schema = op.errorBodies?.[status] ?? ErrorBody;
     responses[status] = {
