@@ -16,7 +16,7 @@ import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { CSV_TYPE, batchCsvHeader, batchCsvRows, type CsvItem } from "~/domain/api/params/batch-csv";
 import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf, type ApiVersion } from "~/domain/api/api-versions";
 import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
-import { RiskNotFoundError, getRiskEngine, type PlacedPoint, type RiskEngine } from "~/risk/engine.server";
+import { RiskNotFoundError, getRiskEngine, type PlacedPoint, type RiskEngine } from "~/risk/engine/load-engine.server";
 import type { z } from "zod";
 import { API_RESPONSE_HEADERS, apiError } from "./api-response.server";
 import { etagMatches, versionedEtag } from "./api-etag.server";

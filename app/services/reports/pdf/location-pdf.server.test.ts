@@ -5,13 +5,13 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { bandSentence } from "~/risk/explain/band-meanings";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { pdfPages, pdfText } from "../../../../tests/support/pdf-text";
 import { HISTORICAL_LABEL } from "~/domain/hazards/scenarios";
 import { REASON_SLOTS } from "~/domain/reports/location-report";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { writeLocationPdf } from "./location-pdf.server";
-import { t } from "./pdf.server";
+import { t } from "./pdf-toolkit.server";
 import { locationReportModel } from "../single-location.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "location-pdf-"));
