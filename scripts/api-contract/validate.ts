@@ -123,14 +123,16 @@ export function createContractValidator(document: object) {
       const type = (exchange.contentType ?? "").split(";")[0]!.trim().toLowerCase();
       if (!types.includes(type)) return { kind: "mismatch", operation: op.id, errors: [`content type ${type || "(none)"} is not documented (${types.join(", ") || "no body"})`] };
       if (type === NDJSON) return checkLines(op, exchange.status, documented.content![type]!, exchange.body);
-      const media = documented.content![type] as { schema?: { format?: string }; example?: unknown };
+      const media = documented.content![type] as { schema?: { format?: string }; example?: unknown; examples?: Record<string, { value?: unknown }> };
       // A file is checked by its documented type only: its bytes have no schema.
       if (media.schema?.format === "binary") return { kind: "valid", operation: op.id };
       if (type === CSV) {
-        // A CSV answer must start with the header row its documented example starts with.
-        const documentedHeader = typeof media.example === "string" ? media.example.split(/\r?\n/)[0] : undefined;
+        // A CSV answer must start with a header row a documented example starts with (one per API version).
+        const documentedHeaders = [media.example, ...Object.values(media.examples ?? {}).map((e) => e.value)]
+          .filter((e): e is string => typeof e === "string")
+          .map((e) => e.split(/\r?\n/)[0]);
         const header = exchange.body.split(/\r?\n/)[0];
-        return documentedHeader === undefined || header === documentedHeader
+        return documentedHeaders.length === 0 || documentedHeaders.includes(header)
           ? { kind: "valid", operation: op.id }
           : { kind: "mismatch", operation: op.id, errors: [`the CSV header row differs from the documented one: ${header?.slice(0, 80)}`] };
       }

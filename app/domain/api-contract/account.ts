@@ -25,11 +25,17 @@ export const CursorPageParams = z.object({
     .int("starting_after must be a whole number")
     .min(1, "starting_after must be at least 1")
     .optional()
-    .openapi({ description: "The id (reports) or number (invoices, receipts) of the last item of the previous page: the page starts after it." }),
-});
+    .openapi({ description: "The id (reports) or number (invoices, receipts) of the last item of the previous page: the page starts after it. It must name an item of the list." }),
+  ending_before: z.coerce
+    .number({ invalid_type_error: "ending_before must be a number" })
+    .int("ending_before must be a whole number")
+    .min(1, "ending_before must be at least 1")
+    .optional()
+    .openapi({ description: "The id or number of the first item of the page after: the page holds the newer items just before it (has_more: newer ones remain). It must name an item of the list; not with starting_after." }),
+}).refine((q) => q.starting_after === undefined || q.ending_before === undefined, { message: "Send starting_after or ending_before, not both", path: ["ending_before"] });
 export type CursorPage = z.output<typeof CursorPageParams>;
 
-const hasMore = z.boolean().openapi({ description: "More items follow: ask again with starting_after set to the last item's id or number." });
+const hasMore = z.boolean().openapi({ description: "More items follow in the direction read: ask again with starting_after set to the last item's id or number (or, paging back with ending_before, with ending_before set to the first's). The Link header gives both pages." });
 const Limits = obj({ country: z.number().int(), region: z.number().int(), hexagon: z.number().int() });
 const codes = z.array(z.string()).readonly();
 const CodeLists = obj({ country: codes, region: codes, hexagon: codes });
@@ -48,7 +54,7 @@ export const AvailableLocationsResponse = obj({
     limit_country: 5,
     limit_region: 20,
     limit_hexagon: 50,
-    order_list: { country: ["FR", "GB"], region: ["FR-IDF"], hexagon: [] },
+    order_list: { country: ["FR", "GB"], region: ["FR-13"], hexagon: [] },
     free_order_list: { country: ["FR", "GB"], region: [], hexagon: [] },
     tariff: { name: "PREMIUM" },
   },

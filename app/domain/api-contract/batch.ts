@@ -10,7 +10,7 @@ const clientId = z.string().max(100).optional().openapi({ description: "Your own
 const coordinate = z.union([z.number(), z.string().max(40)]);
 
 export const BatchPoint = obj({ id: clientId, lat: coordinate.openapi({ description: "Latitude, decimal degrees.", example: 51.507 }), lon: coordinate.openapi({ description: "Longitude, decimal degrees.", example: -0.128 }) }).openapi("BatchPoint");
-export const BatchCode = obj({ id: clientId, location_code: z.string().max(20).openapi({ description: "Country (alpha-2), region (ISO 3166-2) or H3 resolution-4 hexagon id.", example: "FR-IDF" }) }).openapi("BatchLocationCode");
+export const BatchCode = obj({ id: clientId, location_code: z.string().max(20).openapi({ description: "Country (alpha-2), region (ISO 3166-2) or H3 resolution-4 hexagon id.", example: "FR-13" }) }).openapi("BatchLocationCode");
 export const BatchSlot = obj({
   scenario: ScenarioId,
   period: PeriodId.optional().openapi({ description: "hist for scenario hist (the default there); 2030, 2040 or 2050 for an RCP." }),
@@ -29,7 +29,7 @@ export const BatchRequest = obj({
     locations: [
       { id: "policy-1", lat: 51.507, lon: -0.128 },
       { id: "policy-2", lat: 0, lon: -30 },
-      { id: "region", location_code: "FR-IDF" },
+      { id: "region", location_code: "FR-13" },
     ],
     slots: [{ scenario: "hist", period: "hist" }, { scenario: "rcp85", period: "2050" }],
   },

@@ -11,7 +11,7 @@ const keyFields = {
   prefix: z.string().openapi({ description: "crk_ and 8 characters: names the key without revealing it." }),
   scopes: z.array(Scope).openapi({ description: "What the key may do; read is always there." }),
   created_at: z.string().datetime(),
-  last_used_at: z.string().datetime().nullable().openapi({ description: "When a call last used the key, to the minute; null if never." }),
+  last_used_at: z.string().datetime().regex(/:00Z$/).nullable().openapi({ description: "When a call last used the key, to the minute (seconds always 00, e.g. 2026-11-26T02:00:00Z); null if never." }),
   expires_at: z
     .string()
     .datetime()
@@ -25,7 +25,7 @@ const example = {
   prefix: "crk_Q2xpbWF0",
   scopes: ["read"] as ("read" | "billing")[],
   created_at: "2026-11-01T10:00:00.000Z",
-  last_used_at: "2026-11-26T02:00:00.000Z",
+  last_used_at: "2026-11-26T02:00:00Z",
   expires_at: null,
 };
 

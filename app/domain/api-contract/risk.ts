@@ -21,7 +21,7 @@ export const RegionsResponse = obj({
   status: ok,
   country_code: z.string(),
   regions: z.array(obj({ region_code: z.string(), region_name: z.string() })),
-}).openapi("RegionsResponse", { example: { status: "ok", country_code: "FR", regions: [{ region_code: "FR-IDF", region_name: "Île-de-France" }] } });
+}).openapi("RegionsResponse", { example: { status: "ok", country_code: "FR", regions: [{ region_code: "FR-13", region_name: "Bouches-du-Rhône" }] } });
 
 export const DurationsResponse = obj({ status: ok, durations: z.array(obj({ id: z.string(), name: z.string() })) }).openapi("DurationsResponse", {
   example: { status: "ok", durations: [{ id: "30y", name: "30-year climatological window" }] },
@@ -161,9 +161,7 @@ export const StatisticResponse = obj({
       regions: z.number().int(),
       hazards: z.number().int(),
       slots: z.number().int(),
-      generator: z.string(),
-      load_ms: z.number(),
-      memory_bytes: z.number().int(),
+      dataset_version: z.string().openapi({ description: "Version of the hazard dataset the counts are of." }),
       hist_distribution: z.record(z.record(z.number())).openapi({ description: `Share of land cells in each band (L…E, na, nodata) per hazard, historical (${BASELINE_YEARS}).` }),
     }),
   }),
@@ -172,7 +170,7 @@ export const StatisticResponse = obj({
     status: "ok",
     statistic: {
       geography: { lat: 51.507, lon: -0.128, country: "GB", city: "London" },
-      dataset: { cells: 120000, countries: 200, regions: 3000, hazards: 12, slots: 10, generator: "data-build 1", load_ms: 40, memory_bytes: 50000000, hist_distribution: { FD: { L: 0.5, M: 0.3, H: 0.1, S: 0.05, E: 0.05, na: 0, nodata: 0 } } },
+      dataset: { cells: 120000, countries: 200, regions: 3000, hazards: 12, slots: 10, dataset_version: "4.1.0", hist_distribution: { FD: { L: 0.5, M: 0.3, H: 0.1, S: 0.05, E: 0.05, na: 0, nodata: 0 } } },
     },
   },
 });
@@ -206,5 +204,5 @@ export const NotEntitledBody = obj({
   location_code: z.string().optional().openapi({ description: "The location asked for." }),
   modal: z.enum(["buyDataModal", "addCreditsModal"]).optional(),
 }).openapi("NotEntitledError", {
-  example: { success: false, error: "This option is not available for DISCOVERY plan", code: "not_entitled", request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71", field: "location_code", kind: "region", location_code: "FR-IDF", modal: "buyDataModal" },
+  example: { success: false, error: "This option is not available for DISCOVERY plan", code: "not_entitled", request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71", field: "location_code", kind: "region", location_code: "FR-13", modal: "buyDataModal" },
 });

@@ -4,6 +4,7 @@ import { PORTFOLIO_MAX_ROWS, VISITOR_MAX_ROWS } from "../portfolio/limits";
 import { BASELINE_YEARS } from "../hazards/scenarios";
 import { ok } from "./common";
 import { HazardId, PeriodId, ScenarioId } from "./risk";
+import { REPORT_FILE_FORMATS } from "../api/report-files";
 import { z, obj } from "./zod";
 
 const LevelCounts = obj({ L: z.number().int(), M: z.number().int(), H: z.number().int(), S: z.number().int(), E: z.number().int(), none: z.number().int() }).openapi("LevelCounts", {
@@ -146,8 +147,22 @@ export const RequestPreviewResponse = z
   ])
   .openapi("RequestPreviewResponse", { description: "The preview's charts until the report is built, then its output blocks." });
 
-export const GenerateReportResponse = obj({ status: ok, report: ReportProgress, report_files: z.array(ReportFile) }).openapi("GenerateReportResponse", {
-  example: { status: "ok", report: { status: "queued", processed: 0, total: 17, percent: 0, error: null }, report_files: [] },
+export const GenerateReportResponse = obj({
+  status: ok,
+  report: ReportProgress,
+  report_id: z.number().int().nullable().openapi({ description: "The report's id in get_reports_list and /v1/reports/{id}/file." }),
+  downloads: z
+    .array(obj({ format: z.enum(REPORT_FILE_FORMATS), path: z.string().openapi({ description: "A path under the API's host that an API key or session token can GET." }) }))
+    .openapi({ description: "The report's files through the API, once written (empty while the report is built)." }),
+  report_files: z.array(ReportFile).openapi({ description: "The same files as the dashboard links them (a signed-in browser's paths)." }),
+}).openapi("GenerateReportResponse", {
+  example: {
+    status: "ok",
+    report: { status: "done", processed: 17, total: 17, percent: 100, error: null },
+    report_id: 42,
+    downloads: [{ format: "pdf", path: "/api/v1/reports/42/file?format=pdf" }, { format: "xlsx", path: "/api/v1/reports/42/file?format=xlsx" }],
+    report_files: [{ kind: "pdf", path: "/dashboard/pdf?id=7", name: "portfolio-report.pdf", bytes: 183211 }, { kind: "xlsx", path: "/dashboard/xls?id=8", name: "portfolio-report.xlsx", bytes: 40211 }],
+  },
 });
 
 export const ReportRunningResponse = obj({ status: z.literal("running"), report: ReportProgress }).openapi("ReportRunningResponse", {

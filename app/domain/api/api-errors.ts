@@ -65,3 +65,11 @@ const REQUEST_ID_SHAPE = /^[A-Za-z0-9._:-]{1,128}$/;
 export function requestIdFrom(given: string | null | undefined): string {
   return given && REQUEST_ID_SHAPE.test(given) ? given : crypto.randomUUID();
 }
+
+/** A 401 names the scheme to authenticate with (RFC 9110 §11.6.1, RFC 6750 §3): Bearer, an API key or a session token. */
+export const WWW_AUTHENTICATE_HEADER = "WWW-Authenticate";
+const AUTH_REALM = "api";
+
+export function wwwAuthenticate(code: ApiErrorCode): string {
+  return code === "invalid_credential" ? `Bearer realm="${AUTH_REALM}", error="invalid_token"` : `Bearer realm="${AUTH_REALM}"`;
+}

@@ -7,6 +7,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { SESSION_COOKIE_NAME } from "../auth/auth";
 import { API_VERSION } from "./api-changelog";
+import { API_VERSIONS, API_VERSION_HEADER, API_VERSION_RETIREMENTS, LATEST_API_VERSION } from "./api-versions";
 import { API_LIMITS_TEXT } from "./keys/api-limits";
 import { API_PREFIX } from "./api-paths";
 import { registerFileAnswers } from "./openapi/files";
@@ -38,6 +39,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = REGISTER_PATHS.flatMap((r
   return ops;
 });
 
+/** What the document says of dated versions and of those on their way out. */
+const API_VERSIONS_TEXT = [
+  `Send \`${API_VERSION_HEADER}: YYYY-MM-DD\` to pin a dated version (${API_VERSIONS.join(", ")}); without it a request follows the newest, ${LATEST_API_VERSION}. Every answer names the version it followed in the same header. A change that can break a client comes only with a new dated version; this document describes the newest.`,
+  ...Object.entries(API_VERSION_RETIREMENTS).map(
+    ([version, r]) =>
+      `${version} is deprecated since ${r.deprecated} and answered until ${r.sunset}: an answer to a request pinned to it carries \`Deprecation\` (RFC 9745, \`@\` and the Unix time it was deprecated), \`Sunset\` (RFC 8594, the HTTP date it goes) and a \`Link\` with rel="deprecation" to the changelog.`,
+  ),
+];
+
 /** The OpenAPI 3.1 document; its version follows the changelog (app/domain/api/api-changelog.ts). */
 export function buildOpenApiDocument(origin: string, version = API_VERSION) {
   const registry = new OpenAPIRegistry();
@@ -68,7 +78,9 @@ export function buildOpenApiDocument(origin: string, version = API_VERSION) {
       description:
         [
           "Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.",
-          `What changed, with dates, in the API and the dataset: ${base}/api/changelog`,
+          `What changed, with dates, in the API and the dataset: ${base}/api/changelog (as JSON: ${base}/api/changelog.json)`,
+          "## Versions",
+          ...API_VERSIONS_TEXT,
           "## Limits",
           ...API_LIMITS_TEXT,
         ].join("\n\n"),

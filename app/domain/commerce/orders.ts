@@ -115,6 +115,10 @@ export const PENDING_ORDER_TIMEOUT_MS = 24 * 60 * 60_000;
 /** Idempotency keys (API header and the forms' hidden token): printable ASCII only, so no NUL or control byte reaches the database. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
 export const IDEMPOTENCY_KEY_MESSAGE = "must be 8-200 letters, digits or - _ : .";
+/** Sent as `true` on an answer given back for a repeated Idempotency-Key rather than run again. */
+export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
+/** A purchase without a key: the key is what makes a retry safe, so it is asked for first. */
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = "is required: send one per purchase (e.g. a UUID) so a retry never charges twice";
 
 /**
  * The plan an order changes to: only upwards. The current plan changes nothing (packages alone may still be bought);

@@ -21,8 +21,9 @@ import { rateLimitStateOf, requireApiCaller } from "./keys/api-auth.server";
 import { createApiKey, describeApiKey, listApiKeys, revokeApiKey, revokeApiKeyById, rotateApiKey, rotateApiKeyById } from "./keys/api-keys.server";
 import { getAvailableLocations, getUserEntitlements } from "../commerce/entitlements.server";
 import { getBillingInfo, getTermsConsent, saveBillingInfo, setTermsConsent } from "../commerce/billing.server";
-import { listInvoicesPage, listReceiptsPage, listReportsPage, type ListPage } from "../commerce/documents.server";
-import { idempotencyKeyOf } from "../commerce/orders/idempotency.server";
+import { listHoldsKey, listInvoicesPage, listReceiptsPage, listReportsPage, type ListPage } from "../commerce/documents.server";
+import { pageLinks } from "~/domain/api/page-links";
+import { idempotencyKeyOf, replayHeaders } from "../commerce/orders/idempotency.server";
 import { purchasePackages } from "../commerce/orders/orders.server";
 import { currentPaymentsMode } from "../commerce/orders/payments.server";
 import { BadRequestError } from "../http/errors.server";
@@ -164,37 +165,37 @@ export const tariffUpgrade = methods({
       packages,
       idempotencyKey: idempotencyKeyOf(request, values),
     });
-    return apiAnswer(orders.PurchaseResponse, result);
+    return apiAnswer(orders.PurchaseResponse, result, { headers: replayHeaders(result) });
   },
 });
 
-/** The page a list request asks for (CursorPageParams, the schema the document lists). */
-function listPage(request: Request): ListPage {
+type ListName = "invoices" | "receipts" | "reports";
+
+/** The page a list request asks for (CursorPageParams, the schema the document lists); a cursor must name an item of the list. */
+async function listPage(request: Request, list: ListName, userId: string): Promise<ListPage> {
   const q = parseQuery(account.CursorPageParams, request);
-  return { limit: q.limit, startingAfter: q.starting_after };
+  for (const [field, key] of [["starting_after", q.starting_after], ["ending_before", q.ending_before]] as const) {
+    if (key !== undefined && !(await listHoldsKey(list, userId, key))) throw new BadRequestError(`${field} ${key} is not an item of this list`, field);
+  }
+  return { limit: q.limit, startingAfter: q.starting_after, endingBefore: q.ending_before };
 }
 
-export const reportsList = methods({
-  GET: async (request) => {
-    const { results, hasMore } = await listReportsPage((await requireApiCaller(request)).user.id, listPage(request));
-    return apiAnswer(account.ReportsListResponse, { status: "ok", has_more: hasMore, results });
-  },
-});
-export const invoicesList = methods({
-  GET: async (request) => {
-    const { results, hasMore } = await listInvoicesPage((await requireApiCaller(request)).user.id, listPage(request));
-    return apiAnswer(account.InvoicesResponse, { status: "ok", has_more: hasMore, results });
-  },
-});
-export const receiptsList = methods({
-  GET: async (request) => {
-    const { results, hasMore } = await listReceiptsPage((await requireApiCaller(request)).user.id, listPage(request));
-    return apiAnswer(account.ReceiptsResponse, { status: "ok", has_more: hasMore, results });
-  },
-});
+/** An answer of a list, with its `Link` header to the pages next to it (RFC 8288). */
+async function listAnswer<S extends z.ZodTypeAny, R>(request: Request, list: ListName, schema: S, read: (userId: string, page: ListPage) => Promise<{ results: R[]; hasMore: boolean }>, keyOf: (item: R) => number) {
+  const userId = (await requireApiCaller(request)).user.id;
+  const page = await listPage(request, list, userId);
+  const { results, hasMore } = await read(userId, page);
+  const link = pageLinks(new URL(request.url), page, hasMore, results.length ? [keyOf(results[0]!), keyOf(results.at(-1)!)] : null);
+  return apiAnswer(schema, { status: "ok", has_more: hasMore, results } as z.input<S>, link ? { headers: { Link: link } } : undefined);
+}
+
+export const reportsList = methods({ GET: (request) => listAnswer(request, "reports", account.ReportsListResponse, listReportsPage, (r) => r.id) });
+export const invoicesList = methods({ GET: (request) => listAnswer(request, "invoices", account.InvoicesResponse, listInvoicesPage, (r) => r.number) });
+export const receiptsList = methods({ GET: (request) => listAnswer(request, "receipts", account.ReceiptsResponse, listReceiptsPage, (r) => r.number) });
 
 export const billingInfoHandler = methods({
-  GET: async (request) => apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await getBillingInfo((await requireApiCaller(request)).user.id)) }),
+  // The holder's personal details: a key reads them only with the billing scope, as it changes them.
+  GET: async (request) => apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await getBillingInfo((await requireApiCaller(request, "billing")).user.id)) }),
   PUT: async (request) => {
     const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);

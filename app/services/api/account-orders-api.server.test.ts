@@ -5,7 +5,7 @@ import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { TERMS_VERSION } from "~/domain/commerce/orders";
 import { API_AUTH_MESSAGES } from "./keys/api-auth.server";
-import { rotateApiKey } from "./keys/api-keys.server";
+import { createApiKey, rotateApiKey } from "./keys/api-keys.server";
 import { isReportPaid } from "../portfolio/report/purchase.server";
 import { createSession } from "../auth/session.server";
 import { billingInfoHandler, tariffUpgrade, termsHandler } from "./account-api.server";
@@ -273,13 +273,16 @@ describe("Idempotency-Key reuse", () => {
 });
 
 describe("API key scopes", () => {
-  it("an API key reads data but cannot buy or change billing; the session can", async () => {
+  it("an API key reads data but cannot buy, nor read or change billing details; the session can", async () => {
     const { user, auth } = await signedIn("PREMIUM");
     const { key } = await rotateApiKey(user);
     const byKey = { Authorization: `Bearer ${key}` };
-    const read = await billingInfoHandler.loader({ request: new Request("http://localhost/api/v1/billing_info", { headers: byKey }) });
-    expect(read.status).toBe(200);
+    const readBilling = (headers: Record<string, string>) => billingInfoHandler.loader({ request: new Request("http://localhost/api/v1/billing_info", { headers }) });
+    expect((await readBilling(auth)).status).toBe(200);
+    const billingKey = await createApiKey(user, { name: "billing", scopes: ["billing"] });
+    expect((await readBilling({ Authorization: `Bearer ${billingKey.key}` })).status).toBe(200);
     const refused = [
+      await readBilling(byKey),
       await call(buyProducts, "POST", "/v1/products/buy_products", { ...byKey, "Idempotency-Key": "key-buy-00001" }, { type: 1, amount: 1 }),
       await call(tariffUpgrade, "POST", "/v1/tariff/upgrade", { ...byKey, "Idempotency-Key": "key-upgrade-01" }, { tariff_id: 3 }),
       await call(billingInfoHandler, "PUT", "/v1/billing_info", byKey, { company: { country: "US" } }),

@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { MAX_DB_INTEGER, plainIntegerInput, tooLargeMessage } from "~/domain/commerce/packages";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
-import { apiError, apiJson } from "./api-response.server";
-import { BadRequestError } from "../http/errors.server";
+import { apiError, apiJson, parseBody } from "./api-response.server";
 
 export type Handler = (request: Request) => Promise<Response>;
 
@@ -30,12 +29,7 @@ export function methods(map: Partial<Record<"GET" | "POST" | "PUT", Handler>>) {
 }
 
 /** The values parsed by `schema`, or a 400 naming the first field at fault. */
-export function parse<S extends z.ZodTypeAny>(schema: S, values: unknown): z.output<S> {
-  const r = schema.safeParse(values);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  throw new BadRequestError(issue.message, typeof issue.path[0] === "string" ? issue.path[0] : undefined);
-}
+export const parse = parseBody;
 
 /** A whole number field within [min, max], with messages that name it. */
 export const int = (name: string, min = 0, max = MAX_DB_INTEGER) =>

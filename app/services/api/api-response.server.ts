@@ -1,9 +1,10 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { REQUEST_ID_HEADER, apiErrorCodeForStatus, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
+import { describeRequestIssue } from "~/domain/api/api-issues";
+import { REQUEST_ID_HEADER, WWW_AUTHENTICATE_HEADER, apiErrorCodeForStatus, wwwAuthenticate, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
 import { API_ERROR_MARK, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
-import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
+import { API_VERSION_HEADER, API_VERSION_MESSAGE, apiVersionHeaders, apiVersionOf } from "~/domain/api/api-versions";
 import type { AppLoadContext } from "@remix-run/node";
 import { ApiKeyRateLimitError } from "./keys/api-key-rate-limit.server";
 import { AnonymousRateLimitError } from "./keys/anonymous-rate-limit.server";
@@ -66,7 +67,13 @@ export async function finishApiResponse(request: Request, response: Response): P
     if (keyed) for (const [name, value] of Object.entries(rateLimitHeaders(keyed))) setHeader(response, name, value);
   }
   // Every answer names the dated version it follows (the pinned one, else the newest).
-  setHeader(response, API_VERSION_HEADER, apiVersionOf(request.headers.get(API_VERSION_HEADER)) ?? LATEST_API_VERSION);
+  for (const [name, value] of Object.entries(apiVersionHeaders(request.headers.get(API_VERSION_HEADER)))) {
+    // A list's page links and a retiring version's links share the one Link header.
+    const links = response.headers.get("Link");
+    if (name === "Link" && links?.includes('rel="deprecation"')) continue;
+    if (name === "Link" && links) setHeader(response, name, `${links}, ${value}`);
+    else setHeader(response, name, value);
+  }
   const type = response.headers.get("Content-Type") ?? "";
   if (response.status < 400 || !type.includes("json")) {
     setHeader(response, REQUEST_ID_HEADER, id);
@@ -77,6 +84,7 @@ export async function finishApiResponse(request: Request, response: Response): P
   headers.delete("Content-Length");
   headers.set(REQUEST_ID_HEADER, id);
   const finished = body && typeof body === "object" && !Array.isArray(body) ? completeErrorBody(request, response.status, body as Record<string, unknown>) : completeErrorBody(request, response.status, { error: ERROR_MESSAGES.serverError });
+  if (response.status === 401 && !headers.has(WWW_AUTHENTICATE_HEADER)) headers.set(WWW_AUTHENTICATE_HEADER, wwwAuthenticate(finished.code));
   return new Response(JSON.stringify(finished), { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -110,6 +118,7 @@ export function apiRoute<A extends RouteArgs>(handler: (args: A) => Response | P
     let response: Response;
     try {
       if (limited) await limitAnonymousCaller(args.request, requestClientAddress(args.request, args.context));
+      if (!apiVersionOf(args.request.headers.get(API_VERSION_HEADER))) throw new BadRequestError(API_VERSION_MESSAGE, API_VERSION_HEADER);
       response = await handler(args);
     } catch (thrown) {
       response = thrown instanceof Response && thrown.status < 400 ? thrown : apiError(thrown);
@@ -177,7 +186,14 @@ export function apiError(error: unknown) {
 export function parseQuery<S extends z.ZodTypeAny>(schema: S, request: Request): z.output<S> {
   const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = typeof issue.path[0] === "string" ? issue.path[0] : undefined;
-  throw new BadRequestError(issue.message, field);
+  const { message, field } = describeRequestIssue(result.error.issues[0]!, "the query");
+  throw new BadRequestError(message, field);
+}
+
+/** Reads a request body's values with a zod schema; the first problem becomes a 400 in the API's words, naming the field. */
+export function parseBody<S extends z.ZodTypeAny>(schema: S, values: unknown): z.output<S> {
+  const result = schema.safeParse(values);
+  if (result.success) return result.data;
+  const { message, field } = describeRequestIssue(result.error.issues[0]!);
+  throw new BadRequestError(message, field);
 }

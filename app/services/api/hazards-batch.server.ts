@@ -5,13 +5,16 @@
  * plan and ledger are read once per batch, not once per point.
  */
 import { batchRequestCost } from "~/domain/api/keys/api-limits";
+import { describeRequestIssue } from "~/domain/api/api-issues";
+import { API_BODY_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import {
   BatchRequest, type BatchHeader, type BatchItemError, type BatchItemErrorCode, type BatchItemOk, type HazardsBatchResponse,
 } from "~/domain/api-contract/batch";
 import { ENTITLEMENT_MESSAGES, canAccess, classifyLocationCode, finestReadableLevel, type AccessContext, type LocationRef } from "~/domain/commerce/entitlements";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
-import { BATCH_CSV_HEADER, CSV_TYPE, batchCsvRows, type CsvItem } from "~/domain/api/params/batch-csv";
+import { CSV_TYPE, batchCsvHeader, batchCsvRows, type CsvItem } from "~/domain/api/params/batch-csv";
+import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf, type ApiVersion } from "~/domain/api/api-versions";
 import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { RiskNotFoundError, getRiskEngine, type PlacedPoint, type RiskEngine } from "~/risk/engine/load-engine.server";
 import type { z } from "zod";
@@ -20,6 +23,7 @@ import { etagMatches, versionedEtag } from "./api-etag.server";
 import { giveBackIfNotModified, rateLimitStateOf, requireApiCaller } from "./keys/api-auth.server";
 import { accessContextFor } from "../commerce/entitlements.server";
 import { AppError, BadRequestError, withErrorCode } from "../http/errors.server";
+import { readJsonBody } from "../http/forms/form-body.server";
 
 type Item = z.input<typeof BatchItemOk> | z.input<typeof BatchItemError>;
 type Header = z.input<typeof BatchHeader>;
@@ -62,11 +66,9 @@ export function parseBatchRequest(body: unknown): { locations: BatchRequest["loc
   const result = BatchRequest.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    const field = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
-    const message = issue.code === "invalid_union" && issue.path[0] === "locations"
-      ? "each location needs lat and lon, or location_code (and optionally id), nothing else"
-      : issue.message;
-    throw new BadRequestError(`${field ? `${field}: ` : ""}${message}`, field || undefined);
+    const { message, field } = describeRequestIssue(issue);
+    if (issue.code === "invalid_union" && issue.path[0] === "locations") throw new BadRequestError(`${field}: each location needs lat and lon, or location_code (and optionally id), nothing else`, field);
+    throw new BadRequestError(message, field);
   }
   return { locations: result.data.locations, slots: parseSlots(result.data.slots) };
 }
@@ -189,7 +191,7 @@ function streamItems(
   ctx: AccessContext,
   request: { locations: BatchRequest["locations"]; slots: Slot[] },
   first: (header: Header) => string,
-  text: (item: Item, header: Header) => string,
+  text: (item: Item, header: Header, location: BatchRequest["locations"][number]) => string,
 ): ReadableStream<Uint8Array> {
   const engine = getRiskEngine();
   const scorer = new Scorer(engine, request.slots);
@@ -204,7 +206,7 @@ function streamItems(
       if (next > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const end = Math.min(next + STREAM_CHUNK, request.locations.length);
       let chunk = "";
-      for (; next < end; next++) chunk += text(scoreLocation(scorer, engine, ctx, request.locations[next]!, next), header);
+      for (; next < end; next++) chunk += text(scoreLocation(scorer, engine, ctx, request.locations[next]!, next), header, request.locations[next]!);
       controller.enqueue(encoder.encode(chunk));
       if (next >= request.locations.length) controller.close();
     },
@@ -216,9 +218,9 @@ export function streamBatch(ctx: AccessContext, request: { locations: BatchReque
   return streamItems(ctx, request, (header) => `${JSON.stringify(header)}\n`, (item) => `${JSON.stringify(item)}\n`);
 }
 
-/** The CSV form: the header row, then one row per item × slot, with the versions on every row. */
-export function streamBatchCsv(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }): ReadableStream<Uint8Array> {
-  return streamItems(ctx, request, () => `${BATCH_CSV_HEADER}\r\n`, (item, header) => batchCsvRows(item as CsvItem, header.slots, header));
+/** The CSV form: the header row, then one row per item × slot, with the versions on every row, in the version's columns. */
+export function streamBatchCsv(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }, version: ApiVersion = LATEST_API_VERSION): ReadableStream<Uint8Array> {
+  return streamItems(ctx, request, () => `${batchCsvHeader(version)}\r\n`, (item, header, input) => batchCsvRows(item as CsvItem, header.slots, header, { version, input }));
 }
 
 /** `?format=` wins, then `Accept`; JSON otherwise. */
@@ -232,20 +234,12 @@ export function batchFormatOf(request: Request): BatchFormat {
   return accept.includes(NDJSON_TYPE) ? "ndjson" : accept.includes(CSV_TYPE) ? "csv" : "json";
 }
 
-async function readJson(request: Request): Promise<unknown> {
-  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) {
-    throw new BadRequestError("Send the batch as JSON (Content-Type: application/json)");
-  }
-  try {
-    return await request.json();
-  } catch {
-    throw new BadRequestError("The body is not valid JSON");
-  }
-}
+/** The batch's JSON body: another content type is a 415, JSON that does not parse a 400 unreadable_body. */
+const readJson = (request: Request) => readJsonBody(request, API_BODY_MESSAGES.batchType);
 
 /** Ties an answer to what it depends on: the versions, the caller's access and the request itself. */
-export function batchEtag(engine: RiskEngine, ctx: AccessContext, format: BatchFormat, body: unknown): string {
-  return versionedEtag(engine.datasetVersion, METHODOLOGY_VERSION, [format, ctx.plan, ctx.ordered, body]);
+export function batchEtag(engine: RiskEngine, ctx: AccessContext, format: BatchFormat, body: unknown, apiVersion: ApiVersion = LATEST_API_VERSION): string {
+  return versionedEtag(engine.datasetVersion, METHODOLOGY_VERSION, [format, apiVersion, ctx.plan, ctx.ordered, body]);
 }
 
 export const BATCH_PRECONDITION_MESSAGE = "If-None-Match: * cannot hold for a batch: send the ETag of the answer you hold";
@@ -259,7 +253,8 @@ export async function hazardsBatchAction(request: Request): Promise<Response> {
     const caller = await requireApiCaller(request, "read", batchRequestCost(parsed.locations.length, parsed.slots.length));
     const ctx = await accessContextFor(caller);
     const engine = getRiskEngine();
-    const etag = batchEtag(engine, ctx, format, body);
+    const apiVersion = apiVersionOf(request.headers.get(API_VERSION_HEADER)) ?? LATEST_API_VERSION;
+    const etag = batchEtag(engine, ctx, format, body, apiVersion);
     const ifNoneMatch = request.headers.get("If-None-Match");
     // A POST's answer always exists: "*" cannot hold (RFC 9110 §13.1.2), so it is a 412 rather than a 304.
     if (ifNoneMatch?.trim() === "*") throw withErrorCode(new AppError(BATCH_PRECONDITION_MESSAGE, 412), "precondition_failed");
@@ -274,7 +269,7 @@ export async function hazardsBatchAction(request: Request): Promise<Response> {
     }
     if (format === "csv") {
       headers.set("Content-Type", `${CSV_TYPE}; charset=utf-8; header=present`);
-      return new Response(streamBatchCsv(ctx, parsed), { status: 200, headers });
+      return new Response(streamBatchCsv(ctx, parsed, apiVersion), { status: 200, headers });
     }
     headers.set("Content-Type", "application/json; charset=utf-8");
     return new Response(JSON.stringify(scoreBatch(ctx, parsed)), { status: 200, headers });

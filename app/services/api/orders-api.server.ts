@@ -10,7 +10,7 @@ import { apiAnswer } from "./api-response.server";
 import { int, methods, parse } from "./api-methods.server";
 import { requireApiCaller, resolveApiCaller } from "./keys/api-auth.server";
 import { readBody } from "../http/forms/form-flash.server";
-import { idempotencyKeyOf } from "../commerce/orders/idempotency.server";
+import { idempotencyKeyOf, replayHeaders } from "../commerce/orders/idempotency.server";
 import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, settleCheckoutPayment } from "../commerce/orders/orders.server";
 import { getPaymentProvider } from "../commerce/orders/payments.server";
 
@@ -37,7 +37,7 @@ export const selfServiceCreateOrder = methods({
       idempotencyKey: idempotencyKeyOf(request, values),
       pricedLineRequired: true,
     });
-    return apiAnswer(contract.CreateOrderResponse, { status: "ok", ...order });
+    return apiAnswer(contract.CreateOrderResponse, { status: "ok", ...order }, { headers: replayHeaders(order) });
   },
 });
 
@@ -48,7 +48,7 @@ export const leadConfirmPurchase = methods({
     const { values } = await readBody(request);
     const body = parse(z.object({ lead_id: int("lead_id", 1), order_id: int("order_id", 1) }), values);
     const result = await confirmPurchase({ userId: caller.user.id, leadId: body.lead_id, orderId: body.order_id, idempotencyKey: idempotencyKeyOf(request, values) });
-    return apiAnswer(contract.PurchaseResponse, result);
+    return apiAnswer(contract.PurchaseResponse, result, { headers: replayHeaders(result) });
   },
 });
 
@@ -73,7 +73,7 @@ export const buyProducts = methods({
     const { values } = await readBody(request);
     const body = parse(z.object({ type: z.preprocess(plainIntegerInput, z.unknown()).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1, MAX_LOCATIONS_PER_PURCHASE) }), values);
     const result = await buyLocationCredits({ userId: caller.user.id, kind: PACKAGE_TYPES[body.type], amount: body.amount, idempotencyKey: idempotencyKeyOf(request, values) });
-    return apiAnswer(contract.PurchaseResponse, result);
+    return apiAnswer(contract.PurchaseResponse, result, { headers: replayHeaders(result) });
   },
 });
 

@@ -17,7 +17,7 @@ import { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
 import { REQUEST_ID_HEADER } from "~/domain/api/api-errors";
-import { API_VERSION_HEADER, API_VERSION_MESSAGE, LATEST_API_VERSION, apiVersionOf } from "~/domain/api/api-versions";
+import { API_VERSION_HEADER, API_VERSION_MESSAGE, apiVersionHeaders, apiVersionOf } from "~/domain/api/api-versions";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import type { AppLoadContext } from "@remix-run/node";
 import { anonymousRateStateOf, giveBackIfNotModified, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./keys/api-auth.server";
@@ -130,7 +130,7 @@ async function reply(request: Request, fn: () => Answer | Promise<Answer>): Prom
       ...API_RESPONSE_HEADERS,
       ...CORS_HEADERS,
       [REQUEST_ID_HEADER]: requestIdOf(request),
-      [API_VERSION_HEADER]: apiVersionOf(request.headers.get(API_VERSION_HEADER)) ?? LATEST_API_VERSION,
+      ...apiVersionHeaders(request.headers.get(API_VERSION_HEADER)),
     };
     if (notModified) {
       delete headers["Content-Type"];
@@ -198,7 +198,9 @@ export function datasetStatistic(): Answer_<"StatisticResponse"> {
   const dataset = engine((e) => {
     let summary = statisticByEngine.get(e);
     if (!summary) statisticByEngine.set(e, (summary = e.statistic()));
-    return summary;
+    // What the data holds, not how this server holds it: no build script, load time or memory.
+    const { generator: _generator, load_ms: _loadMs, memory_bytes: _memoryBytes, ...data } = summary;
+    return { ...data, dataset_version: e.datasetVersion };
   });
   return { status: "ok" as const, statistic: { geography: { lat, lon, country, city }, dataset } };
 }

@@ -1,5 +1,5 @@
 /** Invoices, receipts (merged per number on the account page), their PDFs, the reports list and support requests. */
-import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
 import { invoices, orders, receipts, supportRequests } from "#db/schema/index";
 import { formatDocumentDate } from "~/domain/commerce/orders";
 import { formatMinorUnits } from "~/domain/commerce/invoicing/money";
@@ -18,25 +18,52 @@ export interface DocumentRow {
   order_id: number;
 }
 
-/** A page of a list, newest first: at most `limit` items after the key `startingAfter`, and whether more follow. */
+/**
+ * A page of a list, newest first: at most `limit` items after the key `startingAfter` (older ones), or before the key
+ * `endingBefore` (newer ones, the page nearest to it), and whether more follow in that direction.
+ */
 export interface ListPage {
   limit: number;
   startingAfter?: number;
+  endingBefore?: number;
 }
 
-/** Reads one more row than the page holds to know whether more follow. */
+const readsBackwards = (page: ListPage | undefined) => page?.startingAfter === undefined && page?.endingBefore !== undefined;
+
+/** Reads one more row than the page holds to know whether more follow; a backward page is read oldest first, then turned. */
 function pageOf<T>(rows: T[], page: ListPage | undefined): { rows: T[]; hasMore: boolean } {
   if (!page) return { rows, hasMore: false };
-  return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+  const kept = rows.slice(0, page.limit);
+  return { rows: readsBackwards(page) ? kept.reverse() : kept, hasMore: rows.length > page.limit };
 }
 
 function pageWhere(owner: SQL, key: Parameters<typeof lt>[0], page: ListPage | undefined): SQL {
-  return page?.startingAfter !== undefined ? and(owner, lt(key, page.startingAfter))! : owner;
+  if (page?.startingAfter !== undefined) return and(owner, lt(key, page.startingAfter))!;
+  if (page?.endingBefore !== undefined) return and(owner, gt(key, page.endingBefore))!;
+  return owner;
+}
+
+function pageOrder(key: Parameters<typeof desc>[0], page: ListPage | undefined) {
+  return readsBackwards(page) ? asc(key) : desc(key);
+}
+
+const REPORT_ORDER_KINDS = { kind: "self_service" as const, statuses: ["paid" as const] };
+
+/** Whether `key` names an item of the user's list: a cursor must be one, or the page it stands for means nothing. */
+export async function listHoldsKey(list: "invoices" | "receipts" | "reports", userId: string, key: number): Promise<boolean> {
+  const db = await getDb();
+  if (list === "reports") {
+    const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, key), eq(orders.userId, userId), eq(orders.kind, REPORT_ORDER_KINDS.kind), inArray(orders.status, REPORT_ORDER_KINDS.statuses))).limit(1);
+    return Boolean(row);
+  }
+  const table = list === "invoices" ? invoices : receipts;
+  const [row] = await db.select({ number: table.number }).from(table).where(and(eq(table.number, key), eq(table.userId, userId))).limit(1);
+  return Boolean(row);
 }
 
 export async function listInvoicesPage(userId: string, page?: ListPage) {
   const db = await getDb();
-  const query = db.select().from(invoices).where(pageWhere(eq(invoices.userId, userId), invoices.number, page)).orderBy(desc(invoices.number));
+  const query = db.select().from(invoices).where(pageWhere(eq(invoices.userId, userId), invoices.number, page)).orderBy(pageOrder(invoices.number, page));
   const { rows, hasMore } = pageOf(await (page ? query.limit(page.limit + 1) : query), page);
   const results: DocumentRow[] = rows.map((r) => ({ number: r.number, created_at: r.createdAt.toISOString(), total_price: formatMinorUnits(r.totalMinor), currency: r.currency, order_id: r.orderId }));
   return { results, hasMore };
@@ -44,7 +71,7 @@ export async function listInvoicesPage(userId: string, page?: ListPage) {
 
 export async function listReceiptsPage(userId: string, page?: ListPage) {
   const db = await getDb();
-  const query = db.select().from(receipts).where(pageWhere(eq(receipts.userId, userId), receipts.number, page)).orderBy(desc(receipts.number));
+  const query = db.select().from(receipts).where(pageWhere(eq(receipts.userId, userId), receipts.number, page)).orderBy(pageOrder(receipts.number, page));
   const { rows, hasMore } = pageOf(await (page ? query.limit(page.limit + 1) : query), page);
   return { results: rows.map(receiptRow), hasMore };
 }
@@ -105,8 +132,8 @@ export async function documentPdf(userId: string, number: number, kind: "invoice
 /** Reports bought by the user: paid self-service orders and what they cover. */
 export async function listReportsPage(userId: string, page?: ListPage) {
   const db = await getDb();
-  const owner = and(eq(orders.userId, userId), eq(orders.kind, "self_service"), inArray(orders.status, ["paid"]))!;
-  const query = db.select().from(orders).where(pageWhere(owner, orders.id, page)).orderBy(desc(orders.id));
+  const owner = and(eq(orders.userId, userId), eq(orders.kind, REPORT_ORDER_KINDS.kind), inArray(orders.status, REPORT_ORDER_KINDS.statuses))!;
+  const query = db.select().from(orders).where(pageWhere(owner, orders.id, page)).orderBy(pageOrder(orders.id, page));
   const { rows, hasMore } = pageOf(await (page ? query.limit(page.limit + 1) : query), page);
   const results = rows.map((o) => ({
     id: o.id,

@@ -6,7 +6,9 @@ import type { PortfolioReport, PortfolioUpload } from "#db/schema/index";
 import { BadRequestError, NotFoundError, AppError } from "../http/errors.server";
 import { findUpload, latestUpload, type PreviewResult } from "./upload/uploads.server";
 import { reportOfUpload, requestReport, type ReportOutputs } from "./report/report.server";
-import { isReportPaid } from "./report/purchase.server";
+import { isReportPaid, paidReportOrderId } from "./report/purchase.server";
+import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
+import { REPORT_FILE_FORMATS } from "~/domain/api/report-files";
 
 export const REPORT_BLOCKS = {
   request_stats: "output_request_stats",
@@ -68,7 +70,11 @@ export async function requestPreview(upload: PortfolioUpload) {
 export async function generateReport(upload: PortfolioUpload, userId: string) {
   if (!(await isReportPaid(upload, userId))) throw new PaymentRequiredError();
   const report = await requestReport(upload, userId);
-  return { status: "ok" as const, report: reportProgress(report), report_files: report.files ?? [] };
+  const files = report.files ?? [];
+  // The paths an API key can follow: the files by the report's id, once they are written.
+  const reportId = await paidReportOrderId(upload, userId);
+  const downloads = reportId !== null && files.length ? REPORT_FILE_FORMATS.map((format) => ({ format, path: `${apiUrl(API_PATHS.reportFile(reportId))}?format=${format}` })) : [];
+  return { status: "ok" as const, report: reportProgress(report), report_id: reportId, downloads, report_files: files };
 }
 
 /** One output block of a finished report; 202 with the progress while the job runs. */

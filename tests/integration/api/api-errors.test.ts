@@ -50,7 +50,7 @@ describe("API error answers", () => {
       ["method", call(appKey.action, request(API_PATHS.appKey, { method: "PUT", headers: session })), 405, "method_not_allowed"],
       ["no such path", call(fallback.loader, request("/api/v1/nothing-here")), 404, "not_found"],
       ["not in the plan", call(hazardScores.loader, request(API_PATHS.riskHazardScores, { query: { location_code: "ES-M" }, headers: discoverySession })), 403, "not_entitled"],
-      ["unreadable body", call(batch.action, request(API_PATHS.hazardsBatch, { method: "POST", headers: { ...withKey, "Content-Type": "application/json" }, body: "{" })), 400, "invalid_request"],
+      ["unreadable body", call(batch.action, request(API_PATHS.hazardsBatch, { method: "POST", headers: { ...withKey, "Content-Type": "application/json" }, body: "{" })), 400, "unreadable_body"],
     ];
     for (const [what, pending, status, code] of cases) {
       const { status: got, header, body } = await errorOf(await pending);

@@ -34,7 +34,7 @@ async function get(route: { loader: unknown }, path: string, query: Record<strin
   const url = new URL(`http://localhost${apiUrl(path)}`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const res = await (route.loader as Loader)({ request: new Request(url, { headers }), params: {}, context: {} });
-  return { status: res.status, body: (await res.json()) as { has_more: boolean; results: Record<string, number>[]; code?: string; field?: string } };
+  return { status: res.status, link: res.headers.get("Link"), body: (await res.json()) as { has_more: boolean; results: Record<string, number>[]; code?: string; field?: string } };
 }
 
 describe("lists that grow page with a cursor", () => {
@@ -66,6 +66,28 @@ describe("lists that grow page with a cursor", () => {
       expect(await get(route, path, { limit: "0" }, auth)).toMatchObject({ status: 400, body: { code: "invalid_request", field: "limit" } });
       expect(await get(route, path, { limit: "101" }, auth)).toMatchObject({ status: 400, body: { field: "limit" } });
       expect(await get(route, path, { starting_after: "x" }, auth)).toMatchObject({ status: 400, body: { field: "starting_after" } });
+    });
+
+    it(`${name}: a cursor that names no item of the caller's list is a 400, not the whole list; ending_before pages back; Link names the pages next to it`, async () => {
+      const { auth } = await userWithDocuments(6);
+      const keys = (await get(route, path, {}, auth)).body.results.map((r) => r[key]!);
+      const foreign = Math.max(...keys) + 1_000_000;
+      for (const cursor of ["starting_after", "ending_before"]) {
+        expect(await get(route, path, { [cursor]: String(foreign) }, auth)).toMatchObject({ status: 400, body: { code: "invalid_request", field: cursor } });
+      }
+      expect(await get(route, path, { starting_after: String(keys[1]), ending_before: String(keys[3]) }, auth)).toMatchObject({ status: 400, body: { field: "ending_before" } });
+
+      const second = await get(route, path, { limit: "2", starting_after: String(keys[1]) }, auth);
+      expect(second.body.results.map((r) => r[key])).toEqual(keys.slice(2, 4));
+      const links = Object.fromEntries([...second.link!.matchAll(/<([^>]+)>; rel="(\w+)"/g)].map((m) => [m[2], m[1]]));
+      expect(links.next).toBe(`${apiUrl(path)}?limit=2&starting_after=${keys[3]}`);
+      expect(links.prev).toBe(`${apiUrl(path)}?limit=2&ending_before=${keys[2]}`);
+
+      const back = await get(route, path, { limit: "2", ending_before: String(keys[2]) }, auth);
+      expect({ keys: back.body.results.map((r) => r[key]), has_more: back.body.has_more }).toEqual({ keys: keys.slice(0, 2), has_more: false });
+      const backMore = await get(route, path, { limit: "1", ending_before: String(keys[2]) }, auth);
+      expect({ keys: backMore.body.results.map((r) => r[key]), has_more: backMore.body.has_more }).toEqual({ keys: [keys[1]], has_more: true });
+      expect((await get(route, path, {}, auth)).link).toBeNull();
     });
   }
 });

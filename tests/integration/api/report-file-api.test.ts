@@ -15,6 +15,7 @@ import { saveBillingInfo } from "~/services/commerce/billing.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/report/purchase.server";
 import { storeReportFile } from "~/services/reports/files.server";
 import * as reportFile from "../../../app/routes/api+/v1+/reports+/$id.file";
+import * as generateReport from "../../../app/routes/api+/upload.generate_report";
 import * as reportsList from "../../../app/routes/api+/v1+/reports+/get_reports_list";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "report-file-api-"));
@@ -39,15 +40,30 @@ async function buyerWithReport() {
   const upload = await createUpload(db, { total_locations: 3, valid_locations: 3 }, user.id);
   const order = await orderReport(upload, user.id);
   expect((await confirmReportPurchase(upload, user.id, order.order_id, TERMS_VERSION)).status).toBe("paid");
-  const [report] = await db.insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: 3, status: "done" }).returning();
+  const [report] = await db
+    .insert(portfolioReports)
+    .values({ uploadId: upload.id, userId: user.id, total: 3, processed: 3, status: "done", files: [{ kind: "pdf", path: "/dashboard/pdf?id=1", name: "portfolio-report.pdf", bytes: 18 }] })
+    .returning();
   for (const [kind, bytes] of [["portfolio_pdf", "%PDF-1.7 portfolio"], ["portfolio_xlsx", "PK\u0003\u0004 workbook"]] as const) {
     await storeReportFile({ userId: user.id, kind, sourceId: report!.id, title: "Portfolio report", baseName: "portfolio-report" }, async (target) => writeFileSync(target, bytes), db);
   }
   const { key } = await rotateApiKey(user);
-  return { orderId: order.order_id, auth: { Authorization: `Bearer ${key!}` } };
+  return { orderId: order.order_id, uploadId: upload.id, auth: { Authorization: `Bearer ${key!}` } };
 }
 
 describe("GET /api/v1/reports/{id}/file", () => {
+  it("generate_report names the report's id and API paths a key can follow to its files", async () => {
+    const { orderId, uploadId, auth } = await buyerWithReport();
+    const answer = await (await get(generateReport, `${API_PATHS.generateReport}?upload_id=${uploadId}`, auth)).json();
+    expect(answer).toMatchObject({ status: "ok", report_id: orderId });
+    expect(answer.downloads.map((d: { format: string }) => d.format)).toEqual(["pdf", "xlsx"]);
+    for (const { path: filePath } of answer.downloads as { path: string }[]) {
+      expect(filePath.startsWith(apiUrl(API_PATHS.reportFile(orderId)))).toBe(true);
+      const res = await (reportFile.loader as Loader)({ request: new Request(`http://localhost${filePath}`, { headers: auth }), params: { id: String(orderId) }, context: {} });
+      expect(res.status).toBe(200);
+    }
+  });
+
   it("streams the file of the key's own report, named by the reports list, in the format asked for", async () => {
     const { orderId, auth } = await buyerWithReport();
     const list = await (await get(reportsList, API_PATHS.reportsList, auth)).json();

@@ -12,8 +12,8 @@ export const API_KEY_SCOPES = ["read", "billing"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
-  read: "Read data: everything the account's dashboard shows (always included).",
-  billing: "Buy and manage billing: orders, payments, plan upgrades, billing details and terms consent.",
+  read: "Read data: the risk data, locations, plan, reports, invoices and receipts the account's dashboard shows (always included); not the holder's billing details.",
+  billing: "Buy and manage billing: orders, payments, plan upgrades, terms consent, and reading and changing the holder's billing details (name, phone, address).",
 };
 
 /** What a call does; a session may do all of it, a key what its scopes allow. */
@@ -42,6 +42,11 @@ export const API_KEY_ROTATION_OVERLAP_TEXT = "24 hours";
 
 /** last_used_at is written at most this often per key: keyed calls are hot, a write per call is not affordable. */
 export const API_KEY_LAST_USED_INTERVAL_MS = 60_000;
+
+/** A key's last use as answered: to the minute it is kept to (`2026-11-26T02:00:00Z`), no seconds that mean nothing. */
+export function lastUsedToTheMinute(at: Date | null): string | null {
+  return at ? `${at.toISOString().slice(0, 16)}:00Z` : null;
+}
 
 /** The key that `get_app_key` reads, creates, rotates and revokes. */
 export const DEFAULT_API_KEY_NAME = "default";

@@ -2,11 +2,17 @@
 import { API_PATHS } from "../api-paths";
 import * as account from "../../api-contract/account";
 import * as orders from "../../api-contract/orders";
+import { z } from "../../api-contract/zod";
 import type { ApiOperation, RegisterPaths } from "./operation";
 import { BODY_ERRORS, PURCHASE_ERRORS, SIGNED_IN_ERRORS, idempotencyHeaders, json } from "./shared";
 
 const PAGING_TEXT =
-  "Newest first, a page at a time: `limit` items (default and most 100); when `has_more` is true, ask again with `starting_after` set to the last item's id (reports) or number (invoices, receipts).";
+  "Newest first, a page at a time: `limit` items (default and most 100); when `has_more` is true, ask again with `starting_after` set to the last item's id (reports) or number (invoices, receipts). `ending_before` set to the first item's pages back to newer items. A cursor that names no item of the list is a 400. The `Link` header gives the next (older) and prev (newer) pages as paths to follow.";
+
+/** The pages next to a list's page (RFC 8288). */
+const pageLinkHeaders = z.object({
+  Link: z.string().optional().openapi({ description: 'The pages next to this one: `</api/v1/invoices/?limit=20&starting_after=1041>; rel="next", </api/v1/invoices/?limit=20&ending_before=1060>; rel="prev"`; absent when there is none.' }),
+});
 
 /** GET names the live key (never creates one), POST creates or rotates it, DELETE revokes it; the last two need a signed-in session. */
 function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
@@ -92,6 +98,7 @@ const accountOps: ApiOperation[] = [
     description: PAGING_TEXT,
     access: "required",
     query: account.CursorPageParams,
+    responseHeaders: pageLinkHeaders,
     response: { schema: account.ReportsListResponse, description: "Paid self-service orders and what they cover." },
     errors: [400, ...SIGNED_IN_ERRORS],
   },
@@ -104,6 +111,7 @@ const accountOps: ApiOperation[] = [
     description: PAGING_TEXT,
     access: "required",
     query: account.CursorPageParams,
+    responseHeaders: pageLinkHeaders,
     response: { schema: account.InvoicesResponse, description: "Invoices, newest first." },
     errors: [400, ...SIGNED_IN_ERRORS],
   },
@@ -116,6 +124,7 @@ const accountOps: ApiOperation[] = [
     description: PAGING_TEXT,
     access: "required",
     query: account.CursorPageParams,
+    responseHeaders: pageLinkHeaders,
     response: { schema: account.ReceiptsResponse, description: "Receipts, newest first." },
     errors: [400, ...SIGNED_IN_ERRORS],
   },
@@ -127,7 +136,8 @@ const accountOps: ApiOperation[] = [
     path: API_PATHS.billingInfo,
     tag: "Account",
     summary: "Billing information",
-    access: "required",
+    description: "The account holder's name, phone, address and VAT number: an API key needs the billing scope to read them (a read key gets 403 insufficient_scope).",
+    access: "billing",
     response: { schema: account.BillingInfoResponse, description: "Billing information and whether it is complete." },
     errors: SIGNED_IN_ERRORS,
   },

@@ -4,7 +4,8 @@
  * document's own (the same statuses as the reports list), so they stay alike.
  */
 import { API_PATHS } from "../api-paths";
-import { BATCH_CSV_HEADER, CSV_TYPE } from "../params/batch-csv";
+import { BATCH_CSV_COLUMNS, BATCH_CSV_HEADER, CSV_TYPE, batchCsvHeader } from "../params/batch-csv";
+import { API_VERSIONS } from "../api-versions";
 import { REPORT_FILE_FORMATS, REPORT_FILE_MEDIA_TYPES } from "../report-files";
 import { SECURITY } from "./route";
 
@@ -17,7 +18,7 @@ interface OperationObject {
 }
 type Paths = Record<string, Record<string, OperationObject>>;
 
-export const BATCH_CSV_TEXT = `\`Accept: text/csv\` or \`?format=csv\` streams the answer as CSV (RFC 4180, CRLF line ends, UTF-8): a header row, then one row per location × slot in request order, slots in the order asked for. Columns: ${BATCH_CSV_HEADER.split(",").slice(0, 19).join(", ")}, then for the aggregate (AL) and each hazard <id>_value, <id>_score, <id>_level and <id>_state. A location that cannot be scored has its rows too, with status error and its code and error, the score columns empty. Text a caller sent or a place name that starts like a spreadsheet formula (= + - @) is prefixed with an apostrophe.`;
+export const BATCH_CSV_TEXT = `\`Accept: text/csv\` or \`?format=csv\` streams the answer as CSV (RFC 4180, CRLF line ends, UTF-8): a header row, then one row per location × slot in request order, slots in the order asked for. Columns: ${BATCH_CSV_COLUMNS.slice(0, BATCH_CSV_COLUMNS.indexOf("AL_value")).join(", ")}, then for the aggregate (AL) and each hazard <id>_value, <id>_score, <id>_level and <id>_state. A location that cannot be scored has its rows too, with status error and its code and error, the score columns empty. A point in the water scored at the nearest land gives that land point in snapped_lat, snapped_lon and snapped_distance_km (empty on land); under API-Version ${API_VERSIONS[0]} one snapped_to_land column holds it as "lat,lon". An error row keeps the lat and lon, or the location_code, it was sent with. Text a caller sent or a place name that starts like a spreadsheet formula (= + - @) is prefixed with an apostrophe.`;
 
 const REPORT_FILE_PATH = API_PATHS.reportFile("{id}");
 /** The operations this module adds (beside API_OPERATIONS). */
@@ -74,7 +75,13 @@ export function registerFileAnswers(document: { paths?: object }): void {
       format.schema.description = "ndjson or csv for a streamed form; otherwise Accept decides (JSON by default).";
     }
     const ok = batch.responses["200"];
-    if (ok?.content) ok.content[CSV_TYPE] = { schema: { type: "string", description: "Header row, then one row per location × slot." }, example: `${BATCH_CSV_HEADER}\r\n` };
+    if (ok?.content) {
+      ok.content[CSV_TYPE] = {
+        schema: { type: "string", description: "Header row, then one row per location × slot." },
+        example: `${BATCH_CSV_HEADER}\r\n`,
+        examples: Object.fromEntries(API_VERSIONS.map((v) => [v, { summary: `The header row under API-Version ${v}`, value: `${batchCsvHeader(v)}\r\n` }])),
+      };
+    }
   }
   paths[REPORT_FILE_PATH] = { get: reportFileOperation(paths) };
 }

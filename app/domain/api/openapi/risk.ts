@@ -35,7 +35,7 @@ const batchOp: ApiOperation = {
   alternateContent: { "application/x-ndjson": batch.HazardsBatchLine },
   responseHeaders: z.object({ ETag: z.string().openapi({ description: "Tied to dataset_version, methodology_version, the caller's access and the request." }), ...RATE_LIMIT_HEADERS }),
   notModified: true,
-  errors: [400, 401, 403, 412, 413, 429],
+  errors: [400, 401, 403, 412, 413, 415, 429],
 };
 
 /** Every risk read counts against an API key, so each answer may carry the key's RateLimit headers. */

@@ -2,7 +2,8 @@
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { ERROR_STATUS_TEXT, ErrorBody } from "../../api-contract/common";
 import { z } from "../../api-contract/zod";
-import { REQUEST_ID_HEADER } from "../api-errors";
+import { REQUEST_ID_HEADER, WWW_AUTHENTICATE_HEADER } from "../api-errors";
+import { IDEMPOTENT_REPLAYED_HEADER } from "../../commerce/orders";
 import type { Access, ApiOperation, Schema } from "./operation";
 import { RATE_LIMIT_HEADERS } from "./shared";
 
@@ -11,6 +12,10 @@ const REQUEST_ID_HEADERS = {
   [REQUEST_ID_HEADER]: z.string().openapi({ description: "The request's id: the same as the body's request_id." }),
 };
 const errorHeaders = z.object(REQUEST_ID_HEADERS);
+const unauthorizedHeaders = z.object({
+  [WWW_AUTHENTICATE_HEADER]: z.string().openapi({ description: 'The scheme to authenticate with: `Bearer realm="api"`, with `error="invalid_token"` when the credential sent does not check out.' }),
+  ...REQUEST_ID_HEADERS,
+});
 const allowHeaders = z.object({ Allow: z.string().openapi({ description: "The methods the path takes, e.g. GET, HEAD, OPTIONS." }), ...REQUEST_ID_HEADERS });
 const retryAfterHeaders = z.object({
   "Retry-After": z.number().int().openapi({ description: "Seconds to wait: for an API key, the seconds until its window resets." }),
@@ -40,12 +45,23 @@ export const withExample = (schema: Schema, example?: unknown) => {
   return { schema, ...(e === undefined ? {} : { example: e }) };
 };
 
+/** An operation that takes an Idempotency-Key says when its answer is a replay. */
+const replayedHeaders = {
+  [IDEMPOTENT_REPLAYED_HEADER]: z.literal("true").optional().openapi({ description: "Present, `true`, when the answer is the stored one of an earlier request with the same Idempotency-Key: nothing ran again." }),
+};
+
+function successHeaders(op: ApiOperation): z.AnyZodObject | undefined {
+  const idempotent = op.headers && "Idempotency-Key" in op.headers.shape;
+  if (!idempotent) return op.responseHeaders;
+  return z.object({ ...(op.responseHeaders?.shape ?? {}), ...replayedHeaders });
+}
+
 export function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {
     200: {
       description: op.response.description,
       content: { "application/json": withExample(op.response.schema, op.response.example), ...Object.fromEntries(Object.entries(op.alternateContent ?? {}).map(([type, schema]) => [type, { schema }])) },
-      ...(op.responseHeaders ? { headers: op.responseHeaders } : {}),
+      ...(successHeaders(op) ? { headers: successHeaders(op) } : {}),
     },
   };
   if (op.notModified) responses[304] = { description: "Not modified: the ETag sent in If-None-Match is still current (same dataset, methodology, access and request).", ...(op.responseHeaders ? { headers: op.responseHeaders } : {}) };
@@ -56,14 +72,14 @@ export function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
       headers: z.object({ Location: z.string().openapi({ description: "The page the form came from." }) }),
     };
   }
-  // Every path answers 405 (with Allow) to a method it does not take.
-  const statuses = [...new Set([...op.errors, 405 as const, 500 as const])].sort((a, b) => a - b);
+  // Every path answers 400 to an API-Version no one released, and 405 (with Allow) to a method it does not take.
+  const statuses = [...new Set([...op.errors, 400 as const, 405 as const, 500 as const])].sort((a, b) => a - b);
   for (const status of statuses) {
     const schema = op.errorBodies?.[status] ?? ErrorBody;
     responses[status] = {
       description: ERROR_STATUS_TEXT[status],
       content: { "application/json": { schema } },
-      headers: status === 429 ? retryAfterHeaders : status === 405 ? allowHeaders : errorHeaders,
+      headers: status === 429 ? retryAfterHeaders : status === 405 ? allowHeaders : status === 401 ? unauthorizedHeaders : errorHeaders,
     };
   }
   return responses;

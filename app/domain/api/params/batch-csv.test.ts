@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PER_HAZARD_IDS } from "../../hazards/hazards";
-import { BATCH_CSV_COLUMNS, BATCH_CSV_HEADER, batchCsvRows, type CsvItem } from "./batch-csv";
+import { parse as parseCsv } from "csv-parse/sync";
+import { API_VERSIONS } from "../api-versions";
+import { BATCH_CSV_COLUMNS, BATCH_CSV_HEADER, batchCsvColumns, batchCsvRows, type CsvItem } from "./batch-csv";
 
 const slots = [
   { scenario: "hist", period: "hist", warming_c: null },
@@ -19,7 +21,7 @@ describe("batch CSV rows", () => {
   it("writes one row per slot, the hazard columns by id, and quotes and guards text", () => {
     const item: CsvItem = {
       index: 0, id: "=cmd|' /C calc'!A0", status: "ok", lat: 51.5, lon: -0.128, hexagon_code: "84194adffffffff", region_code: "GB-LND", country_code: "GB",
-      snapped_to_land: false, location_type: "region", location_code: "GB-LND", location_name: "London, \"Greater\"",
+      snapped_to_land: null, location_type: "region", location_code: "GB-LND", location_name: "London, \"Greater\"",
       results: slots.map((s, i) => ({ scenario: s.scenario, period: s.period, aggregate: score("AL", 0.3 + i / 10), hazards: [score("SS", null), score("HW", 0.25)] })),
     };
     const rows = batchCsvRows(item, slots, versions).split("\r\n").filter(Boolean);
@@ -36,6 +38,33 @@ describe("batch CSV rows", () => {
     expect(at("SS_state")).toBe("not_applicable");
     expect(at("SS_value")).toBe("");
     expect(at("DR_state")).toBe("");
+  });
+
+  it("prints a point moved to land as coordinates: three columns in the newest version, one \"lat,lon\" cell in the first", () => {
+    const item: CsvItem = {
+      index: 0, id: null, status: "ok", lat: 51.4, lon: 1.6, hexagon_code: "84194adffffffff", region_code: "GB-KEN", country_code: "GB",
+      snapped_to_land: { lat: 51.38, lon: 1.44, distance_km: 11.2 }, location_type: "country", location_code: "GB", location_name: "United Kingdom",
+      results: [{ scenario: "hist", period: "hist", aggregate: score("AL", 0.3), hazards: [] }],
+    };
+    const newest = batchCsvRows(item, slots.slice(0, 1), versions).trim().split(",");
+    expect(newest.length).toBe(BATCH_CSV_COLUMNS.length);
+    expect(["snapped_lat", "snapped_lon", "snapped_distance_km"].map((c) => newest[BATCH_CSV_COLUMNS.indexOf(c)])).toEqual(["51.38", "1.44", "11.2"]);
+    const first = API_VERSIONS[0];
+    const columns = batchCsvColumns(first);
+    const row = batchCsvRows(item, slots.slice(0, 1), versions, { version: first }).trim();
+    expect(row).not.toContain("[object Object]");
+    const [cells] = parseCsv(row) as string[][];
+    expect(cells![columns.indexOf("snapped_to_land")]).toBe("51.38,1.44");
+    expect(cells!.length).toBe(columns.length);
+  });
+
+  it("keeps the coordinates or code an error row was sent with", () => {
+    const error = { index: 1, id: "p", status: "error", code: "at_sea", error: "The point is at sea" } as const;
+    const row = batchCsvRows(error, slots.slice(0, 1), versions, { input: { lat: 0, lon: "-30.5" } }).trim().split(",");
+    expect(row[BATCH_CSV_COLUMNS.indexOf("lat")]).toBe("0");
+    expect(row[BATCH_CSV_COLUMNS.indexOf("lon")]).toBe("-30.5");
+    const coded = batchCsvRows({ ...error, code: "unknown_location" }, slots.slice(0, 1), versions, { input: { location_code: "ZZ-99" } }).trim().split(",");
+    expect(coded[BATCH_CSV_COLUMNS.indexOf("location_code")]).toBe("ZZ-99");
   });
 
   it("gives an item that could not be scored its error in every slot's row, scores empty", () => {

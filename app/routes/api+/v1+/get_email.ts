@@ -7,9 +7,9 @@ import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/forms/public-fo
 import { DOCUMENT_QUERY_PARAM } from "~/domain/content/site";
 import { DocumentsListResponse } from "~/domain/api-contract/account";
 import { SuccessResponse } from "~/domain/api-contract/content";
-import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
+import { apiAnswer, apiError, apiJson, apiRoute, parseBody } from "~/services/api/api-response.server";
 import { documentsSentCookie, listDocuments, requestDocument, requireDocument } from "~/services/content/documents/documents.server";
-import { BadRequestError, isAppError } from "~/services/http/errors.server";
+import { isAppError } from "~/services/http/errors.server";
 import { readBody, redirectWithFormFlash } from "~/services/http/forms/form-flash.server";
 import { logger } from "~/services/infra/logger.server";
 import { requestClientAddress } from "~/services/http/client-address.server";
@@ -30,14 +30,10 @@ async function routeAction({ request, context }: ActionFunctionArgs) {
   if (formData && typeof back === "string") return pageFormAction(request, requestClientAddress(request, context), formData, documentId, safeRedirectPath(back, "/"));
   try {
     const document = requireDocument(documentId);
-    const parsed = DocumentRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new BadRequestError(issue.message, String(issue.path[0] ?? "email"));
-    }
+    const data = parseBody(DocumentRequestSchema, values);
     const ip = requestClientAddress(request, context);
-    await requestDocument({ documentId: document.id, email: parsed.data.email, ip, honeypot: values[HONEYPOT_FIELD] });
-    return apiAnswer(SuccessResponse, { status: "success" }, { headers: { "Set-Cookie": documentsSentCookie(request, document.id, parsed.data.email) } });
+    await requestDocument({ documentId: document.id, email: data.email, ip, honeypot: values[HONEYPOT_FIELD] });
+    return apiAnswer(SuccessResponse, { status: "success" }, { headers: { "Set-Cookie": documentsSentCookie(request, document.id, data.email) } });
   } catch (error) {
     return apiError(error);
   }

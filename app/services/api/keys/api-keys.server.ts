@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { and, asc, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { apiKeys, users, type ApiKey } from "#db/schema/index";
 import {
+  lastUsedToTheMinute,
   API_KEY_LIMIT_MESSAGE, API_KEY_LAST_USED_INTERVAL_MS, API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, DEFAULT_API_KEY_NAME,
   MAX_ACTIVE_API_KEYS, checkKeyName, normaliseScopes, type ApiKeyScope,
 } from "~/domain/api/keys/api-keys";
@@ -74,7 +75,7 @@ function listItem(row: ApiKey): ApiKeyListItem {
     prefix: row.prefix,
     scopes: normaliseScopes(row.scopes),
     created_at: row.createdAt.toISOString(),
-    last_used_at: iso(row.lastUsedAt),
+    last_used_at: lastUsedToTheMinute(row.lastUsedAt),
     expires_at: iso(row.expiresAt),
   };
 }

@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { idempotencyKeys } from "#db/schema/index";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from "~/domain/commerce/orders";
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, IDEMPOTENT_REPLAYED_HEADER } from "~/domain/commerce/orders";
 import { getDb } from "../../infra/db.server";
 import { BadRequestError, ConflictError, UnprocessableEntityError, withErrorCode } from "../../http/errors.server";
 import { logger } from "../../infra/logger.server";
@@ -20,6 +20,7 @@ import type { Tx } from "../ledger.server";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 export function assertIdempotencyKey(key: unknown): string {
+  if (key === undefined || key === null || key === "") throw new BadRequestError(`${IDEMPOTENCY_HEADER} ${IDEMPOTENCY_KEY_REQUIRED_MESSAGE}`, "idempotency_key");
   if (typeof key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new BadRequestError(`${IDEMPOTENCY_HEADER} ${IDEMPOTENCY_KEY_MESSAGE}`, "idempotency_key");
   }
@@ -59,6 +60,19 @@ export interface UnitOfWork {
   afterCommit: (task: () => Promise<void>) => void;
 }
 
+/** Answers that were stored by an earlier request with the same key and given back, not run again. */
+const replayedAnswers = new WeakSet<object>();
+
+/** Whether an answer of withIdempotency is a replay (the API says so in `Idempotent-Replayed: true`). */
+export function isReplayedAnswer(answer: unknown): boolean {
+  return typeof answer === "object" && answer !== null && replayedAnswers.has(answer);
+}
+
+/** The header a replayed answer carries; none on a first answer. */
+export function replayHeaders(answer: unknown): Record<string, string> {
+  return isReplayedAnswer(answer) ? { [IDEMPOTENT_REPLAYED_HEADER]: "true" } : {};
+}
+
 export async function withIdempotency<T>(request: IdempotentRequest, run: (work: UnitOfWork) => Promise<T>): Promise<T> {
   assertIdempotencyKey(request.key);
   const owner = request.ownerId ?? "anonymous";
@@ -77,6 +91,7 @@ export async function withIdempotency<T>(request: IdempotentRequest, run: (work:
       const [row] = await tx.select().from(idempotencyKeys).where(where);
       if (!row || row.state !== "done") throw new ConflictError(COMMERCE_MESSAGES.keyInProgress);
       if (row.requestHash !== null && row.requestHash !== requestHash) throw withErrorCode(new UnprocessableEntityError(COMMERCE_MESSAGES.keyReused, "idempotency_key"), "idempotency_key_reused");
+      if (typeof row.response === "object" && row.response !== null) replayedAnswers.add(row.response);
       return row.response as T;
     }
     const answer = await run({ tx, afterCommit: (task) => afterCommit.push(task) });

@@ -3,7 +3,8 @@ import { parse, serialize } from "cookie";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { isProduction } from "~/env.server";
-import { readFormData } from "./form-body.server";
+import { API_BODY_MESSAGES } from "~/domain/forms/errors";
+import { isFormContentType, isJsonType, mediaTypeOf, readFormData, readJsonBody, refuse } from "./form-body.server";
 
 /**
  * When a page form without JavaScript posts to a JSON API route, the route answers with a redirect back to the page.
@@ -40,15 +41,23 @@ export function readFormFlash(request: Request): { flash: FormFlash | null; head
 }
 
 /** JSON or form body of a public API call, as plain values. */
+/**
+ * JSON or form body of a public API call, as plain values. No body at all reads as no values; JSON that does not
+ * parse, or is not an object, is a 400 unreadable_body; a body of any other content type is a 415.
+ */
 export async function readBody(request: Request): Promise<{ values: Record<string, unknown>; formData: FormData | null }> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) {
-    const data = (await request.json().catch(() => null)) as unknown;
-    return { values: typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}, formData: null };
-  }
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+  if (isFormContentType(request)) {
     const formData = await readFormData(request);
     return { values: Object.fromEntries(formData), formData };
   }
-  return { values: {}, formData: null };
+  const type = mediaTypeOf(request);
+  if (!type || !isJsonType(type)) {
+    // A call without a body needs no content type; a body we cannot read is refused rather than read as empty.
+    if ((await request.text().catch(() => "")).length === 0) return { values: {}, formData: null };
+    return refuse(415, API_BODY_MESSAGES.unsupportedType(type));
+  }
+  const data = await readJsonBody(request, API_BODY_MESSAGES.unsupportedType);
+  if (data === undefined) return { values: {}, formData: null };
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return refuse(400, API_BODY_MESSAGES.notAnObject);
+  return { values: data as Record<string, unknown>, formData: null };
 }

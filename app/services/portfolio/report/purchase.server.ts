@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { portfolioUploads, type PortfolioUpload } from "#db/schema/index";
 import { PENDING_ORDER_TIMEOUT_MS, type ReportCharge, type SelfServiceProductCode } from "~/domain/commerce/orders";
 import { createLead } from "../../commerce/orders/leads.server";
-import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadChargeFor, reportQuantityOf } from "../../commerce/orders/orders.server";
+import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, latestPaidOrderFor, leadChargeFor, reportQuantityOf } from "../../commerce/orders/orders.server";
 import { getDb } from "../../infra/db.server";
 
 /** The self-service product of a portfolio report (priced per unique valid location). */
@@ -22,6 +22,12 @@ export async function reportCharge(upload: PortfolioUpload): Promise<ReportCharg
 export async function isReportPaid(upload: PortfolioUpload, userId: string): Promise<boolean> {
   if (upload.userId !== userId || !upload.leadId) return false;
   return isLeadPaidFor(Number(upload.leadId), PORTFOLIO_REPORT_PRODUCT, reportQuantityOf(upload.summary));
+}
+
+/** The id of the paid order that bought this upload's report: the id /v1/reports/{id}/file and get_reports_list know it by. */
+export async function paidReportOrderId(upload: PortfolioUpload, userId: string): Promise<number | null> {
+  if (upload.userId !== userId || !upload.leadId) return null;
+  return (await latestPaidOrderFor(Number(upload.leadId), PORTFOLIO_REPORT_PRODUCT))?.id ?? null;
 }
 
 /** POST /v1/lead/file_transfer: the upload's lead, created once. */

@@ -3,10 +3,10 @@ import { PostalAddressLeadSchema } from "~/domain/reports/single-location";
 import { ENTITLEMENT_MESSAGES } from "~/domain/commerce/entitlements";
 import { apiMethodNotAllowed } from "~/services/api/api-fallback.server";
 import { PostalAddressLeadResponse } from "~/domain/api-contract/orders";
-import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
+import { apiAnswer, apiError, apiJson, apiRoute, parseBody } from "~/services/api/api-response.server";
 import { resolveApiCaller } from "~/services/api/keys/api-auth.server";
 import { createPostalAddressLead } from "~/services/commerce/orders/location-lead.server";
-import { BadRequestError, UnauthorizedError } from "~/services/http/errors.server";
+import { UnauthorizedError } from "~/services/http/errors.server";
 import { readBody } from "~/services/http/forms/form-flash.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
@@ -21,12 +21,8 @@ async function routeAction({ request }: ActionFunctionArgs) {
     const caller = await resolveApiCaller(request);
     if (!caller) throw new UnauthorizedError(ENTITLEMENT_MESSAGES.signInRequired);
     const { values } = await readBody(request);
-    const parsed = PostalAddressLeadSchema.safeParse(values);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new BadRequestError(issue.message, String(issue.path[0] ?? ""));
-    }
-    return apiAnswer(PostalAddressLeadResponse, await createPostalAddressLead(caller, parsed.data));
+    const data = parseBody(PostalAddressLeadSchema, values);
+    return apiAnswer(PostalAddressLeadResponse, await createPostalAddressLead(caller, data));
   } catch (error) {
     return apiError(error);
   }
