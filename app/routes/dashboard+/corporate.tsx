@@ -5,7 +5,8 @@ import { DISCLOSURE_CELL as td, DISCLOSURE_NUMBER_CELL as num, DisclosureSection
 import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
 import { DISCLOSURE_TABLES, TAXONOMY_CATEGORIES, TAXONOMY_HAZARD_MAP, TAXONOMY_TYPES, cellFor, formatShare, slotLabel, type ExposureCell } from "~/domain/reports/disclosure";
-import { HAZARDS } from "~/domain/hazards/hazards";
+import { HAZARDS, PER_HAZARD_IDS } from "~/domain/hazards/hazards";
+import { T5_KINDS_FIELD } from "~/domain/reports/corporate-forms";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { VALUE_COLUMN_TEXT, formatMoney, type MoneyBasis } from "~/domain/portfolio/columns/value-column";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
@@ -33,7 +34,7 @@ function slotCells(cells: readonly ExposureCell[], scenario: ScenarioId, period:
 }
 
 export default function CorporatePage() {
-  const { portfolios, chosen, scenario, period, template5Level, disclosure, upgradeWarning } = useLoaderData<typeof loader>();
+  const { portfolios, chosen, scenario, period, template5Level, template5Chronic, disclosure, upgradeWarning } = useLoaderData<typeof loader>();
   const slot = slotLabel(scenario, period);
   const money = disclosure?.tables.money ?? null;
   return (
@@ -66,6 +67,18 @@ export default function CorporatePage() {
             defaultValue={String(template5Level)}
             options={([3, 4, 5] as const).map((l) => ({ value: String(l), label: `${RISK_LEVELS[l - 1]!.name} or above` }))}
           />
+          <fieldset className="w-full">
+            <legend className="text-sm font-medium text-slate-800">EBA Template 5: chronic hazards (the others count as acute)</legend>
+            <input type="hidden" name={T5_KINDS_FIELD} value="1" />
+            <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              {PER_HAZARD_IDS.map((h) => (
+                <label key={h} className="inline-flex items-center gap-1 text-sm text-slate-700">
+                  <input type="checkbox" name="t5_chronic" value={h} defaultChecked={template5Chronic.includes(h)} />
+                  {HAZARDS[h].name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <button type="submit" className="btn-primary">
             Show tables
           </button>
@@ -80,6 +93,10 @@ export default function CorporatePage() {
                 <input type="hidden" name="scenario" value={scenario} />
                 <input type="hidden" name="period" value={period} />
                 <input type="hidden" name="t5_level" value={template5Level} />
+                <input type="hidden" name={T5_KINDS_FIELD} value="1" />
+                {template5Chronic.map((h) => (
+                  <input key={h} type="hidden" name="t5_chronic" value={h} />
+                ))}
                 <input type="hidden" name="format" value={format} />
                 <button type="submit" className="btn-secondary">
                   Export {format.toUpperCase()}

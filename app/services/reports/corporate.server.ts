@@ -3,8 +3,7 @@ import { computeDisclosure, type DisclosureTables } from "~/domain/reports/discl
 import { moneyBasis } from "~/domain/portfolio/columns/value-column";
 import type { ReportMetadata } from "~/domain/reports/types";
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
-import type { RiskScore } from "~/domain/hazards/risk-levels";
-import { TEMPLATE5_DEFAULTS } from "~/domain/reports/eba/template5";
+import { TEMPLATE5_DEFAULTS, type Template5Options } from "~/domain/reports/eba/template5";
 import type { Database } from "../infra/db.server";
 import { storeReportFile, type ReportFormat } from "./files.server";
 import { loadUserPortfolio, storedDisclosure, storeDisclosure } from "./portfolios.server";
@@ -41,13 +40,16 @@ export async function exportDisclosure(
   format: ReportFormat,
   slot: { scenario: ScenarioId; period: PeriodId },
   db?: Database,
-  /** Template 5's sensitivity level; its scenario and horizon are the export's. */
-  template5Level: RiskScore = TEMPLATE5_DEFAULTS.threshold,
+  /** Template 5's sensitivity level and chronic / acute split; its scenario and horizon are the export's. */
+  template5: Pick<Template5Options, "threshold" | "chronic" | "acute"> = TEMPLATE5_DEFAULTS,
 ): Promise<string> {
   const found = await disclosureFor(userId, portfolioId);
   const { metadata } = found;
-  const options = { ...TEMPLATE5_DEFAULTS, scenario: slot.scenario, period: slot.period, threshold: template5Level };
-  const same = options.scenario === TEMPLATE5_DEFAULTS.scenario && options.period === TEMPLATE5_DEFAULTS.period && options.threshold === TEMPLATE5_DEFAULTS.threshold;
+  const options: Template5Options = { ...TEMPLATE5_DEFAULTS, ...template5, scenario: slot.scenario, period: slot.period };
+  const sameHazards = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((h, i) => h === b[i]);
+  const same =
+    options.scenario === TEMPLATE5_DEFAULTS.scenario && options.period === TEMPLATE5_DEFAULTS.period && options.threshold === TEMPLATE5_DEFAULTS.threshold &&
+    sameHazards(options.chronic, TEMPLATE5_DEFAULTS.chronic) && sameHazards(options.acute, TEMPLATE5_DEFAULTS.acute);
   // The kept tables hold Template 5 by its defaults: another choice computes it again from the report's rows.
   const tables = found.tables.template5 && !same
     ? { ...found.tables, template5: (await computeDisclosure(await loadUserPortfolio(userId, portfolioId), options)).template5 }

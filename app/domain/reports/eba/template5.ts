@@ -33,6 +33,17 @@ export const TEMPLATE5_DEFAULTS: Template5Options = {
   acute: PER_HAZARD_IDS.filter((h) => TAXONOMY_HAZARD_MAP[h].type === "acute"),
 };
 
+/** The user's split of the hazards: the ones chosen as chronic, every other hazard acute (a hazard is one or the other). */
+export function template5Kinds(chronic: readonly PerHazardId[]): Pick<Template5Options, "chronic" | "acute"> {
+  return { chronic: PER_HAZARD_IDS.filter((h) => chronic.includes(h)), acute: PER_HAZARD_IDS.filter((h) => !chronic.includes(h)) };
+}
+
+/** The chronic hazards a form names, comma-separated hazard ids; unknown ids are dropped. */
+export function parseChronicHazards(value: string): PerHazardId[] {
+  const named = value.split(",").map((v) => v.trim());
+  return PER_HAZARD_IDS.filter((h) => named.includes(h));
+}
+
 export function template5Definition(o: Template5Options): string {
   const level = RISK_LEVELS[o.threshold - 1]!.name;
   const names = (ids: readonly PerHazardId[]) => (ids.length ? ids.map((h) => HAZARDS[h].name).join(", ") : "none");

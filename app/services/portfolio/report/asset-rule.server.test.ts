@@ -9,7 +9,7 @@ import { PER_HAZARD_IDS, type PerHazardId } from "~/domain/hazards/hazards";
 import { SLOTS } from "~/domain/hazards/scenarios";
 import { DISCLOSURE_TABLES, type DisclosureTables } from "~/domain/reports/disclosure";
 import ExcelJS from "exceljs";
-import { TEMPLATE5_COLUMNS, TEMPLATE5_DEFAULTS, TEMPLATE5_ROWS, TEMPLATE5_TEXT, cellValue, template5Definition, type Template5Options } from "~/domain/reports/eba/template5";
+import { TEMPLATE5_COLUMNS, TEMPLATE5_DEFAULTS, TEMPLATE5_ROWS, TEMPLATE5_TEXT, cellValue, template5Definition, template5Kinds, type Template5Options } from "~/domain/reports/eba/template5";
 import { getOwnedReportFile, reportFileResponse } from "../../reports/files.server";
 import { formatAmount } from "~/domain/commerce/invoicing/money";
 import { pdfPageImages } from "../../../../tests/support/pdf-images";
@@ -189,9 +189,17 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
       rmSync(dir, { recursive: true, force: true });
     }
 
-    // Template 5 as the user chooses it: Extreme or above under RCP8.5 in 2030, stated and computed so
-    const chosen = { ...TEMPLATE5_DEFAULTS, scenario: "rcp85", period: "2030", threshold: 5 } as const;
-    const fileId = await exportDisclosure(user.id, row!.id, "xlsx", { scenario: chosen.scenario, period: chosen.period }, undefined, chosen.threshold);
+    // Template 5 as the user chooses it: Extreme or above under RCP8.5 in 2030, river flood counted as chronic beside
+    // the Taxonomy's chronic hazards, stated and computed so
+    const chosen = {
+      ...TEMPLATE5_DEFAULTS,
+      scenario: "rcp85",
+      period: "2030",
+      threshold: 5,
+      ...template5Kinds([...TEMPLATE5_DEFAULTS.chronic, "FD"]),
+    } as const;
+    expect(chosen.acute).not.toContain("FD");
+    const fileId = await exportDisclosure(user.id, row!.id, "xlsx", { scenario: chosen.scenario, period: chosen.period }, undefined, chosen);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await (await reportFileResponse(await getOwnedReportFile(user.id, fileId, "xlsx"))).arrayBuffer());
     const sheet = (wb.getWorksheet("EBA Template 5")!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
@@ -205,6 +213,9 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
       });
     }
     expect(byChoice("residential", "sensitive")).not.toBe(expected("residential", "sensitive"));
+    const taxonomySplit = expectedTemplate5(valid, { ...chosen, ...template5Kinds(TEMPLATE5_DEFAULTS.chronic) });
+    const split = (by: typeof byChoice) => TEMPLATE5_ROWS.map((r) => (["chronic", "acute", "both"] as const).map((k) => by(r.key, k)));
+    expect(split(byChoice)).not.toEqual(split(taxonomySplit));
   });
 });
 

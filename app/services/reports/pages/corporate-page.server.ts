@@ -4,7 +4,8 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { pageUpgradeWarning } from "~/domain/dashboard/dashboard-nav";
-import { CorporateExportSchema, CorporateQuerySchema } from "~/domain/reports/corporate-forms";
+import { CorporateExportSchema, CorporateQuerySchema, corporateFormFields } from "~/domain/reports/corporate-forms";
+import { template5Kinds } from "~/domain/reports/eba/template5";
 import { isAppError } from "~/services/http/errors.server";
 import { readFormData } from "~/services/http/forms/form-body.server";
 import { disclosureFor, exportDisclosure } from "~/services/reports/corporate.server";
@@ -13,7 +14,7 @@ import { requireUser } from "~/services/auth/session.server";
 
 export async function loadCorporatePage(request: Request) {
   const user = await requireUser(request);
-  const query = CorporateQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = CorporateQuerySchema.parse(corporateFormFields(new URL(request.url).searchParams));
   const portfolios = await listUserPortfolios(user.id);
   const chosen = query.portfolio ?? portfolios[0]?.id;
   let disclosure: Awaited<ReturnType<typeof disclosureFor>> | null = null;
@@ -33,6 +34,7 @@ export async function loadCorporatePage(request: Request) {
     scenario: query.scenario,
     period: query.period,
     template5Level: query.t5_level,
+    template5Chronic: query.t5_chronic,
     disclosure,
     upgradeWarning,
   });
@@ -41,11 +43,11 @@ export async function loadCorporatePage(request: Request) {
 /** Export: writes the PDF or XLSX, stores it in the user's reports, then downloads it. */
 export async function actCorporatePage(request: Request) {
   const user = await requireUser(request);
-  const parsed = CorporateExportSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const parsed = CorporateExportSchema.safeParse(corporateFormFields(await readFormData(request)));
   if (!parsed.success) throw new Response("Choose a portfolio and a format", { status: 400 });
-  const { portfolio, format, scenario, period, t5_level } = parsed.data;
+  const { portfolio, format, scenario, period, t5_level, t5_chronic } = parsed.data;
   try {
-    const id = await exportDisclosure(user.id, portfolio, format, { scenario, period }, undefined, t5_level);
+    const id = await exportDisclosure(user.id, portfolio, format, { scenario, period }, undefined, { threshold: t5_level, ...template5Kinds(t5_chronic) });
     return redirect(`/dashboard/${format === "pdf" ? "pdf" : "xls"}?id=${id}`);
   } catch (error) {
     if (isAppError(error)) throw new Response(error.message, { status: error.status });
