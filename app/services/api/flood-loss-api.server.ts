@@ -27,9 +27,9 @@ function checkSlot(scenario: string, period: string) {
 
 export async function floodLossLoader(request: Request): Promise<Response> {
   try {
+    await requireApiCaller(request, "read");
     const q = parseQuery(FloodLossQuery, request);
     checkSlot(q.scenario, q.period);
-    await requireApiCaller(request, "read");
     const { losses: _losses, ...point } = await floodLossAtPoint({
       lat: q.lat, lon: q.lon, scenario: q.scenario, period: q.period, occupancy: q.occupancy, valueEur: q.value_eur, protectionYears: q.protection_years,
     });
