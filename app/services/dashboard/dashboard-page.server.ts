@@ -22,6 +22,7 @@ import { LimitReachedError, getUserEntitlements, grantLocation } from "../commer
 import { requireUser } from "../auth/session.server";
 import { readFormData } from "../http/forms/form-body.server";
 import { redirectWithToast } from "../http/forms/toast.server";
+import { floodViewForPage } from "../flood/flood-view.server";
 import { loadDashboard, loadDashboardMap, type DashboardData, type DashboardUser } from "./dashboard.server";
 
 /** The loader's answer: the page of the signed-in user (or the redirect to the login). */
@@ -73,6 +74,7 @@ export async function dashboardPage(user: DashboardUser, request: Request, conte
     sel,
     map: map && mapDataForPage(map),
     tileUrl: getEnv().MAP_TILE_URL ?? null,
+    flood: await floodViewForPage(data.place?.reportPoint ?? null, sel, new URL(request.url)),
   };
 }
 
