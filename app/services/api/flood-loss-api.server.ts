@@ -3,6 +3,7 @@
  * store, for one point or many assets with portfolio totals. A credential is required (an API key is counted by
  * the batch's assets); the figures come from published maps the operator fetched, not from the dataset's plan levels.
  */
+import type { z } from "zod";
 import { batchRequestCost, rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import { FloodBatchRequest, FloodBatchResponse, FloodLossQuery, FloodLossResponse } from "~/domain/api-contract/flood";
 import { DEFAULT_PROTECTION_YEARS } from "~/domain/flood-loss/expected-damage";
@@ -78,7 +79,7 @@ export async function floodLossBatchAction(request: Request): Promise<Response> 
       count: results.length,
       items: results.map(({ losses: _losses, ...r }, index) => ({ index, id: req.locations[index]!.id ?? null, value_eur: req.locations[index]!.value_eur ?? null, ...r })),
       totals: floodPortfolioTotals(results),
-    } satisfies import("zod").input<typeof FloodBatchResponse>;
+    } satisfies z.input<typeof FloodBatchResponse>;
     return apiAnswer(FloodBatchResponse, body, { headers: withRate(request, NO_STORE) });
   } catch (error) {
     return apiError(error);
