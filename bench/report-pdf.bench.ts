@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadRiskEngine } from "../app/risk/engine.server";
-import { writePortfolioPdf } from "../app/services/reports/pdf/pdf.server";
+import { writePortfolioPdf } from "../app/services/reports/pdf/portfolio-pdf.server";
 import { mb, peakSampler } from "./support/memory";
 import { syntheticPortfolio } from "./support/synthetic-portfolio";
 

@@ -6,7 +6,7 @@ import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
 import type { Database } from "../infra/db.server";
 import { storeReportFile, type ReportFormat } from "./files.server";
 import { loadUserPortfolio, storedDisclosure, storeDisclosure } from "./portfolios.server";
-import { writeDisclosurePdf } from "./pdf/pdf.server";
+import { writeDisclosurePdf } from "./pdf/disclosure-pdf.server";
 import { writeDisclosureXlsx } from "./xlsx/xlsx.server";
 
 /**

@@ -13,7 +13,9 @@ import { pdfPages, pdfText } from "../../../tests/support/pdf-text";
 import { engineHazardReasons } from "./hazard-reasons.server";
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { openLocations } from "~/domain/reports/types";
-import { PDF_APPENDIX_MAX_ROWS, appendixCapNote, appendixCells, openDoc, t, writeDisclosurePdf, writePortfolioPdf } from "./pdf/pdf.server";
+import { PDF_APPENDIX_MAX_ROWS, appendixCapNote, appendixCells, writePortfolioPdf } from "./pdf/portfolio-pdf.server";
+import { writeDisclosurePdf } from "./pdf/disclosure-pdf.server";
+import { openDoc, t } from "./pdf/pdf-toolkit.server";
 import { writeDisclosureXlsx, writePortfolioXlsx } from "./xlsx/xlsx.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "report-gen-"));

@@ -18,7 +18,7 @@ import { logger } from "../../infra/logger.server";
 import { collectGarbage } from "../../infra/memory.server";
 import { releaseMemory } from "../../infra/native-memory.server";
 import { discardReportFile, recordReportFile, writeReportFile, type WrittenReportFile } from "../../reports/files.server";
-import { appendixCells, portfolioPdfFront } from "../../reports/pdf/pdf.server";
+import { appendixCells, portfolioPdfFront } from "../../reports/pdf/portfolio-pdf.server";
 import { portfolioPdfSink, type PortfolioPdfSink } from "../../reports/pdf/pdf-sink.server";
 import { setPortfolioReportStore } from "../../reports/portfolios.server";
 import { writePortfolioXlsx } from "../../reports/xlsx/xlsx.server";

@@ -11,7 +11,7 @@ import { HISTORICAL_LABEL } from "~/domain/hazards/scenarios";
 import { REASON_SLOTS } from "~/domain/reports/location-report";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { writeLocationPdf } from "./location-pdf.server";
-import { t } from "./pdf.server";
+import { t } from "./pdf-toolkit.server";
 import { locationReportModel } from "../single-location.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "location-pdf-"));

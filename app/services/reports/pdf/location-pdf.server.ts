@@ -7,7 +7,8 @@ import { fitProjection, ringsToSvgPath } from "~/domain/geo/map/location-map";
 import { LOCATION_REPORT_TITLE, type LocationReportModel } from "~/domain/reports/location-report";
 import { BASELINE_YEARS, FUTURE_PERIOD_IDS, PERIODS } from "~/domain/hazards/scenarios";
 import { SITE_NAME } from "~/domain/content/site";
-import { BRAND, MUTED, TEXT, contentWidth, ensureSpace, heading, methodology, openDoc, para, t, table, type Doc } from "./pdf.server";
+import { BRAND, MUTED, TEXT, contentWidth, ensureSpace, heading, openDoc, para, t, table, type Doc } from "./pdf-toolkit.server";
+import { methodology } from "./report-sections.server";
 
 const MAP_HEIGHT = 220;
 const GAP = 10;

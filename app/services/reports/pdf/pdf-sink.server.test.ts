@@ -6,7 +6,7 @@ import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import { pdfPages, pdfText } from "../../../../tests/support/pdf-text";
-import { appendixCells, portfolioPdfFront, writePortfolioPdf } from "./pdf.server";
+import { appendixCells, portfolioPdfFront, writePortfolioPdf } from "./portfolio-pdf.server";
 import { portfolioPdfSink } from "./pdf-sink.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pdf-sink-"));

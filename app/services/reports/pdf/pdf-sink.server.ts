@@ -8,7 +8,7 @@
  * 5,000-row document with 100 MB more RSS, for about 2.5 s; here it takes about 10 MB and 1.5 s, yielding every 100
  * rows (the longest turn, the first pages, about 55 ms). bench/README.md has the figures.
  */
-import { PDF_APPENDIX_MAX_ROWS, PortfolioPdfWriter, PORTFOLIO_PDF_TITLE, type PortfolioPdfFront } from "./pdf.server";
+import { PDF_APPENDIX_MAX_ROWS, PortfolioPdfWriter, PORTFOLIO_PDF_TITLE, type PortfolioPdfFront } from "./portfolio-pdf.server";
 
 /** A portfolio PDF being written: rows in, then the first pages' data; writeTo's promise settles with the file. */
 export interface PortfolioPdfSink {

@@ -1,9 +1,15 @@
 /**
  * The PDF toolkit every PDF of the site shares (report files, invoices, documents, the pricing list): the brand's
- * colours, text made safe for the standard fonts, markdown drawn into a document and a whole small PDF in memory.
+ * colours, text made safe for the standard fonts, markdown drawn into a document and a whole small PDF in memory;
+ * and for the report files, a document written page by page to a file or stream (pages sent on as they fill, so a
+ * long per-location appendix does not grow memory) with its headings, paragraphs and tables.
  */
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import type { Writable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { marked, type Token, type Tokens } from "marked";
+import { SITE_NAME } from "~/domain/content/site";
 
 /** Characters the built-in PDF fonts (WinAnsi) lack, with readable stand-ins. */
 const REPLACEMENTS: Record<string, string> = {
@@ -103,7 +109,7 @@ function fontFor(segment: Segment) {
   return FONTS.regular;
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+export type Doc = InstanceType<typeof PDFDocument>;
 
 function writeSegments(doc: Doc, segments: Segment[], options: PDFKit.Mixins.TextOptions & { x?: number; size?: number } = {}) {
   const { x, size = 10.5, ...rest } = options;
@@ -119,14 +125,14 @@ function writeSegments(doc: Doc, segments: Segment[], options: PDFKit.Mixins.Tex
   doc.font(FONTS.regular);
 }
 
-function ensureSpace(doc: Doc, height: number) {
+function ensureMarkdownSpace(doc: Doc, height: number) {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
 
 function renderList(doc: Doc, list: Tokens.List, depth: number) {
   const indent = doc.page.margins.left + 14 * (depth + 1);
   list.items.forEach((item, index) => {
-    ensureSpace(doc, 20);
+    ensureMarkdownSpace(doc, 20);
     const marker = list.ordered ? `${(Number(list.start) || 1) + index}.` : "\u2022";
     const y = doc.y;
     doc.font(FONTS.regular).fontSize(10.5).fillColor(TEXT).text(marker, indent - 12, y, { width: 12 });
@@ -154,7 +160,7 @@ function renderTable(doc: Doc, table: Tokens.Table) {
   const drawRow = (cells: string[], bold: boolean) => {
     doc.font(bold ? FONTS.bold : FONTS.regular).fontSize(9);
     const height = Math.max(...cells.map((c) => doc.heightOfString(c, { width: colWidth - 8 }))) + 6;
-    ensureSpace(doc, height);
+    ensureMarkdownSpace(doc, height);
     const y = doc.y;
     if (bold) doc.rect(left, y, width, height).fill("#eef8f6");
     doc.fillColor(TEXT);
@@ -177,7 +183,7 @@ export function renderMarkdownIntoPdf(doc: Doc, markdown: string) {
       case "heading": {
         const heading = token as Tokens.Heading;
         const size = heading.depth <= 1 ? 18 : heading.depth === 2 ? 14 : 12;
-        ensureSpace(doc, size * 3);
+        ensureMarkdownSpace(doc, size * 3);
         doc.moveDown(heading.depth <= 2 ? 0.8 : 0.5);
         doc.fillColor(heading.depth <= 2 ? BRAND : TEXT);
         writeSegments(doc, inlineSegments(heading.tokens, { bold: true }), { size });
@@ -264,4 +270,224 @@ export function buildPdf(options: PdfOptions, draw: (doc: Doc) => void): Promise
       reject(error);
     }
   });
+}
+
+const RULE = "#cbd5e1";
+
+export function t(s: string | number | null | undefined): string {
+  return pdfSafeText(s === null || s === undefined ? "" : String(s));
+}
+
+/** Bytes a file stream takes per write: a large PDF goes out in a few big writes rather than thousands of 16 KB ones. */
+const FILE_WRITE_BYTES = 1 << 20;
+/**
+ * Bytes of finished PDF a writer may hold before it waits for the file. pdfkit pushes what it writes without
+ * backpressure: a 1M-row appendix outran its file and held over 100 MB of small buffers until the end.
+ */
+const PDF_BACKLOG_BYTES = 4 << 20;
+
+export interface OpenDoc {
+  doc: Doc;
+  /** Settles when the whole document is in its target. */
+  done: Promise<void>;
+  /** Waits while more than PDF_BACKLOG_BYTES wait for the target: a long writer calls it between rows. */
+  caughtUp: () => Promise<void> | null;
+  /** Stops writing and closes the target, the document unfinished (its caller discards the file). */
+  abort: () => Promise<void>;
+  /** Numbers every page in its footer and ends the document (then await `done`). */
+  end: () => void;
+  /** Numbers the pages drawn so far and sends them to the target: for a long table, before each new page. */
+  flushPages: () => void;
+}
+
+export function openDoc(
+  target: string | Writable,
+  title: string,
+  backlogBytes = PDF_BACKLOG_BYTES,
+  /** The first page's layout; null when the caller adds the first page itself. */
+  firstPageLayout: "portrait" | "landscape" | null = "portrait",
+): OpenDoc {
+  const stream = typeof target === "string" ? createWriteStream(target, { highWaterMark: FILE_WRITE_BYTES }) : target;
+  const doc = new PDFDocument({
+    size: "A4",
+    autoFirstPage: false,
+    margins: { top: 50, bottom: 56, left: 50, right: 50 },
+    // Pages stay open until the end, when each gets its numbered footer (pdfkit's switchToPage).
+    bufferPages: true,
+    info: { Title: t(title), Author: SITE_NAME, Creator: SITE_NAME },
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on("finish", () => resolve());
+    stream.on("close", () => resolve());
+    stream.on("error", reject);
+    doc.on("error", reject);
+  });
+  // A writer that stops at the target's error (caughtUp) may never await `done`: its rejection is not unhandled.
+  done.catch(() => undefined);
+  doc.pipe(stream);
+  if (firstPageLayout) doc.addPage({ layout: firstPageLayout });
+  const behind = () => doc.readableLength > backlogBytes && stream.writableNeedDrain && !stream.destroyed;
+  const caughtUp = () => (behind() ? waitForDrain(stream, behind) : null);
+  const abort = async () => {
+    doc.unpipe(stream);
+    if (!stream.destroyed) {
+      const closed = once(stream, "close").catch(() => undefined);
+      stream.destroy();
+      await closed;
+    }
+  };
+  const footer = (n: number) => `${SITE_NAME} - ${t(title)} - page ${n}`;
+  const end = () => {
+    numberPages(doc, footer);
+    doc.end();
+  };
+  const flushPages = () => {
+    const { x, y } = doc;
+    numberPages(doc, footer);
+    doc.flushPages();
+    doc.x = x;
+    doc.y = y;
+  };
+  return { doc, done, caughtUp, abort, end, flushPages };
+}
+
+const FOOTER_SIZE = 7.5;
+/** Top of the footer line, above the page's bottom edge. */
+const FOOTER_FROM_BOTTOM = 34;
+
+/**
+ * Writes every buffered page's footer, "… page n", centred below the page's bottom margin. Pages are buffered
+ * (pdfkit's bufferPages) until numbered; a page's number is its place in the document, known once it is added.
+ */
+function numberPages(doc: Doc, footerText: (page: number) => string) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const { page } = doc;
+    const bottom = page.margins.bottom;
+    // Text below the bottom margin would start a new page: the margin is lifted while the footer is written.
+    page.margins.bottom = 0;
+    const text = footerText(i + 1);
+    doc.font("Helvetica").fontSize(FOOTER_SIZE).fillColor(MUTED);
+    const x = page.margins.left + (page.width - page.margins.left - page.margins.right - doc.widthOfString(text)) / 2;
+    doc.text(text, x, page.height - FOOTER_FROM_BOTTOM, { lineBreak: false });
+    page.margins.bottom = bottom;
+  }
+}
+
+/** Resolves once the target has drained enough or closed; rejects with the target's error. */
+async function waitForDrain(stream: Writable, behind: () => boolean) {
+  while (behind()) {
+    const stop = new AbortController();
+    try {
+      await Promise.race([once(stream, "drain", { signal: stop.signal }), once(stream, "close", { signal: stop.signal })]);
+    } finally {
+      stop.abort();
+    }
+  }
+}
+
+export function contentWidth(doc: Doc) {
+  return doc.page.width - doc.page.margins.left - doc.page.margins.right;
+}
+
+export function ensureSpace(doc: Doc, height: number, layout?: "landscape" | "portrait") {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage(layout ? { layout } : {});
+}
+
+export function heading(doc: Doc, text: string, size = 15) {
+  ensureSpace(doc, size * 3);
+  doc.moveDown(0.4).font("Helvetica-Bold").fontSize(size).fillColor(BRAND).text(t(text), doc.page.margins.left);
+  doc.moveDown(0.3).font("Helvetica").fontSize(9.5).fillColor(TEXT);
+}
+
+export function para(doc: Doc, text: string, opts: { size?: number; colour?: string } = {}) {
+  doc
+    .font("Helvetica")
+    .fontSize(opts.size ?? 9.5)
+    .fillColor(opts.colour ?? TEXT)
+    .text(t(text), doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.3);
+}
+
+export interface Column {
+  header: string;
+  width: number;
+  align?: "left" | "right" | "center";
+}
+
+/** The text cut to fit a width in the current font, with "..." when cut. */
+function fit(doc: Doc, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let lo = 0,
+    hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (doc.widthOfString(`${text.slice(0, mid)}...`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}...`;
+}
+
+type TableOptions = {
+  size?: number;
+  layout?: "landscape" | "portrait";
+  /** Called before the table starts a new page (OpenDoc.flushPages sends the full pages on). */
+  beforeNewPage?: () => void;
+};
+
+/** A simple grid table; repeats its header on a new page. */
+export function table(doc: Doc, columns: Column[], rows: string[][], opts: TableOptions = {}) {
+  const writer = tableWriter(doc, columns, opts);
+  for (const r of rows) writer.row(r);
+  writer.end();
+}
+
+/**
+ * A table written a row at a time: its header once, then again on each new page. Each cell is one line, cut to
+ * its column's width and placed by its alignment, so pdfkit writes it without its line wrapper.
+ */
+export function tableWriter(doc: Doc, columns: Column[], opts: TableOptions = {}): { row: (cells: string[]) => void; end: () => void } {
+  const size = opts.size ?? 8;
+  const rowH = size + 6;
+  const left = doc.page.margins.left;
+  const total = columns.reduce((a, c) => a + c.width, 0);
+  const drawRow = (cells: string[], bold: boolean) => {
+    ensureSpace(doc, rowH + 2, opts.layout);
+    const y = doc.y;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(TEXT);
+    const count = Math.min(cells.length, columns.length);
+    let x = left;
+    for (let i = 0; i < count; i++) {
+      const c = columns[i]!;
+      // a short row's last cell spans the remaining columns
+      const spans = i === cells.length - 1 && i < columns.length - 1;
+      const width = spans ? total - (x - left) : c.width;
+      const text = fit(doc, t(cells[i] ?? "").replace(/\s*\n\s*/g, " "), width - 4);
+      if (text) {
+        const align = spans ? "left" : (c.align ?? "left");
+        const inner = width - 4;
+        const dx = align === "left" ? 0 : align === "right" ? inner - doc.widthOfString(text.replace(/\s+$/, "")) : (inner - doc.widthOfString(text)) / 2;
+        doc.text(text, x + 2 + dx, y + 3, { lineBreak: false });
+      }
+      x += c.width;
+    }
+    doc.moveTo(left, y + rowH).lineTo(left + total, y + rowH).lineWidth(0.4).strokeColor(RULE).stroke();
+    doc.x = left;
+    doc.y = y + rowH;
+  };
+  drawRow(columns.map((c) => c.header), true);
+  return {
+    row(cells) {
+      if (doc.y + rowH + 2 > doc.page.height - doc.page.margins.bottom) {
+        opts.beforeNewPage?.();
+        doc.addPage(opts.layout ? { layout: opts.layout } : {});
+        drawRow(columns.map((c) => c.header), true);
+      }
+      drawRow(cells, false);
+    },
+    end() {
+      doc.moveDown(0.6);
+    },
+  };
 }

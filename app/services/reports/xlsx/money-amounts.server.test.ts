@@ -17,7 +17,7 @@ import { assessedLocations } from "../../portfolio/report/report-model.server";
 import { buildReport } from "../../portfolio/report/report.server";
 import { findUpload, ingestUpload, setWeightColumn } from "../../portfolio/upload/uploads.server";
 import { disclosureFor } from "../corporate.server";
-import { writeDisclosurePdf } from "../pdf/pdf.server";
+import { writeDisclosurePdf } from "../pdf/disclosure-pdf.server";
 import { writeDisclosureXlsx } from "./xlsx.server";
 
 const getDb = setupTestDatabase();
