@@ -33,6 +33,8 @@ export interface FloodPointRequest {
   occupancy?: Occupancy | null;
   valueEur?: number | null;
   protectionYears?: number | null;
+  /** The point's country when the caller knows it already (a report's row); else found from the point. */
+  countryCode?: string | null;
 }
 
 export interface FloodPointResult {
@@ -91,7 +93,7 @@ export function floodKindJson(answer: FloodKindAnswer): FloodKindResult {
 
 /** Flood depth, level and loss at one point, from the layer store only. */
 export async function floodLossAtPoint(q: FloodPointRequest, reader: FloodDepthReader = floodReader()): Promise<FloodPointResult> {
-  const countryCode = countryOf(q.lat, q.lon);
+  const countryCode = q.countryCode !== undefined ? q.countryCode : countryOf(q.lat, q.lon);
   const occupancy = q.occupancy ?? DEFAULT_OCCUPANCY;
   const answers = await floodAtPoint(reader, {
     lat: q.lat,

@@ -33,6 +33,8 @@ import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recover
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "../upload/uploads.server";
 import { sameAssetOf } from "../ingest/row-pipeline.server";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
+import type { FloodReportBasis } from "~/domain/reports/flood-figures";
+import { assetFloodFigures, floodReportBasis } from "../../flood/report-flood.server";
 import type { AssessedLocation, PortfolioReportSource } from "~/domain/reports/types";
 
 export { REPORT_QUEUE };
@@ -158,11 +160,12 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     (error: Error) => void pdfSink.abort(error),
   );
   try {
-    const pass = new ReportPass(upload, run, pdfSink);
+    const flood = await floodReportBasis(upload);
+    const pass = new ReportPass(upload, run, pdfSink, flood);
     const user = await reportUser(report.userId);
     // The workbook is written from the job's pass over the rows: its columns now, its figures (which it reads after
     // the rows) as the pass ends.
-    const workbook = { metadata: { columns: upload.columns } } as PortfolioReportSource;
+    const workbook = { metadata: { columns: upload.columns, flood } } as PortfolioReportSource;
     let finished: FinishedReport | undefined;
     workbook.locations = async function* () {
       yield* pass.locations();
@@ -243,6 +246,7 @@ class ReportPass {
     private readonly upload: PortfolioUpload,
     private readonly run: ReportRun,
     private readonly pdf: PortfolioPdfSink,
+    private readonly flood: FloodReportBasis | null = null,
   ) {
     this.totals.disclosure.withLoanColumns(loanColumnsOf(upload), new Date());
   }
@@ -257,6 +261,7 @@ class ReportPass {
       if (valid && row[6] === null) this.scored++;
       const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
       const location = toAssessedLocation(engine, upload, row, a);
+      if (this.flood && valid) location.flood = await assetFloodFigures(this.flood, location);
       this.totals.add(location);
       const drawing = this.pdf.row(appendixCells(location));
       if (drawing) await drawing;
@@ -303,6 +308,7 @@ class ReportPass {
       dataset: { generator: engine.header.generator, version: engine.datasetVersion },
       piecharts: acc.pies(),
       summary_table: acc.summaryTable(),
+      ...(this.flood ? { flood: { basis: this.flood, totals: this.totals.flood.result() } } : {}),
     };
   }
 }
