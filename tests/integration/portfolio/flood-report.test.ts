@@ -13,6 +13,8 @@ import { DEPTH_DAMAGE_TABLE } from "~/domain/flood-loss/depth-damage-functions";
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
 import { FLOOD_REPORT_TEXT } from "~/domain/reports/flood-figures";
 import { fetchAqueductTestLayers, type AqueductTestLayers } from "~/risk/layers/testing/aqueduct-fixture";
+import { formatMoney } from "~/domain/portfolio/columns/value-column";
+import { pdfText } from "../../support/pdf-text";
 import { fileStoreOf } from "~/services/file-storage/store.server";
 import { buildReport, reportOfUpload, type ReportOutputs } from "~/services/portfolio/report/report.server";
 import { findUpload, ingestUpload, setWeightColumn } from "~/services/portfolio/upload/uploads.server";
@@ -101,5 +103,13 @@ describe("portfolio report with flood-depth layers", () => {
     expect(summary).toContain(`${FLOOD_REPORT_TEXT.portfolioEad("EUR")} | ${Math.round((cologneEad + rotterdamEad) * 100) / 100}`);
     expect(summary).toContain(`Note | ${PORTFOLIO_RP_SUM_NOTE}`);
     expect(summary.some((l) => l.startsWith(`${FLOOD_REPORT_TEXT.kindSum100("River", "EUR")} |`))).toBe(true);
+
+    const [pdfFile] = await db.select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, "application/pdf")));
+    const chunks: Buffer[] = [];
+    for await (const c of (await fileStoreOf(pdfFile!.storagePath).open(pdfFile!.storagePath))!) chunks.push(Buffer.from(c as Uint8Array));
+    const pdf = (await pdfText(Buffer.concat(chunks))).replace(/\s+/g, " ");
+    expect(pdf).toContain(FLOOD_REPORT_TEXT.heading);
+    expect(pdf).toContain(formatMoney(cologneEad + rotterdamEad, "EUR"));
+    expect(pdf).toContain("K-1 Köln Wohnhaus");
   });
 });
