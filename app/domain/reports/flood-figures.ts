@@ -4,6 +4,7 @@
  */
 import { PORTFOLIO_RP_SUM_NOTE } from "../flood-loss/asset-loss";
 import type { Occupancy } from "../flood-loss/depth-damage-functions";
+import { formatMoney } from "../portfolio/columns/value-column";
 import type { AssessedLocation } from "./types";
 
 /** One flood kind at one asset: null figures where the layers do not cover it. */
@@ -87,7 +88,19 @@ export const FLOOD_REPORT_TEXT = {
   kindSum100: (kind: string, currency: string) => `Sum of the assets' ${kind.toLowerCase()} flood 1-in-100 losses (${currency}) — not a portfolio loss`,
   covered: (kind: string) => `Assets a ${kind.toLowerCase()} flood-depth layer covers`,
   note: PORTFOLIO_RP_SUM_NOTE,
+  disclosureHeading: "Acute physical risk in money: flood losses from flood-depth maps",
+  disclosureMapsTo: [
+    "ESRS E1-9 para 66(a): monetary amount of assets at material acute physical risk (river and coastal flood), before adaptation actions",
+    "ESRS E1-9 para 66(c): location of the significant assets at risk (the assets with the largest expected loss)",
+    "IFRS S2 para 29(b): amount of assets vulnerable to physical risks",
+  ],
+  noFloodLayers: "This report was made without flood-depth layers: no flood losses in money. Fetch the published maps (npm run layers:fetch -- aqueduct --bbox W,S,E,N) and assess the portfolio again.",
 } as const;
+
+/** An amount in the report's currency: the product's money format for EUR, whole units otherwise. */
+export function formatFloodAmount(v: number, currency: string): string {
+  return currency === "EUR" ? formatMoney(v, "EUR") : `${Math.round(v).toLocaleString("en-GB")} ${currency}`;
+}
 
 const emptyKind = (): FloodKindTotal => ({ covered: 0, withAmount: 0, eadAmount: 0, sumLoss100Amount: 0 });
 

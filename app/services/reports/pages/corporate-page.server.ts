@@ -12,6 +12,7 @@ import { readFormData } from "~/services/http/forms/form-body.server";
 import { disclosureFor, exportDisclosure } from "~/services/reports/corporate.server";
 import { listUserPortfolios } from "~/services/reports/portfolios.server";
 import { requireUser } from "~/services/auth/session.server";
+import { reportFloodFigures } from "~/services/flood/report-flood.server";
 
 export async function loadCorporatePage(request: Request) {
   const user = await requireUser(request);
@@ -35,6 +36,7 @@ export async function loadCorporatePage(request: Request) {
     scenario: query.scenario,
     period: query.period,
     disclosure,
+    flood: chosen ? await reportFloodFigures(user.id, chosen) : null,
     upgradeWarning,
   });
 }

@@ -1,7 +1,6 @@
 /** The portfolio PDF's flood money at risk: the basis, the totals, and the assets with the largest expected loss. */
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
-import { formatMoney } from "~/domain/portfolio/columns/value-column";
-import { FLOOD_REPORT_TEXT, FLOOD_TOP_ASSETS, type FloodReportBasis, type FloodReportTotals } from "~/domain/reports/flood-figures";
+import { FLOOD_REPORT_TEXT, formatFloodAmount, FLOOD_TOP_ASSETS, type FloodReportBasis, type FloodReportTotals } from "~/domain/reports/flood-figures";
 import { heading, para, table, t, type Doc } from "./pdf-toolkit.server";
 
 export interface PdfFloodFigures {
@@ -9,7 +8,7 @@ export interface PdfFloodFigures {
   totals: FloodReportTotals;
 }
 
-const amount = (v: number, currency: string) => (currency === "EUR" ? formatMoney(v, "EUR") : `${Math.round(v).toLocaleString("en-GB")} ${currency}`);
+const amount = formatFloodAmount;
 
 export function floodSection(doc: Doc, flood: PdfFloodFigures | null) {
   if (!flood) return;
