@@ -4,6 +4,9 @@
  * the XLSX's per-asset flood columns and totals, recomputed here by hand from the published JRC table.
  */
 import { and, eq } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
+import { FloodMoneyDisclosure } from "~/components/reports/flood-money-disclosure";
+import { reportFloodFigures } from "~/services/flood/report-flood.server";
 import ExcelJS from "exceljs";
 import { portfolioReports, reportFiles } from "#db/schema/index";
 import { createUser } from "#db/factories";
@@ -111,5 +114,13 @@ describe("portfolio report with flood-depth layers", () => {
     expect(pdf).toContain(FLOOD_REPORT_TEXT.heading);
     expect(pdf).toContain(formatMoney(cologneEad + rotterdamEad, "EUR"));
     expect(pdf).toContain("K-1 Köln Wohnhaus");
+
+    // The disclosure view states the same money, with what it maps to.
+    const html = renderToStaticMarkup(<FloodMoneyDisclosure flood={await reportFloodFigures(user.id, row!.id)} />);
+    expect(html).toContain("ESRS E1-9 para 66(a)");
+    expect(html).toContain("IFRS S2 para 29(b)");
+    expect(html).toContain(formatMoney(cologneEad + rotterdamEad, "EUR"));
+    expect(html).toContain(PORTFOLIO_RP_SUM_NOTE.replace(/'/g, "&#x27;"));
+    expect(renderToStaticMarkup(<FloodMoneyDisclosure flood={await reportFloodFigures(user.id, crypto.randomUUID())} />)).toContain(FLOOD_REPORT_TEXT.noFloodLayers);
   });
 });
