@@ -63,10 +63,6 @@ export const FLOOD_VIEW_TEXT = {
   rpSumNote: "A single asset's 1-in-100-year loss; across assets these do not add up to a portfolio 1-in-100-year loss.",
 } as const;
 
-export function floodSlotLabel(scenario: string, period: string): string {
-  return scenario === "historical" ? "historical (1980 baseline)" : `${scenario.replace("rcp4p5", "RCP4.5").replace("rcp8p5", "RCP8.5")} ${period}`;
-}
-
 /** "12.5 %" with one decimal, or "–" for no value. */
 export function formatRatio(r: number | null): string {
   return r === null ? "–" : `${(r * 100).toFixed(1)} %`;
