@@ -6,10 +6,10 @@ import { defineConfig, type Plugin } from "vitest/config";
 
 /**
  * Vitest instrumentation for the contract test: with API_CONTRACT_DIR set, the loader and action of every
- * app/routes/api+ module are wrapped so each Response a test gets from them is recorded (recorder.server.ts).
+ * app/routes/api+ module are wrapped so each Response a test gets from them is recorded (answer-recorder.server.ts).
  * Without the variable the modules load unchanged.
  */
-const RECORDER = fileURLToPath(new URL("./app/services/api-contract/recorder.server.ts", import.meta.url));
+const RECORDER = fileURLToPath(new URL("./app/services/api/answer-recorder.server.ts", import.meta.url));
 const API_ROUTE = /\/app\/routes\/api\+\/.+\.tsx?$/;
 
 function apiRecorderPlugin(): Plugin {

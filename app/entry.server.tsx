@@ -1,25 +1,24 @@
 import crypto from "node:crypto";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDocumentRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable, json } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isPrivatePath } from "~/domain/http/cache-policy";
-import { CROSS_SITE_MESSAGE, checkRequestOrigin } from "~/domain/http/requests/request-origin";
+import { checkRequestOrigin } from "~/domain/http/requests/request-origin";
 import { getEnv } from "~/env.server";
 import { PRIVATE_CACHE_CONTROL, withoutSharedCachingWhenSettingCookies } from "~/services/http/cache-headers.server";
 import { closeDb, embeddedDatabaseIsNew, getDb, leaveShutdownToServer, openEmbeddedDatabaseToPrepare } from "~/services/infra/db.server";
 import { prepareJobQueue, shutDownJobs } from "~/services/infra/jobs.server";
 import { logger, redactUrl } from "~/services/infra/logger.server";
 import { datasetLoaded, releaseMemory, releaseMemoryAfterDatasetLoads } from "~/services/infra/native-memory.server";
-import { onRiskEngineLoaded } from "~/risk/engine.server";
+import { onRiskEngineLoaded } from "~/risk/engine/load-engine.server";
 import { startPendingOrderSweeper } from "~/services/commerce/orders/orders.server";
 import { startMailWorker } from "~/services/mail/mail.server";
 import { startInstanceEvents } from "~/services/infra/instance-events.server";
 import { lendTurnsWith } from "~/services/infra/turns.server";
 import { publicPageCache } from "~/services/http/page-cache.server";
 import { openApiDocuments } from "~/services/api/openapi-document.server";
-import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
 import { AnonymousRateLimitError, takeAnonymousRequest } from "~/services/api/keys/anonymous-rate-limit.server";
 import { createActionlessCheck } from "~/services/http/route-methods.server";
 import { startReportWorkers } from "~/services/portfolio/report/report.server";
@@ -27,18 +26,12 @@ import { applySecurityHeaders, strictTransportSecurity } from "~/services/http/s
 import { withoutUnwrittenViewTails } from "~/services/http/rendered-html.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { ServerDrawnProvider } from "~/utils/server-drawn";
-import { SERVER_ENTRY_STARTS_RUNTIME } from "~/server-entry-mark";
 
 /**
- * The two things this module does when the build loads, and why there: `remix-serve` (npm run dev) loads the build
- * and calls nothing in it, so this is where a development server refuses a bad configuration and starts its
- * database and workers. The production server entry (server/index.ts) sets SERVER_ENTRY_STARTS_RUNTIME before it
- * loads the build and calls startServerRuntime itself, after preparing a new embedded database in a process of its
- * own; tests (VITEST) start nothing.
+ * Opens (migrates, seeds) the database before the first request and starts the background workers. Loading this
+ * module starts nothing: the server entry (server/runtime.ts) calls this once it has checked the configuration and,
+ * on a first start, prepared the embedded database; tests start what they need themselves.
  */
-getEnv();
-
-/** Opens (migrates, seeds) the database before the first request and starts the background workers. */
 export function startServerRuntime() {
   // the engine and the place list load on the first request that needs them: what loading let go is given back
   releaseMemoryAfterDatasetLoads();
@@ -68,8 +61,6 @@ async function prepareEmbeddedDatabase() {
   await closeDb();
 }
 
-if (!process.env.VITEST && !(globalThis as Record<string, unknown>)[SERVER_ENTRY_STARTS_RUNTIME]) startServerRuntime();
-
 const ABORT_DELAY = 5_000;
 
 /**
@@ -88,7 +79,6 @@ export const serverRuntime = {
   logger,
   redactUrl,
   publicPageCache,
-  riskdbRepliesByPath,
   takeAnonymousRequest,
   AnonymousRateLimitError,
   checkRequestOrigin,
@@ -99,26 +89,6 @@ export const serverRuntime = {
 };
 export type ServerRuntime = typeof serverRuntime;
 
-/**
- * The cross-site refusal of a state-changing request. The server entry applies it before any action runs; here it
- * covers remix-serve in development (the response is refused, though the action has already run).
- */
-function crossSiteRefusal(request: Request, asJson = false): Response | null {
-  const verdict = checkRequestOrigin({
-    method: request.method,
-    origin: request.headers.get("Origin"),
-    secFetchSite: request.headers.get("Sec-Fetch-Site"),
-    host: request.headers.get("Host") ?? new URL(request.url).host,
-    publicUrl: getEnv().PUBLIC_URL,
-  });
-  if (verdict.allowed) return null;
-  logger.warn({ method: request.method, url: redactUrl(request.url), reason: verdict.reason }, "cross-site request refused");
-  const headers = applySecurityHeaders(new Headers({ "Cache-Control": "no-store" }));
-  if (asJson) return json({ error: CROSS_SITE_MESSAGE }, { status: 403, headers });
-  headers.set("Content-Type", "text/plain; charset=utf-8");
-  return new Response(CROSS_SITE_MESSAGE, { status: 403, headers });
-}
-
 const handleRequest: HandleDocumentRequestFunction = (
   request: Request,
   responseStatusCode: number,
@@ -126,8 +96,6 @@ const handleRequest: HandleDocumentRequestFunction = (
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) => {
-  const refused = crossSiteRefusal(request);
-  if (refused) return refused;
   withoutSharedCachingWhenSettingCookies(responseHeaders);
   const nonce = crypto.randomBytes(16).toString("base64");
   const bot = isbot(request.headers.get("user-agent") ?? "");
@@ -172,8 +140,6 @@ const handleRequest: HandleDocumentRequestFunction = (
 export default handleRequest;
 
 export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  const refused = crossSiteRefusal(request, true);
-  if (refused) return refused;
   withoutSharedCachingWhenSettingCookies(response.headers);
   applySecurityHeaders(response.headers);
   applyPrivateCaching(request, response.headers);

@@ -242,6 +242,7 @@ export function paymentsMode(): PaymentsMode {
 export const DEMO_ACCOUNTS_WARNING =
   "SEED_DEMO_ACCOUNTS=true: demo accounts with the password published in the README (an admin among them) can log in. Never use this on a public server.";
 
+/** @internal */
 export function resetEnvCacheForTesting() {
   cached = undefined;
 }

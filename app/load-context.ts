@@ -1,7 +1,7 @@
 /**
  * What the server entry hands every loader and action. `remoteAddress` is the TCP peer of the request (never a
- * header); the client address for rate limits is derived from it and TRUST_PROXY. Absent under a server that does
- * not set it (remix-serve in development).
+ * header); the client address for rate limits is derived from it and TRUST_PROXY. Absent when a loader is called
+ * without the server entry (tests).
  */
 declare module "@remix-run/node" {
   interface AppLoadContext {

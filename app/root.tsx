@@ -5,12 +5,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadingBar } from "~/components/layout/loading-bar";
 import { FlashToaster, NoScriptToast } from "~/components/layout/toaster";
 import { SITE_NAME, SITE_TAGLINE } from "~/domain/content/site";
-import { chunkReloadGateScript } from "~/domain/http/chunk-reload";
-// What the loader needs, from a module no route imports (ADR 006, "No empty chunks").
 import { rootResponse } from "~/services/http/root-data.server";
 import tailwindHref from "~/styles/tailwind.css";
 import { usePageHydrates } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce-provider";
+import { CHUNK_RELOAD_GATE_DRAWN, useServerDrawn } from "~/utils/server-drawn";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwindHref },
@@ -22,18 +21,18 @@ export const meta: MetaFunction = () => [
   { name: "description", content: SITE_TAGLINE },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return rootResponse(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return rootResponse(request, context);
 }
 
 export type { RouteHandle } from "~/utils/hydration";
-
-const CHUNK_RELOAD_GATE = chunkReloadGateScript();
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = usePageHydrates();
+  // The server's markup; hydration passes "" and React keeps the script as the server wrote it.
+  const chunkReloadGate = useServerDrawn(CHUNK_RELOAD_GATE_DRAWN, null);
   // Marks the page interactive: a form control changed before hydration is reset by it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -46,7 +45,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* Before any script chunk loads: a failed chunk reloads the page at most once a minute. */}
-        {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_GATE }} /> : null}
+        {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: chunkReloadGate }} suppressHydrationWarning /> : null}
       </head>
       <body className="flex min-h-full flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

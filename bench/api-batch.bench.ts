@@ -18,7 +18,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { SESSION_COOKIE_NAME } from "../app/domain/auth/auth";
 import { BATCH_MAX_LOCATIONS } from "../app/domain/api/keys/api-limits";
 import { SLOTS } from "../app/domain/hazards/scenarios";
-import { getRiskEngine } from "../app/risk/engine.server";
+import { getRiskEngine } from "../app/risk/engine/load-engine.server";
 import { assertBuilt, formatRow, freePort, measure, newDataDir, rssMb, startServer, type StartedServer } from "./support/servers";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);

@@ -42,9 +42,9 @@ const ENDPOINTS = [
 
 /** Child mode: the bare server. The same data functions the API calls, without parsing, routing or framework. */
 async function bareServer(port: number) {
-  const riskdb = await import("../app/services/api/riskdb.server");
+  const riskdb = await import("../app/services/api/risk-data-api.server");
   const { DURATIONS, parseScenario } = await import("../app/domain/hazards/scenarios");
-  const { getRiskEngine } = await import("../app/risk/engine.server");
+  const { getRiskEngine } = await import("../app/risk/engine/load-engine.server");
   const { METHODOLOGY_VERSION } = await import("../app/domain/reports/build");
   const engine = getRiskEngine();
   const versions = { dataset_version: engine.datasetVersion, methodology_version: METHODOLOGY_VERSION };

@@ -6,9 +6,9 @@
  * Runs the production entry (build/server.js: compression, static caching). Logs in as the seeded DISCOVERY demo
  * account and closes the intro tour (unthrottled), then loads /dashboard cold under throttling and prints
  * the compressed bytes of HTML, CSS and JS and the time until the first score card is visible.
- * Budgets (ADR 006): cards visible in under 5 s; HTML+CSS+JS of the first view at most 120 KB without the map; the
+ * Budgets (ADR 022): cards visible in under 5 s; HTML+CSS+JS of the first view at most 120 KB without the map; the
  * map's own script and style at most 60 KB. The process exits with code 1 when a budget is exceeded.
- * BENCH_VERBOSE=1 lists every response with its size.
+ * BENCH_VERBOSE=1 lists every response with its size; BENCH_HTML_OUT=file keeps the page's HTML, to see what it carries.
  */
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
@@ -74,6 +74,7 @@ async function main() {
     // The page's own scripts are those it preloads (Remix lists every module of the matched routes). Scripts loaded
     // later, on demand, are the map's (its module, Leaflet and what they share); so is Leaflet's stylesheet.
     const html = (await responses.find((r) => r.kind === "html")?.body) ?? "";
+    if (process.env.BENCH_HTML_OUT) fs.writeFileSync(process.env.BENCH_HTML_OUT, html);
     const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => new URL(m[1]!, url).href));
     if (preloaded.size === 0) throw new Error("the page preloads no modules: the bench cannot tell its scripts from the map's");
     const bytes = { html: 0, css: 0, js: 0, other: 0 };

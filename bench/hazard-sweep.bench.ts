@@ -5,7 +5,7 @@
  * of neighbour pairs whose scores differ by 3 or more bands (target ≤ 0.1 %), and river flood High or above (target
  * ≤ 15 %). Run: npx tsx bench/hazard-sweep.bench.ts [N=20000] [SEED=20261129]
  */
-import { loadRiskEngine } from "../app/risk/engine.server";
+import { loadRiskEngine } from "../app/risk/engine/load-engine.server";
 
 const n = Number(process.argv[2] ?? 20000);
 let seed = Number(process.argv[3] ?? 20261129);

@@ -33,7 +33,7 @@ async function main() {
     const idle = rssMb(server.child.pid!);
     console.log(`${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     console.log(`location_codes ${loc.status}, get_data/hazards ${hz.status}; first engine request (engine and point drivers load) ${first.toFixed(0)} ms`);
-    const { loadPointDrivers } = await import("../app/risk/engine.server");
+    const { loadPointDrivers } = await import("../app/risk/engine/load-engine.server");
     const points = loadPointDrivers();
     console.log(`point drivers: ${points ? `${(points.byteLength / 1024 / 1024).toFixed(1)} MB of typed arrays` : "absent"}`);
     console.log(`RSS after start ${before} MB; ${SETTLE_MS / 1000} s after the first requests ${settled} MB`);

@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { ALLOCATOR_ENV } from "./support/servers";
+import { collectGarbage } from "../app/services/infra/memory.server";
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const PG_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -22,7 +23,7 @@ async function runOne(mode: "pglite" | "postgres") {
   else delete process.env.DATABASE_URL;
   const { createTestDatabase, dropTemplate } = await import("../db/testing");
   const { setDbForTesting } = await import("../app/services/infra/db.server");
-  const { getRiskEngine } = await import("../app/risk/engine.server");
+  const { getRiskEngine } = await import("../app/risk/engine/load-engine.server");
   const { ingestUpload, findUpload } = await import("../app/services/portfolio/upload/uploads.server");
   const { requestReport, reportOfUpload } = await import("../app/services/portfolio/report/report.server");
   const { startJobs, stopJobs } = await import("../app/services/infra/jobs.server");
@@ -37,7 +38,7 @@ async function runOne(mode: "pglite" | "postgres") {
   setDbForTesting(test.db);
   const user = await createUser(test.db, {});
   await startJobs();
-  global.gc?.();
+  collectGarbage();
   const idle = process.memoryUsage().rss;
   let peak = idle;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -124,7 +125,7 @@ if (child === "pglite" || child === "postgres") {
   if (only && only !== "pglite" && only !== "postgres") throw new Error(`BENCH_DB=${only}: pglite or postgres`);
   for (const mode of ["pglite", "postgres"] as const) {
     if (only && only !== mode) continue;
-    const out = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", self, mode], { encoding: "utf8", env: { ...process.env, ...ALLOCATOR_ENV }, maxBuffer: 1 << 24 });
+    const out = spawnSync(process.execPath, ["--import", "tsx", self, mode], { encoding: "utf8", env: { ...process.env, ...ALLOCATOR_ENV }, maxBuffer: 1 << 24 });
     // The child's stdout also carries the app's JSON log lines: its figures are the line that names the mode.
     const line = out.stdout.trim().split("\n").reverse().find((l) => l.startsWith(`{"mode":"${mode}"`));
     if (!line) {

@@ -1,7 +1,7 @@
 /**
  * Upload preview of 100k rows against the floor on the same machine: csv-parse plus latLngToCell alone.
  * Targets: 100k rows ≤ 2× the floor; 1M rows ≤ 15 s with a peak RSS ≤ 150 MB above the start.
- * Run: npx tsx --expose-gc bench/portfolio-preview.bench.ts   (ROWS=…, BIG_ROWS=… to change the sizes)
+ * Run: npx tsx bench/portfolio-preview.bench.ts   (ROWS=…, BIG_ROWS=… to change the sizes)
  */
 import { parse } from "csv-parse";
 import { latLngToCell } from "h3-js";
@@ -9,9 +9,10 @@ import os from "node:os";
 import { Readable } from "node:stream";
 import { createTestDatabase } from "../db/testing";
 import { setDbForTesting } from "../app/services/infra/db.server";
-import { getRiskEngine } from "../app/risk/engine.server";
+import { getRiskEngine } from "../app/risk/engine/load-engine.server";
 import { ingestUpload } from "../app/services/portfolio/upload/uploads.server";
 import { largeCsvLines } from "../tests/support/portfolio-files";
+import { collectGarbage } from "../app/services/infra/memory.server";
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 /** The large file's size; BIG_ROWS=0 leaves it out. */
@@ -62,7 +63,7 @@ setDbForTesting(test.db);
 await ingestUpload({ fileName: "warm.csv", data: iterate(chunks(Buffer.from([...largeCsvLines(2000)].join("")))), owner: { userId: null, plan: "PREMIUM" } });
 
 async function preview(parts: Uint8Array[], rows: number) {
-  global.gc?.();
+  collectGarbage();
   const start = process.memoryUsage().rss;
   const stop = peakSampler();
   const c0 = process.cpuUsage();

@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadRiskEngine } from "../app/risk/engine.server";
-import { writePortfolioPdf } from "../app/services/reports/pdf/portfolio-pdf.server";
+import { loadRiskEngine } from "../app/risk/engine/load-engine.server";
+import { writePortfolioPdf } from "../tests/support/portfolio-pdf";
 import { mb, peakSampler } from "./support/memory";
 import { syntheticPortfolio } from "./support/synthetic-portfolio";
 

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadRiskEngine } from "../app/risk/engine.server";
+import { loadRiskEngine } from "../app/risk/engine/load-engine.server";
 import { writePortfolioXlsx } from "../app/services/reports/xlsx/xlsx.server";
 import { syntheticPortfolio } from "./support/synthetic-portfolio";
 import { mb, peakSampler } from "./support/memory";

@@ -1,5 +1,6 @@
 /** Lookup throughput of the risk engine, dataset load time and memory. Run: npx tsx bench/risk-lookup.bench.ts */
-import { loadRiskEngine } from "../app/risk/engine.server";
+import { loadRiskEngine } from "../app/risk/engine/load-engine.server";
+import { collectGarbage } from "../app/services/infra/memory.server";
 
 function mb(b: number): string {
   return `${(b / 1024 / 1024).toFixed(1)} MB`;
@@ -26,12 +27,12 @@ function bench(name: string, n: number, fn: (i: number) => unknown, targetUs?: n
   return { wallUs: us, cpuUs };
 }
 
-global.gc?.();
+collectGarbage();
 const before = process.memoryUsage();
 const t0 = performance.now();
 const e = loadRiskEngine(undefined, { points: true });
 const loadMs = performance.now() - t0;
-global.gc?.();
+collectGarbage();
 const after = process.memoryUsage();
 console.log(`dataset load: ${loadMs.toFixed(0)} ms (decode ${e.loadMs} ms); typed arrays ${mb(e.memoryBytes)}`);
 console.log(
@@ -43,21 +44,21 @@ console.log(
   const { readFileSync } = await import("node:fs");
   const { gunzipSync } = await import("node:zlib");
   const { LandMask } = await import("../app/risk/land/landmask");
-  const { defaultDataDir } = await import("../app/risk/engine.server");
-  global.gc?.();
+  const { defaultDataDir } = await import("../app/risk/engine/load-engine.server");
+  collectGarbage();
   const m0 = process.memoryUsage();
   const mask = new LandMask(gunzipSync(readFileSync(`${defaultDataDir()}/landmask.bin.gz`)));
-  global.gc?.();
+  collectGarbage();
   const m1 = process.memoryUsage();
   console.log(
     `land mask: ${mb(mask.byteLength)} of typed arrays; added heap+arrayBuffers ${mb(m1.heapUsed + m1.arrayBuffers - m0.heapUsed - m0.arrayBuffers)} (target: server idle RSS ≤ 300 MB)`,
   );
   // the 2′ point drivers a point is scored from
-  const { loadPointDrivers } = await import("../app/risk/engine.server");
-  global.gc?.();
+  const { loadPointDrivers } = await import("../app/risk/engine/load-engine.server");
+  collectGarbage();
   const p0 = process.memoryUsage();
   const points = loadPointDrivers();
-  global.gc?.();
+  collectGarbage();
   const p1 = process.memoryUsage();
   console.log(
     `point drivers: ${points ? `${points.nLand} land pixels, ${points.nMembers} floodplain pixels, ${mb(points.byteLength)} of typed arrays` : "absent"}; added rss ${mb(p1.rss - p0.rss)} (target: server idle RSS ≤ 300 MB)`,
@@ -88,7 +89,7 @@ const shore = [
 bench("locate(point just off the shore → snap)", 50_000, (i) => e.locate(shore[i % 4]![0], shore[i % 4]![1]));
 {
   // land by the shoreline mask, uniform over the sphere: coasts, small islands and Antarctica in their true shares
-  const { loadLandMask } = await import("../app/risk/engine.server");
+  const { loadLandMask } = await import("../app/risk/engine/load-engine.server");
   const { sampleLandPoints } = await import("../app/risk/land/landmask");
   const land = sampleLandPoints(loadLandMask()!, 40_000);
   bench("locate(land point by the mask)", 100_000, (i) => e.locate(land[i % land.length]!.lat, land[i % land.length]!.lon));
@@ -110,7 +111,7 @@ console.log(
   // the point path alone, on land points with their cell known: drivers read, the hexagon's formulas run
   const { latLngToCell } = await import("h3-js");
   const { sampleLandPoints } = await import("../app/risk/land/landmask");
-  const { loadLandMask } = await import("../app/risk/engine.server");
+  const { loadLandMask } = await import("../app/risk/engine/load-engine.server");
   const land = sampleLandPoints(loadLandMask()!, 4096).flatMap((p) => {
     const hex = latLngToCell(p.lat, p.lon, 4);
     const row = e.cellRow(hex);

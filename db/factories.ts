@@ -46,7 +46,10 @@ export async function createUser(db: Database, input: UserInput = {}) {
   return row;
 }
 
-/** A stored CSV upload whose own scan counted these rows (what a portfolio report is priced for). */
+/**
+ * A stored CSV upload whose own scan counted these rows (what a portfolio report is priced for).
+ * @internal
+ */
 export async function createUpload(db: Database, summary: UploadLocationSummary, userId: string | null = null) {
   const [upload] = await db
     .insert(portfolioUploads)
@@ -67,7 +70,10 @@ export async function createUpload(db: Database, summary: UploadLocationSummary,
   return upload!;
 }
 
-/** A buyer's billing details as the billing form accepts them (France, no VAT number): what a purchase needs first. */
+/**
+ * A buyer's billing details as the billing form accepts them (France, no VAT number): what a purchase needs first.
+ * @internal
+ */
 export function sampleBillingInfo(company: Partial<BillingInfoValue["company"]> = {}): BillingInfoValue {
   return {
     appeal: "",

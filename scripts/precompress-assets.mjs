@@ -1,6 +1,6 @@
 // Writes a Brotli copy (quality 11) beside every script and stylesheet of the client build (public/build), for the
 // production server to send to browsers that accept `br`. Compressing once at build time at the highest quality
-// saves about a seventh of the bytes that on-the-fly compression (quality 4) sends (ADR 006).
+// saves about a seventh of the bytes that on-the-fly compression (quality 4) sends (ADR 022).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";

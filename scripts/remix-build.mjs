@@ -9,7 +9,7 @@
  * when this script only let the event loop answer pending pings before exiting). So the service, an idle child
  * process of this one once the build has resolved, is ended with SIGTERM first, as later esbuild releases do in
  * their public `stop()`. Its pid is read from /proc (Linux: CI and the image); elsewhere the exit is as the CLI's.
- * See ADR 006 (amendment of 2026-11-27).
+ * See ADR 022 ("The build on public APIs").
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";

@@ -92,6 +92,7 @@ on_postgres() { (export DATABASE_URL="$postgres_url" && "$@"); }
 
 phase "typecheck" npm run -s typecheck
 phase "lint" npm run -s lint
+phase "format (prettier --check; npm run format writes it)" npm run -s check:format
 phase "import cycles (madge, type imports skipped)" npm run -s check:cycles
 phase "migrations (drizzle-kit generate writes nothing; they build the schema)" npm run -s check:migrations
 phase "stale paths in comments and documents" npm run -s check:paths

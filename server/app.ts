@@ -2,8 +2,8 @@
  * The server's request listener: the request target check and the headers every answer carries, then the read-only
  * riskdb API answered at once (the fast path writes the same access-log line itself), and everything else through
  * the Express app, whose middleware runs in the order below. The fast path stays in front of Express: Express's own
- * per-request work (its request and response prototypes, the router's layers) cost the cached hazard_scores about
- * 70 % of its throughput (40,300 against 11,400 req/s, same run). Static files come before compression (build
+ * per-request work (its request and response prototypes, the router's layers) cost the cached hazard_scores most of
+ * its throughput (figures: bench/README.md, "Figures behind the code's settings"). Static files come before compression (build
  * output is served precompressed). Nothing that holds a turn runs before the body has arrived.
  */
 import zlib from "node:zlib";

@@ -3,7 +3,7 @@ import http from "node:http";
 import { writeReadableStreamToWritable } from "@remix-run/node";
 import { REQUEST_ID_HEADER, apiErrorCodeForStatus, requestIdFrom } from "~/domain/api/api-errors";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
-import { apiRecorderEnabled, recordApiExchange, recordApiResponse } from "~/services/api-contract/recorder.server";
+import { apiRecorderEnabled, recordApiExchange, recordApiResponse } from "~/services/api/answer-recorder.server";
 import type { BodyRefusal } from "./admission/request-body";
 import { env } from "./runtime";
 

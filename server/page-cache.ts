@@ -6,7 +6,7 @@ import { LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME } from "~/domain/http/l
 import { isPagePath, publicPageQuery } from "~/domain/http/page-query";
 import { origin, pathnameOf, plainHeaders, sendResponse, type Req, type Res } from "./http";
 import { loadContext } from "./remix";
-import { app, remixHandler } from "./runtime";
+import { app, remixFetchHandler } from "./runtime";
 
 const NONCE_PATTERN = /'nonce-([^']+)'/;
 // The locale cookies change nothing on a page (the site is English only), so they do not make a visitor personal.
@@ -118,7 +118,7 @@ export function pageCache(req: Req, res: Res, next: NextFunction) {
       if (!res.writableFinished) controller.abort();
     });
     const request = new Request(origin(req) + pageUrl(req.url!, pathname), { headers: plainHeaders(req), signal: controller.signal });
-    const response = await remixHandler(request, loadContext(req));
+    const response = await remixFetchHandler(request, loadContext(req));
     if (isCacheablePage(response)) return storeAndSendPage(req, res, key, generation, response);
     await sendResponse(req, res, response);
   })().catch(next);

@@ -5,7 +5,7 @@
 import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
+import { apiRecorderEnabled, recordApiExchange } from "~/services/api/answer-recorder.server";
 import { pathnameOf, refuse, type Req, type Res } from "./http";
 import { app, build, logger } from "./runtime";
 

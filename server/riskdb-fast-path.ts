@@ -6,17 +6,21 @@ import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf } from "~/domain/a
 import { rateLimitHeaders, type RateLimitState } from "~/domain/api/keys/api-limits";
 import { etagMatches } from "~/services/api/api-etag.server";
 import type { NextFunction } from "express";
-import type { RiskdbEndpoint } from "~/services/api/riskdb.server";
+import type { RiskdbEndpoint } from "~/services/api/risk-data-api.server";
 import { ReplyCache, publicReplyTtlMs, replyCacheKey, type StoredReply } from "~/services/api/riskdb-reply-cache.server";
-import { apiRecorderEnabled, recordApiExchange } from "~/services/api-contract/recorder.server";
+import { apiRecorderEnabled, recordApiExchange } from "~/services/api/answer-recorder.server";
 import { addressOf } from "./admission/body-gate";
 import { origin, pathnameOf, plainHeaders, refuse, type Req, type Res } from "./http";
 import { logFastRequest } from "./request-log";
-import { app } from "./runtime";
+import { riskdbEndpointsByPath } from "./riskdb-routes";
+import { app, build } from "./runtime";
 
 const gzip = promisify(zlib.gzip);
 
-/** The read-only riskdb API, before the page router and compression: same handlers as the api+ routes. */
+/** The endpoints of the build's riskdb routes, by path. */
+const endpointsByPath = riskdbEndpointsByPath(build.routes);
+
+/** The read-only riskdb API, before the page router and compression: same endpoints as the api+ routes. */
 export function riskdbFastPath(req: Req, res: Res, next: NextFunction) {
   const endpoint = riskdbHandlerFor(req);
   if (!endpoint) return next();
@@ -27,7 +31,7 @@ export function riskdbFastPath(req: Req, res: Res, next: NextFunction) {
 function riskdbHandlerFor(req: Req) {
   const method = req.method ?? "GET";
   if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") return undefined;
-  return app.riskdbRepliesByPath.get(pathnameOf(req.url ?? "/"));
+  return endpointsByPath.get(pathnameOf(req.url ?? "/"));
 }
 
 /**

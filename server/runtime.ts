@@ -10,7 +10,6 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { ServerRuntime } from "~/entry.server";
 import { getEnv } from "~/env.server";
-import { SERVER_ENTRY_STARTS_RUNTIME } from "~/server-entry-mark";
 
 export const ROOT = process.cwd();
 const BUILD_PATH = path.resolve(ROOT, "build/index.js");
@@ -20,8 +19,8 @@ export const env = getEnv();
 /** Set in the short-lived process that creates a new embedded database (see prepareNewEmbeddedDatabase). */
 const PREPARE_DATABASE_ONLY = "PREPARE_DATABASE_ONLY";
 
-// The build must not open the database when it loads: this entry decides where a new one is created.
-(globalThis as Record<string, unknown>)[SERVER_ENTRY_STARTS_RUNTIME] = true;
+// Loading the build starts nothing (tests/integration/routes/entry-server-import.test.ts): this entry decides where a
+// new embedded database is created, then starts the runtime.
 export const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild & { entry: { module: { serverRuntime: ServerRuntime } } };
 export const app = build.entry.module.serverRuntime;
 export const { logger } = app;
@@ -35,7 +34,7 @@ app.startServerRuntime();
 
 /**
  * A first start on the embedded database creates its cluster in a child process: creating it leaves the process
- * that did it with about 100 MB more resident memory than serving needs (heap pages the allocator keeps), and an
+ * that did it with much more resident memory than serving needs (heap pages the allocator keeps; bench/README.md), and an
  * idle server should not carry that for its whole life.
  */
 async function prepareNewEmbeddedDatabase() {
@@ -52,6 +51,7 @@ async function prepareNewEmbeddedDatabase() {
   logger.info({ ms: Math.round(performance.now() - started) }, "embedded database created");
 }
 
-export const remixHandler = createRequestHandler(build, "production");
+/** The app as a fetch handler (a Request in, a Response out), for the page cache; server/remix.ts serves Express. */
+export const remixFetchHandler = createRequestHandler(build, "production");
 /** Routes without an action: a POST to one gets our 405, never the framework's own text. */
 export const reachesNoAction = app.createActionlessCheck(build.routes);

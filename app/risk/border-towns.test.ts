@@ -1,6 +1,6 @@
 import path from "node:path";
 import { BORDER_TOWNS, BORDER_TOWN_REGIONS } from "../../tests/fixtures/border-towns";
-import { loadRiskEngine, type RiskEngine } from "./engine.server";
+import { loadRiskEngine, type RiskEngine } from "./engine/load-engine.server";
 
 const dataDir = path.resolve(__dirname, "../../data");
 

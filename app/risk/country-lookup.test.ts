@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SUB_UNITS_NAMED_FOR_HOST } from "../../scripts/data/geography/geography";
-import { loadRiskEngine, type RiskEngine } from "./engine.server";
+import { loadRiskEngine, type RiskEngine } from "./engine/load-engine.server";
 
 const dataDir = path.resolve(__dirname, "../../data");
 const checkFile = path.join(dataDir, "country-check-places.json");

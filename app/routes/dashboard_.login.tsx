@@ -4,7 +4,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AuthPanel, authViewTitle } from "~/components/forms/auth-forms";
 import { Modal } from "~/components/ui/modal";
 import { SITE_NAME } from "~/domain/content/site";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { loginActionResponse, loginPageResponse } from "~/services/auth/login-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

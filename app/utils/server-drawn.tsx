@@ -13,6 +13,12 @@ import { createContext, useContext } from "react";
  */
 export type ServerDrawnStore = Map<string, string>;
 
+/**
+ * The chunk-reload gate's key (the root loader draws it, root.tsx writes it): here rather than beside the gate, so the
+ * root's chunk does not share a module, and a request, with the client's entry.
+ */
+export const CHUNK_RELOAD_GATE_DRAWN = "chunk-reload-gate";
+
 const ServerDrawnContext = createContext<ServerDrawnStore | null>(null);
 export const ServerDrawnProvider = ServerDrawnContext.Provider;
 

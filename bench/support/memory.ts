@@ -1,10 +1,11 @@
+import { collectGarbage } from "../../app/services/infra/memory.server";
 /** Peak memory of a run, sampled every 20 ms. */
 export function mb(b: number): string {
   return `${(b / 1024 / 1024).toFixed(1)} MB`;
 }
 
 export function peakSampler() {
-  global.gc?.();
+  collectGarbage();
   const baseline = process.memoryUsage().rss;
   let rss = baseline;
   let heap = process.memoryUsage().heapUsed;

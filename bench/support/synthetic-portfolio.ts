@@ -3,10 +3,10 @@
  * drawn once; the portfolio cycles through it with small offsets (as real books repeat sites in one area), and
  * its locations come as a lazy generator so the bench measures the writers, not a big array.
  */
-import { reportMetadata } from "../../app/domain/reports/fixtures";
+import { reportMetadata } from "../../tests/support/report-fixtures";
 import type { AssessedLocation, LocationScores, PortfolioReportSource } from "../../app/domain/reports/types";
-import type { RiskEngine } from "../../app/risk/engine";
-import { assessPoint } from "../../app/services/reports/assess-point.server";
+import type { RiskEngine } from "../../app/risk/engine/risk-engine";
+import { locationScores } from "../../app/services/reports/location-scores.server";
 
 export function landPoints(engine: RiskEngine, count: number, seed = 7): { lat: number; lon: number }[] {
   let s = seed;
@@ -71,5 +71,47 @@ export function syntheticPortfolio(engine: RiskEngine, size: number, poolSize = 
     output_risks_diversity: {},
     output_risks_intensity: [],
     social_by_country_sum: [],
+  };
+}
+
+interface PointInput {
+  rowNumber: number;
+  assetId: string;
+  name: string;
+  lat: number;
+  lon: number;
+  weight?: number | null;
+  userColumns?: Record<string, string>;
+}
+
+/** A point assessed, or excluded with the engine's reason (at sea, invalid coordinates). */
+function assessPoint(engine: RiskEngine, p: PointInput, cache?: Map<string, LocationScores>): AssessedLocation {
+  const base = {
+    rowNumber: p.rowNumber,
+    assetId: p.assetId,
+    name: p.name,
+    lat: p.lat,
+    lon: p.lon,
+    userColumns: p.userColumns ?? {},
+    weight: p.weight === undefined ? 1 : p.weight,
+  };
+  const loc = engine.placePoint(p.lat, p.lon);
+  if (loc.status !== "ok")
+    return { ...base, countryCode: null, regionCode: null, hexagon: null, status: "excluded", reason: loc.message, scores: null };
+  // each point is scored from its own drivers: the cache is by the land point scored (books repeat their sites)
+  const key = `${loc.at.lat},${loc.at.lon}`;
+  let scores = cache?.get(key);
+  if (!scores) {
+    scores = locationScores(engine, loc.hexagon_code, loc);
+    cache?.set(key, scores);
+  }
+  return {
+    ...base,
+    countryCode: loc.country_code,
+    regionCode: loc.region_code,
+    hexagon: loc.hexagon_code,
+    status: "valid",
+    reason: null,
+    scores,
   };
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildOpenApiDocument } from "~/domain/api/openapi";
-import { riskdbHandlers } from "~/services/api/riskdb.server";
+import { riskdbEndpoints, riskdbResponse } from "~/services/api/risk-data-api.server";
 import { createContractValidator, type Exchange } from "./validate";
 import { BATCH_CSV_HEADER } from "~/domain/api/params/batch-csv";
 
@@ -12,7 +12,7 @@ const validator = createContractValidator(doc);
 
 /** A real answer of GET /api/riskdb/scenarios, as the route gives it. */
 async function scenariosAnswer(): Promise<Exchange> {
-  const response = await riskdbHandlers.scenarios(new Request("http://localhost/api/riskdb/scenarios"));
+  const response = await riskdbResponse(riskdbEndpoints.scenarios, new Request("http://localhost/api/riskdb/scenarios"));
   return { method: "GET", path: "/api/riskdb/scenarios", status: response.status, contentType: response.headers.get("Content-Type"), body: await response.text() };
 }
 

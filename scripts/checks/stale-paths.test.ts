@@ -34,4 +34,30 @@ describe("stalePaths", () => {
       [1, "./limits.ts"],
     ]);
   });
+
+  it("finds measured figures in the comments of app, server, db and scripts code, not limits or settings", () => {
+    const slash = "/";
+    const c = `${slash}${slash} `;
+    const code = [
+      `${c}the job took 171 s at 1 MB`,
+      `${c}Express cost it 70 % (40,300 against 11,400 req/s)`,
+      `${c}a 1M-row upload peaked at 449 MB RSS`,
+      `${c}the heap grew from 90 MB live to 450 MB used`,
+      `${c}the page went 16.1 → 19.5 KB`,
+      `${c}it kept the peak 80 MB lower`,
+      `${c}files up to 200 MB; a 5 s timeout; 16 MB of shared buffers; every 5,000 rows; 3 % → 0`,
+      `const note = "took 5 s";`,
+    ].join("\n");
+    const found = stalePaths(["server/x.ts"], exists, () => code);
+    expect(found.map((stale) => [stale.line, stale.mention])).toEqual([
+      [1, "took 171 s"],
+      [2, "11,400 req/s"],
+      [3, "peaked at 449 MB"],
+      [4, "grew from 90 MB"],
+      [5, "16.1 → 19.5 KB"],
+      [6, "80 MB lower"],
+    ]);
+    // The benches and the tests may speak of figures.
+    expect(stalePaths(["bench/x.bench.ts"], exists, () => code)).toEqual([]);
+  });
 });

@@ -6,7 +6,9 @@
  * folders and ends in a file extension (`app/services/infra/db.server.ts`, `docs/decisions/005-server-entry.md`);
  * in code, only mentions inside comments count (string literals name paths the code makes). A mention relative to
  * the mentioning file (one that starts with a dot and a slash) is checked from that file's folder. A citation of a section of the
- * product specification, which the repository does not hold, fails too.
+ * product specification, which the repository does not hold, fails too, and so does a measured figure in a comment of
+ * the app, the server, the database code or the scripts (a throughput, or a figure with its unit that something
+ * peaked at, grew to, took, or is set against another): figures go to bench/README.md, where they are dated.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -24,6 +26,26 @@ const CODE = /\.(?:tsx?|mjs|cjs|js|sh|css)$/;
 const TEXT = /\.(?:tsx?|mjs|cjs|js|sh|css|md|ya?ml)$/;
 /** A section number of the product specification ("spec", then a section sign): the specification is not in this repository, so a reader cannot follow it. */
 const SPEC_CITATION = /\bspec(?:'s)?\b[^\n§]{0,30}§\s?\d/i;
+/** A figure with a unit of time or bytes. */
+const FIGURE = String.raw`\d[\d,.]*\s?(?:ms|µs|s|KB|kB|MB|GB|KiB|MiB|GiB)(?![\w/])`;
+/**
+ * A measurement, as comments wrote them: a throughput, a figure something peaked at, grew to or took, a figure
+ * "more" or "less" than something, and two
+ * figures set against each other (one time or size "against" or "→" another, or "from" one "to" another).
+ */
+const MEASURED = new RegExp(
+  [
+    String.raw`\d[\d,.]*\s?(?:req|ops)\/s\b`,
+    String.raw`\b(?:peaked at|peak of|grew (?:from|to)|took|measured at)\s+(?:about\s+|over\s+)?${FIGURE}`,
+    String.raw`${FIGURE}\s+(?:against|→|->)\s+(?:about\s+)?\d`,
+    String.raw`\d[\d,.]*\s?(?:→|->)\s*${FIGURE}`,
+    String.raw`${FIGURE}\s+(?:more|less|lower|higher|larger|smaller)\b`,
+    String.raw`\bfrom\s+(?:about\s+)?${FIGURE}(?:\s+\w+)?\s+to\s+${FIGURE}`,
+  ].join("|"),
+  "i",
+);
+/** Where a measured figure in a comment fails: the benches and the tests speak of figures by nature. */
+const FIGURES_CHECKED = /^(?:app|server|db|scripts)\//;
 /** Files whose mentions are not pointers into this tree. */
 const SKIP = new Set(["package-lock.json"]);
 
@@ -57,6 +79,14 @@ export function stalePaths(
         const mention = match[0].replace(/[.)]+$/, (tail) => (tail.startsWith(".") ? "" : tail));
         if (!exists(mention)) stale.push({ file, line: index + 1, mention });
       }
+      const measured = CODE.test(file) && FIGURES_CHECKED.test(file) ? MEASURED.exec(line) : null;
+      if (measured)
+        stale.push({
+          file,
+          line: index + 1,
+          mention: measured[0],
+          reason: "is a measured figure in a comment: give the reason, and the figure to bench/README.md",
+        });
       const citation = SPEC_CITATION.exec(line);
       if (citation)
         stale.push({
@@ -93,7 +123,7 @@ function main() {
     console.error(`${file}:${line}: ${mention} ${reason ?? "does not exist"}`);
   if (stale.length) {
     console.error(
-      `${stale.length} stale mention(s): fix the path or say it without one; say a rule, not a section number.`,
+      `${stale.length} stale mention(s): fix the path or say it without one; say a rule, not a section number; figures go to bench/README.md.`,
     );
     process.exit(1);
   }

@@ -9,9 +9,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { decodeDataset, encodeDataset, type GeoFile } from "../../app/risk/dataset";
-import { applyLayers } from "../../app/risk/ingest/apply";
-import { readHazardFile } from "../../app/risk/ingest/detect";
-import { IngestError, type GridReadOptions } from "../../app/risk/ingest/types";
+import { applyLayers } from "./ingest/apply";
+import { readHazardFile } from "./ingest/detect";
+import { IngestError, type GridReadOptions } from "./ingest/types";
 import { sha256File } from "./inputs";
 
 const USAGE = "usage: npm run data:ingest -- FILE --hazard ID [--scenario S --period P] [--variable V] [--scale MIN,MAX] [--time N|mean] [--band N] [--data DIR] [--out DIR] [--dry-run]";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { HAZARDS, type HazardId } from "../../app/domain/hazards/hazards";
 import { GLOBAL_WARMING_LEVEL } from "../../app/domain/hazards/scenarios";
 import { bandMeanings } from "../../app/risk/explain/band-meanings";
-import { loadRiskEngine } from "../../app/risk/engine.server";
+import { loadRiskEngine } from "../../app/risk/engine/load-engine.server";
 import { CS_TCOLD_C, ER_PWET_MM, HW_TMAX_C } from "../../app/risk/formulas";
 import { ROOT } from "./inputs";
 import { informCorrelations, placeChecks, riverFloodPanel } from "./validate";

@@ -3,7 +3,7 @@
  * drivers, with those drivers: what a point reads and why it meets or misses its check.
  * Usage: tsx scripts/data/point-panel.ts [--all]
  */
-import { loadRiskEngine } from "../../app/risk/engine.server";
+import { loadRiskEngine } from "../../app/risk/engine/load-engine.server";
 import { KNOWN_PLACES, meetsCheck, parseCheck } from "../../app/risk/known-places";
 
 const e = loadRiskEngine(undefined, { points: true });

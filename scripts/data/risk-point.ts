@@ -3,7 +3,7 @@
  * Usage: npm run -s risk:point -- LAT LON [--scenario S] [--period P] [--explain]
  * Bad input → message on stderr, exit 2.
  */
-import { loadRiskEngine, RiskInputError } from "../../app/risk/engine.server";
+import { loadRiskEngine, RiskInputError } from "../../app/risk/engine/load-engine.server";
 
 function usage(msg: string): never {
   process.stderr.write(`${msg}\nusage: risk:point -- LAT LON [--scenario hist|rcp26|rcp45|rcp85] [--period hist|2030|2040|2050] [--explain]\n`);

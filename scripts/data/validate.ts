@@ -6,11 +6,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PER_HAZARD_IDS, type HazardId } from "../../app/domain/hazards/hazards";
-import { loadRiskEngine } from "../../app/risk/engine.server";
-import type { RiskEngine } from "../../app/risk/engine";
+import { loadRiskEngine } from "../../app/risk/engine/load-engine.server";
+import type { RiskEngine } from "../../app/risk/engine/risk-engine";
 import { ROOT } from "./inputs";
 import { KNOWN_PLACES, meetsCheck, parseCheck, type KnownPlace } from "../../app/risk/known-places";
-import { defaultDataDir, loadLandMask } from "../../app/risk/engine.server";
+import { defaultDataDir, loadLandMask } from "../../app/risk/engine/load-engine.server";
 import { sampleLandPoints } from "../../app/risk/land/landmask";
 import { HAZARD_IDS } from "../../app/domain/hazards/hazards";
 import { HISTORICAL_SLR_M, SLOTS, SLOT_COUNT, seaLevelRise } from "../../app/domain/hazards/scenarios";

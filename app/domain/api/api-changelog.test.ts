@@ -1,4 +1,4 @@
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { API_CHANGELOG, API_VERSION, CHANGELOG_DATASET_VERSION } from "./api-changelog";
 import { buildOpenApiDocument } from "./openapi";
 

@@ -141,5 +141,8 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
 /** The API's current version: the newest API entry's. */
 export const API_VERSION = API_CHANGELOG.find((entry) => entry.kind === "api")!.version;
 
-/** The dataset version the changelog describes last: it matches the loaded dataset's. */
+/**
+ * The dataset version the changelog describes last: it matches the loaded dataset's.
+ * @internal
+ */
 export const CHANGELOG_DATASET_VERSION = API_CHANGELOG.find((entry) => entry.kind === "dataset")!.version;

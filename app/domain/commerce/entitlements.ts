@@ -2,15 +2,15 @@
  * Who may read which location: the pure rule shared by the API, the dashboard and the commerce flow.
  * No I/O here: the entitlement service loads the plan, limits and ledger rows and asks these functions.
  */
-import { h3CellResolution } from "../geo/h3-cell";
 import type { PurchaseModal } from "../dashboard/modals";
 import { API_KEY_PLAN, type PlanCode } from "./plans";
+import { countryOfRegion, type LocationKind, type LocationRef } from "../geo/location-codes";
 
-export const LOCATION_KINDS = ["country", "region", "hexagon"] as const;
-export type LocationKind = (typeof LOCATION_KINDS)[number];
+// Location codes have a module of their own, which pages can import without the entitlement rules and the plans.
+export {
+  HEXAGON_RESOLUTION, LOCATION_KINDS, classifyLocationCode, countryOfRegion, type LocationKind, type LocationRef,
+} from "../geo/location-codes";
 
-/** The hex grid of the dataset. */
-export const HEXAGON_RESOLUTION = 4;
 
 /**
  * Levels open to everyone, anonymous callers included: every country's scores. A country value is a coarse rollup
@@ -35,28 +35,6 @@ export const ENTITLEMENT_MESSAGES = {
 
 export type { PurchaseModal } from "../dashboard/modals";
 
-export interface LocationRef {
-  kind: LocationKind;
-  code: string;
-}
-
-/** Classifies a location code by its shape and normalises its case; null when it is none of the three. */
-export function classifyLocationCode(raw: unknown): LocationRef | null {
-  if (typeof raw !== "string") return null;
-  const code = raw.trim();
-  if (/^[A-Za-z]{2}$/.test(code)) return { kind: "country", code: code.toUpperCase() };
-  if (/^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$/.test(code)) return { kind: "region", code: code.toUpperCase() };
-  if (/^[0-9a-fA-F]{15}$/.test(code)) {
-    const hex = code.toLowerCase();
-    if (h3CellResolution(hex) === HEXAGON_RESOLUTION) return { kind: "hexagon", code: hex };
-  }
-  return null;
-}
-
-/** The country a region code belongs to ('GB-LND' → 'GB'). */
-export function countryOfRegion(regionCode: string): string {
-  return regionCode.slice(0, 2).toUpperCase();
-}
 
 export type CodeLists = Record<LocationKind, readonly string[]>;
 

@@ -3,7 +3,7 @@
  * shared by the loader, the page and tests. Reading the URL is in dashboard-selection.ts.
  */
 import type { DashboardSelection } from "./dashboard-selection";
-import { classifyLocationCode, type LocationKind, type LocationRef } from "../commerce/entitlements";
+import { classifyLocationCode, type LocationKind, type LocationRef } from "../geo/location-codes";
 import { UNLOCK_DISMISSED, type UnlockKind } from "./unlock-kinds";
 import { slotWarmingLabel, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
 

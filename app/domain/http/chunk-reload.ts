@@ -34,7 +34,7 @@ export const CHUNK_RELOAD_NOTICE_ID = "chunk-reload-notice";
 export const CHUNK_RELOAD_GATE_FLAG = "__chunkReloadGate";
 
 /**
- * The inline script (root.tsx, with the page's CSP nonce) that holds the reloads a failed script chunk causes to at
+ * The inline script (drawn by the root loader, written by root.tsx with the page's CSP nonce) that holds the reloads a failed script chunk causes to at
  * most one a minute. Remix reloads the page each time a route chunk fails to load (its loadRouteModule logs the
  * failure with console.error, then calls location.reload()), which a broken deployment would turn into a loop; the
  * Navigation API's `navigate` event sees that reload before it happens and can cancel it. Only reloads after a chunk

@@ -8,7 +8,7 @@ import proxyaddr from "proxy-addr";
 /** Hop count (proxies in front of us) or a list of proxy addresses / CIDR ranges (or proxy-addr's names: loopback…). */
 export type TrustProxy = number | string[];
 
-/** Every request without a socket address (development under remix-serve) shares this one bucket. */
+/** Every request without a socket address (a loader called without the server entry) shares this one bucket. */
 export const UNKNOWN_CLIENT = "unknown";
 
 /** Parses TRUST_PROXY: empty → trust nobody; "1" → one hop; "10.0.0.0/8, loopback" → those proxies. Throws on junk. */

@@ -21,8 +21,9 @@ export const XLSX_MAX_RATIO = 200;
 export const XLSX_MAX_SHARED_STRINGS_BYTES = 48 * 1024 * 1024;
 /**
  * Uploads read at the same time: each holds memory (shared strings, parser buffers) and CPU while it runs, so one
- * account, and the server as a whole, get few at once; more get a 429 with Retry-After. Measured on 2 cores with
- * 1.4M-string workbooks: two at once keep the event loop's longest stall near 110 ms, four let it reach 500 ms.
+ * account, and the server as a whole, get few at once; more get a 429 with Retry-After. On 2 cores with 1.4M-string
+ * workbooks, two at once keep the event loop's longest stall short and four do not (figures: bench/README.md,
+ * "Figures behind the code's settings").
  */
 export const UPLOADS_CONCURRENT_PER_ACCOUNT = 1;
 export const UPLOADS_CONCURRENT_TOTAL = 2;

@@ -9,7 +9,7 @@ import {
   formatShare,
   taxonomyHazards,
 } from "./disclosure";
-import { assessedLocation, locationScores, portfolioReport } from "./fixtures";
+import { assessedLocation, locationScores, portfolioReport } from "../../../tests/support/report-fixtures";
 
 const slots = (hist: number | "na" | null, future: number | "na" | null) => [hist, ...Array(SLOT_COUNT - 1).fill(future)];
 

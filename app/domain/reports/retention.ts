@@ -3,5 +3,8 @@
  * README and the privacy policy state this number; a test holds them to it.
  */
 export const REPORT_FILE_RETENTION_DAYS = 365;
-/** The same, as the privacy policy and the README say it. */
+/**
+ * The same, as the privacy policy and the README say it.
+ * @internal
+ */
 export const REPORT_FILE_RETENTION_TEXT = "12 months";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeDataset, type GeoFile } from "../dataset";
 import { sampleLandPoints } from "../land/landmask";
-import { loadLandMask, loadRiskEngine, type RiskEngine } from "../engine.server";
+import { loadLandMask, loadRiskEngine, type RiskEngine } from "./load-engine.server";
 import { CellTable } from "./cells";
 import { Locator } from "./locator";
 

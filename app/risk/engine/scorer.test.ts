@@ -1,5 +1,5 @@
 import path from "node:path";
-import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "../engine.server";
+import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "./load-engine.server";
 import { KNOWN_PLACES, meetsCheck, parseCheck } from "../known-places";
 
 const dataDir = path.resolve(__dirname, "../../../data");

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { loadRiskEngine, type RiskEngine } from "../engine.server";
+import { loadRiskEngine, type RiskEngine } from "./load-engine.server";
 
 const dataDir = path.resolve(__dirname, "../../../data");
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { RISK_LEVELS, scoreFromValue } from "~/domain/hazards/risk-levels";
 import { BAND_PROBES, bandMeaningOf, bandMeanings, valueAt } from "./band-meanings";
-import { loadRiskEngine } from "../engine.server";
+import { loadRiskEngine } from "../engine/load-engine.server";
 import { CS_TCOLD_C, ER_PWET_MM, HW_TMAX_C, NO_VLM_CAP, PC_CHANGE, SL_SHARE_FULL, TC_INLAND_KM, WF_DRY_MONTHS } from "../formulas";
 
 const lerp = ([a, b]: readonly [number, number], t: number) => a + t * (b - a);

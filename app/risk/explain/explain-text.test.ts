@@ -2,7 +2,7 @@ import path from "node:path";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { SLOTS, warmingAboveBaseline } from "~/domain/hazards/scenarios";
-import { loadRiskEngine, type RiskEngine } from "../engine.server";
+import { loadRiskEngine, type RiskEngine } from "../engine/load-engine.server";
 import { explainDrivers, explainSummary, fmt1, fmt2, fmtHalf, fmtInt, fmtSig2, pct, placeSubject, type ExplanationFacts } from "./explain-text";
 import { LAND_AMPLIFICATION, STEP } from "../formulas";
 import { ROLLUP_TOP_SHARE } from "../regions/rollup";

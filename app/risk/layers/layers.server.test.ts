@@ -12,12 +12,12 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetFloodLoss } from "~/domain/flood-loss/asset-loss";
 import { AQUEDUCT_RETURN_PERIODS, coastalFileName, riverFileName } from "~/domain/flood-loss/aqueduct-names";
-import { writeFloat32Tiff } from "~/risk/ingest/testing/tiff-writer";
+import { writeFloat32Tiff } from "../../../tests/support/ingest/tiff-writer";
 import { aqueductPlan } from "./aqueduct-plan";
 import { fetchLayers } from "./fetch.server";
 import { FloodDepthReader } from "./flood-depths.server";
 import { diskLayerStore } from "./store.server";
-import { startRangeServer, type RangeServer } from "./testing/range-server";
+import { startRangeServer, type RangeServer } from "../../../tests/support/range-server";
 import { writeDepthTiff } from "./tiff-writer";
 
 const RIVER_DEPTHS: Record<number, number> = { 2: 0, 5: 0, 10: 0.3, 25: 0.6, 50: 0.9, 100: 1.2, 250: 1.6, 500: 2, 1000: 2.5 };

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { latLngToCell } from "h3-js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadRiskEngine, type RiskEngine } from "../engine.server";
+import { loadRiskEngine, type RiskEngine } from "../engine/load-engine.server";
 
 const dataDir = path.resolve(__dirname, "../../../data");
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { cellToChildren, cellToLatLng, latLngToCell } from "h3-js";
 import { HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { SLOT_COUNT, slotIndex } from "~/domain/hazards/scenarios";
-import { loadRiskEngine, type RiskEngine } from "../engine.server";
+import { loadRiskEngine, type RiskEngine } from "../engine/load-engine.server";
 import { LAPSE_RATE_C_PER_KM } from "./point-score";
 
 const dataDir = path.resolve(__dirname, "../../../data");

@@ -2,7 +2,7 @@ import path from "node:path";
 import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { cellLevelDistribution, type LevelCounts } from "./cell-distribution";
-import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "../engine.server";
+import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "../engine/load-engine.server";
 
 const LONDON = "84194adffffffff";
 const total = (c: LevelCounts) => c.L + c.M + c.H + c.S + c.E + c.none;

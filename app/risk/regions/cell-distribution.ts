@@ -7,7 +7,7 @@ import type { LevelCounts } from "~/domain/portfolio/stats";
 import { RISK_LEVELS, scoreFromValue } from "~/domain/hazards/risk-levels";
 import { slotIndex } from "~/domain/hazards/scenarios";
 import { VALUE_SCALE } from "../dataset";
-import type { RiskEngine } from "../engine";
+import type { RiskEngine } from "../engine/risk-engine";
 
 export type { LevelCounts };
 

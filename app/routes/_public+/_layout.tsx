@@ -14,7 +14,6 @@ import { NEWSLETTER_FORM_ID } from "~/domain/content/forms/newsletter";
 import { AUTH_QUERY, DOCUMENT_QUERY_PARAM, OFFICES_TEXT, SITE_NAME } from "~/domain/content/site";
 import { publicPageQuery } from "~/domain/http/page-query";
 import { useNonce } from "~/utils/nonce-provider";
-// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { loadPublicLayout } from "~/services/content/public-layout.server";
 
 export const PUBLIC_LAYOUT_ID = "routes/_public+/_layout";

@@ -4,7 +4,6 @@ import { ApiLimits } from "~/components/api/api-limits";
 import { API_REFERENCE_KEY } from "~/components/api/api-reference";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
-// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { loadApiPage } from "~/services/content/pages/api-page.server";
 import { useServerDrawn } from "~/utils/server-drawn";
 

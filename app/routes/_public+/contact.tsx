@@ -7,7 +7,6 @@ import { ErrorList, Field, HoneypotField, SubmitButton, TextareaField } from "~/
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
 import { CONTACT_MESSAGE_MAX, ContactSchema } from "~/domain/content/forms/contact";
 import { HONEYPOT_FIELD } from "~/domain/content/forms/public-forms";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { actContactPage, loadContactPage } from "~/services/content/pages/contact-page.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadContactPage(request);

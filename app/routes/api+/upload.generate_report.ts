@@ -3,7 +3,7 @@ import { getOnlyAction } from "~/services/api/api-fallback.server";
 import { GenerateReportResponse } from "~/domain/api-contract/upload";
 import { apiAnswer, apiError, apiRoute } from "~/services/api/api-response.server";
 import { requireApiCaller } from "~/services/api/keys/api-auth.server";
-import { generateReport, resolveUpload } from "~/services/portfolio/api.server";
+import { generateReport, resolveUpload } from "~/services/portfolio/report-requests.server";
 
 /** GET /api/upload/generate_report[?upload_id]: starts the paid report's job; answers its progress and report_files. */
 async function routeLoader({ request }: LoaderFunctionArgs) {

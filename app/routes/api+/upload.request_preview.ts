@@ -4,7 +4,7 @@ import { RequestPreviewResponse } from "~/domain/api-contract/upload";
 import { apiAnswer, apiError, apiRoute } from "~/services/api/api-response.server";
 import { resolveApiCaller } from "~/services/api/keys/api-auth.server";
 import { readBody } from "~/services/http/forms/form-flash.server";
-import { requestPreview, resolveUpload } from "~/services/portfolio/api.server";
+import { requestPreview, resolveUpload } from "~/services/portfolio/report-requests.server";
 
 function routeLoader({ request }: LoaderFunctionArgs) {
   return apiMethodNotAllowed(request, ["POST"]);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { availableLocationsLoader } from "~/services/api/api-account.server";
+import { availableLocationsLoader } from "~/services/api/account-api.server";
 import { getOnlyAction } from "~/services/api/api-fallback.server";
 import { apiRoute } from "~/services/api/api-response.server";
 

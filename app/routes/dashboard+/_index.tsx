@@ -10,7 +10,6 @@ import { DashboardNotices, ScoresSection } from "~/components/dashboard/scores/s
 import { UnlockDialog as UnlockDialogOnServer } from "~/components/dashboard/unlock-dialog.server";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/scores/score-charts";
 import { PERIODS, SCENARIOS } from "~/domain/hazards/scenarios";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { dashboardPageResponse, unlockFromDashboard } from "~/services/dashboard/dashboard-page.server";
 import { pageTitle } from "~/utils/meta";
 import { lazyInBrowser } from "~/utils/lazy-in-browser";

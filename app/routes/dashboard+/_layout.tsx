@@ -3,7 +3,6 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DashboardFooter, DashboardSidebar, DashboardTopBar } from "~/components/layout/dashboard-chrome";
 import { IntroTour as IntroTourOnServer } from "~/components/tour/intro-tour.server";
-// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { dashboardLayoutResponse } from "~/services/dashboard/dashboard-layout.server";
 import { lazyInBrowser } from "~/utils/lazy-in-browser";
 

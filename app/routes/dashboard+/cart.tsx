@@ -12,7 +12,6 @@ import { planIncludes } from "~/domain/commerce/plan-offer";
 import { formatMinorUnits } from "~/domain/commerce/invoicing/money";
 import { PLAN_DEFINITIONS, isPlanCode, planRank } from "~/domain/commerce/plans";
 import { pageTitle } from "~/utils/meta";
-// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { loadCartPage } from "~/services/commerce/pages/cart-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Cart") }];

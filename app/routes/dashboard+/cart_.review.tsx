@@ -8,7 +8,6 @@ import { CURRENCY } from "~/domain/commerce/orders";
 import { formatRate, lineCells } from "~/domain/commerce/invoicing/invoice";
 import { formatPrice } from "~/domain/commerce/invoicing/money";
 import { pageTitle } from "~/utils/meta";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { actCartReviewPage, loadCartReviewPage } from "~/services/commerce/pages/cart-review-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Review your order") }];

@@ -10,7 +10,6 @@ import { HAZARDS } from "~/domain/hazards/hazards";
 import { VALUE_COLUMN_TEXT, formatMoney, type MoneyBasis } from "~/domain/portfolio/columns/value-column";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { pageTitle } from "~/utils/meta";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { actCorporatePage, loadCorporatePage } from "~/services/reports/pages/corporate-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Corporate Sustainability Reporting and Audit") }];

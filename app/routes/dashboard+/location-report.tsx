@@ -8,7 +8,6 @@ import { reportPrices } from "~/domain/commerce/plan-offer";
 import { PageHeader } from "~/components/ui/page-header";
 import { SingleLocationOrderSchema } from "~/domain/reports/single-location";
 import { pageTitle } from "~/utils/meta";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { actLocationReportPage, loadLocationReportPage } from "~/services/reports/pages/location-report-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Single-location report") }];

@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { ReportFilesList } from "~/components/reports/report-files-list";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageTitle } from "~/utils/meta";
-// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { loadPdfPage } from "~/services/reports/pages/pdf-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("PDF export") }];

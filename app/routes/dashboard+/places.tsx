@@ -5,7 +5,6 @@ import { PlaceSearch } from "~/components/dashboard/place-search";
 import { PageHeader } from "~/components/ui/page-header";
 import { PLACE_MESSAGES, formatPopulation } from "~/domain/geo/places";
 import { pageTitle } from "~/utils/meta";
-// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { loadPlacesPage } from "~/services/maps/places-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Find a place") }];

@@ -9,7 +9,6 @@ import { HAZARD_IDS, HAZARDS } from "~/domain/hazards/hazards";
 import { PERIOD_OPTIONS, SCENARIO_OPTIONS } from "~/domain/geo/map/flood-map";
 import { nextSortDirection, REGIONAL_CSV_PATH, regionalSearch, type RegionalSortKey } from "~/domain/geo/regional";
 import { pageTitle } from "~/utils/meta";
-// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { loadRegionalPage } from "~/services/maps/regional-page.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: leafletCss }];

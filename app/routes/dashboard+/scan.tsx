@@ -13,7 +13,6 @@ import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
 import { VALUE_COLUMN_TEXT, VALUE_CURRENCIES } from "~/domain/portfolio/columns/value-column";
 import { UPLOAD_MAX_BYTES, VISITOR_MAX_ROWS, formatBytes, PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
 import { pageTitle } from "~/utils/meta";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { actScanPage, scanPageResponse } from "~/services/portfolio/scan-page.server";
 
 /** Seconds between refreshes while the report job runs (works without JavaScript). */

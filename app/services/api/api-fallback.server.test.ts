@@ -7,7 +7,7 @@ import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { apiNotFoundOrNotAllowed, getOnlyAction } from "./api-fallback.server";
 import { API_KEY_PREFIX } from "./keys/api-keys.server";
 import { createSession } from "../auth/session.server";
-import { API_ROUTES_DIR, routeModuleFiles } from "../api-contract/route-files.server";
+import { API_ROUTES_DIR, routeModuleFiles } from "../../../tests/support/api-route-files";
 
 const call = (method: string, path: string) => {
   return apiNotFoundOrNotAllowed(new Request(`http://localhost${path}`, { method }));

@@ -13,7 +13,7 @@ import { ENTITLEMENT_MESSAGES, canAccess, classifyLocationCode, finestReadableLe
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { BATCH_CSV_HEADER, CSV_TYPE, batchCsvRows, type CsvItem } from "~/domain/api/params/batch-csv";
 import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
-import { RiskNotFoundError, getRiskEngine, type PlacedPoint, type RiskEngine } from "~/risk/engine.server";
+import { RiskNotFoundError, getRiskEngine, type PlacedPoint, type RiskEngine } from "~/risk/engine/load-engine.server";
 import type { z } from "zod";
 import { API_RESPONSE_HEADERS, apiError } from "./api-response.server";
 import { etagMatches, versionedEtag } from "./api-etag.server";

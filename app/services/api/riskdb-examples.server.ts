@@ -1,6 +1,6 @@
 /** The engine's answers to the document's example risk calls (app/domain/api-contract/risk-examples.ts). */
 import { RISK_EXAMPLE_REQUESTS } from "~/domain/api-contract/risk-examples";
-import { hazardScores, pointHazards } from "./riskdb.server";
+import { hazardScores, pointHazards } from "./risk-data-api.server";
 
 export async function riskExampleAnswers() {
   const q = RISK_EXAMPLE_REQUESTS.hazardScores;

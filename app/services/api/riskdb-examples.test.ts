@@ -2,7 +2,7 @@ import { RISK_EXAMPLES } from "~/domain/api-contract/risk-examples";
 import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { PORTFOLIO_MAX_ROWS } from "~/domain/portfolio/limits";
 import { riskExampleAnswers } from "./riskdb-examples.server";
-import { listHazardIds } from "./riskdb.server";
+import { listHazardIds } from "./risk-data-api.server";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const doc = buildOpenApiDocument("https://example.org") as any;

@@ -5,7 +5,8 @@ import { setupTestDatabase } from "#db/testing";
 import { AUTH_MESSAGES, LOGIN_LIMITS } from "~/domain/auth/auth";
 import { DEMO_PASSWORD, PASSWORD_STRENGTH_MESSAGES } from "~/domain/auth/password-strength";
 import { resetEnvCacheForTesting } from "~/env.server";
-import { acceptPasswordReset, changePassword, confirmSignup, logIn, requestPasswordReset, resetPassword, signUp } from "./auth.server";
+import { acceptPasswordReset, changePassword, confirmSignup, logIn, resetPassword, signUp } from "./auth.server";
+import { requestPasswordReset } from "../../../tests/support/password-reset";
 import { listOutbox } from "../mail/mail.server";
 import { getSessionUser, revokeSessionToken } from "./session.server";
 

@@ -183,15 +183,6 @@ export function passwordResetUrl(token: string) {
 }
 
 /**
- * Sends a reset link when an account uses the address, and answers the same either way (no account enumeration).
- * Limited per client and per address; a new link invalidates every older one. Waits for the mail to be queued.
- */
-export async function requestPasswordReset(emailInput: string, client = "unknown"): Promise<void> {
-  const { delivery } = await acceptPasswordReset(emailInput, client);
-  await delivery;
-}
-
-/**
  * The limits, then the per-address work started and not awaited, so the caller answers at once: a known address
  * and an unknown one take the same time to answer (the lookup, the token and the outbox row come after).
  */

@@ -1,8 +1,6 @@
 /**
- * The login page's loader and action (log in, sign up and its confirmation, forgotten and reset password), with
- * Remix's `json` and `redirect` called here. Only app/routes/dashboard_.login.tsx imports this module, so in the
- * browser build the empty module that stands for it stays in the route's chunk, instead of the route importing
- * server modules that other routes share, each a chunk and a request of its own (ADR 006).
+ * The login page's loader and action (log in, sign up and its confirmation, forgotten and reset password), with Remix's
+ * `json` and `redirect` called here: a page module (ADR 022).
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";

@@ -12,7 +12,7 @@ const rawScrypt = promisify(crypto.scrypt) as (
 
 /**
  * crypto.scrypt runs on libuv's thread pool (4 threads), which also does gzip, file reads and DNS. A burst of
- * logins used to fill every thread with 100 ms hashes, so pages waited behind them. Hashes take turns instead: at
+ * logins used to fill every thread with hashes, so pages waited behind them. Hashes take turns instead: at
  * most one per core but one, leaving threads (and a core) for everything else; the rest wait here in order.
  */
 export const MAX_CONCURRENT_HASHES = Math.max(1, os.availableParallelism() - 1);

@@ -3,7 +3,7 @@ import { locationEntitlements } from "#db/schema/index";
 import { createUser } from "#db/factories";
 import { DEMO_ENTITLEMENTS, seedDemoEntitlements } from "#db/entitlements-seed";
 import { setupTestDatabase } from "#db/testing";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
 import {
   LimitReachedError, NotEntitledError, assertCanAccess, getAvailableLocations, grantLocation,

@@ -9,7 +9,7 @@ import {
   type AccessContext, type AccessDecision, type CodeLists, type LocationKind, type LocationRef, type PurchaseModal,
 } from "~/domain/commerce/entitlements";
 import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/commerce/plans";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { lockUser, purchasedCredits, remainingInTx } from "./ledger.server";
 import { getDb, type Database } from "../infra/db.server";
 import { AccountCache, forgetAccount } from "../auth/account-cache.server";

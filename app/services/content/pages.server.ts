@@ -71,6 +71,7 @@ export function getPage(slug: PageSlug): Promise<ContentPage> {
   return page;
 }
 
+/** @internal */
 export function clearPageCacheForTesting() {
   cache.clear();
 }

@@ -1,8 +1,6 @@
 /**
  * The public pages' layout loader (cookie consent, contact details, the forms' flash), with Remix's `json` called
- * here. Only app/routes/_public+/_layout.tsx imports this module, so in the browser build the empty module standing
- * for it stays in the layout's chunk, instead of the shared server modules each becoming a chunk and a request of
- * their own on every public page that loads script (ADR 006).
+ * here. The public layout's page module (ADR 022).
  */
 import { json } from "@remix-run/node";
 import { parse } from "cookie";

@@ -1,7 +1,6 @@
 /**
- * The dashboard layout loader's answer: the signed-in user and whether the intro tour opens. In a module of its own
- * that only the layout route imports, with Remix's `json` called here, so that the route's browser build imports no
- * empty module that other routes share (each would be a chunk, and a request on every dashboard page; ADR 006).
+ * The dashboard layout loader's answer: the signed-in user and whether the intro tour opens. With Remix's `json`
+ * called here: the dashboard layout's page module (ADR 022).
  */
 import { json } from "@remix-run/node";
 import { ADMIN_CONTENT_PATH } from "~/domain/content/content";

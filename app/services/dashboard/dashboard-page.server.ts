@@ -1,10 +1,8 @@
 /**
  * The dashboard page's server side that is about the page itself, not the data: what its loader answers (the data
  * less what the page never reads, the long lists and explanations as server-drawn markup), the place selects as
- * markup and the unlock form's handling. Here rather than in the route module, so that the browser build of the
- * route does not import what only its loader and action need: with Remix's `json` and `redirect`, the route's only
- * server import besides its server-drawn dialog. In the browser build these are empty modules, and one that several
- * routes import becomes a chunk (a request) of its own; one that only this route imports stays in its chunk (ADR 006).
+ * markup and the unlock form's handling. With Remix's
+ * `json` and `redirect`: the dashboard's page module (ADR 022).
  */
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { cardBandMeanings } from "~/components/dashboard/band-meaning.server";

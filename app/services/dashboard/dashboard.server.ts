@@ -15,12 +15,12 @@ import { FUTURE_PERIOD_IDS, SLOTS } from "~/domain/hazards/scenarios";
 import type { LocationMapData } from "~/domain/geo/map/location-map";
 import type { HazardScoresResult, LandSnap } from "~/risk/types";
 import { cellLevelDistribution } from "~/risk/regions/cell-distribution";
-import { getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
+import { getRiskEngine, RiskNotFoundError } from "~/risk/engine/load-engine.server";
 import { accessContextFor, getAvailableLocations } from "../commerce/entitlements.server";
 import { isAppError } from "../http/errors.server";
 import { locationMapData } from "../maps/map-data.server";
 import { nearestPlaceName } from "../maps/places.server";
-import { listCountries, listDurations, listHazardIds, listPeriods, listRegions, listScenarios, locationCodes } from "../api/riskdb.server";
+import { listCountries, listDurations, listHazardIds, listPeriods, listRegions, listScenarios, locationCodes } from "../api/risk-data-api.server";
 
 export interface DashboardUser {
   id: string;

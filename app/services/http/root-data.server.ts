@@ -1,14 +1,19 @@
 /**
- * The root loader's answer: the toast a redirect left (and the header that clears it) and the public origin. In a
- * module of its own that only app/root.tsx imports, and with Remix's `json` called here: in the browser build this
- * module and @remix-run/node are empty modules, and an empty module imported by more than one route becomes a chunk
- * of its own that every page requests; one imported by the root alone stays in the root's chunk (ADR 006).
+ * The root loader's answer: the toast a redirect left (and the header that clears it) and the public origin. With
+ * Remix's `json` called here: the root's page module (ADR 022). A document's render also gets the chunk-reload gate
+ * as markup the server draws, so the page's scripts do not carry its source.
  */
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
+import { chunkReloadGateScript } from "~/domain/http/chunk-reload";
+import { CHUNK_RELOAD_GATE_DRAWN } from "~/utils/server-drawn";
 import { getEnv } from "~/env.server";
 import { readToast } from "./forms/toast.server";
 
-export function rootResponse(request: Request) {
+const CHUNK_RELOAD_GATE = chunkReloadGateScript();
+
+export function rootResponse(request: Request, context?: AppLoadContext) {
+  // Only a document has a store, and only a document's first load runs the gate: a data request sends none.
+  context?.serverDrawn?.set(CHUNK_RELOAD_GATE_DRAWN, CHUNK_RELOAD_GATE);
   const { toast, headers } = readToast(request);
   return json({ toast, origin: getEnv().PUBLIC_URL }, { headers });
 }

@@ -118,8 +118,8 @@ export async function openEmbeddedDatabaseToPrepare(): Promise<void> {
 }
 
 async function openPglite(dataDir: string): Promise<Connection> {
-  // Creating the cluster (initdb) grows PGlite's memory to about 400 MB more than serving it needs, and a WASM
-  // memory never shrinks: a first start closes that instance once it is ready and serves from a fresh one.
+  // Creating the cluster (initdb) grows PGlite's memory far beyond what serving it needs, and a WASM memory never
+  // shrinks: a first start closes that instance once it is ready and serves from a fresh one.
   const fresh = !holdsCluster(dataDir);
   let { client, db } = await preparedPglite(dataDir);
   if (fresh) {
@@ -254,7 +254,10 @@ export async function closeDb() {
   await (await open).close();
 }
 
-/** Lets tests swap in a fresh database per test. */
+/**
+ * Lets tests swap in a fresh database per test.
+ * @internal
+ */
 export function setDbForTesting(db: Database) {
   connection = Promise.resolve({ db, mode: "pglite", close: async () => {}, probe: async () => void (await db.execute(sql`select 1`)) });
 }
@@ -264,6 +267,7 @@ export function setDbForTesting(db: Database) {
  * account cache's listener would keep a pooled connection the drop waits for, or keep values the restore changes
  * without telling; a mail pass begun on one test's rows would write to the next test's rows, which the restore gave
  * the same ids. The connection stays installed: the harness closes it, the next test replaces it.
+ * @internal
  */
 export async function releaseDbForTesting() {
   await runBeforeCloseHooks();

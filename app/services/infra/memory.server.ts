@@ -6,7 +6,7 @@ let gc: (() => void) | undefined;
 
 /**
  * One full collection now. V8 lets a busy process's old generation fill with garbage before it collects (a report
- * job's heap grew from 90 MB live to 450 MB used), and the RSS it reaches stays with the process.
+ * job's heap grew to several times its live size), and the RSS it reaches stays with the process.
  */
 export function collectGarbage(): void {
   if (!gc) {

@@ -1,8 +1,8 @@
 /**
  * Freed memory given back to the system. A full collection frees the buffers only garbage still held; handing the
  * freed pages back to the system is the allocator's work: the image and `npm start` (scripts/start.sh) run the server
- * on jemalloc with background purging of freed pages after a second (docs/decisions/005-server-entry.md: an hour of
- * mixed load ends at 272 MB, the idle server with its datasets at 277 MB, both within the 300 MB budget); on glibc the
+ * on jemalloc with background purging of freed pages after a second (docs/decisions/005-server-entry.md; an hour of
+ * mixed load and the idle server stay within the RSS budget, figures in bench/README.md); on glibc the
  * fixed malloc thresholds keep most freed buffers out of the heap.
  */
 import { collectGarbage } from "./memory.server";

@@ -1,7 +1,5 @@
 /**
- * The flood map page's loader, with Remix's `json` called here. Only app/routes/_public+/products+/flood-map.tsx
- * imports this module, so in the browser build the empty module standing for it stays in the route's chunk, instead
- * of the shared server modules each becoming a chunk and a request of their own (ADR 006).
+ * The flood map page's loader, with Remix's `json` called here: a page module (ADR 022).
  */
 import { json } from "@remix-run/node";
 import { parseFloodSelection } from "~/domain/geo/map/flood-map";

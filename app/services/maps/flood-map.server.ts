@@ -7,7 +7,7 @@ import {
 } from "~/domain/geo/map/flood-map";
 import { mapLevelColour, mapLevelLabel, type MapLevel } from "~/domain/geo/map/map-levels";
 import type { GeoFile } from "~/risk/dataset";
-import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
+import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine/load-engine.server";
 import { ringArea, simplifyRing } from "~/risk/land/geo";
 import { NotFoundError } from "../http/errors.server";
 

@@ -14,7 +14,7 @@ import { mapLevelColour, mapLevelLabel, type MapLevel } from "~/domain/geo/map/m
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
 import type { GeoFile } from "~/risk/dataset";
 import { cellRowsOf } from "~/risk/regions/cell-distribution";
-import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine.server";
+import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine/load-engine.server";
 import { ringArea, simplifyRing } from "~/risk/land/geo";
 import { BASEMAP_LEVELS, BASEMAP_MAX_LABELS, boundsIntersect, clipRing, roundRing, type BasemapLevel } from "~/domain/geo/map/basemap";
 import { largestPlacesIn } from "./places.server";
@@ -253,7 +253,10 @@ const basemaps = new Map<string, BasemapEntry>();
 let basemapBytes = 0;
 let basemapBuilds = 0;
 
-/** How many basemaps are held and how many were ever built (for tests and diagnostics). */
+/**
+ * How many basemaps are held and how many were ever built (for tests and diagnostics).
+ * @internal
+ */
 export function basemapCacheStats() {
   return { entries: basemaps.size, builds: basemapBuilds };
 }

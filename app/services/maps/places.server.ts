@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import {
   PLACE_SEARCH_LIMIT, buildPlaceIndex, nearestPlace, placeFromRow, placesNamed, searchPlaceIndex, type PlaceIndex, type PlaceResult, type PlaceRow,
 } from "~/domain/geo/places";
-import { defaultDataDir, getRiskEngine } from "~/risk/engine.server";
+import { defaultDataDir, getRiskEngine } from "~/risk/engine/load-engine.server";
 import { datasetLoaded } from "../infra/native-memory.server";
 import { pickLabels, WORLD, type LabelPlace } from "~/domain/geo/map/basemap";
 import type { Bounds } from "~/domain/geo/map/flood-map";

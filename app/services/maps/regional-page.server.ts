@@ -1,12 +1,10 @@
 /**
- * The country-regional page's loader, with Remix's `json` called here. Only app/routes/dashboard+/regional.tsx
- * imports this module, so in the browser build the empty module standing for it stays in the route's chunk, instead
- * of the shared server modules each becoming a chunk and a request of their own (ADR 006).
+ * The country-regional page's loader, with Remix's `json` called here: a page module (ADR 022).
  */
 import { json } from "@remix-run/node";
 import { parseRegionalQuery } from "~/domain/geo/regional";
 import { getEnv } from "~/env.server";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { isAppError } from "~/services/http/errors.server";
 import { mapDataForPage } from "~/services/maps/map-data.server";
 import { regionalView } from "~/services/maps/regional.server";

@@ -7,7 +7,7 @@ import { NO_DATA_COLOUR } from "~/domain/geo/map/map-levels";
 import type { LocationMapData } from "~/domain/geo/map/location-map";
 import { mapLevelColour, mapLevelLabel } from "~/domain/geo/map/map-levels";
 import { REGION_LOCKED_LABEL, sortRegionalRows, type RegionalQuery, type RegionalRow } from "~/domain/geo/regional";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { accessContextFor, type AccessCaller } from "../commerce/entitlements.server";
 import { NotFoundError } from "../http/errors.server";
 import { regionalMapData } from "./map-data.server";

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { loadRiskEngine, type RiskEngine } from "~/risk/engine.server";
-import { assessPoint } from "./assess.server";
+import { loadRiskEngine, type RiskEngine } from "~/risk/engine/load-engine.server";
+import { assessLocation } from "./assess.server";
 
 const dataDir = path.resolve(__dirname, "../../../data");
 
@@ -15,7 +15,7 @@ describe("a portfolio point's country and region", () => {
     ["Berlin", 52.52, 13.405, "DE", "DE-BE"],
     ["Havana", 23.1136, -82.3666, "CU", "CU-03"],
   ])("%s lies in its own region, as the location lookup answers", (_name, lat, lon, country, region) => {
-    const a = assessPoint(engine, lat, lon);
+    const a = assessLocation(engine, lat, lon);
     const located = engine.locate(lat, lon);
     expect(located).toMatchObject({ status: "ok", country_code: country, region_code: region });
     expect(a).toMatchObject({ country, region });
@@ -28,6 +28,6 @@ describe("a portfolio point's country and region", () => {
     ["LOC-00030", -27.8796, 153.6954],
   ])("%s, which location_codes calls at sea, is not scored either, although its hexagon holds some coast", (_id, lat, lon) => {
     expect(engine.locate(lat, lon)).toMatchObject({ status: "out_of_range", reason: "at_sea" });
-    expect(assessPoint(engine, lat, lon)).toBeNull();
+    expect(assessLocation(engine, lat, lon)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import type { AssessedPoint } from "~/domain/portfolio/stats";
-import type { RiskEngine } from "~/risk/engine";
+import type { RiskEngine } from "~/risk/engine/risk-engine";
 import { valuesOfCodes } from "~/risk/dataset";
 
 export interface Assessment extends AssessedPoint {
@@ -53,16 +53,7 @@ function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellA
  * Scores are the point's own (RiskEngine.pointValues: its drivers at their finest resolution), the cell's where it
  * has none; country and region are the point's own too (its polygon, as the API's location lookup answers): a
  * hexagon near a border holds land of two regions, and the cell's majority region is not where the point is.
- * The values array may be shared between callers: read it, never write it.
- */
-export function assessPoint(engine: RiskEngine, lat: number, lon: number, weight = 1): Assessment | null {
-  const a = assessLocation(engine, lat, lon);
-  return a && { ...a, weight };
-}
-
-/**
- * assessPoint without the weight, and without a copy: the answer is shared by every caller of the same coordinates,
- * so read it, never write it. The loops over every row of a file use this one.
+ * The answer is shared by every caller of the same coordinates, without a copy: read it, never write it.
  */
 export function assessLocation(engine: RiskEngine, lat: number, lon: number): Omit<Assessment, "weight"> | null {
   // Books repeat their sites, and a report reads every row several times: the same coordinates, the same answer.

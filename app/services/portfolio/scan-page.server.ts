@@ -1,9 +1,6 @@
 /**
  * /dashboard/scan's server side: the view model (the user's upload, its preview, the purchase state and the report's
- * progress) and the route's loader and action, with Remix's `json` and `redirect` called here. Only
- * app/routes/dashboard+/scan.tsx imports this module among the routes, so in the browser build the empty module
- * standing for it stays in the route's chunk, instead of the shared server modules each becoming a chunk and a
- * request of their own (ADR 006).
+ * progress) and the route's loader and action, with Remix's `json` and `redirect` called here: a page module (ADR 022).
  */
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -14,7 +11,7 @@ import { COLUMN_ROLES, NO_COLUMN } from "~/domain/portfolio/columns/columns";
 import { requireUser } from "../auth/session.server";
 import { isAppError, rethrowAsResponse } from "../http/errors.server";
 import { readFormData } from "../http/forms/form-body.server";
-import { generateReport, reportProgress } from "./api.server";
+import { generateReport, reportProgress } from "./report-requests.server";
 import { confirmReportPurchase, isReportPaid, orderReport } from "./report/purchase.server";
 import { reassessOffer, reassessReport } from "./report/reassess.server";
 import { previewFromMultipart, remapColumns, uploadErrorInit } from "./upload/preview.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
+import { assessedLocation, locationScores, portfolioReport } from "../../../tests/support/report-fixtures";
 import { HISTORICAL_LABEL } from "~/domain/hazards/scenarios";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
 import { disclosureFor, exportDisclosure } from "./corporate.server";

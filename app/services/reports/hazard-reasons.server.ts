@@ -4,8 +4,8 @@
  */
 import type { HazardId } from "~/domain/hazards/hazards";
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
-import type { RiskEngine } from "~/risk/engine";
-import { getRiskEngine } from "~/risk/engine.server";
+import type { RiskEngine } from "~/risk/engine/risk-engine";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import type { HazardScoresResult } from "~/risk/types";
 import { nearestPlaceName } from "../maps/places.server";
 

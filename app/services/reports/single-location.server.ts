@@ -10,8 +10,8 @@ import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { locationReportHazards, type LocationReportModel } from "~/domain/reports/location-report";
 import { SINGLE_LOCATION_MESSAGES, SINGLE_PDF_PRODUCT } from "~/domain/reports/single-location";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
-import type { RiskEngine } from "~/risk/engine";
-import { getRiskEngine } from "~/risk/engine.server";
+import type { RiskEngine } from "~/risk/engine/risk-engine";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { createLead, requireLead } from "../commerce/orders/leads.server";
 import { createSelfServiceOrder, isLeadPaidFor } from "../commerce/orders/orders.server";
 import { getDb } from "../infra/db.server";
@@ -19,7 +19,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from "../http/errors.s
 import type { SessionUser } from "../auth/session.server";
 import { locationMapData } from "../maps/map-data.server";
 import { nearestPlaceName } from "../maps/places.server";
-import { hexagonScores } from "./assess-point.server";
+import { locationScores } from "./location-scores.server";
 import { storeReportFile } from "./files.server";
 import { writeLocationPdf } from "./pdf/location-pdf.server";
 
@@ -77,7 +77,7 @@ export async function locationReportModel(
   const located = engine.placePoint(input.lat, input.lon);
   if (located.status !== "ok") throw new BadRequestError(SINGLE_LOCATION_MESSAGES.atSea, "lat");
   const hexagon = located.hexagon_code;
-  const scores = hexagonScores(engine, hexagon, located);
+  const scores = locationScores(engine, hexagon, located);
   const explained = new Map<string, ReturnType<RiskEngine["scores"]>>();
   // the reasons name the hexagon by the town the point is in or near, as the dashboard and the API do
   let name: string | null = null;

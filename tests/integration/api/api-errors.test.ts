@@ -5,7 +5,6 @@ import { ErrorBody } from "~/domain/api-contract/common";
 import { NotEntitledBody } from "~/domain/api-contract/risk";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
-import { riskdbRepliesByPath } from "~/services/api/riskdb.server";
 import { createSession } from "~/services/auth/session.server";
 import * as fallback from "../../../app/routes/api+/$";
 import * as appKey from "../../../app/routes/api+/v1+/get_app_key";
@@ -74,7 +73,7 @@ describe("API error answers", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get(REQUEST_ID_HEADER)).toBe(id);
 
-    const fast = riskdbRepliesByPath.get(apiUrl(API_PATHS.riskHazardScores))!;
+    const fast = hazardScores.riskdbEndpoint;
     const reply = await fast(request(API_PATHS.riskHazardScores, { query: { location_code: "nowhere!" }, headers: { [REQUEST_ID_HEADER]: id } }));
     expect(reply.status).toBe(400);
     // (an error reply's header names are lower case, as Headers gives them; HTTP names are case-insensitive)

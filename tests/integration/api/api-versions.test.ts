@@ -1,9 +1,9 @@
 import { API_VERSIONS, API_VERSION_HEADER, LATEST_API_VERSION } from "~/domain/api/api-versions";
 import { API_CHANGELOG } from "~/domain/api/api-changelog";
-import { riskdbHandlers } from "~/services/api/riskdb.server";
+import { riskdbEndpoints, riskdbResponse } from "~/services/api/risk-data-api.server";
 import { loader as changelogJson } from "../../../app/routes/api+/changelog[.]json";
 
-const countries = (headers: Record<string, string> = {}) => riskdbHandlers.countries(new Request("http://localhost/api/riskdb/countries", { headers }));
+const countries = (headers: Record<string, string> = {}) => riskdbResponse(riskdbEndpoints.countries, new Request("http://localhost/api/riskdb/countries", { headers }));
 
 describe("API versions", () => {
   it("an answer names the version it follows: the pinned one, else the newest; an unknown one is a 400 naming the header", async () => {

@@ -12,7 +12,7 @@ import { AQUEDUCT_BASE_URL } from "~/domain/flood-loss/aqueduct-names";
 import { PORTFOLIO_RP_SUM_NOTE } from "~/domain/flood-loss/asset-loss";
 import { DEPTH_DAMAGE_TABLE } from "~/domain/flood-loss/depth-damage-functions";
 import { HOW_TO_ADD_LAYER, NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
-import { fetchAqueductTestLayers, type AqueductTestLayers } from "~/risk/layers/testing/aqueduct-fixture";
+import { fetchAqueductTestLayers, type AqueductTestLayers } from "../../support/aqueduct-fixture";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import * as batchRoute from "../../../app/routes/api+/v1+/flood.loss.batch";
 import * as pointRoute from "../../../app/routes/api+/v1+/flood.loss";

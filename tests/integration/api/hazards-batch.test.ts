@@ -4,7 +4,7 @@ import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { BATCH_CSV_COLUMNS, BATCH_CSV_HEADER } from "~/domain/api/params/batch-csv";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { createSession } from "~/services/auth/session.server";

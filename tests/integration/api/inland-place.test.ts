@@ -6,7 +6,7 @@ import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection";
 import { inlandPlaceNote } from "~/domain/geo/inland-place";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { loadDashboard } from "~/services/dashboard/dashboard.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";

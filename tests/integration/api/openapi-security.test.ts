@@ -16,7 +16,7 @@ import { saveBillingInfo, setTermsConsent } from "~/services/commerce/billing.se
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import * as buyProducts from "../../../app/routes/api+/v1+/products+/buy_products";
 import * as hazardScores from "../../../app/routes/api+/riskdb+/hazard_scores";
-import { API_ROUTES_DIR, routeModuleFiles } from "../../../app/services/api-contract/route-files.server";
+import { API_ROUTES_DIR, routeModuleFiles } from "../../support/api-route-files";
 
 const getDb = setupTestDatabase();
 const LONDON_HEX = "84194adffffffff";

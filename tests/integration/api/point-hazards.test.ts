@@ -9,7 +9,7 @@ import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import { VALUE_SCALE } from "~/risk/dataset";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import * as pointHazards from "../../../app/routes/api+/riskdb+/get_data.hazards";

@@ -6,7 +6,7 @@ import { API_PATHS, API_PREFIX, apiUrl } from "~/domain/api/api-paths";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
 import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { API_KEY_NONE_MESSAGE, rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { nearestPlaceName } from "~/services/maps/places.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
@@ -25,7 +25,7 @@ import * as scenarios from "../../../app/routes/api+/riskdb+/scenarios";
 import * as statistic from "../../../app/routes/api+/riskdb+/statistic";
 import * as appKeyV1 from "../../../app/routes/api+/v1+/get_app_key";
 import { apiPathOfRouteFile, withoutTrailingSlash } from "~/domain/api/api-route-files";
-import { routeModuleFiles } from "~/services/api-contract/route-files.server";
+import { routeModuleFiles } from "../../support/api-route-files";
 
 const getDb = setupTestDatabase();
 const LONDON_HEX = "84194adffffffff";

@@ -10,7 +10,7 @@ import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection"
 import { HAZARD_IDS } from "~/domain/hazards/hazards";
 import { scoreFromValue } from "~/domain/hazards/risk-levels";
 import { valuesOfCodes } from "~/risk/dataset";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { loadDashboard } from "~/services/dashboard/dashboard.server";

@@ -11,7 +11,7 @@ import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { DEPTH_DAMAGE_TABLE } from "~/domain/flood-loss/depth-damage-functions";
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
 import { formatMoney } from "~/domain/portfolio/columns/value-column";
-import { fetchAqueductTestLayers, type AqueductTestLayers } from "~/risk/layers/testing/aqueduct-fixture";
+import { fetchAqueductTestLayers, type AqueductTestLayers } from "../../support/aqueduct-fixture";
 import { createSession } from "~/services/auth/session.server";
 import * as dashboard from "../../../app/routes/dashboard+/_index";
 

@@ -3,7 +3,7 @@ import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { FORM_BODY_MESSAGES } from "~/domain/forms/errors";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
 import { unlockHrefs } from "~/domain/dashboard/dashboard";
 import { getUserEntitlements, grantLocation } from "~/services/commerce/entitlements.server";

@@ -13,7 +13,7 @@ import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation, grantReportHexagons } from "~/services/commerce/entitlements.server";
 import { loadDashboard } from "~/services/dashboard/dashboard.server";
 import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import * as pointHazards from "../../../app/routes/api+/riskdb+/get_data.hazards";
 import { createSession } from "~/services/auth/session.server";
 import * as hazardScores from "../../../app/routes/api+/riskdb+/hazard_scores";

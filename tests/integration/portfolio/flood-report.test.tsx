@@ -15,7 +15,7 @@ import { PORTFOLIO_RP_SUM_NOTE } from "~/domain/flood-loss/asset-loss";
 import { DEPTH_DAMAGE_TABLE } from "~/domain/flood-loss/depth-damage-functions";
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
 import { FLOOD_REPORT_TEXT } from "~/domain/reports/flood-figures";
-import { fetchAqueductTestLayers, type AqueductTestLayers } from "~/risk/layers/testing/aqueduct-fixture";
+import { fetchAqueductTestLayers, type AqueductTestLayers } from "../../support/aqueduct-fixture";
 import { formatMoney } from "~/domain/portfolio/columns/value-column";
 import { pdfText } from "../../support/pdf-text";
 import { fileStoreOf } from "~/services/file-storage/store.server";

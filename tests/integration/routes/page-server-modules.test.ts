@@ -4,7 +4,7 @@ import path from "node:path";
 /**
  * A route whose page loads script gets its server code through one `*.server` module that no other route imports,
  * and imports only types from @remix-run/node. The client build keeps an empty chunk for every server-only module a
- * route imports directly, and the page preloads each of them (ADR 006); a module shared with another route is one
+ * route imports directly, and the page preloads each of them (ADR 022); a module shared with another route is one
  * the browser fetches for nothing on both.
  */
 const ROUTES = path.resolve("app/routes");

@@ -1,40 +1,63 @@
 import fs from "node:fs";
 import path from "node:path";
-import { riskdbHandlers, riskdbRepliesByPath } from "~/services/api/riskdb.server";
+import type { ServerBuild } from "@remix-run/node";
+import { API_PATHS, API_PREFIX } from "~/domain/api/api-paths";
+import { riskdbEndpoints } from "~/services/api/risk-data-api.server";
+import { riskdbEndpointsByPath, routeUrl } from "../../../server/riskdb-routes";
 
 /**
- * The server entry answers the riskdb GET endpoints before the page router (riskdbRepliesByPath) and the api+ routes
- * answer them in development and behind it: one list of endpoints must name the same paths and handlers as the
- * other, or a path answers differently, or not at all, depending on which server runs.
+ * A riskdb GET endpoint is registered once: its route module under app/routes/api+/riskdb+ exports it as
+ * `riskdbEndpoint`, its loader answers through it, and the server entry's fast path finds it in the build's routes.
+ * No second list of paths exists to fall out of step with the routes.
  */
 const ROUTE_FOLDER = path.resolve("app/routes/api+/riskdb+");
+const RISKDB_PATHS = [
+  "riskCountries", "riskRegions", "riskDurations", "riskScenarios", "riskHazardIds", "riskPeriods", "riskHazardScores",
+  "riskLocationCodes", "riskStatistic", "riskPointHazards",
+] as const;
 
-const routes = fs
+const files = fs
   .readdirSync(ROUTE_FOLDER, { withFileTypes: true })
   .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
-  .map((entry) => {
-    const code = fs.readFileSync(path.join(ROUTE_FOLDER, entry.name), "utf8");
-    const handlers = [...code.matchAll(/riskdbHandlers\.(\w+)/g)].map((match) => match[1]!);
-    return {
-      url: `/api/riskdb/${entry.name
-        .replace(/\.tsx?$/, "")
-        .split(".")
-        .join("/")}`,
-      handlers,
-    };
-  });
+  .map((entry) => entry.name);
+
+/** The build's routes for these files, as remix-flat-routes names them (`a.b.ts` in api+/riskdb+ is api/riskdb/a/b). */
+async function builtRoutes(): Promise<ServerBuild["routes"]> {
+  const routes: Record<string, unknown> = { root: { id: "root", path: "", module: {} } };
+  for (const file of files) {
+    const id = `routes/api+/riskdb+/${file.replace(/\.tsx?$/, "")}`;
+    routes[id] = { id, parentId: "root", path: `api/riskdb/${file.replace(/\.tsx?$/, "").split(".").join("/")}`, module: await import(path.join(ROUTE_FOLDER, file)) };
+  }
+  return routes as ServerBuild["routes"];
+}
 
 describe("riskdb GET endpoints", () => {
-  it("each route answers through exactly one riskdb handler", () => {
-    expect(routes.length).toBeGreaterThan(5);
-    for (const route of routes) expect(route.handlers, route.url).toHaveLength(1);
+  it("each route module registers one endpoint, and every endpoint is registered by exactly one route", async () => {
+    const registered = [];
+    for (const file of files) {
+      const endpoint = ((await import(path.join(ROUTE_FOLDER, file))) as { riskdbEndpoint?: unknown }).riskdbEndpoint;
+      expect(endpoint, file).toBeTypeOf("function");
+      registered.push(endpoint);
+    }
+    expect(new Set(registered).size).toBe(registered.length);
+    expect(new Set(registered)).toEqual(new Set(Object.values(riskdbEndpoints)));
   });
 
-  it("the fast path serves exactly the routes' paths", () => {
-    expect([...riskdbRepliesByPath.keys()].sort()).toEqual(routes.map((route) => route.url).sort());
+  it("the fast path answers the documented riskdb paths, each with its route's endpoint", async () => {
+    const routes = await builtRoutes();
+    const byPath = riskdbEndpointsByPath(routes);
+    expect([...byPath.keys()].sort()).toEqual(RISKDB_PATHS.map((key) => API_PREFIX + API_PATHS[key]).sort());
+    for (const id of Object.keys(routes).filter((id) => id !== "root")) {
+      expect(byPath.get(routeUrl(routes, id))).toBe((routes[id]!.module as { riskdbEndpoint?: unknown }).riskdbEndpoint);
+    }
   });
 
-  it("every handler is routed once", () => {
-    expect(routes.map((route) => route.handlers[0]).sort()).toEqual(Object.keys(riskdbHandlers).sort());
+  it("a route's URL joins its parents' paths; a pathless layout adds nothing", () => {
+    const routes = {
+      root: { id: "root", path: "", module: {} },
+      layout: { id: "layout", parentId: "root", module: {} },
+      leaf: { id: "leaf", parentId: "layout", path: "api/riskdb/countries", module: {} },
+    } as unknown as ServerBuild["routes"];
+    expect(routeUrl(routes, "leaf")).toBe("/api/riskdb/countries");
   });
 });

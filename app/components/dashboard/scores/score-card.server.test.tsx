@@ -1,6 +1,6 @@
 import path from "node:path";
 import { renderToString } from "react-dom/server";
-import { loadRiskEngine } from "~/risk/engine.server";
+import { loadRiskEngine } from "~/risk/engine/load-engine.server";
 import { SLOTS, slotWarmingLabel, type FuturePeriodId, type FutureScenarioId } from "~/domain/hazards/scenarios";
 import { warmingLabel } from "~/domain/dashboard/dashboard";
 import { bandMeanings } from "~/risk/explain/band-meanings";

@@ -1,6 +1,6 @@
 /**
  * The basemap endpoint's query schema, apart from basemap.ts: the map's browser code imports that module, and zod
- * must not ride along into the page (ADR 006).
+ * must not ride along into the page (ADR 022).
  */
 import { z } from "zod";
 import { BASEMAP_LEVELS, basemapLevel, snapToGrid, WORLD, type BasemapLevel } from "./basemap";

@@ -1,7 +1,7 @@
 /**
  * The first row seen at each coordinate key of an upload, for duplicate detection: an open-addressing hash table
- * on typed arrays. A Map of 1M number keys held each key as a heap number and took about 60 MB of heap that every
- * collection walked; this holds 12 bytes per slot outside the heap, at most half full.
+ * on typed arrays. A Map of 1M number keys held each key as a heap number, tens of MB of heap that every collection
+ * walked; this holds 12 bytes per slot outside the heap, at most half full.
  */
 const EMPTY = -1;
 const INITIAL_CAPACITY = 1 << 12;

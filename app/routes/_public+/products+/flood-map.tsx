@@ -9,7 +9,6 @@ import { MapLegend } from "~/components/map/map-legend";
 import { StaticFloodMap } from "~/components/map/static-flood-map";
 import { ContentPageView, contentPageMeta } from "~/components/pages/content-page";
 import { floodQuery, PERIOD_OPTIONS, SCENARIO_OPTIONS, selectionLabel } from "~/domain/geo/map/flood-map";
-// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { loadFloodMapPage } from "~/services/maps/flood-map-page.server";
 
 // Leaflet is loaded only in the browser, and only on this page.

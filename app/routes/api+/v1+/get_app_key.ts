@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { appKeyAction, appKeyLoader } from "~/services/api/api-account.server";
+import { appKeyAction, appKeyLoader } from "~/services/api/account-api.server";
 import { apiRoute } from "~/services/api/api-response.server";
 
 const routeLoader = (args: LoaderFunctionArgs) => appKeyLoader(args);

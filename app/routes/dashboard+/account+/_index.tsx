@@ -10,7 +10,6 @@ import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
 import { ChangePasswordSchema } from "~/domain/auth/auth-forms";
 import { pageTitle } from "~/utils/meta";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { actAccountPage, loadAccountPage } from "~/services/commerce/pages/account-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Credit Balance") }];

@@ -7,7 +7,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { APPEALS, BillingFormSchema } from "~/domain/commerce/billing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { pageTitle } from "~/utils/meta";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { actBillingPage, loadBillingPage } from "~/services/commerce/pages/billing-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Account Billing Info") }];

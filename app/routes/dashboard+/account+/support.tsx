@@ -6,7 +6,6 @@ import { ErrorList, Field, SubmitButton, TextareaField } from "~/components/form
 import { PageHeader } from "~/components/ui/page-header";
 import { SupportSchema } from "~/domain/content/forms/support";
 import { pageTitle } from "~/utils/meta";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { actSupportPage, loadSupportPage } from "~/services/commerce/pages/support-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Tech Support") }];

@@ -4,7 +4,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { ADMIN_CONTENT_PATH, adminEditPath } from "~/domain/content/content";
 import { pageTitle } from "~/utils/meta";
-// What the loader and action need, from a module no other route imports (ADR 006, "No empty chunks").
 import { actAdminContentListPage, loadAdminContentListPage } from "~/services/content/pages/admin-content-list-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.label ?? "Content") }];

@@ -4,7 +4,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { adminListPath } from "~/domain/content/content";
 import { pageTitle } from "~/utils/meta";
-// What the loader needs, from a module no other route imports (ADR 006, "No empty chunks").
 import { loadAdminContentPage } from "~/services/content/pages/admin-content-page.server";
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Content") }];

@@ -24,7 +24,7 @@ let countedWindow = 0;
 /**
  * Takes one request from the address's current window, or throws AnonymousRateLimitError (429, Retry-After to the
  * reset). With DISABLE_RATE_LIMIT (load tests) requests are counted and reported, never refused, as for keys. A
- * request without a known address (no socket peer: remix-serve in development) has no bucket to count in: null.
+ * request without a known address (no socket peer: a loader called without the server entry) has no bucket to count in: null.
  */
 export function takeAnonymousRequest(address: string, nowMs = Date.now()): RateLimitState | null {
   if (address === UNKNOWN_CLIENT) return null;
@@ -41,7 +41,10 @@ export function takeAnonymousRequest(address: string, nowMs = Date.now()): RateL
   return { limit, remaining: Math.max(0, limit - used - 1), resetSeconds };
 }
 
-/** Forgets every count (tests). */
+/**
+ * Forgets every count (tests).
+ * @internal
+ */
 export function resetAnonymousCountsForTesting() {
   counts.clear();
   countedWindow = 0;

@@ -79,7 +79,10 @@ export function memoryWindows(): RateWindowStore {
 let embeddedWindows: RateWindowStore | undefined;
 let storeOverride: RateWindowStore | undefined;
 
-/** Lets a test count in a given store whatever the database. */
+/**
+ * Lets a test count in a given store whatever the database.
+ * @internal
+ */
 export function useRateWindowStoreForTesting(store: RateWindowStore | undefined) {
   storeOverride = store;
 }
@@ -214,7 +217,10 @@ export function giveBackAccountRequests(userId: string, cost = 1, nowMs = Date.n
   scheduleSync(name, bucket);
 }
 
-/** Forgets every count this instance holds (tests). */
+/**
+ * Forgets every count this instance holds (tests).
+ * @internal
+ */
 export function resetAccountCountsForTesting() {
   for (const bucket of buckets.values()) if (bucket.timer) clearTimeout(bucket.timer);
   buckets.clear();

@@ -6,8 +6,9 @@ import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
 import { API_AUTH_MESSAGES, requireApiCaller, resolveApiCaller } from "./api-auth.server";
 import {
   API_KEY_NONE_MESSAGE, API_KEY_PREFIX, createApiKey, describeApiKey, listApiKeys, revokeApiKey, revokeApiKeyById, rotateApiKey,
-  rotateApiKeyById, settleKeyUseWrites, verifyApiKey, verifyApiKeyGrant,
+  rotateApiKeyById, settleKeyUseWrites, verifyApiKeyGrant,
 } from "./api-keys.server";
+import { verifyApiKey } from "../../../../tests/support/api-keys";
 import {
   API_KEY_LAST_USED_INTERVAL_MS, API_KEY_LIMIT_MESSAGE, API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, MAX_ACTIVE_API_KEYS,
 } from "~/domain/api/keys/api-keys";

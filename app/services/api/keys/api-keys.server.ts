@@ -251,11 +251,6 @@ export async function verifyApiKeyGrant(key: string, nowMs = Date.now()): Promis
   return grant;
 }
 
-/** The owner of a live key, or null. */
-export async function verifyApiKey(key: string): Promise<SessionUser | null> {
-  return (await verifyApiKeyGrant(key))?.user ?? null;
-}
-
 /** When this instance last wrote (or read) each key's last_used_at. */
 const lastUseWritten = new Map<string, number>();
 const pendingUseWrites = new Set<Promise<unknown>>();

@@ -37,7 +37,10 @@ export function countInvalidCredential(address: string, nowMs = Date.now()) {
   failures.set(bucket, (failures.get(bucket) ?? 0) + 1);
 }
 
-/** Forgets every count (tests). */
+/**
+ * Forgets every count (tests).
+ * @internal
+ */
 export function resetInvalidCredentialCountsForTesting() {
   failures.clear();
   countedWindow = 0;

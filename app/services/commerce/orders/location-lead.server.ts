@@ -5,11 +5,11 @@
  */
 import { pointHazardsParamsSchema } from "~/domain/api/params/riskdb-params";
 import { SINGLE_LOCATION_MESSAGES, type PostalAddressLeadInput } from "~/domain/reports/single-location";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import type { AccessCaller } from "../entitlements.server";
 import { getAvailableLocations } from "../entitlements.server";
 import { BadRequestError, isAppError } from "../../http/errors.server";
-import { pointHazards } from "../../api/riskdb.server";
+import { pointHazards } from "../../api/risk-data-api.server";
 import { createLead } from "./leads.server";
 
 export async function createPostalAddressLead(caller: AccessCaller, input: PostalAddressLeadInput) {

@@ -7,8 +7,14 @@ import { saveBillingInfo, setTermsConsent } from "../billing.server";
 import { createLead, getLead } from "./leads.server";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce/orders";
-import { buyLocationCredits, cancelExpiredOrders, confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadPayment, listSelfServiceProducts, purchasePackages, settleOrder } from "./orders.server";
+import { buyLocationCredits, cancelExpiredOrders, confirmPurchase, createSelfServiceOrder, isLeadPaidFor, leadPayment, listSelfServiceProducts, purchasePackages, settleCheckoutPayment } from "./orders.server";
 import { setPaymentProviderForTesting, testPaymentProvider, type PaymentProvider } from "./payments.server";
+
+/** The provider's "paid" event for an order's checkout, as the webhook receives it: its session, amount and currency. */
+async function paidEvent(orderId: number, eventId: string) {
+  const [order] = await getDb().select().from(orders).where(eq(orders.id, orderId));
+  return { eventId, type: "paid" as const, orderId, reference: order!.providerReference, amountMinor: order!.totalMinor, currency: order!.currency.toUpperCase() };
+}
 
 const getDb = setupTestDatabase();
 
@@ -115,7 +121,8 @@ describe("packages, upgrades and the ledger", () => {
     const r = await buyLocationCredits({ userId: user.id, kind: "country", amount: 1, idempotencyKey: "credits-redirect" });
     expect(r).toMatchObject({ status: "requires_payment", checkout_url: `https://checkout.example/${r.order_id}` });
     expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(0);
-    const [s1, s2] = await Promise.all([settleOrder(r.order_id, "stripe", "cs_1"), settleOrder(r.order_id, "stripe", "cs_1")]);
+    // two provider events for the one checkout, at once: the order settles once
+    const [s1, s2] = await Promise.all([settleCheckoutPayment(await paidEvent(r.order_id, "evt_settle_first"), "stripe"), settleCheckoutPayment(await paidEvent(r.order_id, "evt_settle_second"), "stripe")]);
     expect([s1.applied, s2.applied].sort()).toEqual([false, true]);
     expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(1);
   });
@@ -132,7 +139,7 @@ describe("packages, upgrades and the ledger", () => {
     expect(await cancelExpiredOrders(new Date(order!.createdAt.getTime() + PENDING_ORDER_TIMEOUT_MS + 1_000))).toBe(1);
     const [after] = await getDb().select().from(orders).where(eq(orders.id, r.order_id));
     expect(after!.status).toBe("cancelled");
-    await expect(settleOrder(r.order_id, "stripe", "cs_2")).rejects.toMatchObject({ status: 409 });
+    await expect(settleCheckoutPayment(await paidEvent(r.order_id, "evt_expired_order"), "stripe")).rejects.toMatchObject({ status: 409 });
     expect((await getUserEntitlements({ id: user.id, planCode: "PREMIUM" })).purchased.country).toBe(0);
   });
 

@@ -300,15 +300,6 @@ async function settleInTx(work: UnitOfWork, orderId: number, provider: string, r
   return { invoiceNumber: number, applied: true };
 }
 
-/** Settles an order on its own (a provider's confirmation outside any purchase request). */
-export async function settleOrder(orderId: number, provider: string, reference: string | null): Promise<{ invoiceNumber: number; applied: boolean }> {
-  const afterCommit: (() => Promise<void>)[] = [];
-  const db = await getDb();
-  const result = await db.transaction((tx) => settleInTx({ tx, afterCommit: (task) => afterCommit.push(task) }, orderId, provider, reference));
-  for (const task of afterCommit) await task();
-  return result;
-}
-
 /**
  * A signed "checkout completed" event settles its order only when it paid that order: the same Checkout session,
  * the order's amount and currency. Anything else is refused and changes nothing.

@@ -6,7 +6,7 @@ import { invoices, orders } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { resetEnvCacheForTesting } from "~/env.server";
-import { stripeWebhook } from "../api.server";
+import { stripeWebhook } from "../../api/orders-api.server";
 import { currentPaymentsMode, getPaymentProvider, setPaymentProviderForTesting, stripePaymentProvider } from "./payments.server";
 import { getUserEntitlements } from "../entitlements.server";
 

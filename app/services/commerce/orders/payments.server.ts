@@ -117,6 +117,7 @@ export function currentPaymentsMode(): PaymentsMode {
   return paymentsMode();
 }
 
+/** @internal */
 export function setPaymentProviderForTesting(provider: PaymentProvider | undefined) {
   override = provider;
 }

@@ -1,8 +1,6 @@
 /**
  * The account page's loader and action (plan and credits, API keys, terms consent, credit purchase, password), with
- * Remix's `json` and `redirect` called here. Only app/routes/dashboard+/account+/_index.tsx imports this module, so in
- * the browser build the empty module standing for it stays in the route's chunk instead of shared server modules
- * each becoming a chunk and a request of its own (ADR 006).
+ * Remix's `json` and `redirect` called here: a page module (ADR 022).
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";

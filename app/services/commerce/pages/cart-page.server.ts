@@ -1,7 +1,5 @@
 /**
- * The cart page's loader, with Remix's `json` called here. Only app/routes/dashboard+/cart.tsx imports this module,
- * so in the browser build the empty module standing for it stays in the route's chunk, instead of the shared server
- * modules each becoming a chunk and a request of their own (ADR 006).
+ * The cart page's loader, with Remix's `json` called here: a page module (ADR 022).
  */
 import { json } from "@remix-run/node";
 import { CART_ADD_KINDS, defaultPackageFor } from "~/domain/commerce/cart";

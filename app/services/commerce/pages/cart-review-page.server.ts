@@ -1,8 +1,6 @@
 /**
- * The order review's loader (the cart selection with billing details and invoice lines) and action (the purchase),
- * with Remix's `json` and `redirect` called here. Only app/routes/dashboard+/cart_.review.tsx imports this module,
- * so in the browser build the empty module standing for it stays in the route's chunk, instead of the shared server
- * modules each becoming a chunk and a request of their own (ADR 006).
+ * The order review's loader (the cart selection with billing details and invoice lines) and action (the purchase), with
+ * Remix's `json` and `redirect` called here: a page module (ADR 022).
  */
 import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";

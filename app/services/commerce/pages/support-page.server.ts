@@ -1,8 +1,5 @@
 /**
- * The tech support page's loader and action, with Remix's `json` called here. Only
- * app/routes/dashboard+/account+/support.tsx imports this module, so in the browser build the empty module standing
- * for it stays in the route's chunk, instead of the shared server modules each becoming a chunk and a request of
- * their own (ADR 006).
+ * The tech support page's loader and action, with Remix's `json` called here: a page module (ADR 022).
  */
 import { json } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";

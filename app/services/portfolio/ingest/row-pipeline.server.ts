@@ -10,7 +10,7 @@ import type { PreviewTally } from "~/domain/portfolio/ingest/preview-tally";
 import { ROW_REASONS, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES } from "~/domain/portfolio/limits";
 import { placeRow, type RowPlaceColumns, type RowPlaceLookups } from "~/domain/portfolio/columns/row-place";
 import type { PortfolioAccumulator } from "~/domain/portfolio/stats";
-import type { RiskEngine } from "~/risk/engine";
+import type { RiskEngine } from "~/risk/engine/risk-engine";
 import type { getDb } from "../../infra/db.server";
 import { collectGarbage } from "../../infra/memory.server";
 import { assessLocation } from "../assess.server";
@@ -37,8 +37,9 @@ export function sameAssetOf(row: StoredRow): number | null {
 }
 
 /**
- * Rows between two full garbage collections while a large file is stored: V8 let about 150 MB of the rows' garbage
- * pile up between its own collections (a 1M-row upload peaked at 449 MB RSS on PostgreSQL).
+ * Rows between two full garbage collections while a large file is stored: V8 let the rows' garbage pile up between its
+ * own collections, and a 1M-row upload's peak RSS with it (figures: bench/README.md, "Figures behind the code's
+ * settings").
  */
 const INGEST_COLLECT_EVERY = 100_000;
 

@@ -2,7 +2,7 @@ import { setupTestDatabase } from "#db/testing";
 import { POINT_PRECISION } from "~/domain/portfolio/columns/row-place";
 import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { germanLenderCsv, germanLenderXlsx } from "../../../../tests/support/portfolio-files";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { toAssessedLocation } from "./report-model.server";
 import { ingestUpload, remapUpload, uploadRows, findUpload, ROW_STATUS, type PreviewResult, type StoredRow } from "../upload/uploads.server";
 

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { portfolioReports, type PortfolioReport, type PortfolioUpload } from "#db/schema/index";
 import { formatDocumentDate } from "~/domain/commerce/orders";
 import { REASSESS_TEXT, reassessment, type ReassessDecision } from "~/domain/portfolio/reassessment";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { latestPaidOrderFor, reportQuantityOf } from "../../commerce/orders/orders.server";
 import { getDb } from "../../infra/db.server";
 import { logger } from "../../infra/logger.server";

@@ -1,7 +1,7 @@
 import { portfolioReports } from "#db/schema/index";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { LENDER_SITES, lenderCsv } from "../../../../tests/support/lender-portfolio";
 import { finestAccessibleLevel, getUserEntitlements } from "../../commerce/entitlements.server";
 import { buildReport } from "./report.server";

@@ -9,7 +9,7 @@ import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, ROW_REASONS } from "~/domain/portfolio/limits";
 import { NOT_AVAILABLE_REASONS, PortfolioAccumulator } from "~/domain/portfolio/stats";
 import { WEIGHTING_TEXT } from "~/domain/portfolio/weighting";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { getDb } from "../../infra/db.server";
 import { getUserEntitlements, grantReportHexagons } from "../../commerce/entitlements.server";
 import { forgetAccount } from "../../auth/account-cache.server";
@@ -41,9 +41,9 @@ export { REPORT_QUEUE };
 /** Rows between two progress writes. */
 const PROGRESS_EVERY = 5000;
 /**
- * Rows between two full garbage collections while a report runs: its live heap stays near 100 MB, but V8 let the
- * garbage of a 100k-row pass pile up to 450 MB before collecting. Every 5,000 rows kept a 300k-row job's peak RSS
- * 80 MB lower than every 20,000 for 3 % more time (bench/portfolio-job.bench.ts on PostgreSQL).
+ * Rows between two full garbage collections while a report runs: its live heap stays small, but V8 let the garbage of
+ * a 100k-row pass pile up to several times that before collecting. Collecting more often lowers a job's peak RSS for a
+ * little more time (bench/portfolio-job.bench.ts; figures: bench/README.md, "Figures behind the code's settings").
  */
 const COLLECT_EVERY = 10_000;
 

@@ -77,7 +77,10 @@ export async function takeUploadSlot(account: string, signal?: AbortSignal): Pro
   return release;
 }
 
-/** Uploads being read by this process now (for tests and the health figures). */
+/**
+ * Uploads being read by this process now (for tests and the health figures).
+ * @internal
+ */
 export function uploadsInProgress(): number {
   return total;
 }

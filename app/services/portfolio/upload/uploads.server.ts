@@ -18,8 +18,8 @@ import { VALUE_COLUMN_TEXT, currencyInHeader, isValueCurrency } from "~/domain/p
 import { previewFigures, type PreviewFigures } from "~/domain/portfolio/preview-rule";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { PlanCode } from "~/domain/commerce/plans";
-import type { RiskEngine } from "~/risk/engine";
-import { getRiskEngine } from "~/risk/engine.server";
+import type { RiskEngine } from "~/risk/engine/risk-engine";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { placesByName } from "../../maps/places.server";
 import { getDb } from "../../infra/db.server";
 import { NotFoundError } from "../../http/errors.server";

@@ -1,8 +1,6 @@
 /**
- * The corporate disclosure page's loader and action (the export), with Remix's `json` and `redirect` called here.
- * Only app/routes/dashboard+/corporate.tsx imports this module, so in the browser build the empty module standing
- * for it stays in the route's chunk, instead of the shared server modules each becoming a chunk and a request of
- * their own (ADR 006).
+ * The corporate disclosure page's loader and action (the export), with Remix's `json` and `redirect` called here: a
+ * page module (ADR 022).
  */
 import { json, redirect } from "@remix-run/node";
 import { pageUpgradeWarning } from "~/domain/dashboard/dashboard-nav";

@@ -1,8 +1,6 @@
 /**
- * The single-location report page's loader (the form, or the ordered report's file) and action (order, confirm),
- * with Remix's `json` and `redirect` called here. Only app/routes/dashboard+/location-report.tsx imports this
- * module, so in the browser build the empty module standing for it stays in the route's chunk, instead of the shared
- * server modules each becoming a chunk and a request of their own (ADR 006).
+ * The single-location report page's loader (the form, or the ordered report's file) and action (order, confirm), with
+ * Remix's `json` and `redirect` called here: a page module (ADR 022).
  */
 import { json, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { bandSentence } from "~/risk/explain/band-meanings";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { pdfPages, pdfText } from "../../../../tests/support/pdf-text";
 import { HISTORICAL_LABEL } from "~/domain/hazards/scenarios";
 import { REASON_SLOTS } from "~/domain/reports/location-report";

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ReportFileTotals } from "~/domain/reports/file-totals";
-import { assessedLocation, locationScores, portfolioReport } from "~/domain/reports/fixtures";
+import { assessedLocation, locationScores, portfolioReport } from "../../../../tests/support/report-fixtures";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
 import { pdfPages, pdfText } from "../../../../tests/support/pdf-text";
-import { appendixCells, portfolioPdfFront, writePortfolioPdf } from "./portfolio-pdf.server";
+import { appendixCells, portfolioPdfFront } from "./portfolio-pdf.server";
+import { writePortfolioPdf } from "../../../../tests/support/portfolio-pdf";
 import { portfolioPdfSink } from "./pdf-sink.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "pdf-sink-"));

@@ -5,8 +5,8 @@
  *
  * It was drawn on a worker thread while the appendix listed every row, so that drawing ran beside the pass. With the
  * appendix capped the worker drew nothing before the end, and then a fresh isolate loaded pdfkit and drew the
- * 5,000-row document with 100 MB more RSS, for about 2.5 s; here it takes about 10 MB and 1.5 s, yielding every 100
- * rows (the longest turn, the first pages, about 55 ms). bench/README.md has the figures.
+ * document with far more RSS and time than drawing it here, yielding every 100 rows (the longest turn is the first
+ * pages). bench/README.md has the figures.
  */
 import { PDF_APPENDIX_MAX_ROWS, PortfolioPdfWriter, PORTFOLIO_PDF_TITLE, type PortfolioPdfFront } from "./portfolio-pdf.server";
 

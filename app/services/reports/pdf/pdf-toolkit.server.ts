@@ -282,7 +282,7 @@ export function t(s: string | number | null | undefined): string {
 const FILE_WRITE_BYTES = 1 << 20;
 /**
  * Bytes of finished PDF a writer may hold before it waits for the file. pdfkit pushes what it writes without
- * backpressure: a 1M-row appendix outran its file and held over 100 MB of small buffers until the end.
+ * backpressure: a 1M-row appendix outran its file and held its small buffers until the end.
  */
 const PDF_BACKLOG_BYTES = 4 << 20;
 

@@ -6,9 +6,9 @@ import { floodSection, type PdfFloodFigures } from "./flood-pdf.server";
 import type { Writable } from "node:stream";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { MATERIAL_RISK_LEVEL, cellFor, formatShare, slotLabel, type DisclosureTables } from "~/domain/reports/disclosure";
-import { APPENDIX_FUTURE, ReportFileTotals } from "~/domain/reports/file-totals";
+import { APPENDIX_FUTURE, type ReportFileTotals } from "~/domain/reports/file-totals";
 import type { LevelCountRow } from "~/domain/reports/level-counts";
-import { openLocations, type AssessedLocation, type PortfolioReportSource, type ReportMetadata, type SlotScore } from "~/domain/reports/types";
+import type { AssessedLocation, PortfolioReportSource, ReportMetadata, SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { BASELINE_YEARS, HISTORICAL_LABEL, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { BRAND, MUTED, TEXT, contentWidth, ensureSpace, heading, openDoc, para, t, table, tableWriter, type Column, type Doc, type OpenDoc } from "./pdf-toolkit.server";
@@ -392,31 +392,4 @@ export class PortfolioPdfWriter {
 /** The appendix's note when it lists only the first rows. */
 export function appendixCapNote(listed: number, rows: number): string {
   return `This appendix lists the first ${listed.toLocaleString("en")} of the file's ${rows.toLocaleString("en")} rows; every row is in the XLSX workbook of this report (sheet "Locations").`;
-}
-
-/**
- * The portfolio report on this thread, from one pass over the locations (gathering the totals too unless the
- * caller already has them). The report job writes the same file from its own pass (pdf-sink.server.ts).
- */
-export async function writePortfolioPdf(
-  report: PortfolioReportSource,
-  target: string | Writable,
-  title = PORTFOLIO_PDF_TITLE,
-  reasons: HazardReasons = engineHazardReasons(),
-  totals?: ReportFileTotals,
-): Promise<void> {
-  const writer = new PortfolioPdfWriter(target, title);
-  const gathered = totals ?? new ReportFileTotals();
-  try {
-    let n = 0;
-    for await (const loc of openLocations(report)) {
-      if (!totals) gathered.add(loc);
-      writer.row(appendixCells(loc));
-      if (++n % 500 === 0) await new Promise((r) => setImmediate(r));
-    }
-    await writer.finish(portfolioPdfFront(report, gathered, reasons, title));
-  } catch (error) {
-    await writer.abort();
-    throw error;
-  }
 }

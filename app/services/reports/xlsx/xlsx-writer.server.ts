@@ -57,9 +57,9 @@ const ROW_CHUNK_BYTES = 60 * 1024;
 /**
  * Sheet XML the zip may have waiting before a writer waits (drained()): enough that compression, on libuv's
  * threads, keeps working while the writer assesses the next rows (the stream's readable side holds as much again).
- * Kept short: a chunk that waits long outlives the young generation's collections and stays until a full one; with
- * 8 MB queued, a 1M-row report job carried 15-25 MB more buffers. 1 MB made the writer wait on the zip so often that
- * the job took 171 s against 145 s at 4 MB, for 10 MB less peak (bench/README.md).
+ * Kept short: a chunk that waits long outlives the young generation's collections and stays until a full one. Much
+ * shorter, the writer waits on the zip so often that a 1M-row job takes markedly longer for little less peak
+ * (figures: bench/README.md, "Figures behind the code's settings").
  */
 const SHEET_STREAM_BYTES = 4 << 20;
 
@@ -74,7 +74,7 @@ export class RowCells {
   private gaps = new Int32Array(0);
   /**
    * The parts joined, and where each part ends: a hexagon's cells as one buffer instead of 260 (a report job keeps
-   * the cells of up to SCORE_CELLS_CACHE_MAX hexagons, and a Buffer object per part was 25 MB of heap at 1,000).
+   * the cells of up to SCORE_CELLS_CACHE_MAX hexagons, and a Buffer object per part cost tens of MB of heap).
    */
   private readonly joined: Buffer;
   private readonly ends: Int32Array;

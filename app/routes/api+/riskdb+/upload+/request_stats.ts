@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { reportBlockAction, reportBlockLoader } from "~/services/portfolio/block-route.server";
+import { reportBlockAction, reportBlockLoader } from "~/services/api/portfolio-upload-api.server";
 import { apiRoute } from "~/services/api/api-response.server";
 
 function routeAction(args: ActionFunctionArgs) {

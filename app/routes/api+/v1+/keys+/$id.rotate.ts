@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiKeyRotateAction, onlyMethods } from "~/services/api/keys/api-keys-api.server";
+import { apiKeyRotateAction, onlyMethods } from "~/services/api/account-api.server";
 import { apiRoute } from "~/services/api/api-response.server";
 
 export const loader = apiRoute((args: LoaderFunctionArgs) => onlyMethods(["POST"])(args));

@@ -4,7 +4,7 @@ import { LeadIdResponse } from "~/domain/api-contract/orders";
 import { apiAnswer, apiError, apiJson, apiRoute } from "~/services/api/api-response.server";
 import { resolveApiCaller } from "~/services/api/keys/api-auth.server";
 import { readBody } from "~/services/http/forms/form-flash.server";
-import { resolveUpload } from "~/services/portfolio/api.server";
+import { resolveUpload } from "~/services/portfolio/report-requests.server";
 import { fileTransfer } from "~/services/portfolio/report/purchase.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 

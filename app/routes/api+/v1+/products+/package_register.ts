@@ -1,4 +1,4 @@
-import { packageRegisterHandler as handler } from "~/services/commerce/api.server";
+import { packageRegisterHandler as handler } from "~/services/api/orders-api.server";
 import { apiRoute } from "~/services/api/api-response.server";
 
 export const loader = apiRoute(handler.loader);

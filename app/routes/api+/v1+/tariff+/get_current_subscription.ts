@@ -1,4 +1,4 @@
-import { currentSubscription as handler } from "~/services/commerce/api.server";
+import { currentSubscription as handler } from "~/services/api/account-api.server";
 import { apiRoute } from "~/services/api/api-response.server";
 
 export const loader = apiRoute(handler.loader);

@@ -2,17 +2,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { decodeDataset, type GeoFile } from "./dataset";
-import { RiskEngine } from "./engine";
-import { RiskDatasetError } from "./errors";
-import { LandMask } from "./land/landmask";
-import { PackedOutlines } from "./land/outlines";
-import { BorderTiles } from "./land/border-tiles";
-import { PointDrivers } from "./point/point-drivers";
+import { decodeDataset, type GeoFile } from "../dataset";
+import { RiskEngine } from "./risk-engine";
+import { RiskDatasetError } from "../errors";
+import { LandMask } from "../land/landmask";
+import { PackedOutlines } from "../land/outlines";
+import { BorderTiles } from "../land/border-tiles";
+import { PointDrivers } from "../point/point-drivers";
 
-export { RiskEngine } from "./engine";
-export { RiskInputError, RiskNotFoundError } from "./errors";
-export type * from "./types";
+export { RiskEngine } from "./risk-engine";
+export { RiskInputError, RiskNotFoundError } from "../errors";
+export type * from "../types";
 
 export function defaultDataDir(): string {
   return process.env.RISK_DATA_DIR ?? path.resolve(process.cwd(), "data");

@@ -5,7 +5,6 @@
  */
 import { json } from "@remix-run/node";
 import { latLngToCell } from "h3-js";
-import { API_PATHS, API_PREFIX } from "~/domain/api/api-paths";
 import { HEXAGON_RESOLUTION, isOpenLevel } from "~/domain/commerce/entitlements";
 import { HAZARDS, PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import {
@@ -13,7 +12,7 @@ import {
   regionsParamsSchema, type HazardScoresParams, type PointHazardsParams,
 } from "~/domain/api/params/riskdb-params";
 import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type ScenarioId } from "~/domain/hazards/scenarios";
-import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine.server";
+import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine/load-engine.server";
 import { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
 import { API_RESPONSE_HEADERS, apiError, finishApiResponse, parseQuery, requestIdOf } from "./api-response.server";
@@ -316,7 +315,12 @@ const endpoint = (fn: (request: Request) => Answer | Promise<Answer>, params?: z
     { queryNames: queryNamesOf(params) },
   );
 
-const riskdbReplies = {
+/**
+ * The riskdb GET endpoints. Each is registered once, by its route module under app/routes/api+/riskdb+ (export
+ * `riskdbEndpoint`): the route's loader answers through it, and the server entry's fast path finds it in the build's
+ * routes (server/riskdb-routes.ts).
+ */
+export const riskdbEndpoints = {
   countries: endpoint(() => ({ body: listCountries(), cache: PUBLIC_CACHE })),
   regions: endpoint((request) => ({ body: listRegions(parseQuery(regionsParamsSchema, request).country_code), cache: PUBLIC_CACHE }), regionsParamsSchema),
   durations: endpoint(() => ({ body: listDurations(), cache: PUBLIC_CACHE })),
@@ -343,23 +347,7 @@ const riskdbReplies = {
   }, pointHazardsParamsSchema),
 };
 
-type RiskdbEndpointName = keyof typeof riskdbReplies;
-
-/** Loaders of the api+ riskdb routes. */
-export const riskdbHandlers = Object.fromEntries(
-  Object.entries(riskdbReplies).map(([name, fn]) => [name, async (request: Request) => toResponse(await fn(request))]),
-) as Record<RiskdbEndpointName, (request: Request) => Promise<Response>>;
-
-/** The riskdb GET endpoints by full path, for the server entry's fast path (same code as the api+ routes). */
-export const riskdbRepliesByPath: ReadonlyMap<string, RiskdbEndpoint> = new Map([
-  [API_PREFIX + API_PATHS.riskCountries, riskdbReplies.countries],
-  [API_PREFIX + API_PATHS.riskRegions, riskdbReplies.regions],
-  [API_PREFIX + API_PATHS.riskDurations, riskdbReplies.durations],
-  [API_PREFIX + API_PATHS.riskScenarios, riskdbReplies.scenarios],
-  [API_PREFIX + API_PATHS.riskHazardIds, riskdbReplies.hazardIds],
-  [API_PREFIX + API_PATHS.riskPeriods, riskdbReplies.periods],
-  [API_PREFIX + API_PATHS.riskHazardScores, riskdbReplies.hazardScores],
-  [API_PREFIX + API_PATHS.riskLocationCodes, riskdbReplies.locationCodes],
-  [API_PREFIX + API_PATHS.riskStatistic, riskdbReplies.statistic],
-  [API_PREFIX + API_PATHS.riskPointHazards, riskdbReplies.pointHazards],
-]);
+/** A loader's Response from an endpoint's reply. */
+export async function riskdbResponse(endpoint: RiskdbEndpoint, request: Request): Promise<Response> {
+  return toResponse(await endpoint(request));
+}

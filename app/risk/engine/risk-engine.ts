@@ -1,14 +1,14 @@
 /**
  * In-memory risk engine over a decoded dataset: lookups by code or point. No I/O here. The work is done by the
- * modules in ./engine (locator, scorer, explainer, statistics); this class keeps one entry point for its callers.
+ * modules beside it (locator, scorer, explainer, statistics); this class keeps one entry point for its callers.
  */
-import type { DatasetArrays, DatasetHeader, GeoFile } from "./dataset";
-import type { CellInputs } from "./formulas";
-import type { LandMask } from "./land/landmask";
-import type { PackedOutlines } from "./land/outlines";
-import type { BorderTiles } from "./land/border-tiles";
-import type { PointDrivers } from "./point/point-drivers";
-import type { PointInputs } from "./point/point-score";
+import type { DatasetArrays, DatasetHeader, GeoFile } from "../dataset";
+import type { CellInputs } from "../formulas";
+import type { LandMask } from "../land/landmask";
+import type { PackedOutlines } from "../land/outlines";
+import type { BorderTiles } from "../land/border-tiles";
+import type { PointDrivers } from "../point/point-drivers";
+import type { PointInputs } from "../point/point-score";
 import type {
   CountryItem,
   DatasetStatistic,
@@ -17,15 +17,15 @@ import type {
   PlacedPoint,
   PointHazardsResult,
   RegionItem,
-} from "./types";
-import { CellTable } from "./engine/cells";
-import { Locator, checkCoordinates } from "./engine/locator";
-import { Scorer, type ScoresOptions } from "./engine/scorer";
-import { sanity, statistic, type SanityCounts } from "./engine/statistics";
-import { NONE16 } from "./dataset";
+} from "../types";
+import { CellTable } from "./cells";
+import { Locator, checkCoordinates } from "./locator";
+import { Scorer, type ScoresOptions } from "./scorer";
+import { sanity, statistic, type SanityCounts } from "./statistics";
+import { NONE16 } from "../dataset";
 import { inlandPlaceOf, withoutAreaCoastalFigure } from "~/domain/geo/inland-place";
 
-export type { ScoresOptions } from "./engine/scorer";
+export type { ScoresOptions } from "./scorer";
 
 export class RiskEngine {
   readonly header: DatasetHeader;

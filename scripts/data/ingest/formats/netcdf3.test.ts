@@ -3,8 +3,8 @@ import { cellToLatLng } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, readHazardFile } from '../detect';
 import { readNetcdf3Layer } from './netcdf3';
-import { CELL_E, CELL_W, wmean } from '../testing/cells';
-import { writeNetcdf3 } from '../testing/netcdf3-writer';
+import { CELL_E, CELL_W, wmean } from '../../../../tests/support/ingest/cells';
+import { writeNetcdf3 } from '../../../../tests/support/ingest/netcdf3-writer';
 
 const F = -32767;
 const LATS = [45.08, 45.06]; // descending, as many climate files store it

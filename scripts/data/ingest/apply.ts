@@ -1,10 +1,10 @@
 import { latLngToCell } from "h3-js";
 import { HAZARD_IDS, PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { parsePeriod, parseScenario, slotIndex } from "~/domain/hazards/scenarios";
-import { CODE_NA, NONE16, decodeValue, encodeValue, type DatasetArrays, type DatasetHeader, type GeoFile } from "../dataset";
-import { RiskEngine } from "../engine";
-import { aggregate, type HazardValue } from "../formulas";
-import { rollupEntities } from "../regions/rollup";
+import { CODE_NA, NONE16, decodeValue, encodeValue, type DatasetArrays, type DatasetHeader, type GeoFile } from "../../../app/risk/dataset";
+import { RiskEngine } from "../../../app/risk/engine/risk-engine";
+import { aggregate, type HazardValue } from "../../../app/risk/formulas";
+import { rollupEntities } from "../../../app/risk/regions/rollup";
 import { H3_RESOLUTION } from "./axes";
 import { IngestError, type IngestedLayer } from "./types";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
-import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "./engine.server";
+import { RiskInputError, RiskNotFoundError, loadRiskEngine, type RiskEngine } from "./load-engine.server";
 
-const dataDir = path.resolve(__dirname, "../../data");
+const dataDir = path.resolve(__dirname, "../../../data");
 
 describe("risk engine on the committed dataset", () => {
   let e: RiskEngine;

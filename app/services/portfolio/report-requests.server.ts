@@ -1,4 +1,7 @@
-/** The upload/report JSON API: which upload a call means, the purchase gate, and each output block. */
+/**
+ * What the portfolio upload API and the scan page ask of an upload: which upload a call means, the purchase gate,
+ * the report and each output block.
+ */
 import type { PortfolioReport, PortfolioUpload } from "#db/schema/index";
 import { BadRequestError, NotFoundError, AppError } from "../http/errors.server";
 import { findUpload, latestUpload, type PreviewResult } from "./upload/uploads.server";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { decodeDataset, type GeoFile } from "../dataset";
-import { RiskEngine } from "../engine";
+import { decodeDataset, type GeoFile } from "../../../app/risk/dataset";
+import { RiskEngine } from "../../../app/risk/engine/risk-engine";
 import { applyLayers } from "./apply";
 import { readCsvLayers } from "./formats/csv";
 

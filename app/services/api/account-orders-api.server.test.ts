@@ -4,15 +4,16 @@ import { invoices, orders, portfolioUploads, termsConsents, users, type OrderIte
 import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { TERMS_VERSION } from "~/domain/commerce/orders";
-import { API_AUTH_MESSAGES } from "../api/keys/api-auth.server";
-import { rotateApiKey } from "../api/keys/api-keys.server";
+import { API_AUTH_MESSAGES } from "./keys/api-auth.server";
+import { rotateApiKey } from "./keys/api-keys.server";
 import { isReportPaid } from "../portfolio/report/purchase.server";
 import { createSession } from "../auth/session.server";
-import { billingInfoHandler, buyProducts, leadConfirmPurchase, selfServiceCreateOrder, tariffUpgrade, termsHandler } from "./api.server";
-import { saveBillingInfo, setTermsConsent } from "./billing.server";
-import { mergedDocumentsPage } from "./documents.server";
-import { createLead } from "./orders/leads.server";
-import { buyLocationCredits, isLeadPaidFor } from "./orders/orders.server";
+import { billingInfoHandler, tariffUpgrade, termsHandler } from "./account-api.server";
+import { buyProducts, leadConfirmPurchase, selfServiceCreateOrder } from "./orders-api.server";
+import { saveBillingInfo, setTermsConsent } from "../commerce/billing.server";
+import { mergedDocumentsPage } from "../commerce/documents.server";
+import { createLead } from "../commerce/orders/leads.server";
+import { buyLocationCredits, isLeadPaidFor } from "../commerce/orders/orders.server";
 
 const getDb = setupTestDatabase();
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectFormat, readHazardFile } from '../detect';
 import { readNetcdf4Layer } from './netcdf4';
-import { CELL_E, CELL_W, wmean } from '../testing/cells';
-import { createHdf5 } from '../testing/hdf5';
+import { CELL_E, CELL_W, wmean } from '../../../../tests/support/ingest/cells';
+import { createHdf5 } from '../../../../tests/support/ingest/hdf5';
 
 const FILL = -999;
 let dir: string;

@@ -6,8 +6,8 @@ import { latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, readHazardFile } from '../detect';
 import { readGeoTiffLayer } from './geotiff';
-import { CELL_A, wmean } from '../testing/cells';
-import { writeFloat32Tiff } from '../testing/tiff-writer';
+import { CELL_A, wmean } from '../../../../tests/support/ingest/cells';
+import { writeFloat32Tiff } from '../../../../tests/support/ingest/tiff-writer';
 
 const NODATA = -9999;
 // 4×4 pixels of 0.01° whose upper-left corner is (44.80 N, 9.88 E): centres 44.795..44.765 × 9.885..9.915, all in CELL_A.

@@ -5,7 +5,7 @@ import { cellToChildren, cellToParent } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { readCsvLayers } from './csv';
 import { readHazardFile } from '../detect';
-import { CELL_A, CELL_W } from '../testing/cells';
+import { CELL_A, CELL_W } from '../../../../tests/support/ingest/cells';
 import { IngestError } from '../types';
 
 // A string input is a path, so CSV text is passed as bytes.

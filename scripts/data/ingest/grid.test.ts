@@ -2,7 +2,7 @@ import { latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { resolveSlot } from './axes';
 import { aggregateGrid, wrapLongitude } from './grid';
-import { CELL_A, CELL_E, CELL_W, wmean } from './testing/cells';
+import { CELL_A, CELL_E, CELL_W, wmean } from '../../../tests/support/ingest/cells';
 import { IngestError } from './types';
 
 const base = { hazard: 'FD', slot: 'hist:historical', format: 'geotiff' as const, file: 'mem' };

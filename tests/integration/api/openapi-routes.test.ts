@@ -1,7 +1,7 @@
 import path from "node:path";
 import { apiPathOfRouteFile, withoutTrailingSlash } from "~/domain/api/api-route-files";
 import { buildOpenApiDocument } from "~/domain/api/openapi";
-import { API_ROUTES_DIR, routeModuleFiles } from "./route-files.server";
+import { API_ROUTES_DIR, routeModuleFiles } from "../../support/api-route-files";
 
 /** Documented calls whose routes belong to the single-location lead intake, not built in this tree yet. */
 const DOCUMENTED_NOT_YET_ROUTED: string[] = [];

@@ -1,11 +1,11 @@
-/** The shared handler of the five /api/riskdb/upload/* routes. */
+/** Response handlers of the Portfolio upload API calls: the five /api/riskdb/upload/* blocks. */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiMethodNotAllowed } from "../api/api-fallback.server";
+import { apiMethodNotAllowed } from "./api-fallback.server";
 import { ReportBlockResponses, ReportRunningResponse } from "~/domain/api-contract/upload";
-import { apiAnswer, apiError } from "../api/api-response.server";
-import { requireApiCaller } from "../api/keys/api-auth.server";
+import { apiAnswer, apiError } from "./api-response.server";
+import { requireApiCaller } from "./keys/api-auth.server";
 import { readBody } from "../http/forms/form-flash.server";
-import { reportBlock, resolveUpload, type ReportBlock } from "./api.server";
+import { reportBlock, resolveUpload, type ReportBlock } from "../portfolio/report-requests.server";
 
 export function reportBlockLoader({ request }: { request: Request }) {
   return apiMethodNotAllowed(request, ["POST"]);

@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { AQUEDUCT_RETURN_PERIODS, coastalFileName, riverFileName } from "~/domain/flood-loss/aqueduct-names";
 import { startRangeServer } from "./range-server";
-import { writeDepthTiff } from "../tiff-writer";
+import { writeDepthTiff } from "~/risk/layers/tiff-writer";
 
 /** Depths in metres per return period at the 1° pixel that holds a place. */
 export interface PlacedDepths {

@@ -47,7 +47,10 @@ export async function recordApiResponse(request: { method: string; url: string }
 
 type Handler<A> = (args: A) => unknown;
 
-/** Wraps a route's loader or action so each answer it returns or throws is recorded (vitest instrumentation). */
+/**
+ * Wraps a route's loader or action so each answer it returns or throws is recorded (vitest instrumentation).
+ * @internal
+ */
 export function recordedRouteHandler<A extends { request: Request }>(handler: Handler<A>): Handler<A> {
   return async (args: A) => {
     try {

@@ -1,9 +1,9 @@
 /** Builders of report-model values for tests, benches and the seed. */
-import { HAZARD_IDS, type HazardId } from "../hazards/hazards";
-import { scoreFromValue } from "../hazards/risk-levels";
-import { SLOT_COUNT } from "../hazards/scenarios";
-import { buildPortfolioReport } from "./build";
-import type { AssessedLocation, LocationScores, PortfolioReport, ReportMetadata, SlotScore } from "./types";
+import { HAZARD_IDS, type HazardId } from "../../app/domain/hazards/hazards";
+import { scoreFromValue } from "../../app/domain/hazards/risk-levels";
+import { SLOT_COUNT } from "../../app/domain/hazards/scenarios";
+import { buildPortfolioReport } from "../../app/domain/reports/build";
+import type { AssessedLocation, LocationScores, PortfolioReport, ReportMetadata, SlotScore } from "../../app/domain/reports/types";
 
 /** A value per slot, "na" for not applicable, null for no data. */
 export type SlotValues = readonly (number | "na" | null)[];
