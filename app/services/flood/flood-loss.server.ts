@@ -8,7 +8,7 @@ import { PORTFOLIO_RP_SUM_NOTE, portfolioFloodTotals, type AssetFloodLoss } from
 import { DEPTH_DAMAGE_SOURCE, type Occupancy } from "~/domain/flood-loss/depth-damage-functions";
 import { DEFAULT_PROTECTION_YEARS } from "~/domain/flood-loss/expected-damage";
 import { DEFAULT_OCCUPANCY } from "~/domain/flood-loss/occupancy";
-import { getRiskEngine } from "~/risk/engine.server";
+import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { floodAtPoint, type FloodKindAnswer } from "~/risk/layers/flood-at-point.server";
 import { FloodDepthReader } from "~/risk/layers/flood-depths.server";
 import { configuredLayerStore } from "~/risk/layers/store.server";
