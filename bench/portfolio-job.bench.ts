@@ -102,7 +102,7 @@ if (child === "pglite" || child === "postgres") {
   console.log(`portfolio job with flood-depth layers, ${ROWS.toLocaleString("en")} rows on PGlite (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}); target: with layers ≤ 2× without`);
   const jobSeconds: number[] = [];
   for (const [label, dir] of [["without layers", without], ["with layers", withLayers]] as const) {
-    const out = spawnSync(process.execPath, ["--import", "tsx", "--expose-gc", self, "pglite"], { encoding: "utf8", env: { ...process.env, ...ALLOCATOR_ENV, LAYERS_DIR: dir, S3_URL: "" }, maxBuffer: 1 << 24 });
+    const out = spawnSync(process.execPath, ["--import", "tsx", self, "pglite"], { encoding: "utf8", env: { ...process.env, ...ALLOCATOR_ENV, LAYERS_DIR: dir, S3_URL: "" }, maxBuffer: 1 << 24 });
     const line = out.stdout.trim().split("\n").reverse().find((l) => l.startsWith('{"mode":"pglite"'));
     if (!line) {
       console.log(`  ${label}: failed\n${out.stdout.slice(-1000)}\n${out.stderr.slice(-2000)}`);
