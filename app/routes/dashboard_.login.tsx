@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { view, redirectTo, resetToken, resetTokenError, notice } = useLoaderData<typeof loader>();
+  const { view, redirectTo, resetToken, resetTokenError, notice, mailNote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="flex min-h-screen flex-col bg-slate-100">
@@ -40,6 +40,16 @@ export default function LoginPage() {
           {notice ? (
             <p role="status" className="mb-4 rounded-md border-l-4 border-green-600 bg-green-50 p-3 text-sm text-green-900">
               {notice}
+            </p>
+          ) : null}
+          {mailNote ? (
+            <p className="mb-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950" data-testid="mail-outbox-note">
+              {mailNote.text}{" "}
+              {mailNote.href ? (
+                <a href={mailNote.href} className="font-semibold underline">
+                  Open the mail outbox
+                </a>
+              ) : null}
             </p>
           ) : null}
           <AuthPanel view={view} lastResult={lastResult} redirectTo={redirectTo} resetToken={resetToken} resetTokenError={resetTokenError} />

@@ -19,3 +19,15 @@ export async function pdfPages(data: Uint8Array): Promise<string[]> {
 export async function pdfText(data: Uint8Array): Promise<string> {
   return (await pdfPages(data)).join("\n");
 }
+
+/** Each page's width and height in points, rounded to the point. */
+export async function pdfPageSizes(data: Uint8Array): Promise<Array<[number, number]>> {
+  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
+  const sizes: Array<[number, number]> = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const { width, height } = (await doc.getPage(i)).getViewport({ scale: 1 });
+    sizes.push([Math.round(width), Math.round(height)]);
+  }
+  await doc.destroy();
+  return sizes;
+}

@@ -24,14 +24,15 @@ function TableHead({ columns }: { columns: readonly string[] }) {
   );
 }
 
-type Balance = { planLimits: Limits; purchased: Limits; granted: Limits; remaining: Limits; ordered: Record<LocationKind, string[]> };
+type Balance = { planLimits: Limits; purchased: Limits; granted: Limits; remaining: Limits; spent: Limits; ordered: Record<LocationKind, string[]> };
 
 /** The figures beside "remaining", in the table's order. */
 const BALANCE_FIGURES: readonly (readonly [string, (e: Balance, k: LocationKind) => number])[] = [
   ["Plan", (e, k) => e.planLimits[k]],
   ["Purchased", (e, k) => e.purchased[k]],
   ["Granted", (e, k) => e.granted[k]],
-  ["Ordered", (e, k) => e.ordered[k].length],
+  ["Ordered", (e, k) => e.spent[k]],
+  ["From reports", (e, k) => e.ordered[k].length - e.spent[k]],
 ];
 
 export function CreditBalance({ e }: { e: Balance }) {
@@ -45,7 +46,7 @@ export function CreditBalance({ e }: { e: Balance }) {
               <span>{LABEL[k]}</span>
               <span className="tabular-nums">{e.remaining[k]} remaining</span>
             </p>
-            <dl className="mt-1 grid grid-cols-4 gap-x-2 text-xs text-slate-700">
+            <dl className="mt-1 grid grid-cols-5 gap-x-2 text-xs text-slate-700">
               {BALANCE_FIGURES.map(([name, figure]) => (
                 <div key={name}>
                   <dt>{name}</dt>
@@ -57,7 +58,7 @@ export function CreditBalance({ e }: { e: Balance }) {
         ))}
       </ul>
       <DataTable label="Granted and remaining locations" caption="Granted and remaining locations" className="text-left" boxClassName="hidden sm:block">
-        <TableHead columns={["Kind", "Plan", "Purchased", "Granted", "Ordered", "Remaining"]} />
+        <TableHead columns={["Kind", "Plan", "Purchased", "Granted", "Ordered", "From reports", "Remaining"]} />
         <tbody>
           {LOCATION_KINDS.map((k) => (
             <tr key={k} className="border-b" data-testid={`balance-${k}`}>
@@ -67,13 +68,14 @@ export function CreditBalance({ e }: { e: Balance }) {
               <td className={TD_NUMBER}>{e.planLimits[k]}</td>
               <td className={TD_NUMBER}>{e.purchased[k]}</td>
               <td className={TD_NUMBER}>{e.granted[k]}</td>
-              <td className={TD_NUMBER}>{e.ordered[k].length}</td>
+              <td className={TD_NUMBER}>{e.spent[k]}</td>
+              <td className={TD_NUMBER}>{e.ordered[k].length - e.spent[k]}</td>
               <td className={`${TD_NUMBER} font-bold`}>{e.remaining[k]}</td>
             </tr>
           ))}
         </tbody>
       </DataTable>
-      <p className="mt-2 text-xs text-slate-600">Remaining = plan + purchased packages − ordered; the same figures the API answers as limit_country, limit_region and limit_hexagon.</p>
+      <p className="mt-2 text-xs text-slate-600">Remaining = plan + purchased packages − ordered (never below 0). The hexagons of a paid portfolio report (and locations granted to you) are yours to read without using the allowance: they are listed under “From reports”. Remaining is the same figure the API answers as limit_country, limit_region and limit_hexagon.</p>
       {LOCATION_KINDS.some((k) => e.ordered[k].length) ? (
         <ul className="mt-3 text-sm">
           {LOCATION_KINDS.filter((k) => e.ordered[k].length).map((k) => (

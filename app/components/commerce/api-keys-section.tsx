@@ -11,7 +11,7 @@ import {
   MAX_ACTIVE_API_KEYS,
   formatKeyTime,
 } from "~/domain/api/keys/api-keys";
-import { KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM } from "~/domain/auth/account";
+import { API_KEY_MODAL_PARAM, KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM } from "~/domain/auth/account";
 
 export interface KeyRow {
   id: string;
@@ -29,14 +29,19 @@ export interface CreatedKey {
 }
 
 export const API_KEYS_SECTION_ID = "api-keys";
+/** The title of the spec's API key dialog (apiKeyModal). */
+export const API_KEY_DIALOG_TITLE = "API keys";
 const SECTION_ID = API_KEYS_SECTION_ID;
 /**
  * The account page is an index route: `?index` sends the post to its action, and drops the confirmation query. The
  * fragment brings a browser without JavaScript back to this section (and the new key) rather than the page's top.
  */
-const ACCOUNT_FORM_ACTION = `/dashboard/account?index#${SECTION_ID}`;
-const confirmHref = (action: "rotate" | "revoke", id: string) =>
-  `?${KEY_CONFIRM_ACTION_PARAM}=${action}&${KEY_CONFIRM_PARAM}=${id}#${SECTION_ID}-confirm`;
+const accountFormAction = (inDialog: boolean) =>
+  `/dashboard/account?index${inDialog ? `&${API_KEY_MODAL_PARAM}=1` : ""}#${SECTION_ID}`;
+const confirmHref = (action: "rotate" | "revoke", id: string, inDialog: boolean) =>
+  `?${inDialog ? `${API_KEY_MODAL_PARAM}=1&` : ""}${KEY_CONFIRM_ACTION_PARAM}=${action}&${KEY_CONFIRM_PARAM}=${id}#${SECTION_ID}-confirm`;
+/** Where the dialog's Close and a confirmation's Cancel lead. */
+export const apiKeysHref = (inDialog: boolean) => `/dashboard/account${inDialog ? `?${API_KEY_MODAL_PARAM}=1` : ""}#${SECTION_ID}`;
 
 /** The secret, shown once: a read-only field to select, and a copy button once scripts run. */
 function NewKey({ created }: { created: CreatedKey }) {
@@ -74,7 +79,7 @@ function NewKey({ created }: { created: CreatedKey }) {
   );
 }
 
-function Confirm({ row, action }: { row: KeyRow; action: "rotate" | "revoke" }) {
+function Confirm({ row, action, inDialog }: { row: KeyRow; action: "rotate" | "revoke"; inDialog: boolean }) {
   const text =
     action === "rotate"
       ? `Rotate “${row.name}”? A new key with the same scopes is shown once; the old key keeps working for ${API_KEY_ROTATION_OVERLAP_TEXT}, then stops.`
@@ -90,14 +95,14 @@ function Confirm({ row, action }: { row: KeyRow; action: "rotate" | "revoke" }) 
         {text}
       </p>
       <div className="flex flex-wrap gap-3">
-        <Form method="post" action={ACCOUNT_FORM_ACTION} preventScrollReset>
+        <Form method="post" action={accountFormAction(inDialog)} preventScrollReset>
           <input type="hidden" name="intent" value={action === "rotate" ? "rotate_named_key" : "revoke_named_key"} />
           <input type="hidden" name="key_id" value={row.id} />
           <button type="submit" className={action === "revoke" ? "btn-danger" : "btn-primary"} autoFocus>
             {action === "rotate" ? `Rotate ${row.name}` : `Revoke ${row.name}`}
           </button>
         </Form>
-        <Link to={`/dashboard/account#${SECTION_ID}`} className="btn-secondary" preventScrollReset>
+        <Link to={apiKeysHref(inDialog)} className="btn-secondary" preventScrollReset>
           Cancel
         </Link>
       </div>
@@ -106,12 +111,12 @@ function Confirm({ row, action }: { row: KeyRow; action: "rotate" | "revoke" }) 
 }
 
 /** Rotate and revoke; stacked in the wide table so its last column stays in view beside long names. */
-function RowActions({ row, stacked = false }: { row: KeyRow; stacked?: boolean }) {
+function RowActions({ row, stacked = false, inDialog }: { row: KeyRow; stacked?: boolean; inDialog: boolean }) {
   return (
     <span className={stacked ? "inline-flex flex-col gap-1" : "inline-flex gap-3"}>
       {row.expires_at ? null : (
         <Link
-          to={confirmHref("rotate", row.id)}
+          to={confirmHref("rotate", row.id, inDialog)}
           preventScrollReset
           className="underline"
           aria-label={`Rotate ${row.name}`}
@@ -120,7 +125,7 @@ function RowActions({ row, stacked = false }: { row: KeyRow; stacked?: boolean }
         </Link>
       )}
       <Link
-        to={confirmHref("revoke", row.id)}
+        to={confirmHref("revoke", row.id, inDialog)}
         preventScrollReset
         className="text-red-700 underline"
         aria-label={`Revoke ${row.name}`}
@@ -176,6 +181,7 @@ export function ApiKeysSection({
   created,
   error,
   confirm,
+  inDialog = false,
 }: {
   mayHoldKey: boolean;
   forbiddenMessage: string;
@@ -183,13 +189,15 @@ export function ApiKeysSection({
   created: CreatedKey | null;
   error: KeyFormError | null;
   confirm: { action: "rotate" | "revoke"; id: string } | null;
+  /** Shown in the spec's API key dialog (apiKeyModal): its forms and links keep the dialog open. */
+  inDialog?: boolean;
 }) {
   const confirming = confirm ? keys.find((k) => k.id === confirm.id) : undefined;
   const hasDefault = keys.some((k) => k.name === DEFAULT_API_KEY_NAME && !k.expires_at);
   const nameError = error?.field === "name" ? error : null;
   return (
-    <section id={SECTION_ID} aria-labelledby={`${SECTION_ID}-heading`} className="card mb-6">
-      <h2 id={`${SECTION_ID}-heading`} className="mb-2 text-lg font-semibold">
+    <section id={SECTION_ID} aria-labelledby={`${SECTION_ID}-heading`} className={inDialog ? "" : "card mb-6"}>
+      <h2 id={`${SECTION_ID}-heading`} className={inDialog ? "sr-only" : "mb-2 text-lg font-semibold"}>
         API keys
       </h2>
       {!mayHoldKey ? (
@@ -221,16 +229,16 @@ export function ApiKeysSection({
             ) : null}
             {created ? <NewKey created={created} /> : null}
           </div>
-          {confirming && confirm ? <Confirm row={confirming} action={confirm.action} /> : null}
-          {keys.length ? <KeyList keys={keys} /> : <p className="text-sm">No API keys yet.</p>}
-          <CreateKeyForm suggestDefault={!hasDefault && !keys.length} error={nameError} />
+          {confirming && confirm ? <Confirm row={confirming} action={confirm.action} inDialog={inDialog} /> : null}
+          {keys.length ? <KeyList keys={keys} inDialog={inDialog} /> : <p className="text-sm">No API keys yet.</p>}
+          <CreateKeyForm suggestDefault={!hasDefault && !keys.length} error={nameError} inDialog={inDialog} />
         </>
       )}
     </section>
   );
 }
 
-function KeyList({ keys }: { keys: readonly KeyRow[] }) {
+function KeyList({ keys, inDialog }: { keys: readonly KeyRow[]; inDialog: boolean }) {
   return (
     <>
       <PhoneRowBlocks
@@ -249,7 +257,7 @@ function KeyList({ keys }: { keys: readonly KeyRow[] }) {
             ["Created", formatKeyTime(k.created_at)],
             ["Last used", k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"],
             ["Expires", k.expires_at ? formatKeyTime(k.expires_at) : "—"],
-            ["Actions", <RowActions key="a" row={k} />],
+            ["Actions", <RowActions key="a" row={k} inDialog={inDialog} />],
           ],
         }))}
       />
@@ -293,7 +301,7 @@ function KeyList({ keys }: { keys: readonly KeyRow[] }) {
               <td className={TD}>{k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"}</td>
               <td className={TD}>{k.expires_at ? formatKeyTime(k.expires_at) : "—"}</td>
               <td className={TD}>
-                <RowActions row={k} stacked />
+                <RowActions row={k} stacked inDialog={inDialog} />
               </td>
             </tr>
           ))}
@@ -303,10 +311,10 @@ function KeyList({ keys }: { keys: readonly KeyRow[] }) {
   );
 }
 
-function CreateKeyForm({ suggestDefault, error }: { suggestDefault: boolean; error: KeyFormError | null }) {
+function CreateKeyForm({ suggestDefault, error, inDialog }: { suggestDefault: boolean; error: KeyFormError | null; inDialog: boolean }) {
   const described = error ? "key-name-error key-name-hint" : "key-name-hint";
   return (
-    <Form method="post" action={ACCOUNT_FORM_ACTION} preventScrollReset className="mt-4 max-w-md space-y-3">
+    <Form method="post" action={accountFormAction(inDialog)} preventScrollReset className="mt-4 max-w-md space-y-3">
       <h3 className="font-semibold">Create a key</h3>
       <input type="hidden" name="intent" value="create_named_key" />
       <div>

@@ -112,9 +112,10 @@ export const ReceiptsResponse = obj({ status: ok, has_more: hasMore, results: z.
 export const ApiKeyResponse = obj({
   status: ok,
   key: z.string().nullable().openapi({ description: "The full key, only in the answer that creates it; null afterwards." }),
+  name: z.string().openapi({ description: "The key's name on the account page: 'default' for the app key; another named key when the account has no key named 'default'." }),
   prefix: z.string().openapi({ description: "crk_ and 8 characters: names the key without revealing it." }),
   created_at: z.string().datetime(),
-}).openapi("ApiKeyResponse", { example: { status: "ok", key: null, prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } });
+}).openapi("ApiKeyResponse", { example: { status: "ok", key: null, name: "default", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } });
 
 export const ApiKeyRevokedResponse = obj({ status: ok, revoked: z.number().int().openapi({ description: "Keys revoked: 0 or 1." }) }).openapi("ApiKeyRevokedResponse", {
   example: { status: "ok", revoked: 1 },

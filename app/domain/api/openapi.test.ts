@@ -134,7 +134,7 @@ describe("OpenAPI document", () => {
     expect(Object.keys(op(API_PATHS.uploadRequestStats, "post").responses)).toEqual(expect.arrayContaining(["202", "402"]));
     expect(op(API_PATHS.leadFileTransfer, "post").requestBody.content["application/json"].schema).toBeTruthy();
     const key = deref(json(op(API_PATHS.appKey, "get").responses["200"]).schema);
-    expect(problems(key, { status: "ok", key: null, prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" })).toEqual([]);
+    expect(problems(key, { status: "ok", key: null, name: "default", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" })).toEqual([]);
     expect(op(API_PATHS.generateReport, "get").parameters.map((p: Loose) => p.name)).toEqual(["upload_id", "access_token"]);
     const order = deref(op(API_PATHS.selfServiceCreateOrder, "post").requestBody.content["application/json"].schema);
     expect(problems(order, { products: ["single_pdf", 1], lead_id: 1 })).toEqual([]);

@@ -1,6 +1,6 @@
 /**
- * The account page's forms. `apiKeyModal` is the spec's flag for the API key dialog: keys are now
- * managed in the page's one "API keys" section, so the flag leads there (a bookmark or an old link still lands right).
+ * The account page's forms. `apiKeyModal` is the spec's flag for the API key dialog: `?apiKeyModal=1` opens the page's
+ * "API keys" section (the named keys, create, rotate, revoke) as that dialog, and its forms keep it open.
  */
 export const API_KEY_MODAL_PARAM = "apiKeyModal";
 

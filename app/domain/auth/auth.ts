@@ -65,6 +65,25 @@ export const AUTH_NOTICES = {
 } as const;
 export type AuthNotice = keyof typeof AUTH_NOTICES;
 
+/** Where the mail outbox page is read (README, e-mail): the page a server without SMTP keeps its e-mail on. */
+export const MAIL_OUTBOX_PATH = "/dev/outbox";
+
+/**
+ * What a notice of an e-mail sent adds on a server with no mail server (no SMTP_URL): where the e-mail went and how
+ * to open its link. `public`: anyone may read the outbox page; `admin`: only the administrator, and in production the
+ * page hides the links' secrets; null: the e-mail really goes out.
+ */
+export function mailOutboxNote(outbox: "off" | "admin" | "public"): { text: string; href: string | null } | null {
+  if (outbox === "off") return null;
+  const where = `No mail server is set up on this server (SMTP_URL is not set), so the e-mail was not sent: it waits in the server's mail outbox at ${MAIL_OUTBOX_PATH}.`;
+  return outbox === "public"
+    ? { text: `${where} Open the outbox, find the message to your address and open the link in it.`, href: MAIL_OUTBOX_PATH }
+    : {
+        text: `${where} Only the administrator can read the outbox, and it hides the links there: ask the administrator of this server to set up SMTP_URL (or, on a private demo, to set MAIL_OUTBOX_PAGE=public and run it in development mode) and sign up again.`,
+        href: null,
+      };
+}
+
 export function parseAuthNotice(value: string | null | undefined): AuthNotice | undefined {
   return value && Object.hasOwn(AUTH_NOTICES, value) ? (value as AuthNotice) : undefined;
 }

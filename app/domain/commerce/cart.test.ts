@@ -1,6 +1,6 @@
-import { CartSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, cartReviewBillingHref, countsValid, creditsSelection } from "./cart";
+import { CartSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, cartReviewBillingHref, countMessages, countsValid, creditsSelection } from "./cart";
 import { COMMERCE_MESSAGES } from "./messages";
-import { priceLocationAmount } from "./packages";
+import { MAX_LOCATIONS_PER_PURCHASE, priceLocationAmount } from "./packages";
 
 const form = { country_package: 0, country_count: 0, region_package: 0, region_count: 0, hexagon_package: 0, hexagon_count: 0 };
 
@@ -22,6 +22,17 @@ describe("the cart form", () => {
     expect(countsValid({ ...form, region_package: 203 })).toBe(false);
     expect(countsValid({ ...form, region_package: 203, region_count: 2 })).toBe(true);
     expect(countsValid({ ...form, region_package: 203, region_count: 2, hexagon_package: 303 })).toBe(false);
+  });
+
+  it("a count out of range has the spec's Min value / Max value message and makes the counts invalid", () => {
+    const big = { ...form, region_package: 203, region_count: 20_000 };
+    expect(countMessages(big)).toEqual({ region: `Max value: ${MAX_LOCATIONS_PER_PURCHASE}` });
+    expect(countsValid(big)).toBe(false);
+    expect(countMessages({ ...form, region_package: 203, region_count: -1 })).toEqual({ region: "Min value: 1" });
+    expect(countMessages({ ...form, region_package: 203, region_count: 0 })).toEqual({ region: "Min value: 1" });
+    expect(countMessages({ ...form, hexagon_count: -1 })).toEqual({ hexagon: "Min value: 0" });
+    expect(countsValid({ ...form, hexagon_count: -1 })).toBe(false);
+    expect(countMessages({ ...form, region_package: 203, region_count: MAX_LOCATIONS_PER_PURCHASE })).toEqual({});
   });
 });
 

@@ -8,6 +8,7 @@ import { costOf, vatRateFor } from "./invoicing/vat";
 import { invoiceLines, vatNoteFor } from "./invoicing/invoice";
 import { LOCATION_KINDS, type LocationKind } from "./entitlements";
 import { PLAN_CODES, type PlanCode } from "./plans";
+import { MESSAGES } from "../forms/validation-messages";
 
 export const CART_ADD_KINDS = LOCATION_KINDS;
 export const IDEMPOTENCY_FIELD = "idempotency_key";
@@ -19,7 +20,7 @@ const packageId = (kind: LocationKind) =>
     .refine((id) => id === 0 || PACKAGES.some((p) => p.id === id && p.kind === kind), "Choose a package from the list")
     .default(0);
 /** The custom count is parsed as an integer; empty means 0. */
-const customCount = z.preprocess((v) => plainIntegerInput(v) ?? 0, z.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, "Min value: 0").max(MAX_LOCATIONS_PER_PURCHASE, `Max value: ${MAX_LOCATIONS_PER_PURCHASE}`));
+const customCount = z.preprocess((v) => plainIntegerInput(v) ?? 0, z.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, MESSAGES.minValue(0)).max(MAX_LOCATIONS_PER_PURCHASE, MESSAGES.maxValue(MAX_LOCATIONS_PER_PURCHASE)));
 
 export const CartSelectionSchema = z.object({
   plan: z.enum(PLAN_CODES).optional(),
@@ -81,13 +82,27 @@ export function cartChoices(f: Pick<CartForm, "country_package" | "country_count
   ];
 }
 
-/** The counts are valid (spec: the upgrade form is valid only then) when each custom package has a count ≥ 1. */
+/**
+ * The spec's "Min value: n" / "Max value: n" for one kind's count, or null when it may be bought: a custom package holds
+ * at least one location, no count is negative, and no purchase holds more than MAX_LOCATIONS_PER_PURCHASE.
+ */
+export function countMessage(f: Parameters<typeof cartChoices>[0], kind: LocationKind): string | null {
+  const count = f[`${kind}_count`];
+  const def = PACKAGES.find((p) => p.id === f[`${kind}_package`]);
+  const min = def && def.locations === null ? 1 : 0;
+  if (!Number.isInteger(count) || count < min) return MESSAGES.minValue(min);
+  if (count > MAX_LOCATIONS_PER_PURCHASE) return MESSAGES.maxValue(MAX_LOCATIONS_PER_PURCHASE);
+  return null;
+}
+
+/** Each kind's count message, for the fields that have one. */
+export function countMessages(f: Parameters<typeof cartChoices>[0]): Partial<Record<LocationKind, string>> {
+  return Object.fromEntries(LOCATION_KINDS.flatMap((k) => (countMessage(f, k) ? [[k, countMessage(f, k)]] : [])));
+}
+
+/** The counts are valid (spec: the upgrade form is valid only then) when no count has a message. */
 export function countsValid(f: Parameters<typeof cartChoices>[0]): boolean {
-  return LOCATION_KINDS.every((k) => {
-    const id = f[`${k}_package`];
-    const def = PACKAGES.find((p) => p.id === id);
-    return !def || def.locations !== null || f[`${k}_count`] > 0;
-  });
+  return LOCATION_KINDS.every((k) => countMessage(f, k) === null);
 }
 
 /**

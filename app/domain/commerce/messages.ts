@@ -7,6 +7,7 @@ export const COMMERCE_MESSAGES = {
   termsSaved: "Terms consent saved",
   supportSent: "Your message has been sent to technical support",
   nothingToBuy: "Choose at least one package",
+  countsInvalid: "Correct the count marked above to see the total.",
   keyInProgress: "A request with this Idempotency-Key is still being processed; retry in a moment",
   leadNotFound: "Unknown lead",
   orderNotFound: "Unknown order",

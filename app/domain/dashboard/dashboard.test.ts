@@ -143,6 +143,14 @@ describe("the scores heading names the level its figures are of", () => {
     expect(PLACE_VIEW_TEXT.scoresHeading("Germany", { kind: "country", name: "Germany" })).toBe("Hazard scores: Germany (country level)");
     expect(PLACE_VIEW_TEXT.scoresHeading("", null)).toBe("Hazard scores");
   });
+
+  it("heads a point's own scores as the point's, with its hexagon named as context, never as the hexagon's", () => {
+    const heading = PLACE_VIEW_TEXT.scoresHeading("Köln, Nordrhein-Westfalen, Germany", { kind: "hexagon", name: "Hexagon 841fa19ffffffff" }, true);
+    expect(heading).toBe("Hazard scores of this point: Köln, Nordrhein-Westfalen, Germany (in Hexagon 841fa19ffffffff)");
+    expect(heading).not.toMatch(/hexagon level|Hexagon-level/);
+    const note = PLACE_VIEW_TEXT.shownLevel("hexagon", "Hexagon 841fa19ffffffff", true);
+    expect(note).toBe("Scores of this point, from its own drivers (in Hexagon 841fa19ffffffff; the hexagon's own scores may differ).");
+  });
 });
 
 describe("the country select", () => {

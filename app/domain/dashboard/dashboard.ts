@@ -173,15 +173,17 @@ export const PLACE_VIEW_TEXT = {
    * The heading of the scores: a place's own name only over its own figures (hexagon level, which a point reads);
    * figures of the country or region it lies in are headed with that area and its level, never as the place's.
    */
-  scoresHeading: (title: string, shown: { kind: LocationKind; name: string } | null) =>
+  scoresHeading: (title: string, shown: { kind: LocationKind; name: string } | null, atPoint = false) =>
     !shown || !title
       ? title ? `Hazard scores: ${title}` : "Hazard scores"
-      : shown.kind === "hexagon" || title.startsWith(shown.name)
+      : atPoint && shown.kind === "hexagon"
+        ? `Hazard scores of this point: ${title} (in ${shown.name})`
+        : shown.kind === "hexagon" || title.startsWith(shown.name)
         ? `Hazard scores: ${title} (${shown.kind} level)`
         : `Hazard scores of ${shown.name} (${shown.kind} level), not of ${title} itself`,
   shownLevel: (kind: LocationKind, name: string, atPoint = false) =>
     atPoint && kind === "hexagon"
-      ? `Scores of this point, from its own drivers (in hexagon ${name}; the hexagon's own scores may differ).`
+      ? `Scores of this point, from its own drivers (in ${name}; the hexagon's own scores may differ).`
       : `${kind === "country" ? "Country" : kind === "region" ? "Region" : "Hexagon"}-level scores: ${name}.`,
   finerLocked: (kinds: readonly LocationKind[]) =>
     `The ${kinds.map((k) => LEVEL_NOUN[k]).join(" and ")} of this place ${kinds.length > 1 ? "are" : "is"} not in your plan yet.`,

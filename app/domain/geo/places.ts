@@ -163,7 +163,50 @@ export const PLACE_ALTERNATE_NAMES: Readonly<Record<string, readonly string[]>> 
   "Nice|FR": ["Nizza"],
   "Marseille|FR": ["Marseilles", "Marsella", "Marsiglia"],
   "Lyon|FR": ["Lyons", "Lione"],
+  // Former names still in common use (GeoNames lists each among the place's alternate names; the renaming is in
+  // the place's encyclopaedia article): a customer's older files and habits still say them.
+  "Ho Chi Minh City|VN": ["Saigon", "Sài Gòn", "Saïgon"],
+  "Mumbai|IN": ["Bombay"],
+  "Chennai|IN": ["Madras"],
+  "Kolkata|IN": ["Calcutta"],
+  "Bengaluru|IN": ["Bangalore"],
+  "Beijing|CN": ["Peking", "Pékin"],
+  "Guangzhou|CN": ["Canton"],
+  "Yangon|MM": ["Rangoon"],
+  "Saint Petersburg|RU": ["Leningrad", "Sankt Petersburg", "Saint-Pétersbourg"],
+  "Volgograd|RU": ["Stalingrad"],
+  "Yekaterinburg|RU": ["Sverdlovsk", "Jekaterinburg"],
+  "Nizhniy Novgorod|RU": ["Gorky", "Nizhny Novgorod"],
+  "Kaliningrad|RU": ["Königsberg"],
+  "Istanbul|TR": ["Constantinople", "Konstantinopel"],
+  "Jakarta|ID": ["Batavia"],
+  "Kinshasa|CD": ["Léopoldville"],
+  "Harare|ZW": ["Salisbury"],
+  "Almaty|KZ": ["Alma-Ata"],
+  "Chemnitz|DE": ["Karl-Marx-Stadt"],
 };
+
+/**
+ * Where places share a name, the one the bare name means (the place Wikipedia's article of that bare title is
+ * about) comes before larger namesakes: "Valencia" is the Spanish city, though Venezuela's is larger.
+ */
+export const PLACE_PRIMARY_TOPICS: ReadonlySet<string> = new Set(["Valencia|ES", "Toledo|ES", "Córdoba|ES", "León|ES", "Mérida|ES"]);
+
+/**
+ * Moves each primary-topic place ahead of its namesakes, keeping every other place where it was (by population):
+ * namesakes are places of the same folded name.
+ */
+export function preferPrimaryTopics<T extends Pick<PlaceRecord, "name" | "countryCode">>(places: readonly T[]): T[] {
+  const out = [...places];
+  for (let i = 1; i < out.length; i++) {
+    const p = out[i]!;
+    if (!PLACE_PRIMARY_TOPICS.has(`${p.name}|${p.countryCode}`)) continue;
+    const name = foldPlaceName(p.name);
+    const first = out.findIndex((x) => foldPlaceName(x.name) === name);
+    if (first < i) out.splice(first, 0, ...out.splice(i, 1));
+  }
+  return out;
+}
 
 /** Sorts by population (largest first, then name) so a scan meets the biggest match first. */
 export function buildPlaceIndex(records: readonly PlaceRecord[]): PlaceIndex {
@@ -190,7 +233,7 @@ export function placesNamed(index: PlaceIndex, name: string, country: string | n
     const k = index.keys[i]!;
     if (k.includes(q) || k.includes(q2)) out.push(p);
   }
-  return out;
+  return preferPrimaryTopics(out);
 }
 
 /**
@@ -207,7 +250,7 @@ export function searchPlaceIndex(index: PlaceIndex, query: string, limit = PLACE
     if (tier === 0) whole.push(index.places[i]!);
     else if (tier === 1 && word.length < limit) word.push(index.places[i]!);
   }
-  return [...whole, ...word].slice(0, limit);
+  return preferPrimaryTopics([...whole, ...word]).slice(0, limit);
 }
 
 /** 0 when a folded name starts with the folded query, 1 when a later word does, null for no match. */

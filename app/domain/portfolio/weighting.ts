@@ -5,6 +5,17 @@
  */
 import { DEFAULT_WEIGHTING_COLUMN } from "./limits";
 
+/**
+ * The weighting an upload starts with: the spec's default column when the file has it; else the value column found
+ * in its header (e.g. "Marktwert EUR") when it holds numbers, so a file of asset values is weighed by them unless the
+ * user chooses otherwise; else the spec's default (which then weighs nothing: each location counts once).
+ */
+export function initialWeightColumn(names: readonly string[], valueColumn: number | null, numeric: readonly string[]): string {
+  if (names.includes(DEFAULT_WEIGHTING_COLUMN)) return DEFAULT_WEIGHTING_COLUMN;
+  const value = valueColumn === null ? undefined : names[valueColumn];
+  return value !== undefined && numeric.includes(value) ? value : DEFAULT_WEIGHTING_COLUMN;
+}
+
 /** The column that really weighs the locations: the chosen one when the file has it, else none. */
 export function effectiveWeightColumn(chosen: string | null | undefined, columns: readonly string[]): string | null {
   const column = chosen ?? DEFAULT_WEIGHTING_COLUMN;

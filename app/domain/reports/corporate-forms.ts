@@ -8,6 +8,8 @@ export const CorporateQuerySchema = z.object({
   portfolio: z.string().trim().max(100).optional().catch(undefined),
   scenario: z.enum(FUTURE_SCENARIO_IDS as [FutureScenarioId, ...FutureScenarioId[]]).catch(DEFAULT_DISCLOSURE_SLOT.scenario),
   period: z.enum(FUTURE_PERIOD_IDS as [FuturePeriodId, ...FuturePeriodId[]]).catch(DEFAULT_DISCLOSURE_SLOT.period),
+  /** EBA Template 5: the level at or above which a hazard makes a loan sensitive (3 High, 4 Severe, 5 Extreme). */
+  t5_level: z.coerce.number().pipe(z.union([z.literal(3), z.literal(4), z.literal(5)])).catch(3),
 });
 
 export const CorporateExportSchema = z.object({
@@ -15,4 +17,5 @@ export const CorporateExportSchema = z.object({
   format: z.enum(["pdf", "xlsx"]),
   scenario: CorporateQuerySchema.shape.scenario,
   period: CorporateQuerySchema.shape.period,
+  t5_level: CorporateQuerySchema.shape.t5_level,
 });

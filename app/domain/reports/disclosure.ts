@@ -7,7 +7,7 @@ import type { RiskScore } from "../hazards/risk-levels";
 import { HISTORICAL_LABEL, SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type ScenarioId } from "../hazards/scenarios";
 import { moneyBasis, type MoneyBasis } from "../portfolio/columns/value-column";
 import { LoanBookTemplate5, type LoanColumns } from "./eba/loan-book";
-import type { Template5 } from "./eba/template5";
+import type { Template5, Template5Options } from "./eba/template5";
 import { openLocations, type AssessedLocation, type PortfolioAggregates, type PortfolioReportSource, type ReportMetadata } from "./types";
 
 /** "Material physical risk" threshold: level High (3) or above. */
@@ -193,8 +193,8 @@ export class DisclosureAccumulator {
   private loanBook: LoanBookTemplate5 | null = null;
 
   /** Builds Template 5 as well, from the file's loan columns (none: no template). */
-  withLoanColumns(columns: LoanColumns | undefined, asOf: Date): this {
-    this.loanBook = columns && Object.keys(columns).length ? new LoanBookTemplate5(columns, asOf) : null;
+  withLoanColumns(columns: LoanColumns | undefined, asOf: Date, options?: Template5Options): this {
+    this.loanBook = columns && Object.keys(columns).length ? new LoanBookTemplate5(columns, asOf, options) : null;
     return this;
   }
 
@@ -362,8 +362,10 @@ export class DisclosureAccumulator {
 /** Disclosure tables of a whole report (locations as an array or a stream). */
 export async function computeDisclosure(
   report: Pick<PortfolioReportSource, "metadata" | "locations"> & Partial<Pick<PortfolioAggregates, "output_request_stats">>,
+  /** What makes a loan sensitive in Template 5 (the defaults: EU Taxonomy split, High, SSP2-4.5 2050). */
+  template5Options?: Template5Options,
 ): Promise<DisclosureTables> {
-  const acc = new DisclosureAccumulator().withLoanColumns(report.metadata.loanColumns, new Date(report.metadata.createdAt));
+  const acc = new DisclosureAccumulator().withLoanColumns(report.metadata.loanColumns, new Date(report.metadata.createdAt), template5Options);
   for await (const loc of openLocations(report)) acc.add(loc);
   return acc.result(report.metadata, report.output_request_stats ? { output_request_stats: report.output_request_stats } : undefined);
 }

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css";
 import { PageHeader } from "~/components/ui/page-header";
+import { MessageModal } from "~/components/modals/message-modal";
+import type { SafeHtml } from "~/domain/content/safe-html";
 import { PlaceChooser, SlotForm, useDashboardNavigation } from "~/components/dashboard/dashboard-controls";
 import { DashboardMap } from "~/components/dashboard/dashboard-map";
 import { PlaceSearch } from "~/components/dashboard/place-search";
@@ -55,6 +57,7 @@ export default function Page() {
       <LevelDistribution distribution={d.distribution} />
 
       {d.purchase ? <UnlockDialog purchase={d.purchase} placeTitle={d.place?.title ?? ""} /> : null}
+      {d.message ? <MessageModal title={d.message.title} html={d.message.html as SafeHtml} closeHref={d.message.closeHref} /> : null}
     </div>
   );
 }

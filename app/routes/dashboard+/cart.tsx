@@ -4,7 +4,7 @@ import { useState } from "react";
 import { PaymentsNote } from "~/components/commerce/payments-note";
 import { SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
-import { cartChoices, cartTotals, countsValid } from "~/domain/commerce/cart";
+import { cartChoices, cartTotals, countMessages, countsValid } from "~/domain/commerce/cart";
 import { billingInfoHref } from "~/domain/commerce/billing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { PACKAGE_GROUP_NAMES } from "~/domain/commerce/packages";
@@ -26,6 +26,7 @@ export default function CartPage() {
   const [sel, setSel] = useState(data.selected);
   const totals = cartTotals(data.currentPlan, isPlanCode(sel.plan) ? sel.plan : undefined, cartChoices(sel), data.billing.country, data.billing.vatNumber);
   const valid = countsValid(sel);
+  const countErrors = countMessages(sel);
   const update = (name: keyof typeof sel) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setSel((s) => ({ ...s, [name]: name === "plan" ? e.target.value : Number.parseInt(e.target.value, 10) || 0 }));
   return (
@@ -87,6 +88,7 @@ export default function CartPage() {
           const pkgName = `${kind}_package` as const;
           const countName = `${kind}_count` as const;
           const chosen = g.packages.find((p) => p.id === sel[pkgName]);
+          const countError = countErrors[kind];
           return (
             <fieldset key={kind} className="mb-4 grid gap-3 sm:grid-cols-2">
               <legend className="mb-2 font-semibold">{PACKAGE_GROUP_NAMES[kind]} packages</legend>
@@ -107,7 +109,24 @@ export default function CartPage() {
                 <label htmlFor={countName} className="field-label">
                   Custom count ({g.group.toLowerCase()})
                 </label>
-                <input id={countName} name={countName} type="number" min={0} step={1} inputMode="numeric" value={sel[countName] || ""} onChange={update(countName)} className="field-input" aria-describedby={`${countName}-hint`} />
+                <input
+                  id={countName}
+                  name={countName}
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  value={sel[countName] || ""}
+                  onChange={update(countName)}
+                  className="field-input"
+                  aria-invalid={countError ? true : undefined}
+                  aria-describedby={countError ? `${countName}-error ${countName}-hint` : `${countName}-hint`}
+                />
+                {countError ? (
+                  <p id={`${countName}-error`} className="mt-1 text-sm text-red-700" data-testid="count-error">
+                    {countError}
+                  </p>
+                ) : null}
                 <p id={`${countName}-hint`} className="mt-1 text-xs text-slate-600">
                   {chosen?.is_custom ? "How many locations the custom package holds." : "Only used with a custom package."}
                 </p>
@@ -115,7 +134,9 @@ export default function CartPage() {
             </fieldset>
           );
         })}
-        <dl id="cart-total" className="mt-4 grid grid-cols-2 gap-1 rounded-md bg-slate-50 p-3" aria-live="polite">
+        {/* No total for a count out of range: it would price an order that cannot be placed. */}
+        {valid ? (
+          <dl id="cart-total" className="mt-4 grid grid-cols-2 gap-1 rounded-md bg-slate-50 p-3" aria-live="polite">
           <dt>Plan</dt>
           <dd className="text-right">{formatMinorUnits(totals.planMinor)} EUR</dd>
           {totals.packages.map((p) => (
@@ -132,7 +153,12 @@ export default function CartPage() {
           <dd className="text-right font-bold" data-testid="cart-total">
             {totals.cost.TOTAL} EUR
           </dd>
-        </dl>
+          </dl>
+        ) : (
+          <p id="cart-total" className="mt-4 rounded-md bg-red-50 p-3 text-red-800" aria-live="polite" data-testid="cart-total-invalid">
+            {COMMERCE_MESSAGES.countsInvalid}
+          </p>
+        )}
         <div className="mt-4 flex flex-wrap gap-3">
           <button type="submit" formMethod="get" formAction="/dashboard/cart" className="btn-secondary">
             Update total

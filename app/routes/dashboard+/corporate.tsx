@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
 import { DISCLOSURE_TABLES, TAXONOMY_CATEGORIES, TAXONOMY_HAZARD_MAP, TAXONOMY_TYPES, cellFor, formatShare, slotLabel, type ExposureCell } from "~/domain/reports/disclosure";
 import { HAZARDS } from "~/domain/hazards/hazards";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { VALUE_COLUMN_TEXT, formatMoney, type MoneyBasis } from "~/domain/portfolio/columns/value-column";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { pageTitle } from "~/utils/meta";
@@ -33,7 +34,7 @@ function slotCells(cells: readonly ExposureCell[], scenario: ScenarioId, period:
 }
 
 export default function CorporatePage() {
-  const { portfolios, chosen, scenario, period, disclosure, flood, upgradeWarning } = useLoaderData<typeof loader>();
+  const { portfolios, chosen, scenario, period, template5Level, disclosure, flood, upgradeWarning } = useLoaderData<typeof loader>();
   const slot = slotLabel(scenario, period);
   const money = disclosure?.tables.money ?? null;
   return (
@@ -59,6 +60,13 @@ export default function CorporatePage() {
           />
           <SelectField id="scenario" name="scenario" label="Scenario" defaultValue={scenario} options={FUTURE_SCENARIO_IDS.map((s) => ({ value: s, label: `${SCENARIOS[s].name} (${SCENARIOS[s].ssp})` }))} />
           <SelectField id="period" name="period" label="Horizon" defaultValue={period} options={FUTURE_PERIOD_IDS.map((p) => ({ value: p, label: p }))} />
+          <SelectField
+            id="t5_level"
+            name="t5_level"
+            label="EBA Template 5: a loan is sensitive at"
+            defaultValue={String(template5Level)}
+            options={([3, 4, 5] as const).map((l) => ({ value: String(l), label: `${RISK_LEVELS[l - 1]!.name} or above` }))}
+          />
           <button type="submit" className="btn-primary">
             Show tables
           </button>
@@ -72,6 +80,7 @@ export default function CorporatePage() {
                 <input type="hidden" name="portfolio" value={chosen} />
                 <input type="hidden" name="scenario" value={scenario} />
                 <input type="hidden" name="period" value={period} />
+                <input type="hidden" name="t5_level" value={template5Level} />
                 <input type="hidden" name="format" value={format} />
                 <button type="submit" className="btn-secondary">
                   Export {format.toUpperCase()}

@@ -4,7 +4,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { AUTH_MESSAGES, AUTH_NOTICES, parseAuthNotice, safeRedirectPath } from "~/domain/auth/auth";
+import { AUTH_MESSAGES, AUTH_NOTICES, mailOutboxNote, parseAuthNotice, safeRedirectPath } from "~/domain/auth/auth";
+import { outboxPageAccess } from "~/env.server";
 import { AuthActionSchema, parseAuthView } from "~/domain/auth/auth-forms";
 import { requestClientAddress } from "../http/client-address.server";
 import { isAppError } from "../http/errors.server";
@@ -54,6 +55,8 @@ export async function loginPageResponse(request: Request) {
     resetToken,
     resetTokenError,
     notice: notice ? AUTH_NOTICES[notice] : undefined,
+    // The sign-up and reset e-mails of a server without SMTP stay in its outbox: the page says where, and how to open them.
+    mailNote: notice === "signup-sent" || notice === "reset-sent" ? mailOutboxNote(outboxPageAccess()) : null,
   });
 }
 

@@ -6,7 +6,7 @@ import { setupTestDatabase } from "#db/testing";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
 import {
-  LimitReachedError, NotEntitledError, assertCanAccess, getAvailableLocations, grantLocation,
+  LimitReachedError, NotEntitledError, assertCanAccess, getAvailableLocations, getUserEntitlements, grantLocation, grantReportHexagons,
 } from "./entitlements.server";
 
 const getDb = setupTestDatabase();
@@ -46,6 +46,16 @@ describe("available locations", () => {
     const plan = limitsOf("PREMIUM");
     expect([a.limit_country, a.limit_region, a.limit_hexagon]).toEqual([plan.limitCountry - 1, plan.limitRegion - 1, plan.limitHexagon]);
     expect(a.tariff).toEqual({ name: "PREMIUM" });
+  });
+
+  it("the account's balance adds up: remaining = plan + purchased − ordered, a paid report's hexagons apart", async () => {
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await grantLocation(user.id, LONDON, "order");
+    await grantReportHexagons(user.id, ["841f1b1ffffffff", "84194a9ffffffff"]);
+    const e = await getUserEntitlements(user);
+    expect(e.ordered.hexagon).toHaveLength(3);
+    expect(e.spent.hexagon).toBe(1);
+    for (const k of ["country", "region", "hexagon"] as const) expect(e.remaining[k]).toBe(e.planLimits[k] + e.purchased[k] - e.spent[k]);
   });
 });
 

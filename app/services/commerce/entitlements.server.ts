@@ -78,8 +78,11 @@ export interface UserEntitlements {
   purchased: Limits;
   /** Plan limits plus purchased packages: everything the user may order in total. */
   granted: Limits;
-  /** What is left to order per kind (never negative). */
+  /** What is left to order per kind: granted − spent, never negative. */
   remaining: Limits;
+  /** Orders counted against the allowance (the user's own orders); a paid report's hexagons and grants are not. */
+  spent: Limits;
+  /** Every location the user may read beyond the open levels: orders, a paid report's hexagons and grants. */
   ordered: Record<LocationKind, string[]>;
 }
 
@@ -102,7 +105,7 @@ async function loadUserEntitlements(user: AccessCaller["user"]): Promise<UserEnt
     if (COUNTED_SOURCES.includes(r.source)) used[r.kind]++;
   }
   const remaining = Object.fromEntries(LOCATION_KINDS.map((k) => [k, Math.max(0, granted[k] - used[k])])) as Limits;
-  return { plan, planLimits: limits, purchased, granted, remaining, ordered };
+  return { plan, planLimits: limits, purchased, granted, remaining, spent: used, ordered };
 }
 
 export async function accessContextFor(caller: AccessCaller | null): Promise<AccessContext> {
@@ -202,7 +205,17 @@ export async function hexagonVisibilityFor(caller: AccessCaller | null): Promise
   return (hex) => own.has(hex.toLowerCase()) || canAccess(others, "hexagon", hex).allowed;
 }
 
+/** Whether the hazard data holds this country, region or hexagon (a hexagon at sea does not). */
+export function isLocationInDataset(locationCode: string): boolean {
+  const ref = classifyLocationCode(locationCode);
+  return ref !== null && knownToDataset(ref);
+}
+
 function assertKnownToDataset(ref: LocationRef) {
+  if (!knownToDataset(ref)) throw new NotFoundError(`unknown ${ref.kind} code ${ref.code}`);
+}
+
+function knownToDataset(ref: LocationRef): boolean {
   const engine = getRiskEngine();
   const known =
     ref.kind === "country"
@@ -210,7 +223,7 @@ function assertKnownToDataset(ref: LocationRef) {
       : ref.kind === "hexagon"
         ? engine.cellRow(ref.code) >= 0
         : engine.regions(ref.code.slice(0, 2)).some((r) => r.region_code === ref.code);
-  if (!known) throw new NotFoundError(`unknown ${ref.kind} code ${ref.code}`);
+  return known;
 }
 
 /** Rows per insert when a report's hexagons are written to the ledger. */

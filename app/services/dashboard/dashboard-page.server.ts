@@ -16,12 +16,20 @@ import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection"
 import { PLACE_SELECT_KEYS, placeSelectOptions } from "~/domain/dashboard/dashboard";
 import { optionsHtml } from "~/utils/html";
 import { drawOnServer } from "~/utils/server-drawn";
-import { LimitReachedError, getUserEntitlements, grantLocation } from "../commerce/entitlements.server";
+import { LimitReachedError, getUserEntitlements, grantLocation, isLocationInDataset } from "../commerce/entitlements.server";
+import { messageHtml } from "../content/safe-html.server";
+import { dashboardMessageOf, withMessage, withoutMessage } from "~/domain/dashboard/message-modal";
 import { requireUser } from "../auth/session.server";
 import { readFormData } from "../http/forms/form-body.server";
 import { redirectWithToast } from "../http/forms/toast.server";
 import { floodViewForPage } from "../flood/flood-view.server";
 import { loadDashboard, loadDashboardMap, type DashboardData, type DashboardUser } from "./dashboard.server";
+
+/** The message modal the URL's flag opens, its HTML sanitised, and where its button leads (the page without it). */
+function dashboardMessage(url: URL) {
+  const message = dashboardMessageOf(url.searchParams);
+  return message ? { title: message.title, html: messageHtml(message.html), closeHref: withoutMessage(url.pathname, url.searchParams) } : null;
+}
 
 /** The loader's answer: the page of the signed-in user (or the redirect to the login). */
 export async function dashboardPageResponse(request: Request, context: AppLoadContext | undefined) {
@@ -39,6 +47,8 @@ export async function unlockFromDashboard(request: Request): Promise<Response> {
   if (!order) return redirect("/dashboard");
   const back = order.back ?? `/dashboard?${new URLSearchParams({ location_code: order.location_code })}`;
   try {
+    // A hexagon the data does not cover (at sea) has nothing to unlock: the message modal says so, nothing is ordered.
+    if (!isLocationInDataset(order.location_code)) return redirect(withMessage(back, "noDataHexagon"));
     const granted = await grantLocation(user.id, order.location_code, "order");
     const left = (await getUserEntitlements(user)).remaining[granted.kind];
     return redirectWithToast(back, { type: "success", description: PLACE_VIEW_TEXT.unlocked(granted.kind, granted.code, left) });
@@ -72,6 +82,7 @@ export async function dashboardPage(user: DashboardUser, request: Request, conte
     sel,
     map: map && mapDataForPage(map),
     tileUrl: getEnv().MAP_TILE_URL ?? null,
+    message: dashboardMessage(new URL(request.url)),
     flood: await floodViewForPage(data.place?.reportPoint ?? null, sel, new URL(request.url)),
   };
 }

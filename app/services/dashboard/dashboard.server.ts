@@ -16,7 +16,7 @@ import type { LocationMapData } from "~/domain/geo/map/location-map";
 import type { HazardScoresResult, LandSnap } from "~/risk/types";
 import { cellLevelDistribution } from "~/risk/regions/cell-distribution";
 import { getRiskEngine, RiskNotFoundError } from "~/risk/engine/load-engine.server";
-import { accessContextFor, getAvailableLocations } from "../commerce/entitlements.server";
+import { accessContextFor, getAvailableLocations, isLocationInDataset } from "../commerce/entitlements.server";
 import { isAppError } from "../http/errors.server";
 import { locationMapData } from "../maps/map-data.server";
 import { nearestPlaceName } from "../maps/places.server";
@@ -246,6 +246,8 @@ async function placeView(
   const shownRef = finestReadableLevel(ctx, codes);
   const unlockable = unlockableLevels(ctx, codes)
     .filter((l): l is LocationRef & { kind: UnlockKind } => l.kind !== "country")
+    // A hexagon at sea is not in the data: there is nothing to unlock there.
+    .filter((l) => isLocationInDataset(l.code))
     .map((l) => ({ ...named(l), kind: l.kind }));
   const first = point ? (safe(() => nearestPlaceName(point.lat, point.lon)) ?? formatCoordinates(point.lat, point.lon)) : names[location.kind];
   const title = placeTitle([first, location.kind !== "country" ? names.region : null, names.country]) || location.code;

@@ -48,3 +48,20 @@ describe("place search in the spellings Europeans type", () => {
     expect(searchPlaces(q, 3)[0]).toMatchObject({ name, country_code: country });
   });
 });
+
+describe("place search by the name a reader means", () => {
+  it("lists Spain's Valencia first, its larger Venezuelan namesake next", () => {
+    const results = searchPlaces("Valencia", 3);
+    expect(results.map((r) => r.country_code)).toEqual(["ES", "VE", "US"]);
+    expect(results[1]!.population).toBeGreaterThan(results[0]!.population);
+  });
+  it.each([
+    ["Saigon", "Ho Chi Minh City", "VN"],
+    ["Sài Gòn", "Ho Chi Minh City", "VN"],
+    ["Bombay", "Mumbai", "IN"],
+    ["Leningrad", "Saint Petersburg", "RU"],
+    ["Königsberg", "Kaliningrad", "RU"],
+  ])("finds a place by its former name: “%s” is %s", (q, name, country) => {
+    expect(searchPlaces(q, 3)[0]).toMatchObject({ name, country_code: country });
+  });
+});

@@ -3,6 +3,8 @@ import { computeDisclosure, type DisclosureTables } from "~/domain/reports/discl
 import { moneyBasis } from "~/domain/portfolio/columns/value-column";
 import type { ReportMetadata } from "~/domain/reports/types";
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
+import type { RiskScore } from "~/domain/hazards/risk-levels";
+import { TEMPLATE5_DEFAULTS } from "~/domain/reports/eba/template5";
 import type { Database } from "../infra/db.server";
 import { storeReportFile, type ReportFormat } from "./files.server";
 import { loadUserPortfolio, storedDisclosure, storeDisclosure } from "./portfolios.server";
@@ -39,8 +41,17 @@ export async function exportDisclosure(
   format: ReportFormat,
   slot: { scenario: ScenarioId; period: PeriodId },
   db?: Database,
+  /** Template 5's sensitivity level; its scenario and horizon are the export's. */
+  template5Level: RiskScore = TEMPLATE5_DEFAULTS.threshold,
 ): Promise<string> {
-  const { metadata, tables } = await disclosureFor(userId, portfolioId);
+  const found = await disclosureFor(userId, portfolioId);
+  const { metadata } = found;
+  const options = { ...TEMPLATE5_DEFAULTS, scenario: slot.scenario, period: slot.period, threshold: template5Level };
+  const same = options.scenario === TEMPLATE5_DEFAULTS.scenario && options.period === TEMPLATE5_DEFAULTS.period && options.threshold === TEMPLATE5_DEFAULTS.threshold;
+  // The kept tables hold Template 5 by its defaults: another choice computes it again from the report's rows.
+  const tables = found.tables.template5 && !same
+    ? { ...found.tables, template5: (await computeDisclosure(await loadUserPortfolio(userId, portfolioId), options)).template5 }
+    : found.tables;
   const base = `disclosure-${metadata.inputFile.name.replace(/\.[^.]+$/, "")}`;
   const file = await storeReportFile(
     {

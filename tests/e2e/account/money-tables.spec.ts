@@ -19,10 +19,12 @@ test("the corporate view gives the EUR amount of assets at High or above, by haz
   await expect(page.getByText("Preview of lender-book.csv")).toBeVisible({ timeout: 30_000 });
   // Fourteen sites in fourteen hexagons: the preview shows the report's shares.
   await expect(page.getByRole("table", { name: /Share of locations at High or above/ })).toBeVisible();
-  await expect(page.getByTestId("money-basis")).toContainText("No amounts in money");
+  // The value column its header names weighs the book from the start, in the currency the name states.
+  await expect(page.getByTestId("money-basis")).toContainText('Amounts sum the column "Marktwert (EUR)" in EUR');
 
   await page.getByRole("link", { name: "Choose the value or weighting column" }).click();
   const modal = page.getByRole("dialog", { name: "Choose the value or weighting column" });
+  await expect(modal.getByLabel("Marktwert (EUR)")).toBeChecked();
   await modal.getByLabel("Marktwert (EUR)").check();
   await modal.getByRole("button", { name: "Use this column" }).click();
   await expect(page.getByTestId("money-basis")).toContainText('Amounts sum the column "Marktwert (EUR)" in EUR');

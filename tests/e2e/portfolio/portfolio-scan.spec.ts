@@ -28,14 +28,20 @@ test.describe("portfolio scan", () => {
     const csv = semicolonCsv();
     await page.getByLabel("Portfolio file (CSV or XLSX)").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(csv.text) });
     await page.getByRole("button", { name: "Upload and preview" }).click();
-    // The file has no GDP column: nothing weighs the locations, and the choice waits until the user asks for it.
+    // The file has no GDP column but a value column: its values weigh the locations from the start, and the choice
+    // waits until the user asks for it.
     const modal = page.getByRole("dialog", { name: "Choose the value or weighting column" });
     await expect(page.getByText("Preview of export.csv")).toBeVisible();
     await expect(modal).toBeHidden();
-    await expect(page.getByTestId("weight-column")).toHaveText("none (each location weighs 1)");
+    await expect(page.getByTestId("weight-column")).toHaveText("Insured value (EUR)");
     await page.getByRole("link", { name: "Choose the value or weighting column" }).click();
     await expect(modal).toBeVisible();
-    await expect(modal.getByLabel('Each location counts once (your file has no column "local GDP per Capita equivalent")')).toBeChecked();
+    await expect(modal.getByLabel("Insured value (EUR)")).toBeChecked();
+    await modal.getByLabel('Each location counts once (your file has no column "local GDP per Capita equivalent")').check();
+    await modal.getByRole("button", { name: "Use this column" }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId("weight-column")).toHaveText("none (each location weighs 1)");
+    await page.getByRole("link", { name: "Choose the value or weighting column" }).click();
     await modal.getByLabel("Insured value (EUR)").check();
     await modal.getByRole("button", { name: "Use this column" }).click();
     await expect(modal).toBeHidden();

@@ -48,12 +48,12 @@ async function keysOf(cookie: string) {
 }
 
 /** A plain form post, as the page's forms send it with JavaScript off. */
-async function post(cookie: string, fields: Record<string, string | string[]>) {
+async function post(cookie: string, fields: Record<string, string | string[]>, search = "?index") {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
   return settle(() =>
     account.action({
-      request: new Request("http://localhost/dashboard/account?index", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body }),
+      request: new Request(`http://localhost/dashboard/account${search}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body }),
       params: {},
       context: {},
     }),
@@ -67,11 +67,18 @@ async function appKey(route: { loader: unknown }, path: string, cookie: string) 
 }
 
 describe("the account page's API keys", () => {
-  it("the spec's apiKeyModal flag leads to the one API keys section", async () => {
+  it("the spec's apiKeyModal flag opens the API keys section as its dialog, and a revoke posted from it lands back in it", async () => {
     const { cookie } = await signedIn("PREMIUM");
     const res = await load(cookie, "?apiKeyModal=1");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard/account#api-keys");
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as PageData).apiKeyModal).toBe(true);
+    expect(((await (await load(cookie)).json()) as PageData).apiKeyModal).toBe(false);
+
+    expect((await post(cookie, { intent: "create_named_key", name: "nightly export" })).status).toBe(200);
+    const [key] = await keysOf(cookie);
+    const revoked = await post(cookie, { intent: "revoke_named_key", key_id: key!.id }, "?index&apiKeyModal=1");
+    expect(revoked.status).toBe(302);
+    expect(revoked.headers.get("Location")).toBe("/dashboard/account?apiKeyModal=1#api-keys");
   });
 
   it("DISCOVERY: no keys listed, and a posted create answers the spec's message", async () => {
@@ -123,6 +130,26 @@ describe("the account page's API keys", () => {
     expect(revoked.headers.get("Location")).toBe("/dashboard/account#api-keys");
     expect((await appKey(appKeyCustomer, API_PATHS.customerAppKey, cookie)).status).toBe(404);
     expect((await keysOf(cookie)).map((k) => k.id)).toEqual([old.id]);
+  });
+
+  it("get_app_key on both paths names a live named key when there is no key named default; a key asking to make keys is told to sign in", async () => {
+    const { cookie } = await signedIn("PREMIUM");
+    const res = await post(cookie, { intent: "create_named_key", name: "nightly export" });
+    const nightly = ((await res.json()) as KeyAnswer).namedKey.created!;
+    for (const [route, path] of [[appKeyV1, API_PATHS.appKey], [appKeyCustomer, API_PATHS.customerAppKey]] as const) {
+      const named = await appKey(route, path, cookie);
+      expect(named).toMatchObject({ status: 200, body: { key: null, name: "nightly export" } });
+      expect(nightly.key.startsWith(named.body.prefix!)).toBe(true);
+    }
+    await post(cookie, { intent: "create_named_key", name: DEFAULT_API_KEY_NAME });
+    expect((await appKey(appKeyV1, API_PATHS.appKey, cookie)).body).toMatchObject({ name: DEFAULT_API_KEY_NAME });
+
+    const action = appKeyV1.action as unknown as (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+    const byKey = await action({ request: new Request(`http://localhost${apiUrl(API_PATHS.appKey)}`, { method: "POST", headers: { Authorization: `Bearer ${nightly.key}` } }), params: {}, context: {} });
+    expect(byKey.status).toBe(403);
+    const refusal = ((await byKey.json()) as { error: string }).error;
+    expect(refusal).toBe(API_KEY_MESSAGES.sessionOnly);
+    expect(refusal).toMatch(/created, rotated and revoked only by a signed-in user/);
   });
 
   it("a refused name comes back for its field with what was typed; an unknown key id is a clear error", async () => {

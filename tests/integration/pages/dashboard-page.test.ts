@@ -6,6 +6,7 @@ import { FORM_BODY_MESSAGES } from "~/domain/forms/errors";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
 import { unlockHrefs } from "~/domain/dashboard/dashboard";
+import { DASHBOARD_MESSAGES, DASHBOARD_MESSAGE_KEYS } from "~/domain/dashboard/message-modal";
 import { getUserEntitlements, grantLocation } from "~/services/commerce/entitlements.server";
 import { createSession } from "~/services/auth/session.server";
 import * as dashboard from "../../../app/routes/dashboard+/_index";
@@ -136,6 +137,32 @@ describe("/dashboard action", () => {
     expect(plan).toBe(PLAN_DEFINITIONS.find((p) => p.code === "PREMIUM")!.limitHexagon - 1);
     const off = await order(cookie, { intent: "order", location_code: "GB-MAN", back: "//evil.example/x" });
     expect(off.headers.get("Location")).toBe("/dashboard?location_code=GB-MAN");
+  });
+});
+
+describe("a hexagon without data (at sea)", () => {
+  const SEA_POINT = "/dashboard?lat=40&lon=-40";
+  const SEA_HEX = "841ac95ffffffff";
+
+  it("is never offered for unlock, and a posted unlock answers the spec's message modal instead of an error", async () => {
+    const { user, cookie } = await signedIn("PREMIUM");
+    const atSea = await load(cookie, "?lat=40&lon=-40&unlock=hexagon");
+    expect(atSea.place?.unlockable.map((l) => l.code) ?? []).not.toContain(SEA_HEX);
+    expect(atSea.purchase?.code).not.toBe(SEA_HEX);
+
+    const before = (await getUserEntitlements(user)).remaining.hexagon;
+    const res = await order(cookie, { intent: "order", location_code: SEA_HEX, back: SEA_POINT });
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get("Location")!, "http://localhost");
+    expect(to.pathname).toBe("/dashboard");
+    expect(to.searchParams.get("messageButtonModal")).toBe(DASHBOARD_MESSAGE_KEYS.noDataHexagon);
+    expect((await getUserEntitlements(user)).remaining.hexagon).toBe(before);
+
+    const shown = await load(cookie, to.search);
+    expect(shown.message).toMatchObject({ title: DASHBOARD_MESSAGES.noDataHexagon.title });
+    expect(shown.message!.html).toContain("at sea");
+    expect(new URL(shown.message!.closeHref, "http://localhost").searchParams.has("messageButtonModal")).toBe(false);
+    expect((await load(cookie, "?messageButtonModal=unknown")).message).toBeNull();
   });
 });
 

@@ -39,7 +39,7 @@ export function ScoresSection({ d, futureLabel, pending }: { d: DashboardView; f
   return (
     <section aria-labelledby="scores-title" className={`mt-4 ${pending ? "opacity-60" : ""}`}>
       <h2 id="scores-title" className="text-xl font-semibold">
-        {PLACE_VIEW_TEXT.scoresHeading(placeName, d.place?.shown ?? null)}
+        {PLACE_VIEW_TEXT.scoresHeading(placeName, d.place?.shown ?? null, d.place?.atPoint ?? false)}
       </h2>
       {d.place?.inland ? (
         <p role="note" data-testid="inland-note" className="mt-1 text-sm text-slate-700">

@@ -56,7 +56,7 @@ export const API_KEY_MESSAGES = {
   nameInvalid: "A key's name may hold letters, digits, spaces and - _ . : and starts with a letter or digit",
   nameTaken: "A live key already has this name: choose another or rotate that key",
   notFound: "No live API key with this id on this account",
-  sessionOnly: "Sign in to rotate or revoke the API key",
+  sessionOnly: "API keys are created, rotated and revoked only by a signed-in user: an API key cannot manage keys. Sign in on the website (or send a session token) to do this",
   unknownScope: `Scopes are ${API_KEY_SCOPES.join(" and ")}`,
 } as const;
 

@@ -18,7 +18,7 @@ function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
       path,
       tag: "Account",
       summary: `API key (PREMIUM only)${suffix}`,
-      description: `Names the live key (key is null: the full key is shown only by the POST that creates it). A GET never creates or rotates a key; without a live key it answers 404. ${premiumOnly}`,
+      description: `Names the app key: the key named 'default', or without one the account's first current named key (key is null: the full key is shown only by the answer that creates it). A GET never creates or rotates a key; without any current key it answers 404. ${premiumOnly}`,
       access: "required",
       response: { schema: account.ApiKeyResponse, description: "The live key's name." },
       errors: [...SIGNED_IN_ERRORS, 404],
@@ -31,7 +31,7 @@ function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
       summary: `Rotate the API key${suffix}`,
       description: `Creates a key, or revokes the current one and answers a new one; shown once. Needs the session (cookie or Bearer session token), not an API key. ${premiumOnly}`,
       access: "session",
-      response: { schema: account.ApiKeyResponse, description: "The new key, shown once.", example: { status: "ok", key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } },
+      response: { schema: account.ApiKeyResponse, description: "The new key, shown once.", example: { status: "ok", key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3", name: "default", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } },
       errors: [...SIGNED_IN_ERRORS, 413],
     },
     {

@@ -38,6 +38,12 @@ describe("detectColumns", () => {
 });
 
 describe("numericColumns and the column order", () => {
+  it("never offers a postcode or an id column as a weighting, numbers though they are", () => {
+    const map = detectColumns([["ID", "Lat", "Lon", "PLZ", "Wert EUR"]])!;
+    expect(map.postcode).toBe(3);
+    expect(numericColumns(map, [["1", "50.9", "6.9", "50667", "1000"], ["2", "52.5", "13.4", "10115", "2000"]])).toEqual(["Wert EUR"]);
+  });
+
   const map = detectColumns([["id", "lat", "lon", "value", "note"]])!;
   it("offers numeric columns only, not coordinates or the id", () => {
     expect(numericColumns(map, [["A", "1", "2", "10,5", "x"], ["B", "1", "2", "", "y"]])).toEqual(["value"]);

@@ -234,7 +234,8 @@ export function parseNumberCell(v: Cell): number | null {
 export function numericColumns(map: ColumnMap, sample: readonly Cell[][]): string[] {
   const out: string[] = [];
   map.names.forEach((name, i) => {
-    if (i === map.lat || i === map.lon || i === map.id) return;
+    // Coordinates, ids and postcodes are numbers that weigh nothing: never offered as a weighting.
+    if (i === map.lat || i === map.lon || i === map.id || i === map.postcode) return;
     let filled = 0,
       numbers = 0;
     for (const row of sample) {

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { CreditBalance, DocumentsTable, ListPager, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
 import { DOCUMENTS_BEFORE_PARAM, KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM, REPORTS_BEFORE_PARAM } from "~/domain/auth/account";
-import { ApiKeysSection } from "~/components/commerce/api-keys-section";
+import { API_KEY_DIALOG_TITLE, ApiKeysSection, apiKeysHref } from "~/components/commerce/api-keys-section";
+import { Modal } from "~/components/ui/modal";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
 import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
@@ -43,6 +44,17 @@ export default function AccountPage() {
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
+  const apiKeys = (inDialog: boolean) => (
+    <ApiKeysSection
+      mayHoldKey={data.mayHoldKey}
+      forbiddenMessage={API_KEY_FORBIDDEN_MESSAGE}
+      keys={data.apiKeys}
+      created={namedKeyResult?.created ?? null}
+      error={namedKeyResult?.error ?? null}
+      confirm={confirmKey}
+      inDialog={inDialog}
+    />
+  );
   return (
     <div className="max-w-3xl">
       <PageHeader title="Credit Balance" lead="Your plan, what it grants and what remains, invoices, API keys and sign-in settings." />
@@ -77,14 +89,13 @@ export default function AccountPage() {
         <ReportsTable reports={data.reports} />
         <ListPager label="Reports" param={REPORTS_BEFORE_PARAM} anchor="reports-heading" older={data.olderReports} newer={data.newerReports} />
       </section>
-      <ApiKeysSection
-        mayHoldKey={data.mayHoldKey}
-        forbiddenMessage={API_KEY_FORBIDDEN_MESSAGE}
-        keys={data.apiKeys}
-        created={namedKeyResult?.created ?? null}
-        error={namedKeyResult?.error ?? null}
-        confirm={confirmKey}
-      />
+      {data.apiKeyModal ? (
+        <Modal title={API_KEY_DIALOG_TITLE} closeHref={apiKeysHref(false)} size="lg">
+          {apiKeys(true)}
+        </Modal>
+      ) : (
+        apiKeys(false)
+      )}
       <section aria-labelledby="terms-heading" className="card mb-6">
         <h2 id="terms-heading" className="mb-2 text-lg font-semibold">
           Terms consent

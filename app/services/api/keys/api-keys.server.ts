@@ -31,6 +31,8 @@ export function isApiKeyShaped(token: string): boolean {
 export interface ApiKeyView {
   /** The full key: only in the response that created it, null afterwards. */
   key: string | null;
+  /** The key's name on the account page: "default" for the app key. */
+  name: string;
   prefix: string;
   created_at: string;
 }
@@ -172,6 +174,12 @@ export async function getActiveApiKey(userId: string) {
   return row ?? null;
 }
 
+async function firstCurrentKey(userId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), current())).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id)).limit(1);
+  return row ?? null;
+}
+
 /** Ends the default key at once (and any rotated default still in its overlap); answers 0 or 1 current keys ended. */
 async function endDefaultKey(tx: Tx, userId: string, now: Date): Promise<number> {
   const rows = await tx
@@ -193,19 +201,20 @@ export async function rotateApiKey(user: KeyOwner): Promise<ApiKeyView> {
     return insertKey(tx, user.id, DEFAULT_API_KEY_NAME, ["read"]);
   });
   forgetVerifiedKeys(user.id);
-  return { key: created.key, prefix: created.prefix, created_at: created.created_at };
+  return { key: created.key, name: created.name, prefix: created.prefix, created_at: created.created_at };
 }
 
 /**
- * What `GET get_app_key` answers: the default key's name, never a key. A GET changes nothing: a cross-site link (a
+ * What `GET get_app_key` answers: the app key (the one named "default"; without it, the account's first current named
+ * key, so the answer never says "no key" while named keys work), by its prefix, never the key itself. A GET changes nothing: a cross-site link (a
  * top-level GET carries the Lax cookie) or a client reading the key's name after a DELETE can neither create nor
  * rotate a key. Keys are created by POST (or on the account page).
  */
 export async function describeApiKey(user: KeyOwner): Promise<ApiKeyView> {
   assertMayHoldKey(user);
-  const active = await getActiveApiKey(user.id);
+  const active = (await getActiveApiKey(user.id)) ?? (await firstCurrentKey(user.id));
   if (!active) throw new NotFoundError(API_KEY_NONE_MESSAGE);
-  return { key: null, prefix: active.prefix, created_at: active.createdAt.toISOString() };
+  return { key: null, name: active.name, prefix: active.prefix, created_at: active.createdAt.toISOString() };
 }
 
 export async function revokeApiKey(userId: string): Promise<number> {

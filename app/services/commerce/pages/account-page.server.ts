@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import crypto from "node:crypto";
-import { API_KEYS_SECTION_ID, type CreatedKey, type KeyFormError } from "~/components/commerce/api-keys-section";
+import { apiKeysHref, type CreatedKey, type KeyFormError } from "~/components/commerce/api-keys-section";
 import { ACCOUNT_LIST_PAGE_SIZE, API_KEY_MODAL_PARAM, DOCUMENTS_BEFORE_PARAM, REPORTS_BEFORE_PARAM, accountIntent, pageCursor } from "~/domain/auth/account";
 import { AUTH_MESSAGES } from "~/domain/auth/auth";
 import { ChangePasswordSchema } from "~/domain/auth/auth-forms";
@@ -29,9 +29,6 @@ import { currentPaymentsMode } from "../orders/payments.server";
 
 export async function loadAccountPage(request: Request) {
   const user = await requireUser(request);
-  // The spec's API key dialog flag: keys live in the page's one API keys section now, so the flag leads there.
-  if (new URL(request.url).searchParams.has(API_KEY_MODAL_PARAM))
-    return redirect(`/dashboard/account#${API_KEYS_SECTION_ID}`);
   const plan = PLAN_DEFINITIONS.find((p) => p.code === user.planCode);
   const mayHoldKey = canUseApiKey(user.planCode);
   const search = new URL(request.url).searchParams;
@@ -55,6 +52,8 @@ export async function loadAccountPage(request: Request) {
     terms,
     apiKeys,
     mayHoldKey,
+    // The spec's API key dialog: the page's API keys section, opened as a dialog by the flag.
+    apiKeyModal: search.has(API_KEY_MODAL_PARAM),
     payments: currentPaymentsMode(),
     idempotencyKey: crypto.randomUUID(),
   });
@@ -91,7 +90,7 @@ export async function actAccountPage(request: Request) {
       }
       case "revoke_named_key": {
         const revoked = await revokeApiKeyById(user.id, String(formData.get("key_id") ?? ""));
-        return redirectWithToast(`/dashboard/account#${API_KEYS_SECTION_ID}`, {
+        return redirectWithToast(apiKeysHref(new URL(request.url).searchParams.has(API_KEY_MODAL_PARAM)), {
           type: "success",
           description: `API key “${revoked.name}” revoked`,
         });

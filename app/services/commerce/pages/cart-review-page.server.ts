@@ -12,6 +12,7 @@ import {
   cartChoices,
   cartReviewBillingHref,
   cartTotals,
+  countMessages,
   countsValid,
   selectionSearch,
 } from "~/domain/commerce/cart";
@@ -63,7 +64,7 @@ export async function actCartReviewPage(request: Request) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const v = submission.value;
   if (!countsValid(v))
-    return json(submission.reply({ formErrors: ["Enter how many locations the custom package should hold"] }), {
+    return json(submission.reply({ formErrors: Object.values(countMessages(v)) }), {
       status: 400,
     });
   const billing = await getBillingInfo(user.id);

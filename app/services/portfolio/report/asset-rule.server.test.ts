@@ -1,9 +1,22 @@
-import { portfolioReports } from "#db/schema/index";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { portfolioReports, reportFiles } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import { createUser } from "#db/factories";
-import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
+import { PER_HAZARD_IDS, type PerHazardId } from "~/domain/hazards/hazards";
 import { SLOTS } from "~/domain/hazards/scenarios";
-import type { DisclosureTables } from "~/domain/reports/disclosure";
+import { DISCLOSURE_TABLES, type DisclosureTables } from "~/domain/reports/disclosure";
+import ExcelJS from "exceljs";
+import { TEMPLATE5_COLUMNS, TEMPLATE5_DEFAULTS, TEMPLATE5_ROWS, TEMPLATE5_TEXT, cellValue, template5Definition, type Template5Options } from "~/domain/reports/eba/template5";
+import { getOwnedReportFile, reportFileResponse } from "../../reports/files.server";
+import { formatAmount } from "~/domain/commerce/invoicing/money";
+import { pdfPageImages } from "../../../../tests/support/pdf-images";
+import { pdfText } from "../../../../tests/support/pdf-text";
+import { fileStoreOf } from "../../file-storage/store.server";
+import { disclosureFor, exportDisclosure } from "../../reports/corporate.server";
+import { writeDisclosurePdf } from "../../reports/pdf/disclosure-pdf.server";
 import type { AssessedLocation } from "~/domain/reports/types";
 import { stopJobs } from "../../infra/jobs.server";
 import { findUpload, ingestUpload, setWeightColumn } from "../upload/uploads.server";
@@ -135,5 +148,132 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
     expect(gross("residential")).toEqual({ value: 1_800_000 + 140_000 + 300_000 });
     expect(gross("commercial")).toEqual({ value: 900_000 + 250_000 + 380_000 + 650_000 });
     expect(t5.amounts).toEqual({ column: "Bruttobuchwert EUR", currency: "EUR" });
+
+    // every cell of Template 5, recomputed from the file's own loan figures and each asset's levels
+    const expected = expectedTemplate5(valid);
+    for (const tr of t5.rows)
+      for (const col of TEMPLATE5_COLUMNS) {
+        const cell = tr.cells[col.key];
+        const want = expected(tr.key, col.key);
+        if (want === null) expect(cell, `${tr.key} ${col.letter}`).toHaveProperty("missing");
+        else expect("value" in cell ? cell.value : cell.missing, `${tr.key} ${col.letter}`).toBeCloseTo(want, 6);
+      }
+    // the cells that must carry money do, so the comparison above is not all zeros
+    expect(expected("commercial", "sensitive")! + expected("residential", "sensitive")! + expected("C", "sensitive")!).toBeGreaterThan(0);
+
+    // the report's PDF and the disclosure PDF carry the headline and Template 5, and never the report's price
+    const [pdfRow] = await db.select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, "application/pdf")));
+    const reportPdf = (await pdfText(await readAll((await fileStoreOf(pdfRow!.storagePath).open(pdfRow!.storagePath))!))).replace(/\s+/g, " ");
+    const { metadata, tables } = await disclosureFor(user.id, row!.id);
+    const dir = mkdtempSync(path.join(tmpdir(), "t5-"));
+    try {
+      await writeDisclosurePdf(metadata, tables, path.join(dir, "d.pdf"));
+      const disclosurePdf = (await pdfText(readFileSync(path.join(dir, "d.pdf")))).replace(/\s+/g, " ");
+      for (const text of [reportPdf, disclosurePdf]) {
+        expect(text).toContain(DISCLOSURE_TABLES.headline.title);
+        expect(text).toContain(TEMPLATE5_TEXT.title);
+        expect(text).toContain(t5.definition);
+        expect(text).toContain(formatAmount(cellValue(t5.rows.find((x) => x.key === "commercial")!.cells.gross)!));
+        expect(text).toContain(formatAmount(expected("commercial", "sensitive")!));
+        expect(text).not.toMatch(/report cost|price/i);
+      }
+      // The disclosure's new pages as images, at a desktop's and a phone's width (docs/screenshots).
+      const pdf = readFileSync(path.join(dir, "d.pdf"));
+      for (const [marker, name] of [[DISCLOSURE_TABLES.headline.title, "disclosure-headline"], [TEMPLATE5_TEXT.title, "disclosure-eba-template5"]] as const)
+        for (const width of [1366, 390]) {
+          const [image] = await pdfPageImages(pdf, marker, width);
+          expect(image, `${name} at ${width} px`).toBeDefined();
+          writeFileSync(`docs/screenshots/${name}-${width}.png`, image!);
+        }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Template 5 as the user chooses it: Extreme or above under RCP8.5 in 2030, stated and computed so
+    const chosen = { ...TEMPLATE5_DEFAULTS, scenario: "rcp85", period: "2030", threshold: 5 } as const;
+    const fileId = await exportDisclosure(user.id, row!.id, "xlsx", { scenario: chosen.scenario, period: chosen.period }, undefined, chosen.threshold);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await (await reportFileResponse(await getOwnedReportFile(user.id, fileId, "xlsx"))).arrayBuffer());
+    const sheet = (wb.getWorksheet("EBA Template 5")!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    expect(sheet.flat()).toContain(template5Definition(chosen));
+    const byChoice = expectedTemplate5(valid, chosen);
+    for (const [i, rowDef] of TEMPLATE5_ROWS.entries()) {
+      const cells = sheet.find((r) => r[0] === i + 1)!;
+      TEMPLATE5_COLUMNS.forEach((col, j) => {
+        const want = byChoice(rowDef.key, col.key);
+        if (want !== null) expect(cells[2 + j], `${rowDef.key} ${col.letter} by choice`).toBeCloseTo(want, 6);
+      });
+    }
+    expect(byChoice("residential", "sensitive")).not.toBe(expected("residential", "sensitive"));
   });
 });
+
+async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const part of stream) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+/**
+ * The file's loan figures, read from ROWS by hand (German numbers; NACE code to section; collateral by its word); an
+ * asset's first row gives its figures (reversed, so the Map keeps the first).
+ */
+const LOANS = new Map(
+  [...ROWS].reverse().map((line) => {
+    const f = line.split(";");
+    const num = (v: string) => (v ? Number(v.replace(/\./g, "").replace(",", ".")) : null);
+    return [
+      f[0]!,
+      {
+        section: f[5] ? f[5]![0]! : null,
+        collateral: f[6] === "Wohnimmobilie" ? "residential" : f[6] === "Gewerbeimmobilie" ? "commercial" : null,
+        carrying: num(f[7]!)!,
+        maturity: num(f[8]!)!,
+        stage: Number(f[9]),
+        impairment: num(f[10]!)!,
+      },
+    ] as const;
+  }),
+);
+
+/**
+ * Template 5 by its definition, one cell at a time: a loan is in its NACE section's row (M and K fall in "other") and
+ * in its collateral's row; it is sensitive when a chronic or an acute hazard (the default split) is at High or above
+ * under SSP2-4.5 in 2050. null: the cell the file cannot give (repossessed collateral; no sensitive loan's maturity).
+ */
+function expectedTemplate5(valid: AssessedLocation[], o: Template5Options = TEMPLATE5_DEFAULTS) {
+  const slot = SLOTS.find((x) => x.scenario === o.scenario && x.period === o.period)!.index;
+  const reaches = (l: AssessedLocation, ids: readonly PerHazardId[]) => ids.some((id) => (l.scores![id][slot]!.level ?? 0) >= o.threshold);
+  const sectorRows = new Set(["A", "B", "C", "D", "E", "F", "G", "H", "L"]);
+  return (rowKey: string, column: string): number | null => {
+    if (rowKey === "repossessed") return null;
+    const inRow = valid.filter((l) => {
+      const loan = LOANS.get(l.assetId!)!;
+      return loan.collateral === rowKey || (loan.section !== null && (sectorRows.has(loan.section) ? loan.section : "other") === rowKey);
+    });
+    const sensitive = inRow
+      .map((l) => ({ loan: LOANS.get(l.assetId!)!, chronic: reaches(l, o.chronic), acute: reaches(l, o.acute) }))
+      .filter((x) => x.chronic || x.acute);
+    const sum = (xs: typeof sensitive, f: (x: (typeof sensitive)[number]) => number) => xs.reduce((a, x) => a + f(x), 0);
+    const bucket = (lo: number, hi: number) => sum(sensitive.filter((x) => x.loan.maturity > lo && x.loan.maturity <= hi), (x) => x.loan.carrying);
+    const amount = sum(sensitive, (x) => x.loan.carrying);
+    switch (column) {
+      case "gross": return inRow.reduce((a, l) => a + LOANS.get(l.assetId!)!.carrying, 0);
+      case "sensitive": return amount;
+      case "m5": return bucket(-Infinity, 5);
+      case "m10": return bucket(5, 10);
+      case "m20": return bucket(10, 20);
+      case "m20plus": return bucket(20, Infinity);
+      case "awm": return amount > 0 ? sum(sensitive, (x) => x.loan.carrying * x.loan.maturity) / amount : null;
+      case "chronic": return sum(sensitive.filter((x) => x.chronic && !x.acute), (x) => x.loan.carrying);
+      case "acute": return sum(sensitive.filter((x) => x.acute && !x.chronic), (x) => x.loan.carrying);
+      case "both": return sum(sensitive.filter((x) => x.chronic && x.acute), (x) => x.loan.carrying);
+      case "stage2": return sum(sensitive.filter((x) => x.loan.stage === 2), (x) => x.loan.carrying);
+      case "npe": return sum(sensitive.filter((x) => x.loan.stage === 3), (x) => x.loan.carrying);
+      case "impairment": return sum(sensitive, (x) => x.loan.impairment);
+      case "impairmentStage2": return sum(sensitive.filter((x) => x.loan.stage === 2), (x) => x.loan.impairment);
+      case "impairmentNpe": return sum(sensitive.filter((x) => x.loan.stage === 3), (x) => x.loan.impairment);
+      default: throw new Error(`unknown column ${column}`);
+    }
+  };
+}

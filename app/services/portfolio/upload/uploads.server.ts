@@ -15,6 +15,7 @@ import type { GazetteerPlace, RowPlaceColumns, RowPlaceLookups } from "~/domain/
 import { DEFAULT_WEIGHTING_COLUMN, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES, portfolioLimitsFor, type PortfolioLimits } from "~/domain/portfolio/limits";
 import { PreviewTally, type AssetConflict, type PreviewPoint, type RowIssue } from "~/domain/portfolio/ingest/preview-tally";
 import { VALUE_COLUMN_TEXT, currencyInHeader, isValueCurrency } from "~/domain/portfolio/columns/value-column";
+import { initialWeightColumn } from "~/domain/portfolio/weighting";
 import { previewFigures, type PreviewFigures } from "~/domain/portfolio/preview-rule";
 import { PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { PlanCode } from "~/domain/commerce/plans";
@@ -232,6 +233,7 @@ async function* sampleThenRest(sample: FileSample, cursor: RowCursor): AsyncGene
 
 /** The upload's record, before its rows: the file's digest, size and summary are set once every row is stored. */
 async function createUpload(db: Awaited<ReturnType<typeof getDb>>, input: IngestInput, kind: FileKind, accessToken: string, map: ColumnMap, sample: FileSample): Promise<string> {
+  const initialWeight = initialWeightColumn(map.names, map.value, sample.numeric);
   const [created] = await db
     .insert(portfolioUploads)
     .values({
@@ -249,7 +251,8 @@ async function createUpload(db: Awaited<ReturnType<typeof getDb>>, input: Ingest
       idColumn: map.id,
       columnRoles: Object.fromEntries(COLUMN_ROLES.filter((r) => r !== "id" && r !== "name").map((r) => [r, map[r]])),
       swapped: sample.swapped,
-      weightColumn: DEFAULT_WEIGHTING_COLUMN,
+      weightColumn: initialWeight,
+      valueCurrency: initialWeight === DEFAULT_WEIGHTING_COLUMN ? null : currencyInHeader(initialWeight),
       summary: {},
     })
     .returning({ id: portfolioUploads.id });

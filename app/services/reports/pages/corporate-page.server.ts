@@ -33,6 +33,7 @@ export async function loadCorporatePage(request: Request) {
     chosen: chosen ?? null,
     scenario: query.scenario,
     period: query.period,
+    template5Level: query.t5_level,
     disclosure,
     flood: chosen ? await reportFloodFigures(user.id, chosen) : null,
     upgradeWarning,
@@ -44,9 +45,9 @@ export async function actCorporatePage(request: Request) {
   const user = await requireUser(request);
   const parsed = CorporateExportSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response("Choose a portfolio and a format", { status: 400 });
-  const { portfolio, format, scenario, period } = parsed.data;
+  const { portfolio, format, scenario, period, t5_level } = parsed.data;
   try {
-    const id = await exportDisclosure(user.id, portfolio, format, { scenario, period });
+    const id = await exportDisclosure(user.id, portfolio, format, { scenario, period }, undefined, t5_level);
     return redirect(`/dashboard/${format === "pdf" ? "pdf" : "xls"}?id=${id}`);
   } catch (error) {
     if (isAppError(error)) throw new Response(error.message, { status: error.status });

@@ -13,6 +13,8 @@ import {
 import { formatAmount } from "~/domain/commerce/invoicing/money";
 import { VALUE_COLUMN_TEXT, formatMoney } from "~/domain/portfolio/columns/value-column";
 import type { ReportMetadata } from "~/domain/reports/types";
+import { TEMPLATE5_COLUMNS, TEMPLATE5_TEXT, type Template5, type Template5Cell } from "~/domain/reports/eba/template5";
+import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_SHORT, SCENARIOS, SLOTS, slotIndex, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { MUTED, contentWidth, heading, openDoc, para, table, type Column, type Doc } from "./pdf-toolkit.server";
 import { cover, methodology } from "./report-sections.server";
@@ -69,12 +71,80 @@ function amountSections(doc: Doc, tables: DisclosureTables, countrySlot: { scena
   );
 }
 
+/**
+ * ESRS E1-9 66(a)'s headline: assets and amount with any hazard at each material level, per scenario and horizon,
+ * each asset once. The reader picks the level and the row the disclosure uses; the definition is printed with them.
+ */
+function headlineSection(doc: Doc, tables: DisclosureTables) {
+  if (!tables.headline) return;
+  const money = tables.money ?? null;
+  heading(doc, DISCLOSURE_TABLES.headline.title);
+  for (const line of DISCLOSURE_TABLES.headline.mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
+  para(doc, DISCLOSURE_TABLES.headline.definition, { size: 8.5 });
+  const w = contentWidth(doc);
+  table(
+    doc,
+    [
+      { header: "Material at", width: 95 },
+      { header: "Scenario / horizon", width: 95 },
+      { header: "Assets", width: (w - 190) / 4, align: "right" },
+      { header: "Share of assets", width: (w - 190) / 4, align: "right" },
+      { header: money ? `Amount (${money.currency})` : "Amount", width: (w - 190) / 4, align: "right" },
+      { header: "Share of value", width: (w - 190) / 4, align: "right" },
+    ],
+    tables.headline.flatMap((h) =>
+      h.cells.map((c) => [
+        `${RISK_LEVELS[h.level - 1]!.name} or above`,
+        slotLabel(c.scenario, c.period),
+        String(c.assetsAtRisk),
+        formatShare(c.shareAssets),
+        money ? formatAmount(c.weightAtRisk) : "no amounts",
+        c.weight ? formatShare(c.shareWeight) : "n/a",
+      ]),
+    ),
+    { size: 7 },
+  );
+}
+
+/**
+ * EBA Pillar 3 ESG Template 5 on landscape pages: the published rows and lettered columns, in two tables (a-g, h-o)
+ * so every amount is printed whole. A cell the file cannot give shows "n/a [k]", and note k under the tables says why.
+ */
+export function template5Section(doc: Doc, t: Template5) {
+  doc.addPage({ size: "A4", layout: "landscape", margins: doc.page.margins });
+  heading(doc, TEMPLATE5_TEXT.title, 12);
+  para(doc, TEMPLATE5_TEXT.unit(t.amounts?.currency ?? null), { size: 8 });
+  para(doc, t.definition, { size: 8 });
+  para(doc, TEMPLATE5_TEXT.rowsOverlap, { size: 8, colour: MUTED });
+  const reasons: string[] = [];
+  const cellText = (cell: Template5Cell, years: boolean) => {
+    if ("value" in cell) return years ? cell.value.toFixed(1) : formatAmount(cell.value);
+    if (!reasons.includes(cell.missing)) reasons.push(cell.missing);
+    return `n/a [${reasons.indexOf(cell.missing) + 1}]`;
+  };
+  const w = contentWidth(doc);
+  const labelWidth = 200;
+  for (const part of [TEMPLATE5_COLUMNS.slice(0, 7), TEMPLATE5_COLUMNS.slice(7)]) {
+    const width = (w - labelWidth - 24) / part.length;
+    table(
+      doc,
+      [{ header: "", width: 24 }, { header: `Variable: ${t.geography}`, width: labelWidth }, ...part.map((c) => ({ header: c.letter, width, align: "right" as const }))],
+      t.rows.map((r) => [String(r.number), r.label, ...part.map((c) => cellText(r.cells[c.key], c.key === "awm"))]),
+      { size: 6.5 },
+    );
+  }
+  reasons.forEach((reason, i) => para(doc, `[${i + 1}] ${reason}`, { size: 7.5 }));
+  for (const note of t.notes) para(doc, note, { size: 7.5 });
+  para(doc, `Columns: ${TEMPLATE5_COLUMNS.map((c) => `${c.letter} ${c.label}`).join("; ")}.`, { size: 7, colour: MUTED });
+}
+
 /** Disclosure sections shared by the portfolio report and the corporate export. */
 export function disclosureSections(doc: Doc, tables: DisclosureTables, countrySlot: { scenario: ScenarioId; period: PeriodId }) {
   const w = contentWidth(doc);
   const mapsTo = (key: keyof typeof DISCLOSURE_TABLES) => {
     for (const line of DISCLOSURE_TABLES[key].mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
   };
+  headlineSection(doc, tables);
   heading(doc, DISCLOSURE_TABLES.hazards.title);
   mapsTo("hazards");
   const shareCols: Column[] = [
@@ -154,6 +224,7 @@ export async function writeDisclosurePdf(
   );
   doc.addPage();
   disclosureSections(doc, tables, countrySlot);
+  if (tables.template5) template5Section(doc, tables.template5);
   doc.addPage();
   methodology(doc, metadata);
   opened.end();

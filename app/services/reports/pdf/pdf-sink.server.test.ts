@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { assessedLocation, locationScores, portfolioReport } from "../../../../tests/support/report-fixtures";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
-import { pdfPages, pdfText } from "../../../../tests/support/pdf-text";
+import { pdfPageSizes, pdfPages, pdfText } from "../../../../tests/support/pdf-text";
 import { appendixCells, portfolioPdfFront } from "./portfolio-pdf.server";
 import { writePortfolioPdf } from "../../../../tests/support/portfolio-pdf";
 import { portfolioPdfSink } from "./pdf-sink.server";
@@ -57,6 +57,10 @@ describe("the portfolio PDF written from the report job's pass", () => {
     expect(pages[firstAppendix]).toMatch(/\b2\s+SITE-0\s+Depot 0/);
     expect(pages.at(-1)).toContain(`SITE-${locations.length - 1}`);
     pages.forEach((text, i) => expect(text).toContain(`Portfolio climate risk report - page ${i + 1}`));
+    // Every page is A4, the landscape appendix pages and the pages a table runs onto included.
+    const sizes = await pdfPageSizes(readFileSync(there));
+    expect(new Set(sizes.map(([w, h]) => [w, h].sort((a, b) => a - b).join("x")))).toEqual(new Set(["595x842"]));
+    expect(sizes.filter(([w, h]) => w > h).length).toBeGreaterThan(30);
     // Two documents drawn and one read back page by page: about 20 s on a loaded 2-core machine.
   }, 120_000);
 

@@ -300,6 +300,14 @@ export interface OpenDoc {
   flushPages: () => void;
 }
 
+/** A report's page: pdfkit's addPage takes its size and margins from the options it is given, not the document's. */
+const REPORT_PAGE = { size: "A4", margins: { top: 50, bottom: 56, left: 50, right: 50 } } as const;
+
+/** Starts a new A4 page of a report, in the given layout or the current page's. */
+export function addReportPage(doc: Doc, layout?: "portrait" | "landscape") {
+  doc.addPage({ ...REPORT_PAGE, layout: layout ?? (doc.page.width > doc.page.height ? "landscape" : "portrait") });
+}
+
 export function openDoc(
   target: string | Writable,
   title: string,
@@ -309,9 +317,8 @@ export function openDoc(
 ): OpenDoc {
   const stream = typeof target === "string" ? createWriteStream(target, { highWaterMark: FILE_WRITE_BYTES }) : target;
   const doc = new PDFDocument({
-    size: "A4",
+    ...REPORT_PAGE,
     autoFirstPage: false,
-    margins: { top: 50, bottom: 56, left: 50, right: 50 },
     // Pages stay open until the end, when each gets its numbered footer (pdfkit's switchToPage).
     bufferPages: true,
     info: { Title: t(title), Author: SITE_NAME, Creator: SITE_NAME },
@@ -325,7 +332,7 @@ export function openDoc(
   // A writer that stops at the target's error (caughtUp) may never await `done`: its rejection is not unhandled.
   done.catch(() => undefined);
   doc.pipe(stream);
-  if (firstPageLayout) doc.addPage({ layout: firstPageLayout });
+  if (firstPageLayout) addReportPage(doc, firstPageLayout);
   const behind = () => doc.readableLength > backlogBytes && stream.writableNeedDrain && !stream.destroyed;
   const caughtUp = () => (behind() ? waitForDrain(stream, behind) : null);
   const abort = async () => {
@@ -392,7 +399,7 @@ export function contentWidth(doc: Doc) {
 }
 
 export function ensureSpace(doc: Doc, height: number, layout?: "landscape" | "portrait") {
-  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage(layout ? { layout } : {});
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) addReportPage(doc, layout);
 }
 
 export function heading(doc: Doc, text: string, size = 15) {
@@ -481,7 +488,7 @@ export function tableWriter(doc: Doc, columns: Column[], opts: TableOptions = {}
     row(cells) {
       if (doc.y + rowH + 2 > doc.page.height - doc.page.margins.bottom) {
         opts.beforeNewPage?.();
-        doc.addPage(opts.layout ? { layout: opts.layout } : {});
+        addReportPage(doc, opts.layout);
         drawRow(columns.map((c) => c.header), true);
       }
       drawRow(cells, false);

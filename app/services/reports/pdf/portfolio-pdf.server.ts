@@ -11,9 +11,9 @@ import type { LevelCountRow } from "~/domain/reports/level-counts";
 import type { AssessedLocation, PortfolioReportSource, ReportMetadata, SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { BASELINE_YEARS, HISTORICAL_LABEL, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
-import { BRAND, MUTED, TEXT, contentWidth, ensureSpace, heading, openDoc, para, t, table, tableWriter, type Column, type Doc, type OpenDoc } from "./pdf-toolkit.server";
+import { BRAND, MUTED, TEXT, addReportPage, contentWidth, ensureSpace, heading, openDoc, para, t, table, tableWriter, type Column, type Doc, type OpenDoc } from "./pdf-toolkit.server";
 import { cover, methodology } from "./report-sections.server";
-import { disclosureSections } from "./disclosure-pdf.server";
+import { disclosureSections, template5Section } from "./disclosure-pdf.server";
 import { engineHazardReasons, type HazardReasons } from "../hazard-reasons.server";
 
 const NA_COLOUR = "#cbd5e1";
@@ -316,6 +316,7 @@ function frontPages(doc: Doc, front: PortfolioPdfFront) {
   exposedReasons(doc, front.exposed);
   doc.addPage();
   disclosureSections(doc, tables, { scenario: "rcp45", period: "2050" });
+  if (tables.template5) template5Section(doc, tables.template5);
   doc.addPage();
   methodology(doc, front.metadata);
 }
@@ -362,7 +363,7 @@ export class PortfolioPdfWriter {
     frontPages(doc, front);
     // The first pages are complete: numbered and sent on, as each appendix page will be once full.
     this.opened.flushPages();
-    doc.addPage({ layout: "landscape" });
+    addReportPage(doc, "landscape");
     heading(doc, "Appendix: every row of the input file");
     para(
       doc,
