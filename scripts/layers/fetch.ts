@@ -23,8 +23,14 @@ function fail(message: string): never {
 
 const list = (v: string | undefined) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
 
+/** A box west of Greenwich starts with a minus (--bbox -10,35,30,60), which parseArgs takes for an option. */
+function bboxJoined(args: string[]): string[] {
+  return args.flatMap((a, i) => (a === "--bbox" && args[i + 1]?.startsWith("-") ? [`--bbox=${args[i + 1]}`] : args[i - 1] === "--bbox" && a.startsWith("-") ? [] : [a]));
+}
+
 async function main() {
   const { values, positionals } = parseArgs({
+    args: bboxJoined(process.argv.slice(2)),
     allowPositionals: true,
     options: {
       from: { type: "string" },

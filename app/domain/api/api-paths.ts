@@ -19,6 +19,8 @@ export const API_PATHS = {
   riskStatistic: "/riskdb/statistic",
   riskPointHazards: "/riskdb/get_data/hazards",
   hazardsBatch: "/v1/hazards/batch",
+  floodLoss: "/v1/flood/loss",
+  floodLossBatch: "/v1/flood/loss/batch",
   availableLocations: "/userdb/available_locations",
   uploadPreview: "/upload/upload_preview",
   requestPreview: "/upload/request_preview",

@@ -11,6 +11,7 @@ import { API_VERSIONS, API_VERSION_HEADER, API_VERSION_RETIREMENTS, LATEST_API_V
 import { API_LIMITS_TEXT } from "./keys/api-limits";
 import { API_PREFIX } from "./api-paths";
 import { registerFileAnswers } from "./openapi/files";
+import { registerFloodPaths } from "./openapi/flood";
 import { registerApiLimits } from "./openapi/limits";
 import { registerAccountPaths } from "./openapi/account";
 import { registerContentPaths } from "./openapi/content";
@@ -26,6 +27,7 @@ export { API_TAGS, type ApiOperation };
 /** Every subject's paths, in the document's order: a new subject is one more register function here. */
 const REGISTER_PATHS: readonly RegisterPaths[] = [
   registerRiskPaths,
+  registerFloodPaths,
   registerAccountPaths,
   registerApiKeyPaths,
   registerUploadPaths,

@@ -12,3 +12,7 @@ export const SCREENING_INDEX_LABEL = "screening index (no flood-depth layer here
 export function depthLevelExplanation(kind: "river" | "coastal", reason: string, source: string): string {
   return `${kind === "river" ? "River" : "Coastal"} flood from the published depth map (${source}): ${reason}.`;
 }
+
+/** A scenario or period the published maps do not cover (RCP2.6, 2040): nothing is interpolated. */
+export const NO_PUBLISHED_SLOT = (slot: string) =>
+  `not available for ${slot}: WRI Aqueduct Floods publishes depth maps for the historical baseline and RCP4.5/RCP8.5 in 2030, 2050 and 2080 only, and nothing is interpolated`;

@@ -5,6 +5,7 @@
  */
 import { slotIndex, type PeriodId, type ScenarioId } from "../hazards/scenarios";
 import { DisclosureAccumulator } from "./disclosure";
+import { FloodTotalsAccumulator } from "./flood-figures";
 import { LevelCountAccumulator } from "./level-counts";
 import type { AssessedLocation } from "./types";
 
@@ -36,8 +37,10 @@ export class ReportFileTotals {
   readonly levels = new LevelCountAccumulator();
   readonly disclosure = new DisclosureAccumulator();
   readonly exposed = new MostExposed();
+  readonly flood = new FloodTotalsAccumulator();
 
   add(loc: AssessedLocation): void {
+    this.flood.add(loc);
     this.levels.add(loc);
     this.disclosure.add(loc);
     this.exposed.add(loc);

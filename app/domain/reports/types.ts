@@ -2,6 +2,7 @@
  * The portfolio report model: what an assessment produces and what the PDF, XLSX and disclosure views read.
  * Pure types and tiny accessors: safe to import anywhere.
  */
+import type { AssetFloodFigures, FloodReportBasis } from "./flood-figures";
 import type { HazardId } from "../hazards/hazards";
 import type { RiskLevelCode, RiskScore } from "../hazards/risk-levels";
 import type { FuturePeriodId, FutureScenarioId } from "../hazards/scenarios";
@@ -53,6 +54,8 @@ export interface AssessedLocation {
   duplicateOf?: number | null;
   /** null for excluded rows. */
   scores: LocationScores | null;
+  /** Flood money at risk from the depth layers, when the report was made with layers (absent otherwise). */
+  flood?: AssetFloodFigures | null;
 }
 
 export interface ReportMetadata {
@@ -71,6 +74,8 @@ export interface ReportMetadata {
   valueCurrency?: string | null;
   /** Column names of the user's file, in order (the keys of AssessedLocation.userColumns). */
   columns: string[];
+  /** How the flood figures were made, when the report was made with flood-depth layers; absent: none. */
+  flood?: FloodReportBasis | null;
   /** The columns holding a loan book's own figures (EBA Template 5), by role; absent or empty: none. */
   loanColumns?: Partial<Record<"sector" | "collateral" | "carrying" | "maturity" | "stage" | "impairment", string>>;
 }

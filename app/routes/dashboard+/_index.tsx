@@ -7,6 +7,7 @@ import type { SafeHtml } from "~/domain/content/safe-html";
 import { PlaceChooser, SlotForm, useDashboardNavigation } from "~/components/dashboard/dashboard-controls";
 import { DashboardMap } from "~/components/dashboard/dashboard-map";
 import { PlaceSearch } from "~/components/dashboard/place-search";
+import { FloodLossSection } from "~/components/dashboard/flood/flood-loss-section";
 import { DashboardNotices, ScoresSection } from "~/components/dashboard/scores/scores-section";
 import { UnlockDialog as UnlockDialogOnServer } from "~/components/dashboard/unlock-dialog.server";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/scores/score-charts";
@@ -49,6 +50,7 @@ export default function Page() {
 
       <DashboardNotices d={d} changingCountryPeriod={changingCountryPeriod} changingHexagon={changingHexagon} />
       <ScoresSection d={d} futureLabel={futureLabel} pending={!!pending} />
+      <FloodLossSection flood={d.flood} />
       <DashboardMap d={d} params={params} futureLabel={futureLabel} />
 
       <HazardSeriesTable series={d.series} />

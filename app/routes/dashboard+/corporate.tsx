@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { SelectField } from "~/components/forms/fields";
 import { DISCLOSURE_CELL as td, DISCLOSURE_NUMBER_CELL as num, DisclosureSection, DisclosureTable } from "~/components/reports/disclosure-section";
+import { FloodMoneyDisclosure } from "~/components/reports/flood-money-disclosure";
 import { PageHeader } from "~/components/ui/page-header";
 import { UpgradeTariffWarning } from "~/components/ui/upgrade-warning";
 import { DISCLOSURE_TABLES, TAXONOMY_CATEGORIES, TAXONOMY_HAZARD_MAP, TAXONOMY_TYPES, cellFor, formatShare, slotLabel, type ExposureCell } from "~/domain/reports/disclosure";
@@ -34,7 +35,7 @@ function slotCells(cells: readonly ExposureCell[], scenario: ScenarioId, period:
 }
 
 export default function CorporatePage() {
-  const { portfolios, chosen, scenario, period, template5Level, template5Chronic, disclosure, upgradeWarning } = useLoaderData<typeof loader>();
+  const { portfolios, chosen, scenario, period, template5Level, template5Chronic, disclosure, flood, upgradeWarning } = useLoaderData<typeof loader>();
   const slot = slotLabel(scenario, period);
   const money = disclosure?.tables.money ?? null;
   return (
@@ -233,6 +234,8 @@ export default function CorporatePage() {
               <p className="mt-1 text-xs text-slate-600">Amount of the country&apos;s assets at High or above for each hazard; the exports give every scenario and horizon.</p>
             </DisclosureSection>
           ) : null}
+
+          <FloodMoneyDisclosure flood={flood} />
 
           <DisclosureSection table="audit">
             <dl className="grid max-w-3xl gap-x-4 gap-y-1 text-sm sm:grid-cols-[14rem_1fr]">

@@ -22,6 +22,7 @@ import { dashboardMessageOf, withMessage, withoutMessage } from "~/domain/dashbo
 import { requireUser } from "../auth/session.server";
 import { readFormData } from "../http/forms/form-body.server";
 import { redirectWithToast } from "../http/forms/toast.server";
+import { floodViewForPage } from "../flood/flood-view.server";
 import { loadDashboard, loadDashboardMap, type DashboardData, type DashboardUser } from "./dashboard.server";
 
 /** The message modal the URL's flag opens, its HTML sanitised, and where its button leads (the page without it). */
@@ -82,6 +83,7 @@ export async function dashboardPage(user: DashboardUser, request: Request, conte
     map: map && mapDataForPage(map),
     tileUrl: getEnv().MAP_TILE_URL ?? null,
     message: dashboardMessage(new URL(request.url)),
+    flood: await floodViewForPage(data.place?.reportPoint ?? null, sel, new URL(request.url)),
   };
 }
 

@@ -21,8 +21,8 @@ import { API_ROUTES_DIR, routeModuleFiles } from "../../support/api-route-files"
 const getDb = setupTestDatabase();
 const LONDON_HEX = "84194adffffffff";
 
-/** The batch reads its body before the caller (its size is what a key is charged): it gets one it can count. */
-const SAMPLE_BODIES: Record<string, unknown> = { hazardsBatch: { locations: [{ lat: 51.507, lon: -0.128 }] } };
+/** The batches read their body before the caller (its size is what a key is charged): it gets one it can count. */
+const SAMPLE_BODIES: Record<string, unknown> = { hazardsBatch: { locations: [{ lat: 51.507, lon: -0.128 }] }, floodLossBatch: { locations: [{ lat: 50.94, lon: 6.96 }] } };
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
 type Requirement = Record<string, string[]>;

@@ -14,7 +14,7 @@ export const UPLOAD_MAX_FIELDS = 100;
 
 /** A batch read of 1,000 locations with long ids of its own, as JSON. */
 export const BATCH_BODY_MAX_BYTES = 512 * 1024;
-export const BATCH_PATHS = [`${API_PREFIX}${API_PATHS.hazardsBatch}`] as const;
+export const BATCH_PATHS = [`${API_PREFIX}${API_PATHS.hazardsBatch}`, `${API_PREFIX}${API_PATHS.floodLossBatch}`] as const;
 
 /** Routes that accept a file upload (portfolio spreadsheets). */
 export const UPLOAD_PATHS = ["/api/upload/upload_preview", "/dashboard/scan", "/products/portfolio-preview"] as const;

@@ -135,6 +135,7 @@ export function reportSource(
       valueCurrency: upload.valueCurrency,
       columns: upload.columns,
       loanColumns: loanColumnsOf(upload),
+      flood: r.flood?.basis ?? null,
     },
     output_request_stats: r.output_request_stats,
     output_risks_overall_estimate: r.output_risks_overall_estimate,

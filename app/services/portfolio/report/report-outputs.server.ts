@@ -1,6 +1,7 @@
 /** What a finished portfolio report holds (report.result): written by the report job, read by the report model. */
 import type { NOT_AVAILABLE_REASONS, PortfolioAccumulator } from "~/domain/portfolio/stats";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
+import type { FloodReportBasis, FloodReportTotals } from "~/domain/reports/flood-figures";
 import type { RowIssue } from "../upload/uploads.server";
 
 export interface ReportOutputs {
@@ -17,4 +18,6 @@ export interface ReportOutputs {
   summary_table: ReturnType<PortfolioAccumulator["summaryTable"]>;
   /** Kept by the job with "done"; absent on older reports until the corporate view computes it (disclosureFor). */
   disclosure?: DisclosureTables;
+  /** Flood money at risk from the depth layers: how it was made and its totals; absent when no layer was stored. */
+  flood?: { basis: FloodReportBasis; totals: FloodReportTotals };
 }

@@ -30,9 +30,11 @@ import { loanColumnsOf, reportSource, toAssessedLocation } from "./report-model.
 export type { ReportOutputs };
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
-import { ROW_STATUS, uploadRows, weightOf, type RowIssue } from "../upload/uploads.server";
+import { ROW_STATUS, uploadRows, weightOf, type RowIssue, type StoredRow } from "../upload/uploads.server";
 import { sameAssetOf } from "../ingest/row-pipeline.server";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
+import type { AssetFloodFigures, FloodReportBasis } from "~/domain/reports/flood-figures";
+import { assetFloodFigures, floodReportBasis } from "../../flood/report-flood.server";
 import type { AssessedLocation, PortfolioReportSource } from "~/domain/reports/types";
 
 export { REPORT_QUEUE };
@@ -158,11 +160,12 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     (error: Error) => void pdfSink.abort(error),
   );
   try {
-    const pass = new ReportPass(upload, run, pdfSink);
+    const flood = await floodReportBasis(upload);
+    const pass = new ReportPass(upload, run, pdfSink, flood);
     const user = await reportUser(report.userId);
     // The workbook is written from the job's pass over the rows: its columns now, its figures (which it reads after
     // the rows) as the pass ends.
-    const workbook = { metadata: { columns: upload.columns } } as PortfolioReportSource;
+    const workbook = { metadata: { columns: upload.columns, flood } } as PortfolioReportSource;
     let finished: FinishedReport | undefined;
     workbook.locations = async function* () {
       yield* pass.locations();
@@ -225,6 +228,9 @@ type FinishedReport = PortfolioReport & { result: Record<string, unknown>; finis
  * files' totals, and handed on (the workbook is written from this pass), with the run's checkpoint, progress and
  * collections between rows.
  */
+/** Rows whose flood-depth reads run ahead of the row being written. */
+const FLOOD_LOOKAHEAD = 32;
+
 class ReportPass {
   /** Rows read so far. */
   processed = 0;
@@ -243,20 +249,17 @@ class ReportPass {
     private readonly upload: PortfolioUpload,
     private readonly run: ReportRun,
     private readonly pdf: PortfolioPdfSink,
+    private readonly flood: FloodReportBasis | null = null,
   ) {
     this.totals.disclosure.withLoanColumns(loanColumnsOf(upload), new Date());
   }
 
   async *locations(): AsyncGenerator<AssessedLocation> {
-    const { engine, upload, run } = this;
+    const { upload, run } = this;
     const db = await getDb();
-    for await (const row of uploadRows(upload.id)) {
+    for await (const { row, valid, a, location } of this.assessed()) {
       const processed = ++this.processed;
-      // A row repeating an asset is neither billed nor counted: its asset's first row stands for it.
-      const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null && sameAssetOf(row) === null;
       if (valid && row[6] === null) this.scored++;
-      const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
-      const location = toAssessedLocation(engine, upload, row, a);
       this.totals.add(location);
       const drawing = this.pdf.row(appendixCells(location));
       if (drawing) await drawing;
@@ -278,6 +281,33 @@ class ReportPass {
       if (processed % PROGRESS_EVERY === 0)
         await db.update(portfolioReports).set({ processed: this.scored }).where(and(eq(portfolioReports.id, run.report.id), eq(portfolioReports.runId, run.runId)));
     }
+  }
+
+  /**
+   * Every stored row assessed, in file order. With flood-depth layers, each valid row's depth reads start as it is
+   * read and the next FLOOD_LOOKAHEAD rows' reads run while earlier rows are written: the reads wait on the disk or
+   * the bucket, which then overlaps the job's own work.
+   */
+  private async *assessed(): AsyncGenerator<{ row: StoredRow; valid: boolean; a: ReturnType<typeof assessLocation> | null; location: AssessedLocation }> {
+    const { engine, upload, flood } = this;
+    const ahead: { row: StoredRow; valid: boolean; a: ReturnType<typeof assessLocation> | null; location: AssessedLocation; flood: Promise<AssetFloodFigures | null> | null }[] = [];
+    const next = async () => {
+      const item = ahead.shift()!;
+      if (item.flood) item.location.flood = await item.flood;
+      return item;
+    };
+    for await (const row of uploadRows(upload.id)) {
+      // A row repeating an asset is neither billed nor counted: its asset's first row stands for it.
+      const valid = row[1] === ROW_STATUS.valid && row[3] !== null && row[4] !== null && sameAssetOf(row) === null;
+      const a = valid ? assessLocation(engine, row[3]!, row[4]!) : null;
+      const location = toAssessedLocation(engine, upload, row, a);
+      const reading = flood && valid ? assetFloodFigures(flood, location) : null;
+      // Awaited in order below; until then a failed read must not count as unhandled.
+      reading?.catch(() => undefined);
+      ahead.push({ row, valid, a, location, flood: reading });
+      if (ahead.length > (flood ? FLOOD_LOOKAHEAD : 0)) yield await next();
+    }
+    while (ahead.length) yield await next();
   }
 
   /** The report's figures, once every row has passed. */
@@ -303,6 +333,7 @@ class ReportPass {
       dataset: { generator: engine.header.generator, version: engine.datasetVersion },
       piecharts: acc.pies(),
       summary_table: acc.summaryTable(),
+      ...(this.flood ? { flood: { basis: this.flood, totals: this.totals.flood.result() } } : {}),
     };
   }
 }

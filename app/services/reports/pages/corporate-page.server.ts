@@ -11,6 +11,7 @@ import { readFormData } from "~/services/http/forms/form-body.server";
 import { disclosureFor, exportDisclosure } from "~/services/reports/corporate.server";
 import { listUserPortfolios } from "~/services/reports/portfolios.server";
 import { requireUser } from "~/services/auth/session.server";
+import { reportFloodFigures } from "~/services/flood/report-flood.server";
 
 export async function loadCorporatePage(request: Request) {
   const user = await requireUser(request);
@@ -36,6 +37,7 @@ export async function loadCorporatePage(request: Request) {
     template5Level: query.t5_level,
     template5Chronic: query.t5_chronic,
     disclosure,
+    flood: chosen ? await reportFloodFigures(user.id, chosen) : null,
     upgradeWarning,
   });
 }

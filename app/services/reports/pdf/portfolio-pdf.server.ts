@@ -2,6 +2,7 @@
  * The portfolio report's PDF: cover, summary, charts, per-hazard tables, explanations, the disclosure sections and
  * the methodology, then the appendix of the file's rows. Charts are vector shapes drawn with pdfkit primitives.
  */
+import { floodSection, type PdfFloodFigures } from "./flood-pdf.server";
 import type { Writable } from "node:stream";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { MATERIAL_RISK_LEVEL, cellFor, formatShare, slotLabel, type DisclosureTables } from "~/domain/reports/disclosure";
@@ -227,6 +228,8 @@ export interface PortfolioPdfFront {
   levels: LevelCountRow[][];
   tables: DisclosureTables;
   exposed: ExplainedLocation[];
+  /** Flood money at risk, when the report was made with flood-depth layers. */
+  flood?: PdfFloodFigures | null;
 }
 
 export function portfolioPdfFront(
@@ -243,6 +246,7 @@ export function portfolioPdfFront(
     levels: HAZARD_IDS.map((h) => SLOTS.map((s) => totals.levels.row(h, s.index))),
     tables: totals.disclosure.result(report.metadata, report),
     exposed: explainExposed(totals.exposed.top, reasons),
+    flood: report.metadata.flood ? { basis: report.metadata.flood, totals: totals.flood.result() } : null,
   };
 }
 
@@ -301,6 +305,11 @@ function frontPages(doc: Doc, front: PortfolioPdfFront) {
     { scenario: "rcp45", period: "2050", colour: "#f59e0b" },
     { scenario: "rcp85", period: "2050", colour: "#dc2626" },
   ]);
+
+  if (front.flood) {
+    doc.addPage();
+    floodSection(doc, front.flood);
+  }
 
   doc.addPage();
   hazardTables(doc, levelRow);

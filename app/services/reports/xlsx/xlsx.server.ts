@@ -25,6 +25,8 @@ import { userCellValue, userColumnHeader } from "~/domain/reports/spreadsheet/us
 import { openLocations, type LocationScores, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { HISTORICAL_LABEL, SLOTS } from "~/domain/hazards/scenarios";
+import { FLOOD_REPORT_TEXT, FloodTotalsAccumulator, floodCells, type FloodReportBasis, type FloodReportTotals } from "~/domain/reports/flood-figures";
+import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
 import { XlsxWorkbookWriter, type CellValue, type RowCells, type SheetWriter } from "./xlsx-writer.server";
 
 type Sheet = SheetWriter;
@@ -229,6 +231,24 @@ async function writeDisclosureSheets(wb: XlsxWorkbookWriter, t: DisclosureTables
   if (t.template5) await writeTemplate5(wb, t.template5, t.template5.amounts?.currency ?? null);
 }
 
+/** The portfolio's flood money at risk: expected annual losses add up; the 1-in-100 sums are said not to. */
+function writeFloodTotals(sheet: Sheet, basis: FloodReportBasis, t: FloodReportTotals) {
+  addRow(sheet, []);
+  addRow(sheet, [FLOOD_REPORT_TEXT.heading], true);
+  addRow(sheet, ["Basis", FLOOD_REPORT_TEXT.basis(basis)]);
+  addRow(sheet, [FLOOD_REPORT_TEXT.covered("River"), t.river.covered]);
+  addRow(sheet, [FLOOD_REPORT_TEXT.covered("Coastal"), t.coastal.covered]);
+  addRow(sheet, ["Assets no flood-depth layer covers", `${t.assets - Math.max(t.river.covered, t.coastal.covered)} (${NO_DEPTH_LAYER})`]);
+  if (!basis.currency) return;
+  const money = (v: number) => Math.round(v * 100) / 100;
+  addRow(sheet, [FLOOD_REPORT_TEXT.portfolioEad(basis.currency), money(t.eadAmount)]);
+  addRow(sheet, [FLOOD_REPORT_TEXT.kindEad("River", basis.currency), money(t.river.eadAmount)]);
+  addRow(sheet, [FLOOD_REPORT_TEXT.kindEad("Coastal", basis.currency), money(t.coastal.eadAmount)]);
+  addRow(sheet, [FLOOD_REPORT_TEXT.kindSum100("River", basis.currency), money(t.river.sumLoss100Amount)]);
+  addRow(sheet, [FLOOD_REPORT_TEXT.kindSum100("Coastal", basis.currency), money(t.coastal.sumLoss100Amount)]);
+  addRow(sheet, ["Note", t.note]);
+}
+
 async function writeLegend(wb: XlsxWorkbookWriter) {
   const sheet = await wb.addSheet("Legend", { widths: [14, 14, 60] });
   addRow(sheet, ["Level", "Name", "Value range (0-1)"], true);
@@ -259,6 +279,10 @@ export async function writePortfolioXlsx(
 
   const userColumns = report.metadata.columns;
   const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Duplicate of row", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Precision", "Weight"];
+  // With flood-depth layers, each asset's flood money at risk follows the fixed columns.
+  const flood = report.metadata.flood ?? null;
+  if (flood) fixed.push(...FLOOD_REPORT_TEXT.columns(flood.currency));
+  const floodTotals = new FloodTotalsAccumulator();
   const userHeaders = userColumns.map((c) => userColumnHeader(c, fixed));
   const locRows = await wb.addSheet("Locations", { widths: locationWidths(fixed, userHeaders), frozen: { columns: 2, rows: 1 } });
   addRow(locRows, [...fixed, ...userHeaders, ...HAZARD_SLOT_HEADERS], true);
@@ -270,6 +294,7 @@ export async function writePortfolioXlsx(
   let rows = 0;
   for await (const loc of openLocations(report)) {
     if (!gathered) acc.add(loc);
+    floodTotals.add(loc);
     rows++;
     let tail = loc.scores ? scoreCells.get(loc.scores) : undefined;
     if (!tail && loc.scores) {
@@ -290,6 +315,7 @@ export async function writePortfolioXlsx(
       loc.lon,
       loc.lat === null ? "" : (loc.precision ?? POINT_PRECISION.given),
       loc.weight,
+      ...(flood ? floodCells(loc.flood, NO_DEPTH_LAYER) : []),
       ...userColumns.map((c) => userCellValue(loc.userColumns[c] ?? "")),
     ], tail);
     const drained = locRows.drained();
@@ -300,6 +326,7 @@ export async function writePortfolioXlsx(
   wb.created = new Date(report.metadata.createdAt);
   const summary = await writeMetadataSheet(wb, report, "Portfolio climate risk report");
   writeAggregates(summary, report);
+  if (flood) writeFloodTotals(summary, flood, floodTotals.result());
   const disclosure = gathered?.() ?? acc.result(report.metadata, report);
   await writeDisclosureSheets(wb, disclosure);
   await writeLegend(wb);
