@@ -7,14 +7,34 @@ import { OCCUPANCIES, OCCUPANCY_LABELS, type Occupancy } from "./depth-damage-fu
 import { DEFAULT_PROTECTION_YEARS } from "./expected-damage";
 import { DEFAULT_OCCUPANCY } from "./occupancy";
 
-export const FLOOD_VIEW_PARAMS = { occupancy: "flood_occupancy", value: "flood_value_eur", protection: "flood_protection" } as const;
+export const FLOOD_VIEW_PARAMS = {
+  occupancy: "flood_occupancy",
+  value: "flood_value_eur",
+  protection: "flood_protection",
+} as const;
 
 const emptyAsUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 const FloodViewParams = z.object({
   occupancy: z.preprocess(emptyAsUndefined, z.enum(OCCUPANCIES).optional()),
-  valueEur: z.preprocess(emptyAsUndefined, z.coerce.number({ message: "Enter the asset's value in EUR as a number" }).finite().min(0, "The value cannot be negative").max(1e13, "The value is too large").optional()),
-  protectionYears: z.preprocess(emptyAsUndefined, z.coerce.number({ message: "Enter the protection standard in years" }).int("Whole years").min(1, "At least 1 year").max(1000, "At most 1,000 years").optional()),
+  valueEur: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: "Enter the asset's value in EUR as a number" })
+      .finite()
+      .min(0, "The value cannot be negative")
+      .max(1e13, "The value is too large")
+      .optional(),
+  ),
+  protectionYears: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: "Enter the protection standard in years" })
+      .int("Whole years")
+      .min(1, "At least 1 year")
+      .max(1000, "At most 1,000 years")
+      .optional(),
+  ),
 });
 
 export interface FloodViewSelection {
@@ -59,8 +79,10 @@ export const FLOOD_VIEW_TEXT = {
   lead: "From published flood-depth maps read at this point's pixel, turned into damage with the JRC depth-damage functions. Nothing here comes from the screening index; the River flood and Coastal flood scores above are that index.",
   defaultOccupancy: (o: Occupancy) => `Occupancy: ${OCCUPANCY_LABELS[o]} (assumed; choose the asset's use below).`,
   noValue: "Enter the asset's value to see the losses in EUR; the damage ratios do not need it.",
-  protection: (years: number, rule: string) => `Assumed flood protection: floods more frequent than 1-in-${years} years do no damage. Expected annual damage: ${rule}.`,
-  rpSumNote: "A single asset's 1-in-100-year loss; across assets these do not add up to a portfolio 1-in-100-year loss.",
+  protection: (years: number, rule: string) =>
+    `Assumed flood protection: floods more frequent than 1-in-${years} years do no damage. Expected annual damage: ${rule}.`,
+  rpSumNote:
+    "A single asset's 1-in-100-year loss; across assets these do not add up to a portfolio 1-in-100-year loss.",
 } as const;
 
 /** "12.5 %" with one decimal, or "–" for no value. */
