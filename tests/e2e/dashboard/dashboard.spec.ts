@@ -68,7 +68,9 @@ test.describe("scenario analysis for one location", () => {
     await page.getByLabel("Longitude").fill("-0.1278");
     await page.getByRole("button", { name: "Show point" }).click();
     await expect(
-      page.getByRole("heading", { name: "Hazard scores: London, Westminster, United Kingdom" }),
+      page.getByRole("heading", {
+        name: "Hazard scores of this point: London, Westminster, United Kingdom (in Hexagon 84194adffffffff)",
+      }),
     ).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
     // the point's own scores (its drivers at their finest resolution), as get_data/hazards gives them

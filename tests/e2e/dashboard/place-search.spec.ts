@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
 
 // London, GB in data/places.json.gz (51.5085, -0.1257): named by the place, its region and its country.
-const LONDON_HEADING = "Hazard scores: London, Westminster, United Kingdom";
+const LONDON_HEADING = /^Hazard scores of this point: London, Westminster, United Kingdom \(in Hexagon [0-9a-f]{15}\)$/;
 
 async function enter(page: Page) {
   await logInAs(page, "premium@example.com", DEMO_PASSWORD);
