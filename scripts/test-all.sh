@@ -97,6 +97,7 @@ phase "import cycles (madge, type imports skipped)" npm run -s check:cycles
 phase "migrations (drizzle-kit generate writes nothing; they build the schema)" npm run -s check:migrations
 phase "stale paths in comments and documents" npm run -s check:paths
 phase "unused exports (knip; route modules and tests are entries)" npm run -s check:exports
+phase "exports only tests or benches use (knip --production)" npm run -s check:exports:production
 openapi_lint() {
   npm run -s openapi:lint >"$logs/openapi.log" 2>&1 || { cat "$logs/openapi.log"; return 1; }
   grep -v '[║╔╚]' "$logs/openapi.log" | grep -v '^[[:space:]]*$' || true

@@ -17,7 +17,3 @@ export type ModalFlag = (typeof MODAL_FLAGS)[number];
 
 /** The two dialogs a location the user has not bought opens (hazard lookup). */
 export type PurchaseModal = Extract<ModalFlag, "buyDataModal" | "addCreditsModal">;
-
-export function isModalFlag(value: unknown): value is ModalFlag {
-  return typeof value === "string" && (MODAL_FLAGS as readonly string[]).includes(value);
-}

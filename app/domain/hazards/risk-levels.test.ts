@@ -1,11 +1,4 @@
-import {
-  RISK_LEVELS,
-  formatRiskValue,
-  scoreFromValue,
-  levelFromValue,
-  parseRiskLevelCode,
-  isValidRiskValue,
-} from "./risk-levels";
+import { RISK_LEVELS, formatRiskValue, scoreFromValue, levelForScore, isValidRiskValue } from "./risk-levels";
 
 describe("risk levels", () => {
   it("band edges", () => {
@@ -32,17 +25,14 @@ describe("risk levels", () => {
     expect(RISK_LEVELS.map((l) => l.name)).toEqual(["low", "moderate", "high", "severe", "extreme"]);
     expect(RISK_LEVELS.map((l) => l.code).join("")).toBe("LMHSE");
     expect(RISK_LEVELS.map((l) => l.label)).toEqual(["Low", "Moderate", "High", "Severe", "Extreme"]);
-    expect(levelFromValue(0.45).code).toBe("H");
-    expect(parseRiskLevelCode("severe")).toBe("S");
-    expect(parseRiskLevelCode("e")).toBe("E");
-    expect(parseRiskLevelCode("x")).toBeNull();
+    expect(levelForScore(scoreFromValue(0.45)).code).toBe("H");
   });
 });
 
 describe("formatRiskValue: the printed value lies in the band of the value", () => {
   it("never prints a Severe value as the Extreme band's 0.80", () => {
     expect(formatRiskValue(0.797)).toBe("0.79");
-    expect(levelFromValue(0.797).label).toBe("Severe");
+    expect(levelForScore(scoreFromValue(0.797)).label).toBe("Severe");
     expect(formatRiskValue(0.8)).toBe("0.80");
     expect(formatRiskValue(0.6)).toBe("0.60");
     expect(formatRiskValue(1)).toBe("1.00");

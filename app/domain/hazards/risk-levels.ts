@@ -55,14 +55,3 @@ export function levelForScore(score: RiskScore): RiskLevel {
   if (!l) throw new RangeError(`score must be 1..5, got ${String(score)}`);
   return l;
 }
-
-export function levelFromValue(v: number): RiskLevel {
-  return levelForScore(scoreFromValue(v));
-}
-
-export function parseRiskLevelCode(v: unknown): RiskLevelCode | null {
-  if (typeof v !== "string") return null;
-  const s = v.trim().toLowerCase();
-  const l = RISK_LEVELS.find((x) => x.code.toLowerCase() === s || x.name === s);
-  return l ? l.code : null;
-}

@@ -173,7 +173,10 @@ function startListening(db: Database) {
   );
 }
 
-/** Starts listening on the database in use and waits until it listens (server start, tests). */
+/**
+ * Starts listening on the database in use and waits until it listens (tests; the server listens at first use).
+ * @internal
+ */
 export async function listenForAccountChanges(): Promise<boolean> {
   const db = await getDb();
   startListening(db);

@@ -5,7 +5,6 @@ import {
   fitProjection,
   MAP_BOUNDS_PADDING,
   padBounds,
-  pickSearch,
   ringsToSvgPath,
   toLatLngBounds,
 } from "./location-map";
@@ -121,10 +120,5 @@ describe("location map colours and picks", () => {
   it("colours a level with the risk-level table", () => {
     for (const l of RISK_LEVELS) expect(mapLevelColour({ score: l.score, state: "ok" })).toBe(l.colour);
     expect(mapLegend()).toHaveLength(7);
-  });
-  it("keeps the other params and drops the point when a hexagon is picked", () => {
-    expect(pickSearch("scenario=rcp45&period=2050&lat=1&lon=2", { id: "84194adffffffff", kind: "hexagon" })).toBe(
-      "?scenario=rcp45&period=2050&location_code=84194adffffffff",
-    );
   });
 });

@@ -141,13 +141,4 @@ export function ringsToSvgPath(rings: LonLatRing[], p: Projection): string {
   return d;
 }
 
-/** The query string of a map pick: the dashboard reads `location_code` (and keeps the other params). */
-export function pickSearch(current: URLSearchParams | string, area: Pick<MapArea, "id" | "kind">): string {
-  const params = new URLSearchParams(current);
-  params.set("location_code", area.id);
-  params.delete("lat");
-  params.delete("lon");
-  return `?${params.toString()}`;
-}
-
 /** Legend entries: five levels, then the two states that are not scores. */

@@ -18,10 +18,10 @@ import {
   TEMPLATE5_ROWS,
   TEMPLATE5_TEXT,
   Template5Accumulator,
-  cellValue,
   type LoanColumn,
   type Template5Loan,
 } from "./template5";
+import { cellValue } from "../../../../tests/support/template5-cells";
 
 /** A deterministic pseudo-random sequence, so a failure names the same book every run. */
 function rng(seed: number) {

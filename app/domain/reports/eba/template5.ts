@@ -335,8 +335,3 @@ export class Template5Accumulator {
     return { options: this.options, definition: template5Definition(this.options), geography, rows, notes };
   }
 }
-
-/** The value of a cell, or null when it is missing. */
-export function cellValue(cell: Template5Cell): number | null {
-  return "value" in cell ? cell.value : null;
-}

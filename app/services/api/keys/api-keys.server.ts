@@ -18,7 +18,7 @@ import {
   type ApiKeyScope,
 } from "~/domain/api/keys/api-keys";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/commerce/entitlements";
-import { getDb } from "../../infra/db.server";
+import { getDb, onBeforeCloseDb } from "../../infra/db.server";
 import { logger } from "../../infra/logger.server";
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, withErrorCode } from "../../http/errors.server";
 import { hashToken } from "../../auth/password.server";
@@ -294,6 +294,8 @@ export async function verifyApiKeyGrant(key: string, nowMs = Date.now()): Promis
 /** When this instance last wrote (or read) each key's last_used_at. */
 const lastUseWritten = new Map<string, number>();
 const pendingUseWrites = new Set<Promise<unknown>>();
+/** Whether the database's close waits for pendingUseWrites (its hooks run once, so one is set per close). */
+let settleBeforeClose = false;
 
 /**
  * Records a key's use without a write per call: at most one per key per API_KEY_LAST_USED_INTERVAL_MS from this
@@ -321,6 +323,14 @@ function noteKeyUse(keyId: string, nowMs: number) {
     .catch((error: unknown) => logger.warn({ err: error, keyId }, "api key last_used_at not written"))
     .finally(() => pendingUseWrites.delete(write));
   pendingUseWrites.add(write);
+  // A graceful shutdown closes the database after the writes under way: a key's last use is not lost at a deploy.
+  if (!settleBeforeClose) {
+    settleBeforeClose = true;
+    onBeforeCloseDb(async () => {
+      settleBeforeClose = false;
+      await settleKeyUseWrites();
+    });
+  }
 }
 
 /** Waits for the last_used_at writes under way (tests, and a graceful shutdown). */

@@ -14,7 +14,6 @@ import {
   TEMPLATE5_DEFAULTS,
   TEMPLATE5_ROWS,
   TEMPLATE5_TEXT,
-  cellValue,
   template5Definition,
   template5Kinds,
   type Template5Options,
@@ -23,6 +22,7 @@ import { getOwnedReportFile, reportFileResponse } from "../../reports/files.serv
 import { formatAmount } from "~/domain/commerce/invoicing/money";
 import { pdfPageImages } from "../../../../tests/support/pdf-images";
 import { pdfText } from "../../../../tests/support/pdf-text";
+import { cellValue } from "../../../../tests/support/template5-cells";
 import { fileStoreOf } from "../../file-storage/store.server";
 import { disclosureFor, exportDisclosure } from "../../reports/corporate.server";
 import { writeDisclosurePdf } from "../../reports/pdf/disclosure-pdf.server";
