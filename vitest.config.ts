@@ -19,10 +19,13 @@ function apiRecorderPlugin(): Plugin {
     transform(code, id) {
       if (!process.env.API_CONTRACT_DIR || !API_ROUTE.test(id.split("?")[0]!)) return null;
       const names = new Set<string>();
-      let out = code.replace(/export\s+(async\s+)?function\s+(loader|action)\b/g, (_m, async: string | undefined, name: string) => {
-        names.add(name);
-        return `${async ?? ""}function __route_${name}`;
-      });
+      let out = code.replace(
+        /export\s+(async\s+)?function\s+(loader|action)\b/g,
+        (_m, async: string | undefined, name: string) => {
+          names.add(name);
+          return `${async ?? ""}function __route_${name}`;
+        },
+      );
       out = out.replace(/export\s+const\s+(loader|action)\b/g, (_m, name: string) => {
         names.add(name);
         return `const __route_${name}`;

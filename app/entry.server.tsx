@@ -1,5 +1,11 @@
 import crypto from "node:crypto";
-import type { ActionFunctionArgs, AppLoadContext, EntryContext, HandleDocumentRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  HandleDocumentRequestFunction,
+  LoaderFunctionArgs,
+} from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -8,7 +14,13 @@ import { isPrivatePath } from "~/domain/http/cache-policy";
 import { checkRequestOrigin } from "~/domain/http/requests/request-origin";
 import { getEnv } from "~/env.server";
 import { PRIVATE_CACHE_CONTROL, withoutSharedCachingWhenSettingCookies } from "~/services/http/cache-headers.server";
-import { closeDb, embeddedDatabaseIsNew, getDb, leaveShutdownToServer, openEmbeddedDatabaseToPrepare } from "~/services/infra/db.server";
+import {
+  closeDb,
+  embeddedDatabaseIsNew,
+  getDb,
+  leaveShutdownToServer,
+  openEmbeddedDatabaseToPrepare,
+} from "~/services/infra/db.server";
 import { prepareJobQueue, shutDownJobs } from "~/services/infra/jobs.server";
 import { logger, redactUrl } from "~/services/infra/logger.server";
 import { datasetLoaded, releaseMemory, releaseMemoryAfterDatasetLoads } from "~/services/infra/native-memory.server";

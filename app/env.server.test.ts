@@ -69,7 +69,12 @@ describe("environment validation", () => {
 
   it("refuses an APP_CONCURRENCY or SHUTDOWN_GRACE_MS that is not a whole number in range, and defaults them when unset", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    for (const [name, value] of [["APP_CONCURRENCY", "abc"], ["APP_CONCURRENCY", "0"], ["APP_CONCURRENCY", "2.5"], ["SHUTDOWN_GRACE_MS", "soon"]] as const) {
+    for (const [name, value] of [
+      ["APP_CONCURRENCY", "abc"],
+      ["APP_CONCURRENCY", "0"],
+      ["APP_CONCURRENCY", "2.5"],
+      ["SHUTDOWN_GRACE_MS", "soon"],
+    ] as const) {
       process.env = { ...saved, [name]: value };
       resetEnvCacheForTesting();
       errors.mockClear();
@@ -103,7 +108,11 @@ describe("environment validation", () => {
     errors.mockRestore();
     process.env = { ...saved, HEADERS_TIMEOUT_MS: "", KEEP_ALIVE_TIMEOUT_MS: "", MAX_CONNECTIONS_PER_ADDRESS: "" };
     resetEnvCacheForTesting();
-    expect(getEnv()).toMatchObject({ HEADERS_TIMEOUT_MS: 15_000, KEEP_ALIVE_TIMEOUT_MS: 5_000, MAX_CONNECTIONS_PER_ADDRESS: 128 });
+    expect(getEnv()).toMatchObject({
+      HEADERS_TIMEOUT_MS: 15_000,
+      KEEP_ALIVE_TIMEOUT_MS: 5_000,
+      MAX_CONNECTIONS_PER_ADDRESS: 128,
+    });
     process.env = { ...saved, MAX_CONNECTIONS_PER_ADDRESS: "0" };
     resetEnvCacheForTesting();
     expect(getEnv().MAX_CONNECTIONS_PER_ADDRESS).toBe(0);
@@ -164,7 +173,11 @@ describe("environment validation", () => {
     process.env.SELLER_ADDRESS = "2 rue de la Paix; 75002 Paris; France";
     process.env.SELLER_VAT_ID = "fr 12 345678901";
     resetEnvCacheForTesting();
-    expect(sellerIdentity()).toEqual({ name: "Acme Climate SAS", address: "2 rue de la Paix; 75002 Paris; France", vatId: "FR12345678901" });
+    expect(sellerIdentity()).toEqual({
+      name: "Acme Climate SAS",
+      address: "2 rue de la Paix; 75002 Paris; France",
+      vatId: "FR12345678901",
+    });
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     process.env.SELLER_VAT_ID = "DE123456789";
     resetEnvCacheForTesting();

@@ -16,10 +16,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: SITE_NAME },
-  { name: "description", content: SITE_TAGLINE },
-];
+export const meta: MetaFunction = () => [{ title: SITE_NAME }, { name: "description", content: SITE_TAGLINE }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return rootResponse(request, context);
@@ -45,10 +42,15 @@ function Document({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* Before any script chunk loads: a failed chunk reloads the page at most once a minute. */}
-        {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: chunkReloadGate }} suppressHydrationWarning /> : null}
+        {hydrate ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: chunkReloadGate }} suppressHydrationWarning />
+        ) : null}
       </head>
       <body className="flex min-h-full flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <LoadingBar />

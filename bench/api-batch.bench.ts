@@ -19,7 +19,16 @@ import { SESSION_COOKIE_NAME } from "../app/domain/auth/auth";
 import { BATCH_MAX_LOCATIONS } from "../app/domain/api/keys/api-limits";
 import { SLOTS } from "../app/domain/hazards/scenarios";
 import { getRiskEngine } from "../app/risk/engine/load-engine.server";
-import { assertBuilt, formatRow, freePort, measure, newDataDir, rssMb, startServer, type StartedServer } from "./support/servers";
+import {
+  assertBuilt,
+  formatRow,
+  freePort,
+  measure,
+  newDataDir,
+  rssMb,
+  startServer,
+  type StartedServer,
+} from "./support/servers";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -51,7 +60,10 @@ async function premiumApiKey(base: string): Promise<string> {
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
   if (!cookie) throw new Error(`signing ${account.email} in failed (HTTP ${login.status})`);
   const token = cookie.slice(SESSION_COOKIE_NAME.length + 1).split(";")[0]!;
-  const rotated = await fetch(`${base}/api/v1/get_app_key`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+  const rotated = await fetch(`${base}/api/v1/get_app_key`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const { key } = (await rotated.json()) as { key: string | null };
   if (!key) throw new Error(`no API key issued (HTTP ${rotated.status})`);
   return key;
@@ -70,7 +82,8 @@ function insuredLocations(n: number) {
 async function pullBatches(base: string, key: string, locations: ReturnType<typeof insuredLocations>) {
   const slots = SLOTS.map((s) => ({ scenario: s.scenario, period: s.period }));
   const chunks: (typeof locations)[] = [];
-  for (let i = 0; i < locations.length; i += BATCH_MAX_LOCATIONS) chunks.push(locations.slice(i, i + BATCH_MAX_LOCATIONS));
+  for (let i = 0; i < locations.length; i += BATCH_MAX_LOCATIONS)
+    chunks.push(locations.slice(i, i + BATCH_MAX_LOCATIONS));
   let items = 0,
     errors = 0,
     bytes = 0,
@@ -81,7 +94,12 @@ async function pullBatches(base: string, key: string, locations: ReturnType<type
       const chunk = chunks[next++]!;
       const res = await fetch(`${base}/api/v1/hazards/batch`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/x-ndjson", "Accept-Encoding": "identity" },
+        headers: {
+          Authorization: `Bearer ${key}`,
+          "Content-Type": "application/json",
+          Accept: "application/x-ndjson",
+          "Accept-Encoding": "identity",
+        },
         body: JSON.stringify({ locations: chunk, slots }),
       });
       if (res.status !== 200) throw new Error(`batch answered HTTP ${res.status}: ${await res.text()}`);
@@ -118,14 +136,18 @@ async function main() {
     server = await startServer("server.ts", serverPort, newDataDir("bench-batch-"));
     const key = await premiumApiKey(server.url);
     const auth = { Authorization: `Bearer ${key}` };
-    console.log(`${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}, ${CONNECTIONS} connections for the single-call rows`);
+    console.log(
+      `${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}, ${CONNECTIONS} connections for the single-call rows`,
+    );
 
-    const run = (url: string, headers: Record<string, string> = {}) => measure({ url, connections: CONNECTIONS, duration: DURATION, headers });
+    const run = (url: string, headers: Record<string, string> = {}) =>
+      measure({ url, connections: CONNECTIONS, duration: DURATION, headers });
     const scoresUrl = `${server.url}/api/riskdb/hazard_scores?location_code=GB&scenario=rcp85&period=2050`;
     const pointUrl = `${server.url}/api/riskdb/get_data/hazards?lat=52.52&lon=13.405&scenario=rcp85&period=2050`;
     for (const url of [scoresUrl, pointUrl]) {
       const r = await fetch(url, { headers: auth });
-      if (r.status !== 200 || !r.headers.get("RateLimit-Remaining")) throw new Error(`${url} with the key: HTTP ${r.status}`);
+      if (r.status !== 200 || !r.headers.get("RateLimit-Remaining"))
+        throw new Error(`${url} with the key: HTTP ${r.status}`);
     }
     await run(`http://127.0.0.1:${fixedPort}/`); // warm-up
     await run(pointUrl, auth);
@@ -135,13 +157,18 @@ async function main() {
     console.log(formatRow("hazard_scores, API key", scores));
     const point = await run(pointUrl, auth);
     console.log(formatRow("get_data/hazards, API key", point));
-    for (const [name, m] of Object.entries({ scores, point })) if (m.errors) throw new Error(`${name}: ${m.errors} failed requests`);
-    console.log(`hazard_scores/fixed-bytes: ${(scores.reqPerSec / bare.reqPerSec).toFixed(2)}   get_data/hazards/fixed-bytes: ${(point.reqPerSec / bare.reqPerSec).toFixed(2)}`);
+    for (const [name, m] of Object.entries({ scores, point }))
+      if (m.errors) throw new Error(`${name}: ${m.errors} failed requests`);
+    console.log(
+      `hazard_scores/fixed-bytes: ${(scores.reqPerSec / bare.reqPerSec).toFixed(2)}   get_data/hazards/fixed-bytes: ${(point.reqPerSec / bare.reqPerSec).toFixed(2)}`,
+    );
 
     const locations = insuredLocations(LOCATIONS);
     const singleCalls = LOCATIONS * SLOTS.length;
     const perPointSeconds = singleCalls / point.reqPerSec;
-    console.log(`\nper-point path: ${singleCalls.toLocaleString("en-GB")} get_data/hazards calls at ${point.reqPerSec.toFixed(0)} req/s = ${perPointSeconds.toFixed(0)} s (${(perPointSeconds / 60).toFixed(1)} min), before any rate limit`);
+    console.log(
+      `\nper-point path: ${singleCalls.toLocaleString("en-GB")} get_data/hazards calls at ${point.reqPerSec.toFixed(0)} req/s = ${perPointSeconds.toFixed(0)} s (${(perPointSeconds / 60).toFixed(1)} min), before any rate limit`,
+    );
 
     const pid = server.child.pid!;
     const rssBefore = rssMb(pid);
@@ -154,7 +181,9 @@ async function main() {
     console.log(
       `batch path: ${pulled.calls} calls × ${BATCH_MAX_LOCATIONS.toLocaleString("en-GB")} points × ${pulled.slots} slots (${PARALLEL} in flight, NDJSON): ${pulled.items.toLocaleString("en-GB")} items (${pulled.errors} error items), ${(pulled.bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s (target ≤ ${TARGET_SECONDS} s), ${((pulled.items * pulled.slots) / seconds).toFixed(0)} point-slots/s`,
     );
-    console.log(`batch/per-point: ${(perPointSeconds / seconds).toFixed(0)}× faster; server RSS ${rssBefore} MB before, peak ${peak} MB during the pull; key's RateLimit-Remaining after the pull: ${pulled.remaining}`);
+    console.log(
+      `batch/per-point: ${(perPointSeconds / seconds).toFixed(0)}× faster; server RSS ${rssBefore} MB before, peak ${peak} MB during the pull; key's RateLimit-Remaining after the pull: ${pulled.remaining}`,
+    );
     if (pulled.items !== LOCATIONS) throw new Error(`expected ${LOCATIONS} items, read ${pulled.items}`);
     if (seconds > TARGET_SECONDS) process.exitCode = 1;
   } finally {

@@ -18,7 +18,16 @@ import { fileURLToPath } from "node:url";
 import fs from "node:fs";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { SESSION_COOKIE_NAME } from "../app/domain/auth/auth";
-import { ROOT, assertBuilt, formatRow, measure, newDataDir, startServer, type Measured, type StartedServer } from "./support/servers";
+import {
+  ROOT,
+  assertBuilt,
+  formatRow,
+  measure,
+  newDataDir,
+  startServer,
+  type Measured,
+  type StartedServer,
+} from "./support/servers";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -49,7 +58,11 @@ async function bareServer(port: number) {
   const engine = getRiskEngine();
   const versions = { dataset_version: engine.datasetVersion, methodology_version: METHODOLOGY_VERSION };
   const answers: Record<string, (q: URLSearchParams) => unknown> = {
-    "/api/riskdb/hazard_scores": (q) => ({ status: "ok", ...engine.scores(q.get("location_code"), q.get("scenario"), q.get("period")), ...versions }),
+    "/api/riskdb/hazard_scores": (q) => ({
+      status: "ok",
+      ...engine.scores(q.get("location_code"), q.get("scenario"), q.get("period")),
+      ...versions,
+    }),
     "/api/riskdb/countries": () => riskdb.listCountries(),
     "/api/riskdb/regions": (q) => riskdb.listRegions(q.get("country_code")!),
     "/api/riskdb/durations": () => riskdb.listDurations(),
@@ -59,7 +72,13 @@ async function bareServer(port: number) {
     "/api/riskdb/location_codes": (q) => riskdb.locationCodes(Number(q.get("lat")), Number(q.get("lon"))),
     "/api/riskdb/statistic": () => riskdb.datasetStatistic(),
     "/api/riskdb/get_data/hazards": (q) =>
-      riskdb.pointHazards(null, { lat: Number(q.get("lat")), lon: Number(q.get("lon")), scenario: q.get("scenario"), period: q.get("period"), explain: false } as never),
+      riskdb.pointHazards(null, {
+        lat: Number(q.get("lat")),
+        lon: Number(q.get("lon")),
+        scenario: q.get("scenario"),
+        period: q.get("period"),
+        explain: false,
+      } as never),
   };
   http
     .createServer((req, res) => {
@@ -67,7 +86,9 @@ async function bareServer(port: number) {
       const answer = answers[url.pathname];
       if (!answer) return void res.writeHead(404).end();
       void Promise.resolve(answer(url.searchParams)).then((body) =>
-        res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" }).end(JSON.stringify(body)),
+        res
+          .writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" })
+          .end(JSON.stringify(body)),
       );
     })
     .listen(port, "127.0.0.1", () => process.send?.("ready"));
@@ -129,14 +150,19 @@ async function main() {
 
     for (const endpoint of ENDPOINTS) {
       // load_ms (how long the dataset took to load in that process) is the one field that may differ.
-      const comparable = (text: string) => JSON.parse(text, (key, value: unknown) => (key === "load_ms" ? undefined : value));
-      const bodies = await Promise.all(Object.values(bases).map(async (b) => comparable(await (await fetch(b + endpoint)).text())));
+      const comparable = (text: string) =>
+        JSON.parse(text, (key, value: unknown) => (key === "load_ms" ? undefined : value));
+      const bodies = await Promise.all(
+        Object.values(bases).map(async (b) => comparable(await (await fetch(b + endpoint)).text())),
+      );
       if (!isDeepStrictEqual(bodies[0], bodies[1]) || !isDeepStrictEqual(bodies[0], bodies[2])) {
         throw new Error(`the servers answer different JSON for ${endpoint}`);
       }
     }
     console.log(`riskdb API: same JSON from all three servers for ${ENDPOINTS.length} endpoints`);
-    console.log(`${CONNECTIONS} connections, ${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}`);
+    console.log(
+      `${CONNECTIONS} connections, ${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}`,
+    );
 
     const run = (base: string, endpoint: string, duration: number, headers: Record<string, string> = {}) =>
       measure({ url: base + endpoint, connections: CONNECTIONS, duration, headers });
@@ -144,7 +170,8 @@ async function main() {
     const bearer = { Authorization: `Bearer ${token}` };
     const keyed = { Authorization: `Bearer ${await apiKey(entry.url, token)}` };
     const signedIn = await fetch(entry.url + ENDPOINTS[0]!, { headers: bearer });
-    if (signedIn.status !== 200) throw new Error(`the signed-in caller got HTTP ${signedIn.status} for ${ENDPOINTS[0]}`);
+    if (signedIn.status !== 200)
+      throw new Error(`the signed-in caller got HTTP ${signedIn.status} for ${ENDPOINTS[0]}`);
     // JIT warm-up of every server before the measured runs
     for (const base of Object.values(bases)) await run(base, ENDPOINTS[0]!, 2);
 
@@ -158,18 +185,34 @@ async function main() {
       console.log(`\nGET ${endpoint} (${duration} s each)`);
       for (const kind of kinds) {
         results[kind] = await run(bases[kind], endpoint, duration);
-        console.log(formatRow(kind === "server.ts" ? "server.ts (anonymous, cached)" : kind === "bare" ? "bare node:http" : "remix-serve (before)", results[kind]!));
+        console.log(
+          formatRow(
+            kind === "server.ts"
+              ? "server.ts (anonymous, cached)"
+              : kind === "bare"
+                ? "bare node:http"
+                : "remix-serve (before)",
+            results[kind]!,
+          ),
+        );
       }
       const ratio = results["server.ts"]!.reqPerSec / results.bare!.reqPerSec;
       const line = `server.ts/bare: ${(ratio * 100).toFixed(1)} % (target ≥ 50 %), p99 ${results["server.ts"]!.p99} ms (target < 20 ms)`;
       if (i === 0) {
         results.uncached = await run(entry.url, endpoint, duration, bearer);
         console.log(formatRow("server.ts, Bearer (uncached)", results.uncached));
-        console.log(`remix-serve/bare: ${((results["remix-serve"]!.reqPerSec / results.bare!.reqPerSec) * 100).toFixed(1)} %`);
-        console.log(`server.ts uncached/bare: ${((results.uncached.reqPerSec / results.bare!.reqPerSec) * 100).toFixed(1)} % (the cached row above is what an anonymous caller gets)`);
+        console.log(
+          `remix-serve/bare: ${((results["remix-serve"]!.reqPerSec / results.bare!.reqPerSec) * 100).toFixed(1)} %`,
+        );
+        console.log(
+          `server.ts uncached/bare: ${((results.uncached.reqPerSec / results.bare!.reqPerSec) * 100).toFixed(1)} % (the cached row above is what an anonymous caller gets)`,
+        );
       }
       if (endpoint.startsWith("/api/riskdb/get_data/hazards")) {
-        for (const [name, headers] of [["session", bearer], ["API key", keyed]] as const) {
+        for (const [name, headers] of [
+          ["session", bearer],
+          ["API key", keyed],
+        ] as const) {
           const m = (results[name] = await run(entry.url, endpoint, duration, headers));
           const share = m.reqPerSec / results.bare!.reqPerSec;
           console.log(formatRow(`server.ts, ${name} (uncached)`, m));
@@ -180,9 +223,14 @@ async function main() {
       }
       console.log(line);
       if (ratio < 0.5 || results["server.ts"]!.p99 >= 20) failures.push(`${endpoint}: ${line}`);
-      for (const [kind, m] of Object.entries(results)) if (m.errors) throw new Error(`${kind} ${endpoint}: ${m.errors} failed requests`);
+      for (const [kind, m] of Object.entries(results))
+        if (m.errors) throw new Error(`${kind} ${endpoint}: ${m.errors} failed requests`);
     }
-    console.log(failures.length ? `\nBELOW TARGET on this machine now:\n  ${failures.join("\n  ")}` : "\nall riskdb GETs meet the targets");
+    console.log(
+      failures.length
+        ? `\nBELOW TARGET on this machine now:\n  ${failures.join("\n  ")}`
+        : "\nall riskdb GETs meet the targets",
+    );
   } finally {
     bare?.kill("SIGTERM");
     await Promise.all(servers.map((s) => s.stop()));

@@ -12,13 +12,19 @@ import pg from "pg";
 import { ROOT, assertBuilt } from "./support/servers";
 
 /** The PostgreSQL server the job bench uses too; the test creates its database beside the one named here. */
-const url = process.env.BENCH_DATABASE_URL ?? process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const url =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.BENCH_PG_URL ??
+  process.env.DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
 try {
   const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await probe.connect();
   await probe.end();
 } catch (error) {
-  console.log(`failover: skipped, no PostgreSQL at ${url.replace(/\/\/[^@]*@/, "//")} (${(error as Error).message}); set BENCH_DATABASE_URL. Target: B delivers within 120 s of A's death`);
+  console.log(
+    `failover: skipped, no PostgreSQL at ${url.replace(/\/\/[^@]*@/, "//")} (${(error as Error).message}); set BENCH_DATABASE_URL. Target: B delivers within 120 s of A's death`,
+  );
   process.exit(0);
 }
 assertBuilt();
@@ -32,12 +38,22 @@ const out = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run"
 const text = `${out.stdout}\n${out.stderr}`;
 const takeover = /takeover: (.*)/.exec(text)?.[1];
 const passed = out.status === 0;
-console.log(`two instances on one PostgreSQL database (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}), test run ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+console.log(
+  `two instances on one PostgreSQL database (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}), test run ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+);
 // The test checks sessions, API keys and the cache signal before the kill: a takeover line means they held.
-console.log(`  sessions, API keys and cache invalidation across instances: ${takeover ? "ok" : passed ? "ok" : "FAILED (see below)"}`);
+console.log(
+  `  sessions, API keys and cache invalidation across instances: ${takeover ? "ok" : passed ? "ok" : "FAILED (see below)"}`,
+);
 console.log(`  ${takeover ?? "no takeover: the test failed before the kill"} (target: delivered ≤ 120 s after A died)`);
 console.log(`  files downloaded from both instances: ${passed ? "ok" : "not reached"}`);
 if (!passed) {
-  console.log(text.split("\n").filter((l) => /FAIL|Error|expected|not delivered/.test(l)).slice(0, 10).join("\n"));
+  console.log(
+    text
+      .split("\n")
+      .filter((l) => /FAIL|Error|expected|not delivered/.test(l))
+      .slice(0, 10)
+      .join("\n"),
+  );
   process.exit(1);
 }

@@ -28,14 +28,31 @@ const values = new Float32Array(SIZE * SIZE);
 for (let i = 0; i < values.length; i++) values[i] = (i % 97) / 40;
 for (const kind of ["river", "coastal"] as const) {
   for (const rp of RPS) {
-    const file = kind === "river" ? riverFileName("historical", "historical", rp) : coastalFileName("historical", "historical", rp);
+    const file =
+      kind === "river"
+        ? riverFileName("historical", "historical", rp)
+        : coastalFileName("historical", "historical", rp);
     const full = path.join(dir, file);
     writeFileSync(full, writeDepthTiff({ width: SIZE, height: SIZE, values, west: W, north: N, dx: STEP, dy: STEP }));
     entries.push({
-      file, kind, scenario: "historical", period: "historical", returnPeriod: rp, variant: kind === "river" ? "WATCH" : "wtsub_0",
-      units: "m", crs: "EPSG:4326", bbox: [W, N - 10, W + 10, N], width: SIZE, height: SIZE, resolution: [STEP, STEP],
-      bytes: SIZE * SIZE * 4, sha256: await sha256Of(full), source: { name: "bench", url: "file:" + file }, licence: "CC BY 4.0",
-      attribution: "bench", addedAt: new Date().toISOString(),
+      file,
+      kind,
+      scenario: "historical",
+      period: "historical",
+      returnPeriod: rp,
+      variant: kind === "river" ? "WATCH" : "wtsub_0",
+      units: "m",
+      crs: "EPSG:4326",
+      bbox: [W, N - 10, W + 10, N],
+      width: SIZE,
+      height: SIZE,
+      resolution: [STEP, STEP],
+      bytes: SIZE * SIZE * 4,
+      sha256: await sha256Of(full),
+      source: { name: "bench", url: "file:" + file },
+      licence: "CC BY 4.0",
+      attribution: "bench",
+      addedAt: new Date().toISOString(),
     });
   }
 }
@@ -45,7 +62,10 @@ const reader = new FloodDepthReader(store, 60_000);
 // Sites spread over the box: 20 (their strips stay in the block cache: the warm case) and 2,000 (most lookups
 // read strips again: 2,000 sites × 20 layers of 38 kB strips exceed the 64 MB cache).
 const SITES = Number(process.argv[2] ?? 20);
-const pts = Array.from({ length: SITES }, (_, i) => ({ lat: N - 0.05 - ((i * 37) % 99) / 10, lon: W + 0.05 + ((i * 53) % 99) / 10 }));
+const pts = Array.from({ length: SITES }, (_, i) => ({
+  lat: N - 0.05 - ((i * 37) % 99) / 10,
+  lon: W + 0.05 + ((i * 53) % 99) / 10,
+}));
 
 const c0 = performance.now();
 for (const p of pts) await reader.depthsAt(p.lat, p.lon, "historical", "historical");
@@ -68,7 +88,7 @@ console.log(
 );
 
 // Store size for Europe (W 25 … E 45, S 34 … N 72) at 30″ Float32, as layers:fetch --bbox stores it.
-const europe = (70 * 120) * (38 * 120) * 4;
+const europe = 70 * 120 * (38 * 120) * 4;
 console.log(
   `store size, Europe box -25,34,45,72 at 30″: ${(europe / 1e6).toFixed(0)} MB per layer; historical river + coast, 9 return periods each: ${((europe * 18) / 1e9).toFixed(2)} GB; each further scenario × year adds the same`,
 );

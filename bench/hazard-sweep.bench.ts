@@ -11,7 +11,8 @@ const n = Number(process.argv[2] ?? 20000);
 let seed = Number(process.argv[3] ?? 20261129);
 const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const engine = loadRiskEngine(undefined, { points: true });
-const R_KM = 6371.0088, STEP_KM = 2;
+const R_KM = 6371.0088,
+  STEP_KM = 2;
 
 type Scores = Map<string, number>;
 function scores(lat: number, lon: number): Scores | null {
@@ -27,7 +28,9 @@ const jumps = new Map<string, { pairs: number; big: number }>();
 let got = 0;
 const t0 = performance.now();
 while (got < n) {
-  const lat = (Math.asin(2 * rnd() - 1) * 180) / Math.PI, lon = rnd() * 360 - 180, dir = rnd() * 2 * Math.PI;
+  const lat = (Math.asin(2 * rnd() - 1) * 180) / Math.PI,
+    lon = rnd() * 360 - 180,
+    dir = rnd() * 2 * Math.PI;
   if (lat < -60 || lat > 75) continue;
   const a = scores(lat, lon);
   if (!a) continue;
@@ -51,7 +54,9 @@ while (got < n) {
   }
 }
 const pct = (x: number, of: number) => ((100 * x) / Math.max(1, of)).toFixed(1).padStart(5);
-console.log(`hazard sweep: ${got} random land points, seed ${process.argv[3] ?? 20261129}, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `hazard sweep: ${got} random land points, seed ${process.argv[3] ?? 20261129}, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 console.log(`hazard   n/a     1     2     3     4     5   ≥ High   2-km jumps ≥ 3 bands (target ≤ 0.1 %)`);
 for (const [h, b] of [...bands].sort()) {
   const j = jumps.get(h) ?? { pairs: 0, big: 0 };

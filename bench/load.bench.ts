@@ -12,14 +12,21 @@
 import autocannon, { type Request } from "autocannon";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { SESSION_COOKIE_NAME } from "../app/domain/auth/auth";
-import { accessLogTable, asUsersOfConnections, assertBuilt, behindProxy, newDataDir, startServer, freePort } from "./support/servers";
+import {
+  accessLogTable,
+  asUsersOfConnections,
+  assertBuilt,
+  behindProxy,
+  newDataDir,
+  startServer,
+  freePort,
+} from "./support/servers";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const CLIENT_ADDRESSES = Number(process.env.BENCH_CLIENT_ADDRESSES ?? CONNECTIONS);
 /** Longer than any answer should take: a request still open after this counts as a client timeout. */
 const TIMEOUT_SECONDS = 10;
-
 
 async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/dashboard/login`, {
@@ -43,10 +50,29 @@ function mix(cookie: string): Request[] {
 function requests(cookie: string): Request[] {
   const signedIn = { Cookie: cookie };
   const page = (path: string): Request => ({ method: "GET", path, headers: signedIn });
-  const read = (path: string): Request => ({ method: "GET", path, headers: { ...signedIn, Accept: "application/json" } });
-  const login: Request = { method: "POST", path: "/dashboard/login", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: loginBody };
-  const tourSeen: Request = { method: "POST", path: "/intro-tour", headers: { ...signedIn, "Content-Type": "application/x-www-form-urlencoded" }, body: "returnTo=%2Fdashboard" };
-  const terms: Request = { method: "PUT", path: "/api/v1/terms_conditions", headers: { ...signedIn, "Content-Type": "application/json" }, body: '{"terms_conditions":true}' };
+  const read = (path: string): Request => ({
+    method: "GET",
+    path,
+    headers: { ...signedIn, Accept: "application/json" },
+  });
+  const login: Request = {
+    method: "POST",
+    path: "/dashboard/login",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: loginBody,
+  };
+  const tourSeen: Request = {
+    method: "POST",
+    path: "/intro-tour",
+    headers: { ...signedIn, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "returnTo=%2Fdashboard",
+  };
+  const terms: Request = {
+    method: "PUT",
+    path: "/api/v1/terms_conditions",
+    headers: { ...signedIn, "Content-Type": "application/json" },
+    body: '{"terms_conditions":true}',
+  };
   // Every connection starts at the top: the cheap reads come first, so the first burst is not 100 dashboards at once.
   return [
     read("/api/riskdb/hazard_scores?location_code=GB&scenario=rcp85&period=2050"),
@@ -76,18 +102,33 @@ async function main() {
   assertBuilt();
   const port = await freePort();
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
-  const server = await startServer("server.ts", port, newDataDir("bench-load-"), behindProxy(CLIENT_ADDRESSES), { accessLog: true });
+  const server = await startServer("server.ts", port, newDataDir("bench-load-"), behindProxy(CLIENT_ADDRESSES), {
+    accessLog: true,
+  });
   try {
     const cookie = await signIn(server.url);
-    const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: DURATION, timeout: TIMEOUT_SECONDS, requests: mix(cookie) });
+    const result = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      timeout: TIMEOUT_SECONDS,
+      requests: mix(cookie),
+    });
     const byStatus = result.statusCodeStats ?? {};
-    const count = (test: (code: number) => boolean) => Object.entries(byStatus).reduce((n, [code, s]) => (test(Number(code)) ? n + s.count : n), 0);
-    console.log(`load: ${CONNECTIONS} connections from ${Math.max(1, CLIENT_ADDRESSES)} client address(es) for ${DURATION} s on ${database} (server.ts), 1 login in 20 requests; targets: 0 × 5xx, 0 timeouts, 0 errors`);
+    const count = (test: (code: number) => boolean) =>
+      Object.entries(byStatus).reduce((n, [code, s]) => (test(Number(code)) ? n + s.count : n), 0);
+    console.log(
+      `load: ${CONNECTIONS} connections from ${Math.max(1, CLIENT_ADDRESSES)} client address(es) for ${DURATION} s on ${database} (server.ts), 1 login in 20 requests; targets: 0 × 5xx, 0 timeouts, 0 errors`,
+    );
     console.log(
       `  ${result.requests.average.toFixed(0)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms   ` +
         `${result.requests.total} requests   5xx ${count((c) => c >= 500)}   4xx ${count((c) => c >= 400 && c < 500)}   timeouts ${result.timeouts}   errors ${result.errors}`,
     );
-    console.log(`  status codes: ${Object.entries(byStatus).map(([code, s]) => `${code}×${s.count}`).join(" ")}`);
+    console.log(
+      `  status codes: ${Object.entries(byStatus)
+        .map(([code, s]) => `${code}×${s.count}`)
+        .join(" ")}`,
+    );
     console.log(accessLogTable(server.accessLog));
     if (count((c) => c >= 500) > 0 || result.timeouts > 0 || result.errors > 0) process.exitCode = 1;
   } finally {

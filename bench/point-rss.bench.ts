@@ -31,13 +31,24 @@ async function main() {
     const settled = rssMb(server.child.pid!);
     await new Promise((r) => setTimeout(r, IDLE_MS - (performance.now() - sent)));
     const idle = rssMb(server.child.pid!);
-    console.log(`${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-    console.log(`location_codes ${loc.status}, get_data/hazards ${hz.status}; first engine request (engine and point drivers load) ${first.toFixed(0)} ms`);
+    console.log(
+      `${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
+    console.log(
+      `location_codes ${loc.status}, get_data/hazards ${hz.status}; first engine request (engine and point drivers load) ${first.toFixed(0)} ms`,
+    );
     const { loadPointDrivers } = await import("../app/risk/engine/load-engine.server");
     const points = loadPointDrivers();
-    console.log(`point drivers: ${points ? `${(points.byteLength / 1024 / 1024).toFixed(1)} MB of typed arrays` : "absent"}`);
+    console.log(
+      `point drivers: ${points ? `${(points.byteLength / 1024 / 1024).toFixed(1)} MB of typed arrays` : "absent"}`,
+    );
     console.log(`RSS after start ${before} MB; ${SETTLE_MS / 1000} s after the first requests ${settled} MB`);
-    console.log(`idle RSS with the engine and the point drivers loaded (${IDLE_MS / 1000} s quiet) ${idle} MB (target ≤ ${TARGET_MB} MB: ${idle <= TARGET_MB ? "met" : "MISSED"})`);
+    console.log(
+      `idle RSS with the engine and the point drivers loaded (${IDLE_MS / 1000} s quiet) ${idle} MB (target ≤ ${TARGET_MB} MB: ${idle <= TARGET_MB ? "met" : "MISSED"})`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -55,7 +55,11 @@ async function runOne(mode: "pglite" | "postgres") {
     if (batch.length) yield Buffer.from(batch.join(""));
   }
   const t0 = performance.now();
-  const preview = await ingestUpload({ fileName: "million.csv", data: source(), owner: { userId: user.id, plan: "PREMIUM" } });
+  const preview = await ingestUpload({
+    fileName: "million.csv",
+    data: source(),
+    owner: { userId: user.id, plan: "PREMIUM" },
+  });
   const ingestMs = performance.now() - t0;
   const ingestPeak = peak;
   const upload = await findUpload(preview.upload_id, { userId: user.id });
@@ -99,18 +103,33 @@ if (child === "pglite" || child === "postgres") {
   const { mkdtempSync, rmSync } = await import("node:fs");
   const withLayers = await syntheticSiteLayers(LAND_SITES);
   const without = mkdtempSync(`${os.tmpdir()}/no-layers-`);
-  console.log(`portfolio job with flood-depth layers, ${ROWS.toLocaleString("en")} rows on PGlite (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}); target: with layers ≤ 2× without`);
+  console.log(
+    `portfolio job with flood-depth layers, ${ROWS.toLocaleString("en")} rows on PGlite (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}); target: with layers ≤ 2× without`,
+  );
   const jobSeconds: number[] = [];
-  for (const [label, dir] of [["without layers", without], ["with layers", withLayers]] as const) {
-    const out = spawnSync(process.execPath, ["--import", "tsx", self, "pglite"], { encoding: "utf8", env: { ...process.env, ...ALLOCATOR_ENV, LAYERS_DIR: dir, S3_URL: "" }, maxBuffer: 1 << 24 });
-    const line = out.stdout.trim().split("\n").reverse().find((l) => l.startsWith('{"mode":"pglite"'));
+  for (const [label, dir] of [
+    ["without layers", without],
+    ["with layers", withLayers],
+  ] as const) {
+    const out = spawnSync(process.execPath, ["--import", "tsx", self, "pglite"], {
+      encoding: "utf8",
+      env: { ...process.env, ...ALLOCATOR_ENV, LAYERS_DIR: dir, S3_URL: "" },
+      maxBuffer: 1 << 24,
+    });
+    const line = out.stdout
+      .trim()
+      .split("\n")
+      .reverse()
+      .find((l) => l.startsWith('{"mode":"pglite"'));
     if (!line) {
       console.log(`  ${label}: failed\n${out.stdout.slice(-1000)}\n${out.stderr.slice(-2000)}`);
       continue;
     }
     const r = JSON.parse(line) as Record<string, number | string>;
     jobSeconds.push(Number(r.jobMs) / 1000);
-    console.log(`  ${label}: job ${(Number(r.jobMs) / 1000).toFixed(1)} s (CPU ${(Number(r.jobCpuMs) / 1000).toFixed(1)} s; ${r.status}, ${r.processed} rows), peak ${mb(Number(r.peak) - Number(r.idle))} above idle`);
+    console.log(
+      `  ${label}: job ${(Number(r.jobMs) / 1000).toFixed(1)} s (CPU ${(Number(r.jobCpuMs) / 1000).toFixed(1)} s; ${r.status}, ${r.processed} rows), peak ${mb(Number(r.peak) - Number(r.idle))} above idle`,
+    );
   }
   if (jobSeconds.length === 2) {
     const ratio = jobSeconds[1]! / jobSeconds[0]!;
@@ -120,20 +139,30 @@ if (child === "pglite" || child === "postgres") {
   rmSync(without, { recursive: true, force: true });
 } else {
   const self = fileURLToPath(import.meta.url);
-  console.log(`portfolio job, ${ROWS.toLocaleString("en")} rows (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}); 1M-row target: job ≤ 180 s on 2 cores (before: 561 s on PGlite, PostgreSQL never finished)`);
+  console.log(
+    `portfolio job, ${ROWS.toLocaleString("en")} rows (${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}); 1M-row target: job ≤ 180 s on 2 cores (before: 561 s on PGlite, PostgreSQL never finished)`,
+  );
   const only = process.env.BENCH_DB;
   if (only && only !== "pglite" && only !== "postgres") throw new Error(`BENCH_DB=${only}: pglite or postgres`);
   for (const mode of ["pglite", "postgres"] as const) {
     if (only && only !== mode) continue;
-    const out = spawnSync(process.execPath, ["--import", "tsx", self, mode], { encoding: "utf8", env: { ...process.env, ...ALLOCATOR_ENV }, maxBuffer: 1 << 24 });
+    const out = spawnSync(process.execPath, ["--import", "tsx", self, mode], {
+      encoding: "utf8",
+      env: { ...process.env, ...ALLOCATOR_ENV },
+      maxBuffer: 1 << 24,
+    });
     // The child's stdout also carries the app's JSON log lines: its figures are the line that names the mode.
-    const line = out.stdout.trim().split("\n").reverse().find((l) => l.startsWith(`{"mode":"${mode}"`));
+    const line = out.stdout
+      .trim()
+      .split("\n")
+      .reverse()
+      .find((l) => l.startsWith(`{"mode":"${mode}"`));
     if (!line) {
       console.log(`  ${mode}: failed\n${out.stdout.slice(-1000)}\n${out.stderr.slice(-2000)}`);
       continue;
     }
     const r = JSON.parse(line) as Record<string, number | string>;
-    const above = (Number(r.peak) - Number(r.idle));
+    const above = Number(r.peak) - Number(r.idle);
     const target =
       mode === "postgres"
         ? `peak RSS ${mb(Number(r.peak))} (target ≤ 400 MB)`

@@ -60,7 +60,11 @@ getRiskEngine();
 const test = await createTestDatabase();
 setDbForTesting(test.db);
 // warm both paths once on a small slice
-await ingestUpload({ fileName: "warm.csv", data: iterate(chunks(Buffer.from([...largeCsvLines(2000)].join("")))), owner: { userId: null, plan: "PREMIUM" } });
+await ingestUpload({
+  fileName: "warm.csv",
+  data: iterate(chunks(Buffer.from([...largeCsvLines(2000)].join("")))),
+  owner: { userId: null, plan: "PREMIUM" },
+});
 
 async function preview(parts: Uint8Array[], rows: number) {
   collectGarbage();
@@ -68,11 +72,16 @@ async function preview(parts: Uint8Array[], rows: number) {
   const stop = peakSampler();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const r = await ingestUpload({ fileName: "bench.csv", data: iterate(parts), owner: { userId: null, plan: "PREMIUM" } });
+  const r = await ingestUpload({
+    fileName: "bench.csv",
+    data: iterate(parts),
+    owner: { userId: null, plan: "PREMIUM" },
+  });
   const ms = performance.now() - t0;
   const cpu = cpuMs(c0);
   const peak = stop();
-  if (r.valid_locations + r.duplicate_locations !== rows) throw new Error(`preview found ${r.valid_locations + r.duplicate_locations} usable rows of ${rows}`);
+  if (r.valid_locations + r.duplicate_locations !== rows)
+    throw new Error(`preview found ${r.valid_locations + r.duplicate_locations} usable rows of ${rows}`);
   return { ms, cpu, above: peak - start, start };
 }
 
@@ -90,12 +99,18 @@ async function preview(parts: Uint8Array[], rows: number) {
   const floorCpu = Math.min(...floors.map((f) => f.cpu));
   const previewCpu = Math.min(...previews.map((p) => p.cpu));
   const previewMs = Math.min(...previews.map((p) => p.ms));
-  console.log(`portfolio preview, ${ROWS.toLocaleString("en")} rows (${mb(buf.length)} CSV; ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)})`);
+  console.log(
+    `portfolio preview, ${ROWS.toLocaleString("en")} rows (${mb(buf.length)} CSV; ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)})`,
+  );
   console.log(`  floor (csv-parse + latLngToCell): ${floorMs.toFixed(0)} ms`);
   console.log(`  preview (parse, checks, engine, stats, stored chunks): ${previewMs.toFixed(0)} ms`);
   console.log(`  ratio: ${(previewMs / floorMs).toFixed(2)}× the floor (target ≤ 2×; before: 4.8×)`);
-  console.log(`  CPU time: floor ${floorCpu.toFixed(0)} ms, preview ${previewCpu.toFixed(0)} ms, ${(previewCpu / floorCpu).toFixed(2)}× the floor`);
-  console.log(`  peak RSS above start: ${mb(Math.max(...previews.map((p) => p.above)))} (start ${mb(previews[0]!.start)})`);
+  console.log(
+    `  CPU time: floor ${floorCpu.toFixed(0)} ms, preview ${previewCpu.toFixed(0)} ms, ${(previewCpu / floorCpu).toFixed(2)}× the floor`,
+  );
+  console.log(
+    `  peak RSS above start: ${mb(Math.max(...previews.map((p) => p.above)))} (start ${mb(previews[0]!.start)})`,
+  );
 }
 
 // The large file once: time and memory against their own targets.
@@ -103,7 +118,9 @@ if (BIG_ROWS > 0) {
   const parts = chunks(Buffer.from([...largeCsvLines(BIG_ROWS)].join("")));
   const big = await preview(parts, BIG_ROWS);
   console.log(`portfolio preview, ${BIG_ROWS.toLocaleString("en")} rows`);
-  console.log(`  time: ${(big.ms / 1000).toFixed(1)} s, CPU ${(big.cpu / 1000).toFixed(1)} s (target ≤ 15 s; before: 19.5 s)`);
+  console.log(
+    `  time: ${(big.ms / 1000).toFixed(1)} s, CPU ${(big.cpu / 1000).toFixed(1)} s (target ≤ 15 s; before: 19.5 s)`,
+  );
   console.log(`  peak RSS above start: ${mb(big.above)} (target ≤ 150 MB)`);
 }
 await test.close();

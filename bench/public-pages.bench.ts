@@ -26,7 +26,16 @@ async function startServer(): Promise<{ url: string; child: ChildProcess | null 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PAYMENTS: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PAYMENTS: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
@@ -63,7 +72,12 @@ async function measure(browser: Awaited<ReturnType<typeof chromium.launch>>, url
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: RTT_MS, downloadThroughput: THROUGHPUT_BYTES_PER_S, uploadThroughput: THROUGHPUT_BYTES_PER_S });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: RTT_MS,
+    downloadThroughput: THROUGHPUT_BYTES_PER_S,
+    uploadThroughput: THROUGHPUT_BYTES_PER_S,
+  });
   const types = new Map<string, { type?: string; mime: string }>();
   const bytes: Record<Kind, number> = { html: 0, css: 0, js: 0, other: 0 };
   cdp.on("Network.responseReceived", (e) => types.set(e.requestId, { type: e.type, mime: e.response.mimeType }));
@@ -106,7 +120,16 @@ async function main() {
       const b = runs[0]!.bytes;
       const total = b.html + b.css + b.js;
       if (pagePath !== "/") worst = Math.max(worst, total);
-      rows.push([pagePath, kb(b.html), kb(b.css), kb(b.js), kb(total), kb(b.other), `${Math.round(median(runs.map((r) => r.fcp)))} ms`, `${Math.round(median(runs.map((r) => r.lcp)))} ms`]);
+      rows.push([
+        pagePath,
+        kb(b.html),
+        kb(b.css),
+        kb(b.js),
+        kb(total),
+        kb(b.other),
+        `${Math.round(median(runs.map((r) => r.fcp)))} ms`,
+        `${Math.round(median(runs.map((r) => r.lcp)))} ms`,
+      ]);
     }
   } finally {
     await browser.close();
@@ -115,10 +138,14 @@ async function main() {
   const header = ["page", "HTML", "CSS", "JS", "HTML+CSS+JS", "other", "text visible (FCP)", "LCP"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
-  console.log(`Public pages at 400 kbit/s, ${RTT_MS} ms RTT, cold cache; compressed bytes on the wire; median of ${RUNS} loads`);
+  console.log(
+    `Public pages at 400 kbit/s, ${RTT_MS} ms RTT, cold cache; compressed bytes on the wire; median of ${RUNS} loads`,
+  );
   console.log(line(header));
   for (const r of rows) console.log(line(r));
-  console.log(`Budget: blog post / FAQ under ${kb(BUDGET_BYTES)} (HTML+CSS+JS): ${worst <= BUDGET_BYTES ? "met" : "NOT met"} (largest ${kb(worst)})`);
+  console.log(
+    `Budget: blog post / FAQ under ${kb(BUDGET_BYTES)} (HTML+CSS+JS): ${worst <= BUDGET_BYTES ? "met" : "NOT met"} (largest ${kb(worst)})`,
+  );
 }
 
 main().catch((error) => {

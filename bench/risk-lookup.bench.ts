@@ -11,7 +11,12 @@ function mb(b: number): string {
  * this process's own CPU time per call (user + system), and the point lookup also as a ratio to the hexagon lookup
  * measured in the same run.
  */
-function bench(name: string, n: number, fn: (i: number) => unknown, targetUs?: number): { wallUs: number; cpuUs: number } {
+function bench(
+  name: string,
+  n: number,
+  fn: (i: number) => unknown,
+  targetUs?: number,
+): { wallUs: number; cpuUs: number } {
   for (let i = 0; i < Math.min(1000, n); i++) fn(i);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
@@ -20,7 +25,8 @@ function bench(name: string, n: number, fn: (i: number) => unknown, targetUs?: n
   const cpu = process.cpuUsage(c0);
   const us = (ms * 1000) / n;
   const cpuUs = (cpu.user + cpu.system) / n;
-  const target = targetUs === undefined ? "" : `  (target ≤ ${targetUs} µs of CPU: ${cpuUs <= targetUs ? "met" : "MISSED"})`;
+  const target =
+    targetUs === undefined ? "" : `  (target ≤ ${targetUs} µs of CPU: ${cpuUs <= targetUs ? "met" : "MISSED"})`;
   console.log(
     `${name.padEnd(46)} ${String(Math.round((n / ms) * 1000)).padStart(10)} ops/s  ${us.toFixed(2).padStart(8)} µs/op  ${cpuUs.toFixed(2).padStart(7)} µs CPU${target}`,
   );
@@ -92,11 +98,16 @@ bench("locate(point just off the shore → snap)", 50_000, (i) => e.locate(shore
   const { loadLandMask } = await import("../app/risk/engine/load-engine.server");
   const { sampleLandPoints } = await import("../app/risk/land/landmask");
   const land = sampleLandPoints(loadLandMask()!, 40_000);
-  bench("locate(land point by the mask)", 100_000, (i) => e.locate(land[i % land.length]!.lat, land[i % land.length]!.lon));
+  bench("locate(land point by the mask)", 100_000, (i) =>
+    e.locate(land[i % land.length]!.lat, land[i % land.length]!.lon),
+  );
 }
 // a point lookup: locate, then every hazard of one slot from the point's own drivers
-const point = bench("pointHazards(lat, lon, hist)", 100_000, (i) =>
-  e.pointHazards(pts[i % pts.length]![0], pts[i % pts.length]![1], "hist"), 50,
+const point = bench(
+  "pointHazards(lat, lon, hist)",
+  100_000,
+  (i) => e.pointHazards(pts[i % pts.length]![0], pts[i % pts.length]![1], "hist"),
+  50,
 );
 // the same lookup answered by the hexagon alone (locate, then the hexagon's stored scores): the point path's reference
 // on this machine at this load
@@ -117,14 +128,37 @@ console.log(
     const row = e.cellRow(hex);
     return row >= 0 ? [{ ...p, hex, row }] : [];
   });
-  bench("pointInputsAt (2′ drivers of a point)", 200_000, (i) => e.pointInputsAt(land[i % land.length]!.lat, land[i % land.length]!.lon, land[i % land.length]!.row), 50);
-  bench("pointScores(point, hexagon, rcp85, 2050)", 100_000, (i) => e.pointScores(land[i % land.length]!.lat, land[i % land.length]!.lon, land[i % land.length]!.hex, "rcp85", "2050"), 50);
-  bench("pointValues (all hazards × 10 slots)", 20_000, (i) => e.pointValues(land[i % land.length]!.lat, land[i % land.length]!.lon, land[i % land.length]!.row));
+  bench(
+    "pointInputsAt (2′ drivers of a point)",
+    200_000,
+    (i) => e.pointInputsAt(land[i % land.length]!.lat, land[i % land.length]!.lon, land[i % land.length]!.row),
+    50,
+  );
+  bench(
+    "pointScores(point, hexagon, rcp85, 2050)",
+    100_000,
+    (i) =>
+      e.pointScores(
+        land[i % land.length]!.lat,
+        land[i % land.length]!.lon,
+        land[i % land.length]!.hex,
+        "rcp85",
+        "2050",
+      ),
+    50,
+  );
+  bench("pointValues (all hazards × 10 slots)", 20_000, (i) =>
+    e.pointValues(land[i % land.length]!.lat, land[i % land.length]!.lon, land[i % land.length]!.row),
+  );
 }
 bench("scores(hexagon, explain)", 20_000, (i) =>
   e.scores(hexes[i % hexes.length]!, "rcp26", "2040", { explain: true }),
 );
 const { loadavg, cpus } = await import("node:os");
-console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `machine: ${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 const final = process.memoryUsage();
 console.log(`rss after benchmarks: ${mb(final.rss)}`);

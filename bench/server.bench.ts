@@ -9,7 +9,19 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import { asUsersOfConnections, assertBuilt, behindProxy, formatRow, measure, mixedRequests, newDataDir, rssMb, startServer, type Measured, type ServerKind } from "./support/servers";
+import {
+  asUsersOfConnections,
+  assertBuilt,
+  behindProxy,
+  formatRow,
+  measure,
+  mixedRequests,
+  newDataDir,
+  rssMb,
+  startServer,
+  type Measured,
+  type ServerKind,
+} from "./support/servers";
 
 const PAGE_DURATION = Number(process.env.BENCH_PAGE_DURATION ?? 8);
 const LOAD_DURATION = Number(process.env.BENCH_LOAD_DURATION ?? 30);
@@ -70,7 +82,9 @@ async function loadTest() {
 
 async function main() {
   assertBuilt();
-  console.log(`${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}`);
+  console.log(
+    `${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
+  );
   const figures: Partial<Record<ServerKind, Figures>> = {};
   for (const kind of ["remix-serve", "server.ts"] as const) figures[kind] = await measureServer(kind);
   const before = figures["remix-serve"]!;
@@ -80,15 +94,30 @@ async function main() {
   for (const page of PAGES) {
     console.log(formatRow(`${page} remix-serve (before)`, before.pages[page]!));
     console.log(formatRow(`${page} server.ts`, after.pages[page]!));
-    console.log(`  speed-up ${(after.pages[page]!.reqPerSec / before.pages[page]!.reqPerSec).toFixed(1)}× (target ≥ 5×)`);
+    console.log(
+      `  speed-up ${(after.pages[page]!.reqPerSec / before.pages[page]!.reqPerSec).toFixed(1)}× (target ≥ 5×)`,
+    );
   }
   console.log("\nStart and memory (PGlite)            remix-serve (before)   server.ts   target");
-  const row = (label: string, a: string, b: string, target: string) => console.log(`${label.padEnd(38)}${a.padStart(20)}${b.padStart(12)}   ${target}`);
-  row("first start to healthy (migrate+seed)", `${Math.round(before.coldStartMs)} ms`, `${Math.round(after.coldStartMs)} ms`, "");
-  row("warm restart to healthy", `${Math.round(before.warmStartMs)} ms`, `${Math.round(after.warmStartMs)} ms`, "≤ 2000 ms");
+  const row = (label: string, a: string, b: string, target: string) =>
+    console.log(`${label.padEnd(38)}${a.padStart(20)}${b.padStart(12)}   ${target}`);
+  row(
+    "first start to healthy (migrate+seed)",
+    `${Math.round(before.coldStartMs)} ms`,
+    `${Math.round(after.coldStartMs)} ms`,
+    "",
+  );
+  row(
+    "warm restart to healthy",
+    `${Math.round(before.warmStartMs)} ms`,
+    `${Math.round(after.warmStartMs)} ms`,
+    "≤ 2000 ms",
+  );
   row("idle RSS after warm restart", `${before.idleRssMb} MB`, `${after.idleRssMb} MB`, "≤ 250 MB");
 
-  console.log(`\nLoad test: server.ts, 100 connections from ${CLIENT_ADDRESSES} client address(es), ${LOAD_DURATION} s, pages + login + API`);
+  console.log(
+    `\nLoad test: server.ts, 100 connections from ${CLIENT_ADDRESSES} client address(es), ${LOAD_DURATION} s, pages + login + API`,
+  );
   const load = await loadTest();
   console.log(formatRow("mixed load", load));
   console.log(load.errors ? `${load.errors} errors (target 0)` : "0 errors");

@@ -35,7 +35,6 @@ const WARM_UP_BURST_S = 3;
 /** The self-service product code of a portfolio report (app/services/portfolio/report/purchase.server.ts). */
 const REPORT_PRODUCT = "portfolio_report";
 
-
 class User {
   private cookie = "";
   constructor(private readonly base: string) {}
@@ -93,10 +92,12 @@ type ReportAnswer = { report: { status: string }; report_files?: { kind: string;
 async function portfolioRound(user: User, csv: string): Promise<number> {
   const form = new FormData();
   form.append("file", new Blob([csv], { type: "text/csv" }), "soak.csv");
-  const preview = await user.json<{ upload_id: string; access_token: string; total_locations: number; valid_locations: number }>(
-    "/api/upload/upload_preview",
-    { method: "POST", body: form },
-  );
+  const preview = await user.json<{
+    upload_id: string;
+    access_token: string;
+    total_locations: number;
+    valid_locations: number;
+  }>("/api/upload/upload_preview", { method: "POST", body: form });
   const upload = { upload_id: preview.upload_id, access_token: preview.access_token };
   const { lead_id } = await user.post<{ lead_id: number }>("/api/v1/lead/file_transfer", upload);
   const order = await user.post<{ order_id: number }>("/api/v1/products/self-service-create-order", {
@@ -106,7 +107,11 @@ async function portfolioRound(user: User, csv: string): Promise<number> {
     valid_locations: preview.valid_locations,
   });
   // Paying needs the current terms accepted (ADR 014); accepting again is harmless.
-  await user.json("/api/v1/terms_conditions", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ terms_conditions: true }) });
+  await user.json("/api/v1/terms_conditions", {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ terms_conditions: true }),
+  });
   await user.post("/api/v1/lead/confirm_purchase", { lead_id, order_id: order.order_id });
   await user.json(`/api/upload/generate_report?upload_id=${preview.upload_id}`);
   const until = Date.now() + 10 * 60_000;
@@ -176,7 +181,9 @@ async function main() {
       downloaded += bytes;
       const rss = rssMb(pid);
       rounds.push({ minute: (Date.now() - started) / 60_000, rss });
-      console.log(`  round ${rounds.length} at ${rounds.at(-1)!.minute.toFixed(1)} min: RSS ${rss} MB (${load.total} requests, ${load.errors} errors; report of ${ROWS.toLocaleString("en")} rows, ${(bytes / 1e6).toFixed(1)} MB downloaded)`);
+      console.log(
+        `  round ${rounds.length} at ${rounds.at(-1)!.minute.toFixed(1)} min: RSS ${rss} MB (${load.total} requests, ${load.errors} errors; report of ${ROWS.toLocaleString("en")} rows, ${(bytes / 1e6).toFixed(1)} MB downloaded)`,
+      );
     }
     const minutes = (Date.now() - started) / 60_000;
     clearInterval(sampler);
@@ -189,9 +196,15 @@ async function main() {
     const growthPerHour = Number.isFinite(perHour) ? Math.max(0, perHour) : 0;
     const projected = after + (growthPerHour * Math.max(0, 60 - minutes)) / 60;
     const cpuS = (os.cpus().reduce((s, c) => s + c.times.user + c.times.sys, 0) - cpu0) / 1000;
-    console.log(`\n${minutes.toFixed(1)} min of mixed load: ${requestsDone} requests (${errors} errors), ${reports} reports built and downloaded (${(downloaded / 1e6).toFixed(0)} MB); machine CPU ${cpuS.toFixed(0)} s, load ${os.loadavg()[0]!.toFixed(1)}`);
-    console.log(`idle RSS after the first start on a fresh data folder: ${idle} MB (target ≤ ${IDLE_TARGET_MB} MB; before: 711 MB) ${idle <= IDLE_TARGET_MB ? "ok" : "OVER"}`);
-    console.log(`idle RSS once warm (one ${WARM_UP_ROWS}-row report and a ${WARM_UP_BURST_S} s burst, then ${SETTLE_S} s quiet): ${warmIdle} MB`);
+    console.log(
+      `\n${minutes.toFixed(1)} min of mixed load: ${requestsDone} requests (${errors} errors), ${reports} reports built and downloaded (${(downloaded / 1e6).toFixed(0)} MB); machine CPU ${cpuS.toFixed(0)} s, load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(
+      `idle RSS after the first start on a fresh data folder: ${idle} MB (target ≤ ${IDLE_TARGET_MB} MB; before: 711 MB) ${idle <= IDLE_TARGET_MB ? "ok" : "OVER"}`,
+    );
+    console.log(
+      `idle RSS once warm (one ${WARM_UP_ROWS}-row report and a ${WARM_UP_BURST_S} s burst, then ${SETTLE_S} s quiet): ${warmIdle} MB`,
+    );
     console.log(`peak RSS under load: ${peak} MB; at the end of the last round: ${rounds.at(-1)?.rss ?? "n/a"} MB`);
     const signed = (n: number) => `${n >= 0 ? "+" : ""}${n}`;
     console.log(

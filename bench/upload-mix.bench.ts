@@ -21,7 +21,6 @@ const OVER_STRINGS = Number(process.env.MIX_OVER_STRINGS ?? 2_000_000);
 const UNDER_STRINGS = Number(process.env.MIX_UNDER_STRINGS ?? 1_400_000);
 const TIMEOUT_MS = Number(process.env.MIX_TIMEOUT_S ?? 240) * 1000;
 
-
 async function login(base: string, email: string): Promise<string> {
   const body = new URLSearchParams({ intent: "login", email, password: DEMO_PASSWORD });
   const res = await fetch(`${base}/dashboard/login`, {
@@ -40,7 +39,12 @@ async function upload(base: string, cookie: string, file: string, signal: AbortS
   form.set("file", new File([fs.readFileSync(file)], path.basename(file)));
   const started = performance.now();
   try {
-    const res = await fetch(`${base}/api/upload/upload_preview`, { method: "POST", body: form, headers: { Cookie: cookie }, signal });
+    const res = await fetch(`${base}/api/upload/upload_preview`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: cookie },
+      signal,
+    });
     const text = await res.text();
     let message = "";
     try {
@@ -66,9 +70,15 @@ async function main() {
     const under = path.join(dir, "under-cap.xlsx");
     const a = await writeSharedStringsXlsx(over, OVER_STRINGS, 5000);
     const b = await writeSharedStringsXlsx(under, UNDER_STRINGS, 5000);
-    console.log(`${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}; shared-string cap ${formatBytes(XLSX_MAX_SHARED_STRINGS_BYTES)}`);
-    console.log(`files: over the cap ${formatBytes(a.bytes)} (${OVER_STRINGS.toLocaleString("en")} strings, table ${formatBytes(a.sharedStringsBytes)}),`);
-    console.log(`       under the cap ${formatBytes(b.bytes)} (${UNDER_STRINGS.toLocaleString("en")} strings, table ${formatBytes(b.sharedStringsBytes)})`);
+    console.log(
+      `${os.cpus().length} CPUs (load ${os.loadavg()[0]!.toFixed(1)}), node ${process.version}; shared-string cap ${formatBytes(XLSX_MAX_SHARED_STRINGS_BYTES)}`,
+    );
+    console.log(
+      `files: over the cap ${formatBytes(a.bytes)} (${OVER_STRINGS.toLocaleString("en")} strings, table ${formatBytes(a.sharedStringsBytes)}),`,
+    );
+    console.log(
+      `       under the cap ${formatBytes(b.bytes)} (${UNDER_STRINGS.toLocaleString("en")} strings, table ${formatBytes(b.sharedStringsBytes)})`,
+    );
 
     const server = await startServer("server.ts", await freePort(), dataDir);
     const pid = server.child.pid!;
@@ -100,7 +110,13 @@ async function main() {
       const abort = AbortSignal.timeout(TIMEOUT_MS);
       const t0 = performance.now();
       const results = await Promise.all([
-        ...Array.from({ length: UPLOADS }, (_, i) => upload(server.url, free, i % 2 ? over : under, abort).then((r) => ({ who: "DISCOVERY", file: i % 2 ? "over" : "under", ...r }))),
+        ...Array.from({ length: UPLOADS }, (_, i) =>
+          upload(server.url, free, i % 2 ? over : under, abort).then((r) => ({
+            who: "DISCOVERY",
+            file: i % 2 ? "over" : "under",
+            ...r,
+          })),
+        ),
         upload(server.url, premium, under, abort).then((r) => ({ who: "PREMIUM", file: "under", ...r })),
         upload(server.url, granular, over, abort).then((r) => ({ who: "GRANULAR", file: "over", ...r })),
       ]);
@@ -111,15 +127,21 @@ async function main() {
 
       console.log(`\n${results.length} uploads in ${(mixMs / 1000).toFixed(1)} s`);
       for (const r of results)
-        console.log(`  ${r.who.padEnd(9)} ${r.file.padEnd(5)} → ${r.status}${r.retryAfter ? ` (Retry-After ${r.retryAfter})` : ""} in ${(r.ms / 1000).toFixed(1)} s ${r.status === 200 ? "" : r.message.slice(0, 90)}`);
+        console.log(
+          `  ${r.who.padEnd(9)} ${r.file.padEnd(5)} → ${r.status}${r.retryAfter ? ` (Retry-After ${r.retryAfter})` : ""} in ${(r.ms / 1000).toFixed(1)} s ${r.status === 200 ? "" : r.message.slice(0, 90)}`,
+        );
       const sorted = [...health].sort((x, y) => x - y);
       const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       const afterRss = rssMb(pid);
       console.log(`\nserver RSS: idle ${idleRss} MB, peak ${peakRss} MB during the mix`);
-      console.log(`idle RSS after a first start on a fresh data folder: ${firstStartRss} MB (target ≤ 250 MB; before: 711-762 MB)`);
+      console.log(
+        `idle RSS after a first start on a fresh data folder: ${firstStartRss} MB (target ≤ 250 MB; before: 711-762 MB)`,
+      );
       console.log(`RSS ${SETTLE_MS / 1000} s after the mix: ${afterRss} MB (target ≤ 300 MB)`);
-      console.log(`/healthz during the mix: ${health.length} polls, p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target < 1000 ms)`);
+      console.log(
+        `/healthz during the mix: ${health.length} polls, p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target < 1000 ms)`,
+      );
     } finally {
       await server.stop();
     }

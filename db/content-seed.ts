@@ -11,8 +11,16 @@ import { renderMarkdown } from "~/services/content/markdown.server";
 export const CONTENT_DIR = path.resolve(process.cwd(), "content");
 
 /* Front matter as content/README.md describes it; a file that does not match stops the seed with its name. */
-const isoDate = z.union([z.string(), z.date()]).transform((v) => (typeof v === "string" ? v : v.toISOString()).slice(0, 10));
-const topicMatter = z.object({ id: z.number().int().positive(), title: z.string(), slug: z.string(), description: z.string().default(""), order: z.number().int().default(0) });
+const isoDate = z
+  .union([z.string(), z.date()])
+  .transform((v) => (typeof v === "string" ? v : v.toISOString()).slice(0, 10));
+const topicMatter = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string().default(""),
+  order: z.number().int().default(0),
+});
 const postMatter = z.object({
   id: z.number().int().positive(),
   title: z.string(),
@@ -24,8 +32,20 @@ const postMatter = z.object({
   published: z.boolean().default(true),
   image_alt: z.string().optional(),
 });
-const faqMatter = z.object({ id: z.number().int().positive(), question: z.string(), slug: z.string(), order: z.number().int().default(0), category: z.string() });
-const newsMatter = z.object({ id: z.number().int().positive(), title: z.string(), slug: z.string(), published_at: isoDate, description: z.string().default("") });
+const faqMatter = z.object({
+  id: z.number().int().positive(),
+  question: z.string(),
+  slug: z.string(),
+  order: z.number().int().default(0),
+  category: z.string(),
+});
+const newsMatter = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  slug: z.string(),
+  published_at: isoDate,
+  description: z.string().default(""),
+});
 const teamMatter = z.object({
   id: z.number().int().positive(),
   name: z.string(),
@@ -36,7 +56,11 @@ const teamMatter = z.object({
   location: z.string().default(""),
 });
 
-function readFolder<S extends z.ZodTypeAny>(dir: string, folder: string, schema: S): { data: z.output<S>; body: string }[] {
+function readFolder<S extends z.ZodTypeAny>(
+  dir: string,
+  folder: string,
+  schema: S,
+): { data: z.output<S>; body: string }[] {
   const full = path.join(dir, folder);
   if (!fs.existsSync(full)) return [];
   return fs
@@ -46,14 +70,19 @@ function readFolder<S extends z.ZodTypeAny>(dir: string, folder: string, schema:
     .map((name) => {
       const file = matter(fs.readFileSync(path.join(full, name), "utf8"));
       const parsed = schema.safeParse(file.data);
-      if (!parsed.success) throw new Error(`content/${folder}/${name}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+      if (!parsed.success)
+        throw new Error(
+          `content/${folder}/${name}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+        );
       return { data: parsed.data as z.output<S>, body: file.content.trim() };
     });
 }
 
 /** Keeps serial ids ahead of the ids the files bring, so rows created in the dashboard never collide. */
 async function syncSequence(db: Database, table: string) {
-  await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from "${table}"), 1))`));
+  await db.execute(
+    sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from "${table}"), 1))`),
+  );
 }
 
 /**
@@ -68,8 +97,19 @@ export async function seedContent(db: Database, dir = CONTENT_DIR) {
   const now = new Date();
   const topics = readFolder(dir, "topics", topicMatter);
   for (const { data, body } of topics) {
-    const values = { title: data.title, slug: data.slug, description: data.description, bodyMd: body, bodyHtml: renderMarkdown(body), sortOrder: data.order, updatedAt: now };
-    await db.insert(blogTopics).values({ id: data.id, ...values }).onConflictDoUpdate({ target: blogTopics.id, set: values, setWhere: isNull(blogTopics.editedAt) });
+    const values = {
+      title: data.title,
+      slug: data.slug,
+      description: data.description,
+      bodyMd: body,
+      bodyHtml: renderMarkdown(body),
+      sortOrder: data.order,
+      updatedAt: now,
+    };
+    await db
+      .insert(blogTopics)
+      .values({ id: data.id, ...values })
+      .onConflictDoUpdate({ target: blogTopics.id, set: values, setWhere: isNull(blogTopics.editedAt) });
   }
   const topicIds = new Map(topics.map((t) => [t.data.slug, t.data.id]));
   for (const { data, body } of readFolder(dir, "blog", postMatter)) {
@@ -88,15 +128,40 @@ export async function seedContent(db: Database, dir = CONTENT_DIR) {
       published: data.published,
       updatedAt: now,
     };
-    await db.insert(blogPosts).values({ id: data.id, ...values }).onConflictDoUpdate({ target: blogPosts.id, set: values, setWhere: isNull(blogPosts.editedAt) });
+    await db
+      .insert(blogPosts)
+      .values({ id: data.id, ...values })
+      .onConflictDoUpdate({ target: blogPosts.id, set: values, setWhere: isNull(blogPosts.editedAt) });
   }
   for (const { data, body } of readFolder(dir, "faq", faqMatter)) {
-    const values = { question: data.question, slug: data.slug, category: data.category, sortOrder: data.order, answerMd: body, answerHtml: renderMarkdown(body), updatedAt: now };
-    await db.insert(faqItems).values({ id: data.id, ...values }).onConflictDoUpdate({ target: faqItems.id, set: values, setWhere: isNull(faqItems.editedAt) });
+    const values = {
+      question: data.question,
+      slug: data.slug,
+      category: data.category,
+      sortOrder: data.order,
+      answerMd: body,
+      answerHtml: renderMarkdown(body),
+      updatedAt: now,
+    };
+    await db
+      .insert(faqItems)
+      .values({ id: data.id, ...values })
+      .onConflictDoUpdate({ target: faqItems.id, set: values, setWhere: isNull(faqItems.editedAt) });
   }
   for (const { data, body } of readFolder(dir, "news", newsMatter)) {
-    const values = { title: data.title, slug: data.slug, description: data.description, publishedAt: data.published_at, bodyMd: body, bodyHtml: renderMarkdown(body), updatedAt: now };
-    await db.insert(newsItems).values({ id: data.id, ...values }).onConflictDoUpdate({ target: newsItems.id, set: values, setWhere: isNull(newsItems.editedAt) });
+    const values = {
+      title: data.title,
+      slug: data.slug,
+      description: data.description,
+      publishedAt: data.published_at,
+      bodyMd: body,
+      bodyHtml: renderMarkdown(body),
+      updatedAt: now,
+    };
+    await db
+      .insert(newsItems)
+      .values({ id: data.id, ...values })
+      .onConflictDoUpdate({ target: newsItems.id, set: values, setWhere: isNull(newsItems.editedAt) });
   }
   for (const { data, body } of readFolder(dir, "team", teamMatter)) {
     const values = {
@@ -110,7 +175,11 @@ export async function seedContent(db: Database, dir = CONTENT_DIR) {
       bioHtml: renderMarkdown(body),
       updatedAt: now,
     };
-    await db.insert(teamMembers).values({ id: data.id, ...values }).onConflictDoUpdate({ target: teamMembers.id, set: values, setWhere: isNull(teamMembers.editedAt) });
+    await db
+      .insert(teamMembers)
+      .values({ id: data.id, ...values })
+      .onConflictDoUpdate({ target: teamMembers.id, set: values, setWhere: isNull(teamMembers.editedAt) });
   }
-  for (const table of ["blog_topics", "blog_posts", "faq_items", "news_items", "team_members"]) await syncSequence(db, table);
+  for (const table of ["blog_topics", "blog_posts", "faq_items", "news_items", "team_members"])
+    await syncSequence(db, table);
 }

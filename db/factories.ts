@@ -81,6 +81,14 @@ export function sampleBillingInfo(company: Partial<BillingInfoValue["company"]> 
     first_name: "Ana",
     last_name: "Lopez",
     phone: "+33 1 23 45 67 89",
-    company: { name: "Acme SA", country: "FR", zip: "", city: "", street: "1 rue de Rivoli", vat_number: "", ...company },
+    company: {
+      name: "Acme SA",
+      country: "FR",
+      zip: "",
+      city: "",
+      street: "1 rue de Rivoli",
+      vat_number: "",
+      ...company,
+    },
   };
 }

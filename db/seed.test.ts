@@ -6,7 +6,14 @@ import { seedState, users } from "#db/schema/index";
 import { verifyPassword } from "~/services/auth/password.server";
 import { setupTestDatabase } from "#db/testing";
 import { CONTENT_DIR } from "./content-seed";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, LOCKED_PASSWORD_HASH, lockDemoAccounts, seedDatabase, seedFingerprint } from "./seed";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  LOCKED_PASSWORD_HASH,
+  lockDemoAccounts,
+  seedDatabase,
+  seedFingerprint,
+} from "./seed";
 
 const getDb = setupTestDatabase();
 
@@ -26,7 +33,17 @@ describe("seedDatabase", () => {
 
 describe("demo accounts switched off after an earlier seed", () => {
   const demoHashes = async () =>
-    (await getDb().select({ hash: users.passwordHash }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)))).map((r) => r.hash);
+    (
+      await getDb()
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(
+          inArray(
+            users.email,
+            DEMO_ACCOUNTS.map((a) => a.email),
+          ),
+        )
+    ).map((r) => r.hash);
 
   it("locks them on every start without them (one cheap statement), and gives the password back when they return", async () => {
     await seedDatabase(getDb(), { demoAccounts: true });

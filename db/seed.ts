@@ -36,7 +36,16 @@ function filesUnder(dir: string): string[] {
 /** A hash of everything the seed writes from: plans, demo accounts and entitlements, and every file in content/. */
 export function seedFingerprint(options: { demoAccounts: boolean }, contentDir = CONTENT_DIR): string {
   const hash = crypto.createHash("sha256");
-  hash.update(JSON.stringify({ SEED_FORMAT, PLAN_DEFINITIONS, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_ENTITLEMENTS, demoAccounts: options.demoAccounts }));
+  hash.update(
+    JSON.stringify({
+      SEED_FORMAT,
+      PLAN_DEFINITIONS,
+      DEMO_ACCOUNTS,
+      DEMO_PASSWORD,
+      DEMO_ENTITLEMENTS,
+      demoAccounts: options.demoAccounts,
+    }),
+  );
   for (const file of filesUnder(contentDir)) {
     hash.update(`\0${path.relative(contentDir, file)}\0`);
     hash.update(fs.readFileSync(file));
@@ -80,7 +89,15 @@ async function unlockDemoAccounts(db: Database) {
     .where(and(inArray(users.email, demoEmails()), eq(users.passwordHash, LOCKED_PASSWORD_HASH)));
   if (!locked.length) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(inArray(users.id, locked.map((u) => u.id)));
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(
+      inArray(
+        users.id,
+        locked.map((u) => u.id),
+      ),
+    );
 }
 
 /**
@@ -89,7 +106,15 @@ async function unlockDemoAccounts(db: Database) {
  */
 async function seedDemoBillingInfo(db: Database) {
   const paid = DEMO_ACCOUNTS.filter((a) => a.planCode !== "DISCOVERY");
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, paid.map((a) => a.email)));
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        paid.map((a) => a.email),
+      ),
+    );
   if (!rows.length) return;
   await db
     .insert(billingInfo)
@@ -119,10 +144,14 @@ async function seedDemoBillingInfo(db: Database) {
 export async function seedDatabase(db: Database, options: { demoAccounts: boolean }): Promise<boolean> {
   if (!options.demoAccounts) {
     const locked = await lockDemoAccounts(db);
-    if (locked) logger.warn({ security: true, locked }, "demo accounts are switched off: locked the ones an earlier seed left");
+    if (locked)
+      logger.warn({ security: true, locked }, "demo accounts are switched off: locked the ones an earlier seed left");
   }
   const fingerprint = seedFingerprint(options);
-  const [stored] = await db.select({ fingerprint: seedState.fingerprint }).from(seedState).where(eq(seedState.name, SEED_NAME));
+  const [stored] = await db
+    .select({ fingerprint: seedState.fingerprint })
+    .from(seedState)
+    .where(eq(seedState.name, SEED_NAME));
   if (stored?.fingerprint === fingerprint) return false;
   await upsertPlans(db);
   await seedContent(db);

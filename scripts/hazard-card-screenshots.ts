@@ -26,8 +26,13 @@ async function main() {
   const dataDir = newDataDir("hazard-card-");
   let server: StartedServer | undefined;
   try {
-    server = await startServer("server.ts", Number(process.env.SCREENSHOT_PORT ?? 0) || 3306, dataDir, { LOG_LEVEL: "warn" });
-    const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+    server = await startServer("server.ts", Number(process.env.SCREENSHOT_PORT ?? 0) || 3306, dataDir, {
+      LOG_LEVEL: "warn",
+    });
+    const browser = await chromium.launch({
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox"],
+    });
     for (const js of [true, false]) {
       const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: js });
       await context.addCookies([{ name: "cookie_consent", value: "v1:necessary", url: server.url }]);

@@ -31,4 +31,6 @@ for (const entry of fs.readdirSync(BUILD_DIR, { recursive: true, withFileTypes: 
   before += source.length;
   after += compressed.length;
 }
-console.log(`precompressed ${files} files in ${path.relative(process.cwd(), BUILD_DIR)}: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (brotli 11)`);
+console.log(
+  `precompressed ${files} files in ${path.relative(process.cwd(), BUILD_DIR)}: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (brotli 11)`,
+);

@@ -29,7 +29,12 @@ function esbuildServices() {
       // "pid (comm) state ppid ...": the command name may hold spaces, so read after its closing parenthesis.
       const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
       if (parent !== process.pid) continue;
-      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").some((arg) => arg.startsWith("--service="))) pids.push(Number(entry));
+      if (
+        readFileSync(`/proc/${entry}/cmdline`, "utf8")
+          .split("\0")
+          .some((arg) => arg.startsWith("--service="))
+      )
+        pids.push(Number(entry));
     } catch {
       // The process ended while we read it.
     }

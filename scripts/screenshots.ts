@@ -32,8 +32,13 @@ async function main() {
   const dataDir = newDataDir("screenshots-");
   let server: StartedServer | undefined;
   try {
-    server = await startServer("server.ts", Number(process.env.SCREENSHOT_PORT ?? 0) || 3397, dataDir, { LOG_LEVEL: "warn" });
-    const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+    server = await startServer("server.ts", Number(process.env.SCREENSHOT_PORT ?? 0) || 3397, dataDir, {
+      LOG_LEVEL: "warn",
+    });
+    const browser = await chromium.launch({
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox"],
+    });
     const context = await browser.newContext({ baseURL: server.url });
     await context.addCookies([{ name: "cookie_consent", value: "v1:necessary", url: server.url }]);
     const page = await context.newPage();
@@ -65,20 +70,31 @@ async function main() {
         const url = name === "scan" ? scanUrl : pageUrl;
         await page.goto(url);
         // Chart images load as they come into view: load them all for the full-page shot.
-        await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")));
+        await page.evaluate(() =>
+          document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")),
+        );
         await page.waitForLoadState("networkidle");
         const full = await page.evaluate(() => document.documentElement.scrollHeight);
         const wide = await page.evaluate(() => document.documentElement.scrollWidth);
         // The elements that stick out of the viewport, if any: the page should never scroll sideways.
         const overflowing = await page.evaluate(() =>
           [...document.body.querySelectorAll("*")]
-            .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+            .filter(
+              (e) =>
+                e.getBoundingClientRect().right > window.innerWidth + 1 &&
+                ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1),
+            )
             .slice(0, 5)
             .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 3).join(".")}`),
         );
-        if (overflowing.length) console.log(`  ${name} at ${width}: wider than the viewport: ${overflowing.join(", ")}`);
+        if (overflowing.length)
+          console.log(`  ${name} at ${width}: wider than the viewport: ${overflowing.join(", ")}`);
         const file = path.join(outDir, `${name}-${width}.png`);
-        await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: Math.max(width, wide), height: Math.min(full, MAX_HEIGHT) } });
+        await page.screenshot({
+          path: file,
+          fullPage: true,
+          clip: { x: 0, y: 0, width: Math.max(width, wide), height: Math.min(full, MAX_HEIGHT) },
+        });
         console.log(`${file}  page ${wide}x${full}`);
       }
     }

@@ -32,7 +32,8 @@ export function watchEventLoop() {
   }, TICK_MS);
   tick.unref();
   const report = setInterval(() => {
-    if (longest.heldMs > LONG_TURN_MS) logger.warn({ longestTurnMs: Math.round(longest.heldMs), wallMs: Math.round(longest.wallMs) }, "event loop held");
+    if (longest.heldMs > LONG_TURN_MS)
+      logger.warn({ longestTurnMs: Math.round(longest.heldMs), wallMs: Math.round(longest.wallMs) }, "event loop held");
     longest = { heldMs: 0, wallMs: 0 };
   }, REPORT_MS);
   report.unref();

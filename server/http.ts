@@ -53,15 +53,31 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function refuse(req: Req, res: Res, status: number, message: string, closeConnection = false, extraHeaders: Record<string, string> = {}) {
+export function refuse(
+  req: Req,
+  res: Res,
+  status: number,
+  message: string,
+  closeConnection = false,
+  extraHeaders: Record<string, string> = {},
+) {
   if (res.headersSent) return;
   if (closeConnection) lingerBeforeClosing(req);
   const api = req.url?.startsWith("/api/");
   // An API refusal is an API error answer like the app's: its code and the request's id, also in X-Request-Id.
   const requestId = api ? requestIdFrom(firstHeader(req.headers[REQUEST_ID_HEADER.toLowerCase()])) : null;
-  const body = requestId ? JSON.stringify({ ...API_ERROR_MARK, error: message, code: apiErrorCodeForStatus(status), request_id: requestId }) : `${message}\n`;
+  const body = requestId
+    ? JSON.stringify({ ...API_ERROR_MARK, error: message, code: apiErrorCodeForStatus(status), request_id: requestId })
+    : `${message}\n`;
   if (api && apiRecorderEnabled()) {
-    recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(req.url!), status, contentType: "application/json; charset=utf-8", body, source: "server" });
+    recordApiExchange({
+      method: req.method ?? "GET",
+      path: pathnameOf(req.url!),
+      status,
+      contentType: "application/json; charset=utf-8",
+      body,
+      source: "server",
+    });
   }
   res.writeHead(status, {
     "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
@@ -81,7 +97,8 @@ export async function sendResponse(req: Req, res: Res, response: Response) {
     await response.body?.cancel().catch(() => undefined);
     return;
   }
-  if (apiRecorderEnabled()) await recordApiResponse({ method: req.method ?? "GET", url: req.url ?? "/" }, response, "server");
+  if (apiRecorderEnabled())
+    await recordApiResponse({ method: req.method ?? "GET", url: req.url ?? "/" }, response, "server");
   res.statusCode = response.status;
   res.statusMessage = response.statusText || http.STATUS_CODES[response.status] || "";
   for (const [name, value] of response.headers) {

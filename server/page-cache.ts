@@ -57,7 +57,11 @@ function matchesEtag(req: Req, etag: string) {
 }
 
 /** Sends a stored page with a fresh CSP nonce, or 304 when the browser already has it. */
-export function sendCachedPage(req: Req, res: Res, page: { status: number; headers: [string, string][]; body: string; nonce: string | null; etag: string }) {
+export function sendCachedPage(
+  req: Req,
+  res: Res,
+  page: { status: number; headers: [string, string][]; body: string; nonce: string | null; etag: string },
+) {
   if (matchesEtag(req, page.etag)) {
     // No CSP here: a 304 refreshes the stored headers, and the stored body carries the old nonce.
     const keep = page.headers.filter(([name]) => name === "cache-control" || name === "vary");
@@ -67,7 +71,8 @@ export function sendCachedPage(req: Req, res: Res, page: { status: number; heade
   }
   const nonce = page.nonce ? crypto.randomBytes(16).toString("base64") : null;
   const body = page.nonce && nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
-  for (const [name, value] of page.headers) res.setHeader(name, page.nonce && nonce ? value.replaceAll(page.nonce, nonce) : value);
+  for (const [name, value] of page.headers)
+    res.setHeader(name, page.nonce && nonce ? value.replaceAll(page.nonce, nonce) : value);
   res.setHeader("ETag", page.etag);
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.statusCode = page.status;
@@ -77,7 +82,10 @@ export function sendCachedPage(req: Req, res: Res, page: { status: number; heade
 export async function storeAndSendPage(req: Req, res: Res, key: string, generation: number, response: Response) {
   const body = await response.text();
   const nonce = NONCE_PATTERN.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? null;
-  const headers = [...response.headers].filter(([name]) => name !== "content-length" && name !== "date") as [string, string][];
+  const headers = [...response.headers].filter(([name]) => name !== "content-length" && name !== "date") as [
+    string,
+    string,
+  ][];
   const page = { status: response.status, headers, body, nonce, etag: etagOf(body, nonce) };
   app.publicPageCache.set(key, page, generation);
   if (matchesEtag(req, page.etag)) return sendCachedPage(req, res, page);
@@ -117,7 +125,10 @@ export function pageCache(req: Req, res: Res, next: NextFunction) {
     res.once("close", () => {
       if (!res.writableFinished) controller.abort();
     });
-    const request = new Request(origin(req) + pageUrl(req.url!, pathname), { headers: plainHeaders(req), signal: controller.signal });
+    const request = new Request(origin(req) + pageUrl(req.url!, pathname), {
+      headers: plainHeaders(req),
+      signal: controller.signal,
+    });
     const response = await remixFetchHandler(request, loadContext(req));
     if (isCacheablePage(response)) return storeAndSendPage(req, res, key, generation, response);
     await sendResponse(req, res, response);

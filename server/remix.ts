@@ -30,7 +30,8 @@ const SET_BY_FRONT = new Set(["x-content-type-options", "strict-transport-securi
 
 export function remixHandler(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   const append = res.append.bind(res);
-  res.append = (field: string, value?: string[] | string) => (SET_BY_FRONT.has(field.toLowerCase()) && value !== undefined ? res.set(field, value) : append(field, value));
+  res.append = (field: string, value?: string[] | string) =>
+    SET_BY_FRONT.has(field.toLowerCase()) && value !== undefined ? res.set(field, value) : append(field, value);
   return remixAdapter(req, res, next);
 }
 
@@ -59,8 +60,18 @@ export function recordApiAnswers(req: Req, res: Res, next: NextFunction) {
     // A client that has gone reads no answer: nothing to record.
     if (!req.socket.destroyed) {
       const contentType = res.getHeader("Content-Type");
-      const body = req.method === "HEAD" || !chunks.length ? null : decoded(Buffer.concat(chunks), res.getHeader("Content-Encoding")).toString("utf8");
-      recordApiExchange({ method: req.method ?? "GET", path: pathnameOf(req.url ?? "/"), status: res.statusCode, contentType: contentType === undefined ? null : String(contentType), body, source: "server" });
+      const body =
+        req.method === "HEAD" || !chunks.length
+          ? null
+          : decoded(Buffer.concat(chunks), res.getHeader("Content-Encoding")).toString("utf8");
+      recordApiExchange({
+        method: req.method ?? "GET",
+        path: pathnameOf(req.url ?? "/"),
+        status: res.statusCode,
+        contentType: contentType === undefined ? null : String(contentType),
+        body,
+        source: "server",
+      });
     }
     return end(chunk, ...rest);
   }) as Res["end"];

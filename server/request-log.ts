@@ -34,7 +34,11 @@ export function line(req: Req, res: Res, responseTime: number) {
  * a child of the app's logger (with its redaction paths and formatters) cost a third of the riskdb fast path's
  * throughput. The line below carries no header, and its URL is redacted already.
  */
-export const accessLogger = pino({ level: logger.level, base: { service: "climate-risk" }, timestamp: pino.stdTimeFunctions.isoTime });
+export const accessLogger = pino({
+  level: logger.level,
+  base: { service: "climate-risk" },
+  timestamp: pino.stdTimeFunctions.isoTime,
+});
 
 export const requestLog = pinoHttp<Req, Res>({
   logger: accessLogger,
@@ -55,7 +59,10 @@ export const requestLog = pinoHttp<Req, Res>({
   customSuccessMessage: () => "request",
   customErrorMessage: () => "request",
   customSuccessObject: (req, res, value: { responseTime: number }) => line(req, res, value.responseTime),
-  customErrorObject: (req, res, err, value: { responseTime: number }) => ({ ...line(req, res, value.responseTime), err }),
+  customErrorObject: (req, res, err, value: { responseTime: number }) => ({
+    ...line(req, res, value.responseTime),
+    err,
+  }),
 });
 
 /**

@@ -4,7 +4,8 @@
  * `%` that starts no escape, or a method the Fetch API refuses to build a Request with (TRACE, TRACK) would only fail
  * later, inside the app, as a 500.
  */
-const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST_PATTERN =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 export type TargetVerdict =
   | { ok: true }
@@ -24,7 +25,8 @@ export const SERVER_METHODS = "GET, HEAD, POST, OPTIONS";
 export function checkRequestTarget(method: string, url: string, host: string | undefined): TargetVerdict {
   if (method === "OPTIONS" && url === "*") return { ok: false, status: 204, allow: SERVER_METHODS };
   if (!url.startsWith("/")) return { ok: false, status: 400, message: BAD_TARGET_MESSAGE };
-  if (UNSUPPORTED_METHODS.has(method.toUpperCase())) return { ok: false, status: 405, message: UNSUPPORTED_METHOD_MESSAGE, allow: SERVER_METHODS };
+  if (UNSUPPORTED_METHODS.has(method.toUpperCase()))
+    return { ok: false, status: 405, message: UNSUPPORTED_METHOD_MESSAGE, allow: SERVER_METHODS };
   if (!hasValidEscapes(pathOf(url))) return { ok: false, status: 400, message: BAD_ESCAPE_MESSAGE };
   if (host !== undefined && !HOST_PATTERN.test(host)) return { ok: false, status: 400, message: BAD_HOST_MESSAGE };
   return { ok: true };

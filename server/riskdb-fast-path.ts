@@ -7,7 +7,12 @@ import { rateLimitHeaders, type RateLimitState } from "~/domain/api/keys/api-lim
 import { etagMatches } from "~/services/api/api-etag.server";
 import type { NextFunction } from "express";
 import type { RiskdbEndpoint } from "~/services/api/risk-data-api.server";
-import { ReplyCache, publicReplyTtlMs, replyCacheKey, type StoredReply } from "~/services/api/riskdb-reply-cache.server";
+import {
+  ReplyCache,
+  publicReplyTtlMs,
+  replyCacheKey,
+  type StoredReply,
+} from "~/services/api/riskdb-reply-cache.server";
 import { apiRecorderEnabled, recordApiExchange } from "~/services/api/answer-recorder.server";
 import { addressOf } from "./admission/body-gate";
 import { origin, pathnameOf, plainHeaders, refuse, type Req, type Res } from "./http";
@@ -70,7 +75,8 @@ const ALWAYS_VARY = ["Authorization", "Cookie", "Accept-Encoding"];
 function varyOf(headers: Record<string, string>): string {
   const named = Object.entries(headers).find(([name]) => name.toLowerCase() === "vary")?.[1] ?? "";
   const names = new Map<string, string>();
-  for (const name of [...named.split(","), ...ALWAYS_VARY].map((n) => n.trim()).filter(Boolean)) names.set(name.toLowerCase(), name);
+  for (const name of [...named.split(","), ...ALWAYS_VARY].map((n) => n.trim()).filter(Boolean))
+    names.set(name.toLowerCase(), name);
   return [...names.values()].join(", ");
 }
 
@@ -88,7 +94,11 @@ function countAnonymous(req: Req, res: Res): RateLimitState | null | undefined {
     return app.takeAnonymousRequest(clientAddressOf(req));
   } catch (error) {
     if (!(error instanceof app.AnonymousRateLimitError)) throw error;
-    refuse(req, res, 429, error.message, false, { ...rateLimitHeaders(error.state), "Retry-After": String(error.retryAfterSeconds), ...REFUSAL_CORS });
+    refuse(req, res, 429, error.message, false, {
+      ...rateLimitHeaders(error.state),
+      "Retry-After": String(error.retryAfterSeconds),
+      ...REFUSAL_CORS,
+    });
     return undefined;
   }
 }
@@ -96,7 +106,10 @@ function countAnonymous(req: Req, res: Res): RateLimitState | null | undefined {
 /** The reply's gzipped body, made once and counted in the cache's bytes while the reply is held. */
 function gzipOnce(key: string, reply: StoredReply, body: Buffer): Promise<Buffer> {
   reply.gzipped = gzip(body);
-  void reply.gzipped.then((gzipped) => publicReplies.addGzipped(key, reply, gzipped), () => undefined);
+  void reply.gzipped.then(
+    (gzipped) => publicReplies.addGzipped(key, reply, gzipped),
+    () => undefined,
+  );
   return reply.gzipped;
 }
 
@@ -111,21 +124,40 @@ async function handleRiskdb(req: Req, res: Res, endpoint: RiskdbEndpoint) {
   if (!stored) {
     const request = new Request(origin(req) + req.url, { method: req.method, headers: plainHeaders(req) });
     // Counted above when it carries no credential; otherwise the endpoint counts it if it turns out anonymous.
-    const reply = await endpoint(request, anonymous === null && req.method !== "OPTIONS" ? { remoteAddress: req.socket.remoteAddress } : undefined);
-    stored = { status: reply.status, headers: reply.headers, body: reply.body === null ? null : Buffer.from(reply.body), expires: 0 };
+    const reply = await endpoint(
+      request,
+      anonymous === null && req.method !== "OPTIONS" ? { remoteAddress: req.socket.remoteAddress } : undefined,
+    );
+    stored = {
+      status: reply.status,
+      headers: reply.headers,
+      body: reply.body === null ? null : Buffer.from(reply.body),
+      expires: 0,
+    };
     if (shareable) publicReplies.set(key, stored, publicReplyTtlMs(reply.status, reply.headers["Cache-Control"]));
   }
   if (apiRecorderEnabled()) {
-    const contentType = Object.entries(stored.headers).find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? null;
+    const contentType =
+      Object.entries(stored.headers).find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? null;
     const text = req.method === "HEAD" || !stored.body ? null : stored.body.toString("utf8");
-    recordApiExchange({ method: req.method ?? "GET", path: pathname, status: stored.status, contentType, body: text, source: "server" });
+    recordApiExchange({
+      method: req.method ?? "GET",
+      path: pathname,
+      status: stored.status,
+      contentType,
+      body: text,
+      source: "server",
+    });
   }
   for (const name in stored.headers) res.setHeader(name, stored.headers[name]!);
   if (anonymous) for (const [name, value] of Object.entries(rateLimitHeaders(anonymous))) res.setHeader(name, value);
   // A stored reply was made for another request: this one goes by its own id.
   if (stored.expires) {
     res.setHeader(REQUEST_ID_HEADER, requestIdFrom(headerText(req.headers[REQUEST_ID_HEADER.toLowerCase()])));
-    res.setHeader(API_VERSION_HEADER, apiVersionOf(headerText(req.headers[API_VERSION_HEADER.toLowerCase()])) ?? LATEST_API_VERSION);
+    res.setHeader(
+      API_VERSION_HEADER,
+      apiVersionOf(headerText(req.headers[API_VERSION_HEADER.toLowerCase()])) ?? LATEST_API_VERSION,
+    );
   }
   res.setHeader("Vary", varyOf(stored.headers));
   // A stored answer is checked against If-None-Match as the endpoint checks a fresh one: the same function decides.

@@ -21,7 +21,9 @@ const PREPARE_DATABASE_ONLY = "PREPARE_DATABASE_ONLY";
 
 // Loading the build starts nothing (tests/integration/routes/entry-server-import.test.ts): this entry decides where a
 // new embedded database is created, then starts the runtime.
-export const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild & { entry: { module: { serverRuntime: ServerRuntime } } };
+export const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild & {
+  entry: { module: { serverRuntime: ServerRuntime } };
+};
 export const app = build.entry.module.serverRuntime;
 export const { logger } = app;
 if (process.env[PREPARE_DATABASE_ONLY]) {

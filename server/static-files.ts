@@ -64,7 +64,9 @@ export const servePublicFiles = serveStatic(PUBLIC_DIR, { maxAge: "1h", index: f
 /** Top-level public files, listed once so a page request never touches the disk to look for one. */
 export const publicFiles = new Set(
   fs.existsSync(PUBLIC_DIR)
-    ? fs.readdirSync(PUBLIC_DIR, { recursive: true, withFileTypes: false }).map((f) => `/${String(f).split(path.sep).join("/")}`)
+    ? fs
+        .readdirSync(PUBLIC_DIR, { recursive: true, withFileTypes: false })
+        .map((f) => `/${String(f).split(path.sep).join("/")}`)
     : [],
 );
 

@@ -15,7 +15,10 @@ export function GeneralErrorBoundary() {
 function ErrorPage({ error }: { error: unknown }) {
   const { status, message } = describeError(error);
   return (
-    <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center">
+    <main
+      id="main"
+      className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-24 text-center"
+    >
       <p className="text-6xl font-bold text-brand-600" aria-hidden="true">
         {status}
       </p>

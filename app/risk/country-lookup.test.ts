@@ -27,8 +27,14 @@ const KNOWN_EXCEPTIONS: Readonly<Record<string, { answered: string; why: string 
   "Basse-Terre, GP": { answered: "FR", why: "Guadeloupe is an overseas department: part of France's outline" },
   "Kralendijk, BQ": { answered: "NL", why: "Bonaire is a special municipality: part of the Netherlands' outline" },
   "Longyearbyen, SJ": { answered: "NO", why: "Svalbard is part of Norway's outline" },
-  "Flying Fish Cove, CX": { answered: "AU", why: "Christmas Island is an external territory: part of Australia's outline" },
-  "West Island, CC": { answered: "AU", why: "the Cocos (Keeling) Islands are an external territory: part of Australia's outline" },
+  "Flying Fish Cove, CX": {
+    answered: "AU",
+    why: "Christmas Island is an external territory: part of Australia's outline",
+  },
+  "West Island, CC": {
+    answered: "AU",
+    why: "the Cocos (Keeling) Islands are an external territory: part of Australia's outline",
+  },
 };
 
 describe("country of every capital and every place of a million people (GeoNames)", () => {

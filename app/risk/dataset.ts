@@ -186,8 +186,7 @@ export function decodeDataset(buf: Uint8Array): { header: DatasetHeader; arrays:
   const fields: Record<string, Typed> = {};
   for (const f of header.fields) fields[f.name] = out[`field:${f.name}`]!;
   // fields added after a file was built read as "no data"
-  for (const f of FIELDS)
-    if (!fields[f.name]) fields[f.name] = new CTORS[f.kind](header.nCells).fill(f.missing ?? 0);
+  for (const f of FIELDS) if (!fields[f.name]) fields[f.name] = new CTORS[f.kind](header.nCells).fill(f.missing ?? 0);
   return {
     header,
     arrays: {

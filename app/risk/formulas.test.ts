@@ -99,7 +99,9 @@ describe("heat and cold", () => {
     expect(num(heatWave(cell({ tJul: 26.5, pJul: 5, coastKm: 5000 }), hist))).toBeCloseTo(0.5);
     expect(num(heatWave(cell({ tJul: 10, tDec: 26.5, pDec: 5, coastKm: 5000 }), hist))).toBeCloseTo(0.5);
     // the same mean month reads hotter in a desert than under a monsoon
-    expect(num(heatWave(cell({ tJul: 29, pJul: 2 }), hist))).toBeGreaterThan(num(heatWave(cell({ tJul: 29, pJul: 350 }), hist)));
+    expect(num(heatWave(cell({ tJul: 29, pJul: 2 }), hist))).toBeGreaterThan(
+      num(heatWave(cell({ tJul: 29, pJul: 350 }), hist)),
+    );
   });
   it("HW rises and CS falls with warming (land amplification 1.45)", () => {
     const c = cell({ tJul: 30, tDec: -15 });
@@ -126,10 +128,18 @@ describe("water hazards", () => {
   it("PET by Thornthwaite: his fixed curve in the hot tropics, nothing below freezing, more with warming", () => {
     // 27 °C all year on the equator: 12 × (−415.85 + 32.24·27 − 0.43·27²) ≈ 1,694 mm before the day-length and
     // month-length corrections (12.1 h, 365/360 days)
-    const tropical = potentialEvap(Array.from({ length: 12 }, () => 27), 0);
+    const tropical = potentialEvap(
+      Array.from({ length: 12 }, () => 27),
+      0,
+    );
     expect(tropical).toBeGreaterThan(1694 * 1.0);
     expect(tropical).toBeLessThan(1694 * 1.05);
-    expect(potentialEvap(Array.from({ length: 12 }, () => -5), 60)).toBe(0);
+    expect(
+      potentialEvap(
+        Array.from({ length: 12 }, () => -5),
+        60,
+      ),
+    ).toBe(0);
     // a temperate year (London-like): 5 to 17 °C gives ≈ 600-700 mm
     const temperate = monthlyTemperatures(cell({ lat: 51.5, tJul: 17, tDec: 6, tHotOffset: 0.5, tColdOffset: 1 }), 0);
     expect(Math.max(...temperate)).toBeCloseTo(17.5, 5);
@@ -140,11 +150,21 @@ describe("water hazards", () => {
     expect(london).toBeLessThan(750);
     // warming is measured against the place's baseline heat index, so it always raises PET
     const londonIndex = heatIndex(temperate);
-    expect(potentialEvap(monthlyTemperatures(cell({ lat: 51.5, tJul: 17, tDec: 6, tHotOffset: 0.5, tColdOffset: 1 }), 2), 51.5, londonIndex)).toBeGreaterThan(london);
+    expect(
+      potentialEvap(
+        monthlyTemperatures(cell({ lat: 51.5, tJul: 17, tDec: 6, tHotOffset: 0.5, tColdOffset: 1 }), 2),
+        51.5,
+        londonIndex,
+      ),
+    ).toBeGreaterThan(london);
     const gulf = monthlyTemperatures(cell({ lat: 29, tJul: 37, tDec: 17, tHotOffset: 0.5 }), 0);
     let previous = 0;
     for (const dT of [0, 1, 2, 3, 4, 6]) {
-      const next = potentialEvap(gulf.map((t) => t + dT), 29, heatIndex(gulf));
+      const next = potentialEvap(
+        gulf.map((t) => t + dT),
+        29,
+        heatIndex(gulf),
+      );
       expect(next).toBeGreaterThanOrEqual(previous);
       previous = next;
     }
@@ -161,13 +181,35 @@ describe("water hazards", () => {
     expect(num(extremeRainfall(c, warm(2)))).toBeGreaterThan(num(extremeRainfall(c, hist)));
   });
   it("FD: a wide floodplain of a large river is high, at the coast too; no floodplain or a trickle is low", () => {
-    const plain = cell({ floodplainShare: 0.5, upstreamKm2: 500_000, flowM3s: 5000, relief: 20, pJul: 350, coastKm: 100 });
+    const plain = cell({
+      floodplainShare: 0.5,
+      upstreamKm2: 500_000,
+      flowM3s: 5000,
+      relief: 20,
+      pJul: 350,
+      coastKm: 100,
+    });
     expect(num(riverFlood(plain, hist))).toBeGreaterThan(0.8);
     // a delta on the coast drains the whole basin: the most exposed, not the least
-    const delta = cell({ floodplainShare: 0.4, upstreamKm2: 1_000_000, flowM3s: 20_000, relief: 10, pJul: 300, coastKm: 0 });
+    const delta = cell({
+      floodplainShare: 0.4,
+      upstreamKm2: 1_000_000,
+      flowM3s: 20_000,
+      relief: 10,
+      pJul: 300,
+      coastKm: 0,
+    });
     expect(num(riverFlood(delta, hist))).toBeGreaterThan(0.8);
     // a desert river fed from wet highlands still floods its plain, a little less without local rain
-    const nile = cell({ floodplainShare: 0.3, upstreamKm2: 2_000_000, flowM3s: 2000, relief: 50, pJul: 5, pDec: 0, coastKm: 600 });
+    const nile = cell({
+      floodplainShare: 0.3,
+      upstreamKm2: 2_000_000,
+      flowM3s: 2000,
+      relief: 50,
+      pJul: 5,
+      pDec: 0,
+      coastKm: 600,
+    });
     expect(num(riverFlood(nile, hist))).toBeGreaterThanOrEqual(0.6);
     const sahara = cell({ pJul: 1, pDec: 2, relief: 300, coastKm: 800 });
     expect(num(riverFlood(sahara, hist))).toBeLessThan(0.2);
@@ -223,7 +265,17 @@ describe("hottest and coldest months", () => {
 
 describe("coastal hazards", () => {
   // a flat shore: sea in the cell (lowest ground at sea level), no slope narrowing its low land
-  const coastal = cell({ coastalPlain: 1, coastKm: 0, lowShare: 0.6, lat: 52, lon: 5, tideM: 2, elevMin: -5, slopeMean: 0.1, relief: 50 });
+  const coastal = cell({
+    coastalPlain: 1,
+    coastKm: 0,
+    lowShare: 0.6,
+    lat: 52,
+    lon: 5,
+    tideM: 2,
+    elevMin: -5,
+    slopeMean: 0.1,
+    relief: 50,
+  });
   it("SS and SL are not applicable inland (never a silent 1)", () => {
     expect(stormSurge(base, hist)).toBe(NOT_APPLICABLE);
     expect(seaLevelRiseHazard(base, warm(2))).toBe(NOT_APPLICABLE);
@@ -241,10 +293,16 @@ describe("coastal hazards", () => {
     const esl = extremeStillWaterM(coastal, hist);
     // high water (half the 2 m tide) + surge at 52° N on a flat shore: 0.5 m + 2.5 m of winter-storm surge
     expect(highWaterM(coastal)).toBe(1);
-    expect(surgeHeightM(coastal)).toBeCloseTo(SURGE_BASE_M + SURGE_ETC_M * ramp(52, SURGE_ETC_LAT[0], SURGE_ETC_LAT[1]), 6);
+    expect(surgeHeightM(coastal)).toBeCloseTo(
+      SURGE_BASE_M + SURGE_ETC_M * ramp(52, SURGE_ETC_LAT[0], SURGE_ETC_LAT[1]),
+      6,
+    );
     expect(esl).toBeCloseTo(1 + surgeHeightM(coastal), 6);
     expect(landShareBelow(coastal, esl)).toBeCloseTo(0.6 * (esl / LOW_LYING_M), 6);
-    expect(num(stormSurge(coastal, hist))).toBeCloseTo(NO_VLM_CAP * ramp(0.6 * (esl / LOW_LYING_M), 0, SS_SHARE_FULL), 6);
+    expect(num(stormSurge(coastal, hist))).toBeCloseTo(
+      NO_VLM_CAP * ramp(0.6 * (esl / LOW_LYING_M), 0, SS_SHARE_FULL),
+      6,
+    );
     // less low land, less water: each lowers the value
     expect(num(stormSurge({ ...coastal, lowShare: 0.05 }, hist))).toBeLessThan(num(stormSurge(coastal, hist)));
     expect(num(stormSurge({ ...coastal, lat: 20, lon: -30 }, hist))).toBeLessThan(num(stormSurge(coastal, hist)));
@@ -376,7 +434,16 @@ describe("masks and physical scales (4.0.0)", () => {
     expect(num(wildfire({ ...dry, urbanShare: 0.7 }, hist))).toBe(0);
   });
   it("sea-level rise reads the share of land below the high-tide line: a large tide on a low coast, not a clock", () => {
-    const low = cell({ coastalPlain: 1, coastKm: 0, lowShare: 1, lat: 22, lon: 90, tideM: 3, elevMin: -5, slopeMean: 0.1 });
+    const low = cell({
+      coastalPlain: 1,
+      coastKm: 0,
+      lowShare: 1,
+      lat: 22,
+      lon: 90,
+      tideM: 3,
+      elevMin: -5,
+      slopeMean: 0.1,
+    });
     // 1.5 m of high water over land spread 0-10 m: 15 % of the land, past the 10 % where the value is full
     expect(num(seaLevelRiseHazard(low, hist))).toBeCloseTo(0.795, 3);
     const microTidal = { ...low, tideM: 0.2 };
@@ -384,7 +451,17 @@ describe("masks and physical scales (4.0.0)", () => {
     expect(num(seaLevelRiseHazard(microTidal, warm(1.9, 0.43)))).toBeCloseTo(0.795 * 0.33, 3);
   });
   it("storm surge and sea-level rise never read Extreme: no vertical land motion is published here", () => {
-    const worst = cell({ coastalPlain: 1, coastKm: 0, lowShare: 1, lat: 22, lon: 90, tideM: 6, sstMonths: 8, elevMin: -5, slopeMean: 0.1 });
+    const worst = cell({
+      coastalPlain: 1,
+      coastKm: 0,
+      lowShare: 1,
+      lat: 22,
+      lon: 90,
+      tideM: 6,
+      sstMonths: 8,
+      elevMin: -5,
+      slopeMean: 0.1,
+    });
     expect(num(stormSurge(worst, warm(2, 0.43)))).toBeLessThan(0.8);
     expect(num(seaLevelRiseHazard(worst, warm(2, 0.43)))).toBeLessThan(0.8);
   });
@@ -392,7 +469,10 @@ describe("masks and physical scales (4.0.0)", () => {
     const arctic = cell({ lat: 69, tJul: 8, tDec: -30, pJul: 25, pDec: 8 });
     const hot = warm(1.91);
     // demand: the baseline's Thornthwaite PET raised 3 % per °C of land warming, not Thornthwaite's own steep rise
-    expect(slotPotentialEvap(arctic, hot)).toBeCloseTo(slotPotentialEvap(arctic, hist) * (1 + PET_PER_C * 1.45 * 1.91), 6);
+    expect(slotPotentialEvap(arctic, hot)).toBeCloseTo(
+      slotPotentialEvap(arctic, hist) * (1 + PET_PER_C * 1.45 * 1.91),
+      6,
+    );
     // north of 60° rain rises 5 %/°C of global warming, faster than demand: P/PET rises and drought does not
     expect(slotAridityIndex(arctic, hot)).toBeGreaterThan(slotAridityIndex(arctic, hist));
     expect(num(drought(arctic, hot))).toBeLessThanOrEqual(num(drought(arctic, hist)));

@@ -177,9 +177,12 @@ export function dayLengthHours(lat: number, dayOfYear: number): number {
  * north of the equator and in January south of it. Only the spread of the year is known, not its exact timing.
  */
 export function monthlyTemperatures(c: CellInputs, warming: number): number[] {
-  const hot = hottestMonth(c) + warming, cold = coldestMonth(c) + warming;
+  const hot = hottestMonth(c) + warming,
+    cold = coldestMonth(c) + warming;
   const hotMonth = c.lat >= 0 ? 6 : 0;
-  return MONTH_DAYS.map((_, m) => (hot + cold) / 2 + ((hot - cold) / 2) * Math.cos((2 * Math.PI * (m - hotMonth)) / 12));
+  return MONTH_DAYS.map(
+    (_, m) => (hot + cold) / 2 + ((hot - cold) / 2) * Math.cos((2 * Math.PI * (m - hotMonth)) / 12),
+  );
 }
 
 /** Thornthwaite's heat index of a year of monthly temperatures. */
@@ -196,7 +199,11 @@ const THORNTHWAITE_CURVE_TOP_C = 37.5;
  * raises PET (with the index recomputed, a warmer year can come out lower). Temperature-only: it reads low in hot
  * dry climates, where rainfall is the smaller term anyway.
  */
-export function potentialEvap(monthlyT: readonly number[], lat: number, baselineHeatIndex = heatIndex(monthlyT)): number {
+export function potentialEvap(
+  monthlyT: readonly number[],
+  lat: number,
+  baselineHeatIndex = heatIndex(monthlyT),
+): number {
   const I = baselineHeatIndex;
   if (I <= 0) return 0;
   const a = 6.75e-7 * I ** 3 - 7.71e-5 * I ** 2 + 1.792e-2 * I + 0.49239;
@@ -274,7 +281,9 @@ export const PR_WETTING_LAT: readonly [number, number] = [45, 60];
 
 /** Annual precipitation of the slot: the baseline's, wetter at high latitudes with global warming. */
 export function slotAnnualPrecip(c: CellInputs, ctx: SlotContext): number {
-  return annualPrecip(c) * (1 + PR_WETTING_PER_C * ctx.dT * ramp(Math.abs(c.lat), PR_WETTING_LAT[0], PR_WETTING_LAT[1]));
+  return (
+    annualPrecip(c) * (1 + PR_WETTING_PER_C * ctx.dT * ramp(Math.abs(c.lat), PR_WETTING_LAT[0], PR_WETTING_LAT[1]))
+  );
 }
 
 /**
@@ -431,7 +440,8 @@ export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVal
  * as the temperatures of `monthlyTemperatures`).
  */
 export function rainOfMonth(c: CellInputs, m: number): number {
-  const hi = Math.max(c.pJul, c.pDec), lo = Math.min(c.pJul, c.pDec);
+  const hi = Math.max(c.pJul, c.pDec),
+    lo = Math.min(c.pJul, c.pDec);
   const peak = c.pJul >= c.pDec ? 6 : 0;
   return (hi + lo) / 2 + ((hi - lo) / 2) * Math.cos((2 * Math.PI * (m - peak)) / 12);
 }
@@ -443,7 +453,8 @@ export function dryMonths(c: CellInputs, warming: number): number {
   for (let i = 0; i < 12 * STEPS; i++) {
     const m = i / STEPS;
     const p = rainOfMonth(c, m);
-    const m0 = Math.floor(m), f = m - m0;
+    const m0 = Math.floor(m),
+      f = m - m0;
     const t = T[m0]! * (1 - f) + T[(m0 + 1) % 12]! * f;
     if (p < 2 * Math.max(t, 0)) dry += 1 / STEPS;
   }
@@ -480,7 +491,10 @@ export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
   // wildland fuel: grass and shrub need some rain, and dense cities have none (streets and roofs do not carry a fire
   // front; urban conflagrations are a different hazard)
   const urban = clamp01(orZero(c.urbanShare));
-  const fFuel = ramp(pAnn, WF_FUEL_MM[0], WF_FUEL_MM[1]) * ramp(pAnn, WF_FUEL_MM[3], WF_FUEL_MM[2]) * ramp(urban, WF_URBAN_SHARE[1], WF_URBAN_SHARE[0]);
+  const fFuel =
+    ramp(pAnn, WF_FUEL_MM[0], WF_FUEL_MM[1]) *
+    ramp(pAnn, WF_FUEL_MM[3], WF_FUEL_MM[2]) *
+    ramp(urban, WF_URBAN_SHARE[1], WF_URBAN_SHARE[0]);
   put(t, STEP.urban, urban);
   put(t, STEP.tWarmSeason, tHot, "°C");
   put(t, STEP.dryMonths, dry, "months");
@@ -648,7 +662,11 @@ export function surgeHeightM(c: CellInputs): number {
   const fTc = tcCoastalExposure(c);
   const fEtc = ramp(Math.abs(c.lat), SURGE_ETC_LAT[0], SURGE_ETC_LAT[1]);
   const coastKm = Number.isFinite(c.coastKm) ? c.coastKm : 0;
-  return (SURGE_BASE_M + Math.max(SURGE_TC_M * fTc, SURGE_ETC_M * fEtc)) * surgeShelfFactor(c) * Math.exp(-coastKm / SURGE_INLAND_KM);
+  return (
+    (SURGE_BASE_M + Math.max(SURGE_TC_M * fTc, SURGE_ETC_M * fEtc)) *
+    surgeShelfFactor(c) *
+    Math.exp(-coastKm / SURGE_INLAND_KM)
+  );
 }
 
 /** The slot's 100-year extreme still-water level above today's mean sea level, m. */
@@ -732,57 +750,74 @@ export function precipitationChange(c: CellInputs, ctx: SlotContext, t?: Trace):
 export type HazardFn = (c: CellInputs, ctx: SlotContext, t?: Trace) => HazardValue;
 
 /** Where a hazard cannot occur, why (the explanation's note). */
-const COASTAL_ONLY = "not applicable here: the cell is neither on the coast nor on low land (≤ 20 m) joined to it within 200 km";
+const COASTAL_ONLY =
+  "not applicable here: the cell is neither on the coast nor on low land (≤ 20 m) joined to it within 200 km";
 
 export const HAZARD_FORMULAS: Readonly<
   Record<PerHazardId, { fn: HazardFn; confidence: Confidence; formula: string; notApplicable?: string }>
-> =
-  {
-    CS: { fn: coldSpell, confidence: "grounded", formula: "ramp(Tcoldest month + 1.45·ΔT, 0 °C → 0, −30 °C → 1)" },
-    HW: { fn: heatWave, confidence: "grounded", formula: "ramp(Thottest month + 1.45·ΔT + DTR/2, 27 °C → 0, 42 °C → 1), DTR = 16 → 7 °C as the hot month's rain goes 10 → 200 mm, × (1 − 0.4·e^(−d/50 km)) near the sea" },
-    LS: {
-      fn: landslide,
-      confidence: "proxy",
-      formula: "(0.6·ramp(slope,1°,8°) + 0.4·ramp(relief,100,1500 m)) × (0.35 + 0.65·ramp(Pwet,30,300 mm))",
-    },
-    WF: {
-      fn: wildfire,
-      confidence: "proxy",
-      formula: "√ramp(Thot,12,30 °C) × ramp(dry months (P < 2T), 2 → 4.5) × fuel(Pann) × ramp(urban share, 0.6 → 0, 0.4 → 1)",
-    },
-    FD: {
-      fn: riverFlood,
-      confidence: "proxy",
-      formula:
-        "(1.2 × √(ramp(max(floodplain share, low-lying share), 0, 0.3) × ramp(log10 mean flow below the last lake, 3 → 10,000 m³/s)) × (0.7 + 0.3·wet) + 0.2·ramp(relief,300,2000 m)·wet) × (1 − ice share)",
-    },
-    DR: {
-      fn: drought,
-      confidence: "proxy",
-      formula: "(0.75·ramp(P/PET, 0.65 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5)) × ramp(baseline months > 5 °C, 1 → 4), PET by Thornthwaite + 3 %/°C of land warming, P + 5 %/°C poleward of 45°-60°",
-    },
-    SS: {
-      fn: stormSurge,
-      confidence: "proxy",
-      formula:
-        "0.795 × ramp(share of land below the 100-year extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
-      notApplicable: COASTAL_ONLY,
-    },
-    ER: { fn: extremeRainfall, confidence: "proxy", formula: "1 − (1 − ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm))·(1 − 0.6·TC)" },
-    TC: { fn: tropicalCyclone, confidence: "proxy", formula: "basin × lat × max(ramp(months of SST ≥ 26.5 °C, 0.5 → 5), 0.35·ramp(|lat|, 20°, 30°)) × e^(−d/250 km) × (1 + 0.05·ΔT)" },
-    PC: {
-      fn: precipitationChange,
-      confidence: "proxy",
-      formula: "ramp(1.45·ΔT·(0.02 + 0.04·seasonality + 0.03·aridity), 0.03 → 0.3)",
-      notApplicable: "not applicable in the historical period: change is measured from it",
-    },
-    SL: {
-      fn: seaLevelRiseHazard,
-      confidence: "grounded",
-      formula: "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795; land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
-      notApplicable: COASTAL_ONLY,
-    },
-  };
+> = {
+  CS: { fn: coldSpell, confidence: "grounded", formula: "ramp(Tcoldest month + 1.45·ΔT, 0 °C → 0, −30 °C → 1)" },
+  HW: {
+    fn: heatWave,
+    confidence: "grounded",
+    formula:
+      "ramp(Thottest month + 1.45·ΔT + DTR/2, 27 °C → 0, 42 °C → 1), DTR = 16 → 7 °C as the hot month's rain goes 10 → 200 mm, × (1 − 0.4·e^(−d/50 km)) near the sea",
+  },
+  LS: {
+    fn: landslide,
+    confidence: "proxy",
+    formula: "(0.6·ramp(slope,1°,8°) + 0.4·ramp(relief,100,1500 m)) × (0.35 + 0.65·ramp(Pwet,30,300 mm))",
+  },
+  WF: {
+    fn: wildfire,
+    confidence: "proxy",
+    formula:
+      "√ramp(Thot,12,30 °C) × ramp(dry months (P < 2T), 2 → 4.5) × fuel(Pann) × ramp(urban share, 0.6 → 0, 0.4 → 1)",
+  },
+  FD: {
+    fn: riverFlood,
+    confidence: "proxy",
+    formula:
+      "(1.2 × √(ramp(max(floodplain share, low-lying share), 0, 0.3) × ramp(log10 mean flow below the last lake, 3 → 10,000 m³/s)) × (0.7 + 0.3·wet) + 0.2·ramp(relief,300,2000 m)·wet) × (1 − ice share)",
+  },
+  DR: {
+    fn: drought,
+    confidence: "proxy",
+    formula:
+      "(0.75·ramp(P/PET, 0.65 → 0.2) + 0.25·seasonality·ramp(P/PET, 2.5 → 0.5)) × ramp(baseline months > 5 °C, 1 → 4), PET by Thornthwaite + 3 %/°C of land warming, P + 5 %/°C poleward of 45°-60°",
+  },
+  SS: {
+    fn: stormSurge,
+    confidence: "proxy",
+    formula:
+      "0.795 × ramp(share of land below the 100-year extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
+    notApplicable: COASTAL_ONLY,
+  },
+  ER: {
+    fn: extremeRainfall,
+    confidence: "proxy",
+    formula: "1 − (1 − ramp(Pwet·(1 + 0.07·1.45·ΔT), 60 → 450 mm))·(1 − 0.6·TC)",
+  },
+  TC: {
+    fn: tropicalCyclone,
+    confidence: "proxy",
+    formula:
+      "basin × lat × max(ramp(months of SST ≥ 26.5 °C, 0.5 → 5), 0.35·ramp(|lat|, 20°, 30°)) × e^(−d/250 km) × (1 + 0.05·ΔT)",
+  },
+  PC: {
+    fn: precipitationChange,
+    confidence: "proxy",
+    formula: "ramp(1.45·ΔT·(0.02 + 0.04·seasonality + 0.03·aridity), 0.03 → 0.3)",
+    notApplicable: "not applicable in the historical period: change is measured from it",
+  },
+  SL: {
+    fn: seaLevelRiseHazard,
+    confidence: "grounded",
+    formula:
+      "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795; land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
+    notApplicable: COASTAL_ONLY,
+  },
+};
 
 /** Aggregate rule: mean of the three highest applicable hazard values (fewer if fewer apply). */
 export function aggregate(values: readonly HazardValue[]): HazardValue {

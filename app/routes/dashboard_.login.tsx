@@ -38,12 +38,18 @@ export default function LoginPage() {
         <h1 className="sr-only">{authViewTitle(view)}</h1>
         <Modal title={authViewTitle(view)} closeHref="/">
           {notice ? (
-            <p role="status" className="mb-4 rounded-md border-l-4 border-green-600 bg-green-50 p-3 text-sm text-green-900">
+            <p
+              role="status"
+              className="mb-4 rounded-md border-l-4 border-green-600 bg-green-50 p-3 text-sm text-green-900"
+            >
               {notice}
             </p>
           ) : null}
           {mailNote ? (
-            <p className="mb-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950" data-testid="mail-outbox-note">
+            <p
+              className="mb-4 rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="mail-outbox-note"
+            >
               {mailNote.text}{" "}
               {mailNote.href ? (
                 <a href={mailNote.href} className="font-semibold underline">
@@ -52,7 +58,13 @@ export default function LoginPage() {
               ) : null}
             </p>
           ) : null}
-          <AuthPanel view={view} lastResult={lastResult} redirectTo={redirectTo} resetToken={resetToken} resetTokenError={resetTokenError} />
+          <AuthPanel
+            view={view}
+            lastResult={lastResult}
+            redirectTo={redirectTo}
+            resetToken={resetToken}
+            resetTokenError={resetTokenError}
+          />
         </Modal>
       </main>
     </div>

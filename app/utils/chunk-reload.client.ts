@@ -1,4 +1,9 @@
-import { CHUNK_RELOAD_GATE_FLAG, CHUNK_RELOAD_STORAGE_KEY, isChunkLoadError, shouldReloadForChunkError } from "~/domain/http/chunk-reload";
+import {
+  CHUNK_RELOAD_GATE_FLAG,
+  CHUNK_RELOAD_STORAGE_KEY,
+  isChunkLoadError,
+  shouldReloadForChunkError,
+} from "~/domain/http/chunk-reload";
 
 function readLastReload(): number | null {
   try {

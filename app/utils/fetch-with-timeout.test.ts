@@ -1,14 +1,20 @@
 import { API_PATHS, apiUrl, requestTimeoutMs } from "~/domain/api/api-paths";
-import { API_TIMEOUT_MS, navigationTimeoutMs, REQUEST_TIMEOUT_MESSAGE, UPLOAD_PREVIEW_TIMEOUT_MS } from "~/domain/http/requests/request-timing";
+import {
+  API_TIMEOUT_MS,
+  navigationTimeoutMs,
+  REQUEST_TIMEOUT_MESSAGE,
+  UPLOAD_PREVIEW_TIMEOUT_MS,
+} from "~/domain/http/requests/request-timing";
 import { postJson } from "~/components/forms/public-api-submit";
 import { fetchWithTimeout, RequestTimeoutError } from "./fetch-with-timeout";
 
 /** A fetch that never answers unless aborted, as a stalled server would. */
 function stalledFetch() {
-  return vi.fn((_url: string, init?: RequestInit) =>
-    new Promise<Response>((_resolve, reject) => {
-      init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
-    }),
+  return vi.fn(
+    (_url: string, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+      }),
   );
 }
 
@@ -25,8 +31,16 @@ describe("client request timeouts", () => {
     expect(requestTimeoutMs(apiUrl(API_PATHS.requestPreview))).toBe(UPLOAD_PREVIEW_TIMEOUT_MS);
     expect(requestTimeoutMs(apiUrl(API_PATHS.uploadIntensity))).toBeNull();
     expect(navigationTimeoutMs({ formEncType: "multipart/form-data", pathname: "/dashboard/xls" })).toBe(30_000);
-    expect(navigationTimeoutMs({ formEncType: "application/x-www-form-urlencoded", pathname: "/dashboard" })).toBe(10_000);
-    expect(navigationTimeoutMs({ formEncType: "application/x-www-form-urlencoded", formMethod: "POST", pathname: "/dashboard/scan" })).toBeNull();
+    expect(navigationTimeoutMs({ formEncType: "application/x-www-form-urlencoded", pathname: "/dashboard" })).toBe(
+      10_000,
+    );
+    expect(
+      navigationTimeoutMs({
+        formEncType: "application/x-www-form-urlencoded",
+        formMethod: "POST",
+        pathname: "/dashboard/scan",
+      }),
+    ).toBeNull();
     expect(navigationTimeoutMs({ pathname: "/dashboard/scan" })).toBe(10_000);
   });
 
@@ -35,7 +49,10 @@ describe("client request timeouts", () => {
     const fetchMock = stalledFetch();
     vi.stubGlobal("fetch", fetchMock);
     const pending = fetchWithTimeout(apiUrl(API_PATHS.riskCountries));
-    const outcome = pending.then(() => "answered", (e: unknown) => e);
+    const outcome = pending.then(
+      () => "answered",
+      (e: unknown) => e,
+    );
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
     expect(fetchMock.mock.calls[0]![1]!.signal!.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -46,7 +63,10 @@ describe("client request timeouts", () => {
     vi.useFakeTimers();
     const fetchMock = stalledFetch();
     vi.stubGlobal("fetch", fetchMock);
-    const outcome = fetchWithTimeout(apiUrl(API_PATHS.uploadPreview)).then(() => "answered", (e: unknown) => e);
+    const outcome = fetchWithTimeout(apiUrl(API_PATHS.uploadPreview)).then(
+      () => "answered",
+      (e: unknown) => e,
+    );
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 1);
     expect(fetchMock.mock.calls[0]![1]!.signal!.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(UPLOAD_PREVIEW_TIMEOUT_MS);

@@ -1,7 +1,10 @@
 import { requestTimeoutMs } from "~/domain/api/api-paths";
 
 export class RequestTimeoutError extends Error {
-  constructor(readonly url: string, readonly ms: number) {
+  constructor(
+    readonly url: string,
+    readonly ms: number,
+  ) {
     super(`Request to ${url} timed out after ${ms} ms`);
     this.name = "RequestTimeoutError";
   }
@@ -11,7 +14,11 @@ export class RequestTimeoutError extends Error {
  * fetch() with the spec's client timeout for the URL (10 s, 30 s for upload previews, none for report stats):
  * the request is aborted and a RequestTimeoutError thrown, so the caller can say so instead of spinning forever.
  */
-export async function fetchWithTimeout(url: string, init: RequestInit = {}, ms = requestTimeoutMs(url)): Promise<Response> {
+export async function fetchWithTimeout(
+  url: string,
+  init: RequestInit = {},
+  ms = requestTimeoutMs(url),
+): Promise<Response> {
   if (ms === null) return fetch(url, init);
   const controller = new AbortController();
   const outer = init.signal;

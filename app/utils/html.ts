@@ -6,6 +6,9 @@ export function escapeHtml(text: string): string {
 /** The `<option>` elements of a select, the one whose value is `selected` marked so. */
 export function optionsHtml(options: readonly { value: string; label: string }[], selected: string): string {
   return options
-    .map((o) => `<option value="${escapeHtml(o.value)}"${o.value === selected ? ' selected=""' : ""}>${escapeHtml(o.label)}</option>`)
+    .map(
+      (o) =>
+        `<option value="${escapeHtml(o.value)}"${o.value === selected ? ' selected=""' : ""}>${escapeHtml(o.label)}</option>`,
+    )
     .join("");
 }

@@ -14,7 +14,16 @@ export interface SeoInput {
 }
 
 /** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for a public page. */
-export function seoMeta({ title, description, origin, path, type = "website", image, noindex, jsonLd }: SeoInput): MetaDescriptor[] {
+export function seoMeta({
+  title,
+  description,
+  origin,
+  path,
+  type = "website",
+  image,
+  noindex,
+  jsonLd,
+}: SeoInput): MetaDescriptor[] {
   const url = new URL(path, origin).toString();
   const fullTitle = title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
   const tags: MetaDescriptor[] = [

@@ -26,15 +26,32 @@ export async function syntheticSiteLayers(sites: readonly { lat: number; lon: nu
       for (const rp of AQUEDUCT_RETURN_PERIODS) {
         const values = new Float32Array(SIZE * SIZE);
         for (let i = 0; i < values.length; i++) values[i] = ((i % 89) / 60) * Math.log10(rp);
-        const published = kind === "river" ? riverFileName("historical", "historical", rp) : coastalFileName("historical", "historical", rp);
+        const published =
+          kind === "river"
+            ? riverFileName("historical", "historical", rp)
+            : coastalFileName("historical", "historical", rp);
         const file = `site${k}-${published}`;
         const full = path.join(dir, file);
         writeFileSync(full, writeDepthTiff({ width: SIZE, height: SIZE, values, west, north, dx: STEP, dy: STEP }));
         entries.push({
-          file, kind, scenario: "historical", period: "historical", returnPeriod: rp, variant: kind === "river" ? "WATCH" : "wtsub_0",
-          units: "m", crs: "EPSG:4326", bbox: [west, north - 3, west + 3, north], width: SIZE, height: SIZE, resolution: [STEP, STEP],
-          bytes: SIZE * SIZE * 4, sha256: await sha256Of(full), source: { name: "bench", url: `file:${file}` }, licence: "CC BY 4.0",
-          attribution: "bench", addedAt: new Date().toISOString(),
+          file,
+          kind,
+          scenario: "historical",
+          period: "historical",
+          returnPeriod: rp,
+          variant: kind === "river" ? "WATCH" : "wtsub_0",
+          units: "m",
+          crs: "EPSG:4326",
+          bbox: [west, north - 3, west + 3, north],
+          width: SIZE,
+          height: SIZE,
+          resolution: [STEP, STEP],
+          bytes: SIZE * SIZE * 4,
+          sha256: await sha256Of(full),
+          source: { name: "bench", url: `file:${file}` },
+          licence: "CC BY 4.0",
+          attribution: "bench",
+          addedAt: new Date().toISOString(),
         });
       }
     }
@@ -44,7 +61,10 @@ export async function syntheticSiteLayers(sites: readonly { lat: number; lon: nu
 }
 
 /** A portfolio of distinct assets (no row repeats another's place, so each is assessed): within 0.3° of the sites. */
-export function* distinctAssetCsvLines(rows: number, sites: readonly { name: string; lat: number; lon: number }[]): Generator<string> {
+export function* distinctAssetCsvLines(
+  rows: number,
+  sites: readonly { name: string; lat: number; lon: number }[],
+): Generator<string> {
   yield "id,name,lat,lon,value\n";
   const per = Math.ceil(rows / sites.length);
   for (let i = 0; i < rows; i++) {

@@ -19,7 +19,8 @@ export type ServerKind = keyof typeof SERVER_COMMANDS;
 
 export function assertBuilt() {
   for (const file of ["build/index.js", "build/server.js"]) {
-    if (!fs.existsSync(path.join(ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first (npm run bench does)`);
+    if (!fs.existsSync(path.join(ROOT, file)))
+      throw new Error(`${file} is missing: run \`npm run build\` first (npm run bench does)`);
   }
 }
 
@@ -48,9 +49,14 @@ export const ALLOCATOR_ENV: Record<string, string> = allocatorEnv();
 
 function allocatorEnv(): Record<string, string> {
   const names = ["LD_PRELOAD", "MALLOC_CONF", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_"];
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !names.includes(k))) as NodeJS.ProcessEnv;
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !names.includes(k)),
+  ) as NodeJS.ProcessEnv;
   const script = `. "${path.join(ROOT, "scripts/allocator-env.sh")}" && node -e 'process.stdout.write(JSON.stringify(process.env))'`;
-  const env = JSON.parse(execFileSync("sh", ["-c", script], { env: clean, encoding: "utf8" })) as Record<string, string>;
+  const env = JSON.parse(execFileSync("sh", ["-c", script], { env: clean, encoding: "utf8" })) as Record<
+    string,
+    string
+  >;
   return Object.fromEntries(names.filter((n) => env[n]).map((n) => [n, env[n]!]));
 }
 
@@ -110,7 +116,8 @@ function readAccessLog(child: ChildProcess, into: AccessLine[]) {
     for (const text of lines) {
       if (!text.includes('"msg":"request"')) continue;
       const entry = JSON.parse(text) as Partial<AccessLine>;
-      if (typeof entry.url === "string" && typeof entry.ms === "number") into.push({ method: entry.method ?? "GET", url: entry.url, status: entry.status ?? 0, ms: entry.ms });
+      if (typeof entry.url === "string" && typeof entry.ms === "number")
+        into.push({ method: entry.method ?? "GET", url: entry.url, status: entry.status ?? 0, ms: entry.ms });
     }
   });
 }
@@ -131,13 +138,20 @@ export function accessLogTable(lines: AccessLine[]): string {
   });
   rows.sort((a, b) => b.p99 - a.p99);
   const header = `  ${"route (server's time, ms)".padEnd(52)} ${"count".padStart(6)} ${"p50".padStart(7)} ${"p99".padStart(7)} ${"max".padStart(7)}`;
-  return [header, ...rows.map((r) => `  ${r.route.padEnd(52)} ${String(r.count).padStart(6)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.max).padStart(7)}`)].join("\n");
+  return [
+    header,
+    ...rows.map(
+      (r) =>
+        `  ${r.route.padEnd(52)} ${String(r.count).padStart(6)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.max).padStart(7)}`,
+    ),
+  ].join("\n");
 }
 
 export async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before answering ${url}/healthz`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode} before answering ${url}/healthz`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
@@ -205,7 +219,12 @@ export function mixedRequests() {
     { method: "GET", path: "/api/riskdb/hazard_scores?location_code=GB&scenario=rcp85&period=2050" },
     { method: "GET", path: "/blog/item/1" },
     { method: "GET", path: "/api/riskdb/countries" },
-    { method: "POST", path: "/dashboard/login", headers: form, body: new URLSearchParams({ intent: "login", email: account.email, password: DEMO_PASSWORD }).toString() },
+    {
+      method: "POST",
+      path: "/dashboard/login",
+      headers: form,
+      body: new URLSearchParams({ intent: "login", email: account.email, password: DEMO_PASSWORD }).toString(),
+    },
     { method: "GET", path: "/pricing" },
     { method: "GET", path: "/api/riskdb/get_data/hazards?lat=52.52&lon=13.405&scenario=rcp85&period=2050" },
   ];
@@ -221,7 +240,10 @@ function benchClientAddress(n: number): string {
  * so the server's per-address limits (bodies in flight, share of the turns) meet many users as in production. With
  * one address the requests are left as they are. The server must trust one proxy hop (`behindProxy`).
  */
-export function asUsersOfConnections<R extends { headers?: Record<string, string> }>(requests: R[], addresses: number): R[] {
+export function asUsersOfConnections<R extends { headers?: Record<string, string> }>(
+  requests: R[],
+  addresses: number,
+): R[] {
   if (addresses <= 1) return requests;
   let seen = 0;
   const setupRequest = (req: R, context: Record<string, unknown>): R => {

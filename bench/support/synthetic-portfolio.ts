@@ -15,7 +15,8 @@ export function landPoints(engine: RiskEngine, count: number, seed = 7): { lat: 
   while (out.length < count) {
     const lat = rnd() * 120 - 55;
     const lon = rnd() * 360 - 180;
-    if (engine.locate(lat, lon).status === "ok") out.push({ lat: Math.round(lat * 1e4) / 1e4, lon: Math.round(lon * 1e4) / 1e4 });
+    if (engine.locate(lat, lon).status === "ok")
+      out.push({ lat: Math.round(lat * 1e4) / 1e4, lon: Math.round(lon * 1e4) / 1e4 });
   }
   return out;
 }
@@ -45,7 +46,7 @@ export function syntheticPortfolio(engine: RiskEngine, size: number, poolSize = 
             Latitude: String(lat),
             Longitude: String(lon),
             "Insured value": String(value),
-            Notes: i % 1000 === 0 ? "=HYPERLINK(\"http://example.com\")" : "",
+            Notes: i % 1000 === 0 ? '=HYPERLINK("http://example.com")' : "",
           },
         },
         cache,
@@ -97,7 +98,15 @@ function assessPoint(engine: RiskEngine, p: PointInput, cache?: Map<string, Loca
   };
   const loc = engine.placePoint(p.lat, p.lon);
   if (loc.status !== "ok")
-    return { ...base, countryCode: null, regionCode: null, hexagon: null, status: "excluded", reason: loc.message, scores: null };
+    return {
+      ...base,
+      countryCode: null,
+      regionCode: null,
+      hexagon: null,
+      status: "excluded",
+      reason: loc.message,
+      scores: null,
+    };
   // each point is scored from its own drivers: the cache is by the land point scored (books repeat their sites)
   const key = `${loc.at.lat},${loc.at.lon}`;
   let scores = cache?.get(key);

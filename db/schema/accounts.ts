@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 export const plans = pgTable("plans", {
   code: text("code").primaryKey(),
@@ -20,7 +31,9 @@ export const users = pgTable("users", {
   passwordHash: text("password_hash").notNull(),
   firstName: text("first_name").notNull().default(""),
   lastName: text("last_name").notNull().default(""),
-  role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+  role: text("role", { enum: ["user", "admin"] })
+    .notNull()
+    .default("user"),
   planCode: text("plan_code")
     .notNull()
     .references(() => plans.code),
@@ -94,7 +107,10 @@ export const apiRateWindows = pgTable(
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     used: integer("used").notNull(),
   },
-  (t) => [primaryKey({ name: "api_rate_windows_pk", columns: [t.bucket, t.windowStart] }), index("api_rate_windows_start_idx").on(t.windowStart)],
+  (t) => [
+    primaryKey({ name: "api_rate_windows_pk", columns: [t.bucket, t.windowStart] }),
+    index("api_rate_windows_start_idx").on(t.windowStart),
+  ],
 );
 
 export type MailAttachmentRecord = { filename: string; contentType: string; contentBase64: string };
@@ -112,12 +128,17 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    attachments: jsonb("attachments").$type<MailAttachmentRecord[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb("attachments")
+      .$type<MailAttachmentRecord[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     kind: text("kind").notNull().default("other"),
     replyTo: text("reply_to"),
-    status: text("status", { enum: ["stored", "pending", "sending", "sent", "failed"] }).notNull().default("stored"),
+    status: text("status", { enum: ["stored", "pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("stored"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),

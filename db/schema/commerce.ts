@@ -1,4 +1,17 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { LOCATION_KINDS } from "../../app/domain/commerce/entitlements";
 import type { BillingInfoValue } from "../../app/domain/commerce/billing";
 import type { SellerIdentity } from "../../app/domain/commerce/invoicing/invoice";
@@ -27,7 +40,9 @@ export const idempotencyKeys = pgTable(
     owner: text("owner").notNull(),
     scope: text("scope").notNull(),
     key: text("key").notNull(),
-    state: text("state", { enum: ["pending", "done"] }).notNull().default("pending"),
+    state: text("state", { enum: ["pending", "done"] })
+      .notNull()
+      .default("pending"),
     response: jsonb("response"),
     /** sha256 of the request's meaningful parameters: the same key with other parameters is refused. */
     requestHash: text("request_hash"),

@@ -16,7 +16,10 @@ export const apiKeys = pgTable(
     /** The owner's name for it; `default` is the key get_app_key reads and rotates. */
     name: text("name").notNull().default("default"),
     /** read always; billing also buys and changes billing (app/domain/api/keys/api-keys.ts). */
-    scopes: text("scopes").array().notNull().default(sql`'{read}'::text[]`),
+    scopes: text("scopes")
+      .array()
+      .notNull()
+      .default(sql`'{read}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Written at most once a minute per key (API_KEY_LAST_USED_INTERVAL_MS). */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
@@ -27,7 +30,9 @@ export const apiKeys = pgTable(
   (t) => [
     index("api_keys_user_idx").on(t.userId),
     // One current key per name, even when two creations or rotations race; a rotated key in its overlap is not current.
-    uniqueIndex("api_keys_current_name_per_user").on(t.userId, t.name).where(sql`revoked_at is null and expires_at is null`),
+    uniqueIndex("api_keys_current_name_per_user")
+      .on(t.userId, t.name)
+      .where(sql`revoked_at is null and expires_at is null`),
   ],
 );
 

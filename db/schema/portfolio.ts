@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -105,12 +118,22 @@ export const portfolioReports = pgTable(
   },
   (t) => [
     index("portfolio_reports_user_idx").on(t.userId),
-    uniqueIndex("portfolio_reports_first_idx").on(t.uploadId).where(sql`${t.reassessedFrom} IS NULL`),
-    uniqueIndex("portfolio_reports_reassessed_idx").on(t.uploadId, t.datasetVersion).where(sql`${t.reassessedFrom} IS NOT NULL`),
+    uniqueIndex("portfolio_reports_first_idx")
+      .on(t.uploadId)
+      .where(sql`${t.reassessedFrom} IS NULL`),
+    uniqueIndex("portfolio_reports_reassessed_idx")
+      .on(t.uploadId, t.datasetVersion)
+      .where(sql`${t.reassessedFrom} IS NOT NULL`),
     index("portfolio_reports_upload_idx").on(t.uploadId, t.createdAt),
-    index("portfolio_reports_unfinished_idx").on(t.heartbeatAt).where(sql`${t.status} IN ('queued', 'running')`),
+    index("portfolio_reports_unfinished_idx")
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} IN ('queued', 'running')`),
     // Named as migration 0021 created it.
-    foreignKey({ name: "portfolio_reports_reassessed_from_fk", columns: [t.reassessedFrom], foreignColumns: [t.id] }).onDelete("set null"),
+    foreignKey({
+      name: "portfolio_reports_reassessed_from_fk",
+      columns: [t.reassessedFrom],
+      foreignColumns: [t.id],
+    }).onDelete("set null"),
   ],
 );
 

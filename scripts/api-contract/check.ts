@@ -11,7 +11,11 @@ import { createContractValidator, type Exchange } from "./validate";
 const args = process.argv.slice(2);
 const docFlag = args.indexOf("--doc");
 const docPath = docFlag >= 0 ? args[docFlag + 1]! : null;
-const dir = path.resolve(args.find((a, i) => !a.startsWith("--") && (docFlag < 0 || i !== docFlag + 1)) ?? process.env.API_CONTRACT_DIR ?? "tests/.tmp/api-contract");
+const dir = path.resolve(
+  args.find((a, i) => !a.startsWith("--") && (docFlag < 0 || i !== docFlag + 1)) ??
+    process.env.API_CONTRACT_DIR ??
+    "tests/.tmp/api-contract",
+);
 
 const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".ndjson")) : [];
 const exchanges: Exchange[] = files.flatMap((f) =>
@@ -27,7 +31,9 @@ if (!exchanges.length) {
 }
 
 // The document as the server served it, when a test asked for it; else the file given.
-const served = exchanges.filter((e) => e.method === "GET" && e.path === "/api/openapi.json" && e.status === 200 && e.body).at(-1);
+const served = exchanges
+  .filter((e) => e.method === "GET" && e.path === "/api/openapi.json" && e.status === 200 && e.body)
+  .at(-1);
 let doc: Parameters<typeof createContractValidator>[0];
 let docSource: string;
 if (docPath) {
@@ -61,9 +67,13 @@ for (const exchange of exchanges) {
 }
 
 const mismatchCount = [...mismatches.values()].reduce((n, m) => n + m.count, 0);
-console.log(`api contract: ${exchanges.length} answers recorded, ${valid} valid across ${operations.size} operations, ${outside} outside the document (404/405/preflight), ${mismatchCount} mismatches (document: ${docSource})`);
+console.log(
+  `api contract: ${exchanges.length} answers recorded, ${valid} valid across ${operations.size} operations, ${outside} outside the document (404/405/preflight), ${mismatchCount} mismatches (document: ${docSource})`,
+);
 for (const [key, m] of mismatches) {
   console.log(`  ✗ ${m.count}× ${key}`);
-  console.log(`    e.g. ${m.example.method} ${m.example.path} (${m.example.source ?? "?"}): ${(m.example.body ?? "").slice(0, 300)}`);
+  console.log(
+    `    e.g. ${m.example.method} ${m.example.path} (${m.example.source ?? "?"}): ${(m.example.body ?? "").slice(0, 300)}`,
+  );
 }
 process.exit(mismatchCount ? 1 : 0);

@@ -12,8 +12,17 @@ const validator = createContractValidator(doc);
 
 /** A real answer of GET /api/riskdb/scenarios, as the route gives it. */
 async function scenariosAnswer(): Promise<Exchange> {
-  const response = await riskdbResponse(riskdbEndpoints.scenarios, new Request("http://localhost/api/riskdb/scenarios"));
-  return { method: "GET", path: "/api/riskdb/scenarios", status: response.status, contentType: response.headers.get("Content-Type"), body: await response.text() };
+  const response = await riskdbResponse(
+    riskdbEndpoints.scenarios,
+    new Request("http://localhost/api/riskdb/scenarios"),
+  );
+  return {
+    method: "GET",
+    path: "/api/riskdb/scenarios",
+    status: response.status,
+    contentType: response.headers.get("Content-Type"),
+    body: await response.text(),
+  };
 }
 
 describe("the API contract check", () => {
@@ -34,40 +43,98 @@ describe("the API contract check", () => {
   });
 
   it("checks a streamed NDJSON answer line by line and names the line at fault", () => {
-    const header = { status: "ok", dataset_version: "v1", methodology_version: "1.0", slots: [{ scenario: "hist", period: "hist", warming_c: null }], count: 1 };
+    const header = {
+      status: "ok",
+      dataset_version: "v1",
+      methodology_version: "1.0",
+      slots: [{ scenario: "hist", period: "hist", warming_c: null }],
+      count: 1,
+    };
     const item = { index: 0, id: null, status: "error", code: "at_sea", error: "The point is at sea" };
-    const answer = { method: "POST", path: "/api/v1/hazards/batch", status: 200, contentType: "application/x-ndjson; charset=utf-8" };
+    const answer = {
+      method: "POST",
+      path: "/api/v1/hazards/batch",
+      status: 200,
+      contentType: "application/x-ndjson; charset=utf-8",
+    };
     const body = (lines: unknown[]) => lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
-    expect(validator.check({ ...answer, body: body([header, item]) })).toEqual({ kind: "valid", operation: "hazardsBatch" });
+    expect(validator.check({ ...answer, body: body([header, item]) })).toEqual({
+      kind: "valid",
+      operation: "hazardsBatch",
+    });
     const bad = validator.check({ ...answer, body: body([header, { ...item, code: "on_the_moon" }]) });
     expect(bad.kind).toBe("mismatch");
     expect(JSON.stringify(bad)).toContain("line 2");
   });
 
   it("checks a CSV answer by its documented header row, and a report file by its documented media type", () => {
-    const answer = { method: "POST", path: "/api/v1/hazards/batch", status: 200, contentType: "text/csv; charset=utf-8; header=present" };
-    expect(validator.check({ ...answer, body: `${BATCH_CSV_HEADER}\r\n0,a,ok\r\n` })).toEqual({ kind: "valid", operation: "hazardsBatch" });
+    const answer = {
+      method: "POST",
+      path: "/api/v1/hazards/batch",
+      status: 200,
+      contentType: "text/csv; charset=utf-8; header=present",
+    };
+    expect(validator.check({ ...answer, body: `${BATCH_CSV_HEADER}\r\n0,a,ok\r\n` })).toEqual({
+      kind: "valid",
+      operation: "hazardsBatch",
+    });
     expect(validator.check({ ...answer, body: "index,id\r\n0,a\r\n" }).kind).toBe("mismatch");
     const file = { method: "GET", path: "/api/v1/reports/7/file", status: 200, body: "%PDF-1.7 …" };
-    expect(validator.check({ ...file, contentType: "application/pdf" })).toEqual({ kind: "valid", operation: "reportFile" });
+    expect(validator.check({ ...file, contentType: "application/pdf" })).toEqual({
+      kind: "valid",
+      operation: "reportFile",
+    });
     expect(validator.check({ ...file, contentType: "text/html" }).kind).toBe("mismatch");
     const refused = { success: false, error: "Too many requests", code: "rate_limited", request_id: "r1" };
-    expect(validator.check({ ...file, status: 429, contentType: "application/json", body: JSON.stringify(refused) })).toEqual({ kind: "valid", operation: "reportFile" });
+    expect(
+      validator.check({ ...file, status: 429, contentType: "application/json", body: JSON.stringify(refused) }),
+    ).toEqual({ kind: "valid", operation: "reportFile" });
   });
 
   it("reports a wrong type, an undocumented status, a missing body and an undocumented operation", async () => {
     const answer = await scenariosAnswer();
     expect(validator.check({ ...answer, body: JSON.stringify({ status: "ok", scenarios: {} }) }).kind).toBe("mismatch");
-    expect(validator.check({ ...answer, status: 418 })).toMatchObject({ kind: "mismatch", errors: ["status 418 is not documented"] });
+    expect(validator.check({ ...answer, status: 418 })).toMatchObject({
+      kind: "mismatch",
+      errors: ["status 418 is not documented"],
+    });
     expect(validator.check({ ...answer, contentType: "text/html", body: "<p>hi</p>" }).kind).toBe("mismatch");
-    expect(validator.check({ ...answer, method: "PATCH", path: "/api/riskdb/new_thing", status: 200 }).kind).toBe("mismatch");
+    expect(validator.check({ ...answer, method: "PATCH", path: "/api/riskdb/new_thing", status: 200 }).kind).toBe(
+      "mismatch",
+    );
   });
 
   it("matches path templates and the spec's trailing slashes, and leaves 404/405 answers of unknown calls aside", () => {
-    const item = { method: "GET", path: "/api/v1/faq/item/3/", status: 404, contentType: "application/json", body: JSON.stringify({ success: false, error: "This page could not be found", code: "not_found", request_id: "req_1" }) };
+    const item = {
+      method: "GET",
+      path: "/api/v1/faq/item/3/",
+      status: 404,
+      contentType: "application/json",
+      body: JSON.stringify({
+        success: false,
+        error: "This page could not be found",
+        code: "not_found",
+        request_id: "req_1",
+      }),
+    };
     expect(validator.check(item)).toEqual({ kind: "valid", operation: "faqItem" });
-    expect(validator.check({ ...item, path: "/api/v1/nothing", status: 404, body: JSON.stringify({ success: false, error: "No API endpoint at /api/v1/nothing" }) }).kind).toBe("outside");
-    expect(validator.check({ ...item, method: "DELETE", path: "/api/v1/faq/", status: 405, body: JSON.stringify({ success: false, error: "Method DELETE is not allowed" }) }).kind).toBe("outside");
+    expect(
+      validator.check({
+        ...item,
+        path: "/api/v1/nothing",
+        status: 404,
+        body: JSON.stringify({ success: false, error: "No API endpoint at /api/v1/nothing" }),
+      }).kind,
+    ).toBe("outside");
+    expect(
+      validator.check({
+        ...item,
+        method: "DELETE",
+        path: "/api/v1/faq/",
+        status: 405,
+        body: JSON.stringify({ success: false, error: "Method DELETE is not allowed" }),
+      }).kind,
+    ).toBe("outside");
   });
 
   it("fails the CI step (exit 1) when a recorded answer carries an undocumented field", async () => {
@@ -78,7 +145,11 @@ describe("the API contract check", () => {
       fs.writeFileSync(docFile, JSON.stringify(doc));
       const bad = { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body!), undocumented: true }) };
       fs.writeFileSync(path.join(dir, "answers-1.ndjson"), `${JSON.stringify(answer)}\n${JSON.stringify(bad)}\n`);
-      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/api-contract/check.ts", dir, "--doc", docFile], { encoding: "utf8" });
+      const run = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "scripts/api-contract/check.ts", dir, "--doc", docFile],
+        { encoding: "utf8" },
+      );
       expect(run.status, run.stderr).toBe(1);
       expect(run.stdout).toContain("2 answers recorded, 1 valid");
       expect(run.stdout).toContain("undocumented");

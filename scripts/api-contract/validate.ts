@@ -6,7 +6,8 @@
 import validatorModule from "openapi-response-validator";
 
 // A CommonJS module whose default export sits on `default` when Node's ESM loader imports it.
-const OpenAPIResponseValidator = ((validatorModule as unknown as { default?: typeof validatorModule }).default ?? validatorModule) as typeof validatorModule;
+const OpenAPIResponseValidator = ((validatorModule as unknown as { default?: typeof validatorModule }).default ??
+  validatorModule) as typeof validatorModule;
 type OpenAPIResponseValidator = InstanceType<typeof validatorModule>;
 
 export interface Exchange {
@@ -82,7 +83,10 @@ export function createContractValidator(document: object) {
     const key = `${op.id} ${status}`;
     let validator = lineValidators.get(key);
     if (!validator) {
-      validator = new OpenAPIResponseValidator({ responses: { [status]: { description: "line", content: { "application/json": media } } } as never, components: doc.components as never });
+      validator = new OpenAPIResponseValidator({
+        responses: { [status]: { description: "line", content: { "application/json": media } } } as never,
+        components: doc.components as never,
+      });
       lineValidators.set(key, validator);
     }
     const errors: string[] = [];
@@ -96,9 +100,16 @@ export function createContractValidator(document: object) {
         return;
       }
       const result = validator.validateResponse(String(status), value);
-      if (result) errors.push(...(result.errors as { path?: string; message: string }[]).map((e) => `line ${i + 1} ${e.path || "(line)"}: ${e.message}`));
+      if (result)
+        errors.push(
+          ...(result.errors as { path?: string; message: string }[]).map(
+            (e) => `line ${i + 1} ${e.path || "(line)"}: ${e.message}`,
+          ),
+        );
     });
-    return errors.length ? { kind: "mismatch", operation: op.id, errors: errors.slice(0, 20) } : { kind: "valid", operation: op.id };
+    return errors.length
+      ? { kind: "mismatch", operation: op.id, errors: errors.slice(0, 20) }
+      : { kind: "valid", operation: op.id };
   }
 
   return {
@@ -108,22 +119,44 @@ export function createContractValidator(document: object) {
       const method = exchange.method.toLowerCase();
       const op = find(method === "head" ? "get" : method, apiPath);
       if (!op) {
-        if (SELF_DESCRIBED.has(apiPath) && exchange.status < 500) return { kind: "outside", reason: "the document or the changelog (page or JSON)" };
+        if (SELF_DESCRIBED.has(apiPath) && exchange.status < 500)
+          return { kind: "outside", reason: "the document or the changelog (page or JSON)" };
         if (method === "options" && exchange.status === 204) return { kind: "outside", reason: "CORS preflight" };
-        if (exchange.status === 405 && pathKnown(apiPath)) return { kind: "outside", reason: "method not allowed on a documented path" };
+        if (exchange.status === 405 && pathKnown(apiPath))
+          return { kind: "outside", reason: "method not allowed on a documented path" };
         if (exchange.status === 404 && !pathKnown(apiPath)) return { kind: "outside", reason: "no such endpoint" };
-        return { kind: "mismatch", operation: `${exchange.method} ${apiPath}`, errors: [`${exchange.status} answered by an operation the document does not describe`] };
+        return {
+          kind: "mismatch",
+          operation: `${exchange.method} ${apiPath}`,
+          errors: [`${exchange.status} answered by an operation the document does not describe`],
+        };
       }
       const documented = op.responses[String(exchange.status)];
-      if (!documented) return { kind: "mismatch", operation: op.id, errors: [`status ${exchange.status} is not documented`] };
+      if (!documented)
+        return { kind: "mismatch", operation: op.id, errors: [`status ${exchange.status} is not documented`] };
       if (method === "head" || exchange.body === null || exchange.body === "") {
-        return documented.content && method !== "head" ? { kind: "mismatch", operation: op.id, errors: [`status ${exchange.status} answered without the documented body`] } : { kind: "valid", operation: op.id };
+        return documented.content && method !== "head"
+          ? {
+              kind: "mismatch",
+              operation: op.id,
+              errors: [`status ${exchange.status} answered without the documented body`],
+            }
+          : { kind: "valid", operation: op.id };
       }
       const types = Object.keys(documented.content ?? {});
       const type = (exchange.contentType ?? "").split(";")[0]!.trim().toLowerCase();
-      if (!types.includes(type)) return { kind: "mismatch", operation: op.id, errors: [`content type ${type || "(none)"} is not documented (${types.join(", ") || "no body"})`] };
+      if (!types.includes(type))
+        return {
+          kind: "mismatch",
+          operation: op.id,
+          errors: [`content type ${type || "(none)"} is not documented (${types.join(", ") || "no body"})`],
+        };
       if (type === NDJSON) return checkLines(op, exchange.status, documented.content![type]!, exchange.body);
-      const media = documented.content![type] as { schema?: { format?: string }; example?: unknown; examples?: Record<string, { value?: unknown }> };
+      const media = documented.content![type] as {
+        schema?: { format?: string };
+        example?: unknown;
+        examples?: Record<string, { value?: unknown }>;
+      };
       // A file is checked by its documented type only: its bytes have no schema.
       if (media.schema?.format === "binary") return { kind: "valid", operation: op.id };
       if (type === CSV) {
@@ -134,7 +167,11 @@ export function createContractValidator(document: object) {
         const header = exchange.body.split(/\r?\n/)[0];
         return documentedHeaders.length === 0 || documentedHeaders.includes(header)
           ? { kind: "valid", operation: op.id }
-          : { kind: "mismatch", operation: op.id, errors: [`the CSV header row differs from the documented one: ${header?.slice(0, 80)}`] };
+          : {
+              kind: "mismatch",
+              operation: op.id,
+              errors: [`the CSV header row differs from the documented one: ${header?.slice(0, 80)}`],
+            };
       }
       let body: unknown;
       try {
@@ -156,7 +193,9 @@ export function createContractValidator(document: object) {
       return {
         kind: "mismatch",
         operation: op.id,
-        errors: (result.errors as { path?: string; message: string }[]).map((e) => `${e.path || "(body)"}: ${e.message}`),
+        errors: (result.errors as { path?: string; message: string }[]).map(
+          (e) => `${e.path || "(body)"}: ${e.message}`,
+        ),
       };
     },
   };

@@ -74,7 +74,9 @@ try {
   }
 
   // 2. The journal: every file listed, dates strictly increasing.
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: JournalEntry[] };
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8")) as {
+    entries: JournalEntry[];
+  };
   const tags = new Set(journal.entries.map((e) => e.tag));
   for (const file of sqlFiles(MIGRATIONS)) {
     if (!tags.has(file.replace(/\.sql$/, ""))) problems.push(`${file} is not in meta/_journal.json, so it never runs`);

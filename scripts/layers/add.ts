@@ -39,9 +39,12 @@ async function main() {
   if (values.kind !== "river" && values.kind !== "coastal") fail("--kind must be river or coastal");
   const rp = Number(values["return-period"]);
   if (!(rp >= 1)) fail("--return-period must be a number of years ≥ 1");
-  for (const k of ["scenario", "period", "source", "source-url", "licence", "attribution"] as const) if (!values[k]) fail(`--${k} is required`);
+  for (const k of ["scenario", "period", "source", "source-url", "licence", "attribution"] as const)
+    if (!values[k]) fail(`--${k} is required`);
   const store = configuredLayerStore();
-  const stagingDir = store.where.startsWith("s3://") ? path.join(os.tmpdir(), "layers-staging") : path.join(store.where, ".staging");
+  const stagingDir = store.where.startsWith("s3://")
+    ? path.join(os.tmpdir(), "layers-staging")
+    : path.join(store.where, ".staging");
   try {
     const e = await addLayer(
       store,
@@ -58,7 +61,9 @@ async function main() {
       },
       stagingDir,
     );
-    process.stdout.write(`layers:add: ${e.file} (${e.width}×${e.height} px, extent ${e.bbox.join(",")}, sha256 ${e.sha256}) into ${store.where}\n`);
+    process.stdout.write(
+      `layers:add: ${e.file} (${e.width}×${e.height} px, extent ${e.bbox.join(",")}, sha256 ${e.sha256}) into ${store.where}\n`,
+    );
   } catch (e) {
     if (e instanceof LayerFetchError || e instanceof LayerReadError) {
       process.stderr.write(`layers:add: ${e.message}\n`);

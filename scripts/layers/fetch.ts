@@ -8,7 +8,14 @@
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { AQUEDUCT_ATTRIBUTION, AQUEDUCT_BASE_URL, AQUEDUCT_LICENCE, AQUEDUCT_SOURCE, type AqueductScenario, type FloodKind } from "../../app/domain/flood-loss/aqueduct-names";
+import {
+  AQUEDUCT_ATTRIBUTION,
+  AQUEDUCT_BASE_URL,
+  AQUEDUCT_LICENCE,
+  AQUEDUCT_SOURCE,
+  type AqueductScenario,
+  type FloodKind,
+} from "../../app/domain/flood-loss/aqueduct-names";
 import { aqueductPlan } from "../../app/risk/layers/aqueduct-plan";
 import { fetchLayers, LayerFetchError } from "../../app/risk/layers/fetch.server";
 import { configuredLayerStore } from "../../app/risk/layers/store.server";
@@ -21,11 +28,23 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const list = (v: string | undefined) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+const list = (v: string | undefined) =>
+  v
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 
 /** A box west of Greenwich starts with a minus (--bbox -10,35,30,60), which parseArgs takes for an option. */
 function bboxJoined(args: string[]): string[] {
-  return args.flatMap((a, i) => (a === "--bbox" && args[i + 1]?.startsWith("-") ? [`--bbox=${args[i + 1]}`] : args[i - 1] === "--bbox" && a.startsWith("-") ? [] : [a]));
+  return args.flatMap((a, i) =>
+    a === "--bbox" && args[i + 1]?.startsWith("-")
+      ? [`--bbox=${args[i + 1]}`]
+      : args[i - 1] === "--bbox" && a.startsWith("-")
+        ? []
+        : [a],
+  );
 }
 
 async function main() {
@@ -44,11 +63,13 @@ async function main() {
       force: { type: "boolean", default: false },
     },
   });
-  if (positionals[0] !== "aqueduct") fail(positionals[0] ? `unknown source '${positionals[0]}'` : "name the source: aqueduct");
+  if (positionals[0] !== "aqueduct")
+    fail(positionals[0] ? `unknown source '${positionals[0]}'` : "name the source: aqueduct");
   let bbox: [number, number, number, number] | undefined;
   if (values.bbox) {
     const b = values.bbox.split(",").map(Number);
-    if (b.length !== 4 || b.some((v) => !Number.isFinite(v)) || !(b[2]! > b[0]!) || !(b[3]! > b[1]!)) fail(`--bbox must be W,S,E,N with W < E and S < N, got '${values.bbox}'`);
+    if (b.length !== 4 || b.some((v) => !Number.isFinite(v)) || !(b[2]! > b[0]!) || !(b[3]! > b[1]!))
+      fail(`--bbox must be W,S,E,N with W < E and S < N, got '${values.bbox}'`);
     bbox = b as [number, number, number, number];
   }
   const sub = values.subsidence;
@@ -68,8 +89,12 @@ async function main() {
     fail((e as Error).message);
   }
   const store = configuredLayerStore();
-  const stagingDir = store.where.startsWith("s3://") ? path.join(os.tmpdir(), "layers-staging") : path.join(store.where, ".staging");
-  process.stdout.write(`layers:fetch: ${plan.length} layer(s) from ${values.from ?? AQUEDUCT_BASE_URL}${bbox ? ` clipped to ${bbox.join(",")}` : " (whole files)"} into ${store.where}\n`);
+  const stagingDir = store.where.startsWith("s3://")
+    ? path.join(os.tmpdir(), "layers-staging")
+    : path.join(store.where, ".staging");
+  process.stdout.write(
+    `layers:fetch: ${plan.length} layer(s) from ${values.from ?? AQUEDUCT_BASE_URL}${bbox ? ` clipped to ${bbox.join(",")}` : " (whole files)"} into ${store.where}\n`,
+  );
   try {
     const report = await fetchLayers(store, plan, {
       stagingDir,
@@ -79,7 +104,9 @@ async function main() {
       log: (l) => process.stdout.write(`  ${l}\n`),
     });
     const bytes = report.fetched.reduce((s, e) => s + e.bytes, 0);
-    process.stdout.write(`layers:fetch: ${report.fetched.length} fetched (${(bytes / 1e6).toFixed(1)} MB), ${report.skipped.length} already there. Licence ${AQUEDUCT_LICENCE}: ${AQUEDUCT_ATTRIBUTION}\n`);
+    process.stdout.write(
+      `layers:fetch: ${report.fetched.length} fetched (${(bytes / 1e6).toFixed(1)} MB), ${report.skipped.length} already there. Licence ${AQUEDUCT_LICENCE}: ${AQUEDUCT_ATTRIBUTION}\n`,
+    );
   } catch (e) {
     if (e instanceof LayerFetchError) {
       process.stderr.write(`layers:fetch: ${e.message}\n`);

@@ -73,7 +73,12 @@ export class Admission {
    * Runs `work` in a turn; null without running it when the client left while it waited. `work` may end its turn
    * early (once it has made its answer, before a slow client has received it); it ends anyway when work settles.
    */
-  async run<T>(address: string, signal: AbortSignal, work: (endTurn: () => void) => Promise<T>, onTimeout?: () => void): Promise<T | null> {
+  async run<T>(
+    address: string,
+    signal: AbortSignal,
+    work: (endTurn: () => void) => Promise<T>,
+    onTimeout?: () => void,
+  ): Promise<T | null> {
     const turn = await this.take(address, signal, onTimeout);
     if (!turn) return null;
     try {
@@ -91,7 +96,11 @@ export class Admission {
   /** True when every turn is taken, requests wait, and none has ended for stallMs: the app is not answering. */
   stalled(now = Date.now()): boolean {
     const oldest = this.waiting.reduce((min, w) => Math.min(min, w.since), Infinity);
-    return this.active >= this.options.concurrency && now - oldest > this.options.stallMs && now - this.lastTurnEnded > this.options.stallMs;
+    return (
+      this.active >= this.options.concurrency &&
+      now - oldest > this.options.stallMs &&
+      now - this.lastTurnEnded > this.options.stallMs
+    );
   }
 
   private dispatch() {

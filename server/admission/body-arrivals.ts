@@ -2,7 +2,8 @@
  * Bodies still arriving, per client address. A body on its way holds a connection and a little memory, nothing
  * more, but one address with hundreds of them open would hold the server's sockets: past its share it gets a 429.
  */
-export const TOO_MANY_BODIES_MESSAGE = "Too many of your requests are still sending their bodies; wait for them to finish, then try again.";
+export const TOO_MANY_BODIES_MESSAGE =
+  "Too many of your requests are still sending their bodies; wait for them to finish, then try again.";
 export const TOO_MANY_BODIES_RETRY_AFTER_SECONDS = 5;
 
 export class BodyArrivals {

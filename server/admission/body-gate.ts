@@ -62,7 +62,9 @@ export function bodyGate(req: GatedReq, res: Res, next: NextFunction) {
   if (!mayCarryBody(req, res, url, pathname)) return;
   const arrived = bodyArrivals.begin(addressOf(req));
   if (!arrived) {
-    return refuse(req, res, 429, TOO_MANY_BODIES_MESSAGE, true, { "Retry-After": String(TOO_MANY_BODIES_RETRY_AFTER_SECONDS) });
+    return refuse(req, res, 429, TOO_MANY_BODIES_MESSAGE, true, {
+      "Retry-After": String(TOO_MANY_BODIES_RETRY_AFTER_SECONDS),
+    });
   }
   const limit = bodyLimitFor(pathname, req.headers["content-type"]);
   if (/^multipart\//i.test(req.headers["content-type"] ?? "") && limit.maxBytes === UPLOAD_BODY_MAX_BYTES) {

@@ -5,14 +5,24 @@
  * until 'end' is emitted): the app then reads it as if nobody had. An upload is not read here (it may be 200 MB):
  * its pace and size are followed on the socket, and the connection is cut when it falls behind.
  */
-import { FieldCounter, bodyTooLargeMessage, tooManyFieldsMessage, type BodyLimit } from "~/domain/http/requests/request-limits";
+import {
+  FieldCounter,
+  bodyTooLargeMessage,
+  tooManyFieldsMessage,
+  type BodyLimit,
+} from "~/domain/http/requests/request-limits";
 import { BODY_TOO_SLOW_MESSAGE, BodyPaceWatch, type BodyPace } from "./body-pace";
 import type { Req } from "../http";
 
 /** Forms and JSON are a few KB: a client that cannot send them within seconds is not a browser. */
 export const FORM_BODY_PACE: BodyPace = { idleMs: 10_000, graceMs: 5_000, minBytesPerSecond: 512, deadlineMs: 20_000 };
 /** Uploads may be large, on slow lines, but must keep moving: 200 MB at the floor takes about 7 minutes. */
-export const UPLOAD_BODY_PACE: BodyPace = { idleMs: 15_000, graceMs: 10_000, minBytesPerSecond: 8 * 1024, deadlineMs: 60 * 60_000 };
+export const UPLOAD_BODY_PACE: BodyPace = {
+  idleMs: 15_000,
+  graceMs: 10_000,
+  minBytesPerSecond: 8 * 1024,
+  deadlineMs: 60 * 60_000,
+};
 
 export const CLIENT_GONE_MESSAGE = "The client closed the connection before its body arrived";
 
@@ -87,7 +97,11 @@ export function watchUpload(req: Req, limit: BodyLimit, onRefused: (refusal: Bod
     stop();
     onRefused(refusal);
   };
-  const watch = new BodyPaceWatch(UPLOAD_BODY_PACE, () => refused({ status: 408, message: BODY_TOO_SLOW_MESSAGE }), sample);
+  const watch = new BodyPaceWatch(
+    UPLOAD_BODY_PACE,
+    () => refused({ status: 408, message: BODY_TOO_SLOW_MESSAGE }),
+    sample,
+  );
   const stop = () => watch.stop();
   req.once("end", stop).once("close", stop).once("error", stop);
 }

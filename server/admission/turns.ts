@@ -33,7 +33,11 @@ export function healthCheck(req: GatedReq, res: Res, next: NextFunction) {
     return next();
   }
   const body = JSON.stringify({ status: "error", app: "not answering", ...appTurns.counts });
-  res.writeHead(503, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+  res.writeHead(503, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+  });
   res.end(body);
 }
 
@@ -53,7 +57,11 @@ function clientGone(res: Res): AbortSignal {
  */
 export function takeTurn(req: GatedReq, res: Res, next: NextFunction) {
   if (req[NO_TURN]) return next();
-  const onTimeout = () => logger.warn({ method: req.method, url: app.redactUrl(req.url ?? "/") }, "request ran past its turn: the next one starts");
+  const onTimeout = () =>
+    logger.warn(
+      { method: req.method, url: app.redactUrl(req.url ?? "/") },
+      "request ran past its turn: the next one starts",
+    );
   void appTurns.take(addressOf(req), clientGone(res), onTimeout).then((turn) => {
     if (!turn) return;
     onHeaders(res, turn.release);

@@ -108,17 +108,21 @@ export async function lastMailTo(email: string, timeoutMs = 15_000, containing?:
  * Fills and sends the sign-up form on the page it is on, then finishes the sign-up from the e-mailed link, as a new
  * user does: the account exists (and is signed in) only after the link's button.
  */
-export async function signUpThroughMail(page: Page, user: { firstName: string; lastName: string; email: string; password: string }) {
+export async function signUpThroughMail(
+  page: Page,
+  user: { firstName: string; lastName: string; email: string; password: string },
+) {
   await page.getByLabel("First name").fill(user.firstName);
   await page.getByLabel("Last name").fill(user.lastName);
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByLabel("Repeat password").fill(user.password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Check your e-mail: we have sent a link to finish creating your account.").first()).toBeVisible();
+  await expect(
+    page.getByText("Check your e-mail: we have sent a link to finish creating your account.").first(),
+  ).toBeVisible();
   const link = (await lastMailTo(user.email)).match(/https?:\/\/\S*view=confirm\S*token=[\w-]+/)?.[0];
   expect(link).toBeTruthy();
   await page.goto(link!);
   await page.getByRole("button", { name: "Create my account" }).click();
 }
-

@@ -34,13 +34,11 @@ async function withStoreDb<T>(store: ServerStore, fn: (query: Query) => Promise<
   const db = new PGlite(path.join(store.dataDir, "pglite"));
   await db.waitReady;
   try {
-    return await fn(async <R,>(sql: string) => (await db.query<R>(sql)).rows);
+    return await fn(async <R>(sql: string) => (await db.query<R>(sql)).rows);
   } finally {
     await db.close();
   }
 }
-
-
 
 /** Fires every key at once and kills the server with `signal` once a third of the answers are back. */
 async function buyAndCrash(server: ProdServer, cookie: string, keys: string[], signal: "SIGKILL" | "SIGTERM") {
@@ -80,35 +78,46 @@ afterEach(async () => {
 });
 
 describe.each(["SIGKILL", "SIGTERM"] as const)("purchases interrupted by %s", (signal) => {
-  it("grant each paid order exactly once and answer every retried key with its first order", { timeout: 120_000 }, async () => {
-    store = await createServerStore(`faults-purchases-${signal.toLowerCase()}`);
-    server = await startProdServer(store, SERVER_ENV);
-    const keys = Array.from({ length: CONCURRENT }, (_, i) => `fault-${signal}-${i}-${Date.now().toString(36)}`);
-    const first = await buyAndCrash(server, await logInAsBuyer(server.base), keys, signal);
-    expect(first.size).toBeGreaterThan(0);
-    // SIGKILL must have cut purchases off mid-way (SIGTERM lets the server finish what it has started).
-    if (signal === "SIGKILL") expect(first.size).toBeLessThan(CONCURRENT);
+  it(
+    "grant each paid order exactly once and answer every retried key with its first order",
+    { timeout: 120_000 },
+    async () => {
+      store = await createServerStore(`faults-purchases-${signal.toLowerCase()}`);
+      server = await startProdServer(store, SERVER_ENV);
+      const keys = Array.from({ length: CONCURRENT }, (_, i) => `fault-${signal}-${i}-${Date.now().toString(36)}`);
+      const first = await buyAndCrash(server, await logInAsBuyer(server.base), keys, signal);
+      expect(first.size).toBeGreaterThan(0);
+      // SIGKILL must have cut purchases off mid-way (SIGTERM lets the server finish what it has started).
+      if (signal === "SIGKILL") expect(first.size).toBeLessThan(CONCURRENT);
 
-    await ageEverything(store);
-    server = await startProdServer(store, SERVER_ENV);
-    const cookie = await logInAsBuyer(server.base);
-    const retried = new Map<string, PurchaseAnswer>();
-    await Promise.all(keys.map(async (key) => retried.set(key, await buyCredits(server!.base, cookie, key, AMOUNT))));
-    await server.kill("SIGTERM");
-    server = null;
+      await ageEverything(store);
+      server = await startProdServer(store, SERVER_ENV);
+      const cookie = await logInAsBuyer(server.base);
+      const retried = new Map<string, PurchaseAnswer>();
+      await Promise.all(keys.map(async (key) => retried.set(key, await buyCredits(server!.base, cookie, key, AMOUNT))));
+      await server.kill("SIGTERM");
+      server = null;
 
-    for (const key of keys) {
-      const again = retried.get(key)!;
-      expect(again.status, `retry of ${key}`).toBe(200);
-      const before = first.get(key);
-      if (before?.status === 200) expect(again.orderId, `order of ${key}`).toBe(before.orderId);
-    }
-    const answeredOrders = new Set([...retried.values()].map((a) => a.orderId));
-    expect(answeredOrders.size).toBe(CONCURRENT);
+      for (const key of keys) {
+        const again = retried.get(key)!;
+        expect(again.status, `retry of ${key}`).toBe(200);
+        const before = first.get(key);
+        if (before?.status === 200) expect(again.orderId, `order of ${key}`).toBe(before.orderId);
+      }
+      const answeredOrders = new Set([...retried.values()].map((a) => a.orderId));
+      expect(answeredOrders.size).toBe(CONCURRENT);
 
-    await withStoreDb(store, async (query) => {
-      const [buyer] = await query<{ id: string }>(`select id from users where email = '${DEMO_BUYER.email}'`);
-      const paid = await query<{ id: number; total_minor: number; locations: number; invoices: number; receipts: number; ledger: number; credited: number }>(`
+      await withStoreDb(store, async (query) => {
+        const [buyer] = await query<{ id: string }>(`select id from users where email = '${DEMO_BUYER.email}'`);
+        const paid = await query<{
+          id: number;
+          total_minor: number;
+          locations: number;
+          invoices: number;
+          receipts: number;
+          ledger: number;
+          credited: number;
+        }>(`
         select o.id, o.total_minor,
           (select coalesce(sum((i->>'locations')::int * (i->>'quantity')::int), 0) from jsonb_array_elements(o.items) i)::int as locations,
           (select count(*) from invoices v where v.order_id = o.id)::int as invoices,
@@ -116,26 +125,43 @@ describe.each(["SIGKILL", "SIGTERM"] as const)("purchases interrupted by %s", (s
           (select count(*) from credit_ledger l where l.order_id = o.id)::int as ledger,
           (select coalesce(sum(l.amount), 0) from credit_ledger l where l.order_id = o.id)::int as credited
         from orders o where o.user_id = '${buyer!.id}' and o.status = 'paid' order by o.id`);
-      expect(new Set(paid.map((o) => o.id))).toEqual(answeredOrders);
-      for (const o of paid) {
-        expect({ order: o.id, invoices: o.invoices, receipts: o.receipts, ledger: o.ledger, credited: o.credited }).toEqual({
-          order: o.id, invoices: 1, receipts: 1, ledger: 1, credited: o.locations,
-        });
-      }
-      const [ledger] = await query<{ total: number }>(`select coalesce(sum(amount), 0)::int as total from credit_ledger where user_id = '${buyer!.id}'`);
-      expect(ledger!.total).toBe(paid.reduce((s, o) => s + o.locations, 0));
-      expect(ledger!.total).toBe(CONCURRENT * AMOUNT);
-      // One purchase e-mail per paid order (written with the payment): none lost to the crash, none doubled by a retry.
-      const mails = await query<{ number: number; mails: number }>(`
+        expect(new Set(paid.map((o) => o.id))).toEqual(answeredOrders);
+        for (const o of paid) {
+          expect({
+            order: o.id,
+            invoices: o.invoices,
+            receipts: o.receipts,
+            ledger: o.ledger,
+            credited: o.credited,
+          }).toEqual({
+            order: o.id,
+            invoices: 1,
+            receipts: 1,
+            ledger: 1,
+            credited: o.locations,
+          });
+        }
+        const [ledger] = await query<{ total: number }>(
+          `select coalesce(sum(amount), 0)::int as total from credit_ledger where user_id = '${buyer!.id}'`,
+        );
+        expect(ledger!.total).toBe(paid.reduce((s, o) => s + o.locations, 0));
+        expect(ledger!.total).toBe(CONCURRENT * AMOUNT);
+        // One purchase e-mail per paid order (written with the payment): none lost to the crash, none doubled by a retry.
+        const mails = await query<{ number: number; mails: number }>(`
         select v.number, (select count(*) from mail_outbox m
           where m.kind = 'purchase' and m.subject like 'Your purchase: invoice INV-' || lpad(v.number::text, 6, '0') || ' %')::int as mails
         from invoices v join orders o on o.id = v.order_id where o.user_id = '${buyer!.id}'`);
-      expect(mails).toHaveLength(paid.length);
-      for (const m of mails) expect(m, `mail of invoice ${m.number}`).toEqual({ number: m.number, mails: 1 });
-      const [allMails] = await query<{ n: number }>(`select count(*)::int as n from mail_outbox where kind = 'purchase'`);
-      expect(allMails!.n).toBe(paid.length);
-      const stale = await query(`select id from orders where status = 'pending' and created_at < now() - interval '${PENDING_ORDER_TIMEOUT_MS} milliseconds'`);
-      expect(stale).toEqual([]);
-    });
-  });
+        expect(mails).toHaveLength(paid.length);
+        for (const m of mails) expect(m, `mail of invoice ${m.number}`).toEqual({ number: m.number, mails: 1 });
+        const [allMails] = await query<{ n: number }>(
+          `select count(*)::int as n from mail_outbox where kind = 'purchase'`,
+        );
+        expect(allMails!.n).toBe(paid.length);
+        const stale = await query(
+          `select id from orders where status = 'pending' and created_at < now() - interval '${PENDING_ORDER_TIMEOUT_MS} milliseconds'`,
+        );
+        expect(stale).toEqual([]);
+      });
+    },
+  );
 });

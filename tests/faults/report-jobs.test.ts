@@ -42,7 +42,10 @@ describe.each(["SIGKILL", "SIGTERM"] as const)("a report job whose server gets %
     const restarted = Date.now();
 
     const state = await waitForDelivery(client, uploadId, restarted, DELIVERY_LIMIT_MS);
-    expect(state.report, `not delivered ${Math.round((Date.now() - restarted) / 1000)} s after the restart`).toMatchObject({
+    expect(
+      state.report,
+      `not delivered ${Math.round((Date.now() - restarted) / 1000)} s after the restart`,
+    ).toMatchObject({
       status: "done",
       percent: 100,
       // the job's progress counts the billed locations, each place once (the file repeats its places)
@@ -55,9 +58,14 @@ describe.each(["SIGKILL", "SIGTERM"] as const)("a report job whose server gets %
     await downloadable(client, files.find((f) => f.kind === "xlsx")!.path, "PK");
 
     // The interrupted run listed nothing: each of the user's file lists holds just the delivered file.
-    for (const [list, kind] of [["/dashboard/pdf", "pdf"], ["/dashboard/xls", "xlsx"]] as const) {
+    for (const [list, kind] of [
+      ["/dashboard/pdf", "pdf"],
+      ["/dashboard/xls", "xlsx"],
+    ] as const) {
       const page = await (await client.request(list)).text();
-      const listed = new Set([...page.matchAll(/(?:report-files\/|[?&](?:amp;)?id=)([0-9a-f]{8}-[0-9a-f-]{27})/g)].map((m) => m[1]));
+      const listed = new Set(
+        [...page.matchAll(/(?:report-files\/|[?&](?:amp;)?id=)([0-9a-f]{8}-[0-9a-f-]{27})/g)].map((m) => m[1]),
+      );
       const delivered = new URL(files.find((f) => f.kind === kind)!.path, server.base).searchParams.get("id");
       expect([...listed], list).toEqual([delivered]);
     }

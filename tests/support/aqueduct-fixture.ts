@@ -21,7 +21,8 @@ function globalRaster(places: readonly PlacedDepths[], returnPeriod: number): Ui
   const width = 360;
   const height = 180;
   const values = new Float32Array(width * height);
-  for (const p of places) values[Math.floor(90 - p.lat) * width + Math.floor(p.lon + 180)] = p.depths[returnPeriod] ?? 0;
+  for (const p of places)
+    values[Math.floor(90 - p.lat) * width + Math.floor(p.lon + 180)] = p.depths[returnPeriod] ?? 0;
   return writeDepthTiff({ width, height, values, west: -180, north: 90, dx: 1, dy: 1, nodata: -9999 }, 4);
 }
 
@@ -34,7 +35,11 @@ export interface AqueductTestLayers {
 }
 
 /** Historical river and coastal layers with the given depths, fetched by the CLI into a fresh store clipped to bbox. */
-export async function fetchAqueductTestLayers(opts: { river: PlacedDepths[]; coastal: PlacedDepths[]; bbox: [number, number, number, number] }): Promise<AqueductTestLayers> {
+export async function fetchAqueductTestLayers(opts: {
+  river: PlacedDepths[];
+  coastal: PlacedDepths[];
+  bbox: [number, number, number, number];
+}): Promise<AqueductTestLayers> {
   const root = mkdtempSync(path.join(os.tmpdir(), "aqueduct-test-"));
   const served = path.join(root, "served");
   mkdirSync(served);
@@ -47,7 +52,17 @@ export async function fetchAqueductTestLayers(opts: { river: PlacedDepths[]; coa
   try {
     const run = await promisify(execFile)(
       "npx",
-      ["tsx", "scripts/layers/fetch.ts", "aqueduct", "--from", `${server.url}/ok`, "--scenarios", "historical", "--bbox", opts.bbox.join(",")],
+      [
+        "tsx",
+        "scripts/layers/fetch.ts",
+        "aqueduct",
+        "--from",
+        `${server.url}/ok`,
+        "--scenarios",
+        "historical",
+        "--bbox",
+        opts.bbox.join(","),
+      ],
       { env: { ...process.env, LAYERS_DIR: dir, S3_URL: "" }, cwd: process.cwd() },
     );
     return { dir, stdout: run.stdout, remove: () => rmSync(root, { recursive: true, force: true }) };

@@ -1,12 +1,20 @@
 /** A signed-in buyer against a running production server: the session cookie, with the current terms accepted. */
 export const DEMO_BUYER = { email: "premium@example.com", password: "Demo-password-2026" };
 
-export async function logInAsBuyer(base: string, buyer: { email: string; password: string } = DEMO_BUYER): Promise<string> {
+export async function logInAsBuyer(
+  base: string,
+  buyer: { email: string; password: string } = DEMO_BUYER,
+): Promise<string> {
   const res = await fetch(`${base}/dashboard/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ intent: "login", email: buyer.email, password: buyer.password, redirectTo: "/dashboard" }),
+    body: new URLSearchParams({
+      intent: "login",
+      email: buyer.email,
+      password: buyer.password,
+      redirectTo: "/dashboard",
+    }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.includes("weather_token="));
   if (res.status !== 302 || !cookie) throw new Error(`login failed: ${res.status}`);
@@ -35,5 +43,9 @@ export async function buyCredits(base: string, cookie: string, key: string, amou
     body: JSON.stringify({ type: 3, amount }),
   });
   const body = (await res.json()) as { order_id?: number; error?: string };
-  return { status: res.status, orderId: typeof body.order_id === "number" ? body.order_id : null, error: body.error ?? null };
+  return {
+    status: res.status,
+    orderId: typeof body.order_id === "number" ? body.order_id : null,
+    error: body.error ?? null,
+  };
 }

@@ -6,7 +6,12 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
 
 export async function pdfPages(data: Uint8Array): Promise<string[]> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(data),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl,
+  }).promise;
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();
@@ -22,7 +27,12 @@ export async function pdfText(data: Uint8Array): Promise<string> {
 
 /** Each page's width and height in points, rounded to the point. */
 export async function pdfPageSizes(data: Uint8Array): Promise<Array<[number, number]>> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(data),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl,
+  }).promise;
   const sizes: Array<[number, number]> = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const { width, height } = (await doc.getPage(i)).getViewport({ scale: 1 });

@@ -31,9 +31,18 @@ const comma = (n: number) => String(n).replace(".", ",");
  * point, extra columns, text in a number cell, 0/0 and a point at sea. 8 land rows + 1 at the same point + 1 text +
  * 1 zero + 1 sea = 12 rows: 9 valid assets at 8 billed points, 2 invalid, 1 out of range.
  */
-export function semicolonCsv(): { text: string; rows: number; valid: number; billed: number; duplicates: number; invalidRows: number[]; seaRows: number[] } {
+export function semicolonCsv(): {
+  text: string;
+  rows: number;
+  valid: number;
+  billed: number;
+  duplicates: number;
+  invalidRows: number[];
+  seaRows: number[];
+} {
   const lines = ["Asset ID;Site name;Latitude;Longitude;Insured value (EUR);Notes"];
-  for (const s of LAND_SITES) lines.push(`${s.id};${s.name};${comma(s.lat)};${comma(s.lon)};${comma(s.value + 0.5)};ok`);
+  for (const s of LAND_SITES)
+    lines.push(`${s.id};${s.name};${comma(s.lat)};${comma(s.lon)};${comma(s.value + 0.5)};ok`);
   lines.push("");
   const dup = LAND_SITES[0];
   lines.push(`${dup.id}-B;${dup.name} annex;${comma(dup.lat)};${comma(dup.lon)};1000;same site`);
@@ -42,7 +51,15 @@ export function semicolonCsv(): { text: string; rows: number; valid: number; bil
   lines.push(";;;;;");
   lines.push(`SEA-01;${AT_SEA[0].name};${comma(AT_SEA[0].lat)};${comma(AT_SEA[0].lon)};5;at sea`);
   // file lines: 1 header, 2..9 land, 10 blank, 11 dup, 12 text, 13 zero, 14 blank (;;;;;), 15 sea
-  return { text: `\uFEFF${lines.join("\r\n")}\r\n`, rows: 12, valid: 9, billed: 8, duplicates: 0, invalidRows: [12, 13], seaRows: [15] };
+  return {
+    text: `\uFEFF${lines.join("\r\n")}\r\n`,
+    rows: 12,
+    valid: 9,
+    billed: 8,
+    duplicates: 0,
+    invalidRows: [12, 13],
+    seaRows: [15],
+  };
 }
 
 /** Comma CSV whose lat and lon headers are the wrong way round. */
@@ -178,7 +195,11 @@ export function* largeCsvLines(rows: number): Generator<string> {
  * locations whose name cells point into that table. The table comes before the sheet, as Excel writes it, so a
  * reader caches it whole before the first row. Returns the file's size and the table's uncompressed size.
  */
-export async function writeSharedStringsXlsx(file: string, strings: number, rows = 10): Promise<{ bytes: number; sharedStringsBytes: number }> {
+export async function writeSharedStringsXlsx(
+  file: string,
+  strings: number,
+  rows = 10,
+): Promise<{ bytes: number; sharedStringsBytes: number }> {
   const fs = await import("node:fs");
   const fd = fs.openSync(file, "w");
   let offset = 0;
@@ -251,27 +272,38 @@ export async function writeSharedStringsXlsx(file: string, strings: number, rows
   await entry("[Content_Types].xml", [
     `${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
   ]);
-  await entry("_rels/.rels", [`${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`]);
-  await entry("xl/workbook.xml", [`${xml}<workbook ${ns} xmlns:r="${rel}"><sheets><sheet name="Sites" sheetId="1" r:id="rId1"/></sheets></workbook>`]);
+  await entry("_rels/.rels", [
+    `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  ]);
+  await entry("xl/workbook.xml", [
+    `${xml}<workbook ${ns} xmlns:r="${rel}"><sheets><sheet name="Sites" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  ]);
   await entry("xl/_rels/workbook.xml.rels", [
     `${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
   ]);
   let seed = 12345;
   const random = () => (seed = (seed * 1103515245 + 12345) >>> 0);
-  sharedStringsBytes = await entry("xl/sharedStrings.xml", (function* () {
-    yield `${xml}<sst ${ns} count="${strings + 3}" uniqueCount="${strings + 3}"><si><t>name</t></si><si><t>lat</t></si><si><t>lon</t></si>`;
-    for (let i = 0; i < strings; i++) yield `<si><t>${random().toString(36)}${random().toString(36)}${i.toString(36)}</t></si>`;
-    yield "</sst>";
-  })());
-  await entry("xl/worksheets/sheet1.xml", (function* () {
-    yield `${xml}<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>`;
-    for (let r = 0; r < rows; r++) {
-      const site = LAND_SITES[r % LAND_SITES.length]!;
-      const n = r + 2;
-      yield `<row r="${n}"><c r="A${n}" t="s"><v>${3 + (r % Math.max(1, strings))}</v></c><c r="B${n}"><v>${site.lat}</v></c><c r="C${n}"><v>${site.lon}</v></c></row>`;
-    }
-    yield "</sheetData></worksheet>";
-  })());
+  sharedStringsBytes = await entry(
+    "xl/sharedStrings.xml",
+    (function* () {
+      yield `${xml}<sst ${ns} count="${strings + 3}" uniqueCount="${strings + 3}"><si><t>name</t></si><si><t>lat</t></si><si><t>lon</t></si>`;
+      for (let i = 0; i < strings; i++)
+        yield `<si><t>${random().toString(36)}${random().toString(36)}${i.toString(36)}</t></si>`;
+      yield "</sst>";
+    })(),
+  );
+  await entry(
+    "xl/worksheets/sheet1.xml",
+    (function* () {
+      yield `${xml}<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>`;
+      for (let r = 0; r < rows; r++) {
+        const site = LAND_SITES[r % LAND_SITES.length]!;
+        const n = r + 2;
+        yield `<row r="${n}"><c r="A${n}" t="s"><v>${3 + (r % Math.max(1, strings))}</v></c><c r="B${n}"><v>${site.lat}</v></c><c r="C${n}"><v>${site.lon}</v></c></row>`;
+      }
+      yield "</sheetData></worksheet>";
+    })(),
+  );
   const dir = Buffer.concat(central);
   const dirOffset = offset;
   write(dir);
@@ -306,13 +338,25 @@ export function germanLenderRows(): (string | number | null)[][] {
     ["DE-010", "Filiale München", "Marienplatz 1, 80331 München", "", "", "DE", "4.000.000,00", "", ""],
     ["DE-011", "Lager Köln-Süd", "", "50968", "Köln", "", "600.000,00", "", ""],
     ["DE-012", "Unbekannt", "Dorfstraße 3, 99999 Kleinkleckersdorf", "", "", "DE", "10.000,00", "", ""],
-    ["DE-013", "Bürogebäude Köln (Kopie)", "Hohe Straße 1", "50667", "Köln", "DE", "12.500.000,00", "50,9375", "6,9603"],
+    [
+      "DE-013",
+      "Bürogebäude Köln (Kopie)",
+      "Hohe Straße 1",
+      "50667",
+      "Köln",
+      "DE",
+      "12.500.000,00",
+      "50,9375",
+      "6,9603",
+    ],
   ];
 }
 
 /** The German export as a semicolon CSV with a BOM, as Excel writes it in a German locale. */
 export function germanLenderCsv(): string {
-  return `\uFEFF${germanLenderRows().map((r) => r.join(";")).join("\r\n")}\r\n`;
+  return `\uFEFF${germanLenderRows()
+    .map((r) => r.join(";"))
+    .join("\r\n")}\r\n`;
 }
 
 /** The same rows as an XLSX workbook, coordinates as numbers where the file has them. */
@@ -320,7 +364,9 @@ export async function germanLenderXlsx(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet("Bestand");
   germanLenderRows().forEach((r, i) =>
-    ws.addRow(i === 0 ? r : r.map((c, j) => (j >= 7 && c !== "" ? Number(String(c).replace(",", ".")) : c === "" ? null : c))),
+    ws.addRow(
+      i === 0 ? r : r.map((c, j) => (j >= 7 && c !== "" ? Number(String(c).replace(",", ".")) : c === "" ? null : c)),
+    ),
   );
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

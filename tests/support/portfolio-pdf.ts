@@ -3,7 +3,12 @@ import type { Writable } from "node:stream";
 import { ReportFileTotals } from "~/domain/reports/file-totals";
 import { openLocations, type PortfolioReportSource } from "~/domain/reports/types";
 import { engineHazardReasons, type HazardReasons } from "~/services/reports/hazard-reasons.server";
-import { PORTFOLIO_PDF_TITLE, PortfolioPdfWriter, appendixCells, portfolioPdfFront } from "~/services/reports/pdf/portfolio-pdf.server";
+import {
+  PORTFOLIO_PDF_TITLE,
+  PortfolioPdfWriter,
+  appendixCells,
+  portfolioPdfFront,
+} from "~/services/reports/pdf/portfolio-pdf.server";
 
 /**
  * The portfolio report on this thread, from one pass over the locations (gathering the totals too unless the

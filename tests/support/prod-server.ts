@@ -33,11 +33,17 @@ export async function createServerStore(prefix = "prod-server"): Promise<ServerS
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const base = process.env.DATABASE_URL;
   if (!base) {
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: "" }, databaseUrl: null, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+      databaseUrl: null,
+      dataDir,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   // Named after the database DATABASE_URL names, so runs sharing a server can tell theirs apart.
   const baseName = new URL(base).pathname.slice(1).replace(/[^a-z0-9_]/gi, "_") || "postgres";
-  const name = `${baseName.slice(0, 30)}_${prefix.replace(/[^a-z0-9_]/gi, "_").slice(0, 16)}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`.toLowerCase();
+  const name =
+    `${baseName.slice(0, 30)}_${prefix.replace(/[^a-z0-9_]/gi, "_").slice(0, 16)}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`.toLowerCase();
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database "${name}"`);
@@ -79,11 +85,16 @@ export interface ProdServer {
   kill: (signal: "SIGKILL" | "SIGTERM") => Promise<void>;
 }
 
-export async function startProdServer(store: ServerStore, env: Record<string, string> = {}, port?: number): Promise<ProdServer> {
+export async function startProdServer(
+  store: ServerStore,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<ProdServer> {
   if (!fs.existsSync(SERVER)) throw new Error("build/server.js is missing: run `npm run build` first");
   const listenPort = port ?? (await freePort());
   const childEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("VITEST") && k !== "NODE_ENV") childEnv[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith("VITEST") && k !== "NODE_ENV") childEnv[k] = v;
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
     env: {
@@ -102,7 +113,9 @@ export async function startProdServer(store: ServerStore, env: Record<string, st
   });
   const logs: string[] = [];
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => logs.push(...chunk.split("\n").filter(Boolean)));
-  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
   const kill = async (signal: "SIGKILL" | "SIGTERM") => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;

@@ -15,7 +15,9 @@ export function largePortfolioCsv(rows: number): string {
     const site = LAND_SITES[i % LAND_SITES.length]!;
     const dLat = ((i * 7919) % 1000) / 1000 - 0.5;
     const dLon = ((i * 104729) % 1000) / 1000 - 0.5;
-    lines.push(`A-${i},${site.name} ${i},${(site.lat + dLat * 0.1).toFixed(5)},${(site.lon + dLon * 0.1).toFixed(5)},${1000 + (i % 97)}`);
+    lines.push(
+      `A-${i},${site.name} ${i},${(site.lat + dLat * 0.1).toFixed(5)},${(site.lon + dLon * 0.1).toFixed(5)},${1000 + (i % 97)}`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }
@@ -77,10 +79,13 @@ export class Client {
 export async function orderPaidReport(client: Client, rows: number): Promise<{ uploadId: string; billed: number }> {
   const form = new FormData();
   form.append("file", new Blob([largePortfolioCsv(rows)], { type: "text/csv" }), "portfolio.csv");
-  const preview = await client.json<{ upload_id: string; access_token: string; total_locations: number; valid_locations: number; billed_locations: number }>(
-    "/api/upload/upload_preview",
-    { method: "POST", body: form },
-  );
+  const preview = await client.json<{
+    upload_id: string;
+    access_token: string;
+    total_locations: number;
+    valid_locations: number;
+    billed_locations: number;
+  }>("/api/upload/upload_preview", { method: "POST", body: form });
   const upload = { upload_id: preview.upload_id, access_token: preview.access_token };
   const { lead_id } = await client.post<{ lead_id: number }>("/api/v1/lead/file_transfer", upload);
   const order = await client.post<{ order_id: number }>("/api/v1/products/self-service-create-order", {
@@ -89,16 +94,25 @@ export async function orderPaidReport(client: Client, rows: number): Promise<{ u
     total_locations: preview.total_locations,
     valid_locations: preview.valid_locations,
   });
-  await client.json("/api/v1/terms_conditions", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ terms_conditions: true }) });
+  await client.json("/api/v1/terms_conditions", {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ terms_conditions: true }),
+  });
   await client.post("/api/v1/lead/confirm_purchase", { lead_id, order_id: order.order_id });
-  const started = await client.json<{ report: ReportState }>(`/api/upload/generate_report?upload_id=${preview.upload_id}`);
+  const started = await client.json<{ report: ReportState }>(
+    `/api/upload/generate_report?upload_id=${preview.upload_id}`,
+  );
   expect(started.report.status).toMatch(/queued|running/);
   return { uploadId: preview.upload_id, billed: preview.billed_locations };
 }
 
 /** The report's state as request_preview answers it: reading it never queues anything. */
 export async function reportState(client: Client, uploadId: string) {
-  return client.post<{ report: ReportState; report_files?: { kind: string; path: string }[] }>("/api/upload/request_preview", { upload_id: uploadId });
+  return client.post<{ report: ReportState; report_files?: { kind: string; path: string }[] }>(
+    "/api/upload/request_preview",
+    { upload_id: uploadId },
+  );
 }
 
 /** Waits until the job is under way: rows counted, not yet done. */
@@ -106,7 +120,8 @@ export async function waitUntilRunning(client: Client, uploadId: string): Promis
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     const { report } = await reportState(client, uploadId);
-    if (report.status === "done") throw new Error("the report finished before the server could be killed: use a larger portfolio");
+    if (report.status === "done")
+      throw new Error("the report finished before the server could be killed: use a larger portfolio");
     if (report.status === "running" && report.processed > 0) return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -3,7 +3,13 @@ import { HAZARD_IDS, type HazardId } from "../../app/domain/hazards/hazards";
 import { scoreFromValue } from "../../app/domain/hazards/risk-levels";
 import { SLOT_COUNT } from "../../app/domain/hazards/scenarios";
 import { buildPortfolioReport } from "../../app/domain/reports/build";
-import type { AssessedLocation, LocationScores, PortfolioReport, ReportMetadata, SlotScore } from "../../app/domain/reports/types";
+import type {
+  AssessedLocation,
+  LocationScores,
+  PortfolioReport,
+  ReportMetadata,
+  SlotScore,
+} from "../../app/domain/reports/types";
 
 /** A value per slot, "na" for not applicable, null for no data. */
 export type SlotValues = readonly (number | "na" | null)[];
@@ -18,11 +24,16 @@ export function slotScores(values: SlotValues): SlotScore[] {
 }
 
 /** Scores with every hazard at `base` in every slot, then the given hazards overridden. */
-export function locationScores(base: number, overrides: Partial<Record<HazardId, SlotValues | number | "na" | null>> = {}): LocationScores {
+export function locationScores(
+  base: number,
+  overrides: Partial<Record<HazardId, SlotValues | number | "na" | null>> = {},
+): LocationScores {
   const out = {} as LocationScores;
   for (const h of HAZARD_IDS) {
     const o = overrides[h];
-    out[h] = slotScores(o === undefined ? Array(SLOT_COUNT).fill(base) : Array.isArray(o) ? o : Array(SLOT_COUNT).fill(o));
+    out[h] = slotScores(
+      o === undefined ? Array(SLOT_COUNT).fill(base) : Array.isArray(o) ? o : Array(SLOT_COUNT).fill(o),
+    );
   }
   return out;
 }
@@ -60,6 +71,9 @@ export function reportMetadata(over: Partial<ReportMetadata> = {}): ReportMetada
 }
 
 /** A report around the given locations, aggregates computed from them. */
-export function portfolioReport(locations: AssessedLocation[], metadata: Partial<ReportMetadata> = {}): PortfolioReport {
+export function portfolioReport(
+  locations: AssessedLocation[],
+  metadata: Partial<ReportMetadata> = {},
+): PortfolioReport {
   return buildPortfolioReport(reportMetadata(metadata), locations);
 }

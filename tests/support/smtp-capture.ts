@@ -103,7 +103,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
           root,
           header: (name) => root.headers[name.toLowerCase()],
           text: leaves.find((p) => p.contentType === "text/plain" && !p.filename)?.body.toString("utf8") ?? "",
-          attachments: leaves.filter((p) => p.filename).map((p) => ({ filename: p.filename!, contentType: p.contentType, content: p.body })),
+          attachments: leaves
+            .filter((p) => p.filename)
+            .map((p) => ({ filename: p.filename!, contentType: p.contentType, content: p.body })),
         });
         callback();
       });

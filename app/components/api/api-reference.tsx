@@ -14,7 +14,14 @@ interface OpenApiOperation {
   summary: string;
   description?: string;
   security: Record<string, unknown>[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema: { type?: string | string[]; enum?: unknown[]; example?: unknown; description?: string }; example?: unknown }[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    description?: string;
+    schema: { type?: string | string[]; enum?: unknown[]; example?: unknown; description?: string };
+    example?: unknown;
+  }[];
   requestBody?: { content: Record<string, { example?: unknown; schema: { required?: string[]; $ref?: string } }> };
   responses: Record<string, { description: string; content?: Record<string, { example?: unknown }> }>;
 }
@@ -31,9 +38,11 @@ function authLabel(security: Record<string, unknown>[]) {
   const who: string[] = [];
   const keyScopes = security.map((s) => s.apiKey).find((v): v is string[] => Array.isArray(v));
   if (keyScopes) who.push(`an API key with the ${keyScopes.join(" and ")} scope`);
-  if (security.some((s) => "sessionToken" in s || "sessionCookie" in s)) who.push("the user's session (Bearer session token or the session cookie)");
+  if (security.some((s) => "sessionToken" in s || "sessionCookie" in s))
+    who.push("the user's session (Bearer session token or the session cookie)");
   const list = who.join(" or ");
-  if (security.some((s) => Object.keys(s).length === 0)) return `Optional: open to anyone; ${list} widens what is answered`;
+  if (security.some((s) => Object.keys(s).length === 0))
+    return `Optional: open to anyone; ${list} widens what is answered`;
   return keyScopes ? list.charAt(0).toUpperCase() + list.slice(1) : `Only ${list}: never an API key`;
 }
 
@@ -46,10 +55,15 @@ function curlOf(method: string, base: string, path: string, op: OpenApiOperation
   const url = `${base}${path.replace(/\{id\}/g, "1")}${query ? `?${query}` : ""}`;
   const parts = [`curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`}`];
   if (op.security.length && !op.security.some((s) => Object.keys(s).length === 0)) {
-    parts.push(op.security.some((s) => "apiKey" in s) ? `-H "Authorization: Bearer $CLIMATE_API_KEY"` : `-H "Authorization: Bearer $CLIMATE_SESSION_TOKEN"`);
+    parts.push(
+      op.security.some((s) => "apiKey" in s)
+        ? `-H "Authorization: Bearer $CLIMATE_API_KEY"`
+        : `-H "Authorization: Bearer $CLIMATE_SESSION_TOKEN"`,
+    );
   }
   const body = op.requestBody?.content["application/json"];
-  if (body?.example !== undefined) parts.push(`-H "Content-Type: application/json" -d '${JSON.stringify(body.example)}'`);
+  if (body?.example !== undefined)
+    parts.push(`-H "Content-Type: application/json" -d '${JSON.stringify(body.example)}'`);
   else if (op.requestBody?.content["multipart/form-data"]) parts.push(`-F "file=@portfolio.csv"`);
   parts.push(`"${url}"`);
   return parts.join(" ");
@@ -79,13 +93,15 @@ function ClientExamples({ origin }: { origin: string }) {
         Client examples
       </h3>
       <p className="mt-1 text-slate-700">
-        The hazard scores of a country, three ways. The Python and TypeScript clients are typed from the OpenAPI document, so a field the API
-        answers is a field your code knows about.
+        The hazard scores of a country, three ways. The Python and TypeScript clients are typed from the OpenAPI
+        document, so a field the API answers is a field your code knows about.
       </p>
       {clientExamples(origin).map((example) => (
         <div key={example.id} id={`client-${example.id}`} className="mt-6">
           <h4 className="text-base font-semibold text-slate-900">{example.language}</h4>
-          <p className="mt-1 text-sm text-slate-700">{example.id === "curl" ? example.setup : "Generate the types once:"}</p>
+          <p className="mt-1 text-sm text-slate-700">
+            {example.id === "curl" ? example.setup : "Generate the types once:"}
+          </p>
           {example.id === "curl" ? null : <Code label={`${example.language} setup`}>{example.setup}</Code>}
           <Code label={`${example.language} example`}>{example.code}</Code>
         </div>
@@ -111,7 +127,21 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Operation({ method, path, op, base, origin, schemas }: { method: string; path: string; op: OpenApiOperation; base: string; origin: string; schemas: Record<string, { required?: string[] }> }) {
+function Operation({
+  method,
+  path,
+  op,
+  base,
+  origin,
+  schemas,
+}: {
+  method: string;
+  path: string;
+  op: OpenApiOperation;
+  base: string;
+  origin: string;
+  schemas: Record<string, { required?: string[] }>;
+}) {
   const body = op.requestBody ? Object.entries(op.requestBody.content) : [];
   const parameters = op.parameters ?? [];
   const ok = op.responses["200"];
@@ -119,7 +149,9 @@ function Operation({ method, path, op, base, origin, schemas }: { method: string
   return (
     <article id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="card mt-4 scroll-mt-4">
       <h4 id={`${op.operationId}-title`} className="flex flex-wrap items-center gap-2 text-base font-semibold">
-        <span className={`rounded px-2 py-0.5 font-mono text-xs uppercase ${METHOD_STYLE[method] ?? "bg-slate-100"}`}>{method}</span>
+        <span className={`rounded px-2 py-0.5 font-mono text-xs uppercase ${METHOD_STYLE[method] ?? "bg-slate-100"}`}>
+          {method}
+        </span>
         <code className="break-all text-sm">
           {base}
           {path}
@@ -139,11 +171,21 @@ function Operation({ method, path, op, base, origin, schemas }: { method: string
             <table className="w-full border-collapse text-left text-sm">
               <thead>
                 <tr className="bg-slate-50">
-                  <th scope="col" className="border border-slate-200 px-2 py-1">Name</th>
-                  <th scope="col" className="border border-slate-200 px-2 py-1">In</th>
-                  <th scope="col" className="border border-slate-200 px-2 py-1">Type</th>
-                  <th scope="col" className="border border-slate-200 px-2 py-1">Required</th>
-                  <th scope="col" className="border border-slate-200 px-2 py-1">Description</th>
+                  <th scope="col" className="border border-slate-200 px-2 py-1">
+                    Name
+                  </th>
+                  <th scope="col" className="border border-slate-200 px-2 py-1">
+                    In
+                  </th>
+                  <th scope="col" className="border border-slate-200 px-2 py-1">
+                    Type
+                  </th>
+                  <th scope="col" className="border border-slate-200 px-2 py-1">
+                    Required
+                  </th>
+                  <th scope="col" className="border border-slate-200 px-2 py-1">
+                    Description
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -153,12 +195,18 @@ function Operation({ method, path, op, base, origin, schemas }: { method: string
                     <td className="border border-slate-200 px-2 py-1">{p.in}</td>
                     <td className="border border-slate-200 px-2 py-1">
                       {[p.schema.type ?? "string"].flat().join(" | ")}
-                      {p.schema.enum ? <span className="block text-xs text-slate-600">{p.schema.enum.join(" | ")}</span> : null}
+                      {p.schema.enum ? (
+                        <span className="block text-xs text-slate-600">{p.schema.enum.join(" | ")}</span>
+                      ) : null}
                     </td>
                     <td className="border border-slate-200 px-2 py-1">{p.required ? "yes" : "no"}</td>
                     <td className="border border-slate-200 px-2 py-1">
                       {p.description ?? p.schema.description}
-                      {(p.example ?? p.schema.example) !== undefined ? <span className="block text-xs text-slate-600">Example: {String(p.example ?? p.schema.example)}</span> : null}
+                      {(p.example ?? p.schema.example) !== undefined ? (
+                        <span className="block text-xs text-slate-600">
+                          Example: {String(p.example ?? p.schema.example)}
+                        </span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}
@@ -169,7 +217,9 @@ function Operation({ method, path, op, base, origin, schemas }: { method: string
       ) : null}
       {body.length ? (
         <Block title={`Request body (${body.map(([type]) => type).join(" or ")})`}>
-          <p className="mt-1 text-sm text-slate-700">Required: {requiredOf(body[0]![1].schema, schemas)?.join(", ") || "none"}</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Required: {requiredOf(body[0]![1].schema, schemas)?.join(", ") || "none"}
+          </p>
           <Json value={body[0]![1].example} />
         </Block>
       ) : null}
@@ -185,7 +235,9 @@ function Operation({ method, path, op, base, origin, schemas }: { method: string
               <li key={status}>
                 <span className="font-mono font-semibold">{status}</span> {response.description}
                 {response.content?.["application/json"]?.example ? (
-                  <code className="ml-1 break-all text-xs text-slate-700">{JSON.stringify(response.content["application/json"].example)}</code>
+                  <code className="ml-1 break-all text-xs text-slate-700">
+                    {JSON.stringify(response.content["application/json"].example)}
+                  </code>
                 ) : null}
               </li>
             ))}
@@ -203,7 +255,9 @@ export const API_REFERENCE_KEY = "api-reference";
 export function ApiReference({ doc }: { doc: OpenApiDoc }) {
   const origin = (doc.servers[0]?.url ?? "/api").replace(/\/$/, "");
   const base = new URL(origin, "http://x").pathname.replace(/\/$/, "");
-  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+  );
   return (
     <section aria-labelledby="api-reference" className="mt-12">
       <h2 id="api-reference" className="text-2xl font-bold">
@@ -244,7 +298,15 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
             {operations
               .filter((o) => o.op.tags.includes(tag.name))
               .map((o) => (
-                <Operation key={`${o.method} ${o.path}`} method={o.method} path={o.path} op={o.op} base={base} origin={origin} schemas={doc.components?.schemas ?? {}} />
+                <Operation
+                  key={`${o.method} ${o.path}`}
+                  method={o.method}
+                  path={o.path}
+                  op={o.op}
+                  base={base}
+                  origin={origin}
+                  schemas={doc.components?.schemas ?? {}}
+                />
               ))}
           </section>
         );

@@ -10,6 +10,8 @@ describe("chart images drawn on the server", () => {
   });
 
   it("say so when there is nothing to count", () => {
-    expect(levelPieSvg({ title: "Drought", counts: { L: 0, M: 0, H: 0, S: 0, E: 0, none: 0 } })).toContain(">No locations</text>");
+    expect(levelPieSvg({ title: "Drought", counts: { L: 0, M: 0, H: 0, S: 0, E: 0, none: 0 } })).toContain(
+      ">No locations</text>",
+    );
   });
 });

@@ -6,5 +6,15 @@ import { CHART_IMAGE_SIZE, type ChartImageKind } from "~/domain/dashboard/charts
  */
 export function ChartImage({ kind, src, alt }: { kind: ChartImageKind; src: string; alt: string }) {
   const { width, height } = CHART_IMAGE_SIZE[kind];
-  return <img src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" className="h-auto max-w-full" />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      className="h-auto max-w-full"
+    />
+  );
 }

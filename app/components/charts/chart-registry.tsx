@@ -12,7 +12,10 @@ interface ChartPropsByKind {
 export type ChartKind = keyof ChartPropsByKind;
 export type ChartProps<K extends ChartKind> = ChartPropsByKind[K];
 
-const CHARTS: { [K in ChartKind]: FunctionComponent<ChartPropsByKind[K]> } = { hazardBars: HazardBars, riskPie: RiskPie };
+const CHARTS: { [K in ChartKind]: FunctionComponent<ChartPropsByKind[K]> } = {
+  hazardBars: HazardBars,
+  riskPie: RiskPie,
+};
 
 export default function RegisteredChart<K extends ChartKind>({ kind, props }: { kind: K; props: ChartProps<K> }) {
   return createElement(CHARTS[kind] as FunctionComponent<ChartProps<K>>, props);

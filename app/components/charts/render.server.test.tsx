@@ -20,7 +20,11 @@ describe("charts drawn on the server", () => {
     expect(svg).toContain('role="img"');
     expect(svg).toContain("Heat wave: Historical (1950-1999) 2, RCP2.6 2030 2");
     expect(svg).toContain("RCP8.5 2050 not scored");
-    const bars = [...svg.matchAll(/<g transform="translate\([\d.]+, ([\d.]+)\)"><rect width="[\d.]+" height="([\d.]+)"[^>]*data-testid="bar\.item/g)];
+    const bars = [
+      ...svg.matchAll(
+        /<g transform="translate\([\d.]+, ([\d.]+)\)"><rect width="[\d.]+" height="([\d.]+)"[^>]*data-testid="bar\.item/g,
+      ),
+    ];
     expect(bars).toHaveLength(9);
     const heights = bars.map((m) => Number(m[2]));
     // Score 4 bars are twice as tall as score 2 bars, and the fixed 1-5 scale leaves room above the tallest.
@@ -32,7 +36,10 @@ describe("charts drawn on the server", () => {
   });
 
   it("draws the level pie with its counts in words", () => {
-    const svg = renderChartMarkup("riskPie", { title: "River flood", counts: { L: 3, M: 0, H: 1, S: 0, E: 0, none: 2 } });
+    const svg = renderChartMarkup("riskPie", {
+      title: "River flood",
+      counts: { L: 3, M: 0, H: 1, S: 0, E: 0, none: 2 },
+    });
     expect(svg).toContain("<svg");
     expect(svg).toContain("River flood: Low: 3, High: 1, No score: 2");
   });

@@ -24,7 +24,14 @@ function TableHead({ columns }: { columns: readonly string[] }) {
   );
 }
 
-type Balance = { planLimits: Limits; purchased: Limits; granted: Limits; remaining: Limits; spent: Limits; ordered: Record<LocationKind, string[]> };
+type Balance = {
+  planLimits: Limits;
+  purchased: Limits;
+  granted: Limits;
+  remaining: Limits;
+  spent: Limits;
+  ordered: Record<LocationKind, string[]>;
+};
 
 /** The figures beside "remaining", in the table's order. */
 const BALANCE_FIGURES: readonly (readonly [string, (e: Balance, k: LocationKind) => number])[] = [
@@ -39,7 +46,11 @@ export function CreditBalance({ e }: { e: Balance }) {
   return (
     <div className="mt-4">
       {/* Phones get one block per kind, every figure on the screen; wider screens the table. */}
-      <ul className="divide-y rounded-md border border-slate-200 text-sm sm:hidden" aria-label="Granted and remaining locations" data-testid="balance-compact">
+      <ul
+        className="divide-y rounded-md border border-slate-200 text-sm sm:hidden"
+        aria-label="Granted and remaining locations"
+        data-testid="balance-compact"
+      >
         {LOCATION_KINDS.map((k) => (
           <li key={k} className="px-3 py-2">
             <p className="flex justify-between font-semibold text-slate-900">
@@ -57,7 +68,12 @@ export function CreditBalance({ e }: { e: Balance }) {
           </li>
         ))}
       </ul>
-      <DataTable label="Granted and remaining locations" caption="Granted and remaining locations" className="text-left" boxClassName="hidden sm:block">
+      <DataTable
+        label="Granted and remaining locations"
+        caption="Granted and remaining locations"
+        className="text-left"
+        boxClassName="hidden sm:block"
+      >
         <TableHead columns={["Kind", "Plan", "Purchased", "Granted", "Ordered", "From reports", "Remaining"]} />
         <tbody>
           {LOCATION_KINDS.map((k) => (
@@ -75,7 +91,11 @@ export function CreditBalance({ e }: { e: Balance }) {
           ))}
         </tbody>
       </DataTable>
-      <p className="mt-2 text-xs text-slate-600">Remaining = plan + purchased packages − ordered (never below 0). The hexagons of a paid portfolio report (and locations granted to you) are yours to read without using the allowance: they are listed under “From reports”. Remaining is the same figure the API answers as limit_country, limit_region and limit_hexagon.</p>
+      <p className="mt-2 text-xs text-slate-600">
+        Remaining = plan + purchased packages − ordered (never below 0). The hexagons of a paid portfolio report (and
+        locations granted to you) are yours to read without using the allowance: they are listed under “From reports”.
+        Remaining is the same figure the API answers as limit_country, limit_region and limit_hexagon.
+      </p>
       {LOCATION_KINDS.some((k) => e.ordered[k].length) ? (
         <ul className="mt-3 text-sm">
           {LOCATION_KINDS.filter((k) => e.ordered[k].length).map((k) => (
@@ -108,18 +128,42 @@ export function BuyCreditsForm({ idempotencyKey, payments }: { idempotencyKey: s
         <label htmlFor="credit-amount" className="field-label">
           Amount
         </label>
-        <input id="credit-amount" name="amount" type="number" min={1} step={1} required defaultValue={1} className="field-input w-28" />
+        <input
+          id="credit-amount"
+          name="amount"
+          type="number"
+          min={1}
+          step={1}
+          required
+          defaultValue={1}
+          className="field-input w-28"
+        />
       </div>
       <button type="submit" className="btn-primary" disabled={payments === "off"}>
         Buy credits
       </button>
-      <p className="w-full text-xs text-slate-600">Next you review the order, its VAT and your billing details; nothing is charged before you accept the terms and pay.</p>
+      <p className="w-full text-xs text-slate-600">
+        Next you review the order, its VAT and your billing details; nothing is charged before you accept the terms and
+        pay.
+      </p>
       <PaymentsNote payments={payments} />
     </Form>
   );
 }
 
-export function DocumentsTable({ documents }: { documents: { number: number; date: string; total_price: string; currency: string; invoice: boolean; receipt: boolean; test_payment: boolean }[] }) {
+export function DocumentsTable({
+  documents,
+}: {
+  documents: {
+    number: number;
+    date: string;
+    total_price: string;
+    currency: string;
+    invoice: boolean;
+    receipt: boolean;
+    test_payment: boolean;
+  }[];
+}) {
   if (!documents.length) return <p className="text-sm text-slate-600">No invoices yet.</p>;
   const links = (d: (typeof documents)[number]) => (
     <>
@@ -138,7 +182,11 @@ export function DocumentsTable({ documents }: { documents: { number: number; dat
   return (
     <>
       {/* Phones: one block per document. */}
-      <ul className="divide-y rounded-md border border-slate-200 text-sm sm:hidden" aria-label="Invoices and receipts" data-testid="documents-compact">
+      <ul
+        className="divide-y rounded-md border border-slate-200 text-sm sm:hidden"
+        aria-label="Invoices and receipts"
+        data-testid="documents-compact"
+      >
         {documents.map((d) => (
           <li key={d.number} className="px-3 py-2">
             <p className="flex flex-wrap justify-between gap-x-3">
@@ -149,33 +197,50 @@ export function DocumentsTable({ documents }: { documents: { number: number; dat
               <span className="tabular-nums">
                 {d.total_price} {d.currency}
               </span>
-              {d.test_payment ? <Badge tone="warning" className="ml-2">test payment</Badge> : null}
+              {d.test_payment ? (
+                <Badge tone="warning" className="ml-2">
+                  test payment
+                </Badge>
+              ) : null}
             </p>
             <p className="mt-1 space-x-4">{links(d)}</p>
           </li>
         ))}
       </ul>
-      <DataTable label="Invoices and receipts" caption="Invoices and receipts" className="text-left" boxClassName="hidden sm:block">
-      <TableHead columns={["Number", "Date", "Total", "Documents"]} />
-      <tbody>
-        {documents.map((d) => (
-          <tr key={d.number}>
-            <td className={`${TD} whitespace-nowrap`}>{invoiceNumberText(d.number)}</td>
-            <td className={TD}>{d.date}</td>
-            <td className={TD}>
-              {d.total_price} {d.currency}
-              {d.test_payment ? <Badge tone="warning" className="ml-2">test payment</Badge> : null}
-            </td>
-            <td className={`${TD} space-x-3 whitespace-nowrap`}>{links(d)}</td>
-          </tr>
-        ))}
-      </tbody>
+      <DataTable
+        label="Invoices and receipts"
+        caption="Invoices and receipts"
+        className="text-left"
+        boxClassName="hidden sm:block"
+      >
+        <TableHead columns={["Number", "Date", "Total", "Documents"]} />
+        <tbody>
+          {documents.map((d) => (
+            <tr key={d.number}>
+              <td className={`${TD} whitespace-nowrap`}>{invoiceNumberText(d.number)}</td>
+              <td className={TD}>{d.date}</td>
+              <td className={TD}>
+                {d.total_price} {d.currency}
+                {d.test_payment ? (
+                  <Badge tone="warning" className="ml-2">
+                    test payment
+                  </Badge>
+                ) : null}
+              </td>
+              <td className={`${TD} space-x-3 whitespace-nowrap`}>{links(d)}</td>
+            </tr>
+          ))}
+        </tbody>
       </DataTable>
     </>
   );
 }
 
-export function ReportsTable({ reports }: { reports: { id: number; name: string; locations: number; date: string; total_price: string }[] }) {
+export function ReportsTable({
+  reports,
+}: {
+  reports: { id: number; name: string; locations: number; date: string; total_price: string }[];
+}) {
   if (!reports.length) return <p className="text-sm text-slate-600">No reports bought yet.</p>;
   return (
     <ul className="text-sm">
@@ -188,7 +253,11 @@ export function ReportsTable({ reports }: { reports: { id: number; name: string;
   );
 }
 
-export function TermsConsentForm({ terms }: { terms: { terms_conditions: boolean; accepted_at: string | null; current_version: string } }) {
+export function TermsConsentForm({
+  terms,
+}: {
+  terms: { terms_conditions: boolean; accepted_at: string | null; current_version: string };
+}) {
   return (
     <Form method="post" className="flex flex-wrap items-center gap-3">
       <input type="hidden" name="intent" value="terms" />
@@ -205,7 +274,9 @@ export function TermsConsentForm({ terms }: { terms: { terms_conditions: boolean
       <button type="submit" className="btn-secondary">
         Save consent
       </button>
-      {terms.accepted_at ? <p className="w-full text-xs text-slate-600">Last answer recorded {formatDocumentDate(terms.accepted_at)}.</p> : null}
+      {terms.accepted_at ? (
+        <p className="w-full text-xs text-slate-600">Last answer recorded {formatDocumentDate(terms.accepted_at)}.</p>
+      ) : null}
     </Form>
   );
 }
@@ -214,7 +285,19 @@ export function TermsConsentForm({ terms }: { terms: { terms_conditions: boolean
  * Links to the older and the newest entries of a list the account page shows a page of. Each keeps the other list's
  * place, so paging invoices does not reset the reports.
  */
-export function ListPager({ label, param, anchor, older, newer }: { label: string; param: string; anchor: string; older?: number; newer: boolean }) {
+export function ListPager({
+  label,
+  param,
+  anchor,
+  older,
+  newer,
+}: {
+  label: string;
+  param: string;
+  anchor: string;
+  older?: number;
+  newer: boolean;
+}) {
   const location = useLocation();
   if (older === undefined && !newer) return null;
   const href = (cursor: number | undefined) => {

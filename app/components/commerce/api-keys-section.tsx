@@ -41,7 +41,8 @@ const accountFormAction = (inDialog: boolean) =>
 const confirmHref = (action: "rotate" | "revoke", id: string, inDialog: boolean) =>
   `?${inDialog ? `${API_KEY_MODAL_PARAM}=1&` : ""}${KEY_CONFIRM_ACTION_PARAM}=${action}&${KEY_CONFIRM_PARAM}=${id}#${SECTION_ID}-confirm`;
 /** Where the dialog's Close and a confirmation's Cancel lead. */
-export const apiKeysHref = (inDialog: boolean) => `/dashboard/account${inDialog ? `?${API_KEY_MODAL_PARAM}=1` : ""}#${SECTION_ID}`;
+export const apiKeysHref = (inDialog: boolean) =>
+  `/dashboard/account${inDialog ? `?${API_KEY_MODAL_PARAM}=1` : ""}#${SECTION_ID}`;
 
 /** The secret, shown once: a read-only field to select, and a copy button once scripts run. */
 function NewKey({ created }: { created: CreatedKey }) {
@@ -311,7 +312,15 @@ function KeyList({ keys, inDialog }: { keys: readonly KeyRow[]; inDialog: boolea
   );
 }
 
-function CreateKeyForm({ suggestDefault, error, inDialog }: { suggestDefault: boolean; error: KeyFormError | null; inDialog: boolean }) {
+function CreateKeyForm({
+  suggestDefault,
+  error,
+  inDialog,
+}: {
+  suggestDefault: boolean;
+  error: KeyFormError | null;
+  inDialog: boolean;
+}) {
   const described = error ? "key-name-error key-name-hint" : "key-name-hint";
   return (
     <Form method="post" action={accountFormAction(inDialog)} preventScrollReset className="mt-4 max-w-md space-y-3">
@@ -339,8 +348,8 @@ function CreateKeyForm({ suggestDefault, error, inDialog }: { suggestDefault: bo
           </p>
         ) : null}
         <p id="key-name-hint" className="mt-1 text-xs text-slate-600">
-          The script or server that will use it, e.g. “nightly export”. Name it “{DEFAULT_API_KEY_NAME}” to make it
-          your app key.
+          The script or server that will use it, e.g. “nightly export”. Name it “{DEFAULT_API_KEY_NAME}” to make it your
+          app key.
         </p>
       </div>
       <fieldset>

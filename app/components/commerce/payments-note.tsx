@@ -19,7 +19,12 @@ export function PaymentsNote({ payments, banner = false }: { payments: PaymentsM
   }
   if (payments === "off") {
     return (
-      <p role="note" className={banner ? "mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900" : "w-full text-xs text-red-800"}>
+      <p
+        role="note"
+        className={
+          banner ? "mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900" : "w-full text-xs text-red-800"
+        }
+      >
         {COMMERCE_MESSAGES.paymentsNotConfigured}
       </p>
     );

@@ -16,7 +16,11 @@ export function cardBandMeanings(hist: readonly Scored[], future: readonly Score
   const out: Record<string, CardBandMeaning> = {};
   for (const h of PER_HAZARD_IDS) {
     if (!hist.some((i) => i.hazard_id === h) && !future.some((i) => i.hazard_id === h)) continue;
-    out[h] = { quantity: bandMeanings()[h as PerHazardId].quantity, hist: bandMeaningOf(h, scoreOf(hist, h)), future: bandMeaningOf(h, scoreOf(future, h)) };
+    out[h] = {
+      quantity: bandMeanings()[h as PerHazardId].quantity,
+      hist: bandMeaningOf(h, scoreOf(hist, h)),
+      future: bandMeaningOf(h, scoreOf(future, h)),
+    };
   }
   return out;
 }

@@ -39,8 +39,13 @@ export function useDashboardNavigation() {
   const params = new URLSearchParams(search);
   const navigation = useNavigation();
   const submit = useSubmit();
-  const pending = navigation.state === "loading" && navigation.location.pathname === "/dashboard" ? new URLSearchParams(navigation.location.search) : null;
-  const changingHexagon = !!pending && (pending.get("lat") !== params.get("lat") || /^[0-9a-f]{15}$/i.test(pending.get("location_code") ?? ""));
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname === "/dashboard"
+      ? new URLSearchParams(navigation.location.search)
+      : null;
+  const changingHexagon =
+    !!pending &&
+    (pending.get("lat") !== params.get("lat") || /^[0-9a-f]{15}$/i.test(pending.get("location_code") ?? ""));
   const autoSubmit: OnChange = (e) => submit(e.currentTarget, { preventScrollReset: true, replace: true });
   return { params, pending, changingHexagon, changingCountryPeriod: !!pending && !changingHexagon, autoSubmit };
 }
@@ -73,7 +78,12 @@ function KeepFields({ d, form }: { d: DashboardView; form: "slot" | "place" }) {
 
 /** A country or region select over server-drawn options (app/utils/server-drawn.tsx), shown on change. */
 function PlaceSelectForm({
-  label, button, field, optionsHtml, hidden, onChange,
+  label,
+  button,
+  field,
+  optionsHtml,
+  hidden,
+  onChange,
 }: {
   label: string;
   button: string;
@@ -148,7 +158,15 @@ export function SlotForm({ d, onChange }: { d: DashboardView; onChange: OnChange
 }
 
 /** Country, region, hexagon id or coordinates: the place whose scores are shown. */
-export function PlaceChooser({ d, params, onChange }: { d: DashboardView; params: URLSearchParams; onChange: OnChange }) {
+export function PlaceChooser({
+  d,
+  params,
+  onChange,
+}: {
+  d: DashboardView;
+  params: URLSearchParams;
+  onChange: OnChange;
+}) {
   const countryField = useFieldValue(d.placeSelects.country.value);
   const regionField = useFieldValue(d.placeSelects.region?.value ?? "");
   const countryOptions = useServerDrawn(PLACE_SELECT_KEYS.country, d.placeSelects.country.html);
@@ -163,14 +181,33 @@ export function PlaceChooser({ d, params, onChange }: { d: DashboardView; params
       {/* On a phone the other ways to choose a place fold behind a native toggle (no script needed), so the first
           screen shows scores rather than controls; from md up they are always shown. */}
       <div>
-        <details className="group/more peer/more md:hidden" open={Boolean(d.sel.latError || d.sel.lonError || d.pointError || d.sel.invalidLocationCode)}>
-          <summary className="cursor-pointer text-sm font-semibold text-brand-700 underline">Choose by country, region, hexagon id or coordinates</summary>
+        <details
+          className="group/more peer/more md:hidden"
+          open={Boolean(d.sel.latError || d.sel.lonError || d.pointError || d.sel.invalidLocationCode)}
+        >
+          <summary className="cursor-pointer text-sm font-semibold text-brand-700 underline">
+            Choose by country, region, hexagon id or coordinates
+          </summary>
         </details>
         <div className="mt-3 hidden flex-col gap-4 peer-open/more:flex md:mt-0 md:flex">
           <div className="flex flex-wrap items-end gap-3">
-            <PlaceSelectForm label="Country" button="Show country" field={countryField} optionsHtml={countryOptions} hidden={<KeepFields d={d} form="place" />} onChange={onChange} />
+            <PlaceSelectForm
+              label="Country"
+              button="Show country"
+              field={countryField}
+              optionsHtml={countryOptions}
+              hidden={<KeepFields d={d} form="place" />}
+              onChange={onChange}
+            />
             {d.placeSelects.region ? (
-              <PlaceSelectForm label="Region" button="Show region" field={regionField} optionsHtml={regionOptions} hidden={<KeepFields d={d} form="place" />} onChange={onChange} />
+              <PlaceSelectForm
+                label="Region"
+                button="Show region"
+                field={regionField}
+                optionsHtml={regionOptions}
+                hidden={<KeepFields d={d} form="place" />}
+                onChange={onChange}
+              />
             ) : null}
           </div>
 

@@ -5,7 +5,15 @@ import { mapPickHref } from "~/domain/dashboard/dashboard";
 import { HAZARDS } from "~/domain/hazards/hazards";
 import type { DashboardView } from "./dashboard-controls";
 
-export function DashboardMap({ d, params, futureLabel }: { d: DashboardView; params: URLSearchParams; futureLabel: string }) {
+export function DashboardMap({
+  d,
+  params,
+  futureLabel,
+}: {
+  d: DashboardView;
+  params: URLSearchParams;
+  futureLabel: string;
+}) {
   const navigate = useNavigate();
   const pickHref = (code: string) => mapPickHref(params, d.sel, code);
   if (!d.map) return null;
@@ -14,7 +22,9 @@ export function DashboardMap({ d, params, futureLabel }: { d: DashboardView; par
       <h2 id="map-title" className="text-xl font-semibold">
         Map
       </h2>
-      {d.map.areas.length ? <p className="mt-1 text-sm text-slate-700">Pick a hexagon on the map to see its scores.</p> : null}
+      {d.map.areas.length ? (
+        <p className="mt-1 text-sm text-slate-700">Pick a hexagon on the map to see its scores.</p>
+      ) : null}
       <div className="mt-3 max-w-3xl">
         <PlaceMap
           data={d.map}

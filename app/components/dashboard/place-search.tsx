@@ -2,8 +2,16 @@ import { Form, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import {
-  PLACE_KEPT_PARAMS, PLACE_MESSAGES, PLACE_QUERY_MAX_LENGTH, PLACE_SEARCH_PATH, foldPlaceName, formatPopulation,
-  narrowPlaceResults, placeSearchHref, readPlaceQuery, type PlaceChoice,
+  PLACE_KEPT_PARAMS,
+  PLACE_MESSAGES,
+  PLACE_QUERY_MAX_LENGTH,
+  PLACE_SEARCH_PATH,
+  foldPlaceName,
+  formatPopulation,
+  narrowPlaceResults,
+  placeSearchHref,
+  readPlaceQuery,
+  type PlaceChoice,
 } from "~/domain/geo/places";
 
 interface PlaceSearchData {
@@ -91,10 +99,21 @@ export function PlaceSearch({ defaultQuery = "" }: { defaultQuery?: string }) {
   };
 
   const optionId = (i: number) => `${id}-opt-${i}`;
-  const status = !hydrated || !open || tooShort || !current ? "" : results.length ? PLACE_MESSAGES.found(results.length) : PLACE_MESSAGES.noMatch(q);
+  const status =
+    !hydrated || !open || tooShort || !current
+      ? ""
+      : results.length
+        ? PLACE_MESSAGES.found(results.length)
+        : PLACE_MESSAGES.noMatch(q);
 
   return (
-    <Form method="get" action={PLACE_SEARCH_PATH} role="search" aria-label="Place" className="relative flex max-w-xl flex-wrap items-end gap-2">
+    <Form
+      method="get"
+      action={PLACE_SEARCH_PATH}
+      role="search"
+      aria-label="Place"
+      className="relative flex max-w-xl flex-wrap items-end gap-2"
+    >
       {kept.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}

@@ -40,7 +40,10 @@ export default function UnlockDialog({ purchase, placeTitle }: { purchase: Pendi
         <p>{what}</p>
         <p className="mt-2">{PLACE_VIEW_TEXT.noneLeft(purchase.kind)}</p>
         <div className="mt-4 flex flex-wrap gap-2">
-          <Link to={`/dashboard/cart?add=${purchase.kind}&pending=${encodeURIComponent(purchase.code)}`} className="btn-primary">
+          <Link
+            to={`/dashboard/cart?add=${purchase.kind}&pending=${encodeURIComponent(purchase.code)}`}
+            className="btn-primary"
+          >
             Add credits
           </Link>
           <Link to={cancel} preventScrollReset replace className="btn-secondary">

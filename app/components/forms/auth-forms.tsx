@@ -2,7 +2,14 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
-import { ConfirmSignupSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, type AuthView } from "~/domain/auth/auth-forms";
+import {
+  ConfirmSignupSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  ResetPasswordSchema,
+  SignupSchema,
+  type AuthView,
+} from "~/domain/auth/auth-forms";
 import { ErrorList, Field, SubmitButton } from "./fields";
 
 export const AUTH_ACTION = "/dashboard/login";
@@ -52,7 +59,12 @@ export function AuthPanel({ view, lastResult, redirectTo, resetToken, resetToken
             </Link>
           </div>
         ) : (
-          <ConfirmSignupForm lastResult={lastResult && (lastResult.initialValue?.intent as unknown) === "confirm_signup" ? lastResult : undefined} token={resetToken} />
+          <ConfirmSignupForm
+            lastResult={
+              lastResult && (lastResult.initialValue?.intent as unknown) === "confirm_signup" ? lastResult : undefined
+            }
+            token={resetToken}
+          />
         )
       ) : null}
       {view === "forgot" ? <ForgotForm lastResult={result} /> : null}
@@ -93,7 +105,11 @@ function usePending(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-function useAuthForm<Schema extends z.ZodTypeAny>(id: string, schema: Schema, lastResult?: SubmissionResult<string[]> | null) {
+function useAuthForm<Schema extends z.ZodTypeAny>(
+  id: string,
+  schema: Schema,
+  lastResult?: SubmissionResult<string[]> | null,
+) {
   return useForm({
     id,
     lastResult,
@@ -112,7 +128,11 @@ function LoginForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<s
       <input type="hidden" name="intent" value="login" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="E-mail" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+      <Field
+        label="E-mail"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
       <Field
         label="Password"
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
@@ -132,10 +152,22 @@ function SignupForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field label="First name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstName.errors} />
-        <Field label="Last name" inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastName.errors} />
+        <Field
+          label="First name"
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+          errors={fields.firstName.errors}
+        />
+        <Field
+          label="Last name"
+          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+          errors={fields.lastName.errors}
+        />
       </div>
-      <Field label="E-mail" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+      <Field
+        label="E-mail"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
       <Field
         label="Password"
         hint="At least 8 characters."
@@ -159,7 +191,9 @@ function ConfirmSignupForm({ lastResult, token }: { lastResult?: SubmissionResul
     <Form method="post" action={`${viewHref("confirm")}&token=${encodeURIComponent(token)}`} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="confirm_signup" />
       <input type="hidden" name="token" value={token} />
-      <p className="mb-4 text-sm text-slate-700">Your e-mail address is confirmed by this link. Create the account to start.</p>
+      <p className="mb-4 text-sm text-slate-700">
+        Your e-mail address is confirmed by this link. Create the account to start.
+      </p>
       <ErrorList id={form.errorId} errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
       <SubmitButton pending={pending}>Create my account</SubmitButton>
     </Form>
@@ -172,9 +206,15 @@ function ForgotForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   return (
     <Form method="post" action={viewHref("forgot")} {...getFormProps(form)}>
       <input type="hidden" name="intent" value="forgot" />
-      <p className="mb-4 text-sm text-slate-700">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <p className="mb-4 text-sm text-slate-700">
+        Enter the e-mail address of your account and we will send you a link to choose a new password.
+      </p>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="E-mail" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+      <Field
+        label="E-mail"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
       <SubmitButton pending={pending}>Send reset link</SubmitButton>
     </Form>
   );

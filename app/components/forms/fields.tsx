@@ -124,9 +124,22 @@ export function HoneypotField({ name = "website" }: { name?: string }) {
   );
 }
 
-export function SubmitButton({ children, pending, className }: { children: ReactNode; pending?: boolean; className?: string }) {
+export function SubmitButton({
+  children,
+  pending,
+  className,
+}: {
+  children: ReactNode;
+  pending?: boolean;
+  className?: string;
+}) {
   return (
-    <button type="submit" className={className ?? "btn-primary w-full"} disabled={pending} aria-busy={pending || undefined}>
+    <button
+      type="submit"
+      className={className ?? "btn-primary w-full"}
+      disabled={pending}
+      aria-busy={pending || undefined}
+    >
       {pending ? <Spinner /> : null}
       {children}
     </button>

@@ -66,8 +66,16 @@ export function NewsletterForm({ doneHref, lastResult, idSuffix = "box" }: Newsl
         </p>
       ) : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field label="First name (optional)" inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }} errors={fields.first_name.errors} />
-        <Field label="E-mail" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        <Field
+          label="First name (optional)"
+          inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }}
+          errors={fields.first_name.errors}
+        />
+        <Field
+          label="E-mail"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
       </div>
       <SubmitButton pending={pending}>Subscribe</SubmitButton>
       <p className="mt-2 text-xs text-slate-600">We will e-mail you a link to confirm. Unsubscribe at any time.</p>
@@ -77,14 +85,17 @@ export function NewsletterForm({ doneHref, lastResult, idSuffix = "box" }: Newsl
 
 /** The blog's subscribe box. It picks up errors of its own no-JavaScript submission from the public layout. */
 export function NewsletterBox() {
-  const layout = useRouteLoaderData(PUBLIC_LAYOUT_ID) as { formFlash?: { form: string; result: SubmissionResult<string[]> } | null } | undefined;
+  const layout = useRouteLoaderData(PUBLIC_LAYOUT_ID) as
+    { formFlash?: { form: string; result: SubmissionResult<string[]> } | null } | undefined;
   const flash = layout?.formFlash?.form === NEWSLETTER_FORM_ID ? layout.formFlash.result : null;
   return (
     <section aria-labelledby="newsletter-box-title" className="card bg-brand-50">
       <h2 id="newsletter-box-title" className="text-lg font-semibold text-slate-900">
         Subscribe to our newsletter
       </h2>
-      <p className="mb-4 mt-1 text-sm text-slate-700">New articles on physical climate risk, product updates and methodology notes, about once a month.</p>
+      <p className="mb-4 mt-1 text-sm text-slate-700">
+        New articles on physical climate risk, product updates and methodology notes, about once a month.
+      </p>
       <NewsletterForm lastResult={flash} idSuffix="box" />
     </section>
   );

@@ -61,7 +61,12 @@ function SidebarLink({ item, plan }: { item: SidebarItem; plan: string }) {
   const unavailable = isUnavailable(item, plan);
   return (
     <li>
-      <NavLink to={item.to} end={item.to === "/dashboard"} className={navClass} aria-describedby={unavailable ? `warn-${item.to}` : undefined}>
+      <NavLink
+        to={item.to}
+        end={item.to === "/dashboard"}
+        className={navClass}
+        aria-describedby={unavailable ? `warn-${item.to}` : undefined}
+      >
         {item.label}
       </NavLink>
       {unavailable ? (
@@ -98,7 +103,10 @@ export function DashboardSidebar({ plan, isAdmin }: { plan: string; isAdmin: boo
           ))}
           <li>
             <Form method="post" action="/logout">
-              <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100">
+              <button
+                type="submit"
+                className="block w-full rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+              >
                 Logout
               </button>
             </Form>

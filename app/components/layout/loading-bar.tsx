@@ -1,6 +1,10 @@
 import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { MIN_DISPLAY_DELAY_MS, navigationTimeoutMs, REQUEST_TIMEOUT_MESSAGE } from "~/domain/http/requests/request-timing";
+import {
+  MIN_DISPLAY_DELAY_MS,
+  navigationTimeoutMs,
+  REQUEST_TIMEOUT_MESSAGE,
+} from "~/domain/http/requests/request-timing";
 import { notify } from "./toaster";
 
 export const LOADING_BAR_THROTTLE_MS = MIN_DISPLAY_DELAY_MS;
@@ -71,7 +75,11 @@ function useNavigationTimeout() {
   const abandoning = useRef(false);
   useEffect(() => {
     if (!key || !target) return;
-    const ms = navigationTimeoutMs({ formEncType: navigation.formEncType, formMethod: navigation.formMethod, pathname: target.pathname });
+    const ms = navigationTimeoutMs({
+      formEncType: navigation.formEncType,
+      formMethod: navigation.formMethod,
+      pathname: target.pathname,
+    });
     if (ms === null) return;
     const timer = setTimeout(() => {
       notify({ type: "error", title: REQUEST_TIMEOUT_MESSAGE });

@@ -14,7 +14,9 @@ function footer(raw: string | undefined) {
 describe("the footer's social links", () => {
   it("are the company's own pages from SOCIAL_LINKS, opening in a new tab", () => {
     const html = footer("LinkedIn=https://www.linkedin.com/company/acme,GitHub=https://github.com/acme");
-    expect(html).toMatch(/<a href="https:\/\/www\.linkedin\.com\/company\/acme" rel="noopener noreferrer me" target="_blank"[^>]*>LinkedIn<span/);
+    expect(html).toMatch(
+      /<a href="https:\/\/www\.linkedin\.com\/company\/acme" rel="noopener noreferrer me" target="_blank"[^>]*>LinkedIn<span/,
+    );
     expect(html).toMatch(/<a href="https:\/\/github\.com\/acme"[^>]*>GitHub<span/);
   });
 

@@ -1,5 +1,13 @@
 import { Link } from "@remix-run/react";
-import { COOKIE_SETTINGS_QUERY, LEGAL_LINKS, NEWSLETTER_QUERY, OFFICES_TEXT, PARTNER_SITES, SITE_NAME, type SocialLink } from "~/domain/content/site";
+import {
+  COOKIE_SETTINGS_QUERY,
+  LEGAL_LINKS,
+  NEWSLETTER_QUERY,
+  OFFICES_TEXT,
+  PARTNER_SITES,
+  SITE_NAME,
+  type SocialLink,
+} from "~/domain/content/site";
 
 export { COOKIE_SETTINGS_QUERY, NEWSLETTER_QUERY };
 

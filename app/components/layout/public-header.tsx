@@ -1,5 +1,12 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { documentModalHref, HEADER_BUTTONS, HEADER_MENU, isGroup, SITE_NAME, type MenuItem } from "~/domain/content/site";
+import {
+  documentModalHref,
+  HEADER_BUTTONS,
+  HEADER_MENU,
+  isGroup,
+  SITE_NAME,
+  type MenuItem,
+} from "~/domain/content/site";
 
 function MenuLink({ item, pathname, className }: { item: MenuItem; pathname: string; className: string }) {
   if ("document" in item) {
@@ -10,7 +17,11 @@ function MenuLink({ item, pathname, className }: { item: MenuItem; pathname: str
     );
   }
   return (
-    <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => `${className}${isActive ? " font-semibold text-brand-700" : ""}`}>
+    <NavLink
+      to={item.to}
+      end={item.to === "/"}
+      className={({ isActive }) => `${className}${isActive ? " font-semibold text-brand-700" : ""}`}
+    >
       {item.label}
     </NavLink>
   );
@@ -29,7 +40,10 @@ export function PublicHeader() {
           {SITE_NAME}
         </Link>
         <details className="group/menu peer md:hidden">
-          <summary aria-controls="site-menu" className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+          <summary
+            aria-controls="site-menu"
+            className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden"
+          >
             <span aria-hidden="true" className="group-open/menu:hidden">
               ☰
             </span>
@@ -63,7 +77,11 @@ export function PublicHeader() {
                   </li>
                 ) : (
                   <li key={entry.label}>
-                    <MenuLink item={entry} pathname={pathname} className="block py-2 hover:text-brand-700 md:inline md:py-0" />
+                    <MenuLink
+                      item={entry}
+                      pathname={pathname}
+                      className="block py-2 hover:text-brand-700 md:inline md:py-0"
+                    />
                   </li>
                 ),
               )}

@@ -17,7 +17,9 @@ export default function SonnerToaster({ onReady }: { onReady: (show: (notice: No
       position="top-right"
       duration={TOAST_DURATION_MS}
       closeButton
-      toastOptions={{ classNames: { toast: "border-l-4", title: "font-semibold", description: "!text-inherit", ...TOAST_STYLE } }}
+      toastOptions={{
+        classNames: { toast: "border-l-4", title: "font-semibold", description: "!text-inherit", ...TOAST_STYLE },
+      }}
     />
   );
 }

@@ -32,7 +32,13 @@ export function FlashToaster({ toast }: { toast: Toast | null }) {
   }, []);
   useEffect(() => {
     // Without a title the description is the message itself.
-    if (toast) notify({ type: toast.type, title: toast.title ?? toast.description, description: toast.title ? toast.description : undefined, id: toast.id });
+    if (toast)
+      notify({
+        type: toast.type,
+        title: toast.title ?? toast.description,
+        description: toast.title ? toast.description : undefined,
+        id: toast.id,
+      });
   }, [toast]);
   const onReady = useCallback((show: (notice: Notice) => void) => {
     showNow = show;
@@ -54,7 +60,10 @@ export function NoScriptToast({ toast }: { toast: Toast }) {
   const hydrated = useHydrated();
   if (hydrated) return null;
   return (
-    <div role={toast.type === "error" ? "alert" : "status"} className={`fixed right-4 top-4 z-50 max-w-sm animate-toast-out rounded-md border-l-4 p-4 shadow ${TOAST_STYLE[toast.type]}`}>
+    <div
+      role={toast.type === "error" ? "alert" : "status"}
+      className={`fixed right-4 top-4 z-50 max-w-sm animate-toast-out rounded-md border-l-4 p-4 shadow ${TOAST_STYLE[toast.type]}`}
+    >
       {toast.title ? <p className="font-semibold">{toast.title}</p> : null}
       <p>{toast.description}</p>
     </div>

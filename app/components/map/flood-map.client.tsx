@@ -65,7 +65,13 @@ export default function FloodMapClient({ selection, countryBounds, tileUrl, onSe
           <legend className="sr-only">Map detail</legend>
           {(["areas", "hexagons"] as const).map((value) => (
             <label key={value} className="flex items-center gap-2">
-              <input type="radio" name="flood-layer" value={value} checked={layer === value} onChange={() => setLayer(value)} />
+              <input
+                type="radio"
+                name="flood-layer"
+                value={value}
+                checked={layer === value}
+                onChange={() => setLayer(value)}
+              />
               {value === "areas" ? "Regions" : "Hexagons (H3 resolution 4)"}
             </label>
           ))}
@@ -76,11 +82,31 @@ export default function FloodMapClient({ selection, countryBounds, tileUrl, onSe
       <p role="status" className="sr-only">
         {status === "loading" ? "Loading the map" : status === "error" ? "The map could not be loaded" : "Map loaded"}
       </p>
-      {status === "error" ? <p className="mb-2 text-sm text-red-700">The interactive map could not be loaded. The static map above shows the same levels.</p> : null}
-      {data?.truncated ? <p className="mb-2 text-sm text-slate-700">Showing the first hexagons only; zoom into regions for the rest.</p> : null}
-      <MapContainer center={[20, 0]} zoom={2} minZoom={1} worldCopyJump style={{ height: 480, background: "#e0f2fe" }} className="isolate rounded-md border border-slate-200">
+      {status === "error" ? (
+        <p className="mb-2 text-sm text-red-700">
+          The interactive map could not be loaded. The static map above shows the same levels.
+        </p>
+      ) : null}
+      {data?.truncated ? (
+        <p className="mb-2 text-sm text-slate-700">Showing the first hexagons only; zoom into regions for the rest.</p>
+      ) : null}
+      <MapContainer
+        center={[20, 0]}
+        zoom={2}
+        minZoom={1}
+        worldCopyJump
+        style={{ height: 480, background: "#e0f2fe" }}
+        className="isolate rounded-md border border-slate-200"
+      >
         <Basemap tileUrl={tileUrl} />
-        {data ? <GeoJSON key={`${query}-${effectiveLayer}-${data.features.length}`} data={data} style={style} onEachFeature={onEachFeature} /> : null}
+        {data ? (
+          <GeoJSON
+            key={`${query}-${effectiveLayer}-${data.features.length}`}
+            data={data}
+            style={style}
+            onEachFeature={onEachFeature}
+          />
+        ) : null}
         <FitToBounds bounds={bounds} />
       </MapContainer>
     </div>

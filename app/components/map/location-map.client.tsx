@@ -1,7 +1,13 @@
 import type { LeafletMouseEvent, PathOptions } from "leaflet";
 import { Fragment } from "react";
 import { CircleMarker, MapContainer, Pane, Polygon, Tooltip } from "react-leaflet";
-import { boundsOfRings, toLatLngBounds, padBounds, type LocationMapData, type MapArea } from "~/domain/geo/map/location-map";
+import {
+  boundsOfRings,
+  toLatLngBounds,
+  padBounds,
+  type LocationMapData,
+  type MapArea,
+} from "~/domain/geo/map/location-map";
 import { Basemap, FitToBounds, MapViewControls } from "./map-parts.client";
 
 export interface MapPick {
@@ -27,10 +33,19 @@ export interface LocationMapProps {
   onReady?: () => void;
 }
 
-const latLngs = (a: Pick<MapArea, "rings">) => a.rings.map((ring) => ring.map(([lon, lat]) => [lat, lon] as [number, number]));
+const latLngs = (a: Pick<MapArea, "rings">) =>
+  a.rings.map((ring) => ring.map(([lon, lat]) => [lat, lon] as [number, number]));
 
 /** Interactive map of a place (Leaflet, browser only): basemap, outline, coloured areas, click to pick. */
-export default function LocationMap({ data, onPick, tileUrl = null, selectedId, height = 420, label, onReady }: LocationMapProps) {
+export default function LocationMap({
+  data,
+  onPick,
+  tileUrl = null,
+  selectedId,
+  height = 420,
+  label,
+  onReady,
+}: LocationMapProps) {
   const selected = selectedId === undefined ? data.place.code : selectedId;
   const selectedArea = data.areas.find((a) => a.id === selected) ?? null;
   const style = (a: MapArea): PathOptions => ({
@@ -52,7 +67,11 @@ export default function LocationMap({ data, onPick, tileUrl = null, selectedId, 
         <Basemap tileUrl={tileUrl} outline={data.outlineCode} />
         {data.outlineCode === null && data.outline.length ? (
           <Pane name="outline-own" style={{ zIndex: 450, pointerEvents: "none" }}>
-            <Polygon positions={latLngs({ rings: data.outline })} interactive={false} pathOptions={{ color: "#1e293b", weight: 1.5, fill: false }} />
+            <Polygon
+              positions={latLngs({ rings: data.outline })}
+              interactive={false}
+              pathOptions={{ color: "#1e293b", weight: 1.5, fill: false }}
+            />
           </Pane>
         ) : null}
         {data.areas.map((a) => (
@@ -64,7 +83,10 @@ export default function LocationMap({ data, onPick, tileUrl = null, selectedId, 
               pathOptions={style(a)}
               eventHandlers={
                 onPick
-                  ? { click: (e: LeafletMouseEvent) => onPick({ id: a.id, kind: a.kind, lat: e.latlng.lat, lon: e.latlng.lng }) }
+                  ? {
+                      click: (e: LeafletMouseEvent) =>
+                        onPick({ id: a.id, kind: a.kind, lat: e.latlng.lat, lon: e.latlng.lng }),
+                    }
                   : undefined
               }
             >
@@ -72,7 +94,13 @@ export default function LocationMap({ data, onPick, tileUrl = null, selectedId, 
             </Polygon>
           </Fragment>
         ))}
-        {data.point ? <CircleMarker center={[data.point.lat, data.point.lon]} radius={6} pathOptions={{ color: "#0f172a", fillColor: "#ffffff", fillOpacity: 1 }} /> : null}
+        {data.point ? (
+          <CircleMarker
+            center={[data.point.lat, data.point.lon]}
+            radius={6}
+            pathOptions={{ color: "#0f172a", fillColor: "#ffffff", fillOpacity: 1 }}
+          />
+        ) : null}
         <FitToBounds bounds={data.bounds} />
         <MapViewControls place={data.bounds} selected={selectedArea ? boundsOfRings(selectedArea.rings) : null} />
       </MapContainer>

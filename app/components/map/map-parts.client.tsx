@@ -14,7 +14,9 @@ const answers = new Map<string, Promise<FeatureCollection>>();
 function loadBasemap(url: string) {
   let answer = answers.get(url);
   if (!answer) {
-    answer = fetch(url).then((r) => (r.ok ? (r.json() as Promise<FeatureCollection>) : Promise.reject(new Error(String(r.status)))));
+    answer = fetch(url).then((r) =>
+      r.ok ? (r.json() as Promise<FeatureCollection>) : Promise.reject(new Error(String(r.status))),
+    );
     answer.catch(() => answers.delete(url));
     answers.set(url, answer);
   }
@@ -23,7 +25,12 @@ function loadBasemap(url: string) {
 
 function viewBounds(map: LeafletMap): Bounds {
   const b = map.getBounds();
-  return { west: Math.max(-180, b.getWest()), south: Math.max(-90, b.getSouth()), east: Math.min(180, b.getEast()), north: Math.min(90, b.getNorth()) };
+  return {
+    west: Math.max(-180, b.getWest()),
+    south: Math.max(-90, b.getSouth()),
+    east: Math.min(180, b.getEast()),
+    north: Math.min(90, b.getNorth()),
+  };
 }
 
 /** The basemap URL for what the map shows now: detail from the zoom, the box around the view. */
@@ -34,7 +41,10 @@ function urlFor(map: LeafletMap, outline: string | null) {
   return basemapUrl(level, basemapRequestBounds(viewBounds(map), level), outline);
 }
 
-const byKind = (data: FeatureCollection, kind: string): FeatureCollection => ({ type: "FeatureCollection", features: data.features.filter((f) => f.properties?.kind === kind) });
+const byKind = (data: FeatureCollection, kind: string): FeatureCollection => ({
+  type: "FeatureCollection",
+  features: data.features.filter((f) => f.properties?.kind === kind),
+});
 
 /**
  * The land under the data, the place's outline and labels of large places, from the same shapes as the scores,
@@ -43,13 +53,27 @@ const byKind = (data: FeatureCollection, kind: string): FeatureCollection => ({ 
 export function Basemap({ tileUrl, outline = null }: { tileUrl?: string | null; outline?: string | null }) {
   const map = useMap();
   const [url, setUrl] = useState(() => urlFor(map, outline));
-  const [data, setData] = useState<{ url: string; land: FeatureCollection; outline: FeatureCollection; labels: Feature<Point>[] } | null>(null);
+  const [data, setData] = useState<{
+    url: string;
+    land: FeatureCollection;
+    outline: FeatureCollection;
+    labels: Feature<Point>[];
+  } | null>(null);
   useMapEvents({ moveend: () => setUrl(urlFor(map, outline)), zoomend: () => setUrl(urlFor(map, outline)) });
   useEffect(() => setUrl(urlFor(map, outline)), [map, outline]);
   useEffect(() => {
     let live = true;
     loadBasemap(url)
-      .then((fc) => live && setData({ url, land: byKind(fc, "land"), outline: byKind(fc, "outline"), labels: byKind(fc, "label").features as Feature<Point>[] }))
+      .then(
+        (fc) =>
+          live &&
+          setData({
+            url,
+            land: byKind(fc, "land"),
+            outline: byKind(fc, "outline"),
+            labels: byKind(fc, "label").features as Feature<Point>[],
+          }),
+      )
       .catch(() => undefined);
     return () => {
       live = false;
@@ -60,11 +84,23 @@ export function Basemap({ tileUrl, outline = null }: { tileUrl?: string | null; 
       {tileUrl ? <TileLayer url={tileUrl} attribution="Map tiles" /> : null}
       <Pane name="basemap" style={{ zIndex: 200 }}>
         {data && !tileUrl ? (
-          <GeoJSON key={`land-${data.url}`} data={data.land} interactive={false} style={{ fillColor: "#f8fafc", fillOpacity: 1, color: "#94a3b8", weight: 0.6 }} />
+          <GeoJSON
+            key={`land-${data.url}`}
+            data={data.land}
+            interactive={false}
+            style={{ fillColor: "#f8fafc", fillOpacity: 1, color: "#94a3b8", weight: 0.6 }}
+          />
         ) : null}
       </Pane>
       <Pane name="outline" style={{ zIndex: 450, pointerEvents: "none" }}>
-        {data ? <GeoJSON key={`outline-${data.url}`} data={data.outline} interactive={false} style={{ color: "#1e293b", weight: 1.8, fill: false }} /> : null}
+        {data ? (
+          <GeoJSON
+            key={`outline-${data.url}`}
+            data={data.outline}
+            interactive={false}
+            style={{ color: "#1e293b", weight: 1.8, fill: false }}
+          />
+        ) : null}
       </Pane>
       {data && !tileUrl
         ? data.labels.map((f) => (
@@ -73,14 +109,17 @@ export function Basemap({ tileUrl, outline = null }: { tileUrl?: string | null; 
               position={[f.geometry.coordinates[1]!, f.geometry.coordinates[0]!]}
               interactive={false}
               keyboard={false}
-              icon={divIcon({ className: "map-label", html: escapeHtml(String(f.properties?.name ?? "")), iconSize: undefined })}
+              icon={divIcon({
+                className: "map-label",
+                html: escapeHtml(String(f.properties?.name ?? "")),
+                iconSize: undefined,
+              })}
             />
           ))
         : null}
     </>
   );
 }
-
 
 /** Fits the view to the bounds plus the spec's padding whenever they change. */
 export function FitToBounds({ bounds }: { bounds: Bounds | null }) {

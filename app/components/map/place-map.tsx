@@ -45,7 +45,16 @@ export interface PlaceMapProps {
  * dangerouslySetInnerHTML alone), so the page's data carries no outline and the browser no SVG code. After a client
  * navigation to another place the server's SVG is stale; should the map's code then fail to load, a line says so.
  */
-export function PlaceMap({ data, title, description, legendTitle, selectedId, pickHref, onPick, tileUrl = null }: PlaceMapProps) {
+export function PlaceMap({
+  data,
+  title,
+  description,
+  legendTitle,
+  selectedId,
+  pickHref,
+  onPick,
+  tileUrl = null,
+}: PlaceMapProps) {
   const hydrated = useHydrated();
   const signature = JSON.stringify([data.place, data.areas.map((a) => [a.id, a.colour]), data.point, selectedId]);
   // Captured at first render: during hydration the DOM already holds the server's SVG for this signature.
@@ -54,10 +63,18 @@ export function PlaceMap({ data, title, description, legendTitle, selectedId, pi
   const onServer = typeof document === "undefined";
   const keepServerSvg = onServer || (!leafletDrawn && serverSignature === signature);
   const staticProps = { data, title, description, selectedId, pickHref };
-  const note = (text: string) => (keepServerSvg ? null : <p className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">{text}</p>);
+  const note = (text: string) =>
+    keepServerSvg ? null : (
+      <p className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">{text}</p>
+    );
   return (
     <figure>
-      {keepServerSvg ? <div dangerouslySetInnerHTML={{ __html: onServer ? renderStaticLocationMap(staticProps) : "" }} suppressHydrationWarning /> : null}
+      {keepServerSvg ? (
+        <div
+          dangerouslySetInnerHTML={{ __html: onServer ? renderStaticLocationMap(staticProps) : "" }}
+          suppressHydrationWarning
+        />
+      ) : null}
       {hydrated ? (
         <MapLoadBoundary fallback={note(MAP_NOT_LOADED)}>
           <Suspense fallback={note(MAP_LOADING)}>
@@ -76,10 +93,15 @@ export function PlaceMap({ data, title, description, legendTitle, selectedId, pi
         <MapLegend title={legendTitle} />
         {data.hiddenCount > 0 ? (
           <p className="mt-2 text-sm text-slate-700">
-            {data.hiddenCount} {data.hiddenKind === "region" ? "regions" : "hexagons"} of this place are not in your plan and are not shown.
+            {data.hiddenCount} {data.hiddenKind === "region" ? "regions" : "hexagons"} of this place are not in your
+            plan and are not shown.
           </p>
         ) : null}
-        {data.truncated ? <p className="mt-2 text-sm text-slate-700">The map shows the first {data.areas.length} hexagons of this place.</p> : null}
+        {data.truncated ? (
+          <p className="mt-2 text-sm text-slate-700">
+            The map shows the first {data.areas.length} hexagons of this place.
+          </p>
+        ) : null}
       </figcaption>
     </figure>
   );

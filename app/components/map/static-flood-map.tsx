@@ -12,13 +12,34 @@ interface Shape {
 /**
  * Server-rendered SVG map: works without JavaScript. On the world map each country is a link to its regions.
  */
-export function StaticFloodMap({ width, height, shapes, selection, title }: { width: number; height: number; shapes: Shape[]; selection: FloodSelection; title: string }) {
+export function StaticFloodMap({
+  width,
+  height,
+  shapes,
+  selection,
+  title,
+}: {
+  width: number;
+  height: number;
+  shapes: Shape[];
+  selection: FloodSelection;
+  title: string;
+}) {
   const linkable = !selection.country;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full rounded-md border border-slate-200 bg-sky-50" role="group" aria-label={title}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full rounded-md border border-slate-200 bg-sky-50"
+      role="group"
+      aria-label={title}
+    >
       {shapes.map((s) =>
         linkable ? (
-          <Link key={s.code} to={`?${floodQuery({ ...selection, country: s.code })}`} aria-label={`${s.name}: ${s.label}`}>
+          <Link
+            key={s.code}
+            to={`?${floodQuery({ ...selection, country: s.code })}`}
+            aria-label={`${s.name}: ${s.label}`}
+          >
             <path d={s.d} fill={s.colour} stroke="#475569" strokeWidth={0.4} fillRule="evenodd">
               <title>{`${s.name}: ${s.label}`}</title>
             </path>

@@ -8,6 +8,7 @@ import { StaticLocationMap, type StaticLocationMapProps } from "./static-locatio
  */
 export function renderStaticLocationMap(props: StaticLocationMapProps): string {
   const { data } = props;
-  const withOutline = data.outline.length || !data.outlineCode ? data : { ...data, outline: placeOutline(data.outlineCode) };
+  const withOutline =
+    data.outline.length || !data.outlineCode ? data : { ...data, outline: placeOutline(data.outlineCode) };
   return renderToStaticMarkup(<StaticLocationMap {...props} data={withOutline} />);
 }

@@ -16,7 +16,14 @@ export interface StaticLocationMapProps {
  * Server-rendered SVG of the same place and areas as the interactive map; works without JavaScript. Its links are
  * plain anchors: the server draws it to markup outside the router (static-location-map.server.tsx).
  */
-export function StaticLocationMap({ data, pickHref, title, description, selectedId, width = 640 }: StaticLocationMapProps) {
+export function StaticLocationMap({
+  data,
+  pickHref,
+  title,
+  description,
+  selectedId,
+  width = 640,
+}: StaticLocationMapProps) {
   const id = useId();
   const p = fitProjection(data.bounds, width, Math.round(width * 0.9));
   const selected = selectedId === undefined ? data.place.code : selectedId;
@@ -39,7 +46,14 @@ export function StaticLocationMap({ data, pickHref, title, description, selected
         <path d={ringsToSvgPath(data.outline, p)} fill="#f8fafc" stroke="none" fillRule="evenodd" />
         {data.areas.map((a) => {
           const shape = (
-            <path d={ringsToSvgPath(a.rings, p)} fill={a.colour} fillOpacity={0.85} stroke="#475569" strokeWidth={a.kind === "hexagon" ? 0.3 : 0.6} fillRule="evenodd">
+            <path
+              d={ringsToSvgPath(a.rings, p)}
+              fill={a.colour}
+              fillOpacity={0.85}
+              stroke="#475569"
+              strokeWidth={a.kind === "hexagon" ? 0.3 : 0.6}
+              fillRule="evenodd"
+            >
               <title>{`${a.name}: ${a.label}`}</title>
             </path>
           );
@@ -54,7 +68,16 @@ export function StaticLocationMap({ data, pickHref, title, description, selected
         })}
         <path d={ringsToSvgPath(data.outline, p)} fill="none" stroke="#1e293b" strokeWidth={1.2} fillRule="evenodd" />
         {chosen ? <path d={ringsToSvgPath(chosen.rings, p)} fill="none" stroke="#0f172a" strokeWidth={2.5} /> : null}
-        {data.point ? <circle cx={p.x(data.point.lon)} cy={p.y(data.point.lat)} r={5} fill="#ffffff" stroke="#0f172a" strokeWidth={2} /> : null}
+        {data.point ? (
+          <circle
+            cx={p.x(data.point.lon)}
+            cy={p.y(data.point.lat)}
+            r={5}
+            fill="#ffffff"
+            stroke="#0f172a"
+            strokeWidth={2}
+          />
+        ) : null}
       </svg>
     </>
   );

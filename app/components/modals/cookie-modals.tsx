@@ -9,7 +9,8 @@ export function CookieConsentModal({ returnTo, settingsHref }: { returnTo: strin
   return (
     <Modal title="We use cookies" alert>
       <p className="text-sm text-slate-700">
-        Necessary cookies keep you signed in and remember this choice. With your consent we also use analytics and marketing cookies. Read our{" "}
+        Necessary cookies keep you signed in and remember this choice. With your consent we also use analytics and
+        marketing cookies. Read our{" "}
         <Link to="/cookies_policy" className="underline">
           cookies policy
         </Link>
@@ -31,7 +32,15 @@ export function CookieConsentModal({ returnTo, settingsHref }: { returnTo: strin
   );
 }
 
-export function CookieSettingsModal({ returnTo, consent, closeHref }: { returnTo: string; consent: Consent | null; closeHref?: string }) {
+export function CookieSettingsModal({
+  returnTo,
+  consent,
+  closeHref,
+}: {
+  returnTo: string;
+  consent: Consent | null;
+  closeHref?: string;
+}) {
   return (
     <Modal title="Cookie settings" closeHref={closeHref}>
       <Form method="post" action={COOKIE_CONSENT_ACTION}>

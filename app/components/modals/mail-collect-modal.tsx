@@ -8,7 +8,12 @@ import { CheckboxField, ErrorList, Field, HoneypotField, Spinner, SubmitButton }
 import { postJson } from "~/components/forms/public-api-submit";
 import { Modal } from "~/components/ui/modal";
 import { apiUrl, API_PATHS } from "~/domain/api/api-paths";
-import { documentResultMessage, mailCollectText, MailCollectSchema, type DocumentInfo } from "~/domain/content/documents";
+import {
+  documentResultMessage,
+  mailCollectText,
+  MailCollectSchema,
+  type DocumentInfo,
+} from "~/domain/content/documents";
 import { HONEYPOT_FIELD, REDIRECT_FIELD } from "~/domain/content/forms/public-forms";
 import { usePageHydrates } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce-provider";
@@ -36,14 +41,27 @@ interface MailCollectModalProps {
  * is hydrated, by a CSS :has() rule on the static pages (styles/tailwind.css), and the server checks the box too.
  * A document sent before is sent again at once.
  */
-export function MailCollectModal({ document, returnTo, closeHref, sentTo, editing, lastResult }: MailCollectModalProps) {
+export function MailCollectModal({
+  document,
+  returnTo,
+  closeHref,
+  sentTo,
+  editing,
+  lastResult,
+}: MailCollectModalProps) {
   const resend = Boolean(sentTo) && !editing && !lastResult;
   return (
     <Modal title={document.name} closeHref={closeHref}>
       {resend ? (
         <ResendForm document={document} email={sentTo!} returnTo={returnTo} closeHref={closeHref} />
       ) : (
-        <MailCollectForm document={document} returnTo={returnTo} closeHref={closeHref} lastResult={lastResult} defaultEmail={sentTo} />
+        <MailCollectForm
+          document={document}
+          returnTo={returnTo}
+          closeHref={closeHref}
+          lastResult={lastResult}
+          defaultEmail={sentTo}
+        />
       )}
     </Modal>
   );
@@ -108,7 +126,11 @@ function MailCollectForm({
       <ErrorList id={form.errorId} errors={error ? [error] : form.errors} />
       <Field
         label="E-mail"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", placeholder: "name@company.com" }}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "email",
+          placeholder: "name@company.com",
+        }}
         errors={fields.email.errors}
       />
       <CheckboxField
@@ -136,12 +158,24 @@ function MailCollectForm({
         {pending ? <Spinner /> : null}
         Send
       </button>
-      {!hydrated || !accepted ? <p className="terms-gated-hint mt-2 text-center text-xs text-slate-600">Tick the terms to enable Send.</p> : null}
+      {!hydrated || !accepted ? (
+        <p className="terms-gated-hint mt-2 text-center text-xs text-slate-600">Tick the terms to enable Send.</p>
+      ) : null}
     </form>
   );
 }
 
-function ResendForm({ document, email, returnTo, closeHref }: { document: DocumentInfo; email: string; returnTo: string; closeHref: string }) {
+function ResendForm({
+  document,
+  email,
+  returnTo,
+  closeHref,
+}: {
+  document: DocumentInfo;
+  email: string;
+  returnTo: string;
+  closeHref: string;
+}) {
   const { send, pending, error } = useSendDocument(document, closeHref);
   const hydrates = usePageHydrates();
   const nonce = useNonce();
@@ -182,13 +216,21 @@ function ResendForm({ document, email, returnTo, closeHref }: { document: Docume
       <ErrorList errors={error ? [error] : undefined} />
       <SubmitButton pending={pending}>Send again</SubmitButton>
       <p className="mt-4 text-center text-sm">
-        <Link to={`${returnTo}${returnTo.includes("?") ? "&" : "?"}edit=1`} replace preventScrollReset className="text-brand-700 underline">
+        <Link
+          to={`${returnTo}${returnTo.includes("?") ? "&" : "?"}edit=1`}
+          replace
+          preventScrollReset
+          className="text-brand-700 underline"
+        >
           Send it to another address
         </Link>
       </p>
       {/* A static page has no React to send it: two lines of script do, and without script the button is there. */}
       {hydrates ? null : (
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `document.getElementById(${JSON.stringify(formId)}).requestSubmit();` }} />
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: `document.getElementById(${JSON.stringify(formId)}).requestSubmit();` }}
+        />
       )}
     </form>
   );

@@ -21,7 +21,15 @@ interface MessageModalProps {
 }
 
 /** The spec's message modal (flag messageButtonModal): a title, an HTML message and one button. */
-export function MessageModal({ title, html, buttonLabel = MESSAGE_MODAL_CLOSE_LABEL, centred, loading, closeHref, onClose }: MessageModalProps) {
+export function MessageModal({
+  title,
+  html,
+  buttonLabel = MESSAGE_MODAL_CLOSE_LABEL,
+  centred,
+  loading,
+  closeHref,
+  onClose,
+}: MessageModalProps) {
   const buttonClass = "btn-primary mt-6 w-full";
   const label = (
     <>
@@ -32,7 +40,10 @@ export function MessageModal({ title, html, buttonLabel = MESSAGE_MODAL_CLOSE_LA
   return (
     <Modal title={title} closeHref={loading ? undefined : closeHref} onClose={loading ? undefined : onClose} size="sm">
       <div aria-busy={loading || undefined}>
-        <div className={`prose-sm text-slate-700 ${centred ? "text-center" : ""}`} dangerouslySetInnerHTML={{ __html: html }} />
+        <div
+          className={`prose-sm text-slate-700 ${centred ? "text-center" : ""}`}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
         {onClose || loading || !closeHref ? (
           <button type="button" className={buttonClass} onClick={onClose} disabled={loading}>
             {label}

@@ -32,11 +32,24 @@ export function contentPageMeta(path: string, crumb: string): MetaFunction {
 }
 
 export function formatUpdated(date: string) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** A Markdown page: heading, lead, body; `aside` and `children` let a route add its own blocks. */
-export function ContentPageView({ children, aside, wide }: { children?: ReactNode; aside?: ReactNode; wide?: boolean }) {
+export function ContentPageView({
+  children,
+  aside,
+  wide,
+}: {
+  children?: ReactNode;
+  aside?: ReactNode;
+  wide?: boolean;
+}) {
   const page = useLoaderData() as ContentPageData;
   return (
     <main id="main" className={`mx-auto w-full ${wide ? "max-w-6xl" : "max-w-3xl"} flex-1 px-4 py-10`}>

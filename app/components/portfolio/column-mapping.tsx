@@ -8,7 +8,13 @@ import { COLUMN_ROLES, COLUMN_ROLE_LABELS, NO_COLUMN, type ColumnRole } from "~/
  * columns, and the hidden fields that name the upload. A plain form posted to the page: it works without script.
  */
 export function ColumnMappingForm({
-  columns, chosen, lat, lon, hidden, pending, action,
+  columns,
+  chosen,
+  lat,
+  lon,
+  hidden,
+  pending,
+  action,
 }: {
   columns: readonly string[];
   chosen: Record<ColumnRole, number | null>;
@@ -23,7 +29,8 @@ export function ColumnMappingForm({
     <Form method="post" replace action={action} aria-label="Choose the columns">
       {hidden}
       <p className="mb-3 text-sm text-slate-700">
-        Latitude <strong>{lat}</strong>, longitude <strong>{lon}</strong>. The file is read again with the columns chosen here.
+        Latitude <strong>{lat}</strong>, longitude <strong>{lon}</strong>. The file is read again with the columns
+        chosen here.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {COLUMN_ROLES.map((role) => {
@@ -33,7 +40,12 @@ export function ColumnMappingForm({
               <label htmlFor={`column-${role}`} className="font-medium">
                 {COLUMN_ROLE_LABELS[role]}
               </label>
-              <select id={`column-${role}`} name={`column_${role}`} defaultValue={current === null ? NO_COLUMN : String(current)} className="rounded border-slate-300">
+              <select
+                id={`column-${role}`}
+                name={`column_${role}`}
+                defaultValue={current === null ? NO_COLUMN : String(current)}
+                className="rounded border-slate-300"
+              >
                 <option value={NO_COLUMN}>— none —</option>
                 {columns.map((c, i) => (
                   <option key={`${i}-${c}`} value={String(i)}>

@@ -31,7 +31,15 @@ type PreviewView = Pick<
   Partial<
     Pick<
       PreviewResult,
-      "billed_locations" | "figures" | "placed" | "corrected_locations" | "geocoded_locations" | "conflicts" | "conflict_locations" | "shared_place_locations" | "shared_places"
+      | "billed_locations"
+      | "figures"
+      | "placed"
+      | "corrected_locations"
+      | "geocoded_locations"
+      | "conflicts"
+      | "conflict_locations"
+      | "shared_place_locations"
+      | "shared_places"
     >
   >;
 
@@ -140,17 +148,37 @@ export function PreviewCounts({ preview }: { preview: PreviewView }) {
           {PREVIEW_TEXT.placed(preview.corrected_locations ?? 0, preview.geocoded_locations ?? 0)}
         </p>
       ) : null}
-      <IssueList title="Rows placed by their country, city or address" open rows={(preview.placed ?? []).map((i) => ({ row: i.row, id: i.id, text: i.reason }))} />
-      <IssueList title="Invalid rows" open rows={preview.invalid.map((i) => ({ row: i.row, id: i.id, text: i.reason }))} />
-      <IssueList title="Out of range rows" rows={preview.out_of_range.map((i) => ({ row: i.row, id: i.id, text: i.reason }))} />
+      <IssueList
+        title="Rows placed by their country, city or address"
+        open
+        rows={(preview.placed ?? []).map((i) => ({ row: i.row, id: i.id, text: i.reason }))}
+      />
+      <IssueList
+        title="Invalid rows"
+        open
+        rows={preview.invalid.map((i) => ({ row: i.row, id: i.id, text: i.reason }))}
+      />
+      <IssueList
+        title="Out of range rows"
+        rows={preview.out_of_range.map((i) => ({ row: i.row, id: i.id, text: i.reason }))}
+      />
       <IssueList
         title="Asset ids with two values: resolve in the file"
         open
-        rows={(preview.conflicts ?? []).map((d) => ({ row: d.row, id: d.id, text: ROW_REASONS.assetConflict(d.duplicate_of) }))}
+        rows={(preview.conflicts ?? []).map((d) => ({
+          row: d.row,
+          id: d.id,
+          text: ROW_REASONS.assetConflict(d.duplicate_of),
+        }))}
       />
       <IssueList
         title="Duplicate rows (not billed, not counted)"
-        rows={preview.duplicates.map((d) => ({ row: d.row, text: preview.shared_places ? ROW_REASONS.sameAsset(d.duplicate_of) : `same location as row ${d.duplicate_of}` }))}
+        rows={preview.duplicates.map((d) => ({
+          row: d.row,
+          text: preview.shared_places
+            ? ROW_REASONS.sameAsset(d.duplicate_of)
+            : `same location as row ${d.duplicate_of}`,
+        }))}
       />
       <IssueList
         title="Assets sharing a point (counted, the point billed once)"
@@ -163,7 +191,15 @@ export function PreviewCounts({ preview }: { preview: PreviewView }) {
   );
 }
 
-function IssueList({ title, rows, open = false }: { title: string; rows: { row: number; id?: string | null; text: string }[]; open?: boolean }) {
+function IssueList({
+  title,
+  rows,
+  open = false,
+}: {
+  title: string;
+  rows: { row: number; id?: string | null; text: string }[];
+  open?: boolean;
+}) {
   if (!rows.length) return null;
   const withIds = rows.some((r) => r.id);
   return (
@@ -210,8 +246,15 @@ const slotLabel = (s: (typeof SLOTS)[number]) =>
  * The preview's charts; with `report`, the finished report's own figures in their place (after payment the page
  * shows what the files say, not the preview).
  */
-export function PreviewCharts({ preview, report }: { preview: PreviewView; report?: Pick<PreviewView, "piecharts" | "summary_table"> | null }) {
-  if (report) preview = { ...preview, piecharts: report.piecharts, summary_table: report.summary_table, figures: undefined };
+export function PreviewCharts({
+  preview,
+  report,
+}: {
+  preview: PreviewView;
+  report?: Pick<PreviewView, "piecharts" | "summary_table"> | null;
+}) {
+  if (report)
+    preview = { ...preview, piecharts: report.piecharts, summary_table: report.summary_table, figures: undefined };
   const heading = (
     <>
       <h2 id="preview-charts" className="mb-2 text-heading">
@@ -252,7 +295,11 @@ export function PreviewCharts({ preview, report }: { preview: PreviewView; repor
       {/* Phones get one block per hazard (ten columns cannot fit a phone), wider screens the table. */}
       <PhoneRowBlocks
         testId="share-at-risk-compact"
-        rows={ids.map((h) => ({ key: h, title: HAZARDS[h].name, values: SLOTS.map((s) => [slotLabel(s), cell(h, s.scenario, s.period)] as const) }))}
+        rows={ids.map((h) => ({
+          key: h,
+          title: HAZARDS[h].name,
+          values: SLOTS.map((s) => [slotLabel(s), cell(h, s.scenario, s.period)] as const),
+        }))}
       />
       <DataTable
         label="Share of locations at High or above"

@@ -56,10 +56,12 @@ export function ReportView({ uploadId, paid, order, report, outputs, files, reas
       {!paid ? (
         <div>
           <p className="text-sm text-slate-700" data-testid="report-needs-purchase">
-            The full report (every location with its own id, all hazards, scenarios and horizons, PDF and XLSX) is available once this
-            portfolio is purchased.
+            The full report (every location with its own id, all hazards, scenarios and horizons, PDF and XLSX) is
+            available once this portfolio is purchased.
           </p>
-          {order ? <OrderSummary uploadId={uploadId} order={order} pending={navigation.state !== "idle"} /> : (
+          {order ? (
+            <OrderSummary uploadId={uploadId} order={order} pending={navigation.state !== "idle"} />
+          ) : (
             <Form method="post" replace className="mt-2 w-56">
               <input type="hidden" name="intent" value="order" />
               <input type="hidden" name="upload_id" value={uploadId} />
@@ -84,22 +86,41 @@ export function ReportView({ uploadId, paid, order, report, outputs, files, reas
       {running ? (
         <div>
           <label htmlFor="report-progress" className="text-sm">
-            Building the report: {report.processed.toLocaleString("en")} of {report.total.toLocaleString("en")} locations scored ({report.percent}%)
+            Building the report: {report.processed.toLocaleString("en")} of {report.total.toLocaleString("en")}{" "}
+            locations scored ({report.percent}%)
           </label>
-          <progress id="report-progress" className="block h-3 w-full" max={100} value={report.percent} aria-valuetext={`${report.percent}%`}>
+          <progress
+            id="report-progress"
+            className="block h-3 w-full"
+            max={100}
+            value={report.percent}
+            aria-valuetext={`${report.percent}%`}
+          >
             {report.percent}%
           </progress>
           <p className="text-xs text-slate-600">This page refreshes by itself until the report is ready.</p>
         </div>
       ) : null}
       {outputs ? <ReportOutputsView outputs={outputs} files={files} /> : null}
-      {paid && reassess ? <Reassess uploadId={uploadId} reassess={reassess} order={order} pending={navigation.state !== "idle"} /> : null}
+      {paid && reassess ? (
+        <Reassess uploadId={uploadId} reassess={reassess} order={order} pending={navigation.state !== "idle"} />
+      ) : null}
     </section>
   );
 }
 
 /** Which dataset the report used and, when it has changed, a new assessment: free within the period, else ordered. */
-function Reassess({ uploadId, reassess, order, pending }: { uploadId: string; reassess: ReassessView; order: OrderView | null; pending: boolean }) {
+function Reassess({
+  uploadId,
+  reassess,
+  order,
+  pending,
+}: {
+  uploadId: string;
+  reassess: ReassessView;
+  order: OrderView | null;
+  pending: boolean;
+}) {
   return (
     <div className="mt-4 border-t border-slate-200 pt-3" data-testid="reassess">
       {reassess.from ? <p className="text-sm text-slate-700">{REASSESS_TEXT.datasetUsed(reassess.from)}</p> : null}
@@ -134,7 +155,17 @@ function Reassess({ uploadId, reassess, order, pending }: { uploadId: string; re
   );
 }
 
-function OrderSummary({ uploadId, order, pending, reassess = false }: { uploadId: string; order: OrderView; pending: boolean; reassess?: boolean }) {
+function OrderSummary({
+  uploadId,
+  order,
+  pending,
+  reassess = false,
+}: {
+  uploadId: string;
+  order: OrderView;
+  pending: boolean;
+  reassess?: boolean;
+}) {
   return (
     <div className="mt-3 rounded bg-slate-50 p-3" data-testid="order-summary">
       <h3 className="font-semibold">Your order</h3>
@@ -194,12 +225,14 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
           </div>
         ))}
       </dl>
-      <h3 className="mt-4 font-semibold">Overall estimate (weighted by {outputs.weighting.note ? WEIGHTING_TEXT.none : outputs.weighting.column})</h3>
+      <h3 className="mt-4 font-semibold">
+        Overall estimate (weighted by {outputs.weighting.note ? WEIGHTING_TEXT.none : outputs.weighting.column})
+      </h3>
       {outputs.weighting.note ? <p className="text-sm text-slate-600">{outputs.weighting.note}</p> : null}
       {outputs.weighting.missing > 0 ? (
         <p className="text-sm text-amber-800">
-          {outputs.weighting.missing.toLocaleString("en")} {outputs.weighting.missing === 1 ? "row has" : "rows have"} no usable weight (empty, text or not positive) and
-          count as 0 in the weighted figures.
+          {outputs.weighting.missing.toLocaleString("en")} {outputs.weighting.missing === 1 ? "row has" : "rows have"}{" "}
+          no usable weight (empty, text or not positive) and count as 0 in the weighted figures.
         </p>
       ) : null}
       {/* Phones get one block per row (every column readable without scrolling sideways), wider screens the tables. */}
@@ -209,14 +242,21 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         rows={FUTURE_SCENARIO_IDS.map((sc) => ({
           key: sc,
           title: SCENARIOS[sc].name,
-          values: [[HISTORICAL_LABEL, o.hist.score ?? "—"] as const, ...FUTURE_PERIOD_IDS.map((p) => [p, o.future[sc][p].score ?? "—"] as const)],
+          values: [
+            [HISTORICAL_LABEL, o.hist.score ?? "—"] as const,
+            ...FUTURE_PERIOD_IDS.map((p) => [p, o.future[sc][p].score ?? "—"] as const),
+          ],
         }))}
       />
       <DataTable label="Overall estimate" className="mt-1" boxClassName="hidden sm:block">
         <thead>
           <tr>
-            <th scope="col" className={TH}>Scenario</th>
-            <th scope="col" className={`${TH} text-center`}>{HISTORICAL_LABEL}</th>
+            <th scope="col" className={TH}>
+              Scenario
+            </th>
+            <th scope="col" className={`${TH} text-center`}>
+              {HISTORICAL_LABEL}
+            </th>
             {FUTURE_PERIOD_IDS.map((p) => (
               <th scope="col" key={p} className={`${TH} text-center`}>
                 {p}
@@ -274,11 +314,21 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
       <DataTable label="Social and economic exposure by country" className="mt-1" boxClassName="hidden sm:block">
         <thead>
           <tr>
-            <th scope="col" className={TH}>Country</th>
-            <th scope="col" className={`${TH} text-right`}>Assets</th>
-            <th scope="col" className={`${TH} text-right`}>Population at risk</th>
-            <th scope="col" className={TH}>Electricity consumption at risk</th>
-            <th scope="col" className={TH}>Agricultural land at risk</th>
+            <th scope="col" className={TH}>
+              Country
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Assets
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Population at risk
+            </th>
+            <th scope="col" className={TH}>
+              Electricity consumption at risk
+            </th>
+            <th scope="col" className={TH}>
+              Agricultural land at risk
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -296,8 +346,9 @@ function ReportOutputsView({ outputs, files }: { outputs: ReportOutputs; files: 
         </tbody>
       </DataTable>
       <p className="mt-1 text-xs text-slate-600">
-        Population at risk: people in places (GeoNames) inside the hexagons of your assets where the aggregate risk is High or above.{" "}
-        {outputs.not_available.electricity_consumption_at_risk}; {outputs.not_available.agricultural_land_total_surface_at_risk}.
+        Population at risk: people in places (GeoNames) inside the hexagons of your assets where the aggregate risk is
+        High or above. {outputs.not_available.electricity_consumption_at_risk};{" "}
+        {outputs.not_available.agricultural_land_total_surface_at_risk}.
       </p>
       <h3 className="mt-4 font-semibold">Report files</h3>
       {files.length ? (

@@ -23,7 +23,8 @@ describe("the sample placeholder of an empty scan", () => {
     expect(html).toContain("River Flood (sample)");
     expect(html).toContain("Heat Wave (sample)");
     expect(html).toMatch(/<caption[^>]*>Sample: /);
-    for (const label of ["Historical (1950-1999)", "RCP2.6", "RCP4.5", "RCP8.5"]) expect(html).toContain(`>${label}</th>`);
+    for (const label of ["Historical (1950-1999)", "RCP2.6", "RCP4.5", "RCP8.5"])
+      expect(html).toContain(`>${label}</th>`);
     expect(html.match(/<svg/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
   });
 });

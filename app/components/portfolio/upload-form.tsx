@@ -4,7 +4,15 @@ import { SubmitButton } from "~/components/forms/fields";
 const ACCEPTED = ".csv,.txt,.tsv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** The portfolio file form (a plain multipart POST, so it works without script), with its hint and error. */
-export function PortfolioUploadForm({ hint, error, uploading }: { hint: string; error: string | null | undefined; uploading: boolean }) {
+export function PortfolioUploadForm({
+  hint,
+  error,
+  uploading,
+}: {
+  hint: string;
+  error: string | null | undefined;
+  uploading: boolean;
+}) {
   return (
     <Form method="post" encType="multipart/form-data" replace>
       <label htmlFor="portfolio-file" className="field-label">

@@ -25,7 +25,15 @@ function MapsTo({ table }: { table: DisclosureTableId }) {
 }
 
 /** One disclosure table's section: its heading (the table's title unless given), what it maps to, then its content. */
-export function DisclosureSection({ table, heading, children }: { table: DisclosureTableId; heading?: string; children: ReactNode }) {
+export function DisclosureSection({
+  table,
+  heading,
+  children,
+}: {
+  table: DisclosureTableId;
+  heading?: string;
+  children: ReactNode;
+}) {
   const id = `t-${table}`;
   return (
     <section aria-labelledby={id} className="card">
@@ -42,7 +50,15 @@ export function DisclosureSection({ table, heading, children }: { table: Disclos
 function labelCells(rows: ReactNode, labels: readonly string[]): ReactNode {
   return Children.map(rows, (row) =>
     isValidElement<{ children?: ReactNode }>(row)
-      ? cloneElement(row, {}, Children.map(row.props.children, (cell, i) => (isValidElement(cell) ? cloneElement(cell as ReactElement<{ "data-label"?: string }>, { "data-label": labels[i] }) : cell)))
+      ? cloneElement(
+          row,
+          {},
+          Children.map(row.props.children, (cell, i) =>
+            isValidElement(cell)
+              ? cloneElement(cell as ReactElement<{ "data-label"?: string }>, { "data-label": labels[i] })
+              : cell,
+          ),
+        )
       : row,
   );
 }
@@ -51,7 +67,15 @@ function labelCells(rows: ReactNode, labels: readonly string[]): ReactNode {
  * A table with one header row; the body rows come as children. From the `sm` width it is a table that scrolls in
  * its own box; on a phone each row is a block of values named by their column (`.table-stack`), so nothing is cut off.
  */
-export function DisclosureTable({ label, columns, children }: { label: string; columns: readonly DisclosureColumn[]; children: ReactNode }) {
+export function DisclosureTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly DisclosureColumn[];
+  children: ReactNode;
+}) {
   const labels = columns.map((c) => (typeof c === "string" ? c : c.title));
   return (
     <DataTable label={label} className="table-stack">

@@ -1,10 +1,19 @@
 /** The disclosure view's flood losses in money: totals per flood kind and the assets with the largest expected loss. */
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
-import { FLOOD_REPORT_TEXT, formatFloodAmount, type FloodReportBasis, type FloodReportTotals } from "~/domain/reports/flood-figures";
+import {
+  FLOOD_REPORT_TEXT,
+  formatFloodAmount,
+  type FloodReportBasis,
+  type FloodReportTotals,
+} from "~/domain/reports/flood-figures";
 
 const amount = formatFloodAmount;
 
-export function FloodMoneyDisclosure({ flood }: { flood: { basis: FloodReportBasis; totals: FloodReportTotals } | null }) {
+export function FloodMoneyDisclosure({
+  flood,
+}: {
+  flood: { basis: FloodReportBasis; totals: FloodReportTotals } | null;
+}) {
   return (
     <section aria-labelledby="flood-money-title">
       <h2 id="flood-money-title" className="text-lg font-semibold">
@@ -34,15 +43,21 @@ function FloodFigures({ basis, totals }: { basis: FloodReportBasis; totals: Floo
         <caption className="sr-only">{FLOOD_REPORT_TEXT.disclosureHeading}</caption>
         <tbody>
           <tr>
-            <th scope="row" className="pr-4 font-normal">{FLOOD_REPORT_TEXT.covered("River")}</th>
+            <th scope="row" className="pr-4 font-normal">
+              {FLOOD_REPORT_TEXT.covered("River")}
+            </th>
             <td>{totals.river.covered}</td>
           </tr>
           <tr>
-            <th scope="row" className="pr-4 font-normal">{FLOOD_REPORT_TEXT.covered("Coastal")}</th>
+            <th scope="row" className="pr-4 font-normal">
+              {FLOOD_REPORT_TEXT.covered("Coastal")}
+            </th>
             <td>{totals.coastal.covered}</td>
           </tr>
           <tr>
-            <th scope="row" className="pr-4 font-normal">Assets no flood-depth layer covers</th>
+            <th scope="row" className="pr-4 font-normal">
+              Assets no flood-depth layer covers
+            </th>
             <td>
               {uncovered} ({NO_DEPTH_LAYER})
             </td>
@@ -50,23 +65,33 @@ function FloodFigures({ basis, totals }: { basis: FloodReportBasis; totals: Floo
           {c ? (
             <>
               <tr>
-                <th scope="row" className="pr-4 font-semibold">{FLOOD_REPORT_TEXT.portfolioEad(c)}</th>
+                <th scope="row" className="pr-4 font-semibold">
+                  {FLOOD_REPORT_TEXT.portfolioEad(c)}
+                </th>
                 <td className="font-semibold">{amount(totals.eadAmount, c)}</td>
               </tr>
               <tr>
-                <th scope="row" className="pr-4 font-normal">{FLOOD_REPORT_TEXT.kindEad("River", c)}</th>
+                <th scope="row" className="pr-4 font-normal">
+                  {FLOOD_REPORT_TEXT.kindEad("River", c)}
+                </th>
                 <td>{amount(totals.river.eadAmount, c)}</td>
               </tr>
               <tr>
-                <th scope="row" className="pr-4 font-normal">{FLOOD_REPORT_TEXT.kindEad("Coastal", c)}</th>
+                <th scope="row" className="pr-4 font-normal">
+                  {FLOOD_REPORT_TEXT.kindEad("Coastal", c)}
+                </th>
                 <td>{amount(totals.coastal.eadAmount, c)}</td>
               </tr>
               <tr>
-                <th scope="row" className="pr-4 font-normal">{FLOOD_REPORT_TEXT.kindSum100("River", c)}</th>
+                <th scope="row" className="pr-4 font-normal">
+                  {FLOOD_REPORT_TEXT.kindSum100("River", c)}
+                </th>
                 <td>{amount(totals.river.sumLoss100Amount, c)}</td>
               </tr>
               <tr>
-                <th scope="row" className="pr-4 font-normal">{FLOOD_REPORT_TEXT.kindSum100("Coastal", c)}</th>
+                <th scope="row" className="pr-4 font-normal">
+                  {FLOOD_REPORT_TEXT.kindSum100("Coastal", c)}
+                </th>
                 <td>{amount(totals.coastal.sumLoss100Amount, c)}</td>
               </tr>
             </>
@@ -79,10 +104,18 @@ function FloodFigures({ basis, totals }: { basis: FloodReportBasis; totals: Floo
           <caption className="text-left font-semibold">Assets with the largest expected annual flood loss</caption>
           <thead>
             <tr>
-              <th scope="col" className="pr-3">Row</th>
-              <th scope="col" className="pr-3">Asset</th>
-              <th scope="col" className="pr-3">Occupancy</th>
-              <th scope="col" className="pr-3">Expected annual loss</th>
+              <th scope="col" className="pr-3">
+                Row
+              </th>
+              <th scope="col" className="pr-3">
+                Asset
+              </th>
+              <th scope="col" className="pr-3">
+                Occupancy
+              </th>
+              <th scope="col" className="pr-3">
+                Expected annual loss
+              </th>
               <th scope="col">1-in-100 loss</th>
             </tr>
           </thead>

@@ -13,17 +13,33 @@ function size(bytes: number): string {
 }
 
 /** The user's stored report files with download links (plain links: no JavaScript needed). */
-export function ReportFilesList({ files, href, empty }: { files: ReportFileItem[]; href: (id: string) => string; empty: string }) {
+export function ReportFilesList({
+  files,
+  href,
+  empty,
+}: {
+  files: ReportFileItem[];
+  href: (id: string) => string;
+  empty: string;
+}) {
   if (!files.length) return <p className="text-slate-700">{empty}</p>;
   return (
     <table className="w-full max-w-4xl text-left text-sm">
       <caption className="sr-only">Your report files</caption>
       <thead>
         <tr className="border-b border-slate-300">
-          <th scope="col" className="py-2 pr-4">Report</th>
-          <th scope="col" className="py-2 pr-4">Created</th>
-          <th scope="col" className="py-2 pr-4">Size</th>
-          <th scope="col" className="py-2">Download</th>
+          <th scope="col" className="py-2 pr-4">
+            Report
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Created
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Size
+          </th>
+          <th scope="col" className="py-2">
+            Download
+          </th>
         </tr>
       </thead>
       <tbody>

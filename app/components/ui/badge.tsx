@@ -10,11 +10,26 @@ const TONE_CLASS: Record<BadgeTone, string> = {
   success: "bg-green-50 text-green-800 ring-green-200",
 };
 
-export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = "neutral",
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <span className={["inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset", TONE_CLASS[tone], className].filter(Boolean).join(" ")}>
+    <span
+      className={[
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        TONE_CLASS[tone],
+        className,
+      ]
+        .filter(Boolean)
+        .join(" ")}
+    >
       {children}
     </span>
   );
 }
-

@@ -10,4 +10,3 @@ const VARIANT_CLASS: Record<ButtonVariant, string> = {
 export function buttonClass(variant: ButtonVariant = "primary", className?: string) {
   return [VARIANT_CLASS[variant], className].filter(Boolean).join(" ");
 }
-

@@ -1,7 +1,16 @@
 import type { ReactNode } from "react";
 
 /** A titled box of related content; the title is the section's heading, so screen readers can jump between cards. */
-export function Card({ title, titleId, lead, actions, children, className, as: Tag = "section", ...rest }: {
+export function Card({
+  title,
+  titleId,
+  lead,
+  actions,
+  children,
+  className,
+  as: Tag = "section",
+  ...rest
+}: {
   title?: ReactNode;
   titleId?: string;
   lead?: ReactNode;
@@ -13,7 +22,11 @@ export function Card({ title, titleId, lead, actions, children, className, as: T
   "data-testid"?: string;
 }) {
   return (
-    <Tag className={["card", className].filter(Boolean).join(" ")} aria-labelledby={title && titleId ? titleId : undefined} {...rest}>
+    <Tag
+      className={["card", className].filter(Boolean).join(" ")}
+      aria-labelledby={title && titleId ? titleId : undefined}
+      {...rest}
+    >
       {title || actions ? (
         <div className="mb-stack flex flex-wrap items-start justify-between gap-2">
           {title ? (

@@ -60,11 +60,24 @@ export function Modal({ title, closeHref, onClose, children, size = "md", alert,
             {title}
           </h2>
           {onClose ? (
-            <button ref={closeRef} type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:text-slate-900" aria-label="Close">
+            <button
+              ref={closeRef}
+              type="button"
+              onClick={onClose}
+              className="rounded p-1 text-slate-500 hover:text-slate-900"
+              aria-label="Close"
+            >
               <CloseIcon />
             </button>
           ) : closeHref ? (
-            <Link ref={closeRef} to={closeHref} preventScrollReset replace className="rounded p-1 text-slate-500 hover:text-slate-900" aria-label="Close">
+            <Link
+              ref={closeRef}
+              to={closeHref}
+              preventScrollReset
+              replace
+              className="rounded p-1 text-slate-500 hover:text-slate-900"
+              aria-label="Close"
+            >
               <CloseIcon />
             </Link>
           ) : null}
@@ -77,7 +90,15 @@ export function Modal({ title, closeHref, onClose, children, size = "md", alert,
 
 function CloseIcon() {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M5 5l10 10M15 5L5 15" />
     </svg>
   );
@@ -85,7 +106,9 @@ function CloseIcon() {
 
 function trapFocus(panel: HTMLElement, event: KeyboardEvent) {
   const focusable = Array.from(
-    panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])'),
+    panel.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])',
+    ),
   );
   if (focusable.length === 0) return;
   const first = focusable[0]!;

@@ -50,7 +50,15 @@ export interface RowBlock {
  * A table's rows for screens narrower than `sm`: one block per row, every value named by its column, so nothing is
  * cut off. Pair it with the same table in a `DataTable` whose box is `hidden sm:block`.
  */
-export function PhoneRowBlocks({ rows, testId, className }: { rows: readonly RowBlock[]; testId?: string; className?: string }) {
+export function PhoneRowBlocks({
+  rows,
+  testId,
+  className,
+}: {
+  rows: readonly RowBlock[];
+  testId?: string;
+  className?: string;
+}) {
   return (
     <ul className={["divide-y text-sm sm:hidden", className].filter(Boolean).join(" ")} data-testid={testId}>
       {rows.map((r) => (

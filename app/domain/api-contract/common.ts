@@ -5,10 +5,17 @@ import { z, obj } from "./zod";
 /** The `success: false` every error answer carries (API_ERROR_MARK). */
 export const errorMark = z.literal(false).openapi({ description: "Always false on an error answer." });
 
-export const requestId = z.string().min(1).openapi({ description: `The request's id, also sent as the ${REQUEST_ID_HEADER} header: quote it when asking for support.` });
+export const requestId = z
+  .string()
+  .min(1)
+  .openapi({
+    description: `The request's id, also sent as the ${REQUEST_ID_HEADER} header: quote it when asking for support.`,
+  });
 
 export const errorCode = z.enum(API_ERROR_CODE_LIST).openapi({
-  description: `What went wrong, for programs: one of a fixed list whose meanings do not change.\n\n${Object.entries(API_ERROR_CODES)
+  description: `What went wrong, for programs: one of a fixed list whose meanings do not change.\n\n${Object.entries(
+    API_ERROR_CODES,
+  )
     .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
     .join("\n")}`,
 });
@@ -19,8 +26,19 @@ export const ErrorBody = obj({
   code: errorCode,
   request_id: requestId,
   field: z.string().optional().openapi({ description: "The parameter or field at fault." }),
-  message: z.string().optional().openapi({ description: "The same text as error, on a body that could not be read (400, 415)." }),
-}).openapi("Error", { example: { success: false, error: "location_code is required", code: "invalid_request", request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71", field: "location_code" } });
+  message: z
+    .string()
+    .optional()
+    .openapi({ description: "The same text as error, on a body that could not be read (400, 415)." }),
+}).openapi("Error", {
+  example: {
+    success: false,
+    error: "location_code is required",
+    code: "invalid_request",
+    request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71",
+    field: "location_code",
+  },
+});
 
 export const ok = z.literal("ok").openapi({ description: "Always `ok` on success." });
 

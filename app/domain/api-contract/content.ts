@@ -12,11 +12,30 @@ export const FaqItem = obj({
   category: z.string(),
   answer_html: z.string().openapi({ description: "The answer as sanitised HTML." }),
 }).openapi("FaqItem", {
-  example: { id: 1, question: "What do the 1-to-5 risk scores mean?", slug: "what-do-the-1-to-5-risk-scores-mean", url: "/faq/item/1", category: "Scores", answer_html: "<p>…</p>" },
+  example: {
+    id: 1,
+    question: "What do the 1-to-5 risk scores mean?",
+    slug: "what-do-the-1-to-5-risk-scores-mean",
+    url: "/faq/item/1",
+    category: "Scores",
+    answer_html: "<p>…</p>",
+  },
 });
 
 export const FaqListResponse = obj({ count: z.number().int(), results: z.array(FaqItem) }).openapi("FaqListResponse", {
-  example: { count: 1, results: [{ id: 1, question: "What do the 1-to-5 risk scores mean?", slug: "what-do-the-1-to-5-risk-scores-mean", url: "/faq/item/1", category: "Scores", answer_html: "<p>…</p>" }] },
+  example: {
+    count: 1,
+    results: [
+      {
+        id: 1,
+        question: "What do the 1-to-5 risk scores mean?",
+        slug: "what-do-the-1-to-5-risk-scores-mean",
+        url: "/faq/item/1",
+        category: "Scores",
+        answer_html: "<p>…</p>",
+      },
+    ],
+  },
 });
 
 const postFields = {
@@ -45,18 +64,33 @@ export const BlogListResponse = obj({
   next: z.string().nullable().openapi({ description: "URL of the next page; null on the last." }),
   previous: z.string().nullable(),
   results: z.array(obj(postFields)),
-}).openapi("BlogListResponse", { example: { count: 15, next: "https://climate.example.org/api/v1/blog/?page=2", previous: null, results: [postExample] } });
+}).openapi("BlogListResponse", {
+  example: {
+    count: 15,
+    next: "https://climate.example.org/api/v1/blog/?page=2",
+    previous: null,
+    results: [postExample],
+  },
+});
 
 export const BlogPostResponse = obj({
   ...postFields,
   image_alt: z.string().nullable(),
   updated_at: z.string(),
   html: z.string().openapi({ description: "The post body as sanitised HTML." }),
-}).openapi("BlogPostResponse", { example: { ...postExample, image_alt: null, updated_at: "2026-10-02T00:00:00.000Z", html: "<p>…</p>" } });
-
-export const BlogTopicsResponse = obj({ count: z.number().int(), results: z.array(TopicLink) }).openapi("BlogTopicsResponse", {
-  example: { count: 1, results: [{ id: 1, title: "Climate Science & Scenarios", url: "/blog/climate-science-and-scenarios-1" }] },
+}).openapi("BlogPostResponse", {
+  example: { ...postExample, image_alt: null, updated_at: "2026-10-02T00:00:00.000Z", html: "<p>…</p>" },
 });
+
+export const BlogTopicsResponse = obj({ count: z.number().int(), results: z.array(TopicLink) }).openapi(
+  "BlogTopicsResponse",
+  {
+    example: {
+      count: 1,
+      results: [{ id: 1, title: "Climate Science & Scenarios", url: "/blog/climate-science-and-scenarios-1" }],
+    },
+  },
+);
 
 export const NewsletterBody = z
   .object({ email: z.string().email(), first_name: z.string().optional() })
@@ -75,13 +109,33 @@ export const NewsletterErrorBody = obj({
   email: z.array(z.string()).optional(),
   first_name: z.array(z.string()).optional(),
 }).openapi("NewsletterError", {
-  example: { success: false, error: "Invalid Email", code: "invalid_request", request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71", field: "email", email: ["Invalid Email"] },
+  example: {
+    success: false,
+    error: "Invalid Email",
+    code: "invalid_request",
+    request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71",
+    field: "email",
+    email: ["Invalid Email"],
+  },
 });
 
-export const EmailBody = z.object({ email: z.string().email() }).openapi("EmailBody", { example: { email: "ada@example.com" } });
-export const SuccessResponse = obj({ status: z.literal("success") }).openapi("SuccessResponse", { example: { status: "success" } });
+export const EmailBody = z
+  .object({ email: z.string().email() })
+  .openapi("EmailBody", { example: { email: "ada@example.com" } });
+export const SuccessResponse = obj({ status: z.literal("success") }).openapi("SuccessResponse", {
+  example: { status: "success" },
+});
 
 export const ContactBody = z
   .object({ message: z.string().min(10), firstname: z.string(), lastname: z.string(), email: z.string().email() })
-  .openapi("ContactBody", { example: { message: "Could we discuss a portfolio of 300 sites?", firstname: "Ada", lastname: "Lovelace", email: "ada@example.com" } });
-export const ContactResponse = obj({ status: z.literal("success"), message: z.string() }).openapi("ContactResponse", { example: { status: "success", message: "Message sent" } });
+  .openapi("ContactBody", {
+    example: {
+      message: "Could we discuss a portfolio of 300 sites?",
+      firstname: "Ada",
+      lastname: "Lovelace",
+      email: "ada@example.com",
+    },
+  });
+export const ContactResponse = obj({ status: z.literal("success"), message: z.string() }).openapi("ContactResponse", {
+  example: { status: "success", message: "Message sent" },
+});

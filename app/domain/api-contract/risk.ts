@@ -6,24 +6,41 @@ import { errorMark, ok, requestId } from "./common";
 import { RISK_EXAMPLES } from "./risk-examples";
 import { z, obj } from "./zod";
 
-export const HazardId = z.enum(HAZARD_IDS).openapi("HazardId", { description: "Hazard code; AL is the aggregate of the others." });
+export const HazardId = z
+  .enum(HAZARD_IDS)
+  .openapi("HazardId", { description: "Hazard code; AL is the aggregate of the others." });
 export const ScenarioId = z.enum(SCENARIO_IDS).openapi("ScenarioId");
 export const PeriodId = z.enum(PERIOD_IDS).openapi("PeriodId");
-const RiskLevelCode = z.enum(["L", "M", "H", "S", "E"]).openapi({ description: "L Low, M Moderate, H High, S Severe, E Extreme." });
+const RiskLevelCode = z
+  .enum(["L", "M", "H", "S", "E"])
+  .openapi({ description: "L Low, M Moderate, H High, S Severe, E Extreme." });
 const RiskScore = z.number().int().min(1).max(5);
 
 export const CountriesResponse = obj({
   status: ok,
   countries: z.array(obj({ country_code: z.string(), country_name: z.string() })),
-}).openapi("CountriesResponse", { example: { status: "ok", countries: [{ country_code: "FR", country_name: "France" }, { country_code: "GB", country_name: "United Kingdom" }] } });
+}).openapi("CountriesResponse", {
+  example: {
+    status: "ok",
+    countries: [
+      { country_code: "FR", country_name: "France" },
+      { country_code: "GB", country_name: "United Kingdom" },
+    ],
+  },
+});
 
 export const RegionsResponse = obj({
   status: ok,
   country_code: z.string(),
   regions: z.array(obj({ region_code: z.string(), region_name: z.string() })),
-}).openapi("RegionsResponse", { example: { status: "ok", country_code: "FR", regions: [{ region_code: "FR-13", region_name: "Bouches-du-Rhône" }] } });
+}).openapi("RegionsResponse", {
+  example: { status: "ok", country_code: "FR", regions: [{ region_code: "FR-13", region_name: "Bouches-du-Rhône" }] },
+});
 
-export const DurationsResponse = obj({ status: ok, durations: z.array(obj({ id: z.string(), name: z.string() })) }).openapi("DurationsResponse", {
+export const DurationsResponse = obj({
+  status: ok,
+  durations: z.array(obj({ id: z.string(), name: z.string() })),
+}).openapi("DurationsResponse", {
   example: { status: "ok", durations: [{ id: "30y", name: "30-year climatological window" }] },
 });
 
@@ -49,24 +66,43 @@ export const ScenariosResponse = obj({
 
 const hazardRef = (id: keyof typeof HAZARDS) => ({ hazard_id: id, name: HAZARDS[id].name, colour: HAZARDS[id].colour });
 const HazardRef = obj({ hazard_id: HazardId, name: z.string(), colour: z.string() });
-export const HazardIdsResponse = obj({ status: ok, hazards: z.array(HazardRef), aggregate: HazardRef }).openapi("HazardIdsResponse", {
-  // The real list: every hazard in the order the API answers it, with its colour.
-  example: { status: "ok", hazards: PER_HAZARD_IDS.map(hazardRef), aggregate: hazardRef("AL") },
-});
+export const HazardIdsResponse = obj({ status: ok, hazards: z.array(HazardRef), aggregate: HazardRef }).openapi(
+  "HazardIdsResponse",
+  {
+    // The real list: every hazard in the order the API answers it, with its colour.
+    example: { status: "ok", hazards: PER_HAZARD_IDS.map(hazardRef), aggregate: hazardRef("AL") },
+  },
+);
 
 export const PeriodsResponse = obj({
   status: ok,
   scenario: ScenarioId,
   duration: z.string(),
   periods: z.array(obj({ id: PeriodId, name: z.string() })),
-}).openapi("PeriodsResponse", { example: { status: "ok", scenario: "rcp45", duration: "30y", periods: [{ id: "2030", name: "2030" }, { id: "2040", name: "2040" }, { id: "2050", name: "2050" }] } });
+}).openapi("PeriodsResponse", {
+  example: {
+    status: "ok",
+    scenario: "rcp45",
+    duration: "30y",
+    periods: [
+      { id: "2030", name: "2030" },
+      { id: "2040", name: "2040" },
+      { id: "2050", name: "2050" },
+    ],
+  },
+});
 
 const Explanation = obj({
-  summary: z.string().optional().openapi({ description: "One or two plain sentences on what drives the value, ending with the level (\"…; that is High.\"), or why there is none." }),
+  summary: z.string().optional().openapi({
+    description:
+      'One or two plain sentences on what drives the value, ending with the level ("…; that is High."), or why there is none.',
+  }),
   drivers: z
     .array(obj({ label: z.string(), value: z.number().nullable(), unit: z.string() }))
     .optional()
-    .openapi({ description: "The values the hazard's formula reads, with units (for the aggregate: the hazards it averages)." }),
+    .openapi({
+      description: "The values the hazard's formula reads, with units (for the aggregate: the hazards it averages).",
+    }),
   formula: z.string(),
   inputs: z.record(obj({ value: z.number().nullable(), unit: z.string(), label: z.string() })),
   steps: z.array(obj({ name: z.string(), value: z.number(), unit: z.string().optional() })),
@@ -74,12 +110,17 @@ const Explanation = obj({
   bands: obj({
     quantity: z.string().openapi({ description: "The physical quantity the bands are read on." }),
     unit: z.string(),
-    where: z.string().nullable().openapi({ description: "The conditions under which the band edges hold exactly; null when the quantity alone sets the band." }),
+    where: z.string().nullable().openapi({
+      description:
+        "The conditions under which the band edges hold exactly; null when the quantity alone sets the band.",
+    }),
     bands: z.array(
       obj({
         score: RiskScore,
         label: z.string(),
-        meaning: z.string().openapi({ description: "The band in the quantity's units (\"36.0 to 39.0 °C\"), or why it is never given." }),
+        meaning: z
+          .string()
+          .openapi({ description: 'The band in the quantity\'s units ("36.0 to 39.0 °C"), or why it is never given.' }),
         from: z.number().nullable(),
         to: z.number().nullable(),
         reached: z.boolean(),
@@ -87,7 +128,10 @@ const Explanation = obj({
     ),
   })
     .optional()
-    .openapi({ description: "What each band 1-5 of the hazard means in physical units, found by running the hazard's formula on a reference place where only that quantity varies (not for the aggregate)." }),
+    .openapi({
+      description:
+        "What each band 1-5 of the hazard means in physical units, found by running the hazard's formula on a reference place where only that quantity varies (not for the aggregate).",
+    }),
 }).openapi("HazardExplanation");
 
 export const HazardScoreItem = obj({
@@ -100,18 +144,29 @@ export const HazardScoreItem = obj({
   confidence: z.enum(["grounded", "proxy"]),
   applicable: z.boolean(),
   state: z.enum(["ok", "not_applicable", "no_data"]),
-  explanation: Explanation.optional().openapi({ description: "With explain=1: summary, drivers, formula, inputs, steps and what each band means in physical units." }),
+  explanation: Explanation.optional().openapi({
+    description: "With explain=1: summary, drivers, formula, inputs, steps and what each band means in physical units.",
+  }),
 }).openapi("HazardScoreItem");
 
 const scoreFields = {
-  dataset_version: z.string().openapi({ description: "Version of the hazard dataset the scores come from; the ETag changes with it." }),
-  methodology_version: z.string().openapi({ description: "Version of the scoring methodology; the ETag changes with it." }),
+  dataset_version: z
+    .string()
+    .openapi({ description: "Version of the hazard dataset the scores come from; the ETag changes with it." }),
+  methodology_version: z
+    .string()
+    .openapi({ description: "Version of the scoring methodology; the ETag changes with it." }),
   location_code: z.string(),
   location_type: z.enum(LOCATION_KINDS),
   location_name: z.string(),
   scenario: ScenarioId,
   period: PeriodId,
-  warming_c: z.number().nullable().openapi({ description: `Global warming of the slot above 1850-1900, °C; null for hist (the ${BASELINE_YEARS} climatology).` }),
+  warming_c: z
+    .number()
+    .nullable()
+    .openapi({
+      description: `Global warming of the slot above 1850-1900, °C; null for hist (the ${BASELINE_YEARS} climatology).`,
+    }),
   hazards: z.array(HazardScoreItem).openapi({ description: "The eleven per-hazard items (AL excluded)." }),
   aggregate: HazardScoreItem,
 };
@@ -122,7 +177,9 @@ const scoreFields = {
  */
 const scoresExample = RISK_EXAMPLES.hazardScores as never;
 
-export const HazardScoresResponse = obj({ status: ok, ...scoreFields }).openapi("HazardScoresResponse", { example: scoresExample });
+export const HazardScoresResponse = obj({ status: ok, ...scoreFields }).openapi("HazardScoresResponse", {
+  example: scoresExample,
+});
 
 const LandSnap = obj({ lat: z.number(), lon: z.number(), distance_km: z.number() })
   .nullable()
@@ -148,7 +205,15 @@ export const LocationCodesResponse = z
     obj({ ...OutOfRange, hexagon_code: z.null(), region_code: z.null(), country_code: z.null() }),
   ])
   .openapi("LocationCodesResponse", {
-    example: { status: "ok", hexagon_code: "84194adffffffff", region_code: "GB-ENG", country_code: "GB", country_name: "United Kingdom", region_name: "England", snapped_to_land: null },
+    example: {
+      status: "ok",
+      hexagon_code: "84194adffffffff",
+      region_code: "GB-ENG",
+      country_code: "GB",
+      country_name: "United Kingdom",
+      region_name: "England",
+      snapped_to_land: null,
+    },
   });
 
 export const StatisticResponse = obj({
@@ -162,7 +227,9 @@ export const StatisticResponse = obj({
       hazards: z.number().int(),
       slots: z.number().int(),
       dataset_version: z.string().openapi({ description: "Version of the hazard dataset the counts are of." }),
-      hist_distribution: z.record(z.record(z.number())).openapi({ description: `Share of land cells in each band (L…E, na, nodata) per hazard, historical (${BASELINE_YEARS}).` }),
+      hist_distribution: z.record(z.record(z.number())).openapi({
+        description: `Share of land cells in each band (L…E, na, nodata) per hazard, historical (${BASELINE_YEARS}).`,
+      }),
     }),
   }),
 }).openapi("StatisticResponse", {
@@ -170,7 +237,15 @@ export const StatisticResponse = obj({
     status: "ok",
     statistic: {
       geography: { lat: 51.507, lon: -0.128, country: "GB", city: "London" },
-      dataset: { cells: 120000, countries: 200, regions: 3000, hazards: 12, slots: 10, dataset_version: "4.1.0", hist_distribution: { FD: { L: 0.5, M: 0.3, H: 0.1, S: 0.05, E: 0.05, na: 0, nodata: 0 } } },
+      dataset: {
+        cells: 120000,
+        countries: 200,
+        regions: 3000,
+        hazards: 12,
+        slots: 10,
+        dataset_version: "4.1.0",
+        hist_distribution: { FD: { L: 0.5, M: 0.3, H: 0.1, S: 0.05, E: 0.05, na: 0, nodata: 0 } },
+      },
     },
   },
 });
@@ -198,11 +273,22 @@ export const NotEntitledBody = obj({
   success: errorMark,
   error: z.string(),
   field: z.string().optional(),
-  code: z.literal("not_entitled").openapi({ description: "Always `not_entitled` on this answer (see the Error schema's codes)." }),
+  code: z
+    .literal("not_entitled")
+    .openapi({ description: "Always `not_entitled` on this answer (see the Error schema's codes)." }),
   request_id: requestId,
   kind: z.enum(LOCATION_KINDS).optional(),
   location_code: z.string().optional().openapi({ description: "The location asked for." }),
   modal: z.enum(["buyDataModal", "addCreditsModal"]).optional(),
 }).openapi("NotEntitledError", {
-  example: { success: false, error: "This option is not available for DISCOVERY plan", code: "not_entitled", request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71", field: "location_code", kind: "region", location_code: "FR-13", modal: "buyDataModal" },
+  example: {
+    success: false,
+    error: "This option is not available for DISCOVERY plan",
+    code: "not_entitled",
+    request_id: "3f0c9e0e-8a4b-4b8e-9d55-0b1f1f6f2a71",
+    field: "location_code",
+    kind: "region",
+    location_code: "FR-13",
+    modal: "buyDataModal",
+  },
 });

@@ -11,11 +11,13 @@ const newer = (a: string, b: string) => {
 
 describe("API changelog", () => {
   it("lists dated entries newest first, each kind's versions rising with time", () => {
-    for (let i = 1; i < API_CHANGELOG.length; i++) expect(API_CHANGELOG[i - 1]!.date >= API_CHANGELOG[i]!.date).toBe(true);
+    for (let i = 1; i < API_CHANGELOG.length; i++)
+      expect(API_CHANGELOG[i - 1]!.date >= API_CHANGELOG[i]!.date).toBe(true);
     for (const kind of ["api", "dataset"] as const) {
       const versions = API_CHANGELOG.filter((e) => e.kind === kind).map((e) => e.version);
       expect(versions.length).toBeGreaterThan(0);
-      for (let i = 1; i < versions.length; i++) expect(newer(versions[i - 1]!, versions[i]!), `${kind} ${versions[i - 1]} after ${versions[i]}`).toBe(true);
+      for (let i = 1; i < versions.length; i++)
+        expect(newer(versions[i - 1]!, versions[i]!), `${kind} ${versions[i - 1]} after ${versions[i]}`).toBe(true);
     }
     for (const entry of API_CHANGELOG) {
       expect(entry.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -22,12 +22,12 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     api_version: "2026-11-30",
     title: "API-Version 2026-11-30; answers that say what the document says",
     changes: [
-      "Breaking, only for a request that pins `API-Version: 2026-11-30` or pins none: the batch CSV gives a point scored at the nearest land in three columns, `snapped_lat`, `snapped_lon` and `snapped_distance_km`, where `snapped_to_land` stood. Under `API-Version: 2026-11-29` the one `snapped_to_land` column stays and now holds \"lat,lon\" (it printed [object Object]).",
-      "`API-Version: 2026-11-29` is deprecated: a request pinned to it is answered with `Deprecation` (RFC 9745), `Sunset: Mon, 31 May 2027 00:00:00 GMT` (RFC 8594) and a `Link` to this changelog (rel=\"deprecation\"); after that day it is no longer answered. An `API-Version` no one released is a 400 on every /api path.",
+      'Breaking, only for a request that pins `API-Version: 2026-11-30` or pins none: the batch CSV gives a point scored at the nearest land in three columns, `snapped_lat`, `snapped_lon` and `snapped_distance_km`, where `snapped_to_land` stood. Under `API-Version: 2026-11-29` the one `snapped_to_land` column stays and now holds "lat,lon" (it printed [object Object]).',
+      '`API-Version: 2026-11-29` is deprecated: a request pinned to it is answered with `Deprecation` (RFC 9745), `Sunset: Mon, 31 May 2027 00:00:00 GMT` (RFC 8594) and a `Link` to this changelog (rel="deprecation"); after that day it is no longer answered. An `API-Version` no one released is a 400 on every /api path.',
       "A batch CSV error row keeps the `lat` and `lon`, or the `location_code`, it was sent with.",
       "JSON that does not parse is a 400 `unreadable_body` whose `error` says where; a body in a content type the call does not read is a 415 `unsupported_media_type`, as documented (both were a 400 `invalid_request`).",
-      "A 401 carries `WWW-Authenticate: Bearer realm=\"api\"` (with `error=\"invalid_token\"` for a credential that does not check out).",
-      "A request that does not validate is told so in the API's own words (\"locations must hold at least 1 item\"), and `field` names the field at fault, an unknown one included (`colour is not a field this call reads`).",
+      'A 401 carries `WWW-Authenticate: Bearer realm="api"` (with `error="invalid_token"` for a credential that does not check out).',
+      'A request that does not validate is told so in the API\'s own words ("locations must hold at least 1 item"), and `field` names the field at fault, an unknown one included (`colour is not a field this call reads`).',
       "A cursor (`starting_after`, and the new `ending_before`) that names no item of the caller's list is a 400 on `field`; before, it returned the whole list. Lists send a `Link` header with their next and prev pages.",
       "`generate_report` names the report's `report_id` and `downloads`: the `/api/v1/reports/{id}/file` paths an API key can follow.",
       "A purchase without an `Idempotency-Key` is told that the key is required; an answer replayed for a repeated key carries `Idempotent-Replayed: true`.",
@@ -141,7 +141,9 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "3.1.0",
     title: "Dataset 3.1.0",
-    changes: ["River size to 10,000 m³/s, drought from the drylands' edge, wildfire from dry-season months, heat as the hottest month's daily maxima, two more tropical-cyclone basins."],
+    changes: [
+      "River size to 10,000 m³/s, drought from the drylands' edge, wildfire from dry-season months, heat as the hottest month's daily maxima, two more tropical-cyclone basins.",
+    ],
   },
   {
     date: "2026-11-25",

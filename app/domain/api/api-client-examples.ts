@@ -25,7 +25,8 @@ export function clientExamples(apiBase: string): ClientExample[] {
     {
       id: "curl",
       language: "curl",
-      setup: "Countries are open to anyone; regions and hexagons your account ordered are read with a PREMIUM API key (or a session token) as a Bearer token.",
+      setup:
+        "Countries are open to anyone; regions and hexagons your account ordered are read with a PREMIUM API key (or a session token) as a Bearer token.",
       code: [
         `curl --fail-with-body --max-time 10 \\`,
         `  -H "Authorization: Bearer $CLIMATE_API_KEY" \\`,
@@ -54,7 +55,7 @@ export function clientExamples(apiBase: string): ClientExample[] {
         "",
         "for hazard in scores.hazards:",
         "    # value, score and level are None for a hazard that does not apply here (state says why).",
-        '    print(hazard.hazard_id, hazard.score, hazard.level, hazard.state)',
+        "    print(hazard.hazard_id, hazard.score, hazard.level, hazard.state)",
         'print("aggregate", scores.aggregate.score, scores.aggregate.level)',
       ].join("\n"),
     },
@@ -76,7 +77,7 @@ export function clientExamples(apiBase: string): ClientExample[] {
         "  signal: AbortSignal.timeout(10_000),",
         "});",
         "if (error) throw new Error(error.error);",
-        "// data is typed from the document: hazards[].score is 1 | … | 5 or null, level \"L\" … \"E\" or null.",
+        '// data is typed from the document: hazards[].score is 1 | … | 5 or null, level "L" … "E" or null.',
         "for (const hazard of data.hazards) console.log(hazard.hazard_id, hazard.score, hazard.level, hazard.state);",
         'console.log("aggregate", data.aggregate.score, data.aggregate.level);',
       ].join("\n"),

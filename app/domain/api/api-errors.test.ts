@@ -10,6 +10,7 @@ describe("the code an error answer gets from its status", () => {
     expect(apiErrorCodeForStatus(409)).toBe("conflict");
     expect(apiErrorCodeForStatus(500)).toBe("server_error");
     expect(apiErrorCodeForStatus(503)).toBe("service_unavailable");
-    for (const status of [400, 401, 402, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503]) expect(Object.hasOwn(API_ERROR_CODES, apiErrorCodeForStatus(status))).toBe(true);
+    for (const status of [400, 401, 402, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503])
+      expect(Object.hasOwn(API_ERROR_CODES, apiErrorCodeForStatus(status))).toBe(true);
   });
 });

@@ -11,11 +11,13 @@ export const API_ERROR_CODES = {
   payment_required: "The full report needs a confirmed purchase of this portfolio first.",
   forbidden: "The caller may not do this (plan, cross-site form, or another account's resource).",
   plan_required: "The caller's plan does not include this (API keys are PREMIUM only).",
-  insufficient_scope: "The API key's scopes do not allow this: buying and billing need a key with the billing scope (or the user's own session); managing keys needs the user's own session.",
+  insufficient_scope:
+    "The API key's scopes do not allow this: buying and billing need a key with the billing scope (or the user's own session); managing keys needs the user's own session.",
   not_entitled: "The location is not in the caller's plan or packages; `modal` says which purchase opens it.",
   not_found: "Unknown id, code, path, lead, order, upload or key.",
   method_not_allowed: "The method is not allowed on this path; `Allow` lists those that are.",
-  conflict: "The order is no longer in a state that allows this, or an API key's name is taken, the account holds the most keys it may, or the key was rotated already.",
+  conflict:
+    "The order is no longer in a state that allows this, or an API key's name is taken, the account holds the most keys it may, or the key was rotated already.",
   payload_too_large: "The request body is larger than this call accepts.",
   unsupported_media_type: "The body's content type is not one this call reads.",
   precondition_failed: "A condition the request set (If-None-Match: * on a POST) cannot hold.",
@@ -48,7 +50,10 @@ const CODE_OF_STATUS: Record<number, ApiErrorCode> = {
 };
 
 export function apiErrorCodeForStatus(status: number): ApiErrorCode {
-  return CODE_OF_STATUS[status] ?? (status >= 500 ? (status === 503 ? "service_unavailable" : "server_error") : "invalid_request");
+  return (
+    CODE_OF_STATUS[status] ??
+    (status >= 500 ? (status === 503 ? "service_unavailable" : "server_error") : "invalid_request")
+  );
 }
 
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {
@@ -71,5 +76,7 @@ export const WWW_AUTHENTICATE_HEADER = "WWW-Authenticate";
 const AUTH_REALM = "api";
 
 export function wwwAuthenticate(code: ApiErrorCode): string {
-  return code === "invalid_credential" ? `Bearer realm="${AUTH_REALM}", error="invalid_token"` : `Bearer realm="${AUTH_REALM}"`;
+  return code === "invalid_credential"
+    ? `Bearer realm="${AUTH_REALM}", error="invalid_token"`
+    : `Bearer realm="${AUTH_REALM}"`;
 }

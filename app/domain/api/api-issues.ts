@@ -12,7 +12,10 @@ export interface RequestProblem {
 
 /** `locations[3].lat` from zod's path ["locations", 3, "lat"]. */
 export function fieldPath(path: readonly (string | number)[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+  return path.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    "",
+  );
 }
 
 const plural = (n: number | bigint, one: string) => `${n} ${one}${Number(n) === 1 ? "" : "s"}`;
@@ -30,10 +33,15 @@ const A_TYPE: Record<string, string> = {
 function ownWording(issue: z.ZodIssue, name: string): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.received === "undefined" ? `${name} is required` : `${name} must be ${A_TYPE[issue.expected] ?? issue.expected}`;
+      return issue.received === "undefined"
+        ? `${name} is required`
+        : `${name} must be ${A_TYPE[issue.expected] ?? issue.expected}`;
     case "too_small":
       if (issue.type === "array") return `${name} must hold at least ${plural(issue.minimum, "item")}`;
-      if (issue.type === "string") return Number(issue.minimum) === 1 ? `${name} is required` : `${name} must be at least ${plural(issue.minimum, "character")}`;
+      if (issue.type === "string")
+        return Number(issue.minimum) === 1
+          ? `${name} is required`
+          : `${name} must be at least ${plural(issue.minimum, "character")}`;
       return `${name} must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}`;
     case "too_big":
       if (issue.type === "array") return `${name} may hold at most ${plural(issue.maximum, "item")}`;
@@ -59,7 +67,10 @@ export function describeRequestIssue(issue: z.ZodIssue, subject = "the body"): R
   const at = fieldPath(issue.path);
   if (issue.code === "unrecognized_keys") {
     const field = fieldPath([...issue.path, issue.keys[0]!]);
-    return { message: `${field} is not a field this call reads${issue.keys.length > 1 ? ` (nor ${issue.keys.slice(1).join(", ")})` : ""}`, field };
+    return {
+      message: `${field} is not a field this call reads${issue.keys.length > 1 ? ` (nor ${issue.keys.slice(1).join(", ")})` : ""}`,
+      field,
+    };
   }
   // A message the schema set itself (required_error, .min(1, "…"), a refinement's) is the one to answer with.
   const libraryDefault = z.defaultErrorMap(issue, { defaultError: issue.message, data: undefined }).message;

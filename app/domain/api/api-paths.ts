@@ -64,7 +64,6 @@ export function apiUrl(path: string) {
   return `${API_PREFIX}${path}`;
 }
 
-
 const UPLOAD_PREVIEW_PATHS: readonly string[] = [API_PATHS.uploadPreview, API_PATHS.requestPreview];
 /** Report-stat calls compute over a whole portfolio: the spec gives them no timeout. */
 const UNTIMED_PATHS: readonly string[] = [

@@ -4,10 +4,17 @@ import { API_ERROR_CODES } from "./api-errors";
 import { API_PATHS, API_PREFIX } from "./api-paths";
 import { SESSION_COOKIE_NAME } from "../auth/auth";
 import { API_OPERATIONS, buildOpenApiDocument } from "./openapi";
-import { hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema, regionsParamsSchema } from "./params/riskdb-params";
+import {
+  hazardScoresParamsSchema,
+  locationCodesParamsSchema,
+  periodsParamsSchema,
+  pointHazardsParamsSchema,
+  regionsParamsSchema,
+} from "./params/riskdb-params";
 import { FILE_OPERATION_IDS } from "./openapi/files";
 
-const OpenAPIResponseValidator = ((validatorModule as unknown as { default?: typeof validatorModule }).default ?? validatorModule) as typeof validatorModule;
+const OpenAPIResponseValidator = ((validatorModule as unknown as { default?: typeof validatorModule }).default ??
+  validatorModule) as typeof validatorModule;
 
 // Loose view of the generated document for deep assertions.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,7 +33,8 @@ function problems(schema: Loose, value: unknown) {
 }
 
 function* operations(): Generator<[string, string, Loose]> {
-  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Loose>>)) for (const [method, o] of Object.entries(item)) yield [path, method, o];
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Loose>>))
+    for (const [method, o] of Object.entries(item)) yield [path, method, o];
 }
 
 describe("OpenAPI document", () => {
@@ -50,7 +58,10 @@ describe("OpenAPI document", () => {
       expect(media.schema, `${method} ${path}`).toBeTruthy();
       expect(o.responses["500"], `${method} ${path}`).toBeTruthy();
       for (const name of path.match(/\{(\w+)\}/g) ?? []) {
-        expect(o.parameters.some((p: Loose) => p.in === "path" && `{${p.name}}` === name), `${path} ${name}`).toBe(true);
+        expect(
+          o.parameters.some((p: Loose) => p.in === "path" && `{${p.name}}` === name),
+          `${path} ${name}`,
+        ).toBe(true);
       }
     }
   });
@@ -88,10 +99,16 @@ describe("OpenAPI document", () => {
     };
     for (const [path, schema] of Object.entries(parsed)) {
       const documented = Object.fromEntries(op(path, "get").parameters.map((p: Loose) => [p.name, p.required]));
-      const expected = Object.fromEntries(Object.entries(schema.shape).map(([name, field]) => [name, !(field as Loose).isOptional()]));
+      const expected = Object.fromEntries(
+        Object.entries(schema.shape).map(([name, field]) => [name, !(field as Loose).isOptional()]),
+      );
       expect(documented, path).toEqual(expected);
     }
-    expect(op(API_PATHS.riskPointHazards, "get").parameters.find((p: Loose) => p.name === "lat").schema).toMatchObject({ type: "number", minimum: -90, maximum: 90 });
+    expect(op(API_PATHS.riskPointHazards, "get").parameters.find((p: Loose) => p.name === "lat").schema).toMatchObject({
+      type: "number",
+      minimum: -90,
+      maximum: 90,
+    });
   });
 
   it("forbids undocumented fields in every answer object", () => {
@@ -103,17 +120,28 @@ describe("OpenAPI document", () => {
       seen.add(schema);
       if (schema.properties && schema.additionalProperties !== false) open.push(where);
       for (const [k, v] of Object.entries(schema.properties ?? {})) walk(v, `${where}.${k}`);
-      for (const key of ["items", "additionalProperties"]) if (typeof schema[key] === "object") walk(schema[key], `${where}[]`);
+      for (const key of ["items", "additionalProperties"])
+        if (typeof schema[key] === "object") walk(schema[key], `${where}[]`);
       for (const key of ["anyOf", "oneOf", "allOf", "prefixItems"]) for (const s of schema[key] ?? []) walk(s, where);
     };
-    for (const [path, method, o] of operations()) for (const [status, r] of Object.entries(o.responses as Record<string, Loose>)) walk(r.content?.["application/json"]?.schema, `${method} ${path} ${status}`);
+    for (const [path, method, o] of operations())
+      for (const [status, r] of Object.entries(o.responses as Record<string, Loose>))
+        walk(r.content?.["application/json"]?.schema, `${method} ${path} ${status}`);
     expect(open).toEqual([]);
   });
 
   it("declares the session cookie, the session token and API keys (with scopes) as security schemes", () => {
-    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: "apiKey", in: "cookie", name: SESSION_COOKIE_NAME });
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: SESSION_COOKIE_NAME,
+    });
     expect(doc.components.securitySchemes.sessionToken).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "crk_…" });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "crk_…",
+    });
     const session = [{ sessionToken: [] }, { sessionCookie: [] }];
     expect(op(API_PATHS.availableLocations, "get").security).toEqual([{ apiKey: ["read"] }, ...session]);
     expect(op(API_PATHS.riskHazardScores, "get").security).toEqual([{}, { apiKey: ["read"] }, ...session]);
@@ -125,24 +153,65 @@ describe("OpenAPI document", () => {
 
   it("answers the third-party findings: nullable fields, array blocks, statuses, bodies and parameters", () => {
     const scenarios = deref(json(op(API_PATHS.riskScenarios, "get").responses["200"]).schema);
-    expect(problems(scenarios, { status: "ok", scenarios: [{ id: "hist", name: "Historical (1950-1999)", ssp: null, narrative: "Reference climatology, 1950-1999" }] })).toEqual([]);
+    expect(
+      problems(scenarios, {
+        status: "ok",
+        scenarios: [
+          { id: "hist", name: "Historical (1950-1999)", ssp: null, narrative: "Reference climatology, 1950-1999" },
+        ],
+      }),
+    ).toEqual([]);
     const item = deref(doc.components.schemas.HazardScoreItem);
-    expect(problems(item, { hazard_id: "SS", name: "Storm surge", colour: "#0ea5e9", value: null, score: null, level: null, confidence: "proxy", applicable: false, state: "not_applicable" })).toEqual([]);
+    expect(
+      problems(item, {
+        hazard_id: "SS",
+        name: "Storm surge",
+        colour: "#0ea5e9",
+        value: null,
+        score: null,
+        level: null,
+        confidence: "proxy",
+        applicable: false,
+        state: "not_applicable",
+      }),
+    ).toEqual([]);
     const social = deref(json(op(API_PATHS.uploadSocialEconomics, "post").responses["200"]).schema);
     expect(deref(social.properties.social_by_country_sum).type).toBe("array");
-    expect(Object.keys(op(API_PATHS.generateReport, "get").responses)).toEqual(expect.arrayContaining(["400", "401", "402", "403", "404"]));
-    expect(Object.keys(op(API_PATHS.uploadRequestStats, "post").responses)).toEqual(expect.arrayContaining(["202", "402"]));
+    expect(Object.keys(op(API_PATHS.generateReport, "get").responses)).toEqual(
+      expect.arrayContaining(["400", "401", "402", "403", "404"]),
+    );
+    expect(Object.keys(op(API_PATHS.uploadRequestStats, "post").responses)).toEqual(
+      expect.arrayContaining(["202", "402"]),
+    );
     expect(op(API_PATHS.leadFileTransfer, "post").requestBody.content["application/json"].schema).toBeTruthy();
     const key = deref(json(op(API_PATHS.appKey, "get").responses["200"]).schema);
-    expect(problems(key, { status: "ok", key: null, name: "default", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" })).toEqual([]);
-    expect(op(API_PATHS.generateReport, "get").parameters.map((p: Loose) => p.name)).toEqual(["upload_id", "access_token"]);
+    expect(
+      problems(key, {
+        status: "ok",
+        key: null,
+        name: "default",
+        prefix: "crk_Q2xpbWF0",
+        created_at: "2026-11-01T10:00:00.000Z",
+      }),
+    ).toEqual([]);
+    expect(op(API_PATHS.generateReport, "get").parameters.map((p: Loose) => p.name)).toEqual([
+      "upload_id",
+      "access_token",
+    ]);
     const order = deref(op(API_PATHS.selfServiceCreateOrder, "post").requestBody.content["application/json"].schema);
     expect(problems(order, { products: ["single_pdf", 1], lead_id: 1 })).toEqual([]);
   });
 
   it("describes the riskdb parameters and error answers", () => {
     const scores = op(API_PATHS.riskHazardScores, "get");
-    expect(scores.parameters.map((p: Loose) => p.name)).toEqual(["location_code", "scenario", "period", "lat", "lon", "explain"]);
+    expect(scores.parameters.map((p: Loose) => p.name)).toEqual([
+      "location_code",
+      "scenario",
+      "period",
+      "lat",
+      "lon",
+      "explain",
+    ]);
     expect(Object.keys(scores.responses)).toEqual(["200", "304", "400", "401", "403", "404", "405", "429", "500"]);
     expect(Object.keys(scores.responses["200"].headers)).toContain("ETag");
     expect(Object.keys(op(API_PATHS.riskPointHazards, "get").responses)).toContain("304");
@@ -166,7 +235,9 @@ describe("OpenAPI document", () => {
   });
 
   it("publishes client examples that name a real operation and real schemas", () => {
-    expect(op(EXAMPLE_PATH, "get").responses["200"].content["application/json"].schema.$ref).toBe(`#/components/schemas/${EXAMPLE_RESPONSE_SCHEMA}`);
+    expect(op(EXAMPLE_PATH, "get").responses["200"].content["application/json"].schema.$ref).toBe(
+      `#/components/schemas/${EXAMPLE_RESPONSE_SCHEMA}`,
+    );
     expect(doc.components.schemas.Error).toBeTruthy();
     const examples = clientExamples(doc.servers[0].url);
     expect(examples.map((e) => e.id)).toEqual(["curl", "python", "typescript"]);

@@ -62,7 +62,8 @@ export function buildOpenApiDocument(origin: string, version = API_VERSION) {
   registry.registerComponent("securitySchemes", "sessionToken", {
     type: "http",
     scheme: "bearer",
-    description: "The session token sign-in answers, in `Authorization: Bearer`: the user's own session, allowed everything the user may do.",
+    description:
+      "The session token sign-in answers, in `Authorization: Bearer`: the user's own session, allowed everything the user may do.",
   });
   registry.registerComponent("securitySchemes", "sessionCookie", {
     type: "apiKey",
@@ -77,15 +78,14 @@ export function buildOpenApiDocument(origin: string, version = API_VERSION) {
     info: {
       title: "Climate risk public API",
       version,
-      description:
-        [
-          "Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.",
-          `What changed, with dates, in the API and the dataset: ${base}/api/changelog (as JSON: ${base}/api/changelog.json)`,
-          "## Versions",
-          ...API_VERSIONS_TEXT,
-          "## Limits",
-          ...API_LIMITS_TEXT,
-        ].join("\n\n"),
+      description: [
+        "Physical climate risk scores (1 Low to 5 Extreme) for countries, regions, H3 resolution-4 hexagons and points, under RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050, plus the account, order and content endpoints used by the web application.",
+        `What changed, with dates, in the API and the dataset: ${base}/api/changelog (as JSON: ${base}/api/changelog.json)`,
+        "## Versions",
+        ...API_VERSIONS_TEXT,
+        "## Limits",
+        ...API_LIMITS_TEXT,
+      ].join("\n\n"),
       license: { name: "Proprietary: see the terms of use", url: `${base}/terms` },
       contact: { name: "Climate risk platform", url: `${base}/contact` },
     },
@@ -106,7 +106,13 @@ function allowNullInEnums(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(allowNullInEnums);
   if (!node || typeof node !== "object") return;
   const schema = node as { type?: unknown; enum?: unknown[] };
-  if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes("null") && !schema.enum.includes(null)) schema.enum.push(null);
+  if (
+    Array.isArray(schema.enum) &&
+    Array.isArray(schema.type) &&
+    schema.type.includes("null") &&
+    !schema.enum.includes(null)
+  )
+    schema.enum.push(null);
   for (const value of Object.values(node)) allowNullInEnums(value);
 }
 

@@ -9,7 +9,12 @@ export interface PageCursor {
 }
 
 /** `edges`: the keys of the page's first and last items, null for an empty page. Null when no page is next to it. */
-export function pageLinks(url: URL, page: PageCursor, hasMore: boolean, edges: readonly [number, number] | null): string | null {
+export function pageLinks(
+  url: URL,
+  page: PageCursor,
+  hasMore: boolean,
+  edges: readonly [number, number] | null,
+): string | null {
   if (!edges) return null;
   const backwards = page.startingAfter === undefined && page.endingBefore !== undefined;
   // Reading forwards, older items remain when has_more, newer ones when the page started after a cursor; backwards, the reverse.
@@ -23,6 +28,9 @@ export function pageLinks(url: URL, page: PageCursor, hasMore: boolean, edges: r
     target.searchParams.set(cursor, String(key));
     return `<${target.pathname}${target.search}>; rel="${rel}"`;
   };
-  const links = [...(olderRemain ? [link("starting_after", edges[1], "next")] : []), ...(newerRemain ? [link("ending_before", edges[0], "prev")] : [])];
+  const links = [
+    ...(olderRemain ? [link("starting_after", edges[1], "next")] : []),
+    ...(newerRemain ? [link("ending_before", edges[0], "prev")] : []),
+  ];
   return links.length ? links.join(", ") : null;
 }

@@ -4,7 +4,14 @@
  */
 export const API_KEY_MODAL_PARAM = "apiKeyModal";
 
-export const ACCOUNT_INTENTS = ["create_named_key", "rotate_named_key", "revoke_named_key", "terms", "buy_credits", "password"] as const;
+export const ACCOUNT_INTENTS = [
+  "create_named_key",
+  "rotate_named_key",
+  "revoke_named_key",
+  "terms",
+  "buy_credits",
+  "password",
+] as const;
 
 /** The query that asks the account page to confirm rotating or revoking one key (works without JavaScript). */
 export const KEY_CONFIRM_PARAM = "confirmKey";

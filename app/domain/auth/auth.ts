@@ -25,7 +25,10 @@ export const LOGIN_LIMITS = {
 /** The wait before checking a password for an account with this many recent failures (from all clients). */
 export function loginSlowDownMs(accountFailures: number): number {
   if (accountFailures < LOGIN_LIMITS.slowDownAfter) return 0;
-  return Math.min((accountFailures - LOGIN_LIMITS.slowDownAfter + 1) * LOGIN_LIMITS.delayStepMs, LOGIN_LIMITS.maxDelayMs);
+  return Math.min(
+    (accountFailures - LOGIN_LIMITS.slowDownAfter + 1) * LOGIN_LIMITS.delayStepMs,
+    LOGIN_LIMITS.maxDelayMs,
+  );
 }
 
 /** Reset requests: per address (also capped per recipient by the mailer) and per client. */
@@ -38,20 +41,24 @@ export const AUTH_MESSAGES = {
   invalidCredentials: "The e-mail or password is incorrect. Try again, or reset your password.",
   wrongPassword: "The password is incorrect. Try again or reset it.",
   /** One answer for a new address and one that has an account: the mailbox's owner learns which, no one else. */
-  signupSent: "Check your e-mail: we have sent a link to finish creating your account. It is valid for 60 minutes. If this address already has an account, the e-mail says so instead.",
+  signupSent:
+    "Check your e-mail: we have sent a link to finish creating your account. It is valid for 60 minutes. If this address already has an account, the e-mail says so instead.",
   signupInvalid: "This link to finish creating an account is not valid. Sign up again.",
   signupExpired: "This link to finish creating an account has expired. Sign up again.",
   emailTaken: "An account with this e-mail address already exists. Log in instead.",
   tooManyAttempts: (minutes: number) => `Too many login attempts. Please try again in ${minutes} minutes.`,
   tooManyResets: (minutes: number) => `Too many password reset requests. Please try again in ${minutes} minutes.`,
-  tooManySignups: (minutes: number) => `Too many sign-up attempts from your connection. Please try again in ${minutes} minutes.`,
+  tooManySignups: (minutes: number) =>
+    `Too many sign-up attempts from your connection. Please try again in ${minutes} minutes.`,
   passwordsDiffer: "The two passwords do not match",
-  resetSent: "If an account uses this e-mail address, we have e-mailed it a link to reset the password. It is valid for 60 minutes.",
+  resetSent:
+    "If an account uses this e-mail address, we have e-mailed it a link to reset the password. It is valid for 60 minutes.",
   resetInvalid: "This password reset link is not valid. Request a new one.",
   resetExpired: "This password reset link has expired. Request a new one.",
   resetUsed: "This password reset link has already been used. Request a new one.",
   passwordChanged: "Your password has been changed and your API keys have been revoked. Please log in.",
-  passwordChangedSignedIn: "Your password has been changed. Other devices have been signed out and your API keys revoked: create a new key if you use the API.",
+  passwordChangedSignedIn:
+    "Your password has been changed. Other devices have been signed out and your API keys revoked: create a new key if you use the API.",
   loggedIn: "Welcome back",
   signedUp: "Your account is ready",
   loggedOut: "You have been logged out",
@@ -77,7 +84,10 @@ export function mailOutboxNote(outbox: "off" | "admin" | "public"): { text: stri
   if (outbox === "off") return null;
   const where = `No mail server is set up on this server (SMTP_URL is not set), so the e-mail was not sent: it waits in the server's mail outbox at ${MAIL_OUTBOX_PATH}.`;
   return outbox === "public"
-    ? { text: `${where} Open the outbox, find the message to your address and open the link in it.`, href: MAIL_OUTBOX_PATH }
+    ? {
+        text: `${where} Open the outbox, find the message to your address and open the link in it.`,
+        href: MAIL_OUTBOX_PATH,
+      }
     : {
         text: `${where} Only the administrator can read the outbox, and it hides the links there: ask the administrator of this server to set up SMTP_URL (or, on a private demo, to set MAIL_OUTBOX_PAGE=public and run it in development mode) and sign up again.`,
         href: null,

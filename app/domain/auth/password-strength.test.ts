@@ -2,8 +2,12 @@ import { PASSWORD_MIN_SCORE, PASSWORD_STRENGTH_MESSAGES, passwordStrengthProblem
 
 describe("passwordStrengthProblem", () => {
   it("refuses scores under the minimum, with the estimator's hint", () => {
-    expect(passwordStrengthProblem({ score: PASSWORD_MIN_SCORE - 1, isDemoPassword: false })).toBe(PASSWORD_STRENGTH_MESSAGES.weak);
-    expect(passwordStrengthProblem({ score: 0, warning: "Repeated characters are easy to guess.", isDemoPassword: false })).toContain("Repeated characters");
+    expect(passwordStrengthProblem({ score: PASSWORD_MIN_SCORE - 1, isDemoPassword: false })).toBe(
+      PASSWORD_STRENGTH_MESSAGES.weak,
+    );
+    expect(
+      passwordStrengthProblem({ score: 0, warning: "Repeated characters are easy to guess.", isDemoPassword: false }),
+    ).toContain("Repeated characters");
     expect(passwordStrengthProblem({ score: PASSWORD_MIN_SCORE, isDemoPassword: false })).toBeNull();
   });
 

@@ -14,7 +14,11 @@ export const PASSWORD_STRENGTH_MESSAGES = {
 } as const;
 
 /** The refusal for a password of this score (and whether it is the demo password), or null when it is good. */
-export function passwordStrengthProblem(input: { score: number; warning?: string | null; isDemoPassword: boolean }): string | null {
+export function passwordStrengthProblem(input: {
+  score: number;
+  warning?: string | null;
+  isDemoPassword: boolean;
+}): string | null {
   if (input.isDemoPassword) return PASSWORD_STRENGTH_MESSAGES.demo;
   if (input.score >= PASSWORD_MIN_SCORE) return null;
   return input.warning ? `${PASSWORD_STRENGTH_MESSAGES.weak} (${input.warning})` : PASSWORD_STRENGTH_MESSAGES.weak;

@@ -32,7 +32,11 @@ export const APPEALS = ["Mr", "Ms", "Mx", "Dr"] as const;
  * country must be an ISO 3166-1 code (VAT follows it): one saved before the codes were checked must be corrected.
  */
 export function isBillingFilled(v: BillingInfoValue): boolean {
-  return [v.first_name, v.last_name, v.email, v.phone, v.company.name, v.company.country, v.company.street].every((s) => s.trim() !== "") && !countryCodeProblem(v.company.country.trim().toUpperCase());
+  return (
+    [v.first_name, v.last_name, v.email, v.phone, v.company.name, v.company.country, v.company.street].every(
+      (s) => s.trim() !== "",
+    ) && !countryCodeProblem(v.company.country.trim().toUpperCase())
+  );
 }
 
 /**
@@ -41,31 +45,35 @@ export function isBillingFilled(v: BillingInfoValue): boolean {
  */
 export const BillingFormSchema = z
   .object({
-  appeal: z.enum(APPEALS, { errorMap: () => ({ message: MESSAGES.required }) }).optional(),
-  email: field.email(),
-  first_name: field.text(1, 100),
-  last_name: field.text(1, 100),
-  phone: requiredPhone(),
-  company_name: field.companyName(),
-  company_country: field
-    .required()
-    .pipe(z.string().regex(/^[A-Za-z]{2}$/, "Use the two-letter country code, e.g. FR"))
-    .transform((c) => c.toUpperCase())
-    .superRefine((c, ctx) => {
-      const problem = countryCodeProblem(c);
-      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-    }),
-  company_zip: field.optionalText(20),
-  company_city: field.optionalText(100),
-  company_street: field.text(1, 200),
-  company_vat_number: field.optionalText(30),
-})
+    appeal: z.enum(APPEALS, { errorMap: () => ({ message: MESSAGES.required }) }).optional(),
+    email: field.email(),
+    first_name: field.text(1, 100),
+    last_name: field.text(1, 100),
+    phone: requiredPhone(),
+    company_name: field.companyName(),
+    company_country: field
+      .required()
+      .pipe(z.string().regex(/^[A-Za-z]{2}$/, "Use the two-letter country code, e.g. FR"))
+      .transform((c) => c.toUpperCase())
+      .superRefine((c, ctx) => {
+        const problem = countryCodeProblem(c);
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      }),
+    company_zip: field.optionalText(20),
+    company_city: field.optionalText(100),
+    company_street: field.text(1, 200),
+    company_vat_number: field.optionalText(30),
+  })
   .transform((f, ctx) => {
     const state = vatMemberStateOf(f.company_country);
     if (!state || !f.company_vat_number) return f;
     const canonical = canonicalVatNumber(state, f.company_vat_number);
     if (!canonical) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["company_vat_number"], message: vatNumberFormatMessage(state, countryName(state)) });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["company_vat_number"],
+        message: vatNumberFormatMessage(state, countryName(state)),
+      });
       return z.NEVER;
     }
     return { ...f, company_vat_number: canonical };
@@ -83,7 +91,14 @@ export function billingFromForm(f: BillingForm): BillingInfoValue {
     first_name: f.first_name,
     last_name: f.last_name,
     phone: f.phone,
-    company: { name: f.company_name, country: f.company_country, zip: f.company_zip, city: f.company_city, street: f.company_street, vat_number: f.company_vat_number },
+    company: {
+      name: f.company_name,
+      country: f.company_country,
+      zip: f.company_zip,
+      city: f.company_city,
+      street: f.company_street,
+      vat_number: f.company_vat_number,
+    },
   };
 }
 
@@ -92,7 +107,8 @@ export function flattenBillingBody(body: Record<string, unknown>): Record<string
   const company = (body.company && typeof body.company === "object" ? body.company : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...body };
   delete out.company;
-  for (const k of ["name", "country", "zip", "city", "street", "vat_number"]) if (company[k] !== undefined) out[`company_${k}`] = company[k];
+  for (const k of ["name", "country", "zip", "city", "street", "vat_number"])
+    if (company[k] !== undefined) out[`company_${k}`] = company[k];
   if (out.appeal === "") delete out.appeal;
   return out;
 }

@@ -1,15 +1,39 @@
-import { CartSchema, CheckoutSchema, IDEMPOTENCY_FIELD, cartChoices, cartTotals, cartReviewBillingHref, countMessages, countsValid, creditsSelection } from "./cart";
+import {
+  CartSchema,
+  CheckoutSchema,
+  IDEMPOTENCY_FIELD,
+  cartChoices,
+  cartTotals,
+  cartReviewBillingHref,
+  countMessages,
+  countsValid,
+  creditsSelection,
+} from "./cart";
 import { COMMERCE_MESSAGES } from "./messages";
 import { MAX_LOCATIONS_PER_PURCHASE, priceLocationAmount } from "./packages";
 
-const form = { country_package: 0, country_count: 0, region_package: 0, region_count: 0, hexagon_package: 0, hexagon_count: 0 };
+const form = {
+  country_package: 0,
+  country_count: 0,
+  region_package: 0,
+  region_count: 0,
+  hexagon_package: 0,
+  hexagon_count: 0,
+};
 
 describe("the cart form", () => {
   const valid = { [IDEMPOTENCY_FIELD]: "0b6c3f0e-7c1a-4d0e-9a53-1d2b3c4d5e6f" };
 
   it("takes a rendered form token and refuses NUL bytes or control characters in it", () => {
     expect(CartSchema.safeParse(valid).success).toBe(true);
-    for (const bad of ["abcd\u0000efgh", "abcdefgh\r\nX-Evil: 1", "abcd\u0007efgh", "key with spaces", "short", "ключ-ключ-ключ"]) {
+    for (const bad of [
+      "abcd\u0000efgh",
+      "abcdefgh\r\nX-Evil: 1",
+      "abcd\u0007efgh",
+      "key with spaces",
+      "short",
+      "ключ-ключ-ключ",
+    ]) {
       const r = CartSchema.safeParse({ [IDEMPOTENCY_FIELD]: bad });
       expect(r.success, JSON.stringify(bad)).toBe(false);
       expect(r.error!.issues[0]!.path).toEqual([IDEMPOTENCY_FIELD]);
@@ -46,7 +70,11 @@ describe("cart totals", () => {
   });
 
   it("charge nothing for the current plan or a lower one", () => {
-    expect(cartTotals("PREMIUM", "PREMIUM", [{ id: 101 }], "GB", null)).toMatchObject({ newPlan: null, planMinor: 0, subtotalMinor: 15_000 });
+    expect(cartTotals("PREMIUM", "PREMIUM", [{ id: 101 }], "GB", null)).toMatchObject({
+      newPlan: null,
+      planMinor: 0,
+      subtotalMinor: 15_000,
+    });
     const down = cartTotals("PREMIUM", "DISCOVERY", [], "FR", null);
     expect(down).toMatchObject({ newPlan: null, planMinor: 0, subtotalMinor: 0 });
     expect(down.cost.TOTAL).toBe("0.00");
@@ -55,7 +83,13 @@ describe("cart totals", () => {
 
 describe("the checkout review", () => {
   it("shows the order's own lines with net, rate, VAT and gross that add up to the total charged", () => {
-    const t = cartTotals("DISCOVERY", "PREMIUM", [{ id: 101 }, { id: 0 }, { id: 303, count: 7 }], "FR", "FR12345678901");
+    const t = cartTotals(
+      "DISCOVERY",
+      "PREMIUM",
+      [{ id: 101 }, { id: 0 }, { id: 303, count: 7 }],
+      "FR",
+      "FR12345678901",
+    );
     expect(t.lines.map((l) => [l.description, l.netMinor, l.rateBp, l.vatMinor, l.grossMinor])).toEqual([
       ["Plan PREMIUM (12 months)", 99_000, 2_000, 19_800, 118_800],
       ["1 country", 15_000, 2_000, 3_000, 18_000],
@@ -69,17 +103,28 @@ describe("the checkout review", () => {
     const t = cartTotals("PREMIUM", "PREMIUM", [{ id: 101 }], "DE", "DE123456789");
     expect(t).toMatchObject({ rateBp: 0, vatMinor: 0, totalMinor: 15_000, rule: "eu_reverse_charge" });
     expect(t.vatNote).toMatch(/^Reverse charge: VAT to be accounted for by the recipient/);
-    const base = { [IDEMPOTENCY_FIELD]: "0b6c3f0e-7c1a-4d0e-9a53-1d2b3c4d5e6f", ...form, country_package: 101, terms_version: "2026-01" };
+    const base = {
+      [IDEMPOTENCY_FIELD]: "0b6c3f0e-7c1a-4d0e-9a53-1d2b3c4d5e6f",
+      ...form,
+      country_package: 101,
+      terms_version: "2026-01",
+    };
     expect(CheckoutSchema.safeParse(base).success).toBe(false);
     expect(CheckoutSchema.safeParse({ ...base, terms: "on" }).success).toBe(true);
-    expect(CheckoutSchema.safeParse(base).error!.issues.find((i) => i.path[0] === "terms")!.message).toBe(COMMERCE_MESSAGES.termsRequired);
+    expect(CheckoutSchema.safeParse(base).error!.issues.find((i) => i.path[0] === "terms")!.message).toBe(
+      COMMERCE_MESSAGES.termsRequired,
+    );
   });
 });
 
 describe("credits bought from the account", () => {
   it("become a cart selection of one package, reviewed and paid like the cart, at the price the API charges", () => {
     // A size that a fixed package has, and one that only the custom package of that kind gives.
-    for (const [kind, amount] of [["hexagon", 10], ["country", 7], ["region", 1]] as const) {
+    for (const [kind, amount] of [
+      ["hexagon", 10],
+      ["country", 7],
+      ["region", 1],
+    ] as const) {
       const selection = creditsSelection(kind, amount);
       expect(countsValid(selection)).toBe(true);
       const t = cartTotals("PREMIUM", undefined, cartChoices(selection), "FR", null);
@@ -93,6 +138,8 @@ describe("credits bought from the account", () => {
 
 describe("cartReviewBillingHref", () => {
   it("sends the buyer to the billing page and back to the review of the same selection", () => {
-    expect(cartReviewBillingHref("plan=PRO&country_count=2")).toBe("/dashboard/account/billing?redirectTo=%2Fdashboard%2Fcart%2Freview%3Fplan%3DPRO%26country_count%3D2");
+    expect(cartReviewBillingHref("plan=PRO&country_count=2")).toBe(
+      "/dashboard/account/billing?redirectTo=%2Fdashboard%2Fcart%2Freview%3Fplan%3DPRO%26country_count%3D2",
+    );
   });
 });

@@ -20,7 +20,14 @@ const packageId = (kind: LocationKind) =>
     .refine((id) => id === 0 || PACKAGES.some((p) => p.id === id && p.kind === kind), "Choose a package from the list")
     .default(0);
 /** The custom count is parsed as an integer; empty means 0. */
-const customCount = z.preprocess((v) => plainIntegerInput(v) ?? 0, z.number({ invalid_type_error: "Only whole numbers" }).int("Only whole numbers").min(0, MESSAGES.minValue(0)).max(MAX_LOCATIONS_PER_PURCHASE, MESSAGES.maxValue(MAX_LOCATIONS_PER_PURCHASE)));
+const customCount = z.preprocess(
+  (v) => plainIntegerInput(v) ?? 0,
+  z
+    .number({ invalid_type_error: "Only whole numbers" })
+    .int("Only whole numbers")
+    .min(0, MESSAGES.minValue(0))
+    .max(MAX_LOCATIONS_PER_PURCHASE, MESSAGES.maxValue(MAX_LOCATIONS_PER_PURCHASE)),
+);
 
 export const CartSelectionSchema = z.object({
   plan: z.enum(PLAN_CODES).optional(),
@@ -35,7 +42,9 @@ export const CartSelectionSchema = z.object({
 export type CartSelection = z.infer<typeof CartSelectionSchema>;
 
 export const CartSchema = CartSelectionSchema.extend({
-  [IDEMPOTENCY_FIELD]: z.string().regex(IDEMPOTENCY_KEY_PATTERN, `The form token ${IDEMPOTENCY_KEY_MESSAGE}; reload the page`),
+  [IDEMPOTENCY_FIELD]: z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, `The form token ${IDEMPOTENCY_KEY_MESSAGE}; reload the page`),
 });
 export type CartForm = z.infer<typeof CartSchema>;
 
@@ -70,11 +79,23 @@ export function selectionSearch(v: CartSelection, currentPlan: string): string {
 export function creditsSelection(kind: LocationKind, amount: number): CartSelection {
   const fixed = PACKAGES.find((p) => p.kind === kind && p.locations === amount);
   const chosen = fixed ?? PACKAGES.find((p) => p.kind === kind && p.locations === null)!;
-  const none = { country_package: 0, country_count: 0, region_package: 0, region_count: 0, hexagon_package: 0, hexagon_count: 0 };
+  const none = {
+    country_package: 0,
+    country_count: 0,
+    region_package: 0,
+    region_count: 0,
+    hexagon_package: 0,
+    hexagon_count: 0,
+  };
   return { ...none, [`${kind}_package`]: chosen.id, [`${kind}_count`]: fixed ? 0 : amount };
 }
 
-export function cartChoices(f: Pick<CartForm, "country_package" | "country_count" | "region_package" | "region_count" | "hexagon_package" | "hexagon_count">): PackageChoice[] {
+export function cartChoices(
+  f: Pick<
+    CartForm,
+    "country_package" | "country_count" | "region_package" | "region_count" | "hexagon_package" | "hexagon_count"
+  >,
+): PackageChoice[] {
   return [
     { id: f.country_package, count: f.country_count },
     { id: f.region_package, count: f.region_count },
@@ -109,16 +130,33 @@ export function countsValid(f: Parameters<typeof cartChoices>[0]): boolean {
  * Totals of the cart as shown before paying: a plan is charged only when it is above the current one. The lines are
  * the order's own (upgradeItems) with the invoice's net, rate, VAT and gross.
  */
-export function cartTotals(currentPlan: string, plan: PlanCode | undefined, choices: PackageChoice[], billingCountry: string | null, vatNumber: string | null) {
+export function cartTotals(
+  currentPlan: string,
+  plan: PlanCode | undefined,
+  choices: PackageChoice[],
+  billingCountry: string | null,
+  vatNumber: string | null,
+) {
   const newPlan = planChange(currentPlan, plan).plan;
   const { planMinor, packages, subtotalMinor } = upgradeSubtotal(newPlan ?? "DISCOVERY", choices);
   const { rateBp, rule } = vatRateFor(billingCountry, vatNumber);
   const cost = costOf(subtotalMinor, rateBp);
   const lines = invoiceLines(upgradeItems(newPlan, packages), rateBp, cost.vatMinor);
-  return { newPlan, planMinor: newPlan ? planMinor : 0, packages, subtotalMinor, rateBp, rule, vatNote: vatNoteFor(rule, rateBp, billingCountry ?? ""), lines, ...cost };
+  return {
+    newPlan,
+    planMinor: newPlan ? planMinor : 0,
+    packages,
+    subtotalMinor,
+    rateBp,
+    rule,
+    vatNote: vatNoteFor(rule, rateBp, billingCountry ?? ""),
+    lines,
+    ...cost,
+  };
 }
 
 /** The smallest fixed package of a kind: what `?add=kind` preselects. */
 export function defaultPackageFor(kind: LocationKind): number {
-  return PACKAGES.filter((p) => p.kind === kind && p.locations !== null).sort((a, b) => a.priceMinor - b.priceMinor)[0]!.id;
+  return PACKAGES.filter((p) => p.kind === kind && p.locations !== null).sort((a, b) => a.priceMinor - b.priceMinor)[0]!
+    .id;
 }

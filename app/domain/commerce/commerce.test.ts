@@ -1,6 +1,20 @@
 import { COMMERCE_MESSAGES } from "./messages";
-import { formatDocumentDate, planChange, SELF_SERVICE_PRODUCTS, reportCostOf, reportCostText, upgradeSubtotal } from "./orders";
-import { PACKAGES, packageRegister, parseCustomCount, parsePackageChoices, priceLocationAmount, pricePackage } from "./packages";
+import {
+  formatDocumentDate,
+  planChange,
+  SELF_SERVICE_PRODUCTS,
+  reportCostOf,
+  reportCostText,
+  upgradeSubtotal,
+} from "./orders";
+import {
+  PACKAGES,
+  packageRegister,
+  parseCustomCount,
+  parsePackageChoices,
+  priceLocationAmount,
+  pricePackage,
+} from "./packages";
 import { planByTariffId, COUNTRY_SCORES_INCLUDED, planIncludes, reportPrices } from "./plan-offer";
 import { EMPTY_COST, costOf, vatAmount, vatRateFor } from "./invoicing/vat";
 import { PLAN_DEFINITIONS } from "./plans";
@@ -93,7 +107,12 @@ describe("VAT", () => {
   it("charges a German consumer 178.50 for 150.00 net, whatever is typed as a VAT number", () => {
     for (const vat of ["", "x", "-"]) {
       const { rateBp } = vatRateFor("DE", vat);
-      expect(costOf(15_000, rateBp).cost).toEqual({ SUBTOTAL: "150.00", "TAX RATE": 19, VAT: "28.50", TOTAL: "178.50" });
+      expect(costOf(15_000, rateBp).cost).toEqual({
+        SUBTOTAL: "150.00",
+        "TAX RATE": 19,
+        VAT: "28.50",
+        TOTAL: "178.50",
+      });
     }
   });
 
@@ -101,7 +120,12 @@ describe("VAT", () => {
     expect(vatAmount(1_001, 2550)).toBe(255); // 255.255
     expect(vatAmount(1_002, 2550)).toBe(256); // 255.51
     expect(vatAmount(10, 500)).toBe(1); // 0.5 → 1
-    expect(costOf(1_234_500, 2000).cost).toEqual({ SUBTOTAL: "12 345.00", "TAX RATE": 20, VAT: "2 469.00", TOTAL: "14 814.00" });
+    expect(costOf(1_234_500, 2000).cost).toEqual({
+      SUBTOTAL: "12 345.00",
+      "TAX RATE": 20,
+      VAT: "2 469.00",
+      TOTAL: "14 814.00",
+    });
     expect(costOf(0, 0).cost).toEqual(EMPTY_COST);
   });
 });
@@ -125,21 +149,27 @@ describe("what a plan includes", () => {
   it("says plainly which plan has the API key and what reports cost on every plan", () => {
     const byCode = Object.fromEntries(PLAN_DEFINITIONS.map((p) => [p.code, planIncludes(p)]));
     expect(byCode.PREMIUM).toContain("API key for the hazard API included");
-    for (const code of ["DISCOVERY", "GRANULAR", "COUNTRY+"]) expect(byCode[code]).toContain("No API key (only PREMIUM has one)");
+    for (const code of ["DISCOVERY", "GRANULAR", "COUNTRY+"])
+      expect(byCode[code]).toContain("No API key (only PREMIUM has one)");
     for (const lines of Object.values(byCode)) {
       expect(lines).toContain("Portfolio report: 14.00 EUR per location, not included in the plan");
       expect(lines).toContain("Single-location report: 49.00 EUR per report, not included in the plan");
     }
     // The prices shown are the prices charged.
     expect(reportPrices().portfolio).toBe(`${SELF_SERVICE_PRODUCTS[0].priceMinor / 100}.00 EUR per location`);
-    expect(byCode.GRANULAR![1]).toBe("10 countries, 50 regions and 500 hexagons to open on the dashboard, for 12 months");
+    expect(byCode.GRANULAR![1]).toBe(
+      "10 countries, 50 regions and 500 hexagons to open on the dashboard, for 12 months",
+    );
     // Country scores are open on every plan (ADR 012): no plan is sold on a "free list" of countries any more.
     for (const lines of Object.values(byCode)) expect(lines).toContain(COUNTRY_SCORES_INCLUDED);
     expect(byCode.DISCOVERY!.join(" ")).not.toMatch(/free list/);
   });
 
   it("states the report cost in the files as the money charged, with its currency", () => {
-    expect(reportCostOf({ totalMinor: 280_000, currency: "EUR" })).toEqual({ report_cost: "2 800.00", report_currency: "EUR" });
+    expect(reportCostOf({ totalMinor: 280_000, currency: "EUR" })).toEqual({
+      report_cost: "2 800.00",
+      report_currency: "EUR",
+    });
     expect(reportCostOf(null)).toEqual({ report_cost: "0.00", report_currency: "EUR" });
     expect(reportCostText({ report_cost: "2 800.00", report_currency: "EUR" })).toBe("2 800.00 EUR");
     expect(reportCostText({ report_cost: 190 })).toBe("190 credits");

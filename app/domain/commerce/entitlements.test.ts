@@ -1,6 +1,15 @@
 import {
-  ANONYMOUS_ACCESS, API_KEY_FORBIDDEN_MESSAGE, canAccess, canUseApiKey, classifyLocationCode, countryOfRegion, finestReadableLevel,
-  isOpenLevel, purchaseModalFor, unlockableLevels, type AccessContext,
+  ANONYMOUS_ACCESS,
+  API_KEY_FORBIDDEN_MESSAGE,
+  canAccess,
+  canUseApiKey,
+  classifyLocationCode,
+  countryOfRegion,
+  finestReadableLevel,
+  isOpenLevel,
+  purchaseModalFor,
+  unlockableLevels,
+  type AccessContext,
 } from "./entitlements";
 
 const none = { country: [], region: [], hexagon: [] };
@@ -28,7 +37,8 @@ describe("classifyLocationCode", () => {
 
 describe("canAccess", () => {
   it("opens every country to anonymous callers, and no region or hexagon", () => {
-    for (const c of ["GB", "gb", "DK", "BD", "NG", "US", "ES"]) expect(canAccess(ANONYMOUS_ACCESS, "country", c)).toEqual({ allowed: true, reason: "free" });
+    for (const c of ["GB", "gb", "DK", "BD", "NG", "US", "ES"])
+      expect(canAccess(ANONYMOUS_ACCESS, "country", c)).toEqual({ allowed: true, reason: "free" });
     expect(canAccess(ANONYMOUS_ACCESS, "region", "GB-LND")).toEqual({ allowed: false, reason: "sign_in", modal: null });
     expect(canAccess(ANONYMOUS_ACCESS, "hexagon", LONDON)).toEqual({ allowed: false, reason: "sign_in", modal: null });
     expect([isOpenLevel("country"), isOpenLevel("region"), isOpenLevel("hexagon")]).toEqual([true, false, false]);
@@ -49,21 +59,36 @@ describe("canAccess", () => {
   });
   it("opens buyDataModal while the limit of that kind is above 0, otherwise addCreditsModal", () => {
     const c = ctx({ plan: "DISCOVERY", limits: { country: 2, region: 0, hexagon: 1 } });
-    expect(canAccess(c, "region", "ES-M")).toEqual({ allowed: false, reason: "not_entitled", modal: "addCreditsModal" });
+    expect(canAccess(c, "region", "ES-M")).toEqual({
+      allowed: false,
+      reason: "not_entitled",
+      modal: "addCreditsModal",
+    });
     expect(canAccess(c, "hexagon", LONDON)).toMatchObject({ modal: "buyDataModal" });
     expect(purchaseModalFor({ country: 0, region: 0, hexagon: 0 }, "country")).toBe("addCreditsModal");
   });
   it("lets COUNTRY+ read every region of its ordered countries, and only that plan", () => {
     const ordered = { country: ["ES"], region: [], hexagon: [] };
-    expect(canAccess(ctx({ plan: "COUNTRY+", ordered }), "region", "ES-M")).toEqual({ allowed: true, reason: "country_ordered" });
+    expect(canAccess(ctx({ plan: "COUNTRY+", ordered }), "region", "ES-M")).toEqual({
+      allowed: true,
+      reason: "country_ordered",
+    });
     expect(canAccess(ctx({ plan: "COUNTRY+", ordered }), "region", "IT-RM")).toMatchObject({ allowed: false });
     expect(canAccess(ctx({ plan: "PREMIUM", ordered }), "region", "ES-M")).toMatchObject({ allowed: false });
   });
   it("opens a hexagon to PREMIUM, as to every plan, only when it is in the account's list", () => {
-    expect(canAccess(ctx({ plan: "PREMIUM" }), "hexagon", LONDON)).toMatchObject({ allowed: false, modal: "addCreditsModal" });
-    expect(canAccess(ctx({ plan: "PREMIUM", limits: { country: 0, region: 0, hexagon: 3 } }), "hexagon", LONDON)).toMatchObject({ allowed: false, modal: "buyDataModal" });
+    expect(canAccess(ctx({ plan: "PREMIUM" }), "hexagon", LONDON)).toMatchObject({
+      allowed: false,
+      modal: "addCreditsModal",
+    });
+    expect(
+      canAccess(ctx({ plan: "PREMIUM", limits: { country: 0, region: 0, hexagon: 3 } }), "hexagon", LONDON),
+    ).toMatchObject({ allowed: false, modal: "buyDataModal" });
     const own = { country: [], region: [], hexagon: [LONDON] };
-    expect(canAccess(ctx({ plan: "PREMIUM", ordered: own }), "hexagon", LONDON)).toEqual({ allowed: true, reason: "ordered" });
+    expect(canAccess(ctx({ plan: "PREMIUM", ordered: own }), "hexagon", LONDON)).toEqual({
+      allowed: true,
+      reason: "ordered",
+    });
   });
   it("a country is readable whether or not it was ordered (ordering still matters to COUNTRY+ regions)", () => {
     const c = ctx({ plan: "PREMIUM", ordered: { country: ["ES"], region: [], hexagon: [] } });
@@ -82,7 +107,10 @@ describe("finestReadableLevel", () => {
   it("answers every point on land: the country for anyone who bought nothing finer", () => {
     expect(finestReadableLevel(ANONYMOUS_ACCESS, chittagong)).toEqual({ kind: "country", code: "BD" });
     expect(finestReadableLevel(ctx({ plan: "DISCOVERY" }), chittagong)).toEqual({ kind: "country", code: "BD" });
-    expect(finestReadableLevel(ctx({ plan: "DISCOVERY" }), { ...chittagong, region: null })).toEqual({ kind: "country", code: "BD" });
+    expect(finestReadableLevel(ctx({ plan: "DISCOVERY" }), { ...chittagong, region: null })).toEqual({
+      kind: "country",
+      code: "BD",
+    });
   });
   it("gives the finest level bought: the hexagon, else the region", () => {
     const region = ctx({ plan: "PREMIUM", ordered: { country: [], region: ["BD-B"], hexagon: [] } });
@@ -104,7 +132,9 @@ describe("unlockableLevels", () => {
   it("offers only what is finer than what is read, and nothing a region view does not have", () => {
     const region = ctx({ plan: "PREMIUM", ordered: { country: [], region: ["BD-B"], hexagon: [] } });
     expect(unlockableLevels(region, chittagong)).toEqual([{ kind: "hexagon", code: "843cc21ffffffff" }]);
-    expect(unlockableLevels(ctx({ plan: "DISCOVERY" }), { hexagon: null, region: "BD-B", country: "BD" })).toEqual([{ kind: "region", code: "BD-B" }]);
+    expect(unlockableLevels(ctx({ plan: "DISCOVERY" }), { hexagon: null, region: "BD-B", country: "BD" })).toEqual([
+      { kind: "region", code: "BD-B" },
+    ]);
     expect(unlockableLevels(ctx({ plan: "DISCOVERY" }), { hexagon: null, region: null, country: "BD" })).toEqual([]);
     const hex = ctx({ plan: "GRANULAR", ordered: { country: [], region: [], hexagon: ["843cc21ffffffff"] } });
     expect(unlockableLevels(hex, chittagong)).toEqual([]);

@@ -8,9 +8,13 @@ import { countryOfRegion, type LocationKind, type LocationRef } from "../geo/loc
 
 // Location codes have a module of their own, which pages can import without the entitlement rules and the plans.
 export {
-  HEXAGON_RESOLUTION, LOCATION_KINDS, classifyLocationCode, countryOfRegion, type LocationKind, type LocationRef,
+  HEXAGON_RESOLUTION,
+  LOCATION_KINDS,
+  classifyLocationCode,
+  countryOfRegion,
+  type LocationKind,
+  type LocationRef,
 } from "../geo/location-codes";
-
 
 /**
  * Levels open to everyone, anonymous callers included: every country's scores. A country value is a coarse rollup
@@ -28,13 +32,13 @@ export const API_KEY_FORBIDDEN_MESSAGE = "Only users with the PREMIUM Subscripti
 
 export const ENTITLEMENT_MESSAGES = {
   signInRequired: "Sign in or send an API key to read this location",
-  notEntitled: (kind: LocationKind, code: string) => `Your plan does not include the ${kind} ${code}; order it to see its scores`,
+  notEntitled: (kind: LocationKind, code: string) =>
+    `Your plan does not include the ${kind} ${code}; order it to see its scores`,
   invalidCode:
     "location_code must be a country (ISO 3166-1 alpha-2, e.g. GB), a region (ISO 3166-2, e.g. GB-LND) or an H3 resolution-4 hexagon id",
 } as const;
 
 export type { PurchaseModal } from "../dashboard/modals";
-
 
 export type CodeLists = Record<LocationKind, readonly string[]>;
 

@@ -12,7 +12,10 @@ export function planPrice(code: PlanCode): number {
 }
 
 /** The upgrade total is the plan price plus the country, region and hexagon package prices. */
-export function upgradeSubtotal(plan: PlanCode, packages: readonly PackageChoice[]): { planMinor: number; packages: PricedPackage[]; subtotalMinor: number } {
+export function upgradeSubtotal(
+  plan: PlanCode,
+  packages: readonly PackageChoice[],
+): { planMinor: number; packages: PricedPackage[]; subtotalMinor: number } {
   const priced = packages.map(pricePackage).filter((p): p is PricedPackage => p !== null);
   const planMinor = planPrice(plan);
   return { planMinor, packages: priced, subtotalMinor: planMinor + priced.reduce((s, p) => s + p.priceMinor, 0) };
@@ -35,8 +38,23 @@ export interface PurchaseItem {
  * the order and the invoice all take their lines from here.
  */
 export function upgradeItems(plan: PlanCode | null, packages: readonly PricedPackage[]): PurchaseItem[] {
-  const items: PurchaseItem[] = packages.map((p) => ({ code: `package_${p.id}`, name: p.name, quantity: 1, unitMinor: p.priceMinor, totalMinor: p.priceMinor, kind: p.kind, locations: p.locations }));
-  if (plan) items.unshift({ code: `plan_${plan}`, name: `Plan ${plan} (12 months)`, quantity: 1, unitMinor: planPrice(plan), totalMinor: planPrice(plan) });
+  const items: PurchaseItem[] = packages.map((p) => ({
+    code: `package_${p.id}`,
+    name: p.name,
+    quantity: 1,
+    unitMinor: p.priceMinor,
+    totalMinor: p.priceMinor,
+    kind: p.kind,
+    locations: p.locations,
+  }));
+  if (plan)
+    items.unshift({
+      code: `plan_${plan}`,
+      name: `Plan ${plan} (12 months)`,
+      quantity: 1,
+      unitMinor: planPrice(plan),
+      totalMinor: planPrice(plan),
+    });
   return items;
 }
 
@@ -45,8 +63,22 @@ export function upgradeItems(plan: PlanCode | null, packages: readonly PricedPac
  * its kind of lead: the portfolio report for an uploaded portfolio, the PDF for one postal address.
  */
 export const SELF_SERVICE_PRODUCTS = [
-  { id: 1, code: "portfolio_report", name: "Portfolio climate risk report (per location)", priceMinor: 1_400, perLocation: true, leadKind: "portfolio" },
-  { id: 2, code: "single_pdf", name: "Single-location climate risk report (PDF)", priceMinor: 4_900, perLocation: false, leadKind: "single_location" },
+  {
+    id: 1,
+    code: "portfolio_report",
+    name: "Portfolio climate risk report (per location)",
+    priceMinor: 1_400,
+    perLocation: true,
+    leadKind: "portfolio",
+  },
+  {
+    id: 2,
+    code: "single_pdf",
+    name: "Single-location climate risk report (PDF)",
+    priceMinor: 4_900,
+    perLocation: false,
+    leadKind: "single_location",
+  },
 ] as const;
 export type SelfServiceProductCode = (typeof SELF_SERVICE_PRODUCTS)[number]["code"];
 export type SelfServiceLeadKind = (typeof SELF_SERVICE_PRODUCTS)[number]["leadKind"];
@@ -69,7 +101,8 @@ export interface UploadLocationSummary {
  * assessed and billed once). Previews stored before billed_locations counted duplicates among the valid rows.
  */
 export function pricedLocationsOf(summary: UploadLocationSummary): { totalLocations: number; validLocations: number } {
-  const billed = summary.billed_locations ?? Math.max(0, (summary.valid_locations ?? 0) - (summary.duplicate_locations ?? 0));
+  const billed =
+    summary.billed_locations ?? Math.max(0, (summary.valid_locations ?? 0) - (summary.duplicate_locations ?? 0));
   return { totalLocations: summary.total_locations ?? 0, validLocations: billed };
 }
 
@@ -118,13 +151,17 @@ export const IDEMPOTENCY_KEY_MESSAGE = "must be 8-200 letters, digits or - _ : .
 /** Sent as `true` on an answer given back for a repeated Idempotency-Key rather than run again. */
 export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
 /** A purchase without a key: the key is what makes a retry safe, so it is asked for first. */
-export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = "is required: send one per purchase (e.g. a UUID) so a retry never charges twice";
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE =
+  "is required: send one per purchase (e.g. a UUID) so a retry never charges twice";
 
 /**
  * The plan an order changes to: only upwards. The current plan changes nothing (packages alone may still be bought);
  * a lower plan is refused, so a "downgrade" can never become a free plan change or a 0.00 invoice.
  */
-export function planChange(currentPlan: string, requested: PlanCode | null | undefined): { plan: PlanCode | null; error: string | null } {
+export function planChange(
+  currentPlan: string,
+  requested: PlanCode | null | undefined,
+): { plan: PlanCode | null; error: string | null } {
   if (!requested || requested === currentPlan) return { plan: null, error: null };
   if (planRank(requested) <= planRank(currentPlan)) return { plan: null, error: COMMERCE_MESSAGES.planNotAbove };
   return { plan: requested, error: null };

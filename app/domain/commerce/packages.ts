@@ -71,7 +71,11 @@ export interface PackageItem {
 }
 
 /** package_register: the three groups, each with the placeholder first and then sorted by price ascending. */
-export function packageRegister(): { group: "Country" | "Region" | "Granular"; kind: LocationKind; packages: PackageItem[] }[] {
+export function packageRegister(): {
+  group: "Country" | "Region" | "Granular";
+  kind: LocationKind;
+  packages: PackageItem[];
+}[] {
   return (["country", "region", "hexagon"] as const).map((kind) => ({
     group: PACKAGE_GROUP_NAMES[kind],
     kind,
@@ -80,7 +84,12 @@ export function packageRegister(): { group: "Country" | "Region" | "Granular"; k
       ...PACKAGES.filter((p) => p.kind === kind)
         .slice()
         .sort((a, b) => a.priceMinor - b.priceMinor || a.id - b.id)
-        .map((p) => ({ id: p.id, price: formatMinorUnits(p.priceMinor), get_name: p.name, is_custom: p.locations === null })),
+        .map((p) => ({
+          id: p.id,
+          price: formatMinorUnits(p.priceMinor),
+          get_name: p.name,
+          is_custom: p.locations === null,
+        })),
     ],
   }));
 }
@@ -118,7 +127,13 @@ export function pricePackage(choice: PackageChoice): PricedPackage | null {
   if (def.locations === null) {
     const count = parseCustomCount(choice.count);
     if (count === 0) return null;
-    return { id: def.id, kind: def.kind, name: `${count} × ${def.name}`, locations: count, priceMinor: def.priceMinor * count };
+    return {
+      id: def.id,
+      kind: def.kind,
+      name: `${count} × ${def.name}`,
+      locations: count,
+      priceMinor: def.priceMinor * count,
+    };
   }
   return { id: def.id, kind: def.kind, name: def.name, locations: def.locations, priceMinor: def.priceMinor };
 }
@@ -135,6 +150,12 @@ export function priceLocationAmount(kind: LocationKind, amount: number): PricedP
 export function parsePackageChoices(raw: unknown): PackageChoice[] {
   const list = Array.isArray(raw) ? raw : raw && typeof raw === "object" ? Object.values(raw) : [];
   return list
-    .map((v) => (typeof v === "number" ? { id: v } : v && typeof v === "object" ? { id: Number((v as { id?: unknown }).id), count: parseCustomCount((v as { count?: unknown }).count) } : null))
+    .map((v) =>
+      typeof v === "number"
+        ? { id: v }
+        : v && typeof v === "object"
+          ? { id: Number((v as { id?: unknown }).id), count: parseCustomCount((v as { count?: unknown }).count) }
+          : null,
+    )
     .filter((c): c is PackageChoice => c !== null && Number.isInteger(c.id));
 }

@@ -36,7 +36,15 @@ export function planIncludes(plan: PlanDefinition): string[] {
 
 /** Tariff ids of the API (spec "Tariff plan: id, price, name") are the plans' sort order. */
 export function tariffList() {
-  return PLAN_DEFINITIONS.map((p) => ({ id: p.sortOrder, name: p.name, price: formatMinorUnits(p.priceMinor), limit_country: p.limitCountry, limit_region: p.limitRegion, limit_hexagon: p.limitHexagon, api_access: p.apiAccess }));
+  return PLAN_DEFINITIONS.map((p) => ({
+    id: p.sortOrder,
+    name: p.name,
+    price: formatMinorUnits(p.priceMinor),
+    limit_country: p.limitCountry,
+    limit_region: p.limitRegion,
+    limit_hexagon: p.limitHexagon,
+    api_access: p.apiAccess,
+  }));
 }
 export function planByTariffId(id: number): PlanCode | null {
   return PLAN_DEFINITIONS.find((p) => p.sortOrder === id)?.code ?? null;

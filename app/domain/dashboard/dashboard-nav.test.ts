@@ -1,4 +1,12 @@
-import { INTRO_TOUR_SLIDES, isUnavailable, pageUpgradeWarning, SIDEBAR_ITEMS, SIDEBAR_TOOLS, topBarKind, upgradeTariffWarning } from "./dashboard-nav";
+import {
+  INTRO_TOUR_SLIDES,
+  isUnavailable,
+  pageUpgradeWarning,
+  SIDEBAR_ITEMS,
+  SIDEBAR_TOOLS,
+  topBarKind,
+  upgradeTariffWarning,
+} from "./dashboard-nav";
 
 describe("dashboard navigation rules", () => {
   it("shows account links on account pages and switch links on the two analysis pages", () => {

@@ -74,13 +74,30 @@ export function pageUpgradeWarning(pathname: string, plan: string): string | nul
 
 /** The 8 intro-tour slides, in the product's order. */
 export const INTRO_TOUR_SLIDES = [
-  { title: "A global data hub", body: "Hazard scores for every inland place on Earth: countries, regions, H3 hexagons and single points." },
-  { title: "Climate-related disclosures", body: "Supports EU Taxonomy, CSRD, ESRS E1, IFRS S2 and SB 261 physical-risk disclosures." },
-  { title: "Forward-looking scenarios", body: "Compare RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050 against the historical baseline." },
-  { title: "A 1-to-5 risk rating", body: "Every hazard is rated Low, Moderate, High, Severe or Extreme, with the inputs behind each score." },
-  { title: "Continuous update", body: "The dataset is rebuilt reproducibly as inputs improve; every version lists its sources." },
-  { title: "From raw data to risk knowledge", body: "Elevation, climate normals, rivers and coastlines become scores a risk team can act on." },
+  {
+    title: "A global data hub",
+    body: "Hazard scores for every inland place on Earth: countries, regions, H3 hexagons and single points.",
+  },
+  {
+    title: "Climate-related disclosures",
+    body: "Supports EU Taxonomy, CSRD, ESRS E1, IFRS S2 and SB 261 physical-risk disclosures.",
+  },
+  {
+    title: "Forward-looking scenarios",
+    body: "Compare RCP2.6, RCP4.5 and RCP8.5 for 2030, 2040 and 2050 against the historical baseline.",
+  },
+  {
+    title: "A 1-to-5 risk rating",
+    body: "Every hazard is rated Low, Moderate, High, Severe or Extreme, with the inputs behind each score.",
+  },
+  {
+    title: "Continuous update",
+    body: "The dataset is rebuilt reproducibly as inputs improve; every version lists its sources.",
+  },
+  {
+    title: "From raw data to risk knowledge",
+    body: "Elevation, climate normals, rivers and coastlines become scores a risk team can act on.",
+  },
   { title: "Instant integration", body: "A JSON API with the same scores for your own tools (PREMIUM plan)." },
   { title: "Talk to us", body: "Questions about a location or a portfolio? Our team answers from London and Paris." },
 ] as const;
-

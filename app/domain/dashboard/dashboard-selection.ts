@@ -7,7 +7,16 @@ import { classifyLocationCode, type CodeLists, type LocationRef } from "../comme
 import { readDecimalDegrees } from "../forms/validation";
 import { MESSAGES } from "../forms/validation-messages";
 import { SAMPLE_DEFAULT_LOCATION } from "../geo/default-location";
-import { DURATIONS, FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, parseDuration, parsePeriod, parseScenario, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
+import {
+  DURATIONS,
+  FUTURE_PERIOD_IDS,
+  FUTURE_SCENARIO_IDS,
+  parseDuration,
+  parsePeriod,
+  parseScenario,
+  type FuturePeriodId,
+  type FutureScenarioId,
+} from "../hazards/scenarios";
 
 /** The spec's latitude/longitude rule (3-4 decimals allowed; fewer decimals accepted too so a link "51.5" works). */
 export function parseCoordinate(raw: string | null, limit: 90 | 180): { value?: number; error?: string } {

@@ -57,20 +57,29 @@ export function placeSelectOptions(input: {
   orderedRegions: readonly string[];
   country: string | null;
   location: LocationRef | null;
-}): { country: { options: PlaceSelectOption[]; value: string }; region: { options: PlaceSelectOption[]; value: string } | null } {
+}): {
+  country: { options: PlaceSelectOption[]; value: string };
+  region: { options: PlaceSelectOption[]; value: string } | null;
+} {
   const country = input.country ?? "";
   const ordered = new Set(input.orderedRegions);
   return {
     // No country (a point at sea, nothing picked): an empty first option, so the select never falls on the first country.
     country: {
-      options: [...(country ? [] : [{ value: "", label: NO_COUNTRY_LABEL }]), ...input.countries.map((c) => ({ value: c.country_code, label: c.country_name }))],
+      options: [
+        ...(country ? [] : [{ value: "", label: NO_COUNTRY_LABEL }]),
+        ...input.countries.map((c) => ({ value: c.country_code, label: c.country_name })),
+      ],
       value: country,
     },
     region: input.regions.length
       ? {
           options: [
             { value: country, label: "Whole country" },
-            ...input.regions.map((r) => ({ value: r.region_code, label: ordered.has(r.region_code) ? r.region_name : `${r.region_name} (locked)` })),
+            ...input.regions.map((r) => ({
+              value: r.region_code,
+              label: ordered.has(r.region_code) ? r.region_name : `${r.region_name} (locked)`,
+            })),
           ],
           value: input.location?.kind === "region" ? input.location.code : country,
         }
@@ -79,7 +88,9 @@ export function placeSelectOptions(input: {
 }
 
 /** Scores without their explanations: the page receives those as server-drawn markup, once. */
-export function withoutExplanations<I extends { explanation?: unknown }, R extends { aggregate: I; hazards: I[] }>(result: R | null): R | null {
+export function withoutExplanations<I extends { explanation?: unknown }, R extends { aggregate: I; hazards: I[] }>(
+  result: R | null,
+): R | null {
   if (!result) return null;
   const bare = (item: I): I => ({ ...item, explanation: undefined });
   return { ...result, aggregate: bare(result.aggregate), hazards: result.hazards.map(bare) };
@@ -105,7 +116,10 @@ export function hasHazardList(r: { hazards?: unknown } | null | undefined): bool
 }
 
 /** 'Can`t get hazard scores hexagon' shows only when neither the historical nor the future response has a hazards list. */
-export function cantGetHazardScores(hist: { hazards?: unknown } | null | undefined, future: { hazards?: unknown } | null | undefined): boolean {
+export function cantGetHazardScores(
+  hist: { hazards?: unknown } | null | undefined,
+  future: { hazards?: unknown } | null | undefined,
+): boolean {
   return !hasHazardList(hist) && !hasHazardList(future);
 }
 
@@ -130,17 +144,35 @@ export function pairHazardScores<T extends ScoreItemLike>(
   const h = hasHazardList(hist) ? hist! : null;
   const f = hasHazardList(future) ? future! : null;
   if (!h && !f) return { aggregate: null, hazards: [] };
-  const pair = (a: T | undefined, b: T | undefined): ScorePair<T> => ({ hist: a ?? noDataLike(b!), future: b ?? noDataLike(a!) });
+  const pair = (a: T | undefined, b: T | undefined): ScorePair<T> => ({
+    hist: a ?? noDataLike(b!),
+    future: b ?? noDataLike(a!),
+  });
   const ids = [...new Set([...(h?.hazards ?? []), ...(f?.hazards ?? [])].map((x) => x.hazard_id))];
   return {
     aggregate: pair(h?.aggregate, f?.aggregate),
-    hazards: ids.map((id) => pair(h?.hazards.find((x) => x.hazard_id === id), f?.hazards.find((x) => x.hazard_id === id))),
+    hazards: ids.map((id) =>
+      pair(
+        h?.hazards.find((x) => x.hazard_id === id),
+        f?.hazards.find((x) => x.hazard_id === id),
+      ),
+    ),
   };
 }
 
 /** Picking an area on the map: its code as location_code, keeping scenario and period, dropping a point's lat/lon. */
-export function mapPickHref(current: URLSearchParams, sel: Pick<DashboardSelection, "scenario" | "period">, code: string): string {
-  return dashboardHref(current, { location_code: code, lat: undefined, lon: undefined, scenario: sel.scenario, period: sel.period });
+export function mapPickHref(
+  current: URLSearchParams,
+  sel: Pick<DashboardSelection, "scenario" | "period">,
+  code: string,
+): string {
+  return dashboardHref(current, {
+    location_code: code,
+    lat: undefined,
+    lon: undefined,
+    scenario: sel.scenario,
+    period: sel.period,
+  });
 }
 
 /** Builds a /dashboard URL from the current params with some replaced (undefined/empty removes). */
@@ -175,12 +207,14 @@ export const PLACE_VIEW_TEXT = {
    */
   scoresHeading: (title: string, shown: { kind: LocationKind; name: string } | null, atPoint = false) =>
     !shown || !title
-      ? title ? `Hazard scores: ${title}` : "Hazard scores"
+      ? title
+        ? `Hazard scores: ${title}`
+        : "Hazard scores"
       : atPoint && shown.kind === "hexagon"
         ? `Hazard scores of this point: ${title} (in ${shown.name})`
         : shown.kind === "hexagon" || title.startsWith(shown.name)
-        ? `Hazard scores: ${title} (${shown.kind} level)`
-        : `Hazard scores of ${shown.name} (${shown.kind} level), not of ${title} itself`,
+          ? `Hazard scores: ${title} (${shown.kind} level)`
+          : `Hazard scores of ${shown.name} (${shown.kind} level), not of ${title} itself`,
   shownLevel: (kind: LocationKind, name: string, atPoint = false) =>
     atPoint && kind === "hexagon"
       ? `Scores of this point, from its own drivers (in ${name}; the hexagon's own scores may differ).`
@@ -192,7 +226,8 @@ export const PLACE_VIEW_TEXT = {
   spend: (kind: UnlockKind, left: number) =>
     `This uses 1 of your ${left} ${LEVEL_NOUN[kind]} order${left === 1 ? "" : "s"}; ${left - 1} will remain.`,
   confirm: (kind: UnlockKind) => `Yes, unlock this ${LEVEL_NOUN[kind]}`,
-  noneLeft: (kind: UnlockKind) => `Your plan has no ${LEVEL_NOUN[kind]} orders left. Add credits to unlock this ${LEVEL_NOUN[kind]}; the cart shows the price before you pay.`,
+  noneLeft: (kind: UnlockKind) =>
+    `Your plan has no ${LEVEL_NOUN[kind]} orders left. Add credits to unlock this ${LEVEL_NOUN[kind]}; the cart shows the price before you pay.`,
   unlocked: (kind: LocationKind, code: string, left: number) =>
     `The ${LEVEL_NOUN[kind]} ${code} is unlocked. ${left} ${LEVEL_NOUN[kind]} order${left === 1 ? "" : "s"} left.`,
   cancel: "Cancel",
@@ -204,7 +239,10 @@ export const PLACE_VIEW_TEXT = {
  * where a picked region or hexagon opens the dialog by itself (a location_code finer than a country, no point), the
  * same place with the dialog declined; and where a confirmed order returns: the place, now open, without either.
  */
-export function unlockHrefs(current: URLSearchParams, kind: UnlockKind): { open: string; cancel: string; ordered: string } {
+export function unlockHrefs(
+  current: URLSearchParams,
+  kind: UnlockKind,
+): { open: string; cancel: string; ordered: string } {
   const picked = classifyLocationCode(current.get("location_code") ?? "");
   const opensByItself = picked !== null && picked.kind !== "country" && !current.get("lat");
   return {

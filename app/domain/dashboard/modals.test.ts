@@ -3,9 +3,16 @@ import { isModalFlag, MODAL_FLAGS } from "./modals";
 
 describe("modal flags", () => {
   it("are the spec's eight names, each once", () => {
-    expect([...MODAL_FLAGS].sort()).toEqual(
-      ["addCreditsModal", "apiKeyModal", "authModal", "buyDataModal", "cookiesModal", "cookiesSettingsModal", "messageButtonModal", "uploadSelectColumnModal"],
-    );
+    expect([...MODAL_FLAGS].sort()).toEqual([
+      "addCreditsModal",
+      "apiKeyModal",
+      "authModal",
+      "buyDataModal",
+      "cookiesModal",
+      "cookiesSettingsModal",
+      "messageButtonModal",
+      "uploadSelectColumnModal",
+    ]);
     expect(new Set(MODAL_FLAGS).size).toBe(MODAL_FLAGS.length);
   });
 

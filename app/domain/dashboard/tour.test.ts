@@ -5,19 +5,33 @@ const london = { country: ["GB"], region: [], hexagon: ["84194adffffffff"] };
 
 describe("intro tour", () => {
   const seen = { seenAt: t("2026-03-02T10:00:00Z"), locationsFingerprint: locationsFingerprint(london) };
-  const sameSession = { sessionStartedAt: t("2026-03-02T09:00:00Z"), locationsFingerprint: locationsFingerprint(london) };
+  const sameSession = {
+    sessionStartedAt: t("2026-03-02T09:00:00Z"),
+    locationsFingerprint: locationsFingerprint(london),
+  };
 
   it("shows until the user has closed it", () => {
-    expect(shouldShowTour(null, { planCode: "PREMIUM", sessionStartedAt: null, locationsFingerprint: null })).toBe(true);
+    expect(shouldShowTour(null, { planCode: "PREMIUM", sessionStartedAt: null, locationsFingerprint: null })).toBe(
+      true,
+    );
     expect(shouldShowTour(seen, { planCode: "DISCOVERY", ...sameSession })).toBe(false);
-    expect(shouldShowTour({ ...seen, locationsFingerprint: null }, { planCode: "PREMIUM", ...sameSession, locationsFingerprint: null })).toBe(false);
+    expect(
+      shouldShowTour(
+        { ...seen, locationsFingerprint: null },
+        { planCode: "PREMIUM", ...sameSession, locationsFingerprint: null },
+      ),
+    ).toBe(false);
   });
 
   it("shows again after a new sign-in, whatever the plan", () => {
     for (const planCode of ["DISCOVERY", "PREMIUM"])
-      expect(shouldShowTour(seen, { planCode, ...sameSession, sessionStartedAt: t("2026-03-02T11:00:00Z") })).toBe(true);
+      expect(shouldShowTour(seen, { planCode, ...sameSession, sessionStartedAt: t("2026-03-02T11:00:00Z") })).toBe(
+        true,
+      );
     // A session opened in another browser before the tour was closed does not bring it back.
-    expect(shouldShowTour(seen, { planCode: "PREMIUM", ...sameSession, sessionStartedAt: t("2026-03-01T08:00:00Z") })).toBe(false);
+    expect(
+      shouldShowTour(seen, { planCode: "PREMIUM", ...sameSession, sessionStartedAt: t("2026-03-01T08:00:00Z") }),
+    ).toBe(false);
   });
 
   it("shows again on DISCOVERY when the available locations change, not on other plans", () => {
@@ -25,7 +39,9 @@ describe("intro tour", () => {
     expect(shouldShowTour(seen, { planCode: "DISCOVERY", ...sameSession, locationsFingerprint: bought })).toBe(true);
     expect(shouldShowTour(seen, { planCode: "PREMIUM", ...sameSession, locationsFingerprint: bought })).toBe(false);
     // Moving down to DISCOVERY from a plan that stored no fingerprint counts as a change.
-    expect(shouldShowTour({ ...seen, locationsFingerprint: null }, { planCode: "DISCOVERY", ...sameSession })).toBe(true);
+    expect(shouldShowTour({ ...seen, locationsFingerprint: null }, { planCode: "DISCOVERY", ...sameSession })).toBe(
+      true,
+    );
     expect(tourWatchesLocations("DISCOVERY")).toBe(true);
     expect(tourWatchesLocations("GRANULAR")).toBe(false);
   });

@@ -30,7 +30,9 @@ export function shouldShowTour(seen: TourSeen | null, now: TourContext): boolean
 }
 
 /** A short, order-independent digest of the ordered codes of each kind (FNV-1a, 32 bits: a change detector). */
-export function locationsFingerprint(orderList: Readonly<Record<"country" | "region" | "hexagon", readonly string[]>>): string {
+export function locationsFingerprint(
+  orderList: Readonly<Record<"country" | "region" | "hexagon", readonly string[]>>,
+): string {
   const text = (["country", "region", "hexagon"] as const)
     .map((kind) => `${kind}:${[...new Set(orderList[kind])].sort().join(",")}`)
     .join("|");

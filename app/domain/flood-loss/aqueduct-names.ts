@@ -19,7 +19,13 @@ export const AQUEDUCT_SCENARIOS = ["historical", "rcp4p5", "rcp8p5"] as const;
 export type AqueductScenario = (typeof AQUEDUCT_SCENARIOS)[number];
 export const AQUEDUCT_YEARS = [2030, 2050, 2080] as const;
 /** @public (the module's provenance and labels for pages and reports) */
-export const AQUEDUCT_RIVER_MODELS = ["00000NorESM1-M", "0000GFDL-ESM2M", "0000HadGEM2-ES", "00IPSL-CM5A-LR", "MIROC-ESM-CHEM"] as const;
+export const AQUEDUCT_RIVER_MODELS = [
+  "00000NorESM1-M",
+  "0000GFDL-ESM2M",
+  "0000HadGEM2-ES",
+  "00IPSL-CM5A-LR",
+  "MIROC-ESM-CHEM",
+] as const;
 
 export type FloodKind = "river" | "coastal";
 
@@ -34,7 +40,8 @@ export interface AqueductLayerName {
 }
 
 const RIVER = /^inunriver_(historical|rcp4p5|rcp8p5)_([0-9A-Za-z-]{14})_(1980|2030|2050|2080)_rp(\d{5})\.tif$/;
-const COAST = /^inuncoast_(historical|rcp4p5|rcp8p5)_(nosub|wtsub)_(hist|2030|2050|2080)_rp(\d{4})_(0|0_perc_05|0_perc_50)\.tif$/;
+const COAST =
+  /^inuncoast_(historical|rcp4p5|rcp8p5)_(nosub|wtsub)_(hist|2030|2050|2080)_rp(\d{4})_(0|0_perc_05|0_perc_50)\.tif$/;
 
 export function parseAqueductName(file: string): AqueductLayerName | null {
   const r = RIVER.exec(file);
@@ -64,7 +71,12 @@ export function parseAqueductName(file: string): AqueductLayerName | null {
   return null;
 }
 
-export function riverFileName(scenario: AqueductScenario, year: number | "historical", returnPeriod: number, model = "000000000WATCH"): string {
+export function riverFileName(
+  scenario: AqueductScenario,
+  year: number | "historical",
+  returnPeriod: number,
+  model = "000000000WATCH",
+): string {
   const y = scenario === "historical" ? 1980 : year;
   const m = scenario === "historical" ? "000000000WATCH" : model.padStart(14, "0");
   return `inunriver_${scenario}_${m}_${y}_rp${String(returnPeriod).padStart(5, "0")}.tif`;
@@ -85,7 +97,10 @@ export function coastalFileName(
  * The Aqueduct scenario and period that stand for a platform scenario and period, or null where Aqueduct publishes
  * none (RCP2.6; 2040): then no depth layer applies and nothing is made up in between.
  */
-export function aqueductSlotFor(scenario: string, period: string): { scenario: AqueductScenario; period: string } | null {
+export function aqueductSlotFor(
+  scenario: string,
+  period: string,
+): { scenario: AqueductScenario; period: string } | null {
   if (scenario === "hist" || period === "hist" || period === "historical") {
     return scenario === "hist" || scenario === "historical" ? { scenario: "historical", period: "historical" } : null;
   }

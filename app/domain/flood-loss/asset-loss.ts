@@ -31,8 +31,7 @@ export interface AssetFloodLoss {
 }
 
 export type AssetFloodLossResult =
-  | { ok: true; loss: AssetFloodLoss }
-  | { ok: false; reason: "no-curve" | "no-depths"; message: string };
+  { ok: true; loss: AssetFloodLoss } | { ok: false; reason: "no-curve" | "no-depths"; message: string };
 
 export function assetFloodLoss(
   depths: readonly DepthPoint[],
@@ -51,7 +50,9 @@ export function assetFloodLoss(
     depthM: d.depthM,
     damageRatio: d.depthM === null ? null : damageFactor(curve, d.depthM),
   }));
-  const known = perReturnPeriod.filter((p) => p.damageRatio !== null).map((p) => ({ returnPeriod: p.returnPeriod, damage: p.damageRatio! }));
+  const known = perReturnPeriod
+    .filter((p) => p.damageRatio !== null)
+    .map((p) => ({ returnPeriod: p.returnPeriod, damage: p.damageRatio! }));
   if (known.length === 0) return { ok: false, reason: "no-depths", message: "the layers hold no value at this place" };
   const ead = expectedAnnualDamage(known, { protectionYears: opts.protectionYears });
   const damageRatio100 = damageAtReturnPeriod(known, LOSS_RETURN_PERIOD, ead.protectionYears);
@@ -95,5 +96,12 @@ export function portfolioFloodTotals(assets: readonly (AssetFloodLoss | null)[])
     eadEur += a.eadEur ?? 0;
     sumLoss100Eur += a.loss100Eur ?? 0;
   }
-  return { assets: assets.length, assetsWithLoss: withLoss, valueEur, eadEur, sumLoss100Eur, note: PORTFOLIO_RP_SUM_NOTE };
+  return {
+    assets: assets.length,
+    assetsWithLoss: withLoss,
+    valueEur,
+    eadEur,
+    sumLoss100Eur,
+    note: PORTFOLIO_RP_SUM_NOTE,
+  };
 }

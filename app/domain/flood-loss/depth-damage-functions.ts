@@ -38,7 +38,14 @@ export const CONTINENT_LABELS: Record<Continent, string> = {
 };
 
 /** The damage classes of the JRC database. */
-export const OCCUPANCIES = ["residential", "commercial", "industrial", "transport", "infrastructure", "agriculture"] as const;
+export const OCCUPANCIES = [
+  "residential",
+  "commercial",
+  "industrial",
+  "transport",
+  "infrastructure",
+  "agriculture",
+] as const;
 export type Occupancy = (typeof OCCUPANCIES)[number];
 
 /** @public (the module's provenance and labels for pages and reports) */

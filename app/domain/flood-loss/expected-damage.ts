@@ -67,11 +67,17 @@ function damageAtProbability(points: readonly { probability: number; damage: num
   const i = points.findIndex((q) => q.probability < p);
   const before = points[i - 1]!;
   const after = points[i]!;
-  return after.damage + ((p - after.probability) / (before.probability - after.probability)) * (before.damage - after.damage);
+  return (
+    after.damage + ((p - after.probability) / (before.probability - after.probability)) * (before.damage - after.damage)
+  );
 }
 
 /** Damage of the event with this return period: 0 when defences hold it, else interpolated linearly in p. */
-export function damageAtReturnPeriod(input: readonly ReturnPeriodDamage[], returnPeriod: number, protectionYears: number): number | null {
+export function damageAtReturnPeriod(
+  input: readonly ReturnPeriodDamage[],
+  returnPeriod: number,
+  protectionYears: number,
+): number | null {
   if (returnPeriod <= protectionYears) return 0;
   const exact = input.find((r) => r.returnPeriod === returnPeriod);
   if (exact) return exact.damage;

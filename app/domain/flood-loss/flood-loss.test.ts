@@ -1,6 +1,13 @@
 import { continentOf } from "./continents";
 import { coastalFileName, parseAqueductName, riverFileName } from "./aqueduct-names";
-import { CONTINENTS, DAMAGE_DEPTHS_M, DEPTH_DAMAGE_TABLE, OCCUPANCIES, damageCurve, damageFactor } from "./depth-damage-functions";
+import {
+  CONTINENTS,
+  DAMAGE_DEPTHS_M,
+  DEPTH_DAMAGE_TABLE,
+  OCCUPANCIES,
+  damageCurve,
+  damageFactor,
+} from "./depth-damage-functions";
 import { depthLevel } from "./depth-levels";
 import { damageAtReturnPeriod, expectedAnnualDamage } from "./expected-damage";
 import { DEFAULT_OCCUPANCY, occupancyColumn, parseOccupancy } from "./occupancy";
@@ -77,16 +84,54 @@ describe("expected annual damage", () => {
 describe("depth levels (ThinkHazard! thresholds)", () => {
   const at = (pairs: [number, number][]) => pairs.map(([returnPeriod, depthM]) => ({ returnPeriod, depthM }));
   it.each([
-    [[[10, 0.6], [100, 1.2]], "high", 4],
-    [[[10, 0.2], [50, 0.5]], "medium", 3],
-    [[[10, 0], [100, 0.7], [1000, 1]], "low", 2],
-    [[[10, 0], [1000, 0.3]], "very-low", 1],
-    [[[5, 2.4], [1000, 3]], "extreme", 5],
+    [
+      [
+        [10, 0.6],
+        [100, 1.2],
+      ],
+      "high",
+      4,
+    ],
+    [
+      [
+        [10, 0.2],
+        [50, 0.5],
+      ],
+      "medium",
+      3,
+    ],
+    [
+      [
+        [10, 0],
+        [100, 0.7],
+        [1000, 1],
+      ],
+      "low",
+      2,
+    ],
+    [
+      [
+        [10, 0],
+        [1000, 0.3],
+      ],
+      "very-low",
+      1,
+    ],
+    [
+      [
+        [5, 2.4],
+        [1000, 3],
+      ],
+      "extreme",
+      5,
+    ],
   ] as [[number, number][], string, number][])("%j → %s", (pairs, level, band) => {
     expect(depthLevel(at(pairs))).toMatchObject({ level, band });
   });
   it("says why", () => {
-    expect(depthLevel(at([[25, 0.8]])).reason).toBe("0.80 m of water at the 1-in-25-year flood, the most frequent mapped flood reaching 0.5 m");
+    expect(depthLevel(at([[25, 0.8]])).reason).toBe(
+      "0.80 m of water at the 1-in-25-year flood, the most frequent mapped flood reaching 0.5 m",
+    );
   });
 });
 
@@ -138,7 +183,9 @@ describe("continents and Aqueduct names", () => {
       returnPeriod: 100,
       variant: "wtsub_0",
     });
-    expect(parseAqueductName("inunriver_rcp8p5_00000NorESM1-M_2050_rp00010.tif")).toMatchObject({ variant: "NorESM1-M" });
+    expect(parseAqueductName("inunriver_rcp8p5_00000NorESM1-M_2050_rp00010.tif")).toMatchObject({
+      variant: "NorESM1-M",
+    });
     expect(parseAqueductName("inunriver_historical_000000000WATCH_2050_rp00100.tif")).toBeNull();
     expect(parseAqueductName("flood.tif")).toBeNull();
   });

@@ -1,7 +1,6 @@
 /** What the product says about flood depth and loss, in one place for the API, the dashboard and the reports. */
 
-export const NO_DEPTH_LAYER =
-  "not available: no flood-depth layer covers this place";
+export const NO_DEPTH_LAYER = "not available: no flood-depth layer covers this place";
 
 export const HOW_TO_ADD_LAYER =
   "Fetch the published WRI Aqueduct Floods maps for a box around it (npm run layers:fetch -- aqueduct --bbox W,S,E,N) or add your own depth map (npm run layers:add).";

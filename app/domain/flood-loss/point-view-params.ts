@@ -9,8 +9,24 @@ const emptyAsUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 
 const FloodViewParams = z.object({
   occupancy: z.preprocess(emptyAsUndefined, z.enum(OCCUPANCIES).optional()),
-  valueEur: z.preprocess(emptyAsUndefined, z.coerce.number({ message: "Enter the asset's value in EUR as a number" }).finite().min(0, "The value cannot be negative").max(1e13, "The value is too large").optional()),
-  protectionYears: z.preprocess(emptyAsUndefined, z.coerce.number({ message: "Enter the protection standard in years" }).int("Whole years").min(1, "At least 1 year").max(1000, "At most 1,000 years").optional()),
+  valueEur: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: "Enter the asset's value in EUR as a number" })
+      .finite()
+      .min(0, "The value cannot be negative")
+      .max(1e13, "The value is too large")
+      .optional(),
+  ),
+  protectionYears: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: "Enter the protection standard in years" })
+      .int("Whole years")
+      .min(1, "At least 1 year")
+      .max(1000, "At most 1,000 years")
+      .optional(),
+  ),
 });
 
 export interface FloodViewSelection {

@@ -5,15 +5,21 @@
  */
 import { OCCUPANCY_LABELS, type Occupancy } from "./depth-damage-functions";
 
-export const FLOOD_VIEW_PARAMS = { occupancy: "flood_occupancy", value: "flood_value_eur", protection: "flood_protection" } as const;
+export const FLOOD_VIEW_PARAMS = {
+  occupancy: "flood_occupancy",
+  value: "flood_value_eur",
+  protection: "flood_protection",
+} as const;
 
 export const FLOOD_VIEW_TEXT = {
   heading: "Flood depth and money at risk",
   lead: "From published flood-depth maps read at this point's pixel, turned into damage with the JRC depth-damage functions. Nothing here comes from the screening index; the River flood and Coastal flood scores above are that index.",
   defaultOccupancy: (o: Occupancy) => `Occupancy: ${OCCUPANCY_LABELS[o]} (assumed; choose the asset's use below).`,
   noValue: "Enter the asset's value to see the losses in EUR; the damage ratios do not need it.",
-  protection: (years: number, rule: string) => `Assumed flood protection: floods more frequent than 1-in-${years} years do no damage. Expected annual damage: ${rule}.`,
-  rpSumNote: "A single asset's 1-in-100-year loss; across assets these do not add up to a portfolio 1-in-100-year loss.",
+  protection: (years: number, rule: string) =>
+    `Assumed flood protection: floods more frequent than 1-in-${years} years do no damage. Expected annual damage: ${rule}.`,
+  rpSumNote:
+    "A single asset's 1-in-100-year loss; across assets these do not add up to a portfolio 1-in-100-year loss.",
 } as const;
 
 /** "12.5 %" with one decimal, or "–" for no value. */

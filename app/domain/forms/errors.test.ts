@@ -14,7 +14,10 @@ describe("describeError", () => {
     });
   });
   it("defaults to 500 for thrown errors and never leaks their text", () => {
-    expect(describeError(new Error("db password is hunter2"))).toEqual({ status: 500, message: ERROR_MESSAGES.unexpected });
+    expect(describeError(new Error("db password is hunter2"))).toEqual({
+      status: 500,
+      message: ERROR_MESSAGES.unexpected,
+    });
   });
   it("falls back to the default message for other statuses", () => {
     expect(describeError({ status: 418, statusText: "", data: undefined }).message).toBe(ERROR_MESSAGES.defaultMessage);
@@ -24,7 +27,14 @@ describe("describeError", () => {
 describe("router errors never show framework internals", () => {
   it("a POST to a route without an action is a 405 with our message", async () => {
     const { UNSAFE_ErrorResponseImpl: ErrorResponseImpl } = await import("@remix-run/router");
-    const error = new ErrorResponseImpl(405, "Method Not Allowed", new Error('You made a POST request to "/" but did not provide an `action` for route "routes/_public+/_index", so there is no way to handle the request.'), true);
+    const error = new ErrorResponseImpl(
+      405,
+      "Method Not Allowed",
+      new Error(
+        'You made a POST request to "/" but did not provide an `action` for route "routes/_public+/_index", so there is no way to handle the request.',
+      ),
+      true,
+    );
     expect(describeError(error)).toEqual({ status: 405, message: ERROR_MESSAGES.methodNotAllowed });
   });
 });

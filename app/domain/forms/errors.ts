@@ -20,13 +20,15 @@ export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** What the API answers to a body it cannot read (400 unreadable_body) or a content type it does not read (415). */
 export const API_BODY_MESSAGES = {
   malformedJson: (detail: string) => `The body is not valid JSON: ${detail}`,
-  notAnObject: "The body must be a JSON object ({ \"field\": value, … }).",
-  unsupportedType: (type: string) => `Content-Type ${type || "(none)"} is not read here: send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
+  notAnObject: 'The body must be a JSON object ({ "field": value, … }).',
+  unsupportedType: (type: string) =>
+    `Content-Type ${type || "(none)"} is not read here: send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
   batchType: (type: string) => `Content-Type ${type || "(none)"} is not read here: send the batch as application/json.`,
 } as const;
 
 export const FORM_BODY_MESSAGES = {
-  unsupportedType: "This form accepts only form submissions (application/x-www-form-urlencoded or multipart/form-data).",
+  unsupportedType:
+    "This form accepts only form submissions (application/x-www-form-urlencoded or multipart/form-data).",
   malformed: "The form data could not be read. Go back and send the form again.",
 } as const;
 

@@ -20,7 +20,13 @@ export const field = {
   text: (min: number, max: number) =>
     requiredString().min(Math.max(min, 1), MESSAGES.minLength(min)).max(max, MESSAGES.maxLength(max)),
   optionalText: (max: number) =>
-    z.string().trim().max(max, MESSAGES.maxLength(max)).regex(WITHOUT_CONTROL_CHARACTERS, MESSAGES.controlCharacters).optional().default(""),
+    z
+      .string()
+      .trim()
+      .max(max, MESSAGES.maxLength(max))
+      .regex(WITHOUT_CONTROL_CHARACTERS, MESSAGES.controlCharacters)
+      .optional()
+      .default(""),
   checkbox: () =>
     z
       .union([z.literal("on"), z.literal("true"), z.boolean()], {

@@ -23,5 +23,7 @@ export function isCountryCode(code: string): boolean {
 /** Why a billing country (upper-case, two letters) is refused, or null for an ISO 3166-1 code. */
 export function countryCodeProblem(code: string): string | null {
   if (isCountryCode(code)) return null;
-  return NOT_COUNTRY_CODES[code] ?? `${code} is not a country code: use the two-letter ISO 3166-1 code, e.g. FR for France`;
+  return (
+    NOT_COUNTRY_CODES[code] ?? `${code} is not a country code: use the two-letter ISO 3166-1 code, e.g. FR for France`
+  );
 }

@@ -44,6 +44,7 @@ describe("h3CellResolution", () => {
       }
     }
     expect(checked).toBe(240);
-    for (const bad of ["", "84194adfffffff", "84194adffffffffff", "84194ADFFFFFFFF", "zz194adffffffff"]) expect(h3CellResolution(bad)).toBeNull();
+    for (const bad of ["", "84194adfffffff", "84194adffffffffff", "84194ADFFFFFFFF", "zz194adffffffff"])
+      expect(h3CellResolution(bad)).toBeNull();
   });
 });

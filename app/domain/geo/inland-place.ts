@@ -60,7 +60,16 @@ interface ShownItem {
 export function withoutAreaCoastalFigure<T extends ShownItem>(item: T, inland: InlandPlace | null): T {
   if (!inland || !(inland.hazards as readonly string[]).includes(item.hazard_id)) return item;
   const name = COASTAL_NAMES[item.hazard_id as CoastalHazardId];
-  const far = inland.coastKm !== null && inland.coastKm > 0 ? ` lies ${Math.round(inland.coastKm)} km from the sea and` : "";
+  const far =
+    inland.coastKm !== null && inland.coastKm > 0 ? ` lies ${Math.round(inland.coastKm)} km from the sea and` : "";
   const summary = `${inland.place}${far} is neither on the coast nor on low land joined to it, so ${name} does not apply there; ${inland.area}'s figure is about its coast.`;
-  return { ...item, value: null, score: null, level: null, applicable: false, state: "not_applicable", explanation: { formula: "", inputs: {}, steps: [], summary } };
+  return {
+    ...item,
+    value: null,
+    score: null,
+    level: null,
+    applicable: false,
+    state: "not_applicable",
+    explanation: { formula: "", inputs: {}, steps: [], summary },
+  };
 }

@@ -1,13 +1,34 @@
 import { describe, expect, it } from "vitest";
 import {
-  PLACE_MESSAGES, asciiPlaceName, buildPlaceIndex, clampPlaceLimit, foldPlaceName, formatPopulation, placeDashboardHref, placeFromRow,
-  distanceKm, narrowPlaceResults, nearestPlace, placeLabel, placeMatchTier, placeSearchHref, readPlaceQuery, searchPlaceIndex, toPlaceChoice,
+  PLACE_MESSAGES,
+  asciiPlaceName,
+  buildPlaceIndex,
+  clampPlaceLimit,
+  foldPlaceName,
+  formatPopulation,
+  placeDashboardHref,
+  placeFromRow,
+  distanceKm,
+  narrowPlaceResults,
+  nearestPlace,
+  placeLabel,
+  placeMatchTier,
+  placeSearchHref,
+  readPlaceQuery,
+  searchPlaceIndex,
+  toPlaceChoice,
   type PlaceRecord,
 } from "./places";
 import { parseDashboardSelection } from "../dashboard/dashboard-selection";
 
 const place = (name: string, population: number, countryCode = "XX", asciiName = name): PlaceRecord => ({
-  name, asciiName, countryCode, admin1Code: "", lat: 1, lon: 2, population,
+  name,
+  asciiName,
+  countryCode,
+  admin1Code: "",
+  lat: 1,
+  lon: 2,
+  population,
 });
 
 describe("place names", () => {
@@ -38,7 +59,9 @@ describe("place names", () => {
     expect(clampPlaceLimit("-1")).toBe(8);
   });
   it("reads a file row, the ASCII name defaulting to the name", () => {
-    expect(placeFromRow(["São Paulo", "Sao Paulo", "BR", "27", -23.5475, -46.6361, 10021295]).asciiName).toBe("Sao Paulo");
+    expect(placeFromRow(["São Paulo", "Sao Paulo", "BR", "27", -23.5475, -46.6361, 10021295]).asciiName).toBe(
+      "Sao Paulo",
+    );
     expect(placeFromRow(["London", "", "GB", "ENG", 51.5085, -0.1257, 7556900]).asciiName).toBe("London");
   });
 });
@@ -57,7 +80,11 @@ describe("place ranking", () => {
   ]);
   it("ranks whole-name prefix matches by population", () => {
     expect(searchPlaceIndex(index, "lon").map((p) => `${p.name} ${p.countryCode}`)).toEqual([
-      "London GB", "Long Beach XX", "Londrina XX", "London CA", "New London XX",
+      "London GB",
+      "Long Beach XX",
+      "Londrina XX",
+      "London CA",
+      "New London XX",
     ]);
   });
   it("is case- and accent-insensitive and matches later words after whole names", () => {
@@ -80,10 +107,14 @@ describe("place links and text", () => {
     expect(href).toBe("/dashboard?scenario=rcp85&period=2050&lat=51.5085&lon=-0.1257");
     const sel = parseDashboardSelection(new URL(href, "http://x").searchParams);
     expect(sel).toMatchObject({ lat: 51.5085, lon: -0.1257, scenario: "rcp85", period: "2050", location: null });
-    expect(placeDashboardHref({ lat: -23.5475, lon: -46.6361 }, new URLSearchParams())).toBe("/dashboard?lat=-23.5475&lon=-46.6361");
+    expect(placeDashboardHref({ lat: -23.5475, lon: -46.6361 }, new URLSearchParams())).toBe(
+      "/dashboard?lat=-23.5475&lon=-46.6361",
+    );
   });
   it("builds the no-JavaScript search URL and the messages", () => {
-    expect(placeSearchHref("São Paulo", new URLSearchParams("period=2040&lat=1"))).toBe("/dashboard/places?q=S%C3%A3o+Paulo&period=2040");
+    expect(placeSearchHref("São Paulo", new URLSearchParams("period=2040&lat=1"))).toBe(
+      "/dashboard/places?q=S%C3%A3o+Paulo&period=2040",
+    );
     expect(placeLabel({ name: "London", country_name: "United Kingdom" })).toBe("London, United Kingdom");
     expect(PLACE_MESSAGES.noMatch("Xyz")).toBe("No place matches “Xyz”.");
     expect(PLACE_MESSAGES.found(1)).toBe("1 place found.");
@@ -93,7 +124,15 @@ describe("place links and text", () => {
 
 describe("place choices", () => {
   it("labels a result and shows its population compactly", () => {
-    const london = { name: "London", country_code: "GB", country_name: "United Kingdom", admin1_code: "ENG", lat: 51.5085, lon: -0.1257, population: 7_556_900 };
+    const london = {
+      name: "London",
+      country_code: "GB",
+      country_name: "United Kingdom",
+      admin1_code: "ENG",
+      lat: 51.5085,
+      lon: -0.1257,
+      population: 7_556_900,
+    };
     expect(toPlaceChoice(london, new URLSearchParams("scenario=rcp26"))).toMatchObject({
       label: "London, United Kingdom",
       href: "/dashboard?scenario=rcp26&lat=51.5085&lon=-0.1257",

@@ -22,7 +22,15 @@ export const PLACE_MESSAGES = {
 } as const;
 
 /** One row of data/places.json.gz, in column order. `ascii` is "" when it equals `name`. */
-export type PlaceRow = [name: string, ascii: string, country: string, admin1: string, lat: number, lon: number, population: number];
+export type PlaceRow = [
+  name: string,
+  ascii: string,
+  country: string,
+  admin1: string,
+  lat: number,
+  lon: number,
+  population: number,
+];
 export const PLACE_COLUMNS = ["name", "ascii_name", "country_code", "admin1_code", "lat", "lon", "population"] as const;
 
 export interface PlaceRecord {
@@ -47,8 +55,29 @@ export interface PlaceResult {
 
 // Letters NFD does not decompose into a base letter plus a mark.
 const LETTERS: Record<string, string> = {
-  ß: "ss", ẞ: "SS", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE", ø: "o", Ø: "O", ł: "l", Ł: "L", đ: "d", Đ: "D",
-  ð: "d", Ð: "D", þ: "th", Þ: "Th", ı: "i", ħ: "h", Ħ: "H", ŧ: "t", Ŧ: "T", ŋ: "ng", Ŋ: "Ng",
+  ß: "ss",
+  ẞ: "SS",
+  æ: "ae",
+  Æ: "AE",
+  œ: "oe",
+  Œ: "OE",
+  ø: "o",
+  Ø: "O",
+  ł: "l",
+  Ł: "L",
+  đ: "d",
+  Đ: "D",
+  ð: "d",
+  Ð: "D",
+  þ: "th",
+  Þ: "Th",
+  ı: "i",
+  ħ: "h",
+  Ħ: "H",
+  ŧ: "t",
+  Ŧ: "T",
+  ŋ: "ng",
+  Ŋ: "Ng",
 };
 const SPECIAL = new RegExp(`[${Object.keys(LETTERS).join("")}]`, "g");
 
@@ -103,7 +132,9 @@ export interface PlaceIndex {
  * keyboards without the letters, and the usual spelling in exported files.
  */
 export function foldUmlautsAsDigraphs(text: string): string {
-  return foldPlaceName(text.replace(/[äÄöÖüÜ]/g, (c) => ({ ä: "ae", Ä: "Ae", ö: "oe", Ö: "Oe", ü: "ue", Ü: "Ue" })[c] ?? c));
+  return foldPlaceName(
+    text.replace(/[äÄöÖüÜ]/g, (c) => ({ ä: "ae", Ä: "Ae", ö: "oe", Ö: "Oe", ü: "ue", Ü: "Ue" })[c] ?? c),
+  );
 }
 
 /**
@@ -190,7 +221,13 @@ export const PLACE_ALTERNATE_NAMES: Readonly<Record<string, readonly string[]>> 
  * Where places share a name, the one the bare name means (the place Wikipedia's article of that bare title is
  * about) comes before larger namesakes: "Valencia" is the Spanish city, though Venezuela's is larger.
  */
-export const PLACE_PRIMARY_TOPICS: ReadonlySet<string> = new Set(["Valencia|ES", "Toledo|ES", "Córdoba|ES", "León|ES", "Mérida|ES"]);
+export const PLACE_PRIMARY_TOPICS: ReadonlySet<string> = new Set([
+  "Valencia|ES",
+  "Toledo|ES",
+  "Córdoba|ES",
+  "León|ES",
+  "Mérida|ES",
+]);
 
 /**
  * Moves each primary-topic place ahead of its namesakes, keeping every other place where it was (by population):
@@ -264,7 +301,11 @@ export function placeMatchTier(foldedNames: readonly string[], foldedQuery: stri
  * Results of an earlier query still valid for the current one: all of them for the same query, those that still
  * match when the query only grew ("lon" → "lond"), none otherwise. Lets a list narrow while the next load runs.
  */
-export function narrowPlaceResults<T extends Pick<PlaceResult, "name">>(results: readonly T[], loadedQuery: string, query: string): T[] {
+export function narrowPlaceResults<T extends Pick<PlaceResult, "name">>(
+  results: readonly T[],
+  loadedQuery: string,
+  query: string,
+): T[] {
   const loaded = foldPlaceName(loadedQuery);
   const q = foldPlaceName(query);
   if (q.length < PLACE_QUERY_MIN_LENGTH || !q.startsWith(loaded)) return [];
@@ -284,7 +325,10 @@ export function placeDashboardHref(place: Pick<PlaceResult, "lat" | "lon">, curr
     const v = current.get(k);
     if (v) kept.set(k, v);
   }
-  return dashboardHref(kept, { lat: String(roundPlaceCoordinate(place.lat)), lon: String(roundPlaceCoordinate(place.lon)) });
+  return dashboardHref(kept, {
+    lat: String(roundPlaceCoordinate(place.lat)),
+    lon: String(roundPlaceCoordinate(place.lon)),
+  });
 }
 
 /** The /dashboard/places URL for a query, keeping the same selection params. */
@@ -327,7 +371,12 @@ export function distanceKm(aLat: number, aLon: number, bLat: number, bLon: numbe
 }
 
 /** The place nearest to a point within a radius, or null: what names a searched or typed point on the dashboard. */
-export function nearestPlace<T extends Pick<PlaceRecord, "lat" | "lon">>(places: readonly T[], lat: number, lon: number, maxKm = PLACE_NAME_RADIUS_KM): T | null {
+export function nearestPlace<T extends Pick<PlaceRecord, "lat" | "lon">>(
+  places: readonly T[],
+  lat: number,
+  lon: number,
+  maxKm = PLACE_NAME_RADIUS_KM,
+): T | null {
   // a cheap box test first: one degree of latitude is about 111 km
   const dLat = maxKm / 111;
   let best: T | null = null;

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { neutraliseCsvCell, nextSortDirection, parseRegionalQuery, regionalCsv, regionalSearch, sortRegionalRows, type RegionalRow } from "./regional";
+import {
+  neutraliseCsvCell,
+  nextSortDirection,
+  parseRegionalQuery,
+  regionalCsv,
+  regionalSearch,
+  sortRegionalRows,
+  type RegionalRow,
+} from "./regional";
 
-const row = (code: string, name: string, score: number | null, value: number | null = score === null ? null : score / 5 - 0.1): RegionalRow => ({
+const row = (
+  code: string,
+  name: string,
+  score: number | null,
+  value: number | null = score === null ? null : score / 5 - 0.1,
+): RegionalRow => ({
   code,
   name,
   score,
@@ -13,10 +26,21 @@ const row = (code: string, name: string, score: number | null, value: number | n
 
 describe("regional query", () => {
   it("reads the API names and falls back to defaults", () => {
-    const q = parseRegionalQuery(new URLSearchParams("location_code=fr&hazard_id=FD&scenario=rcp85&period=2030&sort=name"));
+    const q = parseRegionalQuery(
+      new URLSearchParams("location_code=fr&hazard_id=FD&scenario=rcp85&period=2030&sort=name"),
+    );
     expect(q).toEqual({ country: "FR", hazardId: "FD", scenario: "rcp85", period: "2030", sort: "name", dir: "asc" });
-    const d = parseRegionalQuery(new URLSearchParams("location_code=xyz&hazard_id=??&scenario=hist&period=2050&sort=drop"));
-    expect(d).toMatchObject({ country: "GB", hazardId: "AL", scenario: "hist", period: "hist", sort: "score", dir: "desc" });
+    const d = parseRegionalQuery(
+      new URLSearchParams("location_code=xyz&hazard_id=??&scenario=hist&period=2050&sort=drop"),
+    );
+    expect(d).toMatchObject({
+      country: "GB",
+      hazardId: "AL",
+      scenario: "hist",
+      period: "hist",
+      sort: "score",
+      dir: "desc",
+    });
     expect(parseRegionalQuery(new URLSearchParams(regionalSearch(q)))).toEqual(q);
   });
   it("flips the direction of the sorted column only", () => {
@@ -27,7 +51,12 @@ describe("regional query", () => {
 });
 
 describe("regional sorting", () => {
-  const rows = [row("GB-B", "Beta", 2), row("GB-A", "Alpha", 5), row("GB-C", "Gamma", null), row("GB-D", "Delta", 2, 0.35)];
+  const rows = [
+    row("GB-B", "Beta", 2),
+    row("GB-A", "Alpha", 5),
+    row("GB-C", "Gamma", null),
+    row("GB-D", "Delta", 2, 0.35),
+  ];
   it("sorts by level, unscored last in both directions", () => {
     expect(sortRegionalRows(rows, "score", "desc").map((r) => r.code)).toEqual(["GB-A", "GB-D", "GB-B", "GB-C"]);
     expect(sortRegionalRows(rows, "score", "asc").map((r) => r.code)).toEqual(["GB-B", "GB-D", "GB-A", "GB-C"]);

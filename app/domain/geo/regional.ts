@@ -41,7 +41,14 @@ export function parseRegionalQuery(params: URLSearchParams): RegionalQuery {
 /** The URL search of a query, named as in the API (`location_code`, `hazard_id`, `scenario`, `period`). */
 export function regionalSearch(q: RegionalQuery, change: Partial<RegionalQuery> = {}): string {
   const v = { ...q, ...change };
-  return new URLSearchParams({ location_code: v.country, hazard_id: v.hazardId, scenario: v.scenario, period: v.period, sort: v.sort, dir: v.dir }).toString();
+  return new URLSearchParams({
+    location_code: v.country,
+    hazard_id: v.hazardId,
+    scenario: v.scenario,
+    period: v.period,
+    sort: v.sort,
+    dir: v.dir,
+  }).toString();
 }
 
 export interface RegionalRow {
@@ -59,7 +66,11 @@ export interface RegionalRow {
 export const REGION_LOCKED_LABEL = "Not in your plan";
 
 /** Sorted copy; rows without a score go last whatever the direction, ties by name. */
-export function sortRegionalRows(rows: readonly RegionalRow[], sort: RegionalSortKey, dir: SortDirection): RegionalRow[] {
+export function sortRegionalRows(
+  rows: readonly RegionalRow[],
+  sort: RegionalSortKey,
+  dir: SortDirection,
+): RegionalRow[] {
   const sign = dir === "asc" ? 1 : -1;
   const byName = (a: RegionalRow, b: RegionalRow) => a.name.localeCompare(b.name, "en");
   return [...rows].sort((a, b) => {
@@ -87,13 +98,33 @@ function csvCell(value: string | number | null): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const REGIONAL_CSV_HEADER = ["region_code", "region_name", "hazard_id", "hazard_name", "scenario", "period", "score", "level", "value"] as const;
+export const REGIONAL_CSV_HEADER = [
+  "region_code",
+  "region_name",
+  "hazard_id",
+  "hazard_name",
+  "scenario",
+  "period",
+  "score",
+  "level",
+  "value",
+] as const;
 
 export function regionalCsv(q: RegionalQuery, rows: readonly RegionalRow[]): string {
   const lines = [REGIONAL_CSV_HEADER.join(",")];
   for (const r of rows)
     lines.push(
-      [r.code, r.name, q.hazardId, HAZARDS[q.hazardId].name, q.scenario, q.period, r.score, r.label, r.value === null ? null : Math.round(r.value * 1000) / 1000]
+      [
+        r.code,
+        r.name,
+        q.hazardId,
+        HAZARDS[q.hazardId].name,
+        q.scenario,
+        q.period,
+        r.score,
+        r.label,
+        r.value === null ? null : Math.round(r.value * 1000) / 1000,
+      ]
         .map(csvCell)
         .join(","),
     );

@@ -38,4 +38,3 @@ export function parseHazardId(v: unknown): HazardId | null {
   const up = v.trim().toUpperCase();
   return isHazardId(up) ? up : null;
 }
-

@@ -2,7 +2,15 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { hazardBarsLabel } from "../dashboard/charts/chart-images";
 import { SCENARIO_OPTIONS } from "../geo/map/flood-map";
-import { BASELINE_YEARS, HISTORICAL_LABEL, HISTORICAL_SHORT, PERIODS, SCENARIOS, parsePeriod, parseScenario } from "./scenarios";
+import {
+  BASELINE_YEARS,
+  HISTORICAL_LABEL,
+  HISTORICAL_SHORT,
+  PERIODS,
+  SCENARIOS,
+  parsePeriod,
+  parseScenario,
+} from "./scenarios";
 
 const appDir = path.resolve(__dirname, "..");
 function sources(dir: string): string[] {
@@ -21,7 +29,9 @@ describe("the historical slot says which years it is", () => {
     expect(SCENARIOS.hist.name).toBe(HISTORICAL_LABEL);
     expect(PERIODS.hist.name).toBe(HISTORICAL_LABEL);
     expect(SCENARIO_OPTIONS.find((o) => o.id === "hist")!.name).toContain(BASELINE_YEARS);
-    expect(hazardBarsLabel({ title: "Heat wave", points: [{ scenario: "hist", period: "hist", score: 2 }] } as never)).toContain(HISTORICAL_LABEL);
+    expect(
+      hazardBarsLabel({ title: "Heat wave", points: [{ scenario: "hist", period: "hist", score: 2 }] } as never),
+    ).toContain(HISTORICAL_LABEL);
     // the label is also read back
     expect(parseScenario(HISTORICAL_LABEL)).toBe("hist");
     expect(parsePeriod(HISTORICAL_LABEL)).toBe("hist");
@@ -32,7 +42,11 @@ describe("the historical slot says which years it is", () => {
     const offenders = sources(appDir).flatMap((f) =>
       readFileSync(f, "utf8")
         .split("\n")
-        .flatMap((line, i) => (bare.test(line) && !/^(\*|\/\*\*)/.test(line.trim()) && !line.trim().startsWith("//") ? [`${path.relative(appDir, f)}:${i + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, i) =>
+          bare.test(line) && !/^(\*|\/\*\*)/.test(line.trim()) && !line.trim().startsWith("//")
+            ? [`${path.relative(appDir, f)}:${i + 1}: ${line.trim()}`]
+            : [],
+        ),
     );
     expect(offenders).toEqual([]);
   });

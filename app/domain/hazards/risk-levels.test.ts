@@ -1,4 +1,11 @@
-import { RISK_LEVELS, formatRiskValue, scoreFromValue, levelFromValue, parseRiskLevelCode, isValidRiskValue } from "./risk-levels";
+import {
+  RISK_LEVELS,
+  formatRiskValue,
+  scoreFromValue,
+  levelFromValue,
+  parseRiskLevelCode,
+  isValidRiskValue,
+} from "./risk-levels";
 
 describe("risk levels", () => {
   it("band edges", () => {

@@ -24,7 +24,6 @@ export const RISK_LEVELS: readonly RiskLevel[] = [
   { score: 5, code: "E", name: "extreme", label: "Extreme", min: 0.8, max: 1, colour: "#dc2626" },
 ];
 
-
 export function isValidRiskValue(v: unknown): v is number {
   return typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 1;
 }

@@ -125,7 +125,6 @@ export const GLOBAL_SLR_M: Readonly<Record<FutureScenarioId, Readonly<Record<Fut
 };
 export const HISTORICAL_SLR_M = 0.2;
 
-
 /**
  * The one warming figure a slot shows, with its baseline named: the AR6 global warming level above 1850-1900
  * ("+2.31 °C global warming above 1850-1900"); empty for the historical slot.

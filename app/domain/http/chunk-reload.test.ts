@@ -1,4 +1,12 @@
-import { CHUNK_RELOAD_GATE_FLAG, CHUNK_RELOAD_MIN_INTERVAL_MS, CHUNK_RELOAD_NOTICE_ID, CHUNK_RELOAD_TEXT, chunkReloadGateScript, isChunkLoadError, shouldReloadForChunkError } from "./chunk-reload";
+import {
+  CHUNK_RELOAD_GATE_FLAG,
+  CHUNK_RELOAD_MIN_INTERVAL_MS,
+  CHUNK_RELOAD_NOTICE_ID,
+  CHUNK_RELOAD_TEXT,
+  chunkReloadGateScript,
+  isChunkLoadError,
+  shouldReloadForChunkError,
+} from "./chunk-reload";
 
 describe("chunk reload guard", () => {
   it("recognises chunk load failures from each browser", () => {
@@ -22,7 +30,14 @@ describe("the page's reload gate script", () => {
     const store = new Map<string, string>();
     const appended: { id: string; role: string | null; text: string; href?: string }[] = [];
     const element = () => {
-      const el = { id: "", className: "", textContent: "", href: "", attrs: new Map<string, string>(), children: [] as unknown[] };
+      const el = {
+        id: "",
+        className: "",
+        textContent: "",
+        href: "",
+        attrs: new Map<string, string>(),
+        children: [] as unknown[],
+      };
       return Object.assign(el, {
         setAttribute: (k: string, v: string) => el.attrs.set(k, v),
         appendChild: (c: unknown) => el.children.push(c),
@@ -35,16 +50,35 @@ describe("the page's reload gate script", () => {
       body: {
         appendChild: (el: ReturnType<typeof element>) => {
           const [text, link] = el.children as [{ text: string }, ReturnType<typeof element>];
-          appended.push({ id: el.id, role: el.attrs.get("role") ?? null, text: `${text.text} ${link.textContent}`, href: link.href });
+          appended.push({
+            id: el.id,
+            role: el.attrs.get("role") ?? null,
+            text: `${text.text} ${link.textContent}`,
+            href: link.href,
+          });
         },
       },
     };
-    const window: Record<string, unknown> = withNavigationApi ? { navigation: { addEventListener: (_: string, fn: (e: unknown) => void) => (listener = fn) } } : {};
+    const window: Record<string, unknown> = withNavigationApi
+      ? { navigation: { addEventListener: (_: string, fn: (e: unknown) => void) => (listener = fn) } }
+      : {};
     let now = 1_000_000;
-    const sessionStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const sessionStorage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     const logged: unknown[][] = [];
     const console = { error: (...args: unknown[]) => void logged.push(args) };
-    new Function("window", "navigation", "sessionStorage", "document", "location", "Date", "console", chunkReloadGateScript())(
+    new Function(
+      "window",
+      "navigation",
+      "sessionStorage",
+      "document",
+      "location",
+      "Date",
+      "console",
+      chunkReloadGateScript(),
+    )(
       window,
       window.navigation,
       sessionStorage,
@@ -64,7 +98,15 @@ describe("the page's reload gate script", () => {
       console.error("Error loading route module `/build/routes/contact-X.js`, reloading page...");
       console.error(new TypeError("Failed to fetch dynamically imported module: /build/routes/contact-X.js"));
     };
-    return { window, navigate, appended, chunkFails, logged, advance: (ms: number) => (now += ms), listening: () => listener !== null };
+    return {
+      window,
+      navigate,
+      appended,
+      chunkFails,
+      logged,
+      advance: (ms: number) => (now += ms),
+      listening: () => listener !== null,
+    };
   }
 
   it("after a failed chunk, lets one scripted reload through a minute and cancels the others with a notice", () => {
@@ -80,7 +122,14 @@ describe("the page's reload gate script", () => {
     p.advance(CHUNK_RELOAD_MIN_INTERVAL_MS - 10_001);
     expect(p.navigate("reload")).toBe(true);
     // one notice, however many reloads were held
-    expect(p.appended).toEqual([{ id: CHUNK_RELOAD_NOTICE_ID, role: "alert", text: `${CHUNK_RELOAD_TEXT.notice} ${CHUNK_RELOAD_TEXT.reload}`, href: "http://localhost/faq" }]);
+    expect(p.appended).toEqual([
+      {
+        id: CHUNK_RELOAD_NOTICE_ID,
+        role: "alert",
+        text: `${CHUNK_RELOAD_TEXT.notice} ${CHUNK_RELOAD_TEXT.reload}`,
+        href: "http://localhost/faq",
+      },
+    ]);
     p.advance(1);
     expect(p.navigate("reload")).toBe(false);
   });

@@ -22,7 +22,8 @@ export function shouldReloadForChunkError(now: number, lastReloadAt: number | nu
 
 /** The notice shown instead of a second reload within the minute. */
 export const CHUNK_RELOAD_TEXT = {
-  notice: "Part of this page failed to load. A failed chunk load triggers a page reload at most once per minute, and this page was reloaded less than a minute ago.",
+  notice:
+    "Part of this page failed to load. A failed chunk load triggers a page reload at most once per minute, and this page was reloaded less than a minute ago.",
   reload: "Reload",
 } as const;
 

@@ -5,8 +5,16 @@ const h = (init: Record<string, string>) => new Headers(init);
 describe("clientAddress", () => {
   it("ignores client-set headers when no proxy is trusted (rotating X-Forwarded-For or X-Client-IP)", () => {
     for (const header of ["X-Forwarded-For", "X-Client-IP", "X-Real-IP", "Forwarded", "CF-Connecting-IP"]) {
-      const a = clientAddress({ remoteAddress: "203.0.113.7", headers: h({ [header]: "198.51.100.1" }), trustProxy: 0 });
-      const b = clientAddress({ remoteAddress: "203.0.113.7", headers: h({ [header]: "198.51.100.2" }), trustProxy: 0 });
+      const a = clientAddress({
+        remoteAddress: "203.0.113.7",
+        headers: h({ [header]: "198.51.100.1" }),
+        trustProxy: 0,
+      });
+      const b = clientAddress({
+        remoteAddress: "203.0.113.7",
+        headers: h({ [header]: "198.51.100.2" }),
+        trustProxy: 0,
+      });
       expect([a, b]).toEqual(["203.0.113.7", "203.0.113.7"]);
     }
   });
@@ -23,12 +31,20 @@ describe("clientAddress", () => {
     expect(clientAddress({ remoteAddress: "10.1.2.3", headers, trustProxy })).toBe("198.51.100.9");
     expect(clientAddress({ remoteAddress: "203.0.113.7", headers, trustProxy })).toBe("203.0.113.7");
     // a chain through our proxy: the first address our proxy did not vouch for
-    expect(clientAddress({ remoteAddress: "10.1.2.3", headers: h({ "X-Forwarded-For": "6.6.6.6, 198.51.100.9" }), trustProxy })).toBe("198.51.100.9");
+    expect(
+      clientAddress({
+        remoteAddress: "10.1.2.3",
+        headers: h({ "X-Forwarded-For": "6.6.6.6, 198.51.100.9" }),
+        trustProxy,
+      }),
+    ).toBe("198.51.100.9");
   });
 
   it("maps IPv4-in-IPv6 and falls back to one bucket without a socket address", () => {
     expect(clientAddress({ remoteAddress: "::ffff:203.0.113.7", headers: h({}), trustProxy: 0 })).toBe("203.0.113.7");
-    expect(clientAddress({ remoteAddress: undefined, headers: h({ "X-Forwarded-For": "1.2.3.4" }), trustProxy: 1 })).toBe(UNKNOWN_CLIENT);
+    expect(
+      clientAddress({ remoteAddress: undefined, headers: h({ "X-Forwarded-For": "1.2.3.4" }), trustProxy: 1 }),
+    ).toBe(UNKNOWN_CLIENT);
   });
 
   it("parses TRUST_PROXY and refuses junk", () => {
@@ -44,7 +60,12 @@ describe("addressBucket (what a per-address limit counts)", () => {
   it("counts an IPv6 address by its /64, however it is written", () => {
     const bucket = addressBucket("2001:db8:1234:5678::1");
     expect(bucket).toBe("2001:db8:1234:5678::/64");
-    for (const other of ["2001:db8:1234:5678:ffff:ffff:ffff:ffff", "2001:0db8:1234:5678:0:0:0:2", "2001:DB8:1234:5678::abcd%eth0", "2001:db8:1234:5678::1.2.3.4"]) {
+    for (const other of [
+      "2001:db8:1234:5678:ffff:ffff:ffff:ffff",
+      "2001:0db8:1234:5678:0:0:0:2",
+      "2001:DB8:1234:5678::abcd%eth0",
+      "2001:db8:1234:5678::1.2.3.4",
+    ]) {
       expect(addressBucket(other)).toBe(bucket);
     }
     expect(addressBucket("2001:db8:1234:5679::1")).not.toBe(bucket);

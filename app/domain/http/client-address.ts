@@ -16,7 +16,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   const value = (raw ?? "").trim();
   if (value === "" || value === "false") return 0;
   if (/^\d+$/.test(value)) return Number(value);
-  const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   proxyaddr.compile(list); // throws "invalid IP address" / "invalid range on address" for a bad entry
   return list;
 }
@@ -41,7 +44,9 @@ export function clientAddress({ remoteAddress, headers, trustProxy }: ClientAddr
     headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
   };
   const trust =
-    typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : proxyaddr.compile(trustProxy);
+    typeof trustProxy === "number"
+      ? (_address: string, hop: number) => hop < trustProxy
+      : proxyaddr.compile(trustProxy);
   try {
     return normalise(proxyaddr(req as never, trust));
   } catch {

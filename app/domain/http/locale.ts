@@ -18,5 +18,8 @@ export function stripLocalePrefix(pathWithQuery: string): { locale: string; path
   const rest = pathWithQuery.slice(m[0].length);
   const path = rest.startsWith("/") ? rest : `/${rest}`;
   // "//evil.example" after the prefix must stay on this site.
-  return { locale: m[2] ? `${m[1]!.toLowerCase()}-${m[2].toUpperCase()}` : m[1]!.toLowerCase(), path: path.replace(/^\/{2,}/, "/") };
+  return {
+    locale: m[2] ? `${m[1]!.toLowerCase()}-${m[2].toUpperCase()}` : m[1]!.toLowerCase(),
+    path: path.replace(/^\/{2,}/, "/"),
+  };
 }

@@ -10,7 +10,9 @@ describe("publicPageQuery", () => {
 
   it("keeps the ones a page reads, as sent and in their order", () => {
     expect(publicPageQuery("?z=1&auth=login&x=2")).toBe("?auth=login");
-    expect(publicPageQuery("?period=2050&z=9&scenario=rcp85&country=fr")).toBe("?period=2050&scenario=rcp85&country=fr");
+    expect(publicPageQuery("?period=2050&z=9&scenario=rcp85&country=fr")).toBe(
+      "?period=2050&scenario=rcp85&country=fr",
+    );
     expect(publicPageQuery("?cookie-settings=1")).toBe("?cookie-settings=1");
     expect(publicPageQuery("?%61uth=login")).toBe("?%61uth=login");
   });
@@ -22,8 +24,15 @@ describe("publicPageQuery", () => {
 
 describe("isPagePath", () => {
   it("is true for pages and false for Remix's manifest and the resource files, which read their query", () => {
-    for (const page of ["/", "/api", "/products/flood-map", "/blog/item/1", "/newsletter/confirm"]) expect(isPagePath(page), page).toBe(true);
-    for (const other of ["/__manifest", "/flood-map.geojson", "/charts/level-pie.svg", "/sitemap.xml", "/downloads/methodology.pdf"]) {
+    for (const page of ["/", "/api", "/products/flood-map", "/blog/item/1", "/newsletter/confirm"])
+      expect(isPagePath(page), page).toBe(true);
+    for (const other of [
+      "/__manifest",
+      "/flood-map.geojson",
+      "/charts/level-pie.svg",
+      "/sitemap.xml",
+      "/downloads/methodology.pdf",
+    ]) {
       expect(isPagePath(other), other).toBe(false);
     }
   });

@@ -1,5 +1,15 @@
 /** Secrets that travel in URLs (reset and newsletter tokens, API keys) and must never reach logs or other readers. */
-export const SECRET_QUERY_PARAMS = ["token", "api_key", "apikey", "key", "app_key", "access_token", "password", "secret", "signature"] as const;
+export const SECRET_QUERY_PARAMS = [
+  "token",
+  "api_key",
+  "apikey",
+  "key",
+  "app_key",
+  "access_token",
+  "password",
+  "secret",
+  "signature",
+] as const;
 
 export const REDACTED = "[redacted]";
 

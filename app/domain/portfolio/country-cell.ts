@@ -5,7 +5,24 @@
 import countries from "i18n-iso-countries";
 
 /** Languages whose country names are tried, in this order. */
-const NAME_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "pt", "sv", "da", "fi", "cs", "el", "hu", "ro", "no"] as const;
+const NAME_LANGUAGES = [
+  "en",
+  "de",
+  "fr",
+  "es",
+  "it",
+  "nl",
+  "pl",
+  "pt",
+  "sv",
+  "da",
+  "fi",
+  "cs",
+  "el",
+  "hu",
+  "ro",
+  "no",
+] as const;
 
 /** Codes in use beside ISO's: the EU's for Greece and the United Kingdom. */
 const OTHER_CODES: Readonly<Record<string, string>> = { EL: "GR", UK: "GB" };

@@ -73,7 +73,8 @@ export function formatBytes(n: number): string {
 export const UPLOAD_MESSAGES = {
   noFile: "Choose a CSV or XLSX file to upload",
   tooManyVisitorPreviews: (n: number) => `Visitors can preview ${n} files an hour; sign in to preview more`,
-  malformed: "The upload could not be read: the multipart form is malformed or cut short; send the file again in the field 'file'",
+  malformed:
+    "The upload could not be read: the multipart form is malformed or cut short; send the file again in the field 'file'",
   badType: "Only CSV and XLSX files can be uploaded",
   tooLarge: (limit: number) => `The file is larger than ${formatBytes(limit)}; split it or sign in for larger files`,
   tooManyRows: (limit: number) =>
@@ -85,7 +86,8 @@ export const UPLOAD_MESSAGES = {
     `The workbook's table of texts is larger than ${formatBytes(limit)}; save it as CSV (which is read as a stream) or split it`,
   busyAccount: (n: number, seconds: number) =>
     `You already have ${n === 1 ? "an upload" : `${n} uploads`} being read; wait until it is done (about ${seconds} s) and send this one again`,
-  busyServer: (seconds: number) => `The server is reading as many uploads as it can at once; send this one again in about ${seconds} s`,
+  busyServer: (seconds: number) =>
+    `The server is reading as many uploads as it can at once; send this one again in about ${seconds} s`,
   recordTooLong: (limit: number) =>
     `A line of the file is longer than ${formatBytes(limit)}; this does not look like a table of locations`,
   noHeader: "No header row with latitude and longitude columns was found in the first rows",

@@ -21,5 +21,9 @@ export interface PreviewFigures {
 }
 
 export function previewFigures(distinctHexagons: number): PreviewFigures {
-  return { shown: distinctHexagons >= PREVIEW_MIN_HEXAGONS, distinct_hexagons: distinctHexagons, min_hexagons: PREVIEW_MIN_HEXAGONS };
+  return {
+    shown: distinctHexagons >= PREVIEW_MIN_HEXAGONS,
+    distinct_hexagons: distinctHexagons,
+    min_hexagons: PREVIEW_MIN_HEXAGONS,
+  };
 }

@@ -1,7 +1,14 @@
 import { REASSESS_FREE_MONTHS, reassessFreeUntil, reassessment, type ReassessInput } from "./reassessment";
 
 const paidAt = new Date("2026-03-15T10:00:00Z");
-const base: ReassessInput = { paidAt, paidLocations: 7, locations: 7, reportDataset: "4.0.0", currentDataset: "4.1.0", now: new Date("2026-09-01T00:00:00Z") };
+const base: ReassessInput = {
+  paidAt,
+  paidLocations: 7,
+  locations: 7,
+  reportDataset: "4.0.0",
+  currentDataset: "4.1.0",
+  now: new Date("2026-09-01T00:00:00Z"),
+};
 
 describe("assessing a paid portfolio again", () => {
   it("is free for the same locations within 12 months once the dataset has changed", () => {
@@ -11,7 +18,10 @@ describe("assessing a paid portfolio again", () => {
   it("ends exactly 12 calendar months after payment", () => {
     expect(REASSESS_FREE_MONTHS).toBe(12);
     expect(reassessment({ ...base, now: new Date("2027-03-15T09:59:59Z") }).kind).toBe("free");
-    expect(reassessment({ ...base, now: new Date("2027-03-15T10:00:00Z") })).toEqual({ kind: "expired", until: new Date("2027-03-15T10:00:00Z") });
+    expect(reassessment({ ...base, now: new Date("2027-03-15T10:00:00Z") })).toEqual({
+      kind: "expired",
+      until: new Date("2027-03-15T10:00:00Z"),
+    });
   });
 
   it("a payment on 29 February is covered until 28 February of the next year", () => {

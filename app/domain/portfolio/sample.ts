@@ -35,7 +35,9 @@ export function sampleTable() {
     SAMPLE_YEARS.map((year) => ({
       title: pie.title,
       year,
-      atRisk: SAMPLE_SCENARIOS.map((s) => Math.min(SAMPLE_ASSET_NUMBER, atRiskCount(pie.counts) + SAMPLE_DRIFT[s][year])),
+      atRisk: SAMPLE_SCENARIOS.map((s) =>
+        Math.min(SAMPLE_ASSET_NUMBER, atRiskCount(pie.counts) + SAMPLE_DRIFT[s][year]),
+      ),
     })),
   );
 }

@@ -22,8 +22,19 @@ describe("PortfolioAccumulator", () => {
 
   it("request stats count assets, distinct hexagons and countries, and new hexagons", () => {
     const s = acc.requestStats(new Set(["h1"]), { totalMinor: 280_000, currency: "EUR" });
-    expect(s).toMatchObject({ asset_number: 4, hexagon_number: 3, country_number: 2, new_hexagon_request: 2, report_cost: "2 800.00", report_currency: "EUR" });
-    expect(acc.requestStats(new Set(), null)).toMatchObject({ report_cost: "0.00", report_currency: "EUR", new_hexagon_request: 3 });
+    expect(s).toMatchObject({
+      asset_number: 4,
+      hexagon_number: 3,
+      country_number: 2,
+      new_hexagon_request: 2,
+      report_cost: "2 800.00",
+      report_currency: "EUR",
+    });
+    expect(acc.requestStats(new Set(), null)).toMatchObject({
+      report_cost: "0.00",
+      report_currency: "EUR",
+      new_hexagon_request: 3,
+    });
     expect(s.locations.countries).toEqual([
       { country_code: "FR", country_name: "FR", asset_number: 2 },
       { country_code: "GB", country_name: "GB", asset_number: 2 },
@@ -40,7 +51,14 @@ describe("PortfolioAccumulator", () => {
     expect(acc.diversity().AL).toBe(2);
     expect(acc.diversity().HW).toBe(2);
     expect(acc.diversity().FD).toBe(0);
-    expect(acc.intensity()).toEqual([[1, 2], [2, 0], [3, 1], [4, 0], [5, 1], [0, 0]]);
+    expect(acc.intensity()).toEqual([
+      [1, 2],
+      [2, 0],
+      [3, 1],
+      [4, 0],
+      [5, 1],
+      [0, 0],
+    ]);
   });
   it("population at risk counts each hexagon once, only at High or above", () => {
     const s = acc.socialByCountry();

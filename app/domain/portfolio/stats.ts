@@ -94,9 +94,18 @@ export class PortfolioAccumulator {
   private readonly weightTotal = new Float64Array(H * SLOT_COUNT);
 
   /** `values` and `weight` default to the point's own; a caller may pass others without copying the point. */
-  add(p: Omit<AssessedPoint, "values" | "weight"> & Partial<Pick<AssessedPoint, "values" | "weight">>, values = p.values!, weight = p.weight ?? 1): void {
+  add(
+    p: Omit<AssessedPoint, "values" | "weight"> & Partial<Pick<AssessedPoint, "values" | "weight">>,
+    values = p.values!,
+    weight = p.weight ?? 1,
+  ): void {
     this.assets++;
-    if (!this.hexagons.has(p.hexagon)) this.hexagons.set(p.hexagon, { country: p.country, population: p.population, aggregate: values[AL * SLOT_COUNT]! });
+    if (!this.hexagons.has(p.hexagon))
+      this.hexagons.set(p.hexagon, {
+        country: p.country,
+        population: p.population,
+        aggregate: values[AL * SLOT_COUNT]!,
+      });
     const c = this.countries.get(p.country);
     if (c) c.assets++;
     else this.countries.set(p.country, { name: p.countryName, assets: 1 });
@@ -178,7 +187,8 @@ export class PortfolioAccumulator {
 
   /** Weighted mean of the aggregate hazard: historical, and each scenario × horizon. */
   overallEstimate() {
-    const at = (slot: number) => summary(this.weightedSum[AL * SLOT_COUNT + slot]!, this.weightTotal[AL * SLOT_COUNT + slot]!);
+    const at = (slot: number) =>
+      summary(this.weightedSum[AL * SLOT_COUNT + slot]!, this.weightTotal[AL * SLOT_COUNT + slot]!);
     const future = {} as Record<FutureScenarioId, Record<FuturePeriodId, ScoreSummary>>;
     for (const s of SLOTS) {
       if (s.scenario === "hist") continue;
@@ -200,7 +210,14 @@ export class PortfolioAccumulator {
   /** (score, count) pairs of the aggregate hazard, historical; score 0 counts locations without a score. */
   intensity(): [number, number][] {
     const c = this.countsAt(AL * SLOT_COUNT);
-    return [[1, c.L], [2, c.M], [3, c.H], [4, c.S], [5, c.E], [0, c.none]];
+    return [
+      [1, c.L],
+      [2, c.M],
+      [3, c.H],
+      [4, c.S],
+      [5, c.E],
+      [0, c.none],
+    ];
   }
 
   /** Per country: assets, hexagons and the population of places in the hexagons at High or above (aggregate). */
@@ -222,7 +239,8 @@ export class PortfolioAccumulator {
       const al = hx.aggregate;
       if (!Number.isNaN(al) && scoreFromValue(al) >= AT_RISK_SCORE) e.population_at_risk += hx.population;
     }
-    return [...out.values()].sort((a, b) => b.population_at_risk - a.population_at_risk || a.country_code.localeCompare(b.country_code));
+    return [...out.values()].sort(
+      (a, b) => b.population_at_risk - a.population_at_risk || a.country_code.localeCompare(b.country_code),
+    );
   }
 }
-

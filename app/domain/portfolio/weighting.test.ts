@@ -7,13 +7,18 @@ describe("the weighting column", () => {
     expect(initialWeightColumn(names, 3, ["Marktwert EUR"])).toBe("Marktwert EUR");
     expect(initialWeightColumn(names, 3, [])).toBe(DEFAULT_WEIGHTING_COLUMN);
     expect(initialWeightColumn(names, null, ["Marktwert EUR"])).toBe(DEFAULT_WEIGHTING_COLUMN);
-    expect(initialWeightColumn([...names, DEFAULT_WEIGHTING_COLUMN], 3, ["Marktwert EUR", DEFAULT_WEIGHTING_COLUMN])).toBe(DEFAULT_WEIGHTING_COLUMN);
+    expect(
+      initialWeightColumn([...names, DEFAULT_WEIGHTING_COLUMN], 3, ["Marktwert EUR", DEFAULT_WEIGHTING_COLUMN]),
+    ).toBe(DEFAULT_WEIGHTING_COLUMN);
   });
 
   it("is none when the file has no column of that name, even the spec's default", () => {
     expect(effectiveWeightColumn(DEFAULT_WEIGHTING_COLUMN, ["lat", "lon", "name"])).toBeNull();
     expect(effectiveWeightColumn(null, ["lat", "lon"])).toBeNull();
-    expect(weightingSummary(DEFAULT_WEIGHTING_COLUMN, ["lat", "lon"])).toEqual({ column: null, text: WEIGHTING_TEXT.none });
+    expect(weightingSummary(DEFAULT_WEIGHTING_COLUMN, ["lat", "lon"])).toEqual({
+      column: null,
+      text: WEIGHTING_TEXT.none,
+    });
   });
 
   it("is the chosen column when the file has it", () => {

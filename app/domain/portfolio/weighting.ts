@@ -10,7 +10,11 @@ import { DEFAULT_WEIGHTING_COLUMN } from "./limits";
  * in its header (e.g. "Marktwert EUR") when it holds numbers, so a file of asset values is weighed by them unless the
  * user chooses otherwise; else the spec's default (which then weighs nothing: each location counts once).
  */
-export function initialWeightColumn(names: readonly string[], valueColumn: number | null, numeric: readonly string[]): string {
+export function initialWeightColumn(
+  names: readonly string[],
+  valueColumn: number | null,
+  numeric: readonly string[],
+): string {
   if (names.includes(DEFAULT_WEIGHTING_COLUMN)) return DEFAULT_WEIGHTING_COLUMN;
   const value = valueColumn === null ? undefined : names[valueColumn];
   return value !== undefined && numeric.includes(value) ? value : DEFAULT_WEIGHTING_COLUMN;
@@ -34,7 +38,10 @@ export const WEIGHTING_TEXT = {
 } as const;
 
 /** One line for the page: by which column, or why by none. */
-export function weightingSummary(chosen: string | null | undefined, columns: readonly string[]): { column: string | null; text: string } {
+export function weightingSummary(
+  chosen: string | null | undefined,
+  columns: readonly string[],
+): { column: string | null; text: string } {
   const column = effectiveWeightColumn(chosen, columns);
   if (column) return { column, text: column };
   return { column: null, text: WEIGHTING_TEXT.none };

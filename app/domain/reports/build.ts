@@ -1,7 +1,13 @@
 /** A complete report from locations held in memory (single-location reports, small portfolios). */
 import { HAZARD_IDS, type HazardId } from "../hazards/hazards";
 import { levelForScore, scoreFromValue } from "../hazards/risk-levels";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, SLOTS, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
+import {
+  FUTURE_PERIOD_IDS,
+  FUTURE_SCENARIO_IDS,
+  SLOTS,
+  type FuturePeriodId,
+  type FutureScenarioId,
+} from "../hazards/scenarios";
 import type { AssessedLocation, PortfolioReport, ReportMetadata, ScoreSummary } from "./types";
 
 /** Revision of docs/methodology.md that the scores follow. */
@@ -35,11 +41,15 @@ export function buildPortfolioReport(
   const future = {} as Record<FutureScenarioId, Record<FuturePeriodId, ScoreSummary>>;
   for (const s of FUTURE_SCENARIO_IDS) {
     future[s] = {} as Record<FuturePeriodId, ScoreSummary>;
-    for (const p of FUTURE_PERIOD_IDS) future[s][p] = weightedMean(valid, SLOTS.find((x) => x.scenario === s && x.period === p)!.index);
+    for (const p of FUTURE_PERIOD_IDS)
+      future[s][p] = weightedMean(valid, SLOTS.find((x) => x.scenario === s && x.period === p)!.index);
   }
   const diversity: Partial<Record<HazardId, number>> = {};
   for (const h of HAZARD_IDS) diversity[h] = valid.filter((l) => (l.scores![h][0]?.level ?? 0) >= 3).length;
-  const intensity: [number, number][] = [1, 2, 3, 4, 5].map((score) => [score, valid.filter((l) => l.scores!.AL[0]?.level === score).length]);
+  const intensity: [number, number][] = [1, 2, 3, 4, 5].map((score) => [
+    score,
+    valid.filter((l) => l.scores!.AL[0]?.level === score).length,
+  ]);
   intensity.push([0, valid.filter((l) => l.scores!.AL[0]?.level == null).length]);
   return {
     metadata,
@@ -49,7 +59,11 @@ export function buildPortfolioReport(
       hexagon_number: hexagons.length,
       country_number: countries.size,
       locations: {
-        countries: [...countries].map(([code, n]) => ({ country_code: code, country_name: countryNames[code] ?? code, asset_number: n })),
+        countries: [...countries].map(([code, n]) => ({
+          country_code: code,
+          country_name: countryNames[code] ?? code,
+          asset_number: n,
+        })),
         hexagons,
       },
       report_cost: "0.00",

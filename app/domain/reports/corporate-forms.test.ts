@@ -16,12 +16,21 @@ describe("the corporate page's Template 5 choice of chronic hazards", () => {
 
   it("is carried by the export form's hidden fields", () => {
     const form = new FormData();
-    for (const [k, v] of [["portfolio", "p"], ["format", "xlsx"], [T5_KINDS_FIELD, "1"], ["t5_chronic", "HW"], ["t5_chronic", "PC"]]) form.append(k!, v!);
+    for (const [k, v] of [
+      ["portfolio", "p"],
+      ["format", "xlsx"],
+      [T5_KINDS_FIELD, "1"],
+      ["t5_chronic", "HW"],
+      ["t5_chronic", "PC"],
+    ])
+      form.append(k!, v!);
     const parsed = CorporateExportSchema.parse(corporateFormFields(form));
     expect(parsed.t5_chronic).toEqual(["HW", "PC"]);
     const kinds = template5Kinds(parsed.t5_chronic);
     expect(kinds.acute).not.toContain("HW");
     expect(kinds.acute).toContain("SL");
-    expect([...kinds.chronic, ...kinds.acute].sort()).toEqual([...TEMPLATE5_DEFAULTS.chronic, ...TEMPLATE5_DEFAULTS.acute].sort());
+    expect([...kinds.chronic, ...kinds.acute].sort()).toEqual(
+      [...TEMPLATE5_DEFAULTS.chronic, ...TEMPLATE5_DEFAULTS.acute].sort(),
+    );
   });
 });

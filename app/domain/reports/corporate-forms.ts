@@ -1,16 +1,29 @@
 /** Query and export form of /dashboard/corporate. Shared by the loader, the action and the page. */
 import { z } from "zod";
 import { TEMPLATE5_DEFAULTS, parseChronicHazards } from "./eba/template5";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
+import {
+  FUTURE_PERIOD_IDS,
+  FUTURE_SCENARIO_IDS,
+  type FuturePeriodId,
+  type FutureScenarioId,
+} from "../hazards/scenarios";
 
-export const DEFAULT_DISCLOSURE_SLOT: { scenario: FutureScenarioId; period: FuturePeriodId } = { scenario: "rcp45", period: "2050" };
+export const DEFAULT_DISCLOSURE_SLOT: { scenario: FutureScenarioId; period: FuturePeriodId } = {
+  scenario: "rcp45",
+  period: "2050",
+};
 
 export const CorporateQuerySchema = z.object({
   portfolio: z.string().trim().max(100).optional().catch(undefined),
-  scenario: z.enum(FUTURE_SCENARIO_IDS as [FutureScenarioId, ...FutureScenarioId[]]).catch(DEFAULT_DISCLOSURE_SLOT.scenario),
+  scenario: z
+    .enum(FUTURE_SCENARIO_IDS as [FutureScenarioId, ...FutureScenarioId[]])
+    .catch(DEFAULT_DISCLOSURE_SLOT.scenario),
   period: z.enum(FUTURE_PERIOD_IDS as [FuturePeriodId, ...FuturePeriodId[]]).catch(DEFAULT_DISCLOSURE_SLOT.period),
   /** EBA Template 5: the level at or above which a hazard makes a loan sensitive (3 High, 4 Severe, 5 Extreme). */
-  t5_level: z.coerce.number().pipe(z.union([z.literal(3), z.literal(4), z.literal(5)])).catch(3),
+  t5_level: z.coerce
+    .number()
+    .pipe(z.union([z.literal(3), z.literal(4), z.literal(5)]))
+    .catch(3),
   /** EBA Template 5: the hazards counted as chronic (comma-separated ids), every other one acute; unset: the EU Taxonomy's split. */
   t5_chronic: z
     .string()
@@ -30,7 +43,12 @@ export const T5_KINDS_FIELD = "t5_kinds";
 export function corporateFormFields(form: URLSearchParams | FormData): Record<string, string | undefined> {
   const fields: Record<string, string | undefined> = {};
   for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value;
-  fields.t5_chronic = form.has(T5_KINDS_FIELD) ? form.getAll("t5_chronic").filter((v) => typeof v === "string").join(",") : undefined;
+  fields.t5_chronic = form.has(T5_KINDS_FIELD)
+    ? form
+        .getAll("t5_chronic")
+        .filter((v) => typeof v === "string")
+        .join(",")
+    : undefined;
   return fields;
 }
 

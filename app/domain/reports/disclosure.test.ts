@@ -11,7 +11,10 @@ import {
 } from "./disclosure";
 import { assessedLocation, locationScores, portfolioReport } from "../../../tests/support/report-fixtures";
 
-const slots = (hist: number | "na" | null, future: number | "na" | null) => [hist, ...Array(SLOT_COUNT - 1).fill(future)];
+const slots = (hist: number | "na" | null, future: number | "na" | null) => [
+  hist,
+  ...Array(SLOT_COUNT - 1).fill(future),
+];
 
 describe("taxonomy mapping", () => {
   it("places every per-hazard id in exactly one cell of the grid", () => {
@@ -39,9 +42,19 @@ describe("taxonomy mapping", () => {
 describe("computeDisclosure", () => {
   const locations = [
     // FR, weight 100: river flood High in the future only
-    assessedLocation({ rowNumber: 2, countryCode: "FR", weight: 100, scores: locationScores(0.1, { FD: slots(0.1, 0.45) }) }),
+    assessedLocation({
+      rowNumber: 2,
+      countryCode: "FR",
+      weight: 100,
+      scores: locationScores(0.1, { FD: slots(0.1, 0.45) }),
+    }),
     // FR, weight 300: river flood Extreme everywhere, storm surge not applicable
-    assessedLocation({ rowNumber: 3, countryCode: "FR", weight: 300, scores: locationScores(0.1, { FD: 0.9, SS: "na" }) }),
+    assessedLocation({
+      rowNumber: 3,
+      countryCode: "FR",
+      weight: 300,
+      scores: locationScores(0.1, { FD: 0.9, SS: "na" }),
+    }),
     // DE, weight 600: everything Low, sea-level rise no data
     assessedLocation({ rowNumber: 4, countryCode: "DE", weight: 600, scores: locationScores(0.1, { SL: null }) }),
     // DE, weight missing: heat wave Severe
@@ -55,12 +68,24 @@ describe("computeDisclosure", () => {
     expect(t.totals).toEqual({ rows: 5, validAssets: 4, excludedAssets: 1, weight: 1000, missingWeight: 1 });
     const fd = t.hazards.find((r) => r.hazardId === "FD")!;
     const hist = cellFor(fd.cells, "hist", "hist")!;
-    expect(hist).toMatchObject({ assets: 4, assetsAtRisk: 1, shareAssets: 0.25, weight: 1000, weightAtRisk: 300, shareWeight: 0.3 });
+    expect(hist).toMatchObject({
+      assets: 4,
+      assetsAtRisk: 1,
+      shareAssets: 0.25,
+      weight: 1000,
+      weightAtRisk: 300,
+      shareWeight: 0.3,
+    });
     const future = cellFor(fd.cells, "rcp85", "2050")!;
     expect(future).toMatchObject({ assetsAtRisk: 2, shareAssets: 0.5, weightAtRisk: 400, shareWeight: 0.4 });
     const hw = t.hazards.find((r) => r.hazardId === "HW")!;
     // the heat-wave site has no weight: counted in the asset share, adds nothing to the value share
-    expect(cellFor(hw.cells, "rcp45", "2030")).toMatchObject({ assetsAtRisk: 1, shareAssets: 0.25, weightAtRisk: 0, shareWeight: 0 });
+    expect(cellFor(hw.cells, "rcp45", "2030")).toMatchObject({
+      assetsAtRisk: 1,
+      shareAssets: 0.25,
+      weightAtRisk: 0,
+      shareWeight: 0,
+    });
     const sl = t.hazards.find((r) => r.hazardId === "SL")!;
     expect(cellFor(sl.cells, "hist", "hist")).toMatchObject({ noData: 1, assetsAtRisk: 0 });
     // not applicable is a known state, not missing data
@@ -79,11 +104,19 @@ describe("computeDisclosure", () => {
     expect(cellFor(fd.cells, "rcp26", "2040")).toMatchObject({ assetsAtRisk: 2, shareAssets: 1, shareWeight: 1 });
     expect(cellFor(fd.cells, "hist", "hist")).toMatchObject({ assetsAtRisk: 1, shareAssets: 0.5, shareWeight: 0.75 });
     const de = t.countries.find((c) => c.countryCode === "DE")!;
-    expect(cellFor(de.hazards.find((r) => r.hazardId === "HW")!.cells, "hist", "hist")).toMatchObject({ shareAssets: 0.5, shareWeight: 0 });
+    expect(cellFor(de.hazards.find((r) => r.hazardId === "HW")!.cells, "hist", "hist")).toMatchObject({
+      shareAssets: 0.5,
+      shareWeight: 0,
+    });
   });
 
   it("fills the taxonomy grid and the acute / chronic totals; an asset at risk in two hazards of a cell counts once", async () => {
-    const both = assessedLocation({ rowNumber: 7, countryCode: "FR", weight: 0, scores: locationScores(0.1, { FD: 0.5, ER: 0.5, SL: 0.65 }) });
+    const both = assessedLocation({
+      rowNumber: 7,
+      countryCode: "FR",
+      weight: 0,
+      scores: locationScores(0.1, { FD: 0.5, ER: 0.5, SL: 0.65 }),
+    });
     const t = await computeDisclosure(portfolioReport([...locations, both]));
     const waterAcute = t.taxonomy.find((r) => r.category === "water" && r.type === "acute")!;
     expect(cellFor(waterAcute.cells, "hist", "hist")).toMatchObject({ assets: 5, assetsAtRisk: 2 });
@@ -99,7 +132,10 @@ describe("computeDisclosure", () => {
   });
 
   it("keeps the audit trail and names countries from the request stats", async () => {
-    const report = portfolioReport(locations, { weightingColumn: "Insured value", inputFile: { name: "book.xlsx", sha256: "f".repeat(64) } });
+    const report = portfolioReport(locations, {
+      weightingColumn: "Insured value",
+      inputFile: { name: "book.xlsx", sha256: "f".repeat(64) },
+    });
     report.output_request_stats.locations.countries = [{ country_code: "FR", country_name: "France", asset_number: 2 }];
     const t = await computeDisclosure(report);
     expect(t.audit).toMatchObject({

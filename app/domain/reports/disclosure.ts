@@ -8,13 +8,31 @@ import { HISTORICAL_LABEL, SCENARIOS, SLOTS, SLOT_COUNT, type PeriodId, type Sce
 import { moneyBasis, type MoneyBasis } from "../portfolio/columns/value-column";
 import { LoanBookTemplate5, type LoanColumns } from "./eba/loan-book";
 import type { Template5, Template5Options } from "./eba/template5";
-import { openLocations, type AssessedLocation, type PortfolioAggregates, type PortfolioReportSource, type ReportMetadata } from "./types";
+import {
+  openLocations,
+  type AssessedLocation,
+  type PortfolioAggregates,
+  type PortfolioReportSource,
+  type ReportMetadata,
+} from "./types";
 
 /** "Material physical risk" threshold: level High (3) or above. */
 export const MATERIAL_RISK_LEVEL: RiskScore = 3;
 
-export { TAXONOMY_CATEGORIES, TAXONOMY_HAZARD_MAP, TAXONOMY_TYPES, type TaxonomyCategory, type TaxonomyType } from "./taxonomy-hazards";
-import { TAXONOMY_CATEGORIES, TAXONOMY_HAZARD_MAP, TAXONOMY_TYPES, type TaxonomyCategory, type TaxonomyType } from "./taxonomy-hazards";
+export {
+  TAXONOMY_CATEGORIES,
+  TAXONOMY_HAZARD_MAP,
+  TAXONOMY_TYPES,
+  type TaxonomyCategory,
+  type TaxonomyType,
+} from "./taxonomy-hazards";
+import {
+  TAXONOMY_CATEGORIES,
+  TAXONOMY_HAZARD_MAP,
+  TAXONOMY_TYPES,
+  type TaxonomyCategory,
+  type TaxonomyType,
+} from "./taxonomy-hazards";
 
 /** Appendix A cells none of our hazards covers, stated rather than shown as zero risk. */
 export const TAXONOMY_NOT_COVERED: Readonly<Partial<Record<`${TaxonomyCategory}:${TaxonomyType}`, string>>> = {
@@ -25,14 +43,18 @@ export const TAXONOMY_NOT_COVERED: Readonly<Partial<Record<`${TaxonomyCategory}:
 };
 
 export function taxonomyHazards(category: TaxonomyCategory, type: TaxonomyType): PerHazardId[] {
-  return PER_HAZARD_IDS.filter((h) => TAXONOMY_HAZARD_MAP[h].category === category && TAXONOMY_HAZARD_MAP[h].type === type);
+  return PER_HAZARD_IDS.filter(
+    (h) => TAXONOMY_HAZARD_MAP[h].category === category && TAXONOMY_HAZARD_MAP[h].type === type,
+  );
 }
 
 /** What each table answers, by standard and paragraph / datapoint. Shown on the page and in the exports. */
 export const DISCLOSURE_TABLES = {
   headline: {
     title: "Assets at material physical risk, over all hazards",
-    mapsTo: ["ESRS E1-9 para 66(a): monetary amount and proportion of assets at material physical risk, before adaptation actions"],
+    mapsTo: [
+      "ESRS E1-9 para 66(a): monetary amount and proportion of assets at material physical risk, before adaptation actions",
+    ],
     definition:
       "An asset is at material physical risk when any one of its hazards is at the level named or above under the scenario and horizon of the row; each asset counts once however many hazards reach it. Choose the level and the row that your disclosure uses, and state them with the figure.",
   },
@@ -361,13 +383,21 @@ export class DisclosureAccumulator {
 
 /** Disclosure tables of a whole report (locations as an array or a stream). */
 export async function computeDisclosure(
-  report: Pick<PortfolioReportSource, "metadata" | "locations"> & Partial<Pick<PortfolioAggregates, "output_request_stats">>,
+  report: Pick<PortfolioReportSource, "metadata" | "locations"> &
+    Partial<Pick<PortfolioAggregates, "output_request_stats">>,
   /** What makes a loan sensitive in Template 5 (the defaults: EU Taxonomy split, High, SSP2-4.5 2050). */
   template5Options?: Template5Options,
 ): Promise<DisclosureTables> {
-  const acc = new DisclosureAccumulator().withLoanColumns(report.metadata.loanColumns, new Date(report.metadata.createdAt), template5Options);
+  const acc = new DisclosureAccumulator().withLoanColumns(
+    report.metadata.loanColumns,
+    new Date(report.metadata.createdAt),
+    template5Options,
+  );
   for await (const loc of openLocations(report)) acc.add(loc);
-  return acc.result(report.metadata, report.output_request_stats ? { output_request_stats: report.output_request_stats } : undefined);
+  return acc.result(
+    report.metadata,
+    report.output_request_stats ? { output_request_stats: report.output_request_stats } : undefined,
+  );
 }
 
 export function slotLabel(scenario: ScenarioId, period: PeriodId): string {
@@ -379,7 +409,10 @@ export function formatShare(share: number | null): string {
 }
 
 /** The cell of a row for one slot. */
-export function cellFor(cells: readonly ExposureCell[], scenario: ScenarioId, period: PeriodId): ExposureCell | undefined {
+export function cellFor(
+  cells: readonly ExposureCell[],
+  scenario: ScenarioId,
+  period: PeriodId,
+): ExposureCell | undefined {
   return cells.find((c) => c.scenario === scenario && c.period === period);
 }
-

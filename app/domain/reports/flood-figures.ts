@@ -85,7 +85,8 @@ export const FLOOD_REPORT_TEXT = {
     `Flood losses from published flood-depth maps (${b.slot}) read at each asset's pixel, JRC depth-damage functions per continent and occupancy; occupancy ${b.occupancyColumn ? `from the column "${b.occupancyColumn}" (${b.defaultOccupancy} where a cell names no known use)` : `assumed ${b.defaultOccupancy} for every asset (no occupancy column)`}; assumed protection standard 1-in-${b.protectionYears} years.${b.currency ? "" : " No value column with a currency: damage ratios only, no amounts."}`,
   portfolioEad: (currency: string) => `Portfolio expected annual flood loss, river + coastal (${currency})`,
   kindEad: (kind: string, currency: string) => `${kind} flood expected annual loss (${currency})`,
-  kindSum100: (kind: string, currency: string) => `Sum of the assets' ${kind.toLowerCase()} flood 1-in-100 losses (${currency}) — not a portfolio loss`,
+  kindSum100: (kind: string, currency: string) =>
+    `Sum of the assets' ${kind.toLowerCase()} flood 1-in-100 losses (${currency}) — not a portfolio loss`,
   covered: (kind: string) => `Assets a ${kind.toLowerCase()} flood-depth layer covers`,
   note: PORTFOLIO_RP_SUM_NOTE,
   disclosureHeading: "Acute physical risk in money: flood losses from flood-depth maps",
@@ -94,7 +95,8 @@ export const FLOOD_REPORT_TEXT = {
     "ESRS E1-9 para 66(c): location of the significant assets at risk (the assets with the largest expected loss)",
     "IFRS S2 para 29(b): amount of assets vulnerable to physical risks",
   ],
-  noFloodLayers: "This report was made without flood-depth layers: no flood losses in money. Fetch the published maps (npm run layers:fetch -- aqueduct --bbox W,S,E,N) and assess the portfolio again.",
+  noFloodLayers:
+    "This report was made without flood-depth layers: no flood losses in money. Fetch the published maps (npm run layers:fetch -- aqueduct --bbox W,S,E,N) and assess the portfolio again.",
 } as const;
 
 /** An amount in the report's currency: the product's money format for EUR, whole units otherwise. */
@@ -118,13 +120,23 @@ export class FloodTotalsAccumulator {
     if (f.river.eadAmount !== null || f.coastal.eadAmount !== null) {
       const ead = (f.river.eadAmount ?? 0) + (f.coastal.eadAmount ?? 0);
       if (ead > 0 && (this.top.length < FLOOD_TOP_ASSETS || ead > this.top.at(-1)!.eadAmount)) {
-        const entry = { rowNumber: loc.rowNumber, assetId: loc.assetId, name: loc.name, occupancy: f.occupancy, eadAmount: ead, loss100Amount: (f.river.loss100Amount ?? 0) + (f.coastal.loss100Amount ?? 0) };
+        const entry = {
+          rowNumber: loc.rowNumber,
+          assetId: loc.assetId,
+          name: loc.name,
+          occupancy: f.occupancy,
+          eadAmount: ead,
+          loss100Amount: (f.river.loss100Amount ?? 0) + (f.coastal.loss100Amount ?? 0),
+        };
         const at = this.top.findIndex((x) => x.eadAmount < ead);
         this.top.splice(at < 0 ? this.top.length : at, 0, entry);
         if (this.top.length > FLOOD_TOP_ASSETS) this.top.pop();
       }
     }
-    for (const [k, t] of [["river", this.river], ["coastal", this.coastal]] as const) {
+    for (const [k, t] of [
+      ["river", this.river],
+      ["coastal", this.coastal],
+    ] as const) {
       const a = f[k];
       if (!a.covered) continue;
       t.covered++;
@@ -136,7 +148,14 @@ export class FloodTotalsAccumulator {
   }
 
   result(): FloodReportTotals {
-    return { assets: this.assets, top: [...this.top], river: { ...this.river }, coastal: { ...this.coastal }, eadAmount: this.river.eadAmount + this.coastal.eadAmount, note: PORTFOLIO_RP_SUM_NOTE };
+    return {
+      assets: this.assets,
+      top: [...this.top],
+      river: { ...this.river },
+      coastal: { ...this.coastal },
+      eadAmount: this.river.eadAmount + this.coastal.eadAmount,
+      note: PORTFOLIO_RP_SUM_NOTE,
+    };
   }
 }
 
@@ -145,7 +164,13 @@ export function floodCells(f: AssetFloodFigures | null | undefined, notCovered: 
   if (!f) return [null, null, null, null, null, null, null, null];
   const pct = (r: number | null) => (r === null ? null : Math.round(r * 1e6) / 1e4);
   const money = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
-  const kind = (a: AssetFloodKind) => (a.covered ? [pct(a.eadRatio), money(a.eadAmount), money(a.loss100Amount)] : [null, null, null]);
-  const basis = f.river.covered || f.coastal.covered ? (f.river.covered && f.coastal.covered ? "depth layers" : `depth layer (${f.river.covered ? "river" : "coastal"}); ${notCovered} for the other`) : notCovered;
+  const kind = (a: AssetFloodKind) =>
+    a.covered ? [pct(a.eadRatio), money(a.eadAmount), money(a.loss100Amount)] : [null, null, null];
+  const basis =
+    f.river.covered || f.coastal.covered
+      ? f.river.covered && f.coastal.covered
+        ? "depth layers"
+        : `depth layer (${f.river.covered ? "river" : "coastal"}); ${notCovered} for the other`
+      : notCovered;
   return [f.occupancy + (f.occupancyGiven ? "" : " (default)"), ...kind(f.river), ...kind(f.coastal), basis];
 }

@@ -4,7 +4,16 @@
  */
 import { HAZARDS, HAZARD_IDS, type HazardId } from "../hazards/hazards";
 import { RISK_LEVELS } from "../hazards/risk-levels";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_LABEL, PERIODS, SCENARIOS, slotIndex, type FuturePeriodId, type FutureScenarioId } from "../hazards/scenarios";
+import {
+  FUTURE_PERIOD_IDS,
+  FUTURE_SCENARIO_IDS,
+  HISTORICAL_LABEL,
+  PERIODS,
+  SCENARIOS,
+  slotIndex,
+  type FuturePeriodId,
+  type FutureScenarioId,
+} from "../hazards/scenarios";
 import type { LonLatRing } from "../geo/map/location-map";
 import type { LocationScores, SlotScore } from "./types";
 
@@ -68,7 +77,8 @@ export function levelCell(s: SlotScore | undefined | null): string {
   return s.applicable ? "no data" : "n/a";
 }
 
-const round = (v: number) => (Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en") : String(Math.round(v * 100) / 100));
+const round = (v: number) =>
+  Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en") : String(Math.round(v * 100) / 100);
 const WARMING_STEP = /^global warming/;
 
 /**
@@ -91,7 +101,10 @@ export function plainReason(hazard: HazardId, score: SlotScore | undefined, e: E
   const drivers = e.steps
     .filter((s) => !WARMING_STEP.test(s.name) && s.name !== "value" && !/factor$/.test(s.name))
     .slice(0, 3)
-    .map((s) => `${s.name} ${typeof s.value === "number" ? round(s.value) : s.value}${s.unit && s.unit !== "1" ? ` ${s.unit}` : ""}`);
+    .map(
+      (s) =>
+        `${s.name} ${typeof s.value === "number" ? round(s.value) : s.value}${s.unit && s.unit !== "1" ? ` ${s.unit}` : ""}`,
+    );
   return `Level ${level}${drivers.length ? `: ${drivers.join("; ")}` : ""}.`;
 }
 
@@ -108,9 +121,15 @@ export function locationReportHazards(
       colour: HAZARDS[h].colour,
       rows: [
         { label: HISTORICAL_LABEL, cells: [levelCell(at("hist", "hist"))] },
-        ...FUTURE_SCENARIO_IDS.map((s) => ({ label: `${SCENARIOS[s].name} (${SCENARIOS[s].narrative})`, cells: FUTURE_PERIOD_IDS.map((p) => levelCell(at(s, p))) })),
+        ...FUTURE_SCENARIO_IDS.map((s) => ({
+          label: `${SCENARIOS[s].name} (${SCENARIOS[s].narrative})`,
+          cells: FUTURE_PERIOD_IDS.map((p) => levelCell(at(s, p))),
+        })),
       ],
-      reasons: REASON_SLOTS.map((slot) => ({ label: slot.label, text: plainReason(h, at(slot.scenario, slot.period), explain(h, slot)) })),
+      reasons: REASON_SLOTS.map((slot) => ({
+        label: slot.label,
+        text: plainReason(h, at(slot.scenario, slot.period), explain(h, slot)),
+      })),
     };
   });
 }

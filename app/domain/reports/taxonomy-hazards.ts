@@ -34,4 +34,3 @@ export const TAXONOMY_HAZARD_MAP: Readonly<
   SL: { category: "water", type: "chronic", appendixHazard: "Sea level rise" },
   LS: { category: "solid_mass", type: "acute", appendixHazard: "Landslide" },
 };
-

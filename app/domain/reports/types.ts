@@ -157,5 +157,11 @@ export function openLocations(source: Pick<PortfolioReportSource, "locations">):
 }
 
 /** Report file kinds, stored and listed per user. */
-export const REPORT_FILE_KINDS = ["portfolio_pdf", "portfolio_xlsx", "corporate_pdf", "corporate_xlsx", "single_pdf"] as const;
+export const REPORT_FILE_KINDS = [
+  "portfolio_pdf",
+  "portfolio_xlsx",
+  "corporate_pdf",
+  "corporate_xlsx",
+  "single_pdf",
+] as const;
 export type ReportFileKind = (typeof REPORT_FILE_KINDS)[number];

@@ -107,7 +107,8 @@ export class CellTable {
   rowCodes(row: number): Uint8Array {
     const nH = this.header.hazards.length;
     const codes = new Uint8Array(nH * SLOT_COUNT);
-    for (let h = 0; h < nH; h++) for (let s = 0; s < SLOT_COUNT; s++) codes[h * SLOT_COUNT + s] = this.valueCode(row, h, s);
+    for (let h = 0; h < nH; h++)
+      for (let s = 0; s < SLOT_COUNT; s++) codes[h * SLOT_COUNT + s] = this.valueCode(row, h, s);
     return codes;
   }
 }

@@ -22,13 +22,21 @@ describe("explanations on the committed dataset", () => {
 
   it("reads river flood High or above on delta and river cities, and says why in plain words", () => {
     // Chittagong on the Karnaphuli at the delta's edge, Bangkok in the Chao Phraya delta, Dresden on the Elbe
-    for (const [name, lat, lon] of [["Chittagong", 22.357, 91.783], ["Bangkok", 13.75, 100.5], ["Dresden", 51.05, 13.74]] as const) {
+    for (const [name, lat, lon] of [
+      ["Chittagong", 22.357, 91.783],
+      ["Bangkok", 13.75, 100.5],
+      ["Dresden", 51.05, 13.74],
+    ] as const) {
       const r = e.pointHazards(lat, lon, "hist", "hist", { explain: true, place: { kind: "point", name } });
       if (r.status !== "ok") throw new Error(`${name}: ${r.message}`);
       const fd = r.hazards.find((h) => h.hazard_id === "FD")!;
       expect(fd.score, name).toBeGreaterThanOrEqual(3);
       // a point is scored from its own 2′ drivers: its floodplain (or low land joined to the sea, in a delta)
-      expect(fd.explanation?.summary, name).toMatch(new RegExp(`^The point in ${name} (lies in the floodplain of a river draining [\\d,]+ km² \\(mean flow about [\\d,]+ m³/s\\): its own ground is [\\d,]+ m above that channel and [\\d.]+ km from it \\(2′ grid\\)|is low-lying land joined to the sea \\(2′ grid\\))`));
+      expect(fd.explanation?.summary, name).toMatch(
+        new RegExp(
+          `^The point in ${name} (lies in the floodplain of a river draining [\\d,]+ km² \\(mean flow about [\\d,]+ m³/s\\): its own ground is [\\d,]+ m above that channel and [\\d.]+ km from it \\(2′ grid\\)|is low-lying land joined to the sea \\(2′ grid\\))`,
+        ),
+      );
       expect(fd.explanation?.summary, name).toMatch(/that is (High|Severe|Extreme)\.$/);
     }
   });

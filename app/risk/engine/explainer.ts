@@ -4,7 +4,15 @@ import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { levelForScore } from "~/domain/hazards/risk-levels";
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
 import { explainDrivers, explainSummary, type PlaceRef } from "../explain/explain-text";
-import { HAZARD_FORMULAS, NOT_APPLICABLE, STEP, aggregate, type CellInputs, type HazardValue, type Step } from "../formulas";
+import {
+  HAZARD_FORMULAS,
+  NOT_APPLICABLE,
+  STEP,
+  aggregate,
+  type CellInputs,
+  type HazardValue,
+  type Step,
+} from "../formulas";
 import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 import type { HazardExplanation, HazardScoreItem } from "../types";
 
@@ -46,7 +54,15 @@ export function rollupExplanation(
   period: PeriodId,
 ): HazardExplanation {
   return {
-    summary: explainSummary({ hazard: h, state: it.state, level: levelLabel(it), place, scenario, period, facts: null }),
+    summary: explainSummary({
+      hazard: h,
+      state: it.state,
+      level: levelLabel(it),
+      place,
+      scenario,
+      period,
+      facts: null,
+    }),
     formula: `weighted mean over the most exposed ${ROLLUP_TOP_SHARE * 100} % of applicable land cells, w = ½/N + ½·population share`,
     inputs: {},
     steps: [],

@@ -55,7 +55,9 @@ export function loadOutlines(dataDir: string, geo: GeoFile): PackedOutlines | nu
   if (!existsSync(file)) return null;
   const outlines = new PackedOutlines(gunzipWhole(readFileSync(file)));
   if (outlines.countryCount !== geo.countries.length || outlines.regionCount !== geo.regions.length)
-    throw new RiskDatasetError(`${file} holds ${outlines.countryCount} countries and ${outlines.regionCount} regions, geo.json.gz ${geo.countries.length} and ${geo.regions.length}: run npm run data:build`);
+    throw new RiskDatasetError(
+      `${file} holds ${outlines.countryCount} countries and ${outlines.regionCount} regions, geo.json.gz ${geo.countries.length} and ${geo.regions.length}: run npm run data:build`,
+    );
   return outlines;
 }
 

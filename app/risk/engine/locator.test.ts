@@ -92,7 +92,10 @@ describe("locating points on the committed dataset", () => {
     expect(r.snapped_to_land).not.toBeNull();
     expect(r.snapped_to_land!.distance_km).toBeGreaterThan(0);
     expect(r.snapped_to_land!.distance_km).toBeLessThanOrEqual(10);
-    expect(e.locate(r.snapped_to_land!.lat, r.snapped_to_land!.lon)).toMatchObject({ status: "ok", snapped_to_land: null });
+    expect(e.locate(r.snapped_to_land!.lat, r.snapped_to_land!.lon)).toMatchObject({
+      status: "ok",
+      snapped_to_land: null,
+    });
     expect(e.locate(55.5, 5.0)).toMatchObject({ status: "out_of_range", reason: "at_sea" });
   });
 
@@ -124,6 +127,10 @@ describe("locating points on the committed dataset", () => {
       reason: "at_sea",
       message: "The point is at sea (outside every country outline)",
     });
-    expect(outlines.locate(91, 0)).toEqual({ status: "out_of_range", reason: "invalid_coordinates", message: "lat must be within -90..90" });
+    expect(outlines.locate(91, 0)).toEqual({
+      status: "out_of_range",
+      reason: "invalid_coordinates",
+      message: "lat must be within -90..90",
+    });
   });
 });

@@ -23,7 +23,11 @@ const ANTARCTIC_LAT = -60;
 export type OutOfRange = Extract<LocateResult, { status: "out_of_range" }>;
 
 /** The one shape of every out-of-range answer. */
-const outOfRange = (reason: OutOfRange["reason"], message: string): OutOfRange => ({ status: "out_of_range", reason, message });
+const outOfRange = (reason: OutOfRange["reason"], message: string): OutOfRange => ({
+  status: "out_of_range",
+  reason,
+  message,
+});
 
 interface LatLon {
   lat: number;
@@ -40,7 +44,12 @@ interface Placed {
   shelfCell: { hex: string; row: number } | null;
 }
 
-const placed = (q: LatLon, snapped: LandSnap | null, countries: number[], shelfCell: Placed["shelfCell"] = null): Placed => ({
+const placed = (
+  q: LatLon,
+  snapped: LandSnap | null,
+  countries: number[],
+  shelfCell: Placed["shelfCell"] = null,
+): Placed => ({
   status: "placed",
   q,
   snapped,
@@ -70,7 +79,12 @@ export class Locator {
   private readonly regionIndexes = new Map<string, { index: PolygonIndex; ids: number[] }>();
   private countryExtent: Float64Array | null = null;
 
-  constructor(cells: CellTable, landMask: LandMask | null, precise: PackedOutlines | null = null, borders: BorderTiles | null = null) {
+  constructor(
+    cells: CellTable,
+    landMask: LandMask | null,
+    precise: PackedOutlines | null = null,
+    borders: BorderTiles | null = null,
+  ) {
     this.cells = cells;
     this.landMask = landMask;
     this.precise = precise;
@@ -115,13 +129,18 @@ export class Locator {
     const near = mask.nearestLand(p.lat, p.lon, SNAP_TO_LAND_KM);
     if (near) {
       const q = { lat: near.lat, lon: near.lon };
-      const snapped = { lat: round5(near.lat), lon: round5(near.lon), distance_km: Math.round(near.distanceKm * 100) / 100 };
+      const snapped = {
+        lat: round5(near.lat),
+        lon: round5(near.lon),
+        distance_km: Math.round(near.distanceKm * 100) / 100,
+      };
       const there = this.countriesAt(q.lon, q.lat);
       return there.length ? placed(q, snapped, there) : this.placeOffOutline(q, snapped);
     }
     // atoll islets narrower than the mask's 1′ pixel (Funafuti) exist only as outlines
     const islet = this.countryIndex().nearest(p.lon, p.lat, ATOLL_OUTLINE_KM);
-    if (islet.feature < 0) return outOfRange("at_sea", `The point is at sea (more than ${SNAP_TO_LAND_KM} km from land)`);
+    if (islet.feature < 0)
+      return outOfRange("at_sea", `The point is at sea (more than ${SNAP_TO_LAND_KM} km from land)`);
     return placed(p, null, [islet.feature]);
   }
 
@@ -162,7 +181,13 @@ export class Locator {
   }
 
   /** Features of a generalised index holding a point, border cases settled by the full outlines (see countriesAt). */
-  private holding(index: PolygonIndex, featureOf: (i: number) => number, marginDeg: number, lon: number, lat: number): number[] {
+  private holding(
+    index: PolygonIndex,
+    featureOf: (i: number) => number,
+    marginDeg: number,
+    lon: number,
+    lat: number,
+  ): number[] {
     const general = index.query(lon, lat);
     if (!this.precise) return general;
     const near = index.featuresWithin(lon, lat, marginDeg);

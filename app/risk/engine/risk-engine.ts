@@ -60,7 +60,12 @@ export class RiskEngine {
     this.locator = new Locator(this.cells, landMask, outlines?.precise ?? null, outlines?.borders ?? null);
     this.scorer = new Scorer(this.cells, points);
     this.loadMs = loadMs;
-    this.memoryBytes = this.cells.byteLength + (landMask?.byteLength ?? 0) + (points?.byteLength ?? 0) + (outlines?.precise?.byteLength ?? 0) + (outlines?.borders?.byteLength ?? 0);
+    this.memoryBytes =
+      this.cells.byteLength +
+      (landMask?.byteLength ?? 0) +
+      (points?.byteLength ?? 0) +
+      (outlines?.precise?.byteLength ?? 0) +
+      (outlines?.borders?.byteLength ?? 0);
   }
 
   /** true when points are scored from their own 2′ drivers (the point-drivers file is loaded). */
@@ -136,9 +141,14 @@ export class RiskEngine {
     period?: unknown,
     opts: ScoresOptions & { placeName?: string } = {},
   ): HazardScoresResult {
-    if (level.kind === "hexagon") return this.pointScores(place.at.lat, place.at.lon, place.hexagon_code, scenario, period, opts);
+    if (level.kind === "hexagon")
+      return this.pointScores(place.at.lat, place.at.lon, place.hexagon_code, scenario, period, opts);
     const area = this.scores(level.code, scenario, period, opts);
-    const inland = inlandPlaceOf(this.coastalExposure(place.hexagon_code), opts.placeName ?? "The point", area.location_name);
+    const inland = inlandPlaceOf(
+      this.coastalExposure(place.hexagon_code),
+      opts.placeName ?? "The point",
+      area.location_name,
+    );
     return inland ? { ...area, hazards: area.hazards.map((h) => withoutAreaCoastalFigure(h, inland)) } : area;
   }
 
@@ -157,7 +167,13 @@ export class RiskEngine {
   ): PointHazardsResult | Extract<LocateResult, { status: "out_of_range" }> {
     const place = this.placePoint(lat, lon);
     if (place.status !== "ok") return place;
-    const r = this.scoreAt(place, { kind: "hexagon", code: place.hexagon_code }, scenario, period, opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts);
+    const r = this.scoreAt(
+      place,
+      { kind: "hexagon", code: place.hexagon_code },
+      scenario,
+      period,
+      opts.explain ? { ...opts, place: { kind: "point", name: opts.place?.name ?? null } } : opts,
+    );
     return {
       status: "ok",
       lat: Number(lat),
@@ -187,7 +203,14 @@ export class RiskEngine {
   }
 
   /** Scores of a point already located in `hexagon`, from its own drivers where it has them. */
-  pointScores(lat: number, lon: number, hexagon: string, scenario?: unknown, period?: unknown, opts: ScoresOptions = {}): HazardScoresResult {
+  pointScores(
+    lat: number,
+    lon: number,
+    hexagon: string,
+    scenario?: unknown,
+    period?: unknown,
+    opts: ScoresOptions = {},
+  ): HazardScoresResult {
     return this.scorer.pointScores(lat, lon, hexagon, scenario, period, opts);
   }
 

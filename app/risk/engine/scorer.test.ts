@@ -25,7 +25,10 @@ describe("scores on the committed dataset", () => {
         const item = r.hazards.find((h) => h.hazard_id === pc.hazard)!;
         const met = meetsCheck(pc, item);
         // a recorded miss that the model now meets is a stale record
-        if (known.has(c) === met) failures.push(`${p.name}: ${c} ${met ? "is met but recorded as a known miss" : `(score ${item.score ?? "n/a"})`}`);
+        if (known.has(c) === met)
+          failures.push(
+            `${p.name}: ${c} ${met ? "is met but recorded as a known miss" : `(score ${item.score ?? "n/a"})`}`,
+          );
       }
     }
     expect(failures).toEqual([]);

@@ -38,7 +38,11 @@ export interface ScoresOptions {
 const HEXAGON_REACH_KM = 30;
 
 /** The formulas' context (warming, sea-level rise) of every slot, in slot order. */
-export const SLOT_CONTEXTS = SLOTS.map((s) => ({ dT: warmingAboveBaseline(s.scenario, s.period), slr: seaLevelRise(s.scenario, s.period), hist: s.scenario === "hist" }));
+export const SLOT_CONTEXTS = SLOTS.map((s) => ({
+  dT: warmingAboveBaseline(s.scenario, s.period),
+  slr: seaLevelRise(s.scenario, s.period),
+  hist: s.scenario === "hist",
+}));
 
 export class Scorer {
   private readonly cells: CellTable;
@@ -186,7 +190,9 @@ export class Scorer {
   coastalExposure(h3: string): { coastKm: number | null; notApplicable: ("SS" | "SL")[] } | null {
     const row = this.cells.cellRow(h3.toLowerCase());
     if (row < 0) return null;
-    const notApplicable = (["SS", "SL"] as const).filter((h) => this.cells.valueCode(row, HAZARD_IDS.indexOf(h), 0) === CODE_NA);
+    const notApplicable = (["SS", "SL"] as const).filter(
+      (h) => this.cells.valueCode(row, HAZARD_IDS.indexOf(h), 0) === CODE_NA,
+    );
     const coastKm = this.cells.cellInputs(row).coastKm;
     return { coastKm: Number.isFinite(coastKm) ? coastKm : null, notApplicable };
   }
@@ -210,7 +216,14 @@ export class Scorer {
    * hexagon's scores where the point has no drivers of its own. The answer is shaped as the hexagon's, its
    * location code the hexagon's.
    */
-  pointScores(lat: number, lon: number, hexagon: string, scenario?: unknown, period?: unknown, opts: ScoresOptions = {}): HazardScoresResult {
+  pointScores(
+    lat: number,
+    lon: number,
+    hexagon: string,
+    scenario?: unknown,
+    period?: unknown,
+    opts: ScoresOptions = {},
+  ): HazardScoresResult {
     const row = this.cells.cellRow(hexagon);
     const own = this.pointInputsAt(lat, lon, row);
     const place = { kind: "point" as const, name: opts.place?.name ?? null };
@@ -218,8 +231,15 @@ export class Scorer {
     const { scenario: s, period: p } = this.parseSlot(scenario, period);
     const ctx = { dT: warmingAboveBaseline(s, p), slr: seaLevelRise(s, p), hist: s === "hist" };
     const codes = pointCodes(own, ctx);
-    const explainFor = opts.explain ? cellExplainer(own.inputs, ctx, place, s, p, { labels: pointInputLabels(own), values: pointInputValues(own), note: POINT_NOTE }) : null;
-    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem => (explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it);
+    const explainFor = opts.explain
+      ? cellExplainer(own.inputs, ctx, place, s, p, {
+          labels: pointInputLabels(own),
+          values: pointInputValues(own),
+          note: POINT_NOTE,
+        })
+      : null;
+    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem =>
+      explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it;
     return {
       location_code: hexagon,
       location_type: "hexagon",
@@ -259,7 +279,11 @@ export class Scorer {
  * Value codes of a point in one slot, in HAZARD_IDS order (AL first): the hexagon's formulas on the point's inputs,
  * each rounded through its stored code as the build rounds a hexagon's, the aggregate from those.
  */
-function pointCodes(own: PointInputs, ctx: { dT: number; slr: number; hist: boolean }, codes: number[] = new Array<number>(HAZARD_IDS.length).fill(0)): number[] {
+function pointCodes(
+  own: PointInputs,
+  ctx: { dT: number; slr: number; hist: boolean },
+  codes: number[] = new Array<number>(HAZARD_IDS.length).fill(0),
+): number[] {
   const vals = POINT_VALS;
   PER_HAZARD_IDS.forEach((h, i) => {
     const code = encodeValue(HAZARD_FORMULAS[h].fn(own.inputs, ctx));

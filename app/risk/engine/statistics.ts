@@ -70,8 +70,7 @@ export function statistic(cells: CellTable, loadMs: number, memoryBytes: number)
       else if (c > VALUE_SCALE) counts.nodata++;
       else counts[RISK_LEVELS[scoreFromValue(c / VALUE_SCALE) - 1]!.code]++;
     }
-    for (const k of Object.keys(counts) as (keyof typeof counts)[])
-      counts[k] = Math.round((counts[k] / n) * 1e4) / 1e4;
+    for (const k of Object.keys(counts) as (keyof typeof counts)[]) counts[k] = Math.round((counts[k] / n) * 1e4) / 1e4;
     dist[h] = counts;
   });
   return {

@@ -3,14 +3,27 @@ import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { RISK_LEVELS, scoreFromValue } from "~/domain/hazards/risk-levels";
 import { BAND_PROBES, bandMeaningOf, bandMeanings, valueAt } from "./band-meanings";
 import { loadRiskEngine } from "../engine/load-engine.server";
-import { CS_TCOLD_C, ER_PWET_MM, HW_TMAX_C, NO_VLM_CAP, PC_CHANGE, SL_SHARE_FULL, TC_INLAND_KM, WF_DRY_MONTHS } from "../formulas";
+import {
+  CS_TCOLD_C,
+  ER_PWET_MM,
+  HW_TMAX_C,
+  NO_VLM_CAP,
+  PC_CHANGE,
+  SL_SHARE_FULL,
+  TC_INLAND_KM,
+  WF_DRY_MONTHS,
+} from "../formulas";
 
 const lerp = ([a, b]: readonly [number, number], t: number) => a + t * (b - a);
-const edges = (h: keyof ReturnType<typeof bandMeanings>) => bandMeanings()[h].bands.slice(1).map((b) => b.from);
+const edges = (h: keyof ReturnType<typeof bandMeanings>) => {
+  const meanings = bandMeanings();
+  return meanings[h].bands.slice(1).map((b) => b.from);
+};
 
 describe("band meanings", () => {
   it("single-quantity hazards: the edges are the formula's own ramps at the band bounds 0.2, 0.4, 0.6, 0.8", () => {
-    const at = (r: readonly [number, number], digits: number) => [0.2, 0.4, 0.6, 0.8].map((v) => Number(lerp(r, v).toFixed(digits)));
+    const at = (r: readonly [number, number], digits: number) =>
+      [0.2, 0.4, 0.6, 0.8].map((v) => Number(lerp(r, v).toFixed(digits)));
     expect(edges("HW")).toEqual(at(HW_TMAX_C, 1));
     expect(edges("CS")).toEqual(at(CS_TCOLD_C, 1));
     expect(edges("ER")).toEqual(at(ER_PWET_MM, 0));
@@ -20,7 +33,9 @@ describe("band meanings", () => {
     expect(edges("TC")).toEqual([0.2, 0.4, 0.6, 0.8].map((v) => Math.round(-TC_INLAND_KM * Math.log(v))));
     // sea-level rise: ramp(share below the high-tide line, 0 → 10 %) × 0.795, so Extreme is never given
     const sl = bandMeanings().SL.bands;
-    expect(sl.slice(1, 4).map((b) => b.from)).toEqual([0.2, 0.4, 0.6].map((v) => Number(((v / NO_VLM_CAP) * SL_SHARE_FULL * 100).toFixed(1))));
+    expect(sl.slice(1, 4).map((b) => b.from)).toEqual(
+      [0.2, 0.4, 0.6].map((v) => Number(((v / NO_VLM_CAP) * SL_SHARE_FULL * 100).toFixed(1))),
+    );
     expect(sl[4]).toMatchObject({ label: "Extreme", reached: false, from: null, to: null });
     expect(sl[4]!.meaning).toContain("vertical land motion");
   });
@@ -43,8 +58,10 @@ describe("band meanings", () => {
         const tol = p.sig ? Math.abs(q) * 0.05 : 0.5 * 10 ** -p.digits;
         const [lo, hi] = [band.from, band.to];
         const rising = m.bands[1]!.from! > m.bands[2]!.from! ? false : true;
-        if (lo !== null) expect(rising ? q >= lo - tol : q <= lo + tol, `${h} ${q} in ${band.label} (${band.meaning})`).toBe(true);
-        if (hi !== null) expect(rising ? q <= hi + tol : q >= hi - tol, `${h} ${q} in ${band.label} (${band.meaning})`).toBe(true);
+        if (lo !== null)
+          expect(rising ? q >= lo - tol : q <= lo + tol, `${h} ${q} in ${band.label} (${band.meaning})`).toBe(true);
+        if (hi !== null)
+          expect(rising ? q <= hi + tol : q >= hi - tol, `${h} ${q} in ${band.label} (${band.meaning})`).toBe(true);
       }
       // every band the meanings call reached is reached on the reference place
       for (const b of m.bands) if (b.reached) expect(seen.has(b.score), `${h} ${b.label} reached`).toBe(true);
@@ -58,7 +75,9 @@ describe("band meanings", () => {
       expect(m.bands.map((b) => b.label)).toEqual(RISK_LEVELS.map((l) => l.label));
       for (const b of m.bands) expect(b.meaning).not.toMatch(/NaN|undefined/);
     }
-    expect(bandMeaningOf("HW", 4)).toBe(`${lerp(HW_TMAX_C, 0.6).toFixed(1)} °C to ${lerp(HW_TMAX_C, 0.8).toFixed(1)} °C`);
+    expect(bandMeaningOf("HW", 4)).toBe(
+      `${lerp(HW_TMAX_C, 0.6).toFixed(1)} °C to ${lerp(HW_TMAX_C, 0.8).toFixed(1)} °C`,
+    );
     expect(bandMeaningOf("AL", 3)).toBeNull();
     expect(bandMeaningOf("HW", null)).toBeNull();
   });
@@ -68,7 +87,10 @@ describe("band meanings", () => {
     const e = loadRiskEngine(dataDir);
     const r = e.pointHazards(30.04, 31.24, "rcp85", "2050", { explain: true });
     if (r.status !== "ok") throw new Error(r.message);
-    for (const it of r.hazards) expect(it.explanation?.bands, it.hazard_id).toEqual(bandMeanings()[it.hazard_id as keyof ReturnType<typeof bandMeanings>]);
+    for (const it of r.hazards)
+      expect(it.explanation?.bands, it.hazard_id).toEqual(
+        bandMeanings()[it.hazard_id as keyof ReturnType<typeof bandMeanings>],
+      );
     expect(r.aggregate.explanation?.bands).toBeUndefined();
     const hw = r.hazards.find((x) => x.hazard_id === "HW")!;
     const tMax = hw.explanation!.steps.find((s) => s.name === "hottest-month mean daily maximum")!.value;

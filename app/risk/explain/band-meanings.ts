@@ -78,16 +78,50 @@ const HIST: SlotContext = { dT: 0, slr: seaLevelRise("hist", "hist"), hist: true
 
 /** A plain inland place with every driver at rest: no river, no coast, mild and moist. */
 const BASE: CellInputs = {
-  lat: 48, lon: 10, elevMean: 300, elevMin: 200, relief: 50, slopeMean: 0.2, landShare: 1, lowShare: 0,
-  tJul: 18, tDec: 2, pJul: 80, pDec: 60, coastKm: 400, floodplainShare: 0, upstreamKm2: 0, flowM3s: 0, tideM: Number.NaN,
-  coastalPlain: 0, population: 0, tHotOffset: 0, tColdOffset: 0, tMeanOffset: 0, sstMonths: 0, iceShare: 0, urbanShare: 0,
+  lat: 48,
+  lon: 10,
+  elevMean: 300,
+  elevMin: 200,
+  relief: 50,
+  slopeMean: 0.2,
+  landShare: 1,
+  lowShare: 0,
+  tJul: 18,
+  tDec: 2,
+  pJul: 80,
+  pDec: 60,
+  coastKm: 400,
+  floodplainShare: 0,
+  upstreamKm2: 0,
+  flowM3s: 0,
+  tideM: Number.NaN,
+  coastalPlain: 0,
+  population: 0,
+  tHotOffset: 0,
+  tColdOffset: 0,
+  tMeanOffset: 0,
+  sstMonths: 0,
+  iceShare: 0,
+  urbanShare: 0,
 };
 /** A West Pacific coast at 20° N with warm sea all year: full cyclone exposure where storms land at full weight. */
 /** A flat shore: sea in the cell (lowest ground at sea level) and no slope to narrow its low land. */
 const FLAT_SHORE: CellInputs = { ...BASE, elevMin: -5, slopeMean: 0, coastKm: 0, coastalPlain: 1 };
-const CYCLONE_COAST: CellInputs = { ...BASE, lat: 20, lon: 130, tJul: 28, tDec: 22, pJul: 250, pDec: 60, coastKm: 0, sstMonths: 12, coastalPlain: 1 };
+const CYCLONE_COAST: CellInputs = {
+  ...BASE,
+  lat: 20,
+  lon: 130,
+  tJul: 28,
+  tDec: 22,
+  pJul: 250,
+  pDec: 60,
+  coastKm: 0,
+  sstMonths: 12,
+  coastalPlain: 1,
+};
 
-const stepOf = (steps: readonly Step[], name: string): number => steps.find((s) => s.name === name)?.value ?? Number.NaN;
+const stepOf = (steps: readonly Step[], name: string): number =>
+  steps.find((s) => s.name === name)?.value ?? Number.NaN;
 const int = (v: number) => Math.round(v).toLocaleString("en-GB");
 
 /** Each hazard's reference place and quantity (exported for the test that checks the meanings against the formulas). */
@@ -126,7 +160,12 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
     quantity: "mean slope (2′ grid) and relief, rising together",
     unit: "",
     where: `with a wettest month of ${int(WET_MONTH_MM[1])} mm or more (drier places need steeper ground)`,
-    cell: (x) => ({ ...BASE, slopeMean: LS_SLOPE_DEG[0] + x * (LS_SLOPE_DEG[1] - LS_SLOPE_DEG[0]), relief: LS_RELIEF_M[0] + x * (LS_RELIEF_M[1] - LS_RELIEF_M[0]), pJul: WET_MONTH_MM[1] }),
+    cell: (x) => ({
+      ...BASE,
+      slopeMean: LS_SLOPE_DEG[0] + x * (LS_SLOPE_DEG[1] - LS_SLOPE_DEG[0]),
+      relief: LS_RELIEF_M[0] + x * (LS_RELIEF_M[1] - LS_RELIEF_M[0]),
+      pJul: WET_MONTH_MM[1],
+    }),
     from: 0,
     to: 1,
     read: (c) => c.slopeMean,
@@ -159,7 +198,8 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
   DR: {
     quantity: "the aridity index, annual rain over potential evaporation (P/PET)",
     unit: "",
-    where: "with a marked dry season (a rainless driest month) and four or more months above 5 °C; where rain is spread through the year each level needs a drier climate, and Extreme is not reached",
+    where:
+      "with a marked dry season (a rainless driest month) and four or more months above 5 °C; where rain is spread through the year each level needs a drier climate, and Extreme is not reached",
     cell: (x) => ({ ...BASE, lat: 30, tJul: 26, tDec: 18, pJul: 10 ** x, pDec: 0 }),
     from: 4,
     to: -2,
@@ -177,7 +217,8 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
     digits: 0,
   },
   SS: {
-    quantity: "the 100-year extreme still-water level above today's mean sea level (high water + storm surge + sea-level rise above today's)",
+    quantity:
+      "the 100-year extreme still-water level above today's mean sea level (high water + storm surge + sea-level rise above today's)",
     unit: "m",
     where: `on a shore where ${SS_PROBE_LOW_SHARE * 100} % of the land is low (at or below 10 m, joined to the sea), its heights spread evenly from 0 to 10 m; where less of the land is low each level needs a higher water`,
     // a shore without tropical cyclones or winter storms (surge 0.5 m), the water raised by the tide
@@ -229,7 +270,8 @@ function crossing(h: PerHazardId, p: Probe, score: RiskScore): number | null {
     return Number.isFinite(v) && scoreFromValue(v) >= score;
   };
   if (!inBand(p.to)) return null;
-  let lo = p.from, hi = p.to;
+  let lo = p.from,
+    hi = p.to;
   for (let i = 0; i < 60; i++) {
     const mid = (lo + hi) / 2;
     if (inBand(mid)) hi = mid;
@@ -247,7 +289,7 @@ function rounded(p: Probe, q: number): number {
 
 function fmt(p: Probe, q: number): string {
   const r = rounded(p, q);
-  const s = p.sig ? int(r) === "0" || r < 10 ? String(r) : int(r) : p.digits === 0 ? int(r) : r.toFixed(p.digits);
+  const s = p.sig ? (int(r) === "0" || r < 10 ? String(r) : int(r)) : p.digits === 0 ? int(r) : r.toFixed(p.digits);
   return s.replace(/^-/, "\u2212");
 }
 
@@ -275,15 +317,32 @@ function compute(h: PerHazardId): HazardBandMeanings {
   const rising = readAt(p.to) > readAt(p.from);
   const [below, above] = rising ? ["below", "or more"] : ["above", "or less"];
   const bands = RISK_LEVELS.map((l, i): BandMeaning => {
-    const x0 = xs[i], x1 = xs[i + 1] ?? null;
-    if (x0 === null || x0 === undefined) return { score: l.score, label: l.label, meaning: p.unreached ?? "never reached", from: null, to: null, reached: false };
+    const x0 = xs[i],
+      x1 = xs[i + 1] ?? null;
+    if (x0 === null || x0 === undefined)
+      return {
+        score: l.score,
+        label: l.label,
+        meaning: p.unreached ?? "never reached",
+        from: null,
+        to: null,
+        reached: false,
+      };
     const lowEdge = l.score === 1 ? null : x0;
-    const v0 = edge[i]!, v1 = edge[i + 1]!;
+    const v0 = edge[i]!,
+      v1 = edge[i + 1]!;
     let meaning: string;
     if (lowEdge === null) meaning = x1 === null ? "everywhere" : `${below} ${edgeText(h, p, x1, v1)}`;
     else if (x1 === null) meaning = `${edgeText(h, p, lowEdge, v0)} ${above}`;
     else meaning = `${edgeText(h, p, lowEdge, v0)} to ${edgeText(h, p, x1, v1)}`;
-    return { score: l.score, label: l.label, meaning, from: lowEdge === null ? null : q(lowEdge, v0), to: x1 === null ? null : q(x1, v1), reached: true };
+    return {
+      score: l.score,
+      label: l.label,
+      meaning,
+      from: lowEdge === null ? null : q(lowEdge, v0),
+      to: x1 === null ? null : q(x1, v1),
+      reached: true,
+    };
   });
   return { quantity: p.quantity, unit: p.unit, where: p.where, bands };
 }
@@ -292,7 +351,8 @@ let cache: Readonly<Record<PerHazardId, HazardBandMeanings>> | null = null;
 
 /** Every hazard's band meanings, computed from the formulas once. */
 export function bandMeanings(): Readonly<Record<PerHazardId, HazardBandMeanings>> {
-  if (!cache) cache = Object.fromEntries(PER_HAZARD_IDS.map((h) => [h, compute(h)])) as Record<PerHazardId, HazardBandMeanings>;
+  if (!cache)
+    cache = Object.fromEntries(PER_HAZARD_IDS.map((h) => [h, compute(h)])) as Record<PerHazardId, HazardBandMeanings>;
   return cache;
 }
 

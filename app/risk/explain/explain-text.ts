@@ -6,7 +6,15 @@
  */
 import { HAZARDS, type HazardId, type PerHazardId } from "~/domain/hazards/hazards";
 import { RISK_LEVELS, scoreFromValue } from "~/domain/hazards/risk-levels";
-import { BASELINE_YEARS, HISTORICAL_SLR_M, SCENARIOS, slotWarmingLabel, warmingAboveBaseline, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
+import {
+  BASELINE_YEARS,
+  HISTORICAL_SLR_M,
+  SCENARIOS,
+  slotWarmingLabel,
+  warmingAboveBaseline,
+  type PeriodId,
+  type ScenarioId,
+} from "~/domain/hazards/scenarios";
 import { CC_SCALING, FD_PLAIN_FULL, LAND_AMPLIFICATION, STEP, TC_WARMING_GAIN } from "../formulas";
 import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 
@@ -102,14 +110,24 @@ const slotWords = (scenario: ScenarioId, period: PeriodId) => `by ${period} unde
 
 // ---- the short driver table ----
 
-type DriverRef = { input: string; share?: true } | { step: string; label: string; unit?: string; share?: true; warmed?: true };
+type DriverRef =
+  { input: string; share?: true } | { step: string; label: string; unit?: string; share?: true; warmed?: true };
 
 const T_MONTHS: DriverRef[] = [{ input: "tJul" }, { input: "tDec" }];
-const P_WET: DriverRef = { step: STEP.pWettest, label: "wettest-month precipitation (July or December)", unit: "mm", warmed: true };
+const P_WET: DriverRef = {
+  step: STEP.pWettest,
+  label: "wettest-month precipitation (July or December)",
+  unit: "mm",
+  warmed: true,
+};
 
 /** The drivers each hazard's formula reads, in the order the sentence names them. */
 export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>> = {
-  CS: [{ step: STEP.tColdest, label: "coldest-month mean temperature", unit: "°C", warmed: true }, ...T_MONTHS, { input: "lapseC" }],
+  CS: [
+    { step: STEP.tColdest, label: "coldest-month mean temperature", unit: "°C", warmed: true },
+    ...T_MONTHS,
+    { input: "lapseC" },
+  ],
   HW: [
     { step: STEP.tHotMax, label: "hottest-month mean daily maximum", unit: "°C", warmed: true },
     { step: STEP.tHottest, label: "hottest-month mean temperature", unit: "°C", warmed: true },
@@ -118,7 +136,12 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
   ],
   LS: [{ input: "slopeMean" }, { input: "relief" }, P_WET],
   WF: [
-    { step: STEP.dryMonths, label: "dry months a year (rain below twice the temperature)", unit: "months", warmed: true },
+    {
+      step: STEP.dryMonths,
+      label: "dry months a year (rain below twice the temperature)",
+      unit: "months",
+      warmed: true,
+    },
     { step: STEP.tWarmSeason, label: "hottest-month mean temperature", unit: "°C", warmed: true },
     { step: STEP.pFuel, label: "annual precipitation (fuel)", unit: "mm" },
   ],
@@ -140,8 +163,19 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
     { step: STEP.seasonality, label: "dry-season contrast 1 − Pmin/Pmax", unit: "" },
   ],
   SS: [
-    { step: STEP.shareBelowEsl, label: "share of land below the 100-year extreme still-water level", unit: "", share: true, warmed: true },
-    { step: STEP.esl, label: "100-year extreme still-water level above today's mean sea level", unit: "m", warmed: true },
+    {
+      step: STEP.shareBelowEsl,
+      label: "share of land below the 100-year extreme still-water level",
+      unit: "",
+      share: true,
+      warmed: true,
+    },
+    {
+      step: STEP.esl,
+      label: "100-year extreme still-water level above today's mean sea level",
+      unit: "m",
+      warmed: true,
+    },
     { step: STEP.surge, label: "100-year storm surge height", unit: "m" },
     { step: STEP.highWater, label: "high water above mean sea level (half the tidal range)", unit: "m" },
     { input: "lowShare", share: true },
@@ -160,7 +194,13 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
     { step: STEP.aridity, label: "aridity index P/PET (baseline)", unit: "" },
   ],
   SL: [
-    { step: STEP.shareBelowHighWater, label: "share of land below the high-tide line", unit: "", share: true, warmed: true },
+    {
+      step: STEP.shareBelowHighWater,
+      label: "share of land below the high-tide line",
+      unit: "",
+      share: true,
+      warmed: true,
+    },
     { step: STEP.highWater, label: "high water above mean sea level (half the tidal range)", unit: "m" },
     { input: "lowShare", share: true },
     { step: STEP.slr, label: "global sea-level rise since 1900", unit: "m" },
@@ -180,7 +220,8 @@ function roundFor(unit: string, v: number): number {
  */
 export function explainDrivers(h: HazardId, f: ExplanationFacts): Driver[] {
   const dT = nz(stepOf(f, STEP.warming));
-  if (h === "AL") return topHazards(f).map(([id, v]) => ({ label: HAZARDS[id].name, value: Math.round(v * 1000) / 1000, unit: "" }));
+  if (h === "AL")
+    return topHazards(f).map(([id, v]) => ({ label: HAZARDS[id].name, value: Math.round(v * 1000) / 1000, unit: "" }));
   const out: Driver[] = [];
   for (const r of HAZARD_DRIVERS[h]) {
     let label: string, unit: string, v: number | null;
@@ -202,14 +243,20 @@ export function explainDrivers(h: HazardId, f: ExplanationFacts): Driver[] {
     // a tidal range of −1 in the steps means "no station"; the input says null
     out.push({ label, unit, value: v === null || !Number.isFinite(v) ? null : roundFor(unit, v) });
   }
-  if (dT > 0) out.push({ label: `global warming above the ${BASELINE_YEARS} climatology`, value: Math.round(dT * 10) / 10, unit: "°C" });
+  if (dT > 0)
+    out.push({
+      label: `global warming above the ${BASELINE_YEARS} climatology`,
+      value: Math.round(dT * 10) / 10,
+      unit: "°C",
+    });
   return out;
 }
 
 /** The hazards an aggregate averages, highest first (at most three). */
 function topHazards(f: ExplanationFacts): [PerHazardId, number][] {
   const vals: [PerHazardId, number][] = [];
-  for (const s of f.steps) if (s.name.length === 2 && s.name in HAZARDS && s.name !== "AL") vals.push([s.name as PerHazardId, s.value]);
+  for (const s of f.steps)
+    if (s.name.length === 2 && s.name in HAZARDS && s.name !== "AL") vals.push([s.name as PerHazardId, s.value]);
   return vals.sort((a, b) => b[1] - a[1]).slice(0, 3);
 }
 
@@ -250,7 +297,9 @@ function temperature(c: Ctx, step: string, what: "hottest" | "coldest"): Parts |
 /** The wettest month's rain without the slot's warming (the step includes it). */
 const baseRain = (c: Ctx, p: number) => p / (1 + wetShare(c));
 const wetWarming = (c: Ctx, what: string, p: number): string | undefined =>
-  c.warm ? `${c.warm} adds ${pct(wetShare(c))} % to ${what} (7 % per °C of land warming), to ${fmtInt(p)} mm` : undefined;
+  c.warm
+    ? `${c.warm} adds ${pct(wetShare(c))} % to ${what} (7 % per °C of land warming), to ${fmtInt(p)} mm`
+    : undefined;
 
 const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
   HW: (c) => {
@@ -274,7 +323,9 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     };
   },
   LS: (c) => {
-    const slope = inputOf(c.f, "slopeMean"), relief = inputOf(c.f, "relief"), p = stepOf(c.f, STEP.pWettest);
+    const slope = inputOf(c.f, "slopeMean"),
+      relief = inputOf(c.f, "relief"),
+      p = stepOf(c.f, STEP.pWettest);
     if (slope === null || relief === null || p === null) return null;
     return {
       drivers: `${c.S} has a mean slope of ${fmt1(slope)}° and ${fmtInt(relief)} m of relief, with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December${c.warm ? " in the baseline climate" : ""}`,
@@ -283,19 +334,24 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
   },
   FD: (c) => {
     const share = Math.max(nz(inputOf(c.f, "floodplainShare")), nz(inputOf(c.f, "lowShare")));
-    const area = nz(inputOf(c.f, "upstreamKm2")), flow = nz(inputOf(c.f, "flowM3s"));
+    const area = nz(inputOf(c.f, "upstreamKm2")),
+      flow = nz(inputOf(c.f, "flowM3s"));
     const river = pct(share) > 0 && area > 0;
     let d = river
       ? `${c.S} has ${pct(share)} % of its land in the floodplain of a river draining ${fmtSig2(area)} km²${flow > 0 ? ` (mean flow about ${fmtSig2(flow)} m³/s)` : ""}`
       : `${c.S} has no land in the floodplain of a river draining 1,000 km² or more`;
     // steep, wet terrain floods in flash floods on streams too small for the river network
-    const flash = nz(stepOf(c.f, STEP.flashFactor)), relief = inputOf(c.f, "relief"), p = stepOf(c.f, STEP.pWettest);
+    const flash = nz(stepOf(c.f, STEP.flashFactor)),
+      relief = inputOf(c.f, "relief"),
+      p = stepOf(c.f, STEP.pWettest);
     if (flash >= 0.1 && relief !== null && p !== null)
       d += `${river ? ", and" : ", but"} its ${fmtInt(relief)} m of relief with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December brings flash floods`;
     return { drivers: d, warming: p === null ? undefined : wetWarming(c, "the wettest month's rain", p) };
   },
   WF: (c) => {
-    const t = stepOf(c.f, STEP.tWarmSeason), dry = stepOf(c.f, STEP.dryMonths), pa = stepOf(c.f, STEP.pFuel);
+    const t = stepOf(c.f, STEP.tWarmSeason),
+      dry = stepOf(c.f, STEP.dryMonths),
+      pa = stepOf(c.f, STEP.pFuel);
     if (t === null || dry === null || pa === null) return null;
     const lw = landWarm(c);
     const months = `${fmtHalf(dry)} dry month${dry === 1 ? "" : "s"} a year (rain below twice the temperature)`;
@@ -308,7 +364,10 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     };
   },
   DR: (c) => {
-    const pa = stepOf(c.f, STEP.pAnnual), pet = stepOf(c.f, STEP.pet), ai = stepOf(c.f, STEP.aridity), s = stepOf(c.f, STEP.seasonality);
+    const pa = stepOf(c.f, STEP.pAnnual),
+      pet = stepOf(c.f, STEP.pet),
+      ai = stepOf(c.f, STEP.aridity),
+      s = stepOf(c.f, STEP.seasonality);
     if (pa === null || pet === null || ai === null) return null;
     return {
       drivers: `${c.S} gets about ${fmtInt(pa)} mm of rain a year against ${fmtInt(pet)} mm of potential evaporation (aridity index ${fmt2(ai)})${nz(s) >= 0.6 ? ", with a marked dry season" : ""}`,
@@ -323,21 +382,36 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     };
   },
   TC: (c) => {
-    const months = stepOf(c.f, STEP.tcSstMonths), lat = stepOf(c.f, STEP.tcLatitude), coast = inputOf(c.f, "coastKm");
+    const months = stepOf(c.f, STEP.tcSstMonths),
+      lat = stepOf(c.f, STEP.tcLatitude),
+      coast = inputOf(c.f, "coastKm");
     const basin = c.f.steps.find((s) => s.name.startsWith(`${STEP.tcBasin} (`));
     if (!basin) return { drivers: `${c.S} lies outside the basins where tropical cyclones make landfall` };
     const name = basin.name.slice(STEP.tcBasin.length + 2, -1);
-    if (nz(lat) < 0.05) return { drivers: `${c.S} lies in the ${name} cyclone basin, but at a latitude tropical cyclones rarely reach` };
+    if (nz(lat) < 0.05)
+      return { drivers: `${c.S} lies in the ${name} cyclone basin, but at a latitude tropical cyclones rarely reach` };
     const where = coast === null ? "" : coast > 0 ? `, ${fmtInt(coast)} km from the coast` : ", on the coast";
-    const sea = months === null ? "" : months >= 0.5 ? `, by a sea at 26.5 °C or warmer ${fmtInt(months)} month${Math.round(months) === 1 ? "" : "s"} a year` : ", by a sea that stays below 26.5 °C (storms arrive from warmer water)";
+    const sea =
+      months === null
+        ? ""
+        : months >= 0.5
+          ? `, by a sea at 26.5 °C or warmer ${fmtInt(months)} month${Math.round(months) === 1 ? "" : "s"} a year`
+          : ", by a sea that stays below 26.5 °C (storms arrive from warmer water)";
     return {
       drivers: `${c.S} lies in the ${name} cyclone basin${where}${sea}`,
-      warming: c.warm ? `${c.warm} adds ${pct(TC_WARMING_GAIN * c.dT)} % for a larger share of intense storms` : undefined,
+      warming: c.warm
+        ? `${c.warm} adds ${pct(TC_WARMING_GAIN * c.dT)} % for a larger share of intense storms`
+        : undefined,
     };
   },
   SS: (c) => {
-    const low = inputOf(c.f, "lowShare"), coast = inputOf(c.f, "coastKm");
-    const esl = stepOf(c.f, STEP.esl), surge = stepOf(c.f, STEP.surge), hw = stepOf(c.f, STEP.highWater), below = stepOf(c.f, STEP.shareBelowEsl), slr = stepOf(c.f, STEP.slr);
+    const low = inputOf(c.f, "lowShare"),
+      coast = inputOf(c.f, "coastKm");
+    const esl = stepOf(c.f, STEP.esl),
+      surge = stepOf(c.f, STEP.surge),
+      hw = stepOf(c.f, STEP.highWater),
+      below = stepOf(c.f, STEP.shareBelowEsl),
+      slr = stepOf(c.f, STEP.slr);
     if (low === null || esl === null || surge === null || below === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmtInt(coast)} km from the sea` : " on the coast";
     return {
@@ -345,7 +419,10 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     };
   },
   SL: (c) => {
-    const low = inputOf(c.f, "lowShare"), slr = stepOf(c.f, STEP.slr), hw = stepOf(c.f, STEP.highWater), below = stepOf(c.f, STEP.shareBelowHighWater);
+    const low = inputOf(c.f, "lowShare"),
+      slr = stepOf(c.f, STEP.slr),
+      hw = stepOf(c.f, STEP.highWater),
+      below = stepOf(c.f, STEP.shareBelowHighWater);
     if (low === null || slr === null || below === null) return null;
     return {
       drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m by the sea; ${pct(below)} % lies below the high-tide line (${fmt1(nz(hw))} m above mean sea level${c.warm ? ` plus ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""})`,
@@ -357,15 +434,20 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
  * The slot's warming as the card shows it (above 1850-1900), with the part the formulas add to the observed
  * climate named by its own baseline, so that both figures can be checked.
  */
-const warmingWords = (scenario: ScenarioId, period: PeriodId, dT: number) => `${slotWarmingLabel(scenario, period)} (+${fmt1(dT)} °C since ${BASELINE_YEARS})`;
+const warmingWords = (scenario: ScenarioId, period: PeriodId, dT: number) =>
+  `${slotWarmingLabel(scenario, period)} (+${fmt1(dT)} °C since ${BASELINE_YEARS})`;
 /** A point's explanation carries the drivers only a point has (height above the channel). */
 const isPointFacts = (f: ExplanationFacts | null): boolean => f !== null && "handM" in f.inputs;
 
 const at2 = "(2′ grid)";
 const withLapse = (c: Ctx, parts: Parts | null): Parts | null => {
-  const elev = inputOf(c.f, "elevMean"), lapse = inputOf(c.f, "lapseC");
+  const elev = inputOf(c.f, "elevMean"),
+    lapse = inputOf(c.f, "lapseC");
   if (!parts || elev === null || lapse === null) return parts;
-  const shift = Math.abs(lapse) < 0.05 ? "" : `, ${fmt1(Math.abs(lapse))} °C ${lapse > 0 ? "warmer" : "colder"} than its hexagon's mean`;
+  const shift =
+    Math.abs(lapse) < 0.05
+      ? ""
+      : `, ${fmt1(Math.abs(lapse))} °C ${lapse > 0 ? "warmer" : "colder"} than its hexagon's mean`;
   return { ...parts, drivers: `${parts.drivers} at its elevation of ${fmtInt(elev)} m${shift} (6.5 °C/km)` };
 };
 
@@ -374,22 +456,30 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
   HW: (c) => withLapse(c, SENTENCES.HW(c)),
   CS: (c) => withLapse(c, SENTENCES.CS(c)),
   FD: (c) => {
-    const member = nz(inputOf(c.f, "floodplainShare")), low = nz(inputOf(c.f, "lowShare"));
-    const area = nz(inputOf(c.f, "upstreamKm2")), flow = nz(inputOf(c.f, "flowM3s"));
-    const hand = inputOf(c.f, "handM"), dist = inputOf(c.f, "channelKm");
+    const member = nz(inputOf(c.f, "floodplainShare")),
+      low = nz(inputOf(c.f, "lowShare"));
+    const area = nz(inputOf(c.f, "upstreamKm2")),
+      flow = nz(inputOf(c.f, "flowM3s"));
+    const hand = inputOf(c.f, "handM"),
+      dist = inputOf(c.f, "channelKm");
     const river = `a river draining ${fmtSig2(area)} km²${flow > 0 ? ` (mean flow about ${fmtSig2(flow)} m³/s)` : ""}`;
     let d: string;
     if (member > 0 && hand !== null)
       d = `${c.S} lies in the floodplain of ${river}: its own ground is ${fmtInt(hand)} m above that channel and ${fmt1(nz(dist))} km from it ${at2}${member < FD_PLAIN_FULL ? `, so a flood reaches it only in part (membership ${pct(member / FD_PLAIN_FULL)} %)` : ""}`;
-    else if (low > 0 && flow > 0) d = `${c.S} is low-lying land joined to the sea ${at2}, which the rivers of its delta cross, the largest ${river}`;
+    else if (low > 0 && flow > 0)
+      d = `${c.S} is low-lying land joined to the sea ${at2}, which the rivers of its delta cross, the largest ${river}`;
     else d = `${c.S} lies in no floodplain of a river draining 1,000 km² or more ${at2}`;
-    const flash = nz(stepOf(c.f, STEP.flashFactor)), relief = inputOf(c.f, "relief"), p = stepOf(c.f, STEP.pWettest);
+    const flash = nz(stepOf(c.f, STEP.flashFactor)),
+      relief = inputOf(c.f, "relief"),
+      p = stepOf(c.f, STEP.pWettest);
     if (flash >= 0.1 && relief !== null && p !== null)
       d += `${member > 0 ? ", and" : ", but"} the ${fmtInt(relief)} m of relief around it with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December brings flash floods`;
     return { drivers: d, warming: p === null ? undefined : wetWarming(c, "the wettest month's rain", p) };
   },
   LS: (c) => {
-    const slope = inputOf(c.f, "slopeMean"), relief = inputOf(c.f, "relief"), p = stepOf(c.f, STEP.pWettest);
+    const slope = inputOf(c.f, "slopeMean"),
+      relief = inputOf(c.f, "relief"),
+      p = stepOf(c.f, STEP.pWettest);
     if (slope === null || relief === null || p === null) return null;
     return {
       drivers: `${c.S} has a slope of ${fmt1(slope)}° and ${fmtInt(relief)} m of relief around it ${at2}, with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December${c.warm ? " in the baseline climate" : ""}`,
@@ -397,8 +487,13 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
     };
   },
   SS: (c) => {
-    const low = inputOf(c.f, "lowShare"), coast = inputOf(c.f, "coastKm"), elev = inputOf(c.f, "elevMean");
-    const esl = stepOf(c.f, STEP.esl), surge = stepOf(c.f, STEP.surge), hw = stepOf(c.f, STEP.highWater), slr = stepOf(c.f, STEP.slr);
+    const low = inputOf(c.f, "lowShare"),
+      coast = inputOf(c.f, "coastKm"),
+      elev = inputOf(c.f, "elevMean");
+    const esl = stepOf(c.f, STEP.esl),
+      surge = stepOf(c.f, STEP.surge),
+      hw = stepOf(c.f, STEP.highWater),
+      slr = stepOf(c.f, STEP.slr);
     if (low === null || esl === null || surge === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmt1(coast)} km from the sea` : " on the shore";
     return {
@@ -406,7 +501,9 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
     };
   },
   SL: (c) => {
-    const low = inputOf(c.f, "lowShare"), elev = inputOf(c.f, "elevMean"), slr = stepOf(c.f, STEP.slr);
+    const low = inputOf(c.f, "lowShare"),
+      elev = inputOf(c.f, "elevMean"),
+      slr = stepOf(c.f, STEP.slr);
     if (low === null || slr === null) return null;
     return {
       drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`} ${at2}, with ${fmt2(slr)} m of global sea-level rise since 1900${c.warm ? ` ${c.slot} (${fmt2(slr - HISTORICAL_SLR_M)} m more than in the historical period)` : ""}`,
@@ -418,7 +515,8 @@ const levelEnd = (level: string | null) => `that is ${level ?? "unscored"}.`;
 
 function notApplicable(x: SummaryInput): string {
   const name = upper(hazardWords(x.hazard));
-  if (x.hazard === "PC") return `${name} is measured from the historical period, so the historical period has no level of its own.`;
+  if (x.hazard === "PC")
+    return `${name} is measured from the historical period, so the historical period has no level of its own.`;
   const coastal = x.hazard === "SS" || x.hazard === "SL";
   if (!x.facts) {
     return coastal
@@ -433,9 +531,12 @@ function notApplicable(x: SummaryInput): string {
 
 function noData(x: SummaryInput): string {
   const what = `${hazardWords(x.hazard)} value`;
-  if (!x.facts || x.hazard === "AL") return `The dataset holds no ${what} for ${subjectInside(x.place)}, so it has no level.`;
+  if (!x.facts || x.hazard === "AL")
+    return `The dataset holds no ${what} for ${subjectInside(x.place)}, so it has no level.`;
   const f = x.facts;
-  const missing = HAZARD_DRIVERS[x.hazard].flatMap((r) => ("input" in r && f.inputs[r.input] && f.inputs[r.input]!.value === null ? [f.inputs[r.input]!.label] : []));
+  const missing = HAZARD_DRIVERS[x.hazard].flatMap((r) =>
+    "input" in r && f.inputs[r.input] && f.inputs[r.input]!.value === null ? [f.inputs[r.input]!.label] : [],
+  );
   return missing.length
     ? `The dataset holds no ${what} for ${subjectInside(x.place)}: its ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} missing, so it has no level.`
     : `The dataset holds no ${what} for ${subjectInside(x.place)}: the climate or terrain inputs it needs are missing, so it has no level.`;
@@ -450,7 +551,9 @@ function rollupSentence(x: SummaryInput): string {
 }
 
 function aggregateSentence(x: SummaryInput, f: ExplanationFacts): string {
-  const top = topHazards(f).map(([id, v]) => `${hazardWords(id)} (${RISK_LEVELS[scoreFromValue(Math.min(1, Math.max(0, v))) - 1]!.label})`);
+  const top = topHazards(f).map(
+    ([id, v]) => `${hazardWords(id)} (${RISK_LEVELS[scoreFromValue(Math.min(1, Math.max(0, v))) - 1]!.label})`,
+  );
   const list = top.length > 1 ? `${top.slice(0, -1).join(", ")} and ${top.at(-1)}` : (top[0] ?? "");
   return `The aggregate for ${subjectInside(x.place)} is the mean of its ${top.length === 1 ? "only scored hazard" : `${COUNT_WORDS[top.length]} highest hazards`}, ${list}; ${levelEnd(x.level)}`;
 }
@@ -469,8 +572,18 @@ export function explainSummary(input: SummaryInput): string {
   if (x.hazard === "AL") return aggregateSentence(x, x.facts);
   const dT = x.scenario === "hist" ? 0 : nz(stepOf(x.facts, STEP.warming));
   const slot = slotWords(x.scenario, x.period);
-  const c: Ctx = { f: x.facts, S: placeSubject(x.place), s: subjectInside(x.place), dT, slot, warm: dT > 0 ? `${warmingWords(x.scenario, x.period, dT)} ${slot}` : "" };
+  const c: Ctx = {
+    f: x.facts,
+    S: placeSubject(x.place),
+    s: subjectInside(x.place),
+    dT,
+    slot,
+    warm: dT > 0 ? `${warmingWords(x.scenario, x.period, dT)} ${slot}` : "",
+  };
   const parts = (site ? POINT_SENTENCES[x.hazard] : undefined)?.(c) ?? SENTENCES[x.hazard](c);
-  if (!parts) return `The ${hazardWords(x.hazard)} value of ${c.s} comes from the calculation below; ${levelEnd(x.level)}`;
-  return parts.warming ? `${parts.drivers}. ${upper(parts.warming)}; ${levelEnd(x.level)}` : `${parts.drivers}; ${levelEnd(x.level)}`;
+  if (!parts)
+    return `The ${hazardWords(x.hazard)} value of ${c.s} comes from the calculation below; ${levelEnd(x.level)}`;
+  return parts.warming
+    ? `${parts.drivers}. ${upper(parts.warming)}; ${levelEnd(x.level)}`
+    : `${parts.drivers}; ${levelEnd(x.level)}`;
 }

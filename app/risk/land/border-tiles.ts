@@ -86,7 +86,10 @@ export class BorderTiles {
     let o = 12 + 8 * n;
     for (let i = 0; i < n; i++) {
       const len = view.getUint32(16 + 8 * i, true);
-      this.offsetByKey.set(key(view.getInt16(12 + 8 * i, true), view.getInt16(14 + 8 * i, true)), { start: o, end: o + len });
+      this.offsetByKey.set(key(view.getInt16(12 + 8 * i, true), view.getInt16(14 + 8 * i, true)), {
+        start: o,
+        end: o + len,
+      });
       o += len;
     }
     if (o !== buf.length) throw new Error(`border tiles: ${buf.length} bytes, the header accounts for ${o}`);
@@ -127,7 +130,13 @@ export class BorderTiles {
     const at = this.offsetByKey.get(k);
     if (!at) return null;
     const features = this.read(at.start, at.end);
-    t = { countries: features.map((f) => f.country), index: new PolygonIndex(features.map((f) => f.rings), 0.01) };
+    t = {
+      countries: features.map((f) => f.country),
+      index: new PolygonIndex(
+        features.map((f) => f.rings),
+        0.01,
+      ),
+    };
     this.decoded.set(k, t);
     return t;
   }
@@ -183,7 +192,10 @@ const unkey = (k: number) => ({ row: Math.floor(k / 4000) - 1000, col: (k % 4000
  */
 export function clipRingToRect(ring: ArrayLike<number>, x0: number, y0: number, x1: number, y1: number): number[] {
   let pts: number[] = Array.from(ring);
-  const edges: [(x: number, y: number) => boolean, (ax: number, ay: number, bx: number, by: number) => [number, number]][] = [
+  const edges: [
+    (x: number, y: number) => boolean,
+    (ax: number, ay: number, bx: number, by: number) => [number, number],
+  ][] = [
     [(x) => x >= x0, (ax, ay, bx, by) => [x0, ay + ((x0 - ax) * (by - ay)) / (bx - ax)]],
     [(x) => x <= x1, (ax, ay, bx, by) => [x1, ay + ((x1 - ax) * (by - ay)) / (bx - ax)]],
     [(_, y) => y >= y0, (ax, ay, bx, by) => [ax + ((y0 - ay) * (bx - ax)) / (by - ay), y0]],

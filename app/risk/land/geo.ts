@@ -115,7 +115,8 @@ export class PolygonIndex {
       for (let i = this.bandStart[band]!; i < this.bandStart[band + 1]!; i++) {
         const k = this.bandEdges[i]!;
         // edges wholly east or west of the search window cannot be nearer than maxKm
-        if (Math.min(this.x1[k]!, this.x2[k]!) > lon + dLon || Math.max(this.x1[k]!, this.x2[k]!) < lon - dLon) continue;
+        if (Math.min(this.x1[k]!, this.x2[k]!) > lon + dLon || Math.max(this.x1[k]!, this.x2[k]!) < lon - dLon)
+          continue;
         if (seen.has(k)) continue;
         seen.add(k);
         const ax = (this.x1[k]! - lon) * kmLon,
@@ -179,7 +180,10 @@ export class PolygonIndex {
 
 /** Bounding box of a flat [lon, lat, …] ring, degrees. */
 export function ringBounds(r: FlatRing): { x0: number; x1: number; y0: number; y1: number } {
-  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    x1 = -Infinity,
+    y0 = Infinity,
+    y1 = -Infinity;
   for (let i = 0; i < r.length; i += 2) {
     x0 = Math.min(x0, r[i]!);
     x1 = Math.max(x1, r[i]!);

@@ -6,15 +6,26 @@ import { LayerEntrySchema, mergeEntries, type LayerEntry } from "./manifest";
 import type { LayerStore } from "./store.server";
 import { verifyGeoTiff } from "./verify.server";
 
-export type OwnLayerMeta = Pick<LayerEntry, "kind" | "scenario" | "period" | "returnPeriod" | "source" | "licence" | "attribution"> & {
+export type OwnLayerMeta = Pick<
+  LayerEntry,
+  "kind" | "scenario" | "period" | "returnPeriod" | "source" | "licence" | "attribution"
+> & {
   variant?: string;
   /** Name in the store; defaults to the input's base name. */
   file?: string;
 };
 
-export async function addLayer(store: LayerStore, input: string, meta: OwnLayerMeta, stagingDir: string): Promise<LayerEntry> {
+export async function addLayer(
+  store: LayerStore,
+  input: string,
+  meta: OwnLayerMeta,
+  stagingDir: string,
+): Promise<LayerEntry> {
   const file = meta.file ?? path.basename(input);
-  if (!/\.tiff?$/i.test(input)) throw new LayerFetchError(`${input}: only GeoTIFF layers can be added (convert NetCDF with gdal_translate -of GTiff)`);
+  if (!/\.tiff?$/i.test(input))
+    throw new LayerFetchError(
+      `${input}: only GeoTIFF layers can be added (convert NetCDF with gdal_translate -of GTiff)`,
+    );
   await mkdir(stagingDir, { recursive: true });
   const staged = path.join(stagingDir, `${file}.part`);
   await copyFile(input, staged);

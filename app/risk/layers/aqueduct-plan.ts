@@ -30,16 +30,24 @@ export function aqueductPlan(o: AqueductPlanOptions = {}): FetchItem[] {
   const base = (o.base ?? AQUEDUCT_BASE_URL).replace(/\/+$/, "");
   const kinds = o.kinds ?? ["river", "coastal"];
   const scenarios = o.scenarios ?? ["historical"];
-  for (const s of scenarios) if (!(AQUEDUCT_SCENARIOS as readonly string[]).includes(s)) throw new Error(`unknown scenario ${s} (use ${AQUEDUCT_SCENARIOS.join(", ")})`);
+  for (const s of scenarios)
+    if (!(AQUEDUCT_SCENARIOS as readonly string[]).includes(s))
+      throw new Error(`unknown scenario ${s} (use ${AQUEDUCT_SCENARIOS.join(", ")})`);
   const years = o.years ?? [2050];
-  for (const y of years) if (!(AQUEDUCT_YEARS as readonly number[]).includes(y)) throw new Error(`unknown year ${y} (use ${AQUEDUCT_YEARS.join(", ")})`);
+  for (const y of years)
+    if (!(AQUEDUCT_YEARS as readonly number[]).includes(y))
+      throw new Error(`unknown year ${y} (use ${AQUEDUCT_YEARS.join(", ")})`);
   const rps = o.returnPeriods ?? AQUEDUCT_RETURN_PERIODS;
   const files: string[] = [];
   for (const kind of kinds)
     for (const s of scenarios)
       for (const y of s === "historical" ? (["historical"] as const) : years)
         for (const rp of rps)
-          files.push(kind === "river" ? riverFileName(s, y, rp, o.riverModel ?? DEFAULT_RIVER_MODEL) : coastalFileName(s, y, rp, o.subsidence ?? "wtsub", "0"));
+          files.push(
+            kind === "river"
+              ? riverFileName(s, y, rp, o.riverModel ?? DEFAULT_RIVER_MODEL)
+              : coastalFileName(s, y, rp, o.subsidence ?? "wtsub", "0"),
+          );
   return files.map((file) => {
     const p = parseAqueductName(file)!;
     return {

@@ -69,7 +69,8 @@ async function takeLock(stagingDir: string): Promise<() => Promise<void>> {
       } catch {
         alive = false;
       }
-      if (alive) throw new LayerFetchError(`another layer fetch is running (pid ${pid}); wait for it or remove ${lock}`);
+      if (alive)
+        throw new LayerFetchError(`another layer fetch is running (pid ${pid}); wait for it or remove ${lock}`);
       await rm(lock, { force: true });
     }
   }
@@ -94,7 +95,8 @@ async function download(url: string, part: string, name: string, log: (l: string
     throw new LayerFetchError(`${name}: cannot reach ${url} (${(e as Error).message})`);
   }
   if (res.status === 416 && have > 0) return;
-  if (res.status === 404) throw new LayerFetchError(`${name}: not found at ${url} (HTTP 404): the source does not publish this layer`);
+  if (res.status === 404)
+    throw new LayerFetchError(`${name}: not found at ${url} (HTTP 404): the source does not publish this layer`);
   if (res.status !== 200 && res.status !== 206) throw new LayerFetchError(`${name}: HTTP ${res.status} from ${url}`);
   if (res.status === 200 && have > 0) {
     log(`${name}: the server ignored the range request; downloading again from the start`);
@@ -106,7 +108,10 @@ async function download(url: string, part: string, name: string, log: (l: string
   if (have > 0) log(`${name}: resuming at byte ${have}${total ? ` of ${total}` : ""}`);
   if (!res.body) throw new LayerFetchError(`${name}: empty response from ${url}`);
   try {
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(part, { flags: have > 0 ? "a" : "w" }));
+    await pipeline(
+      Readable.fromWeb(res.body as WebReadableStream),
+      createWriteStream(part, { flags: have > 0 ? "a" : "w" }),
+    );
   } catch (e) {
     const got = await sizeOf(part);
     throw new LayerFetchError(
@@ -115,18 +120,25 @@ async function download(url: string, part: string, name: string, log: (l: string
   }
   const got = await sizeOf(part);
   if (total !== null && got !== total) {
-    throw new LayerFetchError(`${name}: received ${got} of ${total} bytes; the part is kept in staging: run the same command again to resume`);
+    throw new LayerFetchError(
+      `${name}: received ${got} of ${total} bytes; the part is kept in staging: run the same command again to resume`,
+    );
   }
 }
 
 /** Pixel window [x0, y0, x1, y1) that covers the box, snapped outwards to whole pixels. */
-function windowFor(g: RasterGrid, bbox: [number, number, number, number], name: string): [number, number, number, number] {
+function windowFor(
+  g: RasterGrid,
+  bbox: [number, number, number, number],
+  name: string,
+): [number, number, number, number] {
   const [w, s, e, n] = bbox;
   const x0 = Math.max(0, Math.floor((w - g.west) / g.dx));
   const x1 = Math.min(g.width, Math.ceil((e - g.west) / g.dx));
   const y0 = Math.max(0, Math.floor((g.north - n) / g.dy));
   const y1 = Math.min(g.height, Math.ceil((g.north - s) / g.dy));
-  if (!(x1 > x0 && y1 > y0) || !pixelAt(g, (s + n) / 2, (w + e) / 2)) throw new LayerFetchError(`${name}: the box ${bbox.join(", ")} lies outside the layer`);
+  if (!(x1 > x0 && y1 > y0) || !pixelAt(g, (s + n) / 2, (w + e) / 2))
+    throw new LayerFetchError(`${name}: the box ${bbox.join(", ")} lies outside the layer`);
   return [x0, y0, x1, y1];
 }
 
@@ -142,8 +154,15 @@ async function clip(item: FetchItem, bbox: [number, number, number, number], par
       grid = gridOf(image, item.file);
       const [w, s, e, n] = item.expectExtent;
       const ext = [grid.west, grid.north - grid.height * grid.dy, grid.west + grid.width * grid.dx, grid.north];
-      if (Math.abs(ext[0]! - w) > grid.dx / 2 || Math.abs(ext[2]! - e) > grid.dx / 2 || Math.abs(ext[1]! - s) > grid.dy / 2 || Math.abs(ext[3]! - n) > grid.dy / 2) {
-        throw new LayerFetchError(`${item.file}: extent ${ext.join(", ")} is not the published ${item.expectExtent.join(", ")}`);
+      if (
+        Math.abs(ext[0]! - w) > grid.dx / 2 ||
+        Math.abs(ext[2]! - e) > grid.dx / 2 ||
+        Math.abs(ext[1]! - s) > grid.dy / 2 ||
+        Math.abs(ext[3]! - n) > grid.dy / 2
+      ) {
+        throw new LayerFetchError(
+          `${item.file}: extent ${ext.join(", ")} is not the published ${item.expectExtent.join(", ")}`,
+        );
       }
       win = windowFor(grid, bbox, item.file);
       const r = await image.readRasters({ window: win, samples: [0] });
@@ -155,7 +174,9 @@ async function clip(item: FetchItem, bbox: [number, number, number, number], par
   } catch (e) {
     if (e instanceof LayerFetchError) throw e;
     const m = (e as Error).message;
-    throw new LayerFetchError(`${item.file}: reading the box from ${item.url} failed (${m})${/404/.test(m) ? ": the source does not publish this layer" : ""}`);
+    throw new LayerFetchError(
+      `${item.file}: reading the box from ${item.url} failed (${m})${/404/.test(m) ? ": the source does not publish this layer" : ""}`,
+    );
   }
   const [x0, y0, x1, y1] = win;
   const tif = writeDepthTiff({
@@ -205,14 +226,20 @@ async function stageOne(item: FetchItem, opts: FetchOptions, log: (l: string) =>
   return verified;
 }
 
-export async function fetchLayers(store: LayerStore, items: readonly FetchItem[], opts: FetchOptions): Promise<FetchReport> {
+export async function fetchLayers(
+  store: LayerStore,
+  items: readonly FetchItem[],
+  opts: FetchOptions,
+): Promise<FetchReport> {
   const log = opts.log ?? (() => {});
   const release = await takeLock(opts.stagingDir);
   try {
     const manifest = await store.readManifest();
     const have = new Map(manifest.layers.map((l) => [l.file, l]));
     const sameClip = (l: LayerEntry) => JSON.stringify(l.clippedTo ?? null) === JSON.stringify(opts.bbox ?? null);
-    const todo = items.filter((i) => opts.force || !(have.get(i.file)?.source.url === i.url && sameClip(have.get(i.file)!)));
+    const todo = items.filter(
+      (i) => opts.force || !(have.get(i.file)?.source.url === i.url && sameClip(have.get(i.file)!)),
+    );
     const skipped = items.filter((i) => !todo.includes(i)).map((i) => i.file);
     for (const f of skipped) log(`${f}: already in the store`);
 
@@ -221,7 +248,9 @@ export async function fetchLayers(store: LayerStore, items: readonly FetchItem[]
     for (const item of todo) {
       try {
         const v = await stageOne(item, opts, log);
-        log(`${item.file}: verified (${v.bytes} bytes, ${v.grid.width}×${v.grid.height} px, sha256 ${v.sha256.slice(0, 12)}…)`);
+        log(
+          `${item.file}: verified (${v.bytes} bytes, ${v.grid.width}×${v.grid.height} px, sha256 ${v.sha256.slice(0, 12)}…)`,
+        );
         staged.push({ item, v });
       } catch (e) {
         failures.push((e as Error).message);

@@ -14,7 +14,13 @@ import type { FloodDepthCurve, FloodDepthReader } from "./flood-depths.server";
 
 export type FloodKindAnswer =
   | { available: false; message: string; howToAdd: string }
-  | { available: true; curve: FloodDepthCurve; level: DepthLevelResult; explanation: string; loss: AssetFloodLossResult };
+  | {
+      available: true;
+      curve: FloodDepthCurve;
+      level: DepthLevelResult;
+      explanation: string;
+      loss: AssetFloodLossResult;
+    };
 
 export interface FloodAtPointInput {
   lat: number;
@@ -27,13 +33,20 @@ export interface FloodAtPointInput {
   protectionYears?: number;
 }
 
-export async function floodAtPoint(reader: FloodDepthReader, q: FloodAtPointInput): Promise<Record<"river" | "coastal", FloodKindAnswer>> {
+export async function floodAtPoint(
+  reader: FloodDepthReader,
+  q: FloodAtPointInput,
+): Promise<Record<"river" | "coastal", FloodKindAnswer>> {
   const slot = aqueductSlotFor(q.scenario, q.period);
-  const depths = slot ? await reader.depthsAt(q.lat, q.lon, slot.scenario, slot.period) : { river: null, coastal: null };
+  const depths = slot
+    ? await reader.depthsAt(q.lat, q.lon, slot.scenario, slot.period)
+    : { river: null, coastal: null };
   const continent = continentOf(q.countryCode);
   const answer = (curve: FloodDepthCurve | null): FloodKindAnswer => {
     if (!curve) return { available: false, message: NO_DEPTH_LAYER, howToAdd: HOW_TO_ADD_LAYER };
-    const known = curve.depths.filter((d) => d.depthM !== null).map((d) => ({ returnPeriod: d.returnPeriod, depthM: d.depthM! }));
+    const known = curve.depths
+      .filter((d) => d.depthM !== null)
+      .map((d) => ({ returnPeriod: d.returnPeriod, depthM: d.depthM! }));
     const level = depthLevel(known);
     const loss: AssetFloodLossResult = continent
       ? assetFloodLoss(curve.depths, {
@@ -43,7 +56,13 @@ export async function floodAtPoint(reader: FloodDepthReader, q: FloodAtPointInpu
           valueEur: q.valueEur,
         })
       : { ok: false, reason: "no-curve", message: "no continent known for this place, so no damage function applies" };
-    return { available: true, curve, level, explanation: depthLevelExplanation(curve.kind, level.reason, curve.sources.map((s) => s.name).join("; ")), loss };
+    return {
+      available: true,
+      curve,
+      level,
+      explanation: depthLevelExplanation(curve.kind, level.reason, curve.sources.map((s) => s.name).join("; ")),
+      loss,
+    };
   };
   return { river: answer(depths.river), coastal: answer(depths.coastal) };
 }

@@ -87,21 +87,33 @@ export class FloodDepthReader {
   }
 
   async depthsAt(lat: number, lon: number, scenario: string, period: string): Promise<FloodDepths> {
-    const layers = (await this.layers()).filter((e) => e.scenario === scenario && e.period === period && covers(e, lat, lon));
+    const layers = (await this.layers()).filter(
+      (e) => e.scenario === scenario && e.period === period && covers(e, lat, lon),
+    );
     const out: FloodDepths = { river: null, coastal: null };
     for (const kind of ["river", "coastal"] as const) {
       const ofKind = layers.filter((e) => e.kind === kind);
       if (ofKind.length === 0) continue;
-      const variant = [...new Set(ofKind.map((e) => e.variant))].sort((a, b) => variantRank(a) - variantRank(b) || a.localeCompare(b))[0]!;
+      const variant = [...new Set(ofKind.map((e) => e.variant))].sort(
+        (a, b) => variantRank(a) - variantRank(b) || a.localeCompare(b),
+      )[0]!;
       const chosen = ofKind.filter((e) => e.variant === variant).sort((a, b) => a.returnPeriod - b.returnPeriod);
       const depths = await Promise.all(
         chosen.map(async (e) => {
           const v = await sampleAt(await this.raster(e), `${e.file}:${e.sha256}`, lat, lon);
-          if (v === null) throw new LayerReadError(`${e.file}: point ${lat}, ${lon} is inside the manifest extent but outside the raster`);
+          if (v === null)
+            throw new LayerReadError(
+              `${e.file}: point ${lat}, ${lon} is inside the manifest extent but outside the raster`,
+            );
           return { returnPeriod: e.returnPeriod, depthM: Number.isNaN(v) ? null : Math.max(0, v), file: e.file };
         }),
       );
-      const sources = new Map(chosen.map((e) => [e.source.name, { name: e.source.name, url: e.source.url, licence: e.licence, attribution: e.attribution }]));
+      const sources = new Map(
+        chosen.map((e) => [
+          e.source.name,
+          { name: e.source.name, url: e.source.url, licence: e.licence, attribution: e.attribution },
+        ]),
+      );
       out[kind] = {
         kind,
         scenario,

@@ -50,7 +50,8 @@ export function gridOf(image: GeoTIFFImage, file: string): RasterGrid {
   }
   const fd = image.fileDirectory;
   const transform = fd.getValue("ModelTransformation") as number[] | undefined;
-  if (transform && (transform[1] !== 0 || transform[4] !== 0)) throw new LayerReadError(`${file}: rotated rasters are not supported`);
+  if (transform && (transform[1] !== 0 || transform[4] !== 0))
+    throw new LayerReadError(`${file}: rotated rasters are not supported`);
   if (!transform && !(fd.hasTag("ModelTiepoint") && fd.hasTag("ModelPixelScale"))) {
     throw new LayerReadError(`${file}: no geo-transform (ModelTiepoint and ModelPixelScale)`);
   }

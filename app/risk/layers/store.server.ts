@@ -91,7 +91,9 @@ class BytesResponse extends BaseResponse {
 /** geotiff.js's remote source over S3 GetObject with a Range header (the object is not public). */
 class S3RangeClient extends BaseClient {
   constructor(
-    private readonly get: (range: string | undefined) => Promise<{ status: number; contentRange?: string; body: Uint8Array }>,
+    private readonly get: (
+      range: string | undefined,
+    ) => Promise<{ status: number; contentRange?: string; body: Uint8Array }>,
     key: string,
   ) {
     super(key);
@@ -156,7 +158,14 @@ export function s3LayerStore(loc: S3LayerLocation): LayerStore {
     async writeManifest(manifest) {
       const { s3, client } = await load();
       const Body = `${JSON.stringify(LayerManifestSchema.parse(manifest), null, 2)}\n`;
-      await client.send(new s3.PutObjectCommand({ Bucket: loc.bucket, Key: `${base}${MANIFEST}`, Body, ContentType: "application/json" }));
+      await client.send(
+        new s3.PutObjectCommand({
+          Bucket: loc.bucket,
+          Key: `${base}${MANIFEST}`,
+          Body,
+          ContentType: "application/json",
+        }),
+      );
     },
     async manifestStamp() {
       const { s3, client } = await load();
@@ -172,11 +181,17 @@ export function s3LayerStore(loc: S3LayerLocation): LayerStore {
       const { s3, client } = await load();
       const { size } = await stat(localFile);
       await client.send(
-        new s3.PutObjectCommand({ Bucket: loc.bucket, Key: `${base}${file}`, Body: createReadStream(localFile), ContentLength: size }),
+        new s3.PutObjectCommand({
+          Bucket: loc.bucket,
+          Key: `${base}${file}`,
+          Body: createReadStream(localFile),
+          ContentLength: size,
+        }),
       );
       await rm(localFile, { force: true });
     },
-    openTiff: (file) => fromCustomClient(new S3RangeClient((range) => getBytes(`${base}${file}`, range), `${base}${file}`)),
+    openTiff: (file) =>
+      fromCustomClient(new S3RangeClient((range) => getBytes(`${base}${file}`, range), `${base}${file}`)),
     async removeFile(file) {
       const { s3, client } = await load();
       await client.send(new s3.DeleteObjectCommand({ Bucket: loc.bucket, Key: `${base}${file}` }));

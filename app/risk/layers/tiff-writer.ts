@@ -23,9 +23,13 @@ const DOUBLE = 12;
 const SIZE: Record<number, number> = { [SHORT]: 2, [LONG]: 4, [ASCII]: 1, [DOUBLE]: 8 };
 
 export function writeDepthTiff(r: DepthRaster, rowsPerStrip = 8): Uint8Array {
-  if (r.values.length !== r.width * r.height) throw new Error(`raster has ${r.values.length} values, expected ${r.width * r.height}`);
+  if (r.values.length !== r.width * r.height)
+    throw new Error(`raster has ${r.values.length} values, expected ${r.width * r.height}`);
   const strips = Math.ceil(r.height / rowsPerStrip);
-  const stripBytes = Array.from({ length: strips }, (_, s) => Math.min(rowsPerStrip, r.height - s * rowsPerStrip) * r.width * 4);
+  const stripBytes = Array.from(
+    { length: strips },
+    (_, s) => Math.min(rowsPerStrip, r.height - s * rowsPerStrip) * r.width * 4,
+  );
   const entries: { tag: number; type: number; values: number[] | string }[] = [
     { tag: 256, type: LONG, values: [r.width] },
     { tag: 257, type: LONG, values: [r.height] },

@@ -22,7 +22,11 @@ export async function sha256Of(file: string): Promise<string> {
  * Verifies a local GeoTIFF. `expectExtent`, when given, is the [W, S, E, N] the raster must cover to within half a
  * pixel (the published global grid, or the box a clip was cut to).
  */
-export async function verifyGeoTiff(localFile: string, name: string, expectExtent?: readonly number[]): Promise<VerifiedRaster> {
+export async function verifyGeoTiff(
+  localFile: string,
+  name: string,
+  expectExtent?: readonly number[],
+): Promise<VerifiedRaster> {
   const { size } = await stat(localFile);
   let tiff;
   try {
@@ -38,7 +42,8 @@ export async function verifyGeoTiff(localFile: string, name: string, expectExten
       throw new LayerReadError(`${name}: not a readable GeoTIFF (${(e as Error).message})`);
     }
     const grid = gridOf(image, name);
-    if (image.getSamplesPerPixel() !== 1) throw new LayerReadError(`${name}: ${image.getSamplesPerPixel()} bands; a depth layer has one`);
+    if (image.getSamplesPerPixel() !== 1)
+      throw new LayerReadError(`${name}: ${image.getSamplesPerPixel()} bands; a depth layer has one`);
     const fd = image.fileDirectory;
     const tiled = fd.hasTag("TileOffsets");
     const offsets = (await fd.loadValue(tiled ? "TileOffsets" : "StripOffsets")) as ArrayLike<number> | undefined;
@@ -46,14 +51,22 @@ export async function verifyGeoTiff(localFile: string, name: string, expectExten
     if (!offsets || !counts) throw new LayerReadError(`${name}: no data offsets`);
     let end = 0;
     for (let i = 0; i < offsets.length; i++) end = Math.max(end, Number(offsets[i]) + Number(counts[i]));
-    if (end > size) throw new LayerReadError(`${name}: truncated: its data runs to byte ${end} but the file has ${size}`);
+    if (end > size)
+      throw new LayerReadError(`${name}: truncated: its data runs to byte ${end} but the file has ${size}`);
     const bbox = extentOf(grid);
     if (expectExtent) {
       const tolX = grid.dx / 2;
       const tolY = grid.dy / 2;
       const [w, s, e, n] = expectExtent as [number, number, number, number];
-      if (Math.abs(bbox[0] - w) > tolX || Math.abs(bbox[2] - e) > tolX || Math.abs(bbox[1] - s) > tolY || Math.abs(bbox[3] - n) > tolY) {
-        throw new LayerReadError(`${name}: extent ${bbox.map((v) => v.toFixed(4)).join(", ")} is not the expected ${[w, s, e, n].join(", ")}`);
+      if (
+        Math.abs(bbox[0] - w) > tolX ||
+        Math.abs(bbox[2] - e) > tolX ||
+        Math.abs(bbox[1] - s) > tolY ||
+        Math.abs(bbox[3] - n) > tolY
+      ) {
+        throw new LayerReadError(
+          `${name}: extent ${bbox.map((v) => v.toFixed(4)).join(", ")} is not the expected ${[w, s, e, n].join(", ")}`,
+        );
       }
     }
     return { grid, bbox, bytes: size, sha256: await sha256Of(localFile) };

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { CHANNEL_DIST_STEP_KM, FLOOD_STAGE_CAP_M, HEIGHT_ALLOWANCE_MAX_M, POINT_DRIVERS_MAGIC, PointDrivers, areaCode, areaOfCode, encodePointDrivers, floodStageM, floodplainHeightLimitM, flowCode, flowOfCode } from "./point-drivers";
+import {
+  CHANNEL_DIST_STEP_KM,
+  FLOOD_STAGE_CAP_M,
+  HEIGHT_ALLOWANCE_MAX_M,
+  POINT_DRIVERS_MAGIC,
+  PointDrivers,
+  areaCode,
+  areaOfCode,
+  encodePointDrivers,
+  floodStageM,
+  floodplainHeightLimitM,
+  flowCode,
+  flowOfCode,
+} from "./point-drivers";
 
 /**
  * A 64 × 32 grid (5.625° pixels): sea west of column 8, land east of it; a valley floor at column 20 (grey 10,
@@ -7,7 +20,9 @@ import { CHANNEL_DIST_STEP_KM, FLOOD_STAGE_CAP_M, HEIGHT_ALLOWANCE_MAX_M, POINT_
  * 30-32 on rows 10-20, and a harbour town on the coast's first two land columns, rows 0-3.
  */
 function grid() {
-  const width = 64, height = 32, n = width * height;
+  const width = 64,
+    height = 32,
+    n = width * height;
   const greyToM = Array.from({ length: 256 }, (_, g) => (g < 5 ? -100 : g * 2.5));
   const grey = new Uint8Array(n);
   for (let y = 0; y < height; y++)
@@ -23,10 +38,20 @@ function grid() {
     flowM3s: Float32Array.from(valley, () => 2100),
   };
   const isUrban = (p: number) => {
-    const x = p % width, y = Math.floor(p / width);
+    const x = p % width,
+      y = Math.floor(p / width);
     return (x >= 30 && x <= 32 && y >= 10 && y <= 20) || (x >= 8 && x <= 9 && y <= 3);
   };
-  return { width, height, greyToM, grey, isLand: (p: number) => p % width >= 8, isLow: (p: number) => p % width === 8, isUrban, members };
+  return {
+    width,
+    height,
+    greyToM,
+    grey,
+    isLand: (p: number) => p % width >= 8,
+    isLow: (p: number) => p % width === 8,
+    isUrban,
+    members,
+  };
 }
 
 const lonOfCol = (x: number) => -180 + (x + 0.5) * 5.625;
@@ -36,7 +61,9 @@ const latOfRow = (y: number) => 90 - (y + 0.5) * 5.625;
 function withoutUrban(v2: Buffer): Buffer {
   expect(v2.toString("ascii", 0, 8)).toBe(POINT_DRIVERS_MAGIC);
   const hl = v2.readUInt32LE(8);
-  const header = JSON.parse(v2.toString("utf8", 12, 12 + hl)) as { arrays: { name: string; length: number; kind: string }[] };
+  const header = JSON.parse(v2.toString("utf8", 12, 12 + hl)) as {
+    arrays: { name: string; length: number; kind: string }[];
+  };
   const pad8 = (n: number) => n + ((8 - (n % 8)) % 8);
   let off = pad8(12 + hl);
   const parts: Buffer[] = [];
@@ -45,10 +72,19 @@ function withoutUrban(v2: Buffer): Buffer {
     if (a.name !== "urbanWords") parts.push(v2.subarray(off, off + pad8(bytes)));
     off += pad8(bytes);
   }
-  const json = Buffer.from(JSON.stringify({ ...header, arrays: header.arrays.filter((a) => a.name !== "urbanWords") }), "utf8");
+  const json = Buffer.from(
+    JSON.stringify({ ...header, arrays: header.arrays.filter((a) => a.name !== "urbanWords") }),
+    "utf8",
+  );
   const len = Buffer.alloc(4);
   len.writeUInt32LE(json.length);
-  return Buffer.concat([Buffer.from("PDRV0001", "ascii"), len, json, Buffer.alloc(pad8(12 + json.length) - 12 - json.length), ...parts]);
+  return Buffer.concat([
+    Buffer.from("PDRV0001", "ascii"),
+    len,
+    json,
+    Buffer.alloc(pad8(12 + json.length) - 12 - json.length),
+    ...parts,
+  ]);
 }
 
 describe("point drivers", () => {
@@ -119,7 +155,8 @@ describe("point drivers", () => {
   });
 
   it("codes flow and area on a log scale within 8 %", () => {
-    for (const q of [0.5, 3, 330, 2100, 38_000, 200_000]) expect(Math.abs(flowOfCode(flowCode(q)) / q - 1)).toBeLessThan(0.04);
+    for (const q of [0.5, 3, 330, 2100, 38_000, 200_000])
+      expect(Math.abs(flowOfCode(flowCode(q)) / q - 1)).toBeLessThan(0.04);
     for (const a of [1000, 140_000, 6_100_000]) expect(Math.abs(areaOfCode(areaCode(a)) / a - 1)).toBeLessThan(0.04);
     expect(flowOfCode(flowCode(0))).toBe(0);
     expect(CHANNEL_DIST_STEP_KM).toBe(0.5);
@@ -132,17 +169,37 @@ describe("point drivers", () => {
      * Floodplain pixels are given as [dx, height above channel, drainage area, flow], each its own channel; heights
      * as [dx, dy, m].
      */
-    const width = 10_800, height = 5_400, Y = 1500;
+    const width = 10_800,
+      height = 5_400,
+      Y = 1500;
     const cases = {
-      tributary: { members: [[0, 2, 1500, 12], [1, 0, 144_000, 2300]], heights: [[1, 0, 90]] },
-      deepMain: { members: [[0, 2, 1500, 12], [1, 0, 144_000, 2300]], heights: [[1, 0, 50]] },
+      tributary: {
+        members: [
+          [0, 2, 1500, 12],
+          [1, 0, 144_000, 2300],
+        ],
+        heights: [[1, 0, 90]],
+      },
+      deepMain: {
+        members: [
+          [0, 2, 1500, 12],
+          [1, 0, 144_000, 2300],
+        ],
+        heights: [[1, 0, 50]],
+      },
       terrace: { members: [[0, 0, 144_000, 2300]], heights: [[1, 0, 160]] },
       level: { members: [[0, 0, 144_000, 2300]], heights: [] },
       higher: { members: [[0, 0, 144_000, 2300]], heights: [[2, 0, 108]] },
       gorge: { members: [[0, 0, 1000, 20]], heights: [-1, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy, 500])) },
       plain: { members: [[0, 0, 1000, 20]], heights: [] },
-    } as const satisfies Record<string, { members: readonly (readonly number[])[]; heights: readonly (readonly number[])[] }>;
-    const x0 = Object.fromEntries(Object.keys(cases).map((k, i) => [k, 500 + 20 * i])) as Record<keyof typeof cases, number>;
+    } as const satisfies Record<
+      string,
+      { members: readonly (readonly number[])[]; heights: readonly (readonly number[])[] }
+    >;
+    const x0 = Object.fromEntries(Object.keys(cases).map((k, i) => [k, 500 + 20 * i])) as Record<
+      keyof typeof cases,
+      number
+    >;
     const d = (() => {
       const greyToM = Array.from({ length: 256 }, (_, g) => g * 2);
       const grey = new Uint8Array(width * height).fill(50);
@@ -154,7 +211,13 @@ describe("point drivers", () => {
       members.sort((a, b) => a[0] - b[0]);
       return new PointDrivers(
         encodePointDrivers({
-          width, height, greyToM, grey, isLand: () => true, isLow: () => false, isUrban: () => false,
+          width,
+          height,
+          greyToM,
+          grey,
+          isLand: () => true,
+          isLow: () => false,
+          isUrban: () => false,
           members: {
             pixel: Int32Array.from(members, (m) => m[0]),
             channel: Int32Array.from(members, (m) => m[0]),
@@ -201,7 +264,8 @@ describe("point drivers", () => {
 
     it("the reach shrinks as the point's height above the channel grows", () => {
       // level ground 2 pixels (5.7 km) from the channel floods; the same distance 8 m higher keeps less depth
-      const level = at("level", 2)!, higher = at("higher", 2)!;
+      const level = at("level", 2)!,
+        higher = at("higher", 2)!;
       expect(level.handM).toBe(0);
       expect(higher.handM).toBe(8);
       expect(higher.depthShare).toBeLessThan(level.depthShare);
@@ -210,7 +274,8 @@ describe("point drivers", () => {
     });
 
     it("a valley floor between steep sides covers a small share of its pixel, a plain all of it", () => {
-      const gorge = at("gorge")!, plain = at("plain")!;
+      const gorge = at("gorge")!,
+        plain = at("plain")!;
       expect(plain.valleyShare).toBe(1);
       expect(plain.membership).toBe(1);
       // six of eight neighbours rise 400 m over 2.8-4.7 km: a floodplain 2 × 7.9 m high is ≈ 0.1 km wide

@@ -110,7 +110,14 @@ export interface PointDriversGrid {
   isLow: (p: number) => boolean;
   /** In a dense built-up area (Natural Earth 50m urban areas). */
   isUrban: (p: number) => boolean;
-  members: { pixel: Int32Array; channel: Int32Array; handM: Float32Array; flat: Float32Array; areaKm2: Float32Array; flowM3s: Float32Array };
+  members: {
+    pixel: Int32Array;
+    channel: Int32Array;
+    handM: Float32Array;
+    flat: Float32Array;
+    areaKm2: Float32Array;
+    flowM3s: Float32Array;
+  };
 }
 
 function popcount(v: number): number {
@@ -132,20 +139,22 @@ function rankOf(words: Uint32Array): Uint32Array {
 
 /** Index of bit p among the set bits, or −1 when p is not set. */
 function rankAt(words: Uint32Array, rank: Uint32Array, p: number): number {
-  const w = p >>> 5, b = p & 31;
+  const w = p >>> 5,
+    b = p & 31;
   const word = words[w]!;
   if (!((word >>> b) & 1)) return -1;
   let r = rank[w >>> 3]!;
   for (let i = w & ~7; i < w; i++) r += popcount(words[i]!);
-  return r + (b ? popcount(word & ((1 << b) - 1) >>> 0) : 0);
+  return r + (b ? popcount(word & (((1 << b) - 1) >>> 0)) : 0);
 }
 
 /** Number of set bits before bit p. */
 function rankBefore(words: Uint32Array, rank: Uint32Array, p: number): number {
-  const w = p >>> 5, b = p & 31;
+  const w = p >>> 5,
+    b = p & 31;
   let r = rank[w >>> 3]!;
   for (let i = w & ~7; i < w; i++) r += popcount(words[i]!);
-  return r + (b ? popcount(words[w]! & ((1 << b) - 1) >>> 0) : 0);
+  return r + (b ? popcount(words[w]! & (((1 << b) - 1) >>> 0)) : 0);
 }
 
 /** Half-width of the window of pixels a point reads around its own (relief, floodplains, valley sides). */
@@ -192,8 +201,13 @@ export function encodePointDrivers(g: PointDriversGrid): Buffer {
     keep.push(j);
   }
   const nm = keep.length;
-  const hand = new Uint8Array(nm), flat = new Uint8Array(nm), flow = new Uint8Array(nm), area = new Uint8Array(nm), dist = new Uint8Array(nm);
-  const W = g.width, H = g.height;
+  const hand = new Uint8Array(nm),
+    flat = new Uint8Array(nm),
+    flow = new Uint8Array(nm),
+    area = new Uint8Array(nm),
+    dist = new Uint8Array(nm);
+  const W = g.width,
+    H = g.height;
   const latOf = (y: number) => 90 - ((y + 0.5) * 180) / H;
   const lonOf = (x: number) => -180 + ((x + 0.5) * 360) / W;
   keep.forEach((j, k) => {
@@ -201,8 +215,10 @@ export function encodePointDrivers(g: PointDriversGrid): Buffer {
     flat[k] = Math.round(Math.min(1, Math.max(0, m.flat[j]!)) * FLAT_SCALE);
     flow[k] = flowCode(m.flowM3s[j]!);
     area[k] = areaCode(m.areaKm2[j]!);
-    const p = m.pixel[j]!, c = m.channel[j]!;
-    const py = Math.floor(p / W), cy = Math.floor(c / W);
+    const p = m.pixel[j]!,
+      c = m.channel[j]!;
+    const py = Math.floor(p / W),
+      cy = Math.floor(c / W);
     const km = greatCircleKm(latOf(py), lonOf(p - py * W), latOf(cy), lonOf(c - cy * W));
     dist[k] = Math.min(255, Math.round(km / CHANNEL_DIST_STEP_KM));
   });
@@ -247,7 +263,8 @@ export function encodePointDrivers(g: PointDriversGrid): Buffer {
 }
 
 function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RAD, dLon = (lon2 - lon1) * RAD;
+  const dLat = (lat2 - lat1) * RAD,
+    dLon = (lon2 - lon1) * RAD;
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
   return 2 * R_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
@@ -328,7 +345,10 @@ export class PointDrivers {
     const out: Record<string, Uint8Array | Uint32Array> = {};
     for (const a of header.arrays) {
       const size = a.kind === "u32" ? 4 : 1;
-      out[a.name] = a.kind === "u32" ? new Uint32Array(src.buffer, src.byteOffset + off, a.length) : new Uint8Array(src.buffer, src.byteOffset + off, a.length);
+      out[a.name] =
+        a.kind === "u32"
+          ? new Uint32Array(src.buffer, src.byteOffset + off, a.length)
+          : new Uint8Array(src.buffer, src.byteOffset + off, a.length);
       off += a.length * size;
       off += (8 - (off % 8)) % 8;
     }
@@ -372,7 +392,8 @@ export class PointDrivers {
   private fillWindow(x: number, y: number): void {
     const W = this.width;
     for (let dy = -WIN; dy <= WIN; dy++) {
-      const yy = y + dy, row = (dy + WIN) * WIN_SIDE;
+      const yy = y + dy,
+        row = (dy + WIN) * WIN_SIDE;
       if (yy < 0 || yy >= this.height) {
         this.winLand.fill(-1, row, row + WIN_SIDE);
         this.winMember.fill(-1, row, row + WIN_SIDE);
@@ -387,7 +408,8 @@ export class PointDrivers {
         continue;
       }
       const p0 = yy * W + x - WIN;
-      let r = rankBefore(this.landWords, this.landRank, p0), m = -1;
+      let r = rankBefore(this.landWords, this.landRank, p0),
+        m = -1;
       for (let i = 0; i < WIN_SIDE; i++) {
         const p = p0 + i;
         if (((this.landWords[p >>> 5]! >>> (p & 31)) & 1) === 0) {
@@ -432,14 +454,17 @@ export class PointDrivers {
    * skips the search for the sea (its hexagon lies far inland): the distance is then null.
    */
   sample(lat: number, lon: number, nearSea = true): PointSample | null {
-    const W = this.width, H = this.height;
+    const W = this.width,
+      H = this.height;
     let x = Math.floor(((lon + 180) / 360) * W);
     x = ((x % W) + W) % W;
     let y = Math.min(H - 1, Math.max(0, Math.floor(((90 - lat) / 180) * H)));
     let r = this.rank(x, y);
     if (r < 0) {
       // a shore point whose 2′ pixel is mostly sea: its nearest land neighbour
-      let best = Infinity, bx = -1, by = -1;
+      let best = Infinity,
+        bx = -1,
+        by = -1;
       for (let dy = -1; dy <= 1; dy++)
         for (let dx = -1; dx <= 1; dx++) {
           if (!this.isLandPx(x + dx, y + dy)) continue;
@@ -455,13 +480,24 @@ export class PointDrivers {
       y = by;
       r = this.rank(x, y);
     }
-    const pixelLat = this.latOf(y), pixelLon = this.lonOf(x);
+    const pixelLat = this.latOf(y),
+      pixelLon = this.lonOf(x);
     const elevM = this.lut[this.grey[r]!]!;
     const low = ((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1;
     this.fillWindow(x, y);
     const reliefM = this.relief();
     const river = this.riverAt(y, reliefM);
-    return { pixelLat, pixelLon, elevM, slopeDeg: this.slope(y), reliefM, lowLinked: low, urbanShare: this.urbanShare(), coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null, river };
+    return {
+      pixelLat,
+      pixelLon,
+      elevM,
+      slopeDeg: this.slope(y),
+      reliefM,
+      lowLinked: low,
+      urbanShare: this.urbanShare(),
+      coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null,
+      river,
+    };
   }
 
   /**
@@ -481,7 +517,11 @@ export class PointDrivers {
     const z = this.heightAt(0, 0);
     const allowanceM = Math.min(HEIGHT_ALLOWANCE_MAX_M, Math.max(reliefM, this.greyStepM(this.wLand(0, 0))));
     const cos = Math.cos(this.latOf(y) * RAD);
-    let best = -1, bestChannelM = 0, bestKm = 0, bestMargin = 0, bestStage = 0;
+    let best = -1,
+      bestChannelM = 0,
+      bestKm = 0,
+      bestMargin = 0,
+      bestStage = 0;
     for (let dy = -FLOODPLAIN_REACH_PX; dy <= FLOODPLAIN_REACH_PX; dy++)
       for (let dx = -FLOODPLAIN_REACH_PX; dx <= FLOODPLAIN_REACH_PX; dx++) {
         const m = this.wMember(dx, dy);
@@ -491,7 +531,11 @@ export class PointDrivers {
         const km = this.pixelKm * Math.hypot(dx * cos, dy) + this.dist[m]! * CHANNEL_DIST_STEP_KM;
         const margin = stage + allowanceM - Math.max(0, z - channelM) - FLOOD_FALL_M_PER_KM * km;
         if (margin <= 0) continue;
-        if (best >= 0 && (this.flow[m]! < this.flow[best]! || (this.flow[m] === this.flow[best] && margin <= bestMargin))) continue;
+        if (
+          best >= 0 &&
+          (this.flow[m]! < this.flow[best]! || (this.flow[m] === this.flow[best] && margin <= bestMargin))
+        )
+          continue;
         best = m;
         bestChannelM = channelM;
         bestKm = km;
@@ -500,7 +544,10 @@ export class PointDrivers {
       }
     if (best < 0) return null;
     const areaKm2 = areaOfCode(this.area[best]!);
-    const flat = Math.min(1, Math.max(0, (FLOODPLAIN_STEEP_DEG - this.slope(y)) / (FLOODPLAIN_STEEP_DEG - FLOODPLAIN_FLAT_DEG)));
+    const flat = Math.min(
+      1,
+      Math.max(0, (FLOODPLAIN_STEEP_DEG - this.slope(y)) / (FLOODPLAIN_STEEP_DEG - FLOODPLAIN_FLAT_DEG)),
+    );
     const gradient = this.sideGradient(0, 0, y);
     const widthKm = gradient > 0 ? (2 * floodStageM(areaKm2)) / gradient / 1000 : Infinity;
     const valleyShare = Math.min(1, widthKm / this.pixelKm);
@@ -518,7 +565,8 @@ export class PointDrivers {
 
   /** The larger step between a land pixel's grey level and the levels either side of it, m. */
   private greyStepM(r: number): number {
-    const g = this.grey[r]!, z = this.lut[g]!;
+    const g = this.grey[r]!,
+      z = this.lut[g]!;
     return Math.max(g < 255 ? this.lut[g + 1]! - z : 0, g > 0 ? z - this.lut[g - 1]! : 0);
   }
 
@@ -529,7 +577,8 @@ export class PointDrivers {
   private sideGradient(cx: number, cy: number, y: number): number {
     const z = this.heightAt(cx, cy);
     const cos = Math.max(Math.cos(this.latOf(y) * RAD), 0.01);
-    let sum = 0, n = 0;
+    let sum = 0,
+      n = 0;
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++) {
         if ((!dx && !dy) || y + dy < 0 || y + dy >= this.height) continue;
@@ -544,7 +593,8 @@ export class PointDrivers {
   private slope(y: number): number {
     if (y <= 0 || y >= this.height - 1) return 0;
     const step = this.pixelKm * 1000;
-    const dx = step * Math.cos(this.latOf(y) * RAD), dy = step;
+    const dx = step * Math.cos(this.latOf(y) * RAD),
+      dy = step;
     const gx = (this.heightAt(1, 0) - this.heightAt(-1, 0)) / (2 * dx);
     const gy = (this.heightAt(0, -1) - this.heightAt(0, 1)) / (2 * dy);
     return Math.atan(Math.hypot(gx, gy)) / RAD;
@@ -553,7 +603,8 @@ export class PointDrivers {
   /** Built-up share of the land pixels within URBAN_WINDOW_PX of the pixel read; null without built-up pixels. */
   private urbanShare(): number | null {
     if (!this.urbanWords) return null;
-    let land = 0, urban = 0;
+    let land = 0,
+      urban = 0;
     for (let dy = -URBAN_WINDOW_PX; dy <= URBAN_WINDOW_PX; dy++)
       for (let dx = -URBAN_WINDOW_PX; dx <= URBAN_WINDOW_PX; dx++) {
         const r = this.wLand(dx, dy);
@@ -566,7 +617,8 @@ export class PointDrivers {
 
   /** Height range of the land pixels around (x, y), m. */
   private relief(): number {
-    let lo = Infinity, hi = -Infinity;
+    let lo = Infinity,
+      hi = -Infinity;
     for (let dy = -RELIEF_WINDOW_PX; dy <= RELIEF_WINDOW_PX; dy++)
       for (let dx = -RELIEF_WINDOW_PX; dx <= RELIEF_WINDOW_PX; dx++) {
         const r = this.wLand(dx, dy);
@@ -581,7 +633,8 @@ export class PointDrivers {
   private km(lat1: number, lon1: number, lat2: number, lon2: number): number {
     let dLon = Math.abs(lon2 - lon1);
     if (dLon > 180) dLon = 360 - dLon;
-    const dx = dLon * RAD * Math.cos(((lat1 + lat2) / 2) * RAD), dy = (lat2 - lat1) * RAD;
+    const dx = dLon * RAD * Math.cos(((lat1 + lat2) / 2) * RAD),
+      dy = (lat2 - lat1) * RAD;
     return Math.hypot(dx, dy) * R_KM;
   }
 

@@ -75,17 +75,39 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
     slopeMean: [`slope at this point, ${TWO_MIN}`, "°"],
     landShare: ["land at this point (1 yes)", "1"],
     lowShare: [`low-lying (≤ 10 m) and joined to the sea at this point, ${TWO_MIN} (1 yes, 0 no)`, "1"],
-    tJul: [`July mean temperature at this point's elevation (10′ climatology of the hexagon at ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`, "°C"],
-    tDec: [`December mean temperature at this point's elevation (10′ climatology of the hexagon at ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`, "°C"],
+    tJul: [
+      `July mean temperature at this point's elevation (10′ climatology of the hexagon at ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`,
+      "°C",
+    ],
+    tDec: [
+      `December mean temperature at this point's elevation (10′ climatology of the hexagon at ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`,
+      "°C",
+    ],
     pJul: ["July precipitation, 10′ climatology (hexagon mean)", "mm"],
     pDec: ["December precipitation, 10′ climatology (hexagon mean)", "mm"],
-    coastKm: [p.coastOwn ? `distance from this point to the sea, ${TWO_MIN}` : `distance to the sea (more than ${COAST_SEARCH_KM} km from this point; the hexagon's value)`, "km"],
-    floodplainShare: [`floodplain membership of this point × ${FD_PLAIN_FULL}, ${TWO_MIN} (flatness × share of the pixel the floodplain's width covers × flood depth left at its own height and distance; ${FD_PLAIN_FULL} on a wide valley floor beside its channel, 0 outside every floodplain)`, "1"],
-    upstreamKm2: [ownRiver ? `drainage area of the largest river whose floodplain reaches this point, ${TWO_MIN}` : "drainage area of the largest river of the hexagon's delta", "km²"],
+    coastKm: [
+      p.coastOwn
+        ? `distance from this point to the sea, ${TWO_MIN}`
+        : `distance to the sea (more than ${COAST_SEARCH_KM} km from this point; the hexagon's value)`,
+      "km",
+    ],
+    floodplainShare: [
+      `floodplain membership of this point × ${FD_PLAIN_FULL}, ${TWO_MIN} (flatness × share of the pixel the floodplain's width covers × flood depth left at its own height and distance; ${FD_PLAIN_FULL} on a wide valley floor beside its channel, 0 outside every floodplain)`,
+      "1",
+    ],
+    upstreamKm2: [
+      ownRiver
+        ? `drainage area of the largest river whose floodplain reaches this point, ${TWO_MIN}`
+        : "drainage area of the largest river of the hexagon's delta",
+      "km²",
+    ],
     flowM3s: [ownRiver ? `mean flow of that river, ${TWO_MIN}` : "mean flow of that river (hexagon)", "m³/s"],
     handM: [`height of this point above that river's channel, ${TWO_MIN}`, "m"],
     channelKm: [`distance from this point to that channel, ${TWO_MIN}`, "km"],
-    lapseC: [`temperature from the hexagon's mean elevation (${Math.round(p.hexElevMeanM)} m) to this point's, ${LAPSE_RATE_C_PER_KM} °C/km`, "°C"],
+    lapseC: [
+      `temperature from the hexagon's mean elevation (${Math.round(p.hexElevMeanM)} m) to this point's, ${LAPSE_RATE_C_PER_KM} °C/km`,
+      "°C",
+    ],
     tideM: ["tidal range at the nearest station (within 300 km)", "m"],
     coastalPlain: ["the hexagon is on the coast or on low land joined to it (1/0)", "1"],
     population: ["population of places in the hexagon (GeoNames)", "people"],

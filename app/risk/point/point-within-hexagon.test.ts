@@ -28,7 +28,12 @@ describe("points within one hexagon", () => {
     return e.pointValues(lat, lon, row)![HAZARD_IDS.indexOf(h) * SLOT_COUNT + slot]!;
   };
 
-  type Pt = { lat: number; lon: number; own: NonNullable<ReturnType<RiskEngine["pointInputsAt"]>>; values: Float32Array };
+  type Pt = {
+    lat: number;
+    lon: number;
+    own: NonNullable<ReturnType<RiskEngine["pointInputsAt"]>>;
+    values: Float32Array;
+  };
   /** Points of a hexagon with their drivers: the centres of its resolution-6 children (49, ≈ 6 km apart). */
   function pointsOf(hex: string): Pt[] {
     const row = e.cellRow(hex);
@@ -61,15 +66,21 @@ describe("points within one hexagon", () => {
   }, 120_000);
 
   it("a river bank floods more than the plateau above it, in every sampled ice-free hexagon of a river ≥ 100 m³/s", () => {
-    let pairs = 0, differ = 0;
+    let pairs = 0,
+      differ = 0;
     for (const { hex, pts } of sampleHexagons()) {
       // an ice sheet has no floodplain however it drains (the formulas' ice factor): glaciated hexagons are left out
       if (!pts.length || pts[0]!.own.inputs.iceShare > 0.1) continue;
-      const bank = pts.filter((p) => p.own.sample.river && p.own.sample.river.membership >= 0.5 && p.own.sample.river.flowM3s >= 100).sort((a, b) => a.own.sample.river!.handM - b.own.sample.river!.handM)[0];
-      const plateau = pts.filter((p) => !p.own.sample.river && !p.own.sample.lowLinked).sort((a, b) => b.own.sample.elevM - a.own.sample.elevM)[0];
+      const bank = pts
+        .filter((p) => p.own.sample.river && p.own.sample.river.membership >= 0.5 && p.own.sample.river.flowM3s >= 100)
+        .sort((a, b) => a.own.sample.river!.handM - b.own.sample.river!.handM)[0];
+      const plateau = pts
+        .filter((p) => !p.own.sample.river && !p.own.sample.lowLinked)
+        .sort((a, b) => b.own.sample.elevM - a.own.sample.elevM)[0];
       if (!bank || !plateau || plateau.own.sample.elevM < bank.own.sample.elevM + 20) continue;
       pairs++;
-      const b = at(bank.values, "FD", HIST), p = at(plateau.values, "FD", HIST);
+      const b = at(bank.values, "FD", HIST),
+        p = at(plateau.values, "FD", HIST);
       expect(b, `${hex}: bank ${bank.lat},${bank.lon} vs plateau ${plateau.lat},${plateau.lon}`).toBeGreaterThan(p);
       if (score(b) > score(p)) differ++;
     }
@@ -80,10 +91,13 @@ describe("points within one hexagon", () => {
   it("low land by the sea meets surge and sea-level rise that a hill of the same hexagon does not", () => {
     // On a physical scale (the share of low land below the extreme still-water level) a steep shore can read 0 as well:
     // the low point never reads less than the hill, a hill of 100 m or more reads nothing, and most low points read more.
-    let pairs = 0, lowReadsMore = 0;
+    let pairs = 0,
+      lowReadsMore = 0;
     for (const { hex, pts: all } of sampleHexagons()) {
       const low = all.find((p) => p.own.sample.lowLinked && !Number.isNaN(at(p.values, "SL", S85)));
-      const hill = all.filter((p) => !p.own.sample.lowLinked && p.own.sample.elevM >= 100).sort((a, b) => b.own.sample.elevM - a.own.sample.elevM)[0];
+      const hill = all
+        .filter((p) => !p.own.sample.lowLinked && p.own.sample.elevM >= 100)
+        .sort((a, b) => b.own.sample.elevM - a.own.sample.elevM)[0];
       if (!low || !hill) continue;
       pairs++;
       const where = `${hex}: shore ${low.lat},${low.lon} vs hill ${hill.lat},${hill.lon}`;
@@ -98,10 +112,13 @@ describe("points within one hexagon", () => {
   });
 
   it("the mountain is colder than the valley by the lapse rate, and steeper slopes slide more", () => {
-    let pairs = 0, hwDiffer = 0, csDiffer = 0;
+    let pairs = 0,
+      hwDiffer = 0,
+      csDiffer = 0;
     for (const { pts: all } of sampleHexagons()) {
       const pts = [...all].sort((a, b) => a.own.sample.elevM - b.own.sample.elevM);
-      const valley = pts[0], mountain = pts.at(-1);
+      const valley = pts[0],
+        mountain = pts.at(-1);
       if (!valley || !mountain || mountain.own.sample.elevM - valley.own.sample.elevM < 800) continue;
       pairs++;
       const dz = mountain.own.sample.elevM - valley.own.sample.elevM;
@@ -111,8 +128,12 @@ describe("points within one hexagon", () => {
       if (score(at(valley.values, "HW", S85)) > score(at(mountain.values, "HW", S85))) hwDiffer++;
       if (score(at(mountain.values, "CS", HIST)) > score(at(valley.values, "CS", HIST))) csDiffer++;
       const bySlope = [...pts].sort((a, b) => a.own.sample.slopeDeg - b.own.sample.slopeDeg);
-      const flat = bySlope[0]!, steep = bySlope.at(-1)!;
-      if (steep.own.sample.slopeDeg - flat.own.sample.slopeDeg >= 4 && steep.own.sample.reliefM >= flat.own.sample.reliefM)
+      const flat = bySlope[0]!,
+        steep = bySlope.at(-1)!;
+      if (
+        steep.own.sample.slopeDeg - flat.own.sample.slopeDeg >= 4 &&
+        steep.own.sample.reliefM >= flat.own.sample.reliefM
+      )
         expect(at(steep.values, "LS", HIST)).toBeGreaterThan(at(flat.values, "LS", HIST));
     }
     expect(pairs).toBeGreaterThan(50);
@@ -121,8 +142,12 @@ describe("points within one hexagon", () => {
   });
 
   it("a city's built-up core burns less than the open land at its edge, in every coastal city's hexagon", () => {
-    const cities = JSON.parse(readFileSync(path.join(dataDir, "coastal-cities.json"), "utf8")) as { lat: number; lon: number }[];
-    let pairs = 0, differ = 0;
+    const cities = JSON.parse(readFileSync(path.join(dataDir, "coastal-cities.json"), "utf8")) as {
+      lat: number;
+      lon: number;
+    }[];
+    let pairs = 0,
+      differ = 0;
     const seen = new Set<string>();
     for (const c of cities) {
       const hex = latLngToCell(c.lat, c.lon, 4);
@@ -132,7 +157,11 @@ describe("points within one hexagon", () => {
       const core = pts.filter((p) => p.own.sample.urbanShare! >= 0.6);
       const open = pts.filter((p) => p.own.sample.urbanShare === 0);
       if (!core.length || !open.length) continue;
-      const maxWf = (p: Pt) => Math.max(...Array.from({ length: SLOT_COUNT }, (_, s) => at(p.values, "WF", s)).filter((v) => !Number.isNaN(v)), 0);
+      const maxWf = (p: Pt) =>
+        Math.max(
+          ...Array.from({ length: SLOT_COUNT }, (_, s) => at(p.values, "WF", s)).filter((v) => !Number.isNaN(v)),
+          0,
+        );
       const fringe = open.sort((a, b) => maxWf(b) - maxWf(a))[0]!;
       for (const p of core) {
         pairs++;
@@ -149,26 +178,34 @@ describe("points within one hexagon", () => {
 
   describe("real places", () => {
     it("Köln: the Rhine bank in the Altstadt floods, the Bergisches Land heights do not; the hexagon keeps its own answer", () => {
-      const bank = { lat: 50.9375, lon: 6.9633 }, heights = { lat: 50.995, lon: 7.21 };
+      const bank = { lat: 50.9375, lon: 6.9633 },
+        heights = { lat: 50.995, lon: 7.21 };
       const hex = latLngToCell(bank.lat, bank.lon, 4);
       expect(latLngToCell(heights.lat, heights.lon, 4)).toBe(hex);
-      const b = value(bank.lat, bank.lon, "FD", HIST), h = value(heights.lat, heights.lon, "FD", HIST);
+      const b = value(bank.lat, bank.lon, "FD", HIST),
+        h = value(heights.lat, heights.lon, "FD", HIST);
       expect(score(b)).toBeGreaterThan(score(h));
       const r = e.pointScores(bank.lat, bank.lon, hex, "hist", "hist", { explain: true });
       const fd = r.hazards.find((x) => x.hazard_id === "FD")!;
       expect(fd.value).toBe(Math.round(b * 200) / 200);
-      expect(fd.explanation!.inputs.handM!.label).toBe("height of this point above that river's channel, 2′ grid (≈ 3.7 km)");
-      expect(fd.explanation!.summary).toMatch(/^This point lies in the floodplain of a river draining .*: its own ground is \d+ m above that channel and [\d.]+ km from it \(2′ grid\)/);
+      expect(fd.explanation!.inputs.handM!.label).toBe(
+        "height of this point above that river's channel, 2′ grid (≈ 3.7 km)",
+      );
+      expect(fd.explanation!.summary).toMatch(
+        /^This point lies in the floodplain of a river draining .*: its own ground is \d+ m above that channel and [\d.]+ km from it \(2′ grid\)/,
+      );
       const cell = e.scores(hex, "hist", "hist").hazards.find((x) => x.hazard_id === "FD")!;
       expect(cell.value).toBe(e.valueCode(e.cellRow(hex), HAZARD_IDS.indexOf("FD"), HIST) / 200);
     });
 
     it("Funchal: the harbour front is hotter than Pico do Arieiro above it; neither cliff nor summit is low land for the sea", () => {
-      const harbour = { lat: 32.6445, lon: -16.9135 }, summit = { lat: 32.7353, lon: -16.9283 };
+      const harbour = { lat: 32.6445, lon: -16.9135 },
+        summit = { lat: 32.7353, lon: -16.9283 };
       const hex = latLngToCell(harbour.lat, harbour.lon, 4);
       expect(latLngToCell(summit.lat, summit.lon, 4)).toBe(hex);
       const row = e.cellRow(hex);
-      const h = e.pointInputsAt(harbour.lat, harbour.lon, row)!, s = e.pointInputsAt(summit.lat, summit.lon, row)!;
+      const h = e.pointInputsAt(harbour.lat, harbour.lon, row)!,
+        s = e.pointInputsAt(summit.lat, summit.lon, row)!;
       expect(s.sample.elevM - h.sample.elevM).toBeGreaterThan(800);
       expect(h.inputs.coastKm).toBeLessThan(s.inputs.coastKm);
       expect(value(harbour.lat, harbour.lon, "HW", S85)).toBeGreaterThan(value(summit.lat, summit.lon, "HW", S85));
@@ -181,7 +218,8 @@ describe("points within one hexagon", () => {
     });
 
     it("Naples: the harbour is low land for surge and sea-level rise, the Camaldoli hill above it is not", () => {
-      const harbour = { lat: 40.837, lon: 14.27 }, hill = { lat: 40.857, lon: 14.197 };
+      const harbour = { lat: 40.837, lon: 14.27 },
+        hill = { lat: 40.857, lon: 14.197 };
       expect(latLngToCell(hill.lat, hill.lon, 4)).toBe(latLngToCell(harbour.lat, harbour.lon, 4));
       // some of the harbour's land lies below the 2050 extreme still-water level; none of the hill's does
       expect(value(harbour.lat, harbour.lon, "SS", S85)).toBeGreaterThan(0);
@@ -194,12 +232,20 @@ describe("points within one hexagon", () => {
 
     it("Bengaluru and Karachi: the built-up centre has no wildland fuel, the open land at the city's edge keeps its wildfire", () => {
       for (const [centre, edge] of [
-        [{ lat: 12.97, lon: 77.59 }, { lat: 12.888, lon: 77.749 }],
-        [{ lat: 24.86, lon: 67.01 }, { lat: 24.955, lon: 66.859 }],
+        [
+          { lat: 12.97, lon: 77.59 },
+          { lat: 12.888, lon: 77.749 },
+        ],
+        [
+          { lat: 24.86, lon: 67.01 },
+          { lat: 24.955, lon: 66.859 },
+        ],
       ] as const) {
-        const hex = latLngToCell(centre.lat, centre.lon, 4), row = e.cellRow(hex);
+        const hex = latLngToCell(centre.lat, centre.lon, 4),
+          row = e.cellRow(hex);
         expect(latLngToCell(edge.lat, edge.lon, 4)).toBe(hex);
-        const c = e.pointInputsAt(centre.lat, centre.lon, row)!, f = e.pointInputsAt(edge.lat, edge.lon, row)!;
+        const c = e.pointInputsAt(centre.lat, centre.lon, row)!,
+          f = e.pointInputsAt(edge.lat, edge.lon, row)!;
         expect(c.inputs.urbanShare).toBeGreaterThanOrEqual(0.6);
         expect(f.inputs.urbanShare).toBe(0);
         // the hexagon's own share (20 % and 40 % built-up) damps neither
@@ -210,10 +256,13 @@ describe("points within one hexagon", () => {
     });
 
     it("Genoa: the port is warmer than Monte Fasce above it, which slides more", () => {
-      const port = { lat: 44.4056, lon: 8.9256 }, summit = { lat: 44.43, lon: 9.03 };
+      const port = { lat: 44.4056, lon: 8.9256 },
+        summit = { lat: 44.43, lon: 9.03 };
       expect(latLngToCell(summit.lat, summit.lon, 4)).toBe(latLngToCell(port.lat, port.lon, 4));
       expect(value(port.lat, port.lon, "HW", S85)).toBeGreaterThan(value(summit.lat, summit.lon, "HW", S85));
-      expect(score(value(summit.lat, summit.lon, "LS", HIST))).toBeGreaterThan(score(value(port.lat, port.lon, "LS", HIST)));
+      expect(score(value(summit.lat, summit.lon, "LS", HIST))).toBeGreaterThan(
+        score(value(port.lat, port.lon, "LS", HIST)),
+      );
     });
   });
 });

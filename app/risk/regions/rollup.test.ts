@@ -13,16 +13,37 @@ describe("rollup", () => {
   });
   it("counts the last cell by the fraction it contributes", () => {
     // 15 cells → 3 cells' worth: (200 + 100 + 50) / 3
-    expect(rollup([{ code: 200, population: 0 }, { code: 100, population: 0 }, { code: 50, population: 0 }, { code: 40, population: 0 }, ...empty(11)])).toBe(Math.round(350 / 3));
+    expect(
+      rollup([
+        { code: 200, population: 0 },
+        { code: 100, population: 0 },
+        { code: 50, population: 0 },
+        { code: 40, population: 0 },
+        ...empty(11),
+      ]),
+    ).toBe(Math.round(350 / 3));
     // 12 cells → 2.4 cells: (200 + 100 + 0.4·50) / 2.4
-    expect(rollup([{ code: 200, population: 0 }, { code: 100, population: 0 }, { code: 50, population: 0 }, ...empty(9)])).toBe(Math.round(320 / 2.4));
+    expect(
+      rollup([{ code: 200, population: 0 }, { code: 100, population: 0 }, { code: 50, population: 0 }, ...empty(9)]),
+    ).toBe(Math.round(320 / 2.4));
   });
   it("a place of fewer than five cells takes its highest cell", () => {
-    expect(rollup([{ code: 40, population: 0 }, { code: 120, population: 0 }, { code: 80, population: 0 }])).toBe(120);
+    expect(
+      rollup([
+        { code: 40, population: 0 },
+        { code: 120, population: 0 },
+        { code: 80, population: 0 },
+      ]),
+    ).toBe(120);
   });
   it("weighs each cell half for its area, half for its people", () => {
     // 10 cells, all the people in one cell at 0: it weighs 0.55, so the top fifth holds only empty cells
-    const cells = [{ code: 0, population: 1000 }, { code: 200, population: 0 }, { code: 100, population: 0 }, ...empty(7, 50)];
+    const cells = [
+      { code: 0, population: 1000 },
+      { code: 200, population: 0 },
+      { code: 100, population: 0 },
+      ...empty(7, 50),
+    ];
     expect(rollup(cells)).toBe(Math.round((0.05 * 200 + 0.05 * 100 + 0.1 * 50) / 0.2));
     // the people in the hottest cell: it weighs 0.55 and fills the top fifth alone
     cells[1] = { code: 200, population: 1000 };
@@ -30,9 +51,20 @@ describe("rollup", () => {
     expect(rollup(cells)).toBe(200);
   });
   it("skips not-applicable and no-data cells; all not applicable → not applicable", () => {
-    expect(rollup([{ code: 80, population: 0 }, { code: CODE_NA, population: 1e6 }, { code: CODE_NODATA, population: 5 }])).toBe(80);
+    expect(
+      rollup([
+        { code: 80, population: 0 },
+        { code: CODE_NA, population: 1e6 },
+        { code: CODE_NODATA, population: 5 },
+      ]),
+    ).toBe(80);
     expect(rollup([{ code: CODE_NA, population: 0 }])).toBe(CODE_NA);
-    expect(rollup([{ code: CODE_NODATA, population: 0 }, { code: CODE_NA, population: 0 }])).toBe(CODE_NODATA);
+    expect(
+      rollup([
+        { code: CODE_NODATA, population: 0 },
+        { code: CODE_NA, population: 0 },
+      ]),
+    ).toBe(CODE_NODATA);
     expect(rollup([])).toBe(CODE_NODATA);
   });
   it("never falls when every cell rises (scenario order holds for countries and regions)", () => {

@@ -58,7 +58,10 @@ export function rollupEntities(
       const areaShare = hazards ? rollupAreaShare(hazards[h]!) : ROLLUP_AREA_SHARE;
       for (let s = 0; s < slotCount; s++) {
         const base = (h * slotCount + s) * nCells;
-        out[(e * hazardCount + h) * slotCount + s] = rollup(list.map((k) => ({ code: values[base + k]!, population: population[k]! })), areaShare);
+        out[(e * hazardCount + h) * slotCount + s] = rollup(
+          list.map((k) => ({ code: values[base + k]!, population: population[k]! })),
+          areaShare,
+        );
       }
     }
   });

@@ -28,9 +28,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 function ScaleStrip() {
   return (
-    <ol aria-label="Risk scale" className="mt-8 grid max-w-xl grid-cols-5 overflow-hidden rounded-md text-center text-xs font-semibold">
+    <ol
+      aria-label="Risk scale"
+      className="mt-8 grid max-w-xl grid-cols-5 overflow-hidden rounded-md text-center text-xs font-semibold"
+    >
       {RISK_LEVELS.map((level) => (
-        <li key={level.score} className="px-1 py-2" style={{ backgroundColor: level.colour, color: textColourOn(level.colour) }}>
+        <li
+          key={level.score}
+          className="px-1 py-2"
+          style={{ backgroundColor: level.colour, color: textColourOn(level.colour) }}
+        >
           {level.score} {level.label}
         </li>
       ))}
@@ -51,17 +58,27 @@ function ListSection({ section, index }: { section: HomeSection; index: number }
           <ol className="mt-6 grid gap-6 md:grid-cols-3">
             {items.map((item, i) => (
               <li key={i} className="card">
-                <span aria-hidden="true" className="mb-3 flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="mb-3 flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+                >
                   {i + 1}
                 </span>
-                <div className="prose-content text-slate-800 [&_strong]:block [&_strong]:text-slate-900" dangerouslySetInnerHTML={{ __html: item }} />
+                <div
+                  className="prose-content text-slate-800 [&_strong]:block [&_strong]:text-slate-900"
+                  dangerouslySetInnerHTML={{ __html: item }}
+                />
               </li>
             ))}
           </ol>
         ) : (
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((item, i) => (
-              <li key={i} className="card text-sm leading-relaxed text-slate-800 [&_strong]:block [&_strong]:text-base [&_strong]:text-slate-900" dangerouslySetInnerHTML={{ __html: item }} />
+              <li
+                key={i}
+                className="card text-sm leading-relaxed text-slate-800 [&_strong]:block [&_strong]:text-base [&_strong]:text-slate-900"
+                dangerouslySetInnerHTML={{ __html: item }}
+              />
             ))}
           </ul>
         )}
@@ -93,7 +110,11 @@ export default function Home() {
         section.items ? (
           <ListSection key={section.heading} section={section} index={index} />
         ) : (
-          <section key={section.heading} aria-labelledby={`home-section-${index}`} className={index % 2 ? "bg-slate-50" : ""}>
+          <section
+            key={section.heading}
+            aria-labelledby={`home-section-${index}`}
+            className={index % 2 ? "bg-slate-50" : ""}
+          >
             <div className="mx-auto max-w-3xl px-4 py-12">
               <h2 id={`home-section-${index}`} className="text-2xl font-bold text-slate-900">
                 {section.heading}

@@ -36,7 +36,13 @@ function OrganizationJsonLd({ origin, email, sameAs }: { origin: string; email: 
     ...(sameAs.length ? { sameAs } : {}),
   };
   // "<" is escaped so text inside the JSON can never close the script element.
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }}
+    />
+  );
 }
 
 function PublicChrome({ children }: { children: React.ReactNode }) {
@@ -58,11 +64,24 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
       <PublicHeader />
       {children}
       <PublicFooter contactEmail={data?.contactEmail ?? ""} socialLinks={data?.socialLinks ?? []} />
-      {data ? <OrganizationJsonLd origin={data.origin} email={data.contactEmail} sameAs={data.socialLinks.map((s) => s.href)} /> : null}
+      {data ? (
+        <OrganizationJsonLd
+          origin={data.origin}
+          email={data.contactEmail}
+          sameAs={data.socialLinks.map((s) => s.href)}
+        />
+      ) : null}
       {showSettings ? (
-        <CookieSettingsModal returnTo={returnTo} consent={data?.consent ?? null} closeHref={data?.consent ? returnTo : undefined} />
+        <CookieSettingsModal
+          returnTo={returnTo}
+          consent={data?.consent ?? null}
+          closeHref={data?.consent ? returnTo : undefined}
+        />
       ) : data && !data.consent ? (
-        <CookieConsentModal returnTo={returnTo} settingsHref={`${returnTo}${returnTo.includes("?") ? "&" : "?"}${COOKIE_SETTINGS_QUERY}=1`} />
+        <CookieConsentModal
+          returnTo={returnTo}
+          settingsHref={`${returnTo}${returnTo.includes("?") ? "&" : "?"}${COOKIE_SETTINGS_QUERY}=1`}
+        />
       ) : null}
       {authView && canShowModal ? (
         <Modal title={authViewTitle(parseAuthView(authView))} closeHref={withoutParams(here, AUTH_QUERY)}>
@@ -80,7 +99,9 @@ function PublicChrome({ children }: { children: React.ReactNode }) {
         />
       ) : showNewsletter && canShowModal && !authView ? (
         <Modal title="Newsletter" closeHref={withoutParams(here, NEWSLETTER_QUERY)}>
-          <p className="mb-4 text-slate-700">Articles on physical climate risk, product news and methodology notes, about once a month.</p>
+          <p className="mb-4 text-slate-700">
+            Articles on physical climate risk, product news and methodology notes, about once a month.
+          </p>
           <NewsletterForm
             doneHref={withoutParams(here, NEWSLETTER_QUERY)}
             lastResult={flash?.form === NEWSLETTER_FORM_ID ? flash.result : null}

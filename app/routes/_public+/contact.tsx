@@ -10,7 +10,8 @@ import { HONEYPOT_FIELD } from "~/domain/content/forms/public-forms";
 import { actContactPage, loadContactPage } from "~/services/content/pages/contact-page.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadContactPage(request);
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 export const meta = contentPageMeta("/contact", "Contact");
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,11 +38,27 @@ function ContactForm() {
         <HoneypotField name={HONEYPOT_FIELD} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field label="First name" inputProps={{ ...getInputProps(fields.firstname, { type: "text" }), autoComplete: "given-name" }} errors={fields.firstname.errors} />
-          <Field label="Last name" inputProps={{ ...getInputProps(fields.lastname, { type: "text" }), autoComplete: "family-name" }} errors={fields.lastname.errors} />
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstname, { type: "text" }), autoComplete: "given-name" }}
+            errors={fields.firstname.errors}
+          />
+          <Field
+            label="Last name"
+            inputProps={{ ...getInputProps(fields.lastname, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.lastname.errors}
+          />
         </div>
-        <Field label="E-mail" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
-        <TextareaField label="Message" textareaProps={{ ...getTextareaProps(fields.message), maxLength: CONTACT_MESSAGE_MAX }} errors={fields.message.errors} />
+        <Field
+          label="E-mail"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <TextareaField
+          label="Message"
+          textareaProps={{ ...getTextareaProps(fields.message), maxLength: CONTACT_MESSAGE_MAX }}
+          errors={fields.message.errors}
+        />
         <SubmitButton pending={navigation.state === "submitting"} className="btn-primary">
           Send message
         </SubmitButton>

@@ -27,7 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         subject: m.subject,
         text: visible(m.text),
         createdAt: m.createdAt.toISOString(),
-        attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: Math.floor((a.contentBase64.length * 3) / 4) })),
+        attachments: m.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          bytes: Math.floor((a.contentBase64.length * 3) / 4),
+        })),
       })),
     },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -30,7 +30,12 @@ export default function News() {
       <p className="mt-2 text-slate-700">{DESCRIPTION}</p>
       {error ? <ContentError message={error} /> : null}
       {news.map((item) => (
-        <article key={item.id} id={item.slug} aria-labelledby={`news-${item.id}`} className="mt-10 border-t border-slate-200 pt-6">
+        <article
+          key={item.id}
+          id={item.slug}
+          aria-labelledby={`news-${item.id}`}
+          className="mt-10 border-t border-slate-200 pt-6"
+        >
           <h2 id={`news-${item.id}`} className="text-2xl font-semibold">
             {item.title}
           </h2>

@@ -56,7 +56,11 @@ function PlansAndPackages() {
                 {formatMinorUnits(p.priceMinor)} EUR<span className="text-sm font-normal"> / year</span>
               </p>
               <p className="mt-2 text-sm text-slate-700">{p.description}</p>
-              <ul className="mt-2 flex-1 list-disc pl-5 text-sm" aria-label={`${p.name} includes`} data-testid={`plan-includes-${p.code}`}>
+              <ul
+                className="mt-2 flex-1 list-disc pl-5 text-sm"
+                aria-label={`${p.name} includes`}
+                data-testid={`plan-includes-${p.code}`}
+              >
                 {planIncludes(p).map((line) => (
                   <li key={line}>{line}</li>
                 ))}
@@ -78,19 +82,24 @@ function PlansAndPackages() {
           Reports and the API key
         </h2>
         <p className="mt-2 max-w-3xl">
-          Reports are bought on their own and cost the same on every plan: a portfolio report <strong>{reports.portfolio}</strong>, a
-          single-location report <strong>{reports.single}</strong>. No plan includes reports.
+          Reports are bought on their own and cost the same on every plan: a portfolio report{" "}
+          <strong>{reports.portfolio}</strong>, a single-location report <strong>{reports.single}</strong>. No plan
+          includes reports.
         </p>
         <p className="mt-2 max-w-3xl" data-testid="api-key-note">
           {API_KEY_NOTE}
         </p>
-        <p className="mt-2 max-w-3xl text-sm text-slate-700">Prices exclude VAT, which follows your billing country; the order review shows it line by line before you pay.</p>
+        <p className="mt-2 max-w-3xl text-sm text-slate-700">
+          Prices exclude VAT, which follows your billing country; the order review shows it line by line before you pay.
+        </p>
       </section>
       <section aria-labelledby="access-heading" className="mt-10">
         <h2 id="access-heading" className="text-2xl font-bold">
           What you can read
         </h2>
-        <p className="mt-1 text-sm text-slate-700">One rule for the dashboard, the API, the portfolio preview and the reports:</p>
+        <p className="mt-1 text-sm text-slate-700">
+          One rule for the dashboard, the API, the portfolio preview and the reports:
+        </p>
         <ul className="mt-2 max-w-3xl list-disc pl-5" data-testid="entitlement-rule">
           {ENTITLEMENT_RULE.map((line) => (
             <li key={line}>{line}</li>
@@ -102,7 +111,9 @@ function PlansAndPackages() {
         <h2 id="packages-heading" className="text-2xl font-bold">
           Data packages
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Add countries, regions or hexagons to any plan. Prices exclude VAT, which follows your billing country.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Add countries, regions or hexagons to any plan. Prices exclude VAT, which follows your billing country.
+        </p>
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
           {(["country", "region", "hexagon"] as const).map((kind) => (
             <div key={kind} className="card">

@@ -34,7 +34,10 @@ export default function Team() {
           <li key={member.id} id={member.slug} className="card">
             <div className="flex items-center gap-4">
               {/* Initials stand in for a photo: no image bytes, nothing to lazy-load. */}
-              <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700">
+              <span
+                aria-hidden="true"
+                className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700"
+              >
                 {member.initials}
               </span>
               <div>

@@ -3,7 +3,14 @@ import { redirect } from "@remix-run/node";
 import { serialize } from "cookie";
 import { z } from "zod";
 import { safeRedirectPath } from "~/domain/auth/auth";
-import { ACCEPT_ALL, CONSENT_COOKIE_NAME, CONSENT_MAX_AGE_SECONDS, NECESSARY_ONLY, serializeConsent, type Consent } from "~/domain/content/cookie-consent";
+import {
+  ACCEPT_ALL,
+  CONSENT_COOKIE_NAME,
+  CONSENT_MAX_AGE_SECONDS,
+  NECESSARY_ONLY,
+  serializeConsent,
+  type Consent,
+} from "~/domain/content/cookie-consent";
 import { isProduction } from "~/env.server";
 import { localeCookie } from "~/services/http/locale.server";
 import { toastHeader } from "~/services/http/forms/toast.server";
@@ -38,7 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   // The locale is a necessary cookie: it is set with whatever choice the visitor makes.
   headers.append("Set-Cookie", localeCookie());
-  headers.append("Set-Cookie", toastHeader({ type: "success", description: "Your cookie settings are saved" })["Set-Cookie"]);
+  headers.append(
+    "Set-Cookie",
+    toastHeader({ type: "success", description: "Your cookie settings are saved" })["Set-Cookie"],
+  );
   return redirect(safeRedirectPath(form.returnTo, "/"), { headers });
 }
 

@@ -3,4 +3,6 @@ import { resourceHandler } from "~/services/http/security-headers.server";
 import { documentDownloadResponse } from "~/services/content/documents/document-download.server";
 
 /** GET /downloads/methodology.pdf */
-export const loader = resourceHandler(({ request }: LoaderFunctionArgs) => documentDownloadResponse(request, "methodology"));
+export const loader = resourceHandler(({ request }: LoaderFunctionArgs) =>
+  documentDownloadResponse(request, "methodology"),
+);

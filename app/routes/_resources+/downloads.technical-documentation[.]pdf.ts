@@ -3,4 +3,6 @@ import { resourceHandler } from "~/services/http/security-headers.server";
 import { documentDownloadResponse } from "~/services/content/documents/document-download.server";
 
 /** GET /downloads/technical-documentation.pdf */
-export const loader = resourceHandler(({ request }: LoaderFunctionArgs) => documentDownloadResponse(request, "technical-documentation"));
+export const loader = resourceHandler(({ request }: LoaderFunctionArgs) =>
+  documentDownloadResponse(request, "technical-documentation"),
+);

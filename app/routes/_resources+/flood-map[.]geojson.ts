@@ -11,12 +11,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const layer = params.get("layer") === "hexagons" ? "hexagons" : "areas";
     const selection = parseFloodSelection(params);
-    if (layer === "areas") return apiJson(floodGeoJson(selection, layer), { headers: { "Cache-Control": "public, max-age=3600" } });
+    if (layer === "areas")
+      return apiJson(floodGeoJson(selection, layer), { headers: { "Cache-Control": "public, max-age=3600" } });
     // Cells show their own values only to a viewer who bought them: the answer depends on who asks.
     const caller = await resolveApiCaller(request);
     const body = floodGeoJson(selection, layer, await hexagonVisibilityFor(caller));
     return apiJson(body, {
-      headers: { "Cache-Control": caller ? "private, no-store" : "public, max-age=3600", Vary: "Authorization, Cookie" },
+      headers: {
+        "Cache-Control": caller ? "private, no-store" : "public, max-age=3600",
+        Vary: "Authorization, Cookie",
+      },
     });
   } catch (error) {
     return apiError(error);

@@ -8,11 +8,17 @@ async function health() {
   const health = await databaseHealth();
   if (health.ok) {
     const { mode, latencyMs, pool } = health;
-    return json({ status: "ok", database: mode, latencyMs, ...(pool ? { pool } : {}) }, { headers: { "Cache-Control": "no-store" } });
+    return json(
+      { status: "ok", database: mode, latencyMs, ...(pool ? { pool } : {}) },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   }
   if (health.error) logger.error({ err: health.error }, "health check failed");
   else logger.warn("health check: the database did not answer in time");
-  return json({ status: "error", database: health.database }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  return json(
+    { status: "error", database: health.database },
+    { status: 503, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const loader = resourceHandler(health);

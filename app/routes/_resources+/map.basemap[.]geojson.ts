@@ -8,10 +8,17 @@ import { basemapBrotli, basemapGeoJson } from "~/services/maps/map-data.server";
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const query = parseBasemapQuery(new URL(request.url).searchParams);
-  if (!query.success) return new Response(query.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const headers = { "Content-Type": "application/geo+json; charset=utf-8", "Cache-Control": "public, max-age=86400", Vary: "Accept-Encoding" };
+  if (!query.success)
+    return new Response(query.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const headers = {
+    "Content-Type": "application/geo+json; charset=utf-8",
+    "Cache-Control": "public, max-age=86400",
+    Vary: "Accept-Encoding",
+  };
   if (acceptsBrotli(request.headers.get("Accept-Encoding"))) {
-    return new Response(new Uint8Array(basemapBrotli(query.data)), { headers: { ...headers, "Content-Encoding": "br" } });
+    return new Response(new Uint8Array(basemapBrotli(query.data)), {
+      headers: { ...headers, "Content-Encoding": "br" },
+    });
   }
   return new Response(basemapGeoJson(query.data), { headers });
 }

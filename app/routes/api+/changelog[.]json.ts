@@ -12,10 +12,16 @@ export function loader({ request }: LoaderFunctionArgs) {
       api_version: API_VERSION,
       api_versions: API_VERSIONS,
       latest_api_version: LATEST_API_VERSION,
-      deprecated_api_versions: Object.entries(API_VERSION_RETIREMENTS).map(([version, r]) => ({ version, deprecated: r.deprecated, sunset: r.sunset })),
+      deprecated_api_versions: Object.entries(API_VERSION_RETIREMENTS).map(([version, r]) => ({
+        version,
+        deprecated: r.deprecated,
+        sunset: r.sunset,
+      })),
       entries: API_CHANGELOG,
     },
-    { headers: { ...Object.fromEntries(new Headers(publicCacheHeaders(request))), "Access-Control-Allow-Origin": "*" } },
+    {
+      headers: { ...Object.fromEntries(new Headers(publicCacheHeaders(request))), "Access-Control-Allow-Origin": "*" },
+    },
   );
 }
 

@@ -7,12 +7,16 @@ import { previewFromMultipart } from "~/services/portfolio/upload/preview.server
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {
-  return apiJson({ ...API_ERROR_MARK, error: "Use POST with a multipart form holding the file in the field 'file'" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson(
+    { ...API_ERROR_MARK, error: "Use POST with a multipart form holding the file in the field 'file'" },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }
 
 /** POST /api/upload/upload_preview (multipart `file`): open to visitors for a small file. */
 async function routeAction({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   try {
     const caller = await resolveApiCaller(request);
     const { result } = await previewFromMultipart(request, caller, requestClientAddress(request, context));

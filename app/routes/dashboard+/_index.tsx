@@ -38,7 +38,12 @@ export default function Page() {
 
   return (
     <div>
-      <PageHeader title="Scenario Analysis for One Location" lead={<span className="hidden sm:inline">Choose a place, a scenario and a horizon to see its hazard scores.</span>} />
+      <PageHeader
+        title="Scenario Analysis for One Location"
+        lead={
+          <span className="hidden sm:inline">Choose a place, a scenario and a horizon to see its hazard scores.</span>
+        }
+      />
       <div className="mt-4">
         <PlaceSearch defaultQuery={d.sel.q} />
       </div>
@@ -57,7 +62,9 @@ export default function Page() {
       <LevelDistribution distribution={d.distribution} />
 
       {d.purchase ? <UnlockDialog purchase={d.purchase} placeTitle={d.place?.title ?? ""} /> : null}
-      {d.message ? <MessageModal title={d.message.title} html={d.message.html as SafeHtml} closeHref={d.message.closeHref} /> : null}
+      {d.message ? (
+        <MessageModal title={d.message.title} html={d.message.html as SafeHtml} closeHref={d.message.closeHref} />
+      ) : null}
     </div>
   );
 }

@@ -7,7 +7,10 @@ import { dashboardLayoutResponse } from "~/services/dashboard/dashboard-layout.s
 import { lazyInBrowser } from "~/utils/lazy-in-browser";
 
 // Shown after sign-up and on demand: its code loads only then.
-const IntroTour = lazyInBrowser<Record<string, never>>(() => import("~/components/tour/intro-tour").then((m) => ({ default: m.IntroTour })), IntroTourOnServer);
+const IntroTour = lazyInBrowser<Record<string, never>>(
+  () => import("~/components/tour/intro-tour").then((m) => ({ default: m.IntroTour })),
+  IntroTourOnServer,
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return dashboardLayoutResponse(request);

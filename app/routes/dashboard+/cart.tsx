@@ -24,7 +24,13 @@ export default function CartPage() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [sel, setSel] = useState(data.selected);
-  const totals = cartTotals(data.currentPlan, isPlanCode(sel.plan) ? sel.plan : undefined, cartChoices(sel), data.billing.country, data.billing.vatNumber);
+  const totals = cartTotals(
+    data.currentPlan,
+    isPlanCode(sel.plan) ? sel.plan : undefined,
+    cartChoices(sel),
+    data.billing.country,
+    data.billing.vatNumber,
+  );
   const valid = countsValid(sel);
   const countErrors = countMessages(sel);
   const update = (name: keyof typeof sel) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -68,8 +74,11 @@ export default function CartPage() {
                 />
                 <span>
                   <span id={`plan-${p.sortOrder}-name`}>
-                    <span className="font-semibold">{p.name}</span> {p.code === data.currentPlan ? <em className="text-sm">(current)</em> : null}
-                    {planRank(p.code) < planRank(data.currentPlan) ? <em className="text-sm"> (below your plan)</em> : null}
+                    <span className="font-semibold">{p.name}</span>{" "}
+                    {p.code === data.currentPlan ? <em className="text-sm">(current)</em> : null}
+                    {planRank(p.code) < planRank(data.currentPlan) ? (
+                      <em className="text-sm"> (below your plan)</em>
+                    ) : null}
                     <br />
                     <span className="text-sm">{formatMinorUnits(p.priceMinor)} EUR / year</span>
                   </span>
@@ -96,7 +105,13 @@ export default function CartPage() {
                 <label htmlFor={pkgName} className="field-label">
                   {g.group} package
                 </label>
-                <select id={pkgName} name={pkgName} value={sel[pkgName]} onChange={update(pkgName)} className="field-input">
+                <select
+                  id={pkgName}
+                  name={pkgName}
+                  value={sel[pkgName]}
+                  onChange={update(pkgName)}
+                  className="field-input"
+                >
                   {g.packages.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.get_name}
@@ -128,7 +143,9 @@ export default function CartPage() {
                   </p>
                 ) : null}
                 <p id={`${countName}-hint`} className="mt-1 text-xs text-slate-600">
-                  {chosen?.is_custom ? "How many locations the custom package holds." : "Only used with a custom package."}
+                  {chosen?.is_custom
+                    ? "How many locations the custom package holds."
+                    : "Only used with a custom package."}
                 </p>
               </div>
             </fieldset>
@@ -137,25 +154,30 @@ export default function CartPage() {
         {/* No total for a count out of range: it would price an order that cannot be placed. */}
         {valid ? (
           <dl id="cart-total" className="mt-4 grid grid-cols-2 gap-1 rounded-md bg-slate-50 p-3" aria-live="polite">
-          <dt>Plan</dt>
-          <dd className="text-right">{formatMinorUnits(totals.planMinor)} EUR</dd>
-          {totals.packages.map((p) => (
-            <div key={p.id} className="contents">
-              <dt>{p.name}</dt>
-              <dd className="text-right">{formatMinorUnits(p.priceMinor)} EUR</dd>
-            </div>
-          ))}
-          <dt>Subtotal</dt>
-          <dd className="text-right">{totals.cost.SUBTOTAL} EUR</dd>
-          <dt>VAT ({totals.cost["TAX RATE"]}%)</dt>
-          <dd className="text-right">{totals.cost.VAT} EUR</dd>
-          <dt className="font-bold">Total</dt>
-          <dd className="text-right font-bold" data-testid="cart-total">
-            {totals.cost.TOTAL} EUR
-          </dd>
+            <dt>Plan</dt>
+            <dd className="text-right">{formatMinorUnits(totals.planMinor)} EUR</dd>
+            {totals.packages.map((p) => (
+              <div key={p.id} className="contents">
+                <dt>{p.name}</dt>
+                <dd className="text-right">{formatMinorUnits(p.priceMinor)} EUR</dd>
+              </div>
+            ))}
+            <dt>Subtotal</dt>
+            <dd className="text-right">{totals.cost.SUBTOTAL} EUR</dd>
+            <dt>VAT ({totals.cost["TAX RATE"]}%)</dt>
+            <dd className="text-right">{totals.cost.VAT} EUR</dd>
+            <dt className="font-bold">Total</dt>
+            <dd className="text-right font-bold" data-testid="cart-total">
+              {totals.cost.TOTAL} EUR
+            </dd>
           </dl>
         ) : (
-          <p id="cart-total" className="mt-4 rounded-md bg-red-50 p-3 text-red-800" aria-live="polite" data-testid="cart-total-invalid">
+          <p
+            id="cart-total"
+            className="mt-4 rounded-md bg-red-50 p-3 text-red-800"
+            aria-live="polite"
+            data-testid="cart-total-invalid"
+          >
             {COMMERCE_MESSAGES.countsInvalid}
           </p>
         )}
@@ -163,7 +185,10 @@ export default function CartPage() {
           <button type="submit" formMethod="get" formAction="/dashboard/cart" className="btn-secondary">
             Update total
           </button>
-          <SubmitButton className="btn-primary" pending={navigation.state === "loading" && navigation.location.pathname === "/dashboard/cart/review"}>
+          <SubmitButton
+            className="btn-primary"
+            pending={navigation.state === "loading" && navigation.location.pathname === "/dashboard/cart/review"}
+          >
             {valid ? `Review order (${totals.cost.TOTAL} EUR)` : "Review order"}
           </SubmitButton>
         </div>

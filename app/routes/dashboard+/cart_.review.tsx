@@ -62,12 +62,24 @@ export default function CartReviewPage() {
           <table className="w-full text-sm" data-testid="review-lines">
             <thead>
               <tr className="border-b text-left">
-                <th scope="col" className="py-1 pr-2">Item</th>
-                <th scope="col" className="py-1 pr-2 text-right">Qty</th>
-                <th scope="col" className="py-1 pr-2 text-right">Net</th>
-                <th scope="col" className="py-1 pr-2 text-right">VAT rate</th>
-                <th scope="col" className="py-1 pr-2 text-right">VAT</th>
-                <th scope="col" className="py-1 text-right">Gross</th>
+                <th scope="col" className="py-1 pr-2">
+                  Item
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right">
+                  Qty
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right">
+                  Net
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right">
+                  VAT rate
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right">
+                  VAT
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Gross
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -98,7 +110,11 @@ export default function CartReviewPage() {
           </dd>
         </dl>
         {totals.vatNote ? <p className="mt-2 text-sm font-semibold">{totals.vatNote}</p> : null}
-        <p className="mt-2 text-sm text-slate-600">{totals.newPlan ? "The plan runs for 12 months from the day of payment." : "Data packages are added to your allowance when the payment is received."}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {totals.newPlan
+            ? "The plan runs for 12 months from the day of payment."
+            : "Data packages are added to your allowance when the payment is received."}
+        </p>
       </section>
       <section aria-labelledby="review-billing" className="card mb-4">
         <h2 id="review-billing" className="mb-2 text-lg font-semibold">
@@ -118,7 +134,9 @@ export default function CartReviewPage() {
       <Form method="post" className="card" aria-describedby="review-total">
         <ErrorList errors={errors?.[""] ?? undefined} />
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={data.idempotencyKey} />
-        {Object.entries(selection).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={String(value)} />))}
+        {Object.entries(selection).map(([name, value]) =>
+          value === undefined ? null : <input key={name} type="hidden" name={name} value={String(value)} />,
+        )}
         <TermsAcceptanceField termsVersion={data.termsVersion} errors={errors?.terms ?? undefined} />
         <div className="flex flex-wrap gap-3">
           <Link to={`/dashboard/cart?${data.search}`} className="btn-secondary">

@@ -70,7 +70,11 @@ export default function LocationReportPage() {
             <input type="hidden" name="intent" value="confirm" />
             <input type="hidden" name="leadId" value={order.lead_id} />
             <input type="hidden" name="orderId" value={order.order_id} />
-            <input type="hidden" name="idempotencyKey" value={"confirmKey" in actionData! ? actionData.confirmKey : ""} />
+            <input
+              type="hidden"
+              name="idempotencyKey"
+              value={"confirmKey" in actionData! ? actionData.confirmKey : ""}
+            />
             <TermsAcceptanceField termsVersion={TERMS_VERSION} />
             <SubmitButton pending={navigation.state !== "idle"}>Confirm purchase</SubmitButton>
           </Form>
@@ -80,19 +84,36 @@ export default function LocationReportPage() {
           <input type="hidden" name="intent" value="order" />
           <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Latitude" inputProps={{ ...getInputProps(fields.lat, { type: "text" }), inputMode: "decimal" }} errors={fields.lat.errors} />
-            <Field label="Longitude" inputProps={{ ...getInputProps(fields.lon, { type: "text" }), inputMode: "decimal" }} errors={fields.lon.errors} />
+            <Field
+              label="Latitude"
+              inputProps={{ ...getInputProps(fields.lat, { type: "text" }), inputMode: "decimal" }}
+              errors={fields.lat.errors}
+            />
+            <Field
+              label="Longitude"
+              inputProps={{ ...getInputProps(fields.lon, { type: "text" }), inputMode: "decimal" }}
+              errors={fields.lon.errors}
+            />
           </div>
-          <Field label="Postal address" inputProps={{ ...getInputProps(fields.postalAddress, { type: "text" }), autoComplete: "street-address" }} errors={fields.postalAddress.errors} />
+          <Field
+            label="Postal address"
+            inputProps={{ ...getInputProps(fields.postalAddress, { type: "text" }), autoComplete: "street-address" }}
+            errors={fields.postalAddress.errors}
+          />
           <ErrorList id={form.errorId} errors={form.errors} />
           <p className="text-sm text-slate-700" data-testid="report-price">
-            Price: {reportPrices().single}, VAT as your billing country requires. You see the total and accept the terms before paying.
+            Price: {reportPrices().single}, VAT as your billing country requires. You see the total and accept the terms
+            before paying.
           </p>
           <SubmitButton pending={navigation.state !== "idle"}>Order the report</SubmitButton>
         </Form>
       )}
       <p className="mt-6 text-sm text-slate-700">
-        Prefer to talk to us first? <a className="underline" href="/contact">Send a contact request</a> and we will prepare the report with you.
+        Prefer to talk to us first?{" "}
+        <a className="underline" href="/contact">
+          Send a contact request
+        </a>{" "}
+        and we will prepare the report with you.
       </p>
     </div>
   );

@@ -16,7 +16,11 @@ export default function Page() {
   return (
     <div>
       <PageHeader title="PDF export" lead="Reports you have generated, ready to download as PDF." />
-      <ReportFilesList files={files} href={(id) => `/dashboard/pdf?id=${id}`} empty="No PDF reports yet. Portfolio reports, disclosure exports and single-location reports appear here once made." />
+      <ReportFilesList
+        files={files}
+        href={(id) => `/dashboard/pdf?id=${id}`}
+        empty="No PDF reports yet. Portfolio reports, disclosure exports and single-location reports appear here once made."
+      />
     </div>
   );
 }

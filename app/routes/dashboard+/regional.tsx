@@ -29,9 +29,27 @@ function Filters() {
   const busy = useNavigation().state === "loading";
   return (
     <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" aria-busy={busy}>
-      <SelectField id="rg-country" name="location_code" label="Country" defaultValue={query.country} options={countries.map((c) => ({ value: c.country_code, label: c.country_name }))} />
-      <SelectField id="rg-hazard" name="hazard_id" label="Hazard" defaultValue={query.hazardId} options={HAZARD_IDS.map((id) => ({ value: id, label: HAZARDS[id].name }))} />
-      <SelectField id="rg-scenario" name="scenario" label="Scenario" defaultValue={query.scenario} options={SCENARIO_OPTIONS.map((o) => ({ value: o.id, label: o.name }))} />
+      <SelectField
+        id="rg-country"
+        name="location_code"
+        label="Country"
+        defaultValue={query.country}
+        options={countries.map((c) => ({ value: c.country_code, label: c.country_name }))}
+      />
+      <SelectField
+        id="rg-hazard"
+        name="hazard_id"
+        label="Hazard"
+        defaultValue={query.hazardId}
+        options={HAZARD_IDS.map((id) => ({ value: id, label: HAZARDS[id].name }))}
+      />
+      <SelectField
+        id="rg-scenario"
+        name="scenario"
+        label="Scenario"
+        defaultValue={query.scenario}
+        options={SCENARIO_OPTIONS.map((o) => ({ value: o.id, label: o.name }))}
+      />
       <SelectField
         id="rg-period"
         name="period"
@@ -59,8 +77,17 @@ function RegionTable() {
           {COLUMNS.map((c) => {
             const sorted = query.sort === c.key;
             return (
-              <th key={c.key} scope="col" className="border border-slate-200 px-2 py-1" aria-sort={sorted ? (query.dir === "asc" ? "ascending" : "descending") : "none"}>
-                <Link to={`?${regionalSearch(query, { sort: c.key, dir: nextSortDirection(query, c.key) })}`} preventScrollReset className="text-brand-700 underline">
+              <th
+                key={c.key}
+                scope="col"
+                className="border border-slate-200 px-2 py-1"
+                aria-sort={sorted ? (query.dir === "asc" ? "ascending" : "descending") : "none"}
+              >
+                <Link
+                  to={`?${regionalSearch(query, { sort: c.key, dir: nextSortDirection(query, c.key) })}`}
+                  preventScrollReset
+                  className="text-brand-700 underline"
+                >
                   {c.label}
                   {sorted ? <span aria-hidden="true">{query.dir === "asc" ? " ▲" : " ▼"}</span> : null}
                 </Link>
@@ -73,18 +100,32 @@ function RegionTable() {
         {view.rows.map((r) => (
           <tr key={r.code}>
             <td className="border border-slate-200 px-2 py-1">
-              <Link to={`/dashboard?location_code=${encodeURIComponent(r.code)}&scenario=${query.scenario}&period=${query.period}`} className="text-brand-700 underline">
+              <Link
+                to={`/dashboard?location_code=${encodeURIComponent(r.code)}&scenario=${query.scenario}&period=${query.period}`}
+                className="text-brand-700 underline"
+              >
                 {r.name}
               </Link>
             </td>
             <td className="border border-slate-200 px-2 py-1 font-mono">{r.code}</td>
-            <td className="border border-slate-200 px-2 py-1" data-score={r.score ?? ""} data-locked={r.locked ? "true" : undefined}>
-              <span aria-hidden="true" className="mr-2 inline-block h-3 w-4 rounded-sm border border-slate-400 align-middle" style={{ backgroundColor: r.colour }} />
+            <td
+              className="border border-slate-200 px-2 py-1"
+              data-score={r.score ?? ""}
+              data-locked={r.locked ? "true" : undefined}
+            >
+              <span
+                aria-hidden="true"
+                className="mr-2 inline-block h-3 w-4 rounded-sm border border-slate-400 align-middle"
+                style={{ backgroundColor: r.colour }}
+              />
               {r.label}
               {r.locked ? (
                 <>
                   {" "}
-                  <Link to={`/dashboard?location_code=${encodeURIComponent(r.code)}`} className="text-brand-700 underline">
+                  <Link
+                    to={`/dashboard?location_code=${encodeURIComponent(r.code)}`}
+                    className="text-brand-700 underline"
+                  >
                     Order
                   </Link>
                 </>
@@ -107,15 +148,25 @@ export default function RegionalPage() {
       <PageHeader title="Country-regional climate risk" lead="Compare the regions of a country hazard by hazard." />
       <Filters />
       {!view.allowed ? (
-        <div role="alert" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4" data-modal={view.modal ?? ""}>
+        <div
+          role="alert"
+          className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4"
+          data-modal={view.modal ?? ""}
+        >
           <p>{view.message}</p>
           <p className="mt-2">
             {view.modal === "buyDataModal" ? (
-              <Link to={`/dashboard?location_code=${encodeURIComponent(query.country)}`} className="text-brand-700 underline">
+              <Link
+                to={`/dashboard?location_code=${encodeURIComponent(query.country)}`}
+                className="text-brand-700 underline"
+              >
                 Order {view.countryName}
               </Link>
             ) : (
-              <Link to={`/dashboard/cart?add=country&pending=${encodeURIComponent(query.country)}`} className="text-brand-700 underline">
+              <Link
+                to={`/dashboard/cart?add=country&pending=${encodeURIComponent(query.country)}`}
+                className="text-brand-700 underline"
+              >
                 Add credits to order {view.countryName}
               </Link>
             )}
@@ -137,7 +188,9 @@ export default function RegionalPage() {
                 description={`Choropleth of ${view.rows.length} regions of ${view.countryName}, ${hazard.toLowerCase()} level, scenario ${query.scenario}, period ${query.period}.`}
                 legendTitle={`${hazard} level`}
                 selectedId={null}
-                pickHref={(a) => `/dashboard?location_code=${encodeURIComponent(a.id)}&scenario=${query.scenario}&period=${query.period}`}
+                pickHref={(a) =>
+                  `/dashboard?location_code=${encodeURIComponent(a.id)}&scenario=${query.scenario}&period=${query.period}`
+                }
                 onPick={(href) => navigate(href)}
                 tileUrl={tileUrl}
               />

@@ -21,7 +21,10 @@ const REFRESH_SECONDS = 2;
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const status = data && "report" in data ? data.report?.status : undefined;
   const running = status === "queued" || status === "running";
-  return [{ title: pageTitle("Portfolio Scan") }, ...(running ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) } as const] : [])];
+  return [
+    { title: pageTitle("Portfolio Scan") },
+    ...(running ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) } as const] : []),
+  ];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -60,8 +63,8 @@ export default function ScanPage() {
           <PreviewCounts preview={data.preview} />
           <Card title="Columns" titleId="columns-title" className="mb-section">
             <p className="text-sm text-slate-700">
-              Check which columns hold each asset&apos;s id, name, value, country and address: the report lists your ids and names, checks
-              every point against its country and places rows without coordinates by their address.{" "}
+              Check which columns hold each asset&apos;s id, name, value, country and address: the report lists your ids
+              and names, checks every point against its country and places rows without coordinates by their address.{" "}
               <Link to={`?upload=${data.upload.id}&step=mapping`} className="underline" data-testid="choose-columns">
                 Choose the columns
               </Link>
@@ -116,12 +119,17 @@ export default function ScanPage() {
                 <input type="hidden" name="upload_id" value={data.upload.id} />
                 <fieldset>
                   <legend className="mb-2 text-sm text-slate-700">
-                    Each location&apos;s share in the weighted results comes from this column. A column of asset values with a currency also gives the
-                    amounts at risk in money.
+                    Each location&apos;s share in the weighted results comes from this column. A column of asset values
+                    with a currency also gives the amounts at risk in money.
                   </legend>
                   {data.upload.weightedBy.map((c) => (
                     <label key={c.column} className="flex items-center gap-2 py-1">
-                      <input type="radio" name="weight_column" value={c.column} defaultChecked={c.column === data.upload!.weightColumn} />
+                      <input
+                        type="radio"
+                        name="weight_column"
+                        value={c.column}
+                        defaultChecked={c.column === data.upload!.weightColumn}
+                      />
                       {c.label}
                     </label>
                   ))}
@@ -132,7 +140,10 @@ export default function ScanPage() {
                     name="currency"
                     label="Currency of the values"
                     defaultValue={data.upload.valueCurrency ?? ""}
-                    options={[{ value: "", label: "As the column's name states (else no amounts)" }, ...VALUE_CURRENCIES.map((c) => ({ value: c, label: c }))]}
+                    options={[
+                      { value: "", label: "As the column's name states (else no amounts)" },
+                      ...VALUE_CURRENCIES.map((c) => ({ value: c, label: c })),
+                    ]}
                   />
                 </div>
                 <div className="mt-3 w-48">

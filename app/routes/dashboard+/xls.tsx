@@ -16,7 +16,11 @@ export default function Page() {
   return (
     <div>
       <PageHeader title="Spreadsheet export" lead="Scores of your locations as a spreadsheet." />
-      <ReportFilesList files={files} href={(id) => `/dashboard/xls?id=${id}`} empty="No spreadsheets yet. Portfolio reports and disclosure exports appear here once made." />
+      <ReportFilesList
+        files={files}
+        href={(id) => `/dashboard/xls?id=${id}`}
+        empty="No spreadsheets yet. Portfolio reports and disclosure exports appear here once made."
+      />
     </div>
   );
 }

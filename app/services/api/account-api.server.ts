@@ -18,10 +18,24 @@ import { API_RESPONSE_HEADERS, apiAnswer, apiError, apiJson, parseQuery } from "
 import { apiMethodNotAllowed } from "./api-fallback.server";
 import { int, methods, parse } from "./api-methods.server";
 import { rateLimitStateOf, requireApiCaller } from "./keys/api-auth.server";
-import { createApiKey, describeApiKey, listApiKeys, revokeApiKey, revokeApiKeyById, rotateApiKey, rotateApiKeyById } from "./keys/api-keys.server";
+import {
+  createApiKey,
+  describeApiKey,
+  listApiKeys,
+  revokeApiKey,
+  revokeApiKeyById,
+  rotateApiKey,
+  rotateApiKeyById,
+} from "./keys/api-keys.server";
 import { getAvailableLocations, getUserEntitlements } from "../commerce/entitlements.server";
 import { getBillingInfo, getTermsConsent, saveBillingInfo, setTermsConsent } from "../commerce/billing.server";
-import { listHoldsKey, listInvoicesPage, listReceiptsPage, listReportsPage, type ListPage } from "../commerce/documents.server";
+import {
+  listHoldsKey,
+  listInvoicesPage,
+  listReceiptsPage,
+  listReportsPage,
+  type ListPage,
+} from "../commerce/documents.server";
 import { pageLinks } from "~/domain/api/page-links";
 import { idempotencyKeyOf, replayHeaders } from "../commerce/orders/idempotency.server";
 import { purchasePackages } from "../commerce/orders/orders.server";
@@ -56,11 +70,15 @@ export async function appKeyLoader({ request }: { request: Request }) {
  */
 export async function appKeyAction({ request }: { request: Request }) {
   if (request.method !== "POST" && request.method !== "DELETE") {
-    return apiJson({ error: `Method ${request.method} is not allowed` }, { status: 405, headers: { Allow: "GET, POST, DELETE" } });
+    return apiJson(
+      { error: `Method ${request.method} is not allowed` },
+      { status: 405, headers: { Allow: "GET, POST, DELETE" } },
+    );
   }
   try {
     const caller = await requireApiCaller(request, "keys");
-    if (request.method === "POST") return apiAnswer(ApiKeyResponse, { status: "ok", ...(await rotateApiKey(caller.user)) });
+    if (request.method === "POST")
+      return apiAnswer(ApiKeyResponse, { status: "ok", ...(await rotateApiKey(caller.user)) });
     return apiAnswer(ApiKeyRevokedResponse, { status: "ok", revoked: await revokeApiKey(caller.user.id) });
   } catch (error) {
     return apiError(error);
@@ -74,7 +92,8 @@ type Args = { request: Request; params: Record<string, string | undefined> };
 function askedScopes(values: Record<string, unknown>, formData: FormData | null): string[] {
   const raw = formData ? formData.getAll("scopes").map(String) : values.scopes;
   if (raw === undefined) return [];
-  if (!Array.isArray(raw) || raw.some((s) => !(API_KEY_SCOPES as readonly unknown[]).includes(s))) throw new BadRequestError(API_KEY_MESSAGES.unknownScope, "scopes");
+  if (!Array.isArray(raw) || raw.some((s) => !(API_KEY_SCOPES as readonly unknown[]).includes(s)))
+    throw new BadRequestError(API_KEY_MESSAGES.unknownScope, "scopes");
   return raw as string[];
 }
 
@@ -103,7 +122,10 @@ export async function apiKeyItemAction({ request, params }: Args) {
   if (request.method !== "DELETE") return apiMethodNotAllowed(request, ["DELETE"]);
   try {
     const caller = await requireApiCaller(request, "keys");
-    return apiAnswer(ApiKeyRevokedItemResponse, { status: "ok", revoked: await revokeApiKeyById(caller.user.id, params.id ?? "") });
+    return apiAnswer(ApiKeyRevokedItemResponse, {
+      status: "ok",
+      revoked: await revokeApiKeyById(caller.user.id, params.id ?? ""),
+    });
   } catch (error) {
     return apiError(error);
   }
@@ -113,24 +135,39 @@ export async function apiKeyRotateAction({ request, params }: Args) {
   if (request.method !== "POST") return apiMethodNotAllowed(request, ["POST"]);
   try {
     const caller = await requireApiCaller(request, "keys");
-    return apiAnswer(ApiKeyCreatedResponse, { status: "ok", ...(await rotateApiKeyById(caller.user, params.id ?? "")) });
+    return apiAnswer(ApiKeyCreatedResponse, {
+      status: "ok",
+      ...(await rotateApiKeyById(caller.user, params.id ?? "")),
+    });
   } catch (error) {
     return apiError(error);
   }
 }
 
 /** GET on a path that only takes DELETE or POST. */
-export const onlyMethods = (allow: readonly string[]) => ({ request }: Args) => apiMethodNotAllowed(request, allow);
+export const onlyMethods =
+  (allow: readonly string[]) =>
+  ({ request }: Args) =>
+    apiMethodNotAllowed(request, allow);
 
 /** GET /api/v1/reports/{id}/file?format=pdf|xlsx: a bought report's file, streamed from the file store, with a key or a session. */
-const query = z.object({ format: z.enum(REPORT_FILE_FORMATS, { message: `format must be one of ${REPORT_FILE_FORMATS.join(", ")}` }) });
+const query = z.object({
+  format: z.enum(REPORT_FILE_FORMATS, { message: `format must be one of ${REPORT_FILE_FORMATS.join(", ")}` }),
+});
 
-export async function reportFileLoader({ request, params }: { request: Request; params: { id?: string } }): Promise<Response> {
+export async function reportFileLoader({
+  request,
+  params,
+}: {
+  request: Request;
+  params: { id?: string };
+}): Promise<Response> {
   const caller = await requireApiCaller(request);
   const { format } = parseQuery(query, request);
   const response = await reportFileResponse(await orderReportFile(caller.user.id, Number(params.id), format));
   const rate = rateLimitStateOf(request);
-  for (const [name, value] of Object.entries({ ...API_RESPONSE_HEADERS, ...(rate ? rateLimitHeaders(rate) : {}) })) response.headers.set(name, value);
+  for (const [name, value] of Object.entries({ ...API_RESPONSE_HEADERS, ...(rate ? rateLimitHeaders(rate) : {}) }))
+    response.headers.set(name, value);
   return response;
 }
 
@@ -153,11 +190,19 @@ export const tariffUpgrade = methods({
   POST: async (request) => {
     const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
-    const body = parse(z.object({ tariff_id: int("tariff_id", 1), payment_type: z.string().default("card"), purchased_packages: z.unknown().optional() }), values);
+    const body = parse(
+      z.object({
+        tariff_id: int("tariff_id", 1),
+        payment_type: z.string().default("card"),
+        purchased_packages: z.unknown().optional(),
+      }),
+      values,
+    );
     const plan = planByTariffId(body.tariff_id);
     if (!plan) throw new BadRequestError("Unknown tariff_id", "tariff_id");
     const packages = parsePackageChoices(body.purchased_packages);
-    if (packages.some((p) => (p.count ?? 0) > MAX_LOCATIONS_PER_PURCHASE)) throw new BadRequestError(tooLargeMessage("count", MAX_LOCATIONS_PER_PURCHASE), "purchased_packages");
+    if (packages.some((p) => (p.count ?? 0) > MAX_LOCATIONS_PER_PURCHASE))
+      throw new BadRequestError(tooLargeMessage("count", MAX_LOCATIONS_PER_PURCHASE), "purchased_packages");
     const result = await purchasePackages({
       userId: caller.user.id,
       currentPlan: caller.user.planCode,
@@ -174,43 +219,83 @@ type ListName = "invoices" | "receipts" | "reports";
 /** The page a list request asks for (CursorPageParams, the schema the document lists); a cursor must name an item of the list. */
 async function listPage(request: Request, list: ListName, userId: string): Promise<ListPage> {
   const q = parseQuery(account.CursorPageParams, request);
-  for (const [field, key] of [["starting_after", q.starting_after], ["ending_before", q.ending_before]] as const) {
-    if (key !== undefined && !(await listHoldsKey(list, userId, key))) throw new BadRequestError(`${field} ${key} is not an item of this list`, field);
+  for (const [field, key] of [
+    ["starting_after", q.starting_after],
+    ["ending_before", q.ending_before],
+  ] as const) {
+    if (key !== undefined && !(await listHoldsKey(list, userId, key)))
+      throw new BadRequestError(`${field} ${key} is not an item of this list`, field);
   }
   return { limit: q.limit, startingAfter: q.starting_after, endingBefore: q.ending_before };
 }
 
 /** An answer of a list, with its `Link` header to the pages next to it (RFC 8288). */
-async function listAnswer<S extends z.ZodTypeAny, R>(request: Request, list: ListName, schema: S, read: (userId: string, page: ListPage) => Promise<{ results: R[]; hasMore: boolean }>, keyOf: (item: R) => number) {
+async function listAnswer<S extends z.ZodTypeAny, R>(
+  request: Request,
+  list: ListName,
+  schema: S,
+  read: (userId: string, page: ListPage) => Promise<{ results: R[]; hasMore: boolean }>,
+  keyOf: (item: R) => number,
+) {
   const userId = (await requireApiCaller(request)).user.id;
   const page = await listPage(request, list, userId);
   const { results, hasMore } = await read(userId, page);
-  const link = pageLinks(new URL(request.url), page, hasMore, results.length ? [keyOf(results[0]!), keyOf(results.at(-1)!)] : null);
-  return apiAnswer(schema, { status: "ok", has_more: hasMore, results } as z.input<S>, link ? { headers: { Link: link } } : undefined);
+  const link = pageLinks(
+    new URL(request.url),
+    page,
+    hasMore,
+    results.length ? [keyOf(results[0]!), keyOf(results.at(-1)!)] : null,
+  );
+  return apiAnswer(
+    schema,
+    { status: "ok", has_more: hasMore, results } as z.input<S>,
+    link ? { headers: { Link: link } } : undefined,
+  );
 }
 
-export const reportsList = methods({ GET: (request) => listAnswer(request, "reports", account.ReportsListResponse, listReportsPage, (r) => r.id) });
-export const invoicesList = methods({ GET: (request) => listAnswer(request, "invoices", account.InvoicesResponse, listInvoicesPage, (r) => r.number) });
-export const receiptsList = methods({ GET: (request) => listAnswer(request, "receipts", account.ReceiptsResponse, listReceiptsPage, (r) => r.number) });
+export const reportsList = methods({
+  GET: (request) => listAnswer(request, "reports", account.ReportsListResponse, listReportsPage, (r) => r.id),
+});
+export const invoicesList = methods({
+  GET: (request) => listAnswer(request, "invoices", account.InvoicesResponse, listInvoicesPage, (r) => r.number),
+});
+export const receiptsList = methods({
+  GET: (request) => listAnswer(request, "receipts", account.ReceiptsResponse, listReceiptsPage, (r) => r.number),
+});
 
 export const billingInfoHandler = methods({
   // The holder's personal details: a key reads them only with the billing scope, as it changes them.
-  GET: async (request) => apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await getBillingInfo((await requireApiCaller(request, "billing")).user.id)) }),
+  GET: async (request) =>
+    apiAnswer(account.BillingInfoResponse, {
+      status: "ok",
+      ...(await getBillingInfo((await requireApiCaller(request, "billing")).user.id)),
+    }),
   PUT: async (request) => {
     const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);
     const form = parse(BillingFormSchema, flattenBillingBody(values));
-    return apiAnswer(account.BillingInfoResponse, { status: "ok", ...(await saveBillingInfo(caller.user.id, billingFromForm(form))) });
+    return apiAnswer(account.BillingInfoResponse, {
+      status: "ok",
+      ...(await saveBillingInfo(caller.user.id, billingFromForm(form))),
+    });
   },
 });
 
 export const termsHandler = methods({
-  GET: async (request) => apiAnswer(account.TermsResponse, { status: "ok", ...(await getTermsConsent((await requireApiCaller(request)).user.id)) }),
+  GET: async (request) =>
+    apiAnswer(account.TermsResponse, {
+      status: "ok",
+      ...(await getTermsConsent((await requireApiCaller(request)).user.id)),
+    }),
   PUT: async (request) => {
     const caller = await requireApiCaller(request, "billing");
     const { values } = await readBody(request);
     const v = values.terms_conditions;
-    if (typeof v !== "boolean" && v !== "true" && v !== "false" && v !== "on") throw new BadRequestError("terms_conditions must be true or false", "terms_conditions");
-    return apiAnswer(account.TermsResponse, { status: "ok", ...(await setTermsConsent(caller.user.id, v === true || v === "true" || v === "on")) });
+    if (typeof v !== "boolean" && v !== "true" && v !== "false" && v !== "on")
+      throw new BadRequestError("terms_conditions must be true or false", "terms_conditions");
+    return apiAnswer(account.TermsResponse, {
+      status: "ok",
+      ...(await setTermsConsent(caller.user.id, v === true || v === "true" || v === "on")),
+    });
   },
 });

@@ -42,7 +42,14 @@ export async function recordApiResponse(request: { method: string; url: string }
   const { pathname } = new URL(request.url, "http://localhost");
   if (!pathname.startsWith("/api/")) return;
   const body = response.body && request.method !== "HEAD" ? await response.clone().text() : null;
-  recordApiExchange({ method: request.method, path: pathname, status: response.status, contentType: response.headers.get("Content-Type"), body, source });
+  recordApiExchange({
+    method: request.method,
+    path: pathname,
+    status: response.status,
+    contentType: response.headers.get("Content-Type"),
+    body,
+    source,
+  });
 }
 
 type Handler<A> = (args: A) => unknown;

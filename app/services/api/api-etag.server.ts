@@ -19,5 +19,8 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
 
 /** The query string in a fixed order, so `?a=1&b=2` and `?b=2&a=1` share an ETag. */
 export function canonicalQuery(url: URL): string {
-  return [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join("&");
+  return [...url.searchParams]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&");
 }

@@ -35,11 +35,16 @@ describe("the /api catch-all", () => {
   });
 
   it("gives read-only routes a JSON 405 naming GET", async () => {
-    const res = getOnlyAction({ request: new Request("http://localhost/api/userdb/available_locations", { method: "POST" }) });
+    const res = getOnlyAction({
+      request: new Request("http://localhost/api/userdb/available_locations", { method: "POST" }),
+    });
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("GET");
     expect(res.headers.get("Content-Type")).toContain("application/json");
-    expect(await res.json()).toEqual({ success: false, error: "Method POST is not allowed on /api/userdb/available_locations" });
+    expect(await res.json()).toEqual({
+      success: false,
+      error: "Method POST is not allowed on /api/userdb/available_locations",
+    });
   });
 });
 
@@ -52,7 +57,11 @@ const ANY_METHOD_FILES: string[] = [];
 const WITHOUT_ACTION_FILES: string[] = [];
 const PROBED_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => unknown;
 interface RouteModule {
   loader?: Handler;
   action?: Handler;
@@ -61,10 +70,18 @@ const routeFiles = () => routeModuleFiles();
 const loadRoute = (file: string) => import(/* @vite-ignore */ path.join(API_ROUTES_DIR, file)) as Promise<RouteModule>;
 
 /** The status a route module answers: Remix sends GET to the loader and every other method to the action. */
-async function statusOf(mod: RouteModule, method: string, url: string, headers: Record<string, string>): Promise<number> {
+async function statusOf(
+  mod: RouteModule,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<number> {
   const handler = method === "GET" ? mod.loader : mod.action;
   if (!handler) return 405;
-  const init: RequestInit = method === "GET" ? { method, headers } : { method, headers: { ...headers, "Content-Type": "application/json" }, body: "{}" };
+  const init: RequestInit =
+    method === "GET"
+      ? { method, headers }
+      : { method, headers: { ...headers, "Content-Type": "application/json" }, body: "{}" };
   try {
     const res = await handler({ request: new Request(url, init), params: { id: "1" }, context: {} });
     return res instanceof Response ? res.status : 200;
@@ -91,7 +108,8 @@ describe("the API route modules against the OpenAPI document", () => {
       if (apiPath === null) continue;
       const mod = await loadRoute(file);
       for (const method of PROBED_METHODS) {
-        if ((await statusOf(mod, method, sampleApiUrl(apiPath), headers)) !== 405) accepted.push(`${method} ${withoutTrailingSlash(apiPath)}`);
+        if ((await statusOf(mod, method, sampleApiUrl(apiPath), headers)) !== 405)
+          accepted.push(`${method} ${withoutTrailingSlash(apiPath)}`);
       }
     }
     const anyMethod = ANY_METHOD_FILES.flatMap((f) => ["PUT", "DELETE"].map((m) => `${m} ${apiPathOfRouteFile(f)}`));
@@ -110,17 +128,27 @@ describe("the API route modules against the OpenAPI document", () => {
         problems.push(`${file}: no action`);
         continue;
       }
-      const request = new Request(sampleApiUrl(apiPathOfRouteFile(file) ?? "/openapi.json"), { method: "PATCH", headers });
+      const request = new Request(sampleApiUrl(apiPathOfRouteFile(file) ?? "/openapi.json"), {
+        method: "PATCH",
+        headers,
+      });
       const res = (await mod.action({ request, params: { id: "1" }, context: {} })) as Response;
-      const ok = res.status === 405 && res.headers.get("Content-Type")?.includes("application/json") && res.headers.get("Allow");
+      const ok =
+        res.status === 405 && res.headers.get("Content-Type")?.includes("application/json") && res.headers.get("Allow");
       if (!ok) problems.push(`${file}: answered`);
     }
-    const expected = [...WITHOUT_ACTION_FILES.map((f) => `${f}: no action`), ...ANY_METHOD_FILES.map((f) => `${f}: answered`)];
+    const expected = [
+      ...WITHOUT_ACTION_FILES.map((f) => `${f}: no action`),
+      ...ANY_METHOD_FILES.map((f) => `${f}: answered`),
+    ];
     expect(problems.sort()).toEqual(expected.sort());
   }, 120_000);
 
   it("the document shows API keys with the prefix the code generates", () => {
-    type Doc = Record<string, { responses: Record<string, { content: Record<string, { example: { key: string; prefix: string } }> }> }>;
+    type Doc = Record<
+      string,
+      { responses: Record<string, { content: Record<string, { example: { key: string; prefix: string } }> }> }
+    >;
     const rotate = (buildOpenApiDocument("https://example.org").paths[API_PATHS.appKey] as Doc).post!;
     const example = rotate.responses["200"]!.content["application/json"]!.example;
     expect(example.key.startsWith(API_KEY_PREFIX)).toBe(true);

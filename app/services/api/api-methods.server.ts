@@ -7,13 +7,15 @@ import { apiError, apiJson, parseBody } from "./api-response.server";
 export type Handler = (request: Request) => Promise<Response>;
 
 /** Wraps a handler so every failure becomes the API's JSON error. */
-const handle = (fn: Handler) => async ({ request }: { request: Request }) => {
-  try {
-    return await fn(request);
-  } catch (error) {
-    return apiError(error);
-  }
-};
+const handle =
+  (fn: Handler) =>
+  async ({ request }: { request: Request }) => {
+    try {
+      return await fn(request);
+    } catch (error) {
+      return apiError(error);
+    }
+  };
 
 function methodNotAllowed(allow: string) {
   return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: allow } });

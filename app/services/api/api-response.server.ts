@@ -1,7 +1,15 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { describeRequestIssue } from "~/domain/api/api-issues";
-import { REQUEST_ID_HEADER, WWW_AUTHENTICATE_HEADER, apiErrorCodeForStatus, wwwAuthenticate, isApiErrorCode, requestIdFrom, type ApiErrorCode } from "~/domain/api/api-errors";
+import {
+  REQUEST_ID_HEADER,
+  WWW_AUTHENTICATE_HEADER,
+  apiErrorCodeForStatus,
+  wwwAuthenticate,
+  isApiErrorCode,
+  requestIdFrom,
+  type ApiErrorCode,
+} from "~/domain/api/api-errors";
 import { API_ERROR_MARK, DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS, ERROR_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import { API_VERSION_HEADER, API_VERSION_MESSAGE, apiVersionHeaders, apiVersionOf } from "~/domain/api/api-versions";
@@ -46,7 +54,12 @@ export function completeErrorBody<B extends Record<string, unknown>>(
   status: number,
   body: B,
 ): B & { success: false; code: ApiErrorCode; request_id: string } {
-  return { ...body, ...API_ERROR_MARK, code: isApiErrorCode(body.code) ? body.code : apiErrorCodeForStatus(status), request_id: requestIdOf(request) };
+  return {
+    ...body,
+    ...API_ERROR_MARK,
+    code: isApiErrorCode(body.code) ? body.code : apiErrorCodeForStatus(status),
+    request_id: requestIdOf(request),
+  };
 }
 
 /**
@@ -83,8 +96,12 @@ export async function finishApiResponse(request: Request, response: Response): P
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   headers.set(REQUEST_ID_HEADER, id);
-  const finished = body && typeof body === "object" && !Array.isArray(body) ? completeErrorBody(request, response.status, body as Record<string, unknown>) : completeErrorBody(request, response.status, { error: ERROR_MESSAGES.serverError });
-  if (response.status === 401 && !headers.has(WWW_AUTHENTICATE_HEADER)) headers.set(WWW_AUTHENTICATE_HEADER, wwwAuthenticate(finished.code));
+  const finished =
+    body && typeof body === "object" && !Array.isArray(body)
+      ? completeErrorBody(request, response.status, body as Record<string, unknown>)
+      : completeErrorBody(request, response.status, { error: ERROR_MESSAGES.serverError });
+  if (response.status === 401 && !headers.has(WWW_AUTHENTICATE_HEADER))
+    headers.set(WWW_AUTHENTICATE_HEADER, wwwAuthenticate(finished.code));
   return new Response(JSON.stringify(finished), { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -112,13 +129,17 @@ export interface ApiRouteOptions {
  * (429 past the limit), a thrown Response or error becomes the API's JSON answer, and every answer goes through
  * finishApiResponse (request id, error code, the anonymous RateLimit headers).
  */
-export function apiRoute<A extends RouteArgs>(handler: (args: A) => Response | Promise<Response>, options: ApiRouteOptions = {}): (args: A) => Promise<Response> {
+export function apiRoute<A extends RouteArgs>(
+  handler: (args: A) => Response | Promise<Response>,
+  options: ApiRouteOptions = {},
+): (args: A) => Promise<Response> {
   const limited = options.anonymousLimit ?? true;
   return async (args) => {
     let response: Response;
     try {
       if (limited) await limitAnonymousCaller(args.request, requestClientAddress(args.request, args.context));
-      if (!apiVersionOf(args.request.headers.get(API_VERSION_HEADER))) throw new BadRequestError(API_VERSION_MESSAGE, API_VERSION_HEADER);
+      if (!apiVersionOf(args.request.headers.get(API_VERSION_HEADER)))
+        throw new BadRequestError(API_VERSION_MESSAGE, API_VERSION_HEADER);
       response = await handler(args);
     } catch (thrown) {
       response = thrown instanceof Response && thrown.status < 400 ? thrown : apiError(thrown);
@@ -164,22 +185,33 @@ export function apiError(error: unknown) {
     return error;
   }
   if (isAppError(error)) {
-    const body: ApiErrorBody = { ...API_ERROR_MARK, error: error.message, code: error.code ?? apiErrorCodeForStatus(error.status) };
+    const body: ApiErrorBody = {
+      ...API_ERROR_MARK,
+      error: error.message,
+      code: error.code ?? apiErrorCodeForStatus(error.status),
+    };
     if (error.field) body.field = error.field;
     const headers = withApiHeaders(new Headers());
     if ("retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number") {
       headers.set("Retry-After", String(error.retryAfterSeconds));
     }
-    if (error instanceof ApiKeyRateLimitError || error instanceof AnonymousRateLimitError) for (const [name, value] of Object.entries(rateLimitHeaders(error.state))) headers.set(name, value);
+    if (error instanceof ApiKeyRateLimitError || error instanceof AnonymousRateLimitError)
+      for (const [name, value] of Object.entries(rateLimitHeaders(error.state))) headers.set(name, value);
     return json(body, { status: error.status, headers });
   }
   if (isDatabaseUnavailable(error)) {
     logger.warn({ err: error }, "database unavailable in API route");
     const headers = withApiHeaders(new Headers({ "Retry-After": String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS) }));
-    return json<ApiErrorBody>({ ...API_ERROR_MARK, error: ERROR_MESSAGES.databaseUnavailable, code: "service_unavailable" }, { status: 503, headers });
+    return json<ApiErrorBody>(
+      { ...API_ERROR_MARK, error: ERROR_MESSAGES.databaseUnavailable, code: "service_unavailable" },
+      { status: 503, headers },
+    );
   }
   logger.error({ err: error }, "unexpected error in API route");
-  return json<ApiErrorBody>({ ...API_ERROR_MARK, error: ERROR_MESSAGES.serverError, code: "server_error" }, { status: 500, headers: withApiHeaders(new Headers()) });
+  return json<ApiErrorBody>(
+    { ...API_ERROR_MARK, error: ERROR_MESSAGES.serverError, code: "server_error" },
+    { status: 500, headers: withApiHeaders(new Headers()) },
+  );
 }
 
 /** Reads the query string with a zod schema; the first problem becomes a 400 whose message names the parameter. */

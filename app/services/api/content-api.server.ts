@@ -3,7 +3,16 @@ import type { z } from "zod";
 import * as contract from "~/domain/api-contract/content";
 import { apiAnswer, apiError, parseQuery } from "./api-response.server";
 import { PUBLIC_CACHE_CONTROL } from "../http/cache-headers.server";
-import { faqToApi, getFaqItem, getPost, listFaq, listPosts, listTopics, postSummaryToApi, postToApi } from "../content/content.server";
+import {
+  faqToApi,
+  getFaqItem,
+  getPost,
+  listFaq,
+  listPosts,
+  listTopics,
+  postSummaryToApi,
+  postToApi,
+} from "../content/content.server";
 import { NotFoundError } from "../http/errors.server";
 
 /** Handlers of the public content API; each route file is a one-line call to one of these. */

@@ -22,7 +22,12 @@ function withRate(request: Request, headers: Record<string, string>): Record<str
 /** A period that goes with its scenario: hist with hist, a year with an RCP. */
 function checkSlot(scenario: string, period: string) {
   if ((scenario === "hist") !== (period === "hist")) {
-    throw new BadRequestError(scenario === "hist" ? "scenario hist has only the period hist" : `scenario ${scenario} needs a period of 2030, 2050 or 2080`, "period");
+    throw new BadRequestError(
+      scenario === "hist"
+        ? "scenario hist has only the period hist"
+        : `scenario ${scenario} needs a period of 2030, 2050 or 2080`,
+      "period",
+    );
   }
 }
 
@@ -32,9 +37,19 @@ export async function floodLossLoader(request: Request): Promise<Response> {
     const q = parseQuery(FloodLossQuery, request);
     checkSlot(q.scenario, q.period);
     const { losses: _losses, ...point } = await floodLossAtPoint({
-      lat: q.lat, lon: q.lon, scenario: q.scenario, period: q.period, occupancy: q.occupancy, valueEur: q.value_eur, protectionYears: q.protection_years,
+      lat: q.lat,
+      lon: q.lon,
+      scenario: q.scenario,
+      period: q.period,
+      occupancy: q.occupancy,
+      valueEur: q.value_eur,
+      protectionYears: q.protection_years,
     });
-    return apiAnswer(FloodLossResponse, { status: "ok", scenario: q.scenario, period: q.period, ...point }, { headers: withRate(request, NO_STORE) });
+    return apiAnswer(
+      FloodLossResponse,
+      { status: "ok", scenario: q.scenario, period: q.period, ...point },
+      { headers: withRate(request, NO_STORE) },
+    );
   } catch (error) {
     return apiError(error);
   }
@@ -55,7 +70,10 @@ function parseBatch(body: unknown): FloodBatchRequest {
   const result = FloodBatchRequest.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const field = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+  const field = issue.path.reduce<string>(
+    (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    "",
+  );
   throw new BadRequestError(`${field ? `${field}: ` : ""}${issue.message}`, field || undefined);
 }
 
@@ -69,7 +87,17 @@ export async function floodLossBatchAction(request: Request): Promise<Response> 
     const protectionYears = req.protection_years ?? DEFAULT_PROTECTION_YEARS;
     const results = [];
     for (const l of req.locations) {
-      results.push(await floodLossAtPoint({ lat: l.lat, lon: l.lon, scenario, period, occupancy: l.occupancy, valueEur: l.value_eur, protectionYears }));
+      results.push(
+        await floodLossAtPoint({
+          lat: l.lat,
+          lon: l.lon,
+          scenario,
+          period,
+          occupancy: l.occupancy,
+          valueEur: l.value_eur,
+          protectionYears,
+        }),
+      );
     }
     const body = {
       status: "ok",
@@ -77,7 +105,12 @@ export async function floodLossBatchAction(request: Request): Promise<Response> 
       period,
       protection_years: protectionYears,
       count: results.length,
-      items: results.map(({ losses: _losses, ...r }, index) => ({ index, id: req.locations[index]!.id ?? null, value_eur: req.locations[index]!.value_eur ?? null, ...r })),
+      items: results.map(({ losses: _losses, ...r }, index) => ({
+        index,
+        id: req.locations[index]!.id ?? null,
+        value_eur: req.locations[index]!.value_eur ?? null,
+        ...r,
+      })),
       totals: floodPortfolioTotals(results),
     } satisfies z.input<typeof FloodBatchResponse>;
     return apiAnswer(FloodBatchResponse, body, { headers: withRate(request, NO_STORE) });

@@ -9,9 +9,21 @@ import { describeRequestIssue } from "~/domain/api/api-issues";
 import { API_BODY_MESSAGES } from "~/domain/forms/errors";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import {
-  BatchRequest, type BatchHeader, type BatchItemError, type BatchItemErrorCode, type BatchItemOk, type HazardsBatchResponse,
+  BatchRequest,
+  type BatchHeader,
+  type BatchItemError,
+  type BatchItemErrorCode,
+  type BatchItemOk,
+  type HazardsBatchResponse,
 } from "~/domain/api-contract/batch";
-import { ENTITLEMENT_MESSAGES, canAccess, classifyLocationCode, finestReadableLevel, type AccessContext, type LocationRef } from "~/domain/commerce/entitlements";
+import {
+  ENTITLEMENT_MESSAGES,
+  canAccess,
+  classifyLocationCode,
+  finestReadableLevel,
+  type AccessContext,
+  type LocationRef,
+} from "~/domain/commerce/entitlements";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { CSV_TYPE, batchCsvHeader, batchCsvRows, type CsvItem } from "~/domain/api/params/batch-csv";
 import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf, type ApiVersion } from "~/domain/api/api-versions";
@@ -46,7 +58,9 @@ function parseSlots(slots: BatchRequest["slots"]): Slot[] {
     const period: PeriodId = s.period ?? (s.scenario === "hist" ? "hist" : ("" as PeriodId));
     if (!isValidCombination(s.scenario, period)) {
       throw new BadRequestError(
-        s.scenario === "hist" ? "scenario hist has only the period hist" : `scenario ${s.scenario} needs a period of 2030, 2040 or 2050`,
+        s.scenario === "hist"
+          ? "scenario hist has only the period hist"
+          : `scenario ${s.scenario} needs a period of 2030, 2040 or 2050`,
         `slots[${i}].period`,
       );
     }
@@ -67,14 +81,30 @@ export function parseBatchRequest(body: unknown): { locations: BatchRequest["loc
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const { message, field } = describeRequestIssue(issue);
-    if (issue.code === "invalid_union" && issue.path[0] === "locations") throw new BadRequestError(`${field}: each location needs lat and lon, or location_code (and optionally id), nothing else`, field);
+    if (issue.code === "invalid_union" && issue.path[0] === "locations")
+      throw new BadRequestError(
+        `${field}: each location needs lat and lon, or location_code (and optionally id), nothing else`,
+        field,
+      );
     throw new BadRequestError(message, field);
   }
   return { locations: result.data.locations, slots: parseSlots(result.data.slots) };
 }
 
-function compact(item: { hazard_id: string; value: number | null; score: number | null; level: string | null; state: string }) {
-  return { hazard_id: item.hazard_id, value: item.value, score: item.score, level: item.level, state: item.state } as SlotScores["aggregate"];
+function compact(item: {
+  hazard_id: string;
+  value: number | null;
+  score: number | null;
+  level: string | null;
+  state: string;
+}) {
+  return {
+    hazard_id: item.hazard_id,
+    value: item.value,
+    score: item.score,
+    level: item.level,
+    state: item.state,
+  } as SlotScores["aggregate"];
 }
 
 class Scorer {
@@ -92,7 +122,12 @@ class Scorer {
       const results = this.slots.map((s) => {
         const r = this.engine.scores(code, s.scenario, s.period);
         name = r.location_name;
-        return { scenario: r.scenario, period: r.period, aggregate: compact(r.aggregate), hazards: r.hazards.map(compact) };
+        return {
+          scenario: r.scenario,
+          period: r.period,
+          aggregate: compact(r.aggregate),
+          hazards: r.hazards.map(compact),
+        };
       });
       hit = { name, results };
       this.cache.set(code, hit);
@@ -106,7 +141,12 @@ class Scorer {
     const results = this.slots.map((s) => {
       const r = this.engine.scoreAt(place, { kind: "hexagon", code: place.hexagon_code }, s.scenario, s.period);
       name = r.location_name;
-      return { scenario: r.scenario, period: r.period, aggregate: compact(r.aggregate), hazards: r.hazards.map(compact) };
+      return {
+        scenario: r.scenario,
+        period: r.period,
+        aggregate: compact(r.aggregate),
+        hazards: r.hazards.map(compact),
+      };
     });
     return { name, results };
   }
@@ -120,7 +160,13 @@ function notInPlanMessage(ctx: AccessContext, ref: LocationRef) {
   return ctx.plan === null ? ENTITLEMENT_MESSAGES.signInRequired : ENTITLEMENT_MESSAGES.notEntitled(ref.kind, ref.code);
 }
 
-function scoreLocation(scorer: Scorer, engine: RiskEngine, ctx: AccessContext, location: BatchRequest["locations"][number], index: number): Item {
+function scoreLocation(
+  scorer: Scorer,
+  engine: RiskEngine,
+  ctx: AccessContext,
+  location: BatchRequest["locations"][number],
+  index: number,
+): Item {
   const id = location.id ?? null;
   if ("location_code" in location) {
     const ref = classifyLocationCode(location.location_code);
@@ -133,20 +179,33 @@ function scoreLocation(scorer: Scorer, engine: RiskEngine, ctx: AccessContext, l
       if (error instanceof RiskNotFoundError) return errorItem(index, id, "unknown_location", error.message);
       throw error;
     }
-    if (!canAccess(ctx, ref.kind, ref.code).allowed) return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, ref));
+    if (!canAccess(ctx, ref.kind, ref.code).allowed)
+      return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, ref));
     return {
-      index, id, status: "ok", lat: null, lon: null,
+      index,
+      id,
+      status: "ok",
+      lat: null,
+      lon: null,
       hexagon_code: ref.kind === "hexagon" ? ref.code : null,
       region_code: ref.kind === "region" ? ref.code : null,
       country_code: ref.kind === "country" ? ref.code : ref.kind === "region" ? ref.code.slice(0, 2) : null,
       snapped_to_land: null,
-      location_type: ref.kind, location_code: ref.code, location_name: scored.name, results: scored.results,
+      location_type: ref.kind,
+      location_code: ref.code,
+      location_name: scored.name,
+      results: scored.results,
     };
   }
   const loc = engine.placePoint(location.lat, location.lon);
   if (loc.status !== "ok") return errorItem(index, id, loc.reason, loc.message);
-  const level = finestReadableLevel(ctx, { hexagon: loc.hexagon_code, region: loc.region_code, country: loc.country_code });
-  if (!level) return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, { kind: "country", code: loc.country_code }));
+  const level = finestReadableLevel(ctx, {
+    hexagon: loc.hexagon_code,
+    region: loc.region_code,
+    country: loc.country_code,
+  });
+  if (!level)
+    return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, { kind: "country", code: loc.country_code }));
   // at the hexagon level a point is scored from its own drivers (the land point placePoint scores)
   const scored = level.kind === "hexagon" ? scorer.pointScores(loc) : scorer.scores(level.code);
   // A point read at its region or country: the area's coastal figures are not the point's when it is inland.
@@ -154,13 +213,27 @@ function scoreLocation(scorer: Scorer, engine: RiskEngine, ctx: AccessContext, l
   const results = notExposed.length
     ? scored.results.map((r) => ({
         ...r,
-        hazards: r.hazards.map((h) => ((notExposed as string[]).includes(h.hazard_id) ? { ...h, value: null, score: null, level: null, state: "not_applicable" as const } : h)),
+        hazards: r.hazards.map((h) =>
+          (notExposed as string[]).includes(h.hazard_id)
+            ? { ...h, value: null, score: null, level: null, state: "not_applicable" as const }
+            : h,
+        ),
       }))
     : scored.results;
   return {
-    index, id, status: "ok", lat: Number(location.lat), lon: Number(location.lon),
-    hexagon_code: loc.hexagon_code, region_code: loc.region_code, country_code: loc.country_code, snapped_to_land: loc.snapped_to_land,
-    location_type: level.kind, location_code: level.code, location_name: scored.name, results,
+    index,
+    id,
+    status: "ok",
+    lat: Number(location.lat),
+    lon: Number(location.lon),
+    hexagon_code: loc.hexagon_code,
+    region_code: loc.region_code,
+    country_code: loc.country_code,
+    snapped_to_land: loc.snapped_to_land,
+    location_type: level.kind,
+    location_code: level.code,
+    location_name: scored.name,
+    results,
   };
 }
 
@@ -170,17 +243,28 @@ export function batchHeader(engine: RiskEngine, slots: readonly Slot[], count: n
     status: "ok",
     dataset_version: engine.datasetVersion,
     methodology_version: METHODOLOGY_VERSION,
-    slots: slots.map((s) => ({ scenario: s.scenario, period: s.period, warming_c: slotWarmingC(s.scenario, s.period) })),
+    slots: slots.map((s) => ({
+      scenario: s.scenario,
+      period: s.period,
+      warming_c: slotWarmingC(s.scenario, s.period),
+    })),
     count,
   };
 }
 
 /** Every item of a batch, in request order (the JSON form). */
-export function scoreBatch(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }): z.input<typeof HazardsBatchResponse> {
+export function scoreBatch(
+  ctx: AccessContext,
+  request: { locations: BatchRequest["locations"]; slots: Slot[] },
+): z.input<typeof HazardsBatchResponse> {
   const engine = getRiskEngine();
   const scorer = new Scorer(engine, request.slots);
   const items = request.locations.map((l, i) => scoreLocation(scorer, engine, ctx, l, i));
-  return { ...batchHeader(engine, request.slots, items.length), errors: items.filter((i) => i.status === "error").length, items };
+  return {
+    ...batchHeader(engine, request.slots, items.length),
+    errors: items.filter((i) => i.status === "error").length,
+    items,
+  };
 }
 
 /**
@@ -206,7 +290,12 @@ function streamItems(
       if (next > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const end = Math.min(next + STREAM_CHUNK, request.locations.length);
       let chunk = "";
-      for (; next < end; next++) chunk += text(scoreLocation(scorer, engine, ctx, request.locations[next]!, next), header, request.locations[next]!);
+      for (; next < end; next++)
+        chunk += text(
+          scoreLocation(scorer, engine, ctx, request.locations[next]!, next),
+          header,
+          request.locations[next]!,
+        );
       controller.enqueue(encoder.encode(chunk));
       if (next >= request.locations.length) controller.close();
     },
@@ -214,13 +303,30 @@ function streamItems(
 }
 
 /** The NDJSON form: the header line, then each item as it is scored. */
-export function streamBatch(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }): ReadableStream<Uint8Array> {
-  return streamItems(ctx, request, (header) => `${JSON.stringify(header)}\n`, (item) => `${JSON.stringify(item)}\n`);
+export function streamBatch(
+  ctx: AccessContext,
+  request: { locations: BatchRequest["locations"]; slots: Slot[] },
+): ReadableStream<Uint8Array> {
+  return streamItems(
+    ctx,
+    request,
+    (header) => `${JSON.stringify(header)}\n`,
+    (item) => `${JSON.stringify(item)}\n`,
+  );
 }
 
 /** The CSV form: the header row, then one row per item × slot, with the versions on every row, in the version's columns. */
-export function streamBatchCsv(ctx: AccessContext, request: { locations: BatchRequest["locations"]; slots: Slot[] }, version: ApiVersion = LATEST_API_VERSION): ReadableStream<Uint8Array> {
-  return streamItems(ctx, request, () => `${batchCsvHeader(version)}\r\n`, (item, header, input) => batchCsvRows(item as CsvItem, header.slots, header, { version, input }));
+export function streamBatchCsv(
+  ctx: AccessContext,
+  request: { locations: BatchRequest["locations"]; slots: Slot[] },
+  version: ApiVersion = LATEST_API_VERSION,
+): ReadableStream<Uint8Array> {
+  return streamItems(
+    ctx,
+    request,
+    () => `${batchCsvHeader(version)}\r\n`,
+    (item, header, input) => batchCsvRows(item as CsvItem, header.slots, header, { version, input }),
+  );
 }
 
 /** `?format=` wins, then `Accept`; JSON otherwise. */
@@ -238,11 +344,18 @@ export function batchFormatOf(request: Request): BatchFormat {
 const readJson = (request: Request) => readJsonBody(request, API_BODY_MESSAGES.batchType);
 
 /** Ties an answer to what it depends on: the versions, the caller's access and the request itself. */
-export function batchEtag(engine: RiskEngine, ctx: AccessContext, format: BatchFormat, body: unknown, apiVersion: ApiVersion = LATEST_API_VERSION): string {
+export function batchEtag(
+  engine: RiskEngine,
+  ctx: AccessContext,
+  format: BatchFormat,
+  body: unknown,
+  apiVersion: ApiVersion = LATEST_API_VERSION,
+): string {
   return versionedEtag(engine.datasetVersion, METHODOLOGY_VERSION, [format, apiVersion, ctx.plan, ctx.ordered, body]);
 }
 
-export const BATCH_PRECONDITION_MESSAGE = "If-None-Match: * cannot hold for a batch: send the ETag of the answer you hold";
+export const BATCH_PRECONDITION_MESSAGE =
+  "If-None-Match: * cannot hold for a batch: send the ETag of the answer you hold";
 
 /** The route's action: POST only; a credential is required (an API key is counted by the batch's items). */
 export async function hazardsBatchAction(request: Request): Promise<Response> {
@@ -250,18 +363,28 @@ export async function hazardsBatchAction(request: Request): Promise<Response> {
     const format = batchFormatOf(request);
     const body = await readJson(request);
     const parsed = parseBatchRequest(body);
-    const caller = await requireApiCaller(request, "read", batchRequestCost(parsed.locations.length, parsed.slots.length));
+    const caller = await requireApiCaller(
+      request,
+      "read",
+      batchRequestCost(parsed.locations.length, parsed.slots.length),
+    );
     const ctx = await accessContextFor(caller);
     const engine = getRiskEngine();
     const apiVersion = apiVersionOf(request.headers.get(API_VERSION_HEADER)) ?? LATEST_API_VERSION;
     const etag = batchEtag(engine, ctx, format, body, apiVersion);
     const ifNoneMatch = request.headers.get("If-None-Match");
     // A POST's answer always exists: "*" cannot hold (RFC 9110 §13.1.2), so it is a 412 rather than a 304.
-    if (ifNoneMatch?.trim() === "*") throw withErrorCode(new AppError(BATCH_PRECONDITION_MESSAGE, 412), "precondition_failed");
+    if (ifNoneMatch?.trim() === "*")
+      throw withErrorCode(new AppError(BATCH_PRECONDITION_MESSAGE, 412), "precondition_failed");
     const notModified = etagMatches(ifNoneMatch, etag);
     if (notModified) await giveBackIfNotModified(request, 304);
     const rate = rateLimitStateOf(request);
-    const headers = new Headers({ ...API_RESPONSE_HEADERS, "Cache-Control": "private, no-cache", ETag: etag, ...(rate ? rateLimitHeaders(rate) : {}) });
+    const headers = new Headers({
+      ...API_RESPONSE_HEADERS,
+      "Cache-Control": "private, no-cache",
+      ETag: etag,
+      ...(rate ? rateLimitHeaders(rate) : {}),
+    });
     if (notModified) return new Response(null, { status: 304, headers });
     if (format === "ndjson") {
       headers.set("Content-Type", `${NDJSON_TYPE}; charset=utf-8`);
@@ -276,7 +399,8 @@ export async function hazardsBatchAction(request: Request): Promise<Response> {
   } catch (error) {
     const response = apiError(error);
     const rate = rateLimitStateOf(request);
-    if (rate && response.status !== 429) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
+    if (rate && response.status !== 429)
+      for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
     return response;
   }
 }

@@ -3,7 +3,13 @@
  * bind them to paths.
  */
 import { z } from "zod";
-import { MAX_LOCATIONS_PER_PURCHASE, MAX_ORDER_LOCATIONS, PACKAGE_TYPES, packageRegister, plainIntegerInput } from "~/domain/commerce/packages";
+import {
+  MAX_LOCATIONS_PER_PURCHASE,
+  MAX_ORDER_LOCATIONS,
+  PACKAGE_TYPES,
+  packageRegister,
+  plainIntegerInput,
+} from "~/domain/commerce/packages";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import * as contract from "~/domain/api-contract/orders";
 import { apiAnswer } from "./api-response.server";
@@ -11,10 +17,19 @@ import { int, methods, parse } from "./api-methods.server";
 import { requireApiCaller, resolveApiCaller } from "./keys/api-auth.server";
 import { readBody } from "../http/forms/form-flash.server";
 import { idempotencyKeyOf, replayHeaders } from "../commerce/orders/idempotency.server";
-import { buyLocationCredits, confirmPurchase, createSelfServiceOrder, leadPayment, listSelfServiceProducts, settleCheckoutPayment } from "../commerce/orders/orders.server";
+import {
+  buyLocationCredits,
+  confirmPurchase,
+  createSelfServiceOrder,
+  leadPayment,
+  listSelfServiceProducts,
+  settleCheckoutPayment,
+} from "../commerce/orders/orders.server";
 import { getPaymentProvider } from "../commerce/orders/payments.server";
 
-export const selfServiceProducts = methods({ GET: async () => apiAnswer(contract.SelfServiceProductsResponse, listSelfServiceProducts()) });
+export const selfServiceProducts = methods({
+  GET: async () => apiAnswer(contract.SelfServiceProductsResponse, listSelfServiceProducts()),
+});
 
 export const selfServiceCreateOrder = methods({
   POST: async (request) => {
@@ -22,7 +37,9 @@ export const selfServiceCreateOrder = methods({
     const { values } = await readBody(request);
     const body = parse(
       z.object({
-        products: z.array(z.union([z.number(), z.string()]), { required_error: "products is required" }).min(1, COMMERCE_MESSAGES.nothingToOrder),
+        products: z
+          .array(z.union([z.number(), z.string()]), { required_error: "products is required" })
+          .min(1, COMMERCE_MESSAGES.nothingToOrder),
         lead_id: int("lead_id", 1),
         total_locations: int("total_locations", 0, MAX_ORDER_LOCATIONS).default(0),
         valid_locations: int("valid_locations", 0, MAX_ORDER_LOCATIONS).default(0),
@@ -47,7 +64,12 @@ export const leadConfirmPurchase = methods({
     const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
     const body = parse(z.object({ lead_id: int("lead_id", 1), order_id: int("order_id", 1) }), values);
-    const result = await confirmPurchase({ userId: caller.user.id, leadId: body.lead_id, orderId: body.order_id, idempotencyKey: idempotencyKeyOf(request, values) });
+    const result = await confirmPurchase({
+      userId: caller.user.id,
+      leadId: body.lead_id,
+      orderId: body.order_id,
+      idempotencyKey: idempotencyKeyOf(request, values),
+    });
     return apiAnswer(contract.PurchaseResponse, result, { headers: replayHeaders(result) });
   },
 });
@@ -63,7 +85,13 @@ export const leadPaymentStatus = methods({
 export const packageRegisterHandler = methods({
   GET: async () => {
     const groups = packageRegister();
-    return apiAnswer(contract.PackageRegisterResponse, { status: "ok", ...(Object.fromEntries(groups.map((g) => [g.group, g.packages])) as Record<(typeof groups)[number]["group"], (typeof groups)[number]["packages"]>) });
+    return apiAnswer(contract.PackageRegisterResponse, {
+      status: "ok",
+      ...(Object.fromEntries(groups.map((g) => [g.group, g.packages])) as Record<
+        (typeof groups)[number]["group"],
+        (typeof groups)[number]["packages"]
+      >),
+    });
   },
 });
 
@@ -71,8 +99,23 @@ export const buyProducts = methods({
   POST: async (request) => {
     const caller = await requireApiCaller(request, "purchase");
     const { values } = await readBody(request);
-    const body = parse(z.object({ type: z.preprocess(plainIntegerInput, z.unknown()).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }) })), amount: int("amount", 1, MAX_LOCATIONS_PER_PURCHASE) }), values);
-    const result = await buyLocationCredits({ userId: caller.user.id, kind: PACKAGE_TYPES[body.type], amount: body.amount, idempotencyKey: idempotencyKeyOf(request, values) });
+    const body = parse(
+      z.object({
+        type: z.preprocess(plainIntegerInput, z.unknown()).pipe(
+          z.union([z.literal(1), z.literal(2), z.literal(3)], {
+            errorMap: () => ({ message: "type must be 1 (country), 2 (region) or 3 (hexagon)" }),
+          }),
+        ),
+        amount: int("amount", 1, MAX_LOCATIONS_PER_PURCHASE),
+      }),
+      values,
+    );
+    const result = await buyLocationCredits({
+      userId: caller.user.id,
+      kind: PACKAGE_TYPES[body.type],
+      amount: body.amount,
+      idempotencyKey: idempotencyKeyOf(request, values),
+    });
     return apiAnswer(contract.PurchaseResponse, result, { headers: replayHeaders(result) });
   },
 });

@@ -21,7 +21,9 @@ export async function reportBlockAction({ request }: ActionFunctionArgs, block: 
     for (const [k, v] of Object.entries(values)) if (typeof v === "string" && !query.has(k)) query.set(k, v);
     const upload = await resolveUpload(query, caller.user.id);
     const answer = await reportBlock(upload, caller.user.id, block);
-    return answer.status === 202 ? apiAnswer(ReportRunningResponse, answer.body, 202) : apiAnswer(ReportBlockResponses[block], answer.body, 200);
+    return answer.status === 202
+      ? apiAnswer(ReportRunningResponse, answer.body, 202)
+      : apiAnswer(ReportBlockResponses[block], answer.body, 200);
   } catch (error) {
     return apiError(error);
   }

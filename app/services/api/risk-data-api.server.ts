@@ -8,10 +8,23 @@ import { latLngToCell } from "h3-js";
 import { HEXAGON_RESOLUTION, isOpenLevel } from "~/domain/commerce/entitlements";
 import { HAZARDS, PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import {
-  SAMPLE_DEFAULT_LOCATION, hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema,
-  regionsParamsSchema, type HazardScoresParams, type PointHazardsParams,
+  SAMPLE_DEFAULT_LOCATION,
+  hazardScoresParamsSchema,
+  locationCodesParamsSchema,
+  periodsParamsSchema,
+  pointHazardsParamsSchema,
+  regionsParamsSchema,
+  type HazardScoresParams,
+  type PointHazardsParams,
 } from "~/domain/api/params/riskdb-params";
-import { DURATIONS, PERIODS, SCENARIOS, SCENARIO_IDS, periodsForScenario, type ScenarioId } from "~/domain/hazards/scenarios";
+import {
+  DURATIONS,
+  PERIODS,
+  SCENARIOS,
+  SCENARIO_IDS,
+  periodsForScenario,
+  type ScenarioId,
+} from "~/domain/hazards/scenarios";
 import { RiskInputError, RiskNotFoundError, getRiskEngine } from "~/risk/engine/load-engine.server";
 import { z } from "zod";
 import type * as contract from "~/domain/api-contract/risk";
@@ -20,9 +33,22 @@ import { REQUEST_ID_HEADER } from "~/domain/api/api-errors";
 import { API_VERSION_HEADER, API_VERSION_MESSAGE, apiVersionHeaders, apiVersionOf } from "~/domain/api/api-versions";
 import { rateLimitHeaders } from "~/domain/api/keys/api-limits";
 import type { AppLoadContext } from "@remix-run/node";
-import { anonymousRateStateOf, giveBackIfNotModified, limitAnonymousCaller, rateLimitStateOf, readBearer, resolveApiCaller } from "./keys/api-auth.server";
+import {
+  anonymousRateStateOf,
+  giveBackIfNotModified,
+  limitAnonymousCaller,
+  rateLimitStateOf,
+  readBearer,
+  resolveApiCaller,
+} from "./keys/api-auth.server";
 import { requestClientAddress } from "../http/client-address.server";
-import { NotEntitledError, assertCanAccess, assertFinestAccessibleLevel, parseLocationCode, type AccessCaller } from "../commerce/entitlements.server";
+import {
+  NotEntitledError,
+  assertCanAccess,
+  assertFinestAccessibleLevel,
+  parseLocationCode,
+  type AccessCaller,
+} from "../commerce/entitlements.server";
 import { BadRequestError, NotFoundError } from "../http/errors.server";
 import { nearestPlaceName } from "../maps/places.server";
 import { canonicalQuery, etagMatches, versionedEtag } from "./api-etag.server";
@@ -52,7 +78,12 @@ function preflight(): Response {
 /** Route `action` of every riskdb route: this API is read-only. */
 export function riskdbMethodNotAllowed({ request }: { request: Request }): Response {
   if (request.method === "OPTIONS") return preflight();
-  return withCors(json({ ...API_ERROR_MARK, error: `Method ${request.method} is not allowed; use GET` }, { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } }));
+  return withCors(
+    json(
+      { ...API_ERROR_MARK, error: `Method ${request.method} is not allowed; use GET` },
+      { status: 405, headers: { Allow: "GET, HEAD, OPTIONS" } },
+    ),
+  );
 }
 
 /** Engine errors become the service's typed errors (400 naming the parameter, 404). */
@@ -71,7 +102,15 @@ export function riskdbErrorResponse(error: unknown): Response {
   if (error instanceof NotEntitledError) {
     return withCors(
       json(
-        { ...API_ERROR_MARK, error: error.message, code: error.code, field: "location_code", kind: error.kind, location_code: error.locationCode, modal: error.modal },
+        {
+          ...API_ERROR_MARK,
+          error: error.message,
+          code: error.code,
+          field: "location_code",
+          kind: error.kind,
+          location_code: error.locationCode,
+          modal: error.modal,
+        },
         { status: 403, headers: { "Cache-Control": "no-store" } },
       ),
     );
@@ -140,7 +179,8 @@ async function reply(request: Request, fn: () => Answer | Promise<Answer>): Prom
   } catch (error) {
     const response = await finishApiResponse(request, riskdbErrorResponse(error));
     const rate = rateLimitStateOf(request) ?? anonymousRateStateOf(request);
-    if (rate && response.status !== 429) for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
+    if (rate && response.status !== 429)
+      for (const [name, value] of Object.entries(rateLimitHeaders(rate))) response.headers.set(name, value);
     return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
   }
 }
@@ -160,7 +200,11 @@ export function listCountries(): Answer_<"CountriesResponse"> {
 }
 
 export function listRegions(countryCode: string): Answer_<"RegionsResponse"> {
-  return { status: "ok" as const, country_code: countryCode.trim().toUpperCase(), regions: engine((e) => e.regions(countryCode)) };
+  return {
+    status: "ok" as const,
+    country_code: countryCode.trim().toUpperCase(),
+    regions: engine((e) => e.regions(countryCode)),
+  };
 }
 
 export function listDurations(): Answer_<"DurationsResponse"> {
@@ -171,7 +215,12 @@ export function listDurations(): Answer_<"DurationsResponse"> {
 export function listScenarios(): Answer_<"ScenariosResponse"> {
   return {
     status: "ok" as const,
-    scenarios: SCENARIO_IDS.map((id) => ({ id, name: SCENARIOS[id].name, ssp: SCENARIOS[id].ssp, narrative: SCENARIOS[id].narrative })),
+    scenarios: SCENARIO_IDS.map((id) => ({
+      id,
+      name: SCENARIOS[id].name,
+      ssp: SCENARIOS[id].ssp,
+      narrative: SCENARIOS[id].narrative,
+    })),
   };
 }
 
@@ -181,12 +230,25 @@ export function listHazardIds(): Answer_<"HazardIdsResponse"> {
 }
 
 export function listPeriods(scenario: ScenarioId, duration: string): Answer_<"PeriodsResponse"> {
-  return { status: "ok" as const, scenario, duration, periods: periodsForScenario(scenario).map((p) => ({ id: p, name: PERIODS[p].name })) };
+  return {
+    status: "ok" as const,
+    scenario,
+    duration,
+    periods: periodsForScenario(scenario).map((p) => ({ id: p, name: PERIODS[p].name })),
+  };
 }
 
 export function locationCodes(lat: number, lon: number): Answer_<"LocationCodesResponse"> {
   const r = engine((e) => e.locate(lat, lon));
-  if (r.status !== "ok") return { status: r.status, reason: r.reason, message: r.message, hexagon_code: null, region_code: null, country_code: null };
+  if (r.status !== "ok")
+    return {
+      status: r.status,
+      reason: r.reason,
+      message: r.message,
+      hexagon_code: null,
+      region_code: null,
+      country_code: null,
+    };
   return r;
 }
 
@@ -210,7 +272,10 @@ export function datasetStatistic(): Answer_<"StatisticResponse"> {
  * ordered or in a paid report, else the region, else the country; `location_type` says which. At the hexagon level the
  * scores are the point's own (its drivers at their finest resolution). `explain` follows the same rule.
  */
-export async function pointHazards(caller: AccessCaller | null, p: PointHazardsParams): Promise<Answer_<"PointHazardsResponse">> {
+export async function pointHazards(
+  caller: AccessCaller | null,
+  p: PointHazardsParams,
+): Promise<Answer_<"PointHazardsResponse">> {
   const loc = engine((e) => e.placePoint(p.lat, p.lon));
   if (loc.status !== "ok") return { status: loc.status, reason: loc.reason, message: loc.message, hazards: null };
   const level = await assertFinestAccessibleLevel(caller, loc);
@@ -218,7 +283,10 @@ export async function pointHazards(caller: AccessCaller | null, p: PointHazardsP
   // at the hexagon level the point's own scores; at a region or country its rollup, coastal hazards masked inland
   const placeName = level.kind === "hexagon" ? undefined : (pointPlace(p.lat, p.lon).name ?? undefined);
   const scored = engine((e) => e.scoreAt(loc, level, p.scenario, p.period, { explain: p.explain, place, placeName }));
-  const r = level.kind === "hexagon" || p.explain ? scored : { ...scored, hazards: scored.hazards.map((h) => (h.state === "not_applicable" ? withoutExplanation(h) : h)) };
+  const r =
+    level.kind === "hexagon" || p.explain
+      ? scored
+      : { ...scored, hazards: scored.hazards.map((h) => (h.state === "not_applicable" ? withoutExplanation(h) : h)) };
   return {
     status: "ok" as const,
     ...versions(),
@@ -267,9 +335,15 @@ function pointScoredInHexagon(lat: number, lon: number, hexagon: string): boolea
  * Scores of a country, region or hexagon for one scenario and period. Countries are open to anyone; other codes go
  * through the entitlement service. A hexagon also needs lat and lon of a point inside it.
  */
-export async function hazardScores(request: Request, p: HazardScoresParams): Promise<{ body: Answer_<"HazardScoresResponse">; free: boolean }> {
+export async function hazardScores(
+  request: Request,
+  p: HazardScoresParams,
+): Promise<{ body: Answer_<"HazardScoresResponse">; free: boolean }> {
   const ref = parseLocationCode(p.location_code);
-  const place = p.explain && ref.kind === "hexagon" && p.lat !== undefined && p.lon !== undefined ? pointPlace(p.lat, p.lon) : undefined;
+  const place =
+    p.explain && ref.kind === "hexagon" && p.lat !== undefined && p.lon !== undefined
+      ? pointPlace(p.lat, p.lon)
+      : undefined;
   const result = engine((e) => e.scores(ref.code, p.scenario, p.period, { explain: p.explain, place }));
   // Open levels skip the caller lookup: no database work on the most common anonymous request.
   const free = isOpenLevel(ref.kind);
@@ -308,7 +382,8 @@ const endpoint = (fn: (request: Request) => Answer | Promise<Answer>, params?: z
         ? Promise.resolve(PREFLIGHT_REPLY)
         : reply(request, async () => {
             if (context) await limitAnonymousCaller(request, requestClientAddress(request, context));
-            if (!apiVersionOf(request.headers.get(API_VERSION_HEADER))) throw new BadRequestError(API_VERSION_MESSAGE, API_VERSION_HEADER);
+            if (!apiVersionOf(request.headers.get(API_VERSION_HEADER)))
+              throw new BadRequestError(API_VERSION_MESSAGE, API_VERSION_HEADER);
             // A presented credential that does not check out is a 401 on every path, open data included, and a valid
             // key is counted (and told its limit) wherever it is sent.
             if (readBearer(request)) await resolveApiCaller(request);
@@ -324,7 +399,10 @@ const endpoint = (fn: (request: Request) => Answer | Promise<Answer>, params?: z
  */
 export const riskdbEndpoints = {
   countries: endpoint(() => ({ body: listCountries(), cache: PUBLIC_CACHE })),
-  regions: endpoint((request) => ({ body: listRegions(parseQuery(regionsParamsSchema, request).country_code), cache: PUBLIC_CACHE }), regionsParamsSchema),
+  regions: endpoint(
+    (request) => ({ body: listRegions(parseQuery(regionsParamsSchema, request).country_code), cache: PUBLIC_CACHE }),
+    regionsParamsSchema,
+  ),
   durations: endpoint(() => ({ body: listDurations(), cache: PUBLIC_CACHE })),
   scenarios: endpoint(() => ({ body: listScenarios(), cache: PUBLIC_CACHE })),
   hazardIds: endpoint(() => ({ body: listHazardIds(), cache: PUBLIC_CACHE })),
@@ -345,7 +423,12 @@ export const riskdbEndpoints = {
     const params = parseQuery(pointHazardsParamsSchema, request);
     const caller = await resolveApiCaller(request);
     // The answer depends on who asks: only the anonymous one may sit in a shared cache.
-    return { body: await pointHazards(caller, params), cache: caller ? undefined : PUBLIC_CACHE, vary: "Authorization, Cookie", versioned: true };
+    return {
+      body: await pointHazards(caller, params),
+      cache: caller ? undefined : PUBLIC_CACHE,
+      vary: "Authorization, Cookie",
+      versioned: true,
+    };
   }, pointHazardsParamsSchema),
 };
 

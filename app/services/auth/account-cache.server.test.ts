@@ -8,7 +8,8 @@ import { saveBillingInfo, setTermsConsent } from "../commerce/billing.server";
 import { buyLocationCredits, purchasePackages } from "../commerce/orders/orders.server";
 
 const getDb = setupTestDatabase();
-const bearer = (token: string) => new Request("http://localhost/api/riskdb/get_data/hazards", { headers: { Authorization: `Bearer ${token}` } });
+const bearer = (token: string) =>
+  new Request("http://localhost/api/riskdb/get_data/hazards", { headers: { Authorization: `Bearer ${token}` } });
 
 /** The database tells a change at commit; the listener hears it as soon as the query that committed has answered. */
 const settle = () => new Promise((r) => setTimeout(r, 20));
@@ -45,7 +46,9 @@ describe("account cache", () => {
     const token = await createSession(user.id);
     expect((await getSessionUser(bearer(token)))?.id).toBe(user.id);
     expect((await getUserEntitlements(user)).ordered.hexagon).toEqual([]);
-    await getDb().execute(sql`insert into location_entitlements (user_id, kind, code, source) values (${user.id}, 'hexagon', '841f1d5ffffffff', 'grant')`);
+    await getDb().execute(
+      sql`insert into location_entitlements (user_id, kind, code, source) values (${user.id}, 'hexagon', '841f1d5ffffffff', 'grant')`,
+    );
     await getDb().execute(sql`delete from sessions where user_id = ${user.id}`);
     await settle();
     expect(await getSessionUser(bearer(token))).toBeNull();
@@ -62,12 +65,16 @@ describe("account cache from one test's database to the next", () => {
   const id = "00000000-0000-4000-8000-00000000ca01";
   const user = { id, planCode: "PREMIUM" };
   const insertUser = () =>
-    getDb().execute(sql`insert into users (id, email, password_hash, plan_code) values (${id}, 'cache-handover@example.com', 'x', 'PREMIUM')`);
+    getDb().execute(
+      sql`insert into users (id, email, password_hash, plan_code) values (${id}, 'cache-handover@example.com', 'x', 'PREMIUM')`,
+    );
 
   it("fills the cache from the first test's database", async () => {
     expect(await listenForAccountChanges()).toBe(true);
     await insertUser();
-    await getDb().execute(sql`insert into location_entitlements (user_id, kind, code, source) values (${id}, 'hexagon', '841f1d5ffffffff', 'grant')`);
+    await getDb().execute(
+      sql`insert into location_entitlements (user_id, kind, code, source) values (${id}, 'hexagon', '841f1d5ffffffff', 'grant')`,
+    );
     await settle();
     expect((await getUserEntitlements(user)).ordered.hexagon).toEqual(["841f1d5ffffffff"]);
     // Kept: the row removed behind the cache's back (no trigger fires for it) is still in the value served.
@@ -83,7 +90,9 @@ describe("account cache from one test's database to the next", () => {
     // And it listens on this database: an order made here shows at once.
     expect(await listenForAccountChanges()).toBe(true);
     expect((await getUserEntitlements(user)).ordered.hexagon).toEqual([]);
-    await getDb().execute(sql`insert into location_entitlements (user_id, kind, code, source) values (${id}, 'hexagon', '841f1d5ffffffff', 'order')`);
+    await getDb().execute(
+      sql`insert into location_entitlements (user_id, kind, code, source) values (${id}, 'hexagon', '841f1d5ffffffff', 'order')`,
+    );
     await settle();
     expect((await getUserEntitlements(user)).ordered.hexagon).toEqual(["841f1d5ffffffff"]);
   });
@@ -122,13 +131,17 @@ describe("account cache and changes told while a value loads", () => {
  * that request's answer fresh.
  */
 describe("account cache on the instance that wrote", () => {
-  const TRIGGERS = ["users", "location_entitlements", "credit_ledger"].map((table) => [table, `${table}_account_changed`] as const);
+  const TRIGGERS = ["users", "location_entitlements", "credit_ledger"].map(
+    (table) => [table, `${table}_account_changed`] as const,
+  );
   async function withoutNotify(run: () => Promise<void>) {
-    for (const [table, trigger] of TRIGGERS) await getDb().execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
+    for (const [table, trigger] of TRIGGERS)
+      await getDb().execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
     try {
       await run();
     } finally {
-      for (const [table, trigger] of TRIGGERS) await getDb().execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
+      for (const [table, trigger] of TRIGGERS)
+        await getDb().execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
     }
   }
   const billing = {
@@ -150,7 +163,13 @@ describe("account cache on the instance that wrote", () => {
     await settle();
     await withoutNotify(async () => {
       expect((await getSessionUser(bearer(token)))?.planCode).toBe("DISCOVERY");
-      const upgraded = await purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", planCode: "PREMIUM", packages: [], idempotencyKey: "cache-upgrade-1" });
+      const upgraded = await purchasePackages({
+        userId: user.id,
+        currentPlan: "DISCOVERY",
+        planCode: "PREMIUM",
+        packages: [],
+        idempotencyKey: "cache-upgrade-1",
+      });
       expect(upgraded).toMatchObject({ status: "paid" });
       expect((await getSessionUser(bearer(token)))?.planCode).toBe("PREMIUM");
 

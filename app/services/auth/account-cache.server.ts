@@ -113,7 +113,8 @@ function listeningOn(db: Database): boolean {
 
 function lost(state: typeof listening, error?: unknown) {
   if (!state || listening !== state) return;
-  if (error) logger.warn({ err: error }, "account changes: listening connection lost; nothing is kept until it is back");
+  if (error)
+    logger.warn({ err: error }, "account changes: listening connection lost; nothing is kept until it is back");
   listening = null;
   accountChanged("*");
   // Back to the pool, destroyed: a pool does not end while a connection is out.
@@ -125,12 +126,16 @@ function startListening(db: Database) {
   if (listening?.db === db) return;
   const previous = listening;
   accountChanged("*");
-  const state: NonNullable<typeof listening> = { db, ready: false, started: Promise.resolve(), stop: async () => undefined };
+  const state: NonNullable<typeof listening> = {
+    db,
+    ready: false,
+    started: Promise.resolve(),
+    stop: async () => undefined,
+  };
   listening = state;
   void previous?.stop();
   const client = (db as unknown as { $client: unknown }).$client as
-    | { listen: (channel: string, cb: (payload: string) => void) => Promise<() => Promise<void>> }
-    | pg.Pool;
+    { listen: (channel: string, cb: (payload: string) => void) => Promise<() => Promise<void>> } | pg.Pool;
   const onPayload = (payload: string | undefined) => {
     if (listening === state && payload) accountChanged(payload);
   };
@@ -175,4 +180,3 @@ export async function listenForAccountChanges(): Promise<boolean> {
   await listening?.started;
   return listeningOn(db);
 }
-

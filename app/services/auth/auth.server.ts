@@ -1,7 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
 import { apiKeys, passwordResetTokens, signupRequests, users } from "#db/schema/index";
-import { AUTH_MESSAGES, LOGIN_LIMITS, PASSWORD_RESET_LIMITS, PASSWORD_RESET_TTL_MINUTES, SIGNUP_CONFIRM_TTL_MINUTES, SIGNUP_LIMITS, loginSlowDownMs } from "~/domain/auth/auth";
+import {
+  AUTH_MESSAGES,
+  LOGIN_LIMITS,
+  PASSWORD_RESET_LIMITS,
+  PASSWORD_RESET_TTL_MINUTES,
+  SIGNUP_CONFIRM_TTL_MINUTES,
+  SIGNUP_LIMITS,
+  loginSlowDownMs,
+} from "~/domain/auth/auth";
 import { FREE_PLAN } from "~/domain/commerce/plans";
 import { getEnv } from "~/env.server";
 import { getDb } from "../infra/db.server";
@@ -9,7 +17,14 @@ import { BadRequestError, ConflictError, TooManyRequestsError } from "../http/er
 import { RecipientLimitError, sendMail } from "../mail/mail.server";
 import { createOpaqueToken, hashPassword, hashToken, verifyPassword } from "./password.server";
 import { newPasswordProblem } from "./password-strength.server";
-import { clearEvents, countRecent, isLimited, recordEvent, releaseEvents, reserveAttempt } from "../http/rate-limit.server";
+import {
+  clearEvents,
+  countRecent,
+  isLimited,
+  recordEvent,
+  releaseEvents,
+  reserveAttempt,
+} from "../http/rate-limit.server";
 import { logger } from "../infra/logger.server";
 import { createSession, revokeUserSessions } from "./session.server";
 import { forgetAccount } from "./account-cache.server";
@@ -26,14 +41,23 @@ export interface SignupInput {
  * do: the limits and the password check, then the per-address work started and not awaited. A new address gets a
  * link that creates the account; an address that has one gets a note to its owner instead.
  */
-export async function signUp(input: SignupInput, client = "unknown", redirectTo?: string): Promise<{ delivery: Promise<void> }> {
+export async function signUp(
+  input: SignupInput,
+  client = "unknown",
+  redirectTo?: string,
+): Promise<{ delivery: Promise<void> }> {
   const key = `signup:client:${client}`;
   if (await isLimited(key, SIGNUP_LIMITS.perClient, SIGNUP_LIMITS.windowMinutes)) {
-    throw new TooManyRequestsError(AUTH_MESSAGES.tooManySignups(SIGNUP_LIMITS.windowMinutes), SIGNUP_LIMITS.windowMinutes * 60);
+    throw new TooManyRequestsError(
+      AUTH_MESSAGES.tooManySignups(SIGNUP_LIMITS.windowMinutes),
+      SIGNUP_LIMITS.windowMinutes * 60,
+    );
   }
   await recordEvent(key);
   await assertStrongPassword(input.password, "password", [input.email, input.firstName, input.lastName]);
-  const delivery = sendSignupMail({ ...input, email: input.email.toLowerCase() }, redirectTo).catch((error: unknown) => logger.error({ err: error }, "sign-up mail failed"));
+  const delivery = sendSignupMail({ ...input, email: input.email.toLowerCase() }, redirectTo).catch((error: unknown) =>
+    logger.error({ err: error }, "sign-up mail failed"),
+  );
   return { delivery };
 }
 
@@ -70,7 +94,9 @@ async function sendSignupMail(input: SignupInput, redirectTo: string | undefined
     }
     const { token, hash } = createOpaqueToken();
     // The newest sign-up for an address is the one its link finishes; expired ones (and their hashes) go.
-    await db.delete(signupRequests).where(or(eq(signupRequests.email, input.email), lt(signupRequests.expiresAt, new Date())));
+    await db
+      .delete(signupRequests)
+      .where(or(eq(signupRequests.email, input.email), lt(signupRequests.expiresAt, new Date())));
     await db.insert(signupRequests).values({
       id: hash,
       email: input.email,
@@ -103,7 +129,10 @@ async function sendSignupMail(input: SignupInput, redirectTo: string | undefined
 
 async function findSignupRequest(token: string) {
   const db = await getDb();
-  const [row] = await db.select().from(signupRequests).where(eq(signupRequests.id, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(signupRequests)
+    .where(eq(signupRequests.id, hashToken(token)));
   if (!row) throw new BadRequestError(AUTH_MESSAGES.signupInvalid, "token");
   if (row.expiresAt.getTime() < Date.now()) throw new BadRequestError(AUTH_MESSAGES.signupExpired, "token");
   return row;
@@ -120,7 +149,13 @@ export async function confirmSignup(token: string, userAgent?: string | null) {
   const db = await getDb();
   const [user] = await db
     .insert(users)
-    .values({ email: request.email, passwordHash: request.passwordHash, firstName: request.firstName, lastName: request.lastName, planCode: FREE_PLAN })
+    .values({
+      email: request.email,
+      passwordHash: request.passwordHash,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      planCode: FREE_PLAN,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning();
   await db.delete(signupRequests).where(eq(signupRequests.email, request.email));
@@ -186,7 +221,10 @@ export function passwordResetUrl(token: string) {
  * The limits, then the per-address work started and not awaited, so the caller answers at once: a known address
  * and an unknown one take the same time to answer (the lookup, the token and the outbox row come after).
  */
-export async function acceptPasswordReset(emailInput: string, client = "unknown"): Promise<{ delivery: Promise<void> }> {
+export async function acceptPasswordReset(
+  emailInput: string,
+  client = "unknown",
+): Promise<{ delivery: Promise<void> }> {
   const email = emailInput.toLowerCase();
   const { windowMinutes, perClient, perEmail } = PASSWORD_RESET_LIMITS;
   const byClient = `reset:client:${client}`;
@@ -195,13 +233,18 @@ export async function acceptPasswordReset(emailInput: string, client = "unknown"
     throw new TooManyRequestsError(AUTH_MESSAGES.tooManyResets(windowMinutes), windowMinutes * 60);
   }
   await recordEvent(byClient, byEmail);
-  const delivery = sendResetLink(email).catch((error: unknown) => logger.error({ err: error }, "password reset mail failed"));
+  const delivery = sendResetLink(email).catch((error: unknown) =>
+    logger.error({ err: error }, "password reset mail failed"),
+  );
   return { delivery };
 }
 
 async function sendResetLink(email: string) {
   const db = await getDb();
-  const [user] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, email));
+  const [user] = await db
+    .select({ id: users.id, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.email, email));
   if (!user) return;
   const { token, hash } = createOpaqueToken();
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
@@ -213,19 +256,19 @@ async function sendResetLink(email: string) {
   const link = passwordResetUrl(token);
   try {
     await sendMail({
-    to: email,
-    subject: "Reset your password",
-    kind: "password-reset",
-    text: [
-      `Hello ${user.firstName || ""},`.trim(),
-      "",
-      "Someone (hopefully you) asked to reset the password of your Climate Risk account.",
-      `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
-      link,
-      "",
-      "If you did not ask for this, ignore this e-mail: your password stays as it is.",
-    ].join("\n"),
-    html: `<p>Someone (hopefully you) asked to reset the password of your Climate Risk account.</p><p><a href="${link}">Choose a new password</a> (valid for ${PASSWORD_RESET_TTL_MINUTES} minutes).</p><p>If you did not ask for this, ignore this e-mail.</p>`,
+      to: email,
+      subject: "Reset your password",
+      kind: "password-reset",
+      text: [
+        `Hello ${user.firstName || ""},`.trim(),
+        "",
+        "Someone (hopefully you) asked to reset the password of your Climate Risk account.",
+        `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+        link,
+        "",
+        "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+      ].join("\n"),
+      html: `<p>Someone (hopefully you) asked to reset the password of your Climate Risk account.</p><p><a href="${link}">Choose a new password</a> (valid for ${PASSWORD_RESET_TTL_MINUTES} minutes).</p><p>If you did not ask for this, ignore this e-mail.</p>`,
     });
   } catch (error) {
     // The same answer as for any address: the limit must not tell a stranger that this account exists.
@@ -236,7 +279,10 @@ async function sendResetLink(email: string) {
 /** Revokes every API key of a user: a password change or reset is when a leaked credential is cut off. */
 async function revokeApiKeys(userId: string) {
   const db = await getDb();
-  await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
   // The keys stop here at once; other instances when the NOTIFY comes.
   forgetAccount(userId);
 }
@@ -244,7 +290,10 @@ async function revokeApiKeys(userId: string) {
 /** Checks a reset token without using it, so the form can say at once whether the link still works. */
 export async function checkPasswordResetToken(token: string) {
   const db = await getDb();
-  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.id, hashToken(token)));
   if (!row) throw new BadRequestError(AUTH_MESSAGES.resetInvalid, "token");
   if (row.usedAt) throw new BadRequestError(AUTH_MESSAGES.resetUsed, "token");
   if (row.expiresAt.getTime() < Date.now()) throw new BadRequestError(AUTH_MESSAGES.resetExpired, "token");
@@ -254,9 +303,16 @@ export async function checkPasswordResetToken(token: string) {
 export async function resetPassword(token: string, newPassword: string) {
   const row = await checkPasswordResetToken(token);
   const db = await getDb();
-  const [owner] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.userId));
+  const [owner] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, row.userId));
   // Checked before the link is used up, so a refused password can be corrected with the same link.
-  await assertStrongPassword(newPassword, "password", [owner?.email ?? "", owner?.firstName ?? "", owner?.lastName ?? ""]);
+  await assertStrongPassword(newPassword, "password", [
+    owner?.email ?? "",
+    owner?.firstName ?? "",
+    owner?.lastName ?? "",
+  ]);
   const used = await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
@@ -270,7 +326,9 @@ export async function resetPassword(token: string, newPassword: string) {
     .returning({ email: users.email });
   await revokeUserSessions(row.userId);
   await revokeApiKeys(row.userId);
-  await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), ne(passwordResetTokens.id, row.id)));
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, row.userId), ne(passwordResetTokens.id, row.id)));
   if (user) await clearEvents(accountKey(user.email));
 }
 

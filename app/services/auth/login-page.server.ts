@@ -12,7 +12,15 @@ import { isAppError } from "../http/errors.server";
 import { replyWithServiceError } from "../http/forms/form-errors.server";
 import { redirectWithToast, toastHeader } from "../http/forms/toast.server";
 import { readFormData } from "../http/forms/form-body.server";
-import { acceptPasswordReset, checkPasswordResetToken, checkSignupToken, confirmSignup, logIn, resetPassword, signUp } from "./auth.server";
+import {
+  acceptPasswordReset,
+  checkPasswordResetToken,
+  checkSignupToken,
+  confirmSignup,
+  logIn,
+  resetPassword,
+  signUp,
+} from "./auth.server";
 import { getSessionUser, serializeSessionCookie } from "./session.server";
 
 export async function loginPageResponse(request: Request) {
@@ -88,7 +96,10 @@ export async function loginActionResponse(request: Request, context: AppLoadCont
       case "signup":
         // Answered before the per-address work: a new address and one with an account get the same answer.
         await signUp(value, client, value.redirectTo ? safeRedirectPath(value.redirectTo) : undefined);
-        return redirectWithToast("/dashboard/login?notice=signup-sent", { type: "success", description: AUTH_MESSAGES.signupSent });
+        return redirectWithToast("/dashboard/login?notice=signup-sent", {
+          type: "success",
+          description: AUTH_MESSAGES.signupSent,
+        });
       case "confirm_signup": {
         const { token, redirectTo } = await confirmSignup(value.token, userAgent);
         return redirect(safeRedirectPath(redirectTo), {
@@ -101,7 +112,10 @@ export async function loginActionResponse(request: Request, context: AppLoadCont
       case "forgot":
         // Answered before the per-address work: known and unknown addresses take the same time.
         await acceptPasswordReset(value.email, client);
-        return redirectWithToast("/dashboard/login?notice=reset-sent", { type: "success", description: AUTH_MESSAGES.resetSent });
+        return redirectWithToast("/dashboard/login?notice=reset-sent", {
+          type: "success",
+          description: AUTH_MESSAGES.resetSent,
+        });
       case "reset":
         await resetPassword(value.token, value.password);
         return redirectWithToast("/dashboard/login?notice=password-changed", {

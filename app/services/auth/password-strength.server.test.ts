@@ -62,7 +62,9 @@ describe("newPasswordProblem (zxcvbn estimate)", () => {
   it("accepts a long unusual passphrase, and counts the user's own name and e-mail as known words", async () => {
     expect(await newPasswordProblem("Tr1cky-Fjord-Lantern")).toBeNull();
     expect(await newPasswordProblem("oyelaran1990")).toBeNull();
-    expect(await newPasswordProblem("oyelaran1990", ["margarethe.oyelaran@example.com", "Margarethe", "Oyelaran"])).not.toBeNull();
+    expect(
+      await newPasswordProblem("oyelaran1990", ["margarethe.oyelaran@example.com", "Margarethe", "Oyelaran"]),
+    ).not.toBeNull();
   });
 
   it("refuses the README's demo password in production only", async () => {

@@ -6,7 +6,11 @@ import { isProduction } from "~/env.server";
 let estimator: Promise<ZxcvbnFactory> | undefined;
 
 function loadEstimator(): Promise<ZxcvbnFactory> {
-  estimator ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]).then(
+  estimator ??= Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+  ]).then(
     ([core, common, en]) =>
       new core.ZxcvbnFactory({
         dictionary: { ...common.dictionary, ...en.dictionary },
@@ -26,7 +30,9 @@ export async function newPasswordProblem(password: string, userInputs: string[] 
   const zxcvbn = await loadEstimator();
   // zxcvbn is quadratic in the length; beyond 100 characters the tail adds nothing to its estimate.
   // The estimator matches whole lower-case words: "Ann.Lee@example.com" counts as "ann", "lee", "example", "com".
-  const words = userInputs.flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length >= 3);
+  const words = userInputs
+    .flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .filter((w) => w.length >= 3);
   const result = zxcvbn.check(password.slice(0, 100), words);
   return passwordStrengthProblem({ score: result.score, warning: result.feedback.warning, isDemoPassword });
 }

@@ -35,7 +35,8 @@ export const hashSlots = {
 };
 
 // The request's app turn is given back while the hash waits for its slot and runs on the thread pool.
-const scrypt: typeof rawScrypt = (password, salt, keylen, options) => offTurn(() => hashSlots.run(() => rawScrypt(password, salt, keylen, options)));
+const scrypt: typeof rawScrypt = (password, salt, keylen, options) =>
+  offTurn(() => hashSlots.run(() => rawScrypt(password, salt, keylen, options)));
 
 /** scrypt is memory-hard: N=2^15, r=8 needs 32 MiB per hash, which makes GPU guessing expensive. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 };

@@ -58,7 +58,9 @@ export async function createSession(userId: string, userAgent?: string | null): 
 }
 
 /** Sessions by token hash, with their end; a token that names no live session is not kept (see AccountCache). */
-const sessionsByHash = new AccountCache<{ user: SessionUser; expiresAt: Date } | null>((found) => found?.user.id ?? null);
+const sessionsByHash = new AccountCache<{ user: SessionUser; expiresAt: Date } | null>(
+  (found) => found?.user.id ?? null,
+);
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const token = readSessionToken(request);

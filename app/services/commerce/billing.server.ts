@@ -6,7 +6,10 @@ import { TERMS_VERSION } from "~/domain/commerce/orders";
 import { getDb } from "../infra/db.server";
 import type { Executor } from "./ledger.server";
 
-export async function getBillingInfo(userId: string, executor?: Executor): Promise<BillingInfoValue & { filled: boolean }> {
+export async function getBillingInfo(
+  userId: string,
+  executor?: Executor,
+): Promise<BillingInfoValue & { filled: boolean }> {
   const db = executor ?? (await getDb());
   const [row] = await db.select().from(billingInfo).where(eq(billingInfo.userId, userId));
   const value: BillingInfoValue = row
@@ -16,7 +19,14 @@ export async function getBillingInfo(userId: string, executor?: Executor): Promi
         first_name: row.firstName,
         last_name: row.lastName,
         phone: row.phone,
-        company: { name: row.companyName, country: row.companyCountry, zip: row.companyZip, city: row.companyCity, street: row.companyStreet, vat_number: row.companyVatNumber },
+        company: {
+          name: row.companyName,
+          country: row.companyCountry,
+          zip: row.companyZip,
+          city: row.companyCity,
+          street: row.companyStreet,
+          vat_number: row.companyVatNumber,
+        },
       }
     : EMPTY_BILLING;
   return { ...value, filled: isBillingFilled(value) };
@@ -38,13 +48,24 @@ export async function saveBillingInfo(userId: string, v: BillingInfoValue) {
     companyVatNumber: v.company.vat_number,
     updatedAt: new Date(),
   };
-  await db.insert(billingInfo).values({ userId, ...row }).onConflictDoUpdate({ target: billingInfo.userId, set: row });
+  await db
+    .insert(billingInfo)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: billingInfo.userId, set: row });
   return getBillingInfo(userId);
 }
 
-export async function getTermsConsent(userId: string, executor?: Executor): Promise<{ terms_conditions: boolean; version: string | null; accepted_at: string | null; current_version: string }> {
+export async function getTermsConsent(
+  userId: string,
+  executor?: Executor,
+): Promise<{ terms_conditions: boolean; version: string | null; accepted_at: string | null; current_version: string }> {
   const db = executor ?? (await getDb());
-  const [row] = await db.select().from(termsConsents).where(eq(termsConsents.userId, userId)).orderBy(desc(termsConsents.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(termsConsents)
+    .where(eq(termsConsents.userId, userId))
+    .orderBy(desc(termsConsents.id))
+    .limit(1);
   return {
     terms_conditions: Boolean(row?.accepted && row.version === TERMS_VERSION),
     version: row?.version ?? null,

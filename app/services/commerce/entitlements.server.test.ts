@@ -6,13 +6,22 @@ import { setupTestDatabase } from "#db/testing";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
 import {
-  LimitReachedError, NotEntitledError, assertCanAccess, getAvailableLocations, getUserEntitlements, grantLocation, grantReportHexagons,
+  LimitReachedError,
+  NotEntitledError,
+  assertCanAccess,
+  getAvailableLocations,
+  getUserEntitlements,
+  grantLocation,
+  grantReportHexagons,
 } from "./entitlements.server";
 
 const getDb = setupTestDatabase();
 const LONDON = "84194adffffffff";
 const limitsOf = (code: string) => PLAN_DEFINITIONS.find((p) => p.code === code)!;
-const allCountries = () => getRiskEngine().countries().map((c) => c.country_code);
+const allCountries = () =>
+  getRiskEngine()
+    .countries()
+    .map((c) => c.country_code);
 
 describe("available locations", () => {
   it("a DISCOVERY user sees every country, marked free, no region or hexagon, no limits and the tariff name", async () => {
@@ -44,7 +53,11 @@ describe("available locations", () => {
     expect(a.free_order_list.region).toEqual([]);
     expect(a.free_order_list.hexagon).toEqual([]);
     const plan = limitsOf("PREMIUM");
-    expect([a.limit_country, a.limit_region, a.limit_hexagon]).toEqual([plan.limitCountry - 1, plan.limitRegion - 1, plan.limitHexagon]);
+    expect([a.limit_country, a.limit_region, a.limit_hexagon]).toEqual([
+      plan.limitCountry - 1,
+      plan.limitRegion - 1,
+      plan.limitHexagon,
+    ]);
     expect(a.tariff).toEqual({ name: "PREMIUM" });
   });
 
@@ -55,7 +68,8 @@ describe("available locations", () => {
     const e = await getUserEntitlements(user);
     expect(e.ordered.hexagon).toHaveLength(3);
     expect(e.spent.hexagon).toBe(1);
-    for (const k of ["country", "region", "hexagon"] as const) expect(e.remaining[k]).toBe(e.planLimits[k] + e.purchased[k] - e.spent[k]);
+    for (const k of ["country", "region", "hexagon"] as const)
+      expect(e.remaining[k]).toBe(e.planLimits[k] + e.purchased[k] - e.spent[k]);
   });
 });
 
@@ -72,7 +86,10 @@ describe("grantLocation", () => {
   it("refuses malformed codes (400), codes the dataset lacks (404) and orders beyond the limit", async () => {
     const user = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
     await expect(grantLocation(user.id, "not a code")).rejects.toMatchObject({ status: 400, field: "location_code" });
-    await expect(grantLocation(user.id, "ZZ")).rejects.toMatchObject({ status: 404, message: "unknown country code ZZ" });
+    await expect(grantLocation(user.id, "ZZ")).rejects.toMatchObject({
+      status: 404,
+      message: "unknown country code ZZ",
+    });
     await expect(grantLocation(user.id, "GB-XXX")).rejects.toMatchObject({ status: 404 });
     // DISCOVERY has no allowance: an order is refused, a grant (support gesture) is not.
     await expect(grantLocation(user.id, "ES", "order")).rejects.toBeInstanceOf(LimitReachedError);
@@ -94,21 +111,39 @@ describe("assertCanAccess", () => {
     const discovery = (await createUser(getDb(), { planCode: "DISCOVERY" }))!;
     const p = assertCanAccess({ user: premium, viaApiKey: false }, "IT-RM");
     await expect(p).rejects.toBeInstanceOf(NotEntitledError);
-    await expect(p).rejects.toMatchObject({ status: 403, modal: "buyDataModal", kind: "region", locationCode: "IT-RM", code: "not_entitled" });
-    await expect(assertCanAccess({ user: discovery, viaApiKey: false }, "IT-RM")).rejects.toMatchObject({ modal: "addCreditsModal" });
+    await expect(p).rejects.toMatchObject({
+      status: 403,
+      modal: "buyDataModal",
+      kind: "region",
+      locationCode: "IT-RM",
+      code: "not_entitled",
+    });
+    await expect(assertCanAccess({ user: discovery, viaApiKey: false }, "IT-RM")).rejects.toMatchObject({
+      modal: "addCreditsModal",
+    });
     await grantLocation(premium.id, "IT-RM", "order");
-    await expect(assertCanAccess({ user: premium, viaApiKey: false }, "it-rm")).resolves.toMatchObject({ reason: "ordered" });
+    await expect(assertCanAccess({ user: premium, viaApiKey: false }, "it-rm")).resolves.toMatchObject({
+      reason: "ordered",
+    });
   });
 
   it("hexagons: only ordered ones, whether the caller signs with a session or a PREMIUM API key", async () => {
     const premium = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
     await expect(assertCanAccess({ user: premium, viaApiKey: false }, LONDON)).rejects.toMatchObject({ status: 403 });
-    await expect(assertCanAccess({ user: premium, viaApiKey: true }, LONDON)).rejects.toMatchObject({ status: 403, modal: "buyDataModal" });
+    await expect(assertCanAccess({ user: premium, viaApiKey: true }, LONDON)).rejects.toMatchObject({
+      status: 403,
+      modal: "buyDataModal",
+    });
     await grantLocation(premium.id, LONDON, "order");
-    await expect(assertCanAccess({ user: premium, viaApiKey: true }, LONDON)).resolves.toMatchObject({ reason: "ordered" });
+    await expect(assertCanAccess({ user: premium, viaApiKey: true }, LONDON)).resolves.toMatchObject({
+      reason: "ordered",
+    });
     const granular = (await createUser(getDb(), { planCode: "GRANULAR" }))!;
     await grantLocation(granular.id, LONDON, "order");
-    await expect(assertCanAccess({ user: granular, viaApiKey: false }, LONDON.toUpperCase())).resolves.toMatchObject({ kind: "hexagon", code: LONDON });
+    await expect(assertCanAccess({ user: granular, viaApiKey: false }, LONDON.toUpperCase())).resolves.toMatchObject({
+      kind: "hexagon",
+      code: LONDON,
+    });
   });
 });
 
@@ -124,7 +159,8 @@ describe("demo seed", () => {
     await seedDemoEntitlements(getDb(), accounts);
     await seedDemoEntitlements(getDb(), accounts);
     const rows = await getDb().select().from(locationEntitlements);
-    const expected = DEMO_ENTITLEMENTS.PREMIUM!, cp = DEMO_ENTITLEMENTS["COUNTRY+"]!;
+    const expected = DEMO_ENTITLEMENTS.PREMIUM!,
+      cp = DEMO_ENTITLEMENTS["COUNTRY+"]!;
     const count = (x: Record<string, string[]>) => Object.values(x).flat().length;
     expect(rows).toHaveLength(count(expected) + count(cp));
     expect(rows.every((r) => r.source === "seed")).toBe(true);
@@ -134,7 +170,9 @@ describe("demo seed", () => {
     expect(a.limit_country).toBe(limitsOf("PREMIUM").limitCountry - expected.country.length);
     // COUNTRY+ reads every region of its ordered countries
     const cpUser = (await getDb().query.users.findFirst({ where: (u, { eq: e }) => e(u.email, "c@example.com") }))!;
-    await expect(assertCanAccess({ user: cpUser, viaApiKey: false }, "ES-M")).resolves.toMatchObject({ reason: "country_ordered" });
+    await expect(assertCanAccess({ user: cpUser, viaApiKey: false }, "ES-M")).resolves.toMatchObject({
+      reason: "country_ordered",
+    });
   });
 
   it("every seeded code exists in the dataset and fits its plan's limits", async () => {
@@ -145,7 +183,8 @@ describe("demo seed", () => {
       expect(codes!.hexagon.length).toBeLessThanOrEqual(def.limitHexagon);
       const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
       // a 'grant' checks the code against the dataset without touching limits
-      for (const code of Object.values(codes!).flat()) expect((await grantLocation(user.id, code, "grant")).created).toBe(true);
+      for (const code of Object.values(codes!).flat())
+        expect((await grantLocation(user.id, code, "grant")).created).toBe(true);
     }
   });
 });

@@ -5,8 +5,19 @@
 import { and, eq } from "drizzle-orm";
 import { locationEntitlements, plans } from "#db/schema/index";
 import {
-  ANONYMOUS_ACCESS, ENTITLEMENT_MESSAGES, LOCATION_KINDS, canAccess, classifyLocationCode, finestReadableLevel, isOpenLevel,
-  type AccessContext, type AccessDecision, type CodeLists, type LocationKind, type LocationRef, type PurchaseModal,
+  ANONYMOUS_ACCESS,
+  ENTITLEMENT_MESSAGES,
+  LOCATION_KINDS,
+  canAccess,
+  classifyLocationCode,
+  finestReadableLevel,
+  isOpenLevel,
+  type AccessContext,
+  type AccessDecision,
+  type CodeLists,
+  type LocationKind,
+  type LocationRef,
+  type PurchaseModal,
 } from "~/domain/commerce/entitlements";
 import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/commerce/plans";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
@@ -151,7 +162,13 @@ export function parseLocationCode(locationCode: unknown): LocationRef {
 
 /** The codes of the open level (every country the dataset knows); regions and hexagons are never open. */
 function openCodes(): Record<LocationKind, string[]> {
-  return { country: getRiskEngine().countries().map((c) => c.country_code), region: [], hexagon: [] };
+  return {
+    country: getRiskEngine()
+      .countries()
+      .map((c) => c.country_code),
+    region: [],
+    hexagon: [],
+  };
 }
 
 /** Open levels need no database; everything else loads the caller's plan and ledger. */
@@ -164,7 +181,10 @@ export async function checkAccess(caller: AccessCaller | null, ref: LocationRef)
  * Throws 400 for a malformed code, 401 for an anonymous caller asking for a paid code, 403 (NotEntitledError,
  * with the modal to open) for a signed-in user who has not ordered it. Returns the classified code otherwise.
  */
-export async function assertCanAccess(caller: AccessCaller | null, locationCode: unknown): Promise<LocationRef & { reason: string }> {
+export async function assertCanAccess(
+  caller: AccessCaller | null,
+  locationCode: unknown,
+): Promise<LocationRef & { reason: string }> {
   const ref = parseLocationCode(locationCode);
   const decision = await checkAccess(caller, ref);
   if (decision.allowed) return { ...ref, reason: decision.reason };
@@ -180,13 +200,19 @@ export interface PointCodes {
 }
 
 /** The point's level the caller may read, finest first (the rule is finestReadableLevel); null when none. */
-export async function finestAccessibleLevel(caller: AccessCaller | null, point: PointCodes): Promise<LocationRef | null> {
+export async function finestAccessibleLevel(
+  caller: AccessCaller | null,
+  point: PointCodes,
+): Promise<LocationRef | null> {
   const levels = { hexagon: point.hexagon_code, region: point.region_code, country: point.country_code };
   return finestReadableLevel(await accessContextFor(caller), levels);
 }
 
 /** Like finestAccessibleLevel, but a caller who may read none of the point's levels gets 401 or 403 (with the modal). */
-export async function assertFinestAccessibleLevel(caller: AccessCaller | null, point: PointCodes): Promise<LocationRef> {
+export async function assertFinestAccessibleLevel(
+  caller: AccessCaller | null,
+  point: PointCodes,
+): Promise<LocationRef> {
   const level = await finestAccessibleLevel(caller, point);
   if (level) return level;
   const denied = await assertCanAccess(caller, point.country_code).catch((error: unknown) => error);
@@ -237,7 +263,9 @@ const REPORT_GRANT_BATCH = 5_000;
 export async function grantReportHexagons(userId: string, hexagons: readonly string[], tx?: Database): Promise<void> {
   const db = tx ?? (await getDb());
   for (let i = 0; i < hexagons.length; i += REPORT_GRANT_BATCH) {
-    const rows = hexagons.slice(i, i + REPORT_GRANT_BATCH).map((code) => ({ userId, kind: "hexagon" as const, code: code.toLowerCase(), source: "report" as const }));
+    const rows = hexagons
+      .slice(i, i + REPORT_GRANT_BATCH)
+      .map((code) => ({ userId, kind: "hexagon" as const, code: code.toLowerCase(), source: "report" as const }));
     await db.insert(locationEntitlements).values(rows).onConflictDoNothing();
   }
   // Committed already when not in a caller's transaction. The NOTIFY reaches this instance's listener a moment after
@@ -260,7 +288,13 @@ export async function grantLocation(
   const existing = await db
     .select({ id: locationEntitlements.id })
     .from(locationEntitlements)
-    .where(and(eq(locationEntitlements.userId, userId), eq(locationEntitlements.kind, ref.kind), eq(locationEntitlements.code, ref.code)));
+    .where(
+      and(
+        eq(locationEntitlements.userId, userId),
+        eq(locationEntitlements.kind, ref.kind),
+        eq(locationEntitlements.code, ref.code),
+      ),
+    );
   if (existing.length) return { created: false, ...ref };
   // The check and the insert share one transaction holding the user's row lock: parallel orders cannot overspend.
   const inserted = await db.transaction(async (tx) => {
@@ -279,4 +313,3 @@ export async function grantLocation(
   if (inserted.length) forgetAccount(userId);
   return { created: inserted.length > 0, ...ref };
 }
-

@@ -7,7 +7,12 @@ import { type invoices, users, type Order } from "#db/schema/index";
 import { EMPTY_BILLING, type BillingInfoValue } from "~/domain/commerce/billing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { formatDocumentDate } from "~/domain/commerce/orders";
-import { buildInvoice, servicePeriodText, type InvoiceContent, type SellerIdentity } from "~/domain/commerce/invoicing/invoice";
+import {
+  buildInvoice,
+  servicePeriodText,
+  type InvoiceContent,
+  type SellerIdentity,
+} from "~/domain/commerce/invoicing/invoice";
 import { formatPrice } from "~/domain/commerce/invoicing/money";
 import { SITE_NAME } from "~/domain/content/site";
 import { sellerIdentity } from "~/env.server";
@@ -20,7 +25,10 @@ import type { Executor } from "./ledger.server";
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Who the order is billed to now: the account's billing info, or an anonymous lead's country alone. */
-export async function currentBuyer(executor: Executor, order: Pick<Order, "userId" | "billingCountry">): Promise<BillingInfoValue> {
+export async function currentBuyer(
+  executor: Executor,
+  order: Pick<Order, "userId" | "billingCountry">,
+): Promise<BillingInfoValue> {
   if (order.userId) {
     const { filled: _filled, ...billing } = await getBillingInfo(order.userId, executor);
     return billing;
@@ -53,7 +61,9 @@ export function invoiceFilename(invoice: InvoiceContent, kind: "invoice" | "rece
 
 /** The confirmation's text: what was bought, the amounts and where the documents are. */
 export function purchaseMailText(invoice: InvoiceContent, accountUrl: string, testPayment = false): string {
-  const lines = invoice.lines.map((l) => `- ${l.quantity} x ${l.description}: ${formatPrice(l.grossMinor, invoice.currency)}`);
+  const lines = invoice.lines.map(
+    (l) => `- ${l.quantity} x ${l.description}: ${formatPrice(l.grossMinor, invoice.currency)}`,
+  );
   return [
     `Thank you for your purchase from ${SITE_NAME}.`,
     ...(testPayment ? [COMMERCE_MESSAGES.testPayment] : []),
@@ -74,9 +84,16 @@ export function purchaseMailText(invoice: InvoiceContent, accountUrl: string, te
  * Queues the purchase confirmation with its invoice PDF in the settling transaction: it commits with the payment or
  * not at all, and a settled order is never settled again, so the buyer gets exactly one.
  */
-export async function queuePurchaseMail(work: UnitOfWork, invoice: InvoiceRow, order: Order, publicUrl: string): Promise<void> {
+export async function queuePurchaseMail(
+  work: UnitOfWork,
+  invoice: InvoiceRow,
+  order: Order,
+  publicUrl: string,
+): Promise<void> {
   const content = await invoiceContent(work.tx, invoice, order);
-  const account = order.userId ? (await work.tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)))[0] : undefined;
+  const account = order.userId
+    ? (await work.tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)))[0]
+    : undefined;
   const to = content.buyer.email.trim() || account?.email;
   if (!to) return;
   const pdf = await renderInvoicePdf(content);

@@ -19,7 +19,9 @@ describe("the entitlement ledger", () => {
     const user = (await createBuyer({ planCode: "PREMIUM" }))!;
     const results = await Promise.allSettled(COUNTRIES.map((c) => grantLocation(user.id, c, "order")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
-    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.name)).toEqual(["LimitReachedError", "LimitReachedError", "LimitReachedError"]);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.name)).toEqual(
+      ["LimitReachedError", "LimitReachedError", "LimitReachedError"],
+    );
     const e = await getUserEntitlements({ id: user.id, planCode: "PREMIUM" });
     expect(e.ordered.country).toHaveLength(5);
     expect(e.remaining.country).toBe(0);
@@ -27,11 +29,23 @@ describe("the entitlement ledger", () => {
 
   it("purchased credits raise the limit: remaining = plan + purchased − used, the same on the API", async () => {
     const user = (await createBuyer({ planCode: "PREMIUM" }))!;
-    await saveBillingInfo(user.id, { appeal: "", email: "a@b.co", first_name: "A", last_name: "B", phone: "+4412345", company: { name: "Acme", country: "GB", zip: "", city: "", street: "1 High St", vat_number: "" } });
+    await saveBillingInfo(user.id, {
+      appeal: "",
+      email: "a@b.co",
+      first_name: "A",
+      last_name: "B",
+      phone: "+4412345",
+      company: { name: "Acme", country: "GB", zip: "", city: "", street: "1 High St", vat_number: "" },
+    });
     await grantLocation(user.id, "ES", "order");
     await buyLocationCredits({ userId: user.id, kind: "country", amount: 2, idempotencyKey: "ledger-credits-1" });
     const e = await getUserEntitlements({ id: user.id, planCode: "PREMIUM" });
-    expect(e).toMatchObject({ planLimits: { country: 5 }, purchased: { country: 2 }, granted: { country: 7 }, remaining: { country: 6 } });
+    expect(e).toMatchObject({
+      planLimits: { country: 5 },
+      purchased: { country: 2 },
+      granted: { country: 7 },
+      remaining: { country: 6 },
+    });
     expect((await getAvailableLocations({ id: user.id, planCode: "PREMIUM" })).limit_country).toBe(6);
     const results = await Promise.allSettled(COUNTRIES.map((c) => grantLocation(user.id, c, "order")));
     expect(results.filter((r) => r.status === "fulfilled" && r.value.created)).toHaveLength(6);

@@ -45,7 +45,12 @@ export async function remainingInTx(tx: Tx, userId: string, planCode: string): P
   const used = await tx
     .select({ kind: locationEntitlements.kind, n: sql<string>`count(*)` })
     .from(locationEntitlements)
-    .where(and(eq(locationEntitlements.userId, userId), inArray(locationEntitlements.source, [...COUNTED_ENTITLEMENT_SOURCES])))
+    .where(
+      and(
+        eq(locationEntitlements.userId, userId),
+        inArray(locationEntitlements.source, [...COUNTED_ENTITLEMENT_SOURCES]),
+      ),
+    )
     .groupBy(locationEntitlements.kind);
   const out = zero();
   for (const k of LOCATION_KINDS) out[k] = (limits?.[k] ?? 0) + credits[k];

@@ -16,7 +16,12 @@ import { parseDashboardSelection } from "~/domain/dashboard/dashboard-selection"
 import { PLACE_SELECT_KEYS, placeSelectOptions } from "~/domain/dashboard/dashboard";
 import { optionsHtml } from "~/utils/html";
 import { drawOnServer } from "~/utils/server-drawn";
-import { LimitReachedError, getUserEntitlements, grantLocation, isLocationInDataset } from "../commerce/entitlements.server";
+import {
+  LimitReachedError,
+  getUserEntitlements,
+  grantLocation,
+  isLocationInDataset,
+} from "../commerce/entitlements.server";
 import { messageHtml } from "../content/safe-html.server";
 import { dashboardMessageOf, withMessage, withoutMessage } from "~/domain/dashboard/message-modal";
 import { requireUser } from "../auth/session.server";
@@ -28,7 +33,13 @@ import { loadDashboard, loadDashboardMap, type DashboardData, type DashboardUser
 /** The message modal the URL's flag opens, its HTML sanitised, and where its button leads (the page without it). */
 function dashboardMessage(url: URL) {
   const message = dashboardMessageOf(url.searchParams);
-  return message ? { title: message.title, html: messageHtml(message.html), closeHref: withoutMessage(url.pathname, url.searchParams) } : null;
+  return message
+    ? {
+        title: message.title,
+        html: messageHtml(message.html),
+        closeHref: withoutMessage(url.pathname, url.searchParams),
+      }
+    : null;
 }
 
 /** The loader's answer: the page of the signed-in user (or the redirect to the login). */
@@ -51,10 +62,14 @@ export async function unlockFromDashboard(request: Request): Promise<Response> {
     if (!isLocationInDataset(order.location_code)) return redirect(withMessage(back, "noDataHexagon"));
     const granted = await grantLocation(user.id, order.location_code, "order");
     const left = (await getUserEntitlements(user)).remaining[granted.kind];
-    return redirectWithToast(back, { type: "success", description: PLACE_VIEW_TEXT.unlocked(granted.kind, granted.code, left) });
+    return redirectWithToast(back, {
+      type: "success",
+      description: PLACE_VIEW_TEXT.unlocked(granted.kind, granted.code, left),
+    });
   } catch (error) {
     // Spent elsewhere in the meantime: show the dialog again, which now offers credits.
-    if (error instanceof LimitReachedError && (error.kind === "hexagon" || error.kind === "region")) return redirect(unlockHrefs(new URLSearchParams(back.split("?")[1] ?? ""), error.kind).open);
+    if (error instanceof LimitReachedError && (error.kind === "hexagon" || error.kind === "region"))
+      return redirect(unlockHrefs(new URLSearchParams(back.split("?")[1] ?? ""), error.kind).open);
     throw error;
   }
 }
@@ -65,7 +80,15 @@ export async function dashboardPage(user: DashboardUser, request: Request, conte
   const data = await loadDashboard(user, sel);
   const map = await loadDashboardMap(user, data, sel);
   // The long lists and the explanations reach the page as server-drawn markup (app/utils/server-drawn.tsx).
-  const { countries: _countries, regions: _regions, available: _available, hazardIds: _hazardIds, hist, future, ...rest } = data;
+  const {
+    countries: _countries,
+    regions: _regions,
+    available: _available,
+    hazardIds: _hazardIds,
+    hist,
+    future,
+    ...rest
+  } = data;
   const why = Object.fromEntries(
     [...(future?.aggregate ? [future.aggregate] : []), ...(future?.hazards ?? [])].map((h) => [
       h.hazard_id,
@@ -97,8 +120,18 @@ export function placeSelectsForPage(data: DashboardData, context: AppLoadContext
     location: data.location,
   });
   return {
-    country: { value: selects.country.value, html: drawOnServer(context, PLACE_SELECT_KEYS.country, optionsHtml(selects.country.options, selects.country.value)) },
-    region: selects.region && { value: selects.region.value, html: drawOnServer(context, PLACE_SELECT_KEYS.region, optionsHtml(selects.region.options, selects.region.value)) },
+    country: {
+      value: selects.country.value,
+      html: drawOnServer(
+        context,
+        PLACE_SELECT_KEYS.country,
+        optionsHtml(selects.country.options, selects.country.value),
+      ),
+    },
+    region: selects.region && {
+      value: selects.region.value,
+      html: drawOnServer(context, PLACE_SELECT_KEYS.region, optionsHtml(selects.region.options, selects.region.value)),
+    },
   };
 }
 

@@ -5,7 +5,13 @@
  */
 import { cellToLatLng } from "h3-js";
 import {
-  countryOfRegion, finestReadableLevel, purchaseModalFor, unlockableLevels, type LocationKind, type LocationRef, type PointLevelCodes,
+  countryOfRegion,
+  finestReadableLevel,
+  purchaseModalFor,
+  unlockableLevels,
+  type LocationKind,
+  type LocationRef,
+  type PointLevelCodes,
   type PurchaseModal,
 } from "~/domain/commerce/entitlements";
 import { formatCoordinates, placeTitle, type UnlockKind } from "~/domain/dashboard/dashboard";
@@ -20,7 +26,15 @@ import { accessContextFor, getAvailableLocations, isLocationInDataset } from "..
 import { isAppError } from "../http/errors.server";
 import { locationMapData } from "../maps/map-data.server";
 import { nearestPlaceName } from "../maps/places.server";
-import { listCountries, listDurations, listHazardIds, listPeriods, listRegions, listScenarios, locationCodes } from "../api/risk-data-api.server";
+import {
+  listCountries,
+  listDurations,
+  listHazardIds,
+  listPeriods,
+  listRegions,
+  listScenarios,
+  locationCodes,
+} from "../api/risk-data-api.server";
 
 export interface DashboardUser {
   id: string;
@@ -88,8 +102,14 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
   }
   if (!location && !pointError) location = defaults.country ? { kind: "country", code: defaults.country } : null;
 
-  const country = location ? (location.kind === "hexagon" ? hexagonCountry(location.code) : location.kind === "region" ? countryOfRegion(location.code) : location.code) : null;
-  const regions = country ? safe(() => listRegions(country).regions) ?? [] : [];
+  const country = location
+    ? location.kind === "hexagon"
+      ? hexagonCountry(location.code)
+      : location.kind === "region"
+        ? countryOfRegion(location.code)
+        : location.code
+    : null;
+  const regions = country ? (safe(() => listRegions(country).regions) ?? []) : [];
 
   const place = location ? await placeView(user, location, point, sel) : null;
   const purchase = place?.purchase ?? null;
@@ -107,16 +127,25 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     // a hexagon is named in the explanations by the town the chosen point is in or near
     const explain = {
       explain: true,
-      place: shown.kind === "hexagon" ? { kind: point ? ("point" as const) : ("hexagon" as const), name: point ? safe(() => nearestPlaceName(point.lat, point.lon)) : null } : undefined,
+      place:
+        shown.kind === "hexagon"
+          ? {
+              kind: point ? ("point" as const) : ("hexagon" as const),
+              name: point ? safe(() => nearestPlaceName(point.lat, point.lon)) : null,
+            }
+          : undefined,
     };
     // an inland place read at its area: the area's coastal figures are not the place's (withoutAreaCoastalFigure)
     const inland = place?.view.inland ?? null;
-    const forPlace = (r: HazardScoresResult): HazardScoresResult => (inland ? { ...r, hazards: r.hazards.map((h) => withoutAreaCoastalFigure(h, inland)) } : r);
+    const forPlace = (r: HazardScoresResult): HazardScoresResult =>
+      inland ? { ...r, hazards: r.hazards.map((h) => withoutAreaCoastalFigure(h, inland)) } : r;
     // a chosen point in its hexagon is scored from its own drivers, placed as every path places it
     const placed = shown.kind === "hexagon" && point ? safe(() => engine.placePoint(point.lat, point.lon)) : null;
     const at = placed?.status === "ok" && placed.hexagon_code === code ? placed : null;
     const read = (scenario: string, period: string, opts?: typeof explain) =>
-      at ? engine.scoreAt(at, { kind: "hexagon", code }, scenario, period, opts) : engine.scores(code, scenario, period, opts);
+      at
+        ? engine.scoreAt(at, { kind: "hexagon", code }, scenario, period, opts)
+        : engine.scores(code, scenario, period, opts);
     try {
       hist = forPlace(read("hist", "hist", explain));
     } catch (error) {
@@ -130,7 +159,13 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     series = SLOTS.flatMap((slot) => {
       try {
         const r = forPlace(read(slot.scenario, slot.period));
-        return [{ scenario: slot.scenario, period: slot.period, scores: Object.fromEntries([r.aggregate, ...r.hazards].map((h) => [h.hazard_id, h.score])) }];
+        return [
+          {
+            scenario: slot.scenario,
+            period: slot.period,
+            scores: Object.fromEntries([r.aggregate, ...r.hazards].map((h) => [h.hazard_id, h.score])),
+          },
+        ];
       } catch (error) {
         failed(error);
         return [];
@@ -180,7 +215,9 @@ export async function loadDashboardMap(
   try {
     return await locationMapData(
       { user, viaApiKey: false },
-      place.point ? { ...slot, lat: place.point.lat, lon: place.point.lon } : { ...slot, locationCode: place.location.code },
+      place.point
+        ? { ...slot, lat: place.point.lat, lon: place.point.lon }
+        : { ...slot, locationCode: place.location.code },
     );
   } catch (error) {
     // An unknown or unlocated place has no map; the page already says why it has no scores.
@@ -222,11 +259,15 @@ function placeLevels(location: LocationRef, point: { lat: number; lon: number } 
   } else if (location.kind === "region") {
     codes.region = location.code;
     codes.country = countryOfRegion(location.code);
-    names.region = safe(() => engine.regions(codes.country).find((r) => r.region_code === location.code)?.region_name) ?? location.code;
+    names.region =
+      safe(() => engine.regions(codes.country).find((r) => r.region_code === location.code)?.region_name) ??
+      location.code;
   } else {
     codes.country = location.code;
   }
-  if (codes.country && !names.country) names.country = safe(() => engine.countries().find((c) => c.country_code === codes.country)?.country_name) ?? codes.country;
+  if (codes.country && !names.country)
+    names.country =
+      safe(() => engine.countries().find((c) => c.country_code === codes.country)?.country_name) ?? codes.country;
   return { codes, names };
 }
 
@@ -249,23 +290,57 @@ async function placeView(
     // A hexagon at sea is not in the data: there is nothing to unlock there.
     .filter((l) => isLocationInDataset(l.code))
     .map((l) => ({ ...named(l), kind: l.kind }));
-  const first = point ? (safe(() => nearestPlaceName(point.lat, point.lon)) ?? formatCoordinates(point.lat, point.lon)) : names[location.kind];
+  const first = point
+    ? (safe(() => nearestPlaceName(point.lat, point.lon)) ?? formatCoordinates(point.lat, point.lon))
+    : names[location.kind];
   const title = placeTitle([first, location.kind !== "country" ? names.region : null, names.country]) || location.code;
   const centre = location.kind === "hexagon" ? cellToLatLng(location.code) : null;
   const reportPoint = point ? { lat: point.lat, lon: point.lon } : centre ? { lat: centre[0], lon: centre[1] } : null;
   // Picking a region or hexagon the plan does not hold opens the purchase dialog at once (buyDataModal
   // while allowance is left, else addCreditsModal), the pick kept as the pending purchase; `unlock` asks for it too.
-  const picked = !point && !sel.unlockDismissed && sel.location && sel.location.kind !== "country" && sel.location.code === location.code ? sel.location.kind : null;
+  const picked =
+    !point &&
+    !sel.unlockDismissed &&
+    sel.location &&
+    sel.location.kind !== "country" &&
+    sel.location.code === location.code
+      ? sel.location.kind
+      : null;
   const wanted = sel.unlock ?? picked;
   const asked = wanted ? unlockable.find((l) => l.kind === wanted) : undefined;
-  const purchase = asked ? { modal: purchaseModalFor(ctx.limits, asked.kind), kind: asked.kind, code: asked.code, name: asked.name, left: ctx.limits[asked.kind] } : null;
-  const inland = location.kind === "hexagon" && shownRef && shownRef.kind !== "hexagon" ? inlandPlace(location.code, first ?? location.code, named(shownRef).name) : null;
-  return { view: { title, shown: shownRef ? named(shownRef) : null, unlockable, reportPoint, inland, atPoint: shownRef?.kind === "hexagon" && !!point }, purchase };
+  const purchase = asked
+    ? {
+        modal: purchaseModalFor(ctx.limits, asked.kind),
+        kind: asked.kind,
+        code: asked.code,
+        name: asked.name,
+        left: ctx.limits[asked.kind],
+      }
+    : null;
+  const inland =
+    location.kind === "hexagon" && shownRef && shownRef.kind !== "hexagon"
+      ? inlandPlace(location.code, first ?? location.code, named(shownRef).name)
+      : null;
+  return {
+    view: {
+      title,
+      shown: shownRef ? named(shownRef) : null,
+      unlockable,
+      reportPoint,
+      inland,
+      atPoint: shownRef?.kind === "hexagon" && !!point,
+    },
+    purchase,
+  };
 }
 
 /** The coastal hazards that do not apply at a hexagon, when its area's figures are shown for it; null when none. */
 function inlandPlace(hexagon: string, place: string, area: string): InlandPlace | null {
-  return inlandPlaceOf(safe(() => getRiskEngine().coastalExposure(hexagon)), place, area);
+  return inlandPlaceOf(
+    safe(() => getRiskEngine().coastalExposure(hexagon)),
+    place,
+    area,
+  );
 }
 
 /** The place's H3 cells at each risk level, per hazard, for the chosen future slot (the "pies"). */

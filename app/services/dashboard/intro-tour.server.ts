@@ -19,7 +19,11 @@ async function sessionStartedAt(request: Request): Promise<Date | null> {
   const token = readSessionToken(request);
   if (!token) return null;
   const db = await getDb();
-  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, hashToken(token))).limit(1);
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, hashToken(token)))
+    .limit(1);
   return row?.createdAt ?? null;
 }
 
@@ -30,12 +34,19 @@ export async function isTourDue(request: Request, user: TourUser): Promise<boole
     sessionStartedAt(request),
     currentFingerprint(user),
   ]);
-  return shouldShowTour(seen ?? null, { planCode: user.planCode, sessionStartedAt: startedAt, locationsFingerprint: fingerprint });
+  return shouldShowTour(seen ?? null, {
+    planCode: user.planCode,
+    sessionStartedAt: startedAt,
+    locationsFingerprint: fingerprint,
+  });
 }
 
 /** Closing the tour (Skip, or Next on the last slide): remembered for the user, on every browser. */
 export async function markTourSeen(user: TourUser, now = new Date()): Promise<void> {
   const db = await getDb();
   const row = { seenAt: now, locationsFingerprint: await currentFingerprint(user) };
-  await db.insert(introTours).values({ userId: user.id, ...row }).onConflictDoUpdate({ target: introTours.userId, set: row });
+  await db
+    .insert(introTours)
+    .values({ userId: user.id, ...row })
+    .onConflictDoUpdate({ target: introTours.userId, set: row });
 }

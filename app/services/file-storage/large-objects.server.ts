@@ -27,7 +27,8 @@ async function pool(): Promise<pg.Pool> {
 
 function oidOf(locator: string): number {
   const oid = Number(locator.slice(PREFIX.length));
-  if (!locator.startsWith(PREFIX) || !Number.isSafeInteger(oid) || oid <= 0) throw new Error(`not a large object locator: ${locator}`);
+  if (!locator.startsWith(PREFIX) || !Number.isSafeInteger(oid) || oid <= 0)
+    throw new Error(`not a large object locator: ${locator}`);
   return oid;
 }
 
@@ -86,7 +87,9 @@ export function largeObjectStore(): FileStore {
     async save(localFile) {
       try {
         const oid = await inTransaction(async (client) => {
-          const [created, stream] = await new LargeObjectManager({ pg: client }).createAndWritableStreamAsync(CHUNK_BYTES);
+          const [created, stream] = await new LargeObjectManager({ pg: client }).createAndWritableStreamAsync(
+            CHUNK_BYTES,
+          );
           await pipeline(createReadStream(localFile, { highWaterMark: CHUNK_BYTES }), stream);
           await client.query("INSERT INTO report_file_objects (oid) VALUES ($1)", [created]);
           return created;
@@ -106,7 +109,9 @@ export function largeObjectStore(): FileStore {
       });
     },
     async *storedBefore(before) {
-      const { rows } = await (await pool()).query<{ oid: number }>("SELECT oid FROM report_file_objects WHERE created_at < $1 ORDER BY oid", [before]);
+      const { rows } = await (
+        await pool()
+      ).query<{ oid: number }>("SELECT oid FROM report_file_objects WHERE created_at < $1 ORDER BY oid", [before]);
       for (const { oid } of rows) yield `${PREFIX}${oid}`;
     },
   };

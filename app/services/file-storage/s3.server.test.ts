@@ -17,7 +17,13 @@ const dir = mkdtempSync(path.join(tmpdir(), "s3-store-"));
 let server: S3rver;
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: path.join(dir, "bucket"), configureBuckets: [{ name: "reports", configs: [] }] });
+  server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: path.join(dir, "bucket"),
+    configureBuckets: [{ name: "reports", configs: [] }],
+  });
   const { port } = (await server.run()) as AddressInfo;
   Object.assign(process.env, {
     S3_URL: "s3://reports/app-files",

@@ -59,9 +59,15 @@ describe(`the configured file store (${expectedKind})`, () => {
   it("sweeps unlisted files older than the grace period and keeps listed ones", async () => {
     const owner = (await createUser(getDb()))!;
     const write = (text: string) => async (target: string) => writeFileSync(target, text);
-    const listed = await writeReportFile({ userId: owner.id, kind: "portfolio_pdf", title: "kept", baseName: "kept" }, write("%PDF kept"));
+    const listed = await writeReportFile(
+      { userId: owner.id, kind: "portfolio_pdf", title: "kept", baseName: "kept" },
+      write("%PDF kept"),
+    );
     await recordReportFile(listed, getDb());
-    const orphan = await writeReportFile({ userId: owner.id, kind: "portfolio_xlsx", title: "orphan", baseName: "orphan" }, write("orphan"));
+    const orphan = await writeReportFile(
+      { userId: owner.id, kind: "portfolio_xlsx", title: "orphan", baseName: "orphan" },
+      write("orphan"),
+    );
     const leftover = path.join(dataDir, "tmp", "reports", "killed-run.pdf.part");
     writeFileSync(leftover, "half");
 
@@ -75,7 +81,9 @@ describe(`the configured file store (${expectedKind})`, () => {
     expect(removed).toContain(orphan.storagePath);
     expect(removed).not.toContain(listed.storagePath);
     expect(await fileStoreOf(orphan.storagePath).open(orphan.storagePath)).toBeNull();
-    expect((await bytesOf(await fileStoreOf(listed.storagePath).open(listed.storagePath))).toString()).toBe("%PDF kept");
+    expect((await bytesOf(await fileStoreOf(listed.storagePath).open(listed.storagePath))).toString()).toBe(
+      "%PDF kept",
+    );
     expect(readdirSync(path.join(dataDir, "tmp", "reports"))).toEqual([]);
   });
 });

@@ -35,4 +35,3 @@ export function fileStoresInUse(): FileStore[] {
   const env = getEnv();
   return [diskStore(), ...(env.DATABASE_URL ? [largeObjectStore()] : []), ...(env.S3_URL ? [s3Store()] : [])];
 }
-

@@ -60,7 +60,9 @@ const DAMAGE_FUNCTION_NAME = `JRC global flood depth-damage functions (${DEPTH_D
 export function floodKindJson(answer: FloodKindAnswer): FloodKindResult {
   if (!answer.available) return { available: false, message: answer.message, how_to_add: answer.howToAdd };
   const { curve, level, loss } = answer;
-  const ratios = loss.ok ? new Map(loss.loss.perReturnPeriod.map((p) => [p.returnPeriod, p.damageRatio])) : new Map<number, number | null>();
+  const ratios = loss.ok
+    ? new Map(loss.loss.perReturnPeriod.map((p) => [p.returnPeriod, p.damageRatio]))
+    : new Map<number, number | null>();
   return {
     available: true,
     basis: "flood-depth layer",
@@ -72,13 +74,21 @@ export function floodKindJson(answer: FloodKindAnswer): FloodKindResult {
     sources: curve.sources.map((s) => ({ ...s })),
     level: { level: level.level, band: level.band, reason: level.reason },
     explanation: answer.explanation,
-    depths: curve.depths.map((d) => ({ return_period: d.returnPeriod, depth_m: d.depthM, damage_ratio: ratios.get(d.returnPeriod) ?? null })),
+    depths: curve.depths.map((d) => ({
+      return_period: d.returnPeriod,
+      depth_m: d.depthM,
+      damage_ratio: ratios.get(d.returnPeriod) ?? null,
+    })),
     loss: loss.ok
       ? {
           ok: true,
           occupancy: loss.loss.occupancy,
           continent: loss.loss.continent,
-          damage_function: { name: DAMAGE_FUNCTION_NAME, depths_m: [...loss.loss.curve.depths], damage_factors: [...loss.loss.curve.factors] },
+          damage_function: {
+            name: DAMAGE_FUNCTION_NAME,
+            depths_m: [...loss.loss.curve.depths],
+            damage_factors: [...loss.loss.curve.factors],
+          },
           protection_years: loss.loss.ead.protectionYears,
           rule: loss.loss.ead.rule,
           ead_ratio: loss.loss.ead.ead,
@@ -92,7 +102,10 @@ export function floodKindJson(answer: FloodKindAnswer): FloodKindResult {
 }
 
 /** Flood depth, level and loss at one point, from the layer store only. */
-export async function floodLossAtPoint(q: FloodPointRequest, reader: FloodDepthReader = floodReader()): Promise<FloodPointResult> {
+export async function floodLossAtPoint(
+  q: FloodPointRequest,
+  reader: FloodDepthReader = floodReader(),
+): Promise<FloodPointResult> {
   const countryCode = q.countryCode !== undefined ? q.countryCode : countryOf(q.lat, q.lon);
   const occupancy = q.occupancy ?? DEFAULT_OCCUPANCY;
   const answers = await floodAtPoint(reader, {
@@ -134,7 +147,12 @@ export interface FloodPortfolioTotals {
 
 function kindTotals(losses: readonly (AssetFloodLoss | null)[]): FloodKindTotals {
   const t = portfolioFloodTotals(losses);
-  return { assets_with_loss: t.assetsWithLoss, value_eur: t.valueEur, ead_eur: t.eadEur, sum_loss_100_eur: t.sumLoss100Eur };
+  return {
+    assets_with_loss: t.assetsWithLoss,
+    value_eur: t.valueEur,
+    ead_eur: t.eadEur,
+    sum_loss_100_eur: t.sumLoss100Eur,
+  };
 }
 
 /** Portfolio totals: expected annual losses add up; the sum of 1-in-100 losses is stated as not a portfolio loss. */

@@ -31,7 +31,11 @@ export interface FloodView {
 
 const FLOOD_PARAM_NAMES: readonly string[] = Object.values(FLOOD_VIEW_PARAMS);
 
-export async function floodViewForPage(point: { lat: number; lon: number } | null, slot: { scenario: string; period: string }, url: URL): Promise<FloodView | null> {
+export async function floodViewForPage(
+  point: { lat: number; lon: number } | null,
+  slot: { scenario: string; period: string },
+  url: URL,
+): Promise<FloodView | null> {
   if (!point) return null;
   const selection = parseFloodViewParams(url.searchParams);
   const wanted = [{ scenario: "hist", period: "hist" }, ...(slot.scenario === "hist" ? [] : [slot])];
@@ -39,15 +43,31 @@ export async function floodViewForPage(point: { lat: number; lon: number } | nul
   try {
     const slots = await Promise.all(
       wanted.map(async (s): Promise<FloodViewSlot> => {
-        const label = s.scenario === "hist" ? SCENARIOS.hist.name : `${SCENARIOS[s.scenario as ScenarioId]?.name ?? s.scenario} ${PERIODS[s.period as PeriodId]?.name ?? s.period}`;
-        if (!aqueductSlotFor(s.scenario, s.period)) return { label, unpublished: NO_PUBLISHED_SLOT(label), river: null, coastal: null };
-        const r = await floodLossAtPoint({ ...point, ...s, occupancy: selection.occupancy, valueEur: selection.valueEur, protectionYears: selection.protectionYears });
+        const label =
+          s.scenario === "hist"
+            ? SCENARIOS.hist.name
+            : `${SCENARIOS[s.scenario as ScenarioId]?.name ?? s.scenario} ${PERIODS[s.period as PeriodId]?.name ?? s.period}`;
+        if (!aqueductSlotFor(s.scenario, s.period))
+          return { label, unpublished: NO_PUBLISHED_SLOT(label), river: null, coastal: null };
+        const r = await floodLossAtPoint({
+          ...point,
+          ...s,
+          occupancy: selection.occupancy,
+          valueEur: selection.valueEur,
+          protectionYears: selection.protectionYears,
+        });
         return { label, unpublished: null, river: r.river, coastal: r.coastal };
       }),
     );
     return { point, selection, slots, keep, error: null };
   } catch (error) {
     logger.error({ err: error }, "flood-depth layer could not be read");
-    return { point, selection, slots: [], keep, error: `The flood-depth layers could not be read: ${(error as Error).message}` };
+    return {
+      point,
+      selection,
+      slots: [],
+      keep,
+      error: `The flood-depth layers could not be read: ${(error as Error).message}`,
+    };
   }
 }

@@ -4,5 +4,9 @@ import { getEnv } from "~/env.server";
 
 /** The address rate limits are keyed by: the socket peer from the server entry, forwarded headers only via TRUST_PROXY. */
 export function requestClientAddress(request: Request, context: AppLoadContext | undefined): string {
-  return clientAddress({ remoteAddress: context?.remoteAddress, headers: request.headers, trustProxy: getEnv().TRUST_PROXY });
+  return clientAddress({
+    remoteAddress: context?.remoteAddress,
+    headers: request.headers,
+    trustProxy: getEnv().TRUST_PROXY,
+  });
 }

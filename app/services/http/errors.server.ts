@@ -70,6 +70,10 @@ export function isAppError(error: unknown): error is AppError {
 
 /** For page loaders and actions: a typed service error becomes a Response with its status (the error page shows the message). */
 export function rethrowAsResponse(error: unknown): never {
-  if (isAppError(error)) throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (isAppError(error))
+    throw new Response(error.message, {
+      status: error.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   throw error;
 }

@@ -1,5 +1,10 @@
 import { parse } from "cookie";
-import { LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALE_COOKIE_NAME, LOCALE_REDIRECT_COOKIE_NAME, stripLocalePrefix } from "~/domain/http/locale";
+import {
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  LOCALE_COOKIE_NAME,
+  LOCALE_REDIRECT_COOKIE_NAME,
+  stripLocalePrefix,
+} from "~/domain/http/locale";
 import { localeCookie, localeRedirect } from "./locale.server";
 
 function cookiesOf(response: Response) {
@@ -31,6 +36,9 @@ describe("locale", () => {
   it("any other path is left alone; the locale cookie on its own lasts 365 days", () => {
     expect(localeRedirect(new Request("http://x/nowhere"))).toBeNull();
     expect(localeRedirect(new Request("http://x/dashboard"))).toBeNull();
-    expect(parse(localeCookie())).toMatchObject({ [LOCALE_COOKIE_NAME]: "en", "Max-Age": String(LOCALE_COOKIE_MAX_AGE_SECONDS) });
+    expect(parse(localeCookie())).toMatchObject({
+      [LOCALE_COOKIE_NAME]: "en",
+      "Max-Age": String(LOCALE_COOKIE_MAX_AGE_SECONDS),
+    });
   });
 });

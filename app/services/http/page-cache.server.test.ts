@@ -1,6 +1,12 @@
 import { PageCache } from "./page-cache.server";
 
-const page = (body: string) => ({ status: 200, headers: [] as [string, string][], body, nonce: null, etag: `"${body}"` });
+const page = (body: string) => ({
+  status: 200,
+  headers: [] as [string, string][],
+  body,
+  nonce: null,
+  etag: `"${body}"`,
+});
 
 describe("PageCache", () => {
   it("returns a stored page until it expires", () => {

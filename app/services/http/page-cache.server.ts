@@ -85,5 +85,7 @@ onInstanceEvent("public-pages-changed", () => publicPageCache.invalidate());
  */
 export function invalidatePublicPages() {
   publicPageCache.invalidate();
-  broadcast("public-pages-changed").catch((error: unknown) => logger.error({ err: error }, "could not tell the other instances that content changed"));
+  broadcast("public-pages-changed").catch((error: unknown) =>
+    logger.error({ err: error }, "could not tell the other instances that content changed"),
+  );
 }

@@ -61,10 +61,16 @@ export async function isOverLimit(key: string, limit: number, windowMinutes: num
  * With DISABLE_RATE_LIMIT the limits are not checked, the events are still written.
  */
 /** A key whose limit is Infinity is only counted (written), never checked. */
-export async function reserveAttempt(limits: { key: string; limit: number }[], windowMinutes: number): Promise<number[] | null> {
+export async function reserveAttempt(
+  limits: { key: string; limit: number }[],
+  windowMinutes: number,
+): Promise<number[] | null> {
   const db = await getDb();
   if (getEnv().DISABLE_RATE_LIMIT) {
-    const rows = await db.insert(rateLimitEvents).values(limits.map(({ key }) => ({ key }))).returning({ id: rateLimitEvents.id });
+    const rows = await db
+      .insert(rateLimitEvents)
+      .values(limits.map(({ key }) => ({ key })))
+      .returning({ id: rateLimitEvents.id });
     return rows.map((r) => r.id);
   }
   const since = new Date(Date.now() - windowMinutes * 60_000);
@@ -80,7 +86,10 @@ export async function reserveAttempt(limits: { key: string; limit: number }[], w
         .where(and(eq(rateLimitEvents.key, key), gte(rateLimitEvents.createdAt, since)));
       if ((row?.n ?? 0) >= limit) return null;
     }
-    const rows = await tx.insert(rateLimitEvents).values(limits.map(({ key }) => ({ key }))).returning({ id: rateLimitEvents.id });
+    const rows = await tx
+      .insert(rateLimitEvents)
+      .values(limits.map(({ key }) => ({ key })))
+      .returning({ id: rateLimitEvents.id });
     return rows.map((r) => r.id);
   });
 }

@@ -4,9 +4,24 @@ const action = async () => null;
 const routes: Record<string, BuiltRoute> = {
   root: { id: "root", path: "", module: { action: undefined } },
   "routes/dashboard+/_layout": { id: "routes/dashboard+/_layout", parentId: "root", path: "dashboard", module: {} },
-  "routes/dashboard+/pdf": { id: "routes/dashboard+/pdf", parentId: "routes/dashboard+/_layout", path: "pdf", module: {} },
-  "routes/dashboard+/scan": { id: "routes/dashboard+/scan", parentId: "routes/dashboard+/_layout", path: "scan", module: { action } },
-  "routes/dashboard+/_index": { id: "routes/dashboard+/_index", parentId: "routes/dashboard+/_layout", index: true, module: { action } },
+  "routes/dashboard+/pdf": {
+    id: "routes/dashboard+/pdf",
+    parentId: "routes/dashboard+/_layout",
+    path: "pdf",
+    module: {},
+  },
+  "routes/dashboard+/scan": {
+    id: "routes/dashboard+/scan",
+    parentId: "routes/dashboard+/_layout",
+    path: "scan",
+    module: { action },
+  },
+  "routes/dashboard+/_index": {
+    id: "routes/dashboard+/_index",
+    parentId: "routes/dashboard+/_layout",
+    index: true,
+    module: { action },
+  },
   "routes/blog.$id": { id: "routes/blog.$id", parentId: "root", path: "blog/:id", module: {} },
   "routes/api+/$": { id: "routes/api+/$", parentId: "root", path: "api/*", module: { action } },
 };

@@ -23,7 +23,13 @@ function tree(routes: Record<string, BuiltRoute | undefined>, parentId?: string)
     .filter((r): r is BuiltRoute => r !== undefined && r.parentId === parentId)
     .map((r) => {
       const children = tree(routes, r.id);
-      return { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, ...(children.length && !r.index ? { children } : {}) };
+      return {
+        id: r.id,
+        path: r.path,
+        index: r.index,
+        caseSensitive: r.caseSensitive,
+        ...(children.length && !r.index ? { children } : {}),
+      };
     });
 }
 
@@ -33,7 +39,9 @@ function tree(routes: Record<string, BuiltRoute | undefined>, parentId?: string)
  * target is the router's: `?_data=<route id>` names it; otherwise the deepest match that adds a path segment, or
  * the index route when the URL carries a bare `?index`.
  */
-export function createActionlessCheck(routes: Record<string, BuiltRoute | undefined>): (pathname: string, search: string) => boolean {
+export function createActionlessCheck(
+  routes: Record<string, BuiltRoute | undefined>,
+): (pathname: string, search: string) => boolean {
   const nodes = tree(routes);
   return (pathname, search) => {
     const params = new URLSearchParams(search);
@@ -53,7 +61,10 @@ export function createActionlessCheck(routes: Record<string, BuiltRoute | undefi
     if (!matches?.length) return false;
     const leaf = matches[matches.length - 1]!;
     const nakedIndex = params.getAll("index").some((v) => v === "");
-    const target = leaf.route.index && nakedIndex ? leaf : matches.filter((m, i) => i === 0 || (m.route.path && m.route.path.length > 0)).at(-1)!;
+    const target =
+      leaf.route.index && nakedIndex
+        ? leaf
+        : matches.filter((m, i) => i === 0 || (m.route.path && m.route.path.length > 0)).at(-1)!;
     return !routes[target.route.id ?? ""]?.module.action;
   };
 }

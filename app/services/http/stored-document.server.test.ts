@@ -2,11 +2,19 @@ import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { StoredDocument, storedOnce } from "./stored-document.server";
 
-const TEXT = JSON.stringify({ paths: Array.from({ length: 2_000 }, (_, i) => ({ id: i, text: "a long and repeated description" })) });
+const TEXT = JSON.stringify({
+  paths: Array.from({ length: 2_000 }, (_, i) => ({ id: i, text: "a long and repeated description" })),
+});
 
 async function compressed(doc: StoredDocument) {
   // The copies are made off the main thread; the text goes out until they are ready.
-  await vi.waitFor(() => expect(doc.respond(new Request("http://x/", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding")).toBe("br"), { timeout: 20_000, interval: 50 });
+  await vi.waitFor(
+    () =>
+      expect(
+        doc.respond(new Request("http://x/", { headers: { "Accept-Encoding": "br" } })).headers.get("Content-Encoding"),
+      ).toBe("br"),
+    { timeout: 20_000, interval: 50 },
+  );
 }
 
 describe("StoredDocument", () => {

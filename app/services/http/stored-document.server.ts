@@ -23,8 +23,16 @@ export class StoredDocument {
     this.identity = new TextEncoder().encode(text);
     this.etag = `"${crypto.createHash("sha1").update(this.identity).digest("base64url")}"`;
     // Until a copy is ready the text is sent as it is: nothing waits for it, nothing compresses it per request.
-    gzip(this.identity, { level: 9 }).then((bytes) => this.encoded.set("gzip", new Uint8Array(bytes)), () => undefined);
-    brotli(this.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length } }).then(
+    gzip(this.identity, { level: 9 }).then(
+      (bytes) => this.encoded.set("gzip", new Uint8Array(bytes)),
+      () => undefined,
+    );
+    brotli(this.identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length,
+      },
+    }).then(
       (bytes) => this.encoded.set("br", new Uint8Array(bytes)),
       () => undefined,
     );
@@ -46,7 +54,8 @@ export class StoredDocument {
 
   private encodingFor(acceptEncoding: string): Encoding | null {
     const accepted = acceptedEncodings(acceptEncoding);
-    for (const encoding of ["br", "gzip"] as const) if (accepted.has(encoding) && this.encoded.has(encoding)) return encoding;
+    for (const encoding of ["br", "gzip"] as const)
+      if (accepted.has(encoding) && this.encoded.has(encoding)) return encoding;
     return null;
   }
 }

@@ -8,7 +8,12 @@ import { databaseProbe } from "./db.server";
 export const HEALTH_DEADLINE_MS = 900;
 
 export type DatabaseHealth =
-  | { ok: true; mode: "pglite" | "postgres"; latencyMs: number; pool?: { total: number; idle: number; waiting: number } }
+  | {
+      ok: true;
+      mode: "pglite" | "postgres";
+      latencyMs: number;
+      pool?: { total: number; idle: number; waiting: number };
+    }
   | { ok: false; database: "not answering" | "unavailable"; error?: unknown };
 
 let inFlight: Promise<DatabaseHealth> | null = null;
@@ -38,7 +43,12 @@ async function probeWithDeadline(): Promise<DatabaseHealth> {
       probe.catch(() => undefined);
       return { ok: false, database: "not answering" };
     }
-    return { ok: true, mode: outcome.mode, latencyMs: Math.round(performance.now() - started), ...(outcome.pool ? { pool: outcome.pool() } : {}) };
+    return {
+      ok: true,
+      mode: outcome.mode,
+      latencyMs: Math.round(performance.now() - started),
+      ...(outcome.pool ? { pool: outcome.pool() } : {}),
+    };
   } catch (error) {
     return { ok: false, database: "unavailable", error };
   } finally {

@@ -42,7 +42,14 @@ export function demoAccountsEnabled(): boolean {
  * PGlite's default 128 MB of shared buffers are all touched and stay resident (about 120 MB of RSS). The embedded
  * database is small and sits in the OS page cache anyway, so 16 MB serves it as fast.
  */
-export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=16MB", "-c", "work_mem=2MB", "-c", "maintenance_work_mem=16MB"];
+export const PGLITE_MEMORY_SETTINGS = [
+  "-c",
+  "shared_buffers=16MB",
+  "-c",
+  "work_mem=2MB",
+  "-c",
+  "maintenance_work_mem=16MB",
+];
 
 /** bytea's type OID, fixed in PostgreSQL's catalogue (pg_type.dat); PGlite's `types.BYTEA` names the same. */
 const BYTEA_OID = 17;
@@ -75,10 +82,12 @@ export async function pgliteModules() {
   return { PGlite, drizzlePglite: drizzle, migratePglite: migrate };
 }
 
-
 async function startPglite(dataDir: string) {
   const { PGlite, drizzlePglite } = await pgliteModules();
-  const client = new PGlite(dataDir, { ...PGLITE_TYPE_HANDLERS, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
+  const client = new PGlite(dataDir, {
+    ...PGLITE_TYPE_HANDLERS,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+  });
   await client.waitReady;
   return { client, db: drizzlePglite(client, { schema }) as unknown as Database };
 }
@@ -113,7 +122,12 @@ export function embeddedDatabaseIsNew(): boolean {
  * (server.ts runs one on a first start, so what creating a cluster costs leaves with that process).
  */
 export async function openEmbeddedDatabaseToPrepare(): Promise<void> {
-  connection = preparedPglite(pgliteDataDir()).then(({ client, db }) => ({ db, mode: "pglite" as const, close: () => client.close(), probe: async () => void (await client.query("select 1")) }));
+  connection = preparedPglite(pgliteDataDir()).then(({ client, db }) => ({
+    db,
+    mode: "pglite" as const,
+    close: () => client.close(),
+    probe: async () => void (await client.query("select 1")),
+  }));
   await connection;
 }
 
@@ -130,7 +144,12 @@ async function openPglite(dataDir: string): Promise<Connection> {
   }
   // One connection serves everything: the probe waits behind a transaction in progress, as every request does.
   const probeClient = client;
-  return { db, mode: "pglite", close: () => probeClient.close(), probe: async () => void (await probeClient.query("select 1")) };
+  return {
+    db,
+    mode: "pglite",
+    close: () => probeClient.close(),
+    probe: async () => void (await probeClient.query("select 1")),
+  };
 }
 
 async function openPostgres(url: string): Promise<Connection> {
@@ -180,7 +199,13 @@ function healthConnection(url: string) {
     void c?.then((open) => open.end()).catch(() => undefined);
   };
   const connect = () => {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: HEALTH_QUERY_TIMEOUT_MS, query_timeout: HEALTH_QUERY_TIMEOUT_MS, statement_timeout: HEALTH_QUERY_TIMEOUT_MS, application_name: "health check" });
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: HEALTH_QUERY_TIMEOUT_MS,
+      query_timeout: HEALTH_QUERY_TIMEOUT_MS,
+      statement_timeout: HEALTH_QUERY_TIMEOUT_MS,
+      application_name: "health check",
+    });
     c.on("error", () => drop(opened));
     const opened = c.connect().then(() => c);
     return opened;
@@ -208,9 +233,7 @@ export const HEALTH_QUERY_TIMEOUT_MS = 800;
 
 function openConfigured(): Promise<Connection> {
   const env = getEnv();
-  const opening = env.DATABASE_URL
-    ? openPostgres(env.DATABASE_URL)
-    : openPglite(pgliteDataDir());
+  const opening = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(pgliteDataDir());
   return opening.then((c) => {
     logger.info({ mode: c.mode }, "database ready");
     registerShutdown();
@@ -243,7 +266,8 @@ export function onBeforeCloseDb(hook: () => Promise<void>) {
 }
 
 async function runBeforeCloseHooks() {
-  for (const hook of beforeCloseHooks.splice(0)) await hook().catch((error) => logger.error({ err: error }, "error before closing the database"));
+  for (const hook of beforeCloseHooks.splice(0))
+    await hook().catch((error) => logger.error({ err: error }, "error before closing the database"));
 }
 
 export async function closeDb() {
@@ -259,7 +283,12 @@ export async function closeDb() {
  * @internal
  */
 export function setDbForTesting(db: Database) {
-  connection = Promise.resolve({ db, mode: "pglite", close: async () => {}, probe: async () => void (await db.execute(sql`select 1`)) });
+  connection = Promise.resolve({
+    db,
+    mode: "pglite",
+    close: async () => {},
+    probe: async () => void (await db.execute(sql`select 1`)),
+  });
 }
 
 /**

@@ -82,7 +82,13 @@ async function openBoss(): Promise<PgBoss> {
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
   for (const [name, { options }] of handlers) {
-    const queue = { name, policy: options.policy ?? "standard", expireInSeconds: options.expireInSeconds, retryLimit: options.retryLimit, retryDelay: 5 };
+    const queue = {
+      name,
+      policy: options.policy ?? "standard",
+      expireInSeconds: options.expireInSeconds,
+      retryLimit: options.retryLimit,
+      retryDelay: 5,
+    };
     await boss.createQueue(name, queue);
     // createQueue leaves an existing queue as it was: bring its policy and expiry up to date.
     await boss.updateQueue(name, queue);
@@ -106,11 +112,17 @@ async function startWorkers(): Promise<PgBoss> {
   const { signal } = stopController;
   for (const [name, { handler }] of handlers) {
     await boss.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      if (job) await handler(job.data, { id: job.id, retryCount: (job as unknown as { retryCount?: number }).retryCount ?? 0, signal });
+      if (job)
+        await handler(job.data, {
+          id: job.id,
+          retryCount: (job as unknown as { retryCount?: number }).retryCount ?? 0,
+          signal,
+        });
     });
   }
   for (const { name, everySeconds, task } of housekeeping) {
-    const run = () => task().catch((error: unknown) => logger.error({ err: error, task: name }, "job housekeeping failed"));
+    const run = () =>
+      task().catch((error: unknown) => logger.error({ err: error, task: name }, "job housekeeping failed"));
     void run();
     housekeepingTimers.push(setInterval(run, everySeconds * 1000).unref());
   }
@@ -138,7 +150,11 @@ export function startJobs(): Promise<PgBoss> {
   return working;
 }
 
-export async function sendJob(name: string, data: Record<string, unknown>, singletonKey?: string): Promise<string | null> {
+export async function sendJob(
+  name: string,
+  data: Record<string, unknown>,
+  singletonKey?: string,
+): Promise<string | null> {
   const boss = await openQueue();
   return boss.send(name, data, singletonKey ? { singletonKey } : {});
 }
@@ -146,10 +162,12 @@ export async function sendJob(name: string, data: Record<string, unknown>, singl
 /** Queued or retrying jobs of that key: someone will run them. */
 export async function hasWaitingJob(name: string, singletonKey: string): Promise<boolean> {
   const boss = await openQueue();
-  const { rows } = await boss.getDb().executeSql(
-    `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') LIMIT 1`,
-    [name, singletonKey],
-  );
+  const { rows } = await boss
+    .getDb()
+    .executeSql(
+      `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') LIMIT 1`,
+      [name, singletonKey],
+    );
   return rows.length > 0;
 }
 
@@ -159,10 +177,12 @@ export async function hasWaitingJob(name: string, singletonKey: string): Promise
  */
 export async function cancelActiveJobs(name: string, singletonKey: string): Promise<number> {
   const boss = await openQueue();
-  const { rows } = await boss.getDb().executeSql(
-    `SELECT id FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'active'`,
-    [name, singletonKey],
-  );
+  const { rows } = await boss
+    .getDb()
+    .executeSql(`SELECT id FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state = 'active'`, [
+      name,
+      singletonKey,
+    ]);
   const ids = rows.map((r: { id: string }) => r.id);
   if (ids.length) await boss.cancel(name, ids);
   return ids.length;

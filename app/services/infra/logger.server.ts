@@ -14,7 +14,10 @@ export const logger = pino({
   level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "silent" : "info"),
   base: { service: "climate-risk" },
   timestamp: pino.stdTimeFunctions.isoTime,
-  redact: { paths: ["headers.authorization", "headers.cookie", "req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
+  redact: {
+    paths: ["headers.authorization", "headers.cookie", "req.headers.authorization", "req.headers.cookie"],
+    censor: "[redacted]",
+  },
   formatters: {
     log(object) {
       for (const key of ["url", "path", "referer", "href"] as const) {

@@ -7,7 +7,13 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { mailOutbox, type MailAttachmentRecord } from "#db/schema/index";
-import { MAIL_MESSAGES, OUTBOX_RETENTION, RECIPIENT_LIMITS, nextRetryDelaySeconds, type MailKind } from "~/domain/content/forms/mail";
+import {
+  MAIL_MESSAGES,
+  OUTBOX_RETENTION,
+  RECIPIENT_LIMITS,
+  nextRetryDelaySeconds,
+  type MailKind,
+} from "~/domain/content/forms/mail";
 import { getEnv } from "~/env.server";
 import { getDb, onBeforeCloseDb } from "../infra/db.server";
 import { TooManyRequestsError } from "../http/errors.server";
@@ -57,7 +63,8 @@ export async function guardRecipient(kind: MailKind, to: string) {
   const limit = RECIPIENT_LIMITS[kind];
   if (!limit) return;
   const key = `mail:${kind}:${to.trim().toLowerCase()}`;
-  if (await isOverLimit(key, limit.perRecipient, limit.windowMinutes)) throw new RecipientLimitError(limit.windowMinutes);
+  if (await isOverLimit(key, limit.perRecipient, limit.windowMinutes))
+    throw new RecipientLimitError(limit.windowMinutes);
   await recordEvent(key);
 }
 
@@ -81,7 +88,10 @@ export async function sendMail(message: MailMessage): Promise<{ id: number; queu
  * Stores the message with the caller's executor: inside a transaction the mail commits, or not, with the work that
  * sends it (a purchase's confirmation is never lost nor written twice). The caller wakes the worker after commit.
  */
-export async function storeMail(executor: Pick<Awaited<ReturnType<typeof getDb>>, "insert">, message: MailMessage): Promise<{ id: number; queued: boolean }> {
+export async function storeMail(
+  executor: Pick<Awaited<ReturnType<typeof getDb>>, "insert">,
+  message: MailMessage,
+): Promise<{ id: number; queued: boolean }> {
   const env = getEnv();
   const kind = message.kind ?? "other";
   const attachments: MailAttachmentRecord[] = (message.attachments ?? []).map((a) => ({
@@ -139,9 +149,16 @@ async function deliver(row: OutboxRow, url: string) {
       subject: row.subject,
       text: row.text,
       html: row.html ?? undefined,
-      attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
+      attachments: row.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, "base64"),
+      })),
     });
-    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, row.id));
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+      .where(eq(mailOutbox.id, row.id));
     logger.info({ id: row.id, kind: row.kind }, "mail sent via smtp");
   } catch (error) {
     const delay = nextRetryDelaySeconds(row.attempts);
@@ -154,7 +171,10 @@ async function deliver(row: OutboxRow, url: string) {
           : { status: "pending", lockedUntil: null, lastError, nextAttemptAt: new Date(Date.now() + delay * 1000) },
       )
       .where(eq(mailOutbox.id, row.id));
-    logger.warn({ id: row.id, attempts: row.attempts, retryInSeconds: delay, err: lastError }, delay === null ? "mail failed for good" : "mail delivery failed; will retry");
+    logger.warn(
+      { id: row.id, attempts: row.attempts, retryInSeconds: delay, err: lastError },
+      delay === null ? "mail failed for good" : "mail delivery failed; will retry",
+    );
   }
 }
 
@@ -168,7 +188,15 @@ async function release(rows: OutboxRow[]) {
   await db
     .update(mailOutbox)
     .set({ status: "pending", lockedUntil: null, attempts: sql`${mailOutbox.attempts} - 1` })
-    .where(and(inArray(mailOutbox.id, rows.map((r) => r.id)), eq(mailOutbox.status, "sending")));
+    .where(
+      and(
+        inArray(
+          mailOutbox.id,
+          rows.map((r) => r.id),
+        ),
+        eq(mailOutbox.status, "sending"),
+      ),
+    );
 }
 
 /** One worker pass: delivers every due message; returns how many it tried. Safe to run on many instances at once. */
@@ -255,8 +283,15 @@ export async function stopMailWorker(): Promise<void> {
 export async function pruneOutbox() {
   const db = await getDb();
   const done = inArray(mailOutbox.status, ["sent", "stored", "failed"]);
-  await db.delete(mailOutbox).where(and(done, lt(mailOutbox.createdAt, new Date(Date.now() - OUTBOX_RETENTION.maxAgeDays * 86_400_000))));
-  const [edge] = await db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).offset(OUTBOX_RETENTION.maxRows).limit(1);
+  await db
+    .delete(mailOutbox)
+    .where(and(done, lt(mailOutbox.createdAt, new Date(Date.now() - OUTBOX_RETENTION.maxAgeDays * 86_400_000))));
+  const [edge] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.id))
+    .offset(OUTBOX_RETENTION.maxRows)
+    .limit(1);
   if (edge) await db.delete(mailOutbox).where(and(done, lt(mailOutbox.id, edge.id + 1)));
 }
 

@@ -3,7 +3,12 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { cellToBoundary, cellToLatLng, polygonToCells } from "h3-js";
 import {
-  FLOOD_HAZARD_ID, WORLD_BOUNDS, projector, ringsToPath, type Bounds, type FloodSelection,
+  FLOOD_HAZARD_ID,
+  WORLD_BOUNDS,
+  projector,
+  ringsToPath,
+  type Bounds,
+  type FloodSelection,
 } from "~/domain/geo/map/flood-map";
 import { mapLevelColour, mapLevelLabel, type MapLevel } from "~/domain/geo/map/map-levels";
 import type { GeoFile } from "~/risk/dataset";
@@ -80,22 +85,38 @@ function shape(code: string, name: string, d: string, s: FloodSelection): MapSha
 export function floodMapView(s: FloodSelection): FloodMapView {
   if (!s.country) {
     const project = projector(WORLD_BOUNDS, WORLD_WIDTH);
-    return { width: project.width, height: project.height, country: null, shapes: worldOutlines().map((c) => shape(c.code, c.name, c.d, s)) };
+    return {
+      width: project.width,
+      height: project.height,
+      country: null,
+      shapes: worldOutlines().map((c) => shape(c.code, c.name, c.d, s)),
+    };
   }
   const data = geoFile();
   const country = data.countries.find((c) => c.code === s.country);
   if (!country) throw new NotFoundError(`Unknown country code ${s.country}`);
   const regions = data.regions.filter((r) => r.country === country.code);
-  const bounds = boundsOf(country.rings.filter((r) => ringArea(r) > 0.2).length ? country.rings.filter((r) => ringArea(r) > 0.2) : country.rings);
+  const bounds = boundsOf(
+    country.rings.filter((r) => ringArea(r) > 0.2).length
+      ? country.rings.filter((r) => ringArea(r) > 0.2)
+      : country.rings,
+  );
   const span = Math.max(bounds.east - bounds.west, bounds.north - bounds.south);
   const pad = span * 0.05;
-  const padded = { west: bounds.west - pad, east: bounds.east + pad, north: bounds.north + pad, south: bounds.south - pad };
+  const padded = {
+    west: bounds.west - pad,
+    east: bounds.east + pad,
+    north: bounds.north + pad,
+    south: bounds.south - pad,
+  };
   const width = 800;
   const project = projector(padded, width);
   const tolerance = span / 400;
   const minArea = (span / 300) ** 2;
   const shapes = regions.length
-    ? regions.map((r) => shape(r.code, r.name, ringsToPath(simplified(r.rings, tolerance, minArea), project), s)).filter((r) => r.d)
+    ? regions
+        .map((r) => shape(r.code, r.name, ringsToPath(simplified(r.rings, tolerance, minArea), project), s))
+        .filter((r) => r.d)
     : [shape(country.code, country.name, ringsToPath(simplified(country.rings, tolerance, minArea), project), s)];
   return { width, height: Math.min(project.height, 900), shapes, country: { code: country.code, name: country.name } };
 }
@@ -120,13 +141,18 @@ export function countryOptions() {
   return getRiskEngine().countries();
 }
 
-type Feature = { type: "Feature"; properties: Record<string, unknown>; geometry: { type: "MultiPolygon"; coordinates: number[][][][] } | { type: "Polygon"; coordinates: number[][][] } };
+type Feature = {
+  type: "Feature";
+  properties: Record<string, unknown>;
+  geometry: { type: "MultiPolygon"; coordinates: number[][][][] } | { type: "Polygon"; coordinates: number[][][] };
+};
 
 function ringsToMultiPolygon(rings: number[][]): Feature["geometry"] {
   const polys = rings.map((r) => {
     const pts: number[][] = [];
     for (let i = 0; i < r.length; i += 2) pts.push([Math.round(r[i]! * 100) / 100, Math.round(r[i + 1]! * 100) / 100]);
-    if (pts.length && (pts[0]![0] !== pts[pts.length - 1]![0] || pts[0]![1] !== pts[pts.length - 1]![1])) pts.push(pts[0]!);
+    if (pts.length && (pts[0]![0] !== pts[pts.length - 1]![0] || pts[0]![1] !== pts[pts.length - 1]![1]))
+      pts.push(pts[0]!);
     return [pts];
   });
   return { type: "MultiPolygon", coordinates: polys };
@@ -144,13 +170,22 @@ export const MAX_HEXAGONS = 4000;
  * list its cells). A cell carries its own level only when `mayShowHexagon` says the viewer bought it (the
  * entitlement rule); every other cell shows the level of its region, else its country.
  */
-export function floodGeoJson(s: FloodSelection, layer: "areas" | "hexagons", mayShowHexagon: (hexagonCode: string) => boolean = () => false) {
+export function floodGeoJson(
+  s: FloodSelection,
+  layer: "areas" | "hexagons",
+  mayShowHexagon: (hexagonCode: string) => boolean = () => false,
+) {
   const data = geoFile();
   const features: Feature[] = [];
   if (!s.country) {
     for (const c of data.countries) {
       const rings = simplified(c.rings, 0.15, 0.02);
-      if (rings.length) features.push({ type: "Feature", properties: levelProps(c.code, c.name, s), geometry: ringsToMultiPolygon(rings) });
+      if (rings.length)
+        features.push({
+          type: "Feature",
+          properties: levelProps(c.code, c.name, s),
+          geometry: ringsToMultiPolygon(rings),
+        });
     }
     return { type: "FeatureCollection" as const, features, truncated: false };
   }
@@ -159,7 +194,12 @@ export function floodGeoJson(s: FloodSelection, layer: "areas" | "hexagons", may
   if (layer === "areas") {
     for (const r of data.regions.filter((x) => x.country === country.code)) {
       const rings = simplified(r.rings, 0.01, 0);
-      if (rings.length) features.push({ type: "Feature", properties: levelProps(r.code, r.name, s), geometry: ringsToMultiPolygon(rings) });
+      if (rings.length)
+        features.push({
+          type: "Feature",
+          properties: levelProps(r.code, r.name, s),
+          geometry: ringsToMultiPolygon(rings),
+        });
     }
     return { type: "FeatureCollection" as const, features, truncated: false };
   }
@@ -192,14 +232,26 @@ export function floodGeoJson(s: FloodSelection, layer: "areas" | "hexagons", may
         const at = engine.locate(lat, lon);
         const area = at.status === "ok" ? (at.region_code ?? at.country_code) : country.code;
         const level = levelOfArea(area);
-        props = { code: cell, name: cell, colour: level.colour, label: level.label, score: level.score, location_type: area.length === 2 ? "country" : "region", area_code: area };
+        props = {
+          code: cell,
+          name: cell,
+          colour: level.colour,
+          label: level.label,
+          score: level.score,
+          location_type: area.length === 2 ? "country" : "region",
+          area_code: area,
+        };
       }
     } catch (error) {
       if (error instanceof RiskNotFoundError) continue;
       throw error;
     }
     const boundary = cellToBoundary(cell, true);
-    features.push({ type: "Feature", properties: props, geometry: { type: "Polygon", coordinates: [[...boundary, boundary[0]!]] } });
+    features.push({
+      type: "Feature",
+      properties: props,
+      geometry: { type: "Polygon", coordinates: [[...boundary, boundary[0]!]] },
+    });
   }
   return { type: "FeatureCollection" as const, features, truncated };
 }

@@ -6,7 +6,14 @@ import { grantLocation } from "../commerce/entitlements.server";
 import { BASEMAP_LEVELS } from "~/domain/geo/map/basemap";
 import { brotliDecompressSync } from "node:zlib";
 import { parseBasemapQuery } from "~/domain/geo/map/basemap-query";
-import { basemapBrotli, basemapCacheStats, basemapGeoJson, countryBounds, locationMapData, regionalMapData } from "./map-data.server";
+import {
+  basemapBrotli,
+  basemapCacheStats,
+  basemapGeoJson,
+  countryBounds,
+  locationMapData,
+  regionalMapData,
+} from "./map-data.server";
 
 const getDb = setupTestDatabase();
 const LONDON = "84194adffffffff";
@@ -56,14 +63,19 @@ describe("map data", () => {
   });
 
   it("draws a country's outline from the very points of its land at every level, only inside the box asked for", () => {
-    type Feature = { properties: { kind: string; code?: string; name: string }; geometry: { type: string; coordinates: number[][][][] | number[] } };
+    type Feature = {
+      properties: { kind: string; code?: string; name: string };
+      geometry: { type: string; coordinates: number[][][][] | number[] };
+    };
     for (const level of BASEMAP_LEVELS.slice(1)) {
       const bbox = { west: 8, south: 54, east: 14, north: 58 };
       const fc = JSON.parse(basemapGeoJson({ level, bbox, outline: "DK" })) as { features: Feature[] };
       const land = fc.features.find((f) => f.properties.kind === "land" && f.properties.code === "DK")!;
       const outline = fc.features.find((f) => f.properties.kind === "outline")!;
       expect(outline.geometry.coordinates).toEqual(land.geometry.coordinates);
-      const points = fc.features.filter((f) => f.properties.kind === "land").flatMap((f) => (f.geometry.coordinates as number[][][][]).flat(2));
+      const points = fc.features
+        .filter((f) => f.properties.kind === "land")
+        .flatMap((f) => (f.geometry.coordinates as number[][][][]).flat(2));
       for (const [lon, lat] of points as unknown as [number, number][]) {
         expect(lon).toBeGreaterThanOrEqual(bbox.west);
         expect(lon).toBeLessThanOrEqual(bbox.east);
@@ -72,8 +84,12 @@ describe("map data", () => {
       }
       expect(fc.features.some((f) => f.properties.kind === "land" && f.properties.code === "US")).toBe(false);
     }
-    const fine = JSON.parse(basemapGeoJson({ level: BASEMAP_LEVELS.at(-1)!, bbox: { west: 12, south: 55, east: 13, north: 56 } })) as { features: Feature[] };
-    expect(fine.features.filter((f) => f.properties.kind === "label").map((f) => f.properties.name)).toContain("Copenhagen");
+    const fine = JSON.parse(
+      basemapGeoJson({ level: BASEMAP_LEVELS.at(-1)!, bbox: { west: 12, south: 55, east: 13, north: 56 } }),
+    ) as { features: Feature[] };
+    expect(fine.features.filter((f) => f.properties.kind === "label").map((f) => f.properties.name)).toContain(
+      "Copenhagen",
+    );
   });
 
   it("builds each basemap once: made-up query strings and boxes off the grid share the answer already built", () => {
@@ -91,4 +107,3 @@ describe("map data", () => {
     expect(JSON.parse(brotliDecompressSync(world).toString("utf8"))).toEqual(JSON.parse(basemapGeoJson()));
   });
 });
-

@@ -9,14 +9,27 @@ import { cellToBoundary, cellToLatLng } from "h3-js";
 import { formatCoordinates } from "~/domain/dashboard/dashboard";
 import { canAccess } from "~/domain/commerce/entitlements";
 import type { HazardId } from "~/domain/hazards/hazards";
-import { boundsOfRings, type Bounds, type LocationMapData, type LonLatRing, type MapArea } from "~/domain/geo/map/location-map";
+import {
+  boundsOfRings,
+  type Bounds,
+  type LocationMapData,
+  type LonLatRing,
+  type MapArea,
+} from "~/domain/geo/map/location-map";
 import { mapLevelColour, mapLevelLabel, type MapLevel } from "~/domain/geo/map/map-levels";
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
 import type { GeoFile } from "~/risk/dataset";
 import { cellRowsOf } from "~/risk/regions/cell-distribution";
 import { defaultDataDir, getRiskEngine, RiskNotFoundError } from "~/risk/engine/load-engine.server";
 import { ringArea, simplifyRing } from "~/risk/land/geo";
-import { BASEMAP_LEVELS, BASEMAP_MAX_LABELS, boundsIntersect, clipRing, roundRing, type BasemapLevel } from "~/domain/geo/map/basemap";
+import {
+  BASEMAP_LEVELS,
+  BASEMAP_MAX_LABELS,
+  boundsIntersect,
+  clipRing,
+  roundRing,
+  type BasemapLevel,
+} from "~/domain/geo/map/basemap";
 import { largestPlacesIn } from "./places.server";
 import { accessContextFor, type AccessCaller } from "../commerce/entitlements.server";
 import { BadRequestError, NotFoundError } from "../http/errors.server";
@@ -61,8 +74,25 @@ function levelOf(code: string, hazardId: HazardId, scenario: ScenarioId, period:
   return item ? { score: item.score, state: item.state } : { score: null, state: "no_data" };
 }
 
-function area(kind: MapArea["kind"], id: string, name: string, rings: LonLatRing[], centre: [number, number], level: MapLevel): MapArea {
-  return { id, name, kind, rings, centre, score: level.score, state: level.state, colour: mapLevelColour(level), label: mapLevelLabel(level) };
+function area(
+  kind: MapArea["kind"],
+  id: string,
+  name: string,
+  rings: LonLatRing[],
+  centre: [number, number],
+  level: MapLevel,
+): MapArea {
+  return {
+    id,
+    name,
+    kind,
+    rings,
+    centre,
+    score: level.score,
+    state: level.state,
+    colour: mapLevelColour(level),
+    label: mapLevelLabel(level),
+  };
 }
 
 function hexagonArea(cell: string, level: MapLevel): MapArea {
@@ -93,7 +123,8 @@ export function placeOutline(code: string): LonLatRing[] {
   const cached = areaShapes.get(code)?.outline ?? placeOutlines.get(code);
   if (cached) return cached;
   const data = geoFile();
-  const shape = code.length === 2 ? data.countries.find((c) => c.code === code) : data.regions.find((r) => r.code === code);
+  const shape =
+    code.length === 2 ? data.countries.find((c) => c.code === code) : data.regions.find((r) => r.code === code);
   const outline = shape ? outlineRings(shape.rings) : [];
   placeOutlines.set(code, outline);
   return outline;
@@ -165,7 +196,10 @@ export async function locationMapData(caller: AccessCaller | null, q: MapPlaceQu
     } else throw new BadRequestError("location_code must be a country, region or hexagon code", "location_code");
   }
 
-  const shape = areaCode.length === 2 ? data.countries.find((c) => c.code === areaCode) : data.regions.find((r) => r.code === areaCode);
+  const shape =
+    areaCode.length === 2
+      ? data.countries.find((c) => c.code === areaCode)
+      : data.regions.find((r) => r.code === areaCode);
   let name = kind === "point" || kind === "hexagon" ? code : (shape?.name ?? code);
   if (!shape && kind !== "hexagon") throw new NotFoundError(`Unknown location ${areaCode}`);
 
@@ -221,7 +255,14 @@ export function regionalMapData(
     .map((r) => {
       const rings = outlineRings(r.rings);
       const b = mainBounds(r.rings);
-      return area("region", r.code, r.name, rings, [round2((b.north + b.south) / 2), round2((b.east + b.west) / 2)], levelOf(r.code, hazardId, scenario, period));
+      return area(
+        "region",
+        r.code,
+        r.name,
+        rings,
+        [round2((b.north + b.south) / 2), round2((b.east + b.west) / 2)],
+        levelOf(r.code, hazardId, scenario, period),
+      );
     })
     .filter((a) => a.rings.length > 0);
   return {
@@ -262,7 +303,9 @@ export function basemapCacheStats() {
 }
 
 function basemapKey(query: BasemapQuery): string {
-  const box = query.bbox ? [query.bbox.west, query.bbox.south, query.bbox.east, query.bbox.north].map(String).join(",") : "";
+  const box = query.bbox
+    ? [query.bbox.west, query.bbox.south, query.bbox.east, query.bbox.north].map(String).join(",")
+    : "";
   return `${query.level.level}|${box}|${(query.outline ?? "").toUpperCase()}`;
 }
 
@@ -344,7 +387,9 @@ export function basemapGeoJson(query: BasemapQuery = { level: BASEMAP_LEVELS[0]!
 export function basemapBrotli(query: BasemapQuery): Buffer {
   const entry = cachedBasemap(query);
   if (!entry.brotli) {
-    entry.brotli = brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } });
+    entry.brotli = brotliCompressSync(entry.body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+    });
     basemapBytes += entry.brotli.length;
   }
   return entry.brotli;
@@ -356,16 +401,34 @@ function buildBasemap(query: BasemapQuery): string {
   const features: unknown[] = [];
   for (const c of data.countries) {
     const coordinates = shapeIn(c.code, c.rings, level, bbox).map((ring) => [ring]);
-    if (coordinates.length) features.push({ type: "Feature", properties: { kind: "land", code: c.code, name: c.name }, geometry: { type: "MultiPolygon", coordinates } });
+    if (coordinates.length)
+      features.push({
+        type: "Feature",
+        properties: { kind: "land", code: c.code, name: c.name },
+        geometry: { type: "MultiPolygon", coordinates },
+      });
   }
   const outlineCode = query.outline?.toUpperCase();
-  const outlineShape = outlineCode ? (outlineCode.length === 2 ? data.countries.find((c) => c.code === outlineCode) : data.regions.find((r) => r.code === outlineCode)) : undefined;
+  const outlineShape = outlineCode
+    ? outlineCode.length === 2
+      ? data.countries.find((c) => c.code === outlineCode)
+      : data.regions.find((r) => r.code === outlineCode)
+    : undefined;
   if (outlineShape) {
     const coordinates = shapeIn(outlineShape.code, outlineShape.rings, level, bbox).map((ring) => [ring]);
-    if (coordinates.length) features.push({ type: "Feature", properties: { kind: "outline", code: outlineShape.code, name: outlineShape.name }, geometry: { type: "MultiPolygon", coordinates } });
+    if (coordinates.length)
+      features.push({
+        type: "Feature",
+        properties: { kind: "outline", code: outlineShape.code, name: outlineShape.name },
+        geometry: { type: "MultiPolygon", coordinates },
+      });
   }
   for (const p of largestPlacesIn(bbox, level.minPopulation, BASEMAP_MAX_LABELS)) {
-    features.push({ type: "Feature", properties: { kind: "label", name: p.name, population: p.population }, geometry: { type: "Point", coordinates: [p.lon, p.lat] } });
+    features.push({
+      type: "Feature",
+      properties: { kind: "label", name: p.name, population: p.population },
+      geometry: { type: "Point", coordinates: [p.lon, p.lat] },
+    });
   }
   return JSON.stringify({ type: "FeatureCollection", features });
 }

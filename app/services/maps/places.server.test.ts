@@ -20,7 +20,9 @@ describe("place search over data/places.json.gz", () => {
     expect(places.length).toBeGreaterThan(20_000);
     expect(places.every((p) => p.population >= 15_000)).toBe(true);
     expect(places.every((p, i) => i === 0 || places[i - 1]!.population >= p.population)).toBe(true);
-    expect(places.every((p) => Math.round(p.lat * 1e4) / 1e4 === p.lat && Math.round(p.lon * 1e4) / 1e4 === p.lon)).toBe(true);
+    expect(
+      places.every((p) => Math.round(p.lat * 1e4) / 1e4 === p.lat && Math.round(p.lon * 1e4) / 1e4 === p.lon),
+    ).toBe(true);
   });
   it("answers nothing for a one-letter query", () => {
     expect(searchPlaces("l")).toEqual([]);

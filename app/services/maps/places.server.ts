@@ -3,7 +3,15 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import {
-  PLACE_SEARCH_LIMIT, buildPlaceIndex, nearestPlace, placeFromRow, placesNamed, searchPlaceIndex, type PlaceIndex, type PlaceResult, type PlaceRow,
+  PLACE_SEARCH_LIMIT,
+  buildPlaceIndex,
+  nearestPlace,
+  placeFromRow,
+  placesNamed,
+  searchPlaceIndex,
+  type PlaceIndex,
+  type PlaceResult,
+  type PlaceRow,
 } from "~/domain/geo/places";
 import { defaultDataDir, getRiskEngine } from "~/risk/engine/load-engine.server";
 import { datasetLoaded } from "../infra/native-memory.server";
@@ -32,7 +40,12 @@ function placeIndex(): PlaceIndex {
 let countryNames: Map<string, string> | null = null;
 
 function countryName(code: string): string {
-  if (!countryNames) countryNames = new Map(getRiskEngine().countries().map((c) => [c.country_code, c.country_name]));
+  if (!countryNames)
+    countryNames = new Map(
+      getRiskEngine()
+        .countries()
+        .map((c) => [c.country_code, c.country_name]),
+    );
   const name = countryNames.get(code);
   if (name) return name;
   // places in territories the hazard dataset has no outline for (e.g. Gibraltar) still get a readable country
@@ -60,7 +73,12 @@ export function searchPlaces(q: string, limit = PLACE_SEARCH_LIMIT): PlaceResult
 /** Places of a box for map labels, largest first (the index is already sorted by population). */
 export function largestPlacesIn(box: Bounds | null, minPopulation: number, limit: number): LabelPlace[] {
   index ??= placeIndex();
-  return pickLabels(index.places, box ?? WORLD, minPopulation, limit).map((p) => ({ name: p.name, lat: p.lat, lon: p.lon, population: p.population }));
+  return pickLabels(index.places, box ?? WORLD, minPopulation, limit).map((p) => ({
+    name: p.name,
+    lat: p.lat,
+    lon: p.lon,
+    population: p.population,
+  }));
 }
 
 /** The name of the place nearest to a point (within PLACE_NAME_RADIUS_KM), or null. */
@@ -70,7 +88,16 @@ export function nearestPlaceName(lat: number, lon: number): string | null {
 }
 
 /** Places of exactly this name (or an alternate name), largest first, in `country` when given: an address's city. */
-export function placesByName(name: string, country: string | null = null, limit = 5): { name: string; countryCode: string; lat: number; lon: number }[] {
+export function placesByName(
+  name: string,
+  country: string | null = null,
+  limit = 5,
+): { name: string; countryCode: string; lat: number; lon: number }[] {
   index ??= placeIndex();
-  return placesNamed(index, name, country, limit).map((p) => ({ name: p.name, countryCode: p.countryCode, lat: p.lat, lon: p.lon }));
+  return placesNamed(index, name, country, limit).map((p) => ({
+    name: p.name,
+    countryCode: p.countryCode,
+    lat: p.lat,
+    lon: p.lon,
+  }));
 }

@@ -21,18 +21,36 @@ export function regionalRows(q: RegionalQuery, readable: (regionCode: string) =>
   const engine = getRiskEngine();
   const rows = engine.regions(q.country).map((r): RegionalRow => {
     if (!readable(r.region_code))
-      return { code: r.region_code, name: r.region_name, score: null, value: null, label: REGION_LOCKED_LABEL, colour: NO_DATA_COLOUR, locked: true };
+      return {
+        code: r.region_code,
+        name: r.region_name,
+        score: null,
+        value: null,
+        label: REGION_LOCKED_LABEL,
+        colour: NO_DATA_COLOUR,
+        locked: true,
+      };
     const result = engine.scores(r.region_code, q.scenario, q.period);
     const item = q.hazardId === "AL" ? result.aggregate : result.hazards.find((h) => h.hazard_id === q.hazardId)!;
     const level = { score: item.score, state: item.state };
-    return { code: r.region_code, name: r.region_name, score: item.score, value: item.value, label: mapLevelLabel(level), colour: mapLevelColour(level), locked: false };
+    return {
+      code: r.region_code,
+      name: r.region_name,
+      score: item.score,
+      value: item.value,
+      label: mapLevelLabel(level),
+      colour: mapLevelColour(level),
+      locked: false,
+    };
   });
   return sortRegionalRows(rows, q.sort, q.dir);
 }
 
 /** Open when the caller may read the country or at least one of its regions; each region shows only if readable. */
 export async function regionalView(caller: AccessCaller, q: RegionalQuery): Promise<RegionalView> {
-  const country = getRiskEngine().countries().find((c) => c.country_code === q.country);
+  const country = getRiskEngine()
+    .countries()
+    .find((c) => c.country_code === q.country);
   if (!country) throw new NotFoundError(`Unknown country code ${q.country}`);
   const countryName = country.country_name;
   const ctx = await accessContextFor(caller);
@@ -40,6 +58,16 @@ export async function regionalView(caller: AccessCaller, q: RegionalQuery): Prom
   const rows = regionalRows(q, readable);
   const decision = canAccess(ctx, "country", q.country);
   if (!decision.allowed && rows.every((r) => r.locked))
-    return { allowed: false, countryName, modal: decision.modal, message: ENTITLEMENT_MESSAGES.notEntitled("country", q.country) };
-  return { allowed: true, countryName, rows, map: regionalMapData(q.country, q.hazardId, q.scenario, q.period, readable) };
+    return {
+      allowed: false,
+      countryName,
+      modal: decision.modal,
+      message: ENTITLEMENT_MESSAGES.notEntitled("country", q.country),
+    };
+  return {
+    allowed: true,
+    countryName,
+    rows,
+    map: regionalMapData(q.country, q.hazardId, q.scenario, q.period, readable),
+  };
 }

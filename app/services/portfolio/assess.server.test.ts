@@ -26,8 +26,11 @@ describe("a portfolio point's country and region", () => {
     ["LOC-00026", -34.1439, 151.5029],
     ["LOC-00028", -32.2639, 115.537],
     ["LOC-00030", -27.8796, 153.6954],
-  ])("%s, which location_codes calls at sea, is not scored either, although its hexagon holds some coast", (_id, lat, lon) => {
-    expect(engine.locate(lat, lon)).toMatchObject({ status: "out_of_range", reason: "at_sea" });
-    expect(assessLocation(engine, lat, lon)).toBeNull();
-  });
+  ])(
+    "%s, which location_codes calls at sea, is not scored either, although its hexagon holds some coast",
+    (_id, lat, lon) => {
+      expect(engine.locate(lat, lon)).toMatchObject({ status: "out_of_range", reason: "at_sea" });
+      expect(assessLocation(engine, lat, lon)).toBeNull();
+    },
+  );
 });

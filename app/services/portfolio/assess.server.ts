@@ -31,7 +31,8 @@ function cellAssessment(engine: RiskEngine, row: number, hexagon: string): CellA
   const country = engine.countryOfRow(row);
   if (!country) return null;
   const codes = new Uint8Array(H * SLOT_COUNT);
-  for (let h = 0; h < H; h++) for (let s = 0; s < SLOT_COUNT; s++) codes[h * SLOT_COUNT + s] = engine.valueCode(row, h, s);
+  for (let h = 0; h < H; h++)
+    for (let s = 0; s < SLOT_COUNT; s++) codes[h * SLOT_COUNT + s] = engine.valueCode(row, h, s);
   const values = valuesOfCodes(codes);
   const cell = {
     country: country.code,
@@ -73,7 +74,10 @@ function pointKey(lat: number, lon: number): number {
   return Math.round((lat + 90) * 1e5) * 4e7 + Math.round((lon + 180) * 1e5);
 }
 
-const pointCaches = new WeakMap<RiskEngine, Map<number, { lat: number; lon: number; a: Omit<Assessment, "weight"> | null }>>();
+const pointCaches = new WeakMap<
+  RiskEngine,
+  Map<number, { lat: number; lon: number; a: Omit<Assessment, "weight"> | null }>
+>();
 
 /**
  * The engine's locate decides what is on land, for the upload as for location_codes and get_data/hazards: a point
@@ -89,5 +93,12 @@ function assessUncached(engine: RiskEngine, lat: number, lon: number): Omit<Asse
   const own = engine.pointValueCodes(place.at.lat, place.at.lon, place.row);
   const codes = own ?? cell.codes;
   const values = own ? valuesOfCodes(own) : cell.values;
-  return { ...cell, values, codes, country: place.country_code, countryName: place.country_name, region: place.region_code };
+  return {
+    ...cell,
+    values,
+    codes,
+    country: place.country_code,
+    countryName: place.country_name,
+    region: place.region_code,
+  };
 }

@@ -32,7 +32,8 @@ export async function resolveUpload(
 ): Promise<PortfolioUpload> {
   const id = params.get("upload_id");
   const token = params.get("access_token");
-  if (typeof id === "string" && id) return findUpload(id, { userId, accessToken: typeof token === "string" ? token : null });
+  if (typeof id === "string" && id)
+    return findUpload(id, { userId, accessToken: typeof token === "string" ? token : null });
   if (!userId) throw new BadRequestError("upload_id and access_token are required", "upload_id");
   const latest = await latestUpload(userId);
   if (!latest) throw new NotFoundError("No portfolio has been uploaded yet");
@@ -41,7 +42,12 @@ export async function resolveUpload(
 
 export function reportProgress(report: PortfolioReport | null) {
   if (!report) return { status: "not_requested" as const, processed: 0, total: 0, percent: 0 };
-  const percent = report.status === "done" ? 100 : report.total ? Math.min(99, Math.floor((report.processed / report.total) * 100)) : 0;
+  const percent =
+    report.status === "done"
+      ? 100
+      : report.total
+        ? Math.min(99, Math.floor((report.processed / report.total) * 100))
+        : 0;
   return { status: report.status, processed: report.processed, total: report.total, percent, error: report.error };
 }
 
@@ -63,7 +69,12 @@ export async function requestPreview(upload: PortfolioUpload) {
       report_files: report.files ?? [],
     };
   }
-  return { status: "ok" as const, report: reportProgress(report), piecharts: summary.piecharts, summary_table: summary.summary_table };
+  return {
+    status: "ok" as const,
+    report: reportProgress(report),
+    piecharts: summary.piecharts,
+    summary_table: summary.summary_table,
+  };
 }
 
 /** Starts (or finds) the paid report's job and answers its state and files. */
@@ -73,7 +84,13 @@ export async function generateReport(upload: PortfolioUpload, userId: string) {
   const files = report.files ?? [];
   // The paths an API key can follow: the files by the report's id, once they are written.
   const reportId = await paidReportOrderId(upload, userId);
-  const downloads = reportId !== null && files.length ? REPORT_FILE_FORMATS.map((format) => ({ format, path: `${apiUrl(API_PATHS.reportFile(reportId))}?format=${format}` })) : [];
+  const downloads =
+    reportId !== null && files.length
+      ? REPORT_FILE_FORMATS.map((format) => ({
+          format,
+          path: `${apiUrl(API_PATHS.reportFile(reportId))}?format=${format}`,
+        }))
+      : [];
   return { status: "ok" as const, report: reportProgress(report), report_id: reportId, downloads, report_files: files };
 }
 
@@ -81,7 +98,8 @@ export async function generateReport(upload: PortfolioUpload, userId: string) {
 export async function reportBlock(upload: PortfolioUpload, userId: string, block: ReportBlock) {
   if (!(await isReportPaid(upload, userId))) throw new PaymentRequiredError();
   const report = (await reportOfUpload(upload.id)) ?? (await requestReport(upload, userId));
-  if (report.status !== "done" || !report.result) return { status: 202 as const, body: { status: "running" as const, report: reportProgress(report) } };
+  if (report.status !== "done" || !report.result)
+    return { status: 202 as const, body: { status: "running" as const, report: reportProgress(report) } };
   const r = report.result as unknown as ReportOutputs;
   const body: Record<string, unknown> = { status: "ok", [REPORT_BLOCKS[block]]: r[REPORT_BLOCKS[block]] };
   if (block === "risks_social_economics") body.not_available = r.not_available;

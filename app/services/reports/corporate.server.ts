@@ -15,7 +15,10 @@ import { writeDisclosureXlsx } from "./xlsx/xlsx.server";
  * XLSX pass computed, so a million-row portfolio is not read again on a view of the page. Reports built before
  * the job kept them are computed here on the first view, then kept.
  */
-export async function disclosureFor(userId: string, portfolioId: string): Promise<{ metadata: ReportMetadata; tables: DisclosureTables }> {
+export async function disclosureFor(
+  userId: string,
+  portfolioId: string,
+): Promise<{ metadata: ReportMetadata; tables: DisclosureTables }> {
   const report = await loadUserPortfolio(userId, portfolioId);
   const stored = await storedDisclosure(userId, portfolioId);
   if (stored && weighedAsNow(stored, report.metadata)) return { metadata: report.metadata, tables: stored };
@@ -30,7 +33,10 @@ export async function disclosureFor(userId: string, portfolioId: string): Promis
  */
 function weighedAsNow(tables: DisclosureTables, metadata: ReportMetadata): boolean {
   const now = moneyBasis(metadata.weightingColumn, metadata.valueCurrency);
-  return tables.audit.weightingColumn === metadata.weightingColumn && JSON.stringify(tables.money ?? null) === JSON.stringify(now);
+  return (
+    tables.audit.weightingColumn === metadata.weightingColumn &&
+    JSON.stringify(tables.money ?? null) === JSON.stringify(now)
+  );
 }
 
 /** Writes the disclosure export and records it in the user's reports; returns the file id. */
@@ -45,15 +51,28 @@ export async function exportDisclosure(
 ): Promise<string> {
   const found = await disclosureFor(userId, portfolioId);
   const { metadata } = found;
-  const options: Template5Options = { ...TEMPLATE5_DEFAULTS, ...template5, scenario: slot.scenario, period: slot.period };
-  const sameHazards = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((h, i) => h === b[i]);
+  const options: Template5Options = {
+    ...TEMPLATE5_DEFAULTS,
+    ...template5,
+    scenario: slot.scenario,
+    period: slot.period,
+  };
+  const sameHazards = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((h, i) => h === b[i]);
   const same =
-    options.scenario === TEMPLATE5_DEFAULTS.scenario && options.period === TEMPLATE5_DEFAULTS.period && options.threshold === TEMPLATE5_DEFAULTS.threshold &&
-    sameHazards(options.chronic, TEMPLATE5_DEFAULTS.chronic) && sameHazards(options.acute, TEMPLATE5_DEFAULTS.acute);
+    options.scenario === TEMPLATE5_DEFAULTS.scenario &&
+    options.period === TEMPLATE5_DEFAULTS.period &&
+    options.threshold === TEMPLATE5_DEFAULTS.threshold &&
+    sameHazards(options.chronic, TEMPLATE5_DEFAULTS.chronic) &&
+    sameHazards(options.acute, TEMPLATE5_DEFAULTS.acute);
   // The kept tables hold Template 5 by its defaults: another choice computes it again from the report's rows.
-  const tables = found.tables.template5 && !same
-    ? { ...found.tables, template5: (await computeDisclosure(await loadUserPortfolio(userId, portfolioId), options)).template5 }
-    : found.tables;
+  const tables =
+    found.tables.template5 && !same
+      ? {
+          ...found.tables,
+          template5: (await computeDisclosure(await loadUserPortfolio(userId, portfolioId), options)).template5,
+        }
+      : found.tables;
   const base = `disclosure-${metadata.inputFile.name.replace(/\.[^.]+$/, "")}`;
   const file = await storeReportFile(
     {
@@ -63,7 +82,10 @@ export async function exportDisclosure(
       title: `Physical climate risk disclosure: ${metadata.inputFile.name}`,
       baseName: base,
     },
-    (target) => (format === "pdf" ? writeDisclosurePdf(metadata, tables, target, slot) : writeDisclosureXlsx({ metadata }, tables, target)),
+    (target) =>
+      format === "pdf"
+        ? writeDisclosurePdf(metadata, tables, target, slot)
+        : writeDisclosureXlsx({ metadata }, tables, target),
     db,
   );
   return file.id;

@@ -18,12 +18,21 @@ export async function reportDownloadOrList(userId: string, request: Request, for
       await getOwnedReportFile(userId, id, format);
     } catch (error) {
       if (!isAppError(error)) throw error;
-      throw redirectBackWithToast(request, new URL(request.url).pathname, { type: "error", description: error.message });
+      throw redirectBackWithToast(request, new URL(request.url).pathname, {
+        type: "error",
+        description: error.message,
+      });
     }
     throw redirect(reportFileUrl(id, format));
   }
   const files = await listReportFiles(userId, [format]);
-  return files.map((f) => ({ id: f.id, title: f.title, fileName: f.fileName, bytes: f.bytes, createdAt: f.createdAt.toISOString() }));
+  return files.map((f) => ({
+    id: f.id,
+    title: f.title,
+    fileName: f.fileName,
+    bytes: f.bytes,
+    createdAt: f.createdAt.toISOString(),
+  }));
 }
 
 /** The file's bytes; a missing or unreadable file goes back to the page with an error toast, not an error page. */
@@ -36,6 +45,9 @@ export async function reportFileDownload(request: Request, userId: string, file:
   } catch (error) {
     if (!isAppError(error)) logger.error({ err: error, file }, "report file download failed");
     const message = isAppError(error) ? error.message : "Please try later";
-    return redirectBackWithToast(request, format === "pdf" ? "/dashboard/pdf" : "/dashboard/xls", { type: "error", description: message });
+    return redirectBackWithToast(request, format === "pdf" ? "/dashboard/pdf" : "/dashboard/xls", {
+      type: "error",
+      description: message,
+    });
   }
 }

@@ -21,7 +21,13 @@ describe("report files", () => {
     const owner = (await createUser(getDb()))!;
     const other = (await createUser(getDb()))!;
     const file = await storeReportFile(
-      { userId: owner.id, kind: "portfolio_pdf", sourceId: "r1", title: "Portfolio report", baseName: "sites: Q3/\"final\"" },
+      {
+        userId: owner.id,
+        kind: "portfolio_pdf",
+        sourceId: "r1",
+        title: "Portfolio report",
+        baseName: 'sites: Q3/"final"',
+      },
       async (target) => writeFileSync(target, "%PDF-1.3 test"),
       getDb(),
     );
@@ -45,10 +51,14 @@ describe("report files", () => {
   it("leaves nothing behind when writing fails", async () => {
     const owner = (await createUser(getDb()))!;
     await expect(
-      storeReportFile({ userId: owner.id, kind: "portfolio_xlsx", title: "x", baseName: "x" }, async (target) => {
-        writeFileSync(target, "half");
-        throw new Error("disk full");
-      }, getDb()),
+      storeReportFile(
+        { userId: owner.id, kind: "portfolio_xlsx", title: "x", baseName: "x" },
+        async (target) => {
+          writeFileSync(target, "half");
+          throw new Error("disk full");
+        },
+        getDb(),
+      ),
     ).rejects.toThrow("disk full");
     expect(await listReportFiles(owner.id, undefined, getDb())).toEqual([]);
   });
@@ -73,7 +83,10 @@ describe("corporate export", () => {
     const kept = new Map<string, DisclosureTables>();
     let computed = 0;
     setPortfolioReportStore({
-      list: async (userId) => (userId === owner.id ? [{ id: "p-1", fileName: "book.xlsx", createdAt: report.metadata.createdAt, assets: 1 }] : []),
+      list: async (userId) =>
+        userId === owner.id
+          ? [{ id: "p-1", fileName: "book.xlsx", createdAt: report.metadata.createdAt, assets: 1 }]
+          : [],
       load: async (userId, id) => (userId === owner.id && id === "p-1" ? report : null),
       storedDisclosure: async (userId, id) => kept.get(`${userId}/${id}`) ?? null,
       storeDisclosure: async (userId, id, tables) => {
@@ -83,7 +96,9 @@ describe("corporate export", () => {
     });
     expect(await listUserPortfolios(owner.id)).toHaveLength(1);
     await expect(loadUserPortfolio(other.id, "p-1")).rejects.toMatchObject({ status: 404 });
-    await expect(exportDisclosure(other.id, "p-1", "xlsx", { scenario: "rcp45", period: "2050" }, getDb())).rejects.toMatchObject({ status: 404 });
+    await expect(
+      exportDisclosure(other.id, "p-1", "xlsx", { scenario: "rcp45", period: "2050" }, getDb()),
+    ).rejects.toMatchObject({ status: 404 });
 
     const id = await exportDisclosure(owner.id, "p-1", "xlsx", { scenario: "rcp45", period: "2050" }, getDb());
     const file = await getOwnedReportFile(owner.id, id, "xlsx", getDb());
@@ -91,7 +106,9 @@ describe("corporate export", () => {
     expect(file.fileName).toBe("disclosure-book.xlsx");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await (await reportFileResponse(file)).arrayBuffer());
-    const fd = (wb.getWorksheet("Exposure by hazard")!.getSheetValues() as unknown[][]).find((r) => r && r[1] === "FD River flood" && r[2] === HISTORICAL_LABEL)!;
+    const fd = (wb.getWorksheet("Exposure by hazard")!.getSheetValues() as unknown[][]).find(
+      (r) => r && r[1] === "FD River flood" && r[2] === HISTORICAL_LABEL,
+    )!;
     expect(fd.slice(3, 6)).toEqual([1, 1, 100]);
 
     // The tables are computed from the locations once, then read back from the report.

@@ -127,7 +127,10 @@ export const ORPHAN_FILE_HOURS = 6;
 const SWEEP_BATCH = 500;
 
 async function unlisted(locators: string[], db: Database): Promise<string[]> {
-  const listed = await db.select({ path: reportFiles.storagePath }).from(reportFiles).where(inArray(reportFiles.storagePath, locators));
+  const listed = await db
+    .select({ path: reportFiles.storagePath })
+    .from(reportFiles)
+    .where(inArray(reportFiles.storagePath, locators));
   const known = new Set(listed.map((r) => r.path));
   return locators.filter((l) => !known.has(l));
 }
@@ -136,7 +139,9 @@ async function unlisted(locators: string[], db: Database): Promise<string[]> {
  * Removes what killed runs left behind: files in the store that no report_files row lists and writers' temporary
  * files, both older than `olderThanHours`. Runs on every instance; two sweeps removing one orphan is harmless.
  */
-export async function sweepOrphanReportFiles(options: { olderThanHours?: number; store?: FileStore; db?: Database } = {}): Promise<string[]> {
+export async function sweepOrphanReportFiles(
+  options: { olderThanHours?: number; store?: FileStore; db?: Database } = {},
+): Promise<string[]> {
   const before = new Date(Date.now() - (options.olderThanHours ?? ORPHAN_FILE_HOURS) * 3_600_000);
   const store = options.store ?? configuredFileStore();
   const db = options.db ?? (await getDb());
@@ -168,25 +173,42 @@ export async function sweepOrphanReportFiles(options: { olderThanHours?: number;
  * bytes (bytes whose removal fails have no row any more, and the orphan sweep takes them). A portfolio report whose
  * files are gone no longer lists them.
  */
-export async function deleteExpiredReportFiles(options: { now?: Date; db?: Database } = {}): Promise<{ expired: number; failed: number }> {
+export async function deleteExpiredReportFiles(
+  options: { now?: Date; db?: Database } = {},
+): Promise<{ expired: number; failed: number }> {
   const db = options.db ?? (await getDb());
   const cutoff = new Date((options.now ?? new Date()).getTime() - REPORT_FILE_RETENTION_DAYS * 86_400_000);
-  const failedReports = db.select({ id: sql<string>`${portfolioReports.id}::text` }).from(portfolioReports).where(eq(portfolioReports.status, "failed"));
+  const failedReports = db
+    .select({ id: sql<string>`${portfolioReports.id}::text` })
+    .from(portfolioReports)
+    .where(eq(portfolioReports.status, "failed"));
   const counts = { expired: 0, failed: 0 };
   for (const [reason, where] of [
     ["expired", lt(reportFiles.createdAt, cutoff)],
     ["failed", inArray(reportFiles.sourceId, failedReports)],
   ] as const) {
     for (;;) {
-      const rows = await db.delete(reportFiles).where(inArray(reportFiles.id, db.select({ id: reportFiles.id }).from(reportFiles).where(where).limit(SWEEP_BATCH))).returning();
+      const rows = await db
+        .delete(reportFiles)
+        .where(
+          inArray(reportFiles.id, db.select({ id: reportFiles.id }).from(reportFiles).where(where).limit(SWEEP_BATCH)),
+        )
+        .returning();
       if (!rows.length) break;
       counts[reason] += rows.length;
-      const sources = [...new Set(rows.map((r) => r.sourceId).filter((id): id is string => Boolean(id && /^[0-9a-f-]{36}$/i.test(id))))];
-      if (sources.length) await db.update(portfolioReports).set({ files: [] }).where(inArray(portfolioReports.id, sources));
+      const sources = [
+        ...new Set(
+          rows.map((r) => r.sourceId).filter((id): id is string => Boolean(id && /^[0-9a-f-]{36}$/i.test(id))),
+        ),
+      ];
+      if (sources.length)
+        await db.update(portfolioReports).set({ files: [] }).where(inArray(portfolioReports.id, sources));
       for (const row of rows) {
         await fileStoreOf(row.storagePath)
           .remove(row.storagePath)
-          .catch((error: unknown) => logger.warn({ err: error, file: row.id }, "report file bytes not removed; the orphan sweep retries"));
+          .catch((error: unknown) =>
+            logger.warn({ err: error, file: row.id }, "report file bytes not removed; the orphan sweep retries"),
+          );
       }
     }
   }
@@ -214,19 +236,36 @@ export function safeFileName(name: string): string {
 export async function listReportFiles(userId: string, formats?: ReportFormat[], db?: Database): Promise<ReportFile[]> {
   const database = db ?? (await getDb());
   const where = formats
-    ? and(eq(reportFiles.userId, userId), inArray(reportFiles.contentType, formats.map((f) => REPORT_CONTENT_TYPES[f])))
+    ? and(
+        eq(reportFiles.userId, userId),
+        inArray(
+          reportFiles.contentType,
+          formats.map((f) => REPORT_CONTENT_TYPES[f]),
+        ),
+      )
     : eq(reportFiles.userId, userId);
   return database.select().from(reportFiles).where(where).orderBy(desc(reportFiles.createdAt)).limit(500);
 }
 
 /** The user's own file of that format; NotFoundError for anyone else's, a bad id or a missing file. */
-export async function getOwnedReportFile(userId: string, id: string, format: ReportFormat, db?: Database): Promise<ReportFile> {
+export async function getOwnedReportFile(
+  userId: string,
+  id: string,
+  format: ReportFormat,
+  db?: Database,
+): Promise<ReportFile> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new NotFoundError();
   const database = db ?? (await getDb());
   const [row] = await database
     .select()
     .from(reportFiles)
-    .where(and(eq(reportFiles.id, id), eq(reportFiles.userId, userId), eq(reportFiles.contentType, REPORT_CONTENT_TYPES[format])));
+    .where(
+      and(
+        eq(reportFiles.id, id),
+        eq(reportFiles.userId, userId),
+        eq(reportFiles.contentType, REPORT_CONTENT_TYPES[format]),
+      ),
+    );
   if (!row) throw new NotFoundError();
   return row;
 }

@@ -26,11 +26,18 @@ const columns = ["Site ref", "Site", "lat", "lon", "Insured value", "Comment"];
 const locations = [
   assessedLocation({
     rowNumber: 2,
-    assetId: "=HYPERLINK(\"http://evil\")",
+    assetId: '=HYPERLINK("http://evil")',
     name: "Lyon depot",
     countryCode: "FR",
     weight: 250,
-    userColumns: { "Site ref": "=HYPERLINK(\"http://evil\")", Site: "Lyon depot", lat: "45.76", lon: "4.84", "Insured value": "250", Comment: "+cmd|calc" },
+    userColumns: {
+      "Site ref": '=HYPERLINK("http://evil")',
+      Site: "Lyon depot",
+      lat: "45.76",
+      lon: "4.84",
+      "Insured value": "250",
+      Comment: "+cmd|calc",
+    },
     scores: locationScores(0.1, { FD: [0.1, ...Array(SLOT_COUNT - 1).fill(0.45)], SS: "na", SL: null }),
   }),
   assessedLocation({
@@ -40,7 +47,14 @@ const locations = [
     countryCode: "DE",
     weight: 750,
     duplicateOf: 2,
-    userColumns: { "Site ref": "WH-2", Site: "Hamburg port", lat: "53.55", lon: "9.99", "Insured value": "750", Comment: "-0.5" },
+    userColumns: {
+      "Site ref": "WH-2",
+      Site: "Hamburg port",
+      lat: "53.55",
+      lon: "9.99",
+      "Insured value": "750",
+      Comment: "-0.5",
+    },
     scores: locationScores(0.1, { SS: 0.85 }),
   }),
   assessedLocation({
@@ -55,7 +69,11 @@ const locations = [
     userColumns: { "Site ref": "SEA-1", Site: "Offshore", lat: "0", lon: "0", "Insured value": "", Comment: "" },
   }),
 ];
-const report = portfolioReport(locations, { columns, weightingColumn: "Insured value", inputFile: { name: "sites;semicolon.csv", sha256: "c".repeat(64) } });
+const report = portfolioReport(locations, {
+  columns,
+  weightingColumn: "Insured value",
+  inputFile: { name: "sites;semicolon.csv", sha256: "c".repeat(64) },
+});
 
 async function readXlsx(file: string) {
   const wb = new ExcelJS.Workbook();
@@ -75,7 +93,14 @@ describe("portfolio XLSX", () => {
     // The tables it wrote, from the same pass: what the corporate view computes from the same rows.
     expect(disclosure).toEqual(await computeDisclosure(report));
     const wb = await readXlsx(file);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Locations", "Exposure by hazard", "Exposure by country", "EU Taxonomy", "Legend"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      "Summary",
+      "Locations",
+      "Exposure by hazard",
+      "Exposure by country",
+      "EU Taxonomy",
+      "Legend",
+    ]);
     const ws = wb.getWorksheet("Locations")!;
     const header = rowValues(ws, 1) as string[];
     expect(header.slice(0, 3)).toEqual(["Row", "Asset id", "Name"]);
@@ -85,8 +110,8 @@ describe("portfolio XLSX", () => {
     expect(header).toContain("FD River flood | RCP4.5 2030 | level");
     const lyon = rowValues(ws, 2);
     expect(lyon[0]).toBe(2);
-    expect(lyon[1]).toBe("'=HYPERLINK(\"http://evil\")");
-    expect(lyon[header.indexOf("Site ref")]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(lyon[1]).toBe('\'=HYPERLINK("http://evil")');
+    expect(lyon[header.indexOf("Site ref")]).toBe('\'=HYPERLINK("http://evil")');
     expect(lyon[header.indexOf("Comment")]).toBe("'+cmd|calc");
     expect(lyon[header.indexOf("FD River flood | Historical (1950-1999) | level")]).toBe(1);
     expect(lyon[header.indexOf("FD River flood | RCP8.5 2050 | level")]).toBe(3);
@@ -123,8 +148,16 @@ describe("portfolio XLSX", () => {
     const own = ["Country", "Asset code", "Value (EUR)"];
     const book = portfolioReport(
       [
-        assessedLocation({ rowNumber: 2, countryCode: "FR", userColumns: { Country: "France", "Asset code": "007", "Value (EUR)": "1 200 000,5" } }),
-        assessedLocation({ rowNumber: 3, countryCode: "DE", userColumns: { Country: "Germany", "Asset code": "0815", "Value (EUR)": "830000" } }),
+        assessedLocation({
+          rowNumber: 2,
+          countryCode: "FR",
+          userColumns: { Country: "France", "Asset code": "007", "Value (EUR)": "1 200 000,5" },
+        }),
+        assessedLocation({
+          rowNumber: 3,
+          countryCode: "DE",
+          userColumns: { Country: "Germany", "Asset code": "0815", "Value (EUR)": "830000" },
+        }),
       ],
       { columns: own },
     );
@@ -157,7 +190,14 @@ describe("portfolio XLSX", () => {
       rowNumber: 2,
       assetId: "A\uFFFF1",
       name: "Depot\u0001",
-      userColumns: { "Site ref": "A\uFFFF1", Site: "Depot\u0001", lat: "45.76", lon: "4.84", "Insured value": "1", Comment: "\uFFFE\u0008note" },
+      userColumns: {
+        "Site ref": "A\uFFFF1",
+        Site: "Depot\u0001",
+        lat: "45.76",
+        lon: "4.84",
+        "Insured value": "1",
+        Comment: "\uFFFE\u0008note",
+      },
     });
     const file = path.join(dir, "forbidden.xlsx");
     await writePortfolioXlsx(portfolioReport([bad], { columns: [...columns, "Bad\uFFFFcolumn"] }), file);
@@ -176,7 +216,11 @@ describe("portfolio XLSX", () => {
     const shared = [locationScores(0.1, { FD: 0.9 }), locationScores(0.5, { HW: 0.05 })];
     const long = "x".repeat(300_000);
     const many = Array.from({ length: 1500 }, (_, i) =>
-      assessedLocation({ rowNumber: i + 2, scores: shared[i % 2]!, userColumns: { Note: i === 500 ? long : `n${i + 2}` } }),
+      assessedLocation({
+        rowNumber: i + 2,
+        scores: shared[i % 2]!,
+        userColumns: { Note: i === 500 ? long : `n${i + 2}` },
+      }),
     );
     const file = path.join(dir, "widths.xlsx");
     await writePortfolioXlsx(portfolioReport(many, { columns: ["Note"] }), file);
@@ -240,7 +284,12 @@ describe("portfolio PDF", () => {
 
   it("explains its most exposed locations: their highest hazards, today and in RCP8.5 2050", async () => {
     const file = path.join(dir, "p-reasons.pdf");
-    await writePortfolioPdf(report, file, undefined, (loc, h, slot) => `[${h} ${slot.scenario} ${slot.period} at ${loc.hexagon}]`);
+    await writePortfolioPdf(
+      report,
+      file,
+      undefined,
+      (loc, h, slot) => `[${h} ${slot.scenario} ${slot.period} at ${loc.hexagon}]`,
+    );
     const text = (await pdfText(readFileSync(file))).replace(/\s+/g, " ");
     expect(text).toContain("Why the most exposed locations score as they do");
     // Hamburg's storm surge is 5 Extreme in every slot: its highest hazard
@@ -249,7 +298,9 @@ describe("portfolio PDF", () => {
     expect(text).toContain(`Storm surge, Historical (1950-1999): [SS hist hist at ${hamburg.hexagon}]`);
     expect(text).toContain(`Storm surge, RCP8.5 2050: [SS rcp85 2050 at ${hamburg.hexagon}]`);
     // Lyon's river flood rises to High in the future slots: it is among Lyon's highest
-    expect(text).toContain(`River flood, RCP8.5 2050: [FD rcp85 2050 at ${locations.find((l) => l.name === "Lyon depot")!.hexagon}]`);
+    expect(text).toContain(
+      `River flood, RCP8.5 2050: [FD rcp85 2050 at ${locations.find((l) => l.name === "Lyon depot")!.hexagon}]`,
+    );
     // rows left out are not explained
     expect(text).not.toMatch(/Row 4 Offshore/);
   });
@@ -266,13 +317,22 @@ describe("portfolio PDF", () => {
 
   it("lists the first rows in the appendix and says where every row is when the file has more", async () => {
     const many = Array.from({ length: PDF_APPENDIX_MAX_ROWS + 3 }, (_, i) =>
-      assessedLocation({ rowNumber: i + 2, assetId: `A-${i}`, name: `Site ${i}`, countryCode: "DE", lat: 50 + (i % 40) / 10, lon: 8 }),
+      assessedLocation({
+        rowNumber: i + 2,
+        assetId: `A-${i}`,
+        name: `Site ${i}`,
+        countryCode: "DE",
+        lat: 50 + (i % 40) / 10,
+        lon: 8,
+      }),
     );
     const file = path.join(dir, "p-capped.pdf");
     await writePortfolioPdf(portfolioReport(many, { columns: [] }), file, undefined, () => "a reason");
     const pages = await pdfPages(readFileSync(file));
     const text = pages.join("\n");
-    expect(text.replace(/\s+/g, " ")).toContain(appendixCapNote(PDF_APPENDIX_MAX_ROWS, PDF_APPENDIX_MAX_ROWS + 3).replace(/\s+/g, " "));
+    expect(text.replace(/\s+/g, " ")).toContain(
+      appendixCapNote(PDF_APPENDIX_MAX_ROWS, PDF_APPENDIX_MAX_ROWS + 3).replace(/\s+/g, " "),
+    );
     expect(text).toContain(`A-${PDF_APPENDIX_MAX_ROWS - 1}`);
     expect(text).not.toContain(`A-${PDF_APPENDIX_MAX_ROWS}`);
     pages.forEach((page, i) => expect(page).toContain(`Portfolio climate risk report - page ${i + 1}`));
@@ -283,7 +343,13 @@ describe("portfolio PDF", () => {
     const own = path.join(dir, "p-own.pdf");
     const gathered = path.join(dir, "p-gathered.pdf");
     await writePortfolioPdf(report, own);
-    await writePortfolioPdf({ ...report, locations: () => openLocations(report) }, gathered, undefined, undefined, totals);
+    await writePortfolioPdf(
+      { ...report, locations: () => openLocations(report) },
+      gathered,
+      undefined,
+      undefined,
+      totals,
+    );
     expect(await pdfText(readFileSync(gathered))).toBe(await pdfText(readFileSync(own)));
   });
 
@@ -362,9 +428,33 @@ describe("PDF output waiting for its target", () => {
 
 describe("a row's point precision in the files", () => {
   const placed = [
-    assessedLocation({ rowNumber: 2, assetId: "DE-010", name: "Filiale München", countryCode: "DE", precision: "city centroid", lat: 48.1374, lon: 11.5755 }),
-    assessedLocation({ rowNumber: 3, assetId: "FR-002", name: "Entrepôt Marseille", countryCode: "FR", precision: "coordinates swapped, corrected", lat: 43.297, lon: 5.3811 }),
-    assessedLocation({ rowNumber: 4, assetId: "DE-001", name: "Bürogebäude Köln", countryCode: "DE", precision: null, lat: 50.9375, lon: 6.9603 }),
+    assessedLocation({
+      rowNumber: 2,
+      assetId: "DE-010",
+      name: "Filiale München",
+      countryCode: "DE",
+      precision: "city centroid",
+      lat: 48.1374,
+      lon: 11.5755,
+    }),
+    assessedLocation({
+      rowNumber: 3,
+      assetId: "FR-002",
+      name: "Entrepôt Marseille",
+      countryCode: "FR",
+      precision: "coordinates swapped, corrected",
+      lat: 43.297,
+      lon: 5.3811,
+    }),
+    assessedLocation({
+      rowNumber: 4,
+      assetId: "DE-001",
+      name: "Bürogebäude Köln",
+      countryCode: "DE",
+      precision: null,
+      lat: 50.9375,
+      lon: 6.9603,
+    }),
   ];
   it("XLSX: a Precision column says which points are city centroids or corrected swaps", async () => {
     const file = path.join(dir, "precision.xlsx");

@@ -33,7 +33,10 @@ export function engineHazardReasons(engine: () => RiskEngine = getRiskEngine): H
         const e = engine();
         r =
           loc.lat !== null && loc.lon !== null
-            ? e.pointScores(loc.lat, loc.lon, loc.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: "point", name } })
+            ? e.pointScores(loc.lat, loc.lon, loc.hexagon, slot.scenario, slot.period, {
+                explain: true,
+                place: { kind: "point", name },
+              })
             : e.scores(loc.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: "hexagon", name } });
       } catch {
         r = null;

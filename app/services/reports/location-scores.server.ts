@@ -16,7 +16,9 @@ function slotScore(item: HazardScoreItem): SlotScore {
 export function locationScores(engine: RiskEngine, hexagon: string, point?: PlacedPoint): LocationScores {
   const out = Object.fromEntries(HAZARD_IDS.map((h) => [h, [] as SlotScore[]])) as LocationScores;
   for (const slot of SLOTS) {
-    const r = point ? engine.scoreAt(point, { kind: "hexagon", code: point.hexagon_code }, slot.scenario, slot.period) : engine.scores(hexagon, slot.scenario, slot.period);
+    const r = point
+      ? engine.scoreAt(point, { kind: "hexagon", code: point.hexagon_code }, slot.scenario, slot.period)
+      : engine.scores(hexagon, slot.scenario, slot.period);
     out.AL[slot.index] = slotScore(r.aggregate);
     for (const item of r.hazards) out[item.hazard_id][slot.index] = slotScore(item);
   }

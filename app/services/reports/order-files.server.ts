@@ -16,12 +16,20 @@ export const ORDER_FILE_MESSAGES = {
 } as const;
 
 export async function orderReportFile(userId: string, orderId: number, format: ReportFormat): Promise<ReportFile> {
-  if (!Number.isSafeInteger(orderId) || orderId < 1) throw new NotFoundError(ORDER_FILE_MESSAGES.notFound(orderId, format));
+  if (!Number.isSafeInteger(orderId) || orderId < 1)
+    throw new NotFoundError(ORDER_FILE_MESSAGES.notFound(orderId, format));
   const db = await getDb();
   const [order] = await db
     .select({ leadId: orders.leadId })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.kind, "self_service"), eq(orders.status, "paid")));
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.userId, userId),
+        eq(orders.kind, "self_service"),
+        eq(orders.status, "paid"),
+      ),
+    );
   if (!order?.leadId) throw new NotFoundError(ORDER_FILE_MESSAGES.notFound(orderId, format));
   const reports = db
     .select({ id: portfolioReports.id })
@@ -36,7 +44,10 @@ export async function orderReportFile(userId: string, orderId: number, format: R
       and(
         eq(reportFiles.userId, userId),
         eq(reportFiles.contentType, REPORT_CONTENT_TYPES[format]),
-        or(eq(reportFiles.sourceId, `lead:${order.leadId}`), ids.length ? inArray(reportFiles.sourceId, ids) : undefined),
+        or(
+          eq(reportFiles.sourceId, `lead:${order.leadId}`),
+          ids.length ? inArray(reportFiles.sourceId, ids) : undefined,
+        ),
       ),
     )
     .orderBy(desc(reportFiles.createdAt))

@@ -20,24 +20,43 @@ const getDb = setupTestDatabase();
 const DAY = 86_400_000;
 
 async function fileOf(userId: string, sourceId: string) {
-  return storeReportFile({ userId, kind: "portfolio_pdf", sourceId, title: "Portfolio report", baseName: "report" }, async (target) => writeFileSync(target, "%PDF-1.3 test"), getDb());
+  return storeReportFile(
+    { userId, kind: "portfolio_pdf", sourceId, title: "Portfolio report", baseName: "report" },
+    async (target) => writeFileSync(target, "%PDF-1.3 test"),
+    getDb(),
+  );
 }
 
 describe("report file retention", () => {
   it("deletes files past the retention and those of failed reports, bytes and rows, and keeps the rest", async () => {
     const user = (await createUser(getDb()))!;
     const upload = await createUpload(getDb(), { total_locations: 2, valid_locations: 2 }, user.id);
-    const [failed] = await getDb().insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: 2, status: "failed" }).returning();
+    const [failed] = await getDb()
+      .insert(portfolioReports)
+      .values({ uploadId: upload.id, userId: user.id, total: 2, status: "failed" })
+      .returning();
     const doneUpload = await createUpload(getDb(), { total_locations: 2, valid_locations: 2 }, user.id);
-    const [done] = await getDb().insert(portfolioReports).values({ uploadId: doneUpload.id, userId: user.id, total: 2, status: "done" }).returning();
+    const [done] = await getDb()
+      .insert(portfolioReports)
+      .values({ uploadId: doneUpload.id, userId: user.id, total: 2, status: "done" })
+      .returning();
 
     const old = await fileOf(user.id, done!.id);
-    await getDb().update(portfolioReports).set({ files: [{ kind: "pdf", path: `/dashboard/pdf?id=${old.id}`, name: old.fileName, bytes: old.bytes }] }).where(eq(portfolioReports.id, done!.id));
-    await getDb().update(reportFiles).set({ createdAt: new Date(Date.now() - (REPORT_FILE_RETENTION_DAYS + 1) * DAY) }).where(eq(reportFiles.id, old.id));
+    await getDb()
+      .update(portfolioReports)
+      .set({ files: [{ kind: "pdf", path: `/dashboard/pdf?id=${old.id}`, name: old.fileName, bytes: old.bytes }] })
+      .where(eq(portfolioReports.id, done!.id));
+    await getDb()
+      .update(reportFiles)
+      .set({ createdAt: new Date(Date.now() - (REPORT_FILE_RETENTION_DAYS + 1) * DAY) })
+      .where(eq(reportFiles.id, old.id));
     const ofFailed = await fileOf(user.id, failed!.id);
     const recent = await fileOf(user.id, "lead:7");
     const almost = await fileOf(user.id, "lead:8");
-    await getDb().update(reportFiles).set({ createdAt: new Date(Date.now() - (REPORT_FILE_RETENTION_DAYS - 1) * DAY) }).where(eq(reportFiles.id, almost.id));
+    await getDb()
+      .update(reportFiles)
+      .set({ createdAt: new Date(Date.now() - (REPORT_FILE_RETENTION_DAYS - 1) * DAY) })
+      .where(eq(reportFiles.id, almost.id));
 
     expect(await deleteExpiredReportFiles()).toEqual({ expired: 1, failed: 1 });
     const left = await getDb().select({ id: reportFiles.id }).from(reportFiles);
@@ -49,7 +68,10 @@ describe("report file retention", () => {
       // Read to the end, so no file is still being opened when the folder is removed after the tests.
       expect((await buffer(stream!)).toString()).toBe("%PDF-1.3 test");
     }
-    const [report] = await getDb().select({ files: portfolioReports.files }).from(portfolioReports).where(eq(portfolioReports.id, done!.id));
+    const [report] = await getDb()
+      .select({ files: portfolioReports.files })
+      .from(portfolioReports)
+      .where(eq(portfolioReports.id, done!.id));
     expect(report!.files).toEqual([]);
     // Nothing more to do the next time.
     expect(await deleteExpiredReportFiles()).toEqual({ expired: 0, failed: 0 });
@@ -71,8 +93,12 @@ describe("report file retention", () => {
 
   it("is stated in the privacy policy and the README", () => {
     const privacy = readFileSync(path.resolve("content/pages/privacy-policy.md"), "utf8");
-    expect(privacy).toContain(`| Report files (PDF and Excel) | ${REPORT_FILE_RETENTION_TEXT} after they are made, then deleted`);
-    expect(readFileSync(path.resolve("README.md"), "utf8").replace(/\s+/g, " ")).toContain(`Report files are kept for ${REPORT_FILE_RETENTION_TEXT} (\`REPORT_FILE_RETENTION_DAYS\` = ${REPORT_FILE_RETENTION_DAYS}`);
+    expect(privacy).toContain(
+      `| Report files (PDF and Excel) | ${REPORT_FILE_RETENTION_TEXT} after they are made, then deleted`,
+    );
+    expect(readFileSync(path.resolve("README.md"), "utf8").replace(/\s+/g, " ")).toContain(
+      `Report files are kept for ${REPORT_FILE_RETENTION_TEXT} (\`REPORT_FILE_RETENTION_DAYS\` = ${REPORT_FILE_RETENTION_DAYS}`,
+    );
     expect(REPORT_FILE_RETENTION_DAYS).toBe(365);
   });
 });

@@ -29,7 +29,13 @@ export async function orderSingleLocationReport(
 ) {
   const located = getRiskEngine().locate(input.lat, input.lon);
   if (located.status !== "ok") throw new BadRequestError(SINGLE_LOCATION_MESSAGES.atSea, "lat");
-  const { leadId } = await createLead({ userId: user.id, kind: "single_location", postalAddress: input.postalAddress, lat: input.lat, lon: input.lon });
+  const { leadId } = await createLead({
+    userId: user.id,
+    kind: "single_location",
+    postalAddress: input.postalAddress,
+    lat: input.lat,
+    lon: input.lon,
+  });
   const order = await createSelfServiceOrder({
     userId: user.id,
     leadId,
@@ -42,16 +48,22 @@ export async function orderSingleLocationReport(
 }
 
 /** The stored PDF of a paid single-location lead, written on first request. */
-export async function singleLocationReportFile(user: Pick<SessionUser, "id" | "email" | "firstName" | "lastName">, leadId: number) {
+export async function singleLocationReportFile(
+  user: Pick<SessionUser, "id" | "email" | "firstName" | "lastName">,
+  leadId: number,
+) {
   const lead = await requireLead(leadId);
-  if (lead.userId !== user.id || lead.kind !== "single_location" || lead.lat === null || lead.lon === null) throw new NotFoundError();
+  if (lead.userId !== user.id || lead.kind !== "single_location" || lead.lat === null || lead.lon === null)
+    throw new NotFoundError();
   if (!(await isLeadPaidFor(leadId, SINGLE_PDF_PRODUCT, 1))) throw new ForbiddenError(SINGLE_LOCATION_MESSAGES.notPaid);
   const db = await getDb();
   const sourceId = `lead:${leadId}`;
   const [existing] = await db
     .select()
     .from(reportFiles)
-    .where(and(eq(reportFiles.userId, user.id), eq(reportFiles.kind, "single_pdf"), eq(reportFiles.sourceId, sourceId)));
+    .where(
+      and(eq(reportFiles.userId, user.id), eq(reportFiles.kind, "single_pdf"), eq(reportFiles.sourceId, sourceId)),
+    );
   if (existing) return existing;
   const engine = getRiskEngine();
   const address = lead.postalAddress ?? "";
@@ -64,7 +76,13 @@ export async function singleLocationReportFile(user: Pick<SessionUser, "id" | "e
     lon: lead.lon,
   });
   return storeReportFile(
-    { userId: user.id, kind: "single_pdf", sourceId, title: `Single-location report: ${address}`, baseName: `location-report-${leadId}` },
+    {
+      userId: user.id,
+      kind: "single_pdf",
+      sourceId,
+      title: `Single-location report: ${address}`,
+      baseName: `location-report-${leadId}`,
+    },
     (target) => writeLocationPdf(model, target),
   );
 }
@@ -90,12 +108,21 @@ export async function locationReportModel(
   const explain = (h: string, slot: { scenario: string; period: string }) => {
     const key = `${slot.scenario}:${slot.period}`;
     let r = explained.get(key);
-    if (!r) explained.set(key, (r = engine.scoreAt(located, { kind: "hexagon", code: hexagon }, slot.scenario, slot.period, { explain: true, place })));
+    if (!r)
+      explained.set(
+        key,
+        (r = engine.scoreAt(located, { kind: "hexagon", code: hexagon }, slot.scenario, slot.period, {
+          explain: true,
+          place,
+        })),
+      );
     return (h === "AL" ? r.aggregate : r.hazards.find((x) => x.hazard_id === h))?.explanation;
   };
   // The outline only: an anonymous map shows no hexagon's values, and the report draws its own hexagon.
   const map = await locationMapData(null, { lat: input.lat, lon: input.lon, scenario: "hist", period: "hist" });
-  const country = located.region_code ? (await locationMapData(null, { locationCode: located.country_code, scenario: "hist", period: "hist" })).outline : [];
+  const country = located.region_code
+    ? (await locationMapData(null, { locationCode: located.country_code, scenario: "hist", period: "hist" })).outline
+    : [];
   const today = scores.AL[0]?.level;
   return {
     reportId: input.reportId,

@@ -10,7 +10,9 @@ async function expectNoSideways(page: Page, width: number) {
 
 /** A key's row: a table row on wide screens, a block on phones. */
 const keyRows = (page: Page, name: string) =>
-  page.locator('[data-testid="api-key-row"]:visible, [data-testid="api-key-blocks"] > li:visible').filter({ hasText: name });
+  page
+    .locator('[data-testid="api-key-row"]:visible, [data-testid="api-key-blocks"] > li:visible')
+    .filter({ hasText: name });
 
 async function keyWorks(page: Page, key: string): Promise<number> {
   const res = await page.request.get("/api/v1/keys", { headers: { Authorization: `Bearer ${key}` } });
@@ -57,7 +59,11 @@ for (const viewport of [
       await expect(row).toContainText("billing");
       await expect(row).toContainText("Never");
       await expectNoSideways(page, viewport.width);
-      if (process.env.SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/account-keys-created-${viewport.width}-${mode}.png`, fullPage: true });
+      if (process.env.SCREENSHOTS)
+        await page.screenshot({
+          path: `docs/screenshots/account-keys-created-${viewport.width}-${mode}.png`,
+          fullPage: true,
+        });
 
       // A second live key of the same name is refused beside the name field, which keeps what was typed.
       await page.getByLabel("Name", { exact: true }).fill(name);
@@ -65,10 +71,16 @@ for (const viewport of [
       const nameField = page.getByLabel("Name", { exact: true });
       await expect(nameField).toHaveAttribute("aria-invalid", "true");
       await expect(nameField).toHaveValue(name);
-      await expect(section.getByRole("alert")).toHaveText("A live key already has this name: choose another or rotate that key");
+      await expect(section.getByRole("alert")).toHaveText(
+        "A live key already has this name: choose another or rotate that key",
+      );
       await expect(page.getByLabel(/shown only now/)).toHaveCount(0);
       await expect(keyRows(page, name)).toHaveCount(1);
-      if (process.env.SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/account-keys-error-${viewport.width}-${mode}.png`, fullPage: true });
+      if (process.env.SCREENSHOTS)
+        await page.screenshot({
+          path: `docs/screenshots/account-keys-error-${viewport.width}-${mode}.png`,
+          fullPage: true,
+        });
 
       // Shown once: a fresh load lists the key by prefix, never the key itself.
       await page.goto("/dashboard/account");
@@ -85,7 +97,11 @@ for (const viewport of [
       await page.getByRole("link", { name: `Rotate ${name}` }).click();
       const confirm = page.getByRole("alertdialog");
       await expect(confirm).toContainText("keeps working for 24 hours");
-      if (process.env.SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/account-keys-confirm-${viewport.width}-${mode}.png`, fullPage: true });
+      if (process.env.SCREENSHOTS)
+        await page.screenshot({
+          path: `docs/screenshots/account-keys-confirm-${viewport.width}-${mode}.png`,
+          fullPage: true,
+        });
       await confirm.getByRole("button", { name: `Rotate ${name}` }).click();
       const rotated = await page.getByLabel(/shown only now/).inputValue();
       expect(rotated).not.toBe(key);
@@ -97,8 +113,14 @@ for (const viewport of [
 
       // Revoke both (the old one in its overlap too), each after a confirmation: they stop at once.
       for (let left = 2; left > 0; left--) {
-        await page.getByRole("link", { name: `Revoke ${name}` }).first().click();
-        await page.getByRole("alertdialog").getByRole("button", { name: `Revoke ${name}` }).click();
+        await page
+          .getByRole("link", { name: `Revoke ${name}` })
+          .first()
+          .click();
+        await page
+          .getByRole("alertdialog")
+          .getByRole("button", { name: `Revoke ${name}` })
+          .click();
         await expect(keyRows(page, name)).toHaveCount(left - 1);
       }
       expect(await keyWorks(page, key)).toBe(401);

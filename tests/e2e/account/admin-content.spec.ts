@@ -28,7 +28,9 @@ test.describe("content admin", () => {
 
     await page.getByLabel("Question").fill(question);
     await page.getByLabel("Category").selectOption("Portfolios & API");
-    await page.getByLabel("Answer").fill("## Exports\n\nYes: **CSV** and XLSX.\n\n<script>window.hacked = true</script>");
+    await page
+      .getByLabel("Answer")
+      .fill("## Exports\n\nYes: **CSV** and XLSX.\n\n<script>window.hacked = true</script>");
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByRole("region", { name: "Preview" });
     await expect(preview.getByRole("heading", { name: "Exports" })).toBeVisible();

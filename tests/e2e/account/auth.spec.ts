@@ -32,7 +32,9 @@ test.describe("accounts", () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByText("The e-mail or password is incorrect. Try again, or reset your password.")).toBeVisible();
+    await expect(
+      page.getByText("The e-mail or password is incorrect. Try again, or reset your password."),
+    ).toBeVisible();
     await logInThroughForm(page, email, "first-password-1");
     // A new sign-in shows the intro tour again (reshown when the auth modal closes).
     await skipTour(page);
@@ -55,7 +57,9 @@ test.describe("accounts", () => {
     await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByText("If an account uses this e-mail address, we have e-mailed it a link").first()).toBeVisible();
+    await expect(
+      page.getByText("If an account uses this e-mail address, we have e-mailed it a link").first(),
+    ).toBeVisible();
 
     // The production outbox page hides reset links from everyone; the mail itself went out by SMTP.
     await page.goto("/dev/outbox");
@@ -68,7 +72,9 @@ test.describe("accounts", () => {
     await page.getByLabel("New password", { exact: true }).fill("second-password-2");
     await page.getByLabel("Repeat new password").fill("second-password-2");
     await page.getByRole("button", { name: "Save new password" }).click();
-    await expect(page.getByText("Your password has been changed and your API keys have been revoked. Please log in.").first()).toBeVisible();
+    await expect(
+      page.getByText("Your password has been changed and your API keys have been revoked. Please log in.").first(),
+    ).toBeVisible();
 
     // The link is single use.
     await page.goto(link!);
@@ -82,7 +88,9 @@ test.describe("accounts", () => {
     await page.getByLabel("E-mail").fill(uniqueEmail("ghost"));
     await page.getByLabel("Password").fill("whatever-1");
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByText("The e-mail or password is incorrect. Try again, or reset your password.")).toBeVisible();
+    await expect(
+      page.getByText("The e-mail or password is incorrect. Try again, or reset your password."),
+    ).toBeVisible();
 
     await page.goto("/dashboard/login?view=signup");
     await page.getByLabel("First name").fill("Dup");
@@ -92,7 +100,9 @@ test.describe("accounts", () => {
     await page.getByLabel("Repeat password").fill("another-pass-1");
     await page.getByRole("button", { name: "Create account" }).click();
     // The same answer as for a new address: the owner of discovery@example.com is told by e-mail, no one else.
-    await expect(page.getByText("Check your e-mail: we have sent a link to finish creating your account.").first()).toBeVisible();
+    await expect(
+      page.getByText("Check your e-mail: we have sent a link to finish creating your account.").first(),
+    ).toBeVisible();
     expect(await lastMailTo("discovery@example.com")).toContain("You already have an account");
 
     await page.goto("/dashboard/login?view=signup");
@@ -120,7 +130,11 @@ test.describe("accounts", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
     await page.reload();
     await expect(page.getByRole("dialog")).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "Analysis mode" }).getByRole("link", { name: "Corporate Sustainability Reporting and Audit" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("navigation", { name: "Analysis mode" })
+        .getByRole("link", { name: "Corporate Sustainability Reporting and Audit" }),
+    ).toBeVisible();
   });
 });
 
@@ -150,7 +164,11 @@ test("changing the password signs out other devices", async ({ page, browser }) 
   await page.getByLabel("New password", { exact: true }).fill("replaced-pass-2");
   await page.getByLabel("Repeat new password").fill("replaced-pass-2");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Your password has been changed. Other devices have been signed out and your API keys revoked").first()).toBeVisible();
+  await expect(
+    page
+      .getByText("Your password has been changed. Other devices have been signed out and your API keys revoked")
+      .first(),
+  ).toBeVisible();
 
   await otherPage.goto("/dashboard/account");
   await expect(otherPage).toHaveURL(/\/dashboard\/login\?redirectTo=%2Fdashboard%2Faccount/);

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, acceptCookies, logInAs, skipTour } from "../helpers";
 
 /** A count out of range shows the spec's message beside its field and no total; the review sends it back to them. */
-test("cart counts out of range: Min value / Max value, no total, and Review order returns to the message", async ({ page }) => {
+test("cart counts out of range: Min value / Max value, no total, and Review order returns to the message", async ({
+  page,
+}) => {
   await page.goto("/");
   await acceptCookies(page);
   await logInAs(page, "premium@example.com", DEMO_PASSWORD);

@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { pdfText } from "../../support/pdf-text";
 import { acceptCookies, lastMailTo, signUpThroughMail, skipTour, uniqueEmail, waitForHydration } from "../helpers";
 
-const REVERSE_CHARGE = "Reverse charge: VAT to be accounted for by the recipient, Art. 196 Council Directive 2006/112/EC";
+const REVERSE_CHARGE =
+  "Reverse charge: VAT to be accounted for by the recipient, Art. 196 Council Directive 2006/112/EC";
 const TERMS_LABEL = /I have read and accept the Terms & Conditions/;
 
 async function expectNoSideways(page: Page, width: number) {
@@ -25,7 +26,11 @@ for (const viewport of [
   test.describe(`checkout at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("review before paying, terms required and recorded, the invoice PDF by e-mail says what the review said", async ({ page, baseURL, javaScriptEnabled }) => {
+    test("review before paying, terms required and recorded, the invoice PDF by e-mail says what the review said", async ({
+      page,
+      baseURL,
+      javaScriptEnabled,
+    }) => {
       test.setTimeout(120_000);
       await page.goto("/");
       await acceptCookies(page);
@@ -83,7 +88,8 @@ for (const viewport of [
       await expect(billed).toContainText("VAT number: DE123456789");
       await expectNoSideways(page, viewport.width);
       // SCREENSHOTS=1 refreshes the review's pictures in docs/screenshots (documentation, not a comparison).
-      if (process.env.SCREENSHOTS && javaScriptEnabled) await page.screenshot({ path: `docs/screenshots/checkout-review-${viewport.width}.png`, fullPage: true });
+      if (process.env.SCREENSHOTS && javaScriptEnabled)
+        await page.screenshot({ path: `docs/screenshots/checkout-review-${viewport.width}.png`, fullPage: true });
 
       // Credits bought from the account are reviewed the same way: nothing is charged from the account page.
       const reviewUrl = page.url();
@@ -107,9 +113,15 @@ for (const viewport of [
       await expect(page).toHaveURL(/\/dashboard\/cart\/review\?/);
       const form = page.locator("form[method=post]").filter({ has: page.getByLabel(TERMS_LABEL) });
       const fields = Object.fromEntries(
-        await form.locator("input[type=hidden]").evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value])),
+        await form
+          .locator("input[type=hidden]")
+          .evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value])),
       ) as Record<string, string>;
-      const refused = await page.request.post(page.url(), { form: fields, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      const refused = await page.request.post(page.url(), {
+        form: fields,
+        headers: { Origin: baseURL! },
+        maxRedirects: 0,
+      });
       expect(refused.status()).toBe(400);
       expect(await refused.text()).toContain("Please accept the Terms &amp; Conditions to pay");
 
@@ -123,7 +135,9 @@ for (const viewport of [
 
       // The invoice in the account and the one in the e-mail: the review's total and every EU VAT invoice field.
       // A table on a wide screen, one block per document on a phone.
-      const invoiceRow = phone ? page.getByTestId("documents-compact").getByRole("listitem").filter({ hasText: reviewTotal }) : page.getByRole("row").filter({ hasText: reviewTotal });
+      const invoiceRow = phone
+        ? page.getByTestId("documents-compact").getByRole("listitem").filter({ hasText: reviewTotal })
+        : page.getByRole("row").filter({ hasText: reviewTotal });
       const pdfHref = await invoiceRow.getByRole("link", { name: "Invoice PDF" }).getAttribute("href");
       const downloaded = (await pdfText(await (await page.request.get(pdfHref!)).body())).replace(/\s+/g, " ");
       const mailed = (await pdfText(attachmentOf(await lastMailTo(email), "invoice-INV-"))).replace(/\s+/g, " ");

@@ -7,7 +7,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { CHUNK_RELOAD_TEXT } from "~/domain/http/chunk-reload";
 import { acceptCookies } from "../helpers";
 
-test.skip(({ javaScriptEnabled, browserName }) => !javaScriptEnabled || browserName !== "chromium", "the Navigation API guard needs script (Chromium)");
+test.skip(
+  ({ javaScriptEnabled, browserName }) => !javaScriptEnabled || browserName !== "chromium",
+  "the Navigation API guard needs script (Chromium)",
+);
 
 const T0 = new Date("2026-11-27T12:00:00Z");
 
@@ -27,7 +30,9 @@ async function settled(page: Page) {
 }
 
 test("a failing route chunk reloads the page once a minute, then shows the notice", async ({ page }) => {
-  await page.route(/\/build\/routes\/_public\+\/contact-[^/]*\.js$/, (route) => route.fulfill({ status: 500, body: "" }));
+  await page.route(/\/build\/routes\/_public\+\/contact-[^/]*\.js$/, (route) =>
+    route.fulfill({ status: 500, body: "" }),
+  );
   let loads = 0;
   page.on("load", () => loads++);
   await page.clock.install({ time: T0 });

@@ -3,7 +3,12 @@ import { acceptCookies, signUpThroughMail, skipTour, uniqueEmail, waitForHydrati
 
 const LONDON_HEXAGON = "84194adffffffff";
 
-test("billing info, upgrade with a country package, invoice PDF, API key, idempotent credits", async ({ page, playwright, baseURL, javaScriptEnabled }) => {
+test("billing info, upgrade with a country package, invoice PDF, API key, idempotent credits", async ({
+  page,
+  playwright,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(120_000);
   await page.goto("/");
   await acceptCookies(page);
@@ -11,7 +16,12 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   // A new DISCOVERY account, sent straight to the billing form.
   await page.goto("/dashboard/account/billing");
   await page.getByRole("link", { name: "New here? Create an account" }).click();
-  await signUpThroughMail(page, { firstName: "Ada", lastName: "Lovelace", email: uniqueEmail("buyer"), password: "buyer-password-1" });
+  await signUpThroughMail(page, {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: uniqueEmail("buyer"),
+    password: "buyer-password-1",
+  });
   await expect(page).toHaveURL(/\/dashboard\/account\/billing$/);
   await skipTour(page);
 
@@ -63,7 +73,10 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
 
   // A plan below the current one cannot be bought: the free plan's button leads to sign-up, the cart disables it.
   await page.goto("/pricing");
-  await expect(page.getByRole("link", { name: "Start with DISCOVERY" })).toHaveAttribute("href", /^\/dashboard\/login\?view=signup/);
+  await expect(page.getByRole("link", { name: "Start with DISCOVERY" })).toHaveAttribute(
+    "href",
+    /^\/dashboard\/login\?view=signup/,
+  );
   await page.goto("/dashboard/cart?plan=DISCOVERY");
   await expect(page.getByRole("radio", { name: /DISCOVERY/ })).toBeDisabled();
   await expect(page.getByRole("radio", { name: /PREMIUM/ })).toBeChecked();
@@ -88,18 +101,27 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
     expect(key.startsWith((await named.json()).prefix)).toBe(true);
   }
   const anonymous = await playwright.request.newContext({ baseURL });
-  const scores = await anonymous.get(`/api/riskdb/hazard_scores?location_code=GB&scenario=rcp45&period=2050`, { headers: { Authorization: `Bearer ${key}` } });
+  const scores = await anonymous.get(`/api/riskdb/hazard_scores?location_code=GB&scenario=rcp45&period=2050`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
   expect(scores.status(), await scores.text()).toBe(200);
   expect((await scores.json()).hazards.length).toBeGreaterThan(0);
   // the key reads what the account reads: a hexagon it has not ordered opens the purchase dialog, as on the dashboard
-  const locked = await anonymous.get(`/api/riskdb/hazard_scores?location_code=${LONDON_HEXAGON}&scenario=rcp45&period=2050&lat=51.507&lon=-0.128`, { headers: { Authorization: `Bearer ${key}` } });
+  const locked = await anonymous.get(
+    `/api/riskdb/hazard_scores?location_code=${LONDON_HEXAGON}&scenario=rcp45&period=2050&lat=51.507&lon=-0.128`,
+    { headers: { Authorization: `Bearer ${key}` } },
+  );
   expect(locked.status(), await locked.text()).toBe(403);
   expect((await locked.json()).modal).toBe("buyDataModal");
   await anonymous.dispose();
 
   // Credits bought twice with one Idempotency-Key: charged once.
   const idempotencyKey = `e2e-credits-${Date.now()}`;
-  const buy = () => page.request.post("/api/v1/products/buy_products", { headers: { "Idempotency-Key": idempotencyKey }, data: { type: 2, amount: 5 } });
+  const buy = () =>
+    page.request.post("/api/v1/products/buy_products", {
+      headers: { "Idempotency-Key": idempotencyKey },
+      data: { type: 2, amount: 5 },
+    });
   const first = await (await buy()).json();
   const second = await (await buy()).json();
   expect(first.status).toBe("paid");

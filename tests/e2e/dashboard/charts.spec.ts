@@ -1,9 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, logInAs } from "../helpers";
 
-const barNames = (page: Page) => page.getByRole("list", { name: "Charts by hazard" }).getByRole("img").evaluateAll((els) => els.map((e) => e.getAttribute("alt")));
+const barNames = (page: Page) =>
+  page
+    .getByRole("list", { name: "Charts by hazard" })
+    .getByRole("img")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("alt")));
 
-test("hazard bar charts and level pies are in the page as drawn images, and follow a change of country", async ({ page, javaScriptEnabled }) => {
+test("hazard bar charts and level pies are in the page as drawn images, and follow a change of country", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await logInAs(page, "premium@example.com", DEMO_PASSWORD);
   await page.getByRole("button", { name: "Skip tour" }).click();
   await page.goto("/dashboard?location_code=GB");

@@ -41,14 +41,18 @@ function dashboardPages(): string[] {
 }
 
 test.describe("dashboard accessibility", () => {
-  test("axe finds no serious or critical violations on any dashboard page, at desktop and phone widths", async ({ page }, info) => {
+  test("axe finds no serious or critical violations on any dashboard page, at desktop and phone widths", async ({
+    page,
+  }, info) => {
     test.skip(info.project.use.javaScriptEnabled === false, "axe runs inside the page: it needs JavaScript");
     // About twenty pages at two widths on a shared machine.
     test.setTimeout(360_000);
     const pages = dashboardPages();
     expect(pages).toContain("/dashboard/scan");
     expect(pages).toContain(`/dashboard/cart/review${QUERIES["/dashboard/cart/review"]}`);
-    await page.context().addCookies([{ name: "cookie_consent", value: "v1:necessary", url: info.project.use.baseURL! }]);
+    await page
+      .context()
+      .addCookies([{ name: "cookie_consent", value: "v1:necessary", url: info.project.use.baseURL! }]);
     await logInAs(page, "admin@example.com", DEMO_PASSWORD);
     await skipTour(page);
     const report: string[] = [];
@@ -65,7 +69,12 @@ test.describe("dashboard accessibility", () => {
         await expect(page.locator("h1").first()).toBeVisible();
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         for (const v of results.violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
-          report.push(`${url} at ${viewport.width}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+          report.push(
+            `${url} at ${viewport.width}: ${v.id} (${v.impact}) ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+          );
         }
       }
     }

@@ -22,7 +22,9 @@ test.describe("dashboard look", () => {
   for (const viewport of VIEWPORTS) {
     test(`the dashboard at ${viewport.width} px matches ${viewport.name}`, async ({ page }, info) => {
       test.skip(info.project.use.javaScriptEnabled === false, "one baseline per width: the page with JavaScript");
-      await page.context().addCookies([{ name: "cookie_consent", value: "v1:necessary", url: info.project.use.baseURL! }]);
+      await page
+        .context()
+        .addCookies([{ name: "cookie_consent", value: "v1:necessary", url: info.project.use.baseURL! }]);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
       await skipTour(page);
@@ -30,8 +32,12 @@ test.describe("dashboard look", () => {
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await expect(page.getByTestId("score-card").first()).toBeVisible();
       // The charts are images loaded as they come into view: load them all, so the full-page shot shows them.
-      await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")));
-      await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+      await page.evaluate(() =>
+        document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = "eager")),
+      );
+      await expect
+        .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)))
+        .toBe(true);
       await page.waitForLoadState("networkidle");
       // The page is never wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

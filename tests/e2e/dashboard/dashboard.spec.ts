@@ -20,11 +20,17 @@ async function expectCardsToShow(page: Page, apiPath: string) {
   const levels: Record<string, string> = { L: "Low", M: "Moderate", H: "High", S: "Severe", E: "Extreme" };
   const scored = answer.hazards!.filter((h) => h.state === "ok" && h.level);
   expect(scored.length).toBeGreaterThan(5);
-  for (const h of scored) await expect(page.locator(`[data-testid="score-card"][data-hazard="${h.hazard_id}"]`), `${h.hazard_id} from ${apiPath}`).toContainText(levels[h.level!]!);
+  for (const h of scored)
+    await expect(
+      page.locator(`[data-testid="score-card"][data-hazard="${h.hazard_id}"]`),
+      `${h.hazard_id} from ${apiPath}`,
+    ).toContainText(levels[h.level!]!);
 }
 
 test.describe("scenario analysis for one location", () => {
-  test("a DISCOVERY user lands on London's country, changes scenario and period, reads any country, and meets the add-credits modal", async ({ page }) => {
+  test("a DISCOVERY user lands on London's country, changes scenario and period, reads any country, and meets the add-credits modal", async ({
+    page,
+  }) => {
     await enter(page, "discovery@example.com");
     await expect(page.getByRole("heading", { name: /Hazard scores: United Kingdom/ })).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
@@ -47,16 +53,23 @@ test.describe("scenario analysis for one location", () => {
     await expect(page.getByTestId("shown-level")).toContainText("Country-level scores: Spain");
     const modal = page.getByRole("dialog", { name: "Add credits" });
     await expect(modal).toBeVisible();
-    await expect(modal.getByRole("link", { name: "Add credits" })).toHaveAttribute("href", "/dashboard/cart?add=region&pending=ES-M");
+    await expect(modal.getByRole("link", { name: "Add credits" })).toHaveAttribute(
+      "href",
+      "/dashboard/cart?add=region&pending=ES-M",
+    );
     await expect(cards(page)).toHaveCount(12);
   });
 
-  test("a PREMIUM user picks a point by coordinates and a hexagon by id; each shows its own scores, as the API answers them", async ({ page }) => {
+  test("a PREMIUM user picks a point by coordinates and a hexagon by id; each shows its own scores, as the API answers them", async ({
+    page,
+  }) => {
     await enter(page, "premium@example.com");
     await page.getByLabel("Latitude").fill("51.5074");
     await page.getByLabel("Longitude").fill("-0.1278");
     await page.getByRole("button", { name: "Show point" }).click();
-    await expect(page.getByRole("heading", { name: "Hazard scores: London, Westminster, United Kingdom" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Hazard scores: London, Westminster, United Kingdom" }),
+    ).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
     // the point's own scores (its drivers at their finest resolution), as get_data/hazards gives them
     await expectCardsToShow(page, "/api/riskdb/get_data/hazards?lat=51.5074&lon=-0.1278&scenario=hist&period=hist");
@@ -67,7 +80,10 @@ test.describe("scenario analysis for one location", () => {
     await expect(page.getByRole("heading", { name: /84194adffffffff/ })).toBeVisible();
     // the hexagon's own scores, as hazard_scores gives them
     const [lat, lon] = cellToLatLng("84194adffffffff");
-    await expectCardsToShow(page, `/api/riskdb/hazard_scores?location_code=84194adffffffff&lat=${lat}&lon=${lon}&scenario=hist&period=hist`);
+    await expectCardsToShow(
+      page,
+      `/api/riskdb/hazard_scores?location_code=84194adffffffff&lat=${lat}&lon=${lon}&scenario=hist&period=hist`,
+    );
 
     await page.getByLabel("Latitude").fill("91");
     await page.getByRole("button", { name: "Show point" }).click();
@@ -75,14 +91,21 @@ test.describe("scenario analysis for one location", () => {
 
     // A point in Copenhagen's harbour is scored at the nearest land, and the page says so.
     await page.goto("/dashboard?lat=55.7&lon=12.65");
-    await expect(page.getByRole("status").filter({ hasText: /This point is in the water, [\d.]+ km from land/ })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: /This point is in the water, [\d.]+ km from land/ }),
+    ).toBeVisible();
     // The premium plan has not opened that hexagon: the figures are Denmark's, and the heading says so.
     await expect(
-      page.getByRole("heading", { name: "Hazard scores of Denmark (country level), not of Copenhagen, Hovedstaden, Denmark itself" }),
+      page.getByRole("heading", {
+        name: "Hazard scores of Denmark (country level), not of Copenhagen, Hovedstaden, Denmark itself",
+      }),
     ).toBeVisible();
   });
 
-  test("a PREMIUM user picks a hexagon on the map; with JavaScript the interactive map draws the same hexagons", async ({ page, javaScriptEnabled }) => {
+  test("a PREMIUM user picks a hexagon on the map; with JavaScript the interactive map draws the same hexagons", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await logInAs(page, "premium@example.com", DEMO_PASSWORD);
@@ -148,7 +171,9 @@ test.describe("scenario analysis for one location", () => {
     // A locked region picked asks at once, without a second click on "Unlock this region".
     const modal = page.getByRole("dialog", { name: "Unlock this region?" });
     await expect(modal).toBeVisible();
-    await expect(modal.getByTestId("spend-note")).toHaveText(/^This uses 1 of your \d+ region orders?; \d+ will remain\.$/);
+    await expect(modal.getByTestId("spend-note")).toHaveText(
+      /^This uses 1 of your \d+ region orders?; \d+ will remain\.$/,
+    );
     await modal.getByRole("button", { name: "Yes, unlock this region" }).click();
     await expect(page).toHaveURL(new RegExp(`location_code=${region}$`));
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -156,11 +181,17 @@ test.describe("scenario analysis for one location", () => {
     await expect(cards(page)).toHaveCount(12);
   });
 
-  test("the tour runs through its 8 slides; axe finds no serious violations; the keyboard reaches the cards", async ({ page, javaScriptEnabled }) => {
+  test("the tour runs through its 8 slides; axe finds no serious violations; the keyboard reaches the cards", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await logInAs(page, "granular@example.com", DEMO_PASSWORD);
     for (let n = 1; n <= 8; n++) {
       await expect(page.getByText(`Slide ${n} of 8`)).toBeVisible();
-      await page.getByRole("dialog").getByRole(n === 8 ? "button" : "link", { name: "Next" }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole(n === 8 ? "button" : "link", { name: "Next" })
+        .click();
     }
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(cards(page).first()).toBeVisible();
@@ -171,7 +202,10 @@ test.describe("scenario analysis for one location", () => {
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-    await page.getByRole("button", { name: /^About / }).first().focus();
+    await page
+      .getByRole("button", { name: /^About / })
+      .first()
+      .focus();
     await expect(page.getByRole("tooltip").first()).toBeVisible();
   });
 });

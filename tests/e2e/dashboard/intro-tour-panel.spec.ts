@@ -12,14 +12,19 @@ for (const viewport of [
   test.describe(`the intro tour at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("a fresh sign-in shows the tour, and the page under it still answers clicks", async ({ page, javaScriptEnabled }) => {
+    test("a fresh sign-in shows the tour, and the page under it still answers clicks", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
       await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
       await page.goto("/dashboard/cart");
       await acceptCookies(page);
       const tour = page.getByTestId("intro-tour");
       await expect(tour).toBeVisible();
       await expect(tour).toContainText("Slide 1 of 8");
-      await page.screenshot({ path: `docs/screenshots/intro-tour-${viewport.width}-${javaScriptEnabled ? "js" : "no-js"}.png` });
+      await page.screenshot({
+        path: `docs/screenshots/intro-tour-${viewport.width}-${javaScriptEnabled ? "js" : "no-js"}.png`,
+      });
       // a link of the page, clicked while the tour is open: no overlay takes the click
       const scan = page.getByRole("main").getByRole("link").first();
       const target = await scan.getAttribute("href");

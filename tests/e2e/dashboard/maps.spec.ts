@@ -3,7 +3,10 @@ import { parse } from "csv-parse/sync";
 import { readFile } from "node:fs/promises";
 import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
 
-test("flood map: static map of the UK, and with JavaScript a fitted interactive map on the basemap", async ({ page, javaScriptEnabled }) => {
+test("flood map: static map of the UK, and with JavaScript a fitted interactive map on the basemap", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto("/products/flood-map?country=GB&scenario=rcp45&period=2050");
@@ -16,7 +19,12 @@ test("flood map: static map of the UK, and with JavaScript a fitted interactive 
     await expect(page.locator(".leaflet-basemap-pane path").first()).toBeAttached();
     await expect(page.locator(".leaflet-overlay-pane path").first()).toBeAttached();
     // fitted to the UK: zoomed well past the world view
-    const zoom = await map.evaluate((el) => Number((el.querySelector(".leaflet-proxy") as HTMLElement | null)?.style.transform.match(/scale\(([\d.]+)\)/)?.[1] ?? 0));
+    const zoom = await map.evaluate((el) =>
+      Number(
+        (el.querySelector(".leaflet-proxy") as HTMLElement | null)?.style.transform.match(/scale\(([\d.]+)\)/)?.[1] ??
+          0,
+      ),
+    );
     expect(zoom).toBeGreaterThanOrEqual(16);
   }
   expect(errors).toEqual([]);
@@ -80,7 +88,10 @@ async function expectOneMap(page: Page, javaScriptEnabled: boolean) {
   }
 }
 
-test("the map draws land, the place's outline and labels at the zoom's detail, with fit and reset controls", async ({ page, javaScriptEnabled }) => {
+test("the map draws land, the place's outline and labels at the zoom's detail, with fit and reset controls", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "the interactive map needs JavaScript");
   await logInAs(page, "premium@example.com", DEMO_PASSWORD);
   await acceptCookies(page);
@@ -126,7 +137,10 @@ test("a map whose code cannot load leaves the static map, not an error page", as
   await expect(page.getByText(/Error 500|Application Error/)).toHaveCount(0);
 });
 
-test("the dashboard map's code failing to load keeps the static map, never an error page", async ({ page, javaScriptEnabled }) => {
+test("the dashboard map's code failing to load keeps the static map, never an error page", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "only the browser loads the map's code");
   await logInAs(page, "premium@example.com", DEMO_PASSWORD);
   await acceptCookies(page);

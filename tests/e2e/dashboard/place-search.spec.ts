@@ -10,7 +10,10 @@ async function enter(page: Page) {
 }
 
 test.describe("place search", () => {
-  test("“Lond” leads to London's scores: by keyboard in the combobox, or by the form and a result link", async ({ page, javaScriptEnabled }) => {
+  test("“Lond” leads to London's scores: by keyboard in the combobox, or by the form and a result link", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await enter(page);
     await page.goto("/dashboard?scenario=rcp85&period=2050");
     const search = page.getByRole("search", { name: "Place" });
@@ -38,7 +41,10 @@ test.describe("place search", () => {
     await expect(page).toHaveURL(/scenario=rcp85&period=2050/);
   });
 
-  test("Escape closes the list; the result page explains short queries and misses", async ({ page, javaScriptEnabled }) => {
+  test("Escape closes the list; the result page explains short queries and misses", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await enter(page);
     if (javaScriptEnabled) {
       await page.goto("/dashboard/places");
@@ -54,6 +60,9 @@ test.describe("place search", () => {
     await page.goto("/dashboard/places?q=Qqxzv");
     await expect(page.getByText("No place matches “Qqxzv”.")).toBeVisible();
     await page.goto("/dashboard/places?q=sao+paulo");
-    await expect(page.getByRole("link", { name: "São Paulo, Brazil" })).toHaveAttribute("href", "/dashboard?lat=-23.5475&lon=-46.6361");
+    await expect(page.getByRole("link", { name: "São Paulo, Brazil" })).toHaveAttribute(
+      "href",
+      "/dashboard?lat=-23.5475&lon=-46.6361",
+    );
   });
 });

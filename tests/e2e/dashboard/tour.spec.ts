@@ -13,7 +13,10 @@ async function signUp(page: Page, email: string) {
   await signUpThroughMail(page, { firstName: "Tour", lastName: "Taker", email, password: PASSWORD });
 }
 
-test("the tour is remembered per user, not per browser, and comes back after the next sign-in", async ({ page, browser }) => {
+test("the tour is remembered per user, not per browser, and comes back after the next sign-in", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("tour");
   await signUp(page, email);
   await expect(page.getByText("Slide 1 of 8")).toBeVisible();

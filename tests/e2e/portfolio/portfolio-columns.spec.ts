@@ -11,7 +11,9 @@ const ODD_HEADERS_CSV = [
 ].join("\n");
 
 async function upload(page: Page, name: string, text: string) {
-  await page.getByLabel("Portfolio file (CSV or XLSX)").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+  await page
+    .getByLabel("Portfolio file (CSV or XLSX)")
+    .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
   await page.getByRole("button", { name: "Upload and preview" }).click();
   await expect(page.getByText(`Preview of ${name}`)).toBeVisible({ timeout: 30_000 });
 }
@@ -20,7 +22,10 @@ for (const width of [1366, 390]) {
   test.describe(`portfolio columns at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 500 ? 900 : 844 } });
 
-    test("the swapped-row list names each row, its id and what was done before anything is ordered", async ({ page, javaScriptEnabled }) => {
+    test("the swapped-row list names each row, its id and what was done before anything is ordered", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
       const js = javaScriptEnabled ? "js" : "no-js";
       await logInAs(page, "premium@example.com", DEMO_PASSWORD);
       await page.goto("/dashboard/scan");
@@ -29,12 +34,20 @@ for (const width of [1366, 390]) {
       await skipTour(page);
       await upload(page, "Bestand.csv", germanLenderCsv());
 
-      await expect(page.getByTestId("preview-placed")).toContainText("4 rows' latitude and longitude were the wrong way round");
+      await expect(page.getByTestId("preview-placed")).toContainText(
+        "4 rows' latitude and longitude were the wrong way round",
+      );
       const placed = page.getByRole("region", { name: "Rows placed by their country, city or address" });
       await expect(placed.getByRole("row", { name: /^3 FR-002 coordinates swapped, corrected$/ })).toBeVisible();
-      await expect(placed.getByRole("row", { name: /^11 DE-010 city centroid: Munich, DE \(postcode 80331; placed at the city\)$/ })).toBeVisible();
+      await expect(
+        placed.getByRole("row", {
+          name: /^11 DE-010 city centroid: Munich, DE \(postcode 80331; placed at the city\)$/,
+        }),
+      ).toBeVisible();
       const invalid = page.getByRole("region", { name: "Invalid rows" });
-      await expect(invalid.getByRole("row", { name: /^7 FR-006 the point lies in Germany, not in France/ })).toBeVisible();
+      await expect(
+        invalid.getByRole("row", { name: /^7 FR-006 the point lies in Germany, not in France/ }),
+      ).toBeVisible();
       // DE-013 shares DE-001's place under an id of its own: an asset of its own (8 valid), its place billed once.
       await expect(page.locator('[data-stat="Valid locations"]')).toHaveText("8");
       await expect(page.locator('[data-stat="Out of range locations"]')).toHaveText("3");
@@ -42,7 +55,10 @@ for (const width of [1366, 390]) {
       await page.screenshot({ path: `docs/screenshots/portfolio-swapped-rows-${width}-${js}.png`, fullPage: false });
     });
 
-    test("the column-mapping step reads the file again with the columns the user chose", async ({ page, javaScriptEnabled }) => {
+    test("the column-mapping step reads the file again with the columns the user chose", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
       const js = javaScriptEnabled ? "js" : "no-js";
       await logInAs(page, "premium@example.com", DEMO_PASSWORD);
       await page.goto("/dashboard/scan");
@@ -69,10 +85,15 @@ for (const width of [1366, 390]) {
       await expect(page.locator('[data-stat="Invalid locations"]')).toHaveText("0");
       const placed = page.getByRole("region", { name: "Rows placed by their country, city or address" });
       await expect(placed.getByRole("row", { name: /^3 K-2 coordinates swapped, corrected$/ })).toBeVisible();
-      await expect(placed.getByRole("row", { name: /^4 K-3 city centroid: Vienna, AT \(postcode 1010; placed at the city\)$/ })).toBeVisible();
+      await expect(
+        placed.getByRole("row", { name: /^4 K-3 city centroid: Vienna, AT \(postcode 1010; placed at the city\)$/ }),
+      ).toBeVisible();
       await expect(page.getByTestId("weight-column")).toHaveText("Summe");
       await placed.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `docs/screenshots/portfolio-column-mapping-result-${width}-${js}.png`, fullPage: false });
+      await page.screenshot({
+        path: `docs/screenshots/portfolio-column-mapping-result-${width}-${js}.png`,
+        fullPage: false,
+      });
     });
   });
 }

@@ -39,7 +39,9 @@ test("a paid report made with an older dataset is assessed again at no cost", as
   await page.goto("/dashboard/scan");
   await acceptCookies(page);
   await skipTour(page);
-  await page.getByLabel("Portfolio file (CSV or XLSX)").setInputFiles({ name: "Bestand.csv", mimeType: "text/csv", buffer: Buffer.from(lenderCsv()) });
+  await page
+    .getByLabel("Portfolio file (CSV or XLSX)")
+    .setInputFiles({ name: "Bestand.csv", mimeType: "text/csv", buffer: Buffer.from(lenderCsv()) });
   await page.getByRole("button", { name: "Upload and preview" }).click();
   await expect(page.getByText("Preview of Bestand.csv")).toBeVisible();
   const uploadId = new URL(page.url()).searchParams.get("upload")!;

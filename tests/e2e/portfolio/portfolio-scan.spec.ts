@@ -12,7 +12,9 @@ async function download(page: Page, link: Locator) {
 }
 
 test.describe("portfolio scan", () => {
-  test("upload, choose the weighting column, see the preview; a bad file is refused and the page still works", async ({ page }) => {
+  test("upload, choose the weighting column, see the preview; a bad file is refused and the page still works", async ({
+    page,
+  }) => {
     await logInAs(page, "premium@example.com", DEMO_PASSWORD);
     await page.goto("/dashboard/scan");
     await acceptCookies(page);
@@ -20,13 +22,17 @@ test.describe("portfolio scan", () => {
     await expect(page.getByRole("heading", { name: "Portfolio Scan", level: 1 })).toBeVisible();
 
     // A binary file named .csv is refused with a clear message.
-    await page.getByLabel("Portfolio file (CSV or XLSX)").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: binaryFile() });
+    await page
+      .getByLabel("Portfolio file (CSV or XLSX)")
+      .setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: binaryFile() });
     await page.getByRole("button", { name: "Upload and preview" }).click();
     await expect(page.getByRole("alert")).toContainText("not a text CSV file");
 
     // A semicolon CSV with comma decimals, BOM, blank, duplicate, text, 0/0 and at-sea rows.
     const csv = semicolonCsv();
-    await page.getByLabel("Portfolio file (CSV or XLSX)").setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(csv.text) });
+    await page
+      .getByLabel("Portfolio file (CSV or XLSX)")
+      .setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: Buffer.from(csv.text) });
     await page.getByRole("button", { name: "Upload and preview" }).click();
     // The file has no GDP column but a value column: its values weigh the locations from the start, and the choice
     // waits until the user asks for it.
@@ -37,7 +43,9 @@ test.describe("portfolio scan", () => {
     await page.getByRole("link", { name: "Choose the value or weighting column" }).click();
     await expect(modal).toBeVisible();
     await expect(modal.getByLabel("Insured value (EUR)")).toBeChecked();
-    await modal.getByLabel('Each location counts once (your file has no column "local GDP per Capita equivalent")').check();
+    await modal
+      .getByLabel('Each location counts once (your file has no column "local GDP per Capita equivalent")')
+      .check();
     await modal.getByRole("button", { name: "Use this column" }).click();
     await expect(modal).toBeHidden();
     await expect(page.getByTestId("weight-column")).toHaveText("none (each location weighs 1)");
@@ -100,7 +108,10 @@ test.describe("portfolio scan", () => {
     const sheet = wb.getWorksheet("Locations")!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     const col = (name: string) => header.indexOf(name);
-    const rows = (sheet.getSheetValues() as unknown[][]).slice(2).filter(Boolean).map((r) => r.slice(1));
+    const rows = (sheet.getSheetValues() as unknown[][])
+      .slice(2)
+      .filter(Boolean)
+      .map((r) => r.slice(1));
     expect(rows.map((r) => r[col("Asset id")]).sort()).toEqual([...uploadedIds].sort());
     const byId = (id: string) => rows.find((r) => r[col("Asset id")] === id)!;
     expect(byId("LDN-01")[col("Status")]).toBe("valid");

@@ -3,7 +3,9 @@ import { expect, test } from "@playwright/test";
 import { pdfText } from "../../support/pdf-text";
 import { DEMO_PASSWORD, acceptCookies, logInAs, skipTour } from "../helpers";
 
-test("single-location report: set a point, order, confirm, download the PDF; others' files are refused with a toast", async ({ page }) => {
+test("single-location report: set a point, order, confirm, download the PDF; others' files are refused with a toast", async ({
+  page,
+}) => {
   await logInAs(page, "premium@example.com", DEMO_PASSWORD);
   await acceptCookies(page);
   await skipTour(page);
@@ -18,7 +20,10 @@ test("single-location report: set a point, order, confirm, download the PDF; oth
   await page.getByRole("button", { name: "Confirm purchase" }).click();
   await expect(page.getByText("Your report is ready.")).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download PDF" }).click(),
+  ]);
   const text = await pdfText(await readFile((await download.path())!));
   expect(text).toContain("Single-location climate risk report");
   expect(text).toContain("1 Rue de Rivoli, 75001 Paris");
@@ -37,7 +42,9 @@ test("single-location report: set a point, order, confirm, download the PDF; oth
   await expect(page).toHaveURL(/\/dashboard\/pdf$/);
   await expect(page.getByText("This page could not be found")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Error 500" })).toHaveCount(0);
-  const wrongFormat = await page.request.get(`/dashboard/xls?id=${new URL(download.url()).searchParams.get("id")}`, { maxRedirects: 0 });
+  const wrongFormat = await page.request.get(`/dashboard/xls?id=${new URL(download.url()).searchParams.get("id")}`, {
+    maxRedirects: 0,
+  });
   expect(wrongFormat.status()).toBe(302);
   expect(wrongFormat.headers()["location"]).toBe("/dashboard/xls");
 });
@@ -61,6 +68,8 @@ test("corporate disclosure page says where portfolios come from", async ({ page 
   await acceptCookies(page);
   await skipTour(page);
   await page.goto("/dashboard/corporate");
-  await expect(page.getByRole("heading", { name: "Corporate Sustainability Reporting and Audit", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Corporate Sustainability Reporting and Audit", level: 1 }),
+  ).toBeVisible();
   await expect(page.getByText("No assessed portfolio yet.")).toBeVisible();
 });

@@ -19,14 +19,19 @@ for (const viewport of [
   test.describe(`visitor column mapping at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("a visitor maps id, name, address and country; swapped and address-only rows are then placed", async ({ page, javaScriptEnabled }) => {
+    test("a visitor maps id, name, address and country; swapped and address-only rows are then placed", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
       await page.goto("/products/portfolio-preview");
       await acceptCookies(page);
       const form = page.getByRole("form", { name: "Choose the columns" });
       // The journeys of both projects upload from one address, which reads one upload at a time: send again when busy.
       await expect(async () => {
         await page.goto("/products/portfolio-preview");
-        await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "bestand.csv", mimeType: "text/csv", buffer: Buffer.from(CSV, "utf8") });
+        await page
+          .locator('input[type="file"][name="file"]')
+          .setInputFiles({ name: "bestand.csv", mimeType: "text/csv", buffer: Buffer.from(CSV, "utf8") });
         await page.getByRole("button", { name: "Upload and preview" }).click();
         await expect(form).toBeVisible({ timeout: 10_000 });
         await form.getByLabel("Asset id").selectOption({ label: "Schlüssel" });
@@ -40,9 +45,14 @@ for (const viewport of [
       await expect(page.getByText("Vienna, AT (postcode 1010; placed at the city)").first()).toBeVisible();
       // the form now shows the columns chosen
       await expect(page.getByRole("form", { name: "Choose the columns" }).getByLabel("Asset id")).toHaveValue("0");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth).catch(() => viewport.width)).toBeLessThanOrEqual(viewport.width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth).catch(() => viewport.width),
+      ).toBeLessThanOrEqual(viewport.width);
       await page.getByRole("heading", { name: "Choose the columns" }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `docs/screenshots/visitor-column-mapping-${viewport.width}-${javaScriptEnabled ? "js" : "no-js"}.png`, fullPage: false });
+      await page.screenshot({
+        path: `docs/screenshots/visitor-column-mapping-${viewport.width}-${javaScriptEnabled ? "js" : "no-js"}.png`,
+        fullPage: false,
+      });
     });
   });
 }

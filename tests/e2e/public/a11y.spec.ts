@@ -17,7 +17,12 @@ test.describe("accessibility", () => {
       await expect(page.locator("h1").first()).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       for (const v of results.violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
-        report.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        report.push(
+          `${path}: ${v.id} (${v.impact}) ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+        );
       }
     }
     // The consent dialog itself, as a first-time visitor sees it.
@@ -26,7 +31,8 @@ test.describe("accessibility", () => {
     await first.goto("/");
     await expect(first.getByRole("alertdialog", { name: "We use cookies" })).toBeVisible();
     const consent = await new AxeBuilder({ page: first }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    for (const v of consent.violations.filter((x) => x.impact === "serious" || x.impact === "critical")) report.push(`consent: ${v.id}`);
+    for (const v of consent.violations.filter((x) => x.impact === "serious" || x.impact === "critical"))
+      report.push(`consent: ${v.id}`);
     expect(report).toEqual([]);
     await context.close();
     await fresh.close();

@@ -51,8 +51,17 @@ test.describe("blog", () => {
     await expect(page.locator("#newsletter-slot, [data-newsletter-box]").first()).toBeAttached();
   });
 
-  test("missing posts, topics and pages answer 404; friendly URLs redirect to their canonical form", async ({ page }) => {
-    for (const url of ["/blog/item/16", "/blog/item/9999", "/blog/item/abc", "/blog/no-such-topic-999", "/blog/all/page/9", "/blog/regulation-and-disclosure"]) {
+  test("missing posts, topics and pages answer 404; friendly URLs redirect to their canonical form", async ({
+    page,
+  }) => {
+    for (const url of [
+      "/blog/item/16",
+      "/blog/item/9999",
+      "/blog/item/abc",
+      "/blog/no-such-topic-999",
+      "/blog/all/page/9",
+      "/blog/regulation-and-disclosure",
+    ]) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(404);
       await expect(page.getByText("This page could not be found")).toBeVisible();
@@ -87,13 +96,18 @@ test.describe("FAQ", () => {
 });
 
 test.describe("search engines", () => {
-  test("sitemap.xml validates against the sitemaps.org schema; robots.txt and the feed are served", async ({ request, baseURL }) => {
+  test("sitemap.xml validates against the sitemaps.org schema; robots.txt and the feed are served", async ({
+    request,
+    baseURL,
+  }) => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.status()).toBe(200);
     const xml = await sitemap.text();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-e2e-")), "sitemap.xml");
     fs.writeFileSync(file, xml);
-    execFileSync("xmllint", ["--noout", "--schema", path.resolve("tests/fixtures/sitemap.xsd"), file], { stdio: "pipe" });
+    execFileSync("xmllint", ["--noout", "--schema", path.resolve("tests/fixtures/sitemap.xsd"), file], {
+      stdio: "pipe",
+    });
     expect(xml).toContain(`<loc>${baseURL}/blog/item/1</loc>`);
     expect(xml).toContain(`<loc>${baseURL}/faq/18</loc>`);
 

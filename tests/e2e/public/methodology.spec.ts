@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { acceptCookies } from "../helpers";
 
 test.describe("methodology", () => {
-  test("customers reach the methodology from Products and the footer, read every hazard and download the PDF", async ({ page }) => {
+  test("customers reach the methodology from Products and the footer, read every hazard and download the PDF", async ({
+    page,
+  }) => {
     await page.goto("/products");
     await acceptCookies(page);
     await page.getByRole("main").getByRole("link", { name: "How the scores are made" }).click();
@@ -12,7 +14,10 @@ test.describe("methodology", () => {
     for (const hazard of ["Heat wave", "Cold spell", "Tropical cyclone", "Storm surge", "Sea-level rise", "Landslide"])
       await expect(table.getByRole("cell", { name: hazard, exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Confidence and limits" })).toBeVisible();
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "How the scores are made" })).toHaveAttribute("href", "/methodology");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "How the scores are made" })).toHaveAttribute(
+      "href",
+      "/methodology",
+    );
 
     const pdf = await page.request.get("/downloads/methodology.pdf");
     expect(pdf.status()).toBe(200);

@@ -48,7 +48,12 @@ test.describe("phones (390 × 844): nothing to scroll sideways", () => {
     return page.evaluate(() =>
       [...document.querySelectorAll("main *")]
         // The map pans inside its own box; a closed <details> shows nothing until it is opened.
-        .filter((e) => !e.closest(".leaflet-container") && !e.closest("details:not([open]) > :not(summary)") && e.getClientRects().length > 0)
+        .filter(
+          (e) =>
+            !e.closest(".leaflet-container") &&
+            !e.closest("details:not([open]) > :not(summary)") &&
+            e.getClientRects().length > 0,
+        )
         .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
         .filter((e) => ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
         .slice(0, 5)

@@ -31,14 +31,18 @@ test.describe("public site", () => {
       const html = await response.text();
       expect(html, path).toMatch(heading);
       expect(html, path).toContain("<h1");
-      if (!["/api", "/contact", "/products/flood-map"].includes(path)) expect(html, path).not.toContain("<script type=\"module\"");
+      if (!["/api", "/contact", "/products/flood-map"].includes(path))
+        expect(html, path).not.toContain('<script type="module"');
     }
     await page.goto("/");
     await acceptCookies(page);
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Free Scan" })).toHaveAttribute("href", "/dashboard");
     await expect(header.getByRole("link", { name: "Book a call" })).toHaveAttribute("href", "/dashboard");
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: /Terms & Conditions/ })).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: /Terms & Conditions/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
     await expect(page.getByRole("contentinfo")).toContainText("London - Paris");
   });
 
@@ -48,7 +52,9 @@ test.describe("public site", () => {
     expect(Object.keys(doc.paths)).toContain("/riskdb/hazard_scores");
     await page.goto("/api");
     await acceptCookies(page);
-    const endpoint = page.getByRole("article").filter({ has: page.getByRole("heading", { name: /\/api\/riskdb\/hazard_scores/ }) });
+    const endpoint = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: /\/api\/riskdb\/hazard_scores/ }) });
     await expect(endpoint).toContainText("location_code");
     await expect(endpoint.getByRole("table")).toBeVisible();
     await expect(endpoint.getByLabel(/^curl GET/)).toContainText("/api/riskdb/hazard_scores?location_code=GB");
@@ -56,7 +62,9 @@ test.describe("public site", () => {
     // Typed client examples, server-rendered (the page works without JavaScript).
     await expect(page.getByRole("heading", { level: 3, name: "Client examples" })).toBeVisible();
     await expect(page.getByLabel("Python example")).toContainText("HazardScoresResponse.model_validate");
-    await expect(page.getByLabel("JavaScript / TypeScript example")).toContainText('client.GET("/riskdb/hazard_scores"');
+    await expect(page.getByLabel("JavaScript / TypeScript example")).toContainText(
+      'client.GET("/riskdb/hazard_scores"',
+    );
     await expect(page.getByLabel("curl example")).toContainText("Authorization: Bearer");
   });
 
@@ -85,7 +93,10 @@ test.describe("public site", () => {
     await expect(page.getByText("Your subscription is confirmed. Welcome to our newsletter!")).toBeVisible();
   });
 
-  test("request the methodology, receive the PDF by e-mail, then resend at once", async ({ page, javaScriptEnabled }) => {
+  test("request the methodology, receive the PDF by e-mail, then resend at once", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const email = uniqueEmail("method");
     // /api keeps its scripts (the static pages do without), so the JavaScript path is exercised here.
     await page.goto("/api");
@@ -105,7 +116,10 @@ test.describe("public site", () => {
       await dialog.getByLabel("E-mail").press("Enter");
       await expect(page.getByRole("dialog", { name: "Methodology" }).getByText("Field is required.")).toBeVisible();
     }
-    await page.getByRole("dialog", { name: "Methodology" }).getByLabel(/I accept the/).check();
+    await page
+      .getByRole("dialog", { name: "Methodology" })
+      .getByLabel(/I accept the/)
+      .check();
     await page.getByRole("dialog", { name: "Methodology" }).getByRole("button", { name: "Send", exact: true }).click();
     await expect(page.getByText("Document sent").first()).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Methodology" })).toBeHidden();
@@ -127,7 +141,10 @@ test.describe("public site", () => {
     await expect(page.getByRole("article").filter({ hasText: email })).toHaveCount(2);
   });
 
-  test("on a page without the script bundle, Send waits for the terms and a second request goes out at once", async ({ page, javaScriptEnabled }) => {
+  test("on a page without the script bundle, Send waits for the terms and a second request goes out at once", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "the CSS gate and the resend script are for browsers with script on static pages");
     const email = uniqueEmail("static");
     await page.goto("/methodology?document=pricing");
@@ -178,7 +195,8 @@ test.describe("public site", () => {
     await settings.getByLabel("Analytics").check();
     await settings.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Your cookie settings are saved").first()).toBeVisible();
-    const value = async () => decodeURIComponent((await context.cookies()).find((c) => c.name === "cookie_consent")?.value ?? "");
+    const value = async () =>
+      decodeURIComponent((await context.cookies()).find((c) => c.name === "cookie_consent")?.value ?? "");
     expect(await value()).toBe("v1:necessary,analytics");
     await expect(page.getByRole("alertdialog", { name: "We use cookies" })).toBeHidden();
 
@@ -192,7 +210,10 @@ test.describe("public site", () => {
     expect(await value()).toBe("v1:necessary,marketing");
   });
 
-  test("the flood map page has a static map without JavaScript and a drill-down to regions", async ({ page, javaScriptEnabled }) => {
+  test("the flood map page has a static map without JavaScript and a drill-down to regions", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/products/flood-map");
     await acceptCookies(page);
     await expect(page.getByRole("heading", { level: 2, name: /River-flood levels in the world/ })).toBeVisible();

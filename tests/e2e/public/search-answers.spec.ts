@@ -5,13 +5,37 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, acceptCookies, hazardListText, logInAs, signUpThroughMail, skipTour, uniqueEmail, waitForHydration } from "../helpers";
+import {
+  DEMO_PASSWORD,
+  acceptCookies,
+  hazardListText,
+  logInAs,
+  signUpThroughMail,
+  skipTour,
+  uniqueEmail,
+  waitForHydration,
+} from "../helpers";
 
 const PLACES = [
-  { query: "Copenhagen", option: /^Copenhagen, Denmark/, title: "Copenhagen, Hovedstaden, Denmark", country: "Denmark" },
-  { query: "Chittagong", option: /^Chittagong, Bangladesh/, title: "Chittagong, Chattogram, Bangladesh", country: "Bangladesh" },
+  {
+    query: "Copenhagen",
+    option: /^Copenhagen, Denmark/,
+    title: "Copenhagen, Hovedstaden, Denmark",
+    country: "Denmark",
+  },
+  {
+    query: "Chittagong",
+    option: /^Chittagong, Bangladesh/,
+    title: "Chittagong, Chattogram, Bangladesh",
+    country: "Bangladesh",
+  },
   { query: "Lagos", option: /^Lagos, Nigeria/, title: "Lagos, Nigeria", country: "Nigeria" },
-  { query: "Phoenix", option: /^Phoenix, United States of America/, title: "Phoenix, Arizona, United States of America", country: "United States of America" },
+  {
+    query: "Phoenix",
+    option: /^Phoenix, United States of America/,
+    title: "Phoenix, Arizona, United States of America",
+    country: "United States of America",
+  },
 ];
 
 const cards = (page: Page) => page.getByTestId("score-card");
@@ -48,17 +72,29 @@ for (const viewport of [
   test.describe(`search that always answers at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("a new DISCOVERY user searches four places and sees a named score each time", async ({ page, javaScriptEnabled }) => {
+    test("a new DISCOVERY user searches four places and sees a named score each time", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
       await page.goto("/dashboard/login?view=signup");
       await acceptCookies(page);
-      await signUpThroughMail(page, { firstName: "Ida", lastName: "Search", email: uniqueEmail("search"), password: "search-password-1" });
+      await signUpThroughMail(page, {
+        firstName: "Ida",
+        lastName: "Search",
+        email: uniqueEmail("search"),
+        password: "search-password-1",
+      });
       await expect(page).toHaveURL(/\/dashboard$/);
       await skipTour(page);
 
       for (const place of PLACES) {
         await waitForHydration(page, javaScriptEnabled);
         await searchFor(page, place, javaScriptEnabled);
-        await expect(page.getByRole("heading", { name: `Hazard scores of ${place.country} (country level), not of ${place.title} itself` })).toBeVisible();
+        await expect(
+          page.getByRole("heading", {
+            name: `Hazard scores of ${place.country} (country level), not of ${place.title} itself`,
+          }),
+        ).toBeVisible();
         await expect(page.getByTestId("shown-level")).toContainText(`Country-level scores: ${place.country}`);
         await expect(cards(page)).toHaveCount(12);
         await expect(page.getByRole("link", { name: "Unlock this hexagon" })).toBeVisible();
@@ -72,16 +108,26 @@ for (const viewport of [
       await page.getByRole("link", { name: "Unlock this hexagon" }).click();
       const dialog = page.getByRole("dialog", { name: "Add credits" });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole("link", { name: "Add credits" })).toHaveAttribute("href", /^\/dashboard\/cart\?add=hexagon&pending=[0-9a-f]{15}$/);
+      await expect(dialog.getByRole("link", { name: "Add credits" })).toHaveAttribute(
+        "href",
+        /^\/dashboard\/cart\?add=hexagon&pending=[0-9a-f]{15}$/,
+      );
       await expectNoWiderThan(page, viewport.width);
       await dialog.getByRole("link", { name: "Cancel" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       expect(page.url()).toBe(before);
-      await expect(page.getByRole("heading", { name: `Hazard scores of ${PLACES[3]!.country} (country level), not of ${PLACES[3]!.title} itself` })).toBeVisible();
+      await expect(
+        page.getByRole("heading", {
+          name: `Hazard scores of ${PLACES[3]!.country} (country level), not of ${PLACES[3]!.title} itself`,
+        }),
+      ).toBeVisible();
       expect(await hazardListText(page)).toBe(scores);
     });
 
-    test("a PREMIUM user is asked before an allowance is spent; Cancel keeps them where they were", async ({ page, javaScriptEnabled }) => {
+    test("a PREMIUM user is asked before an allowance is spent; Cancel keeps them where they were", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
       // The four runs share one database and one PREMIUM account: each unlocks its own place.
       const places: Record<string, { name: string; lat: string; lon: string; title: RegExp }> = {
         "1366-js": { name: "Nairobi", lat: "-1.2833", lon: "36.8167", title: /Nairobi, .*Kenya/ },
@@ -119,15 +165,21 @@ for (const viewport of [
       expect(page.url()).toBe(before);
       expect(await hazardListText(page)).toBe(scores);
       await page.getByRole("link", { name: "Unlock this hexagon" }).click();
-      await expect(page.getByRole("dialog", { name: "Unlock this hexagon?" }).getByTestId("spend-note")).toHaveText(spend);
+      await expect(page.getByRole("dialog", { name: "Unlock this hexagon?" }).getByTestId("spend-note")).toHaveText(
+        spend,
+      );
 
       // Confirm: back on the same place, now at hexagon level, told what is left.
       await page.getByRole("button", { name: "Yes, unlock this hexagon" }).click();
       await expect(page.getByRole("dialog", { name: "Unlock this hexagon?" })).toHaveCount(0);
-      await expect(page.getByTestId("shown-level")).toContainText(/Hexagon-level scores|Scores of this point, from its own drivers/);
+      await expect(page.getByTestId("shown-level")).toContainText(
+        /Hexagon-level scores|Scores of this point, from its own drivers/,
+      );
       expect(page.url()).toBe(before);
       await expect(page.getByRole("heading", { name: place.title })).toBeVisible();
-      await expect(page.getByText(`is unlocked. ${after} hexagon order${after === "1" ? "" : "s"} left.`).first()).toBeVisible();
+      await expect(
+        page.getByText(`is unlocked. ${after} hexagon order${after === "1" ? "" : "s"} left.`).first(),
+      ).toBeVisible();
       await expect(page.getByRole("link", { name: "Unlock this hexagon" })).toHaveCount(0);
       await expectNoWiderThan(page, viewport.width);
 

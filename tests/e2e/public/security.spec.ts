@@ -3,7 +3,11 @@ import { DEMO_PASSWORD } from "../helpers";
 
 test.describe("security headers and redirects on the built server", () => {
   test("private pages are never cached; resource routes carry nosniff", async ({ request }) => {
-    for (const path of ["/dashboard/login?view=reset&token=made-up", "/dev/outbox", "/dashboard/login?_data=routes%2Fdashboard_.login"]) {
+    for (const path of [
+      "/dashboard/login?view=reset&token=made-up",
+      "/dev/outbox",
+      "/dashboard/login?_data=routes%2Fdashboard_.login",
+    ]) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.headers()["cache-control"], path).toBe("private, no-store");
     }

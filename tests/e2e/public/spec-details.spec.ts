@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
 import { API_TIMEOUT_MS, REQUEST_TIMEOUT_MESSAGE } from "../../../app/domain/http/requests/request-timing";
 
-test("a localised link lands on the English page with the 365-day locale cookie and the locale redirect cookie", async ({ page, context }) => {
+test("a localised link lands on the English page with the 365-day locale cookie and the locale redirect cookie", async ({
+  page,
+  context,
+}) => {
   await page.goto("/fr/faq");
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -15,12 +18,16 @@ test("a localised link lands on the English page with the 365-day locale cookie 
   expect(cookies.find((c) => c.name === "locale_redirect")?.value).toBe("fr");
 });
 
-test("a DISCOVERY user on Portfolio Scan sees the upgrade warning and the sample results, labelled as sample", async ({ page }) => {
+test("a DISCOVERY user on Portfolio Scan sees the upgrade warning and the sample results, labelled as sample", async ({
+  page,
+}) => {
   await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
   await acceptCookies(page);
   await skipTour(page);
   await page.goto("/dashboard/scan");
-  await expect(page.getByRole("main").getByRole("note")).toContainText("This option is not available for DISCOVERY plan");
+  await expect(page.getByRole("main").getByRole("note")).toContainText(
+    "This option is not available for DISCOVERY plan",
+  );
   const sample = page.getByTestId("sample-preview");
   await expect(sample.getByRole("heading", { name: /Sample results/ })).toBeVisible();
   await expect(sample.getByRole("figure")).toHaveCount(2);
@@ -29,7 +36,10 @@ test("a DISCOVERY user on Portfolio Scan sees the upgrade warning and the sample
   await expect(sample.getByRole("table", { name: /^Sample:/ })).toBeVisible();
 });
 
-test("a slow page load shows the loading bar, and one past the 10 s timeout is abandoned with a clear message", async ({ page, javaScriptEnabled }) => {
+test("a slow page load shows the loading bar, and one past the 10 s timeout is abandoned with a clear message", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "client navigations and their timeout need JavaScript");
   // The page's clock is driven by the test: the 10 s allowance passes without waiting 10 s.
   await page.clock.install();

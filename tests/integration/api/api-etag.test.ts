@@ -11,7 +11,11 @@ import * as hazardScores from "../../../app/routes/api+/riskdb+/hazard_scores";
 const getDb = setupTestDatabase();
 const LONDON = { lat: "51.507", lon: "-0.128", scenario: "rcp85", period: "2050" };
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response>;
 
 function requestOf(path: string, query: Record<string, string>, headers: Record<string, string> = {}) {
   const url = new URL(`http://localhost${apiUrl(path)}`);
@@ -19,19 +23,32 @@ function requestOf(path: string, query: Record<string, string>, headers: Record<
   return new Request(url, { headers });
 }
 
-const get = (route: { loader: unknown }, path: string, query: Record<string, string>, headers: Record<string, string> = {}) =>
-  (route.loader as Loader)({ request: requestOf(path, query, headers), params: {}, context: {} });
+const get = (
+  route: { loader: unknown },
+  path: string,
+  query: Record<string, string>,
+  headers: Record<string, string> = {},
+) => (route.loader as Loader)({ request: requestOf(path, query, headers), params: {}, context: {} });
 
 describe("score answers are versioned", () => {
   for (const [name, route, path, query] of [
-    ["hazard_scores", hazardScores, API_PATHS.riskHazardScores, { location_code: "GB", scenario: "rcp45", period: "2050" }],
+    [
+      "hazard_scores",
+      hazardScores,
+      API_PATHS.riskHazardScores,
+      { location_code: "GB", scenario: "rcp45", period: "2050" },
+    ],
     ["get_data/hazards", pointHazards, API_PATHS.riskPointHazards, LONDON],
   ] as const) {
     it(`${name}: names the dataset and methodology versions, sends an ETag, and answers If-None-Match with 304`, async () => {
       const first = await get(route, path, query);
       expect(first.status).toBe(200);
       const body = (await first.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ status: "ok", dataset_version: getRiskEngine().datasetVersion, methodology_version: METHODOLOGY_VERSION });
+      expect(body).toMatchObject({
+        status: "ok",
+        dataset_version: getRiskEngine().datasetVersion,
+        methodology_version: METHODOLOGY_VERSION,
+      });
       const etag = first.headers.get("ETag")!;
       expect(etag).toMatch(/^"[\w-]{32}"$/);
 
@@ -67,7 +84,10 @@ describe("score answers are versioned", () => {
     expect(((await anonymous.json()) as { location_type: string }).location_type).toBe("country");
     expect(((await keyed.json()) as { location_type: string }).location_type).toBe("hexagon");
     expect(keyed.headers.get("ETag")).not.toBe(anonymous.headers.get("ETag"));
-    const keyed304 = await get(pointHazards, API_PATHS.riskPointHazards, LONDON, { ...auth, "If-None-Match": keyed.headers.get("ETag")! });
+    const keyed304 = await get(pointHazards, API_PATHS.riskPointHazards, LONDON, {
+      ...auth,
+      "If-None-Match": keyed.headers.get("ETag")!,
+    });
     expect(keyed304.status).toBe(304);
     expect(keyed304.headers.get("RateLimit-Limit")).toBe("600");
 

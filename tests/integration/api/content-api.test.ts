@@ -24,7 +24,10 @@ const faqList = call(faqIndexRoute.loader);
 const faqItem = call(faqItemRoute.loader);
 
 async function read(response: Response) {
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { results?: Record<string, unknown>[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { results?: Record<string, unknown>[] },
+  };
 }
 
 describe("GET /api/v1/blog/", () => {
@@ -35,7 +38,16 @@ describe("GET /api/v1/blog/", () => {
     expect(body.results).toHaveLength(10);
     expect(body.previous).toBeNull();
     expect(body.next).toBe("http://localhost/api/v1/blog/?page=2");
-    expect(Object.keys(body.results![0]!).sort()).toEqual(["author", "description", "id", "published_at", "slug", "title", "topic", "url"]);
+    expect(Object.keys(body.results![0]!).sort()).toEqual([
+      "author",
+      "description",
+      "id",
+      "published_at",
+      "slug",
+      "title",
+      "topic",
+      "url",
+    ]);
   });
 
   it("pages, filters by topic and sizes pages on request", async () => {
@@ -72,13 +84,25 @@ describe("blog item and topics", () => {
     expect(body).toMatchObject({ id: 1, url: "/blog/item/1" });
     expect(String(body.html)).toContain("<h2");
     const draft = await read(await blogItem(args("/api/v1/blog/item/16/", { id: "16" })));
-    expect(draft).toEqual({ status: 404, body: { success: false, error: "This page could not be found", code: "not_found", request_id: expect.any(String) } });
+    expect(draft).toEqual({
+      status: 404,
+      body: {
+        success: false,
+        error: "This page could not be found",
+        code: "not_found",
+        request_id: expect.any(String),
+      },
+    });
     expect((await blogItem(args("/api/v1/blog/item/x/", { id: "x" }))).status).toBe(404);
   });
 
   it("lists topics as id, title, url", async () => {
     const { body } = await read(await blogTopics(args("/api/v1/blog/topics/")));
-    expect(body.results![1]).toEqual({ id: 2, title: "Regulation & Disclosure", url: "/blog/regulation-and-disclosure-2" });
+    expect(body.results![1]).toEqual({
+      id: 2,
+      title: "Regulation & Disclosure",
+      url: "/blog/regulation-and-disclosure-2",
+    });
   });
 });
 

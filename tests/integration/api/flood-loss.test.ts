@@ -22,17 +22,28 @@ const getDb = setupTestDatabase();
 const COLOGNE = { lat: 50.94, lon: 6.96 };
 const ROTTERDAM = { lat: 51.92, lon: 4.48 };
 const NEW_YORK = { lat: 40.71, lon: -74.0 };
-const RIVER = { 2: 0, 5: 0, 10: 0.3, 25: 0.6, 50: 0.9, 100: 1.2, 250: 1.6, 500: 2, 1000: 2.5 } as Record<number, number>;
+const RIVER = { 2: 0, 5: 0, 10: 0.3, 25: 0.6, 50: 0.9, 100: 1.2, 250: 1.6, 500: 2, 1000: 2.5 } as Record<
+  number,
+  number
+>;
 const COAST = { 2: 0, 5: 0, 10: 0, 25: 0, 50: 0.1, 100: 0.4, 250: 0.8, 500: 1, 1000: 1.5 } as Record<number, number>;
 const EXAMPLES_FILE = "app/domain/api-contract/flood-examples.json";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response> | Response;
 
 let layers: AqueductTestLayers;
 const before = process.env.LAYERS_DIR;
 
 beforeAll(async () => {
-  layers = await fetchAqueductTestLayers({ river: [{ ...COLOGNE, depths: RIVER }], coastal: [{ ...ROTTERDAM, depths: COAST }], bbox: [-10, 35, 30, 60] });
+  layers = await fetchAqueductTestLayers({
+    river: [{ ...COLOGNE, depths: RIVER }],
+    coastal: [{ ...ROTTERDAM, depths: COAST }],
+    bbox: [-10, 35, 30, 60],
+  });
   process.env.LAYERS_DIR = layers.dir;
 }, 120_000);
 afterAll(() => {
@@ -48,11 +59,22 @@ async function premiumAuth() {
 }
 
 const get = (query: Record<string, string | number>, headers: Record<string, string> = {}) =>
-  (pointRoute.loader as Handler)({ request: new Request(`http://localhost${apiUrl(API_PATHS.floodLoss)}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, { headers }), params: {}, context: {} });
+  (pointRoute.loader as Handler)({
+    request: new Request(
+      `http://localhost${apiUrl(API_PATHS.floodLoss)}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+      { headers },
+    ),
+    params: {},
+    context: {},
+  });
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   (batchRoute.action as Handler)({
-    request: new Request(`http://localhost${apiUrl(API_PATHS.floodLossBatch)}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) }),
+    request: new Request(`http://localhost${apiUrl(API_PATHS.floodLossBatch)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }),
     params: {},
     context: {},
   });
@@ -62,7 +84,9 @@ function jrc(row: readonly number[], metres: number): number {
   const depth = Math.fround(metres);
   const depths = [0, 0.5, 1, 1.5, 2, 3, 4, 5, 6];
   if (depth <= 0) return 0;
-  for (let i = 1; i < depths.length; i++) if (depth <= depths[i]!) return row[i - 1]! + ((row[i]! - row[i - 1]!) * (depth - depths[i - 1]!)) / (depths[i]! - depths[i - 1]!);
+  for (let i = 1; i < depths.length; i++)
+    if (depth <= depths[i]!)
+      return row[i - 1]! + ((row[i]! - row[i - 1]!) * (depth - depths[i - 1]!)) / (depths[i]! - depths[i - 1]!);
   return row[row.length - 1]!;
 }
 
@@ -70,7 +94,8 @@ function jrc(row: readonly number[], metres: number): number {
 function eadByHand(depths: Record<number, number>, row: readonly number[]): number {
   const rps = [2, 5, 10, 25, 50, 100, 250, 500, 1000];
   let sum = 0;
-  for (let i = 1; i < rps.length; i++) sum += ((jrc(row, depths[rps[i - 1]!]!) + jrc(row, depths[rps[i]!]!)) / 2) * (1 / rps[i - 1]! - 1 / rps[i]!);
+  for (let i = 1; i < rps.length; i++)
+    sum += ((jrc(row, depths[rps[i - 1]!]!) + jrc(row, depths[rps[i]!]!)) / 2) * (1 / rps[i - 1]! - 1 / rps[i]!);
   return sum + jrc(row, depths[1000]!) / 1000;
 }
 
@@ -80,7 +105,14 @@ describe("GET /api/v1/flood/loss", () => {
     const res = await get({ ...COLOGNE, occupancy: "residential", value_eur: 2_000_000 }, auth);
     expect(res.status).toBe(200);
     const body = FloodLossResponse.parse(await res.json());
-    expect(body).toMatchObject({ status: "ok", scenario: "hist", period: "hist", country_code: "DE", occupancy: "residential", occupancy_source: "given" });
+    expect(body).toMatchObject({
+      status: "ok",
+      scenario: "hist",
+      period: "hist",
+      country_code: "DE",
+      occupancy: "residential",
+      occupancy_source: "given",
+    });
     if (!body.river.available) throw new Error("river layer expected");
     const row = DEPTH_DAMAGE_TABLE.residential.europe!;
     expect(body.river.depths.map((d) => d.return_period)).toEqual([2, 5, 10, 25, 50, 100, 250, 500, 1000]);
@@ -105,7 +137,8 @@ describe("GET /api/v1/flood/loss", () => {
     const row = DEPTH_DAMAGE_TABLE.commercial.europe!;
     const rps = [25, 50, 100, 250, 500, 1000];
     let ead = 0;
-    for (let i = 1; i < rps.length; i++) ead += ((jrc(row, RIVER[rps[i - 1]!]!) + jrc(row, RIVER[rps[i]!]!)) / 2) * (1 / rps[i - 1]! - 1 / rps[i]!);
+    for (let i = 1; i < rps.length; i++)
+      ead += ((jrc(row, RIVER[rps[i - 1]!]!) + jrc(row, RIVER[rps[i]!]!)) / 2) * (1 / rps[i - 1]! - 1 / rps[i]!);
     ead += jrc(row, RIVER[1000]!) / 1000;
     expect(body).toMatchObject({ occupancy: "commercial", occupancy_source: "default" });
     expect(body.river.loss.protection_years).toBe(25);
@@ -129,7 +162,10 @@ describe("GET /api/v1/flood/loss", () => {
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).field).toBe("occupancy");
     const slot = await get({ ...COLOGNE, scenario: "rcp85", period: "hist" }, auth);
-    expect(await slot.json()).toMatchObject({ field: "period", error: "scenario rcp85 needs a period of 2030, 2050 or 2080" });
+    expect(await slot.json()).toMatchObject({
+      field: "period",
+      error: "scenario rcp85 needs a period of 2030, 2050 or 2080",
+    });
     expect((await get(COLOGNE)).status).toBe(401);
   });
 });
@@ -157,8 +193,14 @@ describe("POST /api/v1/flood/loss/batch", () => {
     expect(body.totals.river.ead_eur).toBeCloseTo(riverEad, 2);
     expect(body.totals.coastal.ead_eur).toBeCloseTo(coastEad, 2);
     expect(body.totals.ead_eur).toBeCloseTo(riverEad + coastEad, 2);
-    expect(body.totals.river.sum_loss_100_eur).toBeCloseTo(jrc(DEPTH_DAMAGE_TABLE.commercial.europe!, 1.2) * 5_000_000, 2);
-    expect(body.totals.coastal.sum_loss_100_eur).toBeCloseTo(jrc(DEPTH_DAMAGE_TABLE.industrial.europe!, 0.4) * 3_000_000, 2);
+    expect(body.totals.river.sum_loss_100_eur).toBeCloseTo(
+      jrc(DEPTH_DAMAGE_TABLE.commercial.europe!, 1.2) * 5_000_000,
+      2,
+    );
+    expect(body.totals.coastal.sum_loss_100_eur).toBeCloseTo(
+      jrc(DEPTH_DAMAGE_TABLE.industrial.europe!, 0.4) * 3_000_000,
+      2,
+    );
     // Both European assets lie in the layers' box, each kind covers them (dry or not); New York is outside.
     expect(body.totals.river.assets_with_loss).toBe(2);
     expect(body.totals.note).toBe(PORTFOLIO_RP_SUM_NOTE);
@@ -169,7 +211,8 @@ describe("POST /api/v1/flood/loss/batch", () => {
     const point = await (await get({ ...COLOGNE, occupancy: "residential", value_eur: 2_000_000 }, auth)).json();
     const batch = await (await post(request, auth)).json();
     // The local server stands for the published bucket: the example names the bucket, as a real fetch records it.
-    const published = (x: unknown) => JSON.parse(JSON.stringify(x).replace(/http:\/\/127\.0\.0\.1:\d+\/ok/g, AQUEDUCT_BASE_URL));
+    const published = (x: unknown) =>
+      JSON.parse(JSON.stringify(x).replace(/http:\/\/127\.0\.0\.1:\d+\/ok/g, AQUEDUCT_BASE_URL));
     const real = { point: published(point), batchRequest: request, batchResponse: published(batch) };
     if (process.env.WRITE_FLOOD_EXAMPLES === "1") writeFileSync(EXAMPLES_FILE, `${JSON.stringify(real, null, 2)}\n`);
     expect(JSON.parse(readFileSync(EXAMPLES_FILE, "utf8"))).toEqual(real);

@@ -13,7 +13,11 @@ import * as batchRoute from "../../../app/routes/api+/v1+/hazards.batch";
 const getDb = setupTestDatabase();
 const LONDON_HEX = "84194adffffffff";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response> | Response;
 
 async function post(body: unknown, headers: Record<string, string> = {}, query = "") {
   const request = new Request(`http://localhost${apiUrl(API_PATHS.hazardsBatch)}${query}`, {
@@ -32,8 +36,18 @@ async function premiumKey() {
   return { user, auth: { Authorization: `Bearer ${key!}` } };
 }
 
-const compact = (h: { hazard_id: string; value: number | null; score: number | null; level: string | null; state: string }) => ({
-  hazard_id: h.hazard_id, value: h.value, score: h.score, level: h.level, state: h.state,
+const compact = (h: {
+  hazard_id: string;
+  value: number | null;
+  score: number | null;
+  level: string | null;
+  state: string;
+}) => ({
+  hazard_id: h.hazard_id,
+  value: h.value,
+  score: h.score,
+  level: h.level,
+  state: h.state,
 });
 
 const MIXED = {
@@ -59,20 +73,51 @@ describe("POST /api/v1/hazards/batch", () => {
       status: "ok",
       dataset_version: engine.datasetVersion,
       methodology_version: METHODOLOGY_VERSION,
-      slots: [{ scenario: "hist", period: "hist", warming_c: null }, { scenario: "rcp85", period: "2050", warming_c: expect.any(Number) }],
+      slots: [
+        { scenario: "hist", period: "hist", warming_c: null },
+        { scenario: "rcp85", period: "2050", warming_c: expect.any(Number) },
+      ],
       count: 6,
       errors: 4,
     });
     const [london, atlantic, nonsense, region, uruguay, madeUp] = body.items;
     // the key reads the hexagon its account ordered; at that level the point is scored from its own drivers
-    expect(london).toMatchObject({ index: 0, id: "london", status: "ok", lat: 51.507, lon: -0.128, hexagon_code: LONDON_HEX, country_code: "GB", location_type: "hexagon", location_code: LONDON_HEX });
+    expect(london).toMatchObject({
+      index: 0,
+      id: "london",
+      status: "ok",
+      lat: 51.507,
+      lon: -0.128,
+      hexagon_code: LONDON_HEX,
+      country_code: "GB",
+      location_type: "hexagon",
+      location_code: LONDON_HEX,
+    });
     const expected = engine.pointScores(51.507, -0.128, LONDON_HEX, "rcp85", "2050");
-    expect(london.results[1]).toEqual({ scenario: "rcp85", period: "2050", aggregate: compact(expected.aggregate), hazards: expected.hazards.map(compact) });
+    expect(london.results[1]).toEqual({
+      scenario: "rcp85",
+      period: "2050",
+      aggregate: compact(expected.aggregate),
+      hazards: expected.hazards.map(compact),
+    });
     expect(london.results[0].hazards.map((h: { hazard_id: string }) => h.hazard_id)).toEqual(PER_HAZARD_IDS);
     expect(atlantic).toMatchObject({ index: 1, id: "atlantic", status: "error", code: "at_sea" });
-    expect(nonsense).toMatchObject({ index: 2, status: "error", code: "invalid_coordinates", error: "lat must be within -90..90" });
+    expect(nonsense).toMatchObject({
+      index: 2,
+      status: "error",
+      code: "invalid_coordinates",
+      error: "lat must be within -90..90",
+    });
     expect(region).toMatchObject({ index: 3, status: "error", code: "not_in_plan" });
-    expect(uruguay).toMatchObject({ index: 4, id: null, status: "ok", location_type: "country", location_code: "UY", country_code: "UY", lat: null });
+    expect(uruguay).toMatchObject({
+      index: 4,
+      id: null,
+      status: "ok",
+      location_type: "country",
+      location_code: "UY",
+      country_code: "UY",
+      lat: null,
+    });
     expect(madeUp).toMatchObject({ index: 5, status: "error", code: "unknown_location" });
   });
 
@@ -80,8 +125,17 @@ describe("POST /api/v1/hazards/batch", () => {
     const user = (await createUser(getDb(), { planCode: "COUNTRY+" }))!;
     await grantLocation(user.id, "ES-M", "order");
     const auth = { Authorization: `Bearer ${await createSession(user.id)}` };
-    const body = await (await post({ locations: [{ location_code: "ES-M" }, { lat: 40.4168, lon: -3.7038 }, { lat: 51.507, lon: -0.128 }] }, auth)).json();
-    expect(body.items.map((i: { location_type?: string; status: string }) => i.location_type ?? i.status)).toEqual(["region", "region", "country"]);
+    const body = await (
+      await post(
+        { locations: [{ location_code: "ES-M" }, { lat: 40.4168, lon: -3.7038 }, { lat: 51.507, lon: -0.128 }] },
+        auth,
+      )
+    ).json();
+    expect(body.items.map((i: { location_type?: string; status: string }) => i.location_type ?? i.status)).toEqual([
+      "region",
+      "region",
+      "country",
+    ]);
     expect(body.items[1]).toMatchObject({ location_code: "ES-M", region_code: "ES-M" });
     expect(body.items[2]).toMatchObject({ location_code: "GB", hexagon_code: LONDON_HEX });
     expect(body.slots).toEqual([{ scenario: "hist", period: "hist", warming_c: null }]);
@@ -90,11 +144,17 @@ describe("POST /api/v1/hazards/batch", () => {
   it("streams NDJSON on Accept or ?format=ndjson: a header line, then the same items as the JSON form", async () => {
     const { auth } = await premiumKey();
     const json = await (await post(MIXED, auth)).json();
-    for (const [headers, query] of [[{ Accept: "application/x-ndjson" }, ""], [{}, "?format=ndjson"]] as const) {
+    for (const [headers, query] of [
+      [{ Accept: "application/x-ndjson" }, ""],
+      [{}, "?format=ndjson"],
+    ] as const) {
       const res = await post(MIXED, { ...auth, ...headers }, query);
       expect(res.status).toBe(200);
       expect(res.headers.get("Content-Type")).toBe("application/x-ndjson; charset=utf-8");
-      const lines = (await res.text()).trimEnd().split("\n").map((l) => JSON.parse(l));
+      const lines = (await res.text())
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l));
       const { items, errors: _errors, ...header } = json;
       expect(lines[0]).toEqual(header);
       expect(lines.slice(1)).toEqual(items);
@@ -104,7 +164,10 @@ describe("POST /api/v1/hazards/batch", () => {
   it("streams CSV on Accept: text/csv or ?format=csv: the documented header row, then one row per item × slot, errors as columns", async () => {
     const { auth } = await premiumKey();
     const json = await (await post(MIXED, auth)).json();
-    for (const [headers, query] of [[{ Accept: "text/csv" }, ""], [{}, "?format=csv"]] as const) {
+    for (const [headers, query] of [
+      [{ Accept: "text/csv" }, ""],
+      [{}, "?format=csv"],
+    ] as const) {
       const res = await post(MIXED, { ...auth, ...headers }, query);
       expect(res.status).toBe(200);
       expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8; header=present");
@@ -114,30 +177,43 @@ describe("POST /api/v1/hazards/batch", () => {
       expect(rows[0]).toBe(BATCH_CSV_HEADER);
       expect(rows).toHaveLength(1 + MIXED.locations.length * MIXED.slots.length);
       const column = (row: string, name: string) => row.split(",")[BATCH_CSV_COLUMNS.indexOf(name)];
-      json.items.forEach((item: { index: number; status: string; code?: string; results?: { aggregate: { value: number | null; level: string | null } }[] }, i: number) => {
-        for (let slot = 0; slot < MIXED.slots.length; slot++) {
-          const row = rows[1 + i * MIXED.slots.length + slot]!;
-          expect(column(row, "index")).toBe(String(item.index));
-          expect(column(row, "status")).toBe(item.status);
-          expect(column(row, "scenario")).toBe(json.slots[slot].scenario);
-          if (item.status === "error") {
-            expect(column(row, "code")).toBe(item.code);
-            expect(column(row, "AL_value")).toBe("");
-          } else {
-            expect(column(row, "code")).toBe("");
-            expect(column(row, "AL_value")).toBe(String(item.results![slot]!.aggregate.value ?? ""));
-            expect(column(row, "AL_level")).toBe(item.results![slot]!.aggregate.level ?? "");
-            expect(column(row, "dataset_version")).toBe(json.dataset_version);
+      json.items.forEach(
+        (
+          item: {
+            index: number;
+            status: string;
+            code?: string;
+            results?: { aggregate: { value: number | null; level: string | null } }[];
+          },
+          i: number,
+        ) => {
+          for (let slot = 0; slot < MIXED.slots.length; slot++) {
+            const row = rows[1 + i * MIXED.slots.length + slot]!;
+            expect(column(row, "index")).toBe(String(item.index));
+            expect(column(row, "status")).toBe(item.status);
+            expect(column(row, "scenario")).toBe(json.slots[slot].scenario);
+            if (item.status === "error") {
+              expect(column(row, "code")).toBe(item.code);
+              expect(column(row, "AL_value")).toBe("");
+            } else {
+              expect(column(row, "code")).toBe("");
+              expect(column(row, "AL_value")).toBe(String(item.results![slot]!.aggregate.value ?? ""));
+              expect(column(row, "AL_level")).toBe(item.results![slot]!.aggregate.level ?? "");
+              expect(column(row, "dataset_version")).toBe(json.dataset_version);
+            }
           }
-        }
-      });
+        },
+      );
     }
     expect((await post(MIXED, auth, "?format=xml")).status).toBe(400);
   });
 
   it("counts against the key by items, sends its RateLimit headers, and answers 304 to its own ETag", async () => {
     const { auth } = await premiumKey();
-    const thousand = { locations: Array.from({ length: 1000 }, (_, i) => ({ location_code: i % 2 ? "GB" : "FR" })), slots: [{ scenario: "hist" }, { scenario: "rcp26", period: "2030" }] };
+    const thousand = {
+      locations: Array.from({ length: 1000 }, (_, i) => ({ location_code: i % 2 ? "GB" : "FR" })),
+      slots: [{ scenario: "hist" }, { scenario: "rcp26", period: "2030" }],
+    };
     const first = await post(thousand, auth);
     expect(first.status).toBe(200);
     expect(first.headers.get("RateLimit-Limit")).toBe("600");
@@ -155,7 +231,9 @@ describe("POST /api/v1/hazards/batch", () => {
     expect(star.status).toBe(412);
     expect(await star.json()).toMatchObject({ success: false, code: "precondition_failed" });
     // another request or another format is another answer
-    expect((await post({ ...thousand, slots: [{ scenario: "hist" }] }, { ...auth, "If-None-Match": etag })).status).toBe(200);
+    expect(
+      (await post({ ...thousand, slots: [{ scenario: "hist" }] }, { ...auth, "If-None-Match": etag })).status,
+    ).toBe(200);
     expect((await post(thousand, { ...auth, "If-None-Match": etag }, "?format=ndjson")).status).toBe(200);
   });
 
@@ -165,16 +243,29 @@ describe("POST /api/v1/hazards/batch", () => {
     expect(await (await post(tooMany, auth)).json()).toMatchObject({ success: false, field: "locations" });
     const badSlot = await post({ locations: [{ location_code: "GB" }], slots: [{ scenario: "rcp45" }] }, auth);
     expect(badSlot.status).toBe(400);
-    expect(await badSlot.json()).toMatchObject({ field: "slots[0].period", error: "scenario rcp45 needs a period of 2030, 2040 or 2050" });
-    const twice = await post({ locations: [{ location_code: "GB" }], slots: [{ scenario: "hist" }, { scenario: "hist", period: "hist" }] }, auth);
+    expect(await badSlot.json()).toMatchObject({
+      field: "slots[0].period",
+      error: "scenario rcp45 needs a period of 2030, 2040 or 2050",
+    });
+    const twice = await post(
+      { locations: [{ location_code: "GB" }], slots: [{ scenario: "hist" }, { scenario: "hist", period: "hist" }] },
+      auth,
+    );
     expect(await twice.json()).toMatchObject({ field: "slots[1]" });
     const shapeless = await post({ locations: [{ location_code: "GB" }, { lat: 1 }] }, auth);
     expect(await shapeless.json()).toMatchObject({ field: "locations[1]" });
     expect((await post("{not json", auth)).status).toBe(400);
     expect((await post({ locations: [{ location_code: "GB" }] }, auth, "?format=xml")).status).toBe(400);
     expect((await post({ locations: [{ location_code: "GB" }] })).status).toBe(401);
-    expect((await post({ locations: [{ location_code: "GB" }] }, { Authorization: "Bearer crk_bogus_not_a_real_key_000" })).status).toBe(401);
-    const get = await (batchRoute.loader as Handler)({ request: new Request(`http://localhost${apiUrl(API_PATHS.hazardsBatch)}`, { headers: auth }), params: {}, context: {} });
+    expect(
+      (await post({ locations: [{ location_code: "GB" }] }, { Authorization: "Bearer crk_bogus_not_a_real_key_000" }))
+        .status,
+    ).toBe(401);
+    const get = await (batchRoute.loader as Handler)({
+      request: new Request(`http://localhost${apiUrl(API_PATHS.hazardsBatch)}`, { headers: auth }),
+      params: {},
+      context: {},
+    });
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
     // A 405 to a valid key tells the account's budget like every keyed answer.

@@ -13,7 +13,12 @@ interface RouteModule {
 
 describe("the OpenAPI document and the API routes", () => {
   const files = routeModuleFiles();
-  const routes = new Set(files.map(apiPathOfRouteFile).filter((p): p is string => p !== null).map(withoutTrailingSlash));
+  const routes = new Set(
+    files
+      .map(apiPathOfRouteFile)
+      .filter((p): p is string => p !== null)
+      .map(withoutTrailingSlash),
+  );
   const doc = buildOpenApiDocument("https://example.org");
   const documented = new Set(Object.keys(doc.paths).map(withoutTrailingSlash));
 

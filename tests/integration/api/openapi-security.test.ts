@@ -22,9 +22,16 @@ const getDb = setupTestDatabase();
 const LONDON_HEX = "84194adffffffff";
 
 /** The batches read their body before the caller (its size is what a key is charged): it gets one it can count. */
-const SAMPLE_BODIES: Record<string, unknown> = { hazardsBatch: { locations: [{ lat: 51.507, lon: -0.128 }] }, floodLossBatch: { locations: [{ lat: 50.94, lon: 6.96 }] } };
+const SAMPLE_BODIES: Record<string, unknown> = {
+  hazardsBatch: { locations: [{ lat: 51.507, lon: -0.128 }] },
+  floodLossBatch: { locations: [{ lat: 50.94, lon: 6.96 }] },
+};
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response>;
 type Requirement = Record<string, string[]>;
 type Credential = "anonymous" | "read key" | "billing key" | "session token";
 
@@ -72,8 +79,13 @@ describe("each operation's security matches what its handler accepts", () => {
     for (const [apiPath, ops] of Object.entries(doc.paths)) {
       const file = fileOf.get(withoutTrailingSlash(apiPath));
       if (!file) continue;
-      const mod = (await import(/* @vite-ignore */ path.join(API_ROUTES_DIR, file))) as { loader: Handler; action?: Handler };
-      for (const [method, op] of Object.entries(ops as Record<string, { security?: Requirement[]; operationId: string }>)) {
+      const mod = (await import(/* @vite-ignore */ path.join(API_ROUTES_DIR, file))) as {
+        loader: Handler;
+        action?: Handler;
+      };
+      for (const [method, op] of Object.entries(
+        ops as Record<string, { security?: Requirement[]; operationId: string }>,
+      )) {
         // The webhook proves itself with Stripe's signature, not with a credential of ours.
         if (op.operationId === "stripeWebhook") continue;
         const handler = method === "get" ? mod.loader : mod.action!;
@@ -81,12 +93,19 @@ describe("each operation's security matches what its handler accepts", () => {
         const url = `http://localhost${apiUrl(apiPath.replace(/\{\w+\}/g, params.id))}`;
         for (const credential of Object.keys(headers) as Credential[]) {
           const body = method === "get" ? undefined : JSON.stringify(SAMPLE_BODIES[op.operationId] ?? {});
-          const request = new Request(url, { method: method.toUpperCase(), headers: { ...headers[credential], ...(body ? { "Content-Type": "application/json" } : {}) }, body });
+          const request = new Request(url, {
+            method: method.toUpperCase(),
+            headers: { ...headers[credential], ...(body ? { "Content-Type": "application/json" } : {}) },
+            body,
+          });
           const res = await handler({ request, params, context: {} });
           const refused = await handlerRefuses(res);
           const allowed = documentAllows(op.security ?? [], credential);
           checked++;
-          if (refused === allowed) mismatches.push(`${method.toUpperCase()} ${apiPath} with ${credential}: document ${allowed ? "allows" : "refuses"}, handler answered ${res.status}`);
+          if (refused === allowed)
+            mismatches.push(
+              `${method.toUpperCase()} ${apiPath} with ${credential}: document ${allowed ? "allows" : "refuses"}, handler answered ${res.status}`,
+            );
         }
       }
     }
@@ -119,10 +138,24 @@ describe("each operation's security matches what its handler accepts", () => {
     await grantLocation(user.id, LONDON_HEX, "order");
     const read = async (credential: Credential) => {
       const url = new URL(`http://localhost${apiUrl(API_PATHS.riskHazardScores)}`);
-      for (const [k, v] of Object.entries({ location_code: LONDON_HEX, scenario: "rcp45", period: "2050", lat: "51.507", lon: "-0.128" })) url.searchParams.set(k, v);
-      return (await hazardScores.loader({ request: new Request(url, { headers: headers[credential] }), params: {}, context: {} })).status;
+      for (const [k, v] of Object.entries({
+        location_code: LONDON_HEX,
+        scenario: "rcp45",
+        period: "2050",
+        lat: "51.507",
+        lon: "-0.128",
+      }))
+        url.searchParams.set(k, v);
+      return (
+        await hazardScores.loader({
+          request: new Request(url, { headers: headers[credential] }),
+          params: {},
+          context: {},
+        })
+      ).status;
     };
-    const security = buildOpenApiDocument("https://example.org").paths[API_PATHS.riskHazardScores]!.get!.security as Requirement[];
+    const security = buildOpenApiDocument("https://example.org").paths[API_PATHS.riskHazardScores]!.get!
+      .security as Requirement[];
     for (const credential of ["read key", "session token"] as const) {
       expect(documentAllows(security, credential)).toBe(true);
       expect(await read(credential)).toBe(200);

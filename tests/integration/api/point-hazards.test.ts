@@ -21,10 +21,23 @@ const BANK = { lat: 50.9375, lon: 6.9633 };
 const HEIGHTS = { lat: 50.995, lon: 7.21 };
 const HEX = latLngToCell(BANK.lat, BANK.lon, 4);
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
-interface Item { hazard_id: string; value: number | null; score: number | null }
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response> | Response;
+interface Item {
+  hazard_id: string;
+  value: number | null;
+  score: number | null;
+}
 
-async function get(route: { loader: unknown }, apiPath: string, query: Record<string, string>, headers: HeadersInit = {}) {
+async function get(
+  route: { loader: unknown },
+  apiPath: string,
+  query: Record<string, string>,
+  headers: HeadersInit = {},
+) {
   const url = new URL(`http://localhost${apiUrl(apiPath)}`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const res = await (route.loader as Loader)({ request: new Request(url, { headers }), params: {}, context: {} });
@@ -44,10 +57,30 @@ describe("GET get_data/hazards scores a point from its own drivers", () => {
     const slot = { scenario: "hist", period: "hist" };
 
     // hazard_scores for a hexagon names a point inside it but answers for the hexagon: the bank's, then the heights'
-    const before = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: HEX, lat: String(BANK.lat), lon: String(BANK.lon), ...slot }, auth);
-    const bank = await get(pointHazards, API_PATHS.riskPointHazards, { lat: String(BANK.lat), lon: String(BANK.lon), ...slot }, auth);
-    const heights = await get(pointHazards, API_PATHS.riskPointHazards, { lat: String(HEIGHTS.lat), lon: String(HEIGHTS.lon), ...slot }, auth);
-    const after = await get(hazardScores, API_PATHS.riskHazardScores, { location_code: HEX, lat: String(HEIGHTS.lat), lon: String(HEIGHTS.lon), ...slot }, auth);
+    const before = await get(
+      hazardScores,
+      API_PATHS.riskHazardScores,
+      { location_code: HEX, lat: String(BANK.lat), lon: String(BANK.lon), ...slot },
+      auth,
+    );
+    const bank = await get(
+      pointHazards,
+      API_PATHS.riskPointHazards,
+      { lat: String(BANK.lat), lon: String(BANK.lon), ...slot },
+      auth,
+    );
+    const heights = await get(
+      pointHazards,
+      API_PATHS.riskPointHazards,
+      { lat: String(HEIGHTS.lat), lon: String(HEIGHTS.lon), ...slot },
+      auth,
+    );
+    const after = await get(
+      hazardScores,
+      API_PATHS.riskHazardScores,
+      { location_code: HEX, lat: String(HEIGHTS.lat), lon: String(HEIGHTS.lon), ...slot },
+      auth,
+    );
 
     for (const r of [bank, heights]) {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -56,7 +89,11 @@ describe("GET get_data/hazards scores a point from its own drivers", () => {
     // the bank lies in the Rhine's floodplain, the heights 150 m above it in none
     expect(fd(bank.body).score).toBeGreaterThanOrEqual(3);
     expect(fd(bank.body).score).toBeGreaterThan(fd(heights.body).score!);
-    expect(fd(bank.body).value).toBe(getRiskEngine().pointScores(BANK.lat, BANK.lon, HEX, "hist", "hist").hazards.find((h) => h.hazard_id === "FD")!.value);
+    expect(fd(bank.body).value).toBe(
+      getRiskEngine()
+        .pointScores(BANK.lat, BANK.lon, HEX, "hist", "hist")
+        .hazards.find((h) => h.hazard_id === "FD")!.value,
+    );
 
     // the hexagon answers with its own stored value, whichever of its points is named
     expect(before.status, JSON.stringify(before.body)).toBe(200);
@@ -69,11 +106,23 @@ describe("GET get_data/hazards scores a point from its own drivers", () => {
 
   it("a caller who may read only the country gets the country's answer for both points", async () => {
     const slot = { scenario: "hist", period: "hist" };
-    const bank = await get(pointHazards, API_PATHS.riskPointHazards, { lat: String(BANK.lat), lon: String(BANK.lon), ...slot });
-    const heights = await get(pointHazards, API_PATHS.riskPointHazards, { lat: String(HEIGHTS.lat), lon: String(HEIGHTS.lon), ...slot });
+    const bank = await get(pointHazards, API_PATHS.riskPointHazards, {
+      lat: String(BANK.lat),
+      lon: String(BANK.lon),
+      ...slot,
+    });
+    const heights = await get(pointHazards, API_PATHS.riskPointHazards, {
+      lat: String(HEIGHTS.lat),
+      lon: String(HEIGHTS.lon),
+      ...slot,
+    });
     expect(bank.body).toMatchObject({ status: "ok", location_type: "country", location_code: "DE" });
     expect(heights.body).toMatchObject({ status: "ok", location_type: "country", location_code: "DE" });
     expect(fd(bank.body)).toEqual(fd(heights.body));
-    expect(fd(bank.body).value).toBe(getRiskEngine().scores("DE", "hist", "hist").hazards.find((h) => h.hazard_id === "FD")!.value);
+    expect(fd(bank.body).value).toBe(
+      getRiskEngine()
+        .scores("DE", "hist", "hist")
+        .hazards.find((h) => h.hazard_id === "FD")!.value,
+    );
   });
 });

@@ -23,10 +23,23 @@ process.env.DATA_DIR = dataDir;
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const getDb = setupTestDatabase();
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response> | Response;
 
-function get(route: { loader: unknown }, apiPath: string, headers: Record<string, string>, params: Record<string, string> = {}) {
-  return (route.loader as Loader)({ request: new Request(`http://localhost${apiUrl(apiPath)}`, { headers }), params, context: {} });
+function get(
+  route: { loader: unknown },
+  apiPath: string,
+  headers: Record<string, string>,
+  params: Record<string, string> = {},
+) {
+  return (route.loader as Loader)({
+    request: new Request(`http://localhost${apiUrl(apiPath)}`, { headers }),
+    params,
+    context: {},
+  });
 }
 
 /** A PREMIUM account with an API key that bought a portfolio report whose run stored its PDF and XLSX. */
@@ -34,7 +47,11 @@ async function buyerWithReport() {
   const db = getDb();
   const user = (await createUser(db, { planCode: "PREMIUM" }))!;
   await saveBillingInfo(user.id, {
-    appeal: "", email: "ada@example.org", first_name: "Ada", last_name: "Lovelace", phone: "+33 1 23 45 67 89",
+    appeal: "",
+    email: "ada@example.org",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    phone: "+33 1 23 45 67 89",
     company: { name: "Engines SA", country: "FR", zip: "", city: "Paris", street: "1 rue A", vat_number: "" },
   });
   const upload = await createUpload(db, { total_locations: 3, valid_locations: 3 }, user.id);
@@ -42,10 +59,24 @@ async function buyerWithReport() {
   expect((await confirmReportPurchase(upload, user.id, order.order_id, TERMS_VERSION)).status).toBe("paid");
   const [report] = await db
     .insert(portfolioReports)
-    .values({ uploadId: upload.id, userId: user.id, total: 3, processed: 3, status: "done", files: [{ kind: "pdf", path: "/dashboard/pdf?id=1", name: "portfolio-report.pdf", bytes: 18 }] })
+    .values({
+      uploadId: upload.id,
+      userId: user.id,
+      total: 3,
+      processed: 3,
+      status: "done",
+      files: [{ kind: "pdf", path: "/dashboard/pdf?id=1", name: "portfolio-report.pdf", bytes: 18 }],
+    })
     .returning();
-  for (const [kind, bytes] of [["portfolio_pdf", "%PDF-1.7 portfolio"], ["portfolio_xlsx", "PK\u0003\u0004 workbook"]] as const) {
-    await storeReportFile({ userId: user.id, kind, sourceId: report!.id, title: "Portfolio report", baseName: "portfolio-report" }, async (target) => writeFileSync(target, bytes), db);
+  for (const [kind, bytes] of [
+    ["portfolio_pdf", "%PDF-1.7 portfolio"],
+    ["portfolio_xlsx", "PK\u0003\u0004 workbook"],
+  ] as const) {
+    await storeReportFile(
+      { userId: user.id, kind, sourceId: report!.id, title: "Portfolio report", baseName: "portfolio-report" },
+      async (target) => writeFileSync(target, bytes),
+      db,
+    );
   }
   const { key } = await rotateApiKey(user);
   return { orderId: order.order_id, uploadId: upload.id, auth: { Authorization: `Bearer ${key!}` } };
@@ -59,7 +90,11 @@ describe("GET /api/v1/reports/{id}/file", () => {
     expect(answer.downloads.map((d: { format: string }) => d.format)).toEqual(["pdf", "xlsx"]);
     for (const { path: filePath } of answer.downloads as { path: string }[]) {
       expect(filePath.startsWith(apiUrl(API_PATHS.reportFile(orderId)))).toBe(true);
-      const res = await (reportFile.loader as Loader)({ request: new Request(`http://localhost${filePath}`, { headers: auth }), params: { id: String(orderId) }, context: {} });
+      const res = await (reportFile.loader as Loader)({
+        request: new Request(`http://localhost${filePath}`, { headers: auth }),
+        params: { id: String(orderId) },
+        context: {},
+      });
       expect(res.status).toBe(200);
     }
   });
@@ -86,14 +121,24 @@ describe("GET /api/v1/reports/{id}/file", () => {
   it("answers 404 for another account's report and an unknown id, 400 without a format, 401 without credentials", async () => {
     const { orderId } = await buyerWithReport();
     const other = await buyerWithReport();
-    const foreign = await get(reportFile, `${API_PATHS.reportFile(orderId)}?format=pdf`, other.auth, { id: String(orderId) });
+    const foreign = await get(reportFile, `${API_PATHS.reportFile(orderId)}?format=pdf`, other.auth, {
+      id: String(orderId),
+    });
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toMatchObject({ success: false, code: "not_found", request_id: expect.any(String) });
-    expect((await get(reportFile, `${API_PATHS.reportFile(999_999)}?format=pdf`, other.auth, { id: "999999" })).status).toBe(404);
-    expect((await get(reportFile, `${API_PATHS.reportFile("abc")}?format=pdf`, other.auth, { id: "abc" })).status).toBe(404);
-    const noFormat = await get(reportFile, API_PATHS.reportFile(other.orderId), other.auth, { id: String(other.orderId) });
+    expect(
+      (await get(reportFile, `${API_PATHS.reportFile(999_999)}?format=pdf`, other.auth, { id: "999999" })).status,
+    ).toBe(404);
+    expect((await get(reportFile, `${API_PATHS.reportFile("abc")}?format=pdf`, other.auth, { id: "abc" })).status).toBe(
+      404,
+    );
+    const noFormat = await get(reportFile, API_PATHS.reportFile(other.orderId), other.auth, {
+      id: String(other.orderId),
+    });
     expect(noFormat.status).toBe(400);
     expect(await noFormat.json()).toMatchObject({ code: "invalid_request", field: "format" });
-    expect((await get(reportFile, `${API_PATHS.reportFile(orderId)}?format=pdf`, {}, { id: String(orderId) })).status).toBe(401);
+    expect(
+      (await get(reportFile, `${API_PATHS.reportFile(orderId)}?format=pdf`, {}, { id: String(orderId) })).status,
+    ).toBe(401);
   });
 });

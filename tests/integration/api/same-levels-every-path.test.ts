@@ -31,9 +31,14 @@ const POINTS = [
   { lat: 31.55, lon: 31.9 },
 ];
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response> | Response;
 type Levels = Record<string, number | null>;
-const levelsOf = (hazards: { hazard_id: string; score: number | null }[]): Levels => Object.fromEntries(hazards.map((h) => [h.hazard_id, h.score]));
+const levelsOf = (hazards: { hazard_id: string; score: number | null }[]): Levels =>
+  Object.fromEntries(hazards.map((h) => [h.hazard_id, h.score]));
 
 describe("one location, one set of levels, whatever the path", () => {
   it("a portfolio row, get_data/hazards, the batch and the dashboard agree, snapped points included", async () => {
@@ -58,14 +63,30 @@ describe("one location, one set of levels, whatever the path", () => {
       context: {},
     });
     expect(batch.status).toBe(200);
-    const items = ((await batch.json()) as { items: { location_type: string; results: { hazards: { hazard_id: string; score: number | null }[] }[] }[] }).items;
+    const items = (
+      (await batch.json()) as {
+        items: { location_type: string; results: { hazards: { hazard_id: string; score: number | null }[] }[] }[];
+      }
+    ).items;
 
     for (const [i, p] of POINTS.entries()) {
       const where = `${p.lat}, ${p.lon}`;
       const url = new URL(`http://localhost${apiUrl(API_PATHS.riskPointHazards)}`);
-      url.search = new URLSearchParams({ lat: String(p.lat), lon: String(p.lon), scenario: "hist", period: "hist" }).toString();
-      const res = await (pointRoute.loader as Handler)({ request: new Request(url, { headers: auth }), params: {}, context: {} });
-      const api = (await res.json()) as { location_type: string; hazards: { hazard_id: string; score: number | null }[] };
+      url.search = new URLSearchParams({
+        lat: String(p.lat),
+        lon: String(p.lon),
+        scenario: "hist",
+        period: "hist",
+      }).toString();
+      const res = await (pointRoute.loader as Handler)({
+        request: new Request(url, { headers: auth }),
+        params: {},
+        context: {},
+      });
+      const api = (await res.json()) as {
+        location_type: string;
+        hazards: { hazard_id: string; score: number | null }[];
+      };
       expect(api.location_type, where).toBe("hexagon");
       const fromApi = levelsOf(api.hazards);
 
@@ -85,7 +106,10 @@ describe("one location, one set of levels, whatever the path", () => {
       );
       expect(fromRow, `portfolio row at ${where}`).toEqual(fromApi);
 
-      const dashboard = await loadDashboard(user as never, parseDashboardSelection(new URLSearchParams({ lat: String(p.lat), lon: String(p.lon) })));
+      const dashboard = await loadDashboard(
+        user as never,
+        parseDashboardSelection(new URLSearchParams({ lat: String(p.lat), lon: String(p.lon) })),
+      );
       expect(dashboard.hist ? levelsOf(dashboard.hist.hazards) : null, `dashboard at ${where}`).toEqual(fromApi);
     }
   });

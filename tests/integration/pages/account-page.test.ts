@@ -34,11 +34,20 @@ async function signedIn(planCode: "PREMIUM" | "DISCOVERY") {
 
 type PageData = Awaited<ReturnType<Awaited<ReturnType<typeof account.loader>>["json"]>>;
 interface KeyAnswer {
-  namedKey: { created: { key: string; name: string } | null; error: { message: string; field: string | null; name: string | null } | null };
+  namedKey: {
+    created: { key: string; name: string } | null;
+    error: { message: string; field: string | null; name: string | null } | null;
+  };
 }
 
 async function load(cookie: string, search = "") {
-  return settle(() => account.loader({ request: new Request(`http://localhost/dashboard/account${search}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+  return settle(() =>
+    account.loader({
+      request: new Request(`http://localhost/dashboard/account${search}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    }),
+  );
 }
 
 async function keysOf(cookie: string) {
@@ -53,7 +62,11 @@ async function post(cookie: string, fields: Record<string, string | string[]>, s
   for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
   return settle(() =>
     account.action({
-      request: new Request(`http://localhost/dashboard/account${search}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body }),
+      request: new Request(`http://localhost/dashboard/account${search}`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      }),
       params: {},
       context: {},
     }),
@@ -61,8 +74,16 @@ async function post(cookie: string, fields: Record<string, string | string[]>, s
 }
 
 async function appKey(route: { loader: unknown }, path: string, cookie: string) {
-  const loader = route.loader as (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
-  const res = await loader({ request: new Request(`http://localhost${apiUrl(path)}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  const loader = route.loader as (args: {
+    request: Request;
+    params: Record<string, string>;
+    context: Record<string, unknown>;
+  }) => Promise<Response>;
+  const res = await loader({
+    request: new Request(`http://localhost${apiUrl(path)}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
   return { status: res.status, body: (await res.json()) as { prefix?: string; key?: string | null; error?: string } };
 }
 
@@ -93,7 +114,10 @@ describe("the account page's API keys", () => {
 
   it("a key named default made on the page is the app key of both get_app_key paths; rotating keeps the old one for the overlap; revoking ends it", async () => {
     const { cookie } = await signedIn("PREMIUM");
-    for (const [route, path] of [[appKeyV1, API_PATHS.appKey], [appKeyCustomer, API_PATHS.customerAppKey]] as const) {
+    for (const [route, path] of [
+      [appKeyV1, API_PATHS.appKey],
+      [appKeyCustomer, API_PATHS.customerAppKey],
+    ] as const) {
       expect((await appKey(route, path, cookie)).status).toBe(404);
     }
 
@@ -101,7 +125,10 @@ describe("the account page's API keys", () => {
     expect(created.status).toBe(200);
     const first = ((await created.json()) as KeyAnswer).namedKey.created!;
     expect(first).toMatchObject({ name: DEFAULT_API_KEY_NAME, key: expect.stringMatching(/^crk_/) });
-    for (const [route, path] of [[appKeyV1, API_PATHS.appKey], [appKeyCustomer, API_PATHS.customerAppKey]] as const) {
+    for (const [route, path] of [
+      [appKeyV1, API_PATHS.appKey],
+      [appKeyCustomer, API_PATHS.customerAppKey],
+    ] as const) {
       const named = await appKey(route, path, cookie);
       expect(named).toMatchObject({ status: 200, body: { key: null } });
       expect(first.key.startsWith(named.body.prefix!)).toBe(true);
@@ -136,7 +163,10 @@ describe("the account page's API keys", () => {
     const { cookie } = await signedIn("PREMIUM");
     const res = await post(cookie, { intent: "create_named_key", name: "nightly export" });
     const nightly = ((await res.json()) as KeyAnswer).namedKey.created!;
-    for (const [route, path] of [[appKeyV1, API_PATHS.appKey], [appKeyCustomer, API_PATHS.customerAppKey]] as const) {
+    for (const [route, path] of [
+      [appKeyV1, API_PATHS.appKey],
+      [appKeyCustomer, API_PATHS.customerAppKey],
+    ] as const) {
       const named = await appKey(route, path, cookie);
       expect(named).toMatchObject({ status: 200, body: { key: null, name: "nightly export" } });
       expect(nightly.key.startsWith(named.body.prefix!)).toBe(true);
@@ -144,8 +174,19 @@ describe("the account page's API keys", () => {
     await post(cookie, { intent: "create_named_key", name: DEFAULT_API_KEY_NAME });
     expect((await appKey(appKeyV1, API_PATHS.appKey, cookie)).body).toMatchObject({ name: DEFAULT_API_KEY_NAME });
 
-    const action = appKeyV1.action as unknown as (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
-    const byKey = await action({ request: new Request(`http://localhost${apiUrl(API_PATHS.appKey)}`, { method: "POST", headers: { Authorization: `Bearer ${nightly.key}` } }), params: {}, context: {} });
+    const action = appKeyV1.action as unknown as (args: {
+      request: Request;
+      params: Record<string, string>;
+      context: Record<string, unknown>;
+    }) => Promise<Response>;
+    const byKey = await action({
+      request: new Request(`http://localhost${apiUrl(API_PATHS.appKey)}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${nightly.key}` },
+      }),
+      params: {},
+      context: {},
+    });
     expect(byKey.status).toBe(403);
     const refusal = ((await byKey.json()) as { error: string }).error;
     expect(refusal).toBe(API_KEY_MESSAGES.sessionOnly);
@@ -154,7 +195,9 @@ describe("the account page's API keys", () => {
 
   it("a refused name comes back for its field with what was typed; an unknown key id is a clear error", async () => {
     const { cookie } = await signedIn("PREMIUM");
-    expect((await post(cookie, { intent: "create_named_key", name: "nightly export", scopes: "billing" })).status).toBe(200);
+    expect((await post(cookie, { intent: "create_named_key", name: "nightly export", scopes: "billing" })).status).toBe(
+      200,
+    );
     const taken = await post(cookie, { intent: "create_named_key", name: "nightly export" });
     expect(taken.status).toBe(409);
     expect(((await taken.json()) as KeyAnswer).namedKey).toEqual({
@@ -163,10 +206,17 @@ describe("the account page's API keys", () => {
     });
     const blank = await post(cookie, { intent: "create_named_key", name: "  " });
     expect(blank.status).toBe(400);
-    expect(((await blank.json()) as KeyAnswer).namedKey.error).toMatchObject({ message: API_KEY_MESSAGES.nameRequired, field: "name" });
+    expect(((await blank.json()) as KeyAnswer).namedKey.error).toMatchObject({
+      message: API_KEY_MESSAGES.nameRequired,
+      field: "name",
+    });
     const unknown = await post(cookie, { intent: "revoke_named_key", key_id: "not-a-key" });
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as KeyAnswer).namedKey.error).toMatchObject({ message: API_KEY_MESSAGES.notFound, field: null, name: null });
+    expect(((await unknown.json()) as KeyAnswer).namedKey.error).toMatchObject({
+      message: API_KEY_MESSAGES.notFound,
+      field: null,
+      name: null,
+    });
     expect((await keysOf(cookie)).map((k) => [k.name, k.scopes])).toEqual([["nightly export", ["read", "billing"]]]);
   });
 
@@ -187,10 +237,21 @@ describe("invoices and reports, a page at a time", () => {
     for (let i = 0; i < count; i++) {
       const [order] = await db
         .insert(orders)
-        .values({ userId, kind: "self_service", status: "paid", items: [{ name: `Report ${i}` }] as never, subtotalMinor: 100, totalMinor: 120, paidAt: new Date() })
+        .values({
+          userId,
+          kind: "self_service",
+          status: "paid",
+          items: [{ name: `Report ${i}` }] as never,
+          subtotalMinor: 100,
+          totalMinor: 120,
+          paidAt: new Date(),
+        })
         .returning({ id: orders.id });
       await db.insert(invoices).values({ number: 9001 + i, orderId: order!.id, userId, totalMinor: 120 });
-      if (i % 2 === 0) await db.insert(receipts).values({ number: 9001 + i, orderId: order!.id, userId, totalMinor: 120, provider: "test" });
+      if (i % 2 === 0)
+        await db
+          .insert(receipts)
+          .values({ number: 9001 + i, orderId: order!.id, userId, totalMinor: 120, provider: "test" });
     }
   }
 
@@ -199,7 +260,9 @@ describe("invoices and reports, a page at a time", () => {
     await paidOrders(user.id, ACCOUNT_LIST_PAGE_SIZE + 5);
 
     const first = (await (await load(cookie)).json()) as PageData;
-    expect(first.documents.map((d) => d.number)).toEqual(Array.from({ length: ACCOUNT_LIST_PAGE_SIZE }, (_, i) => 9000 + ACCOUNT_LIST_PAGE_SIZE + 5 - i));
+    expect(first.documents.map((d) => d.number)).toEqual(
+      Array.from({ length: ACCOUNT_LIST_PAGE_SIZE }, (_, i) => 9000 + ACCOUNT_LIST_PAGE_SIZE + 5 - i),
+    );
     expect(first.documents.filter((d) => d.receipt).length).toBe(ACCOUNT_LIST_PAGE_SIZE / 2);
     expect(first.olderDocuments).toBe(9006);
     expect(first.newerDocuments).toBe(false);
@@ -219,7 +282,9 @@ describe("invoices and reports, a page at a time", () => {
     const { user, cookie } = await signedIn("PREMIUM");
     await paidOrders(user.id, 2);
     for (const bad of ["0x10", "-1", "1e3", "abc", ""]) {
-      const page = (await (await load(cookie, `?${DOCUMENTS_BEFORE_PARAM}=${encodeURIComponent(bad)}`)).json()) as PageData;
+      const page = (await (
+        await load(cookie, `?${DOCUMENTS_BEFORE_PARAM}=${encodeURIComponent(bad)}`)
+      ).json()) as PageData;
       expect(page.documents.map((d) => d.number)).toEqual([9002, 9001]);
     }
   });

@@ -23,7 +23,11 @@ const RIVER = { 2: 0, 5: 0.2, 10: 0.5, 25: 0.5, 50: 1, 100: 1, 250: 1.5, 500: 2,
 let layers: AqueductTestLayers;
 const before = process.env.LAYERS_DIR;
 beforeAll(async () => {
-  layers = await fetchAqueductTestLayers({ river: [{ ...COLOGNE, depths: RIVER }], coastal: [], bbox: [0, 45, 15, 55] });
+  layers = await fetchAqueductTestLayers({
+    river: [{ ...COLOGNE, depths: RIVER }],
+    coastal: [],
+    bbox: [0, 45, 15, 55],
+  });
   process.env.LAYERS_DIR = layers.dir;
 }, 120_000);
 afterAll(() => {
@@ -35,7 +39,11 @@ afterAll(() => {
 async function load(search: string) {
   const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
   const cookie = `${SESSION_COOKIE_NAME}=${await createSession(user.id)}`;
-  const res = (await dashboard.loader({ request: new Request(`http://localhost/dashboard${search}`, { headers: { Cookie: cookie } }), params: {}, context: {} })) as Response;
+  const res = (await dashboard.loader({
+    request: new Request(`http://localhost/dashboard${search}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  })) as Response;
   expect(res.status).toBe(200);
   return (await res.json()) as { flood: Parameters<typeof FloodLossSection>[0]["flood"] };
 }
@@ -45,13 +53,16 @@ function eadByHand(row: readonly number[]): number {
   const f = (d: number) => (d === 0.2 ? (row[1]! * Math.fround(0.2)) / 0.5 : row[[0, 0.5, 1, 1.5, 2].indexOf(d)]!);
   const rp = [2, 5, 10, 25, 50, 100, 250, 500, 1000];
   let ead = 0;
-  for (let i = 1; i < rp.length; i++) ead += ((f(RIVER[rp[i - 1]!]!) + f(RIVER[rp[i]!]!)) / 2) * (1 / rp[i - 1]! - 1 / rp[i]!);
+  for (let i = 1; i < rp.length; i++)
+    ead += ((f(RIVER[rp[i - 1]!]!) + f(RIVER[rp[i]!]!)) / 2) * (1 / rp[i - 1]! - 1 / rp[i]!);
   return ead + f(2) / 1000;
 }
 
 describe("/dashboard flood-loss view", () => {
   it("shows depth, damage and EUR per return period, the expected annual loss and the curve, for the point and value asked", async () => {
-    const d = await load(`?lat=${COLOGNE.lat}&lon=${COLOGNE.lon}&scenario=rcp26&period=2040&flood_occupancy=residential&flood_value_eur=400000`);
+    const d = await load(
+      `?lat=${COLOGNE.lat}&lon=${COLOGNE.lon}&scenario=rcp26&period=2040&flood_occupancy=residential&flood_value_eur=400000`,
+    );
     expect(d.flood).not.toBeNull();
     const [hist, future] = d.flood!.slots;
     expect(future!.unpublished).toMatch(/^not available for RCP2.6 2040: WRI Aqueduct Floods publishes/);
@@ -64,7 +75,7 @@ describe("/dashboard flood-loss view", () => {
 
     const html = renderToStaticMarkup(<FloodLossSection flood={d.flood} />);
     expect(html).toContain("Flood depth and money at risk");
-    expect(html).toContain("<th scope=\"row\" class=\"font-normal\">1-in-100 years</th><td>1.00 m</td>");
+    expect(html).toContain('<th scope="row" class="font-normal">1-in-100 years</th><td>1.00 m</td>');
     expect(html).toContain(formatMoney(row[2]! * 400_000, "EUR"));
     expect(html).toContain(formatMoney(river.loss.ead_eur!, "EUR"));
     expect(html).toContain("floods more frequent than 1-in-2 years do no damage");

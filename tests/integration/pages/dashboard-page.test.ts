@@ -18,7 +18,11 @@ const CHITTAGONG_HEX = "843cc21ffffffff";
 async function order(cookie: string, fields: Record<string, string>) {
   return settle(() =>
     dashboard.action({
-      request: new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) }),
+      request: new Request("http://localhost/dashboard", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      }),
       params: {},
       context: {},
     }),
@@ -44,7 +48,13 @@ async function settle(fn: () => Promise<unknown>): Promise<Response> {
 }
 
 async function load(cookie: string, search: string) {
-  const res = await settle(() => dashboard.loader({ request: new Request(`http://localhost/dashboard${search}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+  const res = await settle(() =>
+    dashboard.loader({
+      request: new Request(`http://localhost/dashboard${search}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    }),
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as Awaited<ReturnType<Awaited<ReturnType<typeof dashboard.loader>>["json"]>>;
 }
@@ -106,7 +116,15 @@ describe("/dashboard action", () => {
       const headers: Record<string, string> = { Cookie: cookie };
       if (type) headers["Content-Type"] = type;
       const res = await settle(() =>
-        dashboard.action({ request: new Request("http://localhost/dashboard", { method: "POST", headers, body: type ? '{"intent":"order","location_code":"ES"}' : undefined }), params: {}, context: {} }),
+        dashboard.action({
+          request: new Request("http://localhost/dashboard", {
+            method: "POST",
+            headers,
+            body: type ? '{"intent":"order","location_code":"ES"}' : undefined,
+          }),
+          params: {},
+          context: {},
+        }),
       );
       expect(res.status).toBe(415);
       expect(((await res.json()) as { message: string }).message).toBe(FORM_BODY_MESSAGES.unsupportedType);
@@ -191,7 +209,12 @@ describe("/dashboard place view", () => {
   it("opens the confirmation only when asked: addCreditsModal with nothing left, buyDataModal with what remains", async () => {
     const discovery = await signedIn("DISCOVERY");
     const asked = `${search(22.3384, 91.8317)}&unlock=hexagon`;
-    expect((await load(discovery.cookie, asked)).purchase).toMatchObject({ modal: "addCreditsModal", kind: "hexagon", code: CHITTAGONG_HEX, left: 0 });
+    expect((await load(discovery.cookie, asked)).purchase).toMatchObject({
+      modal: "addCreditsModal",
+      kind: "hexagon",
+      code: CHITTAGONG_HEX,
+      left: 0,
+    });
     const premium = await signedIn("PREMIUM");
     const d = await load(premium.cookie, asked);
     const limit = PLAN_DEFINITIONS.find((p) => p.code === "PREMIUM")!.limitHexagon;
@@ -205,10 +228,22 @@ describe("/dashboard place view", () => {
 
   it("a locked region or hexagon picked opens the purchase dialog at once; Cancel keeps the place without it", async () => {
     const discovery = await signedIn("DISCOVERY");
-    expect((await load(discovery.cookie, "?location_code=BD-B")).purchase).toMatchObject({ modal: "addCreditsModal", kind: "region", code: "BD-B" });
+    expect((await load(discovery.cookie, "?location_code=BD-B")).purchase).toMatchObject({
+      modal: "addCreditsModal",
+      kind: "region",
+      code: "BD-B",
+    });
     const premium = await signedIn("PREMIUM");
-    expect((await load(premium.cookie, "?location_code=BD-B")).purchase).toMatchObject({ modal: "buyDataModal", kind: "region", code: "BD-B" });
-    expect((await load(premium.cookie, `?location_code=${CHITTAGONG_HEX}`)).purchase).toMatchObject({ modal: "buyDataModal", kind: "hexagon", code: CHITTAGONG_HEX });
+    expect((await load(premium.cookie, "?location_code=BD-B")).purchase).toMatchObject({
+      modal: "buyDataModal",
+      kind: "region",
+      code: "BD-B",
+    });
+    expect((await load(premium.cookie, `?location_code=${CHITTAGONG_HEX}`)).purchase).toMatchObject({
+      modal: "buyDataModal",
+      kind: "hexagon",
+      code: CHITTAGONG_HEX,
+    });
     const { cancel } = unlockHrefs(new URLSearchParams("location_code=BD-B"), "region");
     const declined = await load(premium.cookie, cancel.replace("/dashboard", ""));
     expect(declined.purchase).toBeNull();
@@ -228,4 +263,3 @@ describe("/dashboard place view", () => {
     expect(hex.place!.reportPoint).toMatchObject({ lat: expect.any(Number), lon: expect.any(Number) });
   });
 });
-

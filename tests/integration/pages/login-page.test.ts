@@ -6,7 +6,11 @@ import * as login from "../../../app/routes/dashboard_.login";
 setupTestDatabase();
 
 async function load(search: string) {
-  const res = (await login.loader({ request: new Request(`http://localhost/dashboard/login${search}`), params: {}, context: {} })) as Response;
+  const res = (await login.loader({
+    request: new Request(`http://localhost/dashboard/login${search}`),
+    params: {},
+    context: {},
+  })) as Response;
   expect(res.status).toBe(200);
   return (await res.json()) as { notice?: string; mailNote: { text: string; href: string | null } | null };
 }

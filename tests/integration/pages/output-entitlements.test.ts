@@ -23,7 +23,11 @@ import * as regionalPage from "../../../app/routes/dashboard+/regional";
 
 const getDb = setupTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response> | Response;
 
 async function call(handler: unknown, request: Request) {
   const res = await (handler as Handler)({ request, params: {}, context: {} });
@@ -41,7 +45,11 @@ interface SummaryRow {
 async function preview(csv: string, headers: Record<string, string> = {}) {
   const form = new FormData();
   form.set("file", new File([csv], "one.csv", { type: "text/csv" }));
-  const request = new Request(`http://localhost${apiUrl(API_PATHS.uploadPreview)}`, { method: "POST", body: form, headers });
+  const request = new Request(`http://localhost${apiUrl(API_PATHS.uploadPreview)}`, {
+    method: "POST",
+    body: form,
+    headers,
+  });
   const res = await call(uploadPreview.action, request);
   expect(res.status).toBe(200);
   return (await res.json()) as { summary_table: SummaryRow[]; valid_locations: number };
@@ -58,9 +66,12 @@ describe("the upload preview is the same for every caller (the preview rule)", (
     const csv = lenderCsv();
     const anonymous = await preview(csv);
     const discovery = await preview(csv, (await signedIn("DISCOVERY")).auth);
-    const keyed = await preview(csv, { Authorization: `Bearer ${(await rotateApiKey((await signedIn("PREMIUM")).user)).key}` });
+    const keyed = await preview(csv, {
+      Authorization: `Bearer ${(await rotateApiKey((await signedIn("PREMIUM")).user)).key}`,
+    });
     expect(anonymous.summary_table.length).toBe(HAZARD_IDS.length * SLOT_COUNT);
-    const shares = (b: typeof anonymous) => b.summary_table.map((r) => [r.hazard_id, r.scenario, r.period, r.at_risk_share]);
+    const shares = (b: typeof anonymous) =>
+      b.summary_table.map((r) => [r.hazard_id, r.scenario, r.period, r.at_risk_share]);
     expect(shares(discovery)).toEqual(shares(anonymous));
     expect(shares(keyed)).toEqual(shares(anonymous));
     // Never a mean that comes close to one location's value.
@@ -73,10 +84,15 @@ describe("the regional view follows the entitlement rule", () => {
 
   it("gives a DISCOVERY user no region's value where hazard_scores answers 403, in the CSV, the table and the map", async () => {
     const discovery = await signedIn("DISCOVERY");
-    const regionsUrl = new URL(`http://localhost${apiUrl(API_PATHS.riskHazardScores)}?location_code=FR-75&scenario=rcp45&period=2050`);
+    const regionsUrl = new URL(
+      `http://localhost${apiUrl(API_PATHS.riskHazardScores)}?location_code=FR-75&scenario=rcp45&period=2050`,
+    );
     expect((await call(hazardScores.loader, new Request(regionsUrl, { headers: discovery.auth }))).status).toBe(403);
 
-    const csv = await call(regionalCsv.loader, new Request(`http://localhost/dashboard/regional.csv?${query}`, { headers: discovery.cookie }));
+    const csv = await call(
+      regionalCsv.loader,
+      new Request(`http://localhost/dashboard/regional.csv?${query}`, { headers: discovery.cookie }),
+    );
     expect(csv.status).toBe(200);
     const lines = (await csv.text()).trim().split("\r\n").slice(1);
     expect(lines.length).toBeGreaterThan(5);
@@ -88,8 +104,17 @@ describe("the regional view follows the entitlement rule", () => {
       expect(line).toContain("Not in your plan");
     }
 
-    const page = await call(regionalPage.loader, new Request(`http://localhost/dashboard/regional?${query}`, { headers: discovery.cookie }));
-    const data = (await page.json()) as { view: { allowed: boolean; rows: { score: number | null; value: number | null; locked: boolean }[]; map: { areas: unknown[]; hiddenCount: number } } };
+    const page = await call(
+      regionalPage.loader,
+      new Request(`http://localhost/dashboard/regional?${query}`, { headers: discovery.cookie }),
+    );
+    const data = (await page.json()) as {
+      view: {
+        allowed: boolean;
+        rows: { score: number | null; value: number | null; locked: boolean }[];
+        map: { areas: unknown[]; hiddenCount: number };
+      };
+    };
     expect(data.view.allowed).toBe(true);
     expect(data.view.rows.every((r) => r.locked && r.score === null && r.value === null)).toBe(true);
     expect(data.view.map.areas).toEqual([]);
@@ -99,10 +124,23 @@ describe("the regional view follows the entitlement rule", () => {
   it("shows the regions a user ordered, and only those", async () => {
     const premium = await signedIn("PREMIUM");
     await grantLocation(premium.user.id, "FR-75", "order");
-    const regionsUrl = new URL(`http://localhost${apiUrl(API_PATHS.riskHazardScores)}?location_code=FR-75&scenario=rcp45&period=2050`);
-    const api = (await (await call(hazardScores.loader, new Request(regionsUrl, { headers: premium.auth }))).json()) as { aggregate: { value: number } };
-    const csv = await (await call(regionalCsv.loader, new Request(`http://localhost/dashboard/regional.csv?${query}`, { headers: premium.cookie }))).text();
-    const rows = csv.trim().split("\r\n").slice(1).map((l) => l.split(","));
+    const regionsUrl = new URL(
+      `http://localhost${apiUrl(API_PATHS.riskHazardScores)}?location_code=FR-75&scenario=rcp45&period=2050`,
+    );
+    const api = (await (
+      await call(hazardScores.loader, new Request(regionsUrl, { headers: premium.auth }))
+    ).json()) as { aggregate: { value: number } };
+    const csv = await (
+      await call(
+        regionalCsv.loader,
+        new Request(`http://localhost/dashboard/regional.csv?${query}`, { headers: premium.cookie }),
+      )
+    ).text();
+    const rows = csv
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((l) => l.split(","));
     const idf = rows.find((r) => r[0] === "FR-75")!;
     expect(Number(idf.at(-1))).toBeCloseTo(api.aggregate.value, 3);
     expect(rows.filter((r) => r.at(-1) !== "")).toHaveLength(1);
@@ -118,8 +156,16 @@ describe("the dashboard and the API answer one account with one rule", () => {
     const url = `http://localhost${apiUrl(API_PATHS.riskPointHazards)}?${new URLSearchParams({ ...FRANKFURT, scenario: "rcp85", period: "2050" })}`;
     const res = await call(pointHazards.loader, new Request(url, { headers }));
     expect(res.status).toBe(200);
-    const api = (await res.json()) as { location_type: string; location_code: string; hazards: { hazard_id: string; score: number | null }[] };
-    return { dashboard: dashboard.place?.shown, api, futureScores: dashboard.future?.hazards.map((h) => [h.hazard_id, h.score]) };
+    const api = (await res.json()) as {
+      location_type: string;
+      location_code: string;
+      hazards: { hazard_id: string; score: number | null }[];
+    };
+    return {
+      dashboard: dashboard.place?.shown,
+      api,
+      futureScores: dashboard.future?.hazards.map((h) => [h.hazard_id, h.score]),
+    };
   }
 
   it("a PREMIUM API key reads Frankfurt at the level the account's dashboard shows, before and after the hexagon is the account's", async () => {

@@ -8,7 +8,9 @@ import * as places from "../../../app/routes/dashboard+/places";
 const getDb = setupTestDatabase();
 
 async function call(search: string, cookie?: string): Promise<Response> {
-  const request = new Request(`http://localhost/dashboard/places${search}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const request = new Request(`http://localhost/dashboard/places${search}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+  });
   try {
     return await places.loader({ request, params: {}, context: {} });
   } catch (thrown) {
@@ -26,7 +28,10 @@ describe("/dashboard/places loader", () => {
     const body = (await res.json()) as { q: string; tooShort: boolean; results: { label: string; href: string }[] };
     expect(body.tooShort).toBe(false);
     expect(body.results).toHaveLength(8);
-    expect(body.results[0]).toMatchObject({ label: "London, United Kingdom", href: "/dashboard?scenario=rcp85&period=2050&lat=51.5085&lon=-0.1257" });
+    expect(body.results[0]).toMatchObject({
+      label: "London, United Kingdom",
+      href: "/dashboard?scenario=rcp85&period=2050&lat=51.5085&lon=-0.1257",
+    });
 
     const short = (await (await call("?q=l", cookie)).json()) as { tooShort: boolean; results: unknown[] };
     expect(short).toMatchObject({ tooShort: true, results: [] });

@@ -31,7 +31,11 @@ describe("POST /api/v1/lead/postal_address", () => {
     const res = await post({ postal_address: "10 Downing Street, London", lat: 51.5034, lon: -0.1276 }, auth);
     expect(res.status).toBe(200);
     const leadId = res.body.lead_id as number;
-    expect(await getLead(leadId)).toMatchObject({ userId: user.id, kind: "single_location", postalAddress: "10 Downing Street, London" });
+    expect(await getLead(leadId)).toMatchObject({
+      userId: user.id,
+      kind: "single_location",
+      postalAddress: "10 Downing Street, London",
+    });
     const data = res.body.data as { hazards: unknown[] | null; location_type: string; limits: Record<string, number> };
     // Country scores are open to everyone (ADR 012): a DISCOVERY user reads GB at country level, never the hexagon.
     expect(data.location_type).toBe("country");
@@ -50,10 +54,19 @@ describe("POST /api/v1/lead/postal_address", () => {
   });
 
   it("refuses anonymous callers, bad coordinates and points at sea with clear messages", async () => {
-    expect(await post({ postal_address: "10 Downing Street", lat: 51.5, lon: -0.12 })).toMatchObject({ status: 401, body: { error: ENTITLEMENT_MESSAGES.signInRequired } });
+    expect(await post({ postal_address: "10 Downing Street", lat: 51.5, lon: -0.12 })).toMatchObject({
+      status: 401,
+      body: { error: ENTITLEMENT_MESSAGES.signInRequired },
+    });
     const { auth } = await signedIn("PREMIUM");
-    expect(await post({ postal_address: "10 Downing Street", lat: 91, lon: 0 }, auth)).toMatchObject({ status: 400, body: { error: MESSAGES.latitude } });
+    expect(await post({ postal_address: "10 Downing Street", lat: 91, lon: 0 }, auth)).toMatchObject({
+      status: 400,
+      body: { error: MESSAGES.latitude },
+    });
     expect(await post({ postal_address: "", lat: 51.5, lon: -0.12 }, auth)).toMatchObject({ status: 400 });
-    expect(await post({ postal_address: "Mid-Atlantic", lat: 30, lon: -40 }, auth)).toMatchObject({ status: 400, body: { error: SINGLE_LOCATION_MESSAGES.atSea } });
+    expect(await post({ postal_address: "Mid-Atlantic", lat: 30, lon: -40 }, auth)).toMatchObject({
+      status: 400,
+      body: { error: SINGLE_LOCATION_MESSAGES.atSea },
+    });
   });
 });

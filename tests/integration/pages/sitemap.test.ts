@@ -6,7 +6,11 @@ import { setupTestDatabase } from "#db/testing";
 import { SITEMAP_STATIC_PATHS } from "~/domain/content/feeds";
 import { getEnv } from "~/env.server";
 import { setContentPublished } from "~/services/content/content.server";
-import { blogFeedResponse as rssLoader, robotsResponse as robotsLoader, sitemapResponse as sitemapLoader } from "~/services/content/feeds.server";
+import {
+  blogFeedResponse as rssLoader,
+  robotsResponse as robotsLoader,
+  sitemapResponse as sitemapLoader,
+} from "~/services/content/feeds.server";
 
 setupTestDatabase();
 const XSD = path.resolve("tests/fixtures/sitemap.xsd");
@@ -41,7 +45,11 @@ describe("sitemap.xml", () => {
   });
 
   it("the schema really rejects a broken sitemap", () => {
-    expect(() => validateSitemap('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><lastmod>yesterday</lastmod></url></urlset>')).toThrow();
+    expect(() =>
+      validateSitemap(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><lastmod>yesterday</lastmod></url></urlset>',
+      ),
+    ).toThrow();
   });
 });
 

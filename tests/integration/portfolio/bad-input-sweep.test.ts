@@ -27,7 +27,11 @@ function routeTable(): RouteEntry[] {
       .map(([id, r]) => ({ path: full(id) || "/", hasAction: Boolean(r.module.action), hasLoader: Boolean(r.module.loader) }));
     process.stdout.write(JSON.stringify(out));
     process.exit(0);`;
-  const raw = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production", VITEST: "" }, maxBuffer: 10_000_000 });
+  const raw = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", VITEST: "" },
+    maxBuffer: 10_000_000,
+  });
   const entries = JSON.parse(raw.toString("utf8")) as RouteEntry[];
   return entries.map((e) => ({ ...e, path: e.path.replace(/:[A-Za-z_]+\??/g, "1").replace(/\*$/, "sweep") }));
 }
@@ -35,7 +39,24 @@ function routeTable(): RouteEntry[] {
 const BOUNDARY = "sweepboundary";
 const SWEEP_PARALLEL = 6;
 const HUGE = ["2386093", "1e12", "2147483648", "99999999999999999999999", "abc"];
-const FIELDS = ["amount", "count", "quantity", "number", "id", "lead_id", "order_id", "tariff_id", "type", "page", "limit", "total_locations", "valid_locations", "credits", "upload", "locations"];
+const FIELDS = [
+  "amount",
+  "count",
+  "quantity",
+  "number",
+  "id",
+  "lead_id",
+  "order_id",
+  "tariff_id",
+  "type",
+  "page",
+  "limit",
+  "total_locations",
+  "valid_locations",
+  "credits",
+  "upload",
+  "locations",
+];
 
 interface BadBody {
   name: string;
@@ -47,9 +68,21 @@ function badBodies(): BadBody[] {
   const multipart = `multipart/form-data; boundary=${BOUNDARY}`;
   const bodies: BadBody[] = [
     { name: "garbage multipart", contentType: multipart, body: "garbage" },
-    { name: "cut multipart part", contentType: multipart, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\nval` },
-    { name: "multipart part without a name", contentType: multipart, body: `--${BOUNDARY}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${BOUNDARY}--\r\n` },
-    { name: "empty boundary", contentType: "multipart/form-data; boundary=", body: "--\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n----\r\n" },
+    {
+      name: "cut multipart part",
+      contentType: multipart,
+      body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\nval`,
+    },
+    {
+      name: "multipart part without a name",
+      contentType: multipart,
+      body: `--${BOUNDARY}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+    },
+    {
+      name: "empty boundary",
+      contentType: "multipart/form-data; boundary=",
+      body: '--\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n----\r\n',
+    },
     { name: "multipart without boundary", contentType: "multipart/form-data", body: "garbage" },
     { name: "plain text", contentType: "text/plain", body: "hello" },
     { name: "xml", contentType: "application/xml", body: "<a>1</a>" },
@@ -61,14 +94,27 @@ function badBodies(): BadBody[] {
   ];
   for (const value of HUGE) {
     const asJson = Object.fromEntries(FIELDS.map((f) => [f, Number.isNaN(Number(value)) ? value : Number(value)]));
-    bodies.push({ name: `JSON numbers ${value}`, contentType: "application/json", body: JSON.stringify({ ...asJson, products: [value], intent: "buy" }) });
-    bodies.push({ name: `form numbers ${value}`, contentType: "application/x-www-form-urlencoded", body: new URLSearchParams([...FIELDS.map((f) => [f, value]), ["intent", "buy"]]).toString() });
+    bodies.push({
+      name: `JSON numbers ${value}`,
+      contentType: "application/json",
+      body: JSON.stringify({ ...asJson, products: [value], intent: "buy" }),
+    });
+    bodies.push({
+      name: `form numbers ${value}`,
+      contentType: "application/x-www-form-urlencoded",
+      body: new URLSearchParams([...FIELDS.map((f) => [f, value]), ["intent", "buy"]]).toString(),
+    });
   }
   return bodies;
 }
 
 /** The framework's own wording, which must never reach a client. */
-const FRAMEWORK_TEXT = [/did not provide an? (action|loader)/i, /No route matches/i, /Unexpected Server Error/i, /at [\w.]+ \(.*:\d+:\d+\)/];
+const FRAMEWORK_TEXT = [
+  /did not provide an? (action|loader)/i,
+  /No route matches/i,
+  /Unexpected Server Error/i,
+  /at [\w.]+ \(.*:\d+:\d+\)/,
+];
 
 interface Failure {
   request: string;
@@ -76,16 +122,29 @@ interface Failure {
   body: string;
 }
 
-async function send(server: ProdServer, method: string, url: string, bad: BadBody | null, cookie: string | null): Promise<Failure | null> {
+async function send(
+  server: ProdServer,
+  method: string,
+  url: string,
+  bad: BadBody | null,
+  cookie: string | null,
+): Promise<Failure | null> {
   const headers: Record<string, string> = {};
   if (bad?.contentType) headers["Content-Type"] = bad.contentType;
   if (cookie) headers.Cookie = cookie;
-  const response = await fetch(server.base + url, { method, headers, body: bad ? bad.body : undefined, redirect: "manual", signal: AbortSignal.timeout(20_000) });
+  const response = await fetch(server.base + url, {
+    method,
+    headers,
+    body: bad ? bad.body : undefined,
+    redirect: "manual",
+    signal: AbortSignal.timeout(20_000),
+  });
   const body = await response.text();
   const label = `${cookie ? "signed in" : "anonymous"} ${method} ${url}${bad ? ` [${bad.name}]` : ""}`;
   if (response.status >= 500) return { request: label, status: response.status, body: body.slice(0, 200) };
   const leaked = FRAMEWORK_TEXT.find((re) => re.test(body));
-  if (leaked) return { request: label, status: response.status, body: `framework text ${leaked}: ${body.slice(0, 200)}` };
+  if (leaked)
+    return { request: label, status: response.status, body: `framework text ${leaked}: ${body.slice(0, 200)}` };
   return null;
 }
 
@@ -132,10 +191,15 @@ describe("bad input never makes a 5xx", () => {
       for (const route of ordered) {
         const methods = route.hasAction ? ["POST", "PUT", "PATCH", "DELETE"] : ["POST"];
         for (const method of methods) {
-          const sample = method === "POST" ? bodies : [...bodies.slice(0, 4), ...bodies.filter((b) => b.contentType === "application/json")];
+          const sample =
+            method === "POST"
+              ? bodies
+              : [...bodies.slice(0, 4), ...bodies.filter((b) => b.contentType === "application/json")];
           // A few at a time: the sweep is thousands of requests; each route's requests are independent.
           for (let i = 0; i < sample.length; i += SWEEP_PARALLEL) {
-            const results = await Promise.all(sample.slice(i, i + SWEEP_PARALLEL).map((bad) => send(server, method, route.path, bad, cookie)));
+            const results = await Promise.all(
+              sample.slice(i, i + SWEEP_PARALLEL).map((bad) => send(server, method, route.path, bad, cookie)),
+            );
             failures.push(...results.filter((f): f is Failure => f !== null));
           }
         }
@@ -146,15 +210,35 @@ describe("bad input never makes a 5xx", () => {
 
   it("the audit's overflow amounts, invoice number and scan upload ids are 4xx with a message", async () => {
     const cookie = await signIn(server);
-    const json = (body: unknown) => ({ contentType: "application/json", body: JSON.stringify(body), name: JSON.stringify(body) });
-    const form = (body: Record<string, string>) => ({ contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(body).toString(), name: JSON.stringify(body) });
+    const json = (body: unknown) => ({
+      contentType: "application/json",
+      body: JSON.stringify(body),
+      name: JSON.stringify(body),
+    });
+    const form = (body: Record<string, string>) => ({
+      contentType: "application/x-www-form-urlencoded",
+      body: new URLSearchParams(body).toString(),
+      name: JSON.stringify(body),
+    });
     const cases: { method: string; url: string; bad: BadBody | null }[] = [
       { method: "POST", url: "/api/v1/products/buy_products", bad: json({ type: 1, amount: 2_386_093 }) },
       { method: "POST", url: "/api/v1/products/buy_products", bad: json({ type: 3, amount: 1e12 }) },
-      { method: "POST", url: "/api/v1/tariff/upgrade", bad: json({ tariff_id: 2, purchased_packages: [{ id: 1, count: 1e12 }] }) },
-      { method: "POST", url: "/api/v1/tariff/upgrade", bad: json({ tariff_id: 2, purchased_packages: [{ id: 1, count: 5_000_000 }] }) },
+      {
+        method: "POST",
+        url: "/api/v1/tariff/upgrade",
+        bad: json({ tariff_id: 2, purchased_packages: [{ id: 1, count: 1e12 }] }),
+      },
+      {
+        method: "POST",
+        url: "/api/v1/tariff/upgrade",
+        bad: json({ tariff_id: 2, purchased_packages: [{ id: 1, count: 5_000_000 }] }),
+      },
       { method: "POST", url: "/dashboard/account", bad: form({ intent: "buy_credits", type: "1", amount: "3000000" }) },
-      { method: "POST", url: "/dashboard/account", bad: form({ intent: "buy_credits", type: "3", amount: "99999999999" }) },
+      {
+        method: "POST",
+        url: "/dashboard/account",
+        bad: form({ intent: "buy_credits", type: "3", amount: "99999999999" }),
+      },
       { method: "GET", url: "/dashboard/account/invoices/2147483648", bad: null },
       { method: "GET", url: "/dashboard/account/invoices/99999999999999999999", bad: null },
       { method: "GET", url: "/dashboard/scan?upload=", bad: null },
@@ -175,7 +259,11 @@ describe("bad input never makes a 5xx", () => {
       ["/api/v1/products/buy_products", { type: 3, amount: 2_386_093 }],
       ["/api/v1/tariff/upgrade", { tariff_id: 2, purchased_packages: [{ id: 303, count: 5_000_000 }] }],
     ] as const) {
-      const response = await fetch(server.base + url, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const response = await fetch(server.base + url, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
       expect(response.status, url).toBe(400);
       expect(((await response.json()) as { error: string }).error, url).toContain(limit);
     }

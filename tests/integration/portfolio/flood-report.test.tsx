@@ -33,7 +33,11 @@ const COAST = { 2: 0, 5: 0, 10: 0, 25: 0, 50: 0, 100: 0.5, 250: 1, 500: 1, 1000:
 let layers: AqueductTestLayers;
 const before = process.env.LAYERS_DIR;
 beforeAll(async () => {
-  layers = await fetchAqueductTestLayers({ river: [{ ...COLOGNE, depths: RIVER }], coastal: [{ ...ROTTERDAM, depths: COAST }], bbox: [-10, 35, 30, 60] });
+  layers = await fetchAqueductTestLayers({
+    river: [{ ...COLOGNE, depths: RIVER }],
+    coastal: [{ ...ROTTERDAM, depths: COAST }],
+    bbox: [-10, 35, 30, 60],
+  });
   process.env.LAYERS_DIR = layers.dir;
 }, 120_000);
 afterAll(() => {
@@ -51,7 +55,8 @@ function eadByHand(depths: Record<number, number>, row: readonly number[]): numb
   const f = (d: number) => row[TABLE_DEPTHS.indexOf(d)]!;
   const rp = [2, 5, 10, 25, 50, 100, 250, 500, 1000];
   let ead = 0;
-  for (let i = 1; i < rp.length; i++) ead += ((f(depths[rp[i - 1]!]!) + f(depths[rp[i]!]!)) / 2) * (1 / rp[i - 1]! - 1 / rp[i]!);
+  for (let i = 1; i < rp.length; i++)
+    ead += ((f(depths[rp[i - 1]!]!) + f(depths[rp[i]!]!)) / 2) * (1 / rp[i - 1]! - 1 / rp[i]!);
   return ead + f(depths[1000]!) / 1000;
 }
 
@@ -65,11 +70,18 @@ describe("portfolio report with flood-depth layers", () => {
       `R-1;Rotterdam Lager;${ROTTERDAM.lat};${ROTTERDAM.lon};Lagerhalle;3000000`,
       "N-1;New York office;40.71;-74.0;Büro;1000000",
     ].join("\n");
-    const preview = await ingestUpload({ fileName: "book.csv", data: once(Buffer.from(csv)), owner: { userId: user.id, plan: "PREMIUM" } });
+    const preview = await ingestUpload({
+      fileName: "book.csv",
+      data: once(Buffer.from(csv)),
+      owner: { userId: user.id, plan: "PREMIUM" },
+    });
     let upload = await findUpload(preview.upload_id, { userId: user.id });
     await setWeightColumn(upload, "Wert (EUR)");
     upload = await findUpload(preview.upload_id, { userId: user.id });
-    const [row] = await db.insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: 3 }).returning();
+    const [row] = await db
+      .insert(portfolioReports)
+      .values({ uploadId: upload.id, userId: user.id, total: 3 })
+      .returning();
     await buildReport(row!.id);
     const done = (await reportOfUpload(upload.id))!;
     expect(done.status).toBe("done");
@@ -81,10 +93,18 @@ describe("portfolio report with flood-depth layers", () => {
     expect(r.flood!.totals.river.eadAmount).toBeCloseTo(cologneEad, 2);
     expect(r.flood!.totals.coastal.eadAmount).toBeCloseTo(rotterdamEad, 2);
     expect(r.flood!.totals.eadAmount).toBeCloseTo(cologneEad + rotterdamEad, 2);
-    expect(r.flood!.totals.river.sumLoss100Amount).toBeCloseTo(DEPTH_DAMAGE_TABLE.residential.europe![3]! * 2_000_000, 2);
-    expect(r.flood!.totals.top.map((a) => a.assetId)).toEqual(cologneEad > rotterdamEad ? ["K-1", "R-1"] : ["R-1", "K-1"]);
+    expect(r.flood!.totals.river.sumLoss100Amount).toBeCloseTo(
+      DEPTH_DAMAGE_TABLE.residential.europe![3]! * 2_000_000,
+      2,
+    );
+    expect(r.flood!.totals.top.map((a) => a.assetId)).toEqual(
+      cologneEad > rotterdamEad ? ["K-1", "R-1"] : ["R-1", "K-1"],
+    );
 
-    const [xlsx] = await db.select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, XLSX_TYPE)));
+    const [xlsx] = await db
+      .select()
+      .from(reportFiles)
+      .where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, XLSX_TYPE)));
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.read((await fileStoreOf(xlsx!.storagePath).open(xlsx!.storagePath))!);
     const sheet = wb.getWorksheet("Locations")!;
@@ -103,13 +123,19 @@ describe("portfolio report with flood-depth layers", () => {
 
     const summary: string[] = [];
     wb.getWorksheet("Summary")!.eachRow((r) => summary.push((r.values as unknown[]).slice(1).map(String).join(" | ")));
-    expect(summary).toContain(`${FLOOD_REPORT_TEXT.portfolioEad("EUR")} | ${Math.round((cologneEad + rotterdamEad) * 100) / 100}`);
+    expect(summary).toContain(
+      `${FLOOD_REPORT_TEXT.portfolioEad("EUR")} | ${Math.round((cologneEad + rotterdamEad) * 100) / 100}`,
+    );
     expect(summary).toContain(`Note | ${PORTFOLIO_RP_SUM_NOTE}`);
     expect(summary.some((l) => l.startsWith(`${FLOOD_REPORT_TEXT.kindSum100("River", "EUR")} |`))).toBe(true);
 
-    const [pdfFile] = await db.select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, "application/pdf")));
+    const [pdfFile] = await db
+      .select()
+      .from(reportFiles)
+      .where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, "application/pdf")));
     const chunks: Buffer[] = [];
-    for await (const c of (await fileStoreOf(pdfFile!.storagePath).open(pdfFile!.storagePath))!) chunks.push(Buffer.from(c as Uint8Array));
+    for await (const c of (await fileStoreOf(pdfFile!.storagePath).open(pdfFile!.storagePath))!)
+      chunks.push(Buffer.from(c as Uint8Array));
     const pdf = (await pdfText(Buffer.concat(chunks))).replace(/\s+/g, " ");
     expect(pdf).toContain(FLOOD_REPORT_TEXT.heading);
     expect(pdf).toContain(formatMoney(cologneEad + rotterdamEad, "EUR"));
@@ -121,6 +147,8 @@ describe("portfolio report with flood-depth layers", () => {
     expect(html).toContain("IFRS S2 para 29(b)");
     expect(html).toContain(formatMoney(cologneEad + rotterdamEad, "EUR"));
     expect(html).toContain(PORTFOLIO_RP_SUM_NOTE.replace(/'/g, "&#x27;"));
-    expect(renderToStaticMarkup(<FloodMoneyDisclosure flood={await reportFloodFigures(user.id, crypto.randomUUID())} />)).toContain(FLOOD_REPORT_TEXT.noFloodLayers);
+    expect(
+      renderToStaticMarkup(<FloodMoneyDisclosure flood={await reportFloodFigures(user.id, crypto.randomUUID())} />),
+    ).toContain(FLOOD_REPORT_TEXT.noFloodLayers);
   });
 });

@@ -20,7 +20,12 @@ import { saveBillingInfo } from "~/services/commerce/billing.server";
 import { fileStoreOf } from "~/services/file-storage/store.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/report/purchase.server";
 import { assessedLocations } from "~/services/portfolio/report/report-model.server";
-import { buildReport, reportOfUpload, requestReport, type ReportOutputs } from "~/services/portfolio/report/report.server";
+import {
+  buildReport,
+  reportOfUpload,
+  requestReport,
+  type ReportOutputs,
+} from "~/services/portfolio/report/report.server";
 import { findUpload, ingestUpload, setWeightColumn } from "~/services/portfolio/upload/uploads.server";
 import { disclosureFor } from "~/services/reports/corporate.server";
 import { pdfText } from "../../support/pdf-text";
@@ -34,7 +39,12 @@ const ROWS = [
   // coordinates as given, country as ISO code or German name
   { line: "B-001;Büro Berlin;2.500.000,50;DE;;52,52;13,405", kind: "valid", country: "DE", value: 2_500_000.5 },
   { line: "B-002;Lager Hamburg;1.750.000,00;DE;;53,5511;9,9937", kind: "valid", country: "DE", value: 1_750_000 },
-  { line: "B-003;Filiale Wien;980.000,25;Österreich;;48,2082;16,3738", kind: "valid", country: "AT", value: 980_000.25 },
+  {
+    line: "B-003;Filiale Wien;980.000,25;Österreich;;48,2082;16,3738",
+    kind: "valid",
+    country: "AT",
+    value: 980_000.25,
+  },
   { line: "B-004;Lager Rotterdam;4.100.000,00;NL;;51,9225;4,4792", kind: "valid", country: "NL", value: 4_100_000 },
   { line: "B-005;Hotel Venedig;6.300.000,00;Italien;;45,4408;12,3155", kind: "valid", country: "IT", value: 6_300_000 },
   { line: "B-006;Büro Prag;720.000,00;CZ;;50,0755;14,4378", kind: "valid", country: "CZ", value: 720_000 },
@@ -48,10 +58,20 @@ const ROWS = [
   { line: "B-011;Plattform Nordsee;1,00;;;54,5;4,0", kind: "sea", country: "", value: 1 },
   { line: "B-012;Boje Atlantik;1,00;;;45,0;-30,0", kind: "sea", country: "", value: 1 },
   // an address and no coordinates
-  { line: "B-013;Filiale München;3.000.000,00;DE;Marienplatz 1, 80331 München;;", kind: "address", country: "DE", value: 3_000_000 },
+  {
+    line: "B-013;Filiale München;3.000.000,00;DE;Marienplatz 1, 80331 München;;",
+    kind: "address",
+    country: "DE",
+    value: 3_000_000,
+  },
   { line: "B-014;Büro Köln;600.000,00;DE;Hohe Straße 1, 50667 Köln;;", kind: "address", country: "DE", value: 600_000 },
   // another asset at the first row's place, under an id of its own
-  { line: "B-015;Büro Berlin (Kopie);2.500.000,50;DE;;52,52;13,405", kind: "shared place", country: "DE", value: 2_500_000.5 },
+  {
+    line: "B-015;Büro Berlin (Kopie);2.500.000,50;DE;;52,52;13,405",
+    kind: "shared place",
+    country: "DE",
+    value: 2_500_000.5,
+  },
 ] as const;
 /** The file's row number of each of its lines (the header is row 1). */
 const rowOf = (i: number) => i + 2;
@@ -84,18 +104,43 @@ describe("a lender's file end to end", () => {
       first_name: "Jonas",
       last_name: "Weber",
       phone: "+49 69 1234 5678",
-      company: { name: "Weber Hypothekenbank AG", country: "DE", zip: "60311", city: "Frankfurt", street: "Neue Mainzer Straße 1", vat_number: "" },
+      company: {
+        name: "Weber Hypothekenbank AG",
+        country: "DE",
+        zip: "60311",
+        city: "Frankfurt",
+        street: "Neue Mainzer Straße 1",
+        vat_number: "",
+      },
     });
     const csv = `\uFEFF${[HEADER, ...ROWS.map((r) => r.line)].join("\r\n")}\r\n`;
 
     // upload and preview
-    const preview = await ingestUpload({ fileName: "Kreditbestand.csv", data: once(csv), owner: { userId: user.id, plan: "PREMIUM" } });
-    expect(preview.detected).toMatchObject({ id: "Objekt-ID", name: "Bezeichnung", value: "Wert (EUR)", country: "Land", address: "Adresse", lat: "lat", lon: "lon" });
+    const preview = await ingestUpload({
+      fileName: "Kreditbestand.csv",
+      data: once(csv),
+      owner: { userId: user.id, plan: "PREMIUM" },
+    });
+    expect(preview.detected).toMatchObject({
+      id: "Objekt-ID",
+      name: "Bezeichnung",
+      value: "Wert (EUR)",
+      country: "Land",
+      address: "Adresse",
+      lat: "lat",
+      lon: "lon",
+    });
     expect(preview.total_locations).toBe(ROWS.length);
     // every asset is valid; a place two assets share is billed once
     expect(preview.valid_locations).toBe(assets.length);
     expect(preview.billed_locations).toBe(billed.length);
-    expect(preview.invalid).toEqual([{ row: rowOf(9), id: "B-010", reason: "the point lies in Germany, not in France as the country column says, read either way round" }]);
+    expect(preview.invalid).toEqual([
+      {
+        row: rowOf(9),
+        id: "B-010",
+        reason: "the point lies in Germany, not in France as the country column says, read either way round",
+      },
+    ]);
     expect(preview.out_of_range).toEqual([
       { row: rowOf(10), id: "B-011", reason: ROW_REASONS.atSea },
       { row: rowOf(11), id: "B-012", reason: ROW_REASONS.atSea },
@@ -141,10 +186,14 @@ describe("a lender's file end to end", () => {
       const row = ROWS.find((r) => idOf(r) === l.assetId)!;
       expect(l.countryCode, l.assetId!).toBe(row.country);
       expect(l.weight, l.assetId!).toBe(row.value);
-      expect(l.precision, l.assetId!).toBe(row.kind === "swapped" ? POINT_PRECISION.swapped : row.kind === "address" ? POINT_PRECISION.city : null);
+      expect(l.precision, l.assetId!).toBe(
+        row.kind === "swapped" ? POINT_PRECISION.swapped : row.kind === "address" ? POINT_PRECISION.city : null,
+      );
     }
     expect(scored.find((l) => l.assetId === "B-015")!.duplicateOf).toBe(rowOf(0));
-    expect(result.output_request_stats.locations.countries.map((c) => c.country_code).sort()).toEqual([...new Set(assets.map((r) => r.country))].sort());
+    expect(result.output_request_stats.locations.countries.map((c) => c.country_code).sort()).toEqual(
+      [...new Set(assets.map((r) => r.country))].sort(),
+    );
 
     // the preview's shares are the report's
     expect(preview.piecharts.length).toBeGreaterThan(0);
@@ -167,11 +216,22 @@ describe("a lender's file end to end", () => {
     // the corporate view
     const { tables } = await disclosureFor(user.id, report.id);
     expect(tables.money).toEqual({ column: "Wert (EUR)", currency: "EUR" });
-    expect(tables.totals.weight).toBeCloseTo(assets.reduce((s, r) => s + r.value, 0), 2);
-    for (const row of tables.hazards) for (const s of SLOTS) expect(row.cells[s.index]!.weightAtRisk, `${row.hazardId} ${s.index}`).toBeCloseTo(amount(row.hazardId, s.index), 2);
+    expect(tables.totals.weight).toBeCloseTo(
+      assets.reduce((s, r) => s + r.value, 0),
+      2,
+    );
+    for (const row of tables.hazards)
+      for (const s of SLOTS)
+        expect(row.cells[s.index]!.weightAtRisk, `${row.hazardId} ${s.index}`).toBeCloseTo(
+          amount(row.hazardId, s.index),
+          2,
+        );
 
     // the report's own XLSX
-    const files = await getDb().select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.sourceId, report.id)));
+    const files = await getDb()
+      .select()
+      .from(reportFiles)
+      .where(and(eq(reportFiles.userId, user.id), eq(reportFiles.sourceId, report.id)));
     const xlsxFile = files.find((f) => f.contentType === XLSX_TYPE)!;
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.read((await fileStoreOf(xlsxFile.storagePath).open(xlsxFile.storagePath))!);
@@ -185,14 +245,19 @@ describe("a lender's file end to end", () => {
       const lines = sheet.filter((r) => r[0] === `${row.hazardId} ${row.hazardName}`);
       expect(lines).toHaveLength(SLOTS.length);
       lines.forEach((line, i) => {
-        expect(Number(line[amountCol]), `${row.hazardId} ${String(line[1])}`).toBeCloseTo(amount(row.hazardId, SLOTS[i]!.index), 2);
+        expect(Number(line[amountCol]), `${row.hazardId} ${String(line[1])}`).toBeCloseTo(
+          amount(row.hazardId, SLOTS[i]!.index),
+          2,
+        );
         checked++;
       });
     }
     expect(checked).toBe(PER_HAZARD_IDS.length * SLOTS.length);
 
     // the report's own PDF: the file's ids, and the amounts for RCP8.5 2050
-    const pdf = (await pdfText(await stored(files.find((f) => f.contentType === "application/pdf")!.storagePath))).replace(/\s+/g, " ");
+    const pdf = (
+      await pdfText(await stored(files.find((f) => f.contentType === "application/pdf")!.storagePath))
+    ).replace(/\s+/g, " ");
     for (const r of ROWS) expect(pdf, idOf(r)).toContain(idOf(r));
     const slot = slotIndex("rcp85", "2050");
     const nonZero = PER_HAZARD_IDS.filter((h) => amount(h, slot) > 0);

@@ -24,7 +24,10 @@ async function post(cookie: string, body: URLSearchParams) {
 async function order(cookie: string, fields: Record<string, string>) {
   const body = new URLSearchParams({ intent: "order", idempotencyKey: randomUUID(), ...fields });
   const response = await post(cookie, body);
-  return { status: response.status, body: (await response.json()) as { order: { address: string; area: string; order_id: number } | null } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { order: { address: string; area: string; order_id: number } | null },
+  };
 }
 
 describe("ordering a single-location report", () => {
@@ -45,23 +48,45 @@ describe("ordering a single-location report", () => {
       first_name: "Jean",
       last_name: "Martin",
       phone: "+33 1 23 45 67 89",
-      company: { name: "Martin SARL", country: "FR", zip: "75004", city: "Paris", street: "1 Place de l'Hotel de Ville", vat_number: "" },
+      company: {
+        name: "Martin SARL",
+        country: "FR",
+        zip: "75004",
+        city: "Paris",
+        street: "1 Place de l'Hotel de Ville",
+        vat_number: "",
+      },
     });
     const cookie = `${SESSION_COOKIE_NAME}=${await createSession(user.id)}`;
     const placed = await order(cookie, { lat: "48.8566", lon: "2.3522", postalAddress: "Hotel de Ville, Paris" });
     const orderId = String(placed.body.order!.order_id);
     const confirm = (extra: Record<string, string>) =>
-      post(cookie, new URLSearchParams({ intent: "confirm", leadId: String((placed.body.order as unknown as { lead_id: number }).lead_id), orderId, idempotencyKey: randomUUID(), ...extra }));
+      post(
+        cookie,
+        new URLSearchParams({
+          intent: "confirm",
+          leadId: String((placed.body.order as unknown as { lead_id: number }).lead_id),
+          orderId,
+          idempotencyKey: randomUUID(),
+          ...extra,
+        }),
+      );
 
     const refused = await confirm({ terms_version: TERMS_VERSION });
     expect(refused.status).toBe(302);
-    const [unpaid] = await getDb().select().from(orders).where(eq(orders.id, Number(orderId)));
+    const [unpaid] = await getDb()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, Number(orderId)));
     expect(unpaid!.status).toBe("pending");
     expect(await getDb().select().from(termsConsents).where(eq(termsConsents.userId, user.id))).toHaveLength(0);
 
     const paid = await confirm({ terms: "on", terms_version: TERMS_VERSION });
     expect(paid.status).toBe(302);
-    const [row] = await getDb().select().from(orders).where(eq(orders.id, Number(orderId)));
+    const [row] = await getDb()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, Number(orderId)));
     expect(row!.status).toBe("paid");
     const consents = await getDb().select().from(termsConsents).where(eq(termsConsents.userId, user.id));
     expect(consents).toMatchObject([{ version: TERMS_VERSION, orderId: Number(orderId) }]);

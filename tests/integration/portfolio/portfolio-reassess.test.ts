@@ -16,7 +16,12 @@ import { saveBillingInfo } from "~/services/commerce/billing.server";
 import { fileStoreOf } from "~/services/file-storage/store.server";
 import { stopJobs } from "~/services/infra/jobs.server";
 import { confirmReportPurchase, orderReport } from "~/services/portfolio/report/purchase.server";
-import { buildReport, reportOfUpload, requestReport, type ReportOutputs } from "~/services/portfolio/report/report.server";
+import {
+  buildReport,
+  reportOfUpload,
+  requestReport,
+  type ReportOutputs,
+} from "~/services/portfolio/report/report.server";
 import { loadScanPage } from "~/services/portfolio/scan-page.server";
 import { findUpload, ingestUpload } from "~/services/portfolio/upload/uploads.server";
 import * as scan from "../../../app/routes/dashboard+/scan";
@@ -52,16 +57,32 @@ async function paidReport() {
     first_name: "Eva",
     last_name: "Kern",
     phone: "+49 30 1234 5678",
-    company: { name: "Kern Bank AG", country: "DE", zip: "10115", city: "Berlin", street: "Invalidenstrasse 1", vat_number: "" },
+    company: {
+      name: "Kern Bank AG",
+      country: "DE",
+      zip: "10115",
+      city: "Berlin",
+      street: "Invalidenstrasse 1",
+      vat_number: "",
+    },
   });
   const cookie = `${SESSION_COOKIE_NAME}=${await createSession(user.id)}`;
-  const preview = await ingestUpload({ fileName: "book.csv", data: once(lenderCsv()), owner: { userId: user.id, plan: "PREMIUM" } });
+  const preview = await ingestUpload({
+    fileName: "book.csv",
+    data: once(lenderCsv()),
+    owner: { userId: user.id, plan: "PREMIUM" },
+  });
   const upload = await findUpload(preview.upload_id, { userId: user.id });
   const order = await orderReport(upload, user.id);
   expect((await confirmReportPurchase(upload, user.id, order.order_id, TERMS_VERSION)).status).toBe("paid");
   const first = await requestReport(upload, user.id);
   await buildReport(first.id);
-  return { user, cookie, upload: await findUpload(upload.id, { userId: user.id }), first: (await reportOfUpload(upload.id))! };
+  return {
+    user,
+    cookie,
+    upload: await findUpload(upload.id, { userId: user.id }),
+    first: (await reportOfUpload(upload.id))!,
+  };
 }
 
 /** The dataset the server serves from here on: the same cells under a new build version. */
@@ -80,7 +101,10 @@ async function counts(userId: string, uploadId: string) {
 }
 
 async function pdfOf(reportId: string): Promise<string> {
-  const [file] = await getDb().select().from(reportFiles).where(and(eq(reportFiles.sourceId, reportId), eq(reportFiles.kind, "portfolio_pdf")));
+  const [file] = await getDb()
+    .select()
+    .from(reportFiles)
+    .where(and(eq(reportFiles.sourceId, reportId), eq(reportFiles.kind, "portfolio_pdf")));
   const stream = (await fileStoreOf(file!.storagePath).open(file!.storagePath))!;
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(Buffer.from(c as Uint8Array));
@@ -107,7 +131,13 @@ describe("assessing a paid portfolio again", () => {
     const second = (await reportOfUpload(upload.id))!;
     expect(second.id).not.toBe(first.id);
     // the audit record: who, when, from which report, with which dataset
-    expect(second).toMatchObject({ userId: user.id, uploadId: upload.id, reassessedFrom: first.id, datasetVersion: versionB, total: LENDER_SITES.length });
+    expect(second).toMatchObject({
+      userId: user.id,
+      uploadId: upload.id,
+      reassessedFrom: first.id,
+      datasetVersion: versionB,
+      total: LENDER_SITES.length,
+    });
     await buildReport(second.id);
     const done = (await reportOfUpload(upload.id))!;
     expect(done.status).toBe("done");
@@ -129,7 +159,10 @@ describe("assessing a paid portfolio again", () => {
 
   it("after 12 months: refused with the message, and the order flow makes the new report once paid", async () => {
     const { user, cookie, upload, first } = await paidReport();
-    await getDb().update(orders).set({ paidAt: sql`now() - interval '12 months' - interval '1 day'` }).where(eq(orders.userId, user.id));
+    await getDb()
+      .update(orders)
+      .set({ paidAt: sql`now() - interval '12 months' - interval '1 day'` })
+      .where(eq(orders.userId, user.id));
     const versionB = newDataset();
     const before = await counts(user.id, upload.id);
 
@@ -137,7 +170,11 @@ describe("assessing a paid portfolio again", () => {
     expect(refused.status).toBe(402);
     expect(await refused.json()).toEqual({ uploadError: REASSESS_TEXT.expired(versionB) });
     expect(await counts(user.id, upload.id)).toEqual(before);
-    expect((await loadScanPage(user.id, upload.id)).reassess).toMatchObject({ kind: "expired", message: REASSESS_TEXT.expired(versionB), reorder: false });
+    expect((await loadScanPage(user.id, upload.id)).reassess).toMatchObject({
+      kind: "expired",
+      message: REASSESS_TEXT.expired(versionB),
+      reorder: false,
+    });
 
     // the normal order flow: a new order for the same locations, paid, then the new report
     const reorder = await post(cookie, { intent: "reorder", upload_id: upload.id });
@@ -145,9 +182,20 @@ describe("assessing a paid portfolio again", () => {
     const page = await loadScanPage(user.id, upload.id, "reorder");
     expect(page.reassess).toMatchObject({ kind: "expired", reorder: true });
     expect(page.order).toMatchObject({ valid_locations: LENDER_SITES.length });
-    const confirmed = await post(cookie, { intent: "confirm", upload_id: upload.id, order_id: String(page.order!.order_id), terms: "on", terms_version: TERMS_VERSION, reassess: "1" });
+    const confirmed = await post(cookie, {
+      intent: "confirm",
+      upload_id: upload.id,
+      order_id: String(page.order!.order_id),
+      terms: "on",
+      terms_version: TERMS_VERSION,
+      reassess: "1",
+    });
     expect(confirmed.status).toBe(302);
-    expect(await counts(user.id, upload.id)).toEqual({ invoices: before.invoices + 1, orders: before.orders + 1, reports: 2 });
+    expect(await counts(user.id, upload.id)).toEqual({
+      invoices: before.invoices + 1,
+      orders: before.orders + 1,
+      reports: 2,
+    });
     const second = (await reportOfUpload(upload.id))!;
     expect(second).toMatchObject({ reassessedFrom: first.id, datasetVersion: versionB });
   }, 120_000);

@@ -10,7 +10,11 @@ import * as page from "../../../app/routes/_public+/products+/portfolio-preview"
 
 const getDb = setupTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response> | Response;
 const URL_ = "http://localhost/products/portfolio-preview";
 
 const CSV = [
@@ -21,12 +25,23 @@ const CSV = [
 ].join("\n");
 
 interface Answer {
-  preview: { upload_id: string; access_token: string; columns: string[]; detected: Record<string, unknown>; valid_locations: number; placed: { row: number; id: string | null; reason: string }[] } | null;
+  preview: {
+    upload_id: string;
+    access_token: string;
+    columns: string[];
+    detected: Record<string, unknown>;
+    valid_locations: number;
+    placed: { row: number; id: string | null; reason: string }[];
+  } | null;
   error: string | null;
 }
 
 async function post(body: FormData | URLSearchParams, address: string): Promise<{ status: number; body: Answer }> {
-  const res = await (page.action as Handler)({ request: new Request(URL_, { method: "POST", body, headers: { "X-Forwarded-For": address } }), params: {}, context: { remoteAddress: address } });
+  const res = await (page.action as Handler)({
+    request: new Request(URL_, { method: "POST", body, headers: { "X-Forwarded-For": address } }),
+    params: {},
+    context: { remoteAddress: address },
+  });
   return { status: res.status, body: (await res.json()) as Answer };
 }
 
@@ -48,9 +63,18 @@ describe("the visitors' preview page has the column-mapping step", () => {
     expect(p.detected).toMatchObject({ id: null, name: null, country: null, address: null });
     expect(p.valid_locations).toBe(2);
 
-    const page2 = await post(mapping(p, { column_id: "0", column_name: "1", column_address: "2", column_country: "3", column_value: "4" }), "203.0.113.7");
+    const page2 = await post(
+      mapping(p, { column_id: "0", column_name: "1", column_address: "2", column_country: "3", column_value: "4" }),
+      "203.0.113.7",
+    );
     expect(page2.status).toBe(200);
-    expect(page2.body.preview!.detected).toMatchObject({ id: "Schlüssel", name: "Titel", address: "Anschrift Objekt", country: "Staat/Land", value: "Summe" });
+    expect(page2.body.preview!.detected).toMatchObject({
+      id: "Schlüssel",
+      name: "Titel",
+      address: "Anschrift Objekt",
+      country: "Staat/Land",
+      value: "Summe",
+    });
     expect(page2.body.preview!.valid_locations).toBe(3);
     expect(page2.body.preview!.placed).toEqual([
       { row: 3, id: "K-2", reason: POINT_PRECISION.swapped },
@@ -60,10 +84,25 @@ describe("the visitors' preview page has the column-mapping step", () => {
 
   it("refuses a wrong token, an account's upload and a column number that is not one", async () => {
     const p = (await post(upload(CSV), "203.0.113.8")).body.preview!;
-    expect((await post(mapping({ ...p, access_token: "not-the-token" }, { column_id: "0" }), "203.0.113.8")).status).toBe(404);
+    expect(
+      (await post(mapping({ ...p, access_token: "not-the-token" }, { column_id: "0" }), "203.0.113.8")).status,
+    ).toBe(404);
     expect((await post(mapping(p, { column_id: "zero" }), "203.0.113.8")).status).toBe(400);
     const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
-    const own = await ingestUpload({ fileName: "own.csv", data: (async function* () { yield Buffer.from(CSV); })(), owner: { userId: user.id, plan: "PREMIUM" } });
-    expect((await post(new URLSearchParams({ upload_id: own.upload_id, access_token: own.access_token, column_id: "0" }), "203.0.113.8")).status).toBe(403);
+    const own = await ingestUpload({
+      fileName: "own.csv",
+      data: (async function* () {
+        yield Buffer.from(CSV);
+      })(),
+      owner: { userId: user.id, plan: "PREMIUM" },
+    });
+    expect(
+      (
+        await post(
+          new URLSearchParams({ upload_id: own.upload_id, access_token: own.access_token, column_id: "0" }),
+          "203.0.113.8",
+        )
+      ).status,
+    ).toBe(403);
   });
 });

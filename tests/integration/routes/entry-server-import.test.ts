@@ -13,7 +13,12 @@ const ENTRY = path.resolve("app/entry.server.tsx");
 /** The calls, `new`s and `await`s of a top-level statement that run when the module loads (function bodies skipped). */
 function runsAtLoad(node: ts.Node, source: ts.SourceFile, found: string[] = []): string[] {
   if (ts.isFunctionLike(node) || ts.isClassDeclaration(node)) return found;
-  if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isAwaitExpression(node) || ts.isTaggedTemplateExpression(node)) {
+  if (
+    ts.isCallExpression(node) ||
+    ts.isNewExpression(node) ||
+    ts.isAwaitExpression(node) ||
+    ts.isTaggedTemplateExpression(node)
+  ) {
     const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
     found.push(`line ${line + 1}: ${node.getText(source).split("\n")[0]}`);
     return found;
@@ -25,9 +30,16 @@ function runsAtLoad(node: ts.Node, source: ts.SourceFile, found: string[] = []):
 function topLevelEffects(code: string, fileName = ENTRY): string[] {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   return source.statements.flatMap((statement) => {
-    if (ts.isImportDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement)) return [];
+    if (
+      ts.isImportDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement)
+    )
+      return [];
     if (ts.isExpressionStatement(statement) || ts.isIfStatement(statement)) {
-      return [`line ${source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1}: ${statement.getText(source).split("\n")[0]}`];
+      return [
+        `line ${source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1}: ${statement.getText(source).split("\n")[0]}`,
+      ];
     }
     return runsAtLoad(statement, source);
   });
@@ -47,6 +59,10 @@ describe("entry.server.tsx at import", () => {
       "export const runtime = { start, url: () => getEnv().PUBLIC_URL };",
       "export function start() { openDb(); }",
     ].join("\n");
-    expect(topLevelEffects(code, "probe.tsx")).toEqual(["line 2: getEnv();", "line 3: openDb()", "line 4: if (!process.env.VITEST) start();"]);
+    expect(topLevelEffects(code, "probe.tsx")).toEqual([
+      "line 2: getEnv();",
+      "line 3: openDb()",
+      "line 4: if (!process.env.VITEST) start();",
+    ]);
   });
 });

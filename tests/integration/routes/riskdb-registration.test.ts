@@ -12,8 +12,16 @@ import { riskdbEndpointsByPath, routeUrl } from "../../../server/riskdb-routes";
  */
 const ROUTE_FOLDER = path.resolve("app/routes/api+/riskdb+");
 const RISKDB_PATHS = [
-  "riskCountries", "riskRegions", "riskDurations", "riskScenarios", "riskHazardIds", "riskPeriods", "riskHazardScores",
-  "riskLocationCodes", "riskStatistic", "riskPointHazards",
+  "riskCountries",
+  "riskRegions",
+  "riskDurations",
+  "riskScenarios",
+  "riskHazardIds",
+  "riskPeriods",
+  "riskHazardScores",
+  "riskLocationCodes",
+  "riskStatistic",
+  "riskPointHazards",
 ] as const;
 
 const files = fs
@@ -26,7 +34,15 @@ async function builtRoutes(): Promise<ServerBuild["routes"]> {
   const routes: Record<string, unknown> = { root: { id: "root", path: "", module: {} } };
   for (const file of files) {
     const id = `routes/api+/riskdb+/${file.replace(/\.tsx?$/, "")}`;
-    routes[id] = { id, parentId: "root", path: `api/riskdb/${file.replace(/\.tsx?$/, "").split(".").join("/")}`, module: await import(path.join(ROUTE_FOLDER, file)) };
+    routes[id] = {
+      id,
+      parentId: "root",
+      path: `api/riskdb/${file
+        .replace(/\.tsx?$/, "")
+        .split(".")
+        .join("/")}`,
+      module: await import(path.join(ROUTE_FOLDER, file)),
+    };
   }
   return routes as ServerBuild["routes"];
 }
@@ -48,7 +64,9 @@ describe("riskdb GET endpoints", () => {
     const byPath = riskdbEndpointsByPath(routes);
     expect([...byPath.keys()].sort()).toEqual(RISKDB_PATHS.map((key) => API_PREFIX + API_PATHS[key]).sort());
     for (const id of Object.keys(routes).filter((id) => id !== "root")) {
-      expect(byPath.get(routeUrl(routes, id))).toBe((routes[id]!.module as { riskdbEndpoint?: unknown }).riskdbEndpoint);
+      expect(byPath.get(routeUrl(routes, id))).toBe(
+        (routes[id]!.module as { riskdbEndpoint?: unknown }).riskdbEndpoint,
+      );
     }
   });
 

@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
-import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_TEXT, API_RATE_WINDOW_SECONDS } from "~/domain/api/keys/api-limits";
+import {
+  ANONYMOUS_REQUESTS_PER_MINUTE,
+  API_KEY_REQUESTS_PER_MINUTE,
+  API_LIMITS_TEXT,
+  API_RATE_WINDOW_SECONDS,
+} from "~/domain/api/keys/api-limits";
 import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../../support/prod-server";
 
@@ -15,7 +20,9 @@ let server: ProdServer;
 let apiKey: string;
 
 const SCORES = `${apiUrl(API_PATHS.riskHazardScores)}?location_code=GB&scenario=rcp85&period=2050`;
-const from = (address: string, headers: Record<string, string> = {}) => ({ headers: { "X-Forwarded-For": address, ...headers } });
+const from = (address: string, headers: Record<string, string> = {}) => ({
+  headers: { "X-Forwarded-For": address, ...headers },
+});
 
 /** Waits, when needed, so that `count` quick requests fall in one calendar minute. */
 async function sameMinute(seconds = 20) {
@@ -33,8 +40,14 @@ beforeAll(async () => {
     body: new URLSearchParams({ intent: "login", email: account.email, password: DEMO_PASSWORD }),
     redirect: "manual",
   });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`))!.split(";")[0]!;
-  const rotated = await fetch(server.base + apiUrl(API_PATHS.appKey), { method: "POST", ...from("198.51.100.200", { Cookie: cookie }) });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`))!
+    .split(";")[0]!;
+  const rotated = await fetch(server.base + apiUrl(API_PATHS.appKey), {
+    method: "POST",
+    ...from("198.51.100.200", { Cookie: cookie }),
+  });
   apiKey = ((await rotated.json()) as { key: string }).key;
 }, 150_000);
 
@@ -46,7 +59,10 @@ afterAll(async () => {
 describe("anonymous API limit on the production server", () => {
   it("the /api page states both limits and how a batch counts, and lists 429 under each operation", async () => {
     const html = await (await fetch(`${server.base}/api`, from("198.51.100.9"))).text();
-    const text = html.replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+    const text = html
+      .replace(/<[^>]+>/g, "")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&amp;/g, "&");
     for (const line of API_LIMITS_TEXT) expect(text).toContain(line.slice(0, 60));
     expect(text).toContain(`${ANONYMOUS_REQUESTS_PER_MINUTE} requests a minute`);
     expect(text).toContain(`${API_KEY_REQUESTS_PER_MINUTE} requests a minute`);
@@ -71,7 +87,9 @@ describe("anonymous API limit on the production server", () => {
     expect(await refused.json()).toMatchObject({ success: false, code: "rate_limited", request_id: "fast-61" });
     // One budget per address: a Remix route is refused too, and a stale cookie on the fast path does not get around it.
     expect((await fetch(server.base + apiUrl(API_PATHS.faqList), from("198.51.100.1"))).status).toBe(429);
-    expect((await fetch(server.base + SCORES, from("198.51.100.1", { Cookie: `${SESSION_COOKIE_NAME}=stale` }))).status).toBe(429);
+    expect(
+      (await fetch(server.base + SCORES, from("198.51.100.1", { Cookie: `${SESSION_COOKIE_NAME}=stale` }))).status,
+    ).toBe(429);
 
     const other = await fetch(server.base + SCORES, from("198.51.100.2"));
     expect(other.status).toBe(200);
@@ -92,7 +110,11 @@ describe("anonymous API limit on the production server", () => {
     const refused = await fetch(path, from("198.51.100.3"));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(API_RATE_WINDOW_SECONDS);
-    expect(await refused.json()).toMatchObject({ success: false, code: "rate_limited", request_id: expect.any(String) });
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      code: "rate_limited",
+      request_id: expect.any(String),
+    });
     expect((await fetch(path, from("198.51.100.4"))).status).toBe(200);
     expect((await fetch(path, from("198.51.100.3", { Authorization: `Bearer ${apiKey}` }))).status).toBe(200);
   }, 60_000);

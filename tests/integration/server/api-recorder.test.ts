@@ -45,7 +45,9 @@ describe("the API contract recorder", () => {
       expect(response.headers.get("content-encoding"), url).toBe(encoding);
       const text = await response.text();
       expect(text.length, url).toBeGreaterThan(100);
-      const record = recorded().filter((r) => r.path === url).at(-1);
+      const record = recorded()
+        .filter((r) => r.path === url)
+        .at(-1);
       expect(record?.body, url).toBe(text);
     }
   });

@@ -40,7 +40,12 @@ async function logIn(base: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ intent: "login", email: BUYER.email, password: BUYER.password, redirectTo: "/dashboard" }),
+    body: new URLSearchParams({
+      intent: "login",
+      email: BUYER.email,
+      password: BUYER.password,
+      redirectTo: "/dashboard",
+    }),
   });
   const set = res.headers.getSetCookie().find((c) => c.includes("weather_token="));
   if (res.status !== 302 || !set) throw new Error(`login failed: ${res.status}`);
@@ -57,14 +62,29 @@ interface Answer {
 const agent = new http.Agent({ keepAlive: true, maxSockets: FUZZ_CONCURRENCY });
 
 /** One request through node:http, which sends any method token and any path bytes as given (fetch refuses some). */
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: server.port, method, path, headers, agent, timeout: 60_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port: server.port, method, path, headers, agent, timeout: 60_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            rawHeaders: res.rawHeaders,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`timeout: ${method} ${path}`)));
     req.on("error", reject);
     req.end(body);
@@ -76,39 +96,50 @@ function logsSince(from: number) {
 }
 
 describe("malformed requests answer 4xx, with no stack in the log", () => {
-  it("TRACE on a route with an action, a % that starts no escape, and _data naming __proto__, constructor or toString", { timeout: 60_000 }, async () => {
-    const from = server.logs.length;
-    // (TRACK and CONNECT never reach the app: Node's parser answers them 400 itself.)
-    const origin = { Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" };
-    const probes: [string, string, Record<string, string>, number][] = [
-      ["TRACE", "/contact", {}, 405],
-      ["TRACE", "/dashboard/login", {}, 405],
-      ["TRACE", "/api/v1/contact", {}, 405],
-      ["TRACE", "/pricing", {}, 405],
-      ["GET", "/dashboard/login/%zz", {}, 400],
-      ["POST", "/contact/%zz", origin, 400],
-      ["GET", "/%E0%A4%A", {}, 400],
-      ["GET", "/api/riskdb/hazard_scores/%", {}, 400],
-    ];
-    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) probes.push(["POST", `/pricing?_data=${name}`, origin, 403]);
-    for (const [method, path, headers, status] of probes) {
-      const answer = await send(method, path, headers, method === "POST" ? "a=b" : undefined);
-      expect({ method, path, status: answer.status }).toEqual({ method, path, status });
-      expect(answer.body.toString("utf8")).not.toMatch(/ at \S+ \(|TypeError|URIError/);
-    }
-    const logs = logsSince(from);
-    expect(logs).not.toMatch(/"stack"|request failed|"level":50/);
-  });
+  it(
+    "TRACE on a route with an action, a % that starts no escape, and _data naming __proto__, constructor or toString",
+    { timeout: 60_000 },
+    async () => {
+      const from = server.logs.length;
+      // (TRACK and CONNECT never reach the app: Node's parser answers them 400 itself.)
+      const origin = { Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" };
+      const probes: [string, string, Record<string, string>, number][] = [
+        ["TRACE", "/contact", {}, 405],
+        ["TRACE", "/dashboard/login", {}, 405],
+        ["TRACE", "/api/v1/contact", {}, 405],
+        ["TRACE", "/pricing", {}, 405],
+        ["GET", "/dashboard/login/%zz", {}, 400],
+        ["POST", "/contact/%zz", origin, 400],
+        ["GET", "/%E0%A4%A", {}, 400],
+        ["GET", "/api/riskdb/hazard_scores/%", {}, 400],
+      ];
+      for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"])
+        probes.push(["POST", `/pricing?_data=${name}`, origin, 403]);
+      for (const [method, path, headers, status] of probes) {
+        const answer = await send(method, path, headers, method === "POST" ? "a=b" : undefined);
+        expect({ method, path, status: answer.status }).toEqual({ method, path, status });
+        expect(answer.body.toString("utf8")).not.toMatch(/ at \S+ \(|TypeError|URIError/);
+      }
+      const logs = logsSince(from);
+      expect(logs).not.toMatch(/"stack"|request failed|"level":50/);
+    },
+  );
 });
 
 describe("answers to keyed and signed-in callers never come from an anonymous shared-cache entry", () => {
   it("the riskdb fast path's public answers vary by Authorization and Cookie as well as Accept-Encoding", async () => {
-    for (const path of ["/api/riskdb/get_data/hazards?lat=48.85&lon=2.35&scenario=rcp85&period=2050", "/api/riskdb/hazard_scores?location_code=FR", "/api/riskdb/countries"]) {
+    for (const path of [
+      "/api/riskdb/get_data/hazards?lat=48.85&lon=2.35&scenario=rcp85&period=2050",
+      "/api/riskdb/hazard_scores?location_code=FR",
+      "/api/riskdb/countries",
+    ]) {
       for (let i = 0; i < 2; i++) {
         const answer = await send("GET", path, { "Accept-Encoding": "gzip" });
         expect(answer.status).toBe(200);
         expect(answer.headers["cache-control"]).toMatch(/public/);
-        const vary = String(answer.headers.vary).split(",").map((v) => v.trim().toLowerCase());
+        const vary = String(answer.headers.vary)
+          .split(",")
+          .map((v) => v.trim().toLowerCase());
         expect(vary).toEqual(expect.arrayContaining(["authorization", "cookie", "accept-encoding"]));
       }
     }
@@ -117,11 +148,24 @@ describe("answers to keyed and signed-in callers never come from an anonymous sh
 
 describe("answers carry each security header once, and the admin pages one answer for every non-administrator", () => {
   it("X-Content-Type-Options is sent once on pages, API answers, resources and refusals", async () => {
-    const paths = ["/", "/pricing", "/dashboard/login", "/api/v1/faq", "/api/riskdb/countries", "/robots.txt", "/sitemap.xml", "/healthz", "/nowhere", "/api/nowhere"];
+    const paths = [
+      "/",
+      "/pricing",
+      "/dashboard/login",
+      "/api/v1/faq",
+      "/api/riskdb/countries",
+      "/robots.txt",
+      "/sitemap.xml",
+      "/healthz",
+      "/nowhere",
+      "/api/nowhere",
+    ];
     for (const path of paths) {
       for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
         const answer = await send("GET", path, headers);
-        const sent = answer.rawHeaders.filter((_, i) => i % 2 === 0 && answer.rawHeaders[i]!.toLowerCase() === "x-content-type-options");
+        const sent = answer.rawHeaders.filter(
+          (_, i) => i % 2 === 0 && answer.rawHeaders[i]!.toLowerCase() === "x-content-type-options",
+        );
         expect({ path, sent: sent.length }).toEqual({ path, sent: 1 });
       }
     }
@@ -131,7 +175,11 @@ describe("answers carry each security header once, and the admin pages one answe
     for (const path of ["/dev/outbox", "/dashboard/admin", "/dashboard/admin/faq"]) {
       const anonymous = await send("GET", path);
       const member = await send("GET", path, { Cookie: cookie });
-      expect({ path, anonymous: anonymous.status, member: member.status }).toEqual({ path, anonymous: 404, member: 404 });
+      expect({ path, anonymous: anonymous.status, member: member.status }).toEqual({
+        path,
+        anonymous: 404,
+        member: 404,
+      });
     }
   });
 });
@@ -143,7 +191,20 @@ async function everyPage(): Promise<string[]> {
   return [...new Set([...listed, "/", "/dashboard/login", "/nowhere-at-all"])];
 }
 
-const DASHBOARD_PAGES = ["/dashboard", "/dashboard?location=DE", "/dashboard?location=FR", "/dashboard/account", "/dashboard/places", "/dashboard/regional", "/dashboard/corporate", "/dashboard/scan", "/dashboard/xls", "/dashboard/pdf", "/dashboard/location-report", "/dashboard/cart"];
+const DASHBOARD_PAGES = [
+  "/dashboard",
+  "/dashboard?location=DE",
+  "/dashboard?location=FR",
+  "/dashboard/account",
+  "/dashboard/places",
+  "/dashboard/regional",
+  "/dashboard/corporate",
+  "/dashboard/scan",
+  "/dashboard/xls",
+  "/dashboard/pdf",
+  "/dashboard/location-report",
+  "/dashboard/cart",
+];
 
 describe("no page carries a NUL byte", () => {
   it("every public page, and every dashboard page signed in", { timeout: 240_000 }, async () => {
@@ -178,15 +239,141 @@ function random(seed: number) {
 }
 
 const FAMILIES: Record<string, string[]> = {
-  public: ["/", "/pricing", "/faq", "/contact", "/about", "/team", "/news", "/blog", "/methodology", "/technology", "/terms", "/privacy_policy", "/cookies_policy", "/products", "/products/flood-map", "/api/changelog", "/newsletter/confirm", "/products_old", "/fr/pricing", "/nowhere"],
-  dashboard: ["/dashboard", "/dashboard/login", "/dashboard/account", "/dashboard/account/invoices", "/dashboard/scan", "/dashboard/places", "/dashboard/regional", "/dashboard/regional.csv", "/dashboard/corporate", "/dashboard/cart", "/dashboard/cart/review", "/dashboard/xls", "/dashboard/pdf", "/dashboard/location-report", "/dashboard/admin", "/dashboard/admin/faq", "/dashboard/admin/posts/1", "/dashboard/report-files/x.pdf", "/dev/outbox"],
-  riskdb: ["/api/riskdb/countries", "/api/riskdb/regions", "/api/riskdb/durations", "/api/riskdb/scenarios", "/api/riskdb/hazards_ids", "/api/riskdb/periods", "/api/riskdb/hazard_scores", "/api/riskdb/location_codes", "/api/riskdb/statistic", "/api/riskdb/get_data/hazards", "/api/riskdb/upload/x"],
-  v1: ["/api/v1/faq", "/api/v1/faq/item/1", "/api/v1/blog", "/api/v1/contact", "/api/v1/get_email", "/api/v1/get_app_key", "/api/v1/billing_info", "/api/v1/terms_conditions", "/api/v1/hazards/batch", "/api/v1/invoices", "/api/v1/receipts", "/api/v1/reports", "/api/v1/keys", "/api/v1/lead/confirm_purchase", "/api/v1/lead/payment", "/api/v1/lead/file_transfer", "/api/v1/products/buy_products", "/api/v1/products/self-service-create-order", "/api/v1/products/self-service-products", "/api/v1/tariff/upgrade", "/api/v1/payments/stripe_webhook", "/api/customer/get_app_key", "/api/userdb/available_locations", "/api/nowhere"],
+  public: [
+    "/",
+    "/pricing",
+    "/faq",
+    "/contact",
+    "/about",
+    "/team",
+    "/news",
+    "/blog",
+    "/methodology",
+    "/technology",
+    "/terms",
+    "/privacy_policy",
+    "/cookies_policy",
+    "/products",
+    "/products/flood-map",
+    "/api/changelog",
+    "/newsletter/confirm",
+    "/products_old",
+    "/fr/pricing",
+    "/nowhere",
+  ],
+  dashboard: [
+    "/dashboard",
+    "/dashboard/login",
+    "/dashboard/account",
+    "/dashboard/account/invoices",
+    "/dashboard/scan",
+    "/dashboard/places",
+    "/dashboard/regional",
+    "/dashboard/regional.csv",
+    "/dashboard/corporate",
+    "/dashboard/cart",
+    "/dashboard/cart/review",
+    "/dashboard/xls",
+    "/dashboard/pdf",
+    "/dashboard/location-report",
+    "/dashboard/admin",
+    "/dashboard/admin/faq",
+    "/dashboard/admin/posts/1",
+    "/dashboard/report-files/x.pdf",
+    "/dev/outbox",
+  ],
+  riskdb: [
+    "/api/riskdb/countries",
+    "/api/riskdb/regions",
+    "/api/riskdb/durations",
+    "/api/riskdb/scenarios",
+    "/api/riskdb/hazards_ids",
+    "/api/riskdb/periods",
+    "/api/riskdb/hazard_scores",
+    "/api/riskdb/location_codes",
+    "/api/riskdb/statistic",
+    "/api/riskdb/get_data/hazards",
+    "/api/riskdb/upload/x",
+  ],
+  v1: [
+    "/api/v1/faq",
+    "/api/v1/faq/item/1",
+    "/api/v1/blog",
+    "/api/v1/contact",
+    "/api/v1/get_email",
+    "/api/v1/get_app_key",
+    "/api/v1/billing_info",
+    "/api/v1/terms_conditions",
+    "/api/v1/hazards/batch",
+    "/api/v1/invoices",
+    "/api/v1/receipts",
+    "/api/v1/reports",
+    "/api/v1/keys",
+    "/api/v1/lead/confirm_purchase",
+    "/api/v1/lead/payment",
+    "/api/v1/lead/file_transfer",
+    "/api/v1/products/buy_products",
+    "/api/v1/products/self-service-create-order",
+    "/api/v1/products/self-service-products",
+    "/api/v1/tariff/upgrade",
+    "/api/v1/payments/stripe_webhook",
+    "/api/customer/get_app_key",
+    "/api/userdb/available_locations",
+    "/api/nowhere",
+  ],
   uploads: ["/api/upload/upload_preview", "/api/upload/request_preview", "/api/upload/generate_report"],
-  resources: ["/healthz", "/robots.txt", "/sitemap.xml", "/rss.xml", "/flood-map.geojson", "/downloads/methodology.pdf", "/downloads/pricing-list.pdf", "/build/nowhere.js", "/favicon.ico", "/assets/x.css"],
+  resources: [
+    "/healthz",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/rss.xml",
+    "/flood-map.geojson",
+    "/downloads/methodology.pdf",
+    "/downloads/pricing-list.pdf",
+    "/build/nowhere.js",
+    "/favicon.ico",
+    "/assets/x.css",
+  ],
 };
-const METHODS = ["GET", "GET", "GET", "HEAD", "POST", "POST", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "MKCOL", "PURGE", "LOCK"];
-const PATH_TAILS = ["", "", "", "/", "//", "/%zz", "/%", "/%E0%A4%A", "/%00", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f", "/%C0%AE", "/x%20y", "/%F0%9F%98%80", `/${"a".repeat(300)}`, ".json", ";jsessionid=1", "/index.php", "?"];
+const METHODS = [
+  "GET",
+  "GET",
+  "GET",
+  "HEAD",
+  "POST",
+  "POST",
+  "POST",
+  "PUT",
+  "DELETE",
+  "PATCH",
+  "OPTIONS",
+  "TRACE",
+  "PROPFIND",
+  "MKCOL",
+  "PURGE",
+  "LOCK",
+];
+const PATH_TAILS = [
+  "",
+  "",
+  "",
+  "/",
+  "//",
+  "/%zz",
+  "/%",
+  "/%E0%A4%A",
+  "/%00",
+  "/%2e%2e/%2e%2e/etc/passwd",
+  "/..%2f..%2f",
+  "/%C0%AE",
+  "/x%20y",
+  "/%F0%9F%98%80",
+  `/${"a".repeat(300)}`,
+  ".json",
+  ";jsessionid=1",
+  "/index.php",
+  "?",
+];
 const QUERIES = [
   "",
   "",
@@ -220,7 +407,18 @@ const QUERIES = [
   "?z=1&z=2&z=3",
   "?constructor=1&__proto__[x]=1",
 ];
-const CONTENT_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=xyz", "multipart/form-data", "text/plain", "application/xml", "application/json; charset=utf-16", "", "*/*", "application/x-www-form-urlencoded; charset=koi8-r"];
+const CONTENT_TYPES = [
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=xyz",
+  "multipart/form-data",
+  "text/plain",
+  "application/xml",
+  "application/json; charset=utf-16",
+  "",
+  "*/*",
+  "application/x-www-form-urlencoded; charset=koi8-r",
+];
 const BODIES = [
   "",
   "{",
@@ -239,10 +437,10 @@ const BODIES = [
   "intent=__proto__&a=%",
   "a=%E0%A4%A&b=%",
   "email=a%40b.c&message=" + "m".repeat(3_000),
-  "--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\nContent-Type: text/csv\r\n\r\nname,lat,lon\nA,1,2\n--xyz--\r\n",
-  "--xyz\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nbroken",
+  '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nname,lat,lon\nA,1,2\n--xyz--\r\n',
+  '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nbroken',
   "\u0000\u0001\u0002",
-  "\ufeff{\"a\":1}",
+  '\ufeff{"a":1}',
 ];
 const HEADER_SETS: Record<string, string>[] = [
   {},
@@ -283,7 +481,10 @@ function fuzzRequest(next: () => number, index: number, signedIn: string): FuzzR
   const families = Object.keys(FAMILIES);
   const family = families[index % families.length]!;
   const method = pick(next, METHODS);
-  const path = pick(next, FAMILIES[family]!) + (next() < 0.35 ? pick(next, PATH_TAILS) : "") + (next() < 0.6 ? pick(next, QUERIES) : "");
+  const path =
+    pick(next, FAMILIES[family]!) +
+    (next() < 0.35 ? pick(next, PATH_TAILS) : "") +
+    (next() < 0.6 ? pick(next, QUERIES) : "");
   const headers: Record<string, string> = { ...pick(next, HEADER_SETS) };
   // A third signed in: the dashboard and the API behind the session, not just their login redirects.
   if (next() < 0.35 && !headers.Cookie && !headers.Authorization) headers.Cookie = signedIn;
@@ -304,29 +505,38 @@ function endsTheSession(request: FuzzRequest) {
 }
 
 describe("a bounded fuzz over every route family", () => {
-  it(`${FUZZ_REQUESTS} malformed requests, ${FUZZ_CONCURRENCY} at a time, answer no 5xx`, { timeout: 300_000 }, async () => {
-    const next = random(20261129);
-    const requests: FuzzRequest[] = [];
-    for (let i = 0; requests.length < FUZZ_REQUESTS; i++) {
-      const request = fuzzRequest(next, i, cookie);
-      if (!endsTheSession(request)) requests.push(request);
-    }
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    let sent = 0;
-    const started = performance.now();
-    const worker = async () => {
-      while (sent < requests.length) {
-        const request = requests[sent++]!;
-        const answer = await send(request.method, request.path, request.headers, request.body);
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (answer.status >= 500) failures.push(`${answer.status} ${request.method} ${request.path.slice(0, 120)} ${JSON.stringify(request.headers).slice(0, 160)} ${(request.body ?? "").slice(0, 60)}`);
+  it(
+    `${FUZZ_REQUESTS} malformed requests, ${FUZZ_CONCURRENCY} at a time, answer no 5xx`,
+    { timeout: 300_000 },
+    async () => {
+      const next = random(20261129);
+      const requests: FuzzRequest[] = [];
+      for (let i = 0; requests.length < FUZZ_REQUESTS; i++) {
+        const request = fuzzRequest(next, i, cookie);
+        if (!endsTheSession(request)) requests.push(request);
       }
-    };
-    await Promise.all(Array.from({ length: FUZZ_CONCURRENCY }, worker));
-    const seconds = (performance.now() - started) / 1000;
-    console.info(`fuzz: ${requests.length} requests in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
-    expect(failures.slice(0, 20)).toEqual([]);
-    expect((await send("GET", "/healthz")).status).toBe(200);
-  });
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      let sent = 0;
+      const started = performance.now();
+      const worker = async () => {
+        while (sent < requests.length) {
+          const request = requests[sent++]!;
+          const answer = await send(request.method, request.path, request.headers, request.body);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          if (answer.status >= 500)
+            failures.push(
+              `${answer.status} ${request.method} ${request.path.slice(0, 120)} ${JSON.stringify(request.headers).slice(0, 160)} ${(request.body ?? "").slice(0, 60)}`,
+            );
+        }
+      };
+      await Promise.all(Array.from({ length: FUZZ_CONCURRENCY }, worker));
+      const seconds = (performance.now() - started) / 1000;
+      console.info(
+        `fuzz: ${requests.length} requests in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+      );
+      expect(failures.slice(0, 20)).toEqual([]);
+      expect((await send("GET", "/healthz")).status).toBe(200);
+    },
+  );
 });

@@ -63,7 +63,12 @@ afterEach(() => {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyRoute = { loader?: any; action?: any };
-async function callLoader(route: AnyRoute, url: string, headers: HeadersInit = {}, context: Record<string, unknown> = {}) {
+async function callLoader(
+  route: AnyRoute,
+  url: string,
+  headers: HeadersInit = {},
+  context: Record<string, unknown> = {},
+) {
   try {
     return (await route.loader({ request: new Request(url, { headers }), params: {}, context })) as Response;
   } catch (thrown) {
@@ -98,10 +103,16 @@ describe("A1: demo accounts and reset links in production", () => {
     setEnv({ NODE_ENV: "production", DATABASE_URL: undefined, SEED_DEMO_ACCOUNTS: undefined });
     await seedDatabase(getDb(), { demoAccounts: demoAccountsEnabled() });
 
-    await expect(logIn({ email: admin.email, password: DEMO_PASSWORD, ip: "203.0.113.41" })).rejects.toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
-    expect(await getSessionUser(new Request("http://localhost/", { headers: { Cookie: `weather_token=${token}` } }))).toBeNull();
+    await expect(logIn({ email: admin.email, password: DEMO_PASSWORD, ip: "203.0.113.41" })).rejects.toMatchObject({
+      message: AUTH_MESSAGES.invalidCredentials,
+    });
+    expect(
+      await getSessionUser(new Request("http://localhost/", { headers: { Cookie: `weather_token=${token}` } })),
+    ).toBeNull();
     expect(await verifyApiKey(key!)).toBeNull();
-    await expect(resetPassword(resetToken, "Taken-over-123")).rejects.toMatchObject({ message: AUTH_MESSAGES.resetInvalid });
+    await expect(resetPassword(resetToken, "Taken-over-123")).rejects.toMatchObject({
+      message: AUTH_MESSAGES.resetInvalid,
+    });
   });
 
   it("the production outbox page never shows a reset token, not even to an administrator", async () => {
@@ -122,7 +133,9 @@ describe("A1: demo accounts and reset links in production", () => {
     setEnv({ NODE_ENV: "production", MAIL_OUTBOX_PAGE: undefined, SMTP_URL: undefined });
     await subscribeToNewsletter({ email: "someone-else@example.com", firstName: "", ip: "203.0.113.31" });
     const admin = (await createUser(getDb(), { planCode: "PREMIUM", role: "admin" }))!;
-    const res = await callLoader(outbox, "http://localhost/dev/outbox", { Cookie: `weather_token=${await createSession(admin.id)}` });
+    const res = await callLoader(outbox, "http://localhost/dev/outbox", {
+      Cookie: `weather_token=${await createSession(admin.id)}`,
+    });
     const body = (await res.json()) as { messages: { to: string; text: string }[] };
     const mail = body.messages.find((m) => m.to === "someone-else@example.com")!;
     expect(mail.text).toContain(`${NEWSLETTER_CONFIRM_PATH}?token=[redacted]`);
@@ -132,9 +145,13 @@ describe("A1: demo accounts and reset links in production", () => {
 
 describe("A2: point values only at the level the caller may access", () => {
   const BERLIN = { lat: "52.52", lon: "13.405", scenario: "rcp85", period: "2050" };
-  const pointUrl = (q: Record<string, string>) => `http://localhost${apiUrl(API_PATHS.riskPointHazards)}?${new URLSearchParams(q)}`;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const point = async (q: Record<string, string>, headers: HeadersInit = {}): Promise<{ status: number; body: any; res: Response }> => {
+  const pointUrl = (q: Record<string, string>) =>
+    `http://localhost${apiUrl(API_PATHS.riskPointHazards)}?${new URLSearchParams(q)}`;
+  const point = async (
+    q: Record<string, string>,
+    headers: HeadersInit = {},
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; body: any; res: Response }> => {
     const res = await callLoader(pointHazards, pointUrl(q), headers);
     return { status: res.status, body: await res.clone().json(), res };
   };
@@ -153,7 +170,11 @@ describe("A2: point values only at the level the caller may access", () => {
     // Berlin is inland: Germany's coastal figures are not its own (inland-place.test.ts); every other hazard is Germany's
     const notCoastal = (hs: { hazard_id: string }[]) => hs.filter((h) => h.hazard_id !== "SS" && h.hazard_id !== "SL");
     expect(notCoastal(r.body.hazards)).toEqual(JSON.parse(JSON.stringify(notCoastal(country.hazards))));
-    expect(r.body.hazards.filter((h: { state: string }) => h.state === "not_applicable").map((h: { hazard_id: string }) => h.hazard_id)).toEqual(expect.arrayContaining(["SS", "SL"]));
+    expect(
+      r.body.hazards
+        .filter((h: { state: string }) => h.state === "not_applicable")
+        .map((h: { hazard_id: string }) => h.hazard_id),
+    ).toEqual(expect.arrayContaining(["SS", "SL"]));
     const hexagon = getRiskEngine().scores(loc.hexagon_code, "rcp85", "2050");
     expect(r.body.hazards.map((h: { value: unknown }) => h.value)).not.toEqual(hexagon.hazards.map((h) => h.value));
   });
@@ -184,20 +205,31 @@ describe("A2: point values only at the level the caller may access", () => {
     const loc = getRiskEngine().locate(35.68, 139.69);
     if (loc.status !== "ok") throw new Error("Tokyo not located");
     const anonymous = await point(tokyo);
-    expect(anonymous).toMatchObject({ status: 200, body: { location_type: "country", location_code: "JP", hexagon_code: loc.hexagon_code } });
+    expect(anonymous).toMatchObject({
+      status: 200,
+      body: { location_type: "country", location_code: "JP", hexagon_code: loc.hexagon_code },
+    });
     const { auth } = await signedIn("DISCOVERY");
     expect((await point(tokyo, auth)).body).toMatchObject({ location_type: "country", location_code: "JP" });
     const hexagon = getRiskEngine().scores(loc.hexagon_code, "rcp85", "2050");
-    expect(anonymous.body.hazards.map((h: { value: unknown }) => h.value)).not.toEqual(hexagon.hazards.map((h) => h.value));
+    expect(anonymous.body.hazards.map((h: { value: unknown }) => h.value)).not.toEqual(
+      hexagon.hazards.map((h) => h.value),
+    );
   });
 
   it("the public hexagon map layer publishes region or country values, never a cell's own", async () => {
-    const res = await callLoader(floodGeoJson, "http://localhost/flood-map.geojson?layer=hexagons&country=NL&scenario=rcp85&period=2050");
+    const res = await callLoader(
+      floodGeoJson,
+      "http://localhost/flood-map.geojson?layer=hexagons&country=NL&scenario=rcp85&period=2050",
+    );
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { features: { properties: { code: string; score: number | null; location_type: string; area_code: string } }[] };
+    const body = (await res.json()) as {
+      features: { properties: { code: string; score: number | null; location_type: string; area_code: string } }[];
+    };
     expect(body.features.length).toBeGreaterThan(10);
     const engine = getRiskEngine();
-    const flood = (code: string) => engine.scores(code, "rcp85", "2050").hazards.find((h) => h.hazard_id === "FD")!.score;
+    const flood = (code: string) =>
+      engine.scores(code, "rcp85", "2050").hazards.find((h) => h.hazard_id === "FD")!.score;
     let differs = 0;
     for (const f of body.features) {
       expect(f.properties.location_type).not.toBe("hexagon");
@@ -223,7 +255,8 @@ describe("A4: limits keyed by the socket address, per-recipient mail limits, a c
   it("rotating X-Forwarded-For or X-Client-IP does not buy more document e-mails", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < PUBLIC_FORM_LIMIT.perIp + 2; i++) {
-      const spoof: Record<string, string> = i % 2 ? { "X-Forwarded-For": `198.51.100.${i}` } : { "X-Client-IP": `198.51.100.${i}` };
+      const spoof: Record<string, string> =
+        i % 2 ? { "X-Forwarded-For": `198.51.100.${i}` } : { "X-Client-IP": `198.51.100.${i}` };
       statuses.push((await documentPost(spoof, "203.0.113.50", `reader${i}@example.com`)).status);
     }
     expect(statuses.slice(0, PUBLIC_FORM_LIMIT.perIp)).toEqual(Array(PUBLIC_FORM_LIMIT.perIp).fill(200));
@@ -264,7 +297,9 @@ describe("A4: limits keyed by the socket address, per-recipient mail limits, a c
 
   it("the outbox is capped: old delivered rows are pruned", async () => {
     await sendMail({ to: "old@example.com", subject: "old", text: "x", kind: "other" });
-    await getDb().update(mailOutbox).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) });
+    await getDb()
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) });
     await sendMail({ to: "new@example.com", subject: "new", text: "x", kind: "other" });
     await pruneOutbox();
     const rows = await getDb().select({ to: mailOutbox.to }).from(mailOutbox);
@@ -278,7 +313,13 @@ describe("A6: mail is queued; an SMTP outage never fails a stored request and no
     const deadUrl = down.url;
     await down.close();
     setEnv({ SMTP_URL: deadUrl });
-    const result = await sendContactMessage({ firstname: "Ana", lastname: "Lyst", email: "ana@example.com", message: "Hello there, please call me.", ip: "203.0.113.9" });
+    const result = await sendContactMessage({
+      firstname: "Ana",
+      lastname: "Lyst",
+      email: "ana@example.com",
+      message: "Hello there, please call me.",
+      ip: "203.0.113.9",
+    });
     expect(result.id).not.toBeNull();
     expect(await getDb().select().from(contactMessages)).toHaveLength(1);
     await wakeMailWorker();
@@ -290,7 +331,9 @@ describe("A6: mail is queued; an SMTP outage never fails a stored request and no
     const smtp = await startSmtpCapture();
     try {
       setEnv({ SMTP_URL: smtp.url });
-      await getDb().update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+      await getDb()
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) });
       // Two workers (two instances) racing for the same due row.
       const [a, b] = await Promise.all([deliverDueMail(), deliverDueMail()]);
       expect(a + b).toBe(1);
@@ -329,15 +372,29 @@ describe("A7: the mail worker stops before the database closes", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.server.address() as AddressInfo;
-    return { url: `smtp://127.0.0.1:${port}`, started, received: () => received, close: () => new Promise<void>((r) => server.close(() => r())) };
+    return {
+      url: `smtp://127.0.0.1:${port}`,
+      started,
+      received: () => received,
+      close: () => new Promise<void>((r) => server.close(() => r())),
+    };
   }
 
   it("closing the database waits for the message being sent and hands the other claimed ones back", async () => {
     const smtp = await slowSmtp(400);
     try {
       setEnv({ SMTP_URL: smtp.url });
-      const row = (to: string) => ({ to, from: "a@example.com", subject: "s", text: "x", transport: "smtp" as const, status: "pending" as const });
-      await getDb().insert(mailOutbox).values([row("first@example.com"), row("second@example.com")]);
+      const row = (to: string) => ({
+        to,
+        from: "a@example.com",
+        subject: "s",
+        text: "x",
+        transport: "smtp" as const,
+        status: "pending" as const,
+      });
+      await getDb()
+        .insert(mailOutbox)
+        .values([row("first@example.com"), row("second@example.com")]);
       void wakeMailWorker();
       await smtp.started;
       const db = getDb();
@@ -367,8 +424,12 @@ describe("A5: lockout, reset limits, enumeration, revocation of keys and older l
     for (let i = 0; i < LOGIN_LIMITS.perAccountAndClient + 3; i++) {
       await logIn({ email: "owner@example.com", password: "guess", ip: "198.51.100.66" }).catch(() => null);
     }
-    await expect(logIn({ email: "owner@example.com", password: "guess", ip: "198.51.100.66" })).rejects.toMatchObject({ status: 429 });
-    await expect(logIn({ email: "owner@example.com", password: "Owner-pass-123", ip: "203.0.113.1" })).resolves.toBeTruthy();
+    await expect(logIn({ email: "owner@example.com", password: "guess", ip: "198.51.100.66" })).rejects.toMatchObject({
+      status: 429,
+    });
+    await expect(
+      logIn({ email: "owner@example.com", password: "Owner-pass-123", ip: "203.0.113.1" }),
+    ).resolves.toBeTruthy();
     expect(loginSlowDownMs(LOGIN_LIMITS.slowDownAfter - 1)).toBe(0);
     expect(loginSlowDownMs(LOGIN_LIMITS.slowDownAfter)).toBeGreaterThan(0);
     expect(loginSlowDownMs(10_000)).toBe(LOGIN_LIMITS.maxDelayMs);
@@ -376,13 +437,21 @@ describe("A5: lockout, reset limits, enumeration, revocation of keys and older l
 
   it("password reset requests are limited, and answer unknown addresses like known ones", async () => {
     await createUser(getDb(), { email: "many@example.com" });
-    for (let i = 0; i < PASSWORD_RESET_LIMITS.perEmail; i++) await requestPasswordReset("many@example.com", `203.0.113.${i}`);
-    await expect(requestPasswordReset("many@example.com", "203.0.113.77")).rejects.toMatchObject({ status: 429, message: AUTH_MESSAGES.tooManyResets(60) });
+    for (let i = 0; i < PASSWORD_RESET_LIMITS.perEmail; i++)
+      await requestPasswordReset("many@example.com", `203.0.113.${i}`);
+    await expect(requestPasswordReset("many@example.com", "203.0.113.77")).rejects.toMatchObject({
+      status: 429,
+      message: AUTH_MESSAGES.tooManyResets(60),
+    });
     await expect(requestPasswordReset("nobody-here@example.com", "203.0.113.78")).resolves.toBeUndefined();
   });
 
   it("a newer reset link and a password change invalidate older links; reset and change revoke API keys", async () => {
-    const user = (await createUser(getDb(), { email: "keys@example.com", planCode: "PREMIUM", password: "Old-pass-123" }))!;
+    const user = (await createUser(getDb(), {
+      email: "keys@example.com",
+      planCode: "PREMIUM",
+      password: "Old-pass-123",
+    }))!;
     const { key } = await rotateApiKey(user);
     await requestPasswordReset(user.email, "203.0.113.5");
     const first = await latestResetToken(user.email);
@@ -397,7 +466,9 @@ describe("A5: lockout, reset limits, enumeration, revocation of keys and older l
     await requestPasswordReset(user.email, "203.0.113.6");
     const pending = await latestResetToken(user.email);
     await changePassword(user.id, "Newer-pass-456", "Third-pass-789");
-    await expect(resetPassword(pending, "Fourth-pass-000")).rejects.toMatchObject({ message: AUTH_MESSAGES.resetInvalid });
+    await expect(resetPassword(pending, "Fourth-pass-000")).rejects.toMatchObject({
+      message: AUTH_MESSAGES.resetInvalid,
+    });
     expect(await verifyApiKey(again.key!)).toBeNull();
   });
 });
@@ -405,44 +476,81 @@ describe("A5: lockout, reset limits, enumeration, revocation of keys and older l
 describe("A6: every bad input is a clear 4xx, secrets stay out of logs, nosniff everywhere", () => {
   async function callAction(route: AnyRoute, url: string, init: RequestInit, params: Record<string, string> = {}) {
     try {
-      return (await route.action({ request: new Request(url, { method: "POST", ...init }), params, context: { remoteAddress: "203.0.113.30" } })) as Response;
+      return (await route.action({
+        request: new Request(url, { method: "POST", ...init }),
+        params,
+        context: { remoteAddress: "203.0.113.30" },
+      })) as Response;
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       throw thrown;
     }
   }
-  const form = (values: Record<string, string>) => ({ headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(values).toString() });
+  const form = (values: Record<string, string>) => ({
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(values).toString(),
+  });
 
   it("JSON, text or empty content types on a form route are 415; malformed multipart is 400", async () => {
-    for (const headers of [{ "Content-Type": "application/json" }, { "Content-Type": "text/plain" }, {}] as Record<string, string>[]) {
-      const res = await callAction(login, "http://localhost/dashboard/login", { headers, body: headers["Content-Type"] ? '{"intent":"login"}' : undefined });
+    for (const headers of [{ "Content-Type": "application/json" }, { "Content-Type": "text/plain" }, {}] as Record<
+      string,
+      string
+    >[]) {
+      const res = await callAction(login, "http://localhost/dashboard/login", {
+        headers,
+        body: headers["Content-Type"] ? '{"intent":"login"}' : undefined,
+      });
       expect(res.status).toBe(415);
       expect(((await res.json()) as { message: string }).message).toBe(FORM_BODY_MESSAGES.unsupportedType);
     }
     const broken = await callAction(contactPage, "http://localhost/contact", {
       headers: { "Content-Type": "multipart/form-data; boundary=XYZ" },
-      body: "--XYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno end",
+      body: '--XYZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end',
     });
     expect(broken.status).toBe(400);
   });
 
   it("a NUL byte in a text field is a 400 naming the problem", async () => {
-    const res = await callAction(contactPage, "http://localhost/contact", form({ firstname: "A\u0000b", lastname: "B", email: "a@example.com", message: "Hello\u0000 there, a long enough message." }));
+    const res = await callAction(
+      contactPage,
+      "http://localhost/contact",
+      form({
+        firstname: "A\u0000b",
+        lastname: "B",
+        email: "a@example.com",
+        message: "Hello\u0000 there, a long enough message.",
+      }),
+    );
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain(MESSAGES.controlCharacters);
   });
 
   it("a NUL byte in the FAQ category filter is a 400 naming the parameter", async () => {
     for (const category of ["\u0000", "Plans\u0000 & Billing"]) {
-      const res = await faqListResponse(new Request(`http://localhost/api/v1/faq/?${new URLSearchParams({ category })}`));
+      const res = await faqListResponse(
+        new Request(`http://localhost/api/v1/faq/?${new URLSearchParams({ category })}`),
+      );
       expect(res.status, JSON.stringify(category)).toBe(400);
       expect(((await res.json()) as { error: string }).error).toContain("category");
     }
-    expect((await faqListResponse(new Request("http://localhost/api/v1/faq/?category=Plans%20%26%20Billing"))).status).toBe(200);
+    expect(
+      (await faqListResponse(new Request("http://localhost/api/v1/faq/?category=Plans%20%26%20Billing"))).status,
+    ).toBe(200);
   });
 
   it("sign-up refuses a common password with a clear message", async () => {
-    const res = await callAction(login, "http://localhost/dashboard/login", form({ intent: "signup", firstName: "A", lastName: "B", email: "new-user@example.com", password: "password", confirmPassword: "password" }));
+    const res = await callAction(
+      login,
+      "http://localhost/dashboard/login",
+      form({
+        intent: "signup",
+        firstName: "A",
+        lastName: "B",
+        email: "new-user@example.com",
+        password: "password",
+        confirmPassword: "password",
+      }),
+    );
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain(PASSWORD_STRENGTH_MESSAGES.weak);
   });
@@ -450,10 +558,27 @@ describe("A6: every bad input is a clear 4xx, secrets stay out of logs, nosniff 
   it("sign-up answers a new address and one with an account alike; the owner gets a mail, the newcomer a link", async () => {
     const owner = (await createUser(getDb(), { email: "owner-signup@example.com", password: "Owner-pass-2026" }))!;
     const attempt = (email: string) =>
-      callAction(login, "http://localhost/dashboard/login", form({ intent: "signup", firstName: "Eve", lastName: "Probe", email, password: "Probing-pass-77", confirmPassword: "Probing-pass-77", redirectTo: "/dashboard/scan" }));
+      callAction(
+        login,
+        "http://localhost/dashboard/login",
+        form({
+          intent: "signup",
+          firstName: "Eve",
+          lastName: "Probe",
+          email,
+          password: "Probing-pass-77",
+          confirmPassword: "Probing-pass-77",
+          redirectTo: "/dashboard/scan",
+        }),
+      );
     const existing = await attempt("Owner-Signup@example.com");
     const fresh = await attempt("newcomer-signup@example.com");
-    const answer = async (res: Response) => ({ status: res.status, location: res.headers.get("Location"), body: await res.text(), session: res.headers.getSetCookie().some((c) => c.startsWith("weather_token=")) });
+    const answer = async (res: Response) => ({
+      status: res.status,
+      location: res.headers.get("Location"),
+      body: await res.text(),
+      session: res.headers.getSetCookie().some((c) => c.startsWith("weather_token=")),
+    });
     const [a, b] = [await answer(existing), await answer(fresh)];
     expect(a).toEqual(b);
     expect(a).toMatchObject({ status: 302, location: "/dashboard/login?notice=signup-sent", session: false });
@@ -470,18 +595,30 @@ describe("A6: every bad input is a clear 4xx, secrets stay out of logs, nosniff 
     expect(ownerMail.subject).toBe("You already have an account");
     expect(ownerMail.text).not.toContain("token=");
     // The owner's account is untouched: the old password still works.
-    await expect(logIn({ email: owner.email, password: "Owner-pass-2026", ip: "203.0.113.31" })).resolves.toMatchObject({ user: { id: owner.id } });
+    await expect(logIn({ email: owner.email, password: "Owner-pass-2026", ip: "203.0.113.31" })).resolves.toMatchObject(
+      { user: { id: owner.id } },
+    );
 
     const newcomerMail = await mailTo("newcomer-signup@example.com");
     const link = new URL(newcomerMail.text.match(/https?:\/\/\S*view=confirm\S*/)![0]);
     const token = link.searchParams.get("token")!;
     // No account until the link is confirmed; then one, signed in, sent where the sign-up was going.
-    await expect(logIn({ email: "newcomer-signup@example.com", password: "Probing-pass-77", ip: "203.0.113.32" })).rejects.toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
-    const confirmed = await callAction(login, `http://localhost/dashboard/login?view=confirm&token=${token}`, form({ intent: "confirm_signup", token }));
+    await expect(
+      logIn({ email: "newcomer-signup@example.com", password: "Probing-pass-77", ip: "203.0.113.32" }),
+    ).rejects.toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
+    const confirmed = await callAction(
+      login,
+      `http://localhost/dashboard/login?view=confirm&token=${token}`,
+      form({ intent: "confirm_signup", token }),
+    );
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("Location")).toBe("/dashboard/scan");
     expect(confirmed.headers.getSetCookie().some((c) => c.startsWith("weather_token="))).toBe(true);
-    const again = await callAction(login, `http://localhost/dashboard/login?view=confirm&token=${token}`, form({ intent: "confirm_signup", token }));
+    const again = await callAction(
+      login,
+      `http://localhost/dashboard/login?view=confirm&token=${token}`,
+      form({ intent: "confirm_signup", token }),
+    );
     expect(again.status).toBe(400);
     expect(JSON.stringify(await again.json())).toContain(AUTH_MESSAGES.signupInvalid);
   });
@@ -496,26 +633,46 @@ describe("A6: every bad input is a clear 4xx, secrets stay out of logs, nosniff 
       ["/caf\u00e9/\u20ac", "/caf%C3%A9/%E2%82%AC"],
     ];
     for (const [target, location] of cases) {
-      const res = await callLoader(login, `http://localhost/dashboard/login?redirectTo=${encodeURIComponent(target)}`, { Cookie: `weather_token=${token}` });
+      const res = await callLoader(login, `http://localhost/dashboard/login?redirectTo=${encodeURIComponent(target)}`, {
+        Cookie: `weather_token=${token}`,
+      });
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe(location);
     }
-    const signedIn = await callAction(login, "http://localhost/dashboard/login", form({ intent: "login", email: user.email, password: "Redirect-pass-1", redirectTo: "/caf\u00e9" }));
+    const signedIn = await callAction(
+      login,
+      "http://localhost/dashboard/login",
+      form({ intent: "login", email: user.email, password: "Redirect-pass-1", redirectTo: "/caf\u00e9" }),
+    );
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("Location")).toBe("/caf%C3%A9");
   });
 
   it("scenario=__proto__ on the flood-map routes is a normal answer, not a 500", async () => {
-    const page = await callLoader(floodMapPage, "http://localhost/products/flood-map?scenario=__proto__&period=constructor");
+    const page = await callLoader(
+      floodMapPage,
+      "http://localhost/products/flood-map?scenario=__proto__&period=constructor",
+    );
     expect(page.status).toBe(200);
-    const layer = await callLoader(floodGeoJson, "http://localhost/flood-map.geojson?scenario=__proto__&country=NL&layer=hexagons");
+    const layer = await callLoader(
+      floodGeoJson,
+      "http://localhost/flood-map.geojson?scenario=__proto__&country=NL&layer=hexagons",
+    );
     expect(layer.status).toBe(200);
   });
 
   it("publishing a missing content id is a 404 with a message", async () => {
     const admin = (await createUser(getDb(), { role: "admin", planCode: "PREMIUM" }))!;
     const token = await createSession(admin.id);
-    const res = await callAction(adminList, "http://localhost/dashboard/admin/posts", { ...form({ id: "999999", intent: "publish" }), headers: { ...form({}).headers, Cookie: `weather_token=${token}` } }, { type: "posts" });
+    const res = await callAction(
+      adminList,
+      "http://localhost/dashboard/admin/posts",
+      {
+        ...form({ id: "999999", intent: "publish" }),
+        headers: { ...form({}).headers, Cookie: `weather_token=${token}` },
+      },
+      { type: "posts" },
+    );
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("999999");
   });

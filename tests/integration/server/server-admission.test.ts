@@ -41,7 +41,9 @@ describe("admission", () => {
 
   it("frees the turn when the work fails", async () => {
     const turns = new Admission({ ...options, concurrency: 1 });
-    await expect(turns.run("1", new AbortController().signal, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(
+      turns.run("1", new AbortController().signal, async () => Promise.reject(new Error("boom"))),
+    ).rejects.toThrow("boom");
     expect(turns.counts).toEqual({ active: 0, waiting: 0 });
     expect(await turns.run("1", new AbortController().signal, async () => "next")).toBe("next");
   });

@@ -26,7 +26,8 @@ async function startServer(port: number, env: Record<string, string> = {}): Prom
   if (!fs.existsSync(SERVER)) throw new Error("build/server.js is missing: run `npm run build` first");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "server-entry-"));
   const childEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("VITEST") && k !== "NODE_ENV") childEnv[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith("VITEST") && k !== "NODE_ENV") childEnv[k] = v;
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
     env: {
@@ -73,7 +74,13 @@ async function stopServer(server: Running | undefined) {
 /** A raw request: resolves on the response even if the server stops reading the body early. */
 function rawRequest(
   base: string,
-  options: { method: string; path: string; headers?: Record<string, string | number>; body?: Buffer; chunked?: boolean },
+  options: {
+    method: string;
+    path: string;
+    headers?: Record<string, string | number>;
+    body?: Buffer;
+    chunked?: boolean;
+  },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${options.path}`, { method: options.method, headers: options.headers });
@@ -143,10 +150,22 @@ describe("production server entry", () => {
   it("A3: stops a chunked body without a length at the limit, and answers JSON under /api/", async () => {
     const body = Buffer.from(`message=${"x".repeat(2_000_000)}`);
     const headers = { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" };
-    const page = await rawRequest(server!.base, { method: "POST", path: "/dashboard/login", headers, body, chunked: true });
+    const page = await rawRequest(server!.base, {
+      method: "POST",
+      path: "/dashboard/login",
+      headers,
+      body,
+      chunked: true,
+    });
     expect(page.status).toBe(413);
     expect(page.body).toContain("too large");
-    const api = await rawRequest(server!.base, { method: "POST", path: "/api/v1/contact", headers, body, chunked: true });
+    const api = await rawRequest(server!.base, {
+      method: "POST",
+      path: "/api/v1/contact",
+      headers,
+      body,
+      chunked: true,
+    });
     expect(api.status).toBe(413);
     expect(api.headers["content-type"]).toContain("application/json");
     expect(JSON.parse(api.body).error).toContain("too large");
@@ -166,7 +185,11 @@ describe("production server entry", () => {
 
   it("A3: lets a multipart upload take more than a form may (its own 202 MB limit)", async () => {
     // About 125 KB, well past the 64 KB form limit, yet within a visitor's preview limits (400 rows, under 1 MB).
-    const body = multipartFile("x", "portfolio.csv", `name,lat,lon\n${`"${"x".repeat(300)}",52.5200,13.4050\n`.repeat(400)}`);
+    const body = multipartFile(
+      "x",
+      "portfolio.csv",
+      `name,lat,lon\n${`"${"x".repeat(300)}",52.5200,13.4050\n`.repeat(400)}`,
+    );
     expect(body.length).toBeGreaterThan(1.5 * FORM_BODY_MAX_BYTES);
     const upload = await rawRequest(server!.base, {
       method: "POST",
@@ -188,7 +211,12 @@ describe("production server entry", () => {
     const body = Buffer.alloc(200 * 1024, "a");
     for (const type of ["application/octet-stream", "application/x-www-form-urlencoded", "application/json"]) {
       for (const target of ["/api/upload/upload_preview", "/dashboard/scan"]) {
-        const res = await rawRequest(server!.base, { method: "POST", path: target, headers: { "Content-Type": type, "Content-Length": body.length }, body });
+        const res = await rawRequest(server!.base, {
+          method: "POST",
+          path: target,
+          headers: { "Content-Type": type, "Content-Length": body.length },
+          body,
+        });
         expect(res.status, `${type} ${target}`).toBe(413);
         expect(res.body, `${type} ${target}`).toContain("64 KB");
       }
@@ -198,21 +226,46 @@ describe("production server entry", () => {
   it("A5: refuses state-changing requests from a foreign Origin (document, _data, resource route, API) with 403", async () => {
     const form = "email=admin%40example.com&password=x";
     const evil = { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" };
-    for (const target of ["/dashboard/login", "/dashboard/login?_data=routes%2Fdashboard_.login", "/logout", "/dashboard/account", "/api/v1/contact"]) {
-      const res = await fetch(`${server!.base}${target}`, { method: "POST", headers: evil, body: form, redirect: "manual" });
+    for (const target of [
+      "/dashboard/login",
+      "/dashboard/login?_data=routes%2Fdashboard_.login",
+      "/logout",
+      "/dashboard/account",
+      "/api/v1/contact",
+    ]) {
+      const res = await fetch(`${server!.base}${target}`, {
+        method: "POST",
+        headers: evil,
+        body: form,
+        redirect: "manual",
+      });
       expect(res.status, target).toBe(403);
       expect(await res.text(), target).toContain(CROSS_SITE_MESSAGE);
     }
-    const fetchMetadata = await fetch(`${server!.base}/logout`, { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" }, redirect: "manual" });
+    const fetchMetadata = await fetch(`${server!.base}/logout`, {
+      method: "POST",
+      headers: { "Sec-Fetch-Site": "cross-site" },
+      redirect: "manual",
+    });
     expect(fetchMetadata.status).toBe(403);
   });
 
   it("A5: lets same-origin posts and header-less clients through to the app", async () => {
     const form = "email=nobody%40example.com&password=wrong-password";
     const headers = { "Content-Type": "application/x-www-form-urlencoded" };
-    const same = await fetch(`${server!.base}/dashboard/login`, { method: "POST", headers: { ...headers, Origin: server!.base, "Sec-Fetch-Site": "same-origin" }, body: form, redirect: "manual" });
+    const same = await fetch(`${server!.base}/dashboard/login`, {
+      method: "POST",
+      headers: { ...headers, Origin: server!.base, "Sec-Fetch-Site": "same-origin" },
+      body: form,
+      redirect: "manual",
+    });
     expect(same.status).not.toBe(403);
-    const curl = await fetch(`${server!.base}/dashboard/login`, { method: "POST", headers, body: form, redirect: "manual" });
+    const curl = await fetch(`${server!.base}/dashboard/login`, {
+      method: "POST",
+      headers,
+      body: form,
+      redirect: "manual",
+    });
     expect(curl.status).not.toBe(403);
   });
 
@@ -254,7 +307,9 @@ describe("production server entry", () => {
     const stale = await fetch(url, { headers: { "If-None-Match": '"stale"' } });
     expect(stale.status).toBe(200);
     expect(stale.headers.get("ETag")).toBe(etag);
-    const bad = await fetch(`${server!.base}/api/riskdb/hazard_scores?location_code=GB&scenario=nope`, { headers: { "X-Request-Id": "bad-request" } });
+    const bad = await fetch(`${server!.base}/api/riskdb/hazard_scores?location_code=GB&scenario=nope`, {
+      headers: { "X-Request-Id": "bad-request" },
+    });
     expect(await bad.json()).toMatchObject({ success: false, code: "invalid_request", request_id: "bad-request" });
     expect(bad.headers.get("X-Request-Id")).toBe("bad-request");
   });
@@ -332,7 +387,8 @@ describe("production server entry", () => {
   it("A6: writes a JSON access log without secrets from the URL", async () => {
     await fetch(`${server!.base}/newsletter/confirm?token=SECRET-TOKEN-123`);
     // The log line comes through a pipe, which a loaded machine may deliver after the answer.
-    const confirmLine = () => server!.logs.find((l) => l.includes('"msg":"request"') && l.includes("/newsletter/confirm"));
+    const confirmLine = () =>
+      server!.logs.find((l) => l.includes('"msg":"request"') && l.includes("/newsletter/confirm"));
     await expect.poll(confirmLine, { timeout: 10_000 }).toBeTruthy();
     const line = confirmLine();
     expect(line).not.toContain("SECRET-TOKEN-123");
@@ -342,12 +398,20 @@ describe("production server entry", () => {
   it("A6: answers every request with an X-Request-Id, keeping a valid incoming one, and logs it", async () => {
     const kept = await fetch(`${server!.base}/faq`, { headers: { "X-Request-Id": "edge-7f3a.1_b" } });
     expect(kept.headers.get("X-Request-Id")).toBe("edge-7f3a.1_b");
-    const invalid = await fetch(`${server!.base}/api/riskdb/countries`, { headers: { "X-Request-Id": "not valid; <script>" } });
-    expect(invalid.headers.get("X-Request-Id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const invalid = await fetch(`${server!.base}/api/riskdb/countries`, {
+      headers: { "X-Request-Id": "not valid; <script>" },
+    });
+    expect(invalid.headers.get("X-Request-Id")).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     const tooLong = await fetch(`${server!.base}/favicon.svg`, { headers: { "X-Request-Id": "a".repeat(129) } });
     const fresh = tooLong.headers.get("X-Request-Id");
     expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
-    const refused = await fetch(`${server!.base}/dashboard/login`, { method: "POST", headers: { Origin: "https://evil.example" }, body: "a=1" });
+    const refused = await fetch(`${server!.base}/dashboard/login`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      body: "a=1",
+    });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
     const freshLine = () => server!.logs.find((l) => l.includes('"msg":"request"') && l.includes(fresh!));
@@ -367,7 +431,9 @@ describe("graceful shutdown (A7)", () => {
   it("finishes a slow in-flight request after SIGTERM, then closes the database and exits 0", async () => {
     // Healthy is not yet started in full: the job queue's workers come up after the database answers. This test is
     // about a request in flight at SIGTERM, so the signal comes once they are up.
-    await expect.poll(() => server!.logs.some((l) => l.includes('"msg":"job queue started"')), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => server!.logs.some((l) => l.includes('"msg":"job queue started"')), { timeout: 30_000 })
+      .toBe(true);
     const body = Buffer.from("email=nobody%40example.com&password=wrong-password");
     const exited = new Promise<number | null>((resolve) => server!.child.once("exit", (code) => resolve(code)));
     const response = new Promise<number>((resolve, reject) => {
@@ -414,7 +480,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("first start on the embedded 
       second = await startServer(3316, { DATA_DIR: dataDir });
       expect(created(second.logs)).toBe(false);
       // The log line comes through a pipe, which the test may read after the health answer's socket.
-      await expect.poll(() => second!.logs.some((l) => l.includes('"msg":"seed unchanged: skipped"')), { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(() => second!.logs.some((l) => l.includes('"msg":"seed unchanged: skipped"')), { timeout: 5_000 })
+        .toBe(true);
       expect((await fetch(`${second.base}/dashboard/login`)).status).toBe(200);
     } finally {
       await stopServer(second);

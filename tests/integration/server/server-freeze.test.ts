@@ -39,7 +39,8 @@ beforeAll(async () => {
     MAX_CONNECTIONS_PER_ADDRESS: String(CONNECTION_CAP),
   });
   // What the first request of each kind loads (route modules, the engine) is not what is measured.
-  for (const path of ["/api/openapi.json", "/api", "/pricing"]) await (await fetch(`${server.base}${path}`)).arrayBuffer();
+  for (const path of ["/api/openapi.json", "/api", "/pricing"])
+    await (await fetch(`${server.base}${path}`)).arrayBuffer();
 }, 180_000);
 
 afterAll(async () => {
@@ -48,14 +49,21 @@ afterAll(async () => {
 });
 
 /** One GET from OTHER_ADDRESS; resolves with its status and milliseconds (status 0 after 30 s). */
-function timedGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; ms: number; body: string }> {
+function timedGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; ms: number; body: string }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.get(`${server.base}${path}`, { localAddress: OTHER_ADDRESS, agent: false, headers, timeout: 30_000 }, (res) => {
-      let body = "";
-      res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body }));
-    });
+    const req = http.get(
+      `${server.base}${path}`,
+      { localAddress: OTHER_ADDRESS, agent: false, headers, timeout: 30_000 },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body }));
+      },
+    );
     req.on("timeout", () => req.destroy());
     req.on("error", () => resolve({ status: 0, ms: performance.now() - started, body: "" }));
   });
@@ -95,9 +103,17 @@ async function underProbe(probe: () => Promise<unknown>) {
   return { health, longestTurnMs: longestTurnSince(from) };
 }
 
-function expectResponsive({ health, longestTurnMs }: { health: { status: number; ms: number }[]; longestTurnMs: number }) {
+function expectResponsive({
+  health,
+  longestTurnMs,
+}: {
+  health: { status: number; ms: number }[];
+  longestTurnMs: number;
+}) {
   const slowest = Math.max(...health.map((h) => h.ms));
-  console.info(`healthz answers: ${health.length}, slowest ${Math.round(slowest)} ms; longest event-loop turn logged: ${longestTurnMs} ms`);
+  console.info(
+    `healthz answers: ${health.length}, slowest ${Math.round(slowest)} ms; longest event-loop turn logged: ${longestTurnMs} ms`,
+  );
   expect(health.length).toBeGreaterThan(0);
   expect(health.map((h) => h.status).filter((s) => s !== 200)).toEqual([]);
   expect(slowest).toBeLessThan(HEALTH_BOUND_MS);
@@ -116,27 +132,31 @@ function openSocket(localAddress = "127.0.0.1") {
 }
 
 describe("one client cannot freeze the server", () => {
-  it("30 concurrent GET /api/openapi.json: stored bytes, compressed, with an ETag; /healthz stays fast", { timeout: 120_000 }, async () => {
-    const first = await fetch(`${server.base}/api/openapi.json`, { headers: { "Accept-Encoding": "br" } });
-    expect(first.headers.get("content-encoding")).toBe("br");
-    expect(first.headers.get("vary")).toMatch(/Accept-Encoding/i);
-    const etag = first.headers.get("etag");
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(((await first.json()) as { openapi: string }).openapi).toBe("3.1.0");
-    const again = await fetch(`${server.base}/api/openapi.json`, { headers: { "If-None-Match": etag! } });
-    expect(again.status).toBe(304);
+  it(
+    "30 concurrent GET /api/openapi.json: stored bytes, compressed, with an ETag; /healthz stays fast",
+    { timeout: 120_000 },
+    async () => {
+      const first = await fetch(`${server.base}/api/openapi.json`, { headers: { "Accept-Encoding": "br" } });
+      expect(first.headers.get("content-encoding")).toBe("br");
+      expect(first.headers.get("vary")).toMatch(/Accept-Encoding/i);
+      const etag = first.headers.get("etag");
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(((await first.json()) as { openapi: string }).openapi).toBe("3.1.0");
+      const again = await fetch(`${server.base}/api/openapi.json`, { headers: { "If-None-Match": etag! } });
+      expect(again.status).toBe(304);
 
-    const measured = await underProbe(() =>
-      Promise.all(
-        Array.from({ length: 30 }, async () => {
-          const res = await fetch(`${server.base}/api/openapi.json`, { headers: { "Accept-Encoding": "identity" } });
-          expect(res.status).toBe(200);
-          return res.arrayBuffer();
-        }),
-      ),
-    );
-    expectResponsive(measured);
-  });
+      const measured = await underProbe(() =>
+        Promise.all(
+          Array.from({ length: 30 }, async () => {
+            const res = await fetch(`${server.base}/api/openapi.json`, { headers: { "Accept-Encoding": "identity" } });
+            expect(res.status).toBe(200);
+            return res.arrayBuffer();
+          }),
+        ),
+      );
+      expectResponsive(measured);
+    },
+  );
 
   it("Remix's route-discovery requests keep their query: the routes asked for and the build's version", async () => {
     const page = await (await fetch(`${server.base}/api`)).text();
@@ -149,40 +169,48 @@ describe("one client cannot freeze the server", () => {
     expect(Object.keys((await manifest.json()) as Record<string, unknown>).join(" ")).toMatch(/cookie-consent/);
   });
 
-  it("60 concurrent /api?z=<random>: one cached page, no render per query string; /healthz stays fast", { timeout: 120_000 }, async () => {
-    const measured = await underProbe(() =>
-      Promise.all(
-        Array.from({ length: 60 }, async () => {
-          const res = await fetch(`${server.base}/api?z=${Math.random()}`);
-          expect(res.status).toBe(200);
-          return res.text();
-        }),
-      ),
-    );
-    expectResponsive(measured);
-    // The page a random query string gets is the page itself, with the same validator.
-    const plain = await fetch(`${server.base}/api`);
-    const random = await fetch(`${server.base}/api?z=${Math.random()}`);
-    expect(random.headers.get("etag")).toBe(plain.headers.get("etag"));
-    expect(await random.text()).not.toMatch(/z=0\./);
-  });
+  it(
+    "60 concurrent /api?z=<random>: one cached page, no render per query string; /healthz stays fast",
+    { timeout: 120_000 },
+    async () => {
+      const measured = await underProbe(() =>
+        Promise.all(
+          Array.from({ length: 60 }, async () => {
+            const res = await fetch(`${server.base}/api?z=${Math.random()}`);
+            expect(res.status).toBe(200);
+            return res.text();
+          }),
+        ),
+      );
+      expectResponsive(measured);
+      // The page a random query string gets is the page itself, with the same validator.
+      const plain = await fetch(`${server.base}/api`);
+      const random = await fetch(`${server.base}/api?z=${Math.random()}`);
+      expect(random.headers.get("etag")).toBe(plain.headers.get("etag"));
+      expect(await random.text()).not.toMatch(/z=0\./);
+    },
+  );
 
-  it("connections that never read, each with 3 pipelined GET /api/openapi.json: /healthz stays fast", { timeout: 120_000 }, async () => {
-    const sockets: ReturnType<typeof openSocket>[] = [];
-    const measured = await underProbe(async () => {
-      for (let i = 0; i < CONNECTION_CAP - 10; i++) {
-        const conn = openSocket();
-        conn.socket.pause();
-        const get = `GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`;
-        conn.socket.write(get + get + get);
-        sockets.push(conn);
-      }
-      // The server has the requests and answers into sockets nobody reads.
-      await new Promise((r) => setTimeout(r, 3_000));
-    });
-    for (const { socket } of sockets) socket.destroy();
-    expectResponsive(measured);
-  });
+  it(
+    "connections that never read, each with 3 pipelined GET /api/openapi.json: /healthz stays fast",
+    { timeout: 120_000 },
+    async () => {
+      const sockets: ReturnType<typeof openSocket>[] = [];
+      const measured = await underProbe(async () => {
+        for (let i = 0; i < CONNECTION_CAP - 10; i++) {
+          const conn = openSocket();
+          conn.socket.pause();
+          const get = `GET /api/openapi.json HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`;
+          conn.socket.write(get + get + get);
+          sockets.push(conn);
+        }
+        // The server has the requests and answers into sockets nobody reads.
+        await new Promise((r) => setTimeout(r, 3_000));
+      });
+      for (const { socket } of sockets) socket.destroy();
+      expectResponsive(measured);
+    },
+  );
 });
 
 describe("connection limits", () => {
@@ -194,7 +222,10 @@ describe("connection limits", () => {
     const drip = setInterval(() => {
       if (!conn.socket.destroyed) conn.socket.write(`X-Slow-${Math.round(performance.now())}: 1\r\n`);
     }, 1_000);
-    const answer = await Promise.race([conn.closed, new Promise<string>((r) => setTimeout(() => r(`(still open) ${conn.received()}`), 15_000))]);
+    const answer = await Promise.race([
+      conn.closed,
+      new Promise<string>((r) => setTimeout(() => r(`(still open) ${conn.received()}`), 15_000)),
+    ]);
     clearInterval(drip);
     conn.socket.destroy();
     const elapsed = performance.now() - started;
@@ -210,30 +241,40 @@ describe("connection limits", () => {
     const until = Date.now() + 10_000;
     while (!conn.received().includes('"status"') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     const answered = performance.now();
-    const closedAfter = await Promise.race([conn.closed.then(() => performance.now() - answered), new Promise<number>((r) => setTimeout(() => r(Infinity), 10_000))]);
+    const closedAfter = await Promise.race([
+      conn.closed.then(() => performance.now() - answered),
+      new Promise<number>((r) => setTimeout(() => r(Infinity), 10_000)),
+    ]);
     conn.socket.destroy();
     expect(conn.received()).toMatch(/^HTTP\/1\.1 200[\s\S]*"status"/);
     expect(closedAfter).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS + 2_500);
   });
 
-  it("one address may hold MAX_CONNECTIONS_PER_ADDRESS connections; the next is answered 429 and closed, others are served", { timeout: 30_000 }, async () => {
-    const held = Array.from({ length: CONNECTION_CAP }, () => openSocket());
-    await Promise.all(held.map((c) => c.connected));
-    // Counted by the server once it has accepted them.
-    await new Promise((r) => setTimeout(r, 500));
-    const extra = openSocket();
-    await extra.connected;
-    extra.socket.write(`GET /pricing HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
-    const answer = await Promise.race([extra.closed, new Promise<string>((r) => setTimeout(() => r(`(still open) ${extra.received()}`), 5_000))]);
-    expect(answer).toMatch(/^HTTP\/1\.1 429/);
-    // Another address is not affected.
-    expect((await timedGet("/healthz")).status).toBe(200);
-    for (const { socket } of held) socket.destroy();
-    extra.socket.destroy();
-    // Once they are closed, the address may connect again.
-    await new Promise((r) => setTimeout(r, 300));
-    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
-  });
+  it(
+    "one address may hold MAX_CONNECTIONS_PER_ADDRESS connections; the next is answered 429 and closed, others are served",
+    { timeout: 30_000 },
+    async () => {
+      const held = Array.from({ length: CONNECTION_CAP }, () => openSocket());
+      await Promise.all(held.map((c) => c.connected));
+      // Counted by the server once it has accepted them.
+      await new Promise((r) => setTimeout(r, 500));
+      const extra = openSocket();
+      await extra.connected;
+      extra.socket.write(`GET /pricing HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+      const answer = await Promise.race([
+        extra.closed,
+        new Promise<string>((r) => setTimeout(() => r(`(still open) ${extra.received()}`), 5_000)),
+      ]);
+      expect(answer).toMatch(/^HTTP\/1\.1 429/);
+      // Another address is not affected.
+      expect((await timedGet("/healthz")).status).toBe(200);
+      for (const { socket } of held) socket.destroy();
+      extra.socket.destroy();
+      // Once they are closed, the address may connect again.
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    },
+  );
 });
 
 async function logIn(): Promise<string> {
@@ -241,7 +282,12 @@ async function logIn(): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
-    body: new URLSearchParams({ intent: "login", email: BUYER.email, password: BUYER.password, redirectTo: "/dashboard" }),
+    body: new URLSearchParams({
+      intent: "login",
+      email: BUYER.email,
+      password: BUYER.password,
+      redirectTo: "/dashboard",
+    }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.includes("weather_token="));
   if (res.status !== 302 || !cookie) throw new Error(`login failed: ${res.status}`);
@@ -250,57 +296,69 @@ async function logIn(): Promise<string> {
 
 // Another connection can hold a lock only on a server database: PGlite serves one process.
 describe("sign-ins waiting for the password hash", () => {
-  it("hold no app turn: with 12 sign-ins queued for the one hashing slot, a page is answered before the third is done", { timeout: 60_000 }, async () => {
-    const login = new URLSearchParams({ intent: "login", email: BUYER.email, password: BUYER.password }).toString();
-    const finished: string[] = [];
-    const signIns = Array.from({ length: 12 }, async (_, i) => {
-      const res = await fetch(`${server.base}/dashboard/login`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: login,
-        redirect: "manual",
+  it(
+    "hold no app turn: with 12 sign-ins queued for the one hashing slot, a page is answered before the third is done",
+    { timeout: 60_000 },
+    async () => {
+      const login = new URLSearchParams({ intent: "login", email: BUYER.email, password: BUYER.password }).toString();
+      const finished: string[] = [];
+      const signIns = Array.from({ length: 12 }, async (_, i) => {
+        const res = await fetch(`${server.base}/dashboard/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: login,
+          redirect: "manual",
+        });
+        expect(res.status).toBe(302);
+        finished.push(`sign-in ${i}`);
       });
-      expect(res.status).toBe(302);
-      finished.push(`sign-in ${i}`);
-    });
-    // Every sign-in has taken its turn (8 turns) or waits for one before the page is asked for.
-    await new Promise((r) => setTimeout(r, 300));
-    // A cookie the page cache does not know makes the visitor personal: the page takes a turn like a dashboard.
-    const page = await fetch(`${server.base}/contact`, { headers: { Cookie: "visitor=1" } });
-    expect(page.status).toBe(200);
-    const doneBeforePage = finished.length;
-    await Promise.all(signIns);
-    console.info(`sign-ins done when the page was answered: ${doneBeforePage} of 12`);
-    // Holding their turns through the hash, the 12 sign-ins kept the page waiting until at least 5 were done.
-    expect(doneBeforePage).toBeLessThan(3);
-  });
+      // Every sign-in has taken its turn (8 turns) or waits for one before the page is asked for.
+      await new Promise((r) => setTimeout(r, 300));
+      // A cookie the page cache does not know makes the visitor personal: the page takes a turn like a dashboard.
+      const page = await fetch(`${server.base}/contact`, { headers: { Cookie: "visitor=1" } });
+      expect(page.status).toBe(200);
+      const doneBeforePage = finished.length;
+      await Promise.all(signIns);
+      console.info(`sign-ins done when the page was answered: ${doneBeforePage} of 12`);
+      // Holding their turns through the hash, the 12 sign-ins kept the page waiting until at least 5 were done.
+      expect(doneBeforePage).toBeLessThan(3);
+    },
+  );
 });
 
 describe.skipIf(!process.env.DATABASE_URL)("a database stall (LOCK TABLE sessions held by another connection)", () => {
-  it("/healthz answers within a second and cached anonymous pages at once, while 16 dashboard requests wait", { timeout: 90_000 }, async () => {
-    const cookie = await logIn();
-    expect((await timedGet("/pricing")).status).toBe(200);
-    const locker = new pg.Client({ connectionString: store.databaseUrl! });
-    await locker.connect();
-    await locker.query("begin");
-    await locker.query("lock table sessions in access exclusive mode");
-    let waiting: Promise<unknown> = Promise.resolve();
-    try {
-      waiting = Promise.all(
-        Array.from({ length: 16 }, () => fetch(`${server.base}/dashboard`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(60_000) }).then((r) => r.text()).catch(() => null)),
-      );
-      await new Promise((r) => setTimeout(r, 3_000));
-      const health = await timedGet("/healthz");
-      expect(health.ms).toBeLessThan(1_000);
-      expect(health.status).toBe(200);
-      expect(JSON.parse(health.body)).toMatchObject({ status: "ok", database: "postgres" });
-      const page = await timedGet("/pricing");
-      expect(page.status).toBe(200);
-      expect(page.ms).toBeLessThan(1_000);
-    } finally {
-      await locker.query("rollback").catch(() => undefined);
-      await locker.end();
-      await waiting;
-    }
-  });
+  it(
+    "/healthz answers within a second and cached anonymous pages at once, while 16 dashboard requests wait",
+    { timeout: 90_000 },
+    async () => {
+      const cookie = await logIn();
+      expect((await timedGet("/pricing")).status).toBe(200);
+      const locker = new pg.Client({ connectionString: store.databaseUrl! });
+      await locker.connect();
+      await locker.query("begin");
+      await locker.query("lock table sessions in access exclusive mode");
+      let waiting: Promise<unknown> = Promise.resolve();
+      try {
+        waiting = Promise.all(
+          Array.from({ length: 16 }, () =>
+            fetch(`${server.base}/dashboard`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(60_000) })
+              .then((r) => r.text())
+              .catch(() => null),
+          ),
+        );
+        await new Promise((r) => setTimeout(r, 3_000));
+        const health = await timedGet("/healthz");
+        expect(health.ms).toBeLessThan(1_000);
+        expect(health.status).toBe(200);
+        expect(JSON.parse(health.body)).toMatchObject({ status: "ok", database: "postgres" });
+        const page = await timedGet("/pricing");
+        expect(page.status).toBe(200);
+        expect(page.ms).toBeLessThan(1_000);
+      } finally {
+        await locker.query("rollback").catch(() => undefined);
+        await locker.end();
+        await waiting;
+      }
+    },
+  );
 });

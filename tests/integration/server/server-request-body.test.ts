@@ -23,13 +23,20 @@ beforeAll(async () => {
   server = http.createServer(async (req, res) => {
     const refusal = await awaitBody(req, LIMIT);
     if (refusal) {
-      res.writeHead(refusal.status ?? 499, { Connection: "close", "Content-Length": Buffer.byteLength(refusal.message) });
+      res.writeHead(refusal.status ?? 499, {
+        Connection: "close",
+        "Content-Length": Buffer.byteLength(refusal.message),
+      });
       return void res.end(refusal.message);
     }
     arrivedBeforeRead.push(req.complete);
     await new Promise((r) => setTimeout(r, TURN_WAIT_MS));
     // What @remix-run/express does with the request's body.
-    const request = new Request("http://localhost/", { method: "POST", body: createReadableStreamFromReadable(req), duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      body: createReadableStreamFromReadable(req),
+      duplex: "half",
+    } as RequestInit);
     const body = Buffer.from(await request.arrayBuffer());
     const text = `${body.length}:${body.toString("base64")}`;
     res.writeHead(200, { "Content-Type": "text/plain", "Content-Length": Buffer.byteLength(text) });
@@ -75,13 +82,19 @@ function echoed(answer: { body: string }): Buffer {
 }
 
 function chunked(pieces: Buffer[]): Buffer[] {
-  return [...pieces.map((p) => Buffer.concat([Buffer.from(`${p.length.toString(16)}\r\n`), p, Buffer.from("\r\n")])), Buffer.from("0\r\n\r\n")];
+  return [
+    ...pieces.map((p) => Buffer.concat([Buffer.from(`${p.length.toString(16)}\r\n`), p, Buffer.from("\r\n")])),
+    Buffer.from("0\r\n\r\n"),
+  ];
 }
 
 describe("a body read before its turn and handed back", () => {
   it("gives the app a small form body whole", async () => {
     const body = Buffer.from("email=a%40example.com&password=secret");
-    const answer = await send(`POST /login HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}`, [body]);
+    const answer = await send(
+      `POST /login HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}`,
+      [body],
+    );
     expect(answer.status).toBe(200);
     expect(echoed(answer).equals(body)).toBe(true);
   });
@@ -90,14 +103,22 @@ describe("a body read before its turn and handed back", () => {
     const body = Buffer.alloc(60_000, 0);
     for (let i = 0; i < body.length; i++) body[i] = (i * 7919) % 251;
     const pieces = [body.subarray(0, 20_000), body.subarray(20_000, 40_000), body.subarray(40_000)];
-    const answer = await send(`POST /form HTTP/1.1\r\nContent-Type: application/octet-stream\r\nContent-Length: ${body.length}`, pieces, 20);
+    const answer = await send(
+      `POST /form HTTP/1.1\r\nContent-Type: application/octet-stream\r\nContent-Length: ${body.length}`,
+      pieces,
+      20,
+    );
     expect(answer.status).toBe(200);
     expect(echoed(answer).equals(body)).toBe(true);
   });
 
   it("gives the app a chunked body without a length", async () => {
     const parts = [Buffer.from("a=1&"), Buffer.from("b=2&"), Buffer.from("c=3")];
-    const answer = await send("POST /form HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked", chunked(parts), 10);
+    const answer = await send(
+      "POST /form HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked",
+      chunked(parts),
+      10,
+    );
     expect(answer.status).toBe(200);
     expect(echoed(answer).toString()).toBe("a=1&b=2&c=3");
   });
@@ -105,7 +126,11 @@ describe("a body read before its turn and handed back", () => {
   it("ends an empty body for the app, with Content-Length: 0 and chunked, sent at once or later", async () => {
     const atOnce = await send("POST /form HTTP/1.1\r\nContent-Length: 0", []);
     expect([atOnce.status, echoed(atOnce).length]).toEqual([200, 0]);
-    const chunkedEmpty = await send("POST /form HTTP/1.1\r\nTransfer-Encoding: chunked", [Buffer.from("0\r\n\r\n")], 50);
+    const chunkedEmpty = await send(
+      "POST /form HTTP/1.1\r\nTransfer-Encoding: chunked",
+      [Buffer.from("0\r\n\r\n")],
+      50,
+    );
     expect([chunkedEmpty.status, echoed(chunkedEmpty).length]).toEqual([200, 0]);
   });
 
@@ -124,7 +149,11 @@ describe("a body read before its turn and handed back", () => {
 
   it("refuses a body over the limit with 413, before the app reads it", async () => {
     const body = Buffer.alloc(FORM_BODY_MAX_BYTES + 1, 0x61);
-    const answer = await send("POST /form HTTP/1.1\r\nTransfer-Encoding: chunked", chunked([body.subarray(0, 40_000), body.subarray(40_000)]), 10);
+    const answer = await send(
+      "POST /form HTTP/1.1\r\nTransfer-Encoding: chunked",
+      chunked([body.subarray(0, 40_000), body.subarray(40_000)]),
+      10,
+    );
     expect(answer.status).toBe(413);
   });
 });

@@ -7,7 +7,13 @@ import { spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServerStore, freePort, startProdServer, type ProdServer, type ServerStore } from "../../support/prod-server";
+import {
+  createServerStore,
+  freePort,
+  startProdServer,
+  type ProdServer,
+  type ServerStore,
+} from "../../support/prod-server";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const BUYER = { email: "discovery@example.com", password: "Demo-password-2026" };
@@ -51,7 +57,12 @@ async function logIn(base: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ intent: "login", email: BUYER.email, password: BUYER.password, redirectTo: "/dashboard" }),
+    body: new URLSearchParams({
+      intent: "login",
+      email: BUYER.email,
+      password: BUYER.password,
+      redirectTo: "/dashboard",
+    }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.includes("weather_token="));
   if (res.status !== 302 || !cookie) throw new Error(`login failed: ${res.status}`);
@@ -85,138 +96,165 @@ async function uploadPreview(base: string) {
 }
 
 describe("uploads cut off by their clients", () => {
-  it("free their slots at once: after two dropped uploads a normal one succeeds within 2 s", { timeout: 60_000 }, async () => {
-    const cookie = await logIn(server.base);
-    // A first upload loads what every upload needs: the 2 s below measure the dropped uploads' effect, not that.
-    expect((await uploadPreview(server.base)).status).toBe(200);
-    await Promise.all([startUploadAndDrop(server.port, null), startUploadAndDrop(server.port, cookie)]);
-    const started = performance.now();
-    let res = await uploadPreview(server.base);
-    while (res.status === 429 && performance.now() - started < 2_000) {
-      await new Promise((r) => setTimeout(r, 100));
-      res = await uploadPreview(server.base);
-    }
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    const body = (await res.json()) as { upload_id?: string };
-    expect(body.upload_id).toMatch(/\S+/);
-  });
+  it(
+    "free their slots at once: after two dropped uploads a normal one succeeds within 2 s",
+    { timeout: 60_000 },
+    async () => {
+      const cookie = await logIn(server.base);
+      // A first upload loads what every upload needs: the 2 s below measure the dropped uploads' effect, not that.
+      expect((await uploadPreview(server.base)).status).toBe(200);
+      await Promise.all([startUploadAndDrop(server.port, null), startUploadAndDrop(server.port, cookie)]);
+      const started = performance.now();
+      let res = await uploadPreview(server.base);
+      while (res.status === 429 && performance.now() - started < 2_000) {
+        await new Promise((r) => setTimeout(r, 100));
+        res = await uploadPreview(server.base);
+      }
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      const body = (await res.json()) as { upload_id?: string };
+      expect(body.upload_id).toMatch(/\S+/);
+    },
+  );
 });
 
 describe("slow request bodies", () => {
-  it("eight bodies sent a byte every 5 s hold nothing: GET /pricing answers in under 1 s for 30 s, and they are cut off", { timeout: 60_000 }, async () => {
-    const slow = Array.from({ length: 8 }, () => {
-      const conn = openSocket(server.port);
-      conn.socket.write(
-        [
-          "POST /dashboard/login HTTP/1.1",
-          `Host: 127.0.0.1:${server.port}`,
-          `Origin: ${server.base}`,
-          "Content-Type: application/x-www-form-urlencoded",
-          "Content-Length: 60000",
-          "",
-          "e",
-        ].join("\r\n"),
-      );
-      return conn;
-    });
-    const drip = setInterval(() => {
-      for (const { socket } of slow) if (!socket.destroyed) socket.write("e");
-    }, 5_000);
-    const timings: number[] = [];
-    try {
-      const until = Date.now() + 30_000;
-      while (Date.now() < until) {
-        const started = performance.now();
-        const res = await fetch(`${server.base}/pricing`, { signal: AbortSignal.timeout(5_000) });
-        await res.text();
-        timings.push(performance.now() - started);
-        expect(res.status).toBe(200);
-        await new Promise((r) => setTimeout(r, 1_000));
+  it(
+    "eight bodies sent a byte every 5 s hold nothing: GET /pricing answers in under 1 s for 30 s, and they are cut off",
+    { timeout: 60_000 },
+    async () => {
+      const slow = Array.from({ length: 8 }, () => {
+        const conn = openSocket(server.port);
+        conn.socket.write(
+          [
+            "POST /dashboard/login HTTP/1.1",
+            `Host: 127.0.0.1:${server.port}`,
+            `Origin: ${server.base}`,
+            "Content-Type: application/x-www-form-urlencoded",
+            "Content-Length: 60000",
+            "",
+            "e",
+          ].join("\r\n"),
+        );
+        return conn;
+      });
+      const drip = setInterval(() => {
+        for (const { socket } of slow) if (!socket.destroyed) socket.write("e");
+      }, 5_000);
+      const timings: number[] = [];
+      try {
+        const until = Date.now() + 30_000;
+        while (Date.now() < until) {
+          const started = performance.now();
+          const res = await fetch(`${server.base}/pricing`, { signal: AbortSignal.timeout(5_000) });
+          await res.text();
+          timings.push(performance.now() - started);
+          expect(res.status).toBe(200);
+          await new Promise((r) => setTimeout(r, 1_000));
+        }
+      } finally {
+        clearInterval(drip);
       }
-    } finally {
-      clearInterval(drip);
-    }
-    expect(timings.length).toBeGreaterThan(20);
-    expect(Math.max(...timings)).toBeLessThan(1_000);
-    // A form must arrive within its read deadline: each slow body was answered 408 and its connection closed.
-    const answers = await Promise.all(slow.map(({ answer }) => Promise.race([answer, new Promise<string>((r) => setTimeout(() => r("open"), 5_000))])));
-    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-    const health = await fetch(`${server.base}/healthz`);
-    expect(health.status).toBe(200);
-  });
-
-  it("one address may send only 16 bodies at once: the 17th gets 429 with Retry-After", { timeout: 30_000 }, async () => {
-    const open = Array.from({ length: 16 }, () => {
-      const conn = openSocket(server.port);
-      conn.socket.write(
-        [
-          "POST /dashboard/login HTTP/1.1",
-          `Host: 127.0.0.1:${server.port}`,
-          `Origin: ${server.base}`,
-          "Content-Type: application/x-www-form-urlencoded",
-          "Content-Length: 1000",
-          "",
-          "e",
-        ].join("\r\n"),
+      expect(timings.length).toBeGreaterThan(20);
+      expect(Math.max(...timings)).toBeLessThan(1_000);
+      // A form must arrive within its read deadline: each slow body was answered 408 and its connection closed.
+      const answers = await Promise.all(
+        slow.map(({ answer }) =>
+          Promise.race([answer, new Promise<string>((r) => setTimeout(() => r("open"), 5_000))]),
+        ),
       );
-      return conn;
-    });
-    try {
-      await new Promise((r) => setTimeout(r, 500));
-      const res = await fetch(`${server.base}/dashboard/login`, {
+      for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      const health = await fetch(`${server.base}/healthz`);
+      expect(health.status).toBe(200);
+    },
+  );
+
+  it(
+    "one address may send only 16 bodies at once: the 17th gets 429 with Retry-After",
+    { timeout: 30_000 },
+    async () => {
+      const open = Array.from({ length: 16 }, () => {
+        const conn = openSocket(server.port);
+        conn.socket.write(
+          [
+            "POST /dashboard/login HTTP/1.1",
+            `Host: 127.0.0.1:${server.port}`,
+            `Origin: ${server.base}`,
+            "Content-Type: application/x-www-form-urlencoded",
+            "Content-Length: 1000",
+            "",
+            "e",
+          ].join("\r\n"),
+        );
+        return conn;
+      });
+      try {
+        await new Promise((r) => setTimeout(r, 500));
+        const res = await fetch(`${server.base}/dashboard/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
+          body: "email=a",
+        });
+        expect(res.status).toBe(429);
+        expect(res.headers.get("Retry-After")).toBe("5");
+        expect(await res.text()).toMatch(/still sending their bodies/);
+      } finally {
+        for (const { socket } of open) socket.destroy();
+      }
+      // Their places are free again once they are gone.
+      await new Promise((r) => setTimeout(r, 200));
+      const again = await fetch(`${server.base}/dashboard/login`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
         body: "email=a",
       });
-      expect(res.status).toBe(429);
-      expect(res.headers.get("Retry-After")).toBe("5");
-      expect(await res.text()).toMatch(/still sending their bodies/);
-    } finally {
-      for (const { socket } of open) socket.destroy();
-    }
-    // Their places are free again once they are gone.
-    await new Promise((r) => setTimeout(r, 200));
-    const again = await fetch(`${server.base}/dashboard/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
-      body: "email=a",
-    });
-    expect(again.status).not.toBe(429);
-  });
+      expect(again.status).not.toBe(429);
+    },
+  );
 });
 
 describe("request lines no URL can be built from", () => {
-  it("answers a malformed Host, an absolute-form target and OPTIONS * without a 5xx or a stack trace", { timeout: 30_000 }, async () => {
-    const host = `Host: 127.0.0.1:${server.port}`;
-    const logsBefore = server.logs.length;
-    const probes = [
-      { head: "GET /pricing HTTP/1.1\r\nHost: a b", status: 400 },
-      { head: "GET /pricing HTTP/1.1\r\nHost: [", status: 400 },
-      { head: "GET /api/riskdb/hazard_scores?location_code=DE HTTP/1.1\r\nHost: a b", status: 400 },
-      { head: "POST /dashboard/login HTTP/1.1\r\nHost: [\r\nContent-Length: 0", status: 400 },
-      { head: `GET http://evil.example/pricing HTTP/1.1\r\n${host}`, status: 400 },
-      { head: `OPTIONS * HTTP/1.1\r\n${host}`, status: 204 },
-    ];
-    for (const probe of probes) {
-      const { status, text } = await rawProbe(server.port, probe.head);
-      expect({ probe: probe.head, status }).toEqual({ probe: probe.head, status: probe.status });
-      expect(text).not.toMatch(/ at \S+ \(|Error:/);
-    }
-    const { status } = await rawProbe(server.port, `OPTIONS * HTTP/1.1\r\n${host}`);
-    expect(status).toBe(204);
-    const newLogs = server.logs.slice(logsBefore).join("\n");
-    expect(newLogs).not.toMatch(/request failed|"stack"/);
-    expect(newLogs).not.toMatch(/"status":5\d\d/);
-    expect((await fetch(`${server.base}/pricing`)).status).toBe(200);
-  });
+  it(
+    "answers a malformed Host, an absolute-form target and OPTIONS * without a 5xx or a stack trace",
+    { timeout: 30_000 },
+    async () => {
+      const host = `Host: 127.0.0.1:${server.port}`;
+      const logsBefore = server.logs.length;
+      const probes = [
+        { head: "GET /pricing HTTP/1.1\r\nHost: a b", status: 400 },
+        { head: "GET /pricing HTTP/1.1\r\nHost: [", status: 400 },
+        { head: "GET /api/riskdb/hazard_scores?location_code=DE HTTP/1.1\r\nHost: a b", status: 400 },
+        { head: "POST /dashboard/login HTTP/1.1\r\nHost: [\r\nContent-Length: 0", status: 400 },
+        { head: `GET http://evil.example/pricing HTTP/1.1\r\n${host}`, status: 400 },
+        { head: `OPTIONS * HTTP/1.1\r\n${host}`, status: 204 },
+      ];
+      for (const probe of probes) {
+        const { status, text } = await rawProbe(server.port, probe.head);
+        expect({ probe: probe.head, status }).toEqual({ probe: probe.head, status: probe.status });
+        expect(text).not.toMatch(/ at \S+ \(|Error:/);
+      }
+      const { status } = await rawProbe(server.port, `OPTIONS * HTTP/1.1\r\n${host}`);
+      expect(status).toBe(204);
+      const newLogs = server.logs.slice(logsBefore).join("\n");
+      expect(newLogs).not.toMatch(/request failed|"stack"/);
+      expect(newLogs).not.toMatch(/"status":5\d\d/);
+      expect((await fetch(`${server.base}/pricing`)).status).toBe(200);
+    },
+  );
 });
 
 describe("settings", () => {
   it("refuses to start with APP_CONCURRENCY=abc, naming the variable", { timeout: 60_000 }, async () => {
     const child = spawn(process.execPath, [path.join(ROOT, "build/server.js")], {
       cwd: ROOT,
-      env: { ...process.env, ...store.env, NODE_ENV: "production", PORT: String(await freePort()), APP_CONCURRENCY: "abc", VITEST: "" },
+      env: {
+        ...process.env,
+        ...store.env,
+        NODE_ENV: "production",
+        PORT: String(await freePort()),
+        APP_CONCURRENCY: "abc",
+        VITEST: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

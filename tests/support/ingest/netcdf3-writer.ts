@@ -1,19 +1,19 @@
 // Minimal classic-format (CDF-1) NetCDF writer for tests: big-endian header of dims, attributes and variables,
 // then non-record data, then interleaved records.
 
-export type NcType = 'byte' | 'char' | 'short' | 'int' | 'float' | 'double';
-export type NcAttr = string | { type: Exclude<NcType, 'char'>; values: number[] };
+export type NcType = "byte" | "char" | "short" | "int" | "float" | "double";
+export type NcAttr = string | { type: Exclude<NcType, "char">; values: number[] };
 
 export interface NcDim {
   name: string;
   /** 'unlimited' makes this the record dimension; its length is the number of records. */
-  size: number | 'unlimited';
+  size: number | "unlimited";
 }
 
 export interface NcVar {
   name: string;
   dims: string[];
-  type: Exclude<NcType, 'char'>;
+  type: Exclude<NcType, "char">;
   attrs?: Record<string, NcAttr>;
   /** Row-major values over `dims` (record dimension first when present). */
   data: number[];
@@ -56,11 +56,11 @@ class Out {
     const dv = new DataView(new ArrayBuffer(size * values.length));
     values.forEach((v, i) => {
       const o = i * size;
-      if (type === 'byte') dv.setInt8(o, v);
-      else if (type === 'short') dv.setInt16(o, v);
-      else if (type === 'int') dv.setInt32(o, v);
-      else if (type === 'float') dv.setFloat32(o, v);
-      else if (type === 'double') dv.setFloat64(o, v);
+      if (type === "byte") dv.setInt8(o, v);
+      else if (type === "short") dv.setInt16(o, v);
+      else if (type === "int") dv.setInt32(o, v);
+      else if (type === "float") dv.setFloat32(o, v);
+      else if (type === "double") dv.setFloat64(o, v);
     });
     this.raw(new Uint8Array(dv.buffer));
   }
@@ -75,7 +75,7 @@ class Out {
     this.u32(entries.length);
     for (const [name, a] of entries) {
       this.name(name);
-      if (typeof a === 'string') {
+      if (typeof a === "string") {
         const b = new TextEncoder().encode(a);
         this.u32(TYPE_CODE.char);
         this.u32(b.length);
@@ -91,7 +91,7 @@ class Out {
 }
 
 export function writeNetcdf3(file: NcFile): Uint8Array {
-  const recordDim = file.dims.findIndex((d) => d.size === 'unlimited');
+  const recordDim = file.dims.findIndex((d) => d.size === "unlimited");
   const numRecords = file.numRecords ?? 0;
   const dimIndex = new Map(file.dims.map((d, i) => [d.name, i]));
   const info = file.vars.map((v) => {
@@ -114,7 +114,7 @@ export function writeNetcdf3(file: NcFile): Uint8Array {
     o.u32(file.dims.length);
     for (const d of file.dims) {
       o.name(d.name);
-      o.u32(d.size === 'unlimited' ? 0 : d.size);
+      o.u32(d.size === "unlimited" ? 0 : d.size);
     }
     o.attrs(file.globalAttrs);
     o.u32(NC_VARIABLE);

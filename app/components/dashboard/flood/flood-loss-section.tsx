@@ -15,7 +15,15 @@ type Json<T> = T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in ke
 const eur = (v: number | null | undefined) => (v === null || v === undefined ? "–" : formatMoney(v, "EUR"));
 
 /** The damage function as a line: depth 0–6 m across, damage 0–100 % up; decorative, its table follows. */
-function DamageCurveDrawing({ depths, factors, marks }: { depths: number[]; factors: number[]; marks: { depth: number; ratio: number }[] }) {
+function DamageCurveDrawing({
+  depths,
+  factors,
+  marks,
+}: {
+  depths: number[];
+  factors: number[];
+  marks: { depth: number; ratio: number }[];
+}) {
   const w = 240;
   const h = 120;
   const x = (d: number) => 30 + (d / 6) * (w - 40);
@@ -24,10 +32,21 @@ function DamageCurveDrawing({ depths, factors, marks }: { depths: number[]; fact
     <svg viewBox={`0 0 ${w} ${h}`} className="h-32 w-full max-w-xs" aria-hidden="true">
       <line x1={30} y1={y(0)} x2={w - 10} y2={y(0)} stroke="#94a3b8" />
       <line x1={30} y1={y(0)} x2={30} y2={y(1)} stroke="#94a3b8" />
-      <text x={30} y={h - 4} fontSize="9" fill="#475569">0 m</text>
-      <text x={w - 30} y={h - 4} fontSize="9" fill="#475569">6 m</text>
-      <text x={2} y={y(1) + 3} fontSize="9" fill="#475569">100%</text>
-      <polyline fill="none" stroke="#1d4ed8" strokeWidth="2" points={depths.map((d, i) => `${x(d)},${y(factors[i]!)}`).join(" ")} />
+      <text x={30} y={h - 4} fontSize="9" fill="#475569">
+        0 m
+      </text>
+      <text x={w - 30} y={h - 4} fontSize="9" fill="#475569">
+        6 m
+      </text>
+      <text x={2} y={y(1) + 3} fontSize="9" fill="#475569">
+        100%
+      </text>
+      <polyline
+        fill="none"
+        stroke="#1d4ed8"
+        strokeWidth="2"
+        points={depths.map((d, i) => `${x(d)},${y(factors[i]!)}`).join(" ")}
+      />
       {marks.map((m) => (
         <circle key={`${m.depth}-${m.ratio}`} cx={x(Math.min(m.depth, 6))} cy={y(m.ratio)} r="3" fill="#b91c1c" />
       ))}
@@ -64,10 +83,14 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
           <tbody>
             {kind.depths.map((d) => (
               <tr key={d.return_period}>
-                <th scope="row" className="font-normal">1-in-{d.return_period} years</th>
+                <th scope="row" className="font-normal">
+                  1-in-{d.return_period} years
+                </th>
                 <td>{formatDepth(d.depth_m)}</td>
                 <td>{formatRatio(d.damage_ratio)}</td>
-                {loss.ok && loss.value_eur !== null ? <td>{d.damage_ratio === null ? "–" : eur(d.damage_ratio * loss.value_eur)}</td> : null}
+                {loss.ok && loss.value_eur !== null ? (
+                  <td>{d.damage_ratio === null ? "–" : eur(d.damage_ratio * loss.value_eur)}</td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -87,15 +110,18 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
             </dd>
           </dl>
           <p id={`${id}-basis`} className="mt-1 text-xs text-slate-600">
-            {FLOOD_VIEW_TEXT.protection(loss.protection_years, loss.rule)} Damage function: {loss.damage_function.name}, {OCCUPANCY_LABELS[loss.occupancy]}, {loss.continent}. Read:{" "}
-            {kind.method}, {kind.resolution_deg[0]}° pixels. Source: {kind.sources.map((s) => `${s.name} (${s.licence}; ${s.attribution})`).join("; ")}.
+            {FLOOD_VIEW_TEXT.protection(loss.protection_years, loss.rule)} Damage function: {loss.damage_function.name},{" "}
+            {OCCUPANCY_LABELS[loss.occupancy]}, {loss.continent}. Read: {kind.method}, {kind.resolution_deg[0]}° pixels.
+            Source: {kind.sources.map((s) => `${s.name} (${s.licence}; ${s.attribution})`).join("; ")}.
           </p>
           <details className="mt-2">
             <summary className="cursor-pointer text-sm font-medium">The damage curve applied</summary>
             <DamageCurveDrawing
               depths={loss.damage_function.depths_m}
               factors={loss.damage_function.damage_factors}
-              marks={kind.depths.filter((d) => d.depth_m !== null && d.damage_ratio !== null).map((d) => ({ depth: d.depth_m!, ratio: d.damage_ratio! }))}
+              marks={kind.depths
+                .filter((d) => d.depth_m !== null && d.damage_ratio !== null)
+                .map((d) => ({ depth: d.depth_m!, ratio: d.damage_ratio! }))}
             />
             <table className="text-left text-sm">
               <caption className="sr-only">Damage ratio by water depth</caption>
@@ -138,7 +164,12 @@ export function FloodLossSection({ flood }: { flood: Json<FloodView> | null }) {
         ))}
         <label className="flex flex-col text-sm">
           Occupancy
-          <select name={FLOOD_VIEW_PARAMS.occupancy} defaultValue={s.occupancyGiven ? s.occupancy : ""} aria-invalid={s.errors.occupancy ? true : undefined} aria-describedby={s.errors.occupancy ? "flood-occupancy-error" : undefined}>
+          <select
+            name={FLOOD_VIEW_PARAMS.occupancy}
+            defaultValue={s.occupancyGiven ? s.occupancy : ""}
+            aria-invalid={s.errors.occupancy ? true : undefined}
+            aria-describedby={s.errors.occupancy ? "flood-occupancy-error" : undefined}
+          >
             <option value="">{OCCUPANCY_LABELS[s.occupancy]} (default)</option>
             {OCCUPANCIES.map((o) => (
               <option key={o} value={o}>
@@ -146,17 +177,42 @@ export function FloodLossSection({ flood }: { flood: Json<FloodView> | null }) {
               </option>
             ))}
           </select>
-          {s.errors.occupancy ? <span id="flood-occupancy-error" className="text-red-700">{s.errors.occupancy}</span> : null}
+          {s.errors.occupancy ? (
+            <span id="flood-occupancy-error" className="text-red-700">
+              {s.errors.occupancy}
+            </span>
+          ) : null}
         </label>
         <label className="flex flex-col text-sm">
           Asset value (EUR)
-          <input name={FLOOD_VIEW_PARAMS.value} inputMode="decimal" defaultValue={s.raw.valueEur} aria-invalid={s.errors.valueEur ? true : undefined} aria-describedby={s.errors.valueEur ? "flood-value-error" : undefined} />
-          {s.errors.valueEur ? <span id="flood-value-error" className="text-red-700">{s.errors.valueEur}</span> : null}
+          <input
+            name={FLOOD_VIEW_PARAMS.value}
+            inputMode="decimal"
+            defaultValue={s.raw.valueEur}
+            aria-invalid={s.errors.valueEur ? true : undefined}
+            aria-describedby={s.errors.valueEur ? "flood-value-error" : undefined}
+          />
+          {s.errors.valueEur ? (
+            <span id="flood-value-error" className="text-red-700">
+              {s.errors.valueEur}
+            </span>
+          ) : null}
         </label>
         <label className="flex flex-col text-sm">
           Protection standard (years)
-          <input name={FLOOD_VIEW_PARAMS.protection} inputMode="numeric" defaultValue={s.raw.protectionYears} placeholder={String(s.protectionYears)} aria-invalid={s.errors.protectionYears ? true : undefined} aria-describedby={s.errors.protectionYears ? "flood-protection-error" : undefined} />
-          {s.errors.protectionYears ? <span id="flood-protection-error" className="text-red-700">{s.errors.protectionYears}</span> : null}
+          <input
+            name={FLOOD_VIEW_PARAMS.protection}
+            inputMode="numeric"
+            defaultValue={s.raw.protectionYears}
+            placeholder={String(s.protectionYears)}
+            aria-invalid={s.errors.protectionYears ? true : undefined}
+            aria-describedby={s.errors.protectionYears ? "flood-protection-error" : undefined}
+          />
+          {s.errors.protectionYears ? (
+            <span id="flood-protection-error" className="text-red-700">
+              {s.errors.protectionYears}
+            </span>
+          ) : null}
         </label>
         <button type="submit" className="btn-secondary">
           Show losses

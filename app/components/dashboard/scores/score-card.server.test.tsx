@@ -10,9 +10,18 @@ import { explanationHtml } from "./score-explanation.server";
 import type { HazardScoreItem } from "~/risk/types";
 
 const item: HazardScoreItem = {
-  hazard_id: "FD", name: "River flood", colour: "#000", value: 0.7, score: 4, level: "S", confidence: "proxy", applicable: true, state: "ok",
+  hazard_id: "FD",
+  name: "River flood",
+  colour: "#000",
+  value: 0.7,
+  score: 4,
+  level: "S",
+  confidence: "proxy",
+  applicable: true,
+  state: "ok",
   explanation: {
-    summary: "This hexagon has 38 % of its land in the floodplain of a river draining 12,000 km² (mean flow about 430 m³/s); that is Severe.",
+    summary:
+      "This hexagon has 38 % of its land in the floodplain of a river draining 12,000 km² (mean flow about 430 m³/s); that is Severe.",
     drivers: [
       { label: "share of land in a river floodplain", value: 38.4, unit: "%" },
       { label: "drainage area of the largest river", value: 12345, unit: "km²" },
@@ -27,11 +36,25 @@ const item: HazardScoreItem = {
 };
 
 /** Text of rendered HTML: comments between React text nodes and entities removed. */
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 describe("the score card's explanation", () => {
   it("leads with the plain sentence, shows the drivers with units, and keeps the formula and inputs behind Show the calculation", () => {
-    const html = text(renderToString(<ScoreCard hist={item} future={item} futureLabel="RCP8.5 2050" warming={null} why={explanationHtml(item, "3.0.0")} />));
+    const html = text(
+      renderToString(
+        <ScoreCard
+          hist={item}
+          future={item}
+          futureLabel="RCP8.5 2050"
+          warming={null}
+          why={explanationHtml(item, "3.0.0")}
+        />,
+      ),
+    );
     const summaryAt = html.indexOf("This hexagon has 38 %");
     const driversAt = html.indexOf("drainage area of the largest river");
     const showAt = html.indexOf("Show the calculation");
@@ -44,7 +67,9 @@ describe("the score card's explanation", () => {
     expect(html.slice(summaryAt, showAt)).not.toContain("July mean temperature");
     // the formula, the steps and every input sit inside the inner <details>, after its summary
     const inner = html.slice(html.lastIndexOf("<details", showAt));
-    expect(inner).toMatch(/^<details><summary[^>]*>Show the calculation<\/summary><p>1\.2 × √\(floodplain × size\)<\/p>/);
+    expect(inner).toMatch(
+      /^<details><summary[^>]*>Show the calculation<\/summary><p>1\.2 × √\(floodplain × size\)<\/p>/,
+    );
     expect(inner).toContain("river factor");
     expect(inner).toContain("July mean temperature");
     expect(html.indexOf("1.2 × √")).toBeGreaterThan(showAt);
@@ -59,7 +84,17 @@ describe("the score card's explanation", () => {
       return r.hazards.find((h) => h.hazard_id === "HW")!;
     };
     const future = at("rcp85", "2050");
-    const html = text(renderToString(<ScoreCard hist={at("hist", "hist")} future={future} futureLabel="RCP8.5 2050" warming="+2.3 °C" why={explanationHtml(future, "3.0.0")} />));
+    const html = text(
+      renderToString(
+        <ScoreCard
+          hist={at("hist", "hist")}
+          future={future}
+          futureLabel="RCP8.5 2050"
+          warming="+2.3 °C"
+          why={explanationHtml(future, "3.0.0")}
+        />,
+      ),
+    );
     const summary = future.explanation!.summary!;
     expect(summary).toMatch(/^Cairo's hexagon has a hottest month whose days reach/);
     expect(html).toContain(summary);
@@ -78,13 +113,30 @@ describe("the score card's explanation", () => {
       if (r.status !== "ok") throw new Error(r.message);
       return r;
     };
-    const hist = at("hist", "hist"), future = at("rcp85", "2050");
+    const hist = at("hist", "hist"),
+      future = at("rcp85", "2050");
     const meanings = cardBandMeanings(hist.hazards, future.hazards);
     expect(meanings.AL).toBeUndefined();
-    const hwH = hist.hazards.find((h) => h.hazard_id === "HW")!, hwF = future.hazards.find((h) => h.hazard_id === "HW")!;
+    const hwH = hist.hazards.find((h) => h.hazard_id === "HW")!,
+      hwF = future.hazards.find((h) => h.hazard_id === "HW")!;
     const bands = bandMeanings().HW;
-    expect(meanings.HW).toEqual({ quantity: bands.quantity, hist: bands.bands[hwH.score! - 1]!.meaning, future: bands.bands[hwF.score! - 1]!.meaning });
-    const html = text(renderToString(<ScoreCard hist={hwH} future={hwF} futureLabel="RCP8.5 2050" warming={warmingLabel("rcp85", "2050")} why={explanationHtml(hwF, "4.0.0")} meaning={meanings.HW} />));
+    expect(meanings.HW).toEqual({
+      quantity: bands.quantity,
+      hist: bands.bands[hwH.score! - 1]!.meaning,
+      future: bands.bands[hwF.score! - 1]!.meaning,
+    });
+    const html = text(
+      renderToString(
+        <ScoreCard
+          hist={hwH}
+          future={hwF}
+          futureLabel="RCP8.5 2050"
+          warming={warmingLabel("rcp85", "2050")}
+          why={explanationHtml(hwF, "4.0.0")}
+          meaning={meanings.HW}
+        />,
+      ),
+    );
     expect(html).toContain(`Levels read on ${bands.quantity}`);
     expect(html).toContain(meanings.HW!.hist!);
     expect(html).toContain(meanings.HW!.future!);
@@ -94,7 +146,8 @@ describe("the score card's explanation", () => {
     expect(tMax).toBeGreaterThanOrEqual((band.from ?? -Infinity) - 0.05);
     expect(tMax).toBeLessThan((band.to ?? Infinity) + 0.05);
     // every level's meaning is listed in Why this score
-    for (const b of bands.bands) expect(html).toContain(`${b.score} ${b.label} (value ≥ ${b.score === 1 ? 0 : (b.score - 1) / 5}): ${b.meaning}`);
+    for (const b of bands.bands)
+      expect(html).toContain(`${b.score} ${b.label} (value ≥ ${b.score === 1 ? 0 : (b.score - 1) / 5}): ${b.meaning}`);
   });
 
   it("one warming figure per slot: the card's label is the one every explanation of that slot names", () => {
@@ -103,9 +156,14 @@ describe("the score card's explanation", () => {
       const label = warmingLabel(slot.scenario as FutureScenarioId, slot.period as FuturePeriodId);
       expect(label).toBe(slotWarmingLabel(slot.scenario, slot.period));
       expect(label).toMatch(/^\+\d\.\d\d °C global warming above 1850-1900$/);
-      const r = e.pointHazards(30.04, 31.24, slot.scenario, slot.period, { explain: true, place: { kind: "point", name: "Cairo" } });
+      const r = e.pointHazards(30.04, 31.24, slot.scenario, slot.period, {
+        explain: true,
+        place: { kind: "point", name: "Cairo" },
+      });
       if (r.status !== "ok") throw new Error(r.message);
-      for (const h of r.hazards.filter((x) => x.state === "ok" && ["HW", "CS", "ER", "DR", "PC"].includes(x.hazard_id))) {
+      for (const h of r.hazards.filter(
+        (x) => x.state === "ok" && ["HW", "CS", "ER", "DR", "PC"].includes(x.hazard_id),
+      )) {
         const summary = h.explanation!.summary!;
         expect(summary, `${h.hazard_id} ${slot.scenario} ${slot.period}`).toContain(label);
         // no other figure of global warming above 1850-1900 appears
@@ -115,4 +173,3 @@ describe("the score card's explanation", () => {
     }
   });
 });
-

@@ -20,7 +20,12 @@ export function InfoTooltip({ text, label }: { text: string; label: string }) {
   };
   return (
     <span ref={ref} className="group relative inline-block" onMouseEnter={measure} onFocus={measure}>
-      <button type="button" aria-describedby={id} aria-label={label} className="rounded-full border border-slate-400 px-1.5 text-xs leading-4 text-slate-600">
+      <button
+        type="button"
+        aria-describedby={id}
+        aria-label={label}
+        className="rounded-full border border-slate-400 px-1.5 text-xs leading-4 text-slate-600"
+      >
         i
       </button>
       <span
@@ -34,7 +39,17 @@ export function InfoTooltip({ text, label }: { text: string; label: string }) {
   );
 }
 
-function ScoreLine({ item, label, warming, meaning }: { item: HazardScoreItem; label: string; warming?: string | null; meaning?: string | null }) {
+function ScoreLine({
+  item,
+  label,
+  warming,
+  meaning,
+}: {
+  item: HazardScoreItem;
+  label: string;
+  warming?: string | null;
+  meaning?: string | null;
+}) {
   const level = levelOf(item.score);
   return (
     <div className="min-w-0">
@@ -48,7 +63,9 @@ function ScoreLine({ item, label, warming, meaning }: { item: HazardScoreItem; l
           </span>
         </p>
       ) : (
-        <p className="mt-1 font-semibold text-slate-500">{item.state === "not_applicable" ? "Not applicable" : "No data"}</p>
+        <p className="mt-1 font-semibold text-slate-500">
+          {item.state === "not_applicable" ? "Not applicable" : "No data"}
+        </p>
       )}
       <p className="text-xs text-slate-600">
         Value {item.value === null ? "—" : formatRiskValue(item.value)} · Confidence {item.confidence}
@@ -64,7 +81,12 @@ function ScoreLine({ item, label, warming, meaning }: { item: HazardScoreItem; l
 
 /** One hazard: historical and the chosen future slot side by side. */
 export function ScoreCard({
-  hist, future, futureLabel, warming, why, meaning = null,
+  hist,
+  future,
+  futureLabel,
+  warming,
+  why,
+  meaning = null,
 }: {
   hist: HazardScoreItem;
   future: HazardScoreItem;
@@ -77,7 +99,11 @@ export function ScoreCard({
 }) {
   const whyHtml = useServerDrawn(whyKey(future.hazard_id), why);
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm" data-testid="score-card" data-hazard={hist.hazard_id}>
+    <li
+      className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+      data-testid="score-card"
+      data-hazard={hist.hazard_id}
+    >
       <div className="flex items-center justify-between gap-2">
         <h3 className="flex items-center gap-2 font-semibold">
           <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: hist.colour }} />
@@ -95,7 +121,11 @@ export function ScoreCard({
       </div>
       <details className="mt-2 text-xs">
         <summary className="cursor-pointer text-brand-700 underline">Why this score</summary>
-        <div className="mt-2 space-y-1 text-slate-700" dangerouslySetInnerHTML={{ __html: whyHtml }} suppressHydrationWarning />
+        <div
+          className="mt-2 space-y-1 text-slate-700"
+          dangerouslySetInnerHTML={{ __html: whyHtml }}
+          suppressHydrationWarning
+        />
       </details>
     </li>
   );

@@ -1,12 +1,28 @@
 import { ChartImage } from "~/components/charts/chart-image";
-import { hazardBarsLabel, hazardBarsUrl, levelPieDescription, levelPieLabel, levelPieUrl } from "~/domain/dashboard/charts/chart-images";
+import {
+  hazardBarsLabel,
+  hazardBarsUrl,
+  levelPieDescription,
+  levelPieLabel,
+  levelPieUrl,
+} from "~/domain/dashboard/charts/chart-images";
 import { HAZARDS, HAZARD_IDS } from "~/domain/hazards/hazards";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
-import { HISTORICAL_LABEL, PERIODS, SCENARIOS, SCENARIO_COLOURS, SCENARIO_IDS, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
+import {
+  HISTORICAL_LABEL,
+  PERIODS,
+  SCENARIOS,
+  SCENARIO_COLOURS,
+  SCENARIO_IDS,
+  type PeriodId,
+  type ScenarioId,
+} from "~/domain/hazards/scenarios";
 import type { DashboardData, SlotScore } from "~/services/dashboard/dashboard.server";
 
 const slotName = (s: { scenario: string; period: string }) =>
-  s.scenario === "hist" ? HISTORICAL_LABEL : `${SCENARIOS[s.scenario as ScenarioId].name} ${PERIODS[s.period as PeriodId].name}`;
+  s.scenario === "hist"
+    ? HISTORICAL_LABEL
+    : `${SCENARIOS[s.scenario as ScenarioId].name} ${PERIODS[s.period as PeriodId].name}`;
 
 /** Each hazard across periods and scenarios: a small bar chart per hazard, with the same figures as a table. */
 export function HazardSeriesTable({ series }: { series: SlotScore[] }) {
@@ -19,14 +35,21 @@ export function HazardSeriesTable({ series }: { series: SlotScore[] }) {
       <ul className="mt-2 flex flex-wrap gap-3 text-xs text-slate-700" aria-label="Bar colours">
         {SCENARIO_IDS.map((id) => (
           <li key={id} className="flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: SCENARIO_COLOURS[id] }} />
+            <span
+              aria-hidden="true"
+              className="inline-block h-3 w-3 rounded-sm"
+              style={{ background: SCENARIO_COLOURS[id] }}
+            />
             {SCENARIOS[id].name}
           </li>
         ))}
       </ul>
       <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Charts by hazard">
         {HAZARD_IDS.map((h) => {
-          const bars = { title: HAZARDS[h].name, points: series.map((s) => ({ scenario: s.scenario, period: s.period, score: s.scores[h] ?? null })) };
+          const bars = {
+            title: HAZARDS[h].name,
+            points: series.map((s) => ({ scenario: s.scenario, period: s.period, score: s.scores[h] ?? null })),
+          };
           return (
             <li key={h} className="rounded border border-slate-200 p-2">
               <p className="text-sm font-semibold text-slate-800">{HAZARDS[h].name}</p>
@@ -39,7 +62,9 @@ export function HazardSeriesTable({ series }: { series: SlotScore[] }) {
         <summary className="cursor-pointer text-sm font-medium">The same scores as a table</summary>
         <div className="mt-2 overflow-x-auto">
           <table className="min-w-full text-xs">
-            <caption className="sr-only">Risk level 1-5 per hazard for the historical period and each scenario and period</caption>
+            <caption className="sr-only">
+              Risk level 1-5 per hazard for the historical period and each scenario and period
+            </caption>
             <thead>
               <tr>
                 <th scope="col" className="p-1 text-left">
@@ -62,7 +87,11 @@ export function HazardSeriesTable({ series }: { series: SlotScore[] }) {
                     const score = s.scores[h] ?? null;
                     const level = score ? RISK_LEVELS[score - 1] : undefined;
                     return (
-                      <td key={`${s.scenario}-${s.period}`} className="p-1 text-center" style={level ? { background: `${level.colour}55` } : undefined}>
+                      <td
+                        key={`${s.scenario}-${s.period}`}
+                        className="p-1 text-center"
+                        style={level ? { background: `${level.colour}55` } : undefined}
+                      >
                         {score ?? "–"}
                       </td>
                     );

@@ -1,12 +1,27 @@
 /** The dashboard's scores of the chosen place: the aggregate and each hazard, now and under the chosen scenario. */
-import { CANT_GET_HAZARD_SCORES, PLACE_VIEW_TEXT, cantGetHazardScores, pairHazardScores, snappedToLandNote, warmingLabel } from "~/domain/dashboard/dashboard";
+import {
+  CANT_GET_HAZARD_SCORES,
+  PLACE_VIEW_TEXT,
+  cantGetHazardScores,
+  pairHazardScores,
+  snappedToLandNote,
+  warmingLabel,
+} from "~/domain/dashboard/dashboard";
 import { inlandPlaceNote } from "~/domain/geo/inland-place";
 import type { DashboardView } from "../dashboard-controls";
 import { PlaceActions } from "../place-view";
 import { ScoreCard } from "./score-card";
 
 /** What the page is loading, and what it could not do with the place asked for. */
-export function DashboardNotices({ d, changingCountryPeriod, changingHexagon }: { d: DashboardView; changingCountryPeriod: boolean; changingHexagon: boolean }) {
+export function DashboardNotices({
+  d,
+  changingCountryPeriod,
+  changingHexagon,
+}: {
+  d: DashboardView;
+  changingCountryPeriod: boolean;
+  changingHexagon: boolean;
+}) {
   return (
     <>
       <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-600">
@@ -32,7 +47,15 @@ export function DashboardNotices({ d, changingCountryPeriod, changingHexagon }: 
   );
 }
 
-export function ScoresSection({ d, futureLabel, pending }: { d: DashboardView; futureLabel: string; pending: boolean }) {
+export function ScoresSection({
+  d,
+  futureLabel,
+  pending,
+}: {
+  d: DashboardView;
+  futureLabel: string;
+  pending: boolean;
+}) {
   const placeName = d.place?.title ?? "";
   const warming = warmingLabel(d.sel.scenario, d.sel.period);
   const scores = pairHazardScores(d.hist, d.future);
@@ -52,13 +75,27 @@ export function ScoresSection({ d, futureLabel, pending }: { d: DashboardView; f
           {scores.aggregate ? (
             <div className="mt-3 max-w-md">
               <ul aria-label="Aggregate">
-                <ScoreCard hist={scores.aggregate.hist} future={scores.aggregate.future} futureLabel={futureLabel} warming={warming} why={d.why[scores.aggregate.future.hazard_id] ?? null} />
+                <ScoreCard
+                  hist={scores.aggregate.hist}
+                  future={scores.aggregate.future}
+                  futureLabel={futureLabel}
+                  warming={warming}
+                  why={d.why[scores.aggregate.future.hazard_id] ?? null}
+                />
               </ul>
             </div>
           ) : null}
           <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Hazards">
             {scores.hazards.map((p) => (
-              <ScoreCard key={p.hist.hazard_id} hist={p.hist} future={p.future} futureLabel={futureLabel} warming={warming} why={d.why[p.future.hazard_id] ?? null} meaning={d.meanings[p.hist.hazard_id] ?? null} />
+              <ScoreCard
+                key={p.hist.hazard_id}
+                hist={p.hist}
+                future={p.future}
+                futureLabel={futureLabel}
+                warming={warming}
+                why={d.why[p.future.hazard_id] ?? null}
+                meaning={d.meanings[p.hist.hazard_id] ?? null}
+              />
             ))}
           </ul>
         </>

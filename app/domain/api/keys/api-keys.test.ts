@@ -21,7 +21,6 @@ describe("api key rules", () => {
     expect(checkKeyName("-x")).toEqual({ error: API_KEY_MESSAGES.nameInvalid });
     expect(checkKeyName("a".repeat(61))).toEqual({ error: API_KEY_MESSAGES.nameTooLong });
   });
-
 });
 
 describe("formatKeyTime", () => {

@@ -13,14 +13,20 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
   read: "Read data: the risk data, locations, plan, reports, invoices and receipts the account's dashboard shows (always included); not the holder's billing details.",
-  billing: "Buy and manage billing: orders, payments, plan upgrades, terms consent, and reading and changing the holder's billing details (name, phone, address).",
+  billing:
+    "Buy and manage billing: orders, payments, plan upgrades, terms consent, and reading and changing the holder's billing details (name, phone, address).",
 };
 
 /** What a call does; a session may do all of it, a key what its scopes allow. */
 export type ApiCallScope = "read" | "purchase" | "billing" | "keys";
 
 /** The key scope a call needs; null: only the user's own session. */
-export const KEY_SCOPE_FOR_CALL: Record<ApiCallScope, ApiKeyScope | null> = { read: "read", purchase: "billing", billing: "billing", keys: null };
+export const KEY_SCOPE_FOR_CALL: Record<ApiCallScope, ApiKeyScope | null> = {
+  read: "read",
+  purchase: "billing",
+  billing: "billing",
+  keys: null,
+};
 
 export function keyMay(scopes: readonly string[], call: ApiCallScope): boolean {
   const needed = KEY_SCOPE_FOR_CALL[call];
@@ -61,7 +67,8 @@ export const API_KEY_MESSAGES = {
   nameInvalid: "A key's name may hold letters, digits, spaces and - _ . : and starts with a letter or digit",
   nameTaken: "A live key already has this name: choose another or rotate that key",
   notFound: "No live API key with this id on this account",
-  sessionOnly: "API keys are created, rotated and revoked only by a signed-in user: an API key cannot manage keys. Sign in on the website (or send a session token) to do this",
+  sessionOnly:
+    "API keys are created, rotated and revoked only by a signed-in user: an API key cannot manage keys. Sign in on the website (or send a session token) to do this",
   unknownScope: `Scopes are ${API_KEY_SCOPES.join(" and ")}`,
 } as const;
 

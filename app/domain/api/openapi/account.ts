@@ -11,12 +11,16 @@ const PAGING_TEXT =
 
 /** The pages next to a list's page (RFC 8288). */
 const pageLinkHeaders = z.object({
-  Link: z.string().optional().openapi({ description: 'The pages next to this one: `</api/v1/invoices/?limit=20&starting_after=1041>; rel="next", </api/v1/invoices/?limit=20&ending_before=1060>; rel="prev"`; absent when there is none.' }),
+  Link: z.string().optional().openapi({
+    description:
+      'The pages next to this one: `</api/v1/invoices/?limit=20&starting_after=1041>; rel="next", </api/v1/invoices/?limit=20&ending_before=1060>; rel="prev"`; absent when there is none.',
+  }),
 });
 
 /** GET names the live key (never creates one), POST creates or rotates it, DELETE revokes it; the last two need a signed-in session. */
 function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
-  const premiumOnly = "Answers 403 'Only users with the PREMIUM Subscription Plan can use this option' for other plans.";
+  const premiumOnly =
+    "Answers 403 'Only users with the PREMIUM Subscription Plan can use this option' for other plans.";
   return [
     {
       id,
@@ -37,7 +41,17 @@ function appKeyOps(id: string, path: string, suffix: string): ApiOperation[] {
       summary: `Rotate the API key${suffix}`,
       description: `Creates a key, or revokes the current one and answers a new one; shown once. Needs the session (cookie or Bearer session token), not an API key. ${premiumOnly}`,
       access: "session",
-      response: { schema: account.ApiKeyResponse, description: "The new key, shown once.", example: { status: "ok", key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3", name: "default", prefix: "crk_Q2xpbWF0", created_at: "2026-11-01T10:00:00.000Z" } },
+      response: {
+        schema: account.ApiKeyResponse,
+        description: "The new key, shown once.",
+        example: {
+          status: "ok",
+          key: "crk_Q2xpbWF0ZVJpc2tEZW1vS2V5Rm9yRG9jc09ubHkxMjM0NTY3",
+          name: "default",
+          prefix: "crk_Q2xpbWF0",
+          created_at: "2026-11-01T10:00:00.000Z",
+        },
+      },
       errors: [...SIGNED_IN_ERRORS, 413],
     },
     {
@@ -62,7 +76,10 @@ const accountOps: ApiOperation[] = [
     tag: "Account",
     summary: "Locations the user may open",
     access: "required",
-    response: { schema: account.AvailableLocationsResponse, description: "Remaining limits and the codes the user may open." },
+    response: {
+      schema: account.AvailableLocationsResponse,
+      description: "Remaining limits and the codes the user may open.",
+    },
     errors: SIGNED_IN_ERRORS,
   },
   {
@@ -86,7 +103,19 @@ const accountOps: ApiOperation[] = [
     access: "billing",
     headers: idempotencyHeaders,
     body: json(orders.TariffUpgradeBody),
-    response: { schema: orders.PurchaseResponse, description: "The order, paid or waiting for payment.", example: { status: "paid", order_id: 11, lead_id: null, total: "1 368.00", invoice_number: 4, checkout_url: null, test_payment: true } },
+    response: {
+      schema: orders.PurchaseResponse,
+      description: "The order, paid or waiting for payment.",
+      example: {
+        status: "paid",
+        order_id: 11,
+        lead_id: null,
+        total: "1 368.00",
+        invoice_number: 4,
+        checkout_url: null,
+        test_payment: true,
+      },
+    },
     errors: PURCHASE_ERRORS,
   },
   {
@@ -136,7 +165,8 @@ const accountOps: ApiOperation[] = [
     path: API_PATHS.billingInfo,
     tag: "Account",
     summary: "Billing information",
-    description: "The account holder's name, phone, address and VAT number: an API key needs the billing scope to read them (a read key gets 403 insufficient_scope).",
+    description:
+      "The account holder's name, phone, address and VAT number: an API key needs the billing scope to read them (a read key gets 403 insufficient_scope).",
     access: "billing",
     response: { schema: account.BillingInfoResponse, description: "Billing information and whether it is complete." },
     errors: SIGNED_IN_ERRORS,

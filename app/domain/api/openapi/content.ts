@@ -15,7 +15,9 @@ const contentOps: ApiOperation[] = [
     tag: "Content",
     summary: "FAQ list",
     access: "none",
-    query: z.object({ category: z.string().max(100).optional().openapi({ description: "Only the questions of this category." }) }),
+    query: z.object({
+      category: z.string().max(100).optional().openapi({ description: "Only the questions of this category." }),
+    }),
     response: { schema: content.FaqListResponse, description: "Every published question, with a count." },
     errors: [400],
   },
@@ -38,10 +40,19 @@ const contentOps: ApiOperation[] = [
     access: "none",
     query: z.object({
       page: z.number().int().min(1).optional().openapi({ description: "Page number (default 1).", example: 1 }),
-      page_size: z.number().int().min(1).max(100).optional().openapi({ description: "Posts per page (default 10).", example: 10 }),
+      page_size: z
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .optional()
+        .openapi({ description: "Posts per page (default 10).", example: 10 }),
       topic: z.number().int().min(1).optional().openapi({ description: "Topic id." }),
     }),
-    response: { schema: content.BlogListResponse, description: "Published posts, newest first, with next and previous page URLs." },
+    response: {
+      schema: content.BlogListResponse,
+      description: "Published posts, newest first, with next and previous page URLs.",
+    },
     errors: [400, 404],
   },
   {
@@ -70,7 +81,8 @@ const contentOps: ApiOperation[] = [
     path: API_PATHS.newsletterSubscribe,
     tag: "Content",
     summary: "Subscribe to the newsletter (double opt-in)",
-    description: "Sends an e-mail with a confirmation link; the subscription counts once the link is opened. Re-subscribing an unconfirmed address sends a new link.",
+    description:
+      "Sends an e-mail with a confirmation link; the subscription counts once the link is opened. Re-subscribing an unconfirmed address sends a new link.",
     access: "none",
     body: json(content.NewsletterBody),
     response: { schema: content.MessageResponse, description: "What happens next, in words." },
@@ -95,7 +107,11 @@ const contentOps: ApiOperation[] = [
     tag: "Content",
     summary: "E-mail a document as a PDF attachment",
     access: "none",
-    query: z.object({ document_id: z.enum(DOCUMENTS.map((d) => d.id) as [string, ...string[]]).openapi({ description: "Document id from the list.", example: "methodology" }) }),
+    query: z.object({
+      document_id: z
+        .enum(DOCUMENTS.map((d) => d.id) as [string, ...string[]])
+        .openapi({ description: "Document id from the list.", example: "methodology" }),
+    }),
     body: json(content.EmailBody),
     response: { schema: content.SuccessResponse, description: "The document is on its way." },
     formRedirect: true,

@@ -37,7 +37,11 @@ function sharedResponse(paths: Paths, status: string): Json | undefined {
 
 function reportFileOperation(paths: Paths): OperationObject {
   const binary = { schema: { type: "string", format: "binary" } };
-  const errors = Object.fromEntries(["400", "401", "403", "404", "405", "500"].map((status) => [status, sharedResponse(paths, status)]).filter(([, r]) => r)) as OperationObject["responses"];
+  const errors = Object.fromEntries(
+    ["400", "401", "403", "404", "405", "500"]
+      .map((status) => [status, sharedResponse(paths, status)])
+      .filter(([, r]) => r),
+  ) as OperationObject["responses"];
   return {
     operationId: FILE_OPERATION_IDS[0],
     tags: ["Account"],
@@ -46,14 +50,27 @@ function reportFileOperation(paths: Paths): OperationObject {
       "The stored file of one of the caller's own paid reports, by the id get_reports_list gives, streamed as it is stored. A portfolio report has a PDF and an XLSX once its run has finished; a single-location report has a PDF. Another account's report, an unknown id and a file not built yet are all 404. With an API key the download counts one request against the key.",
     security: SECURITY.required,
     parameters: [
-      { schema: { type: "integer", minimum: 1, description: "The report's id (get_reports_list)." }, required: true, name: "id", in: "path" },
-      { schema: { type: "string", enum: [...REPORT_FILE_FORMATS], description: "pdf or xlsx." }, required: true, name: "format", in: "query" },
+      {
+        schema: { type: "integer", minimum: 1, description: "The report's id (get_reports_list)." },
+        required: true,
+        name: "id",
+        in: "path",
+      },
+      {
+        schema: { type: "string", enum: [...REPORT_FILE_FORMATS], description: "pdf or xlsx." },
+        required: true,
+        name: "format",
+        in: "query",
+      },
     ] as unknown as OperationObject["parameters"],
     responses: {
       200: {
         description: "The file, as an attachment.",
         headers: {
-          "Content-Disposition": { schema: { type: "string", description: 'attachment; filename="…" with the report\'s file name.' }, required: true },
+          "Content-Disposition": {
+            schema: { type: "string", description: 'attachment; filename="…" with the report\'s file name.' },
+            required: true,
+          },
           "Content-Length": { schema: { type: "integer", description: "The file's size in bytes." }, required: true },
         },
         content: Object.fromEntries(REPORT_FILE_FORMATS.map((f) => [REPORT_FILE_MEDIA_TYPES[f], binary])),
@@ -79,7 +96,12 @@ export function registerFileAnswers(document: { paths?: object }): void {
       ok.content[CSV_TYPE] = {
         schema: { type: "string", description: "Header row, then one row per location × slot." },
         example: `${BATCH_CSV_HEADER}\r\n`,
-        examples: Object.fromEntries(API_VERSIONS.map((v) => [v, { summary: `The header row under API-Version ${v}`, value: `${batchCsvHeader(v)}\r\n` }])),
+        examples: Object.fromEntries(
+          API_VERSIONS.map((v) => [
+            v,
+            { summary: `The header row under API-Version ${v}`, value: `${batchCsvHeader(v)}\r\n` },
+          ]),
+        ),
       };
     }
   }

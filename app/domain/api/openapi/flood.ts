@@ -20,7 +20,11 @@ const pointOp: ApiOperation = {
   description: BASIS,
   access: "required",
   query: flood.FloodLossQuery,
-  response: { schema: flood.FloodLossResponse, description: "River and coastal flood at the point: depths, level, damage ratios, expected annual loss and the 1-in-100-year loss." },
+  response: {
+    schema: flood.FloodLossResponse,
+    description:
+      "River and coastal flood at the point: depths, level, damage ratios, expected annual loss and the 1-in-100-year loss.",
+  },
   responseHeaders: rateLimited,
   errors: [400, 401, 403, 429],
 };
@@ -37,7 +41,10 @@ const batchOp: ApiOperation = {
   ].join("\n\n"),
   access: "required",
   body: { schema: flood.FloodBatchRequest, types: ["application/json"] },
-  response: { schema: flood.FloodBatchResponse, description: "One item per asset, in the request's order, and the portfolio totals." },
+  response: {
+    schema: flood.FloodBatchResponse,
+    description: "One item per asset, in the request's order, and the portfolio totals.",
+  },
   responseHeaders: rateLimited,
   errors: [400, 401, 403, 413, 429],
 };

@@ -2,7 +2,12 @@
  * The named-key operations of the OpenAPI document (/v1/keys) and the words of the `apiKey` security scheme. Kept
  * apart so each subject's operations live in a file of their own.
  */
-import { API_KEY_ROTATION_OVERLAP_TEXT, API_KEY_SCOPE_TEXT, API_KEY_SCOPES, MAX_ACTIVE_API_KEYS } from "../keys/api-keys";
+import {
+  API_KEY_ROTATION_OVERLAP_TEXT,
+  API_KEY_SCOPE_TEXT,
+  API_KEY_SCOPES,
+  MAX_ACTIVE_API_KEYS,
+} from "../keys/api-keys";
 import { API_PATHS } from "../api-paths";
 import * as keys from "../../api-contract/keys";
 import type { ErrorStatus } from "../../api-contract/common";
@@ -15,12 +20,19 @@ export const API_KEY_SCHEME_TEXT = [
   "A key never creates, rotates or revokes keys: that needs the user's own session. A key reads exactly what its account's dashboard shows.",
 ].join("\n");
 
-const SESSION_ONLY_TEXT = "Needs the user's own session (cookie or Bearer session token), never an API key: a leaked key cannot replace itself or lock its owner out.";
-const PREMIUM_ONLY_TEXT = "Answers 403 'Only users with the PREMIUM Subscription Plan can use this option' for other plans.";
+const SESSION_ONLY_TEXT =
+  "Needs the user's own session (cookie or Bearer session token), never an API key: a leaked key cannot replace itself or lock its owner out.";
+const PREMIUM_ONLY_TEXT =
+  "Answers 403 'Only users with the PREMIUM Subscription Plan can use this option' for other plans.";
 
 /** A caller refused (401/403) or over a key's rate (429). */
 const SIGNED_IN_ERRORS: ErrorStatus[] = [401, 403, 429];
-const idParams = z.object({ id: z.string().uuid().openapi({ description: "The key's id, from GET /v1/keys.", example: "5b0f3c52-6a1e-4c43-9d3e-2f0d6c1a7b90" }) });
+const idParams = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ description: "The key's id, from GET /v1/keys.", example: "5b0f3c52-6a1e-4c43-9d3e-2f0d6c1a7b90" }),
+});
 
 export function apiKeyOperations(): ApiOperation[] {
   return [
@@ -30,7 +42,8 @@ export function apiKeyOperations(): ApiOperation[] {
       path: API_PATHS.apiKeys,
       tag: "Account",
       summary: "API keys of the account",
-      description: "Every live key, oldest first: name, prefix, scopes, created, last used (to the minute) and, for a rotated key still in its overlap, when it stops working. Never a key itself.",
+      description:
+        "Every live key, oldest first: name, prefix, scopes, created, last used (to the minute) and, for a rotated key still in its overlap, when it stops working. Never a key itself.",
       access: "required",
       response: { schema: keys.ApiKeysListResponse, description: "The live keys." },
       errors: SIGNED_IN_ERRORS,

@@ -3,7 +3,10 @@ import { ANONYMOUS_REQUESTS_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, API_LIMITS_
 import { buildOpenApiDocument } from "../openapi";
 import { UNTHROTTLED_OPERATIONS } from "./limits";
 
-type Op = { operationId: string; responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }> };
+type Op = {
+  operationId: string;
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+};
 
 describe("the limits in the OpenAPI document", () => {
   const doc = buildOpenApiDocument("http://localhost");
@@ -19,7 +22,9 @@ describe("the limits in the OpenAPI document", () => {
       expect(op.responses["401"], `${op.operationId}: a Bearer that does not check out`).toBeDefined();
       const refused = op.responses["429"];
       expect(refused, op.operationId).toBeDefined();
-      expect(Object.keys(refused!.headers ?? {})).toEqual(expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Reset", "X-Request-Id"]));
+      expect(Object.keys(refused!.headers ?? {})).toEqual(
+        expect.arrayContaining(["Retry-After", "RateLimit-Limit", "RateLimit-Reset", "X-Request-Id"]),
+      );
       expect(Object.keys(op.responses["200"]?.headers ?? {}), op.operationId).toContain("RateLimit-Remaining");
     }
   });

@@ -7,9 +7,15 @@ import type { ErrorStatus } from "../../api-contract/common";
 import type { z } from "../../api-contract/zod";
 
 export const API_TAGS = [
-  { name: "Risk data", description: "Reference lists and hazard scores for countries, regions, H3 hexagons and points." },
+  {
+    name: "Risk data",
+    description: "Reference lists and hazard scores for countries, regions, H3 hexagons and points.",
+  },
   { name: "Account", description: "Locations, plan, reports, invoices, billing and API keys of the signed-in user." },
-  { name: "Portfolio upload", description: "Portfolio preview, statistics and reports from an uploaded CSV or XLSX file." },
+  {
+    name: "Portfolio upload",
+    description: "Portfolio preview, statistics and reports from an uploaded CSV or XLSX file.",
+  },
   { name: "Orders", description: "Self-service products, data packages, leads and purchases." },
   { name: "Content", description: "FAQ, blog, newsletter, contact and document requests." },
 ] as const;

@@ -12,7 +12,8 @@ const orderOps: ApiOperation[] = [
     path: API_PATHS.leadFileTransfer,
     tag: "Orders",
     summary: "Turn the previewed file into a lead",
-    description: "Names the upload with upload_id and access_token (from upload_preview); a signed-in caller may omit both for the latest upload.",
+    description:
+      "Names the upload with upload_id and access_token (from upload_preview); a signed-in caller may omit both for the latest upload.",
     access: "optional",
     body: { ...json(orders.UploadRef), required: false },
     response: { schema: orders.LeadIdResponse, description: "The lead to order for." },
@@ -35,7 +36,8 @@ const orderOps: ApiOperation[] = [
     path: API_PATHS.leadConfirmPurchase,
     tag: "Orders",
     summary: "Confirm a purchase",
-    description: "Pays the order. The buyer signs in and needs filled billing info and the current terms accepted (PUT terms_conditions) first; VAT follows its country.",
+    description:
+      "Pays the order. The buyer signs in and needs filled billing info and the current terms accepted (PUT terms_conditions) first; VAT follows its country.",
     access: "billing",
     headers: idempotencyHeaders,
     body: json(orders.ConfirmPurchaseBody),
@@ -49,7 +51,13 @@ const orderOps: ApiOperation[] = [
     tag: "Orders",
     summary: "Payment status of a lead",
     access: "optional",
-    query: z.object({ lead_id: z.number().int().min(1).openapi({ description: "The lead's id (from file_transfer or postal_address).", example: 42 }) }),
+    query: z.object({
+      lead_id: z
+        .number()
+        .int()
+        .min(1)
+        .openapi({ description: "The lead's id (from file_transfer or postal_address).", example: 42 }),
+    }),
     response: { schema: orders.LeadPaymentResponse, description: "The lead's latest order and whether it is paid." },
     errors: [400, ...CALLER_ERRORS, 404],
   },
@@ -83,7 +91,8 @@ const orderOps: ApiOperation[] = [
     path: API_PATHS.packageRegister,
     tag: "Orders",
     summary: "Data packages",
-    description: "Open to anyone: the price list of country, region and hexagon packages, cheapest first after the placeholder.",
+    description:
+      "Open to anyone: the price list of country, region and hexagon packages, cheapest first after the placeholder.",
     access: "none",
     response: { schema: orders.PackageRegisterResponse, description: "Packages by group." },
     errors: [],
@@ -94,11 +103,24 @@ const orderOps: ApiOperation[] = [
     path: API_PATHS.buyProducts,
     tag: "Orders",
     summary: "Buy country, region or hexagon credits",
-    description: "type: 1 country, 2 region, 3 hexagon. Needs filled billing info and the current terms accepted (PUT terms_conditions); VAT follows its country.",
+    description:
+      "type: 1 country, 2 region, 3 hexagon. Needs filled billing info and the current terms accepted (PUT terms_conditions); VAT follows its country.",
     access: "billing",
     headers: idempotencyHeaders,
     body: json(orders.BuyProductsBody),
-    response: { schema: orders.PurchaseResponse, description: "The order, paid or waiting for payment.", example: { status: "paid", order_id: 12, lead_id: null, total: "300.00", invoice_number: 5, checkout_url: null, test_payment: true } },
+    response: {
+      schema: orders.PurchaseResponse,
+      description: "The order, paid or waiting for payment.",
+      example: {
+        status: "paid",
+        order_id: 12,
+        lead_id: null,
+        total: "300.00",
+        invoice_number: 5,
+        checkout_url: null,
+        test_payment: true,
+      },
+    },
     errors: PURCHASE_ERRORS,
   },
   {
@@ -107,9 +129,13 @@ const orderOps: ApiOperation[] = [
     path: API_PATHS.stripeWebhook,
     tag: "Orders",
     summary: "Stripe payment events",
-    description: "Called by Stripe with a signed event (Stripe-Signature header); an order settles once however often the event is delivered.",
+    description:
+      "Called by Stripe with a signed event (Stripe-Signature header); an order settles once however often the event is delivered.",
     access: "none",
-    body: { schema: z.object({}).passthrough().openapi({ description: "The Stripe event, as Stripe signs it." }), types: ["application/json"] },
+    body: {
+      schema: z.object({}).passthrough().openapi({ description: "The Stripe event, as Stripe signs it." }),
+      types: ["application/json"],
+    },
     response: { schema: orders.WebhookResponse, description: "The event was received." },
     errors: [400, 413, 404, 409, 503],
   },

@@ -1,8 +1,17 @@
 /** The "Risk data" paths: reference lists, hazard scores of places and points, and the batch. */
-import { API_KEY_REQUESTS_PER_MINUTE, BATCH_ITEMS_PER_REQUEST, BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "../keys/api-limits";
+import {
+  API_KEY_REQUESTS_PER_MINUTE,
+  BATCH_ITEMS_PER_REQUEST,
+  BATCH_MAX_LOCATIONS,
+  BATCH_MAX_SLOTS,
+} from "../keys/api-limits";
 import { API_PATHS } from "../api-paths";
 import {
-  hazardScoresParamsSchema, locationCodesParamsSchema, periodsParamsSchema, pointHazardsParamsSchema, regionsParamsSchema,
+  hazardScoresParamsSchema,
+  locationCodesParamsSchema,
+  periodsParamsSchema,
+  pointHazardsParamsSchema,
+  regionsParamsSchema,
 } from "../params/riskdb-params";
 import * as batch from "../../api-contract/batch";
 import * as risk from "../../api-contract/risk";
@@ -13,7 +22,10 @@ import { CALLER_ERRORS, RATE_LIMIT_HEADERS } from "./shared";
 const rateLimitedHeaders = z.object(RATE_LIMIT_HEADERS);
 /** A score answer's ETag: send it back in If-None-Match for a 304 while the dataset, methodology and answer hold. */
 const versionedHeaders = z.object({
-  ETag: z.string().openapi({ description: "Tied to dataset_version, methodology_version and the request (path, query, and the answer the caller may read). Send it in If-None-Match: 304 while it holds." }),
+  ETag: z.string().openapi({
+    description:
+      "Tied to dataset_version, methodology_version and the request (path, query, and the answer the caller may read). Send it in If-None-Match: 304 while it holds.",
+  }),
   ...RATE_LIMIT_HEADERS,
 });
 
@@ -29,11 +41,21 @@ const batchOp: ApiOperation = {
     "`Accept: application/x-ndjson` or `?format=ndjson` streams the answer as NDJSON: a header line (versions and slots), then one line per item as it is scored. The ETag follows the dataset and methodology versions, the caller's access and the request: send it back in If-None-Match to get 304 while nothing changed.",
   ].join("\n\n"),
   access: "required",
-  query: z.object({ format: z.enum(["json", "ndjson"]).optional().openapi({ description: "ndjson for the streamed form; otherwise Accept decides (JSON by default)." }) }),
+  query: z.object({
+    format: z
+      .enum(["json", "ndjson"])
+      .optional()
+      .openapi({ description: "ndjson for the streamed form; otherwise Accept decides (JSON by default)." }),
+  }),
   body: { schema: batch.BatchRequest, types: ["application/json"] },
   response: { schema: batch.HazardsBatchResponse, description: "One item per location, in the request's order." },
   alternateContent: { "application/x-ndjson": batch.HazardsBatchLine },
-  responseHeaders: z.object({ ETag: z.string().openapi({ description: "Tied to dataset_version, methodology_version, the caller's access and the request." }), ...RATE_LIMIT_HEADERS }),
+  responseHeaders: z.object({
+    ETag: z
+      .string()
+      .openapi({ description: "Tied to dataset_version, methodology_version, the caller's access and the request." }),
+    ...RATE_LIMIT_HEADERS,
+  }),
   notModified: true,
   errors: [400, 401, 403, 412, 413, 415, 429],
 };
@@ -61,7 +83,10 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
     summary: "List the first-level regions of a country",
     access: "optional",
     query: regionsParamsSchema,
-    response: { schema: risk.RegionsResponse, description: "Regions, sorted by name; codes are ISO 3166-2 where available." },
+    response: {
+      schema: risk.RegionsResponse,
+      description: "Regions, sorted by name; codes are ISO 3166-2 where available.",
+    },
     errors: [400, ...CALLER_ERRORS, 404],
   },
   {
@@ -80,7 +105,8 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
     path: API_PATHS.riskScenarios,
     tag: "Risk data",
     summary: "List scenarios",
-    description: "Includes hist, the historical reference (its ssp is null); applications usually hide it from scenario pickers.",
+    description:
+      "Includes hist, the historical reference (its ssp is null); applications usually hide it from scenario pickers.",
     access: "optional",
     response: { schema: risk.ScenariosResponse, description: "Scenarios." },
     errors: CALLER_ERRORS,
@@ -104,7 +130,10 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
     summary: "List the periods of a scenario",
     access: "optional",
     query: periodsParamsSchema,
-    response: { schema: risk.PeriodsResponse, description: "Periods of the scenario (hist has only the historical period)." },
+    response: {
+      schema: risk.PeriodsResponse,
+      description: "Periods of the scenario (hist has only the historical period).",
+    },
     errors: [400, ...CALLER_ERRORS],
   },
   {
@@ -156,7 +185,10 @@ const riskOps: ApiOperation[] = withRateLimitHeaders([
       "A point takes the scores of the finest level the caller may read: its hexagon (ordered, or in a paid report; the same for an API key as for its account's dashboard), else its region, else its country; location_type says which. At the hexagon level the scores are the point's own, from each driver at its finest resolution (2′ floodplain, height above the channel, elevation, slope, distance to the sea; temperature brought to the point's elevation; 10′ climate), and explain=1 names the resolution of each input; a region or country answers with its own rollup. A point in the water within 10 km of the shore takes the scores of the nearest land, and snapped_to_land says where that is.",
     access: "optional",
     query: pointHazardsParamsSchema,
-    response: { schema: risk.PointHazardsResponse, description: "Scores with the point's codes, or status out_of_range with hazards null." },
+    response: {
+      schema: risk.PointHazardsResponse,
+      description: "Scores with the point's codes, or status out_of_range with hazards null.",
+    },
     responseHeaders: versionedHeaders,
     notModified: true,
     errors: [400, ...CALLER_ERRORS],

@@ -13,12 +13,21 @@ const REQUEST_ID_HEADERS = {
 };
 const errorHeaders = z.object(REQUEST_ID_HEADERS);
 const unauthorizedHeaders = z.object({
-  [WWW_AUTHENTICATE_HEADER]: z.string().openapi({ description: 'The scheme to authenticate with: `Bearer realm="api"`, with `error="invalid_token"` when the credential sent does not check out.' }),
+  [WWW_AUTHENTICATE_HEADER]: z.string().openapi({
+    description:
+      'The scheme to authenticate with: `Bearer realm="api"`, with `error="invalid_token"` when the credential sent does not check out.',
+  }),
   ...REQUEST_ID_HEADERS,
 });
-const allowHeaders = z.object({ Allow: z.string().openapi({ description: "The methods the path takes, e.g. GET, HEAD, OPTIONS." }), ...REQUEST_ID_HEADERS });
+const allowHeaders = z.object({
+  Allow: z.string().openapi({ description: "The methods the path takes, e.g. GET, HEAD, OPTIONS." }),
+  ...REQUEST_ID_HEADERS,
+});
 const retryAfterHeaders = z.object({
-  "Retry-After": z.number().int().openapi({ description: "Seconds to wait: for an API key, the seconds until its window resets." }),
+  "Retry-After": z
+    .number()
+    .int()
+    .openapi({ description: "Seconds to wait: for an API key, the seconds until its window resets." }),
   ...RATE_LIMIT_HEADERS,
   ...REQUEST_ID_HEADERS,
 });
@@ -47,7 +56,10 @@ export const withExample = (schema: Schema, example?: unknown) => {
 
 /** An operation that takes an Idempotency-Key says when its answer is a replay. */
 const replayedHeaders = {
-  [IDEMPOTENT_REPLAYED_HEADER]: z.literal("true").optional().openapi({ description: "Present, `true`, when the answer is the stored one of an earlier request with the same Idempotency-Key: nothing ran again." }),
+  [IDEMPOTENT_REPLAYED_HEADER]: z.literal("true").optional().openapi({
+    description:
+      "Present, `true`, when the answer is the stored one of an earlier request with the same Idempotency-Key: nothing ran again.",
+  }),
 };
 
 function successHeaders(op: ApiOperation): z.AnyZodObject | undefined {
@@ -60,15 +72,28 @@ export function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
   const responses: Record<string, ResponseConfig> = {
     200: {
       description: op.response.description,
-      content: { "application/json": withExample(op.response.schema, op.response.example), ...Object.fromEntries(Object.entries(op.alternateContent ?? {}).map(([type, schema]) => [type, { schema }])) },
+      content: {
+        "application/json": withExample(op.response.schema, op.response.example),
+        ...Object.fromEntries(Object.entries(op.alternateContent ?? {}).map(([type, schema]) => [type, { schema }])),
+      },
       ...(successHeaders(op) ? { headers: successHeaders(op) } : {}),
     },
   };
-  if (op.notModified) responses[304] = { description: "Not modified: the ETag sent in If-None-Match is still current (same dataset, methodology, access and request).", ...(op.responseHeaders ? { headers: op.responseHeaders } : {}) };
-  if (op.accepted) responses[202] = { description: op.accepted.description, content: { "application/json": withExample(op.accepted.schema) } };
+  if (op.notModified)
+    responses[304] = {
+      description:
+        "Not modified: the ETag sent in If-None-Match is still current (same dataset, methodology, access and request).",
+      ...(op.responseHeaders ? { headers: op.responseHeaders } : {}),
+    };
+  if (op.accepted)
+    responses[202] = {
+      description: op.accepted.description,
+      content: { "application/json": withExample(op.accepted.schema) },
+    };
   if (op.formRedirect) {
     responses[302] = {
-      description: "A form posted by a browser page (multipart or urlencoded, with the page's `redirect` field) is answered with a redirect back to that page, its outcome in a flash message.",
+      description:
+        "A form posted by a browser page (multipart or urlencoded, with the page's `redirect` field) is answered with a redirect back to that page, its outcome in a flash message.",
       headers: z.object({ Location: z.string().openapi({ description: "The page the form came from." }) }),
     };
   }
@@ -79,7 +104,14 @@ export function responsesOf(op: ApiOperation): Record<string, ResponseConfig> {
     responses[status] = {
       description: ERROR_STATUS_TEXT[status],
       content: { "application/json": { schema } },
-      headers: status === 429 ? retryAfterHeaders : status === 405 ? allowHeaders : status === 401 ? unauthorizedHeaders : errorHeaders,
+      headers:
+        status === 429
+          ? retryAfterHeaders
+          : status === 405
+            ? allowHeaders
+            : status === 401
+              ? unauthorizedHeaders
+              : errorHeaders,
     };
   }
   return responses;
@@ -98,7 +130,20 @@ export function routeOf(op: ApiOperation): RouteConfig {
     request: {
       ...(op.query ? { query: op.query } : {}),
       ...(op.headers ? { headers: op.headers } : {}),
-      ...(params.length ? { params: op.params ?? z.object(Object.fromEntries(params.map((p) => [p, z.number().int().min(1).openapi({ description: "The item's id.", example: 1 })]))) } : {}),
+      ...(params.length
+        ? {
+            params:
+              op.params ??
+              z.object(
+                Object.fromEntries(
+                  params.map((p) => [
+                    p,
+                    z.number().int().min(1).openapi({ description: "The item's id.", example: 1 }),
+                  ]),
+                ),
+              ),
+          }
+        : {}),
       ...(op.body
         ? {
             body: {

@@ -9,7 +9,13 @@ const slots = [
   { scenario: "rcp85", period: "2050", warming_c: 2.31 },
 ];
 const versions = { dataset_version: "d1", methodology_version: "m1" };
-const score = (hazard_id: string, value: number | null) => ({ hazard_id, value, score: value === null ? null : 2, level: value === null ? null : "Moderate", state: value === null ? "not_applicable" : "ok" });
+const score = (hazard_id: string, value: number | null) => ({
+  hazard_id,
+  value,
+  score: value === null ? null : 2,
+  level: value === null ? null : "Moderate",
+  state: value === null ? "not_applicable" : "ok",
+});
 
 describe("batch CSV rows", () => {
   it("has a header naming the aggregate and every hazard's value, score, level and state", () => {
@@ -20,9 +26,24 @@ describe("batch CSV rows", () => {
 
   it("writes one row per slot, the hazard columns by id, and quotes and guards text", () => {
     const item: CsvItem = {
-      index: 0, id: "=cmd|' /C calc'!A0", status: "ok", lat: 51.5, lon: -0.128, hexagon_code: "84194adffffffff", region_code: "GB-LND", country_code: "GB",
-      snapped_to_land: null, location_type: "region", location_code: "GB-LND", location_name: "London, \"Greater\"",
-      results: slots.map((s, i) => ({ scenario: s.scenario, period: s.period, aggregate: score("AL", 0.3 + i / 10), hazards: [score("SS", null), score("HW", 0.25)] })),
+      index: 0,
+      id: "=cmd|' /C calc'!A0",
+      status: "ok",
+      lat: 51.5,
+      lon: -0.128,
+      hexagon_code: "84194adffffffff",
+      region_code: "GB-LND",
+      country_code: "GB",
+      snapped_to_land: null,
+      location_type: "region",
+      location_code: "GB-LND",
+      location_name: 'London, "Greater"',
+      results: slots.map((s, i) => ({
+        scenario: s.scenario,
+        period: s.period,
+        aggregate: score("AL", 0.3 + i / 10),
+        hazards: [score("SS", null), score("HW", 0.25)],
+      })),
     };
     const rows = batchCsvRows(item, slots, versions).split("\r\n").filter(Boolean);
     expect(rows).toHaveLength(2);
@@ -40,15 +61,27 @@ describe("batch CSV rows", () => {
     expect(at("DR_state")).toBe("");
   });
 
-  it("prints a point moved to land as coordinates: three columns in the newest version, one \"lat,lon\" cell in the first", () => {
+  it('prints a point moved to land as coordinates: three columns in the newest version, one "lat,lon" cell in the first', () => {
     const item: CsvItem = {
-      index: 0, id: null, status: "ok", lat: 51.4, lon: 1.6, hexagon_code: "84194adffffffff", region_code: "GB-KEN", country_code: "GB",
-      snapped_to_land: { lat: 51.38, lon: 1.44, distance_km: 11.2 }, location_type: "country", location_code: "GB", location_name: "United Kingdom",
+      index: 0,
+      id: null,
+      status: "ok",
+      lat: 51.4,
+      lon: 1.6,
+      hexagon_code: "84194adffffffff",
+      region_code: "GB-KEN",
+      country_code: "GB",
+      snapped_to_land: { lat: 51.38, lon: 1.44, distance_km: 11.2 },
+      location_type: "country",
+      location_code: "GB",
+      location_name: "United Kingdom",
       results: [{ scenario: "hist", period: "hist", aggregate: score("AL", 0.3), hazards: [] }],
     };
     const newest = batchCsvRows(item, slots.slice(0, 1), versions).trim().split(",");
     expect(newest.length).toBe(BATCH_CSV_COLUMNS.length);
-    expect(["snapped_lat", "snapped_lon", "snapped_distance_km"].map((c) => newest[BATCH_CSV_COLUMNS.indexOf(c)])).toEqual(["51.38", "1.44", "11.2"]);
+    expect(
+      ["snapped_lat", "snapped_lon", "snapped_distance_km"].map((c) => newest[BATCH_CSV_COLUMNS.indexOf(c)]),
+    ).toEqual(["51.38", "1.44", "11.2"]);
     const first = API_VERSIONS[0];
     const columns = batchCsvColumns(first);
     const row = batchCsvRows(item, slots.slice(0, 1), versions, { version: first }).trim();
@@ -60,15 +93,27 @@ describe("batch CSV rows", () => {
 
   it("keeps the coordinates or code an error row was sent with", () => {
     const error = { index: 1, id: "p", status: "error", code: "at_sea", error: "The point is at sea" } as const;
-    const row = batchCsvRows(error, slots.slice(0, 1), versions, { input: { lat: 0, lon: "-30.5" } }).trim().split(",");
+    const row = batchCsvRows(error, slots.slice(0, 1), versions, { input: { lat: 0, lon: "-30.5" } })
+      .trim()
+      .split(",");
     expect(row[BATCH_CSV_COLUMNS.indexOf("lat")]).toBe("0");
     expect(row[BATCH_CSV_COLUMNS.indexOf("lon")]).toBe("-30.5");
-    const coded = batchCsvRows({ ...error, code: "unknown_location" }, slots.slice(0, 1), versions, { input: { location_code: "ZZ-99" } }).trim().split(",");
+    const coded = batchCsvRows({ ...error, code: "unknown_location" }, slots.slice(0, 1), versions, {
+      input: { location_code: "ZZ-99" },
+    })
+      .trim()
+      .split(",");
     expect(coded[BATCH_CSV_COLUMNS.indexOf("location_code")]).toBe("ZZ-99");
   });
 
   it("gives an item that could not be scored its error in every slot's row, scores empty", () => {
-    const rows = batchCsvRows({ index: 3, id: null, status: "error", code: "at_sea", error: "The point is at sea" }, slots, versions).split("\r\n").filter(Boolean);
+    const rows = batchCsvRows(
+      { index: 3, id: null, status: "error", code: "at_sea", error: "The point is at sea" },
+      slots,
+      versions,
+    )
+      .split("\r\n")
+      .filter(Boolean);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       const cells = row.split(",");

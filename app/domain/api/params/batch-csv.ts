@@ -19,9 +19,25 @@ const SNAPPED_COLUMNS = ["snapped_lat", "snapped_lon", "snapped_distance_km"];
 /** Columns before the scores, then the aggregate (AL) and each hazard's value, score, level and state. */
 export function batchCsvColumns(version: ApiVersion = LATEST_API_VERSION): readonly string[] {
   return [
-    "index", "id", "status", "code", "error", "scenario", "period", "warming_c",
-    "lat", "lon", "hexagon_code", "region_code", "country_code", ...(apiVersionAtLeast(version, SNAPPED_COLUMNS_SINCE) ? SNAPPED_COLUMNS : SNAPPED_COLUMN),
-    "location_type", "location_code", "location_name", "dataset_version", "methodology_version",
+    "index",
+    "id",
+    "status",
+    "code",
+    "error",
+    "scenario",
+    "period",
+    "warming_c",
+    "lat",
+    "lon",
+    "hexagon_code",
+    "region_code",
+    "country_code",
+    ...(apiVersionAtLeast(version, SNAPPED_COLUMNS_SINCE) ? SNAPPED_COLUMNS : SNAPPED_COLUMN),
+    "location_type",
+    "location_code",
+    "location_name",
+    "dataset_version",
+    "methodology_version",
     ...SCORE_COLUMNS,
   ];
 }
@@ -58,8 +74,18 @@ export type CsvInput = { lat: number | string; lon: number | string } | { locati
 export type CsvItem =
   | { index: number; id: string | null; status: "error"; code: string; error: string }
   | {
-      index: number; id: string | null; status: "ok"; lat: number | null; lon: number | null; hexagon_code: string | null; region_code: string | null;
-      country_code: string | null; snapped_to_land: LandSnap | null; location_type: string; location_code: string; location_name: string;
+      index: number;
+      id: string | null;
+      status: "ok";
+      lat: number | null;
+      lon: number | null;
+      hexagon_code: string | null;
+      region_code: string | null;
+      country_code: string | null;
+      snapped_to_land: LandSnap | null;
+      location_type: string;
+      location_code: string;
+      location_name: string;
       results: { scenario: string; period: string; aggregate: CsvScore; hazards: CsvScore[] }[];
     };
 
@@ -75,7 +101,8 @@ function scoreCells(score: CsvScore | undefined): string[] {
 }
 
 function snappedCells(snap: LandSnap | null, version: ApiVersion): string[] {
-  if (apiVersionAtLeast(version, SNAPPED_COLUMNS_SINCE)) return [cell(snap?.lat), cell(snap?.lon), cell(snap?.distance_km)];
+  if (apiVersionAtLeast(version, SNAPPED_COLUMNS_SINCE))
+    return [cell(snap?.lat), cell(snap?.lon), cell(snap?.distance_km)];
   return [snap ? cell(`${snap.lat},${snap.lon}`) : ""];
 }
 
@@ -83,7 +110,12 @@ function snappedCells(snap: LandSnap | null, version: ApiVersion): string[] {
 function inputCells(input: CsvInput | undefined, columns: readonly string[]): Map<string, string> {
   if (!input) return new Map();
   if ("location_code" in input) return new Map([["location_code", cell(input.location_code, true)]]);
-  return new Map([["lat", cell(input.lat, true)], ["lon", cell(input.lon, true)]].filter(([name]) => columns.includes(name!)) as [string, string][]);
+  return new Map(
+    [
+      ["lat", cell(input.lat, true)],
+      ["lon", cell(input.lon, true)],
+    ].filter(([name]) => columns.includes(name!)) as [string, string][],
+  );
 }
 
 export interface CsvRowOptions {
@@ -93,12 +125,26 @@ export interface CsvRowOptions {
 }
 
 /** The rows of one item, one per slot, each ending in a line break. */
-export function batchCsvRows(item: CsvItem, slots: readonly CsvSlot[], versions: { dataset_version: string; methodology_version: string }, options: CsvRowOptions = {}): string {
+export function batchCsvRows(
+  item: CsvItem,
+  slots: readonly CsvSlot[],
+  versions: { dataset_version: string; methodology_version: string },
+  options: CsvRowOptions = {},
+): string {
   const version = options.version ?? LATEST_API_VERSION;
   const columns = batchCsvColumns(version);
   let text = "";
   slots.forEach((slot, i) => {
-    const head = [cell(item.index), cell(item.id, true), cell(item.status), item.status === "error" ? cell(item.code) : "", item.status === "error" ? cell(item.error, true) : "", cell(slot.scenario), cell(slot.period), cell(slot.warming_c)];
+    const head = [
+      cell(item.index),
+      cell(item.id, true),
+      cell(item.status),
+      item.status === "error" ? cell(item.code) : "",
+      item.status === "error" ? cell(item.error, true) : "",
+      cell(slot.scenario),
+      cell(slot.period),
+      cell(slot.warming_c),
+    ];
     if (item.status === "error") {
       const given = inputCells(options.input, columns);
       text += `${[...head, ...columns.slice(head.length).map((name) => given.get(name) ?? "")].join(",")}\r\n`;
@@ -109,7 +155,8 @@ export function batchCsvRows(item: CsvItem, slots: readonly CsvSlot[], versions:
     const place = [
       ...[item.lat, item.lon, item.hexagon_code, item.region_code, item.country_code].map((v) => cell(v)),
       ...snappedCells(item.snapped_to_land, version),
-      cell(item.location_type), cell(item.location_code),
+      cell(item.location_type),
+      cell(item.location_code),
     ];
     const scores = [result.aggregate, ...PER_HAZARD_IDS.map((id) => byHazard.get(id))].flatMap(scoreCells);
     text += `${[...head, ...place, cell(item.location_name, true), cell(versions.dataset_version), cell(versions.methodology_version), ...scores].join(",")}\r\n`;

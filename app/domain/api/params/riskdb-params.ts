@@ -6,8 +6,16 @@
 import type { ZodOpenAPIMetadata } from "@asteasolutions/zod-to-openapi";
 import { z } from "../../api-contract/zod";
 import {
-  DURATIONS, PERIOD_IDS, SCENARIO_IDS, isValidCombination, parseDuration, parsePeriod, parseScenario, periodsForScenario,
-  type PeriodId, type ScenarioId,
+  DURATIONS,
+  PERIOD_IDS,
+  SCENARIO_IDS,
+  isValidCombination,
+  parseDuration,
+  parsePeriod,
+  parseScenario,
+  periodsForScenario,
+  type PeriodId,
+  type ScenarioId,
 } from "../../hazards/scenarios";
 
 const required = (name: string) =>
@@ -31,12 +39,37 @@ function coordinate(name: "lat" | "lon", limit: number) {
  * Typed loosely: the example is the value a client sends, not the text the parse reads.
  */
 type ParamDoc = Partial<ZodOpenAPIMetadata>;
-const DOC: Record<"lat" | "lon" | "scenario" | "optionalScenario" | "period" | "duration" | "explain" | "countryCode" | "locationCode", ParamDoc> = {
-  lat: { type: "number", minimum: -90, maximum: 90, description: "Latitude, decimal degrees (-90..90).", example: 51.507 },
-  lon: { type: "number", minimum: -180, maximum: 180, description: "Longitude, decimal degrees (-180..180).", example: -0.128 },
+const DOC: Record<
+  "lat" | "lon" | "scenario" | "optionalScenario" | "period" | "duration" | "explain" | "countryCode" | "locationCode",
+  ParamDoc
+> = {
+  lat: {
+    type: "number",
+    minimum: -90,
+    maximum: 90,
+    description: "Latitude, decimal degrees (-90..90).",
+    example: 51.507,
+  },
+  lon: {
+    type: "number",
+    minimum: -180,
+    maximum: 180,
+    description: "Longitude, decimal degrees (-180..180).",
+    example: -0.128,
+  },
   scenario: { type: "string", enum: [...SCENARIO_IDS], description: "Scenario id.", example: "rcp45" },
-  optionalScenario: { type: "string", enum: [...SCENARIO_IDS], description: "Scenario id. Defaults to hist (historical reference).", example: "rcp45" },
-  period: { type: "string", enum: [...PERIOD_IDS], description: "Period id: hist for the historical reference, 2030, 2040 or 2050 for a future scenario.", example: "2050" },
+  optionalScenario: {
+    type: "string",
+    enum: [...SCENARIO_IDS],
+    description: "Scenario id. Defaults to hist (historical reference).",
+    example: "rcp45",
+  },
+  period: {
+    type: "string",
+    enum: [...PERIOD_IDS],
+    description: "Period id: hist for the historical reference, 2030, 2040 or 2050 for a future scenario.",
+    example: "2050",
+  },
   duration: { description: "Duration id; defaults to the first duration.", example: "30y" },
   explain: {
     description:
@@ -53,24 +86,28 @@ const SCENARIO_LIST = SCENARIO_IDS.join(", ");
 const PERIOD_LIST = PERIOD_IDS.join(", ");
 
 export const scenarioParam = () =>
-  required("scenario").transform((v, ctx): ScenarioId => {
-    const s = parseScenario(v);
-    if (!s) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `scenario must be one of ${SCENARIO_LIST}` });
-      return z.NEVER;
-    }
-    return s;
-  }).openapi(DOC.scenario);
+  required("scenario")
+    .transform((v, ctx): ScenarioId => {
+      const s = parseScenario(v);
+      if (!s) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `scenario must be one of ${SCENARIO_LIST}` });
+        return z.NEVER;
+      }
+      return s;
+    })
+    .openapi(DOC.scenario);
 
 export const periodParam = () =>
-  required("period").transform((v, ctx): PeriodId => {
-    const p = parsePeriod(v);
-    if (!p) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `period must be one of ${PERIOD_LIST}` });
-      return z.NEVER;
-    }
-    return p;
-  }).openapi(DOC.period);
+  required("period")
+    .transform((v, ctx): PeriodId => {
+      const p = parsePeriod(v);
+      if (!p) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `period must be one of ${PERIOD_LIST}` });
+        return z.NEVER;
+      }
+      return p;
+    })
+    .openapi(DOC.period);
 
 export const durationParam = () =>
   z
@@ -81,7 +118,10 @@ export const durationParam = () =>
       if (v === undefined || v === "") return DURATIONS[0]!.id;
       const d = parseDuration(v);
       if (!d) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `duration must be one of ${DURATIONS.map((x) => x.id).join(", ")}` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `duration must be one of ${DURATIONS.map((x) => x.id).join(", ")}`,
+        });
         return z.NEVER;
       }
       return d;
@@ -107,11 +147,19 @@ function withSlot<T extends { scenario?: ScenarioId; period?: PeriodId }>(v: T, 
   const scenario = v.scenario ?? "hist";
   const period = v.period ?? (scenario === "hist" ? "hist" : undefined);
   if (!period) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["period"], message: `period is required for scenario ${scenario} (one of ${periodsForScenario(scenario).join(", ")})` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["period"],
+      message: `period is required for scenario ${scenario} (one of ${periodsForScenario(scenario).join(", ")})`,
+    });
     return z.NEVER;
   }
   if (!isValidCombination(scenario, period)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["period"], message: `period for scenario ${scenario} must be one of ${periodsForScenario(scenario).join(", ")}` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["period"],
+      message: `period for scenario ${scenario} must be one of ${periodsForScenario(scenario).join(", ")}`,
+    });
     return z.NEVER;
   }
   return { ...v, scenario, period };

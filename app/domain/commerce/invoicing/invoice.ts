@@ -9,9 +9,11 @@ import { SELLER_COUNTRY, vatMemberStateOf, vatRateFor, type VatRule } from "./va
 import { countryName } from "../../geo/country-names";
 import { formatMinorUnits } from "./money";
 
-export const REVERSE_CHARGE_TEXT = "Reverse charge: VAT to be accounted for by the recipient, Art. 196 Council Directive 2006/112/EC";
+export const REVERSE_CHARGE_TEXT =
+  "Reverse charge: VAT to be accounted for by the recipient, Art. 196 Council Directive 2006/112/EC";
 /** Outside the EU no VAT of ours applies (place of supply of a B2B/B2C electronic service outside the EU). */
-export const EXPORT_TEXT = "Outside the EU: not subject to EU VAT (place of supply outside the EU, Art. 58 and 59 Council Directive 2006/112/EC)";
+export const EXPORT_TEXT =
+  "Outside the EU: not subject to EU VAT (place of supply outside the EU, Art. 58 and 59 Council Directive 2006/112/EC)";
 
 /** Who issues the invoice (from configuration, see env SELLER_*). */
 export interface SellerIdentity {
@@ -36,8 +38,10 @@ export const DEMO_SELLER: SellerIdentity = {
  */
 export function sellerVatIdProblem(vatId: string, sellerCountry: string): string | null {
   const v = vatId.replace(/\s+/g, "").toUpperCase();
-  if (!v.startsWith(sellerCountry)) return `SELLER_VAT_ID must be a VAT id of ${sellerCountry} (start with ${sellerCountry}), where the VAT rules place the seller`;
-  if (!/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(v)) return "SELLER_VAT_ID must be the country prefix followed by 2-13 letters or digits, e.g. FR12345678901";
+  if (!v.startsWith(sellerCountry))
+    return `SELLER_VAT_ID must be a VAT id of ${sellerCountry} (start with ${sellerCountry}), where the VAT rules place the seller`;
+  if (!/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(v))
+    return "SELLER_VAT_ID must be the country prefix followed by 2-13 letters or digits, e.g. FR12345678901";
   return null;
 }
 
@@ -110,7 +114,9 @@ export function allocateVat(netLines: readonly number[], vatTotalMinor: number):
   const exact = netLines.map((n) => (n * vatTotalMinor) / netTotal);
   const shares = exact.map(Math.floor);
   let left = vatTotalMinor - shares.reduce((s, n) => s + n, 0);
-  const order = exact.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest || netLines[b.i]! - netLines[a.i]!);
+  const order = exact
+    .map((x, i) => ({ i, rest: x - Math.floor(x) }))
+    .sort((a, b) => b.rest - a.rest || netLines[b.i]! - netLines[a.i]!);
   for (const { i } of order) {
     if (left <= 0) break;
     shares[i]!++;
@@ -204,7 +210,9 @@ export function formatIsoDay(iso: string): string {
 }
 
 export function servicePeriodText(p: ServicePeriod): string {
-  return p.kind === "subscription" ? `Service period: ${formatIsoDay(p.start)} - ${formatIsoDay(p.end)}` : `Date of delivery: ${formatIsoDay(p.start)}`;
+  return p.kind === "subscription"
+    ? `Service period: ${formatIsoDay(p.start)} - ${formatIsoDay(p.end)}`
+    : `Date of delivery: ${formatIsoDay(p.start)}`;
 }
 
 /** A country as an invoice prints it: its English name and ISO code ("Germany (DE)"), the code alone if unknown. */

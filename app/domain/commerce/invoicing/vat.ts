@@ -5,9 +5,33 @@ import { canonicalVatNumber } from "./vat-numbers";
 /** The seller is established in France; standard VAT rates of the EU member states in basis points. */
 export const SELLER_COUNTRY = "FR";
 export const EU_VAT_RATES_BP: Record<string, number> = {
-  AT: 2000, BE: 2100, BG: 2000, HR: 2500, CY: 1900, CZ: 2100, DK: 2500, EE: 2400, FI: 2550, FR: 2000, DE: 1900,
-  GR: 2400, HU: 2700, IE: 2300, IT: 2200, LV: 2100, LT: 2100, LU: 1700, MT: 1800, NL: 2100, PL: 2300, PT: 2300,
-  RO: 2100, SK: 2300, SI: 2200, ES: 2100, SE: 2500,
+  AT: 2000,
+  BE: 2100,
+  BG: 2000,
+  HR: 2500,
+  CY: 1900,
+  CZ: 2100,
+  DK: 2500,
+  EE: 2400,
+  FI: 2550,
+  FR: 2000,
+  DE: 1900,
+  GR: 2400,
+  HU: 2700,
+  IE: 2300,
+  IT: 2200,
+  LV: 2100,
+  LT: 2100,
+  LU: 1700,
+  MT: 1800,
+  NL: 2100,
+  PL: 2300,
+  PT: 2300,
+  RO: 2100,
+  SK: 2300,
+  SI: 2200,
+  ES: 2100,
+  SE: 2500,
 };
 
 /**
@@ -33,7 +57,10 @@ export type VatRule = "no_country" | "domestic" | "eu_reverse_charge" | "eu_cons
  * - another member state without one (a consumer, or a number that is not one): that state's rate (OSS);
  * - outside the EU VAT area: 0, not subject to EU VAT.
  */
-export function vatRateFor(country: string | null | undefined, vatNumber?: string | null): { rateBp: number; rule: VatRule } {
+export function vatRateFor(
+  country: string | null | undefined,
+  vatNumber?: string | null,
+): { rateBp: number; rule: VatRule } {
   const c = (country ?? "").trim().toUpperCase();
   if (!c) return { rateBp: 0, rule: "no_country" };
   const state = vatMemberStateOf(c);
@@ -65,6 +92,11 @@ export function costOf(subtotalMinor: number, rateBp: number): { cost: Cost; vat
   return {
     vatMinor,
     totalMinor,
-    cost: { SUBTOTAL: formatMinorUnits(subtotalMinor), "TAX RATE": rateBp / 100, VAT: formatMinorUnits(vatMinor), TOTAL: formatMinorUnits(totalMinor) },
+    cost: {
+      SUBTOTAL: formatMinorUnits(subtotalMinor),
+      "TAX RATE": rateBp / 100,
+      VAT: formatMinorUnits(vatMinor),
+      TOTAL: formatMinorUnits(totalMinor),
+    },
   };
 }

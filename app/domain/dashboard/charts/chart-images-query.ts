@@ -12,7 +12,11 @@ const point = z
     const [scenario, period, score] = s.split(".") as [string, string, string];
     return { scenario, period, score: score === "" ? null : Number(score) };
   })
-  .refine((p) => (SCENARIO_IDS as readonly string[]).includes(p.scenario) && (PERIOD_IDS as readonly string[]).includes(p.period), "unknown scenario or period");
+  .refine(
+    (p) =>
+      (SCENARIO_IDS as readonly string[]).includes(p.scenario) && (PERIOD_IDS as readonly string[]).includes(p.period),
+    "unknown scenario or period",
+  );
 
 const HazardBarsQuery = z.object({
   t: title,
@@ -28,15 +32,25 @@ const LevelPieQuery = z.object({
   c: z
     .string()
     .regex(/^\d{1,7}(\.\d{1,7}){5}$/, "c must be six counts separated by dots")
-    .transform((s) => Object.fromEntries(s.split(".").map((v, i) => [LEVEL_COUNT_KEYS[i], Number(v)])) as unknown as LevelCounts),
+    .transform(
+      (s) => Object.fromEntries(s.split(".").map((v, i) => [LEVEL_COUNT_KEYS[i], Number(v)])) as unknown as LevelCounts,
+    ),
 });
 
-export function parseHazardBarsQuery(params: URLSearchParams): { success: true; data: HazardBarsData } | { success: false; error: string } {
+export function parseHazardBarsQuery(
+  params: URLSearchParams,
+): { success: true; data: HazardBarsData } | { success: false; error: string } {
   const r = HazardBarsQuery.safeParse(Object.fromEntries(params));
-  return r.success ? { success: true, data: { title: r.data.t, points: r.data.p } } : { success: false, error: r.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ") };
+  return r.success
+    ? { success: true, data: { title: r.data.t, points: r.data.p } }
+    : { success: false, error: r.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ") };
 }
 
-export function parseLevelPieQuery(params: URLSearchParams): { success: true; data: LevelPieData } | { success: false; error: string } {
+export function parseLevelPieQuery(
+  params: URLSearchParams,
+): { success: true; data: LevelPieData } | { success: false; error: string } {
   const r = LevelPieQuery.safeParse(Object.fromEntries(params));
-  return r.success ? { success: true, data: { title: r.data.t, counts: r.data.c } } : { success: false, error: r.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ") };
+  return r.success
+    ? { success: true, data: { title: r.data.t, counts: r.data.c } }
+    : { success: false, error: r.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ") };
 }

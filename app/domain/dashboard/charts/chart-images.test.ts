@@ -23,7 +23,9 @@ describe("chart images", () => {
     const pie = { title: "River flood", counts: { L: 3, M: 0, H: 1, S: 0, E: 0, none: 2 } };
     expect(parseLevelPieQuery(query(levelPieUrl(pie)))).toEqual({ success: true, data: pie });
     expect(levelPieLabel(pie)).toBe("River flood: Low: 3, High: 1, No score: 2");
-    expect(levelPieLabel({ title: "Drought", counts: { L: 0, M: 0, H: 0, S: 0, E: 0, none: 0 } })).toBe("Drought: no locations");
+    expect(levelPieLabel({ title: "Drought", counts: { L: 0, M: 0, H: 0, S: 0, E: 0, none: 0 } })).toBe(
+      "Drought: no locations",
+    );
   });
 
   it("refuse what is not a small chart: unknown slots, scores outside 1-5, too many points, a long title", () => {

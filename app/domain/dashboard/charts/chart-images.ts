@@ -38,7 +38,10 @@ export function hazardBarsLabel({ title, points }: HazardBarsData): string {
 
 /** The pie's counts in words: "Low: 120, Moderate: 30". */
 export function levelPieDescription(counts: LevelCounts): string {
-  return [...RISK_LEVELS.map((l) => ({ label: l.label, value: counts[l.code] })), { label: "No score", value: counts.none }]
+  return [
+    ...RISK_LEVELS.map((l) => ({ label: l.label, value: counts[l.code] })),
+    { label: "No score", value: counts.none },
+  ]
     .filter((d) => d.value > 0)
     .map((d) => `${d.label}: ${d.value}`)
     .join(", ");

@@ -15,9 +15,14 @@ const BasemapQuerySchema = z.object({
     .transform((v, ctx) => {
       if (v === undefined || v === "") return null;
       const parts = v.split(",");
-      const parsed = z.tuple([coordinate(-180, 180), coordinate(-90, 90), coordinate(-180, 180), coordinate(-90, 90)]).safeParse(parts);
+      const parsed = z
+        .tuple([coordinate(-180, 180), coordinate(-90, 90), coordinate(-180, 180), coordinate(-90, 90)])
+        .safeParse(parts);
       if (!parsed.success || parsed.data[0] >= parsed.data[2] || parsed.data[1] >= parsed.data[3]) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "bbox must be west,south,east,north in degrees, west < east and south < north" });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: "bbox must be west,south,east,north in degrees, west < east and south < north",
+        });
         return z.NEVER;
       }
       const [west, south, east, north] = parsed.data;
@@ -34,7 +39,11 @@ const BasemapQuerySchema = z.object({
  * three are read (anything else in the query string is ignored) and the box snaps outward to the level's grid, as
  * the map asks for it: every request that would draw the same map shares one answer.
  */
-export function parseBasemapQuery(params: URLSearchParams): { success: true; data: { level: BasemapLevel; bbox: Bounds | null; outline: string | null } } | { success: false; error: string } {
+export function parseBasemapQuery(
+  params: URLSearchParams,
+):
+  | { success: true; data: { level: BasemapLevel; bbox: Bounds | null; outline: string | null } }
+  | { success: false; error: string } {
   const r = BasemapQuerySchema.safeParse(Object.fromEntries(params));
   if (!r.success) return { success: false, error: r.error.issues[0]!.message };
   const level = basemapLevel(r.data.level);
@@ -43,5 +52,8 @@ export function parseBasemapQuery(params: URLSearchParams): { success: true; dat
   if (box && Math.max(box.east - box.west, box.north - box.south) > level.maxSpan) {
     return { success: false, error: `bbox may span at most ${level.maxSpan}° at level ${level.level}` };
   }
-  return { success: true, data: { level, bbox: r.data.bbox && snapToGrid(r.data.bbox, level), outline: r.data.outline ?? null } };
+  return {
+    success: true,
+    data: { level, bbox: r.data.bbox && snapToGrid(r.data.bbox, level), outline: r.data.outline ?? null },
+  };
 }

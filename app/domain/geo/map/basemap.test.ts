@@ -16,7 +16,12 @@ describe("basemap detail", () => {
 
   it("asks for the view and a quarter of it around each side, snapped to the level's grid", () => {
     const level = basemapLevelForZoom(8);
-    expect(basemapRequestBounds({ west: 12.2, south: 55.4, east: 12.9, north: 55.9 }, level)).toEqual({ west: 12, south: 55, east: 13.5, north: 56.5 });
+    expect(basemapRequestBounds({ west: 12.2, south: 55.4, east: 12.9, north: 55.9 }, level)).toEqual({
+      west: 12,
+      south: 55,
+      east: 13.5,
+      north: 56.5,
+    });
   });
 
   it("serves the box a wide screen asks for at every zoom", () => {
@@ -25,7 +30,10 @@ describe("basemap detail", () => {
       const level = basemapLevelForZoom(zoom);
       const w = (2560 * 360) / (256 * 2 ** zoom);
       const h = (1440 * 180) / (256 * 2 ** zoom);
-      const box = basemapRequestBounds({ west: 10 - w / 2, south: Math.max(-80, 45 - h / 2), east: 10 + w / 2, north: Math.min(80, 45 + h / 2) }, level);
+      const box = basemapRequestBounds(
+        { west: 10 - w / 2, south: Math.max(-80, 45 - h / 2), east: 10 + w / 2, north: Math.min(80, 45 + h / 2) },
+        level,
+      );
       expect(Math.max(box.east - box.west, box.north - box.south)).toBeLessThanOrEqual(level.maxSpan);
     }
   });
@@ -35,24 +43,57 @@ describe("clipRing", () => {
   const box = { west: 0, south: 0, east: 10, north: 10 };
 
   it("keeps a ring inside the box as it is", () => {
-    const ring: [number, number][] = [[1, 1], [5, 1], [5, 5]];
+    const ring: [number, number][] = [
+      [1, 1],
+      [5, 1],
+      [5, 5],
+    ];
     expect(clipRing(ring, box)).toEqual(ring);
   });
 
   it("cuts a ring crossing the box along the box's edge", () => {
-    const clipped = clipRing([[-5, 2], [5, 2], [5, 8], [-5, 8]], box);
+    const clipped = clipRing(
+      [
+        [-5, 2],
+        [5, 2],
+        [5, 8],
+        [-5, 8],
+      ],
+      box,
+    );
     expect(clipped).toHaveLength(4);
     expect(clipped.every(([lon]) => lon >= 0 && lon <= 5)).toBe(true);
     expect(clipped.filter(([lon]) => lon === 0)).toHaveLength(2);
   });
 
   it("drops a ring outside the box", () => {
-    expect(clipRing([[20, 20], [30, 20], [30, 30]], box)).toEqual([]);
+    expect(
+      clipRing(
+        [
+          [20, 20],
+          [30, 20],
+          [30, 30],
+        ],
+        box,
+      ),
+    ).toEqual([]);
   });
 });
 
 it("rounds a ring to the level's step without repeating a point", () => {
-  expect(roundRing([[1.00001, 2], [1.00002, 2], [1.5, 2.5]], 0.001)).toEqual([[1, 2], [1.5, 2.5]]);
+  expect(
+    roundRing(
+      [
+        [1.00001, 2],
+        [1.00002, 2],
+        [1.5, 2.5],
+      ],
+      0.001,
+    ),
+  ).toEqual([
+    [1, 2],
+    [1.5, 2.5],
+  ]);
 });
 
 describe("parseBasemapQuery", () => {
@@ -63,12 +104,21 @@ describe("parseBasemapQuery", () => {
   });
 
   it("snaps a box outward to the level's grid, as the map asks for it", () => {
-    expect(parse("level=1&bbox=-9.3,41,9.5,59.9&i=7")).toMatchObject({ success: true, data: { bbox: { west: -10, south: 40, east: 10, north: 60 } } });
-    expect(parse("level=4&bbox=10.2,54.1,13.9,57")).toMatchObject({ success: true, data: { bbox: { west: 10, south: 54, east: 14, north: 57 } } });
+    expect(parse("level=1&bbox=-9.3,41,9.5,59.9&i=7")).toMatchObject({
+      success: true,
+      data: { bbox: { west: -10, south: 40, east: 10, north: 60 } },
+    });
+    expect(parse("level=4&bbox=10.2,54.1,13.9,57")).toMatchObject({
+      success: true,
+      data: { bbox: { west: 10, south: 54, east: 14, north: 57 } },
+    });
   });
 
   it("reads a box and an outline code", () => {
-    expect(parse("level=4&bbox=10,54,14,57&outline=dk-84")).toMatchObject({ success: true, data: { level: { level: 4 }, bbox: { west: 10, south: 54, east: 14, north: 57 }, outline: "dk-84" } });
+    expect(parse("level=4&bbox=10,54,14,57&outline=dk-84")).toMatchObject({
+      success: true,
+      data: { level: { level: 4 }, bbox: { west: 10, south: 54, east: 14, north: 57 }, outline: "dk-84" },
+    });
   });
 
   it.each([
@@ -93,5 +143,8 @@ it("labels the largest places of a box, one per crowded area", () => {
     { name: "Outside", lat: -50, lon: 10, population: 6e6 },
     { name: "Small", lat: 60, lon: 60, population: 10 },
   ];
-  expect(pickLabels(places, { west: 0, south: 0, east: 90, north: 90 }, 1000).map((p) => p.name)).toEqual(["Big", "Far"]);
+  expect(pickLabels(places, { west: 0, south: 0, east: 90, north: 90 }, 1000).map((p) => p.name)).toEqual([
+    "Big",
+    "Far",
+  ]);
 });

@@ -29,7 +29,7 @@ export const BASEMAP_LEVELS: readonly BasemapLevel[] = [
   { level: 2, maxZoom: 5, tolerance: 0.02, step: 0.01, minPopulation: 1_000_000, grid: 5, maxSpan: 240 },
   { level: 3, maxZoom: 7, tolerance: 0.005, step: 0.001, minPopulation: 300_000, grid: 2, maxSpan: 120 },
   { level: 4, maxZoom: 30, tolerance: 0.001, step: 0.0001, minPopulation: 50_000, grid: 0.5, maxSpan: 45 },
-]
+];
 
 /** Labels per answer: enough to orient, few enough to stay readable. */
 export const BASEMAP_MAX_LABELS = 40;
@@ -50,7 +50,10 @@ export function basemapLevel(level: number): BasemapLevel | null {
 export function basemapRequestBounds(view: Bounds, level: BasemapLevel): Bounds {
   const dx = (view.east - view.west) / 4;
   const dy = (view.north - view.south) / 4;
-  return snapToGrid({ west: view.west - dx, south: view.south - dy, east: view.east + dx, north: view.north + dy }, level);
+  return snapToGrid(
+    { west: view.west - dx, south: view.south - dy, east: view.east + dx, north: view.north + dy },
+    level,
+  );
 }
 
 /** A box grown outward to the level's grid and kept inside the world. */
@@ -66,7 +69,10 @@ export function snapToGrid(box: Bounds, level: BasemapLevel): Bounds {
 }
 
 export function basemapUrl(level: BasemapLevel, bounds: Bounds, outline?: string | null): string {
-  const params = new URLSearchParams({ level: String(level.level), bbox: [bounds.west, bounds.south, bounds.east, bounds.north].join(",") });
+  const params = new URLSearchParams({
+    level: String(level.level),
+    bbox: [bounds.west, bounds.south, bounds.east, bounds.north].join(","),
+  });
   if (outline) params.set("outline", outline);
   return `${BASEMAP_PATH}?${params.toString()}`;
 }
@@ -75,11 +81,24 @@ export function boundsIntersect(a: Bounds, b: Bounds): boolean {
   return a.west <= b.east && b.west <= a.east && a.south <= b.north && b.south <= a.north;
 }
 
-type Edge = { inside: (p: [number, number]) => boolean; cross: (a: [number, number], b: [number, number]) => [number, number] };
+type Edge = {
+  inside: (p: [number, number]) => boolean;
+  cross: (a: [number, number], b: [number, number]) => [number, number];
+};
 
 function edges(b: Bounds): Edge[] {
-  const atLon = (lon: number) => (p: [number, number], q: [number, number]): [number, number] => [lon, p[1] + ((q[1] - p[1]) * (lon - p[0])) / (q[0] - p[0])];
-  const atLat = (lat: number) => (p: [number, number], q: [number, number]): [number, number] => [p[0] + ((q[0] - p[0]) * (lat - p[1])) / (q[1] - p[1]), lat];
+  const atLon =
+    (lon: number) =>
+    (p: [number, number], q: [number, number]): [number, number] => [
+      lon,
+      p[1] + ((q[1] - p[1]) * (lon - p[0])) / (q[0] - p[0]),
+    ];
+  const atLat =
+    (lat: number) =>
+    (p: [number, number], q: [number, number]): [number, number] => [
+      p[0] + ((q[0] - p[0]) * (lat - p[1])) / (q[1] - p[1]),
+      lat,
+    ];
   return [
     { inside: (p) => p[0] >= b.west, cross: atLon(b.west) },
     { inside: (p) => p[0] <= b.east, cross: atLon(b.east) },
@@ -136,7 +155,12 @@ export interface LabelPlace {
  * Labels for a box, largest places first: a place closer than a twelfth of the box's span to a larger one already
  * labelled is left out, so labels do not pile up over a metropolitan area.
  */
-export function pickLabels(largestFirst: Iterable<LabelPlace>, box: Bounds, minPopulation: number, limit = BASEMAP_MAX_LABELS): LabelPlace[] {
+export function pickLabels(
+  largestFirst: Iterable<LabelPlace>,
+  box: Bounds,
+  minPopulation: number,
+  limit = BASEMAP_MAX_LABELS,
+): LabelPlace[] {
   const separation = Math.max(box.east - box.west, box.north - box.south) / 12;
   const chosen: LabelPlace[] = [];
   for (const p of largestFirst) {

@@ -1,5 +1,17 @@
 /** River-flood map: selection parsing, projection and legend. Pure: shared by the page, the SVG and the client map. */
-import { BASELINE_YEARS, FUTURE_PERIOD_IDS, HISTORICAL_LABEL, PERIODS, SCENARIOS, SCENARIO_IDS, isValidCombination, parsePeriod, parseScenario, type PeriodId, type ScenarioId } from "../../hazards/scenarios";
+import {
+  BASELINE_YEARS,
+  FUTURE_PERIOD_IDS,
+  HISTORICAL_LABEL,
+  PERIODS,
+  SCENARIOS,
+  SCENARIO_IDS,
+  isValidCombination,
+  parsePeriod,
+  parseScenario,
+  type PeriodId,
+  type ScenarioId,
+} from "../../hazards/scenarios";
 
 export const FLOOD_HAZARD_ID = "FD" as const;
 
@@ -29,11 +41,19 @@ export function floodQuery(selection: Partial<FloodSelection>) {
   return params.toString();
 }
 
-export const SCENARIO_OPTIONS = SCENARIO_IDS.map((id) => ({ id, name: id === "hist" ? `${HISTORICAL_LABEL} reference` : `${SCENARIOS[id].name} (${SCENARIOS[id].narrative.toLowerCase()})` }));
+export const SCENARIO_OPTIONS = SCENARIO_IDS.map((id) => ({
+  id,
+  name:
+    id === "hist"
+      ? `${HISTORICAL_LABEL} reference`
+      : `${SCENARIOS[id].name} (${SCENARIOS[id].narrative.toLowerCase()})`,
+}));
 export const PERIOD_OPTIONS = FUTURE_PERIOD_IDS.map((id) => ({ id, name: PERIODS[id].name }));
 
 export function selectionLabel(s: FloodSelection) {
-  return s.scenario === "hist" ? `historical reference (${BASELINE_YEARS})` : `${SCENARIOS[s.scenario].name}, ${PERIODS[s.period].name}`;
+  return s.scenario === "hist"
+    ? `historical reference (${BASELINE_YEARS})`
+    : `${SCENARIOS[s.scenario].name}, ${PERIODS[s.period].name}`;
 }
 
 /** Equirectangular projection onto an SVG box; latitude is clipped to keep Antarctica from taking a quarter of the map. */
@@ -63,7 +83,8 @@ export function ringsToPath(rings: number[][], project: ReturnType<typeof projec
   return rings
     .map((ring) => {
       let d = "";
-      for (let i = 0; i < ring.length; i += 2) d += `${i === 0 ? "M" : "L"}${project.x(ring[i]!)} ${project.y(ring[i + 1]!)}`;
+      for (let i = 0; i < ring.length; i += 2)
+        d += `${i === 0 ? "M" : "L"}${project.x(ring[i]!)} ${project.y(ring[i + 1]!)}`;
       return `${d}Z`;
     })
     .join("");

@@ -1,15 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { RISK_LEVELS } from "../../hazards/risk-levels";
-import { boundsOfRings, fitProjection, MAP_BOUNDS_PADDING, padBounds, pickSearch, ringsToSvgPath, toLatLngBounds } from "./location-map";
+import {
+  boundsOfRings,
+  fitProjection,
+  MAP_BOUNDS_PADDING,
+  padBounds,
+  pickSearch,
+  ringsToSvgPath,
+  toLatLngBounds,
+} from "./location-map";
 import { mapLegend, mapLevelColour } from "./map-levels";
 
 describe("location map geometry", () => {
   it("pads bounds by 5 % of their span on each side", () => {
     expect(MAP_BOUNDS_PADDING).toBe(0.05);
-    expect(padBounds({ west: -8, east: 2, south: 50, north: 60 })).toEqual({ west: -8.5, east: 2.5, south: 49.5, north: 60.5 });
+    expect(padBounds({ west: -8, east: 2, south: 50, north: 60 })).toEqual({
+      west: -8.5,
+      east: 2.5,
+      south: 49.5,
+      north: 60.5,
+    });
   });
   it("never pads past the poles or the antimeridian", () => {
-    expect(padBounds({ west: -180, east: 180, south: -90, north: 90 })).toEqual({ west: -180, east: 180, south: -90, north: 90 });
+    expect(padBounds({ west: -180, east: 180, south: -90, north: 90 })).toEqual({
+      west: -180,
+      east: 180,
+      south: -90,
+      north: 90,
+    });
   });
   it("gives Leaflet south-west then north-east", () => {
     expect(toLatLngBounds({ west: 1, east: 2, south: 3, north: 4 })).toEqual([
@@ -18,7 +36,15 @@ describe("location map geometry", () => {
     ]);
   });
   it("finds the bounds of [lon, lat] rings", () => {
-    expect(boundsOfRings([[[0, 1], [2, 3]], [[-1, 5]]])).toEqual({ west: -1, east: 2, south: 1, north: 5 });
+    expect(
+      boundsOfRings([
+        [
+          [0, 1],
+          [2, 3],
+        ],
+        [[-1, 5]],
+      ]),
+    ).toEqual({ west: -1, east: 2, south: 1, north: 5 });
     expect(boundsOfRings([])).toBeNull();
   });
   it("projects the padded bounds into the SVG box, north up", () => {
@@ -37,12 +63,29 @@ describe("location map geometry", () => {
   });
   it("writes closed SVG paths", () => {
     const p = fitProjection({ west: 0, east: 1, south: 0, north: 1 }, 100);
-    expect(ringsToSvgPath([[[0, 0], [1, 0], [1, 1]]], p)).toMatch(/^M\d+ \d+l-?\d+ -?\d+ ?-?\d+ ?-?\d+Z$/);
+    expect(
+      ringsToSvgPath(
+        [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+          ],
+        ],
+        p,
+      ),
+    ).toMatch(/^M\d+ \d+l-?\d+ -?\d+ ?-?\d+ ?-?\d+Z$/);
     expect(ringsToSvgPath([[[0, 0]]], p)).toBe("");
   });
   it("draws in whole pixels with relative steps that end where the absolute points are", () => {
     const p = fitProjection({ west: 0, east: 1, south: 0, north: 1 }, 100);
-    const ring: [number, number][] = [[0, 0], [0.5, 0.1], [0.50001, 0.10001], [1, 1], [0.2, 0.9]];
+    const ring: [number, number][] = [
+      [0, 0],
+      [0.5, 0.1],
+      [0.50001, 0.10001],
+      [1, 1],
+      [0.2, 0.9],
+    ];
     const d = ringsToSvgPath([ring], p);
     const [start, ...steps] = d.slice(1, -1).split("l");
     const [x, y] = start!.split(" ").map(Number);
@@ -59,7 +102,18 @@ describe("location map geometry", () => {
   });
   it("leaves out a ring smaller than a pixel", () => {
     const p = fitProjection({ west: 0, east: 100, south: 0, north: 100 }, 100);
-    expect(ringsToSvgPath([[[1, 1], [1.001, 1], [1, 1.001]]], p)).toBe("");
+    expect(
+      ringsToSvgPath(
+        [
+          [
+            [1, 1],
+            [1.001, 1],
+            [1, 1.001],
+          ],
+        ],
+        p,
+      ),
+    ).toBe("");
   });
 });
 

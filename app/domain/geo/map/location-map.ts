@@ -8,7 +8,6 @@ export type { Bounds } from "./flood-map";
 /** The map fits its place with 5 % padding on every side. */
 export const MAP_BOUNDS_PADDING = 0.05;
 
-
 /** [lon, lat] pairs; a ring closes on itself implicitly. */
 export type LonLatRing = [number, number][];
 

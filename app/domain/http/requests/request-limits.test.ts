@@ -1,4 +1,11 @@
-import { FieldCounter, FORM_BODY_MAX_BYTES, FORM_MAX_FIELDS, UPLOAD_BODY_MAX_BYTES, bodyLimitFor, bodyTooLargeMessage } from "./request-limits";
+import {
+  FieldCounter,
+  FORM_BODY_MAX_BYTES,
+  FORM_MAX_FIELDS,
+  UPLOAD_BODY_MAX_BYTES,
+  bodyLimitFor,
+  bodyTooLargeMessage,
+} from "./request-limits";
 
 describe("bodyLimitFor", () => {
   const multipart = "multipart/form-data; boundary=x";
@@ -15,8 +22,19 @@ describe("bodyLimitFor", () => {
   });
 
   it("gives any other body on an upload route the form limit", () => {
-    for (const type of [urlencoded, "application/json", "application/octet-stream", "text/plain", "", null, undefined]) {
-      expect(bodyLimitFor("/dashboard/scan", type), String(type)).toEqual({ maxBytes: FORM_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS });
+    for (const type of [
+      urlencoded,
+      "application/json",
+      "application/octet-stream",
+      "text/plain",
+      "",
+      null,
+      undefined,
+    ]) {
+      expect(bodyLimitFor("/dashboard/scan", type), String(type)).toEqual({
+        maxBytes: FORM_BODY_MAX_BYTES,
+        maxFields: FORM_MAX_FIELDS,
+      });
       expect(bodyLimitFor("/api/upload/upload_preview", type).maxBytes, String(type)).toBe(FORM_BODY_MAX_BYTES);
     }
   });
@@ -32,7 +50,8 @@ describe("FieldCounter", () => {
 
   it("counts multipart boundaries, including one split between chunks", () => {
     const counter = new FieldCounter('multipart/form-data; boundary="XyZ"');
-    const body = '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ\r\nContent-Disposition: form-data; name="b"\r\n\r\n2\r\n--XyZ--\r\n';
+    const body =
+      '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ\r\nContent-Disposition: form-data; name="b"\r\n\r\n2\r\n--XyZ--\r\n';
     const split = body.indexOf("--XyZ", 10) + 3;
     counter.push(Buffer.from(body.slice(0, split)));
     counter.push(Buffer.from(body.slice(split)));

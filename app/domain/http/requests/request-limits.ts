@@ -14,7 +14,10 @@ export const UPLOAD_MAX_FIELDS = 100;
 
 /** A batch read of 1,000 locations with long ids of its own, as JSON. */
 export const BATCH_BODY_MAX_BYTES = 512 * 1024;
-export const BATCH_PATHS = [`${API_PREFIX}${API_PATHS.hazardsBatch}`, `${API_PREFIX}${API_PATHS.floodLossBatch}`] as const;
+export const BATCH_PATHS = [
+  `${API_PREFIX}${API_PATHS.hazardsBatch}`,
+  `${API_PREFIX}${API_PATHS.floodLossBatch}`,
+] as const;
 
 /** Routes that accept a file upload (portfolio spreadsheets). */
 export const UPLOAD_PATHS = ["/api/upload/upload_preview", "/dashboard/scan", "/products/portfolio-preview"] as const;
@@ -41,7 +44,8 @@ export function bodyLimitFor(pathname: string, contentType: string | null | unde
   if ((UPLOAD_PATHS as readonly string[]).includes(path) && isMultipart(contentType)) {
     return { maxBytes: UPLOAD_BODY_MAX_BYTES, maxFields: UPLOAD_MAX_FIELDS };
   }
-  if ((BATCH_PATHS as readonly string[]).includes(path)) return { maxBytes: BATCH_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS };
+  if ((BATCH_PATHS as readonly string[]).includes(path))
+    return { maxBytes: BATCH_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS };
   return { maxBytes: FORM_BODY_MAX_BYTES, maxFields: FORM_MAX_FIELDS };
 }
 

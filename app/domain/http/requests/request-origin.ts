@@ -3,7 +3,8 @@
  * state-changing request, so a foreign value proves another site made the visitor's browser send it. Requests with
  * neither header (curl, API clients with a Bearer token) carry no ambient cookies worth forging and pass.
  */
-export const CROSS_SITE_MESSAGE = "This request came from another website and was refused. Reload the page and try again.";
+export const CROSS_SITE_MESSAGE =
+  "This request came from another website and was refused. Reload the page and try again.";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -15,8 +15,13 @@ export const REQUEST_TIMEOUT_MESSAGE = "The server took too long to answer. Plea
  * allowance, the Portfolio Scan's other submissions (order, report generation) compute report stats and get none,
  * everything else the data-request one.
  */
-export function navigationTimeoutMs(nav: { formEncType?: string | null; formMethod?: string | null; pathname: string }): number | null {
+export function navigationTimeoutMs(nav: {
+  formEncType?: string | null;
+  formMethod?: string | null;
+  pathname: string;
+}): number | null {
   if (nav.formEncType === "multipart/form-data") return UPLOAD_PREVIEW_TIMEOUT_MS;
-  if (nav.formMethod && nav.formMethod.toUpperCase() !== "GET" && nav.pathname.startsWith("/dashboard/scan")) return null;
+  if (nav.formMethod && nav.formMethod.toUpperCase() !== "GET" && nav.pathname.startsWith("/dashboard/scan"))
+    return null;
   return API_TIMEOUT_MS;
 }

@@ -1,4 +1,11 @@
-import { checkCoordinates, columnOrderEvidence, detectColumns, numericColumns, parseNumberCell, readsSwapped } from "./columns";
+import {
+  checkCoordinates,
+  columnOrderEvidence,
+  detectColumns,
+  numericColumns,
+  parseNumberCell,
+  readsSwapped,
+} from "./columns";
 
 describe("parseNumberCell", () => {
   it.each([
@@ -33,7 +40,12 @@ describe("detectColumns", () => {
     expect(detectColumns([["\uFEFFlat", "lng"]])).toMatchObject({ lat: 0, lon: 1 });
   });
   it("returns null without coordinate headers", () => {
-    expect(detectColumns([["a", "b"], ["1", "2"]])).toBeNull();
+    expect(
+      detectColumns([
+        ["a", "b"],
+        ["1", "2"],
+      ]),
+    ).toBeNull();
   });
 });
 
@@ -41,16 +53,27 @@ describe("numericColumns and the column order", () => {
   it("never offers a postcode or an id column as a weighting, numbers though they are", () => {
     const map = detectColumns([["ID", "Lat", "Lon", "PLZ", "Wert EUR"]])!;
     expect(map.postcode).toBe(3);
-    expect(numericColumns(map, [["1", "50.9", "6.9", "50667", "1000"], ["2", "52.5", "13.4", "10115", "2000"]])).toEqual(["Wert EUR"]);
+    expect(
+      numericColumns(map, [
+        ["1", "50.9", "6.9", "50667", "1000"],
+        ["2", "52.5", "13.4", "10115", "2000"],
+      ]),
+    ).toEqual(["Wert EUR"]);
   });
 
   const map = detectColumns([["id", "lat", "lon", "value", "note"]])!;
   it("offers numeric columns only, not coordinates or the id", () => {
-    expect(numericColumns(map, [["A", "1", "2", "10,5", "x"], ["B", "1", "2", "", "y"]])).toEqual(["value"]);
+    expect(
+      numericColumns(map, [
+        ["A", "1", "2", "10,5", "x"],
+        ["B", "1", "2", "", "y"],
+      ]),
+    ).toEqual(["value"]);
   });
 
   /** Land in this test: a box around Europe and one around Japan. */
-  const onLand = (lat: number, lon: number) => (lat > 35 && lat < 60 && lon > -10 && lon < 30) || (lat > 30 && lat < 45 && lon > 130 && lon < 145);
+  const onLand = (lat: number, lon: number) =>
+    (lat > 35 && lat < 60 && lon > -10 && lon < 30) || (lat > 30 && lat < 45 && lon > 130 && lon < 145);
   const europe = [
     ["A", "51.5", "-0.12"],
     ["B", "48.85", "2.35"],
@@ -75,7 +98,17 @@ describe("numericColumns and the column order", () => {
 
   it("lets rows that fit both readings, or neither, say nothing", () => {
     const both = (lat: number, lon: number) => Math.abs(lat) <= 90 && Math.abs(lon) <= 90;
-    expect(columnOrderEvidence(map, [["A", "10", "20"], ["B", "x", "1"], ["C", "200", "300"]], both)).toEqual({ asNamed: 0, swapped: 0 });
+    expect(
+      columnOrderEvidence(
+        map,
+        [
+          ["A", "10", "20"],
+          ["B", "x", "1"],
+          ["C", "200", "300"],
+        ],
+        both,
+      ),
+    ).toEqual({ asNamed: 0, swapped: 0 });
     expect(readsSwapped({ asNamed: 3, swapped: 3 })).toBe(false);
   });
 });
@@ -93,14 +126,46 @@ describe("checkCoordinates", () => {
 
 describe("headers in the main European languages", () => {
   it.each([
-    ["German", ["Objekt-ID", "Bezeichnung", "Adresse", "PLZ", "Ort", "Land", "Wert (EUR)", "Breitengrad", "Längengrad"]],
-    ["French", ["Identifiant", "Désignation", "Adresse", "Code postal", "Ville", "Pays", "Valeur (EUR)", "Latitude", "Longitude"]],
+    [
+      "German",
+      ["Objekt-ID", "Bezeichnung", "Adresse", "PLZ", "Ort", "Land", "Wert (EUR)", "Breitengrad", "Längengrad"],
+    ],
+    [
+      "French",
+      [
+        "Identifiant",
+        "Désignation",
+        "Adresse",
+        "Code postal",
+        "Ville",
+        "Pays",
+        "Valeur (EUR)",
+        "Latitude",
+        "Longitude",
+      ],
+    ],
     ["Spanish", ["Código", "Nombre", "Dirección", "Código postal", "Ciudad", "País", "Valor", "Latitud", "Longitud"]],
-    ["Italian", ["Codice", "Denominazione", "Indirizzo", "CAP", "Comune", "Paese", "Valore", "Latitudine", "Longitudine"]],
+    [
+      "Italian",
+      ["Codice", "Denominazione", "Indirizzo", "CAP", "Comune", "Paese", "Valore", "Latitudine", "Longitudine"],
+    ],
     ["Dutch", ["Kenmerk", "Naam", "Adres", "Postcode", "Plaats", "Land", "Waarde", "Breedtegraad", "Lengtegraad"]],
-    ["Polish", ["Identyfikator", "Nazwa", "Ulica", "Kod pocztowy", "Miasto", "Kraj", "Wartość", "Szerokość", "Długość"]],
+    [
+      "Polish",
+      ["Identyfikator", "Nazwa", "Ulica", "Kod pocztowy", "Miasto", "Kraj", "Wartość", "Szerokość", "Długość"],
+    ],
   ])("%s: every column found by its header", (_lang, header) => {
-    expect(detectColumns([header])).toMatchObject({ id: 0, name: 1, address: 2, postcode: 3, city: 4, country: 5, value: 6, lat: 7, lon: 8 });
+    expect(detectColumns([header])).toMatchObject({
+      id: 0,
+      name: 1,
+      address: 2,
+      postcode: 3,
+      city: 4,
+      country: 5,
+      value: 6,
+      lat: 7,
+      lon: 8,
+    });
   });
   it("names a row by its address when the file has no name column", () => {
     expect(detectColumns([["Objekt-Nr.", "Anschrift", "lat", "lon"]])).toMatchObject({ id: 0, name: 1, address: 1 });

@@ -72,9 +72,30 @@ function isLon(h: string) {
 }
 
 /** Column roles besides the coordinates: what the report needs of a row and the user may choose by hand. */
-export const COLUMN_ROLES = ["id", "name", "value", "country", "address", "city", "postcode", "sector", "collateral", "carrying", "maturity", "stage", "impairment"] as const;
+export const COLUMN_ROLES = [
+  "id",
+  "name",
+  "value",
+  "country",
+  "address",
+  "city",
+  "postcode",
+  "sector",
+  "collateral",
+  "carrying",
+  "maturity",
+  "stage",
+  "impairment",
+] as const;
 /** The roles of a loan book's own figures (EBA Template 5), apart from where the asset is. */
-export const LOAN_ROLES = ["sector", "collateral", "carrying", "maturity", "stage", "impairment"] as const satisfies readonly ColumnRole[];
+export const LOAN_ROLES = [
+  "sector",
+  "collateral",
+  "carrying",
+  "maturity",
+  "stage",
+  "impairment",
+] as const satisfies readonly ColumnRole[];
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
 
 /** How the column-mapping step names each role. */
@@ -113,7 +134,10 @@ export function parseColumnChoices(form: { get(name: string): unknown }): Record
 }
 
 /** The column each role reads now, by index, from a preview's column names and what it detected. */
-export function chosenColumns(columns: readonly string[], detected: Partial<Record<ColumnRole, string | null>>): Record<ColumnRole, number | null> {
+export function chosenColumns(
+  columns: readonly string[],
+  detected: Partial<Record<ColumnRole, string | null>>,
+): Record<ColumnRole, number | null> {
   const out = {} as Record<ColumnRole, number | null>;
   for (const role of COLUMN_ROLES) {
     const name = detected[role];
@@ -172,7 +196,12 @@ export function detectColumns(rows: readonly Cell[][]): ColumnMap | null {
     const lon = norm.findIndex(isLon);
     if (lat < 0 || lon < 0 || lat === lon) continue;
     const groups = r > 0 ? fillRight(rows[r - 1]!, norm.length) : [];
-    const raw = rows[r]!.map((c, i) => String(c ?? "").replace(/^\uFEFF/, "").trim() || `column ${i + 1}`);
+    const raw = rows[r]!.map(
+      (c, i) =>
+        String(c ?? "")
+          .replace(/^\uFEFF/, "")
+          .trim() || `column ${i + 1}`,
+    );
     const counts = new Map<string, number>();
     raw.forEach((n) => counts.set(n.toLowerCase(), (counts.get(n.toLowerCase()) ?? 0) + 1));
     const names = raw.map((n, i) => {
@@ -265,7 +294,8 @@ export function columnOrderEvidence(
   sample: readonly Cell[][],
   isPlace: (lat: number, lon: number) => boolean,
 ): ColumnOrderEvidence {
-  const fits = (lat: number, lon: number) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0) && isPlace(lat, lon);
+  const fits = (lat: number, lon: number) =>
+    Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0) && isPlace(lat, lon);
   const evidence = { asNamed: 0, swapped: 0 };
   for (const row of sample) {
     const a = parseNumberCell(row[map.lat]);
@@ -285,8 +315,7 @@ export function readsSwapped(evidence: ColumnOrderEvidence): boolean {
 }
 
 export type RowCheck =
-  | { ok: true; lat: number; lon: number }
-  | { ok: false; reason: string; kind: "invalid" | "out_of_range" };
+  { ok: true; lat: number; lon: number } | { ok: false; reason: string; kind: "invalid" | "out_of_range" };
 
 /** Coordinates of one row, or why the row cannot be used. */
 export function checkCoordinates(latCell: Cell, lonCell: Cell): RowCheck {
@@ -305,4 +334,3 @@ export function checkCoordinates(latCell: Cell, lonCell: Cell): RowCheck {
 export function isBlankRow(row: readonly Cell[]): boolean {
   return row.every((c) => c === null || c === undefined || (typeof c === "string" && c.trim() === ""));
 }
-

@@ -16,7 +16,7 @@ describe("FirstRowIndex", () => {
     const index = new FirstRowIndex();
     const expected = new Map<number, number>();
     let seed = 42;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     for (let row = 0; row < 200_000; row++) {
       // Coordinate-like keys (lat and lon to 1e-5 degrees): a small area, so many repeat and many are neighbours.
       const key = Math.round(random() * 2000) * 4e7 + Math.round(random() * 300);

@@ -27,7 +27,8 @@ export const CITY_MATCH_KM = 60;
 export const ROW_PLACE_REASONS = {
   notInCountry: (at: string | null, expected: string) =>
     `the point lies ${at ? `in ${at}` : "at sea"}, not in ${expected} as the country column says, read either way round`,
-  notNearCity: (km: number, city: string) => `the point lies ${Math.round(km).toLocaleString("en")} km from ${city} (city column), read either way round`,
+  notNearCity: (km: number, city: string) =>
+    `the point lies ${Math.round(km).toLocaleString("en")} km from ${city} (city column), read either way round`,
   placeNotFound: (place: string) => `no coordinates, and the place “${place}” is not in the gazetteer`,
   postcodeOnly: (postcode: string) =>
     `no coordinates, and only a postcode (${postcode}): a postcode alone cannot be placed (the gazetteer holds cities, not postcodes); add the city`,
@@ -81,7 +82,9 @@ function text(c: Cell): string {
 /** Great-circle distance in km. */
 function km(aLat: number, aLon: number, bLat: number, bLon: number): number {
   const r = Math.PI / 180;
-  const h = Math.sin(((bLat - aLat) * r) / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLon - aLon) * r) / 2) ** 2;
+  const h =
+    Math.sin(((bLat - aLat) * r) / 2) ** 2 +
+    Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLon - aLon) * r) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -96,7 +99,12 @@ export function placeNamesOf(cells: readonly Cell[], cols: Pick<RowPlaceColumns,
   if (!address) return [];
   const parts = address
     .split(/[,;\n]/)
-    .map((p) => p.replace(/\b[A-Z]{0,2}-?\d[\d\s-]{2,8}\b/g, " ").replace(/\s+/g, " ").trim())
+    .map((p) =>
+      p
+        .replace(/\b[A-Z]{0,2}-?\d[\d\s-]{2,8}\b/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .filter((p) => p && !/\d/.test(p));
   return parts.reverse();
 }
@@ -127,11 +135,18 @@ export function placeRow(cells: readonly Cell[], cols: RowPlaceColumns, look: Ro
     const bothEmpty = parseNumberCell(cells[cols.lat]) === null && parseNumberCell(cells[cols.lon]) === null;
     if (!rowHasNoCoordinates(check) || !bothEmpty) return check;
     const postcode = postcodeOf(cells, cols);
-    if (names.length === 0) return postcode ? { ok: false, kind: "invalid", reason: ROW_PLACE_REASONS.postcodeOnly(postcode) } : check;
+    if (names.length === 0)
+      return postcode ? { ok: false, kind: "invalid", reason: ROW_PLACE_REASONS.postcodeOnly(postcode) } : check;
     for (const name of names) {
       const found = look.placesNamed(name, expected)[0];
       if (found && look.countryAt(found.lat, found.lon) !== null)
-        return { ok: true, lat: found.lat, lon: found.lon, precision: POINT_PRECISION.city, place: cityCentroidPlace(found, postcode) };
+        return {
+          ok: true,
+          lat: found.lat,
+          lon: found.lon,
+          precision: POINT_PRECISION.city,
+          place: cityCentroidPlace(found, postcode),
+        };
     }
     return { ok: false, kind: "invalid", reason: ROW_PLACE_REASONS.placeNotFound(names[0]!) };
   }
@@ -140,8 +155,10 @@ export function placeRow(cells: readonly Cell[], cols: RowPlaceColumns, look: Ro
   const swappedInRange = Math.abs(lon) <= 90;
   const at = look.countryAt(lat, lon);
   if (expected) {
-    if (at === expected || (at !== null && look.nearCountry?.(lat, lon, expected, DECLARED_COUNTRY_KM))) return { ok: true, lat, lon, precision: POINT_PRECISION.given };
-    if (swappedInRange && look.countryAt(lon, lat) === expected) return { ok: true, lat: lon, lon: lat, precision: POINT_PRECISION.swapped };
+    if (at === expected || (at !== null && look.nearCountry?.(lat, lon, expected, DECLARED_COUNTRY_KM)))
+      return { ok: true, lat, lon, precision: POINT_PRECISION.given };
+    if (swappedInRange && look.countryAt(lon, lat) === expected)
+      return { ok: true, lat: lon, lon: lat, precision: POINT_PRECISION.swapped };
     return {
       ok: false,
       kind: at === null ? "out_of_range" : "invalid",
@@ -156,9 +173,12 @@ export function placeRow(cells: readonly Cell[], cols: RowPlaceColumns, look: Ro
     // A town can share its name with a larger one the gazetteer holds: a point in the country of one of the places
     // of that name is taken as it stands; only a point far from all of them and in another country contradicts it.
     const agrees = (la: number, lo: number, country: string | null) =>
-      country !== null && (candidates.some((p) => p.countryCode === country) || Math.min(...candidates.map((p) => km(la, lo, p.lat, p.lon))) <= CITY_MATCH_KM);
+      country !== null &&
+      (candidates.some((p) => p.countryCode === country) ||
+        Math.min(...candidates.map((p) => km(la, lo, p.lat, p.lon))) <= CITY_MATCH_KM);
     if (agrees(lat, lon, at)) return { ok: true, lat, lon, precision: POINT_PRECISION.given };
-    if (swappedInRange && agrees(lon, lat, look.countryAt(lon, lat))) return { ok: true, lat: lon, lon: lat, precision: POINT_PRECISION.swapped };
+    if (swappedInRange && agrees(lon, lat, look.countryAt(lon, lat)))
+      return { ok: true, lat: lon, lon: lat, precision: POINT_PRECISION.swapped };
     if (at !== null) {
       const nearestKm = Math.min(...candidates.map((p) => km(lat, lon, p.lat, p.lon)));
       return { ok: false, kind: "invalid", reason: ROW_PLACE_REASONS.notNearCity(nearestKm, cityName), lat, lon };

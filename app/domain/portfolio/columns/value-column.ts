@@ -6,14 +6,29 @@
 import { formatAmount } from "../../commerce/invoicing/money";
 
 /** Currencies a value column may be stated in (ISO 4217). */
-export const VALUE_CURRENCIES = ["EUR", "USD", "GBP", "CHF", "PLN", "CZK", "HUF", "RON", "SEK", "NOK", "DKK", "JPY", "AUD", "CAD"] as const;
+export const VALUE_CURRENCIES = [
+  "EUR",
+  "USD",
+  "GBP",
+  "CHF",
+  "PLN",
+  "CZK",
+  "HUF",
+  "RON",
+  "SEK",
+  "NOK",
+  "DKK",
+  "JPY",
+  "AUD",
+  "CAD",
+] as const;
 export type ValueCurrency = (typeof VALUE_CURRENCIES)[number];
 
 export function isValueCurrency(v: unknown): v is ValueCurrency {
   return typeof v === "string" && (VALUE_CURRENCIES as readonly string[]).includes(v);
 }
 
-const SYMBOLS: Readonly<Record<string, ValueCurrency>> = { "€": "EUR", "£": "GBP", "$": "USD", "zł": "PLN", "¥": "JPY" };
+const SYMBOLS: Readonly<Record<string, ValueCurrency>> = { "€": "EUR", "£": "GBP", $: "USD", zł: "PLN", "¥": "JPY" };
 
 /** The currency a column's name states ("Marktwert (EUR)", "Value €", "value_usd"), or null when it states none or several. */
 export function currencyInHeader(header: string): ValueCurrency | null {
@@ -45,5 +60,6 @@ export const VALUE_COLUMN_TEXT = {
   unknownCurrency: "Choose a currency from the list",
   noAmounts:
     "No amounts in money: no column of asset values with a currency weighs the locations. Choose the value column (and its currency) on Portfolio Scan to add them.",
-  basis: (b: MoneyBasis) => `Amounts sum the column "${b.column}" in ${b.currency}; assets without a value there count in the shares of assets but add nothing to the amounts.`,
+  basis: (b: MoneyBasis) =>
+    `Amounts sum the column "${b.column}" in ${b.currency}; assets without a value there count in the shares of assets but add nothing to the amounts.`,
 } as const;

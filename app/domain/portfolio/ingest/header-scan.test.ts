@@ -33,12 +33,17 @@ describe("HeaderScan", () => {
   it("gives up after HEADER_SCAN_MAX_ROWS rows, blank ones included", () => {
     const blanks = Array.from({ length: HEADER_SCAN_MAX_ROWS }, () => [""]);
     expect(scan([...blanks, ["lat", "lon"]])).toEqual({ found: false, refusal: "noHeaderWithin" });
-    expect(scan([...blanks.slice(1), ["lat", "lon"]])).toMatchObject({ found: true, leadingBlank: HEADER_SCAN_MAX_ROWS - 1 });
+    expect(scan([...blanks.slice(1), ["lat", "lon"]])).toMatchObject({
+      found: true,
+      leadingBlank: HEADER_SCAN_MAX_ROWS - 1,
+    });
   });
 
   it("asks its detector with every non-blank row so far", () => {
     const seen: number[] = [];
-    const s = new HeaderScan((lead) => (seen.push(lead.length), lead.length === 2 ? detectColumns([["lat", "lon"]]) : null));
+    const s = new HeaderScan(
+      (lead) => (seen.push(lead.length), lead.length === 2 ? detectColumns([["lat", "lon"]]) : null),
+    );
     expect(s.push(["title"])).toBeNull();
     expect(s.push([null])).toBeNull();
     expect(s.push(["anything"])).toMatchObject({ found: true, headerRows: 2, leadingBlank: 1 });

@@ -3,7 +3,12 @@ import { PREVIEW_ISSUES_MAX, PREVIEW_ROWS_MAX } from "../limits";
 import { POINT_PRECISION } from "../columns/row-place";
 import { PreviewTally, coordKey } from "./preview-tally";
 
-const point = (row: number, lat: number, lon: number, precision: (typeof POINT_PRECISION)[keyof typeof POINT_PRECISION] = POINT_PRECISION.given) => ({
+const point = (
+  row: number,
+  lat: number,
+  lon: number,
+  precision: (typeof POINT_PRECISION)[keyof typeof POINT_PRECISION] = POINT_PRECISION.given,
+) => ({
   row,
   lat,
   lon,
@@ -15,7 +20,12 @@ const point = (row: number, lat: number, lon: number, precision: (typeof POINT_P
 describe("PreviewTally", () => {
   it("without cells, partitions located rows into assets, billed once per point at 5 decimals", () => {
     const t = new PreviewTally(100);
-    expect(t.located(point(2, 51.5, -0.1))).toEqual({ precision: null, duplicateOf: null, sameAssetAs: null, conflict: false });
+    expect(t.located(point(2, 51.5, -0.1))).toEqual({
+      precision: null,
+      duplicateOf: null,
+      sameAssetAs: null,
+      conflict: false,
+    });
     expect(t.located(point(3, 51.500001, -0.100001))).toMatchObject({ duplicateOf: 2, sameAssetAs: null });
     expect(t.located(point(4, 48.85, 2.35))).toMatchObject({ duplicateOf: null });
     t.rejected("invalid", { row: 5, reason: "lat is not a number" });
@@ -29,11 +39,22 @@ describe("PreviewTally", () => {
 
   it("counts an asset once: two ids at one place are two assets and one billed point; one id twice is one asset, a conflict when its values differ", () => {
     const t = new PreviewTally(100);
-    const at = (row: number, id: string | null, cells: (string | number)[], lat = 48.85, lon = 2.35) => t.located({ ...point(row, lat, lon), id, cells });
+    const at = (row: number, id: string | null, cells: (string | number)[], lat = 48.85, lon = 2.35) =>
+      t.located({ ...point(row, lat, lon), id, cells });
     expect(at(2, "A", ["A", 48.85, 2.35, 100])).toMatchObject({ sameAssetAs: null, duplicateOf: null });
     expect(at(3, "B", ["B", 48.85, 2.35, 200])).toMatchObject({ sameAssetAs: null, duplicateOf: 2 });
-    expect(at(4, "A", ["A", 48.85, 2.35, 100])).toEqual({ precision: null, duplicateOf: 2, sameAssetAs: 2, conflict: false });
-    expect(at(5, "A", ["A", 48.85, 2.35, 150])).toEqual({ precision: null, duplicateOf: 2, sameAssetAs: 2, conflict: true });
+    expect(at(4, "A", ["A", 48.85, 2.35, 100])).toEqual({
+      precision: null,
+      duplicateOf: 2,
+      sameAssetAs: 2,
+      conflict: false,
+    });
+    expect(at(5, "A", ["A", 48.85, 2.35, 150])).toEqual({
+      precision: null,
+      duplicateOf: 2,
+      sameAssetAs: 2,
+      conflict: true,
+    });
     // without ids: the same row cell for cell is one asset, a different row at the same place another
     expect(at(6, null, ["", 40, 3, 7], 40, 3)).toMatchObject({ sameAssetAs: null });
     expect(at(7, null, ["", 40, 3, 7, ""], 40, 3)).toMatchObject({ sameAssetAs: 6, conflict: false });
@@ -49,7 +70,9 @@ describe("PreviewTally", () => {
 
   it("lists the rows whose point was corrected or found by city, with the precision to store", () => {
     const t = new PreviewTally(100);
-    expect(t.located({ ...point(2, 10, 20, POINT_PRECISION.city), place: "Lyon" }).precision).toBe(POINT_PRECISION.city);
+    expect(t.located({ ...point(2, 10, 20, POINT_PRECISION.city), place: "Lyon" }).precision).toBe(
+      POINT_PRECISION.city,
+    );
     expect(t.located(point(3, 11, 21, POINT_PRECISION.swapped)).precision).toBe(POINT_PRECISION.swapped);
     expect([t.geocoded, t.corrected]).toEqual([1, 1]);
     expect(t.placed).toEqual([

@@ -115,17 +115,33 @@ export class PreviewTally {
     if (precision) {
       if (precision === POINT_PRECISION.city) this.geocoded++;
       else this.corrected++;
-      if (this.placed.length < PREVIEW_ISSUES_MAX) this.placed.push({ row: point.row, id: point.id, reason: point.place ? `${precision}: ${point.place}` : precision });
+      if (this.placed.length < PREVIEW_ISSUES_MAX)
+        this.placed.push({
+          row: point.row,
+          id: point.id,
+          reason: point.place ? `${precision}: ${point.place}` : precision,
+        });
     }
-    if (this.data.length < PREVIEW_ROWS_MAX) this.data.push({ row: point.row, lat: point.lat, lon: point.lon, name: point.name, ...(precision ? { precision } : {}) });
+    if (this.data.length < PREVIEW_ROWS_MAX)
+      this.data.push({
+        row: point.row,
+        lat: point.lat,
+        lon: point.lon,
+        name: point.name,
+        ...(precision ? { precision } : {}),
+      });
     // Without the cells (a caller that knows only the point), every row at a new point is an asset of its own.
-    const asset = point.cells ? this.assets.see(point.row, point.id, point.cells) : { sameAssetAs: null, conflict: false };
+    const asset = point.cells
+      ? this.assets.see(point.row, point.id, point.cells)
+      : { sameAssetAs: null, conflict: false };
     if (asset.sameAssetAs !== null) {
       this.dupCount++;
-      if (this.duplicates.length < PREVIEW_ISSUES_MAX) this.duplicates.push({ row: point.row, duplicate_of: asset.sameAssetAs });
+      if (this.duplicates.length < PREVIEW_ISSUES_MAX)
+        this.duplicates.push({ row: point.row, duplicate_of: asset.sameAssetAs });
       if (asset.conflict) {
         this.conflictCount++;
-        if (this.conflicts.length < PREVIEW_ISSUES_MAX) this.conflicts.push({ row: point.row, duplicate_of: asset.sameAssetAs, id: point.id });
+        if (this.conflicts.length < PREVIEW_ISSUES_MAX)
+          this.conflicts.push({ row: point.row, duplicate_of: asset.sameAssetAs, id: point.id });
       }
       return { precision, duplicateOf: asset.sameAssetAs, sameAssetAs: asset.sameAssetAs, conflict: asset.conflict };
     }
@@ -134,14 +150,21 @@ export class PreviewTally {
     if (first === undefined) this.billed++;
     else {
       this.sharedPlaceCount++;
-      if (this.sharedPlaces.length < PREVIEW_ISSUES_MAX) this.sharedPlaces.push({ row: point.row, same_place_as: first });
+      if (this.sharedPlaces.length < PREVIEW_ISSUES_MAX)
+        this.sharedPlaces.push({ row: point.row, same_place_as: first });
     }
     return { precision, duplicateOf: first ?? null, sameAssetAs: null, conflict: false };
   }
 
   /** Some issues were counted but left out of the capped lists. */
   get issuesTruncated(): boolean {
-    return this.invalidCount > this.invalid.length || this.outCount > this.outOfRange.length || this.dupCount > this.duplicates.length || this.sharedPlaceCount > this.sharedPlaces.length || this.corrected + this.geocoded > this.placed.length;
+    return (
+      this.invalidCount > this.invalid.length ||
+      this.outCount > this.outOfRange.length ||
+      this.dupCount > this.duplicates.length ||
+      this.sharedPlaceCount > this.sharedPlaces.length ||
+      this.corrected + this.geocoded > this.placed.length
+    );
   }
 
   /** Some located rows are left out of the sample of points. */

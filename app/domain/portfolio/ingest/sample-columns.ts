@@ -2,7 +2,15 @@
  * What the first rows after the header say about the columns: which way round latitude and longitude are, and
  * which columns hold numbers (the weightings offered). Pure: `isPlace` says whether a point is on land.
  */
-import { columnOrderEvidence, isBlankRow, numericColumns, readsSwapped, type Cell, type ColumnMap, type ColumnOrderEvidence } from "../columns/columns";
+import {
+  columnOrderEvidence,
+  isBlankRow,
+  numericColumns,
+  readsSwapped,
+  type Cell,
+  type ColumnMap,
+  type ColumnOrderEvidence,
+} from "../columns/columns";
 import { DEFAULT_WEIGHTING_COLUMN } from "../limits";
 
 /** Rows read after the header to judge the columns by. */
@@ -19,7 +27,11 @@ export interface SampledColumns {
   weightedBy: string[];
 }
 
-export function sampleColumns(map: ColumnMap, rows: readonly (readonly Cell[])[], isPlace: (lat: number, lon: number) => boolean): SampledColumns {
+export function sampleColumns(
+  map: ColumnMap,
+  rows: readonly (readonly Cell[])[],
+  isPlace: (lat: number, lon: number) => boolean,
+): SampledColumns {
   const sample = rows.filter((cells) => !isBlankRow(cells)) as Cell[][];
   const order = columnOrderEvidence(map, sample, isPlace);
   const swapped = readsSwapped(order);

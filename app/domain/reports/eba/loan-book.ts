@@ -5,7 +5,13 @@
 import { currencyInHeader } from "../../portfolio/columns/value-column";
 import type { AssessedLocation } from "../types";
 import { amountOf, collateralOf, maturityYearsOf, naceSectionOf, stageOf } from "./loan-fields";
-import { TEMPLATE5_DEFAULTS, Template5Accumulator, type LoanColumn, type Template5, type Template5Options } from "./template5";
+import {
+  TEMPLATE5_DEFAULTS,
+  Template5Accumulator,
+  type LoanColumn,
+  type Template5,
+  type Template5Options,
+} from "./template5";
 
 /** The file's column name for each loan role it has. */
 export type LoanColumns = Partial<Record<LoanColumn, string>>;
@@ -44,6 +50,9 @@ export class LoanBookTemplate5 {
 
   result(): Template5 {
     const column = this.columns.carrying;
-    return { ...this.acc.result(TEMPLATE5_GEOGRAPHY), ...(column ? { amounts: { column, currency: currencyInHeader(column) } } : {}) };
+    return {
+      ...this.acc.result(TEMPLATE5_GEOGRAPHY),
+      ...(column ? { amounts: { column, currency: currencyInHeader(column) } } : {}),
+    };
   }
 }

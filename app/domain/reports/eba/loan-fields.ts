@@ -5,16 +5,55 @@
  */
 import { parseNumberCell, type Cell } from "../../portfolio/columns/columns";
 
-export type NaceSection = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" | "S" | "T" | "U";
+export type NaceSection =
+  | "A"
+  | "B"
+  | "C"
+  | "D"
+  | "E"
+  | "F"
+  | "G"
+  | "H"
+  | "I"
+  | "J"
+  | "K"
+  | "L"
+  | "M"
+  | "N"
+  | "O"
+  | "P"
+  | "Q"
+  | "R"
+  | "S"
+  | "T"
+  | "U";
 export type Collateral = "residential" | "commercial";
 /** IFRS 9 stage: 1 performing, 2 significant increase in credit risk, 3 credit-impaired (non-performing). */
 export type LoanStage = 1 | 2 | 3;
 
 /** NACE Rev. 2 divisions (two digits) to their section. */
 const DIVISION_SECTIONS: readonly [number, number, NaceSection][] = [
-  [1, 3, "A"], [5, 9, "B"], [10, 33, "C"], [35, 35, "D"], [36, 39, "E"], [41, 43, "F"], [45, 47, "G"], [49, 53, "H"],
-  [55, 56, "I"], [58, 63, "J"], [64, 66, "K"], [68, 68, "L"], [69, 75, "M"], [77, 82, "N"], [84, 84, "O"], [85, 85, "P"],
-  [86, 88, "Q"], [90, 93, "R"], [94, 96, "S"], [97, 98, "T"], [99, 99, "U"],
+  [1, 3, "A"],
+  [5, 9, "B"],
+  [10, 33, "C"],
+  [35, 35, "D"],
+  [36, 39, "E"],
+  [41, 43, "F"],
+  [45, 47, "G"],
+  [49, 53, "H"],
+  [55, 56, "I"],
+  [58, 63, "J"],
+  [64, 66, "K"],
+  [68, 68, "L"],
+  [69, 75, "M"],
+  [77, 82, "N"],
+  [84, 84, "O"],
+  [85, 85, "P"],
+  [86, 88, "Q"],
+  [90, 93, "R"],
+  [94, 96, "S"],
+  [97, 98, "T"],
+  [99, 99, "U"],
 ];
 
 /**
@@ -34,8 +73,10 @@ export function naceSectionOf(cell: Cell): NaceSection | null | undefined {
   return undefined;
 }
 
-const RESIDENTIAL = /^(residential|rre|res|wohn|wohnimmobilie|wohnbau|wohnen|wohnung|wohngebaude|eigenheim|einfamilienhaus|mehrfamilienhaus|residentiel|habitation|logement|woning|woonhuis|residentieel|wonen|hypotheek_woning|private)/;
-const COMMERCIAL = /^(commercial|cre|com|gewerb|gewerbeimmobilie|gewerblich|buro|burogebaude|einzelhandel|commerce|commercial|bureau|bureaux|local_commercial|bedrijfs|bedrijfspand|commercieel|kantoor|winkel|office|retail|industrial|logistics)/;
+const RESIDENTIAL =
+  /^(residential|rre|res|wohn|wohnimmobilie|wohnbau|wohnen|wohnung|wohngebaude|eigenheim|einfamilienhaus|mehrfamilienhaus|residentiel|habitation|logement|woning|woonhuis|residentieel|wonen|hypotheek_woning|private)/;
+const COMMERCIAL =
+  /^(commercial|cre|com|gewerb|gewerbeimmobilie|gewerblich|buro|burogebaude|einzelhandel|commerce|commercial|bureau|bureaux|local_commercial|bedrijfs|bedrijfspand|commercieel|kantoor|winkel|office|retail|industrial|logistics)/;
 
 function folded(cell: Cell): string {
   return String(cell ?? "")
@@ -75,7 +116,11 @@ export function maturityYearsOf(cell: Cell, asOf: Date): number | null {
   if (!s) return null;
   const dmy = DATE_DMY.exec(s);
   const iso = DATE_ISO.exec(s);
-  const date = dmy ? Date.UTC(+dmy[3]!, +dmy[2]! - 1, +dmy[1]!) : iso ? Date.UTC(+iso[1]!, +iso[2]! - 1, +iso[3]!) : null;
+  const date = dmy
+    ? Date.UTC(+dmy[3]!, +dmy[2]! - 1, +dmy[1]!)
+    : iso
+      ? Date.UTC(+iso[1]!, +iso[2]! - 1, +iso[3]!)
+      : null;
   if (date !== null) return Number.isNaN(date) ? null : Math.max(0, (date - asOf.getTime()) / YEAR_MS);
   const n = parseNumberCell(s.replace(/\s*(years?|jahre?|ans?|jaar|j|y)\.?$/i, ""));
   return n === null || Number.isNaN(n) || n < 0 ? null : n;
@@ -88,7 +133,12 @@ export function maturityYearsOf(cell: Cell, asOf: Date): number | null {
 export function stageOf(cell: Cell): LoanStage | null {
   const s = folded(cell);
   if (!s) return null;
-  if (/(^|_)(npe|npl|non_?performing|default|defaulted|ausgefallen|notleidend|douteux|non_?performant|wanbetaling)($|_)/.test(s)) return 3;
+  if (
+    /(^|_)(npe|npl|non_?performing|default|defaulted|ausgefallen|notleidend|douteux|non_?performant|wanbetaling)($|_)/.test(
+      s,
+    )
+  )
+    return 3;
   const digit = /^(stage|stufe|etape|stade|fase|s)?_?([123])$/.exec(s.replace(/ifrs_?9_?/, ""));
   return digit ? (Number(digit[2]) as LoanStage) : null;
 }

@@ -3,12 +3,29 @@ import { PER_HAZARD_IDS, HAZARD_IDS, type PerHazardId } from "../../hazards/haza
 import { SLOT_COUNT, slotIndex } from "../../hazards/scenarios";
 import type { RiskScore } from "../../hazards/risk-levels";
 import type { LocationScores, SlotScore } from "../types";
-import { collateralOf, maturityYearsOf, naceSectionOf, stageOf, type Collateral, type LoanStage, type NaceSection } from "./loan-fields";
-import { TEMPLATE5_COLUMNS, TEMPLATE5_DEFAULTS, TEMPLATE5_ROWS, TEMPLATE5_TEXT, Template5Accumulator, cellValue, type LoanColumn, type Template5Loan } from "./template5";
+import {
+  collateralOf,
+  maturityYearsOf,
+  naceSectionOf,
+  stageOf,
+  type Collateral,
+  type LoanStage,
+  type NaceSection,
+} from "./loan-fields";
+import {
+  TEMPLATE5_COLUMNS,
+  TEMPLATE5_DEFAULTS,
+  TEMPLATE5_ROWS,
+  TEMPLATE5_TEXT,
+  Template5Accumulator,
+  cellValue,
+  type LoanColumn,
+  type Template5Loan,
+} from "./template5";
 
 /** A deterministic pseudo-random sequence, so a failure names the same book every run. */
 function rng(seed: number) {
-  return () => ((seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 4294967296);
+  return () => (seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 4294967296;
 }
 
 function scoresOf(levels: (h: PerHazardId) => RiskScore | null): LocationScores {
@@ -17,7 +34,11 @@ function scoresOf(levels: (h: PerHazardId) => RiskScore | null): LocationScores 
     const slots: SlotScore[] = [];
     for (let s = 0; s < SLOT_COUNT; s++) {
       const level = h === "AL" ? 1 : levels(h as PerHazardId);
-      slots.push(level === null ? { value: null, level: null, applicable: false } : { value: (level - 0.5) / 5, level, applicable: true });
+      slots.push(
+        level === null
+          ? { value: null, level: null, applicable: false }
+          : { value: (level - 0.5) / 5, level, applicable: true },
+      );
     }
     out[h] = slots;
   }
@@ -30,7 +51,7 @@ const STAGES: (LoanStage | null)[] = [1, 2, 3, null];
 
 function book(n: number, seed = 7): Template5Loan[] {
   const r = rng(seed);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   return Array.from({ length: n }, () => {
     const levels = new Map(PER_HAZARD_IDS.map((h) => [h, r() < 0.1 ? null : ((1 + Math.floor(r() * 5)) as RiskScore)]));
     return {
@@ -50,12 +71,23 @@ const ALL_COLUMNS = new Set<LoanColumn>(["sector", "collateral", "carrying", "ma
 describe("EBA Template 5", () => {
   it("recomputes every cell from the loans, each by its own definition", () => {
     const loans = book(600);
-    for (const options of [TEMPLATE5_DEFAULTS, { ...TEMPLATE5_DEFAULTS, scenario: "rcp85" as const, period: "2030" as const, threshold: 4 as RiskScore, chronic: ["DR", "SL"] as PerHazardId[], acute: ["FD"] as PerHazardId[] }]) {
+    for (const options of [
+      TEMPLATE5_DEFAULTS,
+      {
+        ...TEMPLATE5_DEFAULTS,
+        scenario: "rcp85" as const,
+        period: "2030" as const,
+        threshold: 4 as RiskScore,
+        chronic: ["DR", "SL"] as PerHazardId[],
+        acute: ["FD"] as PerHazardId[],
+      },
+    ]) {
       const acc = new Template5Accumulator(options, ALL_COLUMNS);
       for (const l of loans) acc.add(l);
       const t = acc.result("All locations");
       const slot = slotIndex(options.scenario, options.period);
-      const hits = (l: Template5Loan, hs: readonly PerHazardId[]) => hs.some((h) => (l.scores[h][slot]!.level ?? 0) >= options.threshold);
+      const hits = (l: Template5Loan, hs: readonly PerHazardId[]) =>
+        hs.some((h) => (l.scores[h][slot]!.level ?? 0) >= options.threshold);
       const inRow = (l: Template5Loan, key: string) =>
         key === "residential" || key === "commercial"
           ? l.collateral === key
@@ -75,25 +107,62 @@ describe("EBA Template 5", () => {
         const expected: Record<string, number | null> = {
           gross: sum(mine, amount),
           sensitive: sum(sens, amount),
-          m5: sum(withMaturity.filter((l) => l.maturity! <= 5), amount),
-          m10: sum(withMaturity.filter((l) => l.maturity! > 5 && l.maturity! <= 10), amount),
-          m20: sum(withMaturity.filter((l) => l.maturity! > 10 && l.maturity! <= 20), amount),
-          m20plus: sum(withMaturity.filter((l) => l.maturity! > 20), amount),
-          awm: withMaturity.length ? sum(withMaturity, (l) => l.carrying! * l.maturity!) / sum(withMaturity, amount) : null,
-          chronic: sum(sens.filter((l) => hits(l, options.chronic) && !hits(l, options.acute)), amount),
-          acute: sum(sens.filter((l) => !hits(l, options.chronic) && hits(l, options.acute)), amount),
-          both: sum(sens.filter((l) => hits(l, options.chronic) && hits(l, options.acute)), amount),
-          stage2: sum(sens.filter((l) => l.stage === 2), amount),
-          npe: sum(sens.filter((l) => l.stage === 3), amount),
+          m5: sum(
+            withMaturity.filter((l) => l.maturity! <= 5),
+            amount,
+          ),
+          m10: sum(
+            withMaturity.filter((l) => l.maturity! > 5 && l.maturity! <= 10),
+            amount,
+          ),
+          m20: sum(
+            withMaturity.filter((l) => l.maturity! > 10 && l.maturity! <= 20),
+            amount,
+          ),
+          m20plus: sum(
+            withMaturity.filter((l) => l.maturity! > 20),
+            amount,
+          ),
+          awm: withMaturity.length
+            ? sum(withMaturity, (l) => l.carrying! * l.maturity!) / sum(withMaturity, amount)
+            : null,
+          chronic: sum(
+            sens.filter((l) => hits(l, options.chronic) && !hits(l, options.acute)),
+            amount,
+          ),
+          acute: sum(
+            sens.filter((l) => !hits(l, options.chronic) && hits(l, options.acute)),
+            amount,
+          ),
+          both: sum(
+            sens.filter((l) => hits(l, options.chronic) && hits(l, options.acute)),
+            amount,
+          ),
+          stage2: sum(
+            sens.filter((l) => l.stage === 2),
+            amount,
+          ),
+          npe: sum(
+            sens.filter((l) => l.stage === 3),
+            amount,
+          ),
           impairment: sum(sens, (l) => l.impairment ?? 0),
-          impairmentStage2: sum(sens.filter((l) => l.stage === 2), (l) => l.impairment ?? 0),
-          impairmentNpe: sum(sens.filter((l) => l.stage === 3), (l) => l.impairment ?? 0),
+          impairmentStage2: sum(
+            sens.filter((l) => l.stage === 2),
+            (l) => l.impairment ?? 0,
+          ),
+          impairmentNpe: sum(
+            sens.filter((l) => l.stage === 3),
+            (l) => l.impairment ?? 0,
+          ),
         };
-        if (["A", "C", "F", "L", "other", "residential", "commercial"].includes(row.key)) expect(mine.length, row.key).toBeGreaterThan(0);
+        if (["A", "C", "F", "L", "other", "residential", "commercial"].includes(row.key))
+          expect(mine.length, row.key).toBeGreaterThan(0);
         expect(row.loans).toBe(mine.length);
         for (const c of TEMPLATE5_COLUMNS) {
           const want = expected[c.key];
-          if (want === null) expect(row.cells[c.key], `${row.key} ${c.key}`).toEqual({ missing: TEMPLATE5_TEXT.noLoans });
+          if (want === null)
+            expect(row.cells[c.key], `${row.key} ${c.key}`).toEqual({ missing: TEMPLATE5_TEXT.noLoans });
           else expect(cellValue(row.cells[c.key]), `${row.key} ${c.key}`).toBeCloseTo(want, 6);
         }
         // the maturity buckets and the chronic / acute / both split each add up to the sensitive amount
@@ -120,12 +189,12 @@ describe("EBA Template 5", () => {
   });
 
   it("reads sectors, collateral, maturities and stages as exports write them", () => {
-    expect(["C", "C - Manufacturing", "C10.1", "10.11", "28", "l68.2", "41.20", "Z", "Bäckerei", ""].map(naceSectionOf)).toEqual([
-      "C", "C", "C", "C", "C", "L", "F", undefined, undefined, null,
-    ]);
-    expect(["Wohnimmobilie", "résidentiel", "RRE", "Gewerbeimmobilie", "bedrijfspand", "CRE", "none", ""].map(collateralOf)).toEqual([
-      "residential", "residential", "residential", "commercial", "commercial", "commercial", null, null,
-    ]);
+    expect(
+      ["C", "C - Manufacturing", "C10.1", "10.11", "28", "l68.2", "41.20", "Z", "Bäckerei", ""].map(naceSectionOf),
+    ).toEqual(["C", "C", "C", "C", "C", "L", "F", undefined, undefined, null]);
+    expect(
+      ["Wohnimmobilie", "résidentiel", "RRE", "Gewerbeimmobilie", "bedrijfspand", "CRE", "none", ""].map(collateralOf),
+    ).toEqual(["residential", "residential", "residential", "commercial", "commercial", "commercial", null, null]);
     const asOf = new Date(Date.UTC(2026, 0, 1));
     expect(maturityYearsOf("31.12.2035", asOf)).toBeCloseTo(10, 1);
     expect(maturityYearsOf("2031-01-01", asOf)).toBeCloseTo(5, 2);

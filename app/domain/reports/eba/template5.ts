@@ -35,7 +35,10 @@ export const TEMPLATE5_DEFAULTS: Template5Options = {
 
 /** The user's split of the hazards: the ones chosen as chronic, every other hazard acute (a hazard is one or the other). */
 export function template5Kinds(chronic: readonly PerHazardId[]): Pick<Template5Options, "chronic" | "acute"> {
-  return { chronic: PER_HAZARD_IDS.filter((h) => chronic.includes(h)), acute: PER_HAZARD_IDS.filter((h) => !chronic.includes(h)) };
+  return {
+    chronic: PER_HAZARD_IDS.filter((h) => chronic.includes(h)),
+    acute: PER_HAZARD_IDS.filter((h) => !chronic.includes(h)),
+  };
 }
 
 /** The chronic hazards a form names, comma-separated hazard ids; unknown ids are dropped. */
@@ -47,14 +50,19 @@ export function parseChronicHazards(value: string): PerHazardId[] {
 export function template5Definition(o: Template5Options): string {
   const level = RISK_LEVELS[o.threshold - 1]!.name;
   const names = (ids: readonly PerHazardId[]) => (ids.length ? ids.map((h) => HAZARDS[h].name).join(", ") : "none");
-  const when = o.scenario === "hist" ? "at the historical baseline" : `under ${SCENARIOS[o.scenario].name} in ${o.period}`;
+  const when =
+    o.scenario === "hist" ? "at the historical baseline" : `under ${SCENARIOS[o.scenario].name} in ${o.period}`;
   return `A loan is sensitive to physical events when one of its location's hazards is at ${level} or above ${when}. Chronic hazards: ${names(o.chronic)}. Acute hazards: ${names(o.acute)}. Columns h, i and j part the sensitive amount: chronic only, acute only, both.`;
 }
 
 /** The template's columns, lettered as the EBA publishes them (j: both chronic and acute, as its Q&A 2022_6623 names it). */
 export const TEMPLATE5_COLUMNS = [
   { key: "gross", letter: "a", label: "Gross carrying amount" },
-  { key: "sensitive", letter: "b", label: "of which exposures sensitive to impact from climate change physical events" },
+  {
+    key: "sensitive",
+    letter: "b",
+    label: "of which exposures sensitive to impact from climate change physical events",
+  },
   { key: "m5", letter: "c", label: "<= 5 years" },
   { key: "m10", letter: "d", label: "> 5 year <= 10 years" },
   { key: "m20", letter: "e", label: "> 10 year <= 20 years" },
@@ -62,10 +70,18 @@ export const TEMPLATE5_COLUMNS = [
   { key: "awm", letter: "g", label: "Average weighted maturity" },
   { key: "chronic", letter: "h", label: "of which exposures sensitive to impact from chronic climate change events" },
   { key: "acute", letter: "i", label: "of which exposures sensitive to impact from acute climate change events" },
-  { key: "both", letter: "j", label: "of which exposures sensitive to impact both from chronic and acute climate change events" },
+  {
+    key: "both",
+    letter: "j",
+    label: "of which exposures sensitive to impact both from chronic and acute climate change events",
+  },
   { key: "stage2", letter: "k", label: "Of which Stage 2 exposures" },
   { key: "npe", letter: "l", label: "Of which non-performing exposures" },
-  { key: "impairment", letter: "m", label: "Accumulated impairment, accumulated negative changes in fair value due to credit risk and provisions" },
+  {
+    key: "impairment",
+    letter: "m",
+    label: "Accumulated impairment, accumulated negative changes in fair value due to credit risk and provisions",
+  },
   { key: "impairmentStage2", letter: "n", label: "of which Stage 2 exposures" },
   { key: "impairmentNpe", letter: "o", label: "Of which non-performing exposures" },
 ] as const;
@@ -112,13 +128,20 @@ export interface Template5 {
   geography: string;
   /** The file's gross carrying amount column and the currency its name states (null: none stated). */
   amounts?: { column: string; currency: string | null };
-  rows: { key: Template5RowKey; number: number; label: string; loans: number; cells: Record<Template5Column, Template5Cell> }[];
+  rows: {
+    key: Template5RowKey;
+    number: number;
+    label: string;
+    loans: number;
+    cells: Record<Template5Column, Template5Cell>;
+  }[];
   /** What the file lacked or what was left out, stated under the template. */
   notes: string[];
 }
 
 export const TEMPLATE5_TEXT = {
-  title: "EBA Pillar 3 ESG Template 5 - Banking book - Climate change physical risk: Exposures subject to physical risk",
+  title:
+    "EBA Pillar 3 ESG Template 5 - Banking book - Climate change physical risk: Exposures subject to physical risk",
   unit: (currency: string | null) =>
     `Amounts in ${currency ?? "the file's gross carrying amount column (no currency stated)"}, as the file gives them (the published template asks for millions of EUR); column g in years.`,
   rowsOverlap:
@@ -183,8 +206,20 @@ interface Sums {
 
 function emptySums(): Sums {
   return {
-    loans: 0, gross: 0, sensitive: 0, buckets: { m5: 0, m10: 0, m20: 0, m20plus: 0 }, maturityWeighted: 0, maturityAmount: 0,
-    chronic: 0, acute: 0, both: 0, stage2: 0, npe: 0, impairment: 0, impairmentStage2: 0, impairmentNpe: 0,
+    loans: 0,
+    gross: 0,
+    sensitive: 0,
+    buckets: { m5: 0, m10: 0, m20: 0, m20plus: 0 },
+    maturityWeighted: 0,
+    maturityAmount: 0,
+    chronic: 0,
+    acute: 0,
+    both: 0,
+    stage2: 0,
+    npe: 0,
+    impairment: 0,
+    impairmentStage2: 0,
+    impairmentNpe: 0,
   };
 }
 
@@ -265,21 +300,38 @@ export class Template5Accumulator {
         impairmentStage2: s.impairmentStage2,
         impairmentNpe: s.impairmentNpe,
       };
-      const rowNeeds: LoanColumn | null = row.key === "residential" || row.key === "commercial" ? "collateral" : row.key === "repossessed" ? null : "sector";
+      const rowNeeds: LoanColumn | null =
+        row.key === "residential" || row.key === "commercial"
+          ? "collateral"
+          : row.key === "repossessed"
+            ? null
+            : "sector";
       const cells = {} as Record<Template5Column, Template5Cell>;
       for (const col of TEMPLATE5_COLUMNS) {
-        const missing = row.key === "repossessed"
-          ? TEMPLATE5_TEXT.repossessed
-          : [rowNeeds!, "carrying" as const, ...(NEEDS[col.key] ?? [])].filter((c) => !has(c)).map((c) => TEMPLATE5_TEXT.missingColumn(TEMPLATE5_TEXT.columnNames[c]))[0];
+        const missing =
+          row.key === "repossessed"
+            ? TEMPLATE5_TEXT.repossessed
+            : [rowNeeds!, "carrying" as const, ...(NEEDS[col.key] ?? [])]
+                .filter((c) => !has(c))
+                .map((c) => TEMPLATE5_TEXT.missingColumn(TEMPLATE5_TEXT.columnNames[c]))[0];
         const value = values[col.key];
         cells[col.key] = missing ? { missing } : value === null ? { missing: TEMPLATE5_TEXT.noLoans } : { value };
       }
       return { key: row.key, number: i + 1, label: row.label, loans: s.loans, cells };
     });
     const notes: string[] = [];
-    if (this.withoutAmount) notes.push(`${this.withoutAmount} assessed ${this.withoutAmount === 1 ? "loan has" : "loans have"} no readable gross carrying amount and ${this.withoutAmount === 1 ? "is" : "are"} left out.`);
-    if (this.unreadableSector) notes.push(`${this.unreadableSector} ${this.unreadableSector === 1 ? "loan's sector names" : "loans' sectors name"} no NACE section and ${this.unreadableSector === 1 ? "is" : "are"} in no sector row.`);
-    if (this.withoutMaturity) notes.push(`${this.withoutMaturity} sensitive ${this.withoutMaturity === 1 ? "loan has" : "loans have"} no readable maturity: in column b, in no maturity bucket.`);
+    if (this.withoutAmount)
+      notes.push(
+        `${this.withoutAmount} assessed ${this.withoutAmount === 1 ? "loan has" : "loans have"} no readable gross carrying amount and ${this.withoutAmount === 1 ? "is" : "are"} left out.`,
+      );
+    if (this.unreadableSector)
+      notes.push(
+        `${this.unreadableSector} ${this.unreadableSector === 1 ? "loan's sector names" : "loans' sectors name"} no NACE section and ${this.unreadableSector === 1 ? "is" : "are"} in no sector row.`,
+      );
+    if (this.withoutMaturity)
+      notes.push(
+        `${this.withoutMaturity} sensitive ${this.withoutMaturity === 1 ? "loan has" : "loans have"} no readable maturity: in column b, in no maturity bucket.`,
+      );
     return { options: this.options, definition: template5Definition(this.options), geography, rows, notes };
   }
 }

@@ -16,8 +16,9 @@ export function neutraliseCell(text: string): string {
  * Characters XML 1.0 forbids (C0 controls other than tab, line feed and carriage return; U+FFFE, U+FFFF; a
  * surrogate without its pair). An XLSX sheet is XML: one of them in a cell makes the whole workbook unreadable.
  */
-// eslint-disable-next-line no-control-regex -- the control characters are exactly what this removes
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- the control characters are exactly what this removes
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function stripXmlForbidden(text: string): string {
   return text.replace(XML_FORBIDDEN, "");

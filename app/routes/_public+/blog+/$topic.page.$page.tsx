@@ -9,7 +9,8 @@ import type { RouteHandle } from "~/root";
 /** Reading needs no JavaScript: served without the script bundle. */
 export const handle: RouteHandle = { hydrate: false };
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => loadBlogList(request, { topic: params.topic, page: params.page });
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  loadBlogList(request, { topic: params.topic, page: params.page });
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => blogListMeta(data, rootOrigin(matches));
 

@@ -25,7 +25,10 @@ function crumbs(item: { question: string; url: string }) {
 
 /** First sentence-ish of the answer as the page description. */
 function describe(html: string) {
-  const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  const text = html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
 }
 

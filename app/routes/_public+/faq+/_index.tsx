@@ -14,7 +14,8 @@ import type { RouteHandle } from "~/root";
 export const handle: RouteHandle = { hydrate: false };
 
 const TITLE = "Frequently asked questions";
-const DESCRIPTION = "Answers about risk scores, scenarios, portfolio uploads, the API, plans, billing, disclosure and privacy.";
+const DESCRIPTION =
+  "Answers about risk scores, scenarios, portfolio uploads, the API, plans, billing, disclosure and privacy.";
 const CRUMBS = [
   { name: "Home", path: "/" },
   { name: "FAQ", path: "/faq" },

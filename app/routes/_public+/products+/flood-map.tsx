@@ -76,7 +76,13 @@ function FloodMaps() {
       <div className="mt-6 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <h3 className="mb-2 text-lg font-semibold">Static map</h3>
-          <StaticFloodMap width={view.width} height={view.height} shapes={view.shapes} selection={selection} title={title} />
+          <StaticFloodMap
+            width={view.width}
+            height={view.height}
+            shapes={view.shapes}
+            selection={selection}
+            title={title}
+          />
           <div className="mt-3">
             <MapLegend title="River-flood level" />
           </div>
@@ -98,7 +104,16 @@ function FloodMaps() {
               {top.map((area) => (
                 <tr key={area.code}>
                   <td className="border border-slate-200 px-2 py-1">
-                    {view.country ? area.name : <Link to={`?${floodQuery({ ...selection, country: area.code })}`} className="text-brand-700 underline">{area.name}</Link>}
+                    {view.country ? (
+                      area.name
+                    ) : (
+                      <Link
+                        to={`?${floodQuery({ ...selection, country: area.code })}`}
+                        className="text-brand-700 underline"
+                      >
+                        {area.name}
+                      </Link>
+                    )}
                   </td>
                   <td className="border border-slate-200 px-2 py-1">{area.label}</td>
                 </tr>
@@ -109,14 +124,22 @@ function FloodMaps() {
       </div>
       <div className="mt-10">
         <h3 className="mb-2 text-lg font-semibold">Interactive map</h3>
-        <ClientOnly fallback={<p className="text-sm text-slate-700">The interactive map needs JavaScript. The static map above shows the same levels.</p>}>
+        <ClientOnly
+          fallback={
+            <p className="text-sm text-slate-700">
+              The interactive map needs JavaScript. The static map above shows the same levels.
+            </p>
+          }
+        >
           {() => (
             <Suspense fallback={<p className="text-sm text-slate-700">Loading the interactive map…</p>}>
               <FloodMapClient
                 selection={selection}
                 countryBounds={countryBounds}
                 tileUrl={tileUrl}
-                onSelectCountry={(code) => navigate(`?${floodQuery({ ...selection, country: code })}`, { preventScrollReset: true })}
+                onSelectCountry={(code) =>
+                  navigate(`?${floodQuery({ ...selection, country: code })}`, { preventScrollReset: true })
+                }
               />
             </Suspense>
           )}

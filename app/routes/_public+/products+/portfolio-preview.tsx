@@ -6,7 +6,13 @@ import { PreviewCharts, PreviewCounts } from "~/components/portfolio/preview-vie
 import { PortfolioUploadForm } from "~/components/portfolio/upload-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { ERROR_MESSAGES } from "~/domain/forms/errors";
-import { formatBytes, PORTFOLIO_MAX_ROWS, VISITOR_MAX_BYTES, VISITOR_MAX_ROWS, VISITOR_PREVIEWS_PER_HOUR } from "~/domain/portfolio/limits";
+import {
+  formatBytes,
+  PORTFOLIO_MAX_ROWS,
+  VISITOR_MAX_BYTES,
+  VISITOR_MAX_ROWS,
+  VISITOR_PREVIEWS_PER_HOUR,
+} from "~/domain/portfolio/limits";
 import type { RouteHandle } from "~/root";
 import { publicCacheHeaders } from "~/services/http/cache-headers.server";
 import { requestClientAddress } from "~/services/http/client-address.server";
@@ -22,7 +28,11 @@ import { pageTitle } from "~/utils/meta";
 export const handle: RouteHandle = { hydrate: false };
 export const meta: MetaFunction = () => [
   { title: pageTitle("Portfolio preview") },
-  { name: "description", content: "Upload a small list of locations and see how many are at risk from each physical climate hazard, free and without an account." },
+  {
+    name: "description",
+    content:
+      "Upload a small list of locations and see how many are at risk from each physical climate hazard, free and without an account.",
+  },
 ];
 
 /** The empty form is the same for every visitor: cacheable like the other public pages (a preview answer is not). */
@@ -40,7 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const roles = parseColumnChoices(form);
       const uploadId = form.get("upload_id");
       const token = form.get("access_token");
-      if (!roles || typeof uploadId !== "string" || typeof token !== "string") return json({ preview: null, error: "The form was not complete; try again", signedIn }, { status: 400 });
+      if (!roles || typeof uploadId !== "string" || typeof token !== "string")
+        return json({ preview: null, error: "The form was not complete; try again", signedIn }, { status: 400 });
       const result = await remapVisitorColumns(uploadId, token, roles, clientAddress);
       return json({ preview: result, error: null, signedIn });
     }
@@ -99,11 +110,15 @@ export default function PortfolioPreviewPage() {
               The full report
             </h2>
             <p className="mt-1">
-              With an account, Portfolio Scan takes up to {PORTFOLIO_MAX_ROWS.PREMIUM.toLocaleString("en")} rows, keeps your own columns and asset
-              ids, and builds the full report as PDF and XLSX: every location, hazard, scenario and horizon.
+              With an account, Portfolio Scan takes up to {PORTFOLIO_MAX_ROWS.PREMIUM.toLocaleString("en")} rows, keeps
+              your own columns and asset ids, and builds the full report as PDF and XLSX: every location, hazard,
+              scenario and horizon.
             </p>
             <p className="mt-2">
-              <Link to={data.signedIn ? "/dashboard/scan" : "/dashboard/login?view=signup&redirectTo=%2Fdashboard%2Fscan"} className="btn-primary">
+              <Link
+                to={data.signedIn ? "/dashboard/scan" : "/dashboard/login?view=signup&redirectTo=%2Fdashboard%2Fscan"}
+                className="btn-primary"
+              >
                 {data.signedIn ? "Open Portfolio Scan" : "Create an account to scan the whole portfolio"}
               </Link>
             </p>

@@ -9,12 +9,16 @@ import { requestClientAddress } from "~/services/http/client-address.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {
-  return apiJson({ ...API_ERROR_MARK, error: "Use POST with {message, firstname, lastname, email}" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson(
+    { ...API_ERROR_MARK, error: "Use POST with {message, firstname, lastname, email}" },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }
 
 /** POST /api/v1/contact {message, firstname, lastname, email}: stored and mailed to the team. */
 async function routeAction({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   try {
     const { values } = await readBody(request);
     const data = parseBody(ContactSchema, values);

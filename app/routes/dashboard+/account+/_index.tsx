@@ -2,8 +2,20 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { CreditBalance, DocumentsTable, ListPager, ReportsTable, TermsConsentForm, BuyCreditsForm } from "~/components/commerce/account-sections";
-import { DOCUMENTS_BEFORE_PARAM, KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM, REPORTS_BEFORE_PARAM } from "~/domain/auth/account";
+import {
+  CreditBalance,
+  DocumentsTable,
+  ListPager,
+  ReportsTable,
+  TermsConsentForm,
+  BuyCreditsForm,
+} from "~/components/commerce/account-sections";
+import {
+  DOCUMENTS_BEFORE_PARAM,
+  KEY_CONFIRM_ACTION_PARAM,
+  KEY_CONFIRM_PARAM,
+  REPORTS_BEFORE_PARAM,
+} from "~/domain/auth/account";
 import { API_KEY_DIALOG_TITLE, ApiKeysSection, apiKeysHref } from "~/components/commerce/api-keys-section";
 import { Modal } from "~/components/ui/modal";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
@@ -57,7 +69,10 @@ export default function AccountPage() {
   );
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Credit Balance" lead="Your plan, what it grants and what remains, invoices, API keys and sign-in settings." />
+      <PageHeader
+        title="Credit Balance"
+        lead="Your plan, what it grants and what remains, invoices, API keys and sign-in settings."
+      />
       <section aria-labelledby="plan-heading" className="card mb-6">
         <h2 id="plan-heading" className="text-lg font-semibold">
           Plan: {user.planCode}
@@ -80,14 +95,26 @@ export default function AccountPage() {
           Invoices and receipts
         </h2>
         <DocumentsTable documents={data.documents} />
-        <ListPager label="Invoices" param={DOCUMENTS_BEFORE_PARAM} anchor="documents-heading" older={data.olderDocuments} newer={data.newerDocuments} />
+        <ListPager
+          label="Invoices"
+          param={DOCUMENTS_BEFORE_PARAM}
+          anchor="documents-heading"
+          older={data.olderDocuments}
+          newer={data.newerDocuments}
+        />
       </section>
       <section aria-labelledby="reports-heading" className="card mb-6">
         <h2 id="reports-heading" className="mb-2 text-lg font-semibold">
           Reports
         </h2>
         <ReportsTable reports={data.reports} />
-        <ListPager label="Reports" param={REPORTS_BEFORE_PARAM} anchor="reports-heading" older={data.olderReports} newer={data.newerReports} />
+        <ListPager
+          label="Reports"
+          param={REPORTS_BEFORE_PARAM}
+          anchor="reports-heading"
+          older={data.olderReports}
+          newer={data.newerReports}
+        />
       </section>
       {data.apiKeyModal ? (
         <Modal title={API_KEY_DIALOG_TITLE} closeHref={apiKeysHref(false)} size="lg">
@@ -109,9 +136,28 @@ export default function AccountPage() {
         <Form method="post" {...getFormProps(form)} className="max-w-sm">
           <input type="hidden" name="intent" value="password" />
           <ErrorList id={form.errorId} errors={form.errors} />
-          <Field label="Current password" inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={fields.currentPassword.errors} />
-          <Field label="New password" hint="At least 8 characters." inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} errors={fields.password.errors} />
-          <Field label="Repeat new password" inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} errors={fields.confirmPassword.errors} />
+          <Field
+            label="Current password"
+            inputProps={{
+              ...getInputProps(fields.currentPassword, { type: "password" }),
+              autoComplete: "current-password",
+            }}
+            errors={fields.currentPassword.errors}
+          />
+          <Field
+            label="New password"
+            hint="At least 8 characters."
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+            errors={fields.password.errors}
+          />
+          <Field
+            label="Repeat new password"
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+            errors={fields.confirmPassword.errors}
+          />
           <SubmitButton pending={navigation.state === "submitting"}>Change password</SubmitButton>
         </Form>
       </section>

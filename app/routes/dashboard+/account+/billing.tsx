@@ -43,7 +43,11 @@ export default function BillingPage() {
       company_vat_number: billing.company.vat_number,
     },
   });
-  const text = (name: keyof typeof fields, label: string, extra: { autoComplete?: string; hint?: string; type?: "text" | "email" | "tel" } = {}) => (
+  const text = (
+    name: keyof typeof fields,
+    label: string,
+    extra: { autoComplete?: string; hint?: string; type?: "text" | "email" | "tel" } = {},
+  ) => (
     <Field
       label={label}
       hint={extra.hint}
@@ -69,7 +73,12 @@ export default function BillingPage() {
           <label htmlFor={fields.appeal.id} className="field-label">
             Appeal
           </label>
-          <select id={fields.appeal.id} name={fields.appeal.name} defaultValue={fields.appeal.initialValue ?? ""} className="field-input">
+          <select
+            id={fields.appeal.id}
+            name={fields.appeal.name}
+            defaultValue={fields.appeal.initialValue ?? ""}
+            className="field-input"
+          >
             <option value="">—</option>
             {APPEALS.map((a) => (
               <option key={a} value={a}>
@@ -83,11 +92,16 @@ export default function BillingPage() {
         {text("last_name", "Last name", { autoComplete: "family-name" })}
         {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
         {text("company_name", "Company name", { autoComplete: "organization" })}
-        {text("company_country", "Country", { autoComplete: "country", hint: "ISO two-letter code, e.g. FR, DE, GB (GR for Greece). VAT follows the billing country." })}
+        {text("company_country", "Country", {
+          autoComplete: "country",
+          hint: "ISO two-letter code, e.g. FR, DE, GB (GR for Greece). VAT follows the billing country.",
+        })}
         {text("company_zip", "ZIP / postal code", { autoComplete: "postal-code" })}
         {text("company_city", "City", { autoComplete: "address-level2" })}
         {text("company_street", "Street", { autoComplete: "street-address" })}
-        {text("company_vat_number", "VAT number", { hint: "EU businesses outside France: your VAT number with its country prefix, e.g. DE123456789; the reverse charge then applies." })}
+        {text("company_vat_number", "VAT number", {
+          hint: "EU businesses outside France: your VAT number with its country prefix, e.g. DE123456789; the reverse charge then applies.",
+        })}
         <div className="sm:col-span-2">
           <SubmitButton pending={navigation.state === "submitting"}>Save billing info</SubmitButton>
         </div>

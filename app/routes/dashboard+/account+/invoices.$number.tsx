@@ -10,7 +10,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const number = Number.parseInt(params.number ?? "", 10);
   const kind = new URL(request.url).searchParams.get("kind") === "receipt" ? "receipt" : "invoice";
   try {
-    if (!Number.isInteger(number) || number < 1 || number > MAX_DB_INTEGER) throw new Response("This page could not be found", { status: 404 });
+    if (!Number.isInteger(number) || number < 1 || number > MAX_DB_INTEGER)
+      throw new Response("This page could not be found", { status: 404 });
     const file = await documentPdf(user.id, number, kind);
     return new Response(new Uint8Array(file.content), {
       headers: {
@@ -22,7 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof Response) return error;
-    if (isAppError(error)) return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (isAppError(error))
+      return new Response(error.message, {
+        status: error.status,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     throw error;
   }
 }

@@ -33,8 +33,16 @@ export default function SupportPage() {
       <PageHeader title="Tech Support" lead="Tell us what went wrong; we answer by e-mail." />
       <Form method="post" {...getFormProps(form)} className="card">
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Subject" inputProps={getInputProps(fields.subject, { type: "text" })} errors={fields.subject.errors} />
-        <TextareaField label="Message" textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }} errors={fields.message.errors} />
+        <Field
+          label="Subject"
+          inputProps={getInputProps(fields.subject, { type: "text" })}
+          errors={fields.subject.errors}
+        />
+        <TextareaField
+          label="Message"
+          textareaProps={{ ...getTextareaProps(fields.message), rows: 6 }}
+          errors={fields.message.errors}
+        />
         <SubmitButton pending={navigation.state === "submitting"}>Send</SubmitButton>
       </Form>
     </div>

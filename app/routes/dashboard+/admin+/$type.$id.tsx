@@ -5,7 +5,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { adminListPath } from "~/domain/content/content";
 import { pageTitle } from "~/utils/meta";
-import { actAdminContentEditPage, loadAdminContentEditPage } from "~/services/content/pages/admin-content-edit-page.server";
+import {
+  actAdminContentEditPage,
+  loadAdminContentEditPage,
+} from "~/services/content/pages/admin-content-edit-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.heading ?? "Content") }];
 
@@ -28,7 +31,14 @@ export default function AdminContentEdit() {
         </Link>
       </p>
       <PageHeader title={heading} />
-      <ContentEditor key={`${type}-${id ?? "new"}`} type={type} defaultValue={values} topics={topics} lastResult={actionData?.result} previewHtml={actionData?.previewHtml} />
+      <ContentEditor
+        key={`${type}-${id ?? "new"}`}
+        type={type}
+        defaultValue={values}
+        topics={topics}
+        lastResult={actionData?.result}
+        previewHtml={actionData?.previewHtml}
+      />
     </>
   );
 }

@@ -4,7 +4,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { ADMIN_CONTENT_PATH, adminEditPath } from "~/domain/content/content";
 import { pageTitle } from "~/utils/meta";
-import { actAdminContentListPage, loadAdminContentListPage } from "~/services/content/pages/admin-content-list-page.server";
+import {
+  actAdminContentListPage,
+  loadAdminContentListPage,
+} from "~/services/content/pages/admin-content-list-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.label ?? "Content") }];
 
@@ -61,7 +64,9 @@ export default function AdminContentList() {
                 </td>
                 <td className="py-2 pr-4 text-slate-600">{row.detail}</td>
                 <td className="py-2 pr-4">
-                  <span className={row.published ? "text-green-800" : "text-amber-800"}>{row.published ? "Published" : "Draft"}</span>
+                  <span className={row.published ? "text-green-800" : "text-amber-800"}>
+                    {row.published ? "Published" : "Draft"}
+                  </span>
                 </td>
                 <td className="py-2">
                   <Form method="post" className="flex items-center gap-2">
@@ -77,7 +82,11 @@ export default function AdminContentList() {
                       {row.published ? "Unpublish" : "Publish"}
                     </button>
                     {row.published && row.publicUrl ? (
-                      <Link to={row.publicUrl} className="text-brand-700 underline" aria-label={`View ${row.title} on the site`}>
+                      <Link
+                        to={row.publicUrl}
+                        className="text-brand-700 underline"
+                        aria-label={`View ${row.title} on the site`}
+                      >
                         View
                       </Link>
                     ) : null}

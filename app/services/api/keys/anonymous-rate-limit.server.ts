@@ -5,7 +5,12 @@
  * as many) is good enough, and the cached anonymous answers pay no database round trip for it. A restart forgets
  * the counts, which at worst lets an address start a minute afresh.
  */
-import { ANONYMOUS_RATE_MESSAGE, ANONYMOUS_REQUESTS_PER_MINUTE, rateWindowAt, type RateLimitState } from "~/domain/api/keys/api-limits";
+import {
+  ANONYMOUS_RATE_MESSAGE,
+  ANONYMOUS_REQUESTS_PER_MINUTE,
+  rateWindowAt,
+  type RateLimitState,
+} from "~/domain/api/keys/api-limits";
 import { UNKNOWN_CLIENT, addressBucket } from "~/domain/http/client-address";
 import { getEnv } from "~/env.server";
 import { TooManyRequestsError } from "../../http/errors.server";
@@ -36,7 +41,8 @@ export function takeAnonymousRequest(address: string, nowMs = Date.now()): RateL
   const limit = ANONYMOUS_REQUESTS_PER_MINUTE;
   const bucket = addressBucket(address);
   const used = counts.get(bucket) ?? 0;
-  if (used >= limit && !getEnv().DISABLE_RATE_LIMIT) throw new AnonymousRateLimitError({ limit, remaining: 0, resetSeconds });
+  if (used >= limit && !getEnv().DISABLE_RATE_LIMIT)
+    throw new AnonymousRateLimitError({ limit, remaining: 0, resetSeconds });
   counts.set(bucket, used + 1);
   return { limit, remaining: Math.max(0, limit - used - 1), resetSeconds };
 }

@@ -4,7 +4,13 @@ import { takeAnonymousRequest } from "./anonymous-rate-limit.server";
 import { giveBackAccountRequests, takeAccountRequests } from "./api-key-rate-limit.server";
 import { assertCredentialAttemptsLeft, countInvalidCredential } from "./invalid-credential-limit.server";
 import { isApiKeyShaped, verifyApiKeyGrant } from "./api-keys.server";
-import { API_KEY_MESSAGES, API_KEY_SCOPES, keyMay, type ApiCallScope, type ApiKeyScope } from "~/domain/api/keys/api-keys";
+import {
+  API_KEY_MESSAGES,
+  API_KEY_SCOPES,
+  keyMay,
+  type ApiCallScope,
+  type ApiKeyScope,
+} from "~/domain/api/keys/api-keys";
 import type { AccessCaller } from "../../commerce/entitlements.server";
 import { ForbiddenError, UnauthorizedError, withErrorCode } from "../../http/errors.server";
 import { getSessionUser, type SessionUser } from "../../auth/session.server";
@@ -19,7 +25,8 @@ export interface ApiCaller extends AccessCaller {
 export const API_AUTH_MESSAGES = {
   invalidCredential: "The Authorization header holds an unknown, revoked or expired token or API key",
   required: "Authentication required: send the session cookie or Authorization: Bearer <token or API key>",
-  outOfScope: "This API key may read data only: buying and changing billing need a key with the billing scope or the user's own session",
+  outOfScope:
+    "This API key may read data only: buying and changing billing need a key with the billing scope or the user's own session",
   sessionOnly: API_KEY_MESSAGES.sessionOnly,
 } as const;
 
@@ -45,7 +52,11 @@ export function readBearer(request: Request): string | null {
  * downgrade to anonymous, so a client with a wrong key learns it at once. A stale cookie just means anonymous.
  * A key's request is counted against its account's budget here, once per request, by `cost` (a batch by its items).
  */
-export async function resolveApiCaller(request: Request, scope: ApiScope = "read", cost = 1): Promise<ApiCaller | null> {
+export async function resolveApiCaller(
+  request: Request,
+  scope: ApiScope = "read",
+  cost = 1,
+): Promise<ApiCaller | null> {
   let counted = callerOf.get(request);
   if (!counted) callerOf.set(request, (counted = countKey(request, cost)));
   const caller = await counted;

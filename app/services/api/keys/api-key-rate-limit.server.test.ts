@@ -1,8 +1,17 @@
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import {
-  API_KEY_RATE_MESSAGE, API_KEY_REQUESTS_PER_MINUTE, ApiKeyRateLimitError, SYNC_INTERVAL_MS, accountBucket, databaseWindows, giveBackAccountRequests,
-  memoryWindows, resetAccountCountsForTesting, takeAccountRequests, useRateWindowStoreForTesting,
+  API_KEY_RATE_MESSAGE,
+  API_KEY_REQUESTS_PER_MINUTE,
+  ApiKeyRateLimitError,
+  SYNC_INTERVAL_MS,
+  accountBucket,
+  databaseWindows,
+  giveBackAccountRequests,
+  memoryWindows,
+  resetAccountCountsForTesting,
+  takeAccountRequests,
+  useRateWindowStoreForTesting,
 } from "./api-key-rate-limit.server";
 import { createApiKey } from "./api-keys.server";
 import { rateLimitStateOf, resolveApiCaller } from "./api-auth.server";
@@ -27,7 +36,11 @@ describe.each([
 
   it("counts over a sliding minute: a burst before a minute boundary still counts after it", async () => {
     const user = crypto.randomUUID();
-    expect(await takeAccountRequests(user, 1, AT)).toEqual({ limit: API_KEY_REQUESTS_PER_MINUTE, remaining: 599, resetSeconds: 15 });
+    expect(await takeAccountRequests(user, 1, AT)).toEqual({
+      limit: API_KEY_REQUESTS_PER_MINUTE,
+      remaining: 599,
+      resetSeconds: 15,
+    });
     expect(await takeAccountRequests(user, 589, AT)).toEqual({ limit: 600, remaining: 10, resetSeconds: 15 });
     // A batch that does not fit is refused whole and takes nothing: the 10 left stay usable.
     const refused = await takeAccountRequests(user, 11, AT).catch((e: unknown) => e);
@@ -48,7 +61,9 @@ describe.each([
     const user = crypto.randomUUID();
     await takeAccountRequests(user, 600, AT);
     // 30.2 s into the next minute: 600 × 29.8/60 = 298 used. 303 more fit once the old share is 297 or less: 0.1 s on.
-    const refused = (await takeAccountRequests(user, 303, AT + 45_000).catch((e: unknown) => e)) as ApiKeyRateLimitError;
+    const refused = (await takeAccountRequests(user, 303, AT + 45_000).catch(
+      (e: unknown) => e,
+    )) as ApiKeyRateLimitError;
     expect(refused).toBeInstanceOf(ApiKeyRateLimitError);
     expect(refused.retryAfterSeconds).toBe(1);
     const later = (await takeAccountRequests(user, 400, AT + 45_000).catch((e: unknown) => e)) as ApiKeyRateLimitError;
@@ -73,7 +88,9 @@ describe("one budget per account", () => {
     const keys = [await createApiKey(user, { name: "nightly" }), await createApiKey(user, { name: "dashboard" })];
     const remaining: number[] = [];
     for (const { key } of [...keys, ...keys]) {
-      const request = new Request("http://localhost/api/riskdb/countries", { headers: { Authorization: `Bearer ${key}` } });
+      const request = new Request("http://localhost/api/riskdb/countries", {
+        headers: { Authorization: `Bearer ${key}` },
+      });
       await resolveApiCaller(request);
       remaining.push(rateLimitStateOf(request)!.remaining);
     }

@@ -11,7 +11,12 @@
  */
 import { lt, sql } from "drizzle-orm";
 import { apiRateWindows } from "#db/schema/index";
-import { API_KEY_RATE_MESSAGE, API_KEY_REQUESTS_PER_MINUTE, API_RATE_WINDOW_SECONDS, type RateLimitState } from "~/domain/api/keys/api-limits";
+import {
+  API_KEY_RATE_MESSAGE,
+  API_KEY_REQUESTS_PER_MINUTE,
+  API_RATE_WINDOW_SECONDS,
+  type RateLimitState,
+} from "~/domain/api/keys/api-limits";
 import { getEnv } from "~/env.server";
 import { getDb, getDbMode } from "../../infra/db.server";
 import { logger } from "../../infra/logger.server";
@@ -53,10 +58,14 @@ export const databaseWindows: RateWindowStore = {
     const [row] = await db
       .insert(apiRateWindows)
       .values({ bucket, windowStart: start, used: total })
-      .onConflictDoUpdate({ target: [apiRateWindows.bucket, apiRateWindows.windowStart], set: { used: sql`${apiRateWindows.used} + ${total}` } })
+      .onConflictDoUpdate({
+        target: [apiRateWindows.bucket, apiRateWindows.windowStart],
+        set: { used: sql`${apiRateWindows.used} + ${total}` },
+      })
       .returning({ used: apiRateWindows.used });
     // Windows older than an hour are never read again.
-    if (Math.random() < 0.01) await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, new Date(start.getTime() - 3_600_000)));
+    if (Math.random() < 0.01)
+      await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, new Date(start.getTime() - 3_600_000)));
     return row!.used;
   },
 };
@@ -153,7 +162,14 @@ function scheduleSync(name: string, bucket: Bucket) {
 function bucketFor(name: string, nowMs: number): Bucket {
   let bucket = buckets.get(name);
   if (!bucket) {
-    const created: Bucket = { windows: new Map(), ready: Promise.resolve(), lastSync: 0, latest: nowMs, syncing: null, timer: null };
+    const created: Bucket = {
+      windows: new Map(),
+      ready: Promise.resolve(),
+      lastSync: 0,
+      latest: nowMs,
+      syncing: null,
+      timer: null,
+    };
     created.ready = sync(name, created).catch((error: unknown) => {
       buckets.delete(name);
       throw error;
@@ -177,7 +193,14 @@ function usedAt(bucket: Bucket, nowMs: number) {
 }
 
 /** Seconds until `cost` more fit: the previous window's share shrinks as time goes on; the current one's stays. */
-function secondsUntilFits(previous: number, current: number, start: number, nowMs: number, cost: number, limit: number): number {
+function secondsUntilFits(
+  previous: number,
+  current: number,
+  start: number,
+  nowMs: number,
+  cost: number,
+  limit: number,
+): number {
   const untilNext = (start + WINDOW_MS - nowMs) / 1000;
   if (current + cost > limit || previous === 0) return Math.max(1, Math.ceil(untilNext));
   // previous × (1 - t/W) + current + cost ≤ limit  ⇒  t ≥ W × (1 - (limit - current - cost) / previous)

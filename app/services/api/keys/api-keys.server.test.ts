@@ -5,19 +5,34 @@ import { setupTestDatabase } from "#db/testing";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
 import { API_AUTH_MESSAGES, requireApiCaller, resolveApiCaller } from "./api-auth.server";
 import {
-  API_KEY_NONE_MESSAGE, API_KEY_PREFIX, createApiKey, describeApiKey, listApiKeys, revokeApiKey, revokeApiKeyById, rotateApiKey,
-  rotateApiKeyById, settleKeyUseWrites, verifyApiKeyGrant,
+  API_KEY_NONE_MESSAGE,
+  API_KEY_PREFIX,
+  createApiKey,
+  describeApiKey,
+  listApiKeys,
+  revokeApiKey,
+  revokeApiKeyById,
+  rotateApiKey,
+  rotateApiKeyById,
+  settleKeyUseWrites,
+  verifyApiKeyGrant,
 } from "./api-keys.server";
 import { verifyApiKey } from "../../../../tests/support/api-keys";
 import {
-  API_KEY_LAST_USED_INTERVAL_MS, lastUsedToTheMinute, API_KEY_LIMIT_MESSAGE, API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, MAX_ACTIVE_API_KEYS,
+  API_KEY_LAST_USED_INTERVAL_MS,
+  lastUsedToTheMinute,
+  API_KEY_LIMIT_MESSAGE,
+  API_KEY_MESSAGES,
+  API_KEY_ROTATION_OVERLAP_MS,
+  MAX_ACTIVE_API_KEYS,
 } from "~/domain/api/keys/api-keys";
 import { createSession } from "../../auth/session.server";
 
 const getDb = setupTestDatabase();
 // Registered after the database's own hook, so it runs first: a key's last-use write ends before its database closes.
 afterEach(settleKeyUseWrites);
-const bearer = (token: string) => new Request("http://localhost/api/riskdb/hazard_scores", { headers: { Authorization: `Bearer ${token}` } });
+const bearer = (token: string) =>
+  new Request("http://localhost/api/riskdb/hazard_scores", { headers: { Authorization: `Bearer ${token}` } });
 
 describe("api keys", () => {
   it("are PREMIUM only, with the spec's message", async () => {
@@ -88,14 +103,20 @@ describe("resolveApiCaller", () => {
     const cookie = new Request("http://localhost/api/x", { headers: { Cookie: `weather_token=${token}` } });
     expect(await resolveApiCaller(cookie)).toMatchObject({ user: { id: user.id }, via: "session", viaApiKey: false });
     expect(await resolveApiCaller(bearer(token))).toMatchObject({ user: { id: user.id }, via: "session" });
-    expect(await resolveApiCaller(bearer(key!))).toMatchObject({ user: { id: user.id, planCode: "PREMIUM" }, via: "api_key", viaApiKey: true });
+    expect(await resolveApiCaller(bearer(key!))).toMatchObject({
+      user: { id: user.id, planCode: "PREMIUM" },
+      via: "api_key",
+      viaApiKey: true,
+    });
   });
 
   it("anonymous is null; a bad Bearer credential is a 401; a stale cookie is just anonymous", async () => {
     expect(await resolveApiCaller(new Request("http://localhost/api/x"))).toBeNull();
     await expect(resolveApiCaller(bearer("crk_revokedOrUnknownKey123456"))).rejects.toMatchObject({ status: 401 });
     await expect(resolveApiCaller(bearer("unknown-session-token"))).rejects.toMatchObject({ status: 401 });
-    expect(await resolveApiCaller(new Request("http://localhost/api/x", { headers: { Cookie: "weather_token=stale" } }))).toBeNull();
+    expect(
+      await resolveApiCaller(new Request("http://localhost/api/x", { headers: { Cookie: "weather_token=stale" } })),
+    ).toBeNull();
   });
 });
 
@@ -118,20 +139,42 @@ describe("named keys with scopes", () => {
 
   it("refuse a bad name, a taken name and more than the cap, with clear messages", async () => {
     const user = await premium();
-    await expect(createApiKey(user, { name: " " })).rejects.toMatchObject({ status: 400, message: API_KEY_MESSAGES.nameRequired, field: "name" });
-    await expect(createApiKey(user, { name: "x".repeat(61) })).rejects.toMatchObject({ status: 400, message: API_KEY_MESSAGES.nameTooLong });
-    await expect(createApiKey(user, { name: "<script>" })).rejects.toMatchObject({ status: 400, message: API_KEY_MESSAGES.nameInvalid });
+    await expect(createApiKey(user, { name: " " })).rejects.toMatchObject({
+      status: 400,
+      message: API_KEY_MESSAGES.nameRequired,
+      field: "name",
+    });
+    await expect(createApiKey(user, { name: "x".repeat(61) })).rejects.toMatchObject({
+      status: 400,
+      message: API_KEY_MESSAGES.nameTooLong,
+    });
+    await expect(createApiKey(user, { name: "<script>" })).rejects.toMatchObject({
+      status: 400,
+      message: API_KEY_MESSAGES.nameInvalid,
+    });
     await createApiKey(user, { name: "k0" });
-    await expect(createApiKey(user, { name: "k0" })).rejects.toMatchObject({ status: 409, message: API_KEY_MESSAGES.nameTaken });
-    const raced = await Promise.allSettled([createApiKey(user, { name: "race" }), createApiKey(user, { name: "race" })]);
+    await expect(createApiKey(user, { name: "k0" })).rejects.toMatchObject({
+      status: 409,
+      message: API_KEY_MESSAGES.nameTaken,
+    });
+    const raced = await Promise.allSettled([
+      createApiKey(user, { name: "race" }),
+      createApiKey(user, { name: "race" }),
+    ]);
     expect(raced.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     for (let i = 2; i < MAX_ACTIVE_API_KEYS; i++) await createApiKey(user, { name: `k${i}` });
-    await expect(createApiKey(user, { name: "one too many" })).rejects.toMatchObject({ status: 409, message: API_KEY_LIMIT_MESSAGE });
+    await expect(createApiKey(user, { name: "one too many" })).rejects.toMatchObject({
+      status: 409,
+      message: API_KEY_LIMIT_MESSAGE,
+    });
     const [first] = await listApiKeys(user.id);
     await revokeApiKeyById(user.id, first!.id);
     expect((await createApiKey(user, { name: "after revoke" })).name).toBe("after revoke");
     const other = await createUser(getDb(), { planCode: "GRANULAR" });
-    await expect(createApiKey(other!, { name: "x" })).rejects.toMatchObject({ status: 403, message: API_KEY_FORBIDDEN_MESSAGE });
+    await expect(createApiKey(other!, { name: "x" })).rejects.toMatchObject({
+      status: 403,
+      message: API_KEY_FORBIDDEN_MESSAGE,
+    });
   });
 
   it("rotate with an overlap: the old key works until expires_at, then stops; the new one keeps name and scopes", async () => {
@@ -142,10 +185,14 @@ describe("named keys with scopes", () => {
     expect(fresh).toMatchObject({ name: "server", scopes: ["read", "billing"], expires_at: null });
     expect(fresh.key).not.toBe(old.key);
     const listed = await listApiKeys(user.id, new Date(t0));
-    expect(listed.find((k) => k.id === old.id)?.expires_at).toBe(new Date(t0 + API_KEY_ROTATION_OVERLAP_MS).toISOString());
+    expect(listed.find((k) => k.id === old.id)?.expires_at).toBe(
+      new Date(t0 + API_KEY_ROTATION_OVERLAP_MS).toISOString(),
+    );
     expect((await verifyApiKeyGrant(old.key, t0 + 1000))?.user.id).toBe(user.id);
     expect(await verifyApiKeyGrant(old.key, t0 + API_KEY_ROTATION_OVERLAP_MS + 1)).toBeNull();
-    expect((await listApiKeys(user.id, new Date(t0 + API_KEY_ROTATION_OVERLAP_MS + 1))).map((k) => k.id)).toEqual([fresh.id]);
+    expect((await listApiKeys(user.id, new Date(t0 + API_KEY_ROTATION_OVERLAP_MS + 1))).map((k) => k.id)).toEqual([
+      fresh.id,
+    ]);
     expect((await verifyApiKeyGrant(fresh.key))?.user.id).toBe(user.id);
     await expect(rotateApiKeyById(user, old.id, new Date(t0 + 1000))).rejects.toMatchObject({ status: 409 });
   });
@@ -196,11 +243,20 @@ describe("named keys with scopes", () => {
     const reader = await createApiKey(user, { name: "reader" });
     const buyer = await createApiKey(user, { name: "buyer", scopes: ["billing"] });
     for (const scope of ["purchase", "billing"] as const) {
-      await expect(requireApiCaller(bearer(reader.key), scope)).rejects.toMatchObject({ status: 403, code: "insufficient_scope", message: API_AUTH_MESSAGES.outOfScope });
+      await expect(requireApiCaller(bearer(reader.key), scope)).rejects.toMatchObject({
+        status: 403,
+        code: "insufficient_scope",
+        message: API_AUTH_MESSAGES.outOfScope,
+      });
       expect((await requireApiCaller(bearer(buyer.key), scope)).via).toBe("api_key");
     }
-    await expect(requireApiCaller(bearer(buyer.key), "keys")).rejects.toMatchObject({ status: 403, code: "insufficient_scope", message: API_AUTH_MESSAGES.sessionOnly });
+    await expect(requireApiCaller(bearer(buyer.key), "keys")).rejects.toMatchObject({
+      status: 403,
+      code: "insufficient_scope",
+      message: API_AUTH_MESSAGES.sessionOnly,
+    });
     const token = await createSession(user.id);
-    for (const scope of ["read", "purchase", "billing", "keys"] as const) expect((await requireApiCaller(bearer(token), scope)).via).toBe("session");
+    for (const scope of ["read", "purchase", "billing", "keys"] as const)
+      expect((await requireApiCaller(bearer(token), scope)).via).toBe("session");
   });
 });

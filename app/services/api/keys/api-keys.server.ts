@@ -7,8 +7,15 @@ import { and, asc, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { apiKeys, users, type ApiKey } from "#db/schema/index";
 import {
   lastUsedToTheMinute,
-  API_KEY_LIMIT_MESSAGE, API_KEY_LAST_USED_INTERVAL_MS, API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, DEFAULT_API_KEY_NAME,
-  MAX_ACTIVE_API_KEYS, checkKeyName, normaliseScopes, type ApiKeyScope,
+  API_KEY_LIMIT_MESSAGE,
+  API_KEY_LAST_USED_INTERVAL_MS,
+  API_KEY_MESSAGES,
+  API_KEY_ROTATION_OVERLAP_MS,
+  DEFAULT_API_KEY_NAME,
+  MAX_ACTIVE_API_KEYS,
+  checkKeyName,
+  normaliseScopes,
+  type ApiKeyScope,
 } from "~/domain/api/keys/api-keys";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/commerce/entitlements";
 import { getDb } from "../../infra/db.server";
@@ -93,9 +100,16 @@ async function lockOwner(tx: Tx, userId: string) {
 }
 
 async function insertKey(tx: Tx, userId: string, name: string, scopes: ApiKeyScope[]): Promise<ApiKeyCreated> {
-  const [{ n }] = (await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), current()))) as [{ n: number }];
+  const [{ n }] = (await tx
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), current()))) as [{ n: number }];
   if (n >= MAX_ACTIVE_API_KEYS) throw new ConflictError(API_KEY_LIMIT_MESSAGE);
-  const [taken] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, name), current())).limit(1);
+  const [taken] = await tx
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, name), current()))
+    .limit(1);
   if (taken) throw new ConflictError(API_KEY_MESSAGES.nameTaken, "name");
   const { key, hash, prefix } = newKey();
   const [row] = await tx.insert(apiKeys).values({ userId, keyHash: hash, prefix, name, scopes }).returning();
@@ -123,7 +137,11 @@ export async function createApiKey(user: KeyOwner, input: NewKeyInput): Promise<
 /** The account's live keys, rotated ones in their overlap included, oldest first. */
 export async function listApiKeys(userId: string, now = new Date()): Promise<ApiKeyListItem[]> {
   const db = await getDb();
-  const rows = await db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), live(now))).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), live(now)))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
   return rows.map(listItem);
 }
 
@@ -153,10 +171,17 @@ export async function rotateApiKeyById(user: KeyOwner, id: string, now = new Dat
   const db = await getDb();
   const created = await db.transaction(async (tx) => {
     await lockOwner(tx, user.id);
-    const [old] = await tx.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id), live(now))).limit(1);
+    const [old] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id), live(now)))
+      .limit(1);
     if (!old) throw new NotFoundError(API_KEY_MESSAGES.notFound);
     if (old.expiresAt) throw new ConflictError("This key was rotated already: rotate the key that replaced it");
-    await tx.update(apiKeys).set({ expiresAt: new Date(now.getTime() + API_KEY_ROTATION_OVERLAP_MS) }).where(eq(apiKeys.id, old.id));
+    await tx
+      .update(apiKeys)
+      .set({ expiresAt: new Date(now.getTime() + API_KEY_ROTATION_OVERLAP_MS) })
+      .where(eq(apiKeys.id, old.id));
     return insertKey(tx, user.id, old.name, normaliseScopes(old.scopes));
   });
   forgetVerifiedKeys(user.id);
@@ -177,7 +202,12 @@ export async function getActiveApiKey(userId: string) {
 
 async function firstCurrentKey(userId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), current())).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), current()))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -281,7 +311,12 @@ function noteKeyUse(keyId: string, nowMs: number) {
       db
         .update(apiKeys)
         .set({ lastUsedAt: now })
-        .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(nowMs - API_KEY_LAST_USED_INTERVAL_MS))))),
+        .where(
+          and(
+            eq(apiKeys.id, keyId),
+            or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(nowMs - API_KEY_LAST_USED_INTERVAL_MS))),
+          ),
+        ),
     )
     .catch((error: unknown) => logger.warn({ err: error, keyId }, "api key last_used_at not written"))
     .finally(() => pendingUseWrites.delete(write));
@@ -297,8 +332,16 @@ async function lookUpApiKey(keyHash: string, now: Date): Promise<ApiKeyGrant | n
   const db = await getDb();
   const [row] = await db
     .select({
-      id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, planCode: users.planCode,
-      keyId: apiKeys.id, scopes: apiKeys.scopes, expiresAt: apiKeys.expiresAt, lastUsedAt: apiKeys.lastUsedAt,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      planCode: users.planCode,
+      keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
+      expiresAt: apiKeys.expiresAt,
+      lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))

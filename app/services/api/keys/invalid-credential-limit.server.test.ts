@@ -1,7 +1,11 @@
 import { INVALID_CREDENTIALS_MESSAGE, INVALID_CREDENTIALS_PER_MINUTE } from "~/domain/api/keys/api-limits";
 import { UNKNOWN_CLIENT } from "~/domain/http/client-address";
 import { TooManyRequestsError } from "../../http/errors.server";
-import { assertCredentialAttemptsLeft, countInvalidCredential, resetInvalidCredentialCountsForTesting } from "./invalid-credential-limit.server";
+import {
+  assertCredentialAttemptsLeft,
+  countInvalidCredential,
+  resetInvalidCredentialCountsForTesting,
+} from "./invalid-credential-limit.server";
 
 const T0 = Date.parse("2026-11-29T04:00:05Z");
 
@@ -29,7 +33,8 @@ describe("invalid Bearer credentials are throttled per address", () => {
   });
 
   it("counts an IPv6 /64 as one address, and never the unknown client", () => {
-    for (let i = 0; i < INVALID_CREDENTIALS_PER_MINUTE; i++) countInvalidCredential(`2001:db8:0:1::${(i + 1).toString(16)}`, T0);
+    for (let i = 0; i < INVALID_CREDENTIALS_PER_MINUTE; i++)
+      countInvalidCredential(`2001:db8:0:1::${(i + 1).toString(16)}`, T0);
     expect(() => assertCredentialAttemptsLeft("2001:db8:0:1:ffff::1", T0)).toThrow(TooManyRequestsError);
     expect(() => assertCredentialAttemptsLeft("2001:db8:0:2::1", T0)).not.toThrow();
     for (let i = 0; i < 100; i++) countInvalidCredential(UNKNOWN_CLIENT, T0);

@@ -4,7 +4,11 @@
  * credentials are refused (429) before any lookup until the minute ends. Valid credentials are never counted;
  * DISABLE_RATE_LIMIT (load tests) counts without refusing, as for the other limits.
  */
-import { INVALID_CREDENTIALS_MESSAGE, INVALID_CREDENTIALS_PER_MINUTE, rateWindowAt } from "~/domain/api/keys/api-limits";
+import {
+  INVALID_CREDENTIALS_MESSAGE,
+  INVALID_CREDENTIALS_PER_MINUTE,
+  rateWindowAt,
+} from "~/domain/api/keys/api-limits";
 import { UNKNOWN_CLIENT, addressBucket } from "~/domain/http/client-address";
 import { getEnv } from "~/env.server";
 import { TooManyRequestsError, withErrorCode } from "../../http/errors.server";

@@ -22,7 +22,14 @@ const billing = (country: string, vat: string) => ({
   first_name: "Ana",
   last_name: "Lopez",
   phone: "+49 30 1234 5678",
-  company: { name: "Acme Analytics GmbH", country, zip: "10115", city: "Berlin", street: "Invalidenstrasse 1", vat_number: vat },
+  company: {
+    name: "Acme Analytics GmbH",
+    country,
+    zip: "10115",
+    city: "Berlin",
+    street: "Invalidenstrasse 1",
+    vat_number: vat,
+  },
 });
 
 async function mailOf(to: string) {
@@ -33,7 +40,14 @@ describe("checkout", () => {
   it("records the terms acceptance with the order and mails one invoice PDF holding every invoice field", async () => {
     const user = (await createUser(getDb()))!;
     await saveBillingInfo(user.id, billing("DE", "DE123456789"));
-    const input = { userId: user.id, currentPlan: "DISCOVERY", planCode: "PREMIUM" as const, packages: [{ id: 301 }], idempotencyKey: "checkout-key-0001", acceptedTerms: TERMS_VERSION };
+    const input = {
+      userId: user.id,
+      currentPlan: "DISCOVERY",
+      planCode: "PREMIUM" as const,
+      packages: [{ id: 301 }],
+      idempotencyKey: "checkout-key-0001",
+      acceptedTerms: TERMS_VERSION,
+    };
     const result = await purchasePackages(input);
     expect(result.status).toBe("paid");
     // A retried request replays the answer: still one order, one acceptance, one e-mail.
@@ -53,7 +67,8 @@ describe("checkout", () => {
     expect(mail.attachments[0]).toMatchObject({ filename: "invoice-INV-000001.pdf", contentType: "application/pdf" });
     const text = (await pdfText(Buffer.from(mail.attachments[0]!.contentBase64, "base64"))).replace(/\s+/g, " ");
     const paid = order!.paidAt!;
-    const day = (d: Date) => `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}`;
+    const day = (d: Date) =>
+      `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}`;
     const end = new Date(paid);
     end.setUTCFullYear(end.getUTCFullYear() + 1);
     end.setUTCDate(end.getUTCDate() - 1);
@@ -90,15 +105,28 @@ describe("checkout", () => {
   it("keeps the invoice as issued when billing info changes later; a French buyer pays French VAT", async () => {
     const user = (await createUser(getDb()))!;
     await saveBillingInfo(user.id, { ...billing("FR", "FR12345678901"), email: "compta@exemple.fr" });
-    const result = await purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", packages: [{ id: 101 }], idempotencyKey: "checkout-key-0002", acceptedTerms: TERMS_VERSION });
-    await saveBillingInfo(user.id, { ...billing("FR", "FR12345678901"), company: { ...billing("FR", "").company, name: "Renamed SA", country: "FR" } });
+    const result = await purchasePackages({
+      userId: user.id,
+      currentPlan: "DISCOVERY",
+      packages: [{ id: 101 }],
+      idempotencyKey: "checkout-key-0002",
+      acceptedTerms: TERMS_VERSION,
+    });
+    await saveBillingInfo(user.id, {
+      ...billing("FR", "FR12345678901"),
+      company: { ...billing("FR", "").company, name: "Renamed SA", country: "FR" },
+    });
     const [invoice] = await getDb().select().from(invoices).where(eq(invoices.number, result.invoice_number!));
     expect(invoice!.buyer?.company.name).toBe("Acme Analytics GmbH");
-    const text = (await pdfText((await documentPdf(user.id, result.invoice_number!, "invoice")).content)).replace(/\s+/g, " ");
+    const text = (await pdfText((await documentPdf(user.id, result.invoice_number!, "invoice")).content)).replace(
+      /\s+/g,
+      " ",
+    );
     expect(text).toContain("Acme Analytics GmbH");
     expect(text).not.toContain("Renamed SA");
     const [order] = await getDb().select().from(orders).where(eq(orders.userId, user.id));
-    const day = (d: Date) => `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}`;
+    const day = (d: Date) =>
+      `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}`;
     // Every field of a domestic invoice: French VAT at 20 %, no exemption wording, the day of delivery.
     for (const field of [
       DEMO_SELLER.name,
@@ -122,7 +150,13 @@ describe("checkout", () => {
     expect(await mailOf("compta@exemple.fr")).toHaveLength(1);
 
     // The next invoice takes the next number.
-    const second = await purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", packages: [{ id: 101 }], idempotencyKey: "checkout-key-0004", acceptedTerms: TERMS_VERSION });
+    const second = await purchasePackages({
+      userId: user.id,
+      currentPlan: "DISCOVERY",
+      packages: [{ id: 101 }],
+      idempotencyKey: "checkout-key-0004",
+      acceptedTerms: TERMS_VERSION,
+    });
     expect(second.invoice_number).toBe(result.invoice_number! + 1);
   });
 
@@ -130,7 +164,13 @@ describe("checkout", () => {
     const user = (await createUser(getDb()))!;
     await saveBillingInfo(user.id, billing("DE", ""));
     await expect(
-      purchasePackages({ userId: user.id, currentPlan: "DISCOVERY", packages: [{ id: 101 }], idempotencyKey: "checkout-key-0003", acceptedTerms: "1999-01" }),
+      purchasePackages({
+        userId: user.id,
+        currentPlan: "DISCOVERY",
+        packages: [{ id: 101 }],
+        idempotencyKey: "checkout-key-0003",
+        acceptedTerms: "1999-01",
+      }),
     ).rejects.toThrow(COMMERCE_MESSAGES.termsChanged);
     expect(await getDb().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
     expect(await getDb().select().from(termsConsents).where(eq(termsConsents.userId, user.id))).toHaveLength(0);

@@ -5,7 +5,12 @@ import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { requestHashOf, withIdempotency, type UnitOfWork } from "./idempotency.server";
 
 const getDb = setupTestDatabase();
-const request = (key: string, params: unknown = { amount: 1 }, ownerId: string | null = "owner-1") => ({ ownerId, key, scope: "test", params });
+const request = (key: string, params: unknown = { amount: 1 }, ownerId: string | null = "owner-1") => ({
+  ownerId,
+  key,
+  scope: "test",
+  params,
+});
 
 describe("withIdempotency", () => {
   it("runs once for racing calls with one key and replays the first answer", async () => {
@@ -34,14 +39,22 @@ describe("withIdempotency", () => {
     expect(await getDb().select().from(leads).where(eq(leads.postalAddress, "written by the work"))).toHaveLength(0);
     expect(await withIdempotency(request("fail-key-0001"), async ({ tx }) => (await insertLead(tx), "ok"))).toBe("ok");
     expect(await getDb().select().from(leads).where(eq(leads.postalAddress, "written by the work"))).toHaveLength(1);
-    expect(await getDb().select().from(idempotencyKeys)).toEqual([expect.objectContaining({ state: "done", response: "ok", requestHash: requestHashOf({ amount: 1 }) })]);
+    expect(await getDb().select().from(idempotencyKeys)).toEqual([
+      expect.objectContaining({ state: "done", response: "ok", requestHash: requestHashOf({ amount: 1 }) }),
+    ]);
   });
 
   it("answers 422 to the same key with other parameters, and replays it with the same ones in any key order", async () => {
     const work = vi.fn(async () => ({ order_id: 7 }));
-    expect(await withIdempotency(request("reuse-key-001", { kind: "country", amount: 1 }), work)).toEqual({ order_id: 7 });
-    await expect(withIdempotency(request("reuse-key-001", { kind: "country", amount: 100 }), work)).rejects.toMatchObject({ status: 422, message: COMMERCE_MESSAGES.keyReused });
-    expect(await withIdempotency(request("reuse-key-001", { amount: 1, kind: "country" }), work)).toEqual({ order_id: 7 });
+    expect(await withIdempotency(request("reuse-key-001", { kind: "country", amount: 1 }), work)).toEqual({
+      order_id: 7,
+    });
+    await expect(
+      withIdempotency(request("reuse-key-001", { kind: "country", amount: 100 }), work),
+    ).rejects.toMatchObject({ status: 422, message: COMMERCE_MESSAGES.keyReused });
+    expect(await withIdempotency(request("reuse-key-001", { amount: 1, kind: "country" }), work)).toEqual({
+      order_id: 7,
+    });
     expect(work).toHaveBeenCalledTimes(1);
   });
 

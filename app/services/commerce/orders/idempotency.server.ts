@@ -11,7 +11,12 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { idempotencyKeys } from "#db/schema/index";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, IDEMPOTENT_REPLAYED_HEADER } from "~/domain/commerce/orders";
+import {
+  IDEMPOTENCY_KEY_MESSAGE,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from "~/domain/commerce/orders";
 import { getDb } from "../../infra/db.server";
 import { BadRequestError, ConflictError, UnprocessableEntityError, withErrorCode } from "../../http/errors.server";
 import { logger } from "../../infra/logger.server";
@@ -20,7 +25,8 @@ import type { Tx } from "../ledger.server";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 export function assertIdempotencyKey(key: unknown): string {
-  if (key === undefined || key === null || key === "") throw new BadRequestError(`${IDEMPOTENCY_HEADER} ${IDEMPOTENCY_KEY_REQUIRED_MESSAGE}`, "idempotency_key");
+  if (key === undefined || key === null || key === "")
+    throw new BadRequestError(`${IDEMPOTENCY_HEADER} ${IDEMPOTENCY_KEY_REQUIRED_MESSAGE}`, "idempotency_key");
   if (typeof key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new BadRequestError(`${IDEMPOTENCY_HEADER} ${IDEMPOTENCY_KEY_MESSAGE}`, "idempotency_key");
   }
@@ -37,7 +43,10 @@ function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -73,11 +82,18 @@ export function replayHeaders(answer: unknown): Record<string, string> {
   return isReplayedAnswer(answer) ? { [IDEMPOTENT_REPLAYED_HEADER]: "true" } : {};
 }
 
-export async function withIdempotency<T>(request: IdempotentRequest, run: (work: UnitOfWork) => Promise<T>): Promise<T> {
+export async function withIdempotency<T>(
+  request: IdempotentRequest,
+  run: (work: UnitOfWork) => Promise<T>,
+): Promise<T> {
   assertIdempotencyKey(request.key);
   const owner = request.ownerId ?? "anonymous";
   const requestHash = requestHashOf(request.params);
-  const where = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.scope, request.scope), eq(idempotencyKeys.key, request.key));
+  const where = and(
+    eq(idempotencyKeys.owner, owner),
+    eq(idempotencyKeys.scope, request.scope),
+    eq(idempotencyKeys.key, request.key),
+  );
   const afterCommit: (() => Promise<void>)[] = [];
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
@@ -90,16 +106,25 @@ export async function withIdempotency<T>(request: IdempotentRequest, run: (work:
     if (!claimed.length) {
       const [row] = await tx.select().from(idempotencyKeys).where(where);
       if (!row || row.state !== "done") throw new ConflictError(COMMERCE_MESSAGES.keyInProgress);
-      if (row.requestHash !== null && row.requestHash !== requestHash) throw withErrorCode(new UnprocessableEntityError(COMMERCE_MESSAGES.keyReused, "idempotency_key"), "idempotency_key_reused");
+      if (row.requestHash !== null && row.requestHash !== requestHash)
+        throw withErrorCode(
+          new UnprocessableEntityError(COMMERCE_MESSAGES.keyReused, "idempotency_key"),
+          "idempotency_key_reused",
+        );
       if (typeof row.response === "object" && row.response !== null) replayedAnswers.add(row.response);
       return row.response as T;
     }
     const answer = await run({ tx, afterCommit: (task) => afterCommit.push(task) });
-    await tx.update(idempotencyKeys).set({ state: "done", response: (answer ?? null) as unknown }).where(where);
+    await tx
+      .update(idempotencyKeys)
+      .set({ state: "done", response: (answer ?? null) as unknown })
+      .where(where);
     return answer;
   });
   for (const task of afterCommit) {
-    await task().catch((error: unknown) => logger.warn({ err: error, scope: request.scope }, "follow-up work of a committed request failed"));
+    await task().catch((error: unknown) =>
+      logger.warn({ err: error, scope: request.scope }, "follow-up work of a committed request failed"),
+    );
   }
   return result;
 }

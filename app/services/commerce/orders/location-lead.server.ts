@@ -13,7 +13,8 @@ import { pointHazards } from "../../api/risk-data-api.server";
 import { createLead } from "./leads.server";
 
 export async function createPostalAddressLead(caller: AccessCaller, input: PostalAddressLeadInput) {
-  if (getRiskEngine().locate(input.lat, input.lon).status !== "ok") throw new BadRequestError(SINGLE_LOCATION_MESSAGES.atSea, "lat");
+  if (getRiskEngine().locate(input.lat, input.lon).status !== "ok")
+    throw new BadRequestError(SINGLE_LOCATION_MESSAGES.atSea, "lat");
   const { leadId } = await createLead({
     userId: caller.user.id,
     kind: "single_location",
@@ -22,11 +23,13 @@ export async function createPostalAddressLead(caller: AccessCaller, input: Posta
     lon: input.lon,
   });
   const [scores, limits] = await Promise.all([
-    pointHazards(caller, pointHazardsParamsSchema.parse({ lat: String(input.lat), lon: String(input.lon) })).catch((error: unknown) => {
-      // No level of this place is open to the caller: the lead still stands; the report is what they buy.
-      if (isAppError(error) && (error.status === 401 || error.status === 403)) return null;
-      throw error;
-    }),
+    pointHazards(caller, pointHazardsParamsSchema.parse({ lat: String(input.lat), lon: String(input.lon) })).catch(
+      (error: unknown) => {
+        // No level of this place is open to the caller: the lead still stands; the report is what they buy.
+        if (isAppError(error) && (error.status === 401 || error.status === 403)) return null;
+        throw error;
+      },
+    ),
     getAvailableLocations(caller.user),
   ]);
   return {
@@ -35,7 +38,11 @@ export async function createPostalAddressLead(caller: AccessCaller, input: Posta
     data: {
       hazards: scores?.hazards ?? null,
       location_type: scores && "location_type" in scores ? scores.location_type : null,
-      limits: { limit_country: limits.limit_country, limit_region: limits.limit_region, limit_hexagon: limits.limit_hexagon },
+      limits: {
+        limit_country: limits.limit_country,
+        limit_region: limits.limit_region,
+        limit_hexagon: limits.limit_hexagon,
+      },
     },
   };
 }

@@ -5,9 +5,35 @@
  * payment state, the invoice and receipt, the credits or plan, and the stored answer commit together or not at all.
  */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { documentCounters, invoices, leads, orders, portfolioUploads, receipts, termsConsents, users, type Lead, type Order, type OrderItemRecord } from "#db/schema/index";
+import {
+  documentCounters,
+  invoices,
+  leads,
+  orders,
+  portfolioUploads,
+  receipts,
+  termsConsents,
+  users,
+  type Lead,
+  type Order,
+  type OrderItemRecord,
+} from "#db/schema/index";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { CURRENCY, TERMS_VERSION, PENDING_ORDER_TIMEOUT_MS, SELF_SERVICE_PRODUCTS, SINGLE_LOCATION_COUNT, findSelfServiceProduct, planChange, upgradeItems, pricedLocationsOf, upgradeSubtotal, type ReportCharge, type SelfServiceProductCode, type UploadLocationSummary } from "~/domain/commerce/orders";
+import {
+  CURRENCY,
+  TERMS_VERSION,
+  PENDING_ORDER_TIMEOUT_MS,
+  SELF_SERVICE_PRODUCTS,
+  SINGLE_LOCATION_COUNT,
+  findSelfServiceProduct,
+  planChange,
+  upgradeItems,
+  pricedLocationsOf,
+  upgradeSubtotal,
+  type ReportCharge,
+  type SelfServiceProductCode,
+  type UploadLocationSummary,
+} from "~/domain/commerce/orders";
 import { priceLocationAmount, type PackageChoice, type PricedPackage } from "~/domain/commerce/packages";
 import { EMPTY_COST, costOf, vatRateFor, type Cost } from "~/domain/commerce/invoicing/vat";
 import type { LocationKind } from "~/domain/commerce/entitlements";
@@ -63,10 +89,16 @@ async function leadOf(executor: Executor, leadId: number): Promise<Lead> {
 }
 
 /** The locations a lead is priced for: a portfolio's from its upload's own summary, one for a postal address. */
-async function locationsOfLead(executor: Executor, lead: Lead): Promise<{ totalLocations: number; validLocations: number }> {
+async function locationsOfLead(
+  executor: Executor,
+  lead: Lead,
+): Promise<{ totalLocations: number; validLocations: number }> {
   if (lead.kind === "single_location") return SINGLE_LOCATION_COUNT;
   const [upload] = lead.reference
-    ? await executor.select({ summary: portfolioUploads.summary }).from(portfolioUploads).where(eq(portfolioUploads.id, lead.reference))
+    ? await executor
+        .select({ summary: portfolioUploads.summary })
+        .from(portfolioUploads)
+        .where(eq(portfolioUploads.id, lead.reference))
     : [];
   if (!upload) throw new NotFoundError(COMMERCE_MESSAGES.leadNotFound);
   return pricedLocationsOf(upload.summary as UploadLocationSummary);
@@ -106,47 +138,60 @@ export async function createSelfServiceOrder(input: {
   /** Refuse an order none of whose products prices anything (the API), instead of making it at 0.00 (the pages). */
   pricedLineRequired?: boolean;
 }): Promise<SelfServiceOrder> {
-  const chosen = [...new Set(input.products.map((ref) => findSelfServiceProduct(ref)?.code ?? `unknown:${String(ref)}`))].sort();
+  const chosen = [
+    ...new Set(input.products.map((ref) => findSelfServiceProduct(ref)?.code ?? `unknown:${String(ref)}`)),
+  ].sort();
   const params = { leadId: input.leadId, products: chosen, billingCountry: input.billingCountry ?? null };
-  return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "self_service_order", params }, async ({ tx }) => {
-    const lead = await lockLead(tx, input.leadId);
-    if (lead.userId && lead.userId !== input.userId) throw new NotFoundError(COMMERCE_MESSAGES.leadNotFound);
-    const counts = await locationsOfLead(tx, lead);
-    const items: OrderItemRecord[] = [];
-    for (const ref of new Set(input.products)) {
-      const product = findSelfServiceProduct(ref);
-      if (!product) throw new BadRequestError(`Unknown product ${String(ref)}`, "products");
-      if (product.leadKind !== lead.kind) throw new BadRequestError(COMMERCE_MESSAGES.productNotForLead, "products");
-      const quantity = product.perLocation ? counts.validLocations : 1;
-      if (quantity === 0 || items.some((i) => i.code === product.code)) continue;
-      items.push({ code: product.code, name: product.name, quantity, unitMinor: product.priceMinor, totalMinor: product.priceMinor * quantity });
-    }
-    // Without priced lines (no product, or only products per location on a lead with no valid location) a page still
-    // gets its 0.00 order, whose confirmation is refused ("This order has nothing to pay"); an API caller gets a 400.
-    if (!items.length && input.pricedLineRequired) throw new BadRequestError(COMMERCE_MESSAGES.nothingToOrder, "products");
-    if (!input.reassessment && (await paidOrdersCovering(tx, lead.id, items)).length) throw new ConflictError(COMMERCE_MESSAGES.leadAlreadyPaid, "lead_id");
-    const { country, vatNumber } = await billingCountryFor(tx, input.userId, input.billingCountry);
-    const { rateBp } = vatRateFor(country, vatNumber);
-    const subtotal = items.reduce((s, i) => s + i.totalMinor, 0);
-    const { vatMinor, totalMinor } = costOf(subtotal, rateBp);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: input.userId,
-        leadId: lead.id,
-        kind: "self_service",
-        items,
-        totalLocations: counts.totalLocations,
-        validLocations: counts.validLocations,
-        subtotalMinor: subtotal,
-        taxRateBp: items.length ? rateBp : 0,
-        vatMinor,
-        totalMinor,
-        billingCountry: country?.toUpperCase() ?? null,
-      })
-      .returning();
-    return selfServiceView(order!);
-  });
+  return withIdempotency(
+    { ownerId: input.userId, key: input.idempotencyKey, scope: "self_service_order", params },
+    async ({ tx }) => {
+      const lead = await lockLead(tx, input.leadId);
+      if (lead.userId && lead.userId !== input.userId) throw new NotFoundError(COMMERCE_MESSAGES.leadNotFound);
+      const counts = await locationsOfLead(tx, lead);
+      const items: OrderItemRecord[] = [];
+      for (const ref of new Set(input.products)) {
+        const product = findSelfServiceProduct(ref);
+        if (!product) throw new BadRequestError(`Unknown product ${String(ref)}`, "products");
+        if (product.leadKind !== lead.kind) throw new BadRequestError(COMMERCE_MESSAGES.productNotForLead, "products");
+        const quantity = product.perLocation ? counts.validLocations : 1;
+        if (quantity === 0 || items.some((i) => i.code === product.code)) continue;
+        items.push({
+          code: product.code,
+          name: product.name,
+          quantity,
+          unitMinor: product.priceMinor,
+          totalMinor: product.priceMinor * quantity,
+        });
+      }
+      // Without priced lines (no product, or only products per location on a lead with no valid location) a page still
+      // gets its 0.00 order, whose confirmation is refused ("This order has nothing to pay"); an API caller gets a 400.
+      if (!items.length && input.pricedLineRequired)
+        throw new BadRequestError(COMMERCE_MESSAGES.nothingToOrder, "products");
+      if (!input.reassessment && (await paidOrdersCovering(tx, lead.id, items)).length)
+        throw new ConflictError(COMMERCE_MESSAGES.leadAlreadyPaid, "lead_id");
+      const { country, vatNumber } = await billingCountryFor(tx, input.userId, input.billingCountry);
+      const { rateBp } = vatRateFor(country, vatNumber);
+      const subtotal = items.reduce((s, i) => s + i.totalMinor, 0);
+      const { vatMinor, totalMinor } = costOf(subtotal, rateBp);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: input.userId,
+          leadId: lead.id,
+          kind: "self_service",
+          items,
+          totalLocations: counts.totalLocations,
+          validLocations: counts.validLocations,
+          subtotalMinor: subtotal,
+          taxRateBp: items.length ? rateBp : 0,
+          vatMinor,
+          totalMinor,
+          billingCountry: country?.toUpperCase() ?? null,
+        })
+        .returning();
+      return selfServiceView(order!);
+    },
+  );
 }
 
 export interface PurchaseResult {
@@ -168,12 +213,21 @@ async function lockLead(tx: Tx, leadId: number): Promise<Lead> {
 }
 
 /** The lead's paid self-service orders that hold one of these lines (the same product at the same quantity). */
-async function paidOrdersCovering(executor: Executor, leadId: number, items: readonly OrderItemRecord[], exceptOrderId?: number) {
+async function paidOrdersCovering(
+  executor: Executor,
+  leadId: number,
+  items: readonly OrderItemRecord[],
+  exceptOrderId?: number,
+) {
   const paid = await executor
     .select({ id: orders.id, items: orders.items, paidAt: orders.paidAt, createdAt: orders.createdAt })
     .from(orders)
     .where(and(eq(orders.leadId, leadId), eq(orders.status, "paid"), eq(orders.kind, "self_service")));
-  return paid.filter((o) => o.id !== exceptOrderId && o.items.some((paidItem) => items.some((i) => i.code === paidItem.code && i.quantity === paidItem.quantity)));
+  return paid.filter(
+    (o) =>
+      o.id !== exceptOrderId &&
+      o.items.some((paidItem) => items.some((i) => i.code === paidItem.code && i.quantity === paidItem.quantity)),
+  );
 }
 
 /**
@@ -214,18 +268,32 @@ const MIN_CHECKOUT_LIFETIME_MS = 30 * 60_000;
  * Starts payment of a pending order inside the purchase's transaction; the test provider settles at once, Stripe
  * answers a Checkout URL (a Checkout started by a transaction that then fails is never shown to anyone: unpaid).
  */
-async function pay(work: UnitOfWork, order: Order, urls?: { successUrl?: string; cancelUrl?: string }): Promise<PurchaseResult> {
+async function pay(
+  work: UnitOfWork,
+  order: Order,
+  urls?: { successUrl?: string; cancelUrl?: string },
+): Promise<PurchaseResult> {
   const { tx } = work;
   const provider = getPaymentProvider();
-  const base = { order_id: order.id, lead_id: order.leadId, total: formatMinorUnits(order.totalMinor), test_payment: provider.isTest };
-  if (order.status === "paid") return { ...base, status: "paid", invoice_number: await invoiceNumberOf(tx, order.id), checkout_url: null };
+  const base = {
+    order_id: order.id,
+    lead_id: order.leadId,
+    total: formatMinorUnits(order.totalMinor),
+    test_payment: provider.isTest,
+  };
+  if (order.status === "paid")
+    return { ...base, status: "paid", invoice_number: await invoiceNumberOf(tx, order.id), checkout_url: null };
   if (order.status !== "pending") throw new ConflictError("This order can no longer be paid");
   // No provider is ever asked for 0.00 or less: such an order would make up an invoice for nothing.
-  if (!Number.isInteger(order.totalMinor) || order.totalMinor <= 0) throw new BadRequestError(COMMERCE_MESSAGES.nothingToPay, "order_id");
+  if (!Number.isInteger(order.totalMinor) || order.totalMinor <= 0)
+    throw new BadRequestError(COMMERCE_MESSAGES.nothingToPay, "order_id");
   const expiresAt = orderExpiresAt(order);
-  if (!provider.isTest && expiresAt.getTime() - Date.now() < MIN_CHECKOUT_LIFETIME_MS) throw new ConflictError(COMMERCE_MESSAGES.orderExpired);
+  if (!provider.isTest && expiresAt.getTime() - Date.now() < MIN_CHECKOUT_LIFETIME_MS)
+    throw new ConflictError(COMMERCE_MESSAGES.orderExpired);
   const publicUrl = getEnv().PUBLIC_URL.replace(/\/$/, "");
-  const email = order.userId ? ((await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)))[0]?.email ?? null) : null;
+  const email = order.userId
+    ? ((await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)))[0]?.email ?? null)
+    : null;
   const started = await provider.start({
     orderId: order.id,
     totalMinor: order.totalMinor,
@@ -237,7 +305,10 @@ async function pay(work: UnitOfWork, order: Order, urls?: { successUrl?: string;
     expiresAt,
   });
   if (started.status === "redirect") {
-    await tx.update(orders).set({ provider: provider.name, providerReference: started.reference }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ provider: provider.name, providerReference: started.reference })
+      .where(eq(orders.id, order.id));
     return { ...base, status: "requires_payment", invoice_number: null, checkout_url: started.url };
   }
   const settled = await settleInTx(work, order.id, provider.name, started.reference);
@@ -248,13 +319,21 @@ async function pay(work: UnitOfWork, order: Order, urls?: { successUrl?: string;
  * Marks an order paid exactly once and applies it, inside the caller's transaction. Safe to call again (a retried
  * webhook): the second call finds the order no longer pending and only reports the invoice number.
  */
-async function settleInTx(work: UnitOfWork, orderId: number, provider: string, reference: string | null): Promise<{ invoiceNumber: number; applied: boolean }> {
+async function settleInTx(
+  work: UnitOfWork,
+  orderId: number,
+  provider: string,
+  reference: string | null,
+): Promise<{ invoiceNumber: number; applied: boolean }> {
   const { tx } = work;
   const pending = await lockOrder(tx, orderId);
   if (pending.status === "paid") return { invoiceNumber: (await invoiceNumberOf(tx, orderId))!, applied: false };
   if (pending.status !== "pending") throw new ConflictError("This order was cancelled");
   const now = new Date();
-  await tx.update(orders).set({ status: "paid", paidAt: now, provider, providerReference: reference }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({ status: "paid", paidAt: now, provider, providerReference: reference })
+    .where(eq(orders.id, orderId));
   if (pending.userId && (pending.kind === "packages" || pending.kind === "upgrade")) {
     const buyer = pending.userId;
     // The plan and credits bought show in this instance's next read once committed, not when the NOTIFY has come.
@@ -268,7 +347,8 @@ async function settleInTx(work: UnitOfWork, orderId: number, provider: string, r
       }
     }
     for (const item of pending.items) {
-      if (item.kind && item.locations) await addCredits(tx, pending.userId, item.kind, item.locations * item.quantity, orderId);
+      if (item.kind && item.locations)
+        await addCredits(tx, pending.userId, item.kind, item.locations * item.quantity, orderId);
     }
   }
   // The counter row is locked by this update until commit: numbers are consecutive and never skipped.
@@ -278,14 +358,26 @@ async function settleInTx(work: UnitOfWork, orderId: number, provider: string, r
     .where(eq(documentCounters.name, "invoice"))
     .returning({ number: documentCounters.lastNumber });
   const number = counter!.number;
-  const doc = { number, orderId, userId: pending.userId, totalMinor: pending.totalMinor, currency: pending.currency, createdAt: now };
+  const doc = {
+    number,
+    orderId,
+    userId: pending.userId,
+    totalMinor: pending.totalMinor,
+    currency: pending.currency,
+    createdAt: now,
+  };
   // The parties are kept on the invoice as issued: later changes of billing info or configuration never alter it.
   const [invoice] = await tx
     .insert(invoices)
     .values({ ...doc, seller: sellerIdentity(), buyer: await currentBuyer(tx, pending) })
     .returning();
   await tx.insert(receipts).values({ ...doc, provider, providerReference: reference });
-  await queuePurchaseMail(work, invoice!, { ...pending, status: "paid", paidAt: now, provider, providerReference: reference }, getEnv().PUBLIC_URL.replace(/\/$/, ""));
+  await queuePurchaseMail(
+    work,
+    invoice!,
+    { ...pending, status: "paid", paidAt: now, provider, providerReference: reference },
+    getEnv().PUBLIC_URL.replace(/\/$/, ""),
+  );
   const { userId, pendingLocation } = pending;
   if (userId && pendingLocation) {
     // Ordering the location takes the user's allowance lock in a transaction of its own, once the credits are in.
@@ -305,17 +397,29 @@ async function settleInTx(work: UnitOfWork, orderId: number, provider: string, r
  * the order's amount and currency. Anything else is refused and changes nothing.
  */
 export async function settleCheckoutPayment(event: PaymentEvent & { orderId: number }, provider: string) {
-  return withIdempotency({ ownerId: null, key: event.eventId, scope: "stripe_webhook", params: { orderId: event.orderId } }, async (work) => {
-    const order = await lockOrder(work.tx, event.orderId);
-    if (order.providerReference !== event.reference || order.totalMinor !== event.amountMinor || order.currency.toUpperCase() !== event.currency) {
-      logger.warn(
-        { security: true, orderId: order.id, expected: { reference: order.providerReference, amountMinor: order.totalMinor, currency: order.currency }, paid: { reference: event.reference, amountMinor: event.amountMinor, currency: event.currency } },
-        "a payment event does not match its order: not settled",
-      );
-      throw new BadRequestError(COMMERCE_MESSAGES.paymentMismatch);
-    }
-    return settleInTx(work, order.id, provider, event.reference);
-  });
+  return withIdempotency(
+    { ownerId: null, key: event.eventId, scope: "stripe_webhook", params: { orderId: event.orderId } },
+    async (work) => {
+      const order = await lockOrder(work.tx, event.orderId);
+      if (
+        order.providerReference !== event.reference ||
+        order.totalMinor !== event.amountMinor ||
+        order.currency.toUpperCase() !== event.currency
+      ) {
+        logger.warn(
+          {
+            security: true,
+            orderId: order.id,
+            expected: { reference: order.providerReference, amountMinor: order.totalMinor, currency: order.currency },
+            paid: { reference: event.reference, amountMinor: event.amountMinor, currency: event.currency },
+          },
+          "a payment event does not match its order: not settled",
+        );
+        throw new BadRequestError(COMMERCE_MESSAGES.paymentMismatch);
+      }
+      return settleInTx(work, order.id, provider, event.reference);
+    },
+  );
 }
 
 let sweeper: NodeJS.Timeout | undefined;
@@ -323,7 +427,8 @@ let sweeper: NodeJS.Timeout | undefined;
 /** Cancels expired pending orders at start and then every few minutes; stops before the database closes. */
 export function startPendingOrderSweeper(intervalMs = 5 * 60_000) {
   if (sweeper) return;
-  const sweep = () => cancelExpiredOrders().catch((error: unknown) => logger.error({ err: error }, "pending order sweep failed"));
+  const sweep = () =>
+    cancelExpiredOrders().catch((error: unknown) => logger.error({ err: error }, "pending order sweep failed"));
   let running = sweep();
   sweeper = setInterval(() => {
     running = sweep();
@@ -345,15 +450,22 @@ export async function confirmPurchase(input: {
   acceptedTerms?: string;
 }): Promise<PurchaseResult> {
   const params = { leadId: input.leadId, orderId: input.orderId, acceptedTerms: input.acceptedTerms };
-  return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "confirm_purchase", params }, async (work) => {
-    const order = await lockOrder(work.tx, input.orderId);
-    if (order.leadId !== input.leadId || (order.userId && order.userId !== input.userId)) throw new NotFoundError(COMMERCE_MESSAGES.orderNotFound);
-    if (order.status === "pending" && (await paidTwice(work.tx, order))) throw new ConflictError(COMMERCE_MESSAGES.leadAlreadyPaid, "order_id");
-    if (order.status === "pending") await requireTermsAcceptance(work.tx, input.userId, order.id, input.acceptedTerms);
-    // Once a Checkout has started its amount is fixed: repricing then would make the paid session not match the order.
-    if (order.status === "pending" && order.userId && !order.providerReference) return pay(work, await repriceForBuyer(work.tx, order, order.userId));
-    return pay(work, order);
-  });
+  return withIdempotency(
+    { ownerId: input.userId, key: input.idempotencyKey, scope: "confirm_purchase", params },
+    async (work) => {
+      const order = await lockOrder(work.tx, input.orderId);
+      if (order.leadId !== input.leadId || (order.userId && order.userId !== input.userId))
+        throw new NotFoundError(COMMERCE_MESSAGES.orderNotFound);
+      if (order.status === "pending" && (await paidTwice(work.tx, order)))
+        throw new ConflictError(COMMERCE_MESSAGES.leadAlreadyPaid, "order_id");
+      if (order.status === "pending")
+        await requireTermsAcceptance(work.tx, input.userId, order.id, input.acceptedTerms);
+      // Once a Checkout has started its amount is fixed: repricing then would make the paid session not match the order.
+      if (order.status === "pending" && order.userId && !order.providerReference)
+        return pay(work, await repriceForBuyer(work.tx, order, order.userId));
+      return pay(work, order);
+    },
+  );
 }
 
 /**
@@ -362,7 +474,12 @@ export async function confirmPurchase(input: {
  */
 async function repriceForBuyer(tx: Tx, order: Order, userId: string): Promise<Order> {
   const priced = await pricedForUser(tx, userId, order.subtotalMinor);
-  if (priced.taxRateBp === order.taxRateBp && priced.totalMinor === order.totalMinor && priced.billingCountry === order.billingCountry) return order;
+  if (
+    priced.taxRateBp === order.taxRateBp &&
+    priced.totalMinor === order.totalMinor &&
+    priced.billingCountry === order.billingCountry
+  )
+    return order;
   const values = { ...priced, taxRateBp: order.items.length ? priced.taxRateBp : 0 };
   const [updated] = await tx.update(orders).set(values).where(eq(orders.id, order.id)).returning();
   return updated!;
@@ -372,12 +489,20 @@ async function repriceForBuyer(tx: Tx, order: Order, userId: string): Promise<Or
  * Whether a lead has a paid self-service order of exactly this product and quantity: a report opens only for the
  * order that paid for it (the portfolio report at the upload's location count, the PDF once).
  */
-export async function isLeadPaidFor(leadId: number, product: SelfServiceProductCode, quantity: number): Promise<boolean> {
+export async function isLeadPaidFor(
+  leadId: number,
+  product: SelfServiceProductCode,
+  quantity: number,
+): Promise<boolean> {
   return (await leadChargeFor(leadId, product, quantity)) !== null;
 }
 
 /** What the paid order of exactly this product and quantity charged (its gross total), or null if none is paid. */
-export async function leadChargeFor(leadId: number, product: SelfServiceProductCode, quantity: number): Promise<ReportCharge | null> {
+export async function leadChargeFor(
+  leadId: number,
+  product: SelfServiceProductCode,
+  quantity: number,
+): Promise<ReportCharge | null> {
   const db = await getDb();
   const paid = await db
     .select({ items: orders.items, totalMinor: orders.totalMinor, currency: orders.currency })
@@ -389,7 +514,10 @@ export async function leadChargeFor(leadId: number, product: SelfServiceProductC
 }
 
 /** The latest paid self-service order of a product for a lead: its id, when it was paid and for how many. */
-export async function latestPaidOrderFor(leadId: number, product: SelfServiceProductCode): Promise<{ id: number; paidAt: Date; quantity: number } | null> {
+export async function latestPaidOrderFor(
+  leadId: number,
+  product: SelfServiceProductCode,
+): Promise<{ id: number; paidAt: Date; quantity: number } | null> {
   const db = await getDb();
   const paid = await db
     .select({ id: orders.id, items: orders.items, paidAt: orders.paidAt, createdAt: orders.createdAt })
@@ -451,17 +579,27 @@ function packageItem(p: PricedPackage): OrderItemRecord {
  * changed since the buyer read them are refused rather than recorded as accepted. Anywhere else (the API) the
  * buyer's stored consent must be to the current version.
  */
-async function requireTermsAcceptance(tx: Tx, userId: string | null, orderId: number, acceptedVersion: string | undefined) {
+async function requireTermsAcceptance(
+  tx: Tx,
+  userId: string | null,
+  orderId: number,
+  acceptedVersion: string | undefined,
+) {
   if (!userId) throw new BadRequestError(COMMERCE_MESSAGES.termsRequired, "terms_conditions");
   if (acceptedVersion === undefined) {
-    if (!(await getTermsConsent(userId, tx)).terms_conditions) throw new BadRequestError(COMMERCE_MESSAGES.termsRequired, "terms_conditions");
+    if (!(await getTermsConsent(userId, tx)).terms_conditions)
+      throw new BadRequestError(COMMERCE_MESSAGES.termsRequired, "terms_conditions");
     return;
   }
   if (acceptedVersion !== TERMS_VERSION) throw new BadRequestError(COMMERCE_MESSAGES.termsChanged, "terms_version");
   await tx.insert(termsConsents).values({ userId, accepted: true, version: acceptedVersion, orderId });
 }
 
-async function insertAndPay(work: UnitOfWork, values: typeof orders.$inferInsert & { userId: string }, acceptedTerms?: string): Promise<PurchaseResult> {
+async function insertAndPay(
+  work: UnitOfWork,
+  values: typeof orders.$inferInsert & { userId: string },
+  acceptedTerms?: string,
+): Promise<PurchaseResult> {
   // The buyer's lock first: the order's foreign key would otherwise take a share lock on the user row that two
   // concurrent purchases then both try to upgrade when settling (a deadlock).
   await lockUser(work.tx, values.userId);
@@ -479,20 +617,30 @@ async function pricedForUser(tx: Tx, userId: string, subtotal: number) {
 }
 
 /** buy_products {type, amount}: more locations of one kind. */
-export async function buyLocationCredits(input: { userId: string; kind: LocationKind; amount: number; idempotencyKey: string; pendingLocation?: string | null }) {
+export async function buyLocationCredits(input: {
+  userId: string;
+  kind: LocationKind;
+  amount: number;
+  idempotencyKey: string;
+  pendingLocation?: string | null;
+}) {
   const params = { kind: input.kind, amount: input.amount, pendingLocation: input.pendingLocation ?? null };
-  return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "buy_products", params }, async (work) => {
-    if (!Number.isInteger(input.amount) || input.amount < 1) throw new BadRequestError("amount must be a whole number of at least 1", "amount");
-    const priced = priceLocationAmount(input.kind, input.amount)!;
-    return insertAndPay(work, {
-      userId: input.userId,
-      kind: "packages",
-      items: [packageItem(priced)],
-      subtotalMinor: priced.priceMinor,
-      pendingLocation: input.pendingLocation ?? null,
-      ...(await pricedForUser(work.tx, input.userId, priced.priceMinor)),
-    });
-  });
+  return withIdempotency(
+    { ownerId: input.userId, key: input.idempotencyKey, scope: "buy_products", params },
+    async (work) => {
+      if (!Number.isInteger(input.amount) || input.amount < 1)
+        throw new BadRequestError("amount must be a whole number of at least 1", "amount");
+      const priced = priceLocationAmount(input.kind, input.amount)!;
+      return insertAndPay(work, {
+        userId: input.userId,
+        kind: "packages",
+        items: [packageItem(priced)],
+        subtotalMinor: priced.priceMinor,
+        pendingLocation: input.pendingLocation ?? null,
+        ...(await pricedForUser(work.tx, input.userId, priced.priceMinor)),
+      });
+    },
+  );
 }
 
 /** Packages chosen in the cart or on the upgrade form, optionally with a new plan. */
@@ -506,25 +654,42 @@ export async function purchasePackages(input: {
   /** The terms version the buyer accepted at checkout (recorded with the order); undefined: not asked here. */
   acceptedTerms?: string;
 }) {
-  const params = { planCode: input.planCode ?? null, packages: input.packages, pendingLocation: input.pendingLocation ?? null, acceptedTerms: input.acceptedTerms };
-  return withIdempotency({ ownerId: input.userId, key: input.idempotencyKey, scope: "purchase_packages", params }, async (work) => {
-    if (input.planCode && !isPlanCode(input.planCode)) throw new BadRequestError("Unknown plan", "tariff_id");
-    const change = planChange(input.currentPlan, input.planCode);
-    if (change.error) throw new BadRequestError(change.error, "tariff_id");
-    const plan = change.plan;
-    const { packages, subtotalMinor } = plan ? upgradeSubtotal(plan, input.packages) : upgradeSubtotal("DISCOVERY", input.packages);
-    if (!plan && packages.length === 0) {
-      throw new BadRequestError(input.planCode ? COMMERCE_MESSAGES.alreadyOnPlan : COMMERCE_MESSAGES.nothingToBuy, input.planCode ? "tariff_id" : "packages");
-    }
-    const items: OrderItemRecord[] = upgradeItems(plan, packages);
-    return insertAndPay(work, {
-      userId: input.userId,
-      kind: plan ? "upgrade" : "packages",
-      planCode: plan,
-      items,
-      subtotalMinor,
-      pendingLocation: input.pendingLocation ?? null,
-      ...(await pricedForUser(work.tx, input.userId, subtotalMinor)),
-    }, input.acceptedTerms);
-  });
+  const params = {
+    planCode: input.planCode ?? null,
+    packages: input.packages,
+    pendingLocation: input.pendingLocation ?? null,
+    acceptedTerms: input.acceptedTerms,
+  };
+  return withIdempotency(
+    { ownerId: input.userId, key: input.idempotencyKey, scope: "purchase_packages", params },
+    async (work) => {
+      if (input.planCode && !isPlanCode(input.planCode)) throw new BadRequestError("Unknown plan", "tariff_id");
+      const change = planChange(input.currentPlan, input.planCode);
+      if (change.error) throw new BadRequestError(change.error, "tariff_id");
+      const plan = change.plan;
+      const { packages, subtotalMinor } = plan
+        ? upgradeSubtotal(plan, input.packages)
+        : upgradeSubtotal("DISCOVERY", input.packages);
+      if (!plan && packages.length === 0) {
+        throw new BadRequestError(
+          input.planCode ? COMMERCE_MESSAGES.alreadyOnPlan : COMMERCE_MESSAGES.nothingToBuy,
+          input.planCode ? "tariff_id" : "packages",
+        );
+      }
+      const items: OrderItemRecord[] = upgradeItems(plan, packages);
+      return insertAndPay(
+        work,
+        {
+          userId: input.userId,
+          kind: plan ? "upgrade" : "packages",
+          planCode: plan,
+          items,
+          subtotalMinor,
+          pendingLocation: input.pendingLocation ?? null,
+          ...(await pricedForUser(work.tx, input.userId, subtotalMinor)),
+        },
+        input.acceptedTerms,
+      );
+    },
+  );
 }

@@ -7,7 +7,12 @@ import { setupTestDatabase } from "#db/testing";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
 import { resetEnvCacheForTesting } from "~/env.server";
 import { stripeWebhook } from "../../api/orders-api.server";
-import { currentPaymentsMode, getPaymentProvider, setPaymentProviderForTesting, stripePaymentProvider } from "./payments.server";
+import {
+  currentPaymentsMode,
+  getPaymentProvider,
+  setPaymentProviderForTesting,
+  stripePaymentProvider,
+} from "./payments.server";
 import { getUserEntitlements } from "../entitlements.server";
 
 const getDb = setupTestDatabase();
@@ -24,7 +29,11 @@ afterEach(() => setPaymentProviderForTesting(undefined));
 
 const SESSION = "cs_test_1";
 
-function completedEvent(id: string, orderId: number, paid: { amount_total?: number; currency?: string; session?: string } = {}) {
+function completedEvent(
+  id: string,
+  orderId: number,
+  paid: { amount_total?: number; currency?: string; session?: string } = {},
+) {
   return JSON.stringify({
     id,
     object: "event",
@@ -50,7 +59,17 @@ async function awaitingCheckout(userId: string) {
     .values({
       userId,
       kind: "packages",
-      items: [{ code: "package_101", name: "1 country", quantity: 1, unitMinor: 15_000, totalMinor: 15_000, kind: "country", locations: 1 }],
+      items: [
+        {
+          code: "package_101",
+          name: "1 country",
+          quantity: 1,
+          unitMinor: 15_000,
+          totalMinor: 15_000,
+          kind: "country",
+          locations: 1,
+        },
+      ],
       subtotalMinor: 15_000,
       totalMinor: 15_000,
       provider: "stripe",
@@ -61,7 +80,11 @@ async function awaitingCheckout(userId: string) {
 }
 
 function post(payload: string, signature: string) {
-  const request = new Request("http://localhost/api/v1/payments/stripe_webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": signature, "Content-Type": "application/json" } });
+  const request = new Request("http://localhost/api/v1/payments/stripe_webhook", {
+    method: "POST",
+    body: payload,
+    headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+  });
   return stripeWebhook.action({ request });
 }
 
@@ -88,7 +111,11 @@ describe("Stripe webhooks", () => {
     const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
     const bad = await post(payload, wrongSecret);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ success: false, error: "Invalid Stripe webhook signature", code: "invalid_request" });
+    expect(await bad.json()).toEqual({
+      success: false,
+      error: "Invalid Stripe webhook signature",
+      code: "invalid_request",
+    });
     const good = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
     expect((await post(payload.replace('"paid"', '"unpaid"'), good)).status).toBe(400);
     expect((await post(payload, "")).status).toBe(400);
@@ -107,7 +134,11 @@ describe("Stripe webhooks", () => {
     for (const payload of forged) {
       const res = await post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ success: false, error: COMMERCE_MESSAGES.paymentMismatch, code: "invalid_request" });
+      expect(await res.json()).toEqual({
+        success: false,
+        error: COMMERCE_MESSAGES.paymentMismatch,
+        code: "invalid_request",
+      });
     }
     const [row] = await getDb().select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe("pending");
@@ -121,8 +152,20 @@ describe("the Stripe adapter", () => {
     const create = vi.fn(async () => ({ id: "cs_test_9", url: "https://checkout.stripe.com/c/pay/cs_test_9" }));
     const client = { checkout: { sessions: { create } } } as unknown as Stripe;
     const expiresAt = new Date(Date.now() + 3_600_000);
-    const request = { orderId: 9, totalMinor: 4_900, currency: "EUR", description: "PDF", successUrl: "https://x.example/ok", cancelUrl: "https://x.example/no", expiresAt };
-    expect(await stripePaymentProvider("sk_test_dummy", SECRET, client).start(request)).toEqual({ status: "redirect", url: "https://checkout.stripe.com/c/pay/cs_test_9", reference: "cs_test_9" });
+    const request = {
+      orderId: 9,
+      totalMinor: 4_900,
+      currency: "EUR",
+      description: "PDF",
+      successUrl: "https://x.example/ok",
+      cancelUrl: "https://x.example/no",
+      expiresAt,
+    };
+    expect(await stripePaymentProvider("sk_test_dummy", SECRET, client).start(request)).toEqual({
+      status: "redirect",
+      url: "https://checkout.stripe.com/c/pay/cs_test_9",
+      reference: "cs_test_9",
+    });
     expect(create).toHaveBeenCalledWith(
       expect.objectContaining({ expires_at: Math.floor(expiresAt.getTime() / 1000), metadata: { order_id: "9" } }),
       { idempotencyKey: "checkout-order-9" },
@@ -143,7 +186,9 @@ describe("the payments setting", () => {
     vi.stubEnv("STRIPE_WEBHOOK_SECRET", "");
     resetEnvCacheForTesting();
     expect(currentPaymentsMode()).toBe("off");
-    expect(() => getPaymentProvider()).toThrow(expect.objectContaining({ status: 503, message: COMMERCE_MESSAGES.paymentsNotConfigured }));
+    expect(() => getPaymentProvider()).toThrow(
+      expect.objectContaining({ status: 503, message: COMMERCE_MESSAGES.paymentsNotConfigured }),
+    );
     vi.stubEnv("PAYMENTS", "test");
     resetEnvCacheForTesting();
     expect(currentPaymentsMode()).toBe("test");

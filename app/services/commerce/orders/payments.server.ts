@@ -21,8 +21,7 @@ export interface PaymentRequest {
 }
 
 export type PaymentStart =
-  | { status: "paid"; reference: string }
-  | { status: "redirect"; url: string; reference: string };
+  { status: "paid"; reference: string } | { status: "redirect"; url: string; reference: string };
 
 /** A settled payment reported by the provider (webhook): what was paid, for which order and checkout. */
 export interface PaymentEvent {
@@ -54,29 +53,39 @@ export const testPaymentProvider: PaymentProvider = {
   },
 };
 
-export function stripePaymentProvider(secretKey: string, webhookSecret: string, client = new Stripe(secretKey)): PaymentProvider {
+export function stripePaymentProvider(
+  secretKey: string,
+  webhookSecret: string,
+  client = new Stripe(secretKey),
+): PaymentProvider {
   return {
     name: "stripe",
     isTest: false,
     async start(request) {
-      const session = await client.checkout.sessions.create({
-        mode: "payment",
-        client_reference_id: String(request.orderId),
-        metadata: { order_id: String(request.orderId) },
-        customer_email: request.customerEmail ?? undefined,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: { currency: request.currency.toLowerCase(), unit_amount: request.totalMinor, product_data: { name: request.description } },
-          },
-        ],
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
-      },
-      // One Checkout per order: a second attempt (another confirm, a retry after a crash) gets the same session
-      // back, so the session the buyer pays is always the one the order records.
-      { idempotencyKey: `checkout-order-${request.orderId}` });
+      const session = await client.checkout.sessions.create(
+        {
+          mode: "payment",
+          client_reference_id: String(request.orderId),
+          metadata: { order_id: String(request.orderId) },
+          customer_email: request.customerEmail ?? undefined,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.totalMinor,
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        },
+        // One Checkout per order: a second attempt (another confirm, a retry after a crash) gets the same session
+        // back, so the session the buyer pays is always the one the order records.
+        { idempotencyKey: `checkout-order-${request.orderId}` },
+      );
       if (!session.url) throw new Error("Stripe Checkout returned no URL");
       return { status: "redirect", url: session.url, reference: session.id };
     },
@@ -89,10 +98,20 @@ export function stripePaymentProvider(secretKey: string, webhookSecret: string, 
       }
       if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
         const session = event.data.object;
-        const paid = { amountMinor: session.amount_total ?? null, currency: session.currency ? session.currency.toUpperCase() : null };
-        if (session.payment_status !== "paid") return { eventId: event.id, type: "ignored", orderId: null, reference: session.id, ...paid };
+        const paid = {
+          amountMinor: session.amount_total ?? null,
+          currency: session.currency ? session.currency.toUpperCase() : null,
+        };
+        if (session.payment_status !== "paid")
+          return { eventId: event.id, type: "ignored", orderId: null, reference: session.id, ...paid };
         const orderId = Number(session.metadata?.order_id ?? session.client_reference_id);
-        return { eventId: event.id, type: "paid", orderId: Number.isInteger(orderId) ? orderId : null, reference: session.id, ...paid };
+        return {
+          eventId: event.id,
+          type: "paid",
+          orderId: Number.isInteger(orderId) ? orderId : null,
+          reference: session.id,
+          ...paid,
+        };
       }
       return { eventId: event.id, type: "ignored", orderId: null, reference: null, amountMinor: null, currency: null };
     },

@@ -6,14 +6,26 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import crypto from "node:crypto";
 import { apiKeysHref, type CreatedKey, type KeyFormError } from "~/components/commerce/api-keys-section";
-import { ACCOUNT_LIST_PAGE_SIZE, API_KEY_MODAL_PARAM, DOCUMENTS_BEFORE_PARAM, REPORTS_BEFORE_PARAM, accountIntent, pageCursor } from "~/domain/auth/account";
+import {
+  ACCOUNT_LIST_PAGE_SIZE,
+  API_KEY_MODAL_PARAM,
+  DOCUMENTS_BEFORE_PARAM,
+  REPORTS_BEFORE_PARAM,
+  accountIntent,
+  pageCursor,
+} from "~/domain/auth/account";
 import { AUTH_MESSAGES } from "~/domain/auth/auth";
 import { ChangePasswordSchema } from "~/domain/auth/auth-forms";
 import { billingInfoHref } from "~/domain/commerce/billing";
 import { cartReviewHref, creditsSelection, selectionSearch } from "~/domain/commerce/cart";
 import { canUseApiKey } from "~/domain/commerce/entitlements";
 import { COMMERCE_MESSAGES } from "~/domain/commerce/messages";
-import { MAX_LOCATIONS_PER_PURCHASE, PACKAGE_TYPES, plainIntegerInput, tooLargeMessage } from "~/domain/commerce/packages";
+import {
+  MAX_LOCATIONS_PER_PURCHASE,
+  PACKAGE_TYPES,
+  plainIntegerInput,
+  tooLargeMessage,
+} from "~/domain/commerce/packages";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
 import { createApiKey, listApiKeys, revokeApiKeyById, rotateApiKeyById } from "../../api/keys/api-keys.server";
 import { changePassword } from "../../auth/auth.server";
@@ -34,8 +46,14 @@ export async function loadAccountPage(request: Request) {
   const search = new URL(request.url).searchParams;
   const [entitlements, documents, reports, terms, apiKeys] = await Promise.all([
     getUserEntitlements(user),
-    mergedDocumentsPage(user.id, { limit: ACCOUNT_LIST_PAGE_SIZE, startingAfter: pageCursor(search, DOCUMENTS_BEFORE_PARAM) }),
-    listReportsPage(user.id, { limit: ACCOUNT_LIST_PAGE_SIZE, startingAfter: pageCursor(search, REPORTS_BEFORE_PARAM) }),
+    mergedDocumentsPage(user.id, {
+      limit: ACCOUNT_LIST_PAGE_SIZE,
+      startingAfter: pageCursor(search, DOCUMENTS_BEFORE_PARAM),
+    }),
+    listReportsPage(user.id, {
+      limit: ACCOUNT_LIST_PAGE_SIZE,
+      startingAfter: pageCursor(search, REPORTS_BEFORE_PARAM),
+    }),
     getTermsConsent(user.id),
     mayHoldKey ? listApiKeys(user.id) : Promise.resolve([]),
   ]);

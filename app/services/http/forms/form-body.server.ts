@@ -11,7 +11,10 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] 
 
 export function refuse(status: 400 | 415, message: string): never {
   const code: ApiErrorCode = status === 415 ? "unsupported_media_type" : "unreadable_body";
-  throw json({ ...API_ERROR_MARK, error: message, code, message }, { status, headers: { "Cache-Control": "no-store" } });
+  throw json(
+    { ...API_ERROR_MARK, error: message, code, message },
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /** The media type of the body, lower case, without its parameters ("" when none is sent). */
@@ -32,7 +35,9 @@ export const isJsonType = (type: string) => type === "application/json" || type.
 export async function readJsonBody(request: Request, unsupported: (type: string) => string): Promise<unknown> {
   const type = mediaTypeOf(request);
   if (!isJsonType(type)) refuse(415, unsupported(type));
-  const text = await request.text().catch(() => refuse(400, API_BODY_MESSAGES.malformedJson("the body could not be read")));
+  const text = await request
+    .text()
+    .catch(() => refuse(400, API_BODY_MESSAGES.malformedJson("the body could not be read")));
   if (!text.trim()) return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -3,7 +3,11 @@ import { isAppError } from "../errors.server";
 import { logger } from "../../infra/logger.server";
 
 interface Replyable {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult;
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult;
 }
 
 /** Maps a typed service error onto the form: next to its field when it names one, above the form otherwise. */

@@ -17,7 +17,13 @@ export type FormFlash = { form: string; result: SubmissionResult<string[]> };
 
 function serializeFlash(flash: FormFlash | null) {
   const value = flash ? Buffer.from(JSON.stringify(flash)).toString("base64url") : "";
-  return serialize(FORM_FLASH_COOKIE, value, { httpOnly: true, secure: isProduction(), sameSite: "lax", path: "/", maxAge: flash ? 60 : 0 });
+  return serialize(FORM_FLASH_COOKIE, value, {
+    httpOnly: true,
+    secure: isProduction(),
+    sameSite: "lax",
+    path: "/",
+    maxAge: flash ? 60 : 0,
+  });
 }
 
 export function redirectWithFormFlash(url: string, flash: FormFlash, init?: ResponseInit) {
@@ -45,7 +51,9 @@ export function readFormFlash(request: Request): { flash: FormFlash | null; head
  * JSON or form body of a public API call, as plain values. No body at all reads as no values; JSON that does not
  * parse, or is not an object, is a 400 unreadable_body; a body of any other content type is a 415.
  */
-export async function readBody(request: Request): Promise<{ values: Record<string, unknown>; formData: FormData | null }> {
+export async function readBody(
+  request: Request,
+): Promise<{ values: Record<string, unknown>; formData: FormData | null }> {
   if (isFormContentType(request)) {
     const formData = await readFormData(request);
     return { values: Object.fromEntries(formData), formData };
@@ -58,6 +66,7 @@ export async function readBody(request: Request): Promise<{ values: Record<strin
   }
   const data = await readJsonBody(request, API_BODY_MESSAGES.unsupportedType);
   if (data === undefined) return { values: {}, formData: null };
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return refuse(400, API_BODY_MESSAGES.notAnObject);
+  if (typeof data !== "object" || data === null || Array.isArray(data))
+    return refuse(400, API_BODY_MESSAGES.notAnObject);
   return { values: data as Record<string, unknown>, formData: null };
 }

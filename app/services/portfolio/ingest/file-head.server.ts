@@ -54,7 +54,10 @@ const REFUSALS: Record<Extract<HeaderScanResult, { found: false }>["refusal"], s
 };
 
 /** Reads rows until the header is found; refuses the file (422) when there is none. */
-export async function readHeader(cursor: RowCursor, detect: (lead: readonly Cell[][]) => ColumnMap | null): Promise<FileHeader> {
+export async function readHeader(
+  cursor: RowCursor,
+  detect: (lead: readonly Cell[][]) => ColumnMap | null,
+): Promise<FileHeader> {
   const scan = new HeaderScan(detect);
   let result: HeaderScanResult | null = null;
   while (!result) {
@@ -71,12 +74,23 @@ export interface FileSample extends SampledColumns {
 }
 
 /** Reads the SAMPLE_ROWS rows after the header and judges the columns by them. */
-export async function readSample(cursor: RowCursor, map: ColumnMap, isPlace: (lat: number, lon: number) => boolean): Promise<FileSample> {
+export async function readSample(
+  cursor: RowCursor,
+  map: ColumnMap,
+  isPlace: (lat: number, lon: number) => boolean,
+): Promise<FileSample> {
   const rows: RawRow[] = [];
   while (rows.length < SAMPLE_ROWS) {
     const row = await cursor.next();
     if (!row) break;
     rows.push(row);
   }
-  return { rows, ...sampleColumns(map, rows.map((r) => r.cells), isPlace) };
+  return {
+    rows,
+    ...sampleColumns(
+      map,
+      rows.map((r) => r.cells),
+      isPlace,
+    ),
+  };
 }

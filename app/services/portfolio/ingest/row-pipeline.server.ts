@@ -29,7 +29,18 @@ export type RowStatus = (typeof ROW_STATUS)[keyof typeof ROW_STATUS];
  * AssetIndex) and whether its cells conflict with that row's. Rows stored before assets were told apart end at the
  * precision: every located row of theirs is an asset.
  */
-export type StoredRow = [number, RowStatus, string | null, number | null, number | null, Cell[], number | null, string | null, (number | null)?, (0 | 1)?];
+export type StoredRow = [
+  number,
+  RowStatus,
+  string | null,
+  number | null,
+  number | null,
+  Cell[],
+  number | null,
+  string | null,
+  (number | null)?,
+  (0 | 1)?,
+];
 
 /** The first row of the same asset, when the stored row repeats one (it is then neither billed nor counted). */
 export function sameAssetOf(row: StoredRow): number | null {
@@ -80,7 +91,16 @@ export class RowJudge {
       this.tally.rejected(kind, { row: raw.rowNo, reason, id: this.idOf(raw.cells) });
       const lat = check.ok ? check.lat : (check.lat ?? null);
       const lon = check.ok ? check.lon : (check.lon ?? null);
-      return [raw.rowNo, kind === "invalid" ? ROW_STATUS.invalid : ROW_STATUS.outOfRange, reason, lat, lon, raw.cells, null, null];
+      return [
+        raw.rowNo,
+        kind === "invalid" ? ROW_STATUS.invalid : ROW_STATUS.outOfRange,
+        reason,
+        lat,
+        lon,
+        raw.cells,
+        null,
+        null,
+      ];
     }
     const { precision, duplicateOf, sameAssetAs, conflict } = this.tally.located({
       row: raw.rowNo,
@@ -94,7 +114,18 @@ export class RowJudge {
     });
     if (sameAssetAs !== null) {
       const reason = conflict ? ROW_REASONS.assetConflict(sameAssetAs) : ROW_REASONS.sameAsset(sameAssetAs);
-      return [raw.rowNo, ROW_STATUS.valid, reason, check.lat, check.lon, raw.cells, duplicateOf, precision, sameAssetAs, conflict ? 1 : 0];
+      return [
+        raw.rowNo,
+        ROW_STATUS.valid,
+        reason,
+        check.lat,
+        check.lon,
+        raw.cells,
+        duplicateOf,
+        precision,
+        sameAssetAs,
+        conflict ? 1 : 0,
+      ];
     }
     // The report's assessment of the row, whatever the uploader's plan reads: the preview rule hides detail, never changes it.
     this.acc.add(a, a.values, 1);
@@ -135,12 +166,18 @@ export class ChunkWriter {
       collectGarbage();
     }
     const packed = await gzipAsync(JSON.stringify(rowsOut), { level: 1 });
-    await this.db.insert(portfolioUploadChunks).values({ uploadId: this.uploadId, seq: this.seq++, rowCount: rowsOut.length, data: packed });
+    await this.db
+      .insert(portfolioUploadChunks)
+      .values({ uploadId: this.uploadId, seq: this.seq++, rowCount: rowsOut.length, data: packed });
   }
 }
 
 /** Judges and stores every row of the batches; a row is judged synchronously, a chunk written once it is full. */
-export async function storeRows(batches: AsyncIterable<readonly RawRow[]>, judge: RowJudge, writer: ChunkWriter): Promise<void> {
+export async function storeRows(
+  batches: AsyncIterable<readonly RawRow[]>,
+  judge: RowJudge,
+  writer: ChunkWriter,
+): Promise<void> {
   for await (const batch of batches) {
     for (const raw of batch) {
       const row = judge.judge(raw);

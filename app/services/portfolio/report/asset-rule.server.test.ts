@@ -9,7 +9,16 @@ import { PER_HAZARD_IDS, type PerHazardId } from "~/domain/hazards/hazards";
 import { SLOTS } from "~/domain/hazards/scenarios";
 import { DISCLOSURE_TABLES, type DisclosureTables } from "~/domain/reports/disclosure";
 import ExcelJS from "exceljs";
-import { TEMPLATE5_COLUMNS, TEMPLATE5_DEFAULTS, TEMPLATE5_ROWS, TEMPLATE5_TEXT, cellValue, template5Definition, template5Kinds, type Template5Options } from "~/domain/reports/eba/template5";
+import {
+  TEMPLATE5_COLUMNS,
+  TEMPLATE5_DEFAULTS,
+  TEMPLATE5_ROWS,
+  TEMPLATE5_TEXT,
+  cellValue,
+  template5Definition,
+  template5Kinds,
+  type Template5Options,
+} from "~/domain/reports/eba/template5";
 import { getOwnedReportFile, reportFileResponse } from "../../reports/files.server";
 import { formatAmount } from "~/domain/commerce/invoicing/money";
 import { pdfPageImages } from "../../../../tests/support/pdf-images";
@@ -38,7 +47,8 @@ afterEach(async () => {
  * exact duplicate row, two rows either side of the Rhine border, a wind farm at sea, and enough places for the
  * preview to show its figures.
  */
-const HEADER = "Objekt-ID;Bezeichnung;Breitengrad;Längengrad;Marktwert EUR;NACE;Sicherheitenart;Bruttobuchwert EUR;Restlaufzeit;Stufe;Risikovorsorge";
+const HEADER =
+  "Objekt-ID;Bezeichnung;Breitengrad;Längengrad;Marktwert EUR;NACE;Sicherheitenart;Bruttobuchwert EUR;Restlaufzeit;Stufe;Risikovorsorge";
 const ROWS = [
   "K-1;Köln Büro;50,9375;6,9603;1.000.000,00;L68.2;Gewerbeimmobilie;900.000,00;4;1;1.000,00",
   "K-2;Köln Wohnung;50,9375;6,9603;2.000.000,00;;Wohnimmobilie;1.800.000,00;25;2;20.000,00",
@@ -61,15 +71,31 @@ const ROWS = [
 const FILE = Buffer.from(`\uFEFF${[HEADER, ...ROWS].join("\r\n")}\r\n`);
 /** Each distinct asset's market value, as its first row gives it. */
 const ASSET_VALUES: Record<string, number> = {
-  "K-1": 1e6, "K-2": 2e6, "B-1": 5e5, "M-1": 3e5, "S-1": 4e5, "KE-1": 3.5e5, "P-1": 7e5, "MA-1": 2.5e5, "R-1": 2.8e5, "W-1": 1.5e5,
-  "V-1": 2.2e5, "A-1": 3.3e5, "LI-1": 1.9e5, "PR-1": 2.1e5,
+  "K-1": 1e6,
+  "K-2": 2e6,
+  "B-1": 5e5,
+  "M-1": 3e5,
+  "S-1": 4e5,
+  "KE-1": 3.5e5,
+  "P-1": 7e5,
+  "MA-1": 2.5e5,
+  "R-1": 2.8e5,
+  "W-1": 1.5e5,
+  "V-1": 2.2e5,
+  "A-1": 3.3e5,
+  "LI-1": 1.9e5,
+  "PR-1": 2.1e5,
 };
 
 describe("one figure per asset, from the preview to the report's disclosure tables", () => {
   it("bills each place once, counts each asset once, flags the conflicting id, and the preview equals the report", async () => {
     const db = getDb();
     const user = await createUser(db, {});
-    const preview = await ingestUpload({ fileName: "kreditbuch.csv", data: once(FILE), owner: { userId: user.id, plan: "PREMIUM" } });
+    const preview = await ingestUpload({
+      fileName: "kreditbuch.csv",
+      data: once(FILE),
+      owner: { userId: user.id, plan: "PREMIUM" },
+    });
 
     // counts: 17 rows = 14 assets + 2 repeats + 1 at sea; 13 places billed (two loans share the Köln point)
     expect(preview.total_locations).toBe(17);
@@ -86,10 +112,21 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
     expect(preview.figures.shown).toBe(true);
 
     let upload = await findUpload(preview.upload_id, { userId: user.id });
-    expect(upload.columnRoles).toMatchObject({ value: 4, sector: 5, collateral: 6, carrying: 7, maturity: 8, stage: 9, impairment: 10 });
+    expect(upload.columnRoles).toMatchObject({
+      value: 4,
+      sector: 5,
+      collateral: 6,
+      carrying: 7,
+      maturity: 8,
+      stage: 9,
+      impairment: 10,
+    });
     await setWeightColumn(upload, "Marktwert EUR");
     upload = await findUpload(preview.upload_id, { userId: user.id });
-    const [row] = await db.insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: preview.billed_locations }).returning();
+    const [row] = await db
+      .insert(portfolioReports)
+      .values({ uploadId: upload.id, userId: user.id, total: preview.billed_locations })
+      .returning();
     await buildReport(row!.id);
     const done = await reportOfUpload(upload.id);
     expect(done!.status).toBe("done");
@@ -111,7 +148,9 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
     expect(valid.map((l) => l.assetId)).toEqual(Object.keys(ASSET_VALUES));
     expect(locations.find((l) => l.rowNumber === 5)!.reason).toMatch(/same asset id as row 4 with different values/);
     expect(locations.find((l) => l.rowNumber === 7)!.reason).toMatch(/same asset as row 6/);
-    expect(valid.map((l) => l.rowNumber)).toEqual(preview.data.filter((d) => ![5, 7].includes(d.row)).map((d) => d.row));
+    expect(valid.map((l) => l.rowNumber)).toEqual(
+      preview.data.filter((d) => ![5, 7].includes(d.row)).map((d) => d.row),
+    );
     // near the border each point keeps its own country
     expect(valid.find((l) => l.assetId === "S-1")!.countryCode).toBe("FR");
     expect(valid.find((l) => l.assetId === "KE-1")!.countryCode).toBe("DE");
@@ -127,7 +166,9 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
       for (const c of h.cells) {
         const slot = SLOTS.find((s) => s.scenario === c.scenario && s.period === c.period)!.index;
         const atRisk = valid.filter((l) => (l.scores![h.hazardId][slot]!.level ?? 0) >= 3);
-        expect(c.weightAtRisk, `${h.hazardId} ${c.scenario} ${c.period}`).toBe(atRisk.reduce((s, l) => s + ASSET_VALUES[l.assetId]!, 0));
+        expect(c.weightAtRisk, `${h.hazardId} ${c.scenario} ${c.period}`).toBe(
+          atRisk.reduce((s, l) => s + ASSET_VALUES[l.assetId]!, 0),
+        );
         expect(c.assetsAtRisk).toBe(atRisk.length);
       }
     // and over all hazards at each material level (ESRS E1-9 66(a)'s headline), each asset once
@@ -159,11 +200,18 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
         else expect("value" in cell ? cell.value : cell.missing, `${tr.key} ${col.letter}`).toBeCloseTo(want, 6);
       }
     // the cells that must carry money do, so the comparison above is not all zeros
-    expect(expected("commercial", "sensitive")! + expected("residential", "sensitive")! + expected("C", "sensitive")!).toBeGreaterThan(0);
+    expect(
+      expected("commercial", "sensitive")! + expected("residential", "sensitive")! + expected("C", "sensitive")!,
+    ).toBeGreaterThan(0);
 
     // the report's PDF and the disclosure PDF carry the headline and Template 5, and never the report's price
-    const [pdfRow] = await db.select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, "application/pdf")));
-    const reportPdf = (await pdfText(await readAll((await fileStoreOf(pdfRow!.storagePath).open(pdfRow!.storagePath))!))).replace(/\s+/g, " ");
+    const [pdfRow] = await db
+      .select()
+      .from(reportFiles)
+      .where(and(eq(reportFiles.userId, user.id), eq(reportFiles.contentType, "application/pdf")));
+    const reportPdf = (
+      await pdfText(await readAll((await fileStoreOf(pdfRow!.storagePath).open(pdfRow!.storagePath))!))
+    ).replace(/\s+/g, " ");
     const { metadata, tables } = await disclosureFor(user.id, row!.id);
     const dir = mkdtempSync(path.join(tmpdir(), "t5-"));
     try {
@@ -179,7 +227,10 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
       }
       // The disclosure's new pages as images, at a desktop's and a phone's width (docs/screenshots).
       const pdf = readFileSync(path.join(dir, "d.pdf"));
-      for (const [marker, name] of [[DISCLOSURE_TABLES.headline.title, "disclosure-headline"], [TEMPLATE5_TEXT.title, "disclosure-eba-template5"]] as const)
+      for (const [marker, name] of [
+        [DISCLOSURE_TABLES.headline.title, "disclosure-headline"],
+        [TEMPLATE5_TEXT.title, "disclosure-eba-template5"],
+      ] as const)
         for (const width of [1366, 390]) {
           const [image] = await pdfPageImages(pdf, marker, width);
           expect(image, `${name} at ${width} px`).toBeDefined();
@@ -199,10 +250,21 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
       ...template5Kinds([...TEMPLATE5_DEFAULTS.chronic, "FD"]),
     } as const;
     expect(chosen.acute).not.toContain("FD");
-    const fileId = await exportDisclosure(user.id, row!.id, "xlsx", { scenario: chosen.scenario, period: chosen.period }, undefined, chosen);
+    const fileId = await exportDisclosure(
+      user.id,
+      row!.id,
+      "xlsx",
+      { scenario: chosen.scenario, period: chosen.period },
+      undefined,
+      chosen,
+    );
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await (await reportFileResponse(await getOwnedReportFile(user.id, fileId, "xlsx"))).arrayBuffer());
-    const sheet = (wb.getWorksheet("EBA Template 5")!.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    await wb.xlsx.load(
+      await (await reportFileResponse(await getOwnedReportFile(user.id, fileId, "xlsx"))).arrayBuffer(),
+    );
+    const sheet = (wb.getWorksheet("EBA Template 5")!.getSheetValues() as unknown[][])
+      .filter(Boolean)
+      .map((r) => r.slice(1));
     expect(sheet.flat()).toContain(template5Definition(chosen));
     const byChoice = expectedTemplate5(valid, chosen);
     for (const [i, rowDef] of TEMPLATE5_ROWS.entries()) {
@@ -214,7 +276,8 @@ describe("one figure per asset, from the preview to the report's disclosure tabl
     }
     expect(byChoice("residential", "sensitive")).not.toBe(expected("residential", "sensitive"));
     const taxonomySplit = expectedTemplate5(valid, { ...chosen, ...template5Kinds(TEMPLATE5_DEFAULTS.chronic) });
-    const split = (by: typeof byChoice) => TEMPLATE5_ROWS.map((r) => (["chronic", "acute", "both"] as const).map((k) => by(r.key, k)));
+    const split = (by: typeof byChoice) =>
+      TEMPLATE5_ROWS.map((r) => (["chronic", "acute", "both"] as const).map((k) => by(r.key, k)));
     expect(split(byChoice)).not.toEqual(split(taxonomySplit));
   });
 });
@@ -254,37 +317,83 @@ const LOANS = new Map(
  */
 function expectedTemplate5(valid: AssessedLocation[], o: Template5Options = TEMPLATE5_DEFAULTS) {
   const slot = SLOTS.find((x) => x.scenario === o.scenario && x.period === o.period)!.index;
-  const reaches = (l: AssessedLocation, ids: readonly PerHazardId[]) => ids.some((id) => (l.scores![id][slot]!.level ?? 0) >= o.threshold);
+  const reaches = (l: AssessedLocation, ids: readonly PerHazardId[]) =>
+    ids.some((id) => (l.scores![id][slot]!.level ?? 0) >= o.threshold);
   const sectorRows = new Set(["A", "B", "C", "D", "E", "F", "G", "H", "L"]);
   return (rowKey: string, column: string): number | null => {
     if (rowKey === "repossessed") return null;
     const inRow = valid.filter((l) => {
       const loan = LOANS.get(l.assetId!)!;
-      return loan.collateral === rowKey || (loan.section !== null && (sectorRows.has(loan.section) ? loan.section : "other") === rowKey);
+      return (
+        loan.collateral === rowKey ||
+        (loan.section !== null && (sectorRows.has(loan.section) ? loan.section : "other") === rowKey)
+      );
     });
     const sensitive = inRow
       .map((l) => ({ loan: LOANS.get(l.assetId!)!, chronic: reaches(l, o.chronic), acute: reaches(l, o.acute) }))
       .filter((x) => x.chronic || x.acute);
-    const sum = (xs: typeof sensitive, f: (x: (typeof sensitive)[number]) => number) => xs.reduce((a, x) => a + f(x), 0);
-    const bucket = (lo: number, hi: number) => sum(sensitive.filter((x) => x.loan.maturity > lo && x.loan.maturity <= hi), (x) => x.loan.carrying);
+    const sum = (xs: typeof sensitive, f: (x: (typeof sensitive)[number]) => number) =>
+      xs.reduce((a, x) => a + f(x), 0);
+    const bucket = (lo: number, hi: number) =>
+      sum(
+        sensitive.filter((x) => x.loan.maturity > lo && x.loan.maturity <= hi),
+        (x) => x.loan.carrying,
+      );
     const amount = sum(sensitive, (x) => x.loan.carrying);
     switch (column) {
-      case "gross": return inRow.reduce((a, l) => a + LOANS.get(l.assetId!)!.carrying, 0);
-      case "sensitive": return amount;
-      case "m5": return bucket(-Infinity, 5);
-      case "m10": return bucket(5, 10);
-      case "m20": return bucket(10, 20);
-      case "m20plus": return bucket(20, Infinity);
-      case "awm": return amount > 0 ? sum(sensitive, (x) => x.loan.carrying * x.loan.maturity) / amount : null;
-      case "chronic": return sum(sensitive.filter((x) => x.chronic && !x.acute), (x) => x.loan.carrying);
-      case "acute": return sum(sensitive.filter((x) => x.acute && !x.chronic), (x) => x.loan.carrying);
-      case "both": return sum(sensitive.filter((x) => x.chronic && x.acute), (x) => x.loan.carrying);
-      case "stage2": return sum(sensitive.filter((x) => x.loan.stage === 2), (x) => x.loan.carrying);
-      case "npe": return sum(sensitive.filter((x) => x.loan.stage === 3), (x) => x.loan.carrying);
-      case "impairment": return sum(sensitive, (x) => x.loan.impairment);
-      case "impairmentStage2": return sum(sensitive.filter((x) => x.loan.stage === 2), (x) => x.loan.impairment);
-      case "impairmentNpe": return sum(sensitive.filter((x) => x.loan.stage === 3), (x) => x.loan.impairment);
-      default: throw new Error(`unknown column ${column}`);
+      case "gross":
+        return inRow.reduce((a, l) => a + LOANS.get(l.assetId!)!.carrying, 0);
+      case "sensitive":
+        return amount;
+      case "m5":
+        return bucket(-Infinity, 5);
+      case "m10":
+        return bucket(5, 10);
+      case "m20":
+        return bucket(10, 20);
+      case "m20plus":
+        return bucket(20, Infinity);
+      case "awm":
+        return amount > 0 ? sum(sensitive, (x) => x.loan.carrying * x.loan.maturity) / amount : null;
+      case "chronic":
+        return sum(
+          sensitive.filter((x) => x.chronic && !x.acute),
+          (x) => x.loan.carrying,
+        );
+      case "acute":
+        return sum(
+          sensitive.filter((x) => x.acute && !x.chronic),
+          (x) => x.loan.carrying,
+        );
+      case "both":
+        return sum(
+          sensitive.filter((x) => x.chronic && x.acute),
+          (x) => x.loan.carrying,
+        );
+      case "stage2":
+        return sum(
+          sensitive.filter((x) => x.loan.stage === 2),
+          (x) => x.loan.carrying,
+        );
+      case "npe":
+        return sum(
+          sensitive.filter((x) => x.loan.stage === 3),
+          (x) => x.loan.carrying,
+        );
+      case "impairment":
+        return sum(sensitive, (x) => x.loan.impairment);
+      case "impairmentStage2":
+        return sum(
+          sensitive.filter((x) => x.loan.stage === 2),
+          (x) => x.loan.impairment,
+        );
+      case "impairmentNpe":
+        return sum(
+          sensitive.filter((x) => x.loan.stage === 3),
+          (x) => x.loan.impairment,
+        );
+      default:
+        throw new Error(`unknown column ${column}`);
     }
   };
 }

@@ -4,7 +4,15 @@ import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { germanLenderCsv, germanLenderXlsx } from "../../../../tests/support/portfolio-files";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
 import { toAssessedLocation } from "./report-model.server";
-import { ingestUpload, remapUpload, uploadRows, findUpload, ROW_STATUS, type PreviewResult, type StoredRow } from "../upload/uploads.server";
+import {
+  ingestUpload,
+  remapUpload,
+  uploadRows,
+  findUpload,
+  ROW_STATUS,
+  type PreviewResult,
+  type StoredRow,
+} from "../upload/uploads.server";
 
 setupTestDatabase();
 
@@ -23,8 +31,15 @@ async function stored(id: string): Promise<StoredRow[]> {
 /** What both files must give: the same rows, whatever the format. */
 function expectLenderPreview(r: PreviewResult) {
   expect(r.detected).toMatchObject({
-    id: "Objekt-ID", name: "Bezeichnung", address: "Adresse", postcode: "PLZ", city: "Ort", country: "Land", value: "Wert (EUR)",
-    lat: "Breitengrad", lon: "Längengrad",
+    id: "Objekt-ID",
+    name: "Bezeichnung",
+    address: "Adresse",
+    postcode: "PLZ",
+    city: "Ort",
+    country: "Land",
+    value: "Wert (EUR)",
+    lat: "Breitengrad",
+    lon: "Längengrad",
   });
   // swapped rows are corrected, each listed with its row, id and what was done
   expect(r.corrected_locations).toBe(4);
@@ -39,7 +54,11 @@ function expectLenderPreview(r: PreviewResult) {
   ]);
   // a row whose point contradicts its country either way round is refused, never scored elsewhere
   expect(r.invalid).toEqual([
-    { row: 7, id: "FR-006", reason: "the point lies in Germany, not in France as the country column says, read either way round" },
+    {
+      row: 7,
+      id: "FR-006",
+      reason: "the point lies in Germany, not in France as the country column says, read either way round",
+    },
     { row: 13, id: "DE-012", reason: "no coordinates, and the place “Kleinkleckersdorf” is not in the gazetteer" },
   ]);
   // the point API's at-sea points are not valid, not billed
@@ -54,7 +73,9 @@ function expectLenderPreview(r: PreviewResult) {
   expect(r.valid_locations).toBe(8);
   expect(r.billed_locations).toBe(7);
   expect(r.total_locations).toBe(13);
-  expect(r.valid_locations + r.duplicate_locations + r.invalid_locations + r.out_of_range_locations).toBe(r.total_locations);
+  expect(r.valid_locations + r.duplicate_locations + r.invalid_locations + r.out_of_range_locations).toBe(
+    r.total_locations,
+  );
 }
 
 describe("a lender's German export", () => {
@@ -109,7 +130,13 @@ describe("the column-mapping step", () => {
 
     const upload = await findUpload(first.upload_id, { accessToken: first.access_token });
     const r = await remapUpload(upload, { id: 0, name: 1, address: 2, country: 3, value: 4 }, member);
-    expect(r.detected).toMatchObject({ id: "Schlüssel", name: "Titel", address: "Anschrift Objekt", country: "Staat/Land", value: "Summe" });
+    expect(r.detected).toMatchObject({
+      id: "Schlüssel",
+      name: "Titel",
+      address: "Anschrift Objekt",
+      country: "Staat/Land",
+      value: "Summe",
+    });
     expect(r.placed).toEqual([
       { row: 3, id: "K-2", reason: POINT_PRECISION.swapped },
       { row: 4, id: "K-3", reason: `${POINT_PRECISION.city}: Vienna, AT (postcode 1010; placed at the city)` },
@@ -118,7 +145,13 @@ describe("the column-mapping step", () => {
     expect(r.valid_locations).toBe(3);
     expect(r.total_locations).toBe(3);
     const remapped = await findUpload(r.upload_id, { accessToken: r.access_token });
-    expect(remapped).toMatchObject({ idColumn: 0, nameColumn: 1, weightColumn: "Summe", fileSha256: upload.fileSha256, fileBytes: upload.fileBytes });
+    expect(remapped).toMatchObject({
+      idColumn: 0,
+      nameColumn: 1,
+      weightColumn: "Summe",
+      fileSha256: upload.fileSha256,
+      fileBytes: upload.fileBytes,
+    });
     const engine = getRiskEngine();
     const locations = (await stored(r.upload_id)).map((row) => toAssessedLocation(engine, remapped, row));
     expect(locations.map((l) => [l.rowNumber, l.assetId, l.name, l.countryCode, l.weight])).toEqual([

@@ -25,17 +25,30 @@ async function reportOf(uploadId: string, userId: string) {
 describe("the preview rule: the preview shows the paid report's figures, or none", () => {
   it("gives a free-plan uploader the report's share at High or above for every hazard, scenario and horizon", async () => {
     const user = await createUser(getDb(), { planCode: "DISCOVERY" });
-    const preview = await ingestUpload({ fileName: "book.csv", data: once(lenderCsv()), owner: { userId: user.id, plan: "DISCOVERY" } });
+    const preview = await ingestUpload({
+      fileName: "book.csv",
+      data: once(lenderCsv()),
+      owner: { userId: user.id, plan: "DISCOVERY" },
+    });
     expect(preview.valid_locations).toBe(LENDER_SITES.length);
-    expect(preview.figures).toEqual({ shown: true, distinct_hexagons: LENDER_SITES.length, min_hexagons: PREVIEW_MIN_HEXAGONS });
+    expect(preview.figures).toEqual({
+      shown: true,
+      distinct_hexagons: LENDER_SITES.length,
+      min_hexagons: PREVIEW_MIN_HEXAGONS,
+    });
     const report = await reportOf(preview.upload_id, user.id);
 
     let compared = 0;
     let atRisk = 0;
     for (const row of report.disclosure.hazards)
       for (const cell of row.cells) {
-        const shown = preview.summary_table.find((r) => r.hazard_id === row.hazardId && r.scenario === cell.scenario && r.period === cell.period)!;
-        expect(shown.at_risk_share, `${row.hazardId} ${cell.scenario} ${cell.period}`).toBeCloseTo(cell.shareAssets!, 3);
+        const shown = preview.summary_table.find(
+          (r) => r.hazard_id === row.hazardId && r.scenario === cell.scenario && r.period === cell.period,
+        )!;
+        expect(shown.at_risk_share, `${row.hazardId} ${cell.scenario} ${cell.period}`).toBeCloseTo(
+          cell.shareAssets!,
+          3,
+        );
         expect(shown.counts.H + shown.counts.S + shown.counts.E).toBe(cell.assetsAtRisk);
         compared++;
         atRisk += cell.assetsAtRisk;
@@ -53,9 +66,17 @@ describe("the preview rule: the preview shows the paid report's figures, or none
 
   it("withholds every figure over fewer distinct hexagons than the rule asks, rather than show others", async () => {
     const few = LENDER_SITES.slice(0, PREVIEW_MIN_HEXAGONS - 1);
-    const preview = await ingestUpload({ fileName: "few.csv", data: once(lenderCsv(few)), owner: { userId: null, plan: null } });
+    const preview = await ingestUpload({
+      fileName: "few.csv",
+      data: once(lenderCsv(few)),
+      owner: { userId: null, plan: null },
+    });
     expect(preview.valid_locations).toBe(few.length);
-    expect(preview.figures).toEqual({ shown: false, distinct_hexagons: few.length, min_hexagons: PREVIEW_MIN_HEXAGONS });
+    expect(preview.figures).toEqual({
+      shown: false,
+      distinct_hexagons: few.length,
+      min_hexagons: PREVIEW_MIN_HEXAGONS,
+    });
     expect(preview.piecharts).toEqual([]);
     expect(preview.summary_table).toEqual([]);
   });

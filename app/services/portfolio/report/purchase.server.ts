@@ -7,7 +7,14 @@ import { eq } from "drizzle-orm";
 import { portfolioUploads, type PortfolioUpload } from "#db/schema/index";
 import { PENDING_ORDER_TIMEOUT_MS, type ReportCharge, type SelfServiceProductCode } from "~/domain/commerce/orders";
 import { createLead } from "../../commerce/orders/leads.server";
-import { confirmPurchase, createSelfServiceOrder, isLeadPaidFor, latestPaidOrderFor, leadChargeFor, reportQuantityOf } from "../../commerce/orders/orders.server";
+import {
+  confirmPurchase,
+  createSelfServiceOrder,
+  isLeadPaidFor,
+  latestPaidOrderFor,
+  leadChargeFor,
+  reportQuantityOf,
+} from "../../commerce/orders/orders.server";
 import { getDb } from "../../infra/db.server";
 
 /** The self-service product of a portfolio report (priced per unique valid location). */
@@ -35,7 +42,10 @@ export async function fileTransfer(upload: PortfolioUpload, userId: string | nul
   if (upload.leadId) return Number(upload.leadId);
   const { leadId } = await createLead({ userId, kind: "portfolio", reference: upload.id });
   const db = await getDb();
-  await db.update(portfolioUploads).set({ leadId: String(leadId) }).where(eq(portfolioUploads.id, upload.id));
+  await db
+    .update(portfolioUploads)
+    .set({ leadId: String(leadId) })
+    .where(eq(portfolioUploads.id, upload.id));
   upload.leadId = String(leadId);
   return leadId;
 }
@@ -53,12 +63,25 @@ export async function orderReport(upload: PortfolioUpload, userId: string, again
     leadId,
     products: [PORTFOLIO_REPORT_PRODUCT],
     reassessment: againWithDataset !== undefined,
-    idempotencyKey: againWithDataset ? `portfolio-order-${upload.id}-dataset-${againWithDataset}-${period}` : `portfolio-order-${upload.id}-${period}`,
+    idempotencyKey: againWithDataset
+      ? `portfolio-order-${upload.id}-dataset-${againWithDataset}-${period}`
+      : `portfolio-order-${upload.id}-${period}`,
   });
 }
 
 /** Pays the report's order; `acceptedTerms` is the terms version the buyer ticked, recorded with the order. */
-export async function confirmReportPurchase(upload: PortfolioUpload, userId: string, orderId: number, acceptedTerms?: string) {
+export async function confirmReportPurchase(
+  upload: PortfolioUpload,
+  userId: string,
+  orderId: number,
+  acceptedTerms?: string,
+) {
   const leadId = await fileTransfer(upload, userId);
-  return confirmPurchase({ userId, leadId, orderId, idempotencyKey: `portfolio-confirm-${upload.id}-${orderId}`, acceptedTerms });
+  return confirmPurchase({
+    userId,
+    leadId,
+    orderId,
+    idempotencyKey: `portfolio-confirm-${upload.id}-${orderId}`,
+    acceptedTerms,
+  });
 }

@@ -37,7 +37,11 @@ export interface ReassessOffer {
  * What the rule says for the upload's latest finished report, or null when there is nothing to assess again (no
  * finished report, or the upload is not the user's).
  */
-export async function reassessOffer(upload: PortfolioUpload, userId: string, now = new Date()): Promise<ReassessOffer | null> {
+export async function reassessOffer(
+  upload: PortfolioUpload,
+  userId: string,
+  now = new Date(),
+): Promise<ReassessOffer | null> {
   if (upload.userId !== userId) return null;
   const report = await reportOfUpload(upload.id);
   if (!report || report.status !== "done") return null;
@@ -52,7 +56,14 @@ export async function reassessOffer(upload: PortfolioUpload, userId: string, now
     currentDataset: to,
     now,
   });
-  return { decision, from, to, message: offerMessage(decision, from, to), reportId: report.id, orderId: order?.id ?? null };
+  return {
+    decision,
+    from,
+    to,
+    message: offerMessage(decision, from, to),
+    reportId: report.id,
+    orderId: order?.id ?? null,
+  };
 }
 
 function offerMessage(decision: ReassessDecision, from: string | null, to: string): string {
@@ -74,24 +85,46 @@ function offerMessage(decision: ReassessDecision, from: string | null, to: strin
  * Makes the new report with the current dataset and queues it, when the rule allows it at no cost; otherwise throws
  * with the rule's message (402 when the portfolio is to be ordered again). Submitting twice makes one report.
  */
-export async function reassessReport(upload: PortfolioUpload, userId: string, now = new Date()): Promise<PortfolioReport> {
+export async function reassessReport(
+  upload: PortfolioUpload,
+  userId: string,
+  now = new Date(),
+): Promise<PortfolioReport> {
   const latest = upload.userId === userId ? await reportOfUpload(upload.id) : null;
   // Submitted again: the new assessment already made with the current dataset answers.
   if (latest?.reassessedFrom && latest.datasetVersion === getRiskEngine().datasetVersion) return queueReport(latest);
   const offer = await reassessOffer(upload, userId, now);
   if (!offer) throw new ConflictError(REASSESS_TEXT.notPaid);
   const { decision } = offer;
-  if (decision.kind === "expired" || decision.kind === "not_paid") throw new ReassessPaymentRequiredError(offer.message);
+  if (decision.kind === "expired" || decision.kind === "not_paid")
+    throw new ReassessPaymentRequiredError(offer.message);
   if (decision.kind !== "free") throw new ConflictError(offer.message);
   const db = await getDb();
   const [created] = await db
     .insert(portfolioReports)
-    .values({ ...newReportValues(upload, userId), datasetVersion: offer.to, reassessedFrom: offer.reportId, heartbeatAt: sql`now()` })
-    .onConflictDoNothing({ target: [portfolioReports.uploadId, portfolioReports.datasetVersion], where: sql.raw(`"reassessed_from" IS NOT NULL`) })
+    .values({
+      ...newReportValues(upload, userId),
+      datasetVersion: offer.to,
+      reassessedFrom: offer.reportId,
+      heartbeatAt: sql`now()`,
+    })
+    .onConflictDoNothing({
+      target: [portfolioReports.uploadId, portfolioReports.datasetVersion],
+      where: sql.raw(`"reassessed_from" IS NOT NULL`),
+    })
     .returning();
   if (created)
     logger.info(
-      { audit: "portfolio_reassessed", userId, uploadId: upload.id, reportId: created.id, reassessedFrom: offer.reportId, orderId: offer.orderId, from: offer.from, to: offer.to },
+      {
+        audit: "portfolio_reassessed",
+        userId,
+        uploadId: upload.id,
+        reportId: created.id,
+        reassessedFrom: offer.reportId,
+        orderId: offer.orderId,
+        from: offer.from,
+        to: offer.to,
+      },
       "portfolio assessed again at no cost with the current dataset",
     );
   return queueReport(created ?? (await reportOfUpload(upload.id))!);

@@ -23,9 +23,16 @@ describe("a paid portfolio report's places follow the one entitlement rule", () 
     expect(await finestAccessibleLevel(caller, place)).toEqual({ kind: "country", code: "DE" });
     const before = (await getUserEntitlements(caller.user)).remaining;
 
-    const preview = await ingestUpload({ fileName: "book.csv", data: once(lenderCsv()), owner: { userId: user.id, plan: "DISCOVERY" } });
+    const preview = await ingestUpload({
+      fileName: "book.csv",
+      data: once(lenderCsv()),
+      owner: { userId: user.id, plan: "DISCOVERY" },
+    });
     const upload = await findUpload(preview.upload_id, { userId: user.id });
-    const [row] = await getDb().insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: LENDER_SITES.length }).returning();
+    const [row] = await getDb()
+      .insert(portfolioReports)
+      .values({ uploadId: upload.id, userId: user.id, total: LENDER_SITES.length })
+      .returning();
     await buildReport(row!.id);
 
     expect(await finestAccessibleLevel(caller, place)).toEqual({ kind: "hexagon", code: place.hexagon_code });

@@ -8,7 +8,13 @@ import { ROW_REASONS } from "~/domain/portfolio/limits";
 import { effectiveWeightColumn } from "~/domain/portfolio/weighting";
 import { scoreFromValue } from "~/domain/hazards/risk-levels";
 import { SLOT_COUNT } from "~/domain/hazards/scenarios";
-import type { AssessedLocation, LocationScores, PortfolioReportSource, ReportMetadata, SlotScore } from "~/domain/reports/types";
+import type {
+  AssessedLocation,
+  LocationScores,
+  PortfolioReportSource,
+  ReportMetadata,
+  SlotScore,
+} from "~/domain/reports/types";
 import { LOAN_ROLES } from "~/domain/portfolio/columns/columns";
 import type { RiskEngine } from "~/risk/engine/risk-engine";
 import { CODE_NA, VALUE_SCALE } from "~/risk/dataset";
@@ -18,7 +24,6 @@ import { assessLocation } from "../assess.server";
 import type { ReportOutputs } from "./report-outputs.server";
 import { ROW_STATUS, uploadRows, weightOf, type StoredRow } from "../upload/uploads.server";
 import { sameAssetOf } from "../ingest/row-pipeline.server";
-
 
 function text(v: unknown): string {
   return v === null || v === undefined ? "" : String(v);
@@ -79,7 +84,23 @@ export function toAssessedLocation(
   // One object literal per outcome, all of the same shape: a report makes one per row.
   if (!a) {
     const why = !located ? reason : ROW_REASONS.atSea;
-    return { rowNumber, assetId, name, lat, lon, userColumns, duplicateOf: duplicateOf ?? null, precision: null, countryCode: null, regionCode: null, hexagon: null, weight, status: "excluded", reason: why, scores: null };
+    return {
+      rowNumber,
+      assetId,
+      name,
+      lat,
+      lon,
+      userColumns,
+      duplicateOf: duplicateOf ?? null,
+      precision: null,
+      countryCode: null,
+      regionCode: null,
+      hexagon: null,
+      weight,
+      status: "excluded",
+      reason: why,
+      scores: null,
+    };
   }
   return {
     rowNumber,

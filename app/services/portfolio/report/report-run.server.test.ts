@@ -5,7 +5,14 @@ import { setupTestDatabase } from "#db/testing";
 import { mergedHeaderXlsx } from "../../../../tests/support/portfolio-files";
 import { sendJob, startJobs, stopJobs } from "../../infra/jobs.server";
 import { recordReportFile, type WrittenReportFile } from "../../reports/files.server";
-import { REPORT_QUEUE, REPORT_STALE_SECONDS, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports } from "./report-run.server";
+import {
+  REPORT_QUEUE,
+  REPORT_STALE_SECONDS,
+  ReportRunInterrupted,
+  ReportRunLost,
+  claimReport,
+  recoverReports,
+} from "./report-run.server";
 import { buildReport, reportOfUpload, requestReport } from "./report.server";
 import { findUpload, ingestUpload } from "../upload/uploads.server";
 
@@ -23,9 +30,16 @@ async function* once(b: Buffer): AsyncGenerator<Uint8Array> {
 async function newReport() {
   const db = getDb();
   const user = await createUser(db, {});
-  const preview = await ingestUpload({ fileName: "p.xlsx", data: once(await mergedHeaderXlsx()), owner: { userId: user.id, plan: "PREMIUM" } });
+  const preview = await ingestUpload({
+    fileName: "p.xlsx",
+    data: once(await mergedHeaderXlsx()),
+    owner: { userId: user.id, plan: "PREMIUM" },
+  });
   const upload = await findUpload(preview.upload_id, { userId: user.id });
-  const [report] = await db.insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: 10, heartbeatAt: sql`now()`, jobId: "queued-by-the-test" }).returning();
+  const [report] = await db
+    .insert(portfolioReports)
+    .values({ uploadId: upload.id, userId: user.id, total: 10, heartbeatAt: sql`now()`, jobId: "queued-by-the-test" })
+    .returning();
   return { user, upload, report: report! };
 }
 
@@ -84,7 +98,9 @@ describe("report runs and their recovery", () => {
     dead.end();
     try {
       await sendJob(REPORT_QUEUE, { reportId: report.id }, report.id);
-      await getDb().execute(sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = ${REPORT_QUEUE} AND singleton_key = ${report.id}`);
+      await getDb().execute(
+        sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = ${REPORT_QUEUE} AND singleton_key = ${report.id}`,
+      );
       await silentFor(report.id, REPORT_STALE_SECONDS + 1);
 
       expect(await recoverReports()).toEqual([report.id]);
@@ -105,7 +121,9 @@ describe("report runs and their recovery", () => {
         bytes: 1,
         sha256: "0",
       };
-      await expect(dead.finish(async (tx) => (await recordReportFile(file, tx), {}))).rejects.toBeInstanceOf(ReportRunLost);
+      await expect(dead.finish(async (tx) => (await recordReportFile(file, tx), {}))).rejects.toBeInstanceOf(
+        ReportRunLost,
+      );
       expect(await getDb().select().from(reportFiles).where(eq(reportFiles.sourceId, report.id))).toEqual([]);
       expect((await reportRow(report.id)).status).toBe("running");
     } finally {
@@ -139,7 +157,9 @@ describe("report runs and their recovery", () => {
     const { user, upload, report } = await newReport();
     await sendJob(REPORT_QUEUE, { reportId: report.id }, report.id);
     (await claimReport(report.id, alive))!.end();
-    await getDb().execute(sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = ${REPORT_QUEUE} AND singleton_key = ${report.id}`);
+    await getDb().execute(
+      sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = ${REPORT_QUEUE} AND singleton_key = ${report.id}`,
+    );
     expect((await requestReport(upload, user.id)).status).toBe("running");
     await silentFor(report.id, REPORT_STALE_SECONDS + 1);
     expect((await requestReport(upload, user.id)).status).toBe("queued");
@@ -157,7 +177,10 @@ describe("report runs and their recovery", () => {
       done = await reportOfUpload(upload.id);
     }
     expect(done).toMatchObject({ status: "done", runId: null });
-    const files = await getDb().select({ kind: reportFiles.kind }).from(reportFiles).where(eq(reportFiles.sourceId, report.id));
+    const files = await getDb()
+      .select({ kind: reportFiles.kind })
+      .from(reportFiles)
+      .where(eq(reportFiles.sourceId, report.id));
     expect(files.map((f) => f.kind).sort()).toEqual(["portfolio_pdf", "portfolio_xlsx"]);
   });
 

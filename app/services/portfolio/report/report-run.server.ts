@@ -64,7 +64,11 @@ export interface ReportRun {
 }
 
 function held(reportId: string, runId: string) {
-  return and(eq(portfolioReports.id, reportId), eq(portfolioReports.runId, runId), eq(portfolioReports.status, "running"));
+  return and(
+    eq(portfolioReports.id, reportId),
+    eq(portfolioReports.runId, runId),
+    eq(portfolioReports.status, "running"),
+  );
 }
 
 /**
@@ -114,7 +118,10 @@ export async function claimReport(
     return beating;
   };
   // Beats also while the run waits on I/O (writing the files) between checkpoints.
-  const timer = setInterval(() => void beat().catch((error: unknown) => logger.warn({ err: error, reportId }, "report heartbeat failed")), heartbeatMs);
+  const timer = setInterval(
+    () => void beat().catch((error: unknown) => logger.warn({ err: error, reportId }, "report heartbeat failed")),
+    heartbeatMs,
+  );
   timer.unref();
 
   const check = () => {
@@ -192,7 +199,8 @@ export async function recoverReports(options: { reportId?: string; staleSeconds?
       .where(and(eq(portfolioReports.id, id), eq(portfolioReports.status, "queued")));
     requeued.push(id);
   }
-  if (orphaned.length || requeued.length) logger.warn({ orphaned: orphaned.map((r) => r.id), requeued }, "report jobs recovered");
+  if (orphaned.length || requeued.length)
+    logger.warn({ orphaned: orphaned.map((r) => r.id), requeued }, "report jobs recovered");
   return requeued;
 }
 

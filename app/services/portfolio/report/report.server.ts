@@ -3,7 +3,13 @@
  * its weight and keeps only aggregates in memory, writing its progress so the page can show a bar.
  */
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { portfolioReports, portfolioUploads, users, type PortfolioReport, type PortfolioUpload } from "#db/schema/index";
+import {
+  portfolioReports,
+  portfolioUploads,
+  users,
+  type PortfolioReport,
+  type PortfolioUpload,
+} from "#db/schema/index";
 import { pricedLocationsOf, type UploadLocationSummary } from "~/domain/commerce/orders";
 import { ERROR_MESSAGES } from "~/domain/forms/errors";
 import { DEFAULT_WEIGHTING_COLUMN, PREVIEW_ISSUES_MAX, ROW_REASONS } from "~/domain/portfolio/limits";
@@ -17,7 +23,12 @@ import { defineQueue, sendJob, startJobs } from "../../infra/jobs.server";
 import { logger } from "../../infra/logger.server";
 import { collectGarbage } from "../../infra/memory.server";
 import { releaseMemory } from "../../infra/native-memory.server";
-import { discardReportFile, recordReportFile, writeReportFile, type WrittenReportFile } from "../../reports/files.server";
+import {
+  discardReportFile,
+  recordReportFile,
+  writeReportFile,
+  type WrittenReportFile,
+} from "../../reports/files.server";
 import { appendixCells, portfolioPdfFront } from "../../reports/pdf/portfolio-pdf.server";
 import { portfolioPdfSink, type PortfolioPdfSink } from "../../reports/pdf/pdf-sink.server";
 import { setPortfolioReportStore } from "../../reports/portfolios.server";
@@ -29,7 +40,14 @@ import { loanColumnsOf, reportSource, toAssessedLocation } from "./report-model.
 
 export type { ReportOutputs };
 import { ReportFileTotals } from "~/domain/reports/file-totals";
-import { REPORT_QUEUE, ReportRunInterrupted, ReportRunLost, claimReport, recoverReports, type ReportRun } from "./report-run.server";
+import {
+  REPORT_QUEUE,
+  ReportRunInterrupted,
+  ReportRunLost,
+  claimReport,
+  recoverReports,
+  type ReportRun,
+} from "./report-run.server";
 import { ROW_STATUS, uploadRows, weightOf, type RowIssue, type StoredRow } from "../upload/uploads.server";
 import { sameAssetOf } from "../ingest/row-pipeline.server";
 import type { DisclosureTables } from "~/domain/reports/disclosure";
@@ -56,9 +74,13 @@ export const REPORT_JOB_EXPIRE_SECONDS = 4 * 60 * 60;
 
 const NEVER_ABORTED = new AbortController().signal;
 
-defineQueue(REPORT_QUEUE, { expireInSeconds: REPORT_JOB_EXPIRE_SECONDS, retryLimit: 3, policy: "stately" }, async (data, job) => {
-  await buildReport(String(data.reportId), job.signal);
-});
+defineQueue(
+  REPORT_QUEUE,
+  { expireInSeconds: REPORT_JOB_EXPIRE_SECONDS, retryLimit: 3, policy: "stately" },
+  async (data, job) => {
+    await buildReport(String(data.reportId), job.signal);
+  },
+);
 
 /** job_id while the one caller that won the right to queue the job is sending it. */
 const JOB_SENDING = "sending";
@@ -81,7 +103,13 @@ export async function requestReport(upload: PortfolioUpload, userId: string): Pr
 export function newReportValues(upload: PortfolioUpload, userId: string) {
   // The scored locations, not every row of the file.
   const total = pricedLocationsOf(upload.summary as UploadLocationSummary).validLocations;
-  return { uploadId: upload.id, userId, total, weightColumn: upload.weightColumn, datasetVersion: getRiskEngine().datasetVersion };
+  return {
+    uploadId: upload.id,
+    userId,
+    total,
+    weightColumn: upload.weightColumn,
+    datasetVersion: getRiskEngine().datasetVersion,
+  };
 }
 
 /** Sends the report's job unless it has one already; a failed report is queued again. */
@@ -90,7 +118,12 @@ export async function queueReport(report: PortfolioReport): Promise<PortfolioRep
   const [claimed] = await db
     .update(portfolioReports)
     .set({ status: "queued", jobId: JOB_SENDING, error: null, processed: 0, runId: null, heartbeatAt: sql`now()` })
-    .where(and(eq(portfolioReports.id, report.id), or(eq(portfolioReports.status, "failed"), isNull(portfolioReports.jobId))))
+    .where(
+      and(
+        eq(portfolioReports.id, report.id),
+        or(eq(portfolioReports.status, "failed"), isNull(portfolioReports.jobId)),
+      ),
+    )
     .returning();
   if (claimed) {
     try {
@@ -103,13 +136,20 @@ export async function queueReport(report: PortfolioReport): Promise<PortfolioRep
         .returning();
       return queued ?? claimed;
     } catch (error) {
-      await db.update(portfolioReports).set({ jobId: null }).where(and(eq(portfolioReports.id, claimed.id), eq(portfolioReports.jobId, JOB_SENDING)));
+      await db
+        .update(portfolioReports)
+        .set({ jobId: null })
+        .where(and(eq(portfolioReports.id, claimed.id), eq(portfolioReports.jobId, JOB_SENDING)));
       throw error;
     }
   }
   const [existing] = await db.select().from(portfolioReports).where(eq(portfolioReports.id, report.id));
   // Asking again for a report whose worker died queues it again, without waiting for the next sweep.
-  if (existing && (existing.status === "queued" || existing.status === "running") && (await recoverReports({ reportId: existing.id })).length) {
+  if (
+    existing &&
+    (existing.status === "queued" || existing.status === "running") &&
+    (await recoverReports({ reportId: existing.id })).length
+  ) {
     const [requeued] = await db.select().from(portfolioReports).where(eq(portfolioReports.id, existing.id));
     return requeued!;
   }
@@ -118,7 +158,9 @@ export async function queueReport(report: PortfolioReport): Promise<PortfolioRep
 
 /** The dataset version a report names: its own column, or for reports made before it, the version in its result. */
 export function reportDatasetVersion(report: Pick<PortfolioReport, "datasetVersion" | "result">): string | null {
-  return report.datasetVersion ?? (report.result as { dataset?: { version?: string } } | null)?.dataset?.version ?? null;
+  return (
+    report.datasetVersion ?? (report.result as { dataset?: { version?: string } } | null)?.dataset?.version ?? null
+  );
 }
 
 /** The upload's latest report: a new assessment, once made, stands in for the earlier one. */
@@ -139,7 +181,10 @@ export async function reportOfUpload(uploadId: string): Promise<PortfolioReport 
  */
 export async function buildReport(reportId: string, signal: AbortSignal = NEVER_ABORTED): Promise<void> {
   const db = await getDb();
-  const [current] = await db.select({ uploadId: portfolioReports.uploadId }).from(portfolioReports).where(eq(portfolioReports.id, reportId));
+  const [current] = await db
+    .select({ uploadId: portfolioReports.uploadId })
+    .from(portfolioReports)
+    .where(eq(portfolioReports.id, reportId));
   if (!current) return;
   const [upload] = await db.select().from(portfolioUploads).where(eq(portfolioUploads.id, current.uploadId));
   if (!upload) return;
@@ -153,7 +198,10 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
   const names = reportFileNames(upload);
   // The PDF takes its appendix rows from the same pass and is drawn once the first pages' totals are there.
   const pdfSink = portfolioPdfSink();
-  const pdfWritten = writeReportFile({ ...names, userId: report.userId, kind: "portfolio_pdf", sourceId: report.id }, (p) => pdfSink.writeTo(p));
+  const pdfWritten = writeReportFile(
+    { ...names, userId: report.userId, kind: "portfolio_pdf", sourceId: report.id },
+    (p) => pdfSink.writeTo(p),
+  );
   // Awaited once the rows have passed; until then a failure shows in the sink, which stops the pass.
   pdfWritten.then(
     (file) => written.push(file),
@@ -169,12 +217,22 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     let finished: FinishedReport | undefined;
     workbook.locations = async function* () {
       yield* pass.locations();
-      finished = { ...report, result: (await pass.outputs()) as unknown as Record<string, unknown>, finishedAt: new Date() };
+      finished = {
+        ...report,
+        result: (await pass.outputs()) as unknown as Record<string, unknown>,
+        finishedAt: new Date(),
+      };
       Object.assign(workbook, reportSource(finished, upload, user));
     };
     let disclosure: DisclosureTables | undefined;
-    const xlsx = await writeReportFile({ ...names, userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id }, (p) =>
-      writePortfolioXlsx(workbook, p, () => (disclosure = pass.totals.disclosure.result(workbook.metadata, workbook))),
+    const xlsx = await writeReportFile(
+      { ...names, userId: report.userId, kind: "portfolio_xlsx", sourceId: report.id },
+      (p) =>
+        writePortfolioXlsx(
+          workbook,
+          p,
+          () => (disclosure = pass.totals.disclosure.result(workbook.metadata, workbook)),
+        ),
     );
     written.push(xlsx);
     const [done, tables] = [finished, disclosure];
@@ -184,7 +242,11 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     // The files are listed, and the disclosure tables kept, in the one transaction that marks the report done:
     // an interrupted run lists nothing, and nothing runs after "done" that a shutdown could cut off.
     await run.finish(async (tx) => {
-      await grantReportHexagons(report.userId, (done.result as unknown as ReportOutputs).output_request_stats.locations.hexagons, tx);
+      await grantReportHexagons(
+        report.userId,
+        (done.result as unknown as ReportOutputs).output_request_stats.locations.hexagons,
+        tx,
+      );
       const pdfRow = await recordReportFile(pdf, tx);
       const xlsxRow = await recordReportFile(xlsx, tx);
       const files = [
@@ -193,7 +255,13 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
       ];
       // The dataset the files name: the one the job ran with, should the server have changed it since the queueing.
       const datasetVersion = (done.result as unknown as ReportOutputs).dataset.version;
-      return { processed: pass.scored, result: { ...done.result, disclosure: tables }, files, finishedAt: done.finishedAt, datasetVersion };
+      return {
+        processed: pass.scored,
+        result: { ...done.result, disclosure: tables },
+        files,
+        finishedAt: done.finishedAt,
+        datasetVersion,
+      };
     });
     // The report's hexagons are the buyer's from this commit: this instance does not wait for the NOTIFY to say so.
     forgetAccount(report.userId);
@@ -203,7 +271,11 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
     await Promise.all(written.map((file) => discardReportFile(file)));
     if (error instanceof ReportRunInterrupted) {
       logger.info({ reportId }, "portfolio report interrupted by shutdown: queued again");
-      await run.release().catch((releaseError: unknown) => logger.warn({ err: releaseError, reportId }, "could not queue the interrupted report again"));
+      await run
+        .release()
+        .catch((releaseError: unknown) =>
+          logger.warn({ err: releaseError, reportId }, "could not queue the interrupted report again"),
+        );
       throw error;
     }
     if (error instanceof ReportRunLost) {
@@ -211,7 +283,9 @@ export async function buildReport(reportId: string, signal: AbortSignal = NEVER_
       return;
     }
     logger.error({ err: error, reportId }, "portfolio report failed");
-    await run.fail(ERROR_MESSAGES.reportFailed).catch((failError: unknown) => logger.warn({ err: failError, reportId }, "could not mark the report failed"));
+    await run
+      .fail(ERROR_MESSAGES.reportFailed)
+      .catch((failError: unknown) => logger.warn({ err: failError, reportId }, "could not mark the report failed"));
     throw error;
   } finally {
     run.end();
@@ -270,7 +344,8 @@ class ReportPass {
           this.acc.add(a, a.values, weight ?? 0);
           if (weight === null) {
             this.missingWeight++;
-            if (this.missingWeightRows.length < PREVIEW_ISSUES_MAX) this.missingWeightRows.push({ row: row[0], reason: ROW_REASONS.badWeight });
+            if (this.missingWeightRows.length < PREVIEW_ISSUES_MAX)
+              this.missingWeightRows.push({ row: row[0], reason: ROW_REASONS.badWeight });
           }
         }
       }
@@ -279,7 +354,10 @@ class ReportPass {
       if (due) await due;
       if (processed % COLLECT_EVERY === 0) collectGarbage();
       if (processed % PROGRESS_EVERY === 0)
-        await db.update(portfolioReports).set({ processed: this.scored }).where(and(eq(portfolioReports.id, run.report.id), eq(portfolioReports.runId, run.runId)));
+        await db
+          .update(portfolioReports)
+          .set({ processed: this.scored })
+          .where(and(eq(portfolioReports.id, run.report.id), eq(portfolioReports.runId, run.runId)));
     }
   }
 
@@ -288,9 +366,20 @@ class ReportPass {
    * read and the next FLOOD_LOOKAHEAD rows' reads run while earlier rows are written: the reads wait on the disk or
    * the bucket, which then overlaps the job's own work.
    */
-  private async *assessed(): AsyncGenerator<{ row: StoredRow; valid: boolean; a: ReturnType<typeof assessLocation> | null; location: AssessedLocation }> {
+  private async *assessed(): AsyncGenerator<{
+    row: StoredRow;
+    valid: boolean;
+    a: ReturnType<typeof assessLocation> | null;
+    location: AssessedLocation;
+  }> {
     const { engine, upload, flood } = this;
-    const ahead: { row: StoredRow; valid: boolean; a: ReturnType<typeof assessLocation> | null; location: AssessedLocation; flood: Promise<AssetFloodFigures | null> | null }[] = [];
+    const ahead: {
+      row: StoredRow;
+      valid: boolean;
+      a: ReturnType<typeof assessLocation> | null;
+      location: AssessedLocation;
+      flood: Promise<AssetFloodFigures | null> | null;
+    }[] = [];
     const next = async () => {
       const item = ahead.shift()!;
       if (item.flood) item.location.flood = await item.flood;
@@ -313,7 +402,9 @@ class ReportPass {
   /** The report's figures, once every row has passed. */
   async outputs(): Promise<ReportOutputs> {
     const { acc, upload, engine } = this;
-    const owned = new Set((await getUserEntitlements({ id: this.run.report.userId, planCode: "DISCOVERY" })).ordered.hexagon);
+    const owned = new Set(
+      (await getUserEntitlements({ id: this.run.report.userId, planCode: "DISCOVERY" })).ordered.hexagon,
+    );
     const column = upload.weightColumn ?? DEFAULT_WEIGHTING_COLUMN;
     const hasColumn = upload.columns.includes(column);
     return {
@@ -345,12 +436,18 @@ function ownerOf(id: string, user: { email: string; firstName: string | null; la
 
 async function reportUser(userId: string) {
   const db = await getDb();
-  const [user] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
   return ownerOf(userId, user);
 }
 
 function reportFileNames(upload: PortfolioUpload) {
-  return { baseName: `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`, title: `Portfolio report: ${upload.fileName}` };
+  return {
+    baseName: `portfolio-${upload.fileName.replace(/\.[^.]+$/, "")}`,
+    title: `Portfolio report: ${upload.fileName}`,
+  };
 }
 
 /** Finished reports as the report views (downloads, corporate disclosure) read them. */
@@ -381,11 +478,19 @@ setPortfolioReportStore({
     if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
     const db = await getDb();
     const [row] = await db
-      .select({ report: portfolioReports, upload: portfolioUploads, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        report: portfolioReports,
+        upload: portfolioUploads,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(portfolioReports)
       .innerJoin(portfolioUploads, eq(portfolioUploads.id, portfolioReports.uploadId))
       .innerJoin(users, eq(users.id, portfolioReports.userId))
-      .where(and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")));
+      .where(
+        and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")),
+      );
     return row ? reportSource(row.report, row.upload, ownerOf(userId, row)) : null;
   },
   async storedDisclosure(userId, id) {
@@ -394,7 +499,9 @@ setPortfolioReportStore({
     const [row] = await db
       .select({ result: portfolioReports.result })
       .from(portfolioReports)
-      .where(and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")));
+      .where(
+        and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")),
+      );
     return (row?.result as { disclosure?: DisclosureTables } | null | undefined)?.disclosure ?? null;
   },
   async storeDisclosure(userId, id, tables) {
@@ -402,7 +509,9 @@ setPortfolioReportStore({
     await db
       .update(portfolioReports)
       .set({ result: sql`${portfolioReports.result} || ${JSON.stringify({ disclosure: tables })}::jsonb` })
-      .where(and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")));
+      .where(
+        and(eq(portfolioReports.id, id), eq(portfolioReports.userId, userId), eq(portfolioReports.status, "done")),
+      );
   },
 });
 

@@ -41,7 +41,8 @@ export async function previewFromMultipart(
   clientAddress = "unknown",
 ): Promise<{ result: PreviewResult; fields: FormData }> {
   const contentType = request.headers.get("Content-Type") ?? "";
-  if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
+  if (!contentType.toLowerCase().startsWith("multipart/form-data"))
+    throw new UploadRefusedError(UPLOAD_MESSAGES.noFile, 400);
   const user = caller?.user ?? null;
   // The slot is taken before anything is read or counted: a refused upload costs nothing, not even a visitor preview.
   const release = await takeUploadSlot(user ? `user:${user.id}` : `visitor:${clientAddress}`, request.signal);
@@ -68,7 +69,9 @@ async function readUpload(
       fileName: file.fileName,
       data: guardPart(file.data),
       owner: { userId: user?.id ?? null, plan },
-      planLimits: limits ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon } : null,
+      planLimits: limits
+        ? { limit_country: limits.country, limit_region: limits.region, limit_hexagon: limits.hexagon }
+        : null,
     }),
   );
   if (result) fields.append("file", result.upload_id);
@@ -102,7 +105,8 @@ export async function remapVisitorColumns(
   clientAddress = "unknown",
 ): Promise<PreviewResult> {
   const upload = await findUpload(uploadId, { accessToken });
-  if (upload.userId !== null) throw new UploadRefusedError("This upload belongs to an account: choose its columns in Portfolio Scan", 403);
+  if (upload.userId !== null)
+    throw new UploadRefusedError("This upload belongs to an account: choose its columns in Portfolio Scan", 403);
   const release = await takeUploadSlot(`visitor:${clientAddress}`);
   try {
     await limitVisitorPreviews(clientAddress);
@@ -112,7 +116,11 @@ export async function remapVisitorColumns(
   }
 }
 
-export async function remapColumns(uploadId: string, roles: Partial<Record<ColumnRole, number | null>>, caller: AccessCaller): Promise<PreviewResult> {
+export async function remapColumns(
+  uploadId: string,
+  roles: Partial<Record<ColumnRole, number | null>>,
+  caller: AccessCaller,
+): Promise<PreviewResult> {
   const user = caller.user;
   const upload = await findUpload(uploadId, { userId: user.id });
   const plan = isPlanCode(user.planCode) ? user.planCode : "DISCOVERY";

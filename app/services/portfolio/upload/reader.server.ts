@@ -13,7 +13,11 @@ import { parse } from "csv-parse";
 import ExcelJS from "exceljs";
 import type { Cell } from "~/domain/portfolio/columns/columns";
 import {
-  CSV_MAX_RECORD_BYTES, UPLOAD_MESSAGES, XLSX_MAX_RATIO, XLSX_MAX_SHARED_STRINGS_BYTES, XLSX_MAX_UNCOMPRESSED_BYTES,
+  CSV_MAX_RECORD_BYTES,
+  UPLOAD_MESSAGES,
+  XLSX_MAX_RATIO,
+  XLSX_MAX_SHARED_STRINGS_BYTES,
+  XLSX_MAX_UNCOMPRESSED_BYTES,
 } from "~/domain/portfolio/limits";
 import { UploadRefusedError } from "../errors.server";
 
@@ -237,7 +241,8 @@ export async function* readCsv(source: AsyncIterable<Uint8Array>): AsyncGenerato
   } catch (error) {
     if (error instanceof UploadRefusedError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === "CSV_MAX_RECORD_SIZE") throw new UploadRefusedError(UPLOAD_MESSAGES.recordTooLong(CSV_MAX_RECORD_BYTES), 422);
+    if (code === "CSV_MAX_RECORD_SIZE")
+      throw new UploadRefusedError(UPLOAD_MESSAGES.recordTooLong(CSV_MAX_RECORD_BYTES), 422);
     throw new UploadRefusedError(`${UPLOAD_MESSAGES.unreadable}: ${(error as Error).message}`, 422);
   }
 }
@@ -302,10 +307,12 @@ export function checkZipDirectory(file: string): ZipCheck {
       total = 0;
     const entries: ZipEntry[] = [];
     for (let k = 0; k < count; k++) {
-      if (p + 46 > dir.length || dir.readUInt32LE(p) !== 0x02014b50) throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
+      if (p + 46 > dir.length || dir.readUInt32LE(p) !== 0x02014b50)
+        throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
       const compressed = dir.readUInt32LE(p + 20);
       const uncompressed = dir.readUInt32LE(p + 24);
-      if (compressed === 0xffffffff || uncompressed === 0xffffffff) throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
+      if (compressed === 0xffffffff || uncompressed === 0xffffffff)
+        throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
       total += uncompressed;
       if (uncompressed > 1024 * 1024 && uncompressed / Math.max(1, compressed) > XLSX_MAX_RATIO)
         throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
@@ -386,7 +393,8 @@ export async function checkZipInflation(file: string, zip: ZipCheck): Promise<vo
     else if (entry.method === 8) actual = await inflatedBytes(file, dataStart, entry.compressed, entry.uncompressed);
     else throw new UploadRefusedError(UPLOAD_MESSAGES.notZip, 415);
     total += actual;
-    if (actual > entry.uncompressed || total > XLSX_MAX_UNCOMPRESSED_BYTES) throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
+    if (actual > entry.uncompressed || total > XLSX_MAX_UNCOMPRESSED_BYTES)
+      throw new UploadRefusedError(UPLOAD_MESSAGES.zipBomb, 413);
   }
 }
 
@@ -485,7 +493,8 @@ export const SHARED_STRINGS_ENTRY = "xl/sharedStrings.xml";
  */
 export function checkSharedStrings(zip: ZipCheck, limit = XLSX_MAX_SHARED_STRINGS_BYTES): void {
   const entry = zip.entries.find((e) => e.name === SHARED_STRINGS_ENTRY);
-  if (entry && entry.uncompressed > limit) throw new UploadRefusedError(UPLOAD_MESSAGES.sharedStringsTooLarge(limit), 413);
+  if (entry && entry.uncompressed > limit)
+    throw new UploadRefusedError(UPLOAD_MESSAGES.sharedStringsTooLarge(limit), 413);
 }
 
 /**
@@ -499,7 +508,10 @@ export const XLSX_READ_ATTEMPTS = 3;
  * Rows of the first worksheet of an XLSX file, once its directory, its shared-string table and its real inflated
  * sizes are checked. A read that fails on exceljs's lost-part race starts again and skips the rows already given.
  */
-export async function* readXlsx(file: string, rowsOf: (file: string) => AsyncIterable<RawRow> = firstSheetRows): AsyncGenerator<RawRow> {
+export async function* readXlsx(
+  file: string,
+  rowsOf: (file: string) => AsyncIterable<RawRow> = firstSheetRows,
+): AsyncGenerator<RawRow> {
   const zip = checkZipDirectory(file);
   checkSharedStrings(zip);
   await checkZipInflation(file, zip);

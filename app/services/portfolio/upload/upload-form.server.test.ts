@@ -4,9 +4,11 @@ import { UploadRefusedError } from "../errors.server";
 import { FIELD_MAX_BYTES, ONE_FILE_MESSAGE, readUploadForm, type UploadFile } from "./upload-form.server";
 
 const TYPE = "multipart/form-data; boundary=xyz";
-const part = (disposition: string, body: string, type = "text/csv") => `--xyz\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${type}\r\n\r\n${body}\r\n`;
+const part = (disposition: string, body: string, type = "text/csv") =>
+  `--xyz\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${type}\r\n\r\n${body}\r\n`;
 const file = (body: string, filename = "sites.csv") => part(`form-data; name="file"; filename="${filename}"`, body);
-const field = (name: string, value: string) => `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const field = (name: string, value: string) =>
+  `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const END = "--xyz--\r\n";
 
 /** The body as a stream of `size`-byte chunks, optionally cut off after `cutAt` bytes. */
@@ -62,9 +64,16 @@ describe("readUploadForm (busboy)", () => {
   it.each([
     ["no boundary", "multipart/form-data", file("lat,lon\n1,2\n") + END],
     ["a body cut short inside the file part", TYPE, file("lat,lon\n51.5,-0.12\n").slice(0, -4)],
-    ["a part without its blank line", TYPE, '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nlat,lon\n1,2\r\n--xyz--\r\n'],
+    [
+      "a part without its blank line",
+      TYPE,
+      '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nlat,lon\n1,2\r\n--xyz--\r\n',
+    ],
   ])("refuses a malformed body (%s) with a 400", async (_, type, body) => {
-    await expect(readUploadForm(stream(body), type, readText)).rejects.toMatchObject({ status: 400, message: UPLOAD_MESSAGES.malformed });
+    await expect(readUploadForm(stream(body), type, readText)).rejects.toMatchObject({
+      status: 400,
+      message: UPLOAD_MESSAGES.malformed,
+    });
   });
 
   it("refuses a body that breaks off while the file is read, and stops the file's reader", async () => {
@@ -83,16 +92,27 @@ describe("readUploadForm (busboy)", () => {
   });
 
   it("refuses a second file with 400, a field over its size with 400, and more parts than allowed with 413", async () => {
-    await expect(readUploadForm(stream(file("a") + file("b", "two.csv") + END), TYPE, readText)).rejects.toMatchObject({ status: 400, message: ONE_FILE_MESSAGE });
-    await expect(readUploadForm(stream(field("note", "x".repeat(FIELD_MAX_BYTES + 1)) + END, 4096), TYPE, readText)).rejects.toMatchObject({ status: 400 });
+    await expect(readUploadForm(stream(file("a") + file("b", "two.csv") + END), TYPE, readText)).rejects.toMatchObject({
+      status: 400,
+      message: ONE_FILE_MESSAGE,
+    });
+    await expect(
+      readUploadForm(stream(field("note", "x".repeat(FIELD_MAX_BYTES + 1)) + END, 4096), TYPE, readText),
+    ).rejects.toMatchObject({ status: 400 });
     const many = Array.from({ length: UPLOAD_MAX_FIELDS + 1 }, (_, i) => field(`f${i}`, "1")).join("") + END;
-    await expect(readUploadForm(stream(many, 4096), TYPE, readText)).rejects.toMatchObject({ status: 413, message: expect.stringContaining(String(UPLOAD_MAX_FIELDS)) });
+    await expect(readUploadForm(stream(many, 4096), TYPE, readText)).rejects.toMatchObject({
+      status: 413,
+      message: expect.stringContaining(String(UPLOAD_MAX_FIELDS)),
+    });
   });
 
   it("passes on a refusal of the file's reader as it is", async () => {
     const refusing = async () => {
       throw new UploadRefusedError(UPLOAD_MESSAGES.badType, 415);
     };
-    await expect(readUploadForm(stream(file("x") + END), TYPE, refusing)).rejects.toMatchObject({ status: 415, message: UPLOAD_MESSAGES.badType });
+    await expect(readUploadForm(stream(file("x") + END), TYPE, refusing)).rejects.toMatchObject({
+      status: 415,
+      message: UPLOAD_MESSAGES.badType,
+    });
   });
 });

@@ -28,14 +28,24 @@ export interface UploadFile {
  * Reads the form; `onFile` consumes the file part (and may fail, which ends the reading). Resolves with the plain
  * fields and what `onFile` returned (null when the form held no file part named `file` with a file name).
  */
-export function readUploadForm<T>(body: ReadableStream<Uint8Array>, contentType: string, onFile: (file: UploadFile) => Promise<T>): Promise<{ fields: FormData; file: T | null }> {
+export function readUploadForm<T>(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+  onFile: (file: UploadFile) => Promise<T>,
+): Promise<{ fields: FormData; file: T | null }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: { "content-type": contentType },
         defParamCharset: "utf8",
-        limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, parts: UPLOAD_MAX_FIELDS, fieldSize: FIELD_MAX_BYTES, headerPairs: PART_HEADER_PAIRS },
+        limits: {
+          fileSize: UPLOAD_MAX_BYTES,
+          files: 1,
+          parts: UPLOAD_MAX_FIELDS,
+          fieldSize: FIELD_MAX_BYTES,
+          headerPairs: PART_HEADER_PAIRS,
+        },
       });
     } catch {
       return reject(new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400));
@@ -57,7 +67,8 @@ export function readUploadForm<T>(body: ReadableStream<Uint8Array>, contentType:
       reject(refusal);
     };
     parser.on("field", (name, value, info) => {
-      if (info.nameTruncated || info.valueTruncated) return fail(new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400));
+      if (info.nameTruncated || info.valueTruncated)
+        return fail(new UploadRefusedError(UPLOAD_MESSAGES.malformed, 400));
       fields.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
@@ -76,7 +87,9 @@ export function readUploadForm<T>(body: ReadableStream<Uint8Array>, contentType:
       reading.catch(fail);
     });
     parser.on("filesLimit", () => fail(new UploadRefusedError(ONE_FILE_MESSAGE, 400)));
-    parser.on("partsLimit", () => fail(new UploadRefusedError(tooManyFieldsMessage({ maxBytes: 0, maxFields: UPLOAD_MAX_FIELDS }), 413)));
+    parser.on("partsLimit", () =>
+      fail(new UploadRefusedError(tooManyFieldsMessage({ maxBytes: 0, maxFields: UPLOAD_MAX_FIELDS }), 413)),
+    );
     parser.on("error", fail);
     parser.on("close", () => {
       if (failed) return;

@@ -3,7 +3,10 @@ import { sql } from "drizzle-orm";
 import { uploadSlots } from "#db/schema/index";
 import { setupTestDatabase } from "#db/testing";
 import {
-  UPLOAD_BUSY_RETRY_AFTER_SECONDS, UPLOAD_MESSAGES, UPLOADS_CONCURRENT_PER_ACCOUNT, UPLOADS_CONCURRENT_TOTAL,
+  UPLOAD_BUSY_RETRY_AFTER_SECONDS,
+  UPLOAD_MESSAGES,
+  UPLOADS_CONCURRENT_PER_ACCOUNT,
+  UPLOADS_CONCURRENT_TOTAL,
 } from "~/domain/portfolio/limits";
 import { TooManyRequestsError } from "../../http/errors.server";
 import { takeUploadSlot, uploadsInProgress } from "./upload-slots.server";
@@ -12,7 +15,9 @@ const getDb = setupTestDatabase();
 
 describe("upload slots", () => {
   it("caps one account's uploads, then the server's, each with a 429 and Retry-After; releasing frees a slot once", async () => {
-    const held = await Promise.all(Array.from({ length: UPLOADS_CONCURRENT_PER_ACCOUNT }, () => takeUploadSlot("user:a")));
+    const held = await Promise.all(
+      Array.from({ length: UPLOADS_CONCURRENT_PER_ACCOUNT }, () => takeUploadSlot("user:a")),
+    );
     const refused = await takeUploadSlot("user:a").catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TooManyRequestsError);
     expect(refused).toMatchObject({
@@ -22,7 +27,9 @@ describe("upload slots", () => {
     });
     for (let i = held.length; i < UPLOADS_CONCURRENT_TOTAL; i++) held.push(await takeUploadSlot(`user:other-${i}`));
     expect(uploadsInProgress()).toBe(UPLOADS_CONCURRENT_TOTAL);
-    await expect(takeUploadSlot("user:new")).rejects.toThrow(UPLOAD_MESSAGES.busyServer(UPLOAD_BUSY_RETRY_AFTER_SECONDS));
+    await expect(takeUploadSlot("user:new")).rejects.toThrow(
+      UPLOAD_MESSAGES.busyServer(UPLOAD_BUSY_RETRY_AFTER_SECONDS),
+    );
     const first = held[0]!;
     await first();
     await first();
@@ -35,9 +42,15 @@ describe("upload slots", () => {
 
   it("counts an account's upload on another instance until its lease runs out", async () => {
     // What another instance's slot looks like in the database: a live lease, then one its dead instance left.
-    await getDb().insert(uploadSlots).values({ id: randomUUID(), account: "user:b", expiresAt: sql`now() + interval '30 seconds'` });
-    await expect(takeUploadSlot("user:b")).rejects.toThrow(UPLOAD_MESSAGES.busyAccount(UPLOADS_CONCURRENT_PER_ACCOUNT, UPLOAD_BUSY_RETRY_AFTER_SECONDS));
-    await getDb().update(uploadSlots).set({ expiresAt: sql`now() - interval '1 second'` });
+    await getDb()
+      .insert(uploadSlots)
+      .values({ id: randomUUID(), account: "user:b", expiresAt: sql`now() + interval '30 seconds'` });
+    await expect(takeUploadSlot("user:b")).rejects.toThrow(
+      UPLOAD_MESSAGES.busyAccount(UPLOADS_CONCURRENT_PER_ACCOUNT, UPLOAD_BUSY_RETRY_AFTER_SECONDS),
+    );
+    await getDb()
+      .update(uploadSlots)
+      .set({ expiresAt: sql`now() - interval '1 second'` });
     const release = await takeUploadSlot("user:b");
     await release();
   });

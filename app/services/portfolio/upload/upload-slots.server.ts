@@ -8,7 +8,10 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, lt, sql } from "drizzle-orm";
 import { uploadSlots } from "#db/schema/index";
 import {
-  UPLOAD_BUSY_RETRY_AFTER_SECONDS, UPLOAD_MESSAGES, UPLOADS_CONCURRENT_PER_ACCOUNT, UPLOADS_CONCURRENT_TOTAL,
+  UPLOAD_BUSY_RETRY_AFTER_SECONDS,
+  UPLOAD_MESSAGES,
+  UPLOADS_CONCURRENT_PER_ACCOUNT,
+  UPLOADS_CONCURRENT_TOTAL,
 } from "~/domain/portfolio/limits";
 import { getDb } from "../../infra/db.server";
 import { TooManyRequestsError } from "../../http/errors.server";
@@ -29,7 +32,9 @@ async function leaseAccountSlot(account: string): Promise<string | null> {
     await tx.delete(uploadSlots).where(and(eq(uploadSlots.account, account), lt(uploadSlots.expiresAt, sql`now()`)));
     const [held] = await tx.select({ n: count() }).from(uploadSlots).where(eq(uploadSlots.account, account));
     if ((held?.n ?? 0) >= UPLOADS_CONCURRENT_PER_ACCOUNT) return null;
-    await tx.insert(uploadSlots).values({ id, account, expiresAt: sql`now() + make_interval(secs => ${UPLOAD_SLOT_LEASE_SECONDS})` });
+    await tx
+      .insert(uploadSlots)
+      .values({ id, account, expiresAt: sql`now() + make_interval(secs => ${UPLOAD_SLOT_LEASE_SECONDS})` });
     return id;
   });
 }
@@ -42,17 +47,26 @@ async function leaseAccountSlot(account: string): Promise<string | null> {
 export async function takeUploadSlot(account: string, signal?: AbortSignal): Promise<() => Promise<void>> {
   signal?.throwIfAborted();
   const id = await leaseAccountSlot(account);
-  if (!id) throw new TooManyRequestsError(UPLOAD_MESSAGES.busyAccount(UPLOADS_CONCURRENT_PER_ACCOUNT, UPLOAD_BUSY_RETRY_AFTER_SECONDS), UPLOAD_BUSY_RETRY_AFTER_SECONDS);
+  if (!id)
+    throw new TooManyRequestsError(
+      UPLOAD_MESSAGES.busyAccount(UPLOADS_CONCURRENT_PER_ACCOUNT, UPLOAD_BUSY_RETRY_AFTER_SECONDS),
+      UPLOAD_BUSY_RETRY_AFTER_SECONDS,
+    );
   const db = await getDb();
   const drop = async () => {
     await db
       .delete(uploadSlots)
       .where(eq(uploadSlots.id, id))
-      .catch((error: unknown) => logger.warn({ err: error, account }, "could not free an upload slot (its lease runs out)"));
+      .catch((error: unknown) =>
+        logger.warn({ err: error, account }, "could not free an upload slot (its lease runs out)"),
+      );
   };
   if (total >= UPLOADS_CONCURRENT_TOTAL) {
     await drop();
-    throw new TooManyRequestsError(UPLOAD_MESSAGES.busyServer(UPLOAD_BUSY_RETRY_AFTER_SECONDS), UPLOAD_BUSY_RETRY_AFTER_SECONDS);
+    throw new TooManyRequestsError(
+      UPLOAD_MESSAGES.busyServer(UPLOAD_BUSY_RETRY_AFTER_SECONDS),
+      UPLOAD_BUSY_RETRY_AFTER_SECONDS,
+    );
   }
   total++;
   const renew = setInterval(() => {

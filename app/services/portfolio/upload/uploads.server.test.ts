@@ -3,11 +3,28 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
-  DEFAULT_WEIGHTING_COLUMN, HEADER_SCAN_MAX_ROWS, UPLOAD_MESSAGES, VISITOR_MAX_ROWS, XLSX_MAX_SHARED_STRINGS_BYTES,
+  DEFAULT_WEIGHTING_COLUMN,
+  HEADER_SCAN_MAX_ROWS,
+  UPLOAD_MESSAGES,
+  VISITOR_MAX_ROWS,
+  XLSX_MAX_SHARED_STRINGS_BYTES,
 } from "~/domain/portfolio/limits";
 import {
-  AT_SEA, LAND_SITES, binaryFile, blankLinesCsv, blankRowsAfterHeaderCsv, emptyRowsXlsx, largeCsvLines, lyingZipBomb,
-  mergedHeaderXlsx, oneBadLatitudeCsv, semicolonCsv, singleHugeLine, swappedCsv, writeSharedStringsXlsx, zipBomb,
+  AT_SEA,
+  LAND_SITES,
+  binaryFile,
+  blankLinesCsv,
+  blankRowsAfterHeaderCsv,
+  emptyRowsXlsx,
+  largeCsvLines,
+  lyingZipBomb,
+  mergedHeaderXlsx,
+  oneBadLatitudeCsv,
+  semicolonCsv,
+  singleHugeLine,
+  swappedCsv,
+  writeSharedStringsXlsx,
+  zipBomb,
 } from "../../../../tests/support/portfolio-files";
 import { UploadRefusedError } from "../errors.server";
 import { ingestUpload, uploadRows, ROW_STATUS, type UploadOwner } from "./uploads.server";
@@ -25,7 +42,13 @@ describe("ingestUpload", () => {
   it("reads a semicolon CSV with comma decimals, a BOM, blank and duplicate rows, and accounts for every row", async () => {
     const f = semicolonCsv();
     const r = await ingestUpload({ fileName: "export.csv", data: chunked(f.text, 50), owner: member });
-    expect(r.detected).toMatchObject({ lat: "Latitude", lon: "Longitude", name: "Site name", id: "Asset ID", swapped: false });
+    expect(r.detected).toMatchObject({
+      lat: "Latitude",
+      lon: "Longitude",
+      name: "Site name",
+      id: "Asset ID",
+      swapped: false,
+    });
     expect(r.total_locations).toBe(f.rows);
     expect(r.valid_locations).toBe(f.valid);
     expect(r.invalid.map((i) => i.row)).toEqual(f.invalidRows);
@@ -38,7 +61,9 @@ describe("ingestUpload", () => {
     expect(r.blank_rows).toBe(2);
     expect(r.duplicate_locations).toBe(f.duplicates);
     // one partition of the rows read: each row in exactly one count
-    expect(r.valid_locations + r.duplicate_locations + r.invalid_locations + r.out_of_range_locations).toBe(r.total_locations);
+    expect(r.valid_locations + r.duplicate_locations + r.invalid_locations + r.out_of_range_locations).toBe(
+      r.total_locations,
+    );
     expect(r.billed_locations).toBe(f.billed);
     expect(r.data[0]).toEqual({ row: 2, lat: 51.5074, lon: -0.1278, name: "London office" });
     expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value (EUR)"]);
@@ -54,8 +79,14 @@ describe("ingestUpload", () => {
   });
 
   it.each([
-    ["UTF-16LE with its byte-order mark", (t: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, "utf16le")])],
-    ["UTF-16BE with its byte-order mark", (t: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(t, "utf16le").swap16()])],
+    [
+      "UTF-16LE with its byte-order mark",
+      (t: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, "utf16le")]),
+    ],
+    [
+      "UTF-16BE with its byte-order mark",
+      (t: string) => Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(t, "utf16le").swap16()]),
+    ],
     ["UTF-16LE without a byte-order mark", (t: string) => Buffer.from(t, "utf16le")],
   ])("reads a %s CSV (Excel's Unicode text)", async (_, encode) => {
     const text = "Name\tLatitude\tLongitude\r\nBüro Zürich\t47.3769\t8.5417\r\nLondon office\t51.5074\t-0.1278\r\n";
@@ -79,11 +110,20 @@ describe("ingestUpload", () => {
 
       const big = path.join(dir, "big.xlsx");
       // about 30 bytes a string: just over the cap
-      const { sharedStringsBytes } = await writeSharedStringsXlsx(big, Math.ceil(XLSX_MAX_SHARED_STRINGS_BYTES / 30) + 1000, 8);
+      const { sharedStringsBytes } = await writeSharedStringsXlsx(
+        big,
+        Math.ceil(XLSX_MAX_SHARED_STRINGS_BYTES / 30) + 1000,
+        8,
+      );
       expect(sharedStringsBytes).toBeGreaterThan(XLSX_MAX_SHARED_STRINGS_BYTES);
-      const refused = await ingestUpload({ fileName: "big.xlsx", data: fs.createReadStream(big), owner: member }).catch((e: unknown) => e);
+      const refused = await ingestUpload({ fileName: "big.xlsx", data: fs.createReadStream(big), owner: member }).catch(
+        (e: unknown) => e,
+      );
       expect(refused).toBeInstanceOf(UploadRefusedError);
-      expect(refused).toMatchObject({ status: 413, message: UPLOAD_MESSAGES.sharedStringsTooLarge(XLSX_MAX_SHARED_STRINGS_BYTES) });
+      expect(refused).toMatchObject({
+        status: 413,
+        message: UPLOAD_MESSAGES.sharedStringsTooLarge(XLSX_MAX_SHARED_STRINGS_BYTES),
+      });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -96,7 +136,9 @@ describe("ingestUpload", () => {
     expect(r.detected).toMatchObject({ lat: "Latitude", lon: "Longitude", id: "Asset ID", name: "Name" });
     expect(r.total_locations).toBe(LAND_SITES.length + 2);
     expect(r.valid_locations).toBe(LAND_SITES.length);
-    expect(r.out_of_range).toEqual([{ row: 4 + LAND_SITES.length, id: "SEA-02", reason: expect.stringMatching(/at sea/) }]);
+    expect(r.out_of_range).toEqual([
+      { row: 4 + LAND_SITES.length, id: "SEA-02", reason: expect.stringMatching(/at sea/) },
+    ]);
     expect(r.invalid).toEqual([{ row: 5 + LAND_SITES.length, id: "TXT-01", reason: "latitude is not a number" }]);
     expect(r.weighted_by).toEqual([DEFAULT_WEIGHTING_COLUMN, "Insured value"]);
   });
@@ -132,14 +174,16 @@ describe("ingestUpload", () => {
   ])("refuses %s with a clear message", async (name, make, message) => {
     const p = ingestUpload({ fileName: name, data: chunked(make(), 256 * 1024), owner: member });
     await expect(p).rejects.toBeInstanceOf(UploadRefusedError);
-    await expect(ingestUpload({ fileName: name, data: chunked(make(), 256 * 1024), owner: member })).rejects.toThrow(message);
+    await expect(ingestUpload({ fileName: name, data: chunked(make(), 256 * 1024), owner: member })).rejects.toThrow(
+      message,
+    );
   });
 
   it("limits a visitor to a small file", async () => {
     const lines = [...largeCsvLines(VISITOR_MAX_ROWS + 1)].join("");
-    await expect(ingestUpload({ fileName: "big.csv", data: chunked(lines), owner: { userId: null, plan: null } })).rejects.toThrow(
-      /more than 500 rows/,
-    );
+    await expect(
+      ingestUpload({ fileName: "big.csv", data: chunked(lines), owner: { userId: null, plan: null } }),
+    ).rejects.toThrow(/more than 500 rows/);
   });
 
   it("keeps points at sea out of the valid set", async () => {
@@ -151,7 +195,12 @@ describe("ingestUpload", () => {
 
   describe("files shaped to exhaust the server", () => {
     /** Refused with the message, quickly: the event loop is never held for long. */
-    async function refusedFast(fileName: string, data: Buffer | string, message: string | RegExp, owner: UploadOwner = member) {
+    async function refusedFast(
+      fileName: string,
+      data: Buffer | string,
+      message: string | RegExp,
+      owner: UploadOwner = member,
+    ) {
       const started = performance.now();
       const error = await ingestUpload({ fileName, data: chunked(data, 64 * 1024), owner }).catch((e: unknown) => e);
       const ms = performance.now() - started;
@@ -169,7 +218,10 @@ describe("ingestUpload", () => {
     });
 
     it("counts blank rows against the plan's row limit", async () => {
-      await refusedFast("gaps.csv", blankRowsAfterHeaderCsv(VISITOR_MAX_ROWS + 100), /more than 500 rows/, { userId: null, plan: null });
+      await refusedFast("gaps.csv", blankRowsAfterHeaderCsv(VISITOR_MAX_ROWS + 100), /more than 500 rows/, {
+        userId: null,
+        plan: null,
+      });
     });
 
     it("refuses a zip bomb whose directory lies about its sizes, without expanding it", async () => {

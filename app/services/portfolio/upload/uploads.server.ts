@@ -9,11 +9,30 @@ import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { portfolioUploadChunks, portfolioUploads, type PortfolioUpload } from "#db/schema/index";
-import { COLUMN_ROLES, LOAN_ROLES, detectColumns, parseNumberCell, type Cell, type ColumnMap, type ColumnRole } from "~/domain/portfolio/columns/columns";
+import {
+  COLUMN_ROLES,
+  LOAN_ROLES,
+  detectColumns,
+  parseNumberCell,
+  type Cell,
+  type ColumnMap,
+  type ColumnRole,
+} from "~/domain/portfolio/columns/columns";
 import { countryCodeOf } from "~/domain/portfolio/country-cell";
 import type { GazetteerPlace, RowPlaceColumns, RowPlaceLookups } from "~/domain/portfolio/columns/row-place";
-import { DEFAULT_WEIGHTING_COLUMN, UPLOAD_CHUNK_ROWS, UPLOAD_MESSAGES, portfolioLimitsFor, type PortfolioLimits } from "~/domain/portfolio/limits";
-import { PreviewTally, type AssetConflict, type PreviewPoint, type RowIssue } from "~/domain/portfolio/ingest/preview-tally";
+import {
+  DEFAULT_WEIGHTING_COLUMN,
+  UPLOAD_CHUNK_ROWS,
+  UPLOAD_MESSAGES,
+  portfolioLimitsFor,
+  type PortfolioLimits,
+} from "~/domain/portfolio/limits";
+import {
+  PreviewTally,
+  type AssetConflict,
+  type PreviewPoint,
+  type RowIssue,
+} from "~/domain/portfolio/ingest/preview-tally";
 import { VALUE_COLUMN_TEXT, currencyInHeader, isValueCurrency } from "~/domain/portfolio/columns/value-column";
 import { initialWeightColumn } from "~/domain/portfolio/weighting";
 import { previewFigures, type PreviewFigures } from "~/domain/portfolio/preview-rule";
@@ -26,7 +45,16 @@ import { getDb } from "../../infra/db.server";
 import { NotFoundError } from "../../http/errors.server";
 import { assessLocation } from "../assess.server";
 import { UploadRefusedError } from "../errors.server";
-import { ByteMeter, batchRows, fileKindOf, readCsv, readXlsx, saveToTempFile, type FileKind, type RawRow } from "./reader.server";
+import {
+  ByteMeter,
+  batchRows,
+  fileKindOf,
+  readCsv,
+  readXlsx,
+  saveToTempFile,
+  type FileKind,
+  type RawRow,
+} from "./reader.server";
 import { RowCursor, readHeader, readSample, type FileSample } from "../ingest/file-head.server";
 import { ChunkWriter, RowJudge, storeRows, type StoredRow } from "../ingest/row-pipeline.server";
 
@@ -141,8 +169,19 @@ export function rowPlaceLookups(engine: RiskEngine): RowPlaceLookups {
   };
 }
 
-export function rowPlaceColumns(map: Pick<ColumnMap, "country" | "address" | "city" | "postcode">, latCol: number, lonCol: number): RowPlaceColumns {
-  return { lat: latCol, lon: lonCol, country: map.country, address: map.address, city: map.city, postcode: map.postcode };
+export function rowPlaceColumns(
+  map: Pick<ColumnMap, "country" | "address" | "city" | "postcode">,
+  latCol: number,
+  lonCol: number,
+): RowPlaceColumns {
+  return {
+    lat: latCol,
+    lon: lonCol,
+    country: map.country,
+    address: map.address,
+    city: map.city,
+    postcode: map.postcode,
+  };
 }
 
 export interface IngestInput {
@@ -155,7 +194,13 @@ export interface IngestInput {
    * Rows already read (an earlier upload's stored rows, its header first) instead of file bytes, with that file's
    * digest and size, and the columns the user chose: the rows are judged again exactly as an upload's are.
    */
-  reread?: { rows: AsyncIterable<RawRow[]>; sha256: string; bytes: number; blankRows: number; columns: Omit<ColumnMap, "names" | "headerRow"> };
+  reread?: {
+    rows: AsyncIterable<RawRow[]>;
+    sha256: string;
+    bytes: number;
+    blankRows: number;
+    columns: Omit<ColumnMap, "names" | "headerRow">;
+  };
 }
 
 /**
@@ -193,7 +238,9 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
     const header = await readHeader(
       cursor,
       // A re-read file keeps the columns the user chose: its first non-blank row is the header.
-      reread ? (lead) => ({ ...reread.columns, names: lead[lead.length - 1]!.map((c) => String(c ?? "")), headerRow: 0 }) : detectColumns,
+      reread
+        ? (lead) => ({ ...reread.columns, names: lead[lead.length - 1]!.map((c) => String(c ?? "")), headerRow: 0 })
+        : detectColumns,
     );
     const { map } = header;
     const sample = await readSample(cursor, map, (lat, lon) => assessLocation(engine, lat, lon) !== null);
@@ -201,11 +248,28 @@ export async function ingestUpload(input: IngestInput): Promise<PreviewResult> {
 
     const tally = new PreviewTally(limits.max_rows, header.leadingBlank + (input.reread?.blankRows ?? 0));
     const acc = new PortfolioAccumulator();
-    const judge = new RowJudge(engine, map, rowPlaceColumns(map, sample.latCol, sample.lonCol), rowPlaceLookups(engine), tally, acc);
+    const judge = new RowJudge(
+      engine,
+      map,
+      rowPlaceColumns(map, sample.latCol, sample.lonCol),
+      rowPlaceLookups(engine),
+      tally,
+      acc,
+    );
     await storeRows(sampleThenRest(sample, cursor), judge, new ChunkWriter(db, uploadId));
     if (tally.total === 0) throw new UploadRefusedError(UPLOAD_MESSAGES.empty, 422);
 
-    const result = previewResult({ input, uploadId, accessToken, limits, map, headerRows: header.headerRows, sample, tally, acc });
+    const result = previewResult({
+      input,
+      uploadId,
+      accessToken,
+      limits,
+      map,
+      headerRows: header.headerRows,
+      sample,
+      tally,
+      acc,
+    });
     const { access_token: _omit, ...stored } = result;
     void _omit;
     await db
@@ -232,7 +296,14 @@ async function* sampleThenRest(sample: FileSample, cursor: RowCursor): AsyncGene
 }
 
 /** The upload's record, before its rows: the file's digest, size and summary are set once every row is stored. */
-async function createUpload(db: Awaited<ReturnType<typeof getDb>>, input: IngestInput, kind: FileKind, accessToken: string, map: ColumnMap, sample: FileSample): Promise<string> {
+async function createUpload(
+  db: Awaited<ReturnType<typeof getDb>>,
+  input: IngestInput,
+  kind: FileKind,
+  accessToken: string,
+  map: ColumnMap,
+  sample: FileSample,
+): Promise<string> {
   const initialWeight = initialWeightColumn(map.names, map.value, sample.numeric);
   const [created] = await db
     .insert(portfolioUploads)
@@ -328,7 +399,10 @@ function previewResult(p: {
 }
 
 /** The upload, if the caller owns it (signed-in owner) or holds its access token. */
-export async function findUpload(id: string, access: { userId?: string | null; accessToken?: string | null }): Promise<PortfolioUpload> {
+export async function findUpload(
+  id: string,
+  access: { userId?: string | null; accessToken?: string | null },
+): Promise<PortfolioUpload> {
   const db = await getDb();
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("Upload not found");
   const [u] = await db.select().from(portfolioUploads).where(eq(portfolioUploads.id, id)).limit(1);
@@ -364,7 +438,10 @@ export function uploadColumnMap(upload: PortfolioUpload): Omit<ColumnMap, "names
     address: r.address ?? null,
     city: r.city ?? null,
     postcode: r.postcode ?? null,
-    ...(Object.fromEntries(LOAN_ROLES.map((role) => [role, r[role] ?? null])) as Record<(typeof LOAN_ROLES)[number], number | null>),
+    ...(Object.fromEntries(LOAN_ROLES.map((role) => [role, r[role] ?? null])) as Record<
+      (typeof LOAN_ROLES)[number],
+      number | null
+    >),
   };
 }
 
@@ -423,7 +500,11 @@ export async function remapUpload(
  * name states. A column with neither weighs the shares but gives no amounts (floor area, say): an amount never
  * goes without its currency.
  */
-export async function setWeightColumn(upload: PortfolioUpload, column: string, currency?: string | null): Promise<void> {
+export async function setWeightColumn(
+  upload: PortfolioUpload,
+  column: string,
+  currency?: string | null,
+): Promise<void> {
   const allowed = column === DEFAULT_WEIGHTING_COLUMN || upload.numericColumns.includes(column);
   if (!allowed) throw new UploadRefusedError(`Unknown weighting column: ${column}`, 400);
   let valueCurrency: string | null = null;
@@ -432,7 +513,10 @@ export async function setWeightColumn(upload: PortfolioUpload, column: string, c
     valueCurrency = currency || currencyInHeader(column);
   }
   const db = await getDb();
-  await db.update(portfolioUploads).set({ weightColumn: column, valueCurrency }).where(eq(portfolioUploads.id, upload.id));
+  await db
+    .update(portfolioUploads)
+    .set({ weightColumn: column, valueCurrency })
+    .where(eq(portfolioUploads.id, upload.id));
 }
 
 /**

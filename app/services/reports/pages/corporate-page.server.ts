@@ -49,7 +49,10 @@ export async function actCorporatePage(request: Request) {
   if (!parsed.success) throw new Response("Choose a portfolio and a format", { status: 400 });
   const { portfolio, format, scenario, period, t5_level, t5_chronic } = parsed.data;
   try {
-    const id = await exportDisclosure(user.id, portfolio, format, { scenario, period }, undefined, { threshold: t5_level, ...template5Kinds(t5_chronic) });
+    const id = await exportDisclosure(user.id, portfolio, format, { scenario, period }, undefined, {
+      threshold: t5_level,
+      ...template5Kinds(t5_chronic),
+    });
     return redirect(`/dashboard/${format === "pdf" ? "pdf" : "xls"}?id=${id}`);
   } catch (error) {
     if (isAppError(error)) throw new Response(error.message, { status: error.status });

@@ -15,7 +15,16 @@ import { VALUE_COLUMN_TEXT, formatMoney } from "~/domain/portfolio/columns/value
 import type { ReportMetadata } from "~/domain/reports/types";
 import { TEMPLATE5_COLUMNS, TEMPLATE5_TEXT, type Template5, type Template5Cell } from "~/domain/reports/eba/template5";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
-import { FUTURE_PERIOD_IDS, FUTURE_SCENARIO_IDS, HISTORICAL_SHORT, SCENARIOS, SLOTS, slotIndex, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
+import {
+  FUTURE_PERIOD_IDS,
+  FUTURE_SCENARIO_IDS,
+  HISTORICAL_SHORT,
+  SCENARIOS,
+  SLOTS,
+  slotIndex,
+  type PeriodId,
+  type ScenarioId,
+} from "~/domain/hazards/scenarios";
 import { MUTED, contentWidth, heading, openDoc, para, table, type Column, type Doc } from "./pdf-toolkit.server";
 import { cover, methodology } from "./report-sections.server";
 
@@ -31,19 +40,38 @@ function amountSections(doc: Doc, tables: DisclosureTables, countrySlot: { scena
     return;
   }
   for (const line of DISCLOSURE_TABLES.amounts.mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
-  para(doc, `${VALUE_COLUMN_TEXT.basis(money)} Total value of the assessed assets: ${formatMoney(tables.totals.weight, money.currency)}.`, { size: 8.5 });
+  para(
+    doc,
+    `${VALUE_COLUMN_TEXT.basis(money)} Total value of the assessed assets: ${formatMoney(tables.totals.weight, money.currency)}.`,
+    { size: 8.5 },
+  );
   const w = contentWidth(doc);
   for (const scenario of FUTURE_SCENARIO_IDS) {
     const slots = [slotIndex("hist", "hist"), ...FUTURE_PERIOD_IDS.map((p) => slotIndex(scenario, p))];
     const cols: Column[] = [
       { header: "Hazard", width: 110 },
-      ...slots.map((si) => ({ header: `${slotLabel(SLOTS[si]!.scenario, SLOTS[si]!.period)} (${money.currency})`, width: (w - 110) / slots.length, align: "right" as const })),
+      ...slots.map((si) => ({
+        header: `${slotLabel(SLOTS[si]!.scenario, SLOTS[si]!.period)} (${money.currency})`,
+        width: (w - 110) / slots.length,
+        align: "right" as const,
+      })),
     ];
     para(doc, `Amount at High or above, ${SCENARIOS[scenario].name} (share of value in brackets).`, { size: 8.5 });
-    table(doc, cols, tables.hazards.map((r) => [r.hazardName, ...slots.map((si) => `${formatAmount(r.cells[si]!.weightAtRisk)} (${formatShare(r.cells[si]!.shareWeight)})`)]), { size: 7 });
+    table(
+      doc,
+      cols,
+      tables.hazards.map((r) => [
+        r.hazardName,
+        ...slots.map((si) => `${formatAmount(r.cells[si]!.weightAtRisk)} (${formatShare(r.cells[si]!.shareWeight)})`),
+      ]),
+      { size: 7 },
+    );
   }
   const si = slotIndex(countrySlot.scenario, countrySlot.period);
-  heading(doc, `${DISCLOSURE_TABLES.countryAmounts.title} (${slotLabel(countrySlot.scenario, countrySlot.period)}, ${money.currency})`);
+  heading(
+    doc,
+    `${DISCLOSURE_TABLES.countryAmounts.title} (${slotLabel(countrySlot.scenario, countrySlot.period)}, ${money.currency})`,
+  );
   for (const line of DISCLOSURE_TABLES.countryAmounts.mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
   para(doc, "Hazards with no amount at High or above in a country are left out of its rows.", { size: 8.5 });
   const aw = (w - 230) / 3;
@@ -54,7 +82,11 @@ function amountSections(doc: Doc, tables: DisclosureTables, countrySlot: { scena
       { header: "Hazard", width: 110 },
       { header: `Value of assets (${money.currency})`, width: aw, align: "right" },
       { header: `At High or above, ${HISTORICAL_SHORT} (${money.currency})`, width: aw, align: "right" },
-      { header: `At High or above, ${slotLabel(countrySlot.scenario, countrySlot.period)} (${money.currency})`, width: aw, align: "right" },
+      {
+        header: `At High or above, ${slotLabel(countrySlot.scenario, countrySlot.period)} (${money.currency})`,
+        width: aw,
+        align: "right",
+      },
     ],
     tables.countries.flatMap((c) =>
       c.hazards
@@ -128,18 +160,29 @@ export function template5Section(doc: Doc, t: Template5) {
     const width = (w - labelWidth - 24) / part.length;
     table(
       doc,
-      [{ header: "", width: 24 }, { header: `Variable: ${t.geography}`, width: labelWidth }, ...part.map((c) => ({ header: c.letter, width, align: "right" as const }))],
+      [
+        { header: "", width: 24 },
+        { header: `Variable: ${t.geography}`, width: labelWidth },
+        ...part.map((c) => ({ header: c.letter, width, align: "right" as const })),
+      ],
       t.rows.map((r) => [String(r.number), r.label, ...part.map((c) => cellText(r.cells[c.key], c.key === "awm"))]),
       { size: 6.5 },
     );
   }
   reasons.forEach((reason, i) => para(doc, `[${i + 1}] ${reason}`, { size: 7.5 }));
   for (const note of t.notes) para(doc, note, { size: 7.5 });
-  para(doc, `Columns: ${TEMPLATE5_COLUMNS.map((c) => `${c.letter} ${c.label}`).join("; ")}.`, { size: 7, colour: MUTED });
+  para(doc, `Columns: ${TEMPLATE5_COLUMNS.map((c) => `${c.letter} ${c.label}`).join("; ")}.`, {
+    size: 7,
+    colour: MUTED,
+  });
 }
 
 /** Disclosure sections shared by the portfolio report and the corporate export. */
-export function disclosureSections(doc: Doc, tables: DisclosureTables, countrySlot: { scenario: ScenarioId; period: PeriodId }) {
+export function disclosureSections(
+  doc: Doc,
+  tables: DisclosureTables,
+  countrySlot: { scenario: ScenarioId; period: PeriodId },
+) {
   const w = contentWidth(doc);
   const mapsTo = (key: keyof typeof DISCLOSURE_TABLES) => {
     for (const line of DISCLOSURE_TABLES[key].mapsTo) para(doc, `Maps to: ${line}`, { size: 8, colour: MUTED });
@@ -149,12 +192,29 @@ export function disclosureSections(doc: Doc, tables: DisclosureTables, countrySl
   mapsTo("hazards");
   const shareCols: Column[] = [
     { header: "Hazard", width: 120 },
-    ...SLOTS.map((s) => ({ header: s.scenario === "hist" ? HISTORICAL_SHORT : `${SCENARIOS[s.scenario].name.replace("RCP", "")} ${s.period.slice(2)}`, width: (w - 120) / SLOTS.length, align: "right" as const })),
+    ...SLOTS.map((s) => ({
+      header:
+        s.scenario === "hist"
+          ? HISTORICAL_SHORT
+          : `${SCENARIOS[s.scenario].name.replace("RCP", "")} ${s.period.slice(2)}`,
+      width: (w - 120) / SLOTS.length,
+      align: "right" as const,
+    })),
   ];
   para(doc, "Share of assets at High or above (column: RCP and year).", { size: 8.5 });
-  table(doc, shareCols, tables.hazards.map((r) => [r.hazardName, ...r.cells.map((c) => formatShare(c.shareAssets))]), { size: 7 });
+  table(
+    doc,
+    shareCols,
+    tables.hazards.map((r) => [r.hazardName, ...r.cells.map((c) => formatShare(c.shareAssets))]),
+    { size: 7 },
+  );
   para(doc, "Share of weighted value at High or above.", { size: 8.5 });
-  table(doc, shareCols, tables.hazards.map((r) => [r.hazardName, ...r.cells.map((c) => (c.weight ? formatShare(c.shareWeight) : "n/a"))]), { size: 7 });
+  table(
+    doc,
+    shareCols,
+    tables.hazards.map((r) => [r.hazardName, ...r.cells.map((c) => (c.weight ? formatShare(c.shareWeight) : "n/a"))]),
+    { size: 7 },
+  );
   amountSections(doc, tables, countrySlot);
 
   heading(doc, DISCLOSURE_TABLES.taxonomy.title);
@@ -174,7 +234,9 @@ export function disclosureSections(doc: Doc, tables: DisclosureTables, countrySl
       ...tables.taxonomy.map((r) => [
         TAXONOMY_CATEGORIES.find((c) => c.id === r.category)!.name,
         TAXONOMY_TYPES.find((x) => x.id === r.type)!.name,
-        r.hazards.length ? r.hazards.map((h) => `${HAZARDS[h].name} (${TAXONOMY_HAZARD_MAP[h].appendixHazard})`).join(", ") : (r.notCovered ?? ""),
+        r.hazards.length
+          ? r.hazards.map((h) => `${HAZARDS[h].name} (${TAXONOMY_HAZARD_MAP[h].appendixHazard})`).join(", ")
+          : (r.notCovered ?? ""),
         r.hazards.length ? formatShare(r.cells[0]!.shareAssets) : "not scored",
         r.hazards.length ? formatShare(r.cells[si]!.shareAssets) : "",
         r.hazards.length ? formatShare(r.cells[0]!.shareWeight) : "",
@@ -196,7 +258,10 @@ export function disclosureSections(doc: Doc, tables: DisclosureTables, countrySl
   const cw = (w - 110) / PER_HAZARD_IDS.length;
   table(
     doc,
-    [{ header: "Country (assets)", width: 110 }, ...PER_HAZARD_IDS.map((h) => ({ header: h, width: cw, align: "right" as const }))],
+    [
+      { header: "Country (assets)", width: 110 },
+      ...PER_HAZARD_IDS.map((h) => ({ header: h, width: cw, align: "right" as const })),
+    ],
     tables.countries.map((c) => [
       `${c.countryCode} ${c.countryName} (${c.assets})`,
       ...c.hazards.map((r) => formatShare(r.cells[si]!.shareAssets)),

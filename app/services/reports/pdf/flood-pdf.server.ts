@@ -1,6 +1,12 @@
 /** The portfolio PDF's flood money at risk: the basis, the totals, and the assets with the largest expected loss. */
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
-import { FLOOD_REPORT_TEXT, formatFloodAmount, FLOOD_TOP_ASSETS, type FloodReportBasis, type FloodReportTotals } from "~/domain/reports/flood-figures";
+import {
+  FLOOD_REPORT_TEXT,
+  formatFloodAmount,
+  FLOOD_TOP_ASSETS,
+  type FloodReportBasis,
+  type FloodReportTotals,
+} from "~/domain/reports/flood-figures";
 import { heading, para, table, t, type Doc } from "./pdf-toolkit.server";
 
 export interface PdfFloodFigures {
@@ -18,7 +24,10 @@ export function floodSection(doc: Doc, flood: PdfFloodFigures | null) {
   const rows: string[][] = [
     [FLOOD_REPORT_TEXT.covered("River"), String(totals.river.covered)],
     [FLOOD_REPORT_TEXT.covered("Coastal"), String(totals.coastal.covered)],
-    ["Assets no flood-depth layer covers", `${totals.assets - Math.max(totals.river.covered, totals.coastal.covered)} (${NO_DEPTH_LAYER})`],
+    [
+      "Assets no flood-depth layer covers",
+      `${totals.assets - Math.max(totals.river.covered, totals.coastal.covered)} (${NO_DEPTH_LAYER})`,
+    ],
   ];
   const c = basis.currency;
   if (c) {
@@ -30,10 +39,22 @@ export function floodSection(doc: Doc, flood: PdfFloodFigures | null) {
       [FLOOD_REPORT_TEXT.kindSum100("Coastal", c), amount(totals.coastal.sumLoss100Amount, c)],
     );
   }
-  table(doc, [{ header: "Figure", width: 330 }, { header: "Value", width: 170, align: "right" }], rows, { size: 9 });
+  table(
+    doc,
+    [
+      { header: "Figure", width: 330 },
+      { header: "Value", width: 170, align: "right" },
+    ],
+    rows,
+    { size: 9 },
+  );
   para(doc, totals.note, { size: 8 });
   if (!c || totals.top.length === 0) return;
-  para(doc, `The ${Math.min(FLOOD_TOP_ASSETS, totals.top.length)} assets with the largest expected annual flood loss (every asset's figures are in the XLSX workbook):`, { size: 9 });
+  para(
+    doc,
+    `The ${Math.min(FLOOD_TOP_ASSETS, totals.top.length)} assets with the largest expected annual flood loss (every asset's figures are in the XLSX workbook):`,
+    { size: 9 },
+  );
   table(
     doc,
     [
@@ -43,7 +64,13 @@ export function floodSection(doc: Doc, flood: PdfFloodFigures | null) {
       { header: `Expected annual loss (${c})`, width: 105, align: "right" },
       { header: `1-in-100 loss (${c})`, width: 105, align: "right" },
     ],
-    totals.top.map((a) => [String(a.rowNumber), t(a.assetId ? `${a.assetId} ${a.name}` : a.name), a.occupancy, amount(a.eadAmount, c), amount(a.loss100Amount, c)]),
+    totals.top.map((a) => [
+      String(a.rowNumber),
+      t(a.assetId ? `${a.assetId} ${a.name}` : a.name),
+      a.occupancy,
+      amount(a.eadAmount, c),
+      amount(a.loss100Amount, c),
+    ]),
     { size: 8 },
   );
 }

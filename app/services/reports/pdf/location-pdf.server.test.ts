@@ -32,13 +32,24 @@ async function chittagong() {
 describe("single-location report", () => {
   it("models one place: where it is, its outline and hexagon, every hazard in every slot", async () => {
     const m = await chittagong();
-    expect(m).toMatchObject({ hexagon: "843cc21ffffffff", regionName: "Chattogram", countryName: "Bangladesh", countryCode: "BD", coordinates: "22.338°N, 91.832°E" });
+    expect(m).toMatchObject({
+      hexagon: "843cc21ffffffff",
+      regionName: "Chattogram",
+      countryName: "Bangladesh",
+      countryCode: "BD",
+      coordinates: "22.338°N, 91.832°E",
+    });
     expect(m.map.outline.length).toBeGreaterThan(0);
     expect(m.map.country.length).toBeGreaterThan(0);
     expect(m.map.hexagon.length).toBeGreaterThanOrEqual(6);
     expect(m.hazards.map((h) => h.id)).toEqual([...HAZARD_IDS]);
     for (const h of m.hazards) {
-      expect(h.rows.map((r) => r.label)).toEqual([HISTORICAL_LABEL, "RCP2.6 (Orderly)", "RCP4.5 (Disorderly)", "RCP8.5 (Hot house)"]);
+      expect(h.rows.map((r) => r.label)).toEqual([
+        HISTORICAL_LABEL,
+        "RCP2.6 (Orderly)",
+        "RCP4.5 (Disorderly)",
+        "RCP8.5 (Hot house)",
+      ]);
       expect(h.rows.slice(1).every((r) => r.cells.length === 3)).toBe(true);
       for (const r of h.reasons) expect(r.text.length).toBeGreaterThan(10);
     }
@@ -54,16 +65,24 @@ describe("single-location report", () => {
     if (loc.status !== "ok") throw new Error(loc.message);
     const at = loc.snapped_to_land ?? CHITTAGONG;
     for (const [i, slot] of REASON_SLOTS.entries()) {
-      const r = engine.pointScores(at.lat, at.lon, m.hexagon, slot.scenario, slot.period, { explain: true, place: { kind: "point", name: "Chittagong" } });
+      const r = engine.pointScores(at.lat, at.lon, m.hexagon, slot.scenario, slot.period, {
+        explain: true,
+        place: { kind: "point", name: "Chittagong" },
+      });
       for (const it of [r.aggregate, ...r.hazards]) {
         const reason = m.hazards.find((h) => h.id === it.hazard_id)!.reasons[i]!;
         expect(reason.label).toBe(slot.label);
         expect(reason.text).toBe(it.explanation!.summary);
-        if (it.state === "ok") expect(reason.text.endsWith(`that is ${RISK_LEVELS[it.score! - 1]!.label}.`), reason.text).toBe(true);
+        if (it.state === "ok")
+          expect(reason.text.endsWith(`that is ${RISK_LEVELS[it.score! - 1]!.label}.`), reason.text).toBe(true);
       }
     }
-    expect(m.hazards.find((h) => h.id === "FD")!.reasons[0]!.text).toMatch(/^The point in Chittagong (lies in the floodplain of a river draining [\d,]+ km²|is low-lying land joined to the sea)/);
-    expect(m.hazards.find((h) => h.id === "HW")!.reasons[1]!.text).toMatch(/\+2\.31 °C global warming above 1850-1900 \(\+\d\.\d °C since 1950-1999\) by 2050 under RCP8\.5 raises that by/);
+    expect(m.hazards.find((h) => h.id === "FD")!.reasons[0]!.text).toMatch(
+      /^The point in Chittagong (lies in the floodplain of a river draining [\d,]+ km²|is low-lying land joined to the sea)/,
+    );
+    expect(m.hazards.find((h) => h.id === "HW")!.reasons[1]!.text).toMatch(
+      /\+2\.31 °C global warming above 1850-1900 \(\+\d\.\d °C since 1950-1999\) by 2050 under RCP8\.5 raises that by/,
+    );
   });
 
   it("writes a one-place PDF: the place, coordinates, hexagon, every hazard with levels and reasons; no portfolio figures", async () => {
@@ -77,9 +96,20 @@ describe("single-location report", () => {
     expect(text).toContain("22.338°N, 91.832°E");
     expect(text).toContain("843cc21ffffffff");
     expect(text).toContain("Bangladesh (BD)");
-    expect(text).toContain("Map: Chattogram within Bangladesh (left); Chattogram, Bangladesh (outline) with the H3 hexagon 843cc21ffffffff");
+    expect(text).toContain(
+      "Map: Chattogram within Bangladesh (left); Chattogram, Bangladesh (outline) with the H3 hexagon 843cc21ffffffff",
+    );
     for (const id of HAZARD_IDS) expect(text).toContain(`${HAZARDS[id].name} (${id})`);
-    for (const s of [HISTORICAL_LABEL, "RCP2.6 (Orderly)", "RCP4.5 (Disorderly)", "RCP8.5 (Hot house)", "2030", "2040", "2050"]) expect(text).toContain(s);
+    for (const s of [
+      HISTORICAL_LABEL,
+      "RCP2.6 (Orderly)",
+      "RCP4.5 (Disorderly)",
+      "RCP8.5 (Hot house)",
+      "2030",
+      "2040",
+      "2050",
+    ])
+      expect(text).toContain(s);
     expect(text).toMatch(/Why \(Historical \(1950-1999\)\): /);
     expect(text).toMatch(/Why \(RCP8\.5 2050\): /);
     expect(text).toMatch(/\b[1-5] (Low|Moderate|High|Severe|Extreme)\b/);
@@ -94,7 +124,8 @@ describe("single-location report", () => {
     await writeLocationPdf(m, file);
     const squeezed = (await pdfText(readFileSync(file))).replace(/\s+/g, "");
     for (const h of m.hazards)
-      for (const r of h.reasons) expect(squeezed, `${h.id} ${r.label}`).toContain(t(`Why (${r.label}): ${r.text}`).replace(/\s+/g, ""));
+      for (const r of h.reasons)
+        expect(squeezed, `${h.id} ${r.label}`).toContain(t(`Why (${r.label}): ${r.text}`).replace(/\s+/g, ""));
     // what each level means in physical units, for every hazard
     for (const h of PER_HAZARD_IDS) expect(squeezed, h).toContain(t(bandSentence(h)).replace(/\s+/g, ""));
   });

@@ -7,7 +7,19 @@ import { fitProjection, ringsToSvgPath } from "~/domain/geo/map/location-map";
 import { LOCATION_REPORT_TITLE, type LocationReportModel } from "~/domain/reports/location-report";
 import { BASELINE_YEARS, FUTURE_PERIOD_IDS, PERIODS } from "~/domain/hazards/scenarios";
 import { SITE_NAME } from "~/domain/content/site";
-import { BRAND, MUTED, TEXT, contentWidth, ensureSpace, heading, openDoc, para, t, table, type Doc } from "./pdf-toolkit.server";
+import {
+  BRAND,
+  MUTED,
+  TEXT,
+  contentWidth,
+  ensureSpace,
+  heading,
+  openDoc,
+  para,
+  t,
+  table,
+  type Doc,
+} from "./pdf-toolkit.server";
 import { methodology } from "./report-sections.server";
 
 const MAP_HEIGHT = 220;
@@ -22,14 +34,23 @@ function boundsOf(rings: Ring[]) {
 }
 
 /** One framed map panel: shapes drawn back to front, cut at the frame, projected to fit `fit`. */
-function panel(doc: Doc, x: number, y: number, width: number, fit: Ring[], layers: { rings: Ring[]; fill: string; stroke: string; line: number }[], point: { lat: number; lon: number }) {
+function panel(
+  doc: Doc,
+  x: number,
+  y: number,
+  width: number,
+  fit: Ring[],
+  layers: { rings: Ring[]; fill: string; stroke: string; line: number }[],
+  point: { lat: number; lon: number },
+) {
   const p = fitProjection(boundsOf(fit), width, MAP_HEIGHT);
   doc.save();
   doc.rect(x, y, width, MAP_HEIGHT).fill("#eef4f8");
   doc.rect(x, y, width, MAP_HEIGHT).clip();
   // centre the drawing vertically when the place is wider than tall
   doc.translate(x, y + (MAP_HEIGHT - p.height) / 2);
-  for (const l of layers) if (l.rings.length) doc.path(ringsToSvgPath(l.rings, p)).lineWidth(l.line).fillAndStroke(l.fill, l.stroke);
+  for (const l of layers)
+    if (l.rings.length) doc.path(ringsToSvgPath(l.rings, p)).lineWidth(l.line).fillAndStroke(l.fill, l.stroke);
   doc.circle(p.x(point.lon), p.y(point.lat), 3.2).lineWidth(1).fillAndStroke("#ffffff", "#0f172a");
   doc.restore();
   doc.rect(x, y, width, MAP_HEIGHT).lineWidth(0.5).stroke("#cbd5e1");
@@ -50,15 +71,28 @@ function placeMap(doc: Doc, m: LocationReportModel) {
   const detailX = m.map.country.length ? left + width * 0.4 + GAP / 2 : left;
   const detailW = m.map.country.length ? width * 0.6 - GAP / 2 : width;
   if (m.map.country.length) {
-    panel(doc, left, top, width * 0.4 - GAP / 2, m.map.country, [
-      { rings: m.map.country, fill: "#f8fafc", stroke: "#64748b", line: 0.6 },
-      { rings: m.map.outline, fill: "#cbd5e1", stroke: "#334155", line: 0.6 },
-    ], point);
+    panel(
+      doc,
+      left,
+      top,
+      width * 0.4 - GAP / 2,
+      m.map.country,
+      [
+        { rings: m.map.country, fill: "#f8fafc", stroke: "#64748b", line: 0.6 },
+        { rings: m.map.outline, fill: "#cbd5e1", stroke: "#334155", line: 0.6 },
+      ],
+      point,
+    );
   }
-  panel(doc, detailX, top, detailW, [...m.map.outline, m.map.hexagon], [
-    { rings: m.map.outline, fill: "#f8fafc", stroke: "#64748b", line: 0.8 },
-    hexagon,
-  ], point);
+  panel(
+    doc,
+    detailX,
+    top,
+    detailW,
+    [...m.map.outline, m.map.hexagon],
+    [{ rings: m.map.outline, fill: "#f8fafc", stroke: "#64748b", line: 0.8 }, hexagon],
+    point,
+  );
   doc.x = left;
   doc.y = top + MAP_HEIGHT + 6;
   para(
@@ -76,7 +110,11 @@ export async function writeLocationPdf(m: LocationReportModel, target: string | 
   doc.font("Helvetica-Bold").fontSize(22).fillColor(TEXT).text(t(LOCATION_REPORT_TITLE));
   doc.moveDown(0.3);
   doc.font("Helvetica-Bold").fontSize(14).fillColor(TEXT).text(t(m.address));
-  doc.font("Helvetica").fontSize(10.5).fillColor(MUTED).text(t(`${m.coordinates} (${m.lat.toFixed(4)}, ${m.lon.toFixed(4)})`));
+  doc
+    .font("Helvetica")
+    .fontSize(10.5)
+    .fillColor(MUTED)
+    .text(t(`${m.coordinates} (${m.lat.toFixed(4)}, ${m.lon.toFixed(4)})`));
   doc.moveDown(0.8);
   table(
     doc,
@@ -102,7 +140,11 @@ export async function writeLocationPdf(m: LocationReportModel, target: string | 
 
   doc.addPage();
   heading(doc, "Hazards at this place");
-  para(doc, "Levels from 1 (Low) to 5 (Extreme) for each scenario and horizon; n/a means the hazard does not apply here, no data that the dataset holds no value.", { size: 8.5, colour: MUTED });
+  para(
+    doc,
+    "Levels from 1 (Low) to 5 (Extreme) for each scenario and horizon; n/a means the hazard does not apply here, no data that the dataset holds no value.",
+    { size: 8.5, colour: MUTED },
+  );
   const w = contentWidth(doc);
   const cols = [
     { header: "Scenario", width: w - 3 * 95 },
@@ -110,9 +152,18 @@ export async function writeLocationPdf(m: LocationReportModel, target: string | 
   ];
   for (const h of m.hazards) {
     ensureSpace(doc, 150);
-    doc.font("Helvetica-Bold").fontSize(11).fillColor(h.colour).text(t(`${h.name} (${h.id})`), doc.page.margins.left);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .fillColor(h.colour)
+      .text(t(`${h.name} (${h.id})`), doc.page.margins.left);
     doc.moveDown(0.2);
-    table(doc, cols, h.rows.map((r) => [r.label, ...r.cells]), { size: 8 });
+    table(
+      doc,
+      cols,
+      h.rows.map((r) => [r.label, ...r.cells]),
+      { size: 8 },
+    );
     for (const r of h.reasons) para(doc, `Why (${r.label}): ${r.text}`, { size: 8.5 });
     doc.moveDown(0.4);
   }

@@ -8,7 +8,12 @@
  * document with far more RSS and time than drawing it here, yielding every 100 rows (the longest turn is the first
  * pages). bench/README.md has the figures.
  */
-import { PDF_APPENDIX_MAX_ROWS, PortfolioPdfWriter, PORTFOLIO_PDF_TITLE, type PortfolioPdfFront } from "./portfolio-pdf.server";
+import {
+  PDF_APPENDIX_MAX_ROWS,
+  PortfolioPdfWriter,
+  PORTFOLIO_PDF_TITLE,
+  type PortfolioPdfFront,
+} from "./portfolio-pdf.server";
 
 /** A portfolio PDF being written: rows in, then the first pages' data; writeTo's promise settles with the file. */
 export interface PortfolioPdfSink {

@@ -35,7 +35,10 @@ const REPLACEMENTS: Record<string, string> = {
   "\u2010": "-",
   "\u2026": "...",
 };
-const WIN_ANSI_EXTRA = new Set([402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250, 710, 8482, 338, 339, 732, 352, 353, 376, 381, 382]);
+const WIN_ANSI_EXTRA = new Set([
+  402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250, 710, 8482, 338,
+  339, 732, 352, 353, 376, 381, 382,
+]);
 
 /** Text safe for the standard PDF fonts: known symbols spelled out, anything else unprintable becomes "?". */
 export function pdfSafeText(text: string): string {
@@ -59,7 +62,13 @@ interface Segment {
   code?: boolean;
 }
 
-const FONTS = { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique", boldItalic: "Helvetica-BoldOblique", code: "Courier" };
+const FONTS = {
+  regular: "Helvetica",
+  bold: "Helvetica-Bold",
+  italic: "Helvetica-Oblique",
+  boldItalic: "Helvetica-BoldOblique",
+  code: "Courier",
+};
 /** The brand's colours in every PDF: headings, body text, secondary text. */
 export const BRAND = "#0f5a4f";
 export const TEXT = "#1e293b";
@@ -94,8 +103,10 @@ function inlineSegments(tokens: Token[] | undefined, style: Omit<Segment, "text"
         out.push({ ...style, text: "\n" });
         break;
       default:
-        if ("tokens" in token && Array.isArray(token.tokens) && token.tokens.length) out.push(...inlineSegments(token.tokens, style));
-        else if ("text" in token && typeof token.text === "string") out.push({ ...style, text: decodeEntities(token.text) });
+        if ("tokens" in token && Array.isArray(token.tokens) && token.tokens.length)
+          out.push(...inlineSegments(token.tokens, style));
+        else if ("text" in token && typeof token.text === "string")
+          out.push({ ...style, text: decodeEntities(token.text) });
     }
   }
   return out;
@@ -111,7 +122,11 @@ function fontFor(segment: Segment) {
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
-function writeSegments(doc: Doc, segments: Segment[], options: PDFKit.Mixins.TextOptions & { x?: number; size?: number } = {}) {
+function writeSegments(
+  doc: Doc,
+  segments: Segment[],
+  options: PDFKit.Mixins.TextOptions & { x?: number; size?: number } = {},
+) {
   const { x, size = 10.5, ...rest } = options;
   const parts = segments.filter((s) => s.text.length > 0);
   if (!parts.length) return;
@@ -135,7 +150,11 @@ function renderList(doc: Doc, list: Tokens.List, depth: number) {
     ensureMarkdownSpace(doc, 20);
     const marker = list.ordered ? `${(Number(list.start) || 1) + index}.` : "\u2022";
     const y = doc.y;
-    doc.font(FONTS.regular).fontSize(10.5).fillColor(TEXT).text(marker, indent - 12, y, { width: 12 });
+    doc
+      .font(FONTS.regular)
+      .fontSize(10.5)
+      .fillColor(TEXT)
+      .text(marker, indent - 12, y, { width: 12 });
     doc.y = y;
     const textTokens: Token[] = [];
     for (const child of item.tokens) {
@@ -144,7 +163,10 @@ function renderList(doc: Doc, list: Tokens.List, depth: number) {
       else if (child.type === "paragraph") textTokens.push(...(child as Tokens.Paragraph).tokens);
       else textTokens.push(child);
     }
-    writeSegments(doc, inlineSegments(textTokens), { x: indent, width: doc.page.width - doc.page.margins.right - indent });
+    writeSegments(doc, inlineSegments(textTokens), {
+      x: indent,
+      width: doc.page.width - doc.page.margins.right - indent,
+    });
     for (const child of item.tokens) if (child.type === "list") renderList(doc, child as Tokens.List, depth + 1);
     doc.moveDown(0.2);
   });
@@ -156,7 +178,12 @@ function renderTable(doc: Doc, table: Tokens.Table) {
   const width = doc.page.width - left - doc.page.margins.right;
   const columns = table.header.length;
   const colWidth = width / columns;
-  const cellText = (cell: Tokens.TableCell) => pdfSafeText(inlineSegments(cell.tokens).map((s) => s.text).join(""));
+  const cellText = (cell: Tokens.TableCell) =>
+    pdfSafeText(
+      inlineSegments(cell.tokens)
+        .map((s) => s.text)
+        .join(""),
+    );
   const drawRow = (cells: string[], bold: boolean) => {
     doc.font(bold ? FONTS.bold : FONTS.regular).fontSize(9);
     const height = Math.max(...cells.map((c) => doc.heightOfString(c, { width: colWidth - 8 }))) + 6;
@@ -165,7 +192,12 @@ function renderTable(doc: Doc, table: Tokens.Table) {
     if (bold) doc.rect(left, y, width, height).fill("#eef8f6");
     doc.fillColor(TEXT);
     cells.forEach((c, i) => doc.text(c, left + i * colWidth + 4, y + 3, { width: colWidth - 8 }));
-    doc.moveTo(left, y + height).lineTo(left + width, y + height).lineWidth(0.5).strokeColor("#cbd5e1").stroke();
+    doc
+      .moveTo(left, y + height)
+      .lineTo(left + width, y + height)
+      .lineWidth(0.5)
+      .strokeColor("#cbd5e1")
+      .stroke();
     doc.x = left;
     doc.y = y + height;
   };
@@ -203,17 +235,27 @@ export function renderMarkdownIntoPdf(doc: Doc, markdown: string) {
         renderTable(doc, token as Tokens.Table);
         break;
       case "code":
-        doc.font(FONTS.code).fontSize(9).fillColor(MUTED).text(pdfSafeText((token as Tokens.Code).text), { lineGap: 1 });
+        doc
+          .font(FONTS.code)
+          .fontSize(9)
+          .fillColor(MUTED)
+          .text(pdfSafeText((token as Tokens.Code).text), { lineGap: 1 });
         doc.font(FONTS.regular).fillColor(TEXT).moveDown(0.6);
         break;
       case "blockquote":
         doc.fillColor(MUTED);
-        writeSegments(doc, inlineSegments((token as Tokens.Blockquote).tokens, { italic: true }), { x: doc.page.margins.left + 12 });
+        writeSegments(doc, inlineSegments((token as Tokens.Blockquote).tokens, { italic: true }), {
+          x: doc.page.margins.left + 12,
+        });
         doc.fillColor(TEXT).moveDown(0.6);
         break;
       case "hr":
         doc.moveDown(0.3);
-        doc.moveTo(doc.page.margins.left, doc.y).lineTo(doc.page.width - doc.page.margins.right, doc.y).strokeColor("#cbd5e1").stroke();
+        doc
+          .moveTo(doc.page.margins.left, doc.y)
+          .lineTo(doc.page.width - doc.page.margins.right, doc.y)
+          .strokeColor("#cbd5e1")
+          .stroke();
         doc.moveDown(0.6);
         break;
       default:
@@ -237,7 +279,12 @@ export function buildPdf(options: PdfOptions, draw: (doc: Doc) => void): Promise
       size: "A4",
       margins: { top: 56, bottom: 64, left: 56, right: 56 },
       bufferPages: true,
-      info: { Title: pdfSafeText(options.title), Author: options.siteName, Creator: options.siteName, CreationDate: options.date ?? new Date() },
+      info: {
+        Title: pdfSafeText(options.title),
+        Author: options.siteName,
+        Creator: options.siteName,
+        CreationDate: options.date ?? new Date(),
+      },
     });
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -259,10 +306,15 @@ export function buildPdf(options: PdfOptions, draw: (doc: Doc) => void): Promise
           .font(FONTS.regular)
           .fontSize(8)
           .fillColor(MUTED)
-          .text(`${pdfSafeText(options.title)} - page ${i + 1} of ${range.count}`, doc.page.margins.left, doc.page.height - 40, {
-            width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
-            align: "center",
-          });
+          .text(
+            `${pdfSafeText(options.title)} - page ${i + 1} of ${range.count}`,
+            doc.page.margins.left,
+            doc.page.height - 40,
+            {
+              width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+              align: "center",
+            },
+          );
         doc.page.margins.bottom = bottom;
       }
       doc.end();
@@ -387,7 +439,10 @@ async function waitForDrain(stream: Writable, behind: () => boolean) {
   while (behind()) {
     const stop = new AbortController();
     try {
-      await Promise.race([once(stream, "drain", { signal: stop.signal }), once(stream, "close", { signal: stop.signal })]);
+      await Promise.race([
+        once(stream, "drain", { signal: stop.signal }),
+        once(stream, "close", { signal: stop.signal }),
+      ]);
     } finally {
       stop.abort();
     }
@@ -454,7 +509,11 @@ export function table(doc: Doc, columns: Column[], rows: string[][], opts: Table
  * A table written a row at a time: its header once, then again on each new page. Each cell is one line, cut to
  * its column's width and placed by its alignment, so pdfkit writes it without its line wrapper.
  */
-export function tableWriter(doc: Doc, columns: Column[], opts: TableOptions = {}): { row: (cells: string[]) => void; end: () => void } {
+export function tableWriter(
+  doc: Doc,
+  columns: Column[],
+  opts: TableOptions = {},
+): { row: (cells: string[]) => void; end: () => void } {
   const size = opts.size ?? 8;
   const rowH = size + 6;
   const left = doc.page.margins.left;
@@ -462,7 +521,10 @@ export function tableWriter(doc: Doc, columns: Column[], opts: TableOptions = {}
   const drawRow = (cells: string[], bold: boolean) => {
     ensureSpace(doc, rowH + 2, opts.layout);
     const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(TEXT);
+    doc
+      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(size)
+      .fillColor(TEXT);
     const count = Math.min(cells.length, columns.length);
     let x = left;
     for (let i = 0; i < count; i++) {
@@ -474,22 +536,38 @@ export function tableWriter(doc: Doc, columns: Column[], opts: TableOptions = {}
       if (text) {
         const align = spans ? "left" : (c.align ?? "left");
         const inner = width - 4;
-        const dx = align === "left" ? 0 : align === "right" ? inner - doc.widthOfString(text.replace(/\s+$/, "")) : (inner - doc.widthOfString(text)) / 2;
+        const dx =
+          align === "left"
+            ? 0
+            : align === "right"
+              ? inner - doc.widthOfString(text.replace(/\s+$/, ""))
+              : (inner - doc.widthOfString(text)) / 2;
         doc.text(text, x + 2 + dx, y + 3, { lineBreak: false });
       }
       x += c.width;
     }
-    doc.moveTo(left, y + rowH).lineTo(left + total, y + rowH).lineWidth(0.4).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, y + rowH)
+      .lineTo(left + total, y + rowH)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
     doc.x = left;
     doc.y = y + rowH;
   };
-  drawRow(columns.map((c) => c.header), true);
+  drawRow(
+    columns.map((c) => c.header),
+    true,
+  );
   return {
     row(cells) {
       if (doc.y + rowH + 2 > doc.page.height - doc.page.margins.bottom) {
         opts.beforeNewPage?.();
         addReportPage(doc, opts.layout);
-        drawRow(columns.map((c) => c.header), true);
+        drawRow(
+          columns.map((c) => c.header),
+          true,
+        );
       }
       drawRow(cells, false);
     },

@@ -5,13 +5,43 @@
 import { floodSection, type PdfFloodFigures } from "./flood-pdf.server";
 import type { Writable } from "node:stream";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
-import { MATERIAL_RISK_LEVEL, cellFor, formatShare, slotLabel, type DisclosureTables } from "~/domain/reports/disclosure";
+import {
+  MATERIAL_RISK_LEVEL,
+  cellFor,
+  formatShare,
+  slotLabel,
+  type DisclosureTables,
+} from "~/domain/reports/disclosure";
 import { APPENDIX_FUTURE, type ReportFileTotals } from "~/domain/reports/file-totals";
 import type { LevelCountRow } from "~/domain/reports/level-counts";
 import type { AssessedLocation, PortfolioReportSource, ReportMetadata, SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
-import { BASELINE_YEARS, HISTORICAL_LABEL, SLOTS, slotIndex, type FuturePeriodId, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
-import { BRAND, MUTED, TEXT, addReportPage, contentWidth, ensureSpace, heading, openDoc, para, t, table, tableWriter, type Column, type Doc, type OpenDoc } from "./pdf-toolkit.server";
+import {
+  BASELINE_YEARS,
+  HISTORICAL_LABEL,
+  SLOTS,
+  slotIndex,
+  type FuturePeriodId,
+  type PeriodId,
+  type ScenarioId,
+} from "~/domain/hazards/scenarios";
+import {
+  BRAND,
+  MUTED,
+  TEXT,
+  addReportPage,
+  contentWidth,
+  ensureSpace,
+  heading,
+  openDoc,
+  para,
+  t,
+  table,
+  tableWriter,
+  type Column,
+  type Doc,
+  type OpenDoc,
+} from "./pdf-toolkit.server";
 import { cover, methodology } from "./report-sections.server";
 import { disclosureSections, template5Section } from "./disclosure-pdf.server";
 import { engineHazardReasons, type HazardReasons } from "../hazard-reasons.server";
@@ -25,7 +55,11 @@ function levelText(s: SlotScore | undefined | null): string {
 }
 
 /** Horizontal grouped bars: share of assets at High or above per hazard, for a few slots. */
-function barChart(doc: Doc, tables: DisclosureTables, slots: { scenario: ScenarioId; period: PeriodId; colour: string }[]) {
+function barChart(
+  doc: Doc,
+  tables: DisclosureTables,
+  slots: { scenario: ScenarioId; period: PeriodId; colour: string }[],
+) {
   const left = doc.page.margins.left;
   const labelW = 110;
   const barMax = contentWidth(doc) - labelW - 50;
@@ -37,11 +71,19 @@ function barChart(doc: Doc, tables: DisclosureTables, slots: { scenario: Scenari
   slots.forEach((s, i) => {
     const x = left + labelW + i * 120;
     doc.rect(x, y, 8, 8).fill(s.colour);
-    doc.font("Helvetica").fontSize(8).fillColor(TEXT).text(t(slotLabel(s.scenario, s.period)), x + 12, y, { lineBreak: false });
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(TEXT)
+      .text(t(slotLabel(s.scenario, s.period)), x + 12, y, { lineBreak: false });
   });
   y += 16;
   for (const row of tables.hazards) {
-    doc.font("Helvetica").fontSize(8).fillColor(TEXT).text(t(row.hazardName), left, y + 2, { width: labelW - 6, lineBreak: false });
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(TEXT)
+      .text(t(row.hazardName), left, y + 2, { width: labelW - 6, lineBreak: false });
     slots.forEach((s, i) => {
       const share = cellFor(row.cells, s.scenario, s.period)?.shareAssets ?? 0;
       const by = y + i * barH;
@@ -96,7 +138,9 @@ function pieChart(doc: Doc, counts: { label: string; colour: string; count: numb
       .font("Helvetica")
       .fontSize(8)
       .fillColor(TEXT)
-      .text(`${t(c.label)}: ${c.count} (${formatShare(total ? c.count / total : null)})`, cx + r + 32, ly, { lineBreak: false });
+      .text(`${t(c.label)}: ${c.count} (${formatShare(total ? c.count / total : null)})`, cx + r + 32, ly, {
+        lineBreak: false,
+      });
     ly += 13;
   }
   doc.x = left;
@@ -115,7 +159,11 @@ function hazardTables(doc: Doc, levelRow: (h: HazardId, slot: number) => LevelCo
   ];
   for (const h of HAZARD_IDS) {
     ensureSpace(doc, 14 * 12 + 30);
-    doc.font("Helvetica-Bold").fontSize(10.5).fillColor(HAZARDS[h].colour).text(`${h} ${t(HAZARDS[h].name)}`, doc.page.margins.left);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10.5)
+      .fillColor(HAZARDS[h].colour)
+      .text(`${h} ${t(HAZARDS[h].name)}`, doc.page.margins.left);
     doc.moveDown(0.2);
     table(
       doc,
@@ -154,7 +202,14 @@ export function appendixCells(loc: AssessedLocation): string[] {
   const coords = loc.lat !== null && loc.lon !== null ? `${loc.lat.toFixed(3)}, ${loc.lon.toFixed(3)}` : "";
   // the name cell says when the point is not the file's own (a city centroid, swapped coordinates)
   const name = loc.precision ? `${loc.name} [${loc.precision}]`.trim() : loc.name;
-  const head = [String(loc.rowNumber), loc.assetId, name, loc.duplicateOf ? `row ${loc.duplicateOf}` : "", loc.countryCode ?? "", coords];
+  const head = [
+    String(loc.rowNumber),
+    loc.assetId,
+    name,
+    loc.duplicateOf ? `row ${loc.duplicateOf}` : "",
+    loc.countryCode ?? "",
+    coords,
+  ];
   if (loc.status !== "valid" || !loc.scores) return [...head, `Left out: ${loc.reason ?? "no reason recorded"}`];
   return [
     ...head,
@@ -186,13 +241,21 @@ function explainExposed(top: readonly AssessedLocation[], reasons: HazardReasons
       .sort((a, b) => level(b, 0) * 10 + level(b, future) - (level(a, 0) * 10 + level(a, future)))
       .slice(0, EXPLAINED_HAZARDS);
     const lines = hazards.flatMap((h) =>
-      ([["hist", "hist", HISTORICAL_LABEL], [APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period, futureLabel]] as const).flatMap(([scenario, period, label]) => {
+      (
+        [
+          ["hist", "hist", HISTORICAL_LABEL],
+          [APPENDIX_FUTURE.scenario, APPENDIX_FUTURE.period, futureLabel],
+        ] as const
+      ).flatMap(([scenario, period, label]) => {
         const text = reasons(loc, h, { scenario, period });
         return text ? [`${HAZARDS[h].name}, ${label}: ${text}`] : [];
       }),
     );
     const coords = loc.lat !== null && loc.lon !== null ? `, ${loc.lat.toFixed(3)}, ${loc.lon.toFixed(3)}` : "";
-    return { heading: `Row ${loc.rowNumber}${loc.name ? ` ${loc.name}` : ""}${coords} (hexagon ${loc.hexagon})`, lines };
+    return {
+      heading: `Row ${loc.rowNumber}${loc.name ? ` ${loc.name}` : ""}${coords} (hexagon ${loc.hexagon})`,
+      lines,
+    };
   });
 }
 
@@ -210,7 +273,8 @@ function exposedReasons(doc: Doc, explained: readonly ExplainedLocation[]) {
   for (const { heading: title, lines } of explained) {
     ensureSpace(doc, 60);
     doc.font("Helvetica-Bold").fontSize(9.5).fillColor(TEXT).text(t(title), doc.page.margins.left);
-    for (const line of lines.length ? lines : ["No explanation is available for this hexagon."]) para(doc, line, { size: 8.5 });
+    for (const line of lines.length ? lines : ["No explanation is available for this hexagon."])
+      para(doc, line, { size: 8.5 });
     doc.moveDown(0.3);
   }
 }
@@ -270,10 +334,19 @@ function frontPages(doc: Doc, front: PortfolioPdfFront) {
       { header: "Countries", width: 80, align: "right" },
       { header: "Hexagons", width: 80, align: "right" },
     ],
-    [[String(tables.totals.rows), String(tables.totals.validAssets), String(tables.totals.excludedAssets), String(st.country_number), String(st.hexagon_number)]],
+    [
+      [
+        String(tables.totals.rows),
+        String(tables.totals.validAssets),
+        String(tables.totals.excludedAssets),
+        String(st.country_number),
+        String(st.hexagon_number),
+      ],
+    ],
     { size: 9 },
   );
-  const est = (s: { value: number | null; score: number | null }) => (s.value === null ? "no data" : `${s.value.toFixed(3)} (level ${s.score})`);
+  const est = (s: { value: number | null; score: number | null }) =>
+    s.value === null ? "no data" : `${s.value.toFixed(3)} (level ${s.score})`;
   para(doc, "Overall estimate: weighted mean of the aggregate hazard (AL).", { size: 9 });
   table(
     doc,
@@ -372,7 +445,11 @@ export class PortfolioPdfWriter {
     );
     if (this.count > this.kept.length)
       para(doc, appendixCapNote(this.kept.length, this.count), { size: 8, colour: BRAND });
-    const rows = tableWriter(doc, appendixColumns(doc), { size: 6.5, layout: "landscape", beforeNewPage: this.opened.flushPages });
+    const rows = tableWriter(doc, appendixColumns(doc), {
+      size: 6.5,
+      layout: "landscape",
+      beforeNewPage: this.opened.flushPages,
+    });
     for (const [i, cells] of this.kept.entries()) {
       rows.row(cells);
       if (i % 100 !== 99) continue;

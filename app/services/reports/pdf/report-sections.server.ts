@@ -25,7 +25,10 @@ function auditRows(m: ReportMetadata): string[][] {
     ["Input file", m.inputFile.name],
     ["Input file SHA-256", m.inputFile.sha256],
     ["Weighting column", m.weightingColumn ?? WEIGHTING_TEXT.none],
-    ["Currency of the amounts", moneyBasis(m.weightingColumn, m.valueCurrency)?.currency ?? "none: no amounts in money"],
+    [
+      "Currency of the amounts",
+      moneyBasis(m.weightingColumn, m.valueCurrency)?.currency ?? "none: no amounts in money",
+    ],
     ["Risk dataset version", m.datasetVersion],
     ["Methodology version", m.methodologyVersion],
   ];
@@ -38,10 +41,15 @@ export function cover(doc: Doc, title: string, m: ReportMetadata) {
   doc.moveDown(0.5);
   doc.font("Helvetica").fontSize(12).fillColor(MUTED).text(t(m.inputFile.name));
   doc.moveDown(2);
-  table(doc, [
-    { header: "", width: 140 },
-    { header: "", width: contentWidth(doc) - 140 },
-  ], auditRows(m), { size: 9 });
+  table(
+    doc,
+    [
+      { header: "", width: 140 },
+      { header: "", width: contentWidth(doc) - 140 },
+    ],
+    auditRows(m),
+    { size: 9 },
+  );
 }
 export function methodology(doc: Doc, m: Pick<ReportMetadata, "datasetVersion" | "methodologyVersion">) {
   heading(doc, "Methodology and dataset");

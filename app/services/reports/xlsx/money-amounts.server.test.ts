@@ -33,10 +33,17 @@ async function* once(text: string): AsyncGenerator<Uint8Array> {
 /** A paid report of the lender book, weighted by its EUR value column. */
 async function lenderReport() {
   const user = await createUser(getDb(), { planCode: "PREMIUM" });
-  const preview = await ingestUpload({ fileName: "book.csv", data: once(lenderCsv()), owner: { userId: user.id, plan: "PREMIUM" } });
+  const preview = await ingestUpload({
+    fileName: "book.csv",
+    data: once(lenderCsv()),
+    owner: { userId: user.id, plan: "PREMIUM" },
+  });
   await setWeightColumn(await findUpload(preview.upload_id, { userId: user.id }), VALUE_COLUMN);
   const upload = await findUpload(preview.upload_id, { userId: user.id });
-  const [row] = await getDb().insert(portfolioReports).values({ uploadId: upload.id, userId: user.id, total: LENDER_SITES.length }).returning();
+  const [row] = await getDb()
+    .insert(portfolioReports)
+    .values({ uploadId: upload.id, userId: user.id, total: LENDER_SITES.length })
+    .returning();
   await buildReport(row!.id);
   return { user, upload, reportId: row!.id };
 }
@@ -78,7 +85,10 @@ describe("amounts in money at High or above (ESRS E1-9 para 66(a), (c); IFRS S2 
     expect(nonZero).toBeGreaterThan(0);
     for (const c of tables.countries)
       for (const row of c.hazards)
-        for (const s of SLOTS) expect(row.cells[s.index]!.weightAtRisk).toBe(expected.byCountry.get(`${c.countryCode}|${row.hazardId}|${s.index}`) ?? 0);
+        for (const s of SLOTS)
+          expect(row.cells[s.index]!.weightAtRisk).toBe(
+            expected.byCountry.get(`${c.countryCode}|${row.hazardId}|${s.index}`) ?? 0,
+          );
 
     // The corporate XLSX and PDF give the same amounts, headed by their currency.
     const xlsxFile = path.join(dir, "d.xlsx");
@@ -111,7 +121,16 @@ describe("amounts in money at High or above (ESRS E1-9 para 66(a), (c); IFRS S2 
 
   it("writes the amounts into the paid report's own XLSX, with the currency", async () => {
     const { user, reportId } = await lenderReport();
-    const [xlsx] = await getDb().select().from(reportFiles).where(and(eq(reportFiles.userId, user.id), eq(reportFiles.sourceId, reportId), eq(reportFiles.contentType, XLSX_TYPE)));
+    const [xlsx] = await getDb()
+      .select()
+      .from(reportFiles)
+      .where(
+        and(
+          eq(reportFiles.userId, user.id),
+          eq(reportFiles.sourceId, reportId),
+          eq(reportFiles.contentType, XLSX_TYPE),
+        ),
+      );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.read((await fileStoreOf(xlsx!.storagePath).open(xlsx!.storagePath))!);
     const header: unknown[] = [];
@@ -126,7 +145,11 @@ describe("amounts in money at High or above (ESRS E1-9 para 66(a), (c); IFRS S2 
   it("gives no amounts, and says so, when the weighting column's currency is unknown", async () => {
     const user = await createUser(getDb(), { planCode: "PREMIUM" });
     const csv = lenderCsv().replace("Marktwert (EUR)", "Marktwert");
-    const preview = await ingestUpload({ fileName: "book.csv", data: once(csv), owner: { userId: user.id, plan: "PREMIUM" } });
+    const preview = await ingestUpload({
+      fileName: "book.csv",
+      data: once(csv),
+      owner: { userId: user.id, plan: "PREMIUM" },
+    });
     await setWeightColumn(await findUpload(preview.upload_id, { userId: user.id }), "Marktwert");
     expect((await findUpload(preview.upload_id, { userId: user.id })).valueCurrency).toBeNull();
     await setWeightColumn(await findUpload(preview.upload_id, { userId: user.id }), "Marktwert", "CHF");

@@ -11,7 +11,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A workbook of two sheets, the second written first and shown as the first tab. */
 async function sample(file: string) {
-  const wb = new XlsxWorkbookWriter(createWriteStream(file), { creator: "Tests & Co", created: new Date("2026-03-04T05:06:07.890Z") });
+  const wb = new XlsxWorkbookWriter(createWriteStream(file), {
+    creator: "Tests & Co",
+    created: new Date("2026-03-04T05:06:07.890Z"),
+  });
   const data = await wb.addSheet("Data", { widths: [8, 30], frozen: { columns: 1, rows: 1 } });
   data.row(["Id", "Text", "Value"]);
   data.row([1, "  padded  ", 0.25]);
@@ -26,7 +29,16 @@ async function sample(file: string) {
 
 describe("the XLSX writer", () => {
   it("writes column letters past Z", () => {
-    expect([1, 26, 27, 52, 53, 702, 703, 16384].map(columnLetters)).toEqual(["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA", "XFD"]);
+    expect([1, 26, 27, 52, 53, 702, 703, 16384].map(columnLetters)).toEqual([
+      "A",
+      "Z",
+      "AA",
+      "AZ",
+      "BA",
+      "ZZ",
+      "AAA",
+      "XFD",
+    ]);
   });
 
   it("writes a workbook exceljs reads back: tabs in the given order, values, escaped and guarded text, widths, frozen pane, creator", async () => {
@@ -62,11 +74,19 @@ describe("the XLSX writer", () => {
     await sample(file);
     // Every sheet to its own UTF-8 CSV file (the filter's last token, -1), named after the sheet.
     const filter = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1";
-    const run = spawnSync(office, ["--headless", "--convert-to", filter, "--outdir", dir, file], { encoding: "utf8", timeout: 120_000 });
+    const run = spawnSync(office, ["--headless", "--convert-to", filter, "--outdir", dir, file], {
+      encoding: "utf8",
+      timeout: 120_000,
+    });
     expect(run.status, run.stderr).toBe(0);
     expect(readFileSync(path.join(dir, "office-Summary.csv"), "utf8").trim()).toBe("Title");
     const data = readFileSync(path.join(dir, "office-Data.csv"), "utf8").trim().split("\n");
-    expect(data.slice(0, 4)).toEqual(["Id,Text,Value,", "1,  padded  ,0.25,", `2,"<a & 'b' ""c"">",,after a gap`, "3,'=SUM(A1:A2),-7,"]);
+    expect(data.slice(0, 4)).toEqual([
+      "Id,Text,Value,",
+      "1,  padded  ,0.25,",
+      `2,"<a & 'b' ""c"">",,after a gap`,
+      "3,'=SUM(A1:A2),-7,",
+    ]);
     expect(data.at(-1)).toBe("21,row 11,lvl,4");
   }, 150_000);
 });

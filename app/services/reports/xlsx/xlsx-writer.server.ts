@@ -24,7 +24,14 @@ const REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships";
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-const XML_ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&apos;", "<": "&lt;", ">": "&gt;", "\x7f": "" };
+const XML_ESCAPES: Record<string, string> = {
+  '"': "&quot;",
+  "&": "&amp;",
+  "'": "&apos;",
+  "<": "&lt;",
+  ">": "&gt;",
+  "\x7f": "",
+};
 const XML_SPECIAL = /["&'<>\x7f]/;
 const XML_SPECIAL_ALL = /["&'<>\x7f]/g;
 
@@ -44,9 +51,12 @@ const EDGE_SPACE = /^\s|\s$/;
 
 /** A cell's XML after its reference (`<c r="A1` is written by the caller): numbers as values, text inline. */
 function cellBody(v: string | number): string {
-  if (typeof v === "number") return Number.isFinite(v) ? `"><v>${v}</v></c>` : `" t="inlineStr"><is><t>${v}</t></is></c>`;
+  if (typeof v === "number")
+    return Number.isFinite(v) ? `"><v>${v}</v></c>` : `" t="inlineStr"><is><t>${v}</t></is></c>`;
   const text = xmlText(String(safeCellValue(v)));
-  return EDGE_SPACE.test(text) ? `" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>` : `" t="inlineStr"><is><t>${text}</t></is></c>`;
+  return EDGE_SPACE.test(text)
+    ? `" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`
+    : `" t="inlineStr"><is><t>${text}</t></is></c>`;
 }
 
 /**
@@ -286,10 +296,16 @@ export class XlsxWorkbookWriter {
     this.current?.end();
     this.current = null;
     await this.entry;
-    const tabs = [...firstTabs.map((n) => this.sheets.find((s) => s.name === n)!), ...this.sheets.filter((s) => !firstTabs.includes(s.name))];
+    const tabs = [
+      ...firstTabs.map((n) => this.sheets.find((s) => s.name === n)!),
+      ...this.sheets.filter((s) => !firstTabs.includes(s.name)),
+    ];
     const created = isoSeconds(this.info.created ?? new Date());
     const sheetTypes = this.sheets
-      .map((s) => `<Override PartName="/xl/worksheets/${s.file}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+      .map(
+        (s) =>
+          `<Override PartName="/xl/worksheets/${s.file}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+      )
       .join("");
     await this.add(
       `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${sheetTypes}<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>`,
@@ -307,12 +323,19 @@ export class XlsxWorkbookWriter {
       `${XML_HEAD}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>${xmlText(this.info.creator)}</Application></Properties>`,
       "docProps/app.xml",
     );
-    const rels = this.sheets.map((s, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/${s.file}"/>`).join("");
+    const rels = this.sheets
+      .map((s, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/${s.file}"/>`)
+      .join("");
     await this.add(
       `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">${rels}<Relationship Id="rId${this.sheets.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
       "xl/_rels/workbook.xml.rels",
     );
-    const sheetList = tabs.map((s) => `<sheet name="${xmlText(s.name)}" sheetId="${this.sheets.indexOf(s) + 1}" r:id="rId${this.sheets.indexOf(s) + 1}"/>`).join("");
+    const sheetList = tabs
+      .map(
+        (s) =>
+          `<sheet name="${xmlText(s.name)}" sheetId="${this.sheets.indexOf(s) + 1}" r:id="rId${this.sheets.indexOf(s) + 1}"/>`,
+      )
+      .join("");
     await this.add(
       `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView activeTab="0"/></bookViews><sheets>${sheetList}</sheets></workbook>`,
       "xl/workbook.xml",
@@ -330,8 +353,10 @@ export class XlsxWorkbookWriter {
 
   private add(source: PassThrough | string, name: string): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.zip.entry(typeof source === "string" ? Buffer.from(source) : source, { name, date: this.info.created ?? new Date() }, (error) =>
-        error ? reject(error) : resolve(),
+      this.zip.entry(
+        typeof source === "string" ? Buffer.from(source) : source,
+        { name, date: this.info.created ?? new Date() },
+        (error) => (error ? reject(error) : resolve()),
       );
     });
   }

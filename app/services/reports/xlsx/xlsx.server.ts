@@ -25,7 +25,13 @@ import { userCellValue, userColumnHeader } from "~/domain/reports/spreadsheet/us
 import { openLocations, type LocationScores, type PortfolioReportSource, type SlotScore } from "~/domain/reports/types";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { HISTORICAL_LABEL, SLOTS } from "~/domain/hazards/scenarios";
-import { FLOOD_REPORT_TEXT, FloodTotalsAccumulator, floodCells, type FloodReportBasis, type FloodReportTotals } from "~/domain/reports/flood-figures";
+import {
+  FLOOD_REPORT_TEXT,
+  FloodTotalsAccumulator,
+  floodCells,
+  type FloodReportBasis,
+  type FloodReportTotals,
+} from "~/domain/reports/flood-figures";
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
 import { XlsxWorkbookWriter, type CellValue, type RowCells, type SheetWriter } from "./xlsx-writer.server";
 
@@ -74,7 +80,11 @@ const HAZARD_SLOT_HEADERS = HAZARD_IDS.flatMap((h) =>
   }),
 );
 
-async function writeMetadataSheet(wb: XlsxWorkbookWriter, report: Pick<PortfolioReportSource, "metadata">, title: string) {
+async function writeMetadataSheet(
+  wb: XlsxWorkbookWriter,
+  report: Pick<PortfolioReportSource, "metadata">,
+  title: string,
+) {
   const m = report.metadata;
   const sheet = await wb.addSheet("Summary", { widths: [34, 70] });
   addRow(sheet, [title], true);
@@ -86,7 +96,10 @@ async function writeMetadataSheet(wb: XlsxWorkbookWriter, report: Pick<Portfolio
     ["Input file", m.inputFile.name],
     ["Input file SHA-256", m.inputFile.sha256],
     ["Weighting column", m.weightingColumn ?? WEIGHTING_TEXT.none],
-    ["Currency of the amounts", moneyBasis(m.weightingColumn, m.valueCurrency)?.currency ?? "none: no amounts in money"],
+    [
+      "Currency of the amounts",
+      moneyBasis(m.weightingColumn, m.valueCurrency)?.currency ?? "none: no amounts in money",
+    ],
     ["Risk dataset version", m.datasetVersion],
     ["Methodology version", m.methodologyVersion],
   ];
@@ -106,7 +119,8 @@ function writeAggregates(sheet: Sheet, report: PortfolioReportSource) {
   addRow(sheet, []);
   addRow(sheet, ["Overall estimate (aggregate hazard, weighted mean)", "value | level"], true);
   const o = report.output_risks_overall_estimate;
-  const fmt = (s: { value: number | null; score: number | null }) => (s.value === null ? "no data" : `${s.value} | ${s.score}`);
+  const fmt = (s: { value: number | null; score: number | null }) =>
+    s.value === null ? "no data" : `${s.value} | ${s.score}`;
   addRow(sheet, [HISTORICAL_LABEL, fmt(o.hist)]);
   for (const s of SLOTS) {
     if (s.scenario === "hist") continue;
@@ -127,13 +141,29 @@ function writeAggregates(sheet: Sheet, report: PortfolioReportSource) {
   // Electricity and farmland at risk have no source in the dataset (null for every country): no column of blanks.
   addRow(sheet, ["Country", "Assets", "Hexagons", "Population at risk"], true);
   for (const c of report.social_by_country_sum)
-    addRow(sheet, [`${c.country_code} ${c.country_name}`, c.asset_number, c.hexagon_number, c.population_at_risk ?? "not available"]);
+    addRow(sheet, [
+      `${c.country_code} ${c.country_name}`,
+      c.asset_number,
+      c.hexagon_number,
+      c.population_at_risk ?? "not available",
+    ]);
 }
 
 /** Column widths in characters: wide enough for what each column holds, never the whole of a long header. */
 const LOCATION_WIDTHS: Readonly<Record<string, number>> = {
-  Row: 7, Precision: 24, "Asset id": 14, Name: 28, Status: 10, Reason: 40, "Duplicate of row": 10, Country: 10, Region: 10, Hexagon: 17,
-  Latitude: 11, Longitude: 11, Weight: 12,
+  Row: 7,
+  Precision: 24,
+  "Asset id": 14,
+  Name: 28,
+  Status: 10,
+  Reason: 40,
+  "Duplicate of row": 10,
+  Country: 10,
+  Region: 10,
+  Hexagon: 17,
+  Latitude: 11,
+  Longitude: 11,
+  Weight: 12,
 };
 const USER_COLUMN_WIDTH = { min: 10, max: 40 };
 const HAZARD_COLUMN_WIDTH = 14;
@@ -149,13 +179,39 @@ function locationWidths(fixed: readonly string[], userHeaders: readonly string[]
 /** The weight columns are amounts in money when a value column with a currency weighs the assets: headed with it. */
 function exposureHeader(sheet: Sheet, first: string[], money: MoneyBasis | null) {
   const weight = money
-    ? [`Value of assets (${money.currency})`, `Amount at level >= ${MATERIAL_RISK_LEVEL} (${money.currency})`, "Share of value (%)"]
+    ? [
+        `Value of assets (${money.currency})`,
+        `Amount at level >= ${MATERIAL_RISK_LEVEL} (${money.currency})`,
+        "Share of value (%)",
+      ]
     : ["Weighted value", "Weighted value at risk", "Share of weighted value (%)"];
-  addRow(sheet, [...first, "Scenario / horizon", "Assets", `Assets at level >= ${MATERIAL_RISK_LEVEL}`, "Share of assets (%)", ...weight, "No data"], true);
+  addRow(
+    sheet,
+    [
+      ...first,
+      "Scenario / horizon",
+      "Assets",
+      `Assets at level >= ${MATERIAL_RISK_LEVEL}`,
+      "Share of assets (%)",
+      ...weight,
+      "No data",
+    ],
+    true,
+  );
 }
 
 function exposureRow(sheet: Sheet, first: Value[], c: ExposureCell) {
-  sheet.row([...first, slotLabel(c.scenario, c.period), c.assets, c.assetsAtRisk, percent(c.shareAssets), c.weight, c.weightAtRisk, percent(c.shareWeight), c.noData]);
+  sheet.row([
+    ...first,
+    slotLabel(c.scenario, c.period),
+    c.assets,
+    c.assetsAtRisk,
+    percent(c.shareAssets),
+    c.weight,
+    c.weightAtRisk,
+    percent(c.shareWeight),
+    c.noData,
+  ]);
 }
 
 function mapsTo(sheet: Sheet, key: keyof typeof DISCLOSURE_TABLES) {
@@ -171,7 +227,9 @@ function writeHeadline(sheet: Sheet, t: DisclosureTables, money: MoneyBasis | nu
   for (const line of DISCLOSURE_TABLES.headline.mapsTo) addRow(sheet, [`Maps to: ${line}`]);
   addRow(sheet, [DISCLOSURE_TABLES.headline.definition]);
   exposureHeader(sheet, ["Material at"], money);
-  for (const h of t.headline) for (const c of h.cells) exposureRow(sheet, [`any hazard at level >= ${h.level} (${RISK_LEVELS[h.level - 1]!.name})`], c);
+  for (const h of t.headline)
+    for (const c of h.cells)
+      exposureRow(sheet, [`any hazard at level >= ${h.level} (${RISK_LEVELS[h.level - 1]!.name})`], c);
   addRow(sheet, []);
 }
 
@@ -185,7 +243,15 @@ async function writeTemplate5(wb: XlsxWorkbookWriter, t: Template5, currency: st
   addRow(sheet, []);
   addRow(sheet, ["", "", ...TEMPLATE5_COLUMNS.map((c) => c.letter)], true);
   addRow(sheet, ["", `Variable: ${t.geography}`, ...TEMPLATE5_COLUMNS.map((c) => c.label)], true);
-  for (const r of t.rows) addRow(sheet, [r.number, r.label, ...TEMPLATE5_COLUMNS.map((c) => { const cell = r.cells[c.key]; return "value" in cell ? cell.value : cell.missing; })]);
+  for (const r of t.rows)
+    addRow(sheet, [
+      r.number,
+      r.label,
+      ...TEMPLATE5_COLUMNS.map((c) => {
+        const cell = r.cells[c.key];
+        return "value" in cell ? cell.value : cell.missing;
+      }),
+    ]);
   if (t.notes.length) addRow(sheet, []);
   for (const note of t.notes) addRow(sheet, [note]);
 }
@@ -208,7 +274,8 @@ async function writeDisclosureSheets(wb: XlsxWorkbookWriter, t: DisclosureTables
   exposureHeader(ct, ["Country", "Hazard"], money);
   for (const country of t.countries)
     for (const r of country.hazards)
-      for (const c of r.cells) exposureRow(ct, [`${country.countryCode} ${country.countryName}`, `${r.hazardId} ${r.hazardName}`], c);
+      for (const c of r.cells)
+        exposureRow(ct, [`${country.countryCode} ${country.countryName}`, `${r.hazardId} ${r.hazardName}`], c);
 
   const tx = await wb.addSheet("EU Taxonomy", { widths: [22, 10, 46, 18, ...Array.from({ length: 7 }, () => 16)] });
   mapsTo(tx, "taxonomy");
@@ -227,7 +294,8 @@ async function writeDisclosureSheets(wb: XlsxWorkbookWriter, t: DisclosureTables
   addRow(tx, ["Acute and chronic totals (ESRS E1-9 para 66(a))"], true);
   exposureHeader(tx, ["Type", "", "Our hazards"], money);
   for (const r of t.acuteChronic)
-    for (const c of r.cells) exposureRow(tx, [TAXONOMY_TYPES.find((x) => x.id === r.type)!.name, "", r.hazards.join(", ")], c);
+    for (const c of r.cells)
+      exposureRow(tx, [TAXONOMY_TYPES.find((x) => x.id === r.type)!.name, "", r.hazards.join(", ")], c);
   if (t.template5) await writeTemplate5(wb, t.template5, t.template5.amounts?.currency ?? null);
 }
 
@@ -238,7 +306,10 @@ function writeFloodTotals(sheet: Sheet, basis: FloodReportBasis, t: FloodReportT
   addRow(sheet, ["Basis", FLOOD_REPORT_TEXT.basis(basis)]);
   addRow(sheet, [FLOOD_REPORT_TEXT.covered("River"), t.river.covered]);
   addRow(sheet, [FLOOD_REPORT_TEXT.covered("Coastal"), t.coastal.covered]);
-  addRow(sheet, ["Assets no flood-depth layer covers", `${t.assets - Math.max(t.river.covered, t.coastal.covered)} (${NO_DEPTH_LAYER})`]);
+  addRow(sheet, [
+    "Assets no flood-depth layer covers",
+    `${t.assets - Math.max(t.river.covered, t.coastal.covered)} (${NO_DEPTH_LAYER})`,
+  ]);
   if (!basis.currency) return;
   const money = (v: number) => Math.round(v * 100) / 100;
   addRow(sheet, [FLOOD_REPORT_TEXT.portfolioEad(basis.currency), money(t.eadAmount)]);
@@ -278,16 +349,36 @@ export async function writePortfolioXlsx(
   const wb = new XlsxWorkbookWriter(openTarget(target), { creator: WORKBOOK_CREATOR });
 
   const userColumns = report.metadata.columns;
-  const fixed = ["Row", "Asset id", "Name", "Status", "Reason", "Duplicate of row", "Country", "Region", "Hexagon", "Latitude", "Longitude", "Precision", "Weight"];
+  const fixed = [
+    "Row",
+    "Asset id",
+    "Name",
+    "Status",
+    "Reason",
+    "Duplicate of row",
+    "Country",
+    "Region",
+    "Hexagon",
+    "Latitude",
+    "Longitude",
+    "Precision",
+    "Weight",
+  ];
   // With flood-depth layers, each asset's flood money at risk follows the fixed columns.
   const flood = report.metadata.flood ?? null;
   if (flood) fixed.push(...FLOOD_REPORT_TEXT.columns(flood.currency));
   const floodTotals = new FloodTotalsAccumulator();
   const userHeaders = userColumns.map((c) => userColumnHeader(c, fixed));
-  const locRows = await wb.addSheet("Locations", { widths: locationWidths(fixed, userHeaders), frozen: { columns: 2, rows: 1 } });
+  const locRows = await wb.addSheet("Locations", {
+    widths: locationWidths(fixed, userHeaders),
+    frozen: { columns: 2, rows: 1 },
+  });
   addRow(locRows, [...fixed, ...userHeaders, ...HAZARD_SLOT_HEADERS], true);
 
-  const acc = new DisclosureAccumulator().withLoanColumns(report.metadata.loanColumns, new Date(report.metadata.createdAt));
+  const acc = new DisclosureAccumulator().withLoanColumns(
+    report.metadata.loanColumns,
+    new Date(report.metadata.createdAt),
+  );
   const fixedCount = fixed.length + userColumns.length;
   // Score cells per hexagon's scores, bounded: a book's rows cluster in few hexagons.
   const scoreCells = new Map<LocationScores, RowCells>();
@@ -301,23 +392,26 @@ export async function writePortfolioXlsx(
       if (scoreCells.size >= SCORE_CELLS_CACHE_MAX) scoreCells.clear();
       scoreCells.set(loc.scores, (tail = locRows.tailCells(scoreValues(loc.scores), fixedCount)));
     }
-    locRows.row([
-      loc.rowNumber,
-      loc.assetId,
-      loc.name,
-      loc.status,
-      loc.reason ?? "",
-      loc.duplicateOf ?? null,
-      loc.countryCode,
-      loc.regionCode,
-      loc.hexagon,
-      loc.lat,
-      loc.lon,
-      loc.lat === null ? "" : (loc.precision ?? POINT_PRECISION.given),
-      loc.weight,
-      ...(flood ? floodCells(loc.flood, NO_DEPTH_LAYER) : []),
-      ...userColumns.map((c) => userCellValue(loc.userColumns[c] ?? "")),
-    ], tail);
+    locRows.row(
+      [
+        loc.rowNumber,
+        loc.assetId,
+        loc.name,
+        loc.status,
+        loc.reason ?? "",
+        loc.duplicateOf ?? null,
+        loc.countryCode,
+        loc.regionCode,
+        loc.hexagon,
+        loc.lat,
+        loc.lon,
+        loc.lat === null ? "" : (loc.precision ?? POINT_PRECISION.given),
+        loc.weight,
+        ...(flood ? floodCells(loc.flood, NO_DEPTH_LAYER) : []),
+        ...userColumns.map((c) => userCellValue(loc.userColumns[c] ?? "")),
+      ],
+      tail,
+    );
     const drained = locRows.drained();
     if (drained) await drained;
     else if (rows % 2000 === 0) await new Promise((r) => setImmediate(r));
@@ -340,7 +434,10 @@ export async function writeDisclosureXlsx(
   tables: DisclosureTables,
   target: string | Writable,
 ): Promise<void> {
-  const wb = new XlsxWorkbookWriter(openTarget(target), { creator: WORKBOOK_CREATOR, created: new Date(report.metadata.createdAt) });
+  const wb = new XlsxWorkbookWriter(openTarget(target), {
+    creator: WORKBOOK_CREATOR,
+    created: new Date(report.metadata.createdAt),
+  });
   const summary = await writeMetadataSheet(wb, report, "Physical climate risk disclosure");
   addRow(summary, []);
   for (const line of DISCLOSURE_TABLES.audit.mapsTo) addRow(summary, ["Maps to", line]);
@@ -348,7 +445,10 @@ export async function writeDisclosureXlsx(
   addRow(summary, ["Rows in the input file", tables.totals.rows]);
   addRow(summary, ["Assessed assets", tables.totals.validAssets]);
   addRow(summary, ["Rows left out (see the portfolio report for reasons)", tables.totals.excludedAssets]);
-  addRow(summary, [tables.money ? `Total value of assessed assets (${tables.money.currency})` : "Total weighted value", tables.totals.weight]);
+  addRow(summary, [
+    tables.money ? `Total value of assessed assets (${tables.money.currency})` : "Total weighted value",
+    tables.totals.weight,
+  ]);
   addRow(summary, ["Assets without a weight", tables.totals.missingWeight]);
   addRow(summary, ["Material risk threshold", `level >= ${tables.threshold} (High)`]);
   await writeDisclosureSheets(wb, tables);

@@ -16,20 +16,30 @@ import { redirectWithToast } from "~/services/http/forms/toast.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {
-  return apiJson({ ...API_ERROR_MARK, error: "Use POST with {email, first_name}" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson(
+    { ...API_ERROR_MARK, error: "Use POST with {email, first_name}" },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }
 
 /** POST /api/v1/blog/newsletter/subscribe/ {email, first_name} → {message}; starts the double opt-in. */
 async function routeAction({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return apiJson({ ...API_ERROR_MARK, error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   const { values, formData } = await readBody(request);
   const back = values[REDIRECT_FIELD];
-  if (formData && typeof back === "string") return pageFormAction(request, requestClientAddress(request, context), formData, safeRedirectPath(back, "/"));
+  if (formData && typeof back === "string")
+    return pageFormAction(request, requestClientAddress(request, context), formData, safeRedirectPath(back, "/"));
   const parsed = NewsletterSchema.safeParse(values);
   if (!parsed.success) {
     const errors = parsed.error.flatten().fieldErrors;
     const [field, messages] = Object.entries(errors)[0] ?? ["email", [NEWSLETTER_MESSAGES.error]];
-    const body = completeErrorBody(request, 400, { ...API_ERROR_MARK, error: messages?.[0] ?? NEWSLETTER_MESSAGES.error, field, ...errors });
+    const body = completeErrorBody(request, 400, {
+      ...API_ERROR_MARK,
+      error: messages?.[0] ?? NEWSLETTER_MESSAGES.error,
+      field,
+      ...errors,
+    });
     return apiAnswer(NewsletterErrorBody, body, 400);
   }
   try {
@@ -47,7 +57,8 @@ async function routeAction({ request, context }: ActionFunctionArgs) {
 
 async function pageFormAction(request: Request, ip: string, formData: FormData, back: string) {
   const submission = parseWithZod(formData, { schema: NewsletterSchema });
-  if (submission.status !== "success") return redirectWithFormFlash(back, { form: NEWSLETTER_FORM_ID, result: submission.reply() });
+  if (submission.status !== "success")
+    return redirectWithFormFlash(back, { form: NEWSLETTER_FORM_ID, result: submission.reply() });
   try {
     const result = await subscribeToNewsletter({
       email: submission.value.email,
@@ -59,7 +70,10 @@ async function pageFormAction(request: Request, ip: string, formData: FormData, 
   } catch (error) {
     if (!isAppError(error)) logger.error({ err: error }, "newsletter subscription failed");
     const message = isAppError(error) ? error.message : NEWSLETTER_MESSAGES.error;
-    return redirectWithFormFlash(back, { form: NEWSLETTER_FORM_ID, result: submission.reply({ formErrors: [message] }) });
+    return redirectWithFormFlash(back, {
+      form: NEWSLETTER_FORM_ID,
+      result: submission.reply({ formErrors: [message] }),
+    });
   }
 }
 

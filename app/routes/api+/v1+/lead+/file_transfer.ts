@@ -9,7 +9,10 @@ import { fileTransfer } from "~/services/portfolio/report/purchase.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {
-  return apiJson({ ...API_ERROR_MARK, error: "Use POST with {upload_id, access_token}" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson(
+    { ...API_ERROR_MARK, error: "Use POST with {upload_id, access_token}" },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }
 
 /** POST /api/v1/lead/file_transfer {upload_id, access_token}: the uploaded portfolio becomes a lead (lead_id). */
@@ -19,7 +22,8 @@ async function routeAction({ request }: ActionFunctionArgs) {
     const caller = await resolveApiCaller(request);
     const params = new URLSearchParams();
     const { values } = await readBody(request);
-    for (const [k, v] of Object.entries(values)) if (typeof v === "string" || typeof v === "number") params.set(k, String(v));
+    for (const [k, v] of Object.entries(values))
+      if (typeof v === "string" || typeof v === "number") params.set(k, String(v));
     const upload = await resolveUpload(params, caller?.user.id ?? null);
     return apiAnswer(LeadIdResponse, { status: "ok", lead_id: await fileTransfer(upload, caller?.user.id ?? null) });
   } catch (error) {

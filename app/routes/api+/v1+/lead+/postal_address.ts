@@ -11,7 +11,10 @@ import { readBody } from "~/services/http/forms/form-flash.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 function routeLoader() {
-  return apiJson({ ...API_ERROR_MARK, error: "Use POST with {postal_address, lat, lon}" }, { status: 405, headers: { Allow: "POST" } });
+  return apiJson(
+    { ...API_ERROR_MARK, error: "Use POST with {postal_address, lat, lon}" },
+    { status: 405, headers: { Allow: "POST" } },
+  );
 }
 
 /** POST /api/v1/lead/postal_address {postal_address, lat, lon}: a point and its address become a lead (lead_id). */
