@@ -5,7 +5,8 @@
 import type { FloodKindResult } from "~/domain/api-contract/flood";
 import { aqueductSlotFor } from "~/domain/flood-loss/aqueduct-names";
 import { NO_PUBLISHED_SLOT } from "~/domain/flood-loss/messages";
-import { FLOOD_VIEW_PARAMS, parseFloodViewParams, type FloodViewSelection } from "~/domain/flood-loss/point-view";
+import { FLOOD_VIEW_PARAMS } from "~/domain/flood-loss/point-view";
+import { parseFloodViewParams, type FloodViewSelection } from "~/domain/flood-loss/point-view-params";
 import { PERIODS, SCENARIOS, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { logger } from "../infra/logger.server";
 import { floodLossAtPoint } from "./flood-loss.server";
