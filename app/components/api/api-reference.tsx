@@ -110,9 +110,10 @@ function ClientExamples({ origin }: { origin: string }) {
   );
 }
 
+/** A JSON example; focusable so a keyboard can scroll a long line. */
 function Json({ value }: { value: unknown }) {
   return (
-    <pre className="mt-2 overflow-x-auto rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+    <pre tabIndex={0} className="mt-2 overflow-x-auto rounded bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
       <code>{JSON.stringify(value, null, 2)}</code>
     </pre>
   );
