@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { LOCATION_KINDS } from "../../app/domain/commerce/entitlements";
 import { users } from "./accounts";
 
@@ -26,6 +26,12 @@ export const apiKeys = pgTable(
     /** Set when the key is rotated: it keeps working until then, so its scripts can move to the new key. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The end its owner chose at creation (kept by a rotation); null: no end of its own. */
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    /** Client addresses or CIDR ranges the key may be used from; null: any. */
+    allowedAddresses: text("allowed_addresses").array(),
+    /** false for a test-mode key: it reads, never buys, pays or changes billing. */
+    livemode: boolean("livemode").notNull().default(true),
   },
   (t) => [
     index("api_keys_user_idx").on(t.userId),

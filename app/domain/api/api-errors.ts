@@ -8,11 +8,17 @@ export const API_ERROR_CODES = {
   unreadable_body: "The request body could not be read (malformed form, JSON or multipart).",
   authentication_required: "No credentials were sent, and this call needs them.",
   invalid_credential: "The Authorization header holds an unknown, revoked or expired token or API key.",
+  key_expired:
+    "The API key is past its end (the expiry chosen at its creation, or a rotated key's overlap); `error` names when it ended.",
   payment_required: "The full report needs a confirmed purchase of this portfolio first.",
   forbidden: "The caller may not do this (plan, cross-site form, or another account's resource).",
   plan_required: "The caller's plan does not include this (API keys are PREMIUM only).",
   insufficient_scope:
     "The API key's scopes do not allow this: buying and billing need a key with the billing scope (or the user's own session); managing keys needs the user's own session.",
+  address_not_allowed:
+    "The API key lists the client addresses it may be used from, and this request came from another; `error` names the address.",
+  test_mode_key:
+    "A test-mode API key reads but never buys, pays or changes billing: this call needs a live key or the user's own session.",
   not_entitled: "The location is not in the caller's plan or packages; `modal` says which purchase opens it.",
   not_found: "Unknown id, code, path, lead, order, upload or key.",
   method_not_allowed: "The method is not allowed on this path; `Allow` lists those that are.",
@@ -76,7 +82,7 @@ export const WWW_AUTHENTICATE_HEADER = "WWW-Authenticate";
 const AUTH_REALM = "api";
 
 export function wwwAuthenticate(code: ApiErrorCode): string {
-  return code === "invalid_credential"
+  return code === "invalid_credential" || code === "key_expired"
     ? `Bearer realm="${AUTH_REALM}", error="invalid_token"`
     : `Bearer realm="${AUTH_REALM}"`;
 }

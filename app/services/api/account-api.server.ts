@@ -37,7 +37,7 @@ import {
   type ListPage,
 } from "../commerce/documents.server";
 import { pageLinks } from "~/domain/api/page-links";
-import { idempotencyKeyOf, replayHeaders } from "../commerce/orders/idempotency.server";
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, replayHeaders } from "../commerce/orders/idempotency.server";
 import { purchasePackages } from "../commerce/orders/orders.server";
 import { currentPaymentsMode } from "../commerce/orders/payments.server";
 import { BadRequestError } from "../http/errors.server";
@@ -106,13 +106,28 @@ export async function apiKeysLoader({ request }: Args) {
   }
 }
 
+/** A list field of a JSON body or a form (repeated fields, or one textarea). */
+const listField = (values: Record<string, unknown>, formData: FormData | null, name: string) =>
+  formData ? formData.getAll(name).map(String) : values[name];
+
 export async function apiKeysAction({ request }: Args) {
   if (request.method !== "POST") return apiMethodNotAllowed(request, ["GET", "POST"]);
   try {
     const caller = await requireApiCaller(request, "keys");
     const { values, formData } = await readBody(request);
-    const created = await createApiKey(caller.user, { name: values.name, scopes: askedScopes(values, formData) });
-    return apiAnswer(ApiKeyCreatedResponse, { status: "ok", ...created });
+    const input = {
+      name: values.name,
+      scopes: askedScopes(values, formData),
+      expires_at: values.expires_at,
+      expires_in_days: values.expires_in_days,
+      allowed_addresses: listField(values, formData, "allowed_addresses"),
+      mode: values.mode,
+    };
+    // Optional here (a purchase requires one): a retry with the same key and body replays the first answer.
+    const given = request.headers.get(IDEMPOTENCY_HEADER) ?? values.idempotency_key;
+    const idempotency = given === undefined ? undefined : { key: idempotencyKeyOf(request, values), params: input };
+    const created = await createApiKey(caller.user, input, idempotency);
+    return apiAnswer(ApiKeyCreatedResponse, { status: "ok", ...created }, { headers: replayHeaders(created) });
   } catch (error) {
     return apiError(error);
   }

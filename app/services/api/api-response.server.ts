@@ -16,7 +16,8 @@ import { API_VERSION_HEADER, API_VERSION_MESSAGE, apiVersionHeaders, apiVersionO
 import type { AppLoadContext } from "@remix-run/node";
 import { ApiKeyRateLimitError } from "./keys/api-key-rate-limit.server";
 import { AnonymousRateLimitError } from "./keys/anonymous-rate-limit.server";
-import { anonymousRateStateOf, keyedRateStateOf, limitAnonymousCaller } from "./keys/api-auth.server";
+import { anonymousRateStateOf, keyLivemodeOf, keyedRateStateOf, limitAnonymousCaller } from "./keys/api-auth.server";
+import { LIVEMODE_HEADER } from "~/domain/api/keys/key-options";
 import { requestClientAddress } from "../http/client-address.server";
 import { BadRequestError, isAppError } from "../http/errors.server";
 import { isDatabaseUnavailable } from "../infra/db-errors.server";
@@ -79,6 +80,9 @@ export async function finishApiResponse(request: Request, response: Response): P
     const keyed = await keyedRateStateOf(request);
     if (keyed) for (const [name, value] of Object.entries(rateLimitHeaders(keyed))) setHeader(response, name, value);
   }
+  // Every answer to a key that checked out says whether it is live: a client tells a test-mode key's answers apart.
+  const livemode = keyLivemodeOf(request);
+  if (livemode !== null) setHeader(response, LIVEMODE_HEADER, String(livemode));
   // Every answer names the dated version it follows (the pinned one, else the newest).
   for (const [name, value] of Object.entries(apiVersionHeaders(request.headers.get(API_VERSION_HEADER)))) {
     // A list's page links and a retiring version's links share the one Link header.

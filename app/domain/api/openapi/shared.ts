@@ -1,5 +1,6 @@
 /** Parameters, bodies, error lists and headers that operations of several subjects share. */
 import { API_KEY_REQUESTS_PER_MINUTE } from "../keys/api-limits";
+import { LIVEMODE_HEADER } from "../keys/key-options";
 import type { ErrorStatus } from "../../api-contract/common";
 import { z } from "../../api-contract/zod";
 import type { Schema } from "./operation";
@@ -38,4 +39,8 @@ export const RATE_LIMIT_HEADERS = {
     .string()
     .optional()
     .openapi({ description: "The limit and its window in seconds, e.g. 600;w=60." }),
+  [LIVEMODE_HEADER]: z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({ description: "On an answer to an API key: false when it is a test-mode key (crk_test_…)." }),
 };

@@ -11,6 +11,8 @@ import {
   type ApiCallScope,
   type ApiKeyScope,
 } from "~/domain/api/keys/api-keys";
+import { API_KEY_OPTION_MESSAGES, addressAllowed } from "~/domain/api/keys/key-options";
+import { UNKNOWN_CLIENT } from "~/domain/http/client-address";
 import type { AccessCaller } from "../../commerce/entitlements.server";
 import { ForbiddenError, UnauthorizedError, withErrorCode } from "../../http/errors.server";
 import { getSessionUser, type SessionUser } from "../../auth/session.server";
@@ -20,6 +22,8 @@ export interface ApiCaller extends AccessCaller {
   via: "session" | "api_key";
   /** A key's scopes; a session holds them all. */
   scopes: readonly ApiKeyScope[];
+  /** false for a test-mode key: it reads, and is refused (403 test_mode_key) what buys, pays or changes billing. */
+  livemode: boolean;
 }
 
 export const API_AUTH_MESSAGES = {
@@ -38,7 +42,10 @@ export const API_AUTH_MESSAGES = {
 export type ApiScope = ApiCallScope;
 
 function assertScope(caller: ApiCaller | null, scope: ApiScope) {
-  if (!caller || caller.via === "session" || keyMay(caller.scopes, scope)) return;
+  if (!caller || caller.via === "session") return;
+  if (!caller.livemode && (scope === "purchase" || scope === "billing"))
+    throw withErrorCode(new ForbiddenError(API_KEY_OPTION_MESSAGES.testMode), "test_mode_key");
+  if (keyMay(caller.scopes, scope)) return;
   const message = scope === "keys" ? API_AUTH_MESSAGES.sessionOnly : API_AUTH_MESSAGES.outOfScope;
   throw withErrorCode(new ForbiddenError(message), "insufficient_scope");
 }
@@ -110,9 +117,17 @@ function identify(request: Request): Promise<Identity> {
   return identity;
 }
 
+/** Whether the key of this request is live (true) or test-mode (false); null without a key that checked out. */
+const livemodeOf = new WeakMap<Request, boolean>();
+
+export function keyLivemodeOf(request: Request): boolean | null {
+  return livemodeOf.get(request) ?? null;
+}
+
 async function countKey(request: Request, cost: number): Promise<ApiCaller | null> {
   const { caller, key } = await identify(request);
   if (key && caller) {
+    livemodeOf.set(request, caller.livemode);
     rateLimitOf.set(request, await takeAccountRequests(caller.user.id, cost));
     costOf.set(request, cost);
   }
@@ -148,16 +163,31 @@ async function identifyApiCaller(request: Request): Promise<Identity> {
   const address = clientAddressOf.get(request);
   if (bearer && address) assertCredentialAttemptsLeft(address);
   if (bearer && isApiKeyShaped(bearer)) {
-    const grant = await verifyApiKeyGrant(bearer);
+    const grant = await verifyApiKeyGrant(bearer).catch((error: unknown) => {
+      // An expired key is a credential that does not check out: counted as one, answered with its own words.
+      if (address) countInvalidCredential(address);
+      throw error;
+    });
     if (!grant) throw invalidCredential(request);
-    return { caller: { user: grant.user, via: "api_key", viaApiKey: true, scopes: grant.scopes }, key: bearer };
+    // The address the rate limiter keys by (TRUST_PROXY decides how far X-Forwarded-For is believed).
+    const from = address ?? UNKNOWN_CLIENT;
+    if (!addressAllowed(grant.allowedAddresses, from))
+      throw withErrorCode(new ForbiddenError(API_KEY_OPTION_MESSAGES.addressNotAllowed(from)), "address_not_allowed");
+    const caller: ApiCaller = {
+      user: grant.user,
+      via: "api_key",
+      viaApiKey: true,
+      scopes: grant.scopes,
+      livemode: grant.livemode,
+    };
+    return { caller, key: bearer };
   }
   const user = await getSessionUser(request);
   if (!user) {
     if (bearer) throw invalidCredential(request);
     return { caller: null, key: null };
   }
-  return { caller: { user, via: "session", viaApiKey: false, scopes: API_KEY_SCOPES }, key: null };
+  return { caller: { user, via: "session", viaApiKey: false, scopes: API_KEY_SCOPES, livemode: true }, key: null };
 }
 
 /**

@@ -3,7 +3,7 @@
  * at creation or rotation. The key named `default` is the one get_app_key reads, creates, rotates and revokes.
  */
 import crypto from "node:crypto";
-import { and, asc, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { apiKeys, users, type ApiKey } from "#db/schema/index";
 import {
   lastUsedToTheMinute,
@@ -17,18 +17,36 @@ import {
   normaliseScopes,
   type ApiKeyScope,
 } from "~/domain/api/keys/api-keys";
+import {
+  API_KEY_OPTION_MESSAGES,
+  checkKeyOptions,
+  type ApiKeyMode,
+  type KeyOptions,
+  type KeyOptionsInput,
+} from "~/domain/api/keys/key-options";
 import { API_KEY_FORBIDDEN_MESSAGE, canUseApiKey } from "~/domain/commerce/entitlements";
 import { getDb, onBeforeCloseDb } from "../../infra/db.server";
 import { logger } from "../../infra/logger.server";
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, withErrorCode } from "../../http/errors.server";
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  withErrorCode,
+} from "../../http/errors.server";
+import { withIdempotency } from "../../commerce/orders/idempotency.server";
 import { hashToken } from "../../auth/password.server";
 import type { SessionUser } from "../../auth/session.server";
 import { AccountCache, forgetAccount } from "../../auth/account-cache.server";
 
 /** Recognisable in logs and secret scanners, and tells an API key from a session token in `Authorization`. */
 export const API_KEY_PREFIX = "crk_";
-/** How much of a key is kept in clear to name it in the UI ("crk_AbCd1234…"). */
-const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
+/** A test-mode key's secret starts so: a reader of a script or a log tells it from a live key at a glance. */
+export const TEST_API_KEY_PREFIX = `${API_KEY_PREFIX}test_`;
+/** How much of a key is kept in clear to name it in the UI ("crk_AbCd1234…", "crk_test_AbCd1234…"). */
+const DISPLAY_RANDOM_LENGTH = 8;
+const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + DISPLAY_RANDOM_LENGTH;
 
 export const API_KEY_NONE_MESSAGE = "No live API key: create one with POST (signed in) or on the account page";
 
@@ -53,13 +71,24 @@ export interface ApiKeyListItem {
   scopes: ApiKeyScope[];
   created_at: string;
   last_used_at: string | null;
-  /** Set while a rotated key works on until this time; null for a current key. */
+  /** When the key stops working: its chosen expiry, or a rotated key's end of overlap if sooner; null for never. */
   expires_at: string | null;
+  /** Set once the key was rotated: it works on until expires_at, and its successor is the key to rotate. */
+  rotated: boolean;
+  /** The client addresses or CIDR ranges it may be used from; null for any. */
+  allowed_addresses: string[] | null;
+  /** false for a test-mode key. */
+  livemode: boolean;
 }
 
 /** A created or rotated key: the list item plus the full key, shown this once. */
 export interface ApiKeyCreated extends ApiKeyListItem {
   key: string;
+}
+
+/** A creation's answer: on a replay for the same Idempotency-Key the key itself is null (it is never stored). */
+export interface ApiKeyCreation extends ApiKeyListItem {
+  key: string | null;
 }
 
 type KeyOwner = Pick<SessionUser, "id" | "planCode">;
@@ -68,12 +97,17 @@ function assertMayHoldKey(user: KeyOwner) {
   if (!canUseApiKey(user.planCode)) throw withErrorCode(new ForbiddenError(API_KEY_FORBIDDEN_MESSAGE), "plan_required");
 }
 
-function newKey() {
-  const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
-  return { key, hash: hashToken(key), prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
+function newKey(mode: ApiKeyMode) {
+  const start = mode === "test" ? TEST_API_KEY_PREFIX : API_KEY_PREFIX;
+  const key = `${start}${crypto.randomBytes(32).toString("base64url")}`;
+  return { key, hash: hashToken(key), prefix: key.slice(0, start.length + DISPLAY_RANDOM_LENGTH) };
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** When a key stops working: the sooner of its chosen end and a rotation's end of overlap. */
+function endOf(row: Pick<ApiKey, "expiresAt" | "validUntil">): Date | null {
+  const ends = [row.expiresAt, row.validUntil].filter((d): d is Date => d !== null);
+  return ends.length ? new Date(Math.min(...ends.map((d) => d.getTime()))) : null;
+}
 
 function listItem(row: ApiKey): ApiKeyListItem {
   return {
@@ -83,14 +117,19 @@ function listItem(row: ApiKey): ApiKeyListItem {
     scopes: normaliseScopes(row.scopes),
     created_at: row.createdAt.toISOString(),
     last_used_at: lastUsedToTheMinute(row.lastUsedAt),
-    expires_at: iso(row.expiresAt),
+    expires_at: endOf(row)?.toISOString() ?? null,
+    rotated: row.expiresAt !== null,
+    allowed_addresses: row.allowedAddresses ?? null,
+    livemode: row.livemode,
   };
 }
 
-/** Not revoked, and not past the end of a rotation's overlap. */
-const live = (now: Date) => and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
+const notPast = (column: typeof apiKeys.expiresAt | typeof apiKeys.validUntil, now: Date) => or(isNull(column), gt(column, now));
+/** Not revoked, not past the end of a rotation's overlap, not past its chosen expiry. */
+const live = (now: Date) =>
+  and(isNull(apiKeys.revokedAt), notPast(apiKeys.expiresAt, now), notPast(apiKeys.validUntil, now));
 /** Live and not rotated: the key its name stands for. Only these count against the cap. */
-const current = () => and(isNull(apiKeys.revokedAt), isNull(apiKeys.expiresAt));
+const current = (now: Date) => and(live(now), isNull(apiKeys.expiresAt));
 
 type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
 
@@ -99,39 +138,134 @@ async function lockOwner(tx: Tx, userId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-key:${userId}`}))`);
 }
 
-async function insertKey(tx: Tx, userId: string, name: string, scopes: ApiKeyScope[]): Promise<ApiKeyCreated> {
+const NO_OPTIONS: KeyOptions = { validUntil: null, allowedAddresses: null, mode: "live" };
+
+async function insertKey(
+  tx: Tx,
+  userId: string,
+  name: string,
+  scopes: ApiKeyScope[],
+  options: KeyOptions,
+  now: Date,
+): Promise<ApiKeyCreated> {
   const [{ n }] = (await tx
     .select({ n: count() })
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), current()))) as [{ n: number }];
+    .where(and(eq(apiKeys.userId, userId), current(now)))) as [{ n: number }];
   if (n >= MAX_ACTIVE_API_KEYS) throw new ConflictError(API_KEY_LIMIT_MESSAGE);
   const [taken] = await tx
     .select({ id: apiKeys.id })
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, name), current()))
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, name), current(now)))
     .limit(1);
   if (taken) throw new ConflictError(API_KEY_MESSAGES.nameTaken, "name");
-  const { key, hash, prefix } = newKey();
-  const [row] = await tx.insert(apiKeys).values({ userId, keyHash: hash, prefix, name, scopes }).returning();
+  // A key of this name past its chosen expiry leaves the one-current-key-per-name index: it ended at that expiry.
+  await tx
+    .update(apiKeys)
+    .set({ expiresAt: apiKeys.validUntil })
+    .where(
+      and(
+        eq(apiKeys.userId, userId),
+        eq(apiKeys.name, name),
+        isNull(apiKeys.revokedAt),
+        isNull(apiKeys.expiresAt),
+        lte(apiKeys.validUntil, now),
+      ),
+    );
+  const { key, hash, prefix } = newKey(options.mode);
+  const [row] = await tx
+    .insert(apiKeys)
+    .values({
+      userId,
+      keyHash: hash,
+      prefix,
+      name,
+      scopes,
+      validUntil: options.validUntil,
+      allowedAddresses: options.allowedAddresses,
+      livemode: options.mode === "live",
+    })
+    .returning();
   return { ...listItem(row!), key };
 }
 
-export interface NewKeyInput {
+export interface NewKeyInput extends KeyOptionsInput {
   name: unknown;
   scopes?: readonly string[];
 }
 
-/** Creates a named key with the asked scopes (read always); the caller sees the key once. */
-export async function createApiKey(user: KeyOwner, input: NewKeyInput): Promise<ApiKeyCreated> {
-  assertMayHoldKey(user);
-  const checked = checkKeyName(input.name);
-  if ("error" in checked) throw new BadRequestError(checked.error, "name");
+/** A key creation refused for one or more fields: `field` and the message name the first, `fields` all of them. */
+export class KeyInputError extends BadRequestError {
+  constructor(readonly fields: Record<string, string>) {
+    const [field, message] = Object.entries(fields)[0]!;
+    super(message, field);
+  }
+}
+
+/** The name, scopes and options of a new key, every field checked: a form shows each field's message. */
+function checkNewKey(input: NewKeyInput, now: Date) {
+  const errors: Record<string, string> = {};
+  const named = checkKeyName(input.name);
+  if ("error" in named) errors.name = named.error;
   const scopes = normaliseScopes(input.scopes ?? []);
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  const checked = checkKeyOptions(input, scopes, now);
+  if ("errors" in checked) Object.assign(errors, checked.errors);
+  if ("error" in named || "errors" in checked) throw new KeyInputError(errors);
+  return { name: named.name, scopes, options: checked.options };
+}
+
+/** The scope of a key creation's Idempotency-Key: its own, apart from the purchases'. */
+const API_KEY_CREATE_SCOPE = "api_key_create";
+
+/** The Idempotency-Key of a creation and the body it came with: a retry with both the same replays the first answer. */
+export interface CreationIdempotency {
+  key: string;
+  params: unknown;
+}
+
+/**
+ * Creates a named key with the asked scopes (read always) and options; the caller sees the key once. With an
+ * Idempotency-Key the creation runs once: a retry gets the same key's record back, with `key` null, as the secret is
+ * never stored (a client that lost the first answer revokes or rotates that key).
+ */
+export async function createApiKey(user: KeyOwner, input: NewKeyInput): Promise<ApiKeyCreated>;
+export async function createApiKey(
+  user: KeyOwner,
+  input: NewKeyInput,
+  idempotency: CreationIdempotency | undefined,
+  now?: Date,
+): Promise<ApiKeyCreation>;
+export async function createApiKey(
+  user: KeyOwner,
+  input: NewKeyInput,
+  idempotency?: CreationIdempotency,
+  now = new Date(),
+): Promise<ApiKeyCreation> {
+  assertMayHoldKey(user);
+  const { name, scopes, options } = checkNewKey(input, now);
+  const create = async (tx: Tx) => {
     await lockOwner(tx, user.id);
-    return insertKey(tx, user.id, checked.name, scopes);
-  });
+    return insertKey(tx, user.id, name, scopes, options, now);
+  };
+  if (!idempotency) {
+    const db = await getDb();
+    const created = await db.transaction(create);
+    forgetVerifiedKeys(user.id);
+    return created;
+  }
+  const held: { secret: string | null } = { secret: null };
+  const record: ApiKeyCreation = await withIdempotency(
+    { ownerId: user.id, scope: API_KEY_CREATE_SCOPE, key: idempotency.key, params: idempotency.params },
+    async ({ tx }) => {
+      // The stored answer is the record without the secret: only its hash is ever kept.
+      const { key, ...stored } = await create(tx);
+      held.secret = key;
+      return { ...stored, key: null };
+    },
+  );
+  forgetVerifiedKeys(user.id);
+  // A replay is the stored record itself (so it is still known as a replay, for its header).
+  return held.secret === null ? record : { ...record, key: held.secret };
 }
 
 /** The account's live keys, rotated ones in their overlap included, oldest first. */
@@ -162,7 +296,8 @@ export async function revokeApiKeyById(userId: string, id: string, now = new Dat
 }
 
 /**
- * A new key with the same name and scopes; the old one keeps working for API_KEY_ROTATION_OVERLAP_MS, then expires.
+ * A new key with the same name, scopes, expiry, allowed addresses and mode; the old one keeps working for
+ * API_KEY_ROTATION_OVERLAP_MS (or to its own expiry, if sooner), then expires.
  * Only a current key rotates: a key already in its overlap has a successor, which is the one to rotate.
  */
 export async function rotateApiKeyById(user: KeyOwner, id: string, now = new Date()): Promise<ApiKeyCreated> {
@@ -182,7 +317,12 @@ export async function rotateApiKeyById(user: KeyOwner, id: string, now = new Dat
       .update(apiKeys)
       .set({ expiresAt: new Date(now.getTime() + API_KEY_ROTATION_OVERLAP_MS) })
       .where(eq(apiKeys.id, old.id));
-    return insertKey(tx, user.id, old.name, normaliseScopes(old.scopes));
+    const options: KeyOptions = {
+      validUntil: old.validUntil,
+      allowedAddresses: old.allowedAddresses,
+      mode: old.livemode ? "live" : "test",
+    };
+    return insertKey(tx, user.id, old.name, normaliseScopes(old.scopes), options, now);
   });
   forgetVerifiedKeys(user.id);
   return created;
@@ -195,7 +335,7 @@ export async function getActiveApiKey(userId: string) {
   const [row] = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, DEFAULT_API_KEY_NAME), current()))
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, DEFAULT_API_KEY_NAME), current(new Date())))
     .limit(1);
   return row ?? null;
 }
@@ -205,7 +345,7 @@ async function firstCurrentKey(userId: string) {
   const [row] = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), current()))
+    .where(and(eq(apiKeys.userId, userId), current(new Date())))
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
     .limit(1);
   return row ?? null;
@@ -217,8 +357,8 @@ async function endDefaultKey(tx: Tx, userId: string, now: Date): Promise<number>
     .update(apiKeys)
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.userId, userId), eq(apiKeys.name, DEFAULT_API_KEY_NAME), live(now)))
-    .returning({ expiresAt: apiKeys.expiresAt });
-  return rows.filter((r) => r.expiresAt === null).length;
+    .returning({ expiresAt: apiKeys.expiresAt, validUntil: apiKeys.validUntil });
+  return rows.filter((r) => r.expiresAt === null && (r.validUntil === null || r.validUntil > now)).length;
 }
 
 /** Revokes the default key (if any) and issues a new one with the read scope; the caller sees the new key once. */
@@ -229,7 +369,7 @@ export async function rotateApiKey(user: KeyOwner): Promise<ApiKeyView> {
   const created = await db.transaction(async (tx) => {
     await lockOwner(tx, user.id);
     await endDefaultKey(tx, user.id, now);
-    return insertKey(tx, user.id, DEFAULT_API_KEY_NAME, ["read"]);
+    return insertKey(tx, user.id, DEFAULT_API_KEY_NAME, ["read"], NO_OPTIONS, now);
   });
   forgetVerifiedKeys(user.id);
   return { key: created.key, name: created.name, prefix: created.prefix, created_at: created.created_at };
@@ -265,8 +405,11 @@ export interface ApiKeyGrant {
   user: SessionUser;
   keyId: string;
   scopes: ApiKeyScope[];
-  /** The end of a rotated key's overlap; null for a current key. */
-  expiresAt: Date | null;
+  /** When the key stops working (its chosen expiry, a rotated key's end of overlap); null for never. */
+  endsAt: Date | null;
+  /** The client addresses or ranges it may be used from; null for any. */
+  allowedAddresses: string[] | null;
+  livemode: boolean;
 }
 
 /**
@@ -280,13 +423,17 @@ function forgetVerifiedKeys(userId: string) {
   forgetAccount(userId);
 }
 
-/** The owner, scopes and id of a live key, or null. A key stops working when its owner leaves the PREMIUM plan. */
+/**
+ * The owner, scopes and id of a live key, or null. A key stops working when its owner leaves the PREMIUM plan. A key
+ * past its end (its chosen expiry, a rotated key's overlap) is a 401 `key_expired` that names when it ended.
+ */
 export async function verifyApiKeyGrant(key: string, nowMs = Date.now()): Promise<ApiKeyGrant | null> {
   if (!isApiKeyShaped(key)) return null;
   const hash = hashToken(key);
-  const grant = await grantsByHash.get(hash, () => lookUpApiKey(hash, new Date(nowMs)), nowMs);
-  // A rotated key stops at the end of its overlap.
-  if (!grant || (grant.expiresAt && grant.expiresAt.getTime() <= nowMs)) return null;
+  const grant = await grantsByHash.get(hash, () => lookUpApiKey(hash), nowMs);
+  if (!grant) return null;
+  if (grant.endsAt && grant.endsAt.getTime() <= nowMs)
+    throw withErrorCode(new UnauthorizedError(API_KEY_OPTION_MESSAGES.expired(grant.endsAt)), "key_expired");
   noteKeyUse(grant.keyId, nowMs);
   return grant;
 }
@@ -338,7 +485,8 @@ export async function settleKeyUseWrites() {
   await Promise.all([...pendingUseWrites]);
 }
 
-async function lookUpApiKey(keyHash: string, now: Date): Promise<ApiKeyGrant | null> {
+/** A key not revoked, expired or not: an expired key is told apart from an unknown one. */
+async function lookUpApiKey(keyHash: string): Promise<ApiKeyGrant | null> {
   const db = await getDb();
   const [row] = await db
     .select({
@@ -351,15 +499,25 @@ async function lookUpApiKey(keyHash: string, now: Date): Promise<ApiKeyGrant | n
       keyId: apiKeys.id,
       scopes: apiKeys.scopes,
       expiresAt: apiKeys.expiresAt,
+      validUntil: apiKeys.validUntil,
+      allowedAddresses: apiKeys.allowedAddresses,
+      livemode: apiKeys.livemode,
       lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.keyHash, keyHash), live(now)))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row || !canUseApiKey(row.planCode)) return null;
-  const { keyId, scopes, expiresAt, lastUsedAt, ...user } = row;
+  const { keyId, scopes, expiresAt, validUntil, allowedAddresses, livemode, lastUsedAt, ...user } = row;
   // A use another instance wrote recently counts as this instance's own: no write at the first call after a start.
   if (lastUsedAt && !lastUseWritten.has(keyId)) lastUseWritten.set(keyId, lastUsedAt.getTime());
-  return { user, keyId, scopes: normaliseScopes(scopes), expiresAt };
+  return {
+    user,
+    keyId,
+    scopes: normaliseScopes(scopes),
+    endsAt: endOf({ expiresAt, validUntil }),
+    allowedAddresses: allowedAddresses ?? null,
+    livemode,
+  };
 }
