@@ -11,6 +11,7 @@ import {
   MAX_ACTIVE_API_KEYS,
   formatKeyTime,
 } from "~/domain/api/keys/api-keys";
+import { API_KEY_MAX_ALLOWED_ADDRESSES, API_KEY_MAX_EXPIRY_DAYS } from "~/domain/api/keys/key-options";
 import { API_KEY_MODAL_PARAM, KEY_CONFIRM_ACTION_PARAM, KEY_CONFIRM_PARAM } from "~/domain/auth/account";
 
 export interface KeyRow {
@@ -21,11 +22,15 @@ export interface KeyRow {
   created_at: string;
   last_used_at: string | null;
   expires_at: string | null;
+  rotated: boolean;
+  allowed_addresses: readonly string[] | null;
+  livemode: boolean;
 }
 
 export interface CreatedKey {
   key: string;
   name: string;
+  livemode: boolean;
 }
 
 export const API_KEYS_SECTION_ID = "api-keys";
@@ -52,7 +57,7 @@ function NewKey({ created }: { created: CreatedKey }) {
   return (
     <div className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3" data-testid="new-api-key">
       <label htmlFor="new-named-key" className="field-label">
-        New key “{created.name}”: shown only now, copy it somewhere safe
+        New {created.livemode ? "" : "test-mode "}key “{created.name}”: shown only now, copy it somewhere safe
       </label>
       <div className="flex flex-wrap gap-2">
         <input
@@ -115,7 +120,7 @@ function Confirm({ row, action, inDialog }: { row: KeyRow; action: "rotate" | "r
 function RowActions({ row, stacked = false, inDialog }: { row: KeyRow; stacked?: boolean; inDialog: boolean }) {
   return (
     <span className={stacked ? "inline-flex flex-col gap-1" : "inline-flex gap-3"}>
-      {row.expires_at ? null : (
+      {row.rotated ? null : (
         <Link
           to={confirmHref("rotate", row.id, inDialog)}
           preventScrollReset
@@ -147,28 +152,50 @@ function Scopes({ scopes }: { scopes: readonly string[] }) {
   );
 }
 
-/** The name a key is listed under, with a badge on the key the get_app_key endpoints name. */
+/** The name a key is listed under, with a badge on the key the get_app_key endpoints name and on a test-mode key. */
 function KeyName({ row }: { row: KeyRow }) {
   return (
     <>
       {row.name}
-      {row.name === DEFAULT_API_KEY_NAME && !row.expires_at ? (
+      {row.name === DEFAULT_API_KEY_NAME && !row.rotated ? (
         <>
           {" "}
           <Badge>app key</Badge>
         </>
       ) : null}
+      {row.livemode ? null : (
+        <>
+          {" "}
+          <Badge>test mode</Badge>
+        </>
+      )}
     </>
   );
 }
 
+const addressesText = (row: KeyRow) => (row.allowed_addresses ? row.allowed_addresses.join(", ") : "Any");
+
+/** The create form's fields as typed, given back with the errors. */
+export interface TypedKeyForm {
+  name: string;
+  scopes: string[];
+  expires_in_days: string;
+  allowed_addresses: string;
+  mode: string;
+}
+
 export interface KeyFormError {
   message: string;
-  /** "name" when the name was refused: the message then describes the name field. */
+  /** The field the message is about ("name", "allowed_addresses"…), or null for the form as a whole. */
   field: string | null;
-  /** What was typed, so a refused name can be corrected rather than retyped (no JavaScript keeps no form state). */
-  name: string | null;
+  /** A message per field at fault: each is shown at its field. */
+  fields: Record<string, string>;
+  /** What was typed in the create form, so a refused field is corrected rather than retyped; null for other forms. */
+  typed: TypedKeyForm | null;
 }
+
+/** The create form's fields: an error about one of them is shown at it, any other above the list. */
+const FORM_FIELDS = ["name", "scopes", "expires_in_days", "expires_at", "allowed_addresses", "mode"];
 
 /**
  * The account's one place for API keys: the list, create (name and scopes), rotate with an overlap and revoke after a
@@ -194,8 +221,8 @@ export function ApiKeysSection({
   inDialog?: boolean;
 }) {
   const confirming = confirm ? keys.find((k) => k.id === confirm.id) : undefined;
-  const hasDefault = keys.some((k) => k.name === DEFAULT_API_KEY_NAME && !k.expires_at);
-  const nameError = error?.field === "name" ? error : null;
+  const hasDefault = keys.some((k) => k.name === DEFAULT_API_KEY_NAME && !k.rotated);
+  const fieldError = error?.field && FORM_FIELDS.includes(error.field) ? error : null;
   return (
     <section id={SECTION_ID} aria-labelledby={`${SECTION_ID}-heading`} className={inDialog ? "" : "card mb-6"}>
       <h2 id={`${SECTION_ID}-heading`} className={inDialog ? "sr-only" : "mb-2 text-lg font-semibold"}>
@@ -223,7 +250,7 @@ export function ApiKeysSection({
           </p>
           {/* Present from the first render, so the new key or an error is announced when it appears. */}
           <div aria-live="polite" aria-atomic="false" data-testid="api-keys-live">
-            {error && !nameError ? (
+            {error && !fieldError ? (
               <p className="mb-3 text-red-700" data-testid="api-key-error">
                 {error.message}
               </p>
@@ -232,7 +259,7 @@ export function ApiKeysSection({
           </div>
           {confirming && confirm ? <Confirm row={confirming} action={confirm.action} inDialog={inDialog} /> : null}
           {keys.length ? <KeyList keys={keys} inDialog={inDialog} /> : <p className="text-sm">No API keys yet.</p>}
-          <CreateKeyForm suggestDefault={!hasDefault && !keys.length} error={nameError} inDialog={inDialog} />
+          <CreateKeyForm suggestDefault={!hasDefault && !keys.length} error={fieldError} inDialog={inDialog} />
         </>
       )}
     </section>
@@ -258,6 +285,7 @@ function KeyList({ keys, inDialog }: { keys: readonly KeyRow[]; inDialog: boolea
             ["Created", formatKeyTime(k.created_at)],
             ["Last used", k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"],
             ["Expires", k.expires_at ? formatKeyTime(k.expires_at) : "—"],
+            ["Addresses", addressesText(k)],
             ["Actions", <RowActions key="a" row={k} inDialog={inDialog} />],
           ],
         }))}
@@ -284,6 +312,9 @@ function KeyList({ keys, inDialog }: { keys: readonly KeyRow[]; inDialog: boolea
               Expires
             </th>
             <th scope="col" className={TH}>
+              Addresses
+            </th>
+            <th scope="col" className={TH}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -301,6 +332,7 @@ function KeyList({ keys, inDialog }: { keys: readonly KeyRow[]; inDialog: boolea
               <td className={TD}>{formatKeyTime(k.created_at)}</td>
               <td className={TD}>{k.last_used_at ? formatKeyTime(k.last_used_at) : "Never"}</td>
               <td className={TD}>{k.expires_at ? formatKeyTime(k.expires_at) : "—"}</td>
+              <td className={`${TD} font-mono text-xs`}>{addressesText(k)}</td>
               <td className={TD}>
                 <RowActions row={k} stacked inDialog={inDialog} />
               </td>
@@ -312,6 +344,18 @@ function KeyList({ keys, inDialog }: { keys: readonly KeyRow[]; inDialog: boolea
   );
 }
 
+/** A field's error, announced when it appears, and the ids its input is described by. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+const describedBy = (hint: string, errorId: string, message: string | undefined) =>
+  message ? `${errorId} ${hint}` : hint;
+
 function CreateKeyForm({
   suggestDefault,
   error,
@@ -321,7 +365,10 @@ function CreateKeyForm({
   error: KeyFormError | null;
   inDialog: boolean;
 }) {
-  const described = error ? "key-name-error key-name-hint" : "key-name-hint";
+  const errors = error?.fields ?? {};
+  const typed = error?.typed ?? null;
+  const expiryError = errors.expires_in_days ?? errors.expires_at;
+  const testMode = typed?.mode === "test";
   return (
     <Form method="post" action={accountFormAction(inDialog)} preventScrollReset className="mt-4 max-w-md space-y-3">
       <h3 className="font-semibold">Create a key</h3>
@@ -336,23 +383,19 @@ function CreateKeyForm({
           required
           maxLength={API_KEY_NAME_MAX}
           className="field-input"
-          aria-describedby={described}
-          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy("key-name-hint", "key-name-error", errors.name)}
+          aria-invalid={errors.name ? true : undefined}
           autoComplete="off"
           // The first key of an account is the app key unless renamed: get_app_key then names it at once.
-          defaultValue={error?.name ?? (suggestDefault ? DEFAULT_API_KEY_NAME : undefined)}
+          defaultValue={typed?.name ?? (suggestDefault ? DEFAULT_API_KEY_NAME : undefined)}
         />
-        {error ? (
-          <p id="key-name-error" role="alert" className="mt-1 text-sm text-red-700">
-            {error.message}
-          </p>
-        ) : null}
+        <FieldError id="key-name-error" message={errors.name} />
         <p id="key-name-hint" className="mt-1 text-xs text-slate-600">
           The script or server that will use it, e.g. “nightly export”. Name it “{DEFAULT_API_KEY_NAME}” to make it your
           app key.
         </p>
       </div>
-      <fieldset>
+      <fieldset aria-describedby={errors.scopes ? "key-scopes-error" : undefined}>
         <legend className="field-label">Scopes</legend>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" checked disabled className="mt-1" aria-describedby="scope-read-text" />
@@ -364,7 +407,15 @@ function CreateKeyForm({
           </span>
         </label>
         <label className="mt-1 flex items-start gap-2 text-sm">
-          <input type="checkbox" name="scopes" value="billing" className="mt-1" aria-describedby="scope-billing-text" />
+          <input
+            type="checkbox"
+            name="scopes"
+            value="billing"
+            className="mt-1"
+            aria-describedby="scope-billing-text"
+            aria-invalid={errors.scopes ? true : undefined}
+            defaultChecked={typed?.scopes.includes("billing")}
+          />
           <span>
             billing{" "}
             <span id="scope-billing-text" className="text-slate-600">
@@ -372,6 +423,67 @@ function CreateKeyForm({
             </span>
           </span>
         </label>
+        <FieldError id="key-scopes-error" message={errors.scopes} />
+      </fieldset>
+      <div>
+        <label htmlFor="key-expiry" className="field-label">
+          Expires after (days, optional)
+        </label>
+        <input
+          id="key-expiry"
+          name="expires_in_days"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={API_KEY_MAX_EXPIRY_DAYS}
+          step={1}
+          className="field-input w-32"
+          aria-describedby={describedBy("key-expiry-hint", "key-expiry-error", expiryError)}
+          aria-invalid={expiryError ? true : undefined}
+          defaultValue={typed?.expires_in_days ?? ""}
+        />
+        <FieldError id="key-expiry-error" message={expiryError} />
+        <p id="key-expiry-hint" className="mt-1 text-xs text-slate-600">
+          1 to {API_KEY_MAX_EXPIRY_DAYS} days; empty for a key that does not expire. An expired key is refused with
+          the time it expired.
+        </p>
+      </div>
+      <div>
+        <label htmlFor="key-addresses" className="field-label">
+          Allowed client addresses (optional)
+        </label>
+        <textarea
+          id="key-addresses"
+          name="allowed_addresses"
+          rows={3}
+          className="field-input font-mono text-xs"
+          aria-describedby={describedBy("key-addresses-hint", "key-addresses-error", errors.allowed_addresses)}
+          aria-invalid={errors.allowed_addresses ? true : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          defaultValue={typed?.allowed_addresses ?? ""}
+        />
+        <FieldError id="key-addresses-error" message={errors.allowed_addresses} />
+        <p id="key-addresses-hint" className="mt-1 text-xs text-slate-600">
+          Up to {API_KEY_MAX_ALLOWED_ADDRESSES} IPv4 or IPv6 addresses or CIDR ranges, one per line or separated by
+          commas, e.g. 203.0.113.0/24 or 2001:db8::/32. Empty: the key works from any address.
+        </p>
+      </div>
+      <fieldset aria-describedby={describedBy("key-mode-hint", "key-mode-error", errors.mode)}>
+        <legend className="field-label">Mode</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="radio" name="mode" value="live" defaultChecked={!testMode} />
+          Live
+        </label>
+        <label className="mt-1 flex items-center gap-2 text-sm">
+          <input type="radio" name="mode" value="test" defaultChecked={testMode} />
+          Test
+        </label>
+        <FieldError id="key-mode-error" message={errors.mode} />
+        <p id="key-mode-hint" className="mt-1 text-xs text-slate-600">
+          A test key (crk_test_…) reads every score a live key reads but can never buy, pay or change billing, so
+          nothing is spent or charged; it has the read scope only.
+        </p>
       </fieldset>
       <button type="submit" className="btn-primary">
         Create key

@@ -5,7 +5,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import crypto from "node:crypto";
-import { apiKeysHref, type CreatedKey, type KeyFormError } from "~/components/commerce/api-keys-section";
+import {
+  apiKeysHref,
+  type CreatedKey,
+  type KeyFormError,
+  type TypedKeyForm,
+} from "~/components/commerce/api-keys-section";
 import {
   ACCOUNT_LIST_PAGE_SIZE,
   API_KEY_MODAL_PARAM,
@@ -27,7 +32,13 @@ import {
   tooLargeMessage,
 } from "~/domain/commerce/packages";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
-import { createApiKey, listApiKeys, revokeApiKeyById, rotateApiKeyById } from "../../api/keys/api-keys.server";
+import {
+  KeyInputError,
+  createApiKey,
+  listApiKeys,
+  revokeApiKeyById,
+  rotateApiKeyById,
+} from "../../api/keys/api-keys.server";
 import { changePassword } from "../../auth/auth.server";
 import { readSessionToken, requireUser } from "../../auth/session.server";
 import { isAppError } from "../../http/errors.server";
@@ -77,6 +88,18 @@ export async function loadAccountPage(request: Request) {
   });
 }
 
+/** What was typed in the create form, so a refused field is corrected rather than retyped (no JavaScript keeps it). */
+function typedKeyForm(formData: FormData): TypedKeyForm {
+  const text = (name: string) => String(formData.get(name) ?? "");
+  return {
+    name: text("name"),
+    scopes: formData.getAll("scopes").map(String),
+    expires_in_days: text("expires_in_days"),
+    allowed_addresses: text("allowed_addresses"),
+    mode: text("mode"),
+  };
+}
+
 export async function actAccountPage(request: Request) {
   const user = await requireUser(request);
   const formData = await readFormData(request);
@@ -89,10 +112,13 @@ export async function actAccountPage(request: Request) {
         const created = await createApiKey(user, {
           name: formData.get("name"),
           scopes: formData.getAll("scopes").map(String),
+          expires_in_days: formData.get("expires_in_days"),
+          allowed_addresses: formData.get("allowed_addresses"),
+          mode: formData.get("mode"),
         });
         return json({
           namedKey: {
-            created: { key: created.key, name: created.name } as CreatedKey | null,
+            created: { key: created.key, name: created.name, livemode: created.livemode } as CreatedKey | null,
             error: null as KeyFormError | null,
           },
         });
@@ -101,7 +127,7 @@ export async function actAccountPage(request: Request) {
         const created = await rotateApiKeyById(user, String(formData.get("key_id") ?? ""));
         return json({
           namedKey: {
-            created: { key: created.key, name: created.name } as CreatedKey | null,
+            created: { key: created.key, name: created.name, livemode: created.livemode } as CreatedKey | null,
             error: null as KeyFormError | null,
           },
         });
@@ -134,8 +160,13 @@ export async function actAccountPage(request: Request) {
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (intent === "create_named_key" || intent === "rotate_named_key" || intent === "revoke_named_key") {
-      const typed = intent === "create_named_key" ? String(formData.get("name") ?? "") : null;
-      const keyError: KeyFormError = { message: error.message, field: error.field ?? null, name: typed };
+      const creating = intent === "create_named_key";
+      const keyError: KeyFormError = {
+        message: error.message,
+        field: error.field ?? null,
+        fields: error instanceof KeyInputError ? error.fields : error.field ? { [error.field]: error.message } : {},
+        typed: creating ? typedKeyForm(formData) : null,
+      };
       return json({ namedKey: { created: null as CreatedKey | null, error: keyError } }, { status: error.status });
     }
     if (error.field === "billing_info") return redirect(billingInfoHref("/dashboard/account"));
