@@ -444,8 +444,8 @@ function CreateKeyForm({
         />
         <FieldError id="key-expiry-error" message={expiryError} />
         <p id="key-expiry-hint" className="mt-1 text-xs text-slate-600">
-          1 to {API_KEY_MAX_EXPIRY_DAYS} days; empty for a key that does not expire. An expired key is refused with
-          the time it expired.
+          1 to {API_KEY_MAX_EXPIRY_DAYS} days; empty for a key that does not expire. An expired key is refused with the
+          time it expired.
         </p>
       </div>
       <div>

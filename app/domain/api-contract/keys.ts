@@ -28,7 +28,9 @@ const keyFields = {
     .openapi({ description: "The owner's name for the key; `default` is the key get_app_key reads and rotates." }),
   prefix: z
     .string()
-    .openapi({ description: "crk_ (crk_test_ for a test-mode key) and 8 characters: names the key without revealing it." }),
+    .openapi({
+      description: "crk_ (crk_test_ for a test-mode key) and 8 characters: names the key without revealing it.",
+    }),
   scopes: z.array(Scope).openapi({ description: "What the key may do; read is always there." }),
   created_at: z.string().datetime(),
   last_used_at: z.string().datetime().regex(/:00Z$/).nullable().openapi({
@@ -45,13 +47,10 @@ const keyFields = {
   rotated: z.boolean().openapi({
     description: "true once the key was rotated: it works on until expires_at; rotate the key that replaced it.",
   }),
-  allowed_addresses: z
-    .array(z.string())
-    .nullable()
-    .openapi({
-      description:
-        "The IPv4/IPv6 addresses and CIDR ranges the key may be used from; null for any. A call from another address is a 403 address_not_allowed.",
-    }),
+  allowed_addresses: z.array(z.string()).nullable().openapi({
+    description:
+      "The IPv4/IPv6 addresses and CIDR ranges the key may be used from; null for any. A call from another address is a 403 address_not_allowed.",
+  }),
   livemode: z.boolean().openapi({
     description: `false for a test-mode key (crk_test_…): it reads what a live key reads, and buying, paying or billing with it is a 403 test_mode_key. Every answer to a key carries the \`${LIVEMODE_HEADER}\` header with this value.`,
   }),
@@ -134,13 +133,10 @@ export const CreateApiKeyBody = z
         description: `Up to ${API_KEY_MAX_ALLOWED_ADDRESSES} IPv4/IPv6 addresses or CIDR ranges the key may be used from (a list, or one string separated by commas or white space; in a form, a textarea or one field per entry); none: any address. The address is the client's as the rate limits see it (behind the proxies the server trusts, the X-Forwarded-For client). A bad entry is a 400 on field allowed_addresses naming it.`,
         example: ["203.0.113.0/24", "2001:db8::/32"],
       }),
-    mode: z
-      .enum(API_KEY_MODES)
-      .optional()
-      .openapi({
-        description:
-          "live (default) or test: a test-mode key (crk_test_…) reads every score a live key reads and never buys, pays or changes billing (403 test_mode_key); it holds the read scope only.",
-        example: "live",
-      }),
+    mode: z.enum(API_KEY_MODES).optional().openapi({
+      description:
+        "live (default) or test: a test-mode key (crk_test_…) reads every score a live key reads and never buys, pays or changes billing (403 test_mode_key); it holds the read scope only.",
+      example: "live",
+    }),
   })
   .openapi("CreateApiKeyBody");

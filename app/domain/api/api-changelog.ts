@@ -23,7 +23,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     changes: [
       "`POST /api/v1/keys` takes `expires_at` (a date and time) or `expires_in_days`: past it every call with the key is a 401 `key_expired` whose `error` names when the key expired. A rotated key past its overlap answers the same. The list's `expires_at` is when a key stops working (its expiry, or a rotated key's end of overlap), and `rotated` says whether it was rotated.",
       "`allowed_addresses` (IPv4/IPv6 addresses and CIDR ranges) limits where a key may be used from: a call from any other client address is a 403 `address_not_allowed` naming that address. A bad entry is a 400 on `field` `allowed_addresses` naming the entry.",
-      "`mode: \"test\"` creates a test-mode key (`crk_test_…`, `livemode: false`): it reads every score a live key reads, and buying, paying and billing with it are a 403 `test_mode_key`, so nothing is spent or charged. Every answer to an API key carries `Livemode: true` or `false`.",
+      '`mode: "test"` creates a test-mode key (`crk_test_…`, `livemode: false`): it reads every score a live key reads, and buying, paying and billing with it are a 403 `test_mode_key`, so nothing is spent or charged. Every answer to an API key carries `Livemode: true` or `false`.',
       "Key creation honours an optional `Idempotency-Key`: a retry with the same key and body answers the same key's record with `Idempotent-Replayed: true` and `key` null (the secret is shown once, never stored); the same key with another body is a 422 `idempotency_key_reused`.",
       "A rotation keeps the key's expiry, allowed addresses and mode.",
     ],

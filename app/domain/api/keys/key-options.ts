@@ -27,7 +27,8 @@ export const API_KEY_OPTION_MESSAGES = {
     `“${entry}” is not an IPv4 or IPv6 address or CIDR range (e.g. 203.0.113.7, 203.0.113.0/24, 2001:db8::/32)`,
   tooManyAddresses: `A key may list at most ${API_KEY_MAX_ALLOWED_ADDRESSES} addresses or ranges`,
   modeInvalid: `mode is ${API_KEY_MODES.join(" or ")}`,
-  testModeBilling: "A test-mode key only reads: it cannot have the billing scope. Leave billing off or create a live key",
+  testModeBilling:
+    "A test-mode key only reads: it cannot have the billing scope. Leave billing off or create a live key",
   /** The 401 of a key past its end (its chosen expiry, or a rotated key's overlap). */
   expired: (at: Date) =>
     `This API key expired at ${at.toISOString()}: create a new key (or rotate a live one) on the account page`,
@@ -109,7 +110,8 @@ export function checkExpiry(
   if (given(expiresAt)) {
     const text = typeof expiresAt === "string" ? expiresAt.trim() : "";
     const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) ? new Date(text) : null;
-    if (!at || Number.isNaN(at.getTime())) return { error: API_KEY_OPTION_MESSAGES.expiresAtInvalid, field: "expires_at" };
+    if (!at || Number.isNaN(at.getTime()))
+      return { error: API_KEY_OPTION_MESSAGES.expiresAtInvalid, field: "expires_at" };
     if (at.getTime() <= now.getTime()) return { error: API_KEY_OPTION_MESSAGES.expiresAtPast, field: "expires_at" };
     if (at.getTime() > latest) return { error: API_KEY_OPTION_MESSAGES.expiresAtTooFar, field: "expires_at" };
     return { validUntil: at };
@@ -151,7 +153,6 @@ export function checkKeyOptions(
   const mode = checkMode(input.mode);
   if ("error" in mode) errors.mode = mode.error;
   else if (mode.mode === "test" && scopes.includes("billing")) errors.scopes = API_KEY_OPTION_MESSAGES.testModeBilling;
-  if ("error" in expiry || "error" in addresses || "error" in mode || Object.keys(errors).length)
-    return { errors };
+  if ("error" in expiry || "error" in addresses || "error" in mode || Object.keys(errors).length) return { errors };
   return { options: { validUntil: expiry.validUntil, allowedAddresses: addresses.addresses, mode: mode.mode } };
 }

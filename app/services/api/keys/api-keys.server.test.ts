@@ -127,7 +127,15 @@ describe("named keys with scopes", () => {
     const user = await premium();
     const reader = await createApiKey(user, { name: "  nightly   export " });
     const buyer = await createApiKey(user, { name: "billing robot", scopes: ["billing"] });
-    expect(reader).toMatchObject({ name: "nightly export", scopes: ["read"], last_used_at: null, expires_at: null });
+    expect(reader).toMatchObject({
+      name: "nightly export",
+      scopes: ["read"],
+      last_used_at: null,
+      expires_at: null,
+      rotated: false,
+      allowed_addresses: null,
+      livemode: true,
+    });
     expect(buyer.scopes).toEqual(["read", "billing"]);
     expect(buyer.key.startsWith(buyer.prefix)).toBe(true);
     const listed = await listApiKeys(user.id);
@@ -189,7 +197,10 @@ describe("named keys with scopes", () => {
       new Date(t0 + API_KEY_ROTATION_OVERLAP_MS).toISOString(),
     );
     expect((await verifyApiKeyGrant(old.key, t0 + 1000))?.user.id).toBe(user.id);
-    expect(await verifyApiKeyGrant(old.key, t0 + API_KEY_ROTATION_OVERLAP_MS + 1)).toBeNull();
+    await expect(verifyApiKeyGrant(old.key, t0 + API_KEY_ROTATION_OVERLAP_MS + 1)).rejects.toMatchObject({
+      status: 401,
+      code: "key_expired",
+    });
     expect((await listApiKeys(user.id, new Date(t0 + API_KEY_ROTATION_OVERLAP_MS + 1))).map((k) => k.id)).toEqual([
       fresh.id,
     ]);

@@ -124,7 +124,8 @@ function listItem(row: ApiKey): ApiKeyListItem {
   };
 }
 
-const notPast = (column: typeof apiKeys.expiresAt | typeof apiKeys.validUntil, now: Date) => or(isNull(column), gt(column, now));
+const notPast = (column: typeof apiKeys.expiresAt | typeof apiKeys.validUntil, now: Date) =>
+  or(isNull(column), gt(column, now));
 /** Not revoked, not past the end of a rotation's overlap, not past its chosen expiry. */
 const live = (now: Date) =>
   and(isNull(apiKeys.revokedAt), notPast(apiKeys.expiresAt, now), notPast(apiKeys.validUntil, now));
