@@ -11,6 +11,7 @@ import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { API_KEY_MESSAGES, API_KEY_ROTATION_OVERLAP_MS, DEFAULT_API_KEY_NAME } from "~/domain/api/keys/api-keys";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
+import { API_KEY_OPTION_MESSAGES } from "~/domain/api/keys/key-options";
 import { createSession } from "~/services/auth/session.server";
 import * as account from "../../../app/routes/dashboard+/account+/_index";
 import * as appKeyCustomer from "../../../app/routes/api+/customer.get_app_key";
@@ -35,8 +36,13 @@ async function signedIn(planCode: "PREMIUM" | "DISCOVERY") {
 type PageData = Awaited<ReturnType<Awaited<ReturnType<typeof account.loader>>["json"]>>;
 interface KeyAnswer {
   namedKey: {
-    created: { key: string; name: string } | null;
-    error: { message: string; field: string | null; name: string | null } | null;
+    created: { key: string; name: string; livemode: boolean } | null;
+    error: {
+      message: string;
+      field: string | null;
+      fields: Record<string, string>;
+      typed: Record<string, unknown> | null;
+    } | null;
   };
 }
 
@@ -202,7 +208,12 @@ describe("the account page's API keys", () => {
     expect(taken.status).toBe(409);
     expect(((await taken.json()) as KeyAnswer).namedKey).toEqual({
       created: null,
-      error: { message: API_KEY_MESSAGES.nameTaken, field: "name", name: "nightly export" },
+      error: {
+        message: API_KEY_MESSAGES.nameTaken,
+        field: "name",
+        fields: { name: API_KEY_MESSAGES.nameTaken },
+        typed: { name: "nightly export", scopes: [], expires_in_days: "", allowed_addresses: "", mode: "" },
+      },
     });
     const blank = await post(cookie, { intent: "create_named_key", name: "  " });
     expect(blank.status).toBe(400);
@@ -215,9 +226,55 @@ describe("the account page's API keys", () => {
     expect(((await unknown.json()) as KeyAnswer).namedKey.error).toMatchObject({
       message: API_KEY_MESSAGES.notFound,
       field: null,
-      name: null,
+      typed: null,
     });
     expect((await keysOf(cookie)).map((k) => [k.name, k.scopes])).toEqual([["nightly export", ["read", "billing"]]]);
+  });
+
+  it("the create form takes an expiry, allowed addresses and test mode; every bad field gets its own message, and what was typed comes back", async () => {
+    const { cookie } = await signedIn("PREMIUM");
+    const refused = await post(cookie, {
+      intent: "create_named_key",
+      name: "<bad>",
+      expires_in_days: "0",
+      allowed_addresses: "203.0.113.0/24\n10.0.0.0/33",
+      mode: "test",
+      scopes: "billing",
+    });
+    expect(refused.status).toBe(400);
+    const error = ((await refused.json()) as KeyAnswer).namedKey.error!;
+    expect(error.fields).toEqual({
+      name: API_KEY_MESSAGES.nameInvalid,
+      expires_in_days: API_KEY_OPTION_MESSAGES.expiresInDaysInvalid,
+      allowed_addresses: API_KEY_OPTION_MESSAGES.addressInvalid("10.0.0.0/33"),
+      scopes: API_KEY_OPTION_MESSAGES.testModeBilling,
+    });
+    expect(error.typed).toMatchObject({
+      name: "<bad>",
+      allowed_addresses: "203.0.113.0/24\n10.0.0.0/33",
+      mode: "test",
+    });
+    expect(await keysOf(cookie)).toEqual([]);
+
+    const made = await post(cookie, {
+      intent: "create_named_key",
+      name: "sandbox",
+      expires_in_days: "30",
+      allowed_addresses: "203.0.113.0/24, 2001:db8::/32",
+      mode: "test",
+    });
+    expect(made.status).toBe(200);
+    const created = ((await made.json()) as KeyAnswer).namedKey.created!;
+    expect(created).toMatchObject({ name: "sandbox", livemode: false, key: expect.stringMatching(/^crk_test_/) });
+    const [listed] = await keysOf(cookie);
+    expect(listed).toMatchObject({
+      name: "sandbox",
+      scopes: ["read"],
+      livemode: false,
+      allowed_addresses: ["203.0.113.0/24", "2001:db8::/32"],
+    });
+    const days = (new Date(listed!.expires_at!).getTime() - new Date(listed!.created_at).getTime()) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
   });
 
   it("the single key dialog's old form intents are gone: they create nothing", async () => {

@@ -243,7 +243,7 @@ describe("test-mode keys", () => {
       ["sandbox", false],
       ["prod", true],
     ]);
-  });
+  }, 180_000);
 
   it("cannot hold the billing scope, and a rotation keeps test mode", async () => {
     const user = await premium();
