@@ -3,7 +3,7 @@
  * files only bind them to paths.
  */
 import { z } from "zod";
-import { batchRequestCost } from "~/domain/api/keys/api-limits";
+import { BATCH_MAX_LOCATIONS, batchRequestCost } from "~/domain/api/keys/api-limits";
 import { describeRequestIssue } from "~/domain/api/api-issues";
 import { API_BODY_MESSAGES } from "~/domain/forms/errors";
 import * as contract from "~/domain/api-contract/unlock";
@@ -29,9 +29,16 @@ function parseQuoteRequest(body: unknown): contract.UnlockQuoteRequest {
 
 export const unlockQuote = methods({
   POST: async (request) => {
-    const body = parseQuoteRequest(await readJsonBody(request, API_BODY_MESSAGES.unlockType));
-    // A quote reads: any key may ask for one; it is counted like a batch of its locations.
-    const caller = await requireApiCaller(request, "read", batchRequestCost(body.locations.length, 1));
+    const raw = await readJsonBody(request, API_BODY_MESSAGES.unlockType);
+    // A quote reads: any key may ask for one; it is counted like a batch of its locations. The caller comes first,
+    // so a request without credentials is a 401 whatever its body.
+    const asked = (raw as { locations?: unknown } | undefined)?.locations;
+    const caller = await requireApiCaller(
+      request,
+      "read",
+      batchRequestCost(Array.isArray(asked) ? Math.min(asked.length, BATCH_MAX_LOCATIONS) : 1, 1),
+    );
+    const body = parseQuoteRequest(raw);
     return apiAnswer(contract.UnlockQuoteResponse, await quoteUnlock(caller, body.locations));
   },
 });
