@@ -106,6 +106,29 @@ export const orders = pgTable(
   (t) => [index("orders_user_idx").on(t.userId), index("orders_lead_idx").on(t.leadId)],
 );
 
+/**
+ * A price given for unlocking a book's hexagons at point level: the hexagons quoted, which were missing, how the plan's
+ * allowance and a purchase cover them. Bought at most once; the order it became opens the hexagons when paid.
+ */
+export const unlockQuotes = pgTable(
+  "unlock_quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hexagons: jsonb("hexagons").$type<string[]>().notNull(),
+    missing: jsonb("missing").$type<string[]>().notNull(),
+    allowanceUsed: integer("allowance_used").notNull(),
+    subtotalMinor: integer("subtotal_minor").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("unlock_quotes_user_idx").on(t.userId), index("unlock_quotes_order_idx").on(t.orderId)],
+);
+
 /** One row per numbered document series; bumped in the transaction that issues the document, so numbers have no gaps. */
 export const documentCounters = pgTable("document_counters", {
   name: text("name").primaryKey(),

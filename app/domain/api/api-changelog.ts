@@ -18,6 +18,17 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-30",
     kind: "api",
+    version: "1.8.0",
+    title: "A whole book at point level: quote, one purchase, unlock",
+    changes: [
+      "`POST /api/v1/unlock/quote` takes up to 1,000 points or hexagon codes (the batch's locations) and answers the distinct resolution-4 hexagons they fall in, placed as the batch places them; which the account reads already; which are missing; how many of those the plan's remaining allowance opens; and the rest at the /pricing package prices (the cheapest packages that buy exactly that many), with net, VAT and gross. The quote is valid for 30 minutes. Any key may ask (read scope).",
+      "`POST /api/v1/unlock` buys a quote with an `Idempotency-Key`: one order for what the allowance does not cover, paid as the account pays (billing info and terms first); once paid, the batch answers every point in those hexagons at point level. A key needs the billing scope. New error codes: `quote_expired`, `quote_used`, `quote_changed` (409) and `quote_of_another_account` (403); an unknown quote is a 404.",
+      "Every plan may buy hexagons this way; API keys stay PREMIUM-only, as the product specification states, so GRANULAR and COUNTRY+ accounts call these paths with a session token.",
+    ],
+  },
+  {
+    date: "2026-11-30",
+    kind: "api",
     version: "1.7.0",
     title: "API keys with an expiry, allowed addresses and test mode; key creation retried safely",
     changes: [

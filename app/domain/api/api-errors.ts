@@ -28,6 +28,11 @@ export const API_ERROR_CODES = {
   unsupported_media_type: "The body's content type is not one this call reads.",
   precondition_failed: "A condition the request set (If-None-Match: * on a POST) cannot hold.",
   idempotency_key_reused: "The idempotency key was used before with other parameters.",
+  quote_expired: "The unlock quote is past its `expires_at`: ask for a new quote.",
+  quote_used: "The unlock quote was bought already (with another idempotency key): its order is named in `error`.",
+  quote_changed:
+    "Since the unlock quote the account ordered some of its hexagons or used its allowance: ask for a new quote.",
+  quote_of_another_account: "The unlock quote was made for another account.",
   rate_limited: "Too many requests; `Retry-After` gives the seconds to wait.",
   server_error: "Something failed on our side; the message is generic.",
   service_unavailable: "A dependency is unavailable; retry later.",

@@ -38,6 +38,8 @@ export const API_PATHS = {
   selfServiceCreateOrder: "/v1/products/self-service-create-order",
   packageRegister: "/v1/products/package_register",
   buyProducts: "/v1/products/buy_products",
+  unlockQuote: "/v1/unlock/quote",
+  unlock: "/v1/unlock",
   currentSubscription: "/v1/tariff/get_current_subscription",
   tariffUpgrade: "/v1/tariff/upgrade",
   reportsList: "/v1/reports/get_reports_list",

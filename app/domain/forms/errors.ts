@@ -24,6 +24,8 @@ export const API_BODY_MESSAGES = {
   unsupportedType: (type: string) =>
     `Content-Type ${type || "(none)"} is not read here: send application/json, application/x-www-form-urlencoded or multipart/form-data.`,
   batchType: (type: string) => `Content-Type ${type || "(none)"} is not read here: send the batch as application/json.`,
+  unlockType: (type: string) =>
+    `Content-Type ${type || "(none)"} is not read here: send the locations to quote as application/json.`,
 } as const;
 
 export const FORM_BODY_MESSAGES = {

@@ -21,7 +21,7 @@ import {
 } from "~/domain/commerce/entitlements";
 import { PLAN_DEFINITIONS, isPlanCode, type PlanCode } from "~/domain/commerce/plans";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
-import { lockUser, purchasedCredits, remainingInTx } from "./ledger.server";
+import { lockUser, purchasedCredits, remainingInTx, type Tx } from "./ledger.server";
 import { getDb, type Database } from "../infra/db.server";
 import { AccountCache, forgetAccount } from "../auth/account-cache.server";
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from "../http/errors.server";
@@ -271,6 +271,27 @@ export async function grantReportHexagons(userId: string, hexagons: readonly str
   // Committed already when not in a caller's transaction. The NOTIFY reaches this instance's listener a moment after
   // the commit; the caller's next read must not come first.
   if (!tx) forgetAccount(userId);
+}
+
+/**
+ * Orders hexagons in bulk inside the caller's transaction, which holds the user's lock and has checked (or bought)
+ * the allowance they use (source 'order'). Idempotent; the caller calls forgetAccount once it commits.
+ */
+export async function orderHexagonsInTx(tx: Tx, userId: string, hexagons: readonly string[]): Promise<number> {
+  let created = 0;
+  for (let i = 0; i < hexagons.length; i += REPORT_GRANT_BATCH) {
+    const rows = hexagons
+      .slice(i, i + REPORT_GRANT_BATCH)
+      .map((code) => ({ userId, kind: "hexagon" as const, code: code.toLowerCase(), source: "order" as const }));
+    created += (
+      await tx
+        .insert(locationEntitlements)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: locationEntitlements.id })
+    ).length;
+  }
+  return created;
 }
 
 /**

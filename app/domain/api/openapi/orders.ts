@@ -1,6 +1,8 @@
 /** The "Orders" paths: leads, self-service orders, data packages, purchases and the payment webhook. */
 import { API_PATHS } from "../api-paths";
 import * as orders from "../../api-contract/orders";
+import * as unlock from "../../api-contract/unlock";
+import { UNLOCK_QUOTE_TTL_TEXT } from "../../commerce/unlock";
 import { z } from "../../api-contract/zod";
 import type { ApiOperation, RegisterPaths } from "./operation";
 import { BODY_ERRORS, CALLER_ERRORS, PURCHASE_ERRORS, SIGNED_IN_ERRORS, idempotencyHeaders, json } from "./shared";
@@ -120,6 +122,35 @@ const orderOps: ApiOperation[] = [
         checkout_url: null,
         test_payment: true,
       },
+    },
+    errors: PURCHASE_ERRORS,
+  },
+  {
+    id: "unlockQuote",
+    method: "post",
+    path: API_PATHS.unlockQuote,
+    tag: "Orders",
+    summary: "Quote unlocking a book of points at point level",
+    description: `The distinct H3 resolution-4 hexagons the points fall in (placed as the batch places them), which the account reads already, which are missing, how many of those the plan's remaining allowance opens, and what the rest costs at the /pricing package prices (the cheapest packages that buy exactly that many). Any key may ask (read scope); the quote is counted like a batch of its locations. Valid for ${UNLOCK_QUOTE_TTL_TEXT}.`,
+    access: "required",
+    body: { schema: unlock.UnlockQuoteRequest, types: ["application/json"] },
+    response: { schema: unlock.UnlockQuoteResponse, description: "The quote." },
+    errors: [...BODY_ERRORS, ...SIGNED_IN_ERRORS],
+  },
+  {
+    id: "unlock",
+    method: "post",
+    path: API_PATHS.unlock,
+    tag: "Orders",
+    summary: "Buy a quote: every missing hexagon at point level",
+    description:
+      "One order for the quote's hexagons beyond the allowance, paid as the account pays (billing info filled and the current terms accepted first); once paid, the batch answers every point of those hexagons at point level. Every plan may buy hexagons; an API key (PREMIUM) needs the billing scope. Refused with 404 for an unknown quote, 403 `quote_of_another_account`, 409 `quote_expired`, `quote_used` (bought already under another key) or `quote_changed` (the account ordered some of its hexagons or used its allowance since: quote again).",
+    access: "billing",
+    headers: idempotencyHeaders,
+    body: json(unlock.UnlockRequest),
+    response: {
+      schema: unlock.UnlockResponse,
+      description: "The hexagons unlocked, or the order waiting for payment.",
     },
     errors: PURCHASE_ERRORS,
   },

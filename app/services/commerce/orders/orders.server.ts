@@ -14,6 +14,7 @@ import {
   receipts,
   termsConsents,
   users,
+  unlockQuotes,
   type Lead,
   type Order,
   type OrderItemRecord,
@@ -41,7 +42,7 @@ import { formatMinorUnits } from "~/domain/commerce/invoicing/money";
 import { isPlanCode, planRank, type PlanCode } from "~/domain/commerce/plans";
 import { getEnv, sellerIdentity } from "~/env.server";
 import { getDb, onBeforeCloseDb } from "../../infra/db.server";
-import { grantLocation } from "../entitlements.server";
+import { grantLocation, orderHexagonsInTx } from "../entitlements.server";
 import { forgetAccount } from "../../auth/account-cache.server";
 import { BadRequestError, ConflictError, NotFoundError } from "../../http/errors.server";
 import { logger } from "../../infra/logger.server";
@@ -350,6 +351,12 @@ async function settleInTx(
       if (item.kind && item.locations)
         await addCredits(tx, pending.userId, item.kind, item.locations * item.quantity, orderId);
     }
+    // An unlock quote bought with this order: its hexagons are ordered from the credits just added, with the payment.
+    const quoted = await tx
+      .select({ missing: unlockQuotes.missing })
+      .from(unlockQuotes)
+      .where(eq(unlockQuotes.orderId, orderId));
+    for (const q of quoted) await orderHexagonsInTx(tx, pending.userId, q.missing);
   }
   // The counter row is locked by this update until commit: numbers are consecutive and never skipped.
   const [counter] = await tx
@@ -595,20 +602,24 @@ async function requireTermsAcceptance(
   await tx.insert(termsConsents).values({ userId, accepted: true, version: acceptedVersion, orderId });
 }
 
-async function insertAndPay(
+/** Makes the order and pays it; `beforePay` links what the order is for (an unlock quote) before it can settle. */
+export async function insertAndPay(
   work: UnitOfWork,
   values: typeof orders.$inferInsert & { userId: string },
   acceptedTerms?: string,
+  beforePay?: (order: Order) => Promise<void>,
 ): Promise<PurchaseResult> {
   // The buyer's lock first: the order's foreign key would otherwise take a share lock on the user row that two
   // concurrent purchases then both try to upgrade when settling (a deadlock).
   await lockUser(work.tx, values.userId);
   const [order] = await work.tx.insert(orders).values(values).returning();
   await requireTermsAcceptance(work.tx, values.userId, order!.id, acceptedTerms);
+  await beforePay?.(order!);
   return pay(work, order!);
 }
 
-async function pricedForUser(tx: Tx, userId: string, subtotal: number) {
+/** The VAT and gross of a signed-in buyer's subtotal; billing info must be filled first. */
+export async function pricedForUser(tx: Tx, userId: string, subtotal: number) {
   const billing = await getBillingInfo(userId, tx);
   if (!billing.filled) throw new BadRequestError(COMMERCE_MESSAGES.billingRequired, "billing_info");
   const { rateBp } = vatRateFor(billing.company.country, billing.company.vat_number);
