@@ -41,6 +41,9 @@ function screeningItem(item: HazardScoreItem, note: string): HazardScoreItem {
   return { ...item, ...(explanation ? { explanation } : {}), source: { type: "screening_index", note } };
 }
 
+/** Depths as the layers store them are Float32: given to the millimetre. */
+const mm = (d: number | null) => (d === null ? null : Math.round(d * 1000) / 1000);
+
 function layerItem(
   item: HazardScoreItem,
   kind: FloodKind,
@@ -68,7 +71,7 @@ function layerItem(
       layer_scenario: reading.layerScenario,
       layer_period: reading.layerPeriod,
       variant: reading.variant,
-      depths: reading.depths.map((d) => ({ return_period: d.returnPeriod, depth_m: d.depthM })),
+      depths: reading.depths.map((d) => ({ return_period: d.returnPeriod, depth_m: mm(d.depthM) })),
       rule: DEPTH_LEVEL_SOURCE,
       reason: lv.reason,
     },
@@ -80,7 +83,7 @@ function layerItem(
     inputs: Object.fromEntries(
       reading.depths.map((d) => [
         `depth_rp${d.returnPeriod}`,
-        { value: d.depthM, unit: "m", label: `water depth at the 1-in-${d.returnPeriod}-year flood` },
+        { value: mm(d.depthM), unit: "m", label: `water depth at the 1-in-${d.returnPeriod}-year flood` },
       ]),
     ),
     steps: [],
