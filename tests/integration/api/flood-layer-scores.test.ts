@@ -48,6 +48,7 @@ interface Item {
 let layers: AqueductTestLayers;
 const before = process.env.LAYERS_DIR;
 beforeAll(async () => {
+  getRiskEngine();
   layers = await fetchAqueductTestLayers({
     river: [{ ...KOELN, depths: RIVER }],
     coastal: [{ ...ROTTERDAM, depths: COAST }],
