@@ -70,7 +70,9 @@ const CompactScore = obj({
     .min(0)
     .max(1)
     .nullable()
-    .openapi({ description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`)." }),
+    .openapi({
+      description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`).",
+    }),
   score: z
     .number()
     .int()

@@ -144,8 +144,7 @@ export const ScoreSource = z
       type: z.literal("flood_depth_layer"),
       layer: z.string().openapi({ description: "The depth layer's source, e.g. WRI Aqueduct Floods v2." }),
       layer_scenario: z.string().openapi({
-        description:
-          "The layer's scenario the asked one maps to: hist → historical; rcp45 / rcp85 → rcp4p5 / rcp8p5.",
+        description: "The layer's scenario the asked one maps to: hist → historical; rcp45 / rcp85 → rcp4p5 / rcp8p5.",
       }),
       layer_period: z
         .string()
@@ -154,7 +153,9 @@ export const ScoreSource = z
       depths: z
         .array(obj({ return_period: z.number(), depth_m: z.number().nullable() }))
         .openapi({ description: "Water depth in metres at the point's pixel per stored return period." }),
-      rule: z.string().openapi({ description: "The band rule (after ThinkHazard!): depth thresholds and return periods." }),
+      rule: z
+        .string()
+        .openapi({ description: "The band rule (after ThinkHazard!): depth thresholds and return periods." }),
       reason: z.string().openapi({ description: "The return period and depth that decided the band." }),
     }),
     obj({
@@ -177,7 +178,9 @@ export const HazardScoreItem = obj({
     .min(0)
     .max(1)
     .nullable()
-    .openapi({ description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`)." }),
+    .openapi({
+      description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`).",
+    }),
   score: RiskScore.nullable().openapi({ description: "1 (Low) to 5 (Extreme); null when not applicable or no data." }),
   level: RiskLevelCode.nullable(),
   confidence: z.enum(["grounded", "proxy"]),

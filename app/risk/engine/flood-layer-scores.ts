@@ -96,7 +96,11 @@ function layerItem(
  * A point's scores with FD and SS from the depth layers where `slot` has them, from the index with its note where
  * not. The aggregate stays the index's mean and says so when a layer scored either.
  */
-export function withFloodLayerScores(r: HazardScoresResult, slot: FloodLayerSlot, explain: boolean): HazardScoresResult {
+export function withFloodLayerScores(
+  r: HazardScoresResult,
+  slot: FloodLayerSlot,
+  explain: boolean,
+): HazardScoresResult {
   let fromLayer = false;
   const hazards = r.hazards.map((item) => {
     const kind = (Object.keys(FLOOD_LAYER_HAZARD) as FloodKind[]).find((k) => FLOOD_LAYER_HAZARD[k] === item.hazard_id);

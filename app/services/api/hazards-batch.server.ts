@@ -168,7 +168,11 @@ function hexagonPlace(engine: RiskEngine, ctx: AccessContext, location: BatchReq
   if ("location_code" in location) return null;
   const loc = engine.placePoint(location.lat, location.lon);
   if (loc.status !== "ok") return null;
-  const level = finestReadableLevel(ctx, { hexagon: loc.hexagon_code, region: loc.region_code, country: loc.country_code });
+  const level = finestReadableLevel(ctx, {
+    hexagon: loc.hexagon_code,
+    region: loc.region_code,
+    country: loc.country_code,
+  });
   return level?.kind === "hexagon" ? loc : null;
 }
 
