@@ -3,7 +3,7 @@
  * stored as `layers:fetch --bbox` stores a clip (strips of 8 rows), river and coast × the given return periods under
  * the published Aqueduct names, so every lookup reads a layer as with real Aqueduct layers.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AQUEDUCT_RETURN_PERIODS, coastalFileName, riverFileName } from "../../app/domain/flood-loss/aqueduct-names";
@@ -30,6 +30,7 @@ export async function writeLayerStore(
   returnPeriods: readonly number[] = AQUEDUCT_RETURN_PERIODS,
   dir = mkdtempSync(path.join(os.tmpdir(), "flood-layers-")),
 ): Promise<string> {
+  mkdirSync(dir, { recursive: true });
   const entries: LayerEntry[] = [];
   for (const box of boxes) {
     const { west, north, size } = box;
