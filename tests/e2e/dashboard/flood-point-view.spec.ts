@@ -37,6 +37,8 @@ for (const viewport of [
 ]) {
   test.describe(`the point view with a flood-depth layer at ${viewport.width} px`, () => {
     test.use({ viewport });
+    // the first point view reads the layers and the point's drivers: slow on a busy machine
+    test.setTimeout(180_000);
 
     test("river flood's score says it comes from the depth map; the flood section shows depths and money", async ({
       page,
