@@ -4,59 +4,19 @@
  * Layers here are synthetic Float32 GeoTIFFs at the published 30″ resolution over a 10° × 10° box, stored the way
  * `layers:fetch --bbox` stores a clip (strips of 8 rows); a lookup reads one strip per layer, then the block cache.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { assetFloodLoss } from "../app/domain/flood-loss/asset-loss";
-import { coastalFileName, riverFileName } from "../app/domain/flood-loss/aqueduct-names";
 import { FloodDepthReader } from "../app/risk/layers/flood-depths.server";
-import { mergeEntries, EMPTY_MANIFEST, type LayerEntry } from "../app/risk/layers/manifest";
 import { diskLayerStore } from "../app/risk/layers/store.server";
-import { writeDepthTiff } from "../app/risk/layers/tiff-writer";
-import { sha256Of } from "../app/risk/layers/verify.server";
+import { writeLayerStore } from "./support/flood-layers";
 
 const RPS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000];
-const STEP = 1 / 120;
 const W = 5;
 const N = 55;
 const SIZE = 1200; // 10° at 30″
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "flood-layers-bench-"));
+const dir = await writeLayerStore([{ west: W, north: N, size: SIZE, depth: (_kind, _rp, i) => (i % 97) / 40 }], RPS);
 const store = diskLayerStore(dir);
-const entries: LayerEntry[] = [];
-const values = new Float32Array(SIZE * SIZE);
-for (let i = 0; i < values.length; i++) values[i] = (i % 97) / 40;
-for (const kind of ["river", "coastal"] as const) {
-  for (const rp of RPS) {
-    const file =
-      kind === "river"
-        ? riverFileName("historical", "historical", rp)
-        : coastalFileName("historical", "historical", rp);
-    const full = path.join(dir, file);
-    writeFileSync(full, writeDepthTiff({ width: SIZE, height: SIZE, values, west: W, north: N, dx: STEP, dy: STEP }));
-    entries.push({
-      file,
-      kind,
-      scenario: "historical",
-      period: "historical",
-      returnPeriod: rp,
-      variant: kind === "river" ? "WATCH" : "wtsub_0",
-      units: "m",
-      crs: "EPSG:4326",
-      bbox: [W, N - 10, W + 10, N],
-      width: SIZE,
-      height: SIZE,
-      resolution: [STEP, STEP],
-      bytes: SIZE * SIZE * 4,
-      sha256: await sha256Of(full),
-      source: { name: "bench", url: "file:" + file },
-      licence: "CC BY 4.0",
-      attribution: "bench",
-      addedAt: new Date().toISOString(),
-    });
-  }
-}
-await store.writeManifest(mergeEntries(EMPTY_MANIFEST, entries));
 const reader = new FloodDepthReader(store, 60_000);
 
 // Sites spread over the box: 20 (their strips stay in the block cache: the warm case) and 2,000 (most lookups

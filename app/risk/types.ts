@@ -57,6 +57,31 @@ export interface HazardExplanation {
   bands?: HazardBandMeanings;
 }
 
+/**
+ * Where a score came from. River flood (FD) and coastal flood (SS) of a point come from a flood-depth layer where
+ * one covers the point in the asked slot; everything else, and they elsewhere, from the screening index.
+ */
+export type ScoreSource =
+  | {
+      type: "flood_depth_layer";
+      /** The layer's source name(s), e.g. "WRI Aqueduct Floods hazard maps, version 2 (Ward et al. 2020)". */
+      layer: string;
+      layer_scenario: string;
+      layer_period: string;
+      variant: string;
+      /** Depth in metres at the point's pixel per stored return period (null: no value there). */
+      depths: { return_period: number; depth_m: number | null }[];
+      /** The rule the band follows. */
+      rule: string;
+      /** The return period and depth that decided the band. */
+      reason: string;
+    }
+  | {
+      type: "screening_index";
+      /** Why no depth layer scored it. */
+      note: string;
+    };
+
 export interface HazardScoreItem {
   hazard_id: HazardId;
   name: string;
@@ -70,6 +95,8 @@ export interface HazardScoreItem {
   /** "ok", "not_applicable" or "no_data". */
   state: "ok" | "not_applicable" | "no_data";
   explanation?: HazardExplanation;
+  /** On river flood (FD) and coastal flood (SS) of a point: a flood-depth layer or the screening index. */
+  source?: ScoreSource;
 }
 
 export interface HazardScoresResult {

@@ -1,7 +1,7 @@
 /** The batch read: many points or location codes × several scenario/period slots in one call, answered per item. */
 import { BATCH_MAX_LOCATIONS, BATCH_MAX_SLOTS } from "../api/keys/api-limits";
 import { LOCATION_KINDS } from "../commerce/entitlements";
-import { HazardId, PeriodId, ScenarioId } from "./risk";
+import { HazardId, PeriodId, ScenarioId, ScoreSource } from "./risk";
 import { ok } from "./common";
 import { z, obj } from "./zod";
 
@@ -65,7 +65,14 @@ export type BatchRequest = z.infer<typeof BatchRequest>;
 
 const CompactScore = obj({
   hazard_id: HazardId,
-  value: z.number().min(0).max(1).nullable().openapi({ description: "0..1; null when not applicable or no data." }),
+  value: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .openapi({
+      description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`).",
+    }),
   score: z
     .number()
     .int()
@@ -75,6 +82,10 @@ const CompactScore = obj({
     .openapi({ description: "1 (Low) to 5 (Extreme); null when not applicable or no data." }),
   level: z.enum(["L", "M", "H", "S", "E"]).nullable(),
   state: z.enum(["ok", "not_applicable", "no_data"]),
+  source: ScoreSource.optional().openapi({
+    description:
+      "On river flood (FD) and coastal flood (SS): a flood-depth layer where one covers a point read at its hexagon, else the screening index with the reason (ScoreSource).",
+  }),
 }).openapi("BatchHazardScore", { description: "A hazard's score; names and colours are those of hazards_ids." });
 
 const SlotScores = obj({

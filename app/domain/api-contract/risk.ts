@@ -4,6 +4,7 @@ import { BASELINE_YEARS, PERIOD_IDS, SCENARIOS, SCENARIO_IDS } from "../hazards/
 import { LOCATION_KINDS } from "../commerce/entitlements";
 import { errorMark, ok, requestId } from "./common";
 import { RISK_EXAMPLES } from "./risk-examples";
+import layerScoreExamples from "./layer-score-examples.json";
 import { z, obj } from "./zod";
 
 export const HazardId = z
@@ -134,11 +135,52 @@ const Explanation = obj({
     }),
 }).openapi("HazardExplanation");
 
+/** Real items of a layer-covered and an uncovered point (tests/integration/api/flood-layer-scores.test.ts writes them). */
+const sourceExamples = layerScoreExamples as unknown as { layer: never; screening: never };
+
+export const ScoreSource = z
+  .discriminatedUnion("type", [
+    obj({
+      type: z.literal("flood_depth_layer"),
+      layer: z.string().openapi({ description: "The depth layer's source, e.g. WRI Aqueduct Floods v2." }),
+      layer_scenario: z.string().openapi({
+        description: "The layer's scenario the asked one maps to: hist → historical; rcp45 / rcp85 → rcp4p5 / rcp8p5.",
+      }),
+      layer_period: z
+        .string()
+        .openapi({ description: "The layer's period: historical, or the asked year (2030, 2050)." }),
+      variant: z.string().openapi({ description: "River: the climate model; coast: subsidence and sea level." }),
+      depths: z
+        .array(obj({ return_period: z.number(), depth_m: z.number().nullable() }))
+        .openapi({ description: "Water depth in metres at the point's pixel per stored return period." }),
+      rule: z
+        .string()
+        .openapi({ description: "The band rule (after ThinkHazard!): depth thresholds and return periods." }),
+      reason: z.string().openapi({ description: "The return period and depth that decided the band." }),
+    }),
+    obj({
+      type: z.literal("screening_index"),
+      note: z.string().openapi({ description: "Why no depth layer scored it, said in so many words." }),
+    }),
+  ])
+  .openapi("ScoreSource", {
+    description:
+      "Where a river flood (FD) or coastal flood (SS) score came from. At a point read at its hexagon: a flood-depth layer where one covers the point in the asked slot (then `value` is null: a depth is not an index), else the screening index with the reason. Hexagon, region and country scores are always the screening index. The aggregate says `screening_index` when a layer scored FD or SS: it averages index values only.",
+    example: sourceExamples.layer,
+  });
+
 export const HazardScoreItem = obj({
   hazard_id: HazardId,
   name: z.string(),
   colour: z.string(),
-  value: z.number().min(0).max(1).nullable().openapi({ description: "0..1; null when not applicable or no data." }),
+  value: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .openapi({
+      description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`).",
+    }),
   score: RiskScore.nullable().openapi({ description: "1 (Low) to 5 (Extreme); null when not applicable or no data." }),
   level: RiskLevelCode.nullable(),
   confidence: z.enum(["grounded", "proxy"]),
@@ -146,6 +188,11 @@ export const HazardScoreItem = obj({
   state: z.enum(["ok", "not_applicable", "no_data"]),
   explanation: Explanation.optional().openapi({
     description: "With explain=1: summary, drivers, formula, inputs, steps and what each band means in physical units.",
+  }),
+  source: ScoreSource.optional().openapi({
+    description:
+      "On river flood (FD) and coastal flood (SS) of a point's answer (and on the aggregate when a layer scored one of them): flood_depth_layer (see ScoreSource's example) or screening_index, as here.",
+    example: sourceExamples.screening,
   }),
 }).openapi("HazardScoreItem");
 

@@ -18,7 +18,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-30",
     kind: "api",
-    version: "1.8.0",
+    version: "1.10.0",
     title: "A whole book at point level: quote, one purchase, unlock",
     changes: [
       "`POST /api/v1/unlock/quote` takes up to 1,000 points or hexagon codes (the batch's locations) and answers the distinct resolution-4 hexagons they fall in, placed as the batch places them; which the account reads already; which are missing; how many of those the plan's remaining allowance opens; and the rest at the /pricing package prices (the cheapest packages that buy exactly that many), with net, VAT and gross. The quote is valid for 30 minutes. Any key may ask (read scope).",
@@ -29,7 +29,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-30",
     kind: "api",
-    version: "1.7.0",
+    version: "1.9.0",
     title: "API keys with an expiry, allowed addresses and test mode; key creation retried safely",
     changes: [
       "`POST /api/v1/keys` takes `expires_at` (a date and time) or `expires_in_days`: past it every call with the key is a 401 `key_expired` whose `error` names when the key expired. A rotated key past its overlap answers the same. The list's `expires_at` is when a key stops working (its expiry, or a rotated key's end of overlap), and `rotated` says whether it was rotated.",
@@ -37,6 +37,29 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
       '`mode: "test"` creates a test-mode key (`crk_test_…`, `livemode: false`): it reads every score a live key reads, and buying, paying and billing with it are a 403 `test_mode_key`, so nothing is spent or charged. Every answer to an API key carries `Livemode: true` or `false`.',
       "Key creation honours an optional `Idempotency-Key`: a retry with the same key and body answers the same key's record with `Idempotent-Replayed: true` and `key` null (the secret is shown once, never stored); the same key with another body is a 422 `idempotency_key_reused`.",
       "A rotation keeps the key's expiry, allowed addresses and mode.",
+    ],
+  },
+  {
+    date: "2026-11-30",
+    kind: "api",
+    version: "1.8.0",
+    title: "River and coastal flood of a point from flood-depth layers, each score naming its source",
+    changes: [
+      "`get_data/hazards` read at the hexagon level, and the batch's points read at the hexagon level: where a flood-depth layer of the layer store covers the point, river flood (FD) comes from the river inundation layer (`inunriver`) and storm surge (SS) from the coastal one (`inuncoast`): the depth at the point's pixel per return period, banded as ThinkHazard! does (0.5 m within 10 / 50 / 1,000 years: 4 / 3 / 2, else 1; 2 m within 10 years: 5). `value` is then null: a depth is not an index.",
+      'FD and SS of every point answer carry `source`: `{"type": "flood_depth_layer", "layer", "layer_scenario", "layer_period", "variant", "depths", "rule", "reason"}`, or `{"type": "screening_index", "note"}` saying why no layer scored it (none covers the point, the store lacks the slot, or Aqueduct publishes none: RCP2.6, 2040). With `explain=1` the explanation says the same. The aggregate stays the mean of screening-index values and carries a `screening_index` source saying so when a layer scored FD or SS.',
+      "Slots: hist → Aqueduct historical; RCP4.5 / RCP8.5 in 2030 and 2050 → rcp4p5 / rcp8p5 of that year; nothing is interpolated.",
+      "Hexagon, region and country answers (`hazard_scores`, a point read at its region or country, the batch's location codes) stay on the screening index; their FD and SS say so in `source` where the answer is about a point or a batch item. The batch CSV is unchanged.",
+    ],
+  },
+  {
+    date: "2026-11-30",
+    kind: "api",
+    version: "1.7.0",
+    title: "Flood depth and money at risk: GET /api/v1/flood/loss and POST /api/v1/flood/loss/batch",
+    changes: [
+      "`GET /api/v1/flood/loss` (one point) answers, per flood kind (river, coastal), the water depth at the point's pixel at each stored return period of the layer store (WRI Aqueduct Floods v2 or your own layers), the level from depth, the JRC depth-damage function applied, the expected annual damage (EAD) and the 1-in-100-year damage as ratios and, with `value_eur`, in EUR; `occupancy` and `protection_years` are stated in the answer (commercial and 2 years when not given).",
+      "`POST /api/v1/flood/loss/batch` values up to 1,000 assets at once and adds the portfolio totals: expected annual losses add up; the sum of 1-in-100-year losses is stated as not a portfolio loss.",
+      'Where no flood-depth layer covers a place, a kind answers `{"available": false, "message": "not available: no flood-depth layer covers this place", "how_to_add": …}`: no figure is derived from the screening index.',
     ],
   },
   {

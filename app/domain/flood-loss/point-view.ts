@@ -13,7 +13,7 @@ export const FLOOD_VIEW_PARAMS = {
 
 export const FLOOD_VIEW_TEXT = {
   heading: "Flood depth and money at risk",
-  lead: "From published flood-depth maps read at this point's pixel, turned into damage with the JRC depth-damage functions. Nothing here comes from the screening index; the River flood and Coastal flood scores above are that index.",
+  lead: "From published flood-depth maps read at this point's pixel, turned into damage with the JRC depth-damage functions. Nothing here comes from the screening index; the River flood and Coastal flood scores above come from these maps where they cover the point, and say so.",
   defaultOccupancy: (o: Occupancy) => `Occupancy: ${OCCUPANCY_LABELS[o]} (assumed; choose the asset's use below).`,
   noValue: "Enter the asset's value to see the losses in EUR; the damage ratios do not need it.",
   protection: (years: number, rule: string) =>

@@ -21,6 +21,7 @@ import type {
 import { CellTable } from "./cells";
 import { Locator, checkCoordinates } from "./locator";
 import { Scorer, type ScoresOptions } from "./scorer";
+import { withAreaFloodSources, withFloodLayerScores, type FloodLayerSlot } from "./flood-layer-scores";
 import { sanity, statistic, type SanityCounts } from "./statistics";
 import { NONE16 } from "../dataset";
 import { inlandPlaceOf, withoutAreaCoastalFigure } from "~/domain/geo/inland-place";
@@ -132,18 +133,22 @@ export class RiskEngine {
   /**
    * A placed point's scores read at a level: at its hexagon the point's own (its drivers at their finest resolution);
    * at its region or country that area's, with the coastal hazards that do not reach an inland point said so
-   * (`placeName` names the point in that sentence).
+   * (`placeName` names the point in that sentence). At the hexagon, `floodLayers` (the flood-depth layers read at the
+   * point for this slot: services/flood/flood-layer-scores.server.ts) scores river and coastal flood where a layer
+   * covers the point, and says which source each came from; an area's river and coastal flood are the index's.
    */
   scoreAt(
     place: PlacedPoint,
     level: { kind: "hexagon" | "region" | "country"; code: string },
     scenario?: unknown,
     period?: unknown,
-    opts: ScoresOptions & { placeName?: string } = {},
+    opts: ScoresOptions & { placeName?: string; floodLayers?: FloodLayerSlot } = {},
   ): HazardScoresResult {
-    if (level.kind === "hexagon")
-      return this.pointScores(place.at.lat, place.at.lon, place.hexagon_code, scenario, period, opts);
-    const area = this.scores(level.code, scenario, period, opts);
+    if (level.kind === "hexagon") {
+      const own = this.pointScores(place.at.lat, place.at.lon, place.hexagon_code, scenario, period, opts);
+      return opts.floodLayers ? withFloodLayerScores(own, opts.floodLayers, opts.explain === true) : own;
+    }
+    const area = withAreaFloodSources(this.scores(level.code, scenario, period, opts));
     const inland = inlandPlaceOf(
       this.coastalExposure(place.hexagon_code),
       opts.placeName ?? "The point",

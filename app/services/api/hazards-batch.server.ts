@@ -29,6 +29,9 @@ import { CSV_TYPE, batchCsvHeader, batchCsvRows, type CsvItem } from "~/domain/a
 import { API_VERSION_HEADER, LATEST_API_VERSION, apiVersionOf, type ApiVersion } from "~/domain/api/api-versions";
 import { isValidCombination, slotWarmingC, type PeriodId, type ScenarioId } from "~/domain/hazards/scenarios";
 import { RiskNotFoundError, getRiskEngine, type PlacedPoint, type RiskEngine } from "~/risk/engine/load-engine.server";
+import { withAreaFloodSources, type FloodLayerSlot } from "~/risk/engine/flood-layer-scores";
+import type { HazardScoreItem } from "~/risk/types";
+import { floodLayersAt } from "../flood/flood-layer-scores.server";
 import type { z } from "zod";
 import { API_RESPONSE_HEADERS, apiError } from "./api-response.server";
 import { etagMatches, versionedEtag } from "./api-etag.server";
@@ -91,19 +94,14 @@ export function parseBatchRequest(body: unknown): { locations: BatchRequest["loc
   return { locations: result.data.locations, slots: parseSlots(result.data.slots) };
 }
 
-function compact(item: {
-  hazard_id: string;
-  value: number | null;
-  score: number | null;
-  level: string | null;
-  state: string;
-}) {
+function compact(item: HazardScoreItem) {
   return {
     hazard_id: item.hazard_id,
     value: item.value,
     score: item.score,
     level: item.level,
     state: item.state,
+    ...(item.source ? { source: item.source } : {}),
   } as SlotScores["aggregate"];
 }
 
@@ -120,7 +118,7 @@ class Scorer {
     if (!hit) {
       let name = code;
       const results = this.slots.map((s) => {
-        const r = this.engine.scores(code, s.scenario, s.period);
+        const r = withAreaFloodSources(this.engine.scores(code, s.scenario, s.period));
         name = r.location_name;
         return {
           scenario: r.scenario,
@@ -135,11 +133,16 @@ class Scorer {
     return hit;
   }
 
-  /** Scores of a placed point in its hexagon, from its own drivers (RiskEngine.scoreAt); not shared between points. */
-  pointScores(place: PlacedPoint) {
+  /**
+   * Scores of a placed point in its hexagon, from its own drivers and the flood-depth layers read at it per slot
+   * (RiskEngine.scoreAt); not shared between points.
+   */
+  pointScores(place: PlacedPoint, floodLayers: readonly FloodLayerSlot[] | undefined) {
     let name = place.hexagon_code;
-    const results = this.slots.map((s) => {
-      const r = this.engine.scoreAt(place, { kind: "hexagon", code: place.hexagon_code }, s.scenario, s.period);
+    const results = this.slots.map((s, i) => {
+      const r = this.engine.scoreAt(place, { kind: "hexagon", code: place.hexagon_code }, s.scenario, s.period, {
+        floodLayers: floodLayers?.[i],
+      });
       name = r.location_name;
       return {
         scenario: r.scenario,
@@ -160,12 +163,49 @@ function notInPlanMessage(ctx: AccessContext, ref: LocationRef) {
   return ctx.plan === null ? ENTITLEMENT_MESSAGES.signInRequired : ENTITLEMENT_MESSAGES.notEntitled(ref.kind, ref.code);
 }
 
+/** The point read at its hexagon: where the caller may read a point at that level, else null. */
+function hexagonPlace(engine: RiskEngine, ctx: AccessContext, location: BatchRequest["locations"][number]) {
+  if ("location_code" in location) return null;
+  const loc = engine.placePoint(location.lat, location.lon);
+  if (loc.status !== "ok") return null;
+  const level = finestReadableLevel(ctx, {
+    hexagon: loc.hexagon_code,
+    region: loc.region_code,
+    country: loc.country_code,
+  });
+  return level?.kind === "hexagon" ? loc : null;
+}
+
+/** Points scored at a time while their flood-depth layers are read. */
+const LAYER_READ_CHUNK = 50;
+
+/** The flood-depth layers at each point the batch scores at its hexagon, per slot, by the location's index. */
+async function floodLayersOf(
+  engine: RiskEngine,
+  ctx: AccessContext,
+  locations: readonly BatchRequest["locations"][number][],
+  slots: readonly Slot[],
+  first = 0,
+): Promise<Map<number, FloodLayerSlot[]>> {
+  const out = new Map<number, FloodLayerSlot[]>();
+  for (let start = 0; start < locations.length; start += LAYER_READ_CHUNK) {
+    await Promise.all(
+      locations.slice(start, start + LAYER_READ_CHUNK).map(async (l, k) => {
+        const place = hexagonPlace(engine, ctx, l);
+        if (place) out.set(first + start + k, await floodLayersAt(place, slots));
+      }),
+    );
+  }
+  return out;
+}
+
 function scoreLocation(
   scorer: Scorer,
   engine: RiskEngine,
   ctx: AccessContext,
   location: BatchRequest["locations"][number],
   index: number,
+  floodLayers?: readonly FloodLayerSlot[],
 ): Item {
   const id = location.id ?? null;
   if ("location_code" in location) {
@@ -207,7 +247,7 @@ function scoreLocation(
   if (!level)
     return errorItem(index, id, "not_in_plan", notInPlanMessage(ctx, { kind: "country", code: loc.country_code }));
   // at the hexagon level a point is scored from its own drivers (the land point placePoint scores)
-  const scored = level.kind === "hexagon" ? scorer.pointScores(loc) : scorer.scores(level.code);
+  const scored = level.kind === "hexagon" ? scorer.pointScores(loc, floodLayers) : scorer.scores(level.code);
   // A point read at its region or country: the area's coastal figures are not the point's when it is inland.
   const notExposed = level.kind === "hexagon" ? [] : (engine.coastalExposure(loc.hexagon_code)?.notApplicable ?? []);
   const results = notExposed.length
@@ -253,13 +293,14 @@ export function batchHeader(engine: RiskEngine, slots: readonly Slot[], count: n
 }
 
 /** Every item of a batch, in request order (the JSON form). */
-export function scoreBatch(
+export async function scoreBatch(
   ctx: AccessContext,
   request: { locations: BatchRequest["locations"]; slots: Slot[] },
-): z.input<typeof HazardsBatchResponse> {
+): Promise<z.input<typeof HazardsBatchResponse>> {
   const engine = getRiskEngine();
   const scorer = new Scorer(engine, request.slots);
-  const items = request.locations.map((l, i) => scoreLocation(scorer, engine, ctx, l, i));
+  const layers = await floodLayersOf(engine, ctx, request.locations, request.slots);
+  const items = request.locations.map((l, i) => scoreLocation(scorer, engine, ctx, l, i, layers.get(i)));
   return {
     ...batchHeader(engine, request.slots, items.length),
     errors: items.filter((i) => i.status === "error").length,
@@ -289,10 +330,11 @@ function streamItems(
     async pull(controller) {
       if (next > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const end = Math.min(next + STREAM_CHUNK, request.locations.length);
+      const layers = await floodLayersOf(engine, ctx, request.locations.slice(next, end), request.slots, next);
       let chunk = "";
       for (; next < end; next++)
         chunk += text(
-          scoreLocation(scorer, engine, ctx, request.locations[next]!, next),
+          scoreLocation(scorer, engine, ctx, request.locations[next]!, next, layers.get(next)),
           header,
           request.locations[next]!,
         );
@@ -395,7 +437,7 @@ export async function hazardsBatchAction(request: Request): Promise<Response> {
       return new Response(streamBatchCsv(ctx, parsed, apiVersion), { status: 200, headers });
     }
     headers.set("Content-Type", "application/json; charset=utf-8");
-    return new Response(JSON.stringify(scoreBatch(ctx, parsed)), { status: 200, headers });
+    return new Response(JSON.stringify(await scoreBatch(ctx, parsed)), { status: 200, headers });
   } catch (error) {
     const response = apiError(error);
     const rate = rateLimitStateOf(request);

@@ -53,6 +53,7 @@ import { BadRequestError, NotFoundError } from "../http/errors.server";
 import { nearestPlaceName } from "../maps/places.server";
 import { canonicalQuery, etagMatches, versionedEtag } from "./api-etag.server";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
+import { floodLayerSlotAt } from "../flood/flood-layer-scores.server";
 import { API_ERROR_MARK } from "~/domain/forms/errors";
 
 /** The dataset only changes with a deployment, so list answers may sit in any cache for an hour. */
@@ -282,7 +283,11 @@ export async function pointHazards(
   const place = p.explain && level.kind === "hexagon" ? pointPlace(p.lat, p.lon) : undefined;
   // at the hexagon level the point's own scores; at a region or country its rollup, coastal hazards masked inland
   const placeName = level.kind === "hexagon" ? undefined : (pointPlace(p.lat, p.lon).name ?? undefined);
-  const scored = engine((e) => e.scoreAt(loc, level, p.scenario, p.period, { explain: p.explain, place, placeName }));
+  // a point read at its hexagon: river and coastal flood from a depth layer where one covers it
+  const floodLayers = level.kind === "hexagon" ? await floodLayerSlotAt(loc, p.scenario, p.period) : undefined;
+  const scored = engine((e) =>
+    e.scoreAt(loc, level, p.scenario, p.period, { explain: p.explain, place, placeName, floodLayers }),
+  );
   const r =
     level.kind === "hexagon" || p.explain
       ? scored

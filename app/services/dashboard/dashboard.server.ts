@@ -26,6 +26,7 @@ import { accessContextFor, getAvailableLocations, isLocationInDataset } from "..
 import { isAppError } from "../http/errors.server";
 import { locationMapData } from "../maps/map-data.server";
 import { nearestPlaceName } from "../maps/places.server";
+import { floodLayersAt } from "../flood/flood-layer-scores.server";
 import {
   listCountries,
   listDurations,
@@ -142,9 +143,17 @@ export async function loadDashboard(user: DashboardUser, sel: DashboardSelection
     // a chosen point in its hexagon is scored from its own drivers, placed as every path places it
     const placed = shown.kind === "hexagon" && point ? safe(() => engine.placePoint(point.lat, point.lon)) : null;
     const at = placed?.status === "ok" && placed.hexagon_code === code ? placed : null;
+    // river and coastal flood of the point from a depth layer where one covers it, in every slot the page reads
+    const slotsRead = [{ scenario: "hist", period: "hist" }, { scenario: sel.scenario, period: sel.period }, ...SLOTS];
+    const layers = at ? await floodLayersAt(at, slotsRead) : [];
+    const layersOf = (scenario: string, period: string) =>
+      layers[slotsRead.findIndex((s) => s.scenario === scenario && s.period === period)];
     const read = (scenario: string, period: string, opts?: typeof explain) =>
       at
-        ? engine.scoreAt(at, { kind: "hexagon", code }, scenario, period, opts)
+        ? engine.scoreAt(at, { kind: "hexagon", code }, scenario, period, {
+            ...opts,
+            floodLayers: layersOf(scenario, period),
+          })
         : engine.scores(code, scenario, period, opts);
     try {
       hist = forPlace(read("hist", "hist", explain));

@@ -20,6 +20,8 @@ import type { SessionUser } from "../auth/session.server";
 import { locationMapData } from "../maps/map-data.server";
 import { nearestPlaceName } from "../maps/places.server";
 import { locationScores } from "./location-scores.server";
+import { floodLayersAt } from "../flood/flood-layer-scores.server";
+import { SLOTS } from "~/domain/hazards/scenarios";
 import { storeReportFile } from "./files.server";
 import { writeLocationPdf } from "./pdf/location-pdf.server";
 
@@ -95,7 +97,9 @@ export async function locationReportModel(
   const located = engine.placePoint(input.lat, input.lon);
   if (located.status !== "ok") throw new BadRequestError(SINGLE_LOCATION_MESSAGES.atSea, "lat");
   const hexagon = located.hexagon_code;
-  const scores = locationScores(engine, hexagon, located);
+  // river and coastal flood from a depth layer where one covers the point, in every slot, as on every path
+  const floodLayers = await floodLayersAt(located, SLOTS);
+  const scores = locationScores(engine, hexagon, located, floodLayers);
   const explained = new Map<string, ReturnType<RiskEngine["scores"]>>();
   // the reasons name the hexagon by the town the point is in or near, as the dashboard and the API do
   let name: string | null = null;
@@ -114,6 +118,7 @@ export async function locationReportModel(
         (r = engine.scoreAt(located, { kind: "hexagon", code: hexagon }, slot.scenario, slot.period, {
           explain: true,
           place,
+          floodLayers: floodLayers[SLOTS.findIndex((s) => s.scenario === slot.scenario && s.period === slot.period)],
         })),
       );
     return (h === "AL" ? r.aggregate : r.hazards.find((x) => x.hazard_id === h))?.explanation;

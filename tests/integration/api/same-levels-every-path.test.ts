@@ -1,7 +1,9 @@
 /**
  * The same coordinates get the same levels on every path that scores a location: a portfolio row (assessLocation),
  * `get_data/hazards`, the batch API and the dashboard's point view, points off the shore that snap to land included
- * (36.48, −6.31 in the Gulf of Cádiz: the portfolio used to score it in the hexagon of the point at sea).
+ * (36.48, −6.31 in the Gulf of Cádiz: the portfolio used to score it in the hexagon of the point at sea). A point a
+ * flood-depth layer covers gets its river and coastal flood from the layer on every path, the single-location report
+ * included.
  */
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
@@ -15,6 +17,9 @@ import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { loadDashboard } from "~/services/dashboard/dashboard.server";
 import { assessLocation } from "~/services/portfolio/assess.server";
+import { levelCell } from "~/domain/reports/location-report";
+import { locationReportModel } from "~/services/reports/single-location.server";
+import { fetchAqueductTestLayers } from "../../support/aqueduct-fixture";
 import * as pointRoute from "../../../app/routes/api+/riskdb+/get_data.hazards";
 import * as batchRoute from "../../../app/routes/api+/v1+/hazards.batch";
 
@@ -113,4 +118,103 @@ describe("one location, one set of levels, whatever the path", () => {
       expect(dashboard.hist ? levelsOf(dashboard.hist.hazards) : null, `dashboard at ${where}`).toEqual(fromApi);
     }
   });
+});
+
+describe("a point a flood-depth layer covers: the layer's river and coastal flood on every path", () => {
+  // Köln's 1° pixel: 0.5 m first reached at 1-in-25 years (river flood 3, High); the coast dry (1, Low)
+  const KOELN = { lat: 50.9375, lon: 6.9633 };
+  const RIVER = { 2: 0, 5: 0, 10: 0.3, 25: 0.6, 50: 0.9, 100: 1.2, 250: 1.6, 500: 2, 1000: 2.5 };
+  const before = process.env.LAYERS_DIR;
+  let remove = () => {};
+  beforeAll(async () => {
+    getRiskEngine();
+    const layers = await fetchAqueductTestLayers({
+      river: [{ ...KOELN, depths: RIVER }],
+      coastal: [],
+      bbox: [4, 50, 8, 53],
+    });
+    process.env.LAYERS_DIR = layers.dir;
+    remove = layers.remove;
+  }, 120_000);
+  afterAll(() => {
+    if (before === undefined) delete process.env.LAYERS_DIR;
+    else process.env.LAYERS_DIR = before;
+    remove();
+  });
+
+  it("get_data/hazards, the batch, the dashboard and the single-location report agree, and say the layer scored", async () => {
+    const engine = getRiskEngine();
+    const place = engine.placePoint(KOELN.lat, KOELN.lon);
+    if (place.status !== "ok") throw new Error("Köln not placed");
+    const user = (await createUser(getDb(), { planCode: "PREMIUM" }))!;
+    await grantLocation(user.id, place.hexagon_code, "order");
+    const { key } = await rotateApiKey(user);
+    const auth = { Authorization: `Bearer ${key!}` };
+
+    const url = new URL(`http://localhost${apiUrl(API_PATHS.riskPointHazards)}`);
+    url.search = new URLSearchParams({ lat: String(KOELN.lat), lon: String(KOELN.lon), scenario: "hist" }).toString();
+    const api = (await (
+      await (pointRoute.loader as Handler)({ request: new Request(url, { headers: auth }), params: {}, context: {} })
+    ).json()) as { hazards: { hazard_id: string; score: number | null; source?: { type: string } }[] };
+    const fromApi = levelsOf(api.hazards);
+    const source = (id: string) => api.hazards.find((h) => h.hazard_id === id)?.source?.type;
+    expect(source("FD")).toBe("flood_depth_layer");
+    expect(source("SS")).toBe("flood_depth_layer");
+    expect([fromApi.FD, fromApi.SS]).toEqual([3, 1]);
+    // the index alone would not say the same of Köln's river flood: the layer decided
+    const index = engine.scoreAt(place, { kind: "hexagon", code: place.hexagon_code }, "hist", "hist");
+    expect(levelsOf(index.hazards)).not.toEqual(fromApi);
+
+    const batch = await (batchRoute.action as Handler)({
+      request: new Request(`http://localhost${apiUrl(API_PATHS.hazardsBatch)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...auth },
+        body: JSON.stringify({ locations: [KOELN], slots: [{ scenario: "hist" }] }),
+      }),
+      params: {},
+      context: {},
+    });
+    const item = (
+      (await batch.json()) as { items: { results: { hazards: { hazard_id: string; score: number | null }[] }[] }[] }
+    ).items[0]!;
+    expect(levelsOf(item.results[0]!.hazards)).toEqual(fromApi);
+
+    const dashboard = await loadDashboard(
+      user as never,
+      parseDashboardSelection(new URLSearchParams({ lat: String(KOELN.lat), lon: String(KOELN.lon) })),
+    );
+    expect(levelsOf(dashboard.hist!.hazards)).toEqual(fromApi);
+    expect(dashboard.hist!.hazards.find((h) => h.hazard_id === "FD")!.source?.type).toBe("flood_depth_layer");
+
+    const report = await locationReportModel(engine, {
+      reportId: "r1",
+      preparedFor: "t",
+      address: "Köln",
+      lat: KOELN.lat,
+      lon: KOELN.lon,
+    });
+    for (const h of report.hazards.filter((x) => x.id in fromApi)) {
+      const want = fromApi[h.id]!;
+      expect(h.rows[0]!.cells[0], `report ${h.id}`).toBe(
+        levelCell(
+          want === null
+            ? { value: null, level: null, applicable: h.rows[0]!.cells[0] !== "n/a" }
+            : { value: null, level: want as never, applicable: true },
+        ),
+      );
+    }
+    expect(report.hazards.find((h) => h.id === "FD")!.reasons[0]!.text).toMatch(
+      /^River flood from the published depth map/,
+    );
+
+    // A portfolio row does not read the depth layers yet: it holds the index for river and coastal flood, and the
+    // same levels as every other path for the rest.
+    const row = assessLocation(engine, KOELN.lat, KOELN.lon)!;
+    const values = valuesOfCodes(row.codes);
+    const slots = values.length / HAZARD_IDS.length;
+    for (const h of HAZARD_IDS.filter((id) => id in fromApi && id !== "FD" && id !== "SS")) {
+      const v = values[HAZARD_IDS.indexOf(h) * slots]!;
+      expect(Number.isFinite(v) ? scoreFromValue(v) : null, `portfolio row ${h}`).toBe(fromApi[h]);
+    }
+  }, 120_000);
 });

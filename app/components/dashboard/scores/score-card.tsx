@@ -3,6 +3,8 @@ import { useServerDrawn } from "~/utils/server-drawn";
 import { RISK_LEVELS, formatRiskValue } from "~/domain/hazards/risk-levels";
 import { HISTORICAL_LABEL } from "~/domain/hazards/scenarios";
 import type { HazardScoreItem } from "~/risk/types";
+import { DEPTH_LEVEL_SOURCE } from "~/domain/flood-loss/depth-levels";
+import { scoreSourceLine } from "~/domain/flood-loss/messages";
 
 function levelOf(score: number | null) {
   return score ? RISK_LEVELS[score - 1] : undefined;
@@ -70,6 +72,11 @@ function ScoreLine({
       <p className="text-xs text-slate-600">
         Value {item.value === null ? "—" : formatRiskValue(item.value)} · Confidence {item.confidence}
       </p>
+      {item.source ? (
+        <p className="text-xs text-slate-700" data-testid="score-source" data-source={item.source.type}>
+          {scoreSourceLine(item.source)}
+        </p>
+      ) : null}
       {item.state === "ok" && meaning ? (
         <p className="text-xs text-slate-700" data-testid="band-meaning">
           {meaning}
@@ -111,7 +118,11 @@ export function ScoreCard({
         </h3>
         <InfoTooltip
           label={`About ${hist.name}`}
-          text={`${hist.name}: 1 Low to 5 Extreme from a value in 0-1 (bands of 0.2). Confidence "${future.confidence}" says whether the inputs measure the hazard directly (grounded) or stand in for it (proxy).`}
+          text={
+            hist.source?.type === "flood_depth_layer" || future.source?.type === "flood_depth_layer"
+              ? `${hist.name}: 1 Low to 5 Extreme, where a flood-depth map covers the point from the depth at its pixel and the return period it is reached at (${DEPTH_LEVEL_SOURCE}); else from the screening index's value in 0-1 (bands of 0.2). Each score says its source.`
+              : `${hist.name}: 1 Low to 5 Extreme from a value in 0-1 (bands of 0.2). Confidence "${future.confidence}" says whether the inputs measure the hazard directly (grounded) or stand in for it (proxy).`
+          }
         />
       </div>
       {meaning ? <p className="mt-1 text-xs text-slate-600">Levels read on {meaning.quantity}</p> : null}
