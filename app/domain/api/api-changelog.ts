@@ -12,6 +12,8 @@ export interface ChangelogEntry {
   changes: readonly string[];
   /** For an API entry that came with a dated version: the `API-Version` a request pins to get it. */
   api_version?: string;
+  /** For a dataset entry: when it was published (ISO time) and the sha256 of its scores file, risk-cells.bin.gz. */
+  dataset?: { published_at: string; sha256: string };
 }
 
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
@@ -105,6 +107,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "4.1.0",
     title: "Dataset 4.1.0",
+    dataset: {
+      published_at: "2026-11-27T18:21:27Z",
+      sha256: "503b3033653358b457699d6c4eee45d6fe3984dc980cf117ab57f6f7a6d003eb",
+    },
     changes: [
       "Storm surge on a physical scale: the share of low land below the 100-year extreme still-water level (high water + surge height + the slot's sea-level rise); surge heights are lower on steep coasts, where the water is deep.",
       "Storm surge and sea-level rise count only the low land a slope leaves: on steep coasts the band from 0 to 10 m is narrower than the 2′ grid that finds it.",
@@ -116,6 +122,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "4.0.0",
     title: "Dataset 4.0.0",
+    dataset: {
+      published_at: "2026-11-27T11:58:22Z",
+      sha256: "2d1650c178693faf500f021edd946615c2801ad323c8391a0720c5608bf0910c",
+    },
     changes: ["Land and lake masks, lakes as water stores, sea level on a high-tide scale."],
   },
   {
@@ -134,6 +144,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "3.2.0",
     title: "Dataset 3.2.0",
+    dataset: {
+      published_at: "2026-11-26T01:03:39Z",
+      sha256: "8477aa9e39a5dc196ec74aa548de5e243b5caec67cb64091795620a79ed8980d",
+    },
     changes: ["River flood from runoff computed with an effective-temperature evapotranspiration."],
   },
   {
@@ -141,6 +155,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "3.1.0",
     title: "Dataset 3.1.0",
+    dataset: {
+      published_at: "2026-11-25T21:34:12Z",
+      sha256: "c7c7be6e0929bbbf96ec3065d8b3e1417ac1a5d0888ee70f16bf801e7e48d900",
+    },
     changes: [
       "River size to 10,000 m³/s, drought from the drylands' edge, wildfire from dry-season months, heat as the hottest month's daily maxima, two more tropical-cyclone basins.",
     ],
@@ -150,6 +168,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "3.0.0",
     title: "Dataset 3.0.0",
+    dataset: {
+      published_at: "2026-11-25T05:20:46Z",
+      sha256: "fa79ff4f3ab3f80a25076f6e3c4db3c872893545fb1a603834b1dc3b4a9c6be5",
+    },
     changes: ["River flood from terrain hydrology: rivers burned into the relief, flow accumulation and floodplains."],
   },
   {
