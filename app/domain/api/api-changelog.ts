@@ -191,6 +191,5 @@ export const API_VERSION = API_CHANGELOG.find((entry) => entry.kind === "api")!.
 
 /**
  * The dataset version the changelog describes last: it matches the loaded dataset's.
- * @internal
  */
 export const CHANGELOG_DATASET_VERSION = API_CHANGELOG.find((entry) => entry.kind === "dataset")!.version;

@@ -12,6 +12,7 @@ import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_DESCRIPTION_MAX,
+  WEBHOOK_EVENTS,
   WEBHOOK_EVENT_HEADER,
   WEBHOOK_MESSAGES,
   WEBHOOK_SIGNATURE_HEADER,
@@ -20,6 +21,7 @@ import {
   checkWebhookUrl,
   nextWebhookRetrySeconds,
   secretHint,
+  type WebhookEvent,
 } from "~/domain/api/webhooks/webhooks";
 import { datasetPublishedEvent, servedRelease } from "~/domain/api/datasets/dataset-feed";
 import { getEnv } from "~/env.server";
@@ -33,7 +35,7 @@ import { PrivateTargetError, assertPublicHost, publicOnlyLookup } from "./target
 export interface WebhookEndpointView {
   id: string;
   url: string;
-  events: string[];
+  events: WebhookEvent[];
   description: string;
   secret_hint: string;
   created_at: string;
@@ -58,7 +60,7 @@ function view(row: WebhookEndpoint): WebhookEndpointView {
   return {
     id: row.id,
     url: row.url,
-    events: row.events,
+    events: row.events.filter((e): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
     description: row.description,
     secret_hint: secretHint(row.secret),
     created_at: row.createdAt.toISOString(),
