@@ -53,8 +53,8 @@ export function WebhooksSection({
         Webhooks
       </h2>
       <p className="mb-3 text-sm text-slate-700">
-        Up to {MAX_WEBHOOK_ENDPOINTS} https endpoints. dataset.published: {WEBHOOK_EVENT_TEXT["dataset.published"]}{" "}
-        Each delivery is signed in the {WEBHOOK_SIGNATURE_HEADER} header; the API page tells how to check it (
+        Up to {MAX_WEBHOOK_ENDPOINTS} https endpoints. dataset.published: {WEBHOOK_EVENT_TEXT["dataset.published"]} Each
+        delivery is signed in the {WEBHOOK_SIGNATURE_HEADER} header; the API page tells how to check it (
         <code>{apiUrl(API_PATHS.webhooks)}</code>).
       </p>
       <div aria-live="polite" data-testid="webhooks-live">

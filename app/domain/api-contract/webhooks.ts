@@ -49,7 +49,9 @@ const endpointFields = {
   description: z.string(),
   secret_hint: z
     .string()
-    .openapi({ description: "The secret's first characters: names it without revealing it (the secret is shown once)." }),
+    .openapi({
+      description: "The secret's first characters: names it without revealing it (the secret is shown once).",
+    }),
   created_at: z.string().datetime(),
 };
 
@@ -86,14 +88,11 @@ export const WebhookEndpointDeletedResponse = obj({ status: ok, deleted: Webhook
 
 export const CreateWebhookEndpointBody = z
   .object({
-    url: z
-      .string()
-      .max(WEBHOOK_URL_MAX)
-      .openapi({
-        description:
-          "An https:// URL on the public internet: a host that resolves to a private, loopback or link-local address is refused, at registration and again at every delivery.",
-        example: "https://hooks.example.com/climate-risk",
-      }),
+    url: z.string().max(WEBHOOK_URL_MAX).openapi({
+      description:
+        "An https:// URL on the public internet: a host that resolves to a private, loopback or link-local address is refused, at registration and again at every delivery.",
+      example: "https://hooks.example.com/climate-risk",
+    }),
     events: z
       .array(Event)
       .optional()
@@ -127,7 +126,11 @@ export const WebhookDelivery = obj({
     description: `pending: waiting for its next attempt; sending: being sent; delivered: a 2xx came back; failed: ${WEBHOOK_MAX_ATTEMPTS} attempts got none.`,
   }),
   attempts: z.number().int(),
-  last_status_code: z.number().int().nullable().openapi({ description: "The last attempt's HTTP status; null if none came." }),
+  last_status_code: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ description: "The last attempt's HTTP status; null if none came." }),
   last_error: z.string().nullable(),
   next_attempt_at: z.string().datetime().nullable(),
   delivered_at: z.string().datetime().nullable(),

@@ -25,7 +25,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     changes: [
       "`GET /api/v1/datasets` lists every published dataset version, newest first: when it was published, what changed, links to its changelog entry and the methodology, the SHA-256 of its scores file, and which one the API answers from now; `GET /api/v1/datasets.atom` is the same list as an Atom feed.",
       "`POST /api/v1/webhooks` registers an https endpoint for `dataset.published`; the answer shows its signing secret once. `GET /api/v1/webhooks` lists the account's endpoints, `DELETE /api/v1/webhooks/{id}` removes one, `GET /api/v1/webhooks/{id}/deliveries` tells each delivery's status and attempts. A session may call them, or an API key with the new `webhooks` scope.",
-      "Deliveries are POSTs with a JSON body and `Climate-Risk-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<body>\">`, retried with backoff until a 2xx comes back, and sent once per new dataset version however many server instances start with it. Endpoints on private, loopback or link-local addresses are refused.",
+      'Deliveries are POSTs with a JSON body and `Climate-Risk-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, retried with backoff until a 2xx comes back, and sent once per new dataset version however many server instances start with it. Endpoints on private, loopback or link-local addresses are refused.',
       "The document describes the delivery in its `webhooks` section.",
     ],
   },

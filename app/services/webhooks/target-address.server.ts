@@ -76,7 +76,8 @@ export function publicOnlyLookup(allowPrivate: boolean): LookupFunction {
       const list = found as unknown as dns.LookupAddress[];
       const refused = !allowPrivate && list.find((a) => !isPublicAddress(a.address));
       if (refused) return callback(new PrivateTargetError(hostname), "", 4);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
   };

@@ -95,7 +95,8 @@ export async function createWebhookEndpoint(
   try {
     await assertPublicHost(checked.url.hostname, allowPrivate);
   } catch (error) {
-    const message = error instanceof PrivateTargetError ? WEBHOOK_MESSAGES.privateTarget : WEBHOOK_MESSAGES.unresolvable;
+    const message =
+      error instanceof PrivateTargetError ? WEBHOOK_MESSAGES.privateTarget : WEBHOOK_MESSAGES.unresolvable;
     throw new BadRequestError(message, "url");
   }
   const db = await getDb();
@@ -198,7 +199,15 @@ export async function announceServedDataset(): Promise<void> {
 const LEASE_SECONDS = 60;
 const BATCH_SIZE = 10;
 
-type Claimed = { id: number; attempts: number; body: string; eventId: string; eventType: string; url: string; secret: string };
+type Claimed = {
+  id: number;
+  attempts: number;
+  body: string;
+  eventId: string;
+  eventType: string;
+  url: string;
+  secret: string;
+};
 
 async function claimDue(now: Date): Promise<Claimed[]> {
   const db = await getDb();

@@ -16,7 +16,10 @@ const idParams = z.object({
   id: z
     .string()
     .uuid()
-    .openapi({ description: "The endpoint's id, from GET /v1/webhooks.", example: "3f6d1c2e-8b4a-4f0e-9c1d-7a2b5e6f8091" }),
+    .openapi({
+      description: "The endpoint's id, from GET /v1/webhooks.",
+      example: "3f6d1c2e-8b4a-4f0e-9c1d-7a2b5e6f8091",
+    }),
 });
 
 const ACCESS_TEXT =
@@ -61,7 +64,10 @@ export function webhookOperations(): ApiOperation[] {
       description: `The answer holds the endpoint's signing secret: shown this once. Up to ${MAX_WEBHOOK_ENDPOINTS} endpoints per account (409 beyond). ${ACCESS_TEXT}\n\n${WEBHOOKS_TEXT}`,
       access: "webhooks",
       body: json(hooks.CreateWebhookEndpointBody),
-      response: { schema: hooks.WebhookEndpointCreatedResponse, description: "The endpoint and its secret, shown once." },
+      response: {
+        schema: hooks.WebhookEndpointCreatedResponse,
+        description: "The endpoint and its secret, shown once.",
+      },
       errors: [...BODY_ERRORS, ...SIGNED_IN_ERRORS, 409],
     },
     {

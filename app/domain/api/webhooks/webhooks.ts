@@ -81,7 +81,8 @@ export function checkWebhookEvents(raw: unknown): { events: WebhookEvent[] } | {
   if (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0))
     return { events: [...WEBHOOK_EVENTS] };
   const list = Array.isArray(raw) ? raw : [raw];
-  if (list.some((e) => !(WEBHOOK_EVENTS as readonly unknown[]).includes(e))) return { error: WEBHOOK_MESSAGES.unknownEvent };
+  if (list.some((e) => !(WEBHOOK_EVENTS as readonly unknown[]).includes(e)))
+    return { error: WEBHOOK_MESSAGES.unknownEvent };
   return { events: WEBHOOK_EVENTS.filter((e) => list.includes(e)) };
 }
 
