@@ -97,12 +97,18 @@ export function webhookOperations(): ApiOperation[] {
   ];
 }
 
+/** The delivery body, a component of its own so the `webhooks` section can point to it. */
+export const DELIVERY_SCHEMAS = { DatasetPublishedEvent: hooks.DatasetPublishedEvent } as const;
+
 export const registerWebhookPaths: RegisterPaths = (add) => add(...webhookOperations());
 
 /** The `webhooks` section of the document (OpenAPI 3.1): what a registered endpoint receives. */
 export const DATASET_PUBLISHED_WEBHOOK = {
   method: "post" as const,
   path: "dataset.published",
+  operationId: "datasetPublished",
+  // Sent by the platform, signed with the endpoint's secret: no credential of the receiver's.
+  security: [],
   summary: "A new dataset version is served",
   description: WEBHOOKS_TEXT,
   request: {
