@@ -27,6 +27,7 @@ import { datasetLoaded, releaseMemory, releaseMemoryAfterDatasetLoads } from "~/
 import { onRiskEngineLoaded } from "~/risk/engine/load-engine.server";
 import { startPendingOrderSweeper } from "~/services/commerce/orders/orders.server";
 import { startMailWorker } from "~/services/mail/mail.server";
+import { announceServedDataset, startWebhookWorker } from "~/services/webhooks/webhooks.server";
 import { startInstanceEvents } from "~/services/infra/instance-events.server";
 import { lendTurnsWith } from "~/services/infra/turns.server";
 import { publicPageCache } from "~/services/http/page-cache.server";
@@ -53,6 +54,8 @@ export function startServerRuntime() {
   getDb()
     .then(() => {
       startMailWorker();
+      startWebhookWorker();
+      announceServedDataset().catch((error) => logger.error({ err: error }, "announcing the dataset version failed"));
       startPendingOrderSweeper();
       startInstanceEvents();
     })

@@ -167,6 +167,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SEED_DEMO_ACCOUNTS: booleanish,
     DISABLE_RATE_LIMIT: booleanish,
+    /**
+     * Let webhook endpoints be private, loopback or plain-http addresses (tests with a local receiver). Off by
+     * default: in production a webhook may only reach the public internet over https.
+     */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanish,
     /** Proxies whose X-Forwarded-For we believe: a hop count or a comma-separated list of addresses/CIDR ranges. */
     TRUST_PROXY: z
       .string()

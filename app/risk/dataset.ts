@@ -165,6 +165,27 @@ export function encodeDataset(h: Omit<DatasetHeader, "arrays">, a: DatasetArrays
   return Buffer.concat(parts);
 }
 
+/**
+ * The dataset's version as answers name it: the build's version (the generator names it, e.g. "scripts/data/build.ts
+ * 4.0.0") with the ingest suffix the header's format version carries ("+ingest.1"); the format version alone ("1")
+ * stays the same from one dataset to the next.
+ */
+export function datasetVersionOf(header: Pick<DatasetHeader, "generator" | "version">): string {
+  const build = /(\d+\.\d+\.\d+)\s*$/.exec(header.generator)?.[1];
+  if (!build) return header.version;
+  return build + (/\+.*$/.exec(header.version)?.[0] ?? "");
+}
+
+/** The header alone, from the first bytes of a decoded file; null when they do not hold all of it. */
+export function decodeDatasetHeader(buf: Uint8Array): DatasetHeader | null {
+  if (buf.byteLength < 12) return null;
+  const magic = Buffer.from(buf.buffer, buf.byteOffset, 8).toString("ascii");
+  if (magic !== MAGIC) throw new Error(`not a risk dataset (magic ${JSON.stringify(magic)})`);
+  const hl = new DataView(buf.buffer, buf.byteOffset, buf.byteLength).getUint32(8, true);
+  if (buf.byteLength < 12 + hl) return null;
+  return JSON.parse(Buffer.from(buf.buffer, buf.byteOffset + 12, hl).toString("utf8")) as DatasetHeader;
+}
+
 export function decodeDataset(buf: Uint8Array): { header: DatasetHeader; arrays: DatasetArrays } {
   const magic = Buffer.from(buf.buffer, buf.byteOffset, 8).toString("ascii");
   if (magic !== MAGIC) throw new Error(`not a risk dataset (magic ${JSON.stringify(magic)})`);

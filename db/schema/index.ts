@@ -7,3 +7,4 @@ export * from "./commerce";
 export * from "./portfolio";
 export * from "./reports";
 export * from "./tour";
+export * from "./webhooks";

@@ -12,13 +12,15 @@ export interface ChangelogEntry {
   changes: readonly string[];
   /** For an API entry that came with a dated version: the `API-Version` a request pins to get it. */
   api_version?: string;
+  /** For a dataset entry: when it was published (ISO time) and the sha256 of its scores file, risk-cells.bin.gz. */
+  dataset?: { published_at: string; sha256: string };
 }
 
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-30",
     kind: "api",
-    version: "1.10.0",
+    version: "1.11.0",
     title: "A whole book at point level: quote, one purchase, unlock",
     changes: [
       "`POST /api/v1/unlock/quote` takes up to 1,000 points or hexagon codes (the batch's locations) and answers the distinct resolution-4 hexagons they fall in, placed as the batch places them; which the account reads already; which are missing; how many of those the plan's remaining allowance opens; and the rest at the /pricing package prices (the cheapest packages that buy exactly that many), with net, VAT and gross. The quote is valid for 30 minutes. Any key may ask (read scope).",
@@ -29,7 +31,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-30",
     kind: "api",
-    version: "1.9.0",
+    version: "1.10.0",
     title: "API keys with an expiry, allowed addresses and test mode; key creation retried safely",
     changes: [
       "`POST /api/v1/keys` takes `expires_at` (a date and time) or `expires_in_days`: past it every call with the key is a 401 `key_expired` whose `error` names when the key expired. A rotated key past its overlap answers the same. The list's `expires_at` is when a key stops working (its expiry, or a rotated key's end of overlap), and `rotated` says whether it was rotated.",
@@ -42,7 +44,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-30",
     kind: "api",
-    version: "1.8.0",
+    version: "1.9.0",
     title: "River and coastal flood of a point from flood-depth layers, each score naming its source",
     changes: [
       "`get_data/hazards` read at the hexagon level, and the batch's points read at the hexagon level: where a flood-depth layer of the layer store covers the point, river flood (FD) comes from the river inundation layer (`inunriver`) and storm surge (SS) from the coastal one (`inuncoast`): the depth at the point's pixel per return period, banded as ThinkHazard! does (0.5 m within 10 / 50 / 1,000 years: 4 / 3 / 2, else 1; 2 m within 10 years: 5). `value` is then null: a depth is not an index.",
@@ -54,12 +56,24 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-11-30",
     kind: "api",
-    version: "1.7.0",
+    version: "1.8.0",
     title: "Flood depth and money at risk: GET /api/v1/flood/loss and POST /api/v1/flood/loss/batch",
     changes: [
       "`GET /api/v1/flood/loss` (one point) answers, per flood kind (river, coastal), the water depth at the point's pixel at each stored return period of the layer store (WRI Aqueduct Floods v2 or your own layers), the level from depth, the JRC depth-damage function applied, the expected annual damage (EAD) and the 1-in-100-year damage as ratios and, with `value_eur`, in EUR; `occupancy` and `protection_years` are stated in the answer (commercial and 2 years when not given).",
       "`POST /api/v1/flood/loss/batch` values up to 1,000 assets at once and adds the portfolio totals: expected annual losses add up; the sum of 1-in-100-year losses is stated as not a portfolio loss.",
       'Where no flood-depth layer covers a place, a kind answers `{"available": false, "message": "not available: no flood-depth layer covers this place", "how_to_add": …}`: no figure is derived from the screening index.',
+    ],
+  },
+  {
+    date: "2026-11-30",
+    kind: "api",
+    version: "1.7.0",
+    title: "Dataset versions as a feed, and signed webhooks that announce them",
+    changes: [
+      "`GET /api/v1/datasets` lists every published dataset version, newest first: when it was published, what changed, links to its changelog entry and the methodology, the SHA-256 of its scores file, and which one the API answers from now; `GET /api/v1/datasets.atom` is the same list as an Atom feed.",
+      "`POST /api/v1/webhooks` registers an https endpoint for `dataset.published`; the answer shows its signing secret once. `GET /api/v1/webhooks` lists the account's endpoints, `DELETE /api/v1/webhooks/{id}` removes one, `GET /api/v1/webhooks/{id}/deliveries` tells each delivery's status and attempts. A session may call them, or an API key with the new `webhooks` scope.",
+      'Deliveries are POSTs with a JSON body and `Climate-Risk-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, retried with backoff until a 2xx comes back, and sent once per new dataset version however many server instances start with it. Endpoints on private, loopback or link-local addresses are refused.',
+      "The document describes the delivery in its `webhooks` section.",
     ],
   },
   {
@@ -152,6 +166,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "4.1.0",
     title: "Dataset 4.1.0",
+    dataset: {
+      published_at: "2026-11-27T18:21:27Z",
+      sha256: "503b3033653358b457699d6c4eee45d6fe3984dc980cf117ab57f6f7a6d003eb",
+    },
     changes: [
       "Storm surge on a physical scale: the share of low land below the 100-year extreme still-water level (high water + surge height + the slot's sea-level rise); surge heights are lower on steep coasts, where the water is deep.",
       "Storm surge and sea-level rise count only the low land a slope leaves: on steep coasts the band from 0 to 10 m is narrower than the 2′ grid that finds it.",
@@ -163,6 +181,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "4.0.0",
     title: "Dataset 4.0.0",
+    dataset: {
+      published_at: "2026-11-27T11:58:22Z",
+      sha256: "2d1650c178693faf500f021edd946615c2801ad323c8391a0720c5608bf0910c",
+    },
     changes: ["Land and lake masks, lakes as water stores, sea level on a high-tide scale."],
   },
   {
@@ -181,6 +203,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "3.2.0",
     title: "Dataset 3.2.0",
+    dataset: {
+      published_at: "2026-11-26T01:03:39Z",
+      sha256: "8477aa9e39a5dc196ec74aa548de5e243b5caec67cb64091795620a79ed8980d",
+    },
     changes: ["River flood from runoff computed with an effective-temperature evapotranspiration."],
   },
   {
@@ -188,6 +214,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "3.1.0",
     title: "Dataset 3.1.0",
+    dataset: {
+      published_at: "2026-11-25T21:34:12Z",
+      sha256: "c7c7be6e0929bbbf96ec3065d8b3e1417ac1a5d0888ee70f16bf801e7e48d900",
+    },
     changes: [
       "River size to 10,000 m³/s, drought from the drylands' edge, wildfire from dry-season months, heat as the hottest month's daily maxima, two more tropical-cyclone basins.",
     ],
@@ -197,6 +227,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     kind: "dataset",
     version: "3.0.0",
     title: "Dataset 3.0.0",
+    dataset: {
+      published_at: "2026-11-25T05:20:46Z",
+      sha256: "fa79ff4f3ab3f80a25076f6e3c4db3c872893545fb1a603834b1dc3b4a9c6be5",
+    },
     changes: ["River flood from terrain hydrology: rivers burned into the relief, flow accumulation and floodplains."],
   },
   {
@@ -216,6 +250,5 @@ export const API_VERSION = API_CHANGELOG.find((entry) => entry.kind === "api")!.
 
 /**
  * The dataset version the changelog describes last: it matches the loaded dataset's.
- * @internal
  */
 export const CHANGELOG_DATASET_VERSION = API_CHANGELOG.find((entry) => entry.kind === "dataset")!.version;

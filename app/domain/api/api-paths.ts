@@ -60,6 +60,11 @@ export const API_PATHS = {
   blogTopics: "/v1/blog/topics/",
   contact: "/v1/contact",
   stripeWebhook: "/v1/payments/stripe_webhook",
+  datasets: "/v1/datasets",
+  datasetsAtom: "/v1/datasets.atom",
+  webhooks: "/v1/webhooks",
+  webhookItem: (id: string) => `/v1/webhooks/${id}`,
+  webhookDeliveries: (id: string) => `/v1/webhooks/${id}/deliveries`,
 } as const;
 
 export function apiUrl(path: string) {

@@ -21,6 +21,7 @@ import { registerOrderPaths } from "./openapi/orders";
 import { registerRiskPaths } from "./openapi/risk";
 import { routeOf } from "./openapi/route";
 import { registerUploadPaths } from "./openapi/upload";
+import { DATASET_PUBLISHED_WEBHOOK, DELIVERY_SCHEMAS, registerWebhookPaths } from "./openapi/webhooks";
 
 export { API_TAGS, type ApiOperation };
 
@@ -33,6 +34,7 @@ const REGISTER_PATHS: readonly RegisterPaths[] = [
   registerUploadPaths,
   registerOrderPaths,
   registerContentPaths,
+  registerWebhookPaths,
 ];
 
 export const API_OPERATIONS: readonly ApiOperation[] = REGISTER_PATHS.flatMap((register) => {
@@ -72,6 +74,8 @@ export function buildOpenApiDocument(origin: string, version = API_VERSION) {
     description: "The session cookie a browser holds after signing in on the site.",
   });
   for (const op of API_OPERATIONS) registry.registerPath(routeOf(op));
+  for (const [name, schema] of Object.entries(DELIVERY_SCHEMAS)) registry.register(name, schema);
+  registry.registerWebhook(DATASET_PUBLISHED_WEBHOOK);
   const base = origin.replace(/\/$/, "");
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",

@@ -8,6 +8,8 @@ export const ACCOUNT_INTENTS = [
   "create_named_key",
   "rotate_named_key",
   "revoke_named_key",
+  "create_webhook",
+  "delete_webhook",
   "terms",
   "buy_credits",
   "password",

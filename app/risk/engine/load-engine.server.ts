@@ -1,8 +1,9 @@
 /** Loads the committed dataset into typed arrays once (lazy singleton). Server-only: reads files. */
-import { existsSync, readFileSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
-import { decodeDataset, type GeoFile } from "../dataset";
+import { constants as zlibConstants, gunzipSync } from "node:zlib";
+import { datasetVersionOf, decodeDataset, decodeDatasetHeader, type GeoFile } from "../dataset";
 import { RiskEngine } from "./risk-engine";
 import { RiskDatasetError } from "../errors";
 import { LandMask } from "../land/landmask";
@@ -98,6 +99,33 @@ export function getRiskEngine(): RiskEngine {
  * joined by a copy: the typed arrays of a dataset are views of that buffer, and no chunk is left behind in the heap
  * of a long-running server.
  */
+/**
+ * The version and checksum of the dataset in a directory without loading it: the header is inflated from the first
+ * bytes of risk-cells.bin.gz and the file is hashed as stored (sha256 hex), so a server can announce a new version
+ * before the engine loads.
+ */
+export async function readDatasetIdentity(dataDir = defaultDataDir()): Promise<{ version: string; sha256: string }> {
+  const file = path.join(dataDir, "risk-cells.bin.gz");
+  const hash = createHash("sha256");
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    if (headBytes < HEADER_PREFIX_BYTES) {
+      head.push(chunk as Buffer);
+      headBytes += (chunk as Buffer).length;
+    }
+  }
+  // A truncated gzip stream inflates as far as it goes with a sync flush instead of failing at its end.
+  const inflated = gunzipSync(Buffer.concat(head, headBytes), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  const header = decodeDatasetHeader(inflated);
+  if (!header) throw new RiskDatasetError(`${file}: its header does not fit in its first ${HEADER_PREFIX_BYTES} bytes`);
+  return { version: datasetVersionOf(header), sha256: hash.digest("hex") };
+}
+
+/** Compressed bytes that hold a dataset's header with room to spare (the header is a few kB of JSON). */
+const HEADER_PREFIX_BYTES = 256 * 1024;
+
 export function gunzipWhole(gz: Buffer): Buffer {
   const size = gz.length >= 18 ? gz.readUInt32LE(gz.length - 4) : 0;
   return gunzipSync(gz, size > 0 ? { chunkSize: Math.max(64 * 1024, size) } : {});

@@ -23,7 +23,7 @@ import { Locator, checkCoordinates } from "./locator";
 import { Scorer, type ScoresOptions } from "./scorer";
 import { withAreaFloodSources, withFloodLayerScores, type FloodLayerSlot } from "./flood-layer-scores";
 import { sanity, statistic, type SanityCounts } from "./statistics";
-import { NONE16 } from "../dataset";
+import { NONE16, datasetVersionOf } from "../dataset";
 import { inlandPlaceOf, withoutAreaCoastalFigure } from "~/domain/geo/inland-place";
 
 export type { ScoresOptions } from "./scorer";
@@ -36,15 +36,9 @@ export class RiskEngine {
   private readonly locator: Locator;
   private readonly scorer: Scorer;
 
-  /**
-   * The dataset's version as answers name it: the build's version (the generator names it, e.g. "scripts/data/build.ts
-   * 4.0.0") with the ingest suffix the header's format version carries ("+ingest.1"); the format version alone ("1")
-   * stays the same from one dataset to the next.
-   */
+  /** The dataset's version as answers name it (datasetVersionOf). */
   get datasetVersion(): string {
-    const build = /(\d+\.\d+\.\d+)\s*$/.exec(this.header.generator)?.[1];
-    if (!build) return this.header.version;
-    return build + (/\+.*$/.exec(this.header.version)?.[0] ?? "");
+    return datasetVersionOf(this.header);
   }
 
   constructor(

@@ -5,26 +5,28 @@
 
 /**
  * read: every data read the account's dashboard can make (each key has it). billing: also buy (orders, payments,
- * plan changes) and change billing details. A key never manages keys: that needs the user's own session, so a
- * leaked key cannot replace itself and lock its owner out.
+ * plan changes) and change billing details. webhooks: also register and delete webhook endpoints. A key never
+ * manages keys: that needs the user's own session, so a leaked key cannot replace itself and lock its owner out.
  */
-export const API_KEY_SCOPES = ["read", "billing"] as const;
+export const API_KEY_SCOPES = ["read", "billing", "webhooks"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
   read: "Read data: the risk data, locations, plan, reports, invoices and receipts the account's dashboard shows (always included); not the holder's billing details.",
   billing:
     "Buy and manage billing: orders, payments, plan upgrades, terms consent, and reading and changing the holder's billing details (name, phone, address).",
+  webhooks: "Register, list and delete the account's webhook endpoints and read their deliveries.",
 };
 
 /** What a call does; a session may do all of it, a key what its scopes allow. */
-export type ApiCallScope = "read" | "purchase" | "billing" | "keys";
+export type ApiCallScope = "read" | "purchase" | "billing" | "webhooks" | "keys";
 
 /** The key scope a call needs; null: only the user's own session. */
 export const KEY_SCOPE_FOR_CALL: Record<ApiCallScope, ApiKeyScope | null> = {
   read: "read",
   purchase: "billing",
   billing: "billing",
+  webhooks: "webhooks",
   keys: null,
 };
 

@@ -8,6 +8,8 @@ import { BATCH_CSV_COLUMNS, BATCH_CSV_HEADER, CSV_TYPE, batchCsvHeader } from ".
 import { API_VERSIONS } from "../api-versions";
 import { REPORT_FILE_FORMATS, REPORT_FILE_MEDIA_TYPES } from "../report-files";
 import { SECURITY } from "./route";
+import { CHANGELOG_DATASET_VERSION } from "../api-changelog";
+import { datasetReleases, renderDatasetAtom } from "../datasets/dataset-feed";
 
 type Json = Record<string, unknown>;
 interface OperationObject {
@@ -22,7 +24,7 @@ export const BATCH_CSV_TEXT = `\`Accept: text/csv\` or \`?format=csv\` streams t
 
 const REPORT_FILE_PATH = API_PATHS.reportFile("{id}");
 /** The operations this module adds (beside API_OPERATIONS). */
-export const FILE_OPERATION_IDS = ["reportFile"] as const;
+export const FILE_OPERATION_IDS = ["reportFile", "datasetsAtom"] as const;
 
 /** The first response of this status anywhere in the document, copied: the shapes every operation shares. */
 function sharedResponse(paths: Paths, status: string): Json | undefined {
@@ -80,7 +82,34 @@ function reportFileOperation(paths: Paths): OperationObject {
   } as OperationObject;
 }
 
-/** Adds the CSV form to the batch read and the report file operation, in place. */
+const ATOM_TYPE = "application/atom+xml";
+
+/** The dataset versions as an Atom feed: the same list as GET /v1/datasets. */
+function datasetsAtomOperation(paths: Paths): OperationObject {
+  const example = renderDatasetAtom(
+    "https://climate.example.org",
+    `/api${API_PATHS.datasetsAtom}`,
+    datasetReleases("https://climate.example.org", CHANGELOG_DATASET_VERSION).slice(0, 1),
+  );
+  return {
+    operationId: FILE_OPERATION_IDS[1],
+    tags: ["Datasets"],
+    summary: "Published dataset versions (Atom)",
+    description: `The list of GET ${API_PATHS.datasets} as an Atom 1.0 feed (RFC 4287) for feed readers: one entry per version, newest first, linking its changelog entry and the methodology, its changes and checksum in the summary.`,
+    security: SECURITY.none,
+    responses: {
+      200: {
+        description: "The feed.",
+        content: { [ATOM_TYPE]: { schema: { type: "string" }, example } },
+      },
+      ...Object.fromEntries(
+        ["400", "405", "429", "500"].map((status) => [status, sharedResponse(paths, status)]).filter(([, r]) => r),
+      ),
+    },
+  } as OperationObject;
+}
+
+/** Adds the CSV form to the batch read, the report file and the Atom feed operations, in place. */
 export function registerFileAnswers(document: { paths?: object }): void {
   const paths = (document.paths ?? {}) as Paths;
   const batch = paths[API_PATHS.hazardsBatch]?.post;
@@ -106,4 +135,5 @@ export function registerFileAnswers(document: { paths?: object }): void {
     }
   }
   paths[REPORT_FILE_PATH] = { get: reportFileOperation(paths) };
+  paths[API_PATHS.datasetsAtom] = { get: datasetsAtomOperation(paths) };
 }

@@ -18,6 +18,11 @@ export const API_TAGS = [
   },
   { name: "Orders", description: "Self-service products, data packages, leads and purchases." },
   { name: "Content", description: "FAQ, blog, newsletter, contact and document requests." },
+  {
+    name: "Datasets",
+    description:
+      "The hazard dataset's published versions (JSON and Atom), and signed webhooks that announce a new one.",
+  },
 ] as const;
 type Tag = (typeof API_TAGS)[number]["name"];
 
@@ -26,9 +31,10 @@ type Tag = (typeof API_TAGS)[number]["name"];
  * calls every operation with each kind of credential to hold the two together.
  * none: open to anyone, credentials ignored; optional: open, credentials widen what is answered (a key needs read);
  * required: a session (cookie or Bearer session token) or a PREMIUM API key (read); optional_billing: open, but a key
- * needs the billing scope; billing: a session or a key with the billing scope; session: the user's own session only.
+ * needs the billing scope; billing: a session or a key with the billing scope; webhooks: a session or a key with the
+ * webhooks scope; session: the user's own session only.
  */
-export type Access = "none" | "optional" | "required" | "optional_billing" | "billing" | "session";
+export type Access = "none" | "optional" | "required" | "optional_billing" | "billing" | "webhooks" | "session";
 
 type Method = "get" | "post" | "put" | "delete";
 export type Schema = z.ZodTypeAny;

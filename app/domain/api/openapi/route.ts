@@ -41,6 +41,7 @@ export const SECURITY: Record<Access, Record<string, string[]>[]> = {
   required: [{ apiKey: ["read"] }, ...SESSION],
   optional_billing: [{}, { apiKey: ["billing"] }, ...SESSION],
   billing: [{ apiKey: ["billing"] }, ...SESSION],
+  webhooks: [{ apiKey: ["webhooks"] }, ...SESSION],
   session: SESSION,
 };
 

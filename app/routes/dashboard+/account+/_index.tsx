@@ -18,6 +18,7 @@ import {
 } from "~/domain/auth/account";
 import { API_KEY_DIALOG_TITLE, ApiKeysSection, apiKeysHref } from "~/components/commerce/api-keys-section";
 import { Modal } from "~/components/ui/modal";
+import { WebhooksSection } from "~/components/commerce/webhooks-section";
 import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
 import { ErrorList, Field, SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/ui/page-header";
@@ -40,7 +41,8 @@ export default function AccountPage() {
   const { user, plan, entitlements } = data;
   const actionData = useActionData<typeof action>();
   const namedKeyResult = actionData && "namedKey" in actionData ? actionData.namedKey : null;
-  const lastResult = actionData && !("namedKey" in actionData) ? actionData : undefined;
+  const webhookResult = actionData && "webhook" in actionData ? actionData.webhook : null;
+  const lastResult = actionData && !("namedKey" in actionData) && !("webhook" in actionData) ? actionData : undefined;
   const navigation = useNavigation();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -123,6 +125,11 @@ export default function AccountPage() {
       ) : (
         apiKeys(false)
       )}
+      <WebhooksSection
+        endpoints={data.webhooks}
+        created={webhookResult?.created ?? null}
+        error={webhookResult?.error ?? null}
+      />
       <section aria-labelledby="terms-heading" className="card mb-6">
         <h2 id="terms-heading" className="mb-2 text-lg font-semibold">
           Terms consent

@@ -31,6 +31,8 @@ export const API_AUTH_MESSAGES = {
   required: "Authentication required: send the session cookie or Authorization: Bearer <token or API key>",
   outOfScope:
     "This API key may read data only: buying and changing billing need a key with the billing scope or the user's own session",
+  outOfWebhooksScope:
+    "This API key may not manage webhooks: that needs a key with the webhooks scope or the user's own session",
   sessionOnly: API_KEY_MESSAGES.sessionOnly,
 } as const;
 
@@ -46,7 +48,12 @@ function assertScope(caller: ApiCaller | null, scope: ApiScope) {
   if (!caller.livemode && (scope === "purchase" || scope === "billing"))
     throw withErrorCode(new ForbiddenError(API_KEY_OPTION_MESSAGES.testMode), "test_mode_key");
   if (keyMay(caller.scopes, scope)) return;
-  const message = scope === "keys" ? API_AUTH_MESSAGES.sessionOnly : API_AUTH_MESSAGES.outOfScope;
+  const message =
+    scope === "keys"
+      ? API_AUTH_MESSAGES.sessionOnly
+      : scope === "webhooks"
+        ? API_AUTH_MESSAGES.outOfWebhooksScope
+        : API_AUTH_MESSAGES.outOfScope;
   throw withErrorCode(new ForbiddenError(message), "insufficient_scope");
 }
 

@@ -32,6 +32,8 @@ import {
   tooLargeMessage,
 } from "~/domain/commerce/packages";
 import { PLAN_DEFINITIONS } from "~/domain/commerce/plans";
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "../../webhooks/webhooks.server";
+import { webhooksHref, type CreatedWebhook, type WebhookFormError } from "~/components/commerce/webhooks-section";
 import {
   KeyInputError,
   createApiKey,
@@ -55,7 +57,7 @@ export async function loadAccountPage(request: Request) {
   const plan = PLAN_DEFINITIONS.find((p) => p.code === user.planCode);
   const mayHoldKey = canUseApiKey(user.planCode);
   const search = new URL(request.url).searchParams;
-  const [entitlements, documents, reports, terms, apiKeys] = await Promise.all([
+  const [entitlements, documents, reports, terms, apiKeys, webhooks] = await Promise.all([
     getUserEntitlements(user),
     mergedDocumentsPage(user.id, {
       limit: ACCOUNT_LIST_PAGE_SIZE,
@@ -67,6 +69,7 @@ export async function loadAccountPage(request: Request) {
     }),
     getTermsConsent(user.id),
     mayHoldKey ? listApiKeys(user.id) : Promise.resolve([]),
+    listWebhookEndpoints(user.id),
   ]);
   return json({
     user,
@@ -80,6 +83,7 @@ export async function loadAccountPage(request: Request) {
     newerReports: search.has(REPORTS_BEFORE_PARAM),
     terms,
     apiKeys,
+    webhooks,
     mayHoldKey,
     // The spec's API key dialog: the page's API keys section, opened as a dialog by the flag.
     apiKeyModal: search.has(API_KEY_MODAL_PARAM),
@@ -139,6 +143,23 @@ export async function actAccountPage(request: Request) {
           description: `API key “${revoked.name}” revoked`,
         });
       }
+      case "create_webhook": {
+        const created = await createWebhookEndpoint(user.id, {
+          url: formData.get("url"),
+          events: formData.getAll("events").map(String),
+          description: formData.get("description") ?? "",
+        });
+        return json({
+          webhook: {
+            created: { url: created.url, secret: created.secret } as CreatedWebhook | null,
+            error: null as WebhookFormError | null,
+          },
+        });
+      }
+      case "delete_webhook": {
+        const deleted = await deleteWebhookEndpoint(user.id, String(formData.get("webhook_id") ?? ""));
+        return redirectWithToast(webhooksHref, { type: "success", description: `Webhook ${deleted.url} deleted` });
+      }
       case "terms":
         await setTermsConsent(user.id, formData.get("terms_conditions") === "on");
         return back(COMMERCE_MESSAGES.termsSaved);
@@ -168,6 +189,11 @@ export async function actAccountPage(request: Request) {
         typed: creating ? typedKeyForm(formData) : null,
       };
       return json({ namedKey: { created: null as CreatedKey | null, error: keyError } }, { status: error.status });
+    }
+    if (intent === "create_webhook" || intent === "delete_webhook") {
+      const typed = intent === "create_webhook" ? String(formData.get("url") ?? "") : null;
+      const hookError: WebhookFormError = { message: error.message, url: typed };
+      return json({ webhook: { created: null as CreatedWebhook | null, error: hookError } }, { status: error.status });
     }
     if (error.field === "billing_info") return redirect(billingInfoHref("/dashboard/account"));
     return back(error.message, "error");
