@@ -328,7 +328,7 @@ describe("sign-ins waiting for the password hash", () => {
 
 describe.skipIf(!process.env.DATABASE_URL)("a database stall (LOCK TABLE sessions held by another connection)", () => {
   it(
-    "/healthz answers within a second and cached anonymous pages at once, while 16 dashboard requests wait",
+    "/healthz and cached anonymous pages answer while the lock is held and 16 dashboard requests wait",
     { timeout: 90_000 },
     async () => {
       const cookie = await logIn();
@@ -348,12 +348,13 @@ describe.skipIf(!process.env.DATABASE_URL)("a database stall (LOCK TABLE session
         );
         await new Promise((r) => setTimeout(r, 3_000));
         const health = await timedGet("/healthz");
-        expect(health.ms).toBeLessThan(1_000);
+        // The lock is held until the finally below: an answer that waited for it would never come within the bound.
+        expect(health.ms).toBeLessThan(HEALTH_BOUND_MS);
         expect(health.status).toBe(200);
         expect(JSON.parse(health.body)).toMatchObject({ status: "ok", database: "postgres" });
         const page = await timedGet("/pricing");
         expect(page.status).toBe(200);
-        expect(page.ms).toBeLessThan(1_000);
+        expect(page.ms).toBeLessThan(HEALTH_BOUND_MS);
       } finally {
         await locker.query("rollback").catch(() => undefined);
         await locker.end();

@@ -20,6 +20,11 @@ const BUYER = { email: "discovery@example.com", password: "Demo-password-2026" }
 const CSV = "name,lat,lon\nLondon office,51.5074,-0.1278\nParis warehouse,48.8566,2.3522\n";
 const BOUNDARY = "----resilience-boundary";
 
+/** A slot a dropped upload kept would stay taken for its lease (UPLOAD_SLOT_LEASE_SECONDS): freed means well before. */
+const FREED_WITHIN_MS = 5_000;
+/** How often the slow bodies send their next byte. */
+const DRIP_MS = 5_000;
+
 let store: ServerStore;
 let server: ProdServer;
 
@@ -97,21 +102,21 @@ async function uploadPreview(base: string) {
 
 describe("uploads cut off by their clients", () => {
   it(
-    "free their slots at once: after two dropped uploads a normal one succeeds within 2 s",
+    "free their slots at once: after two dropped uploads a normal one succeeds within seconds, not after a deadline",
     { timeout: 60_000 },
     async () => {
       const cookie = await logIn(server.base);
-      // A first upload loads what every upload needs: the 2 s below measure the dropped uploads' effect, not that.
+      // A first upload loads what every upload needs: the bound below measures the dropped uploads' effect, not that.
       expect((await uploadPreview(server.base)).status).toBe(200);
       await Promise.all([startUploadAndDrop(server.port, null), startUploadAndDrop(server.port, cookie)]);
       const started = performance.now();
       let res = await uploadPreview(server.base);
-      while (res.status === 429 && performance.now() - started < 2_000) {
+      while (res.status === 429 && performance.now() - started < FREED_WITHIN_MS) {
         await new Promise((r) => setTimeout(r, 100));
         res = await uploadPreview(server.base);
       }
       expect(res.status, await res.clone().text()).toBe(200);
-      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(performance.now() - started).toBeLessThan(FREED_WITHIN_MS);
       const body = (await res.json()) as { upload_id?: string };
       expect(body.upload_id).toMatch(/\S+/);
     },
@@ -120,7 +125,7 @@ describe("uploads cut off by their clients", () => {
 
 describe("slow request bodies", () => {
   it(
-    "eight bodies sent a byte every 5 s hold nothing: GET /pricing answers in under 1 s for 30 s, and they are cut off",
+    "eight bodies sent a byte every 5 s hold nothing: GET /pricing answers at once for 30 s, and they are cut off",
     { timeout: 60_000 },
     async () => {
       const slow = Array.from({ length: 8 }, () => {
@@ -140,7 +145,7 @@ describe("slow request bodies", () => {
       });
       const drip = setInterval(() => {
         for (const { socket } of slow) if (!socket.destroyed) socket.write("e");
-      }, 5_000);
+      }, DRIP_MS);
       const timings: number[] = [];
       try {
         const until = Date.now() + 30_000;
@@ -156,7 +161,11 @@ describe("slow request bodies", () => {
         clearInterval(drip);
       }
       expect(timings.length).toBeGreaterThan(20);
-      expect(Math.max(...timings)).toBeLessThan(1_000);
+      // A page held by the slow bodies would wait for a drip (5 s) or their read deadline; one slow answer on a busy
+      // machine is not that, so the typical answer is held to a second and the slowest to less than a drip.
+      timings.sort((a, b) => a - b);
+      expect(timings[Math.floor(timings.length / 2)]).toBeLessThan(1_000);
+      expect(timings.at(-1)).toBeLessThan(DRIP_MS);
       // A form must arrive within its read deadline: each slow body was answered 408 and its connection closed.
       const answers = await Promise.all(
         slow.map(({ answer }) =>
