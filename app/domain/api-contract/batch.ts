@@ -65,14 +65,9 @@ export type BatchRequest = z.infer<typeof BatchRequest>;
 
 const CompactScore = obj({
   hazard_id: HazardId,
-  value: z
-    .number()
-    .min(0)
-    .max(1)
-    .nullable()
-    .openapi({
-      description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`).",
-    }),
+  value: z.number().min(0).max(1).nullable().openapi({
+    description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`).",
+  }),
   score: z
     .number()
     .int()

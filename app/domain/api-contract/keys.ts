@@ -26,11 +26,9 @@ const keyFields = {
   name: z
     .string()
     .openapi({ description: "The owner's name for the key; `default` is the key get_app_key reads and rotates." }),
-  prefix: z
-    .string()
-    .openapi({
-      description: "crk_ (crk_test_ for a test-mode key) and 8 characters: names the key without revealing it.",
-    }),
+  prefix: z.string().openapi({
+    description: "crk_ (crk_test_ for a test-mode key) and 8 characters: names the key without revealing it.",
+  }),
   scopes: z.array(Scope).openapi({ description: "What the key may do; read is always there." }),
   created_at: z.string().datetime(),
   last_used_at: z.string().datetime().regex(/:00Z$/).nullable().openapi({

@@ -173,14 +173,9 @@ export const HazardScoreItem = obj({
   hazard_id: HazardId,
   name: z.string(),
   colour: z.string(),
-  value: z
-    .number()
-    .min(0)
-    .max(1)
-    .nullable()
-    .openapi({
-      description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`).",
-    }),
+  value: z.number().min(0).max(1).nullable().openapi({
+    description: "0..1; null when not applicable, no data, or scored from a flood-depth layer (`source`).",
+  }),
   score: RiskScore.nullable().openapi({ description: "1 (Low) to 5 (Extreme); null when not applicable or no data." }),
   level: RiskLevelCode.nullable(),
   confidence: z.enum(["grounded", "proxy"]),

@@ -47,11 +47,9 @@ const endpointFields = {
   url: z.string().url().openapi({ description: "Where deliveries are POSTed." }),
   events: z.array(Event),
   description: z.string(),
-  secret_hint: z
-    .string()
-    .openapi({
-      description: "The secret's first characters: names it without revealing it (the secret is shown once).",
-    }),
+  secret_hint: z.string().openapi({
+    description: "The secret's first characters: names it without revealing it (the secret is shown once).",
+  }),
   created_at: z.string().datetime(),
 };
 

@@ -13,13 +13,10 @@ import type { ApiOperation, RegisterPaths } from "./operation";
 import { BODY_ERRORS, SIGNED_IN_ERRORS, json } from "./shared";
 
 const idParams = z.object({
-  id: z
-    .string()
-    .uuid()
-    .openapi({
-      description: "The endpoint's id, from GET /v1/webhooks.",
-      example: "3f6d1c2e-8b4a-4f0e-9c1d-7a2b5e6f8091",
-    }),
+  id: z.string().uuid().openapi({
+    description: "The endpoint's id, from GET /v1/webhooks.",
+    example: "3f6d1c2e-8b4a-4f0e-9c1d-7a2b5e6f8091",
+  }),
 });
 
 const ACCESS_TEXT =
