@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { OCCUPANCIES } from "./depth-damage-functions";
 import { DEFAULT_PROTECTION_YEARS } from "./expected-damage";
 import { DEFAULT_OCCUPANCY } from "./occupancy";
-import { FLOOD_VIEW_PARAMS } from "./point-view";
+import { FLOOD_VIEW_PARAMS, formatPixelSize } from "./point-view";
 import { parseFloodViewParams } from "./point-view-params";
 
 const query = (o: Partial<Record<keyof typeof FLOOD_VIEW_PARAMS, string>>) =>
@@ -45,5 +45,14 @@ describe("parseFloodViewParams", () => {
       valueEur: null,
       protectionYears: DEFAULT_PROTECTION_YEARS,
     });
+  });
+});
+
+describe("formatPixelSize", () => {
+  it("names a raster's pixel in arc-seconds or arc-minutes when it is a whole number of them", () => {
+    expect(formatPixelSize(1 / 120)).toBe("30″");
+    expect(formatPixelSize(1 / 30)).toBe("2′");
+    expect(formatPixelSize(0.25)).toBe("15′");
+    expect(formatPixelSize(0.0123456)).toBe("0.0123°");
   });
 });

@@ -27,6 +27,15 @@ export function formatRatio(r: number | null): string {
   return r === null ? "–" : `${(r * 100).toFixed(1)} %`;
 }
 
+/** A raster's pixel size as it is usually named: 30″ rather than 0.008333…°. */
+export function formatPixelSize(deg: number): string {
+  const seconds = deg * 3600;
+  if (Math.abs(seconds - Math.round(seconds)) < 1e-6 && seconds < 60) return `${Math.round(seconds)}″`;
+  const minutes = deg * 60;
+  if (Math.abs(minutes - Math.round(minutes)) < 1e-6 && minutes < 60) return `${Math.round(minutes)}′`;
+  return `${Number(deg.toPrecision(3))}°`;
+}
+
 export function formatDepth(m: number | null): string {
   return m === null ? "no value" : `${m.toFixed(2)} m`;
 }

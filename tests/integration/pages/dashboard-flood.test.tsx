@@ -10,7 +10,8 @@ import { FloodLossSection } from "~/components/dashboard/flood/flood-loss-sectio
 import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { DEPTH_DAMAGE_TABLE } from "~/domain/flood-loss/depth-damage-functions";
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
-import { formatMoney } from "~/domain/portfolio/columns/value-column";
+import { formatPixelSize } from "~/domain/flood-loss/point-view";
+import { formatWholeAmount } from "~/domain/commerce/invoicing/money";
 import { fetchAqueductTestLayers, type AqueductTestLayers } from "../../support/aqueduct-fixture";
 import { createSession } from "~/services/auth/session.server";
 import * as dashboard from "../../../app/routes/dashboard+/_index";
@@ -75,9 +76,14 @@ describe("/dashboard flood-loss view", () => {
 
     const html = renderToStaticMarkup(<FloodLossSection flood={d.flood} />);
     expect(html).toContain("Flood depth and money at risk");
-    expect(html).toContain('<th scope="row" class="font-normal">1-in-100 years</th><td>1.00 m</td>');
-    expect(html).toContain(formatMoney(row[2]! * 400_000, "EUR"));
-    expect(html).toContain(formatMoney(river.loss.ead_eur!, "EUR"));
+    expect(html).toContain(
+      '<th scope="row" class="font-normal">1-in-100 years</th><td class="whitespace-nowrap">1.00 m</td>',
+    );
+    // Losses in whole euros, never split across lines.
+    expect(html).toContain(`<td class="whitespace-nowrap">${formatWholeAmount(row[2]! * 400_000)} EUR</td>`);
+    expect(html).toContain(`${formatWholeAmount(river.loss.ead_eur!)} EUR a year`);
+    expect(html).toContain(`${formatPixelSize(river.resolution_deg[0]!)} pixels`);
+    expect(html).not.toMatch(/\d\.\d{5,}°/);
     expect(html).toContain("floods more frequent than 1-in-2 years do no damage");
     expect(html).toContain('<form method="get" action="/dashboard"');
     expect(html).toContain('<input type="hidden" name="scenario" value="rcp26"/>');

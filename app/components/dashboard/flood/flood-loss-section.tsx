@@ -6,13 +6,20 @@
  */
 import type { FloodKindResult } from "~/domain/api-contract/flood";
 import { OCCUPANCIES, OCCUPANCY_LABELS } from "~/domain/flood-loss/depth-damage-functions";
-import { FLOOD_VIEW_PARAMS, FLOOD_VIEW_TEXT, formatDepth, formatRatio } from "~/domain/flood-loss/point-view";
-import { formatMoney } from "~/domain/portfolio/columns/value-column";
+import { formatWholeAmount } from "~/domain/commerce/invoicing/money";
+import {
+  FLOOD_VIEW_PARAMS,
+  FLOOD_VIEW_TEXT,
+  formatDepth,
+  formatPixelSize,
+  formatRatio,
+} from "~/domain/flood-loss/point-view";
 import type { FloodView } from "~/services/flood/flood-view.server";
 
 type Json<T> = T extends (infer U)[] ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T;
 
-const eur = (v: number | null | undefined) => (v === null || v === undefined ? "–" : formatMoney(v, "EUR"));
+/** Losses in whole euros: depths and curves carry no cents. */
+const eur = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${formatWholeAmount(v)} EUR`);
 
 /** The damage function as a line: depth 0–6 m across, damage 0–100 % up; decorative, its table follows. */
 function DamageCurveDrawing({
@@ -86,10 +93,12 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
                 <th scope="row" className="font-normal">
                   1-in-{d.return_period} years
                 </th>
-                <td>{formatDepth(d.depth_m)}</td>
-                <td>{formatRatio(d.damage_ratio)}</td>
+                <td className="whitespace-nowrap">{formatDepth(d.depth_m)}</td>
+                <td className="whitespace-nowrap">{formatRatio(d.damage_ratio)}</td>
                 {loss.ok && loss.value_eur !== null ? (
-                  <td>{d.damage_ratio === null ? "–" : eur(d.damage_ratio * loss.value_eur)}</td>
+                  <td className="whitespace-nowrap">
+                    {d.damage_ratio === null ? "–" : eur(d.damage_ratio * loss.value_eur)}
+                  </td>
                 ) : null}
               </tr>
             ))}
@@ -111,8 +120,9 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
           </dl>
           <p id={`${id}-basis`} className="mt-1 text-xs text-slate-600">
             {FLOOD_VIEW_TEXT.protection(loss.protection_years, loss.rule)} Damage function: {loss.damage_function.name},{" "}
-            {OCCUPANCY_LABELS[loss.occupancy]}, {loss.continent}. Read: {kind.method}, {kind.resolution_deg[0]}° pixels.
-            Source: {kind.sources.map((s) => `${s.name} (${s.licence}; ${s.attribution})`).join("; ")}.
+            {OCCUPANCY_LABELS[loss.occupancy]}, {loss.continent}. Read: {kind.method},{" "}
+            {formatPixelSize(kind.resolution_deg[0])} pixels. Source:{" "}
+            {kind.sources.map((s) => `${s.name} (${s.licence}; ${s.attribution})`).join("; ")}.
           </p>
           <details className="mt-2">
             <summary className="cursor-pointer text-sm font-medium">The damage curve applied</summary>

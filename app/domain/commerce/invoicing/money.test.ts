@@ -1,4 +1,4 @@
-import { formatAmount, formatMinorUnits, formatPrice } from "./money";
+import { formatAmount, formatMinorUnits, formatPrice, formatWholeAmount } from "./money";
 
 describe("price format (spec: thousands separated by spaces, decimal point)", () => {
   it("groups thousands with spaces and keeps two decimals", () => {
@@ -23,5 +23,17 @@ describe("price format (spec: thousands separated by spaces, decimal point)", ()
   it("refuses non-finite amounts", () => {
     expect(() => formatMinorUnits(Number.NaN)).toThrow(RangeError);
     expect(() => formatAmount(Infinity)).toThrow(RangeError);
+  });
+});
+
+describe("whole amounts (estimates without cents)", () => {
+  it("rounds to whole units and groups thousands by spaces", () => {
+    expect(formatWholeAmount(419_999.996)).toBe("420 000");
+    expect(formatWholeAmount(1_339_999.5)).toBe("1 340 000");
+    expect(formatWholeAmount(0.4)).toBe("0");
+    expect(formatWholeAmount(-1234.6)).toBe("-1 235");
+  });
+  it("refuses what is not a number", () => {
+    expect(() => formatWholeAmount(Number.NaN)).toThrow(RangeError);
   });
 });

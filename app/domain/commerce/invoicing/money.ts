@@ -20,6 +20,16 @@ export function formatAmount(major: number): string {
   return formatMinorUnits(Math.round(major * 100));
 }
 
+/**
+ * An estimate in whole units (e.g. 419999.996 → "420 000"): for figures whose inputs carry no cents, such as a loss
+ * from a depth-damage curve.
+ */
+export function formatWholeAmount(major: number): string {
+  if (!Number.isFinite(major)) throw new RangeError(`amount must be a finite number, got ${String(major)}`);
+  const whole = Math.round(major);
+  return `${whole < 0 ? "-" : ""}${groupThousands(Math.abs(whole).toString())}`;
+}
+
 /** "12 345.00 EUR" */
 export function formatPrice(minor: number, currency: string): string {
   return `${formatMinorUnits(minor)} ${currency}`;
