@@ -18,8 +18,9 @@ export function apiPathOfRouteFile(file: string): string | null {
   const name = flatRouteName(file);
   // The catch-all and the document itself are not operations of the document.
   if (name === "$" || name === "openapi[.]json" || name === "changelog[.]json") return null;
+  // "[.]" is a literal dot inside a segment (datasets[.]atom), not a separator.
   const segments = name
-    .split(".")
+    .split(/(?<!\[)\.(?!\])/)
     .filter((s) => s !== "_index")
     .map((s) => (s.startsWith("$") ? `{${s.slice(1)}}` : s.replace(/\[\.\]/g, ".")));
   return `/${segments.join("/")}`;

@@ -5,6 +5,8 @@ import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { METHODOLOGY_VERSION } from "~/domain/reports/build";
 import { BATCH_CSV_COLUMNS, BATCH_CSV_HEADER } from "~/domain/api/params/batch-csv";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
+import { withFloodLayerScores } from "~/risk/engine/flood-layer-scores";
+import { floodLayerSlotAt } from "~/services/flood/flood-layer-scores.server";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { createSession } from "~/services/auth/session.server";
@@ -42,12 +44,14 @@ const compact = (h: {
   score: number | null;
   level: string | null;
   state: string;
+  source?: unknown;
 }) => ({
   hazard_id: h.hazard_id,
   value: h.value,
   score: h.score,
   level: h.level,
   state: h.state,
+  ...(h.source ? { source: h.source } : {}),
 });
 
 const MIXED = {
@@ -93,7 +97,12 @@ describe("POST /api/v1/hazards/batch", () => {
       location_type: "hexagon",
       location_code: LONDON_HEX,
     });
-    const expected = engine.pointScores(51.507, -0.128, LONDON_HEX, "rcp85", "2050");
+    // River and coastal flood name their source (no depth layer here: the index, with its note).
+    const expected = withFloodLayerScores(
+      engine.pointScores(51.507, -0.128, LONDON_HEX, "rcp85", "2050"),
+      await floodLayerSlotAt({ at: { lat: 51.507, lon: -0.128 } }, "rcp85", "2050"),
+      false,
+    );
     expect(london.results[1]).toEqual({
       scenario: "rcp85",
       period: "2050",

@@ -7,6 +7,8 @@ import { API_KEY_FORBIDDEN_MESSAGE } from "~/domain/commerce/entitlements";
 import { PER_HAZARD_IDS } from "~/domain/hazards/hazards";
 import { RISK_LEVELS } from "~/domain/hazards/risk-levels";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
+import { withFloodLayerScores } from "~/risk/engine/flood-layer-scores";
+import { floodLayerSlotAt } from "~/services/flood/flood-layer-scores.server";
 import { API_KEY_NONE_MESSAGE, rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { nearestPlaceName } from "~/services/maps/places.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
@@ -427,17 +429,23 @@ describe("explain=1 speaks plainly", () => {
     expect(r.body).toMatchObject({ status: "ok", location_type: "hexagon", location_code: LONDON_HEX });
     const name = nearestPlaceName(Number(LONDON.lat), Number(LONDON.lon));
     // at the hexagon level the point is scored from its own drivers
-    const same = getRiskEngine().pointScores(Number(LONDON.lat), Number(LONDON.lon), LONDON_HEX, "rcp85", "2050", {
-      explain: true,
-      place: { kind: "point", name },
-    });
+    // River and coastal flood say which source scored them (no depth layer here: the index, with its note).
+    const at = { lat: Number(LONDON.lat), lon: Number(LONDON.lon) };
+    const same = withFloodLayerScores(
+      getRiskEngine().pointScores(at.lat, at.lon, LONDON_HEX, "rcp85", "2050", {
+        explain: true,
+        place: { kind: "point", name },
+      }),
+      await floodLayerSlotAt({ at }, "rcp85", "2050"),
+      true,
+    );
     for (const [i, it] of [r.body.aggregate, ...r.body.hazards].entries()) {
       const expected = [same.aggregate, ...same.hazards][i]!;
       expect(it.hazard_id).toBe(expected.hazard_id);
       expect(it.explanation.summary).toBe(expected.explanation!.summary);
       if (it.state === "ok")
         expect(it.explanation.summary).toMatch(
-          new RegExp(`^(The point in ${name}|The aggregate for the point in ${name}|With \\+)`),
+          new RegExp(`^(Screening index: [^.]+\\. )?(The point in ${name}|The aggregate for the point in ${name}|With \\+)`),
         );
       expect(it.explanation.summary.endsWith(levelEnd(it)), it.explanation.summary).toBe(true);
       expect(it.explanation.drivers).toEqual(expected.explanation!.drivers);

@@ -13,6 +13,7 @@ import { createSession, getSessionUser } from "~/services/auth/session.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from "#db/seed";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
+import { withAreaFloodSources } from "~/risk/engine/flood-layer-scores";
 import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { eq } from "drizzle-orm";
@@ -166,7 +167,8 @@ describe("A2: point values only at the level the caller may access", () => {
     const r = await point({ ...BERLIN, explain: "1" });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ location_type: "country", location_code: "DE", hexagon_code: loc.hexagon_code });
-    const country = getRiskEngine().scores("DE", "rcp85", "2050", { explain: true });
+    // A country's river and coastal flood are the index's, and say so.
+    const country = withAreaFloodSources(getRiskEngine().scores("DE", "rcp85", "2050", { explain: true }));
     // Berlin is inland: Germany's coastal figures are not its own (inland-place.test.ts); every other hazard is Germany's
     const notCoastal = (hs: { hazard_id: string }[]) => hs.filter((h) => h.hazard_id !== "SS" && h.hazard_id !== "SL");
     expect(notCoastal(r.body.hazards)).toEqual(JSON.parse(JSON.stringify(notCoastal(country.hazards))));

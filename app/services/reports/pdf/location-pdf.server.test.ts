@@ -72,13 +72,17 @@ describe("single-location report", () => {
       for (const it of [r.aggregate, ...r.hazards]) {
         const reason = m.hazards.find((h) => h.id === it.hazard_id)!.reasons[i]!;
         expect(reason.label).toBe(slot.label);
-        expect(reason.text).toBe(it.explanation!.summary);
+        // River and coastal flood first say which source scored them (no depth layer here: the index).
+        if (it.hazard_id === "FD" || it.hazard_id === "SS") {
+          expect(reason.text).toMatch(/^Screening index: /);
+          expect(reason.text.endsWith(it.explanation!.summary)).toBe(true);
+        } else expect(reason.text).toBe(it.explanation!.summary);
         if (it.state === "ok")
           expect(reason.text.endsWith(`that is ${RISK_LEVELS[it.score! - 1]!.label}.`), reason.text).toBe(true);
       }
     }
     expect(m.hazards.find((h) => h.id === "FD")!.reasons[0]!.text).toMatch(
-      /^The point in Chittagong (lies in the floodplain of a river draining [\d,]+ km²|is low-lying land joined to the sea)/,
+      /^Screening index: [^.]+\. The point in Chittagong (lies in the floodplain of a river draining [\d,]+ km²|is low-lying land joined to the sea)/,
     );
     expect(m.hazards.find((h) => h.id === "HW")!.reasons[1]!.text).toMatch(
       /\+2\.31 °C global warming above 1850-1900 \(\+\d\.\d °C since 1950-1999\) by 2050 under RCP8\.5 raises that by/,
