@@ -445,7 +445,9 @@ describe("explain=1 speaks plainly", () => {
       expect(it.explanation.summary).toBe(expected.explanation!.summary);
       if (it.state === "ok")
         expect(it.explanation.summary).toMatch(
-          new RegExp(`^(Screening index: [^.]+\\. )?(The point in ${name}|The aggregate for the point in ${name}|With \\+)`),
+          new RegExp(
+            `^(Screening index: [^.]+\\. )?(The point in ${name}|The aggregate for the point in ${name}|With \\+)`,
+          ),
         );
       expect(it.explanation.summary.endsWith(levelEnd(it)), it.explanation.summary).toBe(true);
       expect(it.explanation.drivers).toEqual(expected.explanation!.drivers);
