@@ -75,7 +75,7 @@ describe("single-location report", () => {
         // River and coastal flood first say which source scored them (no depth layer here: the index).
         if (it.hazard_id === "FD" || it.hazard_id === "SS") {
           expect(reason.text).toMatch(/^Screening index: /);
-          expect(reason.text.endsWith(it.explanation!.summary)).toBe(true);
+          expect(reason.text.endsWith(it.explanation!.summary!)).toBe(true);
         } else expect(reason.text).toBe(it.explanation!.summary);
         if (it.state === "ok")
           expect(reason.text.endsWith(`that is ${RISK_LEVELS[it.score! - 1]!.label}.`), reason.text).toBe(true);
