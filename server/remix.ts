@@ -5,7 +5,7 @@
 import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { apiRecorderEnabled, recordApiExchange } from "~/services/api/answer-recorder.server";
+import { apiRecorderEnabled, isRecordedApiPath, recordApiExchange } from "~/services/api/answer-recorder.server";
 import { pathnameOf, refuse, type Req, type Res } from "./http";
 import { app, build, logger } from "./runtime";
 
@@ -47,7 +47,7 @@ function decoded(body: Buffer, encoding: unknown): Buffer {
  * stored document) or by the compression middleware, whose output passes through here, and decoded for the record.
  */
 export function recordApiAnswers(req: Req, res: Res, next: NextFunction) {
-  if (!apiRecorderEnabled() || !(req.url ?? "").startsWith("/api/")) return next();
+  if (!apiRecorderEnabled() || !isRecordedApiPath(pathnameOf(req.url ?? "/"))) return next();
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Res;
