@@ -18,6 +18,16 @@ export interface ChangelogEntry {
 
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: "2026-12-01",
+    kind: "api",
+    version: "1.12.0",
+    api_version: "2026-12-01",
+    title: "The batch CSV names the source of river and coastal flood",
+    changes: [
+      "Under `API-Version: 2026-12-01` the batch CSV ends each row with `FD_source` and `SS_source`: `flood_depth_layer` where a flood-depth layer scored the row's river or coastal flood, `screening_index` where the index did (the JSON item's `source.type`), so a CSV reader can tell the two apart as the JSON reader can. Versions 2026-11-29 and 2026-11-30 keep their columns; 2026-11-30 is deprecated and answered until 2027-06-01.",
+    ],
+  },
+  {
     date: "2026-11-30",
     kind: "api",
     version: "1.11.0",

@@ -6,7 +6,7 @@
 export const API_VERSION_HEADER = "API-Version";
 
 /** Every version still answered, oldest first. */
-export const API_VERSIONS = ["2026-11-29", "2026-11-30"] as const;
+export const API_VERSIONS = ["2026-11-29", "2026-11-30", "2026-12-01"] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
 export const LATEST_API_VERSION: ApiVersion = API_VERSIONS[API_VERSIONS.length - 1]!;
 
@@ -27,12 +27,16 @@ export function apiVersionAtLeast(version: ApiVersion, since: ApiVersion): boole
 /** Since this version the batch CSV gives a point moved to land as snapped_lat, snapped_lon and snapped_distance_km. */
 export const SNAPPED_COLUMNS_SINCE: ApiVersion = "2026-11-30";
 
+/** Since this version the batch CSV says where each row's river and coastal flood came from: FD_source, SS_source. */
+export const FLOOD_SOURCE_COLUMNS_SINCE: ApiVersion = "2026-12-01";
+
 /**
  * Versions on their way out: the day each was deprecated (a newer one replaced it) and the day it stops being answered.
  * A request pinned to one is told so in `Deprecation` (RFC 9745) and `Sunset` (RFC 8594), with a link to the changelog.
  */
 export const API_VERSION_RETIREMENTS: Partial<Record<ApiVersion, { deprecated: string; sunset: string }>> = {
   "2026-11-29": { deprecated: "2026-11-30", sunset: "2027-05-31" },
+  "2026-11-30": { deprecated: "2026-12-01", sunset: "2027-06-01" },
 };
 
 /** Where the changes between versions are told: the changelog page (the deprecation link's target). */

@@ -4,6 +4,7 @@
  * `layers:fetch -- aqueduct --from … --bbox …` (historical only) around Köln and Rotterdam; Passau lies outside.
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { parse as parseCsv } from "csv-parse/sync";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
@@ -197,5 +198,34 @@ describe("river and coastal flood scores from depth layers where they cover a po
       type: "screening_index",
       note: SCREENING_NOTES.area,
     });
+  });
+  it("the batch CSV says in FD_source and SS_source which rows a layer scored", async () => {
+    const auth = await premiumAuth();
+    const res = await (batchRoute.action as Handler)({
+      request: new Request(`http://localhost${apiUrl(API_PATHS.hazardsBatch)}?format=csv`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...auth },
+        body: JSON.stringify({
+          locations: [KOELN, ROTTERDAM, PASSAU],
+          slots: [{ scenario: "hist" }, { scenario: "rcp26", period: "2030" }],
+        }),
+      }),
+      params: {},
+      context: {},
+    });
+    expect(res.status).toBe(200);
+    const [header, ...rows] = parseCsv(await res.text()) as string[][];
+    const at = (row: string[], name: string) => row[header!.indexOf(name)];
+    expect(
+      rows.map((r) => [at(r, "index"), at(r, "scenario"), at(r, "FD_source"), at(r, "SS_source"), at(r, "FD_value")]),
+    ).toEqual([
+      // Köln: the river layer covers it (no value: a depth is not an index), the coastal one has nothing there
+      ["0", "hist", "flood_depth_layer", expect.any(String), ""],
+      ["0", "rcp26", "screening_index", "screening_index", expect.stringMatching(/^[0-9.]+$/)],
+      ["1", "hist", expect.any(String), "flood_depth_layer", expect.any(String)],
+      ["1", "rcp26", "screening_index", "screening_index", expect.stringMatching(/^[0-9.]+$/)],
+      ["2", "hist", "screening_index", "screening_index", expect.stringMatching(/^[0-9.]+$/)],
+      ["2", "rcp26", "screening_index", "screening_index", expect.stringMatching(/^[0-9.]+$/)],
+    ]);
   });
 });

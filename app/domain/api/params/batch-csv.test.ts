@@ -122,4 +122,45 @@ describe("batch CSV rows", () => {
       expect(cells.slice(8).every((c) => c === "")).toBe(true);
     }
   });
+
+  it("names where each row's river and coastal flood came from in the newest version, and not in the versions before", () => {
+    const item: CsvItem = {
+      index: 0,
+      id: "a",
+      status: "ok",
+      lat: 50.94,
+      lon: 6.96,
+      hexagon_code: "841fa19ffffffff",
+      region_code: "DE-NW",
+      country_code: "DE",
+      snapped_to_land: null,
+      location_type: "point",
+      location_code: "50.94,6.96",
+      location_name: "Köln",
+      results: slots.map((s, i) => ({
+        scenario: s.scenario,
+        period: s.period,
+        aggregate: score("AL", 0.3),
+        hazards: [
+          { ...score("FD", i === 0 ? null : 0.6), source: { type: i === 0 ? "flood_depth_layer" : "screening_index" } },
+          { ...score("SS", 0.1), source: { type: "screening_index" } },
+          score("HW", 0.2),
+        ],
+      })),
+    };
+    const rows = parseCsv(batchCsvRows(item, slots, versions)) as string[][];
+    const at = (row: string[], name: string) => row[BATCH_CSV_COLUMNS.indexOf(name)];
+    expect(BATCH_CSV_COLUMNS.slice(-2)).toEqual(["FD_source", "SS_source"]);
+    expect(rows.map((r) => [at(r, "FD_source"), at(r, "SS_source")])).toEqual([
+      ["flood_depth_layer", "screening_index"],
+      ["screening_index", "screening_index"],
+    ]);
+    for (const row of rows) expect(row).toHaveLength(BATCH_CSV_COLUMNS.length);
+    for (const version of API_VERSIONS.slice(0, 2)) {
+      const columns = batchCsvColumns(version);
+      expect(columns).not.toContain("FD_source");
+      const [old] = parseCsv(batchCsvRows(item, slots.slice(0, 1), versions, { version })) as string[][];
+      expect(old).toHaveLength(columns.length);
+    }
+  });
 });

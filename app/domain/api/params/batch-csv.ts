@@ -4,7 +4,13 @@
  * empty score columns, so rows = locations × slots always. The header row is BATCH_CSV_HEADER; the document states it.
  */
 import { PER_HAZARD_IDS } from "../../hazards/hazards";
-import { LATEST_API_VERSION, SNAPPED_COLUMNS_SINCE, apiVersionAtLeast, type ApiVersion } from "../api-versions";
+import {
+  FLOOD_SOURCE_COLUMNS_SINCE,
+  LATEST_API_VERSION,
+  SNAPPED_COLUMNS_SINCE,
+  apiVersionAtLeast,
+  type ApiVersion,
+} from "../api-versions";
 import { neutraliseCell } from "../../reports/spreadsheet/spreadsheet-cell";
 
 export const CSV_TYPE = "text/csv";
@@ -15,6 +21,13 @@ const SCORE_COLUMNS = ["AL", ...PER_HAZARD_IDS].flatMap((id) => SCORE_FIELDS.map
 /** Where a point in the water was scored: one "lat,lon" column before SNAPPED_COLUMNS_SINCE, three columns since. */
 const SNAPPED_COLUMN = ["snapped_to_land"];
 const SNAPPED_COLUMNS = ["snapped_lat", "snapped_lon", "snapped_distance_km"];
+/**
+ * Since FLOOD_SOURCE_COLUMNS_SINCE, after the scores: the source of river flood (FD) and coastal flood (SS) in the row,
+ * flood_depth_layer or screening_index (the JSON item's `source.type`), so a level read from a depth map and one from
+ * the screening index are never mixed unseen in one column.
+ */
+export const FLOOD_SOURCE_HAZARDS = ["FD", "SS"] as const;
+const FLOOD_SOURCE_COLUMNS = FLOOD_SOURCE_HAZARDS.map((id) => `${id}_source`);
 
 /** Columns before the scores, then the aggregate (AL) and each hazard's value, score, level and state. */
 export function batchCsvColumns(version: ApiVersion = LATEST_API_VERSION): readonly string[] {
@@ -39,6 +52,7 @@ export function batchCsvColumns(version: ApiVersion = LATEST_API_VERSION): reado
     "dataset_version",
     "methodology_version",
     ...SCORE_COLUMNS,
+    ...(apiVersionAtLeast(version, FLOOD_SOURCE_COLUMNS_SINCE) ? FLOOD_SOURCE_COLUMNS : []),
   ];
 }
 
@@ -56,6 +70,7 @@ interface CsvScore {
   score: number | null;
   level: string | null;
   state: string;
+  source?: { type: string } | null;
 }
 interface CsvSlot {
   scenario: string;
@@ -159,7 +174,10 @@ export function batchCsvRows(
       cell(item.location_code),
     ];
     const scores = [result.aggregate, ...PER_HAZARD_IDS.map((id) => byHazard.get(id))].flatMap(scoreCells);
-    text += `${[...head, ...place, cell(item.location_name, true), cell(versions.dataset_version), cell(versions.methodology_version), ...scores].join(",")}\r\n`;
+    const sources = apiVersionAtLeast(version, FLOOD_SOURCE_COLUMNS_SINCE)
+      ? FLOOD_SOURCE_HAZARDS.map((id) => cell(byHazard.get(id)?.source?.type))
+      : [];
+    text += `${[...head, ...place, cell(item.location_name, true), cell(versions.dataset_version), cell(versions.methodology_version), ...scores, ...sources].join(",")}\r\n`;
   });
   return text;
 }
