@@ -5,6 +5,9 @@ export const NO_DEPTH_LAYER = "not available: no flood-depth layer covers this p
 export const HOW_TO_ADD_LAYER =
   "Fetch the published WRI Aqueduct Floods maps for a box around it (npm run layers:fetch -- aqueduct --bbox W,S,E,N) or add your own depth map (npm run layers:add).";
 
+/** How a report's column of river or coastal flood levels read from the index, not a depth map, is marked. */
+export const SCREENING_INDEX_COLUMN_NOTE = "screening index";
+
 /** @public (the module's provenance and labels for pages and reports) */
 export const SCREENING_INDEX_LABEL = "screening index (no flood-depth layer here; not a depth and not a loss)";
 

@@ -11,6 +11,8 @@ import type { AssessedLocation } from "./types";
 export interface AssetFloodKind {
   /** false: no depth layer covers the asset (the reason is NO_DEPTH_LAYER). */
   covered: boolean;
+  /** The level (1-5) the depth rule gives at the asset's pixel (domain/flood-loss/depth-levels), null where not covered. */
+  level: number | null;
   eadRatio: number | null;
   eadAmount: number | null;
   loss100Amount: number | null;
@@ -72,9 +74,11 @@ export const FLOOD_REPORT_TEXT = {
     const c = currency ?? "value";
     return [
       "Occupancy",
+      "River flood level from the depth map (1-5)",
       "River flood EAD (% of value)",
       `River flood expected annual loss (${c})`,
       `River flood 1-in-100 loss (${c})`,
+      "Coastal flood level from the depth map (1-5)",
       "Coastal flood EAD (% of value)",
       `Coastal flood expected annual loss (${c})`,
       `Coastal flood 1-in-100 loss (${c})`,
@@ -161,11 +165,11 @@ export class FloodTotalsAccumulator {
 
 /** The Locations sheet's flood cells of one asset, in FLOOD_REPORT_TEXT.columns order. */
 export function floodCells(f: AssetFloodFigures | null | undefined, notCovered: string): (string | number | null)[] {
-  if (!f) return [null, null, null, null, null, null, null, null];
+  if (!f) return Array.from({ length: FLOOD_REPORT_TEXT.columns(null).length }, () => null);
   const pct = (r: number | null) => (r === null ? null : Math.round(r * 1e6) / 1e4);
   const money = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
   const kind = (a: AssetFloodKind) =>
-    a.covered ? [pct(a.eadRatio), money(a.eadAmount), money(a.loss100Amount)] : [null, null, null];
+    a.covered ? [a.level, pct(a.eadRatio), money(a.eadAmount), money(a.loss100Amount)] : [null, null, null, null];
   const basis =
     f.river.covered || f.coastal.covered
       ? f.river.covered && f.coastal.covered

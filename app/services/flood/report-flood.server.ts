@@ -54,8 +54,10 @@ export async function assetFloodFigures(
   });
   const kind = (k: "river" | "coastal"): AssetFloodKind => {
     const l = r.losses[k];
+    const at = r[k];
     return {
-      covered: r[k].available,
+      covered: at.available,
+      level: at.available ? at.level.band : null,
       eadRatio: l?.ead.ead ?? null,
       eadAmount: l?.eadEur ?? null,
       loss100Amount: l?.loss100Eur ?? null,

@@ -106,24 +106,25 @@ describe("portfolio XLSX", () => {
     expect(header.slice(0, 3)).toEqual(["Row", "Asset id", "Name"]);
     for (const c of columns) expect(header).toContain(c);
     // 12 hazards × 10 slots × (level, value)
-    expect(header.filter((h) => / \| level$/.test(h))).toHaveLength(120);
-    expect(header).toContain("FD River flood | RCP4.5 2030 | level");
+    expect(header.filter((h) => / \| level( \(screening index\))?$/.test(h))).toHaveLength(120);
+    expect(header.filter((h) => / \| level \(screening index\)$/.test(h))).toHaveLength(20);
+    expect(header).toContain("FD River flood | RCP4.5 2030 | level (screening index)");
     const lyon = rowValues(ws, 2);
     expect(lyon[0]).toBe(2);
     expect(lyon[1]).toBe('\'=HYPERLINK("http://evil")');
     expect(lyon[header.indexOf("Site ref")]).toBe('\'=HYPERLINK("http://evil")');
     expect(lyon[header.indexOf("Comment")]).toBe("'+cmd|calc");
-    expect(lyon[header.indexOf("FD River flood | Historical (1950-1999) | level")]).toBe(1);
-    expect(lyon[header.indexOf("FD River flood | RCP8.5 2050 | level")]).toBe(3);
-    expect(lyon[header.indexOf("FD River flood | RCP8.5 2050 | value")]).toBe(0.45);
-    expect(lyon[header.indexOf("SS Storm surge | Historical (1950-1999) | level")]).toBe("n/a");
+    expect(lyon[header.indexOf("FD River flood | Historical (1950-1999) | level (screening index)")]).toBe(1);
+    expect(lyon[header.indexOf("FD River flood | RCP8.5 2050 | level (screening index)")]).toBe(3);
+    expect(lyon[header.indexOf("FD River flood | RCP8.5 2050 | value (screening index)")]).toBe(0.45);
+    expect(lyon[header.indexOf("SS Storm surge | Historical (1950-1999) | level (screening index)")]).toBe("n/a");
     expect(lyon[header.indexOf("SL Sea-level rise | Historical (1950-1999) | level")]).toBe("no data");
     const hamburg = rowValues(ws, 3);
     // the user's numbers come back as numbers
     expect(hamburg[header.indexOf("Comment")]).toBe(-0.5);
     expect(hamburg[header.indexOf("Insured value")]).toBe(750);
     expect(lyon[header.indexOf("lat")]).toBe(45.76);
-    expect(hamburg[header.indexOf("SS Storm surge | RCP2.6 2040 | level")]).toBe(5);
+    expect(hamburg[header.indexOf("SS Storm surge | RCP2.6 2040 | level (screening index)")]).toBe(5);
     expect(hamburg[header.indexOf("Duplicate of row")]).toBe(2);
     expect(lyon[header.indexOf("Duplicate of row")] ?? null).toBeNull();
     const sea = rowValues(ws, 4);
@@ -226,7 +227,7 @@ describe("portfolio XLSX", () => {
     await writePortfolioXlsx(portfolioReport(many, { columns: ["Note"] }), file);
     const ws = (await readXlsx(file)).getWorksheet("Locations")!;
     const header = rowValues(ws, 1) as string[];
-    const fdLevel = header.indexOf("FD River flood | RCP8.5 2050 | level");
+    const fdLevel = header.indexOf("FD River flood | RCP8.5 2050 | level (screening index)");
     const hwValue = header.indexOf("HW Heat wave | Historical (1950-1999) | value");
     expect(ws.rowCount).toBe(1501);
     for (const n of [2, 3, 9, 10, 11, 99, 100, 101, 502, 999, 1000, 1001, 1501]) {

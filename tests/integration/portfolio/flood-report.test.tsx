@@ -110,7 +110,7 @@ describe("portfolio report with flood-depth layers", () => {
     const sheet = wb.getWorksheet("Locations")!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const col = (name: string) => header.indexOf(name) + 1;
-    const [occupancy, , riverEad, , , coastEad, , basis] = FLOOD_REPORT_TEXT.columns("EUR");
+    const [occupancy, riverLevel, , riverEad, , coastLevel, , coastEad, , basis] = FLOOD_REPORT_TEXT.columns("EUR");
     const byId = new Map<string, ExcelJS.Row>();
     sheet.eachRow((r, i) => i > 1 && byId.set(String(r.getCell(2).value), r));
     expect(byId.get("K-1")!.getCell(col(occupancy!)).value).toBe("residential");
@@ -120,6 +120,13 @@ describe("portfolio report with flood-depth layers", () => {
     expect(byId.get("N-1")!.getCell(col(occupancy!)).value).toBe("commercial");
     expect(byId.get("N-1")!.getCell(col(basis!)).value).toBe(NO_DEPTH_LAYER);
     expect(byId.get("N-1")!.getCell(col(riverEad!)).value).toBeNull();
+    // the depth rule by hand: Köln's 0.5 m is reached within 10 years (4, High); Rotterdam's within 1,000 (2, Moderate)
+    expect(byId.get("K-1")!.getCell(col(riverLevel!)).value).toBe(4);
+    expect(byId.get("R-1")!.getCell(col(coastLevel!)).value).toBe(2);
+    expect(byId.get("N-1")!.getCell(col(riverLevel!)).value).toBeNull();
+    // the hazard columns' river and coastal flood are the index's, and say so beside the depth map's level
+    expect(header).toContain("FD River flood | Historical (1950-1999) | level (screening index)");
+    expect(header).not.toContain("FD River flood | Historical (1950-1999) | level");
 
     const summary: string[] = [];
     wb.getWorksheet("Summary")!.eachRow((r) => summary.push((r.values as unknown[]).slice(1).map(String).join(" | ")));
@@ -140,6 +147,7 @@ describe("portfolio report with flood-depth layers", () => {
     expect(pdf).toContain(FLOOD_REPORT_TEXT.heading);
     expect(pdf).toContain(formatMoney(cologneEad + rotterdamEad, "EUR"));
     expect(pdf).toContain("K-1 Köln Wohnhaus");
+    expect(pdf).toContain("River and coastal flood in the hazard tables are screening-index levels for every asset");
 
     // The disclosure view states the same money, with what it maps to.
     const html = renderToStaticMarkup(<FloodMoneyDisclosure flood={await reportFloodFigures(user.id, row!.id)} />);

@@ -168,7 +168,7 @@ export async function writeLocationPdf(m: LocationReportModel, target: string | 
     doc.moveDown(0.4);
   }
   doc.addPage();
-  methodology(doc, m);
+  methodology(doc, m, "location");
   opened.end();
   await done;
 }

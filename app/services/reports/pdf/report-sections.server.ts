@@ -51,11 +51,29 @@ export function cover(doc: Doc, title: string, m: ReportMetadata) {
     { size: 9 },
   );
 }
-export function methodology(doc: Doc, m: Pick<ReportMetadata, "datasetVersion" | "methodologyVersion">) {
+/**
+ * Where a report's river and coastal flood levels come from: a portfolio's hazard tables hold the screening index
+ * (the depth maps' levels and losses are its flood section's); a single location's come from a depth map where one
+ * covers the point.
+ */
+type FloodLevelSource = "portfolio" | "location";
+
+const FLOOD_LEVEL_SENTENCE: Record<FloodLevelSource, string> = {
+  portfolio:
+    "River and coastal flood in the hazard tables are screening-index levels for every asset; where a flood-depth layer covers an asset, its level from the depth map, its expected annual loss and its 1-in-100-year loss are given in the flood section and the workbook's flood columns, never mixed into the index's.",
+  location:
+    "Where a flood-depth layer covers the point, river and coastal flood are scored from the depth at the point's pixel per return period (the flood section states the rule); elsewhere they are the screening index, and say so.",
+};
+
+export function methodology(
+  doc: Doc,
+  m: Pick<ReportMetadata, "datasetVersion" | "methodologyVersion">,
+  floodLevels: FloodLevelSource = "portfolio",
+) {
   heading(doc, "Methodology and dataset");
   para(
     doc,
-    `Scores come from the ${SITE_NAME} hazard engine, dataset version ${m.datasetVersion}, methodology version ${m.methodologyVersion}. Each location is placed in its H3 resolution-4 cell (about 1,770 km2) and takes that cell's value in [0, 1] for each hazard, scenario and horizon. The values are relative screening indices, not probabilities: a 1950-1999 observed climatology shifted by the IPCC AR6 assessed global warming of each scenario and horizon, plus AR6 global sea-level rise.`,
+    `Scores come from the ${SITE_NAME} hazard engine, dataset version ${m.datasetVersion}, methodology version ${m.methodologyVersion}. Each location is scored at its own coordinates from its drivers at their finest resolution, and where the dataset has none there from its H3 resolution-4 cell (about 1,770 km2): a value in [0, 1] for each hazard, scenario and horizon. The values are relative screening indices, not probabilities: a 1950-1999 observed climatology shifted by the IPCC AR6 assessed global warming of each scenario and horizon, plus AR6 global sea-level rise. ${FLOOD_LEVEL_SENTENCE[floodLevels]}`,
   );
   table(
     doc,

@@ -32,7 +32,8 @@ import {
   type FloodReportBasis,
   type FloodReportTotals,
 } from "~/domain/reports/flood-figures";
-import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
+import { NO_DEPTH_LAYER, SCREENING_INDEX_COLUMN_NOTE } from "~/domain/flood-loss/messages";
+import { FLOOD_LAYER_HAZARD } from "~/risk/engine/flood-layer-scores";
 import { XlsxWorkbookWriter, type CellValue, type RowCells, type SheetWriter } from "./xlsx-writer.server";
 
 type Sheet = SheetWriter;
@@ -72,11 +73,18 @@ function scoreValues(scores: LocationScores): Value[] {
   return out;
 }
 
-/** Two columns per hazard × slot: the level 1-5 and the value 0-1. */
+/** The hazards a flood-depth layer can score at a point: in the report's hazard columns they are the index's. */
+const FLOOD_LAYER_HAZARDS = new Set<string>(Object.values(FLOOD_LAYER_HAZARD));
+
+/**
+ * Two columns per hazard × slot: the level 1-5 and the value 0-1. River and coastal flood say they are the screening
+ * index: the depth maps' levels and losses are the flood columns', never mixed into these.
+ */
 const HAZARD_SLOT_HEADERS = HAZARD_IDS.flatMap((h) =>
   SLOTS.flatMap((s) => {
+    const index = FLOOD_LAYER_HAZARDS.has(h) ? ` (${SCREENING_INDEX_COLUMN_NOTE})` : "";
     const label = `${h} ${HAZARDS[h].name} | ${slotLabel(s.scenario, s.period)}`;
-    return [`${label} | level`, `${label} | value`];
+    return [`${label} | level${index}`, `${label} | value${index}`];
   }),
 );
 
