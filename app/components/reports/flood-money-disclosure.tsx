@@ -1,4 +1,5 @@
 /** The disclosure view's flood losses in money: totals per flood kind and the assets with the largest expected loss. */
+import { Fragment } from "react";
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
 import {
   FLOOD_REPORT_TEXT,
@@ -62,6 +63,32 @@ function FloodFigures({ basis, totals }: { basis: FloodReportBasis; totals: Floo
               {uncovered} ({NO_DEPTH_LAYER})
             </td>
           </tr>
+          {(
+            [
+              ["River", totals.river],
+              ["Coastal", totals.coastal],
+            ] as const
+          ).map(([kind, total]) =>
+            // reports made before the depth-map levels were kept have no count
+            total.atRisk === undefined ? null : (
+              <Fragment key={kind}>
+                <tr>
+                  <th scope="row" className="pr-4 font-normal">
+                    {FLOOD_REPORT_TEXT.atRisk(kind)}
+                  </th>
+                  <td>{total.atRisk}</td>
+                </tr>
+                {c && total.atRiskAmount !== undefined ? (
+                  <tr>
+                    <th scope="row" className="pr-4 font-normal">
+                      {FLOOD_REPORT_TEXT.atRiskAmount(kind, c)}
+                    </th>
+                    <td>{amount(total.atRiskAmount, c)}</td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            ),
+          )}
           {c ? (
             <>
               <tr>
@@ -98,6 +125,9 @@ function FloodFigures({ basis, totals }: { basis: FloodReportBasis; totals: Floo
           ) : null}
         </tbody>
       </table>
+      {totals.river.atRisk !== undefined ? (
+        <p className="mt-1 text-xs text-slate-600">{FLOOD_REPORT_TEXT.atRiskDefinition}</p>
+      ) : null}
       <p className="mt-1 text-xs text-slate-600">{totals.note}</p>
       {c && totals.top.length ? (
         <table className="mt-3 text-left text-sm">

@@ -5,6 +5,8 @@
 import { PORTFOLIO_RP_SUM_NOTE } from "../flood-loss/asset-loss";
 import type { Occupancy } from "../flood-loss/depth-damage-functions";
 import { formatMoney } from "../portfolio/columns/value-column";
+import { AT_RISK_SCORE } from "../portfolio/stats";
+import { DAMAGING_DEPTH_M, LEVEL_RETURN_PERIODS } from "../flood-loss/depth-levels";
 import type { AssessedLocation } from "./types";
 
 /** One flood kind at one asset: null figures where the layers do not cover it. */
@@ -42,6 +44,12 @@ export interface FloodKindTotal {
   withAmount: number;
   eadAmount: number;
   sumLoss100Amount: number;
+  /**
+   * Covered assets the depth map puts at High or above (level AT_RISK_SCORE or more), and their summed value when the
+   * report has a currency; absent from reports made before the depth-map levels were kept.
+   */
+  atRisk?: number;
+  atRiskAmount?: number;
 }
 
 /** An asset among those with the largest expected annual flood loss. */
@@ -92,6 +100,11 @@ export const FLOOD_REPORT_TEXT = {
   kindSum100: (kind: string, currency: string) =>
     `Sum of the assets' ${kind.toLowerCase()} flood 1-in-100 losses (${currency}) — not a portfolio loss`,
   covered: (kind: string) => `Assets a ${kind.toLowerCase()} flood-depth layer covers`,
+  atRisk: (kind: string) => `Assets at ${kind.toLowerCase()} flood High or above (depth map)`,
+  atRiskAmount: (kind: string, currency: string) =>
+    `Value of assets at ${kind.toLowerCase()} flood High or above (depth map, ${currency})`,
+  atRiskDefinition: `High or above from the depth map: level ${AT_RISK_SCORE}-5 at the asset's pixel, ${DAMAGING_DEPTH_M} m of water or more within ${LEVEL_RETURN_PERIODS.medium} years (ThinkHazard!'s classification); the hazard tables' river and coastal flood levels are the screening index.`,
+  uncovered: "Assets no flood-depth layer covers (no flood figure)",
   note: PORTFOLIO_RP_SUM_NOTE,
   disclosureHeading: "Acute physical risk in money: flood losses from flood-depth maps",
   disclosureMapsTo: [
@@ -108,7 +121,14 @@ export function formatFloodAmount(v: number, currency: string): string {
   return currency === "EUR" ? formatMoney(v, "EUR") : `${Math.round(v).toLocaleString("en-GB")} ${currency}`;
 }
 
-const emptyKind = (): FloodKindTotal => ({ covered: 0, withAmount: 0, eadAmount: 0, sumLoss100Amount: 0 });
+const emptyKind = (): Required<FloodKindTotal> => ({
+  covered: 0,
+  withAmount: 0,
+  eadAmount: 0,
+  sumLoss100Amount: 0,
+  atRisk: 0,
+  atRiskAmount: 0,
+});
 
 export class FloodTotalsAccumulator {
   private assets = 0;
@@ -117,7 +137,7 @@ export class FloodTotalsAccumulator {
 
   private readonly top: FloodTopAsset[] = [];
 
-  add(loc: Pick<AssessedLocation, "flood" | "rowNumber" | "assetId" | "name">): void {
+  add(loc: Pick<AssessedLocation, "flood" | "rowNumber" | "assetId" | "name" | "weight">): void {
     const f = loc.flood;
     if (!f) return;
     this.assets++;
@@ -144,6 +164,11 @@ export class FloodTotalsAccumulator {
       const a = f[k];
       if (!a.covered) continue;
       t.covered++;
+      if (a.level !== null && a.level >= AT_RISK_SCORE) {
+        t.atRisk++;
+        // the value counts where the report has money (amounts are set only then)
+        if (a.eadAmount !== null) t.atRiskAmount += loc.weight ?? 0;
+      }
       if (a.eadAmount === null) continue;
       t.withAmount++;
       t.eadAmount += a.eadAmount;

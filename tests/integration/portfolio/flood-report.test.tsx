@@ -3,6 +3,7 @@
  * `layers:fetch --from`, an upload with a German occupancy column and a value column in EUR, the report job, and
  * the XLSX's per-asset flood columns and totals, recomputed here by hand from the published JRC table.
  */
+import { writeFileSync } from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FloodMoneyDisclosure } from "~/components/reports/flood-money-disclosure";
@@ -18,6 +19,7 @@ import { FLOOD_REPORT_TEXT } from "~/domain/reports/flood-figures";
 import { fetchAqueductTestLayers, type AqueductTestLayers } from "../../support/aqueduct-fixture";
 import { formatMoney } from "~/domain/portfolio/columns/value-column";
 import { pdfText } from "../../support/pdf-text";
+import { pdfPageImages } from "../../support/pdf-images";
 import { fileStoreOf } from "~/services/file-storage/store.server";
 import { buildReport, reportOfUpload, type ReportOutputs } from "~/services/portfolio/report/report.server";
 import { findUpload, ingestUpload, setWeightColumn } from "~/services/portfolio/upload/uploads.server";
@@ -134,6 +136,11 @@ describe("portfolio report with flood-depth layers", () => {
       `${FLOOD_REPORT_TEXT.portfolioEad("EUR")} | ${Math.round((cologneEad + rotterdamEad) * 100) / 100}`,
     );
     expect(summary).toContain(`Note | ${PORTFOLIO_RP_SUM_NOTE}`);
+    // Köln (level 4, 2,000,000 EUR) is the one asset at river flood High or above; Rotterdam's coast reads 2
+    expect(r.flood!.totals.river).toMatchObject({ atRisk: 1, atRiskAmount: 2_000_000 });
+    expect(r.flood!.totals.coastal).toMatchObject({ atRisk: 0, atRiskAmount: 0 });
+    expect(summary).toContain(`${FLOOD_REPORT_TEXT.atRisk("River")} | 1`);
+    expect(summary).toContain(`${FLOOD_REPORT_TEXT.atRiskAmount("River", "EUR")} | 2000000`);
     expect(summary.some((l) => l.startsWith(`${FLOOD_REPORT_TEXT.kindSum100("River", "EUR")} |`))).toBe(true);
 
     const [pdfFile] = await db
@@ -143,16 +150,25 @@ describe("portfolio report with flood-depth layers", () => {
     const chunks: Buffer[] = [];
     for await (const c of (await fileStoreOf(pdfFile!.storagePath).open(pdfFile!.storagePath))!)
       chunks.push(Buffer.from(c as Uint8Array));
-    const pdf = (await pdfText(Buffer.concat(chunks))).replace(/\s+/g, " ");
+    const pdfBytes = Buffer.concat(chunks);
+    const pdf = (await pdfText(pdfBytes)).replace(/\s+/g, " ");
+    // The report's flood page as images, at a desktop's and a phone's width (docs/screenshots).
+    for (const width of [1366, 390]) {
+      const [image] = await pdfPageImages(pdfBytes, FLOOD_REPORT_TEXT.heading, width);
+      expect(image, `flood page at ${width} px`).toBeDefined();
+      writeFileSync(`docs/screenshots/report-flood-section-${width}.png`, image!);
+    }
     expect(pdf).toContain(FLOOD_REPORT_TEXT.heading);
     expect(pdf).toContain(formatMoney(cologneEad + rotterdamEad, "EUR"));
     expect(pdf).toContain("K-1 Köln Wohnhaus");
+    expect(pdf).toContain(`${FLOOD_REPORT_TEXT.atRiskAmount("River", "EUR")} ${formatMoney(2_000_000, "EUR")}`);
     expect(pdf).toContain("River and coastal flood in the hazard tables are screening-index levels for every asset");
 
     // The disclosure view states the same money, with what it maps to.
     const html = renderToStaticMarkup(<FloodMoneyDisclosure flood={await reportFloodFigures(user.id, row!.id)} />);
     expect(html).toContain("ESRS E1-9 para 66(a)");
     expect(html).toContain("IFRS S2 para 29(b)");
+    expect(html).toContain(FLOOD_REPORT_TEXT.atRisk("River"));
     expect(html).toContain(formatMoney(cologneEad + rotterdamEad, "EUR"));
     expect(html).toContain(PORTFOLIO_RP_SUM_NOTE.replace(/'/g, "&#x27;"));
     expect(

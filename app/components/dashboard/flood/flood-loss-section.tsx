@@ -77,7 +77,7 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
       <h4 className="font-semibold">{title}</h4>
       <p className="mt-1 text-sm">{kind.explanation}</p>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-describedby={`${id}-basis`}>
+        <table className="w-full text-left text-sm [&_td]:pr-4 [&_th]:pr-4" aria-describedby={`${id}-basis`}>
           <caption className="sr-only">{title}: water depth, damage and loss per return period</caption>
           <thead>
             <tr>
@@ -133,7 +133,7 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
                 .filter((d) => d.depth_m !== null && d.damage_ratio !== null)
                 .map((d) => ({ depth: d.depth_m!, ratio: d.damage_ratio! }))}
             />
-            <table className="text-left text-sm">
+            <table className="text-left text-sm [&_td]:pr-4 [&_th]:pr-4">
               <caption className="sr-only">Damage ratio by water depth</caption>
               <thead>
                 <tr>

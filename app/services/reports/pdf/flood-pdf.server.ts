@@ -1,5 +1,4 @@
 /** The portfolio PDF's flood money at risk: the basis, the totals, and the assets with the largest expected loss. */
-import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
 import {
   FLOOD_REPORT_TEXT,
   formatFloodAmount,
@@ -24,12 +23,19 @@ export function floodSection(doc: Doc, flood: PdfFloodFigures | null) {
   const rows: string[][] = [
     [FLOOD_REPORT_TEXT.covered("River"), String(totals.river.covered)],
     [FLOOD_REPORT_TEXT.covered("Coastal"), String(totals.coastal.covered)],
-    [
-      "Assets no flood-depth layer covers",
-      `${totals.assets - Math.max(totals.river.covered, totals.coastal.covered)} (${NO_DEPTH_LAYER})`,
-    ],
+    [FLOOD_REPORT_TEXT.uncovered, String(totals.assets - Math.max(totals.river.covered, totals.coastal.covered))],
   ];
   const c = basis.currency;
+  for (const [kind, total] of [
+    ["River", totals.river],
+    ["Coastal", totals.coastal],
+  ] as const) {
+    // reports made before the depth-map levels were kept have no count
+    if (total.atRisk === undefined) continue;
+    rows.push([FLOOD_REPORT_TEXT.atRisk(kind), String(total.atRisk)]);
+    if (c && total.atRiskAmount !== undefined)
+      rows.push([FLOOD_REPORT_TEXT.atRiskAmount(kind, c), amount(total.atRiskAmount, c)]);
+  }
   if (c) {
     rows.push(
       [FLOOD_REPORT_TEXT.portfolioEad(c), amount(totals.eadAmount, c)],
@@ -42,12 +48,13 @@ export function floodSection(doc: Doc, flood: PdfFloodFigures | null) {
   table(
     doc,
     [
-      { header: "Figure", width: 330 },
-      { header: "Value", width: 170, align: "right" },
+      { header: "Figure", width: 360 },
+      { header: "Value", width: 140, align: "right" },
     ],
     rows,
     { size: 9 },
   );
+  if (totals.river.atRisk !== undefined) para(doc, FLOOD_REPORT_TEXT.atRiskDefinition, { size: 8 });
   para(doc, totals.note, { size: 8 });
   if (!c || totals.top.length === 0) return;
   para(
@@ -59,9 +66,9 @@ export function floodSection(doc: Doc, flood: PdfFloodFigures | null) {
     doc,
     [
       { header: "Row", width: 40, align: "right" },
-      { header: "Asset", width: 170 },
-      { header: "Occupancy", width: 80 },
-      { header: `Expected annual loss (${c})`, width: 105, align: "right" },
+      { header: "Asset", width: 150 },
+      { header: "Occupancy", width: 75 },
+      { header: `Expected annual loss (${c})`, width: 130, align: "right" },
       { header: `1-in-100 loss (${c})`, width: 105, align: "right" },
     ],
     totals.top.map((a) => [

@@ -318,8 +318,20 @@ function writeFloodTotals(sheet: Sheet, basis: FloodReportBasis, t: FloodReportT
     "Assets no flood-depth layer covers",
     `${t.assets - Math.max(t.river.covered, t.coastal.covered)} (${NO_DEPTH_LAYER})`,
   ]);
-  if (!basis.currency) return;
   const money = (v: number) => Math.round(v * 100) / 100;
+  for (const [kind, total] of [
+    ["River", t.river],
+    ["Coastal", t.coastal],
+  ] as const) {
+    addRow(sheet, [FLOOD_REPORT_TEXT.atRisk(kind), total.atRisk ?? null]);
+    if (basis.currency)
+      addRow(sheet, [
+        FLOOD_REPORT_TEXT.atRiskAmount(kind, basis.currency),
+        total.atRiskAmount === undefined ? null : money(total.atRiskAmount),
+      ]);
+  }
+  addRow(sheet, ["Depth-map levels", FLOOD_REPORT_TEXT.atRiskDefinition]);
+  if (!basis.currency) return;
   addRow(sheet, [FLOOD_REPORT_TEXT.portfolioEad(basis.currency), money(t.eadAmount)]);
   addRow(sheet, [FLOOD_REPORT_TEXT.kindEad("River", basis.currency), money(t.river.eadAmount)]);
   addRow(sheet, [FLOOD_REPORT_TEXT.kindEad("Coastal", basis.currency), money(t.coastal.eadAmount)]);
