@@ -1,12 +1,13 @@
 /**
  * The API contract recorder (on when API_CONTRACT_DIR is set, as CI sets it) in the production server: answers under
  * /api/ that the compression middleware compresses, pages included, reach the client whole and are recorded as
- * the client reads them. Needs `npm run build`.
+ * the client reads them; the OpenAPI document is sent whole and not recorded. Needs `npm run build`.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isRecordedApiPath } from "~/services/api/answer-recorder.server";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../../support/prod-server";
 
 let store: ServerStore;
@@ -33,7 +34,7 @@ function recorded(): { path: string; status: number; body: string | null }[] {
 }
 
 describe("the API contract recorder", () => {
-  it("leaves compressed answers whole: the changelog page, a JSON answer and the stored OpenAPI document", async () => {
+  it("leaves compressed answers whole: the changelog page, a JSON answer and the OpenAPI document, which it does not record", async () => {
     for (const [url, encoding] of [
       ["/api/changelog", "gzip"],
       ["/api/changelog", "br"],
@@ -48,7 +49,11 @@ describe("the API contract recorder", () => {
       const record = recorded()
         .filter((r) => r.path === url)
         .at(-1);
-      expect(record?.body, url).toBe(text);
+      // The document is what the recorded answers are checked against: recording its megabyte adds nothing.
+      if (isRecordedApiPath(url)) expect(record?.body, url).toBe(text);
+      else expect(record, url).toBeUndefined();
     }
+    expect(isRecordedApiPath("/api/openapi.json")).toBe(false);
+    expect(isRecordedApiPath("/api/changelog")).toBe(true);
   });
 });
