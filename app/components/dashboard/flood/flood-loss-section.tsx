@@ -64,7 +64,7 @@ function DamageCurveDrawing({
 function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindResult>; id: string }) {
   if (!kind.available) {
     return (
-      <div className="rounded border border-slate-200 p-3">
+      <div className="min-w-0 rounded border border-slate-200 p-2 sm:p-3">
         <h4 className="font-semibold">{title}</h4>
         <p className="mt-1 text-sm">{kind.message}</p>
         <p className="mt-1 text-xs text-slate-600">{kind.how_to_add}</p>
@@ -73,11 +73,11 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
   }
   const loss = kind.loss;
   return (
-    <div className="rounded border border-slate-200 p-3">
+    <div className="min-w-0 rounded border border-slate-200 p-2 sm:p-3">
       <h4 className="font-semibold">{title}</h4>
       <p className="mt-1 text-sm">{kind.explanation}</p>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-left text-sm [&_td]:pr-4 [&_th]:pr-4" aria-describedby={`${id}-basis`}>
+        <table className="w-full text-left text-sm [&_td]:pr-2 [&_th]:pr-2 sm:[&_td]:pr-4 sm:[&_th]:pr-4" aria-describedby={`${id}-basis`}>
           <caption className="sr-only">{title}: water depth, damage and loss per return period</caption>
           <thead>
             <tr>
@@ -133,7 +133,7 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
                 .filter((d) => d.depth_m !== null && d.damage_ratio !== null)
                 .map((d) => ({ depth: d.depth_m!, ratio: d.damage_ratio! }))}
             />
-            <table className="text-left text-sm [&_td]:pr-4 [&_th]:pr-4">
+            <table className="text-left text-sm [&_td]:pr-2 [&_th]:pr-2 sm:[&_td]:pr-4 sm:[&_th]:pr-4">
               <caption className="sr-only">Damage ratio by water depth</caption>
               <thead>
                 <tr>
