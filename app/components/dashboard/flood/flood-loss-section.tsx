@@ -77,7 +77,10 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
       <h4 className="font-semibold">{title}</h4>
       <p className="mt-1 text-sm">{kind.explanation}</p>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-left text-sm [&_td]:pr-2 [&_th]:pr-2 sm:[&_td]:pr-4 sm:[&_th]:pr-4" aria-describedby={`${id}-basis`}>
+        <table
+          className="w-full text-left text-sm [&_td]:pr-2 [&_th]:pr-2 sm:[&_td]:pr-4 sm:[&_th]:pr-4"
+          aria-describedby={`${id}-basis`}
+        >
           <caption className="sr-only">{title}: water depth, damage and loss per return period</caption>
           <thead>
             <tr>
