@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { levelCell, plainReason } from "./location-report";
+import { HAZARD_IDS } from "../hazards/hazards";
+import { SLOTS } from "../hazards/scenarios";
+import { levelCell, locationReportHazards, plainReason } from "./location-report";
+import type { LocationScores } from "./types";
 
 const steps = (...s: [string, number, string?][]) => s.map(([name, value, unit]) => ({ name, value, unit }));
 
@@ -53,6 +56,30 @@ describe("one-place report text", () => {
     };
     expect(plainReason("AL", { value: 0.95, level: 5, applicable: true }, e)).toBe(
       "Level 5 Extreme: the mean of the three highest hazards here (River flood, Extreme rainfall, Heat wave).",
+    );
+  });
+
+  it("names the cells a flood-depth map scored where they share a table with the index, and only there", () => {
+    const slots = SLOTS.map((s) => ({
+      value: null,
+      level: 2 as const,
+      applicable: true,
+      ...(s.scenario === "hist" || (s.scenario === "rcp85" && s.period === "2050")
+        ? { fromDepthMap: true as const }
+        : {}),
+    }));
+    const index = SLOTS.map(() => ({ value: 0.3, level: 2 as const, applicable: true }));
+    const scores = Object.fromEntries(HAZARD_IDS.map((h) => [h, h === "FD" ? slots : index])) as LocationScores;
+    const hazards = locationReportHazards(scores, () => undefined);
+    expect(hazards.find((h) => h.id === "FD")!.sourceNote).toBe(
+      "Scored from the flood-depth map at the point: Historical (1950-1999), RCP8.5 2050; every other cell is the screening index (no published depth map for it covers the point).",
+    );
+    expect(hazards.filter((h) => h.sourceNote)).toHaveLength(1);
+    const all = Object.fromEntries(
+      HAZARD_IDS.map((h) => [h, h === "SS" ? SLOTS.map(() => ({ ...slots[0]!, fromDepthMap: true as const })) : index]),
+    ) as LocationScores;
+    expect(locationReportHazards(all, () => undefined).find((h) => h.id === "SS")!.sourceNote).toBe(
+      "Every cell is scored from the flood-depth map at the point.",
     );
   });
 });

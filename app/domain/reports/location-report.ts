@@ -41,6 +41,8 @@ export interface LocationReportHazard {
   rows: { label: string; cells: string[] }[];
   /** One plain reason per REASON_SLOTS entry. */
   reasons: { label: string; text: string }[];
+  /** Which cells a flood-depth map scored and which the screening index, where the two meet in one table. */
+  sourceNote?: string;
 }
 
 export interface LocationReportModel {
@@ -130,6 +132,27 @@ export function locationReportHazards(
         label: slot.label,
         text: plainReason(h, at(slot.scenario, slot.period), explain(h, slot)),
       })),
+      ...depthMapNote(scores[h] ?? []),
     };
   });
+}
+
+/** The slots in table order with their labels, historical first. */
+const SLOT_LABELS = [
+  { scenario: "hist" as const, period: "hist" as const, label: HISTORICAL_LABEL },
+  ...FUTURE_SCENARIO_IDS.flatMap((s) =>
+    FUTURE_PERIOD_IDS.map((p) => ({ scenario: s, period: p, label: `${SCENARIOS[s].name} ${PERIODS[p].name}` })),
+  ),
+];
+
+/** Names the cells a flood-depth map scored, so a table that holds both sources never mixes them unseen. */
+function depthMapNote(slots: readonly SlotScore[]): { sourceNote?: string } {
+  const mapped = SLOT_LABELS.filter((l) => slots[slotIndex(l.scenario, l.period)]?.fromDepthMap);
+  if (mapped.length === 0) return {};
+  const all = mapped.length === SLOT_LABELS.length;
+  return {
+    sourceNote: all
+      ? "Every cell is scored from the flood-depth map at the point."
+      : `Scored from the flood-depth map at the point: ${mapped.map((l) => l.label).join(", ")}; every other cell is the screening index (no published depth map for it covers the point).`,
+  };
 }

@@ -14,6 +14,8 @@ export interface SlotScore {
   level: RiskScore | null;
   /** false: the hazard does not apply here (e.g. storm surge far inland); value is then null. */
   applicable: boolean;
+  /** Set where a flood-depth layer scored the cell (river or coastal flood at a point); absent: the screening index. */
+  fromDepthMap?: true;
 }
 
 /**

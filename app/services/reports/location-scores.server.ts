@@ -7,7 +7,8 @@ import type { FloodLayerSlot } from "~/risk/engine/flood-layer-scores";
 import type { HazardScoreItem, PlacedPoint } from "~/risk/types";
 
 function slotScore(item: HazardScoreItem): SlotScore {
-  return { value: item.value, level: item.score, applicable: item.applicable };
+  const s: SlotScore = { value: item.value, level: item.score, applicable: item.applicable };
+  return item.source?.type === "flood_depth_layer" ? { ...s, fromDepthMap: true } : s;
 }
 
 /**

@@ -5,6 +5,9 @@
  * flood-depth layer covers gets its river and coastal flood from the layer on every path, the single-location report
  * included.
  */
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
 import { API_PATHS, apiUrl } from "~/domain/api/api-paths";
@@ -18,6 +21,8 @@ import { grantLocation } from "~/services/commerce/entitlements.server";
 import { loadDashboard } from "~/services/dashboard/dashboard.server";
 import { assessLocation } from "~/services/portfolio/assess.server";
 import { levelCell } from "~/domain/reports/location-report";
+import { writeLocationPdf } from "~/services/reports/pdf/location-pdf.server";
+import { pdfPageImages } from "../../support/pdf-images";
 import { locationReportModel } from "~/services/reports/single-location.server";
 import { fetchAqueductTestLayers } from "../../support/aqueduct-fixture";
 import * as pointRoute from "../../../app/routes/api+/riskdb+/get_data.hazards";
@@ -206,9 +211,26 @@ describe("a point a flood-depth layer covers: the layer's river and coastal floo
     expect(report.hazards.find((h) => h.id === "FD")!.reasons[0]!.text).toMatch(
       /^River flood from the published depth map/,
     );
+    // the table says which cells the depth map scored: the layers here are historical only
+    const fdNote = report.hazards.find((h) => h.id === "FD")!.sourceNote;
+    expect(fdNote).toMatch(/^Scored from the flood-depth map at the point: Historical \(1950-1999\); every other cell/);
+    expect(report.hazards.find((h) => h.id === "HW")!.sourceNote).toBeUndefined();
+    // The report's river-flood page as images, at a desktop's and a phone's width (docs/screenshots).
+    const pdfFile = path.join(os.tmpdir(), `location-report-${process.pid}.pdf`);
+    try {
+      await writeLocationPdf(report, pdfFile);
+      const pdf = readFileSync(pdfFile);
+      for (const width of [1366, 390]) {
+        const [image] = await pdfPageImages(pdf, "River flood from the published depth map", width);
+        expect(image, `river-flood page at ${width} px`).toBeDefined();
+        writeFileSync(`docs/screenshots/location-report-flood-${width}.png`, image!);
+      }
+    } finally {
+      rmSync(pdfFile, { force: true });
+    }
 
-    // A portfolio row does not read the depth layers yet: it holds the index for river and coastal flood, and the
-    // same levels as every other path for the rest.
+    // A portfolio row holds the index for river and coastal flood (its report says so, and gives the depth map's
+    // level in its flood columns), and the same levels as every other path for the rest.
     const row = assessLocation(engine, KOELN.lat, KOELN.lon)!;
     const values = valuesOfCodes(row.codes);
     const slots = values.length / HAZARD_IDS.length;

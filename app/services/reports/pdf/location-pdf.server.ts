@@ -164,6 +164,7 @@ export async function writeLocationPdf(m: LocationReportModel, target: string | 
       h.rows.map((r) => [r.label, ...r.cells]),
       { size: 8 },
     );
+    if (h.sourceNote) para(doc, h.sourceNote, { size: 8.5 });
     for (const r of h.reasons) para(doc, `Why (${r.label}): ${r.text}`, { size: 8.5 });
     doc.moveDown(0.4);
   }
