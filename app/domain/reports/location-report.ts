@@ -45,6 +45,25 @@ export interface LocationReportHazard {
   sourceNote?: string;
 }
 
+/** One flood kind at the point from the depth maps (historical baseline), or why there is none. */
+export interface LocationFloodKind {
+  title: string;
+  /** The map's explanation of the level, or "not available: …" and how to add a map. */
+  text: string;
+  /** Per return period: depth and damage ratio; empty where no map covers the point. */
+  rows: { returnPeriod: number; depthM: number | null; damageRatio: number | null }[];
+  /** Expected annual damage and the 1-in-100-year damage, as shares of the asset's value; null without a loss. */
+  eadRatio: number | null;
+  damageRatio100: number | null;
+  /** The damage function, occupancy and protection standard behind the ratios, or why there is no loss. */
+  basis: string | null;
+}
+
+export const LOCATION_FLOOD_TEXT = {
+  heading: "Flood depth and damage (from flood-depth maps)",
+  lead: "Read at the point's pixel from the published flood-depth maps of the historical baseline and turned into damage with the JRC global depth-damage functions. The order gave no asset value, so damage is a share of the asset's value: multiply by its value for money (the dashboard's flood section and GET /api/v1/flood/loss take a value).",
+} as const;
+
 export interface LocationReportModel {
   reportId: string;
   preparedFor: string;
@@ -70,6 +89,8 @@ export interface LocationReportModel {
     hexagonColour: string;
   };
   hazards: LocationReportHazard[];
+  /** Depth and damage at the point; null where the layer store holds no historical depth map at all. */
+  flood?: LocationFloodKind[] | null;
 }
 
 /** "3 High", "n/a" (does not apply here) or "no data". */

@@ -15,6 +15,10 @@ import type {
   FloodReportTotals,
 } from "~/domain/reports/flood-figures";
 import type { AssessedLocation } from "~/domain/reports/types";
+import type { FloodKindResult } from "~/domain/api-contract/flood";
+import { OCCUPANCY_LABELS, type Occupancy } from "~/domain/flood-loss/depth-damage-functions";
+import { FLOOD_VIEW_TEXT } from "~/domain/flood-loss/point-view";
+import type { LocationFloodKind } from "~/domain/reports/location-report";
 import { getDb } from "../infra/db.server";
 import { floodLossAtPoint, floodReader } from "./flood-loss.server";
 
@@ -83,4 +87,44 @@ export async function reportFloodFigures(
     (row?.result as { flood?: { basis: FloodReportBasis; totals: FloodReportTotals } } | null | undefined)?.flood ??
     null
   );
+}
+
+function locationFloodKind(title: string, kind: FloodKindResult, occupancy: Occupancy): LocationFloodKind {
+  if (!kind.available)
+    return {
+      title,
+      text: `${kind.message}. ${kind.how_to_add}`,
+      rows: [],
+      eadRatio: null,
+      damageRatio100: null,
+      basis: null,
+    };
+  const { loss } = kind;
+  return {
+    title,
+    text: kind.explanation,
+    rows: kind.depths.map((d) => ({ returnPeriod: d.return_period, depthM: d.depth_m, damageRatio: d.damage_ratio })),
+    eadRatio: loss.ok ? loss.ead_ratio : null,
+    damageRatio100: loss.ok ? loss.damage_ratio_100 : null,
+    basis: loss.ok
+      ? `${loss.damage_function.name}, ${loss.continent.charAt(0).toUpperCase()}${loss.continent.slice(1)}, occupancy ${OCCUPANCY_LABELS[occupancy]} (assumed). ${FLOOD_VIEW_TEXT.protection(loss.protection_years, loss.rule)}`
+      : `No damage figure: ${loss.message}.`,
+  };
+}
+
+/**
+ * The single-location report's flood depth and damage at the land point it scores (historical baseline, default
+ * occupancy, no value: ratios only); null when the layer store holds no historical depth map.
+ */
+export async function locationFloodFigures(
+  at: { lat: number; lon: number },
+  countryCode: string | null,
+): Promise<LocationFloodKind[] | null> {
+  const layers = await floodReader().layers();
+  if (!layers.some((l) => l.scenario === "historical")) return null;
+  const r = await floodLossAtPoint({ ...at, countryCode, scenario: "hist", period: "hist" });
+  return [
+    locationFloodKind("River flood", r.river, r.occupancy),
+    locationFloodKind("Coastal flood", r.coastal, r.occupancy),
+  ];
 }

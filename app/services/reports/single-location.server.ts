@@ -21,6 +21,7 @@ import { locationMapData } from "../maps/map-data.server";
 import { nearestPlaceName } from "../maps/places.server";
 import { locationScores } from "./location-scores.server";
 import { floodLayersAt } from "../flood/flood-layer-scores.server";
+import { locationFloodFigures } from "../flood/report-flood.server";
 import { SLOTS } from "~/domain/hazards/scenarios";
 import { storeReportFile } from "./files.server";
 import { writeLocationPdf } from "./pdf/location-pdf.server";
@@ -151,5 +152,6 @@ export async function locationReportModel(
       hexagonColour: today ? RISK_LEVELS[today - 1]!.colour : "#cbd5e1",
     },
     hazards: locationReportHazards(scores, (h, slot) => explain(h, slot)),
+    flood: await locationFloodFigures(located.at, located.country_code),
   };
 }

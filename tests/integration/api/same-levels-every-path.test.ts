@@ -20,7 +20,7 @@ import { rotateApiKey } from "~/services/api/keys/api-keys.server";
 import { grantLocation } from "~/services/commerce/entitlements.server";
 import { loadDashboard } from "~/services/dashboard/dashboard.server";
 import { assessLocation } from "~/services/portfolio/assess.server";
-import { levelCell } from "~/domain/reports/location-report";
+import { LOCATION_FLOOD_TEXT, levelCell } from "~/domain/reports/location-report";
 import { writeLocationPdf } from "~/services/reports/pdf/location-pdf.server";
 import { pdfPageImages } from "../../support/pdf-images";
 import { locationReportModel } from "~/services/reports/single-location.server";
@@ -215,16 +215,28 @@ describe("a point a flood-depth layer covers: the layer's river and coastal floo
     const fdNote = report.hazards.find((h) => h.id === "FD")!.sourceNote;
     expect(fdNote).toMatch(/^Scored from the flood-depth map at the point: Historical \(1950-1999\); every other cell/);
     expect(report.hazards.find((h) => h.id === "HW")!.sourceNote).toBeUndefined();
+    // depth and damage at the point, per return period, from the same map (no value given: ratios only)
+    const river = report.flood!.find((k) => k.title === "River flood")!;
+    expect(river.rows.map((r) => [r.returnPeriod, r.depthM])).toEqual(
+      Object.entries(RIVER).map(([rp, d]) => [Number(rp), expect.closeTo(d, 3)]),
+    );
+    expect(river.rows.find((r) => r.returnPeriod === 2)!.damageRatio).toBe(0);
+    expect(river.rows.find((r) => r.returnPeriod === 100)!.damageRatio).toBeGreaterThan(0);
+    expect(river.eadRatio).toBeGreaterThan(0);
     // The report's river-flood page as images, at a desktop's and a phone's width (docs/screenshots).
     const pdfFile = path.join(os.tmpdir(), `location-report-${process.pid}.pdf`);
     try {
       await writeLocationPdf(report, pdfFile);
       const pdf = readFileSync(pdfFile);
-      for (const width of [1366, 390]) {
-        const [image] = await pdfPageImages(pdf, "River flood from the published depth map", width);
-        expect(image, `river-flood page at ${width} px`).toBeDefined();
-        writeFileSync(`docs/screenshots/location-report-flood-${width}.png`, image!);
-      }
+      for (const width of [1366, 390])
+        for (const [marker, name] of [
+          ["River flood from the published depth map", "location-report-flood"],
+          [LOCATION_FLOOD_TEXT.heading, "location-report-depth"],
+        ] as const) {
+          const [image] = await pdfPageImages(pdf, marker, width);
+          expect(image, `${name} at ${width} px`).toBeDefined();
+          writeFileSync(`docs/screenshots/${name}-${width}.png`, image!);
+        }
     } finally {
       rmSync(pdfFile, { force: true });
     }

@@ -4,7 +4,13 @@
  */
 import type { Writable } from "node:stream";
 import { fitProjection, ringsToSvgPath } from "~/domain/geo/map/location-map";
-import { LOCATION_REPORT_TITLE, type LocationReportModel } from "~/domain/reports/location-report";
+import {
+  LOCATION_FLOOD_TEXT,
+  LOCATION_REPORT_TITLE,
+  type LocationFloodKind,
+  type LocationReportModel,
+} from "~/domain/reports/location-report";
+import { formatDepth, formatRatio } from "~/domain/flood-loss/point-view";
 import { BASELINE_YEARS, FUTURE_PERIOD_IDS, PERIODS } from "~/domain/hazards/scenarios";
 import { SITE_NAME } from "~/domain/content/site";
 import {
@@ -168,8 +174,43 @@ export async function writeLocationPdf(m: LocationReportModel, target: string | 
     for (const r of h.reasons) para(doc, `Why (${r.label}): ${r.text}`, { size: 8.5 });
     doc.moveDown(0.4);
   }
+  if (m.flood) floodSection(doc, m.flood);
   doc.addPage();
   methodology(doc, m, "location");
   opened.end();
   await done;
+}
+
+/** Depth and damage per return period at the point, per flood kind, from the depth maps only. */
+function floodSection(doc: Doc, kinds: readonly LocationFloodKind[]) {
+  doc.addPage();
+  heading(doc, LOCATION_FLOOD_TEXT.heading);
+  para(doc, LOCATION_FLOOD_TEXT.lead, { size: 9 });
+  for (const k of kinds) {
+    ensureSpace(doc, 120);
+    heading(doc, k.title, 12);
+    para(doc, k.text, { size: 9 });
+    if (k.rows.length === 0) continue;
+    table(
+      doc,
+      [
+        { header: "Return period", width: 140 },
+        { header: "Water depth", width: 120, align: "right" },
+        { header: "Damage (share of value)", width: 160, align: "right" },
+      ],
+      k.rows.map((r) => [
+        `1 in ${r.returnPeriod.toLocaleString("en-GB")} years`,
+        formatDepth(r.depthM),
+        formatRatio(r.damageRatio),
+      ]),
+      { size: 8.5 },
+    );
+    if (k.eadRatio !== null)
+      para(
+        doc,
+        `Expected annual damage: ${formatRatio(k.eadRatio)} of the asset's value a year; damage at the 1-in-100-year flood: ${formatRatio(k.damageRatio100)}.`,
+        { size: 9 },
+      );
+    if (k.basis) para(doc, k.basis, { size: 8 });
+  }
 }
