@@ -1,6 +1,5 @@
 /** The disclosure view's flood losses in money: totals per flood kind and the assets with the largest expected loss. */
 import { Fragment } from "react";
-import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";
 import {
   FLOOD_REPORT_TEXT,
   formatFloodAmount,
@@ -57,11 +56,9 @@ function FloodFigures({ basis, totals }: { basis: FloodReportBasis; totals: Floo
           </tr>
           <tr>
             <th scope="row" className="pr-4 font-normal">
-              Assets no flood-depth layer covers
+              {FLOOD_REPORT_TEXT.uncovered}
             </th>
-            <td>
-              {uncovered} ({NO_DEPTH_LAYER})
-            </td>
+            <td>{uncovered}</td>
           </tr>
           {(
             [

@@ -314,10 +314,7 @@ function writeFloodTotals(sheet: Sheet, basis: FloodReportBasis, t: FloodReportT
   addRow(sheet, ["Basis", FLOOD_REPORT_TEXT.basis(basis)]);
   addRow(sheet, [FLOOD_REPORT_TEXT.covered("River"), t.river.covered]);
   addRow(sheet, [FLOOD_REPORT_TEXT.covered("Coastal"), t.coastal.covered]);
-  addRow(sheet, [
-    "Assets no flood-depth layer covers",
-    `${t.assets - Math.max(t.river.covered, t.coastal.covered)} (${NO_DEPTH_LAYER})`,
-  ]);
+  addRow(sheet, [FLOOD_REPORT_TEXT.uncovered, t.assets - Math.max(t.river.covered, t.coastal.covered)]);
   const money = (v: number) => Math.round(v * 100) / 100;
   for (const [kind, total] of [
     ["River", t.river],
