@@ -6,6 +6,7 @@ import { buildOpenApiDocument } from "~/domain/api/openapi";
 import { riskdbEndpoints, riskdbResponse } from "~/services/api/risk-data-api.server";
 import { createContractValidator, type Exchange } from "./validate";
 import { BATCH_CSV_HEADER } from "~/domain/api/params/batch-csv";
+import { datasetsAtomResponse } from "~/services/api/webhooks-api.server";
 
 const doc = buildOpenApiDocument("http://localhost");
 const validator = createContractValidator(doc);
@@ -89,6 +90,24 @@ describe("the API contract check", () => {
     expect(
       validator.check({ ...file, status: 429, contentType: "application/json", body: JSON.stringify(refused) }),
     ).toEqual({ kind: "valid", operation: "reportFile" });
+  });
+
+  it("checks an Atom answer as well-formed XML with the documented root element", async () => {
+    const response = datasetsAtomResponse({ request: new Request("http://localhost/api/v1/datasets.atom") } as never);
+    const answer = {
+      method: "GET",
+      path: "/api/v1/datasets.atom",
+      status: 200,
+      contentType: response.headers.get("Content-Type"),
+    };
+    const feed = await response.text();
+    expect(validator.check({ ...answer, body: feed })).toEqual({ kind: "valid", operation: "datasetsAtom" });
+    const broken = validator.check({ ...answer, body: feed.replace("</feed>", "") });
+    expect(broken.kind).toBe("mismatch");
+    expect(JSON.stringify(broken)).toContain("not well-formed XML");
+    const rss = validator.check({ ...answer, body: '<?xml version="1.0"?><rss version="2.0"></rss>' });
+    expect(JSON.stringify(rss)).toContain("the root element is rss, not feed http://www.w3.org/2005/Atom");
+    expect(validator.check({ ...answer, body: '{"status":"ok"}' }).kind).toBe("mismatch");
   });
 
   it("reports a wrong type, an undocumented status, a missing body and an undocumented operation", async () => {

@@ -3,6 +3,7 @@
  * JSON Schema through Ajv): the answer's status must be documented for its operation and its JSON body must match
  * that status's schema, where every object forbids fields it does not list.
  */
+import { execFileSync } from "node:child_process";
 import validatorModule from "openapi-response-validator";
 
 // A CommonJS module whose default export sits on `default` when Node's ESM loader imports it.
@@ -51,6 +52,27 @@ const SELF_DESCRIBED = new Set(["/openapi.json", "/changelog", "/changelog.json"
 
 const NDJSON = "application/x-ndjson";
 const CSV = "text/csv";
+/** application/xml, text/xml and the +xml types (an Atom feed is application/atom+xml). */
+const XML = /(?:\/|\+)xml$/;
+
+/** The root element's name and namespace, after the XML declaration and any comments. */
+function xmlRoot(text: string): string | null {
+  const m = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<([A-Za-z_][\w.:-]*)([^>]*)>/.exec(text);
+  if (!m) return null;
+  const ns = /\sxmlns="([^"]*)"/.exec(m[2] ?? "");
+  return `${m[1]} ${ns?.[1] ?? ""}`.trim();
+}
+
+/** Why the text is not well-formed XML (xmllint's message), or null when it is. */
+function xmlError(text: string): string | null {
+  try {
+    execFileSync("xmllint", ["--noout", "-"], { input: text, stdio: "pipe" });
+    return null;
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    return stderr || (error as Error).message;
+  }
+}
 
 export function createContractValidator(document: object) {
   const doc = document as Doc;
@@ -172,6 +194,17 @@ export function createContractValidator(document: object) {
               operation: op.id,
               errors: [`the CSV header row differs from the documented one: ${header?.slice(0, 80)}`],
             };
+      }
+      if (XML.test(type)) {
+        // An XML answer (the Atom feed) must be well-formed and have the documented example's root element.
+        const want = typeof media.example === "string" ? xmlRoot(media.example) : null;
+        const root = xmlRoot(exchange.body);
+        const malformed = xmlError(exchange.body);
+        if (malformed)
+          return { kind: "mismatch", operation: op.id, errors: [`the body is not well-formed XML: ${malformed}`] };
+        return want === null || root === want
+          ? { kind: "valid", operation: op.id }
+          : { kind: "mismatch", operation: op.id, errors: [`the root element is ${root ?? "(none)"}, not ${want}`] };
       }
       let body: unknown;
       try {
