@@ -4,6 +4,7 @@
  * lease, so two server instances never send the same row. Without SMTP_URL the row is simply kept (`stored`) for the
  * development outbox page.
  */
+import { outboxWorker } from "../infra/outbox-worker.server";
 import nodemailer, { type Transporter } from "nodemailer";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { mailOutbox, type MailAttachmentRecord } from "#db/schema/index";
@@ -15,7 +16,7 @@ import {
   type MailKind,
 } from "~/domain/content/forms/mail";
 import { getEnv } from "~/env.server";
-import { getDb, onBeforeCloseDb } from "../infra/db.server";
+import { getDb } from "../infra/db.server";
 import { TooManyRequestsError } from "../http/errors.server";
 import { logger } from "../infra/logger.server";
 import { isOverLimit, recordEvent } from "../http/rate-limit.server";
@@ -178,8 +179,8 @@ async function deliver(row: OutboxRow, url: string) {
   }
 }
 
-/** Set while the worker stops: the send in flight finishes, nothing new is claimed. */
-let stopping = false;
+/** The passes below check `mailWorker.stopping`: the send in flight finishes, nothing new is claimed. */
+const mailWorker = outboxWorker("mail", () => deliverDueMail());
 
 /** Claimed rows the worker will not send now go back to the queue at once, instead of waiting out the lease. */
 async function release(rows: OutboxRow[]) {
@@ -204,11 +205,11 @@ export async function deliverDueMail(): Promise<number> {
   const url = getEnv().SMTP_URL;
   if (!url) return 0;
   let tried = 0;
-  while (!stopping) {
+  while (!mailWorker.stopping) {
     const batch = await claimDueMail();
     if (!batch.length) return tried;
     for (const [i, row] of batch.entries()) {
-      if (stopping) {
+      if (mailWorker.stopping) {
         await release(batch.slice(i));
         return tried;
       }
@@ -219,64 +220,14 @@ export async function deliverDueMail(): Promise<number> {
   return tried;
 }
 
-let running: Promise<void> | null = null;
-let again = false;
-let closeHookRegistered = false;
-
-/** The database must outlive the worker: a shutdown stops it and waits for its send before closing. */
-function stopBeforeDbCloses() {
-  if (closeHookRegistered) return;
-  closeHookRegistered = true;
-  onBeforeCloseDb(async () => {
-    closeHookRegistered = false;
-    await stopMailWorker();
-  });
-}
-
 /** Runs a worker pass soon (coalesced: at most one pass at a time per process). */
 export function wakeMailWorker(): Promise<void> {
-  if (stopping) return running ?? Promise.resolve();
-  if (running) {
-    again = true;
-    return running;
-  }
-  stopBeforeDbCloses();
-  running = (async () => {
-    try {
-      do {
-        again = false;
-        await deliverDueMail().catch((error) => logger.error({ err: error }, "mail worker pass failed"));
-      } while (again && !stopping);
-    } finally {
-      // Cleared in the same step as the last check of `again`: a wake in between would find a pass that has ended
-      // and leave its mail for the next periodic pass.
-      running = null;
-    }
-  })();
-  return running;
+  return mailWorker.wake();
 }
-
-let timer: NodeJS.Timeout | undefined;
 
 /** Retries and leftovers of other instances: a pass every 30 s while SMTP is configured. */
 export function startMailWorker(intervalMs = 30_000) {
-  if (timer || !getEnv().SMTP_URL) return;
-  stopBeforeDbCloses();
-  timer = setInterval(() => void wakeMailWorker(), intervalMs);
-  timer.unref();
-  void wakeMailWorker();
-}
-
-/** Stops the periodic passes and waits for the message being sent; unsent claimed rows go back to the queue. */
-export async function stopMailWorker(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  stopping = true;
-  try {
-    await running;
-  } finally {
-    stopping = false;
-  }
+  if (getEnv().SMTP_URL) mailWorker.start(intervalMs);
 }
 
 /** Caps the outbox: delivered and stored rows older than the retention, and any beyond the newest maxRows, go. */

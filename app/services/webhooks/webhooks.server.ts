@@ -4,6 +4,7 @@
  * a failure waits out the retry schedule, and the last one marks the row failed. A new dataset version is announced
  * by the first instance that inserts it into `dataset_announcements`, in the same transaction as its deliveries.
  */
+import { outboxWorker } from "../infra/outbox-worker.server";
 import http from "node:http";
 import https from "node:https";
 import { and, arrayContains, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
@@ -26,7 +27,7 @@ import {
 import { datasetPublishedEvent, servedRelease } from "~/domain/api/datasets/dataset-feed";
 import { getEnv } from "~/env.server";
 import { readDatasetIdentity } from "~/risk/engine/load-engine.server";
-import { getDb, onBeforeCloseDb } from "../infra/db.server";
+import { getDb } from "../infra/db.server";
 import { logger } from "../infra/logger.server";
 import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.server";
 import { newWebhookSecret, webhookSignature } from "./signature.server";
@@ -313,7 +314,7 @@ async function deliver(row: Claimed, now: Date) {
   );
 }
 
-let stopping = false;
+const webhookWorker = outboxWorker("webhook", () => deliverDueWebhooks());
 
 /**
  * One worker pass at `now` (a test moves it forward instead of waiting out the backoff): sends every due delivery;
@@ -321,7 +322,7 @@ let stopping = false;
  */
 export async function deliverDueWebhooks(now: () => Date = () => new Date()): Promise<number> {
   let tried = 0;
-  while (!stopping) {
+  while (!webhookWorker.stopping) {
     const batch = await claimDue(now());
     if (!batch.length) return tried;
     await Promise.all(batch.map((row) => deliver(row, now())));
@@ -330,59 +331,12 @@ export async function deliverDueWebhooks(now: () => Date = () => new Date()): Pr
   return tried;
 }
 
-let running: Promise<void> | null = null;
-let again = false;
-let closeHookRegistered = false;
-
-function stopBeforeDbCloses() {
-  if (closeHookRegistered) return;
-  closeHookRegistered = true;
-  onBeforeCloseDb(async () => {
-    closeHookRegistered = false;
-    await stopWebhookWorker();
-  });
-}
-
 /** Runs a worker pass soon (at most one at a time per process). */
 export function wakeWebhookWorker(): Promise<void> {
-  if (stopping) return running ?? Promise.resolve();
-  if (running) {
-    again = true;
-    return running;
-  }
-  stopBeforeDbCloses();
-  running = (async () => {
-    try {
-      do {
-        again = false;
-        await deliverDueWebhooks().catch((error) => logger.error({ err: error }, "webhook worker pass failed"));
-      } while (again && !stopping);
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
+  return webhookWorker.wake();
 }
-
-let timer: NodeJS.Timeout | undefined;
 
 /** Retries and other instances' leftovers: a pass every 15 s. */
 export function startWebhookWorker(intervalMs = 15_000) {
-  if (timer) return;
-  stopBeforeDbCloses();
-  timer = setInterval(() => void wakeWebhookWorker(), intervalMs);
-  timer.unref();
-  void wakeWebhookWorker();
-}
-
-/** Stops the passes and waits for the sends in flight. */
-export async function stopWebhookWorker(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  stopping = true;
-  try {
-    await running;
-  } finally {
-    stopping = false;
-  }
+  webhookWorker.start(intervalMs);
 }
