@@ -6,7 +6,8 @@
  * Runs the production entry (build/server.js: compression, static caching). Logs in as the seeded DISCOVERY demo
  * account and closes the intro tour (unthrottled), then loads /dashboard cold under throttling and prints
  * the compressed bytes of HTML, CSS and JS and the time until the first score card is visible.
- * Budgets (ADR 022): cards visible in under 5 s; HTML+CSS+JS of the first view at most 120 KB without the map; the
+ * Budgets (ADR 022, ADR 025): cards visible in under 5 s; the first view's HTML, CSS and the scripts the framework
+ * does not bring at most 57 KB (the whole first view without the map: 120 KB, the target, printed beside it); the
  * map's own script and style at most 60 KB. The process exits with code 1 when a budget is exceeded.
  * BENCH_VERBOSE=1 lists every response with its size; BENCH_HTML_OUT=file keeps the page's HTML, to see what it carries.
  */
@@ -17,8 +18,10 @@ import { assertBuilt, newDataDir, startServer, type StartedServer } from "./supp
 const RTT_MS = 400;
 const THROUGHPUT = (400 * 1000) / 8;
 const PORT = Number(process.env.BENCH_PORT ?? 3398);
-const PAGE_BUDGET_BYTES = 120 * 1024;
+const PAGE_TARGET_BYTES = 120 * 1024;
 const MAP_BUDGET_BYTES = 60 * 1024;
+/** ADR 025: what the page adds to the framework's scripts may not grow past this; 120 KB in all stays the target. */
+const OWN_CEILING_BYTES = 57 * 1024;
 
 async function main() {
   assertBuilt();
@@ -93,14 +96,25 @@ async function main() {
     );
     if (preloaded.size === 0)
       throw new Error("the page preloads no modules: the bench cannot tell its scripts from the map's");
+    // The framework's scripts: the client entry and the chunks it imports (React, React DOM, the Remix runtime), the
+    // same on every page that loads script; what the page adds to them is the app's own.
+    const entry = await page.evaluate(
+      () =>
+        (window as unknown as { __remixManifest: { entry: { module: string; imports: string[] } } }).__remixManifest
+          .entry,
+    );
+    const framework = new Set([entry.module, ...entry.imports].map((u) => new URL(u, url).href));
+    let frameworkBytes = 0;
     const bytes = { html: 0, css: 0, js: 0, other: 0 };
     const mapBytes = { css: 0, js: 0 };
     for (const r of responses) {
       if (r.kind === "js" && !preloaded.has(r.url)) mapBytes.js += r.bytes;
       else if (r.kind === "css" && /leaflet-(container|pane|tile)/.test((await r.body) ?? "")) mapBytes.css += r.bytes;
       else bytes[r.kind] += r.bytes;
+      if (framework.has(r.url)) frameworkBytes += r.bytes;
     }
     const total = bytes.html + bytes.css + bytes.js;
+    const ownBytes = total - frameworkBytes;
     const mapTotal = mapBytes.css + mapBytes.js;
     if (process.env.BENCH_VERBOSE) console.log(listing.sort().reverse().join("\n"));
     const kb = (n: number) => (n / 1024).toFixed(1);
@@ -108,7 +122,10 @@ async function main() {
       `/dashboard at 400 kbit/s, ${RTT_MS} ms RTT (DISCOVERY, United Kingdom); bytes on the wire, headers included`,
     );
     console.log(
-      `  without the map: html ${kb(bytes.html)} KB  css ${kb(bytes.css)} KB  js ${kb(bytes.js)} KB  total ${kb(total)} KB (budget 120 KB) ${total <= PAGE_BUDGET_BYTES ? "OK" : "OVER"}`,
+      `  without the map: html ${kb(bytes.html)} KB  css ${kb(bytes.css)} KB  js ${kb(bytes.js)} KB  total ${kb(total)} KB (target 120 KB) ${total <= PAGE_TARGET_BYTES ? "met" : "not met"}`,
+    );
+    console.log(
+      `    of which the framework (the client entry and its imports: React, React DOM, the Remix runtime) ${kb(frameworkBytes)} KB; the page's own ${kb(ownBytes)} KB (ceiling ${kb(OWN_CEILING_BYTES)} KB) ${ownBytes <= OWN_CEILING_BYTES ? "OK" : "OVER"}`,
     );
     console.log(
       `  the map (its module and Leaflet, loaded after the page): css ${kb(mapBytes.css)} KB  js ${kb(mapBytes.js)} KB  total ${kb(mapTotal)} KB (budget 60 KB) ${mapTotal <= MAP_BUDGET_BYTES ? "OK" : "OVER"}`,
@@ -117,7 +134,7 @@ async function main() {
       `  score cards visible after ${(cardsMs / 1000).toFixed(2)} s (target < 5 s) ${cardsMs < 5000 ? "OK" : "OVER"}`,
     );
     await browser.close();
-    if (total > PAGE_BUDGET_BYTES || mapTotal > MAP_BUDGET_BYTES || cardsMs >= 5000) process.exitCode = 1;
+    if (ownBytes > OWN_CEILING_BYTES || mapTotal > MAP_BUDGET_BYTES || cardsMs >= 5000) process.exitCode = 1;
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import type { SafeHtml } from "~/domain/content/safe-html";
 import { PlaceChooser, SlotForm, useDashboardNavigation } from "~/components/dashboard/dashboard-controls";
 import { DashboardMap } from "~/components/dashboard/dashboard-map";
 import { PlaceSearch } from "~/components/dashboard/place-search";
-import { FloodLossSection } from "~/components/dashboard/flood/flood-loss-section";
+import { FloodLossSection as FloodLossSectionOnServer } from "~/components/dashboard/flood/flood-loss-section.server";
 import { DashboardNotices, ScoresSection } from "~/components/dashboard/scores/scores-section";
 import { UnlockDialog as UnlockDialogOnServer } from "~/components/dashboard/unlock-dialog.server";
 import { HazardSeriesTable, LevelDistribution } from "~/components/dashboard/scores/score-charts";
@@ -25,6 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // Only when an unlock is asked for: its code loads only then.
 const UnlockDialog = lazyInBrowser(() => import("~/components/dashboard/unlock-dialog"), UnlockDialogOnServer);
+const FloodLossSection = lazyInBrowser(
+  () => import("~/components/dashboard/flood/flood-loss-section"),
+  FloodLossSectionOnServer,
+);
 
 /** The confirmed unlock (buyDataModal's "Yes"). */
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,7 +59,7 @@ export default function Page() {
 
       <DashboardNotices d={d} changingCountryPeriod={changingCountryPeriod} changingHexagon={changingHexagon} />
       <ScoresSection d={d} futureLabel={futureLabel} pending={!!pending} />
-      <FloodLossSection flood={d.flood} />
+      {d.flood ? <FloodLossSection flood={d.flood} /> : null}
       <DashboardMap d={d} params={params} futureLabel={futureLabel} />
 
       <HazardSeriesTable series={d.series} />

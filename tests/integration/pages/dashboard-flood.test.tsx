@@ -6,7 +6,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createUser } from "#db/factories";
 import { setupTestDatabase } from "#db/testing";
-import { FloodLossSection } from "~/components/dashboard/flood/flood-loss-section";
+import FloodLossSection from "~/components/dashboard/flood/flood-loss-section";
 import { SESSION_COOKIE_NAME } from "~/domain/auth/auth";
 import { DEPTH_DAMAGE_TABLE } from "~/domain/flood-loss/depth-damage-functions";
 import { NO_DEPTH_LAYER } from "~/domain/flood-loss/messages";

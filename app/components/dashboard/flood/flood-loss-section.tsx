@@ -162,8 +162,7 @@ function FloodKind({ title, kind, id }: { title: string; kind: Json<FloodKindRes
   );
 }
 
-export function FloodLossSection({ flood }: { flood: Json<FloodView> | null }) {
-  if (!flood) return null;
+export default function FloodLossSection({ flood }: { flood: Json<FloodView> }) {
   const s = flood.selection;
   return (
     <section aria-labelledby="flood-loss-title" className="card mt-6">
