@@ -1,0 +1,50 @@
+/**
+ * Scores the held-out evaluation set (scripts/data/held-out/README.md) through the product's own point scoring, as
+ * get_data/hazards answers: historical slot, each point as given (snapped to land where it lies just off the shore).
+ * Prints the pass rate of the pairs and of the places, per hazard, and every case that fails.
+ * Usage: npm run -s data:held-out -- [DIR]   (DIR holds pairs.json and places.json; default scripts/data/held-out)
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { loadRiskEngine } from "../../app/risk/engine/load-engine.server";
+import {
+  heldOutPair,
+  heldOutPlace,
+  judgePair,
+  judgePlace,
+  parseSet,
+  tally,
+  type CaseResult,
+  type HazardCode,
+  type PointLevel,
+} from "./held-out/evaluate";
+
+const dir = path.resolve(process.argv[2] ?? "scripts/data/held-out");
+const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+const pairs = parseSet(read("pairs.json"), "pairs", heldOutPair);
+const places = parseSet(read("places.json"), "places", heldOutPlace);
+
+const engine = loadRiskEngine(undefined, { points: true });
+function levelAt(lat: number, lon: number, hazard: HazardCode): PointLevel {
+  const r = engine.pointHazards(lat, lon, "hist", "hist");
+  if (r.status !== "ok") return { unscored: r.reason };
+  const h = r.hazards.find((x) => x.hazard_id === hazard);
+  if (!h) return { unscored: "no such hazard" };
+  if (h.applicable === false) return "not_applicable";
+  return h.score === null ? { unscored: "no score" } : Number(h.score);
+}
+
+const pairResults = pairs.map((p) =>
+  judgePair(p, levelAt(p.higher.lat, p.higher.lon, p.hazard), levelAt(p.lower.lat, p.lower.lon, p.hazard)),
+);
+const placeResults = places.map((p) => judgePlace(p, levelAt(p.lat, p.lon, p.hazard)));
+
+const pct = (passed: number, total: number) => (total ? ((100 * passed) / total).toFixed(1) : "-");
+function report(title: string, results: CaseResult[]) {
+  const { all, byHazard } = tally(results);
+  console.log(`${title}: ${all.passed} of ${all.total} pass (${pct(all.passed, all.total)} %)`);
+  for (const [hazard, t] of [...byHazard].sort()) console.log(`  ${hazard}: ${t.passed}/${t.total} (${pct(t.passed, t.total)} %)`);
+  for (const r of results.filter((x) => !x.passed)) console.log(`  FAIL ${r.hazard} ${r.id}: ${r.detail}`);
+}
+report(`pairs (${path.relative(process.cwd(), dir)}/pairs.json)`, pairResults);
+report(`places (${path.relative(process.cwd(), dir)}/places.json)`, placeResults);
