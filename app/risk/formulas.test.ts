@@ -34,7 +34,7 @@ import {
   surgeHeightM,
   LOW_LYING_M,
   LOW_PIXEL_M,
-  NO_VLM_CAP,
+  COASTAL_VALUE_CAP,
   SS_SHARE_FULL,
   SURGE_BASE_M,
   SURGE_ETC_LAT,
@@ -289,7 +289,7 @@ describe("coastal hazards", () => {
   it("cliffs (no low-lying land) have low SL", () => {
     expect(seaLevelRiseHazard({ ...coastal, lowShare: 0 }, warm(1, 0.43))).toBe(0);
   });
-  it("storm surge is the share of land below the 100-year extreme still-water level, in metres", () => {
+  it("storm surge is the share of land below the extreme still-water level, in metres", () => {
     const esl = extremeStillWaterM(coastal, hist);
     // high water (half the 2 m tide) + surge at 52° N on a flat shore: 0.5 m + 2.5 m of winter-storm surge
     expect(highWaterM(coastal)).toBe(1);
@@ -300,7 +300,7 @@ describe("coastal hazards", () => {
     expect(esl).toBeCloseTo(1 + surgeHeightM(coastal), 6);
     expect(landShareBelow(coastal, esl)).toBeCloseTo(0.6 * (esl / LOW_LYING_M), 6);
     expect(num(stormSurge(coastal, hist))).toBeCloseTo(
-      NO_VLM_CAP * ramp(0.6 * (esl / LOW_LYING_M), 0, SS_SHARE_FULL),
+      COASTAL_VALUE_CAP * ramp(0.6 * (esl / LOW_LYING_M), 0, SS_SHARE_FULL),
       6,
     );
     // less low land, less water: each lowers the value

@@ -120,8 +120,8 @@ export const STEP = {
   tidalRange: "tidal range",
   slr: "sea-level rise since 1900",
   highWater: "mean higher high water above mean sea level (half the tidal range)",
-  surge: "100-year storm surge height",
-  esl: "100-year extreme still-water level above today's mean sea level",
+  surge: "storm-surge height",
+  esl: "extreme still-water level above today's mean sea level",
   shareBelowEsl: "share of land below the extreme still-water level",
   shareBelowHighWater: "share of land below the high-tide line",
   growingMonths: "months warmer than 5 °C",
@@ -597,7 +597,7 @@ export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): Haz
 /**
  * Sea level and surge on a physical scale: the ground against a still-water level in metres above today's mean sea
  * level (the relief's datum, a late-20th-century sea level). The water: mean higher high water (half the tidal
- * range of the nearest usable tide station; SEA_DEFAULT_TIDE_M without one) plus, for storm surge, a 100-year surge
+ * range of the nearest usable tide station; SEA_DEFAULT_TIDE_M without one) plus, for storm surge, a storm-surge
  * height from the storm climate, plus the slot's sea-level rise above today's (AR6 global medians; the historical
  * slot adds none). The ground: the share of the cell's land below that level, from its land at or below 10 m joined
  * to the sea, narrowed where its slope makes the 0-10 m band thinner than the grid's pixel, with heights spread
@@ -609,8 +609,10 @@ export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): Haz
 export const LOW_LYING_M = 10;
 export const SEA_DEFAULT_TIDE_M = 1;
 /**
- * 100-year storm surge heights, m: a base on every coast, up to SURGE_TC_M more under intense tropical cyclones,
- * and up to SURGE_ETC_M more under the winter storms of 35°-60° latitude. Global surge reanalysis (GTSR, Muis et
+ * Storm-surge heights, m: a base on every coast, up to SURGE_TC_M more under intense tropical cyclones, and up to
+ * SURGE_ETC_M more under the winter storms of 35°-60° latitude. The heights are set to the ranges that published
+ * 100-year surges take by storm climate (below); no extreme-value fit to tide-gauge or model records stands behind a
+ * place's height, so the product names no return period for it. Global surge reanalysis (GTSR, Muis et
  * al. 2016, Nature Communications 7: 11969): 100-year surges ≈ 0.5-1.5 m on most coasts, 2-3 m and more on the North Sea
  * and the Baltic's gulfs (the Netherlands 1953, Hamburg 1962, Saint Petersburg 1824 and 1924), 3-5 m and more on cyclone coasts (Bay of Bengal, Gulf of Mexico).
  */
@@ -627,10 +629,12 @@ export const SL_SHARE_FULL = 0.1;
 /** Low-lying share of the reference shore on which the storm-surge bands are stated in metres. */
 export const SS_PROBE_LOW_SHARE = 0.5;
 /**
- * Highest value without a published vertical land motion for the place: never Extreme (band 5 starts at 0.8). The
- * scale is compressed to it rather than cut, so that places keep their order.
+ * Highest storm-surge and sea-level-rise value: never Extreme (band 5 starts at 0.8). The top band would claim more
+ * than the inputs resolve: the relief gives no heights within the 0-10 m band, so the land below a water level is a
+ * share spread evenly over it (both hazards), and no installable source publishes vertical land motion, which moves
+ * relative sea level (sea-level rise). The scale is compressed to it rather than cut, so that places keep their order.
  */
-export const NO_VLM_CAP = 0.795;
+export const COASTAL_VALUE_CAP = 0.795;
 
 /** Rise of the slot's sea level above today's (the relief's datum), m. */
 export function seaLevelAboveToday(ctx: SlotContext): number {
@@ -657,7 +661,7 @@ export function surgeShelfFactor(c: CellInputs): number {
   return 1 - (1 - SURGE_STEEP_SHARE) * ramp(relief, SURGE_SHELF_RELIEF_M[0], SURGE_SHELF_RELIEF_M[1]);
 }
 
-/** 100-year storm surge height at the coast, m, lower on steep coasts, decaying inland. */
+/** Storm-surge height at the coast, m, lower on steep coasts, decaying inland. */
 export function surgeHeightM(c: CellInputs): number {
   const fTc = tcCoastalExposure(c);
   const fEtc = ramp(Math.abs(c.lat), SURGE_ETC_LAT[0], SURGE_ETC_LAT[1]);
@@ -669,7 +673,7 @@ export function surgeHeightM(c: CellInputs): number {
   );
 }
 
-/** The slot's 100-year extreme still-water level above today's mean sea level, m. */
+/** The slot's extreme still-water level above today's mean sea level, m. */
 export function extremeStillWaterM(c: CellInputs, ctx: SlotContext): number {
   return highWaterM(c) + surgeHeightM(c) + seaLevelAboveToday(ctx);
 }
@@ -698,9 +702,8 @@ export function landShareBelow(c: CellInputs, levelM: number): number {
 }
 
 /**
- * Storm surge: the share of the land below the slot's 100-year extreme still-water level (high water + surge
- * height + sea-level rise above today's), full at SS_SHARE_FULL, compressed below Extreme without a published
- * vertical land motion.
+ * Storm surge: the share of the land below the slot's extreme still-water level (high water + surge height +
+ * sea-level rise above today's), full at SS_SHARE_FULL, compressed below Extreme (COASTAL_VALUE_CAP).
  */
 export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!c.coastalPlain) return NOT_APPLICABLE;
@@ -716,7 +719,7 @@ export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   put(t, STEP.slr, ctx.slr, "m");
   put(t, STEP.esl, level, "m");
   put(t, STEP.shareBelowEsl, share);
-  return NO_VLM_CAP * ramp(share, 0, SS_SHARE_FULL);
+  return COASTAL_VALUE_CAP * ramp(share, 0, SS_SHARE_FULL);
 }
 
 export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
@@ -730,7 +733,7 @@ export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): 
   put(t, STEP.highWater, highWaterM(c), "m");
   put(t, STEP.slr, ctx.slr, "m");
   put(t, STEP.shareBelowHighWater, share);
-  return NO_VLM_CAP * ramp(share, 0, SL_SHARE_FULL);
+  return COASTAL_VALUE_CAP * ramp(share, 0, SL_SHARE_FULL);
 }
 
 /** Relative change of annual rain over which precipitation change rises: 3 % → 0, 30 % → 1. */
@@ -790,7 +793,7 @@ export const HAZARD_FORMULAS: Readonly<
     fn: stormSurge,
     confidence: "proxy",
     formula:
-      "0.795 × ramp(share of land below the 100-year extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
+      "0.795 × ramp(share of land below the extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (heights within 0-10 m unresolved: never Extreme)",
     notApplicable: COASTAL_ONLY,
   },
   ER: {

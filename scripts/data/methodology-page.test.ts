@@ -32,6 +32,8 @@ describe("the public methodology page", () => {
       expect(text).not.toMatch(/ranks? places reliably|reliabl[ey] rank/i);
       expect(text).not.toMatch(/rivers?[^.\n]{0,40}(from|:) Natural Earth/i);
     }
+    // the surge height is set to published ranges, not fitted: the page gives the product's level no return period
+    expect(page).not.toMatch(/(the|a) 100-year (storm|surge|extreme)/i);
     expect(page).toMatch(/\*\*Rivers\*\*: World Data Bank II/);
     expect(doc).toMatch(/WDBII river lines/);
   });

@@ -177,7 +177,7 @@ export function landWideChecks(e: RiskEngine, ofCell: (row: number) => CellInput
   };
   const topRise = maxProjectedRiseAboveToday();
   const ctxs = slotContexts();
-  let fdIce = 0, coldTropics = 0, wfUrban = 0, coastAboveEsl = 0, extremeNoVlm = 0, fdDesert = 0, eslAbove10 = 0, drWetterRising = 0;
+  let fdIce = 0, coldTropics = 0, wfUrban = 0, coastAboveEsl = 0, extremeCoastal = 0, fdDesert = 0, eslAbove10 = 0, drWetterRising = 0;
   for (let k = 0; k < n; k++) {
     const c = ofCell(k);
     if (Number.isFinite(c.iceShare) && c.iceShare >= ICE_CELL_SHARE && maxOver(k, "FD") >= 0.2) fdIce++;
@@ -201,7 +201,7 @@ export function landWideChecks(e: RiskEngine, ofCell: (row: number) => CellInput
         }
       }
     }
-    if (ss >= 0.8 || sl >= 0.8) extremeNoVlm++;
+    if (ss >= 0.8 || sl >= 0.8) extremeCoastal++;
     if (annualPrecip(c) < 60 && value(k, "FD", 0) !== null && value(k, "FD", 0)! >= 0.6) fdDesert++;
   }
   return [
@@ -210,7 +210,7 @@ export function landWideChecks(e: RiskEngine, ofCell: (row: number) => CellInput
     { name: `no wildfire ≥ 4 (Severe) in any slot in a dense urban core (≥ ${URBAN_CORE_SHARE * 100} % of the cell built-up, Natural Earth 50m urban areas)`, count: wfUrban, gating: true },
     { name: "no storm surge or sea-level rise on a cell whose land lies above the highest projected extreme still-water level (no land ≤ 10 m joined to the sea, level < 10 m)", count: coastAboveEsl, gating: true },
     { name: "no drought rising from the historical period in a slot whose rain rises at least as fast as its evaporative demand (P/PET does not fall)", count: drWetterRising, gating: true },
-    { name: "no storm surge or sea-level rise Extreme (≥ 0.8) where vertical land motion is not published (every cell: no installable source)", count: extremeNoVlm, gating: true },
+    { name: "no storm surge or sea-level rise Extreme (≥ 0.8): heights within 0-10 m are not resolved and no vertical land motion is installable (every cell)", count: extremeCoastal, gating: true },
     { name: "sea-level rise where land rises measurably above where it sinks (cells with a published vertical land motion: none installable, so none compared)", count: 0, gating: true },
     { name: "river flood ≥ 4 (Severe), historical, on cells with < 60 mm of rain a year (information)", count: fdDesert, gating: false },
     { name: "cells whose highest projected extreme still-water level reaches 10 m, the top of the resolved low land (information)", count: eslAbove10, gating: false },

@@ -118,7 +118,7 @@ describe("scores on the committed dataset", () => {
     expect(v(14.6, 120.98, "TC")).toBeGreaterThanOrEqual(0.6); // Manila
     expect(v(24, 5, "FD")).toBeLessThan(0.2); // Sahara
     expect(v(-22.9, -43.2, "TC")).toBe(0); // Rio: no South Atlantic cyclones
-    // Amsterdam: Severe, never Extreme, since no vertical land motion is published for it (NO_VLM_CAP)
+    // Amsterdam: Severe, never Extreme, since no vertical land motion is published for it (COASTAL_VALUE_CAP)
     expect(v(52.37, 4.9, "SL", "rcp85", "2050")).toBeGreaterThanOrEqual(0.6);
     expect(v(52.37, 4.9, "SL", "rcp85", "2050")).toBeLessThan(0.8);
   });

@@ -7,7 +7,7 @@ import {
   CS_TCOLD_C,
   ER_PWET_MM,
   HW_TMAX_C,
-  NO_VLM_CAP,
+  COASTAL_VALUE_CAP,
   PC_CHANGE,
   SL_SHARE_FULL,
   TC_INLAND_KM,
@@ -34,10 +34,15 @@ describe("band meanings", () => {
     // sea-level rise: ramp(share below the high-tide line, 0 → 10 %) × 0.795, so Extreme is never given
     const sl = bandMeanings().SL.bands;
     expect(sl.slice(1, 4).map((b) => b.from)).toEqual(
-      [0.2, 0.4, 0.6].map((v) => Number(((v / NO_VLM_CAP) * SL_SHARE_FULL * 100).toFixed(1))),
+      [0.2, 0.4, 0.6].map((v) => Number(((v / COASTAL_VALUE_CAP) * SL_SHARE_FULL * 100).toFixed(1))),
     );
     expect(sl[4]).toMatchObject({ label: "Extreme", reached: false, from: null, to: null });
     expect(sl[4]!.meaning).toContain("vertical land motion");
+    // storm surge never reads Extreme because the relief resolves no heights within 0-10 m: land motion caps no surge
+    const ss = bandMeanings().SS.bands[4]!;
+    expect(ss).toMatchObject({ label: "Extreme", reached: false });
+    expect(ss.meaning).toContain("0-10 m");
+    expect(ss.meaning).not.toContain("land motion");
   });
 
   it("every hazard: on its reference place the formula's band always matches the band whose range holds the quantity", () => {

@@ -13,7 +13,7 @@ import {
   HAZARD_FORMULAS,
   LS_RELIEF_M,
   LS_SLOPE_DEG,
-  NO_VLM_CAP,
+  COASTAL_VALUE_CAP,
   SS_PROBE_LOW_SHARE,
   STEP,
   TC_SST_MONTHS,
@@ -218,7 +218,7 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
   },
   SS: {
     quantity:
-      "the 100-year extreme still-water level above today's mean sea level (high water + storm surge + sea-level rise above today's)",
+      "the extreme still-water level above today's mean sea level (high water + storm surge + sea-level rise above today's)",
     unit: "m",
     where: `on a shore where ${SS_PROBE_LOW_SHARE * 100} % of the land is low (at or below 10 m, joined to the sea), its heights spread evenly from 0 to 10 m; where less of the land is low each level needs a higher water`,
     // a shore without tropical cyclones or winter storms (surge 0.5 m), the water raised by the tide
@@ -227,7 +227,7 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
     to: 20,
     read: (_, s) => stepOf(s, STEP.esl),
     digits: 1,
-    unreached: `never given: no vertical land motion is published for any place here, so values stop at ${NO_VLM_CAP}`,
+    unreached: `never given: the relief resolves no heights within the 0-10 m band, so values stop at ${COASTAL_VALUE_CAP}`,
   },
   SL: {
     quantity: "share of the land below the high-tide line (half the tidal range plus the sea-level rise above today's)",
@@ -239,7 +239,7 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
     read: (_, s) => stepOf(s, STEP.shareBelowHighWater),
     digits: 1,
     scale: 100,
-    unreached: `never given: no vertical land motion is published for any place here, so values stop at ${NO_VLM_CAP}`,
+    unreached: `never given: no vertical land motion is published for any place here, so values stop at ${COASTAL_VALUE_CAP}`,
   },
   PC: {
     quantity: "relative change of annual rain from the historical period (screening estimate)",

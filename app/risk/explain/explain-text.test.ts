@@ -221,14 +221,14 @@ describe("sentences of real places through the engine", () => {
     expect(text).toContain(`${fmtInt(step(STEP.tcSstMonths))} months a year`);
   });
 
-  it("SS Rotterdam: low land below the 100-year still water; SL Rotterdam: low land and sea-level rise", () => {
+  it("SS Rotterdam: low land below the extreme still water; SL Rotterdam: low land and sea-level rise", () => {
     const ss = explained("Rotterdam", 51.92, 4.48, "SS");
     framed("Rotterdam", ss.item, ss.text);
     expect(ss.text).toContain(`has ${pct(ss.input("lowShare"))} % of its land at or below 10 m`);
-    // the level in metres: half the tidal range plus the 100-year surge, and the share of land below it
+    // the level in metres: half the tidal range plus the storm surge, and the share of land below it
     expect(ss.step(STEP.highWater)).toBeCloseTo(ss.input("tideM") / 2, 2);
     expect(ss.text).toContain(
-      `the 100-year extreme still water reaches ${fmt1(ss.step(STEP.esl))} m above today's mean sea level (${fmt1(ss.step(STEP.highWater))} m high water and a ${fmt1(ss.step(STEP.surge))} m surge) and covers ${pct(ss.step(STEP.shareBelowEsl))} % of its land`,
+      `the extreme still water reaches ${fmt1(ss.step(STEP.esl))} m above today's mean sea level (${fmt1(ss.step(STEP.highWater))} m high water and a ${fmt1(ss.step(STEP.surge))} m surge) and covers ${pct(ss.step(STEP.shareBelowEsl))} % of its land`,
     );
     const sl = explained("Rotterdam", 51.92, 4.48, "SL", "rcp85", "2050");
     framed("Rotterdam", sl.item, sl.text);

@@ -165,18 +165,18 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
   SS: [
     {
       step: STEP.shareBelowEsl,
-      label: "share of land below the 100-year extreme still-water level",
+      label: "share of land below the extreme still-water level",
       unit: "",
       share: true,
       warmed: true,
     },
     {
       step: STEP.esl,
-      label: "100-year extreme still-water level above today's mean sea level",
+      label: "extreme still-water level above today's mean sea level",
       unit: "m",
       warmed: true,
     },
-    { step: STEP.surge, label: "100-year storm surge height", unit: "m" },
+    { step: STEP.surge, label: "storm-surge height", unit: "m" },
     { step: STEP.highWater, label: "high water above mean sea level (half the tidal range)", unit: "m" },
     { input: "lowShare", share: true },
     { input: "coastKm" },
@@ -415,7 +415,7 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     if (low === null || esl === null || surge === null || below === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmtInt(coast)} km from the sea` : " on the coast";
     return {
-      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m${where}; the 100-year extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}) and covers ${pct(below)} % of its land`,
+      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m${where}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}) and covers ${pct(below)} % of its land`,
     };
   },
   SL: (c) => {
@@ -497,7 +497,7 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
     if (low === null || esl === null || surge === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmt1(coast)} km from the sea` : " on the shore";
     return {
-      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`}${where} ${at2}; the 100-year extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""})`,
+      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`}${where} ${at2}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""})`,
     };
   },
   SL: (c) => {
