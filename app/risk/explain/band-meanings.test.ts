@@ -73,6 +73,10 @@ describe("band meanings", () => {
     }
   });
 
+  it("heat wave says it measures chronic heat, which single heat waves do not move", () => {
+    expect(bandMeanings().HW.quantity).toMatch(/chronic heat .*single heat waves are not counted/);
+  });
+
   it("names the quantity and unit of every hazard, and gives each band one meaning", () => {
     for (const h of PER_HAZARD_IDS) {
       const m = bandMeanings()[h];
