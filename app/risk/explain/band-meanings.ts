@@ -127,7 +127,7 @@ const int = (v: number) => Math.round(v).toLocaleString("en-GB");
 /** Each hazard's reference place and quantity (exported for the test that checks the meanings against the formulas). */
 export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
   HW: {
-    quantity: "the hottest month's mean daily maximum, a measure of chronic heat (single heat waves are not counted)",
+    quantity: "the hottest month's mean daily maximum: chronic heat, not single heat waves",
     unit: "°C",
     where: null,
     cell: (x) => ({ ...BASE, tJul: x, tDec: x - 15 }),
