@@ -337,7 +337,8 @@ describe("portfolio PDF", () => {
     expect(text).toContain(`A-${PDF_APPENDIX_MAX_ROWS - 1}`);
     expect(text).not.toContain(`A-${PDF_APPENDIX_MAX_ROWS}`);
     pages.forEach((page, i) => expect(page).toContain(`Portfolio climate risk report - page ${i + 1}`));
-  });
+    // a report of more rows than the appendix holds, written and read back whole: minutes on a loaded machine
+  }, 120_000);
 
   it("draws the same report from totals the job gathered as from its own first pass", async () => {
     const totals = await ReportFileTotals.of(openLocations(report));
