@@ -6,10 +6,10 @@
  * ≤ 15 %). Run: npx tsx bench/hazard-sweep.bench.ts [N=20000] [SEED=20261129]
  */
 import { loadRiskEngine } from "../app/risk/engine/load-engine.server";
+import { seededRandom } from "../app/utils/seeded-random";
 
 const n = Number(process.argv[2] ?? 20000);
-let seed = Number(process.argv[3] ?? 20261129);
-const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const rnd = seededRandom(Number(process.argv[3] ?? 20261129));
 const engine = loadRiskEngine(undefined, { points: true });
 const R_KM = 6371.0088,
   STEP_KM = 2;

@@ -1,6 +1,7 @@
 /** Lookup throughput of the risk engine, dataset load time and memory. Run: npx tsx bench/risk-lookup.bench.ts */
 import { loadRiskEngine } from "../app/risk/engine/load-engine.server";
 import { collectGarbage } from "../app/services/infra/memory.server";
+import { seededRandom } from "../app/utils/seeded-random";
 
 function mb(b: number): string {
   return `${(b / 1024 / 1024).toFixed(1)} MB`;
@@ -72,8 +73,7 @@ console.log(
 }
 
 // deterministic pseudo-random points over land-ish latitudes
-let seed = 42;
-const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const rnd = seededRandom(42);
 const pts = Array.from({ length: 4096 }, () => [rnd() * 120 - 55, rnd() * 360 - 180] as const);
 const t1 = performance.now();
 e.locate(0, 0);

@@ -525,13 +525,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     country: "BO",
     checks: ["LS>=3", "HW<=1"],
     why: "built down a 400-800 m deep canyon below the Altiplano at 3,600 m, on weak lake sediments; chronic slides (the 2011 Callapa megaslide) in the summer rains",
-    miss: [
-      {
-        check: "LS>=3",
-        reason:
-          "the canyon is a few km wide inside a 1,770 km² cell that is mostly flat Altiplano (mean 4,040 m, ETOPO5 relief 420 m, mean 2′ slope 1.9°), and December's 92 mm is the only rainy month in the climatology, so landslide scores 1 Low",
-      },
-    ],
   },
   {
     name: "Medellín",
@@ -926,13 +919,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "thirteen rivers cross the city to the sea; floods of 2007, 2013 and 2020",
     source: "DFO archive: Jakarta floods 2007, 2013, 2020",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 51 m, 32 m above the channel of its river (≈ 2,326 km², 10.5 km away): within its flood stage and the grid's height allowance only in part (membership 15 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Manila (Pasig-Marikina)",
@@ -1048,13 +1034,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Oder flood plain; a third of the city flooded in July 1997",
     source: "DFO archive: Central European (Oder) floods July 1997",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 131 m, 9 m above the channel of its river (≈ 27,123 km², 19 km away): within its flood stage and the grid's height allowance only in part (membership 13 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Rotterdam (Rhine-Meuse)",
@@ -1227,13 +1206,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Paraguay River floods of 1983 and 2019 displaced the riverside districts",
     source: "DFO archive: Paraguay River floods 1983, 2019",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 131 m, 39 m above the channel of its river (≈ 1,165,914 km², 5 km away): within its flood stage and the grid's height allowance only in part (membership 15 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Santa Fe (Salado-Paraná)",
@@ -1791,13 +1763,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Amazon-Tapajós confluence; the 2009 flood",
     source: "DFO archive: Amazon floods 2009",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 83 m, 34 m above the channel of its river (≈ 5,411,695 km², 10.5 km away): within its flood stage and the grid's height allowance only in part (membership 14 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Niamey (Niger)",

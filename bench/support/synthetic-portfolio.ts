@@ -7,10 +7,10 @@ import { reportMetadata } from "../../tests/support/report-fixtures";
 import type { AssessedLocation, LocationScores, PortfolioReportSource } from "../../app/domain/reports/types";
 import type { RiskEngine } from "../../app/risk/engine/risk-engine";
 import { locationScores } from "../../app/services/reports/location-scores.server";
+import { seededRandom } from "../../app/utils/seeded-random";
 
 export function landPoints(engine: RiskEngine, count: number, seed = 7): { lat: number; lon: number }[] {
-  let s = seed;
-  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rnd = seededRandom(seed);
   const out: { lat: number; lon: number }[] = [];
   while (out.length < count) {
     const lat = rnd() * 120 - 55;

@@ -28,7 +28,7 @@ for (const p of KNOWN_PLACES) {
   const cell = e.cellInputs(row);
   const r = s?.river;
   console.log(
-    `${okP ? "ok  " : "MISS"} ${p.name} ${fd.join(",")} hex ${hex.score} (${hex.value}) point ${pt.score} (${pt.value}) | hex: plain ${cell.floodplainShare.toFixed(2)} low ${cell.lowShare.toFixed(2)} flow ${Math.round(cell.flowM3s)} relief ${Math.round(cell.relief)} | point px ${s?.pixelLat.toFixed(3)},${s?.pixelLon.toFixed(3)} elev ${s?.elevM} relief ${s ? Math.round(s.reliefM) : "-"} low ${s?.lowLinked} ${r ? `river memb ${r.membership.toFixed(2)} hand ${r.handM} flow ${r.flowM3s.toFixed(0)} area ${r.areaKm2.toFixed(0)} dist ${r.channelKm}` : "no floodplain"}`,
+    `${okP ? "ok  " : "MISS"} ${p.name} ${fd.join(",")} hex ${hex.score} (${hex.value}) point ${pt.score} (${pt.value}) | hex: plain ${cell.floodplainShare.toFixed(2)} low ${cell.lowShare.toFixed(2)} flow ${Math.round(cell.flowM3s)} relief ${Math.round(cell.relief)} | point px ${s?.pixelLat.toFixed(3)},${s?.pixelLon.toFixed(3)} elev ${s?.elevM} relief ${s ? Math.round(s.reliefM) : "-"} low ${s?.lowShare.toFixed(2)} ${r ? `river memb ${r.membership.toFixed(2)} hand ${r.handM} flow ${r.flowM3s.toFixed(0)} area ${r.areaKm2.toFixed(0)} dist ${r.channelKm}` : "no floodplain"}`,
   );
 }
 console.log(`FD places ${n}: hexagon met ${hexMet} (${((100 * hexMet) / n).toFixed(1)} %), point met ${ptMet} (${((100 * ptMet) / n).toFixed(1)} %)`);

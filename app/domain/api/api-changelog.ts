@@ -20,6 +20,17 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-01",
     kind: "api",
+    version: "1.12.1",
+    title: "A point's drivers read where it lies between the 2′ pixel centres",
+    changes: [
+      "A point's 2′ drivers (elevation, slope, relief, low-lying land joined to the sea, built-up share and its floodplain) are the bilinear mean of the four pixels whose centres surround it, instead of the one pixel it falls in, so a score changes gradually between pixel centres instead of stepping at a pixel's edge. A point at a pixel's centre reads as before. 20,000 random land points, each with a neighbour 2 km away: river flood three bands apart 0.36 % before, 0.06 % after; storm surge 0.94 % → 0.11 % and sea-level rise 0.33 % → 0 % of coastal pairs; river flood High or above 12.7 % → 12.8 %.",
+      "With `explain=1`, a point's `lowShare` is the share of those four pixels (by weight) that are low-lying and joined to the sea, between 0 and 1, where it was 0 or 1.",
+      "Hexagon, region and country scores, and the dataset files, are unchanged.",
+    ],
+  },
+  {
+    date: "2026-12-01",
+    kind: "api",
     version: "1.12.0",
     api_version: "2026-12-01",
     title: "The batch CSV names the source of river and coastal flood",

@@ -299,7 +299,7 @@ describe("sentences of real places through the engine", () => {
     expect(fd.explanation!.summary).toContain(`its own ground is ${fmtInt(hand)} m above that channel`);
     expect(fd.explanation!.summary).toContain("(2′ grid)");
     expect(fd.explanation!.inputs.handM!.label).toBe(
-      "height of this point above that river's channel, 2′ grid (≈ 3.7 km)",
+      "height of this point above that river's channel, 2′ grid (≈ 3.7 km), read between the four pixel centres around it",
     );
     const hw = r.hazards.find((h) => h.hazard_id === "HW")!;
     expect(hw.explanation!.summary).toMatch(/at its elevation of [\d,]+ m.*\(6\.5 °C\/km\)/);

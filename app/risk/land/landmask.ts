@@ -9,6 +9,7 @@
  * to one arc-minute.
  */
 import { haversineKm } from "./geo";
+import { seededRandom } from "../../utils/seeded-random";
 
 export const LANDMASK_MAGIC = "LMSK0001";
 const RANK_STEP = 32;
@@ -178,8 +179,7 @@ export class LandMask {
  * Deterministic for a seed, so a check on it is repeatable.
  */
 export function sampleLandPoints(mask: LandMask, tries: number, seed = 20261124): { lat: number; lon: number }[] {
-  let state = seed % 2147483648;
-  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const next = seededRandom(seed);
   const points: { lat: number; lon: number }[] = [];
   for (let k = 0; k < tries; k++) {
     const lat = (Math.asin(2 * next() - 1) * 180) / Math.PI;

@@ -7,6 +7,7 @@ import {
   PointDrivers,
   areaCode,
   areaOfCode,
+  blendRivers,
   encodePointDrivers,
   floodStageM,
   floodplainHeightLimitM,
@@ -95,7 +96,7 @@ describe("point drivers", () => {
     expect(d.nMembers).toBe(32);
     const valley = d.sample(latOfRow(16), lonOfCol(20))!;
     expect(valley.elevM).toBe(25);
-    expect(valley.lowLinked).toBe(false);
+    expect(valley.lowShare).toBe(0);
     expect(valley.river).not.toBeNull();
     expect(valley.river!.handM).toBe(3);
     // 3 m above its channel: the depth left of the flood stage and the height allowance is a little under all of it
@@ -110,7 +111,7 @@ describe("point drivers", () => {
     expect(plateau.elevM).toBe(500);
     expect(plateau.river).toBeNull();
     const shore = d.sample(latOfRow(16), lonOfCol(8))!;
-    expect(shore.lowLinked).toBe(true);
+    expect(shore.lowShare).toBe(1);
     expect(shore.elevM).toBe(15);
   });
 
@@ -142,6 +143,58 @@ describe("point drivers", () => {
     expect(d.sample(latOfRow(15), lonOfCol(34))!.urbanShare).toBe(0);
     // the sea is neither built up nor open land: the harbour town's shore pixel is all built up
     expect(d.sample(latOfRow(2), lonOfCol(8))!.urbanShare).toBe(1);
+  });
+
+  it("reads a point between pixel centres as the bilinear mean of the four around it", () => {
+    // a quarter of the way from the valley floor's centre (column 20, 25 m) to its edge pixel's (column 21, 25 m)
+    // and on to the plateau (column 22, 500 m): elevation and floodplain change with the position, not at an edge
+    const at = (col: number) => d.sample(latOfRow(16), -180 + (col + 0.5) * 5.625)!;
+    const floor = at(20),
+      edge = at(21),
+      plateau = at(22);
+    expect(at(20.25).elevM).toBeCloseTo(0.75 * floor.elevM + 0.25 * edge.elevM, 9);
+    expect(at(21.5).elevM).toBeCloseTo((edge.elevM + plateau.elevM) / 2, 9);
+    const between = at(20.5).river!;
+    expect(between.membership).toBeCloseTo((floor.river!.membership + (edge.river?.membership ?? 0)) / 2, 9);
+    // a pixel's edge is no step: 1/20 of a pixel either side of it reads almost the same
+    for (const edgeCol of [20.5, 21.5, 22.5]) {
+      const a = at(edgeCol - 0.05),
+        b = at(edgeCol + 0.05);
+      expect(Math.abs(a.elevM - b.elevM), `elevation at column ${edgeCol}`).toBeLessThan(0.11 * 475);
+      expect(
+        Math.abs((a.river?.membership ?? 0) - (b.river?.membership ?? 0)),
+        `floodplain at column ${edgeCol}`,
+      ).toBeLessThan(0.11);
+    }
+    // the low-lying shore column fades into the land behind it
+    const shoreward = d.sample(latOfRow(16), -180 + (8.75 + 0.5) * 5.625)!;
+    expect(shoreward.lowShare).toBeCloseTo(0.25, 9);
+  });
+
+  it("blends the floodplains of the pixels read: membership fades to none, the river's size by its share", () => {
+    const river = (membership: number, flowM3s: number) => ({
+      membership,
+      valleyShare: 1,
+      depthShare: membership,
+      handM: 2,
+      channelKm: 1,
+      flowM3s,
+      areaKm2: flowM3s * 50,
+    });
+    expect(blendRivers([{ w: 1, river: null }])).toBeNull();
+    const half = blendRivers([
+      { w: 0.5, river: river(0.8, 1000) },
+      { w: 0.5, river: null },
+    ])!;
+    expect(half.membership).toBeCloseTo(0.4, 9);
+    expect(half.flowM3s).toBeCloseTo(1000, 6);
+    const two = blendRivers([
+      { w: 0.5, river: river(0.6, 100) },
+      { w: 0.5, river: river(0.2, 10_000) },
+    ])!;
+    expect(two.membership).toBeCloseTo(0.4, 9);
+    // weighted by membership: three parts of the 100 m³/s river, one of the 10,000 m³/s one
+    expect(two.flowM3s).toBeCloseTo(Math.pow(100, 0.75) * Math.pow(10_000, 0.25), 6);
   });
 
   it("loads a version-1 file, which has no built-up pixels: its points keep their hexagon's share", () => {

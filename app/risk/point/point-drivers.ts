@@ -289,22 +289,68 @@ export interface PointRiver {
   channelKm: number;
 }
 
+/**
+ * A point's drivers: each the bilinear mean of the four 2′ pixels whose centres surround the point (see
+ * PointDrivers.sample), so each changes gradually from one pixel centre to the next.
+ */
 export interface PointSample {
-  /** The 2′ pixel read (the point's own, or its nearest land neighbour when the point's pixel is sea at 2′). */
+  /** The 2′ pixel the point lies in (or its nearest land neighbour when that pixel is sea at 2′). */
   pixelLat: number;
   pixelLon: number;
   elevM: number;
   slopeDeg: number;
   reliefM: number;
-  lowLinked: boolean;
+  /** Share of the point's surrounding pixels (bilinear weights) that are low-lying (≤ 10 m) and joined to the sea. */
+  lowShare: number;
   /**
-   * Share of the land pixels within URBAN_WINDOW_PX of the pixel read that lie in a dense built-up area; null from
+   * Share of the land pixels within URBAN_WINDOW_PX of each pixel read that lie in a dense built-up area; null from
    * a version-1 file, which has no built-up pixels.
    */
   urbanShare: number | null;
   /** Distance to the nearest sea pixel, km; null when none lies within COAST_SEARCH_KM. */
   coastKm: number | null;
   river: PointRiver | null;
+}
+
+/** A fraction of a pixel, with rounding error near 0 and 1 removed. */
+const snapUnit = (t: number): number => (t < 1e-9 ? 0 : t > 1 - 1e-9 ? 1 : t);
+
+/** The drivers of one 2′ land pixel, read from the window around it. */
+interface PixelDrivers {
+  elevM: number;
+  slopeDeg: number;
+  reliefM: number;
+  low: boolean;
+  urbanShare: number | null;
+  river: PointRiver | null;
+}
+
+/**
+ * The floodplain of a point from those of its surrounding pixels (weights summing to 1): its membership, valley share
+ * and depth share are the weighted means (a pixel outside every floodplain counts 0), so membership fades to 0
+ * towards a pixel without one; the river's flow and drainage area are the geometric means, and its height and
+ * distance the means, weighted by each pixel's share of that membership. null when no pixel has a floodplain.
+ */
+export function blendRivers(read: readonly { w: number; river: PointRiver | null }[]): PointRiver | null {
+  const wet = read.filter((r): r is { w: number; river: PointRiver } => r.river !== null && r.w > 0);
+  const membership = wet.reduce((sum, r) => sum + r.w * r.river.membership, 0);
+  if (!wet.length) return null;
+  const total = wet.reduce((sum, r) => sum + r.w, 0);
+  // where every floodplain pixel has no membership, its rivers still count alike
+  const share = (r: { w: number; river: PointRiver }) =>
+    membership > 0 ? (r.w * r.river.membership) / membership : r.w / total;
+  const by = (of: (river: PointRiver) => number) => wet.reduce((sum, r) => sum + share(r) * of(r.river), 0);
+  const mean = (of: (river: PointRiver) => number) =>
+    read.reduce((sum, r) => sum + r.w * (r.river ? of(r.river) : 0), 0);
+  return {
+    membership,
+    valleyShare: mean((river) => river.valleyShare),
+    depthShare: mean((river) => river.depthShare),
+    handM: Math.round(by((river) => river.handM)),
+    channelKm: Math.round(by((river) => river.channelKm) * 2) / 2,
+    flowM3s: Math.exp(by((river) => Math.log(Math.max(river.flowM3s, 1e-6)))),
+    areaKm2: Math.exp(by((river) => Math.log(Math.max(river.areaKm2, 1e-6)))),
+  };
 }
 
 export class PointDrivers {
@@ -450,53 +496,93 @@ export class PointDrivers {
   }
 
   /**
-   * The drivers of a point from its own 2′ pixel; null where neither it nor a neighbour is land. `nearSea` false
-   * skips the search for the sea (its hexagon lies far inland): the distance is then null.
+   * The drivers of a point, read at the point: every driver of the 2′ pixels whose centres surround it (the four
+   * nearest), weighted bilinearly by the point's position among them (land pixels only), so that a driver changes
+   * gradually between pixel centres instead of stepping at a pixel's edge (2 km apart, a point could otherwise move
+   * from a floodplain pixel to a terrace pixel and jump three bands). A point at a pixel's centre reads that pixel
+   * alone. Where none of the four is land, the nearest land pixel around the point's own is read alone. null where
+   * neither it nor a neighbour is land. `nearSea` false skips the search for the sea (its hexagon lies far inland):
+   * the distance is then null.
    */
   sample(lat: number, lon: number, nearSea = true): PointSample | null {
     const W = this.width,
       H = this.height;
+    const own = this.ownLandPixel(lat, lon);
+    if (!own) return null;
+    const fx = ((lon + 180) / 360) * W - 0.5,
+      fy = ((90 - lat) / 180) * H - 0.5;
+    const x0 = Math.floor(fx),
+      y0 = Math.floor(fy);
+    // a point at a pixel's centre (to rounding) reads that pixel alone
+    const tx = snapUnit(fx - x0),
+      ty = snapUnit(fy - y0);
+    const read: { w: number; px: PixelDrivers }[] = [];
+    for (const [dx, dy, w] of [
+      [0, 0, (1 - tx) * (1 - ty)],
+      [1, 0, tx * (1 - ty)],
+      [0, 1, (1 - tx) * ty],
+      [1, 1, tx * ty],
+    ] as const) {
+      const y = y0 + dy;
+      if (w <= 0 || y < 0 || y >= H) continue;
+      const x = (((x0 + dx) % W) + W) % W;
+      if (!this.isLandPx(x, y)) continue;
+      read.push({ w, px: this.pixelDrivers(x, y) });
+    }
+    if (!read.length) read.push({ w: 1, px: this.pixelDrivers(own.x, own.y) });
+    const total = read.reduce((sum, r) => sum + r.w, 0);
+    const mean = (of: (px: PixelDrivers) => number) => read.reduce((sum, r) => sum + r.w * of(r.px), 0) / total;
+    const urbanShare = read[0]!.px.urbanShare === null ? null : mean((px) => px.urbanShare!);
+    return {
+      pixelLat: this.latOf(own.y),
+      pixelLon: this.lonOf(own.x),
+      elevM: mean((px) => px.elevM),
+      slopeDeg: mean((px) => px.slopeDeg),
+      reliefM: mean((px) => px.reliefM),
+      lowShare: mean((px) => (px.low ? 1 : 0)),
+      urbanShare,
+      coastKm: nearSea ? this.coastKm(lat, lon, own.x, own.y) : null,
+      river: blendRivers(read.map((r) => ({ w: r.w / total, river: r.px.river }))),
+    };
+  }
+
+  /** The 2′ pixel a point lies in, or its nearest land neighbour when that pixel is sea at 2′; null without either. */
+  private ownLandPixel(lat: number, lon: number): { x: number; y: number } | null {
+    const W = this.width,
+      H = this.height;
     let x = Math.floor(((lon + 180) / 360) * W);
     x = ((x % W) + W) % W;
-    let y = Math.min(H - 1, Math.max(0, Math.floor(((90 - lat) / 180) * H)));
-    let r = this.rank(x, y);
-    if (r < 0) {
-      // a shore point whose 2′ pixel is mostly sea: its nearest land neighbour
-      let best = Infinity,
-        bx = -1,
-        by = -1;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          if (!this.isLandPx(x + dx, y + dy)) continue;
-          const d = this.km(lat, lon, this.latOf(y + dy), this.lonOf((x + dx + W) % W));
-          if (d < best) {
-            best = d;
-            bx = (x + dx + W) % W;
-            by = y + dy;
-          }
+    const y = Math.min(H - 1, Math.max(0, Math.floor(((90 - lat) / 180) * H)));
+    if (this.isLandPx(x, y)) return { x, y };
+    // a shore point whose 2′ pixel is mostly sea: its nearest land neighbour
+    let best = Infinity,
+      bx = -1,
+      by = -1;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if (!this.isLandPx(x + dx, y + dy)) continue;
+        const d = this.km(lat, lon, this.latOf(y + dy), this.lonOf((x + dx + W) % W));
+        if (d < best) {
+          best = d;
+          bx = (x + dx + W) % W;
+          by = y + dy;
         }
-      if (bx < 0) return null;
-      x = bx;
-      y = by;
-      r = this.rank(x, y);
-    }
-    const pixelLat = this.latOf(y),
-      pixelLon = this.lonOf(x);
-    const elevM = this.lut[this.grey[r]!]!;
-    const low = ((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1;
+      }
+    return bx < 0 ? null : { x: bx, y: by };
+  }
+
+  /** The drivers of one land pixel (x, y), read from the window around it. */
+  private pixelDrivers(x: number, y: number): PixelDrivers {
+    const r = this.rank(x, y);
     this.fillWindow(x, y);
     const reliefM = this.relief();
-    const river = this.riverAt(y, reliefM);
     return {
-      pixelLat,
-      pixelLon,
-      elevM,
+      elevM: this.lut[this.grey[r]!]!,
       slopeDeg: this.slope(y),
       reliefM,
-      lowLinked: low,
+      low: ((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1,
       urbanShare: this.urbanShare(),
-      coastKm: nearSea ? this.coastKm(lat, lon, x, y) : null,
-      river,
+      river: this.riverAt(y, reliefM),
     };
   }
 

@@ -32,7 +32,7 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
   // low land joined to the sea is the floodplain of every river that crosses it (the hexagon's rule): a low-lying
   // point takes the largest river of its hexagon's delta where that is larger than its own
   const cellFlow = Number.isFinite(cell.flowM3s) ? cell.flowM3s : 0;
-  const deltaRiver = s.lowLinked && (!river || cellFlow > river.flowM3s);
+  const deltaRiver = s.lowShare > 0 && (!river || cellFlow > river.flowM3s);
   const inputs: CellInputs = {
     ...cell,
     lat,
@@ -42,7 +42,7 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
     relief: s.reliefM,
     slopeMean: s.slopeDeg,
     landShare: 1,
-    lowShare: s.lowLinked ? 1 : 0,
+    lowShare: s.lowShare,
     tJul: cell.tJul + lapseC,
     tDec: cell.tDec + lapseC,
     coastKm: s.coastKm ?? Math.max(Number.isFinite(cell.coastKm) ? cell.coastKm : 0, COAST_SEARCH_KM),
@@ -60,6 +60,8 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
 }
 
 const TWO_MIN = "2′ grid (≈ 3.7 km)";
+/** Drivers read between pixel centres (PointDrivers.sample). */
+const AT_POINT = `${TWO_MIN}, read between the four pixel centres around it`;
 const RELIEF_WINDOW = `${2 * RELIEF_WINDOW_PX + 1} × ${2 * RELIEF_WINDOW_PX + 1} pixels of the 2′ grid (≈ 18 km)`;
 
 /**
@@ -69,12 +71,18 @@ const RELIEF_WINDOW = `${2 * RELIEF_WINDOW_PX + 1} × ${2 * RELIEF_WINDOW_PX + 1
 export function pointInputLabels(p: PointInputs): Record<string, [string, string]> {
   const ownRiver = p.sample.river !== null && p.inputs.flowM3s === p.sample.river.flowM3s;
   return {
-    elevMean: [`elevation at this point, ${TWO_MIN}`, "m"],
-    elevMin: [`elevation at this point, ${TWO_MIN}`, "m"],
-    relief: [`relief around this point (max − min height of the ${RELIEF_WINDOW})`, "m"],
-    slopeMean: [`slope at this point, ${TWO_MIN}`, "°"],
+    elevMean: [`elevation at this point, ${AT_POINT}`, "m"],
+    elevMin: [`elevation at this point, ${AT_POINT}`, "m"],
+    relief: [
+      `relief around this point (max − min height of the ${RELIEF_WINDOW}, read between the four pixel centres around it)`,
+      "m",
+    ],
+    slopeMean: [`slope at this point, ${AT_POINT}`, "°"],
     landShare: ["land at this point (1 yes)", "1"],
-    lowShare: [`low-lying (≤ 10 m) and joined to the sea at this point, ${TWO_MIN} (1 yes, 0 no)`, "1"],
+    lowShare: [
+      `low-lying (≤ 10 m) and joined to the sea at this point: the share of the four 2′ pixels (≈ 3.7 km) around it that are, each by its nearness (1 all, 0 none)`,
+      "1",
+    ],
     tJul: [
       `July mean temperature at this point's elevation (10′ climatology of the hexagon at ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`,
       "°C",
@@ -92,18 +100,18 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
       "km",
     ],
     floodplainShare: [
-      `floodplain membership of this point × ${FD_PLAIN_FULL}, ${TWO_MIN} (flatness × share of the pixel the floodplain's width covers × flood depth left at its own height and distance; ${FD_PLAIN_FULL} on a wide valley floor beside its channel, 0 outside every floodplain)`,
+      `floodplain membership of this point × ${FD_PLAIN_FULL}, ${AT_POINT} (flatness × share of the pixel the floodplain's width covers × flood depth left at its own height and distance; ${FD_PLAIN_FULL} on a wide valley floor beside its channel, 0 outside every floodplain)`,
       "1",
     ],
     upstreamKm2: [
       ownRiver
-        ? `drainage area of the largest river whose floodplain reaches this point, ${TWO_MIN}`
+        ? `drainage area of the largest river whose floodplain reaches this point, ${AT_POINT}`
         : "drainage area of the largest river of the hexagon's delta",
       "km²",
     ],
-    flowM3s: [ownRiver ? `mean flow of that river, ${TWO_MIN}` : "mean flow of that river (hexagon)", "m³/s"],
-    handM: [`height of this point above that river's channel, ${TWO_MIN}`, "m"],
-    channelKm: [`distance from this point to that channel, ${TWO_MIN}`, "km"],
+    flowM3s: [ownRiver ? `mean flow of that river, ${AT_POINT}` : "mean flow of that river (hexagon)", "m³/s"],
+    handM: [`height of this point above that river's channel, ${AT_POINT}`, "m"],
+    channelKm: [`distance from this point to that channel, ${AT_POINT}`, "km"],
     lapseC: [
       `temperature from the hexagon's mean elevation (${Math.round(p.hexElevMeanM)} m) to this point's, ${LAPSE_RATE_C_PER_KM} °C/km`,
       "°C",

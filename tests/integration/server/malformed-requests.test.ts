@@ -8,6 +8,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../../support/prod-server";
+import { seededRandom } from "~/utils/seeded-random";
 
 const BUYER = { email: "discovery@example.com", password: "Demo-password-2026" };
 /** Requests of the fuzz per database; at most this many at once. */
@@ -225,18 +226,6 @@ describe("no page carries a NUL byte", () => {
 });
 
 // ---------- the bounded fuzz ----------
-
-/** A small deterministic generator (mulberry32): the same seed sends the same requests. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FAMILIES: Record<string, string[]> = {
   public: [
@@ -509,7 +498,7 @@ describe("a bounded fuzz over every route family", () => {
     `${FUZZ_REQUESTS} malformed requests, ${FUZZ_CONCURRENCY} at a time, answer no 5xx`,
     { timeout: 300_000 },
     async () => {
-      const next = random(20261129);
+      const next = seededRandom(20261129);
       const requests: FuzzRequest[] = [];
       for (let i = 0; requests.length < FUZZ_REQUESTS; i++) {
         const request = fuzzRequest(next, i, cookie);
