@@ -128,7 +128,7 @@ export const STEP = {
   iceFree: "ice-free share of the cell",
   urban: "share of the cell in a dense built-up area",
   tcRain: "tropical-cyclone rain factor",
-  pcChange: "screening relative precipitation change",
+  pcChange: "precipitation-change screening index",
 } as const;
 
 type Trace = Step[] | undefined;

@@ -25,6 +25,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     changes: [
       "A point's 2′ drivers (elevation, slope, relief, low-lying land joined to the sea, built-up share and its floodplain) are the bilinear mean of the four pixels whose centres surround it, instead of the one pixel it falls in, so a score changes gradually between pixel centres instead of stepping at a pixel's edge. A point at a pixel's centre reads as before. 20,000 random land points, each with a neighbour 2 km away: river flood three bands apart 0.36 % before, 0.06 % after; storm surge 0.94 % → 0.11 % and sea-level rise 0.33 % → 0 % of coastal pairs; river flood High or above 12.7 % → 12.8 %.",
       "With `explain=1`, a point's `lowShare` is the share of those four pixels (by weight) that are low-lying and joined to the sea, between 0 and 1, where it was 0 or 1.",
+      'Precipitation change (PC) is named for what it is: its explanation and band meanings give the precipitation-change screening index (×100) without a percent sign, and say that it sizes how strongly the rain regime may shift and projects neither an amount nor a direction of change; they said the rain "may change by about N %". Values and scores are unchanged.',
       "Hexagon, region and country scores, and the dataset files, are unchanged.",
     ],
   },

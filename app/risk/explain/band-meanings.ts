@@ -242,8 +242,10 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
     unreached: `never given: no vertical land motion is published for any place here, so values stop at ${COASTAL_VALUE_CAP}`,
   },
   PC: {
-    quantity: "relative change of annual rain from the historical period (screening estimate)",
-    unit: "%",
+    // an index of how strongly the rain regime may shift, ×100: the method projects no amount and no direction of change
+    quantity:
+      "the precipitation-change screening index (×100; a size of possible shift, not a projected change of rain)",
+    unit: "",
     where: null,
     // the value depends on the change alone, which grows with the warming
     ctx: (x) => ({ dT: x, slr: HIST.slr, hist: false }),

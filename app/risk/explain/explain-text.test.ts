@@ -265,7 +265,7 @@ describe("sentences of real places through the engine", () => {
   it("PC in a future slot: the screening change with the warming that drives it", () => {
     const { item, text, step } = explained("Madrid", 40.42, -3.7, "PC", "rcp45", "2040");
     expect(text).toContain(
-      `With +1.68 °C global warming above 1850-1900 (+${fmt1(step(STEP.warming))} °C since 1950-1999) by 2040 under RCP4.5, the rainfall of Madrid's hexagon may change by about ${pct(step(STEP.pcChange))} %`,
+      `With +1.68 °C global warming above 1850-1900 (+${fmt1(step(STEP.warming))} °C since 1950-1999) by 2040 under RCP4.5, Madrid's hexagon reads ${pct(step(STEP.pcChange))} on the precipitation-change screening index`,
     );
     expect(text.endsWith(`that is ${RISK_LEVELS[item.score! - 1]!.label}.`)).toBe(true);
   });

@@ -111,7 +111,8 @@ const slotWords = (scenario: ScenarioId, period: PeriodId) => `by ${period} unde
 // ---- the short driver table ----
 
 type DriverRef =
-  { input: string; share?: true } | { step: string; label: string; unit?: string; share?: true; warmed?: true };
+  | { input: string; share?: true }
+  | { step: string; label: string; unit?: string; share?: true; warmed?: true; times100?: true };
 
 const T_MONTHS: DriverRef[] = [{ input: "tJul" }, { input: "tDec" }];
 const P_WET: DriverRef = {
@@ -189,7 +190,12 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
     { step: STEP.tcLatitude, label: "latitude factor (0 to 1)", unit: "" },
   ],
   PC: [
-    { step: STEP.pcChange, label: "relative precipitation change (screening)", unit: "%", share: true },
+    {
+      step: STEP.pcChange,
+      label: "precipitation-change screening index (×100; not a projected change of rain)",
+      // an index, not a share of the rain: scaled as its band meanings are, without a percent sign
+      times100: true,
+    },
     { step: STEP.seasonality, label: "dry-season contrast 1 − Pmin/Pmax", unit: "" },
     { step: STEP.aridity, label: "aridity index P/PET (baseline)", unit: "" },
   ],
@@ -235,8 +241,8 @@ export function explainDrivers(h: HazardId, f: ExplanationFacts): Driver[] {
       label = r.warmed && dT > 0 ? `${r.label}, incl. warming` : r.label;
       unit = r.unit ?? "";
     }
-    if (r.share) {
-      unit = "%";
+    if (r.share || ("times100" in r && r.times100)) {
+      if (r.share) unit = "%";
       if (v !== null) v *= 100;
     }
     if (unit === "1") unit = "";
@@ -378,7 +384,7 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     const r = stepOf(c.f, STEP.pcChange);
     if (r === null || !c.warm) return null;
     return {
-      drivers: `With ${c.warm}, the rainfall of ${c.s} may change by about ${pct(r)} % from the baseline (a screening estimate that grows with dryness and a marked dry season)`,
+      drivers: `With ${c.warm}, ${c.s} reads ${pct(r)} on the precipitation-change screening index, which grows with the warming, with dryness and with a marked dry season: it sizes how strongly the rain regime may shift and projects neither an amount nor a direction of change`,
     };
   },
   TC: (c) => {
