@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every check, in the order CI runs them. The checks that do not depend on the database (type check, lint, the OpenAPI
 # lint, the build, the unit tests) run once; the database and server tests run on the embedded PGlite and, when
-# DATABASE_URL is set, a second time on that PostgreSQL server; the browser journeys run once, on PostgreSQL when
-# DATABASE_URL is set, else on PGlite.
+# DATABASE_URL is set, a second time on that PostgreSQL server (except the server's hostile-client sweeps, below,
+# which then run on PostgreSQL only); the browser journeys run once, on PostgreSQL when DATABASE_URL is set, else on
+# PGlite.
 # Ends with a table of each phase's seconds (unless TEST_PHASES_FILE names a file the caller prints) and one line
 # "N passed, N failed".
 set -euo pipefail
@@ -88,6 +89,22 @@ playwright_run() {
   PLAYWRIGHT_JSON_OUTPUT_FILE="$1" npx playwright test --reporter=list,json
 }
 on_pglite() { (unset DATABASE_URL && "$@"); }
+# The built server against hostile and misbehaving clients: malformed bodies on every route, a fuzz of methods, paths
+# and headers, slow and cut-off bodies, the anonymous rate limit (kept in memory). What they check is decided before
+# a query runs or is the same SQL on either engine (PGlite is PostgreSQL), so with a PostgreSQL server to run on they
+# run there only, as the browser journeys do; without one they run on PGlite. They are the slowest database files
+# (bench/README.md, "CI time").
+http_layer_files=(
+  tests/integration/portfolio/bad-input-sweep.test.ts
+  tests/integration/server/malformed-requests.test.ts
+  tests/integration/server/server-resilience.test.ts
+  tests/integration/server/anonymous-rate-limit-server.test.ts
+)
+for file in "${http_layer_files[@]}"; do
+  [ -f "$file" ] || { echo "scripts/test-all.sh names $file, which does not exist" >&2; exit 1; }
+done
+pglite_excludes=()
+if [ -n "$postgres_url" ]; then for file in "${http_layer_files[@]}"; do pglite_excludes+=(--exclude "$file"); done; fi
 on_postgres() { (export DATABASE_URL="$postgres_url" && "$@"); }
 
 phase "typecheck" npm run -s typecheck
@@ -107,7 +124,7 @@ phase "OpenAPI lint (redocly, rules in redocly.yaml)" openapi_lint
 phase "build" npm run -s build
 
 test_phase "unit tests (no database)" vitest "$logs/unit.json" on_pglite vitest_run "$logs/unit.json" --project unit
-test_phase "database and server tests: PGlite" vitest "$logs/db-pglite.json" on_pglite vitest_run "$logs/db-pglite.json" --project database
+test_phase "database and server tests: PGlite" vitest "$logs/db-pglite.json" on_pglite vitest_run "$logs/db-pglite.json" --project database "${pglite_excludes[@]}"
 if [ -n "$postgres_url" ]; then
   test_phase "database and server tests: PostgreSQL" vitest "$logs/db-pg.json" on_postgres vitest_run "$logs/db-pg.json" --project database
   # The browser journeys drive pages, not SQL: every database difference they could meet is already exercised by the

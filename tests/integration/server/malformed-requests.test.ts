@@ -3,7 +3,8 @@
  * broken `%` escapes, `_data` naming Object.prototype's members, and a bounded fuzz over every route family
  * (public pages, the dashboard signed in and not, the riskdb and v1 APIs, uploads, resources) with malformed
  * methods, paths, escapes, query strings, headers and bodies: nothing may answer 5xx. Also what every page's bytes
- * and every answer's headers must be. Runs once per database (CI: PGlite and PostgreSQL). Needs `npm run build`.
+ * and every answer's headers must be. Runs on PostgreSQL when CI has it, else on PGlite (scripts/test-all.sh). Needs
+ * `npm run build`.
  */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
