@@ -93,7 +93,7 @@ on_pglite() { (unset DATABASE_URL && "$@"); }
 # and headers, slow and cut-off bodies, the anonymous rate limit (kept in memory). What they check is decided before
 # a query runs or is the same SQL on either engine (PGlite is PostgreSQL), so with a PostgreSQL server to run on they
 # run there only, as the browser journeys do; without one they run on PGlite. They are the slowest database files
-# (bench/README.md, "CI time").
+# (bench/README.md, "CI time"; docs/decisions/026-tests-run-where-they-can-differ.md).
 http_layer_files=(
   tests/integration/portfolio/bad-input-sweep.test.ts
   tests/integration/server/malformed-requests.test.ts
