@@ -117,7 +117,8 @@ describe("amounts in money at High or above (ESRS E1-9 para 66(a), (c); IFRS S2 
     const at = fd.cells[slotIndex(slot.scenario, slot.period)]!;
     expect(text).toContain(formatAmount(at.weightAtRisk));
     expect(text).toContain("(EUR)");
-  });
+    // it builds a lender report and its disclosure workbook: more than the default 30 s on a loaded machine
+  }, 120_000);
 
   it("writes the amounts into the paid report's own XLSX, with the currency", async () => {
     const { user, reportId } = await lenderReport();
