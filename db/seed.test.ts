@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
-import { seedState, users } from "#db/schema/index";
+import { eq, inArray } from "drizzle-orm";
+import { billingInfo, locationEntitlements, seedState, users } from "#db/schema/index";
 import { verifyPassword } from "~/services/auth/password.server";
 import { setupTestDatabase } from "#db/testing";
 import { CONTENT_DIR } from "./content-seed";
@@ -12,6 +12,7 @@ import {
   LOCKED_PASSWORD_HASH,
   lockDemoAccounts,
   seedDatabase,
+  seedDemoAccount,
   seedFingerprint,
 } from "./seed";
 
@@ -56,6 +57,40 @@ describe("demo accounts switched off after an earlier seed", () => {
     const restored = await demoHashes();
     expect(restored).toHaveLength(DEMO_ACCOUNTS.length);
     for (const hash of restored) expect(await verifyPassword(DEMO_PASSWORD, hash)).toBe(true);
+  });
+});
+
+describe("seedDemoAccount", () => {
+  /** What a user of the account sees: plan, role, password, entitlements and billing info (ids and times aside). */
+  async function stateOf(email: string) {
+    const [user] = await getDb().select().from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`no user ${email}`);
+    const entitlements = await getDb()
+      .select({ kind: locationEntitlements.kind, code: locationEntitlements.code, source: locationEntitlements.source })
+      .from(locationEntitlements)
+      .where(eq(locationEntitlements.userId, user.id));
+    const [billing] = await getDb().select().from(billingInfo).where(eq(billingInfo.userId, user.id));
+    return {
+      user: { planCode: user.planCode, role: user.role, firstName: user.firstName, lastName: user.lastName },
+      password: await verifyPassword(DEMO_PASSWORD, user.passwordHash),
+      entitlements: entitlements.map((e) => `${e.source}:${e.kind}:${e.code}`).sort(),
+      billing: billing && { ...billing, userId: undefined, email: undefined, updatedAt: undefined },
+    };
+  }
+
+  it("makes an account in the state the seed gives the demo account of the same plan and role", async () => {
+    await seedDatabase(getDb(), { demoAccounts: true });
+    for (const account of DEMO_ACCOUNTS) {
+      const email = `fresh-${account.planCode.replace("+", "plus").toLowerCase()}-${account.role}@example.com`;
+      await seedDemoAccount(getDb(), { ...account, email });
+      expect(await stateOf(email)).toEqual(await stateOf(account.email));
+      const [billing] = await getDb()
+        .select({ email: billingInfo.email })
+        .from(billingInfo)
+        .innerJoin(users, eq(users.id, billingInfo.userId))
+        .where(eq(users.email, email));
+      expect(billing?.email).toBe(account.planCode === "DISCOVERY" ? undefined : email);
+    }
   });
 });
 

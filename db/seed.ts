@@ -100,19 +100,22 @@ async function unlockDemoAccounts(db: Database) {
     );
 }
 
+type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
 /**
  * Paid demo accounts come with filled billing info, so they can buy reports at once; the DISCOVERY one has none,
  * to show the billing step. Never overwrites what a user saved.
  */
-async function seedDemoBillingInfo(db: Database) {
-  const paid = DEMO_ACCOUNTS.filter((a) => a.planCode !== "DISCOVERY");
+async function seedDemoBillingInfo(db: Database, accounts: readonly DemoAccount[]) {
+  const paid = accounts.filter((a) => a.planCode !== "DISCOVERY");
+  if (!paid.length) return;
   const rows = await db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(
       inArray(
         users.email,
-        paid.map((a) => a.email),
+        paid.map((a) => a.email.toLowerCase()),
       ),
     );
   if (!rows.length) return;
@@ -123,7 +126,7 @@ async function seedDemoBillingInfo(db: Database) {
         userId: u.id,
         appeal: "Ms",
         email: u.email,
-        firstName: paid.find((a) => a.email === u.email)?.firstName ?? "Demo",
+        firstName: paid.find((a) => a.email.toLowerCase() === u.email)?.firstName ?? "Demo",
         lastName: "Demo",
         phone: "+44 20 7946 0000",
         companyName: "Demo Analytics Ltd",
@@ -134,6 +137,18 @@ async function seedDemoBillingInfo(db: Database) {
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * One account in the state a seeded demo account of its plan has: the published password, the plan's demo
+ * entitlements and, on a paid plan, filled billing info. The seed makes the README's demo accounts with it; the
+ * browser tests make a fresh one per test (tests/e2e/server.ts). An existing account is left as it is (its
+ * password too); only missing entitlements and billing info are added.
+ */
+export async function seedDemoAccount(db: Database, account: DemoAccount) {
+  await createUser(db, { ...account, lastName: "Demo", password: DEMO_PASSWORD });
+  await seedDemoEntitlements(db, [account]);
+  await seedDemoBillingInfo(db, [account]);
 }
 
 /**
@@ -156,12 +171,8 @@ export async function seedDatabase(db: Database, options: { demoAccounts: boolea
   await upsertPlans(db);
   await seedContent(db);
   if (options.demoAccounts) {
-    for (const account of DEMO_ACCOUNTS) {
-      await createUser(db, { ...account, lastName: "Demo", password: DEMO_PASSWORD });
-    }
+    for (const account of DEMO_ACCOUNTS) await seedDemoAccount(db, account);
     await unlockDemoAccounts(db);
-    await seedDemoEntitlements(db, DEMO_ACCOUNTS);
-    await seedDemoBillingInfo(db);
   }
   await db
     .insert(seedState)

@@ -1,13 +1,39 @@
-// Starts the built production server entry (build/server.js) for the browser tests: a fresh embedded database per run (or the DATABASE_URL given).
+// Starts the browser tests' server: tests/e2e/server.ts (the built production server entry, build/server.js, run
+// in-process, beside the harness port the fixtures make accounts through), bundled here with esbuild. A fresh
+// embedded database per run (or the DATABASE_URL given).
 import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { build } from "esbuild";
 import { SMTPServer } from "smtp-server";
 
 const dataDir = path.resolve("tests/.tmp/e2e-data");
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+// Written by server.ts once the app is loaded; one left by an earlier run names a port and secret that are gone.
+fs.rmSync(path.resolve("tests/.tmp/e2e-harness.json"), { force: true });
+
+const serverBundle = path.resolve("tests/.tmp/e2e-server.mjs");
+await build({
+  entryPoints: ["tests/e2e/server.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  // Packages stay external (loaded from node_modules, as build/server.js loads them); the app's own modules the seed
+  // uses (tsconfig paths ~/ and #db/) are bundled, which esbuild's `packages: "external"` would leave out.
+  plugins: [
+    {
+      name: "packages-external",
+      setup(esbuild) {
+        esbuild.onResolve({ filter: /^[^./~#]/ }, (args) => ({ path: args.path, external: true }));
+      },
+    },
+  ],
+  outfile: serverBundle,
+  logLevel: "warning",
+});
 
 // A real SMTP server: mail goes out through the queue as in production, and the tests read it from this file
 // (a production outbox page hides reset links).
@@ -30,7 +56,7 @@ const smtp = new SMTPServer({
 await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
 const smtpPort = smtp.server.address().port;
 
-const child = spawn(process.execPath, ["build/server.js"], {
+const child = spawn(process.execPath, [serverBundle], {
   stdio: "inherit",
   env: {
     ...process.env,

@@ -1,8 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, acceptCookies, logInAs, skipTour, waitForHydration } from "../helpers";
-
-/** The PREMIUM demo account: the plan that may hold API keys. Each run names its keys apart and revokes them. */
-const PREMIUM = "premium@example.com";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
+import { acceptCookies, skipTour, waitForHydration } from "../helpers";
 
 async function expectNoSideways(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -26,13 +24,14 @@ for (const viewport of [
   test.describe(`API keys on the account page at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("create, see the key once, rotate with an overlap, revoke", async ({ page, javaScriptEnabled }) => {
+    test("create, see the key once, rotate with an overlap, revoke", async ({ page, signIn, javaScriptEnabled }) => {
       test.setTimeout(120_000);
       const mode = javaScriptEnabled ? "js" : "no-js";
       const name = `e2e ${mode} ${viewport.width} ${Date.now()}`;
       await page.goto("/");
       await acceptCookies(page);
-      await logInAs(page, PREMIUM, DEMO_PASSWORD);
+      // A fresh PREMIUM account: the plan that may hold API keys.
+      await signIn({ plan: "PREMIUM" });
       await skipTour(page);
       await page.goto("/dashboard/account");
       await waitForHydration(page, javaScriptEnabled);

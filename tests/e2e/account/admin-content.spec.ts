@@ -1,21 +1,21 @@
-import { expect, test } from "@playwright/test";
-import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import { expect, test } from "../fixtures";
+import { acceptCookies, skipTour } from "../helpers";
 
 test.describe("content admin", () => {
-  test("only admins see the content dashboard", async ({ page }) => {
+  test("only admins see the content dashboard", async ({ signIn, page }) => {
     await page.goto("/");
     await acceptCookies(page);
-    await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+    await signIn({ plan: "PREMIUM" });
     const response = await page.goto("/dashboard/admin/faq");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("This page could not be found")).toBeVisible();
   });
 
-  test("create a FAQ item, preview it, publish and unpublish it", async ({ page }, testInfo) => {
+  test("create a FAQ item, preview it, publish and unpublish it", async ({ page, signIn }, testInfo) => {
     const question = `Can I export scores for ${testInfo.project.name} ${Date.now()}?`;
     await page.goto("/");
     await acceptCookies(page);
-    await logInAs(page, "admin@example.com", DEMO_PASSWORD);
+    await signIn({ plan: "PREMIUM", role: "admin" });
     await skipTour(page);
     await page.goto("/dashboard/admin");
     await page.getByRole("link", { name: "FAQ" }).click();

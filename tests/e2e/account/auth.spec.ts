@@ -1,5 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { acceptCookies, lastMailTo, logInThroughForm, signUpThroughMail, skipTour, uniqueEmail } from "../helpers";
+import { expect, test } from "../fixtures";
+import {
+  DEMO_PASSWORD,
+  acceptCookies,
+  lastMailTo,
+  logInThroughForm,
+  signUpThroughMail,
+  skipTour,
+  uniqueEmail,
+} from "../helpers";
 
 test.describe("accounts", () => {
   test("sign up, log out, log in, 404, reset password through the outbox", async ({ page, context }) => {
@@ -89,7 +97,8 @@ test.describe("accounts", () => {
     await logInThroughForm(page, email, "second-password-2");
   });
 
-  test("clear messages for unknown e-mail, duplicate sign-up and bad input", async ({ page }) => {
+  test("clear messages for unknown e-mail, duplicate sign-up and bad input", async ({ page, newAccount }) => {
+    const { email: taken } = await newAccount({ plan: "DISCOVERY" });
     await page.goto("/dashboard/login");
     await page.getByLabel("E-mail").fill(uniqueEmail("ghost"));
     await page.getByLabel("Password").fill("whatever-1");
@@ -101,15 +110,15 @@ test.describe("accounts", () => {
     await page.goto("/dashboard/login?view=signup");
     await page.getByLabel("First name").fill("Dup");
     await page.getByLabel("Last name").fill("User");
-    await page.getByLabel("E-mail").fill("discovery@example.com");
+    await page.getByLabel("E-mail").fill(taken);
     await page.getByLabel("Password", { exact: true }).fill("another-pass-1");
     await page.getByLabel("Repeat password").fill("another-pass-1");
     await page.getByRole("button", { name: "Create account" }).click();
-    // The same answer as for a new address: the owner of discovery@example.com is told by e-mail, no one else.
+    // The same answer as for a new address: the address's owner is told by e-mail, no one else.
     await expect(
       page.getByText("Check your e-mail: we have sent a link to finish creating your account.").first(),
     ).toBeVisible();
-    expect(await lastMailTo("discovery@example.com")).toContain("You already have an account");
+    expect(await lastMailTo(taken)).toContain("You already have an account");
 
     await page.goto("/dashboard/login?view=signup");
     await page.getByLabel("E-mail").fill("not-an-email");
@@ -123,8 +132,15 @@ test.describe("accounts", () => {
     await expect(page.getByText("This password reset link is not valid. Request a new one.")).toBeVisible();
   });
 
-  test("the demo account logs in and the tour closes after its last slide", async ({ page }) => {
-    await logInThroughForm(page, "premium@example.com", "Demo-password-2026");
+  test("the README's demo account logs in", async ({ page }) => {
+    // The published account itself, left as it is (its tour stays open): no other journey signs in as it.
+    await logInThroughForm(page, "premium@example.com", DEMO_PASSWORD);
+    await expect(page.getByRole("dialog")).toContainText("Slide 1 of 8");
+  });
+
+  test("the tour closes after its last slide", async ({ page, newAccount }) => {
+    const { email, password } = await newAccount({ plan: "PREMIUM" });
+    await logInThroughForm(page, email, password);
     const tour = page.getByRole("dialog");
     await expect(tour).toBeVisible();
     for (let slide = 1; slide < 8; slide++) {

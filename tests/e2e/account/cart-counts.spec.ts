@@ -1,13 +1,14 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, acceptCookies, logInAs, skipTour } from "../helpers";
+import { expect, test } from "../fixtures";
+import { acceptCookies, skipTour } from "../helpers";
 
 /** A count out of range shows the spec's message beside its field and no total; the review sends it back to them. */
 test("cart counts out of range: Min value / Max value, no total, and Review order returns to the message", async ({
+  signIn,
   page,
 }) => {
   await page.goto("/");
   await acceptCookies(page);
-  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await signIn({ plan: "PREMIUM" });
   await skipTour(page);
 
   await page.goto("/dashboard/cart?region_package=203&region_count=20000");

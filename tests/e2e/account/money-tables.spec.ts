@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import { expect, test } from "../fixtures";
+import { acceptCookies, skipTour } from "../helpers";
 import { LENDER_SITES, lenderCsv } from "../../support/lender-portfolio";
 
 /**
@@ -7,11 +7,12 @@ import { LENDER_SITES, lenderCsv } from "../../support/lender-portfolio";
  * at High or above on the corporate view, at desktop and phone widths, with and without JavaScript.
  */
 test("the corporate view gives the EUR amount of assets at High or above, by hazard and by country", async ({
+  signIn,
   page,
 }, info) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await signIn({ plan: "PREMIUM" });
   await acceptCookies(page);
   await skipTour(page);
 

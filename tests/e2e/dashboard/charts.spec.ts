@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, logInAs } from "../helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 
 const barNames = (page: Page) =>
   page
@@ -8,10 +8,11 @@ const barNames = (page: Page) =>
     .evaluateAll((els) => els.map((e) => e.getAttribute("alt")));
 
 test("hazard bar charts and level pies are in the page as drawn images, and follow a change of country", async ({
+  signIn,
   page,
   javaScriptEnabled,
 }) => {
-  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await signIn({ plan: "PREMIUM" });
   await page.getByRole("button", { name: "Skip tour" }).click();
   await page.goto("/dashboard?location_code=GB");
   const bars = page.getByRole("list", { name: "Charts by hazard" }).getByRole("img");

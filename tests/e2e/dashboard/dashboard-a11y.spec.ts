@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { flatRouteName } from "../../../app/domain/api/api-route-files";
-import { DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import { skipTour } from "../helpers";
 
 const ROUTES_DIR = path.resolve("app/routes/dashboard+");
 
@@ -43,6 +43,7 @@ function dashboardPages(): string[] {
 test.describe("dashboard accessibility", () => {
   test("axe finds no serious or critical violations on any dashboard page, at desktop and phone widths", async ({
     page,
+    signIn,
   }, info) => {
     test.skip(info.project.use.javaScriptEnabled === false, "axe runs inside the page: it needs JavaScript");
     // About twenty pages at two widths on a shared machine.
@@ -53,7 +54,7 @@ test.describe("dashboard accessibility", () => {
     await page
       .context()
       .addCookies([{ name: "cookie_consent", value: "v1:necessary", url: info.project.use.baseURL! }]);
-    await logInAs(page, "admin@example.com", DEMO_PASSWORD);
+    await signIn({ plan: "PREMIUM", role: "admin" });
     await skipTour(page);
     const report: string[] = [];
     for (const viewport of [

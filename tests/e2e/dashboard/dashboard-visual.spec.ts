@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
+import { skipTour } from "../helpers";
 
 /*
- * Screenshot comparisons of the dashboard as the DISCOVERY demo account first sees it (United Kingdom), at a desktop
+ * Screenshot comparisons of the dashboard as a DISCOVERY account (in the seeded demo account's state) first sees it (United Kingdom), at a desktop
  * and a phone width. After an intended change of the page, regenerate the baselines with
  *   E2E_PORT=<port> npx playwright test tests/e2e/dashboard/dashboard-visual.spec.ts --project=js --update-snapshots
  * and look at the new PNGs beside this file before committing them.
@@ -20,13 +21,13 @@ function unstableParts(page: Page) {
 
 test.describe("dashboard look", () => {
   for (const viewport of VIEWPORTS) {
-    test(`the dashboard at ${viewport.width} px matches ${viewport.name}`, async ({ page }, info) => {
+    test(`the dashboard at ${viewport.width} px matches ${viewport.name}`, async ({ signIn, page }, info) => {
       test.skip(info.project.use.javaScriptEnabled === false, "one baseline per width: the page with JavaScript");
       await page
         .context()
         .addCookies([{ name: "cookie_consent", value: "v1:necessary", url: info.project.use.baseURL! }]);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
+      await signIn({ plan: "DISCOVERY" });
       await skipTour(page);
       await page.goto("/dashboard");
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -1,13 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import type { PlanCode } from "../../../app/domain/commerce/plans";
+import { expect, test, type SignIn } from "../fixtures";
 import { cellToLatLng } from "h3-js";
-import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import { acceptCookies, skipTour } from "../helpers";
 
 const cards = (page: Page) => page.getByTestId("score-card");
 
-async function enter(page: Page, email: string) {
-  await logInAs(page, email, DEMO_PASSWORD);
-  // A fresh browser has not seen the tour yet.
+async function enter(page: Page, signIn: SignIn, plan: PlanCode) {
+  await signIn({ plan });
+  // A fresh account has not seen the tour yet.
   await page.getByRole("button", { name: "Skip tour" }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
 }
@@ -30,8 +32,9 @@ async function expectCardsToShow(page: Page, apiPath: string) {
 test.describe("scenario analysis for one location", () => {
   test("a DISCOVERY user lands on London's country, changes scenario and period, reads any country, and meets the add-credits modal", async ({
     page,
+    signIn,
   }) => {
-    await enter(page, "discovery@example.com");
+    await enter(page, signIn, "DISCOVERY");
     await expect(page.getByRole("heading", { name: /Hazard scores: United Kingdom/ })).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
     await expect(page.getByText("RCP2.6 2030").first()).toBeVisible();
@@ -62,8 +65,9 @@ test.describe("scenario analysis for one location", () => {
 
   test("a PREMIUM user picks a point by coordinates and a hexagon by id; each shows its own scores, as the API answers them", async ({
     page,
+    signIn,
   }) => {
-    await enter(page, "premium@example.com");
+    await enter(page, signIn, "PREMIUM");
     await page.getByLabel("Latitude").fill("51.5074");
     await page.getByLabel("Longitude").fill("-0.1278");
     await page.getByRole("button", { name: "Show point" }).click();
@@ -105,12 +109,13 @@ test.describe("scenario analysis for one location", () => {
   });
 
   test("a PREMIUM user picks a hexagon on the map; with JavaScript the interactive map draws the same hexagons", async ({
+    signIn,
     page,
     javaScriptEnabled,
   }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+    await signIn({ plan: "PREMIUM" });
     await acceptCookies(page);
     await skipTour(page);
     await page.goto("/dashboard?location_code=GB&scenario=rcp45&period=2050");
@@ -140,8 +145,12 @@ test.describe("scenario analysis for one location", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the scenario select keeps keyboard focus when an arrow key changes it", async ({ page, javaScriptEnabled }) => {
-    await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  test("the scenario select keeps keyboard focus when an arrow key changes it", async ({
+    signIn,
+    page,
+    javaScriptEnabled,
+  }) => {
+    await signIn({ plan: "PREMIUM" });
     await acceptCookies(page);
     await skipTour(page);
     await page.goto("/dashboard?location_code=GB&scenario=rcp26&period=2030");
@@ -164,10 +173,9 @@ test.describe("scenario analysis for one location", () => {
     if (javaScriptEnabled) await expect(scenario).toBeFocused();
   });
 
-  test("a buyable region asks first (buy data); ordering it shows its scores", async ({ page, javaScriptEnabled }) => {
-    // Each project orders its own region: the server's database is shared by both runs.
-    const region = javaScriptEnabled ? "GB-MAN" : "GB-LIV";
-    await enter(page, "premium@example.com");
+  test("a buyable region asks first (buy data); ordering it shows its scores", async ({ page, signIn }) => {
+    const region = "GB-MAN";
+    await enter(page, signIn, "PREMIUM");
     await page.goto(`/dashboard?location_code=${region}`);
     await expect(page.getByTestId("shown-level")).toContainText("Country-level scores: United Kingdom");
     // A locked region picked asks at once, without a second click on "Unlock this region".
@@ -184,10 +192,11 @@ test.describe("scenario analysis for one location", () => {
   });
 
   test("the tour runs through its 8 slides; axe finds no serious violations; the keyboard reaches the cards", async ({
+    signIn,
     page,
     javaScriptEnabled,
   }) => {
-    await logInAs(page, "granular@example.com", DEMO_PASSWORD);
+    await signIn({ plan: "GRANULAR" });
     for (let n = 1; n <= 8; n++) {
       await expect(page.getByText(`Slide ${n} of 8`)).toBeVisible();
       await page

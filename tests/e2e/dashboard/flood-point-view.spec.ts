@@ -5,9 +5,9 @@
  * the server re-reads when its manifest changes.
  */
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { writeLayerStore } from "../../../bench/support/flood-layers";
-import { DEMO_PASSWORD, acceptCookies, logInAs, skipTour } from "../helpers";
+import { acceptCookies, skipTour } from "../helpers";
 
 const LONDON = { lat: 51.5074, lon: -0.1278 };
 // from 1-in-25 years on, 0.7 m of water at every pixel of a 2° box around London: river flood 3 (High)
@@ -41,11 +41,12 @@ for (const viewport of [
     test.setTimeout(180_000);
 
     test("river flood's score says it comes from the depth map; the flood section shows depths and money", async ({
+      signIn,
       page,
       javaScriptEnabled,
     }) => {
       const mode = javaScriptEnabled ? "js" : "no-js";
-      await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+      await signIn({ plan: "PREMIUM" });
       await page.goto(`/dashboard?lat=${LONDON.lat}&lon=${LONDON.lon}&flood_value_eur=2000000`);
       await acceptCookies(page);
       await skipTour(page);

@@ -2,8 +2,8 @@
  * The intro tour never blocks the page under it (issue: on the free plan it covered Cart and Scan so that clicks
  * failed). At a laptop and a phone width, with JavaScript on and off (the two projects).
  */
-import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, acceptCookies, logInAs } from "../helpers";
+import { expect, test } from "../fixtures";
+import { acceptCookies } from "../helpers";
 
 for (const viewport of [
   { width: 1366, height: 768 },
@@ -13,10 +13,11 @@ for (const viewport of [
     test.use({ viewport });
 
     test("a fresh sign-in shows the tour, and the page under it still answers clicks", async ({
+      signIn,
       page,
       javaScriptEnabled,
     }) => {
-      await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
+      await signIn({ plan: "DISCOVERY" });
       await page.goto("/dashboard/cart");
       await acceptCookies(page);
       const tour = page.getByTestId("intro-tour");

@@ -1,20 +1,22 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import type { Page } from "@playwright/test";
+import { expect, test, type SignIn } from "../fixtures";
+import { skipTour } from "../helpers";
 
 // London, GB in data/places.json.gz (51.5085, -0.1257): named by the place, its region and its country.
 const LONDON_HEADING = /^Hazard scores of this point: London, Westminster, United Kingdom \(in Hexagon [0-9a-f]{15}\)$/;
 
-async function enter(page: Page) {
-  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+async function enter(page: Page, signIn: SignIn) {
+  await signIn({ plan: "PREMIUM" });
   await skipTour(page);
 }
 
 test.describe("place search", () => {
   test("“Lond” leads to London's scores: by keyboard in the combobox, or by the form and a result link", async ({
     page,
+    signIn,
     javaScriptEnabled,
   }) => {
-    await enter(page);
+    await enter(page, signIn);
     await page.goto("/dashboard?scenario=rcp85&period=2050");
     const search = page.getByRole("search", { name: "Place" });
     if (javaScriptEnabled) {
@@ -43,9 +45,10 @@ test.describe("place search", () => {
 
   test("Escape closes the list; the result page explains short queries and misses", async ({
     page,
+    signIn,
     javaScriptEnabled,
   }) => {
-    await enter(page);
+    await enter(page, signIn);
     if (javaScriptEnabled) {
       await page.goto("/dashboard/places");
       const box = page.getByRole("combobox", { name: "Find a place" });

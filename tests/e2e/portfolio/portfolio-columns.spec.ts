@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour, waitForHydration } from "../helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
+import { acceptCookies, skipTour, waitForHydration } from "../helpers";
 import { germanLenderCsv } from "../../support/portfolio-files";
 
 /** A file whose id, name, address, country and value headers nothing recognises: the user maps them. */
@@ -23,11 +24,12 @@ for (const width of [1366, 390]) {
     test.use({ viewport: { width, height: width > 500 ? 900 : 844 } });
 
     test("the swapped-row list names each row, its id and what was done before anything is ordered", async ({
+      signIn,
       page,
       javaScriptEnabled,
     }) => {
       const js = javaScriptEnabled ? "js" : "no-js";
-      await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+      await signIn({ plan: "PREMIUM" });
       await page.goto("/dashboard/scan");
       await waitForHydration(page, javaScriptEnabled);
       await acceptCookies(page);
@@ -56,11 +58,12 @@ for (const width of [1366, 390]) {
     });
 
     test("the column-mapping step reads the file again with the columns the user chose", async ({
+      signIn,
       page,
       javaScriptEnabled,
     }) => {
       const js = javaScriptEnabled ? "js" : "no-js";
-      await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+      await signIn({ plan: "PREMIUM" });
       await page.goto("/dashboard/scan");
       await waitForHydration(page, javaScriptEnabled);
       await acceptCookies(page);

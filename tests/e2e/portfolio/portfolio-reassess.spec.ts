@@ -4,11 +4,12 @@
  * PostgreSQL, so the journey runs when the server uses one (DATABASE_URL); the rule itself is covered by
  * tests/integration/portfolio/portfolio-reassess.test.ts on every database.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import pg from "pg";
 import { REASSESS_TEXT } from "~/domain/portfolio/reassessment";
 import { LENDER_SITES, lenderCsv } from "../../support/lender-portfolio";
-import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import { acceptCookies, skipTour } from "../helpers";
 
 const OLDER_DATASET = "0.9.0";
 
@@ -33,9 +34,13 @@ async function invoiceLinks(page: Page) {
   return page.getByRole("link", { name: "Invoice PDF" }).count();
 }
 
-test("a paid report made with an older dataset is assessed again at no cost", async ({ page, javaScriptEnabled }) => {
+test("a paid report made with an older dataset is assessed again at no cost", async ({
+  signIn,
+  page,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(180_000);
-  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await signIn({ plan: "PREMIUM" });
   await page.goto("/dashboard/scan");
   await acceptCookies(page);
   await skipTour(page);

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import ExcelJS from "exceljs";
-import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import { acceptCookies, skipTour } from "../helpers";
 import { pdfText } from "../../support/pdf-text";
 import { AT_SEA, LAND_SITES, binaryFile, mergedHeaderXlsx, semicolonCsv } from "../../support/portfolio-files";
 
@@ -13,9 +14,10 @@ async function download(page: Page, link: Locator) {
 
 test.describe("portfolio scan", () => {
   test("upload, choose the weighting column, see the preview; a bad file is refused and the page still works", async ({
+    signIn,
     page,
   }) => {
-    await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+    await signIn({ plan: "PREMIUM" });
     await page.goto("/dashboard/scan");
     await acceptCookies(page);
     await skipTour(page);

@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { pdfText } from "../../support/pdf-text";
-import { DEMO_PASSWORD, acceptCookies, logInAs, skipTour } from "../helpers";
+import { acceptCookies, skipTour } from "../helpers";
 
 test("single-location report: set a point, order, confirm, download the PDF; others' files are refused with a toast", async ({
+  signIn,
   page,
 }) => {
-  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+  await signIn({ plan: "PREMIUM" });
   await acceptCookies(page);
   await skipTour(page);
 
@@ -49,8 +50,8 @@ test("single-location report: set a point, order, confirm, download the PDF; oth
   expect(wrongFormat.headers()["location"]).toBe("/dashboard/xls");
 });
 
-test("single-location report refuses a point at sea with a clear message", async ({ page }) => {
-  await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+test("single-location report refuses a point at sea with a clear message", async ({ signIn, page }) => {
+  await signIn({ plan: "PREMIUM" });
   await acceptCookies(page);
   await skipTour(page);
   await page.goto("/dashboard/location-report");
@@ -62,9 +63,9 @@ test("single-location report refuses a point at sea with a clear message", async
   await expect(page.getByLabel("Postal address")).toHaveValue("Middle of the Atlantic");
 });
 
-test("corporate disclosure page says where portfolios come from", async ({ page }) => {
-  // An account no other journey uploads a portfolio with.
-  await logInAs(page, "countryplus@example.com", DEMO_PASSWORD);
+test("corporate disclosure page says where portfolios come from", async ({ signIn, page }) => {
+  // A fresh account: no portfolio uploaded yet.
+  await signIn({ plan: "COUNTRY+" });
   await acceptCookies(page);
   await skipTour(page);
   await page.goto("/dashboard/corporate");

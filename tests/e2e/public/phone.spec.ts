@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
+import { acceptCookies, skipTour } from "../helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -28,8 +29,11 @@ test.describe("phones (390 × 844)", () => {
     await expect(faq).toBeHidden();
   });
 
-  test("the dashboard fits without horizontal scrolling; its sidebar folds behind a toggle", async ({ page }) => {
-    await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
+  test("the dashboard fits without horizontal scrolling; its sidebar folds behind a toggle", async ({
+    signIn,
+    page,
+  }) => {
+    await signIn({ plan: "DISCOVERY" });
     await skipTour(page);
     await expect(page.getByRole("heading", { name: /Hazard scores/ })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -61,9 +65,12 @@ test.describe("phones (390 × 844): nothing to scroll sideways", () => {
     );
   }
 
-  test("every figure of the signed-in pages is on the screen: tables and charts fit a phone", async ({ page }) => {
+  test("every figure of the signed-in pages is on the screen: tables and charts fit a phone", async ({
+    signIn,
+    page,
+  }) => {
     test.setTimeout(90_000);
-    await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+    await signIn({ plan: "PREMIUM" });
     await acceptCookies(page);
     await skipTour(page);
     for (const url of [

@@ -4,17 +4,9 @@
  * width, with JavaScript on and off (the two projects).
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import {
-  DEMO_PASSWORD,
-  acceptCookies,
-  hazardListText,
-  logInAs,
-  signUpThroughMail,
-  skipTour,
-  uniqueEmail,
-  waitForHydration,
-} from "../helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
+import { acceptCookies, hazardListText, signUpThroughMail, skipTour, uniqueEmail, waitForHydration } from "../helpers";
 
 const PLACES = [
   {
@@ -125,10 +117,11 @@ for (const viewport of [
     });
 
     test("a PREMIUM user is asked before an allowance is spent; Cancel keeps them where they were", async ({
+      signIn,
       page,
       javaScriptEnabled,
     }) => {
-      // The four runs share one database and one PREMIUM account: each unlocks its own place.
+      // Each run has a PREMIUM account of its own; the four runs unlock four places.
       const places: Record<string, { name: string; lat: string; lon: string; title: RegExp }> = {
         "1366-js": { name: "Nairobi", lat: "-1.2833", lon: "36.8167", title: /Nairobi, .*Kenya/ },
         "1366-no-js": { name: "Lima", lat: "-12.0432", lon: "-77.0282", title: /Lima, .*Peru/ },
@@ -136,7 +129,7 @@ for (const viewport of [
         "390-no-js": { name: "Perth", lat: "-31.9522", lon: "115.8614", title: /Perth, .*Australia/ },
       };
       const place = places[`${viewport.width}-${javaScriptEnabled ? "js" : "no-js"}`]!;
-      await logInAs(page, "premium@example.com", DEMO_PASSWORD);
+      await signIn({ plan: "PREMIUM" });
       await acceptCookies(page);
       await skipTour(page);
       await page.goto(`/dashboard?lat=${place.lat}&lon=${place.lon}&scenario=rcp85&period=2050`);

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD } from "../helpers";
+import { expect, test } from "../fixtures";
 
 test.describe("security headers and redirects on the built server", () => {
   test("private pages are never cached; resource routes carry nosniff", async ({ request }) => {
@@ -25,10 +24,11 @@ test.describe("security headers and redirects on the built server", () => {
     expect(html).not.toContain("did not provide an");
   });
 
-  test("redirectTo=/%09/evil.example after logging in stays on the site", async ({ page }) => {
+  test("redirectTo=/%09/evil.example after logging in stays on the site", async ({ page, newAccount }) => {
+    const { email, password } = await newAccount({ plan: "DISCOVERY" });
     await page.goto("/dashboard/login?redirectTo=/%09/evil.example");
-    await page.getByLabel("E-mail").fill("discovery@example.com");
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
   });

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { acceptCookies, DEMO_PASSWORD, logInAs, skipTour } from "../helpers";
+import { expect, test } from "../fixtures";
+import { acceptCookies, skipTour } from "../helpers";
 import { API_TIMEOUT_MS, REQUEST_TIMEOUT_MESSAGE } from "../../../app/domain/http/requests/request-timing";
 
 test("a localised link lands on the English page with the 365-day locale cookie and the locale redirect cookie", async ({
@@ -19,9 +19,10 @@ test("a localised link lands on the English page with the 365-day locale cookie 
 });
 
 test("a DISCOVERY user on Portfolio Scan sees the upgrade warning and the sample results, labelled as sample", async ({
+  signIn,
   page,
 }) => {
-  await logInAs(page, "discovery@example.com", DEMO_PASSWORD);
+  await signIn({ plan: "DISCOVERY" });
   await acceptCookies(page);
   await skipTour(page);
   await page.goto("/dashboard/scan");
