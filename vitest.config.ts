@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * Vitest instrumentation for the contract test: with API_CONTRACT_DIR set, the loader and action of every
@@ -46,7 +47,21 @@ const TEST_FOLDERS = ["app", "db", "scripts", "tests/integration", "tests/faults
  * the production server (tests/support/prod-server, build/server.js). Those run once per database (CI: PGlite and
  * PostgreSQL); every other file runs once, without a database.
  */
-const NEEDS_DATABASE = /#db\/testing|\/db\.server["']|support\/prod-server|build\/server\.js/;
+const STARTS_SERVER = /support\/prod-server|build\/server\.js/;
+const NEEDS_DATABASE = new RegExp(`#db\\/testing|\\/db\\.server["']|${STARTS_SERVER.source}`);
+
+/**
+ * Files that start the production server in a process of their own (and kill, restart and wait on it) are the longest
+ * by far: they start first, so none of them runs alone at the end while the other workers sit idle. Vitest's own order
+ * (failed, then longest, from its cache; larger files first on a clean clone) holds within each group.
+ */
+class ServerFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const startsServer = (spec: TestSpecification) => STARTS_SERVER.test(fs.readFileSync(spec.moduleId, "utf8"));
+    return [...sorted.filter(startsServer), ...sorted.filter((spec) => !startsServer(spec))];
+  }
+}
 
 function testFiles(): string[] {
   return TEST_FOLDERS.flatMap((folder) =>
@@ -74,6 +89,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    sequence: { sequencer: ServerFilesFirst },
     // Vitest's default leaves one core free; on a 2-core CI machine that is one file at a time.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [

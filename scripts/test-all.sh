@@ -69,10 +69,11 @@ const fs = require("node:fs");
 const [runner, file] = process.argv.slice(1);
 if (!fs.existsSync(file)) { console.log("0 1"); process.exit(0); }
 const r = JSON.parse(fs.readFileSync(file, "utf8"));
-// vitest: numPassedTests/numFailedTests; playwright: stats.expected (passed), unexpected (failed), flaky (passed on retry)
-// (plus files that failed before running a test, and errors outside tests)
+// vitest: numPassedTests/numFailedTests (plus files that failed before running a test); playwright: stats.expected
+// (passed), unexpected (failed), flaky (failed, then passed on the retry that records its trace: a fault, counted as
+// failed) and errors outside tests
 if (runner === "vitest") console.log(r.numPassedTests, r.numFailedTests + r.testResults.filter((f) => f.status === "failed" && !f.assertionResults.length).length);
-else console.log(r.stats.expected + r.stats.flaky, r.stats.unexpected + (r.errors?.length ?? 0));
+else console.log(r.stats.expected, r.stats.unexpected + r.stats.flaky + (r.errors?.length ?? 0));
 ' "$runner" "$report")
   passed=$((passed + ${counts% *}))
   failed=$((failed + ${counts#* }))
@@ -107,19 +108,47 @@ pglite_excludes=()
 if [ -n "$postgres_url" ]; then for file in "${http_layer_files[@]}"; do pglite_excludes+=(--exclude "$file"); done; fi
 on_postgres() { (export DATABASE_URL="$postgres_url" && "$@"); }
 
-phase "typecheck" npm run -s typecheck
-phase "lint" npm run -s lint
-phase "format (prettier --check; npm run format writes it)" npm run -s check:format
-phase "import cycles (madge, type imports skipped)" npm run -s check:cycles
-phase "migrations (drizzle-kit generate writes nothing; they build the schema)" npm run -s check:migrations
-phase "stale paths in comments and documents" npm run -s check:paths
-phase "unused exports (knip; route modules and tests are entries)" npm run -s check:exports
-phase "exports only tests or benches use (knip --production)" npm run -s check:exports:production
 openapi_lint() {
   npm run -s openapi:lint >"$logs/openapi.log" 2>&1 || { cat "$logs/openapi.log"; return 1; }
   grep -v '[║╔╚]' "$logs/openapi.log" | grep -v '^[[:space:]]*$' || true
 }
-phase "OpenAPI lint (redocly, rules in redocly.yaml)" openapi_lint
+# check NAME COMMAND...: one check of a lane (below), timed in its lane's log; a lane stops at its first failure.
+check() {
+  local name="$1" start status=0
+  shift
+  echo "== $name"
+  start=$(date +%s)
+  "$@" || status=$?
+  if [ "$status" = 0 ]; then echo "-- $name: $(($(date +%s) - start)) s"; else echo "$name failed"; fi
+  return "$status"
+}
+types_lane() {
+  check "typecheck" npm run -s typecheck &&
+    check "import cycles (madge, type imports skipped)" npm run -s check:cycles &&
+    check "migrations (drizzle-kit generate writes nothing; they build the schema)" npm run -s check:migrations &&
+    check "stale paths in comments and documents" npm run -s check:paths
+}
+style_lane() {
+  check "lint" npm run -s lint &&
+    check "format (prettier --check; npm run format writes it)" npm run -s check:format &&
+    check "unused exports (knip; route modules and tests are entries)" npm run -s check:exports &&
+    check "exports only tests or benches use (knip --production)" npm run -s check:exports:production &&
+    check "OpenAPI lint (redocly, rules in redocly.yaml)" openapi_lint
+}
+# The checks are single-threaded programs (tsc, eslint, prettier, knip): two lanes of them run at once, each printed
+# whole when both are done.
+checks_in_two_lanes() {
+  local types_status=0 style_status=0 types_pid style_pid
+  types_lane >"$logs/types-lane.log" 2>&1 &
+  types_pid=$!
+  style_lane >"$logs/style-lane.log" 2>&1 &
+  style_pid=$!
+  wait "$types_pid" || types_status=$?
+  wait "$style_pid" || style_status=$?
+  cat "$logs/types-lane.log" "$logs/style-lane.log"
+  [ "$types_status" = 0 ] && [ "$style_status" = 0 ]
+}
+phase "checks: types, cycles, migrations, paths | lint, format, exports, OpenAPI" checks_in_two_lanes
 # The build comes before the tests: the server tests and the browser tests start the built production server entry.
 phase "build" npm run -s build
 

@@ -59,6 +59,8 @@ describe.skipIf(!process.env.DATABASE_URL)("database connections dropped during 
       );
       for (const answer of answers) {
         if (answer.status === 200) expect(answer.orderId).toBeGreaterThan(0);
+        // Not admitted (too many bodies from one address still arriving on a busy server): nothing of it ran.
+        else if (answer.status === 429) expect(answer.retryAfterSeconds).toBeGreaterThan(0);
         else {
           expect(answer.status).toBeGreaterThanOrEqual(500);
           expect(answer.error).toMatch(/\w+/);

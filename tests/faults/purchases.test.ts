@@ -11,7 +11,13 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { PENDING_ORDER_TIMEOUT_MS } from "~/domain/commerce/orders";
-import { DEMO_BUYER, buyCredits, logInAsBuyer, type PurchaseAnswer } from "../support/buyer-session";
+import {
+  DEMO_BUYER,
+  buyCredits,
+  buyCreditsHonouringRetryAfter,
+  logInAsBuyer,
+  type PurchaseAnswer,
+} from "../support/buyer-session";
 import { createServerStore, startProdServer, type ProdServer, type ServerStore } from "../support/prod-server";
 
 const CONCURRENT = 60;
@@ -94,7 +100,11 @@ describe.each(["SIGKILL", "SIGTERM"] as const)("purchases interrupted by %s", (s
       server = await startProdServer(store, SERVER_ENV);
       const cookie = await logInAsBuyer(server.base);
       const retried = new Map<string, PurchaseAnswer>();
-      await Promise.all(keys.map(async (key) => retried.set(key, await buyCredits(server!.base, cookie, key, AMOUNT))));
+      await Promise.all(
+        keys.map(async (key) =>
+          retried.set(key, await buyCreditsHonouringRetryAfter(server!.base, cookie, key, AMOUNT)),
+        ),
+      );
       await server.kill("SIGTERM");
       server = null;
 

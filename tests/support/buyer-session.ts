@@ -33,6 +33,8 @@ export interface PurchaseAnswer {
   status: number;
   orderId: number | null;
   error: string | null;
+  /** Seconds a 429 asks the client to wait before sending again. */
+  retryAfterSeconds: number | null;
 }
 
 /** One buy_products call of `amount` hexagon credits under an idempotency key. */
@@ -47,5 +49,25 @@ export async function buyCredits(base: string, cookie: string, key: string, amou
     status: res.status,
     orderId: typeof body.order_id === "number" ? body.order_id : null,
     error: body.error ?? null,
+    retryAfterSeconds: res.headers.has("Retry-After") ? Number(res.headers.get("Retry-After")) : null,
   };
+}
+
+/**
+ * buyCredits as a well-behaved client sends it: a 429 is sent again once its Retry-After has passed (a server busy
+ * enough that many bodies from one address are still arriving admits no more of them, and runs nothing of the
+ * refused request), up to `attempts` sends in all.
+ */
+export async function buyCreditsHonouringRetryAfter(
+  base: string,
+  cookie: string,
+  key: string,
+  amount: number,
+  attempts = 4,
+): Promise<PurchaseAnswer> {
+  for (let sent = 1; ; sent++) {
+    const answer = await buyCredits(base, cookie, key, amount);
+    if (answer.status !== 429 || sent === attempts) return answer;
+    await new Promise((r) => setTimeout(r, (answer.retryAfterSeconds ?? 1) * 1000));
+  }
 }
