@@ -188,6 +188,13 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD<=1", "DR>=5", "SS=na"],
     why: "hyper-arid interior",
     source: "Encyclopaedia Britannica, Sahara: drainage",
+    miss: [
+      {
+        check: "DR>=5",
+        reason:
+          "drought 0.785, at the top of Severe: the point stands on the Tassili plateau at about 1,100-1,300 m, and its climate is read between the centres of its own hexagon (drought 0.81) and of two neighbours a little less hot (0.75 each); hyper-arid all the same, with 2 mm of rain in July and in December",
+      },
+    ],
   },
   {
     name: "Lima",

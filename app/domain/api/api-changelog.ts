@@ -20,6 +20,17 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-01",
     kind: "api",
+    version: "1.12.2",
+    title: "A point's climate read between hexagon centres",
+    changes: [
+      "A point's climate inputs (July and December temperature and precipitation, the shape of the year and the months of warm sea) are read between the centres of the three hexagons around it, each by its nearness (barycentric weights in their triangle), instead of taken from its own hexagon, so they change gradually where two hexagons meet; temperature is then brought from the elevation it belongs to (those hexagons' mean elevations, by the same weights) to the point's at 6.5 °C/km. A point at its hexagon's centre reads as before. 20,000 random land points, each with a neighbour 2 km away: wildfire two bands or more apart 0.10 % → 0.05 % and three or more 0.04 % → 0.01 %; extreme rainfall, heat wave and drought three bands apart 0.01 % → 0-0.01 %; shares per band move by at most 0.2 point.",
+      "With `explain=1`, a point's input values carry six significant digits: the float noise of blending pixels and converting units (82.32000000000069 m) is gone. Labels say where each climate input was read.",
+      "Hexagon, region and country scores, and the dataset files, are unchanged.",
+    ],
+  },
+  {
+    date: "2026-12-01",
+    kind: "api",
     version: "1.12.1",
     title: "A point's drivers read where it lies between the 2′ pixel centres",
     changes: [

@@ -5,6 +5,8 @@ import { FIELDS, dequantiseField, type DatasetArrays, type DatasetHeader, type G
 import { RiskInputError, RiskNotFoundError } from "../errors";
 import type { CellInputs } from "../formulas";
 
+const FIELD_BY_NAME = new Map(FIELDS.map((f) => [f.name as string, f]));
+
 export class CellTable {
   readonly header: DatasetHeader;
   readonly a: DatasetArrays;
@@ -92,7 +94,18 @@ export class CellTable {
     return inp;
   }
 
-  private hexOfRow(row: number): string {
+  /** Some stored inputs of a dataset row, by name (a point's climate reads a few fields of its neighbours). */
+  cellFieldsNamed(row: number, names: readonly string[]): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const name of names) {
+      const f = FIELD_BY_NAME.get(name);
+      if (f) out[name] = dequantiseField(f, this.a.fields[name]![row]!);
+    }
+    return out;
+  }
+
+  /** The H3 index of a dataset row. */
+  hexOfRow(row: number): string {
     const hi = this.a.cellHi[row]!,
       lo = this.a.cellLo[row]!;
     return hi.toString(16).padStart(8, "0").replace(/^0+/, "") + lo.toString(16).padStart(8, "0");

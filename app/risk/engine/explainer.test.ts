@@ -54,4 +54,17 @@ describe("explanations on the committed dataset", () => {
     // a hazard that applies carries the note of a point scored from its own drivers
     expect(note(47.37, 8.54, "HW")).toMatch(/^Scored at this point: /);
   });
+
+  it("gives a point's inputs to six significant digits, without the float noise of blending pixels", () => {
+    // Köln, between pixel centres: every input blended from four pixels or brought to the point's height
+    const r = e.pointHazards(50.94, 6.96, "rcp85", "2050", { explain: true });
+    if (r.status !== "ok") throw new Error(r.message);
+    for (const h of r.hazards) {
+      for (const [name, input] of Object.entries(h.explanation?.inputs ?? {})) {
+        if (input.value === null) continue;
+        const [, digits = ""] = /^-?(\d+(?:\.\d+)?)/.exec(Math.abs(input.value).toExponential())!;
+        expect(digits.replace(".", "").length, `${h.hazard_id} ${name} ${input.value}`).toBeLessThanOrEqual(6);
+      }
+    }
+  });
 });

@@ -41,7 +41,7 @@ const INPUT_LABELS: Record<string, [string, string]> = {
 };
 
 export const POINT_NOTE =
-  "Scored at this point: its floodplain membership, height above the river channel and distance to it, elevation, slope, relief, distance to the sea, low-lying state and built-up share (of the 3 × 3 pixels around it, Natural Earth 50m urban areas) come from the 2′ grid; temperature is the hexagon's 10′ climatology brought to the point's elevation at 6.5 °C/km; precipitation, the shape of the year, tides and warm-sea months stay at their own resolution (10′ or coarser, over the hexagon).";
+  "Scored at this point: its floodplain membership, height above the river channel and distance to it, elevation, slope, relief, distance to the sea, low-lying state and built-up share (of the 3 × 3 pixels around it, Natural Earth 50m urban areas) come from the 2′ grid; temperature, precipitation, the shape of the year and warm-sea months are the hexagons' climate (10′ or coarser) read between the centres of the three hexagons around the point, so they change gradually from one hexagon to the next, temperature brought to the point's elevation at 6.5 °C/km; tides are the nearest station's.";
 
 const levelLabel = (it: HazardScoreItem): string | null => (it.score ? levelForScore(it.score).label : null);
 
@@ -71,6 +71,14 @@ export function rollupExplanation(
 }
 
 /**
+ * Significant digits an explanation's input is given to: more than any input's source resolves (a height to the
+ * centimetre, a share to a millionth), fewer than the float noise that blending pixels and converting units leaves
+ * (82.32000000000069 m).
+ */
+const READING_DIGITS = 6;
+const toReadingDigits = (v: number) => Number(v.toPrecision(READING_DIGITS));
+
+/**
  * Explanations of one hexagon in one slot: its inputs are labelled once and shared by every hazard's explanation,
  * and the aggregate reuses the values the hazards' explanations computed (it is explained after them).
  */
@@ -92,7 +100,7 @@ export function cellExplainer(
       const values = point?.values ?? (inp as unknown as Record<string, number>);
       for (const [k, [label, unit]] of Object.entries(point?.labels ?? INPUT_LABELS)) {
         const v = values[k];
-        inputs[k] = { value: v !== undefined && Number.isFinite(v) ? v : null, unit, label };
+        inputs[k] = { value: v !== undefined && Number.isFinite(v) ? toReadingDigits(v) : null, unit, label };
       }
     }
     const steps: Step[] = [{ name: STEP.warming, value: Math.round(ctx.dT * 100) / 100, unit: "°C" }];

@@ -19,6 +19,7 @@ import { RiskInputError, RiskNotFoundError } from "../errors";
 import { withBandMeanings } from "../explain/band-meanings";
 import type { PlaceRef } from "../explain/explain-text";
 import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue } from "../formulas";
+import { CLIMATE_FIELDS, blendClimate, centreWeights } from "../point/hexagon-climate";
 import { COAST_SEARCH_KM, type PointDrivers } from "../point/point-drivers";
 import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "../point/point-score";
 import type { HazardExplanation, HazardScoreItem, HazardScoresResult } from "../types";
@@ -208,7 +209,23 @@ export class Scorer {
     const cell = this.cells.cellFields(row) as unknown as CellInputs;
     // a hexagon is ≈ 45 km across: from its centre's distance to the sea, its points may lie within the search radius
     const sample = this.points.sample(lat, lon, !(cell.coastKm > COAST_SEARCH_KM + HEXAGON_REACH_KM));
-    return sample ? pointInputs(cell, sample, lat, lon) : null;
+    return sample ? pointInputs(this.climateAround(lat, lon, row, cell), sample, lat, lon) : null;
+  }
+
+  /** The hexagon's inputs with its climate read between the centres of the hexagons around the point (hexagon-climate.ts). */
+  private climateAround(lat: number, lon: number, row: number, cell: CellInputs): CellInputs {
+    const read: { fields: Readonly<Record<string, number>>; weight: number }[] = [];
+    for (const { cell: hex, weight } of centreWeights(lat, lon, this.cells.hexOfRow(row))) {
+      const r = this.cells.cellRow(hex);
+      // a neighbour over the sea holds no climate: the others share its weight
+      if (r >= 0)
+        read.push({
+          fields:
+            r === row ? (cell as unknown as Record<string, number>) : this.cells.cellFieldsNamed(r, CLIMATE_FIELDS),
+          weight,
+        });
+    }
+    return blendClimate(cell, read);
   }
 
   /**

@@ -306,7 +306,9 @@ describe("sentences of real places through the engine", () => {
     expect(hw.explanation!.inputs.tJul!.label).toMatch(
       /^July mean temperature at this point's elevation \(10′ climatology/,
     );
-    expect(hw.explanation!.inputs.pJul!.label).toBe("July precipitation, 10′ climatology (hexagon mean)");
+    expect(hw.explanation!.inputs.pJul!.label).toBe(
+      "July precipitation, 10′ climatology (hexagon means read between the centres of the three hexagons around the point)",
+    );
   });
 
   it("countries and regions are named and said to be rollups", () => {

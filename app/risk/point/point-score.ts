@@ -62,6 +62,8 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
 const TWO_MIN = "2′ grid (≈ 3.7 km)";
 /** Drivers read between pixel centres (PointDrivers.sample). */
 const AT_POINT = `${TWO_MIN}, read between the four pixel centres around it`;
+/** Climate inputs (hexagon-climate.ts). */
+const BETWEEN_CENTRES = "read between the centres of the three hexagons around the point";
 const RELIEF_WINDOW = `${2 * RELIEF_WINDOW_PX + 1} × ${2 * RELIEF_WINDOW_PX + 1} pixels of the 2′ grid (≈ 18 km)`;
 
 /**
@@ -84,15 +86,15 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
       "1",
     ],
     tJul: [
-      `July mean temperature at this point's elevation (10′ climatology of the hexagon at ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`,
+      `July mean temperature at this point's elevation (10′ climatology ${BETWEEN_CENTRES}, belonging to ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`,
       "°C",
     ],
     tDec: [
-      `December mean temperature at this point's elevation (10′ climatology of the hexagon at ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`,
+      `December mean temperature at this point's elevation (10′ climatology ${BETWEEN_CENTRES}, belonging to ${Math.round(p.hexElevMeanM)} m, ${LAPSE_RATE_C_PER_KM} °C/km)`,
       "°C",
     ],
-    pJul: ["July precipitation, 10′ climatology (hexagon mean)", "mm"],
-    pDec: ["December precipitation, 10′ climatology (hexagon mean)", "mm"],
+    pJul: [`July precipitation, 10′ climatology (hexagon means ${BETWEEN_CENTRES})`, "mm"],
+    pDec: [`December precipitation, 10′ climatology (hexagon means ${BETWEEN_CENTRES})`, "mm"],
     coastKm: [
       p.coastOwn
         ? `distance from this point to the sea, ${TWO_MIN}`
@@ -113,16 +115,16 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
     handM: [`height of this point above that river's channel, ${AT_POINT}`, "m"],
     channelKm: [`distance from this point to that channel, ${AT_POINT}`, "km"],
     lapseC: [
-      `temperature from the hexagon's mean elevation (${Math.round(p.hexElevMeanM)} m) to this point's, ${LAPSE_RATE_C_PER_KM} °C/km`,
+      `temperature from the elevation its climatology belongs to (${Math.round(p.hexElevMeanM)} m, the hexagons' mean elevations ${BETWEEN_CENTRES}) to this point's, ${LAPSE_RATE_C_PER_KM} °C/km`,
       "°C",
     ],
     tideM: ["tidal range at the nearest station (within 300 km)", "m"],
     coastalPlain: ["the hexagon is on the coast or on low land joined to it (1/0)", "1"],
     population: ["population of places in the hexagon (GeoNames)", "people"],
-    tHotOffset: ["hottest month above the warmer of July/December (1.875° model year)", "°C"],
-    tColdOffset: ["coldest month below the colder of July/December (1.875° model year)", "°C"],
-    tMeanOffset: ["annual mean minus the July/December mean (1.875° model year)", "°C"],
-    sstMonths: ["months with sea-surface temperature ≥ 26.5 °C offshore (2° COADS)", "months"],
+    tHotOffset: [`hottest month above the warmer of July/December (1.875° model year, ${BETWEEN_CENTRES})`, "°C"],
+    tColdOffset: [`coldest month below the colder of July/December (1.875° model year, ${BETWEEN_CENTRES})`, "°C"],
+    tMeanOffset: [`annual mean minus the July/December mean (1.875° model year, ${BETWEEN_CENTRES})`, "°C"],
+    sstMonths: [`months with sea-surface temperature ≥ 26.5 °C offshore (2° COADS, ${BETWEEN_CENTRES})`, "months"],
   };
 }
 
