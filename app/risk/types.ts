@@ -91,6 +91,11 @@ export interface HazardScoreItem {
   score: RiskScore | null;
   level: RiskLevelCode | null;
   confidence: Confidence;
+  /**
+   * Where the inputs cannot see this hazard at this place, why (extreme rainfall and drought in climates whose rainy
+   * seasons fall between July and December, the two months of rain the inputs hold; app/domain/hazards/input-limits.ts).
+   */
+  confidence_note?: string;
   applicable: boolean;
   /** "ok", "not_applicable" or "no_data". */
   state: "ok" | "not_applicable" | "no_data";

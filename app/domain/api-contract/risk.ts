@@ -1,5 +1,6 @@
 /** Answers of the riskdb calls: reference lists, hazard scores, point lookups. */
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS } from "../hazards/hazards";
+import { INPUT_LIMIT_NOTES } from "../hazards/input-limits";
 import { BASELINE_YEARS, PERIOD_IDS, SCENARIOS, SCENARIO_IDS } from "../hazards/scenarios";
 import { LOCATION_KINDS } from "../commerce/entitlements";
 import { errorMark, ok, requestId } from "./common";
@@ -179,6 +180,11 @@ export const HazardScoreItem = obj({
   score: RiskScore.nullable().openapi({ description: "1 (Low) to 5 (Extreme); null when not applicable or no data." }),
   level: RiskLevelCode.nullable(),
   confidence: z.enum(["grounded", "proxy"]),
+  confidence_note: z.string().optional().openapi({
+    description:
+      "Present where the inputs cannot see this hazard at this place, and says why: extreme rainfall (ER) and drought (DR) of a point or hexagon whose rainy seasons fall between July and December, the two months of rain the inputs hold (near the equator, two rainy seasons; winter-rain climates, whose heaviest rain comes with autumn storms).",
+    example: INPUT_LIMIT_NOTES.winter_rain.ER,
+  }),
   applicable: z.boolean(),
   state: z.enum(["ok", "not_applicable", "no_data"]),
   explanation: Explanation.optional().openapi({

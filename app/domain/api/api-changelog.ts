@@ -20,9 +20,10 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-01",
     kind: "api",
-    version: "1.12.2",
-    title: "A point's climate read between hexagon centres",
+    version: "1.13.0",
+    title: "A point's climate read between hexagon centres; where July and December rain cannot see a hazard",
     changes: [
+      "A hazard item may carry `confidence_note`: where the inputs cannot see the hazard at that place, why. It is given for extreme rainfall (ER) and drought (DR) of a point or a hexagon in the two kinds of climate whose rainy seasons fall between July and December, the two months of rain the inputs hold: within 10° of the equator where neither month reaches 150 mm (two rainy seasons, near March-May and October-November), and between 28° and 46° north or south where the summer month is dry (< 30 mm) and the winter month wet (≥ 25 mm and three times the summer's: a winter-rain climate, whose heaviest rain comes with autumn storms). About 8 % of land points (4.4 % and 3.8 %). Scores are unchanged; the dashboard shows the note under the scores. The batch API's compact scores do not carry it.",
       "A point's climate inputs (July and December temperature and precipitation, the shape of the year and the months of warm sea) are read between the centres of the three hexagons around it, each by its nearness (barycentric weights in their triangle), instead of taken from its own hexagon, so they change gradually where two hexagons meet; temperature is then brought from the elevation it belongs to (those hexagons' mean elevations, by the same weights) to the point's at 6.5 °C/km. A point at its hexagon's centre reads as before. 20,000 random land points, each with a neighbour 2 km away: wildfire two bands or more apart 0.10 % → 0.05 % and three or more 0.04 % → 0.01 %; extreme rainfall, heat wave and drought three bands apart 0.01 % → 0-0.01 %; shares per band move by at most 0.2 point.",
       "With `explain=1`, a point's input values carry six significant digits: the float noise of blending pixels and converting units (82.32000000000069 m) is gone. Labels say where each climate input was read.",
       "Hexagon, region and country scores, and the dataset files, are unchanged.",

@@ -67,4 +67,21 @@ describe("explanations on the committed dataset", () => {
       }
     }
   });
+
+  it("says beside extreme rainfall and drought where the July and December rain cannot see them", () => {
+    const note = (r: ReturnType<RiskEngine["pointHazards"]> | ReturnType<RiskEngine["scores"]>, h: string) =>
+      ("hazards" in r ? r.hazards : []).find((x) => x.hazard_id === h)?.confidence_note;
+    // Paiporta, flooded by the autumn storm of October 2024: a winter-rain climate
+    const paiporta = e.pointHazards(39.43, -0.42, "hist", "hist");
+    expect(note(paiporta, "ER")).toMatch(/autumn storms/);
+    expect(note(paiporta, "DR")).toMatch(/winter-rain climate/);
+    expect(note(paiporta, "HW")).toBeUndefined();
+    // Nairobi, with its long and short rains; Köln, with rain in every month
+    expect(note(e.pointHazards(-1.29, 36.82, "rcp45", "2050"), "ER")).toMatch(/twice a year/);
+    expect(note(e.pointHazards(50.94, 6.96, "rcp45", "2050"), "ER")).toBeUndefined();
+    // a hexagon's answer says it from the hexagon's own inputs
+    const r = e.pointHazards(39.43, -0.42, "hist", "hist");
+    if (r.status !== "ok") throw new Error(r.message);
+    expect(note(e.scores(r.location_code, "hist", "hist"), "ER")).toMatch(/autumn storms/);
+  });
 });

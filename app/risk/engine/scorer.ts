@@ -1,6 +1,7 @@
 /** Scores per slot: a country's or region's rollup, a hexagon's stored values, a point's from its own drivers. */
 import { getResolution, isValidCell } from "h3-js";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
+import { hasInputLimits, inputLimitNote } from "~/domain/hazards/input-limits";
 import { scoreFromValue, levelForScore } from "~/domain/hazards/risk-levels";
 import {
   SLOTS,
@@ -124,6 +125,8 @@ export class Scorer {
     let outCode: string;
     let name: string;
     let explainFor: ((h: HazardId, it: HazardScoreItem) => HazardExplanation) | null = null;
+    // a hexagon's inputs, for the notes of where they cannot see a hazard (rollups have none of their own)
+    let limitsOf: (() => CellInputs) | null = null;
     if (/^[A-Za-z]{2}$/.test(code)) {
       const ci = this.cells.countryIdx(code);
       type = "country";
@@ -155,6 +158,7 @@ export class Scorer {
       name = hex;
       const n = this.cells.header.nCells;
       codes = (h) => a.values[(h * SLOT_COUNT + slot) * n + row]!;
+      limitsOf = () => this.cells.cellInputs(row);
       if (opts.explain) {
         const inp = this.cells.cellInputs(row);
         const ctx = { dT: warmingAboveBaseline(s, p), slr: seaLevelRise(s, p), hist: s === "hist" };
@@ -167,8 +171,11 @@ export class Scorer {
         "location_code must be a country (alpha-2), a region (ISO 3166-2) or an H3 resolution-4 hexagon id",
       );
     }
-    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem =>
-      opts.explain && explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it;
+    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem => {
+      const explained =
+        opts.explain && explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it;
+      return limitsOf ? withInputLimit(explained, limitsOf) : explained;
+    };
     const hazards = PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes(HAZARD_IDS.indexOf(h)))));
     return {
       location_code: outCode,
@@ -256,7 +263,7 @@ export class Scorer {
         })
       : null;
     const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem =>
-      explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it;
+      withInputLimit(explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it, own.inputs);
     return {
       location_code: hexagon,
       location_type: "hexagon",
@@ -315,3 +322,10 @@ function pointCodes(
 const PER_HAZARD_INDEX = PER_HAZARD_IDS.map((h) => HAZARD_IDS.indexOf(h));
 /** The per-hazard values pointCodes aggregates, reused (aggregate reads them and keeps nothing). */
 const POINT_VALS: HazardValue[] = PER_HAZARD_IDS.map((): HazardValue => 0);
+
+/** The item with the note of where the inputs cannot see its hazard at this place, when they cannot (domain/hazards/input-limits.ts). */
+function withInputLimit(it: HazardScoreItem, inputs: CellInputs | (() => CellInputs)): HazardScoreItem {
+  if (it.state !== "ok" || !hasInputLimits(it.hazard_id)) return it;
+  const note = inputLimitNote(it.hazard_id, typeof inputs === "function" ? inputs() : inputs);
+  return note ? { ...it, confidence_note: note } : it;
+}

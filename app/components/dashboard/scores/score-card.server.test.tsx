@@ -172,4 +172,24 @@ describe("the score card's explanation", () => {
       }
     }
   });
+
+  it("says beside the scores where the inputs cannot see the hazard, and nothing where they can", () => {
+    const engine = loadRiskEngine(path.resolve(__dirname, "../../../../data"), { points: true });
+    const card = (lat: number, lon: number) => {
+      const hist = engine.pointHazards(lat, lon, "hist", "hist");
+      const future = engine.pointHazards(lat, lon, "rcp85", "2050");
+      if (hist.status !== "ok" || future.status !== "ok") throw new Error("no scores");
+      const er = (r: typeof hist) => r.hazards.find((h) => h.hazard_id === "ER")!;
+      return text(
+        renderToString(
+          <ScoreCard hist={er(hist)} future={er(future)} futureLabel="RCP8.5 2050" warming={null} why={null} />,
+        ),
+      );
+    };
+    // Paiporta (Valencia), flooded by an autumn storm in October 2024
+    expect(card(39.43, -0.42)).toMatch(
+      /Limited here: <\/span>The inputs hold July and December rain only\. In this winter-rain climate/,
+    );
+    expect(card(50.94, 6.96)).not.toContain("Limited here");
+  });
 });

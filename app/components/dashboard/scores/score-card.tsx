@@ -105,6 +105,8 @@ export function ScoreCard({
   meaning?: { quantity: string; hist: string | null; future: string | null } | null;
 }) {
   const whyHtml = useServerDrawn(whyKey(future.hazard_id), why);
+  // where the inputs cannot see the hazard at this place (the same climate in every slot)
+  const limitNote = future.confidence_note ?? hist.confidence_note;
   return (
     <li
       className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
@@ -130,6 +132,12 @@ export function ScoreCard({
         <ScoreLine item={hist} label={HISTORICAL_LABEL} meaning={meaning?.hist} />
         <ScoreLine item={future} label={futureLabel} warming={warming} meaning={meaning?.future} />
       </div>
+      {limitNote ? (
+        <p className="mt-2 text-xs text-amber-900" data-testid="confidence-note">
+          <span className="font-semibold">Limited here: </span>
+          {limitNote}
+        </p>
+      ) : null}
       <details className="mt-2 text-xs">
         <summary className="cursor-pointer text-brand-700 underline">Why this score</summary>
         <div
