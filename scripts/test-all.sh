@@ -38,14 +38,23 @@ print_phases() {
   awk -F '\t' 'BEGIN { printf "%-48s %8s\n", "phase", "seconds" } { printf "%-48s %8d\n", $1, $2; total += $2 } END { printf "%-48s %8d\n", "total", total }' "$phases"
 }
 
-# phase NAME COMMAND...: runs and times one step; a failed check ends the run, as every later step depends on it.
-phase() {
-  local name="$1" start status=0
+# timed NAME COMMAND...: announces and runs one step, leaving its exit status in $status and its duration in
+# $seconds (the callers below record them each in their own way).
+timed() {
+  local name="$1" start
   shift
   echo "== $name"
   start=$(date +%s)
+  status=0
   "$@" || status=$?
-  printf '%s\t%s\n' "$name" "$(($(date +%s) - start))" >>"$phases"
+  seconds=$(($(date +%s) - start))
+}
+
+# phase NAME COMMAND...: runs and times one step; a failed check ends the run, as every later step depends on it.
+phase() {
+  local name="$1"
+  timed "$@"
+  printf '%s\t%s\n' "$name" "$seconds" >>"$phases"
   if [ "$status" != 0 ]; then
     print_phases
     echo "$name failed"
@@ -57,13 +66,11 @@ phase() {
 # test_phase NAME RUNNER REPORT COMMAND...: runs one test run to the end, failed or not, and adds up its counts from
 # the runner's JSON report; the run goes on with the other test phases so the summary counts all of them.
 test_phase() {
-  local name="$1" runner="$2" report="$3" start status=0 counts
+  local name="$1" runner="$2" report="$3" counts
   shift 3
-  echo "== $name"
   rm -f "$report"
-  start=$(date +%s)
-  "$@" || status=$?
-  printf '%s\t%s\n' "$name" "$(($(date +%s) - start))" >>"$phases"
+  timed "$name" "$@"
+  printf '%s\t%s\n' "$name" "$seconds" >>"$phases"
   counts=$(node -e '
 const fs = require("node:fs");
 const [runner, file] = process.argv.slice(1);
@@ -114,12 +121,8 @@ openapi_lint() {
 }
 # check NAME COMMAND...: one check of a lane (below), timed in its lane's log; a lane stops at its first failure.
 check() {
-  local name="$1" start status=0
-  shift
-  echo "== $name"
-  start=$(date +%s)
-  "$@" || status=$?
-  if [ "$status" = 0 ]; then echo "-- $name: $(($(date +%s) - start)) s"; else echo "$name failed"; fi
+  timed "$@"
+  if [ "$status" = 0 ]; then echo "-- $1: $seconds s"; else echo "$1 failed"; fi
   return "$status"
 }
 types_lane() {

@@ -158,7 +158,9 @@ export class Scorer {
       name = hex;
       const n = this.cells.header.nCells;
       codes = (h) => a.values[(h * SLOT_COUNT + slot) * n + row]!;
-      limitsOf = () => this.cells.cellInputs(row);
+      let inputs: CellInputs | null = null;
+      // read once, for extreme rainfall and drought alike
+      limitsOf = () => (inputs ??= this.cells.cellInputs(row));
       if (opts.explain) {
         const inp = this.cells.cellInputs(row);
         const ctx = { dT: warmingAboveBaseline(s, p), slr: seaLevelRise(s, p), hist: s === "hist" };
