@@ -41,6 +41,9 @@ import {
   SURGE_ETC_M,
   SURGE_STEEP_SHARE,
   type CellInputs,
+  LS_SLOPE_DEG,
+  LS_STEEP_SLOPE_DEG,
+  LS_STEEP_SLOPE_SCALE,
 } from "./formulas";
 
 const base: CellInputs = {
@@ -225,6 +228,18 @@ describe("water hazards", () => {
     expect(num(landslide(cell({ slopeMean: 4, relief: 50, pJul: 400 }), hist))).toBeCloseTo(0.6 * (3 / 7), 2);
     expect(num(landslide(cell({ slopeMean: 0.2, relief: 50 }), hist))).toBeLessThan(0.05);
   });
+  it("LS at a point: the steeper of its own slope and the slopes above it, each on its own ramp", () => {
+    const floor = cell({ slopeMean: 0.5, relief: 50, pJul: 400 });
+    const own = num(landslide(floor, hist));
+    // steep sides within a pixel: their ramp is LS_SLOPE_DEG × LS_STEEP_SLOPE_SCALE
+    const below = { ...floor, slopeSteep: (LS_STEEP_SLOPE_DEG[0] + LS_STEEP_SLOPE_DEG[1]) / 2 };
+    expect(num(landslide(below, hist))).toBeCloseTo(0.6 * 0.5, 6);
+    expect(num(landslide(below, hist))).toBeGreaterThan(own);
+    // a slope no gentler than its own: a steepest slope on the larger scale never lowers a steep pixel
+    const steep = cell({ slopeMean: 6, relief: 50, pJul: 400 });
+    expect(num(landslide({ ...steep, slopeSteep: 6 }, hist))).toBeCloseTo(num(landslide(steep, hist)), 6);
+    expect(LS_STEEP_SLOPE_DEG[0]).toBeCloseTo(LS_SLOPE_DEG[0] * LS_STEEP_SLOPE_SCALE, 9);
+  });
   it("WF: hot dry summer with fuel is high; wet tropics low; desert low", () => {
     expect(num(wildfire(cell({ tJul: 28, pJul: 2, pDec: 80 }), hist))).toBeGreaterThan(0.8);
     expect(num(wildfire(cell({ tJul: 27, tDec: 27, pJul: 250, pDec: 250 }), hist))).toBe(0);
@@ -286,6 +301,22 @@ describe("coastal hazards", () => {
     expect(num(stormSurge(someLow, warm(1, 0.43)))).toBeGreaterThan(num(stormSurge(someLow, hist)));
     expect(num(stormSurge(coastal, hist))).toBeGreaterThan(0.5);
   });
+  it("land begins at the high-tide line: no sea-level rise in 1950-1999, and the tide alone exposes no land", () => {
+    for (const tideM of [0, 2, 6, 12]) {
+      const shore = { ...coastal, lowShare: 1, tideM };
+      expect(landShareBelow(shore, highWaterM(shore))).toBe(0);
+      expect(seaLevelRiseHazard(shore, hist)).toBe(0);
+      expect(num(seaLevelRiseHazard(shore, warm(2, 0.43)))).toBeGreaterThan(0);
+    }
+    // a larger tide narrows the band above it a little, but does not stand in for the surge
+    const calm = num(stormSurge({ ...coastal, tideM: 0 }, hist));
+    const tidal = num(stormSurge({ ...coastal, tideM: 8 }, hist));
+    expect(tidal).toBeGreaterThan(calm);
+    expect(tidal).toBeLessThan(calm * 1.7);
+    // the rise above today's, on a flat shore all low: its share of the band from high water to 10 m
+    const flat = { ...coastal, lowShare: 1 };
+    expect(landShareBelow(flat, highWaterM(flat) + 0.23)).toBeCloseTo(0.23 / (LOW_LYING_M - 1), 6);
+  });
   it("cliffs (no low-lying land) have low SL", () => {
     expect(seaLevelRiseHazard({ ...coastal, lowShare: 0 }, warm(1, 0.43))).toBe(0);
   });
@@ -298,9 +329,10 @@ describe("coastal hazards", () => {
       6,
     );
     expect(esl).toBeCloseTo(1 + surgeHeightM(coastal), 6);
-    expect(landShareBelow(coastal, esl)).toBeCloseTo(0.6 * (esl / LOW_LYING_M), 6);
+    // the land begins at high water (1 m): the surge covers its share of the band from there to 10 m
+    expect(landShareBelow(coastal, esl)).toBeCloseTo(0.6 * ((esl - 1) / (LOW_LYING_M - 1)), 6);
     expect(num(stormSurge(coastal, hist))).toBeCloseTo(
-      COASTAL_VALUE_CAP * ramp(0.6 * (esl / LOW_LYING_M), 0, SS_SHARE_FULL),
+      COASTAL_VALUE_CAP * ramp(0.6 * ((esl - 1) / (LOW_LYING_M - 1)), 0, SS_SHARE_FULL),
       6,
     );
     // less low land, less water: each lowers the value
@@ -433,7 +465,7 @@ describe("masks and physical scales (4.0.0)", () => {
     expect(num(wildfire({ ...dry, urbanShare: 0.3 }, hist))).toBe(open);
     expect(num(wildfire({ ...dry, urbanShare: 0.7 }, hist))).toBe(0);
   });
-  it("sea-level rise reads the share of land below the high-tide line: a large tide on a low coast, not a clock", () => {
+  it("sea-level rise reads the land the rise brings below the high-tide line: not the tide", () => {
     const low = cell({
       coastalPlain: 1,
       coastKm: 0,
@@ -444,11 +476,13 @@ describe("masks and physical scales (4.0.0)", () => {
       elevMin: -5,
       slopeMean: 0.1,
     });
-    // 1.5 m of high water over land spread 0-10 m: 15 % of the land, past the 10 % where the value is full
-    expect(num(seaLevelRiseHazard(low, hist))).toBeCloseTo(0.795, 3);
+    // a 3 m tide on a low coast: land begins at its high water (1.5 m), so none lies below it in 1950-1999
+    expect(seaLevelRiseHazard(low, hist)).toBe(0);
+    // 0.23 m above today's: 0.23 of the 8.5 m from high water to 10 m, 2.7 % of the land, past the 2.5 % where full
+    expect(num(seaLevelRiseHazard(low, warm(1.9, 0.43)))).toBeCloseTo(0.795, 3);
+    // 0.1 m above today's on a micro-tidal coast (high water 0.1 m): 0.1 of 9.9 m
     const microTidal = { ...low, tideM: 0.2 };
-    expect(num(seaLevelRiseHazard(microTidal, hist))).toBeCloseTo(0.795 * 0.1, 3);
-    expect(num(seaLevelRiseHazard(microTidal, warm(1.9, 0.43)))).toBeCloseTo(0.795 * 0.33, 3);
+    expect(num(seaLevelRiseHazard(microTidal, warm(1.5, 0.3)))).toBeCloseTo(0.795 * (0.1 / 9.9 / 0.025), 3);
   });
   it("storm surge and sea-level rise never read Extreme: no vertical land motion is published here", () => {
     const worst = cell({

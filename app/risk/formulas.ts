@@ -55,6 +55,11 @@ export interface CellInputs {
   iceShare: number;
   /** Share of the cell's area in a dense built-up area (Natural Earth 50m urban areas). */
   urbanShare: number;
+  /**
+   * A point's steepest 2′ slope within one pixel of its own, degrees (app/risk/point/point-drivers.ts); a hexagon has
+   * none, and its landslide reads its mean slope.
+   */
+  slopeSteep?: number;
 }
 
 export interface SlotContext {
@@ -124,6 +129,7 @@ export const STEP = {
   esl: "extreme still-water level above today's mean sea level",
   shareBelowEsl: "share of land below the extreme still-water level",
   shareBelowHighWater: "share of land below the high-tide line",
+  steepSlope: "steepest slope within one 2′ pixel of the point (≈ 3.7 km)",
   growingMonths: "months warmer than 5 °C",
   iceFree: "ice-free share of the cell",
   urban: "share of the cell in a dense built-up area",
@@ -406,6 +412,17 @@ export function riverFlood(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
 
 /** Landslide ramps: mean 2′ slope (°), relief (m) and the wettest month's rain (mm) from none to full. */
 export const LS_SLOPE_DEG: readonly [number, number] = [1, 8];
+/**
+ * How much steeper a point's steepest slope within one pixel is than its own pixel's slope over land: the median
+ * ratio of matching quantiles (50-99 %) of the two on a 0.5° lattice of land points above 50 m (1.77, 1.82, 1.69,
+ * 1.66, 1.53; bench/landslide-slope.bench.ts). A point's slope ramp is LS_SLOPE_DEG scaled by it, so the steepest
+ * slope moves landslide towards the valley floors below steep sides without raising it over land as a whole.
+ */
+export const LS_STEEP_SLOPE_SCALE = 1.69;
+export const LS_STEEP_SLOPE_DEG: readonly [number, number] = [
+  LS_SLOPE_DEG[0] * LS_STEEP_SLOPE_SCALE,
+  LS_SLOPE_DEG[1] * LS_STEEP_SLOPE_SCALE,
+];
 export const LS_RELIEF_M: readonly [number, number] = [100, 1500];
 /** Wettest month's rain (mm) over which the wetness factor of landslide and river flood rises. */
 export const WET_MONTH_MM: readonly [number, number] = [30, 300];
@@ -414,11 +431,19 @@ export function landslide(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVal
   if (!hasPrecip(c) || !hasElev(c) || !hasClimate(c)) return NO_DATA;
   // the v1 thresholds 0.5°-4° were set on ETOPO5's 5′ slopes; on the 2′ relief the same terrain measures
   // ≈ 2× steeper (quantile ratio over all land, manifest calibration.relief), so the thresholds scale with it
-  const fSlope = ramp(c.slopeMean, LS_SLOPE_DEG[0], LS_SLOPE_DEG[1]);
+  // a point reads the steeper of its own ground and the slopes above it (each on its own scale): a valley floor
+  // below steep sides takes their factor, a slope no less than its own
+  const steep = c.slopeSteep;
+  const fOwn = ramp(c.slopeMean, LS_SLOPE_DEG[0], LS_SLOPE_DEG[1]);
+  const fSlope =
+    steep !== undefined && Number.isFinite(steep)
+      ? Math.max(fOwn, ramp(steep, LS_STEEP_SLOPE_DEG[0], LS_STEEP_SLOPE_DEG[1]))
+      : fOwn;
   const fRelief = ramp(c.relief, LS_RELIEF_M[0], LS_RELIEF_M[1]);
   const pWet = wettestMonth(c, ctx);
   const fWet = ramp(pWet, WET_MONTH_MM[0], WET_MONTH_MM[1]);
   put(t, "mean slope (2′ relief, ~3.7 km baseline)", c.slopeMean, "°");
+  if (steep !== undefined && Number.isFinite(steep)) put(t, STEP.steepSlope, steep, "°");
   put(t, "slope factor", fSlope);
   put(t, "relief factor", fRelief);
   put(t, STEP.pWettest, pWet, "mm");
@@ -601,7 +626,10 @@ export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): Haz
  * height from the storm climate, plus the slot's sea-level rise above today's (AR6 global medians; the historical
  * slot adds none). The ground: the share of the cell's land below that level, from its land at or below 10 m joined
  * to the sea, narrowed where its slope makes the 0-10 m band thinner than the grid's pixel, with heights spread
- * evenly from 0 to 10 m (the relief resolves no finer steps near sea level, for a hexagon or a point).
+ * evenly from high water to 10 m (the relief resolves no finer steps near sea level, for a hexagon or a point).
+ * Land begins at high water, not at 0 m: the shoreline that divides land from sea (GSHHG, built on the World Vector
+ * Shoreline) is drawn at mean high water, so no land lies below today's high tide except behind defences, which no
+ * input here shows. The tide raises the water and the land's edge alike: it never makes land exposed by itself.
  *
  * Vertical land motion (glacial uplift in Fennoscandia and Alaska, delta subsidence) is not in any installable
  * source: relative sea level is global everywhere, so no cell reads Extreme (values stop below 0.8).
@@ -623,11 +651,18 @@ export const SURGE_ETC_M = 2.5;
 export const SURGE_ETC_LAT: readonly [number, number] = [35, 55];
 /** Surge decays inland over low land (≈ 4-25 cm per km over marsh; Wamsley et al. 2010): e-folding distance, km. */
 export const SURGE_INLAND_KM = 150;
-/** Shares of land below the still-water level at which the value is full: storm surge, and sea-level rise. */
+/** Share of land below the extreme still-water level at which the storm-surge value is full. */
 export const SS_SHARE_FULL = 0.2;
-export const SL_SHARE_FULL = 0.1;
-/** Low-lying share of the reference shore on which the storm-surge bands are stated in metres. */
+/**
+ * Share of land that the slot's rise brings below the high-tide line at which the sea-level-rise value is full:
+ * 2.5 %, what a quarter of a metre of rise takes of a flat shore whose land is all low-lying (0.25 m of its band from
+ * high water to 10 m), about the AR6 median rise above today's by 2050 under RCP8.5 (0.23 m). A screening scale: the
+ * most exposed shores read Severe under the highest rise modelled here, and less rise or less low land reads less.
+ */
+export const SL_SHARE_FULL = 0.025;
+/** Low-lying share and tidal range (m) of the reference shore on which the storm-surge bands are stated in metres. */
 export const SS_PROBE_LOW_SHARE = 0.5;
+export const SS_PROBE_TIDE_M = 2;
 /**
  * Highest storm-surge and sea-level-rise value: never Extreme (band 5 starts at 0.8). The top band would claim more
  * than the inputs resolve: the relief gives no heights within the 0-10 m band, so the land below a water level is a
@@ -694,11 +729,11 @@ export function lowBandResolved(c: CellInputs): number {
 
 /**
  * Share of the cell's land below a water level (m above today's mean sea level): its land at or below 10 m joined
- * to the sea, narrowed by its slope, with heights spread evenly from 0 to 10 m (within that band the relief gives
- * no finer heights, for a cell or a point).
+ * to the sea, narrowed by its slope, with heights spread evenly from high water (where the shoreline, and so the
+ * land, begins) to 10 m; within that band the relief gives no finer heights, for a cell or a point.
  */
 export function landShareBelow(c: CellInputs, levelM: number): number {
-  return clamp01(c.lowShare) * lowBandResolved(c) * ramp(levelM, 0, LOW_LYING_M);
+  return clamp01(c.lowShare) * lowBandResolved(c) * ramp(levelM, highWaterM(c), LOW_LYING_M);
 }
 
 /**
@@ -725,7 +760,8 @@ export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
 export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!c.coastalPlain) return NOT_APPLICABLE;
   if (!hasElev(c)) return NO_DATA;
-  // the high-tide line of the slot: land below it floods at every spring tide unless defended
+  // the high-tide line of the slot: land below it floods at every high tide unless defended. Today's line is where
+  // the land begins, so only the rise above today's brings land below it (none in the historical slot)
   const level = highWaterM(c) + seaLevelAboveToday(ctx);
   const share = landShareBelow(c, level);
   put(t, "low-lying (≤10 m) share of land", c.lowShare);
@@ -793,7 +829,7 @@ export const HAZARD_FORMULAS: Readonly<
     fn: stormSurge,
     confidence: "proxy",
     formula:
-      "0.795 × ramp(share of land below the extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (heights within 0-10 m unresolved: never Extreme)",
+      "0.795 × ramp(share of land below the extreme still-water level (tidal range/2 + surge + SLR above today), 0 → 20 %); surge = (0.5 m + max(4 m·TC, 2.5 m·ramp(|lat|, 35° → 55°))) × ramp(relief, 150 → 1,500 m: 1 → 0.35) × e^(−d/150 km); land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from high water (the shoreline) to 10 m (heights within 0-10 m unresolved: never Extreme)",
     notApplicable: COASTAL_ONLY,
   },
   ER: {
@@ -817,7 +853,7 @@ export const HAZARD_FORMULAS: Readonly<
     fn: seaLevelRiseHazard,
     confidence: "grounded",
     formula:
-      "ramp(share of land below (tidal range/2 + SLR above today), 0 → 10 %) × 0.795; land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from 0 to 10 m (no vertical land motion: never Extreme)",
+      "ramp(share of land below (tidal range/2 + SLR above today), 0 → 2.5 %) × 0.795; land ≤ 10 m × min(1, (10 m / tan slope) / 3.7 km), spread from high water (the shoreline) to 10 m, so only the rise above today brings land below the high-tide line (none in 1950-1999) (no vertical land motion: never Extreme)",
     notApplicable: COASTAL_ONLY,
   },
 };

@@ -346,6 +346,13 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     country: "NL",
     checks: ["SL>=3", "SS>=3", "LS<=1"],
     why: "a quarter of the Netherlands lies below sea level; flat polders, no slopes to slide",
+    miss: [
+      {
+        check: "SL>=3",
+        reason:
+          "land begins at today's high-tide line (coastlines are drawn at mean high water) and no input shows the polders held dry below it, so sea-level rise reads Low in 1950-1999; it reads Severe by 2050 under RCP8.5",
+      },
+    ],
   },
   {
     name: "Baku",
@@ -394,6 +401,13 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     country: "NL",
     checks: ["SL>=3", "SS>=3"],
     why: "Rhine-Meuse delta port below sea level",
+    miss: [
+      {
+        check: "SL>=3",
+        reason:
+          "land begins at today's high-tide line (coastlines are drawn at mean high water) and no input shows the polders held dry below it, so sea-level rise reads Low in 1950-1999; it reads Severe by 2050 under RCP8.5",
+      },
+    ],
   },
   {
     name: "Venice",
@@ -540,13 +554,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     country: "CO",
     checks: ["LS>=3", "TC<=1"],
     why: "Aburrá valley 1,000 m deep with housing on its steep flanks, ≈1,700 mm of rain a year (Villatina 1987); 6° N, far from any cyclone basin",
-    miss: [
-      {
-        check: "LS>=3",
-        reason:
-          "the cell's mean 2′ slope is 3.2° (valley flanks are 20-30° on the ground) and the wettest months (April-May, October-November) are not in the July/December climatology (July 165 mm), so landslide scores 2 Moderate",
-      },
-    ],
   },
   {
     name: "Chongqing",

@@ -50,7 +50,7 @@ describe("the public methodology page", () => {
     // the examples of what a level means are the band meanings the scores carry
     const hw = bandMeanings().HW.bands[3]!, sl = bandMeanings().SL.bands[2]!;
     expect(page).toContain(`Severe means the hottest month's days reach ${hw.from} to ${hw.to} °C on average`);
-    expect(page).toContain(`High means ${sl.from} to ${sl.to} % of the land lies below the high-tide line`);
+    expect(page).toContain(`High means the rise brings ${sl.from} to ${sl.to} % of the land below the high-tide line`);
   });
 
   it.skipIf(!hasData || !hasInform)("quotes the rank correlations the committed dataset measures, as the document's table for this version does", () => {

@@ -13,7 +13,7 @@ import { KNOWN_PLACES, meetsCheck, parseCheck, type KnownPlace } from "../../app
 import { defaultDataDir, loadLandMask } from "../../app/risk/engine/load-engine.server";
 import { sampleLandPoints } from "../../app/risk/land/landmask";
 import { HAZARD_IDS } from "../../app/domain/hazards/hazards";
-import { HISTORICAL_SLR_M, SLOTS, SLOT_COUNT, seaLevelRise } from "../../app/domain/hazards/scenarios";
+import { HISTORICAL_SLR_M, SLOTS, SLOT_COUNT, seaLevelRise, type PeriodId, type ScenarioId } from "../../app/domain/hazards/scenarios";
 import { VALUE_SCALE, decodeValue, encodeValue } from "../../app/risk/dataset";
 import { HAZARD_FORMULAS, LOW_LYING_M, annualPrecip, extremeStillWaterM, landShareBelow, slotAridityIndex, type CellInputs } from "../../app/risk/formulas";
 import { warmingAboveBaseline } from "../../app/domain/hazards/scenarios";
@@ -82,8 +82,17 @@ export function spearman(a: number[], b: number[]): number {
 }
 
 /** Country value of a hazard in the historical slot; not applicable counts as 0 (no exposure). */
+/**
+ * The slot a hazard is compared in: the historical one, except sea-level rise, which is Low everywhere in 1950-1999
+ * (land begins at today's high-tide line) and is compared where it exists, in 2050 under RCP4.5.
+ */
+export const INFORM_SLOT: Readonly<Partial<Record<HazardId, { scenario: ScenarioId; period: PeriodId }>>> = {
+  SL: { scenario: "rcp45", period: "2050" },
+};
+
 function countryValue(e: RiskEngine, code: string, h: HazardId): number | null {
-  const r = e.scores(code, "hist", "hist");
+  const slot = INFORM_SLOT[h] ?? { scenario: "hist", period: "hist" };
+  const r = e.scores(code, slot.scenario, slot.period);
   const it = h === "AL" ? r.aggregate : r.hazards.find((x) => x.hazard_id === h)!;
   if (it.state === "not_applicable") return 0;
   return it.value;
@@ -309,7 +318,7 @@ export function droughtRisingNorth(e: RiskEngine): { cells: number; rising: numb
   return { cells, rising };
 }
 
-/** One rank correlation of the historical country rollups against an independent index. */
+/** One rank correlation of the country rollups (historical, or INFORM_SLOT's) against an independent index. */
 export interface InformCorrelation {
   hazard: HazardId;
   source: "INFORM 2015" | "INFORM 2025";
@@ -387,7 +396,8 @@ function main(): void {
   if (!inform.some((c) => c.source === "INFORM 2015")) out.push(`(INFORM 2015 file not found in ${VALIDATION})`);
   for (const c of inform) {
     if (c.target !== null) target(`${c.hazard} vs ${c.source} ${c.reference}`, c.rho, c.target);
-    const label = c.source === "INFORM 2015" ? c.reference : `2025: ${c.reference}`.slice(0, 60);
+    const slot = INFORM_SLOT[c.hazard];
+    const label = (c.source === "INFORM 2015" ? c.reference : `2025: ${c.reference}`.slice(0, 60)) + (slot ? ` (${slot.scenario} ${slot.period})` : "");
     out.push(markdown ? `| ${c.hazard} | ${label} | ${c.n} | ${c.rho.toFixed(3)} |` : `${c.hazard.padEnd(5)} ${label.padEnd(32)} ${String(c.n).padStart(4)}  ${c.rho.toFixed(3)}`);
   }
 

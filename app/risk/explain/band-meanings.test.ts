@@ -31,11 +31,12 @@ describe("band meanings", () => {
     expect(edges("PC")).toEqual(at(PC_CHANGE, 3).map((v) => Number((v * 100).toFixed(1))));
     // cyclone exposure decays as e^(−d/250 km) from full at the coast
     expect(edges("TC")).toEqual([0.2, 0.4, 0.6, 0.8].map((v) => Math.round(-TC_INLAND_KM * Math.log(v))));
-    // sea-level rise: ramp(share below the high-tide line, 0 → 10 %) × 0.795, so Extreme is never given
+    // sea-level rise: ramp(share the rise brings below the high-tide line, 0 → 2.5 %) × 0.795, so Extreme is never given
     const sl = bandMeanings().SL.bands;
     expect(sl.slice(1, 4).map((b) => b.from)).toEqual(
       [0.2, 0.4, 0.6].map((v) => Number(((v / COASTAL_VALUE_CAP) * SL_SHARE_FULL * 100).toFixed(1))),
     );
+    expect(bandMeanings().SL.quantity).toContain("every place reads Low in 1950-1999");
     expect(sl[4]).toMatchObject({ label: "Extreme", reached: false, from: null, to: null });
     expect(sl[4]!.meaning).toContain("vertical land motion");
     // storm surge never reads Extreme because the relief resolves no heights within 0-10 m: land motion caps no surge

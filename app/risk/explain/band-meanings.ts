@@ -7,7 +7,7 @@
  */
 import { HAZARDS, PER_HAZARD_IDS, type HazardId, type PerHazardId } from "~/domain/hazards/hazards";
 import { RISK_LEVELS, scoreFromValue, type RiskScore } from "~/domain/hazards/risk-levels";
-import { seaLevelRise } from "~/domain/hazards/scenarios";
+import { HISTORICAL_SLR_M, seaLevelRise } from "~/domain/hazards/scenarios";
 import {
   FD_PLAIN_FULL,
   HAZARD_FORMULAS,
@@ -15,6 +15,7 @@ import {
   LS_SLOPE_DEG,
   COASTAL_VALUE_CAP,
   SS_PROBE_LOW_SHARE,
+  SS_PROBE_TIDE_M,
   STEP,
   TC_SST_MONTHS,
   WET_MONTH_MM,
@@ -218,22 +219,26 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
   },
   SS: {
     quantity:
-      "the extreme still-water level above today's mean sea level (high water + storm surge + sea-level rise above today's)",
+      "the extreme water above the high-tide line, where the land begins (storm surge + sea-level rise above today's)",
     unit: "m",
-    where: `on a shore where ${SS_PROBE_LOW_SHARE * 100} % of the land is low (at or below 10 m, joined to the sea), its heights spread evenly from 0 to 10 m; where less of the land is low each level needs a higher water`,
-    // a shore without tropical cyclones or winter storms (surge 0.5 m), the water raised by the tide
-    cell: (x) => ({ ...FLAT_SHORE, lat: -10, lon: -35, lowShare: SS_PROBE_LOW_SHARE, tideM: x }),
+    where: `on a flat shore where ${SS_PROBE_LOW_SHARE * 100} % of the land is low (at or below 10 m, joined to the sea), its heights spread evenly from high water (${SS_PROBE_TIDE_M / 2} m, half a ${SS_PROBE_TIDE_M} m tidal range) to 10 m; where less of the land is low each level needs a higher water`,
+    // a shore without tropical cyclones or winter storms (a 0.5 m surge), the water raised by sea-level rise
+    cell: () => ({ ...FLAT_SHORE, lat: -10, lon: -35, lowShare: SS_PROBE_LOW_SHARE, tideM: SS_PROBE_TIDE_M }),
+    ctx: (x) => ({ dT: 0, slr: HISTORICAL_SLR_M + x, hist: false }),
     from: 0,
-    to: 20,
-    read: (_, s) => stepOf(s, STEP.esl),
+    to: 10,
+    read: (_, s) => stepOf(s, STEP.esl) - stepOf(s, STEP.highWater),
     digits: 1,
     unreached: `never given: the relief resolves no heights within the 0-10 m band, so values stop at ${COASTAL_VALUE_CAP}`,
   },
   SL: {
-    quantity: "share of the land below the high-tide line (half the tidal range plus the sea-level rise above today's)",
+    quantity:
+      "share of the land that the sea-level rise above today's brings below the high-tide line (land begins at today's high-tide line, so every place reads Low in 1950-1999)",
     unit: "%",
     where: null,
-    cell: (x) => ({ ...FLAT_SHORE, tideM: 2, lowShare: x }),
+    // the bands are shares of land, whatever the rise: read them under the highest rise modelled (RCP8.5, 2050)
+    ctx: () => ({ dT: 0, slr: seaLevelRise("rcp85", "2050"), hist: false }),
+    cell: (x) => ({ ...FLAT_SHORE, tideM: SS_PROBE_TIDE_M, lowShare: x }),
     from: 0,
     to: 1,
     read: (_, s) => stepOf(s, STEP.shareBelowHighWater),

@@ -228,14 +228,20 @@ describe("sentences of real places through the engine", () => {
     // the level in metres: half the tidal range plus the storm surge, and the share of land below it
     expect(ss.step(STEP.highWater)).toBeCloseTo(ss.input("tideM") / 2, 2);
     expect(ss.text).toContain(
-      `the extreme still water reaches ${fmt1(ss.step(STEP.esl))} m above today's mean sea level (${fmt1(ss.step(STEP.highWater))} m high water and a ${fmt1(ss.step(STEP.surge))} m surge) and covers ${pct(ss.step(STEP.shareBelowEsl))} % of its land`,
+      `the extreme still water reaches ${fmt1(ss.step(STEP.esl))} m above today's mean sea level (${fmt1(ss.step(STEP.highWater))} m high water and a ${fmt1(ss.step(STEP.surge))} m surge), ${fmt1(ss.step(STEP.esl) - ss.step(STEP.highWater))} m above the high-tide line where the land begins, and covers ${pct(ss.step(STEP.shareBelowEsl))} % of its land`,
     );
     const sl = explained("Rotterdam", 51.92, 4.48, "SL", "rcp85", "2050");
     framed("Rotterdam", sl.item, sl.text);
     // the share of land below the slot's high-tide line: today's high water plus the rise above today's sea
     expect(sl.text).toContain(
-      `${pct(sl.step(STEP.shareBelowHighWater))} % lies below the high-tide line (${fmt1(sl.step(STEP.highWater))} m above mean sea level plus ${fmt2(sl.step(STEP.slr) - 0.2)} m of sea-level rise by 2050 under RCP8.5)`,
+      `${fmt2(sl.step(STEP.slr) - 0.2)} m of sea-level rise by 2050 under RCP8.5 lifts the high-tide line from ${fmt1(sl.step(STEP.highWater))} m above mean sea level, where the land begins, and brings ${pct(sl.step(STEP.shareBelowHighWater))} % of its land below it`,
     );
+    expect(sl.step(STEP.shareBelowHighWater)).toBeGreaterThan(0);
+    // in 1950-1999 no land lies below the high-tide line it begins at
+    const slHist = explained("Rotterdam", 51.92, 4.48, "SL");
+    expect(slHist.step(STEP.shareBelowHighWater)).toBe(0);
+    expect(slHist.item.score).toBe(1);
+    expect(slHist.text).toContain("none below today's high-tide line");
   });
 
   it("CS Oslo: the coldest month, with its minus sign", () => {

@@ -135,7 +135,7 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
     ...T_MONTHS,
     { input: "lapseC" },
   ],
-  LS: [{ input: "slopeMean" }, { input: "relief" }, P_WET],
+  LS: [{ input: "slopeMean" }, { input: "slopeSteep" }, { input: "relief" }, P_WET],
   WF: [
     {
       step: STEP.dryMonths,
@@ -421,7 +421,7 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     if (low === null || esl === null || surge === null || below === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmtInt(coast)} km from the sea` : " on the coast";
     return {
-      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m${where}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}) and covers ${pct(below)} % of its land`,
+      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m${where}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}), ${fmt1(esl - nz(hw))} m above the high-tide line where the land begins, and covers ${pct(below)} % of its land`,
     };
   },
   SL: (c) => {
@@ -431,7 +431,9 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
       below = stepOf(c.f, STEP.shareBelowHighWater);
     if (low === null || slr === null || below === null) return null;
     return {
-      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m by the sea; ${pct(below)} % lies below the high-tide line (${fmt1(nz(hw))} m above mean sea level${c.warm ? ` plus ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""})`,
+      drivers: c.warm
+        ? `${c.S} has ${pct(low)} % of its land at or below 10 m by the sea; ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot} lifts the high-tide line from ${fmt1(nz(hw))} m above mean sea level, where the land begins, and brings ${pct(below)} % of its land below it`
+        : `${c.S} has ${pct(low)} % of its land at or below 10 m by the sea, and none below today's high-tide line (${fmt1(nz(hw))} m above mean sea level): coastlines are drawn at mean high water, so land begins there, and this period adds no rise`,
     };
   },
 };
@@ -484,11 +486,12 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
   },
   LS: (c) => {
     const slope = inputOf(c.f, "slopeMean"),
+      steep = inputOf(c.f, "slopeSteep"),
       relief = inputOf(c.f, "relief"),
       p = stepOf(c.f, STEP.pWettest);
     if (slope === null || relief === null || p === null) return null;
     return {
-      drivers: `${c.S} has a slope of ${fmt1(slope)}° and ${fmtInt(relief)} m of relief around it ${at2}, with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December${c.warm ? " in the baseline climate" : ""}`,
+      drivers: `${c.S} has a slope of ${fmt1(slope)}°${steep === null ? "" : `, ${fmt1(steep)}° on the steepest ground within about 4 km,`} and ${fmtInt(relief)} m of relief around it ${at2}, with up to ${fmtInt(baseRain(c, p))} mm of rain in the wetter of July and December${c.warm ? " in the baseline climate" : ""}`,
       warming: wetWarming(c, "that rain", p),
     };
   },
@@ -503,7 +506,7 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
     if (low === null || esl === null || surge === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmt1(coast)} km from the sea` : " on the shore";
     return {
-      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`}${where} ${at2}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""})`,
+      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`}${where} ${at2}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}), ${fmt1(esl - nz(hw))} m above the high-tide line where the land begins`,
     };
   },
   SL: (c) => {
@@ -512,7 +515,7 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
       slr = stepOf(c.f, STEP.slr);
     if (low === null || slr === null) return null;
     return {
-      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`} ${at2}, with ${fmt2(slr)} m of global sea-level rise since 1900${c.warm ? ` ${c.slot} (${fmt2(slr - HISTORICAL_SLR_M)} m more than in the historical period)` : ""}`,
+      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`} ${at2}; ${c.warm ? `${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot} lifts the high-tide line above today's, where the land begins` : "coastlines are drawn at mean high water, so land begins at today's high-tide line, and this period adds no rise"}`,
     };
   },
 };

@@ -124,6 +124,22 @@ describe("point drivers", () => {
     expect(d.sample(latOfRow(16), lonOfCol(40))!.reliefM).toBe(0);
   });
 
+  it("reads the steepest slope within one pixel: a valley floor takes the walls above it", () => {
+    // the floor (columns 19-21, all at 25 m) is level at its middle; its edge columns rise to the plateau beside them
+    const floor = d.sample(latOfRow(16), lonOfCol(20))!;
+    const edge = d.sample(latOfRow(16), lonOfCol(19))!;
+    expect(floor.slopeDeg).toBe(0);
+    expect(edge.slopeDeg).toBeGreaterThan(0);
+    expect(floor.steepSlopeDeg).toBeGreaterThanOrEqual(edge.slopeDeg);
+    // no pixel of its 3 × 3 is steeper than its own where one is
+    expect(edge.steepSlopeDeg).toBeGreaterThanOrEqual(edge.slopeDeg);
+    // the plateau, three pixels and more from any wall, has none
+    const plateau = d.sample(latOfRow(16), lonOfCol(40))!;
+    expect(plateau.steepSlopeDeg).toBe(0);
+    // two pixels from the wall's foot the steepest slope is gone: the window is one pixel wide
+    expect(d.sample(latOfRow(16), lonOfCol(24))!.steepSlopeDeg).toBe(0);
+  });
+
   it("measures the distance to the sea within its search radius only", () => {
     // pixels are 625 km wide: beyond 30 km nothing is searched, so an inland pixel has no distance of its own
     expect(d.sample(latOfRow(16), lonOfCol(30))!.coastKm).toBeNull();

@@ -38,6 +38,12 @@ export const RELIEF_WINDOW_PX = 2;
  * wildland-urban interface burns). A wider window would carry the core's damping out into that interface.
  */
 export const URBAN_WINDOW_PX = 1;
+/**
+ * A point's landslide slope is the steepest of the pixels within this many pixels of its own: 3 × 3 pixels (≈ 11 km
+ * north-south). A town on a valley floor lies below the slopes that fail onto it (debris flows run out across the
+ * floor), and its own pixel's slope, a mean over 3.7 km, reads the floor.
+ */
+export const STEEP_WINDOW_PX = 1;
 /** A point is compared with the channels of floodplain pixels up to this many pixels away (≈ 7 km): see riverAt. */
 export const FLOODPLAIN_REACH_PX = 2;
 /**
@@ -157,8 +163,12 @@ function rankBefore(words: Uint32Array, rank: Uint32Array, p: number): number {
   return r + (b ? popcount(words[w]! & (((1 << b) - 1) >>> 0)) : 0);
 }
 
-/** Half-width of the window of pixels a point reads around its own (relief, floodplains, valley sides). */
-const WIN = RELIEF_WINDOW_PX + 1;
+/**
+ * Half-width of the window of pixels a pixel's drivers read around it: its relief window, the floodplains it
+ * reaches, and the heights around its steepest slope.
+ */
+const WIN = Math.max(RELIEF_WINDOW_PX, FLOODPLAIN_REACH_PX, STEEP_WINDOW_PX + 1, URBAN_WINDOW_PX);
+const HEIGHT_WINDOW_PX = WIN;
 const WIN_SIDE = 2 * WIN + 1;
 
 const setBit = (words: Uint32Array, i: number) => {
@@ -299,6 +309,8 @@ export interface PointSample {
   pixelLon: number;
   elevM: number;
   slopeDeg: number;
+  /** Steepest slope of the 3 × 3 pixels around each pixel read (STEEP_WINDOW_PX), degrees: the valley sides above it. */
+  steepSlopeDeg: number;
   reliefM: number;
   /** Share of the point's surrounding pixels (bilinear weights) that are low-lying (≤ 10 m) and joined to the sea. */
   lowShare: number;
@@ -319,6 +331,7 @@ const snapUnit = (t: number): number => (t < 1e-9 ? 0 : t > 1 - 1e-9 ? 1 : t);
 interface PixelDrivers {
   elevM: number;
   slopeDeg: number;
+  steepSlopeDeg: number;
   reliefM: number;
   low: boolean;
   urbanShare: number | null;
@@ -377,6 +390,8 @@ export class PointDrivers {
   /** Land rank and floodplain index (−1 for none) of the window around the pixel being sampled. */
   private readonly winLand = new Int32Array(WIN_SIDE * WIN_SIDE);
   private readonly winMember = new Int32Array(WIN_SIDE * WIN_SIDE);
+  /** Heights (m, NaN at sea) within HEIGHT_WINDOW_PX of the pixel being sampled. */
+  private readonly winZ = new Float64Array((2 * HEIGHT_WINDOW_PX + 1) ** 2);
 
   constructor(buf: Uint8Array) {
     const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -481,10 +496,25 @@ export class PointDrivers {
     return this.winMember[(dy + WIN) * WIN_SIDE + dx + WIN]!;
   }
 
-  /** Height of the window's pixel (dx, dy), m: sea at 0, as the slopes of the build. */
+  /**
+   * Reads the heights of the pixels within HEIGHT_WINDOW_PX of the window's centre once (NaN at sea): every driver
+   * of a pixel reads them from there.
+   */
+  private fillHeights(): void {
+    const R = HEIGHT_WINDOW_PX,
+      side = 2 * R + 1;
+    for (let dy = -R; dy <= R; dy++)
+      for (let dx = -R; dx <= R; dx++) {
+        const r = this.wLand(dx, dy);
+        this.winZ[(dy + R) * side + dx + R] = r < 0 ? NaN : this.lut[this.grey[r]!]!;
+      }
+  }
+
+  /** Height of the window's pixel (dx, dy) within HEIGHT_WINDOW_PX, m: sea at 0, as the slopes of the build. */
   private heightAt(dx: number, dy: number): number {
-    const r = this.wLand(dx, dy);
-    return r < 0 ? 0 : Math.max(0, this.lut[this.grey[r]!]!);
+    const z = this.winZ[(dy + HEIGHT_WINDOW_PX) * (2 * HEIGHT_WINDOW_PX + 1) + dx + HEIGHT_WINDOW_PX]!;
+    // NaN (sea) and depressions below sea level read 0
+    return z > 0 ? z : 0;
   }
 
   private latOf(y: number): number {
@@ -538,6 +568,7 @@ export class PointDrivers {
       pixelLon: this.lonOf(own.x),
       elevM: mean((px) => px.elevM),
       slopeDeg: mean((px) => px.slopeDeg),
+      steepSlopeDeg: mean((px) => px.steepSlopeDeg),
       reliefM: mean((px) => px.reliefM),
       lowShare: mean((px) => (px.low ? 1 : 0)),
       urbanShare,
@@ -575,10 +606,12 @@ export class PointDrivers {
   private pixelDrivers(x: number, y: number): PixelDrivers {
     const r = this.rank(x, y);
     this.fillWindow(x, y);
+    this.fillHeights();
     const reliefM = this.relief();
     return {
       elevM: this.lut[this.grey[r]!]!,
       slopeDeg: this.slope(y),
+      steepSlopeDeg: this.steepestSlope(y),
       reliefM,
       low: ((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1,
       urbanShare: this.urbanShare(),
@@ -686,6 +719,28 @@ export class PointDrivers {
     return Math.atan(Math.hypot(gx, gy)) / RAD;
   }
 
+  /**
+   * Steepest slope of the land pixels within STEEP_WINDOW_PX of the window's centre, degrees: the largest gradient
+   * found, as slopeOf computes each, with the heights around them read once.
+   */
+  private steepestSlope(y: number): number {
+    const step = this.pixelKm * 1000;
+    let steepest = 0;
+    for (let dy = -STEEP_WINDOW_PX; dy <= STEEP_WINDOW_PX; dy++) {
+      const yy = y + dy;
+      if (yy <= 0 || yy >= this.height - 1) continue;
+      const dxM = 2 * step * Math.cos(this.latOf(yy) * RAD),
+        dyM = 2 * step;
+      for (let dx = -STEEP_WINDOW_PX; dx <= STEEP_WINDOW_PX; dx++) {
+        if (this.wLand(dx, dy) < 0) continue;
+        const gx = (this.heightAt(dx + 1, dy) - this.heightAt(dx - 1, dy)) / dxM;
+        const gy = (this.heightAt(dx, dy - 1) - this.heightAt(dx, dy + 1)) / dyM;
+        steepest = Math.max(steepest, Math.hypot(gx, gy));
+      }
+    }
+    return Math.atan(steepest) / RAD;
+  }
+
   /** Built-up share of the land pixels within URBAN_WINDOW_PX of the pixel read; null without built-up pixels. */
   private urbanShare(): number | null {
     if (!this.urbanWords) return null;
@@ -707,9 +762,8 @@ export class PointDrivers {
       hi = -Infinity;
     for (let dy = -RELIEF_WINDOW_PX; dy <= RELIEF_WINDOW_PX; dy++)
       for (let dx = -RELIEF_WINDOW_PX; dx <= RELIEF_WINDOW_PX; dx++) {
-        const r = this.wLand(dx, dy);
-        if (r < 0) continue;
-        const z = this.lut[this.grey[r]!]!;
+        const z = this.winZ[(dy + HEIGHT_WINDOW_PX) * (2 * HEIGHT_WINDOW_PX + 1) + dx + HEIGHT_WINDOW_PX]!;
+        // NaN at sea: never below or above
         if (z < lo) lo = z;
         if (z > hi) hi = z;
       }

@@ -41,6 +41,7 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
     elevMin: s.elevM,
     relief: s.reliefM,
     slopeMean: s.slopeDeg,
+    slopeSteep: s.steepSlopeDeg,
     landShare: 1,
     lowShare: s.lowShare,
     tJul: cell.tJul + lapseC,
@@ -80,6 +81,10 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
       "m",
     ],
     slopeMean: [`slope at this point, ${AT_POINT}`, "°"],
+    slopeSteep: [
+      `steepest slope of the 3 × 3 pixels of the ${TWO_MIN} around this point (its valley sides; read between the four pixel centres around it)`,
+      "°",
+    ],
     landShare: ["land at this point (1 yes)", "1"],
     lowShare: [
       `low-lying (≤ 10 m) and joined to the sea at this point: the share of the four 2′ pixels (≈ 3.7 km) around it that are, each by its nearness (1 all, 0 none)`,
