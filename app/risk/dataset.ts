@@ -66,6 +66,8 @@ export const FIELDS: readonly FieldSpec[] = [
   // v4: Natural Earth 50m masks (permanent ice, dense built-up areas)
   { name: "iceShare", kind: "u8", scale: 250, missing: 255 },
   { name: "urbanShare", kind: "u8", scale: 250, missing: 255 },
+  // 4.2.0: top of the low band (reef islands); a file without it reads LOW_LYING_M
+  { name: "lowTopM", kind: "u8", scale: 10, missing: 255 },
 ];
 
 const LIMITS: Record<ArrayKind, [number, number]> = {

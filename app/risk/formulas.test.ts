@@ -44,6 +44,8 @@ import {
   LS_SLOPE_DEG,
   LS_STEEP_SLOPE_DEG,
   LS_STEEP_SLOPE_SCALE,
+  REEF_ISLAND_TOP_M,
+  lowTopM,
 } from "./formulas";
 
 const base: CellInputs = {
@@ -316,6 +318,20 @@ describe("coastal hazards", () => {
     // the rise above today's, on a flat shore all low: its share of the band from high water to 10 m
     const flat = { ...coastal, lowShare: 1 };
     expect(landShareBelow(flat, highWaterM(flat) + 0.23)).toBeCloseTo(0.23 / (LOW_LYING_M - 1), 6);
+  });
+  it("reef islands: all their land lies between high water and 4 m, so a small rise or surge covers much of it", () => {
+    const reef = { ...coastal, lat: 4, lon: 73.5, lowShare: 1, slopeMean: 0, tideM: 1, lowTopM: REEF_ISLAND_TOP_M };
+    // the 0.5 m surge of a coast without storms: 0.5 of the 3.5 m from high water (0.5 m) to 4 m
+    expect(landShareBelow(reef, extremeStillWaterM(reef, hist))).toBeCloseTo(
+      surgeHeightM(reef) / (REEF_ISLAND_TOP_M - 0.5),
+      6,
+    );
+    expect(num(stormSurge(reef, hist))).toBeGreaterThan(num(stormSurge({ ...reef, lowTopM: LOW_LYING_M }, hist)));
+    // still Low in 1950-1999, and the top of its scale by 2050 under RCP8.5
+    expect(seaLevelRiseHazard(reef, hist)).toBe(0);
+    expect(num(seaLevelRiseHazard(reef, warm(2.31, 0.43)))).toBeCloseTo(COASTAL_VALUE_CAP, 6);
+    // a file without the field reads the usual 10 m band
+    expect(lowTopM({ ...reef, lowTopM: Number.NaN })).toBe(LOW_LYING_M);
   });
   it("cliffs (no low-lying land) have low SL", () => {
     expect(seaLevelRiseHazard({ ...coastal, lowShare: 0 }, warm(1, 0.43))).toBe(0);

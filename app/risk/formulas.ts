@@ -60,6 +60,11 @@ export interface CellInputs {
    * none, and its landslide reads its mean slope.
    */
   slopeSteep?: number;
+  /**
+   * Top of the cell's low-lying band, m: REEF_ISLAND_TOP_M on reef islands (land that only the shoreline outlines
+   * hold, in a tropical sea), LOW_LYING_M elsewhere and where absent (files before 4.2.0).
+   */
+  lowTopM?: number;
 }
 
 export interface SlotContext {
@@ -130,6 +135,7 @@ export const STEP = {
   shareBelowEsl: "share of land below the extreme still-water level",
   shareBelowHighWater: "share of land below the high-tide line",
   steepSlope: "steepest slope within one 2′ pixel of the point (≈ 3.7 km)",
+  lowTop: "top of the low land (10 m; 4 m on a reef island)",
   growingMonths: "months warmer than 5 °C",
   iceFree: "ice-free share of the cell",
   urban: "share of the cell in a dense built-up area",
@@ -637,6 +643,20 @@ export function tropicalCyclone(c: CellInputs, ctx: SlotContext, t?: Trace): Haz
 export const LOW_LYING_M = 10;
 export const SEA_DEFAULT_TIDE_M = 1;
 /**
+ * Reef islands: a cell whose land only the 1′ shoreline outlines hold (no 2′ pixel of the relief is land: atolls, cays
+ * and reef islets, narrower than the grids) in a sea at 26.5 °C or warmer for REEF_SST_MONTHS months a year or more,
+ * where coral builds such islands, is low land throughout: its land lies between high water and REEF_ISLAND_TOP_M.
+ * Atoll islands stand a few metres above the sea, most of their land below 3-4 m (Woodroffe 2008, Global and
+ * Planetary Change 62: 77-96; the Maldives' highest natural ground is about 2.4 m).
+ */
+export const REEF_ISLAND_TOP_M = 4;
+export const REEF_SST_MONTHS = 6;
+
+/** Top of the cell's low band, m. */
+export function lowTopM(c: CellInputs): number {
+  return c.lowTopM !== undefined && Number.isFinite(c.lowTopM) ? c.lowTopM : LOW_LYING_M;
+}
+/**
  * Storm-surge heights, m: a base on every coast, up to SURGE_TC_M more under intense tropical cyclones, and up to
  * SURGE_ETC_M more under the winter storms of 35°-60° latitude. The heights are set to the ranges that published
  * 100-year surges take by storm climate (below); no extreme-value fit to tide-gauge or model records stands behind a
@@ -724,16 +744,17 @@ export const LOW_PIXEL_M = 3700;
 export function lowBandResolved(c: CellInputs): number {
   const slope = Number.isFinite(c.slopeMean) ? c.slopeMean : 0;
   if (slope <= 0) return 1;
-  return Math.min(1, LOW_LYING_M / Math.tan((slope * Math.PI) / 180) / LOW_PIXEL_M);
+  return Math.min(1, lowTopM(c) / Math.tan((slope * Math.PI) / 180) / LOW_PIXEL_M);
 }
 
 /**
  * Share of the cell's land below a water level (m above today's mean sea level): its land at or below 10 m joined
  * to the sea, narrowed by its slope, with heights spread evenly from high water (where the shoreline, and so the
- * land, begins) to 10 m; within that band the relief gives no finer heights, for a cell or a point.
+ * land, begins) to the top of its low band (10 m; REEF_ISLAND_TOP_M on a reef island); within that band the relief
+ * gives no finer heights, for a cell or a point.
  */
 export function landShareBelow(c: CellInputs, levelM: number): number {
-  return clamp01(c.lowShare) * lowBandResolved(c) * ramp(levelM, highWaterM(c), LOW_LYING_M);
+  return clamp01(c.lowShare) * lowBandResolved(c) * ramp(levelM, highWaterM(c), lowTopM(c));
 }
 
 /**
@@ -747,6 +768,7 @@ export function stormSurge(c: CellInputs, ctx: SlotContext, t?: Trace): HazardVa
   const level = extremeStillWaterM(c, ctx);
   const share = landShareBelow(c, level);
   put(t, "low-lying (≤10 m) share of land", c.lowShare);
+  put(t, STEP.lowTop, lowTopM(c), "m");
   put(t, STEP.tidalRange, Number.isFinite(c.tideM) ? c.tideM : -1, "m");
   put(t, STEP.highWater, highWaterM(c), "m");
   put(t, "shelf factor (steep coasts, deep water: less wind set-up)", surgeShelfFactor(c));
@@ -765,6 +787,7 @@ export function seaLevelRiseHazard(c: CellInputs, ctx: SlotContext, t?: Trace): 
   const level = highWaterM(c) + seaLevelAboveToday(ctx);
   const share = landShareBelow(c, level);
   put(t, "low-lying (≤10 m) share of land", c.lowShare);
+  put(t, STEP.lowTop, lowTopM(c), "m");
   put(t, STEP.tidalRange, Number.isFinite(c.tideM) ? c.tideM : -1, "m");
   put(t, STEP.highWater, highWaterM(c), "m");
   put(t, STEP.slr, ctx.slr, "m");

@@ -5,9 +5,9 @@ import { gzipSync } from "node:zlib";
 import { HAZARD_IDS, PER_HAZARD_IDS } from "../../app/domain/hazards/hazards";
 import { SLOTS, SLOT_COUNT, seaLevelRise, warmingAboveBaseline, BASELINE_WARMING_C, GLOBAL_WARMING_LEVEL, GLOBAL_SLR_M, HISTORICAL_SLR_M } from "../../app/domain/hazards/scenarios";
 import { FIELDS, NONE16, decodeValue, dequantiseField, encodeDataset, encodeValue, quantiseField, type GeoFile } from "../../app/risk/dataset";
-import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue, type SlotContext } from "../../app/risk/formulas";
+import { HAZARD_FORMULAS, LOW_LYING_M, REEF_ISLAND_TOP_M, REEF_SST_MONTHS, aggregate, type CellInputs, type HazardValue, type SlotContext } from "../../app/risk/formulas";
 import { rollupEntities } from "../../app/risk/regions/rollup";
-import { buildCells, loadCountries, loadRegions } from "./geography/geography";
+import { buildCells, loadCountries, loadRegions, type CellSet } from "./geography/geography";
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
 import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type RawInputs } from "./climate/physical";
 import { readWdbiiRivers } from "./geography/wdbii";
@@ -21,7 +21,7 @@ import { LandMask, encodeLandMask } from "../../app/risk/land/landmask";
 import { readEtopo5 } from "./climate/rasters";
 import { extraCoastalMetros, metroPopulation, readNePlaces } from "./geography/ne-places";
 import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./climate/relief";
-import { cellArea, latLngToCell } from "h3-js";
+import { cellArea, gridDisk, latLngToCell } from "h3-js";
 import { cellShares, rasterise, readNeLayer } from "./geography/naturalearth";
 import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
@@ -193,6 +193,32 @@ async function coastAndPeople(b: ReturnType<typeof terrain>) {
   return { ...b, co, tides, tideM, pop, nePlaces, metro, neCoastal, coastal };
 }
 
+/**
+ * Reef islands (REEF_ISLAND_TOP_M): cells with land by the shoreline outlines but no 2′ land pixel, in a tropical
+ * sea, whose neighbouring cells hold no 2′ land pixel either. All their land is low, flat and within
+ * REEF_ISLAND_TOP_M of the sea; elsewhere the low band reaches LOW_LYING_M. The neighbours tell an island too small
+ * for the grids from a sliver of a large island's coast that a cell happens to clip (Dominica's, Palau's).
+ */
+function reefIslands(cells: CellSet, landPixels: Uint16Array, sstMonths: Float64Array, terr: { lowShare: Float64Array; slopeMean: Float64Array }) {
+  const n = landPixels.length;
+  const lowTopM = new Float64Array(n).fill(LOW_LYING_M);
+  const isolated = (k: number) =>
+    gridDisk(cells.cells[k]!, 1).every((h) => {
+      const j = cells.index.get(h);
+      return j === undefined || landPixels[j]! === 0;
+    });
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    if (landPixels[k]! > 0 || !(sstMonths[k]! >= REEF_SST_MONTHS) || !isolated(k)) continue;
+    lowTopM[k] = REEF_ISLAND_TOP_M;
+    terr.lowShare[k] = 1;
+    // the slope was read from pixels that are sea: a reef island is flat
+    terr.slopeMean[k] = 0;
+    count++;
+  }
+  return { lowTopM, cells: count };
+}
+
 /** Step 7: sea-surface temperature and the shape of the year, the 2′ low-lying land and the point drivers. */
 function seasonsLowLandAndPoints(b: Awaited<ReturnType<typeof coastAndPeople>>) {
   const { cells, n, terr } = b;
@@ -208,16 +234,18 @@ function seasonsLowLandAndPoints(b: Awaited<ReturnType<typeof coastAndPeople>>) 
     raisedLow++;
   }
   log(`2′ low-lying land: shore grey ${low2.shoreGrey}, low up to grey ${low2.maxGrey}; raises the low-lying share of ${raisedLow} cells (${since(b.t0)} ms)`);
+  const reef = reefIslands(cells, low2.landPixels, twelve.sstMonths, terr);
+  log(`reef islands (no 2′ land pixel, sea ≥ 26.5 °C for ${REEF_SST_MONTHS} months or more): ${reef.cells} cells, low land to ${REEF_ISLAND_TOP_M} m`);
   const points = pointDriversFile({ relief: b.greyRelief, greyToM: b.reliefCal.lut, dir: b.rv.dir, lowPixels: low2.lowPixels, urban: b.ne.urban, members: b.rv.members });
   log(`point drivers: ${points.landPixels} land pixels, ${points.floodplainPixels} floodplain pixels, ${points.bin.length} bytes (${since(b.t0)} ms)`);
-  return { ...b, twelve, low2, raisedLow, points };
+  return { ...b, twelve, low2, raisedLow, reef, points };
 }
 
 /** Step 8: the stored (quantised) inputs, and every hazard of every cell and slot computed from them. */
 function hazards(b: ReturnType<typeof seasonsLowLandAndPoints>) {
   const { n, cells, terr, co, rv, ne } = b;
   const { oceanShare: _ocean, seaLinked: _linked, ...terrFields } = terr;
-  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, floodplainShare: rv.floodplainShare, upstreamKm2: rv.upstreamKm2, flowM3s: rv.flowM3s, tideM: b.tideM, population: b.metro.pop, ...b.twelve, iceShare: ne.iceShare, urbanShare: ne.urbanShare };
+  const raw: RawInputs = { ...terrFields, coastKm: co.coastKm, coastalPlain: co.coastalPlain, floodplainShare: rv.floodplainShare, upstreamKm2: rv.upstreamKm2, flowM3s: rv.flowM3s, tideM: b.tideM, population: b.metro.pop, ...b.twelve, iceShare: ne.iceShare, urbanShare: ne.urbanShare, lowTopM: b.reef.lowTopM };
 
   // quantise first, then compute every score from the stored inputs so explanations reproduce them exactly
   const fields: Record<string, Typed> = {};

@@ -25,6 +25,7 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     changes: [
       "Sea-level rise (SL) is the share of low land that the slot's rise above today's sea brings below the high-tide line. Land begins at today's high-tide line, because coastlines are drawn at mean high water, so every place reads Low in 1950-1999 and the tide no longer stands in for exposure. A flat shore whose land is all low reads Severe (0.795) when the rise takes 2.5 % of its land. That is a quarter of a metre of its band from high water to 10 m, about the rise above today's by 2050 under RCP8.5. The explanation says where the land begins and how much the rise brings below it.",
       "Storm surge (SS) counts the land between the high-tide line and the extreme still water (the surge plus the rise above today's), no longer from 0 m. A large tide raises the water and the land's edge alike. Its explanation gives the water's height above the high-tide line. Its band meanings are stated in that height, on a flat shore with half its land low and a 2 m tide.",
+      "Reef islands (atolls, cays): a hexagon whose land only the shoreline outlines hold, with no land on the 2′ grid in it or its six neighbours, in a sea at 26.5 °C or warmer for six months a year or more, is wholly low and flat, its land between high water and 4 m (the new explanation input `lowTopM`; 10 m elsewhere). Storm surge and sea-level rise read it as such, and its explanation says so.",
       "A point's landslide reads the steeper of its own slope and the steepest slope within one 2′ pixel of it, each on its own scale (the steepest slope's ramp is 1.69 times the own slope's, the ratio of the two over land). A town on a valley floor takes the slopes above it. With `explain=1` a point's landslide carries the input `slopeSteep`.",
       "Random land points (20,000), each with a neighbour 2 km away: storm surge three bands or more apart 0.11 % → 0 % of coastal pairs; landslide High or above 2.6 % → 3.1 % of land; storm surge High or above 0.9 % → 0.7 %; sea-level rise High or above 0.5 % → 0 % in 1950-1999.",
     ],
@@ -36,10 +37,11 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
     title: "Dataset 4.2.0",
     dataset: {
       published_at: "2026-11-30T07:00:00Z",
-      sha256: "a843028b62fdb0d5ce4e0db02be3d9337cdddd132a9b09eb26c93b9c327ed5f8",
+      sha256: "e0e0190c34497425dabe8a157d1b9200bdca8d507b31702e44a1a9048d767a3a",
     },
     changes: [
       "Storm surge and sea-level rise of every hexagon, region and country with land begins at the high-tide line, as API 1.14.0 says. Sea-level rise reads Low everywhere in 1950-1999. Every other hazard is unchanged.",
+      "Reef islands: 343 hexagons whose land only the shoreline outlines hold, in a tropical sea, are wholly low and flat, with their land between high water and 4 m (a new stored field, `lowTopM`).",
     ],
   },
   {

@@ -12,6 +12,8 @@ import {
   type CellInputs,
   type HazardValue,
   type Step,
+  LOW_LYING_M,
+  REEF_ISLAND_TOP_M,
 } from "../formulas";
 import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 import type { HazardExplanation, HazardScoreItem } from "../types";
@@ -38,6 +40,10 @@ const INPUT_LABELS: Record<string, [string, string]> = {
   tColdOffset: ["coldest month below the colder of July/December", "°C"],
   tMeanOffset: ["annual mean minus the July/December mean", "°C"],
   sstMonths: ["months with sea-surface temperature ≥ 26.5 °C offshore", "months"],
+  lowTopM: [
+    `top of the low land: ${LOW_LYING_M} m, or ${REEF_ISLAND_TOP_M} m on a reef island (land that only the shoreline outlines hold, in a tropical sea)`,
+    "m",
+  ],
 };
 
 export const POINT_NOTE =

@@ -15,7 +15,7 @@ import {
   placeSubject,
   type ExplanationFacts,
 } from "./explain-text";
-import { LAND_AMPLIFICATION, STEP } from "../formulas";
+import { LAND_AMPLIFICATION, LOW_LYING_M, REEF_ISLAND_TOP_M, STEP } from "../formulas";
 import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 import type { HazardScoreItem } from "../types";
 
@@ -242,6 +242,19 @@ describe("sentences of real places through the engine", () => {
     expect(slHist.step(STEP.shareBelowHighWater)).toBe(0);
     expect(slHist.item.score).toBe(1);
     expect(slHist.text).toContain("none below today's high-tide line");
+  });
+
+  it("SS and SL Malé: a reef island, all of its land low and within 4 m of the sea", () => {
+    const ss = explained("Malé", 4.175, 73.51, "SS");
+    framed("Malé", ss.item, ss.text);
+    expect(ss.input("lowTopM")).toBe(REEF_ISLAND_TOP_M);
+    expect(ss.text).toContain(`is a reef island, all of its land low and within ${REEF_ISLAND_TOP_M} m of the sea`);
+    const sl = explained("Malé", 4.175, 73.51, "SL", "rcp85", "2050");
+    expect(sl.text).toContain("is a reef island");
+    // a flat island within 4 m: the rise above today's takes the top of sea-level rise's scale by 2050
+    expect(sl.item.score).toBe(4);
+    // a mainland shore keeps the 10 m band
+    expect(explained("Rotterdam", 51.92, 4.48, "SS").input("lowTopM")).toBe(LOW_LYING_M);
   });
 
   it("CS Oslo: the coldest month, with its minus sign", () => {

@@ -15,7 +15,7 @@ import {
   type PeriodId,
   type ScenarioId,
 } from "~/domain/hazards/scenarios";
-import { CC_SCALING, FD_PLAIN_FULL, LAND_AMPLIFICATION, STEP, TC_WARMING_GAIN } from "../formulas";
+import { CC_SCALING, FD_PLAIN_FULL, LAND_AMPLIFICATION, LOW_LYING_M, STEP, TC_WARMING_GAIN } from "../formulas";
 import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 
 /** Which place a score belongs to; `name` is what a reader knows it by (a country, a region, a nearby town). */
@@ -412,7 +412,8 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
   },
   SS: (c) => {
     const low = inputOf(c.f, "lowShare"),
-      coast = inputOf(c.f, "coastKm");
+      coast = inputOf(c.f, "coastKm"),
+      reef = reefIsland(c);
     const esl = stepOf(c.f, STEP.esl),
       surge = stepOf(c.f, STEP.surge),
       hw = stepOf(c.f, STEP.highWater),
@@ -421,19 +422,23 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     if (low === null || esl === null || surge === null || below === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmtInt(coast)} km from the sea` : " on the coast";
     return {
-      drivers: `${c.S} has ${pct(low)} % of its land at or below 10 m${where}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}), ${fmt1(esl - nz(hw))} m above the high-tide line where the land begins, and covers ${pct(below)} % of its land`,
+      drivers: `${c.S} ${reef ? `is a reef island, all of its land low and within ${fmtInt(reef)} m of the sea` : `has ${pct(low)} % of its land at or below 10 m`}${where}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}), ${fmt1(esl - nz(hw))} m above the high-tide line where the land begins, and covers ${pct(below)} % of its land`,
     };
   },
   SL: (c) => {
     const low = inputOf(c.f, "lowShare"),
       slr = stepOf(c.f, STEP.slr),
       hw = stepOf(c.f, STEP.highWater),
-      below = stepOf(c.f, STEP.shareBelowHighWater);
+      below = stepOf(c.f, STEP.shareBelowHighWater),
+      reef = reefIsland(c);
     if (low === null || slr === null || below === null) return null;
+    const land = reef
+      ? `is a reef island, all of its land low and within ${fmtInt(reef)} m of the sea`
+      : `has ${pct(low)} % of its land at or below 10 m by the sea`;
     return {
       drivers: c.warm
-        ? `${c.S} has ${pct(low)} % of its land at or below 10 m by the sea; ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot} lifts the high-tide line from ${fmt1(nz(hw))} m above mean sea level, where the land begins, and brings ${pct(below)} % of its land below it`
-        : `${c.S} has ${pct(low)} % of its land at or below 10 m by the sea, and none below today's high-tide line (${fmt1(nz(hw))} m above mean sea level): coastlines are drawn at mean high water, so land begins there, and this period adds no rise`,
+        ? `${c.S} ${land}; ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot} lifts the high-tide line from ${fmt1(nz(hw))} m above mean sea level, where the land begins, and brings ${pct(below)} % of its land below it`
+        : `${c.S} ${land}, and none below today's high-tide line (${fmt1(nz(hw))} m above mean sea level): coastlines are drawn at mean high water, so land begins there, and this period adds no rise`,
     };
   },
 };
@@ -458,6 +463,12 @@ const withLapse = (c: Ctx, parts: Parts | null): Parts | null => {
       : `, ${fmt1(Math.abs(lapse))} °C ${lapse > 0 ? "warmer" : "colder"} than its hexagon's mean`;
   return { ...parts, drivers: `${parts.drivers} at its elevation of ${fmtInt(elev)} m${shift} (6.5 °C/km)` };
 };
+
+/** The top of a reef island's low land (m), or null where the low band reaches the usual 10 m. */
+function reefIsland(c: Ctx): number | null {
+  const top = inputOf(c.f, "lowTopM");
+  return top !== null && top < LOW_LYING_M ? top : null;
+}
 
 /** Sentences of a point scored from its own drivers, where they differ from a hexagon's (shares become yes/no). */
 const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = {

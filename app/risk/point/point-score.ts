@@ -3,7 +3,7 @@
  * point's own value (app/risk/point/point-drivers.ts). The hazard formulas are the hexagon's (formulas.ts), so a point and
  * its hexagon share one science. Pure.
  */
-import { FD_PLAIN_FULL, type CellInputs } from "../formulas";
+import { FD_PLAIN_FULL, LOW_LYING_M, type CellInputs } from "../formulas";
 import { COAST_SEARCH_KM, RELIEF_WINDOW_PX, type PointSample } from "./point-drivers";
 
 /**
@@ -56,6 +56,8 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
     // the built-up share of the 3 × 3 pixels around the point (URBAN_WINDOW_PX): a city centre's fabric damps its
     // wildfire, the open land beyond a city's edge keeps its own (a version-1 file has none: the hexagon's stands)
     urbanShare: s.urbanShare ?? cell.urbanShare,
+    // the point's ground is on the 2′ grid: it is no reef island, which that grid does not hold
+    lowTopM: LOW_LYING_M,
   };
   return { inputs, lapseC, hexElevMeanM: hexElev, coastOwn: s.coastKm !== null, sample: s };
 }
@@ -86,6 +88,7 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
       "°",
     ],
     landShare: ["land at this point (1 yes)", "1"],
+    lowTopM: [`top of the low land at this point: ${LOW_LYING_M} m (its ground is on the 2′ grid)`, "m"],
     lowShare: [
       `low-lying (≤ 10 m) and joined to the sea at this point: the share of the four 2′ pixels (≈ 3.7 km) around it that are, each by its nearness (1 all, 0 none)`,
       "1",

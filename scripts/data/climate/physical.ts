@@ -32,6 +32,7 @@ export interface RawInputs {
   sstMonths: Float64Array;
   iceShare: Float64Array;
   urbanShare: Float64Array;
+  lowTopM: Float64Array;
 }
 
 export interface ClimateSet {
@@ -117,7 +118,7 @@ export function terrainAndClimate(
   fractions: (lat: number, lon: number) => { land: number; ocean: number },
   /** Slope (°) around a 5′ point from a finer relief; without it slopes come from the 5′ grid itself. */
   finerSlope?: (lat: number, lon: number) => number,
-): Omit<RawInputs, "coastKm" | "floodplainShare" | "upstreamKm2" | "flowM3s" | "tideM" | "coastalPlain" | "population" | "tHotOffset" | "tColdOffset" | "tMeanOffset" | "sstMonths" | "iceShare" | "urbanShare"> & { oceanShare: Float64Array; seaLinked: Uint8Array } {
+): Omit<RawInputs, "coastKm" | "floodplainShare" | "upstreamKm2" | "flowM3s" | "tideM" | "coastalPlain" | "population" | "tHotOffset" | "tColdOffset" | "tMeanOffset" | "sstMonths" | "iceShare" | "urbanShare" | "lowTopM"> & { oceanShare: Float64Array; seaLinked: Uint8Array } {
   const e = readEtopo5(etopoFile);
   const n = cells.cells.length;
   const lowLinked = seaConnected(e, fractions, LOW_LYING_M);
