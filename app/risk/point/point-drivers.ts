@@ -168,7 +168,6 @@ function rankBefore(words: Uint32Array, rank: Uint32Array, p: number): number {
  * reaches, and the heights around its steepest slope.
  */
 const WIN = Math.max(RELIEF_WINDOW_PX, FLOODPLAIN_REACH_PX, STEEP_WINDOW_PX + 1, URBAN_WINDOW_PX);
-const HEIGHT_WINDOW_PX = WIN;
 const WIN_SIDE = 2 * WIN + 1;
 
 const setBit = (words: Uint32Array, i: number) => {
@@ -390,8 +389,8 @@ export class PointDrivers {
   /** Land rank and floodplain index (−1 for none) of the window around the pixel being sampled. */
   private readonly winLand = new Int32Array(WIN_SIDE * WIN_SIDE);
   private readonly winMember = new Int32Array(WIN_SIDE * WIN_SIDE);
-  /** Heights (m, NaN at sea) within HEIGHT_WINDOW_PX of the pixel being sampled. */
-  private readonly winZ = new Float64Array((2 * HEIGHT_WINDOW_PX + 1) ** 2);
+  /** Heights (m, NaN at sea) of the window around the pixel being sampled. */
+  private readonly winZ = new Float64Array(WIN_SIDE * WIN_SIDE);
 
   constructor(buf: Uint8Array) {
     const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -496,23 +495,18 @@ export class PointDrivers {
     return this.winMember[(dy + WIN) * WIN_SIDE + dx + WIN]!;
   }
 
-  /**
-   * Reads the heights of the pixels within HEIGHT_WINDOW_PX of the window's centre once (NaN at sea): every driver
-   * of a pixel reads them from there.
-   */
+  /** Reads the heights of the window's pixels once (NaN at sea): every driver of a pixel reads them from there. */
   private fillHeights(): void {
-    const R = HEIGHT_WINDOW_PX,
-      side = 2 * R + 1;
-    for (let dy = -R; dy <= R; dy++)
-      for (let dx = -R; dx <= R; dx++) {
+    for (let dy = -WIN; dy <= WIN; dy++)
+      for (let dx = -WIN; dx <= WIN; dx++) {
         const r = this.wLand(dx, dy);
-        this.winZ[(dy + R) * side + dx + R] = r < 0 ? NaN : this.lut[this.grey[r]!]!;
+        this.winZ[(dy + WIN) * WIN_SIDE + dx + WIN] = r < 0 ? NaN : this.lut[this.grey[r]!]!;
       }
   }
 
-  /** Height of the window's pixel (dx, dy) within HEIGHT_WINDOW_PX, m: sea at 0, as the slopes of the build. */
+  /** Height of the window's pixel (dx, dy), m: sea at 0, as the slopes of the build. */
   private heightAt(dx: number, dy: number): number {
-    const z = this.winZ[(dy + HEIGHT_WINDOW_PX) * (2 * HEIGHT_WINDOW_PX + 1) + dx + HEIGHT_WINDOW_PX]!;
+    const z = this.winZ[(dy + WIN) * WIN_SIDE + dx + WIN]!;
     // NaN (sea) and depressions below sea level read 0
     return z > 0 ? z : 0;
   }
@@ -720,8 +714,8 @@ export class PointDrivers {
   }
 
   /**
-   * Steepest slope of the land pixels within STEEP_WINDOW_PX of the window's centre, degrees: the largest gradient
-   * found, as slopeOf computes each, with the heights around them read once.
+   * Steepest slope of the land pixels within STEEP_WINDOW_PX of the window's centre, degrees: the largest of their
+   * gradients, each by central differences as slope() reads the centre's.
    */
   private steepestSlope(y: number): number {
     const step = this.pixelKm * 1000;
@@ -762,7 +756,7 @@ export class PointDrivers {
       hi = -Infinity;
     for (let dy = -RELIEF_WINDOW_PX; dy <= RELIEF_WINDOW_PX; dy++)
       for (let dx = -RELIEF_WINDOW_PX; dx <= RELIEF_WINDOW_PX; dx++) {
-        const z = this.winZ[(dy + HEIGHT_WINDOW_PX) * (2 * HEIGHT_WINDOW_PX + 1) + dx + HEIGHT_WINDOW_PX]!;
+        const z = this.winZ[(dy + WIN) * WIN_SIDE + dx + WIN]!;
         // NaN at sea: never below or above
         if (z < lo) lo = z;
         if (z > hi) hi = z;
