@@ -1,5 +1,7 @@
+import { count, eq } from "drizzle-orm";
 import { setupTestDatabase } from "#db/testing";
 import { createUser } from "#db/factories";
+import { uploadSlots } from "#db/schema/index";
 import {
   UPLOAD_BUSY_RETRY_AFTER_SECONDS,
   UPLOAD_MESSAGES,
@@ -96,7 +98,18 @@ describe("previewFromMultipart", () => {
     const running = Array.from({ length: UPLOADS_CONCURRENT_PER_ACCOUNT }, () =>
       previewFromMultipart(slowUpload(), caller),
     );
-    await vi.waitFor(() => expect(ends).toHaveLength(UPLOADS_CONCURRENT_PER_ACCOUNT));
+    // the bodies exist at once; the slots are taken through the database: wait until every upload holds its own
+    await vi.waitFor(
+      async () => {
+        const [held] = await getDb()
+          .select({ n: count() })
+          .from(uploadSlots)
+          .where(eq(uploadSlots.account, `user:${user.id}`));
+        expect(held?.n).toBe(UPLOADS_CONCURRENT_PER_ACCOUNT);
+      },
+      { timeout: 20_000 },
+    );
+    expect(ends).toHaveLength(UPLOADS_CONCURRENT_PER_ACCOUNT);
     const refused = await previewFromMultipart(slowUpload(), caller).catch((e: unknown) => e);
     expect(refused).toMatchObject({
       status: 429,
