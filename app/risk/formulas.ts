@@ -310,7 +310,24 @@ export const PET_PER_C = 0.03;
 
 /** Potential evaporation of the slot, mm/yr: Thornthwaite's for the baseline, raised PET_PER_C per °C of land warming. */
 export function slotPotentialEvap(c: CellInputs, ctx: SlotContext): number {
-  return potentialEvap(monthlyTemperatures(c, 0), c.lat) * (1 + PET_PER_C * landWarming(ctx));
+  return baselinePotentialEvap(c) * (1 + PET_PER_C * landWarming(ctx));
+}
+
+/**
+ * The baseline's Thornthwaite PET of a place, from what it depends on (its hottest and coldest months and its
+ * latitude). The last answer is kept: the hazards of one place in every slot ask for it many times over.
+ */
+const lastPet = { hot: NaN, cold: NaN, lat: NaN, pet: NaN };
+function baselinePotentialEvap(c: CellInputs): number {
+  const hot = hottestMonth(c),
+    cold = coldestMonth(c);
+  if (hot !== lastPet.hot || cold !== lastPet.cold || c.lat !== lastPet.lat) {
+    lastPet.pet = potentialEvap(monthlyTemperatures(c, 0), c.lat);
+    lastPet.hot = hot;
+    lastPet.cold = cold;
+    lastPet.lat = c.lat;
+  }
+  return lastPet.pet;
 }
 
 /** Aridity index P/PET of a slot. */

@@ -6,6 +6,14 @@ import { RiskInputError, RiskNotFoundError } from "../errors";
 import type { CellInputs } from "../formulas";
 
 const FIELD_BY_NAME = new Map(FIELDS.map((f) => [f.name as string, f]));
+/**
+ * Every stored field and the centre, in one order: a row's inputs are copied from it so that they share one object
+ * shape (properties added one by one under computed names leave an object in slow dictionary mode, which every
+ * formula then reads).
+ */
+const FIELDS_TEMPLATE: Readonly<Record<string, number>> = Object.freeze(
+  Object.fromEntries([["lat", NaN], ["lon", NaN], ...FIELDS.map((f) => [f.name, NaN] as const)]),
+);
 
 export class CellTable {
   readonly header: DatasetHeader;
@@ -89,7 +97,7 @@ export class CellTable {
 
   /** The stored inputs of a dataset row without its centre (a point brings its own coordinates). */
   cellFields(row: number): Record<string, number> {
-    const inp = { lat: NaN, lon: NaN } as Record<string, number>;
+    const inp: Record<string, number> = { ...FIELDS_TEMPLATE };
     for (const f of FIELDS) inp[f.name] = dequantiseField(f, this.a.fields[f.name]![row]!);
     return inp;
   }

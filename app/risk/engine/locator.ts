@@ -188,6 +188,8 @@ export class Locator {
     lon: number,
     lat: number,
   ): number[] {
+    const settled = index.settled(lon, lat, marginDeg);
+    if (settled) return settled;
     const general = index.query(lon, lat);
     if (!this.precise) return general;
     const near = index.featuresWithin(lon, lat, marginDeg);

@@ -1,5 +1,5 @@
 /** Scores per slot: a country's or region's rollup, a hexagon's stored values, a point's from its own drivers. */
-import { getResolution, isValidCell } from "h3-js";
+import { cellToLatLng, getResolution, gridDisk, isValidCell } from "h3-js";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
 import { hasInputLimits, inputLimitNote } from "~/domain/hazards/input-limits";
 import { scoreFromValue, levelForScore } from "~/domain/hazards/risk-levels";
@@ -20,7 +20,7 @@ import { RiskInputError, RiskNotFoundError } from "../errors";
 import { withBandMeanings } from "../explain/band-meanings";
 import type { PlaceRef } from "../explain/explain-text";
 import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue } from "../formulas";
-import { CLIMATE_FIELDS, blendClimate, centreWeights } from "../point/hexagon-climate";
+import { CLIMATE_FIELDS, blendClimate, triangleWeights } from "../point/hexagon-climate";
 import { COAST_SEARCH_KM, type PointDrivers } from "../point/point-drivers";
 import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "../point/point-score";
 import type { HazardExplanation, HazardScoreItem, HazardScoresResult } from "../types";
@@ -36,6 +36,9 @@ export interface ScoresOptions {
   place?: { kind: "hexagon" | "point"; name?: string | null };
 }
 
+/** A hexagon and its neighbours (gridDisk ring 1): six around it, five around a pentagon. */
+const AROUND = 7;
+
 /** Farthest a point of a resolution-4 hexagon lies from its centre, km (edge ≈ 24 km, with margin). */
 const HEXAGON_REACH_KM = 30;
 
@@ -49,6 +52,12 @@ export const SLOT_CONTEXTS = SLOTS.map((s) => ({
 export class Scorer {
   private readonly cells: CellTable;
   private readonly points: PointDrivers | null;
+  /**
+   * Each dataset row's hexagon and neighbours, worked out from H3 on a row's first point and kept: their centres
+   * and rows (-1 over the sea), AROUND slots a row, `aroundCount` 0 until a row is filled. Typed arrays, so rows no
+   * point has touched take no memory.
+   */
+  private around: { count: Uint8Array; lat: Float64Array; lon: Float64Array; row: Int32Array } | null = null;
 
   constructor(cells: CellTable, points: PointDrivers | null) {
     this.cells = cells;
@@ -223,9 +232,13 @@ export class Scorer {
 
   /** The hexagon's inputs with its climate read between the centres of the hexagons around the point (hexagon-climate.ts). */
   private climateAround(lat: number, lon: number, row: number, cell: CellInputs): CellInputs {
+    const around = this.aroundRow(row);
+    const at = row * AROUND;
     const read: { fields: Readonly<Record<string, number>>; weight: number }[] = [];
-    for (const { cell: hex, weight } of centreWeights(lat, lon, this.cells.hexOfRow(row))) {
-      const r = this.cells.cellRow(hex);
+    const count = around.count[row]!;
+    const own = () => [{ index: around.row.subarray(at, at + count).indexOf(row), weight: 1 }];
+    for (const { index, weight } of triangleWeights(lat, lon, around.lat, around.lon, at, count) ?? own()) {
+      const r = around.row[at + index]!;
       // a neighbour over the sea holds no climate: the others share its weight
       if (r >= 0)
         read.push({
@@ -235,6 +248,26 @@ export class Scorer {
         });
     }
     return blendClimate(cell, read);
+  }
+
+  /** The around-arrays with `row`'s slots filled. */
+  private aroundRow(row: number): NonNullable<Scorer["around"]> {
+    const n = this.cells.header.nCells;
+    const around = (this.around ??= {
+      count: new Uint8Array(n),
+      lat: new Float64Array(n * AROUND),
+      lon: new Float64Array(n * AROUND),
+      row: new Int32Array(n * AROUND),
+    });
+    if (around.count[row] === 0) {
+      const cells = gridDisk(this.cells.hexOfRow(row), 1);
+      cells.forEach((hex, i) => {
+        [around.lat[row * AROUND + i], around.lon[row * AROUND + i]] = cellToLatLng(hex);
+        around.row[row * AROUND + i] = this.cells.cellRow(hex);
+      });
+      around.count[row] = cells.length;
+    }
+    return around;
   }
 
   /**

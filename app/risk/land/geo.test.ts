@@ -14,6 +14,30 @@ describe("PolygonIndex", () => {
     expect(idx.query(15, 5)).toEqual([]);
     expect(idx.first(-1, 5)).toBe(-1);
   });
+
+  it("answers from its settled grid exactly what the edge walk answers, and leaves cells near a boundary to it", () => {
+    const margin = 0.3;
+    expect(idx.settled(5, 5, margin)).toEqual([0]);
+    expect(idx.settled(15, 5, margin)).toEqual([]);
+    expect(idx.settled(25, 5, margin)).toEqual([]);
+    expect(idx.settled(10.1, 5, margin)).toBeNull();
+    expect(idx.settled(24, 5, margin)).toBeNull();
+    // a diamond, so that boxes of edges are wider than the edges
+    const diamond = new PolygonIndex([[[0, -5, 5, 0, 0, 5, -5, 0]], square]);
+    let settled = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const lon = -7 + ((i * 7919) % 20_000) / 1000,
+        lat = -7 + ((i * 104_729) % 20_000) / 1000;
+      for (const index of [idx, diamond]) {
+        const s = index.settled(lon, lat, margin);
+        if (s === null) continue;
+        settled++;
+        expect(s).toEqual(index.query(lon, lat));
+        expect(index.featuresWithin(lon, lat, margin)).toEqual([]);
+      }
+    }
+    expect(settled).toBeGreaterThan(10_000);
+  });
 });
 
 describe("simplifyRing", () => {

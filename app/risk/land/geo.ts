@@ -20,6 +20,8 @@ export class PolygonIndex {
   private readonly parity: Uint8Array;
   private readonly bandDeg: number;
   private readonly nBands: number;
+  /** Per margin, the grid of cells a query answers without walking edges (see settled). */
+  private readonly settledGrids = new Map<number, SettledGrid>();
 
   constructor(features: readonly (readonly ArrayLike<number>[])[], bandDeg = 0.25) {
     this.bandDeg = bandDeg;
@@ -171,11 +173,117 @@ export class PolygonIndex {
     return out.sort((p, q) => p - q);
   }
 
+  /**
+   * The features containing the point when no boundary edge lies within `marginDeg` of it (then `featuresWithin` is
+   * empty and `query` is the whole answer), read from a grid built once per margin; null where the point's grid cell
+   * has an edge within the margin, holds more than one feature or lies outside the grid: walk the edges then.
+   */
+  settled(lon: number, lat: number, marginDeg: number): number[] | null {
+    let g = this.settledGrids.get(marginDeg);
+    if (!g) this.settledGrids.set(marginDeg, (g = this.buildSettled(marginDeg)));
+    const ix = Math.floor((lon - g.x0) / SETTLED_CELL_DEG),
+      iy = Math.floor((lat - g.y0) / SETTLED_CELL_DEG);
+    if (ix < 0 || iy < 0 || ix >= g.nx || iy >= g.ny) return null;
+    const code = g.codes[iy * g.nx + ix]!;
+    return code === g.unsettled ? null : code === g.outside ? [] : [code];
+  }
+
+  /**
+   * A cell is settled when no edge's box, widened by the margin, reaches it: no edge then comes within the margin of
+   * any point of it, none crosses it, and every point of it lies in the same features as its centre. The centres of
+   * one row of cells are classified in one sweep west to east along the row's middle latitude, flipping a feature's
+   * parity at each of its edges crossed (a ring crosses a line an even number of times, so the parity west of a
+   * point is the parity east of it that `query` counts).
+   */
+  private buildSettled(marginDeg: number): SettledGrid {
+    const n = this.feat.length;
+    let minX = Infinity,
+      maxX = -Infinity,
+      minY = Infinity,
+      maxY = -Infinity;
+    for (let k = 0; k < n; k++) {
+      minX = Math.min(minX, this.x1[k]!);
+      maxX = Math.max(maxX, this.x1[k]!);
+      minY = Math.min(minY, this.y1[k]!);
+      maxY = Math.max(maxY, this.y1[k]!);
+    }
+    const nFeatures = this.parity.length;
+    // a byte a cell where the features leave two codes free
+    const outside = nFeatures <= 254 ? 254 : 0x7ffe,
+      unsettled = outside + 1;
+    const empty = { x0: 0, y0: 0, nx: 0, ny: 0, codes: new Uint8Array(0), outside, unsettled };
+    // more features than a cell code can name: leave every cell to the edge walk
+    if (n === 0 || nFeatures > 0x7ffe) return empty;
+    const cell = SETTLED_CELL_DEG;
+    const x0 = Math.floor((minX - marginDeg) / cell) * cell,
+      y0 = Math.floor((minY - marginDeg) / cell) * cell;
+    const nx = Math.floor((maxX + marginDeg - x0) / cell) + 1,
+      ny = Math.floor((maxY + marginDeg - y0) / cell) + 1;
+    const codes = nFeatures <= 254 ? new Uint8Array(nx * ny) : new Uint16Array(nx * ny);
+    for (let k = 0; k < n; k++) {
+      const ax = Math.floor((Math.min(this.x1[k]!, this.x2[k]!) - marginDeg - x0) / cell),
+        bx = Math.floor((Math.max(this.x1[k]!, this.x2[k]!) + marginDeg - x0) / cell),
+        ay = Math.floor((Math.min(this.y1[k]!, this.y2[k]!) - marginDeg - y0) / cell),
+        by = Math.floor((Math.max(this.y1[k]!, this.y2[k]!) + marginDeg - y0) / cell);
+      for (let iy = Math.max(0, ay); iy <= Math.min(ny - 1, by); iy++)
+        codes.fill(unsettled, iy * nx + Math.max(0, ax), iy * nx + Math.min(nx - 1, bx) + 1);
+    }
+    const crossX: number[] = [];
+    const crossF: number[] = [];
+    const odd: number[] = [];
+    for (let iy = 0; iy < ny; iy++) {
+      const row = codes.subarray(iy * nx, (iy + 1) * nx);
+      if (row.every((c) => c === unsettled)) continue;
+      const lat = y0 + (iy + 0.5) * cell;
+      crossX.length = 0;
+      crossF.length = 0;
+      const b = this.band(lat);
+      for (let i = this.bandStart[b]!; i < this.bandStart[b + 1]!; i++) {
+        const k = this.bandEdges[i]!;
+        const ya = this.y1[k]!,
+          yb = this.y2[k]!;
+        if (ya > lat === yb > lat) continue;
+        const xa = this.x1[k]!;
+        crossX.push(xa + ((lat - ya) * (this.x2[k]! - xa)) / (yb - ya));
+        crossF.push(this.feat[k]!);
+      }
+      const order = crossX.map((_, i) => i).sort((p, q) => crossX[p]! - crossX[q]!);
+      odd.length = 0;
+      let next = 0;
+      for (let ix = 0; ix < nx; ix++) {
+        const x = x0 + (ix + 0.5) * cell;
+        while (next < order.length && crossX[order[next]!]! < x) {
+          const f = crossF[order[next++]!]!;
+          const at = odd.indexOf(f);
+          if (at >= 0) odd.splice(at, 1);
+          else odd.push(f);
+        }
+        if (row[ix] === unsettled) continue;
+        row[ix] = odd.length === 0 ? outside : odd.length === 1 ? odd[0]! : unsettled;
+      }
+    }
+    return { x0, y0, nx, ny, codes, outside, unsettled };
+  }
+
   /** First containing feature or -1. */
   first(lon: number, lat: number): number {
     const q = this.query(lon, lat);
     return q.length ? q[0]! : -1;
   }
+}
+
+/** Side of a settled-grid cell, degrees (≈ 28 km): 1 M cells of a byte over the whole globe, three land points in four settled. */
+const SETTLED_CELL_DEG = 0.25;
+
+interface SettledGrid {
+  x0: number;
+  y0: number;
+  nx: number;
+  ny: number;
+  /** A feature index, `outside` (no feature) or `unsettled` (walk the edges) per cell. */
+  codes: Uint8Array | Uint16Array;
+  outside: number;
+  unsettled: number;
 }
 
 /** Bounding box of a flat [lon, lat, …] ring, degrees. */

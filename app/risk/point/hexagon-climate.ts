@@ -37,26 +37,50 @@ export interface CentreWeight {
  * hexagon centres are not a perfect lattice) counts 0; the weights sum to 1.
  */
 export function centreWeights(lat: number, lon: number, own: string): CentreWeight[] {
+  const cells = gridDisk(own, 1);
+  const lats = new Float64Array(cells.length),
+    lons = new Float64Array(cells.length);
+  cells.forEach((cell, i) => ([lats[i], lons[i]] = cellToLatLng(cell)));
+  const weights = triangleWeights(lat, lon, lats, lons, 0, cells.length);
+  return weights ? weights.map(({ index, weight }) => ({ cell: cells[index]!, weight })) : [{ cell: own, weight: 1 }];
+}
+
+/**
+ * centreWeights over centres already known: `count` centres from `offset` of `lats`/`lons` (the own hexagon's and
+ * its neighbours', in gridDisk order), each weight naming its centre's index from `offset`; null where the nearest
+ * three centres make no triangle (the own hexagon's climate alone).
+ */
+export function triangleWeights(
+  lat: number,
+  lon: number,
+  lats: ArrayLike<number>,
+  lons: ArrayLike<number>,
+  offset: number,
+  count: number,
+): { index: number; weight: number }[] | null {
   const kx = Math.cos((lat * Math.PI) / 180);
-  const near = gridDisk(own, 1)
-    .map((cell) => {
-      const [clat, clon] = cellToLatLng(cell);
-      // longitude difference through the shorter way round (hexagons across the antimeridian)
-      const dLon = ((((clon - lon) % 360) + 540) % 360) - 180;
-      return { cell, x: dLon * kx, y: clat - lat };
-    })
-    .sort((a, b) => a.x * a.x + a.y * a.y - (b.x * b.x + b.y * b.y))
-    .slice(0, 3);
+  const near: { index: number; x: number; y: number; d2: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    // longitude difference through the shorter way round (hexagons across the antimeridian)
+    const dLon = ((((lons[offset + i]! - lon) % 360) + 540) % 360) - 180;
+    const x = dLon * kx,
+      y = lats[offset + i]! - lat;
+    const p = { index: i, x, y, d2: x * x + y * y };
+    // nearest first; a tie keeps gridDisk's order
+    let at = near.length;
+    while (at > 0 && near[at - 1]!.d2 > p.d2) at--;
+    near.splice(at, 0, p);
+  }
   const [a, b, c] = near;
-  if (!a || !b || !c) return [{ cell: own, weight: 1 }];
+  if (!a || !b || !c) return null;
   // the point is the origin of the plane: its barycentric coordinates in triangle abc
   const det = (b.y - c.y) * (a.x - c.x) + (c.x - b.x) * (a.y - c.y);
-  if (Math.abs(det) < 1e-12) return [{ cell: own, weight: 1 }];
+  if (Math.abs(det) < 1e-12) return null;
   const wa = ((b.y - c.y) * (0 - c.x) + (c.x - b.x) * (0 - c.y)) / det;
   const wb = ((c.y - a.y) * (0 - c.x) + (a.x - c.x) * (0 - c.y)) / det;
   const raw = [wa, wb, 1 - wa - wb].map((w) => Math.max(0, w));
   const total = raw[0]! + raw[1]! + raw[2]!;
-  return near.map((p, i) => ({ cell: p.cell, weight: raw[i]! / total })).filter((w) => w.weight > 0);
+  return [a, b, c].map((p, i) => ({ index: p.index, weight: raw[i]! / total })).filter((w) => w.weight > 0);
 }
 
 /**

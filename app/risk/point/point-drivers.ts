@@ -95,6 +95,8 @@ export const flowCode = (q: number): number =>
 export const flowOfCode = (c: number): number => (c ? Math.pow(10, c / LOG_STEPS - FLOW_LOG_OFFSET) : 0);
 export const areaCode = (a: number): number => (a > 1 ? Math.min(255, Math.round(LOG_STEPS * Math.log10(a))) : 0);
 export const areaOfCode = (c: number): number => (c ? Math.pow(10, c / LOG_STEPS) : 0);
+/** The flood stage of each drainage-area code: riverAt compares a point with up to 25 channels. */
+const STAGE_OF_AREA_CODE = Float64Array.from({ length: 256 }, (_, c) => floodStageM(areaOfCode(c)));
 
 export interface PointDriversHeader {
   width: number;
@@ -554,18 +556,31 @@ export class PointDrivers {
       read.push({ w, px: this.pixelDrivers(x, y) });
     }
     if (!read.length) read.push({ w: 1, px: this.pixelDrivers(own.x, own.y) });
-    const total = read.reduce((sum, r) => sum + r.w, 0);
-    const mean = (of: (px: PixelDrivers) => number) => read.reduce((sum, r) => sum + r.w * of(r.px), 0) / total;
-    const urbanShare = read[0]!.px.urbanShare === null ? null : mean((px) => px.urbanShare!);
+    let total = 0,
+      elev = 0,
+      slope = 0,
+      steep = 0,
+      relief = 0,
+      low = 0,
+      urban = 0;
+    for (const { w, px } of read) {
+      total += w;
+      elev += w * px.elevM;
+      slope += w * px.slopeDeg;
+      steep += w * px.steepSlopeDeg;
+      relief += w * px.reliefM;
+      low += w * (px.low ? 1 : 0);
+      urban += w * (px.urbanShare ?? 0);
+    }
     return {
       pixelLat: this.latOf(own.y),
       pixelLon: this.lonOf(own.x),
-      elevM: mean((px) => px.elevM),
-      slopeDeg: mean((px) => px.slopeDeg),
-      steepSlopeDeg: mean((px) => px.steepSlopeDeg),
-      reliefM: mean((px) => px.reliefM),
-      lowShare: mean((px) => (px.low ? 1 : 0)),
-      urbanShare,
+      elevM: elev / total,
+      slopeDeg: slope / total,
+      steepSlopeDeg: steep / total,
+      reliefM: relief / total,
+      lowShare: low / total,
+      urbanShare: read[0]!.px.urbanShare === null ? null : urban / total,
       coastKm: nearSea ? this.coastKm(lat, lon, own.x, own.y) : null,
       river: blendRivers(read.map((r) => ({ w: r.w / total, river: r.px.river }))),
     };
@@ -640,7 +655,7 @@ export class PointDrivers {
         const m = this.wMember(dx, dy);
         if (m < 0) continue;
         const channelM = this.heightAt(dx, dy) - this.hand[m]!;
-        const stage = floodStageM(areaOfCode(this.area[m]!));
+        const stage = STAGE_OF_AREA_CODE[this.area[m]!]!;
         const km = this.pixelKm * Math.hypot(dx * cos, dy) + this.dist[m]! * CHANNEL_DIST_STEP_KM;
         const margin = stage + allowanceM - Math.max(0, z - channelM) - FLOOD_FALL_M_PER_KM * km;
         if (margin <= 0) continue;
