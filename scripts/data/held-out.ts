@@ -1,6 +1,7 @@
 /**
  * Scores the held-out evaluation set (scripts/data/held-out/README.md) through the product's own point scoring, as
- * get_data/hazards answers: historical slot, each point as given (snapped to land where it lies just off the shore).
+ * get_data/hazards answers: the historical slot (sea-level rise, Low everywhere then, in the slot validate.ts compares
+ * it in), each point as given (snapped to land where it lies just off the shore).
  * Prints the pass rate of the pairs and of the places, per hazard, and every case that fails.
  * Usage: npm run -s data:held-out -- [DIR]   (DIR holds pairs.json and places.json; default scripts/data/held-out)
  */
@@ -18,6 +19,7 @@ import {
   type HazardCode,
   type PointLevel,
 } from "./held-out/evaluate";
+import { INFORM_SLOT } from "./validate";
 
 const dir = path.resolve(process.argv[2] ?? "scripts/data/held-out");
 const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
@@ -26,7 +28,8 @@ const places = parseSet(read("places.json"), "places", heldOutPlace);
 
 const engine = loadRiskEngine(undefined, { points: true });
 function levelAt(lat: number, lon: number, hazard: HazardCode): PointLevel {
-  const r = engine.pointHazards(lat, lon, "hist", "hist");
+  const slot = INFORM_SLOT[hazard] ?? { scenario: "hist", period: "hist" };
+  const r = engine.pointHazards(lat, lon, slot.scenario, slot.period);
   if (r.status !== "ok") return { unscored: r.reason };
   const h = r.hazards.find((x) => x.hazard_id === hazard);
   if (!h) return { unscored: "no such hazard" };
