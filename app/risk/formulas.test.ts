@@ -21,6 +21,7 @@ import {
   tcBasin,
   tropicalCyclone,
   wildfire,
+  WF_CONTINENTAL_MAX,
   dryMonths,
   STEP,
   growingMonths,
@@ -261,6 +262,22 @@ describe("water hazards", () => {
     // warming raises Gaussen's threshold, so the dry season can only lengthen
     expect(dryMonths(savanna, 3)).toBeGreaterThanOrEqual(dryMonths(savanna, 0));
     expect(num(wildfire(savanna, warm(1.9)))).toBeGreaterThanOrEqual(num(wildfire(savanna, hist)));
+  });
+  it("WF: a continental summer whose rain falls short of its evaporation burns without a dry month, a maritime one and the tundra do not", () => {
+    // interior boreal (Yellowknife-like: 16 °C July, −27 °C winter, 35 mm July rain, 320 mm a year)
+    const interior = cell({ lat: 62.4, tJul: 16, tDec: -27, pJul: 35, pDec: 18 });
+    expect(dryMonths(interior, 0)).toBe(0);
+    expect(num(wildfire(interior, hist))).toBeGreaterThanOrEqual(0.4);
+    // the same summer with a maritime winter (annual range below WF_CONTINENTAL_RANGE_C) keeps damp fuels
+    expect(num(wildfire({ ...interior, tDec: -5 }, hist))).toBe(0);
+    // below the tree line's warmest month there is no forest to burn
+    expect(num(wildfire({ ...interior, tJul: 8 }, hist))).toBe(0);
+    // a wet continental summer (rain near its evaporation) does not dry the forest floor
+    expect(num(wildfire({ ...interior, pJul: 120, pDec: 40 }, hist))).toBe(0);
+    // never more than Severe, and never less with warming
+    const driest = cell({ lat: 62, tJul: 19, tDec: -38, pJul: 20, pDec: 10 });
+    expect(num(wildfire(driest, hist))).toBeLessThanOrEqual(WF_CONTINENTAL_MAX);
+    expect(num(wildfire(interior, warm(1.9)))).toBeGreaterThanOrEqual(num(wildfire(interior, hist)));
   });
   it("PC is not applicable in the historical slot and grows with warming", () => {
     expect(precipitationChange(base, hist)).toBe(NOT_APPLICABLE);

@@ -123,6 +123,13 @@ export const STEP = {
   tWarmSeason: "hottest-month temperature incl. warming",
   dryMonths: "dry months (rain below twice the temperature), on a year drawn through July and December",
   pFuel: "annual precipitation estimate (fuel)",
+  pHotMonth: "rain of the hottest month",
+  petHotMonth: "potential evaporation of the hottest month (Thornthwaite, +3 %/°C of land warming)",
+  annualRange: "annual temperature range (hottest − coldest month)",
+  summerShortfall: "summer rain shortfall 1 − rain / potential evaporation of the hottest month",
+  wfHeat: "heat factor",
+  wfDrySeason: "dry-season factor ramp(dry months, 2 → 4.5)",
+  wfContinental: "continental fire-summer factor",
   tcBasin: "basin weight",
   tcNoBasin: "cyclone basin weight (none here)",
   tcLatitude: "latitude factor",
@@ -218,16 +225,21 @@ export function potentialEvap(
 ): number {
   const I = baselineHeatIndex;
   if (I <= 0) return 0;
-  const a = 6.75e-7 * I ** 3 - 7.71e-5 * I ** 2 + 1.792e-2 * I + 0.49239;
-  const power = (t: number) => 16 * Math.pow((10 * t) / I, a);
-  const hot = (t: number) => -415.85 + 32.24 * t - 0.43 * t * t;
   let pet = 0;
   monthlyT.forEach((t, m) => {
-    if (t <= 0) return;
-    const unadjusted = t < 26.5 ? power(t) : Math.max(power(26.5), hot(Math.min(t, THORNTHWAITE_CURVE_TOP_C)));
-    pet += unadjusted * (dayLengthHours(lat, MONTH_MID_DAY[m]!) / 12) * (MONTH_DAYS[m]! / 30);
+    pet += monthPotentialEvap(t, m, lat, I);
   });
   return pet;
+}
+
+/** Thornthwaite's PET of month m (0 = January) at mean temperature t, mm, for a place of heat index I. */
+export function monthPotentialEvap(t: number, m: number, lat: number, I: number): number {
+  if (t <= 0 || I <= 0) return 0;
+  const a = 6.75e-7 * I ** 3 - 7.71e-5 * I ** 2 + 1.792e-2 * I + 0.49239;
+  const power = (x: number) => 16 * Math.pow((10 * x) / I, a);
+  const hot = (x: number) => -415.85 + 32.24 * x - 0.43 * x * x;
+  const unadjusted = t < 26.5 ? power(t) : Math.max(power(26.5), hot(Math.min(t, THORNTHWAITE_CURVE_TOP_C)));
+  return unadjusted * (dayLengthHours(lat, MONTH_MID_DAY[m]!) / 12) * (MONTH_DAYS[m]! / 30);
 }
 
 /**
@@ -528,6 +540,57 @@ export const WF_HEAT_C: readonly [number, number] = [12, 30];
 /** Annual rain (mm) that grows fuel: none below the first, full between the second and third, none beyond the fourth. */
 export const WF_FUEL_MM: readonly [number, number, number, number] = [100, 400, 1500, 3000];
 
+/**
+ * Continental fire summers (boreal forest and its dry margins). The boreal forest burns in crown fires after warm,
+ * long summer days whose rain falls short of the evaporative demand dry its floor (the Canadian Drought Code
+ * accumulates so): area burned in Canada follows the summer moisture deficit (Girardin & Wotton 2009, J. Appl.
+ * Meteor. Climatol. 48: 517-533), and the interior boreal zones of Alaska, the Yukon, the Northwest Territories
+ * and Yakutia burn about 0.5-1 % of their land a year, as much as the Mediterranean's fire-prone lands (Stocks et
+ * al. 2002, J. Geophys. Res. 107: 8149). Such summers have no dry month by Gaussen's rule, so they get a path of
+ * their own: the summer rain shortfall of the hottest month (1 − rain / Thornthwaite PET), in a continental climate
+ * (a large annual range: maritime climates with the same shortfall, from Ireland to coastal Norway and British
+ * Columbia, keep damp fuels and burn little), where the warmest month is warm enough for forest (the 10 °C July
+ * isotherm of the tree line; forest-tundra up to about 16 °C). Thornthwaite's day-length correction overstates
+ * PET under the midnight sun, which the forest factor's slow rise from the tree line tempers.
+ */
+export const WF_SUMMER_SHORTFALL: readonly [number, number] = [0.3, 0.8];
+/**
+ * The most a continental fire summer gives (Severe, not Extreme): boreal fire returns every 50-200 years in a
+ * stand (Stocks et al. 2002), 40-80 in central Yakutia's larch, against 1-5 years in the savannas that the top band
+ * is kept for.
+ */
+export const WF_CONTINENTAL_MAX = 0.75;
+/** Annual range (°C) over which a climate goes from maritime (no continental fire summer) to fully continental. */
+export const WF_CONTINENTAL_RANGE_C: readonly [number, number] = [25, 40];
+/** Warmest-month mean (°C) from the tree line to closed forest. */
+export const WF_FOREST_C: readonly [number, number] = [10, 16];
+
+/** The hottest month's index (July north of the equator, January south of it, as monthlyTemperatures draws the year). */
+const hotMonthOf = (c: CellInputs) => (c.lat >= 0 ? 6 : 0);
+
+/** The continental fire-summer factor before fuel (see WF_SUMMER_SHORTFALL); 0 where the climate is not continental. */
+function continentalFireSummer(c: CellInputs, ctx: SlotContext, t?: Trace): number {
+  const range = hottestMonth(c) - coldestMonth(c);
+  put(t, STEP.annualRange, range, "°C");
+  const fContinental = ramp(range, WF_CONTINENTAL_RANGE_C[0], WF_CONTINENTAL_RANGE_C[1]);
+  if (fContinental <= 0) return 0;
+  const m = hotMonthOf(c);
+  const tHot = hottestMonth(c) + landWarming(ctx);
+  const baseline = monthlyTemperatures(c, 0);
+  const pet = monthPotentialEvap(baseline[m]!, m, c.lat, heatIndex(baseline)) * (1 + PET_PER_C * landWarming(ctx));
+  const rain = rainOfMonth(c, m);
+  const shortfall = pet > 0 ? 1 - rain / pet : 0;
+  put(t, STEP.pHotMonth, rain, "mm");
+  put(t, STEP.petHotMonth, pet, "mm");
+  put(t, STEP.summerShortfall, shortfall);
+  return Math.min(
+    WF_CONTINENTAL_MAX,
+    fContinental *
+      ramp(shortfall, WF_SUMMER_SHORTFALL[0], WF_SUMMER_SHORTFALL[1]) *
+      ramp(tHot, WF_FOREST_C[0], WF_FOREST_C[1]),
+  );
+}
+
 export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValue {
   if (!hasPrecip(c) || !hasClimate(c)) return NO_DATA;
   const tHot = hottestMonth(c) + landWarming(ctx);
@@ -547,10 +610,12 @@ export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
   put(t, STEP.tWarmSeason, tHot, "°C");
   put(t, STEP.dryMonths, dry, "months");
   put(t, STEP.pFuel, pAnn, "mm");
-  put(t, "heat factor", fHeat);
-  put(t, "dry-season factor ramp(dry months, 2 → 4.5)", fDry);
+  put(t, STEP.wfHeat, fHeat);
+  put(t, STEP.wfDrySeason, fDry);
+  const fSummer = continentalFireSummer(c, ctx, t);
+  put(t, STEP.wfContinental, fSummer);
   put(t, "fuel factor", fFuel);
-  return clamp01(Math.sqrt(fHeat) * fDry * fFuel);
+  return clamp01(Math.max(Math.sqrt(fHeat) * fDry, fSummer) * fFuel);
 }
 
 /**

@@ -20,6 +20,29 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-01",
     kind: "api",
+    version: "1.15.0",
+    title: "Wildfire in continental fire summers; point lookups twice as fast",
+    changes: [
+      "Wildfire (WF) has a second path for continental climates, where the boreal forest and the steppes burn after long, warm summer days without a dry month: the shortfall of the hottest month's rain against its potential evaporation (Thornthwaite; from 30 % short, fully at 80 %), where the year spans 25 °C or more from the coldest month to the hottest (fully 40 °C) and the hottest month is warm enough for forest (10 °C, fully 16 °C), times the same fuel and built-up factors. It stops at Severe (0.75). A place takes the larger of this and the dry-season path. Yellowknife's point reads High and Hay River's Severe, where both read Low. The explanation names the path that decided, and the band meanings say it exists. Of 20,000 random land points (historical slot), wildfire High or above goes from 21.6 % to 27.7 %, the added land mostly in Siberia, Canada's interior, Alaska, Kazakhstan and Mongolia; 2-km neighbours three bands apart stay at 0.01 %.",
+      "A point's answer is unchanged by the faster lookup: locating a point away from every boundary reads its country and region from a grid, and a hexagon's neighbours are worked out once. `pointHazards` over random points takes about half the CPU time it took.",
+    ],
+  },
+  {
+    date: "2026-12-01",
+    kind: "dataset",
+    version: "4.3.0",
+    title: "Dataset 4.3.0",
+    dataset: {
+      published_at: "2026-11-30T12:00:00Z",
+      sha256: "25f77239722899f80ca172b117954953bbe2cfe33b7321be9cd672e60e391dd5",
+    },
+    changes: [
+      "Wildfire of every hexagon, region and country takes the continental fire-summer path of API 1.15.0. Every other hazard is unchanged.",
+    ],
+  },
+  {
+    date: "2026-12-01",
+    kind: "api",
     version: "1.14.0",
     title: "Coasts begin at the high-tide line; a point's landslide reads the slopes above it",
     changes: [

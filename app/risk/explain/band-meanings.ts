@@ -19,6 +19,7 @@ import {
   STEP,
   TC_SST_MONTHS,
   WET_MONTH_MM,
+  WF_CONTINENTAL_MAX,
   WF_DRY_MONTHS,
   WF_FUEL_MM,
   WF_HEAT_C,
@@ -175,7 +176,7 @@ export const BAND_PROBES: Readonly<Record<PerHazardId, Probe>> = {
   WF: {
     quantity: "dry months a year (rain in mm below twice the temperature in °C)",
     unit: "months",
-    where: `with a hottest month of ${WF_HEAT_C[1]} °C or more, ${int(WF_FUEL_MM[1])} to ${int(WF_FUEL_MM[2])} mm of rain a year to grow fuel, on open land`,
+    where: `with a hottest month of ${WF_HEAT_C[1]} °C or more, ${int(WF_FUEL_MM[1])} to ${int(WF_FUEL_MM[2])} mm of rain a year to grow fuel, on open land (in a continental climate, a summer whose rain falls well short of its evaporation also counts, up to ${RISK_LEVELS[scoreFromValue(WF_CONTINENTAL_MAX) - 1]!.label}, without a dry month)`,
     // the year's rain stays 720 mm while it moves from December into July
     cell: (x) => ({ ...BASE, tJul: WF_HEAT_C[1] + 2, tDec: WF_HEAT_C[1] - 8, pJul: 60 + x, pDec: 60 - x }),
     from: 0,

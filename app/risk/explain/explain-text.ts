@@ -360,8 +360,18 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
       pa = stepOf(c.f, STEP.pFuel);
     if (t === null || dry === null || pa === null) return null;
     const lw = landWarm(c);
-    const months = `${fmtHalf(dry)} dry month${dry === 1 ? "" : "s"} a year (rain below twice the temperature)`;
     const fuel = `about ${fmtInt(pa)} mm of rain a year to grow fuel`;
+    const rain = stepOf(c.f, STEP.pHotMonth),
+      pet = stepOf(c.f, STEP.petHotMonth),
+      range = stepOf(c.f, STEP.annualRange);
+    // the continental fire summer decides where it gives more than the dry season (formulas.ts, wildfire)
+    const drySeason = Math.sqrt(nz(stepOf(c.f, STEP.wfHeat))) * nz(stepOf(c.f, STEP.wfDrySeason));
+    if (rain !== null && pet !== null && range !== null && nz(stepOf(c.f, STEP.wfContinental)) > drySeason)
+      return {
+        drivers: `${c.S} has a continental climate (${fmtInt(range)} °C from the coldest month to the hottest) whose hottest month gets about ${fmtInt(rain)} mm of rain against ${fmtInt(pet)} mm of potential evaporation, a summer that dries the forest floor without a dry month, and ${fuel}`,
+        warming: c.warm ? `that evaporation includes ${c.warm}` : undefined,
+      };
+    const months = `${fmtHalf(dry)} dry month${dry === 1 ? "" : "s"} a year (rain below twice the temperature)`;
     if (!c.warm) return { drivers: `${c.S} has ${months}, a hottest month averaging ${fmt1(t)} °C and ${fuel}` };
     // the dry-month count in the steps is the warmed one: warmer months raise the dryness threshold
     return {
