@@ -236,9 +236,12 @@ export function potentialEvap(
 export function monthPotentialEvap(t: number, m: number, lat: number, I: number): number {
   if (t <= 0 || I <= 0) return 0;
   const a = 6.75e-7 * I ** 3 - 7.71e-5 * I ** 2 + 1.792e-2 * I + 0.49239;
-  const power = (x: number) => 16 * Math.pow((10 * x) / I, a);
-  const hot = (x: number) => -415.85 + 32.24 * x - 0.43 * x * x;
-  const unadjusted = t < 26.5 ? power(t) : Math.max(power(26.5), hot(Math.min(t, THORNTHWAITE_CURVE_TOP_C)));
+  // Thornthwaite's power law below 26.5 °C, his fixed hot-month curve above it
+  const top = Math.min(t, THORNTHWAITE_CURVE_TOP_C);
+  const unadjusted =
+    t < 26.5
+      ? 16 * Math.pow((10 * t) / I, a)
+      : Math.max(16 * Math.pow((10 * 26.5) / I, a), -415.85 + 32.24 * top - 0.43 * top * top);
   return unadjusted * (dayLengthHours(lat, MONTH_MID_DAY[m]!) / 12) * (MONTH_DAYS[m]! / 30);
 }
 

@@ -236,8 +236,10 @@ export class Scorer {
     const at = row * AROUND;
     const read: { fields: Readonly<Record<string, number>>; weight: number }[] = [];
     const count = around.count[row]!;
-    const own = () => [{ index: around.row.subarray(at, at + count).indexOf(row), weight: 1 }];
-    for (const { index, weight } of triangleWeights(lat, lon, around.lat, around.lon, at, count) ?? own()) {
+    const weights = triangleWeights(lat, lon, around.lat, around.lon, at, count) ?? [
+      { index: around.row.subarray(at, at + count).indexOf(row), weight: 1 },
+    ];
+    for (const { index, weight } of weights) {
       const r = around.row[at + index]!;
       // a neighbour over the sea holds no climate: the others share its weight
       if (r >= 0)
@@ -297,8 +299,6 @@ export class Scorer {
           note: POINT_NOTE,
         })
       : null;
-    const withExplain = (h: HazardId, it: HazardScoreItem): HazardScoreItem =>
-      withInputLimit(explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it, own.inputs);
     return {
       location_code: hexagon,
       location_type: "hexagon",
@@ -306,9 +306,20 @@ export class Scorer {
       scenario: s,
       period: p,
       warming_c: slotWarmingC(s, p),
-      hazards: PER_HAZARD_IDS.map((h) => withExplain(h, this.item(h, codes[HAZARD_IDS.indexOf(h)]!))),
-      aggregate: withExplain("AL", this.item("AL", codes[0]!)),
+      hazards: PER_HAZARD_IDS.map((h) => this.pointItem(h, codes[HAZARD_IDS.indexOf(h)]!, own.inputs, explainFor)),
+      aggregate: this.pointItem("AL", codes[0]!, own.inputs, explainFor),
     };
+  }
+
+  /** A point's item of one hazard: its level, its input limit and, when asked, its explanation. */
+  private pointItem(
+    h: HazardId,
+    code: number,
+    inputs: CellInputs,
+    explainFor: ((h: HazardId, it: HazardScoreItem) => HazardExplanation) | null,
+  ): HazardScoreItem {
+    const it = this.item(h, code);
+    return withInputLimit(explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it, inputs);
   }
 
   /**

@@ -346,24 +346,41 @@ interface PixelDrivers {
  * distance the means, weighted by each pixel's share of that membership. null when no pixel has a floodplain.
  */
 export function blendRivers(read: readonly { w: number; river: PointRiver | null }[]): PointRiver | null {
-  const wet = read.filter((r): r is { w: number; river: PointRiver } => r.river !== null && r.w > 0);
-  const membership = wet.reduce((sum, r) => sum + r.w * r.river.membership, 0);
-  if (!wet.length) return null;
-  const total = wet.reduce((sum, r) => sum + r.w, 0);
-  // where every floodplain pixel has no membership, its rivers still count alike
-  const share = (r: { w: number; river: PointRiver }) =>
-    membership > 0 ? (r.w * r.river.membership) / membership : r.w / total;
-  const by = (of: (river: PointRiver) => number) => wet.reduce((sum, r) => sum + share(r) * of(r.river), 0);
-  const mean = (of: (river: PointRiver) => number) =>
-    read.reduce((sum, r) => sum + r.w * (r.river ? of(r.river) : 0), 0);
+  let membership = 0,
+    total = 0,
+    wet = 0;
+  for (const r of read)
+    if (r.river !== null && r.w > 0) {
+      membership += r.w * r.river.membership;
+      total += r.w;
+      wet++;
+    }
+  if (!wet) return null;
+  let valleyShare = 0,
+    depthShare = 0,
+    handM = 0,
+    channelKm = 0,
+    logFlow = 0,
+    logArea = 0;
+  for (const r of read) {
+    valleyShare += r.w * (r.river ? r.river.valleyShare : 0);
+    depthShare += r.w * (r.river ? r.river.depthShare : 0);
+    if (r.river === null || r.w <= 0) continue;
+    // where every floodplain pixel has no membership, its rivers still count alike
+    const share = membership > 0 ? (r.w * r.river.membership) / membership : r.w / total;
+    handM += share * r.river.handM;
+    channelKm += share * r.river.channelKm;
+    logFlow += share * Math.log(Math.max(r.river.flowM3s, 1e-6));
+    logArea += share * Math.log(Math.max(r.river.areaKm2, 1e-6));
+  }
   return {
     membership,
-    valleyShare: mean((river) => river.valleyShare),
-    depthShare: mean((river) => river.depthShare),
-    handM: Math.round(by((river) => river.handM)),
-    channelKm: Math.round(by((river) => river.channelKm) * 2) / 2,
-    flowM3s: Math.exp(by((river) => Math.log(Math.max(river.flowM3s, 1e-6)))),
-    areaKm2: Math.exp(by((river) => Math.log(Math.max(river.areaKm2, 1e-6)))),
+    valleyShare,
+    depthShare,
+    handM: Math.round(handM),
+    channelKm: Math.round(channelKm * 2) / 2,
+    flowM3s: Math.exp(logFlow),
+    areaKm2: Math.exp(logArea),
   };
 }
 
