@@ -1,7 +1,22 @@
-import { cellToLatLng, latLngToCell } from "h3-js";
+import { cellToLatLng, gridDisk, latLngToCell } from "h3-js";
 import type { CellInputs } from "../formulas";
 import { seededRandom } from "~/utils/seeded-random";
-import { blendClimate, centreWeights } from "./hexagon-climate";
+import { blendClimate, triangleWeights } from "./hexagon-climate";
+
+/** The hexagons a point reads and their weights, from H3 directly (the scorer keeps the same per dataset row). */
+function centreWeights(lat: number, lon: number, own: string): { cell: string; weight: number }[] {
+  const cells = gridDisk(own, 1);
+  const centres = cells.map((cell) => cellToLatLng(cell));
+  const weights = triangleWeights(
+    lat,
+    lon,
+    centres.map(([la]) => la),
+    centres.map(([, lo]) => lo),
+    0,
+    cells.length,
+  );
+  return weights ? weights.map(({ index, weight }) => ({ cell: cells[index]!, weight })) : [{ cell: own, weight: 1 }];
+}
 
 const RES = 4;
 

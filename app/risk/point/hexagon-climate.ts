@@ -5,7 +5,6 @@
  * hexagons around it (the triangle of centres it lies in), so they change gradually across every hexagon edge, and a
  * point at its hexagon's centre reads its hexagon's alone. Pure.
  */
-import { cellToLatLng, gridDisk } from "h3-js";
 import type { CellInputs } from "../formulas";
 
 /**
@@ -25,30 +24,13 @@ export const CLIMATE_FIELDS = [
   "sstMonths",
 ] as const satisfies readonly (keyof CellInputs)[];
 
-export interface CentreWeight {
-  cell: string;
-  weight: number;
-}
-
 /**
  * The weights of the hexagons whose climate a point reads: the barycentric weights of the point in the triangle of
  * the three hexagon centres nearest to it (its own and two neighbours), in a local plane (degrees of longitude
  * shortened by the cosine of the latitude). A weight that falls below 0 (a point just outside the triangle, as
- * hexagon centres are not a perfect lattice) counts 0; the weights sum to 1.
- */
-export function centreWeights(lat: number, lon: number, own: string): CentreWeight[] {
-  const cells = gridDisk(own, 1);
-  const lats = new Float64Array(cells.length),
-    lons = new Float64Array(cells.length);
-  cells.forEach((cell, i) => ([lats[i], lons[i]] = cellToLatLng(cell)));
-  const weights = triangleWeights(lat, lon, lats, lons, 0, cells.length);
-  return weights ? weights.map(({ index, weight }) => ({ cell: cells[index]!, weight })) : [{ cell: own, weight: 1 }];
-}
-
-/**
- * centreWeights over centres already known: `count` centres from `offset` of `lats`/`lons` (the own hexagon's and
- * its neighbours', in gridDisk order), each weight naming its centre's index from `offset`; null where the nearest
- * three centres make no triangle (the own hexagon's climate alone).
+ * hexagon centres are not a perfect lattice) counts 0; the weights sum to 1. The centres are `count` from `offset`
+ * of `lats`/`lons` (the own hexagon's and its neighbours', in gridDisk order); each weight names its centre's index
+ * from `offset`. null where the nearest three centres make no triangle (the own hexagon's climate alone).
  */
 export function triangleWeights(
   lat: number,
