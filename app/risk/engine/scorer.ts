@@ -20,7 +20,7 @@ import { RiskInputError, RiskNotFoundError } from "../errors";
 import { withBandMeanings } from "../explain/band-meanings";
 import type { PlaceRef } from "../explain/explain-text";
 import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue } from "../formulas";
-import { CLIMATE_FIELDS, blendClimate, triangleWeights } from "../point/hexagon-climate";
+import { CLIMATE_FIELDS, blendClimateInto, triangleWeights } from "../point/hexagon-climate";
 import { COAST_SEARCH_KM, type PointDrivers } from "../point/point-drivers";
 import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "../point/point-score";
 import type { HazardExplanation, HazardScoreItem, HazardScoresResult } from "../types";
@@ -249,7 +249,8 @@ export class Scorer {
           weight,
         });
     }
-    return blendClimate(cell, read);
+    // the row's inputs are this lookup's own copy (cellFields): blended in place
+    return blendClimateInto(cell, read);
   }
 
   /** The around-arrays with `row`'s slots filled. */

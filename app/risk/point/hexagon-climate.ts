@@ -73,7 +73,14 @@ export function blendClimate(
   own: CellInputs,
   read: readonly { fields: Readonly<Record<string, number>>; weight: number }[],
 ): CellInputs {
-  const out = { ...own };
+  return blendClimateInto({ ...own }, read);
+}
+
+/** blendClimate written into `target` (inputs its caller owns), which it returns. */
+export function blendClimateInto(
+  target: CellInputs,
+  read: readonly { fields: Readonly<Record<string, number>>; weight: number }[],
+): CellInputs {
   for (const name of CLIMATE_FIELDS) {
     let sum = 0,
       weights = 0;
@@ -83,7 +90,7 @@ export function blendClimate(
       sum += r.weight * v;
       weights += r.weight;
     }
-    if (weights > 0) out[name] = sum / weights;
+    if (weights > 0) target[name] = sum / weights;
   }
-  return out;
+  return target;
 }
