@@ -191,6 +191,9 @@ export function dayLengthHours(lat: number, dayOfYear: number): number {
   return (24 / Math.PI) * Math.acos(x <= -1 ? -1 : x >= 1 ? 1 : x);
 }
 
+/** The hottest month's index: July north of the equator, January south of it. */
+const hotMonthOf = (c: CellInputs) => (c.lat >= 0 ? 6 : 0);
+
 /**
  * Twelve monthly mean temperatures, °C: a sinusoid from the coldest to the hottest month, the hottest in July
  * north of the equator and in January south of it. Only the spread of the year is known, not its exact timing.
@@ -198,7 +201,7 @@ export function dayLengthHours(lat: number, dayOfYear: number): number {
 export function monthlyTemperatures(c: CellInputs, warming: number): number[] {
   const hot = hottestMonth(c) + warming,
     cold = coldestMonth(c) + warming;
-  const hotMonth = c.lat >= 0 ? 6 : 0;
+  const hotMonth = hotMonthOf(c);
   return MONTH_DAYS.map(
     (_, m) => (hot + cold) / 2 + ((hot - cold) / 2) * Math.cos((2 * Math.PI * (m - hotMonth)) / 12),
   );
@@ -568,9 +571,6 @@ export const WF_CONTINENTAL_RANGE_C: readonly [number, number] = [25, 40];
 /** Warmest-month mean (°C) from the tree line to closed forest. */
 export const WF_FOREST_C: readonly [number, number] = [10, 16];
 
-/** The hottest month's index (July north of the equator, January south of it, as monthlyTemperatures draws the year). */
-const hotMonthOf = (c: CellInputs) => (c.lat >= 0 ? 6 : 0);
-
 /** The continental fire-summer factor before fuel (see WF_SUMMER_SHORTFALL); 0 where the climate is not continental. */
 function continentalFireSummer(c: CellInputs, ctx: SlotContext, t?: Trace): number {
   const range = hottestMonth(c) - coldestMonth(c);
@@ -918,8 +918,7 @@ export const HAZARD_FORMULAS: Readonly<
   WF: {
     fn: wildfire,
     confidence: "proxy",
-    formula:
-      "√ramp(Thot,12,30 °C) × ramp(dry months (P < 2T), 2 → 4.5) × fuel(Pann) × ramp(urban share, 0.6 → 0, 0.4 → 1)",
+    formula: `max(√ramp(Thot,${WF_HEAT_C[0]},${WF_HEAT_C[1]} °C) × ramp(dry months (P < 2T), ${WF_DRY_MONTHS[0]} → ${WF_DRY_MONTHS[1]}), min(${WF_CONTINENTAL_MAX}, ramp(annual range, ${WF_CONTINENTAL_RANGE_C[0]} → ${WF_CONTINENTAL_RANGE_C[1]} °C) × ramp(1 − Phot/PEThot, ${WF_SUMMER_SHORTFALL[0]} → ${WF_SUMMER_SHORTFALL[1]}) × ramp(Thot, ${WF_FOREST_C[0]} → ${WF_FOREST_C[1]} °C))) × fuel(Pann) × ramp(urban share, ${WF_URBAN_SHARE[1]} → 0, ${WF_URBAN_SHARE[0]} → 1)`,
   },
   FD: {
     fn: riverFlood,

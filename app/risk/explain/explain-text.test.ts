@@ -209,6 +209,22 @@ describe("sentences of real places through the engine", () => {
     expect(text).toContain(`about ${fmtInt(step(STEP.pFuel))} mm of rain a year`);
   });
 
+  it("WF Yellowknife: a continental summer short of rain decides, and its shortfall is a driver", () => {
+    const { item, text, step } = explained("Yellowknife", 62.45, -114.37, "WF");
+    framed("Yellowknife", item, text);
+    expect(step(STEP.wfContinental)).toBeGreaterThan(0);
+    expect(text).toContain(`${fmtInt(step(STEP.annualRange))} °C from the coldest month to the hottest`);
+    expect(text).toContain(
+      `gets about ${fmtInt(step(STEP.pHotMonth))} mm of rain against ${fmtInt(step(STEP.petHotMonth))} mm of potential evaporation`,
+    );
+    expect(item.explanation!.formula).toContain("1 − Phot/PEThot");
+    const shortfall = item.explanation!.drivers.find((d) => d.label.startsWith("summer rain shortfall"));
+    expect(shortfall?.value).toBeCloseTo(100 * step(STEP.summerShortfall), 0);
+    // a maritime place takes no such path: no shortfall driver
+    const lagos = explained("Lagos", 6.52, 3.38, "WF");
+    expect(lagos.item.explanation!.drivers.some((d) => d.label.startsWith("summer rain shortfall"))).toBe(false);
+  });
+
   it("TC Manila: the basin, the coast and the warm sea", () => {
     const { item, text, step, input } = explained("Manila", 14.6, 120.98, "TC");
     framed("Manila", item, text);

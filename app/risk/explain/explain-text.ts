@@ -112,7 +112,7 @@ const slotWords = (scenario: ScenarioId, period: PeriodId) => `by ${period} unde
 
 type DriverRef =
   | { input: string; share?: true }
-  | { step: string; label: string; unit?: string; share?: true; warmed?: true; times100?: true };
+  | { step: string; label: string; unit?: string; share?: true; warmed?: true; times100?: true; optional?: true };
 
 const T_MONTHS: DriverRef[] = [{ input: "tJul" }, { input: "tDec" }];
 const P_WET: DriverRef = {
@@ -145,6 +145,14 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
     },
     { step: STEP.tWarmSeason, label: "hottest-month mean temperature", unit: "°C", warmed: true },
     { step: STEP.pFuel, label: "annual precipitation (fuel)", unit: "mm" },
+    { step: STEP.annualRange, label: "annual temperature range (hottest − coldest month)", unit: "°C" },
+    {
+      step: STEP.summerShortfall,
+      label: "summer rain shortfall (1 − the hottest month's rain / its potential evaporation)",
+      share: true,
+      warmed: true,
+      optional: true,
+    },
   ],
   FD: [
     { input: "floodplainShare", share: true },
@@ -238,6 +246,8 @@ export function explainDrivers(h: HazardId, f: ExplanationFacts): Driver[] {
       v = i.value;
     } else {
       v = stepOf(f, r.step);
+      // a step the formula only takes on one of its paths is left out where it did not
+      if (v === null && r.optional) continue;
       label = r.warmed && dT > 0 ? `${r.label}, incl. warming` : r.label;
       unit = r.unit ?? "";
     }
