@@ -1,7 +1,7 @@
 import { cellToLatLng, gridDisk, latLngToCell } from "h3-js";
 import type { CellInputs } from "../formulas";
 import { seededRandom } from "~/utils/seeded-random";
-import { blendClimate, triangleWeights } from "./hexagon-climate";
+import { blendClimateInto, triangleWeights } from "./hexagon-climate";
 
 /** The hexagons a point reads and their weights, from H3 directly (the scorer keeps the same per dataset row). */
 function centreWeights(lat: number, lon: number, own: string): { cell: string; weight: number }[] {
@@ -33,7 +33,7 @@ function randomClimate(seed: number) {
 function blendedJuly(lat: number, lon: number, july: (cell: string) => number): number {
   const own = latLngToCell(lat, lon, RES);
   const read = centreWeights(lat, lon, own).map(({ cell, weight }) => ({ fields: { tJul: july(cell) }, weight }));
-  return blendClimate({ tJul: july(own) } as CellInputs, read).tJul;
+  return blendClimateInto({ tJul: july(own) } as CellInputs, read).tJul;
 }
 
 describe("climate read between hexagon centres", () => {
@@ -76,14 +76,16 @@ describe("climate read between hexagon centres", () => {
   });
 
   it("keeps the own hexagon's value for a field no hexagon read has, and blends each field over the hexagons that have it", () => {
-    const own = { tJul: 20, pJul: 50, pDec: NaN } as CellInputs;
-    const blended = blendClimate(own, [
+    const own = { tJul: 20, pJul: 50, pDec: NaN, tDec: 3 } as CellInputs;
+    const blended = blendClimateInto(own, [
       { fields: { tJul: 20, pJul: 50 }, weight: 0.5 },
       { fields: { tJul: 10, pJul: NaN }, weight: 0.5 },
     ]);
+    expect(blended).toBe(own);
     expect(blended.tJul).toBe(15);
     expect(blended.pJul).toBe(50);
     expect(blended.pDec).toBeNaN();
-    expect(own.tJul).toBe(20);
+    // a field no hexagon read has keeps the target's value
+    expect(blended.tDec).toBe(3);
   });
 });

@@ -66,17 +66,10 @@ export function triangleWeights(
 }
 
 /**
- * The climate inputs blended from the hexagons read (each field over the hexagons that have it, by their weights);
- * a field no hexagon read has keeps the own hexagon's value. `own` is not changed.
+ * The climate inputs blended from the hexagons read (each field over the hexagons that have it, by their weights),
+ * written into `target` (inputs its caller owns: the own hexagon's, copied), which it returns; a field no hexagon
+ * read has keeps the target's value.
  */
-export function blendClimate(
-  own: CellInputs,
-  read: readonly { fields: Readonly<Record<string, number>>; weight: number }[],
-): CellInputs {
-  return blendClimateInto({ ...own }, read);
-}
-
-/** blendClimate written into `target` (inputs its caller owns), which it returns. */
 export function blendClimateInto(
   target: CellInputs,
   read: readonly { fields: Readonly<Record<string, number>>; weight: number }[],
