@@ -130,6 +130,7 @@ export const STEP = {
   wfHeat: "heat factor",
   wfDrySeason: "dry-season factor ramp(dry months, 2 → 4.5)",
   wfContinental: "continental fire-summer factor",
+  wfFuel: "fuel factor",
   tcBasin: "basin weight",
   tcNoBasin: "cyclone basin weight (none here)",
   tcLatitude: "latitude factor",
@@ -332,20 +333,28 @@ export function slotPotentialEvap(c: CellInputs, ctx: SlotContext): number {
 }
 
 /**
- * The baseline's Thornthwaite PET of a place, from what it depends on (its hottest and coldest months and its
- * latitude). The last answer is kept: the hazards of one place in every slot ask for it many times over.
+ * The baseline's Thornthwaite PET of a place, for the year and for its hottest month, from what they depend on
+ * (its hottest and coldest months and its latitude). The last answer is kept: the hazards of one place in every
+ * slot ask for it many times over.
  */
-const lastPet = { hot: NaN, cold: NaN, lat: NaN, pet: NaN };
-function baselinePotentialEvap(c: CellInputs): number {
+const lastPet = { hot: NaN, cold: NaN, lat: NaN, pet: NaN, hotMonthPet: NaN };
+function baselinePet(c: CellInputs): typeof lastPet {
   const hot = hottestMonth(c),
     cold = coldestMonth(c);
   if (hot !== lastPet.hot || cold !== lastPet.cold || c.lat !== lastPet.lat) {
-    lastPet.pet = potentialEvap(monthlyTemperatures(c, 0), c.lat);
+    const monthly = monthlyTemperatures(c, 0);
+    const I = heatIndex(monthly);
+    lastPet.pet = potentialEvap(monthly, c.lat, I);
+    lastPet.hotMonthPet = monthPotentialEvap(monthly[hotMonthOf(c)]!, hotMonthOf(c), c.lat, I);
     lastPet.hot = hot;
     lastPet.cold = cold;
     lastPet.lat = c.lat;
   }
-  return lastPet.pet;
+  return lastPet;
+}
+
+function baselinePotentialEvap(c: CellInputs): number {
+  return baselinePet(c).pet;
 }
 
 /** Aridity index P/PET of a slot. */
@@ -579,8 +588,7 @@ function continentalFireSummer(c: CellInputs, ctx: SlotContext, t?: Trace): numb
   if (fContinental <= 0) return 0;
   const m = hotMonthOf(c);
   const tHot = hottestMonth(c) + landWarming(ctx);
-  const baseline = monthlyTemperatures(c, 0);
-  const pet = monthPotentialEvap(baseline[m]!, m, c.lat, heatIndex(baseline)) * (1 + PET_PER_C * landWarming(ctx));
+  const pet = baselinePet(c).hotMonthPet * (1 + PET_PER_C * landWarming(ctx));
   const rain = rainOfMonth(c, m);
   const shortfall = pet > 0 ? 1 - rain / pet : 0;
   put(t, STEP.pHotMonth, rain, "mm");
@@ -617,7 +625,7 @@ export function wildfire(c: CellInputs, ctx: SlotContext, t?: Trace): HazardValu
   put(t, STEP.wfDrySeason, fDry);
   const fSummer = continentalFireSummer(c, ctx, t);
   put(t, STEP.wfContinental, fSummer);
-  put(t, "fuel factor", fFuel);
+  put(t, STEP.wfFuel, fFuel);
   return clamp01(Math.max(Math.sqrt(fHeat) * fDry, fSummer) * fFuel);
 }
 
