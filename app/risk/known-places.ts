@@ -1014,6 +1014,13 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Pearl River delta; the 1994 and 2005 West River floods",
     source: "DFO archive: Pearl River floods June 1994, June 2005",
+    miss: [
+      {
+        check: "FD>=3",
+        reason:
+          "a delta: its arms split the West and North rivers' water, and the network's single flow direction per pixel sends it down other arms; the nearest routed channel to the point drains 2,100 km² 25 km away, and the 2′ grid puts the point 18 m above it (membership 7 %)",
+      },
+    ],
   },
   {
     name: "Khartoum (Nile)",
@@ -1023,13 +1030,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Blue and White Nile confluence; floods of 1988 and 2020 (record Blue Nile stage)",
     source: "DFO archive: Sudan Nile floods August 1988, September 2020",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 403 m, above every nearby channel's flood stage and the grid's height allowance (0 m of relief around it): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Sukkur (Indus)",
@@ -1111,13 +1111,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Mekong flood of August 2008",
     source: "Mekong River Commission, Annual Flood Report 2008",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 183 m, 0 m above the channel of its river (≈ 9,261 km², 41 km away): within its flood stage and the grid's height allowance only in part (membership 16 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Budapest (Danube)",
@@ -1127,13 +1120,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Danube floods of 2002 and June 2013 (record stage)",
     source: "DFO archive: Central European floods June 2013",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 127 m, 5 m above the channel of its river (≈ 5,843 km², 12 km away): within its flood stage and the grid's height allowance only in part (membership 67 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Prague (Vltava)",
@@ -1156,7 +1142,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
       {
         check: "FD>=3",
         reason:
-          "the 2′ grid puts the point at 111 m, 28 m above the channel of its river (≈ 39,811 km², 4.5 km away): within its flood stage and the grid's height allowance only in part (membership 38 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
+          "the 2′ grid puts the point at 103 m, 20 m above the channel of its river (≈ 46,000 km², 5.5 km away): within its flood stage and the grid's height allowance only in part (membership 31 %): at 3.7 km the grid's heights miss the city's river bank (a few metres above the river, on it)",
       },
     ],
   },
@@ -1168,6 +1154,13 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Arno flood of November 1966",
     source: "Autorità di Bacino del Fiume Arno, Piano stralcio per la riduzione del rischio idraulico (1999)",
+    miss: [
+      {
+        check: "FD>=3",
+        reason:
+          "the Arno drains about 4,100 km² at Florence (the network reads 4,600 km²) and its mean-flow proxy is 18 m³/s: the point is on the floodplain (0 m above the channel, 1.5 km from it, membership 75 %) but a river that small reads Moderate; the 1966 flood (about 3,500 m³/s) was a flash flood far above the mean flow the score scales with",
+      },
+    ],
   },
   {
     name: "Belgrade (Sava-Danube)",
@@ -1177,13 +1170,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Sava-Danube confluence; the May 2014 Sava flood",
     source: "Government of Serbia et al. 2014, Serbia Floods 2014 (Recovery Needs Assessment)",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 102 m, above every nearby channel's flood stage and the grid's height allowance (212 m of relief around it): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "St. Louis (Mississippi)",
@@ -1360,13 +1346,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Senegal River mouth; the 2003 flood forced the breach of the Langue de Barbarie",
     source: "DFO archive: Senegal River floods 2003",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the lower Senegal runs behind the Langue de Barbarie in a lagoon-estuary that the 1′ shoreline mask counts as sea; the hexagon's floodplain belongs to a local channel of ≈ 1,600 km² whose dry Sahelian runoff gives no flow",
-      },
-    ],
   },
   {
     name: "Rockhampton (Fitzroy)",
@@ -1716,13 +1695,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Eden, Caldew and Petteril confluence; floods of January 2005 and December 2015",
     source: "Environment Agency, Carlisle flood investigation report (2016)",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 81 m, 32 m above the channel of its river (≈ 3,415 km², 12 km away): within its flood stage and the grid's height allowance only in part (membership 14 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Winnipeg (Red River)",
@@ -1741,6 +1713,13 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Sacramento-American confluence behind levees; floods of 1862, 1986 and 1997",
     source: "US Army Corps of Engineers, Sacramento River Flood Control Project",
+    miss: [
+      {
+        check: "FD>=3",
+        reason:
+          "the 2′ grid puts the point at 49 m (the city stands at about 8 m), and its pixel lies in no routed floodplain of a channel of 1,000 km² or more",
+      },
+    ],
   },
   {
     name: "Davenport (Mississippi)",
@@ -1858,13 +1837,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Yangtze at the Poyang lake outlet; the levee breach of August 1998",
     source: "DFO archive: Yangtze floods 1998",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 64 m, 8 m above the channel of its river (≈ 1,585 km², 29.5 km away): within its flood stage and the grid's height allowance only in part (membership 24 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Broken Hill (desert)",

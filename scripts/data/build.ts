@@ -27,7 +27,7 @@ import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
 import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
-export const GENERATOR_VERSION = "4.3.0";
+export const GENERATOR_VERSION = "4.4.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -160,7 +160,7 @@ function rivers(b: ReturnType<typeof climateAndRelief>) {
     },
     b.runoff,
   );
-  log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines, ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
+  log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines (flow follows ${rv.stats.riverPixelsFollowed} of ${rv.stats.riverPixelsPermanent} permanent river pixels), ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
   return { ...b, rv };
 }
 
@@ -343,7 +343,7 @@ function writeManifest(b: ReturnType<typeof writeOutputs>) {
       precipitation_legend_anchors: clim.pJul.calibration.anchors,
       river_network: {
         rivers: `WDBII (GSHHG) permanent rivers (levels 1-4, ${wdbii.counts.permanent} lines) and intermittent rivers (levels 5-7, ${wdbii.counts.intermittent} lines), rasterised on the 2′ grid`,
-        burning: { levels_per_grey_step: LEVELS_PER_GREY, permanent_depth_levels: BURN_PERMANENT_LEVELS, intermittent_depth_levels: BURN_INTERMITTENT_LEVELS, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_intermittent: rv.stats.riverPixelsIntermittent },
+        burning: { levels_per_grey_step: LEVELS_PER_GREY, permanent_depth_levels: BURN_PERMANENT_LEVELS, intermittent_depth_levels: BURN_INTERMITTENT_LEVELS, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_permanent_followed: rv.stats.riverPixelsFollowed, river_pixels_intermittent: rv.stats.riverPixelsIntermittent },
         filling: "Priority-Flood (Barnes, Lehman & Mulla 2014) with an integer bucket queue from every sea pixel (GSHHG ocean share ≥ 0.5 over 3 × 3 1′ pixels); flats drained breadth-first towards their outlet",
         directions: "D8 steepest descent on the filled surface (east-west distances × cos latitude); flats keep the flood's direction",
         steepest_descent_pixels: rv.stats.steepestDescent,

@@ -4,10 +4,10 @@ import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydrology/hy
 import { priorityFlood } from "./hydrology/priority-flood";
 import { accumulate, d8Directions } from "./hydrology/flow";
 import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT } from "./hydrology/burn";
-import { floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./hydrology/floodplain";
+import { channelBedHeights, floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./hydrology/floodplain";
 import { effectiveTemperature, effectiveThornthwaitePet, meanFlowM3s, schreiberRunoffMm } from "./hydrology/runoff";
 import { potentialEvap } from "../../app/risk/formulas";
-import { channelFlows, type RiverGeometry } from "./hydrology/river-network";
+import { BURN_INTERMITTENT_LEVELS, BURN_PERMANENT_LEVELS, channelFlows, LEVELS_PER_GREY, type RiverGeometry } from "./hydrology/river-network";
 import { parseGmtSegments } from "./geography/wdbii";
 
 /** A grid from rows of heights; "S" marks sea. */
@@ -125,6 +125,29 @@ describe("stream burning", () => {
     expect(flood.count).toBe(W * H - H - 1);
   });
 
+  it("keeps the flow on a mapped river that the smoothed relief puts ten grey steps above the land beside it", () => {
+    // the land falls 1 step per column west to the sea; the river's column 3 reads 10 steps higher than column 2
+    // (its narrow valley smoothed to the hills' height) and runs south to a sea pixel at its mouth
+    const W = 6, H = 8;
+    const grey = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) grey[y * W + x] = 20 + x + (x === 3 ? 10 : 0);
+    const g: HydroGrid = { width: W, height: H, wrap: false };
+    const rivers = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) rivers[y * W + 3] = RIVER_PERMANENT;
+    const routeFrom = (permanentDepth: number) => {
+      const { z, levels } = burnRivers(grey, rivers, LEVELS_PER_GREY, permanentDepth, BURN_INTERMITTENT_LEVELS);
+      const dir = new Uint8Array(W * H).fill(DIR_NONE);
+      for (let y = 0; y < H; y++) dir[y * W] = DIR_OUTLET;
+      dir[(H - 1) * W + 3] = DIR_OUTLET;
+      priorityFlood(g, z, dir, levels);
+      d8Directions(g, z, dir);
+      return path(g, dir, 3);
+    };
+    expect(routeFrom(BURN_PERMANENT_LEVELS)).toEqual(Array.from({ length: H }, (_, y) => y * W + 3));
+    // two grey steps of burn leave the river for the land beside it
+    expect(routeFrom(2 * LEVELS_PER_GREY)[1]! % W).not.toBe(3);
+  });
+
   it("burns permanent rivers deeper than intermittent ones", () => {
     const grey = Uint8Array.from([10, 10, 10]);
     const { z } = burnRivers(grey, Uint8Array.from([0, RIVER_PERMANENT, RIVER_INTERMITTENT]), 4, 8, 4);
@@ -160,11 +183,49 @@ describe("HAND and the GFPLAIN rule", () => {
     accumulate(g, dir, flood.order, flood.count, () => 1, acc);
     const drain = nearestDrainage(g, dir, flood.order, flood.count, (p) => Math.floor(p / 5) === 2);
     const heightM = (p: number) => heights[Math.floor(p / 5)]![p % 5]!;
+    const bed = channelBedHeights(g, dir, flood.order, flood.count, (p) => Math.floor(p / 5) === 2, heightM, acc, 3, () => 0);
     // the pixel at 12 m drains to the channel at 2 m: 10 m above it
     expect(drain[1 * 5 + 1]).toBe(2 * 5 + 1 + (dir[1 * 5 + 1] === 1 ? 1 : 0) - (dir[1 * 5 + 1] === 3 ? 1 : 0));
-    expect(heightAboveDrainage(1 * 5 + 1, drain, heightM)).toBe(10);
-    expect(heightAboveDrainage(3 * 5 + 2, drain, heightM)).toBe(13);
-    expect(heightAboveDrainage(2 * 5 + 0, drain, heightM)).toBe(0);
+    expect(heightAboveDrainage(1 * 5 + 1, drain, heightM, bed)).toBe(10);
+    expect(heightAboveDrainage(3 * 5 + 2, drain, heightM, bed)).toBe(13);
+    expect(heightAboveDrainage(2 * 5 + 0, drain, heightM, bed)).toBe(0);
+  });
+
+  it("lowers a channel's bed where the relief smooths a narrow valley to its banks, and keeps a falling profile", () => {
+    // the channel (middle row) runs east to the sea; its third pixel reads 40 m, its banks' height, between 25 m
+    // upstream and 10 m downstream
+    const heights = [
+      [60, 60, 60, 60],
+      [20, 25, 40, 10],
+      [60, 60, 60, 60],
+    ];
+    const rows: (number | "S")[][] = [
+      [...heights[0]!, "S"],
+      [4, 3, 2, 1, "S"],
+      [...heights[2]!, "S"],
+    ];
+    const { g, dir, flood } = condition(rows);
+    const isChannel = (p: number) => Math.floor(p / 5) === 1;
+    const drain = nearestDrainage(g, dir, flood.order, flood.count, isChannel);
+    const heightM = (p: number) => heights[Math.floor(p / 5)]![p % 5]!;
+    const acc = new Float64Array(15);
+    accumulate(g, dir, flood.order, flood.count, () => 1, acc);
+    const bedOf = (h: (p: number) => number, windowPx: number, toleranceM: number) =>
+      Array.from(channelBedHeights(g, dir, flood.order, flood.count, isChannel, h, acc, windowPx, () => toleranceM).slice(5, 9));
+    // the bump comes down to the higher of its two sides (the lowest upstream, 20 m, and the lowest downstream, 10 m)
+    expect(bedOf(heightM, 3, 0)).toEqual([20, 20, 20, 10]);
+    // with one pixel each side, to 25 m
+    expect(bedOf(heightM, 1, 0)).toEqual([20, 25, 25, 10]);
+    // a bump within the tolerance (the relief's rounding) is kept
+    expect(bedOf(heightM, 1, 20)).toEqual([20, 25, 40, 10]);
+    // a profile that falls all the way is kept
+    const falling = [40, 25, 20, 10];
+    expect(bedOf((p) => (isChannel(p) ? falling[p % 5]! : heightM(p)), 3, 0)).toEqual(falling);
+    // a hill pixel beside the smoothed reach stands 40 m above the bed, not 20 m above the banks' 40 m
+    const bed = channelBedHeights(g, dir, flood.order, flood.count, isChannel, heightM, acc, 3, () => 0);
+    expect(drain[2]).toBeGreaterThanOrEqual(5);
+    expect(heightAboveDrainage(2, drain, heightM, bed)).toBe(60 - bed[drain[2]!]!);
+    expect(heightAboveDrainage(2, drain, heightM, bed)).toBeGreaterThanOrEqual(40);
   });
 
   it("widens the floodplain height with drainage area as a·A^b", () => {
@@ -211,7 +272,7 @@ describe("runoff and the river lines", () => {
       latOf: () => 10, lonOf: () => 10, floodplainShare: new Float64Array(2), upstreamKm2: new Float64Array(2),
       pairCell: Int32Array.from([0, 0, 1]), pairChannel: Int32Array.from([0, 1, 2]),
       members: { pixel: Int32Array.from([0, 1, 2]), channel: Int32Array.from([0, 1, 2]), handM: new Float32Array(3), flat: Float32Array.from([1, 1, 1]), areaKm2: new Float32Array(3), flowM3s: new Float32Array(3) },
-      stats: { riverPixelsPermanent: 0, riverPixelsIntermittent: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
+      stats: { riverPixelsPermanent: 0, riverPixelsFollowed: 0, riverPixelsIntermittent: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
     };
     const runoff = { step: 180, nx: 2, ny: 1, mm: Float32Array.from([315.576, 315.576]) };
     const q = channelFlows(geo, runoff, 2);
