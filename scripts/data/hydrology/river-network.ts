@@ -5,7 +5,7 @@
  * coarser and grey-stepped relief.
  */
 import type { GreyRelief } from "../climate/relief";
-import { burnRivers, rasteriseRivers, type RiverLine } from "./burn";
+import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT, type RiverLine } from "./burn";
 import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydro-grid";
 import { priorityFlood } from "./priority-flood";
 import { accumulate, d8Directions } from "./flow";
@@ -112,8 +112,8 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   const lonOf = (x: number) => -180 + ((x + 0.5) * 360) / W;
   const rivers = rasteriseRivers(g, lines);
   let riverPixelsPermanent = 0, riverPixelsIntermittent = 0;
-  for (let p = 0; p < n; p++) if (rivers[p] === 1) riverPixelsPermanent++;
-  else if (rivers[p] === 2) riverPixelsIntermittent++;
+  for (let p = 0; p < n; p++) if (rivers[p] === RIVER_PERMANENT) riverPixelsPermanent++;
+  else if (rivers[p] === RIVER_INTERMITTENT) riverPixelsIntermittent++;
   const { z, levels } = burnRivers(grey, rivers, LEVELS_PER_GREY, BURN_PERMANENT_LEVELS, BURN_INTERMITTENT_LEVELS);
   const dir = new Uint8Array(n).fill(DIR_NONE);
   for (let y = 0; y < H; y++) {
@@ -131,15 +131,15 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   const areaOfRow = Float64Array.from(cosRow, (c) => pixelSideKm * pixelSideKm * c);
   const area = new Float32Array(n);
   accumulate(g, dir, flood.order, flood.count, (p) => areaOfRow[Math.floor(p / W)]!, area);
+  const isLake = (p: number) => lake?.[p] === 1;
   // mapped permanent rivers whose flow stays on them (to the next river pixel, a lake or the sea): what the burn is for
   let riverPixelsFollowed = 0;
   for (let p = 0; p < n; p++) {
-    if (rivers[p] !== 1 || dir[p] === DIR_OUTLET) continue;
+    if (rivers[p] !== RIVER_PERMANENT || dir[p] === DIR_OUTLET) continue;
     const q = downstream(g, dir, p);
-    if (q >= 0 && (rivers[q] === 1 || dir[q] === DIR_OUTLET || lake?.[q] === 1)) riverPixelsFollowed++;
+    if (q >= 0 && (rivers[q] === RIVER_PERMANENT || dir[q] === DIR_OUTLET || isLake(q))) riverPixelsFollowed++;
   }
   let channelPixels = 0;
-  const isLake = (p: number) => lake?.[p] === 1;
   const isChannel = (p: number) => area[p]! >= CHANNEL_MIN_KM2;
   const drain = nearestDrainage(
     g, dir, flood.order, flood.count,
