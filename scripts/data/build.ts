@@ -11,8 +11,9 @@ import { buildCells, loadCountries, loadRegions, type CellSet } from "./geograph
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
 import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type RawInputs } from "./climate/physical";
 import { readWdbiiRivers } from "./geography/wdbii";
-import { BURN_INTERMITTENT_LEVELS, BURN_PERMANENT_LEVELS, CHANNEL_MIN_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, LEVELS_PER_GREY, riverNetwork } from "./hydrology/river-network";
+import { BURN_LEVELS_BY_WDBII, CHANNEL_MIN_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, gaugeAgreement, LEVELS_PER_GREY, riverNetwork } from "./hydrology/river-network";
 import { effectiveThornthwaitePet, runoffGrid } from "./hydrology/runoff";
+import { GAUGE_AGREE_FACTOR, GAUGE_SEARCH_PX } from "./hydrology/gauges";
 import { sampleClimate } from "./climate/rasters";
 import { HW_DTR_C, HW_DTR_RAIN_MM, monthlyTemperatures, rainOfMonth, rangeOfRain, type CellInputs as FormulaInputs } from "../../app/risk/formulas";
 import { ensureGshhgMask } from "./geography/landmask";
@@ -27,7 +28,7 @@ import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
 import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
-export const GENERATOR_VERSION = "4.4.0";
+export const GENERATOR_VERSION = "4.5.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -160,6 +161,8 @@ function rivers(b: ReturnType<typeof climateAndRelief>) {
     },
     b.runoff,
   );
+  const gauges = gaugeAgreement(rv.gauges);
+  log(`river gauges: ${gauges.agree} of ${gauges.total} drainage areas within a factor ${GAUGE_AGREE_FACTOR} of the published ones (median off by ×${gauges.medianFactor.toFixed(2)}); ${rv.gauges.map((x) => `${x.river} ${x.station} ${x.modelledKm2}/${x.publishedKm2}`).join(", ")}`);
   log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines (flow follows ${rv.stats.riverPixelsFollowed} of ${rv.stats.riverPixelsPermanent} permanent river pixels), ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
   return { ...b, rv };
 }
@@ -342,8 +345,15 @@ function writeManifest(b: ReturnType<typeof writeOutputs>) {
       temperature_legend_anchors: clim.tJul.calibration.anchors,
       precipitation_legend_anchors: clim.pJul.calibration.anchors,
       river_network: {
-        rivers: `WDBII (GSHHG) permanent rivers (levels 1-4, ${wdbii.counts.permanent} lines) and intermittent rivers (levels 5-7, ${wdbii.counts.intermittent} lines), rasterised on the 2′ grid`,
-        burning: { levels_per_grey_step: LEVELS_PER_GREY, permanent_depth_levels: BURN_PERMANENT_LEVELS, intermittent_depth_levels: BURN_INTERMITTENT_LEVELS, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_permanent_followed: rv.stats.riverPixelsFollowed, river_pixels_intermittent: rv.stats.riverPixelsIntermittent },
+        rivers: `WDBII (GSHHG) permanent rivers (WDBII levels 0-4, ${wdbii.counts.permanent} lines) and intermittent rivers (levels 5-7, ${wdbii.counts.intermittent} lines), rasterised on the 2′ grid`,
+        burning: { levels_per_grey_step: LEVELS_PER_GREY, depth_levels_by_wdbii_level: BURN_LEVELS_BY_WDBII, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_permanent_followed: rv.stats.riverPixelsFollowed, river_pixels_intermittent: rv.stats.riverPixelsIntermittent },
+        gauges: {
+          ...((a) => ({ agree: a.agree, total: a.total, median_factor: Number(a.medianFactor.toFixed(4)) }))(gaugeAgreement(rv.gauges)),
+          agree_factor: GAUGE_AGREE_FACTOR,
+          search_px: GAUGE_SEARCH_PX,
+          source: "GRDC station catalogue (Global Runoff Data Centre), drainage areas rounded to three significant figures; the largest routed drainage area within the search window of each station",
+          stations: rv.gauges.map((x) => ({ river: x.river, station: x.station, published_km2: x.publishedKm2, modelled_km2: x.modelledKm2 })),
+        },
         filling: "Priority-Flood (Barnes, Lehman & Mulla 2014) with an integer bucket queue from every sea pixel (GSHHG ocean share ≥ 0.5 over 3 × 3 1′ pixels); flats drained breadth-first towards their outlet",
         directions: "D8 steepest descent on the filled surface (east-west distances × cos latitude); flats keep the flood's direction",
         steepest_descent_pixels: rv.stats.steepestDescent,

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydrology/hydro-grid";
 import { priorityFlood } from "./hydrology/priority-flood";
 import { accumulate, d8Directions } from "./hydrology/flow";
-import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT } from "./hydrology/burn";
+import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_LEVEL_NONE, RIVER_NONE, RIVER_PERMANENT, riverKind } from "./hydrology/burn";
 import { channelBedHeights, floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./hydrology/floodplain";
 import { effectiveTemperature, effectiveThornthwaitePet, meanFlowM3s, schreiberRunoffMm } from "./hydrology/runoff";
 import { potentialEvap } from "../../app/risk/formulas";
-import { BURN_INTERMITTENT_LEVELS, BURN_PERMANENT_LEVELS, channelFlows, LEVELS_PER_GREY, type RiverGeometry } from "./hydrology/river-network";
+import { BURN_LEVELS_BY_WDBII, channelFlows, gaugeAgreement, gaugeAreas, LEVELS_PER_GREY, type RiverGeometry } from "./hydrology/river-network";
 import { parseGmtSegments } from "./geography/wdbii";
 
 /** A grid from rows of heights; "S" marks sea. */
@@ -104,9 +104,9 @@ describe("stream burning", () => {
     const grey = new Uint8Array(W * H);
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) grey[y * W + x] = 10 + x;
     const g: HydroGrid = { width: W, height: H, wrap: false };
-    const rivers = new Uint8Array(W * H);
-    for (let y = 0; y < H; y++) rivers[y * W + 3] = RIVER_PERMANENT;
-    const { z, levels } = burnRivers(grey, rivers, 4, 8, 4);
+    const rivers = new Uint8Array(W * H).fill(RIVER_LEVEL_NONE);
+    for (let y = 0; y < H; y++) rivers[y * W + 3] = 1;
+    const { z, levels } = burnRivers(grey, rivers, 4, [8, 8, 8, 8, 8, 4, 4, 4]);
     const dir = new Uint8Array(W * H).fill(DIR_NONE);
     for (let y = 0; y < H; y++) dir[y * W] = DIR_OUTLET;
     dir[5 * W + 3] = DIR_OUTLET;
@@ -115,7 +115,7 @@ describe("stream burning", () => {
     const route = path(g, dir, 3);
     expect(route).toEqual([3, 9, 15, 21, 27, 33]);
     // unburned, the same head would run west
-    const bare = burnRivers(grey, new Uint8Array(W * H), 4, 8, 4);
+    const bare = burnRivers(grey, new Uint8Array(W * H).fill(RIVER_LEVEL_NONE), 4, [8, 8, 8, 8, 8, 4, 4, 4]);
     const dir2 = new Uint8Array(W * H).fill(DIR_NONE);
     for (let y = 0; y < H; y++) dir2[y * W] = DIR_OUTLET;
     dir2[5 * W + 3] = DIR_OUTLET;
@@ -132,10 +132,10 @@ describe("stream burning", () => {
     const grey = new Uint8Array(W * H);
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) grey[y * W + x] = 20 + x + (x === 3 ? 10 : 0);
     const g: HydroGrid = { width: W, height: H, wrap: false };
-    const rivers = new Uint8Array(W * H);
-    for (let y = 0; y < H; y++) rivers[y * W + 3] = RIVER_PERMANENT;
-    const routeFrom = (permanentDepth: number) => {
-      const { z, levels } = burnRivers(grey, rivers, LEVELS_PER_GREY, permanentDepth, BURN_INTERMITTENT_LEVELS);
+    const rivers = new Uint8Array(W * H).fill(RIVER_LEVEL_NONE);
+    for (let y = 0; y < H; y++) rivers[y * W + 3] = 1;
+    const routeFrom = (depthOfLevel: readonly number[]) => {
+      const { z, levels } = burnRivers(grey, rivers, LEVELS_PER_GREY, depthOfLevel);
       const dir = new Uint8Array(W * H).fill(DIR_NONE);
       for (let y = 0; y < H; y++) dir[y * W] = DIR_OUTLET;
       dir[(H - 1) * W + 3] = DIR_OUTLET;
@@ -143,28 +143,64 @@ describe("stream burning", () => {
       d8Directions(g, z, dir);
       return path(g, dir, 3);
     };
-    expect(routeFrom(BURN_PERMANENT_LEVELS)).toEqual(Array.from({ length: H }, (_, y) => y * W + 3));
+    expect(routeFrom(BURN_LEVELS_BY_WDBII)).toEqual(Array.from({ length: H }, (_, y) => y * W + 3));
     // two grey steps of burn leave the river for the land beside it
-    expect(routeFrom(2 * LEVELS_PER_GREY)[1]! % W).not.toBe(3);
+    expect(routeFrom(BURN_LEVELS_BY_WDBII.map(() => 2 * LEVELS_PER_GREY))[1]! % W).not.toBe(3);
   });
 
-  it("burns permanent rivers deeper than intermittent ones", () => {
-    const grey = Uint8Array.from([10, 10, 10]);
-    const { z } = burnRivers(grey, Uint8Array.from([0, RIVER_PERMANENT, RIVER_INTERMITTENT]), 4, 8, 4);
-    expect(Array.from(z)).toEqual([48, 40, 44]);
+  it("keeps a great river's water behind a smoothed gorge where two minor rivers' heads touch across a divide", () => {
+    // a major river (level 1) runs east along row 5 to the sea at column 9, through a gorge the relief smooths to
+    // 45 at column 6; a second river (level 2) runs west along row 1 to the sea at column 0; two minor rivers
+    // (level 4) climb column 3 from each of them and touch head to head at rows 2-3, on a divide at 35
+    const W = 10, H = 7;
+    const grey = new Uint8Array(W * H).fill(60);
+    const level = new Uint8Array(W * H).fill(RIVER_LEVEL_NONE);
+    for (let x = 1; x <= 8; x++) {
+      grey[5 * W + x] = x === 6 ? 45 : 31 - x;
+      level[5 * W + x] = 1;
+      grey[1 * W + x] = 20 + x;
+      level[1 * W + x] = 2;
+    }
+    for (const [y, g] of [[4, 32], [3, 35], [2, 35]] as const) {
+      grey[y * W + 3] = g;
+      level[y * W + 3] = 4;
+    }
+    const g: HydroGrid = { width: W, height: H, wrap: false };
+    const mouthOf = (depthOfLevel: readonly number[]) => {
+      const { z, levels } = burnRivers(grey, level, LEVELS_PER_GREY, depthOfLevel);
+      const dir = new Uint8Array(W * H).fill(DIR_NONE);
+      for (const p of [5 * W + 9, 1 * W]) {
+        dir[p] = DIR_OUTLET;
+        z[p] = 0;
+      }
+      priorityFlood(g, z, dir, levels);
+      d8Directions(g, z, dir);
+      return path(g, dir, 5 * W + 1).at(-1);
+    };
+    expect(mouthOf(BURN_LEVELS_BY_WDBII)).toBe(5 * W + 9);
+    // burned as deep as the great rivers, the minor rivers make a conduit over the divide that captures it
+    expect(mouthOf(BURN_LEVELS_BY_WDBII.map((d, l) => (l <= 4 ? BURN_LEVELS_BY_WDBII[0]! : d)))).toBe(1 * W);
+  });
+
+  it("burns each river by the depth of its WDBII level", () => {
+    const grey = Uint8Array.from([10, 10, 10, 10]);
+    const { z, levels } = burnRivers(grey, Uint8Array.from([RIVER_LEVEL_NONE, 1, 4, 6]), 4, [8, 8, 8, 8, 6, 4, 4, 4]);
+    expect(Array.from(z)).toEqual([48, 40, 42, 44]);
+    expect(levels).toBe(49);
   });
 
   it("rasterises a line across every pixel it crosses, permanent over intermittent", () => {
     const g: HydroGrid = { width: 36, height: 18, wrap: true };
     const r = rasteriseRivers(g, [
-      { kind: RIVER_INTERMITTENT, points: [[-175, 5], [-135, 5]] },
-      { kind: RIVER_PERMANENT, points: [[-155, 5], [-155, -5]] },
+      { kind: RIVER_INTERMITTENT, level: 6, points: [[-175, 5], [-135, 5]] },
+      { kind: RIVER_PERMANENT, level: 3, points: [[-155, 5], [-155, -5]] },
     ]);
     // 10° pixels: row 8 holds 0°-10° N; columns 0-4 hold 180° W-130° W
-    for (const x of [0, 1, 3, 4]) expect(r[8 * 36 + x]).toBe(RIVER_INTERMITTENT);
-    expect(r[8 * 36 + 2]).toBe(RIVER_PERMANENT);
-    expect(r[9 * 36 + 2]).toBe(RIVER_PERMANENT);
-    expect(r.reduce((s, v) => s + (v ? 1 : 0), 0)).toBe(6);
+    for (const x of [0, 1, 3, 4]) expect(riverKind(r[8 * 36 + x]!)).toBe(RIVER_INTERMITTENT);
+    expect(r[8 * 36 + 2]).toBe(3);
+    expect(riverKind(r[9 * 36 + 2]!)).toBe(RIVER_PERMANENT);
+    expect(riverKind(r[0]!)).toBe(RIVER_NONE);
+    expect(r.reduce((s, v) => s + (v !== RIVER_LEVEL_NONE ? 1 : 0), 0)).toBe(6);
   });
 });
 
@@ -273,6 +309,7 @@ describe("runoff and the river lines", () => {
       pairCell: Int32Array.from([0, 0, 1]), pairChannel: Int32Array.from([0, 1, 2]),
       members: { pixel: Int32Array.from([0, 1, 2]), channel: Int32Array.from([0, 1, 2]), handM: new Float32Array(3), flat: Float32Array.from([1, 1, 1]), areaKm2: new Float32Array(3), flowM3s: new Float32Array(3) },
       stats: { riverPixelsPermanent: 0, riverPixelsFollowed: 0, riverPixelsIntermittent: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
+      gauges: [],
     };
     const runoff = { step: 180, nx: 2, ny: 1, mm: Float32Array.from([315.576, 315.576]) };
     const q = channelFlows(geo, runoff, 2);
@@ -283,8 +320,27 @@ describe("runoff and the river lines", () => {
     expect(Array.from(geo.members!.flowM3s, Math.round)).toEqual([1000, 2000, 3000]);
   });
 
+  it("reads a gauge's drainage area from the largest river near it and counts the gauges that agree", () => {
+    // 10° pixels; a river grows east along row 4 (40°-50° N); gauges at 35° N sit one row south of it
+    const g: HydroGrid = { width: 36, height: 18, wrap: true };
+    const area = new Float32Array(36 * 18);
+    for (let x = 0; x < 36; x++) area[4 * 36 + x] = 1000 * (x + 1);
+    area[5 * 36 + 20] = 500;
+    const gauge = (lon: number, areaKm2: number) => ({ river: "R", station: String(lon), lat: 35, lon, areaKm2 });
+    const read = gaugeAreas(g, area, [gauge(25, 21_000), gauge(-165, 5000), gauge(-175, 36_000)], 1);
+    // 25° E is column 20: the window reaches column 21 (22,000 km²); 175° W's window wraps to column 35 (36,000 km²)
+    expect(read.map((x) => x.modelledKm2)).toEqual([22_000, 3000, 36_000]);
+    expect(gaugeAreas(g, area, [gauge(25, 21_000)], 0)[0]!.modelledKm2).toBe(500);
+    // 22,000 against 21,000 and 36,000 against 36,000 agree; 3,000 against 5,000 is 5/3 off
+    expect(gaugeAgreement(read)).toEqual({ agree: 2, total: 3, medianFactor: expect.closeTo(22 / 21, 6) });
+  });
+
   it("reads GMT multi-segment river lines", () => {
-    const lines = parseGmtSegments("> River Bin # 1, Level 2\n10\t50\n11\t50.5\n> River Bin # 2, Level 2\n12\t51\n", RIVER_PERMANENT);
-    expect(lines).toEqual([{ kind: RIVER_PERMANENT, points: [[10, 50], [11, 50.5]] }]);
+    const lines = parseGmtSegments("> River Bin # 1, Level 2\n10\t50\n11\t50.5\n> River Bin # 2, Level 4\n12\t51\n12.5\t51\n> River Bin # 3, Level 2\n13\t51\n", RIVER_PERMANENT);
+    expect(lines).toEqual([
+      { kind: RIVER_PERMANENT, level: 2, points: [[10, 50], [11, 50.5]] },
+      { kind: RIVER_PERMANENT, level: 4, points: [[12, 51], [12.5, 51]] },
+    ]);
+    expect(() => parseGmtSegments("> no level\n10\t50\n11\t50\n", RIVER_PERMANENT)).toThrow(/level/);
   });
 });

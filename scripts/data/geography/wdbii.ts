@@ -1,8 +1,9 @@
 /**
  * WDBII river lines (World Data Bank II, CIA 1970s-80s; distributed with GSHHG by Wessel & Smith), written once
  * into the cache by GMT's `coast -I` from the gmt-gshhg-high package the land mask already uses. Permanent
- * rivers (WDBII levels 1-4: double-lined, permanent major, additional major, additional) and intermittent ones
- * (levels 5-7) are written to separate files and kept apart; canals (8-10) are left out.
+ * rivers (WDBII levels 0-4: double-lined, permanent major, additional major, additional, minor) and intermittent
+ * ones (levels 5-7) are written to separate files and kept apart, each segment with its level; canals (8-10) are
+ * left out.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -15,17 +16,23 @@ const CLASSES = [
   { kind: RIVER_INTERMITTENT, flag: "-Ii", file: "rivers-intermittent.txt" },
 ] as const;
 
-/** Parses GMT's multi-segment text ("> header" lines between segments of "lon<TAB>lat" rows). */
+/** Parses GMT's multi-segment text ("> River Bin # n, Level l" headers between segments of "lon<TAB>lat" rows). */
 export function parseGmtSegments(text: string, kind: number): RiverLine[] {
   const out: RiverLine[] = [];
   let cur: [number, number][] = [];
+  let level = -1;
   const flush = () => {
-    if (cur.length >= 2) out.push({ kind, points: cur });
+    if (cur.length >= 2) {
+      if (level < 0) throw new Error("A WDBII river segment has no level in its header");
+      out.push({ kind, level, points: cur });
+    }
     cur = [];
   };
   for (const line of text.split("\n")) {
     if (line.startsWith(">")) {
       flush();
+      const m = /Level\s+(\d+)/.exec(line);
+      level = m ? Number(m[1]) : -1;
       continue;
     }
     const [a, b] = line.split(/\s+/);
@@ -72,8 +79,8 @@ export function readWdbiiRivers(): { lines: RiverLine[]; record: InputRecord; co
       file: "gshhg/rivers-permanent.txt, gshhg/rivers-intermittent.txt",
       sha256: hashes.join("; "),
       licence: "LGPL-3+ (GSHHG/WDBII, Wessel & Smith); written with GMT (LGPL-3+)",
-      provenance: "WDBII rivers shipped with GSHHG 2.3.7 (binned_river_h.nc), written with gmt coast -R-180/180/-90/90 -Dh -Ir -M (permanent, levels 1-4) and -Ii -M (intermittent, levels 5-7)",
-      used: "river lines burned into the 2′ relief before depression filling, flow directions and accumulation",
+      provenance: "WDBII rivers shipped with GSHHG 2.3.7 (binned_river_h.nc), written with gmt coast -R-180/180/-90/90 -Dh -Ir -M (permanent, levels 0-4) and -Ii -M (intermittent, levels 5-7)",
+      used: "river lines burned into the 2′ relief, each as deep as its level gives, before depression filling, flow directions and accumulation",
     },
   };
 }

@@ -10,20 +10,31 @@ export const RIVER_NONE = 0;
 export const RIVER_PERMANENT = 1;
 export const RIVER_INTERMITTENT = 2;
 
+/** No river on the pixel, in the raster of WDBII levels. */
+export const RIVER_LEVEL_NONE = 255;
+/** WDBII levels 0-4 are permanent rivers (double-lined, major, additional major, additional, minor); 5-7 intermittent. */
+export const RIVER_LEVEL_LAST_PERMANENT = 4;
+
 export interface RiverLine {
   /** 1 permanent, 2 intermittent. */
   kind: number;
+  /** WDBII level: 0 double-lined, 1 permanent major, 2 additional major, 3 additional, 4 minor, 5-7 intermittent. */
+  level: number;
   /** Longitude, latitude pairs. */
   points: [number, number][];
 }
 
+/** The river class of a pixel from its WDBII level. */
+export const riverKind = (level: number): number => (level === RIVER_LEVEL_NONE ? RIVER_NONE : level <= RIVER_LEVEL_LAST_PERMANENT ? RIVER_PERMANENT : RIVER_INTERMITTENT);
+
 /**
  * Marks the pixels each line crosses (sampled at a third of a pixel) on a global longitude-latitude grid whose
- * row 0 starts at 90° N and column 0 at 180° W. A permanent river wins over an intermittent one on the same pixel.
+ * row 0 starts at 90° N and column 0 at 180° W, with the WDBII level of the most major river on the pixel
+ * (RIVER_LEVEL_NONE where there is none): a permanent river wins over an intermittent one.
  */
 export function rasteriseRivers(g: HydroGrid, lines: readonly RiverLine[]): Uint8Array {
   const { width: W, height: H } = g;
-  const out = new Uint8Array(W * H);
+  const out = new Uint8Array(W * H).fill(RIVER_LEVEL_NONE);
   const px = (lon: number) => ((lon + 180) / 360) * W, py = (lat: number) => ((90 - lat) / 180) * H;
   for (const l of lines) {
     for (let i = 1; i < l.points.length; i++) {
@@ -34,7 +45,7 @@ export function rasteriseRivers(g: HydroGrid, lines: readonly RiverLine[]): Uint
         const x = Math.floor(x1 + ((x2 - x1) * s) / steps), y = Math.floor(y1 + ((y2 - y1) * s) / steps);
         if (y < 0 || y >= H) continue;
         const p = y * W + ((x % W) + W) % W;
-        if (out[p] === RIVER_NONE || l.kind === RIVER_PERMANENT) out[p] = l.kind;
+        if (l.level < out[p]!) out[p] = l.level;
       }
     }
   }
@@ -42,17 +53,17 @@ export function rasteriseRivers(g: HydroGrid, lines: readonly RiverLine[]): Uint
 }
 
 /**
- * The surface the flood runs on, in integer levels: `stepsPerGrey` levels per grey step of the relief, land
- * raised by `permanentDepth` levels except on permanent rivers, and by `permanentDepth − intermittentDepth` on
- * intermittent ones (a river bed sits below its banks; an intermittent one less deeply, as it carries water
- * less often). Returns the levels and how many there are.
+ * The surface the flood runs on, in integer levels: `stepsPerGrey` levels per grey step of the relief, and each
+ * river pixel lowered below the land beside it by the depth its WDBII level is given (`depthOfLevel[level]`, in
+ * levels): a river bed sits below its banks, a larger river's more deeply. Returns the levels and how many there are.
  */
-export function burnRivers(grey: Uint8Array, rivers: Uint8Array, stepsPerGrey: number, permanentDepth: number, intermittentDepth: number): { z: Uint16Array; levels: number } {
+export function burnRivers(grey: Uint8Array, riverLevel: Uint8Array, stepsPerGrey: number, depthOfLevel: readonly number[]): { z: Uint16Array; levels: number } {
   const z = new Uint16Array(grey.length);
+  const deepest = Math.max(...depthOfLevel);
   let max = 0;
   for (let p = 0; p < grey.length; p++) {
-    const r = rivers[p]!;
-    const v = grey[p]! * stepsPerGrey + permanentDepth - (r === RIVER_PERMANENT ? permanentDepth : r === RIVER_INTERMITTENT ? intermittentDepth : 0);
+    const r = riverLevel[p]!;
+    const v = grey[p]! * stepsPerGrey + deepest - (r === RIVER_LEVEL_NONE ? 0 : depthOfLevel[r]!);
     z[p] = v;
     if (v > max) max = v;
   }

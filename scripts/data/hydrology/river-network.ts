@@ -5,25 +5,28 @@
  * coarser and grey-stepped relief.
  */
 import type { GreyRelief } from "../climate/relief";
-import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT, type RiverLine } from "./burn";
+import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT, riverKind, type RiverLine } from "./burn";
 import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydro-grid";
 import { priorityFlood } from "./priority-flood";
 import { accumulate, d8Directions } from "./flow";
 import { channelBedHeights, floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./floodplain";
 import { meanFlowM3s, runoffAt, type RunoffGrid } from "./runoff";
 import { ramp } from "../../../app/risk/formulas";
+import { GAUGE_AGREE_FACTOR, GAUGE_SEARCH_PX, RIVER_GAUGES, type RiverGauge } from "./gauges";
 
 /** Flood levels per grey step of the relief: room for the burn depths below one step. */
 export const LEVELS_PER_GREY = 4;
 /**
- * Permanent rivers sit this many levels (62 grey steps, hundreds of metres) below their banks, so that the flow
- * stays on every mapped river wherever its line is connected on the grid, as HydroSHEDS burns its rivers: the
- * smoothed relief often puts a river's own pixel above the land beside it, and a shallow burn let big rivers leave
- * their beds (two grey steps kept the flow on 76 % of mapped permanent-river pixels, 62 keep it on 96 %).
- * Intermittent ones sit one grey step below their banks.
+ * Burn depth in levels per WDBII level (0 double-lined, 1 permanent major, 2 additional major, 3 additional, 4 minor;
+ * 5-7 intermittent). Major permanent rivers sit 62 grey steps (hundreds of metres) below their banks, as HydroSHEDS
+ * burns its rivers: the smoothed relief often puts a river's own pixel above the land beside it, and a shallow
+ * burn let big rivers leave their beds (two grey steps kept the flow on 76 % of mapped permanent-river pixels, 62
+ * keep it on 96 %). Additional and minor rivers sit 30 grey steps deep, which keeps that share at 96 %: where two
+ * small rivers' heads touch across a divide on the 2′ grid (the Altmühl and the Rezat, between the Danube and the
+ * Main), a burn as deep as a great river's made a conduit that captured the great river behind it. Intermittent
+ * rivers sit one grey step below their banks.
  */
-export const BURN_PERMANENT_LEVELS = 250;
-export const BURN_INTERMITTENT_LEVELS = 4;
+export const BURN_LEVELS_BY_WDBII: readonly number[] = [250, 250, 250, 120, 120, 4, 4, 4];
 /** Drainage area from which a flow path counts as a channel with its own floodplain, km². */
 export const CHANNEL_MIN_KM2 = 1000;
 /** Channel pixels (≈ 3.7 km each) above and below a reach whose heights bound its bed: the length of a smoothed gorge. */
@@ -40,6 +43,8 @@ export interface RiverNetwork {
   /** Per cell: mean-flow proxy of that channel (runoff-weighted accumulation), m³/s. */
   flowM3s: Float64Array;
   stats: { riverPixelsPermanent: number; riverPixelsFollowed: number; riverPixelsIntermittent: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
+  /** Drainage areas routed at the river gauges (gauges.ts) beside their published ones. */
+  gauges: GaugeArea[];
   /** Every floodplain pixel on its own, for scoring a point from its own pixel (the cells' shares sum these). */
   members: FloodplainMembers;
   /** Flow directions on the 2′ grid (DIR_OUTLET marks the sea). */
@@ -88,6 +93,35 @@ export interface RiverGeometry {
   /** The same floodplain pixels, in the same order, with their own values (flows filled by channelFlows). */
   members?: FloodplainMembers;
   stats: RiverNetwork["stats"];
+  gauges: GaugeArea[];
+}
+
+/** A gauge's published drainage area and the one the network routes there (the largest within GAUGE_SEARCH_PX). */
+export interface GaugeArea {
+  river: string;
+  station: string;
+  publishedKm2: number;
+  modelledKm2: number;
+}
+
+/** The largest drainage area within `radius` pixels of each gauge: the main stem its station measures. */
+export function gaugeAreas(g: HydroGrid, area: Float32Array, gauges: readonly RiverGauge[], radius: number): GaugeArea[] {
+  const { width: W, height: H } = g;
+  return gauges.map(({ river, station, lat, lon, areaKm2 }) => {
+    const x0 = Math.floor(((lon + 180) / 360) * W), y0 = Math.floor(((90 - lat) / 180) * H);
+    let best = 0;
+    for (let y = Math.max(0, y0 - radius); y <= Math.min(H - 1, y0 + radius); y++)
+      for (let x = x0 - radius; x <= x0 + radius; x++) best = Math.max(best, area[y * W + ((x % W) + W) % W]!);
+    return { river, station, publishedKm2: areaKm2, modelledKm2: Math.round(best) };
+  });
+}
+
+/** How many gauges read within GAUGE_AGREE_FACTOR of their published area, and the median factor they are off by. */
+export function gaugeAgreement(gauges: readonly GaugeArea[]): { agree: number; total: number; medianFactor: number } {
+  const factors = gauges.map((x) => Math.exp(Math.abs(Math.log(Math.max(x.modelledKm2, 1) / x.publishedKm2)))).sort((a, b) => a - b);
+  const mid = factors.length >> 1;
+  const medianFactor = factors.length === 0 ? 1 : factors.length % 2 ? factors[mid]! : (factors[mid - 1]! + factors[mid]!) / 2;
+  return { agree: factors.filter((f) => f <= GAUGE_AGREE_FACTOR).length, total: factors.length, medianFactor };
 }
 
 /** What the river network is derived from: the relief, its calibration, the sea, the hexagon cells and the mapped rivers. */
@@ -110,11 +144,12 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   const n = W * H;
   const latOf = (y: number) => 90 - ((y + 0.5) * 180) / H;
   const lonOf = (x: number) => -180 + ((x + 0.5) * 360) / W;
-  const rivers = rasteriseRivers(g, lines);
+  const riverLevel = rasteriseRivers(g, lines);
+  const rivers = riverLevel.map(riverKind);
   let riverPixelsPermanent = 0, riverPixelsIntermittent = 0;
   for (let p = 0; p < n; p++) if (rivers[p] === RIVER_PERMANENT) riverPixelsPermanent++;
   else if (rivers[p] === RIVER_INTERMITTENT) riverPixelsIntermittent++;
-  const { z, levels } = burnRivers(grey, rivers, LEVELS_PER_GREY, BURN_PERMANENT_LEVELS, BURN_INTERMITTENT_LEVELS);
+  const { z, levels } = burnRivers(grey, riverLevel, LEVELS_PER_GREY, BURN_LEVELS_BY_WDBII);
   const dir = new Uint8Array(n).fill(DIR_NONE);
   for (let y = 0; y < H; y++) {
     const lat = latOf(y);
@@ -224,6 +259,7 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   }
   return {
     grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel, lake, members,
+    gauges: gaugeAreas(g, area, RIVER_GAUGES, GAUGE_SEARCH_PX),
     stats: { riverPixelsPermanent, riverPixelsFollowed, riverPixelsIntermittent, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
   };
 }
@@ -254,5 +290,5 @@ export function riverNetwork(inputs: RiverInputs, runoff: RunoffGrid): RiverNetw
   const { cellCount } = inputs;
   const geo = riverGeometry(inputs);
   const flowM3s = channelFlows(geo, runoff, cellCount);
-  return { floodplainShare: geo.floodplainShare, upstreamKm2: geo.upstreamKm2, flowM3s, stats: geo.stats, members: geo.members ?? emptyMembers(), dir: geo.dir };
+  return { floodplainShare: geo.floodplainShare, upstreamKm2: geo.upstreamKm2, flowM3s, stats: geo.stats, gauges: geo.gauges, members: geo.members ?? emptyMembers(), dir: geo.dir };
 }
