@@ -10,7 +10,8 @@ import { bandMeanings } from "../../app/risk/explain/band-meanings";
 import { loadRiskEngine } from "../../app/risk/engine/load-engine.server";
 import { CS_TCOLD_C, ER_PWET_MM, HW_TMAX_C } from "../../app/risk/formulas";
 import { ROOT } from "./inputs";
-import { informCorrelations, placeChecks, riverFloodPanel } from "./validate";
+import { informCorrelations, placeChecks, riverFloodPanel, riverGaugeTarget } from "./validate";
+import { RIVER_GAUGES } from "./hydrology/gauges";
 
 const page = readFileSync(path.join(ROOT, "content/pages/methodology.md"), "utf8");
 const doc = readFileSync(path.join(ROOT, "docs/methodology.md"), "utf8");
@@ -88,5 +89,15 @@ describe("the public methodology page", () => {
     expect(page).toContain(`${checks - missed} of ${checks} checks agree`);
     const panel = riverFloodPanel(pc);
     expect(page).toContain(`${panel.met} of ${panel.places} places`);
+  });
+
+  it.skipIf(!hasData)("quotes the river gauges as the build's manifest counts them, each agreement recounted", () => {
+    const gauges = riverGaugeTarget(path.join(ROOT, "data"))!;
+    expect(gauges.total).toBe(RIVER_GAUGES.length);
+    // the manifest's count is the stations within the factor; the stations named as off are the rest
+    expect(gauges.agree + gauges.off.length).toBe(gauges.total);
+    expect(page).toContain(`drainage areas the network routes at ${gauges.total} river gauges`);
+    expect(page).toContain(`${gauges.agree} agree with the published areas within a factor of ${gauges.agreeFactor}`);
+    expect(doc).toContain(`| Gauges within a factor ${gauges.agreeFactor} of their published drainage area`);
   });
 });
