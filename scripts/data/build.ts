@@ -164,7 +164,7 @@ function rivers(b: ReturnType<typeof climateAndRelief>) {
   const gauges = gaugeAgreement(rv.gauges);
   log(`river gauges: ${gauges.agree} of ${gauges.total} drainage areas within a factor ${GAUGE_AGREE_FACTOR} of the published ones (median off by ×${gauges.medianFactor.toFixed(2)}); ${rv.gauges.map((x) => `${x.river} ${x.station} ${x.modelledKm2}/${x.publishedKm2}`).join(", ")}`);
   log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines (flow follows ${rv.stats.riverPixelsFollowed} of ${rv.stats.riverPixelsPermanent} permanent river pixels), ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
-  return { ...b, rv };
+  return { ...b, rv, gauges };
 }
 
 /** Step 5: 2′ slopes, terrain and climatology per cell. */
@@ -332,7 +332,7 @@ function writeOutputs(b: ReturnType<typeof rollups>) {
 
 /** Step 11: the manifest (inputs, calibration, counts, outputs), keeping the places entry data:places writes. */
 function writeManifest(b: ReturnType<typeof writeOutputs>) {
-  const { inputs, gshhg, wdbii, clim, rv, low2, reliefCal, slopeScale, tides, pop, nePlaces, metro, neCoastal, coastal, landMask, missingCountries, outFiles, n, countries, regions } = b;
+  const { inputs, gshhg, wdbii, clim, rv, gauges, low2, reliefCal, slopeScale, tides, pop, nePlaces, metro, neCoastal, coastal, landMask, missingCountries, outFiles, n, countries, regions } = b;
   const raisedLow = b.raisedLow;
   const pkgVersion = (p: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version;
   const manifest = {
@@ -348,7 +348,9 @@ function writeManifest(b: ReturnType<typeof writeOutputs>) {
         rivers: `WDBII (GSHHG) permanent rivers (WDBII levels 0-4, ${wdbii.counts.permanent} lines) and intermittent rivers (levels 5-7, ${wdbii.counts.intermittent} lines), rasterised on the 2′ grid`,
         burning: { levels_per_grey_step: LEVELS_PER_GREY, depth_levels_by_wdbii_level: BURN_LEVELS_BY_WDBII, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_permanent_followed: rv.stats.riverPixelsFollowed, river_pixels_intermittent: rv.stats.riverPixelsIntermittent },
         gauges: {
-          ...((a) => ({ agree: a.agree, total: a.total, median_factor: Number(a.medianFactor.toFixed(4)) }))(gaugeAgreement(rv.gauges)),
+          agree: gauges.agree,
+          total: gauges.total,
+          median_factor: Number(gauges.medianFactor.toFixed(4)),
           agree_factor: GAUGE_AGREE_FACTOR,
           search_px: GAUGE_SEARCH_PX,
           source: "GRDC station catalogue (Global Runoff Data Centre), drainage areas rounded to three significant figures; the largest routed drainage area within the search window of each station",
