@@ -11,7 +11,7 @@ import { buildCells, loadCountries, loadRegions, type CellSet } from "./geograph
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
 import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type RawInputs } from "./climate/physical";
 import { readWdbiiRivers } from "./geography/wdbii";
-import { BURN_LEVELS_BY_WDBII, CHANNEL_MIN_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, gaugeAgreement, LEVELS_PER_GREY, riverNetwork } from "./hydrology/river-network";
+import { BURN_LEVELS_BY_WDBII, CHANNEL_MIN_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, gaugeAgreement, LEVELS_PER_GREY, riverNetwork, SEAWARD_MINOR_BURN_LEVELS, SEAWARD_MINOR_REACH_PX } from "./hydrology/river-network";
 import { effectiveThornthwaitePet, runoffGrid } from "./hydrology/runoff";
 import { GAUGE_AGREE_FACTOR, GAUGE_SEARCH_PX } from "./hydrology/gauges";
 import { sampleClimate } from "./climate/rasters";
@@ -28,7 +28,7 @@ import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
 import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
-export const GENERATOR_VERSION = "4.5.0";
+export const GENERATOR_VERSION = "4.6.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -163,7 +163,7 @@ function rivers(b: ReturnType<typeof climateAndRelief>) {
   );
   const gauges = gaugeAgreement(rv.gauges);
   log(`river gauges: ${gauges.agree} of ${gauges.total} drainage areas within a factor ${GAUGE_AGREE_FACTOR} of the published ones (median off by ×${gauges.medianFactor.toFixed(2)}); ${rv.gauges.map((x) => `${x.river} ${x.station} ${x.modelledKm2}/${x.publishedKm2}`).join(", ")}`);
-  log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines (flow follows ${rv.stats.riverPixelsFollowed} of ${rv.stats.riverPixelsPermanent} permanent river pixels), ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
+  log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines (${rv.stats.seawardMinorPixels} minor-river pixels within ${SEAWARD_MINOR_REACH_PX} of the sea burned ${SEAWARD_MINOR_BURN_LEVELS / LEVELS_PER_GREY} grey steps deep; flow follows ${rv.stats.riverPixelsFollowed} of ${rv.stats.riverPixelsPermanent} permanent river pixels), ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
   return { ...b, rv, gauges };
 }
 
@@ -346,7 +346,7 @@ function writeManifest(b: ReturnType<typeof writeOutputs>) {
       precipitation_legend_anchors: clim.pJul.calibration.anchors,
       river_network: {
         rivers: `WDBII (GSHHG) permanent rivers (WDBII levels 0-4, ${wdbii.counts.permanent} lines) and intermittent rivers (levels 5-7, ${wdbii.counts.intermittent} lines), rasterised on the 2′ grid`,
-        burning: { levels_per_grey_step: LEVELS_PER_GREY, depth_levels_by_wdbii_level: BURN_LEVELS_BY_WDBII, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_permanent_followed: rv.stats.riverPixelsFollowed, river_pixels_intermittent: rv.stats.riverPixelsIntermittent },
+        burning: { levels_per_grey_step: LEVELS_PER_GREY, depth_levels_by_wdbii_level: BURN_LEVELS_BY_WDBII, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_permanent_followed: rv.stats.riverPixelsFollowed, river_pixels_intermittent: rv.stats.riverPixelsIntermittent, seaward_minor_reach_px: SEAWARD_MINOR_REACH_PX, seaward_minor_depth_levels: SEAWARD_MINOR_BURN_LEVELS, seaward_minor_pixels: rv.stats.seawardMinorPixels },
         gauges: {
           agree: gauges.agree,
           total: gauges.total,

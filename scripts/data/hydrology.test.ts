@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydrology/hydro-grid";
 import { priorityFlood } from "./hydrology/priority-flood";
 import { accumulate, d8Directions } from "./hydrology/flow";
-import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_LEVEL_NONE, RIVER_NONE, RIVER_PERMANENT, riverKind } from "./hydrology/burn";
+import { burnRivers, rasteriseRivers, seawardMinorRivers, RIVER_INTERMITTENT, RIVER_LEVEL_NONE, RIVER_NONE, RIVER_PERMANENT, riverKind } from "./hydrology/burn";
 import { channelBedHeights, floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./hydrology/floodplain";
 import { effectiveTemperature, effectiveThornthwaitePet, meanFlowM3s, schreiberRunoffMm } from "./hydrology/runoff";
 import { potentialEvap } from "../../app/risk/formulas";
-import { BURN_LEVELS_BY_WDBII, channelFlows, gaugeAgreement, gaugeAreas, LEVELS_PER_GREY, type RiverGeometry } from "./hydrology/river-network";
+import { BURN_LEVELS_BY_WDBII, channelFlows, gaugeAgreement, gaugeAreas, LEVELS_PER_GREY, type RiverGeometry, SEAWARD_MINOR_BURN_LEVELS, SEAWARD_MINOR_REACH_PX } from "./hydrology/river-network";
 import { parseGmtSegments } from "./geography/wdbii";
 
 /** A grid from rows of heights; "S" marks sea. */
@@ -182,6 +182,87 @@ describe("stream burning", () => {
     expect(mouthOf(BURN_LEVELS_BY_WDBII.map((d, l) => (l <= 4 ? BURN_LEVELS_BY_WDBII[0]! : d)))).toBe(1 * W);
   });
 
+  it("burns a delta's minor arms deep, so a great river leaves by its mouth and not by a channel to the next basin", () => {
+    // a major river (level 1) runs east along row 3 to column 5, where minor arms (level 4) on the low delta take
+    // it on to the sea at column 9; a major channel (level 1) climbs column 1 from its upper course to another sea
+    // at the top left, over higher ground; a minor tributary (level 4) joins at column 2 from below
+    const W = 10, H = 6;
+    const grey = new Uint8Array(W * H).fill(60);
+    const level = new Uint8Array(W * H).fill(RIVER_LEVEL_NONE);
+    for (let x = 1; x <= 5; x++) {
+      grey[3 * W + x] = 41 - x;
+      level[3 * W + x] = 1;
+    }
+    for (let x = 6; x <= 8; x++) {
+      grey[3 * W + x] = 30;
+      level[3 * W + x] = 4;
+    }
+    for (let y = 0; y <= 2; y++) {
+      grey[y * W + 1] = 50;
+      level[y * W + 1] = 1;
+    }
+    for (const y of [4, 5]) level[y * W + 2] = 4;
+    const sea = new Set([3 * W + 9, 0]);
+    const g: HydroGrid = { width: W, height: H, wrap: false };
+    const seaward = (reach: number) => seawardMinorRivers(g, level, (p) => sea.has(p), reach);
+    const mouthOf = (pixels?: Uint8Array) => {
+      const { z, levels } = burnRivers(grey, level, LEVELS_PER_GREY, BURN_LEVELS_BY_WDBII, pixels && { pixels, depth: SEAWARD_MINOR_BURN_LEVELS });
+      const dir = new Uint8Array(W * H).fill(DIR_NONE);
+      for (const p of sea) {
+        dir[p] = DIR_OUTLET;
+        z[p] = 0;
+      }
+      priorityFlood(g, z, dir, levels);
+      d8Directions(g, z, dir);
+      return path(g, dir, 3 * W + 3).at(-1);
+    };
+    // burned as shallow as other minor rivers, the arms stand above the major channel's bed and the river leaves through it
+    expect(mouthOf()).toBe(0);
+    const { pixels, count } = seaward(SEAWARD_MINOR_REACH_PX);
+    expect(count).toBe(3);
+    expect([6, 7, 8].map((x) => pixels[3 * W + x])).toEqual([1, 1, 1]);
+    expect(mouthOf(pixels)).toBe(3 * W + 9);
+    // the tributary reaches the sea only through a major river: it stays a minor river
+    expect([pixels[4 * W + 2], pixels[5 * W + 2]]).toEqual([0, 0]);
+    // a reach shorter than the arms leaves the delta shallow where it meets the main stem
+    const short = seaward(1);
+    expect(short.count).toBe(2);
+    expect(mouthOf(short.pixels)).toBe(0);
+  });
+
+  it("keeps a great river on its own mapped mouth when a minor distributary reaches the sea sooner", () => {
+    // a major river (level 1) runs east along row 1 to the sea at column 9; at column 2 a minor distributary
+    // (level 4) leaves it down column 2 to a nearer sea at row 5, over ground as low as the river's
+    const W = 10, H = 6;
+    const grey = new Uint8Array(W * H).fill(60);
+    const level = new Uint8Array(W * H).fill(RIVER_LEVEL_NONE);
+    for (let x = 0; x <= 8; x++) {
+      grey[1 * W + x] = 30;
+      level[1 * W + x] = 1;
+    }
+    for (let y = 2; y <= 4; y++) {
+      grey[y * W + 2] = 30;
+      level[y * W + 2] = 4;
+    }
+    const sea = new Set([1 * W + 9, 5 * W + 2]);
+    const g: HydroGrid = { width: W, height: H, wrap: false };
+    const { pixels } = seawardMinorRivers(g, level, (p) => sea.has(p), SEAWARD_MINOR_REACH_PX);
+    const mouthOf = (depth: number) => {
+      const { z, levels } = burnRivers(grey, level, LEVELS_PER_GREY, BURN_LEVELS_BY_WDBII, { pixels, depth });
+      const dir = new Uint8Array(W * H).fill(DIR_NONE);
+      for (const p of sea) {
+        dir[p] = DIR_OUTLET;
+        z[p] = 0;
+      }
+      priorityFlood(g, z, dir, levels);
+      d8Directions(g, z, dir);
+      return path(g, dir, 1 * W).at(-1);
+    };
+    expect(mouthOf(SEAWARD_MINOR_BURN_LEVELS)).toBe(1 * W + 9);
+    // burned as deep as the major river, the distributary takes it to the nearer sea
+    expect(mouthOf(BURN_LEVELS_BY_WDBII[1]!)).toBe(5 * W + 2);
+  });
+
   it("burns each river by the depth of its WDBII level", () => {
     const grey = Uint8Array.from([10, 10, 10, 10]);
     const { z, levels } = burnRivers(grey, Uint8Array.from([RIVER_LEVEL_NONE, 1, 4, 6]), 4, [8, 8, 8, 8, 6, 4, 4, 4]);
@@ -308,7 +389,7 @@ describe("runoff and the river lines", () => {
       latOf: () => 10, lonOf: () => 10, floodplainShare: new Float64Array(2), upstreamKm2: new Float64Array(2),
       pairCell: Int32Array.from([0, 0, 1]), pairChannel: Int32Array.from([0, 1, 2]),
       members: { pixel: Int32Array.from([0, 1, 2]), channel: Int32Array.from([0, 1, 2]), handM: new Float32Array(3), flat: Float32Array.from([1, 1, 1]), areaKm2: new Float32Array(3), flowM3s: new Float32Array(3) },
-      stats: { riverPixelsPermanent: 0, riverPixelsFollowed: 0, riverPixelsIntermittent: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
+      stats: { riverPixelsPermanent: 0, riverPixelsFollowed: 0, riverPixelsIntermittent: 0, seawardMinorPixels: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
       gauges: [],
     };
     const runoff = { step: 180, nx: 2, ny: 1, mm: Float32Array.from([315.576, 315.576]) };

@@ -18,6 +18,20 @@ export interface ChangelogEntry {
 
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
+    date: "2026-12-03",
+    kind: "dataset",
+    version: "4.6.0",
+    title: "Dataset 4.6.0",
+    dataset: {
+      published_at: "2026-11-30T20:00:00Z",
+      sha256: "c49651cef2525d8b9c55a0d642c1cc70634b98149961c8de177b9cd1c3f63039",
+    },
+    changes: [
+      "River flood (FD) of points, hexagons, regions and countries in the Orinoco's basin and on some deltas. Minor rivers joined to the sea through other minor rivers within about 150 km (a delta's arms) are now burned 50 grey steps of the 2′ relief below their banks, between other minor rivers' 30 and major rivers' 62. Burned as shallow as other minor rivers, the Orinoco's delta arms dammed the river at its mouth, and the Orinoco above the Apure drained backwards through the Casiquiare to the Amazon: 125,000 km² at Puente Angostura, against a published 836,000. It now reads 829,000 km², and the Amazon at Óbidos 4,760,000 (5,710,000 before; published 4,620,000). Burned as deep as major rivers, a distributary took a river from its own mouth (Bayou Lafourche took the Mississippi from New Orleans), so they are not.",
+      "Measured: 42 of 49 river gauges agree with their published drainage areas within a factor 1.25 (41 before). Ciudad Bolívar's river now drains 860,000 km² (130,000 before) and reads 0.72 (0.70); Barrancas, at the delta's apex, reads Extreme (Severe). Of 20,000 random land points, 17 change river-flood band (7 up, 10 down); river flood High or above stays at 12.5 %. The river-flood panel (103 of 111 places) and the hand-checked places (272 of 308 checks) are unchanged. Rank correlation with INFORM's river flood index: 0.6997 → 0.69996. Every other hazard is unchanged.",
+    ],
+  },
+  {
     date: "2026-12-02",
     kind: "dataset",
     version: "4.5.0",

@@ -3,7 +3,7 @@
  * drawn onto the grid and lowered below the land beside them, so that where the relief is too coarse to tell
  * (a delta, a wide valley one grey level deep) the conditioned surface routes water along the mapped river.
  */
-import type { HydroGrid } from "./hydro-grid";
+import { type HydroGrid, neighbour } from "./hydro-grid";
 
 /** River classes drawn on the grid (WDBII: permanent rivers, intermittent rivers). */
 export const RIVER_NONE = 0;
@@ -55,17 +55,67 @@ export function rasteriseRivers(g: HydroGrid, lines: readonly RiverLine[]): Uint
 /**
  * The surface the flood runs on, in integer levels: `stepsPerGrey` levels per grey step of the relief, and each
  * river pixel lowered below the land beside it by the depth its WDBII level is given (`depthOfLevel[level]`, in
- * levels): a river bed sits below its banks, a larger river's more deeply. Returns the levels and how many there are.
+ * levels): a river bed sits below its banks, a larger river's more deeply. `deepened` pixels take its depth instead
+ * of their level's. Returns the levels and how many there are.
  */
-export function burnRivers(grey: Uint8Array, riverLevel: Uint8Array, stepsPerGrey: number, depthOfLevel: readonly number[]): { z: Uint16Array; levels: number } {
+export function burnRivers(grey: Uint8Array, riverLevel: Uint8Array, stepsPerGrey: number, depthOfLevel: readonly number[], deepened?: { pixels: Uint8Array; depth: number }): { z: Uint16Array; levels: number } {
   const z = new Uint16Array(grey.length);
-  const deepest = Math.max(...depthOfLevel);
+  const deepest = Math.max(...depthOfLevel, deepened?.depth ?? 0);
   let max = 0;
   for (let p = 0; p < grey.length; p++) {
     const r = riverLevel[p]!;
-    const v = grey[p]! * stepsPerGrey + deepest - (r === RIVER_LEVEL_NONE ? 0 : depthOfLevel[r]!);
+    const depth = r === RIVER_LEVEL_NONE ? 0 : deepened?.pixels[p] === 1 ? deepened.depth : depthOfLevel[r]!;
+    const v = grey[p]! * stepsPerGrey + deepest - depth;
     z[p] = v;
     if (v > max) max = v;
   }
   return { z, levels: max + 1 };
+}
+
+/** WDBII levels of minor permanent rivers: 3 additional, 4 minor. */
+const MINOR_LEVELS_FROM = 3;
+
+/**
+ * Minor permanent rivers joined to the sea along minor rivers within `reachPx` pixels (8 neighbours, breadth-first
+ * from river pixels beside the sea): the distributaries of a delta and the mouths of rivers whose lowest course is
+ * mapped as minor. Burned as shallow as other minor rivers they would stand as a dam at a great river's mouth.
+ * Returns the pixels (1) and how many there are.
+ */
+export function seawardMinorRivers(g: HydroGrid, riverLevel: Uint8Array, isSea: (p: number) => boolean, reachPx: number): { pixels: Uint8Array; count: number } {
+  const n = g.width * g.height;
+  const permanent = (p: number) => riverLevel[p]! <= RIVER_LEVEL_LAST_PERMANENT;
+  const minor = (p: number) => permanent(p) && riverLevel[p]! >= MINOR_LEVELS_FROM;
+  const pixels = new Uint8Array(n);
+  const seen = new Uint8Array(n);
+  let front: number[] = [];
+  for (let p = 0; p < n; p++) {
+    if (!permanent(p) || isSea(p)) continue;
+    for (let d = 0; d < 8; d++) {
+      const q = neighbour(g, p, d);
+      if (q >= 0 && isSea(q)) {
+        seen[p] = 1;
+        front.push(p);
+        break;
+      }
+    }
+  }
+  let count = 0;
+  for (let step = 0; front.length > 0; step++) {
+    for (const p of front)
+      if (minor(p)) {
+        pixels[p] = 1;
+        count++;
+      }
+    if (step === reachPx) break;
+    const next: number[] = [];
+    for (const p of front)
+      for (let d = 0; d < 8; d++) {
+        const q = neighbour(g, p, d);
+        if (q < 0 || seen[q] || !minor(q) || isSea(q)) continue;
+        seen[q] = 1;
+        next.push(q);
+      }
+    front = next;
+  }
+  return { pixels, count };
 }

@@ -5,7 +5,7 @@
  * coarser and grey-stepped relief.
  */
 import type { GreyRelief } from "../climate/relief";
-import { burnRivers, rasteriseRivers, RIVER_INTERMITTENT, RIVER_PERMANENT, riverKind, type RiverLine } from "./burn";
+import { burnRivers, rasteriseRivers, seawardMinorRivers, RIVER_INTERMITTENT, RIVER_PERMANENT, riverKind, type RiverLine } from "./burn";
 import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydro-grid";
 import { priorityFlood } from "./priority-flood";
 import { accumulate, d8Directions } from "./flow";
@@ -23,10 +23,24 @@ export const LEVELS_PER_GREY = 4;
  * burn let big rivers leave their beds (two grey steps kept the flow on 76 % of mapped permanent-river pixels, 62
  * keep it on 96 %). Additional and minor rivers sit 30 grey steps deep, which keeps that share at 96 %: where two
  * small rivers' heads touch across a divide on the 2′ grid (the Altmühl and the Rezat, between the Danube and the
- * Main), a burn as deep as a great river's made a conduit that captured the great river behind it. Intermittent
- * rivers sit one grey step below their banks.
+ * Main), a burn as deep as a great river's made a conduit that captured the great river behind it. Minor rivers
+ * joined to the sea within SEAWARD_MINOR_REACH_PX sit SEAWARD_MINOR_BURN_LEVELS deep. Intermittent rivers sit one
+ * grey step below their banks.
  */
 export const BURN_LEVELS_BY_WDBII: readonly number[] = [250, 250, 250, 120, 120, 4, 4, 4];
+/**
+ * Minor rivers joined to the sea along minor rivers (seawardMinorRivers) within this many pixels (≈ 3.7 km) are
+ * burned SEAWARD_MINOR_BURN_LEVELS deep. The Orinoco's delta arms, minor lines, run 20-30 pixels from the sea to
+ * the end of its mapped main stem; with a reach of 80 or more the Loire leaves its bed above Montjean.
+ */
+export const SEAWARD_MINOR_REACH_PX = 40;
+/**
+ * Burn depth of those seaward minor rivers, in levels (50 grey steps): deeper than other minor rivers, so that a
+ * delta's arms do not dam a great river at its mouth (at 30 steps the Orinoco above the Apure drained backwards
+ * through the Casiquiare to the Amazon), and shallower than a major river, so that a distributary does not take a
+ * river from its own mapped mouth (as deep as a major river, Bayou Lafourche took the Mississippi from New Orleans).
+ */
+export const SEAWARD_MINOR_BURN_LEVELS = 200;
 /** Drainage area from which a flow path counts as a channel with its own floodplain, km². */
 export const CHANNEL_MIN_KM2 = 1000;
 /** Channel pixels (≈ 3.7 km each) above and below a reach whose heights bound its bed: the length of a smoothed gorge. */
@@ -42,7 +56,7 @@ export interface RiverNetwork {
   upstreamKm2: Float64Array;
   /** Per cell: mean-flow proxy of that channel (runoff-weighted accumulation), m³/s. */
   flowM3s: Float64Array;
-  stats: { riverPixelsPermanent: number; riverPixelsFollowed: number; riverPixelsIntermittent: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
+  stats: { riverPixelsPermanent: number; riverPixelsFollowed: number; riverPixelsIntermittent: number; seawardMinorPixels: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
   /** Drainage areas routed at the river gauges (gauges.ts) beside their published ones. */
   gauges: GaugeArea[];
   /** Every floodplain pixel on its own, for scoring a point from its own pixel (the cells' shares sum these). */
@@ -144,21 +158,24 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   const n = W * H;
   const latOf = (y: number) => 90 - ((y + 0.5) * 180) / H;
   const lonOf = (x: number) => -180 + ((x + 0.5) * 360) / W;
+  const sea = new Uint8Array(n);
+  for (let y = 0; y < H; y++) {
+    const lat = latOf(y);
+    for (let x = 0; x < W; x++) if (isSea(lat, lonOf(x))) sea[y * W + x] = 1;
+  }
   const riverLevel = rasteriseRivers(g, lines);
   const rivers = riverLevel.map(riverKind);
   let riverPixelsPermanent = 0, riverPixelsIntermittent = 0;
   for (let p = 0; p < n; p++) if (rivers[p] === RIVER_PERMANENT) riverPixelsPermanent++;
   else if (rivers[p] === RIVER_INTERMITTENT) riverPixelsIntermittent++;
-  const { z, levels } = burnRivers(grey, riverLevel, LEVELS_PER_GREY, BURN_LEVELS_BY_WDBII);
+  const seaward = seawardMinorRivers(g, riverLevel, (p) => sea[p] === 1, SEAWARD_MINOR_REACH_PX);
+  const { z, levels } = burnRivers(grey, riverLevel, LEVELS_PER_GREY, BURN_LEVELS_BY_WDBII, { pixels: seaward.pixels, depth: SEAWARD_MINOR_BURN_LEVELS });
   const dir = new Uint8Array(n).fill(DIR_NONE);
-  for (let y = 0; y < H; y++) {
-    const lat = latOf(y);
-    for (let x = 0; x < W; x++)
-      if (isSea(lat, lonOf(x))) {
-        dir[y * W + x] = DIR_OUTLET;
-        z[y * W + x] = 0;
-      }
-  }
+  for (let p = 0; p < n; p++)
+    if (sea[p] === 1) {
+      dir[p] = DIR_OUTLET;
+      z[p] = 0;
+    }
   const flood = priorityFlood(g, z, dir, levels);
   const cosRow = Float64Array.from({ length: H }, (_, y) => Math.cos((latOf(y) * Math.PI) / 180));
   const steepestDescent = d8Directions(g, z, dir, (y) => cosRow[y]!);
@@ -260,7 +277,7 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   return {
     grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel, lake, members,
     gauges: gaugeAreas(g, area, RIVER_GAUGES, GAUGE_SEARCH_PX),
-    stats: { riverPixelsPermanent, riverPixelsFollowed, riverPixelsIntermittent, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
+    stats: { riverPixelsPermanent, riverPixelsFollowed, riverPixelsIntermittent, seawardMinorPixels: seaward.count, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
   };
 }
 
