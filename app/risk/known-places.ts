@@ -1713,13 +1713,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Sacramento-American confluence behind levees; floods of 1862, 1986 and 1997",
     source: "US Army Corps of Engineers, Sacramento River Flood Control Project",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 49 m (the city stands at about 8 m), and its pixel lies in no routed floodplain of a channel of 1,000 km² or more",
-      },
-    ],
   },
   {
     name: "Davenport (Mississippi)",

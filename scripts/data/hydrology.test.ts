@@ -79,6 +79,37 @@ describe("Priority-Flood", () => {
   });
 });
 
+describe("Priority-Flood with mapped rivers preferred", () => {
+  it("drains a filled flat along its mapped river, and the land beside it to the river", () => {
+    // a depression: a mapped river (1) along row 1 and low land (2) below it, filled to the sill (5) at the east
+    // side of row 3, which leads to the sea
+    const rows: (number | "S")[][] = [
+      [9, 9, 9, 9, 9, 9, 9, 9, 9],
+      [9, 1, 1, 1, 1, 1, 1, 9, 9],
+      [9, 2, 2, 2, 2, 2, 2, 9, 9],
+      [9, 2, 2, 2, 2, 2, 2, 5, "S"],
+      [9, 9, 9, 9, 9, 9, 9, 9, 9],
+    ];
+    const W = 9;
+    const river = (p: number) => Math.floor(p / W) === 1 && p % W >= 1 && p % W <= 6;
+    const drain = (preferred?: (p: number) => boolean) => {
+      const { g, z, dir } = grid(rows);
+      priorityFlood(g, z, dir, Math.max(...z) + 1, preferred);
+      d8Directions(g, z, dir);
+      return (p: number) => path(g, dir, p);
+    };
+    const plain = drain(), withRiver = drain(river);
+    // breadth-first alone, the river's head crosses the flat diagonally, leaving its course at once
+    expect(plain(1 * W + 1)[1]).not.toBe(1 * W + 2);
+    // with the river preferred, its head runs down its own course to the sill and the sea
+    const route = withRiver(1 * W + 1);
+    expect(route.slice(0, 5)).toEqual([1, 2, 3, 4, 5].map((x) => 1 * W + x));
+    expect(route.slice(-2)).toEqual([3 * W + 7, 3 * W + 8]);
+    // the land beside it drains to the river, the nearest river pixel first
+    expect(river(withRiver(2 * W + 2)[1]!)).toBe(true);
+  });
+});
+
 describe("D8 and flow accumulation", () => {
   it("sends each pixel down its steepest drop and sums drainage area downstream", () => {
     const { g, dir, flood } = condition([

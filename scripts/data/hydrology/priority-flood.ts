@@ -8,7 +8,10 @@
  * entered, and each pixel's provisional direction points to the pixel that reached it. On a flat (a lake, a
  * filled depression, a delta of one grey level) water therefore runs along the shortest path to the flat's
  * outlet: the "towards lower terrain" half of Barnes, Lehman & Mulla's flat resolution (2014b, Computers &
- * Geosciences 62: 128-135); the "away from higher terrain" half is not applied.
+ * Geosciences 62: 128-135); the "away from higher terrain" half is not applied. Pixels a depression's filling
+ * raises that are `preferred` (mapped rivers) are taken before the level's other pixels, so on a filled flat the
+ * flood runs up the mapped river first: the river drains along its own course to the flat's outlet, and the land
+ * beside it drains to the river, not across the flat by the shortest path.
  *
  * Every land pixel is taken in non-decreasing order of its filled level, so `order` read backwards is a valid
  * upstream-to-downstream order for flow accumulation.
@@ -27,15 +30,22 @@ export interface FloodResult {
  * the call, every other pixel DIR_NONE), and for land the D8 direction (0-7) towards the pixel that reached it.
  * Land never reached (no path to the sea) keeps DIR_NONE.
  */
-export function priorityFlood(g: HydroGrid, z: Uint16Array, dir: Uint8Array, levels: number): FloodResult {
+export function priorityFlood(g: HydroGrid, z: Uint16Array, dir: Uint8Array, levels: number, preferred?: (p: number) => boolean): FloodResult {
   const { width: W, height: H, wrap } = g;
   const n = W * H;
   const next = new Int32Array(n).fill(-1);
   const head = new Int32Array(levels).fill(-1), tail = new Int32Array(levels).fill(-1);
+  // raised preferred pixels of the level being taken, first in, first out, ahead of the level's own queue
+  let firstHead = -1, firstTail = -1;
   const push = (level: number, p: number) => {
     if (tail[level]! < 0) head[level] = p;
     else next[tail[level]!] = p;
     tail[level] = p;
+  };
+  const pushFirst = (p: number) => {
+    if (firstTail < 0) firstHead = p;
+    else next[firstTail] = p;
+    firstTail = p;
   };
   const order = new Int32Array(n);
   let count = 0;
@@ -54,7 +64,10 @@ export function priorityFlood(g: HydroGrid, z: Uint16Array, dir: Uint8Array, lev
       if (dir[q] !== DIR_NONE) continue;
       // q drains towards p: the opposite of direction d
       dir[q] = (d + 4) & 7;
-      if (z[q]! <= level) {
+      if (z[q]! < level && preferred?.(q)) {
+        z[q] = level;
+        pushFirst(q);
+      } else if (z[q]! <= level) {
         z[q] = level;
         push(level, q);
       } else push(z[q]!, q);
@@ -65,10 +78,17 @@ export function priorityFlood(g: HydroGrid, z: Uint16Array, dir: Uint8Array, lev
     visit(p, 0);
   }
   for (let level = 0; level < levels; level++) {
-    while (head[level]! >= 0) {
-      const p = head[level]!;
-      head[level] = next[p]!;
-      if (head[level]! < 0) tail[level] = -1;
+    for (;;) {
+      let p: number;
+      if (firstHead >= 0) {
+        p = firstHead;
+        firstHead = next[p]!;
+        if (firstHead < 0) firstTail = -1;
+      } else if (head[level]! >= 0) {
+        p = head[level]!;
+        head[level] = next[p]!;
+        if (head[level]! < 0) tail[level] = -1;
+      } else break;
       order[count++] = p;
       visit(p, level);
     }

@@ -176,7 +176,7 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
       dir[p] = DIR_OUTLET;
       z[p] = 0;
     }
-  const flood = priorityFlood(g, z, dir, levels);
+  const flood = priorityFlood(g, z, dir, levels, (p) => rivers[p] === RIVER_PERMANENT);
   const cosRow = Float64Array.from({ length: H }, (_, y) => Math.cos((latOf(y) * Math.PI) / 180));
   const steepestDescent = d8Directions(g, z, dir, (y) => cosRow[y]!);
   const pixelSideKm = ((180 / H) * Math.PI * R_KM) / 180;
