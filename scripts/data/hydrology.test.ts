@@ -34,6 +34,18 @@ function path(g: HydroGrid, dir: Uint8Array, p: number): number[] {
   return out;
 }
 
+/** Where a drop from p reaches the sea once burned heights are routed to the given outlets, each lowered to 0. */
+function mouthFrom(g: HydroGrid, z: Uint16Array, levels: number, outlets: Iterable<number>, p: number): number | undefined {
+  const dir = new Uint8Array(g.width * g.height).fill(DIR_NONE);
+  for (const o of outlets) {
+    dir[o] = DIR_OUTLET;
+    z[o] = 0;
+  }
+  priorityFlood(g, z, dir, levels);
+  d8Directions(g, z, dir);
+  return path(g, dir, p).at(-1);
+}
+
 function condition(rows: (number | "S")[][]) {
   const { g, z, dir } = grid(rows);
   const levels = Math.max(...z) + 1;
@@ -199,14 +211,7 @@ describe("stream burning", () => {
     const g: HydroGrid = { width: W, height: H, wrap: false };
     const mouthOf = (depthOfLevel: readonly number[]) => {
       const { z, levels } = burnRivers(grey, level, LEVELS_PER_GREY, depthOfLevel);
-      const dir = new Uint8Array(W * H).fill(DIR_NONE);
-      for (const p of [5 * W + 9, 1 * W]) {
-        dir[p] = DIR_OUTLET;
-        z[p] = 0;
-      }
-      priorityFlood(g, z, dir, levels);
-      d8Directions(g, z, dir);
-      return path(g, dir, 5 * W + 1).at(-1);
+      return mouthFrom(g, z, levels, [5 * W + 9, 1 * W], 5 * W + 1);
     };
     expect(mouthOf(BURN_LEVELS_BY_WDBII)).toBe(5 * W + 9);
     // burned as deep as the great rivers, the minor rivers make a conduit over the divide that captures it
@@ -238,14 +243,7 @@ describe("stream burning", () => {
     const seaward = (reach: number) => seawardMinorRivers(g, level, (p) => sea.has(p), reach);
     const mouthOf = (pixels?: Uint8Array) => {
       const { z, levels } = burnRivers(grey, level, LEVELS_PER_GREY, BURN_LEVELS_BY_WDBII, pixels && { pixels, depth: SEAWARD_MINOR_BURN_LEVELS });
-      const dir = new Uint8Array(W * H).fill(DIR_NONE);
-      for (const p of sea) {
-        dir[p] = DIR_OUTLET;
-        z[p] = 0;
-      }
-      priorityFlood(g, z, dir, levels);
-      d8Directions(g, z, dir);
-      return path(g, dir, 3 * W + 3).at(-1);
+      return mouthFrom(g, z, levels, sea, 3 * W + 3);
     };
     // burned as shallow as other minor rivers, the arms stand above the major channel's bed and the river leaves through it
     expect(mouthOf()).toBe(0);
@@ -280,14 +278,7 @@ describe("stream burning", () => {
     const { pixels } = seawardMinorRivers(g, level, (p) => sea.has(p), SEAWARD_MINOR_REACH_PX);
     const mouthOf = (depth: number) => {
       const { z, levels } = burnRivers(grey, level, LEVELS_PER_GREY, BURN_LEVELS_BY_WDBII, { pixels, depth });
-      const dir = new Uint8Array(W * H).fill(DIR_NONE);
-      for (const p of sea) {
-        dir[p] = DIR_OUTLET;
-        z[p] = 0;
-      }
-      priorityFlood(g, z, dir, levels);
-      d8Directions(g, z, dir);
-      return path(g, dir, 1 * W).at(-1);
+      return mouthFrom(g, z, levels, sea, 1 * W);
     };
     expect(mouthOf(SEAWARD_MINOR_BURN_LEVELS)).toBe(1 * W + 9);
     // burned as deep as the major river, the distributary takes it to the nearer sea
