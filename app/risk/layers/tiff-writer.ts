@@ -16,23 +16,51 @@ export interface DepthRaster {
   nodata?: number;
 }
 
-const SHORT = 3;
-const LONG = 4;
-const ASCII = 2;
-const DOUBLE = 12;
-const SIZE: Record<number, number> = { [SHORT]: 2, [LONG]: 4, [ASCII]: 1, [DOUBLE]: 8 };
+/** TIFF field types the writer uses. */
+export const TIFF_TYPE = { ASCII: 2, SHORT: 3, LONG: 4, DOUBLE: 12 } as const;
+type TiffType = (typeof TIFF_TYPE)[keyof typeof TIFF_TYPE];
+const SIZE: Record<TiffType, number> = { 2: 1, 3: 2, 4: 4, 12: 8 };
+
+/** One IFD entry: its tag, field type and values (an ASCII value as a string ending in NUL). */
+export interface TiffTag {
+  tag: number;
+  type: TiffType;
+  values: number[] | string;
+}
 
 export function writeDepthTiff(r: DepthRaster, rowsPerStrip = 8): Uint8Array {
-  if (r.values.length !== r.width * r.height)
-    throw new Error(`raster has ${r.values.length} values, expected ${r.width * r.height}`);
-  const strips = Math.ceil(r.height / rowsPerStrip);
+  const geo: TiffTag[] = [
+    { tag: 33550, type: TIFF_TYPE.DOUBLE, values: [r.dx, r.dy, 0] },
+    { tag: 33922, type: TIFF_TYPE.DOUBLE, values: [0, 0, 0, r.west, r.north, 0] },
+    // GeoKeyDirectory: geographic model, PixelIsArea, EPSG:4326.
+    { tag: 34735, type: TIFF_TYPE.SHORT, values: [1, 1, 0, 3, 1024, 0, 1, 2, 1025, 0, 1, 1, 2048, 0, 1, 4326] },
+  ];
+  if (r.nodata !== undefined) geo.push({ tag: 42113, type: TIFF_TYPE.ASCII, values: `${r.nodata}\0` });
+  return encodeFloat32Tiff(r.width, r.height, r.values, rowsPerStrip, geo);
+}
+
+/**
+ * Lays out a little-endian, uncompressed, one-band Float32 TIFF in strips of `rowsPerStrip` rows: the image-structure
+ * tags are its own, `extraTags` add the georeferencing (pixel scale, tie point, geo-keys, nodata).
+ */
+export function encodeFloat32Tiff(
+  width: number,
+  height: number,
+  values: ArrayLike<number>,
+  rowsPerStrip: number,
+  extraTags: readonly TiffTag[],
+): Uint8Array {
+  if (values.length !== width * height)
+    throw new Error(`raster has ${values.length} values, expected ${width * height}`);
+  const { SHORT, LONG, ASCII } = TIFF_TYPE;
+  const strips = Math.ceil(height / rowsPerStrip);
   const stripBytes = Array.from(
     { length: strips },
-    (_, s) => Math.min(rowsPerStrip, r.height - s * rowsPerStrip) * r.width * 4,
+    (_, s) => Math.min(rowsPerStrip, height - s * rowsPerStrip) * width * 4,
   );
-  const entries: { tag: number; type: number; values: number[] | string }[] = [
-    { tag: 256, type: LONG, values: [r.width] },
-    { tag: 257, type: LONG, values: [r.height] },
+  const entries: TiffTag[] = [
+    { tag: 256, type: LONG, values: [width] },
+    { tag: 257, type: LONG, values: [height] },
     { tag: 258, type: SHORT, values: [32] },
     { tag: 259, type: SHORT, values: [1] },
     { tag: 262, type: SHORT, values: [1] },
@@ -42,12 +70,8 @@ export function writeDepthTiff(r: DepthRaster, rowsPerStrip = 8): Uint8Array {
     { tag: 279, type: LONG, values: stripBytes },
     { tag: 284, type: SHORT, values: [1] },
     { tag: 339, type: SHORT, values: [3] },
-    { tag: 33550, type: DOUBLE, values: [r.dx, r.dy, 0] },
-    { tag: 33922, type: DOUBLE, values: [0, 0, 0, r.west, r.north, 0] },
-    // GeoKeyDirectory: geographic model, PixelIsArea, EPSG:4326.
-    { tag: 34735, type: SHORT, values: [1, 1, 0, 3, 1024, 0, 1, 2, 1025, 0, 1, 1, 2048, 0, 1, 4326] },
+    ...extraTags.map((t) => ({ ...t })),
   ];
-  if (r.nodata !== undefined) entries.push({ tag: 42113, type: ASCII, values: `${r.nodata}\0` });
   entries.sort((a, b) => a.tag - b.tag);
 
   const ifdOffset = 8;
@@ -90,6 +114,6 @@ export function writeDepthTiff(r: DepthRaster, rowsPerStrip = 8): Uint8Array {
     }
   });
   dv.setUint32(ifdOffset + ifdSize - 4, 0, true);
-  new Float32Array(buf, dataOffset, r.values.length).set(r.values);
+  new Float32Array(buf, dataOffset, values.length).set(values);
   return new Uint8Array(buf);
 }
