@@ -13,6 +13,7 @@ import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces,
 import { readWdbiiRivers } from "./geography/wdbii";
 import { BURN_LEVELS_BY_WDBII, CHANNEL_MIN_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, gaugeAgreement, LEVELS_PER_GREY, riverNetwork, SEAWARD_MINOR_BURN_LEVELS, SEAWARD_MINOR_REACH_PX } from "./hydrology/river-network";
 import { effectiveThornthwaitePet, runoffGrid } from "./hydrology/runoff";
+import { RIVER_JOIN_DEG, RIVER_SYSTEM_MIN_LINES } from "./hydrology/river-systems";
 import { GAUGE_AGREE_FACTOR, GAUGE_SEARCH_PX } from "./hydrology/gauges";
 import { sampleClimate } from "./climate/rasters";
 import { HW_DTR_C, HW_DTR_RAIN_MM, monthlyTemperatures, rainOfMonth, rangeOfRain, type CellInputs as FormulaInputs } from "../../app/risk/formulas";
@@ -28,7 +29,7 @@ import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
 import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
-export const GENERATOR_VERSION = "4.7.0";
+export const GENERATOR_VERSION = "4.8.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -163,7 +164,7 @@ function rivers(b: ReturnType<typeof climateAndRelief>) {
   );
   const gauges = gaugeAgreement(rv.gauges);
   log(`river gauges: ${gauges.agree} of ${gauges.total} drainage areas within a factor ${GAUGE_AGREE_FACTOR} of the published ones (median off by ×${gauges.medianFactor.toFixed(2)}); ${rv.gauges.map((x) => `${x.river} ${x.station} ${x.modelledKm2}/${x.publishedKm2}`).join(", ")}`);
-  log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines (${rv.stats.seawardMinorPixels} minor-river pixels within ${SEAWARD_MINOR_REACH_PX} of the sea burned ${SEAWARD_MINOR_BURN_LEVELS / LEVELS_PER_GREY} grey steps deep; flow follows ${rv.stats.riverPixelsFollowed} of ${rv.stats.riverPixelsPermanent} permanent river pixels), ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
+  log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines (${rv.stats.seawardMinorPixels} minor-river pixels within ${SEAWARD_MINOR_REACH_PX} of the sea burned ${SEAWARD_MINOR_BURN_LEVELS / LEVELS_PER_GREY} grey steps deep; ${rv.stats.riverSystemsApart} river systems kept apart at ${rv.stats.riverSystemContacts} touching pixel pairs; flow follows ${rv.stats.riverPixelsFollowed} of ${rv.stats.riverPixelsPermanent} permanent river pixels), ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
   return { ...b, rv, gauges };
 }
 
@@ -346,7 +347,7 @@ function writeManifest(b: ReturnType<typeof writeOutputs>) {
       precipitation_legend_anchors: clim.pJul.calibration.anchors,
       river_network: {
         rivers: `WDBII (GSHHG) permanent rivers (WDBII levels 0-4, ${wdbii.counts.permanent} lines) and intermittent rivers (levels 5-7, ${wdbii.counts.intermittent} lines), rasterised on the 2′ grid`,
-        burning: { levels_per_grey_step: LEVELS_PER_GREY, depth_levels_by_wdbii_level: BURN_LEVELS_BY_WDBII, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_permanent_followed: rv.stats.riverPixelsFollowed, river_pixels_intermittent: rv.stats.riverPixelsIntermittent, seaward_minor_reach_px: SEAWARD_MINOR_REACH_PX, seaward_minor_depth_levels: SEAWARD_MINOR_BURN_LEVELS, seaward_minor_pixels: rv.stats.seawardMinorPixels },
+        burning: { levels_per_grey_step: LEVELS_PER_GREY, depth_levels_by_wdbii_level: BURN_LEVELS_BY_WDBII, river_pixels_permanent: rv.stats.riverPixelsPermanent, river_pixels_permanent_followed: rv.stats.riverPixelsFollowed, river_pixels_intermittent: rv.stats.riverPixelsIntermittent, seaward_minor_reach_px: SEAWARD_MINOR_REACH_PX, seaward_minor_depth_levels: SEAWARD_MINOR_BURN_LEVELS, seaward_minor_pixels: rv.stats.seawardMinorPixels, systems_join_deg: RIVER_JOIN_DEG, systems_min_lines: RIVER_SYSTEM_MIN_LINES, systems_apart: rv.stats.riverSystemsApart, system_contact_pixel_pairs: rv.stats.riverSystemContacts },
         gauges: {
           agree: gauges.agree,
           total: gauges.total,

@@ -3,12 +3,13 @@ import { describe, expect, it } from "vitest";
 import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydrology/hydro-grid";
 import { priorityFlood } from "./hydrology/priority-flood";
 import { accumulate, d8Directions } from "./hydrology/flow";
-import { burnRivers, rasteriseRivers, seawardMinorRivers, RIVER_INTERMITTENT, RIVER_LEVEL_NONE, RIVER_NONE, RIVER_PERMANENT, riverKind } from "./hydrology/burn";
+import { burnRivers, rasteriseRivers, seawardMinorRivers, type RiverLine, RIVER_INTERMITTENT, RIVER_LEVEL_NONE, RIVER_NONE, RIVER_PERMANENT, riverKind } from "./hydrology/burn";
 import { channelBedHeights, floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./hydrology/floodplain";
 import { effectiveTemperature, effectiveThornthwaitePet, meanFlowM3s, schreiberRunoffMm } from "./hydrology/runoff";
 import { potentialEvap } from "../../app/risk/formulas";
 import { BURN_LEVELS_BY_WDBII, channelFlows, gaugeAgreement, gaugeAreas, LEVELS_PER_GREY, type RiverGeometry, SEAWARD_MINOR_BURN_LEVELS, SEAWARD_MINOR_REACH_PX } from "./hydrology/river-network";
 import { parseGmtSegments } from "./geography/wdbii";
+import { rasteriseRiverSystems, riverSystems } from "./hydrology/river-systems";
 
 /** A grid from rows of heights; "S" marks sea. */
 function grid(rows: (number | "S")[][]): { g: HydroGrid; z: Uint16Array; dir: Uint8Array } {
@@ -119,6 +120,66 @@ describe("Priority-Flood with mapped rivers preferred", () => {
     expect(route.slice(-2)).toEqual([3 * W + 7, 3 * W + 8]);
     // the land beside it drains to the river, the nearest river pixel first
     expect(river(withRiver(2 * W + 2)[1]!)).toBe(true);
+  });
+});
+
+describe("river systems kept apart", () => {
+  it("joins lines that share an end or end on another line, and keeps apart a line that ends beside one", () => {
+    const line = (points: [number, number][]): RiverLine => ({ kind: 1, level: 4, points });
+    const s = riverSystems(
+      [
+        line([[0, 0], [1, 0]]),
+        line([[1, 0], [2, 0]]), // shares an end with the first (a tile cut)
+        line([[1.5, 0.01], [1.5, 1]]), // a tributary whose mouth lies 0.01° off the main stem
+        line([[1.2, 0.05], [1.2, 1]]), // a head 0.05° from the main stem, joined to nothing
+        line([[5, 5], [5, 5]]), // a point left by the tiling
+      ],
+      0.02,
+    );
+    expect(s[1]).toBe(s[0]);
+    expect(s[2]).toBe(s[0]);
+    expect(s[3]).not.toBe(s[0]);
+    expect(s[3]).toBeGreaterThanOrEqual(0);
+    expect(s[4]).toBe(-1);
+  });
+
+  it("keeps a river's upper course on its own river where another system's head touches it below a high reach", () => {
+    // river A (row 3) runs east to the sea over a high reach at column 4 (the smoothed relief's gorge); river B
+    // (column 2) rises beside A's upper course and runs north to another sea, lower than A's gorge
+    const rows: (number | "S")[][] = [
+      [60, 60, "S", 60, 60, 60, 60, 60, 60, 60],
+      [60, 60, 19, 60, 60, 60, 60, 60, 60, 60],
+      [60, 60, 21, 60, 60, 60, 60, 60, 60, 60],
+      [60, 20, 19, 18, 25, 17, 16, 15, 14, "S"],
+      [60, 60, 60, 60, 60, 60, 60, 60, 60, 60],
+    ];
+    const W = 10;
+    const systemOf = (p: number) => (Math.floor(p / W) === 3 && p % W >= 1 ? 1 : p % W === 2 && Math.floor(p / W) <= 2 ? 2 : -1);
+    const apart = (p: number, q: number) => systemOf(p) >= 0 && systemOf(q) >= 0 && systemOf(p) !== systemOf(q);
+    const mouth = (barrier?: (p: number, q: number) => boolean) => {
+      const { g, z, dir } = grid(rows);
+      priorityFlood(g, z, dir, Math.max(...z) + 1, undefined, barrier);
+      d8Directions(g, z, dir, undefined, barrier);
+      return path(g, dir, 3 * W + 1).at(-1);
+    };
+    // one surface: A's upper course fills to B's head (21, below the gorge's 25) and leaves through B
+    expect(mouth()).toBe(2);
+    // systems apart: the water crosses its own gorge to its own sea
+    expect(mouth(apart)).toBe(3 * W + 9);
+  });
+
+  it("gives a pixel the system of its most major line", () => {
+    const g: HydroGrid = { width: 360, height: 180, wrap: true };
+    const lines: RiverLine[] = [
+      { kind: 1, level: 4, points: [[10.5, 10.5], [12.5, 10.5]] },
+      { kind: 1, level: 1, points: [[11.5, 12.5], [11.5, 9.5]] },
+    ];
+    const system = rasteriseRiverSystems(g, lines, Int32Array.from([7, 3]));
+    const at = (lon: number, lat: number) => system[Math.floor(90 - lat) * 360 + Math.floor(lon + 180)];
+    expect(at(10.5, 10.5)).toBe(7);
+    expect(at(11.5, 10.5)).toBe(3);
+    expect(at(11.5, 12)).toBe(3);
+    expect(at(20, 20)).toBe(-1);
   });
 });
 
@@ -411,7 +472,7 @@ describe("runoff and the river lines", () => {
       latOf: () => 10, lonOf: () => 10, floodplainShare: new Float64Array(2), upstreamKm2: new Float64Array(2),
       pairCell: Int32Array.from([0, 0, 1]), pairChannel: Int32Array.from([0, 1, 2]),
       members: { pixel: Int32Array.from([0, 1, 2]), channel: Int32Array.from([0, 1, 2]), handM: new Float32Array(3), flat: Float32Array.from([1, 1, 1]), areaKm2: new Float32Array(3), flowM3s: new Float32Array(3) },
-      stats: { riverPixelsPermanent: 0, riverPixelsFollowed: 0, riverPixelsIntermittent: 0, seawardMinorPixels: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
+      stats: { riverPixelsPermanent: 0, riverPixelsFollowed: 0, riverPixelsIntermittent: 0, seawardMinorPixels: 0, riverSystemsApart: 0, riverSystemContacts: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
       gauges: [],
     };
     const runoff = { step: 180, nx: 2, ny: 1, mm: Float32Array.from([315.576, 315.576]) };

@@ -20,6 +20,20 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-03",
     kind: "dataset",
+    version: "4.8.0",
+    title: "Dataset 4.8.0",
+    dataset: {
+      published_at: "2026-11-30T23:00:00Z",
+      sha256: "bb5ffcefff2f0b00032a32c9b1ceafb5d44ed79c2e5f4c51d534fcf9009f9219",
+    },
+    changes: [
+      "River flood (FD) of points, hexagons, regions and countries in some river basins. Where the lines of two river systems that each carry a major river touch on the 2′ grid without meeting, the water is no longer let across from one river's bed to the other's: the basin of Lake Chad, filled to its spill, drained through the Ubangi into the Congo (2,900,000 km² at Bangui against a published 500,000), and the upper Altmühl into the Main. One river line that crosses the date line in Chukotka was drawn the long way round the globe, as a river along 66.92° N through Scandinavia, Russia, Alaska and Canada: it is now drawn across the date line.",
+      "Measured: 43 of 49 river gauges agree with their published drainage areas within a factor 1.25 (42 before); the Congo at Kinshasa reads 3,811,000 km² (6,268,000; published 3,480,000). Bangui's river drains 500,000 km² with a mean flow of about 4,200 m³/s (about 11,000 before). The Chad basin now spills into the Benue, its real overflow in high floods, so Lokoja on the Niger reads a drainage area about three times and a mean flow about twice their published values, a fault the methodology names. Of 20,000 random land points, 52 change river-flood band (23 up, 29 down), and river flood High or above goes from 12.6 % to 12.5 %. The river-flood panel (104 of 111 places) and the hand-checked places (273 of 308 checks) are unchanged. Rank correlation with INFORM's river flood index: 0.70038 → 0.70070. Every other hazard is unchanged.",
+    ],
+  },
+  {
+    date: "2026-12-03",
+    kind: "dataset",
     version: "4.7.0",
     title: "Dataset 4.7.0",
     dataset: {

@@ -14,6 +14,8 @@ export const RIVER_INTERMITTENT = 2;
 export const RIVER_LEVEL_NONE = 255;
 /** WDBII levels 0-4 are permanent rivers (double-lined, major, additional major, additional, minor); 5-7 intermittent. */
 export const RIVER_LEVEL_LAST_PERMANENT = 4;
+/** WDBII levels 0-2: double-lined and major rivers. */
+export const RIVER_LEVEL_LAST_MAJOR = 2;
 
 export interface RiverLine {
   /** 1 permanent, 2 intermittent. */
@@ -33,23 +35,35 @@ export const riverKind = (level: number): number => (level === RIVER_LEVEL_NONE 
  * (RIVER_LEVEL_NONE where there is none): a permanent river wins over an intermittent one.
  */
 export function rasteriseRivers(g: HydroGrid, lines: readonly RiverLine[]): Uint8Array {
+  const out = new Uint8Array(g.width * g.height).fill(RIVER_LEVEL_NONE);
+  for (const l of lines)
+    forEachLinePixel(g, l, (p) => {
+      if (l.level < out[p]!) out[p] = l.level;
+    });
+  return out;
+}
+
+/** The longitude step from lon1 to lon2 the short way round (across the date line where that is shorter). */
+export function shortLonStep(lon1: number, lon2: number): number {
+  const d = lon2 - lon1;
+  return d > 180 ? d - 360 : d < -180 ? d + 360 : d;
+}
+
+/** Calls `visit` for each pixel a line crosses, sampled at a third of a pixel (a pixel may come more than once). */
+export function forEachLinePixel(g: HydroGrid, l: RiverLine, visit: (p: number) => void): void {
   const { width: W, height: H } = g;
-  const out = new Uint8Array(W * H).fill(RIVER_LEVEL_NONE);
   const px = (lon: number) => ((lon + 180) / 360) * W, py = (lat: number) => ((90 - lat) / 180) * H;
-  for (const l of lines) {
-    for (let i = 1; i < l.points.length; i++) {
-      const [lon1, lat1] = l.points[i - 1]!, [lon2, lat2] = l.points[i]!;
-      const x1 = px(lon1), y1 = py(lat1), x2 = px(lon2), y2 = py(lat2);
-      const steps = Math.max(1, Math.ceil(3 * Math.hypot(x2 - x1, y2 - y1)));
-      for (let s = 0; s <= steps; s++) {
-        const x = Math.floor(x1 + ((x2 - x1) * s) / steps), y = Math.floor(y1 + ((y2 - y1) * s) / steps);
-        if (y < 0 || y >= H) continue;
-        const p = y * W + ((x % W) + W) % W;
-        if (l.level < out[p]!) out[p] = l.level;
-      }
+  for (let i = 1; i < l.points.length; i++) {
+    const [lon1, lat1] = l.points[i - 1]!, [lon2, lat2] = l.points[i]!;
+    // a segment across the date line (180 → −179.96) is the short way round, not around the globe
+    const x1 = px(lon1), y1 = py(lat1), x2 = px(lon1 + shortLonStep(lon1, lon2)), y2 = py(lat2);
+    const steps = Math.max(1, Math.ceil(3 * Math.hypot(x2 - x1, y2 - y1)));
+    for (let s = 0; s <= steps; s++) {
+      const x = Math.floor(x1 + ((x2 - x1) * s) / steps), y = Math.floor(y1 + ((y2 - y1) * s) / steps);
+      if (y < 0 || y >= H) continue;
+      visit(y * W + (((x % W) + W) % W));
     }
   }
-  return out;
 }
 
 /**

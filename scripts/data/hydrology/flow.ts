@@ -8,9 +8,10 @@ import { type HydroGrid, neighbour } from "./hydro-grid";
  * with the steepest drop per distance (`xScale(y)` is the east-west pixel width over the north-south one at row
  * y: cos(latitude) on a longitude grid). Pixels without one (flats, the floors of filled depressions) keep the
  * direction the flood gave them, which leads to the flat's outlet. Directions never form a cycle: each goes
- * either strictly down or to a pixel the flood took earlier at the same level.
+ * either strictly down or to a pixel the flood took earlier at the same level. A pixel never drains to one `apart`
+ * from it.
  */
-export function d8Directions(g: HydroGrid, filled: Uint16Array, dir: Uint8Array, xScale: (y: number) => number = () => 1): number {
+export function d8Directions(g: HydroGrid, filled: Uint16Array, dir: Uint8Array, xScale: (y: number) => number = () => 1, apart?: (p: number, q: number) => boolean): number {
   const { width: W, height: H } = g;
   let steepest = 0;
   for (let y = 0; y < H; y++) {
@@ -23,7 +24,7 @@ export function d8Directions(g: HydroGrid, filled: Uint16Array, dir: Uint8Array,
       let best = -1, bestDrop = 0;
       for (let d = 0; d < 8; d++) {
         const q = neighbour(g, p, d);
-        if (q < 0 || filled[q]! >= zp || dir[q] === 255) continue;
+        if (q < 0 || filled[q]! >= zp || dir[q] === 255 || apart?.(p, q)) continue;
         const drop = (zp - filled[q]!) / dist[d]!;
         if (drop > bestDrop) {
           bestDrop = drop;

@@ -28,9 +28,17 @@ export interface FloodResult {
 /**
  * Fills `z` in place (levels 0..levels-1) and sets `dir`: DIR_OUTLET for sea pixels (they must be set so before
  * the call, every other pixel DIR_NONE), and for land the D8 direction (0-7) towards the pixel that reached it.
- * Land never reached (no path to the sea) keeps DIR_NONE.
+ * Land never reached (no path to the sea) keeps DIR_NONE. The flood never steps between two pixels `apart` (the
+ * beds of two river systems that touch without meeting), so neither drains into the other.
  */
-export function priorityFlood(g: HydroGrid, z: Uint16Array, dir: Uint8Array, levels: number, preferred?: (p: number) => boolean): FloodResult {
+export function priorityFlood(
+  g: HydroGrid,
+  z: Uint16Array,
+  dir: Uint8Array,
+  levels: number,
+  preferred?: (p: number) => boolean,
+  apart?: (p: number, q: number) => boolean,
+): FloodResult {
   const { width: W, height: H, wrap } = g;
   const n = W * H;
   const next = new Int32Array(n).fill(-1);
@@ -61,7 +69,7 @@ export function priorityFlood(g: HydroGrid, z: Uint16Array, dir: Uint8Array, lev
         xx = (xx + W) % W;
       }
       const q = yy * W + xx;
-      if (dir[q] !== DIR_NONE) continue;
+      if (dir[q] !== DIR_NONE || apart?.(p, q)) continue;
       // q drains towards p: the opposite of direction d
       dir[q] = (d + 4) & 7;
       if (z[q]! < level && preferred?.(q)) {

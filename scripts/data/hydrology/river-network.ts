@@ -7,6 +7,7 @@
 import type { GreyRelief } from "../climate/relief";
 import { burnRivers, rasteriseRivers, seawardMinorRivers, RIVER_INTERMITTENT, RIVER_PERMANENT, riverKind, type RiverLine } from "./burn";
 import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydro-grid";
+import { riverSystemsKeptApart } from "./river-systems";
 import { priorityFlood } from "./priority-flood";
 import { accumulate, d8Directions } from "./flow";
 import { channelBedHeights, floodplainHeightM, heightAboveDrainage, nearestDrainage } from "./floodplain";
@@ -56,7 +57,7 @@ export interface RiverNetwork {
   upstreamKm2: Float64Array;
   /** Per cell: mean-flow proxy of that channel (runoff-weighted accumulation), m³/s. */
   flowM3s: Float64Array;
-  stats: { riverPixelsPermanent: number; riverPixelsFollowed: number; riverPixelsIntermittent: number; seawardMinorPixels: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
+  stats: { riverPixelsPermanent: number; riverPixelsFollowed: number; riverPixelsIntermittent: number; seawardMinorPixels: number; riverSystemsApart: number; riverSystemContacts: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
   /** Drainage areas routed at the river gauges (gauges.ts) beside their published ones. */
   gauges: GaugeArea[];
   /** Every floodplain pixel on its own, for scoring a point from its own pixel (the cells' shares sum these). */
@@ -176,9 +177,10 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
       dir[p] = DIR_OUTLET;
       z[p] = 0;
     }
-  const flood = priorityFlood(g, z, dir, levels, (p) => rivers[p] === RIVER_PERMANENT);
+  const { apart, systems: riverSystemsApart, contacts: riverSystemContacts } = riverSystemsKeptApart(g, lines);
+  const flood = priorityFlood(g, z, dir, levels, (p) => rivers[p] === RIVER_PERMANENT, apart);
   const cosRow = Float64Array.from({ length: H }, (_, y) => Math.cos((latOf(y) * Math.PI) / 180));
-  const steepestDescent = d8Directions(g, z, dir, (y) => cosRow[y]!);
+  const steepestDescent = d8Directions(g, z, dir, (y) => cosRow[y]!, apart);
   const pixelSideKm = ((180 / H) * Math.PI * R_KM) / 180;
   const areaOfRow = Float64Array.from(cosRow, (c) => pixelSideKm * pixelSideKm * c);
   const area = new Float32Array(n);
@@ -277,7 +279,7 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   return {
     grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel, lake, members,
     gauges: gaugeAreas(g, area, RIVER_GAUGES, GAUGE_SEARCH_PX),
-    stats: { riverPixelsPermanent, riverPixelsFollowed, riverPixelsIntermittent, seawardMinorPixels: seaward.count, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
+    stats: { riverPixelsPermanent, riverPixelsFollowed, riverPixelsIntermittent, seawardMinorPixels: seaward.count, riverSystemsApart, riverSystemContacts, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
   };
 }
 
