@@ -32,7 +32,8 @@ export function riverSystems(lines: readonly RiverLine[], joinDeg: number): Int3
     return Math.max(e - w, n - s);
   };
   const real = lines.map((l) => l.points.length > 1 && extent(l) > 1e-6);
-  // segments indexed by the cells of a grid of joinDeg-wide or wider cells that their ends fall in
+  // segments indexed by every cell they cross on a grid of cells at least joinDeg wide, so an end finds each
+  // segment within joinDeg of it in its own cell or the eight around it
   const cell = Math.max(joinDeg, 0.05);
   const key = (lon: number, lat: number) => `${Math.floor(lon / cell)},${Math.floor(lat / cell)}`;
   const segments = new Map<string, number[]>();
@@ -41,7 +42,6 @@ export function riverSystems(lines: readonly RiverLine[], joinDeg: number): Int3
     for (let j = 0; j + 1 < l.points.length; j++) {
       const a = l.points[j]!, b = l.points[j + 1]!;
       const dLon = shortLonStep(a[0], b[0]);
-      // a segment longer than a cell is indexed along its length
       const steps = Math.max(1, Math.ceil(Math.hypot(dLon, b[1] - a[1]) / cell));
       const seen = new Set<string>();
       for (let s = 0; s <= steps; s++) {
