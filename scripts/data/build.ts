@@ -11,8 +11,8 @@ import { buildCells, loadCountries, loadRegions, type CellSet } from "./geograph
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
 import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type RawInputs } from "./climate/physical";
 import { readWdbiiRivers } from "./geography/wdbii";
-import { BURN_LEVELS_BY_WDBII, CHANNEL_MIN_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, gaugeAgreement, LEVELS_PER_GREY, riverNetwork, SEAWARD_MINOR_BURN_LEVELS, SEAWARD_MINOR_REACH_PX } from "./hydrology/river-network";
-import { effectiveThornthwaitePet, runoffGrid } from "./hydrology/runoff";
+import { BURN_LEVELS_BY_WDBII, CHANNEL_MIN_KM2, CLOSED_BASIN_LOSS_MARGIN, CLOSED_BASIN_MAX_LAT_DEG, CLOSED_BASIN_MIN_LAKE_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, gaugeAgreement, LEVELS_PER_GREY, riverNetwork, SEAWARD_MINOR_BURN_LEVELS, SEAWARD_MINOR_REACH_PX } from "./hydrology/river-network";
+import { effectiveThornthwaitePet, evaporationDeficitGrid, runoffGrid } from "./hydrology/runoff";
 import { RIVER_JOIN_DEG, RIVER_SYSTEM_MIN_LINES } from "./hydrology/river-systems";
 import { GAUGE_AGREE_FACTOR, GAUGE_SEARCH_PX } from "./hydrology/gauges";
 import { sampleClimate } from "./climate/rasters";
@@ -29,7 +29,7 @@ import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
 import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
-export const GENERATOR_VERSION = "4.8.0";
+export const GENERATOR_VERSION = "4.9.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -140,10 +140,12 @@ function climateAndRelief(b: ReturnType<typeof geography>) {
   const reliefCal = calibrateRelief(greyRelief, etopo, (lat, lon) => b.gshhg.fractions(lat, lon, 2).land >= 1);
   const wdbii = readWdbiiRivers();
   const shape = readSeasonalShape(b.inputs.tas);
-  const runoff = runoffGrid(RUNOFF_STEP_DEG, climateForRunoff(clim, shape));
+  const annual = climateForRunoff(clim, shape);
+  const runoff = runoffGrid(RUNOFF_STEP_DEG, annual);
+  const evaporationDeficit = evaporationDeficitGrid(RUNOFF_STEP_DEG, annual);
   const ne = naturalEarthMasks(b.inputs.marbleData, greyRelief, b.cells);
   log(`Natural Earth 50m masks on the 2′ grid: ${ne.counts.lake} lake, ${ne.counts.ice} ice, ${ne.counts.urban} urban pixels (${since(b.t0)} ms)`);
-  return { ...b, clim, greyRelief, etopo, reliefCal, wdbii, shape, runoff, ne };
+  return { ...b, clim, greyRelief, etopo, reliefCal, wdbii, shape, runoff, evaporationDeficit, ne };
 }
 
 /** Step 4: the river network and floodplains on the 2′ relief. */
@@ -159,12 +161,15 @@ function rivers(b: ReturnType<typeof climateAndRelief>) {
       lines: b.wdbii.lines,
       lake: b.ne.lake,
       ice: b.ne.ice,
+      evaporationDeficit: b.evaporationDeficit,
     },
     b.runoff,
   );
   const gauges = gaugeAgreement(rv.gauges);
   log(`river gauges: ${gauges.agree} of ${gauges.total} drainage areas within a factor ${GAUGE_AGREE_FACTOR} of the published ones (median off by ×${gauges.medianFactor.toFixed(2)}); ${rv.gauges.map((x) => `${x.river} ${x.station} ${x.modelledKm2}/${x.publishedKm2}`).join(", ")}`);
   log(`river network: ${b.wdbii.counts.permanent} permanent and ${b.wdbii.counts.intermittent} intermittent WDBII lines (${rv.stats.seawardMinorPixels} minor-river pixels within ${SEAWARD_MINOR_REACH_PX} of the sea burned ${SEAWARD_MINOR_BURN_LEVELS / LEVELS_PER_GREY} grey steps deep; ${rv.stats.riverSystemsApart} river systems kept apart at ${rv.stats.riverSystemContacts} touching pixel pairs; flow follows ${rv.stats.riverPixelsFollowed} of ${rv.stats.riverPixelsPermanent} permanent river pixels), ${rv.stats.channelPixels} channel pixels ≥ ${CHANNEL_MIN_KM2} km², ${Math.round(rv.stats.floodplainPixels)} of ${rv.stats.landPixels} land pixels in a floodplain (${since(b.t0)} ms)`);
+  const basins = rv.closedBasins;
+  log(`closed basins: ${rv.stats.closedBasins}; largest lakes at their spill: ${basins.slice(0, 25).map((x) => `${x.lat.toFixed(2)},${x.lon.toFixed(2)} ${Math.round(x.lakeKm2)} km² in ${Math.round(x.inflowKm2Mm / 1000)} out ${Math.round(x.lossKm2Mm / 1000)}`).join("; ")} (${since(b.t0)} ms)`);
   return { ...b, rv, gauges };
 }
 
@@ -358,6 +363,13 @@ function writeManifest(b: ReturnType<typeof writeOutputs>) {
           stations: rv.gauges.map((x) => ({ river: x.river, station: x.station, published_km2: x.publishedKm2, modelled_km2: x.modelledKm2 })),
         },
         filling: "Priority-Flood (Barnes, Lehman & Mulla 2014) with an integer bucket queue from every sea pixel (GSHHG ocean share ≥ 0.5 over 3 × 3 1′ pixels); flats drained breadth-first towards their outlet",
+        closed_basins: {
+          rule: "a depression the filling makes is closed when its lake's loss at that level, area × max(0, PET − P), exceeds the loss margin times the runoff reaching its spill, no mapped permanent river that feeds it runs on from it, its lake covers the minimum area and it lies equatorward of the maximum latitude; its lake then drains to a sink, its lowest pixel (of its standing water where it holds some), along its mapped rivers first",
+          loss_margin: CLOSED_BASIN_LOSS_MARGIN,
+          min_lake_km2: CLOSED_BASIN_MIN_LAKE_KM2,
+          max_lat_deg: CLOSED_BASIN_MAX_LAT_DEG,
+          closed: rv.stats.closedBasins,
+        },
         directions: "D8 steepest descent on the filled surface (east-west distances × cos latitude); flats keep the flood's direction",
         steepest_descent_pixels: rv.stats.steepestDescent,
         unreached_pixels: rv.stats.unreached,

@@ -1,6 +1,6 @@
 /** Terrain hydrology on small synthetic grids: each algorithm of the river network on a case worked by hand. */
 import { describe, expect, it } from "vitest";
-import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydrology/hydro-grid";
+import { DIR_NONE, DIR_OUTLET, DIR_SINK, downstream, type HydroGrid } from "./hydrology/hydro-grid";
 import { priorityFlood } from "./hydrology/priority-flood";
 import { accumulate, d8Directions } from "./hydrology/flow";
 import { burnRivers, rasteriseRivers, seawardMinorRivers, type RiverLine, RIVER_INTERMITTENT, RIVER_LEVEL_NONE, RIVER_NONE, RIVER_PERMANENT, riverKind } from "./hydrology/burn";
@@ -10,6 +10,7 @@ import { potentialEvap } from "../../app/risk/formulas";
 import { BURN_LEVELS_BY_WDBII, channelFlows, gaugeAgreement, gaugeAreas, LEVELS_PER_GREY, type RiverGeometry, SEAWARD_MINOR_BURN_LEVELS, SEAWARD_MINOR_REACH_PX } from "./hydrology/river-network";
 import { parseGmtSegments } from "./geography/wdbii";
 import { rasteriseRiverSystems, riverSystems } from "./hydrology/river-systems";
+import { depressions, drainageOrder, drainToSink, isClosed } from "./hydrology/closed-basins";
 
 /** A grid from rows of heights; "S" marks sea. */
 function grid(rows: (number | "S")[][]): { g: HydroGrid; z: Uint16Array; dir: Uint8Array } {
@@ -89,6 +90,137 @@ describe("Priority-Flood", () => {
         // breadth-first across the flat: as many steps as the Chebyshev distance to the outlet pixel
         expect(route.length).toBe(Math.max(5 - x, 3 - y) + 2);
       }
+  });
+});
+
+describe("closed basins by their water balance", () => {
+  // a basin (3s around a 1) behind a rim of 9s, whose lowest way out is the 7 on its west side, then land to the sea
+  const rows: (number | "S")[][] = [
+    ["S", 5, 9, 9, 9, 9],
+    ["S", 5, 9, 3, 3, 9],
+    ["S", 5, 9, 3, 1, 9],
+    ["S", 5, 7, 3, 3, 9],
+    ["S", 5, 9, 9, 9, 9],
+  ];
+  const W = 6, floor = 2 * W + 4, spill = 3 * W + 2;
+  /** The filled grid and its one depression, with 1 km² pixels, `runoffMm` of runoff and `lossMm` lost per pixel. */
+  function fill(runoffMm: number, lossMm: number) {
+    const { g, z, dir } = grid(rows);
+    const burned = z.slice();
+    const flood = priorityFlood(g, z, dir, 10);
+    d8Directions(g, z, dir);
+    const yearly = new Float64Array(W * 5);
+    accumulate(g, dir, flood.order, flood.count, () => runoffMm, yearly);
+    return { g, burned, z, dir, yearly, found: depressions(g, burned, z, dir, () => 1, () => lossMm, yearly).list };
+  }
+
+  it("finds the lake a filling makes, with its area, its loss, what flows out over its spill and its lowest pixel", () => {
+    const { z, yearly, found } = fill(100, 2000);
+    expect(z[floor]).toBe(7);
+    expect(found).toHaveLength(1);
+    const [lake] = found;
+    // the six raised pixels are the lake; what leaves it is all that reaches the spill
+    expect(lake!.areaKm2).toBe(6);
+    expect(lake!.lossKm2Mm).toBe(6 * 2000);
+    expect(lake!.inflowKm2Mm).toBe(yearly[spill]! - 100);
+    expect(lake!.inflowKm2Mm).toBeGreaterThanOrEqual(6 * 100);
+    expect(lake!.lowest).toBe(floor);
+  });
+
+  it("counts the water that crosses an island at the lake's level and runs back into the lake as still in it", () => {
+    const { g, z, dir } = grid([
+      ["S", 5, 9, 9, 9, 9, 9],
+      ["S", 5, 9, 3, 3, 3, 9],
+      ["S", 5, 9, 3, 7, 3, 9],
+      ["S", 5, 7, 3, 3, 1, 9],
+      ["S", 5, 9, 9, 9, 9, 9],
+    ]);
+    const W7 = 7, island = 2 * W7 + 4, spill7 = 3 * W7 + 2;
+    const burned = z.slice();
+    const flood = priorityFlood(g, z, dir, 10);
+    d8Directions(g, z, dir);
+    const yearly = new Float64Array(W7 * 5);
+    accumulate(g, dir, flood.order, flood.count, () => 1, yearly);
+    const [lake] = depressions(g, burned, z, dir, () => 1, () => 0, yearly).list;
+    // the island is not raised, and some of the lake drains across it
+    expect(z[island]).toBe(burned[island]);
+    expect(Array.from({ length: W7 * 5 }, (_, p) => p).some((p) => z[p]! > burned[p]! && downstream(g, dir, p) === island)).toBe(true);
+    // what leaves the lake leaves over the spill, counted once
+    for (const p of lake!.exits) expect(downstream(g, dir, p)).toBe(spill7);
+    expect(lake!.inflowKm2Mm).toBe(lake!.exits.reduce((sum, p) => sum + yearly[p]!, 0));
+    expect(lake!.inflowKm2Mm).toBeLessThanOrEqual(yearly[spill7]! - 1);
+  });
+
+  it("sinks a closed basin in its standing water where it holds some, not in the lowest bed that feeds it", () => {
+    const { g, burned, z, dir, yearly } = fill(100, 2000);
+    const shore = 1 * W + 3;
+    const [lake] = depressions(g, burned, z, dir, () => 1, () => 2000, yearly, { lake: (p) => p === shore || p === 1 * W + 4 }).list;
+    expect(lake!.lowest).toBe(shore);
+  });
+
+  it("closes a basin whose lake would lose more than flows in, and leaves one open that fills and overflows", () => {
+    const dry = fill(100, 2000).found[0]!, wet = fill(100, 50).found[0]!;
+    expect(isClosed(dry, 6)).toBe(true);
+    expect(isClosed(wet, 6)).toBe(false);
+    // a lake smaller than the least that may close stays open
+    expect(isClosed(dry, 7)).toBe(false);
+    // and so does one whose loss does not exceed its inflow by the margin
+    const ratio = dry.lossKm2Mm / dry.inflowKm2Mm;
+    expect(isClosed(dry, 6, ratio * 0.99)).toBe(true);
+    expect(isClosed(dry, 6, ratio * 1.01)).toBe(false);
+  });
+
+  it("leaves a dry basin open where a river that feeds it runs on from it, and closed where its spill leads to another river", () => {
+    const { g, burned, z, dir, yearly } = fill(100, 2000);
+    const lakeWith = (system: Map<number, number>) =>
+      depressions(g, burned, z, dir, () => 1, () => 2000, yearly, { riverSystem: (p) => system.get(p) ?? -1 }).list[0]!;
+    // river 1 from the rim down to the lake's floor; beyond the spill, a river of the same system or of another one
+    const feeder: [number, number][] = [[2 * W + 5, 1], [floor, 1]];
+    const same = lakeWith(new Map([...feeder, [3 * W + 1, 1]]));
+    expect(same.riverRunsOn).toBe(true);
+    expect(isClosed(same, 0)).toBe(false);
+    const other = lakeWith(new Map([...feeder, [3 * W + 1, 2]]));
+    expect(other.riverRunsOn).toBe(false);
+    expect(isClosed(other, 0)).toBe(true);
+    // a river that runs only outside the lake, past its spill, does not feed it
+    expect(lakeWith(new Map([[3 * W + 1, 1]])).riverRunsOn).toBe(false);
+  });
+
+  it("drains a closed lake to its sink: what drained into it ends there, the land outside still reaches the sea", () => {
+    const { g, dir, found } = fill(100, 2000);
+    const [lake] = found;
+    drainToSink(g, dir, lake!, () => false);
+    expect(dir[floor]).toBe(DIR_SINK);
+    for (const p of [...lake!.pixels, 2 * W + 5, 1 * W + 5]) expect(path(g, dir, p).at(-1)).toBe(floor);
+    expect(path(g, dir, 2 * W + 1).at(-1)).toBe(2 * W);
+    // every land pixel once, each after the pixel it drains to
+    const { order, count } = drainageOrder(g, dir);
+    expect(count).toBe(W * 5 - 5);
+    const at = new Map(Array.from(order.subarray(0, count), (p, i) => [p, i]));
+    expect(at.size).toBe(count);
+    for (const [p, i] of at) {
+      const q = downstream(g, dir, p);
+      if (q >= 0 && dir[q] !== DIR_OUTLET) expect(at.get(q)!).toBeLessThan(i);
+    }
+  });
+});
+
+describe("a closed lake's flat surface", () => {
+  it("drains along its mapped river to the sink, and by the shortest way without it", () => {
+    // a lake filled flat; a mapped river along row 1; its sink at the east end of row 2
+    const W = 6, H = 4, sink = 2 * W + 5, head = 1 * W + 0;
+    const g: HydroGrid = { width: W, height: H, wrap: false };
+    const river = (p: number) => Math.floor(p / W) === 1;
+    const headPath = (preferred: (p: number) => boolean) => {
+      const dir = new Uint8Array(W * H).fill(DIR_NONE);
+      const pixels = Array.from({ length: W * H }, (_, p) => p);
+      drainToSink(g, dir, { areaKm2: W * H, lossKm2Mm: 0, inflowKm2Mm: 0, lowest: sink, exits: [], pixels, riverRunsOn: false }, preferred);
+      return path(g, dir, head);
+    };
+    const along = headPath(river);
+    expect(along.at(-1)).toBe(sink);
+    expect(along.slice(0, -1).every(river)).toBe(true);
+    expect(headPath(() => false).slice(0, -1).every(river)).toBe(false);
   });
 });
 
@@ -472,8 +604,8 @@ describe("runoff and the river lines", () => {
       latOf: () => 10, lonOf: () => 10, floodplainShare: new Float64Array(2), upstreamKm2: new Float64Array(2),
       pairCell: Int32Array.from([0, 0, 1]), pairChannel: Int32Array.from([0, 1, 2]),
       members: { pixel: Int32Array.from([0, 1, 2]), channel: Int32Array.from([0, 1, 2]), handM: new Float32Array(3), flat: Float32Array.from([1, 1, 1]), areaKm2: new Float32Array(3), flowM3s: new Float32Array(3) },
-      stats: { riverPixelsPermanent: 0, riverPixelsFollowed: 0, riverPixelsIntermittent: 0, seawardMinorPixels: 0, riverSystemsApart: 0, riverSystemContacts: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
-      gauges: [],
+      stats: { riverPixelsPermanent: 0, riverPixelsFollowed: 0, riverPixelsIntermittent: 0, seawardMinorPixels: 0, riverSystemsApart: 0, riverSystemContacts: 0, closedBasins: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
+      gauges: [], closedBasins: [],
     };
     const runoff = { step: 180, nx: 2, ny: 1, mm: Float32Array.from([315.576, 315.576]) };
     const q = channelFlows(geo, runoff, 2);

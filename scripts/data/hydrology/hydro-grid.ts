@@ -15,6 +15,8 @@ export const D8_DY = [0, 1, 1, 1, 0, -1, -1, -1] as const;
 /** Direction code of a pixel that drains to the sea (an outlet) and of one not yet reached. */
 export const DIR_OUTLET = 8;
 export const DIR_NONE = 255;
+/** Direction code of a land pixel where a closed basin keeps its water (it drains nowhere; see closed-basins.ts). */
+export const DIR_SINK = 9;
 
 /** Index of the neighbour of pixel p in direction d, or −1 off the grid. */
 export function neighbour(g: HydroGrid, p: number, d: number): number {
@@ -29,7 +31,7 @@ export function neighbour(g: HydroGrid, p: number, d: number): number {
   return yy * g.width + xx;
 }
 
-/** The pixel a D8 direction code points to, or −1 for an outlet or an unset direction. */
+/** The pixel a D8 direction code points to, or −1 for an outlet, a sink or an unset direction. */
 export function downstream(g: HydroGrid, dir: Uint8Array, p: number): number {
   const d = dir[p]!;
   return d < 8 ? neighbour(g, p, d) : -1;

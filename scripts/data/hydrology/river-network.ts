@@ -6,7 +6,8 @@
  */
 import type { GreyRelief } from "../climate/relief";
 import { burnRivers, rasteriseRivers, seawardMinorRivers, RIVER_INTERMITTENT, RIVER_PERMANENT, riverKind, type RiverLine } from "./burn";
-import { DIR_NONE, DIR_OUTLET, downstream, type HydroGrid } from "./hydro-grid";
+import { DIR_NONE, DIR_OUTLET, DIR_SINK, downstream, type HydroGrid } from "./hydro-grid";
+import { depressions, drainageOrder, drainToSink, isClosed } from "./closed-basins";
 import { riverSystemsKeptApart } from "./river-systems";
 import { priorityFlood } from "./priority-flood";
 import { accumulate, d8Directions } from "./flow";
@@ -57,7 +58,9 @@ export interface RiverNetwork {
   upstreamKm2: Float64Array;
   /** Per cell: mean-flow proxy of that channel (runoff-weighted accumulation), m³/s. */
   flowM3s: Float64Array;
-  stats: { riverPixelsPermanent: number; riverPixelsFollowed: number; riverPixelsIntermittent: number; seawardMinorPixels: number; riverSystemsApart: number; riverSystemContacts: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
+  stats: { riverPixelsPermanent: number; riverPixelsFollowed: number; riverPixelsIntermittent: number; seawardMinorPixels: number; riverSystemsApart: number; riverSystemContacts: number; closedBasins: number; steepestDescent: number; unreached: number; channelPixels: number; floodplainPixels: number; landPixels: number };
+  /** The closed basins found, largest lake first: where each keeps its water and why (closed-basins.ts). */
+  closedBasins: ClosedBasin[];
   /** Drainage areas routed at the river gauges (gauges.ts) beside their published ones. */
   gauges: GaugeArea[];
   /** Every floodplain pixel on its own, for scoring a point from its own pixel (the cells' shares sum these). */
@@ -109,7 +112,39 @@ export interface RiverGeometry {
   members?: FloodplainMembers;
   stats: RiverNetwork["stats"];
   gauges: GaugeArea[];
+  closedBasins: ClosedBasin[];
 }
+
+/** A closed basin: its sink, the lake its filling made (km²), and that lake's yearly inflow and loss (km²·mm). */
+export interface ClosedBasin {
+  lat: number;
+  lon: number;
+  lakeKm2: number;
+  inflowKm2Mm: number;
+  lossKm2Mm: number;
+}
+
+/**
+ * Smallest lake at its spill, km², whose depression may be closed (about 75 pixels at 45°): a hollow of a few
+ * pixels, and the lake it would hold, is within the smoothed relief's noise.
+ */
+export const CLOSED_BASIN_MIN_LAKE_KM2 = 1000;
+
+/**
+ * How many times its inflow a lake must lose to be closed. The year's rain is estimated from July and December
+ * (6 × their sum), and runoff and evaporation from it, so where the two sides lie within a quarter of each other the
+ * inputs cannot tell a closed lake from one that overflows, and the lake keeps draining over its spill: the
+ * Missouri's reservoirs at Canyon Ferry (loss 1.00 × inflow) and Oahe (1.23 ×), where the mapped line stops at the
+ * lake and so is not seen running on, read closed without it.
+ */
+export const CLOSED_BASIN_LOSS_MARGIN = 1.25;
+
+/**
+ * Latitude from which no basin is closed. Thornthwaite's PET scales each month by its day length, and where summer
+ * days last 18 to 24 hours it reads a lake's surface losing 500-600 mm a year more than falls on it: around the
+ * lakes of the Mackenzie's, the Lena's and the Taymyra's basins, which overflow into those rivers.
+ */
+export const CLOSED_BASIN_MAX_LAT_DEG = 60;
 
 /** A gauge's published drainage area and the one the network routes there (the largest within GAUGE_SEARCH_PX). */
 export interface GaugeArea {
@@ -151,9 +186,11 @@ export interface RiverInputs {
   lake?: Uint8Array;
   /** Permanent ice on the relief's grid (1 = glacier, ice sheet or ice shelf; Natural Earth 50m): no floodplain. */
   ice?: Uint8Array;
+  /** Potential evaporation less precipitation, mm/yr: what a lake's surface loses. Without it no basin is closed. */
+  evaporationDeficit?: RunoffGrid;
 }
 
-export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines, lake, ice }: RiverInputs): RiverGeometry {
+export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines, lake, ice, evaporationDeficit }: RiverInputs, runoff?: RunoffGrid): RiverGeometry {
   const { width: W, height: H, grey } = relief;
   const g: HydroGrid = { width: W, height: H, wrap: true };
   const n = W * H;
@@ -177,26 +214,50 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
       dir[p] = DIR_OUTLET;
       z[p] = 0;
     }
-  const { apart, systems: riverSystemsApart, contacts: riverSystemContacts } = riverSystemsKeptApart(g, lines);
-  const flood = priorityFlood(g, z, dir, levels, (p) => rivers[p] === RIVER_PERMANENT, apart);
+  const burned = z.slice();
+  const { apart, systems: riverSystemsApart, contacts: riverSystemContacts, systemOf } = riverSystemsKeptApart(g, lines);
+  const riverSystem = (p: number) => (rivers[p] === RIVER_PERMANENT ? systemOf[p]! : -1);
   const cosRow = Float64Array.from({ length: H }, (_, y) => Math.cos((latOf(y) * Math.PI) / 180));
-  const steepestDescent = d8Directions(g, z, dir, (y) => cosRow[y]!, apart);
   const pixelSideKm = ((180 / H) * Math.PI * R_KM) / 180;
   const areaOfRow = Float64Array.from(cosRow, (c) => pixelSideKm * pixelSideKm * c);
-  const area = new Float32Array(n);
-  accumulate(g, dir, flood.order, flood.count, (p) => areaOfRow[Math.floor(p / W)]!, area);
+  const pixelKm2 = (p: number) => areaOfRow[Math.floor(p / W)]!;
+  const gridMm = (grid: RunoffGrid) => (p: number) => {
+    const y = Math.floor(p / W);
+    return runoffAt(grid, latOf(y), lonOf(p - y * W));
+  };
+  const preferred = (p: number) => rivers[p] === RIVER_PERMANENT;
   const isLake = (p: number) => lake?.[p] === 1;
+  const flood = priorityFlood(g, z, dir, levels, preferred, apart);
+  const steepestDescent = d8Directions(g, z, dir, (y) => cosRow[y]!, apart);
+  let { order, count } = flood;
+  // the lakes the filling made that would lose more than flows into them keep their water at a sink
+  const closedBasins: ClosedBasin[] = [];
+  if (runoff && evaporationDeficit) {
+    const yearly = new Float32Array(n);
+    accumulate(g, dir, order, count, (p) => pixelKm2(p) * gridMm(runoff)(p), yearly);
+    const found = depressions(g, burned, z, dir, pixelKm2, gridMm(evaporationDeficit), yearly, { apart, lake: isLake, riverSystem });
+    for (const d of found.list) {
+      const y = Math.floor(d.lowest / W);
+      if (Math.abs(latOf(y)) >= CLOSED_BASIN_MAX_LAT_DEG || !isClosed(d, CLOSED_BASIN_MIN_LAKE_KM2, CLOSED_BASIN_LOSS_MARGIN)) continue;
+      drainToSink(g, dir, d, (p) => preferred(p) || isLake(p), apart);
+      closedBasins.push({ lat: latOf(y), lon: lonOf(d.lowest - y * W), lakeKm2: d.areaKm2, inflowKm2Mm: d.inflowKm2Mm, lossKm2Mm: d.lossKm2Mm });
+    }
+    ({ order, count } = drainageOrder(g, dir));
+  }
+  closedBasins.sort((a, b) => b.lakeKm2 - a.lakeKm2);
+  const area = new Float32Array(n);
+  accumulate(g, dir, order, count, pixelKm2, area);
   // mapped permanent rivers whose flow stays on them (to the next river pixel, a lake or the sea): what the burn is for
   let riverPixelsFollowed = 0;
   for (let p = 0; p < n; p++) {
     if (rivers[p] !== RIVER_PERMANENT || dir[p] === DIR_OUTLET) continue;
     const q = downstream(g, dir, p);
-    if (q >= 0 && (rivers[q] === RIVER_PERMANENT || dir[q] === DIR_OUTLET || isLake(q))) riverPixelsFollowed++;
+    if (dir[p] === DIR_SINK || (q >= 0 && (rivers[q] === RIVER_PERMANENT || dir[q] === DIR_OUTLET || isLake(q)))) riverPixelsFollowed++;
   }
   let channelPixels = 0;
   const isChannel = (p: number) => area[p]! >= CHANNEL_MIN_KM2;
   const drain = nearestDrainage(
-    g, dir, flood.order, flood.count,
+    g, dir, order, count,
     (p) => {
       const c = isChannel(p);
       if (c) channelPixels++;
@@ -211,7 +272,7 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
     const v = grey[p]!;
     return v + 1 < greyToM.length ? greyToM[v + 1]! - greyToM[v]! : 0;
   };
-  const bed = channelBedHeights(g, dir, flood.order, flood.count, isChannel, heightM, area, CHANNEL_BED_WINDOW_PX, greyStepM);
+  const bed = channelBedHeights(g, dir, order, count, isChannel, heightM, area, CHANNEL_BED_WINDOW_PX, greyStepM);
   const sideM = pixelSideKm * 1000;
   const slopeDeg = (x: number, y: number) => {
     if (y <= 0 || y >= H - 1) return 0;
@@ -277,9 +338,10 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
     members.areaKm2[i] = own[4 * i + 2]!;
   }
   return {
-    grid: g, dir, order: flood.order, count: flood.count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel, lake, members,
+    grid: g, dir, order, count, areaOfRow, latOf, lonOf, floodplainShare, upstreamKm2, pairCell, pairChannel, lake, members,
     gauges: gaugeAreas(g, area, RIVER_GAUGES, GAUGE_SEARCH_PX),
-    stats: { riverPixelsPermanent, riverPixelsFollowed, riverPixelsIntermittent, seawardMinorPixels: seaward.count, riverSystemsApart, riverSystemContacts, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
+    closedBasins,
+    stats: { riverPixelsPermanent, riverPixelsFollowed, riverPixelsIntermittent, seawardMinorPixels: seaward.count, riverSystemsApart, riverSystemContacts, closedBasins: closedBasins.length, steepestDescent, unreached, channelPixels, floodplainPixels, landPixels },
   };
 }
 
@@ -307,7 +369,7 @@ export function channelFlows(geo: RiverGeometry, runoff: RunoffGrid, cellCount: 
 
 export function riverNetwork(inputs: RiverInputs, runoff: RunoffGrid): RiverNetwork {
   const { cellCount } = inputs;
-  const geo = riverGeometry(inputs);
+  const geo = riverGeometry(inputs, runoff);
   const flowM3s = channelFlows(geo, runoff, cellCount);
-  return { floodplainShare: geo.floodplainShare, upstreamKm2: geo.upstreamKm2, flowM3s, stats: geo.stats, gauges: geo.gauges, members: geo.members ?? emptyMembers(), dir: geo.dir };
+  return { floodplainShare: geo.floodplainShare, upstreamKm2: geo.upstreamKm2, flowM3s, stats: geo.stats, gauges: geo.gauges, closedBasins: geo.closedBasins, members: geo.members ?? emptyMembers(), dir: geo.dir };
 }

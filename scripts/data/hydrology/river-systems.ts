@@ -98,9 +98,10 @@ export function rasteriseRiverSystems(g: HydroGrid, lines: readonly RiverLine[],
 
 /**
  * The systems the flow may not cross between directly, as `apart(p, q)` for two neighbouring pixels, with how many
- * systems are kept apart and at how many touching pixel pairs.
+ * systems are kept apart and at how many touching pixel pairs, and every pixel's system (`systemOf`, −1 off the
+ * rivers).
  */
-export function riverSystemsKeptApart(g: HydroGrid, lines: readonly RiverLine[]): { apart: (p: number, q: number) => boolean; systems: number; contacts: number } {
+export function riverSystemsKeptApart(g: HydroGrid, lines: readonly RiverLine[]): { apart: (p: number, q: number) => boolean; systems: number; contacts: number; systemOf: Int32Array } {
   const systemOfLine = riverSystems(lines, RIVER_JOIN_DEG);
   const linesOfSystem = new Map<number, number>(), withMajor = new Set<number>();
   systemOfLine.forEach((s, i) => {
@@ -108,7 +109,8 @@ export function riverSystemsKeptApart(g: HydroGrid, lines: readonly RiverLine[])
     linesOfSystem.set(s, (linesOfSystem.get(s) ?? 0) + 1);
     if (lines[i]!.level <= RIVER_LEVEL_LAST_MAJOR) withMajor.add(s);
   });
-  const system = rasteriseRiverSystems(g, lines, systemOfLine);
+  const systemOf = rasteriseRiverSystems(g, lines, systemOfLine);
+  const system = systemOf.slice();
   for (let p = 0; p < system.length; p++) {
     const s = system[p]!;
     if (s >= 0 && (linesOfSystem.get(s)! < RIVER_SYSTEM_MIN_LINES || !withMajor.has(s))) system[p] = -1;
@@ -125,5 +127,5 @@ export function riverSystemsKeptApart(g: HydroGrid, lines: readonly RiverLine[])
       if (q >= 0 && apart(p, q)) contacts++;
     }
   }
-  return { apart, systems: kept.size, contacts };
+  return { apart, systems: kept.size, contacts, systemOf };
 }

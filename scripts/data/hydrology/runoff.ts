@@ -17,6 +17,7 @@ export function meanFlowM3s(areaTimesRunoffKm2Mm: number): number {
   return (areaTimesRunoffKm2Mm * 1000) / SECONDS_PER_YEAR;
 }
 
+/** A yearly amount of water, mm/yr, on a coarse latitude-longitude grid (runoff, or a lake's evaporation deficit). */
 export interface RunoffGrid {
   /** Degrees per cell. */
   step: number;
@@ -26,18 +27,30 @@ export interface RunoffGrid {
   mm: Float32Array;
 }
 
-/** Runoff on a coarse grid (`step` degrees): the climate is far coarser than the 2′ relief anyway. */
-export function runoffGrid(step: number, climate: (lat: number, lon: number) => { pAnnMm: number; petMm: number } | null): RunoffGrid {
+type AnnualClimate = (lat: number, lon: number) => { pAnnMm: number; petMm: number } | null;
+
+/** A yearly amount (mm/yr) of the climate on a coarse grid (`step` degrees): the climate is far coarser than the 2′ relief anyway. */
+function climateGrid(step: number, climate: AnnualClimate, amount: (pAnnMm: number, petMm: number) => number): RunoffGrid {
   const nx = Math.round(360 / step), ny = Math.round(180 / step);
   const mm = new Float32Array(nx * ny);
   for (let j = 0; j < ny; j++) {
     const lat = 90 - (j + 0.5) * step;
     for (let i = 0; i < nx; i++) {
       const c = climate(lat, -180 + (i + 0.5) * step);
-      mm[j * nx + i] = c ? schreiberRunoffMm(c.pAnnMm, c.petMm) : 0;
+      mm[j * nx + i] = c ? amount(c.pAnnMm, c.petMm) : 0;
     }
   }
   return { step, nx, ny, mm };
+}
+
+/** Runoff (Schreiber's curve) on a coarse grid. */
+export function runoffGrid(step: number, climate: AnnualClimate): RunoffGrid {
+  return climateGrid(step, climate, schreiberRunoffMm);
+}
+
+/** What a lake's surface loses in a year, potential evaporation less precipitation (never below 0), on a coarse grid. */
+export function evaporationDeficitGrid(step: number, climate: AnnualClimate): RunoffGrid {
+  return climateGrid(step, climate, (pAnnMm, petMm) => Math.max(0, petMm - pAnnMm));
 }
 
 export function runoffAt(r: RunoffGrid, lat: number, lon: number): number {
