@@ -8,7 +8,7 @@
  * in a dry climate cannot be filled by the little its desert catchment yields; a hollow of the smoothed relief on
  * a great river's course is filled many times over by the river, so it stays open.
  */
-import { D8_DX, D8_DY, DIR_NONE, DIR_OUTLET, DIR_SINK, type HydroGrid, downstream, neighbour } from "./hydro-grid";
+import { DIR_NONE, DIR_OUTLET, DIR_SINK, type HydroGrid, downstream, neighbour } from "./hydro-grid";
 
 /** Steps followed from a pixel that drains out of a depression to see whether its water comes back into it. */
 const REENTRY_STEPS = 64;
@@ -64,23 +64,15 @@ export function depressions(
   flow: ArrayLike<number>,
   { apart, lake = () => false, riverSystem = () => -1 }: DepressionOptions = {},
 ): { list: Depression[]; id: Int32Array } {
-  const { width: W, height: H, wrap } = g;
-  const n = W * H;
+  const n = g.width * g.height;
   const id = new Int32Array(n).fill(-1);
   const stack = new Int32Array(n);
   const out: Depression[] = [];
   const raised = (q: number) => z[q]! > z0[q]! && dir[q] !== DIR_NONE;
   const neighbours = (p: number, visit: (q: number) => void) => {
-    const y = Math.floor(p / W), x = p - y * W;
     for (let dd = 0; dd < 8; dd++) {
-      const yy = y + D8_DY[dd]!;
-      if (yy < 0 || yy >= H) continue;
-      let xx = x + D8_DX[dd]!;
-      if (xx < 0 || xx >= W) {
-        if (!wrap) continue;
-        xx = (xx + W) % W;
-      }
-      visit(yy * W + xx);
+      const q = neighbour(g, p, dd);
+      if (q >= 0) visit(q);
     }
   };
   /** Whether water from q, outside depression k, stays out of it. */
