@@ -33,7 +33,7 @@ type Typed = Uint8Array | Uint16Array | Int16Array | Uint32Array | Float32Array;
 /** How each explanation input is stored: value = raw / scale; `missing` marks no data. */
 export interface FieldSpec {
   /** A hexagon's inputs: a point's steepest slope is read from the point drivers, never stored per cell. */
-  name: Exclude<keyof CellInputs, "lat" | "lon" | "slopeSteep">;
+  name: Exclude<keyof CellInputs, "lat" | "lon" | "slopeSteep" | "shoreBandShare">;
   kind: ArrayKind;
   scale: number;
   missing: number | null;

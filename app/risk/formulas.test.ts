@@ -31,6 +31,7 @@ import {
   extremeStillWaterM,
   highWaterM,
   landShareBelow,
+  shoreBandShare,
   lowBandResolved,
   surgeHeightM,
   LOW_LYING_M,
@@ -380,6 +381,27 @@ describe("coastal hazards", () => {
     expect(lowBandResolved({ ...coastal, slopeMean: 0.1 })).toBe(1);
     expect(num(stormSurge(fjord, hist))).toBeLessThan(0.2);
     expect(num(seaLevelRiseHazard(fjord, hist))).toBeLessThan(0.2);
+  });
+  it("a point on a shore that the grid holds no low land on stands in the band its slope leaves beside the sea", () => {
+    // 10 m over 573 m of ground at 1°
+    const width = 10 / Math.tan(Math.PI / 180);
+    expect(shoreBandShare(0, 1)).toBe(1);
+    expect(shoreBandShare(width / 2000, 1)).toBeCloseTo(0.5, 6);
+    expect(shoreBandShare(width / 1000, 1)).toBe(0);
+    // a gentler slope, a wider band; beyond one pixel of the sea, or far inland, none
+    expect(shoreBandShare(0.3, 0.5)).toBeGreaterThan(shoreBandShare(0.3, 1));
+    expect(shoreBandShare(LOW_PIXEL_M / 1000 + 0.1, 0)).toBe(0);
+    expect(shoreBandShare(null, 0.2)).toBe(0);
+    // the point's place in the band counts as low land, narrowed by its slope as any low land is
+    const hill = { ...coastal, lowShare: 0, slopeMean: 1 };
+    const esl = extremeStillWaterM(hill, hist);
+    expect(landShareBelow(hill, esl)).toBe(0);
+    expect(landShareBelow({ ...hill, shoreBandShare: 0.5 }, esl)).toBeCloseTo(
+      0.5 * lowBandResolved(hill) * ((esl - highWaterM(hill)) / (LOW_LYING_M - highWaterM(hill))),
+      6,
+    );
+    // a point already on low land keeps its own low share where that is more
+    expect(landShareBelow({ ...coastal, shoreBandShare: 0.2 }, esl)).toBe(landShareBelow(coastal, esl));
   });
   it("land above 10 m (none low-lying) has no surge and no sea-level rise at the highest water", () => {
     const top = extremeStillWaterM(coastal, warm(2, 0.43));

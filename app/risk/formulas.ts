@@ -65,6 +65,11 @@ export interface CellInputs {
    * hold, in a tropical sea), LOW_LYING_M elsewhere and where absent (files before 4.2.0).
    */
   lowTopM?: number;
+  /**
+   * A point's own place in the band of land below its low top that its slope leaves beside the sea, 1 at the shore to
+   * 0 at the band's inland edge (shoreBandShare); a hexagon has none, and its low land is its low-lying share.
+   */
+  shoreBandShare?: number;
 }
 
 export interface SlotContext {
@@ -842,12 +847,29 @@ export function lowBandResolved(c: CellInputs): number {
 
 /**
  * Share of the cell's land below a water level (m above today's mean sea level): its land at or below 10 m joined
- * to the sea, narrowed by its slope, with heights spread evenly from high water (where the shoreline, and so the
+ * to the sea (for a point, or its place in the band beside the shore where that is more: shoreBandShare), narrowed by
+ * its slope, with heights spread evenly from high water (where the shoreline, and so the
  * land, begins) to the top of its low band (10 m; REEF_ISLAND_TOP_M on a reef island); within that band the relief
  * gives no finer heights, for a cell or a point.
  */
 export function landShareBelow(c: CellInputs, levelM: number): number {
-  return clamp01(c.lowShare) * lowBandResolved(c) * ramp(levelM, highWaterM(c), lowTopM(c));
+  return (
+    clamp01(Math.max(c.lowShare, c.shoreBandShare ?? 0)) * lowBandResolved(c) * ramp(levelM, highWaterM(c), lowTopM(c))
+  );
+}
+
+/**
+ * Where a point stands in the band of low land beside the sea. The 2′ relief calls a pixel low-lying only when its
+ * mean height is, so a shore whose pixel also holds a hill behind it has no low land on that grid, though its
+ * ground rises from the high-tide line like any other: on the point's slope the band from there to `topM` is
+ * topM / tan(slope) wide. A point within one pixel of the sea (`coastKm`, the distance to the sea's 2′ pixels)
+ * takes 1 at the shore, falling linearly to 0 at the band's inland edge; 0 farther from the sea.
+ */
+export function shoreBandShare(coastKm: number | null, slopeDeg: number, topM = LOW_LYING_M): number {
+  if (coastKm === null || !Number.isFinite(coastKm) || coastKm * 1000 > LOW_PIXEL_M) return 0;
+  if (!(slopeDeg > 0)) return 1;
+  const widthM = topM / Math.tan((slopeDeg * Math.PI) / 180);
+  return clamp01(1 - (coastKm * 1000) / widthM);
 }
 
 /**

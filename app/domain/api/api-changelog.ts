@@ -19,6 +19,16 @@ export interface ChangelogEntry {
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-03",
+    kind: "api",
+    version: "1.16.0",
+    title: "A point on a shore that the grid holds no low land on",
+    changes: [
+      "Storm surge (SS) and sea-level rise (SL) of a point within one 2′ grid cell (about 3.7 km) of the sea. A cell is low-lying only when its mean height is, so a shore whose cell also holds a hill behind it had no low land, though its ground rises from the high-tide line: Tacloban's shore, hit by a 5-7 m surge in 2013, read storm surge 0. Such a point now stands in the band of ground below 10 m that its slope leaves beside the sea, 10 m / tan(slope) wide, by how far it is from the sea (1 at the shore, 0 at the band's inland edge), and that place counts as its low land, narrowed by its slope as any low land is. Tacloban's shore reads storm surge Moderate (0.25 in 1950-1999), Alexandria's corniche sea-level rise Moderate by 2050 under RCP8.5 (0.28; 0.13 before). The explanation gives the point's place in the band and says where it stands.",
+      "Measured: of 20,000 random land points, 60 stand in such a band; storm surge Low goes from 8.38 % to 8.30 % of land (1950-1999), and 2-km neighbours three bands apart stay at 0 pairs for storm surge and 2 for sea-level rise by 2050 under RCP8.5. The hand-checked places (273 of 308 checks) and the river-flood panel are unchanged. A hexagon's, region's and country's scores, and every other hazard, are unchanged.",
+    ],
+  },
+  {
+    date: "2026-12-03",
     kind: "dataset",
     version: "4.9.0",
     title: "Dataset 4.9.0",

@@ -188,6 +188,7 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
     { step: STEP.surge, label: "storm-surge height", unit: "m" },
     { step: STEP.highWater, label: "high water above mean sea level (half the tidal range)", unit: "m" },
     { input: "lowShare", share: true },
+    { input: "shoreBandShare", share: true },
     { input: "coastKm" },
     { step: STEP.slr, label: "global sea-level rise since 1900", unit: "m" },
   ],
@@ -217,6 +218,7 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
     },
     { step: STEP.highWater, label: "high water above mean sea level (half the tidal range)", unit: "m" },
     { input: "lowShare", share: true },
+    { input: "shoreBandShare", share: true },
     { step: STEP.slr, label: "global sea-level rise since 1900", unit: "m" },
   ],
 };
@@ -537,7 +539,7 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
     if (low === null || esl === null || surge === null) return null;
     const where = coast === null ? "" : coast > 0 ? `, ${fmt1(coast)} km from the sea` : " on the shore";
     return {
-      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`}${where} ${at2}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}), ${fmt1(esl - nz(hw))} m above the high-tide line where the land begins`,
+      drivers: `${c.S} ${shoreGround(c, low, elev, where)}; the extreme still water reaches ${fmt1(esl)} m above today's mean sea level (${fmt1(nz(hw))} m high water and a ${fmt1(surge)} m surge${c.warm && slr !== null ? ` on ${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot}` : ""}), ${fmt1(esl - nz(hw))} m above the high-tide line where the land begins`,
     };
   },
   SL: (c) => {
@@ -546,10 +548,26 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
       slr = stepOf(c.f, STEP.slr);
     if (low === null || slr === null) return null;
     return {
-      drivers: `${c.S} ${low > 0 ? "is low-lying land (≤ 10 m) joined to the sea" : `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}`} ${at2}; ${c.warm ? `${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot} lifts the high-tide line above today's, where the land begins` : "coastlines are drawn at mean high water, so land begins at today's high-tide line, and this period adds no rise"}`,
+      drivers: `${c.S} ${shoreGround(c, low, elev, "")}; ${c.warm ? `${fmt2(slr - HISTORICAL_SLR_M)} m of sea-level rise ${c.slot} lifts the high-tide line above today's, where the land begins` : "coastlines are drawn at mean high water, so land begins at today's high-tide line, and this period adds no rise"}`,
     };
   },
 };
+
+/**
+ * Where a place's ground stands against the sea (`where`: how far from it): on low-lying land, in the band of low
+ * ground a point's slope leaves beside the shore (a point only: shoreBandShare), or above the low-lying shore.
+ */
+function shoreGround(c: Ctx, low: number, elev: number | null, where: string): string {
+  if (low > 0) return `is low-lying land (≤ ${LOW_LYING_M} m) joined to the sea${where} ${at2}`;
+  const band = nz(inputOf(c.f, "shoreBandShare")),
+    slope = inputOf(c.f, "slopeMean");
+  if (band > 0) {
+    const at =
+      band >= 1 ? "at its seaward edge" : `${fmtInt((1 - band) * 100)} % of the way from the shore to its inland edge`;
+    return `lies in the band of ground below ${LOW_LYING_M} m that its slope${slope === null ? "" : ` of ${fmt1(slope)}°`} leaves beside the sea, ${at}${where.startsWith(",") || !where ? where : `,${where}`} (its 2′ pixel, ${elev === null ? "" : `about ${fmtInt(elev)} m on average, `}is not low-lying)`;
+  }
+  return `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}${where} ${at2}`;
+}
 
 const levelEnd = (level: string | null) => `that is ${level ?? "unscored"}.`;
 

@@ -3,7 +3,7 @@
  * point's own value (app/risk/point/point-drivers.ts). The hazard formulas are the hexagon's (formulas.ts), so a point and
  * its hexagon share one science. Pure.
  */
-import { FD_PLAIN_FULL, LOW_LYING_M, type CellInputs } from "../formulas";
+import { FD_PLAIN_FULL, LOW_LYING_M, shoreBandShare, type CellInputs } from "../formulas";
 import { COAST_SEARCH_KM, RELIEF_WINDOW_PX, type PointSample } from "./point-drivers";
 
 /**
@@ -58,6 +58,8 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
     urbanShare: s.urbanShare ?? cell.urbanShare,
     // the point's ground is on the 2′ grid: it is no reef island, which that grid does not hold
     lowTopM: LOW_LYING_M,
+    // a shore whose 2′ pixel is not low-lying still rises from the high-tide line: the point's place in that band
+    shoreBandShare: shoreBandShare(s.coastKm, s.slopeDeg),
   };
   return { inputs, lapseC, hexElevMeanM: hexElev, coastOwn: s.coastKm !== null, sample: s };
 }
@@ -91,6 +93,10 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
     lowTopM: [`top of the low land at this point: ${LOW_LYING_M} m (its ground is on the 2′ grid)`, "m"],
     lowShare: [
       `low-lying (≤ 10 m) and joined to the sea at this point: the share of the four 2′ pixels (≈ 3.7 km) around it that are, each by its nearness (1 all, 0 none)`,
+      "1",
+    ],
+    shoreBandShare: [
+      `this point's place in the band of ground below ${LOW_LYING_M} m that its slope leaves beside the sea (${LOW_LYING_M} m / tan slope wide; 100 % at the shore, 0 at the band's inland edge or farther than one 2′ pixel, ≈ 3.7 km, from the sea)`,
       "1",
     ],
     tJul: [

@@ -90,13 +90,14 @@ describe("points within one hexagon", () => {
 
   it("low land by the sea meets surge and sea-level rise that a hill of the same hexagon does not", () => {
     // On a physical scale (the share of low land below the extreme still-water level) a steep shore can read 0 as well:
-    // the low point never reads less than the hill, a hill of 100 m or more reads nothing, and most low points read more.
+    // the low point never reads less than the hill, a hill of 100 m or more beyond the low band its slope leaves beside
+    // the sea reads nothing, and most low points read more.
     let pairs = 0,
       lowReadsMore = 0;
     for (const { hex, pts: all } of sampleHexagons()) {
       const low = all.find((p) => p.own.sample.lowShare === 1 && !Number.isNaN(at(p.values, "SL", S85)));
       const hill = all
-        .filter((p) => p.own.sample.lowShare === 0 && p.own.sample.elevM >= 100)
+        .filter((p) => p.own.sample.lowShare === 0 && p.own.inputs.shoreBandShare === 0 && p.own.sample.elevM >= 100)
         .sort((a, b) => b.own.sample.elevM - a.own.sample.elevM)[0];
       if (!low || !hill) continue;
       pairs++;
