@@ -91,7 +91,12 @@ function decodeQuotedPrintable(text: string) {
 export async function lastMailTo(email: string, timeoutMs = 15_000, containing?: RegExp): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const lines = fs.existsSync(MAIL_FILE) ? fs.readFileSync(MAIL_FILE, "utf8").trim().split("\n").filter(Boolean) : [];
+    const text = fs.existsSync(MAIL_FILE) ? fs.readFileSync(MAIL_FILE, "utf8") : "";
+    // a mail the server is appending as we read has no newline yet: only complete lines are read
+    const lines = text
+      .slice(0, text.lastIndexOf("\n") + 1)
+      .split("\n")
+      .filter(Boolean);
     // Mail goes out through a queue: an earlier mail to the address may be here before the one awaited.
     const mails = lines
       .map((l) => JSON.parse(l) as { to: string[]; raw: string })
