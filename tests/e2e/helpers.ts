@@ -53,12 +53,20 @@ export async function logInThroughForm(page: Page, email: string, password: stri
 }
 
 /**
+ * Request options for a call on the test's own request context: that context keeps its connections open with no idle
+ * limit of its own, so a call can go out on one the server is closing as idle (after KEEP_ALIVE_TIMEOUT_MS) and meet a
+ * reset before the server read a byte of it. Such a call is sent once more on a new connection, as a browser does.
+ */
+export const RETRY_ON_RESET = { maxRetries: 1 } as const;
+
+/**
  * Starts every other journey signed in, on the dashboard: a fresh session made by the login action (one POST, as the
  * form sends it; the embedded database lives inside the server process, so the test cannot write the row itself) and
  * its cookie set on the browser context, without rendering the login page.
  */
 export async function logInAs(page: Page, email: string, password: string) {
   const response = await page.request.post("/dashboard/login", {
+    ...RETRY_ON_RESET,
     form: { intent: "login", email, password },
     maxRedirects: 0,
   });

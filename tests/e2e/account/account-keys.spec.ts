@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { acceptCookies, skipTour, waitForHydration } from "../helpers";
+import { acceptCookies, RETRY_ON_RESET, skipTour, waitForHydration } from "../helpers";
 
 async function expectNoSideways(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -13,7 +13,10 @@ const keyRows = (page: Page, name: string) =>
     .filter({ hasText: name });
 
 async function keyWorks(page: Page, key: string): Promise<number> {
-  const res = await page.request.get("/api/v1/keys", { headers: { Authorization: `Bearer ${key}` } });
+  const res = await page.request.get("/api/v1/keys", {
+    ...RETRY_ON_RESET,
+    headers: { Authorization: `Bearer ${key}` },
+  });
   return res.status();
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures";
-import { acceptCookies, skipTour } from "../helpers";
+import { acceptCookies, RETRY_ON_RESET, skipTour } from "../helpers";
 
 test.describe("content admin", () => {
   test("only admins see the content dashboard", async ({ signIn, page }) => {
@@ -57,6 +57,6 @@ test.describe("content admin", () => {
     await page.getByRole("button", { name: `Unpublish ${question}` }).click();
     await expect(page.getByRole("button", { name: `Publish ${question}` })).toBeVisible();
     // With scripts the row flips as soon as the form is sent; the page is gone once the action has committed.
-    await expect.poll(async () => (await page.request.get(`/faq/${id}`)).status()).toBe(404);
+    await expect.poll(async () => (await page.request.get(`/faq/${id}`, RETRY_ON_RESET)).status()).toBe(404);
   });
 });

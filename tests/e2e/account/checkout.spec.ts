@@ -1,6 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { pdfText } from "../../support/pdf-text";
-import { acceptCookies, lastMailTo, signUpThroughMail, skipTour, uniqueEmail, waitForHydration } from "../helpers";
+import {
+  acceptCookies,
+  lastMailTo,
+  RETRY_ON_RESET,
+  signUpThroughMail,
+  skipTour,
+  uniqueEmail,
+  waitForHydration,
+} from "../helpers";
 
 const REVERSE_CHARGE =
   "Reverse charge: VAT to be accounted for by the recipient, Art. 196 Council Directive 2006/112/EC";
@@ -118,6 +126,7 @@ for (const viewport of [
           .evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value])),
       ) as Record<string, string>;
       const refused = await page.request.post(page.url(), {
+        ...RETRY_ON_RESET,
         form: fields,
         headers: { Origin: baseURL! },
         maxRedirects: 0,
@@ -130,7 +139,7 @@ for (const viewport of [
       await expect(page).toHaveURL(/\/dashboard\/account$/);
       await expect(page.getByRole("heading", { name: "Plan: PREMIUM" })).toBeVisible();
       await expectNoSideways(page, viewport.width);
-      const consent = await (await page.request.get("/api/v1/terms_conditions")).json();
+      const consent = await (await page.request.get("/api/v1/terms_conditions", RETRY_ON_RESET)).json();
       expect(consent).toMatchObject({ terms_conditions: true, version: consent.current_version });
 
       // The invoice in the account and the one in the e-mail: the review's total and every EU VAT invoice field.
@@ -139,7 +148,10 @@ for (const viewport of [
         ? page.getByTestId("documents-compact").getByRole("listitem").filter({ hasText: reviewTotal })
         : page.getByRole("row").filter({ hasText: reviewTotal });
       const pdfHref = await invoiceRow.getByRole("link", { name: "Invoice PDF" }).getAttribute("href");
-      const downloaded = (await pdfText(await (await page.request.get(pdfHref!)).body())).replace(/\s+/g, " ");
+      const downloaded = (await pdfText(await (await page.request.get(pdfHref!, RETRY_ON_RESET)).body())).replace(
+        /\s+/g,
+        " ",
+      );
       const mailed = (await pdfText(attachmentOf(await lastMailTo(email), "invoice-INV-"))).replace(/\s+/g, " ");
       for (const text of [downloaded, mailed]) {
         for (const field of [

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptCookies, signUpThroughMail, skipTour, uniqueEmail, waitForHydration } from "../helpers";
+import { acceptCookies, RETRY_ON_RESET, signUpThroughMail, skipTour, uniqueEmail, waitForHydration } from "../helpers";
 
 const LONDON_HEXAGON = "84194adffffffff";
 
@@ -67,7 +67,7 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   const invoiceRow = page.getByRole("row").filter({ hasText: "1 368.00 EUR" });
   await expect(invoiceRow).toContainText("test payment");
   const pdfHref = await invoiceRow.getByRole("link", { name: "Invoice PDF" }).getAttribute("href");
-  const pdf = await page.request.get(pdfHref!);
+  const pdf = await page.request.get(pdfHref!, RETRY_ON_RESET);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 4).toString()).toBe("%PDF");
 
@@ -96,7 +96,7 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   const key = await keyInput.inputValue();
   await expect(keys.getByTestId("api-key-row").filter({ hasText: "default" })).toContainText("app key");
   for (const path of ["/api/v1/get_app_key", "/api/customer/get_app_key"]) {
-    const named = await page.request.get(path);
+    const named = await page.request.get(path, RETRY_ON_RESET);
     expect(named.status(), await named.text()).toBe(200);
     expect(key.startsWith((await named.json()).prefix)).toBe(true);
   }
@@ -119,6 +119,7 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   const idempotencyKey = `e2e-credits-${Date.now()}`;
   const buy = () =>
     page.request.post("/api/v1/products/buy_products", {
+      ...RETRY_ON_RESET,
       headers: { "Idempotency-Key": idempotencyKey },
       data: { type: 2, amount: 5 },
     });
@@ -126,7 +127,7 @@ test("billing info, upgrade with a country package, invoice PDF, API key, idempo
   const second = await (await buy()).json();
   expect(first.status).toBe("paid");
   expect(second).toEqual(first);
-  const available = await (await page.request.get("/api/userdb/available_locations")).json();
+  const available = await (await page.request.get("/api/userdb/available_locations", RETRY_ON_RESET)).json();
   expect(available.limit_region).toBe(25);
   await page.goto("/dashboard/account");
   await expect(page.getByTestId("balance-region")).toContainText("Regions205250025");

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import type { PlanCode } from "../../../app/domain/commerce/plans";
 import { expect, test, type SignIn } from "../fixtures";
 import { cellToLatLng } from "h3-js";
-import { acceptCookies, skipTour } from "../helpers";
+import { acceptCookies, RETRY_ON_RESET, skipTour } from "../helpers";
 
 const cards = (page: Page) => page.getByTestId("score-card");
 
@@ -16,7 +16,7 @@ async function enter(page: Page, signIn: SignIn, plan: PlanCode) {
 
 /** Each score card names the level the API answers (signed in as the page is) for its hazard's historical slot. */
 async function expectCardsToShow(page: Page, apiPath: string) {
-  const res = await page.request.get(apiPath);
+  const res = await page.request.get(apiPath, RETRY_ON_RESET);
   const answer = (await res.json()) as { hazards?: { hazard_id: string; level: string | null; state: string }[] };
   expect(answer.hazards, `${res.status()} ${JSON.stringify(answer).slice(0, 300)}`).toBeDefined();
   const levels: Record<string, string> = { L: "Low", M: "Moderate", H: "High", S: "Severe", E: "Extreme" };

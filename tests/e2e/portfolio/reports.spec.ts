@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "../fixtures";
 import { pdfText } from "../../support/pdf-text";
-import { acceptCookies, skipTour } from "../helpers";
+import { acceptCookies, RETRY_ON_RESET, skipTour } from "../helpers";
 
 test("single-location report: set a point, order, confirm, download the PDF; others' files are refused with a toast", async ({
   signIn,
@@ -44,6 +44,7 @@ test("single-location report: set a point, order, confirm, download the PDF; oth
   await expect(page.getByText("This page could not be found")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Error 500" })).toHaveCount(0);
   const wrongFormat = await page.request.get(`/dashboard/xls?id=${new URL(download.url()).searchParams.get("id")}`, {
+    ...RETRY_ON_RESET,
     maxRedirects: 0,
   });
   expect(wrongFormat.status()).toBe(302);

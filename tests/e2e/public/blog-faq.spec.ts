@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { acceptCookies } from "../helpers";
+import { acceptCookies, RETRY_ON_RESET } from "../helpers";
 
 async function jsonLdTypes(page: Page) {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -100,7 +100,7 @@ test.describe("search engines", () => {
     request,
     baseURL,
   }) => {
-    const sitemap = await request.get("/sitemap.xml");
+    const sitemap = await request.get("/sitemap.xml", RETRY_ON_RESET);
     expect(sitemap.status()).toBe(200);
     const xml = await sitemap.text();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sitemap-e2e-")), "sitemap.xml");
@@ -111,9 +111,9 @@ test.describe("search engines", () => {
     expect(xml).toContain(`<loc>${baseURL}/blog/item/1</loc>`);
     expect(xml).toContain(`<loc>${baseURL}/faq/18</loc>`);
 
-    const robots = await (await request.get("/robots.txt")).text();
+    const robots = await (await request.get("/robots.txt", RETRY_ON_RESET)).text();
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-    const feed = await request.get("/blog/rss.xml");
+    const feed = await request.get("/blog/rss.xml", RETRY_ON_RESET);
     expect(feed.headers()["content-type"]).toContain("application/rss+xml");
     expect(await feed.text()).toContain("<item>");
   });

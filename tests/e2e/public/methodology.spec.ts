@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptCookies } from "../helpers";
+import { acceptCookies, RETRY_ON_RESET } from "../helpers";
 
 test.describe("methodology", () => {
   test("customers reach the methodology from Products and the footer, read every hazard and download the PDF", async ({
@@ -19,7 +19,7 @@ test.describe("methodology", () => {
       "/methodology",
     );
 
-    const pdf = await page.request.get("/downloads/methodology.pdf");
+    const pdf = await page.request.get("/downloads/methodology.pdf", RETRY_ON_RESET);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toContain("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");

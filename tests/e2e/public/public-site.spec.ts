@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { acceptCookies, lastMailTo, uniqueEmail } from "../helpers";
+import { acceptCookies, lastMailTo, RETRY_ON_RESET, uniqueEmail } from "../helpers";
 
 /** The newest outbox message to this address (the e2e server has no SMTP_URL, so mail lands in the outbox). */
 async function openMail(page: Page, to: string, subject: RegExp | string) {
@@ -26,7 +26,7 @@ test.describe("public site", () => {
       ["/products/flood-map", /Detailed flood maps/],
     ];
     for (const [path, heading] of pages) {
-      const response = await page.request.get(path);
+      const response = await page.request.get(path, RETRY_ON_RESET);
       expect(response.status(), path).toBe(200);
       const html = await response.text();
       expect(html, path).toMatch(heading);
@@ -47,7 +47,7 @@ test.describe("public site", () => {
   });
 
   test("the API page renders the OpenAPI document as HTML", async ({ page, request }) => {
-    const doc = await (await request.get("/api/openapi.json")).json();
+    const doc = await (await request.get("/api/openapi.json", RETRY_ON_RESET)).json();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toContain("/riskdb/hazard_scores");
     await page.goto("/api");
