@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadRiskEngine } from "../../app/risk/engine/load-engine.server";
 import {
+  failureShapes,
   heldOutPair,
   heldOutPlace,
   judgePair,
@@ -25,6 +26,7 @@ import { INFORM_SLOT } from "./validate";
 
 const args = process.argv.slice(2);
 const showCases = args.includes("--cases");
+const showLevels = args.includes("--levels");
 const dir = path.resolve(args.find((a) => !a.startsWith("--")) ?? "scripts/data/held-out");
 const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
 const pairs = parseSet(read("pairs.json"), "pairs", heldOutPair);
@@ -52,6 +54,7 @@ function report(title: string, results: CaseResult[]) {
   console.log(`${title}: ${all.passed} of ${all.total} pass (${pct(all.passed, all.total)} %)`);
   for (const [hazard, t] of [...byHazard].sort()) console.log(`  ${hazard}: ${t.passed}/${t.total} (${pct(t.passed, t.total)} %)`);
   if (showCases) for (const r of results.filter((x) => !x.passed)) console.log(`  FAIL ${r.hazard} ${r.id}: ${r.detail}`);
+  if (showLevels) for (const [shape, n] of failureShapes(results)) console.log(`  failing, ${shape}: ${n}`);
 }
 report(`pairs (${path.relative(process.cwd(), dir)}/pairs.json)`, pairResults);
 report(`places (${path.relative(process.cwd(), dir)}/places.json)`, placeResults);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgePair, judgePlace, parseSet, tally, heldOutPlace, type HeldOutPair, type HeldOutPlace } from "./evaluate";
+import { failureShapes, judgePair, judgePlace, parseSet, tally, heldOutPlace, type HeldOutPair, type HeldOutPlace } from "./evaluate";
 
 const pair: HeldOutPair = {
   id: "p1",
@@ -43,6 +43,24 @@ describe("held-out judging", () => {
     expect(t.all).toEqual({ passed: 2, total: 3 });
     expect(t.byHazard.get("FD")).toEqual({ passed: 1, total: 2 });
     expect(t.byHazard.get("SS")).toEqual({ passed: 1, total: 1 });
+  });
+
+  it("counts the failing cases by hazard and levels, naming none", () => {
+    const r = [
+      judgePair(pair, 2, 2),
+      judgePair(pair, 2, 2),
+      judgePair(pair, 1, 3),
+      judgePair(pair, 4, 1),
+      judgePlace({ ...place("high"), hazard: "SS" }, 2),
+      judgePlace({ ...place("low"), hazard: "SS" }, 4),
+    ];
+    expect(failureShapes(r)).toEqual([
+      ["FD 1 vs 3", 1],
+      ["FD 2 vs 2", 2],
+      ["SS expected high, reads 2", 1],
+      ["SS expected low, reads 4", 1],
+    ]);
+    for (const [key] of failureShapes(r)) expect(key).not.toMatch(/plain|hill|X/);
   });
 
   it("reads a bare array or an object holding it, and refuses a malformed case", () => {

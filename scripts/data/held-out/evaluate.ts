@@ -39,6 +39,8 @@ export interface CaseResult {
   hazard: HazardCode;
   passed: boolean;
   detail: string;
+  /** The levels read, without the case's names: "2 vs 2" for a pair, "expected high, reads 2" for a place. */
+  levels: string;
 }
 
 export function judgePair(pair: HeldOutPair, higher: PointLevel, lower: PointLevel): CaseResult {
@@ -50,6 +52,7 @@ export function judgePair(pair: HeldOutPair, higher: PointLevel, lower: PointLev
     hazard: pair.hazard,
     passed,
     detail: `${pair.higher.name} ${describe(higher)} > ${pair.lower.name} ${describe(lower)}`,
+    levels: `${describe(higher)} vs ${describe(lower)}`,
   };
 }
 
@@ -61,6 +64,7 @@ export function judgePlace(place: HeldOutPlace, level: PointLevel): CaseResult {
     hazard: place.hazard,
     passed,
     detail: `${place.name} (${place.country}) expected ${place.expect}, reads ${describe(level)}`,
+    levels: `expected ${place.expect}, reads ${describe(level)}`,
   };
 }
 
@@ -84,6 +88,20 @@ export function tally(results: CaseResult[]): { all: Tally; byHazard: Map<Hazard
     byHazard.set(r.hazard, t);
   }
   return { all, byHazard };
+}
+
+/**
+ * The failing cases counted by hazard and the levels they read ("FD 1 vs 1" → 3), in hazard then level order: how a
+ * set fails (ties, reversals, under- or over-reads) without naming a case.
+ */
+export function failureShapes(results: CaseResult[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const r of results) {
+    if (r.passed) continue;
+    const key = `${r.hazard} ${r.levels}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].sort(([a], [b]) => a.localeCompare(b));
 }
 
 /** Reads a set file: a JSON array, or an object holding the array under `key`. */
