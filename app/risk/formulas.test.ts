@@ -391,6 +391,13 @@ describe("coastal hazards", () => {
     // a gentler slope, a wider band; beyond one pixel of the sea, or far inland, none
     expect(shoreBandShare(0.3, 0.5)).toBeGreaterThan(shoreBandShare(0.3, 1));
     expect(shoreBandShare(LOW_PIXEL_M / 1000 + 0.1, 0)).toBe(0);
+    // a band wider than a pixel fades to nothing at one pixel from the sea, where the grid's own reading of the
+    // ground takes over: no step there, however gentle the slope
+    const flat = 0.05;
+    expect(LOW_LYING_M / Math.tan((flat * Math.PI) / 180)).toBeGreaterThan(2 * LOW_PIXEL_M);
+    expect(shoreBandShare(LOW_PIXEL_M / 2000, flat)).toBeCloseTo(0.5, 6);
+    expect(shoreBandShare(LOW_PIXEL_M / 1000 - 0.01, flat)).toBeLessThan(0.01);
+    expect(shoreBandShare(LOW_PIXEL_M / 1000 - 0.01, 0)).toBeLessThan(0.01);
     expect(shoreBandShare(null, 0.2)).toBe(0);
     // the point's place in the band counts as low land, narrowed by its slope as any low land is
     const hill = { ...coastal, lowShare: 0, slopeMean: 1 };

@@ -67,7 +67,7 @@ export interface CellInputs {
   lowTopM?: number;
   /**
    * A point's own place in the band of land below its low top that its slope leaves beside the sea, 1 at the shore to
-   * 0 at the band's inland edge (shoreBandShare); a hexagon has none, and its low land is its low-lying share.
+   * 0 at the band's inland edge or one pixel from the sea (shoreBandShare); a hexagon has none, and its low land is its low-lying share.
    */
   shoreBandShare?: number;
 }
@@ -862,13 +862,14 @@ export function landShareBelow(c: CellInputs, levelM: number): number {
  * Where a point stands in the band of low land beside the sea. The 2′ relief calls a pixel low-lying only when its
  * mean height is, so a shore whose pixel also holds a hill behind it has no low land on that grid, though its
  * ground rises from the high-tide line like any other: on the point's slope the band from there to `topM` is
- * topM / tan(slope) wide. A point within one pixel of the sea (`coastKm`, the distance to the sea's 2′ pixels)
- * takes 1 at the shore, falling linearly to 0 at the band's inland edge; 0 farther from the sea.
+ * topM / tan(slope) wide. A point takes 1 at the shore, falling linearly to 0 at the band's inland edge or at one
+ * pixel from the sea (`coastKm`, the distance to the sea's 2′ pixels), whichever is nearer: a band wider than a
+ * pixel would make the pixel itself low-lying, which the grid, reading its height, did not find, so the band adds
+ * only what lies within the pixel's reach, and fades to nothing where the grid's own reading takes over.
  */
 export function shoreBandShare(coastKm: number | null, slopeDeg: number, topM = LOW_LYING_M): number {
-  if (coastKm === null || !Number.isFinite(coastKm) || coastKm * 1000 > LOW_PIXEL_M) return 0;
-  if (!(slopeDeg > 0)) return 1;
-  const widthM = topM / Math.tan((slopeDeg * Math.PI) / 180);
+  if (coastKm === null || !Number.isFinite(coastKm)) return 0;
+  const widthM = slopeDeg > 0 ? Math.min(LOW_PIXEL_M, topM / Math.tan((slopeDeg * Math.PI) / 180)) : LOW_PIXEL_M;
   return clamp01(1 - (coastKm * 1000) / widthM);
 }
 

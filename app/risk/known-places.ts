@@ -224,7 +224,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
       {
         check: "HW>=3",
         reason:
-          "the 2′ grid puts the point at 695 m, 40 m above the city centre's 655 m: 0.26 °C colder than its hexagon's mean elevation by the lapse rate, heat wave 0.395 at the edge of High (the hexagon reads 0.415)",
+          "the 2′ grid puts the point at 673 m, 18 m above the city centre's 655 m: heat wave 0.395 at the edge of High (the hexagon reads 0.415)",
       },
     ],
   },
@@ -266,14 +266,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     country: "AU",
     checks: ["WF>=3", "TC<=2"],
     why: "dry, hot summers; bushfires",
-    miss: [
-      { check: "WF>=3", reason: builtUpCore(66) },
-      {
-        check: "HW>=3",
-        reason:
-          "the 2′ grid puts the point at 695 m, 40 m above the city centre's 655 m: 0.26 °C colder than its hexagon's mean elevation by the lapse rate, heat wave 0.395 at the edge of High (the hexagon reads 0.415)",
-      },
-    ],
+    miss: [{ check: "WF>=3", reason: builtUpCore(66) }],
   },
   {
     name: "Cape Town",
@@ -465,13 +458,9 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     why: "Bay of Bengal port on the Karnaphuli estuary, low port and river districts; the 1991 cyclone surge reached 6 m",
     miss: [
       {
-        check: "SS>=3",
-        reason:
-          "the point's 2′ pixel stands at 49 m (the city's hills), not low-lying land joined to the sea: surge is scored for its own ground, and the low port districts are finer than the 3.7 km pixel (the hexagon, 38 % low-lying, reads 4 Severe)",
-      },
-      {
         check: "SL>=2",
-        reason: "the same 49 m pixel lies above every projected high-tide line (the hexagon reads 3 High)",
+        reason:
+          "land begins at today's high-tide line and the point stands in the band of low ground beside the Karnaphuli's estuary (its 2′ pixel, about 18 m, is not low-lying), so sea-level rise reads Low in 1950-1999; it reads Moderate by 2050 under RCP4.5 and RCP8.5",
       },
     ],
   },
@@ -834,14 +823,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     country: "US",
     checks: ["WF>=3"],
     why: "summer-dry Mediterranean climate with chaparral; Santa Ana wind fires (Woolsey 2018, Palisades and Eaton 2025)",
-    miss: [
-      { check: "WF>=3", reason: builtUpCore(63) },
-      {
-        check: "HW>=3",
-        reason:
-          "the 2′ grid puts the point at 695 m, 40 m above the city centre's 655 m: 0.26 °C colder than its hexagon's mean elevation by the lapse rate, heat wave 0.395 at the edge of High (the hexagon reads 0.415)",
-      },
-    ],
+    miss: [{ check: "WF>=3", reason: builtUpCore(63) }],
   },
   {
     name: "Penrith (western Sydney)",
@@ -1018,7 +1000,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
       {
         check: "FD>=3",
         reason:
-          "a delta: its arms split the West and North rivers' water, and the network's single flow direction per pixel sends it down other arms; the nearest routed channel to the point drains 2,100 km² 25 km away, and the 2′ grid puts the point 18 m above it (membership 7 %)",
+          "a delta: its arms split the West and North rivers' water, and the network's single flow direction per pixel sends it down other arms; the nearest routed channel to the point drains 2,900 km² 17.5 km away, and the 2′ grid puts the point 15 m above it (membership 30 %)",
       },
     ],
   },
@@ -1142,7 +1124,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
       {
         check: "FD>=3",
         reason:
-          "the 2′ grid puts the point at 103 m, 20 m above the channel of its river (≈ 46,000 km², 5.5 km away): within its flood stage and the grid's height allowance only in part (membership 31 %): at 3.7 km the grid's heights miss the city's river bank (a few metres above the river, on it)",
+          "the 2′ grid puts the point at 87 m, 17 m above the channel of its river (≈ 46,000 km², 5 km away): within its flood stage and the grid's height allowance only in part (membership 17 %): at 3.7 km the grid's heights miss the city's river bank (a few metres above the river, on it)",
       },
     ],
   },
@@ -1158,7 +1140,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
       {
         check: "FD>=3",
         reason:
-          "the Arno drains about 4,100 km² at Florence (the network reads 4,600 km²) and its mean-flow proxy is 18 m³/s: the point is on the floodplain (0 m above the channel, 1.5 km from it, membership 75 %) but a river that small reads Moderate; the 1966 flood (about 3,500 m³/s) was a flash flood far above the mean flow the score scales with",
+          "the Arno drains about 4,100 km² at Florence (the network reads 4,600 km²) and its mean-flow proxy is 18 m³/s: the point is on the floodplain (0 m above the channel, 1.5 km from it, membership 71 %) but a river that small reads Moderate; the 1966 flood (about 3,500 m³/s) was a flash flood far above the mean flow the score scales with",
       },
     ],
   },
@@ -1289,7 +1271,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
       {
         check: "FD>=3",
         reason:
-          "the 2′ grid puts the point at 1772 m, above every nearby channel's flood stage and the grid's height allowance (641 m of relief around it): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
+          "the 2′ grid puts the point at 1,702 m, 0 m above a ≈6,300 km² channel but 9.5 km from it, with 502 m of relief around it: the pixel's floodplain membership is 31 % (valley share 0.47), so river flood reads 0.28, Moderate; at 3.7 km the grid's flow paths miss the city's river bank, where the Jhelum runs through it",
       },
     ],
   },
@@ -1602,7 +1584,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
       {
         check: "FD<=2",
         reason:
-          "the network finds the Swan-Avon basin (≈ 108,000 km²) and 36 % of the hexagon is its valley floor; the runoff proxy P = 6 × (Jul + Dec) takes a winter-rain climate's wet July for the whole year, so even with the effective-temperature PET of 3.2.0 it gives the Avon ≈ 90 m³/s from the dry wheatbelt (≈ 210 before), and the point (on the Swan's valley floor, 3 m above the channel) would need under ≈ 10 m³/s to read 2 Moderate",
+          "the network finds the Swan-Avon basin (≈ 108,000 km²) and 36 % of the hexagon is its valley floor; the runoff proxy P = 6 × (Jul + Dec) takes a winter-rain climate's wet July for the whole year, so even with the effective-temperature PET of 3.2.0 it gives the Avon ≈ 90 m³/s from the dry wheatbelt (≈ 210 before), and the point (on the Swan's valley floor, 2 m above the channel) would need under ≈ 10 m³/s to read 2 Moderate",
       },
     ],
   },
@@ -1620,7 +1602,7 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
       {
         check: "FD>=3",
         reason:
-          "the 2′ grid puts the point at 70 m, 27 m above the channel of its river (≈ 1,080 km², 8 km away): within its flood stage and the grid's height allowance only in part (membership 27 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
+          "the 2′ grid puts the point at 39 m, 32 m above the channel of its river (≈ 1,220 km², 8.5 km away): within its flood stage and the grid's height allowance only in part (membership 14 %): at 3.7 km the grid's heights and flow paths miss the city's river bank (a few metres above the river, on it)",
       },
     ],
   },

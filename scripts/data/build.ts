@@ -29,7 +29,7 @@ import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
 import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
-export const GENERATOR_VERSION = "4.9.0";
+export const GENERATOR_VERSION = "4.10.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -383,7 +383,7 @@ function writeManifest(b: ReturnType<typeof writeOutputs>) {
       },
       relief: {
         source: `marble-qt-data maps/earth/srtm level ${SRTM_LEVEL} (16 × 8 JPEG tiles of 675 px = 2′ global grey image)`,
-        method: "isotonic (pool-adjacent-violators) regression of ETOPO5 metres on the mean grey of the 3 × 3 pixels around each ETOPO5 5′ point that is all land by GSHHG; used for 2′ slopes (central differences, sea clamped to 0 m); heights stay ETOPO5",
+        method: "isotonic (pool-adjacent-violators) regression of the interquartile mean of ETOPO5 metres per grey on the mean grey of the 3 × 3 pixels around each ETOPO5 5′ point within 60° of the equator that is all land by GSHHG; used for 2′ slopes (central differences, sea clamped to 0 m), the river network's heights and a point's own height; a hexagon's terrain stays ETOPO5",
         low_lying: {
           method: "2′ land pixels (GSHHG) at most one grey step above the shore's grey, joined to the open sea through such pixels or sea (8 neighbours); a cell's low-lying share is the larger of this share (from 4 land pixels on) and ETOPO5's share of land ≤ 10 m joined to the sea",
           shore_grey: low2.shoreGrey,

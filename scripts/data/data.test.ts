@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { calibrate, greyToValue, readLegend, readPalette, sampleClimate } from "./climate/rasters";
 import { parseCsv, spearman } from "./validate";
-import { isotonic, lowLyingShare2, slopeAt, slopeGrid, SRTM_HEIGHT, SRTM_WIDTH } from "./climate/relief";
+import { calibrateRelief, interquartileMean, isotonic, lowLyingShare2, slopeAt, slopeGrid, SRTM_HEIGHT, SRTM_MAX_LAT_DEG, SRTM_WIDTH } from "./climate/relief";
 import { readDbf } from "./geography/ne-places";
 import { seaConnected } from "./climate/physical";
 import { regionName } from "./geography/geography";
@@ -72,6 +72,32 @@ describe("relief calibration", () => {
     expect(slope[y * W + W / 2]!).toBeCloseTo((Math.atan(100 / (px * Math.cos((0.25 * Math.PI) / 180))) * 180) / Math.PI, 2);
     expect(slopeAt(slope, 60, 100, W, H)).toBe(0);
     expect([SRTM_WIDTH, SRTM_HEIGHT]).toEqual([10800, 5400]);
+  });
+
+  it("fits each grey to the mean of the middle half of its land points' heights, within SRTM's latitudes", () => {
+    // a 1° image, grey 10 everywhere; a 1° height grid whose points on grey 10 stand at 2 m (7 in 10), 3 m (2 in 10)
+    // and 400 m (1 in 10, the hills a grey's mean smooths away), and beyond 60° (ice shelves) at 900 m
+    const W = 360, H = 180;
+    const relief = { width: W, height: H, grey: new Uint8Array(W * H).fill(10) };
+    const nx = 360, ny = 181;
+    const z = new Float32Array(nx * ny);
+    for (let j = 0; j < ny; j++)
+      for (let i = 0; i < nx; i++) {
+        const k = (i + j) % 10;
+        z[j * nx + i] = Math.abs(-90 + j) > SRTM_MAX_LAT_DEG ? 900 : k < 7 ? 2 : k < 9 ? 3 : 400;
+      }
+    const etopo = { nx, ny, lon0: 0, dLon: 1, lat0: -90, dLat: 1, z };
+    const cal = calibrateRelief(relief, etopo, () => true);
+    // the middle half holds 2 m and 3 m in 9 : 1, not the tail's 400 m (the mean, 42 m) nor the 900 m beyond 60°
+    expect(cal.lut[10]).toBeCloseTo(2.1, 9);
+    expect(cal.samples).toBe(nx * (2 * SRTM_MAX_LAT_DEG + 1));
+  });
+
+  it("takes the mean of the middle half", () => {
+    expect(interquartileMean([])).toBe(0);
+    expect(interquartileMean([5])).toBe(5);
+    expect(interquartileMean([1, 2, 3, 100])).toBe(2.5);
+    expect(interquartileMean([0, 30, 30, 61, 61, 61, 91, 1000])).toBeCloseTo((30 + 61 + 61 + 61) / 4, 9);
   });
 });
 

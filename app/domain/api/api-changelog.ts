@@ -20,6 +20,30 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-03",
     kind: "api",
+    version: "1.17.0",
+    title: "A shore band that fades across one pixel",
+    changes: [
+      "Storm surge (SS) and sea-level rise (SL) of a point near the sea. A point's place in the band of ground below 10 m that its slope leaves beside the sea (1 at the shore, 0 at the band's inland edge) was cut to 0 beyond one 2′ pixel (about 3.7 km) from the sea, so on flat ground a point one step inland of that line read none of the band that a point one step seaward read all of. The band now ends at its inland edge or at one pixel from the sea, whichever is nearer, and fades to 0 there. A hexagon's, region's and country's scores are unchanged by this rule.",
+      "Measured with dataset 4.10.0 (below): of 20,000 random land points, storm surge High or above goes from 0.79 % to 1.04 % (1950-1999) and sea-level rise High or above by 2050 under RCP8.5 from 0.80 % to 1.31 %. Tacloban's shore reads storm surge High (0.42; 0.25 before). 2-km neighbours three bands apart or more for storm surge go from 0 to 3 of 1,800 pairs (0.17 %): on flat deltas whose low land ends within a pixel, the band's edge now lies between them.",
+    ],
+  },
+  {
+    date: "2026-12-03",
+    kind: "dataset",
+    version: "4.10.0",
+    title: "Dataset 4.10.0",
+    dataset: {
+      published_at: "2026-12-02T02:00:00Z",
+      sha256: "bbfa4c82c1dceb5347c6466fa09d75ae2d6bb1178e797da3e09f07e6377ceb62",
+    },
+    changes: [
+      "Heights read from the 2′ relief image: slopes, the river network's heights and a point's own height. Its greys were fitted to ETOPO5's heights by the mean over all latitudes, so the coastal greys took the heights of Greenland's and Antarctica's ice edges and of high-latitude fjords: the three lowest land greys read 19, 43 and 49 m, and Dhaka's ground read 49 m. The fit now uses the land within 60° of the equator only (the relief's source, SRTM, covers no more) and takes the mean of each grey's middle half of heights, which a few cliffs and ice edges cannot pull: the same greys read 8, 9 and 13 m. Point heights: Dhaka 13 m (49 before), Rotterdam 4 (19), Shanghai 11 (47), Bangkok 9 (43), Köln 56 (83). A hexagon's terrain is ETOPO5's as before.",
+      "Measured: the fit holds over 1.60 million points (r 0.974, RMSE 203 m, median error 47 m; 2.75 million, 0.98, 217 m, 63 m before). On the held-out set written apart from the model, pairs 57 of 73 are told apart (56 before) and places 170 of 180 read as expected (165); on the second set, 33 of 56 (31) and 117 of 134 (112). The hand-checked places meet 274 of 308 checks (273: Chittagong's storm surge is Severe) and the river-flood panel 104 of 111 (unchanged). Of 20,000 random land points, river flood High or above stays at 12.4 % (328 points up a band, 332 down), heat wave High or above goes from 34.8 % to 35.5 % and wildfire from 27.7 % to 28.1 %. Rank correlation with INFORM: river flood 0.69599 → 0.69652, storm surge 0.64671 → 0.64662, sea-level rise 0.62167 → 0.62028. The river gauges' drainage areas are unchanged (45 of 49).",
+    ],
+  },
+  {
+    date: "2026-12-03",
+    kind: "api",
     version: "1.16.0",
     title: "A point on a shore that the grid holds no low land on",
     changes: [

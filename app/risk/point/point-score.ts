@@ -97,7 +97,7 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
       "1",
     ],
     shoreBandShare: [
-      `this point's place in the band of ground below ${LOW_LYING_M} m that its slope leaves beside the sea (${LOW_LYING_M} m / tan slope wide; 100 % at the shore, 0 at the band's inland edge or farther than one 2′ pixel, ≈ 3.7 km, from the sea)`,
+      `this point's place in the band of ground below ${LOW_LYING_M} m that its slope leaves beside the sea (${LOW_LYING_M} m / tan slope wide; 100 % at the shore, falling to 0 at the band's inland edge or at one 2′ pixel, ≈ 3.7 km, from the sea, whichever is nearer)`,
       "1",
     ],
     tJul: [

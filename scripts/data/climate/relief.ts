@@ -1,7 +1,8 @@
 /**
  * Finer relief for slopes: the Marble `srtm` theme (level 3 = 16 × 8 JPEG tiles of 675 px, a 2′ global
  * grey image that Marble colours as a DEM) calibrated to metres against ETOPO5 by isotonic regression.
- * Heights stay ETOPO5's; only slopes come from the 2′ image.
+ * Slopes, the river network's heights and a point's own height come from the 2′ image through that fit; a
+ * hexagon's terrain stays ETOPO5's.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,12 @@ import type { Etopo } from "./rasters";
 import { floodFill8 } from "./physical";
 
 export const SRTM_LEVEL = 3;
+/**
+ * Latitude to which the image holds SRTM's heights (60° S-60° N). Beyond it the image's lowest greys hold ice
+ * shelves and ice-capped coasts whose ETOPO5 heights are ice surfaces or the sea floor beneath them: south of 80° S, the
+ * ETOPO5 points of grey 97 average 47 m, against 17 m for that grey within 60° of the equator.
+ */
+export const SRTM_MAX_LAT_DEG = 60;
 const TILE = 675;
 const COLS = 16;
 const ROWS = 8;
@@ -48,6 +55,22 @@ export function greyAt(g: GreyRelief, lat: number, lon: number): number {
     for (let dx = -1; dx <= 1; dx++) s += g.grey[y * g.width + (((cx + dx) % g.width) + g.width) % g.width]!;
   }
   return s / 9;
+}
+
+/**
+ * Mean of the middle half of a list of heights (0 when empty). The heights ETOPO5 pairs with one grey are skewed (a
+ * coastal plain's grey also holds the hills its 6′ mean smooths away: grey 98 has a median of 6 m and a mean of 18 m)
+ * and, in lowlands, stepped at ETOPO5's 100-foot contours (30, 61, 91 m …): their mean follows the tail, their median
+ * the steps, the mean of their middle half neither.
+ */
+export function interquartileMean(values: readonly number[]): number {
+  if (!values.length) return 0;
+  const s = Float64Array.from(values).sort();
+  const lo = Math.floor(s.length / 4),
+    hi = Math.max(lo + 1, Math.ceil((3 * s.length) / 4));
+  let sum = 0;
+  for (let i = lo; i < hi; i++) sum += s[i]!;
+  return sum / (hi - lo);
 }
 
 /** Pool-adjacent-violators: the non-decreasing sequence closest (weighted least squares) to `y`. */
@@ -97,28 +120,29 @@ export interface ReliefCalibration {
 }
 
 /**
- * Fits metres = f(grey), f non-decreasing, over every ETOPO5 5′ point that is all land by the shoreline mask
- * (no coast mixing; depressions and polders included), comparing ETOPO5's height with the mean grey of the 6′ around it.
+ * Fits metres = f(grey), f non-decreasing, to the interquartile mean of the heights of every ETOPO5 5′ point within
+ * SRTM_MAX_LAT_DEG of the equator that is all land by the shoreline mask (no coast mixing; depressions and polders
+ * included), each paired with the mean grey of the 6′ around it. The fit holds for the whole image, whose grey
+ * encodes height alike at all latitudes.
  */
 export function calibrateRelief(g: GreyRelief, e: Etopo, isAllLand: (lat: number, lon: number) => boolean): ReliefCalibration {
-  const sum = new Float64Array(256), cnt = new Float64Array(256);
+  const heights: number[][] = Array.from({ length: 256 }, () => []);
   const pts: { grey: number; z: number }[] = [];
   for (let j = 0; j < e.ny; j++) {
     const lat = e.lat0 + j * e.dLat;
-    if (Math.abs(lat) > 84) continue;
+    if (Math.abs(lat) > SRTM_MAX_LAT_DEG) continue;
     for (let i = 0; i < e.nx; i++) {
       let lon = e.lon0 + i * e.dLon;
       if (lon >= 180) lon -= 360;
       const z = e.z[j * e.nx + i]!;
       if (!isAllLand(lat, lon)) continue;
       const gv = greyAt(g, lat, lon);
-      const b = Math.round(gv);
-      sum[b]! += z;
-      cnt[b]!++;
+      heights[Math.round(gv)]!.push(z);
       if ((i + j) % 7 === 0) pts.push({ grey: gv, z });
     }
   }
-  const fit = isotonic(Array.from(sum, (s, b) => (cnt[b]! ? s / cnt[b]! : 0)), Array.from(cnt));
+  const cnt = heights.map((h) => h.length);
+  const fit = isotonic(heights.map(interquartileMean), cnt);
   const lut = Float64Array.from(fit);
   const at = (gv: number) => {
     const a = Math.floor(gv), u = gv - a;
@@ -242,10 +266,11 @@ export function lowLyingShare2(
       kind[y * W + x] = fr.land >= 0.5 ? 1 : fr.ocean >= 0.5 ? 2 : fr.ocean > 0 ? 3 : 0;
     }
   }
-  // the shore's level is the most common grey of land pixels next to open sea, between 60° S and 60° N (ice
-  // fronts and ice-capped coasts stand high); cliffs and pixels that reach up a slope make the long upper tail
+  // the shore's level is the most common grey of land pixels next to open sea, within SRTM_MAX_LAT_DEG (ice fronts
+  // and ice-capped coasts stand high); cliffs and pixels that reach up a slope make the long upper tail
   const hist = new Float64Array(256);
-  for (let y = Math.ceil(H / 6); y < Math.floor((5 * H) / 6); y++)
+  const rowsBeyond = Math.ceil(((90 - SRTM_MAX_LAT_DEG) / 180) * H);
+  for (let y = rowsBeyond; y < H - rowsBeyond; y++)
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
       if (kind[p] !== 1) continue;
