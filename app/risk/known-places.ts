@@ -996,13 +996,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Pearl River delta; the 1994 and 2005 West River floods",
     source: "DFO archive: Pearl River floods June 1994, June 2005",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "a delta: its arms split the West and North rivers' water, and the network's single flow direction per pixel sends it down other arms; the nearest routed channel to the point drains 2,900 km² 17.5 km away, and the 2′ grid puts the point 15 m above it (membership 30 %)",
-      },
-    ],
   },
   {
     name: "Khartoum (Nile)",

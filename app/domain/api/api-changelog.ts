@@ -20,6 +20,16 @@ export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-03",
     kind: "api",
+    version: "1.18.0",
+    title: "A point reads the low land around it",
+    changes: [
+      "Storm surge (SS), sea-level rise (SL) and river flood (FD) of a point near low land joined to the sea. A 2′ grid cell (about 3.7 km) is low-lying when its mean height is, so the edge of a delta's low land runs somewhere through the cells on either side of a low and a higher cell, not along their common edge; read cell by cell, a point 2 km from that edge went from none of its land low to half of it, and its storm surge up to three levels. A point now reads, from each of the four cells it is read between, the low-lying share of the land within one cell of it (3 × 3 cells, about 11 km), each cell by its nearness as before. The explanation says how much of the land around the point is low-lying where not all of it is. A hexagon's, region's and country's scores are unchanged.",
+      "Measured with dataset 4.10.0: of 50,000 random land points (seed 7), 2-km neighbours three storm-surge levels apart or more go from 0.17 % to 0.04 % of coastal pairs (8 → 2 of 4,611; two levels or more 1.43 → 0.54 %), and river flood's from 0.04 % to 0.03 %. Of 20,000 others, 79 change river-flood level (75 up), 71 storm surge (32 up, 39 down) and 84 sea-level rise by 2050 under RCP8.5 (34 up, 50 down); river flood High or above goes from 13.13 % to 13.31 % and storm surge High or above from 1.04 % to 1.01 %. The hand-checked places meet 275 of 308 checks (274) and the river-flood panel 105 of 111 (104: Guangzhou, in the Pearl River delta, reads High). On the held-out sets, pairs 56 of 73 (57 before) and 32 of 56 (33) are told apart, places 171 of 180 (170) and 117 of 134 (117) read as expected.",
+    ],
+  },
+  {
+    date: "2026-12-03",
+    kind: "api",
     version: "1.17.0",
     title: "A shore band that fades across one pixel",
     changes: [

@@ -34,7 +34,7 @@ describe("explanations on the committed dataset", () => {
       // a point is scored from its own 2′ drivers: its floodplain (or low land joined to the sea, in a delta)
       expect(fd.explanation?.summary, name).toMatch(
         new RegExp(
-          `^The point in ${name} (lies in the floodplain of a river draining [\\d,]+ km² \\(mean flow about [\\d,]+ m³/s\\): its own ground is [\\d,]+ m above that channel and [\\d.]+ km from it \\(2′ grid\\)|is low-lying land joined to the sea \\(2′ grid\\))`,
+          `^The point in ${name} (lies in the floodplain of a river draining [\\d,]+ km² \\(mean flow about [\\d,]+ m³/s\\): its own ground is [\\d,]+ m above that channel and [\\d.]+ km from it \\(2′ grid\\)|(is low-lying land|stands where \\d+ % of the land within about 4 km is low-lying and) joined to the sea \\(2′ grid\\))`,
         ),
       );
       expect(fd.explanation?.summary, name).toMatch(/that is (High|Severe|Extreme)\.$/);

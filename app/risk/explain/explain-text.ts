@@ -505,10 +505,11 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
       dist = inputOf(c.f, "channelKm");
     const river = `a river draining ${fmtSig2(area)} km²${flow > 0 ? ` (mean flow about ${fmtSig2(flow)} m³/s)` : ""}`;
     let d: string;
-    if (member > 0 && hand !== null)
+    // the score takes the larger of the two shares: the sentence names that one
+    if (member > 0 && hand !== null && member >= low)
       d = `${c.S} lies in the floodplain of ${river}: its own ground is ${fmtInt(hand)} m above that channel and ${fmt1(nz(dist))} km from it ${at2}${member < FD_PLAIN_FULL ? `, so a flood reaches it only in part (membership ${pct(member / FD_PLAIN_FULL)} %)` : ""}`;
     else if (low > 0 && flow > 0)
-      d = `${c.S} is low-lying land joined to the sea ${at2}, which the rivers of its delta cross, the largest ${river}`;
+      d = `${c.S} ${lowGround(low)} ${at2}, which the rivers of its delta cross, the largest ${river}`;
     else d = `${c.S} lies in no floodplain of a river draining 1,000 km² or more ${at2}`;
     const flash = nz(stepOf(c.f, STEP.flashFactor)),
       relief = inputOf(c.f, "relief"),
@@ -558,15 +559,25 @@ const POINT_SENTENCES: Partial<Record<PerHazardId, (c: Ctx) => Parts | null>> = 
  * ground a point's slope leaves beside the shore (a point only: shoreBandShare), or above the low-lying shore.
  */
 function shoreGround(c: Ctx, low: number, elev: number | null, where: string): string {
-  if (low > 0) return `is low-lying land (≤ ${LOW_LYING_M} m) joined to the sea${where} ${at2}`;
   const band = nz(inputOf(c.f, "shoreBandShare")),
     slope = inputOf(c.f, "slopeMean");
+  if (low > 0 && low >= band) return `${lowGround(low, ` (≤ ${LOW_LYING_M} m)`)}${where} ${at2}`;
   if (band > 0) {
     const at =
       band >= 1 ? "at its seaward edge" : `${fmtInt((1 - band) * 100)} % of the way from the shore to its inland edge`;
-    return `lies in the band of ground below ${LOW_LYING_M} m that its slope${slope === null ? "" : ` of ${fmt1(slope)}°`} leaves beside the sea, ${at}${where.startsWith(",") || !where ? where : `,${where}`} (its 2′ pixel, ${elev === null ? "" : `about ${fmtInt(elev)} m on average, `}is not low-lying)`;
+    return `lies in the band of ground below ${LOW_LYING_M} m that its slope${slope === null ? "" : ` of ${fmt1(slope)}°`} leaves beside the sea, ${at}${where.startsWith(",") || !where ? where : `,${where}`}${low > 0 ? "" : ` (its 2′ pixel, ${elev === null ? "" : `about ${fmtInt(elev)} m on average, `}is not low-lying)`}`;
   }
   return `stands above the low-lying shore${elev === null ? "" : ` at about ${fmtInt(elev)} m`}${where} ${at2}`;
+}
+
+/**
+ * A point's low-lying ground: all of the land around it (within one 2′ pixel of the pixels it is read from) low-lying
+ * and joined to the sea, or the share that is.
+ */
+function lowGround(low: number, height = ""): string {
+  return low >= 1
+    ? `is low-lying land${height} joined to the sea`
+    : `stands where ${pct(low)} % of the land within about 4 km is low-lying${height} and joined to the sea`;
 }
 
 const levelEnd = (level: string | null) => `that is ${level ?? "unscored"}.`;

@@ -110,8 +110,9 @@ describe("point drivers", () => {
     const plateau = d.sample(latOfRow(16), lonOfCol(30))!;
     expect(plateau.elevM).toBe(500);
     expect(plateau.river).toBeNull();
+    // the low-lying coast column is half the land of the 3 × 3 pixels around its centre (the column behind it the rest)
     const shore = d.sample(latOfRow(16), lonOfCol(8))!;
-    expect(shore.lowShare).toBe(1);
+    expect(shore.lowShare).toBe(0.5);
     expect(shore.elevM).toBe(15);
   });
 
@@ -182,9 +183,10 @@ describe("point drivers", () => {
         `floodplain at column ${edgeCol}`,
       ).toBeLessThan(0.11);
     }
-    // the low-lying shore column fades into the land behind it
+    // the low-lying shore column fades into the land behind it: a quarter of the shore pixel's share (half its
+    // window's land) and three quarters of the next column's (a third of its window's land)
     const shoreward = d.sample(latOfRow(16), -180 + (8.75 + 0.5) * 5.625)!;
-    expect(shoreward.lowShare).toBeCloseTo(0.25, 9);
+    expect(shoreward.lowShare).toBeCloseTo(0.25 * 0.5 + 0.75 / 3, 9);
   });
 
   it("blends the floodplains of the pixels read: membership fades to none, the river's size by its share", () => {

@@ -93,7 +93,7 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
     landShare: ["land at this point (1 yes)", "1"],
     lowTopM: [`top of the low land at this point: ${LOW_LYING_M} m (its ground is on the 2′ grid)`, "m"],
     lowShare: [
-      `low-lying (≤ 10 m) and joined to the sea at this point: the share of the four 2′ pixels (≈ 3.7 km) around it that are, each by its nearness (1 all, 0 none)`,
+      `low-lying (≤ 10 m) and joined to the sea around this point: the share of the land within one pixel of each of the four 2′ pixels (≈ 3.7 km) around it that is, each pixel by its nearness (1 all, 0 none)`,
       "1",
     ],
     shoreBandShare: [
