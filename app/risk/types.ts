@@ -93,7 +93,8 @@ export interface HazardScoreItem {
   confidence: Confidence;
   /**
    * Where the inputs cannot see this hazard at this place, why (extreme rainfall and drought in climates whose rainy
-   * seasons fall between July and December, the two months of rain the inputs hold; app/domain/hazards/input-limits.ts).
+   * seasons fall between July and December, the two months of rain the inputs hold; a point's river flood of Moderate
+   * or more whose floodplain lies within the 2′ relief's height error; app/domain/hazards/input-limits.ts).
    */
   confidence_note?: string;
   applicable: boolean;

@@ -182,7 +182,7 @@ export const HazardScoreItem = obj({
   confidence: z.enum(["grounded", "proxy"]),
   confidence_note: z.string().optional().openapi({
     description:
-      "Present where the inputs cannot see this hazard at this place, and says why: extreme rainfall (ER) and drought (DR) of a point or hexagon whose rainy seasons fall between July and December, the two months of rain the inputs hold (near the equator, two rainy seasons; winter-rain climates, whose heaviest rain comes with autumn storms).",
+      "Present where the inputs cannot see this hazard at this place, and says why: extreme rainfall (ER) and drought (DR) of a point or hexagon whose rainy seasons fall between July and December, the two months of rain the inputs hold (near the equator, two rainy seasons; winter-rain climates, whose heaviest rain comes with autumn storms); river flood (FD) of a point scored Moderate or more whose floodplain it takes only within the 3.7 km relief's height error (on that grid it stands above the river's flood, and the grid cannot tell a river bank from the terrace above it). Not given where a flood-depth layer scores the hazard.",
     example: INPUT_LIMIT_NOTES.winter_rain.ER,
   }),
   applicable: z.boolean(),

@@ -1,4 +1,4 @@
-import { INPUT_LIMIT_NOTES, inputLimitKind, inputLimitNote } from "./input-limits";
+import { INPUT_LIMIT_NOTES, floodplainHeightNote, inputLimitKind, inputLimitNote } from "./input-limits";
 
 describe("where the July and December rain cannot see a hazard", () => {
   it("names the two climates whose rainy seasons fall between those months, and no other", () => {
@@ -25,5 +25,19 @@ describe("where the July and December rain cannot see a hazard", () => {
     for (const h of ["FD", "HW", "CS", "WF", "LS", "TC", "SS", "SL", "PC", "AL"])
       expect(inputLimitNote(h, valencia)).toBeNull();
     expect(inputLimitNote("ER", { lat: 50.94, pJul: 82, pDec: 73 })).toBeNull();
+  });
+});
+
+describe("where the 2′ relief cannot see a point's river flood", () => {
+  it("states the point's own height and distance, the river's flood and the grid's height error", () => {
+    const note = floodplainHeightNote({ handM: 17, channelKm: 5, areaKm2: 46_416, stageM: 12, allowanceM: 40 });
+    expect(note).toBe(
+      "The 3.7 km grid reads this point 17 m above the channel of a river draining 46,000 km², 5.0 km away: higher than that river's floods reach on the grid (12 m above the channel, 1 m less for each km away). It counts in the floodplain only within the grid's height error here (up to 40 m), which cannot tell a river bank from the terrace above it: a local flood map says which this is.",
+    );
+    expect(
+      floodplainHeightNote({ handM: 3.4, channelKm: 12.5, areaKm2: 1_234, stageM: 8.46, allowanceM: 22.6 }),
+    ).toMatch(
+      /^The 3\.7 km grid reads this point 3 m above the channel of a river draining 1,200 km², 12\.5 km away: .*\(8 m above the channel, .*\(up to 23 m\)/,
+    );
   });
 });

@@ -4,6 +4,14 @@
  * where the rainy season peaks in one of those months (monsoons, mid-latitude winters) and fails in two kinds of
  * climate, which a point can recognise from its own inputs; there an answer says so beside the score. Pure.
  */
+/** The words that introduce a note of where the inputs cannot see, wherever a score shows one. */
+export const INPUT_LIMIT_LABEL = "Limited here";
+
+/** A reason followed by the note of where the inputs cannot see, when there is one. */
+export function withLimitNote(reason: string, note: string | undefined): string {
+  return note ? `${reason} ${INPUT_LIMIT_LABEL}: ${note}` : reason;
+}
+
 /** What the rule reads of a place: its latitude and its July and December rain, mm. */
 export interface RainInputs {
   lat: number;
@@ -74,4 +82,27 @@ export function inputLimitNote(h: string, c: RainInputs): string | null {
   if (!hasInputLimits(h)) return null;
   const kind = inputLimitKind(c);
   return kind ? INPUT_LIMIT_NOTES[kind][h] : null;
+}
+
+/** What a point's river-flood note reads of its floodplain on the 2′ grid (app/risk/point/point-drivers.ts). */
+export interface FloodplainReading {
+  /** Height of the point's ground above the river's channel, m, and its distance to that channel, km. */
+  handM: number;
+  channelKm: number;
+  /** The channel's drainage area, km², and its flood stage above the channel, m. */
+  areaKm2: number;
+  stageM: number;
+  /** The 2′ relief's height error allowed for at the point, m. */
+  allowanceM: number;
+}
+
+const sig2 = (x: number): string => x.toLocaleString("en", { maximumSignificantDigits: 2 });
+
+/**
+ * The river-flood note of a point that takes a floodplain only within the 2′ relief's height error: on the grid it
+ * stands above the river's flood, and a grid whose heights may be off by tens of metres cannot tell its ground from
+ * the river bank or from the terrace above it.
+ */
+export function floodplainHeightNote(r: FloodplainReading): string {
+  return `The 3.7 km grid reads this point ${Math.round(r.handM)} m above the channel of a river draining ${sig2(r.areaKm2)} km², ${r.channelKm.toFixed(1)} km away: higher than that river's floods reach on the grid (${Math.round(r.stageM)} m above the channel, 1 m less for each km away). It counts in the floodplain only within the grid's height error here (up to ${Math.round(r.allowanceM)} m), which cannot tell a river bank from the terrace above it: a local flood map says which this is.`;
 }

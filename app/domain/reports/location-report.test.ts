@@ -26,6 +26,17 @@ describe("one-place report text", () => {
         { formula: "f", steps: [], note: "more than 100 km inland" },
       ),
     ).toBe("Not applicable: more than 100 km inland.");
+    // where the inputs cannot see the hazard at this place, the report says so after the reason, as the card does
+    expect(
+      plainReason("FD", score, {
+        summary: "The point lies in the floodplain of a river; that is Moderate.",
+        formula: "f",
+        steps: [],
+        limit: "The 3.7 km grid reads this point 17 m above the channel.",
+      }),
+    ).toBe(
+      "The point lies in the floodplain of a river; that is Moderate. Limited here: The 3.7 km grid reads this point 17 m above the channel.",
+    );
   });
 
   it("otherwise gives the drivers between the warming step and the value", () => {

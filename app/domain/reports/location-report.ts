@@ -4,6 +4,7 @@
  */
 import { HAZARDS, HAZARD_IDS, type HazardId } from "../hazards/hazards";
 import { RISK_LEVELS } from "../hazards/risk-levels";
+import { withLimitNote } from "../hazards/input-limits";
 import {
   FUTURE_PERIOD_IDS,
   FUTURE_SCENARIO_IDS,
@@ -31,6 +32,8 @@ export interface ExplanationLike {
   formula: string;
   steps: { name: string; value: number | string; unit?: string }[];
   note?: string;
+  /** Where the inputs cannot see the hazard at this place (the item's confidence_note). */
+  limit?: string;
 }
 
 export interface LocationReportHazard {
@@ -111,7 +114,7 @@ const WARMING_STEP = /^global warming/;
 export function plainReason(hazard: HazardId, score: SlotScore | undefined, e: ExplanationLike | undefined): string {
   const level = levelCell(score);
   if (!e) return `Level ${level}.`;
-  if (e.summary) return e.summary;
+  if (e.summary) return withLimitNote(e.summary, e.limit);
   if (e.note) return `Not applicable: ${e.note}.`;
   if (hazard === "AL") {
     const top = e.steps

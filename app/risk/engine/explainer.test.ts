@@ -84,4 +84,25 @@ describe("explanations on the committed dataset", () => {
     if (r.status !== "ok") throw new Error(r.message);
     expect(note(e.scores(r.location_code, "hist", "hist"), "ER")).toMatch(/autumn storms/);
   });
+
+  it("says beside a point's river flood where the grid cannot tell its ground from a river bank or a terrace", () => {
+    const fd = (r: ReturnType<RiskEngine["pointHazards"]>) => {
+      if (r.status !== "ok") throw new Error(r.message);
+      return { item: r.hazards.find((x) => x.hazard_id === "FD")!, hexagon: r.hexagon_code };
+    };
+    // Paris's centre: on the 2′ grid above the Seine's flood, inside it only within the grid's height error
+    const paris = fd(e.pointHazards(48.86, 2.35, "hist", "hist"));
+    expect(paris.item.score).toBeGreaterThanOrEqual(2);
+    expect(paris.item.confidence_note).toMatch(
+      /^The 3\.7 km grid reads this point \d+ m above the channel of a river draining [\d,]+ km², [\d.]+ km away: higher than that river's floods reach on the grid \(\d+ m above the channel, 1 m less for each km away\)\. It counts in the floodplain only within the grid's height error here \(up to \d+ m\)/,
+    );
+    // Köln's old town, level with the Rhine's channel 1.5 km away: within the flood, no note
+    const koeln = fd(e.pointHazards(50.94, 6.96, "hist", "hist"));
+    expect(koeln.item.score).toBeGreaterThanOrEqual(3);
+    expect(koeln.item.confidence_note).toBeUndefined();
+    // a hexagon's river flood is a share of its land: no point's ground to doubt
+    expect(
+      e.scores(paris.hexagon, "hist", "hist").hazards.find((x) => x.hazard_id === "FD")!.confidence_note,
+    ).toBeUndefined();
+  });
 });

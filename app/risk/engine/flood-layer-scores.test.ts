@@ -84,6 +84,23 @@ describe("river and coastal flood of a point from depth layers", () => {
     expect(r.aggregate.value).toBe(0.3);
   });
 
+  it("drops the index's note of where its inputs cannot see when a depth layer scores the point, and keeps it where not", () => {
+    const noted = (): HazardScoresResult => {
+      const r = result();
+      r.hazards[0] = { ...r.hazards[0]!, confidence_note: "The 3.7 km grid reads this point 17 m above the channel" };
+      return r;
+    };
+    const layered = withFloodLayerScores(
+      noted(),
+      { river: reading([[100, 1.5]]), coastal: { note: SCREENING_NOTES.noValue } },
+      false,
+    );
+    expect(layered.hazards[0]!.source?.type).toBe("flood_depth_layer");
+    expect(layered.hazards[0]).not.toHaveProperty("confidence_note");
+    const index = withFloodLayerScores(noted(), screeningOnly(SCREENING_NOTES.noValue), false);
+    expect(index.hazards[0]!.confidence_note).toMatch(/^The 3\.7 km grid/);
+  });
+
   it("keeps the index where the pixel holds no value, and leaves out the explanation unless asked", () => {
     const r = withFloodLayerScores(
       result(),

@@ -56,7 +56,8 @@ function layerItem(
   if (known.length === 0) return screeningItem(item, SCREENING_NOTES.noValue);
   const lv = depthLevel(known);
   const level = levelForScore(lv.band);
-  const { explanation: _screening, ...rest } = item;
+  // the layer's depth replaces the index, and with it the index's note of where its inputs cannot see
+  const { explanation: _screening, confidence_note: _indexLimit, ...rest } = item;
   const out: HazardScoreItem = {
     ...rest,
     value: null,

@@ -1,7 +1,7 @@
 /** Scores per slot: a country's or region's rollup, a hexagon's stored values, a point's from its own drivers. */
 import { cellToLatLng, getResolution, gridDisk, isValidCell } from "h3-js";
 import { HAZARDS, HAZARD_IDS, PER_HAZARD_IDS, type HazardId } from "~/domain/hazards/hazards";
-import { hasInputLimits, inputLimitNote } from "~/domain/hazards/input-limits";
+import { floodplainHeightNote, hasInputLimits, inputLimitNote } from "~/domain/hazards/input-limits";
 import { scoreFromValue, levelForScore } from "~/domain/hazards/risk-levels";
 import {
   SLOTS,
@@ -22,7 +22,13 @@ import type { PlaceRef } from "../explain/explain-text";
 import { HAZARD_FORMULAS, aggregate, type CellInputs, type HazardValue } from "../formulas";
 import { CLIMATE_FIELDS, blendClimateInto, triangleWeights } from "../point/hexagon-climate";
 import { COAST_SEARCH_KM, type PointDrivers } from "../point/point-drivers";
-import { pointInputLabels, pointInputValues, pointInputs, type PointInputs } from "../point/point-score";
+import {
+  floodplainInHeightError,
+  pointInputLabels,
+  pointInputValues,
+  pointInputs,
+  type PointInputs,
+} from "../point/point-score";
 import type { HazardExplanation, HazardScoreItem, HazardScoresResult } from "../types";
 import type { CellTable } from "./cells";
 import { POINT_NOTE, cellExplainer, rollupExplanation } from "./explainer";
@@ -307,8 +313,8 @@ export class Scorer {
       scenario: s,
       period: p,
       warming_c: slotWarmingC(s, p),
-      hazards: PER_HAZARD_IDS.map((h) => this.pointItem(h, codes[HAZARD_IDS.indexOf(h)]!, own.inputs, explainFor)),
-      aggregate: this.pointItem("AL", codes[0]!, own.inputs, explainFor),
+      hazards: PER_HAZARD_IDS.map((h) => this.pointItem(h, codes[HAZARD_IDS.indexOf(h)]!, own, explainFor)),
+      aggregate: this.pointItem("AL", codes[0]!, own, explainFor),
     };
   }
 
@@ -316,11 +322,15 @@ export class Scorer {
   private pointItem(
     h: HazardId,
     code: number,
-    inputs: CellInputs,
+    own: PointInputs,
     explainFor: ((h: HazardId, it: HazardScoreItem) => HazardExplanation) | null,
   ): HazardScoreItem {
     const it = this.item(h, code);
-    return withInputLimit(explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it, inputs);
+    const explained = explainFor ? { ...it, explanation: withBandMeanings(h, explainFor(h, it)) } : it;
+    if (h !== "FD") return withInputLimit(explained, own.inputs);
+    // a level the floodplain raised (Moderate or more) on ground the grid cannot tell from a terrace says so
+    const river = explained.score !== null && explained.score >= 2 ? floodplainInHeightError(own) : null;
+    return river ? { ...explained, confidence_note: floodplainHeightNote(river) } : explained;
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   blendRivers,
   encodePointDrivers,
   floodStageM,
+  floodplainWithinHeightError,
   floodplainHeightLimitM,
   flowCode,
   flowOfCode,
@@ -198,6 +199,8 @@ describe("point drivers", () => {
       channelKm: 1,
       flowM3s,
       areaKm2: flowM3s * 50,
+      stageM: 12,
+      allowanceM: 40,
     });
     expect(blendRivers([{ w: 1, river: null }])).toBeNull();
     const half = blendRivers([
@@ -342,6 +345,21 @@ describe("point drivers", () => {
       expect(higher.depthShare).toBeLessThan(level.depthShare);
       expect(level.channelKm).toBeGreaterThan(5);
       expect(level.channelKm).toBeLessThan(6.5);
+    });
+
+    it("says when a point takes the floodplain only within the grid's height error", () => {
+      // level ground 5.7 km from a 12 m flood stage's channel lies within it; 8 m higher, the height and the distance's
+      // fall (8 + 5.7 m) exceed the stage, and only the allowance (the 8 m height range around it) keeps it in
+      const level = at("level", 2)!,
+        higher = at("higher", 2)!;
+      expect(level.stageM).toBe(FLOOD_STAGE_CAP_M);
+      expect(higher.stageM).toBe(FLOOD_STAGE_CAP_M);
+      expect(higher.allowanceM).toBe(8);
+      expect(floodplainWithinHeightError(level)).toBe(false);
+      expect(floodplainWithinHeightError(at("level"))).toBe(false);
+      expect(floodplainWithinHeightError(higher)).toBe(true);
+      expect(floodplainWithinHeightError(null)).toBe(false);
+      expect(floodplainWithinHeightError({ ...higher, membership: 0 })).toBe(false);
     });
 
     it("a valley floor between steep sides covers a small share of its pixel, a plain all of it", () => {

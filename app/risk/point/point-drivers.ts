@@ -307,6 +307,19 @@ export interface PointRiver {
   areaKm2: number;
   /** Distance from the point to that channel, km (0 on the channel's own pixel). */
   channelKm: number;
+  /** Flood stage of that channel above its 2′ height, m (floodStageM). */
+  stageM: number;
+  /** The 2′ relief's height allowance at the point, m (HEIGHT_ALLOWANCE_MAX_M at most). */
+  allowanceM: number;
+}
+
+/**
+ * Whether a point takes a floodplain only within the 2′ relief's height error: its height above the channel and its
+ * distance's fall (FLOOD_FALL_M_PER_KM) exceed the channel's flood stage, so that without the height allowance it
+ * would lie above the flood. The grid cannot tell its ground from the river bank or from the terrace above it.
+ */
+export function floodplainWithinHeightError(r: PointRiver | null): boolean {
+  return r !== null && r.membership > 0 && r.handM + FLOOD_FALL_M_PER_KM * r.channelKm > r.stageM;
 }
 
 /**
@@ -373,6 +386,8 @@ export function blendRivers(read: readonly { w: number; river: PointRiver | null
     depthShare = 0,
     handM = 0,
     channelKm = 0,
+    stageM = 0,
+    allowanceM = 0,
     logFlow = 0,
     logArea = 0;
   for (const r of read) {
@@ -383,6 +398,8 @@ export function blendRivers(read: readonly { w: number; river: PointRiver | null
     const share = membership > 0 ? (r.w * r.river.membership) / membership : r.w / total;
     handM += share * r.river.handM;
     channelKm += share * r.river.channelKm;
+    stageM += share * r.river.stageM;
+    allowanceM += share * r.river.allowanceM;
     logFlow += share * Math.log(Math.max(r.river.flowM3s, 1e-6));
     logArea += share * Math.log(Math.max(r.river.areaKm2, 1e-6));
   }
@@ -394,6 +411,8 @@ export function blendRivers(read: readonly { w: number; river: PointRiver | null
     channelKm: Math.round(channelKm * 2) / 2,
     flowM3s: Math.exp(logFlow),
     areaKm2: Math.exp(logArea),
+    stageM,
+    allowanceM,
   };
 }
 
@@ -718,6 +737,8 @@ export class PointDrivers {
       flowM3s: flowOfCode(this.flow[best]!),
       areaKm2,
       channelKm: Math.round(bestKm * 2) / 2,
+      stageM: bestStage,
+      allowanceM,
     };
   }
 

@@ -4,7 +4,13 @@
  * its hexagon share one science. Pure.
  */
 import { FD_PLAIN_FULL, LOW_LYING_M, shoreBandShare, type CellInputs } from "../formulas";
-import { COAST_SEARCH_KM, RELIEF_WINDOW_PX, type PointSample } from "./point-drivers";
+import {
+  COAST_SEARCH_KM,
+  RELIEF_WINDOW_PX,
+  floodplainWithinHeightError,
+  type PointRiver,
+  type PointSample,
+} from "./point-drivers";
 
 /**
  * Temperature falls with height at the environmental lapse rate of the standard atmosphere, 6.5 °C per km
@@ -152,4 +158,19 @@ export function pointInputValues(p: PointInputs): Record<string, number> {
     channelKm: r ? r.channelKm : NaN,
     lapseC: Math.round(p.lapseC * 100) / 100,
   };
+}
+
+/**
+ * The point's own floodplain where it decides the point's river flood and lies within the 2′ relief's height error
+ * (floodplainWithinHeightError): its share is the larger of floodplain and low land, and its river is the point's
+ * own; null otherwise.
+ */
+export function floodplainInHeightError(p: PointInputs): PointRiver | null {
+  const r = p.sample.river;
+  return r &&
+    floodplainWithinHeightError(r) &&
+    p.inputs.floodplainShare > p.inputs.lowShare &&
+    p.inputs.flowM3s === r.flowM3s
+    ? r
+    : null;
 }

@@ -3,6 +3,7 @@
  * the API (`explain=1`) and the single-location report show.
  */
 import type { HazardId } from "~/domain/hazards/hazards";
+import { withLimitNote } from "~/domain/hazards/input-limits";
 import type { PeriodId, ScenarioId } from "~/domain/hazards/scenarios";
 import type { RiskEngine } from "~/risk/engine/risk-engine";
 import { getRiskEngine } from "~/risk/engine/load-engine.server";
@@ -44,6 +45,6 @@ export function engineHazardReasons(engine: () => RiskEngine = getRiskEngine): H
       explained.set(key, r);
     }
     const item = r ? (hazard === "AL" ? r.aggregate : r.hazards.find((h) => h.hazard_id === hazard)) : undefined;
-    return item?.explanation?.summary ?? null;
+    return item?.explanation?.summary ? withLimitNote(item.explanation.summary, item.confidence_note) : null;
   };
 }

@@ -122,7 +122,8 @@ export async function locationReportModel(
           floodLayers: floodLayers[SLOTS.findIndex((s) => s.scenario === slot.scenario && s.period === slot.period)],
         })),
       );
-    return (h === "AL" ? r.aggregate : r.hazards.find((x) => x.hazard_id === h))?.explanation;
+    const item = h === "AL" ? r.aggregate : r.hazards.find((x) => x.hazard_id === h);
+    return item?.explanation && { ...item.explanation, limit: item.confidence_note };
   };
   // The outline only: an anonymous map shows no hexagon's values, and the report draws its own hexagon.
   const map = await locationMapData(null, { lat: input.lat, lon: input.lon, scenario: "hist", period: "hist" });

@@ -191,5 +191,17 @@ describe("the score card's explanation", () => {
       /Limited here: <\/span>The inputs hold July and December rain only\. In this winter-rain climate/,
     );
     expect(card(50.94, 6.96)).not.toContain("Limited here");
+    // river flood: Paris's centre, in the Seine's floodplain only within the grid's height error
+    const hist = engine.pointHazards(48.86, 2.35, "hist", "hist"),
+      future = engine.pointHazards(48.86, 2.35, "rcp85", "2050");
+    if (hist.status !== "ok" || future.status !== "ok") throw new Error("no scores");
+    const fd = (r: typeof hist) => r.hazards.find((h) => h.hazard_id === "FD")!;
+    expect(
+      text(
+        renderToString(
+          <ScoreCard hist={fd(hist)} future={fd(future)} futureLabel="RCP8.5 2050" warming={null} why={null} />,
+        ),
+      ),
+    ).toMatch(/Limited here: <\/span>The 3\.7 km grid reads this point \d+ m above the channel/);
   });
 });

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from "react";
 import { useServerDrawn } from "~/utils/server-drawn";
 import { RISK_LEVELS, formatRiskValue } from "~/domain/hazards/risk-levels";
 import { HISTORICAL_LABEL } from "~/domain/hazards/scenarios";
+import { INPUT_LIMIT_LABEL } from "~/domain/hazards/input-limits";
 import type { HazardScoreItem } from "~/risk/types";
 import { DEPTH_LEVEL_SOURCE } from "~/domain/flood-loss/depth-levels";
 import { scoreSourceLine } from "~/domain/flood-loss/messages";
@@ -134,7 +135,7 @@ export function ScoreCard({
       </div>
       {limitNote ? (
         <p className="mt-2 text-xs text-amber-900" data-testid="confidence-note">
-          <span className="font-semibold">Limited here: </span>
+          <span className="font-semibold">{INPUT_LIMIT_LABEL}: </span>
           {limitNote}
         </p>
       ) : null}
