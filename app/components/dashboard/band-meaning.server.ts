@@ -4,6 +4,8 @@ import { bandMeaningOf, bandMeanings } from "~/risk/explain/band-meanings";
 /** What a card shows of its hazard's bands: the quantity they are read on and the band of each of its two scores. */
 export interface CardBandMeaning {
   quantity: string;
+  /** The reference place the bands' ranges hold for, where the value also depends on other inputs; else null. */
+  where: string | null;
   hist: string | null;
   future: string | null;
 }
@@ -18,6 +20,7 @@ export function cardBandMeanings(hist: readonly Scored[], future: readonly Score
     if (!hist.some((i) => i.hazard_id === h) && !future.some((i) => i.hazard_id === h)) continue;
     out[h] = {
       quantity: bandMeanings()[h as PerHazardId].quantity,
+      where: bandMeanings()[h as PerHazardId].where,
       hist: bandMeaningOf(h, scoreOf(hist, h)),
       future: bandMeaningOf(h, scoreOf(future, h)),
     };

@@ -122,6 +122,7 @@ describe("the score card's explanation", () => {
     const bands = bandMeanings().HW;
     expect(meanings.HW).toEqual({
       quantity: bands.quantity,
+      where: null,
       hist: bands.bands[hwH.score! - 1]!.meaning,
       future: bands.bands[hwF.score! - 1]!.meaning,
     });
@@ -138,6 +139,7 @@ describe("the score card's explanation", () => {
       ),
     );
     expect(html).toContain(`Levels read on ${bands.quantity}`);
+    expect(html).not.toContain("the ranges below hold for a place");
     expect(html).toContain(meanings.HW!.hist!);
     expect(html).toContain(meanings.HW!.future!);
     // the card's band agrees with the driver the explanation states: the hottest month's mean daily maximum
@@ -196,12 +198,24 @@ describe("the score card's explanation", () => {
       future = engine.pointHazards(48.86, 2.35, "rcp85", "2050");
     if (hist.status !== "ok" || future.status !== "ok") throw new Error("no scores");
     const fd = (r: typeof hist) => r.hazards.find((h) => h.hazard_id === "FD")!;
-    expect(
-      text(
-        renderToString(
-          <ScoreCard hist={fd(hist)} future={fd(future)} futureLabel="RCP8.5 2050" warming={null} why={null} />,
-        ),
+    const meaning = cardBandMeanings(hist.hazards, future.hazards).FD!;
+    const html = text(
+      renderToString(
+        <ScoreCard
+          hist={fd(hist)}
+          future={fd(future)}
+          futureLabel="RCP8.5 2050"
+          warming={null}
+          why={null}
+          meaning={meaning}
+        />,
       ),
-    ).toMatch(/Limited here: <\/span>The 3\.7 km grid reads this point \d+ m above the channel/);
+    );
+    expect(html).toMatch(/Limited here: <\/span>The 3\.7 km grid reads this point \d+ m above the channel/);
+    // its bands' flows hold for a wide floodplain in a wet climate, which the card says beside them
+    expect(meaning.where).toBe(bandMeanings().FD.where);
+    expect(html).toContain(
+      `Levels read on ${bandMeanings().FD.quantity}; the ranges below hold for a place with 30 % or more of the land in its floodplain`,
+    );
   });
 });

@@ -103,7 +103,7 @@ export function ScoreCard({
   /** "Why this score" as the server drew it (explanationHtml), or null where the server keeps it for its own render. */
   why: string | null;
   /** What the band of each score means in the units of the quantity the hazard's levels are read on. */
-  meaning?: { quantity: string; hist: string | null; future: string | null } | null;
+  meaning?: { quantity: string; where?: string | null; hist: string | null; future: string | null } | null;
 }) {
   const whyHtml = useServerDrawn(whyKey(future.hazard_id), why);
   // where the inputs cannot see the hazard at this place (the same climate in every slot)
@@ -128,7 +128,12 @@ export function ScoreCard({
           }
         />
       </div>
-      {meaning ? <p className="mt-1 text-xs text-slate-600">Levels read on {meaning.quantity}</p> : null}
+      {meaning ? (
+        <p className="mt-1 text-xs text-slate-600">
+          Levels read on {meaning.quantity}
+          {meaning.where ? `; the ranges below hold for a place ${meaning.where}` : null}
+        </p>
+      ) : null}
       <div className="mt-2 grid grid-cols-2 gap-2">
         <ScoreLine item={hist} label={HISTORICAL_LABEL} meaning={meaning?.hist} />
         <ScoreLine item={future} label={futureLabel} warming={warming} meaning={meaning?.future} />
