@@ -4,16 +4,18 @@
  * it in), each point as given (snapped to land where it lies just off the shore).
  * Prints the pass rate of the pairs and of the places, per hazard; with --cases, also every case that fails. The cases
  * stay out of sight by default, so that whoever changes the model measures on them without reading them.
- * Usage: npm run -s data:held-out -- [DIR] [--cases]   (DIR holds pairs.json and places.json; default
- * scripts/data/held-out)
+ * Usage: npm run -s data:held-out -- [DIR] [--cases]   (DIR holds pairs.json and places.json, and may hold
+ * border-towns.json, each town located as get_data/hazards locates it; default scripts/data/held-out)
  */
 import fs from "node:fs";
 import path from "node:path";
 import { loadRiskEngine } from "../../app/risk/engine/load-engine.server";
 import {
   failureShapes,
+  heldOutBorderTown,
   heldOutPair,
   heldOutPlace,
+  judgeBorderTown,
   judgePair,
   judgePlace,
   parseSet,
@@ -28,9 +30,11 @@ const args = process.argv.slice(2);
 const showCases = args.includes("--cases");
 const showLevels = args.includes("--levels");
 const dir = path.resolve(args.find((a) => !a.startsWith("--")) ?? "scripts/data/held-out");
-const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+const read = (file: string): unknown =>
+  fs.existsSync(path.join(dir, file)) ? JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) : [];
 const pairs = parseSet(read("pairs.json"), "pairs", heldOutPair);
 const places = parseSet(read("places.json"), "places", heldOutPlace);
+const borderTowns = parseSet(read("border-towns.json"), "towns", heldOutBorderTown);
 
 const engine = loadRiskEngine(undefined, { points: true });
 function levelAt(lat: number, lon: number, hazard: HazardCode): PointLevel {
@@ -56,5 +60,21 @@ function report(title: string, results: CaseResult[]) {
   if (showCases) for (const r of results.filter((x) => !x.passed)) console.log(`  FAIL ${r.hazard} ${r.id}: ${r.detail}`);
   if (showLevels) for (const [shape, n] of failureShapes(results)) console.log(`  failing, ${shape}: ${n}`);
 }
-report(`pairs (${path.relative(process.cwd(), dir)}/pairs.json)`, pairResults);
-report(`places (${path.relative(process.cwd(), dir)}/places.json)`, placeResults);
+if (pairs.length) report(`pairs (${path.relative(process.cwd(), dir)}/pairs.json)`, pairResults);
+if (places.length) report(`places (${path.relative(process.cwd(), dir)}/places.json)`, placeResults);
+if (borderTowns.length) {
+  const results = borderTowns.map((t) => {
+    const r = engine.locate(t.lat, t.lon);
+    return judgeBorderTown(t, r.status === "ok" ? r.country_code : r.status);
+  });
+  const passed = results.filter((r) => r.passed).length;
+  const continents = [...new Set(results.map((r) => r.continent))].sort();
+  const per = continents.map((c) => {
+    const of = results.filter((r) => r.continent === c);
+    return `${c} ${of.filter((r) => r.passed).length}/${of.length}`;
+  });
+  console.log(
+    `border towns (${path.relative(process.cwd(), dir)}/border-towns.json): ${passed} of ${results.length} in their own country (${pct(passed, results.length)} %); ${per.join(", ")}`,
+  );
+  if (showCases) for (const r of results.filter((x) => !x.passed)) console.log(`  FAIL ${r.detail}`);
+}

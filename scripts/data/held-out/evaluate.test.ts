@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { failureShapes, judgePair, judgePlace, parseSet, tally, heldOutPlace, type HeldOutPair, type HeldOutPlace } from "./evaluate";
+import {
+  failureShapes,
+  heldOutBorderTown,
+  heldOutPlace,
+  judgeBorderTown,
+  judgePair,
+  judgePlace,
+  parseSet,
+  tally,
+  type HeldOutPair,
+  type HeldOutPlace,
+} from "./evaluate";
 
 const pair: HeldOutPair = {
   id: "p1",
@@ -68,5 +79,23 @@ describe("held-out judging", () => {
     expect(parseSet({ places: [place("low")] }, "places", heldOutPlace)).toHaveLength(1);
     expect(() => parseSet([{ ...place("low"), lat: 95 }], "places", heldOutPlace)).toThrow();
     expect(() => parseSet({ other: [] }, "places", heldOutPlace)).toThrow();
+  });
+});
+
+describe("held-out border towns", () => {
+  it("a town passes only when it is located in the country it lies in, and a malformed town is refused", () => {
+    const town = heldOutBorderTown.parse({
+      name: "Słubice",
+      lat: 52.35,
+      lon: 14.56,
+      country: "PL",
+      neighbour: "DE",
+      continent: "Europe",
+      km_to_border: 0.5,
+    });
+    expect(judgeBorderTown(town, "PL")).toMatchObject({ passed: true, continent: "Europe" });
+    expect(judgeBorderTown(town, "DE")).toMatchObject({ passed: false, detail: "Słubice (Europe) in PL, located in DE" });
+    expect(judgeBorderTown(town, "out_of_range").passed).toBe(false);
+    expect(() => parseSet([{ ...town, country: "POL" }], "towns", heldOutBorderTown)).toThrow();
   });
 });

@@ -23,6 +23,14 @@ export const heldOutPlace = point.extend({
   source: z.string(),
   why: z.string().optional(),
 });
+/** A town within a few km of an international land border, with the country its coordinates lie in. */
+export const heldOutBorderTown = point.extend({
+  country: z.string().length(2),
+  neighbour: z.string().length(2),
+  continent: z.string(),
+  km_to_border: z.number().optional(),
+});
+export type HeldOutBorderTown = z.infer<typeof heldOutBorderTown>;
 export type HeldOutPair = z.infer<typeof heldOutPair>;
 export type HeldOutPlace = z.infer<typeof heldOutPlace>;
 export type HazardCode = z.infer<typeof hazard>;
@@ -108,4 +116,13 @@ export function failureShapes(results: CaseResult[]): [string, number][] {
 export function parseSet<T>(json: unknown, key: string, schema: z.ZodType<T>): T[] {
   const list = Array.isArray(json) ? json : (json as Record<string, unknown> | null)?.[key];
   return z.array(schema).parse(list);
+}
+
+/** A border town passes when its point is located in the country it lies in (`located`: a country code, or why none). */
+export function judgeBorderTown(town: HeldOutBorderTown, located: string): { passed: boolean; continent: string; detail: string } {
+  return {
+    passed: located === town.country,
+    continent: town.continent,
+    detail: `${town.name} (${town.continent}) in ${town.country}, located in ${located}`,
+  };
 }
