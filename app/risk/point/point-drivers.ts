@@ -803,31 +803,26 @@ export class PointDrivers {
 
   /** Built-up share of the land pixels within URBAN_WINDOW_PX of the pixel read; null without built-up pixels. */
   private urbanShare(): number | null {
-    if (!this.urbanWords) return null;
-    let land = 0,
-      urban = 0;
-    for (let dy = -URBAN_WINDOW_PX; dy <= URBAN_WINDOW_PX; dy++)
-      for (let dx = -URBAN_WINDOW_PX; dx <= URBAN_WINDOW_PX; dx++) {
-        const r = this.wLand(dx, dy);
-        if (r < 0) continue;
-        land++;
-        if (((this.urbanWords[r >>> 5]! >>> (r & 31)) & 1) === 1) urban++;
-      }
-    return land ? urban / land : 0;
+    return this.urbanWords ? this.windowShare(this.urbanWords, URBAN_WINDOW_PX) : null;
   }
 
   /** Low-lying share of the land pixels within LOW_WINDOW_PX of the pixel read. */
   private lowShare(): number {
+    return this.windowShare(this.lowWords, LOW_WINDOW_PX);
+  }
+
+  /** Share of the land pixels within `radius` pixels of the pixel read whose bit (by land rank) is set in `words`. */
+  private windowShare(words: Uint32Array, radius: number): number {
     let land = 0,
-      low = 0;
-    for (let dy = -LOW_WINDOW_PX; dy <= LOW_WINDOW_PX; dy++)
-      for (let dx = -LOW_WINDOW_PX; dx <= LOW_WINDOW_PX; dx++) {
+      set = 0;
+    for (let dy = -radius; dy <= radius; dy++)
+      for (let dx = -radius; dx <= radius; dx++) {
         const r = this.wLand(dx, dy);
         if (r < 0) continue;
         land++;
-        if (((this.lowWords[r >>> 5]! >>> (r & 31)) & 1) === 1) low++;
+        if (((words[r >>> 5]! >>> (r & 31)) & 1) === 1) set++;
       }
-    return land ? low / land : 0;
+    return land ? set / land : 0;
   }
 
   /** Height range of the land pixels around (x, y), m. */
