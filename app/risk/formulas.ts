@@ -53,7 +53,7 @@ export interface CellInputs {
   sstMonths: number;
   /** Share of the cell's area under permanent ice (Natural Earth 50m glaciated areas and Antarctic ice shelves). */
   iceShare: number;
-  /** Share of the cell's area in a dense built-up area (Natural Earth 50m urban areas). */
+  /** Share of the cell's area in a dense built-up area (Natural Earth 50m urban areas and the cores of GeoNames cities). */
   urbanShare: number;
   /**
    * A point's steepest 2′ slope within one pixel of its own, degrees (app/risk/point/point-drivers.ts); a hexagon has

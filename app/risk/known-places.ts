@@ -25,7 +25,7 @@ export interface KnownPlace {
  * grid around it), while the check speaks of the city's fires, which burn at its wildland-urban edge.
  */
 const builtUpCore = (hexagonPct: number, edge?: string) =>
-  `the point lies in Natural Earth's built-up core (≥ 60 % of the 3 × 3 pixels of the 2′ grid, ≈ 11 km, around it; the hexagon is ${hexagonPct} % built-up), so the model gives it no wildland fuel (a dense core does not carry a fire front); the fires burn at the wildland-urban edge${edge ? `: ${edge}` : ""}`;
+  `the point lies in a built-up core (Natural Earth's urban areas and the cores of GeoNames cities; ≥ 60 % of the 3 × 3 pixels of the 2′ grid, ≈ 11 km, around it; the hexagon is ${hexagonPct} % built-up), so the model gives it no wildland fuel (a dense core does not carry a fire front); the fires burn at the wildland-urban edge${edge ? `: ${edge}` : ""}`;
 
 export const KNOWN_PLACES: readonly KnownPlace[] = [
   {

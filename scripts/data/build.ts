@@ -9,7 +9,7 @@ import { HAZARD_FORMULAS, LOW_LYING_M, REEF_ISLAND_TOP_M, REEF_SST_MONTHS, aggre
 import { rollupEntities } from "../../app/risk/regions/rollup";
 import { buildCells, loadCountries, loadRegions, type CellSet } from "./geography/geography";
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
-import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type RawInputs } from "./climate/physical";
+import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type Place, type RawInputs } from "./climate/physical";
 import { readWdbiiRivers } from "./geography/wdbii";
 import { BURN_LEVELS_BY_WDBII, CHANNEL_MIN_KM2, CLOSED_BASIN_LOSS_MARGIN, CLOSED_BASIN_MAX_LAT_DEG, CLOSED_BASIN_MIN_LAKE_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, gaugeAgreement, LEVELS_PER_GREY, riverNetwork, SEAWARD_MINOR_BURN_LEVELS, SEAWARD_MINOR_REACH_PX } from "./hydrology/river-network";
 import { effectiveThornthwaitePet, evaporationDeficitGrid, runoffGrid } from "./hydrology/runoff";
@@ -25,11 +25,12 @@ import { extraCoastalMetros, metroPopulation, readNePlaces } from "./geography/n
 import { SRTM_LEVEL, calibrateRelief, lowLyingShare2, readSrtmTheme, slopeAt, slopeGrid, slopeScaleRatio } from "./climate/relief";
 import { cellArea, gridDisk, latLngToCell } from "h3-js";
 import { cellShares, rasterise, readNeLayer } from "./geography/naturalearth";
+import { CITY_CORE_MIN_POP, markCityCores } from "./geography/city-cores";
 import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
 import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
-export const GENERATOR_VERSION = "4.10.0";
+export const GENERATOR_VERSION = "4.11.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -86,11 +87,15 @@ function climateForRunoff(clim: ClimateSet, shape: SeasonalShape): (lat: number,
   };
 }
 
-/** Lakes and reservoirs, permanent ice and dense built-up areas (Natural Earth 50m, shipped by Marble) on the 2′ grid, and per cell. */
-function naturalEarthMasks(marbleData: string, grid: { width: number; height: number }, cells: ReturnType<typeof buildCells>) {
+/**
+ * Lakes and reservoirs, permanent ice and dense built-up areas (Natural Earth 50m, shipped by Marble; built-up
+ * areas with the cores of GeoNames cities added) on the 2′ grid, and per cell.
+ */
+function naturalEarthMasks(marbleData: string, grid: { width: number; height: number }, cells: ReturnType<typeof buildCells>, places: readonly Place[]) {
   const lake = rasterise(readNeLayer(marbleData, "lakes"), grid);
   const ice = rasterise(readNeLayer(marbleData, "iceShelves"), grid, rasterise(readNeLayer(marbleData, "glaciated"), grid));
   const urban = rasterise(readNeLayer(marbleData, "urban"), grid);
+  const cityCorePixels = markCityCores(places, grid, urban);
   const n = cells.cells.length;
   const cellOf = (lat: number, lon: number) => cells.index.get(latLngToCell(lat, lon, 4));
   const areaOf = (k: number) => cellArea(cells.cells[k]!, "km2");
@@ -99,7 +104,7 @@ function naturalEarthMasks(marbleData: string, grid: { width: number; height: nu
     lake, ice, urban,
     iceShare: cellShares(ice, grid, cellOf, areaOf, n),
     urbanShare: cellShares(urban, grid, cellOf, areaOf, n),
-    counts: { lake: count(lake), ice: count(ice), urban: count(urban) },
+    counts: { lake: count(lake), ice: count(ice), urban: count(urban), cityCorePixels },
   };
 }
 
@@ -143,8 +148,8 @@ function climateAndRelief(b: ReturnType<typeof geography>) {
   const annual = climateForRunoff(clim, shape);
   const runoff = runoffGrid(RUNOFF_STEP_DEG, annual);
   const evaporationDeficit = evaporationDeficitGrid(RUNOFF_STEP_DEG, annual);
-  const ne = naturalEarthMasks(b.inputs.marbleData, greyRelief, b.cells);
-  log(`Natural Earth 50m masks on the 2′ grid: ${ne.counts.lake} lake, ${ne.counts.ice} ice, ${ne.counts.urban} urban pixels (${since(b.t0)} ms)`);
+  const ne = naturalEarthMasks(b.inputs.marbleData, greyRelief, b.cells, readPlaces(b.inputs.cities));
+  log(`Natural Earth 50m masks on the 2′ grid: ${ne.counts.lake} lake, ${ne.counts.ice} ice, ${ne.counts.urban} urban pixels (${ne.counts.cityCorePixels} of them from the cores of GeoNames cities of ${CITY_CORE_MIN_POP.toLocaleString("en")} people or more) (${since(b.t0)} ms)`);
   return { ...b, clim, greyRelief, etopo, reliefCal, wdbii, shape, runoff, evaporationDeficit, ne };
 }
 

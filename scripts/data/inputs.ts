@@ -86,7 +86,7 @@ const NPMS = [
     version: "3.1.0",
     licence: "MIT (package); data GeoNames CC BY 4.0",
     provenance: "GeoNames places with population >= 1000",
-    used: "cities.pbf: population used as exposure weight in country/region rollups",
+    used: "cities.pbf: population used as exposure weight in country/region rollups; the built-up cores of places of 100,000 people or more outside Natural Earth's urban areas (a disc at 10,000 people per km²) added to them",
   },
 ] as const;
 

@@ -15,7 +15,7 @@ export interface PointDriverInputs {
   dir: Uint8Array;
   /** Per pixel: 1 where low-lying and joined to the open sea. */
   lowPixels: Uint8Array;
-  /** Per pixel: 1 in a dense built-up area (Natural Earth 50m urban areas, the mask of the hexagons' urban share). */
+  /** Per pixel: 1 in a dense built-up area (Natural Earth 50m urban areas and the cores of GeoNames cities, the mask of the hexagons' urban share). */
   urban: Uint8Array;
   members: FloodplainMembers;
 }

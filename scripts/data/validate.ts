@@ -154,7 +154,7 @@ export function placeChecks(e: RiskEngine): { place: KnownPlace; failed: string[
 
 /** A cell lies on permanent ice when this share of it is glacier, ice sheet or ice shelf (Natural Earth 50m). */
 export const ICE_CELL_SHARE = 0.9;
-/** A dense urban core: at least this share of the cell is a built-up area (Natural Earth 50m urban areas). */
+/** A dense urban core: at least this share of the cell is a built-up area (Natural Earth 50m urban areas and the cores of GeoNames cities). */
 export const URBAN_CORE_SHARE = 0.5;
 /** The tropics (Tropic of Cancer/Capricorn) and lowland (mean land elevation) for the cold-July check. */
 export const TROPIC_LAT = 23.44;
@@ -216,7 +216,7 @@ export function landWideChecks(e: RiskEngine, ofCell: (row: number) => CellInput
   return [
     { name: `no river flood ≥ 2 (Moderate) in any slot on permanent ice (≥ ${ICE_CELL_SHARE * 100} % of the cell glaciated or ice shelf, Natural Earth 50m)`, count: fdIce, gating: true },
     { name: `no tropical lowland cell (|lat| ≤ ${TROPIC_LAT}°, mean land ≤ ${LOWLAND_M} m) with a July mean below 0 °C`, count: coldTropics, gating: true },
-    { name: `no wildfire ≥ 4 (Severe) in any slot in a dense urban core (≥ ${URBAN_CORE_SHARE * 100} % of the cell built-up, Natural Earth 50m urban areas)`, count: wfUrban, gating: true },
+    { name: `no wildfire ≥ 4 (Severe) in any slot in a dense urban core (≥ ${URBAN_CORE_SHARE * 100} % of the cell built-up, Natural Earth 50m urban areas and the cores of GeoNames cities)`, count: wfUrban, gating: true },
     { name: "no storm surge or sea-level rise on a cell whose land lies above the highest projected extreme still-water level (no land ≤ 10 m joined to the sea, level < 10 m)", count: coastAboveEsl, gating: true },
     { name: "no drought rising from the historical period in a slot whose rain rises at least as fast as its evaporative demand (P/PET does not fall)", count: drWetterRising, gating: true },
     { name: "no storm surge or sea-level rise Extreme (≥ 0.8): heights within 0-10 m are not resolved and no vertical land motion is installable (every cell)", count: extremeCoastal, gating: true },
@@ -454,7 +454,7 @@ function main(): void {
   const core = pointsInUrbanCore(e, defaultDataDir());
   checks.push(
     core
-      ? [`points (coastal cities and hand-checked places, own 2′ drivers): no wildfire ≥ 4 (Severe) in any slot inside a dense urban core (≥ ${URBAN_CORE_SHARE * 100} % of the 3 × 3 pixels around the point built-up, Natural Earth 50m urban areas): ${core.core} such points among ${core.points}, ${core.hexagonShare} → ${core.own} with the hexagon's → the point's own urban share`, core.own === 0, core.violations.slice(0, 20).join(", ")]
+      ? [`points (coastal cities and hand-checked places, own 2′ drivers): no wildfire ≥ 4 (Severe) in any slot inside a dense urban core (≥ ${URBAN_CORE_SHARE * 100} % of the 3 × 3 pixels around the point built-up, Natural Earth 50m urban areas and the cores of GeoNames cities): ${core.core} such points among ${core.points}, ${core.hexagonShare} → ${core.own} with the hexagon's → the point's own urban share`, core.own === 0, core.violations.slice(0, 20).join(", ")]
       : ["points: no wildfire ≥ 4 in a dense urban core", false, "data/point-drivers.bin.gz is missing or has no built-up pixels"],
   );
   const drNorth = droughtRisingNorth(e);

@@ -47,7 +47,7 @@ const INPUT_LABELS: Record<string, [string, string]> = {
 };
 
 export const POINT_NOTE =
-  "Scored at this point: its floodplain membership, height above the river channel and distance to it, elevation, slope, relief, distance to the sea, low-lying state and built-up share (of the 3 × 3 pixels around it, Natural Earth 50m urban areas) come from the 2′ grid; temperature, precipitation, the shape of the year and warm-sea months are the hexagons' climate (10′ or coarser) read between the centres of the three hexagons around the point, so they change gradually from one hexagon to the next, temperature brought to the point's elevation at 6.5 °C/km; tides are the nearest station's.";
+  "Scored at this point: its floodplain membership, height above the river channel and distance to it, elevation, slope, relief, distance to the sea, low-lying state and built-up share (of the 3 × 3 pixels around it, Natural Earth 50m urban areas and the cores of GeoNames cities) come from the 2′ grid; temperature, precipitation, the shape of the year and warm-sea months are the hexagons' climate (10′ or coarser) read between the centres of the three hexagons around the point, so they change gradually from one hexagon to the next, temperature brought to the point's elevation at 6.5 °C/km; tides are the nearest station's.";
 
 const levelLabel = (it: HazardScoreItem): string | null => (it.score ? levelForScore(it.score).label : null);
 

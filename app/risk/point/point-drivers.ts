@@ -8,7 +8,7 @@
  * network. Land pixels are found by rank in a bit set (a popcount per 32 bits, a running count per 256), so each
  * land pixel costs one byte of relief grey (heights through a 256-entry table), one bit for "low-lying and joined
  * to the open sea", one bit for "in a river floodplain" and one bit for "in a dense built-up area" (Natural Earth
- * 50m urban areas, as the hexagons' urban share); floodplain pixels add five bytes: height above their channel,
+ * 50m urban areas and the cores of GeoNames cities, as the hexagons' urban share); floodplain pixels add five bytes: height above their channel,
  * flatness weight, the channel's mean flow and drainage area, and the distance to it.
  *
  * Version 2 ("PDRV0002") added the built-up bit set; a version-1 file still loads, its points then keep their
@@ -125,7 +125,7 @@ export interface PointDriversGrid {
   grey: Uint8Array;
   isLand: (p: number) => boolean;
   isLow: (p: number) => boolean;
-  /** In a dense built-up area (Natural Earth 50m urban areas). */
+  /** In a dense built-up area (Natural Earth 50m urban areas and the cores of GeoNames cities). */
   isUrban: (p: number) => boolean;
   members: {
     pixel: Int32Array;
