@@ -19,6 +19,15 @@ export interface ChangelogEntry {
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-03",
+    kind: "api",
+    version: "1.19.0",
+    title: "Wildfire says where built-up land takes its fuel",
+    changes: [
+      'Wildfire (WF) explanations. Where built-up land fills more than 40 % of the land around a point (within about 4 km) or of a hexagon, wildfire\'s summary now says so with the share and what it leaves of the wildland fuel (from 60 % built-up, none: a dense city does not carry a fire front). A dry city centre read Low with only its dry months, heat and rain named: Valencia\'s "7.5 dry months a year … that is Low" now goes on "but 67 % of the land within about 4 km is built up, which leaves no wildland fuel to carry a fire". The drivers table lists the built-up share. Scores do not change.',
+    ],
+  },
+  {
+    date: "2026-12-03",
     kind: "dataset",
     version: "4.11.0",
     title: "Dataset 4.11.0",

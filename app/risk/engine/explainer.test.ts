@@ -1,4 +1,5 @@
 import path from "node:path";
+import { latLngToCell } from "h3-js";
 import { loadRiskEngine, type RiskEngine } from "./load-engine.server";
 
 const dataDir = path.resolve(__dirname, "../../../data");
@@ -66,6 +67,24 @@ describe("explanations on the committed dataset", () => {
         expect(digits.replace(".", "").length, `${h.hazard_id} ${name} ${input.value}`).toBeLessThanOrEqual(6);
       }
     }
+  });
+
+  it("says why a dry city centre reads wildfire Low: its built-up land, with how much of the fuel it leaves", () => {
+    const wf = (r: ReturnType<RiskEngine["pointHazards"]> | ReturnType<RiskEngine["scores"]>) => {
+      const h = ("hazards" in r ? r.hazards : []).find((x) => x.hazard_id === "WF")!;
+      return { score: h.score, summary: h.explanation!.summary };
+    };
+    // Valencia's centre: seven dry months, and a city that Natural Earth's urban areas leave out (a GeoNames core)
+    const valencia = wf(e.pointHazards(39.47, -0.376, "hist", "hist", { explain: true }));
+    expect(valencia.score).toBe(1);
+    expect(valencia.summary).toMatch(
+      /dry months a year.*, but \d+ % of the land within about 4 km is built up, which leaves no wildland fuel to carry a fire; that is Low\./,
+    );
+    // Karachi's hexagon, a little over the threshold: thinned, and named by how much
+    const karachi = wf(e.scores(latLngToCell(24.86, 67.01, 4), "hist", "hist", { explain: true }));
+    expect(karachi.summary).toMatch(/% of this hexagon's land is built up, which thins its wildland fuel to \d+ %/);
+    // open dry land says nothing of built-up land
+    expect(wf(e.pointHazards(39.57, -1.2, "hist", "hist", { explain: true })).summary).not.toMatch(/built up/);
   });
 
   it("says beside extreme rainfall and drought where the July and December rain cannot see them", () => {

@@ -15,7 +15,15 @@ import {
   type PeriodId,
   type ScenarioId,
 } from "~/domain/hazards/scenarios";
-import { CC_SCALING, FD_PLAIN_FULL, LAND_AMPLIFICATION, LOW_LYING_M, STEP, TC_WARMING_GAIN } from "../formulas";
+import {
+  CC_SCALING,
+  FD_PLAIN_FULL,
+  LAND_AMPLIFICATION,
+  LOW_LYING_M,
+  STEP,
+  TC_WARMING_GAIN,
+  WF_URBAN_SHARE,
+} from "../formulas";
 import { ROLLUP_TOP_SHARE } from "../regions/rollup";
 
 /** Which place a score belongs to; `name` is what a reader knows it by (a country, a region, a nearby town). */
@@ -151,6 +159,13 @@ export const HAZARD_DRIVERS: Readonly<Record<PerHazardId, readonly DriverRef[]>>
       label: "summer rain shortfall (1 − the hottest month's rain / its potential evaporation)",
       share: true,
       warmed: true,
+      optional: true,
+    },
+    {
+      step: STEP.urban,
+      label: "built-up share of the land (Natural Earth urban areas and the cores of GeoNames cities)",
+      unit: "",
+      share: true,
       optional: true,
     },
   ],
@@ -299,6 +314,21 @@ interface Ctx {
 }
 
 const landWarm = (c: Ctx) => c.dT * LAND_AMPLIFICATION;
+
+/**
+ * Wildfire's clause for built-up land, where it thins the wildland fuel (WF_URBAN_SHARE): a dense city does not carry
+ * a fire front, so a dry climate there reads lower than the climate alone says. Empty below the threshold.
+ */
+function builtUp(c: Ctx): string {
+  const urban = stepOf(c.f, STEP.urban);
+  if (urban === null || urban <= WF_URBAN_SHARE[0]) return "";
+  const land = isPointFacts(c.f) ? "of the land within about 4 km" : `of ${c.s}'s land`;
+  // the share of the wildland fuel the formula keeps (formulas.ts, wildfire: ramp(urban, WF_URBAN_SHARE[1] → 0, [0] → 1))
+  const kept = (WF_URBAN_SHARE[1] - urban) / (WF_URBAN_SHARE[1] - WF_URBAN_SHARE[0]);
+  const effect =
+    kept <= 0 ? "which leaves no wildland fuel to carry a fire" : `which thins its wildland fuel to ${pct(kept)} %`;
+  return `, but ${pct(urban)} % ${land} is built up, ${effect}`;
+}
 const wetShare = (c: Ctx) => CC_SCALING * landWarm(c);
 
 function temperature(c: Ctx, step: string, what: "hottest" | "coldest"): Parts | null {
@@ -376,18 +406,20 @@ const SENTENCES: Readonly<Record<PerHazardId, (c: Ctx) => Parts | null>> = {
     const rain = stepOf(c.f, STEP.pHotMonth),
       pet = stepOf(c.f, STEP.petHotMonth),
       range = stepOf(c.f, STEP.annualRange);
+    const built = builtUp(c);
     // the continental fire summer decides where it gives more than the dry season (formulas.ts, wildfire)
     const drySeason = Math.sqrt(nz(stepOf(c.f, STEP.wfHeat))) * nz(stepOf(c.f, STEP.wfDrySeason));
     if (rain !== null && pet !== null && range !== null && nz(stepOf(c.f, STEP.wfContinental)) > drySeason)
       return {
-        drivers: `${c.S} has a continental climate (${fmtInt(range)} °C from the coldest month to the hottest) whose hottest month gets about ${fmtInt(rain)} mm of rain against ${fmtInt(pet)} mm of potential evaporation, a summer that dries the forest floor without a dry month, and ${fuel}`,
+        drivers: `${c.S} has a continental climate (${fmtInt(range)} °C from the coldest month to the hottest) whose hottest month gets about ${fmtInt(rain)} mm of rain against ${fmtInt(pet)} mm of potential evaporation, a summer that dries the forest floor without a dry month, and ${fuel}${built}`,
         warming: c.warm ? `that evaporation includes ${c.warm}` : undefined,
       };
     const months = `${fmtHalf(dry)} dry month${dry === 1 ? "" : "s"} a year (rain below twice the temperature)`;
-    if (!c.warm) return { drivers: `${c.S} has ${months}, a hottest month averaging ${fmt1(t)} °C and ${fuel}` };
+    if (!c.warm)
+      return { drivers: `${c.S} has ${months}, a hottest month averaging ${fmt1(t)} °C and ${fuel}${built}` };
     // the dry-month count in the steps is the warmed one: warmer months raise the dryness threshold
     return {
-      drivers: `${c.S} has a hottest month averaging ${fmt1(t - lw)} °C in the baseline climate and ${fuel}`,
+      drivers: `${c.S} has a hottest month averaging ${fmt1(t - lw)} °C in the baseline climate and ${fuel}${built}`,
       warming: `${c.warm} warms it by ${fmt1(lw)} °C over land, which leaves ${months}`,
     };
   },
