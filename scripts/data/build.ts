@@ -148,9 +148,11 @@ function climateAndRelief(b: ReturnType<typeof geography>) {
   const annual = climateForRunoff(clim, shape);
   const runoff = runoffGrid(RUNOFF_STEP_DEG, annual);
   const evaporationDeficit = evaporationDeficitGrid(RUNOFF_STEP_DEG, annual);
-  const ne = naturalEarthMasks(b.inputs.marbleData, greyRelief, b.cells, readPlaces(b.inputs.cities));
+  // GeoNames places: the cores of cities here, population and coastal cities in step 6
+  const places = readPlaces(b.inputs.cities);
+  const ne = naturalEarthMasks(b.inputs.marbleData, greyRelief, b.cells, places);
   log(`Natural Earth 50m masks on the 2′ grid: ${ne.counts.lake} lake, ${ne.counts.ice} ice, ${ne.counts.urban} urban pixels (${ne.counts.cityCorePixels} of them from the cores of GeoNames cities of ${CITY_CORE_MIN_POP.toLocaleString("en")} people or more) (${since(b.t0)} ms)`);
-  return { ...b, clim, greyRelief, etopo, reliefCal, wdbii, shape, runoff, evaporationDeficit, ne };
+  return { ...b, clim, greyRelief, etopo, reliefCal, wdbii, shape, runoff, evaporationDeficit, ne, places };
 }
 
 /** Step 4: the river network and floodplains on the 2′ relief. */
@@ -195,7 +197,7 @@ async function coastAndPeople(b: ReturnType<typeof terrain>) {
   const co = coast(cells, terr.lowShare, terr.seaLinked, terr.oceanShare, (lat, lon) => b.gshhg.fractions(lat, lon, 2).ocean >= 0.5);
   const tides = await tideStations(b.inputs.tideModule);
   const tideM = nearestTide(cells, tides.stations, co.coastalPlain);
-  const places = readPlaces(b.inputs.cities);
+  const { places } = b;
   const pop = population(places, cells);
   const nePlaces = readNePlaces(b.inputs.nePlaces);
   const metro = metroPopulation(nePlaces, cells, pop.pop);

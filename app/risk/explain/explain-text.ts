@@ -314,6 +314,7 @@ interface Ctx {
 }
 
 const landWarm = (c: Ctx) => c.dT * LAND_AMPLIFICATION;
+const wetShare = (c: Ctx) => CC_SCALING * landWarm(c);
 
 /**
  * Wildfire's clause for built-up land, where it thins the wildland fuel (WF_URBAN_SHARE): a dense city does not carry
@@ -329,7 +330,6 @@ function builtUp(c: Ctx): string {
     kept <= 0 ? "which leaves no wildland fuel to carry a fire" : `which thins its wildland fuel to ${pct(kept)} %`;
   return `, but ${pct(urban)} % ${land} is built up, ${effect}`;
 }
-const wetShare = (c: Ctx) => CC_SCALING * landWarm(c);
 
 function temperature(c: Ctx, step: string, what: "hottest" | "coldest"): Parts | null {
   const t = stepOf(c.f, step);
