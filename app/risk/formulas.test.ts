@@ -34,6 +34,10 @@ import {
   shoreBandShare,
   lowBandResolved,
   surgeHeightM,
+  SURGE_TC_INLAND_KM,
+  SURGE_INLAND_KM,
+  SURGE_TC_M,
+  tcCoastalExposure,
   LOW_LYING_M,
   LOW_PIXEL_M,
   COASTAL_VALUE_CAP,
@@ -372,6 +376,26 @@ describe("coastal hazards", () => {
     // less low land, less water: each lowers the value
     expect(num(stormSurge({ ...coastal, lowShare: 0.05 }, hist))).toBeLessThan(num(stormSurge(coastal, hist)));
     expect(num(stormSurge({ ...coastal, lat: 20, lon: -30 }, hist))).toBeLessThan(num(stormSurge(coastal, hist)));
+  });
+  it("inland, a cyclone's surge falls off faster than a winter storm's, which runs up estuaries", () => {
+    // Bay of Bengal (cyclone coast, 23° N: no winter-storm part) against the German Bight (53° N: no cyclones)
+    const bengal = { ...coastal, lat: 22, lon: 90, sstMonths: 12 };
+    const bight = { ...coastal, lat: 53.5, lon: 9 };
+    expect(tcCoastalExposure(bengal)).toBeGreaterThan(0.5);
+    expect(tcCoastalExposure(bight)).toBe(0);
+    const fall = (c: typeof coastal, km: number) => surgeHeightM({ ...c, coastKm: km }) / surgeHeightM(c);
+    // at the shore each reads its full height; 140 km inland (Dhaka), the cyclone surge keeps far less of it
+    expect(fall(bengal, 140)).toBeLessThan(0.2);
+    expect(fall(bight, 140)).toBeCloseTo(Math.exp(-140 / SURGE_INLAND_KM), 6);
+    const cycloneM = SURGE_TC_M * tcCoastalExposure(bengal);
+    expect(surgeHeightM({ ...bengal, coastKm: 140 })).toBeCloseTo(
+      SURGE_BASE_M * Math.exp(-140 / SURGE_INLAND_KM) + cycloneM * Math.exp(-140 / SURGE_TC_INLAND_KM),
+      6,
+    );
+    // near the shore the cyclone surge loses within the 4-25 cm per km that marshes take off a surge
+    const cmPerKm = (100 * (surgeHeightM(bengal) - surgeHeightM({ ...bengal, coastKm: 1 }))) / 1;
+    expect(cmPerKm).toBeGreaterThanOrEqual(4);
+    expect(cmPerKm).toBeLessThanOrEqual(25);
   });
   it("steep coasts: deep water lowers the surge, and their low band is narrower than the grid sees", () => {
     const fjord = { ...coastal, relief: 1500, slopeMean: 8 };

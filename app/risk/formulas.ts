@@ -767,8 +767,15 @@ export const SURGE_TC_M = 4;
 export const SURGE_ETC_M = 2.5;
 /** Latitudes over which winter-storm surges grow to full (the storm belts of the North Sea, the Baltic, Patagonia). */
 export const SURGE_ETC_LAT: readonly [number, number] = [35, 55];
-/** Surge decays inland over low land (≈ 4-25 cm per km over marsh; Wamsley et al. 2010): e-folding distance, km. */
+/**
+ * Surge decays inland over low land (≈ 4-25 cm per km over marsh; Wamsley et al. 2010): e-folding distances, km.
+ * A winter-storm surge lasts a day or more and travels far up estuaries (Hamburg 1962, 100 km up the Elbe): the base
+ * and winter-storm parts fall over SURGE_INLAND_KM. A tropical cyclone's surge passes within hours, so it cannot run
+ * as far overland before it ebbs: its part falls over SURGE_TC_INLAND_KM, which takes a 4.5 m surge down by 6 cm per
+ * km at the shore, within the marsh range (over 150 km it would lose 3 cm per km, below it).
+ */
 export const SURGE_INLAND_KM = 150;
+export const SURGE_TC_INLAND_KM = 75;
 /** Share of land below the extreme still-water level at which the storm-surge value is full. */
 export const SS_SHARE_FULL = 0.2;
 /**
@@ -819,11 +826,10 @@ export function surgeHeightM(c: CellInputs): number {
   const fTc = tcCoastalExposure(c);
   const fEtc = ramp(Math.abs(c.lat), SURGE_ETC_LAT[0], SURGE_ETC_LAT[1]);
   const coastKm = Number.isFinite(c.coastKm) ? c.coastKm : 0;
-  return (
-    (SURGE_BASE_M + Math.max(SURGE_TC_M * fTc, SURGE_ETC_M * fEtc)) *
-    surgeShelfFactor(c) *
-    Math.exp(-coastKm / SURGE_INLAND_KM)
-  );
+  const estuaryDecay = Math.exp(-coastKm / SURGE_INLAND_KM);
+  const cycloneDecay = Math.exp(-coastKm / SURGE_TC_INLAND_KM);
+  const stormPart = Math.max(SURGE_TC_M * fTc * cycloneDecay, SURGE_ETC_M * fEtc * estuaryDecay);
+  return (SURGE_BASE_M * estuaryDecay + stormPart) * surgeShelfFactor(c);
 }
 
 /** The slot's extreme still-water level above today's mean sea level, m. */

@@ -478,9 +478,10 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     lat: 23.81,
     lon: 90.41,
     country: "BD",
-    checks: ["FD>=4", "ER>=3", "HW<=3"],
-    why: "monsoon floods of the Ganges-Brahmaputra; humid heat, but its hottest months (April-May) average about 29 °C",
-    source: "DFO archive: Bangladesh floods 1988, 1998, 2004",
+    checks: ["FD>=4", "ER>=3", "HW<=3", "SS<=2"],
+    why: "monsoon floods of the Ganges-Brahmaputra; humid heat, but its hottest months (April-May) average about 29 °C; 140 km up the delta, outside the coastal zone that cyclone surges reach",
+    source:
+      "DFO archive: Bangladesh floods 1988, 1998, 2004; Ministry of Water Resources, Coastal Zone Policy 2005 (the coastal zone's 19 districts, Dhaka not among them)",
     miss: [
       {
         check: "HW<=3",

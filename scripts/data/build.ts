@@ -30,7 +30,7 @@ import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
 import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
-export const GENERATOR_VERSION = "4.11.0";
+export const GENERATOR_VERSION = "4.12.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
