@@ -19,6 +19,16 @@ export interface ChangelogEntry {
 export const API_CHANGELOG: readonly ChangelogEntry[] = [
   {
     date: "2026-12-03",
+    kind: "api",
+    version: "1.20.0",
+    title: "A point lies in a river's floodplain only within its valley floor",
+    changes: [
+      "River flood (FD) of a point. A point took a river's floodplain when its height above the channel and its distance fitted within the river's flood stage and the 2′ relief's height error; in hilly land the relief smooths a valley cut into a plateau up to the plateau's height, so a point on the plateau read level with the river kilometres away (the hill at Ruderting, north of Passau: Severe, \"0 m above that channel and 9.0 km from it\"). A point now lies in a floodplain only within the valley floor's half-width of the channel (the flood stage over the mean slope of the valley's sides, from the relief around the point) plus two 2′ grid cells (about 7.4 km) for where the grid places the point and the river: 8 km in 150 m of relief, 10 km on a plain of 30 m. A hexagon's, region's and country's scores are unchanged.",
+      "Measured on dataset 4.12.0: of 20,000 random land points, river flood High or above goes from 12.6 % to 10.9 % (100,000 others: 13.0 % to 11.3 %); 1,480 change level, 1,203 down and 277 up (a point that read a river's far, larger reach at a low membership now reads its near reach). On a 2 km grid around Köln, High or above goes from 55.8 % to 47.8 %, around Passau from 57.1 % to 43.3 %. Ruderting reads High, Passau's old town Extreme. The hand-checked places (276 of 309 checks), the river-flood panel (105 of 111), the first held-out set (pairs 56 of 73, places 171 of 180) and the border towns (116 of 116) are unchanged; the second held-out set's pairs go from 32 to 31 of 56 and its places from 117 to 118 of 134. Two-km neighbours three river-flood levels apart stay at 0.01 % (0.03 % on 100,000 points). The note that the grid cannot tell a river bank from the terrace above it stands beside 25 % of readings of High or above (43 % before).",
+    ],
+  },
+  {
+    date: "2026-12-03",
     kind: "dataset",
     version: "4.12.0",
     title: "Dataset 4.12.0",

@@ -5,6 +5,8 @@ import {
   HEIGHT_ALLOWANCE_MAX_M,
   POINT_DRIVERS_MAGIC,
   PointDrivers,
+  RELIEF_WINDOW_PX,
+  VALLEY_POSITION_PX,
   areaCode,
   areaOfCode,
   blendRivers,
@@ -14,6 +16,7 @@ import {
   floodplainHeightLimitM,
   flowCode,
   flowOfCode,
+  valleyReachKm,
 } from "./point-drivers";
 
 /**
@@ -216,6 +219,19 @@ describe("point drivers", () => {
     expect(two.membership).toBeCloseTo(0.4, 9);
     // weighted by membership: three parts of the 100 m³/s river, one of the 10,000 m³/s one
     expect(two.flowM3s).toBeCloseTo(Math.pow(100, 0.75) * Math.pow(10_000, 0.25), 6);
+  });
+
+  it("lets a point lie only as far from its channel as the valley floor reaches, plus the grid's placing", () => {
+    const px = 3.7;
+    // a 12 m flood in 150 m of relief (a valley cut into a plateau): 0.6 km of floor either side, plus two pixels
+    expect(valleyReachKm(12, 150, px)).toBeCloseTo((12 * RELIEF_WINDOW_PX * px) / 150 + VALLEY_POSITION_PX * px, 9);
+    expect(valleyReachKm(12, 150, px)).toBeLessThan(9);
+    // the same river on a plain of 30 m relief reaches farther, and a smaller flood less far
+    expect(valleyReachKm(12, 30, px)).toBeGreaterThan(valleyReachKm(12, 150, px));
+    expect(valleyReachKm(6, 30, px)).toBeLessThan(valleyReachKm(12, 30, px));
+    // never nearer than the grid can place a point, and without relief only the flood stage limits it
+    expect(valleyReachKm(12, 5000, px)).toBeGreaterThan(VALLEY_POSITION_PX * px);
+    expect(valleyReachKm(12, 0, px)).toBe(Infinity);
   });
 
   it("loads a version-1 file, which has no built-up pixels: its points keep their hexagon's share", () => {

@@ -79,6 +79,24 @@ export const floodStageM = (areaKm2: number): number => Math.min(FLOOD_STAGE_CAP
  */
 export const FLOOD_FALL_M_PER_KM = 1;
 /**
+ * Pixels added to a valley floor's half-width for how far a point may lie from its channel: the 2′ grid places the
+ * point and the channel each within a pixel of where they lie. See valleyReachKm.
+ */
+export const VALLEY_POSITION_PX = 2;
+/**
+ * Farthest a point may lie from a channel and be in its floodplain, km: the valley floor's half-width, the flood stage
+ * over the mean gradient of the valley's sides (the relief around the point, `reliefM`, over the RELIEF_WINDOW_PX
+ * pixels from its centre to its edge), plus VALLEY_POSITION_PX pixels. In hilly land the 2′ relief smooths a valley
+ * cut into a plateau up to the plateau's height (the Danube below Passau runs at about 290 m; the grid reads 392-450 m
+ * beside its channel), so a point on the plateau kilometres away reads level with the channel: 150 m of relief
+ * leaves a 12 m flood 0.6 km of valley floor either side, and the point at most 8 km from the channel. On a plain
+ * (30 m of relief) the floor is 3 km wide either side; with no relief there is no limit but the flood stage's.
+ */
+export function valleyReachKm(stageM: number, reliefM: number, pixelKm: number): number {
+  const position = VALLEY_POSITION_PX * pixelKm;
+  return reliefM > 0 ? (stageM * RELIEF_WINDOW_PX * pixelKm) / reliefM + position : Infinity;
+}
+/**
  * The 2′ relief is smoothed over several pixels and stepped in grey levels, so a pixel beside a river reads tens of
  * metres above its channel where the ground is a few metres above it (Paris 34 m, Omaha 51 m, Asunción 39 m above
  * their channel pixels on the 2′ grid). A point's height above its channel is read with an allowance of the height
@@ -684,7 +702,9 @@ export class PointDrivers {
    * channel, h, and its distance to it, d (to the floodplain pixel, then on to its channel), must both fit within the
    * channel's flood stage and the height allowance of the 2′ relief (HEIGHT_ALLOWANCE_MAX_M):
    * h + FLOOD_FALL_M_PER_KM·d < floodStageM(A) + allowance. So a point level with its channel may lie kilometres from
-   * it (a wide plain), one near the limit only beside it, and a terrace or ridge above it never, however close. Of the channels that reach the point, it takes the one of largest
+   * it (a wide plain), one near the limit only beside it, and a terrace or ridge above it never, however close; and d
+   * must fit within the valley floor that the relief around the point leaves (valleyReachKm), so a plateau beside a
+   * gorge that the grid smooths level with its river stays out. Of the channels that reach the point, it takes the one of largest
    * mean flow (the rasterised main river of a town whose own pixel drains first to a tributary still floods it).
    * Membership is the point's own flatness (1 up to FLOODPLAIN_FLAT_DEG of 2′ slope, 0 from FLOODPLAIN_STEEP_DEG)
    * times the share of its pixel's width that the floodplain covers (valleyShare) times the flood depth left there
@@ -708,6 +728,7 @@ export class PointDrivers {
         const km = this.pixelKm * Math.hypot(dx * cos, dy) + this.dist[m]! * CHANNEL_DIST_STEP_KM;
         const margin = stage + allowanceM - Math.max(0, z - channelM) - FLOOD_FALL_M_PER_KM * km;
         if (margin <= 0) continue;
+        if (km > valleyReachKm(stage, reliefM, this.pixelKm)) continue;
         if (
           best >= 0 &&
           (this.flow[m]! < this.flow[best]! || (this.flow[m] === this.flow[best] && margin <= bestMargin))
