@@ -1114,13 +1114,6 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
     checks: ["FD>=3"],
     why: "Seine floods of 1910 and June 2016",
     source: "OECD 2014, Seine Basin, Île-de-France: Resilience to Major Floods",
-    miss: [
-      {
-        check: "FD>=3",
-        reason:
-          "the 2′ grid puts the point at 87 m, 17 m above the channel of its river (≈ 46,000 km², 5 km away): within its flood stage and the grid's height allowance only in part (membership 17 %): at 3.7 km the grid's heights miss the city's river bank (a few metres above the river, on it)",
-      },
-    ],
   },
   {
     name: "Florence (Arno)",

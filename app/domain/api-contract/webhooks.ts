@@ -105,7 +105,7 @@ export const CreateWebhookEndpointBody = z
 
 const deliveryExample = {
   id: 17,
-  event_id: "evt_dataset-4.12.0",
+  event_id: "evt_dataset-4.13.0",
   event_type: "dataset.published",
   status: "delivered" as const,
   attempts: 2,

@@ -10,6 +10,7 @@ import { LandMask } from "../land/landmask";
 import { PackedOutlines } from "../land/outlines";
 import { BorderTiles } from "../land/border-tiles";
 import { PointDrivers } from "../point/point-drivers";
+import { RIVER_LINES_FILE, RiverLines } from "../point/river-lines";
 
 export { RiskEngine } from "./risk-engine";
 export { RiskInputError, RiskNotFoundError } from "../errors";
@@ -62,10 +63,16 @@ export function loadOutlines(dataDir: string, geo: GeoFile): PackedOutlines | nu
   return outlines;
 }
 
-/** The 2′ point drivers, or null: without them (an older dataset) a point takes its hexagon's scores. */
+/**
+ * The 2′ point drivers, or null: without them (an older dataset) a point takes its hexagon's scores. The mapped river
+ * lines are optional, so datasets from before them still load (points then read their rivers from the grid alone).
+ */
 export function loadPointDrivers(dataDir = defaultDataDir()): PointDrivers | null {
   const file = path.join(dataDir, "point-drivers.bin.gz");
-  return existsSync(file) ? new PointDrivers(gunzipWhole(readFileSync(file))) : null;
+  if (!existsSync(file)) return null;
+  const linesFile = path.join(dataDir, RIVER_LINES_FILE);
+  const lines = existsSync(linesFile) ? new RiverLines(gunzipWhole(readFileSync(linesFile))) : null;
+  return new PointDrivers(gunzipWhole(readFileSync(file)), lines);
 }
 
 /** The shoreline mask, or null: optional so datasets from before it still load (points then resolve by outline only). */

@@ -79,7 +79,6 @@ const PAIRS: readonly Pair[] = [
     flood: ["Regensburg old town, Danube", 49.02, 12.1],
     dry: ["Keilberg", 49.04, 12.17],
     why: "Regensburg's Danube bank flooded in 2013; the Keilberg is a hill 150 m above the valley",
-    miss: "both read High (3): the 2′ relief puts the Keilberg's pixel 4 grey steps above the Danube's at Regensburg, and the old town's point, read between its pixel and the bank above it, 11 m above the river's bed",
   },
   {
     flood: ["Magdeburg, Elbe", 52.13, 11.64],

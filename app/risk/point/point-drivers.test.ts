@@ -16,8 +16,15 @@ import {
   floodplainHeightLimitM,
   flowCode,
   flowOfCode,
+  MAPPED_LINE_ERROR_KM,
+  MAPPED_RIVER_MIN_KM2,
+  mappedFloorShare,
+  valleyFloorKm,
   valleyReachKm,
+  withMappedLine,
+  type PointRiver,
 } from "./point-drivers";
+import { RiverLines, encodeRiverLines } from "./river-lines";
 
 /**
  * A 64 × 32 grid (5.625° pixels): sea west of column 8, land east of it; a valley floor at column 20 (grey 10,
@@ -281,6 +288,10 @@ describe("point drivers", () => {
       level: { members: [[0, 0, 144_000, 2300]], heights: [] },
       higher: { members: [[0, 0, 144_000, 2300]], heights: [[2, 0, 108]] },
       gorge: { members: [[0, 0, 1000, 20]], heights: [-1, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy, 500])) },
+      steepMain: {
+        members: [[0, 0, 144_000, 2300]],
+        heights: [-1, 1].flatMap((dx) => [-1, 0, 1].map((dy) => [dx, dy, 300])),
+      },
       plain: { members: [[0, 0, 1000, 20]], heights: [] },
     } as const satisfies Record<
       string,
@@ -290,7 +301,7 @@ describe("point drivers", () => {
       keyof typeof cases,
       number
     >;
-    const d = (() => {
+    const buf = (() => {
       const greyToM = Array.from({ length: 256 }, (_, g) => g * 2);
       const grey = new Uint8Array(width * height).fill(50);
       const members: [number, number, number, number][] = [];
@@ -299,27 +310,42 @@ describe("point drivers", () => {
         for (const [dx, hand, area, flow] of c.members) members.push([Y * width + x0[k] + dx!, hand!, area!, flow!]);
       }
       members.sort((a, b) => a[0] - b[0]);
-      return new PointDrivers(
-        encodePointDrivers({
-          width,
-          height,
-          greyToM,
-          grey,
-          isLand: () => true,
-          isLow: () => false,
-          isUrban: () => false,
-          members: {
-            pixel: Int32Array.from(members, (m) => m[0]),
-            channel: Int32Array.from(members, (m) => m[0]),
-            handM: Float32Array.from(members, (m) => m[1]),
-            flat: Float32Array.from(members, () => 1),
-            areaKm2: Float32Array.from(members, (m) => m[2]),
-            flowM3s: Float32Array.from(members, (m) => m[3]),
-          },
-        }),
-      );
+      return encodePointDrivers({
+        width,
+        height,
+        greyToM,
+        grey,
+        isLand: () => true,
+        isLow: () => false,
+        isUrban: () => false,
+        members: {
+          pixel: Int32Array.from(members, (m) => m[0]),
+          channel: Int32Array.from(members, (m) => m[0]),
+          handM: Float32Array.from(members, (m) => m[1]),
+          flat: Float32Array.from(members, () => 1),
+          areaKm2: Float32Array.from(members, (m) => m[2]),
+          flowM3s: Float32Array.from(members, (m) => m[3]),
+        },
+      });
     })();
-    const at = (k: keyof typeof cases, dx = 0) => d.sample(90 - (Y + 0.5) / 30, -180 + (x0[k] + dx + 0.5) / 30)!.river;
+    const d = new PointDrivers(buf);
+    const lonOf = (k: keyof typeof cases, dx = 0) => -180 + (x0[k] + dx + 0.5) / 30;
+    const latY = 90 - (Y + 0.5) / 30;
+    const at = (k: keyof typeof cases, dx = 0) => d.sample(latY, lonOf(k, dx))!.river;
+    // mapped lines along the channels of the steep valley's large river and of the gorge's small one
+    const lines = new RiverLines(
+      encodeRiverLines(
+        (["steepMain", "gorge"] as const).map((k) => ({
+          level: 1,
+          points: [
+            [lonOf(k), latY - 0.5],
+            [lonOf(k), latY + 0.5],
+          ],
+        })),
+      ),
+    );
+    const withLines = new PointDrivers(buf, lines);
+    const atMapped = (k: keyof typeof cases, dx = 0) => withLines.sample(latY, lonOf(k, dx))!.river;
 
     it("caps the flood stage at the height great rivers' floods of record reach", () => {
       expect(floodplainHeightLimitM(1000)).toBeCloseTo(7.94, 2);
@@ -389,9 +415,73 @@ describe("point drivers", () => {
       expect(gorge.membership).toBeCloseTo(gorge.valleyShare, 9);
     });
 
+    it("a point on a large river's mapped line holds the whole valley floor; the grid alone gives it a share", () => {
+      const grid = at("steepMain")!,
+        mapped = atMapped("steepMain")!;
+      expect(grid.valleyShare).toBeLessThan(0.5);
+      expect(grid.lineKm).toBeUndefined();
+      expect(mapped.valleyShare).toBe(1);
+      expect(mapped.lineKm).toBe(0);
+      expect(mapped.channelKm).toBe(0);
+      expect(mapped.membership).toBeGreaterThan(2 * grid.membership);
+      expect(mapped.flowM3s).toBe(grid.flowM3s);
+    });
+
+    it("a river too small to be mapped, or a point with no mapped line near, keeps the grid's reading", () => {
+      expect(MAPPED_RIVER_MIN_KM2).toBeGreaterThan(1000);
+      expect(atMapped("gorge")).toEqual(at("gorge"));
+      expect(atMapped("level")).toEqual(at("level"));
+      expect(atMapped("higher", 2)).toEqual(at("higher", 2));
+    });
+
     it("a plateau with no floodplain pixel within two pixels reads no river", () => {
       expect(at("level", 3)).toBeNull();
       expect(at("level", 2)).not.toBeNull();
+    });
+  });
+
+  describe("a point's distance to its river's mapped line", () => {
+    it("holds the whole floor within its half-width and the line's error, none beyond another error", () => {
+      expect(mappedFloorShare(0, 0.5)).toBe(1);
+      expect(mappedFloorShare(0.5 + MAPPED_LINE_ERROR_KM, 0.5)).toBe(1);
+      expect(mappedFloorShare(0.5 + 1.5 * MAPPED_LINE_ERROR_KM, 0.5)).toBeCloseTo(0.5, 9);
+      expect(mappedFloorShare(0.5 + 2 * MAPPED_LINE_ERROR_KM, 0.5)).toBe(0);
+      expect(mappedFloorShare(50, Infinity)).toBe(1);
+      // the floor is the flood stage over the valley sides' gradient: 150 m over two 3.7 km pixels, a 12 m flood
+      expect(valleyFloorKm(12, 150, 3.7)).toBeCloseTo(0.592, 3);
+      expect(valleyFloorKm(12, 0, 3.7)).toBe(Infinity);
+      expect(valleyReachKm(12, 150, 3.7)).toBeCloseTo(0.592 + VALLEY_POSITION_PX * 3.7, 3);
+    });
+
+    it("only adds to the grid's floodplain: never a lower share, depth or membership", () => {
+      const base: PointRiver = {
+        handM: 20,
+        membership: 0.3,
+        valleyShare: 0.6,
+        depthShare: 0.5,
+        flowM3s: 2000,
+        areaKm2: 100_000,
+        channelKm: 4,
+        stageM: 12,
+        allowanceM: 40,
+      };
+      for (const lineKm of [0, 0.5, 1, 2, 3, 5, 8])
+        for (const slope of [0, 1, 2, 3, 5])
+          for (const relief of [0, 50, 150, 400]) {
+            const r = withMappedLine(base, lineKm, slope, relief, 3.7);
+            expect(r.membership).toBeGreaterThanOrEqual(base.membership);
+            expect(r.valleyShare).toBeGreaterThanOrEqual(base.valleyShare);
+            expect(r.depthShare).toBeGreaterThanOrEqual(base.depthShare);
+            expect(r.lineKm).toBe(Math.round(lineKm * 10) / 10);
+            expect([r.handM, r.flowM3s, r.areaKm2, r.stageM]).toEqual([20, 2000, 100_000, 12]);
+          }
+      // beside the line on a flat floor: the whole floor, and the depth left from 20 m and 0 km of 52 m
+      const beside = withMappedLine(base, 0, 0.5, 150, 3.7);
+      expect(beside.valleyShare).toBe(1);
+      expect(beside.depthShare).toBeCloseTo(32 / 52, 9);
+      expect(beside.membership).toBeCloseTo(32 / 52, 9);
+      // steep ground keeps the grid's membership however near the line
+      expect(withMappedLine(base, 0, 3, 150, 3.7).membership).toBe(0.3);
     });
   });
 });

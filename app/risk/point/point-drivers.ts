@@ -15,6 +15,8 @@
  * hexagon's urban share.
  */
 
+import type { RiverLines } from "./river-lines";
+
 export const POINT_DRIVERS_MAGIC = "PDRV0002";
 /** The format before the built-up bit set. */
 const POINT_DRIVERS_MAGIC_V1 = "PDRV0001";
@@ -93,8 +95,74 @@ export const VALLEY_POSITION_PX = 2;
  * (30 m of relief) the floor is 3 km wide either side; with no relief there is no limit but the flood stage's.
  */
 export function valleyReachKm(stageM: number, reliefM: number, pixelKm: number): number {
-  const position = VALLEY_POSITION_PX * pixelKm;
-  return reliefM > 0 ? (stageM * RELIEF_WINDOW_PX * pixelKm) / reliefM + position : Infinity;
+  return valleyFloorKm(stageM, reliefM, pixelKm) + VALLEY_POSITION_PX * pixelKm;
+}
+/**
+ * Half-width of a valley floor that a flood of `stageM` covers, km: the stage over the mean gradient of the valley's
+ * sides (the relief around the point over the RELIEF_WINDOW_PX pixels from its centre to its edge); no limit without
+ * relief.
+ */
+export function valleyFloorKm(stageM: number, reliefM: number, pixelKm: number): number {
+  return reliefM > 0 ? (stageM * RELIEF_WINDOW_PX * pixelKm) / reliefM : Infinity;
+}
+/**
+ * How far a mapped river line and a point may each lie from where they are drawn, km: WDBII was digitised from maps
+ * of about 1:1,000,000 to 1:3,000,000, on which a line's width and placing stand for 0.5-1 km of ground (Köln's and
+ * Dresden's river banks lie 0.2-0.6 km nearer their cathedrals than the lines), and a geocoded address lies within
+ * a few hundred metres of its building.
+ */
+export const MAPPED_LINE_ERROR_KM = 1;
+/**
+ * Drainage area from which a river's channel on the 2′ grid is taken to be one of the mapped single-lined major lines
+ * (WDBII levels 1-2) when one lies where the grid puts that channel: the major lines are the rivers of atlas maps, from
+ * about the Jhelum at Srinagar (6,300 km², level 2) up; a smaller river's channel is left as the grid reads it.
+ */
+export const MAPPED_RIVER_MIN_KM2 = 5000;
+/**
+ * Share of a valley floor a point holds from its own distance to the mapped line of its river, `lineKm`: 1 within the
+ * floor's half-width (valleyFloorKm) and the line's placing error (MAPPED_LINE_ERROR_KM), falling linearly to 0 over
+ * another such error. It stands beside the share of a 2′ pixel's width that the floor covers (valleyShare): a pixel
+ * whose valley sides leave its floor a fraction of its width gives every point in it that fraction, while the town on
+ * the river's bank holds all of the floor.
+ */
+export function mappedFloorShare(lineKm: number, floorKm: number): number {
+  const edge = floorKm + MAPPED_LINE_ERROR_KM;
+  if (lineKm <= edge) return 1;
+  return Math.max(0, 1 - (lineKm - edge) / MAPPED_LINE_ERROR_KM);
+}
+/** Membership weight of a point's own flatness: 1 up to FLOODPLAIN_FLAT_DEG of 2′ slope, 0 from FLOODPLAIN_STEEP_DEG. */
+export function flatnessOf(slopeDeg: number): number {
+  return Math.min(1, Math.max(0, (FLOODPLAIN_STEEP_DEG - slopeDeg) / (FLOODPLAIN_STEEP_DEG - FLOODPLAIN_FLAT_DEG)));
+}
+/**
+ * A point's floodplain re-read from its distance to its river's mapped line (`lineKm`), where the line lies where the
+ * grid puts the channel: its valley share is the larger of the pixel's and its own (mappedFloorShare), its flood depth
+ * left the larger of the grid distance's and the line's, and its distance the line's. The line only adds: it gives no
+ * height, and a line drawn within 1 km cannot show that a point beside it stands on a terrace, so a point far from it
+ * keeps the grid's reading (a plain's floodplain reaches kilometres from its river's line: Guwahati, 5 km from the
+ * Brahmaputra's).
+ */
+export function withMappedLine(
+  r: PointRiver,
+  lineKm: number,
+  slopeDeg: number,
+  reliefM: number,
+  pixelKm: number,
+): PointRiver {
+  const valleyShare = Math.max(r.valleyShare, mappedFloorShare(lineKm, valleyFloorKm(r.stageM, reliefM, pixelKm)));
+  const limit = r.stageM + r.allowanceM;
+  const depthShare = Math.max(
+    r.depthShare,
+    limit > 0 ? Math.max(0, limit - r.handM - FLOOD_FALL_M_PER_KM * lineKm) / limit : 0,
+  );
+  return {
+    ...r,
+    valleyShare,
+    depthShare,
+    membership: Math.max(r.membership, flatnessOf(slopeDeg) * valleyShare * depthShare),
+    channelKm: Math.round(lineKm * 10) / 10,
+    lineKm: Math.round(lineKm * 10) / 10,
+  };
 }
 /**
  * The 2′ relief is smoothed over several pixels and stepped in grey levels, so a pixel beside a river reads tens of
@@ -329,6 +397,8 @@ export interface PointRiver {
   stageM: number;
   /** The 2′ relief's height allowance at the point, m (HEIGHT_ALLOWANCE_MAX_M at most). */
   allowanceM: number;
+  /** Distance from the point to its river's mapped line, km, where that line was read (withMappedLine); else absent. */
+  lineKm?: number;
 }
 
 /**
@@ -461,7 +531,14 @@ export class PointDrivers {
   /** Heights (m, NaN at sea) of the window around the pixel being sampled. */
   private readonly winZ = new Float64Array(WIN_SIDE * WIN_SIDE);
 
-  constructor(buf: Uint8Array) {
+  /**
+   * `lines`: the mapped major rivers (river-lines.bin.gz), from which a point near a large river reads its own distance
+   * to it (withMappedLine); without them every point reads the grid alone.
+   */
+  constructor(
+    buf: Uint8Array,
+    private readonly lines: RiverLines | null = null,
+  ) {
     const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
     const magic = b.toString("ascii", 0, 8);
     if (magic !== POINT_DRIVERS_MAGIC && magic !== POINT_DRIVERS_MAGIC_V1) throw new Error("not a point-drivers file");
@@ -499,7 +576,8 @@ export class PointDrivers {
     this.landRank = rankOf(this.landWords);
     this.memberRank = rankOf(this.memberWords);
     this.pixelKm = ((180 / this.height) * Math.PI * R_KM) / 180;
-    this.byteLength = src.byteLength + this.landRank.byteLength + this.memberRank.byteLength;
+    this.byteLength =
+      src.byteLength + this.landRank.byteLength + this.memberRank.byteLength + (lines ? lines.byteLength : 0);
   }
 
   private isLandPx(x: number, y: number): boolean {
@@ -649,8 +727,31 @@ export class PointDrivers {
       lowShare: low / total,
       urbanShare: read[0]!.px.urbanShare === null ? null : urban / total,
       coastKm: nearSea ? this.coastKm(lat, lon, own.x, own.y) : null,
-      river: blendRivers(read.map((r) => ({ w: r.w / total, river: r.px.river }))),
+      river: this.mappedRiver(
+        blendRivers(read.map((r) => ({ w: r.w / total, river: r.px.river }))),
+        lat,
+        lon,
+        slope / total,
+        relief / total,
+      ),
     };
+  }
+
+  /**
+   * The point's floodplain re-read from the mapped line of its river (withMappedLine) when the river is large enough to
+   * be mapped (MAPPED_RIVER_MIN_KM2) and a mapped line lies where the grid could put its channel: within the grid's
+   * distance to it, VALLEY_POSITION_PX pixels and the line's error. Otherwise the grid's reading stands.
+   */
+  private mappedRiver(
+    r: PointRiver | null,
+    lat: number,
+    lon: number,
+    slopeDeg: number,
+    reliefM: number,
+  ): PointRiver | null {
+    if (!this.lines || !r || r.areaKm2 < MAPPED_RIVER_MIN_KM2) return r;
+    const line = this.lines.nearest(lat, lon, r.channelKm + VALLEY_POSITION_PX * this.pixelKm + MAPPED_LINE_ERROR_KM);
+    return line ? withMappedLine(r, line.km, slopeDeg, reliefM, this.pixelKm) : r;
   }
 
   /** The 2′ pixel a point lies in, or its nearest land neighbour when that pixel is sea at 2′; null without either. */
@@ -742,10 +843,7 @@ export class PointDrivers {
       }
     if (best < 0) return null;
     const areaKm2 = areaOfCode(this.area[best]!);
-    const flat = Math.min(
-      1,
-      Math.max(0, (FLOODPLAIN_STEEP_DEG - this.slope(y)) / (FLOODPLAIN_STEEP_DEG - FLOODPLAIN_FLAT_DEG)),
-    );
+    const flat = flatnessOf(this.slope(y));
     const gradient = this.sideGradient(0, 0, y);
     const widthKm = gradient > 0 ? (2 * floodStageM(areaKm2)) / gradient / 1000 : Infinity;
     const valleyShare = Math.min(1, widthKm / this.pixelKm);

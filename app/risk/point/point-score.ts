@@ -74,6 +74,8 @@ export function pointInputs(cell: CellInputs, s: PointSample, lat: number, lon: 
 const TWO_MIN = "2′ grid (≈ 3.7 km)";
 /** Drivers read between pixel centres (PointDrivers.sample). */
 const AT_POINT = `${TWO_MIN}, read between the four pixel centres around it`;
+/** The lines a point near a large river reads its distance to (river-lines.ts). */
+const MAPPED_LINES = "WDBII major rivers, drawn at about 1:1,000,000-1:3,000,000, ± 1 km";
 /** Climate inputs (hexagon-climate.ts). */
 const BETWEEN_CENTRES = "read between the centres of the three hexagons around the point";
 const RELIEF_WINDOW = `${2 * RELIEF_WINDOW_PX + 1} × ${2 * RELIEF_WINDOW_PX + 1} pixels of the 2′ grid (≈ 18 km)`;
@@ -123,7 +125,7 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
       "km",
     ],
     floodplainShare: [
-      `floodplain membership of this point × ${FD_PLAIN_FULL}, ${AT_POINT} (flatness × share of the pixel the floodplain's width covers × flood depth left at its own height and distance; ${FD_PLAIN_FULL} on a wide valley floor beside its channel, 0 outside every floodplain)`,
+      `floodplain membership of this point × ${FD_PLAIN_FULL}, ${AT_POINT} (flatness × ${p.sample.river?.lineKm !== undefined ? "the larger of the share of the pixel the floodplain's width covers and the point's own place on the valley floor by its distance to the river's mapped line" : "share of the pixel the floodplain's width covers"} × flood depth left at its own height and distance; ${FD_PLAIN_FULL} on a wide valley floor beside its channel, 0 outside every floodplain)`,
       "1",
     ],
     upstreamKm2: [
@@ -134,7 +136,12 @@ export function pointInputLabels(p: PointInputs): Record<string, [string, string
     ],
     flowM3s: [ownRiver ? `mean flow of that river, ${AT_POINT}` : "mean flow of that river (hexagon)", "m³/s"],
     handM: [`height of this point above that river's channel, ${AT_POINT}`, "m"],
-    channelKm: [`distance from this point to that channel, ${AT_POINT}`, "km"],
+    channelKm: [
+      p.sample.river?.lineKm !== undefined
+        ? `distance from this point to that river's mapped line (${MAPPED_LINES}), read at the point`
+        : `distance from this point to that channel, ${AT_POINT}`,
+      "km",
+    ],
     lapseC: [
       `temperature from the elevation its climatology belongs to (${Math.round(p.hexElevMeanM)} m, the hexagons' mean elevations ${BETWEEN_CENTRES}) to this point's, ${LAPSE_RATE_C_PER_KM} °C/km`,
       "°C",

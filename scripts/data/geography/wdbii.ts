@@ -9,7 +9,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CACHE, MissingInputError, sha256File, type InputRecord } from "../inputs";
-import { RIVER_INTERMITTENT, RIVER_PERMANENT, type RiverLine } from "../hydrology/burn";
+import { RIVER_INTERMITTENT, RIVER_LEVEL_LAST_MAJOR, RIVER_PERMANENT, type RiverLine } from "../hydrology/burn";
+import type { MappedLine } from "../../../app/risk/point/river-lines";
 
 const CLASSES = [
   { kind: RIVER_PERMANENT, flag: "-Ir", file: "rivers-permanent.txt" },
@@ -83,4 +84,15 @@ export function readWdbiiRivers(): { lines: RiverLine[]; record: InputRecord; co
       used: "river lines burned into the 2′ relief, each as deep as its level gives, before depression filling, flow directions and accumulation",
     },
   };
+}
+
+/**
+ * The single-lined major rivers (WDBII levels 1-2) as drawn, for data/river-lines.bin.gz. Double-lined rivers (level 0:
+ * the Amazon at Manaus, the Yangtze at Nanjing) are left out: their line lies kilometres from the banks a town stands
+ * on, so a distance to it says nothing of the town's place in the floodplain.
+ */
+export function majorRiverLines(lines: readonly RiverLine[]): MappedLine[] {
+  return lines
+    .filter((l) => l.kind === RIVER_PERMANENT && l.level >= 1 && l.level <= RIVER_LEVEL_LAST_MAJOR)
+    .map((l) => ({ level: l.level, points: l.points }));
 }
