@@ -603,7 +603,7 @@ describe("runoff and the river lines", () => {
       grid: g, dir, order: Int32Array.from([3, 2, 1, 0]), count: 4, areaOfRow: Float64Array.from([100_000]),
       latOf: () => 10, lonOf: () => 10, floodplainShare: new Float64Array(2), upstreamKm2: new Float64Array(2),
       pairCell: Int32Array.from([0, 0, 1]), pairChannel: Int32Array.from([0, 1, 2]),
-      members: { pixel: Int32Array.from([0, 1, 2]), channel: Int32Array.from([0, 1, 2]), handM: new Float32Array(3), flat: Float32Array.from([1, 1, 1]), areaKm2: new Float32Array(3), flowM3s: new Float32Array(3) },
+      members: { pixel: Int32Array.from([0, 1, 2]), channel: Int32Array.from([0, 1, 2]), handM: new Float32Array(3), areaKm2: new Float32Array(3), flowM3s: new Float32Array(3) },
       stats: { riverPixelsPermanent: 0, riverPixelsFollowed: 0, riverPixelsIntermittent: 0, seawardMinorPixels: 0, riverSystemsApart: 0, riverSystemContacts: 0, closedBasins: 0, steepestDescent: 0, unreached: 0, channelPixels: 3, floodplainPixels: 3, landPixels: 3 },
       gauges: [], closedBasins: [],
     };

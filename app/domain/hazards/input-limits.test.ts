@@ -34,6 +34,12 @@ describe("where the 2′ relief cannot see a point's river flood", () => {
     expect(note).toBe(
       "The 3.7 km grid reads this point 17 m above the channel of a river draining 46,000 km², 5.0 km away: higher than that river's floods reach on the grid (12 m above the channel, 1 m less for each km away). It counts in the floodplain only within the grid's height error here (up to 40 m), which cannot tell a river bank from the terrace above it: a local flood map says which this is.",
     );
+    // beside a large river's mapped line, the distance is the line's
+    expect(
+      floodplainHeightNote({ handM: 17, channelKm: 1.2, lineKm: 1.2, areaKm2: 46_416, stageM: 12, allowanceM: 40 }),
+    ).toMatch(
+      /^The 3\.7 km grid reads this point 17 m above the channel of a river draining 46,000 km², 1\.2 km from its mapped line: /,
+    );
     expect(
       floodplainHeightNote({ handM: 3.4, channelKm: 12.5, areaKm2: 1_234, stageM: 8.46, allowanceM: 22.6 }),
     ).toMatch(

@@ -94,6 +94,8 @@ export interface FloodplainReading {
   stageM: number;
   /** The 2′ relief's height error allowed for at the point, m. */
   allowanceM: number;
+  /** Distance to the river's mapped line, km, where it was read (channelKm is then that distance); else absent. */
+  lineKm?: number;
 }
 
 /** Two significant digits with thousands separators; one formatter for every note (building one costs microseconds). */
@@ -106,5 +108,7 @@ const sig2 = (x: number): string => SIG2.format(x);
  * the river bank or from the terrace above it.
  */
 export function floodplainHeightNote(r: FloodplainReading): string {
-  return `The 3.7 km grid reads this point ${Math.round(r.handM)} m above the channel of a river draining ${sig2(r.areaKm2)} km², ${r.channelKm.toFixed(1)} km away: higher than that river's floods reach on the grid (${Math.round(r.stageM)} m above the channel, 1 m less for each km away). It counts in the floodplain only within the grid's height error here (up to ${Math.round(r.allowanceM)} m), which cannot tell a river bank from the terrace above it: a local flood map says which this is.`;
+  const away =
+    r.lineKm === undefined ? `${r.channelKm.toFixed(1)} km away` : `${r.lineKm.toFixed(1)} km from its mapped line`;
+  return `The 3.7 km grid reads this point ${Math.round(r.handM)} m above the channel of a river draining ${sig2(r.areaKm2)} km², ${away}: higher than that river's floods reach on the grid (${Math.round(r.stageM)} m above the channel, 1 m less for each km away). It counts in the floodplain only within the grid's height error here (up to ${Math.round(r.allowanceM)} m), which cannot tell a river bank from the terrace above it: a local flood map says which this is.`;
 }

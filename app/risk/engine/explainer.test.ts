@@ -109,11 +109,12 @@ describe("explanations on the committed dataset", () => {
       if (r.status !== "ok") throw new Error(r.message);
       return { item: r.hazards.find((x) => x.hazard_id === "FD")!, hexagon: r.hexagon_code };
     };
-    // Paris's centre: on the 2′ grid above the Seine's flood, inside it only within the grid's height error
+    // Paris's centre: on the 2′ grid above the Seine's flood, inside it only within the grid's height error; its
+    // distance is to the Seine's mapped line
     const paris = fd(e.pointHazards(48.86, 2.35, "hist", "hist"));
     expect(paris.item.score).toBeGreaterThanOrEqual(2);
     expect(paris.item.confidence_note).toMatch(
-      /^The 3\.7 km grid reads this point \d+ m above the channel of a river draining [\d,]+ km², [\d.]+ km away: higher than that river's floods reach on the grid \(\d+ m above the channel, 1 m less for each km away\)\. It counts in the floodplain only within the grid's height error here \(up to \d+ m\)/,
+      /^The 3\.7 km grid reads this point \d+ m above the channel of a river draining [\d,]+ km², [\d.]+ km from its mapped line: higher than that river's floods reach on the grid \(\d+ m above the channel, 1 m less for each km away\)\. It counts in the floodplain only within the grid's height error here \(up to \d+ m\)/,
     );
     // Köln's old town, level with the Rhine's channel 1.5 km away: within the flood, no note
     const koeln = fd(e.pointHazards(50.94, 6.96, "hist", "hist"));

@@ -45,7 +45,6 @@ function grid() {
     pixel: Int32Array.from(valley),
     channel: Int32Array.from(valley),
     handM: Float32Array.from(valley, () => 3.4),
-    flat: Float32Array.from(valley, () => 1),
     areaKm2: Float32Array.from(valley, () => 140_000),
     flowM3s: Float32Array.from(valley, () => 2100),
   };
@@ -322,7 +321,6 @@ describe("point drivers", () => {
           pixel: Int32Array.from(members, (m) => m[0]),
           channel: Int32Array.from(members, (m) => m[0]),
           handM: Float32Array.from(members, (m) => m[1]),
-          flat: Float32Array.from(members, () => 1),
           areaKm2: Float32Array.from(members, (m) => m[2]),
           flowM3s: Float32Array.from(members, (m) => m[3]),
         },

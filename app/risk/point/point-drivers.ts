@@ -8,8 +8,10 @@
  * network. Land pixels are found by rank in a bit set (a popcount per 32 bits, a running count per 256), so each
  * land pixel costs one byte of relief grey (heights through a 256-entry table), one bit for "low-lying and joined
  * to the open sea", one bit for "in a river floodplain" and one bit for "in a dense built-up area" (Natural Earth
- * 50m urban areas and the cores of GeoNames cities, as the hexagons' urban share); floodplain pixels add five bytes: height above their channel,
- * flatness weight, the channel's mean flow and drainage area, and the distance to it.
+ * 50m urban areas and the cores of GeoNames cities, as the hexagons' urban share); floodplain pixels add four bytes:
+ * height above their channel, the channel's mean flow and drainage area, and the distance to it. (Files before
+ * dataset 4.13.0 also hold a flatness byte per floodplain pixel, which nothing reads: a point's flatness is its own
+ * slope's.)
  *
  * Version 2 ("PDRV0002") added the built-up bit set; a version-1 file still loads, its points then keep their
  * hexagon's urban share.
@@ -26,8 +28,6 @@ const LOG_STEPS = 30;
 const FLOW_LOG_OFFSET = 2;
 /** Distance to the channel in steps of this many km (a 2′ pixel is 3.7 km north-south). */
 export const CHANNEL_DIST_STEP_KM = 0.5;
-/** Flatness weight stored as a byte of this scale. */
-const FLAT_SCALE = 250;
 /** The sea is searched this far from a point; beyond it the hexagon's distance to the sea stands. */
 export const COAST_SEARCH_KM = 30;
 /** A point's relief is the height range of the 5 × 5 pixels around it (≈ 18 km north-south). */
@@ -217,7 +217,6 @@ export interface PointDriversGrid {
     pixel: Int32Array;
     channel: Int32Array;
     handM: Float32Array;
-    flat: Float32Array;
     areaKm2: Float32Array;
     flowM3s: Float32Array;
   };
@@ -308,7 +307,6 @@ export function encodePointDrivers(g: PointDriversGrid): Buffer {
   }
   const nm = keep.length;
   const hand = new Uint8Array(nm),
-    flat = new Uint8Array(nm),
     flow = new Uint8Array(nm),
     area = new Uint8Array(nm),
     dist = new Uint8Array(nm);
@@ -318,7 +316,6 @@ export function encodePointDrivers(g: PointDriversGrid): Buffer {
   const lonOf = (x: number) => -180 + ((x + 0.5) * 360) / W;
   keep.forEach((j, k) => {
     hand[k] = Math.min(255, Math.round(m.handM[j]!));
-    flat[k] = Math.round(Math.min(1, Math.max(0, m.flat[j]!)) * FLAT_SCALE);
     flow[k] = flowCode(m.flowM3s[j]!);
     area[k] = areaCode(m.areaKm2[j]!);
     const p = m.pixel[j]!,
@@ -334,7 +331,6 @@ export function encodePointDrivers(g: PointDriversGrid): Buffer {
     ["lowWords", lowWords],
     ["memberWords", memberWords],
     ["hand", hand],
-    ["flat", flat],
     ["flow", flow],
     ["area", area],
     ["dist", dist],
@@ -518,7 +514,6 @@ export class PointDrivers {
   private readonly memberWords: Uint32Array;
   private readonly memberRank: Uint32Array;
   private readonly hand: Uint8Array;
-  private readonly flat: Uint8Array;
   private readonly flow: Uint8Array;
   private readonly area: Uint8Array;
   private readonly dist: Uint8Array;
@@ -568,7 +563,6 @@ export class PointDrivers {
     this.lowWords = out.lowWords as Uint32Array;
     this.memberWords = out.memberWords as Uint32Array;
     this.hand = out.hand as Uint8Array;
-    this.flat = out.flat as Uint8Array;
     this.flow = out.flow as Uint8Array;
     this.area = out.area as Uint8Array;
     this.dist = out.dist as Uint8Array;

@@ -8,11 +8,15 @@ export const RIVER_LINES_FILE = "river-lines.bin.gz";
 export const RIVER_LINES_MAGIC = "RLIN0001";
 /** Coordinates are stored in units of 1e-5° (about 1 m), far below the lines' own drawing error. */
 const COORD_SCALE = 1e5;
-/** Side of the index's tiles, degrees: a search of a few km reads a handful of tiles. */
-const TILE_DEG = 0.25;
+/** Side of the index's tiles, degrees: a search of a few km reads one to four tiles, and the index holds 0.3 MB. */
+const TILE_DEG = 1;
 const TILES_X = 360 / TILE_DEG;
 const TILES_Y = 180 / TILE_DEG;
 const KM_PER_DEG = 111.195;
+const tileX = (lon: number) => Math.min(TILES_X - 1, Math.max(0, Math.floor((lon + 180) / TILE_DEG)));
+const tileY = (lat: number) => Math.min(TILES_Y - 1, Math.max(0, Math.floor((90 - lat) / TILE_DEG)));
+/** Scratch box of segmentTiles: first and last tile column, first and last tile row. */
+const BOX = new Int32Array(4);
 const RAD = Math.PI / 180;
 
 export interface MappedLine {
@@ -71,8 +75,8 @@ export class RiverLines {
   /** Segments (index of their first vertex) by tile: tileStart[t] .. tileStart[t + 1] in tileSegments. */
   private readonly tileStart: Uint32Array;
   private readonly tileSegments: Uint32Array;
-  /** Line of each segment's first vertex. */
-  private readonly lineOfVertex: Uint32Array;
+  /** First vertex of each line, and one past the last line's end. */
+  private readonly starts: Uint32Array;
 
   constructor(buf: Uint8Array) {
     const src = buf.byteOffset % 8 ? Uint8Array.from(buf) : buf;
@@ -93,40 +97,47 @@ export class RiverLines {
     this.lineCount = header.lines;
     this.vertexCount = header.vertices;
 
-    this.lineOfVertex = new Uint32Array(header.vertices);
-    const segments: number[] = [];
-    for (let l = 0; l < header.lines; l++)
-      for (let v = starts[l]!; v < starts[l + 1]!; v++) {
-        this.lineOfVertex[v] = l;
-        if (v + 1 < starts[l + 1]!) segments.push(v);
-      }
-    // counting sort of the segments into every tile their bounding box touches
+    this.starts = starts;
+    // counting sort of the segments (each line's vertices but its last) into every tile their bounding box touches:
+    // one pass counts, the second places
     const counts = new Uint32Array(TILES_X * TILES_Y + 1);
-    const each = (v: number, f: (t: number) => void) => {
-      const [x0, x1, y0, y1] = this.segmentTiles(v);
-      for (let ty = y0; ty <= y1; ty++) for (let tx = x0; tx <= x1; tx++) f(ty * TILES_X + tx);
-    };
-    for (const v of segments) each(v, (t) => counts[t + 1]!++);
-    for (let t = 0; t < TILES_X * TILES_Y; t++) counts[t + 1]! += counts[t]!;
     this.tileStart = counts;
-    this.tileSegments = new Uint32Array(counts[TILES_X * TILES_Y]!);
-    const fill = counts.slice(0, TILES_X * TILES_Y);
-    for (const v of segments) each(v, (t) => (this.tileSegments[fill[t]!++] = v));
-    this.byteLength =
-      src.byteLength + this.lineOfVertex.byteLength + this.tileStart.byteLength + this.tileSegments.byteLength;
+    this.tileSegments = new Uint32Array(0);
+    let fill: Uint32Array | null = null;
+    for (let pass = 0; pass < 2; pass++) {
+      if (pass === 1) {
+        for (let t = 0; t < TILES_X * TILES_Y; t++) counts[t + 1]! += counts[t]!;
+        this.tileSegments = new Uint32Array(counts[TILES_X * TILES_Y]!);
+        fill = counts.slice(0, TILES_X * TILES_Y);
+      }
+      for (let l = 0; l < header.lines; l++)
+        for (let v = starts[l]!; v + 1 < starts[l + 1]!; v++) {
+          this.segmentTiles(v);
+          for (let ty = BOX[2]!; ty <= BOX[3]!; ty++)
+            for (let tx = BOX[0]!; tx <= BOX[1]!; tx++) {
+              const t = ty * TILES_X + tx;
+              if (fill) this.tileSegments[fill[t]!++] = v;
+              else counts[t + 1]!++;
+            }
+        }
+    }
+    this.byteLength = src.byteLength + this.tileStart.byteLength + this.tileSegments.byteLength;
   }
 
-  /** Tile columns and rows a segment's bounding box touches (a segment across the antimeridian is split at it). */
-  private segmentTiles(v: number): [number, number, number, number] {
+  /**
+   * Writes into BOX the tile columns and rows (first, last) a segment's bounding box touches; a segment across the
+   * antimeridian lies in the tiles at both ends, so in its rows' every tile.
+   */
+  private segmentTiles(v: number): void {
     const lonA = this.coords[2 * v]! / COORD_SCALE,
       latA = this.coords[2 * v + 1]! / COORD_SCALE,
       lonB = this.coords[2 * v + 2]! / COORD_SCALE,
       latB = this.coords[2 * v + 3]! / COORD_SCALE;
-    const tx = (lon: number) => Math.min(TILES_X - 1, Math.max(0, Math.floor((lon + 180) / TILE_DEG)));
-    const ty = (lat: number) => Math.min(TILES_Y - 1, Math.max(0, Math.floor((90 - lat) / TILE_DEG)));
-    // a segment longer than half the world crosses the antimeridian: it lies in the tiles at both ends
-    if (Math.abs(lonA - lonB) > 180) return [0, TILES_X - 1, ty(Math.max(latA, latB)), ty(Math.min(latA, latB))];
-    return [tx(Math.min(lonA, lonB)), tx(Math.max(lonA, lonB)), ty(Math.max(latA, latB)), ty(Math.min(latA, latB))];
+    const across = Math.abs(lonA - lonB) > 180;
+    BOX[0] = across ? 0 : tileX(Math.min(lonA, lonB));
+    BOX[1] = across ? TILES_X - 1 : tileX(Math.max(lonA, lonB));
+    BOX[2] = tileY(Math.max(latA, latB));
+    BOX[3] = tileY(Math.min(latA, latB));
   }
 
   /**
@@ -159,7 +170,19 @@ export class RiverLines {
           }
         }
       }
-    return bestV < 0 ? null : { km: Math.sqrt(best), level: this.levels[this.lineOfVertex[bestV]!]! };
+    return bestV < 0 ? null : { km: Math.sqrt(best), level: this.levels[this.lineOf(bestV)]! };
+  }
+
+  /** The line a vertex belongs to: the last line starting at or before it. */
+  private lineOf(v: number): number {
+    let lo = 0,
+      hi = this.lineCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid]! <= v) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   /** Squared distance from the point to segment v .. v + 1, km², on the plane tangent at the point. */

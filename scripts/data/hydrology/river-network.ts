@@ -78,14 +78,13 @@ export interface FloodplainMembers {
   pixel: Int32Array;
   channel: Int32Array;
   handM: Float32Array;
-  flat: Float32Array;
   areaKm2: Float32Array;
   flowM3s: Float32Array;
 }
 
 const R_KM = 6371.0088;
 
-const emptyMembers = (): FloodplainMembers => ({ pixel: new Int32Array(0), channel: new Int32Array(0), handM: new Float32Array(0), flat: new Float32Array(0), areaKm2: new Float32Array(0), flowM3s: new Float32Array(0) });
+const emptyMembers = (): FloodplainMembers => ({ pixel: new Int32Array(0), channel: new Int32Array(0), handM: new Float32Array(0), areaKm2: new Float32Array(0), flowM3s: new Float32Array(0) });
 
 /**
  * The terrain half of the network: directions, drainage areas, floodplains per cell, and for every floodplain
@@ -329,12 +328,11 @@ export function riverGeometry({ relief, greyToM, isSea, cellOf, cellCount, lines
   for (let k = 0; k < cellCount; k++) floodplainShare[k] = land[k]! ? plain[k]! / land[k]! : 0;
   const pairCell = new Int32Array(nPairs / 2), pairChannel = new Int32Array(nPairs / 2);
   const nm = pairCell.length;
-  const members: FloodplainMembers = { pixel: ownPixel.slice(0, nm), channel: pairChannel, handM: new Float32Array(nm), flat: new Float32Array(nm), areaKm2: new Float32Array(nm), flowM3s: new Float32Array(nm) };
+  const members: FloodplainMembers = { pixel: ownPixel.slice(0, nm), channel: pairChannel, handM: new Float32Array(nm), areaKm2: new Float32Array(nm), flowM3s: new Float32Array(nm) };
   for (let i = 0; i < nm; i++) {
     pairCell[i] = pairs[2 * i]!;
     pairChannel[i] = pairs[2 * i + 1]!;
     members.handM[i] = own[4 * i]!;
-    members.flat[i] = own[4 * i + 1]!;
     members.areaKm2[i] = own[4 * i + 2]!;
   }
   return {
